@@ -1,0 +1,1 @@
+# The programs: each main() wires the stages together.

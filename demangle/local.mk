@@ -1,0 +1,1 @@
+# demangle: see the top Makefile.am

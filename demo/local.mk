@@ -1,0 +1,4 @@
+# The Quick start's demo program.
+noinst_PROGRAMS += demo/kvdemo
+demo_kvdemo_SOURCES = demo/kvdemo.cc
+demo_kvdemo_CXXFLAGS = -O2 -g

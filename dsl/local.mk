@@ -1,0 +1,1 @@
+# dsl: see the top Makefile.am

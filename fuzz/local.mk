@@ -1,0 +1,1 @@
+# fuzz: see the top Makefile.am

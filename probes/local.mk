@@ -1,0 +1,1 @@
+# probes: see the top Makefile.am

@@ -1,0 +1,90 @@
+# t/lib.sh: sourced by every shell test.  Gives a private temporary
+# folder, a trap that kills every process the test started, bounded
+# runs (timeout -k), readiness handshakes and exact-output checks.
+#
+# Exit codes follow automake: 0 pass, 77 skip, anything else fail.
+
+set -u
+: "${top_srcdir:?run through make check}" "${top_builddir:?}"
+
+PIDTRACE=$top_builddir/pidtrace
+PIDNM=$top_builddir/pidnm
+TARGETS=$top_builddir/t/targets
+export LC_ALL=C
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/pidtrace-test.XXXXXX")
+_pt_pids=
+
+_pt_cleanup()
+{
+	for p in $_pt_pids; do
+		kill -KILL "$p" 2>/dev/null
+	done
+	for p in $_pt_pids; do
+		wait "$p" 2>/dev/null
+	done
+	rm -rf "$T"
+}
+trap _pt_cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+# The test's subject: say what is asserted, in the log.
+say()	{ printf '%s\n' "$*"; }
+skip()	{ say "SKIP: $*"; exit 77; }
+fail()	{ say "FAIL: $*"; exit 1; }
+
+# bounded SECONDS CMD...: run CMD in the foreground, killed past SECONDS.
+bounded()
+{
+	_s=$1; shift
+	timeout -k 5 "$_s" "$@"
+}
+
+# spawn VAR SECONDS CMD...: start CMD in the background, bounded, and
+# remember it for the cleanup trap.  VAR gets the pid.  Because of
+# `timeout`, that pid is timeout's; the command is its only child:
+# use `child_of` to get the command's own pid.
+spawn()
+{
+	_v=$1; _s=$2; shift 2
+	timeout -k 5 "$_s" "$@" &
+	_pt_pids="$_pt_pids $!"
+	eval "$_v=\$!"
+}
+
+# child_of PID: the single child of PID (timeout's child), waiting for it
+# to appear.
+child_of()
+{
+	_i=0
+	while [ $_i -lt 500 ]; do
+		_c=$(cat "/proc/$1/task/$1/children" 2>/dev/null)
+		if [ -n "$_c" ]; then
+			set -- $_c
+			echo "$1"
+			return 0
+		fi
+		_i=$((_i + 1))
+		sleep 0.01
+	done
+	return 1
+}
+
+# wait_for FILE PATTERN [SECONDS]: handshake; wait until a line of FILE
+# matches the extended regex PATTERN.
+wait_for()
+{
+	_n=$(( ${3:-20} * 100 ))
+	while [ $_n -gt 0 ]; do
+		grep -Eq -- "$2" "$1" 2>/dev/null && return 0
+		_n=$((_n - 1))
+		sleep 0.01
+	done
+	fail "timed out waiting for /$2/ in $1: $(tail -n 3 "$1" 2>/dev/null)"
+}
+
+# same_output EXPECTED ACTUAL: exact comparison, with the diff in the log.
+same_output()
+{
+	diff -u "$1" "$2" || fail "output differs from $1"
+}

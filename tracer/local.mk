@@ -1,0 +1,1 @@
+# tracer: see the top Makefile.am
