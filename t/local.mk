@@ -1,3 +1,7 @@
 # The test suite: shell tests (*.sh) and D-script pairs (*.d with *.r).
 # Each area's tests are listed in its own block below.
 EXTRA_DIST += t/lib.sh
+include t/pidnm/local.mk
+include t/dsl/local.mk
+include t/tracer/local.mk
+include t/probes/local.mk

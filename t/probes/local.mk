@@ -1,0 +1,1 @@
+# t/probes: tests of the probes area (listed in TESTS, targets in check_PROGRAMS)

@@ -1,0 +1,1 @@
+# t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
