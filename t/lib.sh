@@ -15,9 +15,14 @@ export LC_ALL=C
 T=$(mktemp -d "${TMPDIR:-/tmp}/pidtrace-test.XXXXXX")
 _pt_pids=
 
+# SIGKILL to `timeout` would orphan its child (timeout cannot pass it
+# on), so each started command is killed first, then its timeout.
 _pt_cleanup()
 {
 	for p in $_pt_pids; do
+		for c in $(cat /proc/"$p"/task/*/children 2>/dev/null); do
+			kill -KILL "$c" 2>/dev/null
+		done
 		kill -KILL "$p" 2>/dev/null
 	done
 	for p in $_pt_pids; do
