@@ -71,6 +71,21 @@ dm_maybe_mangled(const char *name)
 	    (name[1] == 'Z' || name[1] == 'R' || name[1] == 'G');
 }
 
+/*
+ * Whether rust_demangle_callback() can accept CORE (LEN bytes).  It
+ * takes "_R..." (v0) and legacy "_ZN...17h<16 hex digits>E" only, and
+ * rejects other "_ZN" names after scanning every byte; most C++ names
+ * fail this test on their last bytes instead.
+ */
+static bool
+maybe_rust(const char *core, size_t len)
+{
+	if (core[1] == 'R')
+		return true;
+	return core[1] == 'Z' && core[2] == 'N' && len > 3 + 20 &&
+	    core[len - 1] == 'E' && memcmp(core + len - 20, "17h", 3) == 0;
+}
+
 bool
 dm_demangle_append(dm_buf_t *b, const char *name)
 {
@@ -100,7 +115,8 @@ dm_demangle_append(dm_buf_t *b, const char *name)
 	}
 
 	sink_put(start, pre, &sk);
-	ok = rust_demangle_callback(core, DM_FLAGS, sink_put, &sk);
+	ok = maybe_rust(core, len) &&
+	    rust_demangle_callback(core, DM_FLAGS, sink_put, &sk);
 	if (!ok) {
 		b->db_len = keep + pre;
 		ok = cplus_demangle_v3_callback(core, DM_FLAGS, sink_put, &sk);
