@@ -4,5 +4,6 @@
 # a running process's modules).
 bin_PROGRAMS += pidnm
 pidnm_SOURCES = cmd/pidnm.c
+pidnm_CFLAGS = $(AM_CFLAGS) -pthread
 pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)

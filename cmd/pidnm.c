@@ -21,6 +21,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <locale.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -73,51 +74,46 @@ out_flush(void)
 	out.db_len = 0;
 }
 
+/* Room for N more bytes in B; the main buffer is written out when it
+ * holds a megabyte, a worker's grows. */
 static void
-out_room(size_t n)
+out_room(dm_buf_t *b, size_t n)
 {
-	if (out.db_len + n > (1 << 20))
+	if (b == &out && out.db_len + n > (1 << 20))
 		out_flush();
-	if (!dm_buf_reserve(&out, n)) {
+	if (!dm_buf_reserve(b, n)) {
 		fprintf(stderr, "%s: %s\n", progname, strerror(ENOMEM));
 		exit(EXIT_FAILURE);
 	}
 }
 
 static void
-out_mem(const char *s, size_t n)
+out_mem(dm_buf_t *b, const char *s, size_t n)
 {
-	out_room(n);
-	memcpy(out.db_data + out.db_len, s, n);
-	out.db_len += n;
+	out_room(b, n);
+	memcpy(b->db_data + b->db_len, s, n);
+	b->db_len += n;
 }
 
 static void
-out_str(const char *s)
+out_str(dm_buf_t *b, const char *s)
 {
-	out_mem(s, strlen(s));
-}
-
-static void
-out_char(char c)
-{
-	out_room(1);
-	out.db_data[out.db_len++] = c;
+	out_mem(b, s, strlen(s));
 }
 
 /* WIDTH hex digits of V, zero-padded, as nm's %016lx. */
 static void
-out_hex(uint64_t v, int width)
+out_hex(dm_buf_t *b, uint64_t v, int width)
 {
 	static const char hex[] = "0123456789abcdef";
 	char *p;
 	int i;
 
-	out_room(width);
-	p = out.db_data + out.db_len;
+	out_room(b, width);
+	p = b->db_data + b->db_len;
 	for (i = width - 1; i >= 0; i--, v >>= 4)
 		p[i] = hex[v & 15];
-	out.db_len += width;
+	b->db_len += width;
 }
 
 /* Errors go to stderr after what stdout has so far, so that a terminal
@@ -423,50 +419,113 @@ grep_match(const char *name)
 }
 
 static void
-out_name(const pb_sym_t *s, bool demangle)
+out_name(dm_buf_t *b, const pb_sym_t *s, bool demangle)
 {
-	if (!demangle || !dm_demangle_append(&out, s->sy_name))
-		out_str(s->sy_name);
+	if (!demangle || !dm_demangle_append(b, s->sy_name))
+		out_str(b, s->sy_name);
 	if (s->sy_version != NULL) {
-		out_str((s->sy_flags & PB_SYF_VERAT) ? "@" : "@@");
-		out_str(s->sy_version);
+		out_str(b, (s->sy_flags & PB_SYF_VERAT) ? "@" : "@@");
+		out_str(b, s->sy_version);
 	}
 }
 
-/* One line: "VALUE T NAME", VALUE blank for undefined symbols.  MODULE
- * (--pid) goes before the name as DTrace's module`function. */
+/* What lines are printed of: the same for every symbol of a table. */
+struct listing {
+	int		li_width;	/* hex digits: 16, or 8 for ELFCLASS32 */
+	uint64_t	li_bias;	/* --pid: load bias */
+	const char	*li_module;	/* --pid: module`name */
+};
+
+/* One line into B: "VALUE T NAME", VALUE blank for undefined symbols. */
 static void
-print_sym(const pb_sym_t *s, int width, uint64_t bias, const char *module)
+print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
 {
 	uint64_t v;
+	char *p;
 
+	out_room(b, li->li_width + 3);
 	if (undefined_class(s)) {
-		out_room(width);
-		memset(out.db_data + out.db_len, ' ', width);
-		out.db_len += width;
+		memset(b->db_data + b->db_len, ' ', li->li_width);
+		b->db_len += li->li_width;
 	} else {
 		v = value_of(s);
 		/* Absolute and TLS values are no addresses: not relocated. */
 		if (s->sy_type != 'a' && s->sy_type != 'A' &&
 		    GELF_ST_TYPE(s->sy_info) != STT_TLS)
-			v += bias;
-		out_hex(v, width);
+			v += li->li_bias;
+		out_hex(b, v, li->li_width);
 	}
-	out_char(' ');
-	out_char(s->sy_type);
-	out_char(' ');
-	if (module != NULL) {
-		out_str(module);
-		out_char('`');
+	p = b->db_data + b->db_len;
+	p[0] = ' ';
+	p[1] = s->sy_type;
+	p[2] = ' ';
+	b->db_len += 3;
+	if (li->li_module != NULL) {
+		out_str(b, li->li_module);
+		out_mem(b, "`", 1);
 	}
 	if (opt_join) {
-		out_name(s, false);
-		out_str(" == ");
-		out_name(s, true);
+		out_name(b, s, false);
+		out_mem(b, " == ", 4);
+		out_name(b, s, true);
 	} else {
-		out_name(s, opt_demangle);
+		out_name(b, s, opt_demangle);
 	}
-	out_char('\n');
+	out_mem(b, "\n", 1);
+}
+
+/*
+ * Demangling is most of the time of a long -C listing, and each line is
+ * independent: a second thread formats the second half into its own
+ * buffer while this one does the first.  libiberty's callback
+ * demanglers keep their state on the stack, so this is safe.
+ */
+struct half {
+	const struct ent	*hf_ents;
+	size_t			hf_n;
+	const struct listing	*hf_li;
+	dm_buf_t		hf_buf;
+};
+
+static void *
+format_half(void *arg)
+{
+	struct half *h = arg;
+	size_t i;
+
+	for (i = 0; i < h->hf_n; i++)
+		print_sym(&h->hf_buf, h->hf_ents[i].en_sym, h->hf_li);
+	return NULL;
+}
+
+static void
+print_all(const struct ent *ents, size_t n, const struct listing *li)
+{
+	struct half h = { 0 };
+	pthread_t tid;
+	bool threaded = false;
+	size_t i, mid = n;
+
+	/* Worth a thread only when there is much to demangle. */
+	if ((opt_demangle || opt_join) && n >= 20000 &&
+	    sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		mid = n / 2;
+		h.hf_ents = ents + mid;
+		h.hf_n = n - mid;
+		h.hf_li = li;
+		threaded = pthread_create(&tid, NULL, format_half, &h) == 0;
+		if (!threaded)
+			mid = n;
+	}
+	for (i = 0; i < mid; i++)
+		print_sym(&out, ents[i].en_sym, li);
+	if (threaded) {
+		pthread_join(tid, NULL);
+		/* Our half first, then the worker's buffer becomes ours. */
+		out_flush();
+		free(out.db_data);
+		out = h.hf_buf;
+	}
 }
 
 /*
@@ -477,11 +536,11 @@ static int
 list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
     const char *module)
 {
+	struct listing li = { 16, bias, module };
 	const pb_sym_t *syms;
 	size_t nsyms, n = 0, i;
 	struct ent *ents;
 	char err[256];
-	int width = pb_elf_class(e) == ELFCLASS32 ? 8 : 16;
 
 	if (pb_elf_symbols(e, table, &syms, &nsyms, err, sizeof(err)) != 0) {
 		errorf("%s: %s", name, err);
@@ -508,8 +567,9 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 		merge_sort(ents, n, ents + nsyms);
 	else
 		string_sort(ents, n, 0);
-	for (i = 0; i < n; i++)
-		print_sym(ents[i].en_sym, width, bias, module);
+	if (pb_elf_class(e) == ELFCLASS32)
+		li.li_width = 8;
+	print_all(ents, n, &li);
 	free(ents);
 	return 0;
 }
@@ -528,9 +588,9 @@ list_file(const char *path, bool heading)
 		return 1;
 	}
 	if (heading) {
-		out_str("\n");
-		out_str(path);
-		out_str(":\n");
+		out_str(&out, "\n");
+		out_str(&out, path);
+		out_str(&out, ":\n");
 	}
 	rc = list_table(e, table, path, 0, NULL);
 	if (rc == 1 && !opt_quiet)
