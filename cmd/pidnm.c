@@ -556,6 +556,10 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 	for (i = 0; i < nsyms; i++) {
 		if (!keep(&syms[i]) || !grep_match(syms[i].sy_name))
 			continue;
+		/* --pid: an undefined symbol has no address in its module;
+		 * the module that defines it lists it. */
+		if (module != NULL && !opt_undef && undefined_class(&syms[i]))
+			continue;
 		ents[n].en_sym = &syms[i];
 		ents[n].en_name = syms[i].sy_name;
 		ents[n].en_key = chunk(syms[i].sy_name);
