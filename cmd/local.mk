@@ -7,3 +7,4 @@ pidnm_SOURCES = cmd/pidnm.c
 pidnm_CFLAGS = $(AM_CFLAGS) -pthread
 pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+dist_man_MANS += man/pidnm.1
