@@ -11,15 +11,7 @@
 #include <string.h>
 
 #include "demangle/demangle.h"
-
-static int failures;
-
-#define CHECK(cond) do { \
-	if (!(cond)) { \
-		printf("FAIL: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		failures++; \
-	} \
-} while (0)
+#include "t/pidnm/check.h"
 
 static void
 check_demangle(const char *mangled, const char *want)

@@ -27,15 +27,7 @@
 #include <unistd.h>
 
 #include "probes/elfsym.h"
-
-static int failures;
-
-#define CHECK(cond) do { \
-	if (!(cond)) { \
-		printf("FAIL: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		failures++; \
-	} \
-} while (0)
+#include "t/pidnm/check.h"
 
 /* The function whose bytes and address we look for. */
 __attribute__((noinline, used)) int elfsym_probe_fn(int x);

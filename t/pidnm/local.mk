@@ -9,13 +9,13 @@ t_targets_rustsyms_CFLAGS = -O2
 
 # Unit tests of demangle/ and probes/elfsym on fixed inputs.
 check_PROGRAMS += t/pidnm/demangle-test t/pidnm/elfsym-test
-t_pidnm_demangle_test_SOURCES = t/pidnm/demangle-test.c
+t_pidnm_demangle_test_SOURCES = t/pidnm/demangle-test.c t/pidnm/check.h
 t_pidnm_demangle_test_LDADD = demangle/libdemangle.a $(LIBIBERTY_LIBS)
-t_pidnm_elfsym_test_SOURCES = t/pidnm/elfsym-test.c
+t_pidnm_elfsym_test_SOURCES = t/pidnm/elfsym-test.c t/pidnm/check.h
 t_pidnm_elfsym_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
 
-TESTS += \
-	t/pidnm/demangle-test \
+# Shell tests; oracle.sh is sourced by the oracle tests.
+PIDNM_SH_TESTS = \
 	t/pidnm/elfsym.sh \
 	t/pidnm/oracle-system.sh \
 	t/pidnm/oracle-targets.sh \
@@ -25,14 +25,5 @@ TESTS += \
 	t/pidnm/pid.sh \
 	t/pidnm/bad-input.sh \
 	t/pidnm/options.sh
-EXTRA_DIST += \
-	t/pidnm/elfsym.sh \
-	t/pidnm/oracle-system.sh \
-	t/pidnm/oracle-targets.sh \
-	t/pidnm/join.sh \
-	t/pidnm/grep.sh \
-	t/pidnm/leveldown.sh \
-	t/pidnm/pid.sh \
-	t/pidnm/bad-input.sh \
-	t/pidnm/options.sh \
-	t/pidnm/oracle.sh
+TESTS += t/pidnm/demangle-test $(PIDNM_SH_TESTS)
+EXTRA_DIST += $(PIDNM_SH_TESTS) t/pidnm/oracle.sh
