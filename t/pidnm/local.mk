@@ -27,3 +27,11 @@ PIDNM_SH_TESTS = \
 	t/pidnm/options.sh
 TESTS += t/pidnm/demangle-test $(PIDNM_SH_TESTS)
 EXTRA_DIST += $(PIDNM_SH_TESTS) t/pidnm/oracle.sh
+
+# leveldown.sh installs leveldown under t/node as a cache for later runs;
+# only distclean removes it (make distcheck wants a clean tree).
+distclean-local: distclean-pidnm-node
+distclean-pidnm-node:
+	-rm -rf t/node/node_modules t/node/package.json t/node/package-lock.json \
+		t/node/.package-lock.json
+.PHONY: distclean-pidnm-node
