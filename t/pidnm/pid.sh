@@ -2,7 +2,7 @@
 # pidnm --pid lists the modules of a running process at run-time
 # addresses: the target prints where cxx::overload(int) is; pidnm must
 # say the same, as MODULE`NAME, and also relocate libc's symbols so that
-# they fall inside libc's mappings.
+# they fall inside libc's mappings; also when the executable was deleted.
 . "$top_srcdir/t/lib.sh"
 
 spawn tpid 60 "$TARGETS/cxxsyms" serve >"$T/out"
@@ -33,6 +33,19 @@ done <"/proc/$pid/maps"
 [ "$inside" = yes ] || fail "libc malloc at ${line%% *} is in no r-x mapping of libc"
 # No undefined symbols: they have no address in their module.
 grep -q '^ \{16\} ' "$T/syms" && fail "--pid listed undefined symbols"
+
+# A deleted executable still lists, through /proc/PID/map_files, under
+# the name it had.
+cp "$TARGETS/cxxsyms" "$T/gone" || fail "cp"
+spawn gpid 60 "$T/gone" serve >"$T/gout"
+wait_for "$T/gout" '^ready [0-9a-f]{16}$'
+rm -f "$T/gone"
+gchild=$(child_of "$gpid") || fail "no deleted target process"
+gwant=$(awk '/^ready/ { print $2 }' "$T/gout")
+bounded 30 "$PIDNM" --pid "$gchild" --grep _ZN3cxx8overloadEi >"$T/g" 2>&1 ||
+	fail "pidnm --pid on a deleted file: $(cat "$T/g")"
+echo "$gwant T gone\`_ZN3cxx8overloadEi" >"$T/expected"
+same_output "$T/expected" "$T/g"
 
 # A process that is not there: one line, exit 1.
 bounded 30 "$PIDNM" --pid 999999999 >"$T/o" 2>"$T/e" && fail "exit 0 for no process"
