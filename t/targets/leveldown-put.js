@@ -8,7 +8,7 @@
 // usage: node leveldown-put.js NODE_MODULES_PREFIX DBDIR [BATCH]
 'use strict';
 const path = require('path');
-const leveldown = require(path.join(process.argv[2], 'node_modules', 'leveldown'));
+const leveldown = require(path.resolve(process.argv[2], 'node_modules', 'leveldown'));
 const db = leveldown(process.argv[3]);
 const batch = parseInt(process.argv[4] || '1000', 10);
 let puts = 0;
