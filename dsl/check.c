@@ -779,6 +779,13 @@ ident(check_t *ck, int32_t n)
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v;
 
+	if (strcmp(name, "NULL") == 0) {
+		/* no pointers here: NULL is a 64-bit zero */
+		nd->dn_op = N_INT;
+		nd->dn_ival = 0;
+		set_int(nd, 8, false);
+		return;
+	}
 	if (b >= 100) {
 		nd->dn_op = N_ARG;
 		nd->dn_ival = b - 100;

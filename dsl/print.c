@@ -51,18 +51,29 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 			fprintf(fp, "  %-33s", (const char *)(intptr_t)v);
 		return;
 	}
+	/* signed types print signed (dtrace-utils' tst.signedkeys; illumos
+	 * printed (char)-1 as 255), with illumos' widths */
 	switch (n->dn_size) {
 	case 1:
-		fprintf(fp, q ? "%d" : " %3d", (int)(uint8_t)v);
+		fprintf(fp, q ? "%d" : " %3d", n->dn_signed ? (int)(int8_t)v :
+		    (int)(uint8_t)v);
 		break;
 	case 2:
-		fprintf(fp, q ? "%d" : " %5d", (int)(uint16_t)v);
+		fprintf(fp, q ? "%d" : " %5d", n->dn_signed ? (int)(int16_t)v :
+		    (int)(uint16_t)v);
 		break;
 	case 4:
-		fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+		if (n->dn_signed)
+			fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+		else
+			fprintf(fp, q ? "%u" : " %8u", (unsigned)(uint32_t)v);
 		break;
 	default:
-		fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+		if (n->dn_signed)
+			fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+		else
+			fprintf(fp, q ? "%llu" : " %16llu",
+			    (unsigned long long)v);
 		break;
 	}
 }
