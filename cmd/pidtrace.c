@@ -415,32 +415,28 @@ run(cmd_t *c)
 			c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
 	}
 	while (!interrupted) {
-		uint64_t t = mono_ns(), next = UINT64_MAX;
+		uint64_t t = mono_ns();
+		cmd_tick_t *due = NULL;
 		struct timespec ts;
 
-		for (i = 0; i < c->c_nticks; i++) {
-			cmd_tick_t *tk = &c->c_ticks[i];
-
-			if (tk->tk_next <= t) {
-				if (fire_self(c, tk->tk_id) == DSL_FIRE_EXIT)
-					goto end;
-				tk->tk_next += tk->tk_ns;
-				if (tk->tk_next <= t)	/* we fell behind */
-					tk->tk_next = t + tk->tk_ns;
-				fflush(c->c_out);
-			}
-			if (tk->tk_next < next)
-				next = tk->tk_next;
-		}
-		t = mono_ns();
-		if (next == UINT64_MAX) {
+		/* the earliest tick first, so that late wake-ups still fire
+		 * every tick, in time order */
+		for (i = 0; i < c->c_nticks; i++)
+			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
+				due = &c->c_ticks[i];
+		if (due == NULL) {
 			pause();	/* nothing but a signal can happen */
 			continue;
 		}
-		if (next <= t)
+		if (due->tk_next <= t) {
+			due->tk_next += due->tk_ns;
+			if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
+				goto end;
+			fflush(c->c_out);
 			continue;
-		ts.tv_sec = (time_t)((next - t) / 1000000000ULL);
-		ts.tv_nsec = (long)((next - t) % 1000000000ULL);
+		}
+		ts.tv_sec = (time_t)((due->tk_next - t) / 1000000000ULL);
+		ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
 		nanosleep(&ts, NULL);	/* EINTR on a signal: fine */
 	}
 	dsl_rt_interrupted(c->c_rt);
