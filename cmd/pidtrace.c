@@ -470,7 +470,11 @@ parse_args(cmd_t *c, int argc, char **argv)
 				c->c_nprogs++;
 				break;
 			case 'q':
+				/* -q is -x quiet, as in dtrace */
 				c->c_quiet = true;
+				if (c->c_nxopts == MAXPROGS)
+					die("too many -x options");
+				c->c_xopts[c->c_nxopts++] = "quiet";
 				break;
 			case 'o':
 				c->c_outfile = optarg;

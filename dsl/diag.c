@@ -102,8 +102,10 @@ dsl_suggest(const char *name, const char *const *names, size_t n)
 		if (names[i] == NULL || names[i][0] == '\0')
 			continue;
 		d = distance(name, names[i]);
-		/* one edit for short names, two for longer ones */
-		if (d < bd && (d <= 1 || strlen(name) > 4)) {
+		/* one edit for short names, two for longer ones, none for
+		 * names so short that anything is one edit away */
+		if (d < bd && ((d <= 1 && strlen(name) > 2) ||
+		    strlen(name) > 4)) {
 			bd = d;
 			best = names[i];
 		}

@@ -660,10 +660,13 @@ dsl_parse(dsl_cc_t *cc)
 		uint32_t d0 = pg->pg_ndescs;
 
 		for (;;) {
-			if (cc->cc_tstrlen == 0) {
-				/* a ',' '{' '/' ';' where a description was due */
-				dsl_lex_next(cc);
-				syntax(&ps);
+			if (cc->cc_tstrlen == 0 ||
+			    strchr("}()=+<>!~&|^%@\"'#", cc->cc_tstr[0]) != NULL) {
+				/* not a description: "}" "(" ... */
+				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				    "D_SYNTAX", "syntax error near \"%c\"",
+				    cc->cc_tstrlen ? cc->cc_tstr[0] :
+				    *cc->cc_p != '\0' ? *cc->cc_p : ' ');
 			}
 			add_desc(cc, cc->cc_tstr, cc->cc_tline, cc->cc_tcol);
 			dsl_lex_next(cc);

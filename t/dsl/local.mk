@@ -40,3 +40,12 @@ dsl_d_tests = \
 
 TESTS += $(dsl_d_tests)
 EXTRA_DIST += $(dsl_d_tests) $(dsl_d_tests:.d=.r)
+
+# The host-facing contract and the front end on strings, in C.
+check_PROGRAMS += t/dsl/rt-test
+t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
+t_dsl_rt_test_LDADD = dsl/libdsl.a
+TESTS += t/dsl/rt-test
+
+TESTS += t/dsl/cmdline.sh
+EXTRA_DIST += t/dsl/cmdline.sh
