@@ -609,6 +609,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	}
 
 	ag = find_agg(ck, aname, lhs);
+	aname = dsl_str(PG(ck), ag->ag_name);	/* the table may have moved */
 	if (ag->ag_func < 0) {
 		ag->ag_func = f;
 		memcpy(ag->ag_p, p, sizeof (p));
@@ -1301,6 +1302,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	if (setjmp(cc->cc_jmp) != 0) {
 		dsl_prog_free(cc->cc_pg);
 		free(cc->cc_tstr);
+		free(cc->cc_pstr);
+		free(cc->cc_dstr);
 		free(cc);
 		return (NULL);
 	}
@@ -1371,6 +1374,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
 	}
 	free(cc->cc_tstr);
+	free(cc->cc_pstr);
+	free(cc->cc_dstr);
 	free(cc);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';

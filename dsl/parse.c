@@ -45,9 +45,15 @@ dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	uint32_t off = pg->pg_strlen;
+	/* s may be a name already in the table, which growing moves */
+	bool inside = pg->pg_strtab != NULL && s >= pg->pg_strtab &&
+	    s < pg->pg_strtab + pg->pg_strlen;
+	size_t soff = inside ? (size_t)(s - pg->pg_strtab) : 0;
 
 	pg->pg_strtab = dsl_cc_grow(cc, pg->pg_strtab, &cc->cc_strcap,
 	    pg->pg_strlen + (uint32_t)len + 1, 1);
+	if (inside)
+		s = pg->pg_strtab + soff;
 	memcpy(pg->pg_strtab + off, s, len);
 	pg->pg_strtab[off + len] = '\0';
 	pg->pg_strlen += (uint32_t)len + 1;
