@@ -8,8 +8,7 @@ EXTRA_DIST += t/dsl/run-d
 dsl_d_tests = \
 	t/dsl/tst.aggfuncs.d \
 	t/dsl/tst.aggsort.d \
-	t/dsl/tst.aggsortkey.d \
-	t/dsl/tst.aggsortkeypos.d \
+	t/dsl/tst.aggsortopts.d \
 	t/dsl/tst.aggsortrev.d \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.count_notquiet.d \
