@@ -6,6 +6,7 @@ D_LOG_COMPILER = $(BASH) $(top_srcdir)/t/dsl/run-d
 EXTRA_DIST += t/dsl/run-d
 
 dsl_d_tests = \
+	t/dsl/tst.aggactions.d \
 	t/dsl/tst.aggfuncs.d \
 	t/dsl/tst.aggsort.d \
 	t/dsl/tst.aggsortopts.d \
