@@ -457,9 +457,9 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 			names[i] = !agg || F_ISAGG(i) ? sigs[i].fs_name : NULL;
 		s = dsl_suggest(name, names, F_NFUNCS);
 		if (s != NULL)
-			dsl_cc_nerror(cc, n, "D_PROTO_FUNC", "unknown function "
+			dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown function "
 			    "'%s'; did you mean '%s'?", name, s);
-		dsl_cc_nerror(cc, n, "D_PROTO_FUNC", "unknown %sfunction "
+		dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown %sfunction "
 		    "'%s'", agg ? "aggregating " : "", name);
 	}
 	nd = NODE(ck, n);
