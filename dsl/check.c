@@ -52,7 +52,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
-	[F_PRINTA] = { "printa", 1, 2, DT_VOID, 0, false, "*" },
+	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
 	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
 	[F_EXIT] = { "exit", 1, 1, DT_VOID, 0, false, "i" },
 	[F_CLEAR] = { "clear", 1, 1, DT_VOID, 0, false, "a" },
@@ -717,7 +717,8 @@ call(check_t *ck, int32_t n, bool stmt)
 		if (f == F_PRINTF && i > 0)
 			want = '*';
 		if (f == F_PRINTA) {
-			if (i == 0 && nargs == 2)
+			/* printa([format,] @a [, @b ...]) */
+			if (i == 0 && NODE(ck, a)->dn_op != N_AGGREF)
 				want = 's';
 			else
 				want = 'a';
@@ -739,7 +740,8 @@ call(check_t *ck, int32_t n, bool stmt)
 			    want == 's' ? "integer" : "string");
 	}
 	nd = NODE(ck, n);
-	if (f == F_PRINTF || (f == F_PRINTA && nargs == 2)) {
+	if (f == F_PRINTF || (f == F_PRINTA &&
+	    NODE(ck, nd->dn_a)->dn_op != N_AGGREF)) {
 		int32_t fa = nd->dn_a;
 		char msg[256];
 
@@ -1164,6 +1166,49 @@ check_pass(check_t *ck)
 	}
 }
 
+/* printa() of several aggregations joins them by key: their keys must
+ * agree (known only once every aggregation has been seen). */
+static void
+printa_keys(check_t *ck)
+{
+	dsl_prog_t *pg = PG(ck);
+	uint32_t i;
+
+	for (i = 0; i < pg->pg_nnodes; i++) {
+		dsl_node_t *nd = &pg->pg_nodes[i];
+		const dsl_agg_t *first = NULL;
+		int32_t a;
+		int k = 1;
+
+		if (nd->dn_op != N_CALL || nd->dn_aux == 0 ||
+		    nd->dn_ival != F_PRINTA)
+			continue;
+		for (a = nd->dn_a; a != DSL_NONE; a = NODE(ck, a)->dn_next, k++) {
+			const dsl_agg_t *ag;
+
+			if (NODE(ck, a)->dn_op != N_AGGREF ||
+			    NODE(ck, a)->dn_aux != 2)
+				continue;
+			ag = &pg->pg_aggs[NODE(ck, a)->dn_ival];
+			if (ag->ag_func < 0)
+				continue;
+			if (first == NULL) {
+				first = ag;
+				continue;
+			}
+			if (ag->ag_nkeys != first->ag_nkeys ||
+			    memcmp(ag->ag_ktype, first->ag_ktype,
+			    (size_t)ag->ag_nkeys) != 0 ||
+			    memcmp(ag->ag_ksize, first->ag_ksize,
+			    (size_t)ag->ag_nkeys) != 0)
+				dsl_cc_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
+				    "printa( ) argument #%d: @%s's keys do not "
+				    "match @%s's", k, dsl_str(pg, ag->ag_name),
+				    dsl_str(pg, first->ag_name));
+		}
+	}
+}
+
 /* Options: -x name[=value] and #pragma D option. */
 static const char *const optnames[O_NOPTS] = {
 	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
@@ -1336,6 +1381,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		memcpy(cc->cc_jmp, outer, sizeof (jmp_buf));
 		ck.ck_strict = true;
 		check_pass(&ck);
+		printa_keys(&ck);
 		for (k = 0; k < (int)pg->pg_naggs; k++) {
 			dsl_agg_t *ag = &pg->pg_aggs[k];
 

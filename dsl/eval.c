@@ -831,13 +831,21 @@ action(dsl_rt_t *rt, int32_t n)
 			dsl_printf_out(rt, fmt, args, k);
 		return;
 	}
-	case F_PRINTA:
-		if (an->dn_op == N_STR)
-			dsl_printa(rt, (uint32_t)NODE(rt, an->dn_next)->dn_ival,
-			    rt->rt_pg->pg_strtab + an->dn_ival);
-		else
-			dsl_printa(rt, (uint32_t)an->dn_ival, NULL);
+	case F_PRINTA: {
+		uint32_t aggs[8];
+		int na = 0;
+		const char *fmt = NULL;
+		int32_t x = a;
+
+		if (an->dn_op == N_STR) {
+			fmt = rt->rt_pg->pg_strtab + an->dn_ival;
+			x = an->dn_next;
+		}
+		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
+			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
+		dsl_printa(rt, aggs, na, fmt);
 		return;
+	}
 	case F_EXIT: {
 		int64_t v = eval(rt, a);
 

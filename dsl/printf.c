@@ -198,14 +198,11 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 {
 	FILE *fp = rt->rt_out;
 	const char *p = fmt;
-	size_t ai = 0;
+	size_t ai = 0, vi = 0;
 	const dsl_parg_t *aggarg = NULL;
-	size_t i;
 
-	/* printa: the value argument (DT_VOID) is only for %@ */
-	for (i = 0; i < nargs; i++)
-		if (args[i].pa_type == DT_VOID)
-			aggarg = &args[i];
+	/* printa: the value arguments (DT_VOID) are only for %@, each
+	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
 		conv_t cv;
 		const char *end;
@@ -256,6 +253,10 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			dsl_hent_t *he;
 			const dsl_agg_t *ag;
 
+			while (vi < nargs && args[vi].pa_type != DT_VOID)
+				vi++;
+			if (vi < nargs)
+				aggarg = &args[vi++];
 			if (aggarg == NULL)
 				continue;
 			he = aggarg->pa_ent;

@@ -22,6 +22,7 @@ dsl_d_tests = \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
 	t/dsl/tst.notquiet.d \
+	t/dsl/tst.printa-joined.d \
 	t/dsl/tst.printa.d \
 	t/dsl/tst.printf.d \
 	t/dsl/tst.quantize.d \
@@ -34,6 +35,7 @@ dsl_d_tests = \
 	t/dsl/err.errtags.d \
 	t/dsl/err.macroarg.d \
 	t/dsl/err.nomatch.d \
+	t/dsl/err.printa-keys.d \
 	t/dsl/err.printf.d \
 	t/dsl/err.quatize.d \
 	t/dsl/err.types.d
