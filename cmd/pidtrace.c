@@ -34,6 +34,7 @@ typedef struct cmd_prog {
 
 typedef struct cmd_tick {
 	uint32_t	tk_id;		/* probe id */
+	const char	*tk_name;	/* tick-1sec */
 	uint64_t	tk_ns;		/* period */
 	uint64_t	tk_next;	/* next firing, CLOCK_MONOTONIC ns */
 } cmd_tick_t;
@@ -275,14 +276,16 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 		ns = 100000;	/* dtrace's floor is 200us; ours 100us */
 	if (!enable)
 		return (1);
+	/* one probe per name, as dtrace's profile provider makes them */
 	for (i = 0; i < c->c_nticks; i++)
-		if (c->c_ticks[i].tk_ns == ns)
+		if (strcmp(c->c_ticks[i].tk_name, pd->pd_name) == 0)
 			break;
 	if (i == c->c_nticks) {
 		if (c->c_nticks == MAXTICKS)
 			die("too many tick probes");
 		c->c_ticks[i].tk_id = add_probe(c, "profile", "", "",
 		    pd->pd_name);
+		c->c_ticks[i].tk_name = pd->pd_name;
 		c->c_ticks[i].tk_ns = ns;
 		c->c_nticks++;
 	}
@@ -328,17 +331,20 @@ enable_probes(cmd_t *c, bool enable)
 	}
 }
 
-/* -l: dtrace's listing format. */
+/* -l: dtrace's listing format, for the probes the programs match (every
+ * fixed probe without a program). */
 static void
 list_probes(cmd_t *c)
 {
+	static const char *names[] = { "BEGIN", "END", "ERROR" };
 	size_t d, nd = dsl_prog_ndescs(c->c_pg);
 	uint32_t id;
 
+	c->c_zdefs = true;
+	enable_probes(c, true);
 	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	    "FUNCTION", "NAME");
 	for (id = 1; id <= 3; id++) {
-		static const char *names[] = { "BEGIN", "END", "ERROR" };
 		bool hit = nd == 0;
 
 		for (d = 0; d < nd && !hit; d++)
@@ -348,22 +354,9 @@ list_probes(cmd_t *c)
 			printf("%5u %10s %17s %33s %s\n", id, "dtrace", "", "",
 			    names[id - 1]);
 	}
-	for (d = 0; d < nd; d++) {
-		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
-		size_t k;
-		bool dup = false;
-
-		if (profile_claim(c, d, false) == 0)
-			continue;
-		for (k = 0; k < d; k++)
-			if (strcmp(dsl_prog_desc(c->c_pg, k)->pd_name,
-			    pd->pd_name) == 0 &&
-			    profile_claim(c, k, false) != 0)
-				dup = true;
-		if (!dup)
-			printf("%5u %10s %17s %33s %s\n", (unsigned)(4 + d),
-			    "profile", "", "", pd->pd_name);
-	}
+	for (d = 0; d < c->c_nticks; d++)
+		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
+		    "profile", "", "", c->c_ticks[d].tk_name);
 }
 
 /* -- running ------------------------------------------------------------ */
