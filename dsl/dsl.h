@@ -92,6 +92,8 @@ const char	*dsl_prog_option(const dsl_prog_t *, const char *name);
 typedef struct dsl_host {
 	FILE	*dh_out;	/* trace output: the -o file or stdout */
 	FILE	*dh_err;	/* runtime error lines; NULL = stderr */
+	bool	dh_quiet;	/* force quiet (the program's quiet option,
+				 * -q or -x quiet, also sets it) */
 	/* Read len bytes of the traced process at addr (copyin, copyinstr,
 	 * stringof): 0, or -1 with errno set.  NULL = no process: every read
 	 * is a runtime error ("invalid address"). */
@@ -155,7 +157,8 @@ size_t		dsl_rt_nenabled(const dsl_rt_t *);
  * aggregation entry appears.  A runtime error (division by zero, bad
  * address) stops the clause, prints one line on dh_err, fires ERROR, and
  * the next clause runs.  After exit() every later firing but END is
- * ignored.
+ * ignored.  Output goes to dh_out unflushed: the host flushes when it
+ * wants the user to see it (the command flushes after each tick).
  */
 int		dsl_fire(dsl_rt_t *, uint32_t probe_id, const dsl_ctx_t *ctx);
 /* The id of a registered dtrace:::BEGIN / END (0 if none). */
