@@ -25,6 +25,7 @@ dsl_d_tests = \
 	t/dsl/tst.printa-joined.d \
 	t/dsl/tst.printa.d \
 	t/dsl/tst.printf.d \
+	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
 	t/dsl/tst.signedkeys.d \
 	t/dsl/tst.strings.d \
