@@ -1166,6 +1166,29 @@ check_pass(check_t *ck)
 	}
 }
 
+void
+dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
+    int size, bool sign, int nkeys, const uint8_t *ktype,
+    const uint8_t *ksize, int line, int col)
+{
+	check_t ck = { cc, false, false, NULL, 0 };
+	dsl_var_t *v = find_var(&ck, scope, name, false);
+
+	if (v != NULL)
+		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		    "redeclared: %s", name);
+	if (find_builtin(name) >= 0 || find_func(name) >= 0)
+		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		    "redeclared: %s is built in", name);
+	v = find_var(&ck, scope, name, true);
+	type_var(&ck, v, type, size, sign);
+	if (nkeys >= 0) {
+		v->va_nkeys = nkeys;
+		memcpy(v->va_ktype, ktype, (size_t)nkeys);
+		memcpy(v->va_ksize, ksize, (size_t)nkeys);
+	}
+}
+
 /* printa() of several aggregations joins them by key: their keys must
  * agree (known only once every aggregation has been seen). */
 static void

@@ -588,6 +588,7 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 
 	skip(cc);
 	p = cc->cc_p;
+	cc->cc_dstart = p;
 	line = cc->cc_line;
 	tcol = col(cc, p);
 	cc->cc_dstrlen = 0;

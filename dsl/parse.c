@@ -656,6 +656,71 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	free(copy);
 }
 
+/* Does a clause-level word start a declaration rather than a probe
+ * description? */
+static bool
+is_decl(const char *w)
+{
+	int k;
+
+	for (k = 0; k < K_NKEYWORDS; k++)
+		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
+		    strcmp(w, dsl_keywords[k]) == 0)
+			return (true);
+	return (false);
+}
+
+/* "[self|this] type name ['[' type, ... ']'] ;" at clause level. */
+static void
+declaration(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int scope = V_GLOBAL, kind, size, line, col, nkeys = -1;
+	uint8_t ktype[8], ksize[8];
+	bool sign;
+	char name[256];
+
+	/* lex the word again, as C tokens */
+	cc->cc_p = cc->cc_dstart;
+	dsl_lex_next(cc);
+	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
+	    cc->cc_tival == K_THIS)) {
+		scope = cc->cc_tival == K_SELF ? V_SELF : V_THIS;
+		next(ps);
+	}
+	line = cc->cc_tline;
+	col = cc->cc_tcol;
+	if (!type_name(ps, &kind, &size, &sign, true) || kind == DT_VOID)
+		syntax(ps);
+	if (tok(ps) != T_IDENT)
+		syntax(ps);
+	snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+	next(ps);
+	if (tok(ps) == '[') {
+		if (scope != V_GLOBAL)
+			syntax(ps);
+		scope = V_ARRAY;
+		nkeys = 0;
+		do {
+			int kk, ks;
+			bool ksg;
+
+			next(ps);
+			if (nkeys == 8 || !type_name(ps, &kk, &ks, &ksg, true) ||
+			    kk == DT_VOID)
+				syntax(ps);
+			ktype[nkeys] = (uint8_t)kk;
+			ksize[nkeys] = (uint8_t)ks;
+			nkeys++;
+		} while (tok(ps) == ',');
+		want(ps, ']');
+	}
+	if (tok(ps) != ';')
+		syntax(ps);
+	dsl_cc_declare(cc, scope, name, kind, size, sign, nkeys, ktype, ksize,
+	    line, col);
+}
+
 void
 dsl_parse(dsl_cc_t *cc)
 {
@@ -665,6 +730,11 @@ dsl_parse(dsl_cc_t *cc)
 	while (dsl_lex_pdesc(cc)) {
 		dsl_clause_t *cl;
 		uint32_t d0 = pg->pg_ndescs;
+
+		if (is_decl(cc->cc_tstr)) {
+			declaration(&ps);
+			continue;
+		}
 
 		for (;;) {
 			if (cc->cc_tstrlen == 0 ||

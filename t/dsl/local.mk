@@ -13,6 +13,7 @@ dsl_d_tests = \
 	t/dsl/tst.aggsortrev.d \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \
 	t/dsl/tst.exit.d \
 	t/dsl/tst.ifelse.d \
@@ -39,6 +40,7 @@ dsl_d_tests = \
 	t/dsl/err.printa-keys.d \
 	t/dsl/err.printf.d \
 	t/dsl/err.quatize.d \
+	t/dsl/err.redeclare.d \
 	t/dsl/err.types.d
 
 TESTS += $(dsl_d_tests)
