@@ -319,8 +319,9 @@ enable_probes(cmd_t *c, bool enable)
 			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";
 
 			if (p->cp_script)
-				die("failed to compile script %s: %s:%d:%d: %sprobe "
-				    "description %s does not match any probes",
+				die("failed to compile script %s: %s:%d:%d: "
+				    "%sprobe description %s does not match any "
+				    "probes",
 				    p->cp_arg, p->cp_arg, pd->pd_line,
 				    pd->pd_col, tag, pd->pd_text);
 			die("invalid probe specifier %s:%d:%d: %sprobe "
@@ -515,7 +516,8 @@ parse_args(cmd_t *c, int argc, char **argv)
 		}
 		if (optind < argc) {
 			if (c->c_nargs == 10)
-				die("too many macro arguments (at most $1..$9)");
+				die("too many macro arguments (the last is "
+				    "$9)");
 			c->c_args[c->c_nargs++] = argv[optind++];
 		}
 	}
@@ -598,7 +600,8 @@ main(int argc, char **argv)
 			char buf[1024];
 			const cmd_prog_t *p = &c->c_progs[i];
 
-			fprintf(stderr, "pidtrace: %s '%s' matched %zu probe%s\n",
+			fprintf(stderr,
+			    "pidtrace: %s '%s' matched %zu probe%s\n",
 			    p->cp_script ? "script" : "description",
 			    prog_name(p, buf, sizeof (buf)), p->cp_matches,
 			    p->cp_matches == 1 ? "" : "s");

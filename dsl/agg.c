@@ -71,8 +71,9 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 	case F_STDDEV: {
 		/* count, sum, and the sum of squares in 128 bits */
 		unsigned __int128 sq = (unsigned __int128)((__int128)v * v);
-		unsigned __int128 acc = ((unsigned __int128)(uint64_t)d[3] << 64) |
-		    (uint64_t)d[2];
+		unsigned __int128 acc = (unsigned __int128)(uint64_t)d[3];
+
+		acc = (acc << 64) | (uint64_t)d[2];
 
 		d[0]++;
 		d[1] += v;

@@ -558,15 +558,17 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		p[2] = nargs > 3 ? const_arg(ck, rhs, nth_arg(ck, a, 3), 4,
 		    fname) : 1;
 		if (p[2] <= 0 || p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL", "lquantize( ) "
-			    "step (argument #4) must be a 16-bit quantity "
-			    "greater than zero");
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL",
+			    "lquantize( ) step (argument #4) must be a 16-bit "
+			    "quantity greater than zero");
 		if (p[0] < INT32_MIN || p[0] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL", "lquantize( ) "
-			    "base (argument #2) must be a 32-bit quantity");
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL",
+			    "lquantize( ) base (argument #2) must be a 32-bit "
+			    "quantity");
 		if (p[1] < INT32_MIN || p[1] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL", "lquantize( ) "
-			    "limit (argument #3) must be a 32-bit quantity");
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL",
+			    "lquantize( ) limit (argument #3) must be a 32-bit "
+			    "quantity");
 		if (p[1] <= p[0])
 			dsl_cc_nerror(cc, rhs, "D_LQUANT_MISMATCH",
 			    "lquantize( ) base (argument #2) must be less than "
@@ -729,12 +731,13 @@ call(check_t *ck, int32_t n, bool stmt)
 		}
 		expr(ck, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument #%d "
-			    "is incompatible with prototype: void", name, i + 1);
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			    "#%d is incompatible with prototype: void", name,
+			    i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument #%d "
-			    "is incompatible with prototype:\n\tprototype: "
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			    "#%d is incompatible with prototype:\n\tprototype: "
 			    "%s\n\t argument: %s", name, i + 1,
 			    want == 's' ? "string" : "integer",
 			    want == 's' ? "integer" : "string");
@@ -929,8 +932,8 @@ expr(check_t *ck, int32_t n)
 	case N_INCDEC:
 		a = nd->dn_a;
 		if (!is_lvalue(NODE(ck, a)->dn_op))
-			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires "
-			    "a writable variable as its operand",
+			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s "
+			    "requires a writable variable as its operand",
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
 		v = lvalue(ck, a, true, DT_INT, 8, true);
@@ -981,9 +984,9 @@ expr(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
 			if (!cmp || an->dn_type != bn->dn_type)
-				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operator "
-				    "%s: operands have incompatible types: "
-				    "\"%s\" %s \"%s\"", opname(op),
+				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT",
+				    "operator %s: operands have incompatible "
+				    "types: \"%s\" %s \"%s\"", opname(op),
 				    an->dn_type == DT_STR ? "string" : "int",
 				    opname(op), bn->dn_type == DT_STR ?
 				    "string" : "int");
@@ -1056,8 +1059,9 @@ expr(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		{
 			dsl_node_t *an = NODE(ck, nd->dn_a);
-			int64_t sz = an->dn_type == DT_STR ? PG(ck)->pg_strsize :
-			    an->dn_type == DT_INT ? an->dn_size : 0;
+			int64_t sz = an->dn_type == DT_STR ?
+			    PG(ck)->pg_strsize : an->dn_type == DT_INT ?
+			    an->dn_size : 0;
 
 			if (an->dn_type == DT_VOID)
 				dsl_cc_nerror(cc, n, "D_SIZEOF_TYPE", "cannot "
@@ -1206,7 +1210,8 @@ printa_keys(check_t *ck)
 		if (nd->dn_op != N_CALL || nd->dn_aux == 0 ||
 		    nd->dn_ival != F_PRINTA)
 			continue;
-		for (a = nd->dn_a; a != DSL_NONE; a = NODE(ck, a)->dn_next, k++) {
+		for (a = nd->dn_a; a != DSL_NONE;
+		    a = NODE(ck, a)->dn_next, k++) {
 			const dsl_agg_t *ag;
 
 			if (NODE(ck, a)->dn_op != N_AGGREF ||
@@ -1288,8 +1293,9 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 					if (v <= 0 || v > 65536)
 						dsl_cc_error(cc, line, col,
 						    "D_PRAGMA_OPTSET", "failed "
-						    "to set option 'strsize' to "
-						    "'%s': Invalid value", val);
+						    "to set option 'strsize' "
+						    "to '%s': Invalid value",
+						    val);
 				}
 			}
 			pg->pg_opts[i] = v;
@@ -1505,7 +1511,8 @@ dsl_glob(const char *p, const char *s)
 			}
 			for (; *q != '\0' && (*q != ']' || q == p + 1 +
 			    (neg ? 1 : 0)); q++) {
-				if (q[1] == '-' && q[2] != ']' && q[2] != '\0') {
+				if (q[1] == '-' && q[2] != ']' &&
+				    q[2] != '\0') {
 					if (*s >= q[0] && *s <= q[2])
 						hit = true;
 					q += 2;

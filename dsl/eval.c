@@ -353,7 +353,8 @@ static int
 readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
 	if (rt->rt_host.dh_readmem == NULL ||
-	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf, len) != 0) {
+	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf,
+	    len) != 0) {
 		dsl_rt_fault(rt, FLT_BADADDR, addr, n);
 		return (-1);
 	}
@@ -759,7 +760,8 @@ aggregate(dsl_rt_t *rt, int32_t n)
 			return;
 		he = dsl_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
 		if (he == NULL) {
-			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
+			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len,
+			    h);
 			if (he == NULL)
 				return;
 			dsl_agg_init(ag, he->he_data);
@@ -1046,7 +1048,8 @@ dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 	if (p->pr_nclauses == 0)
 		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_int > 0)
-		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int * sizeof (int64_t));
+		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int *
+		    sizeof (int64_t));
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
 		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
 		    (size_t)rt->rt_strsize);

@@ -219,8 +219,8 @@ escape(dsl_cc_t *cc, const char **pp)
 	case '\\': case '\'': case '"': case '?': break;
 	case 'x':
 		v = 0;
-		for (i = 0; i < 2 && p < cc->cc_end && isxdigit((unsigned char)*p);
-		    i++, p++)
+		for (i = 0; i < 2 && p < cc->cc_end &&
+		    isxdigit((unsigned char)*p); i++, p++)
 			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
 			    (tolower((unsigned char)*p) - 'a' + 10));
 		if (i == 0)

@@ -641,10 +641,12 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	}
 	d = &pg->pg_descs[pg->pg_ndescs];
 	/* offsets now, pointers once the string table stops moving */
-	d->pd_prov = (const char *)(uintptr_t)dsl_cc_str(cc, f[0], strlen(f[0]));
-	d->pd_mod = (const char *)(uintptr_t)dsl_cc_str(cc, f[1], strlen(f[1]));
-	d->pd_func = (const char *)(uintptr_t)dsl_cc_str(cc, f[2], strlen(f[2]));
-	d->pd_name = (const char *)(uintptr_t)dsl_cc_str(cc, f[3], strlen(f[3]));
+#define OFF(s)	((const char *)(uintptr_t)dsl_cc_str(cc, (s), strlen(s)))
+	d->pd_prov = OFF(f[0]);
+	d->pd_mod = OFF(f[1]);
+	d->pd_func = OFF(f[2]);
+	d->pd_name = OFF(f[3]);
+#undef OFF
 	snprintf(full, sizeof (full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
 	d->pd_text = (const char *)(uintptr_t)dsl_cc_str(cc, full,
 	    strlen(full));
@@ -706,7 +708,8 @@ declaration(pstate_t *ps)
 			bool ksg;
 
 			next(ps);
-			if (nkeys == 8 || !type_name(ps, &kk, &ks, &ksg, true) ||
+			if (nkeys == 8 ||
+			    !type_name(ps, &kk, &ks, &ksg, true) ||
 			    kk == DT_VOID)
 				syntax(ps);
 			ktype[nkeys] = (uint8_t)kk;
@@ -737,8 +740,8 @@ dsl_parse(dsl_cc_t *cc)
 		}
 
 		for (;;) {
-			if (cc->cc_tstrlen == 0 ||
-			    strchr("}()=+<>!~&|^%@\"'#", cc->cc_tstr[0]) != NULL) {
+			if (cc->cc_tstrlen == 0 || strchr("}()=+<>!~&|^%@\"'#",
+			    cc->cc_tstr[0]) != NULL) {
 				/* not a description: "}" "(" ... */
 				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_SYNTAX", "syntax error near \"%c\"",

@@ -59,7 +59,8 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 			p++;
 		} else {
 			cv->cv_prec = 0;
-			while (isdigit((unsigned char)*p) && cv->cv_prec < 100000)
+			while (isdigit((unsigned char)*p) &&
+			    cv->cv_prec < 100000)
 				cv->cv_prec = cv->cv_prec * 10 + (*p++ - '0');
 			while (isdigit((unsigned char)*p))
 				p++;
@@ -114,10 +115,10 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 
 			while (k-- > 0) {
 				if (arg == DSL_NONE) {
-					snprintf(msg, len, "prototype mismatch: "
-					    "conversion #%d is missing a "
-					    "corresponding value argument",
-					    nconv);
+					snprintf(msg, len, "prototype "
+					    "mismatch: conversion #%d is "
+					    "missing a corresponding value "
+					    "argument", nconv);
 					return (-1);
 				}
 				if (nodes[arg].dn_type != DT_INT) {

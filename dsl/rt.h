@@ -83,7 +83,7 @@ struct dsl_rt {
 	dsl_thr_t	*rt_lastthr;
 	dsl_htab_t	rt_arrays;	/* associative arrays */
 	rt_agg_t	*rt_aggs;
-	char		*rt_keybuf;	/* serialised keys, on the firing path */
+	char		*rt_keybuf;	/* keys serialised on the firing path */
 	size_t		rt_keycap;
 
 	/* the current firing */
