@@ -31,6 +31,7 @@ dsl_d_tests = \
 	t/dsl/tst.signedkeys.d \
 	t/dsl/tst.strings.d \
 	t/dsl/tst.thislocal.d \
+	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_IDENT_UNDEF.d \
 	t/dsl/err.D_SYNTAX.d \
