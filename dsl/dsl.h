@@ -181,8 +181,8 @@ void		dsl_thread_gone(dsl_rt_t *, uint64_t tid);
 int		dsl_rt_end(dsl_rt_t *, const dsl_ctx_t *ctx);
 void		dsl_rt_destroy(dsl_rt_t *);
 
-/* Say "a newline before the aggregations" was asked for (SIGINT: dtrace
- * prints one more newline after a ^C, quiet or not). */
+/* A SIGINT or SIGTERM ended tracing: prints the newline dtrace prints
+ * after a ^C (quiet or not).  Call it before dsl_rt_end. */
 void		dsl_rt_interrupted(dsl_rt_t *);
 
 #endif /* DSL_DSL_H */
