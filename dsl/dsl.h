@@ -104,6 +104,11 @@ typedef struct dsl_host {
 		    size_t len);
 	/* Argument i (>= DSL_NARGS or not in the ctx) on demand; optional. */
 	int	(*dh_getarg)(void *cookie, int i, uint64_t *val);
+	/* Name an address for printf's %a and %A ("libc.so.6`malloc+0x1a"
+	 * in buf, NUL-terminated): 0, or -1 if unknown (then printed in
+	 * hex).  Optional; called on the firing path of printf(). */
+	int	(*dh_addr2sym)(void *cookie, uint64_t addr, char *buf,
+		    size_t len);
 } dsl_host_t;
 
 #define DSL_NARGS	10
