@@ -1,3 +1,9 @@
 # bench: benchmarks run by hand (never by make check); each prints a
-# ratio against a peer.
+# ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh
+
+# bench/eval: ns per firing of D clauses.
+noinst_PROGRAMS += bench/eval
+bench_eval_SOURCES = bench/eval.c
+bench_eval_LDADD = dsl/libdsl.a
+bench_eval_CFLAGS = $(AM_CFLAGS) -O2

@@ -8,3 +8,9 @@ pidnm_CFLAGS = $(AM_CFLAGS) -pthread
 pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidnm.1
+
+# pidtrace: the D front end over the providers.
+bin_PROGRAMS += pidtrace
+pidtrace_SOURCES = cmd/pidtrace.c
+pidtrace_LDADD = dsl/libdsl.a
+dist_man_MANS += man/pidtrace.1

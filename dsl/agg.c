@@ -1,0 +1,556 @@
+/*
+ * agg.c: aggregating functions (the kernel side of dtrace:
+ * dtrace_aggregate_*), clear/trunc, and sorting for output
+ * (dt_aggregate.c: by aggregation, then value, then key; aggsortkey,
+ * aggsortrev, aggsortkeypos).
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/rt.h"
+
+#define QZERO	63	/* DTRACE_QUANTIZE_ZEROBUCKET */
+#define QNB	127	/* DTRACE_QUANTIZE_NBUCKETS */
+
+static int
+qbucket(int64_t v)
+{
+	uint64_t m;
+	int lg;
+
+	if (v == 0)
+		return (QZERO);
+	if (v > 0) {
+		lg = 63 - __builtin_clzll((uint64_t)v);
+		return (QZERO + 1 + lg);
+	}
+	m = v == INT64_MIN ? (uint64_t)1 << 63 : (uint64_t)-v;
+	lg = 63 - __builtin_clzll(m);
+	if (lg > 62)
+		lg = 62;
+	return (QZERO - 1 - lg);
+}
+
+/* The lower bound of quantize bucket b (DTRACE_QUANTIZE_BUCKETVAL). */
+int64_t
+dsl_qbucketval(int b)
+{
+	if (b < QZERO)
+		return (-((int64_t)1 << (QZERO - 1 - b)));
+	if (b == QZERO)
+		return (0);
+	return ((int64_t)1 << (b - QZERO - 1));
+}
+
+void
+dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
+    int64_t incr)
+{
+	(void)rt;
+	switch (ag->ag_func) {
+	case F_COUNT:
+		d[0]++;
+		break;
+	case F_SUM:
+		d[0] += v;
+		break;
+	case F_AVG:
+		d[0]++;
+		d[1] += v;
+		break;
+	case F_MIN:
+		if (v < d[0])
+			d[0] = v;
+		break;
+	case F_MAX:
+		if (v > d[0])
+			d[0] = v;
+		break;
+	case F_STDDEV: {
+		/* count, sum, and the sum of squares in 128 bits */
+		unsigned __int128 sq = (unsigned __int128)((__int128)v * v);
+		unsigned __int128 acc = (unsigned __int128)(uint64_t)d[3];
+
+		acc = (acc << 64) | (uint64_t)d[2];
+
+		d[0]++;
+		d[1] += v;
+		acc += sq;
+		d[2] = (int64_t)(uint64_t)acc;
+		d[3] = (int64_t)(uint64_t)(acc >> 64);
+		break;
+	}
+	case F_QUANTIZE:
+		d[qbucket(v)] += incr;
+		break;
+	case F_LQUANTIZE: {
+		/* the value is taken as 32 bits, as the kernel does */
+		int32_t val = (int32_t)v;
+		int64_t base = ag->ag_p[0], step = ag->ag_p[2];
+		int64_t levels = (int64_t)ag->ag_ndata - 2, level;
+
+		if (val < base) {
+			d[0] += incr;
+			break;
+		}
+		level = (val - base) / step;
+		if (level < levels)
+			d[level + 1] += incr;
+		else
+			d[levels + 1] += incr;
+		break;
+	}
+	case F_LLQUANTIZE:
+		d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
+		    ag->ag_p[3], v)] += incr;
+		break;
+	}
+}
+
+/* Initial data of a new entry: min and max start at the far ends. */
+void
+dsl_agg_init(const dsl_agg_t *ag, int64_t *d)
+{
+	if (ag->ag_func == F_MIN)
+		d[0] = INT64_MAX;
+	else if (ag->ag_func == F_MAX)
+		d[0] = INT64_MIN;
+}
+
+void
+dsl_agg_clear(dsl_rt_t *rt, uint32_t a)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
+	size_t i;
+
+	for (i = 0; i < ht->ht_nb; i++) {
+		dsl_hent_t *he;
+
+		for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
+			memset(he->he_data, 0, ht->ht_dsize);
+			dsl_agg_init(ag, he->he_data);
+		}
+	}
+}
+
+int64_t
+dsl_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
+{
+	int k;
+	int64_t v;
+
+	for (k = 0; k < i; k++) {
+		if (ag->ag_ktype[k] == DT_STR)
+			key += strlen(key) + 1;
+		else
+			key += 8;
+	}
+	*str = NULL;
+	if (ag->ag_ktype[i] == DT_STR) {
+		*str = key;
+		return (0);
+	}
+	memcpy(&v, key, 8);
+	return (v);
+}
+
+/* Comparison state: qsort has no argument (dt_aggregate.c has the same
+ * globals, under a lock; one thread runs here). */
+static dsl_rt_t *srt;
+static bool srev, skey;
+static int skeypos;
+
+typedef struct sortent {
+	dsl_hent_t	*se_he;
+	uint32_t	se_agg;
+} sortent_t;
+
+#define LT	(srev ? 1 : -1)
+#define GT	(srev ? -1 : 1)
+
+static long double
+qsum(const int64_t *d)
+{
+	long double t = 0;
+	int i;
+
+	for (i = 0; i < QNB; i++)
+		t += (long double)dsl_qbucketval(i) * (long double)d[i];
+	return (t);
+}
+
+static long double
+lqsum(const dsl_agg_t *ag, const int64_t *d)
+{
+	int64_t base = ag->ag_p[0], step = ag->ag_p[2];
+	int64_t levels = (int64_t)ag->ag_ndata - 2, i;
+	long double t = (long double)d[0] * (long double)(base - 1);
+
+	for (i = 0; i < levels; base += step, i++)
+		t += (long double)d[i + 1] * (long double)base;
+	return (t + (long double)d[levels + 1] * (long double)(base + 1));
+}
+
+/* Walk llquantize's buckets from bucket 1: the value each starts at
+ * (dt_print_llquantize's loop, shared with print.c). */
+void
+dsl_llq_first(const dsl_agg_t *ag, dsl_llq_iter_t *it)
+{
+	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
+
+	it->li_value = 1;
+	for (it->li_order = 0; it->li_order < ag->ag_p[1]; it->li_order++)
+		it->li_value *= factor;
+	it->li_next = it->li_value * factor;
+	it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
+	it->li_bin = 1;
+}
+
+bool
+dsl_llq_next(const dsl_agg_t *ag, dsl_llq_iter_t *it)
+{
+	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
+
+	it->li_bin++;
+	if ((it->li_value += it->li_step) == it->li_next) {
+		it->li_next = it->li_value * factor;
+		it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
+		it->li_order++;
+	}
+	return (it->li_order <= ag->ag_p[2]);
+}
+
+static long double
+llqsum(const dsl_agg_t *ag, const int64_t *d)
+{
+	/* each bucket weighs its lower bound; bucket 0 just below */
+	dsl_llq_iter_t it;
+	long double t;
+
+	dsl_llq_first(ag, &it);
+	t = (long double)d[0] * (long double)(it.li_value - 1);
+	do {
+		t += (long double)d[it.li_bin] * (long double)it.li_value;
+	} while (dsl_llq_next(ag, &it));
+	if ((uint32_t)it.li_bin < ag->ag_ndata)
+		t += (long double)d[it.li_bin] * (long double)it.li_value;
+	return (t);
+}
+
+uint64_t dsl_stddev(const int64_t *d, int64_t normal);
+
+static int
+valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
+{
+	long double ls, rs;
+	int64_t lv, rv;
+
+	switch (ag->ag_func) {
+	case F_AVG:
+		lv = l[0] ? l[1] / l[0] : 0;
+		rv = r[0] ? r[1] / r[0] : 0;
+		break;
+	case F_STDDEV: {
+		uint64_t a = l[0] ? dsl_stddev(l, 1) : 0;
+		uint64_t b = r[0] ? dsl_stddev(r, 1) : 0;
+
+		return (a < b ? LT : a > b ? GT : 0);
+	}
+	case F_QUANTIZE:
+		ls = qsum(l);
+		rs = qsum(r);
+		if (ls != rs)
+			return (ls < rs ? LT : GT);
+		lv = l[QZERO];
+		rv = r[QZERO];
+		break;
+	case F_LQUANTIZE:
+		ls = lqsum(ag, l);
+		rs = lqsum(ag, r);
+		if (ls != rs)
+			return (ls < rs ? LT : GT);
+		return (0);
+	case F_LLQUANTIZE:
+		ls = llqsum(ag, l);
+		rs = llqsum(ag, r);
+		if (ls != rs)
+			return (ls < rs ? LT : GT);
+		lv = l[0];
+		rv = r[0];
+		break;
+	default:
+		lv = l[0];
+		rv = r[0];
+		break;
+	}
+	return (lv < rv ? LT : lv > rv ? GT : 0);
+}
+
+static uint64_t
+keyval(const dsl_agg_t *ag, int i, int64_t v)
+{
+	/* dtrace compares keys as unsigned values of their size */
+	switch (ag->ag_ksize[i]) {
+	case 1: return ((uint8_t)v);
+	case 2: return ((uint16_t)v);
+	case 4: return ((uint32_t)v);
+	default: return ((uint64_t)v);
+	}
+}
+
+/* Compare two keys of one signature, from key position skeypos on. */
+static int
+keycmp_raw(const dsl_agg_t *ag, const char *lk, const char *rk)
+{
+	int n = ag->ag_nkeys, i, keypos;
+
+	keypos = skeypos + 1 >= n + 1 ? 0 : skeypos;
+	for (i = 0; i < n; i++) {
+		int k = (i + keypos) % n;
+		const char *ls, *rs;
+		int64_t lv = dsl_key_int(ag, lk, k, &ls);
+		int64_t rv = dsl_key_int(ag, rk, k, &rs);
+
+		if (ls != NULL) {
+			int c = strcmp(ls, rs);
+
+			if (c != 0)
+				return (c < 0 ? LT : GT);
+		} else {
+			uint64_t a = keyval(ag, k, lv), b = keyval(ag, k, rv);
+
+			if (a != b)
+				return (a < b ? LT : GT);
+		}
+	}
+	return (0);
+}
+
+static int
+keycmp(const sortent_t *l, const sortent_t *r)
+{
+	const dsl_agg_t *la = &srt->rt_pg->pg_aggs[l->se_agg];
+	const dsl_agg_t *ra = &srt->rt_pg->pg_aggs[r->se_agg];
+	int i;
+
+	if (la->ag_nkeys != ra->ag_nkeys)
+		return (la->ag_nkeys < ra->ag_nkeys ? LT : GT);
+	for (i = 0; i < la->ag_nkeys; i++)
+		if (la->ag_ktype[i] != ra->ag_ktype[i])
+			return (la->ag_ktype[i] < ra->ag_ktype[i] ? LT : GT);
+	return (keycmp_raw(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht, l->se_he),
+	    HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht, r->se_he)));
+}
+
+static int
+entcmp(const void *lp, const void *rp)
+{
+	const sortent_t *l = lp, *r = rp;
+	int c;
+
+	if (l->se_agg != r->se_agg)
+		return (l->se_agg < r->se_agg ? LT : GT);
+	if (skey) {
+		if ((c = keycmp(l, r)) != 0)
+			return (c);
+		return (valcmp(&srt->rt_pg->pg_aggs[l->se_agg],
+		    l->se_he->he_data, r->se_he->he_data));
+	}
+	if ((c = valcmp(&srt->rt_pg->pg_aggs[l->se_agg], l->se_he->he_data,
+	    r->se_he->he_data)) != 0)
+		return (c);
+	return (keycmp(l, r));
+}
+
+static void
+sort_options(dsl_rt_t *rt)
+{
+	srt = rt;
+	srev = rt->rt_opts[O_AGGSORTREV] > 0;
+	skey = rt->rt_opts[O_AGGSORTKEY] > 0;
+	skeypos = rt->rt_opts[O_AGGSORTKEYPOS] > 0 ?
+	    (int)rt->rt_opts[O_AGGSORTKEYPOS] : 0;
+}
+
+dsl_hent_t **
+dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	size_t n = 0, i, k = 0;
+	sortent_t *se;
+	dsl_hent_t **out;
+	uint32_t a;
+
+	*np = 0;
+	*aggof = NULL;
+	for (a = 0; a < pg->pg_naggs; a++)
+		if (which == NULL || which[a])
+			n += rt->rt_aggs[a].ag_ht.ht_n;
+	if (n == 0)
+		return (NULL);
+	se = malloc(n * sizeof (*se));
+	out = malloc(n * sizeof (*out));
+	*aggof = malloc(n * sizeof (uint32_t));
+	if (se == NULL || out == NULL || *aggof == NULL) {
+		free(se);
+		free(out);
+		free(*aggof);
+		*aggof = NULL;
+		return (NULL);
+	}
+	for (a = 0; a < pg->pg_naggs; a++) {
+		dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
+
+		if (which != NULL && !which[a])
+			continue;
+		for (i = 0; i < ht->ht_nb; i++) {
+			dsl_hent_t *he;
+
+			for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
+				se[k].se_he = he;
+				se[k].se_agg = a;
+				k++;
+			}
+		}
+	}
+	sort_options(rt);
+	qsort(se, k, sizeof (*se), entcmp);
+	for (i = 0; i < k; i++) {
+		out[i] = se[i].se_he;
+		(*aggof)[i] = se[i].se_agg;
+	}
+	free(se);
+	*np = k;
+	return (out);
+}
+
+/* trunc(@, n): keep the n largest (n < 0: the n smallest) entries; all
+ * removes every entry. */
+void
+dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
+{
+	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
+	dsl_hent_t **s;
+	uint32_t *aggof;
+	size_t cnt, i, keep;
+	int64_t saverev = rt->rt_opts[O_AGGSORTREV];
+	int64_t savekey = rt->rt_opts[O_AGGSORTKEY];
+
+	if (which == NULL)
+		return;
+	which[a] = true;
+	/* by value: largest first for n > 0 (dtrace's valrevsorted walk) */
+	rt->rt_opts[O_AGGSORTREV] = all || n >= 0 ? 1 : -1;
+	rt->rt_opts[O_AGGSORTKEY] = -1;
+	s = dsl_agg_sorted(rt, which, &cnt, &aggof);
+	rt->rt_opts[O_AGGSORTREV] = saverev;
+	rt->rt_opts[O_AGGSORTKEY] = savekey;
+	keep = all ? 0 : (size_t)(n < 0 ? -n : n);
+	for (i = keep; i < cnt; i++) {
+		if (s[i] == rt->rt_aggs[a].ag_nokey)
+			rt->rt_aggs[a].ag_nokey = NULL;
+		dsl_ht_remove(&rt->rt_aggs[a].ag_ht, s[i]);
+	}
+	free(s);
+	free(aggof);
+	free(which);
+}
+
+/*
+ * printa() of several aggregations (dtrace_aggregate_walk_joined): one
+ * row per key found in any of them, a zero entry where one lacks it;
+ * rows sort by the value of the aggregation at aggsortpos, then the
+ * others, then the key (aggsortkey: the key first).
+ */
+static const uint32_t *jaggs;
+static int jnaggs, jpos;
+
+static int
+rowcmp(const void *lp, const void *rp)
+{
+	const dsl_jrow_t *l = lp, *r = rp;
+	const dsl_agg_t *ag = &srt->rt_pg->pg_aggs[jaggs[0]];
+	int i, c;
+
+	if (skey && (c = keycmp_raw(ag, l->jr_key, r->jr_key)) != 0)
+		return (c);
+	for (i = 0; i < jnaggs; i++) {
+		int k = (i + jpos) % jnaggs;
+
+		if ((c = valcmp(&srt->rt_pg->pg_aggs[jaggs[k]],
+		    l->jr_ents[k]->he_data, r->jr_ents[k]->he_data)) != 0)
+			return (c);
+	}
+	return (skey ? 0 : keycmp_raw(ag, l->jr_key, r->jr_key));
+}
+
+dsl_jrow_t *
+dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
+    dsl_hent_t **zero)
+{
+	dsl_htab_t idx;		/* key -> row number */
+	dsl_jrow_t *rows;
+	size_t cap = 0, nr = 0, i;
+	int a;
+
+	*nrows = 0;
+	for (a = 0; a < n; a++)
+		cap += rt->rt_aggs[aggs[a]].ag_ht.ht_n;
+	rows = calloc(cap + 1, sizeof (*rows));
+	memset(&idx, 0, sizeof (idx));
+	idx.ht_dsize = 8;
+	if (rows == NULL)
+		return (NULL);
+	for (a = 0; a < n; a++) {
+		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
+
+		zero[a] = calloc(1, sizeof (dsl_hent_t) +
+		    ag->ag_ndata * sizeof (int64_t));
+		if (zero[a] == NULL)
+			goto fail;
+	}
+	for (a = 0; a < n; a++) {
+		dsl_htab_t *ht = &rt->rt_aggs[aggs[a]].ag_ht;
+
+		for (i = 0; i < ht->ht_nb; i++) {
+			dsl_hent_t *he, *ix;
+
+			for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
+				const char *key = HE_KEY(ht, he);
+
+				ix = dsl_ht_find(&idx, 0, key, he->he_klen,
+				    he->he_hash);
+				if (ix == NULL) {
+					ix = dsl_ht_insert(&idx, 0, key,
+					    he->he_klen, he->he_hash);
+					if (ix == NULL)
+						goto fail;
+					ix->he_data[0] = (int64_t)nr;
+					rows[nr].jr_key = key;
+					nr++;
+				}
+				rows[ix->he_data[0]].jr_ents[a] = he;
+			}
+		}
+	}
+	dsl_ht_free(&idx);
+	for (i = 0; i < nr; i++)
+		for (a = 0; a < n; a++)
+			if (rows[i].jr_ents[a] == NULL)
+				rows[i].jr_ents[a] = zero[a];
+	sort_options(rt);
+	jaggs = aggs;
+	jnaggs = n;
+	jpos = rt->rt_opts[O_AGGSORTPOS] > 0 &&
+	    rt->rt_opts[O_AGGSORTPOS] < n ? (int)rt->rt_opts[O_AGGSORTPOS] : 0;
+	qsort(rows, nr, sizeof (*rows), rowcmp);
+	*nrows = nr;
+	return (rows);
+fail:
+	dsl_ht_free(&idx);
+	free(rows);
+	return (NULL);
+}
