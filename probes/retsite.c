@@ -97,8 +97,10 @@ refuse(pb_fnscan_t *fs, const char *what, uint64_t off)
  */
 static int
 classify_jump(const cs_insn *in, uint64_t start, uint64_t size,
-    pb_rskind_t *kind)
+    const pb_range_t *inside, size_t ninside, pb_rskind_t *kind)
 {
+	size_t i;
+
 	const cs_x86 *x = &in->detail->x86;
 	const cs_x86_op *op;
 
@@ -115,6 +117,9 @@ classify_jump(const cs_insn *in, uint64_t start, uint64_t size,
 		 */
 		if (t >= start && t - start < size)
 			return 0;
+		for (i = 0; i < ninside; i++)
+			if (t >= inside[i].ri_start && t < inside[i].ri_end)
+				return 0;
 		*kind = in->id == X86_INS_JMP ? PB_RS_TAIL : PB_RS_JCC_OUT;
 		return 1;
 	}
@@ -131,7 +136,7 @@ classify_jump(const cs_insn *in, uint64_t start, uint64_t size,
 
 int
 pb_retsite_scan(const uint8_t *code, size_t size, uint64_t start,
-    pb_fnscan_t *out)
+    const pb_range_t *inside, size_t ninside, pb_fnscan_t *out)
 {
 	size_t icap = 0, rcap = 0, left = size;
 	const uint8_t *p = code;
@@ -188,7 +193,7 @@ pb_retsite_scan(const uint8_t *code, size_t size, uint64_t start,
 		}
 		if (!in_group(in, CS_GRP_JUMP))
 			continue;
-		j = classify_jump(in, start, size, &kind);
+		j = classify_jump(in, start, size, inside, ninside, &kind);
 		if (j < 0) {
 			refuse(out, "indirect jmp (jump table?)", off);
 			break;

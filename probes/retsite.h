@@ -67,8 +67,19 @@ typedef struct pb_fnscan {
 				 * (jump table?) at offset 0x1a"; else "" */
 } pb_fnscan_t;
 
+/* An address range [ri_start, ri_end), link-time. */
+typedef struct pb_range {
+	uint64_t ri_start;
+	uint64_t ri_end;
+} pb_range_t;
+
 /*
  * Decode size bytes at code, which live at link-time address start.
+ * inside (ninside entries, may be NULL) lists other ranges that belong to
+ * the same function: GCC moves unlikely paths to a separate symbol
+ * "foo.cold" (-freorder-blocks-and-partition, on at -O2) and jumps there;
+ * such a jump is not a return.  When scanning foo.cold itself, pass foo's
+ * range, so its jumps back into foo are not returns either.
  * Fills *out (which the caller frees with pb_fnscan_free, also after an
  * error).  Returns 0 when the scan ran, whether or not the function was
  * refused (see fs_unsafe); -1 with errno set (ENOMEM, or EIO when capstone
@@ -76,7 +87,7 @@ typedef struct pb_fnscan {
  */
 int
 pb_retsite_scan(const uint8_t *code, size_t size, uint64_t start,
-    pb_fnscan_t *out);
+    const pb_range_t *inside, size_t ninside, pb_fnscan_t *out);
 
 /* Release what pb_retsite_scan allocated; *fs is left empty. */
 void

@@ -9,3 +9,11 @@ check_PROGRAMS += t/probes/modules-test
 TESTS += t/probes/modules-test
 t_probes_modules_test_SOURCES = t/probes/modules-test.c
 t_probes_modules_test_LDADD = probes/libprobes.a
+
+# The C++ target of the resolution tests.  -O2 for real tail calls and
+# .cold parts; no sanitizers (AM_CXXFLAGS is replaced on purpose): the
+# tests compare its code with objdump's view of it.
+check_PROGRAMS += t/targets/pb-kv
+t_targets_pb_kv_SOURCES = t/targets/pb-kv.cc
+t_targets_pb_kv_CXXFLAGS = -O2 -g
+t_targets_pb_kv_LDFLAGS =

@@ -30,6 +30,7 @@ struct want {
 	const char *insns;	/* "0 4 5" */
 	const char *rets;	/* "e:ret 12:tail"; kinds ret tail got jcc */
 	const char *why;	/* NULL: must be safe */
+	const pb_range_t *inside;	/* a .cold part */
 };
 
 static const char *kname[] = { "?", "ret", "tail", "got", "jcc" };
@@ -63,7 +64,8 @@ run(const struct want *w)
 	pb_fnscan_t fs;
 	char buf[512];
 
-	if (pb_retsite_scan(w->code, w->size, START, &fs) != 0) {
+	if (pb_retsite_scan(w->code, w->size, START, w->inside,
+	    w->inside ? 1 : 0, &fs) != 0) {
 		CHECK(0, "%s: scan failed", w->name);
 		return;
 	}
@@ -132,6 +134,10 @@ static const unsigned char zeros[] = { 0x31, 0xc0, 0xc3, 0x00, 0x00, 0x00 };
 /* mov $1,%eax; ret, but the symbol's size cuts the mov in two */
 static const unsigned char cut[] = { 0xc3, 0xb8, 0x01, 0x00 };
 
+/* The tail-call bytes again, the rel32 jmp's target (START + 0x109)
+ * being the function's .cold part: not a return. */
+static const pb_range_t cold = { START + 0x100, START + 0x140 };
+
 int
 main(void)
 {
@@ -145,6 +151,8 @@ main(void)
 		    "0:ret 3:ret", NULL },
 		{ "tail-call", tail, sizeof(tail), "0 4 9",
 		    "4:tail 9:tail", NULL },
+		{ "jmp-to-cold", tail, sizeof(tail), "0 4 9", "9:tail", NULL,
+		    &cold },
 		{ "jcc-out", jcc, sizeof(jcc), "0 2 8", "2:jcc 8:ret", NULL },
 		{ "jmp-inside", inside, sizeof(inside), "0 2 4 6 7", "7:ret",
 		    NULL },
@@ -168,7 +176,7 @@ main(void)
 		run(&w[i]);
 
 	/* Offset probes: 0x4 is an instruction of plain, 0x3 is not. */
-	if (pb_retsite_scan(plain, sizeof(plain), START, &fs) == 0) {
+	if (pb_retsite_scan(plain, sizeof(plain), START, NULL, 0, &fs) == 0) {
 		CHECK(pb_fnscan_is_boundary(&fs, 0x4), "0x4 boundary");
 		CHECK(!pb_fnscan_is_boundary(&fs, 0x3), "0x3 not boundary");
 		CHECK(pb_fnscan_is_boundary(&fs, 0x16), "0x16 boundary");
@@ -177,7 +185,7 @@ main(void)
 		    fs.fs_ret[0].rs_len);
 		pb_fnscan_free(&fs);
 	}
-	if (pb_retsite_scan(repret, sizeof(repret), START, &fs) == 0) {
+	if (pb_retsite_scan(repret, sizeof(repret), START, NULL, 0, &fs) == 0) {
 		CHECK(fs.fs_ret[0].rs_len == 2, "rep ret len %u",
 		    fs.fs_ret[0].rs_len);
 		pb_fnscan_free(&fs);
