@@ -1,1 +1,3 @@
-# bench: see the top Makefile.am
+# bench: benchmarks run by hand (never by make check); each prints a
+# ratio against a peer.
+EXTRA_DIST += bench/pidnm.sh

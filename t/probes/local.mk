@@ -3,12 +3,12 @@
 check_PROGRAMS += t/probes/retsite-test
 TESTS += t/probes/retsite-test
 t_probes_retsite_test_SOURCES = t/probes/retsite-test.c
-t_probes_retsite_test_LDADD = probes/libprobes.a $(CAPSTONE_LIBS)
+t_probes_retsite_test_LDADD = probes/libprobes.a $(CAPSTONE_LIBS) $(LIBELF_LIBS)
 
 check_PROGRAMS += t/probes/modules-test
 TESTS += t/probes/modules-test
 t_probes_modules_test_SOURCES = t/probes/modules-test.c
-t_probes_modules_test_LDADD = probes/libprobes.a
+t_probes_modules_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
 
 # The C++ target of the resolution tests.  -O2 for real tail calls and
 # .cold parts; no sanitizers (AM_CXXFLAGS is replaced on purpose): the
