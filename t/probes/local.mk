@@ -17,3 +17,12 @@ check_PROGRAMS += t/targets/pb-kv
 t_targets_pb_kv_SOURCES = t/targets/pb-kv.cc
 t_targets_pb_kv_CXXFLAGS = -O2 -g
 t_targets_pb_kv_LDFLAGS =
+
+# resolve: prints what pb_pid_resolve makes of a description.
+check_PROGRAMS += t/probes/resolve
+t_probes_resolve_SOURCES = t/probes/resolve.c
+t_probes_resolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+TESTS += t/probes/resolve-kv.sh
+EXTRA_DIST += t/probes/resolve-kv.sh t/probes/sites.sh
