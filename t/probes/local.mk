@@ -26,3 +26,5 @@ t_probes_resolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
 
 TESTS += t/probes/resolve-kv.sh
 EXTRA_DIST += t/probes/resolve-kv.sh t/probes/sites.sh
+TESTS += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
+EXTRA_DIST += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh

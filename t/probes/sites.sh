@@ -73,3 +73,42 @@ func_syms()
 		print $2, sz, $8
 	}' | sort -u | sort -k1,1 | sed 's/^0*//'
 }
+
+# map_path PID GLOB: the path of the first mapped file whose basename
+# matches GLOB (a shell pattern).
+map_path()
+{
+	awk '$6 ~ /^\// { print $6 }' "/proc/$1/maps" | while read -r _p; do
+		case ${_p##*/} in
+		$2) echo "$_p"; break ;;
+		esac
+	done
+}
+
+# dyn_sym FILE NAME: "<value hex> <size hex>" of the defined FUNC NAME in
+# .dynsym (version suffix ignored), or of .symtab when NAME is not there.
+dyn_sym()
+{
+	readelf -sW --dyn-syms "$1" | awk -v n="$2" '
+	$4 == "FUNC" && $7 != "UND" {
+		s = $8; sub(/@.*/, "", s)
+		if (s != n) next
+		sz = $3
+		if (sz !~ /^0x/) sz = sprintf("%x", sz); else sub(/^0x/, "", sz)
+		v = $2; sub(/^0+/, "", v)
+		print v, sz; exit
+	}'
+}
+
+# return_line PROVIDER MODULE FUNC FILE VALUE SIZE BIAS: the line
+# t/probes/resolve prints for FUNC's return probe, from objdump.
+return_line()
+{
+	_line="$1 $2 $3 return $(printf %x $((0x$5 + $7))) $6 sites"
+	objdump_sites "$4" "$5" "$6" > "$T/rl"
+	while read -r _a _k; do
+		[ "$_k" = indirect ] && return 1
+		_line="$_line $(printf %x $((0x$_a - 0x$5)))@$(printf %x $((0x$_a + $7)))/$_k"
+	done < "$T/rl"
+	echo "$_line"
+}
