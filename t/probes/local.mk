@@ -34,3 +34,9 @@ TESTS += t/probes/match-test
 t_probes_match_test_SOURCES = t/probes/match-test.c
 t_probes_match_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+check_PROGRAMS += t/probes/pid-test
+TESTS += t/probes/pid-test
+t_probes_pid_test_SOURCES = t/probes/pid-test.c
+t_probes_pid_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
