@@ -40,6 +40,10 @@
  * Either way a site address may serve several probes: the glue patches it
  * once (pb_probe_list_sites gives the sites grouped by address).
  *
+ * GNU indirect functions (STT_GNU_IFUNC, e.g. libc's memcpy) get no
+ * probes: their symbol is the resolver the loader calls once, not the
+ * code each call runs.  They are listed in pl_refused.
+ *
  * Returns: functions whose return sites cannot be found safely (jump
  * table, undecodable bytes, size 0; retsite.h) get no return probe and no
  * offset probes; they are listed in pl_refused with the reason, so that
