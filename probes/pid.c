@@ -177,8 +177,13 @@ build_index(struct symfile *sf)
 		for (i = 0; i < n; i++) {
 			const pb_sym_t *s = &syms[i];
 
+			/*
+			 * Size 0 (assembler without .size) is kept: an entry
+			 * probe is fine, the return probe is refused (retsite
+			 * says why).  DTrace skips such symbols silently.
+			 */
 			if (!(s->sy_flags & PB_SYF_FUNC) ||
-			    (s->sy_flags & PB_SYF_UNDEF) || s->sy_size == 0 ||
+			    (s->sy_flags & PB_SYF_UNDEF) ||
 			    s->sy_name[0] == '\0')
 				continue;
 			if (ncand == ccap) {
@@ -239,6 +244,10 @@ build_index(struct symfile *sf)
 			f->fu_size = cv[i].size;
 			f->fu_ifunc = cv[i].ifunc;
 		}
+		/* Aliases may disagree on the size: a label has none. */
+		f = &sf->sf_funcs[sf->sf_nfuncs - 1];
+		if (cv[i].size > f->fu_size)
+			f->fu_size = cv[i].size;
 		/* The same symbol in both tables: one name. */
 		for (j = sf->sf_nnames; j > 0 && sf->sf_names[j - 1].fn_func ==
 		    sf->sf_nfuncs - 1; j--)

@@ -2,11 +2,12 @@
 # resolve-kv: pb_pid_resolve against the running C++ target pb-kv (built
 # -O2), compared line by line with what readelf, c++filt and objdump say:
 #   - pid$P:a.out::entry is every FUNC symbol of .symtab (not the .cold
-#     parts), demangled, at its run-time address;
+#     parts; _init and the size-0 crt functions included), demangled, at
+#     its run-time address;
 #   - pid$P:a.out::return fires exactly at objdump's ret instructions and
 #     jumps out of the function (tail calls), .cold parts included and
-#     jumps into them excluded; functions with an indirect jmp or without
-#     any return are refused with the reason;
+#     jumps into them excluded; functions with an indirect jmp, without
+#     any return or of size 0 are refused with the reason;
 #   - globs on demangled and mangled names, overloads, the static
 #     function, template instances, offsets and their errors.
 . "$top_srcdir/t/lib.sh"
@@ -41,6 +42,10 @@ while read -r addr size sym dem; do
 	faddr=$(printf %x $((0x$addr + BIAS)))
 	echo "pid$P $KVBASE $dem entry $faddr $size sites 0@$faddr" \
 	    >> "$T/want.entry"
+	if [ "$size" = 0 ]; then
+		echo "refused $KVBASE $dem: symbol size is 0" >> "$T/want.refused"
+		continue
+	fi
 	cold=$(awk -v s="$sym.cold" '$3 == s { print $1, $2 }' "$T/syms")
 	{
 		objdump_sites "$KV" "$addr" "$size" $cold
