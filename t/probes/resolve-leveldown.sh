@@ -53,7 +53,13 @@ same_output "$T/want" "$T/got"
 
 say "time: the glob over every module of node, then every function"
 bounded 30 "$RESOLVE" -t "$P" '' '*DBImpl*Put*' entry | tee "$T/t1"
-awk '/^cold/ { exit !($(NF - 1) < 0.5) }' "$T/t1" ||
-	fail "resolving *DBImpl*Put* took 0.5 s or more"
-bounded 60 "$RESOLVE" -t "$P" '' '' entry
+# Processor time, not wall clock: the machine may be busy.  A sanitizer
+# build is several times slower by design: the time is only printed.
+if nm "$RESOLVE" 2>/dev/null | grep -q __asan_init; then
+	say "sanitizer build: not checking the time"
+else
+	awk '/^cold/ { exit !($(NF - 4) < 0.5) }' "$T/t1" ||
+		fail "resolving *DBImpl*Put* took 0.5 s of processor or more"
+fi
+bounded 60 "$RESOLVE" -t "$P" "" "" entry || fail "resolving every function failed or took over 60 s"
 exit 0
