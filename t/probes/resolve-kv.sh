@@ -27,6 +27,8 @@ exec 3<>"$T/in"
 spawn TP 60 sh -c 'exec "$0" 3 <"$1" >"$2"' "$KV" "$T/in" "$T/out"
 wait_for "$T/out" '^ready'
 P=$(child_of "$TP") || fail "no target process"
+# Killing timeout with KILL (the cleanup trap) would orphan the target.
+_pt_pids="$_pt_pids $P"
 BIAS=$((0x$(exe_bias "$P" "$KV")))
 say "pb-kv is pid $P, bias $(printf %x $BIAS)"
 

@@ -25,6 +25,8 @@ spawn TP 60 node -e "require('$dir/node_modules/leveldown');
 	console.log('ready'); setTimeout(() => {}, 60000);" > "$T/out"
 wait_for "$T/out" '^ready' 30
 P=$(child_of "$TP") || fail "no node process"
+# Killing timeout with KILL (the cleanup trap) would orphan the target.
+_pt_pids="$_pt_pids $P"
 MOD=$(awk '$6 ~ /leveldown.*\.node$/ { print $6; exit }' "/proc/$P/maps")
 [ -n "$MOD" ] || fail "no leveldown .node mapped in node $P"
 BASE=${MOD##*/}
