@@ -734,6 +734,14 @@ first_err(struct res *rs, const char *fmt, ...)
 	va_end(ap);
 }
 
+static int
+site_cmp(const void *a, const void *b)
+{
+	const pb_site_t *x = a, *y = b;
+
+	return (x->st_addr > y->st_addr) - (x->st_addr < y->st_addr);
+}
+
 static void
 return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -791,6 +799,8 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		    cs.fs_ret[i].rs_kind) < 0)
 			rs->rs_nomem = 1;
 	}
+	/* The contract says ascending addresses; .cold usually lies below. */
+	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
