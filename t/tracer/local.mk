@@ -1,1 +1,13 @@
 # t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
+check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
+t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
+t_tracer_trdrive_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS)
+
+# Targets keep their functions: -O1 and no inlining, as a probed program.
+t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
+t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread
+t_targets_tr_counter_LDFLAGS = -pthread
+
+EXTRA_DIST += t/tracer/trlib.sh
+TESTS += \
+	t/tracer/attach-count.sh

@@ -1,0 +1,222 @@
+/*
+ * t/tracer/trdrive.c: drive the tracer without D or ELF code, for tests.
+ *
+ *	trdrive [-x N] [-v] (-p PID | -c CMD ARGS...) -- NAME=OFFSET...
+ *	trdrive [-x N] [-v] -s NAME=OFFSET... -p PID
+ *
+ * Each site NAME=OFFSET is an offset in the main executable (as `nm`
+ * prints it for a PIE); it is relocated by the executable's load base and
+ * patched whenever the session is ready (after attach, at the entry of a
+ * launched or exec'd program).  "armed N" goes to stderr when the sites
+ * are in (the test's handshake).  On SIGINT/SIGTERM it detaches.  At the
+ * end it prints "NAME hits N" per site, then the tracer's counters.
+ * -x N: end the session from the hit handler after N hits (D's exit()).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tracer/tracer.h"
+
+#define MAXSITE	512
+
+static struct site {
+	const char	*name;
+	uint64_t	off;
+	uint64_t	hits;
+} sites[MAXSITE];
+static int nsites;
+static uint64_t total, exit_after;
+static tr_session_t *sess;
+static int armed_count;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	if (sess != NULL)
+		tr_stop_async(sess);
+}
+
+/* Load base of the main executable: its first mapping (0 if ET_EXEC). */
+static uint64_t
+exe_base(pid_t pid)
+{
+	char path[64], exe[4096], line[4096 + 128], file[4096];
+	uint64_t lo, off;
+	unsigned char eh[18];
+	ssize_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
+	n = readlink(path, exe, sizeof(exe) - 1);
+	if (n < 0)
+		return 0;
+	exe[n] = '\0';
+	f = fopen(path, "re");
+	if (f != NULL) {
+		if (fread(eh, 1, sizeof(eh), f) == sizeof(eh) && eh[16] == 2) {
+			fclose(f);
+			return 0;	/* ET_EXEC: addresses are absolute */
+		}
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		file[0] = '\0';
+		if (sscanf(line, "%" SCNx64 "-%*x %*s %" SCNx64 " %*s %*s %4095s",
+			   &lo, &off, file) >= 2 && strcmp(file, exe) == 0) {
+			fclose(f);
+			return lo - off;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static void
+h_ready(void *arg, tr_session_t *s)
+{
+	uint64_t base = exe_base(tr_pid(s));
+	int i, n = 0;
+
+	(void)arg;
+	for (i = 0; i < nsites; i++) {
+		if (tr_bkpt_add(s, base + sites[i].off, (uint32_t)i) < 0) {
+			fprintf(stderr, "trdrive: site %s at %#" PRIx64 ": %s\n",
+				sites[i].name, base + sites[i].off,
+				strerror(errno));
+			continue;
+		}
+		n++;
+	}
+	armed_count++;
+	fprintf(stderr, "armed %d (%d)\n", n, armed_count);
+}
+
+static int
+h_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
+      uint64_t addr, const struct user_regs_struct *regs)
+{
+	(void)arg;
+	(void)s;
+	(void)th;
+	if (regs->rip != addr)
+		fprintf(stderr, "trdrive: rip %#llx != site %#" PRIx64 "\n",
+			regs->rip, addr);
+	sites[cookie].hits++;
+	total++;
+	return exit_after != 0 && total >= exit_after;
+}
+
+static void
+h_exec(void *arg, tr_session_t *s)
+{
+	(void)arg;
+	(void)s;
+	fprintf(stderr, "exec\n");
+}
+
+static void
+h_exit(void *arg, tr_session_t *s, int status)
+{
+	(void)arg;
+	(void)s;
+	if (WIFSIGNALED(status))
+		printf("target killed by signal %d\n", WTERMSIG(status));
+	else
+		printf("target exited %d\n", WEXITSTATUS(status));
+}
+
+static uint64_t nthreads_exited;
+
+static void
+h_thread_exit(void *arg, tr_session_t *s, pid_t tid)
+{
+	(void)arg;
+	(void)s;
+	(void)tid;
+	nthreads_exited++;
+}
+
+int
+main(int argc, char **argv)
+{
+	tr_handlers_t h = {
+		.h_ready = h_ready, .h_hit = h_hit, .h_exec = h_exec,
+		.h_exit = h_exit, .h_thread_exit = h_thread_exit,
+	};
+	struct sigaction sa;
+	tr_stats_t st;
+	pid_t pid = 0;
+	char **cmd = NULL;
+	int i, c, rc;
+
+	while ((c = getopt(argc, argv, "+p:cx:s:")) != -1) {
+		switch (c) {
+		case 'p':
+			pid = (pid_t)atoi(optarg);
+			break;
+		case 'c':
+			cmd = argv;	/* marker: the command follows */
+			break;
+		case 'x':
+			exit_after = strtoull(optarg, NULL, 0);
+			break;
+		case 's':
+			if (nsites < MAXSITE) {
+				char *eq = strchr(optarg, '=');
+
+				if (eq == NULL)
+					return 2;
+				*eq = '\0';
+				sites[nsites].name = optarg;
+				sites[nsites++].off = strtoull(eq + 1, NULL,
+							       16);
+			}
+			break;
+		default:
+			return 2;
+		}
+	}
+	if (cmd != NULL)
+		cmd = argv + optind;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: waitpid sees EINTR */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	if (cmd != NULL && cmd[0] != NULL)
+		sess = tr_launch(cmd);
+	else if (pid > 0)
+		sess = tr_attach(pid);
+	else
+		return 2;
+	if (sess == NULL) {
+		tr_perror("trdrive");
+		return 1;
+	}
+	rc = tr_run(sess, &h);
+	tr_stats(sess, &st);
+	for (i = 0; i < nsites; i++)
+		printf("%s hits %" PRIu64 "\n", sites[i].name, sites[i].hits);
+	printf("stats hits=%" PRIu64 " emulated=%" PRIu64 " xol=%" PRIu64
+	       " signals=%" PRIu64 " forks=%" PRIu64 " threads=%" PRIu64
+	       " exited=%" PRIu64 "\n", st.st_hits, st.st_emulated, st.st_xol,
+	       st.st_signals, st.st_forks, st.st_threads, nthreads_exited);
+	tr_free(sess);
+	fflush(stdout);
+	return rc == 0 ? 0 : 1;
+}

@@ -1,0 +1,175 @@
+/*
+ * tracer/tracer.h: ptrace sessions over one process and its threads.
+ *
+ * The tracer stops threads at patched sites and reports "thread T stopped
+ * at site S with these registers" to the host; it knows nothing of D or of
+ * ELF symbols.  A site is an int3 written over the first byte of an
+ * instruction.  A firing never lifts its breakpoint: the displaced
+ * instruction is emulated (jumps, calls, nops, register moves) or executed
+ * out of line in a scratch page mapped in the tracee, so threads that run
+ * meanwhile can never miss a site.  One ptrace stop per firing.
+ *
+ * Threading: everything here must be called from the one thread that
+ * called tr_attach()/tr_launch(), except tr_stop_async().
+ *
+ * Errors: functions returning int give 0 or -1 with errno set; session
+ * constructors return NULL and leave a user-ready message for tr_perror().
+ */
+#ifndef PIDTRACE_TRACER_H
+#define PIDTRACE_TRACER_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/user.h>
+
+typedef struct tr_session tr_session_t;
+typedef struct tr_thread tr_thread_t;
+
+/*
+ * What the host is told.  Every handler may be NULL.  h_arg is passed
+ * back as the first argument.
+ */
+typedef struct tr_handlers {
+	void	*h_arg;
+
+	/*
+	 * The session is stopped and ready to be armed: every thread is
+	 * stopped.  Called once after tr_attach(), and after tr_launch() or
+	 * an exec when the new program reaches its entry point (the dynamic
+	 * loader has mapped its DT_NEEDED libraries, main has not run).
+	 * tr_bkpt_add() may be called here.
+	 */
+	void	(*h_ready)(void *arg, tr_session_t *s);
+
+	/*
+	 * Thread th hit the site at addr, added with cookie.  regs are the
+	 * thread's registers at the site (rip == addr); the handler may
+	 * read memory (tr_read) and add or remove sites; it must not change
+	 * regs.  Other threads keep running meanwhile.  Return 0 to go on,
+	 * non-zero to end the session (D's exit()).
+	 */
+	int	(*h_hit)(void *arg, tr_session_t *s, tr_thread_t *th,
+			 uint32_t cookie, uint64_t addr,
+			 const struct user_regs_struct *regs);
+
+	/* A thread of the target is gone (its self-> storage may go). */
+	void	(*h_thread_exit)(void *arg, tr_session_t *s, pid_t tid);
+
+	/*
+	 * The target exec'd: every site is gone.  h_ready follows when the
+	 * new program reaches its entry point.
+	 */
+	void	(*h_exec)(void *arg, tr_session_t *s);
+
+	/*
+	 * The target is gone; status as from waitpid (WIFEXITED or
+	 * WIFSIGNALED).  tr_run() returns after this.
+	 */
+	void	(*h_exit)(void *arg, tr_session_t *s, int status);
+} tr_handlers_t;
+
+/*
+ * Attach to every thread of process pid (PTRACE_SEIZE, then stop them
+ * all).  On failure returns NULL, the target untouched, and tr_perror()
+ * prints why (no such process, permission with hints, exiting).
+ */
+tr_session_t *
+tr_attach(pid_t pid);
+
+/*
+ * Start argv (searched in PATH) as a traced child.  It stops at its entry
+ * point; h_ready is called from tr_run() before main runs.  NULL on
+ * failure (command not found, ...) with a message for tr_perror().
+ */
+tr_session_t *
+tr_launch(char *const argv[]);
+
+/* Print the last constructor failure: "prog: ..." then "hint: ..." lines. */
+void
+tr_perror(const char *prog);
+
+/* The target process id. */
+pid_t
+tr_pid(const tr_session_t *s);
+
+/*
+ * Patch a site at run-time address addr (first byte of an instruction).
+ * The displaced instruction is decoded now and planned (emulate or XOL;
+ * a scratch page may be mapped in the tracee, which needs a stopped
+ * thread: call from h_ready, h_hit, or before tr_run()).  -1 with errno:
+ * EEXIST (already a site), EINVAL (undecodable or unsupported
+ * instruction), EFAULT (unreadable), ENOMEM (no room for XOL).
+ */
+int
+tr_bkpt_add(tr_session_t *s, uint64_t addr, uint32_t cookie);
+
+/* Restore the original bytes at addr.  -1/ENOENT if not a site. */
+int
+tr_bkpt_remove(tr_session_t *s, uint64_t addr);
+
+/* Number of sites patched now. */
+size_t
+tr_bkpt_count(const tr_session_t *s);
+
+/*
+ * Read tracee memory (process_vm_readv, /proc/PID/mem as a fallback).
+ * Bytes we patched read as the originals.  Returns the number of bytes
+ * read (short at an unmapped page) or -1.  Cheap; fine on the firing path.
+ */
+ssize_t
+tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len);
+
+/*
+ * Run the stop loop until the target is gone, a handler asks to stop, or
+ * tr_stop_async() was called.  Then every thread is stopped, rips inside
+ * the scratch page are moved back to the original code, every site is
+ * restored and every thread detached with its pending signal.  Returns
+ * 0, or -1 on an internal error (the target is still detached cleanly
+ * when that is possible).
+ */
+int
+tr_run(tr_session_t *s, const tr_handlers_t *h);
+
+/*
+ * Ask the loop to end (detach).  Async-signal-safe: call it from a
+ * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler.  It interrupts a thread so that
+ * a blocked waitpid returns.
+ */
+void
+tr_stop_async(tr_session_t *s);
+
+/*
+ * Stop all, restore, detach (what tr_run does on its way out).  For paths
+ * that never call tr_run (an error after tr_attach).  Frees s.
+ */
+void
+tr_detach(tr_session_t *s);
+
+/* Free a session after tr_run() returned. */
+void
+tr_free(tr_session_t *s);
+
+/* Thread accessors, valid during a handler call. */
+pid_t
+tr_thread_tid(const tr_thread_t *th);
+
+/* A host-owned pointer per thread (for D's self->); NULL at first. */
+void **
+tr_thread_user(tr_thread_t *th);
+
+/* Counters, for tests and benchmarks. */
+typedef struct tr_stats {
+	uint64_t	st_hits;	/* firings reported */
+	uint64_t	st_emulated;	/* displaced insns emulated */
+	uint64_t	st_xol;		/* displaced insns run out of line */
+	uint64_t	st_signals;	/* signals passed to the tracee */
+	uint64_t	st_forks;	/* fork children cleaned and released */
+	uint64_t	st_threads;	/* threads seen */
+} tr_stats_t;
+
+void
+tr_stats(const tr_session_t *s, tr_stats_t *st);
+
+#endif /* PIDTRACE_TRACER_H */
