@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/kcmp.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -106,7 +107,7 @@ static bool
 shares_vm(pid_t parent, pid_t child, int ev)
 {
 #ifdef SYS_kcmp
-	long r = syscall(SYS_kcmp, parent, child, 2 /* KCMP_VM */, 0L, 0L);
+	long r = syscall(SYS_kcmp, parent, child, KCMP_VM, 0L, 0L);
 
 	if (r >= 0)
 		return r == 0;

@@ -185,6 +185,8 @@ seize_all(tr_session_t *s)
 			if (tid == s->s_pid) {
 				int e = errno;
 
+				/* Not ours: release must not wait for it. */
+				tr_thread_del(s, th);
 				closedir(d);
 				errno = e;
 				return -1;

@@ -10,4 +10,14 @@ t_targets_tr_counter_LDFLAGS = -pthread
 
 EXTRA_DIST += t/tracer/trlib.sh
 TESTS += \
-	t/tracer/attach-count.sh
+	t/tracer/attach-count.sh \
+	t/tracer/threads.sh \
+	t/tracer/every-insn.sh \
+	t/tracer/blocked.sh \
+	t/tracer/fork.sh \
+	t/tracer/signals.sh \
+	t/tracer/exec.sh \
+	t/tracer/death.sh \
+	t/tracer/stopcont.sh \
+	t/tracer/exit-early.sh \
+	t/tracer/errors.sh

@@ -15,20 +15,23 @@ entry_sites()
 	done
 }
 
-# insn_sites BIN NAME...: a -s option for every instruction of each NAME
-# (named NAME+OFF), from objdump; the entry is NAME+0.
+# insn_sites BIN NAME...: a -s option for every instruction of each NAME,
+# from objdump (padding after the last ret/jmp left out); the entry is
+# labelled NAME, the others NAME@ADDR.
 insn_sites()
 {
 	_bin=$1; shift
 	for _n in "$@"; do
 		objdump -d --no-show-raw-insn "$_bin" | awk -v n="$_n" '
-			$0 ~ "^[0-9a-f]+ <" n ">:$" { on = 1; base = strtonum("0x" $1); next }
+			$0 ~ "^[0-9a-f]+ <" n ">:$" { on = 1; first = 1; next }
 			on && /^$/ { exit }
 			on && $1 ~ /:$/ {
 				a = substr($1, 1, length($1) - 1)
-				if ($2 ~ /^(nop|nopw|nopl|cs|xchg|int3)/ && seen_ret) next
-				printf "-s %s+%d=%s ", n, strtonum("0x" a) - base, a
-				if ($2 ~ /^(ret|jmp)/) seen_ret = 1; else seen_ret = 0
+				if ($2 ~ /^(nop|nopw|nopl|cs|xchg|int3|data16)/ && seen_ret) next
+				if (first) printf "-s %s=%s ", n, a
+				else printf "-s %s@%s=%s ", n, a, a
+				first = 0
+				seen_ret = ($2 ~ /^(ret|jmp)/)
 			}'
 	done
 }
