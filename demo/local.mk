@@ -2,3 +2,4 @@
 noinst_PROGRAMS += demo/kvdemo
 demo_kvdemo_SOURCES = demo/kvdemo.cc
 demo_kvdemo_CXXFLAGS = -O2 -g
+EXTRA_DIST += demo/run-demo

@@ -5,3 +5,4 @@ include t/pidnm/local.mk
 include t/dsl/local.mk
 include t/tracer/local.mk
 include t/probes/local.mk
+include t/faults/local.mk
