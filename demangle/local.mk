@@ -1,1 +1,3 @@
-# demangle: see the top Makefile.am
+# demangle: C++/Rust names as nm -C prints them, cached; glob matching.
+noinst_LIBRARIES += demangle/libdemangle.a
+demangle_libdemangle_a_SOURCES = demangle/demangle.c demangle/demangle.h

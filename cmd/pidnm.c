@@ -1,0 +1,796 @@
+/*
+ * pidnm: list ELF symbols the way binutils nm does, plus what a pidtrace
+ * user needs: mangled and demangled names side by side (-j), a filter on
+ * either form (--grep), and the symbols of a running process at their
+ * run-time addresses (--pid).
+ *
+ * The default output is byte-for-byte nm's (binutils 2.40, BSD format):
+ * same type letters, filters, sort and messages where they make sense.
+ * It is also faster than nm: the file is mapped, not read; one array of
+ * symbols is sorted with an inline merge sort on a precomputed 8-byte
+ * key; every line, demangled names included, is formatted straight into
+ * one output buffer.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <locale.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gelf.h>
+
+#include "demangle/demangle.h"
+#include "probes/elfsym.h"
+
+static const char *progname = "pidnm";
+
+/* Options, as nm names them. */
+static bool opt_all;		/* -a: section and file symbols too */
+static bool opt_demangle;	/* -C */
+static bool opt_dynamic;	/* -D */
+static bool opt_extern;		/* -g */
+static bool opt_undef;		/* -u */
+static bool opt_defined;	/* -U, --defined-only */
+static bool opt_numeric;	/* -n */
+static bool opt_nosort;		/* -p */
+static bool opt_reverse;	/* -r */
+static bool opt_quiet;		/* --quiet */
+static bool opt_join;		/* -j: MANGLED == DEMANGLED */
+static const char *opt_grep;	/* --grep PATTERN */
+static bool grep_glob;		/* PATTERN has glob characters */
+static bool use_strcoll;	/* LC_COLLATE is not C: nm uses strcoll() */
+
+/* The output: one buffer, written when it fills. */
+static dm_buf_t out;
+
+static void
+out_flush(void)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < out.db_len) {
+		n = write(STDOUT_FILENO, out.db_data + off, out.db_len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			/* Nothing sensible to print to: nm exits too. */
+			exit(EXIT_FAILURE);
+		}
+		off += n;
+	}
+	out.db_len = 0;
+}
+
+/* Room for N more bytes in B; the main buffer is written out when it
+ * holds a megabyte, a worker's grows. */
+static void
+out_room(dm_buf_t *b, size_t n)
+{
+	if (b == &out && out.db_len + n > (1 << 20))
+		out_flush();
+	if (!dm_buf_reserve(b, n)) {
+		fprintf(stderr, "%s: %s\n", progname, strerror(ENOMEM));
+		exit(EXIT_FAILURE);
+	}
+}
+
+static void
+out_mem(dm_buf_t *b, const char *s, size_t n)
+{
+	out_room(b, n);
+	memcpy(b->db_data + b->db_len, s, n);
+	b->db_len += n;
+}
+
+static void
+out_str(dm_buf_t *b, const char *s)
+{
+	out_mem(b, s, strlen(s));
+}
+
+/* WIDTH hex digits of V, zero-padded, as nm's %016lx. */
+static void
+out_hex(dm_buf_t *b, uint64_t v, int width)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *p;
+	int i;
+
+	out_room(b, width);
+	p = b->db_data + b->db_len;
+	for (i = width - 1; i >= 0; i--, v >>= 4)
+		p[i] = hex[v & 15];
+	b->db_len += width;
+}
+
+/* Errors go to stderr after what stdout has so far, so that a terminal
+ * shows them in place, as nm's do. */
+static void
+errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+errorf(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	out_flush();
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: %s\n", progname, line);
+}
+
+/* An entry to sort: the name is copied out of the symbol so that the
+ * sort touches one array. */
+struct ent {
+	uint64_t	en_key;		/* 8 bytes of en_name (string_sort) */
+	const char	*en_name;
+	const pb_sym_t	*en_sym;
+};
+
+static bool
+undefined_class(const pb_sym_t *s)
+{
+	return s->sy_type == 'U' || s->sy_type == 'w' || s->sy_type == 'v';
+}
+
+/* The value nm sorts on and prints: common symbols show their size. */
+static uint64_t
+value_of(const pb_sym_t *s)
+{
+	return (s->sy_flags & PB_SYF_COMMON) ? s->sy_size : s->sy_value;
+}
+
+/*
+ * Equal names keep their table order: nm's qsort() is glibc's merge
+ * sort, which is stable, and nm filters before sorting.  So every order
+ * here is total, with the table index last.
+ */
+static int
+cmp_index(const struct ent *a, const struct ent *b)
+{
+	return a->en_sym->sy_index < b->en_sym->sy_index ? -1 :
+	    a->en_sym->sy_index > b->en_sym->sy_index;
+}
+
+/* nm's non_numeric_forward(): strcoll(), which is strcmp() in C. */
+static int
+cmp_name(const struct ent *a, const struct ent *b)
+{
+	int c = use_strcoll ? strcoll(a->en_name, b->en_name) :
+	    strcmp(a->en_name, b->en_name);
+
+	return c;
+}
+
+/* nm's numeric_forward(): undefined first, then by value, then name. */
+static int
+cmp_num(const struct ent *a, const struct ent *b)
+{
+	bool ua = undefined_class(a->en_sym), ub = undefined_class(b->en_sym);
+	uint64_t va, vb;
+
+	if (ua != ub)
+		return ua ? -1 : 1;
+	if (!ua) {
+		va = value_of(a->en_sym);
+		vb = value_of(b->en_sym);
+		if (va != vb)
+			return va < vb ? -1 : 1;
+	}
+	return cmp_name(a, b);
+}
+
+/* -r reverses the comparison, not the table-order tie break. */
+static int
+cmp(const struct ent *a, const struct ent *b)
+{
+	int c = opt_numeric ? cmp_num(a, b) : cmp_name(a, b);
+
+	if (c != 0)
+		return opt_reverse ? -c : c;
+	return cmp_index(a, b);
+}
+
+/* A merge sort with cmp(): for -n, -r and collating locales. */
+static void
+merge_sort(struct ent *a, size_t n, struct ent *tmp)
+{
+	size_t width, i, l, m, r, j, k;
+	struct ent *src = a, *dst = tmp, *t;
+
+	/* Short runs by insertion first: fewer passes. */
+	for (i = 0; i < n; i += 16) {
+		r = i + 16 < n ? i + 16 : n;
+		for (j = i + 1; j < r; j++) {
+			struct ent x = a[j];
+
+			for (k = j; k > i && cmp(&a[k - 1], &x) > 0; k--)
+				a[k] = a[k - 1];
+			a[k] = x;
+		}
+	}
+	for (width = 16; width < n; width *= 2) {
+		for (l = 0; l < n; l += 2 * width) {
+			m = l + width < n ? l + width : n;
+			r = l + 2 * width < n ? l + 2 * width : n;
+			i = l;
+			j = m;
+			k = l;
+			while (i < m && j < r)
+				dst[k++] = cmp(&src[j], &src[i]) < 0 ?
+				    src[j++] : src[i++];
+			while (i < m)
+				dst[k++] = src[i++];
+			while (j < r)
+				dst[k++] = src[j++];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+}
+
+static inline void
+swap_ent(struct ent *a, struct ent *b)
+{
+	struct ent t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/* Bytes [0, 8) of S, big-endian, zeros after its NUL: comparing two
+ * keys compares the bytes as strcmp() would. */
+static inline uint64_t
+chunk(const char *s)
+{
+	uint64_t k = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		k = k << 8 | (unsigned char)s[i];
+		if (s[i] == '\0')
+			return k << 8 * (7 - i);
+	}
+	return k;
+}
+
+/* Whether a chunk holds the end of its string. */
+static inline bool
+chunk_ends(uint64_t k)
+{
+	return (k & 0xff) == 0;
+}
+
+/* Entries whose names share their first D bytes; en_key holds bytes
+ * [D, D+8).  By name, then table index. */
+static int
+cmp_from(const struct ent *a, const struct ent *b, size_t d)
+{
+	int c;
+
+	if (a->en_key != b->en_key)
+		return a->en_key < b->en_key ? -1 : 1;
+	if (!chunk_ends(a->en_key)) {
+		c = strcmp(a->en_name + d + 8, b->en_name + d + 8);
+		if (c != 0)
+			return c;
+	}
+	return cmp_index(a, b);
+}
+
+static void
+insertion_sort(struct ent *a, size_t n, size_t d)
+{
+	size_t i, k;
+
+	for (i = 1; i < n; i++) {
+		struct ent x = a[i];
+
+		for (k = i; k > 0 && cmp_from(&a[k - 1], &x, d) > 0; k--)
+			a[k] = a[k - 1];
+		a[k] = x;
+	}
+}
+
+static int
+qcmp_index(const void *a, const void *b)
+{
+	return cmp_index(a, b);
+}
+
+/*
+ * The default sort, strcmp() order: a multikey quicksort (Bentley and
+ * Sedgewick) whose "characters" are 8-byte chunks.  C++ names share
+ * long prefixes ("_ZN2v88internal8compiler..." in node): a comparison
+ * sort spends its time in strcmp() going over them again and again;
+ * this reads each chunk of a shared prefix about once per level, and
+ * from the entry, not from the string table.  All entries share their
+ * first D bytes and hold bytes [D, D+8) in en_key.
+ */
+static void
+string_sort(struct ent *a, size_t n, size_t d)
+{
+	size_t lt, gt, i;
+	uint64_t v, x, y, z;
+
+	while (n > 12) {
+		/* Median of three as the pivot. */
+		x = a[0].en_key;
+		y = a[n / 2].en_key;
+		z = a[n - 1].en_key;
+		v = x < y ? (y < z ? y : (x < z ? z : x)) :
+		    (x < z ? x : (y < z ? z : y));
+		lt = i = 0;
+		gt = n;
+		while (i < gt) {
+			uint64_t c = a[i].en_key;
+
+			if (c < v)
+				swap_ent(&a[lt++], &a[i++]);
+			else if (c > v)
+				swap_ent(&a[i], &a[--gt]);
+			else
+				i++;
+		}
+		string_sort(a, lt, d);
+		string_sort(a + gt, n - gt, d);
+		/* The middle shares 8 more bytes, or is a run of equal
+		 * names if they end there: those keep table order. */
+		a += lt;
+		n = gt - lt;
+		if (chunk_ends(v)) {
+			qsort(a, n, sizeof(*a), qcmp_index);
+			return;
+		}
+		d += 8;
+		for (i = 0; i < n; i++)
+			a[i].en_key = chunk(a[i].en_name + d);
+	}
+	insertion_sort(a, n, d);
+}
+
+/* nm's filter_symbols(). */
+static bool
+keep(const pb_sym_t *s)
+{
+	bool undef = (s->sy_flags & PB_SYF_UNDEF) != 0;
+
+	if (opt_undef) {
+		if (!undef)
+			return false;
+	} else if (opt_extern) {
+		if (!(s->sy_flags & PB_SYF_EXTERN))
+			return false;
+	}
+	if (!opt_all && (s->sy_flags & PB_SYF_DEBUG))
+		return false;
+	if (opt_defined && undef)
+		return false;
+	return true;
+}
+
+/* --grep: a substring of either form, or a glob matching either. */
+static bool
+grep_match(const char *name)
+{
+	dm_buf_t *b = &out;
+	size_t mark;
+	bool hit;
+
+	if (opt_grep == NULL)
+		return true;
+	if (grep_glob)
+		return dm_match(opt_grep, name);
+	if (strstr(name, opt_grep) != NULL)
+		return true;
+	if (!dm_maybe_mangled(name))
+		return false;
+	/* Demangle into the spare end of the output buffer; no cache, as
+	 * each name is seen once. */
+	mark = b->db_len;
+	if (!dm_demangle_append(b, name))
+		return false;
+	if (!dm_buf_reserve(b, 1)) {
+		b->db_len = mark;
+		return false;
+	}
+	b->db_data[b->db_len] = '\0';
+	hit = strstr(b->db_data + mark, opt_grep) != NULL;
+	b->db_len = mark;
+	return hit;
+}
+
+static void
+out_name(dm_buf_t *b, const pb_sym_t *s, bool demangle)
+{
+	if (!demangle || !dm_demangle_append(b, s->sy_name))
+		out_str(b, s->sy_name);
+	if (s->sy_version != NULL) {
+		out_str(b, (s->sy_flags & PB_SYF_VERAT) ? "@" : "@@");
+		out_str(b, s->sy_version);
+	}
+}
+
+/* What lines are printed of: the same for every symbol of a table. */
+struct listing {
+	int		li_width;	/* hex digits: 16, or 8 for ELFCLASS32 */
+	uint64_t	li_bias;	/* --pid: load bias */
+	const char	*li_module;	/* --pid: module`name */
+};
+
+/* One line into B: "VALUE T NAME", VALUE blank for undefined symbols. */
+static void
+print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
+{
+	uint64_t v;
+	char *p;
+
+	out_room(b, li->li_width + 3);
+	if (undefined_class(s)) {
+		memset(b->db_data + b->db_len, ' ', li->li_width);
+		b->db_len += li->li_width;
+	} else {
+		v = value_of(s);
+		/* Absolute and TLS values are no addresses: not relocated. */
+		if (s->sy_type != 'a' && s->sy_type != 'A' &&
+		    GELF_ST_TYPE(s->sy_info) != STT_TLS)
+			v += li->li_bias;
+		out_hex(b, v, li->li_width);
+	}
+	p = b->db_data + b->db_len;
+	p[0] = ' ';
+	p[1] = s->sy_type;
+	p[2] = ' ';
+	b->db_len += 3;
+	if (li->li_module != NULL) {
+		out_str(b, li->li_module);
+		out_mem(b, "`", 1);
+	}
+	if (opt_join) {
+		out_name(b, s, false);
+		out_mem(b, " == ", 4);
+		out_name(b, s, true);
+	} else {
+		out_name(b, s, opt_demangle);
+	}
+	out_mem(b, "\n", 1);
+}
+
+/*
+ * Demangling is most of the time of a long -C listing, and each line is
+ * independent: a second thread formats the second half into its own
+ * buffer while this one does the first.  libiberty's callback
+ * demanglers keep their state on the stack, so this is safe.
+ */
+struct half {
+	const struct ent	*hf_ents;
+	size_t			hf_n;
+	const struct listing	*hf_li;
+	dm_buf_t		hf_buf;
+};
+
+static void *
+format_half(void *arg)
+{
+	struct half *h = arg;
+	size_t i;
+
+	for (i = 0; i < h->hf_n; i++)
+		print_sym(&h->hf_buf, h->hf_ents[i].en_sym, h->hf_li);
+	return NULL;
+}
+
+static void
+print_all(const struct ent *ents, size_t n, const struct listing *li)
+{
+	struct half h = { 0 };
+	pthread_t tid;
+	bool threaded = false;
+	size_t i, mid = n;
+
+	/* Worth a thread only when there is much to demangle. */
+	if ((opt_demangle || opt_join) && n >= 20000 &&
+	    sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		mid = n / 2;
+		h.hf_ents = ents + mid;
+		h.hf_n = n - mid;
+		h.hf_li = li;
+		threaded = pthread_create(&tid, NULL, format_half, &h) == 0;
+		if (!threaded)
+			mid = n;
+	}
+	for (i = 0; i < mid; i++)
+		print_sym(&out, ents[i].en_sym, li);
+	if (threaded) {
+		pthread_join(tid, NULL);
+		/* Our half first, then the worker's buffer becomes ours. */
+		out_flush();
+		free(out.db_data);
+		out = h.hf_buf;
+	}
+}
+
+/*
+ * List E's symbols of TABLE.  Returns 0, 1 when the table is absent or
+ * empty (the caller says "no symbols"), or -1 on error (said here).
+ */
+static int
+list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
+    const char *module)
+{
+	struct listing li = { 16, bias, module };
+	const pb_sym_t *syms;
+	size_t nsyms, n = 0, i;
+	struct ent *ents;
+	char err[256];
+
+	if (pb_elf_symbols(e, table, &syms, &nsyms, err, sizeof(err)) != 0) {
+		errorf("%s: %s", name, err);
+		return -1;
+	}
+	if (nsyms == 0)
+		return 1;
+	ents = malloc(2 * nsyms * sizeof(*ents));
+	if (ents == NULL) {
+		errorf("%s: %s", name, strerror(ENOMEM));
+		return -1;
+	}
+	for (i = 0; i < nsyms; i++) {
+		if (!keep(&syms[i]) || !grep_match(syms[i].sy_name))
+			continue;
+		ents[n].en_sym = &syms[i];
+		ents[n].en_name = syms[i].sy_name;
+		ents[n].en_key = chunk(syms[i].sy_name);
+		n++;
+	}
+	if (opt_nosort)
+		;
+	else if (opt_numeric || opt_reverse || use_strcoll)
+		merge_sort(ents, n, ents + nsyms);
+	else
+		string_sort(ents, n, 0);
+	if (pb_elf_class(e) == ELFCLASS32)
+		li.li_width = 8;
+	print_all(ents, n, &li);
+	free(ents);
+	return 0;
+}
+
+/* nm FILE: returns 0, or 1 after an error. */
+static int
+list_file(const char *path, bool heading)
+{
+	char err[256];
+	pb_elf_t *e;
+	int table = opt_dynamic ? PB_DYNSYM : PB_SYMTAB, rc;
+
+	e = pb_elf_open(path, err, sizeof(err));
+	if (e == NULL) {
+		errorf("%s: %s", path, err);
+		return 1;
+	}
+	if (heading) {
+		out_str(&out, "\n");
+		out_str(&out, path);
+		out_str(&out, ":\n");
+	}
+	rc = list_table(e, table, path, 0, NULL);
+	if (rc == 1 && !opt_quiet)
+		errorf("%s: no symbols", path);	/* not an error to nm */
+	pb_elf_close(e);
+	return rc < 0;
+}
+
+/*
+ * --pid PID: each ELF file mapped in the process, in the order of
+ * /proc/PID/maps, with addresses moved by the load bias.  The file is
+ * opened through /proc/PID/map_files/, which works for deleted files,
+ * else by its path.
+ */
+static int
+list_pid(const char *pidstr)
+{
+	char path[PATH_MAX + 64], line[PATH_MAX + 256], err[256];
+	char seen[64][PATH_MAX > 512 ? 512 : PATH_MAX];
+	unsigned long long start, end, off, inode;
+	char perms[8], dev[32], file[PATH_MAX];
+	const char *module, *p;
+	size_t nseen = 0, i;
+	uint64_t bias;
+	unsigned flags;
+	pb_elf_t *e;
+	FILE *maps;
+	char *endp;
+	long pid;
+	int fd, rc = 0, table;
+
+	pid = strtol(pidstr, &endp, 10);
+	if (*pidstr == '\0' || *endp != '\0' || pid <= 0) {
+		errorf("--pid: %s: not a process id", pidstr);
+		return 1;
+	}
+	snprintf(path, sizeof(path), "/proc/%ld/maps", pid);
+	maps = fopen(path, "re");
+	if (maps == NULL) {
+		errorf("--pid %ld: %s: %s", pid, path, strerror(errno));
+		return 1;
+	}
+	while (fgets(line, sizeof(line), maps) != NULL) {
+		file[0] = '\0';
+		if (sscanf(line, "%llx-%llx %7s %llx %31s %llu %4095[^\n]",
+		    &start, &end, perms, &off, dev, &inode, file) < 6 ||
+		    inode == 0 || file[0] != '/')
+			continue;
+		/* One listing per file: its first mapping (offset 0 for
+		 * anything the loader mapped) fixes the bias. */
+		for (i = 0; i < nseen; i++)
+			if (strncmp(seen[i], file, sizeof(seen[i]) - 1) == 0)
+				break;
+		if (i < nseen)
+			continue;
+		if (nseen < sizeof(seen) / sizeof(seen[0])) {
+			snprintf(seen[nseen], sizeof(seen[nseen]), "%s", file);
+			nseen++;
+		}
+		snprintf(path, sizeof(path), "/proc/%ld/map_files/%llx-%llx",
+		    pid, start, end);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			errorf("--pid %ld: %s: %s", pid, file, strerror(errno));
+			rc = 1;
+			continue;
+		}
+		e = pb_elf_open_fd(fd, err, sizeof(err));
+		close(fd);
+		if (e == NULL)
+			continue;	/* a mapped non-ELF file (locale data) */
+		flags = (perms[0] == 'r' ? PF_R : 0) |
+		    (perms[1] == 'w' ? PF_W : 0) | (perms[2] == 'x' ? PF_X : 0);
+		if (pb_elf_bias(e, start, off, flags, &bias) != 0) {
+			errorf("--pid %ld: %s: no PT_LOAD maps offset %#llx",
+			    pid, file, off);
+			pb_elf_close(e);
+			rc = 1;
+			continue;
+		}
+		module = (p = strrchr(file, '/')) ? p + 1 : file;
+		table = opt_dynamic || !pb_elf_has_table(e, PB_SYMTAB) ?
+		    PB_DYNSYM : PB_SYMTAB;
+		if (list_table(e, table, file, bias, module) < 0)
+			rc = 1;
+		pb_elf_close(e);
+	}
+	fclose(maps);
+	return rc;
+}
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+"Usage: pidnm [OPTION]... [FILE]...\n"
+"List the symbols of ELF files like nm, or of a running process.\n"
+"\n"
+"  -a, --debug-syms       also list section and file symbols\n"
+"  -C, --demangle         print C++ and Rust names demangled\n"
+"      --no-demangle      print names as they are (the default)\n"
+"  -D, --dynamic          list .dynsym instead of .symtab\n"
+"  -g, --extern-only      only external (global, weak, unique) symbols\n"
+"  -u, --undefined-only   only undefined symbols\n"
+"  -U, --defined-only     only defined symbols\n"
+"  -n, -v, --numeric-sort sort by address (undefined first)\n"
+"  -p, --no-sort          keep symbol-table order\n"
+"  -r, --reverse-sort     reverse the sort\n"
+"      --quiet            no \"no symbols\" message\n"
+"  -j, --join             print ADDRESS TYPE MANGLED == DEMANGLED\n"
+"      --grep PATTERN     only symbols whose mangled or demangled name\n"
+"                         contains PATTERN, or matches it if PATTERN has\n"
+"                         a glob character (* ? [)\n"
+"      --pid PID          list every ELF file mapped in process PID at\n"
+"                         run-time addresses, as ADDRESS TYPE MODULE`NAME\n"
+"  -h, --help             print this help and exit\n"
+"  -V, --version          print the version and exit\n"
+"\n"
+"Without FILE, pidnm lists a.out.  Exit status: 0, or 1 if a file could\n"
+"not be listed (\"no symbols\" is not an error).\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_NODEMANGLE = 256, O_QUIET, O_GREP, O_PID };
+	static const struct option longopts[] = {
+		{ "debug-syms", no_argument, NULL, 'a' },
+		{ "demangle", no_argument, NULL, 'C' },
+		{ "no-demangle", no_argument, NULL, O_NODEMANGLE },
+		{ "dynamic", no_argument, NULL, 'D' },
+		{ "extern-only", no_argument, NULL, 'g' },
+		{ "undefined-only", no_argument, NULL, 'u' },
+		{ "defined-only", no_argument, NULL, 'U' },
+		{ "numeric-sort", no_argument, NULL, 'n' },
+		{ "no-sort", no_argument, NULL, 'p' },
+		{ "reverse-sort", no_argument, NULL, 'r' },
+		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "join", no_argument, NULL, 'j' },
+		{ "grep", required_argument, NULL, O_GREP },
+		{ "pid", required_argument, NULL, O_PID },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *pid = NULL, *coll;
+	int c, i, rc = 0;
+
+	setlocale(LC_COLLATE, "");
+	coll = setlocale(LC_COLLATE, NULL);
+	/* glibc's C.UTF-8 collates by code point, which is byte order. */
+	use_strcoll = coll != NULL && strcmp(coll, "C") != 0 &&
+	    strcmp(coll, "POSIX") != 0 && strcmp(coll, "C.UTF-8") != 0 &&
+	    strcmp(coll, "C.utf8") != 0;
+
+	while ((c = getopt_long(argc, argv, "aCDguUnvprjhV", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'a': opt_all = true; break;
+		case 'C': opt_demangle = true; break;
+		case O_NODEMANGLE: opt_demangle = false; break;
+		case 'D': opt_dynamic = true; break;
+		case 'g': opt_extern = true; break;
+		case 'u': opt_undef = true; break;
+		case 'U': opt_defined = true; break;
+		case 'n': case 'v': opt_numeric = true; break;
+		case 'p': opt_nosort = true; break;
+		case 'r': opt_reverse = true; break;
+		case O_QUIET: opt_quiet = true; break;
+		case 'j': opt_join = true; break;
+		case O_GREP: opt_grep = optarg; break;
+		case O_PID: pid = optarg; break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("pidnm (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (opt_grep != NULL)
+		grep_glob = strpbrk(opt_grep, "*?[") != NULL;
+
+	if (pid != NULL) {
+		if (optind < argc) {
+			fprintf(stderr, "%s: --pid: takes no FILE\n", progname);
+			return 1;
+		}
+		rc = list_pid(pid);
+	} else if (optind == argc) {
+		rc = list_file("a.out", false);
+	} else {
+		for (i = optind; i < argc; i++)
+			rc |= list_file(argv[i], argc - optind > 1);
+	}
+	out_flush();
+	return rc;
+}
