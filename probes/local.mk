@@ -1,3 +1,5 @@
 # probes: ELF symbols, /proc maps, the pid provider's probe sites.
 noinst_LIBRARIES += probes/libprobes.a
 probes_libprobes_a_SOURCES = probes/elfsym.c probes/elfsym.h
+probes_libprobes_a_SOURCES += probes/retsite.c probes/retsite.h
+probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h

@@ -1,1 +1,19 @@
 # t/probes: tests of the probes area (listed in TESTS, targets in check_PROGRAMS)
+
+check_PROGRAMS += t/probes/retsite-test
+TESTS += t/probes/retsite-test
+t_probes_retsite_test_SOURCES = t/probes/retsite-test.c
+t_probes_retsite_test_LDADD = probes/libprobes.a $(CAPSTONE_LIBS)
+
+check_PROGRAMS += t/probes/modules-test
+TESTS += t/probes/modules-test
+t_probes_modules_test_SOURCES = t/probes/modules-test.c
+t_probes_modules_test_LDADD = probes/libprobes.a
+
+# The C++ target of the resolution tests.  -O2 for real tail calls and
+# .cold parts; no sanitizers (AM_CXXFLAGS is replaced on purpose): the
+# tests compare its code with objdump's view of it.
+check_PROGRAMS += t/targets/pb-kv
+t_targets_pb_kv_SOURCES = t/targets/pb-kv.cc
+t_targets_pb_kv_CXXFLAGS = -O2 -g
+t_targets_pb_kv_LDFLAGS =

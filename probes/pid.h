@@ -1,0 +1,180 @@
+/*
+ * pid: the pid provider's probe resolution.  Turns a probe description
+ * pid<PID>:<module>:<function>:<name> into probes, each with the run-time
+ * addresses (sites) where the glue must place a breakpoint.  Pure: reads
+ * /proc/PID/maps and ELF files, never tracee memory, knows nothing of
+ * ptrace or D.
+ *
+ * Naming, as in DTrace's pid provider (Dynamic Tracing Guide, "pid
+ * Provider"):
+ *   module    basename (libc.so.6), or libc, libc.so, a.out (see
+ *             modules.h); a glob; empty = every module
+ *   function  a glob matched against the mangled and the demangled name
+ *             (dm_match); empty = every function
+ *   name      "entry": the function's first instruction
+ *             "return": one probe per function, firing at each return site
+ *             that retsite.h finds; arg0 is the site's offset (st_off)
+ *             "<hex>" (1a or 0x1a): the instruction at that offset; it must
+ *             be an instruction boundary
+ *             a glob ("*", "e*"): the matching ones of entry and return.
+ *             DTrace also creates every offset probe for "*"; we do that
+ *             only with PB_ALLOFFSETS, because it means a breakpoint on
+ *             every instruction of every matched function.
+ *
+ * Functions: defined STT_FUNC/STT_GNU_IFUNC symbols of nonzero size, from
+ * .symtab and .dynsym together, one function per address (a stripped
+ * library such as leveldown's .node has only .dynsym).  Several names at
+ * one address (aliases: malloc, __libc_malloc) are one function:
+ *   - a glob yields one probe per address, named after the best matching
+ *     name (a .symtab name before a .dynsym one, then GLOBAL before WEAK
+ *     before LOCAL, then fewer leading underscores, then the shorter),
+ *     as DTrace's dt_pid_sym_filt skips a symbol at the address just taken;
+ *   - an exact name (no glob characters) yields a probe named as written,
+ *     so two exact aliases give two probes sharing one site.
+ * Either way a site address may serve several probes: the glue patches it
+ * once (pb_probe_list_sites gives the sites grouped by address).
+ *
+ * Returns: functions whose return sites cannot be found safely (jump
+ * table, undecodable bytes, size 0; retsite.h) get no return probe and no
+ * offset probes; they are listed in pl_refused with the reason, so that
+ * -l and the "matched N probes" line can say so.  Return sites of kind
+ * PB_RS_JCC_OUT or PB_RS_TAIL* leave the function only when the branch is
+ * taken: the glue fires the return probe only if the next pc lies outside
+ * [pr_faddr, pr_faddr + pr_fsize), as fasttrap does.
+ *
+ * Not for the probe-firing path: everything here allocates and reads
+ * files.  Not thread-safe (symbol tables are cached per process, by
+ * device and inode, and live until pb_pid_cache_flush).
+ */
+#ifndef PB_PID_H
+#define PB_PID_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "probes/retsite.h"
+
+#define PB_MANGLED	0x01	/* pr_func is the raw symbol name */
+#define PB_ALLOFFSETS	0x02	/* a glob name also yields offset probes */
+#define PB_ZEROOK	0x04	/* matching nothing is not an error (-Z;
+				 * re-resolution after a dlopen) */
+
+typedef enum pb_kind {
+	PB_ENTRY = 1,
+	PB_RETURN,
+	PB_OFFSET,
+} pb_kind_t;
+
+typedef struct pb_site {
+	uint64_t st_addr;	/* run-time address to patch */
+	uint64_t st_off;	/* offset in the function; arg0 of return */
+	uint8_t st_len;		/* length of the instruction there */
+	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
+} pb_site_t;
+
+typedef struct pb_probe {
+	char pr_provider[24];	/* "pid1234" */
+	char *pr_mod;		/* module basename, "libc.so.6" */
+	char *pr_func;		/* demangled, or raw with PB_MANGLED */
+	char *pr_sym;		/* raw symbol name */
+	char *pr_name;		/* "entry", "return", or an offset "1a" */
+	char *pr_path;		/* file the symbols were read from */
+	pb_kind_t pr_kind;
+	uint64_t pr_faddr;	/* run-time start of the function */
+	uint64_t pr_fsize;	/* its symbol size */
+	pb_site_t *pr_sites;	/* ascending st_addr */
+	size_t pr_nsites;	/* 1 for entry and offsets, >= 1 for return */
+} pb_probe_t;			/* every pointer owned by the list */
+
+typedef struct pb_refusal {
+	char *rf_mod;		/* module basename */
+	char *rf_func;		/* as pr_func would be */
+	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
+} pb_refusal_t;
+
+typedef struct pb_probe_list {
+	pb_probe_t *pl_probes;	/* in the order created */
+	size_t pl_n;
+	pb_refusal_t *pl_refused; /* functions matched without a return
+				   * or offset probe, and why */
+	size_t pl_nrefused;
+	void *pl_index;		/* private: finds duplicates */
+} pb_probe_list_t;
+
+#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL }
+
+/* Where the glue learns about dlopen and dlclose (see pb_pid_rtld). */
+typedef struct pb_rtld {
+	uint64_t rt_brk;	/* run-time address of _dl_debug_state
+				 * (the r_brk the loader calls after each
+				 * change of the link map) */
+	uint64_t rt_r_debug;	/* run-time address of _r_debug; r_state is
+				 * the int at offset 24 (after r_version,
+				 * r_map, r_brk) */
+	char *rt_path;		/* the loader's file; owned, free() it */
+} pb_rtld_t;
+
+/*
+ * Resolve one probe description against process pid and append the new
+ * probes to *out (which starts as PB_PROBE_LIST_INIT; free it with
+ * pb_probe_list_free).  A probe already in *out (same module, function
+ * and name) is not added again, so the glue may simply call this again
+ * for every description after each dlopen (with PB_ZEROOK) and get only
+ * the probes of the new modules.  mod_glob, func_glob, name_glob: NULL
+ * or "" match everything ("" for the name means entry and return).
+ *
+ * Returns the number of probes added (0 only with PB_ZEROOK), or -1 with
+ * a message in err (no "pidtrace: " prefix, no newline; the command adds
+ * the context), for example:
+ *   no module matches 'libcc' in process 4242
+ *   no function matches 'mallok' in libc.so.6; did you mean 'malloc'?
+ *   offset 0x3 is not on an instruction boundary of main (instructions at
+ *       0x0, 0x4, 0x5, 0x8, ...)
+ *   offset 0x400 is beyond the end of main (size 0x3a)
+ *   no return probe for foo: indirect jmp (jump table?) at offset 0x1a
+ *   /proc/4242/maps: No such file or directory
+ * On error nothing is added to *out.
+ */
+int
+pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
+    const char *name_glob, int flags, pb_probe_list_t *out, char *err,
+    size_t errlen);
+
+/*
+ * Find the dynamic loader's rendezvous in process pid: _dl_debug_state
+ * and _r_debug from ld-linux's .symtab or .dynsym.  The glue places an
+ * internal breakpoint at rt_brk; on each hit it reads r_state at
+ * rt_r_debug + 24 and, when it is RT_CONSISTENT (0), re-runs
+ * pb_pid_resolve for every description.  Returns 0, or -1 with err (a
+ * static executable has no loader: "no dynamic loader mapped in process
+ * 4242").
+ */
+int
+pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen);
+
+/* One (site, probe) pair; see pb_probe_list_sites. */
+typedef struct pb_siteref {
+	uint64_t sr_addr;	/* run-time address */
+	uint32_t sr_probe;	/* index in pl_probes */
+	uint32_t sr_site;	/* index in that probe's pr_sites */
+} pb_siteref_t;
+
+/*
+ * Every site of every probe in list, sorted by address (then probe
+ * index): equal sr_addr entries are one breakpoint serving several
+ * probes.  *refs is malloc'ed, the caller frees it.  Returns 0, or -1
+ * with errno ENOMEM.
+ */
+int
+pb_probe_list_sites(const pb_probe_list_t *list, pb_siteref_t **refs,
+    size_t *nrefs);
+
+void
+pb_probe_list_free(pb_probe_list_t *list);
+
+/* Drop the cached symbol tables (e.g. when the tracee execs). */
+void
+pb_pid_cache_flush(void);
+
+#endif /* PB_PID_H */
