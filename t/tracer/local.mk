@@ -20,4 +20,5 @@ TESTS += \
 	t/tracer/death.sh \
 	t/tracer/stopcont.sh \
 	t/tracer/exit-early.sh \
-	t/tracer/errors.sh
+	t/tracer/errors.sh \
+	t/tracer/ft-insns.sh
