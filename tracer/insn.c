@@ -63,6 +63,31 @@ is_jcc(unsigned id)
 	return false;
 }
 
+/* base + index*scale + disp of a memory operand, for emulation. */
+static int
+mem_operand(const cs_x86_op *op, tr_insn_t *in)
+{
+	bool is32;
+
+	in->in_disp = op->mem.disp;
+	in->in_base = in->in_index = -1;
+	in->in_scale = op->mem.scale;
+	in->in_riprel = false;
+	if (op->mem.base == X86_REG_RIP) {
+		in->in_riprel = true;
+	} else if (op->mem.base != X86_REG_INVALID) {
+		in->in_base = tr_reg_index(op->mem.base, &is32);
+		if (in->in_base < 0 || is32)
+			return -1;
+	}
+	if (op->mem.index != X86_REG_INVALID) {
+		in->in_index = tr_reg_index(op->mem.index, &is32);
+		if (in->in_index < 0 || is32)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 {
@@ -84,7 +109,17 @@ plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 			in->in_target = (uint64_t)op[0].imm;
 			return 0;
 		}
-		break;		/* indirect: out of line is exact */
+		/* Indirect: out of line is exact; remember how for next_pc. */
+		if (x->op_count == 1 && op[0].type == X86_OP_REG) {
+			in->in_dst = tr_reg_index(op[0].reg, &d32);
+			if (in->in_dst >= 0 && !d32)
+				in->in_ind = 1;
+		} else if (x->op_count == 1 && op[0].type == X86_OP_MEM &&
+			   op[0].mem.segment == X86_REG_INVALID &&
+			   mem_operand(&op[0], in) == 0) {
+			in->in_ind = 2;
+		}
+		break;
 	case X86_INS_CALL:
 		if (x->op_count != 1)
 			return -1;
@@ -101,25 +136,10 @@ plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 			return 0;
 		}
 		if (op[0].type == X86_OP_MEM) {
-			if (op[0].mem.segment != X86_REG_INVALID)
+			if (op[0].mem.segment != X86_REG_INVALID ||
+			    mem_operand(&op[0], in) < 0)
 				return -1;
 			in->in_plan = TR_PLAN_CALLM;
-			in->in_disp = op[0].mem.disp;
-			in->in_base = in->in_index = -1;
-			in->in_scale = op[0].mem.scale;
-			if (op[0].mem.base == X86_REG_RIP) {
-				in->in_riprel = true;
-			} else if (op[0].mem.base != X86_REG_INVALID) {
-				in->in_base = tr_reg_index(op[0].mem.base, &d32);
-				if (in->in_base < 0 || d32)
-					return -1;
-			}
-			if (op[0].mem.index != X86_REG_INVALID) {
-				in->in_index = tr_reg_index(op[0].mem.index,
-							    &d32);
-				if (in->in_index < 0 || d32)
-					return -1;
-			}
 			return 0;
 		}
 		return -1;
@@ -233,6 +253,67 @@ push(tr_session_t *s, struct user_regs_struct *r, uint64_t val)
 	return 0;
 }
 
+static uint64_t
+ea(const tr_insn_t *in, uint64_t next, struct user_regs_struct *r)
+{
+	uint64_t a = (uint64_t)in->in_disp;
+
+	if (in->in_riprel)
+		a += next;
+	if (in->in_base >= 0)
+		a += *tr_reg_slot(r, in->in_base);
+	if (in->in_index >= 0)
+		a += *tr_reg_slot(r, in->in_index) * (uint64_t)in->in_scale;
+	return a;
+}
+
+uint64_t
+tr_next_pc(tr_session_t *s, uint64_t addr,
+	   const struct user_regs_struct *regs)
+{
+	struct user_regs_struct r = *regs;
+	const tr_bkpt_t *bp = tr_bkpt_find(s, addr);
+	const tr_insn_t *in;
+	uint64_t next, v;
+
+	if (bp == NULL || bp->bp_internal)
+		return 0;
+	in = &bp->bp_insn;
+	next = addr + in->in_len;
+	switch (in->in_plan) {
+	case TR_PLAN_JMP:
+	case TR_PLAN_CALL:
+		return in->in_target;
+	case TR_PLAN_JCC:
+		return tr_eflags_cond(r.eflags, in->in_cc) ? in->in_target :
+		       next;
+	case TR_PLAN_CALLR:
+		return *tr_reg_slot(&r, in->in_dst);
+	case TR_PLAN_CALLM:
+		if (tr_read(s, ea(in, next, &r), &v, 8) != 8)
+			return 0;
+		return v;
+	case TR_PLAN_XOL:
+		if (in->in_ind == 1)
+			return *tr_reg_slot(&r, in->in_dst);
+		if (in->in_ind == 2) {
+			if (tr_read(s, ea(in, next, &r), &v, 8) != 8)
+				return 0;
+			return v;
+		}
+		if (in->in_bytes[0] == 0xc3 || in->in_bytes[0] == 0xc2 ||
+		    (in->in_len == 2 && in->in_bytes[0] == 0xf3 &&
+		     in->in_bytes[1] == 0xc3)) {
+			if (tr_read(s, r.rsp, &v, 8) != 8)
+				return 0;
+			return v;
+		}
+		return next;
+	default:
+		return next;
+	}
+}
+
 /*
  * Carry out the displaced instruction at addr on r.  XOL is not done here
  * (the caller points rip at the slot).  -1 if memory failed.
@@ -241,7 +322,7 @@ int
 tr_insn_emulate(tr_session_t *s, const tr_insn_t *in, uint64_t addr,
 		struct user_regs_struct *r)
 {
-	uint64_t next = addr + in->in_len, v, ea;
+	uint64_t next = addr + in->in_len, v;
 
 	switch (in->in_plan) {
 	case TR_PLAN_SKIP:
@@ -277,15 +358,7 @@ tr_insn_emulate(tr_session_t *s, const tr_insn_t *in, uint64_t addr,
 		r->rip = v;
 		return 0;
 	case TR_PLAN_CALLM:
-		ea = (uint64_t)in->in_disp;
-		if (in->in_riprel)
-			ea += next;
-		if (in->in_base >= 0)
-			ea += *tr_reg_slot(r, in->in_base);
-		if (in->in_index >= 0)
-			ea += *tr_reg_slot(r, in->in_index) *
-			      (uint64_t)in->in_scale;
-		if (tr_read(s, ea, &v, 8) != 8)
+		if (tr_read(s, ea(in, next, r), &v, 8) != 8)
 			return -1;
 		if (push(s, r, next) < 0)
 			return -1;

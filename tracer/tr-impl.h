@@ -44,6 +44,7 @@ typedef struct tr_insn {
 	int64_t		in_disp;
 	bool		in_riprel;	/* XOL/CALLM: operand is rip-relative */
 	uint8_t		in_disp_off;	/* XOL: offset of disp32 in the insn */
+	uint8_t		in_ind;		/* XOL jmp: 1 via in_dst reg, 2 via mem */
 } tr_insn_t;
 
 typedef struct tr_bkpt {

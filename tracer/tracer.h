@@ -105,6 +105,18 @@ tr_pid(const tr_session_t *s);
 int
 tr_bkpt_add(tr_session_t *s, uint64_t addr, uint32_t cookie);
 
+/*
+ * Where a thread stopped at site addr with regs goes once the displaced
+ * instruction has run: a jmp's or call's target, a jcc's taken target or
+ * fall-through, an indirect jmp's target, a ret's return address, else
+ * the next instruction.  For return probes on a conditional or tail jump,
+ * which fire only when the jump leaves the function (fasttrap).  May read
+ * tracee memory; fine on the firing path (from h_hit).  0 if unknown.
+ */
+uint64_t
+tr_next_pc(tr_session_t *s, uint64_t addr,
+	   const struct user_regs_struct *regs);
+
 /* Restore the original bytes at addr.  -1/ENOENT if not a site. */
 int
 tr_bkpt_remove(tr_session_t *s, uint64_t addr);

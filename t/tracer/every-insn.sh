@@ -7,15 +7,16 @@
 . "$top_srcdir/t/tracer/trlib.sh"
 
 printf 'go 3000 3\nsig 50\nquit\n' >"$T/cmds"
-bounded 60 "$TRDRIVE" $(insn_sites "$COUNTER" work mix leaf tail on_usr1) \
+bounded 60 "$TRDRIVE" -n $(insn_sites "$COUNTER" work mix leaf tail on_usr1) \
 	-c "$COUNTER" <"$T/cmds" >"$T/drv" 2>"$T/drv.err" || fail "trdrive failed: $(cat "$T/drv.err")"
 cat "$T/drv"
 n=$(insn_sites "$COUNTER" work mix leaf tail on_usr1 | wc -w)
 grep -q "^armed $((n / 2)) " "$T/drv.err" || fail "not all sites armed: $(cat "$T/drv.err")"
-grep -v -e ' hits ' -e '^stats' -e '^target' "$T/drv" | sed 's/pid=[0-9]*//' >"$T/got"
+grep -v -e ' hits ' -e '^stats' -e '^target' -e '^nextpc' "$T/drv" | sed 's/pid=[0-9]*//' >"$T/got"
 reference "$(cat "$T/cmds")\n" >"$T/want"
 same_output "$T/want" "$T/got"
 [ "$(hits "$T/drv" work)" = 9000 ] || fail "work hits"
 [ "$(hits "$T/drv" mix)" = 18000 ] || fail "mix hits"
 [ "$(hits "$T/drv" on_usr1)" = 50 ] || fail "on_usr1 hits"
 grep -q '^target exited 0' "$T/drv" || fail "exit status"
+grep -q '^nextpc checked=[1-9][0-9]* bad=0$' "$T/drv" || fail "tr_next_pc: $(grep nextpc "$T/drv")"

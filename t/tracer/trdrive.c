@@ -11,6 +11,8 @@
  * are in (the test's handshake).  On SIGINT/SIGTERM it detaches.  At the
  * end it prints "NAME hits N" per site, then the tracer's counters.
  * -x N: end the session from the hit handler after N hits (D's exit()).
+ * -n: check tr_next_pc: when a thread's predicted next pc is a site, its
+ * next hit must be there; prints "nextpc checked=N bad=M".
  */
 #include "config.h"
 
@@ -36,6 +38,20 @@ static int nsites;
 static uint64_t total, exit_after;
 static tr_session_t *sess;
 static int armed_count;
+static int check_next;
+static uint64_t next_checked, next_bad;
+static uint64_t base_now;
+
+static int
+site_index(uint64_t addr)
+{
+	int i;
+
+	for (i = 0; i < nsites; i++)
+		if (base_now + sites[i].off == addr)
+			return i;
+	return -1;
+}
 
 static void
 on_signal(int sig)
@@ -91,6 +107,7 @@ h_ready(void *arg, tr_session_t *s)
 	int i, n = 0;
 
 	(void)arg;
+	base_now = base;
 	for (i = 0; i < nsites; i++) {
 		if (tr_bkpt_add(s, base + sites[i].off, (uint32_t)i) < 0) {
 			fprintf(stderr, "trdrive: site %s at %#" PRIx64 ": %s\n",
@@ -109,13 +126,29 @@ h_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
       uint64_t addr, const struct user_regs_struct *regs)
 {
 	(void)arg;
-	(void)s;
-	(void)th;
 	if (regs->rip != addr)
 		fprintf(stderr, "trdrive: rip %#llx != site %#" PRIx64 "\n",
 			regs->rip, addr);
 	sites[cookie].hits++;
 	total++;
+	if (check_next) {
+		void **u = tr_thread_user(th);
+		uint64_t want = (uint64_t)(uintptr_t)*u;
+
+		if (want != 0) {
+			next_checked++;
+			if (want != addr) {
+				if (next_bad++ < 5)
+					fprintf(stderr, "trdrive: predicted "
+						"%#" PRIx64 ", hit %#" PRIx64
+						"\n", want, addr);
+			}
+		}
+		want = tr_next_pc(s, addr, regs);
+		if (site_index(want) < 0)
+			want = 0;
+		*u = (void *)(uintptr_t)want;
+	}
 	return exit_after != 0 && total >= exit_after;
 }
 
@@ -162,13 +195,16 @@ main(int argc, char **argv)
 	char **cmd = NULL;
 	int i, c, rc;
 
-	while ((c = getopt(argc, argv, "+p:cx:s:")) != -1) {
+	while ((c = getopt(argc, argv, "+p:cnx:s:")) != -1) {
 		switch (c) {
 		case 'p':
 			pid = (pid_t)atoi(optarg);
 			break;
 		case 'c':
 			cmd = argv;	/* marker: the command follows */
+			break;
+		case 'n':
+			check_next = 1;
 			break;
 		case 'x':
 			exit_after = strtoull(optarg, NULL, 0);
@@ -216,6 +252,9 @@ main(int argc, char **argv)
 	       " signals=%" PRIu64 " forks=%" PRIu64 " threads=%" PRIu64
 	       " exited=%" PRIu64 "\n", st.st_hits, st.st_emulated, st.st_xol,
 	       st.st_signals, st.st_forks, st.st_threads, nthreads_exited);
+	if (check_next)
+		printf("nextpc checked=%" PRIu64 " bad=%" PRIu64 "\n",
+		       next_checked, next_bad);
 	tr_free(sess);
 	fflush(stdout);
 	return rc == 0 ? 0 : 1;
