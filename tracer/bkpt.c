@@ -127,6 +127,40 @@ unlink_bkpt(tr_session_t *s, uint64_t addr, bool write)
 	return -1;
 }
 
+/*
+ * A site removed while threads run may already have been hit by another
+ * thread whose stop we have not reaped: its rip is addr+1 and its SIGTRAP
+ * would look like the tracee's own.  Remember removed sites so that stop
+ * is rewound to addr instead (the original byte is back there).
+ */
+static void
+bury(tr_session_t *s, uint64_t addr)
+{
+	uint64_t *n;
+
+	if (tr_bkpt_was_site(s, addr))
+		return;
+	if (s->s_ntomb == s->s_tombcap) {
+		s->s_tombcap = s->s_tombcap ? 2 * s->s_tombcap : 64;
+		n = realloc(s->s_tomb, s->s_tombcap * sizeof(*n));
+		if (n == NULL)
+			return;
+		s->s_tomb = n;
+	}
+	s->s_tomb[s->s_ntomb++] = addr;
+}
+
+bool
+tr_bkpt_was_site(const tr_session_t *s, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < s->s_ntomb; i++)
+		if (s->s_tomb[i] == addr)
+			return true;
+	return false;
+}
+
 int
 tr_bkpt_remove(tr_session_t *s, uint64_t addr)
 {
@@ -134,7 +168,10 @@ tr_bkpt_remove(tr_session_t *s, uint64_t addr)
 	 * A thread may sit in this site's XOL slot: the slot stays (slots
 	 * are never reused), so it finishes there and jumps back.
 	 */
-	return unlink_bkpt(s, addr, true);
+	if (unlink_bkpt(s, addr, true) < 0)
+		return -1;
+	bury(s, addr);
+	return 0;
 }
 
 size_t
@@ -156,6 +193,9 @@ tr_bkpt_forget_all(tr_session_t *s)
 			free(bp);
 		}
 	s->s_nbkpt = 0;
+	free(s->s_tomb);
+	s->s_tomb = NULL;
+	s->s_ntomb = s->s_tombcap = 0;
 }
 
 int

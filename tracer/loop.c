@@ -226,6 +226,13 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 		return errno == ESRCH ? 0 : -1;
 	addr = r.rip - 1;
 	bp = tr_bkpt_find(s, addr);
+	if (bp == NULL && tr_bkpt_was_site(s, addr)) {
+		/* Hit just before the site was removed: run the original. */
+		r.rip = addr;
+		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
+			return errno == ESRCH ? 0 : -1;
+		return resume(s, th, PTRACE_CONT, 0);
+	}
 	if (bp == NULL) {
 		/* The tracee's own SIGTRAP (raise, its own int3): deliver. */
 		s->s_st.st_signals++;
@@ -276,6 +283,26 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
 	return resume(s, th, PTRACE_CONT, 0);
+}
+
+/* Is SIGTRAP pending for this thread alone (as an int3 leaves it)? */
+static bool
+sigtrap_pending(const tr_session_t *s, pid_t tid)
+{
+	char path[64], line[128];
+	unsigned long long pnd = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status",
+		 (int)s->s_pid, (int)tid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "SigPnd: %llx", &pnd) == 1)
+			break;
+	fclose(f);
+	return (pnd & (1ull << (SIGTRAP - 1))) != 0;
 }
 
 /* Handle one waitpid result. */
@@ -330,6 +357,18 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return resume(s, th, PTRACE_LISTEN, 0);
 	case EV_INTERRUPT:
 		th->th_interrupted = false;
+		if (s->s_stopping && s->s_nbkpt != 0 &&
+		    sigtrap_pending(s, th->th_tid)) {
+			/*
+			 * It executed one of our int3s just as it was
+			 * interrupted: the interrupt stop comes before the
+			 * SIGTRAP is dequeued.  Parked and detached now, it
+			 * would die of that SIGTRAP.  Let it reach its
+			 * signal-delivery-stop, which on_trap rewinds.
+			 */
+			th->th_interrupted = true;
+			return tr_restart(s, th, PTRACE_CONT, 0);
+		}
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_CLONE:
 		return on_clone(s, th, status);

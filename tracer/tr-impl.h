@@ -100,6 +100,8 @@ struct tr_session {
 	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
 	size_t		s_nbkpt;
 	tr_xolpage_t	*s_xol;
+	uint64_t	*s_tomb;	/* removed sites: late int3 hits rewind */
+	size_t		s_ntomb, s_tombcap;
 	tr_thread_t	*s_thr[TR_THREAD_BUCKETS];
 	tr_thread_t	*s_all;
 	tr_thread_t	*s_cache;	/* last thread looked up */
@@ -128,6 +130,7 @@ tr_bkpt_t *tr_bkpt_find(const tr_session_t *s, uint64_t addr);
 int	tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 		       bool internal);
 void	tr_bkpt_forget_all(tr_session_t *s);
+bool	tr_bkpt_was_site(const tr_session_t *s, uint64_t addr);
 int	tr_bkpt_restore_all(tr_session_t *s);
 int	tr_bkpt_restore_in(tr_session_t *s, pid_t pid);
 void	tr_bkpt_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,

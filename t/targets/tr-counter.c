@@ -15,6 +15,8 @@
  *			SIGUSR2; prints "read ..."
  *	spin S		busy loop (no syscalls) for about S seconds
  *	exec		re-exec itself (counts start again)
+ *	texec		re-exec itself from a second thread (the leader
+ *			is blocked in pthread_join meanwhile)
  *	die		kill itself with SIGTERM
  *	quit / EOF	print "exit ..." and exit 0
  */
@@ -93,6 +95,17 @@ worker(void *arg)
 	return NULL;
 }
 
+static char **self_argv;
+
+static void *
+exec_thread(void *arg)
+{
+	(void)arg;
+	work(1);
+	execv("/proc/self/exe", self_argv);
+	return NULL;
+}
+
 static void
 report(const char *what)
 {
@@ -111,6 +124,7 @@ main(int argc, char **argv)
 	struct sigaction sa;
 
 	(void)argc;
+	self_argv = argv;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr1;
@@ -183,6 +197,11 @@ main(int argc, char **argv)
 				for (i = 0; i < 1000000; i++)
 					x += i;
 			printf("spun work=%lu\n", work(11));
+		} else if (strncmp(line, "texec", 5) == 0) {
+			fflush(stdout);
+			pthread_create(&th[0], NULL, exec_thread, NULL);
+			pthread_join(th[0], NULL);
+			return 1;
 		} else if (strncmp(line, "exec", 4) == 0) {
 			fflush(stdout);
 			execv("/proc/self/exe", argv);

@@ -21,4 +21,7 @@ TESTS += \
 	t/tracer/stopcont.sh \
 	t/tracer/exit-early.sh \
 	t/tracer/errors.sh \
-	t/tracer/ft-insns.sh
+	t/tracer/ft-insns.sh \
+	t/tracer/exec-thread.sh \
+	t/tracer/remove.sh \
+	t/tracer/interrupt.sh

@@ -11,6 +11,8 @@
  * are in (the test's handshake).  On SIGINT/SIGTERM it detaches.  At the
  * end it prints "NAME hits N" per site, then the tracer's counters.
  * -x N: end the session from the hit handler after N hits (D's exit()).
+ * -R N: after N hits, remove every site from the hit handler (threads
+ * that hit meanwhile must not see a SIGTRAP) and keep running.
  * -n: check tr_next_pc: when a thread's predicted next pc is a site, its
  * next hit must be there; prints "nextpc checked=N bad=M".
  */
@@ -35,7 +37,7 @@ static struct site {
 	uint64_t	hits;
 } sites[MAXSITE];
 static int nsites;
-static uint64_t total, exit_after;
+static uint64_t total, exit_after, remove_after;
 static tr_session_t *sess;
 static int armed_count;
 static int check_next;
@@ -149,6 +151,15 @@ h_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 			want = 0;
 		*u = (void *)(uintptr_t)want;
 	}
+	if (remove_after != 0 && total == remove_after) {
+		int i;
+
+		for (i = 0; i < nsites; i++)
+			if (tr_bkpt_remove(s, base_now + sites[i].off) < 0)
+				fprintf(stderr, "trdrive: remove %s: %s\n",
+					sites[i].name, strerror(errno));
+		fprintf(stderr, "removed %zu left\n", tr_bkpt_count(s));
+	}
 	return exit_after != 0 && total >= exit_after;
 }
 
@@ -195,7 +206,7 @@ main(int argc, char **argv)
 	char **cmd = NULL;
 	int i, c, rc;
 
-	while ((c = getopt(argc, argv, "+p:cnx:s:")) != -1) {
+	while ((c = getopt(argc, argv, "+p:cnx:R:s:")) != -1) {
 		switch (c) {
 		case 'p':
 			pid = (pid_t)atoi(optarg);
@@ -205,6 +216,9 @@ main(int argc, char **argv)
 			break;
 		case 'n':
 			check_next = 1;
+			break;
+		case 'R':
+			remove_after = strtoull(optarg, NULL, 0);
 			break;
 		case 'x':
 			exit_after = strtoull(optarg, NULL, 0);
