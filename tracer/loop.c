@@ -252,6 +252,12 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 		if (tr_bkpt_remove(s, addr) < 0 ||
 		    ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
 			return -1;
+		if (s->s_h == NULL) {
+			/* tr_launch: stay here; tr_run calls h_ready. */
+			s->s_armed_pending = true;
+			s->s_cur = NULL;
+			return 0;
+		}
 		s->s_armed = true;
 		if (s->s_h != NULL && s->s_h->h_ready != NULL)
 			s->s_h->h_ready(s->s_h->h_arg, s);

@@ -373,6 +373,22 @@ tr_launch(char *const argv[])
 			  argv[0], strerror(errno));
 		goto kill;
 	}
+	/*
+	 * Run to the entry point: the dynamic loader has mapped the
+	 * libraries by then, so the host can resolve probes in them, and
+	 * main has not run.  The loop parks the thread there (no handlers
+	 * yet) and tr_run() calls h_ready.
+	 */
+	if (tr_resume_all(s) < 0)
+		goto kill;
+	while (!s->s_armed_pending && !s->s_gone)
+		if (tr_wait_one(s, -1, true) < 0)
+			break;
+	if (!s->s_armed_pending) {
+		tr_seterr("launch: %s: %s before its entry point", argv[0],
+			  s->s_gone ? "exited" : "lost");
+		goto kill;
+	}
 	return s;
 kill:
 	kill(pid, SIGKILL);

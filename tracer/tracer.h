@@ -79,9 +79,12 @@ tr_session_t *
 tr_attach(pid_t pid);
 
 /*
- * Start argv (searched in PATH) as a traced child.  It stops at its entry
- * point; h_ready is called from tr_run() before main runs.  NULL on
- * failure (command not found, ...) with a message for tr_perror().
+ * Start argv (searched in PATH) as a traced child and run it to its entry
+ * point: its libraries are mapped (probes in them can be resolved from
+ * /proc/PID/maps), main has not run.  h_ready is called from tr_run().
+ * NULL on failure (command not found, ...) with a message for
+ * tr_perror().  The child is killed if pidtrace dies (PTRACE_O_EXITKILL)
+ * before tr_run() detaches it.
  */
 tr_session_t *
 tr_launch(char *const argv[]);
