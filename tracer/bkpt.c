@@ -84,8 +84,12 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 	} else {
 		if (tr_insn_plan(s, addr, code, (size_t)n, &bp->bp_insn) < 0)
 			goto fail;
+		/*
+		 * No thread to map the XOL page with (all in group-stop):
+		 * the first thread to hit the site maps it (loop.c).
+		 */
 		if (bp->bp_insn.in_plan == TR_PLAN_XOL &&
-		    tr_xol_place(s, bp) < 0)
+		    tr_xol_place(s, bp) < 0 && errno != EAGAIN)
 			goto fail;
 	}
 	if (tr_mem_write(s, addr, &int3, 1) < 0)

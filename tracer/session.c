@@ -473,9 +473,14 @@ tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 	tr_thread_t *th = s->s_cur;
 	long ret;
 
-	if (th == NULL || !th->th_stopped)
+	/*
+	 * Not a thread in group-stop: once it ran our syscall it could not
+	 * be put back into that stop (PTRACE_LISTEN needs an event stop).
+	 */
+	if (th == NULL || !th->th_stopped || th->th_listen)
 		for (th = s->s_all; th != NULL; th = th->th_all)
-			if (th->th_stopped && th->th_kind == TR_KIND_THREAD)
+			if (th->th_stopped && !th->th_listen &&
+			    th->th_kind == TR_KIND_THREAD)
 				break;
 	if (th == NULL)
 		return -EAGAIN;

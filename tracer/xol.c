@@ -101,6 +101,10 @@ map_page(tr_session_t *s, uint64_t near)
 				      MAP_FIXED_NOREPLACE, -1, 0);
 		if (r == (long)hint)
 			goto got;
+		if (r == -EAGAIN) {
+			errno = EAGAIN;
+			return NULL;
+		}
 		if (r < 0 && r > -4096 && r != -EEXIST) {
 			errno = (int)-r;
 			return NULL;

@@ -24,4 +24,5 @@ TESTS += \
 	t/tracer/ft-insns.sh \
 	t/tracer/exec-thread.sh \
 	t/tracer/remove.sh \
-	t/tracer/interrupt.sh
+	t/tracer/interrupt.sh \
+	t/tracer/attach-stopped.sh
