@@ -511,6 +511,12 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 	while (rc == 0 && !s->s_gone && !s->s_stop_req) {
 		if (tr_wait_one(s, -1, true) < 0)
 			rc = -1;
+		if (s->s_wake_req) {
+			s->s_wake_req = 0;
+			if (h != NULL && h->h_wake != NULL &&
+			    h->h_wake(h->h_arg, s) != 0)
+				s->s_stop_req = 1;
+		}
 	}
 	tr_release(s);
 	if (s->s_gone && h != NULL && h->h_exit != NULL)

@@ -589,6 +589,17 @@ tr_stop_async(tr_session_t *s)
 }
 
 void
+tr_wake_async(tr_session_t *s)
+{
+	int e = errno;
+
+	s->s_wake_req = 1;
+	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) < 0 && s->s_kick > 0)
+		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
+	errno = e;
+}
+
+void
 tr_detach(tr_session_t *s)
 {
 	tr_release(s);

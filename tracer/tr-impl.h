@@ -95,6 +95,7 @@ struct tr_session {
 	bool		s_armed;	/* h_ready has been called for this image */
 	bool		s_gone;		/* the target has exited */
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
+	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
 	int		s_exit_status;
 	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];

@@ -64,6 +64,12 @@ typedef struct tr_handlers {
 	void	(*h_exec)(void *arg, tr_session_t *s);
 
 	/*
+	 * tr_wake_async() was called (a timer of the host's, for tick
+	 * probes): do the timed work.  Non-zero ends the session.
+	 */
+	int	(*h_wake)(void *arg, tr_session_t *s);
+
+	/*
 	 * The target is gone; status as from waitpid (WIFEXITED or
 	 * WIFSIGNALED).  tr_run() returns after this.
 	 */
@@ -154,6 +160,13 @@ tr_run(tr_session_t *s, const tr_handlers_t *h);
  */
 void
 tr_stop_async(tr_session_t *s);
+
+/*
+ * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler).
+ * Costs an interrupt stop of one thread.
+ */
+void
+tr_wake_async(tr_session_t *s);
 
 /*
  * Stop all, restore, detach (what tr_run does on its way out).  For paths

@@ -13,6 +13,7 @@
  * -x N: end the session from the hit handler after N hits (D's exit()).
  * -R N: after N hits, remove every site from the hit handler (threads
  * that hit meanwhile must not see a SIGTRAP) and keep running.
+ * -w: a 10 ms interval timer calls tr_wake_async; prints "wakes N".
  * -n: check tr_next_pc: when a thread's predicted next pc is a site, its
  * next hit must be there; prints "nextpc checked=N bad=M".
  */
@@ -24,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,6 +55,25 @@ site_index(uint64_t addr)
 		if (base_now + sites[i].off == addr)
 			return i;
 	return -1;
+}
+
+static uint64_t wakes;
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	if (sess != NULL)
+		tr_wake_async(sess);
+}
+
+static int
+h_wake(void *arg, tr_session_t *s)
+{
+	(void)arg;
+	(void)s;
+	wakes++;
+	return 0;
 }
 
 static void
@@ -199,14 +220,16 @@ main(int argc, char **argv)
 	tr_handlers_t h = {
 		.h_ready = h_ready, .h_hit = h_hit, .h_exec = h_exec,
 		.h_exit = h_exit, .h_thread_exit = h_thread_exit,
+		.h_wake = h_wake,
 	};
+	int use_timer = 0;
 	struct sigaction sa;
 	tr_stats_t st;
 	pid_t pid = 0;
 	char **cmd = NULL;
 	int i, c, rc;
 
-	while ((c = getopt(argc, argv, "+p:cnx:R:s:")) != -1) {
+	while ((c = getopt(argc, argv, "+p:cnwx:R:s:")) != -1) {
 		switch (c) {
 		case 'p':
 			pid = (pid_t)atoi(optarg);
@@ -216,6 +239,9 @@ main(int argc, char **argv)
 			break;
 		case 'n':
 			check_next = 1;
+			break;
+		case 'w':
+			use_timer = 1;
 			break;
 		case 'R':
 			remove_after = strtoull(optarg, NULL, 0);
@@ -258,7 +284,20 @@ main(int argc, char **argv)
 		tr_perror("trdrive");
 		return 1;
 	}
+	if (use_timer) {
+		struct itimerval it = { { 0, 10000 }, { 0, 10000 } };
+
+		sa.sa_handler = on_alarm;
+		sigaction(SIGALRM, &sa, NULL);
+		setitimer(ITIMER_REAL, &it, NULL);
+	}
 	rc = tr_run(sess, &h);
+	if (use_timer) {
+		struct itimerval it = { { 0, 0 }, { 0, 0 } };
+
+		setitimer(ITIMER_REAL, &it, NULL);
+		printf("wakes %" PRIu64 "\n", wakes);
+	}
 	tr_stats(sess, &st);
 	for (i = 0; i < nsites; i++)
 		printf("%s hits %" PRIu64 "\n", sites[i].name, sites[i].hits);
