@@ -1,1 +1,7 @@
 # bench: see the top Makefile.am
+
+# bench/eval: ns per firing of D clauses (not run by make check).
+noinst_PROGRAMS += bench/eval
+bench_eval_SOURCES = bench/eval.c
+bench_eval_LDADD = dsl/libdsl.a
+bench_eval_CFLAGS = $(AM_CFLAGS) -O2

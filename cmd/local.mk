@@ -7,3 +7,8 @@ pidnm_SOURCES = cmd/pidnm.c
 pidnm_CFLAGS = $(AM_CFLAGS) -pthread
 pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+bin_PROGRAMS += pidtrace
+pidtrace_SOURCES = cmd/pidtrace.c
+pidtrace_LDADD = dsl/libdsl.a
+dist_man_MANS += man/pidtrace.1

@@ -1,1 +1,51 @@
 # t/dsl: tests of the dsl area (listed in TESTS, targets in check_PROGRAMS)
+#
+# D-script pairs run through t/dsl/run-d: tst.*.d against tst.*.r,
+# err.*.d against the expected error in err.*.r.
+D_LOG_COMPILER = $(BASH) $(top_srcdir)/t/dsl/run-d
+EXTRA_DIST += t/dsl/run-d
+
+dsl_d_tests = \
+	t/dsl/tst.aggfuncs.d \
+	t/dsl/tst.aggsort.d \
+	t/dsl/tst.aggsortkey.d \
+	t/dsl/tst.aggsortkeypos.d \
+	t/dsl/tst.aggsortrev.d \
+	t/dsl/tst.assoc.d \
+	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.errorprobe.d \
+	t/dsl/tst.exit.d \
+	t/dsl/tst.ifelse.d \
+	t/dsl/tst.llquantize-steps.d \
+	t/dsl/tst.llquantize.d \
+	t/dsl/tst.lquantize-mid.d \
+	t/dsl/tst.lquantize.d \
+	t/dsl/tst.macroargs.d \
+	t/dsl/tst.notquiet.d \
+	t/dsl/tst.printa.d \
+	t/dsl/tst.printf.d \
+	t/dsl/tst.quantize.d \
+	t/dsl/tst.signedkeys.d \
+	t/dsl/tst.strings.d \
+	t/dsl/tst.thislocal.d \
+	t/dsl/err.D_AGG_REDEF.d \
+	t/dsl/err.D_IDENT_UNDEF.d \
+	t/dsl/err.D_SYNTAX.d \
+	t/dsl/err.errtags.d \
+	t/dsl/err.macroarg.d \
+	t/dsl/err.nomatch.d \
+	t/dsl/err.printf.d \
+	t/dsl/err.quatize.d \
+	t/dsl/err.types.d
+
+TESTS += $(dsl_d_tests)
+EXTRA_DIST += $(dsl_d_tests) $(dsl_d_tests:.d=.r)
+
+# The host-facing contract and the front end on strings, in C.
+check_PROGRAMS += t/dsl/rt-test
+t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
+t_dsl_rt_test_LDADD = dsl/libdsl.a
+TESTS += t/dsl/rt-test
+
+TESTS += t/dsl/cmdline.sh
+EXTRA_DIST += t/dsl/cmdline.sh

@@ -1,0 +1,619 @@
+/*
+ * pidtrace: DTrace's command line over the D runtime.
+ *
+ * main() is: parse the flags (dtrace's, same meaning), compile every -n
+ * and -s program into one D program, let each provider claim the probe
+ * descriptions (enable_probes), then run: BEGIN, the loop (ticks from a
+ * timer, and later the tracer's stops), END on exit() or SIGINT/SIGTERM,
+ * the aggregations, the exit status.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dsl/dsl.h"
+
+#define MAXPROGS	64
+#define MAXTICKS	64
+
+typedef struct cmd_prog {
+	bool		cp_script;	/* -s FILE, else -n TEXT */
+	const char	*cp_arg;	/* the file name or the text */
+	char		*cp_text;	/* the D text */
+	size_t		cp_matches;	/* probes its descriptions matched */
+} cmd_prog_t;
+
+typedef struct cmd_tick {
+	uint32_t	tk_id;		/* probe id */
+	uint64_t	tk_ns;		/* period */
+	uint64_t	tk_next;	/* next firing, CLOCK_MONOTONIC ns */
+} cmd_tick_t;
+
+typedef struct cmd {
+	cmd_prog_t	c_progs[MAXPROGS];
+	size_t		c_nprogs;
+	const char	*c_xopts[MAXPROGS];
+	size_t		c_nxopts;
+	const char	*c_args[10];	/* $0..$9 */
+	int		c_nargs;
+	bool		c_quiet, c_compile_only, c_list, c_zdefs;
+	const char	*c_outfile;
+	long		c_pid;		/* -p */
+	const char	*c_command;	/* -c */
+	FILE		*c_out;
+	dsl_prog_t	*c_pg;
+	dsl_rt_t	*c_rt;
+	cmd_tick_t	c_ticks[MAXTICKS];
+	size_t		c_nticks;
+	uint32_t	c_nprobes;	/* registered so far */
+} cmd_t;
+
+static volatile sig_atomic_t interrupted;
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "Usage: pidtrace [-eqlZhV] [-n program] [-s script] [-o output] "
+	    "[-x opt[=val]]\n"
+	    "\t[-p pid] [-c command] [args ...]\n\n"
+	    "\t-n  enable probes described by a D program (several allowed)\n"
+	    "\t-s  enable probes of a D script file (several allowed)\n"
+	    "\t-q  quiet: only what the program prints\n"
+	    "\t-o  append output to a file\n"
+	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
+	    "aggsortkeypos,\n\t    aggsortpos, strsize, errtags, defaultargs, "
+	    "mangled...)\n"
+	    "\t-e  exit after compiling\n"
+	    "\t-l  list the probes the programs match (all probes without "
+	    "one)\n"
+	    "\t-Z  allow descriptions that match no probe\n"
+	    "\t-p  trace a running process ($target)\n"
+	    "\t-c  run a command and trace it ($target)\n"
+	    "\t-h  this help; -V the version\n"
+	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+die(const char *fmt, ...)
+{
+	va_list ap;
+	char msg[4096];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "pidtrace: %s\n", msg);
+	exit(1);
+}
+
+static char *
+read_file(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (fp == NULL)
+		die("failed to open %s: %s", path, strerror(errno));
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			buf = realloc(buf, cap);
+			if (buf == NULL)
+				die("out of memory");
+		}
+		n = fread(buf + len, 1, 4096, fp);
+		len += n;
+		if (n < 4096)
+			break;
+	}
+	if (ferror(fp))
+		die("failed to read %s: %s", path, strerror(errno));
+	if (fp != stdin)
+		fclose(fp);
+	buf[len] = '\0';
+	if (strlen(buf) != len)
+		die("failed to compile script %s: contains a NUL byte", path);
+	return (buf);
+}
+
+/* dtrace crops -n text at the first { / ; to name it in notices: the
+ * reason for its "description 'BEGIN ' matched 1 probe". */
+static const char *
+prog_name(const cmd_prog_t *p, char *buf, size_t len)
+{
+	size_t n;
+
+	if (p->cp_script)
+		return (p->cp_arg);
+	n = strcspn(p->cp_arg, "{/;");
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, p->cp_arg, n);
+	buf[n] = '\0';
+	return (buf);
+}
+
+/* "failed to compile script x.d: ..." or "invalid probe specifier ...". */
+static void __attribute__((noreturn))
+compile_error(const cmd_t *c, const char *err)
+{
+	size_t i;
+	char *msg = strdup(err), *p;
+
+	if (msg == NULL)
+		die("out of memory");
+	for (p = msg; *p != '\0'; p++)
+		if (*p == '\n' || *p == '\t')
+			*p = ' ';
+	for (i = 0; i < c->c_nprogs; i++) {
+		const cmd_prog_t *pr = &c->c_progs[i];
+		size_t n = strlen(pr->cp_arg);
+
+		if (strncmp(msg, pr->cp_arg, n) != 0 || msg[n] != ':')
+			continue;
+		if (pr->cp_script)
+			die("failed to compile script %s: %s", pr->cp_arg, msg);
+		die("invalid probe specifier %s", msg);
+	}
+	die("%s", msg);
+}
+
+/* -- providers ---------------------------------------------------------- */
+
+static uint32_t
+add_probe(cmd_t *c, const char *prov, const char *mod, const char *func,
+    const char *name)
+{
+	uint32_t id = dsl_rt_add_probe(c->c_rt, prov, mod, func, name);
+
+	if (id == 0)
+		die("out of memory");
+	c->c_nprobes = id;
+	return (id);
+}
+
+/* dtrace:::BEGIN, END, ERROR: ids 1, 2, 3, as in dtrace. */
+static void
+dtrace_provider(cmd_t *c)
+{
+	add_probe(c, "dtrace", "", "", "BEGIN");
+	add_probe(c, "dtrace", "", "", "END");
+	add_probe(c, "dtrace", "", "", "ERROR");
+}
+
+static size_t
+dtrace_claim(cmd_t *c, size_t d, bool enable)
+{
+	const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+	static const char *names[] = { "BEGIN", "END", "ERROR" };
+	size_t n = 0, i;
+
+	for (i = 0; i < 3; i++) {
+		if (!dsl_desc_match(pd, "dtrace", "", "", names[i]))
+			continue;
+		if (enable && dsl_rt_enable(c->c_rt, (uint32_t)i + 1, d) != 0)
+			die("out of memory");
+		n++;
+	}
+	return (n);
+}
+
+/* tick-N[unit]: N per second without a unit (dtrace's profile provider). */
+static uint64_t
+tick_period(const char *name)
+{
+	static const struct { const char *u; uint64_t ns; } units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", 1000000000ULL }, { "sec", 1000000000ULL },
+		{ "m", 60000000000ULL }, { "min", 60000000000ULL },
+		{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
+		{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
+		{ "hz", 0 },
+	};
+	const char *p;
+	char *e;
+	unsigned long long v;
+	size_t i;
+
+	if (strncmp(name, "tick-", 5) != 0)
+		return (0);
+	p = name + 5;
+	if (!isdigit((unsigned char)*p))
+		return (0);
+	errno = 0;
+	v = strtoull(p, &e, 10);
+	if (errno != 0 || v == 0)
+		return (0);
+	if (*e == '\0')
+		return (1000000000ULL / v);	/* hz */
+	for (i = 0; i < sizeof (units) / sizeof (units[0]); i++) {
+		if (strcmp(e, units[i].u) != 0)
+			continue;
+		if (units[i].ns == 0)
+			return (v > 1000000000ULL ? 0 : 1000000000ULL / v);
+		if (v > UINT64_MAX / units[i].ns)
+			return (0);
+		return (v * units[i].ns);
+	}
+	return (0);
+}
+
+static bool
+has_glob(const char *s)
+{
+	return (strpbrk(s, "*?[\\") != NULL);
+}
+
+/* profile:::tick-N: created on demand from a literal name. */
+static size_t
+profile_claim(cmd_t *c, size_t d, bool enable)
+{
+	const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+	uint64_t ns;
+	size_t i;
+
+	if (has_glob(pd->pd_name) || (pd->pd_prov[0] != '\0' &&
+	    !dsl_glob(pd->pd_prov, "profile")) || (pd->pd_mod[0] != '\0' &&
+	    !dsl_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
+	    !dsl_glob(pd->pd_func, "")))
+		return (0);
+	if ((ns = tick_period(pd->pd_name)) == 0)
+		return (0);
+	if (ns < 100000)
+		ns = 100000;	/* dtrace's floor is 200us; ours 100us */
+	if (!enable)
+		return (1);
+	for (i = 0; i < c->c_nticks; i++)
+		if (c->c_ticks[i].tk_ns == ns)
+			break;
+	if (i == c->c_nticks) {
+		if (c->c_nticks == MAXTICKS)
+			die("too many tick probes");
+		c->c_ticks[i].tk_id = add_probe(c, "profile", "", "",
+		    pd->pd_name);
+		c->c_ticks[i].tk_ns = ns;
+		c->c_nticks++;
+	}
+	if (dsl_rt_enable(c->c_rt, c->c_ticks[i].tk_id, d) != 0)
+		die("out of memory");
+	return (1);
+}
+
+/*
+ * Let each provider claim each description: dtrace (BEGIN END ERROR),
+ * profile (tick-N), and the pid provider, which the tracer stage adds
+ * here (pid$target::func:entry...).  Counts the matches for the notices
+ * and rejects a description nothing matched, unless -Z.
+ */
+static void
+enable_probes(cmd_t *c, bool enable)
+{
+	size_t d, nd = dsl_prog_ndescs(c->c_pg);
+
+	for (d = 0; d < nd; d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+		size_t n = 0;
+
+		n += dtrace_claim(c, d, enable);
+		n += profile_claim(c, d, enable);
+		/* n += pid_claim(c, d, enable);  (the tracer stage) */
+		c->c_progs[pd->pd_src].cp_matches += n;
+		if (n == 0 && !c->c_zdefs) {
+			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
+
+			if (p->cp_script)
+				die("failed to compile script %s: %s:%d:%d: probe "
+				    "description %s does not match any probes",
+				    p->cp_arg, p->cp_arg, pd->pd_line,
+				    pd->pd_col, pd->pd_text);
+			die("invalid probe specifier %s: probe description "
+			    "%s does not match any probes", p->cp_arg,
+			    pd->pd_text);
+		}
+	}
+}
+
+/* -l: dtrace's listing format. */
+static void
+list_probes(cmd_t *c)
+{
+	size_t d, nd = dsl_prog_ndescs(c->c_pg);
+	uint32_t id;
+
+	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
+	    "FUNCTION", "NAME");
+	for (id = 1; id <= 3; id++) {
+		static const char *names[] = { "BEGIN", "END", "ERROR" };
+		bool hit = nd == 0;
+
+		for (d = 0; d < nd && !hit; d++)
+			hit = dsl_desc_match(dsl_prog_desc(c->c_pg, d),
+			    "dtrace", "", "", names[id - 1]);
+		if (hit)
+			printf("%5u %10s %17s %33s %s\n", id, "dtrace", "", "",
+			    names[id - 1]);
+	}
+	for (d = 0; d < nd; d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+		size_t k;
+		bool dup = false;
+
+		if (profile_claim(c, d, false) == 0)
+			continue;
+		for (k = 0; k < d; k++)
+			if (strcmp(dsl_prog_desc(c->c_pg, k)->pd_name,
+			    pd->pd_name) == 0 &&
+			    profile_claim(c, k, false) != 0)
+				dup = true;
+		if (!dup)
+			printf("%5u %10s %17s %33s %s\n", (unsigned)(4 + d),
+			    "profile", "", "", pd->pd_name);
+	}
+}
+
+/* -- running ------------------------------------------------------------ */
+
+static uint64_t
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+}
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static int
+fire_self(cmd_t *c, uint32_t id)
+{
+	dsl_ctx_t cx;
+
+	dsl_ctx_self(&cx);
+	return (dsl_fire(c->c_rt, id, &cx));
+}
+
+/*
+ * The loop of a run with no process: BEGIN, then ticks until exit() or a
+ * signal.  The tracer stage replaces the sleep with its stop loop.
+ */
+static int
+run(cmd_t *c)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof (sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	if (fire_self(c, dsl_rt_begin_id(c->c_rt)) == DSL_FIRE_EXIT)
+		goto end;
+	fflush(c->c_out);
+	{
+		uint64_t t = mono_ns();
+
+		for (i = 0; i < c->c_nticks; i++)
+			c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
+	}
+	while (!interrupted) {
+		uint64_t t = mono_ns();
+		cmd_tick_t *due = NULL;
+		struct timespec ts;
+
+		/* the earliest tick first, so that late wake-ups still fire
+		 * every tick, in time order */
+		for (i = 0; i < c->c_nticks; i++)
+			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
+				due = &c->c_ticks[i];
+		if (due == NULL) {
+			pause();	/* nothing but a signal can happen */
+			continue;
+		}
+		if (due->tk_next <= t) {
+			due->tk_next += due->tk_ns;
+			if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
+				goto end;
+			fflush(c->c_out);
+			continue;
+		}
+		ts.tv_sec = (time_t)((due->tk_next - t) / 1000000000ULL);
+		ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
+		nanosleep(&ts, NULL);	/* EINTR on a signal: fine */
+	}
+	dsl_rt_interrupted(c->c_rt);
+end:
+	return (dsl_rt_end(c->c_rt, NULL));
+}
+
+static void
+parse_args(cmd_t *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	c->c_args[0] = "pidtrace";
+	c->c_nargs = 1;
+	/* as dtrace: flags and macro arguments may be interleaved */
+	while (optind < argc) {
+		while ((ch = getopt_long(argc, argv, "+n:s:qo:x:elZp:c:hV",
+		    longopts, NULL)) != -1) {
+			switch (ch) {
+			case 'n':
+			case 's':
+				if (c->c_nprogs == MAXPROGS)
+					die("too many programs");
+				c->c_progs[c->c_nprogs].cp_script = ch == 's';
+				c->c_progs[c->c_nprogs].cp_arg = optarg;
+				c->c_nprogs++;
+				break;
+			case 'q':
+				/* -q is -x quiet, as in dtrace */
+				c->c_quiet = true;
+				if (c->c_nxopts == MAXPROGS)
+					die("too many -x options");
+				c->c_xopts[c->c_nxopts++] = "quiet";
+				break;
+			case 'o':
+				c->c_outfile = optarg;
+				break;
+			case 'x':
+				if (c->c_nxopts == MAXPROGS)
+					die("too many -x options");
+				c->c_xopts[c->c_nxopts++] = optarg;
+				break;
+			case 'e':
+				c->c_compile_only = true;
+				break;
+			case 'l':
+				c->c_list = true;
+				break;
+			case 'Z':
+				c->c_zdefs = true;
+				break;
+			case 'p': {
+				char *e;
+
+				errno = 0;
+				c->c_pid = strtol(optarg, &e, 10);
+				if (errno != 0 || *e != '\0' || c->c_pid <= 0)
+					die("invalid process id: %s", optarg);
+				break;
+			}
+			case 'c':
+				c->c_command = optarg;
+				break;
+			case 'h':
+				usage(stdout);
+				exit(0);
+			case 'V':
+				printf("pidtrace %s: D over ptrace "
+				    "(after Sun D 1.x)\n", PACKAGE_VERSION);
+				exit(0);
+			default:
+				usage(stderr);
+				exit(2);
+			}
+		}
+		if (optind < argc) {
+			if (c->c_nargs == 10)
+				die("too many macro arguments (at most $1..$9)");
+			c->c_args[c->c_nargs++] = argv[optind++];
+		}
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	static cmd_t cmd;
+	cmd_t *c = &cmd;
+	dsl_src_t srcs[MAXPROGS];
+	dsl_copts_t co;
+	dsl_host_t host;
+	char err[1024];
+	size_t i;
+	int status;
+
+	parse_args(c, argc, argv);
+	if (c->c_nprogs == 0 && !c->c_list) {
+		usage(stderr);
+		return (2);
+	}
+	for (i = 0; i < c->c_nprogs; i++) {
+		cmd_prog_t *p = &c->c_progs[i];
+
+		p->cp_text = p->cp_script ? read_file(p->cp_arg) :
+		    strdup(p->cp_arg);
+		if (p->cp_text == NULL)
+			die("out of memory");
+		/* -n: the text names itself in messages, as in dtrace */
+		srcs[i].ds_name = p->cp_arg;
+		srcs[i].ds_text = p->cp_text;
+		srcs[i].ds_len = strlen(p->cp_text);
+		if (p->cp_script && c->c_nargs > 0 && i == 0)
+			c->c_args[0] = p->cp_arg;	/* $0 */
+	}
+
+	memset(&co, 0, sizeof (co));
+	for (i = 0; i < (size_t)c->c_nargs; i++)
+		co.co_args[i] = c->c_args[i];
+	co.co_nargs = c->c_nargs;
+	co.co_target = c->c_pid;
+	co.co_xopts = c->c_xopts;
+	co.co_nxopts = c->c_nxopts;
+	c->c_pg = dsl_compile(srcs, c->c_nprogs, &co, err, sizeof (err));
+	if (c->c_pg == NULL)
+		compile_error(c, err);
+	if (dsl_prog_quiet(c->c_pg))
+		c->c_quiet = true;
+	if (c->c_compile_only && !c->c_list) {
+		dsl_prog_free(c->c_pg);
+		return (0);
+	}
+
+	c->c_out = stdout;
+	if (c->c_outfile != NULL && !c->c_list) {
+		c->c_out = fopen(c->c_outfile, "a");
+		if (c->c_out == NULL)
+			die("failed to open output file '%s': %s", c->c_outfile,
+			    strerror(errno));
+	}
+	memset(&host, 0, sizeof (host));
+	host.dh_out = c->c_out;
+	host.dh_err = stderr;
+	/* the tracer stage sets dh_readmem/dh_getarg for its process */
+	c->c_rt = dsl_rt_create(c->c_pg, &host);
+	if (c->c_rt == NULL)
+		die("out of memory");
+	dtrace_provider(c);
+	if (c->c_list) {
+		list_probes(c);
+		return (0);
+	}
+	if (c->c_pid != 0 || c->c_command != NULL)
+		die("%s: the pid provider is not wired into pidtrace yet",
+		    c->c_pid != 0 ? "-p" : "-c");
+	enable_probes(c, true);
+	if (!c->c_quiet) {
+		for (i = 0; i < c->c_nprogs; i++) {
+			char buf[1024];
+			const cmd_prog_t *p = &c->c_progs[i];
+
+			fprintf(stderr, "pidtrace: %s '%s' matched %zu probe%s\n",
+			    p->cp_script ? "script" : "description",
+			    prog_name(p, buf, sizeof (buf)), p->cp_matches,
+			    p->cp_matches == 1 ? "" : "s");
+		}
+	}
+	status = run(c);
+	if (fflush(c->c_out) != 0 || ferror(c->c_out))
+		die("failed to write output: %s", strerror(errno));
+	dsl_rt_destroy(c->c_rt);
+	dsl_prog_free(c->c_pg);
+	for (i = 0; i < c->c_nprogs; i++)
+		free(c->c_progs[i].cp_text);
+	return (status);
+}

@@ -1,0 +1,427 @@
+/*
+ * agg.c: aggregating functions (the kernel side of dtrace:
+ * dtrace_aggregate_*), clear/trunc, and sorting for output
+ * (dt_aggregate.c: by aggregation, then value, then key; aggsortkey,
+ * aggsortrev, aggsortkeypos).
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/rt.h"
+
+#define QZERO	63	/* DTRACE_QUANTIZE_ZEROBUCKET */
+#define QNB	127	/* DTRACE_QUANTIZE_NBUCKETS */
+
+static int
+qbucket(int64_t v)
+{
+	uint64_t m;
+	int lg;
+
+	if (v == 0)
+		return (QZERO);
+	if (v > 0) {
+		lg = 63 - __builtin_clzll((uint64_t)v);
+		return (QZERO + 1 + lg);
+	}
+	m = v == INT64_MIN ? (uint64_t)1 << 63 : (uint64_t)-v;
+	lg = 63 - __builtin_clzll(m);
+	if (lg > 62)
+		lg = 62;
+	return (QZERO - 1 - lg);
+}
+
+/* The lower bound of quantize bucket b (DTRACE_QUANTIZE_BUCKETVAL). */
+int64_t
+dsl_qbucketval(int b)
+{
+	if (b < QZERO)
+		return (-((int64_t)1 << (QZERO - 1 - b)));
+	if (b == QZERO)
+		return (0);
+	return ((int64_t)1 << (b - QZERO - 1));
+}
+
+void
+dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
+    int64_t incr)
+{
+	(void)rt;
+	switch (ag->ag_func) {
+	case F_COUNT:
+		d[0]++;
+		break;
+	case F_SUM:
+		d[0] += v;
+		break;
+	case F_AVG:
+		d[0]++;
+		d[1] += v;
+		break;
+	case F_MIN:
+		if (v < d[0])
+			d[0] = v;
+		break;
+	case F_MAX:
+		if (v > d[0])
+			d[0] = v;
+		break;
+	case F_STDDEV: {
+		/* count, sum, and the sum of squares in 128 bits */
+		unsigned __int128 sq = (unsigned __int128)((__int128)v * v);
+		unsigned __int128 acc = ((unsigned __int128)(uint64_t)d[3] << 64) |
+		    (uint64_t)d[2];
+
+		d[0]++;
+		d[1] += v;
+		acc += sq;
+		d[2] = (int64_t)(uint64_t)acc;
+		d[3] = (int64_t)(uint64_t)(acc >> 64);
+		break;
+	}
+	case F_QUANTIZE:
+		d[qbucket(v)] += incr;
+		break;
+	case F_LQUANTIZE: {
+		/* the value is taken as 32 bits, as the kernel does */
+		int32_t val = (int32_t)v;
+		int64_t base = ag->ag_p[0], step = ag->ag_p[2];
+		int64_t levels = (int64_t)ag->ag_ndata - 2, level;
+
+		if (val < base) {
+			d[0] += incr;
+			break;
+		}
+		level = (val - base) / step;
+		if (level < levels)
+			d[level + 1] += incr;
+		else
+			d[levels + 1] += incr;
+		break;
+	}
+	case F_LLQUANTIZE:
+		d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
+		    ag->ag_p[3], v)] += incr;
+		break;
+	}
+}
+
+/* Initial data of a new entry: min and max start at the far ends. */
+void
+dsl_agg_init(const dsl_agg_t *ag, int64_t *d)
+{
+	if (ag->ag_func == F_MIN)
+		d[0] = INT64_MAX;
+	else if (ag->ag_func == F_MAX)
+		d[0] = INT64_MIN;
+}
+
+void
+dsl_agg_clear(dsl_rt_t *rt, uint32_t a)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
+	size_t i;
+
+	for (i = 0; i < ht->ht_nb; i++) {
+		dsl_hent_t *he;
+
+		for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
+			memset(he->he_data, 0, ht->ht_dsize);
+			dsl_agg_init(ag, he->he_data);
+		}
+	}
+}
+
+int64_t
+dsl_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
+{
+	int k;
+	int64_t v;
+
+	for (k = 0; k < i; k++) {
+		if (ag->ag_ktype[k] == DT_STR)
+			key += strlen(key) + 1;
+		else
+			key += 8;
+	}
+	*str = NULL;
+	if (ag->ag_ktype[i] == DT_STR) {
+		*str = key;
+		return (0);
+	}
+	memcpy(&v, key, 8);
+	return (v);
+}
+
+/* Comparison state: qsort has no argument (dt_aggregate.c has the same
+ * globals, under a lock; one thread runs here). */
+static dsl_rt_t *srt;
+static bool srev, skey;
+static int skeypos;
+
+typedef struct sortent {
+	dsl_hent_t	*se_he;
+	uint32_t	se_agg;
+} sortent_t;
+
+#define LT	(srev ? 1 : -1)
+#define GT	(srev ? -1 : 1)
+
+static long double
+qsum(const int64_t *d)
+{
+	long double t = 0;
+	int i;
+
+	for (i = 0; i < QNB; i++)
+		t += (long double)dsl_qbucketval(i) * (long double)d[i];
+	return (t);
+}
+
+static long double
+lqsum(const dsl_agg_t *ag, const int64_t *d)
+{
+	int64_t base = ag->ag_p[0], step = ag->ag_p[2];
+	int64_t levels = (int64_t)ag->ag_ndata - 2, i;
+	long double t = (long double)d[0] * (long double)(base - 1);
+
+	for (i = 0; i < levels; base += step, i++)
+		t += (long double)d[i + 1] * (long double)base;
+	return (t + (long double)d[levels + 1] * (long double)(base + 1));
+}
+
+static long double
+llqsum(const dsl_agg_t *ag, const int64_t *d)
+{
+	/* weight each bucket by its lower bound */
+	int64_t factor = ag->ag_p[0], low = ag->ag_p[1], high = ag->ag_p[2];
+	int64_t nsteps = ag->ag_p[3], value = 1, next, step;
+	long double t = 0;
+	int64_t order;
+	uint32_t bin = 1;
+
+	for (order = 0; order < low; order++)
+		value *= factor;
+	t += (long double)d[0] * (long double)(value - 1);
+	next = value * factor;
+	step = next > nsteps ? next / nsteps : 1;
+	while (order <= high && bin < ag->ag_ndata) {
+		t += (long double)d[bin] * (long double)value;
+		bin++;
+		if ((value += step) != next)
+			continue;
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		order++;
+	}
+	if (bin < ag->ag_ndata)
+		t += (long double)d[bin] * (long double)value;
+	return (t);
+}
+
+uint64_t dsl_stddev(const int64_t *d, int64_t normal);
+
+static int
+valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
+{
+	long double ls, rs;
+	int64_t lv, rv;
+
+	switch (ag->ag_func) {
+	case F_AVG:
+		lv = l[0] ? l[1] / l[0] : 0;
+		rv = r[0] ? r[1] / r[0] : 0;
+		break;
+	case F_STDDEV: {
+		uint64_t a = l[0] ? dsl_stddev(l, 1) : 0;
+		uint64_t b = r[0] ? dsl_stddev(r, 1) : 0;
+
+		return (a < b ? LT : a > b ? GT : 0);
+	}
+	case F_QUANTIZE:
+		ls = qsum(l);
+		rs = qsum(r);
+		if (ls != rs)
+			return (ls < rs ? LT : GT);
+		lv = l[QZERO];
+		rv = r[QZERO];
+		break;
+	case F_LQUANTIZE:
+		ls = lqsum(ag, l);
+		rs = lqsum(ag, r);
+		if (ls != rs)
+			return (ls < rs ? LT : GT);
+		return (0);
+	case F_LLQUANTIZE:
+		ls = llqsum(ag, l);
+		rs = llqsum(ag, r);
+		if (ls != rs)
+			return (ls < rs ? LT : GT);
+		lv = l[0];
+		rv = r[0];
+		break;
+	default:
+		lv = l[0];
+		rv = r[0];
+		break;
+	}
+	return (lv < rv ? LT : lv > rv ? GT : 0);
+}
+
+static uint64_t
+keyval(const dsl_agg_t *ag, int i, int64_t v)
+{
+	/* dtrace compares keys as unsigned values of their size */
+	switch (ag->ag_ksize[i]) {
+	case 1: return ((uint8_t)v);
+	case 2: return ((uint16_t)v);
+	case 4: return ((uint32_t)v);
+	default: return ((uint64_t)v);
+	}
+}
+
+static int
+keycmp(const sortent_t *l, const sortent_t *r)
+{
+	const dsl_agg_t *la = &srt->rt_pg->pg_aggs[l->se_agg];
+	const dsl_agg_t *ra = &srt->rt_pg->pg_aggs[r->se_agg];
+	int n = la->ag_nkeys, i, keypos;
+
+	if (la->ag_nkeys != ra->ag_nkeys)
+		return (la->ag_nkeys < ra->ag_nkeys ? LT : GT);
+	keypos = skeypos + 1 >= n + 1 ? 0 : skeypos;
+	for (i = 0; i < n; i++) {
+		int k = (i + keypos) % n;
+		const char *ls, *rs;
+		int64_t lv = dsl_key_int(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht,
+		    l->se_he), k, &ls);
+		int64_t rv = dsl_key_int(ra, HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht,
+		    r->se_he), k, &rs);
+
+		if (la->ag_ktype[k] != ra->ag_ktype[k])
+			return (la->ag_ktype[k] < ra->ag_ktype[k] ? LT : GT);
+		if (ls != NULL) {
+			int c = strcmp(ls, rs);
+
+			if (c != 0)
+				return (c < 0 ? LT : GT);
+		} else {
+			uint64_t a = keyval(la, k, lv), b = keyval(ra, k, rv);
+
+			if (a != b)
+				return (a < b ? LT : GT);
+		}
+	}
+	return (0);
+}
+
+static int
+entcmp(const void *lp, const void *rp)
+{
+	const sortent_t *l = lp, *r = rp;
+	int c;
+
+	if (l->se_agg != r->se_agg)
+		return (l->se_agg < r->se_agg ? LT : GT);
+	if (skey) {
+		if ((c = keycmp(l, r)) != 0)
+			return (c);
+		return (valcmp(&srt->rt_pg->pg_aggs[l->se_agg],
+		    l->se_he->he_data, r->se_he->he_data));
+	}
+	if ((c = valcmp(&srt->rt_pg->pg_aggs[l->se_agg], l->se_he->he_data,
+	    r->se_he->he_data)) != 0)
+		return (c);
+	return (keycmp(l, r));
+}
+
+dsl_hent_t **
+dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	size_t n = 0, i, k = 0;
+	sortent_t *se;
+	dsl_hent_t **out;
+	uint32_t a;
+
+	*np = 0;
+	*aggof = NULL;
+	for (a = 0; a < pg->pg_naggs; a++)
+		if (which == NULL || which[a])
+			n += rt->rt_aggs[a].ag_ht.ht_n;
+	if (n == 0)
+		return (NULL);
+	se = malloc(n * sizeof (*se));
+	out = malloc(n * sizeof (*out));
+	*aggof = malloc(n * sizeof (uint32_t));
+	if (se == NULL || out == NULL || *aggof == NULL) {
+		free(se);
+		free(out);
+		free(*aggof);
+		*aggof = NULL;
+		return (NULL);
+	}
+	for (a = 0; a < pg->pg_naggs; a++) {
+		dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
+
+		if (which != NULL && !which[a])
+			continue;
+		for (i = 0; i < ht->ht_nb; i++) {
+			dsl_hent_t *he;
+
+			for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
+				se[k].se_he = he;
+				se[k].se_agg = a;
+				k++;
+			}
+		}
+	}
+	srt = rt;
+	srev = rt->rt_opts[O_AGGSORTREV] > 0;
+	skey = rt->rt_opts[O_AGGSORTKEY] > 0;
+	skeypos = rt->rt_opts[O_AGGSORTKEYPOS] > 0 ?
+	    (int)rt->rt_opts[O_AGGSORTKEYPOS] : 0;
+	qsort(se, k, sizeof (*se), entcmp);
+	for (i = 0; i < k; i++) {
+		out[i] = se[i].se_he;
+		(*aggof)[i] = se[i].se_agg;
+	}
+	free(se);
+	*np = k;
+	return (out);
+}
+
+/* trunc(@, n): keep the n largest (n < 0: the n smallest) entries; all
+ * removes every entry. */
+void
+dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
+{
+	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
+	dsl_hent_t **s;
+	uint32_t *aggof;
+	size_t cnt, i, keep;
+	int64_t saverev = rt->rt_opts[O_AGGSORTREV];
+	int64_t savekey = rt->rt_opts[O_AGGSORTKEY];
+
+	if (which == NULL)
+		return;
+	which[a] = true;
+	/* by value: largest first for n > 0 (dtrace's valrevsorted walk) */
+	rt->rt_opts[O_AGGSORTREV] = all || n >= 0 ? 1 : -1;
+	rt->rt_opts[O_AGGSORTKEY] = -1;
+	s = dsl_agg_sorted(rt, which, &cnt, &aggof);
+	rt->rt_opts[O_AGGSORTREV] = saverev;
+	rt->rt_opts[O_AGGSORTKEY] = savekey;
+	keep = all ? 0 : (size_t)(n < 0 ? -n : n);
+	for (i = keep; i < cnt; i++) {
+		if (s[i] == rt->rt_aggs[a].ag_nokey)
+			rt->rt_aggs[a].ag_nokey = NULL;
+		dsl_ht_remove(&rt->rt_aggs[a].ag_ht, s[i]);
+	}
+	free(s);
+	free(aggof);
+	free(which);
+}

@@ -1,0 +1,90 @@
+/*
+ * cc.h: the compiler's working state, shared by lex.c, parse.c, check.c
+ * and diag.c.  The pipeline (dsl_compile in check.c): for each source,
+ * parse.c pulls tokens from lex.c and appends clauses, descriptions and
+ * nodes to the growing program; then check.c types every node, resolves
+ * names to slots and ids, and folds constants.  The first error longjmps
+ * back to dsl_compile with one message.
+ */
+#ifndef DSL_CC_H
+#define DSL_CC_H
+
+#include <setjmp.h>
+
+#include "dsl/prog.h"
+
+/* Keywords (tk_ival of T_KEYWORD). */
+enum {
+	K_IF, K_ELSE, K_SIZEOF, K_SELF, K_THIS, K_CHAR, K_SHORT, K_INT,
+	K_LONG, K_SIGNED, K_UNSIGNED, K_STRING, K_INT8, K_INT16, K_INT32,
+	K_INT64, K_UINT8, K_UINT16, K_UINT32, K_UINT64, K_INTPTR, K_UINTPTR,
+	K_SIZE_T, K_SSIZE_T, K_PID_T, K_UID_T, K_VOID, K_NKEYWORDS
+};
+
+typedef struct dsl_cc {
+	/* input */
+	const dsl_src_t	*cc_srcs;
+	size_t		cc_nsrcs;
+	const dsl_copts_t *cc_copts;
+	char		*cc_err;
+	size_t		cc_errlen;
+	jmp_buf		cc_jmp;
+	bool		cc_errtags;
+	bool		cc_argused[DSL_MAXMACROARGS];
+
+	/* lexer */
+	int		cc_src;		/* current source index */
+	const char	*cc_text, *cc_p, *cc_end;
+	int		cc_line;
+	const char	*cc_linep;	/* start of the current line */
+	int		cc_tok;		/* current token */
+	int64_t		cc_tival;
+	bool		cc_tunsigned, cc_tlong;
+	char		*cc_tstr;	/* T_STRING/T_IDENT/T_AGGNAME text */
+	size_t		cc_tstrlen, cc_tstrcap;
+	int		cc_tline, cc_tcol;
+	bool		cc_peeked;	/* one token of lookahead saved */
+	int		cc_ptok, cc_pline, cc_pcol;
+	int64_t		cc_pival;
+	bool		cc_punsigned, cc_plong;
+	char		*cc_pstr;
+	size_t		cc_pstrlen, cc_pstrcap;
+
+	/* the program being built (its arrays grow) */
+	dsl_prog_t	*cc_pg;
+	uint32_t	cc_nodecap, cc_strcap, cc_clausecap, cc_desccap;
+	uint32_t	cc_varcap, cc_aggcap, cc_optcap;
+} dsl_cc_t;
+
+/* diag.c */
+void	dsl_cc_error(dsl_cc_t *, int line, int col, const char *tag,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6),
+	    noreturn));
+void	dsl_cc_nerror(dsl_cc_t *, int32_t node, const char *tag,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5),
+	    noreturn));
+/* The closest of names[0..n-1] to name (edit distance <= 2), or NULL. */
+const char *dsl_suggest(const char *name, const char *const *names, size_t n);
+void	*dsl_cc_grow(dsl_cc_t *, void *arr, uint32_t *cap, uint32_t need,
+	    size_t elsize);
+
+/* lex.c */
+void	dsl_lex_init(dsl_cc_t *, int src);
+int	dsl_lex_next(dsl_cc_t *);	/* advance; returns cc_tok */
+int	dsl_lex_peek(dsl_cc_t *);	/* the token after the current one */
+/* Read a probe description word (raw text up to blank , { / ;), with
+ * macros substituted, into cc_tstr; false at end of input. */
+bool	dsl_lex_pdesc(dsl_cc_t *);
+const char *dsl_tok_name(dsl_cc_t *, int tok);
+extern const char *const dsl_keywords[K_NKEYWORDS];
+/* Apply a "#pragma D option" or -x string "name[=value]". */
+void	dsl_cc_option(dsl_cc_t *, const char *opt, int line, int col);
+
+/* parse.c */
+void	dsl_parse(dsl_cc_t *);	/* the whole source cc_src */
+int32_t	dsl_cc_node(dsl_cc_t *, int op, int line, int col);
+uint32_t dsl_cc_str(dsl_cc_t *, const char *s, size_t len);
+
+#define CC_NODE(cc, i)	(&(cc)->cc_pg->pg_nodes[(i)])
+
+#endif /* DSL_CC_H */

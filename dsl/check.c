@@ -1,0 +1,1470 @@
+/*
+ * check.c: dsl_compile, and the checker that turns parsed nodes into the
+ * runnable form.
+ *
+ * The compile pipeline, in one paragraph (after libdtrace's dt_cc.c): the
+ * -x options are applied; each source is parsed (parse.c pulling tokens
+ * from lex.c) into one program; then every clause is checked twice.  The
+ * first pass only learns the types of variables from their first
+ * assignment in program order (a predicate may read self->ts before the
+ * clause that sets it), the second resolves every name to a slot or id,
+ * types every node, folds sizeof, fixes each aggregation's function and
+ * key types, and rejects what DTrace rejects.  String offsets of the
+ * descriptions become pointers last, once the string table stops moving.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/cc.h"
+#include "dsl/printf.h"
+
+/* Function signatures: args: i int, s string, * any, a aggregation. */
+typedef struct fsig {
+	const char	*fs_name;
+	int		fs_min, fs_max;
+	int		fs_ret;		/* DT_* */
+	int		fs_size;	/* integer return size */
+	bool		fs_signed;
+	const char	*fs_args;
+} fsig_t;
+
+static const fsig_t sigs[F_NFUNCS] = {
+	[F_STRLEN] = { "strlen", 1, 1, DT_INT, 8, false, "s" },
+	[F_STRJOIN] = { "strjoin", 2, 2, DT_STR, 0, false, "ss" },
+	[F_SUBSTR] = { "substr", 2, 3, DT_STR, 0, false, "sii" },
+	[F_INDEX] = { "index", 2, 3, DT_INT, 4, true, "ssi" },
+	[F_RINDEX] = { "rindex", 2, 3, DT_INT, 4, true, "ssi" },
+	[F_STRSTR] = { "strstr", 2, 2, DT_STR, 0, false, "ss" },
+	[F_STRCHR] = { "strchr", 2, 2, DT_STR, 0, false, "si" },
+	[F_STRRCHR] = { "strrchr", 2, 2, DT_STR, 0, false, "si" },
+	[F_STRTOK] = { "strtok", 2, 2, DT_STR, 0, false, "*s" },
+	[F_BASENAME] = { "basename", 1, 1, DT_STR, 0, false, "s" },
+	[F_DIRNAME] = { "dirname", 1, 1, DT_STR, 0, false, "s" },
+	[F_LLTOSTR] = { "lltostr", 1, 2, DT_STR, 0, false, "ii" },
+	[F_TOUPPER] = { "toupper", 1, 1, DT_STR, 0, false, "s" },
+	[F_TOLOWER] = { "tolower", 1, 1, DT_STR, 0, false, "s" },
+	[F_RAND] = { "rand", 0, 0, DT_INT, 4, true, "" },
+	[F_COPYINSTR] = { "copyinstr", 1, 2, DT_STR, 0, false, "ii" },
+	[F_COPYIN] = { "copyin", 2, 2, DT_STR, 0, false, "ii" },
+	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
+	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
+	[F_ALLOCA] = { NULL, 0, 0, 0, 0, false, NULL },
+	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
+	[F_PRINTA] = { "printa", 1, 2, DT_VOID, 0, false, "*" },
+	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
+	[F_EXIT] = { "exit", 1, 1, DT_VOID, 0, false, "i" },
+	[F_CLEAR] = { "clear", 1, 1, DT_VOID, 0, false, "a" },
+	[F_TRUNC] = { "trunc", 1, 2, DT_VOID, 0, false, "ai" },
+	[F_NORMALIZE] = { "normalize", 2, 2, DT_VOID, 0, false, "ai" },
+	[F_DENORMALIZE] = { "denormalize", 1, 1, DT_VOID, 0, false, "a" },
+	[F_SETOPT] = { "setopt", 1, 2, DT_VOID, 0, false, "ss" },
+	[F_COUNT] = { "count", 0, 0, DT_VOID, 0, false, "" },
+	[F_SUM] = { "sum", 1, 1, DT_VOID, 0, false, "i" },
+	[F_AVG] = { "avg", 1, 1, DT_VOID, 0, false, "i" },
+	[F_MIN] = { "min", 1, 1, DT_VOID, 0, false, "i" },
+	[F_MAX] = { "max", 1, 1, DT_VOID, 0, false, "i" },
+	[F_STDDEV] = { "stddev", 1, 1, DT_VOID, 0, false, "i" },
+	[F_QUANTIZE] = { "quantize", 1, 2, DT_VOID, 0, false, "ii" },
+	[F_LQUANTIZE] = { "lquantize", 3, 5, DT_VOID, 0, false, "iiiii" },
+	[F_LLQUANTIZE] = { "llquantize", 5, 6, DT_VOID, 0, false,
+	    "iiiiii" },
+};
+
+const char *
+dsl_func_name(int f)
+{
+	return (f >= 0 && f < F_NFUNCS ? sigs[f].fs_name : "?");
+}
+
+static const struct builtin {
+	const char	*bi_name;
+	int		bi_type, bi_size;
+	bool		bi_signed;
+} builtins[B_NBUILTIN] = {
+	[B_TIMESTAMP] = { "timestamp", DT_INT, 8, false },
+	[B_VTIMESTAMP] = { "vtimestamp", DT_INT, 8, false },
+	[B_WALLTIMESTAMP] = { "walltimestamp", DT_INT, 8, true },
+	[B_PID] = { "pid", DT_INT, 4, true },
+	[B_PPID] = { "ppid", DT_INT, 4, true },
+	[B_TID] = { "tid", DT_INT, 4, true },
+	[B_UID] = { "uid", DT_INT, 4, false },
+	[B_GID] = { "gid", DT_INT, 4, false },
+	[B_EXECNAME] = { "execname", DT_STR, 0, false },
+	[B_PROBEPROV] = { "probeprov", DT_STR, 0, false },
+	[B_PROBEMOD] = { "probemod", DT_STR, 0, false },
+	[B_PROBEFUNC] = { "probefunc", DT_STR, 0, false },
+	[B_PROBENAME] = { "probename", DT_STR, 0, false },
+	[B_CPU] = { "cpu", DT_INT, 4, true },
+	[B_EPID] = { "epid", DT_INT, 4, false },
+	[B_ID] = { "id", DT_INT, 4, false },
+	[B_ERRNO] = { "errno", DT_INT, 4, true },
+};
+
+typedef struct check {
+	dsl_cc_t	*ck_cc;
+	bool		ck_strict;	/* second pass */
+	bool		ck_changed;	/* first pass learned a type */
+	dsl_clause_t	*ck_clause;
+	int		ck_action;	/* action number in the clause */
+} check_t;
+
+static void expr(check_t *, int32_t n);
+
+#define NODE(ck, i)	CC_NODE((ck)->ck_cc, (i))
+#define PG(ck)		((ck)->ck_cc->cc_pg)
+
+static const char *
+nname(check_t *ck, int32_t n)
+{
+	return (dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival));
+}
+
+static void
+set_int(dsl_node_t *n, int size, bool sign)
+{
+	n->dn_type = DT_INT;
+	n->dn_size = (uint8_t)size;
+	n->dn_signed = sign;
+}
+
+static int
+find_func(const char *name)
+{
+	int f;
+
+	for (f = 0; f < F_NFUNCS; f++)
+		if (sigs[f].fs_name != NULL && strcmp(sigs[f].fs_name,
+		    name) == 0)
+			return (f);
+	return (-1);
+}
+
+static int
+find_builtin(const char *name)
+{
+	int b;
+
+	if (strncmp(name, "arg", 3) == 0 && name[3] >= '0' &&
+	    name[3] <= '9' && name[4] == '\0')
+		return (100 + name[3] - '0');
+	for (b = 0; b < B_NBUILTIN; b++)
+		if (strcmp(builtins[b].bi_name, name) == 0)
+			return (b);
+	return (-1);
+}
+
+static dsl_var_t *
+find_var(check_t *ck, int scope, const char *name, bool create)
+{
+	dsl_prog_t *pg = PG(ck);
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_var_t *v;
+	uint32_t i;
+
+	for (i = 0; i < pg->pg_nvars; i++) {
+		v = &pg->pg_vars[i];
+		if (v->va_scope == scope &&
+		    strcmp(dsl_str(pg, v->va_name), name) == 0)
+			return (v);
+	}
+	if (!create)
+		return (NULL);
+	{
+		uint32_t off = dsl_cc_str(cc, name, strlen(name));
+
+		pg->pg_vars = dsl_cc_grow(cc, pg->pg_vars, &cc->cc_varcap,
+		    pg->pg_nvars + 1, sizeof (dsl_var_t));
+		v = &pg->pg_vars[pg->pg_nvars++];
+		memset(v, 0, sizeof (*v));
+		v->va_name = off;
+		v->va_scope = (uint8_t)scope;
+		v->va_type = DT_VOID;
+		v->va_nkeys = -1;
+	}
+	return (v);
+}
+
+/* Give a variable its type at its first assignment. */
+static void
+type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign)
+{
+	dsl_prog_t *pg = PG(ck);
+
+	if (v->va_type != DT_VOID || type == DT_VOID)
+		return;
+	v->va_type = (uint8_t)type;
+	v->va_size = (uint8_t)(type == DT_INT ? size : 0);
+	v->va_signed = sign;
+	ck->ck_changed = true;
+	switch (v->va_scope) {
+	case V_GLOBAL:
+		v->va_slot = type == DT_STR ? pg->pg_nglobal_str++ :
+		    pg->pg_nglobal_int++;
+		break;
+	case V_THIS:
+		v->va_slot = type == DT_STR ? pg->pg_nthis_str++ :
+		    pg->pg_nthis_int++;
+		break;
+	case V_SELF:
+		v->va_slot = type == DT_STR ? pg->pg_nself_str++ :
+		    pg->pg_nself_int++;
+		break;
+	default:
+		v->va_slot = (uint32_t)(v - pg->pg_vars);
+		break;
+	}
+}
+
+static void
+var_node(dsl_node_t *n, const dsl_var_t *v)
+{
+	if (v->va_type == DT_STR) {
+		n->dn_type = DT_STR;
+	} else {
+		/* unset variables read as 0: int64 until assigned */
+		set_int(n, v->va_type == DT_INT ? v->va_size : 8,
+		    v->va_type == DT_INT ? v->va_signed : true);
+	}
+}
+
+static void
+check_keys(check_t *ck, int32_t n, int32_t keys, int *nkeys, uint8_t *kt,
+    uint8_t *ks, const char *what, const char *name)
+{
+	int i = 0;
+	int32_t k;
+
+	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
+		expr(ck, k);
+		if (NODE(ck, k)->dn_type == DT_VOID)
+			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE",
+			    "%s%s key #%d has void type", what, name, i + 1);
+		i++;
+	}
+	if (i > 8)
+		dsl_cc_nerror(ck->ck_cc, n, "D_KEY_TYPE",
+		    "%s%s: more than 8 keys", what, name);
+	if (!ck->ck_strict)
+		return;
+	if (*nkeys < 0) {
+		*nkeys = i;
+		i = 0;
+		for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
+			kt[i] = NODE(ck, k)->dn_type;
+			ks[i] = NODE(ck, k)->dn_size;
+			i++;
+		}
+		return;
+	}
+	if (*nkeys != i)
+		dsl_cc_nerror(ck->ck_cc, n, "D_ARR_BADREF", "%s%s: "
+		    "expected %d key%s, not %d", what, name, *nkeys,
+		    *nkeys == 1 ? "" : "s", i);
+	i = 0;
+	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
+		if (kt[i] != NODE(ck, k)->dn_type)
+			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			    "#%d is incompatible with its earlier use", what,
+			    name, i + 1);
+		i++;
+	}
+}
+
+static bool
+is_lvalue(int op)
+{
+	return (op == N_IDENT || op == N_GVAR || op == N_SELFREF ||
+	    op == N_SVAR || op == N_THISREF || op == N_TVAR || op == N_ARR);
+}
+
+/* Resolve a variable reference (read or, with w, write). */
+static dsl_var_t *
+lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	dsl_var_t *v = NULL;
+	const char *name;
+
+	switch (nd->dn_op) {
+	case N_IDENT:
+		name = nname(ck, n);
+		if (find_builtin(name) >= 0) {
+			if (w)
+				dsl_cc_nerror(ck->ck_cc, n, "D_OP_WRITE",
+				    "operator = cannot modify built-in "
+				    "variable %s", name);
+			return (NULL);
+		}
+		if (find_func(name) >= 0 && w)
+			dsl_cc_nerror(ck->ck_cc, n, "D_OP_LVAL",
+			    "%s is a function, not a variable", name);
+		v = find_var(ck, V_GLOBAL, name, w);
+		if (v == NULL)
+			return (NULL);
+		nd = NODE(ck, n);
+		nd->dn_op = N_GVAR;
+		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
+		break;
+	case N_GVAR:
+	case N_SVAR:
+	case N_TVAR:
+		v = &PG(ck)->pg_vars[nd->dn_ival];
+		break;
+	case N_SELFREF:
+	case N_THISREF:
+		v = find_var(ck, nd->dn_op == N_SELFREF ? V_SELF : V_THIS,
+		    nname(ck, n), true);
+		nd = NODE(ck, n);
+		nd->dn_op = nd->dn_op == N_SELFREF ? N_SVAR : N_TVAR;
+		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
+		break;
+	case N_ARR: {
+		const char *aname;
+
+		if (nd->dn_aux == 0) {
+			aname = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+			if (find_builtin(aname) >= 0 || find_func(aname) >= 0)
+				dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
+				    "%s is not an array", aname);
+			v = find_var(ck, V_ARRAY, aname, true);
+			nd = NODE(ck, n);
+			nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
+			nd->dn_aux = 1;	/* resolved */
+		} else {
+			v = &PG(ck)->pg_vars[nd->dn_ival];
+		}
+		check_keys(ck, n, nd->dn_a, &v->va_nkeys, v->va_ktype,
+		    v->va_ksize, "", dsl_str(PG(ck), v->va_name));
+		break;
+	}
+	default:
+		return (NULL);
+	}
+	if (w)
+		type_var(ck, v, rtype, rsize, rsign);
+	return (v);
+}
+
+static void
+promote(dsl_node_t *n, const dsl_node_t *a, const dsl_node_t *b)
+{
+	int sa = a->dn_size < 4 ? 4 : a->dn_size;
+	int sb = b == NULL ? 0 : (b->dn_size < 4 ? 4 : b->dn_size);
+	bool ua = a->dn_size >= 4 && !a->dn_signed;
+	bool ub = b != NULL && b->dn_size >= 4 && !b->dn_signed;
+	int size = sa > sb ? sa : sb;
+	bool uns = (sa == size && ua) || (b != NULL && sb == size && ub);
+
+	set_int(n, size, !uns);
+}
+
+static void
+need_int(check_t *ck, int32_t n, const char *op)
+{
+	if (NODE(ck, n)->dn_type != DT_INT)
+		dsl_cc_nerror(ck->ck_cc, n, "D_OP_INT",
+		    "operator %s requires an operand of integer type", op);
+}
+
+static const char *
+opname(int t)
+{
+	static char one[2];
+	static const char *names[] = {
+		"==", "!=", "<=", ">=", "<<", ">>", "&&", "||", "^^", "++",
+		"--", "->", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+		"<<=", ">>=",
+	};
+
+	if (t >= T_EQ && t <= T_SHREQ)
+		return (names[t - T_EQ]);
+	one[0] = (char)t;
+	one[1] = '\0';
+	return (one);
+}
+
+static int
+count_args(check_t *ck, int32_t a)
+{
+	int n = 0;
+
+	for (; a != DSL_NONE; a = NODE(ck, a)->dn_next)
+		n++;
+	return (n);
+}
+
+static int32_t
+nth_arg(check_t *ck, int32_t a, int i)
+{
+	while (i-- > 0 && a != DSL_NONE)
+		a = NODE(ck, a)->dn_next;
+	return (a);
+}
+
+static dsl_agg_t *
+find_agg(check_t *ck, const char *name, int32_t n)
+{
+	dsl_prog_t *pg = PG(ck);
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_agg_t *ag;
+	uint32_t i;
+
+	for (i = 0; i < pg->pg_naggs; i++)
+		if (strcmp(dsl_str(pg, pg->pg_aggs[i].ag_name), name) == 0)
+			return (&pg->pg_aggs[i]);
+	{
+		uint32_t off = dsl_cc_str(cc, name, strlen(name));
+		dsl_node_t *nd = NODE(ck, n);
+
+		pg->pg_aggs = dsl_cc_grow(cc, pg->pg_aggs, &cc->cc_aggcap,
+		    pg->pg_naggs + 1, sizeof (dsl_agg_t));
+		ag = &pg->pg_aggs[pg->pg_naggs++];
+		memset(ag, 0, sizeof (*ag));
+		ag->ag_name = off;
+		ag->ag_func = -1;
+		ag->ag_nkeys = -1;
+		ag->ag_line = nd->dn_line;
+		ag->ag_col = nd->dn_col;
+		ag->ag_src = nd->dn_src;
+	}
+	return (ag);
+}
+
+/* A constant integer argument of an aggregating function. */
+static int64_t
+const_arg(check_t *ck, int32_t call, int32_t a, int i, const char *fname)
+{
+	if (a == DSL_NONE || NODE(ck, a)->dn_op != N_INT)
+		dsl_cc_nerror(ck->ck_cc, a == DSL_NONE ? call : a,
+		    "D_LQUANT_BASETYPE", "%s( ) argument #%d must be an "
+		    "integer constant", fname, i);
+	return (NODE(ck, a)->dn_ival);
+}
+
+/* llquantize's bucket of a value (dtrace_aggregate_llquantize_bucket). */
+int
+dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+    int64_t value)
+{
+	int64_t this = 1, last, next;
+	int base = 1, order;
+
+	for (order = 0; order < low; order++)
+		this *= factor;
+	if (value < (last = this))
+		return (0);
+	for (this *= factor; order <= high; order++) {
+		int64_t nbuckets = this > nsteps ? nsteps : this;
+
+		if ((next = this * factor) < this)
+			value = this - 1;	/* overflow: clamp */
+		if (value < this)
+			return (base + (int)((value - last) /
+			    (this / nbuckets)));
+		base += (int)(nbuckets - (nbuckets / factor));
+		last = this;
+		this = next;
+	}
+	return (base);
+}
+
+static void
+aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_node_t *r = NODE(ck, rhs);
+	const char *fname, *aname;
+	dsl_agg_t *ag;
+	int f, nargs, i;
+	int64_t p[4] = { 0, 0, 0, 0 };
+	int32_t a;
+
+	aname = nname(ck, lhs);
+	if (!ck->ck_strict) {
+		/* the first pass only learns variable types */
+		for (a = NODE(ck, lhs)->dn_a; a != DSL_NONE;
+		    a = NODE(ck, a)->dn_next)
+			expr(ck, a);
+		if (r->dn_op == N_CALL)
+			for (a = r->dn_a; a != DSL_NONE;
+			    a = NODE(ck, a)->dn_next)
+				expr(ck, a);
+		return;
+	}
+	if (r->dn_op != N_CALL)
+		dsl_cc_nerror(cc, rhs, "D_AGG_FUNC", "@%s: aggregations "
+		    "must be assigned an aggregating function such as "
+		    "count( )", aname);
+	if (r->dn_aux == 0) {
+		fname = nname(ck, rhs);
+		f = find_func(fname);
+		if (f < 0 || !F_ISAGG(f)) {
+			static const char *aggfn[] = { "count", "sum", "avg",
+			    "min", "max", "stddev", "quantize", "lquantize",
+			    "llquantize" };
+			const char *s = dsl_suggest(fname, aggfn, 9);
+
+			if (f >= 0)
+				dsl_cc_nerror(cc, rhs, "D_AGG_FUNC",
+				    "%s( ) is not an aggregating function",
+				    fname);
+			if (s != NULL)
+				dsl_cc_nerror(cc, rhs, "D_AGG_FUNC",
+				    "unknown function '%s'; did you mean "
+				    "'%s'?", fname, s);
+			dsl_cc_nerror(cc, rhs, "D_AGG_FUNC",
+			    "unknown aggregating function '%s'", fname);
+		}
+		r = NODE(ck, rhs);
+		r->dn_ival = f;
+		r->dn_aux = 1;
+	}
+	f = (int)r->dn_ival;
+	fname = sigs[f].fs_name;
+	nargs = count_args(ck, r->dn_a);
+	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
+		dsl_cc_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
+		    "mismatch: %d arg%s passed, %s%d expected", fname, nargs,
+		    nargs == 1 ? "" : "s", sigs[f].fs_min == sigs[f].fs_max ?
+		    "" : "at least ", sigs[f].fs_min);
+	for (a = r->dn_a, i = 1; a != DSL_NONE; a = NODE(ck, a)->dn_next,
+	    i++) {
+		expr(ck, a);
+		if (NODE(ck, a)->dn_type != DT_INT)
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			    "#%d is incompatible with prototype: expected an "
+			    "integer", fname, i);
+	}
+	if (f == F_LQUANTIZE) {
+		a = r->dn_a;
+		p[0] = const_arg(ck, rhs, nth_arg(ck, a, 1), 2, fname);
+		p[1] = const_arg(ck, rhs, nth_arg(ck, a, 2), 3, fname);
+		p[2] = nargs > 3 ? const_arg(ck, rhs, nth_arg(ck, a, 3), 4,
+		    fname) : 1;
+		if (p[2] <= 0 || p[2] > UINT16_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL", "lquantize( ) "
+			    "step (argument #4) must be a 16-bit quantity "
+			    "greater than zero");
+		if (p[0] < INT32_MIN || p[0] > INT32_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL", "lquantize( ) "
+			    "base (argument #2) must be a 32-bit quantity");
+		if (p[1] < INT32_MIN || p[1] > INT32_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL", "lquantize( ) "
+			    "limit (argument #3) must be a 32-bit quantity");
+		if (p[1] <= p[0])
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_MISMATCH",
+			    "lquantize( ) base (argument #2) must be less than "
+			    "limit (argument #3)");
+		if ((p[1] - p[0]) / p[2] > UINT16_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPLARGE",
+			    "lquantize( ) step (argument #4) too small for "
+			    "the given base and limit");
+		if ((p[1] - p[0]) / p[2] == 0)
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPSMALL",
+			    "lquantize( ) step (argument #4) too large for "
+			    "the given base and limit");
+	} else if (f == F_LLQUANTIZE) {
+		a = r->dn_a;
+		for (i = 0; i < 4; i++)
+			p[i] = const_arg(ck, rhs, nth_arg(ck, a, i + 1), i + 2,
+			    fname);
+		if (p[0] < 2 || p[0] > UINT16_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LLQUANT_FACTORTYPE",
+			    "llquantize( ) argument #2 (factor) must be a "
+			    "16-bit quantity greater than one");
+		if (p[1] < 0 || p[1] > UINT16_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LLQUANT_LOWTYPE",
+			    "llquantize( ) argument #3 (low magnitude) must "
+			    "be an unsigned 16-bit quantity");
+		if (p[2] < 0 || p[2] > UINT16_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LLQUANT_HIGHTYPE",
+			    "llquantize( ) argument #4 (high magnitude) must "
+			    "be an unsigned 16-bit quantity");
+		if (p[2] < p[1])
+			dsl_cc_nerror(cc, rhs, "D_LLQUANT_MAGRANGE",
+			    "llquantize( ) argument #4 (high magnitude) must "
+			    "be at least argument #3 (low magnitude)");
+		if (p[3] < 1 || p[3] > UINT16_MAX)
+			dsl_cc_nerror(cc, rhs, "D_LLQUANT_NSTEPTYPE",
+			    "llquantize( ) argument #5 (number of steps) must "
+			    "be a 16-bit quantity greater than zero");
+		if (p[3] < p[0] || p[3] % p[0] != 0)
+			dsl_cc_nerror(cc, rhs, "D_LLQUANT_NSTEPMASK",
+			    "llquantize( ) argument #5 (number of steps) must "
+			    "be a multiple of argument #2 (factor)");
+		{
+			/* factor^(high+1) must fit in 64 bits */
+			long double m = 1;
+
+			for (i = 0; i <= p[2]; i++)
+				m *= (long double)p[0];
+			if (m > (long double)INT64_MAX)
+				dsl_cc_nerror(cc, rhs, "D_LLQUANT_MAGTOOBIG",
+				    "llquantize( ) factor (argument #2) "
+				    "raised to power of high magnitude "
+				    "(argument #4) plus 1 overflows 64-bits");
+		}
+	}
+
+	ag = find_agg(ck, aname, lhs);
+	if (ag->ag_func < 0) {
+		ag->ag_func = f;
+		memcpy(ag->ag_p, p, sizeof (p));
+		switch (f) {
+		case F_AVG: ag->ag_ndata = 2; break;
+		case F_STDDEV: ag->ag_ndata = 4; break;
+		case F_QUANTIZE: ag->ag_ndata = 127; break;
+		case F_LQUANTIZE:
+			ag->ag_ndata = (uint32_t)((p[1] - p[0]) / p[2]) + 2;
+			break;
+		case F_LLQUANTIZE:
+			ag->ag_ndata = (uint32_t)dsl_llq_bucket(p[0], p[1],
+			    p[2], p[3], INT64_MAX) + 1;
+			break;
+		default: ag->ag_ndata = 1; break;
+		}
+	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
+		    "redefined: %s( ) does not match the earlier %s( )",
+		    aname, fname, sigs[ag->ag_func].fs_name);
+	}
+	check_keys(ck, lhs, NODE(ck, lhs)->dn_a, &ag->ag_nkeys, ag->ag_ktype,
+	    ag->ag_ksize, "@", aname);
+	r = NODE(ck, n);
+	r->dn_op = N_AGG;
+	r->dn_ival = (int64_t)(ag - PG(ck)->pg_aggs);
+	r->dn_a = NODE(ck, lhs)->dn_a;
+	r->dn_b = NODE(ck, rhs)->dn_a;
+	r->dn_aux = (uint16_t)f;
+	r->dn_type = DT_VOID;
+}
+
+/* An @name argument of printa, clear, trunc... */
+static void
+aggref(check_t *ck, int32_t a, const char *fname, int i)
+{
+	dsl_node_t *nd = NODE(ck, a);
+	dsl_agg_t *ag;
+
+	if (nd->dn_op == N_AGGREF && nd->dn_aux == 2)
+		return;		/* resolved on an earlier pass */
+	if (nd->dn_op != N_AGGREF || nd->dn_aux != 0)
+		dsl_cc_nerror(ck->ck_cc, a, "D_PROTO_ARG", "%s( ) argument "
+		    "#%d is incompatible with prototype: expected an "
+		    "aggregation", fname, i);
+	if (!ck->ck_strict)
+		return;
+	ag = find_agg(ck, nname(ck, a), a);
+	nd = NODE(ck, a);
+	nd->dn_aux = 2;		/* resolved: dn_ival is now an agg id */
+	nd->dn_ival = (int64_t)(ag - PG(ck)->pg_aggs);
+	nd->dn_type = DT_VOID;
+}
+
+static void
+call(check_t *ck, int32_t n, bool stmt)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_node_t *nd = NODE(ck, n);
+	const char *name;
+	int f, nargs, i;
+	int32_t a;
+
+	if (nd->dn_aux == 0) {
+		name = nname(ck, n);
+		f = find_func(name);
+		if (f < 0) {
+			const char *names[F_NFUNCS];
+			const char *s;
+
+			for (i = 0; i < F_NFUNCS; i++)
+				names[i] = sigs[i].fs_name;
+			s = dsl_suggest(name, names, F_NFUNCS);
+			if (s != NULL)
+				dsl_cc_nerror(cc, n, "D_PROTO_FUNC", "unknown "
+				    "function '%s'; did you mean '%s'?", name,
+				    s);
+			dsl_cc_nerror(cc, n, "D_PROTO_FUNC",
+			    "unknown function '%s'", name);
+		}
+		nd = NODE(ck, n);
+		nd->dn_ival = f;
+		nd->dn_aux = 1;
+	}
+	f = (int)nd->dn_ival;
+	name = sigs[f].fs_name;
+	if (F_ISAGG(f))
+		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
+		    "outside an aggregation: use @name = %s(...)", name, name);
+	if (F_ISACTION(f) && !stmt)
+		dsl_cc_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
+		    "may only be used as a statement", name);
+	nargs = count_args(ck, nd->dn_a);
+	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
+		if (sigs[f].fs_min == sigs[f].fs_max)
+			dsl_cc_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
+			    "mismatch: %d arg%s passed, %d expected", name,
+			    nargs, nargs == 1 ? "" : "s", sigs[f].fs_min);
+		dsl_cc_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
+		    "mismatch: %d arg%s passed, %s %d expected", name, nargs,
+		    nargs == 1 ? "" : "s", nargs < sigs[f].fs_min ?
+		    "at least" : "at most", nargs < sigs[f].fs_min ?
+		    sigs[f].fs_min : sigs[f].fs_max);
+	}
+	for (a = NODE(ck, n)->dn_a, i = 0; a != DSL_NONE;
+	    a = NODE(ck, a)->dn_next, i++) {
+		char want = sigs[f].fs_args[i < (int)strlen(sigs[f].fs_args) ?
+		    i : (int)strlen(sigs[f].fs_args) - 1];
+
+		if (f == F_PRINTF && i > 0)
+			want = '*';
+		if (f == F_PRINTA) {
+			if (i == 0 && nargs == 2)
+				want = 's';
+			else
+				want = 'a';
+		}
+		if (want == 'a') {
+			aggref(ck, a, name, i + 1);
+			continue;
+		}
+		expr(ck, a);
+		if (NODE(ck, a)->dn_type == DT_VOID)
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument #%d "
+			    "is incompatible with prototype: void", name, i + 1);
+		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
+		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument #%d "
+			    "is incompatible with prototype:\n\tprototype: "
+			    "%s\n\t argument: %s", name, i + 1,
+			    want == 's' ? "string" : "integer",
+			    want == 's' ? "integer" : "string");
+	}
+	nd = NODE(ck, n);
+	if (f == F_PRINTF || (f == F_PRINTA && nargs == 2)) {
+		int32_t fa = nd->dn_a;
+		char msg[256];
+
+		if (NODE(ck, fa)->dn_op != N_STR)
+			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
+			    "argument #1 must be a string constant", name);
+		if (ck->ck_strict && dsl_printf_check(dsl_str(PG(ck),
+		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA, PG(ck),
+		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
+		    sizeof (msg)) != 0)
+			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_TYPE", "%s( ) %s",
+			    name, msg);
+	}
+	if (f == F_SETOPT && ck->ck_strict) {
+		int32_t oa = nd->dn_a;
+
+		if (NODE(ck, oa)->dn_op != N_STR)
+			dsl_cc_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
+			    "argument #1 must be a string constant");
+	}
+	nd = NODE(ck, n);
+	if (sigs[f].fs_ret == DT_INT)
+		set_int(nd, sigs[f].fs_size, sigs[f].fs_signed);
+	else
+		nd->dn_type = (uint8_t)sigs[f].fs_ret;
+}
+
+static void
+ident(check_t *ck, int32_t n)
+{
+	const char *name = nname(ck, n);
+	int b = find_builtin(name);
+	dsl_node_t *nd = NODE(ck, n);
+	dsl_var_t *v;
+
+	if (strcmp(name, "NULL") == 0) {
+		/* no pointers here: NULL is a 64-bit zero */
+		nd->dn_op = N_INT;
+		nd->dn_ival = 0;
+		set_int(nd, 8, false);
+		return;
+	}
+	if (b >= 100) {
+		nd->dn_op = N_ARG;
+		nd->dn_ival = b - 100;
+		set_int(nd, 8, true);
+		return;
+	}
+	if (b >= 0) {
+		nd->dn_op = N_BUILTIN;
+		nd->dn_ival = b;
+		if (builtins[b].bi_type == DT_STR)
+			nd->dn_type = DT_STR;
+		else
+			set_int(nd, builtins[b].bi_size, builtins[b].bi_signed);
+		return;
+	}
+	v = find_var(ck, V_GLOBAL, name, false);
+	if (v != NULL && v->va_type != DT_VOID) {
+		nd->dn_op = N_GVAR;
+		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
+		var_node(nd, v);
+		return;
+	}
+	if (!ck->ck_strict) {
+		set_int(nd, 8, true);	/* learn it on the second pass */
+		return;
+	}
+	{
+		const char *names[B_NBUILTIN + 64];
+		size_t k = 0;
+		uint32_t i;
+		const char *s;
+
+		for (i = 0; i < B_NBUILTIN; i++)
+			names[k++] = builtins[i].bi_name;
+		for (i = 0; i < PG(ck)->pg_nvars && k < B_NBUILTIN + 64; i++)
+			if (PG(ck)->pg_vars[i].va_scope == V_GLOBAL)
+				names[k++] = dsl_str(PG(ck),
+				    PG(ck)->pg_vars[i].va_name);
+		s = dsl_suggest(name, names, k);
+		if (find_func(name) >= 0)
+			dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "%s is a "
+			    "function: call it as %s( )", name, name);
+		if (s != NULL)
+			dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed "
+			    "to resolve %s: Unknown variable name; did you "
+			    "mean '%s'?", name, s);
+		dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed to "
+		    "resolve %s: Unknown variable name", name);
+	}
+}
+
+static void
+assignment(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_node_t *nd = NODE(ck, n);
+	int32_t l = nd->dn_a, r = nd->dn_b;
+	int op = nd->dn_aux;
+	dsl_var_t *v;
+	dsl_node_t *rn;
+
+	if (NODE(ck, l)->dn_op == N_AGGREF) {
+		if (op != '=')
+			dsl_cc_nerror(cc, n, "D_AGG_FUNC", "operator %s may "
+			    "not be applied to an aggregation", opname(op));
+		aggregation(ck, n, l, r);
+		return;
+	}
+	if (!is_lvalue(NODE(ck, l)->dn_op))
+		dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
+		    "writable variable as its left-hand operand",
+		    opname(op));
+	expr(ck, r);
+	rn = NODE(ck, r);
+	if (rn->dn_type == DT_VOID)
+		dsl_cc_nerror(cc, r, "D_OP_VOID", "operator %s: the right-hand "
+		    "operand has void type", opname(op));
+	if (op == '=') {
+		v = lvalue(ck, l, true, rn->dn_type,
+		    rn->dn_size < 4 ? 4 : rn->dn_size,
+		    rn->dn_size < 4 ? true : rn->dn_signed);
+	} else {
+		v = lvalue(ck, l, true, DT_INT, 8, true);
+		if (rn->dn_type != DT_INT)
+			dsl_cc_nerror(cc, r, "D_OP_INT", "operator %s "
+			    "requires operands of integer type", opname(op));
+	}
+	if (v == NULL)
+		return;
+	if (v->va_type != DT_VOID && v->va_type != NODE(ck, r)->dn_type &&
+	    ck->ck_strict)
+		dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		    "incompatible types: \"%s\" = \"%s\"",
+		    v->va_type == DT_STR ? "string" : "int",
+		    NODE(ck, r)->dn_type == DT_STR ? "string" : "int");
+	if (v->va_type == DT_STR && op != '=')
+		dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s requires "
+		    "operands of integer type", opname(op));
+	nd = NODE(ck, n);
+	var_node(nd, v);
+	expr(ck, l);
+}
+
+static void
+expr(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_node_t *nd = NODE(ck, n);
+	dsl_var_t *v;
+	int32_t a, b;
+
+	switch (nd->dn_op) {
+	case N_INT:
+	case N_STR:
+	case N_BUILTIN:
+	case N_ARG:
+		return;
+	case N_IDENT:
+		ident(ck, n);
+		return;
+	case N_GVAR:
+	case N_SVAR:
+	case N_TVAR:
+	case N_SELFREF:
+	case N_THISREF:
+	case N_ARR:
+		v = lvalue(ck, n, false, DT_VOID, 0, false);
+		if (v != NULL)
+			var_node(NODE(ck, n), v);
+		return;
+	case N_AGGREF:
+		dsl_cc_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
+		    "be assigned an aggregating function or passed to "
+		    "printa( ), clear( ), trunc( ), normalize( )");
+	case N_AGG:
+		return;
+	case N_CALL:
+		call(ck, n, false);
+		return;
+	case N_ASSIGN:
+		assignment(ck, n);
+		return;
+	case N_INCDEC:
+		a = nd->dn_a;
+		if (!is_lvalue(NODE(ck, a)->dn_op))
+			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires "
+			    "a writable variable as its operand",
+			    opname(nd->dn_aux));
+		/* x++ on a new name makes an int64_t */
+		v = lvalue(ck, a, true, DT_INT, 8, true);
+		if (v != NULL && v->va_type == DT_STR)
+			dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s requires "
+			    "an operand of integer type", opname(nd->dn_aux));
+		expr(ck, a);
+		nd = NODE(ck, n);
+		set_int(nd, NODE(ck, a)->dn_size, NODE(ck, a)->dn_signed);
+		return;
+	case N_UNOP:
+		expr(ck, nd->dn_a);
+		nd = NODE(ck, n);
+		if (nd->dn_aux == '!') {
+			if (NODE(ck, nd->dn_a)->dn_type == DT_VOID)
+				need_int(ck, nd->dn_a, "!");
+			set_int(nd, 4, true);
+			return;
+		}
+		need_int(ck, nd->dn_a, opname(nd->dn_aux));
+		promote(nd, NODE(ck, nd->dn_a), NULL);
+		return;
+	case N_LAND:
+	case N_LOR:
+	case N_LXOR:
+		expr(ck, nd->dn_a);
+		expr(ck, NODE(ck, n)->dn_b);
+		nd = NODE(ck, n);
+		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID ||
+		    NODE(ck, nd->dn_b)->dn_type == DT_VOID)
+			dsl_cc_nerror(cc, n, "D_OP_SCALAR", "logical operators "
+			    "require scalar operands");
+		set_int(nd, 4, true);
+		return;
+	case N_BINOP:
+	case N_STRCMP: {
+		int op = nd->dn_aux;
+		bool cmp = op == '<' || op == '>' || op == T_LE ||
+		    op == T_GE || op == T_EQ || op == T_NE;
+		dsl_node_t *an, *bn;
+
+		a = nd->dn_a;
+		b = nd->dn_b;
+		expr(ck, a);
+		expr(ck, b);
+		an = NODE(ck, a);
+		bn = NODE(ck, b);
+		nd = NODE(ck, n);
+		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
+			if (!cmp || an->dn_type != bn->dn_type)
+				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operator "
+				    "%s: operands have incompatible types: "
+				    "\"%s\" %s \"%s\"", opname(op),
+				    an->dn_type == DT_STR ? "string" : "int",
+				    opname(op), bn->dn_type == DT_STR ?
+				    "string" : "int");
+			nd->dn_op = N_STRCMP;
+			set_int(nd, 4, true);
+			return;
+		}
+		need_int(ck, a, opname(op));
+		need_int(ck, b, opname(op));
+		if (cmp) {
+			/* compare in the promoted type; the result is int */
+			dsl_node_t tmp;
+
+			promote(&tmp, an, bn);
+			nd->dn_signed = tmp.dn_signed;
+			nd->dn_type = DT_INT;
+			nd->dn_size = 4;
+			nd->dn_c = tmp.dn_signed ? 1 : 0;
+			nd->dn_signed = true;
+			return;
+		}
+		if (op == T_SHL || op == T_SHR)
+			promote(nd, an, NULL);
+		else
+			promote(nd, an, bn);
+		return;
+	}
+	case N_COND: {
+		dsl_node_t *an, *bn;
+
+		expr(ck, nd->dn_a);
+		expr(ck, NODE(ck, n)->dn_b);
+		expr(ck, NODE(ck, n)->dn_c);
+		nd = NODE(ck, n);
+		an = NODE(ck, nd->dn_b);
+		bn = NODE(ck, nd->dn_c);
+		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID)
+			dsl_cc_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
+			    "requires a scalar first operand");
+		if (an->dn_type != bn->dn_type)
+			dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
+			    "operands must have compatible types");
+		if (an->dn_type == DT_STR)
+			nd->dn_type = DT_STR;
+		else if (an->dn_type == DT_INT)
+			promote(nd, an, bn);
+		else
+			dsl_cc_nerror(cc, n, "D_OP_VOID", "operator ?: "
+			    "operands may not have void type");
+		return;
+	}
+	case N_CAST:
+		expr(ck, nd->dn_a);
+		nd = NODE(ck, n);
+		if (nd->dn_type == DT_STR &&
+		    NODE(ck, nd->dn_a)->dn_type != DT_STR)
+			dsl_cc_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			    "expression: integer to string (use lltostr( ))");
+		if (nd->dn_type == DT_INT &&
+		    NODE(ck, nd->dn_a)->dn_type != DT_INT)
+			dsl_cc_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			    "expression: %s to integer",
+			    NODE(ck, nd->dn_a)->dn_type == DT_STR ? "string" :
+			    "void");
+		if (nd->dn_type == DT_VOID)
+			nd->dn_type = DT_VOID;
+		return;
+	case N_SIZEOF:
+		expr(ck, nd->dn_a);
+		nd = NODE(ck, n);
+		{
+			dsl_node_t *an = NODE(ck, nd->dn_a);
+			int64_t sz = an->dn_type == DT_STR ? PG(ck)->pg_strsize :
+			    an->dn_type == DT_INT ? an->dn_size : 0;
+
+			if (an->dn_type == DT_VOID)
+				dsl_cc_nerror(cc, n, "D_SIZEOF_TYPE", "cannot "
+				    "apply sizeof to an expression of void "
+				    "type");
+			nd->dn_op = N_INT;
+			nd->dn_ival = sz;
+			set_int(nd, 8, false);
+			nd->dn_a = DSL_NONE;
+		}
+		return;
+	default:
+		dsl_cc_nerror(cc, n, "D_SYNTAX", "invalid expression");
+	}
+}
+
+/* Does this statement record data (an action other than an
+ * aggregation)?  Then the clause prints its probe line, as an ECB whose
+ * records are not all empty does in dtrace. */
+static bool
+records(check_t *ck, int32_t s)
+{
+	dsl_node_t *nd;
+
+	for (; s != DSL_NONE; s = NODE(ck, s)->dn_next) {
+		nd = NODE(ck, s);
+		switch (nd->dn_op) {
+		case S_EXPR:
+			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
+			    F_ISACTION(NODE(ck, nd->dn_a)->dn_ival))
+				return (true);
+			break;
+		case S_IF:
+			if (records(ck, nd->dn_b) || records(ck, nd->dn_c))
+				return (true);
+			break;
+		case S_BLOCK:
+			if (records(ck, nd->dn_a))
+				return (true);
+			break;
+		}
+	}
+	return (false);
+}
+
+static void
+stmts(check_t *ck, int32_t s)
+{
+	for (; s != DSL_NONE; s = NODE(ck, s)->dn_next) {
+		dsl_node_t *nd = NODE(ck, s);
+		int32_t e;
+
+		switch (nd->dn_op) {
+		case S_EXPR:
+			/* "in action #N" of runtime errors: statements count */
+			nd->dn_act = (uint16_t)++ck->ck_action;
+			e = nd->dn_a;
+			if (NODE(ck, e)->dn_op == N_CALL) {
+				call(ck, e, true);
+			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
+				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_SCALAR",
+				    "aggregations may only be assigned an "
+				    "aggregating function");
+			} else {
+				expr(ck, e);
+			}
+			break;
+		case S_IF:
+			expr(ck, nd->dn_a);
+			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID)
+				dsl_cc_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
+				    "D_OP_SCALAR", "if condition must be "
+				    "scalar");
+			stmts(ck, NODE(ck, s)->dn_b);
+			stmts(ck, NODE(ck, s)->dn_c);
+			break;
+		case S_BLOCK:
+			stmts(ck, nd->dn_a);
+			break;
+		}
+	}
+}
+
+static void
+check_pass(check_t *ck)
+{
+	dsl_prog_t *pg = PG(ck);
+	uint32_t i;
+
+	for (i = 0; i < pg->pg_nclauses; i++) {
+		dsl_clause_t *cl = &pg->pg_clauses[i];
+
+		ck->ck_clause = cl;
+		ck->ck_action = 0;
+		if (cl->cl_pred != DSL_NONE) {
+			expr(ck, cl->cl_pred);
+			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
+				dsl_cc_nerror(ck->ck_cc, cl->cl_pred,
+				    "D_PRED_SCALAR", "predicate result must "
+				    "be of scalar type");
+		}
+		stmts(ck, cl->cl_body);
+		cl = &pg->pg_clauses[i];
+		cl->cl_traces = cl->cl_body == DSL_NONE ||
+		    records(ck, cl->cl_body);
+	}
+}
+
+/* Options: -x name[=value] and #pragma D option. */
+static const char *const optnames[O_NOPTS] = {
+	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
+	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
+	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
+	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
+};
+
+/* Options the host owns or that have no effect here, accepted as dtrace
+ * accepts them. */
+static const char *const hostopts[] = {
+	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
+	"nspec", "specsize", "cleanrate", "statusrate", "bufpolicy",
+	"bufresize", "destructive", "flowindent", "zdefs", "rawbytes",
+	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
+	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
+	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
+	"define", "incdir", "undef", "cpp", "cpppath", "debug", "droptags",
+	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
+	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
+	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
+	NULL,
+};
+
+void
+dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
+{
+	dsl_prog_t *pg = cc->cc_pg;
+	char name[128];
+	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "";
+	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
+	int i;
+	bool known = false;
+
+	if (n == 0 || n >= sizeof (name))
+		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
+		    "failed to set -x %s: Invalid option name" :
+		    "failed to set option '%s': Invalid option name", opt);
+	memcpy(name, opt, n);
+	name[n] = '\0';
+	for (i = 0; i < O_NOPTS; i++) {
+		if (strcmp(optnames[i], name) == 0) {
+			char *e;
+			long long v = 1;
+
+			known = true;
+			if (*val != '\0') {
+				v = strtoll(val, &e, 0);
+				if (*e != '\0' && i != O_STRSIZE)
+					v = 1;
+				if (i == O_STRSIZE) {
+					if (*e == 'k' || *e == 'K')
+						v *= 1024;
+					if (v <= 0 || v > 65536)
+						dsl_cc_error(cc, line, col,
+						    "D_PRAGMA_OPTSET", "failed "
+						    "to set option 'strsize' to "
+						    "'%s': Invalid value", val);
+				}
+			}
+			pg->pg_opts[i] = v;
+			if (i == O_STRSIZE)
+				pg->pg_strsize = (uint32_t)v;
+			if (i == O_ERRTAGS)
+				cc->cc_errtags = true;
+		}
+	}
+	for (i = 0; !known && hostopts[i] != NULL; i++)
+		if (strcmp(hostopts[i], name) == 0)
+			known = true;
+	if (!known)
+		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
+		    "failed to set -x %s: Invalid option name" :
+		    "failed to set option '%s': Invalid option name", name);
+	pg->pg_optvals = dsl_cc_grow(cc, pg->pg_optvals, &cc->cc_optcap,
+	    pg->pg_noptvals + 1, sizeof (dsl_optval_t));
+	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_cc_str(cc, name,
+	    strlen(name));
+	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_cc_str(cc, val,
+	    strlen(val));
+	pg->pg_noptvals++;
+}
+
+void
+dsl_prog_free(dsl_prog_t *pg)
+{
+	if (pg == NULL)
+		return;
+	free(pg->pg_nodes);
+	free(pg->pg_strtab);
+	free(pg->pg_clauses);
+	free(pg->pg_descs);
+	free(pg->pg_desc_clause);
+	free(pg->pg_vars);
+	free(pg->pg_aggs);
+	free(pg->pg_optvals);
+	free(pg);
+}
+
+dsl_prog_t *
+dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
+    char *err, size_t errlen)
+{
+	static const dsl_copts_t noopts;
+	dsl_cc_t *volatile cc;
+	dsl_prog_t *volatile pg;
+	size_t i;
+
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	cc = calloc(1, sizeof (*cc));
+	pg = calloc(1, sizeof (*pg));
+	if (cc == NULL || pg == NULL) {
+		free(cc);
+		free(pg);
+		if (err != NULL)
+			snprintf(err, errlen, "out of memory");
+		return (NULL);
+	}
+	cc->cc_srcs = srcs;
+	cc->cc_nsrcs = nsrcs;
+	cc->cc_copts = opts != NULL ? opts : &noopts;
+	cc->cc_err = err;
+	cc->cc_errlen = errlen;
+	cc->cc_pg = pg;
+	cc->cc_src = -1;
+	for (i = 0; i < O_NOPTS; i++)
+		pg->pg_opts[i] = -1;
+	pg->pg_strsize = DSL_STRSIZE;
+
+	if (setjmp(cc->cc_jmp) != 0) {
+		dsl_prog_free(cc->cc_pg);
+		free(cc->cc_tstr);
+		free(cc);
+		return (NULL);
+	}
+	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
+	for (i = 0; i < cc->cc_copts->co_nxopts; i++) {
+		const char *o = cc->cc_copts->co_xopts[i];
+
+		/* errtags first, so it tags errors of the other options */
+		if (strcmp(o, "errtags") == 0)
+			cc->cc_errtags = true;
+	}
+	for (i = 0; i < cc->cc_copts->co_nxopts; i++)
+		dsl_cc_option(cc, cc->cc_copts->co_xopts[i], 0, 0);
+	for (i = 0; i < nsrcs; i++) {
+		dsl_lex_init(cc, (int)i);
+		dsl_parse(cc);
+	}
+	{
+		check_t ck = { cc, false, false, NULL, 0 };
+		int k;
+
+		jmp_buf outer;
+
+		/* Learn variable types until nothing changes.  An error
+		 * here only ends the learning: the strict pass reports. */
+		memcpy(outer, cc->cc_jmp, sizeof (jmp_buf));
+		if (setjmp(cc->cc_jmp) == 0) {
+			for (k = 0; k < 8; k++) {
+				ck.ck_changed = false;
+				check_pass(&ck);
+				if (!ck.ck_changed)
+					break;
+			}
+		}
+		memcpy(cc->cc_jmp, outer, sizeof (jmp_buf));
+		ck.ck_strict = true;
+		check_pass(&ck);
+		for (k = 0; k < (int)pg->pg_naggs; k++) {
+			dsl_agg_t *ag = &pg->pg_aggs[k];
+
+			if (ag->ag_func < 0) {
+				cc->cc_src = ag->ag_src;
+				dsl_cc_error(cc, ag->ag_line, ag->ag_col,
+				    "D_IDENT_UNDEF", "failed to resolve @%s: "
+				    "Unknown aggregation",
+				    dsl_str(pg, ag->ag_name));
+			}
+		}
+	}
+	/* extraneous macro arguments are an error, as in dtrace */
+	for (i = 1; i < (size_t)cc->cc_copts->co_nargs &&
+	    i < DSL_MAXMACROARGS; i++) {
+		if (cc->cc_copts->co_args[i] != NULL && !cc->cc_argused[i] &&
+		    pg->pg_opts[O_DEFAULTARGS] <= 0) {
+			cc->cc_src = nsrcs > 0 ? (int)nsrcs - 1 : -1;
+			dsl_cc_error(cc, 1, 1, "D_MACRO_UNUSED", "extraneous "
+			    "argument '%s' ($%zu is not referenced)",
+			    cc->cc_copts->co_args[i], i);
+		}
+	}
+	for (i = 0; i < pg->pg_ndescs; i++) {
+		dsl_pdesc_t *d = &pg->pg_descs[i];
+
+		d->pd_prov = pg->pg_strtab + (uintptr_t)d->pd_prov;
+		d->pd_mod = pg->pg_strtab + (uintptr_t)d->pd_mod;
+		d->pd_func = pg->pg_strtab + (uintptr_t)d->pd_func;
+		d->pd_name = pg->pg_strtab + (uintptr_t)d->pd_name;
+		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
+	}
+	free(cc->cc_tstr);
+	free(cc);
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	return (pg);
+}
+
+size_t
+dsl_prog_ndescs(const dsl_prog_t *pg)
+{
+	return (pg->pg_ndescs);
+}
+
+const dsl_pdesc_t *
+dsl_prog_desc(const dsl_prog_t *pg, size_t i)
+{
+	return (i < pg->pg_ndescs ? &pg->pg_descs[i] : NULL);
+}
+
+bool
+dsl_prog_quiet(const dsl_prog_t *pg)
+{
+	return (pg->pg_opts[O_QUIET] > 0);
+}
+
+const char *
+dsl_prog_option(const dsl_prog_t *pg, const char *name)
+{
+	const char *v = NULL;
+	uint32_t i;
+
+	for (i = 0; i < pg->pg_noptvals; i++)
+		if (strcmp(dsl_str(pg, pg->pg_optvals[i].ov_name), name) == 0)
+			v = dsl_str(pg, pg->pg_optvals[i].ov_value);
+	return (v);
+}
+
+/* gmatch: * ? [a-z] [!x], as DTrace matches probe descriptions. */
+bool
+dsl_glob(const char *p, const char *s)
+{
+	for (; *p != '\0'; p++, s++) {
+		if (*p == '*') {
+			while (p[1] == '*')
+				p++;
+			if (p[1] == '\0')
+				return (true);
+			for (; *s != '\0'; s++)
+				if (dsl_glob(p + 1, s))
+					return (true);
+			return (dsl_glob(p + 1, s));
+		}
+		if (*s == '\0')
+			return (false);
+		if (*p == '?')
+			continue;
+		if (*p == '[') {
+			const char *q = p + 1;
+			bool neg = false, hit = false;
+
+			if (*q == '!' || *q == '^') {
+				neg = true;
+				q++;
+			}
+			for (; *q != '\0' && (*q != ']' || q == p + 1 +
+			    (neg ? 1 : 0)); q++) {
+				if (q[1] == '-' && q[2] != ']' && q[2] != '\0') {
+					if (*s >= q[0] && *s <= q[2])
+						hit = true;
+					q += 2;
+				} else if (*q == *s) {
+					hit = true;
+				}
+			}
+			if (*q != ']')
+				return (false);
+			if (hit == neg)
+				return (false);
+			p = q;
+			continue;
+		}
+		if (*p == '\\' && p[1] != '\0')
+			p++;
+		if (*p != *s)
+			return (false);
+	}
+	return (*s == '\0');
+}
+
+bool
+dsl_desc_match(const dsl_pdesc_t *d, const char *prov, const char *mod,
+    const char *func, const char *name)
+{
+	return ((d->pd_prov[0] == '\0' || dsl_glob(d->pd_prov, prov)) &&
+	    (d->pd_mod[0] == '\0' || dsl_glob(d->pd_mod, mod)) &&
+	    (d->pd_func[0] == '\0' || dsl_glob(d->pd_func, func)) &&
+	    (d->pd_name[0] == '\0' || dsl_glob(d->pd_name, name)));
+}

@@ -1,0 +1,139 @@
+/*
+ * diag.c: compile errors.  One message, "NAME:LINE:COL: message", and a
+ * longjmp back to dsl_compile: the first error ends the compile, as in
+ * dtrace.  With -x errtags the DTrace tag (dt_errtags.h) goes before the
+ * message: "NAME:LINE:COL: [D_SYNTAX] message".
+ */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/cc.h"
+
+static void __attribute__((noreturn))
+verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
+    const char *fmt, va_list ap)
+{
+	char msg[512];
+	const char *name = "<input>";
+
+	vsnprintf(msg, sizeof (msg), fmt, ap);
+	if (src >= 0 && (size_t)src < cc->cc_nsrcs)
+		name = cc->cc_srcs[src].ds_name;
+	if (cc->cc_err != NULL && cc->cc_errlen > 0 && src < 0) {
+		/* not in a source: a -x option */
+		snprintf(cc->cc_err, cc->cc_errlen, "%s%s%s%s",
+		    cc->cc_errtags && tag != NULL ? "[" : "",
+		    cc->cc_errtags && tag != NULL ? tag : "",
+		    cc->cc_errtags && tag != NULL ? "] " : "", msg);
+	} else if (cc->cc_err != NULL && cc->cc_errlen > 0) {
+		snprintf(cc->cc_err, cc->cc_errlen, "%s:%d:%d: %s%s%s%s",
+		    name, line, col > 0 ? col : 1,
+		    cc->cc_errtags && tag != NULL ? "[" : "",
+		    cc->cc_errtags && tag != NULL ? tag : "",
+		    cc->cc_errtags && tag != NULL ? "] " : "", msg);
+	}
+	longjmp(cc->cc_jmp, 1);
+}
+
+void
+dsl_cc_error(dsl_cc_t *cc, int line, int col, const char *tag,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror(cc, cc->cc_src, line, col, tag, fmt, ap);
+	va_end(ap);
+}
+
+void
+dsl_cc_nerror(dsl_cc_t *cc, int32_t node, const char *tag,
+    const char *fmt, ...)
+{
+	va_list ap;
+	dsl_node_t *n = CC_NODE(cc, node);
+
+	va_start(ap, fmt);
+	verror(cc, n->dn_src, n->dn_line, n->dn_col, tag, fmt, ap);
+	va_end(ap);
+}
+
+/* Levenshtein distance, capped: names are short. */
+static size_t
+distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t row[64], prev, tmp;
+
+	if (la >= 63 || lb >= 63)
+		return (99);
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t best = prev + (a[i - 1] != b[j - 1]);
+
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			tmp = row[j];
+			row[j] = best;
+			prev = tmp;
+		}
+	}
+	return (row[lb]);
+}
+
+const char *
+dsl_suggest(const char *name, const char *const *names, size_t n)
+{
+	const char *best = NULL;
+	size_t i, bd = 3;
+
+	for (i = 0; i < n; i++) {
+		size_t d;
+
+		if (names[i] == NULL || names[i][0] == '\0')
+			continue;
+		d = distance(name, names[i]);
+		/* one edit for short names, two for longer ones, none for
+		 * names so short that anything is one edit away */
+		if (d < bd && ((d <= 1 && strlen(name) > 2) ||
+		    strlen(name) > 4)) {
+			bd = d;
+			best = names[i];
+		}
+	}
+	return (best);
+}
+
+void *
+dsl_cc_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
+    size_t elsize)
+{
+	uint32_t n;
+	void *p;
+
+	if (need <= *cap)
+		return (arr);
+	n = *cap ? *cap : 16;
+	while (n < need) {
+		if (n > (1u << 28))
+			dsl_cc_error(cc, cc->cc_line, 0, NULL,
+			    "program too large");
+		n *= 2;
+	}
+	p = realloc(arr, (size_t)n * elsize);
+	if (p == NULL)
+		dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+	memset((char *)p + (size_t)*cap * elsize, 0,
+	    (size_t)(n - *cap) * elsize);
+	*cap = n;
+	return (p);
+}

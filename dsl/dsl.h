@@ -1,0 +1,181 @@
+/*
+ * dsl.h: the D language, as the host (cmd/pidtrace.c, later an in-process
+ * agent) sees it.
+ *
+ * Pipeline: dsl_compile() lexes, parses and checks every source text into
+ * one immutable dsl_prog_t (flat arrays of nodes indexed by number, a
+ * string table, variable and aggregation tables: no pointer into anything
+ * of the host).  dsl_rt_create() makes the runtime state (variables,
+ * aggregations, output); the host registers the probes it enabled and
+ * which descriptions enable them, then calls dsl_fire() on each firing.
+ * dsl_rt_end() fires END and prints the aggregations.
+ *
+ * The language knows nothing of ptrace or ELF: it reads tracee memory only
+ * through dh_readmem.  Nothing here is thread-safe: one thread drives a
+ * runtime.
+ */
+#ifndef DSL_DSL_H
+#define DSL_DSL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct dsl_prog dsl_prog_t;	/* compiled program, immutable */
+typedef struct dsl_rt dsl_rt_t;		/* variables, aggregations, output */
+
+/* One program text: a -n argument or the contents of a -s file. */
+typedef struct dsl_src {
+	const char	*ds_name;	/* for messages: "put.d", "-n" */
+	const char	*ds_text;	/* NUL-terminated; a leading #! line is skipped */
+	size_t		ds_len;		/* bytes of ds_text */
+} dsl_src_t;
+
+#define DSL_MAXMACROARGS	10	/* $0..$9 */
+
+/* Compile options: what the command line says. */
+typedef struct dsl_copts {
+	const char	*co_args[DSL_MAXMACROARGS];	/* $0..$9, NULL = not given */
+	int		co_nargs;	/* how many of co_args are set ($0 counts) */
+	long		co_target;	/* $target and $pid: 0 when none */
+	/* -x options in command-line order ("name" or "name=value"); the
+	 * compiler applies those it knows (quiet, aggsortkey, strsize, ...)
+	 * and rejects unknown names. */
+	const char	**co_xopts;
+	size_t		co_nxopts;
+} dsl_copts_t;
+
+/*
+ * Compile srcs[0..nsrcs-1], in command-line order, into one program.  On
+ * error returns NULL and writes one line (no newline) into err:
+ * "NAME:LINE:COL: message" (with "[D_TAG] " before the message when
+ * -x errtags), where NAME is the ds_name of the failing text.  The caller
+ * prefixes "pidtrace: failed to compile script NAME: " (or for -n
+ * "pidtrace: invalid probe specifier TEXT: ").  Option errors (bad -x)
+ * have the form "-x NAME: message" instead.  Never crashes on any input.
+ */
+dsl_prog_t	*dsl_compile(const dsl_src_t *srcs, size_t nsrcs,
+		    const dsl_copts_t *opts, char *err, size_t errlen);
+void		dsl_prog_free(dsl_prog_t *);
+
+/* A probe description of the program, after $target/$N substitution. */
+typedef struct dsl_pdesc {
+	const char	*pd_prov;	/* "" = any; may hold * ? [...] globs */
+	const char	*pd_mod;
+	const char	*pd_func;
+	const char	*pd_name;
+	const char	*pd_text;	/* prov:mod:func:name, for messages */
+	size_t		pd_src;		/* index of the source (srcs[]) it is in */
+	int		pd_line;	/* where it is, for messages */
+	int		pd_col;
+} dsl_pdesc_t;
+
+/* The descriptions in program order (clause order, then comma order).
+ * The pointers live as long as the program. */
+size_t		dsl_prog_ndescs(const dsl_prog_t *);
+const dsl_pdesc_t *dsl_prog_desc(const dsl_prog_t *, size_t i);
+
+/* Glob match (* ? [...], as DTrace's gmatch) of every field of a
+ * description against a probe; empty description fields match anything. */
+bool		dsl_desc_match(const dsl_pdesc_t *, const char *prov,
+		    const char *mod, const char *func, const char *name);
+bool		dsl_glob(const char *pattern, const char *s);
+
+/* Option values after compile (-x and #pragma D option). */
+bool		dsl_prog_quiet(const dsl_prog_t *);
+/* The value of an option as given ("" if set with no value), or NULL if
+ * unset: lets the host read options it owns (mangled, bufsize, ...). */
+const char	*dsl_prog_option(const dsl_prog_t *, const char *name);
+
+/* What the runtime needs from the host. */
+typedef struct dsl_host {
+	FILE	*dh_out;	/* trace output: the -o file or stdout */
+	FILE	*dh_err;	/* runtime error lines; NULL = stderr */
+	/* Read len bytes of the traced process at addr (copyin, copyinstr,
+	 * stringof): 0, or -1 with errno set.  NULL = no process: every read
+	 * is a runtime error ("invalid address"). */
+	int	(*dh_readmem)(void *cookie, uint64_t addr, void *buf,
+		    size_t len);
+	/* Argument i (>= DSL_NARGS or not in the ctx) on demand; optional. */
+	int	(*dh_getarg)(void *cookie, int i, uint64_t *val);
+} dsl_host_t;
+
+#define DSL_NARGS	10
+
+/* One firing, filled by the host.  Strings live until dsl_fire returns. */
+typedef struct dsl_ctx {
+	uint64_t	cx_args[DSL_NARGS];	/* arg0..arg9 */
+	uint32_t	cx_nargs;	/* how many of cx_args are valid; the
+					 * rest come from dh_getarg, else 0 */
+	int32_t		cx_pid;
+	int32_t		cx_ppid;
+	int32_t		cx_tid;		/* keys self-> storage */
+	uint32_t	cx_uid;
+	uint32_t	cx_gid;
+	int32_t		cx_cpu;
+	const char	*cx_execname;	/* NULL = "" */
+	uint64_t	cx_timestamp;	/* ns, CLOCK_MONOTONIC; 0 = read it */
+	uint64_t	cx_vtimestamp;	/* ns on CPU of the thread; 0 = timestamp */
+	void		*cx_cookie;	/* passed to the dh_ hooks */
+} dsl_ctx_t;
+
+/* Fill a context that describes this process (BEGIN, END and tick
+ * firings when nothing is traced): pid, tid, uid, cpu... */
+void		dsl_ctx_self(dsl_ctx_t *);
+
+/* Create the runtime of a program; the program must outlive it.  host is
+ * copied.  Returns NULL only when out of memory. */
+dsl_rt_t	*dsl_rt_create(const dsl_prog_t *, const dsl_host_t *host);
+
+/*
+ * Register a probe the host enabled, with its four-part name as the user
+ * sees it (the host decides whether func is demangled).  Ids are 1-based,
+ * dense, in registration order: they are the ID column and `id`.  Register
+ * dtrace:::BEGIN, END and ERROR first (ids 1, 2, 3 as in DTrace).  Returns
+ * 0 when out of memory.  Not for the firing path.
+ */
+uint32_t	dsl_rt_add_probe(dsl_rt_t *, const char *prov, const char *mod,
+		    const char *func, const char *name);
+/* Run the clause of description desc_index when probe probe_id fires.  A
+ * clause with several descriptions matching one probe runs once.  Returns
+ * 0, or -1 for a bad id or index.  Not for the firing path. */
+int		dsl_rt_enable(dsl_rt_t *, uint32_t probe_id, size_t desc_index);
+/* How many (probe, clause) pairs are enabled: the enabled probe ids
+ * (EPIDs) 1..n of runtime error messages. */
+size_t		dsl_rt_nenabled(const dsl_rt_t *);
+
+#define DSL_FIRE_OK	0
+#define DSL_FIRE_EXIT	1	/* exit() has been called (now or before) */
+
+/*
+ * Run every clause enabled on probe_id, in program order: predicates,
+ * statements, output.  Cheap: no malloc unless a new thread, key or
+ * aggregation entry appears.  A runtime error (division by zero, bad
+ * address) stops the clause, prints one line on dh_err, fires ERROR, and
+ * the next clause runs.  After exit() every later firing but END is
+ * ignored.
+ */
+int		dsl_fire(dsl_rt_t *, uint32_t probe_id, const dsl_ctx_t *ctx);
+/* The id of a registered dtrace:::BEGIN / END (0 if none). */
+uint32_t	dsl_rt_begin_id(const dsl_rt_t *);
+/* True once exit() ran. */
+bool		dsl_rt_exited(const dsl_rt_t *);
+
+/* Free the self-> storage of a thread that exited. */
+void		dsl_thread_gone(dsl_rt_t *, uint64_t tid);
+
+/*
+ * The end of tracing: fire END (once, with ctx, or a context of this
+ * process when ctx is NULL), print the blank line and every aggregation
+ * not yet printed (dtrace's dtrace_aggregate_print), flush the output.
+ * Returns the exit status: exit()'s argument, else 0.
+ */
+int		dsl_rt_end(dsl_rt_t *, const dsl_ctx_t *ctx);
+void		dsl_rt_destroy(dsl_rt_t *);
+
+/* Say "a newline before the aggregations" was asked for (SIGINT: dtrace
+ * prints one more newline after a ^C, quiet or not). */
+void		dsl_rt_interrupted(dsl_rt_t *);
+
+#endif /* DSL_DSL_H */

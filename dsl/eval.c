@@ -1,0 +1,1051 @@
+/*
+ * eval.c: the firing path.  dsl_fire() runs each clause enabled on a
+ * probe: predicate, statements, actions.  Nodes are evaluated by a switch
+ * over the flat node array; every name was resolved to a slot or id at
+ * compile time, so nothing here hashes a compile-time string.  Integers
+ * travel as int64_t and are cut back to their D type (int is 32 bits)
+ * after each operation; strings travel as pointers into the program's
+ * string table, variable storage, or the per-clause scratch area.
+ *
+ * A runtime error (dtrace's "fault") sets rt_fault; stores and actions
+ * check it, the statement loop stops, the clause's output is dropped as
+ * dtrace drops a faulting ECB's record, and the error is reported.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dsl/rt.h"
+#include "dsl/printf.h"
+
+void	dsl_agg_init(const dsl_agg_t *, int64_t *);
+
+#define NODE(rt, i)	(&(rt)->rt_pg->pg_nodes[(i)])
+#define STR(v)		((const char *)(intptr_t)(v))
+#define VAL(s)		((int64_t)(intptr_t)(s))
+
+static const char empty[1] = "";
+
+static int64_t eval(dsl_rt_t *, int32_t);
+
+static inline int64_t
+normv(int64_t v, int size, bool sign)
+{
+	switch (size) {
+	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
+	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
+	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
+	default: return (v);
+	}
+}
+
+static inline int64_t
+norm(int64_t v, const dsl_node_t *nd)
+{
+	return (nd->dn_size >= 8 ? v : normv(v, nd->dn_size, nd->dn_signed));
+}
+
+void
+dsl_rt_fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
+{
+	if (rt->rt_fault != FLT_NONE)
+		return;
+	rt->rt_fault = flt;
+	rt->rt_faultval = val;
+	rt->rt_faultnode = node;
+	rt->rt_faultact = rt->rt_act;
+}
+
+char *
+dsl_scratch(dsl_rt_t *rt, size_t n, int32_t node)
+{
+	char *p;
+
+	if (rt->rt_scrused + n > rt->rt_scrsize) {
+		dsl_rt_fault(rt, FLT_NOSCRATCH, 0, node);
+		return (NULL);
+	}
+	p = rt->rt_scratch + rt->rt_scrused;
+	rt->rt_scrused += n;
+	p[0] = '\0';
+	return (p);
+}
+
+static uint64_t
+now(dsl_rt_t *rt)
+{
+	struct timespec ts;
+
+	if (rt->rt_now == 0) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		rt->rt_now = (uint64_t)ts.tv_sec * 1000000000ULL +
+		    (uint64_t)ts.tv_nsec;
+	}
+	return (rt->rt_now);
+}
+
+static int64_t
+arg(dsl_rt_t *rt, int i)
+{
+	const dsl_ctx_t *cx = rt->rt_ctx;
+	uint64_t v = 0;
+
+	if ((uint32_t)i < cx->cx_nargs)
+		return ((int64_t)cx->cx_args[i]);
+	if (rt->rt_host.dh_getarg != NULL &&
+	    rt->rt_host.dh_getarg(cx->cx_cookie, i, &v) == 0)
+		return ((int64_t)v);
+	return (0);
+}
+
+static int64_t
+builtin(dsl_rt_t *rt, int b)
+{
+	const dsl_ctx_t *cx = rt->rt_ctx;
+	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
+	struct timespec ts;
+
+	switch (b) {
+	case B_TIMESTAMP:
+		return ((int64_t)now(rt));
+	case B_VTIMESTAMP:
+		return ((int64_t)(cx->cx_vtimestamp ? cx->cx_vtimestamp :
+		    now(rt)));
+	case B_WALLTIMESTAMP:
+		clock_gettime(CLOCK_REALTIME, &ts);
+		return ((int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec);
+	case B_PID: return (cx->cx_pid);
+	case B_PPID: return (cx->cx_ppid);
+	case B_TID: return (cx->cx_tid);
+	case B_UID: return (cx->cx_uid);
+	case B_GID: return (cx->cx_gid);
+	case B_CPU: return (cx->cx_cpu);
+	case B_EPID: return (rt->rt_epid);
+	case B_ID: return (rt->rt_pid);
+	case B_ERRNO: return (0);
+	case B_EXECNAME:
+		return (VAL(cx->cx_execname != NULL ? cx->cx_execname : empty));
+	case B_PROBEPROV: return (VAL(p->pr_prov));
+	case B_PROBEMOD: return (VAL(p->pr_mod));
+	case B_PROBEFUNC: return (VAL(p->pr_func));
+	case B_PROBENAME: return (VAL(p->pr_name));
+	}
+	return (0);
+}
+
+/* Serialise a key tuple into rt_keybuf: integers as 8 bytes, strings
+ * with their NUL.  Returns the length. */
+static size_t
+mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
+{
+	char *buf = rt->rt_keybuf;
+	size_t len = 0;
+	int i = 0;
+
+	for (; k != DSL_NONE; k = NODE(rt, k)->dn_next, i++) {
+		int64_t v = eval(rt, k);
+
+		if (ktype[i] == DT_STR) {
+			const char *s = STR(v);
+			size_t n = strnlen(s, rt->rt_strsize - 1);
+
+			memcpy(buf + len, s, n);
+			buf[len + n] = '\0';
+			len += n + 1;
+		} else {
+			memcpy(buf + len, &v, 8);
+			len += 8;
+		}
+	}
+	return (len);
+}
+
+static void
+copystr(dsl_rt_t *rt, char *dst, const char *src)
+{
+	size_t n = strnlen(src, rt->rt_strsize - 1);
+
+	memmove(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* Read a variable (lvalue node). */
+static int64_t
+load(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
+	bool str = nd->dn_type == DT_STR;
+
+	switch (nd->dn_op) {
+	case N_GVAR:
+		return (str ? VAL(rt->rt_gstr + (size_t)v->va_slot *
+		    rt->rt_strsize) : rt->rt_gint[v->va_slot]);
+	case N_TVAR:
+		return (str ? VAL(rt->rt_tstr + (size_t)v->va_slot *
+		    rt->rt_strsize) : rt->rt_tint[v->va_slot]);
+	case N_SVAR: {
+		dsl_thr_t *t = dsl_thr_get(rt, rt->rt_ctx->cx_tid, false);
+
+		if (t == NULL)
+			return (str ? VAL(empty) : 0);
+		return (str ? VAL(t->th_strs + (size_t)v->va_slot *
+		    rt->rt_strsize) : t->th_ints[v->va_slot]);
+	}
+	case N_ARR: {
+		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
+		dsl_hent_t *he;
+
+		he = dsl_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len, dsl_hash((uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len));
+		if (he == NULL)
+			return (str ? VAL(empty) : 0);
+		return (str ? VAL((char *)he->he_data) : he->he_data[0]);
+	}
+	}
+	return (0);
+}
+
+/* Write a variable; storing 0 (or "") into self-> or an array element
+ * frees it, as in dtrace.  Returns the value stored. */
+static int64_t
+store(dsl_rt_t *rt, int32_t n, int64_t val)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
+	bool str = nd->dn_type == DT_STR;
+	bool zero;
+
+	if (rt->rt_fault != FLT_NONE)
+		return (0);
+	if (!str)
+		val = norm(val, nd);
+	zero = str ? STR(val)[0] == '\0' : val == 0;
+	switch (nd->dn_op) {
+	case N_GVAR:
+		if (str)
+			copystr(rt, rt->rt_gstr + (size_t)v->va_slot *
+			    rt->rt_strsize, STR(val));
+		else
+			rt->rt_gint[v->va_slot] = val;
+		break;
+	case N_TVAR:
+		if (str)
+			copystr(rt, rt->rt_tstr + (size_t)v->va_slot *
+			    rt->rt_strsize, STR(val));
+		else
+			rt->rt_tint[v->va_slot] = val;
+		break;
+	case N_SVAR: {
+		dsl_thr_t *t = dsl_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
+
+		if (t == NULL)
+			break;
+		if (str)
+			copystr(rt, t->th_strs + (size_t)v->va_slot *
+			    rt->rt_strsize, STR(val));
+		else
+			t->th_ints[v->va_slot] = val;
+		break;
+	}
+	case N_ARR: {
+		size_t len;
+		uint64_t h;
+		dsl_hent_t *he;
+		char tmp[64];
+		const char *src = str ? STR(val) : NULL;
+
+		/* the value may live in the key buffer's way: keep it */
+		if (str && strlen(src) < sizeof (tmp)) {
+			strcpy(tmp, src);
+			src = tmp;
+		}
+		len = mkkey(rt, nd->dn_a, v->va_ktype);
+		h = dsl_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
+		he = dsl_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len, h);
+		if (zero) {
+			if (he != NULL)
+				dsl_ht_remove(&rt->rt_arrays, he);
+			break;
+		}
+		if (he == NULL)
+			he = dsl_ht_insert(&rt->rt_arrays,
+			    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
+		if (he == NULL)
+			break;
+		if (str)
+			copystr(rt, (char *)he->he_data, src);
+		else
+			he->he_data[0] = val;
+		break;
+	}
+	}
+	return (val);
+}
+
+static int64_t
+binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+	int64_t r;
+
+	switch (op) {
+	case '+': case T_ADDEQ: r = (int64_t)(ua + ub); break;
+	case '-': case T_SUBEQ: r = (int64_t)(ua - ub); break;
+	case '*': case T_MULEQ: r = (int64_t)(ua * ub); break;
+	case '/': case T_DIVEQ:
+	case '%': case T_MODEQ:
+		if (b == 0) {
+			dsl_rt_fault(rt, FLT_DIVZERO, 0, n);
+			return (0);
+		}
+		if (op == '/' || op == T_DIVEQ) {
+			if (nd->dn_signed)
+				r = b == -1 ? (int64_t)(0 - ua) : a / b;
+			else
+				r = (int64_t)(ua / ub);
+		} else {
+			if (nd->dn_signed)
+				r = b == -1 ? 0 : a % b;
+			else
+				r = (int64_t)(ua % ub);
+		}
+		break;
+	case '&': case T_ANDEQ: r = a & b; break;
+	case '|': case T_OREQ: r = a | b; break;
+	case '^': case T_XOREQ: r = a ^ b; break;
+	case T_SHL: case T_SHLEQ: r = (int64_t)(ua << (ub & 63)); break;
+	case T_SHR: case T_SHREQ:
+		r = nd->dn_signed ? a >> (ub & 63) : (int64_t)(ua >> (ub & 63));
+		break;
+	default:
+		/* comparisons: dn_c says whether they are signed */
+		if (nd->dn_c) {
+			switch (op) {
+			case '<': return (a < b);
+			case '>': return (a > b);
+			case T_LE: return (a <= b);
+			case T_GE: return (a >= b);
+			case T_EQ: return (a == b);
+			default: return (a != b);
+			}
+		}
+		switch (op) {
+		case '<': return (ua < ub);
+		case '>': return (ua > ub);
+		case T_LE: return (ua <= ub);
+		case T_GE: return (ua >= ub);
+		case T_EQ: return (ua == ub);
+		default: return (ua != ub);
+		}
+	}
+	return (norm(r, nd));
+}
+
+/* Read len bytes of the traced process, or fault. */
+static int
+readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
+{
+	if (rt->rt_host.dh_readmem == NULL ||
+	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf, len) != 0) {
+		dsl_rt_fault(rt, FLT_BADADDR, addr, n);
+		return (-1);
+	}
+	return (0);
+}
+
+static int64_t
+copyinstr(dsl_rt_t *rt, int32_t n, uint64_t addr, int64_t max)
+{
+	size_t lim = rt->rt_strsize - 1, got = 0;
+	char *d;
+
+	if (max >= 0 && (size_t)max < lim)
+		lim = (size_t)max;
+	if ((d = dsl_scratch(rt, rt->rt_strsize, n)) == NULL)
+		return (VAL(empty));
+	/* page by page: a string may end just before an unmapped page */
+	while (got < lim) {
+		size_t chunk = 4096 - ((addr + got) & 4095);
+		char *z;
+
+		if (chunk > lim - got)
+			chunk = lim - got;
+		if (readmem(rt, addr + got, d + got, chunk, n) != 0)
+			return (VAL(empty));
+		z = memchr(d + got, '\0', chunk);
+		if (z != NULL)
+			return (VAL(d));
+		got += chunk;
+	}
+	d[lim] = '\0';
+	return (VAL(d));
+}
+
+static int64_t
+subr(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	int64_t av[3] = { 0, 0, 0 };
+	int nargs = 0, f = (int)nd->dn_ival;
+	int32_t a;
+	size_t ss = rt->rt_strsize;
+	char *d;
+
+	for (a = nd->dn_a; a != DSL_NONE && nargs < 3;
+	    a = NODE(rt, a)->dn_next)
+		av[nargs++] = eval(rt, a);
+	if (rt->rt_fault != FLT_NONE)
+		return (nd->dn_type == DT_STR ? VAL(empty) : 0);
+	switch (f) {
+	case F_STRLEN:
+		return ((int64_t)strnlen(STR(av[0]), ss));
+	case F_STRJOIN: {
+		size_t l1 = strnlen(STR(av[0]), ss - 1);
+		size_t l2 = strnlen(STR(av[1]), ss - 1);
+
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		if (l1 + l2 > ss - 1)
+			l2 = ss - 1 > l1 ? ss - 1 - l1 : 0;
+		memcpy(d, STR(av[0]), l1);
+		memcpy(d + l1, STR(av[1]), l2);
+		d[l1 + l2] = '\0';
+		return (VAL(d));
+	}
+	case F_SUBSTR: {
+		/* dtrace_dif_subr(DIF_SUBR_SUBSTR) */
+		const char *s = STR(av[0]);
+		int64_t index = av[1], rem = nargs > 2 ? av[2] : (int64_t)ss;
+		int64_t len = (int64_t)strnlen(s, ss), i;
+
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		if (index < 0) {
+			index += len;
+			if (index < 0 && index + rem > 0) {
+				rem += index;
+				index = 0;
+			}
+		}
+		if (index >= len || index < 0)
+			rem = 0;
+		else if (rem < 0)
+			rem += len - index;
+		else if (index + rem > (int64_t)ss)
+			rem = (int64_t)ss - index;
+		if (rem > (int64_t)ss - 1)
+			rem = (int64_t)ss - 1;
+		for (i = 0; i < rem; i++)
+			if ((d[i] = s[index + i]) == '\0')
+				break;
+		d[i < 0 ? 0 : i] = '\0';
+		return (VAL(d));
+	}
+	case F_INDEX:
+	case F_RINDEX: {
+		const char *s = STR(av[0]), *sub = STR(av[1]);
+		int64_t len = (int64_t)strnlen(s, ss);
+		int64_t sl = (int64_t)strnlen(sub, ss), i, start;
+
+		if (f == F_INDEX) {
+			start = nargs > 2 ? av[2] : 0;
+			if (start < 0)
+				start = 0;
+			for (i = start; i + sl <= len; i++)
+				if (strncmp(s + i, sub, (size_t)sl) == 0)
+					return (i);
+			return (-1);
+		}
+		start = nargs > 2 ? av[2] : len - sl;
+		if (start > len - sl)
+			start = len - sl;
+		for (i = start; i >= 0; i--)
+			if (strncmp(s + i, sub, (size_t)sl) == 0)
+				return (i);
+		return (-1);
+	}
+	case F_STRSTR: {
+		const char *r = strstr(STR(av[0]), STR(av[1]));
+
+		return (VAL(r != NULL ? r : empty));
+	}
+	case F_STRCHR:
+	case F_STRRCHR: {
+		const char *r = f == F_STRCHR ? strchr(STR(av[0]), (int)av[1]) :
+		    strrchr(STR(av[0]), (int)av[1]);
+
+		return (VAL(r != NULL ? r : empty));
+	}
+	case F_STRTOK: {
+		/* strtok(NULL, delim) goes on with the last string */
+		char *tok = rt->rt_scratch + rt->rt_scrsize;	/* tok area */
+		size_t *pos = (size_t *)(tok + ss);
+		const char *delim = STR(av[1]);
+		size_t i, start;
+
+		if (NODE(rt, nd->dn_a)->dn_type == DT_STR) {
+			copystr(rt, tok, STR(av[0]));
+			*pos = 0;
+		}
+		i = *pos;
+		while (tok[i] != '\0' && strchr(delim, tok[i]) != NULL)
+			i++;
+		if (tok[i] == '\0') {
+			*pos = i;
+			return (VAL(empty));
+		}
+		start = i;
+		while (tok[i] != '\0' && strchr(delim, tok[i]) == NULL)
+			i++;
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		memcpy(d, tok + start, i - start);
+		d[i - start] = '\0';
+		*pos = tok[i] != '\0' ? i + 1 : i;
+		return (VAL(d));
+	}
+	case F_BASENAME:
+	case F_DIRNAME: {
+		const char *s = STR(av[0]);
+		int64_t len = (int64_t)strnlen(s, ss - 1), end, start;
+
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		end = len - 1;
+		while (end > 0 && s[end] == '/')
+			end--;		/* trailing slashes */
+		if (len == 0) {
+			strcpy(d, ".");
+			return (VAL(d));
+		}
+		if (end == 0 && s[0] == '/') {
+			strcpy(d, "/");
+			return (VAL(d));
+		}
+		start = end;
+		while (start > 0 && s[start - 1] != '/')
+			start--;
+		if (f == F_BASENAME) {
+			memcpy(d, s + start, (size_t)(end - start + 1));
+			d[end - start + 1] = '\0';
+			return (VAL(d));
+		}
+		if (start == 0) {
+			strcpy(d, ".");
+			return (VAL(d));
+		}
+		end = start - 1;
+		while (end > 0 && s[end] == '/')
+			end--;
+		memcpy(d, s, (size_t)end + 1);
+		d[end + 1] = '\0';
+		return (VAL(d));
+	}
+	case F_LLTOSTR: {
+		int64_t base = nargs > 1 ? av[1] : 10;
+		uint64_t v = (uint64_t)av[0];
+		bool neg = false;
+		char tmp[72];
+		int i = 70;
+
+		if (base < 2 || base > 36) {
+			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			return (VAL(empty));
+		}
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		if (base == 10 && av[0] < 0) {
+			neg = true;
+			v = 0 - v;
+		}
+		tmp[71] = '\0';
+		do {
+			tmp[i--] = "0123456789abcdefghijklmnopqrstuvwxyz"[v %
+			    (uint64_t)base];
+			v /= (uint64_t)base;
+		} while (v != 0);
+		if (neg)
+			tmp[i--] = '-';
+		copystr(rt, d, tmp + i + 1);
+		return (VAL(d));
+	}
+	case F_TOUPPER:
+	case F_TOLOWER: {
+		const char *s = STR(av[0]);
+		size_t i;
+
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		for (i = 0; s[i] != '\0' && i < ss - 1; i++) {
+			char c = s[i];
+
+			if (f == F_TOUPPER && c >= 'a' && c <= 'z')
+				c = (char)(c - 'a' + 'A');
+			else if (f == F_TOLOWER && c >= 'A' && c <= 'Z')
+				c = (char)(c - 'A' + 'a');
+			d[i] = c;
+		}
+		d[i] = '\0';
+		return (VAL(d));
+	}
+	case F_RAND:
+		rt->rt_rand ^= rt->rt_rand << 13;
+		rt->rt_rand ^= rt->rt_rand >> 7;
+		rt->rt_rand ^= rt->rt_rand << 17;
+		return ((int32_t)(rt->rt_rand >> 16));
+	case F_COPYINSTR:
+		return (copyinstr(rt, n, (uint64_t)av[0],
+		    nargs > 1 ? av[1] : -1));
+	case F_COPYIN: {
+		size_t len = av[1] < 0 ? 0 : (size_t)av[1];
+
+		if (len > ss - 1)
+			len = ss - 1;
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
+			return (VAL(empty));
+		d[len] = '\0';
+		return (VAL(d));
+	}
+	case F_STRINGOF:
+		if (NODE(rt, nd->dn_a)->dn_type == DT_STR)
+			return (av[0]);
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		snprintf(d, ss, "%lld", (long long)av[0]);
+		return (VAL(d));
+	}
+	return (0);
+}
+
+static int64_t
+eval(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	int64_t a, b;
+
+	switch (nd->dn_op) {
+	case N_INT:
+		return (nd->dn_ival);
+	case N_STR:
+		return (VAL(rt->rt_pg->pg_strtab + nd->dn_ival));
+	case N_GVAR:
+		if (nd->dn_type != DT_STR)
+			return (rt->rt_gint[rt->rt_pg->pg_vars[
+			    nd->dn_ival].va_slot]);
+		return (load(rt, n));
+	case N_TVAR:
+	case N_SVAR:
+	case N_ARR:
+		return (load(rt, n));
+	case N_BUILTIN:
+		return (builtin(rt, (int)nd->dn_ival));
+	case N_ARG:
+		return (arg(rt, (int)nd->dn_ival));
+	case N_BINOP:
+		a = eval(rt, nd->dn_a);
+		b = eval(rt, nd->dn_b);
+		return (binop(rt, n, nd->dn_aux, a, b));
+	case N_STRCMP: {
+		int c;
+
+		a = eval(rt, nd->dn_a);
+		b = eval(rt, nd->dn_b);
+		c = strcmp(STR(a), STR(b));
+		switch (nd->dn_aux) {
+		case '<': return (c < 0);
+		case '>': return (c > 0);
+		case T_LE: return (c <= 0);
+		case T_GE: return (c >= 0);
+		case T_EQ: return (c == 0);
+		default: return (c != 0);
+		}
+	}
+	case N_LAND:
+		return (eval(rt, nd->dn_a) != 0 && eval(rt, nd->dn_b) != 0);
+	case N_LOR:
+		return (eval(rt, nd->dn_a) != 0 || eval(rt, nd->dn_b) != 0);
+	case N_LXOR:
+		a = eval(rt, nd->dn_a) != 0;
+		b = eval(rt, nd->dn_b) != 0;
+		return (a ^ b);
+	case N_UNOP:
+		a = eval(rt, nd->dn_a);
+		switch (nd->dn_aux) {
+		case '-': return (norm((int64_t)(0 - (uint64_t)a), nd));
+		case '~': return (norm(~a, nd));
+		case '!': return (a == 0);
+		default: return (norm(a, nd));
+		}
+	case N_COND:
+		return (eval(rt, nd->dn_a) != 0 ? eval(rt, nd->dn_b) :
+		    eval(rt, nd->dn_c));
+	case N_CAST:
+		a = eval(rt, nd->dn_a);
+		return (nd->dn_type == DT_INT ? norm(a, nd) : a);
+	case N_ASSIGN:
+		if (nd->dn_aux == '=') {
+			b = eval(rt, nd->dn_b);
+		} else {
+			a = load(rt, nd->dn_a);
+			b = eval(rt, nd->dn_b);
+			b = binop(rt, nd->dn_a, nd->dn_aux, a, b);
+		}
+		return (store(rt, nd->dn_a, b));
+	case N_INCDEC:
+		a = load(rt, nd->dn_a);
+		b = nd->dn_aux == T_INC ? (int64_t)((uint64_t)a + 1) :
+		    (int64_t)((uint64_t)a - 1);
+		b = store(rt, nd->dn_a, b);
+		return (nd->dn_ival ? a : b);
+	case N_CALL:
+		return (subr(rt, n));
+	}
+	return (0);
+}
+
+static void
+aggregate(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[nd->dn_ival];
+	rt_agg_t *ra = &rt->rt_aggs[nd->dn_ival];
+	dsl_hent_t *he;
+	int64_t v = 0, incr = 1;
+
+	if (nd->dn_b != DSL_NONE) {
+		int32_t a = nd->dn_b;
+
+		v = eval(rt, a);
+		/* the optional last argument is the increment */
+		if (ag->ag_func == F_QUANTIZE && NODE(rt, a)->dn_next !=
+		    DSL_NONE)
+			incr = eval(rt, NODE(rt, a)->dn_next);
+		else if (ag->ag_func == F_LQUANTIZE ||
+		    ag->ag_func == F_LLQUANTIZE) {
+			int32_t k = a;
+			int i, want = ag->ag_func == F_LQUANTIZE ? 4 : 5;
+
+			for (i = 0; i < want && k != DSL_NONE; i++)
+				k = NODE(rt, k)->dn_next;
+			if (k != DSL_NONE)
+				incr = eval(rt, k);
+		}
+	}
+	if (nd->dn_a == DSL_NONE) {
+		he = ra->ag_nokey;
+		if (he == NULL) {
+			if (rt->rt_fault != FLT_NONE)
+				return;
+			he = dsl_ht_insert(&ra->ag_ht, 0, "", 0, 0);
+			if (he == NULL)
+				return;
+			dsl_agg_init(ag, he->he_data);
+			ra->ag_nokey = he;
+		}
+	} else {
+		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype);
+		uint64_t h = dsl_hash(0, rt->rt_keybuf, len);
+
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		he = dsl_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
+		if (he == NULL) {
+			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
+			if (he == NULL)
+				return;
+			dsl_agg_init(ag, he->he_data);
+		}
+	}
+	if (rt->rt_fault == FLT_NONE)
+		dsl_agg_update(rt, ag, he->he_data, v, incr);
+}
+
+static void
+setopt(dsl_rt_t *rt, const char *name, const char *val)
+{
+	static const char *const names[O_NOPTS] = {
+		[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
+		[O_AGGSORTREV] = "aggsortrev",
+		[O_AGGSORTKEYPOS] = "aggsortkeypos",
+		[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = NULL,
+		[O_ERRTAGS] = NULL, [O_DEFAULTARGS] = NULL,
+	};
+	int i;
+
+	for (i = 0; i < O_NOPTS; i++) {
+		if (names[i] != NULL && strcmp(names[i], name) == 0) {
+			int64_t v = *val == '\0' ? 1 : strtoll(val, NULL, 0);
+
+			rt->rt_opts[i] = v;
+			if (i == O_QUIET)
+				rt->rt_quiet = v > 0;
+			return;
+		}
+	}
+	fprintf(rt->rt_err, "pidtrace: couldn't set option \"%s\" to \"%s\": "
+	    "Invalid option name\n", name, val);
+}
+
+static void
+action(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	int32_t a = nd->dn_a;
+	const dsl_node_t *an = a != DSL_NONE ? NODE(rt, a) : NULL;
+
+	switch (nd->dn_ival) {
+	case F_TRACE: {
+		int64_t v = eval(rt, a);
+
+		if (rt->rt_fault == FLT_NONE)
+			dsl_print_trace(rt, an, v);
+		return;
+	}
+	case F_PRINTF: {
+		dsl_parg_t args[64];
+		size_t k = 0;
+		int32_t x;
+		const char *fmt = rt->rt_pg->pg_strtab + an->dn_ival;
+
+		for (x = an->dn_next; x != DSL_NONE && k < 64;
+		    x = NODE(rt, x)->dn_next, k++) {
+			const dsl_node_t *xn = NODE(rt, x);
+			int64_t v = eval(rt, x);
+
+			args[k].pa_type = xn->dn_type;
+			args[k].pa_size = xn->dn_size;
+			args[k].pa_signed = xn->dn_signed;
+			args[k].pa_int = v;
+			args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
+		}
+		if (rt->rt_fault == FLT_NONE)
+			dsl_printf_out(rt, fmt, args, k);
+		return;
+	}
+	case F_PRINTA:
+		if (an->dn_op == N_STR)
+			dsl_printa(rt, (uint32_t)NODE(rt, an->dn_next)->dn_ival,
+			    rt->rt_pg->pg_strtab + an->dn_ival);
+		else
+			dsl_printa(rt, (uint32_t)an->dn_ival, NULL);
+		return;
+	case F_EXIT: {
+		int64_t v = eval(rt, a);
+
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		rt->rt_exited = true;
+		rt->rt_exitcode = (int)v;
+		return;
+	}
+	case F_CLEAR:
+		dsl_agg_clear(rt, (uint32_t)an->dn_ival);
+		return;
+	case F_TRUNC: {
+		int64_t k = 0;
+
+		if (an->dn_next != DSL_NONE)
+			k = eval(rt, an->dn_next);
+		if (rt->rt_fault == FLT_NONE)
+			dsl_agg_trunc(rt, (uint32_t)an->dn_ival, k,
+			    an->dn_next == DSL_NONE);
+		return;
+	}
+	case F_NORMALIZE: {
+		int64_t k = eval(rt, an->dn_next);
+
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		if (k <= 0) {
+			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			return;
+		}
+		rt->rt_aggs[an->dn_ival].ag_normal = k;
+		return;
+	}
+	case F_DENORMALIZE:
+		rt->rt_aggs[an->dn_ival].ag_normal = 1;
+		return;
+	case F_SETOPT: {
+		const char *name = rt->rt_pg->pg_strtab + an->dn_ival;
+		const char *val = "";
+
+		if (an->dn_next != DSL_NONE)
+			val = STR(eval(rt, an->dn_next));
+		if (rt->rt_fault == FLT_NONE)
+			setopt(rt, name, val);
+		return;
+	}
+	}
+}
+
+static void
+exec(dsl_rt_t *rt, int32_t s)
+{
+	for (; s != DSL_NONE && rt->rt_fault == FLT_NONE;
+	    s = NODE(rt, s)->dn_next) {
+		const dsl_node_t *nd = NODE(rt, s);
+		const dsl_node_t *e;
+
+		switch (nd->dn_op) {
+		case S_EXPR:
+			rt->rt_act = nd->dn_act;
+			e = NODE(rt, nd->dn_a);
+			if (e->dn_op == N_AGG)
+				aggregate(rt, nd->dn_a);
+			else if (e->dn_op == N_CALL && F_ISACTION(e->dn_ival))
+				action(rt, nd->dn_a);
+			else
+				(void)eval(rt, nd->dn_a);
+			break;
+		case S_IF:
+			if (eval(rt, nd->dn_a) != 0)
+				exec(rt, nd->dn_b);
+			else if (rt->rt_fault == FLT_NONE)
+				exec(rt, nd->dn_c);
+			break;
+		case S_BLOCK:
+			exec(rt, nd->dn_a);
+			break;
+		}
+	}
+}
+
+static const char *
+faultstr(int flt)
+{
+	switch (flt) {
+	case FLT_BADADDR: return ("invalid address");
+	case FLT_DIVZERO: return ("divide-by-zero");
+	case FLT_NOSCRATCH: return ("out of scratch space");
+	case FLT_BADALIGN: return ("invalid alignment");
+	default: return ("illegal operation");
+	}
+}
+
+/* dtrace's fault numbers (DTRACEFLT_*), for ERROR's arg4. */
+static int
+faultnum(int flt)
+{
+	switch (flt) {
+	case FLT_BADADDR: return (1);
+	case FLT_BADALIGN: return (2);
+	case FLT_DIVZERO: return (4);
+	case FLT_NOSCRATCH: return (5);
+	default: return (3);
+	}
+}
+
+/*
+ * Report a fault as dt_handle_err() words it, and fire ERROR.  dtrace
+ * says "at DIF offset N", the offset of the faulting DIF instruction; we
+ * have no DIF, so N is the source column of the expression that faulted,
+ * which points at it just as well.
+ */
+static void
+report(dsl_rt_t *rt)
+{
+	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
+	const dsl_node_t *fn = NODE(rt, rt->rt_faultnode);
+	char where[32], details[48] = "";
+	int off = fn->dn_col;
+
+	if (rt->rt_faultact == 0)
+		snprintf(where, sizeof (where), "predicate");
+	else
+		snprintf(where, sizeof (where), "action #%u", rt->rt_faultact);
+	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN)
+		snprintf(details, sizeof (details), " (0x%llx)",
+		    (unsigned long long)rt->rt_faultval);
+	fflush(rt->rt_host.dh_out);
+	fprintf(rt->rt_err, "pidtrace: error on enabled probe ID %u (ID %u: "
+	    "%s:%s:%s:%s): %s%s in %s at DIF offset %d\n", rt->rt_epid,
+	    rt->rt_pid, p->pr_prov, p->pr_mod, p->pr_func, p->pr_name,
+	    faultstr(rt->rt_fault), details, where, off);
+	fflush(rt->rt_err);
+	if (rt->rt_error != 0 && !rt->rt_inerror) {
+		dsl_ctx_t ecx = *rt->rt_ctx;
+		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
+		int flt = rt->rt_fault;
+
+		memset(ecx.cx_args, 0, sizeof (ecx.cx_args));
+		ecx.cx_args[1] = epid;
+		ecx.cx_args[2] = rt->rt_faultact;
+		ecx.cx_args[3] = (uint64_t)off;
+		ecx.cx_args[4] = (uint64_t)faultnum(flt);
+		ecx.cx_args[5] = rt->rt_faultval;
+		ecx.cx_nargs = 6;
+		rt->rt_inerror = true;
+		(void)dsl_fire(rt, rt->rt_error, &ecx);
+		rt->rt_inerror = false;
+		rt->rt_pid = pid;
+	}
+}
+
+static void
+clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
+{
+	const dsl_clause_t *cl = &rt->rt_pg->pg_clauses[c];
+	FILE *out = rt->rt_out;
+
+	rt->rt_fault = FLT_NONE;
+	rt->rt_scrused = 0;
+	rt->rt_epid = epid;
+	rt->rt_clause = c;
+	rt->rt_act = 0;
+	rt->rt_ctx = ctx;
+	if (cl->cl_pred != DSL_NONE && eval(rt, cl->cl_pred) == 0 &&
+	    rt->rt_fault == FLT_NONE)
+		return;
+	if (rt->rt_fault != FLT_NONE) {
+		report(rt);
+		return;
+	}
+	if (!cl->cl_traces) {
+		exec(rt, cl->cl_body);
+	} else {
+		/* a traced clause's output goes out whole, or not at all */
+		rt->rt_out = dsl_clause_begin(rt);
+		dsl_print_probe(rt);
+		exec(rt, cl->cl_body);
+		rt->rt_out = out;
+		dsl_clause_end(rt, rt->rt_fault != FLT_NONE);
+	}
+	if (rt->rt_fault != FLT_NONE)
+		report(rt);
+}
+
+int
+dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
+{
+	const rt_probe_t *p;
+	uint32_t i;
+
+	if (id == 0 || id > rt->rt_nprobes)
+		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
+	if (rt->rt_exited && id != rt->rt_end && !rt->rt_inerror)
+		return (DSL_FIRE_EXIT);
+	p = &rt->rt_probes[id - 1];
+	if (p->pr_nclauses == 0)
+		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
+	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_int > 0)
+		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int * sizeof (int64_t));
+	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
+		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
+		    (size_t)rt->rt_strsize);
+	rt->rt_now = ctx->cx_timestamp;	/* one timestamp per firing */
+	for (i = 0; i < p->pr_nclauses; i++) {
+		rt->rt_pid = id;
+		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
+	}
+	return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
+}

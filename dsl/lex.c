@@ -1,0 +1,658 @@
+/*
+ * lex.c: D tokens.  Comments, #pragma lines and a first #! line are
+ * skipped here; macro arguments ($1, $$1, $target) are substituted here,
+ * as dt_lex.l does.  Probe descriptions are not C tokens (they hold * and
+ * :), so the parser asks for them as raw words with dsl_lex_pdesc().
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/cc.h"
+
+const char *const dsl_keywords[K_NKEYWORDS] = {
+	"if", "else", "sizeof", "self", "this", "char", "short", "int",
+	"long", "signed", "unsigned", "string", "int8_t", "int16_t",
+	"int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+	"intptr_t", "uintptr_t", "size_t", "ssize_t", "pid_t", "uid_t",
+	"void",
+};
+
+static int
+col(dsl_cc_t *cc, const char *p)
+{
+	return ((int)(p - cc->cc_linep) + 1);
+}
+
+static void
+lex_error(dsl_cc_t *cc, const char *p, const char *tag, const char *msg)
+{
+	dsl_cc_error(cc, cc->cc_line, col(cc, p), tag, "%s", msg);
+}
+
+static void
+putc_tok(dsl_cc_t *cc, char c)
+{
+	if (cc->cc_tstrlen + 2 > cc->cc_tstrcap) {
+		size_t n = cc->cc_tstrcap ? cc->cc_tstrcap * 2 : 64;
+		char *s = realloc(cc->cc_tstr, n);
+
+		if (s == NULL)
+			dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+		cc->cc_tstr = s;
+		cc->cc_tstrcap = n;
+	}
+	cc->cc_tstr[cc->cc_tstrlen++] = c;
+	cc->cc_tstr[cc->cc_tstrlen] = '\0';
+}
+
+static void
+puts_tok(dsl_cc_t *cc, const char *s)
+{
+	while (*s != '\0')
+		putc_tok(cc, *s++);
+}
+
+void
+dsl_lex_init(dsl_cc_t *cc, int src)
+{
+	const dsl_src_t *s = &cc->cc_srcs[src];
+
+	cc->cc_src = src;
+	cc->cc_text = cc->cc_p = s->ds_text;
+	cc->cc_end = s->ds_text + s->ds_len;
+	cc->cc_line = 1;
+	cc->cc_linep = cc->cc_p;
+	cc->cc_tok = T_EOF;
+	/* #!/usr/bin/env pidtrace -s: an interpreter line, not D. */
+	if (cc->cc_end - cc->cc_p >= 2 && cc->cc_p[0] == '#' &&
+	    cc->cc_p[1] == '!') {
+		while (cc->cc_p < cc->cc_end && *cc->cc_p != '\n')
+			cc->cc_p++;
+	}
+}
+
+static void
+newline(dsl_cc_t *cc, const char *p)
+{
+	cc->cc_line++;
+	cc->cc_linep = p + 1;
+}
+
+/* "#pragma D option x=y" (the only directive without -C). */
+static void
+directive(dsl_cc_t *cc)
+{
+	const char *p = cc->cc_p + 1, *e, *start = cc->cc_p;
+	char word[256];
+	size_t n;
+
+	while (p < cc->cc_end && *p != '\n')
+		p++;
+	e = p;
+	n = (size_t)(e - start);
+	if (n >= sizeof (word))
+		lex_error(cc, start, "D_PRAGMA_MALFORM", "#pragma too long");
+	memcpy(word, start, n);
+	word[n] = '\0';
+	{
+		char *w = word + 1, *tok[4];
+		int nt = 0;
+		char *save = NULL, *t;
+
+		for (t = strtok_r(w, " \t\r", &save); t != NULL && nt < 4;
+		    t = strtok_r(NULL, " \t\r", &save))
+			tok[nt++] = t;
+		if (nt >= 1 && strcmp(tok[0], "pragma") == 0) {
+			if (nt == 4 && strcmp(tok[1], "D") == 0 &&
+			    strcmp(tok[2], "option") == 0) {
+				dsl_cc_option(cc, tok[3], cc->cc_line,
+				    col(cc, start));
+			} else if (nt >= 2 && strcmp(tok[1], "D") == 0 &&
+			    nt >= 3 && strcmp(tok[2], "option") != 0) {
+				lex_error(cc, start, "D_PRAGMA_INVAL",
+				    "invalid control directive: "
+				    "#pragma D");
+			} else if (nt < 4 && nt >= 3) {
+				lex_error(cc, start, "D_PRAGMA_MALFORM",
+				    "malformed #pragma D option");
+			}
+			/* other pragmas are ignored, as dtrace does */
+		} else if (nt >= 1 && strcmp(tok[0], "line") != 0 &&
+		    !(nt == 0)) {
+			lex_error(cc, start, "D_PRAGCTL_INVAL",
+			    "preprocessor directives need the C "
+			    "preprocessor (-C), which pidtrace lacks");
+		}
+	}
+	cc->cc_p = e;
+}
+
+/* Skip blanks, comments and directives. */
+static void
+skip(dsl_cc_t *cc)
+{
+	const char *p = cc->cc_p;
+
+	for (;;) {
+		if (p >= cc->cc_end)
+			break;
+		if (*p == '\n') {
+			newline(cc, p);
+			p++;
+		} else if (isspace((unsigned char)*p) || *p == '\0') {
+			p++;
+		} else if (p[0] == '/' && p + 1 < cc->cc_end && p[1] == '*') {
+			const char *s = p;
+
+			p += 2;
+			while (p + 1 < cc->cc_end &&
+			    !(p[0] == '*' && p[1] == '/')) {
+				if (*p == '\n')
+					newline(cc, p);
+				p++;
+			}
+			if (p + 1 >= cc->cc_end) {
+				cc->cc_p = p;
+				lex_error(cc, s, "D_SYNTAX",
+				    "end of file in comment");
+			}
+			p += 2;
+		} else if (p[0] == '/' && p + 1 < cc->cc_end && p[1] == '/') {
+			while (p < cc->cc_end && *p != '\n')
+				p++;
+		} else if (*p == '#') {
+			/* only at the start of a line (after blanks) */
+			const char *q = p;
+
+			while (q > cc->cc_linep && (q[-1] == ' ' ||
+			    q[-1] == '\t'))
+				q--;
+			if (q != cc->cc_linep)
+				break;
+			cc->cc_p = p;
+			directive(cc);
+			p = cc->cc_p;
+		} else {
+			break;
+		}
+	}
+	cc->cc_p = p;
+}
+
+static int
+escape(dsl_cc_t *cc, const char **pp)
+{
+	const char *p = *pp;
+	int c = (unsigned char)*p++;
+	int v, i;
+
+	switch (c) {
+	case 'n': c = '\n'; break;
+	case 't': c = '\t'; break;
+	case 'r': c = '\r'; break;
+	case 'a': c = '\a'; break;
+	case 'b': c = '\b'; break;
+	case 'f': c = '\f'; break;
+	case 'v': c = '\v'; break;
+	case '\\': case '\'': case '"': case '?': break;
+	case 'x':
+		v = 0;
+		for (i = 0; i < 2 && p < cc->cc_end && isxdigit((unsigned char)*p);
+		    i++, p++)
+			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
+			    (tolower((unsigned char)*p) - 'a' + 10));
+		if (i == 0)
+			lex_error(cc, p, "D_STR_BADESC",
+			    "invalid escape sequence in string");
+		c = v;
+		break;
+	default:
+		if (c >= '0' && c <= '7') {
+			v = c - '0';
+			for (i = 1; i < 3 && p < cc->cc_end && *p >= '0' &&
+			    *p <= '7'; i++, p++)
+				v = v * 8 + (*p - '0');
+			c = v & 0xff;
+		} else {
+			lex_error(cc, p - 1, "D_STR_BADESC",
+			    "invalid escape sequence in string");
+		}
+	}
+	*pp = p;
+	return (c);
+}
+
+/* Type an integer constant as C does for its form and suffix. */
+static void
+number(dsl_cc_t *cc, const char *p)
+{
+	const char *s = p;
+	uint64_t v = 0;
+	int base = 10;
+	bool over = false, u = false, l = false;
+
+	if (p[0] == '0' && p + 1 < cc->cc_end && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+		if (p >= cc->cc_end || !isxdigit((unsigned char)*p))
+			lex_error(cc, s, "D_INT_DIGIT",
+			    "invalid digit in hexadecimal constant");
+	} else if (p[0] == '0') {
+		base = 8;
+	}
+	for (; p < cc->cc_end && isalnum((unsigned char)*p); p++) {
+		int d;
+		char c = (char)tolower((unsigned char)*p);
+
+		if (c == 'u' || c == 'l')
+			break;
+		if (isdigit((unsigned char)c))
+			d = c - '0';
+		else if (base == 16 && c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else
+			d = 99;
+		if (d >= base)
+			lex_error(cc, p, "D_INT_DIGIT", base == 8 ?
+			    "invalid digit in octal constant" :
+			    "invalid digit in integer constant");
+		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+			over = true;
+		v = v * (uint64_t)base + (uint64_t)d;
+	}
+	for (; p < cc->cc_end && isalnum((unsigned char)*p); p++) {
+		char c = (char)tolower((unsigned char)*p);
+
+		if (c == 'u' && !u)
+			u = true;
+		else if (c == 'l')
+			l = true;
+		else
+			lex_error(cc, p, "D_INT_SUFFIX",
+			    "invalid suffix in integer constant");
+	}
+	if (over)
+		lex_error(cc, s, "D_INT_OFLOW",
+		    "integer constant exceeds the range of uint64_t");
+	cc->cc_tival = (int64_t)v;
+	cc->cc_tunsigned = u;
+	cc->cc_tlong = l;
+	if (!l && !u && v <= INT32_MAX) {
+		/* int */
+	} else if (!l && base != 10 && v <= UINT32_MAX) {
+		cc->cc_tunsigned = true;
+	} else if (!l && u && v <= UINT32_MAX) {
+		/* unsigned int */
+	} else {
+		cc->cc_tlong = true;
+		if (v > INT64_MAX)
+			cc->cc_tunsigned = true;
+	}
+	cc->cc_p = p;
+}
+
+static bool
+is_int(const char *s, int64_t *v)
+{
+	char *e;
+
+	if (*s == '\0')
+		return (false);
+	errno = 0;
+	*v = (int64_t)strtoull(s, &e, 0);
+	if (*s == '-')
+		*v = strtoll(s, &e, 0);
+	return (errno == 0 && *e == '\0');
+}
+
+/* $1, $$1, $target, $pid at p (which points at '$'). */
+static int
+macro(dsl_cc_t *cc, const char *p)
+{
+	const char *s = p++;
+	bool str = false;
+	const char *a;
+	int64_t v;
+
+	if (p < cc->cc_end && *p == '$') {
+		str = true;
+		p++;
+	}
+	if (p < cc->cc_end && isdigit((unsigned char)*p)) {
+		int n = *p++ - '0';
+
+		if (p < cc->cc_end && isdigit((unsigned char)*p))
+			lex_error(cc, s, "D_MACRO_UNDEF",
+			    "macro argument number too large");
+		cc->cc_p = p;
+		if (n >= cc->cc_copts->co_nargs ||
+		    cc->cc_copts->co_args[n] == NULL) {
+			if (cc->cc_pg->pg_opts[O_DEFAULTARGS] <= 0) {
+				dsl_cc_error(cc, cc->cc_line, col(cc, s),
+				    "D_MACRO_UNDEF", "macro argument %s%d is "
+				    "not defined", str ? "$$" : "$", n);
+			}
+			a = str ? "" : "0";
+		} else {
+			a = cc->cc_copts->co_args[n];
+			cc->cc_argused[n] = true;
+		}
+		cc->cc_tstrlen = 0;
+		putc_tok(cc, 0);
+		cc->cc_tstrlen = 0;
+		if (str) {
+			puts_tok(cc, a);
+			return (T_STRING);
+		}
+		if (is_int(a, &v)) {
+			cc->cc_tival = v;
+			cc->cc_tunsigned = false;
+			cc->cc_tlong = !(v >= INT32_MIN && v <= INT32_MAX);
+			return (T_INT);
+		}
+		if (isalpha((unsigned char)a[0]) || a[0] == '_') {
+			const char *q;
+
+			for (q = a; *q != '\0'; q++)
+				if (!isalnum((unsigned char)*q) && *q != '_')
+					break;
+			if (*q == '\0') {
+				puts_tok(cc, a);
+				return (T_IDENT);
+			}
+		}
+		dsl_cc_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
+		    "macro argument $%d is not an integer or identifier; use "
+		    "$$%d for a string", n, n);
+	}
+	if (!str && cc->cc_end - p >= 6 && strncmp(p, "target", 6) == 0 &&
+	    (cc->cc_end - p == 6 || !isalnum((unsigned char)p[6]))) {
+		cc->cc_p = p + 6;
+		cc->cc_tival = cc->cc_copts->co_target;
+		cc->cc_tunsigned = false;
+		cc->cc_tlong = false;
+		return (T_INT);
+	}
+	if (!str && cc->cc_end - p >= 3 && strncmp(p, "pid", 3) == 0 &&
+	    (cc->cc_end - p == 3 || !isalnum((unsigned char)p[3]))) {
+		cc->cc_p = p + 3;
+		cc->cc_tival = cc->cc_copts->co_target;
+		cc->cc_tunsigned = false;
+		cc->cc_tlong = false;
+		return (T_INT);
+	}
+	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");
+	return (T_EOF);
+}
+
+static int
+lex(dsl_cc_t *cc)
+{
+	const char *p;
+	int c;
+
+	skip(cc);
+	p = cc->cc_p;
+	cc->cc_tline = cc->cc_line;
+	cc->cc_tcol = col(cc, p);
+	cc->cc_tstrlen = 0;
+	if (p >= cc->cc_end)
+		return (T_EOF);
+	c = (unsigned char)*p;
+	if (isdigit(c)) {
+		number(cc, p);
+		return (T_INT);
+	}
+	if (isalpha(c) || c == '_' || c == '`') {
+		int k;
+
+		while (p < cc->cc_end && (isalnum((unsigned char)*p) ||
+		    *p == '_' || *p == '`'))
+			putc_tok(cc, *p++);
+		cc->cc_p = p;
+		for (k = 0; k < K_NKEYWORDS; k++) {
+			if (strcmp(cc->cc_tstr, dsl_keywords[k]) == 0) {
+				cc->cc_tival = k;
+				return (T_KEYWORD);
+			}
+		}
+		return (T_IDENT);
+	}
+	if (c == '@') {
+		p++;
+		putc_tok(cc, 0);
+		cc->cc_tstrlen = 0;
+		while (p < cc->cc_end && (isalnum((unsigned char)*p) ||
+		    *p == '_'))
+			putc_tok(cc, *p++);
+		cc->cc_p = p;
+		return (T_AGGNAME);
+	}
+	if (c == '$')
+		return (macro(cc, p));
+	if (c == '"') {
+		const char *s = p++;
+
+		putc_tok(cc, 0);
+		cc->cc_tstrlen = 0;
+		for (;;) {
+			if (p >= cc->cc_end || *p == '\n')
+				lex_error(cc, s, "D_STR_NL",
+				    "newline encountered in string literal");
+			if (*p == '"')
+				break;
+			if (*p == '\\') {
+				p++;
+				if (p >= cc->cc_end)
+					continue;
+				putc_tok(cc, (char)escape(cc, &p));
+			} else {
+				putc_tok(cc, *p++);
+			}
+		}
+		cc->cc_p = p + 1;
+		return (T_STRING);
+	}
+	if (c == '\'') {
+		const char *s = p++;
+		int v = 0, n = 0;
+
+		while (p < cc->cc_end && *p != '\'' && *p != '\n') {
+			int ch = *p == '\\' ? (p++, escape(cc, &p)) :
+			    (unsigned char)*p++;
+
+			v = (v << 8) | (ch & 0xff);
+			n++;
+		}
+		if (p >= cc->cc_end || *p != '\'' || n == 0 || n > 4)
+			lex_error(cc, s, "D_CHR_NL",
+			    "invalid character constant");
+		cc->cc_p = p + 1;
+		cc->cc_tival = (int8_t)v;
+		if (n > 1)
+			cc->cc_tival = v;
+		cc->cc_tunsigned = cc->cc_tlong = false;
+		return (T_INT);
+	}
+
+	/* operators: longest match */
+	{
+		static const struct { const char *s; int t; } ops[] = {
+			{ "<<=", T_SHLEQ }, { ">>=", T_SHREQ },
+			{ "==", T_EQ }, { "!=", T_NE }, { "<=", T_LE },
+			{ ">=", T_GE }, { "<<", T_SHL }, { ">>", T_SHR },
+			{ "&&", T_LAND }, { "||", T_LOR }, { "^^", T_LXOR },
+			{ "++", T_INC }, { "--", T_DEC }, { "->", T_ARROW },
+			{ "+=", T_ADDEQ }, { "-=", T_SUBEQ },
+			{ "*=", T_MULEQ }, { "/=", T_DIVEQ },
+			{ "%=", T_MODEQ }, { "&=", T_ANDEQ },
+			{ "|=", T_OREQ }, { "^=", T_XOREQ },
+		};
+		size_t i, left = (size_t)(cc->cc_end - p);
+
+		for (i = 0; i < sizeof (ops) / sizeof (ops[0]); i++) {
+			size_t n = strlen(ops[i].s);
+
+			if (n <= left && memcmp(p, ops[i].s, n) == 0) {
+				cc->cc_p = p + n;
+				return (ops[i].t);
+			}
+		}
+	}
+	if (strchr("{}()[];,:?+-*/%<>=!~&|^.", c) != NULL) {
+		cc->cc_p = p + 1;
+		return (c);
+	}
+	{
+		char msg[64];
+
+		if (isprint(c))
+			snprintf(msg, sizeof (msg), "syntax error near \"%c\"",
+			    c);
+		else
+			snprintf(msg, sizeof (msg),
+			    "invalid character \\%03o", c);
+		lex_error(cc, p, "D_SYNTAX", msg);
+	}
+	return (T_EOF);
+}
+
+int
+dsl_lex_next(dsl_cc_t *cc)
+{
+	cc->cc_tok = lex(cc);
+	return (cc->cc_tok);
+}
+
+int
+dsl_lex_peek(dsl_cc_t *cc)
+{
+	/* Save the lexer, take one token, put everything back. */
+	const char *p = cc->cc_p, *linep = cc->cc_linep;
+	int line = cc->cc_line, tok = cc->cc_tok, tl = cc->cc_tline;
+	int tc = cc->cc_tcol, next;
+	int64_t iv = cc->cc_tival;
+	bool u = cc->cc_tunsigned, l = cc->cc_tlong;
+	size_t len = cc->cc_tstrlen;
+	char *save = NULL;
+
+	if (len > 0) {
+		save = malloc(len + 1);
+		if (save == NULL)
+			dsl_cc_error(cc, line, 0, NULL, "out of memory");
+		memcpy(save, cc->cc_tstr, len + 1);
+	}
+	next = lex(cc);
+	cc->cc_p = p;
+	cc->cc_linep = linep;
+	cc->cc_line = line;
+	cc->cc_tok = tok;
+	cc->cc_tline = tl;
+	cc->cc_tcol = tc;
+	cc->cc_tival = iv;
+	cc->cc_tunsigned = u;
+	cc->cc_tlong = l;
+	cc->cc_tstrlen = 0;
+	if (save != NULL) {
+		size_t i;
+
+		for (i = 0; i < len; i++)
+			putc_tok(cc, save[i]);
+		free(save);
+	} else if (cc->cc_tstr != NULL) {
+		cc->cc_tstr[0] = '\0';
+	}
+	return (next);
+}
+
+bool
+dsl_lex_pdesc(dsl_cc_t *cc)
+{
+	const char *p;
+
+	skip(cc);
+	p = cc->cc_p;
+	cc->cc_tline = cc->cc_line;
+	cc->cc_tcol = col(cc, p);
+	cc->cc_tstrlen = 0;
+	putc_tok(cc, 0);
+	cc->cc_tstrlen = 0;
+	if (p >= cc->cc_end)
+		return (false);
+	while (p < cc->cc_end && !isspace((unsigned char)*p) &&
+	    strchr(",{/;", *p) == NULL && *p != '\0') {
+		if (*p == '$') {
+			int t;
+			char buf[32];
+
+			cc->cc_p = p;
+			{
+				/* macro() resets the token text: keep ours */
+				size_t n = cc->cc_tstrlen;
+				char *keep = malloc(n + 1);
+
+				if (keep == NULL)
+					dsl_cc_error(cc, cc->cc_line, 0, NULL,
+					    "out of memory");
+				memcpy(keep, cc->cc_tstr, n + 1);
+				t = macro(cc, p);
+				if (t == T_INT) {
+					snprintf(buf, sizeof (buf), "%lld",
+					    (long long)cc->cc_tival);
+				}
+				{
+					char *got = strdup(t == T_INT ? buf :
+					    cc->cc_tstr);
+
+					cc->cc_tstrlen = 0;
+					putc_tok(cc, 0);
+					cc->cc_tstrlen = 0;
+					puts_tok(cc, keep);
+					if (got != NULL)
+						puts_tok(cc, got);
+					free(got);
+				}
+				free(keep);
+			}
+			p = cc->cc_p;
+			continue;
+		}
+		putc_tok(cc, *p++);
+	}
+	cc->cc_p = p;
+	return (true);
+}
+
+const char *
+dsl_tok_name(dsl_cc_t *cc, int tok)
+{
+	static const char *names[] = {
+		"==", "!=", "<=", ">=", "<<", ">>", "&&", "||", "^^", "++",
+		"--", "->", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+		"<<=", ">>=",
+	};
+	static char one[2];
+
+	switch (tok) {
+	case T_EOF:
+		return ("end of input");
+	case T_INT:
+	case T_STRING:
+	case T_IDENT:
+	case T_KEYWORD:
+		return (cc->cc_tstr != NULL && tok != T_INT ?
+		    cc->cc_tstr : "constant");
+	case T_AGGNAME:
+		return ("@");
+	default:
+		if (tok >= T_EQ && tok <= T_SHREQ)
+			return (names[tok - T_EQ]);
+		one[0] = (char)tok;
+		one[1] = '\0';
+		return (one);
+	}
+}

@@ -1,0 +1,717 @@
+/*
+ * parse.c: D's grammar (dt_grammar.y) by recursive descent, building
+ * nodes straight into the program's flat node array.  Precedence is C's,
+ * with ^^ between && and ||.  Names stay names here (N_IDENT, N_CALL with
+ * a string offset); check.c resolves them.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/cc.h"
+
+typedef struct pstate {
+	dsl_cc_t	*ps_cc;
+	bool		ps_pred;	/* inside /predicate/ */
+	int		ps_depth;	/* parentheses and brackets */
+} pstate_t;
+
+static int32_t expr(pstate_t *);
+static int32_t assign(pstate_t *);
+static int32_t cast(pstate_t *);
+static int32_t stmt(pstate_t *);
+
+int32_t
+dsl_cc_node(dsl_cc_t *cc, int op, int line, int col)
+{
+	dsl_prog_t *pg = cc->cc_pg;
+	dsl_node_t *n;
+
+	pg->pg_nodes = dsl_cc_grow(cc, pg->pg_nodes, &cc->cc_nodecap,
+	    pg->pg_nnodes + 1, sizeof (dsl_node_t));
+	n = &pg->pg_nodes[pg->pg_nnodes];
+	memset(n, 0, sizeof (*n));
+	n->dn_op = (uint8_t)op;
+	n->dn_a = n->dn_b = n->dn_c = n->dn_next = DSL_NONE;
+	n->dn_line = line;
+	n->dn_col = col;
+	n->dn_src = cc->cc_src;
+	return ((int32_t)pg->pg_nnodes++);
+}
+
+uint32_t
+dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
+{
+	dsl_prog_t *pg = cc->cc_pg;
+	uint32_t off = pg->pg_strlen;
+
+	pg->pg_strtab = dsl_cc_grow(cc, pg->pg_strtab, &cc->cc_strcap,
+	    pg->pg_strlen + (uint32_t)len + 1, 1);
+	memcpy(pg->pg_strtab + off, s, len);
+	pg->pg_strtab[off + len] = '\0';
+	pg->pg_strlen += (uint32_t)len + 1;
+	return (off);
+}
+
+static void __attribute__((noreturn))
+syntax(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+
+	if (cc->cc_tok == T_EOF)
+		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+		    "syntax error: unexpected end of input");
+	if (cc->cc_tok == T_INT)
+		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+		    "syntax error near \"%lld\"", (long long)cc->cc_tival);
+	dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+	    "syntax error near \"%s\"", dsl_tok_name(cc, cc->cc_tok));
+}
+
+static int
+next(pstate_t *ps)
+{
+	return (dsl_lex_next(ps->ps_cc));
+}
+
+static int
+tok(pstate_t *ps)
+{
+	return (ps->ps_cc->cc_tok);
+}
+
+static void
+want(pstate_t *ps, int t)
+{
+	if (tok(ps) != t)
+		syntax(ps);
+	next(ps);
+}
+
+static int32_t
+node(pstate_t *ps, int op)
+{
+	return (dsl_cc_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
+	    ps->ps_cc->cc_tcol));
+}
+
+static int32_t
+node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
+{
+	int32_t n = dsl_cc_node(ps->ps_cc, op, line, col);
+
+	CC_NODE(ps->ps_cc, n)->dn_a = a;
+	CC_NODE(ps->ps_cc, n)->dn_b = b;
+	return (n);
+}
+
+/* A type name at the current token, or false.  Sets size/sign/kind. */
+static bool
+type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	bool sgn = true, seen = false, isunsigned = false;
+	int sz = 4, nlong = 0;
+
+	*kind = DT_INT;
+	if (tok(ps) != T_KEYWORD)
+		return (false);
+	switch (cc->cc_tival) {
+	case K_STRING: *kind = DT_STR; sz = 0; break;
+	case K_INT8: sz = 1; break;
+	case K_INT16: sz = 2; break;
+	case K_INT32: sz = 4; break;
+	case K_INT64: case K_INTPTR: case K_SSIZE_T: sz = 8; break;
+	case K_UINT8: sz = 1; sgn = false; break;
+	case K_UINT16: sz = 2; sgn = false; break;
+	case K_UINT32: case K_UID_T: sz = 4; sgn = false; break;
+	case K_UINT64: case K_UINTPTR: case K_SIZE_T:
+		sz = 8; sgn = false; break;
+	case K_PID_T: sz = 4; break;
+	case K_VOID: *kind = DT_VOID; sz = 0; break;
+	case K_CHAR: case K_SHORT: case K_INT: case K_LONG: case K_SIGNED:
+	case K_UNSIGNED:
+		/* a sequence of C base type words */
+		sz = 0;
+		while (tok(ps) == T_KEYWORD) {
+			int k = (int)cc->cc_tival;
+
+			if (k == K_UNSIGNED)
+				isunsigned = true;
+			else if (k == K_CHAR)
+				sz = 1;
+			else if (k == K_SHORT)
+				sz = 2;
+			else if (k == K_LONG)
+				nlong++;
+			else if (k != K_INT && k != K_SIGNED)
+				break;
+			seen = true;
+			if (!consume)
+				break;
+			next(ps);
+		}
+		if (nlong > 0)
+			sz = 8;
+		if (sz == 0)
+			sz = 4;
+		*size = sz;
+		*sign = !isunsigned;
+		return (seen);
+	default:
+		return (false);
+	}
+	if (consume)
+		next(ps);
+	*size = sz;
+	*sign = sgn;
+	return (true);
+}
+
+static int32_t
+args(pstate_t *ps, int close)
+{
+	int32_t first = DSL_NONE, last = DSL_NONE;
+
+	ps->ps_depth++;
+	if (tok(ps) != close) {
+		for (;;) {
+			int32_t a = assign(ps);
+
+			if (last == DSL_NONE)
+				first = a;
+			else
+				CC_NODE(ps->ps_cc, last)->dn_next = a;
+			last = a;
+			if (tok(ps) != ',')
+				break;
+			next(ps);
+		}
+	}
+	ps->ps_depth--;
+	want(ps, close);
+	return (first);
+}
+
+static int32_t
+primary(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int32_t n;
+	int line = cc->cc_tline, col = cc->cc_tcol;
+
+	switch (tok(ps)) {
+	case T_INT:
+		n = node(ps, N_INT);
+		CC_NODE(cc, n)->dn_ival = cc->cc_tival;
+		CC_NODE(cc, n)->dn_type = DT_INT;
+		CC_NODE(cc, n)->dn_size = cc->cc_tlong ? 8 : 4;
+		CC_NODE(cc, n)->dn_signed = !cc->cc_tunsigned;
+		next(ps);
+		return (n);
+	case T_STRING: {
+		uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
+		    cc->cc_tstrlen);
+
+		n = node(ps, N_STR);
+		CC_NODE(cc, n)->dn_ival = s;
+		CC_NODE(cc, n)->dn_type = DT_STR;
+		next(ps);
+		return (n);
+	}
+	case T_IDENT: {
+		uint32_t s = dsl_cc_str(cc, cc->cc_tstr, cc->cc_tstrlen);
+
+		n = node(ps, N_IDENT);
+		CC_NODE(cc, n)->dn_ival = s;
+		next(ps);
+		return (n);
+	}
+	case T_AGGNAME: {
+		uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
+		    cc->cc_tstrlen);
+
+		n = node(ps, N_AGGREF);
+		CC_NODE(cc, n)->dn_ival = s;
+		next(ps);
+		if (tok(ps) == '[') {
+			int32_t k;
+
+			next(ps);
+			k = args(ps, ']');
+			if (k == DSL_NONE)
+				dsl_cc_error(cc, line, col, "D_SYNTAX",
+				    "syntax error near \"]\"");
+			CC_NODE(cc, n)->dn_a = k;
+			CC_NODE(cc, n)->dn_aux = 1;	/* has keys */
+		}
+		return (n);
+	}
+	case T_KEYWORD:
+		if (cc->cc_tival == K_SELF || cc->cc_tival == K_THIS) {
+			int op = cc->cc_tival == K_SELF ? N_SELFREF :
+			    N_THISREF;
+
+			next(ps);
+			want(ps, T_ARROW);
+			if (tok(ps) != T_IDENT)
+				syntax(ps);
+			n = dsl_cc_node(cc, op, line, col);
+			CC_NODE(cc, n)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
+			    cc->cc_tstrlen);
+			next(ps);
+			return (n);
+		}
+		syntax(ps);
+	case '(':
+		next(ps);
+		ps->ps_depth++;
+		n = expr(ps);
+		ps->ps_depth--;
+		want(ps, ')');
+		return (n);
+	default:
+		syntax(ps);
+	}
+}
+
+static int32_t
+postfix(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int32_t n = primary(ps);
+
+	for (;;) {
+		int line = cc->cc_tline, col = cc->cc_tcol;
+		dsl_node_t *nd = CC_NODE(cc, n);
+
+		if (tok(ps) == '(' && nd->dn_op == N_IDENT) {
+			next(ps);
+			nd->dn_op = N_CALL;
+			{
+				int32_t a = args(ps, ')');
+
+				CC_NODE(cc, n)->dn_a = a;
+			}
+		} else if (tok(ps) == '[' && nd->dn_op == N_IDENT) {
+			int32_t a;
+
+			next(ps);
+			a = args(ps, ']');
+			if (a == DSL_NONE)
+				dsl_cc_error(cc, line, col, "D_SYNTAX",
+				    "syntax error near \"]\"");
+			nd = CC_NODE(cc, n);
+			nd->dn_op = N_ARR;
+			nd->dn_a = a;
+		} else if (tok(ps) == T_INC || tok(ps) == T_DEC) {
+			int32_t m = node2(ps, N_INCDEC, n, DSL_NONE, line, col);
+
+			CC_NODE(cc, m)->dn_aux = (uint16_t)tok(ps);
+			CC_NODE(cc, m)->dn_ival = 1;
+			next(ps);
+			n = m;
+		} else if (tok(ps) == '(' || tok(ps) == '[' ||
+		    tok(ps) == T_ARROW || tok(ps) == '.') {
+			dsl_cc_error(cc, line, col, "D_SYNTAX",
+			    "syntax error near \"%s\": pointers, structs and "
+			    "function pointers are not supported",
+			    dsl_tok_name(cc, tok(ps)));
+		} else {
+			return (n);
+		}
+	}
+}
+
+static int32_t
+unary(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int line = cc->cc_tline, col = cc->cc_tcol;
+	int t = tok(ps);
+	int32_t n, a;
+
+	switch (t) {
+	case T_INC:
+	case T_DEC:
+		next(ps);
+		a = unary(ps);
+		n = node2(ps, N_INCDEC, a, DSL_NONE, line, col);
+		CC_NODE(cc, n)->dn_aux = (uint16_t)t;
+		return (n);
+	case '-':
+	case '+':
+	case '!':
+	case '~':
+		next(ps);
+		a = cast(ps);
+		n = node2(ps, N_UNOP, a, DSL_NONE, line, col);
+		CC_NODE(cc, n)->dn_aux = (uint16_t)t;
+		return (n);
+	case '*':
+	case '&':
+		dsl_cc_error(cc, line, col, "D_SYNTAX", "syntax error near "
+		    "\"%c\": pointers are not supported", t);
+	case T_KEYWORD:
+		if (cc->cc_tival == K_SIZEOF) {
+			int kind, size;
+			bool sign;
+
+			next(ps);
+			if (tok(ps) == '(') {
+				int nt = dsl_lex_peek(cc);
+
+				(void)nt;
+				next(ps);
+				if (type_name(ps, &kind, &size, &sign, true)) {
+					want(ps, ')');
+					n = node2(ps, N_INT, DSL_NONE,
+					    DSL_NONE, line, col);
+					CC_NODE(cc, n)->dn_ival =
+					    kind == DT_STR ? DSL_STRSIZE :
+					    kind == DT_VOID ? 1 : size;
+					CC_NODE(cc, n)->dn_type = DT_INT;
+					CC_NODE(cc, n)->dn_size = 8;
+					CC_NODE(cc, n)->dn_signed = 0;
+					return (n);
+				}
+				ps->ps_depth++;
+				a = expr(ps);
+				ps->ps_depth--;
+				want(ps, ')');
+			} else {
+				a = unary(ps);
+			}
+			return (node2(ps, N_SIZEOF, a, DSL_NONE, line, col));
+		}
+		break;
+	}
+	return (postfix(ps));
+}
+
+static int32_t
+cast(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int line = cc->cc_tline, col = cc->cc_tcol;
+
+	if (tok(ps) == '(' && dsl_lex_peek(cc) == T_KEYWORD) {
+		int kind, size;
+		bool sign;
+		int32_t n, a;
+
+		next(ps);
+		if (!type_name(ps, &kind, &size, &sign, true))
+			syntax(ps);
+		want(ps, ')');
+		a = cast(ps);
+		n = node2(ps, N_CAST, a, DSL_NONE, line, col);
+		CC_NODE(cc, n)->dn_type = (uint8_t)kind;
+		CC_NODE(cc, n)->dn_size = (uint8_t)size;
+		CC_NODE(cc, n)->dn_signed = sign;
+		return (n);
+	}
+	return (unary(ps));
+}
+
+/* Binary operators by precedence level, loosest first. */
+static const int levels[][5] = {
+	{ T_LOR }, { T_LXOR }, { T_LAND }, { '|' }, { '^' }, { '&' },
+	{ T_EQ, T_NE }, { '<', '>', T_LE, T_GE }, { T_SHL, T_SHR },
+	{ '+', '-' }, { '*', '/', '%' },
+};
+#define NLEVELS	(int)(sizeof (levels) / sizeof (levels[0]))
+
+static int32_t
+binary(pstate_t *ps, int level)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int32_t l;
+
+	if (level == NLEVELS)
+		return (cast(ps));
+	l = binary(ps, level + 1);
+	for (;;) {
+		int t = tok(ps), i, line = cc->cc_tline, col = cc->cc_tcol;
+		bool hit = false;
+		int32_t r, n;
+
+		for (i = 0; i < 5 && levels[level][i] != 0; i++)
+			if (levels[level][i] == t)
+				hit = true;
+		if (!hit)
+			return (l);
+		/* "/x/ {": the slash ends the predicate, it does not divide */
+		if (t == '/' && ps->ps_pred && ps->ps_depth == 0) {
+			int nt = dsl_lex_peek(cc);
+
+			if (nt == '{' || nt == T_EOF)
+				return (l);
+		}
+		next(ps);
+		r = binary(ps, level + 1);
+		if (t == T_LAND || t == T_LOR || t == T_LXOR) {
+			n = node2(ps, t == T_LAND ? N_LAND : t == T_LOR ?
+			    N_LOR : N_LXOR, l, r, line, col);
+		} else {
+			n = node2(ps, N_BINOP, l, r, line, col);
+			CC_NODE(cc, n)->dn_aux = (uint16_t)t;
+		}
+		l = n;
+	}
+}
+
+static int32_t
+cond(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int line = cc->cc_tline, col = cc->cc_tcol;
+	int32_t c = binary(ps, 0), a, b, n;
+
+	if (tok(ps) != '?')
+		return (c);
+	next(ps);
+	ps->ps_depth++;
+	a = expr(ps);
+	ps->ps_depth--;
+	want(ps, ':');
+	b = cond(ps);
+	n = node2(ps, N_COND, c, a, line, col);
+	CC_NODE(cc, n)->dn_c = b;
+	return (n);
+}
+
+static bool
+is_assignop(int t)
+{
+	return (t == '=' || (t >= T_ADDEQ && t <= T_SHREQ));
+}
+
+static int32_t
+assign(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int32_t l = cond(ps), r, n;
+	int t = tok(ps), line = cc->cc_tline, col = cc->cc_tcol;
+
+	if (!is_assignop(t))
+		return (l);
+	next(ps);
+	r = assign(ps);
+	n = node2(ps, N_ASSIGN, l, r, line, col);
+	CC_NODE(cc, n)->dn_aux = (uint16_t)t;
+	return (n);
+}
+
+static int32_t
+expr(pstate_t *ps)
+{
+	int32_t n = assign(ps);
+
+	if (tok(ps) == ',' && ps->ps_depth > 0 && !ps->ps_pred) {
+		/* the comma operator is rare in D; args handle their own */
+		return (n);
+	}
+	return (n);
+}
+
+static int32_t
+block(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int32_t first = DSL_NONE, last = DSL_NONE;
+
+	while (tok(ps) != '}') {
+		int32_t s;
+
+		if (tok(ps) == T_EOF)
+			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+			    "syntax error: unexpected end of input, expected "
+			    "\"}\"");
+		s = stmt(ps);
+		if (s == DSL_NONE)
+			continue;
+		if (last == DSL_NONE)
+			first = s;
+		else
+			CC_NODE(cc, last)->dn_next = s;
+		last = s;
+	}
+	return (first);
+}
+
+static int32_t
+stmt(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int line = cc->cc_tline, col = cc->cc_tcol;
+	int32_t n, e;
+
+	if (tok(ps) == ';') {
+		next(ps);
+		return (DSL_NONE);
+	}
+	if (tok(ps) == '{') {
+		next(ps);
+		e = block(ps);
+		want(ps, '}');
+		n = dsl_cc_node(cc, S_BLOCK, line, col);
+		CC_NODE(cc, n)->dn_a = e;
+		return (n);
+	}
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_IF) {
+		int32_t c, a, b = DSL_NONE;
+
+		next(ps);
+		want(ps, '(');
+		ps->ps_depth++;
+		c = expr(ps);
+		ps->ps_depth--;
+		want(ps, ')');
+		a = stmt(ps);
+		if (tok(ps) == T_KEYWORD && cc->cc_tival == K_ELSE) {
+			next(ps);
+			b = stmt(ps);
+		}
+		n = dsl_cc_node(cc, S_IF, line, col);
+		CC_NODE(cc, n)->dn_a = c;
+		CC_NODE(cc, n)->dn_b = a;
+		CC_NODE(cc, n)->dn_c = b;
+		return (n);
+	}
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_ELSE)
+		syntax(ps);
+	e = expr(ps);
+	/* the last statement of a clause may omit its ';' */
+	if (tok(ps) != '}')
+		want(ps, ';');
+	n = dsl_cc_node(cc, S_EXPR, line, col);
+	CC_NODE(cc, n)->dn_a = e;
+	return (n);
+}
+
+/* Split "prov:mod:func:name" (fewer fields fill from the right). */
+static void
+add_desc(dsl_cc_t *cc, const char *text, int line, int col)
+{
+	dsl_prog_t *pg = cc->cc_pg;
+	const char *f[4] = { "", "", "", "" };
+	char *copy = strdup(text), *p, *parts[5];
+	int n = 0, i;
+	dsl_pdesc_t *d;
+	char full[1024];
+
+	if (copy == NULL)
+		dsl_cc_error(cc, line, col, NULL, "out of memory");
+	parts[n++] = copy;
+	for (p = copy; *p != '\0'; p++) {
+		if (*p == ':') {
+			if (n == 4) {
+				free(copy);
+				dsl_cc_error(cc, line, col, "D_PDESC_INVAL",
+				    "invalid probe description \"%s\": too "
+				    "many fields", text);
+			}
+			*p = '\0';
+			parts[n++] = p + 1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		f[4 - n + i] = parts[i];
+	pg->pg_descs = dsl_cc_grow(cc, pg->pg_descs, &cc->cc_desccap,
+	    pg->pg_ndescs + 1, sizeof (dsl_pdesc_t));
+	{
+		uint32_t cap = cc->cc_desccap;
+
+		(void)cap;
+	}
+	pg->pg_desc_clause = realloc(pg->pg_desc_clause,
+	    (size_t)cc->cc_desccap * sizeof (uint32_t));
+	if (pg->pg_desc_clause == NULL) {
+		free(copy);
+		dsl_cc_error(cc, line, col, NULL, "out of memory");
+	}
+	d = &pg->pg_descs[pg->pg_ndescs];
+	/* offsets now, pointers once the string table stops moving */
+	d->pd_prov = (const char *)(uintptr_t)dsl_cc_str(cc, f[0], strlen(f[0]));
+	d->pd_mod = (const char *)(uintptr_t)dsl_cc_str(cc, f[1], strlen(f[1]));
+	d->pd_func = (const char *)(uintptr_t)dsl_cc_str(cc, f[2], strlen(f[2]));
+	d->pd_name = (const char *)(uintptr_t)dsl_cc_str(cc, f[3], strlen(f[3]));
+	snprintf(full, sizeof (full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
+	d->pd_text = (const char *)(uintptr_t)dsl_cc_str(cc, full,
+	    strlen(full));
+	d->pd_src = (size_t)cc->cc_src;
+	d->pd_line = line;
+	d->pd_col = col;
+	pg->pg_desc_clause[pg->pg_ndescs] = pg->pg_nclauses;
+	pg->pg_ndescs++;
+	free(copy);
+}
+
+void
+dsl_parse(dsl_cc_t *cc)
+{
+	pstate_t ps = { cc, false, 0 };
+	dsl_prog_t *pg = cc->cc_pg;
+
+	while (dsl_lex_pdesc(cc)) {
+		dsl_clause_t *cl;
+		uint32_t d0 = pg->pg_ndescs;
+
+		for (;;) {
+			if (cc->cc_tstrlen == 0 ||
+			    strchr("}()=+<>!~&|^%@\"'#", cc->cc_tstr[0]) != NULL) {
+				/* not a description: "}" "(" ... */
+				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				    "D_SYNTAX", "syntax error near \"%c\"",
+				    cc->cc_tstrlen ? cc->cc_tstr[0] :
+				    *cc->cc_p != '\0' ? *cc->cc_p : ' ');
+			}
+			add_desc(cc, cc->cc_tstr, cc->cc_tline, cc->cc_tcol);
+			dsl_lex_next(cc);
+			if (cc->cc_tok != ',')
+				break;
+			if (!dsl_lex_pdesc(cc)) {
+				dsl_lex_next(cc);
+				syntax(&ps);
+			}
+		}
+		pg->pg_clauses = dsl_cc_grow(cc, pg->pg_clauses,
+		    &cc->cc_clausecap, pg->pg_nclauses + 1,
+		    sizeof (dsl_clause_t));
+		cl = &pg->pg_clauses[pg->pg_nclauses];
+		cl->cl_desc0 = d0;
+		cl->cl_ndescs = pg->pg_ndescs - d0;
+		cl->cl_pred = DSL_NONE;
+		cl->cl_body = DSL_NONE;
+		pg->pg_nclauses++;
+		if (cc->cc_tok == '/') {
+			int32_t p;
+
+			dsl_lex_next(cc);
+			ps.ps_pred = true;
+			ps.ps_depth = 0;
+			p = expr(&ps);
+			ps.ps_pred = false;
+			if (cc->cc_tok != '/')
+				syntax(&ps);
+			pg->pg_clauses[pg->pg_nclauses - 1].cl_pred = p;
+			dsl_lex_next(cc);
+		}
+		if (cc->cc_tok == '{') {
+			int32_t b;
+
+			dsl_lex_next(cc);
+			b = block(&ps);
+			if (cc->cc_tok != '}')
+				syntax(&ps);
+			pg->pg_clauses[pg->pg_nclauses - 1].cl_body = b;
+			/* the '}' is consumed by the next pdesc scan */
+		} else if (cc->cc_tok != T_EOF) {
+			syntax(&ps);
+		} else {
+			break;
+		}
+	}
+}

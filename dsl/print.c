@@ -1,0 +1,453 @@
+/*
+ * print.c: output as dtrace(1) and libdtrace's dt_consume.c print it: the
+ * heading and probe lines, trace() records, aggregation entries and the
+ * quantize/lquantize/llquantize histograms (illumos layouts), printa().
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/rt.h"
+#include "dsl/printf.h"
+
+int64_t	dsl_qbucketval(int b);
+
+void
+dsl_print_heading(dsl_rt_t *rt)
+{
+	if (rt->rt_heading)
+		return;
+	rt->rt_heading = true;
+	if (!rt->rt_quiet)
+		fprintf(rt->rt_out, "%3s %6s %32s\n", "CPU", "ID",
+		    "FUNCTION:NAME");
+}
+
+void
+dsl_print_probe(dsl_rt_t *rt)
+{
+	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
+	char name[512];
+
+	if (rt->rt_quiet)
+		return;
+	snprintf(name, sizeof (name), "%s:%s", p->pr_func, p->pr_name);
+	fprintf(rt->rt_out, "%3d %6d %32s ", rt->rt_ctx->cx_cpu,
+	    (int)rt->rt_pid, name);
+}
+
+/* trace(): dt_consume_cpu's record printing (illumos widths). */
+void
+dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
+{
+	FILE *fp = rt->rt_out;
+	bool q = rt->rt_quiet;
+
+	if (n->dn_type == DT_STR) {
+		if (q)
+			fputs((const char *)(intptr_t)v, fp);
+		else
+			fprintf(fp, "  %-33s", (const char *)(intptr_t)v);
+		return;
+	}
+	/* signed types print signed (dtrace-utils' tst.signedkeys; illumos
+	 * printed (char)-1 as 255), with illumos' widths */
+	switch (n->dn_size) {
+	case 1:
+		fprintf(fp, q ? "%d" : " %3d", n->dn_signed ? (int)(int8_t)v :
+		    (int)(uint8_t)v);
+		break;
+	case 2:
+		fprintf(fp, q ? "%d" : " %5d", n->dn_signed ? (int)(int16_t)v :
+		    (int)(uint16_t)v);
+		break;
+	case 4:
+		if (n->dn_signed)
+			fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+		else
+			fprintf(fp, q ? "%u" : " %8u", (unsigned)(uint32_t)v);
+		break;
+	default:
+		if (n->dn_signed)
+			fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+		else
+			fprintf(fp, q ? "%llu" : " %16llu",
+			    (unsigned long long)v);
+		break;
+	}
+}
+
+static void
+quantline(FILE *fp, int64_t val, int64_t normal, long double total,
+    bool positives, bool negatives)
+{
+	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	static const char spaces[] = "                                        ";
+	unsigned len = 40, depth;
+	long double f;
+	const char *a = ats, *s = spaces;
+
+	if (!negatives) {
+		if (positives) {
+			f = ((val < 0 ? -(long double)val : (long double)val) *
+			    len) / total;
+			depth = (unsigned)(f + 0.5);
+		} else {
+			depth = 0;
+		}
+		fprintf(fp, "|%s%s %-9lld\n", a + len - depth, s + depth,
+		    (long long)(val / normal));
+		return;
+	}
+	if (!positives) {
+		f = ((val < 0 ? -(long double)val : (long double)val) * len) /
+		    total;
+		depth = (unsigned)(f + 0.5);
+		fprintf(fp, "%s%s| %-9lld\n", s + depth, a + len - depth,
+		    (long long)(val / normal));
+		return;
+	}
+	/* both signs: half bars either side of a centre line */
+	len /= 2;
+	a = &ats[len];
+	s = &spaces[len];
+	f = ((val < 0 ? -(long double)val : (long double)val) * len) / total;
+	depth = (unsigned)(f + 0.5);
+	if (val <= 0)
+		fprintf(fp, "%s%s|%*s %-9lld\n", s + depth, a + len - depth,
+		    (int)len, "", (long long)(val / normal));
+	else
+		fprintf(fp, "%20s|%s%s %-9lld\n", "", a + len - depth,
+		    s + depth, (long long)(val / normal));
+}
+
+static void
+sums(const int64_t *d, int first, int last, long double *total, bool *pos,
+    bool *neg)
+{
+	int i;
+
+	*total = 0;
+	*pos = *neg = false;
+	for (i = first; i <= last; i++) {
+		*pos |= d[i] > 0;
+		*neg |= d[i] < 0;
+		*total += d[i] < 0 ? -(long double)d[i] : (long double)d[i];
+	}
+}
+
+static void
+header(FILE *fp)
+{
+	fprintf(fp, "\n%16s %41s %-9s\n", "value",
+	    "------------- Distribution -------------", "count");
+}
+
+static void
+print_quantize(FILE *fp, const int64_t *d, int64_t normal)
+{
+	int first = 0, last = 126, i;
+	long double total;
+	bool pos, neg;
+
+	while (first < 126 && d[first] == 0)
+		first++;
+	if (first == 126) {
+		/* no data (possible with negative increments) */
+		first = 62;
+		last = 64;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && d[last] == 0)
+			last--;
+		if (last < 126)
+			last++;
+	}
+	sums(d, first, last, &total, &pos, &neg);
+	header(fp);
+	for (i = first; i <= last; i++) {
+		fprintf(fp, "%16lld ", (long long)dsl_qbucketval(i));
+		quantline(fp, d[i], normal, total, pos, neg);
+	}
+}
+
+static void
+print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
+    int64_t normal)
+{
+	int levels = (int)ag->ag_ndata - 2, first = 0, last = levels + 1, i;
+	int base = (int)ag->ag_p[0], step = (int)ag->ag_p[2];
+	long double total;
+	bool pos, neg;
+
+	while (first <= levels + 1 && d[first] == 0)
+		first++;
+	if (first > levels + 1) {
+		first = 0;
+		last = 2;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && d[last] == 0)
+			last--;
+		if (last < levels + 1)
+			last++;
+	}
+	sums(d, first, last, &total, &pos, &neg);
+	header(fp);
+	for (i = first; i <= last; i++) {
+		char c[32];
+
+		if (i == 0) {
+			snprintf(c, sizeof (c), "< %d", base);
+			fprintf(fp, "%16s ", c);
+		} else if (i == levels + 1) {
+			snprintf(c, sizeof (c), ">= %d", base + levels * step);
+			fprintf(fp, "%16s ", c);
+		} else {
+			fprintf(fp, "%16d ", base + (i - 1) * step);
+		}
+		quantline(fp, d[i], normal, total, pos, neg);
+	}
+}
+
+/* illumos dt_print_llquantize: bucket 0 is "< factor^low", then the
+ * linear steps of each magnitude, then ">= factor^(high+1)". */
+static void
+print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
+    int64_t normal)
+{
+	int64_t factor = ag->ag_p[0], low = ag->ag_p[1], high = ag->ag_p[2];
+	int64_t nsteps = ag->ag_p[3], value = 1, next, step, order;
+	int levels = (int)ag->ag_ndata, first = 0, last = levels - 1, bin = 1;
+	long double total;
+	bool pos, neg;
+	char c[32];
+
+	while (first < levels && d[first] == 0)
+		first++;
+	if (first == levels) {
+		first = 0;
+		last = 1;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && d[last] == 0)
+			last--;
+		if (last < levels - 1)
+			last++;
+	}
+	sums(d, first, last, &total, &pos, &neg);
+	header(fp);
+	for (order = 0; order < low; order++)
+		value *= factor;
+	next = value * factor;
+	step = next > nsteps ? next / nsteps : 1;
+	if (first == 0) {
+		snprintf(c, sizeof (c), "< %lld", (long long)value);
+		fprintf(fp, "%16s ", c);
+		quantline(fp, d[0], normal, total, pos, neg);
+	}
+	while (order <= high) {
+		if (bin >= first && bin <= last) {
+			fprintf(fp, "%16lld ", (long long)value);
+			quantline(fp, d[bin], normal, total, pos, neg);
+		}
+		bin++;
+		if ((value += step) != next)
+			continue;
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		order++;
+	}
+	if (last < bin || bin >= levels)
+		return;
+	snprintf(c, sizeof (c), ">= %lld", (long long)value);
+	fprintf(fp, "%16s ", c);
+	quantline(fp, d[bin], normal, total, pos, neg);
+}
+
+static unsigned __int128
+isqrt128(unsigned __int128 x)
+{
+	unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit != 0) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return (r);
+}
+
+/* dt_stddev: sqrt(avg(x^2) - avg(x)^2), in 128-bit integers. */
+uint64_t
+dsl_stddev(const int64_t *d, int64_t normal)
+{
+	unsigned __int128 sq = ((unsigned __int128)(uint64_t)d[3] << 64) |
+	    (uint64_t)d[2];
+	unsigned __int128 avgsq, sqavg;
+	int64_t avg;
+
+	if (d[0] == 0)
+		return (0);
+	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
+	avg = d[1] / normal / d[0];
+	if (avg < 0)
+		avg = -avg;
+	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	if (avgsq < sqavg)
+		return (0);
+	return ((uint64_t)isqrt128(avgsq - sqavg));
+}
+
+void
+dsl_print_value(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	int64_t normal = rt->rt_aggs[a].ag_normal;
+	const int64_t *d = he->he_data;
+	FILE *fp = rt->rt_out;
+
+	switch (ag->ag_func) {
+	case F_QUANTIZE:
+		print_quantize(fp, d, normal);
+		break;
+	case F_LQUANTIZE:
+		print_lquantize(fp, ag, d, normal);
+		break;
+	case F_LLQUANTIZE:
+		print_llquantize(fp, ag, d, normal);
+		break;
+	case F_AVG:
+		fprintf(fp, " %16lld", d[0] ? (long long)(d[1] / normal /
+		    d[0]) : 0LL);
+		break;
+	case F_STDDEV:
+		fprintf(fp, " %16llu", (unsigned long long)dsl_stddev(d,
+		    normal));
+		break;
+	default:
+		fprintf(fp, " %16lld", (long long)(d[0] / normal));
+		break;
+	}
+}
+
+void
+dsl_print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	const char *key = HE_KEY(&rt->rt_aggs[a].ag_ht, he);
+	FILE *fp = rt->rt_out;
+	int i;
+
+	for (i = 0; i < ag->ag_nkeys; i++) {
+		const char *s;
+		int64_t v = dsl_key_int(ag, key, i, &s);
+
+		if (s != NULL) {
+			fprintf(fp, "  %-50s", s);
+			continue;
+		}
+		switch (ag->ag_ksize[i]) {
+		case 1:
+			fprintf(fp, " %3d", (int)(uint8_t)v);
+			break;
+		case 2:
+			fprintf(fp, " %5d", (int)(uint16_t)v);
+			break;
+		case 4:
+			fprintf(fp, " %8d", (int)(int32_t)v);
+			break;
+		default:
+			fprintf(fp, " %16lld", (long long)v);
+			break;
+		}
+	}
+	dsl_print_value(rt, a, he);
+	fputc('\n', fp);
+}
+
+/* Format one entry with a printa() format: conversions take the keys in
+ * order, %@ takes the value. */
+static void
+printa_fmt(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he, const char *fmt)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	const char *key = HE_KEY(&rt->rt_aggs[a].ag_ht, he);
+	dsl_parg_t args[9];
+	int i;
+
+	memset(args, 0, sizeof (args));
+	for (i = 0; i < ag->ag_nkeys && i < 8; i++) {
+		const char *s;
+		int64_t v = dsl_key_int(ag, key, i, &s);
+
+		args[i].pa_type = s != NULL ? DT_STR : DT_INT;
+		args[i].pa_size = ag->ag_ksize[i];
+		args[i].pa_signed = true;
+		args[i].pa_int = v;
+		args[i].pa_str = s;
+	}
+	args[i].pa_type = DT_VOID;	/* the value, for %@ */
+	args[i].pa_agg = a;
+	args[i].pa_ent = he;
+	dsl_printf_out(rt, fmt, args, (size_t)i + 1);
+}
+
+void
+dsl_printa(dsl_rt_t *rt, uint32_t a, const char *fmt)
+{
+	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
+	dsl_hent_t **s;
+	uint32_t *aggof;
+	size_t n, i;
+
+	if (which == NULL)
+		return;
+	which[a] = true;
+	if (fmt == NULL)
+		fputc('\n', rt->rt_out);
+	s = dsl_agg_sorted(rt, which, &n, &aggof);
+	for (i = 0; i < n; i++) {
+		if (fmt == NULL)
+			dsl_print_entry(rt, a, s[i]);
+		else
+			printa_fmt(rt, a, s[i], fmt);
+	}
+	rt->rt_aggs[a].ag_printed = true;
+	free(s);
+	free(aggof);
+	free(which);
+}
+
+/* dtrace_aggregate_print(): every entry of every aggregation not yet
+ * printed by printa(), sorted together. */
+void
+dsl_print_all(dsl_rt_t *rt)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	bool *which = calloc(pg->pg_naggs + 1, sizeof (bool));
+	dsl_hent_t **s;
+	uint32_t *aggof, a;
+	size_t n, i;
+
+	if (which == NULL)
+		return;
+	for (a = 0; a < pg->pg_naggs; a++)
+		which[a] = !rt->rt_aggs[a].ag_printed;
+	s = dsl_agg_sorted(rt, which, &n, &aggof);
+	for (i = 0; i < n; i++)
+		dsl_print_entry(rt, aggof[i], s[i]);
+	free(s);
+	free(aggof);
+	free(which);
+}

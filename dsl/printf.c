@@ -1,0 +1,373 @@
+/*
+ * printf.c: D's printf conversions (after libdtrace's dt_printf.c).
+ * Integers are widened from their D type before formatting: signed
+ * conversions sign-extend, unsigned ones zero-extend, so printf("%x", -1)
+ * of an int prints ffffffff as in dtrace.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dsl/rt.h"
+#include "dsl/printf.h"
+
+/* The C formats below are built by cfmt() from a conversion parse_conv()
+ * accepted: flags, width, precision and one conversion letter. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+typedef struct conv {
+	char		cv_flags[8];
+	int		cv_width;	/* -1 none, -2 '*' */
+	int		cv_prec;	/* -1 none, -2 '*' */
+	bool		cv_agg;		/* %@ */
+	char		cv_conv;
+	const char	*cv_start, *cv_end;
+} conv_t;
+
+/* Parse the conversion at p (just after '%'); false if malformed. */
+static bool
+parse_conv(const char *p, conv_t *cv, const char **endp)
+{
+	size_t nf = 0;
+
+	memset(cv, 0, sizeof (*cv));
+	cv->cv_width = cv->cv_prec = -1;
+	while (*p != '\0' && strchr("-+ #0'@", *p) != NULL) {
+		if (*p == '@')
+			cv->cv_agg = true;
+		else if (nf < sizeof (cv->cv_flags) - 1 && *p != '\'')
+			cv->cv_flags[nf++] = *p;
+		p++;
+	}
+	if (*p == '*') {
+		cv->cv_width = -2;
+		p++;
+	} else if (isdigit((unsigned char)*p)) {
+		cv->cv_width = 0;
+		while (isdigit((unsigned char)*p) && cv->cv_width < 100000)
+			cv->cv_width = cv->cv_width * 10 + (*p++ - '0');
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if (*p == '.') {
+		p++;
+		if (*p == '*') {
+			cv->cv_prec = -2;
+			p++;
+		} else {
+			cv->cv_prec = 0;
+			while (isdigit((unsigned char)*p) && cv->cv_prec < 100000)
+				cv->cv_prec = cv->cv_prec * 10 + (*p++ - '0');
+			while (isdigit((unsigned char)*p))
+				p++;
+		}
+	}
+	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
+		p++;
+	if (*p == '\0' || strchr("aAcdiouxXeEfFgGpsSY%", *p) == NULL)
+		return (false);
+	cv->cv_conv = *p++;
+	*endp = p;
+	return (true);
+}
+
+static bool
+conv_int(char c)
+{
+	return (strchr("aAcdiouxXpY", c) != NULL);
+}
+
+int
+dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
+    const dsl_node_t *nodes, int32_t arg, char *msg, size_t len)
+{
+	const char *p = fmt;
+	int nconv = 0, argno = 2;
+
+	(void)pg;
+	while ((p = strchr(p, '%')) != NULL) {
+		conv_t cv;
+		const char *end;
+
+		if (!parse_conv(p + 1, &cv, &end)) {
+			snprintf(msg, len, "format conversion #%d is "
+			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
+			    " \n"), p + 1);
+			return (-1);
+		}
+		p = end;
+		if (cv.cv_conv == '%')
+			continue;
+		nconv++;
+		if (isprinta)
+			continue;
+		if (cv.cv_agg) {
+			snprintf(msg, len, "conversion #%d: %%@ is only valid "
+			    "in printa( )", nconv);
+			return (-1);
+		}
+		if (cv.cv_width == -2 || cv.cv_prec == -2) {
+			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
+
+			while (k-- > 0) {
+				if (arg == DSL_NONE) {
+					snprintf(msg, len, "prototype mismatch: "
+					    "conversion #%d is missing a "
+					    "corresponding value argument",
+					    nconv);
+					return (-1);
+				}
+				if (nodes[arg].dn_type != DT_INT) {
+					snprintf(msg, len, "argument #%d is "
+					    "incompatible with conversion #%d "
+					    "prototype: width and precision "
+					    "must be integers", argno, nconv);
+					return (-1);
+				}
+				arg = nodes[arg].dn_next;
+				argno++;
+			}
+		}
+		if (arg == DSL_NONE) {
+			snprintf(msg, len, "prototype mismatch: conversion #%d "
+			    "(%%%c) is missing a corresponding value argument",
+			    nconv, cv.cv_conv);
+			return (-1);
+		}
+		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
+			snprintf(msg, len, "argument #%d is incompatible with "
+			    "conversion #%d prototype: %%%c wants an integer, "
+			    "the argument is a string", argno, nconv,
+			    cv.cv_conv);
+			return (-1);
+		}
+		if ((cv.cv_conv == 's' || cv.cv_conv == 'S') &&
+		    nodes[arg].dn_type != DT_STR) {
+			snprintf(msg, len, "argument #%d is incompatible with "
+			    "conversion #%d prototype: %%s wants a string, "
+			    "the argument is an integer", argno, nconv);
+			return (-1);
+		}
+		arg = nodes[arg].dn_next;
+		argno++;
+	}
+	if (!isprinta && arg != DSL_NONE) {
+		snprintf(msg, len, "prototype mismatch: only %d argument%s "
+		    "required by this format string", nconv + 1,
+		    nconv == 0 ? "" : "s");
+		return (-1);
+	}
+	return (0);
+}
+
+static int64_t
+widen(const dsl_parg_t *a, bool sign)
+{
+	int64_t v = a->pa_int;
+
+	switch (a->pa_size) {
+	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
+	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
+	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
+	default: return (v);
+	}
+}
+
+/* Build "%<flags><width>.<prec><len><conv>" for the C library. */
+static void
+cfmt(char *buf, size_t len, const conv_t *cv, int width, int prec,
+    const char *lenmod, char conv)
+{
+	char w[16] = "", pr[16] = "";
+
+	if (width >= 0)
+		snprintf(w, sizeof (w), "%d", width);
+	if (prec >= 0)
+		snprintf(pr, sizeof (pr), ".%d", prec);
+	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
+}
+
+void dsl_print_value(dsl_rt_t *, uint32_t, dsl_hent_t *);
+
+int
+dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
+    size_t nargs)
+{
+	FILE *fp = rt->rt_out;
+	const char *p = fmt;
+	size_t ai = 0;
+	const dsl_parg_t *aggarg = NULL;
+	size_t i;
+
+	/* printa: the value argument (DT_VOID) is only for %@ */
+	for (i = 0; i < nargs; i++)
+		if (args[i].pa_type == DT_VOID)
+			aggarg = &args[i];
+	while (*p != '\0') {
+		conv_t cv;
+		const char *end;
+		const dsl_parg_t *a;
+		char f[64];
+		int width, prec;
+
+		if (*p != '%') {
+			const char *q = strchr(p, '%');
+			size_t n = q ? (size_t)(q - p) : strlen(p);
+
+			fwrite(p, 1, n, fp);
+			p += n;
+			continue;
+		}
+		if (!parse_conv(p + 1, &cv, &end)) {
+			fputs(p, fp);	/* checked at compile time */
+			break;
+		}
+		p = end;
+		if (cv.cv_conv == '%') {
+			fputc('%', fp);
+			continue;
+		}
+		width = cv.cv_width;
+		prec = cv.cv_prec;
+		if (width == -2) {
+			width = ai < nargs && args[ai].pa_type == DT_INT ?
+			    (int)args[ai].pa_int : 0;
+			ai++;
+			if (width < 0) {
+				/* a negative '*' width left-justifies */
+				size_t nf = strlen(cv.cv_flags);
+
+				if (nf < sizeof (cv.cv_flags) - 1) {
+					cv.cv_flags[nf] = '-';
+					cv.cv_flags[nf + 1] = '\0';
+				}
+				width = -width;
+			}
+		}
+		if (prec == -2) {
+			prec = ai < nargs && args[ai].pa_type == DT_INT ?
+			    (int)args[ai].pa_int : -1;
+			ai++;
+		}
+		if (cv.cv_agg) {
+			dsl_hent_t *he;
+			const dsl_agg_t *ag;
+
+			if (aggarg == NULL)
+				continue;
+			he = aggarg->pa_ent;
+			ag = &rt->rt_pg->pg_aggs[aggarg->pa_agg];
+			if (ag->ag_func == F_QUANTIZE ||
+			    ag->ag_func == F_LQUANTIZE ||
+			    ag->ag_func == F_LLQUANTIZE) {
+				dsl_print_value(rt, aggarg->pa_agg, he);
+			} else {
+				int64_t normal =
+				    rt->rt_aggs[aggarg->pa_agg].ag_normal;
+				const int64_t *d = he->he_data;
+				long long v;
+
+				if (ag->ag_func == F_AVG)
+					v = d[0] ? d[1] / normal / d[0] : 0;
+				else if (ag->ag_func == F_STDDEV) {
+					uint64_t dsl_stddev(const int64_t *,
+					    int64_t);
+
+					v = (long long)dsl_stddev(d, normal);
+				} else
+					v = d[0] / normal;
+				cfmt(f, sizeof (f), &cv, width, prec, "ll",
+				    strchr("dioxXuc", cv.cv_conv) ?
+				    cv.cv_conv : 'd');
+				fprintf(fp, f, v);
+			}
+			continue;
+		}
+		/* skip the printa value: %@ alone consumes it */
+		while (ai < nargs && args[ai].pa_type == DT_VOID)
+			ai++;
+		if (ai >= nargs)
+			continue;
+		a = &args[ai++];
+		switch (cv.cv_conv) {
+		case 'd':
+		case 'i':
+			if (a->pa_type != DT_INT)
+				break;
+			cfmt(f, sizeof (f), &cv, width, prec, "ll", 'd');
+			fprintf(fp, f, (long long)widen(a, true));
+			break;
+		case 'u':
+		case 'o':
+		case 'x':
+		case 'X':
+			if (a->pa_type != DT_INT)
+				break;
+			cfmt(f, sizeof (f), &cv, width, prec, "ll", cv.cv_conv);
+			fprintf(fp, f, (unsigned long long)widen(a, false));
+			break;
+		case 'p':
+			if (a->pa_type != DT_INT)
+				break;
+			cfmt(f, sizeof (f), &cv, width, prec, "ll", 'x');
+			fprintf(fp, f, (unsigned long long)a->pa_int);
+			break;
+		case 'a':
+		case 'A': {
+			/* no symbol tables here: the address in hex */
+			char s[32];
+
+			snprintf(s, sizeof (s), "0x%llx",
+			    (unsigned long long)a->pa_int);
+			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			fprintf(fp, f, s);
+			break;
+		}
+		case 'c':
+			cfmt(f, sizeof (f), &cv, width, -1, "", 'c');
+			fprintf(fp, f, (int)(unsigned char)a->pa_int);
+			break;
+		case 'e':
+		case 'E':
+		case 'f':
+		case 'F':
+		case 'g':
+		case 'G':
+			cfmt(f, sizeof (f), &cv, width, prec, "", cv.cv_conv);
+			fprintf(fp, f, a->pa_type == DT_INT ?
+			    (double)widen(a, a->pa_signed) : 0.0);
+			break;
+		case 's':
+		case 'S':
+			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			if (a->pa_type == DT_STR)
+				fprintf(fp, f, a->pa_str);
+			else {
+				char s[32];
+
+				snprintf(s, sizeof (s), "%lld",
+				    (long long)a->pa_int);
+				fprintf(fp, f, s);
+			}
+			break;
+		case 'Y': {
+			/* ctime(3) order made "1973 Dec  3 17:20:00", as
+			 * dt_printf.c's pfprint_time */
+			time_t sec = (time_t)((uint64_t)a->pa_int /
+			    1000000000ULL);
+			struct tm tm;
+			char s[64];
+
+			localtime_r(&sec, &tm);
+			strftime(s, sizeof (s), "%Y %b %e %T", &tm);
+			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			fprintf(fp, f, s);
+			break;
+		}
+		}
+	}
+	return (0);
+}

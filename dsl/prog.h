@@ -1,0 +1,180 @@
+/*
+ * prog.h: the compiled form of a D program, shared by the compiler
+ * (lex.c, parse.c, check.c) and the runtime (eval.c, var.c, agg.c, ...).
+ *
+ * Everything is in flat arrays addressed by index: nodes refer to their
+ * children by number, names are offsets into one string table.  The
+ * checker resolves every name to a slot or an id, so the firing path never
+ * looks a name up.
+ */
+#ifndef DSL_PROG_H
+#define DSL_PROG_H
+
+#include "dsl/dsl.h"
+
+#define DSL_STRSIZE	256	/* default strsize: bytes of a string value */
+#define DSL_NONE	(-1)
+
+/* Tokens (lex.c); operator nodes keep theirs in dn_aux, so the runtime
+ * knows them too.  Single characters stand for themselves. */
+enum {
+	T_EOF = 0,
+	T_INT = 256, T_STRING, T_IDENT, T_AGGNAME, T_KEYWORD,
+	T_EQ, T_NE, T_LE, T_GE, T_SHL, T_SHR, T_LAND, T_LOR, T_LXOR,
+	T_INC, T_DEC, T_ARROW,
+	T_ADDEQ, T_SUBEQ, T_MULEQ, T_DIVEQ, T_MODEQ, T_ANDEQ, T_OREQ,
+	T_XOREQ, T_SHLEQ, T_SHREQ,
+};
+
+/* Value types: integers (with size and sign) and strings. */
+enum { DT_VOID, DT_INT, DT_STR };
+
+/* Node operators. */
+enum {
+	N_INT = 1,	/* dn_ival */
+	N_STR,		/* dn_ival: string table offset */
+	N_IDENT,	/* parse only: dn_ival name; resolved by check.c */
+	N_GVAR,		/* global scalar: dn_ival slot */
+	N_TVAR,		/* this->: slot */
+	N_SVAR,		/* self->: slot */
+	N_ARR,		/* associative array: dn_ival array id, dn_a keys */
+	N_BUILTIN,	/* dn_ival: B_* */
+	N_ARG,		/* argN: dn_ival N */
+	N_BINOP,	/* dn_aux: the operator token; dn_a, dn_b */
+	N_LAND, N_LOR, N_LXOR,
+	N_UNOP,		/* dn_aux: '-', '!', '~', '+' */
+	N_COND,		/* dn_a ? dn_b : dn_c */
+	N_ASSIGN,	/* dn_a lvalue, dn_b value, dn_aux op ('=' or T_ADDEQ...) */
+	N_INCDEC,	/* dn_a lvalue, dn_aux T_INC/T_DEC, dn_ival 1 = postfix */
+	N_CAST,		/* dn_a */
+	N_CALL,		/* dn_ival: F_* subroutine/action, dn_a args */
+	N_AGG,		/* dn_ival agg id, dn_a keys, dn_b function args */
+	N_AGGREF,	/* @name used as an argument (printa, clear...) */
+	N_SIZEOF,	/* folded by check.c */
+	N_THISREF, N_SELFREF,	/* parse only: this->name / self->name */
+	N_STRCMP,	/* string comparison: dn_aux op */
+	/* statements */
+	S_EXPR,		/* dn_a */
+	S_IF,		/* dn_a cond, dn_b then, dn_c else */
+	S_BLOCK,	/* dn_a first statement */
+	S_EMPTY,
+};
+
+/* Built-in variables. */
+enum {
+	B_TIMESTAMP, B_VTIMESTAMP, B_WALLTIMESTAMP, B_PID, B_PPID, B_TID,
+	B_UID, B_GID, B_EXECNAME, B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC,
+	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_NBUILTIN
+};
+
+/* Functions: subroutines, actions, aggregating functions. */
+enum {
+	F_STRLEN, F_STRJOIN, F_SUBSTR, F_INDEX, F_RINDEX, F_STRSTR,
+	F_STRCHR, F_STRRCHR, F_STRTOK, F_BASENAME, F_DIRNAME, F_LLTOSTR,
+	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
+	F_PROGENYOF, F_ALLOCA,
+	/* actions: record data (a clause with one prints its probe line) */
+	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
+	F_DENORMALIZE, F_SETOPT,
+	/* aggregating functions */
+	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE,
+	F_LQUANTIZE, F_LLQUANTIZE,
+	F_NFUNCS
+};
+#define F_ISACTION(f)	((f) >= F_PRINTF && (f) <= F_SETOPT)
+#define F_ISAGG(f)	((f) >= F_COUNT)
+
+typedef struct dsl_node {
+	uint8_t		dn_op;		/* N_* or S_* */
+	uint8_t		dn_type;	/* DT_* */
+	uint8_t		dn_size;	/* integer bytes: 1 2 4 8 */
+	uint8_t		dn_signed;
+	uint16_t	dn_aux;
+	uint16_t	dn_act;		/* statement: action number (1-based) */
+	int32_t		dn_a, dn_b, dn_c;
+	int32_t		dn_next;	/* next in a list (args, statements) */
+	int32_t		dn_line, dn_col;
+	int32_t		dn_src;		/* source text index */
+	int64_t		dn_ival;
+} dsl_node_t;
+
+enum { V_GLOBAL, V_THIS, V_SELF, V_ARRAY };
+
+typedef struct dsl_var {
+	uint32_t	va_name;	/* strtab */
+	uint8_t		va_scope;	/* V_* */
+	uint8_t		va_type;	/* DT_VOID until assigned */
+	uint8_t		va_size;
+	uint8_t		va_signed;
+	uint32_t	va_slot;	/* int slot or string buffer index */
+	int		va_nkeys;	/* arrays: -1 until first use */
+	uint8_t		va_ktype[8];	/* arrays: key types */
+	uint8_t		va_ksize[8];
+} dsl_var_t;
+
+typedef struct dsl_agg {
+	uint32_t	ag_name;	/* strtab; "" for @ */
+	int		ag_func;	/* F_COUNT...; -1 until first use */
+	int		ag_nkeys;	/* -1 until first use */
+	uint8_t		ag_ktype[8];
+	uint8_t		ag_ksize[8];
+	int64_t		ag_p[4];	/* lquantize base, limit, step;
+					 * llquantize factor, low, high, nsteps */
+	uint32_t	ag_ndata;	/* int64 words of data per entry */
+	int32_t		ag_line, ag_col, ag_src;
+} dsl_agg_t;
+
+typedef struct dsl_clause {
+	uint32_t	cl_desc0;	/* first description */
+	uint32_t	cl_ndescs;
+	int32_t		cl_pred;	/* node or DSL_NONE */
+	int32_t		cl_body;	/* first statement or DSL_NONE */
+	bool		cl_traces;	/* records data: prints the probe line */
+} dsl_clause_t;
+
+enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
+	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NOPTS };
+
+typedef struct dsl_optval {
+	uint32_t	ov_name;	/* strtab */
+	uint32_t	ov_value;	/* strtab */
+} dsl_optval_t;
+
+struct dsl_prog {
+	dsl_node_t	*pg_nodes;
+	uint32_t	pg_nnodes;
+	char		*pg_strtab;
+	uint32_t	pg_strlen;
+	dsl_clause_t	*pg_clauses;
+	uint32_t	pg_nclauses;
+	dsl_pdesc_t	*pg_descs;
+	uint32_t	*pg_desc_clause;	/* description -> clause */
+	uint32_t	pg_ndescs;
+	dsl_var_t	*pg_vars;
+	uint32_t	pg_nvars;
+	dsl_agg_t	*pg_aggs;
+	uint32_t	pg_naggs;
+	uint32_t	pg_nglobal_int, pg_nglobal_str;	/* slots */
+	uint32_t	pg_nthis_int, pg_nthis_str;
+	uint32_t	pg_nself_int, pg_nself_str;
+	int64_t		pg_opts[O_NOPTS];	/* -1 = unset */
+	dsl_optval_t	*pg_optvals;		/* every option, as given */
+	uint32_t	pg_noptvals;
+	uint32_t	pg_strsize;
+};
+
+static inline const char *
+dsl_str(const dsl_prog_t *pg, uint32_t off)
+{
+	return (pg->pg_strtab + off);
+}
+
+/* check.c: the name of function F_*, for messages. */
+const char	*dsl_func_name(int f);
+/* check.c: llquantize's bucket of a value, as the kernel's
+ * dtrace_aggregate_llquantize_bucket(); (p, INT64_MAX) + 1 is the number
+ * of buckets. */
+int		dsl_llq_bucket(int64_t factor, int64_t low, int64_t high,
+		    int64_t nsteps, int64_t value);
+
+#endif /* DSL_PROG_H */

@@ -1,0 +1,269 @@
+/*
+ * rt.c: a runtime's life: creation from a program, the host registering
+ * probes and enablings, the clause output buffer, END and the final
+ * aggregation print, destruction.
+ */
+#include <config.h>
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dsl/rt.h"
+
+#define SCRATCH	(64 * 1024)	/* string temporaries of one clause */
+
+/* A traced clause writes into a memory buffer; the text goes to the real
+ * output only if the clause did not fault, as dtrace drops the record of
+ * a faulting ECB. */
+FILE *
+dsl_clause_begin(dsl_rt_t *rt)
+{
+	if (rt->rt_buf == NULL)
+		rt->rt_buf = open_memstream(&rt->rt_bufmem, &rt->rt_bufsize);
+	if (rt->rt_buf == NULL)
+		return (rt->rt_host.dh_out);
+	rewind(rt->rt_buf);
+	return (rt->rt_buf);
+}
+
+void
+dsl_clause_end(dsl_rt_t *rt, bool drop)
+{
+	off_t n;
+
+	if (rt->rt_buf == NULL)
+		return;
+	n = ftello(rt->rt_buf);
+	fflush(rt->rt_buf);
+	if (drop)
+		return;
+	dsl_print_heading(rt);
+	if (n > 0)
+		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
+	if (!rt->rt_quiet)
+		fputc('\n', rt->rt_host.dh_out);
+}
+
+dsl_rt_t *
+dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
+{
+	dsl_rt_t *rt = calloc(1, sizeof (*rt));
+	uint32_t i;
+	size_t ss;
+
+	if (rt == NULL)
+		return (NULL);
+	rt->rt_pg = pg;
+	rt->rt_host = *host;
+	if (rt->rt_host.dh_out == NULL)
+		rt->rt_host.dh_out = stdout;
+	rt->rt_out = rt->rt_host.dh_out;
+	rt->rt_err = host->dh_err != NULL ? host->dh_err : stderr;
+	rt->rt_strsize = pg->pg_strsize;
+	ss = rt->rt_strsize;
+	memcpy(rt->rt_opts, pg->pg_opts, sizeof (rt->rt_opts));
+	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0;
+	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
+	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof (int64_t));
+	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
+	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof (int64_t));
+	rt->rt_tstr = calloc(pg->pg_nthis_str + 1, ss);
+	rt->rt_keycap = 8 * (ss + 8) + 64;
+	rt->rt_keybuf = malloc(rt->rt_keycap);
+	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
+	/* after the scratch area: strtok's saved string and position */
+	rt->rt_scratch = calloc(1, rt->rt_scrsize + ss + 16);
+	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof (rt_agg_t));
+	rt->rt_arrays.ht_dsize = (ss + 7) & ~(size_t)7;
+	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
+	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
+	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
+	    dsl_thr_init(rt) != 0) {
+		dsl_rt_destroy(rt);
+		return (NULL);
+	}
+	for (i = 0; i < pg->pg_naggs; i++) {
+		rt->rt_aggs[i].ag_ht.ht_dsize = pg->pg_aggs[i].ag_ndata *
+		    sizeof (int64_t);
+		rt->rt_aggs[i].ag_normal = 1;
+	}
+	return (rt);
+}
+
+uint32_t
+dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
+    const char *func, const char *name)
+{
+	rt_probe_t *p;
+
+	if (rt->rt_nprobes == rt->rt_probecap) {
+		uint32_t cap = rt->rt_probecap ? rt->rt_probecap * 2 : 16;
+		rt_probe_t *np = realloc(rt->rt_probes, cap * sizeof (*np));
+
+		if (np == NULL)
+			return (0);
+		rt->rt_probes = np;
+		rt->rt_probecap = cap;
+	}
+	p = &rt->rt_probes[rt->rt_nprobes];
+	memset(p, 0, sizeof (*p));
+	p->pr_prov = strdup(prov);
+	p->pr_mod = strdup(mod);
+	p->pr_func = strdup(func);
+	p->pr_name = strdup(name);
+	if (p->pr_prov == NULL || p->pr_mod == NULL || p->pr_func == NULL ||
+	    p->pr_name == NULL) {
+		free(p->pr_prov);
+		free(p->pr_mod);
+		free(p->pr_func);
+		free(p->pr_name);
+		return (0);
+	}
+	rt->rt_nprobes++;
+	if (strcmp(prov, "dtrace") == 0) {
+		if (strcmp(name, "BEGIN") == 0)
+			rt->rt_begin = rt->rt_nprobes;
+		else if (strcmp(name, "END") == 0)
+			rt->rt_end = rt->rt_nprobes;
+		else if (strcmp(name, "ERROR") == 0)
+			rt->rt_error = rt->rt_nprobes;
+	}
+	return (rt->rt_nprobes);
+}
+
+int
+dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	rt_probe_t *p;
+	uint32_t c, i, *nc, *ne;
+
+	if (id == 0 || id > rt->rt_nprobes || desc >= pg->pg_ndescs)
+		return (-1);
+	p = &rt->rt_probes[id - 1];
+	c = pg->pg_desc_clause[desc];
+	for (i = 0; i < p->pr_nclauses; i++)
+		if (p->pr_clauses[i] == c)
+			return (0);
+	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof (uint32_t));
+	if (nc == NULL)
+		return (-1);
+	p->pr_clauses = nc;
+	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof (uint32_t));
+	if (ne == NULL)
+		return (-1);
+	p->pr_epids = ne;
+	/* keep program order */
+	for (i = p->pr_nclauses; i > 0 && p->pr_clauses[i - 1] > c; i--) {
+		p->pr_clauses[i] = p->pr_clauses[i - 1];
+		p->pr_epids[i] = p->pr_epids[i - 1];
+	}
+	p->pr_clauses[i] = c;
+	p->pr_epids[i] = ++rt->rt_nepids;
+	p->pr_nclauses++;
+	return (0);
+}
+
+size_t
+dsl_rt_nenabled(const dsl_rt_t *rt)
+{
+	return (rt->rt_nepids);
+}
+
+uint32_t
+dsl_rt_begin_id(const dsl_rt_t *rt)
+{
+	return (rt->rt_begin);
+}
+
+bool
+dsl_rt_exited(const dsl_rt_t *rt)
+{
+	return (rt->rt_exited);
+}
+
+void
+dsl_rt_interrupted(dsl_rt_t *rt)
+{
+	rt->rt_intr = true;
+}
+
+/* A context for BEGIN/END/tick when the host has none: this process. */
+void
+dsl_ctx_self(dsl_ctx_t *cx)
+{
+	memset(cx, 0, sizeof (*cx));
+	cx->cx_pid = (int32_t)getpid();
+	cx->cx_ppid = (int32_t)getppid();
+	cx->cx_tid = (int32_t)gettid();
+	cx->cx_uid = (uint32_t)getuid();
+	cx->cx_gid = (uint32_t)getgid();
+	cx->cx_cpu = sched_getcpu();
+	if (cx->cx_cpu < 0)
+		cx->cx_cpu = 0;
+	cx->cx_execname = "pidtrace";
+}
+
+int
+dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
+{
+	dsl_ctx_t self;
+
+	if (rt->rt_ended)
+		return (rt->rt_exitcode);
+	rt->rt_ended = true;
+	if (ctx == NULL) {
+		dsl_ctx_self(&self);
+		ctx = &self;
+	}
+	if (rt->rt_end != 0)
+		(void)dsl_fire(rt, rt->rt_end, ctx);
+	/* dtrace(1): a newline after ^C, then one before the aggregations,
+	 * quiet or not */
+	if (rt->rt_intr)
+		fputc('\n', rt->rt_host.dh_out);
+	fputc('\n', rt->rt_host.dh_out);
+	dsl_print_all(rt);
+	fflush(rt->rt_host.dh_out);
+	return (rt->rt_exitcode);
+}
+
+void
+dsl_rt_destroy(dsl_rt_t *rt)
+{
+	uint32_t i;
+
+	if (rt == NULL)
+		return;
+	for (i = 0; i < rt->rt_nprobes; i++) {
+		rt_probe_t *p = &rt->rt_probes[i];
+
+		free(p->pr_prov);
+		free(p->pr_mod);
+		free(p->pr_func);
+		free(p->pr_name);
+		free(p->pr_clauses);
+		free(p->pr_epids);
+	}
+	free(rt->rt_probes);
+	if (rt->rt_aggs != NULL)
+		for (i = 0; i < rt->rt_pg->pg_naggs; i++)
+			dsl_ht_free(&rt->rt_aggs[i].ag_ht);
+	free(rt->rt_aggs);
+	dsl_ht_free(&rt->rt_arrays);
+	if (rt->rt_thr != NULL)
+		dsl_thr_fini(rt);
+	free(rt->rt_gint);
+	free(rt->rt_gstr);
+	free(rt->rt_tint);
+	free(rt->rt_tstr);
+	free(rt->rt_keybuf);
+	free(rt->rt_scratch);
+	if (rt->rt_buf != NULL)
+		fclose(rt->rt_buf);
+	free(rt->rt_bufmem);
+	free(rt);
+}

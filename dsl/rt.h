@@ -1,0 +1,160 @@
+/*
+ * rt.h: the runtime's state, shared by rt.c (creation, probes, END),
+ * eval.c (the firing path), var.c (variables and hash tables), agg.c
+ * (aggregating), print.c (aggregation and trace output) and printf.c.
+ */
+#ifndef DSL_RT_H
+#define DSL_RT_H
+
+#include "dsl/prog.h"
+
+/* A hash table of byte-string keys with fixed-size data: associative
+ * arrays (all arrays in one table, keyed by variable id) and each
+ * aggregation.  Data (int64 words) comes first, then the key bytes. */
+typedef struct dsl_hent {
+	struct dsl_hent	*he_next;
+	uint64_t	he_hash;
+	uint32_t	he_id;		/* array variable id */
+	uint32_t	he_klen;
+	int64_t		he_data[];	/* then the key */
+} dsl_hent_t;
+
+typedef struct dsl_htab {
+	dsl_hent_t	**ht_b;
+	size_t		ht_nb;		/* buckets, a power of 2 */
+	size_t		ht_n;
+	size_t		ht_dsize;	/* bytes of data per entry */
+} dsl_htab_t;
+
+#define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
+
+uint64_t	dsl_hash(uint32_t id, const void *key, size_t len);
+dsl_hent_t	*dsl_ht_find(dsl_htab_t *, uint32_t id, const void *key,
+		    size_t len, uint64_t hash);
+/* Insert (data zeroed); NULL when out of memory. */
+dsl_hent_t	*dsl_ht_insert(dsl_htab_t *, uint32_t id, const void *key,
+		    size_t len, uint64_t hash);
+void		dsl_ht_remove(dsl_htab_t *, dsl_hent_t *);
+void		dsl_ht_free(dsl_htab_t *);
+
+/* A thread's self-> variables. */
+typedef struct dsl_thr {
+	int64_t		th_tid;
+	bool		th_used;
+	int64_t		*th_ints;
+	char		*th_strs;
+} dsl_thr_t;
+
+typedef struct rt_probe {
+	char		*pr_prov, *pr_mod, *pr_func, *pr_name;
+	uint32_t	*pr_clauses;	/* enabled clauses, program order */
+	uint32_t	*pr_epids;	/* and their enabled probe ids */
+	uint32_t	pr_nclauses;
+} rt_probe_t;
+
+typedef struct rt_agg {
+	dsl_htab_t	ag_ht;
+	dsl_hent_t	*ag_nokey;	/* the entry of @x = f() (no keys) */
+	bool		ag_printed;
+	int64_t		ag_normal;	/* normalize(): divisor, 1 = none */
+} rt_agg_t;
+
+/* Runtime faults, as dtrace names them. */
+enum { FLT_NONE, FLT_BADADDR, FLT_DIVZERO, FLT_NOSCRATCH, FLT_ILLOP,
+	FLT_BADALIGN };
+
+struct dsl_rt {
+	const dsl_prog_t *rt_pg;
+	dsl_host_t	rt_host;
+	FILE		*rt_out, *rt_err;
+	uint32_t	rt_strsize;
+
+	rt_probe_t	*rt_probes;	/* [id - 1] */
+	uint32_t	rt_nprobes, rt_probecap;
+	uint32_t	rt_begin, rt_end, rt_error;	/* probe ids */
+	uint32_t	rt_nepids;
+
+	int64_t		*rt_gint;	/* global scalars */
+	char		*rt_gstr;
+	int64_t		*rt_tint;	/* this->, cleared per firing */
+	char		*rt_tstr;
+	dsl_thr_t	*rt_thr;	/* self->: open addressing by tid */
+	size_t		rt_nthr, rt_thrcap;
+	dsl_thr_t	*rt_lastthr;
+	dsl_htab_t	rt_arrays;	/* associative arrays */
+	rt_agg_t	*rt_aggs;
+	char		*rt_keybuf;	/* serialised keys, on the firing path */
+	size_t		rt_keycap;
+
+	/* the current firing */
+	const dsl_ctx_t	*rt_ctx;
+	uint32_t	rt_pid;		/* probe id */
+	uint32_t	rt_epid;
+	uint32_t	rt_clause;
+	uint64_t	rt_now;		/* timestamp, read once per firing */
+	char		*rt_scratch;	/* string temporaries of one clause */
+	size_t		rt_scrused, rt_scrsize;
+	int		rt_fault;	/* FLT_* */
+	uint64_t	rt_faultval;
+	int32_t		rt_faultnode;
+	uint16_t	rt_faultact;	/* statement number, 0 = predicate */
+	uint16_t	rt_act;		/* statement being run */
+	bool		rt_inerror;	/* running ERROR clauses */
+
+	bool		rt_heading;	/* the CPU ID FUNCTION:NAME line */
+	bool		rt_quiet;
+	bool		rt_exited;
+	bool		rt_ended;
+	bool		rt_intr;
+	int		rt_exitcode;
+	int64_t		rt_opts[O_NOPTS];	/* setopt() changes them */
+	FILE		*rt_buf;	/* a traced clause's output */
+	char		*rt_bufmem;
+	size_t		rt_bufsize;
+	uint64_t	rt_rand;
+};
+
+/* var.c */
+dsl_thr_t	*dsl_thr_get(dsl_rt_t *, int64_t tid, bool create);
+int		dsl_thr_init(dsl_rt_t *);
+void		dsl_thr_fini(dsl_rt_t *);
+
+/* agg.c */
+void		dsl_agg_update(dsl_rt_t *, const dsl_agg_t *, int64_t *data,
+		    int64_t v, int64_t incr);
+void		dsl_agg_clear(dsl_rt_t *, uint32_t agg);
+void		dsl_agg_trunc(dsl_rt_t *, uint32_t agg, int64_t n, bool all);
+/* Sorted entries of the aggregations flagged in which[] (NULL = all),
+ * per the aggsort options; caller frees.  NULL with *n = 0 if none. */
+dsl_hent_t	**dsl_agg_sorted(dsl_rt_t *, const bool *which, size_t *n,
+		    uint32_t **aggof);
+/* Key element i of an entry: integer value or string. */
+int64_t		dsl_key_int(const dsl_agg_t *, const char *key, int i,
+		    const char **str);
+
+/* print.c */
+void		dsl_print_heading(dsl_rt_t *);
+void		dsl_print_probe(dsl_rt_t *);	/* "%3d %6d %32s " */
+void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
+/* Print one aggregation entry as dt_print_aggs does (keys, value, \n). */
+void		dsl_print_entry(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
+/* The value of an entry (its histogram for the quantizes), no newline. */
+void		dsl_print_value(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
+void		dsl_printa(dsl_rt_t *, uint32_t agg, const char *fmt);
+void		dsl_print_all(dsl_rt_t *);
+
+/* rt.c */
+FILE		*dsl_clause_begin(dsl_rt_t *);
+void		dsl_clause_end(dsl_rt_t *, bool drop);
+
+/* agg.c */
+int64_t		dsl_qbucketval(int b);
+void		dsl_agg_init(const dsl_agg_t *, int64_t *);
+/* print.c */
+uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
+
+/* eval.c */
+void		dsl_rt_fault(dsl_rt_t *, int flt, uint64_t val, int32_t node);
+char		*dsl_scratch(dsl_rt_t *, size_t n, int32_t node);
+
+#endif /* DSL_RT_H */

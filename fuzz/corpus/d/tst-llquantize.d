@@ -1,0 +1,15 @@
+/*
+ * ASSERTION: llquantize(v, 10, 0, 2, 10) has linear steps within each
+ * power of ten, "< 1" below and ">= 1000" above (illumos layout).
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@ = llquantize(0, 10, 0, 2, 10);
+	@ = llquantize(5, 10, 0, 2, 10);
+	@ = llquantize(55, 10, 0, 2, 10);
+	@ = llquantize(555, 10, 0, 2, 10);
+	@ = llquantize(5555, 10, 0, 2, 10);
+	exit(0);
+}

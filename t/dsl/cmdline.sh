@@ -1,0 +1,94 @@
+# cmdline.sh: pidtrace's command line without a process: notices and
+# -q, -o (append), -e, -l, -x, -Z, macro arguments, exit statuses,
+# -h/-V, and END with the aggregations on SIGINT.
+. "$top_srcdir/t/lib.sh"
+
+say "notice: description cropped at '{' as dtrace does"
+bounded 20 "$PIDTRACE" -n 'BEGIN { exit(0); }' >"$T/out" 2>"$T/err" ||
+    fail "exit status $?"
+printf "pidtrace: description 'BEGIN ' matched 1 probe\n" >"$T/want"
+same_output "$T/want" "$T/err"
+
+say "two programs, two notices; a clause on two probes counts two"
+bounded 20 "$PIDTRACE" -n 'BEGIN, END { }' -n 'BEGIN { exit(0); }' \
+    >"$T/out" 2>"$T/err" || fail "exit status $?"
+printf "pidtrace: description 'BEGIN, END ' matched 2 probes\npidtrace: description 'BEGIN ' matched 1 probe\n" >"$T/want"
+same_output "$T/want" "$T/err"
+
+say "-q: no notice, no probe lines"
+bounded 20 "$PIDTRACE" -q -n 'BEGIN { printf("hi\n"); exit(0); }' \
+    >"$T/out" 2>"$T/err" || fail "exit status $?"
+printf 'hi\n\n' >"$T/want"
+same_output "$T/want" "$T/out"
+[ -s "$T/err" ] && fail "stderr not empty: $(cat "$T/err")"
+
+say "-x quiet is -q"
+bounded 20 "$PIDTRACE" -x quiet -n 'BEGIN { printf("x\n"); exit(0); }' \
+    >"$T/out" 2>"$T/err" || fail "exit status $?"
+printf 'x\n\n' >"$T/want"
+same_output "$T/want" "$T/out"
+
+say "-o appends"
+echo first >"$T/o"
+bounded 20 "$PIDTRACE" -q -o "$T/o" -n 'BEGIN { printf("a\n"); exit(0); }' \
+    >"$T/out" 2>&1 || fail "exit status $?"
+bounded 20 "$PIDTRACE" -q -o "$T/o" -n 'BEGIN { printf("b\n"); exit(0); }' \
+    >"$T/out" 2>&1 || fail "exit status $?"
+printf 'first\na\n\nb\n\n' >"$T/want"
+same_output "$T/want" "$T/o"
+[ -s "$T/out" ] && fail "stdout not empty with -o"
+
+say "-e compiles only"
+bounded 20 "$PIDTRACE" -e -n 'BEGIN { printf("no\n"); }' >"$T/out" 2>&1 ||
+    fail "exit status $?"
+[ -s "$T/out" ] && fail "-e printed: $(cat "$T/out")"
+bounded 20 "$PIDTRACE" -e -n 'BEGIN { x = ; }' >"$T/out" 2>&1 &&
+    fail "-e accepted a syntax error"
+
+say "-l lists the probes"
+bounded 20 "$PIDTRACE" -l >"$T/out" 2>&1 || fail "exit status $?"
+cat >"$T/want" <<'EOW'
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+    1     dtrace                                                     BEGIN
+    2     dtrace                                                     END
+    3     dtrace                                                     ERROR
+EOW
+same_output "$T/want" "$T/out"
+
+say "-Z allows a description that matches nothing"
+bounded 20 "$PIDTRACE" -q -n 'nosuch:::x { }' >"$T/out" 2>&1 &&
+    fail "no -Z: accepted"
+bounded 20 "$PIDTRACE" -Z -n 'nosuch:::x { }' -n 'BEGIN { exit(0); }' \
+    >"$T/out" 2>"$T/err" || fail "-Z: exit status $?"
+grep -q "description 'nosuch:::x ' matched 0 probes" "$T/err" ||
+    fail "no 0-probe notice: $(cat "$T/err")"
+
+say "macro arguments and \$\$1"
+bounded 20 "$PIDTRACE" -q -n 'BEGIN { printf("%d %s\n", $1, $$2); exit(0); }' \
+    7 word >"$T/out" 2>&1 || fail "exit status $?"
+printf '7 word\n\n' >"$T/want"
+same_output "$T/want" "$T/out"
+
+say "exit statuses: exit(n), compile error 1, usage 2"
+bounded 20 "$PIDTRACE" -q -n 'BEGIN { exit(42); }' >/dev/null 2>&1
+[ $? -eq 42 ] || fail "exit(42) gave another status"
+bounded 20 "$PIDTRACE" -n 'BEGIN { x = ; }' >/dev/null 2>&1
+[ $? -eq 1 ] || fail "a compile error is not status 1"
+bounded 20 "$PIDTRACE" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "no program is not status 2"
+bounded 20 "$PIDTRACE" -h >"$T/out" 2>&1 || fail "-h failed"
+grep -q '^Usage: pidtrace' "$T/out" || fail "-h: no usage"
+bounded 20 "$PIDTRACE" -V >"$T/out" 2>&1 || fail "-V failed"
+grep -q '^pidtrace ' "$T/out" || fail "-V: no version"
+
+say "SIGINT: END, a newline, the aggregations"
+spawn p 30 "$PIDTRACE" -q -o "$T/sig" -n 'BEGIN { printf("ready\n"); }' \
+    -n 'tick-1ms { @n = count(); }' -n 'END { printf("end\n"); }'
+wait_for "$T/sig" '^ready$'
+kill -INT "$(child_of "$p")"
+wait "$p" || fail "SIGINT: exit status $?"
+sed -n '2,4p' "$T/sig" >"$T/got"
+printf 'end\n\n\n' >"$T/want"
+same_output "$T/want" "$T/got"
+tail -n 1 "$T/sig" | grep -Eq '^ +[0-9]+$' || fail "no count: $(cat "$T/sig")"
+exit 0

@@ -1,0 +1,8 @@
+/*
+ * ASSERTION: an aggregation keeps the function it was first given.
+ */
+BEGIN
+{
+	@a = count();
+	@a = sum(1);
+}

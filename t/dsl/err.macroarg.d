@@ -1,0 +1,7 @@
+/*
+ * ASSERTION: a macro argument that was not given is an error.
+ */
+BEGIN
+{
+	trace($2);
+}

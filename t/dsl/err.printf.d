@@ -1,0 +1,7 @@
+/*
+ * ASSERTION: printf() arguments are checked against the conversions.
+ */
+BEGIN
+{
+	printf("%d\n", "string");
+}

@@ -1,0 +1,270 @@
+/*
+ * rt-test: the host-facing contract of dsl/dsl.h without a process:
+ * descriptions after $target substitution, glob matching, probe ids and
+ * EPIDs, self-> per thread (and freed with dsl_thread_gone), this-> per
+ * firing, the END print; and the lexer and parser on strings, valid and
+ * not.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsl/dsl.h"
+
+static int failures;
+
+#define CHECK(c) do { \
+	if (!(c)) { \
+		fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #c); \
+		failures++; \
+	} \
+} while (0)
+
+static dsl_prog_t *
+compile(const char *text, long target, char *err, size_t len)
+{
+	dsl_src_t src = { "t.d", text, strlen(text) };
+	dsl_copts_t co;
+
+	memset(&co, 0, sizeof (co));
+	co.co_target = target;
+	return (dsl_compile(&src, 1, &co, err, len));
+}
+
+static void
+test_descs(void)
+{
+	char err[256];
+	dsl_prog_t *pg = compile("pid$target:a.out:foo*:entry, "
+	    "pid$target::bar:return { } entry, tick-1s, :::END { }",
+	    4242, err, sizeof (err));
+	const dsl_pdesc_t *d;
+
+	CHECK(pg != NULL);
+	if (pg == NULL)
+		return;
+	CHECK(dsl_prog_ndescs(pg) == 5);
+	d = dsl_prog_desc(pg, 0);
+	CHECK(strcmp(d->pd_prov, "pid4242") == 0);
+	CHECK(strcmp(d->pd_mod, "a.out") == 0);
+	CHECK(strcmp(d->pd_func, "foo*") == 0);
+	CHECK(strcmp(d->pd_name, "entry") == 0);
+	CHECK(strcmp(d->pd_text, "pid4242:a.out:foo*:entry") == 0);
+	d = dsl_prog_desc(pg, 1);
+	CHECK(strcmp(d->pd_mod, "") == 0 && strcmp(d->pd_func, "bar") == 0);
+	/* one field is the name, as in dtrace */
+	d = dsl_prog_desc(pg, 2);
+	CHECK(strcmp(d->pd_prov, "") == 0 && strcmp(d->pd_name, "entry") == 0);
+	CHECK(dsl_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
+	    "foobar", "entry"));
+	CHECK(!dsl_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
+	    "xfoo", "entry"));
+	CHECK(dsl_desc_match(dsl_prog_desc(pg, 2), "pid1", "libc.so.6", "read",
+	    "entry"));
+	CHECK(dsl_prog_desc(pg, 5) == NULL);
+	dsl_prog_free(pg);
+
+	CHECK(dsl_glob("*", ""));
+	CHECK(dsl_glob("f?o", "foo"));
+	CHECK(dsl_glob("[a-c]x", "bx"));
+	CHECK(!dsl_glob("[!a-c]x", "bx"));
+	CHECK(dsl_glob("*::*Put*", "leveldb::DBImpl::Put"));
+	CHECK(!dsl_glob("abc", "abcd"));
+}
+
+/* The latency script of the seed: entry/return on two threads. */
+static void
+test_self(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile(
+	    "#pragma D option quiet\n"
+	    "pid$target::Put:entry { self->ts = timestamp; n++; }\n"
+	    "pid$target::Put:return /self->ts/ {\n"
+	    "  @[probefunc] = quantize(timestamp - self->ts);\n"
+	    "  self->ts = 0;\n"
+	    "}\n"
+	    "pid$target::Put:return { this->x++; @t = sum(this->x); }\n",
+	    7, err, sizeof (err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+	uint32_t entry, ret, id;
+	size_t d;
+
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof (host));
+	host.dh_out = fp;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(rt != NULL);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "END") == 2);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "ERROR") == 3);
+	entry = dsl_rt_add_probe(rt, "pid7", "a.out", "Put", "entry");
+	ret = dsl_rt_add_probe(rt, "pid7", "a.out", "Put", "return");
+	CHECK(entry == 4 && ret == 5);
+	for (d = 0; d < dsl_prog_ndescs(pg); d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(pg, d);
+
+		for (id = entry; id <= ret; id++) {
+			static const char *names[] = { "entry", "return" };
+
+			if (dsl_desc_match(pd, "pid7", "a.out", "Put",
+			    names[id - entry]))
+				CHECK(dsl_rt_enable(rt, id, d) == 0);
+		}
+	}
+	CHECK(dsl_rt_nenabled(rt) == 3);
+	CHECK(dsl_rt_enable(rt, 99, 0) == -1);
+
+	memset(&cx, 0, sizeof (cx));
+	cx.cx_pid = 7;
+	cx.cx_tid = 100;
+	cx.cx_timestamp = 1000;
+	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 101;
+	cx.cx_timestamp = 2000;
+	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	/* thread 100 returns after 600ns, thread 101 after 40ns */
+	cx.cx_tid = 100;
+	cx.cx_timestamp = 1600;
+	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 101;
+	cx.cx_timestamp = 2040;
+	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	/* a return with no entry on its thread: the predicate is false */
+	cx.cx_tid = 102;
+	cx.cx_timestamp = 5000;
+	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	/* an entry, then the thread goes: its self->ts goes with it */
+	cx.cx_tid = 103;
+	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	dsl_thread_gone(rt, 103);
+	cx.cx_timestamp = 9000;
+	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(!dsl_rt_exited(rt));
+	CHECK(dsl_rt_end(rt, NULL) == 0);
+	fclose(fp);
+	/* two samples: 32..63 and 512..1023; this->x is 1 in each firing */
+	CHECK(strstr(out, "  Put") != NULL);
+	CHECK(strstr(out, "              32 |@@@@@@@@@@@@@@@@@@@@") != NULL);
+	CHECK(strstr(out, "             512 |@@@@@@@@@@@@@@@@@@@@") != NULL);
+	CHECK(strstr(out, "                4\n") != NULL);
+	if (failures)
+		fprintf(stderr, "%s", out);
+	free(out);
+	dsl_rt_destroy(rt);
+	dsl_prog_free(pg);
+}
+
+/* The lexer and parser on strings: what compiles, what fails and how. */
+static void
+test_syntax(void)
+{
+	static const char *good[] = {
+		"BEGIN {}",
+		"BEGIN",
+		"BEGIN { x = 0x1F + 010 + 'a' + 10u + 5ll; }",
+		"/* c */ BEGIN // line\n{ x = 1; /* in */ }",
+		"#!/usr/bin/env pidtrace -s\nBEGIN { }",
+		"#pragma D option quiet\nBEGIN { trace(1) }",
+		"BEGIN /1/ { }",
+		"BEGIN /x == 0 && (2 / 1)/ { x = 1; }",
+		"BEGIN { x = 1 ? 2 : 3; y = x << 2 >> 1; z = ~x ^ -x | !x & x; }",
+		"BEGIN { x = (char)300; y = (unsigned long long)x; "
+		    "z = sizeof (int) + sizeof (x); }",
+		"BEGIN { a[1, \"a\"] = 1; a[2, \"b\"] += 2; a[3, \"c\"]++; }",
+		"BEGIN { s = \"tab\\there\\n\\x41\\101\\\\\\\"\"; }",
+		"BEGIN { if (1) { } else if (2) ; else { } }",
+		"BEGIN, END, tick-1s { }",
+		"dtrace:::BEGIN { @[probeprov, probemod, probefunc, probename,"
+		    " execname] = count(); }",
+		"BEGIN { x = 1; x *= 2; x /= 2; x %= 3; x &= 1; x |= 2; "
+		    "x ^= 3; x <<= 1; x >>= 1; x -= 1; }",
+		"BEGIN { x = 1; y = x ^^ 1; }",
+	};
+	static const struct { const char *src, *err; } bad[] = {
+		{ "BEGIN { x = ; }", "t.d:1:13: syntax error near \";\"" },
+		{ "BEGIN { x = 1 }}", "t.d:1:16: syntax error near \"}\"" },
+		{ "BEGIN { \"abc }", "t.d:1:9: newline encountered in "
+		    "string literal" },
+		{ "BEGIN { x = 09; }", "t.d:1:14: invalid digit in octal "
+		    "constant" },
+		{ "BEGIN { x = 1; /* }", "t.d:1:16: end of file in comment" },
+		{ "BEGIN { x = y + 1; }", "t.d:1:13: failed to resolve y: "
+		    "Unknown variable name" },
+		{ "BEGIN { @a = count(); @a = sum(1); }", "t.d:1:28: @a: "
+		    "aggregation redefined: sum( ) does not match the earlier "
+		    "count( )" },
+		{ "BEGIN { trace(strlen(1)); }", "t.d:1:22: strlen( ) argument "
+		    "#1 is incompatible with prototype: \tprototype: string \t "
+		    "argument: integer" },
+		{ "BEGIN { printf(\"%d %d\\n\", 1); }", "t.d:1:16: printf( ) "
+		    "prototype mismatch: conversion #2 (%d) is missing a "
+		    "corresponding value argument" },
+		{ "BEGIN { x = coun(); }", "t.d:1:13: unknown function "
+		    "'coun'; did you mean 'count'?" },
+		{ "BEGIN { x = 1 + \"s\"; }", "t.d:1:15: operator +: operands "
+		    "have incompatible types: \"int\" + \"string\"" },
+		{ "a:b:c:d:e { }", "t.d:1:1: invalid probe description "
+		    "\"a:b:c:d:e\": too many fields" },
+		{ "BEGIN { @ = lquantize(1, 0, 10, 0); }", "t.d:1:13: "
+		    "lquantize( ) step (argument #4) must be a 16-bit quantity "
+		    "greater than zero" },
+		{ "BEGIN { pid = 1; }", "t.d:1:9: operator = cannot modify "
+		    "built-in variable pid" },
+		{ "BEGIN { trace(@a); }", "t.d:1:15: aggregations may only be "
+		    "assigned an aggregating function or passed to printa( ), "
+		    "clear( ), trunc( ), normalize( )" },
+		{ "#include <x.h>\nBEGIN { }", "t.d:1:1: preprocessor "
+		    "directives need the C preprocessor (-C), which pidtrace "
+		    "lacks" },
+	};
+	char err[512];
+	size_t i;
+
+	for (i = 0; i < sizeof (good) / sizeof (good[0]); i++) {
+		dsl_prog_t *pg = compile(good[i], 0, err, sizeof (err));
+
+		if (pg == NULL) {
+			fprintf(stderr, "FAIL: does not compile: %s\n  %s\n",
+			    good[i], err);
+			failures++;
+		}
+		dsl_prog_free(pg);
+	}
+	for (i = 0; i < sizeof (bad) / sizeof (bad[0]); i++) {
+		dsl_prog_t *pg = compile(bad[i].src, 0, err, sizeof (err));
+		char *p;
+
+		for (p = err; *p != '\0'; p++)
+			if (*p == '\n')
+				*p = ' ';
+		if (pg != NULL || strcmp(err, bad[i].err) != 0) {
+			fprintf(stderr, "FAIL: %s\n  want: %s\n  got:  %s\n",
+			    bad[i].src, bad[i].err, pg ? "(compiled)" : err);
+			failures++;
+		}
+		dsl_prog_free(pg);
+	}
+}
+
+int
+main(void)
+{
+	test_descs();
+	test_self();
+	test_syntax();
+	if (failures)
+		fprintf(stderr, "%d failure%s\n", failures,
+		    failures == 1 ? "" : "s");
+	return (failures ? 1 : 0);
+}

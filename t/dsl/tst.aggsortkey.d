@@ -1,0 +1,15 @@
+/*
+ * ASSERTION: aggsortkey sorts by key, then value; integer keys of int type
+ * print " %8d", strings "  %-50s".
+ */
+#pragma D option quiet
+#pragma D option aggsortkey
+
+BEGIN
+{
+	@[3, "c"] = sum(5);
+	@[1, "b"] = sum(5);
+	@[2, "a"] = sum(1);
+	@[1, "a"] = sum(9);
+	exit(0);
+}

@@ -1,0 +1,24 @@
+/*
+ * ASSERTION: associative arrays take tuple keys of mixed types; an unset
+ * element reads 0 (or ""); storing 0 deletes an element.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	a["x", 1] = 10;
+	a["x", 2] = 20;
+	a["y", 1] = a["x", 1] + a["x", 2];
+	printf("%d %d %d %d\n", a["x", 1], a["x", 2], a["y", 1], a["z", 9]);
+	a["x", 1] = 0;
+	printf("%d\n", a["x", 1]);
+	a["x", 1]++;
+	a["x", 1] += 5;
+	printf("%d\n", a["x", 1]);
+	names[1] = "one";
+	names[2] = "two";
+	printf("%s %s [%s]\n", names[1], names[2], names[3]);
+	n[probename] = 7;
+	printf("%d\n", n["BEGIN"]);
+	exit(0);
+}

@@ -1,0 +1,4 @@
+after exit, same clause
+same firing, next clause
+end
+

@@ -1,0 +1,7 @@
+one
+two
+small 3
+small 4
+odd 5
+odd 7
+

@@ -1,0 +1,2 @@
+43 foo tst.macroargs.d 84
+

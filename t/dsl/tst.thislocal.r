@@ -1,0 +1,6 @@
+start 0
+second 5
+start 0
+second 5
+third 6
+
