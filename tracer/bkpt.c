@@ -178,6 +178,25 @@ tr_bkpt_remove(tr_session_t *s, uint64_t addr)
 	return 0;
 }
 
+bool
+tr_bkpt_intact(tr_session_t *s, uint64_t addr)
+{
+	uint8_t b;
+
+	if (tr_bkpt_find(s, addr) == NULL)
+		return false;
+	return tr_mem_read_raw(s, addr, &b, 1) == 1 && b == int3;
+}
+
+int
+tr_bkpt_forget(tr_session_t *s, uint64_t addr)
+{
+	if (unlink_bkpt(s, addr, false) < 0)
+		return -1;
+	bury(s, addr);
+	return 0;
+}
+
 size_t
 tr_bkpt_count(const tr_session_t *s)
 {

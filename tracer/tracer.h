@@ -18,6 +18,7 @@
 #ifndef PIDTRACE_TRACER_H
 #define PIDTRACE_TRACER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -129,6 +130,20 @@ tr_next_pc(tr_session_t *s, uint64_t addr,
 /* Restore the original bytes at addr.  -1/ENOENT if not a site. */
 int
 tr_bkpt_remove(tr_session_t *s, uint64_t addr);
+
+/*
+ * Whether the int3 of site addr is still in the tracee's memory: false
+ * once its module was unmapped (dlclose) or replaced.  One read.
+ */
+bool
+tr_bkpt_intact(tr_session_t *s, uint64_t addr);
+
+/*
+ * Drop site addr without writing anything: its code is gone (dlclose).
+ * -1/ENOENT if not a site.
+ */
+int
+tr_bkpt_forget(tr_session_t *s, uint64_t addr);
 
 /* Number of sites patched now. */
 size_t

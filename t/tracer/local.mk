@@ -26,3 +26,11 @@ TESTS += \
 	t/tracer/remove.sh \
 	t/tracer/interrupt.sh \
 	t/tracer/attach-stopped.sh
+
+# A program that dlopens a library after start (rtld hook tests).
+check_PROGRAMS += t/targets/tr-dlopen t/targets/tr-plugin.so
+t_targets_tr_dlopen_SOURCES = t/targets/tr-dlopen.c
+t_targets_tr_dlopen_LDADD = -ldl
+t_targets_tr_plugin_so_SOURCES = t/targets/tr-plugin.c
+t_targets_tr_plugin_so_CFLAGS = -O1 -fPIC
+t_targets_tr_plugin_so_LDFLAGS = -shared
