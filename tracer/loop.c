@@ -170,7 +170,7 @@ arm_entry(tr_session_t *s, tr_thread_t *th)
 {
 	(void)th;
 	s->s_armed = false;
-	s->s_entry = tr_auxv_entry(s->s_pid);
+	s->s_entry = tr_auxv_entry(s->s_memtid);
 	if (s->s_entry == 0)
 		return -1;
 	return tr_bkpt_insert(s, s->s_entry, 0, true);
@@ -202,6 +202,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 			tr_thread_del(s, t);
 		}
 	}
+	th->th_zombie = false;	/* the exec'ing thread took the leader's tid */
 	tr_bkpt_forget_all(s);
 	tr_xol_forget(s);
 	s->s_syscall_insn = 0;
@@ -353,6 +354,8 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			s->s_exit_status = status;
 		}
 		tr_thread_del(s, th);
+		if (tid == s->s_memtid && tid != s->s_pid && !s->s_gone)
+			tr_mem_open(s);	/* it stood in for a zombie leader */
 		return 0;
 	}
 	th->th_stopped = true;
@@ -480,7 +483,8 @@ tr_resume_all(tr_session_t *s)
 	s->s_stopping = false;
 	for (th = s->s_all; th != NULL; th = next) {
 		next = th->th_all;
-		if (!th->th_stopped || th->th_kind == TR_KIND_UNKNOWN)
+		if (!th->th_stopped || th->th_kind == TR_KIND_UNKNOWN ||
+		    th->th_zombie)
 			continue;
 		if (resume(s, th, th->th_listen ? PTRACE_LISTEN : PTRACE_CONT,
 			   0) < 0)
@@ -500,8 +504,8 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 		s->s_armed_pending = false;
 		s->s_armed = true;
 		s->s_cur = tr_thread_find(s, s->s_pid);
-		if (s->s_cur == NULL)
-			s->s_cur = s->s_all;
+		if (s->s_cur == NULL || s->s_cur->th_zombie)
+			s->s_cur = NULL;	/* injection picks another */
 		if (h != NULL && h->h_ready != NULL)
 			h->h_ready(h->h_arg, s);
 		s->s_cur = NULL;

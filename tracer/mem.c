@@ -23,7 +23,18 @@ tr_mem_open(tr_session_t *s)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/mem", (int)s->s_pid);
+	tr_thread_t *th;
+
+	/* The leader, unless it is a zombie that has no memory any more. */
+	s->s_memtid = s->s_pid;
+	th = tr_thread_find(s, s->s_pid);
+	if (th != NULL && th->th_zombie)
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (!th->th_zombie && th->th_kind == TR_KIND_THREAD) {
+				s->s_memtid = th->th_tid;
+				break;
+			}
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)s->s_memtid);
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
@@ -40,7 +51,7 @@ tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 	struct iovec remote = { (void *)(uintptr_t)addr, len };
 	ssize_t n;
 
-	n = process_vm_readv(s->s_pid, &local, 1, &remote, 1, 0);
+	n = process_vm_readv(s->s_memtid, &local, 1, &remote, 1, 0);
 	if (n > 0 || len == 0)
 		return n;
 	if (s->s_memfd < 0)

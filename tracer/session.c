@@ -64,6 +64,12 @@ tr_pid(const tr_session_t *s)
 	return s->s_pid;
 }
 
+pid_t
+tr_proc_tid(const tr_session_t *s)
+{
+	return s->s_memtid;
+}
+
 void
 tr_stats(const tr_session_t *s, tr_stats_t *st)
 {
@@ -148,6 +154,28 @@ hint_eperm(pid_t pid)
 		tr_addhint("a setuid or non-dumpable process needs root");
 }
 
+/* The state letter of a task (R, S, T, t, Z...), or 0. */
+static char
+task_state(pid_t pid, pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid,
+		 (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p != NULL && p[1] == ' ' ? p[2] : 0;
+}
+
 static int
 seize_all(tr_session_t *s)
 {
@@ -178,8 +206,30 @@ seize_all(tr_session_t *s)
 			added = true;
 			if (ptrace(PTRACE_SEIZE, tid, 0L, (long)OPTS) == 0) {
 				th->th_seen = true;
+				if (task_state(s->s_pid, tid) == 'Z') {
+					/*
+					 * A leader gone by pthread_exit while
+					 * other threads live: it will never
+					 * stop; nothing to wait for.
+					 */
+					th->th_zombie = true;
+					th->th_stopped = true;
+					continue;
+				}
 				if (ptrace(PTRACE_INTERRUPT, tid, 0L, 0L) == 0)
 					th->th_interrupted = true;
+				continue;
+			}
+			if (tid == s->s_pid && errno == EPERM &&
+			    task_state(s->s_pid, tid) == 'Z' && pass == 0) {
+				/*
+				 * The leader called pthread_exit: a zombie
+				 * that cannot be seized, while its threads
+				 * live on.  Keep a record that never stops.
+				 */
+				th->th_seen = true;
+				th->th_zombie = true;
+				th->th_stopped = true;
 				continue;
 			}
 			if (tid == s->s_pid) {
@@ -222,7 +272,8 @@ tr_attach(pid_t pid)
 		return NULL;
 	}
 	status_field(pid, "State:", state, sizeof(state));
-	if (state[0] == 'Z' || state[0] == 'X') {
+	if ((state[0] == 'Z' && status_field(pid, "Threads:", NULL, 0) <= 1) ||
+	    state[0] == 'X') {
 		tr_seterr("attach: process %d is exiting (%s)", (int)pid,
 			  state);
 		return NULL;
@@ -256,7 +307,7 @@ tr_attach(pid_t pid)
 		tr_free(s);
 		return NULL;
 	}
-	s->s_entry = tr_auxv_entry(pid);
+	s->s_entry = tr_auxv_entry(s->s_memtid);
 	s->s_armed_pending = true;
 	return s;
 }
@@ -408,7 +459,7 @@ find_syscall_insn(tr_session_t *s)
 	ssize_t n, i;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", (int)s->s_pid);
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)s->s_memtid);
 	f = fopen(path, "re");
 	if (f == NULL)
 		return 0;
@@ -477,10 +528,10 @@ tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 	 * Not a thread in group-stop: once it ran our syscall it could not
 	 * be put back into that stop (PTRACE_LISTEN needs an event stop).
 	 */
-	if (th == NULL || !th->th_stopped || th->th_listen)
+	if (th == NULL || !th->th_stopped || th->th_listen || th->th_zombie)
 		for (th = s->s_all; th != NULL; th = th->th_all)
 			if (th->th_stopped && !th->th_listen &&
-			    th->th_kind == TR_KIND_THREAD)
+			    !th->th_zombie && th->th_kind == TR_KIND_THREAD)
 				break;
 	if (th == NULL)
 		return -EAGAIN;

@@ -79,6 +79,7 @@ struct tr_thread {
 	bool		th_seen;	/* its first stop has arrived */
 	bool		th_listen;	/* restart with PTRACE_LISTEN */
 	bool		th_interrupted;	/* a PTRACE_INTERRUPT is outstanding */
+	bool		th_zombie;	/* a leader that pthread_exited: never stops */
 	int		th_sig;		/* signal to deliver on restart */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
@@ -90,6 +91,8 @@ struct tr_thread {
 
 struct tr_session {
 	pid_t		s_pid;		/* the target's tgid */
+	pid_t		s_memtid;	/* a live thread, for /proc and memory
+					 * (a pthread_exited leader has none) */
 	int		s_memfd;	/* /proc/PID/mem, O_RDWR */
 	bool		s_launched;	/* tr_launch: kill on a fatal error */
 	bool		s_armed;	/* h_ready has been called for this image */

@@ -105,6 +105,14 @@ pid_t
 tr_pid(const tr_session_t *s);
 
 /*
+ * A live thread of the target, for /proc/TID/maps and the like: the
+ * leader, unless it called pthread_exit (its /proc/PID/maps is then
+ * empty, its memory gone).
+ */
+pid_t
+tr_proc_tid(const tr_session_t *s);
+
+/*
  * Patch a site at run-time address addr (first byte of an instruction).
  * The displaced instruction is decoded now and planned (emulate or XOL;
  * a scratch page may be mapped in the tracee, which needs a stopped

@@ -92,7 +92,7 @@ map_page(tr_session_t *s, uint64_t near)
 	int tries;
 
 	for (tries = 0; tries < 4; tries++) {
-		hint = find_gap(s->s_pid, near, skip);
+		hint = find_gap(s->s_memtid, near, skip);
 		if (hint == 0)
 			break;
 		r = tr_inject_syscall(s, SYS_mmap, (long)hint, TR_PAGE,

@@ -18,6 +18,8 @@
  *	texec		re-exec itself from a second thread (the leader
  *			is blocked in pthread_join meanwhile)
  *	die		kill itself with SIGTERM
+ *	zombie		go on in a new thread; the leader pthread_exits
+ *			(a zombie leader with live threads)
  *	quit / EOF	print "exit ..." and exit 0
  */
 #include <pthread.h>
@@ -115,12 +117,11 @@ report(const char *what)
 	       (unsigned long)sum);
 }
 
+static void *serve(void *arg);
+
 int
 main(int argc, char **argv)
 {
-	char line[256];
-	unsigned long n, t, i;
-	pthread_t th[64];
 	struct sigaction sa;
 
 	(void)argc;
@@ -132,9 +133,28 @@ main(int argc, char **argv)
 	sa.sa_handler = on_usr2;
 	sigaction(SIGUSR2, &sa, NULL);	/* no SA_RESTART: read is interrupted */
 	printf("ready pid=%d\n", (int)getpid());
+	serve(NULL);
+	return 0;
+}
+
+/* The command loop; "zombie" moves it to a new thread, the leader exits. */
+static void *
+serve(void *arg)
+{
+	char line[256];
+	unsigned long n, t, i;
+	pthread_t th[64];
+
+	(void)arg;
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		n = t = 0;
-		if (sscanf(line, "go %lu %lu", &n, &t) >= 1) {
+		if (strncmp(line, "zombie", 6) == 0) {
+			pthread_t z;
+
+			pthread_create(&z, NULL, serve, NULL);
+			printf("zombie\n");
+			pthread_exit(NULL);
+		} else if (sscanf(line, "go %lu %lu", &n, &t) >= 1) {
 			if (t == 0)
 				t = 1;
 			if (t > 64)
@@ -181,7 +201,7 @@ main(int argc, char **argv)
 			ssize_t r;
 
 			if (pipe(p) < 0)
-				return 1;
+				exit(1);
 			printf("reading\n");
 			r = read(p[0], &c, 1);
 			printf("read r=%d usr2=%d work=%lu\n", (int)r,
@@ -201,11 +221,11 @@ main(int argc, char **argv)
 			fflush(stdout);
 			pthread_create(&th[0], NULL, exec_thread, NULL);
 			pthread_join(th[0], NULL);
-			return 1;
+			exit(1);
 		} else if (strncmp(line, "exec", 4) == 0) {
 			fflush(stdout);
-			execv("/proc/self/exe", argv);
-			return 1;
+			execv("/proc/self/exe", self_argv);
+			exit(1);
 		} else if (strncmp(line, "die", 3) == 0) {
 			signal(SIGTERM, SIG_DFL);
 			raise(SIGTERM);
@@ -214,5 +234,5 @@ main(int argc, char **argv)
 		}
 	}
 	report("exit");
-	return 0;
+	exit(0);
 }

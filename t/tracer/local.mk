@@ -25,7 +25,8 @@ TESTS += \
 	t/tracer/exec-thread.sh \
 	t/tracer/remove.sh \
 	t/tracer/interrupt.sh \
-	t/tracer/attach-stopped.sh
+	t/tracer/attach-stopped.sh \
+	t/tracer/zombie-leader.sh
 
 # A program that dlopens a library after start (rtld hook tests).
 check_PROGRAMS += t/targets/tr-dlopen t/targets/tr-plugin.so

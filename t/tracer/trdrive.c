@@ -126,7 +126,7 @@ exe_base(pid_t pid)
 static void
 h_ready(void *arg, tr_session_t *s)
 {
-	uint64_t base = exe_base(tr_pid(s));
+	uint64_t base = exe_base(tr_proc_tid(s));
 	int i, n = 0;
 
 	(void)arg;
