@@ -612,14 +612,16 @@ tr_release(tr_session_t *s)
 				ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
 			}
 		}
+	/* New tasks not yet known as threads may be fork children. */
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_kind == TR_KIND_FORK ||
+		    th->th_kind == TR_KIND_UNKNOWN)
+			tr_bkpt_restore_in(s, th->th_tid);
 	if (!s->s_gone)
 		tr_bkpt_restore_all(s);
 	else
 		tr_bkpt_forget_all(s);
 	while ((th = s->s_all) != NULL) {
-		if (th->th_kind == TR_KIND_FORK || th->th_kind ==
-		    TR_KIND_UNKNOWN)
-			tr_bkpt_restore_in(s, th->th_tid);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L,
 		       (long)(th->th_listen ? 0 : th->th_sig));
 		tr_thread_del(s, th);

@@ -8,6 +8,8 @@
  *	go N T		T threads each call work() N times; prints "done ..."
  *	fork N		a fork child calls work() N times; then a vfork+exec
  *			and a system(); prints "forked ..."
+ *	forks N		N fork children in a row, each calling work() 10
+ *			times; prints "forks ok=..." (children that exited 0)
  *	sig N		raise SIGUSR1 N times (handler calls on_usr1());
  *			prints "sig ..."
  *	sleep S		block in nanosleep for S seconds; prints "slept"
@@ -165,6 +167,24 @@ serve(void *arg)
 			for (i = 0; i < t; i++)
 				pthread_join(th[i], NULL);
 			report("done");
+		} else if (sscanf(line, "forks %lu", &n) == 1) {
+			unsigned long ok = 0;
+
+			for (i = 0; i < n; i++) {
+				pid_t p = fork();
+				int st = 0;
+
+				if (p == 0) {
+					worker((void *)10ul);
+					_exit(0);
+				}
+				if (waitpid(p, &st, 0) == p && WIFEXITED(st) &&
+				    WEXITSTATUS(st) == 0)
+					ok++;
+				else
+					printf("child %lu status %#x\n", i, st);
+			}
+			printf("forks ok=%lu\n", ok);
 		} else if (sscanf(line, "fork %lu", &n) == 1) {
 			pid_t p = fork();
 			int st = 0, st2 = 0, st3;

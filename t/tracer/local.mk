@@ -26,7 +26,8 @@ TESTS += \
 	t/tracer/remove.sh \
 	t/tracer/interrupt.sh \
 	t/tracer/attach-stopped.sh \
-	t/tracer/zombie-leader.sh
+	t/tracer/zombie-leader.sh \
+	t/tracer/fork-stress.sh
 
 # A program that dlopens a library after start (rtld hook tests).
 check_PROGRAMS += t/targets/tr-dlopen t/targets/tr-plugin.so
