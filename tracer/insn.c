@@ -88,6 +88,27 @@ mem_operand(const cs_x86_op *op, tr_insn_t *in)
 	return 0;
 }
 
+/*
+ * capstone 4 leaves encoding.disp_offset 0 for some instructions (SSE:
+ * movdqa 0x..(%rip),%xmm0, 66 0f 6f 05 disp32).  A rip-relative operand
+ * is a ModRM with mod 00 and r/m 101 followed by the disp32: find it.
+ */
+static uint8_t
+find_riprel_disp(const cs_insn *ci, int64_t disp)
+{
+	int32_t d = (int32_t)disp, v;
+	unsigned p;
+
+	if ((int64_t)d != disp)
+		return 0;
+	for (p = 1; p + 4 <= ci->size; p++) {
+		memcpy(&v, ci->bytes + p, 4);
+		if (v == d && (ci->bytes[p - 1] & 0xc7) == 0x05)
+			return (uint8_t)p;
+	}
+	return 0;
+}
+
 static int
 plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 {
@@ -199,11 +220,13 @@ plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 	for (i = 0; i < x->op_count; i++) {
 		if (op[i].type != X86_OP_MEM || op[i].mem.base != X86_REG_RIP)
 			continue;
-		if (x->encoding.disp_offset == 0 || x->encoding.disp_size != 4)
-			return -1;
 		in->in_riprel = true;
 		in->in_disp = op[i].mem.disp;
 		in->in_disp_off = x->encoding.disp_offset;
+		if (in->in_disp_off == 0 || x->encoding.disp_size != 4)
+			in->in_disp_off = find_riprel_disp(ci, op[i].mem.disp);
+		if (in->in_disp_off == 0)
+			return -1;
 	}
 	for (i = 0; i < ci->detail->groups_count; i++)
 		if (ci->detail->groups[i] == X86_GRP_BRANCH_RELATIVE)

@@ -36,3 +36,8 @@ t_targets_tr_dlopen_LDADD = -ldl
 t_targets_tr_plugin_so_SOURCES = t/targets/tr-plugin.c
 t_targets_tr_plugin_so_CFLAGS = -O1 -fPIC
 t_targets_tr_plugin_so_LDFLAGS = -shared
+
+# Hard first instructions beyond ft-insns (SSE through %rip, indirect calls).
+check_PROGRAMS += t/targets/tr-insns
+t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
+TESTS += t/tracer/tr-insns.sh
