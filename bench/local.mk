@@ -1,4 +1,6 @@
-# bench: see the top Makefile.am
+# bench: benchmarks run by hand (never by make check); each prints a
+# ratio against a peer.
+EXTRA_DIST += bench/pidnm.sh
 
 # bench/eval: ns per firing of D clauses (not run by make check).
 noinst_PROGRAMS += bench/eval

@@ -12,3 +12,4 @@ bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c
 pidtrace_LDADD = dsl/libdsl.a
 dist_man_MANS += man/pidtrace.1
+dist_man_MANS += man/pidnm.1

@@ -556,6 +556,10 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 	for (i = 0; i < nsyms; i++) {
 		if (!keep(&syms[i]) || !grep_match(syms[i].sy_name))
 			continue;
+		/* --pid: an undefined symbol has no address in its module;
+		 * the module that defines it lists it. */
+		if (module != NULL && !opt_undef && undefined_class(&syms[i]))
+			continue;
 		ents[n].en_sym = &syms[i];
 		ents[n].en_name = syms[i].sy_name;
 		ents[n].en_key = chunk(syms[i].sy_name);
@@ -609,7 +613,7 @@ static int
 list_pid(const char *pidstr)
 {
 	char path[PATH_MAX + 64], line[PATH_MAX + 256], err[256];
-	char seen[64][PATH_MAX > 512 ? 512 : PATH_MAX];
+	char **seen = NULL, **grown, *dot;
 	unsigned long long start, end, off, inode;
 	char perms[8], dev[32], file[PATH_MAX];
 	const char *module, *p;
@@ -642,14 +646,24 @@ list_pid(const char *pidstr)
 		/* One listing per file: its first mapping (offset 0 for
 		 * anything the loader mapped) fixes the bias. */
 		for (i = 0; i < nseen; i++)
-			if (strncmp(seen[i], file, sizeof(seen[i]) - 1) == 0)
+			if (strcmp(seen[i], file) == 0)
 				break;
 		if (i < nseen)
 			continue;
-		if (nseen < sizeof(seen) / sizeof(seen[0])) {
-			snprintf(seen[nseen], sizeof(seen[nseen]), "%s", file);
-			nseen++;
+		grown = realloc(seen, (nseen + 1) * sizeof(*seen));
+		if (grown == NULL || (grown[nseen] = strdup(file)) == NULL) {
+			errorf("--pid %ld: %s", pid, strerror(ENOMEM));
+			seen = grown ? grown : seen;
+			rc = 1;
+			break;
 		}
+		seen = grown;
+		nseen++;
+		/* A deleted file still opens through map_files; its module
+		 * name is the name it had. */
+		dot = strstr(file, " (deleted)");
+		if (dot != NULL && dot[10] == '\0')
+			*dot = '\0';
 		snprintf(path, sizeof(path), "/proc/%ld/map_files/%llx-%llx",
 		    pid, start, end);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -681,6 +695,9 @@ list_pid(const char *pidstr)
 		pb_elf_close(e);
 	}
 	fclose(maps);
+	for (i = 0; i < nseen; i++)
+		free(seen[i]);
+	free(seen);
 	return rc;
 }
 

@@ -52,6 +52,8 @@ sink_put(const char *s, size_t n, void *opaque)
 {
 	struct sink *sk = opaque;
 
+	if (n == 0)
+		return;	/* an empty prefix into a buffer not yet allocated */
 	if (sk->sk_failed || !dm_buf_reserve(sk->sk_buf, n)) {
 		sk->sk_failed = true;
 		return;

@@ -1,4 +1,17 @@
-# fuzz: see the top Makefile.am
+# fuzz: libFuzzer targets, built with ./configure CC=clang --enable-fuzz
+# (fuzz/run-fuzz does that in its own build tree).  Each target compiles
+# the sources it fuzzes itself, so they get the fuzzer's coverage.
+EXTRA_DIST += fuzz/run-fuzz
+FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+
+if FUZZ
+noinst_PROGRAMS += fuzz/fuzz-elf
+fuzz_fuzz_elf_SOURCES = fuzz/fuzz-elf.c probes/elfsym.c demangle/demangle.c
+fuzz_fuzz_elf_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
+fuzz_fuzz_elf_LDFLAGS = $(FUZZ_FLAGS)
+fuzz_fuzz_elf_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+endif
+
 if FUZZ
 # fuzz-d: the D front end on arbitrary bytes (seed corpus fuzz/corpus/d/).
 noinst_PROGRAMS += fuzz/fuzz-d

@@ -668,30 +668,27 @@ load_table(pb_elf_t *e, int table, char *err, size_t errlen)
 		goto nomem;
 	for (i = 1; i < n; i++) {
 		pb_sym_t *s = &t->tb_syms[t->tb_nsyms++];
+		const GElf_Sym *es;
+		GElf_Sym conv;
 		uint64_t value, size;
 		uint32_t name, shndx;
 		unsigned info, other, bind, type;
 		bool global;
 
+		/* The common case straight from the table (GElf_Sym is
+		 * Elf64_Sym); 32-bit files through gelf_getsym(). */
 		if (is64) {
-			const Elf64_Sym *es = (const Elf64_Sym *)d->d_buf + i;
-
-			value = es->st_value;
-			size = es->st_size;
-			name = es->st_name;
-			shndx = es->st_shndx;
-			info = es->st_info;
-			other = es->st_other;
-		} else {
-			const Elf32_Sym *es = (const Elf32_Sym *)d->d_buf + i;
-
-			value = es->st_value;
-			size = es->st_size;
-			name = es->st_name;
-			shndx = es->st_shndx;
-			info = es->st_info;
-			other = es->st_other;
+			es = (const Elf64_Sym *)d->d_buf + i;
+		} else if ((es = gelf_getsym(d, i, &conv)) == NULL) {
+			t->tb_nsyms--;
+			continue;
 		}
+		value = es->st_value;
+		size = es->st_size;
+		name = es->st_name;
+		shndx = es->st_shndx;
+		info = es->st_info;
+		other = es->st_other;
 		if (shndx == SHN_XINDEX)
 			shndx = i < nxidx ? xidx[i] : 0xffffffff;
 		bind = GELF_ST_BIND(info);

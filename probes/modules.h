@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "probes/elfsym.h"	/* pb_load_t */
+
 typedef struct pb_mapping {
 	uint64_t mp_start;	/* run-time address, inclusive */
 	uint64_t mp_end;	/* exclusive */
@@ -52,15 +54,6 @@ typedef struct pb_modlist {
 	pb_module_t *ml_mods;	/* in order of first mapping; owned */
 	size_t ml_n;
 } pb_modlist_t;
-
-/* One loadable segment, as the ELF's PT_LOAD program header says. */
-typedef struct pb_load {
-	uint64_t ld_vaddr;	/* p_vaddr */
-	uint64_t ld_offset;	/* p_offset */
-	uint64_t ld_filesz;	/* p_filesz */
-	uint64_t ld_memsz;	/* p_memsz */
-	int ld_flags;		/* p_flags: PF_X | PF_W | PF_R */
-} pb_load_t;
 
 /*
  * Parse the text of a maps file.  exe_path, if not NULL, is the target of

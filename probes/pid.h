@@ -9,8 +9,10 @@
  * Provider"):
  *   module    basename (libc.so.6), or libc, libc.so, a.out (see
  *             modules.h); a glob; empty = every module
- *   function  a glob matched against the mangled and the demangled name
- *             (dm_match); empty = every function
+ *   function  a glob matched against the mangled name, the demangled
+ *             name, and the demangled name without its parameters (so
+ *             that ::mix: finds mix(int, int); match.h); empty = every
+ *             function
  *   name      "entry": the function's first instruction
  *             "return": one probe per function, firing at each return site
  *             that retsite.h finds; arg0 is the site's offset (st_off)
@@ -31,6 +33,10 @@
  *     as DTrace's dt_pid_sym_filt skips a symbol at the address just taken;
  *   - an exact name (no glob characters) yields a probe named as written,
  *     so two exact aliases give two probes sharing one site.
+ * GCC's foo.cold parts are not functions of their own: their return sites
+ * join foo's return probe (st_off is then negative, two's complement,
+ * when the part lies below foo), and jumps between foo and foo.cold are
+ * not returns.
  * Either way a site address may serve several probes: the glue patches it
  * once (pb_probe_list_sites gives the sites grouped by address).
  *

@@ -3,12 +3,12 @@
 check_PROGRAMS += t/probes/retsite-test
 TESTS += t/probes/retsite-test
 t_probes_retsite_test_SOURCES = t/probes/retsite-test.c
-t_probes_retsite_test_LDADD = probes/libprobes.a $(CAPSTONE_LIBS)
+t_probes_retsite_test_LDADD = probes/libprobes.a $(CAPSTONE_LIBS) $(LIBELF_LIBS)
 
 check_PROGRAMS += t/probes/modules-test
 TESTS += t/probes/modules-test
 t_probes_modules_test_SOURCES = t/probes/modules-test.c
-t_probes_modules_test_LDADD = probes/libprobes.a
+t_probes_modules_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
 
 # The C++ target of the resolution tests.  -O2 for real tail calls and
 # .cold parts; no sanitizers (AM_CXXFLAGS is replaced on purpose): the
@@ -17,3 +17,14 @@ check_PROGRAMS += t/targets/pb-kv
 t_targets_pb_kv_SOURCES = t/targets/pb-kv.cc
 t_targets_pb_kv_CXXFLAGS = -O2 -g
 t_targets_pb_kv_LDFLAGS =
+
+# resolve: prints what pb_pid_resolve makes of a description.
+check_PROGRAMS += t/probes/resolve
+t_probes_resolve_SOURCES = t/probes/resolve.c
+t_probes_resolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+TESTS += t/probes/resolve-kv.sh
+EXTRA_DIST += t/probes/resolve-kv.sh t/probes/sites.sh
+TESTS += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
+EXTRA_DIST += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh

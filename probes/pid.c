@@ -1,0 +1,1197 @@
+/*
+ * pid: the pid provider's probe resolution (the contract is in pid.h).
+ *
+ * Per mapped file, a function index is built once and cached by device
+ * and inode: the FUNC symbols of .symtab and .dynsym with nonzero size,
+ * sorted by address and then by how good a name each is, so the first
+ * name of an address is the one a glob probe takes.  A resolution walks
+ * the names of each matching module, tests each against the compiled
+ * function glob (match.h: cheap for non-candidates), and creates probes;
+ * return and offset probes decode the function's bytes from the file
+ * (retsite.h).
+ */
+#include "config.h"
+
+#include <elf.h>
+#include <gelf.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "demangle/demangle.h"
+#include "probes/elfsym.h"
+#include "probes/match.h"
+#include "probes/modules.h"
+#include "probes/pid.h"
+#include "probes/retsite.h"
+
+/* One name of a function. */
+struct fname {
+	const char *fn_name;	/* raw symbol name, owned by the pb_elf_t */
+	uint32_t fn_func;	/* index in sf_funcs */
+	uint32_t fn_rank;	/* lower is better (see name_rank) */
+};
+
+/* One function: an address with a size. */
+struct func {
+	uint64_t fu_addr;	/* link-time */
+	uint64_t fu_size;
+	uint64_t fu_cold;	/* link-time start of foo.cold, or 0 */
+	uint64_t fu_coldsize;
+};
+
+/* One mapped ELF file, with its function index. */
+struct symfile {
+	unsigned int sf_major, sf_minor;
+	uint64_t sf_ino;
+	char *sf_path;		/* the path opened */
+	pb_elf_t *sf_elf;
+	int sf_type;		/* ET_EXEC or ET_DYN */
+	struct func *sf_funcs;	/* ascending fu_addr */
+	size_t sf_nfuncs;
+	struct fname *sf_names;	/* grouped by function, best name first */
+	size_t sf_nnames;
+	char sf_err[512];	/* why it could not be used, or "" */
+	struct symfile *sf_next;
+};
+
+static struct symfile *cache;
+
+static void
+seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Which alias names an address for a glob probe: .symtab before .dynsym
+ * (the brief of pid.h), GLOBAL before WEAK before LOCAL, then fewer
+ * leading underscores (malloc before __libc_malloc), then shorter.
+ */
+static uint32_t
+name_rank(const pb_sym_t *s, int table)
+{
+	unsigned bind = GELF_ST_BIND(s->sy_info);
+	uint32_t r = 0, us = 0;
+	const char *p;
+
+	r |= (uint32_t)table << 28;
+	r |= (bind == STB_GLOBAL ? 0U : bind == STB_WEAK ? 1U : 2U) << 24;
+	for (p = s->sy_name; *p == '_' && us < 15; p++)
+		us++;
+	r |= us << 16;
+	r |= (uint32_t)(strlen(s->sy_name) < 0xffff ?
+	    strlen(s->sy_name) : 0xffff);
+	return r;
+}
+
+struct cand {
+	uint64_t addr, size;
+	const char *name;
+	uint32_t rank;
+};
+
+static int
+cand_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	int c;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	return c;
+}
+
+struct coldent {
+	const char *parent;	/* name without ".cold"; owned */
+	size_t plen;
+	uint64_t addr, size;
+};
+
+static int
+cold_cmp(const void *a, const void *b)
+{
+	const struct coldent *x = a, *y = b;
+	size_t n = x->plen < y->plen ? x->plen : y->plen;
+	int c = memcmp(x->parent, y->parent, n);
+
+	if (c != 0)
+		return c;
+	return x->plen < y->plen ? -1 : x->plen > y->plen;
+}
+
+/*
+ * GCC names the unlikely part of foo "foo.cold" (sometimes "foo.cold.N"
+ * on older releases).  Returns the length of "foo", or 0.
+ */
+static size_t
+cold_parent_len(const char *name)
+{
+	const char *c = strstr(name, ".cold");
+
+	if (c == NULL || c == name)
+		return 0;
+	if (c[5] != '\0' && c[5] != '.')
+		return 0;
+	return (size_t)(c - name);
+}
+
+static int
+build_index(struct symfile *sf)
+{
+	struct cand *cv = NULL;
+	struct coldent *cold = NULL;
+	size_t ncand = 0, ccap = 0, ncold = 0, i, j;
+	int table;
+
+	for (table = PB_SYMTAB; table <= PB_DYNSYM; table++) {
+		const pb_sym_t *syms;
+		size_t n;
+		char e[128];
+
+		if (pb_elf_symbols(sf->sf_elf, table, &syms, &n, e,
+		    sizeof(e)) < 0) {
+			snprintf(sf->sf_err, sizeof(sf->sf_err), "%s: %s",
+			    table == PB_SYMTAB ? ".symtab" : ".dynsym", e);
+			continue;	/* the other table may do */
+		}
+		for (i = 0; i < n; i++) {
+			const pb_sym_t *s = &syms[i];
+
+			if (!(s->sy_flags & PB_SYF_FUNC) ||
+			    (s->sy_flags & PB_SYF_UNDEF) || s->sy_size == 0 ||
+			    s->sy_name[0] == '\0')
+				continue;
+			if (ncand == ccap) {
+				size_t nc = ccap ? ccap * 2 : 1024;
+				struct cand *p = realloc(cv, nc * sizeof(*p));
+
+				if (p == NULL)
+					goto nomem;
+				cv = p;
+				ccap = nc;
+			}
+			cv[ncand].addr = s->sy_value;
+			cv[ncand].size = s->sy_size;
+			cv[ncand].name = s->sy_name;
+			cv[ncand].rank = name_rank(s, table);
+			ncand++;
+		}
+	}
+	qsort(cv, ncand, sizeof(*cv), cand_cmp);
+
+	sf->sf_funcs = calloc(ncand ? ncand : 1, sizeof(*sf->sf_funcs));
+	sf->sf_names = calloc(ncand ? ncand : 1, sizeof(*sf->sf_names));
+	if (sf->sf_funcs == NULL || sf->sf_names == NULL)
+		goto nomem;
+	for (i = 0; i < ncand; i++) {
+		struct func *f;
+		size_t pl;
+
+		if (sf->sf_nfuncs == 0 ||
+		    sf->sf_funcs[sf->sf_nfuncs - 1].fu_addr != cv[i].addr) {
+			f = &sf->sf_funcs[sf->sf_nfuncs++];
+			f->fu_addr = cv[i].addr;
+			f->fu_size = cv[i].size;
+		}
+		/* The same symbol in both tables: one name. */
+		for (j = sf->sf_nnames; j > 0 && sf->sf_names[j - 1].fn_func ==
+		    sf->sf_nfuncs - 1; j--)
+			if (strcmp(sf->sf_names[j - 1].fn_name,
+			    cv[i].name) == 0)
+				break;
+		if (j > 0 && sf->sf_names[j - 1].fn_func ==
+		    sf->sf_nfuncs - 1)
+			continue;	/* the loop broke on a duplicate */
+		sf->sf_names[sf->sf_nnames].fn_name = cv[i].name;
+		sf->sf_names[sf->sf_nnames].fn_func =
+		    (uint32_t)(sf->sf_nfuncs - 1);
+		sf->sf_names[sf->sf_nnames].fn_rank = cv[i].rank;
+		sf->sf_nnames++;
+		pl = cold_parent_len(cv[i].name);
+		if (pl > 0) {
+			struct coldent *p = realloc(cold,
+			    (ncold + 1) * sizeof(*p));
+
+			if (p == NULL)
+				goto nomem;
+			cold = p;
+			cold[ncold].parent = cv[i].name;
+			cold[ncold].plen = pl;
+			cold[ncold].addr = cv[i].addr;
+			cold[ncold].size = cv[i].size;
+			ncold++;
+		}
+	}
+	/* Attach each foo.cold to foo. */
+	if (ncold > 0) {
+		qsort(cold, ncold, sizeof(*cold), cold_cmp);
+		for (i = 0; i < sf->sf_nnames; i++) {
+			struct coldent key, *c;
+
+			key.parent = sf->sf_names[i].fn_name;
+			key.plen = strlen(key.parent);
+			c = bsearch(&key, cold, ncold, sizeof(*cold), cold_cmp);
+			if (c != NULL) {
+				struct func *f =
+				    &sf->sf_funcs[sf->sf_names[i].fn_func];
+
+				f->fu_cold = c->addr;
+				f->fu_coldsize = c->size;
+			}
+		}
+	}
+	free(cv);
+	free(cold);
+	return 0;
+nomem:
+	free(cv);
+	free(cold);
+	errno = ENOMEM;
+	return -1;
+}
+
+/* The cached function index of a module, opened on first use. */
+static struct symfile *
+symfile_get(pid_t pid, const pb_module_t *md)
+{
+	struct symfile *sf;
+	char path[PATH_MAX], e[128];
+
+	for (sf = cache; sf != NULL; sf = sf->sf_next)
+		if (sf->sf_ino == md->md_ino && sf->sf_major == md->md_major &&
+		    sf->sf_minor == md->md_minor)
+			return sf;
+	sf = calloc(1, sizeof(*sf));
+	if (sf == NULL)
+		return NULL;
+	sf->sf_major = md->md_major;
+	sf->sf_minor = md->md_minor;
+	sf->sf_ino = md->md_ino;
+	sf->sf_next = cache;
+	cache = sf;
+	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: cannot open: %s",
+		    md->md_path, strerror(errno));
+		return sf;
+	}
+	sf->sf_path = strdup(path);
+	sf->sf_elf = pb_elf_open(path, e, sizeof(e));
+	if (sf->sf_elf == NULL) {
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s", path, e);
+		return sf;
+	}
+	if (pb_elf_machine(sf->sf_elf) != EM_X86_64 ||
+	    pb_elf_class(sf->sf_elf) != ELFCLASS64) {
+		snprintf(sf->sf_err, sizeof(sf->sf_err),
+		    "%.300s: not an x86-64 ELF file", path);
+		return sf;
+	}
+	sf->sf_type = pb_elf_type(sf->sf_elf);
+	if (build_index(sf) < 0)
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s", path,
+		    strerror(errno));
+	return sf;
+}
+
+void
+pb_pid_cache_flush(void)
+{
+	struct symfile *sf, *next;
+
+	for (sf = cache; sf != NULL; sf = next) {
+		next = sf->sf_next;
+		pb_elf_close(sf->sf_elf);
+		free(sf->sf_funcs);
+		free(sf->sf_names);
+		free(sf->sf_path);
+		free(sf);
+	}
+	cache = NULL;
+}
+
+/* Module bias, from the file's PT_LOADs. */
+static int
+module_bias(pb_module_t *md, struct symfile *sf)
+{
+	const pb_load_t *loads;
+	size_t n;
+
+	if (md->md_bias_ok)
+		return 0;
+	pb_elf_loads(sf->sf_elf, &loads, &n);
+	return pb_module_bias(md, loads, n, sf->sf_type == ET_EXEC);
+}
+
+/* ---- the probe list ---- */
+
+/* A set of probe keys (path, symbol, name), open addressing. */
+struct pindex {
+	char **pi_keys;
+	size_t pi_cap;
+	size_t pi_used;
+};
+
+static uint64_t
+hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static char *
+probe_key(const char *path, const char *sym, const char *name)
+{
+	size_t a = strlen(path), b = strlen(sym), c = strlen(name);
+	char *k = malloc(a + b + c + 3);
+
+	if (k == NULL)
+		return NULL;
+	memcpy(k, path, a);
+	k[a] = '\n';
+	memcpy(k + a + 1, sym, b);
+	k[a + 1 + b] = '\n';
+	memcpy(k + a + b + 2, name, c + 1);
+	return k;
+}
+
+/* 1 if key is present; else 0 (and, with add, key is taken over). */
+static int
+pindex_has(struct pindex *pi, char *key, int add)
+{
+	size_t i;
+
+	if (add && (pi->pi_used + 1) * 2 > pi->pi_cap) {
+		size_t nc = pi->pi_cap ? pi->pi_cap * 2 : 256, j;
+		char **nk = calloc(nc, sizeof(*nk));
+
+		if (nk == NULL)
+			return -1;
+		for (j = 0; j < pi->pi_cap; j++) {
+			if (pi->pi_keys[j] == NULL)
+				continue;
+			i = hash_str(pi->pi_keys[j]) & (nc - 1);
+			while (nk[i] != NULL)
+				i = (i + 1) & (nc - 1);
+			nk[i] = pi->pi_keys[j];
+		}
+		free(pi->pi_keys);
+		pi->pi_keys = nk;
+		pi->pi_cap = nc;
+	}
+	if (pi->pi_cap == 0)
+		return 0;
+	i = hash_str(key) & (pi->pi_cap - 1);
+	while (pi->pi_keys[i] != NULL) {
+		if (strcmp(pi->pi_keys[i], key) == 0)
+			return 1;
+		i = (i + 1) & (pi->pi_cap - 1);
+	}
+	if (add) {
+		pi->pi_keys[i] = key;
+		pi->pi_used++;
+	}
+	return 0;
+}
+
+static void
+probe_free(pb_probe_t *p)
+{
+	free(p->pr_mod);
+	free(p->pr_func);
+	free(p->pr_sym);
+	free(p->pr_name);
+	free(p->pr_path);
+	free(p->pr_sites);
+}
+
+void
+pb_probe_list_free(pb_probe_list_t *list)
+{
+	struct pindex *pi = list->pl_index;
+	size_t i;
+
+	for (i = 0; i < list->pl_n; i++)
+		probe_free(&list->pl_probes[i]);
+	free(list->pl_probes);
+	for (i = 0; i < list->pl_nrefused; i++) {
+		free(list->pl_refused[i].rf_mod);
+		free(list->pl_refused[i].rf_func);
+	}
+	free(list->pl_refused);
+	if (pi != NULL) {
+		for (i = 0; i < pi->pi_cap; i++)
+			free(pi->pi_keys[i]);
+		free(pi->pi_keys);
+		free(pi);
+	}
+	memset(list, 0, sizeof(*list));
+}
+
+static int
+siteref_cmp(const void *a, const void *b)
+{
+	const pb_siteref_t *x = a, *y = b;
+
+	if (x->sr_addr != y->sr_addr)
+		return x->sr_addr < y->sr_addr ? -1 : 1;
+	if (x->sr_probe != y->sr_probe)
+		return x->sr_probe < y->sr_probe ? -1 : 1;
+	return (x->sr_site > y->sr_site) - (x->sr_site < y->sr_site);
+}
+
+int
+pb_probe_list_sites(const pb_probe_list_t *list, pb_siteref_t **refs,
+    size_t *nrefs)
+{
+	size_t i, j, n = 0;
+	pb_siteref_t *r;
+
+	for (i = 0; i < list->pl_n; i++)
+		n += list->pl_probes[i].pr_nsites;
+	r = malloc((n ? n : 1) * sizeof(*r));
+	if (r == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	n = 0;
+	for (i = 0; i < list->pl_n; i++)
+		for (j = 0; j < list->pl_probes[i].pr_nsites; j++) {
+			r[n].sr_addr = list->pl_probes[i].pr_sites[j].st_addr;
+			r[n].sr_probe = (uint32_t)i;
+			r[n].sr_site = (uint32_t)j;
+			n++;
+		}
+	qsort(r, n, sizeof(*r), siteref_cmp);
+	*refs = r;
+	*nrefs = n;
+	return 0;
+}
+
+/* ---- resolution ---- */
+
+/* What the name field asks for. */
+struct want {
+	int wa_entry;
+	int wa_return;
+	int wa_offset;		/* one literal offset */
+	uint64_t wa_off;
+	const char *wa_offglob;	/* offsets whose hex name matches */
+};
+
+static int
+parse_name(const char *name, int flags, struct want *w, char *err,
+    size_t errlen)
+{
+	memset(w, 0, sizeof(*w));
+	if (name == NULL || name[0] == '\0')
+		name = "*";
+	if (!dm_glob_is_literal(name)) {
+		w->wa_entry = fnmatch(name, "entry", 0) == 0;
+		w->wa_return = fnmatch(name, "return", 0) == 0;
+		if (flags & PB_ALLOFFSETS)
+			w->wa_offglob = name;
+		if (!w->wa_entry && !w->wa_return && w->wa_offglob == NULL) {
+			seterr(err, errlen, "probe name '%s' matches neither "
+			    "entry nor return (offset probes are created "
+			    "only by a hexadecimal name)", name);
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(name, "entry") == 0) {
+		w->wa_entry = 1;
+		return 0;
+	}
+	if (strcmp(name, "return") == 0) {
+		w->wa_return = 1;
+		return 0;
+	}
+	{
+		const char *p = name;
+		char *end;
+
+		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+			p += 2;
+		errno = 0;
+		w->wa_off = strtoull(p, &end, 16);
+		if (*p == '\0' || *end != '\0' || errno != 0 ||
+		    *p == '-' || *p == '+') {
+			seterr(err, errlen, "invalid probe name '%s': expected "
+			    "entry, return or a hexadecimal offset", name);
+			return -1;
+		}
+		w->wa_offset = 1;
+	}
+	return 0;
+}
+
+/* The state of one call of pb_pid_resolve. */
+struct res {
+	pid_t rs_pid;
+	int rs_flags;
+	struct want rs_want;
+	pb_probe_list_t rs_new;		/* probes made by this call */
+	size_t rs_nfuncs;		/* functions matched */
+	char rs_firsterr[256];		/* first per-function failure */
+	int rs_nomem;
+};
+
+static pb_probe_t *
+new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
+    const struct func *f, const char *sym, pb_kind_t kind, const char *name)
+{
+	pb_probe_list_t *l = &rs->rs_new;
+	pb_probe_t *p, *np;
+
+	np = realloc(l->pl_probes, (l->pl_n + 1) * sizeof(*np));
+	if (np == NULL) {
+		rs->rs_nomem = 1;
+		return NULL;
+	}
+	l->pl_probes = np;
+	p = &np[l->pl_n];
+	memset(p, 0, sizeof(*p));
+	snprintf(p->pr_provider, sizeof(p->pr_provider), "pid%d",
+	    (int)rs->rs_pid);
+	p->pr_mod = strdup(md->md_base);
+	p->pr_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
+	    dm_demangle(sym));
+	p->pr_sym = strdup(sym);
+	p->pr_name = strdup(name);
+	p->pr_path = strdup(sf->sf_path);
+	p->pr_kind = kind;
+	p->pr_faddr = f->fu_addr + md->md_bias;
+	p->pr_fsize = f->fu_size;
+	if (!p->pr_mod || !p->pr_func || !p->pr_sym || !p->pr_name ||
+	    !p->pr_path) {
+		probe_free(p);
+		rs->rs_nomem = 1;
+		return NULL;
+	}
+	l->pl_n++;
+	return p;
+}
+
+static int
+add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
+    uint8_t kind)
+{
+	pb_site_t *s = realloc(p->pr_sites, (p->pr_nsites + 1) * sizeof(*s));
+
+	if (s == NULL)
+		return -1;
+	p->pr_sites = s;
+	s[p->pr_nsites].st_addr = addr;
+	s[p->pr_nsites].st_off = off;
+	s[p->pr_nsites].st_len = len;
+	s[p->pr_nsites].st_rskind = kind;
+	p->pr_nsites++;
+	return 0;
+}
+
+static int
+refuse(struct res *rs, const pb_module_t *md, const char *sym,
+    const char *why)
+{
+	pb_probe_list_t *l = &rs->rs_new;
+	pb_refusal_t *r = realloc(l->pl_refused,
+	    (l->pl_nrefused + 1) * sizeof(*r));
+
+	if (r == NULL) {
+		rs->rs_nomem = 1;
+		return -1;
+	}
+	l->pl_refused = r;
+	r = &r[l->pl_nrefused];
+	r->rf_mod = strdup(md->md_base);
+	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
+	    dm_demangle(sym));
+	snprintf(r->rf_why, sizeof(r->rf_why), "%s", why);
+	if (r->rf_mod == NULL || r->rf_func == NULL) {
+		free(r->rf_mod);
+		free(r->rf_func);
+		rs->rs_nomem = 1;
+		return -1;
+	}
+	l->pl_nrefused++;
+	return 0;
+}
+
+/* Decode [addr, addr + size) of sf, its other part in inside. */
+static int
+scan(struct symfile *sf, uint64_t addr, uint64_t size,
+    const pb_range_t *inside, size_t ninside, pb_fnscan_t *fs)
+{
+	uint8_t *buf;
+	int rc;
+
+	memset(fs, 0, sizeof(*fs));
+	if (size == 0)
+		return pb_retsite_scan(NULL, 0, addr, NULL, 0, fs);
+	buf = malloc(size);
+	if (buf == NULL)
+		return -1;
+	if (pb_elf_read(sf->sf_elf, addr, buf, size) < 0) {
+		free(buf);
+		fs->fs_unsafe = 1;
+		snprintf(fs->fs_why, sizeof(fs->fs_why),
+		    "its bytes are not in the file");
+		return 0;
+	}
+	rc = pb_retsite_scan(buf, size, addr, inside, ninside, fs);
+	free(buf);
+	return rc;
+}
+
+static void
+first_err(struct res *rs, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rs->rs_firsterr[0] != '\0')
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rs->rs_firsterr, sizeof(rs->rs_firsterr), fmt, ap);
+	va_end(ap);
+}
+
+static void
+return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
+    const struct func *f, const char *sym)
+{
+	pb_range_t main_r = { f->fu_addr, f->fu_addr + f->fu_size };
+	pb_range_t cold_r = { f->fu_cold, f->fu_cold + f->fu_coldsize };
+	pb_fnscan_t fs, cs;
+	pb_probe_t *p;
+	size_t i;
+
+	if (scan(sf, f->fu_addr, f->fu_size, &cold_r, f->fu_cold ? 1 : 0,
+	    &fs) < 0) {
+		rs->rs_nomem = 1;
+		return;
+	}
+	memset(&cs, 0, sizeof(cs));
+	if (!fs.fs_unsafe && f->fu_cold != 0) {
+		if (scan(sf, f->fu_cold, f->fu_coldsize, &main_r, 1,
+		    &cs) < 0) {
+			rs->rs_nomem = 1;
+			goto out;
+		}
+		if (cs.fs_unsafe) {
+			fs.fs_unsafe = 1;
+			snprintf(fs.fs_why, sizeof(fs.fs_why), "%.70s in its "
+			    ".cold part", cs.fs_why);
+		}
+	}
+	if (fs.fs_unsafe || fs.fs_nret + cs.fs_nret == 0) {
+		const char *why = fs.fs_unsafe ? fs.fs_why :
+		    "no return instruction (does not return?)";
+
+		refuse(rs, md, sym, why);
+		first_err(rs, "no return probe for %s: %s",
+		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
+		goto out;
+	}
+	p = new_probe(rs, md, sf, f, sym, PB_RETURN, "return");
+	if (p == NULL)
+		goto out;
+	for (i = 0; i < fs.fs_nret; i++)
+		if (add_site(p, p->pr_faddr + fs.fs_ret[i].rs_off,
+		    fs.fs_ret[i].rs_off, fs.fs_ret[i].rs_len,
+		    fs.fs_ret[i].rs_kind) < 0)
+			rs->rs_nomem = 1;
+	/*
+	 * Sites of the .cold part: their offset from the function's start
+	 * is negative when the part lies below (it usually does), kept as
+	 * two's complement in st_off.
+	 */
+	for (i = 0; i < cs.fs_nret; i++) {
+		uint64_t a = f->fu_cold + md->md_bias + cs.fs_ret[i].rs_off;
+
+		if (add_site(p, a, a - p->pr_faddr, cs.fs_ret[i].rs_len,
+		    cs.fs_ret[i].rs_kind) < 0)
+			rs->rs_nomem = 1;
+	}
+out:
+	pb_fnscan_free(&fs);
+	pb_fnscan_free(&cs);
+}
+
+static void
+boundary_list(const pb_fnscan_t *fs, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < fs->fs_ninsn && i < 8 && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s0x%x", i ? ", " : "",
+		    fs->fs_insn[i]);
+	if (i < fs->fs_ninsn && n < len)
+		snprintf(buf + n, len - n, ", ...");
+}
+
+static void
+offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
+    const struct func *f, const char *sym)
+{
+	const char *fname = rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym);
+	const struct want *w = &rs->rs_want;
+	pb_fnscan_t fs;
+	pb_probe_t *p;
+	char name[32], list[128];
+	size_t i;
+
+	if (w->wa_offset && w->wa_off >= f->fu_size) {
+		first_err(rs, "offset 0x%" PRIx64 " is beyond the end of %s "
+		    "(size 0x%" PRIx64 ")", w->wa_off, fname, f->fu_size);
+		return;
+	}
+	if (scan(sf, f->fu_addr, f->fu_size, NULL, 0, &fs) < 0) {
+		rs->rs_nomem = 1;
+		return;
+	}
+	if (fs.fs_unsafe) {
+		refuse(rs, md, sym, fs.fs_why);
+		first_err(rs, "no offset probes in %s: %s", fname, fs.fs_why);
+		goto out;
+	}
+	if (w->wa_offset) {
+		uint32_t k;
+
+		if (!pb_fnscan_is_boundary(&fs, w->wa_off)) {
+			boundary_list(&fs, list, sizeof(list));
+			first_err(rs, "offset 0x%" PRIx64 " is not on an "
+			    "instruction boundary of %s (instructions at %s)",
+			    w->wa_off, fname, list);
+			goto out;
+		}
+		snprintf(name, sizeof(name), "%" PRIx64, w->wa_off);
+		p = new_probe(rs, md, sf, f, sym, PB_OFFSET, name);
+		for (k = 0; k < fs.fs_ninsn && fs.fs_insn[k] != w->wa_off; k++)
+			;
+		if (p != NULL && add_site(p, p->pr_faddr + w->wa_off,
+		    w->wa_off, (uint8_t)((k + 1 < fs.fs_ninsn ?
+		    fs.fs_insn[k + 1] : f->fu_size) - w->wa_off), 0) < 0)
+			rs->rs_nomem = 1;
+		goto out;
+	}
+	for (i = 0; i < fs.fs_ninsn && w->wa_offglob != NULL; i++) {
+		uint32_t off = fs.fs_insn[i];
+
+		snprintf(name, sizeof(name), "%x", off);
+		if (fnmatch(w->wa_offglob, name, 0) != 0)
+			continue;
+		p = new_probe(rs, md, sf, f, sym, PB_OFFSET, name);
+		if (p != NULL && add_site(p, p->pr_faddr + off, off,
+		    (uint8_t)((i + 1 < fs.fs_ninsn ? fs.fs_insn[i + 1] :
+		    f->fu_size) - off), 0) < 0)
+			rs->rs_nomem = 1;
+	}
+out:
+	pb_fnscan_free(&fs);
+}
+
+static void
+make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
+    const struct func *f, const char *sym)
+{
+	pb_probe_t *p;
+
+	rs->rs_nfuncs++;
+	if (rs->rs_want.wa_entry) {
+		/* st_len 0: the entry instruction is not decoded here. */
+		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
+		if (p != NULL && add_site(p, p->pr_faddr, 0, 0, 0) < 0)
+			rs->rs_nomem = 1;
+	}
+	if (rs->rs_want.wa_return)
+		return_probe(rs, md, sf, f, sym);
+	if (rs->rs_want.wa_offset || rs->rs_want.wa_offglob != NULL)
+		offset_probes(rs, md, sf, f, sym);
+}
+
+/* Edit distance, bounded: returns > max as soon as it must be. */
+static size_t
+edit_distance(const char *a, const char *b, size_t max)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, d[128];
+
+	if (la >= sizeof(d) / sizeof(d[0]) || lb >= 127)
+		return max + 1;
+	if ((la > lb ? la - lb : lb - la) > max)
+		return max + 1;
+	for (j = 0; j <= lb; j++)
+		d[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t prev = d[0], rowmin;
+
+		d[0] = i;
+		rowmin = d[0];
+		for (j = 1; j <= lb; j++) {
+			size_t cur = d[j], best = prev + (a[i - 1] != b[j - 1]);
+
+			if (d[j] + 1 < best)
+				best = d[j] + 1;
+			if (d[j - 1] + 1 < best)
+				best = d[j - 1] + 1;
+			d[j] = best;
+			prev = cur;
+			if (best < rowmin)
+				rowmin = best;
+		}
+		if (rowmin > max)
+			return max + 1;
+	}
+	return d[lb];
+}
+
+/*
+ * The unqualified name of a demangled function: "leveldb::DBImpl::Put(
+ * leveldb::WriteOptions const&, ...)" gives "Put" (into buf).
+ */
+static const char *
+short_name(const char *d, char *buf, size_t len)
+{
+	const char *end = strchr(d, '('), *start = d, *p;
+	size_t n;
+
+	if (end == NULL)
+		end = d + strlen(d);
+	for (p = d; p + 1 < end; p++)
+		if (p[0] == ':' && p[1] == ':')
+			start = p + 2;
+	n = (size_t)(end - start);
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, start, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Did-you-mean over the function names of the matched modules. */
+static void
+suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
+    char *out, size_t len)
+{
+	char want[128], sn[128];
+	size_t i, k, n = 0, best = SIZE_MAX, max;
+	const char *p;
+
+	out[0] = '\0';
+	for (p = glob; *p != '\0' && n < sizeof(want) - 1; p++)
+		if (*p != '*' && *p != '?')
+			want[n++] = *p;
+	want[n] = '\0';
+	if (n == 0)
+		return;
+	max = n < 6 ? 2 : n / 3;
+	for (i = 0; i < ml->ml_n; i++) {
+		const pb_module_t *md = &ml->ml_mods[i];
+		struct symfile *sf;
+
+		if (!md->md_exec || !pb_module_match(md, mod_glob))
+			continue;
+		for (sf = cache; sf != NULL; sf = sf->sf_next)
+			if (sf->sf_ino == md->md_ino &&
+			    sf->sf_major == md->md_major &&
+			    sf->sf_minor == md->md_minor)
+				break;
+		if (sf == NULL)
+			continue;
+		for (k = 0; k < sf->sf_nnames; k++) {
+			const char *raw = sf->sf_names[k].fn_name;
+			const char *d = dm_maybe_mangled(raw) ?
+			    dm_demangle(raw) : raw;
+			size_t e = edit_distance(want,
+			    short_name(d, sn, sizeof(sn)), max);
+
+			if (e < best) {
+				best = e;
+				snprintf(out, len, "%s", sn);
+			}
+			if (d != raw && (e = edit_distance(want, d, max)) <
+			    best) {
+				best = e;
+				snprintf(out, len, "%s", d);
+			}
+		}
+	}
+	if (best > max)
+		out[0] = '\0';
+}
+
+/* Move the new probes into out, leaving out those it already has. */
+static int
+append(pb_probe_list_t *out, pb_probe_list_t *nw)
+{
+	struct pindex *pi = out->pl_index;
+	size_t i, added = 0;
+	pb_probe_t *np;
+	pb_refusal_t *nr;
+
+	if (pi == NULL) {
+		pi = calloc(1, sizeof(*pi));
+		if (pi == NULL)
+			return -1;
+		out->pl_index = pi;
+	}
+	np = realloc(out->pl_probes, (out->pl_n + nw->pl_n + 1) *
+	    sizeof(*np));
+	if (np == NULL)
+		return -1;
+	out->pl_probes = np;
+	nr = realloc(out->pl_refused, (out->pl_nrefused + nw->pl_nrefused +
+	    1) * sizeof(*nr));
+	if (nr == NULL)
+		return -1;
+	out->pl_refused = nr;
+	for (i = 0; i < nw->pl_n; i++) {
+		pb_probe_t *p = &nw->pl_probes[i];
+		char *key = probe_key(p->pr_path, p->pr_sym, p->pr_name);
+		int has;
+
+		if (key == NULL)
+			return -1;
+		has = pindex_has(pi, key, 1);
+		if (has != 0) {
+			free(key);
+			if (has < 0)
+				return -1;
+			probe_free(p);
+			continue;
+		}
+		out->pl_probes[out->pl_n++] = *p;
+		added++;
+	}
+	for (i = 0; i < nw->pl_nrefused; i++)
+		out->pl_refused[out->pl_nrefused++] = nw->pl_refused[i];
+	free(nw->pl_probes);
+	free(nw->pl_refused);
+	memset(nw, 0, sizeof(*nw));
+	return (int)added;
+}
+
+int
+pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
+    const char *name_glob, int flags, pb_probe_list_t *out, char *err,
+    size_t errlen)
+{
+	struct res rs;
+	pb_modlist_t ml;
+	pb_glob_t g;
+	size_t i, k, nmods = 0;
+	char moderr[512] = "", dym[256];
+	const char *where;
+	int rc = -1;
+
+	memset(&rs, 0, sizeof(rs));
+	rs.rs_pid = pid;
+	rs.rs_flags = flags;
+	if (parse_name(name_glob, flags, &rs.rs_want, err, errlen) < 0)
+		return -1;
+	if (pb_modules_read(pid, &ml) < 0) {
+		seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+		    strerror(errno));
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	if (pb_glob_init(&g, func_glob) < 0) {
+		seterr(err, errlen, "%s", strerror(errno));
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	for (i = 0; i < ml.ml_n && !rs.rs_nomem; i++) {
+		pb_module_t *md = &ml.ml_mods[i];
+		struct symfile *sf;
+		size_t taken = SIZE_MAX;
+
+		if (!md->md_exec || !pb_module_match(md, mod_glob))
+			continue;
+		sf = symfile_get(pid, md);
+		if (sf == NULL) {
+			rs.rs_nomem = 1;
+			break;
+		}
+		if (sf->sf_elf == NULL || sf->sf_funcs == NULL) {
+			/* Not ELF: skipped, but say why if nothing else. */
+			if (moderr[0] == '\0')
+				snprintf(moderr, sizeof(moderr), "%s",
+				    sf->sf_err);
+			continue;
+		}
+		nmods++;
+		if (module_bias(md, sf) < 0) {
+			if (moderr[0] == '\0')
+				snprintf(moderr, sizeof(moderr), "%.300s: no "
+				    "mapping matches its PT_LOAD headers",
+				    md->md_path);
+			continue;
+		}
+		for (k = 0; k < sf->sf_nnames && !rs.rs_nomem; k++) {
+			const struct fname *fn = &sf->sf_names[k];
+
+			/* A glob takes an address once, by its best name. */
+			if (!g.gl_literal && fn->fn_func == taken)
+				continue;
+			/*
+			 * foo.cold is no function of its own: entering it is
+			 * no call, leaving it no return.  Its sites belong to
+			 * foo's return probe.
+			 */
+			if (cold_parent_len(fn->fn_name) > 0)
+				continue;
+			if (!pb_glob_match(&g, fn->fn_name))
+				continue;
+			taken = fn->fn_func;
+			make_probes(&rs, md, sf, &sf->sf_funcs[fn->fn_func],
+			    fn->fn_name);
+		}
+	}
+	if (rs.rs_nomem) {
+		seterr(err, errlen, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	where = mod_glob != NULL && mod_glob[0] != '\0' ? mod_glob :
+	    "any module";
+	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
+		if (nmods == 0 && moderr[0] != '\0')
+			seterr(err, errlen, "no module matches '%s' in process "
+			    "%d (%s)", mod_glob ? mod_glob : "", (int)pid,
+			    moderr);
+		else if (nmods == 0)
+			seterr(err, errlen, "no module matches '%s' in process "
+			    "%d", mod_glob ? mod_glob : "", (int)pid);
+		else if (rs.rs_nfuncs == 0) {
+			suggest(&ml, mod_glob, g.gl_text, dym, sizeof(dym));
+			if (dym[0] != '\0')
+				seterr(err, errlen, "no function matches '%s' "
+				    "in %s; did you mean '%s'?", g.gl_text,
+				    where, dym);
+			else
+				seterr(err, errlen, "no function matches '%s' "
+				    "in %s", g.gl_text, where);
+		} else if (rs.rs_firsterr[0] != '\0')
+			seterr(err, errlen, "%s", rs.rs_firsterr);
+		else
+			seterr(err, errlen, "no probe matches");
+		goto out;
+	}
+	/* A literal function with a bad literal offset is an error. */
+	if (rs.rs_firsterr[0] != '\0' && rs.rs_want.wa_offset &&
+	    g.gl_literal && !(flags & PB_ZEROOK)) {
+		seterr(err, errlen, "%s", rs.rs_firsterr);
+		goto out;
+	}
+	rc = append(out, &rs.rs_new);
+	if (rc < 0)
+		seterr(err, errlen, "%s", strerror(ENOMEM));
+out:
+	pb_probe_list_free(&rs.rs_new);
+	pb_glob_fini(&g);
+	pb_modlist_free(&ml);
+	return rc;
+}
+
+/* AT_BASE from /proc/PID/auxv: where the program interpreter is loaded. */
+static uint64_t
+interp_base(pid_t pid)
+{
+	char path[64];
+	uint64_t av[2], base = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	while (fread(av, sizeof(av), 1, f) == 1 && av[0] != AT_NULL)
+		if (av[0] == AT_BASE)
+			base = av[1];
+	fclose(f);
+	return base;
+}
+
+int
+pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen)
+{
+	pb_modlist_t ml;
+	pb_module_t *md = NULL;
+	struct symfile *sf;
+	uint64_t base;
+	int table, rc = -1;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (pb_modules_read(pid, &ml) < 0) {
+		seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+		    strerror(errno));
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	base = interp_base(pid);
+	if (base != 0)
+		md = pb_modlist_find_addr(&ml, base);
+	for (i = 0; md == NULL && i < ml.ml_n; i++)
+		if (pb_module_match(&ml.ml_mods[i], "ld-linux*"))
+			md = &ml.ml_mods[i];
+	if (md == NULL) {
+		seterr(err, errlen, "no dynamic loader mapped in process %d",
+		    (int)pid);
+		goto out;
+	}
+	sf = symfile_get(pid, md);
+	if (sf == NULL || sf->sf_elf == NULL || module_bias(md, sf) < 0) {
+		seterr(err, errlen, "%s: %s", md->md_path,
+		    sf && sf->sf_err[0] ? sf->sf_err : "cannot read it");
+		goto out;
+	}
+	for (table = PB_SYMTAB; table <= PB_DYNSYM; table++) {
+		const pb_sym_t *syms;
+		size_t n;
+
+		if (pb_elf_symbols(sf->sf_elf, table, &syms, &n, NULL, 0) < 0)
+			continue;
+		for (i = 0; i < n; i++) {
+			if (syms[i].sy_flags & PB_SYF_UNDEF)
+				continue;
+			if (out->rt_brk == 0 &&
+			    strcmp(syms[i].sy_name, "_dl_debug_state") == 0)
+				out->rt_brk = syms[i].sy_value + md->md_bias;
+			if (out->rt_r_debug == 0 &&
+			    strcmp(syms[i].sy_name, "_r_debug") == 0)
+				out->rt_r_debug = syms[i].sy_value +
+				    md->md_bias;
+		}
+	}
+	if (out->rt_brk == 0 || out->rt_r_debug == 0) {
+		seterr(err, errlen, "%s: no symbol %s", md->md_path,
+		    out->rt_brk == 0 ? "_dl_debug_state" : "_r_debug");
+		goto out;
+	}
+	out->rt_path = strdup(md->md_path);
+	rc = out->rt_path != NULL ? 0 : -1;
+	if (rc < 0)
+		seterr(err, errlen, "%s", strerror(ENOMEM));
+out:
+	pb_modlist_free(&ml);
+	return rc;
+}

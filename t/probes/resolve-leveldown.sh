@@ -1,0 +1,59 @@
+#!/bin/bash
+# resolve-leveldown: in a node process that has required leveldown (whose
+# prebuilt .node has only .dynsym), *DBImpl*Put* and the mangled
+# _ZN7leveldb6DBImpl3Put* both find leveldb::DBImpl::Put(...), its return
+# sites are objdump's, and resolving over every module of node is fast
+# (the time is printed; the glob must take well under 0.5 s cold).
+# Needs node and npm (or the cached install in $top_builddir/t/node,
+# shared with t/pidnm/leveldown.sh).
+. "$top_srcdir/t/lib.sh"
+. "$top_srcdir/t/probes/sites.sh"
+
+RESOLVE=$top_builddir/t/probes/resolve
+command -v node >/dev/null || skip "node is not installed"
+command -v objdump >/dev/null || skip "needs objdump (binutils)"
+dir=$top_builddir/t/node
+if [ ! -d "$dir/node_modules/leveldown" ]; then
+	command -v npm >/dev/null || skip "npm is not installed"
+	mkdir -p "$dir" || fail "mkdir $dir"
+	(cd "$dir" && bounded 300 npm install --no-audit --no-fund \
+	    --ignore-scripts --prefix "$dir" leveldown) >"$T/npm.log" 2>&1 ||
+		skip "npm install leveldown failed (offline?): $(tail -n 1 "$T/npm.log")"
+fi
+
+spawn TP 60 node -e "require('$dir/node_modules/leveldown');
+	console.log('ready'); setTimeout(() => {}, 60000);" > "$T/out"
+wait_for "$T/out" '^ready' 30
+P=$(child_of "$TP") || fail "no node process"
+MOD=$(awk '$6 ~ /leveldown.*\.node$/ { print $6; exit }' "/proc/$P/maps")
+[ -n "$MOD" ] || fail "no leveldown .node mapped in node $P"
+BASE=${MOD##*/}
+BIAS=$((0x$(exe_bias "$P" "$MOD")))
+FUNC='leveldb::DBImpl::Put(leveldb::WriteOptions const&, leveldb::Slice const&, leveldb::Slice const&)'
+MANGLED=_ZN7leveldb6DBImpl3PutERKNS_12WriteOptionsERKNS_5SliceES6_
+set -- $(dyn_sym "$MOD" "$MANGLED")
+[ $# = 2 ] || fail "$MANGLED not in $MOD's .dynsym"
+say "$BASE: DBImpl::Put at $1 size $2, bias $(printf %x $BIAS)"
+
+say "*DBImpl*Put* and _ZN7leveldb6DBImpl3Put* find DBImpl::Put"
+printf 'pid%s %s %s entry %x %s sites 0@%x\n' "$P" "$BASE" "$FUNC" \
+    $((0x$1 + BIAS)) "$2" $((0x$1 + BIAS)) > "$T/want"
+for g in '*DBImpl*Put*' '_ZN7leveldb6DBImpl3Put*'; do
+	bounded 20 "$RESOLVE" "$P" '' "$g" entry > "$T/got" ||
+		fail "resolve $g"
+	same_output "$T/want" "$T/got"
+done
+
+say "its return sites are objdump's"
+return_line "pid$P" "$BASE" "$FUNC" "$MOD" "$1" "$2" "$BIAS" > "$T/want" ||
+	skip "DBImpl::Put has an indirect jmp in this build"
+bounded 20 "$RESOLVE" "$P" "${BASE%.node}*" '*DBImpl*Put*' return \
+    > "$T/got" || fail "resolve return"
+same_output "$T/want" "$T/got"
+
+say "time: the glob over every module of node, then every function"
+bounded 30 "$RESOLVE" -t "$P" '' '*DBImpl*Put*' entry | tee "$T/t1"
+awk '/^cold/ { exit !($(NF - 1) < 0.5) }' "$T/t1" ||
+	fail "resolving *DBImpl*Put* took 0.5 s or more"
+bounded 60 "$RESOLVE" -t "$P" '' '' entry
+exit 0
