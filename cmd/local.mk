@@ -8,8 +8,11 @@ pidnm_CFLAGS = $(AM_CFLAGS) -pthread
 pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
+# pidtrace: the D runtime over the tracer; cmd/trace.c is the pid provider.
 bin_PROGRAMS += pidtrace
-pidtrace_SOURCES = cmd/pidtrace.c
-pidtrace_LDADD = dsl/libdsl.a
+pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h
+pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
+	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
+	$(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidtrace.1
 dist_man_MANS += man/pidnm.1

@@ -41,3 +41,6 @@ t_targets_tr_plugin_so_LDFLAGS = -shared
 check_PROGRAMS += t/targets/tr-insns
 t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
 TESTS += t/tracer/tr-insns.sh
+
+# pidtrace end to end (cmd/trace.c, the pid provider's glue).
+TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh
