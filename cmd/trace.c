@@ -30,8 +30,16 @@ typedef struct trace_ref {
 	uint8_t		tf_rskind;	/* return sites: pb_rskind_t */
 	uint64_t	tf_off;		/* offset in the function */
 	uint64_t	tf_faddr, tf_fsize;
-	size_t		tf_probe;	/* index in t_list, for messages */
+	size_t		tf_probe;	/* index in t_probes, for messages */
 } trace_ref_t;
+
+/* A probe registered with the D runtime, known by its four-part name. */
+typedef struct trace_probe {
+	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
+	uint32_t	tp_id;		/* dsl probe id */
+	size_t		*tp_descs;	/* descriptions enabled on it */
+	size_t		tp_ndescs;
+} trace_probe_t;
 
 typedef struct trace_site {
 	uint64_t	ts_addr;
@@ -50,6 +58,8 @@ struct cmd_trace {
 	char		t_comm[256];
 	trace_site_t	*t_sites;
 	size_t		t_nsites, t_cap;
+	uint32_t	*t_shash;	/* site address -> index + 1 */
+	size_t		t_shsize;
 	dsl_rt_t	*t_rt;
 	const struct user_regs_struct *t_regs;	/* of the firing */
 	int		(*t_tick)(void *, uint64_t *);
@@ -62,7 +72,10 @@ struct cmd_trace {
 	size_t		*t_descs;	/* claimed description indices */
 	size_t		t_ndescs;
 	int		t_flags;	/* PB_MANGLED */
-	pb_probe_list_t	t_list;		/* every probe resolved so far */
+	trace_probe_t	*t_probes;	/* every probe registered */
+	size_t		t_nprobes, t_pcap;
+	uint32_t	*t_phash;	/* name -> index + 1, open addressing */
+	size_t		t_phsize;
 	pb_rtld_t	t_rtld;		/* the loader's r_brk, if any */
 	bool		t_rtld_ok;
 	uint32_t	t_rtld_cookie;
@@ -110,8 +123,6 @@ trace_open(pid_t pid, const char *command)
 	cmd_trace_t *t;
 
 	t = calloc(1, sizeof(*t));
-	if (t != NULL)
-		t->t_list = (pb_probe_list_t)PB_PROBE_LIST_INIT;
 	if (t == NULL) {
 		fprintf(stderr, "pidtrace: out of memory\n");
 		exit(1);
@@ -188,21 +199,53 @@ trace_host(cmd_trace_t *t, dsl_host_t *host)
 	host->dh_getarg = getarg;
 }
 
+static size_t
+addrhash(uint64_t a, size_t size)
+{
+	return (size_t)((a * 0x9e3779b97f4a7c15ull) >> 20) & (size - 1);
+}
+
+/* The site at addr, added when new (addr -> index + 1, open addressing). */
 static trace_site_t *
 site_for(cmd_trace_t *t, uint64_t addr)
 {
-	size_t i;
+	trace_site_t *ns;
+	size_t h, i;
 
-	for (i = 0; i < t->t_nsites; i++)
-		if (t->t_sites[i].ts_addr == addr)
-			return &t->t_sites[i];
+	if (t->t_shsize != 0)
+		for (h = addrhash(addr, t->t_shsize); t->t_shash[h] != 0;
+		     h = (h + 1) & (t->t_shsize - 1))
+			if (t->t_sites[t->t_shash[h] - 1].ts_addr == addr)
+				return &t->t_sites[t->t_shash[h] - 1];
 	if (t->t_nsites == t->t_cap) {
-		t->t_cap = t->t_cap ? 2 * t->t_cap : 64;
-		t->t_sites = realloc(t->t_sites,
-				     t->t_cap * sizeof(*t->t_sites));
-		if (t->t_sites == NULL)
+		size_t ncap = t->t_cap ? 2 * t->t_cap : 256;
+
+		ns = realloc(t->t_sites, ncap * sizeof(*ns));
+		if (ns == NULL)
 			return NULL;
+		t->t_sites = ns;
+		t->t_cap = ncap;
 	}
+	if (2 * (t->t_nsites + 1) > t->t_shsize) {
+		size_t nsize = t->t_shsize ? 2 * t->t_shsize : 1024;
+		uint32_t *nh = calloc(nsize, sizeof(*nh));
+
+		if (nh == NULL)
+			return NULL;
+		for (i = 0; i < t->t_nsites; i++) {
+			h = addrhash(t->t_sites[i].ts_addr, nsize);
+			while (nh[h] != 0)
+				h = (h + 1) & (nsize - 1);
+			nh[h] = (uint32_t)i + 1;
+		}
+		free(t->t_shash);
+		t->t_shash = nh;
+		t->t_shsize = nsize;
+	}
+	for (h = addrhash(addr, t->t_shsize); t->t_shash[h] != 0;
+	     h = (h + 1) & (t->t_shsize - 1))
+		;
+	t->t_shash[h] = (uint32_t)t->t_nsites + 1;
 	memset(&t->t_sites[t->t_nsites], 0, sizeof(t->t_sites[0]));
 	t->t_sites[t->t_nsites].ts_addr = addr;
 	return &t->t_sites[t->t_nsites++];
@@ -228,34 +271,114 @@ add_ref(cmd_trace_t *t, uint64_t addr, const trace_ref_t *ref)
 	return 0;
 }
 
+static uint64_t
+strhash(const char *p)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*p != '\0')
+		h = (h ^ (unsigned char)*p++) * 1099511628211ull;
+	return h;
+}
+
+/* The index of the probe named name, registering it when new; -1 if out
+ * of memory.  Probes keep their id across dlclose/dlopen and exec. */
+static long
+probe_get(cmd_trace_t *t, const pb_probe_t *pr)
+{
+	char name[1024];
+	size_t h, i;
+	trace_probe_t *tp;
+
+	snprintf(name, sizeof(name), "%s:%s:%s:%s", pr->pr_provider,
+		 pr->pr_mod, pr->pr_func, pr->pr_name);
+	if (2 * (t->t_nprobes + 1) > t->t_phsize) {
+		size_t nsize = t->t_phsize ? 2 * t->t_phsize : 1024;
+		uint32_t *nh = calloc(nsize, sizeof(*nh));
+
+		if (nh == NULL)
+			return -1;
+		for (i = 0; i < t->t_nprobes; i++) {
+			h = strhash(t->t_probes[i].tp_name) & (nsize - 1);
+			while (nh[h] != 0)
+				h = (h + 1) & (nsize - 1);
+			nh[h] = (uint32_t)i + 1;
+		}
+		free(t->t_phash);
+		t->t_phash = nh;
+		t->t_phsize = nsize;
+	}
+	for (h = strhash(name) & (t->t_phsize - 1); t->t_phash[h] != 0;
+	     h = (h + 1) & (t->t_phsize - 1))
+		if (strcmp(t->t_probes[t->t_phash[h] - 1].tp_name, name) == 0)
+			return (long)t->t_phash[h] - 1;
+	if (t->t_nprobes == t->t_pcap) {
+		size_t ncap = t->t_pcap ? 2 * t->t_pcap : 256;
+
+		tp = realloc(t->t_probes, ncap * sizeof(*tp));
+		if (tp == NULL)
+			return -1;
+		t->t_probes = tp;
+		t->t_pcap = ncap;
+	}
+	tp = &t->t_probes[t->t_nprobes];
+	memset(tp, 0, sizeof(*tp));
+	tp->tp_name = strdup(name);
+	tp->tp_id = dsl_rt_add_probe(t->t_rt, pr->pr_provider, pr->pr_mod,
+				     pr->pr_func, pr->pr_name);
+	if (tp->tp_name == NULL || tp->tp_id == 0)
+		return -1;
+	t->t_phash[h] = (uint32_t)t->t_nprobes + 1;
+	return (long)t->t_nprobes++;
+}
+
+/* Enable description d on probe i, once. */
+static int
+probe_enable(cmd_trace_t *t, size_t i, size_t d)
+{
+	trace_probe_t *tp = &t->t_probes[i];
+	size_t *nd, k;
+
+	for (k = 0; k < tp->tp_ndescs; k++)
+		if (tp->tp_descs[k] == d)
+			return 0;
+	nd = realloc(tp->tp_descs, (tp->tp_ndescs + 1) * sizeof(*nd));
+	if (nd == NULL)
+		return -1;
+	tp->tp_descs = nd;
+	tp->tp_descs[tp->tp_ndescs++] = d;
+	return dsl_rt_enable(t->t_rt, tp->tp_id, d);
+}
+
 /*
- * Resolve description d into t_list; register and enable the new probes
- * (pb_pid_resolve adds only probes not in the list yet) and note their
- * sites.  Returns the number of new probes, or -1 with err.
+ * Resolve description d: register the probes not seen yet, enable the
+ * description on each probe it matches, note every site.  Returns the
+ * number of probes matched, or -1 with err.
  */
 static long
-resolve(cmd_trace_t *t, dsl_rt_t *rt, size_t d, int flags, char *err,
-	size_t errlen)
+resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 {
 	const dsl_pdesc_t *pd = dsl_prog_desc(t->t_pg, d);
-	size_t first = t->t_list.pl_n, i, j;
+	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	size_t i, j;
+	long idx;
 	int n;
 
 	n = pb_pid_resolve(t->t_pid, pd->pd_mod, pd->pd_func, pd->pd_name,
-			   flags | t->t_flags, &t->t_list, err, errlen);
+			   flags | t->t_flags, &list, err, errlen);
 	if (n < 0)
 		return -1;
-	for (i = first; i < t->t_list.pl_n; i++) {
-		const pb_probe_t *pr = &t->t_list.pl_probes[i];
+	for (i = 0; i < list.pl_n; i++) {
+		const pb_probe_t *pr = &list.pl_probes[i];
 		trace_ref_t ref;
 
-		memset(&ref, 0, sizeof(ref));
-		ref.tf_id = dsl_rt_add_probe(rt, pr->pr_provider, pr->pr_mod,
-					     pr->pr_func, pr->pr_name);
-		if (ref.tf_id == 0 || dsl_rt_enable(rt, ref.tf_id, d) != 0)
+		idx = probe_get(t, pr);
+		if (idx < 0 || probe_enable(t, (size_t)idx, d) != 0)
 			goto nomem;
+		memset(&ref, 0, sizeof(ref));
+		ref.tf_id = t->t_probes[idx].tp_id;
+		ref.tf_probe = (size_t)idx;
 		ref.tf_kind = (uint8_t)pr->pr_kind;
-		ref.tf_probe = i;
 		ref.tf_faddr = pr->pr_faddr;
 		ref.tf_fsize = pr->pr_fsize;
 		for (j = 0; j < pr->pr_nsites; j++) {
@@ -265,8 +388,11 @@ resolve(cmd_trace_t *t, dsl_rt_t *rt, size_t d, int flags, char *err,
 				goto nomem;
 		}
 	}
+	n = (int)list.pl_n;
+	pb_probe_list_free(&list);
 	return n;
 nomem:
+	pb_probe_list_free(&list);
 	snprintf(err, errlen, "out of memory");
 	return -1;
 }
@@ -286,9 +412,10 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	if (pd->pd_prov[0] == '\0' || !dsl_glob(pd->pd_prov, prov))
 		return 0;
 	t->t_pg = pg;
+	t->t_rt = rt;
 	if (dsl_prog_option(pg, "mangled") != NULL)
 		t->t_flags |= PB_MANGLED;
-	n = resolve(t, rt, d, zdefs ? PB_ZEROOK : 0, err, errlen);
+	n = resolve(t, d, zdefs ? PB_ZEROOK : 0, err, errlen);
 	if (n < 0)
 		return -1;
 	nd = realloc(t->t_descs, (t->t_ndescs + 1) * sizeof(*nd));
@@ -314,7 +441,7 @@ refresh(cmd_trace_t *t)
 	size_t i;
 
 	for (i = 0; i < t->t_ndescs; i++)
-		if (resolve(t, t->t_rt, t->t_descs[i], PB_ZEROOK, err,
+		if (resolve(t, t->t_descs[i], PB_ZEROOK, err,
 			    sizeof(err)) < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
 }
@@ -333,15 +460,13 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			continue;
 		if (tr_bkpt_add(s, ts->ts_addr, (uint32_t)i) < 0) {
 			const trace_ref_t *r = &ts->ts_refs[0];
-			const pb_probe_t *pr = &t->t_list.pl_probes[r->tf_probe];
+			const char *name = t->t_probes[r->tf_probe].tp_name;
 			uint8_t b[4] = { 0 };
 
 			tr_read(s, ts->ts_addr, b, sizeof(b));
-			fprintf(stderr, "pidtrace: cannot trace %s:%s:%s:%s at "
-				"%s+%#llx (bytes %02x %02x %02x %02x): %s\n",
-				pr->pr_provider, pr->pr_mod, pr->pr_func,
-				pr->pr_name, pr->pr_func,
-				(unsigned long long)r->tf_off, b[0], b[1],
+			fprintf(stderr, "pidtrace: cannot trace %s at offset "
+				"%#llx (bytes %02x %02x %02x %02x): %s\n",
+				name, (unsigned long long)r->tf_off, b[0], b[1],
 				b[2], b[3], errno == EINVAL ?
 				"the instruction there cannot be displaced" :
 				strerror(errno));
@@ -373,35 +498,28 @@ on_ready(void *arg, tr_session_t *s)
 }
 
 /*
- * dlclose: sites whose int3 is gone went with their module.  Probes are
- * kept by name in t_list, so a library loaded again would not get its
- * probes back: start over, restoring the sites still there, and resolve
- * everything again (the probes get new ids, with the same names).
+ * dlclose: the sites of an unloaded library went with its pages.  Drop
+ * them without a write; a library loaded again gets new sites (its
+ * probes keep their ids).  Dead entries keep their index: it is the
+ * tracer cookie of the live ones.
  */
 static void
 drop_unmapped(cmd_trace_t *t, tr_session_t *s)
 {
 	size_t i;
-	bool lost = false;
 
-	for (i = 0; i < t->t_nsites && !lost; i++)
-		if (t->t_sites[i].ts_armed &&
-		    !tr_bkpt_intact(s, t->t_sites[i].ts_addr))
-			lost = true;
-	if (!lost)
-		return;
 	for (i = 0; i < t->t_nsites; i++) {
 		trace_site_t *ts = &t->t_sites[i];
 
-		if (ts->ts_armed && tr_bkpt_intact(s, ts->ts_addr))
-			tr_bkpt_remove(s, ts->ts_addr);
-		else if (ts->ts_armed)
-			tr_bkpt_forget(s, ts->ts_addr);
+		if (!ts->ts_armed || ts->ts_nrefs == 0 ||
+		    tr_bkpt_intact(s, ts->ts_addr))
+			continue;
+		tr_bkpt_forget(s, ts->ts_addr);
 		free(ts->ts_refs);
+		ts->ts_refs = NULL;
+		ts->ts_nrefs = 0;
+		ts->ts_addr = 0;
 	}
-	t->t_nsites = 0;
-	pb_probe_list_free(&t->t_list);
-	t->t_list = (pb_probe_list_t)PB_PROBE_LIST_INIT;
 }
 
 static void
@@ -505,8 +623,8 @@ on_exec(void *arg, tr_session_t *s)
 	for (i = 0; i < t->t_nsites; i++)
 		free(t->t_sites[i].ts_refs);
 	t->t_nsites = 0;
-	pb_probe_list_free(&t->t_list);
-	t->t_list = (pb_probe_list_t)PB_PROBE_LIST_INIT;
+	if (t->t_shash != NULL)
+		memset(t->t_shash, 0, t->t_shsize * sizeof(*t->t_shash));
 	t->t_rtld_ok = false;
 	read_ids(t);
 	pb_pid_cache_flush();

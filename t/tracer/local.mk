@@ -43,4 +43,5 @@ t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
 TESTS += t/tracer/tr-insns.sh
 
 # pidtrace end to end (cmd/trace.c, the pid provider's glue).
-TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh
+TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
+	t/tracer/pidtrace-misc.sh
