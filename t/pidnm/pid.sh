@@ -47,6 +47,11 @@ bounded 30 "$PIDNM" --pid "$gchild" --grep _ZN3cxx8overloadEi >"$T/g" 2>&1 ||
 echo "$gwant T gone\`_ZN3cxx8overloadEi" >"$T/expected"
 same_output "$T/expected" "$T/g"
 
+# Done with the targets: reap them here, so that bash's job notices do
+# not land in the output checked below.
+kill -KILL "$pid" "$gchild" 2>/dev/null
+wait "$tpid" "$gpid" 2>/dev/null
+
 # A process that is not there: one line, exit 1.
 bounded 30 "$PIDNM" --pid 999999999 >"$T/o" 2>"$T/e" && fail "exit 0 for no process"
 [ "$(wc -l <"$T/e")" = 1 ] || fail "not one error line: $(cat "$T/e")"

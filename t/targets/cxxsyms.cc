@@ -6,10 +6,15 @@
 //   cxxsyms          exit 0 after calling everything once
 //   cxxsyms serve    print "ready ADDRESS" (the run-time address of
 //                    cxx::overload(int)) and wait to be killed, so that
-//                    pidnm --pid has a process to read
+//                    pidnm --pid has a process to read.  It dies with its
+//                    parent (the tests' `timeout`, which t/lib.sh kills
+//                    with SIGKILL, a signal it cannot pass on) and after
+//                    five minutes in any case.
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <sys/prctl.h>
+#include <signal.h>
 #include <unistd.h>
 
 namespace v8 {
@@ -96,7 +101,12 @@ main(int argc, char **argv)
 	r += (p == q) + c_function(global_counter) + global_bss;
 	if (argc > 1 && std::strcmp(argv[1], "serve") == 0) {
 		int (*f)(int) = cxx::overload;
+		pid_t parent = getppid();
 
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)	/* it died before prctl() */
+			return 1;
+		alarm(300);
 		std::printf("ready %016lx\n", (unsigned long)f);
 		std::fflush(stdout);
 		for (;;)
