@@ -328,14 +328,17 @@ enable_probes(cmd_t *c, bool enable)
 		c->c_progs[pd->pd_src].cp_matches += n;
 		if (n == 0 && !c->c_zdefs) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
+			const char *tag = dsl_prog_option(c->c_pg,
+			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";
 
 			if (p->cp_script)
-				die("failed to compile script %s: %s:%d:%d: probe "
+				die("failed to compile script %s: %s:%d:%d: %sprobe "
 				    "description %s does not match any probes",
 				    p->cp_arg, p->cp_arg, pd->pd_line,
-				    pd->pd_col, pd->pd_text);
-			die("invalid probe specifier %s: probe description "
-			    "%s does not match any probes", p->cp_arg,
+				    pd->pd_col, tag, pd->pd_text);
+			die("invalid probe specifier %s:%d:%d: %sprobe "
+			    "description %s does not match any probes",
+			    p->cp_arg, pd->pd_line, pd->pd_col, tag,
 			    pd->pd_text);
 		}
 	}

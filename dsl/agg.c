@@ -193,32 +193,49 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 	return (t + (long double)d[levels + 1] * (long double)(base + 1));
 }
 
+/* Walk llquantize's buckets from bucket 1: the value each starts at
+ * (dt_print_llquantize's loop, shared with print.c). */
+void
+dsl_llq_first(const dsl_agg_t *ag, dsl_llq_iter_t *it)
+{
+	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
+
+	it->li_value = 1;
+	for (it->li_order = 0; it->li_order < ag->ag_p[1]; it->li_order++)
+		it->li_value *= factor;
+	it->li_next = it->li_value * factor;
+	it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
+	it->li_bin = 1;
+}
+
+bool
+dsl_llq_next(const dsl_agg_t *ag, dsl_llq_iter_t *it)
+{
+	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
+
+	it->li_bin++;
+	if ((it->li_value += it->li_step) == it->li_next) {
+		it->li_next = it->li_value * factor;
+		it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
+		it->li_order++;
+	}
+	return (it->li_order <= ag->ag_p[2]);
+}
+
 static long double
 llqsum(const dsl_agg_t *ag, const int64_t *d)
 {
-	/* weight each bucket by its lower bound */
-	int64_t factor = ag->ag_p[0], low = ag->ag_p[1], high = ag->ag_p[2];
-	int64_t nsteps = ag->ag_p[3], value = 1, next, step;
-	long double t = 0;
-	int64_t order;
-	uint32_t bin = 1;
+	/* each bucket weighs its lower bound; bucket 0 just below */
+	dsl_llq_iter_t it;
+	long double t;
 
-	for (order = 0; order < low; order++)
-		value *= factor;
-	t += (long double)d[0] * (long double)(value - 1);
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
-	while (order <= high && bin < ag->ag_ndata) {
-		t += (long double)d[bin] * (long double)value;
-		bin++;
-		if ((value += step) != next)
-			continue;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
-	}
-	if (bin < ag->ag_ndata)
-		t += (long double)d[bin] * (long double)value;
+	dsl_llq_first(ag, &it);
+	t = (long double)d[0] * (long double)(it.li_value - 1);
+	do {
+		t += (long double)d[it.li_bin] * (long double)it.li_value;
+	} while (dsl_llq_next(ag, &it));
+	if ((uint32_t)it.li_bin < ag->ag_ndata)
+		t += (long double)d[it.li_bin] * (long double)it.li_value;
 	return (t);
 }
 

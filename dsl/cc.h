@@ -47,8 +47,10 @@ typedef struct dsl_cc {
 	int		cc_ptok, cc_pline, cc_pcol;
 	int64_t		cc_pival;
 	bool		cc_punsigned, cc_plong;
-	char		*cc_pstr;
+	char		*cc_pstr;	/* dsl_lex_peek's copy of the token */
 	size_t		cc_pstrlen, cc_pstrcap;
+	char		*cc_dstr;	/* dsl_lex_pdesc's word */
+	size_t		cc_dstrlen, cc_dstrcap;
 
 	/* the program being built (its arrays grow) */
 	dsl_prog_t	*cc_pg;

@@ -432,6 +432,42 @@ find_agg(check_t *ck, const char *name, int32_t n)
 	return (ag);
 }
 
+/*
+ * The function a call node names (F_*), resolved once: an unknown name is
+ * an error with the closest known name; agg: only aggregating functions
+ * are known (the right side of @x = ...).
+ */
+static int
+resolve_func(check_t *ck, int32_t n, bool agg)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const char *name, *names[F_NFUNCS], *s;
+	dsl_node_t *nd = NODE(ck, n);
+	int f, i;
+
+	if (nd->dn_aux != 0)
+		return ((int)nd->dn_ival);
+	name = nname(ck, n);
+	f = find_func(name);
+	if (f >= 0 && agg && !F_ISAGG(f))
+		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
+		    "aggregating function", name);
+	if (f < 0) {
+		for (i = 0; i < F_NFUNCS; i++)
+			names[i] = !agg || F_ISAGG(i) ? sigs[i].fs_name : NULL;
+		s = dsl_suggest(name, names, F_NFUNCS);
+		if (s != NULL)
+			dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown function "
+			    "'%s'; did you mean '%s'?", name, s);
+		dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown %sfunction "
+		    "'%s'", agg ? "aggregating " : "", name);
+	}
+	nd = NODE(ck, n);
+	nd->dn_ival = f;
+	nd->dn_aux = 1;
+	return (f);
+}
+
 /* A constant integer argument of an aggregating function. */
 static int64_t
 const_arg(check_t *ck, int32_t call, int32_t a, int i, const char *fname)
@@ -497,30 +533,8 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		dsl_cc_nerror(cc, rhs, "D_AGG_FUNC", "@%s: aggregations "
 		    "must be assigned an aggregating function such as "
 		    "count( )", aname);
-	if (r->dn_aux == 0) {
-		fname = nname(ck, rhs);
-		f = find_func(fname);
-		if (f < 0 || !F_ISAGG(f)) {
-			static const char *aggfn[] = { "count", "sum", "avg",
-			    "min", "max", "stddev", "quantize", "lquantize",
-			    "llquantize" };
-			const char *s = dsl_suggest(fname, aggfn, 9);
-
-			if (f >= 0)
-				dsl_cc_nerror(cc, rhs, "D_AGG_FUNC",
-				    "%s( ) is not an aggregating function",
-				    fname);
-			if (s != NULL)
-				dsl_cc_nerror(cc, rhs, "D_AGG_FUNC",
-				    "unknown function '%s'; did you mean "
-				    "'%s'?", fname, s);
-			dsl_cc_nerror(cc, rhs, "D_AGG_FUNC",
-			    "unknown aggregating function '%s'", fname);
-		}
-		r = NODE(ck, rhs);
-		r->dn_ival = f;
-		r->dn_aux = 1;
-	}
+	f = resolve_func(ck, rhs, true);
+	r = NODE(ck, rhs);
 	f = (int)r->dn_ival;
 	fname = sigs[f].fs_name;
 	nargs = count_args(ck, r->dn_a);
@@ -609,6 +623,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	}
 
 	ag = find_agg(ck, aname, lhs);
+	aname = dsl_str(PG(ck), ag->ag_name);	/* the table may have moved */
 	if (ag->ag_func < 0) {
 		ag->ag_func = f;
 		memcpy(ag->ag_p, p, sizeof (p));
@@ -672,27 +687,8 @@ call(check_t *ck, int32_t n, bool stmt)
 	int f, nargs, i;
 	int32_t a;
 
-	if (nd->dn_aux == 0) {
-		name = nname(ck, n);
-		f = find_func(name);
-		if (f < 0) {
-			const char *names[F_NFUNCS];
-			const char *s;
-
-			for (i = 0; i < F_NFUNCS; i++)
-				names[i] = sigs[i].fs_name;
-			s = dsl_suggest(name, names, F_NFUNCS);
-			if (s != NULL)
-				dsl_cc_nerror(cc, n, "D_PROTO_FUNC", "unknown "
-				    "function '%s'; did you mean '%s'?", name,
-				    s);
-			dsl_cc_nerror(cc, n, "D_PROTO_FUNC",
-			    "unknown function '%s'", name);
-		}
-		nd = NODE(ck, n);
-		nd->dn_ival = f;
-		nd->dn_aux = 1;
-	}
+	f = resolve_func(ck, n, false);
+	nd = NODE(ck, n);
 	f = (int)nd->dn_ival;
 	name = sigs[f].fs_name;
 	if (F_ISAGG(f))
@@ -1301,6 +1297,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	if (setjmp(cc->cc_jmp) != 0) {
 		dsl_prog_free(cc->cc_pg);
 		free(cc->cc_tstr);
+		free(cc->cc_pstr);
+		free(cc->cc_dstr);
 		free(cc);
 		return (NULL);
 	}
@@ -1371,6 +1369,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
 	}
 	free(cc->cc_tstr);
+	free(cc->cc_pstr);
+	free(cc->cc_dstr);
 	free(cc);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';

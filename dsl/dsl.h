@@ -106,8 +106,9 @@ typedef struct dsl_host {
 /* One firing, filled by the host.  Strings live until dsl_fire returns. */
 typedef struct dsl_ctx {
 	uint64_t	cx_args[DSL_NARGS];	/* arg0..arg9 */
-	uint32_t	cx_nargs;	/* how many of cx_args are valid; the
-					 * rest come from dh_getarg, else 0 */
+	uint32_t	cx_nargs;	/* how many of cx_args are valid, the
+					 * rest from dh_getarg (else 0); 0 =
+					 * all ten are valid */
 	int32_t		cx_pid;
 	int32_t		cx_ppid;
 	int32_t		cx_tid;		/* keys self-> storage */

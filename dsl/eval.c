@@ -93,7 +93,7 @@ arg(dsl_rt_t *rt, int i)
 	const dsl_ctx_t *cx = rt->rt_ctx;
 	uint64_t v = 0;
 
-	if ((uint32_t)i < cx->cx_nargs)
+	if (cx->cx_nargs == 0 || (uint32_t)i < cx->cx_nargs)
 		return ((int64_t)cx->cx_args[i]);
 	if (rt->rt_host.dh_getarg != NULL &&
 	    rt->rt_host.dh_getarg(cx->cx_cookie, i, &v) == 0)

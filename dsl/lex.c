@@ -49,6 +49,24 @@ putc_tok(dsl_cc_t *cc, char c)
 	cc->cc_tstr[cc->cc_tstrlen] = '\0';
 }
 
+/* Append to a buffer the compiler owns (freed by dsl_compile even after
+ * an error longjmps out, so nothing leaks). */
+static void
+putc_buf(dsl_cc_t *cc, char **buf, size_t *len, size_t *cap, char c)
+{
+	if (*len + 2 > *cap) {
+		size_t n = *cap ? *cap * 2 : 64;
+		char *s = realloc(*buf, n);
+
+		if (s == NULL)
+			dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+		*buf = s;
+		*cap = n;
+	}
+	(*buf)[(*len)++] = c;
+	(*buf)[*len] = '\0';
+}
+
 static void
 puts_tok(dsl_cc_t *cc, const char *s)
 {
@@ -459,13 +477,14 @@ lex(dsl_cc_t *cc)
 	}
 	if (c == '\'') {
 		const char *s = p++;
-		int v = 0, n = 0;
+		uint32_t v = 0;
+		int n = 0;
 
 		while (p < cc->cc_end && *p != '\'' && *p != '\n') {
 			int ch = *p == '\\' ? (p++, escape(cc, &p)) :
 			    (unsigned char)*p++;
 
-			v = (v << 8) | (ch & 0xff);
+			v = (v << 8) | (uint32_t)(ch & 0xff);
 			n++;
 		}
 		if (p >= cc->cc_end || *p != '\'' || n == 0 || n > 4)
@@ -474,7 +493,7 @@ lex(dsl_cc_t *cc)
 		cc->cc_p = p + 1;
 		cc->cc_tival = (int8_t)v;
 		if (n > 1)
-			cc->cc_tival = v;
+			cc->cc_tival = (int32_t)v;
 		cc->cc_tunsigned = cc->cc_tlong = false;
 		return (T_INT);
 	}
@@ -537,15 +556,12 @@ dsl_lex_peek(dsl_cc_t *cc)
 	int tc = cc->cc_tcol, next;
 	int64_t iv = cc->cc_tival;
 	bool u = cc->cc_tunsigned, l = cc->cc_tlong;
-	size_t len = cc->cc_tstrlen;
-	char *save = NULL;
+	size_t len = cc->cc_tstrlen, i;
 
-	if (len > 0) {
-		save = malloc(len + 1);
-		if (save == NULL)
-			dsl_cc_error(cc, line, 0, NULL, "out of memory");
-		memcpy(save, cc->cc_tstr, len + 1);
-	}
+	cc->cc_pstrlen = 0;
+	for (i = 0; i < len; i++)
+		putc_buf(cc, &cc->cc_pstr, &cc->cc_pstrlen, &cc->cc_pstrcap,
+		    cc->cc_tstr[i]);
 	next = lex(cc);
 	cc->cc_p = p;
 	cc->cc_linep = linep;
@@ -557,15 +573,10 @@ dsl_lex_peek(dsl_cc_t *cc)
 	cc->cc_tunsigned = u;
 	cc->cc_tlong = l;
 	cc->cc_tstrlen = 0;
-	if (save != NULL) {
-		size_t i;
-
-		for (i = 0; i < len; i++)
-			putc_tok(cc, save[i]);
-		free(save);
-	} else if (cc->cc_tstr != NULL) {
+	for (i = 0; i < len; i++)
+		putc_tok(cc, cc->cc_pstr[i]);
+	if (len == 0 && cc->cc_tstr != NULL)
 		cc->cc_tstr[0] = '\0';
-	}
 	return (next);
 }
 
@@ -573,58 +584,49 @@ bool
 dsl_lex_pdesc(dsl_cc_t *cc)
 {
 	const char *p;
+	int line, tcol;
 
 	skip(cc);
 	p = cc->cc_p;
-	cc->cc_tline = cc->cc_line;
-	cc->cc_tcol = col(cc, p);
+	line = cc->cc_line;
+	tcol = col(cc, p);
+	cc->cc_dstrlen = 0;
+	putc_buf(cc, &cc->cc_dstr, &cc->cc_dstrlen, &cc->cc_dstrcap, 0);
+	cc->cc_dstrlen = 0;
+	if (p < cc->cc_end) {
+		while (p < cc->cc_end && !isspace((unsigned char)*p) &&
+		    strchr(",{/;", *p) == NULL && *p != '\0') {
+			const char *s;
+			char buf[32];
+
+			if (*p != '$') {
+				putc_buf(cc, &cc->cc_dstr, &cc->cc_dstrlen,
+				    &cc->cc_dstrcap, *p++);
+				continue;
+			}
+			/* pid$target, pid$1: substitute the macro */
+			cc->cc_p = p;
+			if (macro(cc, p) == T_INT) {
+				snprintf(buf, sizeof (buf), "%lld",
+				    (long long)cc->cc_tival);
+				s = buf;
+			} else {
+				s = cc->cc_tstr;
+			}
+			for (; *s != '\0'; s++)
+				putc_buf(cc, &cc->cc_dstr, &cc->cc_dstrlen,
+				    &cc->cc_dstrcap, *s);
+			p = cc->cc_p;
+		}
+	}
+	cc->cc_p = p;
+	cc->cc_tline = line;
+	cc->cc_tcol = tcol;
 	cc->cc_tstrlen = 0;
 	putc_tok(cc, 0);
 	cc->cc_tstrlen = 0;
-	if (p >= cc->cc_end)
-		return (false);
-	while (p < cc->cc_end && !isspace((unsigned char)*p) &&
-	    strchr(",{/;", *p) == NULL && *p != '\0') {
-		if (*p == '$') {
-			int t;
-			char buf[32];
-
-			cc->cc_p = p;
-			{
-				/* macro() resets the token text: keep ours */
-				size_t n = cc->cc_tstrlen;
-				char *keep = malloc(n + 1);
-
-				if (keep == NULL)
-					dsl_cc_error(cc, cc->cc_line, 0, NULL,
-					    "out of memory");
-				memcpy(keep, cc->cc_tstr, n + 1);
-				t = macro(cc, p);
-				if (t == T_INT) {
-					snprintf(buf, sizeof (buf), "%lld",
-					    (long long)cc->cc_tival);
-				}
-				{
-					char *got = strdup(t == T_INT ? buf :
-					    cc->cc_tstr);
-
-					cc->cc_tstrlen = 0;
-					putc_tok(cc, 0);
-					cc->cc_tstrlen = 0;
-					puts_tok(cc, keep);
-					if (got != NULL)
-						puts_tok(cc, got);
-					free(got);
-				}
-				free(keep);
-			}
-			p = cc->cc_p;
-			continue;
-		}
-		putc_tok(cc, *p++);
-	}
-	cc->cc_p = p;
-	return (true);
+	puts_tok(cc, cc->cc_dstr);
+	return (p < cc->cc_end || cc->cc_tstrlen > 0);
 }
 
 const char *

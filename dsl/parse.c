@@ -45,9 +45,15 @@ dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	uint32_t off = pg->pg_strlen;
+	/* s may be a name already in the table, which growing moves */
+	bool inside = pg->pg_strtab != NULL && s >= pg->pg_strtab &&
+	    s < pg->pg_strtab + pg->pg_strlen;
+	size_t soff = inside ? (size_t)(s - pg->pg_strtab) : 0;
 
 	pg->pg_strtab = dsl_cc_grow(cc, pg->pg_strtab, &cc->cc_strcap,
 	    pg->pg_strlen + (uint32_t)len + 1, 1);
+	if (inside)
+		s = pg->pg_strtab + soff;
 	memcpy(pg->pg_strtab + off, s, len);
 	pg->pg_strtab[off + len] = '\0';
 	pg->pg_strlen += (uint32_t)len + 1;
@@ -194,6 +200,34 @@ args(pstate_t *ps, int close)
 	return (first);
 }
 
+/* "[k1, k2...]" at '[': at least one key. */
+static int32_t
+keys(pstate_t *ps, int line, int col)
+{
+	int32_t k;
+
+	next(ps);
+	k = args(ps, ']');
+	if (k == DSL_NONE)
+		dsl_cc_error(ps->ps_cc, line, col, "D_SYNTAX",
+		    "syntax error near \"]\"");
+	return (k);
+}
+
+/* A node holding the current token's text, which it consumes. */
+static int32_t
+text_node(pstate_t *ps, int op)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
+	    cc->cc_tstrlen);
+	int32_t n = node(ps, op);
+
+	CC_NODE(cc, n)->dn_ival = s;
+	next(ps);
+	return (n);
+}
+
 static int32_t
 primary(pstate_t *ps)
 {
@@ -210,39 +244,17 @@ primary(pstate_t *ps)
 		CC_NODE(cc, n)->dn_signed = !cc->cc_tunsigned;
 		next(ps);
 		return (n);
-	case T_STRING: {
-		uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
-		    cc->cc_tstrlen);
-
-		n = node(ps, N_STR);
-		CC_NODE(cc, n)->dn_ival = s;
+	case T_STRING:
+		n = text_node(ps, N_STR);
 		CC_NODE(cc, n)->dn_type = DT_STR;
-		next(ps);
 		return (n);
-	}
-	case T_IDENT: {
-		uint32_t s = dsl_cc_str(cc, cc->cc_tstr, cc->cc_tstrlen);
-
-		n = node(ps, N_IDENT);
-		CC_NODE(cc, n)->dn_ival = s;
-		next(ps);
-		return (n);
-	}
+	case T_IDENT:
+		return (text_node(ps, N_IDENT));
 	case T_AGGNAME: {
-		uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
-		    cc->cc_tstrlen);
-
-		n = node(ps, N_AGGREF);
-		CC_NODE(cc, n)->dn_ival = s;
-		next(ps);
+		n = text_node(ps, N_AGGREF);
 		if (tok(ps) == '[') {
-			int32_t k;
+			int32_t k = keys(ps, line, col);
 
-			next(ps);
-			k = args(ps, ']');
-			if (k == DSL_NONE)
-				dsl_cc_error(cc, line, col, "D_SYNTAX",
-				    "syntax error near \"]\"");
 			CC_NODE(cc, n)->dn_a = k;
 			CC_NODE(cc, n)->dn_aux = 1;	/* has keys */
 		}
@@ -295,13 +307,8 @@ postfix(pstate_t *ps)
 				CC_NODE(cc, n)->dn_a = a;
 			}
 		} else if (tok(ps) == '[' && nd->dn_op == N_IDENT) {
-			int32_t a;
+			int32_t a = keys(ps, line, col);
 
-			next(ps);
-			a = args(ps, ']');
-			if (a == DSL_NONE)
-				dsl_cc_error(cc, line, col, "D_SYNTAX",
-				    "syntax error near \"]\"");
 			nd = CC_NODE(cc, n);
 			nd->dn_op = N_ARR;
 			nd->dn_a = a;

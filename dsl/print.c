@@ -219,9 +219,8 @@ static void
 print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
     int64_t normal)
 {
-	int64_t factor = ag->ag_p[0], low = ag->ag_p[1], high = ag->ag_p[2];
-	int64_t nsteps = ag->ag_p[3], value = 1, next, step, order;
-	int levels = (int)ag->ag_ndata, first = 0, last = levels - 1, bin = 1;
+	int levels = (int)ag->ag_ndata, first = 0, last = levels - 1;
+	dsl_llq_iter_t it;
 	long double total;
 	bool pos, neg;
 	char c[32];
@@ -241,32 +240,23 @@ print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 	}
 	sums(d, first, last, &total, &pos, &neg);
 	header(fp);
-	for (order = 0; order < low; order++)
-		value *= factor;
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
+	dsl_llq_first(ag, &it);
 	if (first == 0) {
-		snprintf(c, sizeof (c), "< %lld", (long long)value);
+		snprintf(c, sizeof (c), "< %lld", (long long)it.li_value);
 		fprintf(fp, "%16s ", c);
 		quantline(fp, d[0], normal, total, pos, neg);
 	}
-	while (order <= high) {
-		if (bin >= first && bin <= last) {
-			fprintf(fp, "%16lld ", (long long)value);
-			quantline(fp, d[bin], normal, total, pos, neg);
+	do {
+		if (it.li_bin >= first && it.li_bin <= last) {
+			fprintf(fp, "%16lld ", (long long)it.li_value);
+			quantline(fp, d[it.li_bin], normal, total, pos, neg);
 		}
-		bin++;
-		if ((value += step) != next)
-			continue;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
-	}
-	if (last < bin || bin >= levels)
+	} while (dsl_llq_next(ag, &it));
+	if (last < it.li_bin || it.li_bin >= levels)
 		return;
-	snprintf(c, sizeof (c), ">= %lld", (long long)value);
+	snprintf(c, sizeof (c), ">= %lld", (long long)it.li_value);
 	fprintf(fp, "%16s ", c);
-	quantline(fp, d[bin], normal, total, pos, neg);
+	quantline(fp, d[it.li_bin], normal, total, pos, neg);
 }
 
 static unsigned __int128

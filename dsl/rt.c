@@ -77,7 +77,13 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	/* after the scratch area: strtok's saved string and position */
 	rt->rt_scratch = calloc(1, rt->rt_scrsize + ss + 16);
 	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof (rt_agg_t));
-	rt->rt_arrays.ht_dsize = (ss + 7) & ~(size_t)7;
+	/* array elements hold a string only if some array's values are
+	 * strings: int arrays keep 8 bytes an element */
+	rt->rt_arrays.ht_dsize = 8;
+	for (i = 0; i < pg->pg_nvars; i++)
+		if (pg->pg_vars[i].va_scope == V_ARRAY &&
+		    pg->pg_vars[i].va_type == DT_STR)
+			rt->rt_arrays.ht_dsize = (ss + 7) & ~(size_t)7;
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||

@@ -148,6 +148,13 @@ FILE		*dsl_clause_begin(dsl_rt_t *);
 void		dsl_clause_end(dsl_rt_t *, bool drop);
 
 /* agg.c */
+typedef struct dsl_llq_iter {
+	int64_t		li_value;	/* the bucket's lower bound */
+	int64_t		li_next, li_step, li_order;
+	int		li_bin;
+} dsl_llq_iter_t;
+void		dsl_llq_first(const dsl_agg_t *, dsl_llq_iter_t *);
+bool		dsl_llq_next(const dsl_agg_t *, dsl_llq_iter_t *);
 int64_t		dsl_qbucketval(int b);
 void		dsl_agg_init(const dsl_agg_t *, int64_t *);
 /* print.c */

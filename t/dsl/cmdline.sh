@@ -81,6 +81,18 @@ grep -q '^Usage: pidtrace' "$T/out" || fail "-h: no usage"
 bounded 20 "$PIDTRACE" -V >"$T/out" 2>&1 || fail "-V failed"
 grep -q '^pidtrace ' "$T/out" || fail "-V: no version"
 
+say "-n errors name the program text, as dtrace's 'invalid probe specifier'"
+bounded 20 "$PIDTRACE" -n 'BEGIN { x = ; }' >"$T/out" 2>"$T/err" &&
+    fail "a syntax error compiled"
+printf 'pidtrace: invalid probe specifier BEGIN { x = ; }:1:13: syntax error near ";"\n' >"$T/want"
+same_output "$T/want" "$T/err"
+
+say "%Y prints a walltimestamp as 2026 Nov 21 10:23:41"
+bounded 20 "$PIDTRACE" -q -n 'BEGIN { printf("%Y\n", walltimestamp); exit(0); }' \
+    >"$T/out" 2>&1 || fail "exit status $?"
+head -n 1 "$T/out" | grep -Eq '^[0-9]{4} [A-Z][a-z]{2} [ 1-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-6][0-9]$' ||
+    fail "%Y: $(cat "$T/out")"
+
 say "SIGINT: END, a newline, the aggregations"
 spawn p 30 "$PIDTRACE" -q -o "$T/sig" -n 'BEGIN { printf("ready\n"); }' \
     -n 'tick-1ms { @n = count(); }' -n 'END { printf("end\n"); }'

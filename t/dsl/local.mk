@@ -6,10 +6,10 @@ D_LOG_COMPILER = $(BASH) $(top_srcdir)/t/dsl/run-d
 EXTRA_DIST += t/dsl/run-d
 
 dsl_d_tests = \
+	t/dsl/tst.aggactions.d \
 	t/dsl/tst.aggfuncs.d \
 	t/dsl/tst.aggsort.d \
-	t/dsl/tst.aggsortkey.d \
-	t/dsl/tst.aggsortkeypos.d \
+	t/dsl/tst.aggsortopts.d \
 	t/dsl/tst.aggsortrev.d \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.count_notquiet.d \

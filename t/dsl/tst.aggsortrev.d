@@ -1,15 +1,17 @@
 /*
- * ASSERTION: aggsortrev reverses the order: value, then key, descending; integer keys of int type
- * print " %8d", strings "  %-50s".
+ * ASSERTION: #pragma D option aggsortrev prints the largest value first,
+ * ties by key descending, and the aggregations in reverse order of
+ * appearance (dt_aggregate.c reverses the whole comparison).
  */
 #pragma D option quiet
 #pragma D option aggsortrev
 
 BEGIN
 {
-	@[3, "c"] = sum(5);
-	@[1, "b"] = sum(5);
-	@[2, "a"] = sum(1);
-	@[1, "a"] = sum(9);
+	@first["x"] = count();
+	@second["p"] = count();
+	@second["q"] = count();
+	@second["q"] = count();
+	@second["r"] = count();
 	exit(0);
 }
