@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -330,22 +331,36 @@ pb_module_bias(pb_module_t *md, const pb_load_t *loads, size_t nloads,
 {
 	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
 	size_t i, j;
+	int pass;
 
 	if (is_exec) {
 		md->md_bias = 0;
 		md->md_bias_ok = 1;
 		return 0;
 	}
-	for (i = 0; i < nloads; i++) {
-		uint64_t off = loads[i].ld_offset & ~(pg - 1);
-		uint64_t va = loads[i].ld_vaddr & ~(pg - 1);
+	/*
+	 * The executable segment first, against executable mappings only:
+	 * a process may map the same file again, read-only, at offset 0
+	 * (our own elfsym does, when we resolve in our own process), and
+	 * only the loader maps it executable.
+	 */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nloads; i++) {
+			uint64_t off = loads[i].ld_offset & ~(pg - 1);
+			uint64_t va = loads[i].ld_vaddr & ~(pg - 1);
 
-		for (j = 0; j < md->md_nmaps; j++) {
-			if (md->md_maps[j].mp_offset != off)
+			if (pass == 0 && !(loads[i].ld_flags & PF_X))
 				continue;
-			md->md_bias = md->md_maps[j].mp_start - va;
-			md->md_bias_ok = 1;
-			return 0;
+			for (j = 0; j < md->md_nmaps; j++) {
+				const pb_mapping_t *mp = &md->md_maps[j];
+
+				if (mp->mp_offset != off || (pass == 0 &&
+				    !(mp->mp_prot & PROT_EXEC)))
+					continue;
+				md->md_bias = mp->mp_start - va;
+				md->md_bias_ok = 1;
+				return 0;
+			}
 		}
 	}
 	errno = ENOENT;

@@ -100,8 +100,10 @@ pb_module_open_path(pid_t pid, const pb_module_t *md, char *buf, size_t len);
  * Compute md_bias from the ELF's PT_LOAD headers.  is_exec: the file is
  * ET_EXEC, linked at its run-time address, so the bias is 0.  Otherwise
  * the bias is mp_start - page_down(p_vaddr) for the mapping whose offset
- * is page_down(p_offset), tried for each PT_LOAD in turn (the kernel maps
- * each segment from its page-aligned offset).  Returns 0 and sets
+ * is page_down(p_offset) (the kernel maps each segment from its
+ * page-aligned offset): first the PF_X segment against executable
+ * mappings (a read-only mapping of the whole file at offset 0, such as
+ * elfsym's own, must not count), then each PT_LOAD against any mapping.  Returns 0 and sets
  * md_bias_ok, or -1 (errno ENOENT) when no mapping matches a segment.
  */
 int

@@ -58,6 +58,8 @@ struct symfile {
 	struct fname *sf_names;	/* grouped by function, best name first */
 	size_t sf_nnames;
 	char sf_err[512];	/* why it could not be used, or "" */
+	char **sf_owned;	/* names built here ("memcpy@GLIBC_2.2.5") */
+	size_t sf_nowned;
 	struct symfile *sf_next;
 };
 
@@ -189,6 +191,29 @@ build_index(struct symfile *sf)
 			cv[ncand].addr = s->sy_value;
 			cv[ncand].size = s->sy_size;
 			cv[ncand].name = s->sy_name;
+			/*
+			 * A non-default version (nm -D prints one '@') is
+			 * not what a user means by the plain name: libc has
+			 * an old memcpy@GLIBC_2.2.5 beside memcpy@@GLIBC_2.14.
+			 * Name it with its version, as nm does.
+			 */
+			if (table == PB_DYNSYM && s->sy_version != NULL &&
+			    (s->sy_flags & PB_SYF_VERAT)) {
+				char *v, **o;
+
+				if (asprintf(&v, "%s@%s", s->sy_name,
+				    s->sy_version) < 0)
+					goto nomem;
+				o = realloc(sf->sf_owned, (sf->sf_nowned + 1) *
+				    sizeof(*o));
+				if (o == NULL) {
+					free(v);
+					goto nomem;
+				}
+				sf->sf_owned = o;
+				o[sf->sf_nowned++] = v;
+				cv[ncand].name = v;
+			}
 			cv[ncand].rank = name_rank(s, table);
 			ncand++;
 		}
@@ -317,6 +342,9 @@ pb_pid_cache_flush(void)
 	for (sf = cache; sf != NULL; sf = next) {
 		next = sf->sf_next;
 		pb_elf_close(sf->sf_elf);
+		while (sf->sf_nowned > 0)
+			free(sf->sf_owned[--sf->sf_nowned]);
+		free(sf->sf_owned);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
@@ -340,7 +368,7 @@ module_bias(pb_module_t *md, struct symfile *sf)
 
 /* ---- the probe list ---- */
 
-/* A set of probe keys (path, symbol, name), open addressing. */
+/* A set of probe keys (see probe_key), open addressing. */
 struct pindex {
 	char **pi_keys;
 	size_t pi_cap;
@@ -357,19 +385,15 @@ hash_str(const char *s)
 	return h;
 }
 
+/* Path, function address, symbol and probe name: one probe. */
 static char *
-probe_key(const char *path, const char *sym, const char *name)
+probe_key(const pb_probe_t *p)
 {
-	size_t a = strlen(path), b = strlen(sym), c = strlen(name);
-	char *k = malloc(a + b + c + 3);
+	char *k;
 
-	if (k == NULL)
+	if (asprintf(&k, "%s\n%" PRIx64 "\n%s\n%s", p->pr_path,
+	    p->pr_faddr, p->pr_sym, p->pr_name) < 0)
 		return NULL;
-	memcpy(k, path, a);
-	k[a] = '\n';
-	memcpy(k + a + 1, sym, b);
-	k[a + 1 + b] = '\n';
-	memcpy(k + a + b + 2, name, c + 1);
 	return k;
 }
 
@@ -865,35 +889,50 @@ edit_distance(const char *a, const char *b, size_t max)
 }
 
 /*
- * The unqualified name of a demangled function: "leveldb::DBImpl::Put(
- * leveldb::WriteOptions const&, ...)" gives "Put" (into buf).
+ * A demangled name without its parameter list: "leveldb::DBImpl::Put(
+ * leveldb::WriteOptions const&, ...)" gives "leveldb::DBImpl::Put", the
+ * form a literal description matches (match.h).
  */
 static const char *
-short_name(const char *d, char *buf, size_t len)
+no_params(const char *d, char *buf, size_t len)
 {
-	const char *end = strchr(d, '('), *start = d, *p;
+	const char *p = strrchr(d, ')');
 	size_t n;
+	int depth = 0;
 
-	if (end == NULL)
-		end = d + strlen(d);
-	for (p = d; p + 1 < end; p++)
-		if (p[0] == ':' && p[1] == ':')
-			start = p + 2;
-	n = (size_t)(end - start);
+	if (p == NULL) {
+		snprintf(buf, len, "%s", d);
+		return buf;
+	}
+	for (; p > d; p--) {
+		if (*p == ')')
+			depth++;
+		else if (*p == '(' && --depth == 0)
+			break;
+	}
+	n = p > d ? (size_t)(p - d) : strlen(d);
 	if (n >= len)
 		n = len - 1;
-	memcpy(buf, start, n);
+	memcpy(buf, d, n);
 	buf[n] = '\0';
 	return buf;
 }
 
-/* Did-you-mean over the function names of the matched modules. */
+/*
+ * Did-you-mean over the function names of the matched modules: the
+ * glob without its stars is compared with each name without parameters
+ * and with each of its "::" suffixes (Put, DBImpl::Put,
+ * leveldb::DBImpl::Put).  A glob gets its stars back around the best
+ * suffix; a literal gets the whole name, the form it can match.  Only
+ * on the error path: it demangles every name.
+ */
 static void
 suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
     char *out, size_t len)
 {
-	char want[128], sn[128];
+	char want[128], np[512];
 	size_t i, k, n = 0, best = SIZE_MAX, max;
+	int lead = glob[0] == '*', trail, literal = dm_glob_is_literal(glob);
 	const char *p;
 
 	out[0] = '\0';
@@ -901,6 +940,7 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 		if (*p != '*' && *p != '?')
 			want[n++] = *p;
 	want[n] = '\0';
+	trail = n > 0 && glob[strlen(glob) - 1] == '*';
 	if (n == 0)
 		return;
 	max = n < 6 ? 2 : n / 3;
@@ -918,20 +958,26 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 		if (sf == NULL)
 			continue;
 		for (k = 0; k < sf->sf_nnames; k++) {
-			const char *raw = sf->sf_names[k].fn_name;
+			const char *raw = sf->sf_names[k].fn_name, *s;
 			const char *d = dm_maybe_mangled(raw) ?
 			    dm_demangle(raw) : raw;
-			size_t e = edit_distance(want,
-			    short_name(d, sn, sizeof(sn)), max);
 
-			if (e < best) {
-				best = e;
-				snprintf(out, len, "%s", sn);
-			}
-			if (d != raw && (e = edit_distance(want, d, max)) <
-			    best) {
-				best = e;
-				snprintf(out, len, "%s", d);
+			no_params(d, np, sizeof(np));
+			for (s = np; s != NULL; ) {
+				size_t e = edit_distance(want, s, max);
+
+				if (e < best) {
+					best = e;
+					if (literal)
+						snprintf(out, len, "%s", np);
+					else
+						snprintf(out, len, "%s%s%s",
+						    lead ? "*" : "", s,
+						    trail ? "*" : "");
+				}
+				s = strstr(s, "::");
+				if (s != NULL)
+					s += 2;
 			}
 		}
 	}
@@ -966,7 +1012,7 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	out->pl_refused = nr;
 	for (i = 0; i < nw->pl_n; i++) {
 		pb_probe_t *p = &nw->pl_probes[i];
-		char *key = probe_key(p->pr_path, p->pr_sym, p->pr_name);
+		char *key = probe_key(p);
 		int has;
 
 		if (key == NULL)
@@ -999,7 +1045,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	pb_modlist_t ml;
 	pb_glob_t g;
 	size_t i, k, nmods = 0;
-	char moderr[512] = "", dym[256];
+	char moderr[512] = "", dym[600];
 	const char *where;
 	int rc = -1;
 

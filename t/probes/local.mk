@@ -28,3 +28,15 @@ TESTS += t/probes/resolve-kv.sh
 EXTRA_DIST += t/probes/resolve-kv.sh t/probes/sites.sh
 TESTS += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 EXTRA_DIST += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
+
+check_PROGRAMS += t/probes/match-test
+TESTS += t/probes/match-test
+t_probes_match_test_SOURCES = t/probes/match-test.c
+t_probes_match_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+check_PROGRAMS += t/probes/pid-test
+TESTS += t/probes/pid-test
+t_probes_pid_test_SOURCES = t/probes/pid-test.c
+t_probes_pid_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

@@ -134,9 +134,13 @@ grep -q 'offset 0x100000 is beyond the end of main' "$T/err" ||
 	fail "wrong message: $(cat "$T/err")"
 
 say "errors: unknown function (did you mean), module, name"
+bounded 20 "$RESOLVE" "$P" a.out 'kv::detail::forwrd' entry 2> "$T/err" &&
+	fail "forwrd matched"
+grep -qF "no function matches 'kv::detail::forwrd' in a.out; did you mean 'kv::detail::forward'?" \
+    "$T/err" || fail "wrong message: $(cat "$T/err")"
 bounded 20 "$RESOLVE" "$P" a.out 'kv::detail::forwad*' entry 2> "$T/err" &&
 	fail "forwad matched"
-grep -q "no function matches 'kv::detail::forwad\*' in a.out; did you mean 'kv::detail::forward(int)'?" \
+grep -qF "no function matches 'kv::detail::forwad*' in a.out; did you mean 'kv::detail::forward*'?" \
     "$T/err" || fail "wrong message: $(cat "$T/err")"
 bounded 20 "$RESOLVE" "$P" nosuchlib main entry 2> "$T/err" &&
 	fail "nosuchlib matched"

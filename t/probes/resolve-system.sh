@@ -3,7 +3,8 @@
 # live process: pid$P:libc.so.6:malloc:return fires at exactly the ret
 # instructions (and jumps out) that objdump shows in libc's malloc; the
 # module answers to libc and libc.so.6; the alias __libc_malloc (same
-# address) does not make a second probe for a glob; and the dynamic
+# address) does not make a second probe for a glob; an old version of
+# memcpy is a probe of its own, named with its version; and the dynamic
 # loader's rendezvous is _dl_debug_state and _r_debug.
 . "$top_srcdir/t/lib.sh"
 . "$top_srcdir/t/probes/sites.sh"
@@ -50,6 +51,17 @@ grep -c " $(printf %x $((0x$1 + BIAS))) " "$T/got" > "$T/n"
 echo 1 | same_output - "$T/n"
 grep -q "^pid$P $BASE malloc entry " "$T/got" ||
 	fail "the glob did not name it malloc: $(cat "$T/got")"
+
+say "an old symbol version is named with it: memcpy@GLIBC_2.2.5"
+if readelf -sW --dyn-syms "$LIBC" | grep -q ' memcpy@GLIBC_2.2.5$'; then
+	bounded 20 "$RESOLVE" "$P" libc 'memcpy*' entry | cut -d' ' -f3 \
+	    | sort > "$T/got" || fail "resolve memcpy*"
+	printf '%s\n' memcpy memcpy@GLIBC_2.2.5 > "$T/want"
+	same_output "$T/want" "$T/got"
+	bounded 20 "$RESOLVE" "$P" libc memcpy entry | cut -d' ' -f3 \
+	    > "$T/got" || fail "resolve memcpy"
+	echo memcpy | same_output - "$T/got"
+fi
 
 say "the dynamic loader's rendezvous"
 LD=$(map_path "$P" 'ld-linux*')
