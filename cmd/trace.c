@@ -68,6 +68,7 @@ struct cmd_trace {
 	bool		t_signalled;	/* SIGINT & co */
 	int		t_status;	/* the process's, when gone */
 	bool		t_gone;
+	bool		t_began;	/* BEGIN has fired */
 	const dsl_prog_t *t_pg;
 	size_t		*t_descs;	/* claimed description indices */
 	size_t		t_ndescs;
@@ -484,11 +485,28 @@ on_ready(void *arg, tr_session_t *s)
 	cmd_trace_t *t = arg;
 	char err[256];
 
-	if (t->t_ndescs == 0)
-		return;
-	if (t->t_rt != NULL && t->t_nsites == 0)
+	if (t->t_began && t->t_nsites == 0)
 		refresh(t);	/* after an exec */
 	arm_sites(t, s);
+	if (!t->t_began) {
+		dsl_ctx_t cx;
+
+		/*
+		 * BEGIN once every site is armed and before the process
+		 * goes on, as dtrace fires it after enabling: a BEGIN
+		 * that prints is a handshake the tests can wait for.
+		 */
+		t->t_began = true;
+		dsl_ctx_self(&cx);
+		if (dsl_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
+		    DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			tr_stop_async(s);
+		}
+		fflush(NULL);
+	}
+	if (t->t_ndescs == 0)
+		return;
 	/* dlopen/dlclose: the loader calls r_brk after each change. */
 	free(t->t_rtld.rt_path);
 	memset(&t->t_rtld, 0, sizeof(t->t_rtld));
@@ -714,7 +732,6 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		.h_exit = on_exit_, .h_wake = on_wake,
 	};
 	struct sigaction sa;
-	dsl_ctx_t cx;
 	uint64_t next = 0;
 	int rc;
 
@@ -722,13 +739,6 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	t->t_tick = tick;
 	t->t_tickarg = arg;
 	the_trace = t;
-
-	dsl_ctx_self(&cx);
-	if (dsl_fire(rt, dsl_rt_begin_id(rt), &cx) == DSL_FIRE_EXIT) {
-		tr_detach(t->t_s);
-		t->t_s = NULL;
-		goto end;
-	}
 	/* Our handlers only set a flag; the loop notices (tr_stop_async). */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop_signal;
@@ -766,7 +776,6 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 			fprintf(stderr, "pidtrace: pid %d has exited\n",
 				(int)t->t_pid);
 	}
-end:
 	the_trace = NULL;
 	return dsl_rt_end(rt, NULL);
 }

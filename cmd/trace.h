@@ -40,7 +40,8 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
- * Run: BEGIN, arm every site, trace until exit(), a signal
+ * Run: arm every site, fire BEGIN (the process is still stopped), trace
+ * until exit(), a signal
  * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of the process, detach, END
  * and the aggregations.  tick fires the due tick probes and says when the
  * next one is due (0 = none); it returns DSL_FIRE_EXIT after exit().

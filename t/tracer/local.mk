@@ -8,7 +8,7 @@ t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
 t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread
 t_targets_tr_counter_LDFLAGS = -pthread
 
-EXTRA_DIST += t/tracer/trlib.sh
+EXTRA_DIST += t/tracer/trlib.sh t/tracer/lv-put.js
 TESTS += \
 	t/tracer/attach-count.sh \
 	t/tracer/threads.sh \
@@ -44,4 +44,4 @@ TESTS += t/tracer/tr-insns.sh
 
 # pidtrace end to end (cmd/trace.c, the pid provider's glue).
 TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
-	t/tracer/pidtrace-misc.sh
+	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh

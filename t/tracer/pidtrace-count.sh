@@ -21,10 +21,11 @@ reference "$(cat "$T/cmds")\n" >"$T/want"
 same_output "$T/want" "$T/got"
 
 start_counter
-spawn _pp 60 "$PIDTRACE" -n 'pid$target::work:entry { @[probefunc] = count(); }' \
+spawn _pp 60 "$PIDTRACE" -n 'BEGIN { trace("armed"); }
+	pid$target::work:entry { @[probefunc] = count(); }' \
 	-p "$TPID" >"$T/p.out" 2>"$T/p.err"
 PPID_=$(child_of "$_pp")
-wait_for "$T/p.err" 'matched 1 probe'
+wait_for "$T/p.out" 'armed'	# BEGIN fires once the sites are in
 echo "go 3000 2" >&3
 wait_for "$T/out" '^done work=6000 '
 kill -INT "$PPID_"
