@@ -380,6 +380,8 @@ list_probes(cmd_t *c)
 			printf("%5u %10s %17s %33s %s\n", (unsigned)(4 + d),
 			    "profile", "", "", pd->pd_name);
 	}
+	if (c->c_tr != NULL)	/* the pid provider's, -p/-c */
+		trace_list(c->c_tr, c->c_rt, c->c_pg, c->c_zdefs);
 }
 
 /* -- running ------------------------------------------------------------ */

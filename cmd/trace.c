@@ -36,6 +36,7 @@ typedef struct trace_ref {
 /* A probe registered with the D runtime, known by its four-part name. */
 typedef struct trace_probe {
 	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
+	char		*tp_mod, *tp_func, *tp_pname;	/* for -l */
 	uint32_t	tp_id;		/* dsl probe id */
 	size_t		*tp_descs;	/* descriptions enabled on it */
 	size_t		tp_ndescs;
@@ -325,9 +326,13 @@ probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 	tp = &t->t_probes[t->t_nprobes];
 	memset(tp, 0, sizeof(*tp));
 	tp->tp_name = strdup(name);
+	tp->tp_mod = strdup(pr->pr_mod);
+	tp->tp_func = strdup(pr->pr_func);
+	tp->tp_pname = strdup(pr->pr_name);
 	tp->tp_id = dsl_rt_add_probe(t->t_rt, pr->pr_provider, pr->pr_mod,
 				     pr->pr_func, pr->pr_name);
-	if (tp->tp_name == NULL || tp->tp_id == 0)
+	if (tp->tp_name == NULL || tp->tp_mod == NULL || tp->tp_func == NULL ||
+	    tp->tp_pname == NULL || tp->tp_id == 0)
 		return -1;
 	t->t_phash[h] = (uint32_t)t->t_nprobes + 1;
 	return (long)t->t_nprobes++;
@@ -445,6 +450,30 @@ refresh(cmd_trace_t *t)
 		if (resolve(t, t->t_descs[i], PB_ZEROOK, err,
 			    sizeof(err)) < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
+}
+
+void
+trace_list(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, bool zdefs)
+{
+	char err[1024], prov[32];
+	size_t d, i;
+
+	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
+	for (d = 0; d < dsl_prog_ndescs(pg); d++)
+		if (trace_claim(t, rt, pg, d, true, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pidtrace: %s\n", err);
+			break;
+		}
+	(void)zdefs;
+	for (i = 0; i < t->t_nprobes; i++)
+		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id, prov,
+		       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,
+		       t->t_probes[i].tp_pname);
+	fflush(stdout);
+	if (t->t_launched)
+		kill(t->t_pid, SIGKILL);	/* as dtrace -l -c */
+	tr_detach(t->t_s);
+	t->t_s = NULL;
 }
 
 /* -- the firing path ---------------------------------------------------- */

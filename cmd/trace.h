@@ -40,6 +40,13 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
+ * -l: print the pid probes the descriptions of pg match, in dtrace's
+ * listing format, then let the process go (a launched one is killed).
+ */
+void		trace_list(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
+		    bool zdefs);
+
+/*
  * Run: arm every site, fire BEGIN (the process is still stopped), trace
  * until exit(), a signal
  * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of the process, detach, END

@@ -51,3 +51,12 @@ spawn _pp 60 "$PIDTRACE" -q -n 'pid$target::work:entry { @ = count(); }
 wait_for "$T/p.out" '^ticked 30$'
 echo "go 10 1" >&3
 wait_for "$T/out" '^done work=10 '
+
+# -l lists the pid probes a description matches; the launched process dies.
+bounded 20 "$PIDTRACE" -l -n 'pid$target::work:,pid$target::mix:return' \
+	-c "$COUNTER" </dev/null >"$T/l.out" 2>&1 || fail "-l: $(cat "$T/l.out")"
+cat "$T/l.out"
+sed 's/pid[0-9]*/pidN/' "$T/l.out" | awk '{ print $2, $3, $4, $5 }' >"$T/got"
+printf '%s\n' 'PROVIDER MODULE FUNCTION NAME' 'pidN tr-counter work entry' \
+	'pidN tr-counter work return' 'pidN tr-counter mix return' >"$T/want"
+same_output "$T/want" "$T/got"
