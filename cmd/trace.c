@@ -50,7 +50,7 @@ typedef struct trace_site {
 } trace_site_t;
 
 struct cmd_trace {
-	tr_session_t	*t_s;
+	tr_session_t	*volatile t_s;	/* NULL once freed */
 	pid_t		t_pid;
 	bool		t_launched;
 	pid_t		t_ppid;
@@ -85,7 +85,7 @@ struct cmd_trace {
 
 #define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
 
-static cmd_trace_t *the_trace;	/* for the signal handlers */
+static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
 
 static void
 read_ids(cmd_trace_t *t)
@@ -739,7 +739,8 @@ on_stop_signal(int sig)
 	(void)sig;
 	if (the_trace != NULL) {
 		the_trace->t_signalled = true;
-		tr_stop_async(the_trace->t_s);
+		if (the_trace->t_s != NULL)
+			tr_stop_async(the_trace->t_s);
 	}
 }
 
@@ -747,7 +748,7 @@ static void
 on_alarm(int sig)
 {
 	(void)sig;
-	if (the_trace != NULL)
+	if (the_trace != NULL && the_trace->t_s != NULL)
 		tr_wake_async(the_trace->t_s);
 }
 
@@ -791,8 +792,12 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		/* As dtrace: a process we created dies with us. */
 		kill(t->t_pid, SIGKILL);
 	}
-	tr_free(t->t_s);
-	t->t_s = NULL;
+	{
+		tr_session_t *s = t->t_s;
+
+		t->t_s = NULL;	/* the signal handlers look at it */
+		tr_free(s);
+	}
 	if (t->t_signalled)
 		dsl_rt_interrupted(rt);
 	if (t->t_gone && !quiet) {
