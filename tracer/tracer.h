@@ -10,7 +10,15 @@
  * meanwhile can never miss a site.  One ptrace stop per firing.
  *
  * Threading: everything here must be called from the one thread that
- * called tr_attach()/tr_launch(), except tr_stop_async().
+ * called tr_attach()/tr_launch(), except tr_stop_async() and
+ * tr_wake_async(), which are async-signal-safe.
+ *
+ * The firing path (h_hit) may call tr_read, tr_next_pc, tr_thread_tid,
+ * tr_thread_user (all cheap), and tr_bkpt_add/remove (they may inject an
+ * mmap into the hitting thread: a few syscalls, fine for a dlopen).
+ *
+ * A firing costs four syscalls in the tracer: waitpid, PTRACE_GETREGS,
+ * PTRACE_SETREGS, PTRACE_CONT.  doc/TRACER.md says how it is kept.
  *
  * Errors: functions returning int give 0 or -1 with errno set; session
  * constructors return NULL and leave a user-ready message for tr_perror().
@@ -72,7 +80,9 @@ typedef struct tr_handlers {
 
 	/*
 	 * The target is gone; status as from waitpid (WIFEXITED or
-	 * WIFSIGNALED).  tr_run() returns after this.
+	 * WIFSIGNALED; 0 when the leader was a zombie we could not trace).
+	 * Called by tr_run() after everything is detached, just before it
+	 * returns.
 	 */
 	void	(*h_exit)(void *arg, tr_session_t *s, int status);
 } tr_handlers_t;
@@ -116,9 +126,11 @@ tr_proc_tid(const tr_session_t *s);
  * Patch a site at run-time address addr (first byte of an instruction).
  * The displaced instruction is decoded now and planned (emulate or XOL;
  * a scratch page may be mapped in the tracee, which needs a stopped
- * thread: call from h_ready, h_hit, or before tr_run()).  -1 with errno:
- * EEXIST (already a site), EINVAL (undecodable or unsupported
- * instruction), EFAULT (unreadable), ENOMEM (no room for XOL).
+ * thread: call from h_ready, h_hit, or before tr_run(); when every thread
+ * is in group-stop the page is mapped by the first thread that hits).
+ * -1 with errno: EEXIST (already a site), EINVAL (undecodable or
+ * unsupported instruction: loop, jrcxz, xbegin, far jumps, an int3),
+ * EFAULT (unreadable), ENOMEM (no free address near the site for XOL).
  */
 int
 tr_bkpt_add(tr_session_t *s, uint64_t addr, uint32_t cookie);
@@ -135,7 +147,11 @@ uint64_t
 tr_next_pc(tr_session_t *s, uint64_t addr,
 	   const struct user_regs_struct *regs);
 
-/* Restore the original bytes at addr.  -1/ENOENT if not a site. */
+/*
+ * Restore the original byte at addr.  Threads that hit it just before are
+ * rewound to run the original; a thread inside its XOL slot finishes
+ * there (slots are never reused).  -1/ENOENT if not a site.
+ */
 int
 tr_bkpt_remove(tr_session_t *s, uint64_t addr);
 
