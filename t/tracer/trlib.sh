@@ -1,6 +1,10 @@
 # t/tracer/trlib.sh: helpers for the tracer's tests, on top of t/lib.sh.
 . "$top_srcdir/t/lib.sh"
 
+# LeakSanitizer cannot run in a traced process (an --enable-asan build's
+# targets die at exit under the tracer): no leak checks in these tests.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
 TRDRIVE=$top_builddir/t/tracer/trdrive
 COUNTER=$TARGETS/tr-counter
 [ -x "$TRDRIVE" ] && [ -x "$COUNTER" ] || skip "trdrive or tr-counter not built"
