@@ -372,6 +372,17 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_GROUP_STOP:
 		th->th_interrupted = false;
+		if (s->s_stopping && s->s_nbkpt != 0 &&
+		    sigtrap_pending(s, th->th_tid)) {
+			/*
+			 * As below for an interrupt stop, but in group-stop:
+			 * take it out to reach its SIGTRAP stop (no user code
+			 * runs in between) and give it SIGSTOP back at detach.
+			 */
+			th->th_restop = true;
+			th->th_interrupted = true;
+			return tr_restart(s, th, PTRACE_CONT, 0);
+		}
 		return resume(s, th, PTRACE_LISTEN, 0);
 	case EV_INTERRUPT:
 		th->th_interrupted = false;

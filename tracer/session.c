@@ -623,7 +623,8 @@ tr_release(tr_session_t *s)
 		tr_bkpt_forget_all(s);
 	while ((th = s->s_all) != NULL) {
 		ptrace(PTRACE_DETACH, th->th_tid, 0L,
-		       (long)(th->th_listen ? 0 : th->th_sig));
+		       (long)(th->th_restop ? SIGSTOP :
+			      th->th_listen ? 0 : th->th_sig));
 		tr_thread_del(s, th);
 	}
 	s->s_stopping = false;

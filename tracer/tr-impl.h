@@ -80,6 +80,7 @@ struct tr_thread {
 	bool		th_listen;	/* restart with PTRACE_LISTEN */
 	bool		th_interrupted;	/* a PTRACE_INTERRUPT is outstanding */
 	bool		th_zombie;	/* a leader that pthread_exited: never stops */
+	bool		th_restop;	/* taken out of group-stop: SIGSTOP at detach */
 	int		th_sig;		/* signal to deliver on restart */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
