@@ -15,9 +15,14 @@ export LC_ALL=C
 T=$(mktemp -d "${TMPDIR:-/tmp}/pidtrace-test.XXXXXX")
 _pt_pids=
 
+# SIGKILL to `timeout` would orphan its child (timeout cannot pass it
+# on), so each started command is killed first, then its timeout.
 _pt_cleanup()
 {
 	for p in $_pt_pids; do
+		for c in $(cat /proc/"$p"/task/*/children 2>/dev/null); do
+			kill -KILL "$c" 2>/dev/null
+		done
 		kill -KILL "$p" 2>/dev/null
 	done
 	for p in $_pt_pids; do
@@ -87,4 +92,34 @@ wait_for()
 same_output()
 {
 	diff -u "$1" "$2" || fail "output differs from $1"
+}
+
+# need_leveldown: install the npm package leveldown (its prebuilt .node
+# ships inside; nothing compiles) under $top_builddir/t/node once, reuse
+# it after, and set LEVELDOWN_PREFIX (where node_modules is) and
+# LEVELDOWN_NODE (the linux-x64 glibc prebuild).  Skips only when npm or
+# node is missing, or the registry cannot be reached.
+need_leveldown()
+{
+	LEVELDOWN_PREFIX=$top_builddir/t/node
+	_find_ld()
+	{
+		for _f in "$LEVELDOWN_PREFIX"/node_modules/leveldown/prebuilds/linux-x64/*glibc*.node \
+		    "$LEVELDOWN_PREFIX"/node_modules/leveldown/prebuilds/linux-x64/*.node; do
+			[ -f "$_f" ] && { echo "$_f"; return 0; }
+		done
+		return 1
+	}
+	LEVELDOWN_NODE=$(_find_ld)
+	[ -n "$LEVELDOWN_NODE" ] && return 0
+	command -v npm >/dev/null || skip "npm is not installed"
+	command -v node >/dev/null || skip "node is not installed"
+	mkdir -p "$LEVELDOWN_PREFIX" || fail "mkdir $LEVELDOWN_PREFIX"
+	# --ignore-scripts: the prebuilt binaries are all we need.
+	(cd "$LEVELDOWN_PREFIX" && bounded 300 npm install --no-audit \
+	    --no-fund --ignore-scripts --prefix "$LEVELDOWN_PREFIX" leveldown) \
+	    >"$T/npm.log" 2>&1 ||
+		skip "npm install leveldown failed (offline?): $(tail -n 1 "$T/npm.log")"
+	LEVELDOWN_NODE=$(_find_ld) ||
+		fail "leveldown installed without a linux-x64 prebuild"
 }

@@ -6,3 +6,4 @@ include t/dsl/local.mk
 include t/tracer/local.mk
 include t/probes/local.mk
 include t/faults/local.mk
+include t/story/local.mk

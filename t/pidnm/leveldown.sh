@@ -7,25 +7,8 @@
 . "$top_srcdir/t/pidnm/oracle.sh"
 command -v nm >/dev/null || skip "no nm (binutils) to compare with"
 
-dir=$top_builddir/t/node
-find_node()
-{
-	for f in "$dir"/node_modules/leveldown/prebuilds/linux-x64/*glibc*.node \
-	    "$dir"/node_modules/leveldown/prebuilds/linux-x64/*.node; do
-		[ -f "$f" ] && { echo "$f"; return 0; }
-	done
-	return 1
-}
-mod=$(find_node)
-if [ -z "$mod" ]; then
-	command -v npm >/dev/null || skip "npm is not installed"
-	mkdir -p "$dir" || fail "mkdir $dir"
-	# --ignore-scripts: the prebuilt binaries are all we need.
-	(cd "$dir" && bounded 300 npm install --no-audit --no-fund \
-	    --ignore-scripts --prefix "$dir" leveldown) >"$T/npm.log" 2>&1 ||
-		skip "npm install leveldown failed (offline?): $(tail -n 1 "$T/npm.log")"
-	mod=$(find_node) || fail "leveldown installed without a linux-x64 prebuild"
-fi
+need_leveldown
+mod=$LEVELDOWN_NODE
 say "module: $mod"
 
 oracle "$mod"

@@ -1,0 +1,3 @@
+# t/story: the user stories end to end on real programs (Node.js with
+# leveldown, the demo), as a user would run them.
+EXTRA_DIST += t/targets/leveldown-put.js
