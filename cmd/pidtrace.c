@@ -35,6 +35,7 @@ typedef struct cmd_prog {
 
 typedef struct cmd_tick {
 	uint32_t	tk_id;		/* probe id */
+	const char	*tk_name;	/* tick-1sec */
 	uint64_t	tk_ns;		/* period */
 	uint64_t	tk_next;	/* next firing, CLOCK_MONOTONIC ns */
 } cmd_tick_t;
@@ -277,14 +278,16 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 		ns = 100000;	/* dtrace's floor is 200us; ours 100us */
 	if (!enable)
 		return (1);
+	/* one probe per name, as dtrace's profile provider makes them */
 	for (i = 0; i < c->c_nticks; i++)
-		if (c->c_ticks[i].tk_ns == ns)
+		if (strcmp(c->c_ticks[i].tk_name, pd->pd_name) == 0)
 			break;
 	if (i == c->c_nticks) {
 		if (c->c_nticks == MAXTICKS)
 			die("too many tick probes");
 		c->c_ticks[i].tk_id = add_probe(c, "profile", "", "",
 		    pd->pd_name);
+		c->c_ticks[i].tk_name = pd->pd_name;
 		c->c_ticks[i].tk_ns = ns;
 		c->c_nticks++;
 	}
@@ -332,8 +335,9 @@ enable_probes(cmd_t *c, bool enable)
 			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";
 
 			if (p->cp_script)
-				die("failed to compile script %s: %s:%d:%d: %sprobe "
-				    "description %s does not match any probes",
+				die("failed to compile script %s: %s:%d:%d: "
+				    "%sprobe description %s does not match any "
+				    "probes",
 				    p->cp_arg, p->cp_arg, pd->pd_line,
 				    pd->pd_col, tag, pd->pd_text);
 			die("invalid probe specifier %s:%d:%d: %sprobe "
@@ -344,17 +348,20 @@ enable_probes(cmd_t *c, bool enable)
 	}
 }
 
-/* -l: dtrace's listing format. */
+/* -l: dtrace's listing format, for the probes the programs match (every
+ * fixed probe without a program). */
 static void
 list_probes(cmd_t *c)
 {
+	static const char *names[] = { "BEGIN", "END", "ERROR" };
 	size_t d, nd = dsl_prog_ndescs(c->c_pg);
 	uint32_t id;
 
+	c->c_zdefs = true;
+	enable_probes(c, true);
 	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	    "FUNCTION", "NAME");
 	for (id = 1; id <= 3; id++) {
-		static const char *names[] = { "BEGIN", "END", "ERROR" };
 		bool hit = nd == 0;
 
 		for (d = 0; d < nd && !hit; d++)
@@ -364,24 +371,11 @@ list_probes(cmd_t *c)
 			printf("%5u %10s %17s %33s %s\n", id, "dtrace", "", "",
 			    names[id - 1]);
 	}
-	for (d = 0; d < nd; d++) {
-		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
-		size_t k;
-		bool dup = false;
-
-		if (profile_claim(c, d, false) == 0)
-			continue;
-		for (k = 0; k < d; k++)
-			if (strcmp(dsl_prog_desc(c->c_pg, k)->pd_name,
-			    pd->pd_name) == 0 &&
-			    profile_claim(c, k, false) != 0)
-				dup = true;
-		if (!dup)
-			printf("%5u %10s %17s %33s %s\n", (unsigned)(4 + d),
-			    "profile", "", "", pd->pd_name);
-	}
+	for (d = 0; d < c->c_nticks; d++)
+		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
+		    "profile", "", "", c->c_ticks[d].tk_name);
 	if (c->c_tr != NULL)	/* the pid provider's, -p/-c */
-		trace_list(c->c_tr, c->c_rt, c->c_pg, c->c_zdefs);
+		trace_list(c->c_tr);
 }
 
 /* -- running ------------------------------------------------------------ */
@@ -573,7 +567,8 @@ parse_args(cmd_t *c, int argc, char **argv)
 		}
 		if (optind < argc) {
 			if (c->c_nargs == 10)
-				die("too many macro arguments (at most $1..$9)");
+				die("too many macro arguments (the last is "
+				    "$9)");
 			c->c_args[c->c_nargs++] = argv[optind++];
 		}
 	}
@@ -658,7 +653,8 @@ main(int argc, char **argv)
 			char buf[1024];
 			const cmd_prog_t *p = &c->c_progs[i];
 
-			fprintf(stderr, "pidtrace: %s '%s' matched %zu probe%s\n",
+			fprintf(stderr,
+			    "pidtrace: %s '%s' matched %zu probe%s\n",
 			    p->cp_script ? "script" : "description",
 			    prog_name(p, buf, sizeof (buf)), p->cp_matches,
 			    p->cp_matches == 1 ? "" : "s");

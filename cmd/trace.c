@@ -453,18 +453,12 @@ refresh(cmd_trace_t *t)
 }
 
 void
-trace_list(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, bool zdefs)
+trace_list(cmd_trace_t *t)
 {
-	char err[1024], prov[32];
-	size_t d, i;
+	char prov[32];
+	size_t i;
 
 	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
-	for (d = 0; d < dsl_prog_ndescs(pg); d++)
-		if (trace_claim(t, rt, pg, d, true, err, sizeof(err)) < 0) {
-			fprintf(stderr, "pidtrace: %s\n", err);
-			break;
-		}
-	(void)zdefs;
 	for (i = 0; i < t->t_nprobes; i++)
 		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id, prov,
 		       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,

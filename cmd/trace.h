@@ -40,11 +40,10 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
- * -l: print the pid probes the descriptions of pg match, in dtrace's
- * listing format, then let the process go (a launched one is killed).
+ * -l: print the pid probes trace_claim registered, in dtrace's listing
+ * format, then let the process go (a launched one is killed).
  */
-void		trace_list(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
-		    bool zdefs);
+void		trace_list(cmd_trace_t *);
 
 /*
  * Run: arm every site, fire BEGIN (the process is still stopped), trace

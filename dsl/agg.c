@@ -71,8 +71,9 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 	case F_STDDEV: {
 		/* count, sum, and the sum of squares in 128 bits */
 		unsigned __int128 sq = (unsigned __int128)((__int128)v * v);
-		unsigned __int128 acc = ((unsigned __int128)(uint64_t)d[3] << 64) |
-		    (uint64_t)d[2];
+		unsigned __int128 acc = (unsigned __int128)(uint64_t)d[3];
+
+		acc = (acc << 64) | (uint64_t)d[2];
 
 		d[0]++;
 		d[1] += v;
@@ -300,39 +301,48 @@ keyval(const dsl_agg_t *ag, int i, int64_t v)
 	}
 }
 
+/* Compare two keys of one signature, from key position skeypos on. */
 static int
-keycmp(const sortent_t *l, const sortent_t *r)
+keycmp_raw(const dsl_agg_t *ag, const char *lk, const char *rk)
 {
-	const dsl_agg_t *la = &srt->rt_pg->pg_aggs[l->se_agg];
-	const dsl_agg_t *ra = &srt->rt_pg->pg_aggs[r->se_agg];
-	int n = la->ag_nkeys, i, keypos;
+	int n = ag->ag_nkeys, i, keypos;
 
-	if (la->ag_nkeys != ra->ag_nkeys)
-		return (la->ag_nkeys < ra->ag_nkeys ? LT : GT);
 	keypos = skeypos + 1 >= n + 1 ? 0 : skeypos;
 	for (i = 0; i < n; i++) {
 		int k = (i + keypos) % n;
 		const char *ls, *rs;
-		int64_t lv = dsl_key_int(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht,
-		    l->se_he), k, &ls);
-		int64_t rv = dsl_key_int(ra, HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht,
-		    r->se_he), k, &rs);
+		int64_t lv = dsl_key_int(ag, lk, k, &ls);
+		int64_t rv = dsl_key_int(ag, rk, k, &rs);
 
-		if (la->ag_ktype[k] != ra->ag_ktype[k])
-			return (la->ag_ktype[k] < ra->ag_ktype[k] ? LT : GT);
 		if (ls != NULL) {
 			int c = strcmp(ls, rs);
 
 			if (c != 0)
 				return (c < 0 ? LT : GT);
 		} else {
-			uint64_t a = keyval(la, k, lv), b = keyval(ra, k, rv);
+			uint64_t a = keyval(ag, k, lv), b = keyval(ag, k, rv);
 
 			if (a != b)
 				return (a < b ? LT : GT);
 		}
 	}
 	return (0);
+}
+
+static int
+keycmp(const sortent_t *l, const sortent_t *r)
+{
+	const dsl_agg_t *la = &srt->rt_pg->pg_aggs[l->se_agg];
+	const dsl_agg_t *ra = &srt->rt_pg->pg_aggs[r->se_agg];
+	int i;
+
+	if (la->ag_nkeys != ra->ag_nkeys)
+		return (la->ag_nkeys < ra->ag_nkeys ? LT : GT);
+	for (i = 0; i < la->ag_nkeys; i++)
+		if (la->ag_ktype[i] != ra->ag_ktype[i])
+			return (la->ag_ktype[i] < ra->ag_ktype[i] ? LT : GT);
+	return (keycmp_raw(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht, l->se_he),
+	    HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht, r->se_he)));
 }
 
 static int
@@ -353,6 +363,16 @@ entcmp(const void *lp, const void *rp)
 	    r->se_he->he_data)) != 0)
 		return (c);
 	return (keycmp(l, r));
+}
+
+static void
+sort_options(dsl_rt_t *rt)
+{
+	srt = rt;
+	srev = rt->rt_opts[O_AGGSORTREV] > 0;
+	skey = rt->rt_opts[O_AGGSORTKEY] > 0;
+	skeypos = rt->rt_opts[O_AGGSORTKEYPOS] > 0 ?
+	    (int)rt->rt_opts[O_AGGSORTKEYPOS] : 0;
 }
 
 dsl_hent_t **
@@ -396,11 +416,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 			}
 		}
 	}
-	srt = rt;
-	srev = rt->rt_opts[O_AGGSORTREV] > 0;
-	skey = rt->rt_opts[O_AGGSORTKEY] > 0;
-	skeypos = rt->rt_opts[O_AGGSORTKEYPOS] > 0 ?
-	    (int)rt->rt_opts[O_AGGSORTKEYPOS] : 0;
+	sort_options(rt);
 	qsort(se, k, sizeof (*se), entcmp);
 	for (i = 0; i < k; i++) {
 		out[i] = se[i].se_he;
@@ -441,4 +457,100 @@ dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
 	free(s);
 	free(aggof);
 	free(which);
+}
+
+/*
+ * printa() of several aggregations (dtrace_aggregate_walk_joined): one
+ * row per key found in any of them, a zero entry where one lacks it;
+ * rows sort by the value of the aggregation at aggsortpos, then the
+ * others, then the key (aggsortkey: the key first).
+ */
+static const uint32_t *jaggs;
+static int jnaggs, jpos;
+
+static int
+rowcmp(const void *lp, const void *rp)
+{
+	const dsl_jrow_t *l = lp, *r = rp;
+	const dsl_agg_t *ag = &srt->rt_pg->pg_aggs[jaggs[0]];
+	int i, c;
+
+	if (skey && (c = keycmp_raw(ag, l->jr_key, r->jr_key)) != 0)
+		return (c);
+	for (i = 0; i < jnaggs; i++) {
+		int k = (i + jpos) % jnaggs;
+
+		if ((c = valcmp(&srt->rt_pg->pg_aggs[jaggs[k]],
+		    l->jr_ents[k]->he_data, r->jr_ents[k]->he_data)) != 0)
+			return (c);
+	}
+	return (skey ? 0 : keycmp_raw(ag, l->jr_key, r->jr_key));
+}
+
+dsl_jrow_t *
+dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
+    dsl_hent_t **zero)
+{
+	dsl_htab_t idx;		/* key -> row number */
+	dsl_jrow_t *rows;
+	size_t cap = 0, nr = 0, i;
+	int a;
+
+	*nrows = 0;
+	for (a = 0; a < n; a++)
+		cap += rt->rt_aggs[aggs[a]].ag_ht.ht_n;
+	rows = calloc(cap + 1, sizeof (*rows));
+	memset(&idx, 0, sizeof (idx));
+	idx.ht_dsize = 8;
+	if (rows == NULL)
+		return (NULL);
+	for (a = 0; a < n; a++) {
+		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
+
+		zero[a] = calloc(1, sizeof (dsl_hent_t) +
+		    ag->ag_ndata * sizeof (int64_t));
+		if (zero[a] == NULL)
+			goto fail;
+	}
+	for (a = 0; a < n; a++) {
+		dsl_htab_t *ht = &rt->rt_aggs[aggs[a]].ag_ht;
+
+		for (i = 0; i < ht->ht_nb; i++) {
+			dsl_hent_t *he, *ix;
+
+			for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
+				const char *key = HE_KEY(ht, he);
+
+				ix = dsl_ht_find(&idx, 0, key, he->he_klen,
+				    he->he_hash);
+				if (ix == NULL) {
+					ix = dsl_ht_insert(&idx, 0, key,
+					    he->he_klen, he->he_hash);
+					if (ix == NULL)
+						goto fail;
+					ix->he_data[0] = (int64_t)nr;
+					rows[nr].jr_key = key;
+					nr++;
+				}
+				rows[ix->he_data[0]].jr_ents[a] = he;
+			}
+		}
+	}
+	dsl_ht_free(&idx);
+	for (i = 0; i < nr; i++)
+		for (a = 0; a < n; a++)
+			if (rows[i].jr_ents[a] == NULL)
+				rows[i].jr_ents[a] = zero[a];
+	sort_options(rt);
+	jaggs = aggs;
+	jnaggs = n;
+	jpos = rt->rt_opts[O_AGGSORTPOS] > 0 &&
+	    rt->rt_opts[O_AGGSORTPOS] < n ? (int)rt->rt_opts[O_AGGSORTPOS] : 0;
+	qsort(rows, nr, sizeof (*rows), rowcmp);
+	*nrows = nr;
+	return (rows);
+fail:
+	dsl_ht_free(&idx);
+	free(rows);
+	return (NULL);
 }

@@ -51,6 +51,7 @@ typedef struct dsl_cc {
 	size_t		cc_pstrlen, cc_pstrcap;
 	char		*cc_dstr;	/* dsl_lex_pdesc's word */
 	size_t		cc_dstrlen, cc_dstrcap;
+	const char	*cc_dstart;	/* where that word starts */
 
 	/* the program being built (its arrays grow) */
 	dsl_prog_t	*cc_pg;
@@ -81,6 +82,12 @@ const char *dsl_tok_name(dsl_cc_t *, int tok);
 extern const char *const dsl_keywords[K_NKEYWORDS];
 /* Apply a "#pragma D option" or -x string "name[=value]". */
 void	dsl_cc_option(dsl_cc_t *, const char *opt, int line, int col);
+
+/* check.c: a declaration ("self int x;", "string a[int];"): the
+ * variable gets its type before any use.  nkeys < 0: not an array. */
+void	dsl_cc_declare(dsl_cc_t *, int scope, const char *name, int type,
+	    int size, bool sign, int nkeys, const uint8_t *ktype,
+	    const uint8_t *ksize, int line, int col);
 
 /* parse.c */
 void	dsl_parse(dsl_cc_t *);	/* the whole source cc_src */

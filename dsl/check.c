@@ -52,7 +52,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
-	[F_PRINTA] = { "printa", 1, 2, DT_VOID, 0, false, "*" },
+	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
 	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
 	[F_EXIT] = { "exit", 1, 1, DT_VOID, 0, false, "i" },
 	[F_CLEAR] = { "clear", 1, 1, DT_VOID, 0, false, "a" },
@@ -558,15 +558,17 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		p[2] = nargs > 3 ? const_arg(ck, rhs, nth_arg(ck, a, 3), 4,
 		    fname) : 1;
 		if (p[2] <= 0 || p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL", "lquantize( ) "
-			    "step (argument #4) must be a 16-bit quantity "
-			    "greater than zero");
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL",
+			    "lquantize( ) step (argument #4) must be a 16-bit "
+			    "quantity greater than zero");
 		if (p[0] < INT32_MIN || p[0] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL", "lquantize( ) "
-			    "base (argument #2) must be a 32-bit quantity");
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL",
+			    "lquantize( ) base (argument #2) must be a 32-bit "
+			    "quantity");
 		if (p[1] < INT32_MIN || p[1] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL", "lquantize( ) "
-			    "limit (argument #3) must be a 32-bit quantity");
+			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL",
+			    "lquantize( ) limit (argument #3) must be a 32-bit "
+			    "quantity");
 		if (p[1] <= p[0])
 			dsl_cc_nerror(cc, rhs, "D_LQUANT_MISMATCH",
 			    "lquantize( ) base (argument #2) must be less than "
@@ -717,7 +719,8 @@ call(check_t *ck, int32_t n, bool stmt)
 		if (f == F_PRINTF && i > 0)
 			want = '*';
 		if (f == F_PRINTA) {
-			if (i == 0 && nargs == 2)
+			/* printa([format,] @a [, @b ...]) */
+			if (i == 0 && NODE(ck, a)->dn_op != N_AGGREF)
 				want = 's';
 			else
 				want = 'a';
@@ -728,18 +731,20 @@ call(check_t *ck, int32_t n, bool stmt)
 		}
 		expr(ck, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument #%d "
-			    "is incompatible with prototype: void", name, i + 1);
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			    "#%d is incompatible with prototype: void", name,
+			    i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument #%d "
-			    "is incompatible with prototype:\n\tprototype: "
+			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			    "#%d is incompatible with prototype:\n\tprototype: "
 			    "%s\n\t argument: %s", name, i + 1,
 			    want == 's' ? "string" : "integer",
 			    want == 's' ? "integer" : "string");
 	}
 	nd = NODE(ck, n);
-	if (f == F_PRINTF || (f == F_PRINTA && nargs == 2)) {
+	if (f == F_PRINTF || (f == F_PRINTA &&
+	    NODE(ck, nd->dn_a)->dn_op != N_AGGREF)) {
 		int32_t fa = nd->dn_a;
 		char msg[256];
 
@@ -927,8 +932,8 @@ expr(check_t *ck, int32_t n)
 	case N_INCDEC:
 		a = nd->dn_a;
 		if (!is_lvalue(NODE(ck, a)->dn_op))
-			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires "
-			    "a writable variable as its operand",
+			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s "
+			    "requires a writable variable as its operand",
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
 		v = lvalue(ck, a, true, DT_INT, 8, true);
@@ -979,9 +984,9 @@ expr(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
 			if (!cmp || an->dn_type != bn->dn_type)
-				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operator "
-				    "%s: operands have incompatible types: "
-				    "\"%s\" %s \"%s\"", opname(op),
+				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT",
+				    "operator %s: operands have incompatible "
+				    "types: \"%s\" %s \"%s\"", opname(op),
 				    an->dn_type == DT_STR ? "string" : "int",
 				    opname(op), bn->dn_type == DT_STR ?
 				    "string" : "int");
@@ -1054,8 +1059,9 @@ expr(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		{
 			dsl_node_t *an = NODE(ck, nd->dn_a);
-			int64_t sz = an->dn_type == DT_STR ? PG(ck)->pg_strsize :
-			    an->dn_type == DT_INT ? an->dn_size : 0;
+			int64_t sz = an->dn_type == DT_STR ?
+			    PG(ck)->pg_strsize : an->dn_type == DT_INT ?
+			    an->dn_size : 0;
 
 			if (an->dn_type == DT_VOID)
 				dsl_cc_nerror(cc, n, "D_SIZEOF_TYPE", "cannot "
@@ -1164,6 +1170,73 @@ check_pass(check_t *ck)
 	}
 }
 
+void
+dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
+    int size, bool sign, int nkeys, const uint8_t *ktype,
+    const uint8_t *ksize, int line, int col)
+{
+	check_t ck = { cc, false, false, NULL, 0 };
+	dsl_var_t *v = find_var(&ck, scope, name, false);
+
+	if (v != NULL)
+		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		    "redeclared: %s", name);
+	if (find_builtin(name) >= 0 || find_func(name) >= 0)
+		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		    "redeclared: %s is built in", name);
+	v = find_var(&ck, scope, name, true);
+	type_var(&ck, v, type, size, sign);
+	if (nkeys >= 0) {
+		v->va_nkeys = nkeys;
+		memcpy(v->va_ktype, ktype, (size_t)nkeys);
+		memcpy(v->va_ksize, ksize, (size_t)nkeys);
+	}
+}
+
+/* printa() of several aggregations joins them by key: their keys must
+ * agree (known only once every aggregation has been seen). */
+static void
+printa_keys(check_t *ck)
+{
+	dsl_prog_t *pg = PG(ck);
+	uint32_t i;
+
+	for (i = 0; i < pg->pg_nnodes; i++) {
+		dsl_node_t *nd = &pg->pg_nodes[i];
+		const dsl_agg_t *first = NULL;
+		int32_t a;
+		int k = 1;
+
+		if (nd->dn_op != N_CALL || nd->dn_aux == 0 ||
+		    nd->dn_ival != F_PRINTA)
+			continue;
+		for (a = nd->dn_a; a != DSL_NONE;
+		    a = NODE(ck, a)->dn_next, k++) {
+			const dsl_agg_t *ag;
+
+			if (NODE(ck, a)->dn_op != N_AGGREF ||
+			    NODE(ck, a)->dn_aux != 2)
+				continue;
+			ag = &pg->pg_aggs[NODE(ck, a)->dn_ival];
+			if (ag->ag_func < 0)
+				continue;
+			if (first == NULL) {
+				first = ag;
+				continue;
+			}
+			if (ag->ag_nkeys != first->ag_nkeys ||
+			    memcmp(ag->ag_ktype, first->ag_ktype,
+			    (size_t)ag->ag_nkeys) != 0 ||
+			    memcmp(ag->ag_ksize, first->ag_ksize,
+			    (size_t)ag->ag_nkeys) != 0)
+				dsl_cc_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
+				    "printa( ) argument #%d: @%s's keys do not "
+				    "match @%s's", k, dsl_str(pg, ag->ag_name),
+				    dsl_str(pg, first->ag_name));
+		}
+	}
+}
+
 /* Options: -x name[=value] and #pragma D option. */
 static const char *const optnames[O_NOPTS] = {
 	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
@@ -1220,8 +1293,9 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 					if (v <= 0 || v > 65536)
 						dsl_cc_error(cc, line, col,
 						    "D_PRAGMA_OPTSET", "failed "
-						    "to set option 'strsize' to "
-						    "'%s': Invalid value", val);
+						    "to set option 'strsize' "
+						    "to '%s': Invalid value",
+						    val);
 				}
 			}
 			pg->pg_opts[i] = v;
@@ -1336,6 +1410,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		memcpy(cc->cc_jmp, outer, sizeof (jmp_buf));
 		ck.ck_strict = true;
 		check_pass(&ck);
+		printa_keys(&ck);
 		for (k = 0; k < (int)pg->pg_naggs; k++) {
 			dsl_agg_t *ag = &pg->pg_aggs[k];
 
@@ -1436,7 +1511,8 @@ dsl_glob(const char *p, const char *s)
 			}
 			for (; *q != '\0' && (*q != ']' || q == p + 1 +
 			    (neg ? 1 : 0)); q++) {
-				if (q[1] == '-' && q[2] != ']' && q[2] != '\0') {
+				if (q[1] == '-' && q[2] != ']' &&
+				    q[2] != '\0') {
 					if (*s >= q[0] && *s <= q[2])
 						hit = true;
 					q += 2;

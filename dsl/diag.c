@@ -12,7 +12,7 @@
 
 #include "dsl/cc.h"
 
-static void __attribute__((noreturn))
+static void __attribute__((noreturn, format(printf, 6, 0)))
 verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
     const char *fmt, va_list ap)
 {

@@ -27,8 +27,10 @@ typedef struct dsl_rt dsl_rt_t;		/* variables, aggregations, output */
 
 /* One program text: a -n argument or the contents of a -s file. */
 typedef struct dsl_src {
-	const char	*ds_name;	/* for messages: "put.d", "-n" */
-	const char	*ds_text;	/* NUL-terminated; a leading #! line is skipped */
+	const char	*ds_name;	/* for messages: "put.d"; pidtrace names
+					 * a -n text by the text itself */
+	const char	*ds_text;	/* NUL-terminated; a first #! line is
+					 * skipped */
 	size_t		ds_len;		/* bytes of ds_text */
 } dsl_src_t;
 
@@ -36,8 +38,8 @@ typedef struct dsl_src {
 
 /* Compile options: what the command line says. */
 typedef struct dsl_copts {
-	const char	*co_args[DSL_MAXMACROARGS];	/* $0..$9, NULL = not given */
-	int		co_nargs;	/* how many of co_args are set ($0 counts) */
+	const char	*co_args[DSL_MAXMACROARGS];	/* $0..$9, or NULL */
+	int		co_nargs;	/* co_args set, $0 included */
 	long		co_target;	/* $target and $pid: 0 when none */
 	/* -x options in command-line order ("name" or "name=value"); the
 	 * compiler applies those it knows (quiet, aggsortkey, strsize, ...)
@@ -52,8 +54,9 @@ typedef struct dsl_copts {
  * "NAME:LINE:COL: message" (with "[D_TAG] " before the message when
  * -x errtags), where NAME is the ds_name of the failing text.  The caller
  * prefixes "pidtrace: failed to compile script NAME: " (or for -n
- * "pidtrace: invalid probe specifier TEXT: ").  Option errors (bad -x)
- * have the form "-x NAME: message" instead.  Never crashes on any input.
+ * "pidtrace: invalid probe specifier ").  An error in a -x option has
+ * no place: "failed to set -x NAME: Invalid option name".  Never crashes
+ * on any input (fuzz/fuzz-d).
  */
 dsl_prog_t	*dsl_compile(const dsl_src_t *srcs, size_t nsrcs,
 		    const dsl_copts_t *opts, char *err, size_t errlen);
@@ -66,7 +69,7 @@ typedef struct dsl_pdesc {
 	const char	*pd_func;
 	const char	*pd_name;
 	const char	*pd_text;	/* prov:mod:func:name, for messages */
-	size_t		pd_src;		/* index of the source (srcs[]) it is in */
+	size_t		pd_src;		/* the srcs[] index it is in */
 	int		pd_line;	/* where it is, for messages */
 	int		pd_col;
 } dsl_pdesc_t;
@@ -92,6 +95,8 @@ const char	*dsl_prog_option(const dsl_prog_t *, const char *name);
 typedef struct dsl_host {
 	FILE	*dh_out;	/* trace output: the -o file or stdout */
 	FILE	*dh_err;	/* runtime error lines; NULL = stderr */
+	bool	dh_quiet;	/* force quiet (the program's quiet option,
+				 * -q or -x quiet, also sets it) */
 	/* Read len bytes of the traced process at addr (copyin, copyinstr,
 	 * stringof): 0, or -1 with errno set.  NULL = no process: every read
 	 * is a runtime error ("invalid address"). */
@@ -117,7 +122,7 @@ typedef struct dsl_ctx {
 	int32_t		cx_cpu;
 	const char	*cx_execname;	/* NULL = "" */
 	uint64_t	cx_timestamp;	/* ns, CLOCK_MONOTONIC; 0 = read it */
-	uint64_t	cx_vtimestamp;	/* ns on CPU of the thread; 0 = timestamp */
+	uint64_t	cx_vtimestamp;	/* ns on CPU; 0 = cx_timestamp */
 	void		*cx_cookie;	/* passed to the dh_ hooks */
 } dsl_ctx_t;
 
@@ -155,7 +160,8 @@ size_t		dsl_rt_nenabled(const dsl_rt_t *);
  * aggregation entry appears.  A runtime error (division by zero, bad
  * address) stops the clause, prints one line on dh_err, fires ERROR, and
  * the next clause runs.  After exit() every later firing but END is
- * ignored.
+ * ignored.  Output goes to dh_out unflushed: the host flushes when it
+ * wants the user to see it (the command flushes after each tick).
  */
 int		dsl_fire(dsl_rt_t *, uint32_t probe_id, const dsl_ctx_t *ctx);
 /* The id of a registered dtrace:::BEGIN / END (0 if none). */

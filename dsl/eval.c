@@ -353,7 +353,8 @@ static int
 readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
 	if (rt->rt_host.dh_readmem == NULL ||
-	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf, len) != 0) {
+	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf,
+	    len) != 0) {
 		dsl_rt_fault(rt, FLT_BADADDR, addr, n);
 		return (-1);
 	}
@@ -759,7 +760,8 @@ aggregate(dsl_rt_t *rt, int32_t n)
 			return;
 		he = dsl_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
 		if (he == NULL) {
-			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
+			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len,
+			    h);
 			if (he == NULL)
 				return;
 			dsl_agg_init(ag, he->he_data);
@@ -831,13 +833,21 @@ action(dsl_rt_t *rt, int32_t n)
 			dsl_printf_out(rt, fmt, args, k);
 		return;
 	}
-	case F_PRINTA:
-		if (an->dn_op == N_STR)
-			dsl_printa(rt, (uint32_t)NODE(rt, an->dn_next)->dn_ival,
-			    rt->rt_pg->pg_strtab + an->dn_ival);
-		else
-			dsl_printa(rt, (uint32_t)an->dn_ival, NULL);
+	case F_PRINTA: {
+		uint32_t aggs[8];
+		int na = 0;
+		const char *fmt = NULL;
+		int32_t x = a;
+
+		if (an->dn_op == N_STR) {
+			fmt = rt->rt_pg->pg_strtab + an->dn_ival;
+			x = an->dn_next;
+		}
+		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
+			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
+		dsl_printa(rt, aggs, na, fmt);
 		return;
+	}
 	case F_EXIT: {
 		int64_t v = eval(rt, a);
 
@@ -1038,7 +1048,8 @@ dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 	if (p->pr_nclauses == 0)
 		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_int > 0)
-		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int * sizeof (int64_t));
+		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int *
+		    sizeof (int64_t));
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
 		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
 		    (size_t)rt->rt_strsize);

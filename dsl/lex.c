@@ -219,8 +219,8 @@ escape(dsl_cc_t *cc, const char **pp)
 	case '\\': case '\'': case '"': case '?': break;
 	case 'x':
 		v = 0;
-		for (i = 0; i < 2 && p < cc->cc_end && isxdigit((unsigned char)*p);
-		    i++, p++)
+		for (i = 0; i < 2 && p < cc->cc_end &&
+		    isxdigit((unsigned char)*p); i++, p++)
 			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
 			    (tolower((unsigned char)*p) - 'a' + 10));
 		if (i == 0)
@@ -588,6 +588,7 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 
 	skip(cc);
 	p = cc->cc_p;
+	cc->cc_dstart = p;
 	line = cc->cc_line;
 	tcol = col(cc, p);
 	cc->cc_dstrlen = 0;

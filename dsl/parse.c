@@ -641,10 +641,12 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	}
 	d = &pg->pg_descs[pg->pg_ndescs];
 	/* offsets now, pointers once the string table stops moving */
-	d->pd_prov = (const char *)(uintptr_t)dsl_cc_str(cc, f[0], strlen(f[0]));
-	d->pd_mod = (const char *)(uintptr_t)dsl_cc_str(cc, f[1], strlen(f[1]));
-	d->pd_func = (const char *)(uintptr_t)dsl_cc_str(cc, f[2], strlen(f[2]));
-	d->pd_name = (const char *)(uintptr_t)dsl_cc_str(cc, f[3], strlen(f[3]));
+#define OFF(s)	((const char *)(uintptr_t)dsl_cc_str(cc, (s), strlen(s)))
+	d->pd_prov = OFF(f[0]);
+	d->pd_mod = OFF(f[1]);
+	d->pd_func = OFF(f[2]);
+	d->pd_name = OFF(f[3]);
+#undef OFF
 	snprintf(full, sizeof (full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
 	d->pd_text = (const char *)(uintptr_t)dsl_cc_str(cc, full,
 	    strlen(full));
@@ -654,6 +656,72 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	pg->pg_desc_clause[pg->pg_ndescs] = pg->pg_nclauses;
 	pg->pg_ndescs++;
 	free(copy);
+}
+
+/* Does a clause-level word start a declaration rather than a probe
+ * description? */
+static bool
+is_decl(const char *w)
+{
+	int k;
+
+	for (k = 0; k < K_NKEYWORDS; k++)
+		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
+		    strcmp(w, dsl_keywords[k]) == 0)
+			return (true);
+	return (false);
+}
+
+/* "[self|this] type name ['[' type, ... ']'] ;" at clause level. */
+static void
+declaration(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int scope = V_GLOBAL, kind, size, line, col, nkeys = -1;
+	uint8_t ktype[8], ksize[8];
+	bool sign;
+	char name[256];
+
+	/* lex the word again, as C tokens */
+	cc->cc_p = cc->cc_dstart;
+	dsl_lex_next(cc);
+	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
+	    cc->cc_tival == K_THIS)) {
+		scope = cc->cc_tival == K_SELF ? V_SELF : V_THIS;
+		next(ps);
+	}
+	line = cc->cc_tline;
+	col = cc->cc_tcol;
+	if (!type_name(ps, &kind, &size, &sign, true) || kind == DT_VOID)
+		syntax(ps);
+	if (tok(ps) != T_IDENT)
+		syntax(ps);
+	snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+	next(ps);
+	if (tok(ps) == '[') {
+		if (scope != V_GLOBAL)
+			syntax(ps);
+		scope = V_ARRAY;
+		nkeys = 0;
+		do {
+			int kk, ks;
+			bool ksg;
+
+			next(ps);
+			if (nkeys == 8 ||
+			    !type_name(ps, &kk, &ks, &ksg, true) ||
+			    kk == DT_VOID)
+				syntax(ps);
+			ktype[nkeys] = (uint8_t)kk;
+			ksize[nkeys] = (uint8_t)ks;
+			nkeys++;
+		} while (tok(ps) == ',');
+		want(ps, ']');
+	}
+	if (tok(ps) != ';')
+		syntax(ps);
+	dsl_cc_declare(cc, scope, name, kind, size, sign, nkeys, ktype, ksize,
+	    line, col);
 }
 
 void
@@ -666,9 +734,14 @@ dsl_parse(dsl_cc_t *cc)
 		dsl_clause_t *cl;
 		uint32_t d0 = pg->pg_ndescs;
 
+		if (is_decl(cc->cc_tstr)) {
+			declaration(&ps);
+			continue;
+		}
+
 		for (;;) {
-			if (cc->cc_tstrlen == 0 ||
-			    strchr("}()=+<>!~&|^%@\"'#", cc->cc_tstr[0]) != NULL) {
+			if (cc->cc_tstrlen == 0 || strchr("}()=+<>!~&|^%@\"'#",
+			    cc->cc_tstr[0]) != NULL) {
 				/* not a description: "}" "(" ... */
 				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_SYNTAX", "syntax error near \"%c\"",

@@ -331,11 +331,9 @@ dsl_print_value(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 	}
 }
 
-void
-dsl_print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
+static void
+print_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key)
 {
-	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
-	const char *key = HE_KEY(&rt->rt_aggs[a].ag_ht, he);
 	FILE *fp = rt->rt_out;
 	int i;
 
@@ -362,19 +360,26 @@ dsl_print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 			break;
 		}
 	}
-	dsl_print_value(rt, a, he);
-	fputc('\n', fp);
 }
 
-/* Format one entry with a printa() format: conversions take the keys in
- * order, %@ takes the value. */
-static void
-printa_fmt(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he, const char *fmt)
+void
+dsl_print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 {
-	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
-	const char *key = HE_KEY(&rt->rt_aggs[a].ag_ht, he);
-	dsl_parg_t args[9];
-	int i;
+	print_keys(rt, &rt->rt_pg->pg_aggs[a],
+	    HE_KEY(&rt->rt_aggs[a].ag_ht, he));
+	dsl_print_value(rt, a, he);
+	fputc('\n', rt->rt_out);
+}
+
+/* Format one row with a printa() format: conversions take the keys in
+ * order, each %@ the value of the next aggregation. */
+static void
+printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
+    dsl_hent_t *const *ents, const char *fmt)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[0]];
+	dsl_parg_t args[16];
+	int i, k;
 
 	memset(args, 0, sizeof (args));
 	for (i = 0; i < ag->ag_nkeys && i < 8; i++) {
@@ -387,36 +392,41 @@ printa_fmt(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he, const char *fmt)
 		args[i].pa_int = v;
 		args[i].pa_str = s;
 	}
-	args[i].pa_type = DT_VOID;	/* the value, for %@ */
-	args[i].pa_agg = a;
-	args[i].pa_ent = he;
-	dsl_printf_out(rt, fmt, args, (size_t)i + 1);
+	for (k = 0; k < n && i < 16; k++, i++) {
+		args[i].pa_type = DT_VOID;	/* a value, for %@ */
+		args[i].pa_agg = aggs[k];
+		args[i].pa_ent = ents[k];
+	}
+	dsl_printf_out(rt, fmt, args, (size_t)i);
 }
 
 void
-dsl_printa(dsl_rt_t *rt, uint32_t a, const char *fmt)
+dsl_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 {
-	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
-	dsl_hent_t **s;
-	uint32_t *aggof;
-	size_t n, i;
+	dsl_hent_t *zero[8] = { NULL };
+	dsl_jrow_t *rows;
+	size_t nr, i;
+	int k;
 
-	if (which == NULL)
-		return;
-	which[a] = true;
 	if (fmt == NULL)
 		fputc('\n', rt->rt_out);
-	s = dsl_agg_sorted(rt, which, &n, &aggof);
-	for (i = 0; i < n; i++) {
-		if (fmt == NULL)
-			dsl_print_entry(rt, a, s[i]);
-		else
-			printa_fmt(rt, a, s[i], fmt);
+	rows = dsl_agg_joined(rt, aggs, n, &nr, zero);
+	for (i = 0; rows != NULL && i < nr; i++) {
+		if (fmt != NULL) {
+			printa_fmt(rt, aggs, n, rows[i].jr_key,
+			    rows[i].jr_ents, fmt);
+			continue;
+		}
+		print_keys(rt, &rt->rt_pg->pg_aggs[aggs[0]], rows[i].jr_key);
+		for (k = 0; k < n; k++)
+			dsl_print_value(rt, aggs[k], rows[i].jr_ents[k]);
+		fputc('\n', rt->rt_out);
 	}
-	rt->rt_aggs[a].ag_printed = true;
-	free(s);
-	free(aggof);
-	free(which);
+	for (k = 0; k < n; k++) {
+		rt->rt_aggs[aggs[k]].ag_printed = true;
+		free(zero[k]);
+	}
+	free(rows);
 }
 
 /* dtrace_aggregate_print(): every entry of every aggregation not yet

@@ -59,7 +59,8 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 			p++;
 		} else {
 			cv->cv_prec = 0;
-			while (isdigit((unsigned char)*p) && cv->cv_prec < 100000)
+			while (isdigit((unsigned char)*p) &&
+			    cv->cv_prec < 100000)
 				cv->cv_prec = cv->cv_prec * 10 + (*p++ - '0');
 			while (isdigit((unsigned char)*p))
 				p++;
@@ -114,10 +115,10 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 
 			while (k-- > 0) {
 				if (arg == DSL_NONE) {
-					snprintf(msg, len, "prototype mismatch: "
-					    "conversion #%d is missing a "
-					    "corresponding value argument",
-					    nconv);
+					snprintf(msg, len, "prototype "
+					    "mismatch: conversion #%d is "
+					    "missing a corresponding value "
+					    "argument", nconv);
 					return (-1);
 				}
 				if (nodes[arg].dn_type != DT_INT) {
@@ -198,14 +199,11 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 {
 	FILE *fp = rt->rt_out;
 	const char *p = fmt;
-	size_t ai = 0;
+	size_t ai = 0, vi = 0;
 	const dsl_parg_t *aggarg = NULL;
-	size_t i;
 
-	/* printa: the value argument (DT_VOID) is only for %@ */
-	for (i = 0; i < nargs; i++)
-		if (args[i].pa_type == DT_VOID)
-			aggarg = &args[i];
+	/* printa: the value arguments (DT_VOID) are only for %@, each
+	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
 		conv_t cv;
 		const char *end;
@@ -256,6 +254,10 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			dsl_hent_t *he;
 			const dsl_agg_t *ag;
 
+			while (vi < nargs && args[vi].pa_type != DT_VOID)
+				vi++;
+			if (vi < nargs)
+				aggarg = &args[vi++];
 			if (aggarg == NULL)
 				continue;
 			he = aggarg->pa_ent;

@@ -44,8 +44,8 @@ enum {
 	N_LAND, N_LOR, N_LXOR,
 	N_UNOP,		/* dn_aux: '-', '!', '~', '+' */
 	N_COND,		/* dn_a ? dn_b : dn_c */
-	N_ASSIGN,	/* dn_a lvalue, dn_b value, dn_aux op ('=' or T_ADDEQ...) */
-	N_INCDEC,	/* dn_a lvalue, dn_aux T_INC/T_DEC, dn_ival 1 = postfix */
+	N_ASSIGN,	/* dn_a lvalue, dn_b value, dn_aux '=' or T_ADDEQ... */
+	N_INCDEC,	/* dn_a lvalue, dn_aux T_INC/T_DEC, dn_ival 1: x++ */
 	N_CAST,		/* dn_a */
 	N_CALL,		/* dn_ival: F_* subroutine/action, dn_a args */
 	N_AGG,		/* dn_ival agg id, dn_a keys, dn_b function args */
@@ -119,7 +119,8 @@ typedef struct dsl_agg {
 	uint8_t		ag_ktype[8];
 	uint8_t		ag_ksize[8];
 	int64_t		ag_p[4];	/* lquantize base, limit, step;
-					 * llquantize factor, low, high, nsteps */
+					 * llquantize factor, low, high,
+					 * nsteps */
 	uint32_t	ag_ndata;	/* int64 words of data per entry */
 	int32_t		ag_line, ag_col, ag_src;
 } dsl_agg_t;
@@ -129,7 +130,7 @@ typedef struct dsl_clause {
 	uint32_t	cl_ndescs;
 	int32_t		cl_pred;	/* node or DSL_NONE */
 	int32_t		cl_body;	/* first statement or DSL_NONE */
-	bool		cl_traces;	/* records data: prints the probe line */
+	bool		cl_traces;	/* records data: has a probe line */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,

@@ -65,7 +65,9 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_strsize = pg->pg_strsize;
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof (rt->rt_opts));
-	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0;
+	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
+	if (host->dh_quiet)
+		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
 	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof (int64_t));
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);

@@ -83,7 +83,7 @@ struct dsl_rt {
 	dsl_thr_t	*rt_lastthr;
 	dsl_htab_t	rt_arrays;	/* associative arrays */
 	rt_agg_t	*rt_aggs;
-	char		*rt_keybuf;	/* serialised keys, on the firing path */
+	char		*rt_keybuf;	/* keys serialised on the firing path */
 	size_t		rt_keycap;
 
 	/* the current firing */
@@ -128,6 +128,15 @@ void		dsl_agg_trunc(dsl_rt_t *, uint32_t agg, int64_t n, bool all);
  * per the aggsort options; caller frees.  NULL with *n = 0 if none. */
 dsl_hent_t	**dsl_agg_sorted(dsl_rt_t *, const bool *which, size_t *n,
 		    uint32_t **aggof);
+/* A row of a joined printa(): a key and an entry per aggregation. */
+typedef struct dsl_jrow {
+	const char	*jr_key;
+	dsl_hent_t	*jr_ents[8];
+} dsl_jrow_t;
+/* The sorted rows of aggs[0..n-1] joined by key; zero[i] gets a zeroed
+ * entry for aggregation i (caller frees it and the rows). */
+dsl_jrow_t	*dsl_agg_joined(dsl_rt_t *, const uint32_t *aggs, int n,
+		    size_t *nrows, dsl_hent_t **zero);
 /* Key element i of an entry: integer value or string. */
 int64_t		dsl_key_int(const dsl_agg_t *, const char *key, int i,
 		    const char **str);
@@ -140,7 +149,9 @@ void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
 void		dsl_print_entry(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
 /* The value of an entry (its histogram for the quantizes), no newline. */
 void		dsl_print_value(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
-void		dsl_printa(dsl_rt_t *, uint32_t agg, const char *fmt);
+/* printa([fmt,] @a [, @b...]): several aggregations join by key. */
+void		dsl_printa(dsl_rt_t *, const uint32_t *aggs, int naggs,
+		    const char *fmt);
 void		dsl_print_all(dsl_rt_t *);
 
 /* rt.c */

@@ -13,6 +13,8 @@
 
 #include "dsl/dsl.h"
 
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -13,6 +13,7 @@ dsl_d_tests = \
 	t/dsl/tst.aggsortrev.d \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \
 	t/dsl/tst.exit.d \
 	t/dsl/tst.ifelse.d \
@@ -22,20 +23,25 @@ dsl_d_tests = \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
 	t/dsl/tst.notquiet.d \
+	t/dsl/tst.printa-joined.d \
 	t/dsl/tst.printa.d \
 	t/dsl/tst.printf.d \
+	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
 	t/dsl/tst.signedkeys.d \
 	t/dsl/tst.strings.d \
 	t/dsl/tst.thislocal.d \
+	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_IDENT_UNDEF.d \
 	t/dsl/err.D_SYNTAX.d \
 	t/dsl/err.errtags.d \
 	t/dsl/err.macroarg.d \
 	t/dsl/err.nomatch.d \
+	t/dsl/err.printa-keys.d \
 	t/dsl/err.printf.d \
 	t/dsl/err.quatize.d \
+	t/dsl/err.redeclare.d \
 	t/dsl/err.types.d
 
 TESTS += $(dsl_d_tests)

@@ -178,7 +178,8 @@ test_syntax(void)
 		"#pragma D option quiet\nBEGIN { trace(1) }",
 		"BEGIN /1/ { }",
 		"BEGIN /x == 0 && (2 / 1)/ { x = 1; }",
-		"BEGIN { x = 1 ? 2 : 3; y = x << 2 >> 1; z = ~x ^ -x | !x & x; }",
+		"BEGIN { x = 1 ? 2 : 3; y = x << 2 >> 1; "
+		    "z = ~x ^ -x | !x & x; }",
 		"BEGIN { x = (char)300; y = (unsigned long long)x; "
 		    "z = sizeof (int) + sizeof (x); }",
 		"BEGIN { a[1, \"a\"] = 1; a[2, \"b\"] += 2; a[3, \"c\"]++; }",
