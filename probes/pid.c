@@ -44,6 +44,7 @@ struct func {
 	uint64_t fu_size;
 	uint64_t fu_cold;	/* link-time start of foo.cold, or 0 */
 	uint64_t fu_coldsize;
+	int fu_ifunc;		/* STT_GNU_IFUNC: the address is a resolver */
 };
 
 /* One mapped ELF file, with its function index. */
@@ -103,6 +104,7 @@ struct cand {
 	uint64_t addr, size;
 	const char *name;
 	uint32_t rank;
+	int ifunc;
 };
 
 static int
@@ -175,8 +177,13 @@ build_index(struct symfile *sf)
 		for (i = 0; i < n; i++) {
 			const pb_sym_t *s = &syms[i];
 
+			/*
+			 * Size 0 (assembler without .size) is kept: an entry
+			 * probe is fine, the return probe is refused (retsite
+			 * says why).  DTrace skips such symbols silently.
+			 */
 			if (!(s->sy_flags & PB_SYF_FUNC) ||
-			    (s->sy_flags & PB_SYF_UNDEF) || s->sy_size == 0 ||
+			    (s->sy_flags & PB_SYF_UNDEF) ||
 			    s->sy_name[0] == '\0')
 				continue;
 			if (ncand == ccap) {
@@ -215,6 +222,8 @@ build_index(struct symfile *sf)
 				cv[ncand].name = v;
 			}
 			cv[ncand].rank = name_rank(s, table);
+			cv[ncand].ifunc =
+			    GELF_ST_TYPE(s->sy_info) == STT_GNU_IFUNC;
 			ncand++;
 		}
 	}
@@ -233,7 +242,12 @@ build_index(struct symfile *sf)
 			f = &sf->sf_funcs[sf->sf_nfuncs++];
 			f->fu_addr = cv[i].addr;
 			f->fu_size = cv[i].size;
+			f->fu_ifunc = cv[i].ifunc;
 		}
+		/* Aliases may disagree on the size: a label has none. */
+		f = &sf->sf_funcs[sf->sf_nfuncs - 1];
+		if (cv[i].size > f->fu_size)
+			f->fu_size = cv[i].size;
 		/* The same symbol in both tables: one name. */
 		for (j = sf->sf_nnames; j > 0 && sf->sf_names[j - 1].fn_func ==
 		    sf->sf_nfuncs - 1; j--)
@@ -841,6 +855,22 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	pb_probe_t *p;
 
 	rs->rs_nfuncs++;
+	/*
+	 * A GNU indirect function's symbol is its resolver, which runs once
+	 * when the loader binds it; the code that runs on each call is
+	 * another function, chosen by the CPU (libc's memcpy is one).  A
+	 * probe there would never fire: refuse, and say where to look.
+	 */
+	if (f->fu_ifunc) {
+		const char *why = "a GNU indirect function (ifunc): its "
+		    "symbol is the resolver, not the code that runs";
+
+		refuse(rs, md, sym, why);
+		first_err(rs, "no probe on %s: %s; probe the implementation "
+		    "it picks, if the library's .symtab names it",
+		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
+		return;
+	}
 	if (rs->rs_want.wa_entry) {
 		/* st_len 0: the entry instruction is not decoded here. */
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");

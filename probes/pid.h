@@ -23,9 +23,11 @@
  *             only with PB_ALLOFFSETS, because it means a breakpoint on
  *             every instruction of every matched function.
  *
- * Functions: defined STT_FUNC/STT_GNU_IFUNC symbols of nonzero size, from
- * .symtab and .dynsym together, one function per address (a stripped
- * library such as leveldown's .node has only .dynsym).  Several names at
+ * Functions: defined STT_FUNC/STT_GNU_IFUNC symbols, from .symtab and
+ * .dynsym together (a stripped library such as leveldown's .node has only
+ * .dynsym), one function per address, its size the largest of its
+ * names'.  A size of 0 (assembler without .size) gets an entry probe but
+ * its return probe is refused; DTrace skips such symbols.  Several names at
  * one address (aliases: malloc, __libc_malloc) are one function:
  *   - a glob yields one probe per address, named after the best matching
  *     name (a .symtab name before a .dynsym one, then GLOBAL before WEAK
@@ -39,6 +41,10 @@
  * not returns.
  * Either way a site address may serve several probes: the glue patches it
  * once (pb_probe_list_sites gives the sites grouped by address).
+ *
+ * GNU indirect functions (STT_GNU_IFUNC, e.g. libc's memcpy) get no
+ * probes: their symbol is the resolver the loader calls once, not the
+ * code each call runs.  They are listed in pl_refused.
  *
  * Returns: functions whose return sites cannot be found safely (jump
  * table, undecodable bytes, size 0; retsite.h) get no return probe and no

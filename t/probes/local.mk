@@ -40,3 +40,11 @@ TESTS += t/probes/pid-test
 t_probes_pid_test_SOURCES = t/probes/pid-test.c
 t_probes_pid_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# The same target linked ET_EXEC: load bias 0.
+check_PROGRAMS += t/targets/pb-kv-nopie
+t_targets_pb_kv_nopie_SOURCES = t/targets/pb-kv.cc
+t_targets_pb_kv_nopie_CXXFLAGS = -O2 -g -fno-pie
+t_targets_pb_kv_nopie_LDFLAGS = -no-pie
+TESTS += t/probes/resolve-kv-nopie.sh t/probes/resolve-deleted.sh
+EXTRA_DIST += t/probes/resolve-kv-nopie.sh t/probes/resolve-deleted.sh

@@ -2,18 +2,21 @@
 # resolve-kv: pb_pid_resolve against the running C++ target pb-kv (built
 # -O2), compared line by line with what readelf, c++filt and objdump say:
 #   - pid$P:a.out::entry is every FUNC symbol of .symtab (not the .cold
-#     parts), demangled, at its run-time address;
+#     parts; _init and the size-0 crt functions included), demangled, at
+#     its run-time address;
 #   - pid$P:a.out::return fires exactly at objdump's ret instructions and
 #     jumps out of the function (tail calls), .cold parts included and
-#     jumps into them excluded; functions with an indirect jmp or without
-#     any return are refused with the reason;
+#     jumps into them excluded; functions with an indirect jmp, without
+#     any return or of size 0 are refused with the reason;
 #   - globs on demangled and mangled names, overloads, the static
 #     function, template instances, offsets and their errors.
 . "$top_srcdir/t/lib.sh"
 . "$top_srcdir/t/probes/sites.sh"
 
 RESOLVE=$top_builddir/t/probes/resolve
-KV=$TARGETS/pb-kv
+# resolve-kv-nopie.sh runs this test on the ET_EXEC build (bias 0).
+KV=${KV:-$TARGETS/pb-kv}
+KVBASE=${KV##*/}
 for t in objdump readelf c++filt; do
 	command -v $t >/dev/null || skip "needs $t (Debian package binutils)"
 done
@@ -37,8 +40,12 @@ while read -r addr size sym dem; do
 	*.cold) continue ;;
 	esac
 	faddr=$(printf %x $((0x$addr + BIAS)))
-	echo "pid$P pb-kv $dem entry $faddr $size sites 0@$faddr" \
+	echo "pid$P $KVBASE $dem entry $faddr $size sites 0@$faddr" \
 	    >> "$T/want.entry"
+	if [ "$size" = 0 ]; then
+		echo "refused $KVBASE $dem: symbol size is 0" >> "$T/want.refused"
+		continue
+	fi
 	cold=$(awk -v s="$sym.cold" '$3 == s { print $1, $2 }' "$T/syms")
 	{
 		objdump_sites "$KV" "$addr" "$size" $cold
@@ -46,16 +53,16 @@ while read -r addr size sym dem; do
 	} > "$T/s"
 	ind=$(awk '$2 == "indirect" { print $1; exit }' "$T/s")
 	if [ -n "$ind" ]; then
-		printf 'refused pb-kv %s: indirect jmp (jump table?) at offset 0x%x\n' \
+		printf "refused $KVBASE %s: indirect jmp (jump table?) at offset 0x%x\n" \
 		    "$dem" $((0x$ind - 0x$addr)) >> "$T/want.refused"
 		continue
 	fi
 	if [ ! -s "$T/s" ]; then
-		echo "refused pb-kv $dem: no return instruction (does not return?)" \
+		echo "refused $KVBASE $dem: no return instruction (does not return?)" \
 		    >> "$T/want.refused"
 		continue
 	fi
-	line="pid$P pb-kv $dem return $faddr $size sites"
+	line="pid$P $KVBASE $dem return $faddr $size sites"
 	while read -r a k; do
 		line="$line $(printf %x $((0x$a - 0x$addr)))@$(printf %x $((0x$a + BIAS)))/$k"
 	done < "$T/s"
@@ -72,11 +79,11 @@ bounded 20 "$RESOLVE" "$P" a.out '' return > "$T/got" || fail "resolve return"
 same_output "$T/want" "$T/got"
 grep -q 'kv::detail::forward(int) return .* 15@[0-9a-f]*/tail$' "$T/got" ||
 	fail "forward's tail call is not its return site"
-grep -q '^refused pb-kv kv::detail::dispatch(int, int): indirect jmp' \
+grep -q "^refused $KVBASE kv::detail::dispatch"'(int, int): indirect jmp' \
 	"$T/got" || fail "dispatch's jump table was not refused"
 
 say "the module by its own name, by a.out and a glob; the static function"
-for m in pb-kv a.out 'pb-*'; do
+for m in "$KVBASE" a.out 'pb-*'; do
 	bounded 20 "$RESOLVE" "$P" "$m" mix entry > "$T/got" ||
 		fail "module $m"
 	grep "mix(int, int) entry" "$T/want.entry" > "$T/want"
@@ -119,7 +126,7 @@ second=$(objdump -d --no-show-raw-insn --start-address=$((0x$1)) \
 	n++; if (n == 2) { sub(/:.*/, ""); sub(/^ +/, ""); print; exit } }')
 off=$(printf %x $((0x$second - 0x$1)))
 bounded 20 "$RESOLVE" "$P" a.out main "$off" > "$T/got" || fail "offset $off"
-printf 'pid%s pb-kv main %s %x %s sites %s@%x\n' "$P" "$off" \
+printf 'pid%s %s main %s %x %s sites %s@%x\n' "$P" "$KVBASE" "$off" \
     $((0x$1 + BIAS)) "$2" "$off" $((0x$second + BIAS)) > "$T/want"
 same_output "$T/want" "$T/got"
 if bounded 20 "$RESOLVE" "$P" a.out main 3 2> "$T/err"; then

@@ -52,15 +52,19 @@ echo 1 | same_output - "$T/n"
 grep -q "^pid$P $BASE malloc entry " "$T/got" ||
 	fail "the glob did not name it malloc: $(cat "$T/got")"
 
-say "an old symbol version is named with it: memcpy@GLIBC_2.2.5"
-if readelf -sW --dyn-syms "$LIBC" | grep -q ' memcpy@GLIBC_2.2.5$'; then
-	bounded 20 "$RESOLVE" "$P" libc 'memcpy*' entry | cut -d' ' -f3 \
-	    | sort > "$T/got" || fail "resolve memcpy*"
-	printf '%s\n' memcpy memcpy@GLIBC_2.2.5 > "$T/want"
+say "an old symbol version is named with it: memcpy@GLIBC_2.2.5;"
+say "the ifunc memcpy@@GLIBC_2.14 is refused with the reason"
+if readelf -sW --dyn-syms "$LIBC" | grep -q 'IFUNC .* memcpy@@GLIBC_2.14$' &&
+    readelf -sW --dyn-syms "$LIBC" | grep -q 'FUNC .* memcpy@GLIBC_2.2.5$'; then
+	bounded 20 "$RESOLVE" "$P" libc 'memcpy*' entry | cut -d' ' -f1-3 \
+	    > "$T/got" || fail "resolve memcpy*"
+	printf 'pid%s %s memcpy@GLIBC_2.2.5\nrefused %s memcpy:\n' "$P" \
+	    "$BASE" "$BASE" > "$T/want"
 	same_output "$T/want" "$T/got"
-	bounded 20 "$RESOLVE" "$P" libc memcpy entry | cut -d' ' -f3 \
-	    > "$T/got" || fail "resolve memcpy"
-	echo memcpy | same_output - "$T/got"
+	bounded 20 "$RESOLVE" "$P" libc memcpy entry 2> "$T/err" &&
+		fail "a probe on the ifunc memcpy"
+	grep -qF 'no probe on memcpy: a GNU indirect function (ifunc)' \
+	    "$T/err" || fail "wrong message: $(cat "$T/err")"
 fi
 
 say "the dynamic loader's rendezvous"

@@ -64,10 +64,10 @@ exe_bias()
 }
 
 # func_syms FILE: "<value hex> <size hex> <mangled name>" for every
-# defined FUNC symbol of nonzero size in .symtab, by address.
+# defined FUNC symbol in .symtab, by address.
 func_syms()
 {
-	readelf -sW "$1" | awk '$4 == "FUNC" && $7 != "UND" && $3 != "0" {
+	readelf -sW "$1" | awk '$4 == "FUNC" && $7 != "UND" {
 		sz = $3
 		if (sz !~ /^0x/) sz = sprintf("%x", sz); else sub(/^0x/, "", sz)
 		print $2, sz, $8
