@@ -7,14 +7,8 @@
 
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 command -v node >/dev/null || skip "node is not installed"
-dir=$top_builddir/t/node
-if [ ! -d "$dir/node_modules/leveldown" ]; then
-	command -v npm >/dev/null || skip "npm is not installed"
-	mkdir -p "$dir" || fail "mkdir $dir"
-	(cd "$dir" && bounded 300 npm install --no-audit --no-fund \
-	    --ignore-scripts --prefix "$dir" leveldown) >"$T/npm.log" 2>&1 ||
-		skip "npm install leveldown failed (offline?): $(tail -n 1 "$T/npm.log")"
-fi
+need_leveldown	# t/lib.sh: installs once, sets LEVELDOWN_PREFIX
+dir=$LEVELDOWN_PREFIX
 
 mkfifo "$T/in"
 spawn _np 120 sh -c 'exec node "$0" "$1" "$2" <"$3" >"$4" 2>&1' \
