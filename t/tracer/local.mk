@@ -27,7 +27,8 @@ TESTS += \
 	t/tracer/interrupt.sh \
 	t/tracer/attach-stopped.sh \
 	t/tracer/zombie-leader.sh \
-	t/tracer/fork-stress.sh
+	t/tracer/fork-stress.sh \
+	t/tracer/reattach.sh
 
 # A program that dlopens a library after start (rtld hook tests).
 check_PROGRAMS += t/targets/tr-dlopen t/targets/tr-plugin.so
