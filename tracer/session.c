@@ -176,6 +176,17 @@ task_state(pid_t pid, pid_t tid)
 	return p != NULL && p[1] == ' ' ? p[2] : 0;
 }
 
+static bool
+is_xol_page(const tr_session_t *s, uint64_t addr)
+{
+	const tr_xolpage_t *xp;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next)
+		if (addr == xp->xp_addr)
+			return true;
+	return false;
+}
+
 static int
 seize_all(tr_session_t *s)
 {
@@ -449,7 +460,10 @@ kill:
 	return NULL;
 }
 
-/* Any `0f 05` in the vdso (or else the code at the entry point). */
+/*
+ * Any `0f 05` in executable memory: the vdso's or libc's first (they
+ * surely have one), then any other code (a static program without vdso).
+ */
 static uint64_t
 find_syscall_insn(tr_session_t *s)
 {
@@ -457,32 +471,36 @@ find_syscall_insn(tr_session_t *s)
 	uint64_t lo, hi, a;
 	uint8_t buf[TR_PAGE];
 	ssize_t n, i;
+	int pass;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)s->s_memtid);
-	f = fopen(path, "re");
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		char perm[8] = "";
+	for (pass = 0; pass < 2; pass++) {
+		f = fopen(path, "re");
+		if (f == NULL)
+			return 0;
+		while (fgets(line, sizeof(line), f) != NULL) {
+			char perm[8] = "";
+			bool known;
 
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo, &hi,
-			   perm) != 3 || perm[2] != 'x')
-			continue;
-		if (strstr(line, "[vdso]") == NULL &&
-		    strstr(line, "libc.so") == NULL &&
-		    strstr(line, "ld-linux") == NULL)
-			continue;
-		for (a = lo; a < hi; a += sizeof(buf)) {
-			n = tr_read(s, a, buf, sizeof(buf));
-			for (i = 0; i + 1 < n; i++)
-				if (buf[i] == 0x0f && buf[i + 1] == 0x05) {
-					fclose(f);
-					return a + (uint64_t)i;
-				}
+			if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo,
+				   &hi, perm) != 3 || perm[2] != 'x')
+				continue;
+			known = strstr(line, "[vdso]") != NULL ||
+				strstr(line, "libc.so") != NULL;
+			if (known != (pass == 0) || is_xol_page(s, lo))
+				continue;
+			for (a = lo; a < hi; a += sizeof(buf)) {
+				n = tr_read(s, a, buf, sizeof(buf));
+				for (i = 0; i + 1 < n; i++)
+					if (buf[i] == 0x0f && buf[i + 1] == 0x05) {
+						fclose(f);
+						return a + (uint64_t)i;
+					}
+			}
 		}
+		fclose(f);
 	}
-	fclose(f);
 	return 0;
 }
 
