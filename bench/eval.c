@@ -1,7 +1,7 @@
 /*
  * bench/eval: the cost of a firing, in process.  Compiles a clause once,
  * fires it millions of times through dsl_fire(), prints ns per firing
- * and the ratio to two floors: a plain C loop doing the increment, and
+ * (the best of five rounds) and the ratio to two floors: a plain C loop doing the increment, and
  * dsl_fire() on a probe with no clause.  Goal: < 100 ns each.
  *
  *	bench/eval [millions]
@@ -74,26 +74,35 @@ teardown(bench_t *b)
 	dsl_prog_free(b->b_pg);
 }
 
+#define ROUNDS	5	/* the best of: the machine is shared */
+
 /* ns per firing of the probes in ids[], alternated, n times. */
 static double
 run(bench_t *b, const uint32_t *ids, int nids, long n)
 {
 	dsl_ctx_t cx;
 	uint64_t t0, t1;
+	double best = 1e30;
 	long i;
+	int r;
 
 	memset(&cx, 0, sizeof (cx));
 	cx.cx_pid = 1;
 	cx.cx_tid = 1;
 	cx.cx_execname = "bench";
-	t0 = now_ns();
-	for (i = 0; i < n; i++) {
-		/* a host passes the time of the stop: no clock read here */
-		cx.cx_timestamp = (uint64_t)i * 1000 + 1;
-		dsl_fire(b->b_rt, ids[i % nids], &cx);
+	for (r = 0; r < ROUNDS; r++) {
+		t0 = now_ns();
+		for (i = 0; i < n; i++) {
+			/* a host passes the time of the stop: no clock
+			 * read here */
+			cx.cx_timestamp = (uint64_t)i * 1000 + 1;
+			dsl_fire(b->b_rt, ids[i % nids], &cx);
+		}
+		t1 = now_ns();
+		if ((double)(t1 - t0) / (double)n < best)
+			best = (double)(t1 - t0) / (double)n;
 	}
-	t1 = now_ns();
-	return ((double)(t1 - t0) / (double)n);
+	return (best);
 }
 
 int
@@ -125,10 +134,14 @@ main(int argc, char **argv)
 
 	if (n <= 0)
 		n = 1000000;
-	t0 = now_ns();
-	for (i = 0; i < n; i++)
-		counter = counter + 1;
-	floor_c = (double)(now_ns() - t0) / (double)n;
+	floor_c = 1e30;
+	for (k = 0; k < ROUNDS; k++) {
+		t0 = now_ns();
+		for (i = 0; i < n; i++)
+			counter = counter + 1;
+		if ((double)(now_ns() - t0) / (double)n < floor_c)
+			floor_c = (double)(now_ns() - t0) / (double)n;
+	}
 
 	setup(&b, "pid$target::Put:entry { @ = count(); }");
 	floor_fire = run(&b, &b.b_none, 1, n);

@@ -1,8 +1,8 @@
 # bench: benchmarks run by hand (never by make check); each prints a
-# ratio against a peer.
+# ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh bench/firing.sh
 
-# bench/eval: ns per firing of D clauses (not run by make check).
+# bench/eval: ns per firing of D clauses.
 noinst_PROGRAMS += bench/eval
 bench_eval_SOURCES = bench/eval.c
 bench_eval_LDADD = dsl/libdsl.a

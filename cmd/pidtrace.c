@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -444,14 +445,24 @@ static int
 run(cmd_t *c)
 {
 	struct sigaction sa;
+	sigset_t block, waitmask;
 	size_t i;
 
 	if (c->c_tr != NULL)
 		return (trace_run(c->c_tr, c->c_rt, c->c_quiet, run_ticks, c));
+
+	/* Signals stay blocked but while we wait (ppoll unblocks them
+	 * atomically), so a ^C between the check and the wait is not lost. */
 	memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &waitmask);
+	sigdelset(&waitmask, SIGINT);
+	sigdelset(&waitmask, SIGTERM);
 
 	if (fire_self(c, dsl_rt_begin_id(c->c_rt)) == DSL_FIRE_EXIT)
 		goto end;
@@ -473,7 +484,8 @@ run(cmd_t *c)
 			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
 				due = &c->c_ticks[i];
 		if (due == NULL) {
-			pause();	/* nothing but a signal can happen */
+			/* nothing but a signal can happen */
+			ppoll(NULL, 0, NULL, &waitmask);
 			continue;
 		}
 		if (due->tk_next <= t) {
@@ -485,7 +497,7 @@ run(cmd_t *c)
 		}
 		ts.tv_sec = (time_t)((due->tk_next - t) / 1000000000ULL);
 		ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
-		nanosleep(&ts, NULL);	/* EINTR on a signal: fine */
+		ppoll(NULL, 0, &ts, &waitmask);	/* EINTR on a signal */
 	}
 	dsl_rt_interrupted(c->c_rt);
 end:

@@ -104,6 +104,11 @@ typedef struct dsl_host {
 		    size_t len);
 	/* Argument i (>= DSL_NARGS or not in the ctx) on demand; optional. */
 	int	(*dh_getarg)(void *cookie, int i, uint64_t *val);
+	/* Name an address for printf's %a and %A ("libc.so.6`malloc+0x1a"
+	 * in buf, NUL-terminated): 0, or -1 if unknown (then printed in
+	 * hex).  Optional; called on the firing path of printf(). */
+	int	(*dh_addr2sym)(void *cookie, uint64_t addr, char *buf,
+		    size_t len);
 } dsl_host_t;
 
 #define DSL_NARGS	10
@@ -181,8 +186,8 @@ void		dsl_thread_gone(dsl_rt_t *, uint64_t tid);
 int		dsl_rt_end(dsl_rt_t *, const dsl_ctx_t *ctx);
 void		dsl_rt_destroy(dsl_rt_t *);
 
-/* Say "a newline before the aggregations" was asked for (SIGINT: dtrace
- * prints one more newline after a ^C, quiet or not). */
+/* A SIGINT or SIGTERM ended tracing: prints the newline dtrace prints
+ * after a ^C (quiet or not).  Call it before dsl_rt_end. */
 void		dsl_rt_interrupted(dsl_rt_t *);
 
 #endif /* DSL_DSL_H */

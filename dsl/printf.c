@@ -319,11 +319,16 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			break;
 		case 'a':
 		case 'A': {
-			/* no symbol tables here: the address in hex */
-			char s[32];
+			/* the host names it, or it prints in hex */
+			char s[512];
 
-			snprintf(s, sizeof (s), "0x%llx",
-			    (unsigned long long)a->pa_int);
+			if (rt->rt_host.dh_addr2sym == NULL ||
+			    rt->rt_host.dh_addr2sym(rt->rt_ctx != NULL ?
+			    rt->rt_ctx->cx_cookie : NULL, (uint64_t)a->pa_int,
+			    s, sizeof (s)) != 0)
+				snprintf(s, sizeof (s), "0x%llx",
+				    (unsigned long long)a->pa_int);
+			s[sizeof (s) - 1] = '\0';
 			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
 			fprintf(fp, f, s);
 			break;

@@ -196,6 +196,10 @@ dsl_rt_exited(const dsl_rt_t *rt)
 void
 dsl_rt_interrupted(dsl_rt_t *rt)
 {
+	/* dtrace(1)'s intr(): a newline after the ^C, quiet or not, before
+	 * END runs */
+	if (!rt->rt_intr)
+		fputc('\n', rt->rt_host.dh_out);
 	rt->rt_intr = true;
 }
 
@@ -229,10 +233,7 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	}
 	if (rt->rt_end != 0)
 		(void)dsl_fire(rt, rt->rt_end, ctx);
-	/* dtrace(1): a newline after ^C, then one before the aggregations,
-	 * quiet or not */
-	if (rt->rt_intr)
-		fputc('\n', rt->rt_host.dh_out);
+	/* dtrace(1): a newline before the aggregations, quiet or not */
 	fputc('\n', rt->rt_host.dh_out);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);

@@ -93,14 +93,14 @@ bounded 20 "$PIDTRACE" -q -n 'BEGIN { printf("%Y\n", walltimestamp); exit(0); }'
 head -n 1 "$T/out" | grep -Eq '^[0-9]{4} [A-Z][a-z]{2} [ 1-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-6][0-9]$' ||
     fail "%Y: $(cat "$T/out")"
 
-say "SIGINT: END, a newline, the aggregations"
+say "SIGINT: a newline (dtrace's after ^C), END, a newline, the aggregations"
 spawn p 30 "$PIDTRACE" -q -o "$T/sig" -n 'BEGIN { printf("ready\n"); }' \
     -n 'tick-1ms { @n = count(); }' -n 'END { printf("end\n"); }'
 wait_for "$T/sig" '^ready$'
 kill -INT "$(child_of "$p")"
 wait "$p" || fail "SIGINT: exit status $?"
 sed -n '2,4p' "$T/sig" >"$T/got"
-printf 'end\n\n\n' >"$T/want"
+printf '\nend\n\n' >"$T/want"
 same_output "$T/want" "$T/got"
 tail -n 1 "$T/sig" | grep -Eq '^ +[0-9]+$' || fail "no count: $(cat "$T/sig")"
 exit 0

@@ -33,6 +33,75 @@ compile(const char *text, long target, char *err, size_t len)
 	return (dsl_compile(&src, 1, &co, err, len));
 }
 
+/* A host's hooks: one mapped page of a pretend process at 0x1000 (the
+ * string, then zeros), and symbols. */
+static const char fake_mem[] = "hello from the tracee";
+
+static int
+fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	size_t i;
+
+	(void)cookie;
+	if (addr < 0x1000 || addr + len > 0x2000)
+		return (-1);
+	for (i = 0; i < len; i++) {
+		uint64_t off = addr - 0x1000 + i;
+
+		((char *)buf)[i] = off < sizeof (fake_mem) ? fake_mem[off] : 0;
+	}
+	return (0);
+}
+
+static int
+fake_addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
+{
+	if (cookie != (void *)fake_mem || addr != 0x401234)
+		return (-1);
+	snprintf(buf, len, "a.out`main+0x34");
+	return (0);
+}
+
+static void
+test_hooks(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile("BEGIN { printf(\"%s|%a|%a|\", "
+	    "copyinstr(arg0), arg1, arg2); printf(\"%s|\", "
+	    "copyinstr(arg0 + 6, 4)); }", 0, err, sizeof (err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	CHECK(pg != NULL);
+	if (pg == NULL)
+		return;
+	memset(&host, 0, sizeof (host));
+	host.dh_out = fp;
+	host.dh_quiet = true;
+	host.dh_readmem = fake_readmem;
+	host.dh_addr2sym = fake_addr2sym;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	memset(&cx, 0, sizeof (cx));
+	cx.cx_args[0] = 0x1000;
+	cx.cx_args[1] = 0x401234;
+	cx.cx_args[2] = 0x99;
+	cx.cx_cookie = (void *)fake_mem;
+	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	dsl_rt_destroy(rt);
+	fclose(fp);
+	CHECK(strcmp(out, "hello from the tracee|a.out`main+0x34|0x99|"
+	    "from|") == 0);
+	if (failures)
+		fprintf(stderr, "got: %s\n", out);
+	free(out);
+	dsl_prog_free(pg);
+}
+
 static void
 test_descs(void)
 {
@@ -263,6 +332,7 @@ main(void)
 {
 	test_descs();
 	test_self();
+	test_hooks();
 	test_syntax();
 	if (failures)
 		fprintf(stderr, "%d failure%s\n", failures,

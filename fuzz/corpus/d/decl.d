@@ -1,20 +1,5 @@
-#pragma D option quiet
-
-self int ts;
-string name;
-unsigned char c;
-int counts[string, int];
-this uint16_t w;
-
-BEGIN
-{
-	printf("%d [%s]\n", self->ts, name);
-	name = "pidtrace";
-	c = 300;
-	counts["k", 2] = 5;
-	counts["k", 2]++;
-	this->w = 70000;
-	printf("%s %d %d %d %d\n", name, c, counts["k", 2], this->w,
-	    sizeof (c));
-	exit(0);
-}
+self uint64_t start;
+this string who;
+long long totals[string];
+tick-1ms { self->start = vtimestamp; this->who = execname; }
+tick-1ms /self->start/ { totals[this->who] += timestamp - self->start; }
