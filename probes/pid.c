@@ -160,7 +160,7 @@ build_index(struct symfile *sf)
 {
 	struct cand *cv = NULL;
 	struct coldent *cold = NULL;
-	size_t ncand = 0, ccap = 0, ncold = 0, i, j;
+	size_t ncand = 0, ccap = 0, ncold = 0, coldcap = 0, i, j;
 	int table;
 
 	for (table = PB_SYMTAB; table <= PB_DYNSYM; table++) {
@@ -211,8 +211,13 @@ build_index(struct symfile *sf)
 				if (asprintf(&v, "%s@%s", s->sy_name,
 				    s->sy_version) < 0)
 					goto nomem;
-				o = realloc(sf->sf_owned, (sf->sf_nowned + 1) *
-				    sizeof(*o));
+				/* Doubling: room runs out at powers of 2. */
+				o = sf->sf_owned;
+				if (sf->sf_nowned == 0 || (sf->sf_nowned >= 16 &&
+				    !(sf->sf_nowned & (sf->sf_nowned - 1))))
+					o = realloc(o, (sf->sf_nowned ?
+					    sf->sf_nowned * 2 : 16) *
+					    sizeof(*o));
 				if (o == NULL) {
 					free(v);
 					goto nomem;
@@ -264,12 +269,16 @@ build_index(struct symfile *sf)
 		sf->sf_nnames++;
 		pl = cold_parent_len(cv[i].name);
 		if (pl > 0) {
-			struct coldent *p = realloc(cold,
-			    (ncold + 1) * sizeof(*p));
+			if (ncold == coldcap) {
+				size_t nc = coldcap ? coldcap * 2 : 64;
+				struct coldent *p = realloc(cold,
+				    nc * sizeof(*p));
 
-			if (p == NULL)
-				goto nomem;
-			cold = p;
+				if (p == NULL)
+					goto nomem;
+				cold = p;
+				coldcap = nc;
+			}
 			cold[ncold].parent = cv[i].name;
 			cold[ncold].plen = pl;
 			cold[ncold].addr = cv[i].addr;
@@ -588,6 +597,8 @@ struct res {
 	int rs_flags;
 	struct want rs_want;
 	pb_probe_list_t rs_new;		/* probes made by this call */
+	size_t rs_pcap;			/* room in rs_new.pl_probes */
+	size_t rs_rcap;			/* room in rs_new.pl_refused */
 	size_t rs_nfuncs;		/* functions matched */
 	char rs_firsterr[256];		/* first per-function failure */
 	int rs_nomem;
@@ -600,13 +611,19 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	pb_probe_list_t *l = &rs->rs_new;
 	pb_probe_t *p, *np;
 
-	np = realloc(l->pl_probes, (l->pl_n + 1) * sizeof(*np));
-	if (np == NULL) {
-		rs->rs_nomem = 1;
-		return NULL;
+	/* Doubling: `pid$target:::entry` on node makes 90k probes. */
+	if (l->pl_n == rs->rs_pcap) {
+		size_t nc = rs->rs_pcap ? rs->rs_pcap * 2 : 64;
+
+		np = realloc(l->pl_probes, nc * sizeof(*np));
+		if (np == NULL) {
+			rs->rs_nomem = 1;
+			return NULL;
+		}
+		l->pl_probes = np;
+		rs->rs_pcap = nc;
 	}
-	l->pl_probes = np;
-	p = &np[l->pl_n];
+	p = &l->pl_probes[l->pl_n];
 	memset(p, 0, sizeof(*p));
 	snprintf(p->pr_provider, sizeof(p->pr_provider), "pid%d",
 	    (int)rs->rs_pid);
@@ -651,15 +668,20 @@ refuse(struct res *rs, const pb_module_t *md, const char *sym,
     const char *why)
 {
 	pb_probe_list_t *l = &rs->rs_new;
-	pb_refusal_t *r = realloc(l->pl_refused,
-	    (l->pl_nrefused + 1) * sizeof(*r));
+	pb_refusal_t *r;
 
-	if (r == NULL) {
-		rs->rs_nomem = 1;
-		return -1;
+	if (l->pl_nrefused == rs->rs_rcap) {
+		size_t nc = rs->rs_rcap ? rs->rs_rcap * 2 : 16;
+
+		r = realloc(l->pl_refused, nc * sizeof(*r));
+		if (r == NULL) {
+			rs->rs_nomem = 1;
+			return -1;
+		}
+		l->pl_refused = r;
+		rs->rs_rcap = nc;
 	}
-	l->pl_refused = r;
-	r = &r[l->pl_nrefused];
+	r = &l->pl_refused[l->pl_nrefused];
 	r->rf_mod = strdup(md->md_base);
 	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
 	    dm_demangle(sym));
@@ -710,6 +732,14 @@ first_err(struct res *rs, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(rs->rs_firsterr, sizeof(rs->rs_firsterr), fmt, ap);
 	va_end(ap);
+}
+
+static int
+site_cmp(const void *a, const void *b)
+{
+	const pb_site_t *x = a, *y = b;
+
+	return (x->st_addr > y->st_addr) - (x->st_addr < y->st_addr);
 }
 
 static void
@@ -769,6 +799,8 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		    cs.fs_ret[i].rs_kind) < 0)
 			rs->rs_nomem = 1;
 	}
+	/* The contract says ascending addresses; .cold usually lies below. */
+	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);

@@ -81,7 +81,8 @@ typedef enum pb_kind {
 typedef struct pb_site {
 	uint64_t st_addr;	/* run-time address to patch */
 	uint64_t st_off;	/* offset in the function; arg0 of return */
-	uint8_t st_len;		/* length of the instruction there */
+	uint8_t st_len;		/* length of the instruction there; 0 for
+				 * entry sites (not decoded here) */
 	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
 } pb_site_t;
 

@@ -13,6 +13,8 @@ exec 3<>"$T/in"
 spawn TP 60 sh -c 'exec "$0" 1 <"$1" >"$2"' "$T/kv-old" "$T/in" "$T/out"
 wait_for "$T/out" '^ready'
 P=$(child_of "$TP") || fail "no target process"
+# Killing timeout with KILL (the cleanup trap) would orphan the target.
+_pt_pids="$_pt_pids $P"
 BIAS=$((0x$(exe_bias "$P" "$T/kv-old")))
 rm "$T/kv-old"
 grep -q "kv-old (deleted)$" "/proc/$P/maps" || fail "maps shows no deleted file"

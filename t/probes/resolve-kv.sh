@@ -27,6 +27,8 @@ exec 3<>"$T/in"
 spawn TP 60 sh -c 'exec "$0" 3 <"$1" >"$2"' "$KV" "$T/in" "$T/out"
 wait_for "$T/out" '^ready'
 P=$(child_of "$TP") || fail "no target process"
+# Killing timeout with KILL (the cleanup trap) would orphan the target.
+_pt_pids="$_pt_pids $P"
 BIAS=$((0x$(exe_bias "$P" "$KV")))
 say "pb-kv is pid $P, bias $(printf %x $BIAS)"
 
@@ -47,10 +49,13 @@ while read -r addr size sym dem; do
 		continue
 	fi
 	cold=$(awk -v s="$sym.cold" '$3 == s { print $1, $2 }' "$T/syms")
+	# Both parts, in address order (the .cold part usually lies below).
 	{
 		objdump_sites "$KV" "$addr" "$size" $cold
 		[ -z "$cold" ] || objdump_sites "$KV" $cold "$addr" "$size"
-	} > "$T/s"
+	} | while read -r a k; do
+		printf '%016x %s\n' $((0x$a)) "$k"
+	done | sort | sed 's/^0*//' > "$T/s"
 	ind=$(awk '$2 == "indirect" { print $1; exit }' "$T/s")
 	if [ -n "$ind" ]; then
 		printf "refused $KVBASE %s: indirect jmp (jump table?) at offset 0x%x\n" \

@@ -25,6 +25,8 @@ spawn TP 60 node -e "require('$dir/node_modules/leveldown');
 	console.log('ready'); setTimeout(() => {}, 60000);" > "$T/out"
 wait_for "$T/out" '^ready' 30
 P=$(child_of "$TP") || fail "no node process"
+# Killing timeout with KILL (the cleanup trap) would orphan the target.
+_pt_pids="$_pt_pids $P"
 MOD=$(awk '$6 ~ /leveldown.*\.node$/ { print $6; exit }' "/proc/$P/maps")
 [ -n "$MOD" ] || fail "no leveldown .node mapped in node $P"
 BASE=${MOD##*/}
@@ -53,7 +55,13 @@ same_output "$T/want" "$T/got"
 
 say "time: the glob over every module of node, then every function"
 bounded 30 "$RESOLVE" -t "$P" '' '*DBImpl*Put*' entry | tee "$T/t1"
-awk '/^cold/ { exit !($(NF - 1) < 0.5) }' "$T/t1" ||
-	fail "resolving *DBImpl*Put* took 0.5 s or more"
-bounded 60 "$RESOLVE" -t "$P" '' '' entry
+# Processor time, not wall clock: the machine may be busy.  A sanitizer
+# build is several times slower by design: the time is only printed.
+if nm "$RESOLVE" 2>/dev/null | grep -q __asan_init; then
+	say "sanitizer build: not checking the time"
+else
+	awk '/^cold/ { exit !($(NF - 4) < 0.5) }' "$T/t1" ||
+		fail "resolving *DBImpl*Put* took 0.5 s of processor or more"
+fi
+bounded 60 "$RESOLVE" -t "$P" "" "" entry || fail "resolving every function failed or took over 60 s"
 exit 0

@@ -16,6 +16,8 @@ done
 
 spawn TP 60 sleep 60
 P=$(child_of "$TP") || fail "no target process"
+# Killing timeout with KILL (the cleanup trap) would orphan the target.
+_pt_pids="$_pt_pids $P"
 # Wait for sleep to be itself (exec done), libc mapped.
 n=0
 while [ -z "$(map_path "$P" 'libc.so*')" ]; do

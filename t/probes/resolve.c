@@ -12,8 +12,8 @@
  *   -m  mangled function names (PB_MANGLED)
  *   -a  offset probes for a glob name too (PB_ALLOFFSETS)
  *   -z  matching nothing is fine (PB_ZEROOK)
- *   -t  print only the count of probes and the time taken, twice (cold
- *       and with the symbol cache warm)
+ *   -t  print only the count of probes and the time taken (processor
+ *       and wall clock), twice: cold, then with the symbol cache warm
  *   -r  print the dynamic loader's rendezvous instead
  */
 #include "config.h"
@@ -28,11 +28,11 @@
 #include "probes/pid.h"
 
 static double
-now(void)
+now(clockid_t c)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(c, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
@@ -76,7 +76,8 @@ main(int argc, char **argv)
 		return 0;
 	}
 	for (round = 0; round < (timing ? 2 : 1); round++) {
-		double t0 = now();
+		double t0 = now(CLOCK_MONOTONIC);
+		double c0 = now(CLOCK_PROCESS_CPUTIME_ID);
 
 		pb_probe_list_free(&l);
 		rc = pb_pid_resolve(pid, argv[optind + 1], argv[optind + 2],
@@ -86,9 +87,10 @@ main(int argc, char **argv)
 			return 1;
 		}
 		if (timing)
-			printf("%s: %zu probes, %zu refused, %.3f s\n",
-			    round ? "warm" : "cold", l.pl_n, l.pl_nrefused,
-			    now() - t0);
+			printf("%s: %zu probes, %zu refused, %.3f s cpu, "
+			    "%.3f s\n", round ? "warm" : "cold", l.pl_n,
+			    l.pl_nrefused, now(CLOCK_PROCESS_CPUTIME_ID) - c0,
+			    now(CLOCK_MONOTONIC) - t0);
 	}
 	if (timing) {
 		pb_probe_list_free(&l);
