@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/addrsym.h"
 #include "cmd/trace.h"
 #include "probes/pid.h"
 #include "tracer/tracer.h"
@@ -79,6 +80,7 @@ struct cmd_trace {
 	uint32_t	*t_phash;	/* name -> index + 1, open addressing */
 	size_t		t_phsize;
 	pb_rtld_t	t_rtld;		/* the loader's r_brk, if any */
+	addrsym_t	*t_syms;	/* for %a and %A */
 	bool		t_rtld_ok;
 	uint32_t	t_rtld_cookie;
 };
@@ -193,12 +195,25 @@ getarg(void *cookie, int i, uint64_t *val)
 	return readmem(t, t->t_regs->rsp + 8 * (uint64_t)(i - 5), val, 8);
 }
 
+static int
+addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
+{
+	cmd_trace_t *t = cookie;
+
+	if (t->t_syms == NULL)
+		t->t_syms = addrsym_new(t->t_pid,
+		    t->t_s != NULL ? tr_proc_tid(t->t_s) : t->t_pid);
+	return addrsym_lookup(t->t_syms, addr, t->t_flags & PB_MANGLED,
+	    buf, len);
+}
+
 void
 trace_host(cmd_trace_t *t, dsl_host_t *host)
 {
 	(void)t;
 	host->dh_readmem = readmem;
 	host->dh_getarg = getarg;
+	host->dh_addr2sym = addr2sym;
 }
 
 static size_t
@@ -572,6 +587,7 @@ on_rtld(cmd_trace_t *t, tr_session_t *s)
 	    state != 0 /* RT_CONSISTENT */)
 		return;
 	drop_unmapped(t, s);
+	addrsym_flush(t->t_syms);
 	refresh(t);
 	arm_sites(t, s);
 }
@@ -667,6 +683,7 @@ on_exec(void *arg, tr_session_t *s)
 	if (t->t_shash != NULL)
 		memset(t->t_shash, 0, t->t_shsize * sizeof(*t->t_shash));
 	t->t_rtld_ok = false;
+	addrsym_flush(t->t_syms);
 	read_ids(t);
 	pb_pid_cache_flush();
 }

@@ -60,3 +60,12 @@ sed 's/pid[0-9]*/pidN/' "$T/l.out" | awk '{ print $2, $3, $4, $5 }' >"$T/got"
 printf '%s\n' 'PROVIDER MODULE FUNCTION NAME' 'pidN tr-counter work entry' \
 	'pidN tr-counter work return' 'pidN tr-counter mix return' >"$T/want"
 same_output "$T/want" "$T/got"
+
+# %A names an address: pthread_create's start routine is tr-counter's
+# worker (a static function: .symtab).
+printf 'go 1 1\nquit\n' >"$T/cmds"
+bounded 20 "$PIDTRACE" -q -n 'pid$target::pthread_create:entry {
+	printf("%A %A\n", arg2, arg2 + 1); }' -c "$COUNTER" <"$T/cmds" \
+	>"$T/a.out" 2>&1 || fail "%A: $(cat "$T/a.out")"
+grep -qx 'tr-counter`worker tr-counter`worker+0x1' "$T/a.out" ||
+	fail "%A: $(cat "$T/a.out")"
