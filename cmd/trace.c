@@ -170,6 +170,16 @@ trace_pid(const cmd_trace_t *t)
 	return t->t_pid;
 }
 
+/*
+ * Where /proc tells about the process: its pid, or a live thread when
+ * the leader called pthread_exit (a zombie leader's maps are empty).
+ */
+static pid_t
+proc_tid(const cmd_trace_t *t)
+{
+	return t->t_s != NULL ? tr_proc_tid(t->t_s) : t->t_pid;
+}
+
 static int
 readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 {
@@ -303,11 +313,13 @@ strhash(const char *p)
 static long
 probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 {
-	char name[1024];
+	char name[1024], prov[32];
 	size_t h, i;
 	trace_probe_t *tp;
 
-	snprintf(name, sizeof(name), "%s:%s:%s:%s", pr->pr_provider,
+	/* Resolved through a live thread's tid (proc_tid): name the pid. */
+	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
+	snprintf(name, sizeof(name), "%s:%s:%s:%s", prov,
 		 pr->pr_mod, pr->pr_func, pr->pr_name);
 	if (2 * (t->t_nprobes + 1) > t->t_phsize) {
 		size_t nsize = t->t_phsize ? 2 * t->t_phsize : 1024;
@@ -344,7 +356,7 @@ probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 	tp->tp_mod = strdup(pr->pr_mod);
 	tp->tp_func = strdup(pr->pr_func);
 	tp->tp_pname = strdup(pr->pr_name);
-	tp->tp_id = dsl_rt_add_probe(t->t_rt, pr->pr_provider, pr->pr_mod,
+	tp->tp_id = dsl_rt_add_probe(t->t_rt, prov, pr->pr_mod,
 				     pr->pr_func, pr->pr_name);
 	if (tp->tp_name == NULL || tp->tp_mod == NULL || tp->tp_func == NULL ||
 	    tp->tp_pname == NULL || tp->tp_id == 0)
@@ -385,7 +397,7 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 	long idx;
 	int n;
 
-	n = pb_pid_resolve(t->t_pid, pd->pd_mod, pd->pd_func, pd->pd_name,
+	n = pb_pid_resolve(proc_tid(t), pd->pd_mod, pd->pd_func, pd->pd_name,
 			   flags | t->t_flags, &list, err, errlen);
 	if (n < 0)
 		return -1;
@@ -548,7 +560,7 @@ on_ready(void *arg, tr_session_t *s)
 	/* dlopen/dlclose: the loader calls r_brk after each change. */
 	free(t->t_rtld.rt_path);
 	memset(&t->t_rtld, 0, sizeof(t->t_rtld));
-	t->t_rtld_ok = pb_pid_rtld(t->t_pid, &t->t_rtld, err,
+	t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
 				   sizeof(err)) == 0 &&
 		       tr_bkpt_add(s, t->t_rtld.rt_brk, RTLD_COOKIE) == 0;
 }

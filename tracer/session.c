@@ -272,6 +272,7 @@ tr_attach(pid_t pid)
 {
 	char state[64] = "";
 	tr_session_t *s;
+	long tgid;
 
 	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH)) {
 		tr_seterr("attach: ptrace(PTRACE_SEIZE, %d): %s", (int)pid,
@@ -282,6 +283,10 @@ tr_attach(pid_t pid)
 		tr_seterr("attach: %d is pidtrace itself", (int)pid);
 		return NULL;
 	}
+	/* A thread id names its process (as kill(2) does). */
+	tgid = status_field(pid, "Tgid:", NULL, 0);
+	if (tgid > 0 && tgid != pid)
+		pid = (pid_t)tgid;
 	status_field(pid, "State:", state, sizeof(state));
 	if ((state[0] == 'Z' && status_field(pid, "Threads:", NULL, 0) <= 1) ||
 	    state[0] == 'X') {
