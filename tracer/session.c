@@ -653,15 +653,30 @@ tr_release(tr_session_t *s)
 	s->s_stopping = false;
 }
 
+/*
+ * Wake a blocked waitpid: an interrupt stop is an event.  The leader, or
+ * when it is gone or a zombie, the thread /proc goes through, or the
+ * last one that reported.  Async-signal-safe (only syscalls).
+ */
+static void
+kick(tr_session_t *s)
+{
+	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) == 0)
+		return;
+	if (s->s_memtid > 0 &&
+	    ptrace(PTRACE_INTERRUPT, s->s_memtid, 0L, 0L) == 0)
+		return;
+	if (s->s_kick > 0)
+		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
+}
+
 void
 tr_stop_async(tr_session_t *s)
 {
 	int e = errno;
 
 	s->s_stop_req = 1;
-	/* Wake a blocked waitpid: an interrupt stop is an event. */
-	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) < 0 && s->s_kick > 0)
-		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
+	kick(s);
 	errno = e;
 }
 
@@ -671,8 +686,7 @@ tr_wake_async(tr_session_t *s)
 	int e = errno;
 
 	s->s_wake_req = 1;
-	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) < 0 && s->s_kick > 0)
-		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
+	kick(s);
 	errno = e;
 }
 
