@@ -86,6 +86,8 @@ grep -q 'kv::detail::forward(int) return .* 15@[0-9a-f]*/tail$' "$T/got" ||
 	fail "forward's tail call is not its return site"
 grep -q "^refused $KVBASE kv::detail::dispatch"'(int, int): indirect jmp' \
 	"$T/got" || fail "dispatch's jump table was not refused"
+grep -Eq 'kv::detail::checked\(int\) return .* f{8}[0-9a-f]+@[0-9a-f]+/ret' \
+	"$T/got" || fail "no return site in checked.cold"
 
 say "the module by its own name, by a.out and a glob; the static function"
 for m in "$KVBASE" a.out 'pb-*'; do

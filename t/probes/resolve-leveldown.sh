@@ -2,8 +2,8 @@
 # resolve-leveldown: in a node process that has required leveldown (whose
 # prebuilt .node has only .dynsym), *DBImpl*Put* and the mangled
 # _ZN7leveldb6DBImpl3Put* both find leveldb::DBImpl::Put(...), its return
-# sites are objdump's, and resolving over every module of node is fast
-# (the time is printed; the glob must take well under 0.5 s cold).
+# sites are objdump's, and resolving over every module of node works
+# (times are measured by bench/resolve.sh, not asserted here).
 # Needs node and npm (or the cached install in $top_builddir/t/node,
 # shared with t/pidnm/leveldown.sh).
 . "$top_srcdir/t/lib.sh"
@@ -53,15 +53,8 @@ bounded 20 "$RESOLVE" "$P" "${BASE%.node}*" '*DBImpl*Put*' return \
     > "$T/got" || fail "resolve return"
 same_output "$T/want" "$T/got"
 
-say "time: the glob over every module of node, then every function"
-bounded 30 "$RESOLVE" -t "$P" '' '*DBImpl*Put*' entry | tee "$T/t1"
-# Processor time, not wall clock: the machine may be busy.  A sanitizer
-# build is several times slower by design: the time is only printed.
-if nm "$RESOLVE" 2>/dev/null | grep -q __asan_init; then
-	say "sanitizer build: not checking the time"
-else
-	awk '/^cold/ { exit !($(NF - 4) < 0.5) }' "$T/t1" ||
-		fail "resolving *DBImpl*Put* took 0.5 s of processor or more"
-fi
+say "the glob, then every function, over every module of node"
+bounded 30 "$RESOLVE" -t "$P" '' '*DBImpl*Put*' entry ||
+	fail "resolving *DBImpl*Put* over every module failed"
 bounded 60 "$RESOLVE" -t "$P" "" "" entry || fail "resolving every function failed or took over 60 s"
 exit 0

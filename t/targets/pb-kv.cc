@@ -2,8 +2,9 @@
 //
 // It has what pid-provider resolution must get right: namespaces,
 // overloads, a template instantiated twice, a class with a Put method, a
-// static (local) function, a function ending in a tail call, and a switch
-// that GCC compiles to a jump table.  Built with -O2 so the tail call is
+// static (local) function, a function ending in a tail call, a switch
+// that GCC compiles to a jump table, and a function whose .cold part
+// returns on its own.  Built with -O2 so the tail call is
 // a jmp.  Every function counts its own calls, printed at exit, so tracer
 // tests can compare pidtrace's counts with the target's.
 //
@@ -19,7 +20,7 @@
 #define NOIPA __attribute__((noipa))
 
 static volatile unsigned long n_put_str, n_put_int, n_get, n_twice_int,
-    n_twice_dbl, n_mix, n_forward, n_finish, n_op;
+    n_twice_dbl, n_mix, n_forward, n_finish, n_op, n_checked;
 
 namespace kv {
 
@@ -110,6 +111,26 @@ dispatch(int op, int x)
 	}
 }
 
+__attribute__((cold, noipa)) void
+complain(int x)
+{
+	fprintf(stderr, "negative %d\n", x);
+}
+
+// The path calling a cold function moves to checked.cold, which has a
+// ret of its own: a return site outside the symbol's range.
+NOIPA int
+checked(int x)
+{
+	n_checked++;
+	if (x < 0) {
+		complain(x);
+		n_checked += 2;
+		return -x * 2;
+	}
+	return x + 1;
+}
+
 } // namespace detail
 } // namespace kv
 
@@ -145,10 +166,12 @@ main(int argc, char **argv)
 		sum += mix(i, 3);
 		sum += kv::detail::forward(i);
 		sum += kv::detail::dispatch(i % 8, i);
+		sum += kv::detail::checked(i);
 	}
 	printf("put_str %lu\nput_int %lu\nget %lu\ntwice_int %lu\n"
 	    "twice_dbl %lu\nmix %lu\nforward %lu\nfinish %lu\nop %lu\n"
-	    "sum %ld\n", n_put_str, n_put_int, n_get, n_twice_int,
-	    n_twice_dbl, n_mix, n_forward, n_finish, n_op, sum);
+	    "checked %lu\nsum %ld\n", n_put_str, n_put_int, n_get,
+	    n_twice_int, n_twice_dbl, n_mix, n_forward, n_finish, n_op,
+	    n_checked, sum);
 	return 0;
 }
