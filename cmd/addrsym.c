@@ -202,8 +202,11 @@ addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
 		else
 			hi = mid;
 	}
-	if (lo > 0 && v < m->as_fns[lo - 1].fn_value + m->as_fns[lo - 1].fn_size)
+	if (lo > 0) {
 		f = &m->as_fns[lo - 1];
+		if (v - f->fn_value >= f->fn_size)
+			f = NULL;
+	}
 	if (f == NULL) {
 		snprintf(buf, len, "%s`0x%" PRIx64, md->md_base, addr);
 		return 0;

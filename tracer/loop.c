@@ -24,7 +24,7 @@ typedef enum tr_event {
 	EV_EXITED,	/* task gone (exit or killed): no restart */
 	EV_SYSCALL,	/* a syscall stop we did not ask for: CONT */
 	EV_GROUP_STOP,	/* SIGSTOP & co under SEIZE: LISTEN */
-	EV_INTERRUPT,	/* PTRACE_INTERRUPT, SIGCONT after LISTEN, new task: CONT */
+	EV_INTERRUPT,	/* interrupt, SIGCONT after LISTEN, new task: CONT */
 	EV_CLONE,	/* clone/fork/vfork event: settle the child, CONT */
 	EV_EXEC,	/* new image: re-arm at its entry, CONT */
 	EV_EXIT,	/* PTRACE_EVENT_EXIT: CONT */

@@ -15,14 +15,22 @@ static const struct {
 	int	cs64, cs32;
 	int	idx;
 } regmap[] = {
-	{ X86_REG_RAX, X86_REG_EAX, R(rax) }, { X86_REG_RBX, X86_REG_EBX, R(rbx) },
-	{ X86_REG_RCX, X86_REG_ECX, R(rcx) }, { X86_REG_RDX, X86_REG_EDX, R(rdx) },
-	{ X86_REG_RSI, X86_REG_ESI, R(rsi) }, { X86_REG_RDI, X86_REG_EDI, R(rdi) },
-	{ X86_REG_RBP, X86_REG_EBP, R(rbp) }, { X86_REG_RSP, X86_REG_ESP, R(rsp) },
-	{ X86_REG_R8, X86_REG_R8D, R(r8) },   { X86_REG_R9, X86_REG_R9D, R(r9) },
-	{ X86_REG_R10, X86_REG_R10D, R(r10) }, { X86_REG_R11, X86_REG_R11D, R(r11) },
-	{ X86_REG_R12, X86_REG_R12D, R(r12) }, { X86_REG_R13, X86_REG_R13D, R(r13) },
-	{ X86_REG_R14, X86_REG_R14D, R(r14) }, { X86_REG_R15, X86_REG_R15D, R(r15) },
+	{ X86_REG_RAX, X86_REG_EAX, R(rax) },
+	{ X86_REG_RBX, X86_REG_EBX, R(rbx) },
+	{ X86_REG_RCX, X86_REG_ECX, R(rcx) },
+	{ X86_REG_RDX, X86_REG_EDX, R(rdx) },
+	{ X86_REG_RSI, X86_REG_ESI, R(rsi) },
+	{ X86_REG_RDI, X86_REG_EDI, R(rdi) },
+	{ X86_REG_RBP, X86_REG_EBP, R(rbp) },
+	{ X86_REG_RSP, X86_REG_ESP, R(rsp) },
+	{ X86_REG_R8, X86_REG_R8D, R(r8) },
+	{ X86_REG_R9, X86_REG_R9D, R(r9) },
+	{ X86_REG_R10, X86_REG_R10D, R(r10) },
+	{ X86_REG_R11, X86_REG_R11D, R(r11) },
+	{ X86_REG_R12, X86_REG_R12D, R(r12) },
+	{ X86_REG_R13, X86_REG_R13D, R(r13) },
+	{ X86_REG_R14, X86_REG_R14D, R(r14) },
+	{ X86_REG_R15, X86_REG_R15D, R(r15) },
 	{ X86_REG_RIP, X86_REG_INVALID, R(rip) },
 };
 

@@ -498,7 +498,8 @@ find_syscall_insn(tr_session_t *s)
 			for (a = lo; a < hi; a += sizeof(buf)) {
 				n = tr_read(s, a, buf, sizeof(buf));
 				for (i = 0; i + 1 < n; i++)
-					if (buf[i] == 0x0f && buf[i + 1] == 0x05) {
+					if (buf[i] == 0x0f &&
+					    buf[i + 1] == 0x05) {
 						fclose(f);
 						return a + (uint64_t)i;
 					}

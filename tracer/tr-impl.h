@@ -34,17 +34,17 @@ typedef struct tr_insn {
 	uint8_t		in_bytes[TR_INSN_MAX];	/* original bytes */
 	uint8_t		in_len;
 	tr_plan_t	in_plan;
-	uint8_t		in_cc;		/* JCC: condition (low nibble of opcode) */
-	int		in_dst;		/* MOVRR/LEARIP/CALLR: user_regs index */
+	uint8_t		in_cc;		/* JCC: the opcode's low nibble */
+	int		in_dst;		/* MOVRR/LEARIP/CALLR: user_regs idx */
 	int		in_src;		/* MOVRR: user_regs index */
 	bool		in_32;		/* MOVRR: 32-bit (zero-extends) */
 	uint64_t	in_target;	/* JMP/JCC/CALL/LEARIP: absolute */
-	/* CALLM: effective address = base + index*scale + disp (+next if rip) */
+	/* CALLM: address = base + index * scale + disp (+ next if rip) */
 	int		in_base, in_index, in_scale;
 	int64_t		in_disp;
 	bool		in_riprel;	/* XOL/CALLM: operand is rip-relative */
 	uint8_t		in_disp_off;	/* XOL: offset of disp32 in the insn */
-	uint8_t		in_ind;		/* XOL jmp: 1 via in_dst reg, 2 via mem */
+	uint8_t		in_ind;		/* XOL jmp: 1 via in_dst, 2 via mem */
 } tr_insn_t;
 
 typedef struct tr_bkpt {
@@ -79,8 +79,8 @@ struct tr_thread {
 	bool		th_seen;	/* its first stop has arrived */
 	bool		th_listen;	/* restart with PTRACE_LISTEN */
 	bool		th_interrupted;	/* a PTRACE_INTERRUPT is outstanding */
-	bool		th_zombie;	/* a leader that pthread_exited: never stops */
-	bool		th_restop;	/* taken out of group-stop: SIGSTOP at detach */
+	bool		th_zombie;	/* pthread_exited leader: never stops */
+	bool		th_restop;	/* give SIGSTOP back at detach */
 	int		th_sig;		/* signal to deliver on restart */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
@@ -96,7 +96,7 @@ struct tr_session {
 					 * (a pthread_exited leader has none) */
 	int		s_memfd;	/* /proc/PID/mem, O_RDWR */
 	bool		s_launched;	/* tr_launch: kill on a fatal error */
-	bool		s_armed;	/* h_ready has been called for this image */
+	bool		s_armed;	/* h_ready called for this image */
 	bool		s_gone;		/* the target has exited */
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
@@ -105,14 +105,14 @@ struct tr_session {
 	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
 	size_t		s_nbkpt;
 	tr_xolpage_t	*s_xol;
-	uint64_t	*s_tomb;	/* removed sites: late int3 hits rewind */
+	uint64_t	*s_tomb;	/* removed sites: late hits rewind */
 	size_t		s_ntomb, s_tombcap;
 	tr_thread_t	*s_thr[TR_THREAD_BUCKETS];
 	tr_thread_t	*s_all;
 	tr_thread_t	*s_cache;	/* last thread looked up */
-	tr_thread_t	*s_cur;		/* stopped thread usable for injection */
+	tr_thread_t	*s_cur;		/* stopped thread, for injection */
 	uint64_t	s_entry;	/* AT_ENTRY of the current image */
-	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee, for injection */
+	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
 	volatile pid_t	s_kick;		/* a live tid for tr_stop_async */
 	const tr_handlers_t *s_h;
@@ -126,7 +126,8 @@ void	tr_addhint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* mem.c */
 ssize_t	tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len);
-int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf, size_t len);
+int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf,
+		     size_t len);
 int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
 int	tr_mem_open(tr_session_t *s);
 
