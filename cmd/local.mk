@@ -9,8 +9,12 @@ pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidnm.1
 
-# pidtrace: the D front end over the providers.
+# pidtrace: the D front end over the providers; cmd/trace.c is the pid
+# provider (the tracer's glue).
 bin_PROGRAMS += pidtrace
-pidtrace_SOURCES = cmd/pidtrace.c
-pidtrace_LDADD = dsl/libdsl.a
+pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
+	cmd/addrsym.c cmd/addrsym.h
+pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
+	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
+	$(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidtrace.1

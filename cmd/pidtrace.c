@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "dsl/dsl.h"
+#include "cmd/trace.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -57,6 +58,7 @@ typedef struct cmd {
 	cmd_tick_t	c_ticks[MAXTICKS];
 	size_t		c_nticks;
 	uint32_t	c_nprobes;	/* registered so far */
+	cmd_trace_t	*c_tr;		/* -p/-c: the traced process */
 } cmd_t;
 
 static volatile sig_atomic_t interrupted;
@@ -312,7 +314,21 @@ enable_probes(cmd_t *c, bool enable)
 
 		n += dtrace_claim(c, d, enable);
 		n += profile_claim(c, d, enable);
-		/* n += pid_claim(c, d, enable);  (the tracer stage) */
+		if (c->c_tr != NULL && enable) {	/* the pid provider */
+			char perr[1024];
+			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
+			long k = trace_claim(c->c_tr, c->c_rt, c->c_pg, d,
+			    c->c_zdefs, perr, sizeof (perr));
+
+			if (k < 0 && p->cp_script)
+				die("failed to compile script %s: %s:%d:%d: %s",
+				    p->cp_arg, p->cp_arg, pd->pd_line,
+				    pd->pd_col, perr);
+			if (k < 0)
+				die("invalid probe specifier %s: %s", p->cp_arg,
+				    perr);
+			n += (size_t)k;
+		}
 		c->c_progs[pd->pd_src].cp_matches += n;
 		if (n == 0 && !c->c_zdefs) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
@@ -359,6 +375,8 @@ list_probes(cmd_t *c)
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
 		    "profile", "", "", c->c_ticks[d].tk_name);
+	if (c->c_tr != NULL)	/* the pid provider's, -p/-c */
+		trace_list(c->c_tr);
 }
 
 /* -- running ------------------------------------------------------------ */
@@ -389,6 +407,37 @@ fire_self(cmd_t *c, uint32_t id)
 }
 
 /*
+ * With a process: fire the tick probes that are due; *next_ns is when
+ * the next one is (0: no ticks).  The tracer's loop calls it on a timer.
+ */
+static int
+run_ticks(void *arg, uint64_t *next_ns)
+{
+	cmd_t *c = arg;
+	cmd_tick_t *due;
+	size_t i;
+
+	for (;;) {
+		uint64_t t = mono_ns();
+
+		due = NULL;
+		for (i = 0; i < c->c_nticks; i++) {
+			if (c->c_ticks[i].tk_next == 0)
+				c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
+			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
+				due = &c->c_ticks[i];
+		}
+		*next_ns = due != NULL ? due->tk_next : 0;
+		if (due == NULL || due->tk_next > t)
+			return (0);
+		due->tk_next += due->tk_ns;
+		if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
+			return (DSL_FIRE_EXIT);
+		fflush(c->c_out);
+	}
+}
+
+/*
  * The loop of a run with no process: BEGIN, then ticks until exit() or a
  * signal.  The tracer stage replaces the sleep with its stop loop.
  */
@@ -398,6 +447,9 @@ run(cmd_t *c)
 	struct sigaction sa;
 	sigset_t block, waitmask;
 	size_t i;
+
+	if (c->c_tr != NULL)
+		return (trace_run(c->c_tr, c->c_rt, c->c_quiet, run_ticks, c));
 
 	/* Signals stay blocked but while we wait (ppoll unblocks them
 	 * atomically), so a ^C between the check and the wait is not lost. */
@@ -566,11 +618,14 @@ main(int argc, char **argv)
 			c->c_args[0] = p->cp_arg;	/* $0 */
 	}
 
+	/* dtrace grabs the process before compiling: $target is its pid */
+	if (c->c_pid != 0 || c->c_command != NULL)
+		c->c_tr = trace_open((pid_t)c->c_pid, c->c_command);
 	memset(&co, 0, sizeof (co));
 	for (i = 0; i < (size_t)c->c_nargs; i++)
 		co.co_args[i] = c->c_args[i];
 	co.co_nargs = c->c_nargs;
-	co.co_target = c->c_pid;
+	co.co_target = c->c_tr != NULL ? trace_pid(c->c_tr) : c->c_pid;
 	co.co_xopts = c->c_xopts;
 	co.co_nxopts = c->c_nxopts;
 	c->c_pg = dsl_compile(srcs, c->c_nprogs, &co, err, sizeof (err));
@@ -593,6 +648,8 @@ main(int argc, char **argv)
 	memset(&host, 0, sizeof (host));
 	host.dh_out = c->c_out;
 	host.dh_err = stderr;
+	if (c->c_tr != NULL)
+		trace_host(c->c_tr, &host);
 	/* the tracer stage sets dh_readmem/dh_getarg for its process */
 	c->c_rt = dsl_rt_create(c->c_pg, &host);
 	if (c->c_rt == NULL)
@@ -602,9 +659,6 @@ main(int argc, char **argv)
 		list_probes(c);
 		return (0);
 	}
-	if (c->c_pid != 0 || c->c_command != NULL)
-		die("%s: the pid provider is not wired into pidtrace yet",
-		    c->c_pid != 0 ? "-p" : "-c");
 	enable_probes(c, true);
 	if (!c->c_quiet) {
 		for (i = 0; i < c->c_nprogs; i++) {

@@ -1,1 +1,48 @@
 # t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
+check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
+t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
+t_tracer_trdrive_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS)
+
+# Targets keep their functions: -O1 and no inlining, as a probed program.
+t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
+t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread
+t_targets_tr_counter_LDFLAGS = -pthread
+
+EXTRA_DIST += t/tracer/trlib.sh t/tracer/lv-put.js
+TESTS += \
+	t/tracer/attach-count.sh \
+	t/tracer/threads.sh \
+	t/tracer/every-insn.sh \
+	t/tracer/blocked.sh \
+	t/tracer/fork.sh \
+	t/tracer/signals.sh \
+	t/tracer/exec.sh \
+	t/tracer/death.sh \
+	t/tracer/stopcont.sh \
+	t/tracer/exit-early.sh \
+	t/tracer/errors.sh \
+	t/tracer/ft-insns.sh \
+	t/tracer/exec-thread.sh \
+	t/tracer/remove.sh \
+	t/tracer/interrupt.sh \
+	t/tracer/attach-stopped.sh \
+	t/tracer/zombie-leader.sh \
+	t/tracer/fork-stress.sh \
+	t/tracer/reattach.sh
+
+# A program that dlopens a library after start (rtld hook tests).
+check_PROGRAMS += t/targets/tr-dlopen t/targets/tr-plugin.so
+t_targets_tr_dlopen_SOURCES = t/targets/tr-dlopen.c
+t_targets_tr_dlopen_LDADD = -ldl
+t_targets_tr_plugin_so_SOURCES = t/targets/tr-plugin.c
+t_targets_tr_plugin_so_CFLAGS = -O1 -fPIC
+t_targets_tr_plugin_so_LDFLAGS = -shared
+
+# Hard first instructions beyond ft-insns (SSE through %rip, indirect calls).
+check_PROGRAMS += t/targets/tr-insns
+t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
+TESTS += t/tracer/tr-insns.sh
+
+# pidtrace end to end (cmd/trace.c, the pid provider's glue).
+TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
+	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh

@@ -1,0 +1,221 @@
+/*
+ * cmd/addrsym.c: run-time address -> "module`function+0xoff".
+ */
+#include <config.h>
+
+#include <elf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/addrsym.h"
+#include "demangle/demangle.h"
+#include "probes/elfsym.h"
+#include "probes/modules.h"
+
+typedef struct as_fn {
+	uint64_t	fn_value;	/* link-time */
+	uint64_t	fn_size;
+	char		*fn_name;	/* owned */
+} as_fn_t;
+
+typedef struct as_mod {
+	char		as_path[4096];	/* which module this is */
+	int		as_loaded;	/* tried to read it */
+	uint64_t	as_bias;
+	as_fn_t		*as_fns;	/* sorted by fn_value */
+	size_t		as_nfns;
+} as_mod_t;
+
+struct addrsym {
+	pid_t		a_pid;
+	pid_t		a_tid;		/* for /proc: a live thread */
+	pb_modlist_t	a_ml;
+	int		a_ml_ok;
+	int		a_dirty;	/* read the maps again on a miss */
+	as_mod_t	*a_mods;	/* parallel to a_ml.ml_mods */
+};
+
+addrsym_t *
+addrsym_new(pid_t pid, pid_t proc_tid)
+{
+	addrsym_t *a = calloc(1, sizeof(*a));
+
+	if (a == NULL)
+		return NULL;
+	a->a_pid = pid;
+	a->a_tid = proc_tid > 0 ? proc_tid : pid;
+	a->a_dirty = 1;
+	return a;
+}
+
+static void
+drop(addrsym_t *a)
+{
+	size_t i, j;
+
+	if (a->a_mods != NULL)
+		for (i = 0; i < a->a_ml.ml_n; i++) {
+			for (j = 0; j < a->a_mods[i].as_nfns; j++)
+				free(a->a_mods[i].as_fns[j].fn_name);
+			free(a->a_mods[i].as_fns);
+		}
+	free(a->a_mods);
+	a->a_mods = NULL;
+	if (a->a_ml_ok)
+		pb_modlist_free(&a->a_ml);
+	memset(&a->a_ml, 0, sizeof(a->a_ml));
+	a->a_ml_ok = 0;
+}
+
+void
+addrsym_flush(addrsym_t *a)
+{
+	if (a != NULL)
+		a->a_dirty = 1;
+}
+
+void
+addrsym_free(addrsym_t *a)
+{
+	if (a == NULL)
+		return;
+	drop(a);
+	free(a);
+}
+
+static int
+fncmp(const void *x, const void *y)
+{
+	const as_fn_t *p = x, *q = y;
+
+	return p->fn_value < q->fn_value ? -1 : p->fn_value > q->fn_value;
+}
+
+/* Read module i's function symbols and bias. */
+static void
+load(addrsym_t *a, size_t i)
+{
+	pb_module_t *md = &a->a_ml.ml_mods[i];
+	as_mod_t *m = &a->a_mods[i];
+	const pb_load_t *loads;
+	const pb_sym_t *syms;
+	char path[4096], err[256];
+	size_t nloads, nsyms, k, n = 0;
+	pb_elf_t *e;
+	int t;
+
+	m->as_loaded = 1;
+	if (pb_module_open_path(a->a_tid, md, path, sizeof(path)) != 0)
+		return;
+	e = pb_elf_open(path, err, sizeof(err));
+	if (e == NULL)
+		return;
+	pb_elf_loads(e, &loads, &nloads);
+	if (pb_module_bias(md, loads, nloads, pb_elf_type(e) == ET_EXEC) != 0) {
+		pb_elf_close(e);
+		return;
+	}
+	m->as_bias = md->md_bias;
+	for (t = PB_SYMTAB; t <= PB_DYNSYM; t++) {
+		as_fn_t *nf;
+
+		if (pb_elf_symbols(e, t, &syms, &nsyms, err, sizeof(err)) != 0)
+			continue;
+		nf = realloc(m->as_fns, (n + nsyms) * sizeof(*nf));
+		if (nf == NULL)
+			break;
+		m->as_fns = nf;
+		for (k = 0; k < nsyms; k++) {
+			if (!(syms[k].sy_flags & PB_SYF_FUNC) ||
+			    syms[k].sy_size == 0 || syms[k].sy_name[0] == '\0')
+				continue;
+			m->as_fns[n].fn_value = syms[k].sy_value;
+			m->as_fns[n].fn_size = syms[k].sy_size;
+			m->as_fns[n].fn_name = strdup(syms[k].sy_name);
+			if (m->as_fns[n].fn_name != NULL)
+				n++;
+		}
+	}
+	m->as_nfns = n;
+	if (n > 0)
+		qsort(m->as_fns, n, sizeof(*m->as_fns), fncmp);
+	pb_elf_close(e);
+}
+
+static int
+find_module(addrsym_t *a, uint64_t addr, size_t *idx)
+{
+	pb_module_t *md;
+
+	if (a->a_ml_ok && (md = pb_modlist_find_addr(&a->a_ml, addr)) != NULL) {
+		*idx = (size_t)(md - a->a_ml.ml_mods);
+		return 0;
+	}
+	if (!a->a_dirty)
+		return -1;
+	drop(a);
+	a->a_dirty = 0;
+	if (pb_modules_read(a->a_tid, &a->a_ml) != 0)
+		return -1;
+	a->a_ml_ok = 1;
+	a->a_mods = calloc(a->a_ml.ml_n ? a->a_ml.ml_n : 1,
+	    sizeof(*a->a_mods));
+	if (a->a_mods == NULL) {
+		drop(a);
+		return -1;
+	}
+	md = pb_modlist_find_addr(&a->a_ml, addr);
+	if (md == NULL)
+		return -1;
+	*idx = (size_t)(md - a->a_ml.ml_mods);
+	return 0;
+}
+
+int
+addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
+    size_t len)
+{
+	const pb_module_t *md;
+	const as_fn_t *f = NULL;
+	as_mod_t *m;
+	uint64_t v;
+	size_t i, lo, hi;
+	const char *name;
+
+	if (a == NULL || find_module(a, addr, &i) != 0)
+		return -1;
+	md = &a->a_ml.ml_mods[i];
+	m = &a->a_mods[i];
+	if (!m->as_loaded)
+		load(a, i);
+	v = addr - m->as_bias;
+	/* the last function starting at or below v */
+	lo = 0;
+	hi = m->as_nfns;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->as_fns[mid].fn_value <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0) {
+		f = &m->as_fns[lo - 1];
+		if (v - f->fn_value >= f->fn_size)
+			f = NULL;
+	}
+	if (f == NULL) {
+		snprintf(buf, len, "%s`0x%" PRIx64, md->md_base, addr);
+		return 0;
+	}
+	name = mangled ? f->fn_name : dm_demangle(f->fn_name);
+	if (v == f->fn_value)
+		snprintf(buf, len, "%s`%s", md->md_base, name);
+	else
+		snprintf(buf, len, "%s`%s+0x%" PRIx64, md->md_base, name,
+		    v - f->fn_value);
+	return 0;
+}

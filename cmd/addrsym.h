@@ -1,0 +1,34 @@
+/*
+ * cmd/addrsym.h: name run-time addresses of a traced process
+ * ("libc.so.6`malloc+0x1a"), for D's %a and %A (dsl_host_t.dh_addr2sym).
+ * Symbol tables are read once per module (.symtab and .dynsym functions,
+ * sorted); a look-up is then a binary search.  Only cmd/trace.c calls
+ * this.  Not thread-safe.
+ */
+#ifndef PIDTRACE_CMD_ADDRSYM_H
+#define PIDTRACE_CMD_ADDRSYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct addrsym addrsym_t;
+
+/* For process pid (read through /proc/TID for a zombie leader). */
+addrsym_t	*addrsym_new(pid_t pid, pid_t proc_tid);
+
+/*
+ * Write "module`function+0xoff" (or "module`function" at offset 0, or
+ * "module`0xaddr" outside any function) into buf.  0, or -1 when no
+ * module maps addr.  The first look-up in a module reads its symbols.
+ * mangled: keep C++ names as in the file.
+ */
+int		addrsym_lookup(addrsym_t *, uint64_t addr, int mangled,
+		    char *buf, size_t len);
+
+/* The mappings changed (dlopen, dlclose, exec): read them again. */
+void		addrsym_flush(addrsym_t *);
+
+void		addrsym_free(addrsym_t *);
+
+#endif /* PIDTRACE_CMD_ADDRSYM_H */

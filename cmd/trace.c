@@ -1,0 +1,838 @@
+/*
+ * cmd/trace.c: the pid provider's glue.  The tracer stops a thread at a
+ * site and hands over its registers; here the site becomes probes (a
+ * site may serve several: an entry and an alias, or offset 0), each
+ * becomes a dsl_fire() with the arguments of the calling convention:
+ * entry and offset probes get rdi, rsi, rdx, rcx, r8, r9 and then the
+ * stack; return probes get the offset of the returning instruction and
+ * rax, as DTrace's pid provider.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/addrsym.h"
+#include "cmd/trace.h"
+#include "probes/pid.h"
+#include "tracer/tracer.h"
+
+typedef struct trace_ref {
+	uint32_t	tf_id;		/* dsl probe id */
+	uint8_t		tf_kind;	/* pb_kind_t */
+	uint8_t		tf_rskind;	/* return sites: pb_rskind_t */
+	uint64_t	tf_off;		/* offset in the function */
+	uint64_t	tf_faddr, tf_fsize;
+	size_t		tf_probe;	/* index in t_probes, for messages */
+} trace_ref_t;
+
+/* A probe registered with the D runtime, known by its four-part name. */
+typedef struct trace_probe {
+	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
+	char		*tp_mod, *tp_func, *tp_pname;	/* for -l */
+	uint32_t	tp_id;		/* dsl probe id */
+	size_t		*tp_descs;	/* descriptions enabled on it */
+	size_t		tp_ndescs;
+} trace_probe_t;
+
+typedef struct trace_site {
+	uint64_t	ts_addr;
+	trace_ref_t	*ts_refs;
+	size_t		ts_nrefs;
+	bool		ts_armed;
+} trace_site_t;
+
+struct cmd_trace {
+	tr_session_t	*volatile t_s;	/* NULL once freed */
+	pid_t		t_pid;
+	bool		t_launched;
+	pid_t		t_ppid;
+	uid_t		t_uid;
+	gid_t		t_gid;
+	char		t_comm[256];
+	trace_site_t	*t_sites;
+	size_t		t_nsites, t_cap;
+	uint32_t	*t_shash;	/* site address -> index + 1 */
+	size_t		t_shsize;
+	dsl_rt_t	*t_rt;
+	const struct user_regs_struct *t_regs;	/* of the firing */
+	int		(*t_tick)(void *, uint64_t *);
+	void		*t_tickarg;
+	bool		t_exited;	/* exit() ran */
+	bool		t_signalled;	/* SIGINT & co */
+	int		t_status;	/* the process's, when gone */
+	bool		t_gone;
+	bool		t_began;	/* BEGIN has fired */
+	const dsl_prog_t *t_pg;
+	size_t		*t_descs;	/* claimed description indices */
+	size_t		t_ndescs;
+	int		t_flags;	/* PB_MANGLED */
+	trace_probe_t	*t_probes;	/* every probe registered */
+	size_t		t_nprobes, t_pcap;
+	uint32_t	*t_phash;	/* name -> index + 1, open addressing */
+	size_t		t_phsize;
+	pb_rtld_t	t_rtld;		/* the loader's r_brk, if any */
+	addrsym_t	*t_syms;	/* for %a and %A */
+	bool		t_rtld_ok;
+	uint32_t	t_rtld_cookie;
+};
+
+#define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
+
+static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
+
+static void
+read_ids(cmd_trace_t *t)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)t->t_pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		unsigned v;
+		int p;
+
+		if (sscanf(line, "PPid: %d", &p) == 1)
+			t->t_ppid = p;
+		else if (sscanf(line, "Uid: %u", &v) == 1)
+			t->t_uid = v;
+		else if (sscanf(line, "Gid: %u", &v) == 1)
+			t->t_gid = v;
+		else if (strncmp(line, "Name:", 5) == 0) {
+			char *s = line + 5;
+
+			while (*s == ' ' || *s == '\t')
+				s++;
+			s[strcspn(s, "\n")] = '\0';
+			snprintf(t->t_comm, sizeof(t->t_comm), "%s", s);
+		}
+	}
+	fclose(f);
+}
+
+cmd_trace_t *
+trace_open(pid_t pid, const char *command)
+{
+	cmd_trace_t *t;
+
+	t = calloc(1, sizeof(*t));
+	if (t == NULL) {
+		fprintf(stderr, "pidtrace: out of memory\n");
+		exit(1);
+	}
+	if (command != NULL) {
+		char *copy = strdup(command), *tok, *save = NULL;
+		char **argv = NULL;
+		size_t n = 0;
+
+		for (tok = strtok_r(copy, " \t", &save); tok != NULL;
+		     tok = strtok_r(NULL, " \t", &save)) {
+			argv = realloc(argv, (n + 2) * sizeof(*argv));
+			if (argv == NULL)
+				break;
+			argv[n++] = tok;
+			argv[n] = NULL;
+		}
+		if (argv == NULL || n == 0) {
+			fprintf(stderr, "pidtrace: -c: empty command\n");
+			exit(1);
+		}
+		t->t_s = tr_launch(argv);
+		t->t_launched = true;
+		free(argv);
+		free(copy);
+	} else {
+		t->t_s = tr_attach(pid);
+	}
+	if (t->t_s == NULL) {
+		tr_perror("pidtrace");
+		exit(1);
+	}
+	t->t_pid = tr_pid(t->t_s);
+	read_ids(t);
+	return t;
+}
+
+pid_t
+trace_pid(const cmd_trace_t *t)
+{
+	return t->t_pid;
+}
+
+/*
+ * Where /proc tells about the process: its pid, or a live thread when
+ * the leader called pthread_exit (a zombie leader's maps are empty).
+ */
+static pid_t
+proc_tid(const cmd_trace_t *t)
+{
+	return t->t_s != NULL ? tr_proc_tid(t->t_s) : t->t_pid;
+}
+
+static int
+readmem(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	cmd_trace_t *t = cookie;
+	ssize_t n;
+
+	n = tr_read(t->t_s, addr, buf, len);
+	if (n < 0 || (size_t)n != len) {
+		errno = EFAULT;
+		return -1;
+	}
+	return 0;
+}
+
+/* Arguments past the sixth are on the stack, above the return address. */
+static int
+getarg(void *cookie, int i, uint64_t *val)
+{
+	cmd_trace_t *t = cookie;
+
+	if (t->t_regs == NULL || i < 6)
+		return -1;
+	return readmem(t, t->t_regs->rsp + 8 * (uint64_t)(i - 5), val, 8);
+}
+
+static int
+addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
+{
+	cmd_trace_t *t = cookie;
+
+	if (t->t_syms == NULL)
+		t->t_syms = addrsym_new(t->t_pid,
+		    t->t_s != NULL ? tr_proc_tid(t->t_s) : t->t_pid);
+	return addrsym_lookup(t->t_syms, addr, t->t_flags & PB_MANGLED,
+	    buf, len);
+}
+
+void
+trace_host(cmd_trace_t *t, dsl_host_t *host)
+{
+	(void)t;
+	host->dh_readmem = readmem;
+	host->dh_getarg = getarg;
+	host->dh_addr2sym = addr2sym;
+}
+
+static size_t
+addrhash(uint64_t a, size_t size)
+{
+	return (size_t)((a * 0x9e3779b97f4a7c15ull) >> 20) & (size - 1);
+}
+
+/* The site at addr, added when new (addr -> index + 1, open addressing). */
+static trace_site_t *
+site_for(cmd_trace_t *t, uint64_t addr)
+{
+	trace_site_t *ns;
+	size_t h, i;
+
+	if (t->t_shsize != 0)
+		for (h = addrhash(addr, t->t_shsize); t->t_shash[h] != 0;
+		     h = (h + 1) & (t->t_shsize - 1))
+			if (t->t_sites[t->t_shash[h] - 1].ts_addr == addr)
+				return &t->t_sites[t->t_shash[h] - 1];
+	if (t->t_nsites == t->t_cap) {
+		size_t ncap = t->t_cap ? 2 * t->t_cap : 256;
+
+		ns = realloc(t->t_sites, ncap * sizeof(*ns));
+		if (ns == NULL)
+			return NULL;
+		t->t_sites = ns;
+		t->t_cap = ncap;
+	}
+	if (2 * (t->t_nsites + 1) > t->t_shsize) {
+		size_t nsize = t->t_shsize ? 2 * t->t_shsize : 1024;
+		uint32_t *nh = calloc(nsize, sizeof(*nh));
+
+		if (nh == NULL)
+			return NULL;
+		for (i = 0; i < t->t_nsites; i++) {
+			h = addrhash(t->t_sites[i].ts_addr, nsize);
+			while (nh[h] != 0)
+				h = (h + 1) & (nsize - 1);
+			nh[h] = (uint32_t)i + 1;
+		}
+		free(t->t_shash);
+		t->t_shash = nh;
+		t->t_shsize = nsize;
+	}
+	for (h = addrhash(addr, t->t_shsize); t->t_shash[h] != 0;
+	     h = (h + 1) & (t->t_shsize - 1))
+		;
+	t->t_shash[h] = (uint32_t)t->t_nsites + 1;
+	memset(&t->t_sites[t->t_nsites], 0, sizeof(t->t_sites[0]));
+	t->t_sites[t->t_nsites].ts_addr = addr;
+	return &t->t_sites[t->t_nsites++];
+}
+
+static int
+add_ref(cmd_trace_t *t, uint64_t addr, const trace_ref_t *ref)
+{
+	trace_site_t *ts = site_for(t, addr);
+	trace_ref_t *r;
+	size_t i;
+
+	if (ts == NULL)
+		return -1;
+	for (i = 0; i < ts->ts_nrefs; i++)
+		if (ts->ts_refs[i].tf_id == ref->tf_id)
+			return 0;
+	r = realloc(ts->ts_refs, (ts->ts_nrefs + 1) * sizeof(*r));
+	if (r == NULL)
+		return -1;
+	ts->ts_refs = r;
+	ts->ts_refs[ts->ts_nrefs++] = *ref;
+	return 0;
+}
+
+static uint64_t
+strhash(const char *p)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*p != '\0')
+		h = (h ^ (unsigned char)*p++) * 1099511628211ull;
+	return h;
+}
+
+/* The index of the probe named name, registering it when new; -1 if out
+ * of memory.  Probes keep their id across dlclose/dlopen and exec. */
+static long
+probe_get(cmd_trace_t *t, const pb_probe_t *pr)
+{
+	char name[1024], prov[32];
+	size_t h, i;
+	trace_probe_t *tp;
+
+	/* Resolved through a live thread's tid (proc_tid): name the pid. */
+	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
+	snprintf(name, sizeof(name), "%s:%s:%s:%s", prov,
+		 pr->pr_mod, pr->pr_func, pr->pr_name);
+	if (2 * (t->t_nprobes + 1) > t->t_phsize) {
+		size_t nsize = t->t_phsize ? 2 * t->t_phsize : 1024;
+		uint32_t *nh = calloc(nsize, sizeof(*nh));
+
+		if (nh == NULL)
+			return -1;
+		for (i = 0; i < t->t_nprobes; i++) {
+			h = strhash(t->t_probes[i].tp_name) & (nsize - 1);
+			while (nh[h] != 0)
+				h = (h + 1) & (nsize - 1);
+			nh[h] = (uint32_t)i + 1;
+		}
+		free(t->t_phash);
+		t->t_phash = nh;
+		t->t_phsize = nsize;
+	}
+	for (h = strhash(name) & (t->t_phsize - 1); t->t_phash[h] != 0;
+	     h = (h + 1) & (t->t_phsize - 1))
+		if (strcmp(t->t_probes[t->t_phash[h] - 1].tp_name, name) == 0)
+			return (long)t->t_phash[h] - 1;
+	if (t->t_nprobes == t->t_pcap) {
+		size_t ncap = t->t_pcap ? 2 * t->t_pcap : 256;
+
+		tp = realloc(t->t_probes, ncap * sizeof(*tp));
+		if (tp == NULL)
+			return -1;
+		t->t_probes = tp;
+		t->t_pcap = ncap;
+	}
+	tp = &t->t_probes[t->t_nprobes];
+	memset(tp, 0, sizeof(*tp));
+	tp->tp_name = strdup(name);
+	tp->tp_mod = strdup(pr->pr_mod);
+	tp->tp_func = strdup(pr->pr_func);
+	tp->tp_pname = strdup(pr->pr_name);
+	tp->tp_id = dsl_rt_add_probe(t->t_rt, prov, pr->pr_mod,
+				     pr->pr_func, pr->pr_name);
+	if (tp->tp_name == NULL || tp->tp_mod == NULL || tp->tp_func == NULL ||
+	    tp->tp_pname == NULL || tp->tp_id == 0)
+		return -1;
+	t->t_phash[h] = (uint32_t)t->t_nprobes + 1;
+	return (long)t->t_nprobes++;
+}
+
+/* Enable description d on probe i, once. */
+static int
+probe_enable(cmd_trace_t *t, size_t i, size_t d)
+{
+	trace_probe_t *tp = &t->t_probes[i];
+	size_t *nd, k;
+
+	for (k = 0; k < tp->tp_ndescs; k++)
+		if (tp->tp_descs[k] == d)
+			return 0;
+	nd = realloc(tp->tp_descs, (tp->tp_ndescs + 1) * sizeof(*nd));
+	if (nd == NULL)
+		return -1;
+	tp->tp_descs = nd;
+	tp->tp_descs[tp->tp_ndescs++] = d;
+	return dsl_rt_enable(t->t_rt, tp->tp_id, d);
+}
+
+/*
+ * Resolve description d: register the probes not seen yet, enable the
+ * description on each probe it matches, note every site.  Returns the
+ * number of probes matched, or -1 with err.
+ */
+static long
+resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
+{
+	const dsl_pdesc_t *pd = dsl_prog_desc(t->t_pg, d);
+	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	size_t i, j;
+	long idx;
+	int n;
+
+	n = pb_pid_resolve(proc_tid(t), pd->pd_mod, pd->pd_func, pd->pd_name,
+			   flags | t->t_flags, &list, err, errlen);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < list.pl_n; i++) {
+		const pb_probe_t *pr = &list.pl_probes[i];
+		trace_ref_t ref;
+
+		idx = probe_get(t, pr);
+		if (idx < 0 || probe_enable(t, (size_t)idx, d) != 0)
+			goto nomem;
+		memset(&ref, 0, sizeof(ref));
+		ref.tf_id = t->t_probes[idx].tp_id;
+		ref.tf_probe = (size_t)idx;
+		ref.tf_kind = (uint8_t)pr->pr_kind;
+		ref.tf_faddr = pr->pr_faddr;
+		ref.tf_fsize = pr->pr_fsize;
+		for (j = 0; j < pr->pr_nsites; j++) {
+			ref.tf_off = pr->pr_sites[j].st_off;
+			ref.tf_rskind = pr->pr_sites[j].st_rskind;
+			if (add_ref(t, pr->pr_sites[j].st_addr, &ref) < 0)
+				goto nomem;
+		}
+	}
+	n = (int)list.pl_n;
+	pb_probe_list_free(&list);
+	return n;
+nomem:
+	pb_probe_list_free(&list);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+long
+trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
+	    bool zdefs, char *err, size_t errlen)
+{
+	const dsl_pdesc_t *pd = dsl_prog_desc(pg, d);
+	char prov[32];
+	size_t *nd;
+	long n;
+
+	if (t == NULL)
+		return 0;
+	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
+	if (pd->pd_prov[0] == '\0' || !dsl_glob(pd->pd_prov, prov))
+		return 0;
+	t->t_pg = pg;
+	t->t_rt = rt;
+	if (dsl_prog_option(pg, "mangled") != NULL)
+		t->t_flags |= PB_MANGLED;
+	n = resolve(t, d, zdefs ? PB_ZEROOK : 0, err, errlen);
+	if (n < 0)
+		return -1;
+	nd = realloc(t->t_descs, (t->t_ndescs + 1) * sizeof(*nd));
+	if (nd == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	t->t_descs = nd;
+	t->t_descs[t->t_ndescs++] = d;
+	return n;
+}
+
+/*
+ * A library came or went (the loader's r_brk with r_state consistent),
+ * or a new image reached its entry: resolve every pid description again
+ * and arm what is new.  Errors are notices: a description that matched
+ * before must not end the trace.
+ */
+static void
+refresh(cmd_trace_t *t)
+{
+	char err[512];
+	size_t i;
+
+	for (i = 0; i < t->t_ndescs; i++)
+		if (resolve(t, t->t_descs[i], PB_ZEROOK, err,
+			    sizeof(err)) < 0)
+			fprintf(stderr, "pidtrace: %s\n", err);
+}
+
+void
+trace_list(cmd_trace_t *t)
+{
+	char prov[32];
+	size_t i;
+
+	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
+	for (i = 0; i < t->t_nprobes; i++)
+		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id, prov,
+		       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,
+		       t->t_probes[i].tp_pname);
+	fflush(stdout);
+	if (t->t_launched)
+		kill(t->t_pid, SIGKILL);	/* as dtrace -l -c */
+	tr_detach(t->t_s);
+	t->t_s = NULL;
+}
+
+/* -- the firing path ---------------------------------------------------- */
+
+static void
+arm_sites(cmd_trace_t *t, tr_session_t *s)
+{
+	size_t i;
+
+	for (i = 0; i < t->t_nsites; i++) {
+		trace_site_t *ts = &t->t_sites[i];
+
+		if (ts->ts_armed)
+			continue;
+		if (tr_bkpt_add(s, ts->ts_addr, (uint32_t)i) < 0) {
+			const trace_ref_t *r = &ts->ts_refs[0];
+			const char *name = t->t_probes[r->tf_probe].tp_name;
+			uint8_t b[4] = { 0 };
+
+			tr_read(s, ts->ts_addr, b, sizeof(b));
+			fprintf(stderr, "pidtrace: cannot trace %s at offset "
+				"%#llx (bytes %02x %02x %02x %02x): %s\n",
+				name, (unsigned long long)r->tf_off, b[0], b[1],
+				b[2], b[3], errno == EINVAL ?
+				"the instruction there cannot be displaced" :
+				strerror(errno));
+			ts->ts_armed = true;	/* do not try again */
+			continue;
+		}
+		ts->ts_armed = true;
+	}
+}
+
+/* Every thread is stopped: after attach, at the entry of a new image. */
+static void
+on_ready(void *arg, tr_session_t *s)
+{
+	cmd_trace_t *t = arg;
+	char err[256];
+
+	if (t->t_began && t->t_nsites == 0)
+		refresh(t);	/* after an exec */
+	arm_sites(t, s);
+	if (!t->t_began) {
+		dsl_ctx_t cx;
+
+		/*
+		 * BEGIN once every site is armed and before the process
+		 * goes on, as dtrace fires it after enabling: a BEGIN
+		 * that prints is a handshake the tests can wait for.
+		 */
+		t->t_began = true;
+		dsl_ctx_self(&cx);
+		if (dsl_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
+		    DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			tr_stop_async(s);
+		}
+		fflush(NULL);
+	}
+	if (t->t_ndescs == 0)
+		return;
+	/* dlopen/dlclose: the loader calls r_brk after each change. */
+	free(t->t_rtld.rt_path);
+	memset(&t->t_rtld, 0, sizeof(t->t_rtld));
+	t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
+				   sizeof(err)) == 0 &&
+		       tr_bkpt_add(s, t->t_rtld.rt_brk, RTLD_COOKIE) == 0;
+}
+
+/*
+ * dlclose: the sites of an unloaded library went with its pages.  Drop
+ * them without a write; a library loaded again gets new sites (its
+ * probes keep their ids).  Dead entries keep their index: it is the
+ * tracer cookie of the live ones.
+ */
+static void
+drop_unmapped(cmd_trace_t *t, tr_session_t *s)
+{
+	size_t i;
+
+	for (i = 0; i < t->t_nsites; i++) {
+		trace_site_t *ts = &t->t_sites[i];
+
+		if (!ts->ts_armed || ts->ts_nrefs == 0 ||
+		    tr_bkpt_intact(s, ts->ts_addr))
+			continue;
+		tr_bkpt_forget(s, ts->ts_addr);
+		free(ts->ts_refs);
+		ts->ts_refs = NULL;
+		ts->ts_nrefs = 0;
+		ts->ts_addr = 0;
+	}
+}
+
+static void
+on_rtld(cmd_trace_t *t, tr_session_t *s)
+{
+	int32_t state;
+
+	if (tr_read(s, t->t_rtld.rt_r_debug + 24, &state, 4) != 4 ||
+	    state != 0 /* RT_CONSISTENT */)
+		return;
+	drop_unmapped(t, s);
+	addrsym_flush(t->t_syms);
+	refresh(t);
+	arm_sites(t, s);
+}
+
+static int
+on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
+       uint64_t addr, const struct user_regs_struct *regs)
+{
+	cmd_trace_t *t = arg;
+	trace_site_t *ts;
+	dsl_ctx_t cx;
+	uint64_t next = 0;
+	bool have_next = false;
+	size_t i;
+
+	if (cookie == RTLD_COOKIE && t->t_rtld_ok) {
+		on_rtld(t, s);
+		return 0;
+	}
+	if (cookie >= t->t_nsites)
+		return 0;
+	ts = &t->t_sites[cookie];
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tr_thread_tid(th);
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	t->t_regs = regs;
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		const trace_ref_t *r = &ts->ts_refs[i];
+
+		if (r->tf_kind == PB_RETURN) {
+			/* A jcc or tail jmp returns only when it leaves. */
+			if (r->tf_rskind == PB_RS_JCC_OUT ||
+			    r->tf_rskind == PB_RS_TAIL ||
+			    r->tf_rskind == PB_RS_TAIL_GOT) {
+				if (!have_next) {
+					next = tr_next_pc(s, addr, regs);
+					have_next = true;
+				}
+				if (next >= r->tf_faddr &&
+				    next < r->tf_faddr + r->tf_fsize)
+					continue;
+			}
+			cx.cx_args[0] = r->tf_off;
+			cx.cx_args[1] = regs->rax;
+			cx.cx_nargs = 2;
+		} else {
+			cx.cx_args[0] = regs->rdi;
+			cx.cx_args[1] = regs->rsi;
+			cx.cx_args[2] = regs->rdx;
+			cx.cx_args[3] = regs->rcx;
+			cx.cx_args[4] = regs->r8;
+			cx.cx_args[5] = regs->r9;
+			cx.cx_nargs = 6;
+		}
+		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			break;
+		}
+	}
+	t->t_regs = NULL;
+	return t->t_exited;
+}
+
+static void
+on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
+{
+	cmd_trace_t *t = arg;
+
+	(void)s;
+	dsl_thread_gone(t->t_rt, (uint64_t)tid);
+}
+
+static void
+on_exec(void *arg, tr_session_t *s)
+{
+	cmd_trace_t *t = arg;
+	size_t i;
+
+	(void)s;
+	/*
+	 * The new image has none of these functions where they were: drop
+	 * every site and probe; on_ready resolves the descriptions again
+	 * when the new program reaches its entry (its probes get new ids).
+	 */
+	for (i = 0; i < t->t_nsites; i++)
+		free(t->t_sites[i].ts_refs);
+	t->t_nsites = 0;
+	if (t->t_shash != NULL)
+		memset(t->t_shash, 0, t->t_shsize * sizeof(*t->t_shash));
+	t->t_rtld_ok = false;
+	addrsym_flush(t->t_syms);
+	read_ids(t);
+	pb_pid_cache_flush();
+}
+
+static void
+on_exit_(void *arg, tr_session_t *s, int status)
+{
+	cmd_trace_t *t = arg;
+
+	(void)s;
+	t->t_gone = true;
+	t->t_status = status;
+}
+
+static uint64_t
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Arm a one-shot SIGALRM for the next tick. */
+static void
+arm_timer(uint64_t next_ns)
+{
+	struct itimerval it;
+	uint64_t now = mono_ns(), d;
+
+	memset(&it, 0, sizeof(it));
+	if (next_ns != 0) {
+		d = next_ns > now ? next_ns - now : 1000;
+		if (d < 1000)
+			d = 1000;
+		it.it_value.tv_sec = (time_t)(d / 1000000000ull);
+		it.it_value.tv_usec = (suseconds_t)(d % 1000000000ull / 1000);
+		if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+			it.it_value.tv_usec = 1;
+	}
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static int
+on_wake(void *arg, tr_session_t *s)
+{
+	cmd_trace_t *t = arg;
+	uint64_t next = 0;
+
+	(void)s;
+	if (t->t_tick == NULL)
+		return 0;
+	if (t->t_tick(t->t_tickarg, &next) == DSL_FIRE_EXIT) {
+		t->t_exited = true;
+		return 1;
+	}
+	arm_timer(next);
+	return 0;
+}
+
+static void
+on_stop_signal(int sig)
+{
+	(void)sig;
+	if (the_trace != NULL) {
+		the_trace->t_signalled = true;
+		if (the_trace->t_s != NULL)
+			tr_stop_async(the_trace->t_s);
+	}
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	if (the_trace != NULL && the_trace->t_s != NULL)
+		tr_wake_async(the_trace->t_s);
+}
+
+int
+trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
+	  int (*tick)(void *arg, uint64_t *next_ns), void *arg)
+{
+	tr_handlers_t h = {
+		.h_arg = t, .h_ready = on_ready, .h_hit = on_hit,
+		.h_thread_exit = on_thread_exit, .h_exec = on_exec,
+		.h_exit = on_exit_, .h_wake = on_wake,
+	};
+	struct sigaction sa;
+	uint64_t next = 0;
+	int rc;
+
+	t->t_rt = rt;
+	t->t_tick = tick;
+	t->t_tickarg = arg;
+	the_trace = t;
+	/* Our handlers only set a flag; the loop notices (tr_stop_async). */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = on_alarm;
+	sigaction(SIGALRM, &sa, NULL);
+	if (tick != NULL && tick(arg, &next) == DSL_FIRE_EXIT) {
+		t->t_exited = true;
+	} else {
+		arm_timer(next);
+		rc = tr_run(t->t_s, &h);
+		arm_timer(0);
+		if (rc < 0)
+			fprintf(stderr, "pidtrace: tracing pid %d failed: %s\n",
+				(int)t->t_pid, strerror(errno));
+	}
+	if (!t->t_gone && t->t_launched) {
+		/* As dtrace: a process we created dies with us. */
+		kill(t->t_pid, SIGKILL);
+	}
+	{
+		tr_session_t *s = t->t_s;
+
+		t->t_s = NULL;	/* the signal handlers look at it */
+		tr_free(s);
+	}
+	if (t->t_signalled)
+		dsl_rt_interrupted(rt);
+	if (t->t_gone && !quiet) {
+		if (WIFSIGNALED(t->t_status))
+			fprintf(stderr, "pidtrace: pid %d was killed by "
+				"signal %d (%s)\n", (int)t->t_pid,
+				WTERMSIG(t->t_status),
+				strsignal(WTERMSIG(t->t_status)));
+		else
+			fprintf(stderr, "pidtrace: pid %d has exited\n",
+				(int)t->t_pid);
+	}
+	the_trace = NULL;
+	return dsl_rt_end(rt, NULL);
+}

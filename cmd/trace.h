@@ -1,0 +1,59 @@
+/*
+ * cmd/trace.h: the pid provider in pidtrace: a traced process (-p/-c),
+ * its probes resolved by probes/pid.h, registered with the D runtime and
+ * patched by the tracer; each firing becomes a dsl_fire().  Only
+ * cmd/pidtrace.c calls this.
+ */
+#ifndef PIDTRACE_CMD_TRACE_H
+#define PIDTRACE_CMD_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "dsl/dsl.h"
+
+typedef struct cmd_trace cmd_trace_t;
+
+/*
+ * Grab the process: attach to pid, or launch command (split on blanks,
+ * as dtrace -c does) and run it to its entry point.  Every thread is
+ * stopped when this returns.  On failure prints "pidtrace: ..." lines
+ * and exits 1.
+ */
+cmd_trace_t	*trace_open(pid_t pid, const char *command);
+
+/* The process id ($target). */
+pid_t		trace_pid(const cmd_trace_t *);
+
+/* Fill the host hooks (dh_readmem, dh_getarg) for this process. */
+void		trace_host(cmd_trace_t *, dsl_host_t *host);
+
+/*
+ * Let the pid provider claim description index d of pg: when its
+ * provider matches pid<PID>, resolve it and register and enable every
+ * probe.  Returns the number of probes matched, or -1 with a message in
+ * err.  zdefs: no match is not an error (-Z).
+ */
+long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
+		    size_t d, bool zdefs, char *err, size_t errlen);
+
+/*
+ * -l: print the pid probes trace_claim registered, in dtrace's listing
+ * format, then let the process go (a launched one is killed).
+ */
+void		trace_list(cmd_trace_t *);
+
+/*
+ * Run: arm every site, fire BEGIN (the process is still stopped), trace
+ * until exit(), a signal
+ * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of the process, detach, END
+ * and the aggregations.  tick fires the due tick probes and says when the
+ * next one is due (0 = none); it returns DSL_FIRE_EXIT after exit().
+ * quiet: no "pid N has exited" notice.  Returns the exit status.
+ */
+int		trace_run(cmd_trace_t *, dsl_rt_t *rt, bool quiet,
+		    int (*tick)(void *arg, uint64_t *next_ns), void *arg);
+
+#endif /* PIDTRACE_CMD_TRACE_H */

@@ -1,0 +1,257 @@
+/*
+ * tracer/bkpt.c: the table of patched sites, keyed by address, holding
+ * the original bytes.  Every read of tracee text goes through
+ * tr_bkpt_overlay(), so an int3 we placed never leaks into a decode, an
+ * instruction copy or a copyin() of the host (libproc Pcontrol.c keeps
+ * the same table: bkpt_by_addr).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracer/tr-impl.h"
+
+static const uint8_t int3 = 0xcc;
+
+static unsigned
+bucket(uint64_t addr)
+{
+	return (unsigned)((addr ^ (addr >> 10) ^ (addr >> 20)) %
+			  TR_BKPT_BUCKETS);
+}
+
+tr_bkpt_t *
+tr_bkpt_find(const tr_session_t *s, uint64_t addr)
+{
+	tr_bkpt_t *bp;
+
+	if (s->s_nbkpt == 0)
+		return NULL;
+	for (bp = s->s_bkpt[bucket(addr)]; bp != NULL; bp = bp->bp_next)
+		if (bp->bp_addr == addr)
+			return bp;
+	return NULL;
+}
+
+void
+tr_bkpt_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
+		size_t len)
+{
+	size_t i;
+	tr_bkpt_t *bp;
+
+	if (s->s_nbkpt == 0)
+		return;
+	for (i = 0; i < len; i++) {
+		if (buf[i] != int3)
+			continue;
+		bp = tr_bkpt_find(s, addr + i);
+		if (bp != NULL)
+			buf[i] = bp->bp_insn.in_bytes[0];
+	}
+}
+
+int
+tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
+	       bool internal)
+{
+	uint8_t code[TR_INSN_MAX];
+	tr_bkpt_t *bp;
+	ssize_t n;
+	unsigned b;
+
+	if (tr_bkpt_find(s, addr) != NULL) {
+		errno = EEXIST;
+		return -1;
+	}
+	n = tr_read(s, addr, code, sizeof(code));
+	if (n <= 0) {
+		errno = EFAULT;
+		return -1;
+	}
+	bp = calloc(1, sizeof(*bp));
+	if (bp == NULL)
+		return -1;
+	bp->bp_addr = addr;
+	bp->bp_cookie = cookie;
+	bp->bp_internal = internal;
+	if (internal) {
+		/* Entry-point stop: hit once, then removed; nothing to run. */
+		bp->bp_insn.in_bytes[0] = code[0];
+		bp->bp_insn.in_len = 1;
+	} else {
+		if (tr_insn_plan(s, addr, code, (size_t)n, &bp->bp_insn) < 0)
+			goto fail;
+		/*
+		 * No thread to map the XOL page with (all in group-stop):
+		 * the first thread to hit the site maps it (loop.c).
+		 */
+		if (bp->bp_insn.in_plan == TR_PLAN_XOL &&
+		    tr_xol_place(s, bp) < 0 && errno != EAGAIN)
+			goto fail;
+	}
+	if (tr_mem_write(s, addr, &int3, 1) < 0)
+		goto fail;
+	b = bucket(addr);
+	bp->bp_next = s->s_bkpt[b];
+	s->s_bkpt[b] = bp;
+	s->s_nbkpt++;
+	return 0;
+fail:
+	free(bp);
+	return -1;
+}
+
+int
+tr_bkpt_add(tr_session_t *s, uint64_t addr, uint32_t cookie)
+{
+	return tr_bkpt_insert(s, addr, cookie, false);
+}
+
+static int
+unlink_bkpt(tr_session_t *s, uint64_t addr, bool write)
+{
+	tr_bkpt_t **pp, *bp;
+	int rc = 0;
+
+	for (pp = &s->s_bkpt[bucket(addr)]; (bp = *pp) != NULL;
+	     pp = &bp->bp_next) {
+		if (bp->bp_addr != addr)
+			continue;
+		if (write)
+			rc = tr_mem_write(s, addr, bp->bp_insn.in_bytes, 1);
+		*pp = bp->bp_next;
+		s->s_nbkpt--;
+		free(bp);
+		return rc;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+/*
+ * A site removed while threads run may already have been hit by another
+ * thread whose stop we have not reaped: its rip is addr+1 and its SIGTRAP
+ * would look like the tracee's own.  Remember removed sites so that stop
+ * is rewound to addr instead (the original byte is back there).
+ */
+static void
+bury(tr_session_t *s, uint64_t addr)
+{
+	uint64_t *n;
+
+	if (tr_bkpt_was_site(s, addr))
+		return;
+	if (s->s_ntomb == s->s_tombcap) {
+		s->s_tombcap = s->s_tombcap ? 2 * s->s_tombcap : 64;
+		n = realloc(s->s_tomb, s->s_tombcap * sizeof(*n));
+		if (n == NULL)
+			return;
+		s->s_tomb = n;
+	}
+	s->s_tomb[s->s_ntomb++] = addr;
+}
+
+bool
+tr_bkpt_was_site(const tr_session_t *s, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < s->s_ntomb; i++)
+		if (s->s_tomb[i] == addr)
+			return true;
+	return false;
+}
+
+int
+tr_bkpt_remove(tr_session_t *s, uint64_t addr)
+{
+	/*
+	 * A thread may sit in this site's XOL slot: the slot stays (slots
+	 * are never reused), so it finishes there and jumps back.
+	 */
+	if (unlink_bkpt(s, addr, true) < 0)
+		return -1;
+	bury(s, addr);
+	return 0;
+}
+
+bool
+tr_bkpt_intact(tr_session_t *s, uint64_t addr)
+{
+	uint8_t b;
+
+	if (tr_bkpt_find(s, addr) == NULL)
+		return false;
+	return tr_mem_read_raw(s, addr, &b, 1) == 1 && b == int3;
+}
+
+int
+tr_bkpt_forget(tr_session_t *s, uint64_t addr)
+{
+	if (unlink_bkpt(s, addr, false) < 0)
+		return -1;
+	bury(s, addr);
+	return 0;
+}
+
+size_t
+tr_bkpt_count(const tr_session_t *s)
+{
+	return s->s_nbkpt;
+}
+
+/* After an exec the old image is gone: forget, write nothing. */
+void
+tr_bkpt_forget_all(tr_session_t *s)
+{
+	unsigned b;
+	tr_bkpt_t *bp;
+
+	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+		while ((bp = s->s_bkpt[b]) != NULL) {
+			s->s_bkpt[b] = bp->bp_next;
+			free(bp);
+		}
+	s->s_nbkpt = 0;
+	free(s->s_tomb);
+	s->s_tomb = NULL;
+	s->s_ntomb = s->s_tombcap = 0;
+}
+
+int
+tr_bkpt_restore_all(tr_session_t *s)
+{
+	unsigned b;
+	tr_bkpt_t *bp;
+	int rc = 0;
+
+	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+		while ((bp = s->s_bkpt[b]) != NULL) {
+			if (tr_mem_write(s, bp->bp_addr,
+					 bp->bp_insn.in_bytes, 1) < 0)
+				rc = -1;
+			s->s_bkpt[b] = bp->bp_next;
+			free(bp);
+		}
+	s->s_nbkpt = 0;
+	return rc;
+}
+
+/* A fork child inherited our int3s: write the originals into its copy. */
+int
+tr_bkpt_restore_in(tr_session_t *s, pid_t pid)
+{
+	unsigned b;
+	tr_bkpt_t *bp;
+	int rc = 0;
+
+	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
+			if (tr_mem_write_pid(pid, bp->bp_addr,
+					     bp->bp_insn.in_bytes, 1) < 0)
+				rc = -1;
+	return rc;
+}

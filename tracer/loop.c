@@ -1,0 +1,540 @@
+/*
+ * tracer/loop.c: the stop loop.  One thread calls ptrace.  Each waitpid
+ * result is classified into an event whose name says how the task is
+ * restarted, dispatched, and restarted through resume(), which parks the
+ * task instead while the session is stopping all threads (attach,
+ * shutdown).  Model: strace's next_event()/dispatch_event(), and
+ * doc/README-linux-ptrace for group-stop and death under ptrace.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <linux/kcmp.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "tracer/tr-impl.h"
+
+typedef enum tr_event {
+	EV_EXITED,	/* task gone (exit or killed): no restart */
+	EV_SYSCALL,	/* a syscall stop we did not ask for: CONT */
+	EV_GROUP_STOP,	/* SIGSTOP & co under SEIZE: LISTEN */
+	EV_INTERRUPT,	/* interrupt, SIGCONT after LISTEN, new task: CONT */
+	EV_CLONE,	/* clone/fork/vfork event: settle the child, CONT */
+	EV_EXEC,	/* new image: re-arm at its entry, CONT */
+	EV_EXIT,	/* PTRACE_EVENT_EXIT: CONT */
+	EV_TRAP,	/* SIGTRAP: ours if rip-1 is a site, else delivered */
+	EV_SIGNAL,	/* signal-delivery-stop: CONT with the signal */
+} tr_event_t;
+
+static tr_event_t
+classify(int status)
+{
+	int sig, ev;
+
+	if (WIFEXITED(status) || WIFSIGNALED(status))
+		return EV_EXITED;
+	sig = WSTOPSIG(status);
+	ev = (unsigned)status >> 16;
+	if (sig == (SIGTRAP | 0x80))
+		return EV_SYSCALL;
+	switch (ev) {
+	case 0:
+		return sig == SIGTRAP ? EV_TRAP : EV_SIGNAL;
+	case PTRACE_EVENT_STOP:
+		if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
+		    sig == SIGTTOU)
+			return EV_GROUP_STOP;
+		return EV_INTERRUPT;
+	case PTRACE_EVENT_CLONE:
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+		return EV_CLONE;
+	case PTRACE_EVENT_EXEC:
+		return EV_EXEC;
+	default:
+		return EV_EXIT;
+	}
+}
+
+/* Restart, or park while stopping all: the pending signal is kept. */
+static int
+resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
+{
+	if (sig == 0)
+		sig = th->th_sig;
+	th->th_sig = 0;
+	th->th_listen = req == PTRACE_LISTEN;
+	if (s->s_stopping) {
+		th->th_stopped = true;
+		th->th_sig = sig;
+		return 0;
+	}
+	return tr_restart(s, th, req, req == PTRACE_LISTEN ? 0 : sig);
+}
+
+/*
+ * A new task whose first stop has arrived and whose kind is known.  A fork
+ * child has a copy of our int3s: write the originals into its memory and
+ * let it go before it runs a single instruction of its own.
+ */
+static int
+settle(tr_session_t *s, tr_thread_t *th)
+{
+	switch (th->th_kind) {
+	case TR_KIND_FORK:
+		tr_bkpt_restore_in(s, th->th_tid);
+		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
+		s->s_st.st_forks++;
+		tr_thread_del(s, th);
+		return 0;
+	case TR_KIND_THREAD:
+	case TR_KIND_VMCHILD:
+		return resume(s, th, PTRACE_CONT, 0);
+	default:
+		th->th_stopped = true;	/* wait for the parent's event */
+		return 0;
+	}
+}
+
+/* Does child share the address space of parent?  kcmp when we have it. */
+static bool
+shares_vm(pid_t parent, pid_t child, int ev)
+{
+#ifdef SYS_kcmp
+	long r = syscall(SYS_kcmp, parent, child, KCMP_VM, 0L, 0L);
+
+	if (r >= 0)
+		return r == 0;
+#endif
+	(void)parent;
+	(void)child;
+	return ev != PTRACE_EVENT_FORK;
+}
+
+static int
+on_clone(tr_session_t *s, tr_thread_t *th, int status)
+{
+	int ev = (unsigned)status >> 16;
+	unsigned long msg = 0;
+	tr_thread_t *ch;
+	tr_kind_t kind;
+
+	if (ptrace(PTRACE_GETEVENTMSG, th->th_tid, 0L, &msg) < 0)
+		return resume(s, th, PTRACE_CONT, 0);
+	if (ev == PTRACE_EVENT_CLONE && th->th_kind == TR_KIND_THREAD &&
+	    shares_vm(th->th_tid, (pid_t)msg, ev)) {
+		/* A thread or a CLONE_VM process: tell by the tgid. */
+		char path[64], line[128];
+		FILE *f;
+		pid_t tgid = 0;
+
+		snprintf(path, sizeof(path), "/proc/%d/task/%lu/status",
+			 (int)s->s_pid, msg);
+		kind = TR_KIND_VMCHILD;
+		f = fopen(path, "re");
+		if (f != NULL) {
+			while (fgets(line, sizeof(line), f) != NULL)
+				if (sscanf(line, "Tgid: %d", &tgid) == 1)
+					break;
+			fclose(f);
+			if (tgid == s->s_pid)
+				kind = TR_KIND_THREAD;
+		}
+	} else if (shares_vm(th->th_tid, (pid_t)msg, ev)) {
+		kind = TR_KIND_VMCHILD;
+	} else {
+		kind = TR_KIND_FORK;
+	}
+	ch = tr_thread_find(s, (pid_t)msg);
+	if (ch == NULL) {
+		ch = tr_thread_new(s, (pid_t)msg, kind);
+		if (ch == NULL)
+			return -1;
+	} else {
+		ch->th_kind = kind;
+		if (ch->th_seen && settle(s, ch) < 0)
+			return -1;
+	}
+	return resume(s, th, PTRACE_CONT, 0);
+}
+
+/* Read AT_ENTRY and stop there: the new image's libraries are mapped. */
+static int
+arm_entry(tr_session_t *s, tr_thread_t *th)
+{
+	(void)th;
+	s->s_armed = false;
+	s->s_entry = tr_auxv_entry(s->s_memtid);
+	if (s->s_entry == 0)
+		return -1;
+	return tr_bkpt_insert(s, s->s_entry, 0, true);
+}
+
+/*
+ * exec: the old image with our sites is gone.  Under ptrace the exec
+ * event comes from the thread-group leader's tid even when a non-leader
+ * thread exec'd (`(sleep 1 & exec true)` in a thread): every other
+ * thread is gone, so drop their records (strace maybe_switch_tcbs).
+ */
+static int
+on_exec(tr_session_t *s, tr_thread_t *th)
+{
+	tr_thread_t *t, *next;
+
+	if (th->th_kind == TR_KIND_VMCHILD || th->th_tid != s->s_pid) {
+		/* A vfork child got its own image: nothing of ours in it. */
+		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
+		tr_thread_del(s, th);
+		return 0;
+	}
+	for (t = s->s_all; t != NULL; t = next) {
+		next = t->th_all;
+		if (t != th && t->th_kind == TR_KIND_THREAD) {
+			if (s->s_h != NULL && s->s_h->h_thread_exit != NULL)
+				s->s_h->h_thread_exit(s->s_h->h_arg, s,
+						      t->th_tid);
+			tr_thread_del(s, t);
+		}
+	}
+	th->th_zombie = false;	/* the exec'ing thread took the leader's tid */
+	tr_bkpt_forget_all(s);
+	tr_xol_forget(s);
+	s->s_syscall_insn = 0;
+	if (tr_mem_open(s) < 0)
+		return -1;
+	if (s->s_h != NULL && s->s_h->h_exec != NULL)
+		s->s_h->h_exec(s->s_h->h_arg, s);
+	if (arm_entry(s, th) < 0)
+		return -1;
+	return resume(s, th, PTRACE_CONT, 0);
+}
+
+static int
+on_trap(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	tr_bkpt_t *bp;
+	uint64_t addr;
+	int rc;
+
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return errno == ESRCH ? 0 : -1;
+	addr = r.rip - 1;
+	bp = tr_bkpt_find(s, addr);
+	if (bp == NULL && tr_bkpt_was_site(s, addr)) {
+		/* Hit just before the site was removed: run the original. */
+		r.rip = addr;
+		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
+			return errno == ESRCH ? 0 : -1;
+		return resume(s, th, PTRACE_CONT, 0);
+	}
+	if (bp == NULL) {
+		/* The tracee's own SIGTRAP (raise, its own int3): deliver. */
+		s->s_st.st_signals++;
+		return resume(s, th, PTRACE_CONT, SIGTRAP);
+	}
+	r.rip = addr;
+	if (s->s_stopping) {
+		/* Rewind: it hits again (or runs the original) later. */
+		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
+		    errno != ESRCH)
+			return -1;
+		return resume(s, th, PTRACE_CONT, 0);
+	}
+	s->s_cur = th;
+	if (bp->bp_internal) {
+		/* The entry point of a new image: libraries are in. */
+		if (tr_bkpt_remove(s, addr) < 0 ||
+		    ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
+			return -1;
+		if (s->s_h == NULL) {
+			/* tr_launch: stay here; tr_run calls h_ready. */
+			s->s_armed_pending = true;
+			s->s_cur = NULL;
+			return 0;
+		}
+		s->s_armed = true;
+		if (s->s_h != NULL && s->s_h->h_ready != NULL)
+			s->s_h->h_ready(s->s_h->h_arg, s);
+		s->s_cur = NULL;
+		return resume(s, th, PTRACE_CONT, 0);
+	}
+	if (th->th_kind == TR_KIND_THREAD) {
+		s->s_st.st_hits++;
+		if (s->s_h != NULL && s->s_h->h_hit != NULL) {
+			rc = s->s_h->h_hit(s->s_h->h_arg, s, th,
+					   bp->bp_cookie, addr, &r);
+			if (rc != 0)
+				s->s_stop_req = 1;
+			/* The handler may have removed it. */
+			bp = tr_bkpt_find(s, addr);
+		}
+	}
+	if (bp != NULL && bp->bp_insn.in_plan == TR_PLAN_XOL &&
+	    bp->bp_slot == 0 && tr_xol_place(s, bp) < 0) {
+		/* No slot and none to be had: give the site up. */
+		fprintf(stderr, "tracer: no room to run the instruction at "
+			"%#llx out of line: %s; site removed\n",
+			(unsigned long long)addr, strerror(errno));
+		tr_bkpt_remove(s, addr);
+		bp = NULL;
+	}
+	s->s_cur = NULL;
+	if (bp == NULL) {
+		/* Original byte is back: just run it in place. */
+	} else if (bp->bp_insn.in_plan == TR_PLAN_XOL) {
+		r.rip = bp->bp_slot;
+		s->s_st.st_xol++;
+	} else {
+		if (tr_insn_emulate(s, &bp->bp_insn, addr, &r) < 0)
+			return -1;
+		s->s_st.st_emulated++;
+	}
+	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
+		return errno == ESRCH ? 0 : -1;
+	return resume(s, th, PTRACE_CONT, 0);
+}
+
+/* Is SIGTRAP pending for this thread alone (as an int3 leaves it)? */
+static bool
+sigtrap_pending(const tr_session_t *s, pid_t tid)
+{
+	char path[64], line[128];
+	unsigned long long pnd = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status",
+		 (int)s->s_pid, (int)tid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "SigPnd: %llx", &pnd) == 1)
+			break;
+	fclose(f);
+	return (pnd & (1ull << (SIGTRAP - 1))) != 0;
+}
+
+/* Handle one waitpid result. */
+static int
+dispatch(tr_session_t *s, pid_t tid, int status)
+{
+	tr_thread_t *th;
+	tr_event_t ev = classify(status);
+
+	th = tr_thread_find(s, tid);
+	if (th == NULL) {
+		if (ev == EV_EXITED) {
+			if (tid == s->s_pid) {
+				s->s_gone = true;
+				s->s_exit_status = status;
+			}
+			return 0;
+		}
+		/* A new task stopped before its parent's clone event. */
+		th = tr_thread_new(s, tid, TR_KIND_UNKNOWN);
+		if (th == NULL)
+			return -1;
+		th->th_seen = true;
+		th->th_stopped = true;
+		return 0;
+	}
+	if (ev == EV_EXITED) {
+		if (th->th_kind == TR_KIND_THREAD && s->s_h != NULL &&
+		    s->s_h->h_thread_exit != NULL)
+			s->s_h->h_thread_exit(s->s_h->h_arg, s, tid);
+		if (tid == s->s_pid) {
+			s->s_gone = true;
+			s->s_exit_status = status;
+		}
+		tr_thread_del(s, th);
+		if (tid == s->s_memtid && tid != s->s_pid && !s->s_gone)
+			tr_mem_open(s);	/* it stood in for a zombie leader */
+		return 0;
+	}
+	th->th_stopped = true;
+	if (!th->th_seen) {
+		/* The first stop of a new task (PTRACE_EVENT_STOP). */
+		th->th_seen = true;
+		th->th_interrupted = false;
+		if (ev == EV_INTERRUPT || ev == EV_GROUP_STOP)
+			return settle(s, th);
+	}
+	switch (ev) {
+	case EV_SYSCALL:
+	case EV_EXIT:
+		return resume(s, th, PTRACE_CONT, 0);
+	case EV_GROUP_STOP:
+		th->th_interrupted = false;
+		if (s->s_stopping && s->s_nbkpt != 0 &&
+		    sigtrap_pending(s, th->th_tid)) {
+			/*
+			 * As below for an interrupt stop, but in group-stop:
+			 * take it out to reach its SIGTRAP stop (no user code
+			 * runs in between) and give it SIGSTOP back at detach.
+			 */
+			th->th_restop = true;
+			th->th_interrupted = true;
+			return tr_restart(s, th, PTRACE_CONT, 0);
+		}
+		return resume(s, th, PTRACE_LISTEN, 0);
+	case EV_INTERRUPT:
+		th->th_interrupted = false;
+		if (s->s_stopping && s->s_nbkpt != 0 &&
+		    sigtrap_pending(s, th->th_tid)) {
+			/*
+			 * It executed one of our int3s just as it was
+			 * interrupted: the interrupt stop comes before the
+			 * SIGTRAP is dequeued.  Parked and detached now, it
+			 * would die of that SIGTRAP.  Let it reach its
+			 * signal-delivery-stop, which on_trap rewinds.
+			 */
+			th->th_interrupted = true;
+			return tr_restart(s, th, PTRACE_CONT, 0);
+		}
+		return resume(s, th, PTRACE_CONT, 0);
+	case EV_CLONE:
+		return on_clone(s, th, status);
+	case EV_EXEC:
+		return on_exec(s, th);
+	case EV_TRAP:
+		return on_trap(s, th);
+	case EV_SIGNAL:
+		s->s_st.st_signals++;
+		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
+	case EV_EXITED:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Wait for one event (of task want, or any when want is -1) and dispatch
+ * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
+ * when !block) or a signal interrupted the wait, -1 on error; ECHILD
+ * (nothing left to wait for) marks the target gone.
+ */
+int
+tr_wait_one(tr_session_t *s, pid_t want, bool block)
+{
+	int status;
+	pid_t tid;
+
+	tid = waitpid(want, &status, __WALL | (block ? 0 : WNOHANG));
+	if (tid == 0)
+		return 0;
+	if (tid < 0) {
+		if (errno == EINTR)
+			return 0;
+		if (errno == ECHILD) {
+			s->s_gone = true;
+			return 0;
+		}
+		return -1;
+	}
+	s->s_kick = tid;
+	if (dispatch(s, tid, status) < 0)
+		return -1;
+	return 1;
+}
+
+static bool
+all_stopped(const tr_session_t *s)
+{
+	const tr_thread_t *th;
+
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (!th->th_stopped)
+			return false;
+	return true;
+}
+
+/*
+ * Stop every thread: interrupt each running one and handle events
+ * (parking every task that reports) until all are stopped.  Threads that
+ * hit a site meanwhile are rewound to it.
+ */
+int
+tr_stop_all(tr_session_t *s)
+{
+	tr_thread_t *th;
+
+	s->s_stopping = true;
+	for (;;) {
+		for (th = s->s_all; th != NULL; th = th->th_all) {
+			if (th->th_stopped || th->th_interrupted ||
+			    !th->th_seen)
+				continue;
+			if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0 &&
+			    errno != ESRCH)
+				return -1;
+			th->th_interrupted = true;
+		}
+		if (all_stopped(s) || s->s_all == NULL)
+			return 0;
+		if (tr_wait_one(s, -1, true) < 0)
+			return -1;
+		if (s->s_gone && s->s_all == NULL)
+			return 0;
+	}
+}
+
+/* Restart every parked thread (after attach, after arming). */
+int
+tr_resume_all(tr_session_t *s)
+{
+	tr_thread_t *th, *next;
+
+	s->s_stopping = false;
+	for (th = s->s_all; th != NULL; th = next) {
+		next = th->th_all;
+		if (!th->th_stopped || th->th_kind == TR_KIND_UNKNOWN ||
+		    th->th_zombie)
+			continue;
+		if (resume(s, th, th->th_listen ? PTRACE_LISTEN : PTRACE_CONT,
+			   0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+tr_run(tr_session_t *s, const tr_handlers_t *h)
+{
+	int rc = 0;
+
+	s->s_h = h;
+	if (s->s_armed_pending) {
+		/* Attached: every thread is stopped; arm now. */
+		s->s_armed_pending = false;
+		s->s_armed = true;
+		s->s_cur = tr_thread_find(s, s->s_pid);
+		if (s->s_cur == NULL || s->s_cur->th_zombie)
+			s->s_cur = NULL;	/* injection picks another */
+		if (h != NULL && h->h_ready != NULL)
+			h->h_ready(h->h_arg, s);
+		s->s_cur = NULL;
+	}
+	if (tr_resume_all(s) < 0)
+		rc = -1;
+	while (rc == 0 && !s->s_gone && !s->s_stop_req) {
+		if (tr_wait_one(s, -1, true) < 0)
+			rc = -1;
+		if (s->s_wake_req) {
+			s->s_wake_req = 0;
+			if (h != NULL && h->h_wake != NULL &&
+			    h->h_wake(h->h_arg, s) != 0)
+				s->s_stop_req = 1;
+		}
+	}
+	tr_release(s);
+	if (s->s_gone && h != NULL && h->h_exit != NULL)
+		h->h_exit(h->h_arg, s, s->s_exit_status);
+	return rc;
+}

@@ -1,0 +1,699 @@
+/*
+ * tracer/session.c: getting hold of a process (attach, launch), letting
+ * go of it (release: the one way out shared by every exit path), and
+ * running a syscall inside it (to map the XOL page).
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tracer/tr-impl.h"
+
+#define OPTS	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | \
+		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
+		 PTRACE_O_TRACEEXEC)
+
+static tr_session_t *
+session_new(pid_t pid)
+{
+	tr_session_t *s;
+
+	s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return NULL;
+	s->s_pid = pid;
+	s->s_memfd = -1;
+	if (tr_insn_init(s) < 0) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void
+tr_free(tr_session_t *s)
+{
+	tr_thread_t *th;
+
+	if (s == NULL)
+		return;
+	while ((th = s->s_all) != NULL)
+		tr_thread_del(s, th);
+	tr_bkpt_forget_all(s);
+	tr_xol_forget(s);
+	tr_insn_fini(s);
+	if (s->s_memfd >= 0)
+		close(s->s_memfd);
+	free(s);
+}
+
+pid_t
+tr_pid(const tr_session_t *s)
+{
+	return s->s_pid;
+}
+
+pid_t
+tr_proc_tid(const tr_session_t *s)
+{
+	return s->s_memtid;
+}
+
+void
+tr_stats(const tr_session_t *s, tr_stats_t *st)
+{
+	*st = s->s_st;
+}
+
+/* A field of /proc/PID/status ("TracerPid:", "Uid:", "State:"), or -1. */
+static long
+status_field(pid_t pid, const char *field, char *sval, size_t slen)
+{
+	char path[64], line[256];
+	size_t n = strlen(field);
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, field, n) != 0)
+			continue;
+		v = strtol(line + n, NULL, 10);
+		if (sval != NULL) {
+			char *p = line + n;
+
+			while (*p == ' ' || *p == '\t')
+				p++;
+			p[strcspn(p, "\n")] = '\0';
+			snprintf(sval, slen, "%s", p);
+		}
+		break;
+	}
+	fclose(f);
+	return v;
+}
+
+static void
+comm_of(pid_t pid, char *buf, size_t len)
+{
+	char path[64];
+	FILE *f;
+
+	snprintf(buf, len, "?");
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return;
+	if (fgets(buf, (int)len, f) != NULL)
+		buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+}
+
+/* Why PTRACE_SEIZE said EPERM (strace diagnose_attach_eperm, hint_yama). */
+static void
+hint_eperm(pid_t pid)
+{
+	char comm[64], line[32];
+	long tracer, uid;
+	FILE *f;
+
+	tracer = status_field(pid, "TracerPid:", NULL, 0);
+	if (tracer > 0) {
+		comm_of((pid_t)tracer, comm, sizeof(comm));
+		tr_addhint("process %d is already traced by process %ld (%s)",
+			   (int)pid, tracer, comm);
+	}
+	uid = status_field(pid, "Uid:", NULL, 0);
+	if (uid >= 0 && (uid_t)uid != geteuid() && geteuid() != 0)
+		tr_addhint("process %d belongs to uid %ld, you are uid %d",
+			   (int)pid, uid, (int)geteuid());
+	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "re");
+	if (f != NULL) {
+		if (fgets(line, sizeof(line), f) != NULL && atoi(line) > 0)
+			tr_addhint("kernel.yama.ptrace_scope is %d: only "
+				   "descendants (1) or root (2) may attach; "
+				   "try: sysctl kernel.yama.ptrace_scope=0",
+				   atoi(line));
+		fclose(f);
+	}
+	if (status_field(pid, "NoNewPrivs:", NULL, 0) < 0 && geteuid() != 0)
+		tr_addhint("a setuid or non-dumpable process needs root");
+}
+
+/* The state letter of a task (R, S, T, t, Z...), or 0. */
+static char
+task_state(pid_t pid, pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid,
+		 (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p != NULL && p[1] == ' ' ? p[2] : 0;
+}
+
+static bool
+is_xol_page(const tr_session_t *s, uint64_t addr)
+{
+	const tr_xolpage_t *xp;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next)
+		if (addr == xp->xp_addr)
+			return true;
+	return false;
+}
+
+static int
+seize_all(tr_session_t *s)
+{
+	char path[64];
+	struct dirent *de;
+	tr_thread_t *th;
+	bool added;
+	pid_t tid;
+	DIR *d;
+	int pass;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)s->s_pid);
+	/* Threads keep being created while we seize: walk until stable. */
+	for (pass = 0, added = true; added && pass < 100; pass++) {
+		added = false;
+		d = opendir(path);
+		if (d == NULL)
+			return -1;
+		while ((de = readdir(d)) != NULL) {
+			tid = (pid_t)atoi(de->d_name);
+			if (tid <= 0 || tr_thread_find(s, tid) != NULL)
+				continue;
+			th = tr_thread_new(s, tid, TR_KIND_THREAD);
+			if (th == NULL) {
+				closedir(d);
+				return -1;
+			}
+			added = true;
+			if (ptrace(PTRACE_SEIZE, tid, 0L, (long)OPTS) == 0) {
+				th->th_seen = true;
+				if (task_state(s->s_pid, tid) == 'Z') {
+					/*
+					 * A leader gone by pthread_exit while
+					 * other threads live: it will never
+					 * stop; nothing to wait for.
+					 */
+					th->th_zombie = true;
+					th->th_stopped = true;
+					continue;
+				}
+				if (ptrace(PTRACE_INTERRUPT, tid, 0L, 0L) == 0)
+					th->th_interrupted = true;
+				continue;
+			}
+			if (tid == s->s_pid && errno == EPERM &&
+			    task_state(s->s_pid, tid) == 'Z' && pass == 0) {
+				/*
+				 * The leader called pthread_exit: a zombie
+				 * that cannot be seized, while its threads
+				 * live on.  Keep a record that never stops.
+				 */
+				th->th_seen = true;
+				th->th_zombie = true;
+				th->th_stopped = true;
+				continue;
+			}
+			if (tid == s->s_pid) {
+				int e = errno;
+
+				/* Not ours: release must not wait for it. */
+				tr_thread_del(s, th);
+				closedir(d);
+				errno = e;
+				return -1;
+			}
+			if (errno == ESRCH) {
+				/* Exited meanwhile. */
+				tr_thread_del(s, th);
+				continue;
+			}
+			/*
+			 * EPERM on a new thread: a clone auto-attached to us
+			 * already; its first stop will come.
+			 */
+		}
+		closedir(d);
+	}
+	return 0;
+}
+
+tr_session_t *
+tr_attach(pid_t pid)
+{
+	char state[64] = "";
+	tr_session_t *s;
+	long tgid;
+
+	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH)) {
+		tr_seterr("attach: ptrace(PTRACE_SEIZE, %d): %s", (int)pid,
+			  strerror(ESRCH));
+		return NULL;
+	}
+	if (pid == getpid()) {
+		tr_seterr("attach: %d is pidtrace itself", (int)pid);
+		return NULL;
+	}
+	/* A thread id names its process (as kill(2) does). */
+	tgid = status_field(pid, "Tgid:", NULL, 0);
+	if (tgid > 0 && tgid != pid)
+		pid = (pid_t)tgid;
+	status_field(pid, "State:", state, sizeof(state));
+	if ((state[0] == 'Z' && status_field(pid, "Threads:", NULL, 0) <= 1) ||
+	    state[0] == 'X') {
+		tr_seterr("attach: process %d is exiting (%s)", (int)pid,
+			  state);
+		return NULL;
+	}
+	s = session_new(pid);
+	if (s == NULL) {
+		tr_seterr("attach: %s", strerror(errno));
+		return NULL;
+	}
+	if (seize_all(s) < 0) {
+		int e = errno;
+
+		tr_seterr("attach: ptrace(PTRACE_SEIZE, %d): %s", (int)pid,
+			  strerror(e));
+		if (e == EPERM)
+			hint_eperm(pid);
+		tr_release(s);
+		tr_free(s);
+		return NULL;
+	}
+	if (tr_mem_open(s) < 0) {
+		tr_seterr("attach: open /proc/%d/mem: %s", (int)pid,
+			  strerror(errno));
+		tr_release(s);
+		tr_free(s);
+		return NULL;
+	}
+	if (tr_stop_all(s) < 0 || s->s_gone) {
+		tr_seterr("attach: process %d exited during attach", (int)pid);
+		tr_release(s);
+		tr_free(s);
+		return NULL;
+	}
+	s->s_entry = tr_auxv_entry(s->s_memtid);
+	s->s_armed_pending = true;
+	return s;
+}
+
+uint64_t
+tr_auxv_entry(pid_t pid)
+{
+	char path[64];
+	uint64_t av[2];
+	uint64_t entry = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	while (read(fd, av, sizeof(av)) == sizeof(av) && av[0] != 0)
+		if (av[0] == 9 /* AT_ENTRY */) {
+			entry = av[1];
+			break;
+		}
+	close(fd);
+	return entry;
+}
+
+/*
+ * Launch: the child stops itself, we seize it, it execs.  An exec that
+ * fails reports its errno through a close-on-exec pipe.
+ */
+tr_session_t *
+tr_launch(char *const argv[])
+{
+	tr_session_t *s;
+	int pfd[2], status, err = 0, sig;
+	pid_t pid;
+	tr_thread_t *th;
+
+	if (pipe2(pfd, O_CLOEXEC) < 0) {
+		tr_seterr("launch: pipe: %s", strerror(errno));
+		return NULL;
+	}
+	pid = fork();
+	if (pid < 0) {
+		tr_seterr("launch: fork: %s", strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		close(pfd[0]);
+		raise(SIGSTOP);
+		execvp(argv[0], argv);
+		err = errno;
+		if (write(pfd[1], &err, sizeof(err)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(pfd[1]);
+	s = session_new(pid);
+	if (s == NULL)
+		goto kill;
+	s->s_launched = true;
+	if (waitpid(pid, &status, WSTOPPED) != pid || !WIFSTOPPED(status)) {
+		tr_seterr("launch: %s: child did not stop", argv[0]);
+		goto kill;
+	}
+	if (ptrace(PTRACE_SEIZE, pid, 0L,
+		   (long)(OPTS | PTRACE_O_EXITKILL)) < 0) {
+		tr_seterr("launch: ptrace(PTRACE_SEIZE, %d): %s", (int)pid,
+			  strerror(errno));
+		goto kill;
+	}
+	th = tr_thread_new(s, pid, TR_KIND_THREAD);
+	if (th == NULL)
+		goto kill;
+	th->th_seen = true;
+	kill(pid, SIGCONT);
+	/* Until the exec event: pass SIGCONT on, let group-stop end. */
+	for (;;) {
+		if (waitpid(pid, &status, __WALL) != pid)
+			goto kill;
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			if (read(pfd[0], &err, sizeof(err)) != sizeof(err))
+				err = 0;
+			if (err != 0)
+				tr_seterr("launch: cannot execute '%s': %s",
+					  argv[0], strerror(err));
+			else
+				tr_seterr("launch: %s: exited before exec",
+					  argv[0]);
+			close(pfd[0]);
+			tr_free(s);
+			return NULL;
+		}
+		sig = WSTOPSIG(status);
+		if ((unsigned)status >> 16 == PTRACE_EVENT_EXEC)
+			break;
+		if ((unsigned)status >> 16 != 0 || sig == SIGTRAP ||
+		    sig == SIGSTOP)
+			sig = 0;
+		ptrace(PTRACE_CONT, pid, 0L, (long)sig);
+	}
+	close(pfd[0]);
+	th->th_stopped = true;
+	if (tr_mem_open(s) < 0) {
+		tr_seterr("launch: open /proc/%d/mem: %s", (int)pid,
+			  strerror(errno));
+		goto kill;
+	}
+	s->s_entry = tr_auxv_entry(pid);
+	if (s->s_entry == 0 ||
+	    tr_bkpt_insert(s, s->s_entry, 0, true) < 0) {
+		tr_seterr("launch: %s: cannot stop at the entry point: %s",
+			  argv[0], strerror(errno));
+		goto kill;
+	}
+	/*
+	 * Run to the entry point: the dynamic loader has mapped the
+	 * libraries by then, so the host can resolve probes in them, and
+	 * main has not run.  The loop parks the thread there (no handlers
+	 * yet) and tr_run() calls h_ready.
+	 */
+	if (tr_resume_all(s) < 0)
+		goto kill;
+	while (!s->s_armed_pending && !s->s_gone)
+		if (tr_wait_one(s, -1, true) < 0)
+			break;
+	if (!s->s_armed_pending) {
+		tr_seterr("launch: %s: %s before its entry point", argv[0],
+			  s->s_gone ? "exited" : "lost");
+		goto kill;
+	}
+	return s;
+kill:
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, __WALL);
+	close(pfd[0]);
+	tr_free(s);
+	return NULL;
+}
+
+/*
+ * Any `0f 05` in executable memory: the vdso's or libc's first (they
+ * surely have one), then any other code (a static program without vdso).
+ */
+static uint64_t
+find_syscall_insn(tr_session_t *s)
+{
+	char path[64], line[512];
+	uint64_t lo, hi, a;
+	uint8_t buf[TR_PAGE];
+	ssize_t n, i;
+	int pass;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)s->s_memtid);
+	for (pass = 0; pass < 2; pass++) {
+		f = fopen(path, "re");
+		if (f == NULL)
+			return 0;
+		while (fgets(line, sizeof(line), f) != NULL) {
+			char perm[8] = "";
+			bool known;
+
+			if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo,
+				   &hi, perm) != 3 || perm[2] != 'x')
+				continue;
+			known = strstr(line, "[vdso]") != NULL ||
+				strstr(line, "libc.so") != NULL;
+			if (known != (pass == 0) || is_xol_page(s, lo))
+				continue;
+			for (a = lo; a < hi; a += sizeof(buf)) {
+				n = tr_read(s, a, buf, sizeof(buf));
+				for (i = 0; i + 1 < n; i++)
+					if (buf[i] == 0x0f &&
+					    buf[i + 1] == 0x05) {
+						fclose(f);
+						return a + (uint64_t)i;
+					}
+			}
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
+/* Wait for the syscall stop of th, parking anything else it reports. */
+static int
+wait_sysstop(tr_session_t *s, tr_thread_t *th)
+{
+	int status, sig;
+
+	for (;;) {
+		if (waitpid(th->th_tid, &status, __WALL) != th->th_tid)
+			return -1;
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			s->s_exit_status = status;
+			errno = ESRCH;
+			return -1;
+		}
+		sig = WSTOPSIG(status);
+		if (sig == (SIGTRAP | 0x80))
+			return 0;
+		if ((unsigned)status >> 16 == 0 && th->th_sig == 0)
+			th->th_sig = sig;	/* deliver it later */
+		if (ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0)
+			return -1;
+	}
+}
+
+/*
+ * Run syscall nr in a stopped thread of the tracee and return its result
+ * (-errno on failure, as the kernel returns it).  orig_rax = -1 keeps the
+ * kernel from "restarting" the syscall the thread was interrupted in; the
+ * saved registers put that one back.
+ */
+long
+tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
+		  long a4, long a5, long a6)
+{
+	struct user_regs_struct saved, r;
+	tr_thread_t *th = s->s_cur;
+	long ret;
+
+	/*
+	 * Not a thread in group-stop: once it ran our syscall it could not
+	 * be put back into that stop (PTRACE_LISTEN needs an event stop).
+	 */
+	if (th == NULL || !th->th_stopped || th->th_listen || th->th_zombie)
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_stopped && !th->th_listen &&
+			    !th->th_zombie && th->th_kind == TR_KIND_THREAD)
+				break;
+	if (th == NULL)
+		return -EAGAIN;
+	if (s->s_syscall_insn == 0)
+		s->s_syscall_insn = find_syscall_insn(s);
+	if (s->s_syscall_insn == 0)
+		return -ENOEXEC;
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &saved) < 0)
+		return -errno;
+	r = saved;
+	r.rax = (uint64_t)nr;
+	r.orig_rax = (uint64_t)-1;
+	r.rdi = (uint64_t)a1;
+	r.rsi = (uint64_t)a2;
+	r.rdx = (uint64_t)a3;
+	r.r10 = (uint64_t)a4;
+	r.r8 = (uint64_t)a5;
+	r.r9 = (uint64_t)a6;
+	r.rip = s->s_syscall_insn;
+	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 ||
+	    ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0 ||
+	    wait_sysstop(s, th) < 0 ||
+	    ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0 ||
+	    wait_sysstop(s, th) < 0 ||
+	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return -(errno ? errno : EIO);
+	ret = (long)r.rax;
+	/*
+	 * The thread was interrupted inside a syscall (attach to a process
+	 * blocked in read): the kernel would have restarted it on the way
+	 * out of that stop, but our syscall took the thread through another
+	 * exit path, where no restart happens without a pending signal.
+	 * Restart it by hand: back over the `syscall`, number in rax.
+	 */
+	if ((long)saved.orig_rax >= 0) {
+		switch ((long)saved.rax) {
+		case -512:	/* ERESTARTSYS */
+		case -513:	/* ERESTARTNOINTR */
+		case -514:	/* ERESTARTNOHAND */
+			saved.rax = saved.orig_rax;
+			saved.rip -= 2;
+			break;
+		case -516:	/* ERESTART_RESTARTBLOCK */
+			saved.rax = SYS_restart_syscall;
+			saved.rip -= 2;
+			break;
+		}
+	}
+	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
+		return -errno;
+	th->th_stopped = true;
+	return ret;
+}
+
+/*
+ * The one way out, shared by every exit path: stop all threads, move any
+ * thread inside an XOL slot back to the original code, restore every
+ * site, detach every thread with its pending signal.
+ */
+void
+tr_release(tr_session_t *s)
+{
+	struct user_regs_struct r;
+	tr_thread_t *th;
+	uint64_t rip;
+
+	if (s->s_all != NULL)
+		tr_stop_all(s);
+	if (s->s_xol != NULL)
+		for (th = s->s_all; th != NULL; th = th->th_all) {
+			if (!th->th_stopped || th->th_kind == TR_KIND_FORK)
+				continue;
+			if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+				continue;
+			rip = r.rip;
+			if (tr_xol_fixup_rip(s, &rip)) {
+				r.rip = rip;
+				ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
+			}
+		}
+	/* New tasks not yet known as threads may be fork children. */
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_kind == TR_KIND_FORK ||
+		    th->th_kind == TR_KIND_UNKNOWN)
+			tr_bkpt_restore_in(s, th->th_tid);
+	if (!s->s_gone)
+		tr_bkpt_restore_all(s);
+	else
+		tr_bkpt_forget_all(s);
+	while ((th = s->s_all) != NULL) {
+		ptrace(PTRACE_DETACH, th->th_tid, 0L,
+		       (long)(th->th_restop ? SIGSTOP :
+			      th->th_listen ? 0 : th->th_sig));
+		tr_thread_del(s, th);
+	}
+	s->s_stopping = false;
+}
+
+/*
+ * Wake a blocked waitpid: an interrupt stop is an event.  The leader, or
+ * when it is gone or a zombie, the thread /proc goes through, or the
+ * last one that reported.  Async-signal-safe (only syscalls).
+ */
+static void
+kick(tr_session_t *s)
+{
+	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) == 0)
+		return;
+	if (s->s_memtid > 0 &&
+	    ptrace(PTRACE_INTERRUPT, s->s_memtid, 0L, 0L) == 0)
+		return;
+	if (s->s_kick > 0)
+		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
+}
+
+void
+tr_stop_async(tr_session_t *s)
+{
+	int e = errno;
+
+	s->s_stop_req = 1;
+	kick(s);
+	errno = e;
+}
+
+void
+tr_wake_async(tr_session_t *s)
+{
+	int e = errno;
+
+	s->s_wake_req = 1;
+	kick(s);
+	errno = e;
+}
+
+void
+tr_detach(tr_session_t *s)
+{
+	tr_release(s);
+	tr_free(s);
+}

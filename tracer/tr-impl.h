@@ -1,0 +1,180 @@
+/*
+ * tracer/tr-impl.h: the tracer's private structures, shared by its files
+ * and by nobody else.
+ */
+#ifndef PIDTRACE_TR_IMPL_H
+#define PIDTRACE_TR_IMPL_H
+
+#include <stdbool.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/user.h>
+
+#include "tracer/tracer.h"
+
+#define TR_PAGE		4096u
+#define TR_SLOT		32u		/* bytes per XOL slot */
+#define TR_INSN_MAX	15u
+
+/* How a displaced instruction is carried out (insn.c decides, once). */
+typedef enum tr_plan {
+	TR_PLAN_SKIP,		/* nop, endbr64: rip += len */
+	TR_PLAN_MOVRR,		/* mov r64/r32, r64/r32 */
+	TR_PLAN_LEARIP,		/* lea r64, [rip + disp] */
+	TR_PLAN_JMP,		/* jmp rel: rip = target */
+	TR_PLAN_JCC,		/* jcc rel: evaluated from eflags */
+	TR_PLAN_CALL,		/* call rel: push next, rip = target */
+	TR_PLAN_CALLR,		/* call reg */
+	TR_PLAN_CALLM,		/* call [mem] */
+	TR_PLAN_XOL,		/* copy to a slot, jmp back */
+} tr_plan_t;
+
+typedef struct tr_insn {
+	uint8_t		in_bytes[TR_INSN_MAX];	/* original bytes */
+	uint8_t		in_len;
+	tr_plan_t	in_plan;
+	uint8_t		in_cc;		/* JCC: the opcode's low nibble */
+	int		in_dst;		/* MOVRR/LEARIP/CALLR: user_regs idx */
+	int		in_src;		/* MOVRR: user_regs index */
+	bool		in_32;		/* MOVRR: 32-bit (zero-extends) */
+	uint64_t	in_target;	/* JMP/JCC/CALL/LEARIP: absolute */
+	/* CALLM: address = base + index * scale + disp (+ next if rip) */
+	int		in_base, in_index, in_scale;
+	int64_t		in_disp;
+	bool		in_riprel;	/* XOL/CALLM: operand is rip-relative */
+	uint8_t		in_disp_off;	/* XOL: offset of disp32 in the insn */
+	uint8_t		in_ind;		/* XOL jmp: 1 via in_dst, 2 via mem */
+} tr_insn_t;
+
+typedef struct tr_bkpt {
+	uint64_t	bp_addr;
+	uint32_t	bp_cookie;
+	bool		bp_internal;	/* entry-point stop of launch/exec */
+	tr_insn_t	bp_insn;
+	uint64_t	bp_slot;	/* XOL slot address, 0 if none */
+	struct tr_bkpt	*bp_next;	/* hash chain */
+} tr_bkpt_t;
+
+typedef struct tr_xolpage {
+	uint64_t	xp_addr;
+	unsigned	xp_used;	/* slots handed out */
+	uint64_t	xp_site[TR_PAGE / TR_SLOT];	/* slot -> site */
+	uint8_t		xp_len[TR_PAGE / TR_SLOT];	/* its insn length */
+	struct tr_xolpage *xp_next;
+} tr_xolpage_t;
+
+/* A thread kind: known as ours, or a new task whose nature is not known. */
+typedef enum tr_kind {
+	TR_KIND_UNKNOWN,	/* stopped before its parent's clone event */
+	TR_KIND_THREAD,		/* a thread of the target */
+	TR_KIND_FORK,		/* a fork child: clean it, then release it */
+	TR_KIND_VMCHILD,	/* vfork/CLONE_VM child: shares our int3s */
+} tr_kind_t;
+
+struct tr_thread {
+	pid_t		th_tid;
+	tr_kind_t	th_kind;
+	bool		th_stopped;	/* in a ptrace-stop we have not ended */
+	bool		th_seen;	/* its first stop has arrived */
+	bool		th_listen;	/* restart with PTRACE_LISTEN */
+	bool		th_interrupted;	/* a PTRACE_INTERRUPT is outstanding */
+	bool		th_zombie;	/* pthread_exited leader: never stops */
+	bool		th_restop;	/* give SIGSTOP back at detach */
+	int		th_sig;		/* signal to deliver on restart */
+	void		*th_user;	/* the host's */
+	struct tr_thread *th_next;	/* hash chain */
+	struct tr_thread *th_all;	/* list of all threads */
+};
+
+#define TR_BKPT_BUCKETS	1024
+#define TR_THREAD_BUCKETS 64
+
+struct tr_session {
+	pid_t		s_pid;		/* the target's tgid */
+	pid_t		s_memtid;	/* a live thread, for /proc and memory
+					 * (a pthread_exited leader has none) */
+	int		s_memfd;	/* /proc/PID/mem, O_RDWR */
+	bool		s_launched;	/* tr_launch: kill on a fatal error */
+	bool		s_armed;	/* h_ready called for this image */
+	bool		s_gone;		/* the target has exited */
+	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
+	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
+	bool		s_stopping;	/* stopping all: park, do not restart */
+	int		s_exit_status;
+	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
+	size_t		s_nbkpt;
+	tr_xolpage_t	*s_xol;
+	uint64_t	*s_tomb;	/* removed sites: late hits rewind */
+	size_t		s_ntomb, s_tombcap;
+	tr_thread_t	*s_thr[TR_THREAD_BUCKETS];
+	tr_thread_t	*s_all;
+	tr_thread_t	*s_cache;	/* last thread looked up */
+	tr_thread_t	*s_cur;		/* stopped thread, for injection */
+	uint64_t	s_entry;	/* AT_ENTRY of the current image */
+	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
+	bool		s_armed_pending; /* attached: h_ready due in tr_run */
+	volatile pid_t	s_kick;		/* a live tid for tr_stop_async */
+	const tr_handlers_t *s_h;
+	tr_stats_t	s_st;
+	void		*s_cs;		/* capstone handle (csh *) */
+};
+
+/* error.c */
+void	tr_seterr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	tr_addhint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* mem.c */
+ssize_t	tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len);
+int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf,
+		     size_t len);
+int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
+int	tr_mem_open(tr_session_t *s);
+
+/* bkpt.c */
+tr_bkpt_t *tr_bkpt_find(const tr_session_t *s, uint64_t addr);
+int	tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
+		       bool internal);
+void	tr_bkpt_forget_all(tr_session_t *s);
+bool	tr_bkpt_was_site(const tr_session_t *s, uint64_t addr);
+int	tr_bkpt_restore_all(tr_session_t *s);
+int	tr_bkpt_restore_in(tr_session_t *s, pid_t pid);
+void	tr_bkpt_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
+			size_t len);
+
+/* insn.c */
+int	tr_insn_init(tr_session_t *s);
+void	tr_insn_fini(tr_session_t *s);
+int	tr_insn_plan(tr_session_t *s, uint64_t addr, const uint8_t *bytes,
+		     size_t avail, tr_insn_t *in);
+int	tr_insn_emulate(tr_session_t *s, const tr_insn_t *in, uint64_t addr,
+			struct user_regs_struct *r);
+
+/* xol.c */
+int	tr_xol_place(tr_session_t *s, tr_bkpt_t *bp);
+bool	tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip);
+void	tr_xol_forget(tr_session_t *s);
+
+/* regs-x86_64.c */
+uint64_t *tr_reg_slot(struct user_regs_struct *r, int idx);
+int	tr_reg_index(int capstone_reg, bool *is32);
+bool	tr_eflags_cond(uint64_t eflags, unsigned cc);
+
+/* thread.c */
+tr_thread_t *tr_thread_find(tr_session_t *s, pid_t tid);
+tr_thread_t *tr_thread_new(tr_session_t *s, pid_t tid, tr_kind_t kind);
+void	tr_thread_del(tr_session_t *s, tr_thread_t *th);
+int	tr_restart(tr_session_t *s, tr_thread_t *th, int req, int sig);
+
+/* session.c */
+long	tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
+			  long a4, long a5, long a6);
+uint64_t tr_auxv_entry(pid_t pid);
+int	tr_stop_all(tr_session_t *s);
+void	tr_release(tr_session_t *s);
+
+/* loop.c */
+int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
+int	tr_resume_all(tr_session_t *s);
+
+#endif /* PIDTRACE_TR_IMPL_H */

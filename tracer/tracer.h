@@ -1,0 +1,242 @@
+/*
+ * tracer/tracer.h: ptrace sessions over one process and its threads.
+ *
+ * The tracer stops threads at patched sites and reports "thread T stopped
+ * at site S with these registers" to the host; it knows nothing of D or of
+ * ELF symbols.  A site is an int3 written over the first byte of an
+ * instruction.  A firing never lifts its breakpoint: the displaced
+ * instruction is emulated (jumps, calls, nops, register moves) or executed
+ * out of line in a scratch page mapped in the tracee, so threads that run
+ * meanwhile can never miss a site.  One ptrace stop per firing.
+ *
+ * Threading: everything here must be called from the one thread that
+ * called tr_attach()/tr_launch(), except tr_stop_async() and
+ * tr_wake_async(), which are async-signal-safe.
+ *
+ * The firing path (h_hit) may call tr_read, tr_next_pc, tr_thread_tid,
+ * tr_thread_user (all cheap), and tr_bkpt_add/remove (they may inject an
+ * mmap into the hitting thread: a few syscalls, fine for a dlopen).
+ *
+ * A firing costs four syscalls in the tracer: waitpid, PTRACE_GETREGS,
+ * PTRACE_SETREGS, PTRACE_CONT.  doc/TRACER.md says how it is kept.
+ *
+ * Errors: functions returning int give 0 or -1 with errno set; session
+ * constructors return NULL and leave a user-ready message for tr_perror().
+ */
+#ifndef PIDTRACE_TRACER_H
+#define PIDTRACE_TRACER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/user.h>
+
+typedef struct tr_session tr_session_t;
+typedef struct tr_thread tr_thread_t;
+
+/*
+ * What the host is told.  Every handler may be NULL.  h_arg is passed
+ * back as the first argument.
+ */
+typedef struct tr_handlers {
+	void	*h_arg;
+
+	/*
+	 * The session is stopped and ready to be armed: every thread is
+	 * stopped.  Called once after tr_attach(), and after tr_launch() or
+	 * an exec when the new program reaches its entry point (the dynamic
+	 * loader has mapped its DT_NEEDED libraries, main has not run).
+	 * tr_bkpt_add() may be called here.
+	 */
+	void	(*h_ready)(void *arg, tr_session_t *s);
+
+	/*
+	 * Thread th hit the site at addr, added with cookie.  regs are the
+	 * thread's registers at the site (rip == addr); the handler may
+	 * read memory (tr_read) and add or remove sites; it must not change
+	 * regs.  Other threads keep running meanwhile.  Return 0 to go on,
+	 * non-zero to end the session (D's exit()).
+	 */
+	int	(*h_hit)(void *arg, tr_session_t *s, tr_thread_t *th,
+			 uint32_t cookie, uint64_t addr,
+			 const struct user_regs_struct *regs);
+
+	/* A thread of the target is gone (its self-> storage may go). */
+	void	(*h_thread_exit)(void *arg, tr_session_t *s, pid_t tid);
+
+	/*
+	 * The target exec'd: every site is gone.  h_ready follows when the
+	 * new program reaches its entry point.
+	 */
+	void	(*h_exec)(void *arg, tr_session_t *s);
+
+	/*
+	 * tr_wake_async() was called (a timer of the host's, for tick
+	 * probes): do the timed work.  Non-zero ends the session.
+	 */
+	int	(*h_wake)(void *arg, tr_session_t *s);
+
+	/*
+	 * The target is gone; status as from waitpid (WIFEXITED or
+	 * WIFSIGNALED; 0 when the leader was a zombie we could not trace).
+	 * Called by tr_run() after everything is detached, just before it
+	 * returns.
+	 */
+	void	(*h_exit)(void *arg, tr_session_t *s, int status);
+} tr_handlers_t;
+
+/*
+ * Attach to every thread of process pid (PTRACE_SEIZE, then stop them
+ * all).  On failure returns NULL, the target untouched, and tr_perror()
+ * prints why (no such process, permission with hints, exiting).
+ */
+tr_session_t *
+tr_attach(pid_t pid);
+
+/*
+ * Start argv (searched in PATH) as a traced child and run it to its entry
+ * point: its libraries are mapped (probes in them can be resolved from
+ * /proc/PID/maps), main has not run.  h_ready is called from tr_run().
+ * NULL on failure (command not found, ...) with a message for
+ * tr_perror().  The child is killed if pidtrace dies (PTRACE_O_EXITKILL)
+ * before tr_run() detaches it.
+ */
+tr_session_t *
+tr_launch(char *const argv[]);
+
+/* Print the last constructor failure: "prog: ..." then "hint: ..." lines. */
+void
+tr_perror(const char *prog);
+
+/* The target process id. */
+pid_t
+tr_pid(const tr_session_t *s);
+
+/*
+ * A live thread of the target, for /proc/TID/maps and the like: the
+ * leader, unless it called pthread_exit (its /proc/PID/maps is then
+ * empty, its memory gone).
+ */
+pid_t
+tr_proc_tid(const tr_session_t *s);
+
+/*
+ * Patch a site at run-time address addr (first byte of an instruction).
+ * The displaced instruction is decoded now and planned (emulate or XOL;
+ * a scratch page may be mapped in the tracee, which needs a stopped
+ * thread: call from h_ready, h_hit, or before tr_run(); when every thread
+ * is in group-stop the page is mapped by the first thread that hits).
+ * -1 with errno: EEXIST (already a site), EINVAL (undecodable or
+ * unsupported instruction: loop, jrcxz, xbegin, far jumps, an int3),
+ * EFAULT (unreadable), ENOMEM (no free address near the site for XOL).
+ */
+int
+tr_bkpt_add(tr_session_t *s, uint64_t addr, uint32_t cookie);
+
+/*
+ * Where a thread stopped at site addr with regs goes once the displaced
+ * instruction has run: a jmp's or call's target, a jcc's taken target or
+ * fall-through, an indirect jmp's target, a ret's return address, else
+ * the next instruction.  For return probes on a conditional or tail jump,
+ * which fire only when the jump leaves the function (fasttrap).  May read
+ * tracee memory; fine on the firing path (from h_hit).  0 if unknown.
+ */
+uint64_t
+tr_next_pc(tr_session_t *s, uint64_t addr,
+	   const struct user_regs_struct *regs);
+
+/*
+ * Restore the original byte at addr.  Threads that hit it just before are
+ * rewound to run the original; a thread inside its XOL slot finishes
+ * there (slots are never reused).  -1/ENOENT if not a site.
+ */
+int
+tr_bkpt_remove(tr_session_t *s, uint64_t addr);
+
+/*
+ * Whether the int3 of site addr is still in the tracee's memory: false
+ * once its module was unmapped (dlclose) or replaced.  One read.
+ */
+bool
+tr_bkpt_intact(tr_session_t *s, uint64_t addr);
+
+/*
+ * Drop site addr without writing anything: its code is gone (dlclose).
+ * -1/ENOENT if not a site.
+ */
+int
+tr_bkpt_forget(tr_session_t *s, uint64_t addr);
+
+/* Number of sites patched now. */
+size_t
+tr_bkpt_count(const tr_session_t *s);
+
+/*
+ * Read tracee memory (process_vm_readv, /proc/PID/mem as a fallback).
+ * Bytes we patched read as the originals.  Returns the number of bytes
+ * read (short at an unmapped page) or -1.  Cheap; fine on the firing path.
+ */
+ssize_t
+tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len);
+
+/*
+ * Run the stop loop until the target is gone, a handler asks to stop, or
+ * tr_stop_async() was called.  Then every thread is stopped, rips inside
+ * the scratch page are moved back to the original code, every site is
+ * restored and every thread detached with its pending signal.  Returns
+ * 0, or -1 on an internal error (the target is still detached cleanly
+ * when that is possible).
+ */
+int
+tr_run(tr_session_t *s, const tr_handlers_t *h);
+
+/*
+ * Ask the loop to end (detach).  Async-signal-safe: call it from a
+ * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler.  It interrupts a thread so that
+ * a blocked waitpid returns.
+ */
+void
+tr_stop_async(tr_session_t *s);
+
+/*
+ * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler).
+ * Costs an interrupt stop of one thread.
+ */
+void
+tr_wake_async(tr_session_t *s);
+
+/*
+ * Stop all, restore, detach (what tr_run does on its way out).  For paths
+ * that never call tr_run (an error after tr_attach).  Frees s.
+ */
+void
+tr_detach(tr_session_t *s);
+
+/* Free a session after tr_run() returned. */
+void
+tr_free(tr_session_t *s);
+
+/* Thread accessors, valid during a handler call. */
+pid_t
+tr_thread_tid(const tr_thread_t *th);
+
+/* A host-owned pointer per thread (for D's self->); NULL at first. */
+void **
+tr_thread_user(tr_thread_t *th);
+
+/* Counters, for tests and benchmarks. */
+typedef struct tr_stats {
+	uint64_t	st_hits;	/* firings reported */
+	uint64_t	st_emulated;	/* displaced insns emulated */
+	uint64_t	st_xol;		/* displaced insns run out of line */
+	uint64_t	st_signals;	/* signals passed to the tracee */
+	uint64_t	st_forks;	/* fork children cleaned and released */
+	uint64_t	st_threads;	/* threads seen */
+} tr_stats_t;
+
+void
+tr_stats(const tr_session_t *s, tr_stats_t *st);
+
+#endif /* PIDTRACE_TRACER_H */

@@ -1,0 +1,234 @@
+/*
+ * tracer/xol.c: execution out of line.  A displaced instruction that is
+ * not emulated is copied into a 32-byte slot of a scratch page mapped in
+ * the tracee, followed by an absolute jump back to the next original
+ * instruction:
+ *
+ *	slot+0		the instruction (rip-relative disp32 re-pointed)
+ *	slot+len	ff 25 00 00 00 00	jmp *0(%rip)
+ *	slot+len+6	the next original address, 8 bytes
+ *
+ * A firing sets rip to the slot; the thread runs the copy and comes back
+ * without another stop.  Slots are never reused, so a thread still in a
+ * slot when its site is removed finishes safely.  Pages are mapped by an
+ * injected mmap (session.c) with MAP_FIXED_NOREPLACE in a gap of the
+ * address space near the site, so a rip-relative disp32 can reach the
+ * original target from the slot.  The pages stay mapped after detach
+ * (harmless: nothing points at them).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+#include "tracer/tr-impl.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+#define NEAR	(1ull << 30)	/* aim within 1 GiB, disp32 reaches 2 */
+
+static bool
+reach(uint64_t from, uint64_t to)
+{
+	int64_t d = (int64_t)(to - from);
+
+	return d >= INT32_MIN && d <= INT32_MAX;
+}
+
+static uint64_t
+dist(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* A free page in /proc/PID/maps close to addr, or 0. */
+static uint64_t
+find_gap(pid_t pid, uint64_t addr, uint64_t skip)
+{
+	char path[64], line[512];
+	uint64_t prev_end = 0x10000, lo, hi, best = 0, c;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
+			continue;
+		if (lo >= prev_end + TR_PAGE) {
+			/* Gap [prev_end, lo): try both of its ends. */
+			c = lo - TR_PAGE;
+			if (c != skip && (best == 0 ||
+			    dist(c, addr) < dist(best, addr)))
+				best = c;
+			c = prev_end;
+			if (c != skip && (best == 0 ||
+			    dist(c, addr) < dist(best, addr)))
+				best = c;
+		}
+		if (hi > prev_end)
+			prev_end = hi;
+	}
+	fclose(f);
+	if (best != 0 && dist(best, addr) > NEAR)
+		return 0;
+	return best;
+}
+
+static tr_xolpage_t *
+map_page(tr_session_t *s, uint64_t near)
+{
+	tr_xolpage_t *xp;
+	uint64_t hint, skip = 0;
+	long r;
+	int tries;
+
+	for (tries = 0; tries < 4; tries++) {
+		hint = find_gap(s->s_memtid, near, skip);
+		if (hint == 0)
+			break;
+		r = tr_inject_syscall(s, SYS_mmap, (long)hint, TR_PAGE,
+				      PROT_READ | PROT_EXEC,
+				      MAP_PRIVATE | MAP_ANONYMOUS |
+				      MAP_FIXED_NOREPLACE, -1, 0);
+		if (r == (long)hint)
+			goto got;
+		if (r == -EAGAIN) {
+			errno = EAGAIN;
+			return NULL;
+		}
+		if (r < 0 && r > -4096 && r != -EEXIST) {
+			errno = (int)-r;
+			return NULL;
+		}
+		if (r > 0 && (uint64_t)r < (uint64_t)-4096) {
+			/* An old kernel took the flag as a hint. */
+			if (dist((uint64_t)r, near) <= NEAR) {
+				hint = (uint64_t)r;
+				goto got;
+			}
+			tr_inject_syscall(s, SYS_munmap, r, TR_PAGE, 0, 0, 0,
+					  0);
+		}
+		skip = hint;
+	}
+	errno = ENOMEM;
+	return NULL;
+got:
+	xp = calloc(1, sizeof(*xp));
+	if (xp == NULL)
+		return NULL;
+	xp->xp_addr = hint;
+	xp->xp_next = s->s_xol;
+	s->s_xol = xp;
+	return xp;
+}
+
+static bool
+fits(const tr_xolpage_t *xp, const tr_bkpt_t *bp)
+{
+	const tr_insn_t *in = &bp->bp_insn;
+	uint64_t slot, target;
+
+	if (xp->xp_used >= TR_PAGE / TR_SLOT)
+		return false;
+	if (!in->in_riprel)
+		return true;
+	slot = xp->xp_addr + (uint64_t)xp->xp_used * TR_SLOT;
+	target = bp->bp_addr + in->in_len + (uint64_t)in->in_disp;
+	return reach(slot + in->in_len, target);
+}
+
+int
+tr_xol_place(tr_session_t *s, tr_bkpt_t *bp)
+{
+	const tr_insn_t *in = &bp->bp_insn;
+	uint8_t code[TR_SLOT];
+	tr_xolpage_t *xp;
+	uint64_t slot, next, target;
+	int32_t disp;
+	unsigned idx;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next)
+		if (fits(xp, bp))
+			break;
+	if (xp == NULL) {
+		xp = map_page(s, bp->bp_addr);
+		if (xp == NULL)
+			return -1;
+		if (!fits(xp, bp)) {
+			errno = ENOMEM;
+			return -1;
+		}
+	}
+	idx = xp->xp_used;
+	slot = xp->xp_addr + (uint64_t)idx * TR_SLOT;
+	next = bp->bp_addr + in->in_len;
+
+	memset(code, 0xcc, sizeof(code));
+	memcpy(code, in->in_bytes, in->in_len);
+	if (in->in_riprel) {
+		target = next + (uint64_t)in->in_disp;
+		disp = (int32_t)(target - (slot + in->in_len));
+		memcpy(code + in->in_disp_off, &disp, 4);
+	}
+	code[in->in_len + 0] = 0xff;
+	code[in->in_len + 1] = 0x25;
+	memset(code + in->in_len + 2, 0, 4);
+	memcpy(code + in->in_len + 6, &next, 8);
+	if (tr_mem_write(s, slot, code, sizeof(code)) < 0)
+		return -1;
+	xp->xp_site[idx] = bp->bp_addr;
+	xp->xp_len[idx] = in->in_len;
+	xp->xp_used++;
+	bp->bp_slot = slot;
+	return 0;
+}
+
+/*
+ * A thread stopped inside a slot goes back to the equivalent original
+ * address: at the copy, to the site (the instruction has not run); at the
+ * jump back (the copy has run, or a syscall in it was interrupted), to the
+ * next original instruction.  Returns whether rip was changed.
+ */
+bool
+tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip)
+{
+	tr_xolpage_t *xp;
+	uint64_t off;
+	unsigned idx;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next) {
+		if (*rip < xp->xp_addr || *rip >= xp->xp_addr + TR_PAGE)
+			continue;
+		idx = (unsigned)((*rip - xp->xp_addr) / TR_SLOT);
+		off = (*rip - xp->xp_addr) % TR_SLOT;
+		if (idx >= xp->xp_used)
+			return false;
+		if (off == 0)
+			*rip = xp->xp_site[idx];
+		else
+			*rip = xp->xp_site[idx] + xp->xp_len[idx];
+		return true;
+	}
+	return false;
+}
+
+void
+tr_xol_forget(tr_session_t *s)
+{
+	tr_xolpage_t *xp;
+
+	while ((xp = s->s_xol) != NULL) {
+		s->s_xol = xp->xp_next;
+		free(xp);
+	}
+}
