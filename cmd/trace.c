@@ -9,6 +9,7 @@
  */
 #include <config.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <signal.h>
@@ -388,6 +389,9 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
  * description on each probe it matches, note every site.  Returns the
  * number of probes matched, or -1 with err.
  */
+/* A flag of resolve's own, above the pb_pid_resolve flags: a re-run. */
+#define RESOLVE_REFRESH	(1 << 30)
+
 static long
 resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 {
@@ -398,9 +402,24 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 	int n;
 
 	n = pb_pid_resolve(proc_tid(t), pd->pd_mod, pd->pd_func, pd->pd_name,
-			   flags | t->t_flags, &list, err, errlen);
+			   (flags & ~RESOLVE_REFRESH) | t->t_flags, &list, err,
+			   errlen);
 	if (n < 0)
 		return -1;
+	/*
+	 * A matched function with no return probe must not pass unseen: a
+	 * histogram would silently miss it.  Said once, when the
+	 * description is first resolved (refresh re-lists old refusals).
+	 */
+	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg))
+		for (i = 0; i < list.pl_nrefused; i++)
+			fprintf(stderr, "pidtrace: no %s probe for %s`%s: %s\n",
+				isxdigit((unsigned char)pd->pd_name[0]) &&
+				strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
+				strlen(pd->pd_name) ? "offset" : "return",
+				list.pl_refused[i].rf_mod,
+				list.pl_refused[i].rf_func,
+				list.pl_refused[i].rf_why);
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 		trace_ref_t ref;
@@ -474,7 +493,7 @@ refresh(cmd_trace_t *t)
 	size_t i;
 
 	for (i = 0; i < t->t_ndescs; i++)
-		if (resolve(t, t->t_descs[i], PB_ZEROOK, err,
+		if (resolve(t, t->t_descs[i], PB_ZEROOK | RESOLVE_REFRESH, err,
 			    sizeof(err)) < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
 }
