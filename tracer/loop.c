@@ -415,6 +415,23 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 }
 
 /*
+ * waitpid for the set-up paths (launch, syscall injection), which must not
+ * fail because one of pidtrace's own signals arrived: a tick's SIGALRM
+ * can land while probes are being armed.  The main loop's wait instead
+ * returns on EINTR, so that it looks at the stop request.
+ */
+pid_t
+tr_waitpid(pid_t pid, int *status, int flags)
+{
+	pid_t r;
+
+	do
+		r = waitpid(pid, status, flags);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
+/*
  * Wait for one event (of task want, or any when want is -1) and dispatch
  * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
  * when !block) or a signal interrupted the wait, -1 on error; ECHILD

@@ -386,7 +386,7 @@ tr_launch(char *const argv[])
 	if (s == NULL)
 		goto kill;
 	s->s_launched = true;
-	if (waitpid(pid, &status, WSTOPPED) != pid || !WIFSTOPPED(status)) {
+	if (tr_waitpid(pid, &status, WSTOPPED) != pid || !WIFSTOPPED(status)) {
 		tr_seterr("launch: %s: child did not stop", argv[0]);
 		goto kill;
 	}
@@ -403,7 +403,7 @@ tr_launch(char *const argv[])
 	kill(pid, SIGCONT);
 	/* Until the exec event: pass SIGCONT on, let group-stop end. */
 	for (;;) {
-		if (waitpid(pid, &status, __WALL) != pid)
+		if (tr_waitpid(pid, &status, __WALL) != pid)
 			goto kill;
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
 			if (read(pfd[0], &err, sizeof(err)) != sizeof(err))
@@ -459,7 +459,7 @@ tr_launch(char *const argv[])
 	return s;
 kill:
 	kill(pid, SIGKILL);
-	waitpid(pid, &status, __WALL);
+	tr_waitpid(pid, &status, __WALL);
 	close(pfd[0]);
 	tr_free(s);
 	return NULL;
@@ -517,7 +517,7 @@ wait_sysstop(tr_session_t *s, tr_thread_t *th)
 	int status, sig;
 
 	for (;;) {
-		if (waitpid(th->th_tid, &status, __WALL) != th->th_tid)
+		if (tr_waitpid(th->th_tid, &status, __WALL) != th->th_tid)
 			return -1;
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
 			s->s_exit_status = status;

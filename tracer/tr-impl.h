@@ -175,6 +175,7 @@ void	tr_release(tr_session_t *s);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
+pid_t	tr_waitpid(pid_t pid, int *status, int flags);
 int	tr_resume_all(tr_session_t *s);
 
 #endif /* PIDTRACE_TR_IMPL_H */
