@@ -1,7 +1,8 @@
 #!/bin/bash
 # A bad process among several (mlib.sh).  Asserts: one line, a non-zero
 # exit, and the process grabbed before it is released untouched: not
-# traced, not stopped, running on to the output of an untraced run.
+# traced, not stopped, running on to the output of an untraced run; one
+# pidtrace started is killed.
 # Also: -p N twice grabs N once.
 . "$top_srcdir/t/multi/mlib.sh"
 
@@ -27,6 +28,21 @@ bounded 10 "$PIDTRACE" -n 'pid*::work:entry {}' -p "$A" -c "$T/nope" \
 cat "$T/o"
 [ "$(cat "$T/o")" = "pidtrace: launch: cannot execute '$T/nope': No such file or directory" ] ||
 	fail "message: $(cat "$T/o")"
+[ "$(traced_by "$A")" = 0 ] || fail "A still traced"
+[ "$(state "$A")" = S ] || fail "A is in state $(state "$A")"
+
+# A process pidtrace started before the bad one is killed, not left.
+mark=multi-bad-pid-$$
+bounded 10 "$PIDTRACE" -n 'pid*::work:entry {}' -c "$COUNTER $mark" -p "$A" \
+	-p $dead >"$T/o" 2>&1 && fail "-c -p A -p $dead succeeded"
+[ "$(cat "$T/o")" = "pidtrace: attach: ptrace(PTRACE_SEIZE, $dead): No such process" ] ||
+	fail "message: $(cat "$T/o")"
+n=0
+while pgrep -f "$mark" >/dev/null && [ $n -lt 200 ]; do
+	sleep 0.01
+	n=$((n + 1))
+done
+pgrep -f "$mark" >/dev/null && fail "the -c process was left running"
 [ "$(traced_by "$A")" = 0 ] || fail "A still traced"
 [ "$(state "$A")" = S ] || fail "A is in state $(state "$A")"
 
