@@ -4,7 +4,7 @@
 # killed by signal 15") while pidtrace goes on tracing the other with
 # exact counts; SIGTERM to pidtrace releases the survivor, which runs on
 # untraced to a correct end.  Then exit() fired in one process releases
-# both.
+# both.  Ticks still fire once the first process given has exited.
 . "$top_srcdir/t/multi/mlib.sh"
 
 start_counter_as A 3
@@ -58,3 +58,21 @@ echo quit >&5
 echo quit >&6
 wait_for "$T/D.out" '^exit work=1409 '
 wait_for "$T/E.out" '^exit work=0 .* usr1=1 '
+
+# Ticks go on after the first process given has exited: the timer wakes
+# the loop through a process still traced.
+start_counter_as F 7
+start_counter_as G 8
+spawn _pp 60 "$PIDTRACE" -n 'BEGIN { printf("armed\n"); }
+	pid*::work:entry /pid == '"$G"'/ { seen = 1; }
+	tick-10ms /seen/ { printf("ticked\n"); exit(0); }' \
+	-p "$F" -p "$G" >"$T/p.out" 2>"$T/p.err"
+wait_for "$T/p.out" 'armed'
+echo quit >&7
+wait_for "$T/p.err" "^pidtrace: pid $F has exited\$"
+echo "go 1 1" >&8
+wait_for "$T/p.out" 'ticked'
+wait "$_pp" || fail "pidtrace exit status $?"
+[ "$(traced_by "$G")" = 0 ] || fail "G still traced after exit()"
+echo quit >&8
+wait_for "$T/G.out" '^exit work=1 '
