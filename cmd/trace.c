@@ -130,6 +130,25 @@ read_ids(cmd_trace_t *t)
 	fclose(f);
 }
 
+/* The process of thread tid (its Tgid), or 0. */
+static pid_t
+tgid_of(pid_t tid)
+{
+	char path[64], line[128];
+	FILE *f;
+	int v = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "Tgid: %d", &v) == 1)
+			break;
+	fclose(f);
+	return (pid_t)v;
+}
+
 /*
  * A grab failed: let go of the processes grabbed before it, untouched
  * (nothing is armed yet); those we created die, as dtrace's do.
@@ -153,9 +172,12 @@ trace_open(pid_t pid, const char *command)
 {
 	cmd_trace_t *t, **pp;
 
-	/* -p N -p N: one process, grabbed once (dtrace's dt_proc_grab). */
+	/*
+	 * -p N -p N: one process, grabbed once (dtrace's dt_proc_grab).  A
+	 * thread id names its process, as for tr_attach.
+	 */
 	for (t = traces; t != NULL && command == NULL; t = t->t_next)
-		if (t->t_pid == pid)
+		if (t->t_pid == pid || t->t_pid == tgid_of(pid))
 			return t;
 	t = calloc(1, sizeof(*t));
 	if (t == NULL) {

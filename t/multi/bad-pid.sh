@@ -3,7 +3,7 @@
 # exit, and the process grabbed before it is released untouched: not
 # traced, not stopped, running on to the output of an untraced run; one
 # pidtrace started is killed.
-# Also: -p N twice grabs N once.
+# Also: -p N twice, or -p N and -p with a thread of N, grabs N once.
 . "$top_srcdir/t/multi/mlib.sh"
 
 state()
@@ -65,3 +65,19 @@ wait_for "$T/A.out" '^exit '
 sed 's/pid=[0-9]*//' "$T/A.out" >"$T/A.got"
 reference 'go 250 2\ngo 100 1\nquit\n' >"$T/A.want"
 same_output "$T/A.want" "$T/A.got"
+
+# A thread id names its process: -p H -p TID is H once (one provider).
+start_counter_as H 4
+echo zombie >&4
+wait_for "$T/H.out" '^zombie$'
+tid=$(ls "/proc/$H/task" | grep -vx "$H" | head -n 1)
+[ -n "$tid" ] || fail "no second thread in H"
+bounded 20 "$PIDTRACE" -l -n 'pid*::work:entry' -p "$H" -p "$tid" \
+	>"$T/l.out" 2>&1 || fail "-p H -p TID: $(cat "$T/l.out")"
+cat "$T/l.out"
+[ "$(grep -c " pid$H " "$T/l.out")" = 1 ] || fail "-p H -p TID: not one probe"
+grep -q "pid$tid" "$T/l.out" && fail "-p TID made a provider of its own"
+[ "$(traced_by "$tid")" = 0 ] || fail "H still traced"
+echo "go 5 1" >&4
+echo quit >&4
+wait_for "$T/H.out" '^exit work=5 '
