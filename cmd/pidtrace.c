@@ -66,8 +66,8 @@ typedef struct cmd {
 	cmd_tick_t	c_ticks[MAXTICKS];
 	size_t		c_nticks;
 	uint32_t	c_nprobes;	/* registered so far */
-	cmd_trace_t	*c_tr;		/* -p/-c: the first ($target); the
-					 * others follow by trace_next() */
+	/* -p/-c: the first process ($target); trace_next() the others */
+	cmd_trace_t	*c_tr;
 } cmd_t;
 
 static volatile sig_atomic_t interrupted;

@@ -118,7 +118,7 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
-	struct tr_session *s_nextsess;	/* tr_sessions: every live session */
+	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
 
 /*
