@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -26,6 +27,7 @@
 
 #define MAXPROGS	64
 #define MAXTICKS	64
+#define MAXGRABS	64
 
 typedef struct cmd_prog {
 	bool		cp_script;	/* -s FILE, else -n TEXT */
@@ -33,6 +35,12 @@ typedef struct cmd_prog {
 	char		*cp_text;	/* the D text */
 	size_t		cp_matches;	/* probes its descriptions matched */
 } cmd_prog_t;
+
+/* A -p or -c, in command-line order: dtrace grabs them in that order. */
+typedef struct cmd_grab {
+	long		cg_pid;		/* -p */
+	const char	*cg_command;	/* -c, else NULL */
+} cmd_grab_t;
 
 typedef struct cmd_tick {
 	uint32_t	tk_id;		/* probe id */
@@ -50,15 +58,16 @@ typedef struct cmd {
 	int		c_nargs;
 	bool		c_quiet, c_compile_only, c_list, c_zdefs;
 	const char	*c_outfile;
-	long		c_pid;		/* -p */
-	const char	*c_command;	/* -c */
+	cmd_grab_t	c_grabs[MAXGRABS];	/* -p and -c */
+	size_t		c_ngrabs;
 	FILE		*c_out;
 	dsl_prog_t	*c_pg;
 	dsl_rt_t	*c_rt;
 	cmd_tick_t	c_ticks[MAXTICKS];
 	size_t		c_nticks;
 	uint32_t	c_nprobes;	/* registered so far */
-	cmd_trace_t	*c_tr;		/* -p/-c: the traced process */
+	/* -p/-c: the first process ($target); trace_next() the others */
+	cmd_trace_t	*c_tr;
 } cmd_t;
 
 static volatile sig_atomic_t interrupted;
@@ -69,7 +78,7 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "Usage: pidtrace [-eqlZhV] [-n program] [-s script] [-o output] "
 	    "[-x opt[=val]]\n"
-	    "\t[-p pid] [-c command] [args ...]\n\n"
+	    "\t[-p pid]... [-c command]... [args ...]\n\n"
 	    "\t-n  enable probes described by a D program (several allowed)\n"
 	    "\t-s  enable probes of a D script file (several allowed)\n"
 	    "\t-q  quiet: only what the program prints\n"
@@ -81,8 +90,10 @@ usage(FILE *fp)
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
 	    "\t-Z  allow descriptions that match no probe\n"
-	    "\t-p  trace a running process ($target)\n"
-	    "\t-c  run a command and trace it ($target)\n"
+	    "\t-p  trace a running process (several allowed)\n"
+	    "\t-c  run a command and trace it (several allowed)\n"
+	    "\t    each process has its provider pid<PID>; $target is the "
+	    "first\n\t    -p or -c given\n"
 	    "\t-h  this help; -V the version\n"
 	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
 }
@@ -310,14 +321,16 @@ enable_probes(cmd_t *c, bool enable)
 
 	for (d = 0; d < nd; d++) {
 		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+		cmd_trace_t *t;
 		size_t n = 0;
 
 		n += dtrace_claim(c, d, enable);
 		n += profile_claim(c, d, enable);
-		if (c->c_tr != NULL && enable) {	/* the pid provider */
+		for (t = c->c_tr; t != NULL && enable; t = trace_next(t)) {
+			/* the pid provider, once per process grabbed */
 			char perr[1024];
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
-			long k = trace_claim(c->c_tr, c->c_rt, c->c_pg, d,
+			long k = trace_claim(t, c->c_rt, c->c_pg, d,
 			    c->c_zdefs, perr, sizeof (perr));
 
 			if (k < 0 && p->cp_script)
@@ -356,6 +369,7 @@ list_probes(cmd_t *c)
 {
 	static const char *names[] = { "BEGIN", "END", "ERROR" };
 	size_t d, nd = dsl_prog_ndescs(c->c_pg);
+	cmd_trace_t *t, *next;
 	uint32_t id;
 
 	c->c_zdefs = true;
@@ -375,8 +389,11 @@ list_probes(cmd_t *c)
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
 		    "profile", "", "", c->c_ticks[d].tk_name);
-	if (c->c_tr != NULL)	/* the pid provider's, -p/-c */
-		trace_list(c->c_tr);
+	for (t = c->c_tr; t != NULL; t = next) {
+		/* the pid provider's, -p/-c, each process in turn */
+		next = trace_next(t);
+		trace_list(t);
+	}
 }
 
 /* -- running ------------------------------------------------------------ */
@@ -555,15 +572,22 @@ parse_args(cmd_t *c, int argc, char **argv)
 				break;
 			case 'p': {
 				char *e;
+				long pid;
 
 				errno = 0;
-				c->c_pid = strtol(optarg, &e, 10);
-				if (errno != 0 || *e != '\0' || c->c_pid <= 0)
+				pid = strtol(optarg, &e, 10);
+				if (errno != 0 || *e != '\0' || pid <= 0 ||
+				    pid > INT_MAX)
 					die("invalid process id: %s", optarg);
+				if (c->c_ngrabs == MAXGRABS)
+					die("too many -p and -c options");
+				c->c_grabs[c->c_ngrabs++].cg_pid = pid;
 				break;
 			}
 			case 'c':
-				c->c_command = optarg;
+				if (c->c_ngrabs == MAXGRABS)
+					die("too many -p and -c options");
+				c->c_grabs[c->c_ngrabs++].cg_command = optarg;
 				break;
 			case 'h':
 				usage(stdout);
@@ -618,14 +642,23 @@ main(int argc, char **argv)
 			c->c_args[0] = p->cp_arg;	/* $0 */
 	}
 
-	/* dtrace grabs the process before compiling: $target is its pid */
-	if (c->c_pid != 0 || c->c_command != NULL)
-		c->c_tr = trace_open((pid_t)c->c_pid, c->c_command);
+	/*
+	 * dtrace grabs the processes before compiling, in command-line
+	 * order: $target is the first one's pid ("the first such process",
+	 * the Dynamic Tracing Guide's "Target Process ID").
+	 */
+	for (i = 0; i < c->c_ngrabs; i++) {
+		cmd_trace_t *t = trace_open((pid_t)c->c_grabs[i].cg_pid,
+		    c->c_grabs[i].cg_command);
+
+		if (c->c_tr == NULL)
+			c->c_tr = t;
+	}
 	memset(&co, 0, sizeof (co));
 	for (i = 0; i < (size_t)c->c_nargs; i++)
 		co.co_args[i] = c->c_args[i];
 	co.co_nargs = c->c_nargs;
-	co.co_target = c->c_tr != NULL ? trace_pid(c->c_tr) : c->c_pid;
+	co.co_target = c->c_tr != NULL ? trace_pid(c->c_tr) : 0;
 	co.co_xopts = c->c_xopts;
 	co.co_nxopts = c->c_nxopts;
 	c->c_pg = dsl_compile(srcs, c->c_nprogs, &co, err, sizeof (err));

@@ -84,11 +84,19 @@ struct cmd_trace {
 	addrsym_t	*t_syms;	/* for %a and %A */
 	bool		t_rtld_ok;
 	uint32_t	t_rtld_cookie;
+	struct cmd_trace *t_next;	/* the next process grabbed */
 };
 
 #define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
 
 static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
+
+/*
+ * Every process grabbed (-p, -c), in command-line order, as dtrace keeps
+ * them: the first is $target.  One stop loop serves them all.
+ */
+static cmd_trace_t *traces;
+static bool trace_quiet;	/* no "pid N has exited" notices */
 
 static void
 read_ids(cmd_trace_t *t)
@@ -122,11 +130,55 @@ read_ids(cmd_trace_t *t)
 	fclose(f);
 }
 
-cmd_trace_t *
-trace_open(pid_t pid, const char *command)
+/* The process of thread tid (its Tgid), or 0. */
+static pid_t
+tgid_of(pid_t tid)
+{
+	char path[64], line[128];
+	FILE *f;
+	int v = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "Tgid: %d", &v) == 1)
+			break;
+	fclose(f);
+	return (pid_t)v;
+}
+
+/*
+ * A grab failed: let go of the processes grabbed before it, untouched
+ * (nothing is armed yet); those we created die, as dtrace's do.
+ */
+static void __attribute__((noreturn))
+open_failed(void)
 {
 	cmd_trace_t *t;
 
+	for (t = traces; t != NULL; t = t->t_next) {
+		if (t->t_launched)
+			kill(t->t_pid, SIGKILL);
+		tr_detach(t->t_s);
+		t->t_s = NULL;
+	}
+	exit(1);
+}
+
+cmd_trace_t *
+trace_open(pid_t pid, const char *command)
+{
+	cmd_trace_t *t, **pp;
+
+	/*
+	 * -p N -p N: one process, grabbed once (dtrace's dt_proc_grab).  A
+	 * thread id names its process, as for tr_attach.
+	 */
+	for (t = traces; t != NULL && command == NULL; t = t->t_next)
+		if (t->t_pid == pid || t->t_pid == tgid_of(pid))
+			return t;
 	t = calloc(1, sizeof(*t));
 	if (t == NULL) {
 		fprintf(stderr, "pidtrace: out of memory\n");
@@ -147,7 +199,7 @@ trace_open(pid_t pid, const char *command)
 		}
 		if (argv == NULL || n == 0) {
 			fprintf(stderr, "pidtrace: -c: empty command\n");
-			exit(1);
+			open_failed();
 		}
 		t->t_s = tr_launch(argv);
 		t->t_launched = true;
@@ -158,11 +210,20 @@ trace_open(pid_t pid, const char *command)
 	}
 	if (t->t_s == NULL) {
 		tr_perror("pidtrace");
-		exit(1);
+		open_failed();
 	}
 	t->t_pid = tr_pid(t->t_s);
+	for (pp = &traces; *pp != NULL; pp = &(*pp)->t_next)
+		;
+	*pp = t;
 	read_ids(t);
 	return t;
+}
+
+cmd_trace_t *
+trace_next(const cmd_trace_t *t)
+{
+	return t->t_next;
 }
 
 pid_t
@@ -454,8 +515,9 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	    bool zdefs, char *err, size_t errlen)
 {
 	const dsl_pdesc_t *pd = dsl_prog_desc(pg, d);
+	const cmd_trace_t *o;
 	char prov[32];
-	size_t *nd;
+	size_t *nd, nprov = 0;
 	long n;
 
 	if (t == NULL)
@@ -463,6 +525,17 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
 	if (pd->pd_prov[0] == '\0' || !dsl_glob(pd->pd_prov, prov))
 		return 0;
+	/*
+	 * pid*:: over several processes: a process without the function is
+	 * no error; the caller counts the matches of them all.
+	 */
+	for (o = traces; o != NULL; o = o->t_next) {
+		snprintf(prov, sizeof(prov), "pid%d", (int)o->t_pid);
+		if (dsl_glob(pd->pd_prov, prov))
+			nprov++;
+	}
+	if (nprov > 1)
+		zdefs = true;
 	t->t_pg = pg;
 	t->t_rt = rt;
 	if (dsl_prog_option(pg, "mangled") != NULL)
@@ -547,6 +620,34 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 	}
 }
 
+/*
+ * BEGIN once every site of every process is armed and before any process
+ * goes on, as dtrace fires it after enabling: a BEGIN that prints is a
+ * handshake the tests can wait for.  tr_run_many arms every session
+ * before it resumes any: the last process's first h_ready fires it.
+ */
+static void
+begin_if_all_armed(cmd_trace_t *t, tr_session_t *s)
+{
+	static bool fired;
+	const cmd_trace_t *o;
+	dsl_ctx_t cx;
+
+	for (o = traces; o != NULL; o = o->t_next)
+		if (!o->t_began && !o->t_gone)
+			return;
+	if (fired)
+		return;
+	fired = true;
+	dsl_ctx_self(&cx);
+	if (dsl_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
+	    DSL_FIRE_EXIT) {
+		t->t_exited = true;
+		tr_stop_async(s);
+	}
+	fflush(NULL);
+}
+
 /* Every thread is stopped: after attach, at the entry of a new image. */
 static void
 on_ready(void *arg, tr_session_t *s)
@@ -558,21 +659,8 @@ on_ready(void *arg, tr_session_t *s)
 		refresh(t);	/* after an exec */
 	arm_sites(t, s);
 	if (!t->t_began) {
-		dsl_ctx_t cx;
-
-		/*
-		 * BEGIN once every site is armed and before the process
-		 * goes on, as dtrace fires it after enabling: a BEGIN
-		 * that prints is a handshake the tests can wait for.
-		 */
 		t->t_began = true;
-		dsl_ctx_self(&cx);
-		if (dsl_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
-		    DSL_FIRE_EXIT) {
-			t->t_exited = true;
-			tr_stop_async(s);
-		}
-		fflush(NULL);
+		begin_if_all_armed(t, s);
 	}
 	if (t->t_ndescs == 0)
 		return;
@@ -727,6 +815,16 @@ on_exit_(void *arg, tr_session_t *s, int status)
 	(void)s;
 	t->t_gone = true;
 	t->t_status = status;
+	/* Now, not at the end: the other processes may go on being traced. */
+	if (trace_quiet)
+		return;
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "pidtrace: pid %d was killed by signal %d "
+			"(%s)\n", (int)t->t_pid, WTERMSIG(status),
+			strsignal(WTERMSIG(status)));
+	else
+		fprintf(stderr, "pidtrace: pid %d has exited\n",
+			(int)t->t_pid);
 }
 
 static uint64_t
@@ -775,41 +873,74 @@ on_wake(void *arg, tr_session_t *s)
 	return 0;
 }
 
+/* Every session: any one still traced wakes the loop. */
 static void
 on_stop_signal(int sig)
 {
+	cmd_trace_t *t;
+
 	(void)sig;
-	if (the_trace != NULL) {
-		the_trace->t_signalled = true;
-		if (the_trace->t_s != NULL)
-			tr_stop_async(the_trace->t_s);
-	}
+	if (the_trace == NULL)
+		return;
+	the_trace->t_signalled = true;
+	for (t = traces; t != NULL; t = t->t_next)
+		if (t->t_s != NULL && !t->t_gone)
+			tr_stop_async(t->t_s);
 }
 
+/* One process still traced does the timed work for all. */
 static void
 on_alarm(int sig)
 {
+	cmd_trace_t *t;
+
 	(void)sig;
-	if (the_trace != NULL && the_trace->t_s != NULL)
-		tr_wake_async(the_trace->t_s);
+	if (the_trace == NULL)
+		return;
+	for (t = traces; t != NULL; t = t->t_next)
+		if (t->t_s != NULL && !t->t_gone) {
+			tr_wake_async(t->t_s);
+			return;
+		}
 }
 
 int
 trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	  int (*tick)(void *arg, uint64_t *next_ns), void *arg)
 {
-	tr_handlers_t h = {
-		.h_arg = t, .h_ready = on_ready, .h_hit = on_hit,
-		.h_thread_exit = on_thread_exit, .h_exec = on_exec,
-		.h_exit = on_exit_, .h_wake = on_wake,
-	};
+	tr_handlers_t *h;
+	const tr_handlers_t **hs;
+	tr_session_t **ss;
 	struct sigaction sa;
+	cmd_trace_t *o;
 	uint64_t next = 0;
+	size_t n = 0, i;
 	int rc;
 
-	t->t_rt = rt;
-	t->t_tick = tick;
-	t->t_tickarg = arg;
+	for (o = traces; o != NULL; o = o->t_next)
+		n++;
+	h = calloc(n, sizeof(*h));
+	hs = calloc(n, sizeof(*hs));
+	ss = calloc(n, sizeof(*ss));
+	if (h == NULL || hs == NULL || ss == NULL) {
+		fprintf(stderr, "pidtrace: out of memory\n");
+		exit(1);
+	}
+	for (o = traces, i = 0; o != NULL; o = o->t_next, i++) {
+		o->t_rt = rt;
+		o->t_tick = tick;
+		o->t_tickarg = arg;
+		h[i].h_arg = o;
+		h[i].h_ready = on_ready;
+		h[i].h_hit = on_hit;
+		h[i].h_thread_exit = on_thread_exit;
+		h[i].h_exec = on_exec;
+		h[i].h_exit = on_exit_;
+		h[i].h_wake = on_wake;
+		hs[i] = &h[i];
+		ss[i] = o->t_s;
+	}
+	trace_quiet = quiet;
 	the_trace = t;
 	/* Our handlers only set a flag; the loop notices (tr_stop_async). */
 	memset(&sa, 0, sizeof(sa));
@@ -824,34 +955,27 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		t->t_exited = true;
 	} else {
 		arm_timer(next);
-		rc = tr_run(t->t_s, &h);
+		rc = tr_run_many(ss, hs, n);
 		arm_timer(0);
 		if (rc < 0)
 			fprintf(stderr, "pidtrace: tracing pid %d failed: %s\n",
 				(int)t->t_pid, strerror(errno));
 	}
-	if (!t->t_gone && t->t_launched) {
-		/* As dtrace: a process we created dies with us. */
-		kill(t->t_pid, SIGKILL);
-	}
-	{
-		tr_session_t *s = t->t_s;
+	for (o = traces; o != NULL; o = o->t_next) {
+		tr_session_t *s = o->t_s;
 
-		t->t_s = NULL;	/* the signal handlers look at it */
+		if (!o->t_gone && o->t_launched) {
+			/* As dtrace: a process we created dies with us. */
+			kill(o->t_pid, SIGKILL);
+		}
+		o->t_s = NULL;	/* the signal handlers look at it */
 		tr_free(s);
 	}
+	free(h);
+	free(hs);
+	free(ss);
 	if (t->t_signalled)
 		dsl_rt_interrupted(rt);
-	if (t->t_gone && !quiet) {
-		if (WIFSIGNALED(t->t_status))
-			fprintf(stderr, "pidtrace: pid %d was killed by "
-				"signal %d (%s)\n", (int)t->t_pid,
-				WTERMSIG(t->t_status),
-				strsignal(WTERMSIG(t->t_status)));
-		else
-			fprintf(stderr, "pidtrace: pid %d has exited\n",
-				(int)t->t_pid);
-	}
 	the_trace = NULL;
 	return dsl_rt_end(rt, NULL);
 }

@@ -19,10 +19,16 @@ typedef struct cmd_trace cmd_trace_t;
 /*
  * Grab the process: attach to pid, or launch command (split on blanks,
  * as dtrace -c does) and run it to its entry point.  Every thread is
- * stopped when this returns.  On failure prints "pidtrace: ..." lines
- * and exits 1.
+ * stopped when this returns.  Called once per -p and -c, in command-line
+ * order: each process grabbed joins the list trace_next() walks (a pid
+ * given twice is grabbed once).  On failure prints "pidtrace: ..." lines,
+ * releases the processes grabbed before (a launched one is killed) and
+ * exits 1.
  */
 cmd_trace_t	*trace_open(pid_t pid, const char *command);
+
+/* The process grabbed after this one, or NULL. */
+cmd_trace_t	*trace_next(const cmd_trace_t *);
 
 /* The process id ($target). */
 pid_t		trace_pid(const cmd_trace_t *);
@@ -34,7 +40,8 @@ void		trace_host(cmd_trace_t *, dsl_host_t *host);
  * Let the pid provider claim description index d of pg: when its
  * provider matches pid<PID>, resolve it and register and enable every
  * probe.  Returns the number of probes matched, or -1 with a message in
- * err.  zdefs: no match is not an error (-Z).
+ * err.  zdefs: no match is not an error (-Z); nor is it when the provider
+ * matches several processes (pid*): call it for each and add up.
  */
 long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
@@ -46,9 +53,10 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 void		trace_list(cmd_trace_t *);
 
 /*
- * Run: arm every site, fire BEGIN (the process is still stopped), trace
- * until exit(), a signal
- * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of the process, detach, END
+ * Run: arm every site of every process grabbed (t is the first), fire
+ * BEGIN (the processes are still stopped), trace until exit(), a signal
+ * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of every process (one that
+ * ends is released and noticed, the others go on), detach all, END
  * and the aggregations.  tick fires the due tick probes and says when the
  * next one is due (0 = none); it returns DSL_FIRE_EXIT after exit().
  * quiet: no "pid N has exited" notice.  Returns the exit status.

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/kcmp.h>
 #include <sys/ptrace.h>
@@ -440,6 +441,7 @@ tr_waitpid(pid_t pid, int *status, int flags)
 int
 tr_wait_one(tr_session_t *s, pid_t want, bool block)
 {
+	tr_session_t *o;
 	int status;
 	pid_t tid;
 
@@ -450,11 +452,19 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		if (errno == EINTR)
 			return 0;
 		if (errno == ECHILD) {
+			/* No traced task at all: every session is over. */
 			s->s_gone = true;
+			for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+				if (o->s_all != NULL)
+					o->s_gone = true;
 			return 0;
 		}
 		return -1;
 	}
+	/* waitpid(-1) serves every session: the event goes to its owner. */
+	o = tr_session_of(s, tid);
+	if (o != NULL)
+		s = o;
 	s->s_kick = tid;
 	if (dispatch(s, tid, status) < 0)
 		return -1;
@@ -553,5 +563,100 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 	tr_release(s);
 	if (s->s_gone && h != NULL && h->h_exit != NULL)
 		h->h_exit(h->h_arg, s, s->s_exit_status);
+	return rc;
+}
+
+/* The target of s is gone: let go of it, tell the host. */
+static void
+finish(tr_session_t *s, const tr_handlers_t *h)
+{
+	tr_release(s);
+	if (s->s_gone && h != NULL && h->h_exit != NULL)
+		h->h_exit(h->h_arg, s, s->s_exit_status);
+}
+
+/*
+ * One loop for several sessions (pidtrace -p A -p B -c CMD): every
+ * session is armed (h_ready) before any runs, one blocking waitpid(-1)
+ * takes the events of all (tr_wait_one hands each to its owner), a
+ * target that is gone is released alone and the others go on; a stop
+ * request or a handler's non-zero on any session ends them all.
+ */
+int
+tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
+	    size_t n)
+{
+	tr_session_t *s, *w;
+	bool *done, stop = false;
+	size_t i, live;
+	int rc = 0;
+
+	done = calloc(n != 0 ? n : 1, sizeof(*done));
+	if (done == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		ss[i]->s_h = hs[i];
+		if (ss[i]->s_gone) {
+			/* Died between the grab and now: nothing to arm. */
+			finish(ss[i], hs[i]);
+			done[i] = true;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		s = ss[i];
+		if (done[i] || !s->s_armed_pending)
+			continue;
+		/* Attached or launched: every thread is stopped; arm now. */
+		s->s_armed_pending = false;
+		s->s_armed = true;
+		s->s_cur = tr_thread_find(s, s->s_pid);
+		if (s->s_cur == NULL || s->s_cur->th_zombie)
+			s->s_cur = NULL;	/* injection picks another */
+		if (hs[i] != NULL && hs[i]->h_ready != NULL)
+			hs[i]->h_ready(hs[i]->h_arg, s);
+		s->s_cur = NULL;
+	}
+	for (i = 0; i < n; i++)
+		if (!done[i] && tr_resume_all(ss[i]) < 0)
+			rc = -1;
+	for (;;) {
+		w = NULL;
+		for (i = 0, live = 0; i < n; i++) {
+			if (done[i])
+				continue;
+			s = ss[i];
+			if (s->s_wake_req) {
+				s->s_wake_req = 0;
+				if (hs[i] != NULL && hs[i]->h_wake != NULL &&
+				    hs[i]->h_wake(hs[i]->h_arg, s) != 0)
+					s->s_stop_req = 1;
+			}
+			if (s->s_stop_req)
+				stop = true;
+			if (s->s_gone) {
+				finish(s, hs[i]);
+				done[i] = true;
+				continue;
+			}
+			live++;
+			if (w == NULL)
+				w = s;
+		}
+		if (rc != 0 || stop || live == 0)
+			break;
+		if (tr_wait_one(w, -1, true) < 0)
+			rc = -1;
+	}
+	/*
+	 * Park every session before releasing the first: the others' hits
+	 * meanwhile are rewound, not fired (nothing fires after exit()).
+	 */
+	for (i = 0; i < n; i++)
+		if (!done[i])
+			ss[i]->s_stopping = true;
+	for (i = 0; i < n; i++)
+		if (!done[i])
+			finish(ss[i], hs[i]);
+	free(done);
 	return rc;
 }

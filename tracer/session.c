@@ -24,6 +24,8 @@
 		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
 		 PTRACE_O_TRACEEXEC)
 
+tr_session_t *tr_sessions;
+
 static tr_session_t *
 session_new(pid_t pid)
 {
@@ -38,16 +40,24 @@ session_new(pid_t pid)
 		free(s);
 		return NULL;
 	}
+	s->s_nextsess = tr_sessions;
+	tr_sessions = s;
 	return s;
 }
 
 void
 tr_free(tr_session_t *s)
 {
+	tr_session_t **pp;
 	tr_thread_t *th;
 
 	if (s == NULL)
 		return;
+	for (pp = &tr_sessions; *pp != NULL; pp = &(*pp)->s_nextsess)
+		if (*pp == s) {
+			*pp = s->s_nextsess;
+			break;
+		}
 	while ((th = s->s_all) != NULL)
 		tr_thread_del(s, th);
 	tr_bkpt_forget_all(s);
@@ -105,6 +115,36 @@ status_field(pid_t pid, const char *field, char *sval, size_t slen)
 	}
 	fclose(f);
 	return v;
+}
+
+/*
+ * The session task tid belongs to.  s first: with one session that is
+ * the answer, at no cost on the firing path.  A new task that stopped
+ * before its parent's clone event is in no session yet: a thread goes to
+ * its Tgid's session, a fork or vfork child to its parent's (PPid is the
+ * forking process, a thread or a vfork child of ours).  NULL when no
+ * session knows it.
+ */
+tr_session_t *
+tr_session_of(tr_session_t *s, pid_t tid)
+{
+	tr_session_t *o;
+	long tgid, ppid;
+
+	if (s == tr_sessions && s->s_nextsess == NULL)
+		return s;
+	if (tr_thread_find(s, tid) != NULL)
+		return s;
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o != s && tr_thread_find(o, tid) != NULL)
+			return o;
+	tgid = status_field(tid, "Tgid:", NULL, 0);
+	ppid = status_field(tid, "PPid:", NULL, 0);
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if ((tgid > 0 && tr_thread_find(o, (pid_t)tgid) != NULL) ||
+		    (ppid > 0 && tr_thread_find(o, (pid_t)ppid) != NULL))
+			return o;
+	return NULL;
 }
 
 static void

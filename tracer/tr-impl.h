@@ -118,7 +118,15 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
+	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
+
+/*
+ * Every session not yet freed.  One process's waitpid(-1) returns the
+ * stops of every traced process (pidtrace -p A -p B): each event goes to
+ * the session that owns the task (tr_session_of).
+ */
+extern tr_session_t *tr_sessions;
 
 /* error.c */
 void	tr_seterr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -172,6 +180,7 @@ long	tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 uint64_t tr_auxv_entry(pid_t pid);
 int	tr_stop_all(tr_session_t *s);
 void	tr_release(tr_session_t *s);
+tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);

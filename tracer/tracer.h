@@ -13,6 +13,10 @@
  * called tr_attach()/tr_launch(), except tr_stop_async() and
  * tr_wake_async(), which are async-signal-safe.
  *
+ * Several sessions may live at once (one per process): one waitpid(-1)
+ * serves them all, each event going to the session that owns its task.
+ * Run them together with tr_run_many().
+ *
  * The firing path (h_hit) may call tr_read, tr_next_pc, tr_thread_tid,
  * tr_thread_user (all cheap), and tr_bkpt_add/remove (they may inject an
  * mmap into the hitting thread: a few syscalls, fine for a dlopen).
@@ -191,6 +195,21 @@ tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len);
  */
 int
 tr_run(tr_session_t *s, const tr_handlers_t *h);
+
+/*
+ * tr_run over several sessions at once, one loop for all (each its own
+ * process; hs[i] are the handlers of ss[i]).  Every session is armed
+ * (h_ready) before any of them runs.  When a target is gone its session
+ * is released and h_exit called, and the others go on; the loop ends
+ * when every target is gone, or for all when any handler asks to stop
+ * or tr_stop_async() was called on any session.  Every session is then
+ * released as by tr_run (h_exit for those whose target is gone).
+ * Returns 0, or -1 on an internal error in any.  The caller frees each
+ * with tr_free().
+ */
+int
+tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
+	    size_t n);
 
 /*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
