@@ -9,7 +9,7 @@ t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread
 t_targets_tr_counter_LDFLAGS = -pthread
 
 EXTRA_DIST += t/tracer/trlib.sh t/tracer/lv-put.js
-TESTS += \
+TRACER_SH_TESTS = \
 	t/tracer/attach-count.sh \
 	t/tracer/threads.sh \
 	t/tracer/every-insn.sh \
@@ -29,6 +29,8 @@ TESTS += \
 	t/tracer/zombie-leader.sh \
 	t/tracer/fork-stress.sh \
 	t/tracer/reattach.sh
+TESTS += $(TRACER_SH_TESTS)
+EXTRA_DIST += $(TRACER_SH_TESTS)
 
 # A program that dlopens a library after start (rtld hook tests).
 check_PROGRAMS += t/targets/tr-dlopen t/targets/tr-plugin.so
@@ -42,7 +44,10 @@ t_targets_tr_plugin_so_LDFLAGS = -shared
 check_PROGRAMS += t/targets/tr-insns
 t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
 TESTS += t/tracer/tr-insns.sh
+EXTRA_DIST += t/tracer/tr-insns.sh
 
 # pidtrace end to end (cmd/trace.c, the pid provider's glue).
-TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
+PIDTRACE_SH_TESTS = t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
 	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh
+TESTS += $(PIDTRACE_SH_TESTS)
+EXTRA_DIST += $(PIDTRACE_SH_TESTS)
