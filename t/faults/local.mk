@@ -2,3 +2,15 @@
 # runs of purpose-built targets.
 check_PROGRAMS += t/targets/ft-insns
 t_targets_ft_insns_SOURCES = t/targets/ft-insns-main.c t/targets/ft-insns.S
+
+# Targets keep their functions: -O1 and no inlining, as a probed program.
+check_PROGRAMS += t/targets/ft-stress t/targets/ft-unwind
+t_targets_ft_stress_SOURCES = t/targets/ft-stress.c
+t_targets_ft_stress_CFLAGS = -O1 -fno-inline -pthread
+t_targets_ft_stress_LDFLAGS = -pthread
+t_targets_ft_unwind_SOURCES = t/targets/ft-unwind.cc
+t_targets_ft_unwind_CXXFLAGS = -O1 -fno-inline -pthread
+t_targets_ft_unwind_LDFLAGS = -pthread
+
+EXTRA_DIST += t/faults/ftlib.sh
+TESTS += t/faults/concurrency.sh
