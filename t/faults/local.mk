@@ -13,4 +13,4 @@ t_targets_ft_unwind_CXXFLAGS = -O1 -fno-inline -pthread
 t_targets_ft_unwind_LDFLAGS = -pthread
 
 EXTRA_DIST += t/faults/ftlib.sh
-TESTS += t/faults/concurrency.sh t/faults/insns.sh
+TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh

@@ -5,9 +5,11 @@
  * target's and a traced run's output with an untraced one's.
  *
  *	ft-stress conc T N	T threads call ft_work() N times in all
- *	ft-stress churn K B	K short-lived threads, B at a time, each
- *				calling ft_work() 10 times; then waits for a
- *				line on stdin (the test inspects threads)
+ *	ft-stress churn K B	after a line on stdin, K short-lived threads,
+ *				B at a time, each calling ft_work() 10
+ *				times; then waits for another line (the
+ *				test attaches first, and inspects the
+ *				threads after detaching)
  *	ft-stress sigs N FIFO	call ft_work() in three threads until N
  *				signals (SIGUSR1/SIGUSR2/SIGALRM) arrived;
  *				each handler writes a byte to FIFO
@@ -134,6 +136,8 @@ main(int argc, char **argv)
 		if (t < 1 || t > 64)
 			return 2;
 		ready();
+		if (fgets(line, sizeof(line), stdin) == NULL)
+			return 2;
 		while (made < k) {
 			for (i = 0; i < t && made + i < k; i++)
 				pthread_create(&th[i], NULL, churn_thread,
