@@ -13,4 +13,5 @@ t_targets_ft_unwind_CXXFLAGS = -O1 -fno-inline -pthread
 t_targets_ft_unwind_LDFLAGS = -pthread
 
 EXTRA_DIST += t/faults/ftlib.sh
-TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh
+TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh \
+	t/faults/signals.sh
