@@ -13,10 +13,11 @@ INSNS=$TARGETS/ft-insns
 # ~20 s on 2 cores); FT_SCALE=10 runs the full sizes by hand.
 FT_SCALE=${FT_SCALE:-1}
 
-# agg FILE NAME: the value printed by `printa("NAME %@d\n", ...)`.
+# agg FILE NAME: the value printed by `printa("NAME %@d\n", ...)` (with
+# or without -q: the field after NAME).
 agg()
 {
-	awk -v n="$2" '$1 == n { print $2 }' "$1"
+	awk -v n="$2" '{ for (i = 1; i < NF; i++) if ($i == n) print $(i + 1) }' "$1"
 }
 
 # expect WHAT GOT WANT: exact equality, said in the log either way.

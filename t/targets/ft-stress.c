@@ -18,7 +18,8 @@
  *				ordinary signal sent while one is pending is
  *				merged, even untraced)
  *	ft-stress spin		call ft_work() until killed
- *	ft-stress segv N	N calls, then a write through NULL
+ *	ft-stress segv N	after a line (or EOF) on stdin, N calls, then
+ *				a write through NULL
  *
  * Every mode but send prints "ready" first (the tests' handshake).
  */
@@ -204,8 +205,12 @@ main(int argc, char **argv)
 			atomic_fetch_add(&sum, ft_work(i));
 	}
 	if (strcmp(mode, "segv") == 0 && argc == 3) {
+		char line[16];
+
 		n = strtoul(argv[2], NULL, 0);
 		ready();
+		if (fgets(line, sizeof(line), stdin) == NULL)
+			clearerr(stdin);
 		for (i = 0; i < n; i++)
 			atomic_fetch_add(&sum, ft_work(i));
 		report();
