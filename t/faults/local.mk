@@ -14,4 +14,4 @@ t_targets_ft_unwind_LDFLAGS = -pthread
 
 EXTRA_DIST += t/faults/ftlib.sh
 TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh \
-	t/faults/signals.sh t/faults/death.sh
+	t/faults/signals.sh t/faults/death.sh t/faults/unwind.sh
