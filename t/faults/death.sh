@@ -26,7 +26,7 @@ grep -q "^pidtrace: pid [0-9]* was killed by signal 11 " "$T/c.err" ||
 
 # -c: SIGKILL and SIGTERM from outside.
 for sig in KILL TERM; do
-	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin" \
+	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin 3" \
 		>"$T/c$sig.out" 2>"$T/c$sig.err"
 	wait_for "$T/c$sig.out" 'fired$'
 	kill -$sig "$(sed -n 's/^ready pid=//p' "$T/c$sig.out")"
@@ -39,14 +39,14 @@ for sig in KILL TERM; do
 		"$T/c$sig.err" || fail "SIG$sig not reported"
 done
 
-# prun NAME MODE SIG TRACED: the target under a shell that prints its
+# prun NAME ARGS SIG TRACED: the target under a shell that prints its
 # status; SIG is sent from outside after 1000 firings (or, untraced,
 # after "ready"); prints the shell's "status N" line.
 prun()
 {
 	rm -f "$T/in"
 	mkfifo "$T/in"
-	spawn _sp 60 sh -c '"$0" "$1" 5000 <"$2"; echo "status $?"' \
+	spawn _sp 60 sh -c '"$0" $1 <"$2"; echo "status $?"' \
 		"$STRESS" "$2" "$T/in" >"$T/$1" 2>&1
 	exec 3>"$T/in"
 	wait_for "$T/$1" '^ready'
@@ -71,9 +71,11 @@ prun()
 
 for c in "segv - 139" "spin KILL 137" "spin TERM 143"; do
 	set -- $c
-	want=$(prun u-$1-$2 $1 $2 no)
+	args="segv 5000"
+	[ $1 = spin ] && args="spin 3"	# three threads firing
+	want=$(prun u-$1-$2 "$args" $2 no)
 	expect "untraced parent sees ($1 $2)" "$want" "status $3"
-	got=$(prun t-$1-$2 $1 $2 yes)
+	got=$(prun t-$1-$2 "$args" $2 yes)
 	cat "$T/t-$1-$2.p" "$T/t-$1-$2.perr"
 	expect "traced parent sees ($1 $2)" "$got" "$want"
 done

@@ -4,12 +4,13 @@
 # to a target whose three threads call a probed ft_work() in a loop; each
 # signal is sent once the previous one's handler answered (an ordinary
 # signal sent while one is pending merges, even untraced).  Then job
-# control under pidtrace -p: SIGSTOP stops every thread, SIGCONT resumes.
+# control under pidtrace -p, three threads firing: SIGSTOP stops every
+# thread, SIGCONT resumes, and a detach while stopped leaves it stopped.
 # Asserts: every signal reached a handler exactly once (the sender never
 # waits for a lost one, the target's counts are exact) and the probed
 # handler fired once per signal; the output is the untraced output;
 # stopped means stopped (no CPU time) and the target runs on after
-# SIGCONT and after detach.
+# SIGCONT and after detach (no stray SIGTRAP kills it).
 . "$top_srcdir/t/faults/ftlib.sh"
 
 n=$((3000 * FT_SCALE))
@@ -57,7 +58,7 @@ wait_states()
 		sleep 0.01
 	done
 }
-spawn _tp 60 "$STRESS" spin >"$T/spin"
+spawn _tp 60 "$STRESS" spin 3 >"$T/spin"
 wait_for "$T/spin" '^ready'
 TPID=$(child_of "$_tp") || fail "no target pid"
 spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
@@ -67,21 +68,31 @@ PPID_=$(child_of "$_pp") || fail "no pidtrace pid"
 wait_for "$T/p.out" '^armed'
 for i in 1 2 3; do
 	kill -STOP "$TPID"
-	wait_states '[tT]'	# t: a listening tracee is in a ptrace stop
+	wait_states '[tT]+'	# t: a listening tracee is in a ptrace stop
 	c=$(cputime)
 	sleep 0.2
 	expect "CPU time while stopped ($i)" "$(cputime)" "$c"
 	kill -CONT "$TPID"
-	wait_states R
+	wait_states '[Rt]*R[Rt]*'	# t: a thread at a probe
 done
+# Detach while stopped (hits of the three threads may be queued): the
+# target stays stopped until SIGCONT, then runs on.
+kill -STOP "$TPID"
+wait_states '[tT]+'
 kill -INT "$PPID_"
 wait "$_pp" || fail "pidtrace: $(cat "$T/p.err")"
 cat "$T/p.out"
 [ "$(agg "$T/p.out" w)" -gt 0 ] || fail "no firings"
+wait_states T
+c=$(cputime)
+sleep 0.2
+expect "CPU time while stopped after detach" "$(cputime)" "$c"
+kill -CONT "$TPID"
 wait_states R
 c=$(cputime)
 sleep 0.2
 [ "$(cputime)" != "$c" ] || fail "not running after detach"
+expect "threads after detach" "$(ls /proc/"$TPID"/task | wc -l)" 3
 kill -STOP "$TPID"
 wait_states T
 kill -CONT "$TPID"

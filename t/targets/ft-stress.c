@@ -17,7 +17,7 @@
  *				after the previous one's byte came back (an
  *				ordinary signal sent while one is pending is
  *				merged, even untraced)
- *	ft-stress spin		call ft_work() until killed
+ *	ft-stress spin [T]	T threads (1) call ft_work() until killed
  *	ft-stress segv N	after a line (or EOF) on stdin, N calls, then
  *				a write through NULL
  *
@@ -156,6 +156,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(mode, "sigs") == 0 && argc == 4) {
 		struct sigaction sa;
+		sigset_t set;
 
 		sig_total = strtoul(argv[2], NULL, 0);
 		memset(&sa, 0, sizeof(sa));
@@ -164,11 +165,19 @@ main(int argc, char **argv)
 		sigaction(SIGUSR1, &sa, NULL);
 		sigaction(SIGUSR2, &sa, NULL);
 		sigaction(SIGALRM, &sa, NULL);
+		/* Blocked until sig_fd is set: the sender may signal as soon
+		 * as its open returns, before ours has. */
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR1);
+		sigaddset(&set, SIGUSR2);
+		sigaddset(&set, SIGALRM);
+		sigprocmask(SIG_BLOCK, &set, NULL);
 		ready();
 		/* Opening blocks until the sender opens its end. */
 		sig_fd = open(argv[3], O_WRONLY);
 		if (sig_fd < 0)
 			return 2;
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
 		for (i = 0; i < 2; i++)
 			pthread_create(&th[i], NULL, sig_thread, NULL);
 		sig_thread(NULL);
@@ -200,9 +209,14 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(mode, "spin") == 0) {
+		t = argc > 2 ? strtoul(argv[2], NULL, 0) : 1;
+		if (t < 1 || t > 64)
+			return 2;
+		sig_total = ~0ul;	/* sig_thread: forever */
+		for (i = 1; i < t; i++)
+			pthread_create(&th[i], NULL, sig_thread, NULL);
 		ready();
-		for (i = 0;; i++)
-			atomic_fetch_add(&sum, ft_work(i));
+		sig_thread(NULL);
 	}
 	if (strcmp(mode, "segv") == 0 && argc == 3) {
 		char line[16];
