@@ -15,3 +15,8 @@ t_targets_ft_unwind_LDFLAGS = -pthread
 EXTRA_DIST += t/faults/ftlib.sh
 TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh \
 	t/faults/signals.sh t/faults/death.sh t/faults/unwind.sh
+
+# A probed first instruction that faults, the fault handled by the program.
+check_PROGRAMS += t/targets/ft-fault
+t_targets_ft_fault_SOURCES = t/targets/ft-fault.c t/targets/ft-fault-load.S
+TESTS += t/faults/fault.sh
