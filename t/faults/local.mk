@@ -14,7 +14,8 @@ t_targets_ft_unwind_LDFLAGS = -pthread
 
 EXTRA_DIST += t/faults/ftlib.sh
 TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh \
-	t/faults/signals.sh t/faults/death.sh t/faults/unwind.sh
+	t/faults/signals.sh t/faults/death.sh t/faults/unwind.sh \
+	t/faults/sigattach.sh t/faults/stopstorm.sh
 
 # A probed first instruction that faults, the fault handled by the program.
 check_PROGRAMS += t/targets/ft-fault
