@@ -21,3 +21,10 @@ TESTS += t/faults/concurrency.sh t/faults/insns.sh t/faults/threads.sh \
 check_PROGRAMS += t/targets/ft-fault
 t_targets_ft_fault_SOURCES = t/targets/ft-fault.c t/targets/ft-fault-load.S
 TESTS += t/faults/fault.sh
+
+# Forced unwinding: pthread_exit and pthread_cancel out of probed frames.
+check_PROGRAMS += t/targets/ft-cancel
+t_targets_ft_cancel_SOURCES = t/targets/ft-cancel.c
+t_targets_ft_cancel_CFLAGS = -O1 -fno-inline -pthread
+t_targets_ft_cancel_LDFLAGS = -pthread
+TESTS += t/faults/cancel.sh
