@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
@@ -65,6 +66,7 @@ struct cmd_trace {
 	size_t		t_shsize;
 	dsl_rt_t	*t_rt;
 	const struct user_regs_struct *t_regs;	/* of the firing */
+	FILE		*t_out;		/* the D output: flushed per firing */
 	int		(*t_tick)(void *, uint64_t *);
 	void		*t_tickarg;
 	bool		t_exited;	/* exit() ran */
@@ -282,7 +284,7 @@ addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 void
 trace_host(cmd_trace_t *t, dsl_host_t *host)
 {
-	(void)t;
+	t->t_out = host->dh_out;
 	host->dh_readmem = readmem;
 	host->dh_getarg = getarg;
 	host->dh_addr2sym = addr2sym;
@@ -772,6 +774,15 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 		}
 	}
 	t->t_regs = NULL;
+	/*
+	 * A clause that printed: flush now, as dtrace does each time it
+	 * consumes its buffers, or a reader of a file or pipe sees nothing
+	 * until 4 KB piled up or the end (t/faults/death.sh waits for a
+	 * printf of a pid probe).  __fpending only looks at the buffer:
+	 * firings that print nothing cost no syscall.
+	 */
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
 	return t->t_exited;
 }
 
