@@ -14,4 +14,4 @@ bench_work_SOURCES = bench/work.c
 bench_work_CFLAGS = $(AM_CFLAGS) -O2
 bench_floor_SOURCES = bench/floor.c
 bench_floor_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/overhead bench/overhead-leveldown.sh
+EXTRA_DIST += bench/overhead bench/overhead-leveldown.sh bench/attach.sh
