@@ -12,10 +12,13 @@
  * ret after ENTRY is patched too and executed out of line: rip is set to
  * FLOOR_RET, a lone ret elsewhere in the target (no syscall, as an XOL
  * slot).  -a same puts tracer and tracee on CPU 0; -a diff the tracer on
- * 0 and the tracee on 1; the default leaves both to the scheduler.
+ * 0 and the tracee on 1; -a tracer the tracer alone on 0; -a follow pins
+ * the tracer to the CPU the tracee stopped on (/proc/PID/stat field 39,
+ * one pread a stop); the default leaves both to the scheduler.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -26,6 +29,9 @@
 #include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+static long moves;
+static int follow;
 
 static void
 die(const char *what)
@@ -74,6 +80,36 @@ patch(pid_t pid, uintptr_t a)
 	return w;
 }
 
+/* Pin ourselves to the CPU the stopped tracee last ran on. */
+static void
+follow_cpu(pid_t pid)
+{
+	static int fd = -1, cur = -1;
+	char buf[512], *p;
+	ssize_t n;
+	int i, cpu;
+
+	if (fd < 0) {
+		snprintf(buf, sizeof(buf), "/proc/%d/stat", pid);
+		if ((fd = open(buf, O_RDONLY)) < 0)
+			die("stat");
+	}
+	if ((n = pread(fd, buf, sizeof(buf) - 1, 0)) <= 0)
+		return;
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	for (i = 2; p != NULL && i < 39; i++)
+		p = strchr(p + 1, ' ');
+	if (p == NULL)
+		return;
+	cpu = atoi(p + 1);
+	if (cpu != cur) {
+		pin(cpu);
+		cur = cpu;
+		moves++;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -95,6 +131,7 @@ main(int argc, char **argv)
 	if (argc - optind < 3 + rflag)
 		return fprintf(stderr, "usage: floor [-r] [-a same|diff] "
 		    "nop|lea ENTRY [FLOOR_RET] -- CMD...\n"), 2;
+	follow = aff != NULL && strcmp(aff, "follow") == 0;
 	lea = strcmp(argv[optind], "lea") == 0;
 	entry = strtoul(argv[optind + 1], NULL, 16);
 	if (rflag)
@@ -102,13 +139,15 @@ main(int argc, char **argv)
 	optind += 2 + rflag;
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
-	if (aff)
+	if (aff && strcmp(aff, "follow") != 0)
 		pin(0);
 	if ((pid = fork()) < 0)
 		die("fork");
 	if (pid == 0) {
-		if (aff)
-			pin(strcmp(aff, "diff") == 0 ? 1 : 0);
+		if (aff && strcmp(aff, "same") == 0)
+			pin(0);
+		else if (aff && strcmp(aff, "diff") == 0)
+			pin(1);
 		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
 		execvp(argv[optind], argv + optind);
 		_exit(127);
@@ -140,6 +179,8 @@ main(int argc, char **argv)
 		if (WIFEXITED(st) || WIFSIGNALED(st))
 			break;
 		sig = WSTOPSIG(st);
+		if (follow)
+			follow_cpu(pid);
 		if (sig == SIGTRAP) {
 			if (ptrace(PTRACE_GETREGS, pid, NULL, &r) < 0)
 				die("GETREGS");
@@ -161,6 +202,6 @@ main(int argc, char **argv)
 pass:
 		ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig);
 	}
-	fprintf(stderr, "floor: %ld firings\n", fired);
+	fprintf(stderr, "floor: %ld firings, %ld moves\n", fired, moves);
 	return 0;
 }
