@@ -5,7 +5,8 @@
  * instruction in the registers, PTRACE_SETREGS, PTRACE_CONT.  No D, no
  * tables, no output.
  *
- *   floor [-r] [-a same|diff] nop|lea ENTRY [FLOOR_RET] -- CMD [ARGS...]
+ *   floor [-ru] [-a same|diff|tracer|follow] nop|lea ENTRY [FLOOR_RET]
+ *	-- CMD [ARGS...]
  *
  * ENTRY is work's (or work_lea's) address as nm prints it; nop emulates
  * a leading nop, lea a leading lea disp32(%rip),%rax.  With -r the first
@@ -14,13 +15,15 @@
  * slot).  -a same puts tracer and tracee on CPU 0; -a diff the tracer on
  * 0 and the tracee on 1; -a tracer the tracer alone on 0; -a follow pins
  * the tracer to the CPU the tracee stopped on (/proc/PID/stat field 39,
- * one pread a stop); the default leaves both to the scheduler.
+ * one pread a stop); the default leaves both to the scheduler.  -u writes
+ * rip alone with PTRACE_POKEUSER instead of PTRACE_SETREGS (nop, ret).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,7 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static long moves;
@@ -114,15 +118,18 @@ int
 main(int argc, char **argv)
 {
 	uintptr_t entry, ret = 0, xret = 0, base, lea_to = 0;
-	int c, rflag = 0, lea, st, sig;
+	int c, rflag = 0, uflag = 0, lea, st, sig;
 	const char *aff = NULL;
 	struct user_regs_struct r;
-	long w, fired = 0;
+	long w, fired = 0, wns = 0;
+	struct timespec w0, w1;
 	pid_t pid;
 
-	while ((c = getopt(argc, argv, "ra:")) != -1) {
+	while ((c = getopt(argc, argv, "rua:")) != -1) {
 		if (c == 'r')
 			rflag = 1;
+		else if (c == 'u')
+			uflag = 1;
 		else if (c == 'a')
 			aff = optarg;
 		else
@@ -194,14 +201,24 @@ main(int argc, char **argv)
 				r.rip = xret;
 			else
 				goto pass;
-			if (ptrace(PTRACE_SETREGS, pid, NULL, &r) < 0)
+			clock_gettime(CLOCK_MONOTONIC, &w0);
+			if (uflag && !lea) {
+				if (ptrace(PTRACE_POKEUSER, pid, (void *)
+				    offsetof(struct user_regs_struct, rip),
+				    (void *)r.rip) < 0)
+					die("POKEUSER");
+			} else if (ptrace(PTRACE_SETREGS, pid, NULL, &r) < 0)
 				die("SETREGS");
+			clock_gettime(CLOCK_MONOTONIC, &w1);
+			wns += (w1.tv_sec - w0.tv_sec) * 1000000000L +
+			    (w1.tv_nsec - w0.tv_nsec);
 			fired++;
 			sig = 0;
 		}
 pass:
 		ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig);
 	}
-	fprintf(stderr, "floor: %ld firings, %ld moves\n", fired, moves);
+	fprintf(stderr, "floor: %ld firings, %ld moves, %.0f ns a register "
+	    "write\n", fired, moves, fired ? (double)wns / fired : 0.0);
 	return 0;
 }
