@@ -5,7 +5,8 @@
 # (t/targets/leveldown-put.js; leveldown installed under t/node as
 # t/lib.sh's need_leveldown does); each SIGUSR1 runs a batch of BATCH
 # puts (20000), timed from the signal to its "done" line.  The first
-# batch warms up; then untraced, pidtrace, bpftrace, one after another.
+# batch warms up; then untraced, pidtrace, bpftrace, one after another,
+# the order rotated each round.
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -33,13 +34,40 @@ waitline() {
 	done
 	return 1
 }
-# batch N: run the Nth batch, print puts per second.
+# batch: run one batch, print puts per second.  node's stdout is a
+# coprocess pipe: the read blocks, nothing polls while the batch runs.
 batch() {
-	local t0 t1
+	local t0 t1 line
 	t0=$(now); kill -USR1 $np
-	waitline $T/out '^done' $1 || { echo -; return; }
+	read -r line <&${NODE[0]} || { echo -; return; }
 	t1=$(now)
+	case $line in done*) ;; *) echo -; return;; esac
 	awk -v n=$batch -v d=$((t1 - t0)) 'BEGIN { printf "%.0f\n", n / (d / 1e9) }'
+}
+run_untraced() { batch >>$T/untraced; }
+run_pidtrace() {
+	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
+	pp=$!
+	if waitline $T/p.out '^armed'; then
+		batch >>$T/pidtrace
+	else
+		echo "pidtrace: $(tail -n 1 $T/p.out)" >$T/pidtrace.why
+	fi
+	kill -INT $pp; wait $pp
+}
+run_bpftrace() {
+	if ! command -v bpftrace >/dev/null; then
+		echo "cannot run: bpftrace not installed" >$T/bpftrace.why
+		return
+	fi
+	bpftrace -e "$bscript" -p $np >$T/b.out 2>&1 &
+	bp=$!
+	if waitline $T/b.out '^armed'; then
+		batch >>$T/bpftrace
+	else
+		echo "cannot run: $(grep -v '^$' $T/b.out | tail -n 1)" >$T/bpftrace.why
+	fi
+	kill -INT $bp; wait $bp
 }
 pscript='BEGIN { printf("armed\n"); }
 pid$target::*DBImpl*Put*:entry { self->ts = timestamp; }
@@ -49,33 +77,18 @@ bscript="BEGIN { printf(\"armed\\n\"); }
 uprobe:$lib:*DBImpl*Put* { @s[tid] = nsecs; }
 uretprobe:$lib:*DBImpl*Put* /@s[tid]/ {
 	@[probe] = hist(nsecs - @s[tid]); delete(@s[tid]); }"
+order=(untraced pidtrace bpftrace)
 for r in $(seq $rounds); do
-	rm -rf $T/db; : >$T/out
-	node t/targets/leveldown-put.js $pre $T/db $batch >$T/out 2>&1 &
-	np=$!
-	waitline $T/out '^ready' || { echo "node did not start: $(cat $T/out)"; exit 1; }
-	n=1; batch $n >/dev/null
-	n=$((n + 1)); batch $n >>$T/untraced
-	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
-	pp=$!
-	if waitline $T/p.out '^armed'; then
-		n=$((n + 1)); batch $n >>$T/pidtrace
-	else
-		echo "pidtrace: $(tail -n 1 $T/p.out)" >$T/pidtrace.why
-	fi
-	kill -INT $pp; wait $pp
-	if command -v bpftrace >/dev/null; then
-		bpftrace -e "$bscript" -p $np >$T/b.out 2>&1 &
-		bp=$!
-		if waitline $T/b.out '^armed'; then
-			n=$((n + 1)); batch $n >>$T/bpftrace
-		else
-			echo "cannot run: $(grep -v '^$' $T/b.out | tail -n 1)" >$T/bpftrace.why
-		fi
-		kill -INT $bp; wait $bp
-	else
-		echo "cannot run: bpftrace not installed" >$T/bpftrace.why
-	fi
+	rm -rf $T/db
+	coproc NODE { exec node t/targets/leveldown-put.js $pre $T/db $batch 2>&1; }
+	np=$NODE_PID
+	read -r line <&${NODE[0]}
+	case $line in ready*) ;; *) echo "node did not start: $line"; exit 1;; esac
+	batch >/dev/null	# warm up
+	# Rotate the order each round: no tool always runs first.
+	for i in 0 1 2; do
+		run_${order[(i + r) % 3]}
+	done
 	kill -TERM $np; wait $np
 done
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
