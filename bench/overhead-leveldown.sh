@@ -6,7 +6,8 @@
 # t/lib.sh's need_leveldown does); each SIGUSR1 runs a batch of BATCH
 # puts (20000), timed from the signal to its "done" line.  The first
 # batch warms up; then untraced, pidtrace, bpftrace, one after another,
-# the order rotated each round.
+# the order rotated each round.  "onecpu" is pidtrace with node and
+# pidtrace both on CPU 0 (taskset): what placement costs, a diagnosis.
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -55,6 +56,20 @@ run_pidtrace() {
 	fi
 	kill -INT $pp; wait $pp
 }
+# Diagnosis, not a mode of pidtrace: node's threads and pidtrace all on
+# CPU 0 (taskset changes the target's affinity, which pidtrace never
+# does), then node's affinity is given back.
+run_onecpu() {
+	taskset -a -p -c 0 $np >/dev/null
+	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
+	pp=$!
+	taskset -p -c 0 $pp >/dev/null
+	if waitline $T/p.out '^armed'; then
+		batch >>$T/onecpu
+	fi
+	kill -INT $pp; wait $pp
+	taskset -a -p -c 0-$(($(nproc) - 1)) $np >/dev/null
+}
 run_bpftrace() {
 	if ! command -v bpftrace >/dev/null; then
 		echo "cannot run: bpftrace not installed" >$T/bpftrace.why
@@ -77,7 +92,7 @@ bscript="BEGIN { printf(\"armed\\n\"); }
 uprobe:$lib:*DBImpl*Put* { @s[tid] = nsecs; }
 uretprobe:$lib:*DBImpl*Put* /@s[tid]/ {
 	@[probe] = hist(nsecs - @s[tid]); delete(@s[tid]); }"
-order=(untraced pidtrace bpftrace)
+order=(untraced pidtrace bpftrace onecpu)
 for r in $(seq $rounds); do
 	rm -rf $T/db
 	coproc NODE { exec node t/targets/leveldown-put.js $pre $T/db $batch 2>&1; }
@@ -86,15 +101,15 @@ for r in $(seq $rounds); do
 	case $line in ready*) ;; *) echo "node did not start: $line"; exit 1;; esac
 	batch >/dev/null	# warm up
 	# Rotate the order each round: no tool always runs first.
-	for i in 0 1 2; do
-		run_${order[(i + r) % 3]}
+	for i in 0 1 2 3; do
+		run_${order[(i + r) % 4]}
 	done
 	kill -TERM $np; wait $np
 done
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 u=$(median <$T/untraced)
 printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(cut -d' ' -f1-3 /proc/loadavg)"
-for k in untraced pidtrace bpftrace; do
+for k in untraced pidtrace bpftrace onecpu; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
 	printf '%-10s %8s' $k "$v"
 	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
