@@ -45,4 +45,5 @@ TESTS += t/tracer/tr-insns.sh
 
 # pidtrace end to end (cmd/trace.c, the pid provider's glue).
 TESTS += t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
-	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh
+	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh \
+	t/tracer/pidtrace-cpupin.sh
