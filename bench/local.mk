@@ -7,3 +7,17 @@ noinst_PROGRAMS += bench/eval
 bench_eval_SOURCES = bench/eval.c
 bench_eval_LDADD = dsl/libdsl.a
 bench_eval_CFLAGS = $(AM_CFLAGS) -O2
+
+# bench/overhead: its target and the bare ptrace floor.
+noinst_PROGRAMS += bench/work bench/floor
+bench_work_SOURCES = bench/work.c
+bench_work_CFLAGS = $(AM_CFLAGS) -O2
+bench_floor_SOURCES = bench/floor.c
+bench_floor_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/overhead bench/overhead-leveldown.sh bench/attach.sh
+
+# bench/aggmem: bytes per aggregation key.
+noinst_PROGRAMS += bench/aggmem
+bench_aggmem_SOURCES = bench/aggmem.c
+bench_aggmem_LDADD = dsl/libdsl.a
+bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2

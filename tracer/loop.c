@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,16 +217,38 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 	return resume(s, th, PTRACE_CONT, 0);
 }
 
+/*
+ * Write back the registers of a firing: rip alone with PTRACE_POKEUSER
+ * when nothing else differs from what the stop read (XOL, nop, endbr64,
+ * jmp, jcc: most firings), else PTRACE_SETREGS.  One syscall either way;
+ * POKEUSER of rip took 360-440 ns against 840-1000 for SETREGS here
+ * (bench/floor -u).
+ */
+static int
+set_regs(pid_t tid, const struct user_regs_struct *r,
+	 const struct user_regs_struct *stop)
+{
+	struct user_regs_struct t = *r;
+
+	t.rip = stop->rip;
+	if (memcmp(&t, stop, sizeof(t)) == 0)
+		return (int)ptrace(PTRACE_POKEUSER, tid,
+			(void *)offsetof(struct user_regs_struct, rip),
+			(void *)r->rip);
+	return (int)ptrace(PTRACE_SETREGS, tid, 0L, r);
+}
+
 static int
 on_trap(tr_session_t *s, tr_thread_t *th)
 {
-	struct user_regs_struct r;
+	struct user_regs_struct r, stop;
 	tr_bkpt_t *bp;
 	uint64_t addr;
 	int rc;
 
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
+	stop = r;
 	addr = r.rip - 1;
 	bp = tr_bkpt_find(s, addr);
 	if (bp == NULL && tr_bkpt_was_site(s, addr)) {
@@ -297,7 +320,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 			return -1;
 		s->s_st.st_emulated++;
 	}
-	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
+	if (set_regs(th->th_tid, &r, &stop) < 0)
 		return errno == ESRCH ? 0 : -1;
 	return resume(s, th, PTRACE_CONT, 0);
 }

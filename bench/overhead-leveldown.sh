@@ -1,0 +1,118 @@
+#!/bin/bash
+# bench/overhead-leveldown.sh [ROUNDS]: leveldown puts per second in node,
+# untraced, under pidtrace's latency script and under bpftrace's
+# equivalent (run by bench/overhead -l too).  One node process per round
+# (t/targets/leveldown-put.js; leveldown installed under t/node as
+# t/lib.sh's need_leveldown does); each SIGUSR1 runs a batch of BATCH
+# puts (20000), timed from the signal to its "done" line.  The first
+# batch warms up; then untraced, pidtrace, bpftrace, one after another,
+# the order rotated each round.  "onecpu" is pidtrace with node and
+# pidtrace both on CPU 0 (taskset): what placement costs, a diagnosis.
+set -u
+cd "$(dirname "$0")/.."
+top=$PWD
+rounds=${1:-3}
+batch=${BATCH:-20000}
+P=$top/pidtrace
+pre=$top/t/node
+lib=$(ls $pre/node_modules/leveldown/prebuilds/linux-x64/*glibc*.node 2>/dev/null | head -n 1)
+if [ -z "$lib" ]; then
+	(cd $pre 2>/dev/null || mkdir -p $pre && cd $pre &&
+	    npm install --no-audit --no-fund --ignore-scripts --prefix $pre leveldown) >/dev/null 2>&1
+	lib=$(ls $pre/node_modules/leveldown/prebuilds/linux-x64/*glibc*.node 2>/dev/null | head -n 1)
+	[ -n "$lib" ] || { echo "cannot run: leveldown not installed (npm install failed)"; exit 1; }
+fi
+T=$(mktemp -d /tmp/ovld.XXXXXX)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
+ulimit -l 8192 2>/dev/null
+now() { date +%s%N; }
+# waitline FILE REGEX [COUNT]: until FILE has COUNT lines matching REGEX.
+waitline() {
+	local i
+	for i in $(seq 6000); do
+		[ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "${3:-1}" ] && return 0
+		sleep 0.005
+	done
+	return 1
+}
+# batch: run one batch, print puts per second.  node's stdout is a
+# coprocess pipe: the read blocks, nothing polls while the batch runs.
+batch() {
+	local t0 t1 line
+	t0=$(now); kill -USR1 $np
+	read -r line <&${NODE[0]} || { echo -; return; }
+	t1=$(now)
+	case $line in done*) ;; *) echo -; return;; esac
+	awk -v n=$batch -v d=$((t1 - t0)) 'BEGIN { printf "%.0f\n", n / (d / 1e9) }'
+}
+run_untraced() { batch >>$T/untraced; }
+run_pidtrace() {
+	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
+	pp=$!
+	if waitline $T/p.out '^armed'; then
+		batch >>$T/pidtrace
+	else
+		echo "pidtrace: $(tail -n 1 $T/p.out)" >$T/pidtrace.why
+	fi
+	kill -INT $pp; wait $pp
+}
+# Diagnosis, not a mode of pidtrace: node's threads and pidtrace all on
+# CPU 0 (taskset changes the target's affinity, which pidtrace never
+# does), then node's affinity is given back.
+run_onecpu() {
+	taskset -a -p -c 0 $np >/dev/null
+	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
+	pp=$!
+	taskset -p -c 0 $pp >/dev/null
+	if waitline $T/p.out '^armed'; then
+		batch >>$T/onecpu
+	fi
+	kill -INT $pp; wait $pp
+	taskset -a -p -c 0-$(($(nproc) - 1)) $np >/dev/null
+}
+run_bpftrace() {
+	if ! command -v bpftrace >/dev/null; then
+		echo "cannot run: bpftrace not installed" >$T/bpftrace.why
+		return
+	fi
+	bpftrace -e "$bscript" -p $np >$T/b.out 2>&1 &
+	bp=$!
+	if waitline $T/b.out '^armed'; then
+		batch >>$T/bpftrace
+	else
+		echo "cannot run: $(grep -v '^$' $T/b.out | tail -n 1)" >$T/bpftrace.why
+	fi
+	kill -INT $bp; wait $bp
+}
+pscript='BEGIN { printf("armed\n"); }
+pid$target::*DBImpl*Put*:entry { self->ts = timestamp; }
+pid$target::*DBImpl*Put*:return /self->ts/ {
+	@[probefunc] = quantize(timestamp - self->ts); self->ts = 0; }'
+bscript="BEGIN { printf(\"armed\\n\"); }
+uprobe:$lib:*DBImpl*Put* { @s[tid] = nsecs; }
+uretprobe:$lib:*DBImpl*Put* /@s[tid]/ {
+	@[probe] = hist(nsecs - @s[tid]); delete(@s[tid]); }"
+order=(untraced pidtrace bpftrace onecpu)
+for r in $(seq $rounds); do
+	rm -rf $T/db
+	coproc NODE { exec node t/targets/leveldown-put.js $pre $T/db $batch 2>&1; }
+	np=$NODE_PID
+	read -r line <&${NODE[0]}
+	case $line in ready*) ;; *) echo "node did not start: $line"; exit 1;; esac
+	batch >/dev/null	# warm up
+	# Rotate the order each round: no tool always runs first.
+	for i in 0 1 2 3; do
+		run_${order[(i + r) % 4]}
+	done
+	kill -TERM $np; wait $np
+done
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
+u=$(median <$T/untraced)
+printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(cut -d' ' -f1-3 /proc/loadavg)"
+for k in untraced pidtrace bpftrace onecpu; do
+	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
+	printf '%-10s %8s' $k "$v"
+	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
+	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
+	echo
+done
