@@ -7,3 +7,4 @@ include t/tracer/local.mk
 include t/probes/local.mk
 include t/faults/local.mk
 include t/story/local.mk
+include t/endings/local.mk
