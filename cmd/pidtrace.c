@@ -330,7 +330,7 @@ enable_probes(cmd_t *c, bool enable)
 			n += (size_t)k;
 		}
 		c->c_progs[pd->pd_src].cp_matches += n;
-		if (n == 0 && !c->c_zdefs) {
+		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
 			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";

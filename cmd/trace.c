@@ -54,6 +54,7 @@ struct cmd_trace {
 	tr_session_t	*volatile t_s;	/* NULL once freed */
 	pid_t		t_pid;
 	bool		t_launched;
+	bool		t_script;	/* -c of a #! script: see trace_deferred */
 	pid_t		t_ppid;
 	uid_t		t_uid;
 	gid_t		t_gid;
@@ -73,6 +74,7 @@ struct cmd_trace {
 	bool		t_began;	/* BEGIN has fired */
 	const dsl_prog_t *t_pg;
 	size_t		*t_descs;	/* claimed description indices */
+	long		*t_dmatch;	/* probes each matches in this image */
 	size_t		t_ndescs;
 	int		t_flags;	/* PB_MANGLED */
 	trace_probe_t	*t_probes;	/* every probe registered */
@@ -121,6 +123,40 @@ read_ids(cmd_trace_t *t)
 	fclose(f);
 }
 
+/*
+ * Whether command (as execvp finds it) is a script: the kernel runs its
+ * #! interpreter, which is not the program the descriptions name.
+ */
+static bool
+is_script(const char *command)
+{
+	char path[4096], magic[2];
+	const char *dirs = getenv("PATH"), *end;
+	FILE *f;
+	bool yes;
+
+	if (strchr(command, '/') != NULL) {
+		snprintf(path, sizeof(path), "%s", command);
+	} else {
+		if (dirs == NULL)
+			dirs = "/bin:/usr/bin";
+		for (;; dirs = end + 1) {
+			end = strchrnul(dirs, ':');
+			snprintf(path, sizeof(path), "%.*s/%s",
+				 (int)(end - dirs), end == dirs ? "." : dirs,
+				 command);
+			if (access(path, X_OK) == 0 || *end == '\0')
+				break;
+		}
+	}
+	f = fopen(path, "re");
+	if (f == NULL)
+		return false;
+	yes = fread(magic, 1, 2, f) == 2 && magic[0] == '#' && magic[1] == '!';
+	fclose(f);
+	return yes;
+}
+
 cmd_trace_t *
 trace_open(pid_t pid, const char *command)
 {
@@ -150,6 +186,7 @@ trace_open(pid_t pid, const char *command)
 		}
 		t->t_s = tr_launch(argv);
 		t->t_launched = true;
+		t->t_script = is_script(argv[0]);
 		free(argv);
 		free(copy);
 	} else {
@@ -168,6 +205,12 @@ pid_t
 trace_pid(const cmd_trace_t *t)
 {
 	return t->t_pid;
+}
+
+bool
+trace_deferred(const cmd_trace_t *t)
+{
+	return t != NULL && t->t_script;
 }
 
 /*
@@ -437,7 +480,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	const dsl_pdesc_t *pd = dsl_prog_desc(pg, d);
 	char prov[32];
 	size_t *nd;
-	long n;
+	long n, *nm;
 
 	if (t == NULL)
 		return 0;
@@ -448,15 +491,21 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	t->t_rt = rt;
 	if (dsl_prog_option(pg, "mangled") != NULL)
 		t->t_flags |= PB_MANGLED;
-	n = resolve(t, d, zdefs ? PB_ZEROOK : 0, err, errlen);
+	/* A script's interpreter has none of the program's functions. */
+	n = resolve(t, d, zdefs || t->t_script ? PB_ZEROOK : 0, err, errlen);
 	if (n < 0)
 		return -1;
 	nd = realloc(t->t_descs, (t->t_ndescs + 1) * sizeof(*nd));
-	if (nd == NULL) {
+	nm = nd == NULL ? NULL :
+		realloc(t->t_dmatch, (t->t_ndescs + 1) * sizeof(*nm));
+	if (nd != NULL)
+		t->t_descs = nd;
+	if (nm == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	t->t_descs = nd;
+	t->t_dmatch = nm;
+	t->t_dmatch[t->t_ndescs] = n;
 	t->t_descs[t->t_ndescs++] = d;
 	return n;
 }
@@ -472,11 +521,14 @@ refresh(cmd_trace_t *t)
 {
 	char err[512];
 	size_t i;
+	long n;
 
-	for (i = 0; i < t->t_ndescs; i++)
-		if (resolve(t, t->t_descs[i], PB_ZEROOK, err,
-			    sizeof(err)) < 0)
+	for (i = 0; i < t->t_ndescs; i++) {
+		n = resolve(t, t->t_descs[i], PB_ZEROOK, err, sizeof(err));
+		if (n < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
+		t->t_dmatch[i] = n;
+	}
 }
 
 void
@@ -535,8 +587,18 @@ on_ready(void *arg, tr_session_t *s)
 	cmd_trace_t *t = arg;
 	char err[256];
 
-	if (t->t_began && t->t_nsites == 0)
+	if (t->t_began && t->t_nsites == 0) {
+		size_t i;
+
 		refresh(t);	/* after an exec */
+		for (i = 0; i < t->t_ndescs; i++)
+			if (t->t_dmatch[i] == 0)
+				fprintf(stderr, "pidtrace: pid %d exec'd %s: "
+					"probe description %s matches no "
+					"probes\n", (int)t->t_pid, t->t_comm,
+					dsl_prog_desc(t->t_pg,
+						      t->t_descs[i])->pd_text);
+	}
 	arm_sites(t, s);
 	if (!t->t_began) {
 		dsl_ctx_t cx;

@@ -8,4 +8,5 @@ t_targets_fe_spawn_CFLAGS = -O1 -fno-inline
 EXTRA_DIST += t/stress/endings.sh
 TESTS += \
 	t/endings/spawn.sh \
+	t/endings/exec.sh \
 	t/endings/endings.sh
