@@ -379,6 +379,19 @@ list_probes(cmd_t *c)
 		trace_list(c->c_tr);
 }
 
+/*
+ * Whether out is a pipe (or socket) whose reader went away: pidtrace ...
+ * | head -1.  SIGPIPE ended the trace (a clean detach, as SIGINT); that
+ * is the reader's choice, not an error to report.
+ */
+static bool
+reader_gone(FILE *out)
+{
+	struct pollfd p = { .fd = fileno(out), .events = 0 };
+
+	return (poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0);
+}
+
 /* -- running ------------------------------------------------------------ */
 
 static uint64_t
@@ -673,7 +686,8 @@ main(int argc, char **argv)
 		}
 	}
 	status = run(c);
-	if (fflush(c->c_out) != 0 || ferror(c->c_out))
+	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
+	    !reader_gone(c->c_out))
 		die("failed to write output: %s", strerror(errno));
 	dsl_rt_destroy(c->c_rt);
 	dsl_prog_free(c->c_pg);

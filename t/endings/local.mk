@@ -9,4 +9,5 @@ EXTRA_DIST += t/stress/endings.sh
 TESTS += \
 	t/endings/spawn.sh \
 	t/endings/exec.sh \
+	t/endings/exits.sh \
 	t/endings/endings.sh
