@@ -10,4 +10,5 @@ TESTS += \
 	t/endings/spawn.sh \
 	t/endings/exec.sh \
 	t/endings/exits.sh \
+	t/endings/tracers.sh \
 	t/endings/endings.sh
