@@ -599,14 +599,25 @@ on_ready(void *arg, tr_session_t *s)
 					dsl_prog_desc(t->t_pg,
 						      t->t_descs[i])->pd_text);
 	}
+	if (t->t_ndescs != 0) {
+		/* dlopen/dlclose: the loader calls r_brk after each change. */
+		free(t->t_rtld.rt_path);
+		memset(&t->t_rtld, 0, sizeof(t->t_rtld));
+		t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
+					   sizeof(err)) == 0 &&
+			       tr_bkpt_add(s, t->t_rtld.rt_brk,
+					   RTLD_COOKIE) == 0;
+	}
 	arm_sites(t, s);
 	if (!t->t_began) {
 		dsl_ctx_t cx;
 
 		/*
-		 * BEGIN once every site is armed and before the process
-		 * goes on, as dtrace fires it after enabling: a BEGIN
-		 * that prints is a handshake the tests can wait for.
+		 * BEGIN once every site is armed (r_brk's too: arming
+		 * may inject an mmap, which a SIGKILL of pidtrace must
+		 * not interrupt after the handshake) and before the
+		 * process goes on, as dtrace fires it after enabling: a
+		 * BEGIN that prints is a handshake the tests can wait for.
 		 */
 		t->t_began = true;
 		dsl_ctx_self(&cx);
@@ -617,14 +628,6 @@ on_ready(void *arg, tr_session_t *s)
 		}
 		fflush(NULL);
 	}
-	if (t->t_ndescs == 0)
-		return;
-	/* dlopen/dlclose: the loader calls r_brk after each change. */
-	free(t->t_rtld.rt_path);
-	memset(&t->t_rtld, 0, sizeof(t->t_rtld));
-	t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
-				   sizeof(err)) == 0 &&
-		       tr_bkpt_add(s, t->t_rtld.rt_brk, RTLD_COOKIE) == 0;
 }
 
 /*
