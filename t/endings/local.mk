@@ -11,4 +11,5 @@ TESTS += \
 	t/endings/exec.sh \
 	t/endings/exits.sh \
 	t/endings/tracers.sh \
+	t/endings/sigkill.sh \
 	t/endings/endings.sh
