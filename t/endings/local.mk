@@ -5,11 +5,12 @@ check_PROGRAMS += t/targets/fe-spawn
 t_targets_fe_spawn_SOURCES = t/targets/fe-spawn.c
 t_targets_fe_spawn_CFLAGS = -O1 -fno-inline
 
-EXTRA_DIST += t/stress/endings.sh
+EXTRA_DIST += t/stress/endings.sh t/endings/endlib.sh
 TESTS += \
 	t/endings/spawn.sh \
 	t/endings/exec.sh \
 	t/endings/exits.sh \
 	t/endings/tracers.sh \
 	t/endings/sigkill.sh \
+	t/endings/badinput.sh \
 	t/endings/endings.sh

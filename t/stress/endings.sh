@@ -10,7 +10,7 @@
 # ENDINGS_WORK (calls per thread) scales the load.
 here=$(cd "$(dirname "$0")" && pwd)
 : "${top_srcdir:=$here/../..}" "${top_builddir:=$top_srcdir}"
-. "$top_srcdir/t/tracer/trlib.sh"
+. "$top_srcdir/t/endings/endlib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 
 N=${1:-3}
@@ -19,28 +19,6 @@ THREADS=8
 D='BEGIN { trace("armed"); }
 pid$target::work:entry, pid$target::mix:return, pid$target::leaf:entry
 { @[probefunc] = count(); }'
-
-# text_intact PID: the r-x mappings of tr-counter in /proc/PID/mem equal
-# the file's bytes at their offsets.
-text_intact()
-{
-	_exe=$(readlink -f "$COUNTER")
-	grep " r-xp .* $_exe\$" "/proc/$1/maps" >"$T/rx" || return 1
-	while read -r _range _perm _off _dev _ino _path; do
-		_start=$((16#${_range%-*})); _end=$((16#${_range#*-}))
-		_off=$((16#$_off))
-		_len=$((_end - _start))
-		_fsz=$(stat -c %s "$_exe")
-		[ $((_off + _len)) -gt "$_fsz" ] && _len=$((_fsz - _off))
-		dd if="/proc/$1/mem" of="$T/mem" bs=4096 iflag=skip_bytes,count_bytes \
-			skip="$_start" count="$_len" 2>/dev/null
-		dd if="$_exe" of="$T/file" bs=4096 iflag=skip_bytes,count_bytes \
-			skip="$_off" count="$_len" 2>/dev/null
-		[ "$(stat -c %s "$T/mem")" = "$_len" ] || return 1
-		cmp "$T/mem" "$T/file" || return 1
-	done <"$T/rx"
-	return 0
-}
 
 printf 'go %d %d\nquit\n' "$WORK" "$THREADS" >"$T/cmds"
 reference "$(cat "$T/cmds")\n" >"$T/want"
@@ -63,9 +41,9 @@ while [ $i -lt "$N" ]; do
 	say "run $i: SIG$sig, pidtrace exit $rc, $(tr '\n' ' ' <"$T/p.out")"
 	[ $rc = 0 ] || fail "run $i: pidtrace exited $rc: $(cat "$T/p.err")"
 	[ -s "$T/p.err" ] && fail "run $i: pidtrace said: $(cat "$T/p.err")"
-	[ "$(awk '/^TracerPid:/ { print $2 }' "/proc/$TPID/status")" = 0 ] ||
+	[ "$(tracer_of "$TPID")" = 0 ] ||
 		fail "run $i: target still traced"
-	text_intact "$TPID" || fail "run $i: text of $TPID differs from the file"
+	text_intact "$TPID" "$COUNTER" || fail "run $i: text of $TPID differs from the file"
 	echo quit >&3
 	exec 3>&-
 	wait_for "$T/out" '^exit' 60

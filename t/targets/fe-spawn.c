@@ -11,6 +11,8 @@
  *	fe-spawn --child N	call work() N times, print "child work=N"
  *	fe-spawn --exec N	call work() N times, then exec echo (an image
  *				without work)
+ *	fe-spawn --zombie	a child that exits, never reaped: print
+ *				"zombie PID" and sleep until killed
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -75,6 +77,14 @@ main(int argc, char **argv)
 		printf("before exec work=%lu sum=%lu\n", n_work, sum);
 		execlp("echo", "echo", "replaced", (char *)NULL);
 		return 127;
+	}
+	if (argc == 2 && strcmp(argv[1], "--zombie") == 0) {
+		p = fork();
+		if (p == 0)
+			_exit(0);
+		printf("zombie %d\n", (int)p);
+		for (;;)
+			pause();
 	}
 	if (argc != 2)
 		return 2;
