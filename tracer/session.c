@@ -577,14 +577,22 @@ find_syscall_insn(tr_session_t *s)
 	return 0;
 }
 
-/* Wait for the syscall stop of th, parking anything else it reports. */
+/*
+ * Wait for the syscall stop of th, parking anything else it reports.
+ * A signal of pidtrace's own (SIGALRM of a tick, SIGINT) interrupts
+ * waitpid: wait again, the thread is still inside our syscall.
+ */
 static int
 wait_sysstop(tr_session_t *s, tr_thread_t *th)
 {
 	int status, sig;
+	pid_t tid;
 
 	for (;;) {
-		if (waitpid(th->th_tid, &status, __WALL) != th->th_tid)
+		tid = waitpid(th->th_tid, &status, __WALL);
+		if (tid < 0 && errno == EINTR)
+			continue;
+		if (tid != th->th_tid)
 			return -1;
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
 			s->s_exit_status = status;

@@ -13,4 +13,5 @@ TESTS += \
 	t/endings/tracers.sh \
 	t/endings/sigkill.sh \
 	t/endings/badinput.sh \
+	t/endings/interrupted.sh \
 	t/endings/endings.sh
