@@ -55,6 +55,7 @@ struct cmd_trace {
 	pid_t		t_pid;
 	bool		t_launched;
 	bool		t_script;	/* -c of a #! script: see trace_deferred */
+	bool		t_zdefs;	/* -Z */
 	pid_t		t_ppid;
 	uid_t		t_uid;
 	gid_t		t_gid;
@@ -491,6 +492,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	t->t_rt = rt;
 	if (dsl_prog_option(pg, "mangled") != NULL)
 		t->t_flags |= PB_MANGLED;
+	t->t_zdefs = zdefs;
 	/* A script's interpreter has none of the program's functions. */
 	n = resolve(t, d, zdefs || t->t_script ? PB_ZEROOK : 0, err, errlen);
 	if (n < 0)
@@ -840,6 +842,31 @@ on_alarm(int sig)
 		tr_wake_async(the_trace->t_s);
 }
 
+/*
+ * A #! script's descriptions may match nothing at first (trace_deferred);
+ * name those that matched nothing in any program it ran.
+ */
+static void
+unmatched_notice(const cmd_trace_t *t)
+{
+	size_t d, i, k;
+	bool seen;
+
+	for (d = 0; d < t->t_ndescs; d++) {
+		seen = false;
+		for (i = 0; i < t->t_nprobes && !seen; i++)
+			for (k = 0; k < t->t_probes[i].tp_ndescs; k++)
+				if (t->t_probes[i].tp_descs[k] ==
+				    t->t_descs[d])
+					seen = true;
+		if (!seen)
+			fprintf(stderr, "pidtrace: probe description %s "
+				"matched no probes in pid %d or what it "
+				"exec'd\n", dsl_prog_desc(t->t_pg,
+				t->t_descs[d])->pd_text, (int)t->t_pid);
+	}
+}
+
 int
 trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	  int (*tick)(void *arg, uint64_t *next_ns), void *arg)
@@ -886,6 +913,8 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		t->t_s = NULL;	/* the signal handlers look at it */
 		tr_free(s);
 	}
+	if (t->t_script && !t->t_zdefs)
+		unmatched_notice(t);
 	if (t->t_signalled)
 		dsl_rt_interrupted(rt);
 	if (t->t_gone && !quiet) {

@@ -2,8 +2,10 @@
 # exec: the old image's probes go with it and the descriptions are
 # resolved again against the new one.  Asserts: a -c command that is a
 # shell script exec'ing the real program is traced (counts exact, output
-# as untraced); a target that execs a program without the function says
-# so in one line, prints what it had and exits 0.
+# as untraced); a script that runs the program as a child (not traced)
+# says at the end that its description matched nothing; a target that
+# execs a program without the function says so in one line, prints what
+# it had and exits 0.
 . "$top_srcdir/t/tracer/trlib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 
@@ -22,6 +24,19 @@ same_output "$T/want" "$T/got"
 printf 'work 6000\n\n' >"$T/dwant"
 same_output "$T/dwant" "$T/d"
 [ ! -s "$T/err" ] || fail "pidtrace said: $(cat "$T/err")"
+
+# A script that runs the program as a child: nothing matched, said once.
+printf '#!/bin/sh\n"%s" "$@"\n' "$COUNTER" >"$T/child.sh"
+chmod +x "$T/child.sh"
+bounded 60 "$PIDTRACE" -q -o "$T/d1" -n "$D" -c "$T/child.sh" <"$T/cmds" \
+	>"$T/out1" 2>"$T/err1" || fail "pidtrace -c child.sh: $(cat "$T/err1")"
+cat "$T/out1" "$T/d1" "$T/err1"
+sed 's/pid=[0-9]*//' "$T/out1" >"$T/got"
+same_output "$T/want" "$T/got"
+pid=$(sed -n 's/.* in pid \([0-9]*\) .*/\1/p' "$T/err1")
+echo "pidtrace: probe description pid$pid::work:entry matched no probes in pid $pid or what it exec'd" \
+	>"$T/ewant1"
+same_output "$T/ewant1" "$T/err1"
 
 # The target execs echo: nothing matches there.
 bounded 60 "$PIDTRACE" -q -o "$T/d2" -n "$D" \
