@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -570,12 +571,20 @@ parse_args(cmd_t *c, int argc, char **argv)
 				char *e;
 
 				errno = 0;
+				if (c->c_pid != 0 || c->c_command != NULL)
+					die("-p %s: only one process can be "
+					    "traced (one -p or -c)", optarg);
 				c->c_pid = strtol(optarg, &e, 10);
-				if (errno != 0 || *e != '\0' || c->c_pid <= 0)
+				/* pid_t is an int: no truncation to another */
+				if (errno != 0 || *e != '\0' || c->c_pid <= 0 ||
+				    c->c_pid > INT_MAX)
 					die("invalid process id: %s", optarg);
 				break;
 			}
 			case 'c':
+				if (c->c_pid != 0 || c->c_command != NULL)
+					die("-c %s: only one process can be "
+					    "traced (one -p or -c)", optarg);
 				c->c_command = optarg;
 				break;
 			case 'h':

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Bad input, each: one error line, exit 1, the target untouched (not
 # traced, its text equal to the file's, its output exact at the end).
-# Malformed D in every position, probe descriptions with a bad provider
-# or too many fields, offsets past the end or inside an instruction;
+# Malformed D in every position, -p/-c arguments, probe descriptions
+# with a bad provider or too many fields, offsets past the end or inside
+# an instruction;
 # -p of a kernel thread, of pidtrace itself, of a zombie; -c of a file
 # that is not executable or not a program; a target whose ELF is
 # corrupt; and one deleted from disk while running, which is traced.
@@ -66,6 +67,20 @@ insns=$(objdump -d --no-show-raw-insn "$COUNTER" | awk '
 			printf ', 0x%x' $((16#$a - 16#$b)); done; })
 bad 'pid$target::work:1 {}' \
 	"invalid probe specifier pid\$target::work:1 {}: offset 0x1 is not on an instruction boundary of work (instructions at $insns)"
+
+# -p/-c arguments: a pid past int (was truncated to another pid), two
+# processes (the second was silently preferred or ignored).
+cli()
+{
+	_want=$1; shift
+	bounded 10 "$PIDTRACE" -n "$E {}" "$@" >"$T/o" 2>&1 && fail "$* succeeded"
+	[ "$(cat "$T/o")" = "$_want" ] || fail "$*: $(cat "$T/o")"
+	[ "$(tracer_of "$TPID")" = 0 ] || fail "target traced after: $*"
+}
+cli "pidtrace: invalid process id: $((TPID + 4294967296))" -p $((TPID + 4294967296))
+cli "pidtrace: -p $TPID: only one process can be traced (one -p or -c)" -p "$TPID" -p "$TPID"
+cli "pidtrace: -c true: only one process can be traced (one -p or -c)" -p "$TPID" -c true
+cli "pidtrace: -p $TPID: only one process can be traced (one -p or -c)" -c true -p "$TPID"
 
 # -p of what cannot be traced.
 bounded 10 "$PIDTRACE" -n "$E {}" -p 2 >"$T/o" 2>&1 && fail "-p 2 succeeded"
