@@ -2,7 +2,8 @@
  * t/targets/fe-spawn.c: a probed program that makes children every way
  * libc offers, for t/endings/spawn.sh.  The parent calls work() N times
  * around each child; every child calls work() N times too (in the
- * parent's image after fork and clone without CLONE_VM, in a fresh image
+ * parent's image after fork and clone without CLONE_VM, sharing the
+ * parent's memory after vfork, in a fresh image
  * after system, popen and posix_spawn), so a tracer that leaves its
  * int3s in a child, or counts the child's calls, is seen.
  *
@@ -106,6 +107,18 @@ main(int argc, char **argv)
 		_exit(n_work == 3 * n ? 0 : 1);
 	}
 	printf("clone status=%#x\n", status(p));
+
+	/* vfork: the child shares our memory (and int3s) until _exit; its
+	 * work() calls count in n_work, which it shares too. */
+	p = vfork();
+	if (p == 0) {
+		unsigned long i, t = 0;
+
+		for (i = 0; i < n; i++)
+			t += work(i);
+		_exit((int)(t & 0x7f));	/* compared with untraced */
+	}
+	printf("vfork status=%#x\n", status(p));
 
 	loop(n);
 	snprintf(cmd, sizeof(cmd), "exec /proc/%d/exe --child %lu",
