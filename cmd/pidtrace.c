@@ -343,7 +343,7 @@ enable_probes(cmd_t *c, bool enable)
 			n += (size_t)k;
 		}
 		c->c_progs[pd->pd_src].cp_matches += n;
-		if (n == 0 && !c->c_zdefs) {
+		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
 			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";
@@ -394,6 +394,19 @@ list_probes(cmd_t *c)
 		next = trace_next(t);
 		trace_list(t);
 	}
+}
+
+/*
+ * Whether out is a pipe (or socket) whose reader went away: pidtrace ...
+ * | head -1.  SIGPIPE ended the trace (a clean detach, as SIGINT); that
+ * is the reader's choice, not an error to report.
+ */
+static bool
+reader_gone(FILE *out)
+{
+	struct pollfd p = { .fd = fileno(out), .events = 0 };
+
+	return (poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0);
 }
 
 /* -- running ------------------------------------------------------------ */
@@ -706,7 +719,8 @@ main(int argc, char **argv)
 		}
 	}
 	status = run(c);
-	if (fflush(c->c_out) != 0 || ferror(c->c_out))
+	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
+	    !reader_gone(c->c_out))
 		die("failed to write output: %s", strerror(errno));
 	dsl_rt_destroy(c->c_rt);
 	dsl_prog_free(c->c_pg);

@@ -59,6 +59,8 @@ struct cmd_trace {
 	tr_session_t	*volatile t_s;	/* NULL once freed */
 	pid_t		t_pid;
 	bool		t_launched;
+	bool		t_script;	/* -c of a #! script: see trace_deferred */
+	bool		t_zdefs;	/* -Z */
 	pid_t		t_ppid;
 	uid_t		t_uid;
 	gid_t		t_gid;
@@ -79,6 +81,7 @@ struct cmd_trace {
 	bool		t_began;	/* BEGIN has fired */
 	const dsl_prog_t *t_pg;
 	size_t		*t_descs;	/* claimed description indices */
+	long		*t_dmatch;	/* probes each matches in this image */
 	size_t		t_ndescs;
 	int		t_flags;	/* PB_MANGLED */
 	trace_probe_t	*t_probes;	/* every probe registered */
@@ -174,6 +177,40 @@ open_failed(void)
 	exit(1);
 }
 
+/*
+ * Whether command (as execvp finds it) is a script: the kernel runs its
+ * #! interpreter, which is not the program the descriptions name.
+ */
+static bool
+is_script(const char *command)
+{
+	char path[4096], magic[2];
+	const char *dirs = getenv("PATH"), *end;
+	FILE *f;
+	bool yes;
+
+	if (strchr(command, '/') != NULL) {
+		snprintf(path, sizeof(path), "%s", command);
+	} else {
+		if (dirs == NULL)
+			dirs = "/bin:/usr/bin";
+		for (;; dirs = end + 1) {
+			end = strchrnul(dirs, ':');
+			snprintf(path, sizeof(path), "%.*s/%s",
+				 (int)(end - dirs), end == dirs ? "." : dirs,
+				 command);
+			if (access(path, X_OK) == 0 || *end == '\0')
+				break;
+		}
+	}
+	f = fopen(path, "re");
+	if (f == NULL)
+		return false;
+	yes = fread(magic, 1, 2, f) == 2 && magic[0] == '#' && magic[1] == '!';
+	fclose(f);
+	return yes;
+}
+
 cmd_trace_t *
 trace_open(pid_t pid, const char *command)
 {
@@ -211,6 +248,7 @@ trace_open(pid_t pid, const char *command)
 		}
 		t->t_s = tr_launch(argv);
 		t->t_launched = true;
+		t->t_script = is_script(argv[0]);
 		free(argv);
 		free(copy);
 	} else {
@@ -238,6 +276,15 @@ pid_t
 trace_pid(const cmd_trace_t *t)
 {
 	return t->t_pid;
+}
+
+bool
+trace_deferred(const cmd_trace_t *t)
+{
+	for (; t != NULL; t = t->t_next)
+		if (t->t_script)
+			return true;
+	return false;
 }
 
 /*
@@ -527,7 +574,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	const char *opt;
 	char prov[32];
 	size_t *nd, nprov = 0;
-	long n;
+	long n, *nm;
 
 	if (t == NULL)
 		return 0;
@@ -551,15 +598,22 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 		t->t_flags |= PB_MANGLED;
 	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
 		t->t_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) : INT_MAX;
-	n = resolve(t, d, zdefs ? PB_ZEROOK : 0, err, errlen);
+	t->t_zdefs = zdefs;
+	/* A script's interpreter has none of the program's functions. */
+	n = resolve(t, d, zdefs || t->t_script ? PB_ZEROOK : 0, err, errlen);
 	if (n < 0)
 		return -1;
 	nd = realloc(t->t_descs, (t->t_ndescs + 1) * sizeof(*nd));
-	if (nd == NULL) {
+	nm = nd == NULL ? NULL :
+		realloc(t->t_dmatch, (t->t_ndescs + 1) * sizeof(*nm));
+	if (nd != NULL)
+		t->t_descs = nd;
+	if (nm == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	t->t_descs = nd;
+	t->t_dmatch = nm;
+	t->t_dmatch[t->t_ndescs] = n;
 	t->t_descs[t->t_ndescs++] = d;
 	return n;
 }
@@ -575,11 +629,15 @@ refresh(cmd_trace_t *t)
 {
 	char err[512];
 	size_t i;
+	long n;
 
-	for (i = 0; i < t->t_ndescs; i++)
-		if (resolve(t, t->t_descs[i], PB_ZEROOK | RESOLVE_REFRESH, err,
-			    sizeof(err)) < 0)
+	for (i = 0; i < t->t_ndescs; i++) {
+		n = resolve(t, t->t_descs[i], PB_ZEROOK | RESOLVE_REFRESH, err,
+			    sizeof(err));
+		if (n < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
+		t->t_dmatch[i] = n;
+	}
 }
 
 void
@@ -666,21 +724,37 @@ on_ready(void *arg, tr_session_t *s)
 	cmd_trace_t *t = arg;
 	char err[256];
 
-	if (t->t_began && t->t_nsites == 0)
+	if (t->t_began && t->t_nsites == 0) {
+		size_t i;
+
 		refresh(t);	/* after an exec */
+		for (i = 0; i < t->t_ndescs; i++)
+			if (t->t_dmatch[i] == 0)
+				fprintf(stderr, "pidtrace: pid %d exec'd %s: "
+					"probe description %s matches no "
+					"probes\n", (int)t->t_pid, t->t_comm,
+					dsl_prog_desc(t->t_pg,
+						      t->t_descs[i])->pd_text);
+	}
+	if (t->t_ndescs != 0) {
+		/* dlopen/dlclose: the loader calls r_brk after each change. */
+		free(t->t_rtld.rt_path);
+		memset(&t->t_rtld, 0, sizeof(t->t_rtld));
+		t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
+					   sizeof(err)) == 0 &&
+			       tr_bkpt_add(s, t->t_rtld.rt_brk,
+					   RTLD_COOKIE) == 0;
+	}
 	arm_sites(t, s);
 	if (!t->t_began) {
+		/*
+		 * BEGIN once every site is armed (r_brk's too: arming may
+		 * inject an mmap, which a SIGKILL of pidtrace must not
+		 * interrupt after the handshake).
+		 */
 		t->t_began = true;
 		begin_if_all_armed(t, s);
 	}
-	if (t->t_ndescs == 0)
-		return;
-	/* dlopen/dlclose: the loader calls r_brk after each change. */
-	free(t->t_rtld.rt_path);
-	memset(&t->t_rtld, 0, sizeof(t->t_rtld));
-	t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
-				   sizeof(err)) == 0 &&
-		       tr_bkpt_add(s, t->t_rtld.rt_brk, RTLD_COOKIE) == 0;
 }
 
 /*
@@ -976,6 +1050,31 @@ on_alarm(int sig)
 		}
 }
 
+/*
+ * A #! script's descriptions may match nothing at first (trace_deferred);
+ * name those that matched nothing in any program it ran.
+ */
+static void
+unmatched_notice(const cmd_trace_t *t)
+{
+	size_t d, i, k;
+	bool seen;
+
+	for (d = 0; d < t->t_ndescs; d++) {
+		seen = false;
+		for (i = 0; i < t->t_nprobes && !seen; i++)
+			for (k = 0; k < t->t_probes[i].tp_ndescs; k++)
+				if (t->t_probes[i].tp_descs[k] ==
+				    t->t_descs[d])
+					seen = true;
+		if (!seen)
+			fprintf(stderr, "pidtrace: probe description %s "
+				"matched no probes in pid %d or what it "
+				"exec'd\n", dsl_prog_desc(t->t_pg,
+				t->t_descs[d])->pd_text, (int)t->t_pid);
+	}
+}
+
 int
 trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	  int (*tick)(void *arg, uint64_t *next_ns), void *arg)
@@ -1042,6 +1141,8 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		}
 		o->t_s = NULL;	/* the signal handlers look at it */
 		tr_free(s);
+		if (o->t_script && !o->t_zdefs)
+			unmatched_notice(o);
 	}
 	free(h);
 	free(hs);

@@ -33,6 +33,14 @@ cmd_trace_t	*trace_next(const cmd_trace_t *);
 /* The process id ($target). */
 pid_t		trace_pid(const cmd_trace_t *);
 
+/*
+ * Whether -c ran a #! script: its interpreter is what stops at the entry
+ * point, the program it execs comes later.  Its descriptions may match
+ * nothing at first; they are resolved again at each exec (and a notice
+ * names those that still match nothing).
+ */
+bool		trace_deferred(const cmd_trace_t *);
+
 /* Fill the host hooks (dh_readmem, dh_getarg) for this process. */
 void		trace_host(cmd_trace_t *, dsl_host_t *host);
 

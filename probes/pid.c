@@ -1147,6 +1147,10 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			continue;
 		}
 		nmods++;
+		if (sf->sf_err[0] != '\0' && moderr[0] == '\0')
+			/* A corrupt .symtab beside a good .dynsym. */
+			snprintf(moderr, sizeof(moderr), "%.300s: %.200s",
+			    sf->sf_path, sf->sf_err);
 		if (module_bias(md, sf) < 0) {
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%.300s: no "
@@ -1188,6 +1192,10 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		else if (nmods == 0)
 			seterr(err, errlen, "no module matches '%s' in process "
 			    "%d", mod_glob ? mod_glob : "", (int)pid);
+		else if (rs.rs_nfuncs == 0 && moderr[0] != '\0')
+			/* A module was unreadable: it may hold the function. */
+			seterr(err, errlen, "no function matches '%s' in %s "
+			    "(unreadable: %s)", g.gl_text, where, moderr);
 		else if (rs.rs_nfuncs == 0) {
 			suggest(&ml, mod_glob, g.gl_text, dym, sizeof(dym));
 			if (dym[0] != '\0')

@@ -8,3 +8,4 @@ include t/probes/local.mk
 include t/faults/local.mk
 include t/story/local.mk
 include t/multi/local.mk
+include t/endings/local.mk

@@ -163,6 +163,31 @@ comm_of(pid_t pid, char *buf, size_t len)
 	fclose(f);
 }
 
+/* Whether pid is a kernel thread: PF_KTHREAD in /proc/PID/stat's flags. */
+static bool
+is_kthread(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long flags = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');	/* comm may hold spaces and parentheses */
+	if (p == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu",
+				&flags) != 1)
+		return false;
+	return (flags & 0x00200000ul) != 0;	/* PF_KTHREAD */
+}
+
 /* Why PTRACE_SEIZE said EPERM (strace diagnose_attach_eperm, hint_yama). */
 static void
 hint_eperm(pid_t pid)
@@ -334,6 +359,14 @@ tr_attach(pid_t pid)
 			  state);
 		return NULL;
 	}
+	if (is_kthread(pid)) {
+		char comm[64];
+
+		comm_of(pid, comm, sizeof(comm));
+		tr_seterr("attach: process %d (%s) is a kernel thread: it has "
+			  "no user code to trace", (int)pid, comm);
+		return NULL;
+	}
 	s = session_new(pid);
 	if (s == NULL) {
 		tr_seterr("attach: %s", strerror(errno));
@@ -390,6 +423,40 @@ tr_auxv_entry(pid_t pid)
 }
 
 /*
+ * execvp without its fallback of running a file that is not executable
+ * (ENOEXEC) through /bin/sh, as posix_spawnp: -c of a data file with
+ * the x bit is an error, not a shell script.  Runs in the child: the
+ * environment's PATH, EACCES kept when a later directory has nothing.
+ */
+static void
+exec_path(char *const argv[])
+{
+	const char *dirs = getenv("PATH"), *end;
+	char path[4096];
+	int err = ENOENT;
+
+	if (strchr(argv[0], '/') != NULL) {
+		execv(argv[0], argv);
+		return;
+	}
+	if (dirs == NULL)
+		dirs = "/bin:/usr/bin";
+	for (;; dirs = end + 1) {
+		end = strchrnul(dirs, ':');
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs),
+			 end == dirs ? "." : dirs, argv[0]);
+		execv(path, argv);
+		if (errno != ENOENT && errno != ENOTDIR)
+			err = errno;
+		if (errno != ENOENT && errno != ENOTDIR && errno != EACCES)
+			return;
+		if (*end == '\0')
+			break;
+	}
+	errno = err;
+}
+
+/*
  * Launch: the child stops itself, we seize it, it execs.  An exec that
  * fails reports its errno through a close-on-exec pipe.
  */
@@ -415,7 +482,7 @@ tr_launch(char *const argv[])
 	if (pid == 0) {
 		close(pfd[0]);
 		raise(SIGSTOP);
-		execvp(argv[0], argv);
+		exec_path(argv);
 		err = errno;
 		if (write(pfd[1], &err, sizeof(err)) < 0)
 			_exit(126);
@@ -550,7 +617,11 @@ find_syscall_insn(tr_session_t *s)
 	return 0;
 }
 
-/* Wait for the syscall stop of th, parking anything else it reports. */
+/*
+ * Wait for the syscall stop of th, parking anything else it reports.
+ * A signal of pidtrace's own (SIGALRM of a tick, SIGINT) interrupts
+ * waitpid: wait again, the thread is still inside our syscall.
+ */
 static int
 wait_sysstop(tr_session_t *s, tr_thread_t *th)
 {

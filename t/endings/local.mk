@@ -1,0 +1,17 @@
+# t/endings: how a trace ends and what the target is left with (issue 5
+# items 5, 6, 8, 9, 10 and bad input): children, exec, signals to
+# pidtrace, other tracers, SIGKILL, user errors.
+check_PROGRAMS += t/targets/fe-spawn
+t_targets_fe_spawn_SOURCES = t/targets/fe-spawn.c
+t_targets_fe_spawn_CFLAGS = -O1 -fno-inline
+
+EXTRA_DIST += t/stress/endings.sh t/endings/endlib.sh
+TESTS += \
+	t/endings/spawn.sh \
+	t/endings/exec.sh \
+	t/endings/exits.sh \
+	t/endings/tracers.sh \
+	t/endings/sigkill.sh \
+	t/endings/badinput.sh \
+	t/endings/interrupted.sh \
+	t/endings/endings.sh
