@@ -68,8 +68,8 @@ insns=$(objdump -d --no-show-raw-insn "$COUNTER" | awk '
 bad 'pid$target::work:1 {}' \
 	"invalid probe specifier pid\$target::work:1 {}: offset 0x1 is not on an instruction boundary of work (instructions at $insns)"
 
-# -p/-c arguments: a pid past int (was truncated to another pid), two
-# processes (the second was silently preferred or ignored).
+# -p/-c arguments: a pid past int (was truncated to another pid).
+# Several -p and -c are allowed (t/multi/ tests them).
 cli()
 {
 	_want=$1; shift
@@ -78,9 +78,6 @@ cli()
 	[ "$(tracer_of "$TPID")" = 0 ] || fail "target traced after: $*"
 }
 cli "pidtrace: invalid process id: $((TPID + 4294967296))" -p $((TPID + 4294967296))
-cli "pidtrace: -p $TPID: only one process can be traced (one -p or -c)" -p "$TPID" -p "$TPID"
-cli "pidtrace: -c true: only one process can be traced (one -p or -c)" -p "$TPID" -c true
-cli "pidtrace: -p $TPID: only one process can be traced (one -p or -c)" -c true -p "$TPID"
 
 # -p of what cannot be traced.
 bounded 10 "$PIDTRACE" -n "$E {}" -p 2 >"$T/o" 2>&1 && fail "-p 2 succeeded"
