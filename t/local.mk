@@ -1,6 +1,6 @@
 # The test suite: shell tests (*.sh) and D-script pairs (*.d with *.r).
 # Each area's tests are listed in its own block below.
-EXTRA_DIST += t/lib.sh
+EXTRA_DIST += t/lib.sh t/check.h
 include t/pidnm/local.mk
 include t/dsl/local.mk
 include t/tracer/local.mk

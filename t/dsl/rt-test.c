@@ -13,14 +13,7 @@
 
 #include "dsl/dsl.h"
 
-static int failures;
-
-#define CHECK(c) do { \
-	if (!(c)) { \
-		fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #c); \
-		failures++; \
-	} \
-} while (0)
+#include "t/check.h"
 
 static dsl_prog_t *
 compile(const char *text, long target, char *err, size_t len)

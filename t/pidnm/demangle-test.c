@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "demangle/demangle.h"
-#include "t/pidnm/check.h"
+#include "t/check.h"
 
 static void
 check_demangle(const char *mangled, const char *want)

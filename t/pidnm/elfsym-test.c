@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "probes/elfsym.h"
-#include "t/pidnm/check.h"
+#include "t/check.h"
 
 /* The function whose bytes and address we look for. */
 __attribute__((noinline, used)) int elfsym_probe_fn(int x);

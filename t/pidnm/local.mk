@@ -9,9 +9,9 @@ t_targets_rustsyms_CFLAGS = -O2
 
 # Unit tests of demangle/ and probes/elfsym on fixed inputs.
 check_PROGRAMS += t/pidnm/demangle-test t/pidnm/elfsym-test
-t_pidnm_demangle_test_SOURCES = t/pidnm/demangle-test.c t/pidnm/check.h
+t_pidnm_demangle_test_SOURCES = t/pidnm/demangle-test.c t/check.h
 t_pidnm_demangle_test_LDADD = demangle/libdemangle.a $(LIBIBERTY_LIBS)
-t_pidnm_elfsym_test_SOURCES = t/pidnm/elfsym-test.c t/pidnm/check.h
+t_pidnm_elfsym_test_SOURCES = t/pidnm/elfsym-test.c t/check.h
 t_pidnm_elfsym_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
 
 # Shell tests; oracle.sh is sourced by the oracle tests.

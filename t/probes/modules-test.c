@@ -20,16 +20,7 @@
 
 #include "probes/modules.h"
 
-static int failures;
-
-#define CHECK(c, ...) do { \
-	if (!(c)) { \
-		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #c); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-		failures++; \
-	} \
-} while (0)
+#include "t/check.h"
 
 static const char fixture[] =
 "55d0c5a00000-55d0c5a02000 r--p 00000000 fe:00 1234                       /usr/bin/kv server\n"
@@ -55,26 +46,26 @@ test_fixture(void)
 	pb_module_t *m;
 	pb_load_t ld[2];
 
-	CHECK(pb_maps_parse(fixture, "/usr/bin/kv server", &ml) == 0,
+	CHECKF(pb_maps_parse(fixture, "/usr/bin/kv server", &ml) == 0,
 	    "parse: %s", strerror(errno));
-	CHECK(ml.ml_n == 6, "%zu modules", ml.ml_n);
+	CHECKF(ml.ml_n == 6, "%zu modules", ml.ml_n);
 	if (ml.ml_n != 6)
 		goto out;
 	m = &ml.ml_mods[0];
-	CHECK(strcmp(m->md_base, "kv server") == 0, "base '%s'", m->md_base);
-	CHECK(m->md_is_exe && m->md_exec && m->md_nmaps == 3, "exe");
-	CHECK(m->md_major == 0xfe && m->md_minor == 0 && m->md_ino == 1234,
+	CHECKF(strcmp(m->md_base, "kv server") == 0, "base '%s'", m->md_base);
+	CHECKF(m->md_is_exe && m->md_exec && m->md_nmaps == 3, "exe");
+	CHECKF(m->md_major == 0xfe && m->md_minor == 0 && m->md_ino == 1234,
 	    "dev/ino");
-	CHECK(m->md_maps[1].mp_offset == 0x2000 &&
+	CHECKF(m->md_maps[1].mp_offset == 0x2000 &&
 	    m->md_maps[1].mp_prot == (PROT_READ | PROT_EXEC), "r-x map");
-	CHECK(pb_module_match(m, "a.out") && pb_module_match(m, "kv*") &&
+	CHECKF(pb_module_match(m, "a.out") && pb_module_match(m, "kv*") &&
 	    pb_module_match(m, "") && pb_module_match(m, NULL) &&
 	    !pb_module_match(m, "libc"), "exe names");
 
 	m = &ml.ml_mods[1];
-	CHECK(strcmp(m->md_base, "libc.so.6") == 0, "libc base");
-	CHECK(!m->md_is_exe, "libc not exe");
-	CHECK(pb_module_match(m, "libc.so.6") && pb_module_match(m, "libc") &&
+	CHECKF(strcmp(m->md_base, "libc.so.6") == 0, "libc base");
+	CHECKF(!m->md_is_exe, "libc not exe");
+	CHECKF(pb_module_match(m, "libc.so.6") && pb_module_match(m, "libc") &&
 	    pb_module_match(m, "libc.so") && pb_module_match(m, "libc*") &&
 	    !pb_module_match(m, "a.out") && !pb_module_match(m, "lib"),
 	    "libc names");
@@ -86,47 +77,47 @@ test_fixture(void)
 	ld[0] = (pb_load_t){ 0, 0, 0x28000, 0x28000, PF_R };
 	ld[1] = (pb_load_t){ 0x28000, 0x28000, 0x175000, 0x175000,
 	    PF_R | PF_X };
-	CHECK(pb_module_bias(m, ld, 2, 0) == 0 &&
+	CHECKF(pb_module_bias(m, ld, 2, 0) == 0 &&
 	    m->md_bias == 0x7f1000000000ULL, "bias %llx",
 	    (unsigned long long)m->md_bias);
 
 	m = &ml.ml_mods[2];
-	CHECK(strcmp(m->md_base, "locale-archive") == 0 && !m->md_exec,
+	CHECKF(strcmp(m->md_base, "locale-archive") == 0 && !m->md_exec,
 	    "locale-archive is not exec");
 
 	m = &ml.ml_mods[3];
-	CHECK(pb_module_match(m, "libstdc++") &&
+	CHECKF(pb_module_match(m, "libstdc++") &&
 	    pb_module_match(m, "libstdc++.so") &&
 	    pb_module_match(m, "libstdc++.so.6.0.30"), "libstdc++ names");
 	/* Only the text mapping helps when the first one is absent. */
 	ld[0] = (pb_load_t){ 0x90000, 0x90000, 0x70000, 0x70000,
 	    PF_R | PF_X };
-	CHECK(pb_module_bias(m, ld, 1, 0) == 0 &&
+	CHECKF(pb_module_bias(m, ld, 1, 0) == 0 &&
 	    m->md_bias == 0x7f1000300000ULL, "bias from text %llx",
 	    (unsigned long long)m->md_bias);
 
 	m = &ml.ml_mods[4];
-	CHECK(strcmp(m->md_path, "/tmp/plugin.so") == 0 && m->md_deleted,
+	CHECKF(strcmp(m->md_path, "/tmp/plugin.so") == 0 && m->md_deleted,
 	    "deleted '%s'", m->md_path);
-	CHECK(pb_module_match(m, "plugin"), "plugin");
+	CHECKF(pb_module_match(m, "plugin"), "plugin");
 	ld[0] = (pb_load_t){ 0x5000, 0x3000, 0x1000, 0x1000, PF_R };
-	CHECK(pb_module_bias(m, ld, 1, 0) == -1 && !m->md_bias_ok,
+	CHECKF(pb_module_bias(m, ld, 1, 0) == -1 && !m->md_bias_ok,
 	    "no mapping for the segment");
-	CHECK(pb_module_bias(m, ld, 1, 1) == 0 && m->md_bias == 0,
+	CHECKF(pb_module_bias(m, ld, 1, 1) == 0 && m->md_bias == 0,
 	    "ET_EXEC");
 
 	m = &ml.ml_mods[5];
-	CHECK(strcmp(m->md_path, "/SYSV00000000") == 0 && m->md_deleted &&
+	CHECKF(strcmp(m->md_path, "/SYSV00000000") == 0 && m->md_deleted &&
 	    m->md_maps[0].mp_shared, "sysv shm");
 
-	CHECK(pb_modlist_find_addr(&ml, 0x55d0c5a02010ULL) == &ml.ml_mods[0],
+	CHECKF(pb_modlist_find_addr(&ml, 0x55d0c5a02010ULL) == &ml.ml_mods[0],
 	    "find addr");
-	CHECK(pb_modlist_find_addr(&ml, 0x55d0c6a00010ULL) == NULL,
+	CHECKF(pb_modlist_find_addr(&ml, 0x55d0c6a00010ULL) == NULL,
 	    "heap is no module");
 out:
 	pb_modlist_free(&ml);
 
-	CHECK(pb_maps_parse("garbage\n", NULL, &ml) == -1 && errno == EINVAL,
+	CHECKF(pb_maps_parse("garbage\n", NULL, &ml) == -1 && errno == EINVAL,
 	    "garbage refused");
 	pb_modlist_free(&ml);
 }
@@ -176,11 +167,11 @@ each_object(struct dl_phdr_info *info, size_t size, void *arg)
 		ld[n++] = (pb_load_t){ ph->p_vaddr, ph->p_offset,
 		    ph->p_filesz, ph->p_memsz, (int)ph->p_flags };
 	}
-	CHECK(pb_module_bias(m, ld, n, 0) == 0, "bias of %s", name);
-	CHECK(m->md_bias == info->dlpi_addr, "%s: bias %llx, loader says %llx",
+	CHECKF(pb_module_bias(m, ld, n, 0) == 0, "bias of %s", name);
+	CHECKF(m->md_bias == info->dlpi_addr, "%s: bias %llx, loader says %llx",
 	    name, (unsigned long long)m->md_bias,
 	    (unsigned long long)info->dlpi_addr);
-	CHECK(pb_module_open_path(getpid(), m, path, sizeof(path)) == 0 &&
+	CHECKF(pb_module_open_path(getpid(), m, path, sizeof(path)) == 0 &&
 	    strcmp(path, m->md_path) == 0, "open path of %s: %s", name, path);
 	printf("%-50s bias %#llx names:%s%s%s\n", m->md_path,
 	    (unsigned long long)m->md_bias, m->md_is_exe ? " a.out" : "",
@@ -198,17 +189,17 @@ test_live(void)
 	size_t i;
 	int libc = 0, exe = 0;
 
-	CHECK(pb_modules_read(getpid(), &ml) == 0, "read: %s",
+	CHECKF(pb_modules_read(getpid(), &ml) == 0, "read: %s",
 	    strerror(errno));
 	for (i = 0; i < ml.ml_n; i++) {
 		libc += pb_module_match(&ml.ml_mods[i], "libc");
 		exe += ml.ml_mods[i].md_is_exe;
 	}
-	CHECK(libc == 1 && exe == 1, "libc %d exe %d", libc, exe);
+	CHECKF(libc == 1 && exe == 1, "libc %d exe %d", libc, exe);
 	dl_iterate_phdr(each_object, &lv);
-	CHECK(lv.checked >= 2, "checked %d objects", lv.checked);
+	CHECKF(lv.checked >= 2, "checked %d objects", lv.checked);
 	pb_modlist_free(&ml);
-	CHECK(pb_modules_read(-1, &ml) == -1 && ml.ml_n == 0, "no such pid");
+	CHECKF(pb_modules_read(-1, &ml) == -1 && ml.ml_n == 0, "no such pid");
 	pb_modlist_free(&ml);
 }
 
@@ -235,13 +226,13 @@ test_deleted(void)
 		printf("skip deleted: mmap: %s\n", strerror(errno));
 		return;
 	}
-	CHECK(pb_modules_read(getpid(), &ml) == 0, "read");
+	CHECKF(pb_modules_read(getpid(), &ml) == 0, "read");
 	for (i = 0; i < ml.ml_n; i++)
 		if (strcmp(ml.ml_mods[i].md_path, tmpl) == 0)
 			m = &ml.ml_mods[i];
-	CHECK(m != NULL && m->md_deleted && m->md_exec, "deleted in maps");
+	CHECKF(m != NULL && m->md_deleted && m->md_exec, "deleted in maps");
 	if (m != NULL) {
-		CHECK(pb_module_open_path(getpid(), m, path,
+		CHECKF(pb_module_open_path(getpid(), m, path,
 		    sizeof(path)) == 0 && strstr(path, "/map_files/") &&
 		    access(path, R_OK) == 0, "map_files path '%s'", path);
 		printf("deleted %s -> %s\n", tmpl, path);

@@ -14,16 +14,7 @@
 
 #include "probes/pid.h"
 
-static int failures;
-
-#define CHECK(c, ...) do { \
-	if (!(c)) { \
-		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #c); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-		failures++; \
-	} \
-} while (0)
+#include "t/check.h"
 
 /* A function of our own with a few instructions and a return. */
 __attribute__((noinline)) int pb_test_fn(int x);
@@ -57,19 +48,19 @@ main(void)
 
 	rc = pb_pid_resolve(me, "libc", "malloc", "entry", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == 1, "malloc: %d %s", rc, err);
+	CHECKF(rc == 1, "malloc: %d %s", rc, err);
 	rc = pb_pid_resolve(me, "libc.so.6", "__libc_malloc", "entry", 0, &l,
 	    err, sizeof(err));
-	CHECK(rc == 1, "__libc_malloc: %d %s", rc, err);
-	CHECK(l.pl_n == 2 && strcmp(l.pl_probes[0].pr_provider,
+	CHECKF(rc == 1, "__libc_malloc: %d %s", rc, err);
+	CHECKF(l.pl_n == 2 && strcmp(l.pl_probes[0].pr_provider,
 	    "pid") > 0, "two probes");
 	if (l.pl_n == 2) {
-		CHECK(l.pl_probes[0].pr_sites[0].st_addr ==
+		CHECKF(l.pl_probes[0].pr_sites[0].st_addr ==
 		    l.pl_probes[1].pr_sites[0].st_addr, "aliases: one address");
-		CHECK(strcmp(l.pl_probes[1].pr_func, "__libc_malloc") == 0,
+		CHECKF(strcmp(l.pl_probes[1].pr_func, "__libc_malloc") == 0,
 		    "named as written: %s", l.pl_probes[1].pr_func);
 	}
-	CHECK(pb_probe_list_sites(&l, &refs, &nrefs) == 0 && nrefs == 2 &&
+	CHECKF(pb_probe_list_sites(&l, &refs, &nrefs) == 0 && nrefs == 2 &&
 	    refs[0].sr_addr == refs[1].sr_addr && refs[0].sr_probe == 0 &&
 	    refs[1].sr_probe == 1, "one breakpoint serves both");
 	free(refs);
@@ -77,64 +68,64 @@ main(void)
 	/* Again, as after a dlopen: nothing new. */
 	rc = pb_pid_resolve(me, "libc", "malloc", "entry", PB_ZEROOK, &l,
 	    err, sizeof(err));
-	CHECK(rc == 0 && l.pl_n == 2, "again: %d, %zu probes", rc, l.pl_n);
+	CHECKF(rc == 0 && l.pl_n == 2, "again: %d, %zu probes", rc, l.pl_n);
 	rc = pb_pid_resolve(me, "nosuch", "malloc", "entry", PB_ZEROOK, &l,
 	    err, sizeof(err));
-	CHECK(rc == 0 && l.pl_n == 2, "ZEROOK: %d", rc);
+	CHECKF(rc == 0 && l.pl_n == 2, "ZEROOK: %d", rc);
 	rc = pb_pid_resolve(me, "nosuch", "malloc", "entry", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == -1 && l.pl_n == 2 && strstr(err, "nosuch") != NULL,
+	CHECKF(rc == -1 && l.pl_n == 2 && strstr(err, "nosuch") != NULL,
 	    "error: %d %s", rc, err);
 	pb_probe_list_free(&l);
 
 	/* Name globs. */
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "*", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == 2 && count_kind(&l, PB_ENTRY) == 1 &&
+	CHECKF(rc == 2 && count_kind(&l, PB_ENTRY) == 1 &&
 	    count_kind(&l, PB_RETURN) == 1, "*: %d %s", rc, err);
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == 2, "empty name: %d %s", rc, err);
+	CHECKF(rc == 2, "empty name: %d %s", rc, err);
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "r*", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == 1 && count_kind(&l, PB_RETURN) == 1, "r*: %d %s", rc,
+	CHECKF(rc == 1 && count_kind(&l, PB_RETURN) == 1, "r*: %d %s", rc,
 	    err);
 	if (rc == 1) {
 		const pb_probe_t *p = &l.pl_probes[0];
 
-		CHECK(p->pr_nsites >= 1 && p->pr_sites[0].st_addr ==
+		CHECKF(p->pr_nsites >= 1 && p->pr_sites[0].st_addr ==
 		    p->pr_faddr + p->pr_sites[0].st_off &&
 		    p->pr_sites[0].st_rskind == PB_RS_RET &&
 		    *(const unsigned char *)(uintptr_t)
 		    p->pr_sites[0].st_addr == 0xc3, "the site is our ret");
-		CHECK(p->pr_faddr == (uint64_t)(uintptr_t)pb_test_fn,
+		CHECKF(p->pr_faddr == (uint64_t)(uintptr_t)pb_test_fn,
 		    "pr_faddr %llx", (unsigned long long)p->pr_faddr);
 	}
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "*", PB_ALLOFFSETS, &l,
 	    err, sizeof(err));
-	CHECK(rc > 3 && count_kind(&l, PB_OFFSET) == rc - 2, "ALLOFFSETS: "
+	CHECKF(rc > 3 && count_kind(&l, PB_OFFSET) == rc - 2, "ALLOFFSETS: "
 	    "%d %s", rc, err);
 	for (i = 0; i < l.pl_n; i++)
 		if (l.pl_probes[i].pr_kind == PB_OFFSET)
 			break;
-	CHECK(i < l.pl_n && strcmp(l.pl_probes[i].pr_name, "0") == 0,
+	CHECKF(i < l.pl_n && strcmp(l.pl_probes[i].pr_name, "0") == 0,
 	    "first offset probe named 0");
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "0x0", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == 1 && strcmp(l.pl_probes[0].pr_name, "0") == 0 &&
+	CHECKF(rc == 1 && strcmp(l.pl_probes[0].pr_name, "0") == 0 &&
 	    l.pl_probes[0].pr_sites[0].st_len > 0, "0x0: %d %s", rc, err);
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "bogus", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == -1 && strstr(err, "invalid probe name 'bogus'"),
+	CHECKF(rc == -1 && strstr(err, "invalid probe name 'bogus'"),
 	    "bogus: %s", err);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "x*", 0, &l, err,
 	    sizeof(err));
-	CHECK(rc == -1 && strstr(err, "matches neither"), "x*: %s", err);
+	CHECKF(rc == -1 && strstr(err, "matches neither"), "x*: %s", err);
 	pb_probe_list_free(&l);
 	pb_pid_cache_flush();
 	return failures ? 1 : 0;

@@ -12,16 +12,7 @@
 
 #define START	0x401000ULL
 
-static int failures;
-
-#define CHECK(c, ...) do { \
-	if (!(c)) { \
-		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #c); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-		failures++; \
-	} \
-} while (0)
+#include "t/check.h"
 
 struct want {
 	const char *name;
@@ -66,22 +57,22 @@ run(const struct want *w)
 
 	if (pb_retsite_scan(w->code, w->size, START, w->inside,
 	    w->inside ? 1 : 0, &fs) != 0) {
-		CHECK(0, "%s: scan failed", w->name);
+		CHECKF(0, "%s: scan failed", w->name);
 		return;
 	}
 	if (w->insns != NULL) {
 		fmt_insns(&fs, buf, sizeof(buf));
-		CHECK(strcmp(buf, w->insns) == 0, "%s: insns '%s', want '%s'",
+		CHECKF(strcmp(buf, w->insns) == 0, "%s: insns '%s', want '%s'",
 		    w->name, buf, w->insns);
 	}
 	fmt_rets(&fs, buf, sizeof(buf));
-	CHECK(strcmp(buf, w->rets) == 0, "%s: rets '%s', want '%s'",
+	CHECKF(strcmp(buf, w->rets) == 0, "%s: rets '%s', want '%s'",
 	    w->name, buf, w->rets);
 	if (w->why == NULL)
-		CHECK(!fs.fs_unsafe && fs.fs_why[0] == '\0',
+		CHECKF(!fs.fs_unsafe && fs.fs_why[0] == '\0',
 		    "%s: refused: %s", w->name, fs.fs_why);
 	else
-		CHECK(fs.fs_unsafe && strcmp(fs.fs_why, w->why) == 0,
+		CHECKF(fs.fs_unsafe && strcmp(fs.fs_why, w->why) == 0,
 		    "%s: why '%s', want '%s'", w->name, fs.fs_why, w->why);
 	printf("%-14s insns [%s] rets [%s]%s%s\n", w->name,
 	    w->insns ? w->insns : "-", w->rets, fs.fs_unsafe ? " refused: " :
@@ -177,16 +168,16 @@ main(void)
 
 	/* Offset probes: 0x4 is an instruction of plain, 0x3 is not. */
 	if (pb_retsite_scan(plain, sizeof(plain), START, NULL, 0, &fs) == 0) {
-		CHECK(pb_fnscan_is_boundary(&fs, 0x4), "0x4 boundary");
-		CHECK(!pb_fnscan_is_boundary(&fs, 0x3), "0x3 not boundary");
-		CHECK(pb_fnscan_is_boundary(&fs, 0x16), "0x16 boundary");
-		CHECK(!pb_fnscan_is_boundary(&fs, 0x17), "0x17 past end");
-		CHECK(fs.fs_ret[0].rs_len == 1, "ret len %u",
+		CHECKF(pb_fnscan_is_boundary(&fs, 0x4), "0x4 boundary");
+		CHECKF(!pb_fnscan_is_boundary(&fs, 0x3), "0x3 not boundary");
+		CHECKF(pb_fnscan_is_boundary(&fs, 0x16), "0x16 boundary");
+		CHECKF(!pb_fnscan_is_boundary(&fs, 0x17), "0x17 past end");
+		CHECKF(fs.fs_ret[0].rs_len == 1, "ret len %u",
 		    fs.fs_ret[0].rs_len);
 		pb_fnscan_free(&fs);
 	}
 	if (pb_retsite_scan(repret, sizeof(repret), START, NULL, 0, &fs) == 0) {
-		CHECK(fs.fs_ret[0].rs_len == 2, "rep ret len %u",
+		CHECKF(fs.fs_ret[0].rs_len == 2, "rep ret len %u",
 		    fs.fs_ret[0].rs_len);
 		pb_fnscan_free(&fs);
 	}
