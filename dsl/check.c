@@ -229,13 +229,25 @@ var_node(dsl_node_t *n, const dsl_var_t *v)
 	}
 }
 
+/*
+ * Check the keys of array idx (agg false) or aggregation idx (agg true)
+ * and record or compare their types.  Checking a key may create
+ * variables and strings, which grows (and moves) the program's tables:
+ * `a[b[c]]` adds b and c while a is being checked.  So this takes an
+ * index, not a pointer, keeps a copy of the name, and the caller must
+ * re-derive its own pointers after the call.  Found by fuzz-d.
+ */
 static void
-check_keys(check_t *ck, int32_t n, int32_t keys, int *nkeys, uint8_t *kt,
-    uint8_t *ks, const char *what, const char *name)
+check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
+    const char *what, const char *name)
 {
-	int i = 0;
+	char nm[256];
+	int i = 0, *nkeys;
+	uint8_t *kt, *ks;
 	int32_t k;
 
+	snprintf(nm, sizeof(nm), "%s", name);
+	name = nm;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
 		expr(ck, k);
 		if (NODE(ck, k)->dn_type == DT_VOID)
@@ -248,6 +260,19 @@ check_keys(check_t *ck, int32_t n, int32_t keys, int *nkeys, uint8_t *kt,
 		    "%s%s: more than 8 keys", what, name);
 	if (!ck->ck_strict)
 		return;
+	if (agg) {
+		dsl_agg_t *ag = &PG(ck)->pg_aggs[idx];
+
+		nkeys = &ag->ag_nkeys;
+		kt = ag->ag_ktype;
+		ks = ag->ag_ksize;
+	} else {
+		dsl_var_t *v = &PG(ck)->pg_vars[idx];
+
+		nkeys = &v->va_nkeys;
+		kt = v->va_ktype;
+		ks = v->va_ksize;
+	}
 	if (*nkeys < 0) {
 		*nkeys = i;
 		i = 0;
@@ -335,8 +360,13 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		} else {
 			v = &PG(ck)->pg_vars[nd->dn_ival];
 		}
-		check_keys(ck, n, nd->dn_a, &v->va_nkeys, v->va_ktype,
-		    v->va_ksize, "", dsl_str(PG(ck), v->va_name));
+		{
+			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
+
+			check_keys(ck, n, nd->dn_a, false, vi, "",
+			    dsl_str(PG(ck), v->va_name));
+			v = &PG(ck)->pg_vars[vi];	/* may have moved */
+		}
 		break;
 	}
 	default:
@@ -647,8 +677,12 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		    "redefined: %s( ) does not match the earlier %s( )",
 		    aname, fname, sigs[ag->ag_func].fs_name);
 	}
-	check_keys(ck, lhs, NODE(ck, lhs)->dn_a, &ag->ag_nkeys, ag->ag_ktype,
-	    ag->ag_ksize, "@", aname);
+	{
+		uint32_t ai = (uint32_t)(ag - PG(ck)->pg_aggs);
+
+		check_keys(ck, lhs, NODE(ck, lhs)->dn_a, true, ai, "@", aname);
+		ag = &PG(ck)->pg_aggs[ai];	/* may have moved */
+	}
 	r = NODE(ck, n);
 	r->dn_op = N_AGG;
 	r->dn_ival = (int64_t)(ag - PG(ck)->pg_aggs);

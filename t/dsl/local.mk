@@ -28,6 +28,7 @@ dsl_d_tests = \
 	t/dsl/tst.printf.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
+	t/dsl/tst.keygrowth.d \
 	t/dsl/tst.signedkeys.d \
 	t/dsl/tst.strings.d \
 	t/dsl/tst.thislocal.d \
