@@ -232,7 +232,8 @@ build_index(struct symfile *sf)
 			ncand++;
 		}
 	}
-	qsort(cv, ncand, sizeof(*cv), cand_cmp);
+	if (ncand > 1)	/* cv is NULL when nothing matched: no qsort(NULL) */
+		qsort(cv, ncand, sizeof(*cv), cand_cmp);
 
 	sf->sf_funcs = calloc(ncand ? ncand : 1, sizeof(*sf->sf_funcs));
 	sf->sf_names = calloc(ncand ? ncand : 1, sizeof(*sf->sf_names));
