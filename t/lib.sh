@@ -88,6 +88,19 @@ wait_for()
 	fail "timed out waiting for /$2/ in $1: $(tail -n 3 "$1" 2>/dev/null)"
 }
 
+# wait_count FILE PATTERN N [SECONDS]: handshake; wait until N lines of
+# FILE match the extended regex PATTERN (for a line printed again).
+wait_count()
+{
+	_n=$(( ${4:-20} * 100 ))
+	while [ $_n -gt 0 ]; do
+		[ "$(grep -Ec -- "$2" "$1" 2>/dev/null)" -ge "$3" ] && return 0
+		_n=$((_n - 1))
+		sleep 0.01
+	done
+	fail "timed out waiting for $3 lines /$2/ in $1: $(tail -n 3 "$1" 2>/dev/null)"
+}
+
 # same_output EXPECTED ACTUAL: exact comparison, with the diff in the log.
 same_output()
 {
