@@ -149,8 +149,11 @@ typedef struct pb_plt {
  * PLT0), .plt.sec or .plt.got that starts with [endbr64] [bnd] jmp
  * *disp(%rip) through a GOT slot that a JUMP_SLOT or GLOB_DAT relocation
  * names; the lazy entries of an IBT .plt (endbr64; push; jmp PLT0) are
- * reached only through the GOT and are not stubs.  A file without them
- * (static, other machines) gives 0.  Returns 0, or -1 with errno ENOMEM.
+ * reached only through the GOT and are not stubs.  Stubs through an
+ * IRELATIVE slot (libc calling its own ifuncs; objdump's
+ * "*ABS*+0x9f550@plt") are left out: no symbol names them.  A file
+ * without stubs (static, other machines) gives 0.  Returns 0, or -1 with
+ * errno ENOMEM.
  */
 int pb_elf_plt(pb_elf_t *e, const pb_plt_t **plt, size_t *nplt);
 
