@@ -65,7 +65,7 @@ struct pb_elf {
 	bool		pe_plt_done;
 	pb_plt_t	*pe_plt;	/* pb_elf_plt() */
 	size_t		pe_nplt;
-	char		*pe_pltnames;	/* the pt_name strings, back to back */
+	char		*pe_pltnames;	/* the pt_name strings */
 };
 
 static void
@@ -981,7 +981,8 @@ load_gotslots(pb_elf_t *e, size_t dynsym, struct gotslot **out, size_t *n)
 				break;
 			t = GELF_R_TYPE(r.r_info);
 			if ((t != R_X86_64_JUMP_SLOT &&
-			    t != R_X86_64_GLOB_DAT) || GELF_R_SYM(r.r_info) == 0)
+			    t != R_X86_64_GLOB_DAT) ||
+			    GELF_R_SYM(r.r_info) == 0)
 				continue;
 			if (*n == cap) {
 				cap = cap ? cap * 2 : 64;
@@ -1059,8 +1060,15 @@ load_plt(pb_elf_t *e)
 		const char *name = e->pe_sects[elf_ndxscn(scn)].se_name;
 		uint64_t ent, a;
 
+		/*
+		 * Bytes past the file's end fail pb_elf_read anyway, but a
+		 * corrupt sh_size of 2^60 would take that long to find out.
+		 */
 		if (gelf_getshdr(scn, &sh) == NULL ||
-		    sh.sh_type != SHT_PROGBITS || name == NULL)
+		    sh.sh_type != SHT_PROGBITS || name == NULL ||
+		    sh.sh_offset > e->pe_size ||
+		    sh.sh_size > e->pe_size - sh.sh_offset ||
+		    sh.sh_addr + sh.sh_size < sh.sh_addr)
 			continue;
 		for (s = 0; s < 3 && strcmp(name, secs[s]) != 0; s++)
 			;

@@ -41,8 +41,8 @@ plt_check()
 			if [ $((0x$a)) -ge $((0x$sa)) ] &&
 			    [ $((0x$a)) -lt $((0x$sa + 0x$ss)) ]; then
 				f=$(printf %x $((0x$a + BIAS)))
-				echo "pid$P $_b $n entry $f $(printf %x $((0x$se)))" \
-				    "sites 0@$f"
+				z=$(printf %x $((0x$se)))
+				echo "pid$P $_b $n entry $f $z sites 0@$f"
 			fi
 		done < "$T/secs"
 	done > "$T/want"
