@@ -24,7 +24,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned char bytes[64];
 	const pb_load_t *loads;
 	const pb_sym_t *syms;
-	size_t nsyms, nloads, i;
+	const pb_plt_t *plt;
+	size_t nsyms, nloads, nplt, i;
 	volatile size_t sink = 0;
 	char err[256];
 	uint64_t bias;
@@ -63,6 +64,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    syms[i].sy_size + 1 : sizeof(bytes));
 		}
 	}
+	/* Relocations and stub bytes, both from the file. */
+	if (pb_elf_plt(e, &plt, &nplt) == 0)
+		for (i = 0; i < nplt; i++)
+			sink += strlen(plt[i].pt_name) + plt[i].pt_size;
 	if (pb_elf_build_id(e) != NULL)
 		sink += strlen(pb_elf_build_id(e));
 	pb_elf_loads(e, &loads, &nloads);

@@ -62,6 +62,10 @@ struct pb_elf {
 	bool		pe_bid_done;
 	char		*pe_build_id;
 	char		*pe_strcopy[2];	/* NUL-terminated string table copies */
+	bool		pe_plt_done;
+	pb_plt_t	*pe_plt;	/* pb_elf_plt() */
+	size_t		pe_nplt;
+	char		*pe_pltnames;	/* the pt_name strings */
 };
 
 static void
@@ -364,6 +368,8 @@ pb_elf_close(pb_elf_t *e)
 	free(e->pe_sects);
 	free(e->pe_loads);
 	free(e->pe_build_id);
+	free(e->pe_plt);
+	free(e->pe_pltnames);
 	if (e->pe_elf)
 		elf_end(e->pe_elf);
 	if (e->pe_mapped)
@@ -921,5 +927,214 @@ pb_elf_bias(pb_elf_t *e, uint64_t map_start, uint64_t map_offset,
 	if (best == NULL)
 		return -1;
 	*bias = map_start - map_offset + best->ld_offset - best->ld_vaddr;
+	return 0;
+}
+
+/* ---- PLT stubs ---- */
+
+/* A GOT slot and the dynamic symbol a relocation binds it to. */
+struct gotslot {
+	uint64_t	gs_addr;
+	uint32_t	gs_sym;		/* .dynsym index */
+};
+
+static int
+gotslot_cmp(const void *a, const void *b)
+{
+	const struct gotslot *x = a, *y = b;
+
+	return (x->gs_addr > y->gs_addr) - (x->gs_addr < y->gs_addr);
+}
+
+static int
+plt_cmp(const void *a, const void *b)
+{
+	const pb_plt_t *x = a, *y = b;
+
+	return (x->pt_addr > y->pt_addr) - (x->pt_addr < y->pt_addr);
+}
+
+/*
+ * The JUMP_SLOT (.rela.plt) and GLOB_DAT (.rela.dyn, for .plt.got)
+ * relocations against DYNSYM, sorted by GOT slot.
+ */
+static int
+load_gotslots(pb_elf_t *e, size_t dynsym, struct gotslot **out, size_t *n)
+{
+	struct gotslot *v = NULL, *nv;
+	size_t cap = 0, i;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Rela r;
+	Elf_Data *d;
+
+	*n = 0;
+	while ((scn = elf_nextscn(e->pe_elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_RELA ||
+		    sh.sh_link != dynsym || sh.sh_entsize == 0 ||
+		    (d = section_data(e, scn, &sh)) == NULL)
+			continue;
+		for (i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			unsigned t;
+
+			if (gelf_getrela(d, (int)i, &r) == NULL)
+				break;
+			t = GELF_R_TYPE(r.r_info);
+			if ((t != R_X86_64_JUMP_SLOT &&
+			    t != R_X86_64_GLOB_DAT) ||
+			    GELF_R_SYM(r.r_info) == 0)
+				continue;
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 64;
+				nv = realloc(v, cap * sizeof(*v));
+				if (nv == NULL) {
+					free(v);
+					return -1;
+				}
+				v = nv;
+			}
+			v[*n].gs_addr = r.r_offset;
+			v[*n].gs_sym = (uint32_t)GELF_R_SYM(r.r_info);
+			(*n)++;
+		}
+	}
+	if (*n > 0)
+		qsort(v, *n, sizeof(*v), gotslot_cmp);
+	*out = v;
+	return 0;
+}
+
+/*
+ * The GOT slot a stub at ADDR jumps through, from its first bytes: the
+ * forms ld (binutils 2.40, elfxx-x86.c and elf64-x86-64.c) writes are
+ *   .plt       ff 25 <disp32>                  (lazy, then push; jmp)
+ *   .plt.sec   f3 0f 1e fa  [f2] ff 25 <disp32> (IBT; f2 with -z bndplt)
+ *   .plt.got   [f3 0f 1e fa] ff 25 <disp32>     (then nops)
+ * and the MPX .plt.sec (f2 ff 25).  Returns 0 when it is none of them.
+ */
+static uint64_t
+stub_slot(pb_elf_t *e, uint64_t addr)
+{
+	static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	unsigned char b[11];
+	size_t k = 0;
+	int32_t disp;
+
+	if (pb_elf_read(e, addr, b, sizeof(b)) < 0)
+		return 0;
+	if (memcmp(b, endbr64, sizeof(endbr64)) == 0)
+		k = 4;
+	if (b[k] == 0xf2)
+		k++;
+	if (b[k] != 0xff || b[k + 1] != 0x25)
+		return 0;
+	memcpy(&disp, b + k + 2, sizeof(disp));
+	return addr + k + 6 + (uint64_t)(int64_t)disp;
+}
+
+static int
+load_plt(pb_elf_t *e)
+{
+	static const char *const secs[] = { ".plt", ".plt.sec", ".plt.got" };
+	struct gotslot *slots = NULL, key, *g;
+	size_t nslots = 0, cap = 0, namelen = 0, i, s;
+	const pb_sym_t *syms;
+	size_t nsyms, dynsym;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	pb_plt_t *v;
+	char *p;
+
+	e->pe_plt_done = true;
+	if (pb_elf_machine(e) != EM_X86_64 || pb_elf_class(e) != ELFCLASS64)
+		return 0;
+	scn = find_section(e, SHT_DYNSYM, &sh);
+	if (scn == NULL || pb_elf_symbols(e, PB_DYNSYM, &syms, &nsyms,
+	    NULL, 0) < 0)
+		return 0;
+	dynsym = elf_ndxscn(scn);
+	if (load_gotslots(e, dynsym, &slots, &nslots) < 0)
+		return -1;
+	scn = NULL;
+	while (nslots > 0 && (scn = elf_nextscn(e->pe_elf, scn)) != NULL) {
+		const char *name = e->pe_sects[elf_ndxscn(scn)].se_name;
+		uint64_t ent, a;
+
+		/*
+		 * Bytes past the file's end fail pb_elf_read anyway, but a
+		 * corrupt sh_size of 2^60 would take that long to find out.
+		 */
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_PROGBITS || name == NULL ||
+		    sh.sh_offset > e->pe_size ||
+		    sh.sh_size > e->pe_size - sh.sh_offset ||
+		    sh.sh_addr + sh.sh_size < sh.sh_addr)
+			continue;
+		for (s = 0; s < 3 && strcmp(name, secs[s]) != 0; s++)
+			;
+		if (s == 3)
+			continue;
+		/* .plt.got is 8 bytes an entry without IBT, else 16. */
+		ent = sh.sh_entsize == 8 || sh.sh_entsize == 16 ?
+		    sh.sh_entsize : 16;
+		/* PLT0 (push GOT+8; jmp *GOT+16) is nobody's stub. */
+		for (a = sh.sh_addr + (s == 0 ? ent : 0);
+		    a + ent <= sh.sh_addr + sh.sh_size; a += ent) {
+			key.gs_addr = stub_slot(e, a);
+			g = key.gs_addr == 0 ? NULL : bsearch(&key, slots,
+			    nslots, sizeof(*slots), gotslot_cmp);
+			/* syms[] starts at index 1: no null symbol. */
+			if (g == NULL || g->gs_sym > nsyms ||
+			    syms[g->gs_sym - 1].sy_name[0] == '\0')
+				continue;
+			if (e->pe_nplt == cap) {
+				cap = cap ? cap * 2 : 64;
+				v = realloc(e->pe_plt, cap * sizeof(*v));
+				if (v == NULL)
+					goto nomem;
+				e->pe_plt = v;
+			}
+			v = &e->pe_plt[e->pe_nplt++];
+			v->pt_addr = a;
+			v->pt_size = ent;
+			v->pt_name = syms[g->gs_sym - 1].sy_name;
+			namelen += strlen(v->pt_name) + sizeof("@plt");
+		}
+	}
+	free(slots);
+	if (e->pe_nplt == 0)
+		return 0;
+	/* Names last, in one block: the array above moved while growing. */
+	e->pe_pltnames = p = malloc(namelen);
+	if (p == NULL)
+		goto nomem;
+	for (i = 0; i < e->pe_nplt; i++) {
+		size_t l = (size_t)sprintf(p, "%s@plt", e->pe_plt[i].pt_name);
+
+		e->pe_plt[i].pt_name = p;
+		p += l + 1;
+	}
+	qsort(e->pe_plt, e->pe_nplt, sizeof(*e->pe_plt), plt_cmp);
+	return 0;
+nomem:
+	free(slots);
+	free(e->pe_plt);
+	e->pe_plt = NULL;
+	e->pe_nplt = 0;
+	errno = ENOMEM;
+	return -1;
+}
+
+int
+pb_elf_plt(pb_elf_t *e, const pb_plt_t **plt, size_t *nplt)
+{
+	*plt = NULL;
+	*nplt = 0;
+	if (!e->pe_plt_done && load_plt(e) < 0) {
+		e->pe_plt_done = false;
+		return -1;
+	}
+	*plt = e->pe_plt;
+	*nplt = e->pe_nplt;
 	return 0;
 }

@@ -131,6 +131,33 @@ int pb_elf_symbols(pb_elf_t *e, int table, const pb_sym_t **syms,
 int pb_elf_read(pb_elf_t *e, uint64_t vaddr, void *buf, size_t len);
 
 /*
+ * One PLT stub, named as objdump -d and perf name it: "malloc@plt".
+ * The stubs have no symbols; these are synthesized from the stubs'
+ * bytes and the dynamic relocations, as binutils'
+ * _bfd_x86_elf_get_synthetic_symtab does.
+ */
+typedef struct pb_plt {
+	uint64_t	pt_addr;	/* link-time address of the stub */
+	uint64_t	pt_size;	/* its PLT section's entry size: 16, or
+					 * 8 in a .plt.got without IBT */
+	const char	*pt_name;	/* "<dynamic symbol>@plt" */
+} pb_plt_t;
+
+/*
+ * The callable PLT stubs of an x86-64 file, ascending pt_addr; *PLT and
+ * the names belong to E.  A stub is an entry of .plt (not the first,
+ * PLT0), .plt.sec or .plt.got that starts with [endbr64] [bnd] jmp
+ * *disp(%rip) through a GOT slot that a JUMP_SLOT or GLOB_DAT relocation
+ * names; the lazy entries of an IBT .plt (endbr64; push; jmp PLT0) are
+ * reached only through the GOT and are not stubs.  Stubs through an
+ * IRELATIVE slot (libc calling its own ifuncs; objdump's
+ * "*ABS*+0x9f550@plt") are left out: no symbol names them.  A file
+ * without stubs (static, other machines) gives 0.  Returns 0, or -1 with
+ * errno ENOMEM.
+ */
+int pb_elf_plt(pb_elf_t *e, const pb_plt_t **plt, size_t *nplt);
+
+/*
  * The NT_GNU_BUILD_ID note as lowercase hex, or NULL when there is none.
  * Owned by E.
  */

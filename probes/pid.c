@@ -45,6 +45,7 @@ struct func {
 	uint64_t fu_cold;	/* link-time start of foo.cold, or 0 */
 	uint64_t fu_coldsize;
 	int fu_ifunc;		/* STT_GNU_IFUNC: the address is a resolver */
+	int fu_plt;		/* a PLT stub, "foo@plt" (elfsym.h) */
 };
 
 /* One mapped ELF file, with its function index. */
@@ -105,6 +106,7 @@ struct cand {
 	const char *name;
 	uint32_t rank;
 	int ifunc;
+	int plt;
 };
 
 static int
@@ -153,6 +155,43 @@ cold_parent_len(const char *name)
 	if (c[5] != '\0' && c[5] != '.')
 		return 0;
 	return (size_t)(c - name);
+}
+
+/*
+ * The PLT stubs, as functions named "foo@plt" (objdump's names): no
+ * symbol covers them, and they are where a program's calls into a
+ * library can be counted one caller module at a time, as ltrace does.
+ * Ranked after every real name, should a symbol share the address.
+ */
+static int
+add_plt(struct symfile *sf, struct cand **cv, size_t *ncand, size_t *ccap)
+{
+	const pb_plt_t *plt;
+	size_t n, i;
+
+	if (pb_elf_plt(sf->sf_elf, &plt, &n) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct cand *c;
+
+		if (*ncand == *ccap) {
+			size_t nc = *ccap ? *ccap * 2 : 1024;
+			struct cand *p = realloc(*cv, nc * sizeof(*p));
+
+			if (p == NULL)
+				return -1;
+			*cv = p;
+			*ccap = nc;
+		}
+		c = &(*cv)[(*ncand)++];
+		c->addr = plt[i].pt_addr;
+		c->size = plt[i].pt_size;
+		c->name = plt[i].pt_name;
+		c->rank = 3U << 28;
+		c->ifunc = 0;
+		c->plt = 1;
+	}
+	return 0;
 }
 
 static int
@@ -229,9 +268,12 @@ build_index(struct symfile *sf)
 			cv[ncand].rank = name_rank(s, table);
 			cv[ncand].ifunc =
 			    GELF_ST_TYPE(s->sy_info) == STT_GNU_IFUNC;
+			cv[ncand].plt = 0;
 			ncand++;
 		}
 	}
+	if (add_plt(sf, &cv, &ncand, &ccap) < 0)
+		goto nomem;
 	if (ncand > 1)	/* cv is NULL when nothing matched: no qsort(NULL) */
 		qsort(cv, ncand, sizeof(*cv), cand_cmp);
 
@@ -249,6 +291,7 @@ build_index(struct symfile *sf)
 			f->fu_addr = cv[i].addr;
 			f->fu_size = cv[i].size;
 			f->fu_ifunc = cv[i].ifunc;
+			f->fu_plt = cv[i].plt;
 		}
 		/* Aliases may disagree on the size: a label has none. */
 		f = &sf->sf_funcs[sf->sf_nfuncs - 1];
@@ -910,7 +953,18 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		if (p != NULL && add_site(p, p->pr_faddr, 0, 0, 0) < 0)
 			rs->rs_nomem = 1;
 	}
-	if (rs->rs_want.wa_return)
+	/*
+	 * A stub ends in a jump into the function it binds, which returns
+	 * to the stub's caller: a return probe here would be that
+	 * function's, fired in every caller module alike.
+	 */
+	if (rs->rs_want.wa_return && f->fu_plt) {
+		const char *why = "a PLT stub: it jumps to the function it "
+		    "binds; probe that function's return";
+
+		refuse(rs, md, sym, why);
+		first_err(rs, "no return probe for %s: %s", sym, why);
+	} else if (rs->rs_want.wa_return)
 		return_probe(rs, md, sf, f, sym);
 	if (rs->rs_want.wa_offset || rs->rs_want.wa_offglob != NULL)
 		offset_probes(rs, md, sf, f, sym);
@@ -1110,8 +1164,9 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	size_t i, k, nmods = 0;
 	char moderr[512] = "", dym[600];
 	const char *where;
-	int rc = -1;
+	int rc = -1, plt_glob;
 
+	plt_glob = func_glob != NULL && strstr(func_glob, "@plt") != NULL;
 	memset(&rs, 0, sizeof(rs));
 	rs.rs_pid = pid;
 	rs.rs_flags = flags;
@@ -1171,6 +1226,13 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			 * foo's return probe.
 			 */
 			if (cold_parent_len(fn->fn_name) > 0)
+				continue;
+			/*
+			 * DTrace has no PLT probes: a glob takes foo@plt only
+			 * when it says "@plt", so that pid$target:::entry and
+			 * *malloc* match what they match in DTrace.
+			 */
+			if (sf->sf_funcs[fn->fn_func].fu_plt && !plt_glob)
 				continue;
 			if (!pb_glob_match(&g, fn->fn_name))
 				continue;

@@ -42,6 +42,13 @@
  * Either way a site address may serve several probes: the glue patches it
  * once (pb_probe_list_sites gives the sites grouped by address).
  *
+ * PLT stubs have no symbols; each callable one is a function named
+ * "<dynamic symbol>@plt" (objdump's name; pb_elf_plt in elfsym.h), the
+ * size of its PLT entry.  DTrace has none, so that descriptions keep
+ * their DTrace meaning, a function glob matches them only if it contains
+ * "@plt".  They get entry and offset probes; their return probe is
+ * refused (pl_refused): a stub jumps into the function it binds.
+ *
  * GNU indirect functions (STT_GNU_IFUNC, e.g. libc's memcpy) get no
  * probes: their symbol is the resolver the loader calls once, not the
  * code each call runs.  They are listed in pl_refused.

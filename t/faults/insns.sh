@@ -5,7 +5,7 @@
 # probe on every function, and the offset probe insn_jcc:4 (a jcc).
 # Asserts: the traced output (each result checked by the target, and
 # the checksum) is the untraced output; every count is exact.
-# (A real PLT stub cannot be named: the pid provider lists no foo@plt.)
+# Real PLT stubs (foo@plt) are probed in t/probes/plt-count.sh.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 r=$((2000 * FT_SCALE))

@@ -48,3 +48,20 @@ t_targets_pb_kv_nopie_CXXFLAGS = -O2 -g -fno-pie
 t_targets_pb_kv_nopie_LDFLAGS = -no-pie
 TESTS += t/probes/resolve-kv-nopie.sh t/probes/resolve-deleted.sh
 EXTRA_DIST += t/probes/resolve-kv-nopie.sh t/probes/resolve-deleted.sh
+
+# PLT stubs (foo@plt): one C target linked the three ways Debian's gcc
+# and ld lay out a PLT.  No sanitizers: the tests compare its stubs with
+# objdump's and count its calls.
+check_PROGRAMS += t/targets/pb-plt t/targets/pb-plt-nopie \
+	t/targets/pb-plt-ibt
+t_targets_pb_plt_SOURCES = t/targets/pb-plt.c
+t_targets_pb_plt_CFLAGS = -O2
+t_targets_pb_plt_LDFLAGS =
+t_targets_pb_plt_nopie_SOURCES = t/targets/pb-plt.c
+t_targets_pb_plt_nopie_CFLAGS = -O2 -fno-pie
+t_targets_pb_plt_nopie_LDFLAGS = -no-pie
+t_targets_pb_plt_ibt_SOURCES = t/targets/pb-plt.c
+t_targets_pb_plt_ibt_CFLAGS = -O2 -fcf-protection
+t_targets_pb_plt_ibt_LDFLAGS = -Wl,-z,ibtplt
+TESTS += t/probes/plt-resolve.sh t/probes/plt-count.sh
+EXTRA_DIST += t/probes/plt-resolve.sh t/probes/plt-count.sh
