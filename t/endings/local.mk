@@ -6,7 +6,7 @@ t_targets_fe_spawn_SOURCES = t/targets/fe-spawn.c
 t_targets_fe_spawn_CFLAGS = -O1 -fno-inline
 
 EXTRA_DIST += t/stress/endings.sh t/endings/endlib.sh
-TESTS += \
+ENDINGS_SH_TESTS = \
 	t/endings/spawn.sh \
 	t/endings/exec.sh \
 	t/endings/exits.sh \
@@ -15,3 +15,5 @@ TESTS += \
 	t/endings/badinput.sh \
 	t/endings/interrupted.sh \
 	t/endings/endings.sh
+TESTS += $(ENDINGS_SH_TESTS)
+EXTRA_DIST += $(ENDINGS_SH_TESTS)
