@@ -15,7 +15,21 @@ typedef struct pstate {
 	dsl_cc_t	*ps_cc;
 	bool		ps_pred;	/* inside /predicate/ */
 	int		ps_depth;	/* parentheses and brackets */
+	int		ps_nest;	/* depth budget used, see nest() */
 } pstate_t;
+
+/*
+ * The parser recurses once per nesting level (about 17 frames per
+ * parenthesis), and the checker and the evaluator once per level of the
+ * tree, so deep input would overflow the stack: fuzz-d found it with a
+ * few thousand '(', and 1+1+...+1 builds a tree as deep as it is long.
+ * Every nesting (a parenthesis, a unary operator, a block, a ?: or an
+ * assignment on the right of another) costs NEST_LEVEL and every binary
+ * operator 1, within MAXNEST: 200 levels, or chains of 2000 operators.
+ * No real script comes near.
+ */
+#define NEST_LEVEL	10
+#define MAXNEST		2000
 
 static int32_t expr(pstate_t *);
 static int32_t assign(pstate_t *);
@@ -331,8 +345,32 @@ postfix(pstate_t *ps)
 	}
 }
 
+static void
+nest(pstate_t *ps, int cost)
+{
+	ps->ps_nest += cost;
+	if (ps->ps_nest > MAXNEST)
+		dsl_cc_error(ps->ps_cc, ps->ps_cc->cc_tline,
+		    ps->ps_cc->cc_tcol, "D_SYNTAX", "expression or statement "
+		    "too deep (the limit is about %d levels of nesting, or "
+		    "%d operators in a row)", MAXNEST / NEST_LEVEL, MAXNEST);
+}
+
+static int32_t unary1(pstate_t *);
+
 static int32_t
 unary(pstate_t *ps)
+{
+	int32_t n;
+
+	nest(ps, NEST_LEVEL);
+	n = unary1(ps);
+	ps->ps_nest -= NEST_LEVEL;
+	return (n);
+}
+
+static int32_t
+unary1(pstate_t *ps)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	int line = cc->cc_tline, col = cc->cc_tcol;
@@ -435,6 +473,7 @@ binary(pstate_t *ps, int level)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	int32_t l;
+	int chain = 0;	/* operators of this level so far: the tree's depth */
 
 	if (level == NLEVELS)
 		return (cast(ps));
@@ -448,15 +487,17 @@ binary(pstate_t *ps, int level)
 			if (levels[level][i] == t)
 				hit = true;
 		if (!hit)
-			return (l);
+			break;
 		/* "/x/ {": the slash ends the predicate, it does not divide */
 		if (t == '/' && ps->ps_pred && ps->ps_depth == 0) {
 			int nt = dsl_lex_peek(cc);
 
 			if (nt == '{' || nt == T_EOF)
-				return (l);
+				break;
 		}
 		next(ps);
+		nest(ps, 1);
+		chain++;
 		r = binary(ps, level + 1);
 		if (t == T_LAND || t == T_LOR || t == T_LXOR) {
 			n = node2(ps, t == T_LAND ? N_LAND : t == T_LOR ?
@@ -467,6 +508,8 @@ binary(pstate_t *ps, int level)
 		}
 		l = n;
 	}
+	ps->ps_nest -= chain;
+	return (l);
 }
 
 static int32_t
@@ -479,11 +522,13 @@ cond(pstate_t *ps)
 	if (tok(ps) != '?')
 		return (c);
 	next(ps);
+	nest(ps, NEST_LEVEL);
 	ps->ps_depth++;
 	a = expr(ps);
 	ps->ps_depth--;
 	want(ps, ':');
 	b = cond(ps);
+	ps->ps_nest -= NEST_LEVEL;
 	n = node2(ps, N_COND, c, a, line, col);
 	CC_NODE(cc, n)->dn_c = b;
 	return (n);
@@ -505,7 +550,9 @@ assign(pstate_t *ps)
 	if (!is_assignop(t))
 		return (l);
 	next(ps);
+	nest(ps, NEST_LEVEL);
 	r = assign(ps);
+	ps->ps_nest -= NEST_LEVEL;
 	n = node2(ps, N_ASSIGN, l, r, line, col);
 	CC_NODE(cc, n)->dn_aux = (uint16_t)t;
 	return (n);
@@ -548,8 +595,21 @@ block(pstate_t *ps)
 	return (first);
 }
 
+static int32_t stmt1(pstate_t *);
+
 static int32_t
 stmt(pstate_t *ps)
+{
+	int32_t n;
+
+	nest(ps, NEST_LEVEL);
+	n = stmt1(ps);
+	ps->ps_nest -= NEST_LEVEL;
+	return (n);
+}
+
+static int32_t
+stmt1(pstate_t *ps)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	int line = cc->cc_tline, col = cc->cc_tcol;

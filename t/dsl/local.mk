@@ -43,6 +43,8 @@ dsl_d_tests = \
 	t/dsl/err.printf.d \
 	t/dsl/err.quatize.d \
 	t/dsl/err.redeclare.d \
+	t/dsl/err.toodeep.d \
+	t/dsl/err.toolong.d \
 	t/dsl/err.types.d
 
 TESTS += $(dsl_d_tests)
