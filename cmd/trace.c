@@ -508,6 +508,9 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
 /* A flag of resolve's own, above the pb_pid_resolve flags: a re-run. */
 #define RESOLVE_REFRESH	(1 << 30)
 
+/* Functions without a return probe named one by one, per description. */
+#define MAXREFUSED	5
+
 static long
 resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 {
@@ -527,15 +530,23 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 	 * histogram would silently miss it.  Said once, when the
 	 * description is first resolved (refresh re-lists old refusals).
 	 */
-	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg))
-		for (i = 0; i < list.pl_nrefused; i++)
+	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg)) {
+		const char *kind = isxdigit((unsigned char)pd->pd_name[0]) &&
+		    strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
+		    strlen(pd->pd_name) ? "offset" : "return";
+
+		/* A few by name; the rest counted (-l names them all). */
+		for (i = 0; i < list.pl_nrefused && i < MAXREFUSED; i++)
 			fprintf(stderr, "pidtrace: no %s probe for %s`%s: %s\n",
-				isxdigit((unsigned char)pd->pd_name[0]) &&
-				strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
-				strlen(pd->pd_name) ? "offset" : "return",
-				list.pl_refused[i].rf_mod,
+				kind, list.pl_refused[i].rf_mod,
 				list.pl_refused[i].rf_func,
 				list.pl_refused[i].rf_why);
+		if (list.pl_nrefused > MAXREFUSED)
+			fprintf(stderr, "pidtrace: no %s probe for %zu more "
+				"functions (pidtrace -l lists the probes "
+				"there are)\n", kind,
+				list.pl_nrefused - MAXREFUSED);
+	}
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 		trace_ref_t ref;

@@ -2,7 +2,8 @@
 # A function that matches but cannot get a return probe (pb-kv's
 # kv::detail::dispatch jumps through a table) is named, with the reason,
 # in -l listings and beside the "matched N probes" notice; -q hides the
-# notice, as it hides every notice.
+# notice, as it hides every notice.  Past five such functions in one
+# description (every PLT stub: *@plt:), the rest are counted in one line.
 . "$top_srcdir/t/lib.sh"
 
 KV=$TARGETS/pb-kv
@@ -23,4 +24,12 @@ bounded 20 "$PIDTRACE" -n 'pid$target::*kv*:return { @[probefunc] = count(); }' 
 bounded 20 "$PIDTRACE" -q -n 'pid$target::*kv*:return { @[probefunc] = count(); }' \
     -c "$KV" >"$T/out" 2>"$T/err" || fail "tracing -q exited $?"
 [ -s "$T/err" ] && fail "-q printed a notice: $(cat "$T/err")"
+
+bounded 20 "$PIDTRACE" -l -n 'pid$target::*@plt:' -c "$KV" \
+    >"$T/out" 2>"$T/err" || fail "-l *@plt: exited $?"
+[ "$(grep -c '^pidtrace: no return probe for pb-kv`' "$T/err")" -le 5 ] ||
+	fail "more than five refusals named: $(cat "$T/err")"
+n=$(sed -n 's/^pidtrace: no return probe for \([0-9]*\) more functions (pidtrace -l lists the probes there are)$/\1/p' "$T/err")
+[ -n "$n" ] && [ "$n" -gt 0 ] ||
+	fail "no count of the other refusals: $(tail -n 2 "$T/err")"
 exit 0
