@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <time.h>
 #include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
@@ -456,6 +457,50 @@ tr_waitpid(pid_t pid, int *status, int flags)
 }
 
 /*
+ * Spin a little before sleeping in waitpid.  A tracee that hits probes in
+ * a loop stops again a few microseconds after we restart it; if we sleep
+ * meanwhile, our CPU goes idle, and on a VM waking an idle vCPU costs
+ * tens of microseconds, paid twice a firing when tracer and tracee sit
+ * on different CPUs.  bench/floor on an idle 2-vCPU VM: 64-75 us a call
+ * sleeping, 20-25 us spinning.  The tracee's affinity is never touched.
+ * Bounded: past SPIN_NS without an event we sleep as before, so a quiet
+ * tracee costs at most SPIN_NS of our CPU per event.  A stop or wake
+ * request (our signal handlers) ends the spin, as EINTR ends the sleep.
+ */
+#define SPIN_NS	100000
+
+static bool
+requested(void)
+{
+	const tr_session_t *o;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o->s_stop_req || o->s_wake_req)
+			return true;
+	return false;
+}
+
+static pid_t
+spin_wait(pid_t want, int *status)
+{
+	struct timespec t0, t;
+	pid_t tid;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		tid = waitpid(want, status, __WALL | WNOHANG);
+		if (tid != 0)
+			return tid;
+		if (requested())
+			return 0;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
+		    (t.tv_nsec - t0.tv_nsec) > SPIN_NS)
+			return waitpid(want, status, __WALL);
+	}
+}
+
+/*
  * Wait for one event (of task want, or any when want is -1) and dispatch
  * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
  * when !block) or a signal interrupted the wait, -1 on error; ECHILD
@@ -468,7 +513,8 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	int status;
 	pid_t tid;
 
-	tid = waitpid(want, &status, __WALL | (block ? 0 : WNOHANG));
+	tid = block ? spin_wait(want, &status) :
+	    waitpid(want, &status, __WALL | WNOHANG);
 	if (tid == 0)
 		return 0;
 	if (tid < 0) {
