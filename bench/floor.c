@@ -114,6 +114,29 @@ follow_cpu(pid_t pid)
 	}
 }
 
+/*
+ * Wait as pidtrace's tracer does (tracer/loop.c): spin up to 100 us with
+ * WNOHANG, then sleep, so that an idle vCPU's wake-up is not counted in
+ * the floor unless pidtrace pays it too.
+ */
+static pid_t
+spin_wait(pid_t pid, int *st)
+{
+	struct timespec t0, t;
+	pid_t r;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		r = waitpid(pid, st, WNOHANG);
+		if (r != 0)
+			return r;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
+		    (t.tv_nsec - t0.tv_nsec) > 100000)
+			return waitpid(pid, st, 0);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -181,7 +204,7 @@ main(int argc, char **argv)
 	}
 	ptrace(PTRACE_CONT, pid, NULL, NULL);
 	for (;;) {
-		if (waitpid(pid, &st, 0) < 0)
+		if (spin_wait(pid, &st) < 0)
 			die("waitpid");
 		if (WIFEXITED(st) || WIFSIGNALED(st))
 			break;
