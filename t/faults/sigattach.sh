@@ -30,9 +30,9 @@ while kill -0 "$SPID" 2>/dev/null; do
 	kill -INT "$PPID_" 2>/dev/null
 	if ! wait "$_pp"; then
 		# The last signal handled, the target exits while the sender
-		# winds down: this attach met it exiting, which pidtrace
-		# rightly refuses.  Anything else is a failure.
-		grep -q "^pidtrace: attach: process $TPID is exiting" \
+		# winds down: this attach met it exiting or gone, which
+		# pidtrace rightly refuses.  Anything else is a failure.
+		grep -Eq "^pidtrace: attach: (process $TPID is exiting|ptrace\(PTRACE_SEIZE, $TPID\): No such process)" \
 		    "$T/p.err" && ! grep -q '^armed' "$T/p.out" &&
 		    wait_for "$T/send" "^sent $n\$" 10 && break
 		fail "pidtrace failed: $(cat "$T/p.err")"
