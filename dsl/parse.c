@@ -356,17 +356,24 @@ nest(pstate_t *ps, int cost)
 		    "%d operators in a row)", MAXNEST / NEST_LEVEL, MAXNEST);
 }
 
+/* Parse with fn one nesting level deeper. */
+static int32_t
+nested(pstate_t *ps, int32_t (*fn)(pstate_t *))
+{
+	int32_t n;
+
+	nest(ps, NEST_LEVEL);
+	n = fn(ps);
+	ps->ps_nest -= NEST_LEVEL;
+	return (n);
+}
+
 static int32_t unary1(pstate_t *);
 
 static int32_t
 unary(pstate_t *ps)
 {
-	int32_t n;
-
-	nest(ps, NEST_LEVEL);
-	n = unary1(ps);
-	ps->ps_nest -= NEST_LEVEL;
-	return (n);
+	return (nested(ps, unary1));
 }
 
 static int32_t
@@ -600,12 +607,7 @@ static int32_t stmt1(pstate_t *);
 static int32_t
 stmt(pstate_t *ps)
 {
-	int32_t n;
-
-	nest(ps, NEST_LEVEL);
-	n = stmt1(ps);
-	ps->ps_nest -= NEST_LEVEL;
-	return (n);
+	return (nested(ps, stmt1));
 }
 
 static int32_t
