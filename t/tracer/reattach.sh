@@ -7,7 +7,7 @@
 
 start_counter
 sites=$(insn_sites "$COUNTER" work mix leaf tail)
-echo "go 1000000 8" >&3
+echo "go 4000000 8" >&3
 rounds=0
 # Up to 20 windows, until 3 saw hits: on a loaded machine a 0.2 s window
 # may pass with no thread of the target scheduled.
@@ -26,5 +26,5 @@ wait_for "$T/out" '^done' 120
 echo quit >&3
 wait_for "$T/out" '^exit'
 sed 's/pid=[0-9]*//' "$T/out" >"$T/got"
-reference 'go 1000000 8\nquit\n' >"$T/want"
+reference 'go 4000000 8\nquit\n' >"$T/want"
 same_output "$T/want" "$T/got"
