@@ -222,8 +222,8 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 
 	if (rt->rt_fault != FLT_NONE)
 		return (0);
-	if (!str)
-		val = norm(val, nd);
+	/* scalars keep all 64 bits, as DIF's variables do; trace() and
+	 * printf() narrow to the type (dtrace-utils arithmetic/tst.basics) */
 	zero = str ? STR(val)[0] == '\0' : val == 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
@@ -345,7 +345,14 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 		default: return (ua != ub);
 		}
 	}
-	return (norm(r, nd));
+	/*
+	 * No narrowing here: as in DIF, arithmetic runs in 64-bit registers
+	 * and a value is narrowed to its type where it is stored (variable,
+	 * key, record) or cast.  dtrace-utils' arithmetic/tst.basics: with
+	 * int i = 25920, i - (5 * i) * i / i * i is 935761216.
+	 */
+	(void)nd;
+	return (r);
 }
 
 /* Read len bytes of the traced process, or fault. */
