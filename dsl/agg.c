@@ -215,7 +215,10 @@ dsl_llq_next(const dsl_agg_t *ag, dsl_llq_iter_t *it)
 	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
 
 	it->li_bin++;
-	if ((it->li_value += it->li_step) == it->li_next) {
+	/* >=, not ==: a step that does not divide the magnitude must
+	 * still end the walk (the checker refuses such steps anyway) */
+	if ((it->li_value += it->li_step) >= it->li_next) {
+		it->li_value = it->li_next;
 		it->li_next = it->li_value * factor;
 		it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
 		it->li_order++;

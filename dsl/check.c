@@ -536,6 +536,83 @@ dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 	return (base);
 }
 
+/*
+ * llquantize(v, factor, low, high, steps): the argument rules and tags of
+ * dtrace-utils' compiler, which also keep dsl_llq_bucket's walk finite:
+ * steps must divide factor, or be a multiple of it that divides
+ * factor^(low+1) (factor^2 when low is 0).
+ */
+static void
+llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
+{
+	static const char *const tags[4][2] = {
+		{ "D_LLQUANT_FACTORTYPE", "D_LLQUANT_FACTORVAL" },
+		{ "D_LLQUANT_LMAGTYPE", "D_LLQUANT_LMAGVAL" },
+		{ "D_LLQUANT_HMAGTYPE", "D_LLQUANT_HMAGVAL" },
+		{ "D_LLQUANT_STEPTYPE", "D_LLQUANT_STEPVAL" },
+	};
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t a[4];
+	uint64_t f, lo, hi, st, pw;
+	long double m;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		a[i] = nth_arg(ck, args, i + 1);
+		if (a[i] == DSL_NONE || NODE(ck, a[i])->dn_op != N_INT)
+			dsl_cc_nerror(cc, a[i] == DSL_NONE ? call : a[i],
+			    tags[i][0], "llquantize( ) argument #%d must be "
+			    "an integer constant", i + 1);
+		p[i] = NODE(ck, a[i])->dn_ival;
+		if ((uint64_t)p[i] > UINT16_MAX)
+			dsl_cc_nerror(cc, a[i], tags[i][1], "llquantize( ) "
+			    "argument #%d must be an unsigned 16-bit "
+			    "quantity%s", i + 1, i == 0 ?
+			    " greater than or equal to 2" : "");
+	}
+	f = (uint64_t)p[0];
+	lo = (uint64_t)p[1];
+	hi = (uint64_t)p[2];
+	st = (uint64_t)p[3];
+	if (f < 2)
+		dsl_cc_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
+		    "#1 must be an unsigned 16-bit quantity greater than or "
+		    "equal to 2");
+	if (hi < lo)
+		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		    "argument #3 (high magnitude) must be at least argument "
+		    "#2 (low magnitude)");
+	for (m = 1, i = 0; i <= (int)hi; i++)
+		m *= (long double)f;
+	if (m > (long double)INT64_MAX)
+		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		    "argument #3 (high magnitude) will cause overflow of 64 "
+		    "bits");
+	if (st == 0)
+		dsl_cc_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
+		    "argument #4 must be a non-zero positive integer "
+		    "constant");
+	if (st < f && f % st != 0)
+		dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
+		    "argument #4 (steps) must evenly divide argument #1 "
+		    "(factor) when steps<factor");
+	if (st > f) {
+		if (st % f != 0)
+			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			    "llquantize( ) argument #4 (steps) must be a "
+			    "multiple of argument #1 (factor) when "
+			    "steps>factor");
+		for (pw = f, i = 0; i < (lo == 0 ? 1 : (int)lo); i++)
+			pw *= f;	/* < 2^64: checked above */
+		if (pw % st != 0)
+			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			    "llquantize( ) argument #4 (steps) must evenly "
+			    "divide pow(argument #1 (factor), %s) when "
+			    "steps>factor", lo == 0 ? "2" :
+			    "argument #2 (lmag) + 1");
+	}
+}
+
 static void
 aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 {
@@ -612,46 +689,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			    "lquantize( ) step (argument #4) too large for "
 			    "the given base and limit");
 	} else if (f == F_LLQUANTIZE) {
-		a = r->dn_a;
-		for (i = 0; i < 4; i++)
-			p[i] = const_arg(ck, rhs, nth_arg(ck, a, i + 1), i + 2,
-			    fname);
-		if (p[0] < 2 || p[0] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_FACTORTYPE",
-			    "llquantize( ) argument #2 (factor) must be a "
-			    "16-bit quantity greater than one");
-		if (p[1] < 0 || p[1] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_LOWTYPE",
-			    "llquantize( ) argument #3 (low magnitude) must "
-			    "be an unsigned 16-bit quantity");
-		if (p[2] < 0 || p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_HIGHTYPE",
-			    "llquantize( ) argument #4 (high magnitude) must "
-			    "be an unsigned 16-bit quantity");
-		if (p[2] < p[1])
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_MAGRANGE",
-			    "llquantize( ) argument #4 (high magnitude) must "
-			    "be at least argument #3 (low magnitude)");
-		if (p[3] < 1 || p[3] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_NSTEPTYPE",
-			    "llquantize( ) argument #5 (number of steps) must "
-			    "be a 16-bit quantity greater than zero");
-		if (p[3] < p[0] || p[3] % p[0] != 0)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_NSTEPMASK",
-			    "llquantize( ) argument #5 (number of steps) must "
-			    "be a multiple of argument #2 (factor)");
-		{
-			/* factor^(high+1) must fit in 64 bits */
-			long double m = 1;
-
-			for (i = 0; i <= p[2]; i++)
-				m *= (long double)p[0];
-			if (m > (long double)INT64_MAX)
-				dsl_cc_nerror(cc, rhs, "D_LLQUANT_MAGTOOBIG",
-				    "llquantize( ) factor (argument #2) "
-				    "raised to power of high magnitude "
-				    "(argument #4) plus 1 overflows 64-bits");
-		}
+		llq_args(ck, rhs, r->dn_a, p);
 	}
 
 	ag = find_agg(ck, aname, lhs);

@@ -34,6 +34,9 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
+	t/dsl/err.D_LLQUANT_FACTORVAL.d \
+	t/dsl/err.D_LLQUANT_HMAGTYPE.d \
+	t/dsl/err.D_LLQUANT_STEPVAL.d \
 	t/dsl/err.D_IDENT_UNDEF.d \
 	t/dsl/err.D_SYNTAX.d \
 	t/dsl/err.errtags.d \
