@@ -420,10 +420,16 @@ mono_ns(void)
 	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
 }
 
+/* The first SIGINT/SIGTERM asks for the end (the loop sees the flag);
+ * a second one before it did ends pidtrace at once, whatever it is
+ * doing (the no-process loop has nothing to restore). */
 static void
 on_signal(int sig)
 {
-	(void)sig;
+	if (interrupted) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	interrupted = 1;
 }
 
@@ -477,12 +483,14 @@ run(cmd_t *c)
 	struct sigaction sa;
 	sigset_t block, waitmask;
 	size_t i;
+	int status;
 
 	if (c->c_tr != NULL)
 		return (trace_run(c->c_tr, c->c_rt, c->c_quiet, run_ticks, c));
 
-	/* Signals stay blocked but while we wait (ppoll unblocks them
-	 * atomically), so a ^C between the check and the wait is not lost. */
+	/* Signals are blocked only from the check of the flag to the wait
+	 * (ppoll unblocks them atomically), so a ^C in between is not lost,
+	 * and one during a firing is seen at once. */
 	memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
@@ -490,20 +498,26 @@ run(cmd_t *c)
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
-	sigprocmask(SIG_BLOCK, &block, &waitmask);
+	sigprocmask(SIG_SETMASK, NULL, &waitmask);
 	sigdelset(&waitmask, SIGINT);
 	sigdelset(&waitmask, SIGTERM);
 
 	if (fire_self(c, dsl_rt_begin_id(c->c_rt)) == DSL_FIRE_EXIT)
 		goto end;
 	fflush(c->c_out);
+	if (c->c_nticks == 0 && dsl_rt_errors(c->c_rt) > 0 && !interrupted) {
+		/* BEGIN failed before exit() and no probe is left to fire:
+		 * waiting for a ^C would wait forever */
+		status = dsl_rt_end(c->c_rt, NULL);
+		return (status != 0 ? status : 1);
+	}
 	{
 		uint64_t t = mono_ns();
 
 		for (i = 0; i < c->c_nticks; i++)
 			c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
 	}
-	while (!interrupted) {
+	for (;;) {
 		uint64_t t = mono_ns();
 		cmd_tick_t *due = NULL;
 		struct timespec ts;
@@ -513,21 +527,24 @@ run(cmd_t *c)
 		for (i = 0; i < c->c_nticks; i++)
 			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
 				due = &c->c_ticks[i];
-		if (due == NULL) {
-			/* nothing but a signal can happen */
-			ppoll(NULL, 0, NULL, &waitmask);
-			continue;
-		}
-		if (due->tk_next <= t) {
+		if (due != NULL && due->tk_next <= t) {
 			due->tk_next += due->tk_ns;
 			if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
 				goto end;
 			fflush(c->c_out);
 			continue;
 		}
-		ts.tv_sec = (time_t)((due->tk_next - t) / 1000000000ULL);
-		ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
-		ppoll(NULL, 0, &ts, &waitmask);	/* EINTR on a signal */
+		if (due != NULL) {
+			ts.tv_sec = (time_t)((due->tk_next - t) /
+			    1000000000ULL);
+			ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
+		}
+		sigprocmask(SIG_BLOCK, &block, NULL);
+		if (!interrupted)	/* EINTR on a signal */
+			ppoll(NULL, 0, due != NULL ? &ts : NULL, &waitmask);
+		sigprocmask(SIG_UNBLOCK, &block, NULL);
+		if (interrupted)
+			break;
 	}
 	dsl_rt_interrupted(c->c_rt);
 end:

@@ -171,6 +171,8 @@ size_t		dsl_rt_nenabled(const dsl_rt_t *);
 int		dsl_fire(dsl_rt_t *, uint32_t probe_id, const dsl_ctx_t *ctx);
 /* The id of a registered dtrace:::BEGIN / END (0 if none). */
 uint32_t	dsl_rt_begin_id(const dsl_rt_t *);
+/* How many runtime errors (faults) have been reported so far. */
+uint64_t	dsl_rt_errors(const dsl_rt_t *);
 /* True once exit() ran. */
 bool		dsl_rt_exited(const dsl_rt_t *);
 

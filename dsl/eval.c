@@ -989,6 +989,7 @@ report(dsl_rt_t *rt)
 	    rt->rt_pid, p->pr_prov, p->pr_mod, p->pr_func, p->pr_name,
 	    faultstr(rt->rt_fault), details, where, off);
 	fflush(rt->rt_err);
+	rt->rt_nerrors++;
 	if (rt->rt_error != 0 && !rt->rt_inerror) {
 		dsl_ctx_t ecx = *rt->rt_ctx;
 		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
@@ -1039,6 +1040,12 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 	}
 	if (rt->rt_fault != FLT_NONE)
 		report(rt);
+}
+
+uint64_t
+dsl_rt_errors(const dsl_rt_t *rt)
+{
+	return (rt->rt_nerrors);
 }
 
 int

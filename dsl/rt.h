@@ -100,6 +100,7 @@ struct dsl_rt {
 	uint16_t	rt_faultact;	/* statement number, 0 = predicate */
 	uint16_t	rt_act;		/* statement being run */
 	bool		rt_inerror;	/* running ERROR clauses */
+	uint64_t	rt_nerrors;	/* runtime errors reported */
 
 	bool		rt_heading;	/* the CPU ID FUNCTION:NAME line */
 	bool		rt_quiet;

@@ -12,6 +12,7 @@ dsl_d_tests = \
 	t/dsl/tst.aggsortopts.d \
 	t/dsl/tst.aggsortrev.d \
 	t/dsl/tst.assoc.d \
+	t/dsl/tst.beginfault.d \
 	t/dsl/tst.count_notquiet.d \
 	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \
