@@ -111,6 +111,7 @@ typedef struct check {
 } check_t;
 
 static void expr(check_t *, int32_t n);
+static void expr1(check_t *, int32_t n);
 
 #define NODE(ck, i)	CC_NODE((ck)->ck_cc, (i))
 #define PG(ck)		((ck)->ck_cc->cc_pg)
@@ -962,8 +963,121 @@ assignment(check_t *ck, int32_t n)
 	expr(ck, l);
 }
 
+/* An integer narrowed to size bytes (1 2 4 8), signed or not. */
+static int64_t
+narrow(int64_t v, int size, bool sign)
+{
+	switch (size) {
+	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
+	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
+	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
+	default: return (v);
+	}
+}
+
+/*
+ * Constant folding (dt_node_op2's and dt_cook_op1's, after typing): an
+ * operator whose operands are integer constants becomes a constant, so
+ * lquantize(x, -10, 1 << 4) has constant arguments and 1/0 is refused
+ * here, as dtrace does, rather than at run time.  Arithmetic is 64-bit,
+ * as the runtime's; casts narrow.
+ */
+static void
+fold(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n), *a, *b = NULL;
+	uint64_t ua, ub;
+	int64_t va, vb = 0, r;
+	int op = nd->dn_aux;
+
+	if (nd->dn_type != DT_INT || nd->dn_a == DSL_NONE)
+		return;
+	a = NODE(ck, nd->dn_a);
+	if (a->dn_op != N_INT)
+		return;
+	va = a->dn_ival;
+	if (nd->dn_op == N_BINOP || nd->dn_op == N_LAND ||
+	    nd->dn_op == N_LOR || nd->dn_op == N_LXOR) {
+		b = NODE(ck, nd->dn_b);
+		if (b->dn_op != N_INT)
+			return;
+		vb = b->dn_ival;
+	}
+	ua = (uint64_t)va;
+	ub = (uint64_t)vb;
+	switch (nd->dn_op) {
+	case N_UNOP:
+		r = op == '-' ? (int64_t)(0 - ua) : op == '~' ? ~va :
+		    op == '!' ? va == 0 : va;
+		break;
+	case N_CAST:
+		r = narrow(va, nd->dn_size, nd->dn_signed);
+		break;
+	case N_LAND: r = va != 0 && vb != 0; break;
+	case N_LOR: r = va != 0 || vb != 0; break;
+	case N_LXOR: r = (va != 0) ^ (vb != 0); break;
+	case N_BINOP:
+		switch (op) {
+		case '+': r = (int64_t)(ua + ub); break;
+		case '-': r = (int64_t)(ua - ub); break;
+		case '*': r = (int64_t)(ua * ub); break;
+		case '/':
+		case '%':
+			if (vb == 0)
+				dsl_cc_nerror(ck->ck_cc, n, "D_DIV_ZERO",
+				    "expression contains division by zero");
+			if (!nd->dn_signed)
+				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
+			else if (vb == -1)
+				r = op == '/' ? (int64_t)(0 - ua) : 0;
+			else
+				r = op == '/' ? va / vb : va % vb;
+			break;
+		case '&': r = va & vb; break;
+		case '|': r = va | vb; break;
+		case '^': r = va ^ vb; break;
+		case T_SHL: r = (int64_t)(ua << (ub & 63)); break;
+		case T_SHR:
+			r = nd->dn_signed ? va >> (ub & 63) :
+			    (int64_t)(ua >> (ub & 63));
+			break;
+		default:
+			/* comparisons: dn_c says whether they are signed */
+			if (nd->dn_c)
+				r = op == '<' ? va < vb : op == '>' ? va > vb :
+				    op == T_LE ? va <= vb : op == T_GE ?
+				    va >= vb : op == T_EQ ? va == vb :
+				    va != vb;
+			else
+				r = op == '<' ? ua < ub : op == '>' ? ua > ub :
+				    op == T_LE ? ua <= ub : op == T_GE ?
+				    ua >= ub : op == T_EQ ? ua == ub :
+				    ua != ub;
+			break;
+		}
+		break;
+	default:
+		return;
+	}
+	nd->dn_op = N_INT;
+	nd->dn_ival = r;
+	nd->dn_a = nd->dn_b = nd->dn_c = DSL_NONE;
+}
+
 static void
 expr(check_t *ck, int32_t n)
+{
+	int op;
+
+	expr1(ck, n);
+	op = NODE(ck, n)->dn_op;
+	if (op == N_BINOP || op == N_UNOP || op == N_CAST || op == N_LAND ||
+	    op == N_LOR || op == N_LXOR)
+		fold(ck, n);
+}
+
+static void
+expr1(check_t *ck, int32_t n)
 {
 	dsl_cc_t *cc = ck->ck_cc;
 	dsl_node_t *nd = NODE(ck, n);
