@@ -499,17 +499,6 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	return (f);
 }
 
-/* A constant integer argument of an aggregating function. */
-static int64_t
-const_arg(check_t *ck, int32_t call, int32_t a, int i, const char *fname)
-{
-	if (a == DSL_NONE || NODE(ck, a)->dn_op != N_INT)
-		dsl_cc_nerror(ck->ck_cc, a == DSL_NONE ? call : a,
-		    "D_LQUANT_BASETYPE", "%s( ) argument #%d must be an "
-		    "integer constant", fname, i);
-	return (NODE(ck, a)->dn_ival);
-}
-
 /* llquantize's bucket of a value (dtrace_aggregate_llquantize_bucket). */
 int
 dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
@@ -535,6 +524,58 @@ dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 		this = next;
 	}
 	return (base);
+}
+
+/* lquantize(v, base, limit[, step]): dtrace-utils' rules and tags. */
+static void
+lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t a1 = nth_arg(ck, args, 1), a2 = nth_arg(ck, args, 2);
+	int32_t a3 = nargs > 3 ? nth_arg(ck, args, 3) : DSL_NONE;
+	int64_t nlevels;
+
+	if (NODE(ck, a1)->dn_op != N_INT)
+		dsl_cc_nerror(cc, a1, "D_LQUANT_BASETYPE", "lquantize( ) "
+		    "argument #1 must be an integer constant");
+	p[0] = NODE(ck, a1)->dn_ival;
+	if (p[0] < INT32_MIN || p[0] > INT32_MAX)
+		dsl_cc_nerror(cc, a1, "D_LQUANT_BASEVAL", "lquantize( ) "
+		    "argument #1 must be a 32-bit quantity");
+	if (NODE(ck, a2)->dn_op != N_INT)
+		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMTYPE", "lquantize( ) "
+		    "argument #2 must be an integer constant");
+	p[1] = NODE(ck, a2)->dn_ival;
+	if (p[1] < INT32_MIN || p[1] > INT32_MAX)
+		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
+		    "argument #2 must be a 32-bit quantity");
+	if (p[1] < p[0])
+		dsl_cc_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
+		    "base (argument #1) must be less than limit (argument "
+		    "#2)");
+	p[2] = 1;
+	if (a3 != DSL_NONE) {
+		if (NODE(ck, a3)->dn_op != N_INT || NODE(ck, a3)->dn_ival <= 0)
+			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPTYPE",
+			    "lquantize( ) argument #3 must be a non-zero "
+			    "positive integer constant");
+		p[2] = NODE(ck, a3)->dn_ival;
+		if (p[2] > UINT16_MAX)
+			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPVAL",
+			    "lquantize( ) argument #3 must be a 16-bit "
+			    "quantity");
+	}
+	nlevels = (p[1] - p[0]) / p[2];
+	if (nlevels == 0)
+		dsl_cc_nerror(cc, call, "D_LQUANT_STEPLARGE", "lquantize( ) "
+		    "step (argument #3) too large: must have at least one "
+		    "quantization level");
+	if (nlevels > UINT16_MAX)
+		dsl_cc_nerror(cc, call, "D_LQUANT_STEPSMALL", "lquantize( ) "
+		    "step (argument #3) too small: number of quantization "
+		    "levels must be a 16-bit quantity");
+	/* the limit as dtrace keeps it: base + levels * step */
+	p[1] = p[0] + nlevels * p[2];
 }
 
 /*
@@ -660,35 +701,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			    "integer", fname, i);
 	}
 	if (f == F_LQUANTIZE) {
-		a = r->dn_a;
-		p[0] = const_arg(ck, rhs, nth_arg(ck, a, 1), 2, fname);
-		p[1] = const_arg(ck, rhs, nth_arg(ck, a, 2), 3, fname);
-		p[2] = nargs > 3 ? const_arg(ck, rhs, nth_arg(ck, a, 3), 4,
-		    fname) : 1;
-		if (p[2] <= 0 || p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL",
-			    "lquantize( ) step (argument #4) must be a 16-bit "
-			    "quantity greater than zero");
-		if (p[0] < INT32_MIN || p[0] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL",
-			    "lquantize( ) base (argument #2) must be a 32-bit "
-			    "quantity");
-		if (p[1] < INT32_MIN || p[1] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL",
-			    "lquantize( ) limit (argument #3) must be a 32-bit "
-			    "quantity");
-		if (p[1] <= p[0])
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_MISMATCH",
-			    "lquantize( ) base (argument #2) must be less than "
-			    "limit (argument #3)");
-		if ((p[1] - p[0]) / p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPLARGE",
-			    "lquantize( ) step (argument #4) too small for "
-			    "the given base and limit");
-		if ((p[1] - p[0]) / p[2] == 0)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPSMALL",
-			    "lquantize( ) step (argument #4) too large for "
-			    "the given base and limit");
+		lq_args(ck, rhs, r->dn_a, nargs, p);
 	} else if (f == F_LLQUANTIZE) {
 		llq_args(ck, rhs, r->dn_a, p);
 	}
@@ -711,6 +724,33 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			break;
 		default: ag->ag_ndata = 1; break;
 		}
+	} else if (ag->ag_func == f && f == F_LQUANTIZE &&
+	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+		static const char *const what[3][2] = {
+			{ "D_LQUANT_MATCHBASE", "base (argument #1)" },
+			{ "D_LQUANT_MATCHLIM", "limit (argument #2)" },
+			{ "D_LQUANT_MATCHSTEP", "step (argument #3)" },
+		};
+
+		for (i = 0; ag->ag_p[i] == p[i]; i++)
+			;
+		dsl_cc_nerror(cc, rhs, what[i][0], "lquantize( ) %s doesn't "
+		    "match previous declaration: expected %d, found %d",
+		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
+	} else if (ag->ag_func == f && f == F_LLQUANTIZE &&
+	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+		static const char *const what[4][2] = {
+			{ "D_LLQUANT_MATCHFACTOR", "factor (argument #1)" },
+			{ "D_LLQUANT_MATCHLMAG", "lmag (argument #2)" },
+			{ "D_LLQUANT_MATCHHMAG", "hmag (argument #3)" },
+			{ "D_LLQUANT_MATCHSTEPS", "steps (argument #4)" },
+		};
+
+		for (i = 0; ag->ag_p[i] == p[i]; i++)
+			;
+		dsl_cc_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
+		    "match previous declaration: expected %d, found %d",
+		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
 	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof (p)) != 0) {
 		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
 		    "redefined: %s( ) does not match the earlier %s( )",

@@ -14,6 +14,7 @@ dsl_d_tests = \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.beginfault.d \
 	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.printfconv.d \
 	t/dsl/tst.fold.d \
 	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \
@@ -36,6 +37,7 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
+	t/dsl/err.D_LQUANT_MATCHLIM.d \
 	t/dsl/err.D_DIV_ZERO.d \
 	t/dsl/err.D_LLQUANT_FACTORVAL.d \
 	t/dsl/err.D_LLQUANT_HMAGTYPE.d \
