@@ -47,10 +47,10 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_TOLOWER] = { "tolower", 1, 1, DT_STR, 0, false, "s" },
 	[F_RAND] = { "rand", 0, 0, DT_INT, 4, true, "" },
 	[F_COPYINSTR] = { "copyinstr", 1, 2, DT_STR, 0, false, "ii" },
-	[F_COPYIN] = { "copyin", 2, 2, DT_STR, 0, false, "ii" },
+	[F_COPYIN] = { "copyin", 2, 2, DT_INT, 8, false, "ii" },
 	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
-	[F_ALLOCA] = { NULL, 0, 0, 0, 0, false, NULL },
+	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
 	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
 	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
 	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
@@ -112,6 +112,7 @@ typedef struct check {
 
 static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
+static bool is_ptr(check_t *, int32_t t);
 
 #define NODE(ck, i)	CC_NODE((ck)->ck_cc, (i))
 #define PG(ck)		((ck)->ck_cc->cc_pg)
@@ -228,6 +229,7 @@ var_node(dsl_node_t *n, const dsl_var_t *v)
 		set_int(n, v->va_type == DT_INT ? v->va_size : 8,
 		    v->va_type == DT_INT ? v->va_signed : true);
 	}
+	n->dn_ctype = v->va_ctype;
 }
 
 /*
@@ -883,6 +885,17 @@ call(check_t *ck, int32_t n, bool stmt)
 		set_int(nd, sigs[f].fs_size, sigs[f].fs_signed);
 	else
 		nd->dn_type = (uint8_t)sigs[f].fs_ret;
+	if (f == F_COPYIN || f == F_ALLOCA) {
+		/* void *: scratch memory of this clause */
+		dsl_typetab_t *tt = &PG(ck)->pg_tt;
+		int32_t vp = dsl_type_ptr(tt, dsl_type_void(tt));
+
+		if (vp == 0)
+			dsl_cc_nerror(cc, n, NULL, "out of memory");
+		nd = NODE(ck, n);
+		set_int(nd, 8, false);
+		nd->dn_ctype = vp;
+	}
 }
 
 static void
@@ -914,6 +927,21 @@ ident(check_t *ck, int32_t n)
 		else
 			set_int(nd, builtins[b].bi_size, builtins[b].bi_signed);
 		return;
+	}
+	{
+		/* an enumerator is an int constant */
+		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+		uint32_t i;
+
+		for (i = 0; i < tt->tt_nmems; i++)
+			if (tt->tt_mems[i].me_type == 0 &&
+			    strcmp(dsl_tt_str(tt, tt->tt_mems[i].me_name),
+			    name) == 0) {
+				nd->dn_op = N_INT;
+				nd->dn_ival = tt->tt_mems[i].me_off;
+				set_int(nd, 4, true);
+				return;
+			}
 	}
 	v = find_var(ck, V_GLOBAL, name, false);
 	if (v != NULL && v->va_type != DT_VOID) {
@@ -978,9 +1006,17 @@ assignment(check_t *ck, int32_t n)
 		dsl_cc_nerror(cc, r, "D_OP_VOID", "operator %s: the right-hand "
 		    "operand has void type", opname(op));
 	if (op == '=') {
+		int32_t rct = rn->dn_ctype;
+
 		v = lvalue(ck, l, true, rn->dn_type,
 		    rn->dn_size < 4 ? 4 : rn->dn_size,
 		    rn->dn_size < 4 ? true : rn->dn_signed);
+		/* a pointer variable takes the type of its first value */
+		if (v != NULL && v->va_ctype == 0 && rct != 0 &&
+		    is_ptr(ck, rct)) {
+			v->va_ctype = rct;
+			ck->ck_changed = true;
+		}
 	} else {
 		v = lvalue(ck, l, true, DT_INT, 8, true);
 		if (rn->dn_type != DT_INT)
@@ -1116,6 +1152,147 @@ expr(check_t *ck, int32_t n)
 		fold(ck, n);
 }
 
+/* -- C types ------------------------------------------------------------ */
+
+static const dsl_ctype_t *
+ctype(check_t *ck, int32_t t)
+{
+	return (dsl_tt_resolve(&PG(ck)->pg_tt, t, NULL));
+}
+
+static bool
+is_ptr(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = ctype(ck, t);
+
+	return (ty != NULL && ty->ty_kind == TY_PTR);
+}
+
+/* Give node n the D view of C type t (check.c's twin of parse.c's
+ * d_kind), and the flags its evaluation needs. */
+static void
+set_ctype(check_t *ck, int32_t n, int32_t t)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	int32_t r;
+	const dsl_ctype_t *ty = dsl_tt_resolve(&PG(ck)->pg_tt, t, &r);
+	const dsl_ctype_t *el;
+
+	nd->dn_aux &= (uint16_t)~(AUX_BYADDR | AUX_CHARS);
+	nd->dn_ctype = 0;
+	if (ty == NULL)
+		return;
+	switch (ty->ty_kind) {
+	case TY_VOID:
+		nd->dn_type = DT_VOID;
+		nd->dn_size = 0;
+		return;
+	case TY_INT:
+		set_int(nd, (int)ty->ty_size, ty->ty_signed);
+		return;
+	case TY_ENUM:
+		set_int(nd, 4, true);
+		return;
+	case TY_PTR:
+		set_int(nd, 8, false);
+		nd->dn_ctype = r;
+		return;
+	case TY_ARRAY:
+		el = ctype(ck, ty->ty_ref);
+		if (el != NULL && el->ty_kind == TY_INT && el->ty_size == 1) {
+			/* char name[N] is a string in D */
+			nd->dn_type = DT_STR;
+			nd->dn_aux |= AUX_CHARS | AUX_BYADDR;
+			nd->dn_ctype = r;
+			return;
+		}
+		/* FALLTHROUGH */
+	default:
+		set_int(nd, 8, false);
+		nd->dn_aux |= AUX_BYADDR;
+		nd->dn_ctype = r;
+		return;
+	}
+}
+
+static void
+member(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_node_t *nd = NODE(ck, n);
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	const dsl_ctype_t *ty;
+	int op = nd->dn_aux & AUX_OP;
+	char tn[256];
+	uint32_t i;
+	const char *name;
+
+	expr(ck, nd->dn_a);
+	if (NODE(ck, n)->dn_aux & AUX_DONE)
+		return;		/* resolved on an earlier pass */
+	nd = NODE(ck, n);
+	name = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+	ty = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
+	if (op == T_ARROW) {
+		if (ty == NULL || ty->ty_kind != TY_PTR)
+			dsl_cc_nerror(cc, n, "D_OP_PTR", "operator -> must be "
+			    "applied to a pointer");
+		ty = ctype(ck, ty->ty_ref);
+	} else if ((NODE(ck, nd->dn_a)->dn_aux & AUX_BYADDR) == 0) {
+		ty = NULL;
+	}
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION))
+		dsl_cc_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
+		    "applied to a forward declaration or a non-struct/union "
+		    "type", op == T_ARROW ? "->" : ".");
+	for (i = 0; i < ty->ty_nmem; i++) {
+		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
+
+		if (strcmp(dsl_tt_str(tt, m->me_name), name) == 0) {
+			int32_t mt = m->me_type;
+
+			nd->dn_ival = m->me_off;
+			nd->dn_aux |= AUX_DONE;
+			set_ctype(ck, n, mt);
+			return;
+		}
+	}
+	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof (tn));
+	dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s is not a member of %s",
+	    name, tn);
+}
+
+/* *p and p[i]: the element type of a pointer or array operand. */
+static void
+deref(check_t *ck, int32_t n, int32_t a, const char *opn)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, a)->dn_ctype);
+	const dsl_ctype_t *el;
+
+	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
+		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_NONPTR", "operator %s "
+		    "cannot be applied to a non-pointer type", opn);
+	el = ctype(ck, ty->ty_ref);
+	if (el == NULL || el->ty_kind == TY_VOID)
+		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
+		    "cannot dereference a pointer to void", opn);
+	set_ctype(ck, n, ty->ty_ref);
+}
+
+/* The size of what pointer or array type t points at, or 0. */
+static int64_t
+elem_size(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = ctype(ck, t), *el;
+
+	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
+		return (0);
+	el = ctype(ck, ty->ty_ref);
+	return (el == NULL || el->ty_kind == TY_VOID ? 1 :
+	    (int64_t)el->ty_size);
+}
+
 static void
 expr1(check_t *ck, int32_t n)
 {
@@ -1238,6 +1415,31 @@ expr1(check_t *ck, int32_t n)
 			promote(nd, an, NULL);
 		else
 			promote(nd, an, bn);
+		if ((op == '+' || op == '-') && is_ptr(ck, an->dn_ctype) &&
+		    !is_ptr(ck, bn->dn_ctype)) {
+			/* p + i: i elements, not bytes (dn_c marks it done) */
+			int32_t t = an->dn_ctype;
+			int64_t sz = elem_size(ck, t);
+
+			if (nd->dn_c == DSL_NONE && sz > 1) {
+				int32_t k = dsl_cc_node(cc, N_INT, nd->dn_line,
+				    nd->dn_col);
+				int32_t m = dsl_cc_node(cc, N_BINOP,
+				    NODE(ck, n)->dn_line, NODE(ck, n)->dn_col);
+
+				NODE(ck, k)->dn_ival = sz;
+				set_int(NODE(ck, k), 8, true);
+				NODE(ck, m)->dn_aux = '*';
+				NODE(ck, m)->dn_a = NODE(ck, n)->dn_b;
+				NODE(ck, m)->dn_b = k;
+				set_int(NODE(ck, m), 8, true);
+				NODE(ck, n)->dn_b = m;
+			}
+			nd = NODE(ck, n);
+			nd->dn_c = 1;
+			set_int(nd, 8, false);
+			nd->dn_ctype = t;
+		}
 		return;
 	}
 	case N_COND: {
@@ -1280,12 +1482,54 @@ expr1(check_t *ck, int32_t n)
 		if (nd->dn_type == DT_VOID)
 			nd->dn_type = DT_VOID;
 		return;
+	case N_MEMBER:
+		member(ck, n);
+		return;
+	case N_DEREF:
+		expr(ck, nd->dn_a);
+		deref(ck, n, NODE(ck, n)->dn_a, "*");
+		return;
+	case N_INDEX:
+		expr(ck, nd->dn_a);
+		expr(ck, NODE(ck, n)->dn_b);
+		need_int(ck, NODE(ck, n)->dn_b, "[]");
+		deref(ck, n, NODE(ck, n)->dn_a, "[]");
+		return;
+	case N_ADDROF: {
+		int32_t t;
+		int aop;
+
+		expr(ck, nd->dn_a);
+		nd = NODE(ck, n);
+		aop = NODE(ck, nd->dn_a)->dn_op;
+		if (aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX)
+			dsl_cc_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
+			    "address of dynamic variable");
+		t = NODE(ck, nd->dn_a)->dn_ctype;
+		if (t == 0) {
+			/* an integer member: its type by size */
+			const dsl_node_t *an = NODE(ck, nd->dn_a);
+			char nm[16];
+
+			snprintf(nm, sizeof (nm), "%sint%d_t",
+			    an->dn_signed ? "" : "u", an->dn_size * 8);
+			t = dsl_type_int(&PG(ck)->pg_tt, nm, an->dn_size,
+			    an->dn_signed);
+		}
+		t = t != 0 ? dsl_type_ptr(&PG(ck)->pg_tt, t) : 0;
+		if (t == 0)
+			dsl_cc_nerror(cc, n, NULL, "out of memory");
+		set_ctype(ck, n, t);
+		return;
+	}
 	case N_SIZEOF:
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
 		{
 			dsl_node_t *an = NODE(ck, nd->dn_a);
-			int64_t sz = an->dn_type == DT_STR ?
+			const dsl_ctype_t *ct = ctype(ck, an->dn_ctype);
+			int64_t sz = ct != NULL ? (int64_t)ct->ty_size :
+			    an->dn_type == DT_STR ?
 			    PG(ck)->pg_strsize : an->dn_type == DT_INT ?
 			    an->dn_size : 0;
 
@@ -1417,6 +1661,17 @@ dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 		memcpy(v->va_ktype, ktype, (size_t)nkeys);
 		memcpy(v->va_ksize, ksize, (size_t)nkeys);
 	}
+}
+
+void
+dsl_cc_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
+    int32_t ctype)
+{
+	check_t ck = { cc, false, false, NULL, 0 };
+	dsl_var_t *v = find_var(&ck, scope, name, false);
+
+	if (v != NULL)
+		v->va_ctype = ctype;
 }
 
 /* printa() of several aggregations joins them by key: their keys must
@@ -1561,6 +1816,7 @@ dsl_prog_free(dsl_prog_t *pg)
 	free(pg->pg_vars);
 	free(pg->pg_aggs);
 	free(pg->pg_optvals);
+	dsl_tt_fini(&pg->pg_tt);
 	free(pg);
 }
 
@@ -1604,6 +1860,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		return (NULL);
 	}
 	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
+	if (dsl_tt_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
+		dsl_cc_error(cc, 0, 0, NULL, "out of memory");
 	for (i = 0; i < cc->cc_copts->co_nxopts; i++) {
 		const char *o = cc->cc_copts->co_xopts[i];
 

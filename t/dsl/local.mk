@@ -14,6 +14,8 @@ dsl_d_tests = \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.beginfault.d \
 	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.ctypes.d \
+	t/dsl/tst.struct-tracee.d \
 	t/dsl/tst.printfconv.d \
 	t/dsl/tst.fold.d \
 	t/dsl/tst.declare.d \
@@ -66,3 +68,8 @@ TESTS += t/dsl/rt-test
 
 TESTS += t/dsl/cmdline.sh
 EXTRA_DIST += t/dsl/cmdline.sh
+
+# A quiet target with C structs for the tests of D's C types.
+check_PROGRAMS += t/targets/dsl-struct
+t_targets_dsl_struct_SOURCES = t/targets/dsl-struct.c
+t_targets_dsl_struct_CFLAGS = -O1 -g0
