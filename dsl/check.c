@@ -501,31 +501,52 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	return (f);
 }
 
-/* llquantize's bucket of a value (dtrace_aggregate_llquantize_bucket). */
+/*
+ * llquantize's bins, as dtrace-utils lays them out (dt_print_llquantize):
+ * bin 0 holds values <= -factor^(high+1); then, for each magnitude from
+ * high down to low, the negative values' linear steps; bin0 (the middle)
+ * holds |value| < factor^low; then the positive steps of each magnitude
+ * from low up, and last the values >= factor^(high+1).  A magnitude m
+ * has steps - steps/factor bins: steps equal slices of [0, factor^(m+1))
+ * less those below factor^m.
+ */
+int
+dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+{
+	int64_t per = nsteps - nsteps / factor;
+
+	return ((int)(2 * (1 + (high - low + 1) * per) + 1));
+}
+
 int
 dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
     int64_t value)
 {
-	int64_t this = 1, last, next;
-	int base = 1, order;
+	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
+	int64_t bin0 = 1 + (high - low + 1) * per, pw = 1, idx;
+	uint64_t v = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+	int64_t m, i;
 
-	for (order = 0; order < low; order++)
-		this *= factor;
-	if (value < (last = this))
-		return (0);
-	for (this *= factor; order <= high; order++) {
-		int64_t nbuckets = this > nsteps ? nsteps : this;
+	for (m = 0; m < low; m++)
+		pw *= factor;
+	if (v < (uint64_t)pw)
+		return ((int)bin0);
+	for (m = low; m <= high; m++) {
+		int64_t next = pw * factor;	/* < 2^63: the checker saw */
 
-		if ((next = this * factor) < this)
-			value = this - 1;	/* overflow: clamp */
-		if (value < this)
-			return (base + (int)((value - last) /
-			    (this / nbuckets)));
-		base += (int)(nbuckets - (nbuckets / factor));
-		last = this;
-		this = next;
+		if (v < (uint64_t)next) {
+			/* which of the steps slices of [0, next) */
+			if (next >= nsteps)
+				idx = (int64_t)(v / (uint64_t)(next / nsteps));
+			else
+				idx = (int64_t)(v * (uint64_t)nsteps /
+				    (uint64_t)next);
+			i = 1 + (m - low) * per + (idx - sf);
+			return ((int)(value < 0 ? bin0 - i : bin0 + i));
+		}
+		pw = next;
 	}
-	return (base);
+	return (value < 0 ? 0 : (int)(2 * bin0));
 }
 
 /* lquantize(v, base, limit[, step]): dtrace-utils' rules and tags. */
@@ -582,7 +603,7 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 
 /*
  * llquantize(v, factor, low, high, steps): the argument rules and tags of
- * dtrace-utils' compiler, which also keep dsl_llq_bucket's walk finite:
+ * dtrace-utils' compiler, which also keep dsl_llq_bucket's bins whole:
  * steps must divide factor, or be a multiple of it that divides
  * factor^(low+1) (factor^2 when low is 0).
  */
@@ -721,8 +742,8 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			ag->ag_ndata = (uint32_t)((p[1] - p[0]) / p[2]) + 2;
 			break;
 		case F_LLQUANTIZE:
-			ag->ag_ndata = (uint32_t)dsl_llq_bucket(p[0], p[1],
-			    p[2], p[3], INT64_MAX) + 1;
+			ag->ag_ndata = (uint32_t)dsl_llq_nbins(p[0], p[1],
+			    p[2], p[3]);
 			break;
 		default: ag->ag_ndata = 1; break;
 		}

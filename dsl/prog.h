@@ -239,9 +239,10 @@ int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
 
 /* check.c: the name of function F_*, for messages. */
 const char	*dsl_func_name(int f);
-/* check.c: llquantize's bucket of a value, as the kernel's
- * dtrace_aggregate_llquantize_bucket(); (p, INT64_MAX) + 1 is the number
- * of buckets. */
+/* check.c: llquantize's bins (dtrace-utils' layout): how many, and the
+ * bin of a value. */
+int		dsl_llq_nbins(int64_t factor, int64_t low, int64_t high,
+		    int64_t nsteps);
 int		dsl_llq_bucket(int64_t factor, int64_t low, int64_t high,
 		    int64_t nsteps, int64_t value);
 

@@ -24,6 +24,7 @@ dsl_d_tests = \
 	t/dsl/tst.ifelse.d \
 	t/dsl/tst.llquantize-steps.d \
 	t/dsl/tst.llquantize.d \
+	t/dsl/tst.llquantize-neg.d \
 	t/dsl/tst.lquantize-mid.d \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
