@@ -487,6 +487,16 @@ postfix(pstate_t *ps)
 			    cc->cc_tstrlen);
 			next(ps);
 			n = m;
+		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF) {
+			dsl_cc_error(cc, line, col, "D_ARR_LOCAL", "this->%s: "
+			    "local variables may not be used as associative "
+			    "arrays", dsl_str(cc->cc_pg,
+			    (uint32_t)nd->dn_ival));
+		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
+			dsl_cc_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
+			    "thread-local associative arrays are not "
+			    "supported", dsl_str(cc->cc_pg,
+			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[') {
 			int32_t i;
 
@@ -1137,11 +1147,25 @@ declaration(pstate_t *ps)
 	    cc->cc_tival == K_THIS)) {
 		scope = cc->cc_tival == K_SELF ? V_SELF : V_THIS;
 		next(ps);
+		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
+		    cc->cc_tival == K_THIS))
+			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_CLASS", "more than one storage class "
+			    "specified");
 	}
 	line = cc->cc_tline;
 	col = cc->cc_tcol;
-	if (!type_name(ps, &kind, &size, &sign, true, &ct) || kind == DT_VOID)
+	if (scope != V_GLOBAL && tok(ps) == T_IDENT &&
+	    !is_typedef(cc, cc->cc_tstr)) {
+		/* "this x;": no type is int, as in C */
+		kind = DT_INT;
+		size = 4;
+		sign = true;
+		ct = 0;
+	} else if (!type_name(ps, &kind, &size, &sign, true, &ct) ||
+	    kind == DT_VOID) {
 		syntax(ps);
+	}
 	for (;;) {
 		int vkind = kind, vsize = size;
 		bool vsign = sign;

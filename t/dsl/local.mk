@@ -40,6 +40,8 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
+	t/dsl/err.D_ARR_LOCAL.d \
+	t/dsl/err.D_DECL_CLASS.d \
 	t/dsl/err.D_LQUANT_MATCHLIM.d \
 	t/dsl/err.D_DIV_ZERO.d \
 	t/dsl/err.D_LLQUANT_FACTORVAL.d \
