@@ -287,9 +287,9 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		return;
 	}
 	if (*nkeys != i)
-		dsl_cc_nerror(ck->ck_cc, n, "D_ARR_BADREF", "%s%s: "
-		    "expected %d key%s, not %d", what, name, *nkeys,
-		    *nkeys == 1 ? "" : "s", i);
+		dsl_cc_nerror(ck->ck_cc, n, "D_PROTO_LEN", "%s%s[ ] "
+		    "prototype mismatch: %d arg%s passed, %d expected", what,
+		    name, i, i == 1 ? "" : "s", *nkeys);
 	i = 0;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
 		if (kt[i] != NODE(ck, k)->dn_type)

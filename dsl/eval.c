@@ -143,18 +143,23 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 {
 	char *buf = rt->rt_keybuf;
 	size_t len = 0;
-	int i = 0;
+	int64_t vals[8];
+	int i, n = 0;
 
-	for (; k != DSL_NONE; k = NODE(rt, k)->dn_next, i++) {
-		int64_t v = eval(rt, k);
+	/* every key first: a key may itself look an array up, which uses
+	 * rt_keybuf (a[1, a[3, 2, 1], 3], dtrace-utils assocs/tst.nested) */
+	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next)
+		vals[n++] = eval(rt, k);
+	for (i = 0; i < n; i++) {
+		int64_t v = vals[i];
 
 		if (ktype[i] == DT_STR) {
 			const char *s = STR(v);
-			size_t n = strnlen(s, rt->rt_strsize - 1);
+			size_t sl = strnlen(s, rt->rt_strsize - 1);
 
-			memcpy(buf + len, s, n);
-			buf[len + n] = '\0';
-			len += n + 1;
+			memcpy(buf + len, s, sl);
+			buf[len + sl] = '\0';
+			len += sl + 1;
 		} else {
 			memcpy(buf + len, &v, 8);
 			len += 8;

@@ -14,6 +14,7 @@ dsl_d_tests = \
 	t/dsl/tst.assoc.d \
 	t/dsl/tst.beginfault.d \
 	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.assoc-nested.d \
 	t/dsl/tst.ctypes.d \
 	t/dsl/tst.struct-tracee.d \
 	t/dsl/tst.printfconv.d \
@@ -40,6 +41,7 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
+	t/dsl/err.D_PROTO_LEN.d \
 	t/dsl/err.D_ARR_LOCAL.d \
 	t/dsl/err.D_DECL_CLASS.d \
 	t/dsl/err.D_LQUANT_MATCHLIM.d \
