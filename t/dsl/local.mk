@@ -78,3 +78,7 @@ EXTRA_DIST += t/dsl/cmdline.sh
 check_PROGRAMS += t/targets/dsl-struct
 t_targets_dsl_struct_SOURCES = t/targets/dsl-struct.c
 t_targets_dsl_struct_CFLAGS = -O1 -g0
+
+# End to end: the leveldown Put's Slices through a struct in the script.
+TESTS += t/dsl/leveldown-slice.sh
+EXTRA_DIST += t/dsl/leveldown-slice.sh
