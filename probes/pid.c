@@ -678,6 +678,7 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	p->pr_name = strdup(name);
 	p->pr_path = strdup(sf->sf_path);
 	p->pr_kind = kind;
+	p->pr_arm = PB_ARM_SITE;
 	p->pr_faddr = f->fu_addr + md->md_bias;
 	p->pr_fsize = f->fu_size;
 	if (!p->pr_mod || !p->pr_func || !p->pr_sym || !p->pr_name ||
