@@ -1,11 +1,9 @@
 /*
- * cmd/trace.c: the pid provider's glue.  The tracer stops a thread at a
- * site and hands over its registers; here the site becomes probes (a
- * site may serve several: an entry and an alias, or offset 0), each
- * becomes a dsl_fire() with the arguments of the calling convention:
- * entry and offset probes get rdi, rsi, rdx, rcx, r8, r9 and then the
- * stack; return probes get the offset of the returning instruction and
- * rax, as DTrace's pid provider.
+ * cmd/trace.c: the providers' glue.  The tracer stops a thread at a site
+ * and hands over its registers; here the site becomes probes (a site may
+ * serve several: an entry and an alias, or offset 0), each becomes a
+ * dsl_fire() with the arguments its provider reads from the registers
+ * and memory (probes/provider.h: pv_args, pv_getarg).
  */
 #include <config.h>
 
@@ -28,14 +26,13 @@
 #include "cmd/addrsym.h"
 #include "cmd/trace.h"
 #include "probes/pid.h"
+#include "probes/provider.h"
 #include "tracer/tracer.h"
 
 typedef struct trace_ref {
 	uint32_t	tf_id;		/* dsl probe id */
-	uint8_t		tf_kind;	/* pb_kind_t */
-	uint8_t		tf_rskind;	/* return sites: pb_rskind_t */
-	uint64_t	tf_off;		/* offset in the function */
-	uint64_t	tf_faddr, tf_fsize;
+	const pb_provider_t *tf_prov;	/* reads the firing's arguments */
+	pb_fireref_t	tf_fr;		/* what it needs of probe and site */
 	size_t		tf_probe;	/* index in t_probes, for messages */
 } trace_ref_t;
 
@@ -70,7 +67,12 @@ struct cmd_trace {
 	uint32_t	*t_shash;	/* site address -> index + 1 */
 	size_t		t_shsize;
 	dsl_rt_t	*t_rt;
-	const struct user_regs_struct *t_regs;	/* of the firing */
+	const trace_ref_t *t_fref;	/* the firing's, for getarg */
+	pb_fire_t	t_fire;		/* its registers and memory */
+	tr_session_t	*t_hit_s;	/* the firing's site, for nextpc */
+	uint64_t	t_hit_addr;
+	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
+	bool		t_have_next;
 	FILE		*t_out;		/* the D output: flushed per firing */
 	int		(*t_tick)(void *, uint64_t *);
 	void		*t_tickarg;
@@ -311,15 +313,33 @@ readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
-/* Arguments past the sixth are on the stack, above the return address. */
+/* The arguments pv_args did not set, from the firing's provider. */
 static int
 getarg(void *cookie, int i, uint64_t *val)
 {
 	cmd_trace_t *t = cookie;
+	const trace_ref_t *r = t->t_fref;
 
-	if (t->t_regs == NULL || i < 6)
+	if (r == NULL || r->tf_prov->pv_getarg == NULL)
 		return -1;
-	return readmem(t, t->t_regs->rsp + 8 * (uint64_t)(i - 5), val, 8);
+	return r->tf_prov->pv_getarg(&r->tf_fr, &t->t_fire, i, val);
+}
+
+/*
+ * Where the thread at the firing's site goes next (pb_fire_t fi_nextpc):
+ * decoded once per hit, however many return probes share the site.
+ */
+static uint64_t
+nextpc(void *cookie)
+{
+	cmd_trace_t *t = cookie;
+
+	if (!t->t_have_next) {
+		t->t_nextpc = tr_next_pc(t->t_hit_s, t->t_hit_addr,
+					 t->t_fire.fi_regs);
+		t->t_have_next = true;
+	}
+	return t->t_nextpc;
 }
 
 static int
@@ -557,12 +577,9 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 		memset(&ref, 0, sizeof(ref));
 		ref.tf_id = t->t_probes[idx].tp_id;
 		ref.tf_probe = (size_t)idx;
-		ref.tf_kind = (uint8_t)pr->pr_kind;
-		ref.tf_faddr = pr->pr_faddr;
-		ref.tf_fsize = pr->pr_fsize;
+		ref.tf_prov = &pb_pid_provider;
 		for (j = 0; j < pr->pr_nsites; j++) {
-			ref.tf_off = pr->pr_sites[j].st_off;
-			ref.tf_rskind = pr->pr_sites[j].st_rskind;
+			pb_fireref_init(&ref.tf_fr, pr, j);
 			if (add_ref(t, pr->pr_sites[j].st_addr, &ref) < 0)
 				goto nomem;
 		}
@@ -689,7 +706,7 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			tr_read(s, ts->ts_addr, b, sizeof(b));
 			fprintf(stderr, "pidtrace: cannot trace %s at offset "
 				"%#llx (bytes %02x %02x %02x %02x): %s\n",
-				name, (unsigned long long)r->tf_off, b[0], b[1],
+				name, (unsigned long long)r->tf_fr.fr_off, b[0], b[1],
 				b[2], b[3], errno == EINVAL ?
 				"the instruction there cannot be displaced" :
 				strerror(errno));
@@ -864,9 +881,8 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	cmd_trace_t *t = arg;
 	trace_site_t *ts;
 	dsl_ctx_t cx;
-	uint64_t next = 0;
-	bool have_next = false;
 	size_t i;
+	int n;
 
 	if (cookie == RTLD_COOKIE && t->t_rtld_ok) {
 		on_rtld(t, s);
@@ -885,41 +901,33 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	cx.cx_gid = t->t_gid;
 	cx.cx_execname = t->t_comm;
 	cx.cx_cookie = t;
-	t->t_regs = regs;
+	t->t_fire.fi_regs = regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = nextpc;
+	t->t_fire.fi_cookie = t;
+	t->t_hit_s = s;
+	t->t_hit_addr = addr;
+	t->t_have_next = false;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		const trace_ref_t *r = &ts->ts_refs[i];
 
-		if (r->tf_kind == PB_RETURN) {
-			/* A jcc or tail jmp returns only when it leaves. */
-			if (r->tf_rskind == PB_RS_JCC_OUT ||
-			    r->tf_rskind == PB_RS_TAIL ||
-			    r->tf_rskind == PB_RS_TAIL_GOT) {
-				if (!have_next) {
-					next = tr_next_pc(s, addr, regs);
-					have_next = true;
-				}
-				if (next >= r->tf_faddr &&
-				    next < r->tf_faddr + r->tf_fsize)
-					continue;
-			}
-			cx.cx_args[0] = r->tf_off;
-			cx.cx_args[1] = regs->rax;
-			cx.cx_nargs = 2;
-		} else {
-			cx.cx_args[0] = regs->rdi;
-			cx.cx_args[1] = regs->rsi;
-			cx.cx_args[2] = regs->rdx;
-			cx.cx_args[3] = regs->rcx;
-			cx.cx_args[4] = regs->r8;
-			cx.cx_args[5] = regs->r9;
-			cx.cx_nargs = 6;
+		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
+					DSL_NARGS);
+		if (n < 0)
+			continue;	/* pid: a jcc that stays inside */
+		/* 0 would mean "all ten valid" to dsl_fire */
+		if (n == 0) {
+			cx.cx_args[0] = 0;
+			n = 1;
 		}
+		cx.cx_nargs = (uint32_t)n;
+		t->t_fref = r;
 		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
 			t->t_exited = true;
 			break;
 		}
 	}
-	t->t_regs = NULL;
+	t->t_fref = NULL;
 	/*
 	 * A clause that printed: flush now, as dtrace does each time it
 	 * consumes its buffers, or a reader of a file or pipe sees nothing
