@@ -12,6 +12,21 @@
  * turns /proc, ELF files and notes into probes, and registers and memory
  * into arguments.
  *
+ * The contract, for every provider:
+ *   - Memory: what pv_resolve appends is owned by the list
+ *     (pb_probe_list_free); the glue copies what it keeps (names, a
+ *     pb_fireref_t per probe and site) and frees the list after each
+ *     resolution.  What pr_data refers to stays the provider's, valid
+ *     until its pv_flush or the end of the process.  The table and
+ *     the pb_provider_t's are static.
+ *   - The firing path may call only pv_args and pv_getarg: no
+ *     allocation, no output, no file, no ptrace; memory only through
+ *     f->fi_read.  pv_names, pv_resolve and pv_flush allocate and read
+ *     /proc and files: at claim, listing, dlopen and exec time only.
+ *   - One thread: none of these is thread-safe (providers cache).
+ *   - Errors: -1 with a one-line message in err; the glue adds
+ *     "pidtrace: " and the context.
+ *
  * Adding a provider: its file probes/<name>.c defining a pb_provider_t,
  * an extern line below and an entry in pb_providers (provider.c), its
  * tests in t/<name>/.  Arming kinds other than PB_ARM_SITE need their
