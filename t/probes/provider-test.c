@@ -51,7 +51,7 @@ main(void)
 {
 	const pb_provider_t *pv = NULL;
 	pb_probe_list_t l = PB_PROBE_LIST_INIT;
-	pb_desc_t d = { "pid4242", "", "malloc", "entry" };
+	pb_desc_t d = { "pid4242", "libc", "malloc", "entry" };
 	pb_regs_t regs;
 	pb_fire_t f;
 	pb_fireref_t fr;
