@@ -755,8 +755,8 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			tr_read(s, ts->ts_addr, b, sizeof(b));
 			fprintf(stderr, "pidtrace: cannot trace %s at offset "
 				"%#llx (bytes %02x %02x %02x %02x): %s\n",
-				name, (unsigned long long)r->tf_fr.fr_off, b[0], b[1],
-				b[2], b[3], errno == EINVAL ?
+				name, (unsigned long long)r->tf_fr.fr_off, b[0],
+				b[1], b[2], b[3], errno == EINVAL ?
 				"the instruction there cannot be displaced" :
 				strerror(errno));
 			ts->ts_armed = true;	/* do not try again */
