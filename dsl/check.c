@@ -1337,6 +1337,25 @@ expr1(check_t *ck, int32_t n)
 	case N_SELFREF:
 	case N_THISREF:
 	case N_ARR:
+		if (nd->dn_op == N_ARR && nd->dn_a != DSL_NONE &&
+		    NODE(ck, nd->dn_a)->dn_next == DSL_NONE &&
+		    find_var(ck, V_ARRAY, nname(ck, n), false) == NULL &&
+		    (v = find_var(ck, V_GLOBAL, nname(ck, n), false)) !=
+		    NULL && v->va_ctype != 0) {
+			/* p[i] of a pointer variable, not an array lookup */
+			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
+			int32_t g = dsl_cc_node(cc, N_GVAR, nd->dn_line,
+			    nd->dn_col);
+
+			nd = NODE(ck, n);
+			NODE(ck, g)->dn_ival = vi;
+			var_node(NODE(ck, g), &PG(ck)->pg_vars[vi]);
+			nd->dn_b = nd->dn_a;
+			nd->dn_a = g;
+			nd->dn_op = N_INDEX;
+			expr1(ck, n);
+			return;
+		}
 		v = lvalue(ck, n, false, DT_VOID, 0, false);
 		if (v != NULL)
 			var_node(NODE(ck, n), v);

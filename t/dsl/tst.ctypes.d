@@ -2,7 +2,8 @@
  * ASSERTION: struct, union, enum and typedef declarations: C's layout
  * (sizeof, offsets through &p->m), enumerators as constants, typed
  * scratch memory from alloca(), pointer arithmetic in elements, casts
- * between pointer types, int declarations with several names.
+ * between pointer types, p[i] of a pointer variable, int declarations
+ * with several names.
  */
 #pragma D option quiet
 
@@ -25,6 +26,8 @@ BEGIN
 	    (uint64_t)&this->p->arr[2] - (uint64_t)this->p);
 	this->s = (short *)this->p->arr;
 	printf("%d\n", (uint64_t)(this->s + 2) - (uint64_t)this->s);
+	g = (short *)this->p->arr;
+	printf("%d %d\n", g[2], (uint64_t)&g[2] - (uint64_t)g);
 	x = 1;
 	y = 2;
 	printf("%d %d %d\n", x, y, sizeof (x));
