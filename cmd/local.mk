@@ -13,7 +13,7 @@ dist_man_MANS += man/pidnm.1
 # provider (the tracer's glue).
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
-	cmd/addrsym.c cmd/addrsym.h
+	cmd/addrsym.c cmd/addrsym.h cmd/sysprov.c cmd/sysprov.h
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
 	$(LIBIBERTY_LIBS)

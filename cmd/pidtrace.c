@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "dsl/dsl.h"
+#include "cmd/sysprov.h"
 #include "cmd/trace.h"
 
 #define MAXPROGS	64
@@ -326,6 +327,8 @@ enable_probes(cmd_t *c, bool enable)
 
 		n += dtrace_claim(c, d, enable);
 		n += profile_claim(c, d, enable);
+		if (enable)
+			n += sysprov_claim(c->c_rt, c->c_pg, d);
 		for (t = c->c_tr; t != NULL && enable; t = trace_next(t)) {
 			/* the pid provider, once per process grabbed */
 			char perr[1024];
@@ -389,6 +392,10 @@ list_probes(cmd_t *c)
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
 		    "profile", "", "", c->c_ticks[d].tk_name);
+	/* the syscall provider's: every one without a program */
+	if (nd == 0)
+		sysprov_claim_all(c->c_rt);
+	sysprov_list();
 	for (t = c->c_tr; t != NULL; t = next) {
 		/* the pid provider's, -p/-c, each process in turn */
 		next = trace_next(t);
@@ -706,6 +713,9 @@ main(int argc, char **argv)
 		return (0);
 	}
 	enable_probes(c, true);
+	if (c->c_tr == NULL && sysprov_enabled())
+		die("syscall probes fire in traced processes only: give -p "
+		    "PID or -c CMD");
 	if (!c->c_quiet) {
 		for (i = 0; i < c->c_nprogs; i++) {
 			char buf[1024];

@@ -26,8 +26,10 @@
 #include <unistd.h>
 
 #include "cmd/addrsym.h"
+#include "cmd/sysprov.h"
 #include "cmd/trace.h"
 #include "probes/pid.h"
+#include "probes/syscall.h"
 #include "tracer/tracer.h"
 
 typedef struct trace_ref {
@@ -932,6 +934,50 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	return t->t_exited;
 }
 
+/*
+ * A syscall stop (tr_syscalls is on while a syscall probe is enabled):
+ * entry probes get the call's six arguments; return probes the value in
+ * arg0 and arg1 and the error in errno (probes/syscall.h).
+ */
+static int
+on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
+	   const tr_syscall_t *sc)
+{
+	cmd_trace_t *t = arg;
+	dsl_ctx_t cx;
+	uint32_t id;
+	int64_t rv;
+	int err, i;
+
+	(void)s;
+	if (sc->sc_compat || (id = sysprov_probe(sc->sc_nr,
+						 sc->sc_entry)) == 0)
+		return 0;
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tr_thread_tid(th);
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	if (sc->sc_entry) {
+		for (i = 0; i < 6; i++)
+			cx.cx_args[i] = sc->sc_args[i];
+		cx.cx_nargs = 6;
+	} else {
+		pb_syscall_retval(sc->sc_rval, sc->sc_error, &rv, &err);
+		cx.cx_args[0] = cx.cx_args[1] = (uint64_t)rv;
+		cx.cx_nargs = 2;
+		cx.cx_errno = err;
+	}
+	if (dsl_fire(t->t_rt, id, &cx) == DSL_FIRE_EXIT)
+		t->t_exited = true;
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+	return t->t_exited;
+}
+
 static void
 on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 {
@@ -1119,8 +1165,13 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_exec = on_exec;
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
+		h[i].h_syscall = on_syscall;
 		hs[i] = &h[i];
 		ss[i] = o->t_s;
+		if (sysprov_enabled() && tr_syscalls(o->t_s, true) < 0)
+			fprintf(stderr, "pidtrace: pid %d: syscall probes need "
+				"PTRACE_GET_SYSCALL_INFO (Linux 5.3): %s\n",
+				(int)o->t_pid, strerror(errno));
 	}
 	trace_quiet = quiet;
 	the_trace = t;
