@@ -3,17 +3,18 @@
  * times and prints its own view of them, for the syscall provider's
  * tests (t/syscall/).
  *
- *	sc-calls [-n N] [-f F] [-s] [-i] [-x PROG] PATH
+ *	sc-calls [-n N] [-f F] [-s] [-x PROG] PATH
  *
  * read(2) of 1234 bytes from /dev/zero N times; openat(2) of PATH N
  * times (it must exist; its first 5 bytes are read each time) and of
- * PATH.missing N times (ENOENT); nanosleep
- * of 100 us N times (the raw syscall, not glibc's clock_nanosleep); F
- * forks by raw clone(SIGCHLD) (each child exits at once).  -s: signals too: a blocking read
- * on an empty pipe interrupted by SIGALRM without SA_RESTART (returns
- * EINTR once), then one with SA_RESTART (restarted until a thread
- * writes a byte).  -x PROG: exec PROG at the end (PROG must exist).
- * Prints what it did on stdout, one "what count" line each.
+ * PATH.missing N times (ENOENT); nanosleep of 100 us N times (the raw
+ * syscall, not glibc's clock_nanosleep); F forks by raw clone(SIGCHLD)
+ * (each child exits at once).  -s: signals too: a blocking read on an
+ * empty pipe interrupted by SIGALRM without SA_RESTART (returns EINTR
+ * once), a nanosleep of 10 s cut short by it, then a read with
+ * SA_RESTART (restarted until a thread writes a byte).  -x PROG: exec
+ * PROG at the end (PROG must exist).  Prints what it did on stdout, one
+ * "what count" line each.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -81,8 +82,8 @@ signals(void)
 
 	if (pipe(pipefd) < 0)
 		abort();
-	/* No SA_RESTART: the read returns EINTR once; a signal taken
-	 * before it blocked interrupts nothing and it is tried again. */
+	/* No SA_RESTART: the read returns EINTR at the first alarm that
+	 * finds it blocked (nothing is ever written). */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
@@ -94,6 +95,17 @@ signals(void)
 	eintr++;
 	timer(0);
 	printf("eintr read attempts %ld eintr %ld\n", attempts, eintr);
+	/* nanosleep's restart code (ERESTART_RESTARTBLOCK) is EINTR to a
+	 * program with a handler: 10 s cut short by the next alarm. */
+	timer(20000);
+	{
+		struct timespec ts = { 10, 0 }, rem;
+
+		r = syscall(SYS_nanosleep, &ts, &rem);
+		printf("nanosleep interrupted %d errno %d\n", r < 0 &&
+		       rem.tv_sec < 10, r < 0 ? errno : 0);
+	}
+	timer(0);
 	/* SA_RESTART: the kernel restarts the read after each alarm. */
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGALRM, &sa, NULL);
@@ -115,7 +127,7 @@ main(int argc, char **argv)
 	bool sig = false;
 	int opt, fd;
 
-	while ((opt = getopt(argc, argv, "n:f:six:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:f:sx:")) != -1) {
 		switch (opt) {
 		case 'n': n = atol(optarg); break;
 		case 'f': f = atol(optarg); break;
