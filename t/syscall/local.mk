@@ -13,6 +13,7 @@ t_targets_sc_threads_LDFLAGS = -static -pthread
 EXTRA_DIST += t/syscall/sclib.sh
 SYSCALL_SH_TESTS = \
 	t/syscall/counts.sh \
-	t/syscall/signals.sh
+	t/syscall/signals.sh \
+	t/syscall/ctrlc.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
