@@ -23,8 +23,9 @@
 #include <time.h>
 
 #include "dsl/dsl.h"
-#include "cmd/sysprov.h"
 #include "cmd/trace.h"
+#include "probes/provider.h"
+#include "probes/syscall.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -327,8 +328,6 @@ enable_probes(cmd_t *c, bool enable)
 
 		n += dtrace_claim(c, d, enable);
 		n += profile_claim(c, d, enable);
-		if (enable)
-			n += sysprov_claim(c->c_rt, c->c_pg, d);
 		for (t = c->c_tr; t != NULL && enable; t = trace_next(t)) {
 			/* the pid provider, once per process grabbed */
 			char perr[1024];
@@ -346,6 +345,12 @@ enable_probes(cmd_t *c, bool enable)
 			n += (size_t)k;
 		}
 		c->c_progs[pd->pd_src].cp_matches += n;
+		/* ours fire in traced processes only, dtrace's everywhere */
+		if (n == 0 && c->c_tr == NULL &&
+		    pb_prov_match(pd->pd_prov, PB_SYSCALL_PROVIDER))
+			die("probe description %s: syscall probes fire in "
+			    "traced processes only: give -p PID or -c CMD",
+			    pd->pd_text);
 		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
@@ -392,10 +397,6 @@ list_probes(cmd_t *c)
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
 		    "profile", "", "", c->c_ticks[d].tk_name);
-	/* the syscall provider's: every one without a program */
-	if (nd == 0)
-		sysprov_claim_all(c->c_rt);
-	sysprov_list();
 	for (t = c->c_tr; t != NULL; t = next) {
 		/* the pid provider's, -p/-c, each process in turn */
 		next = trace_next(t);
@@ -713,9 +714,6 @@ main(int argc, char **argv)
 		return (0);
 	}
 	enable_probes(c, true);
-	if (c->c_tr == NULL && sysprov_enabled())
-		die("syscall probes fire in traced processes only: give -p "
-		    "PID or -c CMD");
 	if (!c->c_quiet) {
 		for (i = 0; i < c->c_nprogs; i++) {
 			char buf[1024];

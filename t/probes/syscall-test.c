@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 
+#include "probes/provider.h"
 #include "probes/syscall.h"
 #include "t/check.h"
 
@@ -118,5 +119,62 @@ main(void)
 	/* An mmap address in the top half is no error. */
 	pb_syscall_retval((int64_t)0xffffffffff600000ull, false, &a0, &err);
 	CHECK(err == 0 && a0 == (int64_t)0xffffffffff600000ull);
+
+	/* Through the providers' interface (provider.h). */
+	{
+		const pb_provider_t *pv = &pb_syscall_provider;
+		pb_probe_list_t l = PB_PROBE_LIST_INIT;
+		pb_desc_t de = { "syscall", "", "read", "" };
+		pb_regs_t regs;
+		pb_fireref_t fr;
+		pb_fire_t f;
+		uint64_t args[10];
+		char err[128];
+
+		CHECK(pv->pv_names("syscall", 1) && pv->pv_names("sys*", 1));
+		CHECK(!pv->pv_names("", 1) && !pv->pv_names("pid1", 1));
+		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, err, sizeof(err)) == 2);
+		/* Again: nothing new. */
+		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, err, sizeof(err)) == 0);
+		CHECK(l.pl_n == 2);
+		CHECK(strcmp(l.pl_probes[0].pr_provider, "syscall") == 0 &&
+		      strcmp(l.pl_probes[0].pr_mod, "") == 0 &&
+		      strcmp(l.pl_probes[0].pr_func, "read") == 0 &&
+		      strcmp(l.pl_probes[0].pr_name, "entry") == 0 &&
+		      l.pl_probes[0].pr_arm == PB_ARM_SYSCALL &&
+		      l.pl_probes[0].pr_syscall.sc_nr == SYS_read &&
+		      !l.pl_probes[0].pr_syscall.sc_return &&
+		      l.pl_probes[1].pr_syscall.sc_return);
+		de.de_func = "nosuchcall";
+		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, err, sizeof(err)) == 0);
+		memset(&regs, 0, sizeof(regs));
+		regs.orig_rax = SYS_read;
+		regs.rdi = 3;
+		regs.rsi = 0x1000;
+		regs.rdx = 1234;
+		regs.r10 = 4;
+		regs.r8 = 5;
+		regs.r9 = 6;
+		regs.rcx = 99;	/* clobbered by `syscall`: not an argument */
+		memset(&f, 0, sizeof(f));
+		f.fi_regs = &regs;
+		pb_fireref_init(&fr, &l.pl_probes[0], 0);
+		CHECK(pv->pv_args(&fr, &f, args, 10) == 6);
+		CHECK(args[0] == 3 && args[1] == 0x1000 && args[2] == 1234 &&
+		      args[3] == 4 && args[4] == 5 && args[5] == 6);
+		CHECK(pv->pv_errno(&fr, &f) == 0);
+		pb_fireref_init(&fr, &l.pl_probes[1], 0);
+		regs.rax = 1234;
+		CHECK(pv->pv_args(&fr, &f, args, 10) == 2);
+		CHECK(args[0] == 1234 && args[1] == 1234);
+		CHECK(pv->pv_errno(&fr, &f) == 0);
+		regs.rax = (uint64_t)-EBADF;
+		CHECK(pv->pv_args(&fr, &f, args, 10) == 2);
+		CHECK((int64_t)args[0] == -1 && (int64_t)args[1] == -1);
+		CHECK(pv->pv_errno(&fr, &f) == EBADF);
+		regs.rax = (uint64_t)-512;
+		CHECK(pv->pv_errno(&fr, &f) == EINTR);
+		pb_probe_list_free(&l);
+	}
 	return failures != 0;
 }
