@@ -14,6 +14,7 @@ EXTRA_DIST += t/syscall/sclib.sh
 SYSCALL_SH_TESTS = \
 	t/syscall/counts.sh \
 	t/syscall/signals.sh \
-	t/syscall/ctrlc.sh
+	t/syscall/ctrlc.sh \
+	t/syscall/oneliners.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
