@@ -7,7 +7,7 @@ t_targets_sc_calls_SOURCES = t/targets/sc-calls.c
 t_targets_sc_calls_CFLAGS = -O1 -pthread
 t_targets_sc_calls_LDFLAGS = -static -pthread
 t_targets_sc_threads_SOURCES = t/targets/sc-threads.c
-t_targets_sc_threads_CFLAGS = -O1 -pthread
+t_targets_sc_threads_CFLAGS = -O1 -fno-inline -pthread
 t_targets_sc_threads_LDFLAGS = -static -pthread
 
 EXTRA_DIST += t/syscall/sclib.sh
@@ -15,6 +15,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/counts.sh \
 	t/syscall/signals.sh \
 	t/syscall/ctrlc.sh \
-	t/syscall/oneliners.sh
+	t/syscall/oneliners.sh \
+	t/syscall/threads.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
