@@ -21,3 +21,10 @@ noinst_PROGRAMS += bench/aggmem
 bench_aggmem_SOURCES = bench/aggmem.c
 bench_aggmem_LDADD = dsl/libdsl.a
 bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2
+
+# bench/syscall.sh: a syscall's cost under the syscall provider, against
+# strace and perf trace (or bpftrace); its target makes getppid calls.
+noinst_PROGRAMS += bench/sysloop
+bench_sysloop_SOURCES = bench/sysloop.c
+bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/syscall.sh
