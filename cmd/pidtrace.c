@@ -95,7 +95,7 @@ usage(FILE *fp)
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
 	    "\t    each process has its provider pid<PID>; $target is the "
-	    "first\n\t    -p or -c given\n"
+	    "first\n\t    -p or -c given; syscall:: probes fire in them\n"
 	    "\t-h  this help; -V the version\n"
 	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
 }
