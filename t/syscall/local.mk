@@ -16,6 +16,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/signals.sh \
 	t/syscall/ctrlc.sh \
 	t/syscall/oneliners.sh \
-	t/syscall/threads.sh
+	t/syscall/threads.sh \
+	t/syscall/exec.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

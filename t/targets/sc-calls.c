@@ -3,7 +3,7 @@
  * times and prints its own view of them, for the syscall provider's
  * tests (t/syscall/).
  *
- *	sc-calls [-n N] [-f F] [-s] [-x PROG] PATH
+ *	sc-calls [-n N] [-f F] [-s] [-x PROG | -t PROG] PATH
  *
  * read(2) of 1234 bytes from /dev/zero N times; openat(2) of PATH N
  * times (it must exist; its first 5 bytes are read each time) and of
@@ -13,7 +13,8 @@
  * empty pipe interrupted by SIGALRM without SA_RESTART (returns EINTR
  * once), a nanosleep of 10 s cut short by it, then a read with
  * SA_RESTART (restarted until a thread writes a byte).  -x PROG: exec
- * PROG at the end (PROG must exist).  Prints what it did on stdout, one
+ * PROG at the end (PROG must exist); -t PROG: exec it from a second
+ * thread while the main thread waits in pthread_join (futex).  Prints what it did on stdout, one
  * "what count" line each.
  */
 #include <errno.h>
@@ -118,21 +119,31 @@ signals(void)
 	printf("restart read returned %zd alarms %d\n", r, (int)alarms);
 }
 
+static void *
+exec_thread(void *arg)
+{
+	const char *prog = arg;
+
+	execl(prog, prog, (char *)NULL);
+	abort();
+}
+
 int
 main(int argc, char **argv)
 {
 	long n = 10, f = 0, i, ok = 0, enoent = 0, nread = 0, nsmall = 0;
-	const char *exec = NULL;
+	const char *exec = NULL, *texec = NULL;
 	char buf[1234], small[5], missing[4096];
 	bool sig = false;
 	int opt, fd;
 
-	while ((opt = getopt(argc, argv, "n:f:sx:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:f:sx:t:")) != -1) {
 		switch (opt) {
 		case 'n': n = atol(optarg); break;
 		case 'f': f = atol(optarg); break;
 		case 's': sig = true; break;
 		case 'x': exec = optarg; break;
+		case 't': texec = optarg; break;
 		default: return 2;
 		}
 	}
@@ -185,6 +196,15 @@ main(int argc, char **argv)
 	printf("fork %ld\n", f);
 	if (sig)
 		signals();
+	if (texec != NULL) {
+		pthread_t th;
+
+		printf("exec from a thread %s\n", texec);
+		if (pthread_create(&th, NULL, exec_thread, (void *)texec) != 0)
+			return 1;
+		pthread_join(th, NULL);
+		return 1;
+	}
 	if (exec != NULL) {
 		printf("exec %s\n", exec);
 		execl(exec, exec, (char *)NULL);
