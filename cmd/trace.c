@@ -450,17 +450,19 @@ strhash(const char *p)
 }
 
 /*
- * The D id of a probe named name in another process grabbed, or 0: a
- * probe that is not per process (syscall::read:entry) is one D probe
- * for all of them, as in dtrace.
+ * The D id of a probe named name in another process grabbed (one
+ * grabbed before t, when before), or 0: a probe that is not per process
+ * (syscall::read:entry) is one D probe for all of them, as in dtrace.
  */
 static uint32_t
-shared_id(const cmd_trace_t *t, const char *name)
+shared_id(const cmd_trace_t *t, const char *name, bool before)
 {
 	const cmd_trace_t *o;
 	size_t h;
 
 	for (o = traces; o != NULL; o = o->t_next) {
+		if (o == t && before)
+			break;
 		if (o == t || o->t_phsize == 0)
 			continue;
 		for (h = strhash(name) & (o->t_phsize - 1); o->t_phash[h] != 0;
@@ -520,7 +522,7 @@ probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 	tp->tp_mod = strdup(pr->pr_mod);
 	tp->tp_func = strdup(pr->pr_func);
 	tp->tp_pname = strdup(pr->pr_name);
-	tp->tp_id = shared_id(t, name);
+	tp->tp_id = shared_id(t, name, false);
 	if (tp->tp_id == 0)
 		tp->tp_id = dsl_rt_add_probe(t->t_rt, prov, pr->pr_mod,
 					     pr->pr_func, pr->pr_name);
@@ -783,9 +785,11 @@ trace_list(cmd_trace_t *t)
 	size_t i;
 
 	for (i = 0; i < t->t_nprobes; i++)
-		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id,
-		       t->t_probes[i].tp_prov, t->t_probes[i].tp_mod,
-		       t->t_probes[i].tp_func, t->t_probes[i].tp_pname);
+		if (shared_id(t, t->t_probes[i].tp_name, true) == 0)
+			printf("%5u %10s %17s %33s %s\n",
+			       t->t_probes[i].tp_id, t->t_probes[i].tp_prov,
+			       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,
+			       t->t_probes[i].tp_pname);
 	fflush(stdout);
 	if (t->t_launched)
 		kill(t->t_pid, SIGKILL);	/* as dtrace -l -c */

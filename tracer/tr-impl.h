@@ -104,7 +104,7 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
-	bool		s_syscalls;	/* restart threads with PTRACE_SYSCALL */
+	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
 	int		s_exit_status;
 	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
 	size_t		s_nbkpt;

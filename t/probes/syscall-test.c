@@ -129,13 +129,15 @@ main(void)
 		pb_fireref_t fr;
 		pb_fire_t f;
 		uint64_t args[10];
-		char err[128];
+		char ebuf[128];
 
 		CHECK(pv->pv_names("syscall", 1) && pv->pv_names("sys*", 1));
 		CHECK(!pv->pv_names("", 1) && !pv->pv_names("pid1", 1));
-		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, err, sizeof(err)) == 2);
+		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, ebuf,
+				     sizeof(ebuf)) == 2);
 		/* Again: nothing new. */
-		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, err, sizeof(err)) == 0);
+		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, ebuf,
+				     sizeof(ebuf)) == 0);
 		CHECK(l.pl_n == 2);
 		CHECK(strcmp(l.pl_probes[0].pr_provider, "syscall") == 0 &&
 		      strcmp(l.pl_probes[0].pr_mod, "") == 0 &&
@@ -146,7 +148,8 @@ main(void)
 		      !l.pl_probes[0].pr_syscall.sc_return &&
 		      l.pl_probes[1].pr_syscall.sc_return);
 		de.de_func = "nosuchcall";
-		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, err, sizeof(err)) == 0);
+		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, ebuf,
+				     sizeof(ebuf)) == 0);
 		memset(&regs, 0, sizeof(regs));
 		regs.orig_rax = SYS_read;
 		regs.rdi = 3;

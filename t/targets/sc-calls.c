@@ -14,8 +14,8 @@
  * once), a nanosleep of 10 s cut short by it, then a read with
  * SA_RESTART (restarted until a thread writes a byte).  -x PROG: exec
  * PROG at the end (PROG must exist); -t PROG: exec it from a second
- * thread while the main thread waits in pthread_join (futex).  Prints what it did on stdout, one
- * "what count" line each.
+ * thread while the main thread waits in pthread_join (futex).  Prints
+ * what it did on stdout, one "what count" line each.
  */
 #include <errno.h>
 #include <fcntl.h>
