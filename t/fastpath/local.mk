@@ -23,3 +23,4 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/go.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
+CLEANFILES += t/targets/fp-go

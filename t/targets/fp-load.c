@@ -15,7 +15,8 @@
  *				depend on timing: not compared with untraced)
  *	fp-load burst N		one thread, N calls of fp_work(); prints
  *				"burst calls=N sum=..."
- *	fp-load fork N [exec]	a thread calls fp_work() until the end while
+ *	fp-load fork N [exec]	a thread calls fp_work() (at most 20 N times)
+ *				until the end while
  *				the main thread calls it N times around a
  *				fork child (checks its own text and maps, then
  *				calls fp_work() N times), a vfork child
@@ -141,13 +142,13 @@ threads(unsigned long t, unsigned long n, unsigned long us)
 	atomic_fetch_add(&sum, s);
 }
 
+/* Calls fp_work() until told to stop, at most MAX times. */
 static void *
 bg(void *arg)
 {
-	unsigned long i = 0;
+	unsigned long i = 0, max = (unsigned long)arg;
 
-	(void)arg;
-	while (!atomic_load(&stop_bg))
+	while (!atomic_load(&stop_bg) && i < max)
 		fp_work(i++);
 	return NULL;
 }
@@ -236,7 +237,7 @@ forks(const char *self, unsigned long n, int do_exec)
 	pid_t p;
 
 	snprintf(nbuf, sizeof(nbuf), "%lu", n);
-	if (pthread_create(&th, NULL, bg, NULL) != 0)
+	if (pthread_create(&th, NULL, bg, (void *)(20 * n)) != 0)
 		exit(3);
 	s += loop(n);
 	p = fork();
