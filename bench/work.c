@@ -9,8 +9,8 @@
  * emulated by pidtrace, not by the kernel's uprobes (single-stepped out of
  * line there).  work_push() starts with push %rbp; mov %rsp,%rbp, the
  * prologue the kernel emulates and uftrace's dynamic patching relocates:
- * every tracer's best case.  floor_ret is a lone ret that bench/floor uses as its
- * out-of-line copy of work's ret.
+ * every tracer's best case.  floor_ret is a lone ret that bench/floor uses
+ * as its out-of-line copy of work's ret.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,17 +7,18 @@
  *	fp-load threads T N	T threads call fp_work() N times each;
  *				prints "threads calls=... sum=..."
  *	fp-load sig T K US	T threads call fp_work() until each took K
- *				signals: its own SIGALRM timer (timer_create,
- *				SIGEV_THREAD_ID) every US microseconds, whose
- *				handler calls fp_hwork(); fp_work() runs
- *				about 1 us here; prints "sig ok",
- *				then the calls and handlers it counted (they
- *				depend on timing: not compared with untraced)
+ *				signals: its own SIGALRM timer
+ *				(timer_create, SIGEV_THREAD_ID) every US
+ *				microseconds, whose handler calls
+ *				fp_hwork(); fp_work() runs about 1 us
+ *				here; prints "sig ok", then the calls and
+ *				handlers it counted (they depend on
+ *				timing: not compared with untraced)
  *	fp-load burst N		one thread, N calls of fp_work(); prints
  *				"burst calls=N sum=..."
- *	fp-load fork N [exec]	a thread calls fp_work() (at most 20 N times)
- *				until the end while
- *				the main thread calls it N times around a
+ *	fp-load fork N [exec]	a thread calls fp_work() (at most 20 N
+ *				times) until the end while the main
+ *				thread calls it N times around a
  *				fork child (checks its own text and maps, then
  *				calls fp_work() N times), a vfork child
  *				(N calls, sharing our memory), a posix_spawn
@@ -208,7 +209,8 @@ self_clean(void)
 			continue;
 		for (unsigned long a = lo; a < hi; a += 4096) {
 			char fb[4096];
-			ssize_t r = pread(fd, fb, sizeof(fb), (off_t)(off + a - lo));
+			ssize_t r = pread(fd, fb, sizeof(fb),
+					  (off_t)(off + a - lo));
 
 			if (r <= 0)
 				break;
@@ -330,7 +332,8 @@ main(int argc, char **argv)
 		      argc > 3 && strcmp(argv[3], "exec") == 0);
 		return 0;
 	} else {
-		fprintf(stderr, "usage: fp-load threads|sig|burst|fork|child ...\n");
+		fprintf(stderr,
+			"usage: fp-load threads|sig|burst|fork|child ...\n");
 		return 2;
 	}
 	fp_done();

@@ -24,9 +24,10 @@
 
 #define NOINLINE __attribute__((noinline))
 
-static std::atomic<unsigned long> thrower_calls, thrower_rets, middle_calls, middle_rets;
-static std::atomic<unsigned long> jumper_calls, jumper_rets, jmiddle_calls, jmiddle_rets;
-static std::atomic<unsigned long> sum;
+typedef std::atomic<unsigned long> counter_t;
+static counter_t thrower_calls, thrower_rets, middle_calls, middle_rets;
+static counter_t jumper_calls, jumper_rets, jmiddle_calls, jmiddle_rets;
+static counter_t sum;
 static __thread jmp_buf env;
 
 #define INC(v) (v).fetch_add(1, std::memory_order_relaxed)
@@ -114,8 +115,8 @@ main(int argc, char **argv)
 		return 3;
 	run((void *)n);
 	pthread_join(th, NULL);
-	printf("fp_thrower calls=%lu returns=%lu\n", (unsigned long)thrower_calls,
-	       (unsigned long)thrower_rets);
+	printf("fp_thrower calls=%lu returns=%lu\n",
+	       (unsigned long)thrower_calls, (unsigned long)thrower_rets);
 	printf("fp_middle calls=%lu returns=%lu\n", (unsigned long)middle_calls,
 	       (unsigned long)middle_rets);
 	printf("fp_jumper calls=%lu returns=%lu\n", (unsigned long)jumper_calls,
