@@ -14,8 +14,8 @@
  *				here; prints "sig ok", then the calls and
  *				handlers it counted (they depend on
  *				timing: not compared with untraced)
- *	fp-load burst N		one thread, N calls of fp_work(); prints
- *				"burst calls=N sum=..."
+ *	fp-load burst N		one thread, N calls of fp_work();
+ *				prints "burst calls=N sum=..."
  *	fp-load fork N [exec]	a thread calls fp_work() (at most 20 N
  *				times) until the end while the main
  *				thread calls it N times around a
@@ -25,7 +25,8 @@
  *				and a fork+exec of "fp-load child N"; prints
  *				the parent's own calls ("parent calls=");
  *				with "exec", then execs "fp-load child N"
- *	fp-load child N		N calls of fp_work(); prints "child calls=N"
+ *	fp-load child N		N calls of fp_work(); prints
+ *				"child calls=N"
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -317,7 +318,7 @@ main(int argc, char **argv)
 		printf("threads calls=%lu sum=%lu\n", atomic_load(&n_work),
 		       atomic_load(&sum));
 	} else if (strcmp(mode, "sig") == 0) {
-		spins = 1000;	/* about a microsecond: signals land inside */
+		spins = 1000;	/* about 1 us: signals land inside */
 		threads(a, b, c);
 		printf("sig ok\n");
 		/* Timer-driven: differs from run to run, not compared. */
