@@ -1,7 +1,8 @@
 // t/targets/fp-go.go: a Go program for t/fastpath/go.sh (issue 9): many
 // goroutines calling main.work and main.leaf, which count their own calls,
 // while the heap churns (GC) and tight loops invite async preemption
-// (SIGURG: about 50 a run untraced, more traced).  Standard library only; built offline with `go build`.
+// (SIGURG: about 50 a run untraced, more traced).  Standard library
+// only; built offline with `go build`.
 //
 //	fp-go G N	G goroutines, N calls of main.work each
 //
