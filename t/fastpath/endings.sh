@@ -49,4 +49,4 @@ while [ $i -lt "$N" ]; do
 	sed 's/^ready pid=.*/ready/' "$T/in.out" >"$T/got"
 	same_output "$T/end.want" "$T/got"
 done
-say "$N runs: every byte restored, no mapping left, every output exact"
+say "$N runs: every byte restored, no new mapping but XOL pages, every output exact"
