@@ -4,16 +4,24 @@
 # entry and return under pidtrace -p.
 # Asserts: entries + returns + the drops pidtrace reported = twice the
 # calls the target counted, neither count above the calls (exact when
-# nothing dropped: always on the int3 path); nothing else on stderr; the
+# nothing dropped: always on the int3 path); each return finds its own
+# thread's self->ts set by its entry (when nothing dropped) and never a
+# later timestamp than its own; nothing else on stderr; the
 # output (counts, checksum) equals the untraced output; after detach the
 # text equals the files and no mapping was left.
 . "$top_srcdir/t/fastpath/fplib.sh"
 
 n=$((10000 * FT_SCALE))
 reference thr "$FP_LOAD" threads 8 $n
-attach_run thr 'pid$target::fp_work:entry { @e = count(); }
+attach_run thr 'pid$target::fp_work:entry
+	{ @e = count(); self->ts = timestamp; }
 	pid$target::fp_work:return { @r = count(); }
-	END { printa("e %@d\n", @e); printa("r %@d\n", @r); }' \
+	pid$target::fp_work:return /self->ts == 0/ { @bad = count(); }
+	pid$target::fp_work:return /self->ts && timestamp < self->ts/
+	{ @neg = count(); }
+	pid$target::fp_work:return { self->ts = 0; }
+	END { printa("e %@d\n", @e); printa("r %@d\n", @r);
+	      printa("bad %@d\n", @bad); printa("neg %@d\n", @neg); }' \
 	"$FP_LOAD" threads 8 $n
 same_output "$T/thr.want" "$T/thr.out"
 quiet_err "$T/thr.err"
@@ -22,4 +30,11 @@ expect "calls the target counted" "$calls" $((8 * n))
 e=$(count "$T/thr.d" e) r=$(count "$T/thr.d" r)
 [ "$e" -le "$calls" ] && [ "$r" -le "$calls" ] ||
 	fail "more records than calls: $e entries, $r returns"
-balance "entries + returns" $((e + r)) "$(drops "$T/thr.err")" $((2 * calls))
+d=$(drops "$T/thr.err")
+balance "entries + returns" $((e + r)) "$d" $((2 * calls))
+# Per-thread order and time: a return never precedes its entry in its
+# thread's records, nor carries an earlier timestamp.
+expect "returns with an earlier timestamp than their entry" \
+	"$(count "$T/thr.d" neg)" ""
+[ "$d" = 0 ] && expect "returns seen before their entry" \
+	"$(count "$T/thr.d" bad)" ""
