@@ -1,7 +1,8 @@
 #!/bin/bash
 # Issue 9, signals at a high rate inside probed functions: 4 threads call
 # fp_work() (about 1 us each) until each took 200 SIGALRMs from its own
-# timer (timer_create, SIGEV_THREAD_ID, every 200 us); the handler calls
+# timer (timer_create, SIGEV_THREAD_ID, every 200 us; and a process-wide
+# setitimer every 600 us that any thread may take); the handler calls
 # fp_hwork(), also probed, so handlers run while the interrupted thread
 # is inside a probed function (or a trampoline) and fire probes
 # themselves.  Both probed at entry and return under pidtrace -p.

@@ -10,8 +10,9 @@
  *				signals: its own SIGALRM timer
  *				(timer_create, SIGEV_THREAD_ID) every US
  *				microseconds, whose handler calls
- *				fp_hwork(); fp_work() runs about 1 us
- *				here; prints "sig ok", then the calls and
+ *				fp_hwork(); a process-wide setitimer
+ *				SIGALRM every 3 US too; fp_work() runs
+ *				about 1 us here; prints "sig ok", then the calls and
  *				handlers it counted (they depend on
  *				timing: not compared with untraced)
  *	fp-load burst N		one thread, N calls of fp_work();
@@ -42,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -335,8 +337,17 @@ main(int argc, char **argv)
 		printf("threads calls=%lu sum=%lu\n", atomic_load(&n_work),
 		       atomic_load(&sum));
 	} else if (strcmp(mode, "sig") == 0) {
+		struct itimerval it = { { 0, 0 }, { 0, 0 } };
+
 		spins = 1000;	/* about 1 us: signals land inside */
+		/* And a process-wide timer: any thread may take it. */
+		it.it_value.tv_usec = (long)(3 * c);
+		it.it_interval = it.it_value;
+		setitimer(ITIMER_REAL, &it, NULL);
 		threads(a, b, c);
+		it.it_value.tv_usec = 0;
+		it.it_interval = it.it_value;
+		setitimer(ITIMER_REAL, &it, NULL);
 		printf("sig ok\n");
 		/* Timer-driven: differs from run to run, not compared. */
 		printf("calls=%lu handlers=%lu\n", atomic_load(&n_work),
