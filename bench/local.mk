@@ -28,3 +28,10 @@ noinst_PROGRAMS += bench/sysloop
 bench_sysloop_SOURCES = bench/sysloop.c
 bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/syscall.sh
+
+# bench/latency: a function of known duration, measured by the README's
+# latency script under pidtrace and bpftrace.
+noinst_PROGRAMS += bench/spin
+bench_spin_SOURCES = bench/spin.c
+bench_spin_CFLAGS = $(AM_CFLAGS) -O2 -fno-omit-frame-pointer
+EXTRA_DIST += bench/latency bench/fastpath.sh
