@@ -6,7 +6,8 @@
 # and opensnoop's
 #   syscall::open*:entry { printf("%s %s\n", execname, copyinstr(arg1)); }
 # on -c 'cat /etc/hostname' (openat's path is arg1; with LC_ALL=C cat
-# opens nothing else once at its entry point).  Exact output.
+# opens nothing else once at its entry point); -l of read*:return
+# without a process.  Exact output.
 . "$top_srcdir/t/syscall/sclib.sh"
 
 echo "hello world" >"$T/file"
@@ -55,6 +56,19 @@ fork 0
             1024 |@@@@@@@@@@@@@@@@@@@@                     4        
             2048 |                                         0        
 
+W
+same_output "$T/want" "$T/out"
+
+# -l needs no process: the table is the same in every one.
+bounded 20 "$PIDTRACE" -l -n 'syscall::read*:return' >"$T/out" 2>"$T/err" ||
+	fail "pidtrace -l: $(cat "$T/err")"
+cat >"$T/want" <<'W'
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+    4    syscall                                                read return
+    5    syscall                                               readv return
+    6    syscall                                            readlink return
+    7    syscall                                           readahead return
+    8    syscall                                          readlinkat return
 W
 same_output "$T/want" "$T/out"
 
