@@ -5,7 +5,7 @@ EXTRA_DIST += bench/pidnm.sh bench/firing.sh
 # bench/eval: ns per firing of D clauses.
 noinst_PROGRAMS += bench/eval
 bench_eval_SOURCES = bench/eval.c
-bench_eval_LDADD = dsl/libdsl.a
+bench_eval_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
 bench_eval_CFLAGS = $(AM_CFLAGS) -O2
 
 # bench/overhead: its target and the bare ptrace floor.
@@ -19,5 +19,5 @@ EXTRA_DIST += bench/overhead bench/overhead-leveldown.sh bench/attach.sh
 # bench/aggmem: bytes per aggregation key.
 noinst_PROGRAMS += bench/aggmem
 bench_aggmem_SOURCES = bench/aggmem.c
-bench_aggmem_LDADD = dsl/libdsl.a
+bench_aggmem_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
 bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2

@@ -15,6 +15,7 @@ bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
 	cmd/addrsym.c cmd/addrsym.h
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
+	$(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS) \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
 	$(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidtrace.1

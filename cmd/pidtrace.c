@@ -679,6 +679,15 @@ main(int argc, char **argv)
 		compile_error(c, err);
 	if (dsl_prog_quiet(c->c_pg))
 		c->c_quiet = true;
+	{
+		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
+		const char *of = dsl_prog_option(c->c_pg, "oformat");
+
+		if (of != NULL && strcmp(of, "json") != 0 &&
+		    strcmp(of, "text") != 0)
+			die("failed to set -x oformat to '%s': Invalid value "
+			    "(json or text)", of);
+	}
 	if (c->c_compile_only && !c->c_list) {
 		dsl_prog_free(c->c_pg);
 		return (0);
