@@ -13,7 +13,8 @@ dist_man_MANS += man/pidnm.1
 # provider (the tracer's glue).
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
-	cmd/addrsym.c cmd/addrsym.h
+	cmd/addrsym.c cmd/addrsym.h cmd/metrics.c cmd/metrics.h
+pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
 	$(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS) \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \

@@ -24,6 +24,7 @@
 
 #include "dsl/dsl.h"
 #include "cmd/trace.h"
+#include "cmd/metrics.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -68,6 +69,8 @@ typedef struct cmd {
 	uint32_t	c_nprobes;	/* registered so far */
 	/* -p/-c: the first process ($target); trace_next() the others */
 	cmd_trace_t	*c_tr;
+	cmd_metrics_t	*c_metrics;	/* -x metrics, -x metrics-file */
+	uint64_t	c_mnext;	/* next rendering, CLOCK_MONOTONIC ns */
 } cmd_t;
 
 static volatile sig_atomic_t interrupted;
@@ -437,6 +440,30 @@ fire_self(cmd_t *c, uint32_t id)
 }
 
 /*
+ * -x metrics: render the aggregations for the exporters each second, on
+ * this (the tracing) thread.  Returns when the next rendering is due (0:
+ * no exporter).
+ */
+static uint64_t
+metrics_tick(cmd_t *c, uint64_t now)
+{
+	if (c->c_metrics == NULL)
+		return (0);
+	if (c->c_mnext == 0 || now >= c->c_mnext) {
+		metrics_update(c->c_metrics, c->c_rt);
+		c->c_mnext = now + 1000000000ULL;
+	}
+	return (c->c_mnext);
+}
+
+/* The earlier of two deadlines, 0 being none. */
+static uint64_t
+earlier(uint64_t a, uint64_t b)
+{
+	return (a == 0 || (b != 0 && b < a) ? b : a);
+}
+
+/*
  * With a process: fire the tick probes that are due; *next_ns is when
  * the next one is (0: no ticks).  The tracer's loop calls it on a timer.
  */
@@ -446,6 +473,7 @@ run_ticks(void *arg, uint64_t *next_ns)
 	cmd_t *c = arg;
 	cmd_tick_t *due;
 	size_t i;
+	uint64_t mnext = metrics_tick(c, mono_ns());
 
 	for (;;) {
 		uint64_t t = mono_ns();
@@ -457,7 +485,7 @@ run_ticks(void *arg, uint64_t *next_ns)
 			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
 				due = &c->c_ticks[i];
 		}
-		*next_ns = due != NULL ? due->tk_next : 0;
+		*next_ns = earlier(due != NULL ? due->tk_next : 0, mnext);
 		if (due == NULL || due->tk_next > t)
 			return (0);
 		due->tk_next += due->tk_ns;
@@ -504,7 +532,7 @@ run(cmd_t *c)
 			c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
 	}
 	while (!interrupted) {
-		uint64_t t = mono_ns();
+		uint64_t t = mono_ns(), mnext = metrics_tick(c, t), wake;
 		cmd_tick_t *due = NULL;
 		struct timespec ts;
 
@@ -513,20 +541,23 @@ run(cmd_t *c)
 		for (i = 0; i < c->c_nticks; i++)
 			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
 				due = &c->c_ticks[i];
-		if (due == NULL) {
+		if (due == NULL && mnext == 0) {
 			/* nothing but a signal can happen */
 			ppoll(NULL, 0, NULL, &waitmask);
 			continue;
 		}
-		if (due->tk_next <= t) {
+		if (due != NULL && due->tk_next <= t) {
 			due->tk_next += due->tk_ns;
 			if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
 				goto end;
 			fflush(c->c_out);
 			continue;
 		}
-		ts.tv_sec = (time_t)((due->tk_next - t) / 1000000000ULL);
-		ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
+		wake = earlier(due != NULL ? due->tk_next : 0, mnext);
+		if (wake <= t)
+			continue;
+		ts.tv_sec = (time_t)((wake - t) / 1000000000ULL);
+		ts.tv_nsec = (long)((wake - t) % 1000000000ULL);
 		ppoll(NULL, 0, &ts, &waitmask);	/* EINTR on a signal */
 	}
 	dsl_rt_interrupted(c->c_rt);
@@ -727,7 +758,26 @@ main(int argc, char **argv)
 			    p->cp_matches == 1 ? "" : "s");
 		}
 	}
+	{
+		const char *ml = dsl_prog_option(c->c_pg, "metrics");
+		const char *mf = dsl_prog_option(c->c_pg, "metrics-file");
+
+		if (ml != NULL || mf != NULL) {
+			c->c_metrics = metrics_open(ml, mf);
+			if (c->c_metrics == NULL)
+				exit(1);
+			if (metrics_address(c->c_metrics) != NULL)
+				fprintf(stderr, "pidtrace: metrics on "
+				    "http://%s/metrics\n",
+				    metrics_address(c->c_metrics));
+		}
+	}
 	status = run(c);
+	if (c->c_metrics != NULL) {
+		/* the file ends with the final counts */
+		metrics_update(c->c_metrics, c->c_rt);
+		metrics_close(c->c_metrics);
+	}
 	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
 	    !reader_gone(c->c_out))
 		die("failed to write output: %s", strerror(errno));

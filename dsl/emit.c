@@ -239,38 +239,65 @@ grow(dsl_emit_t *em, size_t need)
 	return (true);
 }
 
-/* A JSON string of the bytes s[0..len-1]: valid UTF-8 always. */
-static json_object *
-jstrn(dsl_rt_t *rt, const char *s, size_t len)
+/* s[0..len-1] as UTF-8 into fix (room for 3 * len bytes): returns the
+ * bytes written. */
+static size_t
+utf8_fix(iconv_t cd, const char *s, size_t len, char *fix, size_t cap)
 {
 	static const char repl[] = "\xef\xbf\xbd";	/* U+FFFD */
-	dsl_emit_t *em = rt->rt_emit;
 	char *in = (char *)(uintptr_t)s, *out;
 	size_t inleft = len, outleft, used = 0;
 
-	/* at most 3 bytes out per byte in */
-	if (!grow(em, 3 * len + 1))
-		return (json_object_new_string(""));
-	iconv(em->em_cd, NULL, NULL, NULL, NULL);
+	iconv(cd, NULL, NULL, NULL, NULL);
 	while (inleft > 0) {
-		out = em->em_fix + used;
-		outleft = em->em_fixcap - used;
-		if (iconv(em->em_cd, &in, &inleft, &out, &outleft) !=
-		    (size_t)-1) {
-			used = (size_t)(out - em->em_fix);
+		out = fix + used;
+		outleft = cap - used;
+		if (iconv(cd, &in, &inleft, &out, &outleft) != (size_t)-1) {
+			used = (size_t)(out - fix);
 			break;
 		}
-		used = (size_t)(out - em->em_fix);
+		used = (size_t)(out - fix);
 		if (errno != EILSEQ && errno != EINVAL)
 			break;
 		/* a byte that starts no valid sequence (or a truncated
 		 * one at the end) */
-		memcpy(em->em_fix + used, repl, 3);
+		memcpy(fix + used, repl, 3);
 		used += 3;
 		in++;
 		inleft--;
-		iconv(em->em_cd, NULL, NULL, NULL, NULL);
+		iconv(cd, NULL, NULL, NULL, NULL);
 	}
+	return (used);
+}
+
+char *
+dsl_utf8_dup(const char *s)
+{
+	static iconv_t cd = (iconv_t)-1;
+	size_t len = strlen(s), n;
+	char *fix;
+
+	if (cd == (iconv_t)-1 &&
+	    (cd = iconv_open("UTF-8", "UTF-8")) == (iconv_t)-1)
+		return (NULL);
+	if ((fix = malloc(3 * len + 1)) == NULL)
+		return (NULL);
+	n = utf8_fix(cd, s, len, fix, 3 * len + 1);
+	fix[n] = '\0';
+	return (fix);
+}
+
+/* A JSON string of the bytes s[0..len-1]: valid UTF-8 always. */
+static json_object *
+jstrn(dsl_rt_t *rt, const char *s, size_t len)
+{
+	dsl_emit_t *em = rt->rt_emit;
+	size_t used;
+
+	/* at most 3 bytes out per byte in */
+	if (!grow(em, 3 * len + 1))
+		return (json_object_new_string(""));
+	used = utf8_fix(em->em_cd, s, len, em->em_fix, em->em_fixcap);
 	return (json_object_new_string_len(em->em_fix, (int)used));
 }
 

@@ -66,6 +66,13 @@ uint32_t	dsl_rt_naggs(const dsl_rt_t *);
 int		dsl_agg_walk(dsl_rt_t *, uint32_t agg,
 		    int (*fn)(void *arg, const dsl_aent_t *), void *arg);
 
+/*
+ * s as valid UTF-8: each byte that starts no valid sequence becomes U+FFFD
+ * (what JSON and Prometheus' text need of tracee strings).  Returns a
+ * malloc'd string (caller frees), or NULL when out of memory.
+ */
+char		*dsl_utf8_dup(const char *s);
+
 /* The runtime's side: see emit.c. */
 struct dsl_rt;
 struct dsl_node;

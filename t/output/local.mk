@@ -4,7 +4,9 @@ t_targets_out_strings_SOURCES = t/targets/out-strings.c
 t_targets_out_strings_CFLAGS = -O1 -fno-inline
 
 OUTPUT_SH_TESTS = \
-	t/output/json.sh
+	t/output/json.sh \
+	t/output/prometheus.sh \
+	t/output/node-exporter.sh
 TESTS += $(OUTPUT_SH_TESTS)
 EXTRA_DIST += $(OUTPUT_SH_TESTS) t/output/jsonlines.py t/output/aggs.d \
 	t/output/aggs.r
