@@ -92,9 +92,10 @@ labels(FILE *fp, const dsl_aent_t *e, const char *le)
 static void
 histogram(FILE *fp, const char *base, const dsl_aent_t *e)
 {
-	size_t i, first = 0;
+	size_t i, first = 0, klen = 0;
 	int64_t cum = 0;
-	char le[32];
+	char *keys = NULL;
+	FILE *kf;
 
 	if (strcmp(e->ae_func, "quantize") == 0) {
 		/* the negative buckets only once they hold something */
@@ -105,25 +106,32 @@ histogram(FILE *fp, const char *base, const dsl_aent_t *e)
 		if (i < e->ae_nbuckets && e->ae_buckets[i].ab_max >= 0)
 			first = i;
 	}
+	/* the keys' labels once, for the 60-odd bucket lines */
+	if ((kf = open_memstream(&keys, &klen)) == NULL)
+		return;
+	labels(kf, e, NULL);
+	if (fclose(kf) != 0) {
+		free(keys);
+		return;
+	}
+	if (klen > 0)
+		keys[--klen] = '\0';	/* drop the '}' */
 	for (i = 0; i < first; i++)
 		cum += e->ae_buckets[i].ab_count;
 	/* the last bucket (open, or up to INT64_MAX) is +Inf */
 	for (i = first; i + 1 < e->ae_nbuckets; i++) {
 		cum += e->ae_buckets[i].ab_count;
-		snprintf(le, sizeof (le), "%" PRId64, e->ae_buckets[i].ab_max);
-		fprintf(fp, "%s_bucket", base);
-		labels(fp, e, le);
-		fprintf(fp, " %" PRId64 "\n", cum);
+		fprintf(fp, "%s_bucket%s%sle=\"%" PRId64 "\"} %" PRId64 "\n",
+		    base, klen > 0 ? keys : "{", klen > 0 ? "," : "",
+		    e->ae_buckets[i].ab_max, cum);
 	}
-	fprintf(fp, "%s_bucket", base);
-	labels(fp, e, "+Inf");
-	fprintf(fp, " %" PRId64 "\n", e->ae_count);
-	fprintf(fp, "%s_sum", base);
-	labels(fp, e, NULL);
-	fprintf(fp, " %" PRId64 "\n", e->ae_sum);
-	fprintf(fp, "%s_count", base);
-	labels(fp, e, NULL);
-	fprintf(fp, " %" PRId64 "\n", e->ae_count);
+	fprintf(fp, "%s_bucket%s%sle=\"+Inf\"} %" PRId64 "\n", base,
+	    klen > 0 ? keys : "{", klen > 0 ? "," : "", e->ae_count);
+	fprintf(fp, "%s_sum%s%s %" PRId64 "\n", base, keys, klen > 0 ? "}" : "",
+	    e->ae_sum);
+	fprintf(fp, "%s_count%s%s %" PRId64 "\n", base, keys,
+	    klen > 0 ? "}" : "", e->ae_count);
+	free(keys);
 }
 
 /* The name of an aggregation's entries: pidtrace_NAME, sanitised. */
