@@ -1,0 +1,4 @@
+# t/tools: the ready-made scripts of tools/
+TOOLS_SH_TESTS = t/tools/tools.sh
+TESTS += $(TOOLS_SH_TESTS)
+EXTRA_DIST += $(TOOLS_SH_TESTS)
