@@ -1,4 +1,4 @@
-#!/usr/bin/env pidtrace
+#!/usr/bin/env -S pidtrace -s
 /*
  * funclatency.d: the latency of the functions a glob matches, as a
  * power-of-two histogram of nanoseconds per function.

@@ -1,4 +1,4 @@
-#!/usr/bin/env pidtrace
+#!/usr/bin/env -S pidtrace -s
 /*
  * ucalls.d: the functions of a module called most often.
  *

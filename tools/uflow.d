@@ -1,4 +1,4 @@
-#!/usr/bin/env pidtrace
+#!/usr/bin/env -S pidtrace -s
 /*
  * uflow.d: the flow of calls through a module's functions, indented by
  * call depth, each line with its thread id.
