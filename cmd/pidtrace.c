@@ -716,10 +716,11 @@ main(int argc, char **argv)
 		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
 		const char *of = dsl_prog_option(c->c_pg, "oformat");
 
+		/* none: FreeBSD's name for the text */
 		if (of != NULL && strcmp(of, "json") != 0 &&
-		    strcmp(of, "text") != 0)
+		    strcmp(of, "text") != 0 && strcmp(of, "none") != 0)
 			die("failed to set -x oformat to '%s': Invalid value "
-			    "(json or text)", of);
+			    "(json, or text or none)", of);
 	}
 	if (c->c_compile_only && !c->c_list) {
 		dsl_prog_free(c->c_pg);
