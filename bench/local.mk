@@ -29,3 +29,10 @@ bench_metrics_render_SOURCES = bench/metrics-render.c cmd/metrics.c
 bench_metrics_render_LDADD = dsl/libdsl.a $(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS)
 bench_metrics_render_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 EXTRA_DIST += bench/metrics.sh
+
+# bench/latency: a function of known duration, measured by the README's
+# latency script under pidtrace and bpftrace.
+noinst_PROGRAMS += bench/spin
+bench_spin_SOURCES = bench/spin.c
+bench_spin_CFLAGS = $(AM_CFLAGS) -O2 -fno-omit-frame-pointer
+EXTRA_DIST += bench/latency bench/fastpath.sh

@@ -11,3 +11,4 @@ include t/multi/local.mk
 include t/endings/local.mk
 include t/output/local.mk
 include t/tools/local.mk
+include t/fastpath/local.mk
