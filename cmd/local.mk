@@ -13,8 +13,10 @@ dist_man_MANS += man/pidnm.1
 # between the tracer and the process providers (probes/provider.h).
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
-	cmd/addrsym.c cmd/addrsym.h
+	cmd/addrsym.c cmd/addrsym.h cmd/metrics.c cmd/metrics.h
+pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
+	$(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS) \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
 	$(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidtrace.1

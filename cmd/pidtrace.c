@@ -24,6 +24,7 @@
 
 #include "dsl/dsl.h"
 #include "cmd/trace.h"
+#include "cmd/metrics.h"
 #include "probes/provider.h"
 #include "probes/syscall.h"
 
@@ -70,6 +71,8 @@ typedef struct cmd {
 	uint32_t	c_nprobes;	/* registered so far */
 	/* -p/-c: the first process ($target); trace_next() the others */
 	cmd_trace_t	*c_tr;
+	cmd_metrics_t	*c_metrics;	/* -x metrics, -x metrics-file */
+	uint64_t	c_mnext;	/* next rendering, CLOCK_MONOTONIC ns */
 } cmd_t;
 
 static volatile sig_atomic_t interrupted;
@@ -87,7 +90,9 @@ usage(FILE *fp)
 	    "\t-o  append output to a file\n"
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
 	    "aggsortkeypos,\n\t    aggsortpos, strsize, errtags, defaultargs, "
-	    "mangled...)\n"
+	    "mangled...;\n"
+	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
+	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH)\n"
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
@@ -494,6 +499,30 @@ fire_self(cmd_t *c, uint32_t id)
 }
 
 /*
+ * -x metrics: render the aggregations for the exporters each second, on
+ * this (the tracing) thread.  Returns when the next rendering is due (0:
+ * no exporter).
+ */
+static uint64_t
+metrics_tick(cmd_t *c, uint64_t now)
+{
+	if (c->c_metrics == NULL)
+		return (0);
+	if (c->c_mnext == 0 || now >= c->c_mnext) {
+		metrics_update(c->c_metrics, c->c_rt);
+		c->c_mnext = now + 1000000000ULL;
+	}
+	return (c->c_mnext);
+}
+
+/* The earlier of two deadlines, 0 being none. */
+static uint64_t
+earlier(uint64_t a, uint64_t b)
+{
+	return (a == 0 || (b != 0 && b < a) ? b : a);
+}
+
+/*
  * With a process: fire the tick probes that are due; *next_ns is when
  * the next one is (0: no ticks).  The tracer's loop calls it on a timer.
  */
@@ -503,6 +532,7 @@ run_ticks(void *arg, uint64_t *next_ns)
 	cmd_t *c = arg;
 	cmd_tick_t *due;
 	size_t i;
+	uint64_t mnext = metrics_tick(c, mono_ns());
 
 	for (;;) {
 		uint64_t t = mono_ns();
@@ -514,7 +544,7 @@ run_ticks(void *arg, uint64_t *next_ns)
 			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
 				due = &c->c_ticks[i];
 		}
-		*next_ns = due != NULL ? due->tk_next : 0;
+		*next_ns = earlier(due != NULL ? due->tk_next : 0, mnext);
 		if (due == NULL || due->tk_next > t)
 			return (0);
 		due->tk_next += due->tk_ns;
@@ -569,7 +599,7 @@ run(cmd_t *c)
 			c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
 	}
 	for (;;) {
-		uint64_t t = mono_ns();
+		uint64_t t = mono_ns(), mnext = metrics_tick(c, t), wake;
 		cmd_tick_t *due = NULL;
 		struct timespec ts;
 
@@ -585,14 +615,16 @@ run(cmd_t *c)
 			fflush(c->c_out);
 			continue;
 		}
-		if (due != NULL) {
-			ts.tv_sec = (time_t)((due->tk_next - t) /
-			    1000000000ULL);
-			ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
+		wake = earlier(due != NULL ? due->tk_next : 0, mnext);
+		if (wake != 0 && wake <= t)
+			continue;
+		if (wake != 0) {
+			ts.tv_sec = (time_t)((wake - t) / 1000000000ULL);
+			ts.tv_nsec = (long)((wake - t) % 1000000000ULL);
 		}
 		sigprocmask(SIG_BLOCK, &block, NULL);
 		if (!interrupted)	/* EINTR on a signal */
-			ppoll(NULL, 0, due != NULL ? &ts : NULL, &waitmask);
+			ppoll(NULL, 0, wake != 0 ? &ts : NULL, &waitmask);
 		sigprocmask(SIG_UNBLOCK, &block, NULL);
 		if (interrupted)
 			break;
@@ -747,6 +779,16 @@ main(int argc, char **argv)
 		compile_error(c, err);
 	if (dsl_prog_quiet(c->c_pg))
 		c->c_quiet = true;
+	{
+		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
+		const char *of = dsl_prog_option(c->c_pg, "oformat");
+
+		/* none: FreeBSD's name for the text */
+		if (of != NULL && strcmp(of, "json") != 0 &&
+		    strcmp(of, "text") != 0 && strcmp(of, "none") != 0)
+			die("failed to set -x oformat to '%s': Invalid value "
+			    "(json, or text or none)", of);
+	}
 	if (c->c_compile_only && !c->c_list) {
 		dsl_prog_free(c->c_pg);
 		return (0);
@@ -786,7 +828,26 @@ main(int argc, char **argv)
 			    p->cp_matches == 1 ? "" : "s");
 		}
 	}
+	{
+		const char *ml = dsl_prog_option(c->c_pg, "metrics");
+		const char *mf = dsl_prog_option(c->c_pg, "metrics-file");
+
+		if (ml != NULL || mf != NULL) {
+			c->c_metrics = metrics_open(ml, mf);
+			if (c->c_metrics == NULL)
+				exit(1);
+			if (metrics_address(c->c_metrics) != NULL)
+				fprintf(stderr, "pidtrace: metrics on "
+				    "http://%s/metrics\n",
+				    metrics_address(c->c_metrics));
+		}
+	}
 	status = run(c);
+	if (c->c_metrics != NULL) {
+		/* the file ends with the final counts */
+		metrics_update(c->c_metrics, c->c_rt);
+		metrics_close(c->c_metrics);
+	}
 	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
 	    !reader_gone(c->c_out))
 		die("failed to write output: %s", strerror(errno));

@@ -44,6 +44,14 @@ dsl_qbucketval(int b)
 	return ((int64_t)1 << (b - QZERO - 1));
 }
 
+/* A histogram's sum of value * increment: wraps as dtrace's sums do
+ * (unsigned arithmetic, no undefined overflow). */
+static inline void
+sum_add(int64_t *sum, int64_t v, int64_t incr)
+{
+	*sum = (int64_t)((uint64_t)*sum + (uint64_t)v * (uint64_t)incr);
+}
+
 void
 dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
     int64_t incr)
@@ -84,6 +92,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 	}
 	case F_QUANTIZE:
 		d[qbucket(v)] += incr;
+		sum_add(&d[ag->ag_ndata], v, incr);	/* dsl_agg_words */
 		break;
 	case F_LQUANTIZE: {
 		/* the value is taken as 32 bits, as the kernel does */
@@ -91,6 +100,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		int64_t base = ag->ag_p[0], step = ag->ag_p[2];
 		int64_t levels = (int64_t)ag->ag_ndata - 2, level;
 
+		sum_add(&d[ag->ag_ndata], val, incr);
 		if (val < base) {
 			d[0] += incr;
 			break;
@@ -103,6 +113,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		break;
 	}
 	case F_LLQUANTIZE:
+		sum_add(&d[ag->ag_ndata], v, incr);
 		d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
 		    ag->ag_p[3], v)] += incr;
 		break;
@@ -507,7 +518,7 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
 
 		zero[a] = calloc(1, sizeof (dsl_hent_t) +
-		    ag->ag_ndata * sizeof (int64_t));
+		    dsl_agg_words(ag) * sizeof (int64_t));
 		if (zero[a] == NULL)
 			goto fail;
 	}

@@ -1780,6 +1780,7 @@ static const char *const hostopts[] = {
 	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
 	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
 	"cpupin",
+	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
 	NULL,
 };
 

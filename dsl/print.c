@@ -10,6 +10,7 @@
 
 #include "dsl/rt.h"
 #include "dsl/printf.h"
+#include "dsl/emit.h"
 
 int64_t	dsl_qbucketval(int b);
 
@@ -19,7 +20,7 @@ dsl_print_heading(dsl_rt_t *rt)
 	if (rt->rt_heading)
 		return;
 	rt->rt_heading = true;
-	if (!rt->rt_quiet)
+	if (!rt->rt_quiet && rt->rt_emit == NULL)
 		fprintf(rt->rt_out, "%3s %6s %32s\n", "CPU", "ID",
 		    "FUNCTION:NAME");
 }
@@ -30,7 +31,7 @@ dsl_print_probe(dsl_rt_t *rt)
 	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
 	char name[512];
 
-	if (rt->rt_quiet)
+	if (rt->rt_quiet || rt->rt_emit != NULL)
 		return;
 	snprintf(name, sizeof (name), "%s:%s", p->pr_func, p->pr_name);
 	fprintf(rt->rt_out, "%3d %6d %32s ", rt->rt_ctx->cx_cpu,
@@ -44,6 +45,10 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 	FILE *fp = rt->rt_out;
 	bool q = rt->rt_quiet;
 
+	if (rt->rt_emit != NULL) {
+		dsl_emit_trace(rt, n, v);
+		return;
+	}
 	if (n->dn_type == DT_STR) {
 		if (q)
 			fputs((const char *)(intptr_t)v, fp);
@@ -424,6 +429,10 @@ dsl_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 	size_t nr, i;
 	int k;
 
+	if (rt->rt_emit != NULL) {
+		dsl_emit_printa(rt, aggs, n);
+		return;
+	}
 	if (fmt == NULL)
 		fputc('\n', rt->rt_out);
 	rows = dsl_agg_joined(rt, aggs, n, &nr, zero);
@@ -456,6 +465,11 @@ dsl_print_all(dsl_rt_t *rt)
 	uint32_t *aggof, a;
 	size_t n, i;
 
+	if (rt->rt_emit != NULL) {
+		free(which);
+		dsl_emit_all(rt);
+		return;
+	}
 	if (which == NULL)
 		return;
 	for (a = 0; a < pg->pg_naggs; a++)

@@ -13,6 +13,7 @@
 
 #include "dsl/rt.h"
 #include "dsl/printf.h"
+#include "dsl/emit.h"
 
 /* The C formats below are built by cfmt() from a conversion parse_conv()
  * accepted: flags, width, precision and one conversion letter. */
@@ -214,6 +215,9 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	size_t ai = 0, vi = 0;
 	const dsl_parg_t *aggarg = NULL;
 
+	/* -x oformat=json: a record, whose text comes back here */
+	if (rt->rt_emit != NULL && !dsl_emit_busy(rt))
+		return (dsl_emit_printf(rt, fmt, args, nargs));
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {

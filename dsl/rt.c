@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dsl/rt.h"
+#include "dsl/emit.h"
 
 #define SCRATCH	(64 * 1024)	/* string temporaries of one clause */
 
@@ -43,7 +44,7 @@ dsl_clause_end(dsl_rt_t *rt, bool drop)
 	dsl_print_heading(rt);
 	if (n > 0)
 		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
-	if (!rt->rt_quiet)
+	if (!rt->rt_quiet && rt->rt_emit == NULL)
 		fputc('\n', rt->rt_host.dh_out);
 }
 
@@ -94,9 +95,18 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 		return (NULL);
 	}
 	for (i = 0; i < pg->pg_naggs; i++) {
-		rt->rt_aggs[i].ag_ht.ht_dsize = pg->pg_aggs[i].ag_ndata *
+		rt->rt_aggs[i].ag_ht.ht_dsize = dsl_agg_words(&pg->pg_aggs[i]) *
 		    sizeof (int64_t);
 		rt->rt_aggs[i].ag_normal = 1;
+	}
+	{
+		const char *of = dsl_prog_option(pg, "oformat");
+
+		if (of != NULL && strcmp(of, "json") == 0 &&
+		    dsl_emit_json_init(rt) != 0) {
+			dsl_rt_destroy(rt);
+			return (NULL);
+		}
 	}
 	return (rt);
 }
@@ -198,7 +208,7 @@ dsl_rt_interrupted(dsl_rt_t *rt)
 {
 	/* dtrace(1)'s intr(): a newline after the ^C, quiet or not, before
 	 * END runs */
-	if (!rt->rt_intr)
+	if (!rt->rt_intr && rt->rt_emit == NULL)
 		fputc('\n', rt->rt_host.dh_out);
 	rt->rt_intr = true;
 }
@@ -234,7 +244,8 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	if (rt->rt_end != 0)
 		(void)dsl_fire(rt, rt->rt_end, ctx);
 	/* dtrace(1): a newline before the aggregations, quiet or not */
-	fputc('\n', rt->rt_host.dh_out);
+	if (rt->rt_emit == NULL)
+		fputc('\n', rt->rt_host.dh_out);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
 	return (rt->rt_exitcode);
@@ -274,5 +285,6 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	if (rt->rt_buf != NULL)
 		fclose(rt->rt_buf);
 	free(rt->rt_bufmem);
+	dsl_emit_fini(rt);
 	free(rt);
 }

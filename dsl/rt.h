@@ -59,6 +59,9 @@ typedef struct rt_agg {
 	int64_t		ag_normal;	/* normalize(): divisor, 1 = none */
 } rt_agg_t;
 
+/* Structured output (emit.c): NULL in a runtime that prints text. */
+typedef struct dsl_emit dsl_emit_t;
+
 /* Runtime faults, as dtrace names them. */
 enum { FLT_NONE, FLT_BADADDR, FLT_DIVZERO, FLT_NOSCRATCH, FLT_ILLOP,
 	FLT_BADALIGN };
@@ -113,6 +116,7 @@ struct dsl_rt {
 	char		*rt_bufmem;
 	size_t		rt_bufsize;
 	uint64_t	rt_rand;
+	dsl_emit_t	*rt_emit;	/* -x oformat=json, else NULL */
 };
 
 /* var.c */
@@ -166,6 +170,19 @@ void		dsl_clause_end(dsl_rt_t *, bool drop);
 bool		dsl_llq_label(const dsl_agg_t *, int b, int64_t *lower);
 int64_t		dsl_qbucketval(int b);
 void		dsl_agg_init(const dsl_agg_t *, int64_t *);
+/* The int64 words an entry of ag holds: ag_ndata, and after them the
+ * quantizes keep the sum of value * increment (for JSON and Prometheus'
+ * _sum; dtrace's text does not print it). */
+static inline size_t
+dsl_agg_words(const dsl_agg_t *ag)
+{
+	return (ag->ag_ndata + (ag->ag_func == F_QUANTIZE ||
+	    ag->ag_func == F_LQUANTIZE || ag->ag_func == F_LLQUANTIZE));
+}
+
+/* emit.c: true while printf's text is formatted for a JSON record. */
+bool		dsl_emit_busy(const dsl_rt_t *);
+
 /* print.c */
 uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
 

@@ -68,7 +68,7 @@ EXTRA_DIST += $(dsl_d_tests) $(dsl_d_tests:.d=.r)
 # The host-facing contract and the front end on strings, in C.
 check_PROGRAMS += t/dsl/rt-test
 t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
-t_dsl_rt_test_LDADD = dsl/libdsl.a
+t_dsl_rt_test_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
 TESTS += t/dsl/cmdline.sh

@@ -1,0 +1,451 @@
+/*
+ * metrics.c: the aggregations for Prometheus (see metrics.h).
+ *
+ * Names: @name becomes pidtrace_name (@ alone: pidtrace_agg), with every
+ * byte outside [a-zA-Z0-9_] made '_'.  count() and sum() are counters
+ * (pidtrace_name_total), min/max/avg/stddev gauges, the quantizes
+ * histograms with cumulative le buckets at each bucket's inclusive upper
+ * bound, +Inf, _sum and _count.  Keys are the labels key0, key1, ...
+ * (D keys have no names); their values are made valid UTF-8 and escaped
+ * as the text format says (\\ \" \n).
+ *
+ * A histogram always has the same le values (every bucket of its
+ * definition, and quantize's negative ones only once a negative value
+ * came), so that sum by (le) across hosts adds like to like.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "dsl/emit.h"
+#include "cmd/metrics.h"
+
+struct cmd_metrics {
+	struct MHD_Daemon *m_daemon;
+	int		m_sock;
+	char		m_addr[128];	/* "127.0.0.1:9464" */
+	pthread_mutex_t	m_lock;		/* guards m_text, m_len */
+	char		*m_text;	/* the last rendering */
+	size_t		m_len;
+	char		*m_file, *m_tmp;	/* -x metrics-file, and beside */
+	bool		m_filerr;	/* a write error was reported */
+};
+
+typedef struct render {
+	FILE		*r_fp;
+	char		r_base[160];	/* pidtrace_NAME */
+	bool		r_head;		/* # TYPE written */
+} render_t;
+
+static void
+label_value(FILE *fp, const char *s)
+{
+	char *u = dsl_utf8_dup(s);
+	const char *p;
+
+	for (p = u != NULL ? u : ""; *p != '\0'; p++) {
+		if (*p == '\\')
+			fputs("\\\\", fp);
+		else if (*p == '"')
+			fputs("\\\"", fp);
+		else if (*p == '\n')
+			fputs("\\n", fp);
+		else
+			fputc(*p, fp);
+	}
+	free(u);
+}
+
+/* {key0="...",key1="3"[,le="..."]}, or nothing without labels. */
+static void
+labels(FILE *fp, const dsl_aent_t *e, const char *le)
+{
+	int i;
+
+	if (e->ae_nkeys == 0 && le == NULL)
+		return;
+	fputc('{', fp);
+	for (i = 0; i < e->ae_nkeys; i++) {
+		fprintf(fp, "%skey%d=\"", i > 0 ? "," : "", i);
+		if (e->ae_keys[i].av_str != NULL)
+			label_value(fp, e->ae_keys[i].av_str);
+		else
+			fprintf(fp, "%" PRId64, e->ae_keys[i].av_int);
+		fputc('"', fp);
+	}
+	if (le != NULL)
+		fprintf(fp, "%sle=\"%s\"", e->ae_nkeys > 0 ? "," : "", le);
+	fputc('}', fp);
+}
+
+static void
+histogram(FILE *fp, const char *base, const dsl_aent_t *e)
+{
+	size_t i, first = 0, klen = 0;
+	int64_t cum = 0;
+	char *keys = NULL;
+	FILE *kf;
+
+	if (strcmp(e->ae_func, "quantize") == 0) {
+		/* the negative buckets only once they hold something */
+		for (i = 0; i < e->ae_nbuckets && e->ae_buckets[i].ab_max < 0;
+		    i++)
+			if (e->ae_buckets[i].ab_count != 0)
+				break;
+		if (i < e->ae_nbuckets && e->ae_buckets[i].ab_max >= 0)
+			first = i;
+	}
+	/* the keys' labels once, for the 60-odd bucket lines */
+	if ((kf = open_memstream(&keys, &klen)) == NULL)
+		return;
+	labels(kf, e, NULL);
+	if (fclose(kf) != 0) {
+		free(keys);
+		return;
+	}
+	if (klen > 0)
+		keys[--klen] = '\0';	/* drop the '}' */
+	for (i = 0; i < first; i++)
+		cum += e->ae_buckets[i].ab_count;
+	/* the last bucket (open, or up to INT64_MAX) is +Inf */
+	for (i = first; i + 1 < e->ae_nbuckets; i++) {
+		cum += e->ae_buckets[i].ab_count;
+		fprintf(fp, "%s_bucket%s%sle=\"%" PRId64 "\"} %" PRId64 "\n",
+		    base, klen > 0 ? keys : "{", klen > 0 ? "," : "",
+		    e->ae_buckets[i].ab_max, cum);
+	}
+	fprintf(fp, "%s_bucket%s%sle=\"+Inf\"} %" PRId64 "\n", base,
+	    klen > 0 ? keys : "{", klen > 0 ? "," : "", e->ae_count);
+	fprintf(fp, "%s_sum%s%s %" PRId64 "\n", base, keys, klen > 0 ? "}" : "",
+	    e->ae_sum);
+	fprintf(fp, "%s_count%s%s %" PRId64 "\n", base, keys,
+	    klen > 0 ? "}" : "", e->ae_count);
+	free(keys);
+}
+
+/* The name of an aggregation's entries: pidtrace_NAME, sanitised. */
+static void
+base_name(render_t *r, const char *name)
+{
+	const char *n = name[0] != '\0' ? name : "agg";
+	size_t i, o = strlen("pidtrace_");
+
+	memcpy(r->r_base, "pidtrace_", o);
+	for (i = 0; n[i] != '\0' && o + 1 < sizeof (r->r_base); i++, o++) {
+		char c = n[i];
+
+		r->r_base[o] = (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+	}
+	r->r_base[o] = '\0';
+}
+
+static int
+one_entry(void *arg, const dsl_aent_t *e)
+{
+	render_t *r = arg;
+	FILE *fp = r->r_fp;
+	bool counter = strcmp(e->ae_func, "count") == 0 ||
+	    strcmp(e->ae_func, "sum") == 0;
+	const char *type = e->ae_buckets != NULL ? "histogram" :
+	    counter ? "counter" : "gauge";
+
+	if (!r->r_head) {
+		r->r_head = true;
+		base_name(r, e->ae_name);
+		fprintf(fp, "# HELP %s%s D aggregation @%s = %s()\n",
+		    r->r_base, counter ? "_total" : "", e->ae_name,
+		    e->ae_func);
+		fprintf(fp, "# TYPE %s%s %s\n", r->r_base,
+		    counter ? "_total" : "", type);
+	}
+	if (e->ae_buckets != NULL) {
+		histogram(fp, r->r_base, e);
+		return (0);
+	}
+	fprintf(fp, "%s%s", r->r_base, counter ? "_total" : "");
+	labels(fp, e, NULL);
+	if (e->ae_unsigned)
+		fprintf(fp, " %" PRIu64 "\n", (uint64_t)e->ae_value);
+	else
+		fprintf(fp, " %" PRId64 "\n", e->ae_value);
+	return (0);
+}
+
+void
+metrics_render(dsl_rt_t *rt, FILE *fp)
+{
+	uint32_t a, n = dsl_rt_naggs(rt);
+
+	for (a = 0; a < n; a++) {
+		render_t r;
+
+		memset(&r, 0, sizeof (r));
+		r.r_fp = fp;
+		(void)dsl_agg_walk(rt, a, one_entry, &r);
+	}
+}
+
+static enum MHD_Result
+answer(void *cls, struct MHD_Connection *conn, const char *url,
+    const char *method, const char *version, const char *upload,
+    size_t *uploadlen, void **ccls)
+{
+	static const char notfound[] = "pidtrace serves /metrics\n";
+	cmd_metrics_t *m = cls;
+	struct MHD_Response *rsp;
+	enum MHD_Result ret;
+	unsigned code = MHD_HTTP_OK;
+
+	(void)version;
+	(void)upload;
+	(void)uploadlen;
+	(void)ccls;
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+		code = MHD_HTTP_METHOD_NOT_ALLOWED;
+		rsp = MHD_create_response_from_buffer(0, NULL,
+		    MHD_RESPMEM_PERSISTENT);
+	} else if (strcmp(url, "/metrics") != 0) {
+		code = MHD_HTTP_NOT_FOUND;
+		rsp = MHD_create_response_from_buffer(sizeof (notfound) - 1,
+		    (void *)(uintptr_t)notfound, MHD_RESPMEM_PERSISTENT);
+	} else {
+		/* a copy: the tracing thread may swap the text right after */
+		pthread_mutex_lock(&m->m_lock);
+		rsp = MHD_create_response_from_buffer(m->m_len,
+		    m->m_text != NULL ? m->m_text : (char *)"",
+		    MHD_RESPMEM_MUST_COPY);
+		pthread_mutex_unlock(&m->m_lock);
+		if (rsp != NULL)
+			MHD_add_response_header(rsp, "Content-Type",
+			    "text/plain; version=0.0.4; charset=utf-8");
+	}
+	if (rsp == NULL)
+		return (MHD_NO);
+	ret = MHD_queue_response(conn, code, rsp);
+	MHD_destroy_response(rsp);
+	return (ret);
+}
+
+/* Bind the listening socket ourselves: errors name the address. */
+static int
+listen_on(cmd_metrics_t *m, const char *spec)
+{
+	char host[128], port[16];
+	const char *colon;
+	struct addrinfo hints, *ai = NULL;
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof (ss);
+	int fd = -1, one = 1, e;
+
+	if (*spec == '\0')
+		spec = "9464";
+	colon = strrchr(spec, ':');
+	if (colon == NULL) {
+		/* a port alone: loopback, never every interface */
+		snprintf(host, sizeof (host), "127.0.0.1");
+		snprintf(port, sizeof (port), "%s", spec);
+	} else {
+		const char *h = spec;
+		size_t hl = (size_t)(colon - spec);
+
+		if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') {
+			h++;
+			hl -= 2;
+		}
+		if (hl == 0 || hl >= sizeof (host) ||
+		    strlen(colon + 1) >= sizeof (port)) {
+			fprintf(stderr, "pidtrace: metrics: bad address '%s' "
+			    "(HOST:PORT or PORT)\n", spec);
+			return (-1);
+		}
+		memcpy(host, h, hl);
+		host[hl] = '\0';
+		snprintf(port, sizeof (port), "%s", colon + 1);
+	}
+	memset(&hints, 0, sizeof (hints));
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	if ((e = getaddrinfo(host, port, &hints, &ai)) != 0) {
+		fprintf(stderr, "pidtrace: metrics: bad address '%s': %s\n",
+		    spec, gai_strerror(e));
+		return (-1);
+	}
+	fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof (one)) < 0 ||
+	    bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 16) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&ss, &sl) < 0) {
+		fprintf(stderr, "pidtrace: metrics: listen on %s: %s\n", spec,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		freeaddrinfo(ai);
+		return (-1);
+	}
+	{
+		char h[NI_MAXHOST], p[NI_MAXSERV];
+
+		if (getnameinfo((struct sockaddr *)&ss, sl, h, sizeof (h), p,
+		    sizeof (p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+			snprintf(m->m_addr, sizeof (m->m_addr),
+			    ai->ai_family == AF_INET6 ? "[%s]:%s" : "%s:%s",
+			    h, p);
+	}
+	m->m_sock = fd;
+	e = ai->ai_family;
+	freeaddrinfo(ai);
+	return (e);
+}
+
+cmd_metrics_t *
+metrics_open(const char *listen, const char *file)
+{
+	cmd_metrics_t *m = calloc(1, sizeof (*m));
+	sigset_t all, old;
+	int family;
+
+	if (m == NULL) {
+		fprintf(stderr, "pidtrace: metrics: out of memory\n");
+		return (NULL);
+	}
+	m->m_sock = -1;
+	pthread_mutex_init(&m->m_lock, NULL);
+	if (file != NULL) {
+		m->m_file = strdup(file);
+		if (m->m_file == NULL || asprintf(&m->m_tmp, "%s.tmp",
+		    file) < 0) {
+			fprintf(stderr, "pidtrace: metrics: out of memory\n");
+			metrics_close(m);
+			return (NULL);
+		}
+	}
+	if (listen == NULL)
+		return (m);
+	if ((family = listen_on(m, listen)) < 0) {
+		metrics_close(m);
+		return (NULL);
+	}
+	/* the server's thread takes no signal: SIGINT, SIGALRM (ticks)
+	 * and SIGCHLD are the tracing thread's */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	m->m_daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD |
+	    (family == AF_INET6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, answer, m,
+	    MHD_OPTION_LISTEN_SOCKET, m->m_sock,
+	    MHD_OPTION_CONNECTION_LIMIT, 64U,
+	    MHD_OPTION_CONNECTION_TIMEOUT, 10U,
+	    MHD_OPTION_END);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (m->m_daemon == NULL) {
+		fprintf(stderr, "pidtrace: metrics: cannot start the HTTP "
+		    "server on %s\n", m->m_addr);
+		metrics_close(m);
+		return (NULL);
+	}
+	m->m_sock = -1;		/* MHD_stop_daemon closes it */
+	return (m);
+}
+
+const char *
+metrics_address(const cmd_metrics_t *m)
+{
+	return (m->m_daemon != NULL ? m->m_addr : NULL);
+}
+
+/* write, fsync, rename: node_exporter never reads half a file. */
+static void
+write_file(cmd_metrics_t *m, const char *text, size_t len)
+{
+	int fd = open(m->m_tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0644);
+	size_t off = 0;
+	const char *what = "open";
+
+	if (fd < 0)
+		goto fail;
+	what = "write";
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		off += (size_t)n;
+	}
+	what = "fsync";
+	if (fsync(fd) != 0)
+		goto fail;
+	what = "close";
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	what = "rename";
+	if (rename(m->m_tmp, m->m_file) != 0)
+		goto fail;
+	m->m_filerr = false;
+	return;
+fail:
+	/* once per run of failures, not every second */
+	if (!m->m_filerr)
+		fprintf(stderr, "pidtrace: metrics-file: %s %s: %s\n", what,
+		    *what == 'r' ? m->m_file : m->m_tmp, strerror(errno));
+	m->m_filerr = true;
+	if (fd >= 0)
+		close(fd);
+	unlink(m->m_tmp);
+}
+
+void
+metrics_update(cmd_metrics_t *m, dsl_rt_t *rt)
+{
+	char *text = NULL, *old;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (fp == NULL)
+		return;
+	metrics_render(rt, fp);
+	if (fclose(fp) != 0) {
+		free(text);
+		return;
+	}
+	if (m->m_file != NULL)
+		write_file(m, text, len);
+	pthread_mutex_lock(&m->m_lock);
+	old = m->m_text;
+	m->m_text = text;
+	m->m_len = len;
+	pthread_mutex_unlock(&m->m_lock);
+	free(old);
+}
+
+void
+metrics_close(cmd_metrics_t *m)
+{
+	if (m == NULL)
+		return;
+	if (m->m_daemon != NULL)
+		MHD_stop_daemon(m->m_daemon);
+	if (m->m_sock >= 0)
+		close(m->m_sock);
+	pthread_mutex_destroy(&m->m_lock);
+	free(m->m_text);
+	free(m->m_file);
+	free(m->m_tmp);
+	free(m);
+}
