@@ -5,3 +5,4 @@ probes_libprobes_a_SOURCES += probes/retsite.c probes/retsite.h
 probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
+probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h

@@ -1,0 +1,19 @@
+# t/usdt: USDT probes (.note.stapsdt): the unit test of probes/usdt.c and
+# traced runs of our own sys/sdt.h targets and of Debian's programs.
+
+check_PROGRAMS += t/probes/usdt-test
+TESTS += t/probes/usdt-test
+t_probes_usdt_test_SOURCES = t/probes/usdt-test.c
+t_probes_usdt_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# The targets: -O2 so that GCC picks every kind of operand; no
+# sanitizers (AM_CFLAGS replaced): the notes are what is tested.
+check_PROGRAMS += t/targets/usdt-args t/targets/usdt-lib.so
+t_targets_usdt_args_SOURCES = t/targets/usdt-args.c t/targets/usdt-gated.c
+t_targets_usdt_args_CFLAGS = -O2 -g
+t_targets_usdt_args_LDFLAGS =
+t_targets_usdt_args_LDADD = -ldl
+t_targets_usdt_lib_so_SOURCES = t/targets/usdt-lib.c
+t_targets_usdt_lib_so_CFLAGS = -O2 -fPIC
+t_targets_usdt_lib_so_LDFLAGS = -shared
