@@ -45,7 +45,7 @@ struct rec {
 	const char *s;
 };
 
-__attribute__((noinline)) static void
+__attribute__((noinline, noclone)) static void
 round_(unsigned long i, struct rec *r)
 {
 	int8_t s1 = (int8_t)(-1 - (long)i);

@@ -17,3 +17,9 @@ t_targets_usdt_args_LDADD = -ldl
 t_targets_usdt_lib_so_SOURCES = t/targets/usdt-lib.c
 t_targets_usdt_lib_so_CFLAGS = -O2 -fPIC
 t_targets_usdt_lib_so_LDFLAGS = -shared
+
+# uresolve: prints what pb_usdt_resolve makes of a description.
+check_PROGRAMS += t/usdt/uresolve
+t_usdt_uresolve_SOURCES = t/usdt/uresolve.c
+t_usdt_uresolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
