@@ -879,7 +879,7 @@ module_bias(struct ufile *uf, pb_module_t *md)
 }
 
 int
-pb_usdt_resolve(pid_t pid, const char *prov_glob, const char *mod_glob,
+pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob, const char *mod_glob,
     const char *func_glob, const char *name_glob, int flags,
     pb_usdt_list_t *out, char *err, size_t errlen)
 {
@@ -894,8 +894,10 @@ pb_usdt_resolve(pid_t pid, const char *prov_glob, const char *mod_glob,
 		seterr(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
-	if (pb_modules_read(pid, &ml) < 0) {
-		seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+	if (tid == 0)
+		tid = pid;
+	if (pb_modules_read(tid, &ml) < 0) {
+		seterr(err, errlen, "/proc/%d/maps: %s", (int)tid,
 		    strerror(errno));
 		goto out;
 	}
@@ -905,7 +907,7 @@ pb_usdt_resolve(pid_t pid, const char *prov_glob, const char *mod_glob,
 
 		if (!md->md_exec || !pb_module_match(md, mod_glob))
 			continue;
-		uf = ufile_get(pid, md);
+		uf = ufile_get(tid, md);
 		if (uf == NULL) {
 			seterr(err, errlen, "%s", strerror(ENOMEM));
 			goto out;
@@ -959,6 +961,9 @@ pb_usdt_resolve(pid_t pid, const char *prov_glob, const char *mod_glob,
 			p = &nw.ul_probes[nw.ul_n];
 			memset(p, 0, sizeof(*p));
 			p->up_bias = md->md_bias;
+			p->up_major = md->md_major;
+			p->up_minor = md->md_minor;
+			p->up_ino = md->md_ino;
 			p->up_addr = addr;
 			p->up_nargs = pb_usdt_args_parse(un->un_args,
 			    p->up_args, sym_lookup, uf, why, sizeof(why));

@@ -159,6 +159,8 @@ typedef struct pb_usdt_probe {
 	uint64_t up_addr;	/* run-time site */
 	uint64_t up_sem;	/* run-time semaphore, 0 = none */
 	uint64_t up_bias;	/* the module's load bias */
+	unsigned int up_major, up_minor;	/* the file's device */
+	uint64_t up_ino;	/* and inode */
 	pb_usdt_arg_t up_args[PB_USDT_MAXARGS];
 	int up_nargs;
 } pb_usdt_probe_t;		/* strings owned by the list */
@@ -174,7 +176,8 @@ typedef struct pb_usdt_list {
 
 /*
  * Resolve a description <prov>:<mod>:<func>:<name> against process pid
- * and append the new probes to *out (a probe already there, same module
+ * (its maps read through tid, a live thread: the leader may be a zombie;
+ * 0 means pid) and append the new probes to *out (a probe already there, same module
  * path and site, is not added again: call it again after each dlopen
  * with PB_USDT_ZEROOK and get only the new ones).  prov_glob is matched
  * against "<note provider><pid>" (python$target, postgresql*); the
@@ -191,7 +194,7 @@ typedef struct pb_usdt_list {
  * On error nothing is added.
  */
 int
-pb_usdt_resolve(pid_t pid, const char *prov_glob, const char *mod_glob,
+pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob, const char *mod_glob,
     const char *func_glob, const char *name_glob, int flags,
     pb_usdt_list_t *out, char *err, size_t errlen);
 

@@ -29,7 +29,7 @@ main(int argc, char **argv)
 		if ((p = strchr(p, ':')) != NULL)
 			*p++ = '\0';
 	}
-	n = pb_usdt_resolve(atoi(argv[1]), f[0], f[1], f[2], f[3], 0, &l,
+	n = pb_usdt_resolve(atoi(argv[1]), 0, f[0], f[1], f[2], f[3], 0, &l,
 	    err, sizeof(err));
 	if (n < 0) {
 		printf("error: %s\n", err);
