@@ -23,3 +23,9 @@ check_PROGRAMS += t/usdt/uresolve
 t_usdt_uresolve_SOURCES = t/usdt/uresolve.c
 t_usdt_uresolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# A C++ program that throws a known number of times (libstdcxx:::throw).
+check_PROGRAMS += t/targets/usdt-throw
+t_targets_usdt_throw_SOURCES = t/targets/usdt-throw.cc
+t_targets_usdt_throw_CXXFLAGS = -O2
+t_targets_usdt_throw_LDFLAGS =
