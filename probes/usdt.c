@@ -25,6 +25,7 @@
 #include "probes/elfsym.h"
 #include "probes/match.h"
 #include "probes/modules.h"
+#include "probes/provider.h"
 #include "probes/usdt.h"
 
 #define NT_STAPSDT	3
@@ -1059,3 +1060,170 @@ pb_usdt_any(pid_t pid, const char *prov_glob)
 	pb_modlist_free(&ml);
 	return found;
 }
+
+/* ---- the provider (provider.h) ---- */
+
+/*
+ * The argument specifications of the probes resolved so far, found by
+ * the firing path through pr_data.  Kept for the whole run (a fireref
+ * holds only the index), one per (file, note, load bias): re-resolving
+ * after each dlopen finds the same entries again.
+ */
+typedef struct uspec {
+	unsigned int us_major, us_minor;
+	uint64_t us_ino;
+	uint64_t us_pc;		/* link-time site: the note within the file */
+	uint64_t us_bias;
+	pb_usdt_arg_t us_args[PB_USDT_MAXARGS];
+	int us_nargs;
+} uspec_t;
+
+static uspec_t *specs;
+static size_t nspecs, specscap;
+
+static long
+spec_index(const pb_usdt_probe_t *p)
+{
+	size_t i;
+
+	/* from the end: a re-resolution finds its entries in a row */
+	for (i = nspecs; i-- > 0; )
+		if (specs[i].us_ino == p->up_ino &&
+		    specs[i].us_major == p->up_major &&
+		    specs[i].us_minor == p->up_minor &&
+		    specs[i].us_pc == p->up_addr - p->up_bias &&
+		    specs[i].us_bias == p->up_bias)
+			return (long)i;
+	if (nspecs == specscap) {
+		size_t nc = specscap ? 2 * specscap : 64;
+		uspec_t *q = realloc(specs, nc * sizeof(*q));
+
+		if (q == NULL)
+			return -1;
+		specs = q;
+		specscap = nc;
+	}
+	specs[nspecs].us_major = p->up_major;
+	specs[nspecs].us_minor = p->up_minor;
+	specs[nspecs].us_ino = p->up_ino;
+	specs[nspecs].us_pc = p->up_addr - p->up_bias;
+	specs[nspecs].us_bias = p->up_bias;
+	memcpy(specs[nspecs].us_args, p->up_args, sizeof(p->up_args));
+	specs[nspecs].us_nargs = p->up_nargs;
+	return (long)nspecs++;
+}
+
+/*
+ * A provider field names USDT probes of pid when some note of an object
+ * mapped there matches it now ("python*" -> python4242).  With -Z a
+ * description may wait for a library not loaded yet: the glue then asks
+ * again after each dlopen.
+ */
+static bool
+usdt_names(const char *prov, pid_t pid)
+{
+	char name[32];
+
+	if (prov[0] == '\0')
+		return false;
+	/* pid<PID> is the pid provider's, even when a note says "pid" */
+	snprintf(name, sizeof(name), "pid%d", (int)pid);
+	if (strcmp(prov, name) == 0)
+		return false;
+	return pb_usdt_any(pid, prov) == 1;
+}
+
+static int
+usdt_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
+    pb_probe_list_t *out, char *err, size_t errlen)
+{
+	pb_usdt_list_t ul = PB_USDT_LIST_INIT;
+	pb_probe_t *np;
+	size_t i, first = out->pl_n;
+	int n;
+
+	n = pb_usdt_resolve(pid, tid, d->de_prov, d->de_mod, d->de_func,
+	    d->de_name, flags, &ul, err, errlen);
+	if (n <= 0)
+		return n;
+	np = realloc(out->pl_probes, (out->pl_n + ul.ul_n) * sizeof(*np));
+	if (np == NULL)
+		goto nomem;
+	out->pl_probes = np;
+	for (i = 0; i < ul.ul_n; i++) {
+		pb_usdt_probe_t *u = &ul.ul_probes[i];
+		pb_probe_t *pr = &out->pl_probes[out->pl_n];
+		long si = spec_index(u);
+
+		memset(pr, 0, sizeof(*pr));
+		snprintf(pr->pr_provider, sizeof(pr->pr_provider), "%s",
+		    u->up_provider);
+		pr->pr_arm = PB_ARM_SITE;
+		pr->pr_sites = calloc(1, sizeof(*pr->pr_sites));
+		if (si < 0 || pr->pr_sites == NULL) {
+			free(pr->pr_sites);
+			goto nomem;
+		}
+		pr->pr_sites[0].st_addr = u->up_addr;
+		pr->pr_nsites = 1;
+		pr->pr_faddr = u->up_addr;
+		pr->pr_data = (uint64_t)si;
+		pr->pr_counter = u->up_sem;
+		/* the strings move from ul to out */
+		pr->pr_mod = u->up_mod;
+		pr->pr_func = u->up_func;
+		pr->pr_name = u->up_name;
+		pr->pr_path = u->up_path;
+		u->up_mod = u->up_func = u->up_name = u->up_path = NULL;
+		out->pl_n++;
+	}
+	pb_usdt_list_free(&ul);
+	return n;
+nomem:
+	/* nothing added on error */
+	while (out->pl_n > first) {
+		pb_probe_t *pr = &out->pl_probes[--out->pl_n];
+
+		free(pr->pr_sites);
+		free(pr->pr_mod);
+		free(pr->pr_func);
+		free(pr->pr_name);
+		free(pr->pr_path);
+	}
+	pb_usdt_list_free(&ul);
+	snprintf(err, errlen, "%s", strerror(ENOMEM));
+	return -1;
+}
+
+static int
+usdt_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
+    size_t max)
+{
+	const uspec_t *sp = &specs[fr->fr_data];
+	size_t i, n = (size_t)sp->us_nargs < max ? (size_t)sp->us_nargs : max;
+
+	for (i = 0; i < n; i++)
+		pb_usdt_arg_eval(&sp->us_args[i], f->fi_regs, sp->us_bias,
+		    f->fi_read, f->fi_cookie, &args[i]);
+	return (int)n;
+}
+
+static int
+usdt_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
+{
+	const uspec_t *sp = &specs[fr->fr_data];
+
+	if (i < 0 || i >= sp->us_nargs)
+		return -1;
+	return pb_usdt_arg_eval(&sp->us_args[i], f->fi_regs, sp->us_bias,
+	    f->fi_read, f->fi_cookie, val);
+}
+
+const pb_provider_t pb_usdt_provider = {
+	.pv_name = "usdt",
+	.pv_names = usdt_names,
+	.pv_resolve = usdt_resolve,
+	.pv_args = usdt_args,
+	.pv_getarg = usdt_getarg,
+	.pv_flush = pb_usdt_cache_flush,
+};

@@ -90,3 +90,17 @@ tr_counter_forget_all(tr_session_t *s)
 	s->s_ctr = NULL;
 	s->s_nctr = 0;
 }
+
+int
+tr_counter_forget(tr_session_t *s, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < s->s_nctr; i++)
+		if (s->s_ctr[i].ct_addr == addr) {
+			s->s_ctr[i] = s->s_ctr[--s->s_nctr];
+			return 0;
+		}
+	errno = ENOENT;
+	return -1;
+}

@@ -188,6 +188,14 @@ tr_bkpt_forget(tr_session_t *s, uint64_t addr);
 int
 tr_counter_add(tr_session_t *s, uint64_t addr, int delta);
 
+/*
+ * Drop counter addr without writing anything: its object is gone
+ * (dlclose), and the address may soon hold someone else's data.  -1/
+ * ENOENT if we never changed it.
+ */
+int
+tr_counter_forget(tr_session_t *s, uint64_t addr);
+
 /* Number of sites patched now. */
 size_t
 tr_bkpt_count(const tr_session_t *s);
