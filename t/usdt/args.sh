@@ -1,0 +1,29 @@
+#!/bin/bash
+# USDT arguments: every probe of usdt-args (0 to 12 arguments, every size
+# signed and unsigned, registers of every width, memory through a base,
+# base+index*scale and sym(%rip), constants, a string) printed by D must
+# equal what the target printed it passed; the semaphore-gated probe
+# fires every round of a -c run (its semaphore is raised before main)
+# and the target's own count of enabled checks says so.  D has arg0..arg9:
+# the twelve-argument probe is compared on its first ten.
+. "$top_srcdir/t/lib.sh"
+
+[ -x "$PIDTRACE" ] || skip "pidtrace not built"
+[ -x "$TARGETS/usdt-args" ] || skip "usdt-args not built"
+
+bounded 60 "$PIDTRACE" -q -s "$top_srcdir/t/usdt/all-args.d" \
+    -c "$TARGETS/usdt-args 7 $T/target" >"$T/out" 2>"$T/err" ||
+	fail "pidtrace: $(cat "$T/err")"
+[ -s "$T/err" ] && fail "stderr: $(cat "$T/err")"
+grep -q '^checks 7$' "$T/target" ||
+	fail "the gated probe's semaphore was not set every round: $(tail -n 1 "$T/target")"
+# the target's lines, twelve cut to ten values, and dtrace's last newline
+{ sed 's/^\(twelve\( [^ ]*\)\{10\}\).*/\1/' "$T/target" | grep -v '^checks'
+  echo; } >"$T/want"
+same_output "$T/want" "$T/out"
+[ "$(grep -c '^gated' "$T/out")" = 7 ] || fail "gated count"
+
+# untraced, the program never sees its semaphore set
+bounded 30 "$TARGETS/usdt-args" 3 "$T/plain" || fail "untraced run"
+grep -q '^checks 0$' "$T/plain" || fail "untraced: $(tail -n 1 "$T/plain")"
+say "ok: $(wc -l <"$T/out") lines equal"
