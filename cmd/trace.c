@@ -921,7 +921,7 @@ on_ready(void *arg, tr_session_t *s)
 					dsl_prog_desc(t->t_pg,
 						      t->t_descs[i])->pd_text);
 	}
-	if (t->t_ndescs != 0) {
+	if (t->t_ndescs != 0 || t->t_npending != 0) {
 		/* dlopen/dlclose: the loader calls r_brk after each change. */
 		free(t->t_rtld.rt_path);
 		memset(&t->t_rtld, 0, sizeof(t->t_rtld));

@@ -30,6 +30,6 @@ t_targets_usdt_throw_SOURCES = t/targets/usdt-throw.cc
 t_targets_usdt_throw_CXXFLAGS = -O2
 t_targets_usdt_throw_LDFLAGS =
 
-USDT_SH_TESTS = t/usdt/args.sh t/usdt/attach.sh
+USDT_SH_TESTS = t/usdt/args.sh t/usdt/attach.sh t/usdt/dlopen.sh
 TESTS += $(USDT_SH_TESTS)
 EXTRA_DIST += $(USDT_SH_TESTS) t/usdt/all-args.d
