@@ -30,6 +30,13 @@ t_targets_usdt_throw_SOURCES = t/targets/usdt-throw.cc
 t_targets_usdt_throw_CXXFLAGS = -O2
 t_targets_usdt_throw_LDFLAGS =
 
-USDT_SH_TESTS = t/usdt/args.sh t/usdt/attach.sh t/usdt/dlopen.sh
+USDT_SH_TESTS = t/usdt/args.sh t/usdt/attach.sh t/usdt/dlopen.sh \
+	t/usdt/errors.sh
 TESTS += $(USDT_SH_TESTS)
 EXTRA_DIST += $(USDT_SH_TESTS) t/usdt/all-args.d
+
+# Hand-written bad notes (t/usdt/errors.sh).
+check_PROGRAMS += t/targets/usdt-bad
+t_targets_usdt_bad_SOURCES = t/targets/usdt-bad.c
+t_targets_usdt_bad_CFLAGS = -O2
+t_targets_usdt_bad_LDFLAGS =
