@@ -31,7 +31,8 @@ t_targets_usdt_throw_CXXFLAGS = -O2
 t_targets_usdt_throw_LDFLAGS =
 
 USDT_SH_TESTS = t/usdt/args.sh t/usdt/attach.sh t/usdt/dlopen.sh \
-	t/usdt/errors.sh t/usdt/python.sh t/usdt/throw.sh
+	t/usdt/errors.sh t/usdt/python.sh t/usdt/throw.sh \
+	t/usdt/postgres.sh
 TESTS += $(USDT_SH_TESTS)
 EXTRA_DIST += $(USDT_SH_TESTS) t/usdt/all-args.d
 
