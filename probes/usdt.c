@@ -880,9 +880,9 @@ module_bias(struct ufile *uf, pb_module_t *md)
 }
 
 int
-pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob, const char *mod_glob,
-    const char *func_glob, const char *name_glob, int flags,
-    pb_usdt_list_t *out, char *err, size_t errlen)
+pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
+    const char *mod_glob, const char *func_glob, const char *name_glob,
+    int flags, pb_usdt_list_t *out, char *err, size_t errlen)
 {
 	pb_modlist_t ml = { 0 };
 	pb_usdt_list_t nw = PB_USDT_LIST_INIT;
@@ -998,7 +998,7 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob, const char *mod_glo
 			}
 		}
 	}
-	if (nw.ul_n == 0 && !(flags & PB_USDT_ZEROOK)) {
+	if (nw.ul_n == 0 && !(flags & PB_ZEROOK)) {
 		seterr(err, errlen, "no USDT probe matches '%s:%s:%s:%s' in "
 		    "process %d", prov_glob ? prov_glob : "",
 		    mod_glob ? mod_glob : "", func_glob ? func_glob : "",

@@ -40,6 +40,7 @@
 #include <sys/user.h>
 
 #include "probes/elfsym.h"
+#include "probes/provider.h"	/* PB_ZEROOK */
 
 #define PB_USDT_MAXARGS	12	/* sys/sdt.h's STAP_PROBE12 */
 
@@ -172,19 +173,16 @@ typedef struct pb_usdt_list {
 
 #define PB_USDT_LIST_INIT	{ NULL, 0 }
 
-#define PB_USDT_ZEROOK	0x04	/* as PB_ZEROOK of pid.h */
-
 /*
  * Resolve a description <prov>:<mod>:<func>:<name> against process pid
  * (its maps read through tid, a live thread: the leader may be a zombie;
- * 0 means pid) and append the new probes to *out (a probe already there, same module
- * path and site, is not added again: call it again after each dlopen
- * with PB_USDT_ZEROOK and get only the new ones).  prov_glob is matched
+ * 0 means pid) and append the new probes to *out (a probe already
+ * there, same module path and site, is not added again).  prov_glob is matched
  * against "<note provider><pid>" (python$target, postgresql*); the
  * other globs as in the header comment; NULL or "" match everything.
  * Only the matched probes' arguments are parsed.
  *
- * Returns the number of probes added (0 only with PB_USDT_ZEROOK), or -1
+ * Returns the number of probes added (0 only with PB_ZEROOK), or -1
  * with one line in err, for example:
  *   no USDT probe matches 'python4242:::gc-strat' in process 4242
  *   python4242:::gc-start in libpython3.11.so.1.0: argument 1 'x@%rdi':
@@ -194,9 +192,9 @@ typedef struct pb_usdt_list {
  * On error nothing is added.
  */
 int
-pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob, const char *mod_glob,
-    const char *func_glob, const char *name_glob, int flags,
-    pb_usdt_list_t *out, char *err, size_t errlen);
+pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
+    const char *mod_glob, const char *func_glob, const char *name_glob,
+    int flags, pb_usdt_list_t *out, char *err, size_t errlen);
 
 /*
  * Whether some object mapped in pid has stapsdt notes at all whose
