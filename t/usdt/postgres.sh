@@ -45,7 +45,9 @@ spawn _pp 60 "$PIDTRACE" -q -n '
 	BEGIN { printf("armed\n"); }
 	postgresql$target:::query-start { self->ts = timestamp; @q[copyinstr(arg0)] = count(); }
 	postgresql$target:::query-done /self->ts/ {
-		@lat = quantize(timestamp - self->ts); @n = count(); self->ts = 0; }
+		@n = count(); }
+	postgresql$target:::query-done /self->ts/ {	/* README one-liner */
+		@lat[copyinstr(arg0)] = quantize(timestamp - self->ts); self->ts = 0; }
 	END { printa("%s|%@d\n", @q); printa("done %@d\n", @n); printa(@lat); }' \
 	-p "$BP" >"$T/p.out" 2>"$T/p.err"
 PP=$(child_of "$_pp") || fail "no pidtrace pid"
@@ -63,6 +65,7 @@ grep -qx "select 'end';|1" "$T/p.out" || fail "end count"
 grep -qx 'done 9' "$T/p.out" || fail "query-done count"
 grep -q 'value  ------------- Distribution ------------- count' "$T/p.out" ||
 	fail "no quantize"
+[ "$(grep -c '^  select 1; *$' "$T/p.out")" = 1 ] || fail "no quantize keyed by the query"
 
 echo "select 'after';" >&3
 wait_for "$T/psql" '^after$' 30		# the backend goes on
