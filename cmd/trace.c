@@ -738,8 +738,11 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 		}
 		total += n;
 	}
-	if (!setup && zdefs && pd->pd_prov[0] != '\0') {
-		/* -Z: a provider may name it once a library loads */
+	if (!setup && (zdefs || t->t_script) && pd->pd_prov[0] != '\0') {
+		/*
+		 * -Z: a provider may name it once a library loads; a #!
+		 * script: once the interpreter execs the program.
+		 */
 		size_t *np = realloc(t->t_pending,
 				     (t->t_npending + 1) * sizeof(*np));
 
@@ -1263,6 +1266,11 @@ unmatched_notice(const cmd_trace_t *t)
 				"exec'd\n", dsl_prog_desc(t->t_pg,
 				t->t_descs[d])->pd_text, (int)t->t_pid);
 	}
+	for (d = 0; d < t->t_npending; d++)
+		fprintf(stderr, "pidtrace: probe description %s matched no "
+			"probes in pid %d or what it exec'd\n",
+			dsl_prog_desc(t->t_pg, t->t_pending[d])->pd_text,
+			(int)t->t_pid);
 }
 
 int

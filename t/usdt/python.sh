@@ -44,3 +44,18 @@ for n in 3 11; do
 	grep -q '^entry <frozen getpath> <genexpr> 2$' "$T/out" ||
 		fail "function-entry with copyinstr"
 done
+
+# -c of a #! script that execs python: the description waits for the
+# exec (no -Z needed, as for pid probes), and the semaphore is raised in
+# the new image before its main.
+printf '#!/bin/sh\nexec %s "$@"\n' "$PY" >"$T/run.sh"
+chmod +x "$T/run.sh"
+bounded 60 "$PIDTRACE" -q -n '
+	python$target:::gc-start /arg0 == 2 && !done/ { @gc = count(); }
+	python$target:::import-find-load-start /copyinstr(arg0) == "colorsys"/ { done = 1; }
+	END { printa("gc-start %@d\n", @gc); }' \
+	-c "$T/run.sh $T/gc.py 6" >"$T/out" 2>"$T/err" || fail "pidtrace: $(cat "$T/err")"
+cat "$T/out" "$T/err"
+grep -q '^gc-start 6$' "$T/out" || fail "gc-start through a #! script"
+[ -s "$T/err" ] && fail "stderr: $(cat "$T/err")"
+exit 0
