@@ -11,6 +11,9 @@
  *				round per line read on stdin; EOF ends
  *	usdt-args -d LIB N [FILE]  as N, after dlopen(LIB) has run its
  *				probes N times too (lib_round)
+ *	usdt-args -f N [FILE]	as N, then a fork child runs N rounds and
+ *				prints "child checks K" (a tracer's
+ *				semaphores must not follow it)
  *
  * Probes (provider ut): zero (no argument); sizes (8 arguments, every
  * size signed and unsigned); twelve (12 register arguments); mem (a
@@ -26,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sdt.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* usdt-gated.c: the one probe with a semaphore; returns its checks. */
@@ -102,7 +106,7 @@ main(int argc, char **argv)
 {
 	unsigned long n, i;
 	void (*lib_round)(unsigned long, FILE *) = NULL;
-	int argi = 1;
+	int argi = 1, forks = 0;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: usdt-args N|-p|-d LIB N [FILE]\n");
@@ -117,6 +121,9 @@ main(int argc, char **argv)
 		}
 		*(void **)&lib_round = dlsym(h, "lib_round");
 		argi = 3;
+	} else if (strcmp(argv[1], "-f") == 0 && argc >= 3) {
+		forks = 1;
+		argi = 2;
 	}
 	out = stdout;
 	if (argc > argi + 1 && (out = fopen(argv[argi + 1], "w")) == NULL) {
@@ -143,6 +150,22 @@ main(int argc, char **argv)
 			lib_round(i, out);
 	}
 	fprintf(out, "checks %lu\n", checks);
+	fflush(out);
+	if (forks) {
+		pid_t c = fork();
+		int st;
+
+		if (c == 0) {
+			checks = 0;
+			for (i = 0; i < n; i++)
+				one(i);
+			fprintf(out, "child checks %lu\n", checks);
+			fflush(out);
+			_exit(0);
+		}
+		if (c < 0 || waitpid(c, &st, 0) != c || st != 0)
+			return 1;
+	}
 	fclose(out);
 	return 0;
 }

@@ -4,7 +4,8 @@
 # base+index*scale and sym(%rip), constants, a string) printed by D must
 # equal what the target printed it passed; the semaphore-gated probe
 # fires every round of a -c run (its semaphore is raised before main)
-# and the target's own count of enabled checks says so.  D has arg0..arg9:
+# and the target's own count of enabled checks says so; a fork child
+# never sees the semaphore set.  D has arg0..arg9:
 # the twelve-argument probe is compared on its first ten.
 . "$top_srcdir/t/lib.sh"
 
@@ -26,4 +27,15 @@ same_output "$T/want" "$T/out"
 # untraced, the program never sees its semaphore set
 bounded 30 "$TARGETS/usdt-args" 3 "$T/plain" || fail "untraced run"
 grep -q '^checks 0$' "$T/plain" || fail "untraced: $(tail -n 1 "$T/plain")"
+
+# a fork child is released untraced: the semaphore we raised is taken
+# back in its copy before it runs, so it never sees it set
+bounded 60 "$PIDTRACE" -q -n 'ut$target:::gated { @ = count(); }
+	END { printa("gated %@d\n", @); }' \
+    -c "$TARGETS/usdt-args -f 4 $T/fork" >"$T/fout" 2>"$T/ferr" ||
+	fail "pidtrace: $(cat "$T/ferr")"
+grep -q '^gated 4$' "$T/fout" || fail "fork: $(cat "$T/fout")"
+grep -q '^checks 4$' "$T/fork" || fail "fork: parent $(grep checks "$T/fork")"
+grep -q '^child checks 0$' "$T/fork" ||
+	fail "fork: child saw the semaphore: $(grep child "$T/fork")"
 say "ok: $(wc -l <"$T/out") lines equal"
