@@ -94,6 +94,8 @@ usage(FILE *fp)
 	    "\t-c  run a command and trace it (several allowed)\n"
 	    "\t    each process has its provider pid<PID>; $target is the "
 	    "first\n\t    -p or -c given\n"
+	    "\t    USDT probes are <provider><PID>: "
+	    "python$target:::gc-start\n"
 	    "\t-h  this help; -V the version\n"
 	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
 }

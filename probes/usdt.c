@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "demangle/demangle.h"
 #include "probes/elfsym.h"
@@ -854,14 +855,19 @@ have_probe(const pb_usdt_list_t *l, const char *path, uint64_t addr,
 	return 0;
 }
 
-/* Whether a run-time address lies in a writable mapping of md. */
+/*
+ * Whether a run-time address lies in a writable mapping of md: we write
+ * there through /proc/PID/mem, which would also write code, so a note
+ * must not point its semaphore at anything else.
+ */
 static int
 in_module(const pb_module_t *md, uint64_t addr)
 {
 	size_t i;
 
 	for (i = 0; i < md->md_nmaps; i++)
-		if (addr >= md->md_maps[i].mp_start &&
+		if ((md->md_maps[i].mp_prot & PROT_WRITE) &&
+		    addr >= md->md_maps[i].mp_start &&
 		    addr + 2 <= md->md_maps[i].mp_end)
 			return 1;
 	return 0;
@@ -978,7 +984,8 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 				if (!in_module(md, p->up_sem)) {
 					seterr(err, errlen, "%s:::%s in %s: "
 					    "semaphore 0x%" PRIx64 " is not in "
-					    "any mapping of the object", prov,
+					    "a writable mapping of the object",
+					    prov,
 					    dash, md->md_base, un->un_sem);
 					goto out;
 				}

@@ -187,8 +187,8 @@ typedef struct pb_usdt_list {
  *   no USDT probe matches 'python4242:::gc-strat' in process 4242
  *   python4242:::gc-start in libpython3.11.so.1.0: argument 1 'x@%rdi':
  *       size must be 1, 2, 4 or 8
- *   python4242:::gc-start in python3.11: semaphore 0x5a10 is not in any
- *       mapping of the object
+ *   python4242:::gc-start in python3.11: semaphore 0x5a10 is not in a
+ *       writable mapping of the object
  * On error nothing is added.
  */
 int

@@ -4,6 +4,7 @@
  *	good	a correct probe (8@%rdi), fired once per line of stdin
  *	args	an argument "x@%rdi" (no size)
  *	sem	a semaphore far outside every mapping of the file
+ *	semcode	a semaphore on its own site: code, not data
  * It prints "ready pid=N", then "fired K" per line; EOF ends.
  */
 #include <stdio.h>
@@ -40,6 +41,7 @@ main(void)
 		STAP_PROBE1(bad, good, k);	/* also gives .stapsdt.base */
 		BAD_NOTE("args", "x@%rdi", "0");
 		BAD_NOTE("sem", "8@%rdi", "0x70000000");
+		BAD_NOTE("semcode", "8@%rdi", "990b");
 		printf("fired %lu\n", k);
 		fflush(stdout);
 	}

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Bad USDT input, each a one-line error, exit 1, the attached process
 # unharmed: a note whose argument has no size, a note whose semaphore
-# lies outside every mapping of its file, a name that matches nothing.
+# lies outside every mapping of its file, one that points at code (we
+# would write it through /proc/PID/mem), a name that matches nothing.
 # The good probe of the same file still traces, and the process still
 # runs after each failed attach.
 . "$top_srcdir/t/lib.sh"
@@ -29,7 +30,8 @@ try()
 	wait_for "$T/out" "^fired $n\$"	# the process goes on
 }
 try 'bad$target:::args' "pidtrace: invalid probe specifier bad\$target:::args { @ = count(); }: bad$TP:::args in usdt-bad: argument 1 'x@%rdi': size must be 1, 2, 4 or 8, negative when signed"
-try 'bad$target:::sem' "pidtrace: invalid probe specifier bad\$target:::sem { @ = count(); }: bad$TP:::sem in usdt-bad: semaphore 0x70000000 is not in any mapping of the object"
+try 'bad$target:::sem' "pidtrace: invalid probe specifier bad\$target:::sem { @ = count(); }: bad$TP:::sem in usdt-bad: semaphore 0x70000000 is not in a writable mapping of the object"
+try 'bad$target:::semcode' "pidtrace: invalid probe specifier bad\$target:::semcode { @ = count(); }: bad$TP:::semcode in usdt-bad: semaphore 0x$(readelf -n "$TARGETS/usdt-bad" | grep -A1 'Name: semcode' | sed -n 's/.*Location: 0x0*\([0-9a-f]*\),.*/\1/p') is not in a writable mapping of the object"
 try 'bad$target:::nope' "pidtrace: invalid probe specifier bad\$target:::nope { @ = count(); }: no USDT probe matches 'bad$TP:::nope' in process $TP"
 try 'bda$target:::good' "pidtrace: invalid probe specifier bda\$target:::good { @ = count(); }:1:1: probe description bda$TP:::good does not match any probes"
 
@@ -40,9 +42,9 @@ spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
 PP=$(child_of "$_pp") || fail "no pidtrace pid"
 wait_for "$T/p.out" '^armed' 30
 echo x >&3; echo x >&3
-wait_for "$T/out" '^fired 6$'
+wait_for "$T/out" '^fired 7$'
 kill -INT "$PP"
 wait_for "$T/p.out" '^sum' 20
-grep -q '^sum 11$' "$T/p.out" || fail "good probe: $(cat "$T/p.out" "$T/p.err")"
+grep -q '^sum 13$' "$T/p.out" || fail "good probe: $(cat "$T/p.out" "$T/p.err")"
 exec 3>&-
 wait "$_tp" || fail "target exit status"
