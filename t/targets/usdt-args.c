@@ -34,6 +34,7 @@
 
 /* usdt-gated.c: the one probe with a semaphore; returns its checks. */
 unsigned long gated(unsigned long i, FILE *out);
+extern unsigned short gated_max;
 
 static struct {
 	long pad[5];
@@ -140,7 +141,7 @@ main(int argc, char **argv)
 			printf("round %lu\n", i);
 			fflush(stdout);
 		}
-		fprintf(out, "checks %lu\n", checks);
+		fprintf(out, "checks %lu max %u\n", checks, gated_max);
 		return 0;
 	}
 	n = strtoul(argv[argi], NULL, 0);
@@ -149,7 +150,7 @@ main(int argc, char **argv)
 		if (lib_round != NULL)
 			lib_round(i, out);
 	}
-	fprintf(out, "checks %lu\n", checks);
+	fprintf(out, "checks %lu max %u\n", checks, gated_max);
 	fflush(out);
 	if (forks) {
 		pid_t c = fork();
