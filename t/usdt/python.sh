@@ -45,6 +45,21 @@ for n in 3 11; do
 		fail "function-entry with copyinstr"
 done
 
+# the probes as resolved without tracing (t/usdt/uresolve): named after
+# the pid, in python3.11, every one with a semaphore, __ shown as -
+mkfifo "$T/pin"
+spawn _py 60 sh -c 'exec "$0" -c "import sys; print(\"ready\", flush=True); sys.stdin.read()" <"$1" >"$2"' \
+	"$PY" "$T/pin" "$T/pout"
+exec 4>"$T/pin"
+wait_for "$T/pout" '^ready'
+PP=$(child_of "$_py") || fail "no python pid"
+"$top_builddir/t/usdt/uresolve" "$PP" 'python*:::' >"$T/res" || fail "uresolve: $(cat "$T/res")"
+cat "$T/res"
+grep -qx "python$PP python3.11 - function-entry 3 sem=1" "$T/res" || fail "function-entry"
+grep -qx "python$PP python3.11 - gc-start 1 sem=1" "$T/res" || fail "gc-start"
+[ "$(grep -c ' sem=1$' "$T/res")" = "$(grep -c "^python$PP " "$T/res")" ] || fail "semaphores"
+exec 4>&-
+
 # -c of a #! script that execs python: the description waits for the
 # exec (no -Z needed, as for pid probes), and the semaphore is raised in
 # the new image before its main.
