@@ -992,8 +992,8 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			}
 			p->up_provider = strdup(prov);
 			p->up_mod = strdup(md->md_base);
-			p->up_func = strdup(fn[0] != '\0' ?
-			    dm_demangle(fn) : "");
+			p->up_func = strdup(fn[0] == '\0' ||
+			    (flags & PB_MANGLED) ? fn : dm_demangle(fn));
 			p->up_name = strdup(dash);
 			p->up_path = strdup(uf->uf_path);
 			nw.ul_n++;

@@ -153,8 +153,9 @@ pb_usdt_name_match(const char *glob, const char *name);
 typedef struct pb_usdt_probe {
 	char *up_provider;	/* "python4242" */
 	char *up_mod;		/* basename, "python3.11" */
-	char *up_func;		/* containing function, demangled ("" when
-				 * no symbol covers the site) */
+	char *up_func;		/* containing function, demangled unless
+				 * PB_MANGLED ("" when no symbol covers
+				 * the site) */
 	char *up_name;		/* dashed, "function-entry" */
 	char *up_path;		/* the file the notes were read from */
 	uint64_t up_addr;	/* run-time site */
