@@ -32,7 +32,7 @@ t_targets_usdt_throw_LDFLAGS =
 
 USDT_SH_TESTS = t/usdt/args.sh t/usdt/attach.sh t/usdt/dlopen.sh \
 	t/usdt/errors.sh t/usdt/python.sh t/usdt/throw.sh \
-	t/usdt/postgres.sh
+	t/usdt/postgres.sh t/usdt/multi.sh
 TESTS += $(USDT_SH_TESTS)
 EXTRA_DIST += $(USDT_SH_TESTS) t/usdt/all-args.d
 
