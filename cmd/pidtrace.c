@@ -394,6 +394,8 @@ list_probes(cmd_t *c)
 	for (t = c->c_tr; t != NULL; t = next) {
 		/* the pid provider's, -p/-c, each process in turn */
 		next = trace_next(t);
+		if (nd == 0)
+			trace_list_all(t, c->c_rt);
 		trace_list(t);
 	}
 }

@@ -831,6 +831,31 @@ raise_ctrs(cmd_trace_t *t, tr_session_t *s)
 }
 
 void
+trace_list_all(cmd_trace_t *t, dsl_rt_t *rt)
+{
+	const pb_provider_t *const *pp;
+	pb_desc_t desc = { "*", "", "", "" };
+	char err[512];
+	size_t i;
+
+	t->t_rt = rt;
+	for (pp = pb_providers; *pp != NULL; pp++) {
+		pb_probe_list_t list = PB_PROBE_LIST_INIT;
+
+		if (!(*pp)->pv_listall)
+			continue;
+		if ((*pp)->pv_resolve(t->t_pid, proc_tid(t), &desc,
+				      PB_ZEROOK | t->t_flags, &list, err,
+				      sizeof(err)) < 0)
+			fprintf(stderr, "pidtrace: %s\n", err);
+		for (i = 0; i < list.pl_n; i++)
+			if (probe_get(t, &list.pl_probes[i]) < 0)
+				fprintf(stderr, "pidtrace: out of memory\n");
+		pb_probe_list_free(&list);
+	}
+}
+
+void
 trace_list(cmd_trace_t *t)
 {
 	size_t i;

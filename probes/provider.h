@@ -262,6 +262,13 @@ typedef struct pb_provider {
 	/* Drop cached state (symbol tables, notes) when the tracee execs;
 	 * optional. */
 	void (*pv_flush)(void);
+
+	/*
+	 * -l without a program lists every probe this provider resolves for
+	 * "*:::" in each process, as dtrace -l -p lists a process's USDT
+	 * probes.  False for pid (every function of every library).
+	 */
+	bool pv_listall;
 } pb_provider_t;
 
 /* The providers, each in its own file. */

@@ -1233,4 +1233,5 @@ const pb_provider_t pb_usdt_provider = {
 	.pv_args = usdt_args,
 	.pv_getarg = usdt_getarg,
 	.pv_flush = pb_usdt_cache_flush,
+	.pv_listall = true,
 };

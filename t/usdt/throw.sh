@@ -4,7 +4,8 @@
 # Asserts: throw and catch each fire once per exception the target
 # counted, probefunc is the function holding the probe (__cxa_throw),
 # arg0 is the exception object (non-zero), and -l lists the probes with
-# their module and function.
+# their module and function: those a description matches, or all of
+# them without a program.
 . "$top_srcdir/t/lib.sh"
 
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
@@ -34,3 +35,14 @@ bounded 60 "$PIDTRACE" -l -n 'libstdcxx$target:::throw' \
 cat "$T/l.out"
 grep -Eq '^ +[0-9]+ libstdcxx[0-9]+ +libstdc\+\+\.so\.6[.0-9]* +__cxa_throw throw$' "$T/l.out" ||
 	fail "-l line"
+[ "$(wc -l <"$T/l.out")" = 2 ] || fail "-l lists more than it matched"
+
+# -l without a program: the fixed probes, then every USDT probe
+bounded 60 "$PIDTRACE" -l -c "$TARGETS/usdt-throw 1" >"$T/a.out" 2>"$T/a.err" ||
+	fail "pidtrace -l: $(cat "$T/a.err")"
+cat "$T/a.out"
+for p in '__cxa_throw throw' '__cxa_rethrow rethrow' '__cxa_begin_catch catch' \
+    ' BEGIN'; do
+	grep -q " $p\$" "$T/a.out" || fail "-l without a program: $p"
+done
+if [ -s "$T/a.err" ]; then fail "stderr: $(cat "$T/a.err")"; fi
