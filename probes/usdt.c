@@ -93,7 +93,7 @@ reg_lookup(const char *name, size_t len, uint8_t *word, uint8_t *width,
 		unsigned n = 0;
 		size_t k = 1;
 
-		while (k < len && isdigit((unsigned char)name[k]))
+		while (k < len && k < 4 && isdigit((unsigned char)name[k]))
 			n = n * 10 + (unsigned)(name[k++] - '0');
 		if (n < 8 || n > 15 || k + 1 < len)
 			return -1;
@@ -215,7 +215,9 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 			}
 			if (parse_num(&p, &v) < 0)
 				goto bad;
-			a->ua_disp += v;
+			/* wraps as the assembler's arithmetic does */
+			a->ua_disp = (int64_t)((uint64_t)a->ua_disp +
+			    (uint64_t)v);
 		} else if (isalpha((unsigned char)*p) || *p == '_' ||
 		    *p == '.') {
 			if (sl != 0)
@@ -283,7 +285,7 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 			return -1;
 		}
 		a->ua_base = PB_UR_NONE;
-		a->ua_disp += (int64_t)sv;
+		a->ua_disp = (int64_t)((uint64_t)a->ua_disp + sv);
 		a->ua_reloc = 1;
 	} else if (sl != 0) {
 		seterr(why, whylen, "symbol '%s' needs %%rip", sym);

@@ -139,6 +139,9 @@ evaluation(void)
 	one("4@CheckpointStats+40(%rip)", 0, 0xfffffffe);
 	one("-4@CheckpointStats+8(%rip)", 0x20, (uint64_t)-2);	/* bias */
 	one("-8@CheckpointStats(%rip)", 0x10, (uint64_t)-5);
+	/* displacements wrap, as the assembler's do (no overflow) */
+	one("8@9223372036854775807+9223372036854775825(%rbx)", 0,
+	    (uint64_t)-5);
 }
 
 static void
@@ -171,6 +174,8 @@ parsing(void)
 	    "8, negative when signed");
 	bad("4@%xmm0", "argument 1 '4@%xmm0': unknown register 'xmm0'");
 	bad("4@%r16d", "argument 1 '4@%r16d': unknown register 'r16d'");
+	bad("8@%r4294967304", "argument 1 '8@%r4294967304': unknown register "
+	    "'r4294967304'");
 	bad("8@%rip", "argument 1 '8@%rip': %rip is not a value");
 	bad("8@8(%rip)", "argument 1 '8@8(%rip)': %rip operand without a "
 	    "symbol");
