@@ -10,4 +10,5 @@ include t/story/local.mk
 include t/multi/local.mk
 include t/endings/local.mk
 include t/usdt/local.mk
+include t/syscall/local.mk
 include t/fastpath/local.mk
