@@ -101,6 +101,8 @@ usage(FILE *fp)
 	    "\t-c  run a command and trace it (several allowed)\n"
 	    "\t    each process has its provider pid<PID>; $target is the "
 	    "first\n\t    -p or -c given; syscall:: probes fire in them\n"
+	    "\t    USDT probes are <provider><PID>: "
+	    "python$target:::gc-start\n"
 	    "\t-h  this help; -V the version\n"
 	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
 }
@@ -448,6 +450,8 @@ list_probes(cmd_t *c)
 	for (t = c->c_tr; t != NULL; t = next) {
 		/* the pid provider's, -p/-c, each process in turn */
 		next = trace_next(t);
+		if (nd == 0)
+			trace_list_all(t, c->c_rt);
 		trace_list(t);
 	}
 }

@@ -45,6 +45,19 @@ typedef struct trace_probe {
 	size_t		tp_ndescs;
 } trace_probe_t;
 
+/*
+ * A counter a probe asks to have raised while enabled (pr_counter: a
+ * USDT semaphore), once per probe: two probes sharing a semaphore raise
+ * it twice, as each has a reader.  The tracer lowers it on every ending.
+ */
+typedef struct trace_ctr {
+	uint64_t	tc_addr;
+	uint64_t	tc_site;	/* the probe's site: gone with its
+					 * object at dlclose */
+	size_t		tc_probe;	/* index in t_probes */
+	bool		tc_raised;
+} trace_ctr_t;
+
 typedef struct trace_site {
 	uint64_t	ts_addr;
 	trace_ref_t	*ts_refs;
@@ -87,6 +100,11 @@ struct cmd_trace {
 	long		*t_dmatch;	/* probes each matches in this image */
 	size_t		t_ndescs;
 	int		t_flags;	/* PB_MANGLED */
+	size_t		*t_pending;	/* -Z: descriptions no provider claims
+					 * yet (a library not loaded) */
+	size_t		t_npending;
+	trace_ctr_t	*t_ctrs;	/* counters to raise (semaphores) */
+	size_t		t_nctrs;
 	trace_probe_t	*t_probes;	/* every probe registered */
 	size_t		t_nprobes, t_pcap;
 	uint32_t	*t_phash;	/* name -> index + 1, open addressing */
@@ -551,12 +569,28 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
 	return dsl_rt_enable(t->t_rt, tp->tp_id, d);
 }
 
-/*
- * Resolve description d with provider pv: register the probes not seen
- * yet, enable the description on each probe it matches, note how each
- * is armed (the sites of PB_ARM_SITE).  Returns the number of probes
- * matched, or -1 with err.
- */
+/* Note counter addr of probe idx (at site), once. */
+static int
+add_ctr(cmd_trace_t *t, uint64_t addr, uint64_t site, size_t idx)
+{
+	trace_ctr_t *c;
+	size_t i;
+
+	for (i = 0; i < t->t_nctrs; i++)
+		if (t->t_ctrs[i].tc_addr == addr &&
+		    t->t_ctrs[i].tc_probe == idx)
+			return 0;
+	c = realloc(t->t_ctrs, (t->t_nctrs + 1) * sizeof(*c));
+	if (c == NULL)
+		return -1;
+	t->t_ctrs = c;
+	c[t->t_nctrs].tc_addr = addr;
+	c[t->t_nctrs].tc_site = site;
+	c[t->t_nctrs].tc_probe = idx;
+	c[t->t_nctrs++].tc_raised = false;
+	return 0;
+}
+
 /*
  * PB_ARM_SYSCALL: the probe fires at the entry (or exit) stops of its
  * call number, in every thread of the process; the session stops its
@@ -589,6 +623,12 @@ arm_syscall(cmd_trace_t *t, const pb_probe_t *pr, trace_ref_t *ref)
 /* Functions without a return probe named one by one, per description. */
 #define MAXREFUSED	5
 
+/*
+ * Resolve description d with provider pv: register the probes not seen
+ * yet, enable the description on each probe it matches, note how each
+ * is armed (the sites of PB_ARM_SITE).  Returns the number of probes
+ * matched, or -1 with err.
+ */
 static long
 resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	char *err, size_t errlen)
@@ -668,6 +708,10 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 			if (add_ref(t, pr->pr_sites[j].st_addr, &ref) < 0)
 				goto nomem;
 		}
+		if (pr->pr_counter != 0 && pr->pr_nsites != 0 &&
+		    add_ctr(t, pr->pr_counter, pr->pr_sites[0].st_addr,
+			    (size_t)idx) < 0)
+			goto nomem;
 	}
 	n = (int)list.pl_n;
 	pb_probe_list_free(&list);
@@ -754,6 +798,24 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 		}
 		total += n;
 	}
+	if (!setup && (zdefs || t->t_script) && pd->pd_prov[0] != '\0') {
+		/*
+		 * -Z: a provider may name it once a library loads; a #!
+		 * script: once the interpreter execs the program.
+		 */
+		size_t *np = realloc(t->t_pending,
+				     (t->t_npending + 1) * sizeof(*np));
+
+		if (np == NULL) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		t->t_pending = np;
+		t->t_pending[t->t_npending++] = d;
+		t->t_pg = pg;
+		t->t_rt = rt;
+		t->t_zdefs = zdefs;
+	}
 	return total;
 }
 
@@ -776,6 +838,80 @@ refresh(cmd_trace_t *t)
 		if (n < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
 		t->t_dmatch[i] = n;
+	}
+	/* -Z descriptions waiting for a provider to name them */
+	for (i = 0; i < t->t_npending; ) {
+		const pb_provider_t *const *pp;
+		size_t d = t->t_pending[i];
+		bool claimed = false;
+
+		for (pp = pb_providers; *pp != NULL; pp++) {
+			if (!(*pp)->pv_names(dsl_prog_desc(t->t_pg,
+							   d)->pd_prov,
+					     t->t_pid))
+				continue;
+			n = resolve(t, d, *pp, PB_ZEROOK, err, sizeof(err));
+			if (n < 0)
+				fprintf(stderr, "pidtrace: %s\n", err);
+			if (add_desc(t, d, *pp, n < 0 ? 0 : n) < 0)
+				fprintf(stderr, "pidtrace: out of memory\n");
+			claimed = true;
+		}
+		if (claimed)
+			t->t_pending[i] = t->t_pending[--t->t_npending];
+		else
+			i++;
+	}
+}
+
+/*
+ * Raise the counters of the probes resolved since the last call, with
+ * every thread stopped (h_ready: a -c program has them before main) or
+ * the one thread at r_brk stopped (the program never writes its
+ * semaphores; tracer.h says what may race).
+ */
+static void
+raise_ctrs(cmd_trace_t *t, tr_session_t *s)
+{
+	size_t i;
+
+	for (i = 0; i < t->t_nctrs; i++) {
+		trace_ctr_t *c = &t->t_ctrs[i];
+
+		if (c->tc_raised)
+			continue;
+		c->tc_raised = true;	/* once, even when it fails */
+		if (tr_counter_add(s, c->tc_addr, 1) < 0)
+			fprintf(stderr, "pidtrace: %s: cannot raise its "
+				"semaphore at %#llx in pid %d: %s\n",
+				t->t_probes[c->tc_probe].tp_name,
+				(unsigned long long)c->tc_addr, (int)t->t_pid,
+				strerror(errno));
+	}
+}
+
+void
+trace_list_all(cmd_trace_t *t, dsl_rt_t *rt)
+{
+	const pb_provider_t *const *pp;
+	pb_desc_t desc = { "*", "", "", "" };
+	char err[512];
+	size_t i;
+
+	t->t_rt = rt;
+	for (pp = pb_providers; *pp != NULL; pp++) {
+		pb_probe_list_t list = PB_PROBE_LIST_INIT;
+
+		if (!(*pp)->pv_listall)
+			continue;
+		if ((*pp)->pv_resolve(t->t_pid, proc_tid(t), &desc,
+				      PB_ZEROOK | t->t_flags, &list, err,
+				      sizeof(err)) < 0)
+			fprintf(stderr, "pidtrace: %s\n", err);
+		for (i = 0; i < list.pl_n; i++)
+			if (probe_get(t, &list.pl_probes[i]) < 0)
+				fprintf(stderr, "pidtrace: out of memory\n");
+		pb_probe_list_free(&list);
 	}
 }
 
@@ -875,7 +1011,7 @@ on_ready(void *arg, tr_session_t *s)
 					dsl_prog_desc(t->t_pg,
 						      t->t_descs[i])->pd_text);
 	}
-	if (t->t_ndescs != 0) {
+	if (t->t_ndescs != 0 || t->t_npending != 0) {
 		/* dlopen/dlclose: the loader calls r_brk after each change. */
 		free(t->t_rtld.rt_path);
 		memset(&t->t_rtld, 0, sizeof(t->t_rtld));
@@ -885,6 +1021,7 @@ on_ready(void *arg, tr_session_t *s)
 					   RTLD_COOKIE) == 0;
 	}
 	arm_sites(t, s);
+	raise_ctrs(t, s);
 	if (!t->t_began) {
 		/*
 		 * BEGIN once every site is armed (r_brk's too: arming may
@@ -905,7 +1042,7 @@ on_ready(void *arg, tr_session_t *s)
 static void
 drop_unmapped(cmd_trace_t *t, tr_session_t *s)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < t->t_nsites; i++) {
 		trace_site_t *ts = &t->t_sites[i];
@@ -913,6 +1050,15 @@ drop_unmapped(cmd_trace_t *t, tr_session_t *s)
 		if (!ts->ts_armed || ts->ts_nrefs == 0 ||
 		    tr_bkpt_intact(s, ts->ts_addr))
 			continue;
+		/* its object is gone: so is the semaphore it raised */
+		for (j = 0; j < t->t_nctrs; ) {
+			if (t->t_ctrs[j].tc_site == ts->ts_addr) {
+				tr_counter_forget(s, t->t_ctrs[j].tc_addr);
+				t->t_ctrs[j] = t->t_ctrs[--t->t_nctrs];
+			} else {
+				j++;
+			}
+		}
 		tr_bkpt_forget(s, ts->ts_addr);
 		free(ts->ts_refs);
 		ts->ts_refs = NULL;
@@ -933,6 +1079,7 @@ on_rtld(cmd_trace_t *t, tr_session_t *s)
 	addrsym_flush(t->t_syms);
 	refresh(t);
 	arm_sites(t, s);
+	raise_ctrs(t, s);
 }
 
 /* The CPU task tid last ran on (/proc/PID/task/TID/stat field 39). */
@@ -1143,6 +1290,7 @@ on_exec(void *arg, tr_session_t *s)
 	for (i = 0; i < t->t_nsites; i++)
 		free(t->t_sites[i].ts_refs);
 	t->t_nsites = 0;
+	t->t_nctrs = 0;		/* the tracer forgot them with the image */
 	if (t->t_shash != NULL)
 		memset(t->t_shash, 0, t->t_shsize * sizeof(*t->t_shash));
 	t->t_rtld_ok = false;
@@ -1273,6 +1421,11 @@ unmatched_notice(const cmd_trace_t *t)
 				"exec'd\n", dsl_prog_desc(t->t_pg,
 				t->t_descs[d])->pd_text, (int)t->t_pid);
 	}
+	for (d = 0; d < t->t_npending; d++)
+		fprintf(stderr, "pidtrace: probe description %s matched no "
+			"probes in pid %d or what it exec'd\n",
+			dsl_prog_desc(t->t_pg, t->t_pending[d])->pd_text,
+			(int)t->t_pid);
 }
 
 int

@@ -63,6 +63,13 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 void		trace_list(cmd_trace_t *);
 
 /*
+ * -l without a program: register every probe of the providers that list
+ * all of theirs (provider.h, pv_listall: usdt) so that trace_list prints
+ * them.  Errors are notices.
+ */
+void		trace_list_all(cmd_trace_t *, dsl_rt_t *rt);
+
+/*
  * Run: arm every site of every process grabbed (t is the first), fire
  * BEGIN (the processes are still stopped), trace until exit(), a signal
  * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of every process (one that

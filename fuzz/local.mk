@@ -1,7 +1,7 @@
 # fuzz: libFuzzer targets, built with ./configure CC=clang --enable-fuzz
 # (fuzz/run-fuzz does that in its own build tree).  Each target compiles
 # the sources it fuzzes itself, so they get the fuzzer's coverage.
-EXTRA_DIST += fuzz/run-fuzz fuzz/corpus/d
+EXTRA_DIST += fuzz/run-fuzz fuzz/corpus/d fuzz/corpus/fuzz-usdt
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 
 if FUZZ
@@ -19,4 +19,12 @@ fuzz_fuzz_d_SOURCES = fuzz/fuzz-d.c dsl/lex.c dsl/parse.c dsl/check.c \
 fuzz_fuzz_d_LDADD = $(JSON_C_LIBS)
 fuzz_fuzz_d_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_d_LDFLAGS = $(FUZZ_FLAGS)
+
+# fuzz-usdt: stapsdt notes and argument specifications (probes/usdt).
+noinst_PROGRAMS += fuzz/fuzz-usdt
+fuzz_fuzz_usdt_SOURCES = fuzz/fuzz-usdt.c probes/usdt.c probes/elfsym.c \
+	probes/modules.c probes/match.c demangle/demangle.c
+fuzz_fuzz_usdt_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
+fuzz_fuzz_usdt_LDFLAGS = $(FUZZ_FLAGS)
+fuzz_fuzz_usdt_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 endif

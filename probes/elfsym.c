@@ -377,6 +377,12 @@ pb_elf_close(pb_elf_t *e)
 	free(e);
 }
 
+Elf *
+pb_elf_libelf(pb_elf_t *e)
+{
+	return e->pe_elf;
+}
+
 int
 pb_elf_machine(const pb_elf_t *e)
 {

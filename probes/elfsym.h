@@ -97,6 +97,13 @@ pb_elf_t *pb_elf_open_fd(int fd, char *err, size_t errlen);
 pb_elf_t *pb_elf_open_mem(const void *buf, size_t len, char *err,
     size_t errlen);
 
+/*
+ * The libelf handle of E, for readers of sections elfsym does not
+ * interpret itself (usdt.c's notes).  Owned by E.
+ */
+struct Elf;
+struct Elf *pb_elf_libelf(pb_elf_t *e);
+
 /* Close E and free everything it owns (symbols, names).  NULL is fine. */
 void pb_elf_close(pb_elf_t *e);
 

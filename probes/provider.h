@@ -102,6 +102,11 @@ typedef struct pb_probe {
 	uint64_t pr_data;	/* the provider's own word, handed back in
 				 * pb_fireref_t (usdt: its argument spec's
 				 * index in a table the provider keeps) */
+	uint64_t pr_counter;	/* run-time address of a u16 the glue
+				 * raises by one while the probe is enabled
+				 * and lowers on every ending (usdt: the
+				 * semaphore of an is-enabled probe); 0 if
+				 * none */
 } pb_probe_t;			/* every pointer owned by the list */
 
 typedef struct pb_refusal {
@@ -267,10 +272,18 @@ typedef struct pb_provider {
 	 * Same rules as pv_args.
 	 */
 	int (*pv_errno)(const pb_fireref_t *fr, const pb_fire_t *f);
+
+	/*
+	 * -l without a program lists every probe this provider resolves for
+	 * "*:::" in each process, as dtrace -l -p lists a process's USDT
+	 * probes.  False for pid (every function of every library).
+	 */
+	bool pv_listall;
 } pb_provider_t;
 
 /* The providers, each in its own file. */
 extern const pb_provider_t pb_pid_provider;	/* probes/pid.c */
+extern const pb_provider_t pb_usdt_provider;	/* probes/usdt.c */
 extern const pb_provider_t pb_syscall_provider;	/* probes/syscall.c */
 
 /* The table, NULL-terminated, in claiming order (provider.c). */

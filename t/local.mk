@@ -11,5 +11,6 @@ include t/multi/local.mk
 include t/endings/local.mk
 include t/output/local.mk
 include t/tools/local.mk
+include t/usdt/local.mk
 include t/syscall/local.mk
 include t/fastpath/local.mk

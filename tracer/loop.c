@@ -100,6 +100,7 @@ settle(tr_session_t *s, tr_thread_t *th)
 	switch (th->th_kind) {
 	case TR_KIND_FORK:
 		tr_bkpt_restore_in(s, th->th_tid);
+		tr_counter_restore_in(s, th->th_tid);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		s->s_st.st_forks++;
 		tr_thread_del(s, th);
@@ -216,6 +217,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 	th->th_zombie = false;	/* the exec'ing thread took the leader's tid */
 	tr_sys_exec(s, th);
 	tr_bkpt_forget_all(s);
+	tr_counter_forget_all(s);
 	tr_xol_forget(s);
 	s->s_syscall_insn = 0;
 	if (tr_mem_open(s) < 0)

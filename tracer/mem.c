@@ -93,6 +93,20 @@ tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf, size_t len)
 }
 
 /* Write into another process (a fork child), opening its mem file. */
+/* Read len bytes of another task's memory (a fork child). */
+int
+tr_mem_read_pid(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	struct iovec local = { buf, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
+
+	if (process_vm_readv(pid, &local, 1, &remote, 1, 0) != (ssize_t)len) {
+		errno = EFAULT;
+		return -1;
+	}
+	return 0;
+}
+
 int
 tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len)
 {

@@ -61,6 +61,7 @@ tr_free(tr_session_t *s)
 	while ((th = s->s_all) != NULL)
 		tr_thread_del(s, th);
 	tr_bkpt_forget_all(s);
+	tr_counter_forget_all(s);
 	tr_xol_forget(s);
 	tr_insn_fini(s);
 	if (s->s_memfd >= 0)
@@ -756,12 +757,17 @@ tr_release(tr_session_t *s)
 	/* New tasks not yet known as threads may be fork children. */
 	for (th = s->s_all; th != NULL; th = th->th_all)
 		if (th->th_kind == TR_KIND_FORK ||
-		    th->th_kind == TR_KIND_UNKNOWN)
+		    th->th_kind == TR_KIND_UNKNOWN) {
 			tr_bkpt_restore_in(s, th->th_tid);
-	if (!s->s_gone)
+			tr_counter_restore_in(s, th->th_tid);
+		}
+	if (!s->s_gone) {
 		tr_bkpt_restore_all(s);
-	else
+		tr_counter_restore_all(s);
+	} else {
 		tr_bkpt_forget_all(s);
+		tr_counter_forget_all(s);
+	}
 	while ((th = s->s_all) != NULL) {
 		ptrace(PTRACE_DETACH, th->th_tid, 0L,
 		       (long)(th->th_restop ? SIGSTOP :

@@ -93,6 +93,12 @@ struct tr_thread {
 #define TR_BKPT_BUCKETS	1024
 #define TR_THREAD_BUCKETS 64
 
+/* A u16 of the tracee we changed (tr_counter_add), by how much. */
+typedef struct tr_counter {
+	uint64_t	ct_addr;
+	int		ct_net;
+} tr_counter_t;
+
 struct tr_session {
 	pid_t		s_pid;		/* the target's tgid */
 	pid_t		s_memtid;	/* a live thread, for /proc and memory
@@ -111,6 +117,8 @@ struct tr_session {
 	tr_xolpage_t	*s_xol;
 	uint64_t	*s_tomb;	/* removed sites: late hits rewind */
 	size_t		s_ntomb, s_tombcap;
+	tr_counter_t	*s_ctr;		/* counters raised (USDT semaphores) */
+	size_t		s_nctr;
 	tr_thread_t	*s_thr[TR_THREAD_BUCKETS];
 	tr_thread_t	*s_all;
 	tr_thread_t	*s_cache;	/* last thread looked up */
@@ -141,6 +149,12 @@ ssize_t	tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len);
 int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf,
 		     size_t len);
 int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
+int	tr_mem_read_pid(pid_t pid, uint64_t addr, void *buf, size_t len);
+
+/* counter.c */
+void	tr_counter_restore_all(tr_session_t *s);
+void	tr_counter_restore_in(tr_session_t *s, pid_t pid);
+void	tr_counter_forget_all(tr_session_t *s);
 int	tr_mem_open(tr_session_t *s);
 
 /* bkpt.c */

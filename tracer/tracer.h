@@ -211,6 +211,29 @@ tr_bkpt_intact(tr_session_t *s, uint64_t addr);
 int
 tr_bkpt_forget(tr_session_t *s, uint64_t addr);
 
+/*
+ * Add delta to the u16 at run-time address addr and remember the net
+ * change: every ending (tr_release: detach, a signal, exit(), the
+ * target's exec takes the memory with it) takes it back while every
+ * thread is stopped, and a fork child gets its copy taken back before
+ * it runs, as patched bytes are.  For USDT semaphores: a program tests
+ * one before computing a probe's arguments (is-enabled probes), so the
+ * count says how many tracers want it.  A read-modify-write: the program
+ * itself never writes its semaphores, but another tracer's (a uprobe's
+ * ref_ctr) write at the same instant could be lost.  -1 with errno
+ * EFAULT when addr is not readable and writable, ENOMEM.
+ */
+int
+tr_counter_add(tr_session_t *s, uint64_t addr, int delta);
+
+/*
+ * Drop counter addr without writing anything: its object is gone
+ * (dlclose), and the address may soon hold someone else's data.  -1/
+ * ENOENT if we never changed it.
+ */
+int
+tr_counter_forget(tr_session_t *s, uint64_t addr);
+
 /* Number of sites patched now. */
 size_t
 tr_bkpt_count(const tr_session_t *s);
