@@ -82,6 +82,7 @@ struct tr_thread {
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	int		th_sig;		/* signal to deliver on restart */
+	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
 	struct tr_thread *th_all;	/* list of all threads */
