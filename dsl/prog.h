@@ -64,7 +64,7 @@ enum {
 enum {
 	B_TIMESTAMP, B_VTIMESTAMP, B_WALLTIMESTAMP, B_PID, B_PPID, B_TID,
 	B_UID, B_GID, B_EXECNAME, B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC,
-	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_NBUILTIN
+	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_NBUILTIN
 };
 
 /* Functions: subroutines, actions, aggregating functions. */
@@ -73,6 +73,7 @@ enum {
 	F_STRCHR, F_STRRCHR, F_STRTOK, F_BASENAME, F_DIRNAME, F_LLTOSTR,
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
 	F_PROGENYOF, F_ALLOCA,
+	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
 	F_DENORMALIZE, F_SETOPT,
@@ -131,6 +132,8 @@ typedef struct dsl_clause {
 	int32_t		cl_pred;	/* node or DSL_NONE */
 	int32_t		cl_body;	/* first statement or DSL_NONE */
 	bool		cl_traces;	/* records data: has a probe line */
+	bool		cl_stack;	/* walks the user stack (ustack...):
+					 * its probes need a stopped thread */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
@@ -169,6 +172,19 @@ dsl_str(const dsl_prog_t *pg, uint32_t off)
 {
 	return (pg->pg_strtab + off);
 }
+
+/*
+ * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
+ * the pid in decimal, then each frame's pc in hex, each after a blank.
+ * It hashes, compares and keys aggregations as any string; the printers
+ * (trace, aggregation keys, printa's %k, the folded and SVG outputs) see
+ * the mark and name the frames through dh_pcsym when they print, as
+ * dtrace names a stack's pcs in its consumer.  DSL_STACKSIZE is the
+ * string size of a program that makes stacks: room for 200 frames.
+ */
+#define DSL_STACKMARK	'\001'
+#define DSL_STACKSIZE	4096
+#define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
 
 /* check.c: the name of function F_*, for messages. */
 const char	*dsl_func_name(int f);

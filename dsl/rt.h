@@ -112,6 +112,9 @@ struct dsl_rt {
 	char		*rt_bufmem;
 	size_t		rt_bufsize;
 	uint64_t	rt_rand;
+	int64_t		rt_ustackframes;	/* -x ustackframes */
+	int64_t		rt_jstackframes;	/* -x jstackframes */
+	bool		rt_folded;	/* -x stackfmt=folded */
 };
 
 /* var.c */
@@ -169,6 +172,21 @@ bool		dsl_llq_next(const dsl_agg_t *, dsl_llq_iter_t *);
 int64_t		dsl_qbucketval(int b);
 void		dsl_agg_init(const dsl_agg_t *, int64_t *);
 /* print.c */
+/* Print a stack value (DSL_STACKMARK) as dt_print_ustack: a newline,
+ * then each frame on its own line, indented by 14. */
+void		dsl_print_stack(dsl_rt_t *, FILE *, const char *stack);
+/* A stack value's frames named, root first, joined by ';' (folded). */
+size_t		dsl_stack_fold(dsl_rt_t *, const char *stack, char *buf,
+		    size_t len);
+/* Folded output: an aggregation's first stack key (-1: none), an
+ * entry's keys folded, its value as one number. */
+#define FOLDMAX		65536
+int		dsl_agg_stackkey(const dsl_agg_t *, const char *key);
+size_t		dsl_fold_keys(dsl_rt_t *, const dsl_agg_t *, const char *key,
+		    char *buf, size_t len);
+int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg, const dsl_hent_t *);
+/* flame.c: -x flamegraph=FILE from the first stack-keyed aggregation. */
+int		dsl_flame_write(dsl_rt_t *, const char *path);
 uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
 
 /* eval.c */
