@@ -16,5 +16,5 @@ pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
 	cmd/addrsym.c cmd/addrsym.h
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
-	$(LIBIBERTY_LIBS)
+	$(LIBIBERTY_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 dist_man_MANS += man/pidtrace.1

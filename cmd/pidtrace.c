@@ -47,6 +47,7 @@ typedef struct cmd_tick {
 	const char	*tk_name;	/* tick-1sec */
 	uint64_t	tk_ns;		/* period */
 	uint64_t	tk_next;	/* next firing, CLOCK_MONOTONIC ns */
+	bool		tk_sample;	/* profile-N: sample the threads */
 } cmd_tick_t;
 
 typedef struct cmd {
@@ -224,7 +225,8 @@ dtrace_claim(cmd_t *c, size_t d, bool enable)
 	return (n);
 }
 
-/* tick-N[unit]: N per second without a unit (dtrace's profile provider). */
+/* tick-N[unit], profile-N[unit]: N per second without a unit (dtrace's
+ * profile provider). */
 static uint64_t
 tick_period(const char *name)
 {
@@ -242,9 +244,12 @@ tick_period(const char *name)
 	unsigned long long v;
 	size_t i;
 
-	if (strncmp(name, "tick-", 5) != 0)
+	if (strncmp(name, "tick-", 5) == 0)
+		p = name + 5;
+	else if (strncmp(name, "profile-", 8) == 0)
+		p = name + 8;
+	else
 		return (0);
-	p = name + 5;
 	if (!isdigit((unsigned char)*p))
 		return (0);
 	errno = 0;
@@ -301,6 +306,8 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 		    pd->pd_name);
 		c->c_ticks[i].tk_name = pd->pd_name;
 		c->c_ticks[i].tk_ns = ns;
+		c->c_ticks[i].tk_sample = strncmp(pd->pd_name, "profile-", 8)
+		    == 0;
 		c->c_nticks++;
 	}
 	if (dsl_rt_enable(c->c_rt, c->c_ticks[i].tk_id, d) != 0)
@@ -461,6 +468,11 @@ run_ticks(void *arg, uint64_t *next_ns)
 		if (due == NULL || due->tk_next > t)
 			return (0);
 		due->tk_next += due->tk_ns;
+		if (due->tk_sample) {
+			/* profile-N: each thread on CPU fires, stopped */
+			trace_sample(c->c_tr, due->tk_id);
+			continue;
+		}
 		if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
 			return (DSL_FIRE_EXIT);
 		fflush(c->c_out);

@@ -71,6 +71,7 @@ struct cmd_trace {
 	size_t		t_shsize;
 	dsl_rt_t	*t_rt;
 	const struct user_regs_struct *t_regs;	/* of the firing */
+	tr_thread_t	*t_th;		/* the firing thread, for ustack() */
 	FILE		*t_out;		/* the D output: flushed per firing */
 	int		(*t_tick)(void *, uint64_t *);
 	void		*t_tickarg;
@@ -334,6 +335,37 @@ addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 	    buf, len);
 }
 
+/* ustack(), jstack(), ucaller: the firing thread is stopped. */
+static int
+ustack(void *cookie, uint64_t *pcs, int max)
+{
+	cmd_trace_t *t = cookie;
+
+	size_t n, i;
+
+	if (t->t_regs == NULL || t->t_th == NULL || t->t_s == NULL || max <= 0)
+		return 0;
+	n = tr_ustack(t->t_s, t->t_th, t->t_regs, pcs, (size_t)max);
+	if (t->t_syms == NULL)
+		t->t_syms = addrsym_new(t->t_pid, tr_proc_tid(t->t_s));
+	for (i = 0; i < n; i++)
+		addrsym_prime(t->t_syms, pcs[i]);
+	return (int)n;
+}
+
+/* A stack's frame, named when printed: the process may be gone. */
+static int
+pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
+{
+	cmd_trace_t *t;
+
+	(void)hcookie;
+	for (t = traces; t != NULL; t = t->t_next)
+		if (t->t_pid == pid)
+			return addr2sym(t, pc, buf, len);
+	return -1;
+}
+
 void
 trace_host(cmd_trace_t *t, dsl_host_t *host)
 {
@@ -341,6 +373,8 @@ trace_host(cmd_trace_t *t, dsl_host_t *host)
 	host->dh_readmem = readmem;
 	host->dh_getarg = getarg;
 	host->dh_addr2sym = addr2sym;
+	host->dh_ustack = ustack;
+	host->dh_pcsym = pcsym;
 }
 
 static size_t
@@ -803,6 +837,7 @@ on_rtld(cmd_trace_t *t, tr_session_t *s)
 		return;
 	drop_unmapped(t, s);
 	addrsym_flush(t->t_syms);
+	tr_ustack_flush();
 	refresh(t);
 	arm_sites(t, s);
 }
@@ -886,6 +921,7 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	cx.cx_execname = t->t_comm;
 	cx.cx_cookie = t;
 	t->t_regs = regs;
+	t->t_th = th;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		const trace_ref_t *r = &ts->ts_refs[i];
 
@@ -920,6 +956,7 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 		}
 	}
 	t->t_regs = NULL;
+	t->t_th = NULL;
 	/*
 	 * A clause that printed: flush now, as dtrace does each time it
 	 * consumes its buffers, or a reader of a file or pipe sees nothing
@@ -930,6 +967,49 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	if (t->t_out != NULL && __fpending(t->t_out) != 0)
 		fflush(t->t_out);
 	return t->t_exited;
+}
+
+/*
+ * profile-N: a thread that was on CPU, stopped by tr_sample.  As
+ * DTrace's profile provider: arg0 is the kernel pc (0: we only see user
+ * code), arg1 the user pc.  cookie is the probe id.
+ */
+static int
+on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
+	  const struct user_regs_struct *regs)
+{
+	cmd_trace_t *t = arg;
+	dsl_ctx_t cx;
+
+	(void)s;
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tr_thread_tid(th);
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	cx.cx_args[0] = 0;
+	cx.cx_args[1] = regs->rip;
+	cx.cx_nargs = 2;
+	t->t_regs = regs;
+	t->t_th = th;
+	if (dsl_fire(t->t_rt, cookie, &cx) == DSL_FIRE_EXIT)
+		t->t_exited = true;
+	t->t_regs = NULL;
+	t->t_th = NULL;
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+	return t->t_exited;
+}
+
+void
+trace_sample(cmd_trace_t *t, uint32_t probe_id)
+{
+	for (t = traces; t != NULL; t = t->t_next)
+		if (t->t_s != NULL && !t->t_gone)
+			tr_sample(t->t_s, probe_id);
 }
 
 static void
@@ -960,6 +1040,7 @@ on_exec(void *arg, tr_session_t *s)
 		memset(t->t_shash, 0, t->t_shsize * sizeof(*t->t_shash));
 	t->t_rtld_ok = false;
 	addrsym_flush(t->t_syms);
+	tr_ustack_flush();
 	read_ids(t);
 	pb_pid_cache_flush();
 }
@@ -1119,6 +1200,7 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_exec = on_exec;
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
+		h[i].h_sample = on_sample;
 		hs[i] = &h[i];
 		ss[i] = o->t_s;
 	}

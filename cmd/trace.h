@@ -55,6 +55,13 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
+ * profile-N is due: sample every thread on CPU of every process grabbed;
+ * each sample fires probe_id (arg0 0, arg1 the user pc) with the thread
+ * stopped, so ustack() works.  Called from trace_run's tick callback.
+ */
+void		trace_sample(cmd_trace_t *, uint32_t probe_id);
+
+/*
  * -l: print the pid probes trace_claim registered, in dtrace's listing
  * format, then let the process go (a launched one is killed).
  */
