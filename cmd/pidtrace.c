@@ -469,8 +469,16 @@ run_ticks(void *arg, uint64_t *next_ns)
 			return (0);
 		due->tk_next += due->tk_ns;
 		if (due->tk_sample) {
-			/* profile-N: each thread on CPU fires, stopped */
+			/*
+			 * profile-N: each thread on CPU fires, stopped.  A
+			 * late tick is one sample, never a burst: samples
+			 * taken back to back would all land where the thread
+			 * was after the slowest stop (a long walk), and
+			 * weigh that place more than its time.
+			 */
 			trace_sample(c->c_tr, due->tk_id);
+			while (due->tk_next <= t)
+				due->tk_next += due->tk_ns;
 			continue;
 		}
 		if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)

@@ -623,6 +623,9 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 
 	if (t == NULL)
 		return 0;
+	/* names of stacks too (profile clauses), not only of pid probes */
+	if (dsl_prog_option(pg, "mangled") != NULL)
+		t->t_flags |= PB_MANGLED;
 	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
 	if (pd->pd_prov[0] == '\0' || !dsl_glob(pd->pd_prov, prov))
 		return 0;

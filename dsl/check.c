@@ -1140,7 +1140,8 @@ records(check_t *ck, int32_t s)
 		switch (nd->dn_op) {
 		case S_EXPR:
 			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
-			    F_ISACTION(NODE(ck, nd->dn_a)->dn_ival))
+			    (F_ISACTION(NODE(ck, nd->dn_a)->dn_ival) ||
+			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)))
 				return (true);
 			break;
 		case S_IF:

@@ -982,7 +982,12 @@ exec(dsl_rt_t *rt, int32_t s)
 				aggregate(rt, nd->dn_a);
 			else if (e->dn_op == N_CALL && F_ISACTION(e->dn_ival))
 				action(rt, nd->dn_a);
-			else
+			else if (e->dn_op == N_CALL && F_ISSTACK(e->dn_ival)) {
+				int64_t v = eval(rt, nd->dn_a);
+
+				if (rt->rt_fault == FLT_NONE)
+					dsl_print_trace(rt, e, v);
+			} else
 				(void)eval(rt, nd->dn_a);
 			break;
 		case S_IF:

@@ -84,6 +84,8 @@ enum {
 };
 #define F_ISACTION(f)	((f) >= F_PRINTF && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
+/* ustack(); and jstack(); as statements record the stack (print it) */
+#define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK)
 
 typedef struct dsl_node {
 	uint8_t		dn_op;		/* N_* or S_* */

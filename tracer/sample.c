@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
 #include <unistd.h>
@@ -15,28 +16,26 @@
 #include "tracer/tr-impl.h"
 
 /*
- * The state letter of /proc/PID/task/TID/stat: R is running or runnable
- * (on CPU or waiting for one), S and D are blocked in the kernel, t is
- * already in a ptrace-stop.  '?' when unreadable.
+ * The time task tid has spent on CPU, in ns (/proc/PID/task/TID/schedstat,
+ * first field), or -1 when unreadable.
  */
-static char
-task_state(pid_t pid, pid_t tid)
+static long long
+task_runtime(pid_t pid, pid_t tid)
 {
-	char buf[512], *p;
+	char buf[128];
 	ssize_t n;
 	int fd;
 
-	snprintf(buf, sizeof(buf), "/proc/%d/task/%d/stat", (int)pid,
+	snprintf(buf, sizeof(buf), "/proc/%d/task/%d/schedstat", (int)pid,
 		 (int)tid);
 	if ((fd = open(buf, O_RDONLY | O_CLOEXEC)) < 0)
-		return '?';
+		return -1;
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (n <= 0)
-		return '?';
+		return -1;
 	buf[n] = '\0';
-	p = strrchr(buf, ')');	/* comm may hold spaces and parens */
-	return p != NULL && p[1] == ' ' ? p[2] : '?';
+	return strtoll(buf, NULL, 10);
 }
 
 size_t
@@ -48,10 +47,23 @@ tr_sample(tr_session_t *s, uint32_t cookie)
 	if (s->s_stopping || s->s_gone)
 		return 0;
 	for (th = s->s_all; th != NULL; th = th->th_all) {
+		long long rt;
+
 		if (th->th_stopped || !th->th_seen || th->th_zombie ||
-		    th->th_kind != TR_KIND_THREAD || th->th_sample != 0 ||
-		    task_state(s->s_pid, th->th_tid) != 'R')
+		    th->th_kind != TR_KIND_THREAD || th->th_sample != 0)
 			continue;
+		/*
+		 * On CPU since the last tick: its run time moved.  A thread
+		 * that sat in the run queue the whole time (state R, not
+		 * running: other tasks had the CPUs) would be sampled at the
+		 * pc where it was preempted, once per tick it waited, which
+		 * skews the profile on a busy machine; a thread blocked in
+		 * the kernel has not moved either.
+		 */
+		rt = task_runtime(s->s_pid, th->th_tid);
+		if (rt < 0 || rt == th->th_runtime)
+			continue;
+		th->th_runtime = rt;
 		if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0)
 			continue;	/* ESRCH: gone; its exit is an event */
 		th->th_interrupted = true;

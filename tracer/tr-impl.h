@@ -83,6 +83,7 @@ struct tr_thread {
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	int		th_sig;		/* signal to deliver on restart */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
+	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
 	struct tr_thread *th_all;	/* list of all threads */

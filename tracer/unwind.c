@@ -33,6 +33,36 @@ static struct {
 static unw_addr_space_t as;
 static unw_accessors_t acc;
 
+/*
+ * ips that have no unwind information, remembered: libunwind looks for
+ * it anew each time (.eh_frame_hdr, then the file's .debug_frame), 300 us
+ * a frame here against 30 us for a whole walk through CFI, and a hot
+ * loop without CFI (hand-written assembly, JIT code) is sampled at the
+ * same few ips again and again.
+ */
+#define NNOINFO	1024
+static uint64_t noinfo[NNOINFO];
+
+static size_t
+ipslot(uint64_t ip)
+{
+	return (size_t)((ip * 0x9e3779b97f4a7c15ull) >> 54) & (NNOINFO - 1);
+}
+
+static int
+find_proc_info(unw_addr_space_t a, unw_word_t ip, unw_proc_info_t *pi,
+	       int need, void *arg)
+{
+	int rc;
+
+	if (ip != 0 && noinfo[ipslot(ip)] == ip)
+		return -UNW_ENOINFO;
+	rc = _UPT_find_proc_info(a, ip, pi, need, arg);
+	if (rc == -UNW_ENOINFO)
+		noinfo[ipslot(ip)] = ip;
+	return rc;
+}
+
 /* A UPT handle per thread, kept: it caches the last module's ELF. */
 typedef struct upt {
 	pid_t		u_tid;
@@ -139,6 +169,7 @@ tr_ustack(tr_session_t *s, tr_thread_t *th, const struct user_regs_struct *r,
 		acc = _UPT_accessors;
 		acc.access_mem = access_mem;
 		acc.access_reg = access_reg;
+		acc.find_proc_info = find_proc_info;
 		as = unw_create_addr_space(&acc, 0);
 		if (as != NULL)
 			unw_set_caching_policy(as, UNW_CACHE_GLOBAL);
@@ -169,6 +200,7 @@ tr_ustack_flush(void)
 
 	if (as != NULL)
 		unw_flush_cache(as, 0, 0);
+	memset(noinfo, 0, sizeof(noinfo));
 	for (i = 0; i < NUPT; i++) {
 		if (upts[i].u_h != NULL)
 			_UPT_destroy(upts[i].u_h);
