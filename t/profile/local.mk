@@ -9,7 +9,7 @@ t_targets_pf_split_DEPENDENCIES = t/targets/libpf-split.so
 t_targets_libpf_split_so_SOURCES = t/targets/pf-lib.S
 t_targets_libpf_split_so_LDFLAGS = -shared -s -Wl,-soname,libpf-split.so
 
-PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh
+PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh t/profile/node.sh
 TESTS += $(PROFILE_SH_TESTS)
 EXTRA_DIST += $(PROFILE_SH_TESTS)
 
@@ -17,3 +17,4 @@ check_PROGRAMS += t/targets/pf-threads
 t_targets_pf_threads_SOURCES = t/targets/pf-threads.c
 t_targets_pf_threads_CFLAGS = -O1 -pthread
 t_targets_pf_threads_LDFLAGS = -pthread
+EXTRA_DIST += t/targets/pf-hot.js
