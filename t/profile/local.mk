@@ -9,7 +9,8 @@ t_targets_pf_split_DEPENDENCIES = t/targets/libpf-split.so
 t_targets_libpf_split_so_SOURCES = t/targets/pf-lib.S
 t_targets_libpf_split_so_LDFLAGS = -shared -s -Wl,-soname,libpf-split.so
 
-PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh t/profile/node.sh
+PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh t/profile/node.sh \
+	t/profile/flamesvg.sh
 TESTS += $(PROFILE_SH_TESTS)
 EXTRA_DIST += $(PROFILE_SH_TESTS)
 
