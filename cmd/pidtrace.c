@@ -24,6 +24,7 @@
 
 #include "dsl/dsl.h"
 #include "cmd/trace.h"
+#include "probes/profile.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -47,7 +48,6 @@ typedef struct cmd_tick {
 	const char	*tk_name;	/* tick-1sec */
 	uint64_t	tk_ns;		/* period */
 	uint64_t	tk_next;	/* next firing, CLOCK_MONOTONIC ns */
-	bool		tk_sample;	/* profile-N: sample the threads */
 } cmd_tick_t;
 
 typedef struct cmd {
@@ -225,49 +225,19 @@ dtrace_claim(cmd_t *c, size_t d, bool enable)
 	return (n);
 }
 
-/* tick-N[unit], profile-N[unit]: N per second without a unit (dtrace's
- * profile provider). */
+/*
+ * tick-N[unit]: one firing per interval.  profile-N is the profile
+ * provider's (probes/profile.c) when a process is traced: it samples the
+ * process's threads; with none it fires as a tick.
+ */
 static uint64_t
-tick_period(const char *name)
+tick_period(const cmd_t *c, const char *name)
 {
-	static const struct { const char *u; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
-		{ "ms", 1000000 }, { "msec", 1000000 },
-		{ "s", 1000000000ULL }, { "sec", 1000000000ULL },
-		{ "m", 60000000000ULL }, { "min", 60000000000ULL },
-		{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
-		{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
-		{ "hz", 0 },
-	};
-	const char *p;
-	char *e;
-	unsigned long long v;
-	size_t i;
+	uint64_t ns = pb_profile_period(name, "tick-");
 
-	if (strncmp(name, "tick-", 5) == 0)
-		p = name + 5;
-	else if (strncmp(name, "profile-", 8) == 0)
-		p = name + 8;
-	else
-		return (0);
-	if (!isdigit((unsigned char)*p))
-		return (0);
-	errno = 0;
-	v = strtoull(p, &e, 10);
-	if (errno != 0 || v == 0)
-		return (0);
-	if (*e == '\0')
-		return (1000000000ULL / v);	/* hz */
-	for (i = 0; i < sizeof (units) / sizeof (units[0]); i++) {
-		if (strcmp(e, units[i].u) != 0)
-			continue;
-		if (units[i].ns == 0)
-			return (v > 1000000000ULL ? 0 : 1000000000ULL / v);
-		if (v > UINT64_MAX / units[i].ns)
-			return (0);
-		return (v * units[i].ns);
-	}
-	return (0);
+	if (ns == 0 && c->c_tr == NULL)
+		ns = pb_profile_period(name, "profile-");
+	return (ns);
 }
 
 static bool
@@ -289,7 +259,7 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 	    !dsl_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
 	    !dsl_glob(pd->pd_func, "")))
 		return (0);
-	if ((ns = tick_period(pd->pd_name)) == 0)
+	if ((ns = tick_period(c, pd->pd_name)) == 0)
 		return (0);
 	if (ns < 100000)
 		ns = 100000;	/* dtrace's floor is 200us; ours 100us */
@@ -306,8 +276,6 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 		    pd->pd_name);
 		c->c_ticks[i].tk_name = pd->pd_name;
 		c->c_ticks[i].tk_ns = ns;
-		c->c_ticks[i].tk_sample = strncmp(pd->pd_name, "profile-", 8)
-		    == 0;
 		c->c_nticks++;
 	}
 	if (dsl_rt_enable(c->c_rt, c->c_ticks[i].tk_id, d) != 0)
@@ -468,19 +436,6 @@ run_ticks(void *arg, uint64_t *next_ns)
 		if (due == NULL || due->tk_next > t)
 			return (0);
 		due->tk_next += due->tk_ns;
-		if (due->tk_sample) {
-			/*
-			 * profile-N: each thread on CPU fires, stopped.  A
-			 * late tick is one sample, never a burst: samples
-			 * taken back to back would all land where the thread
-			 * was after the slowest stop (a long walk), and
-			 * weigh that place more than its time.
-			 */
-			trace_sample(c->c_tr, due->tk_id);
-			while (due->tk_next <= t)
-				due->tk_next += due->tk_ns;
-			continue;
-		}
 		if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
 			return (DSL_FIRE_EXIT);
 		fflush(c->c_out);
