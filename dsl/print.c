@@ -62,6 +62,15 @@ next_pc(const char **p, uint64_t *pc)
 void
 dsl_print_stack(dsl_rt_t *rt, FILE *fp, const char *st)
 {
+	dsl_print_stack_fmt(rt, fp, st, "%s");
+}
+
+/* ffmt is built by printf.c's cfmt from a checked conversion. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+void
+dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
+{
 	char name[1024];
 	const char *p;
 	int32_t pid;
@@ -71,9 +80,12 @@ dsl_print_stack(dsl_rt_t *rt, FILE *fp, const char *st)
 	fputc('\n', fp);
 	while (next_pc(&p, &pc)) {
 		frame_name(rt, pid, pc, name, sizeof (name));
-		fprintf(fp, "%*s%s\n", 14, "", name);
+		fprintf(fp, "%*s", 14, "");
+		fprintf(fp, ffmt, name);
+		fputc('\n', fp);
 	}
 }
+#pragma GCC diagnostic pop
 
 size_t
 dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)

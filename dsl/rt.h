@@ -175,6 +175,9 @@ void		dsl_agg_init(const dsl_agg_t *, int64_t *);
 /* Print a stack value (DSL_STACKMARK) as dt_print_ustack: a newline,
  * then each frame on its own line, indented by 14. */
 void		dsl_print_stack(dsl_rt_t *, FILE *, const char *stack);
+/* The same with each frame formatted by ffmt (one %s): printf's %k. */
+void		dsl_print_stack_fmt(dsl_rt_t *, FILE *, const char *stack,
+		    const char *ffmt);
 /* A stack value's frames named, root first, joined by ';' (folded). */
 size_t		dsl_stack_fold(dsl_rt_t *, const char *stack, char *buf,
 		    size_t len);

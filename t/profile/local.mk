@@ -10,7 +10,7 @@ t_targets_libpf_split_so_SOURCES = t/targets/pf-lib.S
 t_targets_libpf_split_so_LDFLAGS = -shared -s -Wl,-soname,libpf-split.so
 
 PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh t/profile/node.sh \
-	t/profile/flamesvg.sh
+	t/profile/flamesvg.sh t/profile/syms.sh
 TESTS += $(PROFILE_SH_TESTS)
 EXTRA_DIST += $(PROFILE_SH_TESTS)
 
