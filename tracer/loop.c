@@ -411,6 +411,15 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return 0;
 	}
 	th->th_stopped = true;
+	if (ev != EV_INTERRUPT && ev != EV_GROUP_STOP && th->th_sample != 0) {
+		/*
+		 * Another stop came first (a signal, a site, a clone): the
+		 * interrupt may have been taken with it.  Drop this sample
+		 * rather than wait for a stop that may never come, which
+		 * would leave the thread out of every later sample.
+		 */
+		th->th_sample = 0;
+	}
 	if (!th->th_seen) {
 		/* The first stop of a new task (PTRACE_EVENT_STOP). */
 		th->th_seen = true;
