@@ -109,6 +109,31 @@ fncmp(const void *x, const void *y)
 	return p->fn_value < q->fn_value ? -1 : p->fn_value > q->fn_value;
 }
 
+/*
+ * A stripped file's symbols in its separate debug file, found by build-id
+ * (/usr/lib/debug/.build-id/xx/yyyy.debug: Debian's -dbg and -dbgsym
+ * packages, libc6-dbg for libc's local functions such as
+ * __libc_start_call_main).  NULL when the file has a .symtab or no
+ * debug file is installed.
+ */
+static pb_elf_t *
+debug_file(pb_elf_t *e)
+{
+	const pb_sym_t *syms;
+	const char *id = pb_elf_build_id(e);
+	char path[4096], err[256];
+	size_t nsyms;
+
+	if (pb_elf_symbols(e, PB_SYMTAB, &syms, &nsyms, err, sizeof(err)) ==
+	    0 && nsyms > 0)
+		return NULL;
+	if (id == NULL || strlen(id) < 3)
+		return NULL;
+	snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug",
+	    id, id + 2);
+	return pb_elf_open(path, err, sizeof(err));
+}
+
 /* Read module i's function symbols and bias. */
 static void
 load(addrsym_t *a, size_t i)
@@ -119,7 +144,7 @@ load(addrsym_t *a, size_t i)
 	const pb_sym_t *syms;
 	char path[4096], err[256];
 	size_t nloads, nsyms, k, n = 0;
-	pb_elf_t *e;
+	pb_elf_t *e, *dbg;
 	int t;
 
 	m->as_loaded = 1;
@@ -134,10 +159,15 @@ load(addrsym_t *a, size_t i)
 		return;
 	}
 	m->as_bias = md->md_bias;
-	for (t = PB_SYMTAB; t <= PB_DYNSYM; t++) {
+	dbg = debug_file(e);
+	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
 		as_fn_t *nf;
 
-		if (pb_elf_symbols(e, t, &syms, &nsyms, err, sizeof(err)) != 0)
+		/* after .symtab and .dynsym, the debug file's .symtab */
+		if (t == PB_DYNSYM + 1 ? dbg == NULL ||
+		    pb_elf_symbols(dbg, PB_SYMTAB, &syms, &nsyms, err,
+		    sizeof(err)) != 0 :
+		    pb_elf_symbols(e, t, &syms, &nsyms, err, sizeof(err)) != 0)
 			continue;
 		nf = realloc(m->as_fns, (n + nsyms) * sizeof(*nf));
 		if (nf == NULL)
@@ -149,7 +179,13 @@ load(addrsym_t *a, size_t i)
 				continue;
 			m->as_fns[n].fn_value = syms[k].sy_value;
 			m->as_fns[n].fn_size = syms[k].sy_size;
-			m->as_fns[n].fn_name = strdup(syms[k].sy_name);
+			/* the static linker's table names versions:
+			 * __libc_start_main@GLIBC_2.2.5 is .dynsym's
+			 * __libc_start_main */
+			m->as_fns[n].fn_name = t > PB_DYNSYM ?
+			    strndup(syms[k].sy_name,
+			    strcspn(syms[k].sy_name, "@")) :
+			    strdup(syms[k].sy_name);
 			if (m->as_fns[n].fn_name != NULL)
 				n++;
 		}
@@ -157,6 +193,8 @@ load(addrsym_t *a, size_t i)
 	m->as_nfns = n;
 	if (n > 0)
 		qsort(m->as_fns, n, sizeof(*m->as_fns), fncmp);
+	if (dbg != NULL)
+		pb_elf_close(dbg);
 	pb_elf_close(e);
 }
 
