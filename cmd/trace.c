@@ -763,6 +763,14 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 			    err, errlen);
 		if (n < 0)
 			return -1;
+		/*
+		 * An empty provider field is claimed only by a provider
+		 * that knows its probes by name alone (profile-97): one
+		 * that matched nothing does not hold it, or :::END would
+		 * be reported as matching nothing after each exec.
+		 */
+		if (n == 0 && pd->pd_prov[0] == '\0')
+			continue;
 		if (add_desc(t, d, *pp, n) < 0) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
