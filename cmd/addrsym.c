@@ -39,7 +39,7 @@ struct addrsym {
 	pid_t		a_pid;
 	as_jit_t	*a_jit;		/* sorted by jt_start */
 	size_t		a_njit;
-	long long	a_jitsize;	/* bytes of the map file read, -1 none */
+	long long	a_jitsize;	/* bytes of the map read; -1: none */
 	pid_t		a_tid;		/* for /proc: a live thread */
 	pb_modlist_t	a_ml;
 	int		a_ml_ok;

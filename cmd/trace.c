@@ -83,7 +83,7 @@ struct cmd_trace {
 	uint64_t	t_hit_addr;
 	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
 	bool		t_have_next;
-	tr_thread_t	*t_th;		/* the firing thread, for ustack() */
+	tr_thread_t	*t_th;		/* the firing thread: ustack() */
 	trace_sample_t	*t_samples;	/* profile-N probes */
 	size_t		t_nsamples;
 	FILE		*t_out;		/* the D output: flushed per firing */

@@ -34,7 +34,7 @@ typedef struct frow {
 } frow_t;
 
 typedef struct fframe {
-	const char	*ff_name;	/* into a row's stack (NUL-cut copy) */
+	const char	*ff_name;	/* into a row's stack, not NUL-ended */
 	size_t		ff_namelen;
 	int		ff_depth;
 	int64_t		ff_start, ff_count;
@@ -142,7 +142,8 @@ static const char script[] =
 "  document.getElementById('unzoom').style.opacity = 1;\n"
 "}\n"
 "function unzoom() {\n"
-"  var t = +svg.getAttribute('data-total'), pad = +svg.getAttribute('data-pad');\n"
+"  var t = +svg.getAttribute('data-total');\n"
+"  var pad = +svg.getAttribute('data-pad');\n"
 "  zoomed = null;\n"
 "  frames().forEach(function (f) {\n"
 "    f.style.display = ''; f.classList.remove('parent');\n"

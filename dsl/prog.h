@@ -134,8 +134,9 @@ typedef struct dsl_clause {
 	int32_t		cl_pred;	/* node or DSL_NONE */
 	int32_t		cl_body;	/* first statement or DSL_NONE */
 	bool		cl_traces;	/* records data: has a probe line */
-	bool		cl_stack;	/* walks the user stack (ustack...):
-					 * its probes need a stopped thread */
+	bool		cl_stack;	/* walks the user stack (ustack,
+					 * ucaller): its probes need a
+					 * stopped thread */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,

@@ -185,9 +185,10 @@ size_t		dsl_stack_fold(dsl_rt_t *, const char *stack, char *buf,
  * entry's keys folded, its value as one number. */
 #define FOLDMAX		65536
 int		dsl_agg_stackkey(const dsl_agg_t *, const char *key);
-size_t		dsl_fold_keys(dsl_rt_t *, const dsl_agg_t *, const char *key,
-		    char *buf, size_t len);
-int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg, const dsl_hent_t *);
+size_t		dsl_fold_keys(dsl_rt_t *, const dsl_agg_t *,
+		    const char *key, char *buf, size_t len);
+int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg,
+		    const dsl_hent_t *);
 /* flame.c: -x flamegraph=FILE from the first stack-keyed aggregation. */
 int		dsl_flame_write(dsl_rt_t *, const char *path);
 uint64_t	dsl_stddev(const int64_t *d, int64_t normal);

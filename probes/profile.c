@@ -48,7 +48,8 @@ pb_profile_period(const char *name, const char *prefix)
 	if (errno != 0 || v == 0)
 		return 0;
 	if (*e == '\0')
-		return v > 1000000000ULL ? 0 : 1000000000ULL / v;	/* hz */
+		/* hz */
+		return v > 1000000000ULL ? 0 : 1000000000ULL / v;
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(e, units[i].u) != 0)
 			continue;
