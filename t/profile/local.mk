@@ -7,6 +7,9 @@ t_targets_pf_split_LDADD = t/targets/libpf-split.so
 t_targets_pf_split_LDFLAGS = -Wl,-rpath,'$$ORIGIN'
 t_targets_pf_split_DEPENDENCIES = t/targets/libpf-split.so
 t_targets_libpf_split_so_SOURCES = t/targets/pf-lib.S
+# its own flags: the targets stay plain under --enable-asan
+t_targets_libpf_split_so_CFLAGS = -fPIC
+t_targets_libpf_split_so_CCASFLAGS = -fPIC
 t_targets_libpf_split_so_LDFLAGS = -shared -s -Wl,-soname,libpf-split.so
 
 PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh t/profile/node.sh \
