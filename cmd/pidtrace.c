@@ -385,6 +385,23 @@ reader_gone(FILE *out)
 	return (poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0);
 }
 
+/* -x flamegraph=FILE: the SVG of the stack-keyed aggregation, at the end. */
+static void
+flamegraph(cmd_t *c)
+{
+	const char *path = dsl_prog_option(c->c_pg, "flamegraph");
+	FILE *fp;
+
+	if (path == NULL)
+		return;
+	if (*path == '\0')
+		path = "flamegraph.svg";
+	if ((fp = fopen(path, "we")) == NULL ||
+	    (dsl_rt_flamegraph(c->c_rt, fp) | fclose(fp)) != 0)
+		fprintf(stderr, "pidtrace: flamegraph: %s: %s\n", path,
+		    strerror(errno));
+}
+
 /* -- running ------------------------------------------------------------ */
 
 static uint64_t
@@ -695,6 +712,7 @@ main(int argc, char **argv)
 		}
 	}
 	status = run(c);
+	flamegraph(c);
 	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
 	    !reader_gone(c->c_out))
 		die("failed to write output: %s", strerror(errno));

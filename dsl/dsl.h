@@ -205,6 +205,15 @@ void		dsl_thread_gone(dsl_rt_t *, uint64_t tid);
 int		dsl_rt_end(dsl_rt_t *, const dsl_ctx_t *ctx);
 void		dsl_rt_destroy(dsl_rt_t *);
 
+/*
+ * -x flamegraph=FILE: write to fp an interactive SVG flame graph (hover,
+ * click to zoom, search) of the first aggregation keyed by a stack
+ * (ustack(), jstack()), frames named through dh_pcsym.  The host opens
+ * the file (the option's value): the language writes no file.  Call
+ * after dsl_rt_end.  0, or -1 on a write error.
+ */
+int		dsl_rt_flamegraph(dsl_rt_t *, FILE *fp);
+
 /* A SIGINT or SIGTERM ended tracing: prints the newline dtrace prints
  * after a ^C (quiet or not).  Call it before dsl_rt_end. */
 void		dsl_rt_interrupted(dsl_rt_t *);

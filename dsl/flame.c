@@ -1,6 +1,7 @@
 /*
  * flame.c: -x flamegraph=FILE, an interactive SVG flame graph of the
- * first aggregation keyed by a stack, written at the end of tracing.
+ * first aggregation keyed by a stack, which the host writes at the end
+ * of tracing (dsl_rt_flamegraph: the file is the host's to open).
  *
  * The layout is flamegraph.pl's: stacks folded root first and sorted, so
  * that equal prefixes merge into one frame; x is the share of the
@@ -321,15 +322,13 @@ out:
 }
 
 int
-dsl_flame_write(dsl_rt_t *rt, const char *path)
+dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	frow_t *rows = NULL;
 	size_t n = 0, i;
 	uint32_t a;
 	char *buf;
-	FILE *fp;
-	int rc = 0;
 
 	if ((buf = malloc(FOLDMAX)) == NULL)
 		return (-1);
@@ -363,15 +362,9 @@ dsl_flame_write(dsl_rt_t *rt, const char *path)
 			break;
 	}
 	free(buf);
-	if ((fp = fopen(path, "we")) == NULL) {
-		rc = -1;
-	} else {
-		svg(fp, rows, n, "Flame Graph");
-		if (fclose(fp) != 0)
-			rc = -1;
-	}
+	svg(fp, rows, n, "Flame Graph");
 	for (i = 0; i < n; i++)
 		free(rows[i].fr_stack);
 	free(rows);
-	return (rc);
+	return (ferror(fp) ? -1 : 0);
 }

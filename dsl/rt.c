@@ -5,7 +5,6 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,7 +243,6 @@ int
 dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 {
 	dsl_ctx_t self;
-	const char *fg;
 
 	if (rt->rt_ended)
 		return (rt->rt_exitcode);
@@ -259,10 +257,6 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	fputc('\n', rt->rt_host.dh_out);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
-	if ((fg = dsl_prog_option(rt->rt_pg, "flamegraph")) != NULL &&
-	    dsl_flame_write(rt, *fg != '\0' ? fg : "flamegraph.svg") != 0)
-		fprintf(rt->rt_err, "pidtrace: flamegraph: %s: %s\n",
-		    *fg != '\0' ? fg : "flamegraph.svg", strerror(errno));
 	return (rt->rt_exitcode);
 }
 

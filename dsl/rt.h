@@ -189,8 +189,6 @@ size_t		dsl_fold_keys(dsl_rt_t *, const dsl_agg_t *,
 		    const char *key, char *buf, size_t len);
 int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg,
 		    const dsl_hent_t *);
-/* flame.c: -x flamegraph=FILE from the first stack-keyed aggregation. */
-int		dsl_flame_write(dsl_rt_t *, const char *path);
 uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
 
 /* eval.c */

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "dsl/dsl.h"
 
@@ -118,9 +117,10 @@ fake_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 }
 
 /* Run text's first clause on probe BEGIN twice with the stack hooks; the
- * output (after END, xopt given) in *out. */
+ * output (after END, xopt given) returned, the flame graph in *svg when
+ * svg is not NULL. */
 static char *
-run_stack(const char *text, const char *xopt, dsl_prog_t **pgp)
+run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 {
 	char err[256], *out = NULL;
 	size_t outlen = 0;
@@ -156,6 +156,13 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp)
 	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_end(rt, NULL);
+	if (svg != NULL) {
+		size_t slen = 0;
+		FILE *sf = open_memstream(svg, &slen);
+
+		CHECK(dsl_rt_flamegraph(rt, sf) == 0);
+		fclose(sf);
+	}
 	dsl_rt_destroy(rt);
 	fclose(fp);
 	return (out);
@@ -166,14 +173,10 @@ static void
 test_stacks(void)
 {
 	dsl_prog_t *pg;
-	static char buf[65536];
-	char *out, path[] = "/tmp/rt-test-fg.XXXXXX", opt[64];
-	FILE *f;
-	size_t n;
-	int fd;
+	char *out, *buf = NULL;
 
 	out = run_stack("BEGIN { @[ustack()] = count(); trace(ucaller); } "
-	    "END { }", NULL, &pg);
+	    "END { }", NULL, &pg, NULL);
 	CHECK(out != NULL && strcmp(out, "8208" "8208" "\n\n"
 	    "              m`f1+0x10\n"
 	    "              m`f2+0x10\n"
@@ -187,31 +190,21 @@ test_stacks(void)
 	dsl_prog_free(pg);
 
 	out = run_stack("BEGIN { @[ustack(2)] = count(); }",
-	    "stackfmt=folded", &pg);
+	    "stackfmt=folded", &pg, NULL);
 	CHECK(out != NULL && strcmp(out, "\nm`f2;m`f1 2\n") == 0);
 	free(out);
 	dsl_prog_free(pg);
 
-	fd = mkstemp(path);
-	CHECK(fd >= 0);
-	if (fd < 0)
-		return;
-	close(fd);
-	snprintf(opt, sizeof (opt), "flamegraph=%s", path);
-	out = run_stack("BEGIN { @[ustack()] = count(); }", opt, &pg);
+	out = run_stack("BEGIN { @[ustack()] = count(); }", NULL, &pg, &buf);
 	free(out);
 	dsl_prog_free(pg);
-	f = fopen(path, "r");
-	CHECK(f != NULL);
-	if (f == NULL)
+	CHECK(buf != NULL);
+	if (buf == NULL)
 		return;
-	n = fread(buf, 1, sizeof (buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	unlink(path);
 	CHECK(strstr(buf, "data-total=\"2\"") != NULL);
 	CHECK(strstr(buf, "data-d=\"3\" data-name=\"m`f1\"><title>m`f1 "
 	    "(2 samples, 100.00%)</title>") != NULL);
+	free(buf);
 }
 
 static void
