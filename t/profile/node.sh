@@ -6,7 +6,10 @@
 . "$top_srcdir/t/lib.sh"
 
 NODE=$(command -v node) || skip "node is not installed"
-JS=$top_srcdir/t/targets/pf-hot.js
+JS=$(cd "$top_srcdir" && pwd)/t/targets/pf-hot.js
+PIDTRACE=$(cd "$(dirname "$PIDTRACE")" && pwd)/pidtrace
+# node --perf-basic-prof also writes isolate-*-v8.log where it runs
+cd "$T" || fail "cd $T"
 bounded 60 "$PIDTRACE" -q -x stackfmt=folded -n '
     BEGIN { printf("target %d\n", $target); }
     profile-97 { @[jstack(100, 8000)] = count(); }' \
