@@ -12,6 +12,7 @@
 
 const pb_provider_t *const pb_providers[] = {
 	&pb_pid_provider,
+	&pb_syscall_provider,
 	&pb_profile_provider,
 	NULL,
 };
