@@ -1,6 +1,6 @@
 # bench: benchmarks run by hand (never by make check); each prints a
 # ratio against a peer or a floor.
-EXTRA_DIST += bench/pidnm.sh bench/firing.sh
+EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh
 
 # bench/eval: ns per firing of D clauses.
 noinst_PROGRAMS += bench/eval

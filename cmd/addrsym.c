@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/addrsym.h"
 #include "demangle/demangle.h"
@@ -28,8 +29,17 @@ typedef struct as_mod {
 	size_t		as_nfns;
 } as_mod_t;
 
+/* A JIT's symbol, from /tmp/perf-PID.map ("START SIZE name" in hex). */
+typedef struct as_jit {
+	uint64_t	jt_start, jt_size;
+	char		*jt_name;	/* owned */
+} as_jit_t;
+
 struct addrsym {
 	pid_t		a_pid;
+	as_jit_t	*a_jit;		/* sorted by jt_start */
+	size_t		a_njit;
+	long long	a_jitsize;	/* bytes of the map read; -1: none */
 	pid_t		a_tid;		/* for /proc: a live thread */
 	pb_modlist_t	a_ml;
 	int		a_ml_ok;
@@ -47,6 +57,7 @@ addrsym_new(pid_t pid, pid_t proc_tid)
 	a->a_pid = pid;
 	a->a_tid = proc_tid > 0 ? proc_tid : pid;
 	a->a_dirty = 1;
+	a->a_jitsize = -1;
 	return a;
 }
 
@@ -79,9 +90,14 @@ addrsym_flush(addrsym_t *a)
 void
 addrsym_free(addrsym_t *a)
 {
+	size_t i;
+
 	if (a == NULL)
 		return;
 	drop(a);
+	for (i = 0; i < a->a_njit; i++)
+		free(a->a_jit[i].jt_name);
+	free(a->a_jit);
 	free(a);
 }
 
@@ -91,6 +107,31 @@ fncmp(const void *x, const void *y)
 	const as_fn_t *p = x, *q = y;
 
 	return p->fn_value < q->fn_value ? -1 : p->fn_value > q->fn_value;
+}
+
+/*
+ * A stripped file's symbols in its separate debug file, found by build-id
+ * (/usr/lib/debug/.build-id/xx/yyyy.debug: Debian's -dbg and -dbgsym
+ * packages, libc6-dbg for libc's local functions such as
+ * __libc_start_call_main).  NULL when the file has a .symtab or no
+ * debug file is installed.
+ */
+static pb_elf_t *
+debug_file(pb_elf_t *e)
+{
+	const pb_sym_t *syms;
+	const char *id = pb_elf_build_id(e);
+	char path[4096], err[256];
+	size_t nsyms;
+
+	if (pb_elf_symbols(e, PB_SYMTAB, &syms, &nsyms, err, sizeof(err)) ==
+	    0 && nsyms > 0)
+		return NULL;
+	if (id == NULL || strlen(id) < 3)
+		return NULL;
+	snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug",
+	    id, id + 2);
+	return pb_elf_open(path, err, sizeof(err));
 }
 
 /* Read module i's function symbols and bias. */
@@ -103,7 +144,7 @@ load(addrsym_t *a, size_t i)
 	const pb_sym_t *syms;
 	char path[4096], err[256];
 	size_t nloads, nsyms, k, n = 0;
-	pb_elf_t *e;
+	pb_elf_t *e, *dbg;
 	int t;
 
 	m->as_loaded = 1;
@@ -118,10 +159,15 @@ load(addrsym_t *a, size_t i)
 		return;
 	}
 	m->as_bias = md->md_bias;
-	for (t = PB_SYMTAB; t <= PB_DYNSYM; t++) {
+	dbg = debug_file(e);
+	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
 		as_fn_t *nf;
 
-		if (pb_elf_symbols(e, t, &syms, &nsyms, err, sizeof(err)) != 0)
+		/* after .symtab and .dynsym, the debug file's .symtab */
+		if (t == PB_DYNSYM + 1 ? dbg == NULL ||
+		    pb_elf_symbols(dbg, PB_SYMTAB, &syms, &nsyms, err,
+		    sizeof(err)) != 0 :
+		    pb_elf_symbols(e, t, &syms, &nsyms, err, sizeof(err)) != 0)
 			continue;
 		nf = realloc(m->as_fns, (n + nsyms) * sizeof(*nf));
 		if (nf == NULL)
@@ -133,7 +179,13 @@ load(addrsym_t *a, size_t i)
 				continue;
 			m->as_fns[n].fn_value = syms[k].sy_value;
 			m->as_fns[n].fn_size = syms[k].sy_size;
-			m->as_fns[n].fn_name = strdup(syms[k].sy_name);
+			/* the static linker's table names versions:
+			 * __libc_start_main@GLIBC_2.2.5 is .dynsym's
+			 * __libc_start_main */
+			m->as_fns[n].fn_name = t > PB_DYNSYM ?
+			    strndup(syms[k].sy_name,
+			    strcspn(syms[k].sy_name, "@")) :
+			    strdup(syms[k].sy_name);
 			if (m->as_fns[n].fn_name != NULL)
 				n++;
 		}
@@ -141,6 +193,8 @@ load(addrsym_t *a, size_t i)
 	m->as_nfns = n;
 	if (n > 0)
 		qsort(m->as_fns, n, sizeof(*m->as_fns), fncmp);
+	if (dbg != NULL)
+		pb_elf_close(dbg);
 	pb_elf_close(e);
 }
 
@@ -173,6 +227,102 @@ find_module(addrsym_t *a, uint64_t addr, size_t *idx)
 	return 0;
 }
 
+static int
+jitcmp(const void *x, const void *y)
+{
+	const as_jit_t *p = x, *q = y;
+
+	return p->jt_start < q->jt_start ? -1 : p->jt_start > q->jt_start;
+}
+
+/*
+ * Read /tmp/perf-PID.map again when it grew: a JIT appends a line for
+ * each function it compiles (node --perf-basic-prof, the JVM's
+ * perf-map-agent, LuaJIT).  A later line for the same start wins, as in
+ * perf.
+ */
+static void
+jit_load(addrsym_t *a)
+{
+	char path[64], line[4096];
+	as_jit_t *nj = NULL;
+	size_t n = 0, cap = 0, i;
+	struct stat st;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)a->a_pid);
+	if (stat(path, &st) != 0 || st.st_size == a->a_jitsize)
+		return;
+	f = fopen(path, "re");
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		unsigned long long start, size;
+		int off = 0;
+
+		if (sscanf(line, "%llx %llx %n", &start, &size, &off) != 2 ||
+		    off == 0)
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		if (n == cap) {
+			as_jit_t *g;
+
+			cap = cap ? 2 * cap : 1024;
+			g = realloc(nj, cap * sizeof(*g));
+			if (g == NULL)
+				break;
+			nj = g;
+		}
+		nj[n].jt_start = start;
+		nj[n].jt_size = size;
+		nj[n].jt_name = strdup(line + off);
+		if (nj[n].jt_name != NULL)
+			n++;
+	}
+	fclose(f);
+	for (i = 0; i < a->a_njit; i++)
+		free(a->a_jit[i].jt_name);
+	free(a->a_jit);
+	if (n > 0)
+		qsort(nj, n, sizeof(*nj), jitcmp);
+	a->a_jit = nj;
+	a->a_njit = n;
+	a->a_jitsize = st.st_size;
+}
+
+/* A JIT-compiled function's name, or NULL. */
+static const char *
+jit_find(addrsym_t *a, uint64_t addr, int reload)
+{
+	size_t lo = 0, hi;
+
+	if (reload)
+		jit_load(a);
+	hi = a->a_njit;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (a->a_jit[mid].jt_start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0 && addr - a->a_jit[lo - 1].jt_start <
+	    a->a_jit[lo - 1].jt_size)
+		return a->a_jit[lo - 1].jt_name;
+	return reload ? NULL : jit_find(a, addr, 1);
+}
+
+void
+addrsym_prime(addrsym_t *a, uint64_t addr)
+{
+	size_t i;
+
+	if (a != NULL && find_module(a, addr, &i) == 0 &&
+	    !a->a_mods[i].as_loaded)
+		load(a, i);
+}
+
 int
 addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
     size_t len)
@@ -184,8 +334,18 @@ addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
 	size_t i, lo, hi;
 	const char *name;
 
-	if (a == NULL || find_module(a, addr, &i) != 0)
+	if (a == NULL)
 		return -1;
+	if (find_module(a, addr, &i) != 0 ||
+	    a->a_ml.ml_mods[i].md_base[0] == '[') {
+		/* anonymous memory: JIT code, named by the perf map */
+		const char *jn = jit_find(a, addr, 0);
+
+		if (jn == NULL)
+			return -1;
+		snprintf(buf, len, "%s", jn);
+		return 0;
+	}
 	md = &a->a_ml.ml_mods[i];
 	m = &a->a_mods[i];
 	if (!m->as_loaded)

@@ -19,12 +19,21 @@ addrsym_t	*addrsym_new(pid_t pid, pid_t proc_tid);
 
 /*
  * Write "module`function+0xoff" (or "module`function" at offset 0, or
- * "module`0xaddr" outside any function) into buf.  0, or -1 when no
+ * "module`0xaddr" outside any function) into buf.  An address in no
+ * module (anonymous memory) is named from /tmp/perf-PID.map when a JIT
+ * wrote one: the JIT's name, as perf prints it.  0, or -1 when no
  * module maps addr.  The first look-up in a module reads its symbols.
  * mangled: keep C++ names as in the file.
  */
 int		addrsym_lookup(addrsym_t *, uint64_t addr, int mangled,
 		    char *buf, size_t len);
+
+/*
+ * Read the module of addr and its symbols now, while the process lives:
+ * a stack taken at a firing is named when printed, perhaps after the
+ * process is gone (the module list and symbols stay cached).
+ */
+void		addrsym_prime(addrsym_t *, uint64_t addr);
 
 /* The mappings changed (dlopen, dlclose, exec): read them again. */
 void		addrsym_flush(addrsym_t *);

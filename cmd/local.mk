@@ -18,5 +18,5 @@ pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
 	$(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS) \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
-	$(LIBIBERTY_LIBS)
+	$(LIBIBERTY_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 dist_man_MANS += man/pidtrace.1

@@ -27,6 +27,7 @@
 #include "cmd/metrics.h"
 #include "probes/provider.h"
 #include "probes/syscall.h"
+#include "probes/profile.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -90,7 +91,7 @@ usage(FILE *fp)
 	    "\t-o  append output to a file\n"
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
 	    "aggsortkeypos,\n\t    aggsortpos, strsize, errtags, defaultargs, "
-	    "mangled...;\n"
+	    "mangled,\n\t    ustackframes, stackfmt=folded, flamegraph=FILE;\n"
 	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
 	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH)\n"
 	    "\t-e  exit after compiling\n"
@@ -233,45 +234,19 @@ dtrace_claim(cmd_t *c, size_t d, bool enable)
 	return (n);
 }
 
-/* tick-N[unit]: N per second without a unit (dtrace's profile provider). */
+/*
+ * tick-N[unit]: one firing per interval.  profile-N is the profile
+ * provider's (probes/profile.c) when a process is traced: it samples the
+ * process's threads; with none it fires as a tick.
+ */
 static uint64_t
-tick_period(const char *name)
+tick_period(const cmd_t *c, const char *name)
 {
-	static const struct { const char *u; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
-		{ "ms", 1000000 }, { "msec", 1000000 },
-		{ "s", 1000000000ULL }, { "sec", 1000000000ULL },
-		{ "m", 60000000000ULL }, { "min", 60000000000ULL },
-		{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
-		{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
-		{ "hz", 0 },
-	};
-	const char *p;
-	char *e;
-	unsigned long long v;
-	size_t i;
+	uint64_t ns = pb_profile_period(name, "tick-");
 
-	if (strncmp(name, "tick-", 5) != 0)
-		return (0);
-	p = name + 5;
-	if (!isdigit((unsigned char)*p))
-		return (0);
-	errno = 0;
-	v = strtoull(p, &e, 10);
-	if (errno != 0 || v == 0)
-		return (0);
-	if (*e == '\0')
-		return (1000000000ULL / v);	/* hz */
-	for (i = 0; i < sizeof (units) / sizeof (units[0]); i++) {
-		if (strcmp(e, units[i].u) != 0)
-			continue;
-		if (units[i].ns == 0)
-			return (v > 1000000000ULL ? 0 : 1000000000ULL / v);
-		if (v > UINT64_MAX / units[i].ns)
-			return (0);
-		return (v * units[i].ns);
-	}
-	return (0);
+	if (ns == 0 && c->c_tr == NULL)
+		ns = pb_profile_period(name, "profile-");
+	return (ns);
 }
 
 static bool
@@ -293,7 +268,7 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 	    !dsl_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
 	    !dsl_glob(pd->pd_func, "")))
 		return (0);
-	if ((ns = tick_period(pd->pd_name)) == 0)
+	if ((ns = tick_period(c, pd->pd_name)) == 0)
 		return (0);
 	if (ns < 100000)
 		ns = 100000;	/* dtrace's floor is 200us; ours 100us */
@@ -467,6 +442,23 @@ reader_gone(FILE *out)
 	struct pollfd p = { .fd = fileno(out), .events = 0 };
 
 	return (poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0);
+}
+
+/* -x flamegraph=FILE: the SVG of the stack-keyed aggregation, at the end. */
+static void
+flamegraph(cmd_t *c)
+{
+	const char *path = dsl_prog_option(c->c_pg, "flamegraph");
+	FILE *fp;
+
+	if (path == NULL)
+		return;
+	if (*path == '\0')
+		path = "flamegraph.svg";
+	if ((fp = fopen(path, "we")) == NULL ||
+	    (dsl_rt_flamegraph(c->c_rt, fp) | fclose(fp)) != 0)
+		fprintf(stderr, "pidtrace: flamegraph: %s: %s\n", path,
+		    strerror(errno));
 }
 
 /* -- running ------------------------------------------------------------ */
@@ -847,6 +839,7 @@ main(int argc, char **argv)
 		}
 	}
 	status = run(c);
+	flamegraph(c);
 	if (c->c_metrics != NULL) {
 		/* the file ends with the final counts */
 		metrics_update(c->c_metrics, c->c_rt);

@@ -36,6 +36,16 @@ typedef struct trace_ref {
 	size_t		tf_probe;	/* index in t_probes, for messages */
 } trace_ref_t;
 
+/*
+ * A PB_ARM_SAMPLE probe (profile-N) of this process: at each period the
+ * threads on CPU are stopped (tr_sample) and each fires it.
+ */
+typedef struct trace_sample {
+	trace_ref_t	sp_ref;
+	uint64_t	sp_period;	/* ns */
+	uint64_t	sp_next;	/* CLOCK_MONOTONIC ns; 0: not started */
+} trace_sample_t;
+
 /* A probe registered with the D runtime, known by its four-part name. */
 typedef struct trace_probe {
 	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
@@ -86,6 +96,9 @@ struct cmd_trace {
 	uint64_t	t_hit_addr;
 	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
 	bool		t_have_next;
+	tr_thread_t	*t_th;		/* the firing thread: ustack() */
+	trace_sample_t	*t_samples;	/* profile-N probes */
+	size_t		t_nsamples;
 	FILE		*t_out;		/* the D output: flushed per firing */
 	int		(*t_tick)(void *, uint64_t *);
 	void		*t_tickarg;
@@ -376,6 +389,37 @@ addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 	    buf, len);
 }
 
+/* ustack(), jstack(), ucaller: the firing thread is stopped. */
+static int
+ustack(void *cookie, uint64_t *pcs, int max)
+{
+	cmd_trace_t *t = cookie;
+	size_t n, i;
+
+	if (t->t_th == NULL || t->t_fire.fi_regs == NULL || t->t_s == NULL ||
+	    max <= 0)
+		return 0;
+	n = tr_ustack(t->t_s, t->t_th, t->t_fire.fi_regs, pcs, (size_t)max);
+	if (t->t_syms == NULL)
+		t->t_syms = addrsym_new(t->t_pid, tr_proc_tid(t->t_s));
+	for (i = 0; i < n; i++)
+		addrsym_prime(t->t_syms, pcs[i]);
+	return (int)n;
+}
+
+/* A stack's frame, named when printed: the process may be gone. */
+static int
+pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
+{
+	cmd_trace_t *t;
+
+	(void)hcookie;
+	for (t = traces; t != NULL; t = t->t_next)
+		if (t->t_pid == pid)
+			return addr2sym(t, pc, buf, len);
+	return -1;
+}
+
 void
 trace_host(cmd_trace_t *t, dsl_host_t *host)
 {
@@ -383,6 +427,8 @@ trace_host(cmd_trace_t *t, dsl_host_t *host)
 	host->dh_readmem = readmem;
 	host->dh_getarg = getarg;
 	host->dh_addr2sym = addr2sym;
+	host->dh_ustack = ustack;
+	host->dh_pcsym = pcsym;
 }
 
 static size_t
@@ -623,6 +669,27 @@ arm_syscall(cmd_trace_t *t, const pb_probe_t *pr, trace_ref_t *ref)
 /* Functions without a return probe named one by one, per description. */
 #define MAXREFUSED	5
 
+/* Arm a sampled probe (once per probe: a re-resolution finds it again). */
+static int
+add_sample(cmd_trace_t *t, const trace_ref_t *ref, uint64_t period)
+{
+	trace_sample_t *ns;
+	size_t i;
+
+	for (i = 0; i < t->t_nsamples; i++)
+		if (t->t_samples[i].sp_ref.tf_id == ref->tf_id)
+			return 0;
+	ns = realloc(t->t_samples, (t->t_nsamples + 1) * sizeof(*ns));
+	if (ns == NULL)
+		return -1;
+	t->t_samples = ns;
+	memset(&ns[t->t_nsamples], 0, sizeof(*ns));
+	ns[t->t_nsamples].sp_ref = *ref;
+	ns[t->t_nsamples].sp_period = period;
+	t->t_nsamples++;
+	return 0;
+}
+
 /*
  * Resolve description d with provider pv: register the probes not seen
  * yet, enable the description on each probe it matches, note how each
@@ -672,14 +739,13 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 				list.pl_nrefused - MAXREFUSED);
 	}
 	/*
-	 * How each probe is armed.  PB_ARM_SAMPLE (provider.h) gets its
-	 * arming here, once, when its first provider lands; until then
-	 * such a probe is refused before any is registered.
+	 * How each probe is armed: sites, syscall stops and samples are
+	 * armed below; another kind is refused before any is registered.
 	 */
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 
-		if (pr->pr_arm == PB_ARM_SITE ||
+		if (pr->pr_arm == PB_ARM_SITE || pr->pr_arm == PB_ARM_SAMPLE ||
 		    (pr->pr_arm == PB_ARM_SYSCALL && pr->pr_syscall.sc_nr >= 0))
 			continue;
 		snprintf(err, errlen, "%s:%s:%s:%s: cannot arm a probe of "
@@ -699,6 +765,12 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 		ref.tf_id = t->t_probes[idx].tp_id;
 		ref.tf_probe = (size_t)idx;
 		ref.tf_prov = pv;
+		if (pr->pr_arm == PB_ARM_SAMPLE) {
+			pb_fireref_init(&ref.tf_fr, pr, 0);
+			if (add_sample(t, &ref, pr->pr_sample.sm_period_ns) < 0)
+				goto nomem;
+			continue;
+		}
 		if (pr->pr_arm == PB_ARM_SYSCALL &&
 		    arm_syscall(t, pr, &ref) < 0)
 			goto nomem;
@@ -762,6 +834,9 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 
 	if (t == NULL)
 		return 0;
+	/* names of stacks too (profile clauses), not only of pid probes */
+	if (dsl_prog_option(pg, "mangled") != NULL)
+		t->t_flags |= PB_MANGLED;
 	/*
 	 * pid*:: over several processes, or a description that several
 	 * providers claim: one without the probe is no error; the caller
@@ -792,6 +867,14 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 			    err, errlen);
 		if (n < 0)
 			return -1;
+		/*
+		 * An empty provider field is claimed only by a provider
+		 * that knows its probes by name alone (profile-97): one
+		 * that matched nothing does not hold it, or :::END would
+		 * be reported as matching nothing after each exec.
+		 */
+		if (n == 0 && pd->pd_prov[0] == '\0')
+			continue;
 		if (add_desc(t, d, *pp, n) < 0) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
@@ -1077,6 +1160,7 @@ on_rtld(cmd_trace_t *t, tr_session_t *s)
 		return;
 	drop_unmapped(t, s);
 	addrsym_flush(t->t_syms);
+	tr_ustack_flush();
 	refresh(t);
 	arm_sites(t, s);
 	raise_ctrs(t, s);
@@ -1166,6 +1250,7 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	t->t_hit_s = s;
 	t->t_hit_addr = addr;
 	t->t_have_next = false;
+	t->t_th = th;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		const trace_ref_t *r = &ts->ts_refs[i];
 
@@ -1186,6 +1271,7 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 		}
 	}
 	t->t_fref = NULL;
+	t->t_th = NULL;
 	/*
 	 * A clause that printed: flush now, as dtrace does each time it
 	 * consumes its buffers, or a reader of a file or pipe sees nothing
@@ -1193,6 +1279,51 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	 * printf of a pid probe).  __fpending only looks at the buffer:
 	 * firings that print nothing cost no syscall.
 	 */
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+	return t->t_exited;
+}
+
+/*
+ * profile-N: a thread that was on CPU, stopped by tr_sample; cookie is
+ * the index of the probe in t_samples.  Its provider reads the
+ * arguments (profile: arg0 0, arg1 the user pc) from the registers.
+ */
+static int
+on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
+	  const struct user_regs_struct *regs)
+{
+	cmd_trace_t *t = arg;
+	const trace_ref_t *r;
+	dsl_ctx_t cx;
+	int n;
+
+	(void)s;
+	if (cookie >= t->t_nsamples)
+		return 0;
+	r = &t->t_samples[cookie].sp_ref;
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tr_thread_tid(th);
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	t->t_fire.fi_regs = regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = NULL;
+	t->t_fire.fi_cookie = t;
+	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
+	if (n >= 0) {
+		cx.cx_nargs = (uint32_t)(n == 0 ? 1 : n);
+		t->t_fref = r;
+		t->t_th = th;
+		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
+			t->t_exited = true;
+		t->t_fref = NULL;
+		t->t_th = NULL;
+	}
 	if (t->t_out != NULL && __fpending(t->t_out) != 0)
 		fflush(t->t_out);
 	return t->t_exited;
@@ -1266,6 +1397,42 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	return t->t_exited;
 }
 
+/*
+ * Sample the processes whose profile-N probes are due, and say when the
+ * next is due: the earlier of that and next (0: none).  A late period is
+ * one sample, never a burst: samples taken back to back all land where
+ * the thread was after the slowest stop, and would weigh that place more
+ * than its time.
+ */
+static uint64_t mono_ns(void);
+
+static uint64_t
+samples_due(uint64_t next)
+{
+	uint64_t now = mono_ns();
+	cmd_trace_t *o;
+	size_t i;
+
+	for (o = traces; o != NULL; o = o->t_next) {
+		for (i = 0; i < o->t_nsamples; i++) {
+			trace_sample_t *sp = &o->t_samples[i];
+
+			if (o->t_s == NULL || o->t_gone)
+				continue;
+			if (sp->sp_next == 0)
+				sp->sp_next = now + sp->sp_period;
+			if (sp->sp_next <= now) {
+				tr_sample(o->t_s, (uint32_t)i);
+				while (sp->sp_next <= now)
+					sp->sp_next += sp->sp_period;
+			}
+			if (next == 0 || sp->sp_next < next)
+				next = sp->sp_next;
+		}
+	}
+	return next;
+}
+
 static void
 on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 {
@@ -1295,6 +1462,7 @@ on_exec(void *arg, tr_session_t *s)
 		memset(t->t_shash, 0, t->t_shsize * sizeof(*t->t_shash));
 	t->t_rtld_ok = false;
 	addrsym_flush(t->t_syms);
+	tr_ustack_flush();
 	read_ids(t);
 	for (i = 0; pb_providers[i] != NULL; i++)
 		if (pb_providers[i]->pv_flush != NULL)
@@ -1357,13 +1525,12 @@ on_wake(void *arg, tr_session_t *s)
 	uint64_t next = 0;
 
 	(void)s;
-	if (t->t_tick == NULL)
-		return 0;
-	if (t->t_tick(t->t_tickarg, &next) == DSL_FIRE_EXIT) {
+	if (t->t_tick != NULL &&
+	    t->t_tick(t->t_tickarg, &next) == DSL_FIRE_EXIT) {
 		t->t_exited = true;
 		return 1;
 	}
-	arm_timer(next);
+	arm_timer(samples_due(next));
 	return 0;
 }
 
@@ -1462,6 +1629,7 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
 		h[i].h_syscall = on_syscall;
+		h[i].h_sample = on_sample;
 		hs[i] = &h[i];
 		ss[i] = o->t_s;
 		if (o->t_nsysref != 0 && tr_syscalls(o->t_s, true) < 0)
@@ -1483,7 +1651,7 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	if (tick != NULL && tick(arg, &next) == DSL_FIRE_EXIT) {
 		t->t_exited = true;
 	} else {
-		arm_timer(next);
+		arm_timer(samples_due(next));
 		rc = tr_run_many(ss, hs, n);
 		arm_timer(0);
 		if (rc < 0)

@@ -51,6 +51,12 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
+	[F_USTACK] = { "ustack", 0, 2, DT_STR, 0, false, "ii" },
+	[F_JSTACK] = { "jstack", 0, 2, DT_STR, 0, false, "ii" },
+	[F_UFUNC] = { "ufunc", 1, 1, DT_STR, 0, false, "i" },
+	[F_UMOD] = { "umod", 1, 1, DT_STR, 0, false, "i" },
+	[F_USYM] = { "usym", 1, 1, DT_STR, 0, false, "i" },
+	[F_UADDR] = { "uaddr", 1, 1, DT_STR, 0, false, "i" },
 	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
 	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
 	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
@@ -100,6 +106,7 @@ static const struct builtin {
 	[B_EPID] = { "epid", DT_INT, 4, false },
 	[B_ID] = { "id", DT_INT, 4, false },
 	[B_ERRNO] = { "errno", DT_INT, 4, true },
+	[B_UCALLER] = { "ucaller", DT_INT, 8, false },
 };
 
 typedef struct check {
@@ -835,6 +842,12 @@ call(check_t *ck, int32_t n, bool stmt)
 	if (F_ISACTION(f) && !stmt)
 		dsl_cc_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
 		    "may only be used as a statement", name);
+	if (f == F_USTACK || f == F_JSTACK) {
+		/* the walk needs a stopped thread; frames need room */
+		ck->ck_clause->cl_stack = true;
+		if (PG(ck)->pg_strsize < DSL_STACKSIZE)
+			PG(ck)->pg_strsize = DSL_STACKSIZE;
+	}
 	nargs = count_args(ck, nd->dn_a);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
 		if (sigs[f].fs_min == sigs[f].fs_max)
@@ -940,6 +953,8 @@ ident(check_t *ck, int32_t n)
 		set_int(nd, 8, true);
 		return;
 	}
+	if (b == B_UCALLER && ck->ck_clause != NULL)
+		ck->ck_clause->cl_stack = true;
 	if (b >= 0) {
 		nd->dn_op = N_BUILTIN;
 		nd->dn_ival = b;
@@ -1601,7 +1616,8 @@ records(check_t *ck, int32_t s)
 		switch (nd->dn_op) {
 		case S_EXPR:
 			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
-			    F_ISACTION(NODE(ck, nd->dn_a)->dn_ival))
+			    (F_ISACTION(NODE(ck, nd->dn_a)->dn_ival) ||
+			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)))
 				return (true);
 			break;
 		case S_IF:
@@ -1779,7 +1795,7 @@ static const char *const hostopts[] = {
 	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
 	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
 	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin",
+	"cpupin", "stackfmt", "flamegraph",
 	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
 	NULL,
 };
@@ -1994,6 +2010,13 @@ bool
 dsl_prog_quiet(const dsl_prog_t *pg)
 {
 	return (pg->pg_opts[O_QUIET] > 0);
+}
+
+bool
+dsl_prog_desc_stack(const dsl_prog_t *pg, size_t d)
+{
+	return (d < pg->pg_ndescs &&
+	    pg->pg_clauses[pg->pg_desc_clause[d]].cl_stack);
 }
 
 const char *

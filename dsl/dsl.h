@@ -122,6 +122,14 @@ bool		dsl_desc_match(const dsl_pdesc_t *, const char *prov,
 		    const char *mod, const char *func, const char *name);
 bool		dsl_glob(const char *pattern, const char *s);
 
+/*
+ * Whether the clause of description d walks the user stack (ustack(),
+ * jstack(), ucaller): its probes must stop the firing thread (the host
+ * gives dh_ustack a thread in ptrace-stop), never take a path that
+ * records without stopping.
+ */
+bool		dsl_prog_desc_stack(const dsl_prog_t *, size_t d);
+
 /* Option values after compile (-x and #pragma D option). */
 bool		dsl_prog_quiet(const dsl_prog_t *);
 /* The value of an option as given ("" if set with no value), or NULL if
@@ -146,6 +154,17 @@ typedef struct dsl_host {
 	 * hex).  Optional; called on the firing path of printf(). */
 	int	(*dh_addr2sym)(void *cookie, uint64_t addr, char *buf,
 		    size_t len);
+	/* Walk the user stack of the firing thread into pcs: pcs[0] its
+	 * pc, then each caller's return address, at most max.  Returns the
+	 * number of frames, 0 if unknown.  Optional (ustack(), jstack(),
+	 * ucaller); called on the firing path of clauses that use them. */
+	int	(*dh_ustack)(void *cookie, uint64_t *pcs, int max);
+	/* Name pc of process pid when a stack is printed, perhaps after
+	 * the process is gone: as dh_addr2sym, with dh_cookie.  Optional
+	 * (frames print in hex without it). */
+	int	(*dh_pcsym)(void *hcookie, int32_t pid, uint64_t pc,
+		    char *buf, size_t len);
+	void	*dh_cookie;
 } dsl_host_t;
 
 #define DSL_NARGS	10
@@ -226,6 +245,15 @@ void		dsl_thread_gone(dsl_rt_t *, uint64_t tid);
  */
 int		dsl_rt_end(dsl_rt_t *, const dsl_ctx_t *ctx);
 void		dsl_rt_destroy(dsl_rt_t *);
+
+/*
+ * -x flamegraph=FILE: write to fp an interactive SVG flame graph (hover,
+ * click to zoom, search) of the first aggregation keyed by a stack
+ * (ustack(), jstack()), frames named through dh_pcsym.  The host opens
+ * the file (the option's value): the language writes no file.  Call
+ * after dsl_rt_end.  0, or -1 on a write error.
+ */
+int		dsl_rt_flamegraph(dsl_rt_t *, FILE *fp);
 
 /* A SIGINT or SIGTERM ended tracing: prints the newline dtrace prints
  * after a ^C (quiet or not).  Call it before dsl_rt_end. */

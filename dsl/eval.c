@@ -126,6 +126,14 @@ builtin(dsl_rt_t *rt, int b)
 	case B_EPID: return (rt->rt_epid);
 	case B_ID: return (rt->rt_pid);
 	case B_ERRNO: return (cx->cx_errno);
+	case B_UCALLER: {
+		uint64_t pcs[2];
+
+		if (rt->rt_host.dh_ustack == NULL ||
+		    rt->rt_host.dh_ustack(cx->cx_cookie, pcs, 2) < 2)
+			return (0);
+		return ((int64_t)pcs[1]);
+	}
 	case B_EXECNAME:
 		return (VAL(cx->cx_execname != NULL ? cx->cx_execname : empty));
 	case B_PROBEPROV: return (VAL(p->pr_prov));
@@ -488,6 +496,54 @@ copyinstr(dsl_rt_t *rt, int32_t n, uint64_t addr, int64_t max)
 	return (VAL(d));
 }
 
+/*
+ * ustack(n), jstack(n): the host walks the firing thread's stack; the
+ * value is a stack string (DSL_STACKMARK, prog.h), named when printed.
+ */
+static const char *
+stack(dsl_rt_t *rt, int32_t n, int64_t max)
+{
+	const dsl_ctx_t *cx = rt->rt_ctx;
+	uint64_t pcs[DSL_STACKMAX];
+	size_t ss = rt->rt_strsize, len;
+	int got = 0, i;
+	char *d;
+
+	if (max <= 0 || max > DSL_STACKMAX)
+		max = DSL_STACKMAX;
+	if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		return (empty);
+	if (rt->rt_host.dh_ustack != NULL)
+		got = rt->rt_host.dh_ustack(cx->cx_cookie, pcs, (int)max);
+	len = (size_t)snprintf(d, ss, "%c%d", DSL_STACKMARK, (int)cx->cx_pid);
+	for (i = 0; i < got && len + 18 < ss; i++)
+		len += (size_t)snprintf(d + len, ss - len, " %llx",
+		    (unsigned long long)pcs[i]);
+	return (d);
+}
+
+/*
+ * ufunc, umod, usym, uaddr: named now, through dh_addr2sym's
+ * "module`function+0xoff"; a pc nothing maps prints in hex, as dtrace.
+ * ufunc and usym are the function, umod the module, uaddr all of it.
+ */
+static void
+usym(dsl_rt_t *rt, int f, uint64_t pc, char *d, size_t ss)
+{
+	char *p;
+
+	if (rt->rt_host.dh_addr2sym == NULL ||
+	    rt->rt_host.dh_addr2sym(rt->rt_ctx->cx_cookie, pc, d, ss) != 0) {
+		snprintf(d, ss, "0x%llx", (unsigned long long)pc);
+		return;
+	}
+	if (f == F_UMOD && (p = strchr(d, '`')) != NULL)
+		*p = '\0';
+	else if ((f == F_UFUNC || f == F_USYM) &&
+	    (p = strstr(d, "+0x")) != NULL)
+		*p = '\0';
+}
+
 static int64_t
 subr(dsl_rt_t *rt, int32_t n)
 {
@@ -722,6 +778,18 @@ subr(dsl_rt_t *rt, int32_t n)
 		d[len] = '\0';
 		return ((int64_t)(uintptr_t)d);
 	}
+	case F_USTACK:
+	case F_JSTACK:
+		return (VAL(stack(rt, n, nargs > 0 ? av[0] : f == F_USTACK ?
+		    rt->rt_ustackframes : rt->rt_jstackframes)));
+	case F_UFUNC:
+	case F_UMOD:
+	case F_USYM:
+	case F_UADDR:
+		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+			return (VAL(empty));
+		usym(rt, f, (uint64_t)av[0], d, ss);
+		return (VAL(d));
 	case F_STRINGOF:
 		if (NODE(rt, nd->dn_a)->dn_type == DT_STR)
 			return (av[0]);
@@ -1044,7 +1112,12 @@ exec(dsl_rt_t *rt, int32_t s)
 				aggregate(rt, nd->dn_a);
 			else if (e->dn_op == N_CALL && F_ISACTION(e->dn_ival))
 				action(rt, nd->dn_a);
-			else
+			else if (e->dn_op == N_CALL && F_ISSTACK(e->dn_ival)) {
+				int64_t v = eval(rt, nd->dn_a);
+
+				if (rt->rt_fault == FLT_NONE)
+					dsl_print_trace(rt, e, v);
+			} else
 				(void)eval(rt, nd->dn_a);
 			break;
 		case S_IF:

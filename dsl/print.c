@@ -38,6 +38,89 @@ dsl_print_probe(dsl_rt_t *rt)
 	    (int)rt->rt_pid, name);
 }
 
+/* Name frame pc of a stack of process pid: "module`function+0xoff". */
+static void
+frame_name(dsl_rt_t *rt, int32_t pid, uint64_t pc, char *buf, size_t len)
+{
+	if (rt->rt_host.dh_pcsym == NULL || rt->rt_host.dh_pcsym(
+	    rt->rt_host.dh_cookie, pid, pc, buf, len) != 0)
+		snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+}
+
+/* The next frame of a stack string at *p (after the pid): 0 at the end. */
+static int
+next_pc(const char **p, uint64_t *pc)
+{
+	char *e;
+
+	if (**p != ' ')
+		return (0);
+	*pc = strtoull(*p + 1, &e, 16);
+	*p = e;
+	return (1);
+}
+
+void
+dsl_print_stack(dsl_rt_t *rt, FILE *fp, const char *st)
+{
+	dsl_print_stack_fmt(rt, fp, st, "%s");
+}
+
+/* ffmt is built by printf.c's cfmt from a checked conversion. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+void
+dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
+{
+	char name[1024];
+	const char *p;
+	int32_t pid;
+	uint64_t pc;
+
+	pid = (int32_t)strtol(st + 1, (char **)&p, 10);
+	fputc('\n', fp);
+	while (next_pc(&p, &pc)) {
+		frame_name(rt, pid, pc, name, sizeof (name));
+		fprintf(fp, "%*s", 14, "");
+		fprintf(fp, ffmt, name);
+		fputc('\n', fp);
+	}
+}
+#pragma GCC diagnostic pop
+
+size_t
+dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
+{
+	char name[1024], *o;
+	uint64_t pcs[DSL_STACKMAX];
+	const char *p;
+	size_t n = 0, used = 0;
+	int32_t pid;
+
+	pid = (int32_t)strtol(st + 1, (char **)&p, 10);
+	while (n < DSL_STACKMAX && next_pc(&p, &pcs[n]))
+		n++;
+	if (len > 0)
+		buf[0] = '\0';
+	/* root first, offsets dropped, as stackcollapse.pl folds */
+	while (n-- > 0 && len > 0) {
+		size_t k;
+
+		frame_name(rt, pid, pcs[n], name, sizeof (name));
+		if ((o = strstr(name, "+0x")) != NULL)
+			*o = '\0';
+		for (o = name; *o != '\0'; o++)
+			if (*o == ';')
+				*o = ':';	/* ';' separates frames */
+		k = (size_t)snprintf(buf + used, len - used, "%s%s",
+		    used ? ";" : "", name);
+		if (k >= len - used)
+			break;
+		used += k;
+	}
+	return (used);
+}
+
 /* trace(): dt_consume_cpu's record printing (illumos widths). */
 void
 dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
@@ -47,6 +130,11 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 
 	if (rt->rt_emit != NULL) {
 		dsl_emit_trace(rt, n, v);
+		return;
+	}
+	if (n->dn_type == DT_STR &&
+	    *(const char *)(intptr_t)v == DSL_STACKMARK) {
+		dsl_print_stack(rt, fp, (const char *)(intptr_t)v);
 		return;
 	}
 	if (n->dn_type == DT_STR) {
@@ -362,6 +450,10 @@ print_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key)
 		const char *s;
 		int64_t v = dsl_key_int(ag, key, i, &s);
 
+		if (s != NULL && *s == DSL_STACKMARK) {
+			dsl_print_stack(rt, fp, s);
+			continue;
+		}
 		if (s != NULL) {
 			fprintf(fp, "  %-50s", s);
 			continue;
@@ -383,9 +475,105 @@ print_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key)
 	}
 }
 
+/* Whether an aggregation is keyed by a stack (its first stack key). */
+int
+dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
+{
+	int i;
+
+	for (i = 0; i < ag->ag_nkeys; i++) {
+		const char *s;
+
+		(void) dsl_key_int(ag, key, i, &s);
+		if (s != NULL && *s == DSL_STACKMARK)
+			return (i);
+	}
+	return (-1);
+}
+
+/*
+ * An entry as a folded line (-x stackfmt=folded): the keys joined by
+ * ';' (a stack's frames root first, other keys as they print), a blank
+ * and the value: what stackcollapse.pl makes of dtrace's output, and
+ * what flamegraph.pl and stackvis read.
+ */
+size_t
+dsl_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key, char *buf,
+    size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < ag->ag_nkeys && used + 2 < len; i++) {
+		const char *s;
+		int64_t v = dsl_key_int(ag, key, i, &s);
+
+		if (used > 0)
+			buf[used++] = ';';
+		if (s != NULL && *s == DSL_STACKMARK)
+			used += dsl_stack_fold(rt, s, buf + used, len - used);
+		else if (s != NULL)
+			used += (size_t)snprintf(buf + used, len - used, "%s",
+			    s);
+		else
+			used += (size_t)snprintf(buf + used, len - used,
+			    "%lld", (long long)v);
+		if (used >= len)
+			used = len - 1;
+		buf[used] = '\0';
+	}
+	return (used);
+}
+
+/* A single number for an entry: the value, an avg's mean, a quantize's
+ * count of values. */
+int64_t
+dsl_agg_scalar(dsl_rt_t *rt, uint32_t a, const dsl_hent_t *he)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	int64_t normal = rt->rt_aggs[a].ag_normal, t = 0;
+	const int64_t *d = he->he_data;
+	uint32_t i;
+
+	switch (ag->ag_func) {
+	case F_QUANTIZE:
+	case F_LQUANTIZE:
+	case F_LLQUANTIZE:
+		for (i = 0; i < ag->ag_ndata; i++)
+			t += d[i];
+		return (t);
+	case F_AVG:
+		return (d[0] ? d[1] / normal / d[0] : 0);
+	case F_STDDEV:
+		return ((int64_t)dsl_stddev(d, normal));
+	default:
+		return (d[0] / normal);
+	}
+}
+
+static bool
+print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	char *buf;
+
+	if (!rt->rt_folded || dsl_agg_stackkey(ag, key) < 0)
+		return (false);
+	if ((buf = malloc(FOLDMAX)) == NULL)
+		return (false);
+	dsl_fold_keys(rt, ag, key, buf, FOLDMAX);
+	fprintf(rt->rt_out, "%s %lld\n", buf,
+	    (long long)dsl_agg_scalar(rt, a, he));
+	free(buf);
+	return (true);
+}
+
 void
 dsl_print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 {
+	if (print_folded(rt, a, HE_KEY(&rt->rt_aggs[a].ag_ht, he), he))
+		return;
 	print_keys(rt, &rt->rt_pg->pg_aggs[a],
 	    HE_KEY(&rt->rt_aggs[a].ag_ht, he));
 	dsl_print_value(rt, a, he);
@@ -442,6 +630,9 @@ dsl_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 			    rows[i].jr_ents, fmt);
 			continue;
 		}
+		if (n == 1 && print_folded(rt, aggs[0], rows[i].jr_key,
+		    rows[i].jr_ents[0]))
+			continue;
 		print_keys(rt, &rt->rt_pg->pg_aggs[aggs[0]], rows[i].jr_key);
 		for (k = 0; k < n; k++)
 			dsl_print_value(rt, aggs[k], rows[i].jr_ents[k]);

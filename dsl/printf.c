@@ -81,7 +81,7 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 	}
 	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
 		p++;
-	if (*p == '\0' || strchr("aAcdiouxXeEfFgGpsSY%", *p) == NULL)
+	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL)
 		return (false);
 	cv->cv_conv = *p++;
 	*endp = p;
@@ -158,8 +158,8 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 			    cv.cv_conv);
 			return (-1);
 		}
-		if ((cv.cv_conv == 's' || cv.cv_conv == 'S') &&
-		    nodes[arg].dn_type != DT_STR) {
+		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
+		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
 			snprintf(msg, len, "argument #%d is incompatible with "
 			    "conversion #%d prototype: %%s wants a string, "
 			    "the argument is an integer", argno, nconv);
@@ -362,6 +362,18 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			cfmt(f, sizeof (f), &cv, width, prec, "", cv.cv_conv);
 			fprintf(fp, f, a->pa_type == DT_INT ?
 			    (double)widen(a, a->pa_signed) : 0.0);
+			break;
+		case 'k':
+			/* a stack (ustack(), jstack()): the format applies
+			 * to each frame, as dt_print_ustack's */
+			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			if (a->pa_type == DT_STR &&
+			    a->pa_str[0] == DSL_STACKMARK) {
+				dsl_print_stack_fmt(rt, fp, a->pa_str, f);
+				break;
+			}
+			if (a->pa_type == DT_STR)
+				fprintf(fp, f, a->pa_str);
 			break;
 		case 's':
 		case 'S':

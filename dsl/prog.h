@@ -77,7 +77,7 @@ enum {
 enum {
 	B_TIMESTAMP, B_VTIMESTAMP, B_WALLTIMESTAMP, B_PID, B_PPID, B_TID,
 	B_UID, B_GID, B_EXECNAME, B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC,
-	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_NBUILTIN
+	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_NBUILTIN
 };
 
 /* Functions: subroutines, actions, aggregating functions. */
@@ -86,6 +86,7 @@ enum {
 	F_STRCHR, F_STRRCHR, F_STRTOK, F_BASENAME, F_DIRNAME, F_LLTOSTR,
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
 	F_PROGENYOF, F_ALLOCA,
+	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
 	F_DENORMALIZE, F_SETOPT,
@@ -96,6 +97,8 @@ enum {
 };
 #define F_ISACTION(f)	((f) >= F_PRINTF && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
+/* ustack(); and jstack(); as statements record the stack (print it) */
+#define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK)
 
 /*
  * C types: one flat table per program (dsl_typetab_t, dsl.h), entries
@@ -184,6 +187,9 @@ typedef struct dsl_clause {
 	int32_t		cl_pred;	/* node or DSL_NONE */
 	int32_t		cl_body;	/* first statement or DSL_NONE */
 	bool		cl_traces;	/* records data: has a probe line */
+	bool		cl_stack;	/* walks the user stack (ustack,
+					 * ucaller): its probes need a
+					 * stopped thread */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
@@ -236,6 +242,18 @@ const char	*dsl_tt_name(const dsl_typetab_t *, int32_t t, char *buf,
 int		dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src);
 void		dsl_tt_fini(dsl_typetab_t *);
 int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
+/*
+ * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
+ * the pid in decimal, then each frame's pc in hex, each after a blank.
+ * It hashes, compares and keys aggregations as any string; the printers
+ * (trace, aggregation keys, printa's %k, the folded and SVG outputs) see
+ * the mark and name the frames through dh_pcsym when they print, as
+ * dtrace names a stack's pcs in its consumer.  DSL_STACKSIZE is the
+ * string size of a program that makes stacks: room for 200 frames.
+ */
+#define DSL_STACKMARK	'\001'
+#define DSL_STACKSIZE	4096
+#define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
 
 /* check.c: the name of function F_*, for messages. */
 const char	*dsl_func_name(int f);

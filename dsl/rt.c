@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -48,6 +49,18 @@ dsl_clause_end(dsl_rt_t *rt, bool drop)
 		fputc('\n', rt->rt_host.dh_out);
 }
 
+/* An integer option's value, def when unset or not a positive number. */
+static int64_t
+optint(const dsl_prog_t *pg, const char *name, int64_t def)
+{
+	const char *v = dsl_prog_option(pg, name);
+	long long n;
+
+	if (v == NULL || (n = strtoll(v, NULL, 0)) <= 0)
+		return (def);
+	return (n > DSL_STACKMAX ? DSL_STACKMAX : n);
+}
+
 dsl_rt_t *
 dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 {
@@ -70,6 +83,13 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
+	rt->rt_ustackframes = optint(pg, "ustackframes", 100);
+	rt->rt_jstackframes = optint(pg, "jstackframes", 50);
+	{
+		const char *sf = dsl_prog_option(pg, "stackfmt");
+
+		rt->rt_folded = sf != NULL && strcmp(sf, "folded") == 0;
+	}
 	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof (int64_t));
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
 	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof (int64_t));

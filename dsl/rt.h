@@ -117,6 +117,9 @@ struct dsl_rt {
 	size_t		rt_bufsize;
 	uint64_t	rt_rand;
 	dsl_emit_t	*rt_emit;	/* -x oformat=json, else NULL */
+	int64_t		rt_ustackframes;	/* -x ustackframes */
+	int64_t		rt_jstackframes;	/* -x jstackframes */
+	bool		rt_folded;	/* -x stackfmt=folded */
 };
 
 /* var.c */
@@ -184,6 +187,23 @@ dsl_agg_words(const dsl_agg_t *ag)
 bool		dsl_emit_busy(const dsl_rt_t *);
 
 /* print.c */
+/* Print a stack value (DSL_STACKMARK) as dt_print_ustack: a newline,
+ * then each frame on its own line, indented by 14. */
+void		dsl_print_stack(dsl_rt_t *, FILE *, const char *stack);
+/* The same with each frame formatted by ffmt (one %s): printf's %k. */
+void		dsl_print_stack_fmt(dsl_rt_t *, FILE *, const char *stack,
+		    const char *ffmt);
+/* A stack value's frames named, root first, joined by ';' (folded). */
+size_t		dsl_stack_fold(dsl_rt_t *, const char *stack, char *buf,
+		    size_t len);
+/* Folded output: an aggregation's first stack key (-1: none), an
+ * entry's keys folded, its value as one number. */
+#define FOLDMAX		65536
+int		dsl_agg_stackkey(const dsl_agg_t *, const char *key);
+size_t		dsl_fold_keys(dsl_rt_t *, const dsl_agg_t *,
+		    const char *key, char *buf, size_t len);
+int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg,
+		    const dsl_hent_t *);
 uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
 
 /* eval.c */

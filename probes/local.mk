@@ -19,3 +19,4 @@ probes/syscalls.h: $(top_srcdir)/tools/gen-syscalls.sh
 	mv $@.tmp $@
 CLEANFILES += probes/syscalls.h
 EXTRA_DIST += tools/gen-syscalls.sh
+probes_libprobes_a_SOURCES += probes/profile.c probes/profile.h

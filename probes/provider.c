@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "probes/provider.h"
+#include "probes/profile.h"
 
 const pb_provider_t *const pb_providers[] = {
 	&pb_pid_provider,
 	&pb_usdt_provider,
 	&pb_syscall_provider,
+	&pb_profile_provider,
 	NULL,
 };
 

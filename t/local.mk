@@ -14,3 +14,4 @@ include t/tools/local.mk
 include t/usdt/local.mk
 include t/syscall/local.mk
 include t/fastpath/local.mk
+include t/profile/local.mk

@@ -337,6 +337,33 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	return resume(s, th, PTRACE_CONT, 0);
 }
 
+/*
+ * The interrupt stop of a sample (tr_sample).  A thread inside a syscall
+ * (orig_rax >= 0; an interrupt of user code leaves it negative) was not
+ * on CPU: it blocked after we read its state.
+ */
+static int
+on_sample(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	uint32_t cookie = th->th_sample - 1;
+	int rc;
+
+	th->th_sample = 0;
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return errno == ESRCH ? 0 : -1;
+	if ((long long)r.orig_rax < 0 && th->th_kind == TR_KIND_THREAD &&
+	    s->s_h != NULL && s->s_h->h_sample != NULL) {
+		s->s_st.st_samples++;
+		s->s_cur = th;
+		rc = s->s_h->h_sample(s->s_h->h_arg, s, th, cookie, &r);
+		s->s_cur = NULL;
+		if (rc != 0)
+			s->s_stop_req = 1;
+	}
+	return resume(s, th, PTRACE_CONT, 0);
+}
+
 /* Is SIGTRAP pending for this thread alone (as an int3 leaves it)? */
 static bool
 sigtrap_pending(const tr_session_t *s, pid_t tid)
@@ -395,6 +422,15 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return 0;
 	}
 	th->th_stopped = true;
+	if (ev != EV_INTERRUPT && ev != EV_GROUP_STOP && th->th_sample != 0) {
+		/*
+		 * Another stop came first (a signal, a site, a clone): the
+		 * interrupt may have been taken with it.  Drop this sample
+		 * rather than wait for a stop that may never come, which
+		 * would leave the thread out of every later sample.
+		 */
+		th->th_sample = 0;
+	}
 	if (!th->th_seen) {
 		/* The first stop of a new task (PTRACE_EVENT_STOP). */
 		th->th_seen = true;
@@ -425,6 +461,9 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return resume(s, th, PTRACE_LISTEN, 0);
 	case EV_INTERRUPT:
 		th->th_interrupted = false;
+		if (th->th_sample != 0 && !s->s_stopping)
+			return on_sample(s, th);
+		th->th_sample = 0;
 		if (s->s_stopping && s->s_nbkpt != 0 &&
 		    sigtrap_pending(s, th->th_tid)) {
 			/*

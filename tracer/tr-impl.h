@@ -85,6 +85,8 @@ struct tr_thread {
 	bool		th_scstop;	/* in a syscall stop (no injection) */
 	bool		th_insys;	/* between a syscall's entry and exit */
 	long		th_scnr;	/* that syscall's number */
+	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
+	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
 	struct tr_thread *th_all;	/* list of all threads */

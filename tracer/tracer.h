@@ -101,6 +101,16 @@ typedef struct tr_handlers {
 	int	(*h_wake)(void *arg, tr_session_t *s);
 
 	/*
+	 * A sample that tr_sample() asked for: thread th was on CPU (running
+	 * user code) and is now stopped with regs; cookie is tr_sample's.
+	 * The handler may read memory and walk the stack (tr_ustack); it
+	 * must not change regs.  Non-zero ends the session.
+	 */
+	int	(*h_sample)(void *arg, tr_session_t *s, tr_thread_t *th,
+			    uint32_t cookie,
+			    const struct user_regs_struct *regs);
+
+	/*
 	 * The target is gone; status as from waitpid (WIFEXITED or
 	 * WIFSIGNALED; 0 when the leader was a zombie we could not trace).
 	 * Called by tr_run() after everything is detached, just before it
@@ -320,6 +330,36 @@ tr_thread_tid(const tr_thread_t *th);
 void **
 tr_thread_user(tr_thread_t *th);
 
+/*
+ * Sample every thread of s that is on CPU now: each thread whose
+ * /proc/PID/task/TID/stat state is R (running or runnable: a thread
+ * blocked in a syscall is S or D) is interrupted (PTRACE_INTERRUPT); at
+ * its interrupt stop h_sample is called with cookie, then it runs on.  A
+ * thread found inside a syscall at that stop (orig_rax >= 0: it blocked
+ * between the look at /proc and the interrupt) is not reported.  Call
+ * from h_wake or another handler.  Returns the number of threads
+ * interrupted.
+ */
+size_t
+tr_sample(tr_session_t *s, uint32_t cookie);
+
+/*
+ * Walk the user stack of thread th, stopped in a handler (h_hit,
+ * h_sample) with regs: pcs[0] = regs->rip, then each caller's return
+ * address, at most max.  CFI (.eh_frame, .debug_frame) through
+ * libunwind-ptrace, the frame-pointer chain where a frame has none.
+ * Returns the number of frames (1 when nothing past rip is known).
+ * Fine on the firing path: a few memory reads a frame, the first walk
+ * through a module reads its unwind tables.
+ */
+size_t
+tr_ustack(tr_session_t *s, tr_thread_t *th,
+	  const struct user_regs_struct *regs, uint64_t *pcs, size_t max);
+
+/* Forget cached unwind tables (dlclose, exec). */
+void
+tr_ustack_flush(void);
+
 /* Counters, for tests and benchmarks. */
 typedef struct tr_stats {
 	uint64_t	st_hits;	/* firings reported */
@@ -329,6 +369,7 @@ typedef struct tr_stats {
 	uint64_t	st_forks;	/* fork children cleaned and released */
 	uint64_t	st_threads;	/* threads seen */
 	uint64_t	st_syscalls;	/* syscall stops reported */
+	uint64_t	st_samples;	/* h_sample calls */
 } tr_stats_t;
 
 void

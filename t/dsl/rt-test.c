@@ -174,6 +174,118 @@ test_host_types(void)
 	dsl_prog_free(pg);
 }
 
+/* A stack of three frames, named m`fN+0x10 (the root is f3). */
+static int
+fake_ustack(void *cookie, uint64_t *pcs, int max)
+{
+	int i;
+
+	(void)cookie;
+	for (i = 0; i < 3 && i < max; i++)
+		pcs[i] = 0x1000 * (uint64_t)(i + 1) + 0x10;
+	return (i);
+}
+
+static int
+fake_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
+{
+	if (hcookie != (void *)fake_mem || pid != 42)
+		return (-1);
+	snprintf(buf, len, "m`f%d+0x10", (int)(pc >> 12));
+	return (0);
+}
+
+/* Run text's first clause on probe BEGIN twice with the stack hooks; the
+ * output (after END, xopt given) returned, the flame graph in *svg when
+ * svg is not NULL. */
+static char *
+run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_src_t src = { "t.d", text, strlen(text) };
+	const char *xo[1] = { xopt };
+	dsl_copts_t co;
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	memset(&co, 0, sizeof (co));
+	co.co_xopts = xo;
+	co.co_nxopts = xopt != NULL;
+	*pgp = dsl_compile(&src, 1, &co, err, sizeof (err));
+	CHECK(*pgp != NULL);
+	if (*pgp == NULL) {
+		fclose(fp);
+		free(out);
+		return (NULL);
+	}
+	memset(&host, 0, sizeof (host));
+	host.dh_out = fp;
+	host.dh_quiet = true;
+	host.dh_ustack = fake_ustack;
+	host.dh_pcsym = fake_pcsym;
+	host.dh_cookie = (void *)fake_mem;
+	rt = dsl_rt_create(*pgp, &host);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	memset(&cx, 0, sizeof (cx));
+	cx.cx_pid = 42;
+	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	dsl_rt_end(rt, NULL);
+	if (svg != NULL) {
+		size_t slen = 0;
+		FILE *sf = open_memstream(svg, &slen);
+
+		CHECK(dsl_rt_flamegraph(rt, sf) == 0);
+		fclose(sf);
+	}
+	dsl_rt_destroy(rt);
+	fclose(fp);
+	return (out);
+}
+
+/* ustack() printed and folded from pcs the host walked and names. */
+static void
+test_stacks(void)
+{
+	dsl_prog_t *pg;
+	char *out, *buf = NULL;
+
+	out = run_stack("BEGIN { @[ustack()] = count(); trace(ucaller); } "
+	    "END { }", NULL, &pg, NULL);
+	CHECK(out != NULL && strcmp(out, "8208" "8208" "\n\n"
+	    "              m`f1+0x10\n"
+	    "              m`f2+0x10\n"
+	    "              m`f3+0x10\n"
+	    "                2\n") == 0);
+	if (out != NULL && failures)
+		fprintf(stderr, "got: [%s]\n", out);
+	CHECK(dsl_prog_desc_stack(pg, 0));
+	CHECK(!dsl_prog_desc_stack(pg, 1));
+	free(out);
+	dsl_prog_free(pg);
+
+	out = run_stack("BEGIN { @[ustack(2)] = count(); }",
+	    "stackfmt=folded", &pg, NULL);
+	CHECK(out != NULL && strcmp(out, "\nm`f2;m`f1 2\n") == 0);
+	free(out);
+	dsl_prog_free(pg);
+
+	out = run_stack("BEGIN { @[ustack()] = count(); }", NULL, &pg, &buf);
+	free(out);
+	dsl_prog_free(pg);
+	CHECK(buf != NULL);
+	if (buf == NULL)
+		return;
+	CHECK(strstr(buf, "data-total=\"2\"") != NULL);
+	CHECK(strstr(buf, "data-d=\"3\" data-name=\"m`f1\"><title>m`f1 "
+	    "(2 samples, 100.00%)</title>") != NULL);
+	free(buf);
+}
+
 static void
 test_descs(void)
 {
@@ -405,6 +517,7 @@ main(void)
 	test_descs();
 	test_self();
 	test_hooks();
+	test_stacks();
 	test_host_types();
 	test_syntax();
 	if (failures)

@@ -1,7 +1,7 @@
 # t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
 check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
 t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
-t_tracer_trdrive_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS)
+t_tracer_trdrive_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 
 # Targets keep their functions: -O1 and no inlining, as a probed program.
 t_targets_tr_counter_SOURCES = t/targets/tr-counter.c

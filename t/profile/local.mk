@@ -1,0 +1,24 @@
+# t/profile: profile-N sampling, ustack() and its kin, folded stacks and
+# the SVG flame graph, on purpose-built targets and on node.
+check_PROGRAMS += t/targets/pf-split t/targets/libpf-split.so
+t_targets_pf_split_SOURCES = t/targets/pf-split.cc
+t_targets_pf_split_CXXFLAGS = -O1 -fno-inline
+t_targets_pf_split_LDADD = t/targets/libpf-split.so
+t_targets_pf_split_LDFLAGS = -Wl,-rpath,'$$ORIGIN'
+t_targets_pf_split_DEPENDENCIES = t/targets/libpf-split.so
+t_targets_libpf_split_so_SOURCES = t/targets/pf-lib.S
+# its own flags: the targets stay plain under --enable-asan
+t_targets_libpf_split_so_CFLAGS = -fPIC
+t_targets_libpf_split_so_CCASFLAGS = -fPIC
+t_targets_libpf_split_so_LDFLAGS = -shared -s -Wl,-soname,libpf-split.so
+
+PROFILE_SH_TESTS = t/profile/split.sh t/profile/interrupt.sh t/profile/node.sh \
+	t/profile/flamesvg.sh t/profile/syms.sh
+TESTS += $(PROFILE_SH_TESTS)
+EXTRA_DIST += $(PROFILE_SH_TESTS)
+
+check_PROGRAMS += t/targets/pf-threads
+t_targets_pf_threads_SOURCES = t/targets/pf-threads.c
+t_targets_pf_threads_CFLAGS = -O1 -pthread
+t_targets_pf_threads_LDFLAGS = -pthread
+EXTRA_DIST += t/targets/pf-hot.js
