@@ -7,3 +7,4 @@ probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
+probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h

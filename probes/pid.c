@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 
 #include "demangle/demangle.h"
+#include "probes/debugfile.h"
 #include "probes/elfsym.h"
 #include "probes/match.h"
 #include "probes/modules.h"
@@ -54,6 +55,9 @@ struct symfile {
 	uint64_t sf_ino;
 	char *sf_path;		/* the path opened */
 	pb_elf_t *sf_elf;
+	pb_elf_t *sf_dbg;	/* its separate debug file (debugfile.h),
+				 * for .symtab when sf_elf has none; or NULL */
+	char *sf_dbgpath;	/* that file's path, or NULL */
 	int sf_type;		/* ET_EXEC or ET_DYN */
 	struct func *sf_funcs;	/* ascending fu_addr */
 	size_t sf_nfuncs;
@@ -207,7 +211,13 @@ build_index(struct symfile *sf)
 		size_t n;
 		char e[128];
 
-		if (pb_elf_symbols(sf->sf_elf, table, &syms, &n, e,
+		/* A stripped object's local functions (libc's _int_malloc)
+		 * are in its debug file's .symtab: same link-time
+		 * addresses, as objcopy --only-keep-debug keeps them. */
+		pb_elf_t *src = table == PB_SYMTAB && sf->sf_dbg != NULL ?
+		    sf->sf_dbg : sf->sf_elf;
+
+		if (pb_elf_symbols(src, table, &syms, &n, e,
 		    sizeof(e)) < 0) {
 			snprintf(sf->sf_err, sizeof(sf->sf_err), "%s: %s",
 			    table == PB_SYMTAB ? ".symtab" : ".dynsym", e);
@@ -358,6 +368,30 @@ nomem:
 	return -1;
 }
 
+/*
+ * The debug file of a module without .symtab, if one is on disk; a
+ * debug file that does not open or is not for x86-64 is ignored (the
+ * object's own .dynsym still serves).
+ */
+static void
+open_debugfile(struct symfile *sf, const char *objpath)
+{
+	char path[PATH_MAX], e[128];
+
+	if (pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) < 0)
+		return;
+	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
+	if (sf->sf_dbg == NULL)
+		return;
+	if (pb_elf_machine(sf->sf_dbg) != EM_X86_64 ||
+	    pb_elf_class(sf->sf_dbg) != ELFCLASS64 ||
+	    !pb_elf_has_table(sf->sf_dbg, PB_SYMTAB) ||
+	    (sf->sf_dbgpath = strdup(path)) == NULL) {
+		pb_elf_close(sf->sf_dbg);
+		sf->sf_dbg = NULL;
+	}
+}
+
 /* The cached function index of a module, opened on first use. */
 static struct symfile *
 symfile_get(pid_t pid, const pb_module_t *md)
@@ -395,6 +429,8 @@ symfile_get(pid_t pid, const pb_module_t *md)
 		return sf;
 	}
 	sf->sf_type = pb_elf_type(sf->sf_elf);
+	if (!pb_elf_has_table(sf->sf_elf, PB_SYMTAB))
+		open_debugfile(sf, md->md_path);
 	if (build_index(sf) < 0)
 		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s", path,
 		    strerror(errno));
@@ -409,6 +445,8 @@ pb_pid_cache_flush(void)
 	for (sf = cache; sf != NULL; sf = next) {
 		next = sf->sf_next;
 		pb_elf_close(sf->sf_elf);
+		pb_elf_close(sf->sf_dbg);
+		free(sf->sf_dbgpath);
 		while (sf->sf_nowned > 0)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
