@@ -72,3 +72,16 @@ t_targets_pb_plt_ibt_CFLAGS = -O2 -fcf-protection
 t_targets_pb_plt_ibt_LDFLAGS = -Wl,-z,ibtplt
 TESTS += t/probes/plt-resolve.sh t/probes/plt-count.sh
 EXTRA_DIST += t/probes/plt-resolve.sh t/probes/plt-count.sh
+
+# Separate debug files (probes/debugfile.c) and what the pid provider and
+# DWARF make of them: a C target built with -g, stripped copies made by
+# the tests.  -O1: dw_local stays a function; no sanitizers (stripped
+# copies are traced).
+check_PROGRAMS += t/targets/dw-types t/probes/debugfile-test
+t_targets_dw_types_SOURCES = t/targets/dw-types.c
+t_targets_dw_types_CFLAGS = -O1 -g
+t_targets_dw_types_LDFLAGS =
+t_probes_debugfile_test_SOURCES = t/probes/debugfile-test.c
+t_probes_debugfile_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
+TESTS += t/probes/debugfile.sh t/probes/debugsyms.sh
+EXTRA_DIST += t/probes/debugfile.sh t/probes/debugsyms.sh
