@@ -2,6 +2,8 @@
  * debugfile: separate debug files by build-id and .gnu_debuglink; the
  * rules are gdb's (see debugfile.h).
  */
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -8,3 +8,4 @@ probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h
+probes_libprobes_a_SOURCES += probes/dwarf.c probes/dwarf.h

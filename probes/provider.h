@@ -257,6 +257,16 @@ typedef struct pb_provider {
 	/* Drop cached state (symbol tables, notes) when the tracee execs;
 	 * optional. */
 	void (*pv_flush)(void);
+
+	/*
+	 * Optional: the types of probe pr's arguments, named as dtrace -lv
+	 * lists them ("const char *"): *types gets a malloc'ed array of n
+	 * malloc'ed strings, types[i] being args[i]'s.  Returns n (0:
+	 * untyped, *types NULL), or -1 with errno.  Call it on a probe just
+	 * resolved, before the list is freed or the provider flushed.
+	 * Listing time only (pid: reads DWARF); NULL: untyped.
+	 */
+	int (*pv_argtypes)(const pb_probe_t *pr, char ***types);
 } pb_provider_t;
 
 /* The providers, each in its own file. */
