@@ -77,7 +77,7 @@ pb_dwarf_open(const char *path, char *err, size_t errlen)
 	dw->dw_fd = fd;
 	dw->dw_dbg = dwarf_begin(fd, DWARF_C_READ);
 	if (dw->dw_dbg == NULL) {
-		snprintf(err, errlen, "no DWARF: %s", dwarf_errmsg(-1));
+		snprintf(err, errlen, "%s", dwarf_errmsg(-1));
 		close(fd);
 		free(dw);
 		return NULL;
@@ -790,6 +790,11 @@ pb_dwtype_name(const pb_dwfunc_t *f, int32_t ty, char *buf, size_t len)
 		default:
 			break;
 		}
+		/* gdb: an anonymous union is "union {...}" in C++ too */
+		if (y->ty_name == NULL && kw[0] == '\0')
+			kw = y->ty_kind == PB_DW_STRUCT ? "struct " :
+			    y->ty_kind == PB_DW_UNION ? "union " :
+			    y->ty_kind == PB_DW_ENUM ? "enum " : "";
 		snprintf(base, sizeof(base), "%s%s", kw,
 		    y->ty_name != NULL ? y->ty_name : "{...}");
 		break;

@@ -85,3 +85,16 @@ t_probes_debugfile_test_SOURCES = t/probes/debugfile-test.c
 t_probes_debugfile_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
 TESTS += t/probes/debugfile.sh t/probes/debugsyms.sh
 EXTRA_DIST += t/probes/debugfile.sh t/probes/debugsyms.sh
+
+# DWARF types (probes/dwarf.c): dwarf-test prints what it makes of a
+# function; dw-cxx is the C++ target (a class with a std::string member,
+# a template, a namespace).  The target without DWARF is a copy of
+# dw-types made by strip -g in the test (CFLAGS may hold -g).
+check_PROGRAMS += t/probes/dwarf-test t/targets/dw-cxx
+t_probes_dwarf_test_SOURCES = t/probes/dwarf-test.c
+t_probes_dwarf_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
+t_targets_dw_cxx_SOURCES = t/targets/dw-cxx.cc
+t_targets_dw_cxx_CXXFLAGS = -O1 -g
+t_targets_dw_cxx_LDFLAGS =
+TESTS += t/probes/dwarf-types.sh
+EXTRA_DIST += t/probes/dwarf-types.sh
