@@ -4,11 +4,13 @@
  * (and malloc, for libc's _int_malloc), then prints its own counts.  The
  * tests strip copies of it; dw_local is static, so once stripped only
  * the debug file names it.  Expected types (t/probes/dwarf-types.sh)
- * are written from the declarations below.
+ * are written from the declarations below.  dw-types N serve then
+ * prints "ready" and waits to be killed (pidnm --pid).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum color { RED, GREEN = 5, BLUE };
 
@@ -92,5 +94,11 @@ main(int argc, char **argv)
 	}
 	printf("dw-types local=%d rec=%d name=%d sum=%ld\n", nlocal, nrec,
 	    nname, sum);
+	if (argc > 2 && strcmp(argv[2], "serve") == 0) {
+		printf("ready\n");
+		fflush(stdout);
+		for (;;)
+			pause();
+	}
 	return 0;
 }
