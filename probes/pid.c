@@ -1536,25 +1536,15 @@ argtypes_add(char ***v, int *n, const char *s)
 	return 0;
 }
 
-/*
- * Entry probes: the parameters' types; return probes: args[0] is the
- * offset of the return site (uint64_t), args[1] the return value with
- * the function's return type; offset probes stay untyped.
- */
-static int
-pid_argtypes(const pb_probe_t *pr, char ***types)
+int
+pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 {
 	struct symfile *sf;
-	const char *objpath;
 	pb_dwarf_t *dw;
-	pb_dwfunc_t df;
-	char buf[1024];
 	size_t i;
-	int n = 0, r;
 
-	*types = NULL;
-	if (pr->pr_kind == PB_OFFSET || pr->pr_path == NULL ||
-	    pr->pr_sym == NULL)
+	memset(out, 0, sizeof(*out));
+	if (pr->pr_path == NULL || pr->pr_sym == NULL)
 		return 0;
 	for (sf = cache; sf != NULL; sf = sf->sf_next)
 		if (sf->sf_path != NULL && strcmp(sf->sf_path, pr->pr_path) == 0)
@@ -1567,14 +1557,32 @@ pid_argtypes(const pb_probe_t *pr, char ***types)
 			break;
 	if (i == sf->sf_nnames)
 		return 0;
-	/* pr_path may be /proc/PID/map_files/...: .gnu_debuglink is looked
-	 * for beside it then, which finds nothing, as it should not. */
-	objpath = pr->pr_path;
-	dw = symfile_dwarf(sf, objpath);
+	/* pr_path may be /proc/PID/map_files/...: .gnu_debuglink finds
+	 * nothing beside it then; the build-id still finds the file. */
+	dw = symfile_dwarf(sf, pr->pr_path);
 	if (dw == NULL)
 		return 0;
-	r = pb_dwarf_func(dw,
-	    sf->sf_funcs[sf->sf_names[i].fn_func].fu_addr, &df);
+	return pb_dwarf_func(dw, sf->sf_funcs[sf->sf_names[i].fn_func].fu_addr,
+	    out);
+}
+
+/*
+ * Entry probes: the parameters' types; return probes: args[0] is the
+ * offset of the return site (uint64_t), args[1] the return value with
+ * the function's return type; offset probes stay untyped.
+ */
+static int
+pid_argtypes(const pb_probe_t *pr, char ***types)
+{
+	pb_dwfunc_t df;
+	char buf[1024];
+	size_t i;
+	int n = 0, r;
+
+	*types = NULL;
+	if (pr->pr_kind == PB_OFFSET)
+		return 0;
+	r = pb_pid_dwfunc(pr, &df);
 	if (r <= 0)
 		return r;
 	if (pr->pr_kind == PB_ENTRY) {
