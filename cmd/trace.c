@@ -40,7 +40,7 @@ typedef struct trace_ref {
 typedef struct trace_probe {
 	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
 	char		*tp_prov, *tp_mod, *tp_func, *tp_pname;	/* for -l */
-	char		**tp_argtypes;	/* -l -v: args[i]'s type names */
+	char		**tp_argtypes;	/* -l -v: args[i]'s types */
 	int		tp_nargtypes;
 	uint32_t	tp_id;		/* dsl probe id */
 	size_t		*tp_descs;	/* descriptions enabled on it */

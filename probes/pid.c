@@ -239,6 +239,15 @@ build_index(struct symfile *sf)
 			    (s->sy_flags & PB_SYF_UNDEF) ||
 			    s->sy_name[0] == '\0')
 				continue;
+			/*
+			 * A .symtab name "memcpy@@GLIBC_2.14" (.symver in
+			 * libc's source; libc6-dbg's debug file has them) is
+			 * the default version, which .dynsym names plainly
+			 * "memcpy": that is the user's name for it.
+			 */
+			if (table == PB_SYMTAB &&
+			    strstr(s->sy_name, "@@") != NULL)
+				continue;
 			if (ncand == ccap) {
 				size_t nc = ccap ? ccap * 2 : 1024;
 				struct cand *p = realloc(cv, nc * sizeof(*p));
@@ -1547,7 +1556,8 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 	if (pr->pr_path == NULL || pr->pr_sym == NULL)
 		return 0;
 	for (sf = cache; sf != NULL; sf = sf->sf_next)
-		if (sf->sf_path != NULL && strcmp(sf->sf_path, pr->pr_path) == 0)
+		if (sf->sf_path != NULL &&
+		    strcmp(sf->sf_path, pr->pr_path) == 0)
 			break;
 	if (sf == NULL)
 		return 0;
