@@ -24,6 +24,8 @@
 
 #include "dsl/dsl.h"
 #include "cmd/trace.h"
+#include "probes/provider.h"
+#include "probes/syscall.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -96,7 +98,7 @@ usage(FILE *fp)
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
 	    "\t    each process has its provider pid<PID>; $target is the "
-	    "first\n\t    -p or -c given\n"
+	    "first\n\t    -p or -c given; syscall:: probes fire in them\n"
 	    "\t-h  this help; -V the version\n"
 	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
 }
@@ -346,6 +348,12 @@ enable_probes(cmd_t *c, bool enable)
 			n += (size_t)k;
 		}
 		c->c_progs[pd->pd_src].cp_matches += n;
+		/* ours fire in traced processes only, dtrace's everywhere */
+		if (n == 0 && c->c_tr == NULL && !c->c_list &&
+		    pb_prov_match(pd->pd_prov, PB_SYSCALL_PROVIDER))
+			die("probe description %s: syscall probes fire in "
+			    "traced processes only: give -p PID or -c CMD",
+			    pd->pd_text);
 		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
@@ -363,6 +371,47 @@ enable_probes(cmd_t *c, bool enable)
 			    pd->pd_text);
 		}
 	}
+}
+
+/*
+ * -l without a process: the syscall provider's probes are the same in
+ * every process (probes/syscall.h), so they are listed from the table,
+ * those the descriptions match (every one without a program).
+ */
+static void
+list_syscalls(cmd_t *c)
+{
+	const pb_provider_t *pv = &pb_syscall_provider;
+	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	pb_desc_t all = { PB_SYSCALL_PROVIDER, "", "", "" }, de;
+	size_t d, nd = dsl_prog_ndescs(c->c_pg), i;
+	char err[256];
+
+	for (d = 0; d < nd || (nd == 0 && d == 0); d++) {
+		if (nd == 0) {
+			de = all;
+		} else {
+			const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+
+			de.de_prov = pd->pd_prov;
+			de.de_mod = pd->pd_mod;
+			de.de_func = pd->pd_func;
+			de.de_name = pd->pd_name;
+			if (!pv->pv_names(de.de_prov, 0))
+				continue;
+		}
+		if (pv->pv_resolve(0, 0, &de, PB_ZEROOK, &list, err,
+		    sizeof (err)) < 0)
+			die("%s", err);
+	}
+	for (i = 0; i < list.pl_n; i++) {
+		const pb_probe_t *pr = &list.pl_probes[i];
+
+		printf("%5u %10s %17s %33s %s\n", add_probe(c,
+		    pr->pr_provider, pr->pr_mod, pr->pr_func, pr->pr_name),
+		    pr->pr_provider, pr->pr_mod, pr->pr_func, pr->pr_name);
+	}
+	pb_probe_list_free(&list);
 }
 
 /* -l: dtrace's listing format, for the probes the programs match (every
@@ -406,6 +455,8 @@ list_probes(cmd_t *c)
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
 		    "profile", "", "", c->c_ticks[d].tk_name);
+	if (c->c_tr == NULL)
+		list_syscalls(c);
 	for (t = c->c_tr; t != NULL; t = next) {
 		/* the pid provider's, -p/-c, each process in turn */
 		next = trace_next(t);
@@ -437,10 +488,16 @@ mono_ns(void)
 	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
 }
 
+/* The first SIGINT/SIGTERM asks for the end (the loop sees the flag);
+ * a second one before it did ends pidtrace at once, whatever it is
+ * doing (the no-process loop has nothing to restore). */
 static void
 on_signal(int sig)
 {
-	(void)sig;
+	if (interrupted) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	interrupted = 1;
 }
 
@@ -494,12 +551,14 @@ run(cmd_t *c)
 	struct sigaction sa;
 	sigset_t block, waitmask;
 	size_t i;
+	int status;
 
 	if (c->c_tr != NULL)
 		return (trace_run(c->c_tr, c->c_rt, c->c_quiet, run_ticks, c));
 
-	/* Signals stay blocked but while we wait (ppoll unblocks them
-	 * atomically), so a ^C between the check and the wait is not lost. */
+	/* Signals are blocked only from the check of the flag to the wait
+	 * (ppoll unblocks them atomically), so a ^C in between is not lost,
+	 * and one during a firing is seen at once. */
 	memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
@@ -507,20 +566,26 @@ run(cmd_t *c)
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
-	sigprocmask(SIG_BLOCK, &block, &waitmask);
+	sigprocmask(SIG_SETMASK, NULL, &waitmask);
 	sigdelset(&waitmask, SIGINT);
 	sigdelset(&waitmask, SIGTERM);
 
 	if (fire_self(c, dsl_rt_begin_id(c->c_rt)) == DSL_FIRE_EXIT)
 		goto end;
 	fflush(c->c_out);
+	if (c->c_nticks == 0 && dsl_rt_errors(c->c_rt) > 0 && !interrupted) {
+		/* BEGIN failed before exit() and no probe is left to fire:
+		 * waiting for a ^C would wait forever */
+		status = dsl_rt_end(c->c_rt, NULL);
+		return (status != 0 ? status : 1);
+	}
 	{
 		uint64_t t = mono_ns();
 
 		for (i = 0; i < c->c_nticks; i++)
 			c->c_ticks[i].tk_next = t + c->c_ticks[i].tk_ns;
 	}
-	while (!interrupted) {
+	for (;;) {
 		uint64_t t = mono_ns();
 		cmd_tick_t *due = NULL;
 		struct timespec ts;
@@ -530,21 +595,24 @@ run(cmd_t *c)
 		for (i = 0; i < c->c_nticks; i++)
 			if (due == NULL || c->c_ticks[i].tk_next < due->tk_next)
 				due = &c->c_ticks[i];
-		if (due == NULL) {
-			/* nothing but a signal can happen */
-			ppoll(NULL, 0, NULL, &waitmask);
-			continue;
-		}
-		if (due->tk_next <= t) {
+		if (due != NULL && due->tk_next <= t) {
 			due->tk_next += due->tk_ns;
 			if (fire_self(c, due->tk_id) == DSL_FIRE_EXIT)
 				goto end;
 			fflush(c->c_out);
 			continue;
 		}
-		ts.tv_sec = (time_t)((due->tk_next - t) / 1000000000ULL);
-		ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
-		ppoll(NULL, 0, &ts, &waitmask);	/* EINTR on a signal */
+		if (due != NULL) {
+			ts.tv_sec = (time_t)((due->tk_next - t) /
+			    1000000000ULL);
+			ts.tv_nsec = (long)((due->tk_next - t) % 1000000000ULL);
+		}
+		sigprocmask(SIG_BLOCK, &block, NULL);
+		if (!interrupted)	/* EINTR on a signal */
+			ppoll(NULL, 0, due != NULL ? &ts : NULL, &waitmask);
+		sigprocmask(SIG_UNBLOCK, &block, NULL);
+		if (interrupted)
+			break;
 	}
 	dsl_rt_interrupted(c->c_rt);
 end:

@@ -194,49 +194,48 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 	return (t + (long double)d[levels + 1] * (long double)(base + 1));
 }
 
-/* Walk llquantize's buckets from bucket 1: the value each starts at
- * (dt_print_llquantize's loop, shared with print.c). */
-void
-dsl_llq_first(const dsl_agg_t *ag, dsl_llq_iter_t *it)
-{
-	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
-
-	it->li_value = 1;
-	for (it->li_order = 0; it->li_order < ag->ag_p[1]; it->li_order++)
-		it->li_value *= factor;
-	it->li_next = it->li_value * factor;
-	it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
-	it->li_bin = 1;
-}
-
 bool
-dsl_llq_next(const dsl_agg_t *ag, dsl_llq_iter_t *it)
+dsl_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 {
-	int64_t factor = ag->ag_p[0], nsteps = ag->ag_p[3];
+	int64_t f = ag->ag_p[0], lo = ag->ag_p[1], hi = ag->ag_p[2];
+	int64_t st = ag->ag_p[3], sf = st / f, per = st - sf;
+	int64_t bin0 = 1 + (hi - lo + 1) * per, i, k, m, pw = 1, idx, v;
 
-	it->li_bin++;
-	if ((it->li_value += it->li_step) == it->li_next) {
-		it->li_next = it->li_value * factor;
-		it->li_step = it->li_next > nsteps ? it->li_next / nsteps : 1;
-		it->li_order++;
+	i = b - bin0;
+	k = i < 0 ? -i : i;
+	if (k == 0) {
+		*lower = 0;
+		return (true);
 	}
-	return (it->li_order <= ag->ag_p[2]);
+	if (k > (hi - lo + 1) * per) {
+		/* the overflow bins: +-factor^(high+1) */
+		for (m = 0; m <= hi; m++)
+			pw *= f;
+		*lower = i < 0 ? -pw : pw;
+		return (true);
+	}
+	m = lo + (k - 1) / per;
+	idx = (k - 1) % per + sf;
+	for (k = 0; k <= m; k++)
+		pw *= f;	/* factor^(m+1) */
+	if ((idx * pw) % st != 0 && pw < st)
+		return (false);
+	v = pw >= st ? idx * (pw / st) : idx * pw / st;
+	*lower = i < 0 ? -v : v;
+	return (true);
 }
 
 static long double
 llqsum(const dsl_agg_t *ag, const int64_t *d)
 {
-	/* each bucket weighs its lower bound; bucket 0 just below */
-	dsl_llq_iter_t it;
-	long double t;
+	/* each bin weighs its lower bound */
+	long double t = 0;
+	int64_t v;
+	uint32_t b;
 
-	dsl_llq_first(ag, &it);
-	t = (long double)d[0] * (long double)(it.li_value - 1);
-	do {
-		t += (long double)d[it.li_bin] * (long double)it.li_value;
-	} while (dsl_llq_next(ag, &it));
-	if ((uint32_t)it.li_bin < ag->ag_ndata)
-		t += (long double)d[it.li_bin] * (long double)it.li_value;
+	for (b = 0; b < ag->ag_ndata; b++)
+		if (d[b] != 0 && dsl_llq_label(ag, (int)b, &v))
+			t += (long double)d[b] * (long double)v;
 	return (t);
 }
 

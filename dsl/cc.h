@@ -18,7 +18,8 @@ enum {
 	K_IF, K_ELSE, K_SIZEOF, K_SELF, K_THIS, K_CHAR, K_SHORT, K_INT,
 	K_LONG, K_SIGNED, K_UNSIGNED, K_STRING, K_INT8, K_INT16, K_INT32,
 	K_INT64, K_UINT8, K_UINT16, K_UINT32, K_UINT64, K_INTPTR, K_UINTPTR,
-	K_SIZE_T, K_SSIZE_T, K_PID_T, K_UID_T, K_VOID, K_NKEYWORDS
+	K_SIZE_T, K_SSIZE_T, K_PID_T, K_UID_T, K_VOID, K_STRUCT, K_UNION,
+	K_ENUM, K_TYPEDEF, K_NKEYWORDS
 };
 
 typedef struct dsl_cc {
@@ -48,6 +49,8 @@ typedef struct dsl_cc {
 	int64_t		cc_pival;
 	bool		cc_punsigned, cc_plong;
 	char		*cc_pstr;	/* dsl_lex_peek's copy of the token */
+	char		cc_peektext[128];	/* the peeked token's text;
+					 * its value in cc_pival */
 	size_t		cc_pstrlen, cc_pstrcap;
 	char		*cc_dstr;	/* dsl_lex_pdesc's word */
 	size_t		cc_dstrlen, cc_dstrcap;
@@ -88,6 +91,8 @@ void	dsl_cc_option(dsl_cc_t *, const char *opt, int line, int col);
 void	dsl_cc_declare(dsl_cc_t *, int scope, const char *name, int type,
 	    int size, bool sign, int nkeys, const uint8_t *ktype,
 	    const uint8_t *ksize, int line, int col);
+void	dsl_cc_declare_ctype(dsl_cc_t *, int scope, const char *name,
+	    int32_t ctype);
 
 /* parse.c */
 void	dsl_parse(dsl_cc_t *);	/* the whole source cc_src */

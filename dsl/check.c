@@ -47,10 +47,10 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_TOLOWER] = { "tolower", 1, 1, DT_STR, 0, false, "s" },
 	[F_RAND] = { "rand", 0, 0, DT_INT, 4, true, "" },
 	[F_COPYINSTR] = { "copyinstr", 1, 2, DT_STR, 0, false, "ii" },
-	[F_COPYIN] = { "copyin", 2, 2, DT_STR, 0, false, "ii" },
+	[F_COPYIN] = { "copyin", 2, 2, DT_INT, 8, false, "ii" },
 	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
-	[F_ALLOCA] = { NULL, 0, 0, 0, 0, false, NULL },
+	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
 	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
 	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
 	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
@@ -111,6 +111,8 @@ typedef struct check {
 } check_t;
 
 static void expr(check_t *, int32_t n);
+static void expr1(check_t *, int32_t n);
+static bool is_ptr(check_t *, int32_t t);
 
 #define NODE(ck, i)	CC_NODE((ck)->ck_cc, (i))
 #define PG(ck)		((ck)->ck_cc->cc_pg)
@@ -227,6 +229,7 @@ var_node(dsl_node_t *n, const dsl_var_t *v)
 		set_int(n, v->va_type == DT_INT ? v->va_size : 8,
 		    v->va_type == DT_INT ? v->va_signed : true);
 	}
+	n->dn_ctype = v->va_ctype;
 }
 
 /*
@@ -284,9 +287,9 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		return;
 	}
 	if (*nkeys != i)
-		dsl_cc_nerror(ck->ck_cc, n, "D_ARR_BADREF", "%s%s: "
-		    "expected %d key%s, not %d", what, name, *nkeys,
-		    *nkeys == 1 ? "" : "s", i);
+		dsl_cc_nerror(ck->ck_cc, n, "D_PROTO_LEN", "%s%s[ ] "
+		    "prototype mismatch: %d arg%s passed, %d expected", what,
+		    name, i, i == 1 ? "" : "s", *nkeys);
 	i = 0;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
 		if (kt[i] != NODE(ck, k)->dn_type)
@@ -498,42 +501,181 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	return (f);
 }
 
-/* A constant integer argument of an aggregating function. */
-static int64_t
-const_arg(check_t *ck, int32_t call, int32_t a, int i, const char *fname)
+/*
+ * llquantize's bins, as dtrace-utils lays them out (dt_print_llquantize):
+ * bin 0 holds values <= -factor^(high+1); then, for each magnitude from
+ * high down to low, the negative values' linear steps; bin0 (the middle)
+ * holds |value| < factor^low; then the positive steps of each magnitude
+ * from low up, and last the values >= factor^(high+1).  A magnitude m
+ * has steps - steps/factor bins: steps equal slices of [0, factor^(m+1))
+ * less those below factor^m.
+ */
+int
+dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
 {
-	if (a == DSL_NONE || NODE(ck, a)->dn_op != N_INT)
-		dsl_cc_nerror(ck->ck_cc, a == DSL_NONE ? call : a,
-		    "D_LQUANT_BASETYPE", "%s( ) argument #%d must be an "
-		    "integer constant", fname, i);
-	return (NODE(ck, a)->dn_ival);
+	int64_t per = nsteps - nsteps / factor;
+
+	return ((int)(2 * (1 + (high - low + 1) * per) + 1));
 }
 
-/* llquantize's bucket of a value (dtrace_aggregate_llquantize_bucket). */
 int
 dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
     int64_t value)
 {
-	int64_t this = 1, last, next;
-	int base = 1, order;
+	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
+	int64_t bin0 = 1 + (high - low + 1) * per, pw = 1, idx;
+	uint64_t v = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+	int64_t m, i;
 
-	for (order = 0; order < low; order++)
-		this *= factor;
-	if (value < (last = this))
-		return (0);
-	for (this *= factor; order <= high; order++) {
-		int64_t nbuckets = this > nsteps ? nsteps : this;
+	for (m = 0; m < low; m++)
+		pw *= factor;
+	if (v < (uint64_t)pw)
+		return ((int)bin0);
+	for (m = low; m <= high; m++) {
+		int64_t next = pw * factor;	/* < 2^63: the checker saw */
 
-		if ((next = this * factor) < this)
-			value = this - 1;	/* overflow: clamp */
-		if (value < this)
-			return (base + (int)((value - last) /
-			    (this / nbuckets)));
-		base += (int)(nbuckets - (nbuckets / factor));
-		last = this;
-		this = next;
+		if (v < (uint64_t)next) {
+			/* which of the steps slices of [0, next) */
+			if (next >= nsteps)
+				idx = (int64_t)(v / (uint64_t)(next / nsteps));
+			else
+				idx = (int64_t)(v * (uint64_t)nsteps /
+				    (uint64_t)next);
+			i = 1 + (m - low) * per + (idx - sf);
+			return ((int)(value < 0 ? bin0 - i : bin0 + i));
+		}
+		pw = next;
 	}
-	return (base);
+	return (value < 0 ? 0 : (int)(2 * bin0));
+}
+
+/* lquantize(v, base, limit[, step]): dtrace-utils' rules and tags. */
+static void
+lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t a1 = nth_arg(ck, args, 1), a2 = nth_arg(ck, args, 2);
+	int32_t a3 = nargs > 3 ? nth_arg(ck, args, 3) : DSL_NONE;
+	int64_t nlevels;
+
+	if (NODE(ck, a1)->dn_op != N_INT)
+		dsl_cc_nerror(cc, a1, "D_LQUANT_BASETYPE", "lquantize( ) "
+		    "argument #1 must be an integer constant");
+	p[0] = NODE(ck, a1)->dn_ival;
+	if (p[0] < INT32_MIN || p[0] > INT32_MAX)
+		dsl_cc_nerror(cc, a1, "D_LQUANT_BASEVAL", "lquantize( ) "
+		    "argument #1 must be a 32-bit quantity");
+	if (NODE(ck, a2)->dn_op != N_INT)
+		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMTYPE", "lquantize( ) "
+		    "argument #2 must be an integer constant");
+	p[1] = NODE(ck, a2)->dn_ival;
+	if (p[1] < INT32_MIN || p[1] > INT32_MAX)
+		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
+		    "argument #2 must be a 32-bit quantity");
+	if (p[1] < p[0])
+		dsl_cc_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
+		    "base (argument #1) must be less than limit (argument "
+		    "#2)");
+	p[2] = 1;
+	if (a3 != DSL_NONE) {
+		if (NODE(ck, a3)->dn_op != N_INT || NODE(ck, a3)->dn_ival <= 0)
+			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPTYPE",
+			    "lquantize( ) argument #3 must be a non-zero "
+			    "positive integer constant");
+		p[2] = NODE(ck, a3)->dn_ival;
+		if (p[2] > UINT16_MAX)
+			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPVAL",
+			    "lquantize( ) argument #3 must be a 16-bit "
+			    "quantity");
+	}
+	nlevels = (p[1] - p[0]) / p[2];
+	if (nlevels == 0)
+		dsl_cc_nerror(cc, call, "D_LQUANT_STEPLARGE", "lquantize( ) "
+		    "step (argument #3) too large: must have at least one "
+		    "quantization level");
+	if (nlevels > UINT16_MAX)
+		dsl_cc_nerror(cc, call, "D_LQUANT_STEPSMALL", "lquantize( ) "
+		    "step (argument #3) too small: number of quantization "
+		    "levels must be a 16-bit quantity");
+	/* the limit as dtrace keeps it: base + levels * step */
+	p[1] = p[0] + nlevels * p[2];
+}
+
+/*
+ * llquantize(v, factor, low, high, steps): the argument rules and tags of
+ * dtrace-utils' compiler, which also keep dsl_llq_bucket's bins whole:
+ * steps must divide factor, or be a multiple of it that divides
+ * factor^(low+1) (factor^2 when low is 0).
+ */
+static void
+llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
+{
+	static const char *const tags[4][2] = {
+		{ "D_LLQUANT_FACTORTYPE", "D_LLQUANT_FACTORVAL" },
+		{ "D_LLQUANT_LMAGTYPE", "D_LLQUANT_LMAGVAL" },
+		{ "D_LLQUANT_HMAGTYPE", "D_LLQUANT_HMAGVAL" },
+		{ "D_LLQUANT_STEPTYPE", "D_LLQUANT_STEPVAL" },
+	};
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t a[4];
+	uint64_t f, lo, hi, st, pw;
+	long double m;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		a[i] = nth_arg(ck, args, i + 1);
+		if (a[i] == DSL_NONE || NODE(ck, a[i])->dn_op != N_INT)
+			dsl_cc_nerror(cc, a[i] == DSL_NONE ? call : a[i],
+			    tags[i][0], "llquantize( ) argument #%d must be "
+			    "an integer constant", i + 1);
+		p[i] = NODE(ck, a[i])->dn_ival;
+		if ((uint64_t)p[i] > UINT16_MAX)
+			dsl_cc_nerror(cc, a[i], tags[i][1], "llquantize( ) "
+			    "argument #%d must be an unsigned 16-bit "
+			    "quantity%s", i + 1, i == 0 ?
+			    " greater than or equal to 2" : "");
+	}
+	f = (uint64_t)p[0];
+	lo = (uint64_t)p[1];
+	hi = (uint64_t)p[2];
+	st = (uint64_t)p[3];
+	if (f < 2)
+		dsl_cc_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
+		    "#1 must be an unsigned 16-bit quantity greater than or "
+		    "equal to 2");
+	if (hi < lo)
+		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		    "argument #3 (high magnitude) must be at least argument "
+		    "#2 (low magnitude)");
+	for (m = 1, i = 0; i <= (int)hi; i++)
+		m *= (long double)f;
+	if (m > (long double)INT64_MAX)
+		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		    "argument #3 (high magnitude) will cause overflow of 64 "
+		    "bits");
+	if (st == 0)
+		dsl_cc_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
+		    "argument #4 must be a non-zero positive integer "
+		    "constant");
+	if (st < f && f % st != 0)
+		dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
+		    "argument #4 (steps) must evenly divide argument #1 "
+		    "(factor) when steps<factor");
+	if (st > f) {
+		if (st % f != 0)
+			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			    "llquantize( ) argument #4 (steps) must be a "
+			    "multiple of argument #1 (factor) when "
+			    "steps>factor");
+		for (pw = f, i = 0; i < (lo == 0 ? 1 : (int)lo); i++)
+			pw *= f;	/* < 2^64: checked above */
+		if (pw % st != 0)
+			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			    "llquantize( ) argument #4 (steps) must evenly "
+			    "divide pow(argument #1 (factor), %s) when "
+			    "steps>factor", lo == 0 ? "2" :
+			    "argument #2 (lmag) + 1");
+	}
 }
 
 static void
@@ -582,76 +724,9 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			    "integer", fname, i);
 	}
 	if (f == F_LQUANTIZE) {
-		a = r->dn_a;
-		p[0] = const_arg(ck, rhs, nth_arg(ck, a, 1), 2, fname);
-		p[1] = const_arg(ck, rhs, nth_arg(ck, a, 2), 3, fname);
-		p[2] = nargs > 3 ? const_arg(ck, rhs, nth_arg(ck, a, 3), 4,
-		    fname) : 1;
-		if (p[2] <= 0 || p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPVAL",
-			    "lquantize( ) step (argument #4) must be a 16-bit "
-			    "quantity greater than zero");
-		if (p[0] < INT32_MIN || p[0] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_BASEVAL",
-			    "lquantize( ) base (argument #2) must be a 32-bit "
-			    "quantity");
-		if (p[1] < INT32_MIN || p[1] > INT32_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_LIMVAL",
-			    "lquantize( ) limit (argument #3) must be a 32-bit "
-			    "quantity");
-		if (p[1] <= p[0])
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_MISMATCH",
-			    "lquantize( ) base (argument #2) must be less than "
-			    "limit (argument #3)");
-		if ((p[1] - p[0]) / p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPLARGE",
-			    "lquantize( ) step (argument #4) too small for "
-			    "the given base and limit");
-		if ((p[1] - p[0]) / p[2] == 0)
-			dsl_cc_nerror(cc, rhs, "D_LQUANT_STEPSMALL",
-			    "lquantize( ) step (argument #4) too large for "
-			    "the given base and limit");
+		lq_args(ck, rhs, r->dn_a, nargs, p);
 	} else if (f == F_LLQUANTIZE) {
-		a = r->dn_a;
-		for (i = 0; i < 4; i++)
-			p[i] = const_arg(ck, rhs, nth_arg(ck, a, i + 1), i + 2,
-			    fname);
-		if (p[0] < 2 || p[0] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_FACTORTYPE",
-			    "llquantize( ) argument #2 (factor) must be a "
-			    "16-bit quantity greater than one");
-		if (p[1] < 0 || p[1] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_LOWTYPE",
-			    "llquantize( ) argument #3 (low magnitude) must "
-			    "be an unsigned 16-bit quantity");
-		if (p[2] < 0 || p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_HIGHTYPE",
-			    "llquantize( ) argument #4 (high magnitude) must "
-			    "be an unsigned 16-bit quantity");
-		if (p[2] < p[1])
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_MAGRANGE",
-			    "llquantize( ) argument #4 (high magnitude) must "
-			    "be at least argument #3 (low magnitude)");
-		if (p[3] < 1 || p[3] > UINT16_MAX)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_NSTEPTYPE",
-			    "llquantize( ) argument #5 (number of steps) must "
-			    "be a 16-bit quantity greater than zero");
-		if (p[3] < p[0] || p[3] % p[0] != 0)
-			dsl_cc_nerror(cc, rhs, "D_LLQUANT_NSTEPMASK",
-			    "llquantize( ) argument #5 (number of steps) must "
-			    "be a multiple of argument #2 (factor)");
-		{
-			/* factor^(high+1) must fit in 64 bits */
-			long double m = 1;
-
-			for (i = 0; i <= p[2]; i++)
-				m *= (long double)p[0];
-			if (m > (long double)INT64_MAX)
-				dsl_cc_nerror(cc, rhs, "D_LLQUANT_MAGTOOBIG",
-				    "llquantize( ) factor (argument #2) "
-				    "raised to power of high magnitude "
-				    "(argument #4) plus 1 overflows 64-bits");
-		}
+		llq_args(ck, rhs, r->dn_a, p);
 	}
 
 	ag = find_agg(ck, aname, lhs);
@@ -667,11 +742,38 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			ag->ag_ndata = (uint32_t)((p[1] - p[0]) / p[2]) + 2;
 			break;
 		case F_LLQUANTIZE:
-			ag->ag_ndata = (uint32_t)dsl_llq_bucket(p[0], p[1],
-			    p[2], p[3], INT64_MAX) + 1;
+			ag->ag_ndata = (uint32_t)dsl_llq_nbins(p[0], p[1],
+			    p[2], p[3]);
 			break;
 		default: ag->ag_ndata = 1; break;
 		}
+	} else if (ag->ag_func == f && f == F_LQUANTIZE &&
+	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+		static const char *const what[3][2] = {
+			{ "D_LQUANT_MATCHBASE", "base (argument #1)" },
+			{ "D_LQUANT_MATCHLIM", "limit (argument #2)" },
+			{ "D_LQUANT_MATCHSTEP", "step (argument #3)" },
+		};
+
+		for (i = 0; ag->ag_p[i] == p[i]; i++)
+			;
+		dsl_cc_nerror(cc, rhs, what[i][0], "lquantize( ) %s doesn't "
+		    "match previous declaration: expected %d, found %d",
+		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
+	} else if (ag->ag_func == f && f == F_LLQUANTIZE &&
+	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+		static const char *const what[4][2] = {
+			{ "D_LLQUANT_MATCHFACTOR", "factor (argument #1)" },
+			{ "D_LLQUANT_MATCHLMAG", "lmag (argument #2)" },
+			{ "D_LLQUANT_MATCHHMAG", "hmag (argument #3)" },
+			{ "D_LLQUANT_MATCHSTEPS", "steps (argument #4)" },
+		};
+
+		for (i = 0; ag->ag_p[i] == p[i]; i++)
+			;
+		dsl_cc_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
+		    "match previous declaration: expected %d, found %d",
+		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
 	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof (p)) != 0) {
 		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
 		    "redefined: %s( ) does not match the earlier %s( )",
@@ -804,6 +906,17 @@ call(check_t *ck, int32_t n, bool stmt)
 		set_int(nd, sigs[f].fs_size, sigs[f].fs_signed);
 	else
 		nd->dn_type = (uint8_t)sigs[f].fs_ret;
+	if (f == F_COPYIN || f == F_ALLOCA) {
+		/* void *: scratch memory of this clause */
+		dsl_typetab_t *tt = &PG(ck)->pg_tt;
+		int32_t vp = dsl_type_ptr(tt, dsl_type_void(tt));
+
+		if (vp == 0)
+			dsl_cc_nerror(cc, n, NULL, "out of memory");
+		nd = NODE(ck, n);
+		set_int(nd, 8, false);
+		nd->dn_ctype = vp;
+	}
 }
 
 static void
@@ -835,6 +948,21 @@ ident(check_t *ck, int32_t n)
 		else
 			set_int(nd, builtins[b].bi_size, builtins[b].bi_signed);
 		return;
+	}
+	{
+		/* an enumerator is an int constant */
+		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+		uint32_t i;
+
+		for (i = 0; i < tt->tt_nmems; i++)
+			if (tt->tt_mems[i].me_type == 0 &&
+			    strcmp(dsl_tt_str(tt, tt->tt_mems[i].me_name),
+			    name) == 0) {
+				nd->dn_op = N_INT;
+				nd->dn_ival = tt->tt_mems[i].me_off;
+				set_int(nd, 4, true);
+				return;
+			}
 	}
 	v = find_var(ck, V_GLOBAL, name, false);
 	if (v != NULL && v->va_type != DT_VOID) {
@@ -899,9 +1027,17 @@ assignment(check_t *ck, int32_t n)
 		dsl_cc_nerror(cc, r, "D_OP_VOID", "operator %s: the right-hand "
 		    "operand has void type", opname(op));
 	if (op == '=') {
+		int32_t rct = rn->dn_ctype;
+
 		v = lvalue(ck, l, true, rn->dn_type,
 		    rn->dn_size < 4 ? 4 : rn->dn_size,
 		    rn->dn_size < 4 ? true : rn->dn_signed);
+		/* a pointer variable takes the type of its first value */
+		if (v != NULL && v->va_ctype == 0 && rct != 0 &&
+		    is_ptr(ck, rct)) {
+			v->va_ctype = rct;
+			ck->ck_changed = true;
+		}
 	} else {
 		v = lvalue(ck, l, true, DT_INT, 8, true);
 		if (rn->dn_type != DT_INT)
@@ -924,8 +1060,262 @@ assignment(check_t *ck, int32_t n)
 	expr(ck, l);
 }
 
+/* An integer narrowed to size bytes (1 2 4 8), signed or not. */
+static int64_t
+narrow(int64_t v, int size, bool sign)
+{
+	switch (size) {
+	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
+	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
+	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
+	default: return (v);
+	}
+}
+
+/*
+ * Constant folding (dt_node_op2's and dt_cook_op1's, after typing): an
+ * operator whose operands are integer constants becomes a constant, so
+ * lquantize(x, -10, 1 << 4) has constant arguments and 1/0 is refused
+ * here, as dtrace does, rather than at run time.  Arithmetic is 64-bit,
+ * as the runtime's; casts narrow.
+ */
+static void
+fold(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n), *a, *b = NULL;
+	uint64_t ua, ub;
+	int64_t va, vb = 0, r;
+	int op = nd->dn_aux;
+
+	if (nd->dn_type != DT_INT || nd->dn_a == DSL_NONE)
+		return;
+	a = NODE(ck, nd->dn_a);
+	if (a->dn_op != N_INT)
+		return;
+	va = a->dn_ival;
+	if (nd->dn_op == N_BINOP || nd->dn_op == N_LAND ||
+	    nd->dn_op == N_LOR || nd->dn_op == N_LXOR) {
+		b = NODE(ck, nd->dn_b);
+		if (b->dn_op != N_INT)
+			return;
+		vb = b->dn_ival;
+	}
+	ua = (uint64_t)va;
+	ub = (uint64_t)vb;
+	switch (nd->dn_op) {
+	case N_UNOP:
+		r = op == '-' ? (int64_t)(0 - ua) : op == '~' ? ~va :
+		    op == '!' ? va == 0 : va;
+		break;
+	case N_CAST:
+		r = narrow(va, nd->dn_size, nd->dn_signed);
+		break;
+	case N_LAND: r = va != 0 && vb != 0; break;
+	case N_LOR: r = va != 0 || vb != 0; break;
+	case N_LXOR: r = (va != 0) ^ (vb != 0); break;
+	case N_BINOP:
+		switch (op) {
+		case '+': r = (int64_t)(ua + ub); break;
+		case '-': r = (int64_t)(ua - ub); break;
+		case '*': r = (int64_t)(ua * ub); break;
+		case '/':
+		case '%':
+			if (vb == 0)
+				dsl_cc_nerror(ck->ck_cc, n, "D_DIV_ZERO",
+				    "expression contains division by zero");
+			if (!nd->dn_signed)
+				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
+			else if (vb == -1)
+				r = op == '/' ? (int64_t)(0 - ua) : 0;
+			else
+				r = op == '/' ? va / vb : va % vb;
+			break;
+		case '&': r = va & vb; break;
+		case '|': r = va | vb; break;
+		case '^': r = va ^ vb; break;
+		case T_SHL: r = (int64_t)(ua << (ub & 63)); break;
+		case T_SHR:
+			r = nd->dn_signed ? va >> (ub & 63) :
+			    (int64_t)(ua >> (ub & 63));
+			break;
+		default:
+			/* comparisons: dn_c says whether they are signed */
+			if (nd->dn_c)
+				r = op == '<' ? va < vb : op == '>' ? va > vb :
+				    op == T_LE ? va <= vb : op == T_GE ?
+				    va >= vb : op == T_EQ ? va == vb :
+				    va != vb;
+			else
+				r = op == '<' ? ua < ub : op == '>' ? ua > ub :
+				    op == T_LE ? ua <= ub : op == T_GE ?
+				    ua >= ub : op == T_EQ ? ua == ub :
+				    ua != ub;
+			break;
+		}
+		break;
+	default:
+		return;
+	}
+	nd->dn_op = N_INT;
+	nd->dn_ival = r;
+	nd->dn_a = nd->dn_b = nd->dn_c = DSL_NONE;
+}
+
 static void
 expr(check_t *ck, int32_t n)
+{
+	int op;
+
+	expr1(ck, n);
+	op = NODE(ck, n)->dn_op;
+	if (op == N_BINOP || op == N_UNOP || op == N_CAST || op == N_LAND ||
+	    op == N_LOR || op == N_LXOR)
+		fold(ck, n);
+}
+
+/* -- C types ------------------------------------------------------------ */
+
+static const dsl_ctype_t *
+ctype(check_t *ck, int32_t t)
+{
+	return (dsl_tt_resolve(&PG(ck)->pg_tt, t, NULL));
+}
+
+static bool
+is_ptr(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = ctype(ck, t);
+
+	return (ty != NULL && ty->ty_kind == TY_PTR);
+}
+
+/* Give node n the D view of C type t (check.c's twin of parse.c's
+ * d_kind), and the flags its evaluation needs. */
+static void
+set_ctype(check_t *ck, int32_t n, int32_t t)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	int32_t r;
+	const dsl_ctype_t *ty = dsl_tt_resolve(&PG(ck)->pg_tt, t, &r);
+	const dsl_ctype_t *el;
+
+	nd->dn_aux &= (uint16_t)~(AUX_BYADDR | AUX_CHARS);
+	nd->dn_ctype = 0;
+	if (ty == NULL)
+		return;
+	switch (ty->ty_kind) {
+	case TY_VOID:
+		nd->dn_type = DT_VOID;
+		nd->dn_size = 0;
+		return;
+	case TY_INT:
+		set_int(nd, (int)ty->ty_size, ty->ty_signed);
+		return;
+	case TY_ENUM:
+		set_int(nd, 4, true);
+		return;
+	case TY_PTR:
+		set_int(nd, 8, false);
+		nd->dn_ctype = r;
+		return;
+	case TY_ARRAY:
+		el = ctype(ck, ty->ty_ref);
+		if (el != NULL && el->ty_kind == TY_INT && el->ty_size == 1) {
+			/* char name[N] is a string in D */
+			nd->dn_type = DT_STR;
+			nd->dn_aux |= AUX_CHARS | AUX_BYADDR;
+			nd->dn_ctype = r;
+			return;
+		}
+		/* FALLTHROUGH */
+	default:
+		set_int(nd, 8, false);
+		nd->dn_aux |= AUX_BYADDR;
+		nd->dn_ctype = r;
+		return;
+	}
+}
+
+static void
+member(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_node_t *nd = NODE(ck, n);
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	const dsl_ctype_t *ty;
+	int op = nd->dn_aux & AUX_OP;
+	char tn[256];
+	uint32_t i;
+	const char *name;
+
+	expr(ck, nd->dn_a);
+	if (NODE(ck, n)->dn_aux & AUX_DONE)
+		return;		/* resolved on an earlier pass */
+	nd = NODE(ck, n);
+	name = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+	ty = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
+	if (op == T_ARROW) {
+		if (ty == NULL || ty->ty_kind != TY_PTR)
+			dsl_cc_nerror(cc, n, "D_OP_PTR", "operator -> must be "
+			    "applied to a pointer");
+		ty = ctype(ck, ty->ty_ref);
+	} else if ((NODE(ck, nd->dn_a)->dn_aux & AUX_BYADDR) == 0) {
+		ty = NULL;
+	}
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION))
+		dsl_cc_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
+		    "applied to a forward declaration or a non-struct/union "
+		    "type", op == T_ARROW ? "->" : ".");
+	for (i = 0; i < ty->ty_nmem; i++) {
+		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
+
+		if (strcmp(dsl_tt_str(tt, m->me_name), name) == 0) {
+			int32_t mt = m->me_type;
+
+			nd->dn_ival = m->me_off;
+			nd->dn_aux |= AUX_DONE;
+			set_ctype(ck, n, mt);
+			return;
+		}
+	}
+	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof (tn));
+	dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s is not a member of %s",
+	    name, tn);
+}
+
+/* *p and p[i]: the element type of a pointer or array operand. */
+static void
+deref(check_t *ck, int32_t n, int32_t a, const char *opn)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, a)->dn_ctype);
+	const dsl_ctype_t *el;
+
+	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
+		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_NONPTR", "operator %s "
+		    "cannot be applied to a non-pointer type", opn);
+	el = ctype(ck, ty->ty_ref);
+	if (el == NULL || el->ty_kind == TY_VOID)
+		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
+		    "cannot dereference a pointer to void", opn);
+	set_ctype(ck, n, ty->ty_ref);
+}
+
+/* The size of what pointer or array type t points at, or 0. */
+static int64_t
+elem_size(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = ctype(ck, t), *el;
+
+	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
+		return (0);
+	el = ctype(ck, ty->ty_ref);
+	return (el == NULL || el->ty_kind == TY_VOID ? 1 :
+	    (int64_t)el->ty_size);
+}
+
+static void
+expr1(check_t *ck, int32_t n)
 {
 	dsl_cc_t *cc = ck->ck_cc;
 	dsl_node_t *nd = NODE(ck, n);
@@ -947,6 +1337,25 @@ expr(check_t *ck, int32_t n)
 	case N_SELFREF:
 	case N_THISREF:
 	case N_ARR:
+		if (nd->dn_op == N_ARR && nd->dn_a != DSL_NONE &&
+		    NODE(ck, nd->dn_a)->dn_next == DSL_NONE &&
+		    find_var(ck, V_ARRAY, nname(ck, n), false) == NULL &&
+		    (v = find_var(ck, V_GLOBAL, nname(ck, n), false)) !=
+		    NULL && v->va_ctype != 0) {
+			/* p[i] of a pointer variable, not an array lookup */
+			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
+			int32_t g = dsl_cc_node(cc, N_GVAR, nd->dn_line,
+			    nd->dn_col);
+
+			nd = NODE(ck, n);
+			NODE(ck, g)->dn_ival = vi;
+			var_node(NODE(ck, g), &PG(ck)->pg_vars[vi]);
+			nd->dn_b = nd->dn_a;
+			nd->dn_a = g;
+			nd->dn_op = N_INDEX;
+			expr1(ck, n);
+			return;
+		}
 		v = lvalue(ck, n, false, DT_VOID, 0, false);
 		if (v != NULL)
 			var_node(NODE(ck, n), v);
@@ -1046,6 +1455,31 @@ expr(check_t *ck, int32_t n)
 			promote(nd, an, NULL);
 		else
 			promote(nd, an, bn);
+		if ((op == '+' || op == '-') && is_ptr(ck, an->dn_ctype) &&
+		    !is_ptr(ck, bn->dn_ctype)) {
+			/* p + i: i elements, not bytes (dn_c marks it done) */
+			int32_t t = an->dn_ctype;
+			int64_t sz = elem_size(ck, t);
+
+			if (nd->dn_c == DSL_NONE && sz > 1) {
+				int32_t k = dsl_cc_node(cc, N_INT, nd->dn_line,
+				    nd->dn_col);
+				int32_t m = dsl_cc_node(cc, N_BINOP,
+				    NODE(ck, n)->dn_line, NODE(ck, n)->dn_col);
+
+				NODE(ck, k)->dn_ival = sz;
+				set_int(NODE(ck, k), 8, true);
+				NODE(ck, m)->dn_aux = '*';
+				NODE(ck, m)->dn_a = NODE(ck, n)->dn_b;
+				NODE(ck, m)->dn_b = k;
+				set_int(NODE(ck, m), 8, true);
+				NODE(ck, n)->dn_b = m;
+			}
+			nd = NODE(ck, n);
+			nd->dn_c = 1;
+			set_int(nd, 8, false);
+			nd->dn_ctype = t;
+		}
 		return;
 	}
 	case N_COND: {
@@ -1088,12 +1522,54 @@ expr(check_t *ck, int32_t n)
 		if (nd->dn_type == DT_VOID)
 			nd->dn_type = DT_VOID;
 		return;
+	case N_MEMBER:
+		member(ck, n);
+		return;
+	case N_DEREF:
+		expr(ck, nd->dn_a);
+		deref(ck, n, NODE(ck, n)->dn_a, "*");
+		return;
+	case N_INDEX:
+		expr(ck, nd->dn_a);
+		expr(ck, NODE(ck, n)->dn_b);
+		need_int(ck, NODE(ck, n)->dn_b, "[]");
+		deref(ck, n, NODE(ck, n)->dn_a, "[]");
+		return;
+	case N_ADDROF: {
+		int32_t t;
+		int aop;
+
+		expr(ck, nd->dn_a);
+		nd = NODE(ck, n);
+		aop = NODE(ck, nd->dn_a)->dn_op;
+		if (aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX)
+			dsl_cc_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
+			    "address of dynamic variable");
+		t = NODE(ck, nd->dn_a)->dn_ctype;
+		if (t == 0) {
+			/* an integer member: its type by size */
+			const dsl_node_t *an = NODE(ck, nd->dn_a);
+			char nm[16];
+
+			snprintf(nm, sizeof (nm), "%sint%d_t",
+			    an->dn_signed ? "" : "u", an->dn_size * 8);
+			t = dsl_type_int(&PG(ck)->pg_tt, nm, an->dn_size,
+			    an->dn_signed);
+		}
+		t = t != 0 ? dsl_type_ptr(&PG(ck)->pg_tt, t) : 0;
+		if (t == 0)
+			dsl_cc_nerror(cc, n, NULL, "out of memory");
+		set_ctype(ck, n, t);
+		return;
+	}
 	case N_SIZEOF:
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
 		{
 			dsl_node_t *an = NODE(ck, nd->dn_a);
-			int64_t sz = an->dn_type == DT_STR ?
+			const dsl_ctype_t *ct = ctype(ck, an->dn_ctype);
+			int64_t sz = ct != NULL ? (int64_t)ct->ty_size :
+			    an->dn_type == DT_STR ?
 			    PG(ck)->pg_strsize : an->dn_type == DT_INT ?
 			    an->dn_size : 0;
 
@@ -1225,6 +1701,17 @@ dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 		memcpy(v->va_ktype, ktype, (size_t)nkeys);
 		memcpy(v->va_ksize, ksize, (size_t)nkeys);
 	}
+}
+
+void
+dsl_cc_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
+    int32_t ctype)
+{
+	check_t ck = { cc, false, false, NULL, 0 };
+	dsl_var_t *v = find_var(&ck, scope, name, false);
+
+	if (v != NULL)
+		v->va_ctype = ctype;
 }
 
 /* printa() of several aggregations joins them by key: their keys must
@@ -1369,6 +1856,7 @@ dsl_prog_free(dsl_prog_t *pg)
 	free(pg->pg_vars);
 	free(pg->pg_aggs);
 	free(pg->pg_optvals);
+	dsl_tt_fini(&pg->pg_tt);
 	free(pg);
 }
 
@@ -1412,6 +1900,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		return (NULL);
 	}
 	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
+	if (dsl_tt_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
+		dsl_cc_error(cc, 0, 0, NULL, "out of memory");
 	for (i = 0; i < cc->cc_copts->co_nxopts; i++) {
 		const char *o = cc->cc_copts->co_xopts[i];
 

@@ -24,6 +24,7 @@
 
 typedef struct dsl_prog dsl_prog_t;	/* compiled program, immutable */
 typedef struct dsl_rt dsl_rt_t;		/* variables, aggregations, output */
+typedef struct dsl_typetab dsl_typetab_t;	/* C types */
 
 /* One program text: a -n argument or the contents of a -s file. */
 typedef struct dsl_src {
@@ -36,6 +37,41 @@ typedef struct dsl_src {
 
 #define DSL_MAXMACROARGS	10	/* $0..$9 */
 
+/*
+ * C types the host knows (issue: DWARF of the traced process), given to
+ * the compiler in dsl_copts_t.co_types.  A program's own struct, union,
+ * enum and typedef declarations are added to a copy of it, so the
+ * compiled program holds every type it uses in flat arrays (prog.h:
+ * dsl_ctype_t, indexes, names in the table's own string table).
+ *
+ * Types are numbered from 1; every call returns the new type's number,
+ * or 0 when out of memory or given a bad argument.  Build a type before
+ * any that refers to it, except a struct or union, which may be created
+ * first (dsl_type_struct), referred to, and given its members after.
+ * Offsets and sizes are in bytes; the host computes the layout (DWARF
+ * says it), the compiler only lays out the program's own declarations.
+ */
+dsl_typetab_t	*dsl_typetab_create(void);
+void		dsl_typetab_free(dsl_typetab_t *);
+int32_t		dsl_type_void(dsl_typetab_t *);
+/* A named integer type: "int", "uint64_t", "char"... */
+int32_t		dsl_type_int(dsl_typetab_t *, const char *name, size_t size,
+		    bool sign);
+int32_t		dsl_type_ptr(dsl_typetab_t *, int32_t to);
+int32_t		dsl_type_array(dsl_typetab_t *, int32_t elem, uint32_t n);
+/* struct or union TAG ("" = anonymous) of size bytes; members added with
+ * dsl_type_member in order. */
+int32_t		dsl_type_struct(dsl_typetab_t *, const char *tag,
+		    bool isunion, uint64_t size);
+int32_t		dsl_type_member(dsl_typetab_t *, int32_t st,
+		    const char *name, int32_t type, uint64_t off);
+/* enum TAG (4 bytes), enumerators with dsl_type_enumerator. */
+int32_t		dsl_type_enum(dsl_typetab_t *, const char *tag);
+int32_t		dsl_type_enumerator(dsl_typetab_t *, int32_t en,
+		    const char *name, int64_t value);
+int32_t		dsl_type_typedef(dsl_typetab_t *, const char *name,
+		    int32_t type);
+
 /* Compile options: what the command line says. */
 typedef struct dsl_copts {
 	const char	*co_args[DSL_MAXMACROARGS];	/* $0..$9, or NULL */
@@ -46,6 +82,7 @@ typedef struct dsl_copts {
 	 * and rejects unknown names. */
 	const char	**co_xopts;
 	size_t		co_nxopts;
+	const dsl_typetab_t *co_types;	/* the host's C types, or NULL */
 } dsl_copts_t;
 
 /*
@@ -125,6 +162,8 @@ typedef struct dsl_ctx {
 	uint32_t	cx_uid;
 	uint32_t	cx_gid;
 	int32_t		cx_cpu;
+	int32_t		cx_errno;	/* errno: the error of the system call
+					 * a syscall return probe saw, else 0 */
 	const char	*cx_execname;	/* NULL = "" */
 	uint64_t	cx_timestamp;	/* ns, CLOCK_MONOTONIC; 0 = read it */
 	uint64_t	cx_vtimestamp;	/* ns on CPU; 0 = cx_timestamp */
@@ -171,6 +210,8 @@ size_t		dsl_rt_nenabled(const dsl_rt_t *);
 int		dsl_fire(dsl_rt_t *, uint32_t probe_id, const dsl_ctx_t *ctx);
 /* The id of a registered dtrace:::BEGIN / END (0 if none). */
 uint32_t	dsl_rt_begin_id(const dsl_rt_t *);
+/* How many runtime errors (faults) have been reported so far. */
+uint64_t	dsl_rt_errors(const dsl_rt_t *);
 /* True once exit() ran. */
 bool		dsl_rt_exited(const dsl_rt_t *);
 

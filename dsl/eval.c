@@ -125,7 +125,7 @@ builtin(dsl_rt_t *rt, int b)
 	case B_CPU: return (cx->cx_cpu);
 	case B_EPID: return (rt->rt_epid);
 	case B_ID: return (rt->rt_pid);
-	case B_ERRNO: return (0);
+	case B_ERRNO: return (cx->cx_errno);
 	case B_EXECNAME:
 		return (VAL(cx->cx_execname != NULL ? cx->cx_execname : empty));
 	case B_PROBEPROV: return (VAL(p->pr_prov));
@@ -143,18 +143,23 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 {
 	char *buf = rt->rt_keybuf;
 	size_t len = 0;
-	int i = 0;
+	int64_t vals[8];
+	int i, n = 0;
 
-	for (; k != DSL_NONE; k = NODE(rt, k)->dn_next, i++) {
-		int64_t v = eval(rt, k);
+	/* every key first: a key may itself look an array up, which uses
+	 * rt_keybuf (a[1, a[3, 2, 1], 3], dtrace-utils assocs/tst.nested) */
+	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next)
+		vals[n++] = eval(rt, k);
+	for (i = 0; i < n; i++) {
+		int64_t v = vals[i];
 
 		if (ktype[i] == DT_STR) {
 			const char *s = STR(v);
-			size_t n = strnlen(s, rt->rt_strsize - 1);
+			size_t sl = strnlen(s, rt->rt_strsize - 1);
 
-			memcpy(buf + len, s, n);
-			buf[len + n] = '\0';
-			len += n + 1;
+			memcpy(buf + len, s, sl);
+			buf[len + sl] = '\0';
+			len += sl + 1;
 		} else {
 			memcpy(buf + len, &v, 8);
 			len += 8;
@@ -222,8 +227,8 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 
 	if (rt->rt_fault != FLT_NONE)
 		return (0);
-	if (!str)
-		val = norm(val, nd);
+	/* scalars keep all 64 bits, as DIF's variables do; trace() and
+	 * printf() narrow to the type (dtrace-utils arithmetic/tst.basics) */
 	zero = str ? STR(val)[0] == '\0' : val == 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
@@ -345,7 +350,14 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 		default: return (ua != ub);
 		}
 	}
-	return (norm(r, nd));
+	/*
+	 * No narrowing here: as in DIF, arithmetic runs in 64-bit registers
+	 * and a value is narrowed to its type where it is stored (variable,
+	 * key, record) or cast.  dtrace-utils' arithmetic/tst.basics: with
+	 * int i = 25920, i - (5 * i) * i / i * i is 935761216.
+	 */
+	(void)nd;
+	return (r);
 }
 
 /* Read len bytes of the traced process, or fault. */
@@ -359,6 +371,93 @@ readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 		return (-1);
 	}
 	return (0);
+}
+
+/*
+ * C data: an address is either in this clause's scratch (copyin(),
+ * alloca(): our own memory) or in the traced process (read through the
+ * host's hook).  The scratch buffer's range tells them apart.
+ */
+static bool
+in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
+{
+	uint64_t lo = (uint64_t)(uintptr_t)rt->rt_scratch;
+
+	return (addr >= lo && addr - lo <= rt->rt_scrsize &&
+	    len <= rt->rt_scrsize - (addr - lo));
+}
+
+static int
+memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
+{
+	if (in_scratch(rt, addr, len)) {
+		memcpy(buf, (const void *)(uintptr_t)addr, len);
+		return (0);
+	}
+	return (readmem(rt, addr, buf, len, n));
+}
+
+/* The address an lvalue of C data designates: s.m, p->m, *p, p[i]. */
+static uint64_t
+address(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	const dsl_ctype_t *ty, *el;
+
+	switch (nd->dn_op) {
+	case N_MEMBER:
+		return ((uint64_t)eval(rt, nd->dn_a) + (uint64_t)nd->dn_ival);
+	case N_DEREF:
+		return ((uint64_t)eval(rt, nd->dn_a));
+	case N_INDEX: {
+		uint64_t base = (uint64_t)eval(rt, nd->dn_a);
+		int64_t i = eval(rt, nd->dn_b);
+
+		ty = dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		    NODE(rt, nd->dn_a)->dn_ctype, NULL);
+		el = ty != NULL ? dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		    ty->ty_ref, NULL) : NULL;
+		return (base + (uint64_t)i * (el != NULL ? el->ty_size : 1));
+	}
+	}
+	return (0);
+}
+
+/* The value of C data at its address: an integer or pointer is read;
+ * a struct, union or array is its address; a char array is a string. */
+static int64_t
+cload(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	uint64_t addr = address(rt, n);
+	unsigned char b[8];
+	uint64_t v = 0;
+	int i;
+
+	if (rt->rt_fault != FLT_NONE)
+		return (nd->dn_type == DT_STR ? VAL(empty) : 0);
+	if (nd->dn_aux & AUX_CHARS) {
+		const dsl_ctype_t *ty = dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		    nd->dn_ctype, NULL);
+		size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
+		char *d;
+
+		if (len > rt->rt_strsize - 1)
+			len = rt->rt_strsize - 1;
+		if ((d = dsl_scratch(rt, len + 1, n)) == NULL ||
+		    memread(rt, addr, d, len, n) != 0)
+			return (VAL(empty));
+		d[len] = '\0';
+		return (VAL(d));
+	}
+	if (nd->dn_aux & AUX_BYADDR)
+		return ((int64_t)addr);
+	if (nd->dn_size == 0 || nd->dn_size > 8 ||
+	    memread(rt, addr, b, nd->dn_size, n) != 0)
+		return (0);
+	for (i = nd->dn_size; i-- > 0;)
+		v = v << 8 | b[i];	/* little-endian, as x86-64 */
+	return (normv((int64_t)v, nd->dn_size, nd->dn_signed));
 }
 
 static int64_t
@@ -604,21 +703,46 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_COPYINSTR:
 		return (copyinstr(rt, n, (uint64_t)av[0],
 		    nargs > 1 ? av[1] : -1));
-	case F_COPYIN: {
-		size_t len = av[1] < 0 ? 0 : (size_t)av[1];
+	case F_COPYIN:
+	case F_ALLOCA: {
+		/* void *: len bytes of scratch, live until the clause ends */
+		size_t len = av[f == F_ALLOCA ? 0 : 1] < 0 ? 0 :
+		    (size_t)av[f == F_ALLOCA ? 0 : 1];
 
-		if (len > ss - 1)
-			len = ss - 1;
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
-		if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
-			return (VAL(empty));
+		if (len > rt->rt_scrsize) {
+			dsl_rt_fault(rt, FLT_NOSCRATCH, 0, n);
+			return (0);
+		}
+		if ((d = dsl_scratch(rt, len + 1, n)) == NULL)
+			return (0);
+		if (f == F_ALLOCA)
+			memset(d, 0, len);
+		else if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
+			return (0);
 		d[len] = '\0';
-		return (VAL(d));
+		return ((int64_t)(uintptr_t)d);
 	}
 	case F_STRINGOF:
 		if (NODE(rt, nd->dn_a)->dn_type == DT_STR)
 			return (av[0]);
+		if (NODE(rt, nd->dn_a)->dn_ctype != 0) {
+			/* a pointer: the string it points at */
+			uint64_t addr = (uint64_t)av[0];
+
+			if (in_scratch(rt, addr, 1)) {
+				const char *src = (const char *)(uintptr_t)addr;
+				size_t max = rt->rt_scratch + rt->rt_scrsize -
+				    src, len = strnlen(src, max < ss ? max :
+				    ss - 1);
+
+				if ((d = dsl_scratch(rt, len + 1, n)) == NULL)
+					return (VAL(empty));
+				memmove(d, src, len);
+				d[len] = '\0';
+				return (VAL(d));
+			}
+			return (copyinstr(rt, n, addr, -1));
+		}
 		if ((d = dsl_scratch(rt, ss, n)) == NULL)
 			return (VAL(empty));
 		snprintf(d, ss, "%lld", (long long)av[0]);
@@ -709,6 +833,12 @@ eval(dsl_rt_t *rt, int32_t n)
 		return (nd->dn_ival ? a : b);
 	case N_CALL:
 		return (subr(rt, n));
+	case N_MEMBER:
+	case N_DEREF:
+	case N_INDEX:
+		return (cload(rt, n));
+	case N_ADDROF:
+		return ((int64_t)address(rt, nd->dn_a));
 	}
 	return (0);
 }
@@ -982,6 +1112,7 @@ report(dsl_rt_t *rt)
 	    rt->rt_pid, p->pr_prov, p->pr_mod, p->pr_func, p->pr_name,
 	    faultstr(rt->rt_fault), details, where, off);
 	fflush(rt->rt_err);
+	rt->rt_nerrors++;
 	if (rt->rt_error != 0 && !rt->rt_inerror) {
 		dsl_ctx_t ecx = *rt->rt_ctx;
 		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
@@ -1032,6 +1163,12 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 	}
 	if (rt->rt_fault != FLT_NONE)
 		report(rt);
+}
+
+uint64_t
+dsl_rt_errors(const dsl_rt_t *rt)
+{
+	return (rt->rt_nerrors);
 }
 
 int

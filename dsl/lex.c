@@ -18,7 +18,7 @@ const char *const dsl_keywords[K_NKEYWORDS] = {
 	"long", "signed", "unsigned", "string", "int8_t", "int16_t",
 	"int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"intptr_t", "uintptr_t", "size_t", "ssize_t", "pid_t", "uid_t",
-	"void",
+	"void", "struct", "union", "enum", "typedef",
 };
 
 static int
@@ -563,6 +563,10 @@ dsl_lex_peek(dsl_cc_t *cc)
 		putc_buf(cc, &cc->cc_pstr, &cc->cc_pstrlen, &cc->cc_pstrcap,
 		    cc->cc_tstr[i]);
 	next = lex(cc);
+	/* what the peeked token is: a cast needs to know */
+	cc->cc_pival = cc->cc_tival;
+	snprintf(cc->cc_peektext, sizeof (cc->cc_peektext), "%.*s",
+	    (int)cc->cc_tstrlen, cc->cc_tstr != NULL ? cc->cc_tstr : "");
 	cc->cc_p = p;
 	cc->cc_linep = linep;
 	cc->cc_line = line;

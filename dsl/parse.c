@@ -126,9 +126,9 @@ node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
 	return (n);
 }
 
-/* A type name at the current token, or false.  Sets size/sign/kind. */
+/* A base type name at the current token, or false.  Sets size/sign/kind. */
 static bool
-type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
+base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	bool sgn = true, seen = false, isunsigned = false;
@@ -187,6 +187,149 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 	*size = sz;
 	*sign = sgn;
 	return (true);
+}
+
+/* The name of an integer type of size and sign, for the type table. */
+static const char *
+int_name(int size, bool sign)
+{
+	static const char *const names[2][4] = {
+		{ "uchar_t", "ushort_t", "uint_t", "ulong_t" },
+		{ "char", "short", "int", "long" },
+	};
+
+	return (names[sign][size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 :
+	    3]);
+}
+
+/* Does the current token (or the peeked one) name a typedef? */
+static bool
+is_typedef(dsl_cc_t *cc, const char *name)
+{
+	return (dsl_tt_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0);
+}
+
+static void __attribute__((noreturn))
+nomem(dsl_cc_t *cc)
+{
+	dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, NULL, "out of memory");
+}
+
+/* What a value of C type t is in D: kind, size, sign; and the C type
+ * to keep on the node (0 for a plain integer). */
+static int32_t
+d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
+{
+	int32_t r;
+	const dsl_ctype_t *ty = dsl_tt_resolve(&cc->cc_pg->pg_tt, t, &r);
+
+	*kind = DT_INT;
+	*size = 8;
+	*sign = false;
+	if (ty == NULL)
+		return (0);
+	switch (ty->ty_kind) {
+	case TY_VOID:
+		*kind = DT_VOID;
+		*size = 0;
+		return (0);
+	case TY_INT:
+		*size = (int)ty->ty_size;
+		*sign = ty->ty_signed;
+		return (0);
+	case TY_ENUM:
+		*size = 4;
+		*sign = true;
+		return (0);
+	default:
+		return (t);	/* pointers, and by address: structs, arrays */
+	}
+}
+
+/*
+ * A type name at the current token, or false: a base type, struct/union/
+ * enum TAG or a typedef name, then '*'s.  *ctype is its C type when it
+ * is not a plain integer (0 then); kind/size/sign say what D sees.
+ */
+static bool
+type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
+    int32_t *ctype)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int32_t t;
+
+	*ctype = 0;
+	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
+	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
+		int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
+		    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
+
+		next(ps);
+		if (tok(ps) != T_IDENT)
+			syntax(ps);
+		if ((t = dsl_tt_find(tt, k, cc->cc_tstr)) == 0) {
+			if (k == TY_ENUM)
+				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				    "D_TYPE_ERR", "failed to resolve type "
+				    "enum %s: Unknown type name", cc->cc_tstr);
+			/* a forward reference: members come later */
+			t = dsl_type_struct(tt, cc->cc_tstr, k == TY_UNION, 0);
+			if (t == 0)
+				nomem(cc);
+			tt->tt_types[t].ty_complete = 0;
+		}
+		next(ps);
+	} else if (tok(ps) == T_IDENT && is_typedef(cc, cc->cc_tstr)) {
+		t = dsl_tt_find(tt, TY_TYPEDEF, cc->cc_tstr);
+		next(ps);
+	} else {
+		if (!base_type(ps, kind, size, sign, consume))
+			return (false);
+		if (*kind == DT_STR || (*kind == DT_INT && tok(ps) != '*'))
+			return (true);
+		t = *kind == DT_VOID ? dsl_type_void(tt) :
+		    dsl_type_int(tt, int_name(*size, *sign), (size_t)*size,
+		    *sign);
+		if (t == 0)
+			nomem(cc);
+	}
+	while (tok(ps) == '*') {
+		if ((t = dsl_type_ptr(tt, t)) == 0)
+			nomem(cc);
+		next(ps);
+	}
+	*ctype = d_kind(cc, t, kind, size, sign);
+	return (true);
+}
+
+/* Does the token after '(' start a type name (a cast)? */
+static bool
+starts_type(dsl_cc_t *cc)
+{
+	int t = dsl_lex_peek(cc);
+
+	if (t == T_KEYWORD)
+		return (cc->cc_pival != K_SELF && cc->cc_pival != K_THIS &&
+		    cc->cc_pival != K_SIZEOF && cc->cc_pival != K_IF &&
+		    cc->cc_pival != K_ELSE);
+	return (t == T_IDENT && is_typedef(cc, cc->cc_peektext));
+}
+
+/* The size of a C type sizeof may take (complete, not void). */
+static int64_t
+type_size(pstate_t *ps, int32_t t, int line, int col)
+{
+	const dsl_ctype_t *ty = dsl_tt_resolve(&ps->ps_cc->cc_pg->pg_tt, t,
+	    NULL);
+	char name[256];
+
+	if (ty == NULL || ty->ty_kind == TY_VOID || !ty->ty_complete)
+		dsl_cc_error(ps->ps_cc, line, col, "D_SIZEOF_TYPE", "cannot "
+		    "apply sizeof to an expression of incomplete type %s",
+		    dsl_tt_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
+		    sizeof (name)));
+	return ((int64_t)ty->ty_size);
 }
 
 static int32_t
@@ -333,12 +476,40 @@ postfix(pstate_t *ps)
 			CC_NODE(cc, m)->dn_ival = 1;
 			next(ps);
 			n = m;
-		} else if (tok(ps) == '(' || tok(ps) == '[' ||
-		    tok(ps) == T_ARROW || tok(ps) == '.') {
+		} else if (tok(ps) == T_ARROW || tok(ps) == '.') {
+			int32_t m = node2(ps, N_MEMBER, n, DSL_NONE, line, col);
+
+			CC_NODE(cc, m)->dn_aux = (uint16_t)tok(ps);
+			next(ps);
+			if (tok(ps) != T_IDENT)
+				syntax(ps);
+			CC_NODE(cc, m)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
+			    cc->cc_tstrlen);
+			next(ps);
+			n = m;
+		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF) {
+			dsl_cc_error(cc, line, col, "D_ARR_LOCAL", "this->%s: "
+			    "local variables may not be used as associative "
+			    "arrays", dsl_str(cc->cc_pg,
+			    (uint32_t)nd->dn_ival));
+		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
+			dsl_cc_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
+			    "thread-local associative arrays are not "
+			    "supported", dsl_str(cc->cc_pg,
+			    (uint32_t)nd->dn_ival));
+		} else if (tok(ps) == '[') {
+			int32_t i;
+
+			next(ps);
+			ps->ps_depth++;
+			i = expr(ps);
+			ps->ps_depth--;
+			want(ps, ']');
+			n = node2(ps, N_INDEX, n, i, line, col);
+		} else if (tok(ps) == '(') {
 			dsl_cc_error(cc, line, col, "D_SYNTAX",
-			    "syntax error near \"%s\": pointers, structs and "
-			    "function pointers are not supported",
-			    dsl_tok_name(cc, tok(ps)));
+			    "syntax error near \"(\": function pointers are "
+			    "not supported");
 		} else {
 			return (n);
 		}
@@ -403,12 +574,15 @@ unary1(pstate_t *ps)
 		return (n);
 	case '*':
 	case '&':
-		dsl_cc_error(cc, line, col, "D_SYNTAX", "syntax error near "
-		    "\"%c\": pointers are not supported", t);
+		next(ps);
+		a = cast(ps);
+		return (node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
+		    line, col));
 	case T_KEYWORD:
 		if (cc->cc_tival == K_SIZEOF) {
 			int kind, size;
 			bool sign;
+			int32_t ct;
 
 			next(ps);
 			if (tok(ps) == '(') {
@@ -416,13 +590,16 @@ unary1(pstate_t *ps)
 
 				(void)nt;
 				next(ps);
-				if (type_name(ps, &kind, &size, &sign, true)) {
+				if (type_name(ps, &kind, &size, &sign, true,
+				    &ct)) {
 					want(ps, ')');
 					n = node2(ps, N_INT, DSL_NONE,
 					    DSL_NONE, line, col);
 					CC_NODE(cc, n)->dn_ival =
-					    kind == DT_STR ? DSL_STRSIZE :
-					    kind == DT_VOID ? 1 : size;
+					    ct != 0 ? type_size(ps, ct, line,
+					    col) : kind == DT_STR ?
+					    DSL_STRSIZE : kind == DT_VOID ? 1 :
+					    size;
 					CC_NODE(cc, n)->dn_type = DT_INT;
 					CC_NODE(cc, n)->dn_size = 8;
 					CC_NODE(cc, n)->dn_signed = 0;
@@ -448,13 +625,13 @@ cast(pstate_t *ps)
 	dsl_cc_t *cc = ps->ps_cc;
 	int line = cc->cc_tline, col = cc->cc_tcol;
 
-	if (tok(ps) == '(' && dsl_lex_peek(cc) == T_KEYWORD) {
+	if (tok(ps) == '(' && starts_type(cc)) {
 		int kind, size;
 		bool sign;
-		int32_t n, a;
+		int32_t n, a, ct;
 
 		next(ps);
-		if (!type_name(ps, &kind, &size, &sign, true))
+		if (!type_name(ps, &kind, &size, &sign, true, &ct))
 			syntax(ps);
 		want(ps, ')');
 		a = cast(ps);
@@ -462,6 +639,7 @@ cast(pstate_t *ps)
 		CC_NODE(cc, n)->dn_type = (uint8_t)kind;
 		CC_NODE(cc, n)->dn_size = (uint8_t)size;
 		CC_NODE(cc, n)->dn_signed = sign;
+		CC_NODE(cc, n)->dn_ctype = ct;
 		return (n);
 	}
 	return (unary(ps));
@@ -734,56 +912,318 @@ is_decl(const char *w)
 	return (false);
 }
 
-/* "[self|this] type name ['[' type, ... ']'] ;" at clause level. */
+/* An integer constant of a declaration (an array size, an enumerator's
+ * value): a literal, maybe negated. */
+static int64_t
+decl_const(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	bool neg = false;
+	int64_t v;
+
+	if (tok(ps) == '-') {
+		neg = true;
+		next(ps);
+	}
+	if (tok(ps) != T_INT)
+		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_ARRDIM",
+		    "array dimension and enumerator values must be integer "
+		    "constants");
+	v = cc->cc_tival;
+	next(ps);
+	return (neg ? (int64_t)(0 - (uint64_t)v) : v);
+}
+
+/* The C type of a declared type: plain integers get their entry now. */
+static int32_t
+ctype_of(pstate_t *ps, int kind, int size, bool sign, int32_t ct)
+{
+	dsl_typetab_t *tt = &ps->ps_cc->cc_pg->pg_tt;
+	int32_t t;
+
+	if (ct != 0)
+		return (ct);
+	if (kind == DT_STR)
+		syntax(ps);	/* no strings in C aggregates */
+	t = kind == DT_VOID ? dsl_type_void(tt) :
+	    dsl_type_int(tt, int_name(size, sign), (size_t)size, sign);
+	if (t == 0)
+		nomem(ps->ps_cc);
+	return (t);
+}
+
+/* One declarator after a type: '*'s, a name, '[N]'s.  Returns the type;
+ * the name goes to name. */
+static int32_t
+declarator(pstate_t *ps, int32_t t, char *name, size_t len)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+
+	while (tok(ps) == '*') {
+		if ((t = dsl_type_ptr(tt, t)) == 0)
+			nomem(cc);
+		next(ps);
+	}
+	if (tok(ps) != T_IDENT)
+		syntax(ps);
+	snprintf(name, len, "%s", cc->cc_tstr);
+	next(ps);
+	while (tok(ps) == '[') {
+		int64_t n;
+
+		next(ps);
+		n = decl_const(ps);
+		if (n < 0 || n > (1 << 20))
+			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_ARRDIM", "array dimension must be a "
+			    "positive integer constant");
+		want(ps, ']');
+		if ((t = dsl_type_array(tt, t, (uint32_t)n)) == 0)
+			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_INCOMPLETE", "array of an incomplete "
+			    "type");
+	}
+	return (t);
+}
+
+/* "struct TAG { members };" (or union): C's layout, each member at the
+ * next multiple of its alignment, the size a multiple of the largest. */
+static void
+sou_body(pstate_t *ps, int32_t t, bool isunion)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	uint64_t off = 0, max = 0;
+	uint32_t align = 1;
+
+	if (tt->tt_types[t].ty_complete)
+		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
+		    "type redeclared: %s %s", isunion ? "union" : "struct",
+		    dsl_tt_str(tt, tt->tt_types[t].ty_name));
+	tt->tt_types[t].ty_complete = 1;	/* members may not be it */
+	tt->tt_types[t].ty_nmem = 0;
+	next(ps);	/* '{' */
+	while (tok(ps) != '}') {
+		int kind, size;
+		bool sign;
+		int32_t ct, base;
+
+		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+			syntax(ps);
+		base = ctype_of(ps, kind, size, sign, ct);
+		for (;;) {
+			char name[256];
+			int32_t mt = declarator(ps, base, name, sizeof (name));
+			const dsl_ctype_t *m = dsl_tt_resolve(tt, mt, NULL);
+			uint64_t moff;
+
+			if (m == NULL || m->ty_kind == TY_VOID ||
+			    (m->ty_size == 0 && m->ty_kind != TY_ARRAY) ||
+			    mt == t)
+				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				    "D_DECL_INCOMPLETE", "member %s has an "
+				    "incomplete type", name);
+			moff = isunion ? 0 : (off + m->ty_align - 1) /
+			    m->ty_align * m->ty_align;
+			if (m->ty_align > align)
+				align = m->ty_align;
+			if (dsl_type_member(tt, t, name, mt, moff) == 0)
+				nomem(cc);
+			off = moff + m->ty_size;
+			if (off > max)
+				max = off;
+			if (tok(ps) != ',')
+				break;
+			next(ps);
+		}
+		want(ps, ';');
+	}
+	next(ps);	/* '}' */
+	tt->tt_types[t].ty_align = align;
+	tt->tt_types[t].ty_size = (max + align - 1) / align * align;
+}
+
+/* "enum TAG { A, B = 3, ... };": each value one more than the last. */
+static void
+enum_body(pstate_t *ps, int32_t t)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int64_t v = 0;
+
+	next(ps);	/* '{' */
+	while (tok(ps) != '}') {
+		char name[256];
+
+		if (tok(ps) != T_IDENT)
+			syntax(ps);
+		snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+		next(ps);
+		if (tok(ps) == '=') {
+			next(ps);
+			v = decl_const(ps);
+		}
+		if (dsl_type_enumerator(&cc->cc_pg->pg_tt, t, name, v) == 0)
+			nomem(cc);
+		v++;
+		if (tok(ps) != ',')
+			break;
+		next(ps);
+	}
+	want(ps, '}');
+}
+
+/*
+ * A clause-level declaration: "[self|this] type name[, name...];",
+ * "type name[type, ...];" (an array's key types), "struct|union TAG {
+ * ... };", "enum TAG { ... };" or "typedef type name;".
+ */
 static void
 declaration(pstate_t *ps)
 {
 	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
 	int scope = V_GLOBAL, kind, size, line, col, nkeys = -1;
 	uint8_t ktype[8], ksize[8];
 	bool sign;
 	char name[256];
+	int32_t ct;
 
 	/* lex the word again, as C tokens */
 	cc->cc_p = cc->cc_dstart;
 	dsl_lex_next(cc);
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_TYPEDEF) {
+		int32_t t;
+
+		next(ps);
+		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+			syntax(ps);
+		t = declarator(ps, ctype_of(ps, kind, size, sign, ct), name,
+		    sizeof (name));
+		if (dsl_tt_find(tt, TY_TYPEDEF, name) != 0)
+			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_IDRED", "identifier redeclared: %s", name);
+		if (dsl_type_typedef(tt, name, t) == 0)
+			nomem(cc);
+		if (tok(ps) != ';')
+			syntax(ps);
+		return;
+	}
+	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
+	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
+		int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
+		    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
+		int32_t t;
+
+		next(ps);
+		if (tok(ps) == T_IDENT && dsl_lex_peek(cc) == '{') {
+			if ((t = dsl_tt_find(tt, k, cc->cc_tstr)) == 0)
+				t = k == TY_ENUM ? dsl_type_enum(tt,
+				    cc->cc_tstr) : dsl_type_struct(tt,
+				    cc->cc_tstr, k == TY_UNION, 0);
+			else if (k == TY_ENUM)
+				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				    "D_DECL_TYPERED", "type redeclared: "
+				    "enum %s", cc->cc_tstr);
+			if (t == 0)
+				nomem(cc);
+			if (k != TY_ENUM && tt->tt_types[t].ty_nmem == 0 &&
+			    tt->tt_types[t].ty_size == 0)
+				tt->tt_types[t].ty_complete = 0;
+			next(ps);
+			if (k == TY_ENUM)
+				enum_body(ps, t);
+			else
+				sou_body(ps, t, k == TY_UNION);
+			if (tok(ps) != ';')
+				syntax(ps);
+			return;
+		}
+		/* "struct TAG *p;": a variable; read the type again */
+		cc->cc_p = cc->cc_dstart;
+		dsl_lex_next(cc);
+	}
 	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
 	    cc->cc_tival == K_THIS)) {
 		scope = cc->cc_tival == K_SELF ? V_SELF : V_THIS;
 		next(ps);
+		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
+		    cc->cc_tival == K_THIS))
+			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_CLASS", "more than one storage class "
+			    "specified");
 	}
 	line = cc->cc_tline;
 	col = cc->cc_tcol;
-	if (!type_name(ps, &kind, &size, &sign, true) || kind == DT_VOID)
+	if (scope != V_GLOBAL && tok(ps) == T_IDENT &&
+	    !is_typedef(cc, cc->cc_tstr)) {
+		/* "this x;": no type is int, as in C */
+		kind = DT_INT;
+		size = 4;
+		sign = true;
+		ct = 0;
+	} else if (!type_name(ps, &kind, &size, &sign, true, &ct) ||
+	    kind == DT_VOID) {
 		syntax(ps);
-	if (tok(ps) != T_IDENT)
-		syntax(ps);
-	snprintf(name, sizeof (name), "%s", cc->cc_tstr);
-	next(ps);
-	if (tok(ps) == '[') {
-		if (scope != V_GLOBAL)
-			syntax(ps);
-		scope = V_ARRAY;
-		nkeys = 0;
-		do {
-			int kk, ks;
-			bool ksg;
+	}
+	for (;;) {
+		int vkind = kind, vsize = size;
+		bool vsign = sign;
+		int32_t vt = ct;
 
-			next(ps);
-			if (nkeys == 8 ||
-			    !type_name(ps, &kk, &ks, &ksg, true) ||
-			    kk == DT_VOID)
+		if (tok(ps) == '*') {
+			/* "int *p": the stars belong to the declarator */
+			vt = ctype_of(ps, kind, size, sign, ct);
+			while (tok(ps) == '*') {
+				if ((vt = dsl_type_ptr(tt, vt)) == 0)
+					nomem(cc);
+				next(ps);
+			}
+			vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
+		}
+		if (vt != 0) {
+			const dsl_ctype_t *ty = dsl_tt_resolve(tt, vt, NULL);
+
+			if (ty != NULL && ty->ty_kind != TY_PTR)
+				dsl_cc_error(cc, line, col, "D_DECL_TYPE",
+				    "variables of struct, union or array type "
+				    "are not supported: declare a pointer");
+		}
+		if (tok(ps) != T_IDENT)
+			syntax(ps);
+		snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+		next(ps);
+		if (tok(ps) == '[') {
+			if (scope != V_GLOBAL || nkeys >= 0)
 				syntax(ps);
-			ktype[nkeys] = (uint8_t)kk;
-			ksize[nkeys] = (uint8_t)ks;
-			nkeys++;
-		} while (tok(ps) == ',');
-		want(ps, ']');
+			scope = V_ARRAY;
+			nkeys = 0;
+			do {
+				int kk, ks;
+				bool ksg;
+				int32_t kct;
+
+				next(ps);
+				if (nkeys == 8 ||
+				    !type_name(ps, &kk, &ks, &ksg, true,
+				    &kct) || kk == DT_VOID || kct != 0)
+					syntax(ps);
+				ktype[nkeys] = (uint8_t)kk;
+				ksize[nkeys] = (uint8_t)ks;
+				nkeys++;
+			} while (tok(ps) == ',');
+			want(ps, ']');
+		}
+		dsl_cc_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
+		    ktype, ksize, line, col);
+		if (vt != 0)
+			dsl_cc_declare_ctype(cc, scope, name, vt);
+		if (tok(ps) != ',' || nkeys >= 0)
+			break;
+		next(ps);
 	}
 	if (tok(ps) != ';')
 		syntax(ps);
-	dsl_cc_declare(cc, scope, name, kind, size, sign, nkeys, ktype, ksize,
-	    line, col);
 }
 
 void

@@ -213,50 +213,66 @@ print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 	}
 }
 
-/* illumos dt_print_llquantize: bucket 0 is "< factor^low", then the
- * linear steps of each magnitude, then ">= factor^(high+1)". */
+/* dtrace-utils' dt_print_llquantize: the bins of dsl_llq_bucket, one
+ * row each from one before the first non-zero to one after the last,
+ * bins no integer falls in left out. */
 static void
 print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
     int64_t normal)
 {
-	int levels = (int)ag->ag_ndata, first = 0, last = levels - 1;
-	dsl_llq_iter_t it;
+	int nbins = (int)ag->ag_ndata, bin0 = nbins / 2, first = 0;
+	int last = nbins - 1, b;
+	int64_t scale = 1, v;
 	long double total;
 	bool pos, neg;
-	char c[32];
+	char c[48];
 
-	while (first < levels && d[first] == 0)
+	while (first <= last && d[first] == 0)
 		first++;
-	if (first == levels) {
-		first = 0;
-		last = 1;
+	if (first > last) {
+		first = last = bin0 + 1;
 	} else {
-		if (first > 0)
-			first--;
-		while (last > 0 && d[last] == 0)
+		while (d[last] == 0)
 			last--;
-		if (last < levels - 1)
-			last++;
 	}
 	sums(d, first, last, &total, &pos, &neg);
 	header(fp);
-	dsl_llq_first(ag, &it);
-	if (first == 0) {
-		snprintf(c, sizeof (c), "< %lld", (long long)it.li_value);
-		fprintf(fp, "%16s ", c);
-		quantline(fp, d[0], normal, total, pos, neg);
-	}
-	do {
-		if (it.li_bin >= first && it.li_bin <= last) {
-			fprintf(fp, "%16lld ", (long long)it.li_value);
-			quantline(fp, d[it.li_bin], normal, total, pos, neg);
+	if (first > 0)
+		first--;
+	if (last < nbins - 1)
+		last++;
+	for (b = 0; b < ag->ag_p[1]; b++)
+		scale *= ag->ag_p[0];
+	for (b = first; b <= last; b++) {
+		int lb = b;
+
+		if (!dsl_llq_label(ag, b, &v)) {
+			/* a widened end on a ghost bin takes the label of
+			 * the nearest real bin beyond it */
+			int dir = b == first ? -1 : b == last ? 1 : 0;
+
+			if (dir == 0)
+				continue;
+			for (lb = b + dir; lb >= 0 && lb < nbins &&
+			    !dsl_llq_label(ag, lb, &v); lb += dir)
+				;
+			if (lb < 0 || lb >= nbins)
+				continue;
 		}
-	} while (dsl_llq_next(ag, &it));
-	if (last < it.li_bin || it.li_bin >= levels)
-		return;
-	snprintf(c, sizeof (c), ">= %lld", (long long)it.li_value);
-	fprintf(fp, "%16s ", c);
-	quantline(fp, d[it.li_bin], normal, total, pos, neg);
+		if (lb == 0)
+			snprintf(c, sizeof (c), "<= %lld", (long long)v);
+		else if (lb == nbins - 1)
+			snprintf(c, sizeof (c), ">= %lld", (long long)v);
+		else if (lb == bin0 && scale == 1)
+			snprintf(c, sizeof (c), "0");
+		else if (lb == bin0)
+			snprintf(c, sizeof (c), first >= bin0 ? "< %lld" :
+			    "abs() < %lld", (long long)scale);
+		else
+			snprintf(c, sizeof (c), "%lld", (long long)v);
+		fprintf(fp, "%16s ", c);
+		quantline(fp, d[b], normal, total, pos, neg);
+	}
 }
 
 static unsigned __int128

@@ -35,22 +35,34 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 
 	memset(cv, 0, sizeof (*cv));
 	cv->cv_width = cv->cv_prec = -1;
-	while (*p != '\0' && strchr("-+ #0'@", *p) != NULL) {
-		if (*p == '@')
+	/* as dt_printf.c's parser, '@' and '?' may come anywhere among the
+	 * flags and the width: "%8@d" and "%@8d" are the same */
+	for (;;) {
+		if (*p == '@') {
 			cv->cv_agg = true;
-		else if (nf < sizeof (cv->cv_flags) - 1 && *p != '\'')
-			cv->cv_flags[nf++] = *p;
-		p++;
-	}
-	if (*p == '*') {
-		cv->cv_width = -2;
-		p++;
-	} else if (isdigit((unsigned char)*p)) {
-		cv->cv_width = 0;
-		while (isdigit((unsigned char)*p) && cv->cv_width < 100000)
-			cv->cv_width = cv->cv_width * 10 + (*p++ - '0');
-		while (isdigit((unsigned char)*p))
 			p++;
+		} else if (*p == '?') {
+			cv->cv_width = 16;	/* a pointer's width, LP64 */
+			p++;
+		} else if (*p != '\0' && (strchr("-+ #'", *p) != NULL ||
+		    (*p == '0' && cv->cv_width == -1))) {
+			if (nf < sizeof (cv->cv_flags) - 1 && *p != '\'')
+				cv->cv_flags[nf++] = *p;
+			p++;
+		} else if (*p == '*') {
+			cv->cv_width = -2;
+			p++;
+		} else if (isdigit((unsigned char)*p)) {
+			cv->cv_width = 0;
+			while (isdigit((unsigned char)*p) &&
+			    cv->cv_width < 100000)
+				cv->cv_width = cv->cv_width * 10 +
+				    (*p++ - '0');
+			while (isdigit((unsigned char)*p))
+				p++;
+		} else {
+			break;
+		}
 	}
 	if (*p == '.') {
 		p++;

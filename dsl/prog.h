@@ -53,12 +53,25 @@ enum {
 	N_SIZEOF,	/* folded by check.c */
 	N_THISREF, N_SELFREF,	/* parse only: this->name / self->name */
 	N_STRCMP,	/* string comparison: dn_aux op */
+	N_MEMBER,	/* dn_a: a struct's address (s.m, p->m); dn_ival
+			 * the member's offset; dn_aux '.' or T_ARROW */
+	N_DEREF,	/* *dn_a */
+	N_INDEX,	/* dn_a[dn_b]: pointer or array */
+	N_ADDROF,	/* &dn_a (a member, deref or index) */
 	/* statements */
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
 	S_BLOCK,	/* dn_a first statement */
 	S_EMPTY,
 };
+
+/* Flags in dn_aux of N_MEMBER, N_DEREF, N_INDEX: the value is kept by
+ * address (a struct, union or array), or is a char array read as a
+ * string. */
+#define AUX_BYADDR	0x4000
+#define AUX_CHARS	0x2000
+#define AUX_DONE	0x1000	/* N_MEMBER: dn_ival is the offset now */
+#define AUX_OP		0x0fff
 
 /* Built-in variables. */
 enum {
@@ -84,6 +97,44 @@ enum {
 #define F_ISACTION(f)	((f) >= F_PRINTF && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
 
+/*
+ * C types: one flat table per program (dsl_typetab_t, dsl.h), entries
+ * 1-based so that 0 means "no C type" in nodes and variables.  Names are
+ * offsets into the table's own string table.  A struct's members are
+ * tt_mems[ty_mem0 .. ty_mem0 + ty_nmem - 1]; an enum's enumerators too
+ * (me_off is the value).  Typedefs are entries of their own that name
+ * another (dsl_tt_resolve() looks through them).
+ */
+enum { TY_VOID = 1, TY_INT, TY_PTR, TY_ARRAY, TY_STRUCT, TY_UNION,
+	TY_ENUM, TY_TYPEDEF, TY_STRING };
+
+typedef struct dsl_ctype {
+	uint8_t		ty_kind;	/* TY_* */
+	uint8_t		ty_signed;	/* TY_INT */
+	uint8_t		ty_complete;	/* struct/union: members known */
+	uint32_t	ty_name;	/* tt_str: "int", struct tag... */
+	uint64_t	ty_size;	/* bytes */
+	uint32_t	ty_align;
+	int32_t		ty_ref;		/* PTR, ARRAY: element; TYPEDEF */
+	uint32_t	ty_nelem;	/* ARRAY */
+	uint32_t	ty_mem0, ty_nmem;	/* STRUCT, UNION, ENUM */
+} dsl_ctype_t;
+
+typedef struct dsl_cmember {
+	uint32_t	me_name;	/* tt_str */
+	int32_t		me_type;	/* enum: 0 */
+	int64_t		me_off;		/* byte offset; enum: the value */
+} dsl_cmember_t;
+
+struct dsl_typetab {
+	dsl_ctype_t	*tt_types;	/* [0] unused */
+	uint32_t	tt_ntypes, tt_tcap;
+	dsl_cmember_t	*tt_mems;
+	uint32_t	tt_nmems, tt_mcap;
+	char		*tt_str;
+	uint32_t	tt_strlen, tt_strcap;
+};
+
 typedef struct dsl_node {
 	uint8_t		dn_op;		/* N_* or S_* */
 	uint8_t		dn_type;	/* DT_* */
@@ -95,6 +146,7 @@ typedef struct dsl_node {
 	int32_t		dn_next;	/* next in a list (args, statements) */
 	int32_t		dn_line, dn_col;
 	int32_t		dn_src;		/* source text index */
+	int32_t		dn_ctype;	/* C type (pg_tt), 0 = none */
 	int64_t		dn_ival;
 } dsl_node_t;
 
@@ -110,6 +162,7 @@ typedef struct dsl_var {
 	int		va_nkeys;	/* arrays: -1 until first use */
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
+	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
 } dsl_var_t;
 
 typedef struct dsl_agg {
@@ -162,6 +215,8 @@ struct dsl_prog {
 	dsl_optval_t	*pg_optvals;		/* every option, as given */
 	uint32_t	pg_noptvals;
 	uint32_t	pg_strsize;
+	dsl_typetab_t	pg_tt;		/* C types: the host's, then the
+					 * program's declarations */
 };
 
 static inline const char *
@@ -170,11 +225,24 @@ dsl_str(const dsl_prog_t *pg, uint32_t off)
 	return (pg->pg_strtab + off);
 }
 
+/* type.c: the type a typedef names (itself otherwise); size and
+ * whether it is kept by address (struct, union, array). */
+const dsl_ctype_t *dsl_tt_resolve(const dsl_typetab_t *, int32_t t,
+		    int32_t *out);
+const char	*dsl_tt_str(const dsl_typetab_t *, uint32_t off);
+/* "struct slice *", "int", for messages, in buf. */
+const char	*dsl_tt_name(const dsl_typetab_t *, int32_t t, char *buf,
+		    size_t len);
+int		dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src);
+void		dsl_tt_fini(dsl_typetab_t *);
+int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
+
 /* check.c: the name of function F_*, for messages. */
 const char	*dsl_func_name(int f);
-/* check.c: llquantize's bucket of a value, as the kernel's
- * dtrace_aggregate_llquantize_bucket(); (p, INT64_MAX) + 1 is the number
- * of buckets. */
+/* check.c: llquantize's bins (dtrace-utils' layout): how many, and the
+ * bin of a value. */
+int		dsl_llq_nbins(int64_t factor, int64_t low, int64_t high,
+		    int64_t nsteps);
 int		dsl_llq_bucket(int64_t factor, int64_t low, int64_t high,
 		    int64_t nsteps, int64_t value);
 

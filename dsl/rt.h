@@ -100,6 +100,7 @@ struct dsl_rt {
 	uint16_t	rt_faultact;	/* statement number, 0 = predicate */
 	uint16_t	rt_act;		/* statement being run */
 	bool		rt_inerror;	/* running ERROR clauses */
+	uint64_t	rt_nerrors;	/* runtime errors reported */
 
 	bool		rt_heading;	/* the CPU ID FUNCTION:NAME line */
 	bool		rt_quiet;
@@ -159,13 +160,10 @@ FILE		*dsl_clause_begin(dsl_rt_t *);
 void		dsl_clause_end(dsl_rt_t *, bool drop);
 
 /* agg.c */
-typedef struct dsl_llq_iter {
-	int64_t		li_value;	/* the bucket's lower bound */
-	int64_t		li_next, li_step, li_order;
-	int		li_bin;
-} dsl_llq_iter_t;
-void		dsl_llq_first(const dsl_agg_t *, dsl_llq_iter_t *);
-bool		dsl_llq_next(const dsl_agg_t *, dsl_llq_iter_t *);
+/* The lower bound of llquantize bin b (negative bins: the bound nearer
+ * zero, negated); false for a bin no integer lands in (dtrace-utils'
+ * "ghost" bins of magnitude 0 when steps > factor). */
+bool		dsl_llq_label(const dsl_agg_t *, int b, int64_t *lower);
 int64_t		dsl_qbucketval(int b);
 void		dsl_agg_init(const dsl_agg_t *, int64_t *);
 /* print.c */

@@ -15,7 +15,7 @@ fuzz_fuzz_elf_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 noinst_PROGRAMS += fuzz/fuzz-d
 fuzz_fuzz_d_SOURCES = fuzz/fuzz-d.c dsl/lex.c dsl/parse.c dsl/check.c \
 	dsl/diag.c dsl/eval.c dsl/var.c dsl/agg.c dsl/print.c dsl/printf.c \
-	dsl/rt.c
+	dsl/rt.c dsl/type.c
 fuzz_fuzz_d_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_d_LDFLAGS = $(FUZZ_FLAGS)
 endif

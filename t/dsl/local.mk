@@ -12,13 +12,20 @@ dsl_d_tests = \
 	t/dsl/tst.aggsortopts.d \
 	t/dsl/tst.aggsortrev.d \
 	t/dsl/tst.assoc.d \
+	t/dsl/tst.beginfault.d \
 	t/dsl/tst.count_notquiet.d \
+	t/dsl/tst.assoc-nested.d \
+	t/dsl/tst.ctypes.d \
+	t/dsl/tst.struct-tracee.d \
+	t/dsl/tst.printfconv.d \
+	t/dsl/tst.fold.d \
 	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \
 	t/dsl/tst.exit.d \
 	t/dsl/tst.ifelse.d \
 	t/dsl/tst.llquantize-steps.d \
 	t/dsl/tst.llquantize.d \
+	t/dsl/tst.llquantize-neg.d \
 	t/dsl/tst.lquantize-mid.d \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
@@ -34,6 +41,14 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/err.D_AGG_REDEF.d \
+	t/dsl/err.D_PROTO_LEN.d \
+	t/dsl/err.D_ARR_LOCAL.d \
+	t/dsl/err.D_DECL_CLASS.d \
+	t/dsl/err.D_LQUANT_MATCHLIM.d \
+	t/dsl/err.D_DIV_ZERO.d \
+	t/dsl/err.D_LLQUANT_FACTORVAL.d \
+	t/dsl/err.D_LLQUANT_HMAGTYPE.d \
+	t/dsl/err.D_LLQUANT_STEPVAL.d \
 	t/dsl/err.D_IDENT_UNDEF.d \
 	t/dsl/err.D_SYNTAX.d \
 	t/dsl/err.errtags.d \
@@ -58,3 +73,12 @@ TESTS += t/dsl/rt-test
 
 TESTS += t/dsl/cmdline.sh
 EXTRA_DIST += t/dsl/cmdline.sh
+
+# A quiet target with C structs for the tests of D's C types.
+check_PROGRAMS += t/targets/dsl-struct
+t_targets_dsl_struct_SOURCES = t/targets/dsl-struct.c
+t_targets_dsl_struct_CFLAGS = -O1 -g0
+
+# End to end: the leveldown Put's Slices through a struct in the script.
+TESTS += t/dsl/leveldown-slice.sh
+EXTRA_DIST += t/dsl/leveldown-slice.sh

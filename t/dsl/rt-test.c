@@ -95,6 +95,85 @@ test_hooks(void)
 	dsl_prog_free(pg);
 }
 
+/* Types the host gives (as DWARF will): a struct "msg" with a char
+ * pointer and an int, and a typedef; the program uses them on the fake
+ * process, where 0x1000 holds a string.  The fake memory at 0x1100 is
+ * zeros: the msg's text pointer is patched in by a second page. */
+static const unsigned char fake_msg[16] = {
+	0x00, 0x10, 0, 0, 0, 0, 0, 0,	/* text = 0x1000 */
+	42, 0, 0, 0, 0, 0, 0, 0,	/* len = 42 */
+};
+
+static int
+msg_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	(void)cookie;
+	if (addr >= 0x3000 && addr + len <= 0x3000 + sizeof (fake_msg)) {
+		memcpy(buf, fake_msg + (addr - 0x3000), len);
+		return (0);
+	}
+	return (fake_readmem(cookie, addr, buf, len));
+}
+
+static void
+test_host_types(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_typetab_t *tt = dsl_typetab_create();
+	int32_t ch, pch, in, st;
+	dsl_src_t src;
+	dsl_copts_t co;
+	dsl_prog_t *pg;
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+	const char *text = "BEGIN { this->m = (msg_t *)arg0; "
+	    "printf(\"%s %d %d\", stringof(this->m->text), this->m->len, "
+	    "sizeof (struct msg)); }";
+
+	CHECK(tt != NULL);
+	ch = dsl_type_int(tt, "char", 1, true);
+	in = dsl_type_int(tt, "int", 4, true);
+	pch = dsl_type_ptr(tt, ch);
+	st = dsl_type_struct(tt, "msg", false, 16);
+	CHECK(ch > 0 && in > 0 && pch > 0 && st > 0);
+	CHECK(dsl_type_member(tt, st, "text", pch, 0) == st);
+	CHECK(dsl_type_member(tt, st, "len", in, 8) == st);
+	CHECK(dsl_type_typedef(tt, "msg_t", st) > 0);
+	CHECK(dsl_type_ptr(tt, 9999) == 0);	/* no such type */
+	memset(&co, 0, sizeof (co));
+	co.co_types = tt;
+	src.ds_name = "t.d";
+	src.ds_text = text;
+	src.ds_len = strlen(text);
+	pg = dsl_compile(&src, 1, &co, err, sizeof (err));
+	dsl_typetab_free(tt);	/* the program has its own copy */
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof (host));
+	host.dh_out = fp;
+	host.dh_quiet = true;
+	host.dh_readmem = msg_readmem;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	memset(&cx, 0, sizeof (cx));
+	cx.cx_args[0] = 0x3000;
+	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	dsl_rt_destroy(rt);
+	fclose(fp);
+	CHECK(strcmp(out, "hello from the tracee 42 16") == 0);
+	if (strcmp(out, "hello from the tracee 42 16") != 0)
+		fprintf(stderr, "got: %s\n", out);
+	free(out);
+	dsl_prog_free(pg);
+}
+
 static void
 test_descs(void)
 {
@@ -279,9 +358,9 @@ test_syntax(void)
 		    "have incompatible types: \"int\" + \"string\"" },
 		{ "a:b:c:d:e { }", "t.d:1:1: invalid probe description "
 		    "\"a:b:c:d:e\": too many fields" },
-		{ "BEGIN { @ = lquantize(1, 0, 10, 0); }", "t.d:1:13: "
-		    "lquantize( ) step (argument #4) must be a 16-bit quantity "
-		    "greater than zero" },
+		{ "BEGIN { @ = lquantize(1, 0, 10, 0); }", "t.d:1:33: "
+		    "lquantize( ) argument #3 must be a non-zero positive "
+		    "integer constant" },
 		{ "BEGIN { pid = 1; }", "t.d:1:9: operator = cannot modify "
 		    "built-in variable pid" },
 		{ "BEGIN { trace(@a); }", "t.d:1:15: aggregations may only be "
@@ -326,6 +405,7 @@ main(void)
 	test_descs();
 	test_self();
 	test_hooks();
+	test_host_types();
 	test_syntax();
 	if (failures)
 		fprintf(stderr, "%d failure%s\n", failures,

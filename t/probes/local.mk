@@ -98,3 +98,10 @@ t_targets_dw_cxx_CXXFLAGS = -O1 -g
 t_targets_dw_cxx_LDFLAGS =
 TESTS += t/probes/dwarf-types.sh
 EXTRA_DIST += t/probes/dwarf-types.sh
+
+# The syscall provider's table, globs and return values, no process.
+check_PROGRAMS += t/probes/syscall-test
+TESTS += t/probes/syscall-test
+t_probes_syscall_test_SOURCES = t/probes/syscall-test.c
+t_probes_syscall_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

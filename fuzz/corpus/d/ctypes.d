@@ -1,0 +1,32 @@
+/*
+ * ASSERTION: struct, union, enum and typedef declarations: C's layout
+ * (sizeof, offsets through &p->m), enumerators as constants, typed
+ * scratch memory from alloca(), pointer arithmetic in elements, casts
+ * between pointer types, int declarations with several names.
+ */
+#pragma D option quiet
+
+struct slice { uintptr_t data; size_t size; };
+struct pair { char tag; int v; struct slice s; char name[8]; short arr[3]; };
+typedef struct pair pair_t;
+enum color { RED, GREEN = 5, BLUE };
+union u { int i; char c[4]; long l; };
+int x, y;
+
+BEGIN
+{
+	printf("%d %d %d %d %d\n", sizeof (struct slice),
+	    sizeof (struct pair), sizeof (pair_t), sizeof (union u),
+	    sizeof (enum color));
+	printf("%d %d %d\n", RED, GREEN, BLUE);
+	this->p = (pair_t *)alloca(sizeof (pair_t));
+	printf("%d %d [%s]\n", this->p->v, this->p->s.size, this->p->name);
+	printf("%d %d\n", (uint64_t)&this->p->s.size - (uint64_t)this->p,
+	    (uint64_t)&this->p->arr[2] - (uint64_t)this->p);
+	this->s = (short *)this->p->arr;
+	printf("%d\n", (uint64_t)(this->s + 2) - (uint64_t)this->s);
+	x = 1;
+	y = 2;
+	printf("%d %d %d\n", x, y, sizeof (x));
+	exit(0);
+}

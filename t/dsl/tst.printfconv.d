@@ -1,0 +1,18 @@
+/*
+ * ASSERTION: '@' and '?' may sit anywhere among a conversion's flags and
+ * width ("%8@d" as "%@8d"); '?' is a pointer's width (16); precisions cut
+ * strings.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@a = count();
+	@a = count();
+	printa("[%8@d]\n", @a);
+	printa("[%-@8d]\n", @a);
+	printf("[%?d] [%-?x]\n", 1, 255);
+	x = "abcdefgh";
+	printf("[%.5s] [%8.2s] [%-6.3s] [%.*s]\n", x, "xyz", "hello", 3, x);
+	exit(0);
+}
