@@ -10,6 +10,8 @@ set -u
 cd "$(dirname "$0")/.."
 top=$PWD
 rounds=${1:-5}
+# PIDTRACE=/path/to/pidtrace compares another build (e.g. main's).
+pt=${PIDTRACE:-./pidtrace}
 pre=$top/t/node
 [ -d $pre/node_modules/leveldown ] || { echo "cannot run: leveldown not installed under t/node" >&2; exit 1; }
 T=$(mktemp -d /tmp/attach.XXXXXX)
@@ -22,7 +24,7 @@ node=$(command -v node)
 for r in $(seq $rounds); do
 	# Time to the "matched" line, then stop it (SIGINT: clean detach).
 	t0=$(now)
-	coproc PT { exec ./pidtrace -n 'pid$target::*DBImpl*Put*:entry' -p $np 2>&1; }
+	coproc PT { exec $pt -n 'pid$target::*DBImpl*Put*:entry' -p $np 2>&1; }
 	read -r line <&${PT[0]}
 	t1=$(now)
 	kill -INT $PT_PID; wait $PT_PID 2>/dev/null
@@ -34,7 +36,7 @@ done
 # Memory: pidtrace's peak RSS with 159 probes armed (40 *DBImpl* in
 # leveldown, 119 f* in libc; the empty module reads node's 100k symbols)
 # while a batch of puts fires them.
-coproc PT { exec ./pidtrace -q -n 'BEGIN { printf("armed\n"); }
+coproc PT { exec $pt -q -n 'BEGIN { printf("armed\n"); }
     pid$target::*DBImpl*:entry, pid$target:libc.so.6:f*:entry
     { @[probefunc] = count(); }' -p $np 2>&1; }
 read -r armed <&${PT[0]}

@@ -32,6 +32,7 @@
 #include <gelf.h>
 
 #include "demangle/demangle.h"
+#include "probes/debugfile.h"
 #include "probes/elfsym.h"
 
 static const char *progname = "pidnm";
@@ -48,6 +49,8 @@ static bool opt_nosort;		/* -p */
 static bool opt_reverse;	/* -r */
 static bool opt_quiet;		/* --quiet */
 static bool opt_join;		/* -j: MANGLED == DEMANGLED */
+static bool opt_debugfile;	/* --debug-file: a file without .symtab
+				 * lists its separate debug file's */
 static const char *opt_grep;	/* --grep PATTERN */
 static bool grep_glob;		/* PATTERN has glob characters */
 static bool use_strcoll;	/* LC_COLLATE is not C: nm uses strcoll() */
@@ -578,6 +581,37 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 	return 0;
 }
 
+/*
+ * --debug-file: the separate debug file of E (at PATH) when it has a
+ * .symtab, said on stderr; else NULL.  Its symbols are the object's at
+ * the same link-time addresses; their letters are what nm prints for
+ * the debug file, whose sections hold no data (a .data symbol there is
+ * nm's 'D' all the same: the section keeps its flags).
+ */
+static pb_elf_t *
+debug_elf(const char *path)
+{
+	char dpath[PATH_MAX], err[256];
+	pb_elf_t *e, *d;
+
+	e = pb_elf_open(path, err, sizeof(err));
+	if (e == NULL)
+		return NULL;
+	if (pb_debugfile_find(path, e, dpath, sizeof(dpath)) < 0 ||
+	    (d = pb_elf_open(dpath, err, sizeof(err))) == NULL) {
+		pb_elf_close(e);
+		return NULL;
+	}
+	pb_elf_close(e);
+	if (!pb_elf_has_table(d, PB_SYMTAB)) {
+		pb_elf_close(d);
+		return NULL;
+	}
+	fprintf(stderr, "pidnm: %s: symbols from its debug file %s\n", path,
+	    dpath);
+	return d;
+}
+
 /* nm FILE: returns 0, or 1 after an error. */
 static int
 list_file(const char *path, bool heading)
@@ -595,6 +629,15 @@ list_file(const char *path, bool heading)
 		out_str(&out, "\n");
 		out_str(&out, path);
 		out_str(&out, ":\n");
+	}
+	if (opt_debugfile && table == PB_SYMTAB &&
+	    !pb_elf_has_table(e, PB_SYMTAB)) {
+		pb_elf_t *d = debug_elf(path);
+
+		if (d != NULL) {
+			pb_elf_close(e);
+			e = d;
+		}
 	}
 	rc = list_table(e, table, path, 0, NULL);
 	if (rc == 1 && !opt_quiet)
@@ -690,6 +733,15 @@ list_pid(const char *pidstr)
 		module = (p = strrchr(file, '/')) ? p + 1 : file;
 		table = opt_dynamic || !pb_elf_has_table(e, PB_SYMTAB) ?
 		    PB_DYNSYM : PB_SYMTAB;
+		if (opt_debugfile && !opt_dynamic && table == PB_DYNSYM) {
+			pb_elf_t *d = debug_elf(file);
+
+			if (d != NULL) {
+				pb_elf_close(e);
+				e = d;
+				table = PB_SYMTAB;
+			}
+		}
 		if (list_table(e, table, file, bias, module) < 0)
 			rc = 1;
 		pb_elf_close(e);
@@ -725,6 +777,10 @@ usage(FILE *f)
 "                         a glob character (* ? [)\n"
 "      --pid PID          list every ELF file mapped in process PID at\n"
 "                         run-time addresses, as ADDRESS TYPE MODULE`NAME\n"
+"      --debug-file       a file without .symtab lists the .symtab of its\n"
+"                         separate debug file (by build-id or\n"
+"                         .gnu_debuglink under $PIDTRACE_DEBUG_DIR, else\n"
+"                         /usr/lib/debug), with a note on stderr\n"
 "  -h, --help             print this help and exit\n"
 "  -V, --version          print the version and exit\n"
 "\n"
@@ -735,7 +791,7 @@ usage(FILE *f)
 int
 main(int argc, char **argv)
 {
-	enum { O_NODEMANGLE = 256, O_QUIET, O_GREP, O_PID };
+	enum { O_NODEMANGLE = 256, O_QUIET, O_GREP, O_PID, O_DEBUGFILE };
 	static const struct option longopts[] = {
 		{ "debug-syms", no_argument, NULL, 'a' },
 		{ "demangle", no_argument, NULL, 'C' },
@@ -751,6 +807,7 @@ main(int argc, char **argv)
 		{ "join", no_argument, NULL, 'j' },
 		{ "grep", required_argument, NULL, O_GREP },
 		{ "pid", required_argument, NULL, O_PID },
+		{ "debug-file", no_argument, NULL, O_DEBUGFILE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -782,6 +839,7 @@ main(int argc, char **argv)
 		case 'j': opt_join = true; break;
 		case O_GREP: opt_grep = optarg; break;
 		case O_PID: pid = optarg; break;
+		case O_DEBUGFILE: opt_debugfile = true; break;
 		case 'h':
 			usage(stdout);
 			return 0;

@@ -61,6 +61,7 @@ typedef struct cmd {
 	const char	*c_args[10];	/* $0..$9 */
 	int		c_nargs;
 	bool		c_quiet, c_compile_only, c_list, c_zdefs;
+	bool		c_verbose;	/* -v: -l lists argument types */
 	const char	*c_outfile;
 	cmd_grab_t	c_grabs[MAXGRABS];	/* -p and -c */
 	size_t		c_ngrabs;
@@ -97,6 +98,8 @@ usage(FILE *fp)
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
+	    "\t-v  with -l: each probe's attributes and argument types "
+	    "(DWARF)\n"
 	    "\t-Z  allow descriptions that match no probe\n"
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
@@ -404,6 +407,8 @@ list_probes(cmd_t *c)
 	uint32_t id;
 
 	c->c_zdefs = true;
+	if (c->c_verbose)
+		trace_list_verbose();
 	enable_probes(c, true);
 	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	    "FUNCTION", "NAME");
@@ -413,9 +418,21 @@ list_probes(cmd_t *c)
 		for (d = 0; d < nd && !hit; d++)
 			hit = dsl_desc_match(dsl_prog_desc(c->c_pg, d),
 			    "dtrace", "", "", names[id - 1]);
-		if (hit)
-			printf("%5u %10s %17s %33s %s\n", id, "dtrace", "", "",
-			    names[id - 1]);
+		if (!hit)
+			continue;
+		printf("%5u %10s %17s %33s %s\n", id, "dtrace", "", "",
+		    names[id - 1]);
+		/* dtrace -lv: the dtrace provider is Stable/Stable/Common */
+		if (c->c_verbose)
+			printf("\n\tProbe Description Attributes\n"
+			    "\t\tIdentifier Names: Stable\n"
+			    "\t\tData Semantics:   Stable\n"
+			    "\t\tDependency Class: Common\n"
+			    "\n\tArgument Attributes\n"
+			    "\t\tIdentifier Names: Stable\n"
+			    "\t\tData Semantics:   Stable\n"
+			    "\t\tDependency Class: Common\n"
+			    "\n\tArgument Types\n\t\tNone\n\n");
 	}
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
@@ -644,7 +661,7 @@ parse_args(cmd_t *c, int argc, char **argv)
 	c->c_nargs = 1;
 	/* as dtrace: flags and macro arguments may be interleaved */
 	while (optind < argc) {
-		while ((ch = getopt_long(argc, argv, "+n:s:qo:x:elZp:c:hV",
+		while ((ch = getopt_long(argc, argv, "+n:s:qo:x:elvZp:c:hV",
 		    longopts, NULL)) != -1) {
 			switch (ch) {
 			case 'n':
@@ -675,6 +692,9 @@ parse_args(cmd_t *c, int argc, char **argv)
 				break;
 			case 'l':
 				c->c_list = true;
+				break;
+			case 'v':
+				c->c_verbose = true;
 				break;
 			case 'Z':
 				c->c_zdefs = true;

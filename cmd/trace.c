@@ -50,6 +50,8 @@ typedef struct trace_sample {
 typedef struct trace_probe {
 	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
 	char		*tp_prov, *tp_mod, *tp_func, *tp_pname;	/* for -l */
+	char		**tp_argtypes;	/* -l -v: args[i]'s types */
+	int		tp_nargtypes;
 	uint32_t	tp_id;		/* dsl probe id */
 	size_t		*tp_descs;	/* descriptions enabled on it */
 	size_t		tp_ndescs;
@@ -540,8 +542,17 @@ shared_id(const cmd_trace_t *t, const char *name, bool before)
 
 /* The index of the probe named name, registering it when new; -1 if out
  * of memory.  Probes keep their id across dlclose/dlopen and exec. */
+/* -l -v: probes read their argument types (trace_list_verbose). */
+static bool list_verbose;
+
+void
+trace_list_verbose(void)
+{
+	list_verbose = true;
+}
+
 static long
-probe_get(cmd_trace_t *t, const pb_probe_t *pr)
+probe_get(cmd_trace_t *t, const pb_provider_t *pv, const pb_probe_t *pr)
 {
 	const char *prov = pr->pr_provider;
 	char name[1024];
@@ -593,6 +604,13 @@ probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
 	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
 		return -1;
+	if (list_verbose && pv->pv_argtypes != NULL) {
+		int n = pv->pv_argtypes(pr, &tp->tp_argtypes);
+
+		if (n < 0)
+			return -1;
+		tp->tp_nargtypes = n;
+	}
 	t->t_phash[h] = (uint32_t)t->t_nprobes + 1;
 	return (long)t->t_nprobes++;
 }
@@ -758,7 +776,7 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 		const pb_probe_t *pr = &list.pl_probes[i];
 		trace_ref_t ref;
 
-		idx = probe_get(t, pr);
+		idx = probe_get(t, pv, pr);
 		if (idx < 0 || probe_enable(t, (size_t)idx, d) != 0)
 			goto nomem;
 		memset(&ref, 0, sizeof(ref));
@@ -1003,12 +1021,33 @@ trace_list(cmd_trace_t *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->t_nprobes; i++)
-		if (shared_id(t, t->t_probes[i].tp_name, true) == 0)
-			printf("%5u %10s %17s %33s %s\n",
-			       t->t_probes[i].tp_id, t->t_probes[i].tp_prov,
-			       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,
-			       t->t_probes[i].tp_pname);
+	for (i = 0; i < t->t_nprobes; i++) {
+		const trace_probe_t *tp = &t->t_probes[i];
+		int a;
+
+		if (shared_id(t, tp->tp_name, true) != 0)
+			continue;
+		printf("%5u %10s %17s %33s %s\n", tp->tp_id, tp->tp_prov,
+		       tp->tp_mod, tp->tp_func, tp->tp_pname);
+		if (!list_verbose)
+			continue;
+		/* dtrace -lv's block; the pid provider's attributes are
+		 * Private/Private/Unknown, as fasttrap's. */
+		printf("\n\tProbe Description Attributes\n"
+		       "\t\tIdentifier Names: Private\n"
+		       "\t\tData Semantics:   Private\n"
+		       "\t\tDependency Class: Unknown\n"
+		       "\n\tArgument Attributes\n"
+		       "\t\tIdentifier Names: Private\n"
+		       "\t\tData Semantics:   Private\n"
+		       "\t\tDependency Class: Unknown\n"
+		       "\n\tArgument Types\n");
+		for (a = 0; a < tp->tp_nargtypes; a++)
+			printf("\t\targs[%d]: %s\n", a, tp->tp_argtypes[a]);
+		if (tp->tp_nargtypes == 0)
+			printf("\t\tNone\n");
+		printf("\n");
+	}
 	fflush(stdout);
 	if (t->t_launched)
 		kill(t->t_pid, SIGKILL);	/* as dtrace -l -c */

@@ -70,6 +70,13 @@ void		trace_list(cmd_trace_t *);
 void		trace_list_all(cmd_trace_t *, dsl_rt_t *rt);
 
 /*
+ * -l -v: call before trace_claim; each probe then reads its argument
+ * types (DWARF, for pid) and trace_list prints them after it, in dtrace
+ * -lv's block ("Argument Types", "args[0]: const char *").
+ */
+void		trace_list_verbose(void);
+
+/*
  * Run: arm every site of every process grabbed (t is the first), fire
  * BEGIN (the processes are still stopped), trace until exit(), a signal
  * (SIGINT/SIGTERM/SIGHUP/SIGPIPE) or the end of every process (one that

@@ -29,6 +29,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	volatile size_t sink = 0;
 	char err[256];
 	uint64_t bias;
+	const char *link;
+	uint32_t crc;
 	pb_elf_t *e;
 	void *copy;
 	int t;
@@ -70,6 +72,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sink += strlen(plt[i].pt_name) + plt[i].pt_size;
 	if (pb_elf_build_id(e) != NULL)
 		sink += strlen(pb_elf_build_id(e));
+	/* .gnu_debuglink: a name and a CRC read from the file. */
+	if (pb_elf_debuglink(e, &link, &crc) == 0)
+		sink += strlen(link) + crc;
 	pb_elf_loads(e, &loads, &nloads);
 	for (i = 0; i < nloads && i < 8; i++) {
 		if (pb_elf_bias(e, 0x7f0000000000, loads[i].ld_offset & ~4095ULL,

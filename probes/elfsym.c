@@ -894,6 +894,44 @@ pb_elf_build_id(pb_elf_t *e)
 	return NULL;
 }
 
+int
+pb_elf_debuglink(pb_elf_t *e, const char **name, uint32_t *crc)
+{
+	size_t i, off;
+	Elf_Data *d;
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	const unsigned char *b;
+	uint32_t c;
+
+	/* The name, NUL, padding to 4, then the CRC in the file's order. */
+	for (i = 1; i < e->pe_shnum; i++) {
+		if (e->pe_sects[i].se_name == NULL ||
+		    strcmp(e->pe_sects[i].se_name, ".gnu_debuglink") != 0)
+			continue;
+		scn = elf_getscn(e->pe_elf, i);
+		if (scn == NULL || gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type == SHT_NOBITS ||
+		    (d = section_data(e, scn, &sh)) == NULL ||
+		    d->d_buf == NULL)
+			return -1;
+		b = d->d_buf;
+		off = strnlen((const char *)b, d->d_size);
+		if (off == 0 || off == d->d_size)
+			return -1;
+		off = (off + 4) & ~(size_t)3;
+		if (off + 4 > d->d_size)
+			return -1;
+		memcpy(&c, b + off, 4);
+		if (e->pe_ehdr.e_ident[EI_DATA] != ELFDATA2LSB)
+			c = __builtin_bswap32(c);
+		*name = (const char *)b;
+		*crc = c;
+		return 0;
+	}
+	return -1;
+}
+
 void
 pb_elf_loads(pb_elf_t *e, const pb_load_t **loads, size_t *nloads)
 {

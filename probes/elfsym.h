@@ -170,6 +170,14 @@ int pb_elf_plt(pb_elf_t *e, const pb_plt_t **plt, size_t *nplt);
  */
 const char *pb_elf_build_id(pb_elf_t *e);
 
+/*
+ * The .gnu_debuglink section: the debug file's name (*NAME, owned by E)
+ * and the CRC-32 of its contents (*CRC, gdb's gnu_debuglink_crc32, which
+ * is zlib's crc32).  Returns 0, or -1 when there is none or it is
+ * malformed (no NUL within the section, no room for the CRC).
+ */
+int pb_elf_debuglink(pb_elf_t *e, const char **name, uint32_t *crc);
+
 /* The PT_LOAD program headers in file order; *LOADS belongs to E. */
 void pb_elf_loads(pb_elf_t *e, const pb_load_t **loads, size_t *nloads);
 

@@ -8,6 +8,8 @@ probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h
+probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h
+probes_libprobes_a_SOURCES += probes/dwarf.c probes/dwarf.h
 
 # The syscall provider; its table is made from the installed kernel
 # headers at build time (tools/gen-syscalls.sh), never typed by hand.

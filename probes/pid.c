@@ -25,6 +25,8 @@
 #include <sys/mman.h>
 
 #include "demangle/demangle.h"
+#include "probes/debugfile.h"
+#include "probes/dwarf.h"
 #include "probes/elfsym.h"
 #include "probes/match.h"
 #include "probes/modules.h"
@@ -54,6 +56,12 @@ struct symfile {
 	uint64_t sf_ino;
 	char *sf_path;		/* the path opened */
 	pb_elf_t *sf_elf;
+	pb_elf_t *sf_dbg;	/* its separate debug file (debugfile.h),
+				 * for .symtab when sf_elf has none; or NULL */
+	char *sf_dbgpath;	/* that file's path, or NULL */
+	pb_dwarf_t *sf_dw;	/* its DWARF, opened on first use by
+				 * pid_argtypes; NULL */
+	int sf_dwtried;
 	int sf_type;		/* ET_EXEC or ET_DYN */
 	struct func *sf_funcs;	/* ascending fu_addr */
 	size_t sf_nfuncs;
@@ -207,7 +215,13 @@ build_index(struct symfile *sf)
 		size_t n;
 		char e[128];
 
-		if (pb_elf_symbols(sf->sf_elf, table, &syms, &n, e,
+		/* A stripped object's local functions (libc's _int_malloc)
+		 * are in its debug file's .symtab: same link-time
+		 * addresses, as objcopy --only-keep-debug keeps them. */
+		pb_elf_t *src = table == PB_SYMTAB && sf->sf_dbg != NULL ?
+		    sf->sf_dbg : sf->sf_elf;
+
+		if (pb_elf_symbols(src, table, &syms, &n, e,
 		    sizeof(e)) < 0) {
 			snprintf(sf->sf_err, sizeof(sf->sf_err), "%s: %s",
 			    table == PB_SYMTAB ? ".symtab" : ".dynsym", e);
@@ -224,6 +238,15 @@ build_index(struct symfile *sf)
 			if (!(s->sy_flags & PB_SYF_FUNC) ||
 			    (s->sy_flags & PB_SYF_UNDEF) ||
 			    s->sy_name[0] == '\0')
+				continue;
+			/*
+			 * A .symtab name "memcpy@@GLIBC_2.14" (.symver in
+			 * libc's source; libc6-dbg's debug file has them) is
+			 * the default version, which .dynsym names plainly
+			 * "memcpy": that is the user's name for it.
+			 */
+			if (table == PB_SYMTAB &&
+			    strstr(s->sy_name, "@@") != NULL)
 				continue;
 			if (ncand == ccap) {
 				size_t nc = ccap ? ccap * 2 : 1024;
@@ -358,6 +381,30 @@ nomem:
 	return -1;
 }
 
+/*
+ * The debug file of a module without .symtab, if one is on disk; a
+ * debug file that does not open or is not for x86-64 is ignored (the
+ * object's own .dynsym still serves).
+ */
+static void
+open_debugfile(struct symfile *sf, const char *objpath)
+{
+	char path[PATH_MAX], e[128];
+
+	if (pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) < 0)
+		return;
+	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
+	if (sf->sf_dbg == NULL)
+		return;
+	if (pb_elf_machine(sf->sf_dbg) != EM_X86_64 ||
+	    pb_elf_class(sf->sf_dbg) != ELFCLASS64 ||
+	    !pb_elf_has_table(sf->sf_dbg, PB_SYMTAB) ||
+	    (sf->sf_dbgpath = strdup(path)) == NULL) {
+		pb_elf_close(sf->sf_dbg);
+		sf->sf_dbg = NULL;
+	}
+}
+
 /* The cached function index of a module, opened on first use. */
 static struct symfile *
 symfile_get(pid_t pid, const pb_module_t *md)
@@ -395,6 +442,8 @@ symfile_get(pid_t pid, const pb_module_t *md)
 		return sf;
 	}
 	sf->sf_type = pb_elf_type(sf->sf_elf);
+	if (!pb_elf_has_table(sf->sf_elf, PB_SYMTAB))
+		open_debugfile(sf, md->md_path);
 	if (build_index(sf) < 0)
 		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s", path,
 		    strerror(errno));
@@ -409,6 +458,9 @@ pb_pid_cache_flush(void)
 	for (sf = cache; sf != NULL; sf = next) {
 		next = sf->sf_next;
 		pb_elf_close(sf->sf_elf);
+		pb_elf_close(sf->sf_dbg);
+		free(sf->sf_dbgpath);
+		pb_dwarf_close(sf->sf_dw);
 		while (sf->sf_nowned > 0)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
@@ -1455,6 +1507,122 @@ pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
 	    val, 8);
 }
 
+/*
+ * The DWARF of a symfile: the object's own .debug_info, else its debug
+ * file's (found now if .symtab did not need it).  Opened on the first
+ * -l -v or typed use only: attach never pays for it.
+ */
+static pb_dwarf_t *
+symfile_dwarf(struct symfile *sf, const char *objpath)
+{
+	char path[PATH_MAX], e[128];
+
+	if (sf->sf_dwtried)
+		return sf->sf_dw;
+	sf->sf_dwtried = 1;
+	if (sf->sf_path != NULL)
+		sf->sf_dw = pb_dwarf_open(sf->sf_path, e, sizeof(e));
+	if (sf->sf_dw == NULL && sf->sf_dbgpath != NULL)
+		sf->sf_dw = pb_dwarf_open(sf->sf_dbgpath, e, sizeof(e));
+	if (sf->sf_dw == NULL && sf->sf_dbgpath == NULL &&
+	    sf->sf_elf != NULL &&
+	    pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) == 0)
+		sf->sf_dw = pb_dwarf_open(path, e, sizeof(e));
+	return sf->sf_dw;
+}
+
+static int
+argtypes_add(char ***v, int *n, const char *s)
+{
+	char **nv = realloc(*v, (size_t)(*n + 1) * sizeof(*nv));
+
+	if (nv == NULL)
+		return -1;
+	*v = nv;
+	if ((nv[*n] = strdup(s)) == NULL)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+int
+pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
+{
+	struct symfile *sf;
+	pb_dwarf_t *dw;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (pr->pr_path == NULL || pr->pr_sym == NULL)
+		return 0;
+	for (sf = cache; sf != NULL; sf = sf->sf_next)
+		if (sf->sf_path != NULL &&
+		    strcmp(sf->sf_path, pr->pr_path) == 0)
+			break;
+	if (sf == NULL)
+		return 0;
+	/* The link-time address of the symbol the probe was made from. */
+	for (i = 0; i < sf->sf_nnames; i++)
+		if (strcmp(sf->sf_names[i].fn_name, pr->pr_sym) == 0)
+			break;
+	if (i == sf->sf_nnames)
+		return 0;
+	/* pr_path may be /proc/PID/map_files/...: .gnu_debuglink finds
+	 * nothing beside it then; the build-id still finds the file. */
+	dw = symfile_dwarf(sf, pr->pr_path);
+	if (dw == NULL)
+		return 0;
+	return pb_dwarf_func(dw, sf->sf_funcs[sf->sf_names[i].fn_func].fu_addr,
+	    out);
+}
+
+/*
+ * Entry probes: the parameters' types; return probes: args[0] is the
+ * offset of the return site (uint64_t), args[1] the return value with
+ * the function's return type; offset probes stay untyped.
+ */
+static int
+pid_argtypes(const pb_probe_t *pr, char ***types)
+{
+	pb_dwfunc_t df;
+	char buf[1024];
+	size_t i;
+	int n = 0, r;
+
+	*types = NULL;
+	if (pr->pr_kind == PB_OFFSET)
+		return 0;
+	r = pb_pid_dwfunc(pr, &df);
+	if (r <= 0)
+		return r;
+	if (pr->pr_kind == PB_ENTRY) {
+		for (i = 0; i < df.df_nparams; i++) {
+			pb_dwtype_name(&df, df.df_params[i].pa_type, buf,
+			    sizeof(buf));
+			if (argtypes_add(types, &n, buf) < 0)
+				goto nomem;
+		}
+	} else {
+		if (argtypes_add(types, &n, "uint64_t") < 0)
+			goto nomem;
+		if (df.df_ret >= 0) {
+			pb_dwtype_name(&df, df.df_ret, buf, sizeof(buf));
+			if (argtypes_add(types, &n, buf) < 0)
+				goto nomem;
+		}
+	}
+	pb_dwfunc_free(&df);
+	return n;
+nomem:
+	pb_dwfunc_free(&df);
+	while (n > 0)
+		free((*types)[--n]);
+	free(*types);
+	*types = NULL;
+	errno = ENOMEM;
+	return -1;
+}
+
 const pb_provider_t pb_pid_provider = {
 	.pv_name = "pid",
 	.pv_names = pid_names,
@@ -1462,4 +1630,5 @@ const pb_provider_t pb_pid_provider = {
 	.pv_args = pid_args,
 	.pv_getarg = pid_getarg,
 	.pv_flush = pb_pid_cache_flush,
+	.pv_argtypes = pid_argtypes,
 };

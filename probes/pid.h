@@ -135,4 +135,19 @@ pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen);
 void
 pb_pid_cache_flush(void);
 
+/*
+ * The DWARF description of the function of probe pr (just resolved by
+ * the pid provider, its module still cached): parameters and return
+ * type as probes/dwarf.h describes them, from the object's DWARF or its
+ * separate debug file (debugfile.h), read on this first call and kept
+ * until pb_pid_cache_flush.  This is what D's type table will map args[]
+ * from.  Returns 1 and fills *out (free with pb_dwfunc_free), 0 when the
+ * function has no DWARF (or pr is not a pid probe of a cached module),
+ * -1 with errno ENOMEM.
+ */
+struct pb_dwfunc;
+struct pb_probe;
+int
+pb_pid_dwfunc(const struct pb_probe *pr, struct pb_dwfunc *out);
+
 #endif /* PB_PID_H */

@@ -267,6 +267,16 @@ typedef struct pb_provider {
 	void (*pv_flush)(void);
 
 	/*
+	 * Optional: the types of probe pr's arguments, named as dtrace -lv
+	 * lists them ("const char *"): *types gets a malloc'ed array of n
+	 * malloc'ed strings, types[i] being args[i]'s.  Returns n (0:
+	 * untyped, *types NULL), or -1 with errno.  Call it on a probe just
+	 * resolved, before the list is freed or the provider flushed.
+	 * Listing time only (pid: reads DWARF); NULL: untyped.
+	 */
+	int (*pv_argtypes)(const pb_probe_t *pr, char ***types);
+
+	/*
 	 * The firing path: D's errno at this firing (syscall's return
 	 * probes: the call's error, 0 on success).  NULL: errno is 0.
 	 * Same rules as pv_args.

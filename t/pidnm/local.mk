@@ -24,7 +24,8 @@ PIDNM_SH_TESTS = \
 	t/pidnm/leveldown.sh \
 	t/pidnm/pid.sh \
 	t/pidnm/bad-input.sh \
-	t/pidnm/options.sh
+	t/pidnm/options.sh \
+	t/pidnm/debug-file.sh
 TESTS += t/pidnm/demangle-test $(PIDNM_SH_TESTS)
 EXTRA_DIST += $(PIDNM_SH_TESTS) t/pidnm/oracle.sh
 

@@ -73,6 +73,32 @@ t_targets_pb_plt_ibt_LDFLAGS = -Wl,-z,ibtplt
 TESTS += t/probes/plt-resolve.sh t/probes/plt-count.sh
 EXTRA_DIST += t/probes/plt-resolve.sh t/probes/plt-count.sh
 
+# Separate debug files (probes/debugfile.c) and what the pid provider and
+# DWARF make of them: a C target built with -g, stripped copies made by
+# the tests.  -O1: dw_local stays a function; no sanitizers (stripped
+# copies are traced).
+check_PROGRAMS += t/targets/dw-types t/probes/debugfile-test
+t_targets_dw_types_SOURCES = t/targets/dw-types.c
+t_targets_dw_types_CFLAGS = -O1 -g
+t_targets_dw_types_LDFLAGS =
+t_probes_debugfile_test_SOURCES = t/probes/debugfile-test.c
+t_probes_debugfile_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
+TESTS += t/probes/debugfile.sh t/probes/debugsyms.sh
+EXTRA_DIST += t/probes/debugfile.sh t/probes/debugsyms.sh
+
+# DWARF types (probes/dwarf.c): dwarf-test prints what it makes of a
+# function; dw-cxx is the C++ target (a class with a std::string member,
+# a template, a namespace).  The target without DWARF is a copy of
+# dw-types made by strip -g in the test (CFLAGS may hold -g).
+check_PROGRAMS += t/probes/dwarf-test t/targets/dw-cxx
+t_probes_dwarf_test_SOURCES = t/probes/dwarf-test.c
+t_probes_dwarf_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
+t_targets_dw_cxx_SOURCES = t/targets/dw-cxx.cc
+t_targets_dw_cxx_CXXFLAGS = -O1 -g
+t_targets_dw_cxx_LDFLAGS =
+TESTS += t/probes/dwarf-types.sh
+EXTRA_DIST += t/probes/dwarf-types.sh
+
 # The syscall provider's table, globs and return values, no process.
 check_PROGRAMS += t/probes/syscall-test
 TESTS += t/probes/syscall-test
