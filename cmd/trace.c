@@ -36,6 +36,7 @@ typedef struct trace_ref {
 	uint8_t		tf_rskind;	/* return sites: pb_rskind_t */
 	uint64_t	tf_off;		/* offset in the function */
 	uint64_t	tf_faddr, tf_fsize;
+	uint64_t	tf_cold, tf_coldsize;	/* foo.cold, for the fast path */
 	size_t		tf_probe;	/* index in t_probes, for messages */
 } trace_ref_t;
 
@@ -95,6 +96,8 @@ struct cmd_trace {
 	struct cmd_trace *t_next;	/* the next process grabbed */
 	int		t_cpupin;	/* -x cpupin: CPU, INT_MAX: the target's,
 					 * -1: off or done */
+	bool		t_fastoff;	/* -x fastpath=off */
+	bool		t_fastsaid;	/* the fast path's notice was given */
 };
 
 #define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
@@ -106,7 +109,9 @@ static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
  * them: the first is $target.  One stop loop serves them all.
  */
 static cmd_trace_t *traces;
-static bool trace_quiet;	/* no "pid N has exited" notices */
+static bool trace_quiet;
+
+static void fast_options(cmd_trace_t *t, const dsl_prog_t *pg);	/* no "pid N has exited" notices */
 
 static void
 read_ids(cmd_trace_t *t)
@@ -560,6 +565,8 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 		ref.tf_kind = (uint8_t)pr->pr_kind;
 		ref.tf_faddr = pr->pr_faddr;
 		ref.tf_fsize = pr->pr_fsize;
+		ref.tf_cold = pr->pr_cold;
+		ref.tf_coldsize = pr->pr_coldsize;
 		for (j = 0; j < pr->pr_nsites; j++) {
 			ref.tf_off = pr->pr_sites[j].st_off;
 			ref.tf_rskind = pr->pr_sites[j].st_rskind;
@@ -610,6 +617,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
 		t->t_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) : INT_MAX;
 	t->t_zdefs = zdefs;
+	fast_options(t, pg);
 	/* A script's interpreter has none of the program's functions. */
 	n = resolve(t, d, zdefs || t->t_script ? PB_ZEROOK : 0, err, errlen);
 	if (n < 0)
@@ -669,6 +677,143 @@ trace_list(cmd_trace_t *t)
 	t->t_s = NULL;
 }
 
+/* -- the fast path -------------------------------------------------------- */
+
+/*
+ * -x fastpath=off: every probe stops the thread (int3).  -x bufsize=N[k|m|g]
+ * (dtrace's option): the bytes of each process's record ring.
+ */
+static void
+fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
+{
+	const char *opt;
+	char *end;
+	size_t bufsize = 0;
+
+	opt = dsl_prog_option(pg, "fastpath");
+	t->t_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
+				       strcmp(opt, "0") == 0);
+	if ((opt = dsl_prog_option(pg, "bufsize")) != NULL) {
+		bufsize = (size_t)strtoull(opt, &end, 0);
+		switch (*end) {
+		case 'k': case 'K': bufsize <<= 10; break;
+		case 'm': case 'M': bufsize <<= 20; break;
+		case 'g': case 'G': bufsize <<= 30; break;
+		}
+	}
+	if (t->t_s != NULL)
+		tr_fast_config(t->t_s, !t->t_fastoff, bufsize);
+}
+
+/*
+ * Ask for the fast path at a site when every probe on it is an entry or
+ * a plain `ret` return, and none of their clauses needs the thread
+ * stopped (dsl_rt_needs_stop: copyin and the like read memory that a
+ * running thread may change; those probes keep the int3).
+ */
+static void
+want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
+{
+	const trace_ref_t *r;
+	const char *why;
+	int kind = 0, k;
+	size_t i;
+
+	if (t->t_fastoff || ts->ts_nrefs == 0)
+		return;
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		r = &ts->ts_refs[i];
+		if (r->tf_kind == PB_ENTRY && r->tf_off == 0)
+			k = TR_FAST_ENTRY;
+		else if (r->tf_kind == PB_RETURN &&
+			 r->tf_rskind == PB_RS_RET)
+			k = TR_FAST_RETURN;
+		else
+			return;
+		if (kind != 0 && k != kind)
+			return;
+		kind = k;
+		if (dsl_rt_needs_stop(t->t_rt, r->tf_id, &why)) {
+			if (!trace_quiet)
+				fprintf(stderr, "pidtrace: %s stops the thread "
+					"at each firing: its clause uses %s\n",
+					t->t_probes[r->tf_probe].tp_name, why);
+			return;
+		}
+	}
+	r = &ts->ts_refs[0];
+	tr_bkpt_want_fast(s, ts->ts_addr, kind, r->tf_faddr,
+			  r->tf_faddr + r->tf_fsize, r->tf_cold,
+			  r->tf_cold + r->tf_coldsize);
+}
+
+/* After arming: the jumps in, and a notice if the process cannot. */
+static void
+arm_fast(cmd_trace_t *t, tr_session_t *s)
+{
+	tr_fast_arm(s);
+	if (*tr_fast_why(s) != '\0' && !t->t_fastsaid && !trace_quiet) {
+		fprintf(stderr, "pidtrace: pid %d: probes stop the thread at "
+			"each firing: %s\n", (int)t->t_pid, tr_fast_why(s));
+		t->t_fastsaid = true;
+	}
+}
+
+/*
+ * A record from a trampoline: the firing as on_hit would make it, with
+ * the thread's own timestamp.
+ */
+static int
+on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
+	  uint64_t ns, const uint64_t args[6])
+{
+	cmd_trace_t *t = arg;
+	trace_site_t *ts;
+	dsl_ctx_t cx;
+	size_t i;
+
+	(void)s;
+	if (cookie >= t->t_nsites)
+		return 0;
+	ts = &t->t_sites[cookie];
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tid;
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	cx.cx_timestamp = ns;
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		const trace_ref_t *r = &ts->ts_refs[i];
+
+		if (r->tf_kind == PB_RETURN) {
+			cx.cx_args[0] = r->tf_off;
+			cx.cx_args[1] = args[0];
+			cx.cx_nargs = 2;
+		} else {
+			memcpy(cx.cx_args, args, 6 * sizeof(args[0]));
+			cx.cx_nargs = 6;
+		}
+		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			break;
+		}
+	}
+	return t->t_exited;
+}
+
+static void
+on_drained(void *arg, tr_session_t *s)
+{
+	cmd_trace_t *t = arg;
+
+	(void)s;
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+}
+
 /* -- the firing path ---------------------------------------------------- */
 
 static void
@@ -697,6 +842,7 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			continue;
 		}
 		ts->ts_armed = true;
+		want_fast(t, s, ts);
 	}
 }
 
@@ -757,6 +903,7 @@ on_ready(void *arg, tr_session_t *s)
 					   RTLD_COOKIE) == 0;
 	}
 	arm_sites(t, s);
+	arm_fast(t, s);
 	if (!t->t_began) {
 		/*
 		 * BEGIN once every site is armed (r_brk's too: arming may
@@ -1119,6 +1266,8 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_exec = on_exec;
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
+		h[i].h_record = on_record;
+		h[i].h_drained = on_drained;
 		hs[i] = &h[i];
 		ss[i] = o->t_s;
 	}
@@ -1151,6 +1300,10 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 			kill(o->t_pid, SIGKILL);
 		}
 		o->t_s = NULL;	/* the signal handlers look at it */
+		if (s != NULL && tr_fast_drops(s) != 0)
+			fprintf(stderr, "pidtrace: %llu drops in pid %d\n",
+				(unsigned long long)tr_fast_drops(s),
+				(int)o->t_pid);
 		tr_free(s);
 		if (o->t_script && !o->t_zdefs)
 			unmatched_notice(o);

@@ -1292,7 +1292,7 @@ static const char *const hostopts[] = {
 	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
 	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
 	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin",
+	"cpupin", "fastpath",
 	NULL,
 };
 

@@ -103,6 +103,8 @@ typedef struct pb_probe {
 	pb_kind_t pr_kind;
 	uint64_t pr_faddr;	/* run-time start of the function */
 	uint64_t pr_fsize;	/* its symbol size */
+	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
+	uint64_t pr_coldsize;
 	pb_site_t *pr_sites;	/* ascending st_addr */
 	size_t pr_nsites;	/* 1 for entry and offsets, >= 1 for return */
 } pb_probe_t;			/* every pointer owned by the list */

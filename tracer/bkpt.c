@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/tr-impl.h"
+#include "tracer/fast.h"
 
 static const uint8_t int3 = 0xcc;
 
@@ -121,7 +121,8 @@ unlink_bkpt(tr_session_t *s, uint64_t addr, bool write)
 		if (bp->bp_addr != addr)
 			continue;
 		if (write)
-			rc = tr_mem_write(s, addr, bp->bp_insn.in_bytes, 1);
+			rc = tr_fast_unpatch(s, addr, 0) < 0 ? -1 :
+			     tr_mem_write(s, addr, bp->bp_insn.in_bytes, 1);
 		*pp = bp->bp_next;
 		s->s_nbkpt--;
 		free(bp);
@@ -191,6 +192,7 @@ tr_bkpt_intact(tr_session_t *s, uint64_t addr)
 int
 tr_bkpt_forget(tr_session_t *s, uint64_t addr)
 {
+	tr_fast_unpatch(s, addr, -1);
 	if (unlink_bkpt(s, addr, false) < 0)
 		return -1;
 	bury(s, addr);
@@ -250,7 +252,8 @@ tr_bkpt_restore_in(tr_session_t *s, pid_t pid)
 
 	for (b = 0; b < TR_BKPT_BUCKETS; b++)
 		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
-			if (tr_mem_write_pid(pid, bp->bp_addr,
+			if (tr_fast_unpatch(s, bp->bp_addr, pid) < 0 ||
+			    tr_mem_write_pid(pid, bp->bp_addr,
 					     bp->bp_insn.in_bytes, 1) < 0)
 				rc = -1;
 	return rc;
