@@ -26,7 +26,7 @@
 #include "tracer/tr-impl.h"
 
 #define TR_RING_SLOTS	4096u		/* offset of shard 0's slots */
-#define TR_NSHARDS	16u		/* a power of two, at most 62 */
+#define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
 #define TR_MAXCHUNK	64u

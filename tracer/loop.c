@@ -561,7 +561,7 @@ ring_wait(pid_t want, int *status)
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
 			return tid;
-		ms = tr_ring_drain_all(false) != 0 ? 1 : ms < 64 ? 2 * ms : 64;
+		ms = tr_ring_drain_all(false) != 0 ? 1 : ms < 8 ? 2 * ms : 8;
 		if (requested())
 			return 0;
 		sigprocmask(SIG_BLOCK, &set, &old);

@@ -265,7 +265,7 @@ tr_thread_user(tr_thread_t *th);
  * The fast path (doc/TRACER.md): sites that run a trampoline in the
  * tracee, recording into a shared ring, instead of stopping at an int3.
  * tr_fast_config() before tr_run(): on, and the ring's size in bytes
- * (0: 4 MB).  Then, from h_ready, after tr_bkpt_add() of a site, the host
+ * (0: 16 MB).  Then, from h_ready, after tr_bkpt_add() of a site, the host
  * may ask for it with tr_bkpt_want_fast(), and tr_fast_arm() turns every
  * asked site it can into a jump (the others stay int3 and fire through
  * h_hit as before).  Sites added at other times stay int3 (dlopen).

@@ -364,7 +364,7 @@ setup(tr_session_t *s)
 	fa->fa_fd = open(path, O_RDWR | O_CLOEXEC);
 	nslots = 64;
 	while ((uint64_t)nslots * 2 * TR_SLOTSZ * TR_NSHARDS <=
-	       (fa->fa_bufsize ? fa->fa_bufsize : 4u << 20) && nslots < (1u << 24))
+	       (fa->fa_bufsize ? fa->fa_bufsize : 16u << 20) && nslots < (1u << 24))
 		nslots *= 2;
 	fa->fa_nslots = nslots;
 	fa->fa_ringsz = TR_RING_SLOTS + (size_t)nslots * TR_SLOTSZ * TR_NSHARDS;
@@ -699,6 +699,15 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		return -1;
 	if (tr_read(s, p0, bytes, end - p0) != (ssize_t)(end - p0))
 		return -1;
+	/* Another site's int3 or jump in the range would be overwritten. */
+	for (i = 0; i < end - p0; i++)
+		if (p0 + i != fs->fs_addr && tr_bkpt_find(s, p0 + i) != NULL)
+			return -1;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live &&
+		    fa->fa_sites[i].fs_p0 < end &&
+		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
+			return -1;
 	ch = chunk_near(s, fd, p0, end);
 	if (ch == NULL)
 		return -1;
@@ -864,7 +873,7 @@ tr_fast_arm(tr_session_t *s)
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
-	size_t i, j;
+	size_t i;
 	uint64_t lo = UINT64_MAX, hi = 0;
 	int fd = -1;
 
@@ -915,11 +924,6 @@ tr_fast_arm(tr_session_t *s)
 	}
 	scan_free(&fn);
 	free(pc.pc_v);
-	/* Keep the live ones only, in address order for tr_read. */
-	for (i = j = fa->fa_pending; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live)
-			fa->fa_sites[j++] = fa->fa_sites[i];
-	fa->fa_nsites = j;
 out:
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
