@@ -66,6 +66,10 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 		errno = EEXIST;
 		return -1;
 	}
+	if (tr_fast_covers(s, addr)) {
+		errno = EBUSY;	/* a fast site's jump covers it */
+		return -1;
+	}
 	n = tr_read(s, addr, code, sizeof(code));
 	if (n <= 0) {
 		errno = EFAULT;
@@ -186,6 +190,8 @@ tr_bkpt_intact(tr_session_t *s, uint64_t addr)
 
 	if (tr_bkpt_find(s, addr) == NULL)
 		return false;
+	if (tr_bkpt_is_fast(s, addr))
+		return tr_fast_intact(s, addr);
 	return tr_mem_read_raw(s, addr, &b, 1) == 1 && b == int3;
 }
 

@@ -978,6 +978,34 @@ unpatch(tr_session_t *s, tr_fsite_t *fs, pid_t pid)
 	return poke(s, 0, fs->fs_p0, text, fs->fs_n);
 }
 
+/* Whether addr lies inside the bytes a live jump replaced (not its own). */
+bool
+tr_fast_covers(const tr_session_t *s, uint64_t addr)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	if (fa == NULL)
+		return false;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && addr >= fa->fa_sites[i].fs_p0 &&
+		    addr < fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n)
+			return true;
+	return false;
+}
+
+/* Whether our jump at site addr is still in the text (dlclose). */
+bool
+tr_fast_intact(tr_session_t *s, uint64_t addr)
+{
+	tr_fsite_t *fs = live_site(s, addr);
+	uint8_t cur[TR_RELOC_MAX];
+
+	return fs != NULL &&
+	       tr_mem_read_raw(s, fs->fs_p0, cur, fs->fs_n) == fs->fs_n &&
+	       memcmp(cur, fs->fs_text, fs->fs_n) == 0;
+}
+
 /* A site the host removes: back to its int3 (bkpt.c writes the rest). */
 int
 tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
