@@ -111,7 +111,8 @@ static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
 static cmd_trace_t *traces;
 static bool trace_quiet;
 
-static void fast_options(cmd_trace_t *t, const dsl_prog_t *pg);	/* no "pid N has exited" notices */
+static void fast_options(cmd_trace_t *t, const dsl_prog_t *pg);
+static void pin_cpu(cmd_trace_t *t, pid_t tid);	/* no "pid N has exited" notices */
 
 static void
 read_ids(cmd_trace_t *t)
@@ -775,6 +776,8 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	(void)s;
 	if (cookie >= t->t_nsites)
 		return 0;
+	if (t->t_cpupin >= 0)
+		pin_cpu(t, tid);
 	ts = &t->t_sites[cookie];
 	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = t->t_pid;

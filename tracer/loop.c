@@ -539,17 +539,21 @@ any_ring(void)
 /*
  * The wait when some process runs fast sites: records arrive without any
  * event, so drain the rings every millisecond while they flow, backing
- * off to 64 ms when idle (no spinning), and sleep on SIGCHLD (a stop of
+ * off to 8 ms when idle (no spinning), and at once while a pass finds
+ * thousands (a flood would fill the ring in a millisecond), and sleep on SIGCHLD (a stop of
  * a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
  * a tick's SIGALRM) interrupt it as they interrupt waitpid.  The spin of
  * spin_wait only right after an int3 firing, which is likely to repeat.
  */
+#define RING_BUSY	2048	/* records in one pass: do not sleep */
+
 static pid_t
 ring_wait(pid_t want, int *status)
 {
 	struct timespec ts;
 	sigset_t set, old;
 	long ms = 1;
+	size_t n;
 	pid_t tid;
 	int r;
 
@@ -561,9 +565,12 @@ ring_wait(pid_t want, int *status)
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
 			return tid;
-		ms = tr_ring_drain_all(false) != 0 ? 1 : ms < 8 ? 2 * ms : 8;
+		n = tr_ring_drain_all(false);
+		ms = n != 0 ? 1 : ms < 8 ? 2 * ms : 8;
 		if (requested())
 			return 0;
+		if (n >= RING_BUSY)
+			continue;	/* a flood: drain again at once */
 		sigprocmask(SIG_BLOCK, &set, &old);
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0) {

@@ -639,8 +639,8 @@ wait_sysstop(tr_session_t *s, tr_thread_t *th)
 		sig = WSTOPSIG(status);
 		if (sig == (SIGTRAP | 0x80))
 			return 0;
-		if ((unsigned)status >> 16 == 0 && th->th_sig == 0)
-			th->th_sig = sig;	/* deliver it later */
+		if ((unsigned)status >> 16 == 0)
+			tr_keep_signal(th, sig);	/* deliver it later */
 		if (ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0)
 			return -1;
 	}
@@ -735,6 +735,7 @@ tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
 	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
 		return -errno;
 	th->th_stopped = true;
+	tr_requeue_signals(s, th);
 	return ret;
 }
 

@@ -82,6 +82,8 @@ struct tr_thread {
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	pid_t		th_vforker;	/* VMCHILD: the thread that vforked */
+	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
+					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
@@ -177,6 +179,8 @@ tr_thread_t *tr_thread_find(tr_session_t *s, pid_t tid);
 tr_thread_t *tr_thread_new(tr_session_t *s, pid_t tid, tr_kind_t kind);
 void	tr_thread_del(tr_session_t *s, tr_thread_t *th);
 int	tr_restart(tr_session_t *s, tr_thread_t *th, int req, int sig);
+void	tr_keep_signal(tr_thread_t *th, int sig);
+void	tr_requeue_signals(tr_session_t *s, tr_thread_t *th);
 
 /* session.c */
 long	tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,

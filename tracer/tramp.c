@@ -1055,9 +1055,8 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 			return -1;
 		if (WIFEXITED(status) || WIFSIGNALED(status))
 			return -1;
-		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0 &&
-		    th->th_sig == 0)
-			th->th_sig = WSTOPSIG(status);	/* deliver later */
+		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0)
+			tr_keep_signal(th, WSTOPSIG(status));
 		if (th->th_listen) {
 			th->th_listen = false;
 			th->th_restop = true;
@@ -1093,6 +1092,7 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 	if (step_out(s, th, fs->fs_tramp + fs->fs_rec_lo,
 		     fs->fs_tramp + fs->fs_rec_hi, &r) < 0)
 		return false;
+	tr_requeue_signals(s, th);
 	off = r.rip - fs->fs_tramp;
 	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)
 		return false;	/* it left on its own */
