@@ -1044,11 +1044,15 @@ static int
 step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 	 struct user_regs_struct *r)
 {
+	uint64_t tf = r->eflags & 0x100;
 	int status, n;
 
 	for (n = 0; n < 100000; n++) {
-		if (r->rip < lo || r->rip >= hi)
+		if (r->rip < lo || r->rip >= hi) {
+			/* The trap flag the steps left: not the thread's. */
+			r->eflags = (r->eflags & ~0x100ull) | tf;
 			return 0;
+		}
 		if (ptrace(PTRACE_SINGLESTEP, th->th_tid, 0L, 0L) < 0)
 			return -1;
 		if (tr_waitpid(th->th_tid, &status, __WALL) != th->th_tid)
@@ -1094,8 +1098,8 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 		return false;
 	tr_requeue_signals(s, th);
 	off = r.rip - fs->fs_tramp;
-	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)
-		return false;	/* it left on its own */
+	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)	/* left */
+		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) == 0;
 	if (off == fs->fs_tend) {
 		r.rip = fs->fs_kind == TR_FAST_ENTRY ? fs->fs_p0 + fs->fs_n :
 			fs->fs_addr;
@@ -1111,6 +1115,7 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 			fprintf(stderr, "tracer: thread %d stopped at %#llx "
 				"in a trampoline, not at an instruction\n",
 				(int)th->th_tid, (unsigned long long)r.rip);
+			ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
 			return false;
 		}
 		r.rip = fs->fs_p0 + fs->fs_ooff[i];
