@@ -9,8 +9,8 @@ pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 dist_man_MANS += man/pidnm.1
 
-# pidtrace: the D front end over the providers; cmd/trace.c is the pid
-# provider (the tracer's glue).
+# pidtrace: the D front end over the providers; cmd/trace.c is the glue
+# between the tracer and the process providers (probes/provider.h).
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
 	cmd/addrsym.c cmd/addrsym.h

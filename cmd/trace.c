@@ -1,11 +1,9 @@
 /*
- * cmd/trace.c: the pid provider's glue.  The tracer stops a thread at a
- * site and hands over its registers; here the site becomes probes (a
- * site may serve several: an entry and an alias, or offset 0), each
- * becomes a dsl_fire() with the arguments of the calling convention:
- * entry and offset probes get rdi, rsi, rdx, rcx, r8, r9 and then the
- * stack; return probes get the offset of the returning instruction and
- * rax, as DTrace's pid provider.
+ * cmd/trace.c: the providers' glue.  The tracer stops a thread at a site
+ * and hands over its registers; here the site becomes probes (a site may
+ * serve several: an entry and an alias, or offset 0), each becomes a
+ * dsl_fire() with the arguments its provider reads from the registers
+ * and memory (probes/provider.h: pv_args, pv_getarg).
  */
 #include <config.h>
 
@@ -28,22 +26,20 @@
 #include "cmd/addrsym.h"
 #include "cmd/trace.h"
 #include "probes/pid.h"
+#include "probes/provider.h"
 #include "tracer/tracer.h"
 
 typedef struct trace_ref {
 	uint32_t	tf_id;		/* dsl probe id */
-	uint8_t		tf_kind;	/* pb_kind_t */
-	uint8_t		tf_rskind;	/* return sites: pb_rskind_t */
-	uint64_t	tf_off;		/* offset in the function */
-	uint64_t	tf_faddr, tf_fsize;
-	uint64_t	tf_cold, tf_coldsize;	/* foo.cold, for the fast path */
+	const pb_provider_t *tf_prov;	/* reads the firing's arguments */
+	pb_fireref_t	tf_fr;		/* what it needs of probe and site */
 	size_t		tf_probe;	/* index in t_probes, for messages */
 } trace_ref_t;
 
 /* A probe registered with the D runtime, known by its four-part name. */
 typedef struct trace_probe {
 	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
-	char		*tp_mod, *tp_func, *tp_pname;	/* for -l */
+	char		*tp_prov, *tp_mod, *tp_func, *tp_pname;	/* for -l */
 	uint32_t	tp_id;		/* dsl probe id */
 	size_t		*tp_descs;	/* descriptions enabled on it */
 	size_t		tp_ndescs;
@@ -71,7 +67,12 @@ struct cmd_trace {
 	uint32_t	*t_shash;	/* site address -> index + 1 */
 	size_t		t_shsize;
 	dsl_rt_t	*t_rt;
-	const struct user_regs_struct *t_regs;	/* of the firing */
+	const trace_ref_t *t_fref;	/* the firing's, for getarg */
+	pb_fire_t	t_fire;		/* its registers and memory */
+	tr_session_t	*t_hit_s;	/* the firing's site, for nextpc */
+	uint64_t	t_hit_addr;
+	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
+	bool		t_have_next;
 	FILE		*t_out;		/* the D output: flushed per firing */
 	int		(*t_tick)(void *, uint64_t *);
 	void		*t_tickarg;
@@ -82,6 +83,7 @@ struct cmd_trace {
 	bool		t_began;	/* BEGIN has fired */
 	const dsl_prog_t *t_pg;
 	size_t		*t_descs;	/* claimed description indices */
+	const pb_provider_t **t_dprov;	/* the provider that claimed each */
 	long		*t_dmatch;	/* probes each matches in this image */
 	size_t		t_ndescs;
 	int		t_flags;	/* PB_MANGLED */
@@ -317,15 +319,33 @@ readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
-/* Arguments past the sixth are on the stack, above the return address. */
+/* The arguments pv_args did not set, from the firing's provider. */
 static int
 getarg(void *cookie, int i, uint64_t *val)
 {
 	cmd_trace_t *t = cookie;
+	const trace_ref_t *r = t->t_fref;
 
-	if (t->t_regs == NULL || i < 6)
+	if (r == NULL || r->tf_prov->pv_getarg == NULL)
 		return -1;
-	return readmem(t, t->t_regs->rsp + 8 * (uint64_t)(i - 5), val, 8);
+	return r->tf_prov->pv_getarg(&r->tf_fr, &t->t_fire, i, val);
+}
+
+/*
+ * Where the thread at the firing's site goes next (pb_fire_t fi_nextpc):
+ * decoded once per hit, however many return probes share the site.
+ */
+static uint64_t
+nextpc(void *cookie)
+{
+	cmd_trace_t *t = cookie;
+
+	if (!t->t_have_next) {
+		t->t_nextpc = tr_next_pc(t->t_hit_s, t->t_hit_addr,
+					 t->t_fire.fi_regs);
+		t->t_have_next = true;
+	}
+	return t->t_nextpc;
 }
 
 static int
@@ -436,12 +456,11 @@ strhash(const char *p)
 static long
 probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 {
-	char name[1024], prov[32];
+	const char *prov = pr->pr_provider;
+	char name[1024];
 	size_t h, i;
 	trace_probe_t *tp;
 
-	/* Resolved through a live thread's tid (proc_tid): name the pid. */
-	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
 	snprintf(name, sizeof(name), "%s:%s:%s:%s", prov,
 		 pr->pr_mod, pr->pr_func, pr->pr_name);
 	if (2 * (t->t_nprobes + 1) > t->t_phsize) {
@@ -476,13 +495,14 @@ probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 	tp = &t->t_probes[t->t_nprobes];
 	memset(tp, 0, sizeof(*tp));
 	tp->tp_name = strdup(name);
+	tp->tp_prov = strdup(prov);
 	tp->tp_mod = strdup(pr->pr_mod);
 	tp->tp_func = strdup(pr->pr_func);
 	tp->tp_pname = strdup(pr->pr_name);
 	tp->tp_id = dsl_rt_add_probe(t->t_rt, prov, pr->pr_mod,
 				     pr->pr_func, pr->pr_name);
-	if (tp->tp_name == NULL || tp->tp_mod == NULL || tp->tp_func == NULL ||
-	    tp->tp_pname == NULL || tp->tp_id == 0)
+	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
+	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
 		return -1;
 	t->t_phash[h] = (uint32_t)t->t_nprobes + 1;
 	return (long)t->t_nprobes++;
@@ -507,26 +527,33 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
 }
 
 /*
- * Resolve description d: register the probes not seen yet, enable the
- * description on each probe it matches, note every site.  Returns the
- * number of probes matched, or -1 with err.
+ * Resolve description d with provider pv: register the probes not seen
+ * yet, enable the description on each probe it matches, note how each
+ * is armed (the sites of PB_ARM_SITE).  Returns the number of probes
+ * matched, or -1 with err.
  */
-/* A flag of resolve's own, above the pb_pid_resolve flags: a re-run. */
+/* A flag of resolve's own, above the PB_ resolution flags: a re-run. */
 #define RESOLVE_REFRESH	(1 << 30)
 
 /* Functions without a return probe named one by one, per description. */
 #define MAXREFUSED	5
 
 static long
-resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
+resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
+	char *err, size_t errlen)
 {
 	const dsl_pdesc_t *pd = dsl_prog_desc(t->t_pg, d);
 	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	pb_desc_t desc;
 	size_t i, j;
 	long idx;
 	int n;
 
-	n = pb_pid_resolve(proc_tid(t), pd->pd_mod, pd->pd_func, pd->pd_name,
+	desc.de_prov = pd->pd_prov;
+	desc.de_mod = pd->pd_mod;
+	desc.de_func = pd->pd_func;
+	desc.de_name = pd->pd_name;
+	n = pv->pv_resolve(t->t_pid, proc_tid(t), &desc,
 			   (flags & ~RESOLVE_REFRESH) | t->t_flags, &list, err,
 			   errlen);
 	if (n < 0)
@@ -553,6 +580,23 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 				"there are)\n", kind,
 				list.pl_nrefused - MAXREFUSED);
 	}
+	/*
+	 * How each probe is armed.  PB_ARM_SYSCALL and PB_ARM_SAMPLE
+	 * (provider.h) get their arming here, once, when their first
+	 * provider lands; until then such a probe is refused before any is
+	 * registered.
+	 */
+	for (i = 0; i < list.pl_n; i++) {
+		const pb_probe_t *pr = &list.pl_probes[i];
+
+		if (pr->pr_arm == PB_ARM_SITE)
+			continue;
+		snprintf(err, errlen, "%s:%s:%s:%s: cannot arm a probe of "
+			 "kind %d yet", pr->pr_provider, pr->pr_mod,
+			 pr->pr_func, pr->pr_name, (int)pr->pr_arm);
+		pb_probe_list_free(&list);
+		return -1;
+	}
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 		trace_ref_t ref;
@@ -563,14 +607,9 @@ resolve(cmd_trace_t *t, size_t d, int flags, char *err, size_t errlen)
 		memset(&ref, 0, sizeof(ref));
 		ref.tf_id = t->t_probes[idx].tp_id;
 		ref.tf_probe = (size_t)idx;
-		ref.tf_kind = (uint8_t)pr->pr_kind;
-		ref.tf_faddr = pr->pr_faddr;
-		ref.tf_fsize = pr->pr_fsize;
-		ref.tf_cold = pr->pr_cold;
-		ref.tf_coldsize = pr->pr_coldsize;
+		ref.tf_prov = pv;
 		for (j = 0; j < pr->pr_nsites; j++) {
-			ref.tf_off = pr->pr_sites[j].st_off;
-			ref.tf_rskind = pr->pr_sites[j].st_rskind;
+			pb_fireref_init(&ref.tf_fr, pr, j);
 			if (add_ref(t, pr->pr_sites[j].st_addr, &ref) < 0)
 				goto nomem;
 		}
@@ -584,64 +623,90 @@ nomem:
 	return -1;
 }
 
+/* Note that provider pv claimed description d, which matched n probes. */
+static int
+add_desc(cmd_trace_t *t, size_t d, const pb_provider_t *pv, long n)
+{
+	const pb_provider_t **np;
+	size_t *nd;
+	long *nm;
+
+	nd = realloc(t->t_descs, (t->t_ndescs + 1) * sizeof(*nd));
+	if (nd == NULL)
+		return -1;
+	t->t_descs = nd;
+	np = realloc(t->t_dprov, (t->t_ndescs + 1) * sizeof(*np));
+	if (np == NULL)
+		return -1;
+	t->t_dprov = np;
+	nm = realloc(t->t_dmatch, (t->t_ndescs + 1) * sizeof(*nm));
+	if (nm == NULL)
+		return -1;
+	t->t_dmatch = nm;
+	t->t_dmatch[t->t_ndescs] = n;
+	t->t_dprov[t->t_ndescs] = pv;
+	t->t_descs[t->t_ndescs++] = d;
+	return 0;
+}
+
 long
 trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	    bool zdefs, char *err, size_t errlen)
 {
 	const dsl_pdesc_t *pd = dsl_prog_desc(pg, d);
+	const pb_provider_t *const *pp;
 	const cmd_trace_t *o;
 	const char *opt;
-	char prov[32];
-	size_t *nd, nprov = 0;
-	long n, *nm;
+	size_t nclaims = 0;
+	long n, total = 0;
+	bool setup = false;
 
 	if (t == NULL)
 		return 0;
-	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
-	if (pd->pd_prov[0] == '\0' || !dsl_glob(pd->pd_prov, prov))
-		return 0;
 	/*
-	 * pid*:: over several processes: a process without the function is
-	 * no error; the caller counts the matches of them all.
+	 * pid*:: over several processes, or a description that several
+	 * providers claim: one without the probe is no error; the caller
+	 * counts the matches of them all.
 	 */
-	for (o = traces; o != NULL; o = o->t_next) {
-		snprintf(prov, sizeof(prov), "pid%d", (int)o->t_pid);
-		if (dsl_glob(pd->pd_prov, prov))
-			nprov++;
-	}
-	if (nprov > 1)
+	for (pp = pb_providers; *pp != NULL; pp++)
+		for (o = traces; o != NULL; o = o->t_next)
+			if ((*pp)->pv_names(pd->pd_prov, o->t_pid))
+				nclaims++;
+	if (nclaims > 1)
 		zdefs = true;
-	t->t_pg = pg;
-	t->t_rt = rt;
-	if (dsl_prog_option(pg, "mangled") != NULL)
-		t->t_flags |= PB_MANGLED;
-	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
-		t->t_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) : INT_MAX;
-	t->t_zdefs = zdefs;
-	fast_options(t, pg);
-	/* A script's interpreter has none of the program's functions. */
-	n = resolve(t, d, zdefs || t->t_script ? PB_ZEROOK : 0, err, errlen);
-	if (n < 0)
-		return -1;
-	nd = realloc(t->t_descs, (t->t_ndescs + 1) * sizeof(*nd));
-	nm = nd == NULL ? NULL :
-		realloc(t->t_dmatch, (t->t_ndescs + 1) * sizeof(*nm));
-	if (nd != NULL)
-		t->t_descs = nd;
-	if (nm == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+	for (pp = pb_providers; *pp != NULL; pp++) {
+		if (!(*pp)->pv_names(pd->pd_prov, t->t_pid))
+			continue;
+		if (!setup) {
+			t->t_pg = pg;
+			t->t_rt = rt;
+			if (dsl_prog_option(pg, "mangled") != NULL)
+				t->t_flags |= PB_MANGLED;
+			if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
+				t->t_cpupin = *opt >= '0' && *opt <= '9' ?
+				    atoi(opt) : INT_MAX;
+			t->t_zdefs = zdefs;
+			fast_options(t, pg);
+			setup = true;
+		}
+		/* A script's interpreter has none of the program's probes. */
+		n = resolve(t, d, *pp, zdefs || t->t_script ? PB_ZEROOK : 0,
+			    err, errlen);
+		if (n < 0)
+			return -1;
+		if (add_desc(t, d, *pp, n) < 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		total += n;
 	}
-	t->t_dmatch = nm;
-	t->t_dmatch[t->t_ndescs] = n;
-	t->t_descs[t->t_ndescs++] = d;
-	return n;
+	return total;
 }
 
 /*
  * A library came or went (the loader's r_brk with r_state consistent),
- * or a new image reached its entry: resolve every pid description again
- * and arm what is new.  Errors are notices: a description that matched
+ * or a new image reached its entry: resolve every claimed description
+ * again and arm what is new.  Errors are notices: a description that matched
  * before must not end the trace.
  */
 static void
@@ -652,8 +717,8 @@ refresh(cmd_trace_t *t)
 	long n;
 
 	for (i = 0; i < t->t_ndescs; i++) {
-		n = resolve(t, t->t_descs[i], PB_ZEROOK | RESOLVE_REFRESH, err,
-			    sizeof(err));
+		n = resolve(t, t->t_descs[i], t->t_dprov[i],
+			    PB_ZEROOK | RESOLVE_REFRESH, err, sizeof(err));
 		if (n < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
 		t->t_dmatch[i] = n;
@@ -663,14 +728,12 @@ refresh(cmd_trace_t *t)
 void
 trace_list(cmd_trace_t *t)
 {
-	char prov[32];
 	size_t i;
 
-	snprintf(prov, sizeof(prov), "pid%d", (int)t->t_pid);
 	for (i = 0; i < t->t_nprobes; i++)
-		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id, prov,
-		       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,
-		       t->t_probes[i].tp_pname);
+		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id,
+		       t->t_probes[i].tp_prov, t->t_probes[i].tp_mod,
+		       t->t_probes[i].tp_func, t->t_probes[i].tp_pname);
 	fflush(stdout);
 	if (t->t_launched)
 		kill(t->t_pid, SIGKILL);	/* as dtrace -l -c */
@@ -707,8 +770,8 @@ fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
 }
 
 /*
- * Ask for the fast path at a site when every probe on it is an entry or
- * a plain `ret` return, and none of their clauses needs the thread
+ * Ask for the fast path at a site when every probe on it is a pid entry
+ * or a plain `ret` return, and none of their clauses needs the thread
  * stopped (dsl_rt_needs_stop: copyin and the like read memory that a
  * running thread may change; those probes keep the int3).
  */
@@ -724,10 +787,12 @@ want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
 		return;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		r = &ts->ts_refs[i];
-		if (r->tf_kind == PB_ENTRY && r->tf_off == 0)
+		if (strcmp(r->tf_prov->pv_name, "pid") != 0)
+			return;
+		if (r->tf_fr.fr_kind == PB_ENTRY && r->tf_fr.fr_off == 0)
 			k = TR_FAST_ENTRY;
-		else if (r->tf_kind == PB_RETURN &&
-			 r->tf_rskind == PB_RS_RET)
+		else if (r->tf_fr.fr_kind == PB_RETURN &&
+			 r->tf_fr.fr_rskind == PB_RS_RET)
 			k = TR_FAST_RETURN;
 		else
 			return;
@@ -743,9 +808,10 @@ want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
 		}
 	}
 	r = &ts->ts_refs[0];
-	tr_bkpt_want_fast(s, ts->ts_addr, kind, r->tf_faddr,
-			  r->tf_faddr + r->tf_fsize, r->tf_cold,
-			  r->tf_cold + r->tf_coldsize);
+	tr_bkpt_want_fast(s, ts->ts_addr, kind, r->tf_fr.fr_faddr,
+			  r->tf_fr.fr_faddr + r->tf_fr.fr_fsize,
+			  r->tf_fr.fr_cold,
+			  r->tf_fr.fr_cold + r->tf_fr.fr_coldsize);
 }
 
 /* After arming: the jumps in, and a notice if the process cannot. */
@@ -761,8 +827,8 @@ arm_fast(cmd_trace_t *t, tr_session_t *s)
 }
 
 /*
- * A record from a trampoline: the firing as on_hit would make it, with
- * the thread's own timestamp.
+ * A record from a trampoline: the firing as on_hit would make it, from
+ * the registers the trampoline saved, with the thread's own timestamp.
  */
 static int
 on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
@@ -770,8 +836,10 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 {
 	cmd_trace_t *t = arg;
 	trace_site_t *ts;
+	pb_regs_t regs;
 	dsl_ctx_t cx;
 	size_t i;
+	int n;
 
 	(void)s;
 	if (cookie >= t->t_nsites)
@@ -788,22 +856,40 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	cx.cx_execname = t->t_comm;
 	cx.cx_cookie = t;
 	cx.cx_timestamp = ns;
+	memset(&regs, 0, sizeof(regs));
+	regs.rip = ts->ts_addr;
+	regs.rdi = args[0];
+	regs.rsi = args[1];
+	regs.rdx = args[2];
+	regs.rcx = args[3];
+	regs.r8 = args[4];
+	regs.r9 = args[5];
+	regs.rax = args[0];	/* a return site's record holds rax there */
+	t->t_fire.fi_regs = &regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = NULL;	/* plain ret sites only */
+	t->t_fire.fi_cookie = t;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		const trace_ref_t *r = &ts->ts_refs[i];
 
-		if (r->tf_kind == PB_RETURN) {
-			cx.cx_args[0] = r->tf_off;
-			cx.cx_args[1] = args[0];
-			cx.cx_nargs = 2;
-		} else {
-			memcpy(cx.cx_args, args, 6 * sizeof(args[0]));
-			cx.cx_nargs = 6;
+		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
+					DSL_NARGS);
+		if (n < 0)
+			continue;
+		if (n == 0) {
+			cx.cx_args[0] = 0;
+			n = 1;
 		}
+		/* Nothing past arg5 was recorded (dsl_rt_needs_stop). */
+		cx.cx_nargs = (uint32_t)(n < 6 ? n : 6);
+		t->t_fref = r;
 		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
 			t->t_exited = true;
 			break;
 		}
 	}
+	t->t_fref = NULL;
+	t->t_fire.fi_regs = NULL;
 	return t->t_exited;
 }
 
@@ -837,8 +923,8 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			tr_read(s, ts->ts_addr, b, sizeof(b));
 			fprintf(stderr, "pidtrace: cannot trace %s at offset "
 				"%#llx (bytes %02x %02x %02x %02x): %s\n",
-				name, (unsigned long long)r->tf_off, b[0], b[1],
-				b[2], b[3], errno == EINVAL ?
+				name, (unsigned long long)r->tf_fr.fr_off, b[0],
+				b[1], b[2], b[3], errno == EINVAL ?
 				"the instruction there cannot be displaced" :
 				strerror(errno));
 			ts->ts_armed = true;	/* do not try again */
@@ -1014,9 +1100,8 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	cmd_trace_t *t = arg;
 	trace_site_t *ts;
 	dsl_ctx_t cx;
-	uint64_t next = 0;
-	bool have_next = false;
 	size_t i;
+	int n;
 
 	if (cookie == RTLD_COOKIE && t->t_rtld_ok) {
 		on_rtld(t, s);
@@ -1035,41 +1120,33 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	cx.cx_gid = t->t_gid;
 	cx.cx_execname = t->t_comm;
 	cx.cx_cookie = t;
-	t->t_regs = regs;
+	t->t_fire.fi_regs = regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = nextpc;
+	t->t_fire.fi_cookie = t;
+	t->t_hit_s = s;
+	t->t_hit_addr = addr;
+	t->t_have_next = false;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		const trace_ref_t *r = &ts->ts_refs[i];
 
-		if (r->tf_kind == PB_RETURN) {
-			/* A jcc or tail jmp returns only when it leaves. */
-			if (r->tf_rskind == PB_RS_JCC_OUT ||
-			    r->tf_rskind == PB_RS_TAIL ||
-			    r->tf_rskind == PB_RS_TAIL_GOT) {
-				if (!have_next) {
-					next = tr_next_pc(s, addr, regs);
-					have_next = true;
-				}
-				if (next >= r->tf_faddr &&
-				    next < r->tf_faddr + r->tf_fsize)
-					continue;
-			}
-			cx.cx_args[0] = r->tf_off;
-			cx.cx_args[1] = regs->rax;
-			cx.cx_nargs = 2;
-		} else {
-			cx.cx_args[0] = regs->rdi;
-			cx.cx_args[1] = regs->rsi;
-			cx.cx_args[2] = regs->rdx;
-			cx.cx_args[3] = regs->rcx;
-			cx.cx_args[4] = regs->r8;
-			cx.cx_args[5] = regs->r9;
-			cx.cx_nargs = 6;
+		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
+					DSL_NARGS);
+		if (n < 0)
+			continue;	/* pid: a jcc that stays inside */
+		/* 0 would mean "all ten valid" to dsl_fire */
+		if (n == 0) {
+			cx.cx_args[0] = 0;
+			n = 1;
 		}
+		cx.cx_nargs = (uint32_t)n;
+		t->t_fref = r;
 		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
 			t->t_exited = true;
 			break;
 		}
 	}
-	t->t_regs = NULL;
+	t->t_fref = NULL;
 	/*
 	 * A clause that printed: flush now, as dtrace does each time it
 	 * consumes its buffers, or a reader of a file or pipe sees nothing
@@ -1111,7 +1188,9 @@ on_exec(void *arg, tr_session_t *s)
 	t->t_rtld_ok = false;
 	addrsym_flush(t->t_syms);
 	read_ids(t);
-	pb_pid_cache_flush();
+	for (i = 0; pb_providers[i] != NULL; i++)
+		if (pb_providers[i]->pv_flush != NULL)
+			pb_providers[i]->pv_flush();
 }
 
 static void

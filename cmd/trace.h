@@ -1,8 +1,8 @@
 /*
- * cmd/trace.h: the pid provider in pidtrace: a traced process (-p/-c),
- * its probes resolved by probes/pid.h, registered with the D runtime and
- * patched by the tracer; each firing becomes a dsl_fire().  Only
- * cmd/pidtrace.c calls this.
+ * cmd/trace.h: the process providers in pidtrace: a traced process
+ * (-p/-c), its probes resolved by the providers of probes/provider.h,
+ * registered with the D runtime and armed through the tracer; each
+ * firing becomes a dsl_fire().  Only cmd/pidtrace.c calls this.
  */
 #ifndef PIDTRACE_CMD_TRACE_H
 #define PIDTRACE_CMD_TRACE_H
@@ -45,17 +45,19 @@ bool		trace_deferred(const cmd_trace_t *);
 void		trace_host(cmd_trace_t *, dsl_host_t *host);
 
 /*
- * Let the pid provider claim description index d of pg: when its
- * provider matches pid<PID>, resolve it and register and enable every
- * probe.  Returns the number of probes matched, or -1 with a message in
- * err.  zdefs: no match is not an error (-Z); nor is it when the provider
- * matches several processes (pid*): call it for each and add up.
+ * Let the providers claim description index d of pg: each provider of
+ * pb_providers whose pv_names says its provider field names it in this
+ * process (pid<PID> for pid) resolves it, and every probe is registered
+ * and enabled.  Returns the number of probes matched, or -1 with a
+ * message in err.  zdefs: no match is not an error (-Z); nor is it when
+ * the description names several processes (pid*) or providers: call it
+ * for each process and add up.
  */
 long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
- * -l: print the pid probes trace_claim registered, in dtrace's listing
+ * -l: print the probes trace_claim registered, in dtrace's listing
  * format, then let the process go (a launched one is killed).
  */
 void		trace_list(cmd_trace_t *);

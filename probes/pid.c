@@ -678,6 +678,7 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	p->pr_name = strdup(name);
 	p->pr_path = strdup(sf->sf_path);
 	p->pr_kind = kind;
+	p->pr_arm = PB_ARM_SITE;
 	p->pr_faddr = f->fu_addr + md->md_bias;
 	p->pr_fsize = f->fu_size;
 	p->pr_cold = f->fu_cold != 0 ? f->fu_cold + md->md_bias : 0;
@@ -1376,3 +1377,91 @@ out:
 	pb_modlist_free(&ml);
 	return rc;
 }
+
+/* ---- the provider (provider.h) ---- */
+
+static bool
+pid_names(const char *prov, pid_t pid)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "pid%d", (int)pid);
+	return pb_prov_match(prov, name);
+}
+
+/*
+ * Resolved through a live thread (tid), named after the process: the
+ * leader may have called pthread_exit, and its probes are still
+ * pid<PID>'s.
+ */
+static int
+pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
+    pb_probe_list_t *out, char *err, size_t errlen)
+{
+	size_t first = out->pl_n, i;
+	int n;
+
+	n = pb_pid_resolve(tid, d->de_mod, d->de_func, d->de_name, flags,
+	    out, err, errlen);
+	for (i = first; n > 0 && i < out->pl_n; i++)
+		snprintf(out->pl_probes[i].pr_provider,
+		    sizeof(out->pl_probes[i].pr_provider), "pid%d", (int)pid);
+	return n;
+}
+
+/*
+ * The calling convention: entry and offset probes get rdi, rsi, rdx,
+ * rcx, r8, r9; return probes the offset of the returning instruction and
+ * rax, as DTrace's pid provider.  A jcc or tail jmp returns only when it
+ * leaves the function (fasttrap).
+ */
+static int
+pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
+    size_t max)
+{
+	const pb_regs_t *r = f->fi_regs;
+
+	if (max < 6)
+		return -1;
+	if (fr->fr_kind == PB_RETURN) {
+		if ((fr->fr_rskind == PB_RS_JCC_OUT ||
+		    fr->fr_rskind == PB_RS_TAIL ||
+		    fr->fr_rskind == PB_RS_TAIL_GOT) && f->fi_nextpc != NULL) {
+			uint64_t next = f->fi_nextpc(f->fi_cookie);
+
+			if (next >= fr->fr_faddr &&
+			    next < fr->fr_faddr + fr->fr_fsize)
+				return -1;
+		}
+		args[0] = fr->fr_off;
+		args[1] = r->rax;
+		return 2;
+	}
+	args[0] = r->rdi;
+	args[1] = r->rsi;
+	args[2] = r->rdx;
+	args[3] = r->rcx;
+	args[4] = r->r8;
+	args[5] = r->r9;
+	return 6;
+}
+
+/* Arguments past the sixth are on the stack, above the return address. */
+static int
+pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
+{
+	(void)fr;
+	if (i < 6)
+		return -1;
+	return f->fi_read(f->fi_cookie, f->fi_regs->rsp + 8 * (uint64_t)(i - 5),
+	    val, 8);
+}
+
+const pb_provider_t pb_pid_provider = {
+	.pv_name = "pid",
+	.pv_names = pid_names,
+	.pv_resolve = pid_resolve,
+	.pv_args = pid_args,
+	.pv_getarg = pid_getarg,
+	.pv_flush = pb_pid_cache_flush,
+};

@@ -61,6 +61,13 @@
  * taken: the glue fires the return probe only if the next pc lies outside
  * [pr_faddr, pr_faddr + pr_fsize), as fasttrap does.
  *
+ * The probe types (pb_probe_t, pb_probe_list_t, the PB_ flags) are every
+ * provider's: provider.h.  pb_pid_provider (provider.h) wraps
+ * pb_pid_resolve and computes a firing's arguments: entry and offset
+ * probes get rdi, rsi, rdx, rcx, r8, r9 and then the stack; return
+ * probes get the offset of the returning instruction and rax, as
+ * DTrace's pid provider.
+ *
  * Not for the probe-firing path: everything here allocates and reads
  * files.  Not thread-safe (symbol tables are cached per process, by
  * device and inode, and live until pb_pid_cache_flush).
@@ -72,59 +79,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "probes/provider.h"
 #include "probes/retsite.h"
-
-#define PB_MANGLED	0x01	/* pr_func is the raw symbol name */
-#define PB_ALLOFFSETS	0x02	/* a glob name also yields offset probes */
-#define PB_ZEROOK	0x04	/* matching nothing is not an error (-Z;
-				 * re-resolution after a dlopen) */
-
-typedef enum pb_kind {
-	PB_ENTRY = 1,
-	PB_RETURN,
-	PB_OFFSET,
-} pb_kind_t;
-
-typedef struct pb_site {
-	uint64_t st_addr;	/* run-time address to patch */
-	uint64_t st_off;	/* offset in the function; arg0 of return */
-	uint8_t st_len;		/* length of the instruction there; 0 for
-				 * entry sites (not decoded here) */
-	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
-} pb_site_t;
-
-typedef struct pb_probe {
-	char pr_provider[24];	/* "pid1234" */
-	char *pr_mod;		/* module basename, "libc.so.6" */
-	char *pr_func;		/* demangled, or raw with PB_MANGLED */
-	char *pr_sym;		/* raw symbol name */
-	char *pr_name;		/* "entry", "return", or an offset "1a" */
-	char *pr_path;		/* file the symbols were read from */
-	pb_kind_t pr_kind;
-	uint64_t pr_faddr;	/* run-time start of the function */
-	uint64_t pr_fsize;	/* its symbol size */
-	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
-	uint64_t pr_coldsize;
-	pb_site_t *pr_sites;	/* ascending st_addr */
-	size_t pr_nsites;	/* 1 for entry and offsets, >= 1 for return */
-} pb_probe_t;			/* every pointer owned by the list */
-
-typedef struct pb_refusal {
-	char *rf_mod;		/* module basename */
-	char *rf_func;		/* as pr_func would be */
-	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
-} pb_refusal_t;
-
-typedef struct pb_probe_list {
-	pb_probe_t *pl_probes;	/* in the order created */
-	size_t pl_n;
-	pb_refusal_t *pl_refused; /* functions matched without a return
-				   * or offset probe, and why */
-	size_t pl_nrefused;
-	void *pl_index;		/* private: finds duplicates */
-} pb_probe_list_t;
-
-#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL }
 
 /* Where the glue learns about dlopen and dlclose (see pb_pid_rtld). */
 typedef struct pb_rtld {
@@ -174,26 +130,6 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
  */
 int
 pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen);
-
-/* One (site, probe) pair; see pb_probe_list_sites. */
-typedef struct pb_siteref {
-	uint64_t sr_addr;	/* run-time address */
-	uint32_t sr_probe;	/* index in pl_probes */
-	uint32_t sr_site;	/* index in that probe's pr_sites */
-} pb_siteref_t;
-
-/*
- * Every site of every probe in list, sorted by address (then probe
- * index): equal sr_addr entries are one breakpoint serving several
- * probes.  *refs is malloc'ed, the caller frees it.  Returns 0, or -1
- * with errno ENOMEM.
- */
-int
-pb_probe_list_sites(const pb_probe_list_t *list, pb_siteref_t **refs,
-    size_t *nrefs);
-
-void
-pb_probe_list_free(pb_probe_list_t *list);
 
 /* Drop the cached symbol tables (e.g. when the tracee execs). */
 void

@@ -41,6 +41,13 @@ t_probes_pid_test_SOURCES = t/probes/pid-test.c
 t_probes_pid_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
+# provider-test: the pid provider through probes/provider.h.
+check_PROGRAMS += t/probes/provider-test
+TESTS += t/probes/provider-test
+t_probes_provider_test_SOURCES = t/probes/provider-test.c
+t_probes_provider_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
 # The same target linked ET_EXEC: load bias 0.
 check_PROGRAMS += t/targets/pb-kv-nopie
 t_targets_pb_kv_nopie_SOURCES = t/targets/pb-kv.cc

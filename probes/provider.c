@@ -1,0 +1,38 @@
+/*
+ * provider: the table of providers and what they share (the contract is
+ * in provider.h).
+ */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <string.h>
+
+#include "probes/provider.h"
+
+const pb_provider_t *const pb_providers[] = {
+	&pb_pid_provider,
+	NULL,
+};
+
+bool
+pb_prov_match(const char *prov, const char *name)
+{
+	return prov[0] != '\0' && fnmatch(prov, name, 0) == 0;
+}
+
+void
+pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
+{
+	memset(fr, 0, sizeof(*fr));
+	fr->fr_kind = (uint8_t)pr->pr_kind;
+	fr->fr_faddr = pr->pr_faddr;
+	fr->fr_fsize = pr->pr_fsize;
+	fr->fr_cold = pr->pr_cold;
+	fr->fr_coldsize = pr->pr_coldsize;
+	fr->fr_data = pr->pr_data;
+	fr->fr_sysnr = pr->pr_syscall.sc_nr;
+	if (pr->pr_arm == PB_ARM_SITE && site < pr->pr_nsites) {
+		fr->fr_off = pr->pr_sites[site].st_off;
+		fr->fr_rskind = pr->pr_sites[site].st_rskind;
+	}
+}

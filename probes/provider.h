@@ -1,0 +1,281 @@
+/*
+ * provider: the one interface every provider implements, and the table
+ * of providers.  cmd/trace.c is generic over it: a description is
+ * claimed by every provider that names it, its probes are registered
+ * with the D runtime the same way for all, and each probe is armed the
+ * way it says (pr_arm).  A firing's arguments are computed by the
+ * provider from a register set and a memory reader, never from a live
+ * ptrace stop, so that a trampoline's recorded registers serve as well.
+ * (Models: libdtrace's dt_prov_*.c modules; bpftrace's probe matcher.)
+ *
+ * Like the rest of probes/, a provider knows nothing of D or ptrace: it
+ * turns /proc, ELF files and notes into probes, and registers and memory
+ * into arguments.
+ *
+ * The contract, for every provider:
+ *   - Memory: what pv_resolve appends is owned by the list
+ *     (pb_probe_list_free); the glue copies what it keeps (names, a
+ *     pb_fireref_t per probe and site) and frees the list after each
+ *     resolution.  What pr_data refers to stays the provider's, valid
+ *     until its pv_flush or the end of the process.  The table and
+ *     the pb_provider_t's are static.
+ *   - The firing path may call only pv_args and pv_getarg: no
+ *     allocation, no output, no file, no ptrace; memory only through
+ *     f->fi_read.  pv_names, pv_resolve and pv_flush allocate and read
+ *     /proc and files: at claim, listing, dlopen and exec time only.
+ *   - One thread: none of these is thread-safe (providers cache).
+ *   - Errors: -1 with a one-line message in err; the glue adds
+ *     "pidtrace: " and the context.
+ *
+ * Adding a provider: its file probes/<name>.c defining a pb_provider_t,
+ * an extern line below and an entry in pb_providers (provider.c), its
+ * tests in t/<name>/.  Arming kinds other than PB_ARM_SITE need their
+ * arming in cmd/trace.c once (see doc/DESIGN.md, "Providers").
+ */
+#ifndef PB_PROVIDER_H
+#define PB_PROVIDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/user.h>
+
+/* Resolution flags (pv_resolve). */
+#define PB_MANGLED	0x01	/* pr_func is the raw symbol name */
+#define PB_ALLOFFSETS	0x02	/* pid: a glob name also yields offset
+				 * probes */
+#define PB_ZEROOK	0x04	/* matching nothing is not an error (-Z;
+				 * re-resolution after a dlopen or exec) */
+
+/* A probe's kind, as its provider means it (pid: all three; syscall:
+ * entry and return; others may leave it 0). */
+typedef enum pb_kind {
+	PB_ENTRY = 1,
+	PB_RETURN,
+	PB_OFFSET,
+} pb_kind_t;
+
+/* How a probe is armed. */
+typedef enum pb_armkind {
+	PB_ARM_SITE = 1,	/* breakpoints at pr_sites (pid, usdt) */
+	PB_ARM_SYSCALL,		/* syscall stops: pr_syscall (syscall) */
+	PB_ARM_SAMPLE,		/* a timer sampling every thread: pr_sample
+				 * (profile) */
+} pb_armkind_t;
+
+typedef struct pb_site {
+	uint64_t st_addr;	/* run-time address to patch */
+	uint64_t st_off;	/* offset in the function; arg0 of return */
+	uint8_t st_len;		/* length of the instruction there; 0 for
+				 * entry sites (not decoded here) */
+	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
+} pb_site_t;
+
+/* PB_ARM_SYSCALL: syscall::read:entry is one probe on one number. */
+typedef struct pb_arm_syscall {
+	int32_t sc_nr;		/* x86-64 syscall number (orig_rax) */
+	bool sc_return;		/* the exit stop, else the entry stop */
+} pb_arm_syscall_t;
+
+/* PB_ARM_SAMPLE: profile-97 samples every thread 97 times a second. */
+typedef struct pb_arm_sample {
+	uint64_t sm_period_ns;	/* 1e9 / 97 for profile-97 */
+} pb_arm_sample_t;
+
+typedef struct pb_probe {
+	char pr_provider[64];	/* "pid1234", "python1234", "syscall" */
+	char *pr_mod;		/* module basename, "libc.so.6"; "" if none */
+	char *pr_func;		/* demangled, or raw with PB_MANGLED */
+	char *pr_sym;		/* raw symbol name; NULL if none */
+	char *pr_name;		/* "entry", "return", an offset "1a" */
+	char *pr_path;		/* file the probe was read from; or NULL */
+	pb_kind_t pr_kind;
+	pb_armkind_t pr_arm;	/* which of the three below applies */
+	uint64_t pr_faddr;	/* run-time start of the function */
+	uint64_t pr_fsize;	/* its symbol size */
+	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
+	uint64_t pr_coldsize;
+	pb_site_t *pr_sites;	/* PB_ARM_SITE: ascending st_addr */
+	size_t pr_nsites;	/* pid: 1 for entry and offsets, >= 1 for
+				 * return */
+	pb_arm_syscall_t pr_syscall;	/* PB_ARM_SYSCALL */
+	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE */
+	uint64_t pr_data;	/* the provider's own word, handed back in
+				 * pb_fireref_t (usdt: its argument spec's
+				 * index in a table the provider keeps) */
+} pb_probe_t;			/* every pointer owned by the list */
+
+typedef struct pb_refusal {
+	char *rf_mod;		/* module basename */
+	char *rf_func;		/* as pr_func would be */
+	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
+} pb_refusal_t;
+
+typedef struct pb_probe_list {
+	pb_probe_t *pl_probes;	/* in the order created */
+	size_t pl_n;
+	pb_refusal_t *pl_refused; /* functions matched without a probe
+				   * they asked for, and why */
+	size_t pl_nrefused;
+	void *pl_index;		/* private to pid.c: finds duplicates;
+				 * other providers leave it NULL */
+} pb_probe_list_t;
+
+#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL }
+
+/* Frees every probe, refusal and pointer the list owns; leaves it
+ * PB_PROBE_LIST_INIT. */
+void
+pb_probe_list_free(pb_probe_list_t *list);
+
+/* One (site, probe) pair; see pb_probe_list_sites. */
+typedef struct pb_siteref {
+	uint64_t sr_addr;	/* run-time address */
+	uint32_t sr_probe;	/* index in pl_probes */
+	uint32_t sr_site;	/* index in that probe's pr_sites */
+} pb_siteref_t;
+
+/*
+ * Every site of every probe in list, sorted by address (then probe
+ * index): equal sr_addr entries are one breakpoint serving several
+ * probes.  *refs is malloc'ed, the caller frees it.  Returns 0, or -1
+ * with errno ENOMEM.
+ */
+int
+pb_probe_list_sites(const pb_probe_list_t *list, pb_siteref_t **refs,
+    size_t *nrefs);
+
+/* A probe description's four fields, after $target substitution: globs,
+ * "" matches everything. */
+typedef struct pb_desc {
+	const char *de_prov;
+	const char *de_mod;
+	const char *de_func;
+	const char *de_name;
+} pb_desc_t;
+
+/* -- the firing path ---------------------------------------------------- */
+
+/*
+ * The registers of a firing: x86-64's user register set, as a ptrace
+ * stop gives it or a trampoline records it.  At a site: before the
+ * instruction there ran.  At a syscall stop: orig_rax is the number, rax
+ * the return value at the exit stop.  At a sample: where the thread was.
+ */
+typedef struct user_regs_struct pb_regs_t;
+
+/* Read len bytes of the tracee at addr: 0, or -1 with errno. */
+typedef int (*pb_readmem_fn)(void *cookie, uint64_t addr, void *buf,
+    size_t len);
+
+/* One firing, as the glue hands it to a provider. */
+typedef struct pb_fire {
+	const pb_regs_t *fi_regs;
+	pb_readmem_fn fi_read;	/* the tracee's memory */
+	/* Where the thread goes once the site's instruction has run (a
+	 * jcc's taken target or fall-through, a jmp's target); 0 if
+	 * unknown.  Only for site probes that care (pid's return probes on
+	 * a jcc or tail jmp); may read memory: call it only when needed.
+	 * NULL when the glue cannot tell: the provider then fires. */
+	uint64_t (*fi_nextpc)(void *cookie);
+	void *fi_cookie;	/* for fi_read and fi_nextpc */
+} pb_fire_t;
+
+/*
+ * What the firing path keeps of one (probe, site) pair: copied from the
+ * probe at arming time by pb_fireref_init, so the probe list may be
+ * freed.  Plain data: no pointer into a list.
+ */
+typedef struct pb_fireref {
+	uint8_t fr_kind;	/* pr_kind */
+	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
+	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
+	uint64_t fr_faddr;	/* pr_faddr */
+	uint64_t fr_fsize;	/* pr_fsize */
+	uint64_t fr_cold;	/* pr_cold */
+	uint64_t fr_coldsize;	/* pr_coldsize */
+	uint64_t fr_data;	/* pr_data */
+	int32_t fr_sysnr;	/* pr_syscall.sc_nr */
+} pb_fireref_t;
+
+/* Fill fr from probe pr and its site index site (ignored unless
+ * PB_ARM_SITE). */
+void
+pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site);
+
+/* -- the interface -------------------------------------------------------- */
+
+typedef struct pb_provider {
+	const char *pv_name;	/* "pid", "usdt", "syscall", "profile" */
+
+	/*
+	 * Whether the provider field prov (a glob, as the user wrote it
+	 * after $target substitution) may name probes of this provider in
+	 * process pid: pid answers for "pid<PID>", syscall for "syscall",
+	 * usdt for the providers of pid's notes ("python*" ->
+	 * python4242).  An empty field names none (pb_prov_match), as
+	 * dtrace does not arm every function for :::entry.  A yes only
+	 * says pv_resolve is worth calling.  Not the firing path.
+	 */
+	bool (*pv_names)(const char *prov, pid_t pid);
+
+	/*
+	 * List and match: append to *out the probes of process pid that
+	 * description d matches (d->de_prov filters the provider names
+	 * when a provider has several).  tid is a live thread of pid, the
+	 * one to read /proc through (the leader may be a zombie); probes
+	 * are named after pid.  A probe already in *out is not added again,
+	 * so the glue calls this again after each dlopen and exec (with
+	 * PB_ZEROOK) and gets only the new probes.  Listing (-l) is a
+	 * resolution of the description given.
+	 *
+	 * Returns the number of probes added (0 only with PB_ZEROOK), or -1
+	 * with a one-line message in err (no "pidtrace: " prefix, no
+	 * newline: the glue adds the context); on error nothing is added.
+	 * Everything appended is owned by *out (pb_probe_list_free).
+	 * Allocates, reads files: never on the firing path.
+	 */
+	int (*pv_resolve)(pid_t pid, pid_t tid, const pb_desc_t *d,
+	    int flags, pb_probe_list_t *out, char *err, size_t errlen);
+
+	/*
+	 * The firing path.  Compute the first arguments of a firing of fr
+	 * into args[0..max): returns how many it set (the rest are read
+	 * on demand through pv_getarg), or -1 when the probe does not
+	 * fire after all (pid: a jcc return site whose jump stays in the
+	 * function).  May call f->fi_read and f->fi_nextpc; must not
+	 * allocate, print or keep f past the call.
+	 */
+	int (*pv_args)(const pb_fireref_t *fr, const pb_fire_t *f,
+	    uint64_t *args, size_t max);
+
+	/*
+	 * The firing path: argument i beyond those pv_args set (pid: the
+	 * seventh on is on the stack).  0, or -1 if there is none (D reads
+	 * 0).  NULL if the provider has no more.  Same rules as pv_args.
+	 */
+	int (*pv_getarg)(const pb_fireref_t *fr, const pb_fire_t *f, int i,
+	    uint64_t *val);
+
+	/* Drop cached state (symbol tables, notes) when the tracee execs;
+	 * optional. */
+	void (*pv_flush)(void);
+} pb_provider_t;
+
+/* The providers, each in its own file. */
+extern const pb_provider_t pb_pid_provider;	/* probes/pid.c */
+
+/* The table, NULL-terminated, in claiming order (provider.c). */
+extern const pb_provider_t *const pb_providers[];
+
+/*
+ * Glob match of a provider field against a provider name, as DTrace's
+ * gmatch: * ? [...] [!...] and \ escapes (fnmatch without flags).  ""
+ * matches nothing here: an empty provider field is not a claim of the
+ * process providers (dtrace's BEGIN etc. are cmd's).  For pv_names.
+ */
+bool
+pb_prov_match(const char *prov, const char *name);
+
+#endif /* PB_PROVIDER_H */

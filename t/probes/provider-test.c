@@ -1,0 +1,159 @@
+/*
+ * provider: the pid provider through the interface every provider
+ * implements (probes/provider.h), in the test's own process: the table
+ * holds it; pv_names takes pid<PID> and its globs, not another pid nor
+ * an empty field; pv_resolve reads /proc through tid and names probes
+ * after pid; pv_args and pv_getarg compute a firing's arguments from a
+ * made-up register set and memory reader alone (what the fast path's
+ * recorded registers will give): entry rdi..r9, return offset and rax, a
+ * jcc return that stays in the function does not fire, the seventh
+ * argument is read above the return address.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probes/pid.h"
+#include "probes/provider.h"
+
+#include "t/check.h"
+
+/* A tracee stack of our own: addr -> stack[(addr - STACK) / 8]. */
+#define STACK	0x7ffd0000ull
+static uint64_t stack[4] = { 0x401000, 66, 77, 88 };
+
+static int
+readmem(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	(void)cookie;
+	if (addr < STACK || addr + len > STACK + sizeof(stack))
+		return -1;
+	memcpy(buf, (char *)stack + (addr - STACK), len);
+	return 0;
+}
+
+static uint64_t next_pc;
+static int nextpc_calls;
+
+static uint64_t
+nextpc(void *cookie)
+{
+	(void)cookie;
+	nextpc_calls++;
+	return next_pc;
+}
+
+int
+main(void)
+{
+	const pb_provider_t *pv = NULL;
+	pb_probe_list_t l = PB_PROBE_LIST_INIT;
+	pb_desc_t d = { "pid4242", "libc", "malloc", "entry" };
+	pb_regs_t regs;
+	pb_fire_t f;
+	pb_fireref_t fr;
+	uint64_t args[10], v;
+	char err[512], name[32];
+	size_t i;
+	int n;
+
+	for (i = 0; pb_providers[i] != NULL; i++)
+		if (strcmp(pb_providers[i]->pv_name, "pid") == 0)
+			pv = pb_providers[i];
+	CHECKF(pv == &pb_pid_provider, "pid is in the table");
+	if (pv == NULL)
+		return 1;
+
+	CHECK(pv->pv_names("pid4242", 4242));
+	CHECK(pv->pv_names("pid*", 4242));
+	CHECK(pv->pv_names("pid42[0-9]2", 4242));
+	CHECK(!pv->pv_names("pid4243", 4242));
+	CHECK(!pv->pv_names("", 4242));
+	CHECK(!pv->pv_names("syscall", 4242));
+
+	/* Read through our own pid, named after another. */
+	n = pv->pv_resolve(4242, getpid(), &d, 0, &l, err, sizeof(err));
+	CHECKF(n == 1 && l.pl_n == 1, "malloc: %d %s", n, err);
+	if (l.pl_n == 1) {
+		CHECKF(strcmp(l.pl_probes[0].pr_provider, "pid4242") == 0,
+		    "named after pid: %s", l.pl_probes[0].pr_provider);
+		CHECK(l.pl_probes[0].pr_arm == PB_ARM_SITE);
+		CHECK(l.pl_probes[0].pr_nsites == 1);
+	}
+	n = pv->pv_resolve(4242, getpid(), &d, PB_ZEROOK, &l, err,
+	    sizeof(err));
+	CHECKF(n == 0 && l.pl_n == 1, "again: %d", n);
+	d.de_func = "mallok";
+	n = pv->pv_resolve(4242, getpid(), &d, 0, &l, err, sizeof(err));
+	CHECKF(n == -1 && strstr(err, "malloc") != NULL, "%d %s", n, err);
+	pb_probe_list_free(&l);
+	snprintf(name, sizeof(name), "pid%d", (int)getpid());
+	CHECK(pv->pv_names(name, getpid()));
+
+	/* The firing path, from registers and a memory reader only. */
+	memset(&regs, 0, sizeof(regs));
+	regs.rdi = 1;
+	regs.rsi = 2;
+	regs.rdx = 3;
+	regs.rcx = 4;
+	regs.r8 = 5;
+	regs.r9 = 6;
+	regs.rax = 99;
+	regs.rsp = STACK;
+	memset(&f, 0, sizeof(f));
+	f.fi_regs = &regs;
+	f.fi_read = readmem;
+	f.fi_nextpc = nextpc;
+
+	memset(&fr, 0, sizeof(fr));
+	fr.fr_kind = PB_ENTRY;
+	n = pv->pv_args(&fr, &f, args, 10);
+	CHECKF(n == 6 && args[0] == 1 && args[1] == 2 && args[2] == 3 &&
+	    args[3] == 4 && args[4] == 5 && args[5] == 6, "entry: %d", n);
+	CHECK(pv->pv_getarg(&fr, &f, 6, &v) == 0 && v == 66);
+	CHECK(pv->pv_getarg(&fr, &f, 7, &v) == 0 && v == 77);
+	CHECK(pv->pv_getarg(&fr, &f, 5, &v) == -1);
+	CHECK(pv->pv_getarg(&fr, &f, 9, &v) == -1);	/* unreadable */
+	CHECK(nextpc_calls == 0);
+
+	fr.fr_kind = PB_RETURN;
+	fr.fr_rskind = PB_RS_RET;
+	fr.fr_off = 0x1a;
+	fr.fr_faddr = 0x1000;
+	fr.fr_fsize = 0x40;
+	n = pv->pv_args(&fr, &f, args, 10);
+	CHECKF(n == 2 && args[0] == 0x1a && args[1] == 99, "ret: %d", n);
+	CHECK(nextpc_calls == 0);	/* a ret always leaves */
+
+	fr.fr_rskind = PB_RS_JCC_OUT;
+	next_pc = 0x1020;		/* the jcc falls through */
+	CHECK(pv->pv_args(&fr, &f, args, 10) == -1);
+	next_pc = 0x2000;		/* taken: it leaves */
+	CHECK(pv->pv_args(&fr, &f, args, 10) == 2);
+	CHECK(nextpc_calls == 2);
+	f.fi_nextpc = NULL;		/* the glue cannot tell: fire */
+	CHECK(pv->pv_args(&fr, &f, args, 10) == 2);
+
+	/* pb_fireref_init copies what the firing path needs. */
+	{
+		pb_site_t st = { 0x1010, 0x10, 1, PB_RS_TAIL };
+		pb_probe_t pr;
+
+		memset(&pr, 0, sizeof(pr));
+		pr.pr_kind = PB_RETURN;
+		pr.pr_arm = PB_ARM_SITE;
+		pr.pr_faddr = 0x1000;
+		pr.pr_fsize = 0x40;
+		pr.pr_sites = &st;
+		pr.pr_nsites = 1;
+		pr.pr_data = 7;
+		pb_fireref_init(&fr, &pr, 0);
+		CHECK(fr.fr_kind == PB_RETURN && fr.fr_rskind == PB_RS_TAIL &&
+		    fr.fr_off == 0x10 && fr.fr_faddr == 0x1000 &&
+		    fr.fr_fsize == 0x40 && fr.fr_data == 7);
+	}
+	return failures != 0;
+}
