@@ -21,3 +21,10 @@ noinst_PROGRAMS += bench/aggmem
 bench_aggmem_SOURCES = bench/aggmem.c
 bench_aggmem_LDADD = dsl/libdsl.a
 bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2
+
+# bench/latency: a function of known duration, measured by the README's
+# latency script under pidtrace and bpftrace.
+noinst_PROGRAMS += bench/spin
+bench_spin_SOURCES = bench/spin.c
+bench_spin_CFLAGS = $(AM_CFLAGS) -O2 -fno-omit-frame-pointer
+EXTRA_DIST += bench/latency bench/fastpath.sh

@@ -5,8 +5,9 @@
 # (t/targets/leveldown-put.js; leveldown installed under t/node as
 # t/lib.sh's need_leveldown does); each SIGUSR1 runs a batch of BATCH
 # puts (20000), timed from the signal to its "done" line.  The first
-# batch warms up; then untraced, pidtrace, bpftrace, one after another,
-# the order rotated each round.  "onecpu" is pidtrace with node and
+# batch warms up; then untraced, pidtrace, pidtrace -x fastpath=off
+# ("pidoff": the int3 path once the fast path is the default), bpftrace,
+# one after another, the order rotated each round.  "onecpu" is pidtrace with node and
 # pidtrace both on CPU 0 (taskset): what placement costs, a diagnosis.
 set -u
 cd "$(dirname "$0")/.."
@@ -46,16 +47,24 @@ batch() {
 	awk -v n=$batch -v d=$((t1 - t0)) 'BEGIN { printf "%.0f\n", n / (d / 1e9) }'
 }
 run_untraced() { batch >>$T/untraced; }
-run_pidtrace() {
-	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
+# pidrun NAME FLAGS...: a batch under pidtrace FLAGS, kept as NAME.
+pidrun() {
+	local name=$1; shift
+	$P "$@" -q -n "$pscript" -p $np >$T/p.out 2>&1 &
 	pp=$!
-	if waitline $T/p.out '^armed'; then
-		batch >>$T/pidtrace
+	if waitline $T/p.out '^armed\|^pidtrace:'; then
+		if grep -q '^armed' $T/p.out; then
+			batch >>$T/$name
+		else
+			echo "cannot run: $(tail -n 1 $T/p.out)" >$T/$name.why
+		fi
 	else
-		echo "pidtrace: $(tail -n 1 $T/p.out)" >$T/pidtrace.why
+		echo "pidtrace: $(tail -n 1 $T/p.out)" >$T/$name.why
 	fi
-	kill -INT $pp; wait $pp
+	kill -INT $pp 2>/dev/null; wait $pp
 }
+run_pidtrace() { pidrun pidtrace; }
+run_pidoff() { pidrun pidoff -x fastpath=off; }
 # Diagnosis, not a mode of pidtrace: node's threads and pidtrace all on
 # CPU 0 (taskset changes the target's affinity, which pidtrace never
 # does), then node's affinity is given back.
@@ -92,7 +101,7 @@ bscript="BEGIN { printf(\"armed\\n\"); }
 uprobe:$lib:*DBImpl*Put* { @s[tid] = nsecs; }
 uretprobe:$lib:*DBImpl*Put* /@s[tid]/ {
 	@[probe] = hist(nsecs - @s[tid]); delete(@s[tid]); }"
-order=(untraced pidtrace bpftrace onecpu)
+order=(untraced pidtrace pidoff bpftrace onecpu)
 for r in $(seq $rounds); do
 	rm -rf $T/db
 	coproc NODE { exec node t/targets/leveldown-put.js $pre $T/db $batch 2>&1; }
@@ -101,18 +110,25 @@ for r in $(seq $rounds); do
 	case $line in ready*) ;; *) echo "node did not start: $line"; exit 1;; esac
 	batch >/dev/null	# warm up
 	# Rotate the order each round: no tool always runs first.
-	for i in 0 1 2 3; do
-		run_${order[(i + r) % 4]}
+	for i in 0 1 2 3 4; do
+		run_${order[(i + r) % 5]}
 	done
 	kill -TERM $np; wait $np
 done
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 u=$(median <$T/untraced)
 printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(cut -d' ' -f1-3 /proc/loadavg)"
-for k in untraced pidtrace bpftrace onecpu; do
+for k in untraced pidtrace pidoff bpftrace onecpu; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
 	printf '%-10s %8s' $k "$v"
 	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
 	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done
+b=$( [ -s $T/bpftrace ] && median <$T/bpftrace || echo -)
+for k in pidtrace pidoff; do
+	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
+	[ "$v" != - ] && [ "$b" != - ] &&
+		awk -v k=$k -v v=$v -v b=$b 'BEGIN { printf "%s/bpftrace %.2f\n", k, v / b }'
+done
+exit 0

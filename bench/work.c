@@ -2,13 +2,15 @@
  * bench/work.c: the target of bench/overhead.  Calls one small function N
  * times in a loop, times the loop alone, prints "us/call X".
  *
- *   work nop|lea N
+ *   work nop|lea|push N
  *
  * work() starts with a nop: the kernel (uprobes) and every tracer emulate
  * it without touching memory.  work_lea() starts with lea x(%rip),%rax:
  * emulated by pidtrace, not by the kernel's uprobes (single-stepped out of
- * line there).  floor_ret is a lone ret that bench/floor uses as its
- * out-of-line copy of work's ret.
+ * line there).  work_push() starts with push %rbp; mov %rsp,%rbp, the
+ * prologue the kernel emulates and uftrace's dynamic patching relocates:
+ * every tracer's best case.  floor_ret is a lone ret that bench/floor uses
+ * as its out-of-line copy of work's ret.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 
 long work(long);
 long work_lea(long);
+long work_push(long);
 
 __asm__(
 "	.text\n"
@@ -35,6 +38,15 @@ __asm__(
 "	mov (%rax), %rax\n"
 "	ret\n"
 "	.size work_lea, .-work_lea\n"
+"	.globl work_push\n"
+"	.type work_push, @function\n"
+"work_push:\n"
+"	push %rbp\n"
+"	mov %rsp, %rbp\n"
+"	lea 1(%rdi), %rax\n"
+"	pop %rbp\n"
+"	ret\n"
+"	.size work_push, .-work_push\n"
 "	.globl floor_ret\n"
 "	.type floor_ret, @function\n"
 "floor_ret:\n"
@@ -52,11 +64,13 @@ main(int argc, char **argv)
 	long i, n, sum = 0;
 	double us;
 
-	if (argc != 3 || (strcmp(argv[1], "nop") && strcmp(argv[1], "lea"))) {
-		fprintf(stderr, "usage: work nop|lea N\n");
+	if (argc != 3 || (strcmp(argv[1], "nop") && strcmp(argv[1], "lea") &&
+			  strcmp(argv[1], "push"))) {
+		fprintf(stderr, "usage: work nop|lea|push N\n");
 		return 2;
 	}
-	fn = strcmp(argv[1], "nop") == 0 ? work : work_lea;
+	fn = strcmp(argv[1], "nop") == 0 ? work :
+	    strcmp(argv[1], "lea") == 0 ? work_lea : work_push;
 	n = atol(argv[2]);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < n; i++)

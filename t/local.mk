@@ -9,3 +9,4 @@ include t/faults/local.mk
 include t/story/local.mk
 include t/multi/local.mk
 include t/endings/local.mk
+include t/fastpath/local.mk

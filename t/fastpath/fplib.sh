@@ -1,0 +1,176 @@
+# t/fastpath/fplib.sh: helpers of the fast-path tests (issue 9), on top of
+# t/faults/ftlib.sh (t/lib.sh, FT_SCALE, agg, expect).
+#
+# The tests are mode-agnostic: they pass on the int3 path and judge the
+# fast path.  PIDTRACE_X holds extra flags for every pidtrace run, e.g.
+#	PIDTRACE_X="-x fastpath=off" make check TESTS=t/fastpath/asm.sh
+# (the *-int3.sh wrappers do that); a pidtrace that refuses the flags
+# skips the test.
+. "$top_srcdir/t/faults/ftlib.sh"
+
+FP_LOAD=$TARGETS/fp-load
+FP_ASM=$TARGETS/fp-asm
+FP_UNWIND=$TARGETS/fp-unwind
+[ -x "$FP_LOAD" ] && [ -x "$FP_ASM" ] && [ -x "$FP_UNWIND" ] ||
+	skip "fp-* targets not built"
+
+# PT: pidtrace and the extra flags, as one command (word-split on purpose).
+PIDTRACE_X=${PIDTRACE_X:-}
+# shellcheck disable=SC2206
+PT=("$PIDTRACE" $PIDTRACE_X)
+if [ -n "$PIDTRACE_X" ]; then
+	"${PT[@]}" -e -n 'BEGIN { exit(0); }' >"$T/x.out" 2>&1 ||
+		skip "pidtrace refuses '$PIDTRACE_X': $(head -n 1 "$T/x.out")"
+	say "extra flags: $PIDTRACE_X"
+fi
+
+# drops ERRFILE: the records pidtrace said it dropped (the sum of every
+# `pidtrace: N drops...` line; 0 when there is none).
+drops()
+{
+	awk '/^pidtrace: [0-9]+ drops/ { n += $2 } END { print n + 0 }' "$1"
+}
+
+# quiet_err ERRFILE: pidtrace said nothing on stderr but drop reports.
+quiet_err()
+{
+	if grep -Ev '^pidtrace: [0-9]+ drops' "$1" | grep -q .; then
+		fail "pidtrace said: $(cat "$1")"
+	fi
+}
+
+# no_drops ERRFILE: pidtrace said nothing at all on stderr (the sizes of
+# the exact tests fit any ring).
+no_drops()
+{
+	[ -s "$1" ] && fail "pidtrace said: $(cat "$1")"
+	return 0
+}
+
+# maps_snap PID: the mappings of PID that could be a tracer's: executable
+# or shared ones, and any memfd, as "start-end perms offset path".
+maps_snap()
+{
+	awk '$2 ~ /x/ || $2 ~ /s$/ || /memfd:/ {
+		printf "%s %s %s %s\n", $1, $2, $3, $6 }' "/proc/$1/maps"
+}
+
+# maps_clean PID BEFORE: no mapping of maps_snap PID is new since BEFORE
+# (a snapshot taken before attach), except the int3 path's XOL pages: one
+# anonymous private r-x page each, which doc/TRACER.md says stay mapped
+# (FP_XOL_OK=0 refuses them too).  A memfd or any shared executable
+# mapping is never allowed.  The new mappings are in the log.
+maps_clean()
+{
+	maps_snap "$1" >"$T/maps.after"
+	grep -vxF -f "$2" "$T/maps.after" >"$T/maps.new"
+	[ -s "$T/maps.new" ] || { say "ok: no new mapping"; return 0; }
+	say "new mappings since attach:"; cat "$T/maps.new"
+	grep -q 'memfd:' "$T/maps.new" && fail "a memfd is still mapped"
+	awk '$2 ~ /s$/' "$T/maps.new" | grep -q . &&
+		fail "a new shared mapping is left"
+	[ "${FP_XOL_OK:-1}" = 1 ] || fail "new executable mappings are left"
+	while read -r _range _perm _off _path; do
+		_len=$((16#${_range#*-} - 16#${_range%-*}))
+		[ "$_perm" = r-xp ] && [ -z "$_path" ] && [ $_len = 4096 ] ||
+			fail "a new executable mapping is left: $_range $_perm $_path"
+	done <"$T/maps.new"
+	say "ok: only one-page anonymous r-x mappings (XOL pages) are new"
+	return 0
+}
+
+# text_clean PID: every file-backed r-x mapping of PID (the executable and
+# its libraries) holds the file's bytes at its offset: every patched byte
+# of every probed function, entry and return sites, is restored.
+text_clean()
+{
+	grep ' r-xp ' "/proc/$1/maps" | awk '$6 ~ /^\// && NF == 6' >"$T/rx"
+	[ -s "$T/rx" ] || fail "no r-x mapping in /proc/$1/maps"
+	while read -r _range _perm _off _dev _ino _path; do
+		_start=$((16#${_range%-*})); _end=$((16#${_range#*-}))
+		_off=$((16#$_off))
+		_len=$((_end - _start))
+		_fsz=$(stat -c %s "$_path")
+		[ $((_off + _len)) -gt "$_fsz" ] && _len=$((_fsz - _off))
+		dd if="/proc/$1/mem" of="$T/mem" bs=65536 \
+			iflag=skip_bytes,count_bytes skip="$_start" \
+			count="$_len" 2>/dev/null
+		dd if="$_path" of="$T/file" bs=65536 \
+			iflag=skip_bytes,count_bytes skip="$_off" \
+			count="$_len" 2>/dev/null
+		[ "$(stat -c %s "$T/mem")" = "$_len" ] ||
+			fail "cannot read $_path's text in pid $1"
+		cmp "$T/mem" "$T/file" >/dev/null ||
+			fail "text of $_path in pid $1 differs from the file: $(cmp "$T/mem" "$T/file" | head -n 1)"
+	done <"$T/rx"
+	say "ok: $(wc -l <"$T/rx") r-x file mappings equal their files"
+}
+
+# reference NAME CMD...: the untraced output of CMD (stdin /dev/null),
+# "ready pid=N" cut to "ready", in $T/NAME.want.
+reference()
+{
+	_rn=$1; shift
+	bounded 120 "$@" </dev/null >"$T/$_rn.raw" 2>&1 ||
+		fail "untraced $*: exit $?: $(tail -n 3 "$T/$_rn.raw")"
+	sed 's/^ready pid=.*/ready/' "$T/$_rn.raw" >"$T/$_rn.want"
+}
+
+# attach_run NAME D CMD...: CMD (a fp-* target) started, its maps taken,
+# `pidtrace -q -n D -p PID` attached ("armed" from BEGIN is the
+# handshake), the target let go, and at its "done" pidtrace stopped with
+# SIGINT.  Then, while the target waits: pidtrace exited 0, the target is
+# not traced, text_clean and maps_clean.  Then the target exits 0.
+# Leaves: $T/NAME.out (the target's output, "ready pid=N" cut to
+# "ready"), $T/NAME.d (pidtrace's), $T/NAME.err; TPID.
+attach_run()
+{
+	_an=$1 _ad=$2; shift 2
+	rm -f "$T/in"; mkfifo "$T/in"
+	spawn _tp 300 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" "$@"
+	exec 3>"$T/in"
+	wait_for "$T/in.out" '^ready pid='
+	TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")
+	maps_snap "$TPID" >"$T/$_an.maps0"
+	spawn _pp 300 "${PT[@]}" -q -n "BEGIN { trace(\"armed\"); } $_ad" \
+		-p "$TPID" >"$T/$_an.d" 2>"$T/$_an.err"
+	_ptp=$(child_of "$_pp") || fail "no pidtrace pid"
+	wait_for "$T/$_an.d" '^armed' 60
+	echo go >&3
+	wait_for "$T/in.out" '^done' 300
+	kill -INT "$_ptp"
+	wait "$_pp"; _rc=$?
+	cat "$T/$_an.d" "$T/$_an.err"
+	[ $_rc = 0 ] || fail "$_an: pidtrace exited $_rc: $(cat "$T/$_an.err")"
+	[ "$(awk '/^TracerPid:/ { print $2 }' "/proc/$TPID/status")" = 0 ] ||
+		fail "$_an: target still traced after pidtrace exited"
+	text_clean "$TPID"
+	maps_clean "$TPID" "$T/$_an.maps0"
+	tasks_ok "$TPID"
+	exec 3>&-
+	wait "$_tp" || fail "$_an: target exited $?: $(cat "$T/in.out")"
+	sed 's/^ready pid=.*/ready/' "$T/in.out" >"$T/$_an.out"
+	cat "$T/$_an.out"
+}
+
+# count FILE KEY: the count printed as "KEY N" (empty when absent).
+count()
+{
+	awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, "")
+		if ($0 == k) print v }' "$1"
+}
+
+# balance WHAT GOT DROPS WANT: GOT records + DROPS reported = WANT calls,
+# GOT <= WANT; exact (GOT = WANT) when nothing dropped.  A fast path may
+# drop when its ring fills, never lose a record silently.
+balance()
+{
+	[ -n "$2" ] || fail "$1: no count printed"
+	[ $(($2 + $3)) = "$4" ] && [ "$2" -le "$4" ] ||
+		fail "$1: $2 records + $3 drops, want $4 calls"
+	if [ "$3" = 0 ]; then
+		say "ok: $1 = $4, exact"
+	else
+		say "ok: $1: $2 records + $3 drops = $4"
+	fi
+}

@@ -1,0 +1,26 @@
+# t/fastpath: acceptance tests of the fast path (issue 9), mode-agnostic:
+# they pass on the int3 path and judge the fast path.  The *-int3.sh
+# wrappers run the main ones again with -x fastpath=off.
+check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
+t_targets_fp_load_SOURCES = t/targets/fp-load.c t/targets/fp-proto.h
+t_targets_fp_load_CFLAGS = -O1 -fno-inline -pthread
+t_targets_fp_load_LDFLAGS = -pthread
+t_targets_fp_asm_SOURCES = t/targets/fp-asm-main.c t/targets/fp-asm.S \
+	t/targets/fp-proto.h
+t_targets_fp_unwind_SOURCES = t/targets/fp-unwind.cc t/targets/fp-proto.h
+t_targets_fp_unwind_CXXFLAGS = -O1 -fno-inline -pthread
+t_targets_fp_unwind_LDFLAGS = -pthread
+
+EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go
+FASTPATH_SH_TESTS = \
+	t/fastpath/asm.sh t/fastpath/asm-int3.sh \
+	t/fastpath/threads.sh t/fastpath/threads-int3.sh \
+	t/fastpath/unwind.sh t/fastpath/unwind-int3.sh \
+	t/fastpath/signals.sh \
+	t/fastpath/fork.sh t/fastpath/fork-int3.sh \
+	t/fastpath/endings.sh \
+	t/fastpath/ring.sh \
+	t/fastpath/go.sh
+TESTS += $(FASTPATH_SH_TESTS)
+EXTRA_DIST += $(FASTPATH_SH_TESTS)
+CLEANFILES += t/targets/fp-go
