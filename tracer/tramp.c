@@ -654,6 +654,132 @@ reach(uint64_t from, uint64_t to)
 	return d >= INT32_MIN && d <= INT32_MAX;
 }
 
+/* The record block for site index site at code + *tlen. */
+static void
+emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
+	    uint32_t site, int kind)
+{
+	uint8_t *c = code + *tlen;
+	int32_t d32;
+
+	memcpy(c, template, sizeof(template));
+	memcpy(c + T_TIDOFF, &fa->fa_tidoff, 4);
+	memcpy(c + T_RING, &fa->fa_ring, 8);
+	c[T_SHMASK] = TR_NSHARDS - 1;
+	d32 = (int32_t)((uint64_t)fa->fa_nslots * TR_SLOTSZ);
+	memcpy(c + T_SHBYTES, &d32, 4);
+	d32 = (int32_t)(fa->fa_nslots - 1);
+	memcpy(c + T_SLMASK, &d32, 4);
+	memcpy(c + T_COOKIE, &site, 4);
+	memcpy(c + T_DROPS, &fa->fa_ring, 8);
+	if (kind == TR_FAST_ENTRY)
+		memcpy(c + T_RAX, nop9, sizeof(nop9));
+	if (!fa->fa_rdfsbase)
+		memcpy(c + T_RDFS, nop10, sizeof(nop10));
+	*tlen += sizeof(template);
+}
+
+/* Whether [p0, end) may be replaced: no other site's int3 or jump in it. */
+static bool
+range_free(tr_session_t *s, uint64_t p0, uint64_t end, uint64_t own,
+	   uint64_t own2)
+{
+	const struct tr_fast *fa = s->s_fast;
+	uint64_t a;
+	size_t i;
+
+	for (a = p0; a < end; a++)
+		if (a != own && a != own2 && tr_bkpt_find(s, a) != NULL)
+			return false;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_p0 < end &&
+		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
+			return false;
+	return true;
+}
+
+/*
+ * A function too small for two jumps (push %rbp; mov; lea; pop; ret):
+ * its entry site e and its one return site r become one trampoline that
+ * records the entry, runs the body, records the return and runs the ret.
+ * The body must run straight: no branch at all before the ret.
+ */
+static int
+build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
+	    const fn_scan_t *fn)
+{
+	struct tr_fast *fa = s->s_fast;
+	csh h = *(csh *)s->s_cs;
+	uint8_t code[2 * sizeof(template) + 64], bytes[64];
+	cs_insn *ci = NULL;
+	size_t cnt = 0, tlen = 0, i, n5 = 0;
+	uint64_t end, tramp;
+	tr_chunk_t *ch;
+	int32_t d32;
+
+	if (fn->fn_bad || e->fs_addr != fn->fn_lo || r->fs_addr <= e->fs_addr)
+		return -1;
+	end = r->fs_addr + 1;
+	if (end - e->fs_addr > TR_RELOC_MAX ||
+	    tr_read(s, e->fs_addr, bytes, end - e->fs_addr) !=
+	    (ssize_t)(end - e->fs_addr) || bytes[end - e->fs_addr - 1] != 0xc3 ||
+	    target_inside(fn, e->fs_addr, end) ||
+	    !range_free(s, e->fs_addr, end, e->fs_addr, r->fs_addr))
+		return -1;
+	cnt = cs_disasm(h, bytes, end - e->fs_addr, e->fs_addr, 0, &ci);
+	if (cnt < 2 || cnt > 8 || ci[cnt - 1].address != r->fs_addr ||
+	    ci[cnt - 1].id != X86_INS_RET)
+		goto refuse;
+	for (i = 0; i < cnt && n5 < 5; i++)
+		n5 = ci[i].address + ci[i].size - e->fs_addr;
+	if (n5 < 5 || e->fs_addr + n5 > r->fs_addr)
+		goto refuse;
+	ch = chunk_near(s, fd, e->fs_addr, end);
+	if (ch == NULL)
+		goto refuse;
+	tramp = ch->ch_addr + ch->ch_used;
+	if (!reach(e->fs_addr + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
+		goto refuse;
+	e->fs_rec_lo = 0;
+	emit_record(fa, code, &tlen, (uint32_t)(e - fa->fa_sites),
+		    TR_FAST_ENTRY);
+	e->fs_rec_hi = (uint16_t)tlen;
+	e->fs_nins = 0;
+	for (i = 0; i + 1 < cnt; i++) {
+		e->fs_toff[e->fs_nins] = (uint8_t)(tlen - e->fs_rec_hi);
+		e->fs_ooff[e->fs_nins++] = (uint8_t)(ci[i].address -
+						     e->fs_addr);
+		if (relocate(s, &ci[i], false, tramp, code, &tlen) < 0)
+			goto refuse;
+	}
+	e->fs_rec2_lo = (uint16_t)tlen;
+	emit_record(fa, code, &tlen, (uint32_t)(r - fa->fa_sites),
+		    TR_FAST_RETURN);
+	e->fs_rec2_hi = (uint16_t)tlen;
+	e->fs_tend = (uint16_t)tlen;
+	code[tlen++] = 0xc3;
+	cs_free(ci, cnt);
+	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
+	tlen += (16 - tlen % 16) % 16;
+	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
+	ch->ch_used += (uint32_t)tlen;
+	e->fs_whole = true;
+	e->fs_retaddr = r->fs_addr;
+	e->fs_tramp = tramp;
+	e->fs_p0 = e->fs_addr;
+	e->fs_n = (uint8_t)n5;
+	memcpy(e->fs_orig, bytes, n5);
+	e->fs_text[0] = 0xe9;
+	d32 = (int32_t)(int64_t)(tramp - (e->fs_addr + 5));
+	memcpy(e->fs_text + 1, &d32, 4);
+	memset(e->fs_text + 5, 0xcc, n5 - 5);
+	return 0;
+refuse:
+	if (ci != NULL)
+		cs_free(ci, cnt);
+	return -1;
+}
+
 /*
  * Decide the replaced range of fs and write its trampoline.  -1: stays
  * int3.
@@ -912,9 +1038,17 @@ tr_fast_arm(tr_session_t *s)
 				scan_range(s, fs->fs_clo, fs->fs_chi, &fn,
 					   false);
 		}
-		if (fs->fs_addr < fs->fs_lo || fs->fs_addr >= fs->fs_hi ||
-		    build(s, fd, fs, &fn) < 0)
+		if (fs->fs_kind == TR_FAST_ENTRY && i + 1 < fa->fa_nsites &&
+		    fs[1].fs_kind == TR_FAST_RETURN && fs[1].fs_lo == fs->fs_lo &&
+		    (i + 2 == fa->fa_nsites || fs[2].fs_lo != fs->fs_lo) &&
+		    fs->fs_hi - fs->fs_lo <= TR_RELOC_MAX &&
+		    build_whole(s, fd, fs, &fs[1], &fn) == 0) {
+			i++;	/* its return site rides along */
+		} else if (fs->fs_addr < fs->fs_lo ||
+			   fs->fs_addr >= fs->fs_hi ||
+			   build(s, fd, fs, &fn) < 0) {
 			continue;
+		}
 		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n))
 			continue;	/* a thread would resume torn: int3 */
 		if (poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0)
@@ -1094,14 +1228,17 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 	if (fs == NULL)
 		return false;
 	if (step_out(s, th, fs->fs_tramp + fs->fs_rec_lo,
-		     fs->fs_tramp + fs->fs_rec_hi, &r) < 0)
+		     fs->fs_tramp + fs->fs_rec_hi, &r) < 0 ||
+	    (fs->fs_whole && step_out(s, th, fs->fs_tramp + fs->fs_rec2_lo,
+				      fs->fs_tramp + fs->fs_rec2_hi, &r) < 0))
 		return false;
 	tr_requeue_signals(s, th);
 	off = r.rip - fs->fs_tramp;
 	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)	/* left */
 		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) == 0;
 	if (off == fs->fs_tend) {
-		r.rip = fs->fs_kind == TR_FAST_ENTRY ? fs->fs_p0 + fs->fs_n :
+		r.rip = fs->fs_whole ? fs->fs_retaddr :
+			fs->fs_kind == TR_FAST_ENTRY ? fs->fs_p0 + fs->fs_n :
 			fs->fs_addr;
 	} else {
 		for (i = 0; i < fs->fs_nins; i++) {
