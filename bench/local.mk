@@ -22,6 +22,13 @@ bench_aggmem_SOURCES = bench/aggmem.c
 bench_aggmem_LDADD = dsl/libdsl.a
 bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2
 
+# bench/syscall.sh: a syscall's cost under the syscall provider, against
+# strace and perf trace (or bpftrace); its target makes getppid calls.
+noinst_PROGRAMS += bench/sysloop
+bench_sysloop_SOURCES = bench/sysloop.c
+bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/syscall.sh
+
 # bench/latency: a function of known duration, measured by the README's
 # latency script under pidtrace and bpftrace.
 noinst_PROGRAMS += bench/spin

@@ -24,6 +24,8 @@
 
 #include "dsl/dsl.h"
 #include "cmd/trace.h"
+#include "probes/provider.h"
+#include "probes/syscall.h"
 
 #define MAXPROGS	64
 #define MAXTICKS	64
@@ -93,7 +95,7 @@ usage(FILE *fp)
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
 	    "\t    each process has its provider pid<PID>; $target is the "
-	    "first\n\t    -p or -c given\n"
+	    "first\n\t    -p or -c given; syscall:: probes fire in them\n"
 	    "\t-h  this help; -V the version\n"
 	    "\targs are the macro arguments $1..$9 ($$1 as a string)\n");
 }
@@ -343,6 +345,12 @@ enable_probes(cmd_t *c, bool enable)
 			n += (size_t)k;
 		}
 		c->c_progs[pd->pd_src].cp_matches += n;
+		/* ours fire in traced processes only, dtrace's everywhere */
+		if (n == 0 && c->c_tr == NULL && !c->c_list &&
+		    pb_prov_match(pd->pd_prov, PB_SYSCALL_PROVIDER))
+			die("probe description %s: syscall probes fire in "
+			    "traced processes only: give -p PID or -c CMD",
+			    pd->pd_text);
 		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
@@ -360,6 +368,47 @@ enable_probes(cmd_t *c, bool enable)
 			    pd->pd_text);
 		}
 	}
+}
+
+/*
+ * -l without a process: the syscall provider's probes are the same in
+ * every process (probes/syscall.h), so they are listed from the table,
+ * those the descriptions match (every one without a program).
+ */
+static void
+list_syscalls(cmd_t *c)
+{
+	const pb_provider_t *pv = &pb_syscall_provider;
+	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	pb_desc_t all = { PB_SYSCALL_PROVIDER, "", "", "" }, de;
+	size_t d, nd = dsl_prog_ndescs(c->c_pg), i;
+	char err[256];
+
+	for (d = 0; d < nd || (nd == 0 && d == 0); d++) {
+		if (nd == 0) {
+			de = all;
+		} else {
+			const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+
+			de.de_prov = pd->pd_prov;
+			de.de_mod = pd->pd_mod;
+			de.de_func = pd->pd_func;
+			de.de_name = pd->pd_name;
+			if (!pv->pv_names(de.de_prov, 0))
+				continue;
+		}
+		if (pv->pv_resolve(0, 0, &de, PB_ZEROOK, &list, err,
+		    sizeof (err)) < 0)
+			die("%s", err);
+	}
+	for (i = 0; i < list.pl_n; i++) {
+		const pb_probe_t *pr = &list.pl_probes[i];
+
+		printf("%5u %10s %17s %33s %s\n", add_probe(c,
+		    pr->pr_provider, pr->pr_mod, pr->pr_func, pr->pr_name),
+		    pr->pr_provider, pr->pr_mod, pr->pr_func, pr->pr_name);
+	}
+	pb_probe_list_free(&list);
 }
 
 /* -l: dtrace's listing format, for the probes the programs match (every
@@ -389,6 +438,8 @@ list_probes(cmd_t *c)
 	for (d = 0; d < c->c_nticks; d++)
 		printf("%5u %10s %17s %33s %s\n", c->c_ticks[d].tk_id,
 		    "profile", "", "", c->c_ticks[d].tk_name);
+	if (c->c_tr == NULL)
+		list_syscalls(c);
 	for (t = c->c_tr; t != NULL; t = next) {
 		/* the pid provider's, -p/-c, each process in turn */
 		next = trace_next(t);

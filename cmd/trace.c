@@ -95,6 +95,9 @@ struct cmd_trace {
 	addrsym_t	*t_syms;	/* for %a and %A */
 	bool		t_rtld_ok;
 	uint32_t	t_rtld_cookie;
+	trace_ref_t	*t_sysref;	/* PB_ARM_SYSCALL: [2 * nr + return];
+					 * tf_id 0 where none is enabled */
+	size_t		t_nsysref;
 	struct cmd_trace *t_next;	/* the next process grabbed */
 	int		t_cpupin;	/* -x cpupin: CPU, INT_MAX: the target's,
 					 * -1: off or done */
@@ -451,6 +454,31 @@ strhash(const char *p)
 	return h;
 }
 
+/*
+ * The D id of a probe named name in another process grabbed (one
+ * grabbed before t, when before), or 0: a probe that is not per process
+ * (syscall::read:entry) is one D probe for all of them, as in dtrace.
+ */
+static uint32_t
+shared_id(const cmd_trace_t *t, const char *name, bool before)
+{
+	const cmd_trace_t *o;
+	size_t h;
+
+	for (o = traces; o != NULL; o = o->t_next) {
+		if (o == t && before)
+			break;
+		if (o == t || o->t_phsize == 0)
+			continue;
+		for (h = strhash(name) & (o->t_phsize - 1); o->t_phash[h] != 0;
+		     h = (h + 1) & (o->t_phsize - 1))
+			if (strcmp(o->t_probes[o->t_phash[h] - 1].tp_name,
+				   name) == 0)
+				return o->t_probes[o->t_phash[h] - 1].tp_id;
+	}
+	return 0;
+}
+
 /* The index of the probe named name, registering it when new; -1 if out
  * of memory.  Probes keep their id across dlclose/dlopen and exec. */
 static long
@@ -499,8 +527,10 @@ probe_get(cmd_trace_t *t, const pb_probe_t *pr)
 	tp->tp_mod = strdup(pr->pr_mod);
 	tp->tp_func = strdup(pr->pr_func);
 	tp->tp_pname = strdup(pr->pr_name);
-	tp->tp_id = dsl_rt_add_probe(t->t_rt, prov, pr->pr_mod,
-				     pr->pr_func, pr->pr_name);
+	tp->tp_id = shared_id(t, name, false);
+	if (tp->tp_id == 0)
+		tp->tp_id = dsl_rt_add_probe(t->t_rt, prov, pr->pr_mod,
+					     pr->pr_func, pr->pr_name);
 	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
 	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
 		return -1;
@@ -532,6 +562,32 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
  * is armed (the sites of PB_ARM_SITE).  Returns the number of probes
  * matched, or -1 with err.
  */
+/*
+ * PB_ARM_SYSCALL: the probe fires at the entry (or exit) stops of its
+ * call number, in every thread of the process; the session stops its
+ * threads at syscalls once one such probe is enabled (trace_run).
+ */
+static int
+arm_syscall(cmd_trace_t *t, const pb_probe_t *pr, trace_ref_t *ref)
+{
+	size_t k = 2 * (size_t)pr->pr_syscall.sc_nr +
+	    (pr->pr_syscall.sc_return ? 1 : 0);
+	trace_ref_t *nr;
+
+	if (k >= t->t_nsysref) {
+		nr = realloc(t->t_sysref, (k + 1) * sizeof(*nr));
+		if (nr == NULL)
+			return -1;
+		memset(nr + t->t_nsysref, 0,
+		       (k + 1 - t->t_nsysref) * sizeof(*nr));
+		t->t_sysref = nr;
+		t->t_nsysref = k + 1;
+	}
+	pb_fireref_init(&ref->tf_fr, pr, 0);
+	t->t_sysref[k] = *ref;
+	return 0;
+}
+
 /* A flag of resolve's own, above the PB_ resolution flags: a re-run. */
 #define RESOLVE_REFRESH	(1 << 30)
 
@@ -581,15 +637,15 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 				list.pl_nrefused - MAXREFUSED);
 	}
 	/*
-	 * How each probe is armed.  PB_ARM_SYSCALL and PB_ARM_SAMPLE
-	 * (provider.h) get their arming here, once, when their first
-	 * provider lands; until then such a probe is refused before any is
-	 * registered.
+	 * How each probe is armed.  PB_ARM_SAMPLE (provider.h) gets its
+	 * arming here, once, when its first provider lands; until then
+	 * such a probe is refused before any is registered.
 	 */
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 
-		if (pr->pr_arm == PB_ARM_SITE)
+		if (pr->pr_arm == PB_ARM_SITE ||
+		    (pr->pr_arm == PB_ARM_SYSCALL && pr->pr_syscall.sc_nr >= 0))
 			continue;
 		snprintf(err, errlen, "%s:%s:%s:%s: cannot arm a probe of "
 			 "kind %d yet", pr->pr_provider, pr->pr_mod,
@@ -608,7 +664,11 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 		ref.tf_id = t->t_probes[idx].tp_id;
 		ref.tf_probe = (size_t)idx;
 		ref.tf_prov = pv;
-		for (j = 0; j < pr->pr_nsites; j++) {
+		if (pr->pr_arm == PB_ARM_SYSCALL &&
+		    arm_syscall(t, pr, &ref) < 0)
+			goto nomem;
+		for (j = 0; j < pr->pr_nsites && pr->pr_arm == PB_ARM_SITE;
+		     j++) {
 			pb_fireref_init(&ref.tf_fr, pr, j);
 			if (add_ref(t, pr->pr_sites[j].st_addr, &ref) < 0)
 				goto nomem;
@@ -731,9 +791,11 @@ trace_list(cmd_trace_t *t)
 	size_t i;
 
 	for (i = 0; i < t->t_nprobes; i++)
-		printf("%5u %10s %17s %33s %s\n", t->t_probes[i].tp_id,
-		       t->t_probes[i].tp_prov, t->t_probes[i].tp_mod,
-		       t->t_probes[i].tp_func, t->t_probes[i].tp_pname);
+		if (shared_id(t, t->t_probes[i].tp_name, true) == 0)
+			printf("%5u %10s %17s %33s %s\n",
+			       t->t_probes[i].tp_id, t->t_probes[i].tp_prov,
+			       t->t_probes[i].tp_mod, t->t_probes[i].tp_func,
+			       t->t_probes[i].tp_pname);
 	fflush(stdout);
 	if (t->t_launched)
 		kill(t->t_pid, SIGKILL);	/* as dtrace -l -c */
@@ -1159,6 +1221,74 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	return t->t_exited;
 }
 
+/*
+ * A syscall stop (the session stops its threads at syscalls while a
+ * PB_ARM_SYSCALL probe is enabled): the provider reads the arguments and
+ * errno from the registers a syscall stop has, which the tracer gives
+ * without a PTRACE_GETREGS: the number (orig_rax), the six arguments,
+ * the value (rax), rip and rsp.
+ */
+static int
+on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
+	   const tr_syscall_t *sc)
+{
+	cmd_trace_t *t = arg;
+	const trace_ref_t *r;
+	pb_regs_t regs;
+	dsl_ctx_t cx;
+	size_t k;
+	int n;
+
+	(void)s;
+	if (sc->sc_compat || sc->sc_nr < 0)
+		return 0;
+	k = 2 * (size_t)sc->sc_nr + (sc->sc_entry ? 0 : 1);
+	if (k >= t->t_nsysref || t->t_sysref[k].tf_id == 0)
+		return 0;
+	r = &t->t_sysref[k];
+	memset(&regs, 0, sizeof(regs));
+	regs.orig_rax = (uint64_t)sc->sc_nr;
+	regs.rdi = sc->sc_args[0];
+	regs.rsi = sc->sc_args[1];
+	regs.rdx = sc->sc_args[2];
+	regs.r10 = sc->sc_args[3];
+	regs.r8 = sc->sc_args[4];
+	regs.r9 = sc->sc_args[5];
+	regs.rax = sc->sc_entry ? (uint64_t)-ENOSYS : (uint64_t)sc->sc_rval;
+	regs.rip = sc->sc_pc;
+	regs.rsp = sc->sc_sp;
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tr_thread_tid(th);
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	t->t_fire.fi_regs = &regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = NULL;
+	t->t_fire.fi_cookie = t;
+	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
+	if (n < 0)
+		return 0;
+	if (n == 0) {
+		cx.cx_args[0] = 0;	/* 0 would mean "all ten valid" */
+		n = 1;
+	}
+	cx.cx_nargs = (uint32_t)n;
+	if (r->tf_prov->pv_errno != NULL)
+		cx.cx_errno = r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire);
+	t->t_fref = r;
+	if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
+		t->t_exited = true;
+	t->t_fref = NULL;
+	t->t_fire.fi_regs = NULL;
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+	return t->t_exited;
+}
+
 static void
 on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 {
@@ -1350,8 +1480,13 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_wake = on_wake;
 		h[i].h_record = on_record;
 		h[i].h_drained = on_drained;
+		h[i].h_syscall = on_syscall;
 		hs[i] = &h[i];
 		ss[i] = o->t_s;
+		if (o->t_nsysref != 0 && tr_syscalls(o->t_s, true) < 0)
+			fprintf(stderr, "pidtrace: pid %d: syscall probes need "
+				"PTRACE_GET_SYSCALL_INFO (Linux 5.3): %s\n",
+				(int)o->t_pid, strerror(errno));
 	}
 	trace_quiet = quiet;
 	the_trace = t;

@@ -125,6 +125,8 @@ typedef struct dsl_ctx {
 	uint32_t	cx_uid;
 	uint32_t	cx_gid;
 	int32_t		cx_cpu;
+	int32_t		cx_errno;	/* errno: the error of the system call
+					 * a syscall return probe saw, else 0 */
 	const char	*cx_execname;	/* NULL = "" */
 	uint64_t	cx_timestamp;	/* ns, CLOCK_MONOTONIC; 0 = read it */
 	uint64_t	cx_vtimestamp;	/* ns on CPU; 0 = cx_timestamp */

@@ -125,7 +125,7 @@ builtin(dsl_rt_t *rt, int b)
 	case B_CPU: return (cx->cx_cpu);
 	case B_EPID: return (rt->rt_epid);
 	case B_ID: return (rt->rt_pid);
-	case B_ERRNO: return (0);
+	case B_ERRNO: return (cx->cx_errno);
 	case B_EXECNAME:
 		return (VAL(cx->cx_execname != NULL ? cx->cx_execname : empty));
 	case B_PROBEPROV: return (VAL(p->pr_prov));

@@ -7,3 +7,14 @@ probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
+
+# The syscall provider; its table is made from the installed kernel
+# headers at build time (tools/gen-syscalls.sh), never typed by hand.
+probes_libprobes_a_SOURCES += probes/syscall.c probes/syscall.h
+probes/syscall.$(OBJEXT): probes/syscalls.h
+probes/syscalls.h: $(top_srcdir)/tools/gen-syscalls.sh
+	$(AM_V_GEN)$(MKDIR_P) probes && \
+	$(SHELL) $(top_srcdir)/tools/gen-syscalls.sh "$(CC) -E" >$@.tmp && \
+	mv $@.tmp $@
+CLEANFILES += probes/syscalls.h
+EXTRA_DIST += tools/gen-syscalls.sh

@@ -11,6 +11,7 @@
 
 const pb_provider_t *const pb_providers[] = {
 	&pb_pid_provider,
+	&pb_syscall_provider,
 	NULL,
 };
 

@@ -230,7 +230,10 @@ typedef struct pb_provider {
 	 * PB_ZEROOK) and gets only the new probes.  Listing (-l) is a
 	 * resolution of the description given.
 	 *
-	 * Returns the number of probes added (0 only with PB_ZEROOK), or -1
+	 * Returns the number of probes added (0 only with PB_ZEROOK, or
+	 * from a provider whose probes are the same in every process,
+	 * syscall: the command then says dtrace's "does not match any
+	 * probes" with the description's place), or -1
 	 * with a one-line message in err (no "pidtrace: " prefix, no
 	 * newline: the glue adds the context); on error nothing is added.
 	 * Everything appended is owned by *out (pb_probe_list_free).
@@ -261,10 +264,18 @@ typedef struct pb_provider {
 	/* Drop cached state (symbol tables, notes) when the tracee execs;
 	 * optional. */
 	void (*pv_flush)(void);
+
+	/*
+	 * The firing path: D's errno at this firing (syscall's return
+	 * probes: the call's error, 0 on success).  NULL: errno is 0.
+	 * Same rules as pv_args.
+	 */
+	int (*pv_errno)(const pb_fireref_t *fr, const pb_fire_t *f);
 } pb_provider_t;
 
 /* The providers, each in its own file. */
 extern const pb_provider_t pb_pid_provider;	/* probes/pid.c */
+extern const pb_provider_t pb_syscall_provider;	/* probes/syscall.c */
 
 /* The table, NULL-terminated, in claiming order (provider.c). */
 extern const pb_provider_t *const pb_providers[];

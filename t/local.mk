@@ -9,4 +9,5 @@ include t/faults/local.mk
 include t/story/local.mk
 include t/multi/local.mk
 include t/endings/local.mk
+include t/syscall/local.mk
 include t/fastpath/local.mk

@@ -25,7 +25,7 @@
 
 typedef enum tr_event {
 	EV_EXITED,	/* task gone (exit or killed): no restart */
-	EV_SYSCALL,	/* a syscall stop we did not ask for: CONT */
+	EV_SYSCALL,	/* syscall entry/exit (tr_syscalls): report, CONT */
 	EV_GROUP_STOP,	/* SIGSTOP & co under SEIZE: LISTEN */
 	EV_INTERRUPT,	/* interrupt, SIGCONT after LISTEN, new task: CONT */
 	EV_CLONE,	/* clone/fork/vfork event: settle the child, CONT */
@@ -65,12 +65,18 @@ classify(int status)
 	}
 }
 
-static bool all_stopped(const tr_session_t *s);
-
-/* Restart, or park while stopping all: the pending signal is kept. */
+/*
+ * Restart, or park while stopping all: the pending signal is kept.  While
+ * syscalls are traced (tr_syscalls) the target's threads go on with
+ * PTRACE_SYSCALL, and only they: fork and vfork children never stop at
+ * their syscalls.
+ */
 static int
 resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 {
+	if (req == PTRACE_CONT && s->s_syscalls &&
+	    th->th_kind == TR_KIND_THREAD)
+		req = PTRACE_SYSCALL;
 	if (sig == 0)
 		sig = th->th_sig;
 	th->th_sig = 0;
@@ -227,6 +233,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 	}
 	th->th_zombie = false;	/* the exec'ing thread took the leader's tid */
 	tr_fast_forget(s);
+	tr_sys_exec(s, th);
 	tr_bkpt_forget_all(s);
 	tr_xol_forget(s);
 	s->s_syscall_insn = 0;
@@ -416,6 +423,9 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	switch (ev) {
 	case EV_SYSCALL:
+		if (tr_sys_stop(s, th) < 0)
+			return -1;
+		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_GROUP_STOP:

@@ -661,10 +661,16 @@ tr_inject_thread(tr_session_t *s)
 	 * Not a thread in group-stop: once it ran our syscall it could not
 	 * be put back into that stop (PTRACE_LISTEN needs an event stop).
 	 */
-	if (th == NULL || !th->th_stopped || th->th_listen || th->th_zombie)
+	/*
+	 * Nor one at a syscall stop: it would run the rest of its own call
+	 * (or its return) before ours.
+	 */
+	if (th == NULL || !th->th_stopped || th->th_listen ||
+	    th->th_zombie || th->th_scstop)
 		for (th = s->s_all; th != NULL; th = th->th_all)
 			if (th->th_stopped && !th->th_listen &&
-			    !th->th_zombie && th->th_kind == TR_KIND_THREAD)
+			    !th->th_zombie && !th->th_scstop &&
+			    th->th_kind == TR_KIND_THREAD)
 				break;
 	return th;
 }

@@ -85,6 +85,9 @@ struct tr_thread {
 	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
 					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
+	bool		th_scstop;	/* in a syscall stop (no injection) */
+	bool		th_insys;	/* between a syscall's entry and exit */
+	long		th_scnr;	/* that syscall's number */
 	void		*th_user;	/* the host's */
 	struct tr_thread *th_next;	/* hash chain */
 	struct tr_thread *th_all;	/* list of all threads */
@@ -104,6 +107,7 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
+	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
 	int		s_exit_status;
 	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
 	size_t		s_nbkpt;
@@ -193,6 +197,10 @@ uint64_t tr_auxv_entry(pid_t pid);
 int	tr_stop_all(tr_session_t *s);
 void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
+
+/* syscall.c */
+int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
+void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);

@@ -41,6 +41,24 @@ typedef struct tr_session tr_session_t;
 typedef struct tr_thread tr_thread_t;
 
 /*
+ * A thread at the entry to or the exit from a system call, as
+ * PTRACE_GET_SYSCALL_INFO tells it (see tr_syscalls()).
+ */
+typedef struct tr_syscall {
+	bool		sc_entry;	/* entry stop, else exit stop */
+	bool		sc_compat;	/* an int 0x80 call: i386 numbers */
+	long		sc_nr;		/* the call's number (x86-64 table) */
+	uint64_t	sc_args[6];	/* entry: its arguments */
+	int64_t		sc_rval;	/* exit: rax as the kernel leaves it,
+					 * -errno when sc_error (a restart
+					 * code, -512..-516, when a signal
+					 * interrupted it) */
+	bool		sc_error;	/* exit: sc_rval is an error */
+	uint64_t	sc_pc;		/* after the syscall instruction */
+	uint64_t	sc_sp;
+} tr_syscall_t;
+
+/*
  * What the host is told.  Every handler may be NULL.  h_arg is passed
  * back as the first argument.
  */
@@ -105,6 +123,26 @@ typedef struct tr_handlers {
 
 	/* A batch of h_record calls is over (flush output here). */
 	void	(*h_drained)(void *arg, tr_session_t *s);
+
+	/*
+	 * With tr_syscalls() on: thread th is at the entry to or the exit
+	 * from a system call (sc).  The thread stays stopped until the
+	 * handler returns; other threads keep running.  The handler may
+	 * read memory (tr_read: the buffer of a read(2) at its exit, the
+	 * path of an open(2) at its entry); it must not add or remove
+	 * sites.  Return 0 to go on, non-zero to end the session.
+	 *
+	 * Every entry is followed by its exit in the same thread, except
+	 * for calls that never return (exit, exit_group, a thread killed
+	 * meanwhile, a successful execve from a thread other than the
+	 * leader: its exit comes from the leader's tid, numbered as the
+	 * execve).  A call interrupted by a signal exits with a restart
+	 * code; if it is restarted, a new entry follows (restart_syscall
+	 * for nanosleep and the like).  A thread attached, or cloned,
+	 * while inside a call may show an exit without an entry.
+	 */
+	int	(*h_syscall)(void *arg, tr_session_t *s, tr_thread_t *th,
+			     const tr_syscall_t *sc);
 } tr_handlers_t;
 
 /*
@@ -228,6 +266,20 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 	    size_t n);
 
 /*
+ * Stop every thread of the target at each system call entry and exit
+ * (PTRACE_SYSCALL with PTRACE_O_TRACESYSGOOD) and report it to
+ * h_syscall; with on false, threads are restarted with PTRACE_CONT and
+ * a syscall costs nothing.  Takes effect as each thread is next
+ * restarted: call it before tr_run() (or from h_ready) so that it holds
+ * from the first instruction the target runs.  Only the target's own
+ * threads: fork and vfork children are released as ever.  No seccomp
+ * filter is ever installed (one could not be removed at detach).
+ * -1/ENOSYS when the kernel has no PTRACE_GET_SYSCALL_INFO (Linux < 5.3).
+ */
+int
+tr_syscalls(tr_session_t *s, bool on);
+
+/*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
  * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler.  It interrupts a thread so that
  * a blocked waitpid returns.
@@ -317,6 +369,7 @@ typedef struct tr_stats {
 	uint64_t	st_threads;	/* threads seen */
 	uint64_t	st_records;	/* fast-path records delivered */
 	uint64_t	st_fast;	/* sites running fast now */
+	uint64_t	st_syscalls;	/* syscall stops reported */
 } tr_stats_t;
 
 void

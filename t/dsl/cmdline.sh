@@ -45,15 +45,21 @@ bounded 20 "$PIDTRACE" -e -n 'BEGIN { printf("no\n"); }' >"$T/out" 2>&1 ||
 bounded 20 "$PIDTRACE" -e -n 'BEGIN { x = ; }' >"$T/out" 2>&1 &&
     fail "-e accepted a syntax error"
 
-say "-l lists the probes"
+say "-l lists the probes: dtrace's, then every syscall's (no process needed)"
 bounded 20 "$PIDTRACE" -l >"$T/out" 2>&1 || fail "exit status $?"
 cat >"$T/want" <<'EOW'
    ID   PROVIDER            MODULE                          FUNCTION NAME
     1     dtrace                                                     BEGIN
     2     dtrace                                                     END
     3     dtrace                                                     ERROR
+    4    syscall                                                read entry
+    5    syscall                                                read return
 EOW
-same_output "$T/want" "$T/out"
+head -6 "$T/out" >"$T/got"
+same_output "$T/want" "$T/got"
+[ "$(tail -n +5 "$T/out" | grep -vc '^ *[0-9]*    syscall  ')" = 0 ] ||
+	fail "-l: lines after dtrace's that are not syscall probes"
+[ "$(grep -c ' syscall .* entry$' "$T/out")" -gt 300 ] || fail "-l: few syscalls"
 
 say "-Z allows a description that matches nothing"
 bounded 20 "$PIDTRACE" -q -n 'nosuch:::x { }' >"$T/out" 2>&1 &&

@@ -72,3 +72,10 @@ t_targets_pb_plt_ibt_CFLAGS = -O2 -fcf-protection
 t_targets_pb_plt_ibt_LDFLAGS = -Wl,-z,ibtplt
 TESTS += t/probes/plt-resolve.sh t/probes/plt-count.sh
 EXTRA_DIST += t/probes/plt-resolve.sh t/probes/plt-count.sh
+
+# The syscall provider's table, globs and return values, no process.
+check_PROGRAMS += t/probes/syscall-test
+TESTS += t/probes/syscall-test
+t_probes_syscall_test_SOURCES = t/probes/syscall-test.c
+t_probes_syscall_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

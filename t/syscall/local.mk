@@ -1,0 +1,22 @@
+# t/syscall: the syscall provider in traced processes.  The targets are
+# static so that every syscall of theirs is made after pidtrace -c has
+# them at the entry point (no dynamic loader before it): their counts
+# then equal strace -c -f's on an identical run, execve aside.
+check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads
+t_targets_sc_calls_SOURCES = t/targets/sc-calls.c
+t_targets_sc_calls_CFLAGS = -O1 -pthread
+t_targets_sc_calls_LDFLAGS = -static -pthread
+t_targets_sc_threads_SOURCES = t/targets/sc-threads.c
+t_targets_sc_threads_CFLAGS = -O1 -fno-inline -pthread
+t_targets_sc_threads_LDFLAGS = -static -pthread
+
+EXTRA_DIST += t/syscall/sclib.sh
+SYSCALL_SH_TESTS = \
+	t/syscall/counts.sh \
+	t/syscall/signals.sh \
+	t/syscall/ctrlc.sh \
+	t/syscall/oneliners.sh \
+	t/syscall/threads.sh \
+	t/syscall/exec.sh
+TESTS += $(SYSCALL_SH_TESTS)
+EXTRA_DIST += $(SYSCALL_SH_TESTS)
