@@ -134,6 +134,8 @@ struct cmd_trace {
 	struct cmd_trace *t_next;	/* the next process grabbed */
 	int		t_cpupin;	/* -x cpupin: CPU, INT_MAX: the target's,
 					 * -1: off or done */
+	bool		t_fastoff;	/* -x fastpath=off */
+	bool		t_fastsaid;	/* the fast path's notice was given */
 };
 
 #define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
@@ -145,7 +147,10 @@ static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
  * them: the first is $target.  One stop loop serves them all.
  */
 static cmd_trace_t *traces;
-static bool trace_quiet;	/* no "pid N has exited" notices */
+static bool trace_quiet;
+
+static void fast_options(cmd_trace_t *t, const dsl_prog_t *pg);
+static void pin_cpu(cmd_trace_t *t, pid_t tid);	/* no "pid N has exited" notices */
 
 static void
 read_ids(cmd_trace_t *t)
@@ -878,6 +883,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 				t->t_cpupin = *opt >= '0' && *opt <= '9' ?
 				    atoi(opt) : INT_MAX;
 			t->t_zdefs = zdefs;
+			fast_options(t, pg);
 			setup = true;
 		}
 		/* A script's interpreter has none of the program's probes. */
@@ -1055,6 +1061,168 @@ trace_list(cmd_trace_t *t)
 	t->t_s = NULL;
 }
 
+/* -- the fast path -------------------------------------------------------- */
+
+/*
+ * -x fastpath=off: every probe stops the thread (int3).  -x bufsize=N[k|m|g]
+ * (dtrace's option): the bytes of each process's record ring.
+ */
+static void
+fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
+{
+	const char *opt;
+	char *end;
+	size_t bufsize = 0;
+
+	opt = dsl_prog_option(pg, "fastpath");
+	t->t_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
+				       strcmp(opt, "0") == 0);
+	if ((opt = dsl_prog_option(pg, "bufsize")) != NULL) {
+		bufsize = (size_t)strtoull(opt, &end, 0);
+		switch (*end) {
+		case 'k': case 'K': bufsize <<= 10; break;
+		case 'm': case 'M': bufsize <<= 20; break;
+		case 'g': case 'G': bufsize <<= 30; break;
+		}
+	}
+	if (t->t_s != NULL)
+		tr_fast_config(t->t_s, !t->t_fastoff, bufsize);
+}
+
+/*
+ * Ask for the fast path at a site when every probe on it is a pid entry
+ * or a plain `ret` return, and none of their clauses needs the thread
+ * stopped (dsl_rt_needs_stop: copyin and the like read memory that a
+ * running thread may change; those probes keep the int3).
+ */
+static void
+want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
+{
+	const trace_ref_t *r;
+	const char *why;
+	int kind = 0, k;
+	size_t i;
+
+	if (t->t_fastoff || ts->ts_nrefs == 0)
+		return;
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		r = &ts->ts_refs[i];
+		if (strcmp(r->tf_prov->pv_name, "pid") != 0)
+			return;
+		if (r->tf_fr.fr_kind == PB_ENTRY && r->tf_fr.fr_off == 0)
+			k = TR_FAST_ENTRY;
+		else if (r->tf_fr.fr_kind == PB_RETURN &&
+			 r->tf_fr.fr_rskind == PB_RS_RET)
+			k = TR_FAST_RETURN;
+		else
+			return;
+		if (kind != 0 && k != kind)
+			return;
+		kind = k;
+		if (dsl_rt_needs_stop(t->t_rt, r->tf_id, &why)) {
+			if (!trace_quiet)
+				fprintf(stderr, "pidtrace: %s stops the thread "
+					"at each firing: its clause uses %s\n",
+					t->t_probes[r->tf_probe].tp_name, why);
+			return;
+		}
+	}
+	r = &ts->ts_refs[0];
+	tr_bkpt_want_fast(s, ts->ts_addr, kind, r->tf_fr.fr_faddr,
+			  r->tf_fr.fr_faddr + r->tf_fr.fr_fsize,
+			  r->tf_fr.fr_cold,
+			  r->tf_fr.fr_cold + r->tf_fr.fr_coldsize);
+}
+
+/* After arming: the jumps in, and a notice if the process cannot. */
+static void
+arm_fast(cmd_trace_t *t, tr_session_t *s)
+{
+	tr_fast_arm(s);
+	if (*tr_fast_why(s) != '\0' && !t->t_fastsaid && !trace_quiet) {
+		fprintf(stderr, "pidtrace: pid %d: probes stop the thread at "
+			"each firing: %s\n", (int)t->t_pid, tr_fast_why(s));
+		t->t_fastsaid = true;
+	}
+}
+
+/*
+ * A record from a trampoline: the firing as on_hit would make it, from
+ * the registers the trampoline saved, with the thread's own timestamp.
+ */
+static int
+on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
+	  uint64_t ns, const uint64_t args[6])
+{
+	cmd_trace_t *t = arg;
+	trace_site_t *ts;
+	pb_regs_t regs;
+	dsl_ctx_t cx;
+	size_t i;
+	int n;
+
+	(void)s;
+	if (cookie >= t->t_nsites)
+		return 0;
+	if (t->t_cpupin >= 0)
+		pin_cpu(t, tid);
+	ts = &t->t_sites[cookie];
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = tid;
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	cx.cx_timestamp = ns;
+	memset(&regs, 0, sizeof(regs));
+	regs.rip = ts->ts_addr;
+	regs.rdi = args[0];
+	regs.rsi = args[1];
+	regs.rdx = args[2];
+	regs.rcx = args[3];
+	regs.r8 = args[4];
+	regs.r9 = args[5];
+	regs.rax = args[0];	/* a return site's record holds rax there */
+	t->t_fire.fi_regs = &regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = NULL;	/* plain ret sites only */
+	t->t_fire.fi_cookie = t;
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		const trace_ref_t *r = &ts->ts_refs[i];
+
+		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
+					DSL_NARGS);
+		if (n < 0)
+			continue;
+		if (n == 0) {
+			cx.cx_args[0] = 0;
+			n = 1;
+		}
+		/* Nothing past arg5 was recorded (dsl_rt_needs_stop). */
+		cx.cx_nargs = (uint32_t)(n < 6 ? n : 6);
+		t->t_fref = r;
+		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			break;
+		}
+	}
+	t->t_fref = NULL;
+	t->t_fire.fi_regs = NULL;
+	return t->t_exited;
+}
+
+static void
+on_drained(void *arg, tr_session_t *s)
+{
+	cmd_trace_t *t = arg;
+
+	(void)s;
+	if (t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+}
+
 /* -- the firing path ---------------------------------------------------- */
 
 static void
@@ -1083,6 +1251,7 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			continue;
 		}
 		ts->ts_armed = true;
+		want_fast(t, s, ts);
 	}
 }
 
@@ -1143,6 +1312,7 @@ on_ready(void *arg, tr_session_t *s)
 					   RTLD_COOKIE) == 0;
 	}
 	arm_sites(t, s);
+	arm_fast(t, s);
 	raise_ctrs(t, s);
 	if (!t->t_began) {
 		/*
@@ -1667,6 +1837,8 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_exec = on_exec;
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
+		h[i].h_record = on_record;
+		h[i].h_drained = on_drained;
 		h[i].h_syscall = on_syscall;
 		h[i].h_sample = on_sample;
 		hs[i] = &h[i];
@@ -1705,6 +1877,10 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 			kill(o->t_pid, SIGKILL);
 		}
 		o->t_s = NULL;	/* the signal handlers look at it */
+		if (s != NULL && tr_fast_drops(s) != 0)
+			fprintf(stderr, "pidtrace: %llu drops in pid %d\n",
+				(unsigned long long)tr_fast_drops(s),
+				(int)o->t_pid);
 		tr_free(s);
 		if (o->t_script && !o->t_zdefs)
 			unmatched_notice(o);

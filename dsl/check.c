@@ -1795,7 +1795,7 @@ static const char *const hostopts[] = {
 	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
 	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
 	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin", "stackfmt", "flamegraph",
+	"cpupin", "stackfmt", "flamegraph", "fastpath",
 	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
 	NULL,
 };

@@ -210,6 +210,16 @@ uint32_t	dsl_rt_add_probe(dsl_rt_t *, const char *prov, const char *mod,
  * clause with several descriptions matching one probe runs once.  Returns
  * 0, or -1 for a bad id or index.  Not for the firing path. */
 int		dsl_rt_enable(dsl_rt_t *, uint32_t probe_id, size_t desc_index);
+/*
+ * Whether a clause enabled on probe_id needs the traced thread stopped
+ * when it runs: it reads tracee memory (copyin, copyinstr, stringof) or
+ * an argument past arg5 (from the stack).  Such probes keep the host's
+ * stopping path; the others may run from a record taken in the thread.
+ * why (may be NULL) gets the first reason, e.g. "copyinstr()".  Not for
+ * the firing path.
+ */
+bool		dsl_rt_needs_stop(const dsl_rt_t *, uint32_t probe_id,
+		    const char **why);
 /* How many (probe, clause) pairs are enabled: the enabled probe ids
  * (EPIDs) 1..n of runtime error messages. */
 size_t		dsl_rt_nenabled(const dsl_rt_t *);

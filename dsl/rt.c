@@ -308,3 +308,59 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	dsl_emit_fini(rt);
 	free(rt);
 }
+
+/* Whether the tree under node n reads the tracee (dsl_rt_needs_stop). */
+static const char *
+reads_tracee(const dsl_prog_t *pg, int32_t n)
+{
+	const dsl_node_t *nd;
+	const char *why;
+
+	for (; n != DSL_NONE && n >= 0 && (uint32_t)n < pg->pg_nnodes;
+	    n = nd->dn_next) {
+		nd = &pg->pg_nodes[n];
+		if (nd->dn_op == N_CALL && (nd->dn_ival == F_COPYIN ||
+		    nd->dn_ival == F_COPYINSTR || nd->dn_ival == F_STRINGOF))
+			return (nd->dn_ival == F_COPYIN ? "copyin()" :
+			    nd->dn_ival == F_COPYINSTR ? "copyinstr()" :
+			    "stringof()");
+		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
+			return ("an argument past arg5");
+		/* C data through a pointer: in the tracee unless it is our
+		 * scratch (copyin, alloca); taken as the tracee's */
+		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
+		    nd->dn_op == N_INDEX)
+			return ("a pointer dereference");
+		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
+			continue;
+		if ((why = reads_tracee(pg, nd->dn_a)) != NULL ||
+		    (why = reads_tracee(pg, nd->dn_b)) != NULL ||
+		    (why = reads_tracee(pg, nd->dn_c)) != NULL)
+			return (why);
+	}
+	return (NULL);
+}
+
+bool
+dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	const rt_probe_t *p;
+	const dsl_clause_t *cl;
+	const char *w = NULL;
+	uint32_t i;
+
+	if (id == 0 || id > rt->rt_nprobes)
+		return (false);
+	p = &rt->rt_probes[id - 1];
+	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
+		cl = &pg->pg_clauses[p->pr_clauses[i]];
+		if (cl->cl_stack)
+			w = "ustack()";	/* walks the stopped thread's stack */
+		else if ((w = reads_tracee(pg, cl->cl_pred)) == NULL)
+			w = reads_tracee(pg, cl->cl_body);
+	}
+	if (why != NULL)
+		*why = w;
+	return (w != NULL);
+}

@@ -733,6 +733,8 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	p->pr_arm = PB_ARM_SITE;
 	p->pr_faddr = f->fu_addr + md->md_bias;
 	p->pr_fsize = f->fu_size;
+	p->pr_cold = f->fu_cold != 0 ? f->fu_cold + md->md_bias : 0;
+	p->pr_coldsize = f->fu_coldsize;
 	if (!p->pr_mod || !p->pr_func || !p->pr_sym || !p->pr_name ||
 	    !p->pr_path) {
 		probe_free(p);

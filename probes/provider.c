@@ -31,6 +31,8 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 	fr->fr_kind = (uint8_t)pr->pr_kind;
 	fr->fr_faddr = pr->pr_faddr;
 	fr->fr_fsize = pr->pr_fsize;
+	fr->fr_cold = pr->pr_cold;
+	fr->fr_coldsize = pr->pr_coldsize;
 	fr->fr_data = pr->pr_data;
 	fr->fr_sysnr = pr->pr_syscall.sc_nr;
 	if (pr->pr_arm == PB_ARM_SITE && site < pr->pr_nsites) {

@@ -94,6 +94,8 @@ typedef struct pb_probe {
 	pb_armkind_t pr_arm;	/* which of the three below applies */
 	uint64_t pr_faddr;	/* run-time start of the function */
 	uint64_t pr_fsize;	/* its symbol size */
+	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
+	uint64_t pr_coldsize;
 	pb_site_t *pr_sites;	/* PB_ARM_SITE: ascending st_addr */
 	size_t pr_nsites;	/* pid: 1 for entry and offsets, >= 1 for
 				 * return */
@@ -196,6 +198,8 @@ typedef struct pb_fireref {
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */
+	uint64_t fr_cold;	/* pr_cold */
+	uint64_t fr_coldsize;	/* pr_coldsize */
 	uint64_t fr_data;	/* pr_data */
 	int32_t fr_sysnr;	/* pr_syscall.sc_nr */
 } pb_fireref_t;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/tr-impl.h"
+#include "tracer/fast.h"
 
 static const uint8_t int3 = 0xcc;
 
@@ -64,6 +64,10 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 
 	if (tr_bkpt_find(s, addr) != NULL) {
 		errno = EEXIST;
+		return -1;
+	}
+	if (tr_fast_covers(s, addr)) {
+		errno = EBUSY;	/* a fast site's jump covers it */
 		return -1;
 	}
 	n = tr_read(s, addr, code, sizeof(code));
@@ -121,7 +125,8 @@ unlink_bkpt(tr_session_t *s, uint64_t addr, bool write)
 		if (bp->bp_addr != addr)
 			continue;
 		if (write)
-			rc = tr_mem_write(s, addr, bp->bp_insn.in_bytes, 1);
+			rc = tr_fast_unpatch(s, addr, 0) < 0 ? -1 :
+			     tr_mem_write(s, addr, bp->bp_insn.in_bytes, 1);
 		*pp = bp->bp_next;
 		s->s_nbkpt--;
 		free(bp);
@@ -185,12 +190,15 @@ tr_bkpt_intact(tr_session_t *s, uint64_t addr)
 
 	if (tr_bkpt_find(s, addr) == NULL)
 		return false;
+	if (tr_bkpt_is_fast(s, addr))
+		return tr_fast_intact(s, addr);
 	return tr_mem_read_raw(s, addr, &b, 1) == 1 && b == int3;
 }
 
 int
 tr_bkpt_forget(tr_session_t *s, uint64_t addr)
 {
+	tr_fast_unpatch(s, addr, -1);
 	if (unlink_bkpt(s, addr, false) < 0)
 		return -1;
 	bury(s, addr);
@@ -250,7 +258,8 @@ tr_bkpt_restore_in(tr_session_t *s, pid_t pid)
 
 	for (b = 0; b < TR_BKPT_BUCKETS; b++)
 		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
-			if (tr_mem_write_pid(pid, bp->bp_addr,
+			if (tr_fast_unpatch(s, bp->bp_addr, pid) < 0 ||
+			    tr_mem_write_pid(pid, bp->bp_addr,
 					     bp->bp_insn.in_bytes, 1) < 0)
 				rc = -1;
 	return rc;

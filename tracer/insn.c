@@ -18,7 +18,7 @@
 #include <sys/uio.h>
 #include <capstone/capstone.h>
 
-#include "tracer/tr-impl.h"
+#include "tracer/fast.h"
 
 int
 tr_insn_init(tr_session_t *s)
@@ -93,8 +93,8 @@ mem_operand(const cs_x86_op *op, tr_insn_t *in)
  * movdqa 0x..(%rip),%xmm0, 66 0f 6f 05 disp32).  A rip-relative operand
  * is a ModRM with mod 00 and r/m 101 followed by the disp32: find it.
  */
-static uint8_t
-find_riprel_disp(const cs_insn *ci, int64_t disp)
+uint8_t
+tr_insn_riprel_disp(const cs_insn *ci, int64_t disp)
 {
 	int32_t d = (int32_t)disp, v;
 	unsigned p;
@@ -224,7 +224,8 @@ plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 		in->in_disp = op[i].mem.disp;
 		in->in_disp_off = x->encoding.disp_offset;
 		if (in->in_disp_off == 0 || x->encoding.disp_size != 4)
-			in->in_disp_off = find_riprel_disp(ci, op[i].mem.disp);
+			in->in_disp_off = tr_insn_riprel_disp(ci,
+			    op[i].mem.disp);
 		if (in->in_disp_off == 0)
 			return -1;
 	}

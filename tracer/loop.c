@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "tracer/tr-impl.h"
+#include "tracer/fast.h"
 
 typedef enum tr_event {
 	EV_EXITED,	/* task gone (exit or killed): no restart */
@@ -101,11 +101,17 @@ settle(tr_session_t *s, tr_thread_t *th)
 	case TR_KIND_FORK:
 		tr_bkpt_restore_in(s, th->th_tid);
 		tr_counter_restore_in(s, th->th_tid);
+		tr_fast_clean_child(s, th);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		s->s_st.st_forks++;
 		tr_thread_del(s, th);
 		return 0;
 	case TR_KIND_THREAD:
+		if (!tr_fast_thread_ok(s, th)) {
+			th->th_stopped = true;	/* until tr_fast_revert */
+			return 0;
+		}
+		return resume(s, th, PTRACE_CONT, 0);
 	case TR_KIND_VMCHILD:
 		return resume(s, th, PTRACE_CONT, 0);
 	default:
@@ -170,9 +176,19 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 			return -1;
 	} else {
 		ch->th_kind = kind;
-		if (ch->th_seen && settle(s, ch) < 0)
-			return -1;
 	}
+	if (kind == TR_KIND_VMCHILD && ev == PTRACE_EVENT_VFORK) {
+		/*
+		 * Until it execs or exits, the child runs in our memory with
+		 * its parent's TCB: its records carry the parent's tid, and
+		 * the parent is blocked in vfork meanwhile.  Drop them, as
+		 * the int3 path fires nothing for a vfork child.
+		 */
+		ch->th_vforker = th->th_tid;
+		tr_ring_mute(s, th->th_tid, true);
+	}
+	if (ch->th_seen && ch->th_stopped && settle(s, ch) < 0)
+		return -1;
 	return resume(s, th, PTRACE_CONT, 0);
 }
 
@@ -201,6 +217,8 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 
 	if (th->th_kind == TR_KIND_VMCHILD || th->th_tid != s->s_pid) {
 		/* A vfork child got its own image: nothing of ours in it. */
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, false);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		tr_thread_del(s, th);
 		return 0;
@@ -215,6 +233,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 		}
 	}
 	th->th_zombie = false;	/* the exec'ing thread took the leader's tid */
+	tr_fast_forget(s);
 	tr_sys_exec(s, th);
 	tr_bkpt_forget_all(s);
 	tr_counter_forget_all(s);
@@ -416,6 +435,8 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			s->s_gone = true;
 			s->s_exit_status = status;
 		}
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, false);
 		tr_thread_del(s, th);
 		if (tid == s->s_memtid && tid != s->s_pid && !s->s_gone)
 			tr_mem_open(s);	/* it stood in for a zombie leader */
@@ -534,7 +555,7 @@ requested(void)
 }
 
 static pid_t
-spin_wait(pid_t want, int *status)
+spin_wait(pid_t want, int *status, bool sleep)
 {
 	struct timespec t0, t;
 	pid_t tid;
@@ -549,7 +570,70 @@ spin_wait(pid_t want, int *status)
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
 		    (t.tv_nsec - t0.tv_nsec) > SPIN_NS)
-			return waitpid(want, status, __WALL);
+			return sleep ? waitpid(want, status, __WALL) : 0;
+	}
+}
+
+static bool last_was_trap;	/* the last event was a firing */
+
+static bool
+any_ring(void)
+{
+	const tr_session_t *o;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o->s_fast != NULL && o->s_fast->fa_ring != 0)
+			return true;
+	return false;
+}
+
+/*
+ * The wait when some process runs fast sites: records arrive without any
+ * event, so drain the rings every millisecond while they flow, backing
+ * off to 8 ms when idle (no spinning), and at once while a pass finds
+ * thousands (a flood would fill the ring in a millisecond), and sleep on SIGCHLD (a stop of
+ * a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
+ * a tick's SIGALRM) interrupt it as they interrupt waitpid.  The spin of
+ * spin_wait only right after an int3 firing, which is likely to repeat.
+ */
+#define RING_BUSY	2048	/* records in one pass: do not sleep */
+
+static pid_t
+ring_wait(pid_t want, int *status)
+{
+	struct timespec ts;
+	sigset_t set, old;
+	long ms = 1;
+	size_t n;
+	pid_t tid;
+	int r;
+
+	if (last_was_trap && (tid = spin_wait(want, status, false)) != 0)
+		return tid;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	for (;;) {
+		tid = waitpid(want, status, __WALL | WNOHANG);
+		if (tid != 0 || requested())
+			return tid;
+		n = tr_ring_drain_all(false);
+		ms = n != 0 ? 1 : ms < 8 ? 2 * ms : 8;
+		if (requested())
+			return 0;
+		if (n >= RING_BUSY)
+			continue;	/* a flood: drain again at once */
+		sigprocmask(SIG_BLOCK, &set, &old);
+		tid = waitpid(want, status, __WALL | WNOHANG);
+		if (tid != 0) {
+			sigprocmask(SIG_SETMASK, &old, NULL);
+			return tid;
+		}
+		ts.tv_sec = 0;
+		ts.tv_nsec = ms * 1000000L;
+		r = sigtimedwait(&set, NULL, &ts);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (r < 0 && errno == EINTR)
+			return 0;
 	}
 }
 
@@ -566,8 +650,12 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	int status;
 	pid_t tid;
 
-	tid = block ? spin_wait(want, &status) :
-	    waitpid(want, &status, __WALL | WNOHANG);
+	if (!any_ring())
+		tid = block ? spin_wait(want, &status, true) :
+		      waitpid(want, &status, __WALL | WNOHANG);
+	else
+		tid = block ? ring_wait(want, &status) :
+		      waitpid(want, &status, __WALL | WNOHANG);
 	if (tid == 0)
 		return 0;
 	if (tid < 0) {
@@ -588,8 +676,24 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	if (o != NULL)
 		s = o;
 	s->s_kick = tid;
+	/*
+	 * Records first: a thread's records before its stop keep their
+	 * order with what the stop fires (and a thread's exit frees its
+	 * self-> only after its last records ran).
+	 */
+	if (s->s_fast != NULL && s->s_fast->fa_ring != 0)
+		tr_ring_drain(s, false);
+	last_was_trap = WIFSTOPPED(status) && WSTOPSIG(status) == SIGTRAP &&
+			(unsigned)status >> 16 == 0;
 	if (dispatch(s, tid, status) < 0)
 		return -1;
+	if (s->s_fast != NULL && s->s_fast->fa_revert && !s->s_stopping) {
+		if (tr_stop_all(s) < 0)
+			return -1;
+		tr_fast_revert(s);
+		if (tr_resume_all(s) < 0)
+			return -1;
+	}
 	return 1;
 }
 

@@ -15,7 +15,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "tracer/tr-impl.h"
+#include "tracer/fast.h"
 
 int
 tr_mem_open(tr_session_t *s)
@@ -66,8 +66,10 @@ tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 	ssize_t n;
 
 	n = tr_mem_read_raw(s, addr, buf, len);
-	if (n > 0)
+	if (n > 0) {
 		tr_bkpt_overlay(s, addr, buf, (size_t)n);
+		tr_fast_overlay(s, addr, buf, (size_t)n);
+	}
 	return n;
 }
 

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tracer/tr-impl.h"
+#include "tracer/fast.h"
 
 #define OPTS	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | \
 		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
@@ -63,6 +63,7 @@ tr_free(tr_session_t *s)
 	tr_bkpt_forget_all(s);
 	tr_counter_forget_all(s);
 	tr_xol_forget(s);
+	tr_fast_free(s);
 	tr_insn_fini(s);
 	if (s->s_memfd >= 0)
 		close(s->s_memfd);
@@ -639,8 +640,8 @@ wait_sysstop(tr_session_t *s, tr_thread_t *th)
 		sig = WSTOPSIG(status);
 		if (sig == (SIGTRAP | 0x80))
 			return 0;
-		if ((unsigned)status >> 16 == 0 && th->th_sig == 0)
-			th->th_sig = sig;	/* deliver it later */
+		if ((unsigned)status >> 16 == 0)
+			tr_keep_signal(th, sig);	/* deliver it later */
 		if (ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0)
 			return -1;
 	}
@@ -652,13 +653,10 @@ wait_sysstop(tr_session_t *s, tr_thread_t *th)
  * kernel from "restarting" the syscall the thread was interrupted in; the
  * saved registers put that one back.
  */
-long
-tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
-		  long a4, long a5, long a6)
+tr_thread_t *
+tr_inject_thread(tr_session_t *s)
 {
-	struct user_regs_struct saved, r;
 	tr_thread_t *th = s->s_cur;
-	long ret;
 
 	/*
 	 * Not a thread in group-stop: once it ran our syscall it could not
@@ -675,6 +673,25 @@ tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 			    !th->th_zombie && !th->th_scstop &&
 			    th->th_kind == TR_KIND_THREAD)
 				break;
+	return th;
+}
+
+long
+tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
+		  long a4, long a5, long a6)
+{
+	return tr_inject_syscall_th(s, tr_inject_thread(s), nr, a1, a2, a3,
+				    a4, a5, a6);
+}
+
+/* As tr_inject_syscall, in thread th (a fork child's, for one). */
+long
+tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
+		     long a2, long a3, long a4, long a5, long a6)
+{
+	struct user_regs_struct saved, r;
+	long ret;
+
 	if (th == NULL)
 		return -EAGAIN;
 	if (s->s_syscall_insn == 0)
@@ -725,6 +742,7 @@ tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
 		return -errno;
 	th->th_stopped = true;
+	tr_requeue_signals(s, th);
 	return ret;
 }
 
@@ -742,6 +760,11 @@ tr_release(tr_session_t *s)
 
 	if (s->s_all != NULL)
 		tr_stop_all(s);
+	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
+		/* Every thread stopped: what is in the ring is all there is. */
+		tr_ring_drain(s, true);
+		tr_fast_teardown(s, !s->s_gone);
+	}
 	if (s->s_xol != NULL)
 		for (th = s->s_all; th != NULL; th = th->th_all) {
 			if (!th->th_stopped || th->th_kind == TR_KIND_FORK)

@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "tracer/tr-impl.h"
 
@@ -104,4 +106,31 @@ void **
 tr_thread_user(tr_thread_t *th)
 {
 	return &th->th_user;
+}
+
+/*
+ * A signal a stop took from the thread while we ran something of ours in
+ * it (an injected syscall, a single-step): the first is delivered at its
+ * restart (th_sig), the others are sent again once we are done, so that
+ * none is lost (ordinary signals are not queued twice anyway).
+ */
+void
+tr_keep_signal(tr_thread_t *th, int sig)
+{
+	if (th->th_sig == 0 || th->th_sig == sig)
+		th->th_sig = sig;
+	else if (sig > 0 && sig < 64)
+		th->th_sigmore |= 1ull << sig;
+}
+
+void
+tr_requeue_signals(tr_session_t *s, tr_thread_t *th)
+{
+	int sig;
+
+	for (sig = 1; sig < 64 && th->th_sigmore != 0; sig++)
+		if (th->th_sigmore & (1ull << sig)) {
+			th->th_sigmore &= ~(1ull << sig);
+			syscall(SYS_tgkill, s->s_pid, th->th_tid, sig);
+		}
 }

@@ -81,6 +81,9 @@ struct tr_thread {
 	bool		th_interrupted;	/* a PTRACE_INTERRUPT is outstanding */
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
+	pid_t		th_vforker;	/* VMCHILD: the thread that vforked */
+	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
+					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
 	bool		th_scstop;	/* in a syscall stop (no injection) */
 	bool		th_insys;	/* between a syscall's entry and exit */
@@ -132,6 +135,8 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
+	struct tr_fast	*s_fast;	/* the fast path, NULL if never asked */
+	char		s_fastwhy[160];	/* why it is off */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
 
@@ -182,6 +187,7 @@ int	tr_insn_emulate(tr_session_t *s, const tr_insn_t *in, uint64_t addr,
 int	tr_xol_place(tr_session_t *s, tr_bkpt_t *bp);
 bool	tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip);
 void	tr_xol_forget(tr_session_t *s);
+uint64_t tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip);
 
 /* regs-x86_64.c */
 uint64_t *tr_reg_slot(struct user_regs_struct *r, int idx);
@@ -193,10 +199,16 @@ tr_thread_t *tr_thread_find(tr_session_t *s, pid_t tid);
 tr_thread_t *tr_thread_new(tr_session_t *s, pid_t tid, tr_kind_t kind);
 void	tr_thread_del(tr_session_t *s, tr_thread_t *th);
 int	tr_restart(tr_session_t *s, tr_thread_t *th, int req, int sig);
+void	tr_keep_signal(tr_thread_t *th, int sig);
+void	tr_requeue_signals(tr_session_t *s, tr_thread_t *th);
 
 /* session.c */
 long	tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 			  long a4, long a5, long a6);
+tr_thread_t *tr_inject_thread(tr_session_t *s);
+long	tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr,
+			     long a1, long a2, long a3, long a4, long a5,
+			     long a6);
 uint64_t tr_auxv_entry(pid_t pid);
 int	tr_stop_all(tr_session_t *s);
 void	tr_release(tr_session_t *s);

@@ -119,6 +119,22 @@ typedef struct tr_handlers {
 	void	(*h_exit)(void *arg, tr_session_t *s, int status);
 
 	/*
+	 * The fast path (tr_fast_config): thread tid ran site cookie's
+	 * trampoline at ns (CLOCK_MONOTONIC, read in the thread).  args
+	 * are rdi, rsi, rdx, rcx, r8, r9 of an entry site, or args[0] is
+	 * rax at a return site.  tid is 0 for a thread whose fs base is 0.
+	 * No thread is stopped: do not read memory that may have changed.
+	 * Records of one thread come in its order, and before any stop of
+	 * that thread that follows them.  Non-zero ends the session.
+	 */
+	int	(*h_record)(void *arg, tr_session_t *s, pid_t tid,
+			    uint32_t cookie, uint64_t ns,
+			    const uint64_t args[6]);
+
+	/* A batch of h_record calls is over (flush output here). */
+	void	(*h_drained)(void *arg, tr_session_t *s);
+
+	/*
 	 * With tr_syscalls() on: thread th is at the entry to or the exit
 	 * from a system call (sc).  The thread stays stopped until the
 	 * handler returns; other threads keep running.  The handler may
@@ -360,6 +376,52 @@ tr_ustack(tr_session_t *s, tr_thread_t *th,
 void
 tr_ustack_flush(void);
 
+/*
+ * The fast path (doc/TRACER.md): sites that run a trampoline in the
+ * tracee, recording into a shared ring, instead of stopping at an int3.
+ * tr_fast_config() before tr_run(): on, and the ring's size in bytes
+ * (0: 16 MB).  Then, from h_ready, after tr_bkpt_add() of a site, the host
+ * may ask for it with tr_bkpt_want_fast(), and tr_fast_arm() turns every
+ * asked site it can into a jump (the others stay int3 and fire through
+ * h_hit as before).  Sites added at other times stay int3 (dlopen).
+ * kind: TR_FAST_ENTRY (the first
+ * instruction of a function: records rdi..r9) or TR_FAST_RETURN (a ret:
+ * records rax).  [lo, hi) is the function, [clo, chi) its .cold part
+ * (0, 0 if none): no branch may land inside the bytes replaced.
+ */
+#define TR_FAST_ENTRY	1
+#define TR_FAST_RETURN	2
+
+int
+tr_fast_config(tr_session_t *s, bool on, size_t bufsize);
+
+int
+tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
+		  uint64_t hi, uint64_t clo, uint64_t chi);
+
+/*
+ * At the end of h_ready: turn the sites asked for into jumps (the first
+ * time, set the memfd and the ring up in the process).  Those it cannot
+ * convert stay int3; when the process cannot take the fast path at all,
+ * tr_fast_why() says why.  0, or -1 if not every thread is stopped.
+ */
+int
+tr_fast_arm(tr_session_t *s);
+
+/* Whether site addr runs fast now. */
+bool
+tr_bkpt_is_fast(const tr_session_t *s, uint64_t addr);
+
+/*
+ * Why the fast path is off for this process ("" if it is on or was never
+ * asked for), and records lost (a full ring, a record left half-written).
+ */
+const char *
+tr_fast_why(const tr_session_t *s);
+
+uint64_t
+tr_fast_drops(const tr_session_t *s);
+
 /* Counters, for tests and benchmarks. */
 typedef struct tr_stats {
 	uint64_t	st_hits;	/* firings reported */
@@ -368,6 +430,8 @@ typedef struct tr_stats {
 	uint64_t	st_signals;	/* signals passed to the tracee */
 	uint64_t	st_forks;	/* fork children cleaned and released */
 	uint64_t	st_threads;	/* threads seen */
+	uint64_t	st_records;	/* fast-path records delivered */
+	uint64_t	st_fast;	/* sites running fast now */
 	uint64_t	st_syscalls;	/* syscall stops reported */
 	uint64_t	st_samples;	/* h_sample calls */
 } tr_stats_t;

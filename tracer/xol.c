@@ -48,9 +48,9 @@ dist(uint64_t a, uint64_t b)
 	return a > b ? a - b : b - a;
 }
 
-/* A free page in /proc/PID/maps close to addr, or 0. */
-static uint64_t
-find_gap(pid_t pid, uint64_t addr, uint64_t skip)
+/* A free range of size bytes in /proc/PID/maps close to addr, or 0. */
+uint64_t
+tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip)
 {
 	char path[64], line[512];
 	uint64_t prev_end = 0x10000, lo, hi, best = 0, c;
@@ -63,9 +63,9 @@ find_gap(pid_t pid, uint64_t addr, uint64_t skip)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
 			continue;
-		if (lo >= prev_end + TR_PAGE) {
+		if (lo >= prev_end + size) {
 			/* Gap [prev_end, lo): try both of its ends. */
-			c = lo - TR_PAGE;
+			c = lo - size;
 			if (c != skip && (best == 0 ||
 			    dist(c, addr) < dist(best, addr)))
 				best = c;
@@ -92,7 +92,7 @@ map_page(tr_session_t *s, uint64_t near)
 	int tries;
 
 	for (tries = 0; tries < 4; tries++) {
-		hint = find_gap(s->s_memtid, near, skip);
+		hint = tr_find_gap(s->s_memtid, near, TR_PAGE, skip);
 		if (hint == 0)
 			break;
 		r = tr_inject_syscall(s, SYS_mmap, (long)hint, TR_PAGE,

@@ -13,8 +13,10 @@ ulimit -c 0	# no core file from the victim
 D='BEGIN { printf("armed\n"); } pid$target::work:entry { @ = count(); }'
 
 # -p: the target survives the SIGKILL, idle; its next work() is fatal.
+# int3 sites (-x fastpath=off): the target dies of SIGTRAP at its next
+# probe, as the man page says.
 start_counter
-spawn _pp 60 "$PIDTRACE" -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
+spawn _pp 60 "$PIDTRACE" -x fastpath=off -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 PT=$(child_of "$_pp")
 wait_for "$T/p.out" '^armed'
 kill -KILL "$PT"
@@ -28,6 +30,22 @@ cat "$T/out"
 [ $rc = $((128 + 5)) ] || fail "the target's status is $rc, not SIGTRAP's"
 printf 'ready pid=%d\n' "$TPID" >"$T/want"
 same_output "$T/want" "$T/out"
+exec 3>&-
+
+# The fast path: the jumps and trampolines stay, records go nowhere (the
+# ring fills, nothing waits): the target goes on, exact.
+rm -f "$T/in" "$T/out"
+start_counter
+spawn _pp 60 "$PIDTRACE" -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
+PT=$(child_of "$_pp")
+wait_for "$T/p.out" '^armed'
+grep -q '/memfd:pidtrace' "/proc/$TPID/maps" || fail "no fast path in $TPID"
+kill -KILL "$PT"
+wait "$_pp"
+echo "go 100000 1" >&3
+echo quit >&3
+wait "$_tp" || fail "fast path: the target's status is $?"
+grep -q '^exit work=100000 ' "$T/out" || fail "fast path: $(cat "$T/out")"
 exec 3>&-
 
 # -c: the command dies with pidtrace.

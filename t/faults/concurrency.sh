@@ -13,7 +13,9 @@ grep -q "^work=$n " "$T/want" || fail "untraced: $(cat "$T/want")"
 # run NAME SCRIPT: traced run; its target output in $T/NAME.out, checked.
 run()
 {
-	bounded 120 "$PIDTRACE" -q -n "$2" -c "$STRESS conc 8 $n" \
+	# Every record counted: a ring of 64 MB a shard holds the burst.
+	bounded 120 "$PIDTRACE" ${FT_X:--x bufsize=256m} -q -n "$2" \
+	    -c "$STRESS conc 8 $n" \
 	    >"$T/$1.out" 2>"$T/$1.err" || fail "$1: $(cat "$T/$1.err")"
 	grep -e "^ready" -e "^work=" "$T/$1.out" | sed "s/pid=[0-9]*//" >"$T/$1.got"
 	same_output "$T/want" "$T/$1.got"

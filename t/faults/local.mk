@@ -15,7 +15,8 @@ t_targets_ft_unwind_LDFLAGS = -pthread
 EXTRA_DIST += t/faults/ftlib.sh
 FAULTS_SH_TESTS = t/faults/concurrency.sh t/faults/insns.sh \
 	t/faults/threads.sh t/faults/signals.sh t/faults/death.sh \
-	t/faults/unwind.sh t/faults/sigattach.sh t/faults/stopstorm.sh
+	t/faults/unwind.sh t/faults/sigattach.sh t/faults/stopstorm.sh \
+	t/faults/int3.sh
 TESTS += $(FAULTS_SH_TESTS)
 EXTRA_DIST += $(FAULTS_SH_TESTS)
 

@@ -12,7 +12,8 @@
 n=$((3000 * FT_SCALE))
 bounded 60 "$UNWIND" $n >"$T/want"
 expect "untraced exit status" $? 0
-bounded 120 "$PIDTRACE" -q -n 'pid$target::ft_*:entry,
+# 100,000 frames deep: the ring holds every record of the burst.
+bounded 120 "$PIDTRACE" ${FT_X:--x bufsize=128m} -q -n 'pid$target::ft_*:entry,
 	pid$target::ft_*:return { @[probefunc, probename] = count(); }
 	END { printa("%s:%s %@d\n", @); }' -c "$UNWIND $n" \
 	>"$T/out" 2>"$T/err"

@@ -40,7 +40,9 @@ while [ $i -lt "$N" ]; do
 	rc=$?
 	say "run $i: SIG$sig, pidtrace exit $rc, $(tr '\n' ' ' <"$T/p.out")"
 	[ $rc = 0 ] || fail "run $i: pidtrace exited $rc: $(cat "$T/p.err")"
-	[ -s "$T/p.err" ] && fail "run $i: pidtrace said: $(cat "$T/p.err")"
+	# Under this load the fast path's ring overflows: its one line.
+	grep -Ev '^pidtrace: [0-9]+ drops in pid [0-9]+$' "$T/p.err" >"$T/p.err2"
+	[ -s "$T/p.err2" ] && fail "run $i: pidtrace said: $(cat "$T/p.err")"
 	[ "$(tracer_of "$TPID")" = 0 ] ||
 		fail "run $i: target still traced"
 	text_intact "$TPID" "$COUNTER" || fail "run $i: text of $TPID differs from the file"

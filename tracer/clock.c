@@ -1,0 +1,186 @@
+/*
+ * tracer/clock.c: the time of a fast-path record.  A trampoline reads the
+ * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns
+ * it into CLOCK_MONOTONIC with a line through (tsc, monotonic) pairs it
+ * samples itself.  Each pair is the reading bracketed by the narrowest of
+ * a few rdtsc pairs; the slope comes from two pairs at least 5 ms apart
+ * (then at least a second apart) and the line is refitted at least once a
+ * second, since a fit drifts tens of ns over seconds (FASTPATH.md).  Only
+ * when the kernel's clocksource reads the TSC (tsc, or kvm-clock and
+ * Hyper-V's TSC page, which scale it) and the CPU says constant_tsc and
+ * nonstop_tsc: then CLOCK_MONOTONIC is the TSC scaled, and the line is
+ * exact but for NTP's slewing and the hypervisor's updates between
+ * refits.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <x86intrin.h>
+
+#include "tracer/fast.h"
+
+typedef struct pair {
+	uint64_t	p_tsc;
+	uint64_t	p_ns;
+} pair_t;
+
+static pair_t anchor, older;	/* the line: through anchor, slope to older */
+static double slope;		/* ns per tick */
+static bool fitted;
+
+uint64_t
+tr_clock_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The narrowest-bracketed of a few (tsc, monotonic) readings. */
+static pair_t
+sample(void)
+{
+	uint64_t t0, t1, ns, best = UINT64_MAX;
+	pair_t p = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		t0 = __rdtsc();
+		ns = tr_clock_mono();
+		t1 = __rdtsc();
+		if (t1 - t0 < best) {
+			best = t1 - t0;
+			p.p_tsc = t0 + (t1 - t0) / 2;
+			p.p_ns = ns;
+		}
+	}
+	return p;
+}
+
+static bool
+file_has(const char *path, const char *word)
+{
+	char line[4096];
+	bool yes = false;
+	FILE *f = fopen(path, "re");
+
+	if (f == NULL)
+		return false;
+	while (!yes && fgets(line, sizeof(line), f) != NULL) {
+		char *p = strstr(line, word);
+		size_t n = strlen(word);
+
+		for (; p != NULL; p = strstr(p + 1, word))
+			if ((p == line || p[-1] == ' ' || p[-1] == '\t') &&
+			    (p[n] == ' ' || p[n] == '\n' || p[n] == '\0')) {
+				yes = true;
+				break;
+			}
+	}
+	fclose(f);
+	return yes;
+}
+
+/*
+ * The clocksources whose vDSO reads the TSC and scales it: CLOCK_MONOTONIC
+ * is then a line in the TSC between the kernel's updates.  kvm-clock and
+ * Hyper-V's page only with a stable TSC: checked by the fit itself (a
+ * third sample must sit on the line) and by the cost of a read (a syscall
+ * fallback costs hundreds of ns).
+ */
+static const char *const clocksources[] = {
+	"tsc", "kvm-clock", "hyperv_clocksource_tsc_page", NULL,
+};
+
+bool
+tr_clock_usable(char *why, size_t len)
+{
+	static bool checked, ok;
+	static char reason[128];
+	uint64_t t0, n0;
+	pair_t check;
+	int64_t err;
+	int i;
+
+	if (checked) {
+		snprintf(why, len, "%s", reason);
+		return ok;
+	}
+	checked = true;
+	for (i = 0; clocksources[i] != NULL; i++)
+		if (file_has("/sys/devices/system/clocksource/clocksource0/"
+			     "current_clocksource", clocksources[i]))
+			break;
+	if (clocksources[i] == NULL) {
+		snprintf(reason, sizeof(reason), "the clocksource does not "
+			 "read the TSC");
+		goto out;
+	}
+	if (!file_has("/proc/cpuinfo", "constant_tsc") ||
+	    !file_has("/proc/cpuinfo", "nonstop_tsc")) {
+		snprintf(reason, sizeof(reason), "the TSC is not constant "
+			 "(constant_tsc, nonstop_tsc)");
+		goto out;
+	}
+	/* A read through the vDSO: tens of ns; a syscall: hundreds. */
+	t0 = __rdtsc();
+	n0 = tr_clock_mono();
+	for (i = 0; i < 1000; i++)
+		tr_clock_mono();
+	older = sample();
+	if (older.p_ns - n0 > 200000) {
+		snprintf(reason, sizeof(reason), "clock_gettime is a syscall "
+			 "here (the clocksource is not stable)");
+		goto out;
+	}
+	(void)t0;
+	while (tr_clock_mono() - older.p_ns < 5000000)
+		;
+	anchor = sample();
+	slope = (double)(anchor.p_ns - older.p_ns) /
+		(double)(anchor.p_tsc - older.p_tsc);
+	while (tr_clock_mono() - anchor.p_ns < 5000000)
+		;
+	check = sample();
+	err = (int64_t)(tr_clock_ns(check.p_tsc) - check.p_ns);
+	if (err > 2000 || err < -2000) {
+		snprintf(reason, sizeof(reason), "CLOCK_MONOTONIC is not "
+			 "linear in the TSC (%lld ns off after 5 ms)",
+			 (long long)err);
+		goto out;
+	}
+	older = anchor;
+	anchor = check;
+	fitted = ok = true;
+out:
+	snprintf(why, len, "%s", reason);
+	return ok;
+}
+
+/* At least once a second: a new anchor, the slope over the last span. */
+void
+tr_clock_refit(void)
+{
+	pair_t p;
+
+	if (!fitted || tr_clock_mono() - anchor.p_ns < 1000000000ull)
+		return;
+	p = sample();
+	if (p.p_tsc <= anchor.p_tsc)
+		return;
+	older = anchor;
+	anchor = p;
+	slope = (double)(anchor.p_ns - older.p_ns) /
+		(double)(anchor.p_tsc - older.p_tsc);
+}
+
+uint64_t
+tr_clock_ns(uint64_t tsc)
+{
+	int64_t d = (int64_t)(tsc - anchor.p_tsc);
+
+	return anchor.p_ns + (uint64_t)(int64_t)((double)d * slope);
+}

@@ -1,0 +1,131 @@
+/*
+ * tracer/fast.h: the fast path's private layout, shared by tramp.c (the
+ * trampolines and the patching), ring.c (the shared record ring) and
+ * clock.c (rdtsc to CLOCK_MONOTONIC).  doc/TRACER.md, "The fast path",
+ * says why each piece is the way it is.
+ *
+ * One memfd per traced process, created by a syscall injected into a
+ * stopped thread and mapped twice over: pidtrace maps all of it read-write
+ * (it writes trampolines, reads records), the tracee maps the ring
+ * read-write anywhere and each trampoline chunk read-execute near the
+ * code it serves (a jmp rel32 reaches it).
+ *
+ *	offset 0		header: drops (u64) at 0; shard i's producer
+ *				position (u64) at 64 + 64 * i
+ *	offset TR_RING_SLOTS	shard 0's slots, then shard 1's, ...
+ *	offset ring size	trampoline chunk 0, chunk 1, ...
+ */
+#ifndef PIDTRACE_TR_FAST_H
+#define PIDTRACE_TR_FAST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <capstone/capstone.h>
+
+#include "tracer/tr-impl.h"
+
+#define TR_RING_SLOTS	4096u		/* offset of shard 0's slots */
+#define TR_NSHARDS	4u		/* a power of two, at most 62 */
+#define TR_SLOTSZ	128u		/* bytes per record slot */
+#define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
+#define TR_MAXCHUNK	64u
+#define TR_TRAMP_MAX	352u		/* bytes per trampoline, at most */
+#define TR_RELOC_MAX	32u		/* relocated bytes, at most */
+
+/* One record, as a trampoline writes it. */
+typedef struct tr_rec {
+	uint64_t	r_seq;		/* Vyukov: pos + 1 once published */
+	uint32_t	r_site;		/* index in s_fast->fs_sites */
+	uint32_t	r_tid;		/* from the TCB; 0 if fs base is 0 */
+	uint64_t	r_tsc;		/* rdtsc in the thread */
+	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax */
+	uint64_t	r_pad[7];
+} tr_rec_t;
+
+/* A site the host asked to run fast (tr_bkpt_want_fast). */
+typedef struct tr_fsite {
+	uint64_t	fs_addr;	/* the int3 site (entry, or the ret) */
+	uint64_t	fs_p0;		/* first byte replaced by the jmp */
+	uint8_t		fs_n;		/* bytes replaced (>= 5) */
+	uint8_t		fs_kind;	/* TR_FAST_ENTRY / TR_FAST_RETURN */
+	bool		fs_live;	/* the jmp is in the text */
+	uint8_t		fs_orig[TR_RELOC_MAX];	/* the original bytes */
+	uint8_t		fs_text[TR_RELOC_MAX];	/* what we wrote */
+	uint32_t	fs_cookie;	/* the host's */
+	uint64_t	fs_lo, fs_hi, fs_clo, fs_chi;	/* function, .cold */
+	uint64_t	fs_tramp;	/* its trampoline in the tracee */
+	uint16_t	fs_rec_lo, fs_rec_hi;	/* the record block in it */
+	uint8_t		fs_nins;	/* relocated instructions */
+	uint8_t		fs_toff[8];	/* each one's offset in the tramp */
+	uint8_t		fs_ooff[8];	/* and in the original (from p0) */
+	uint16_t	fs_tend;	/* offset of the jmp back / the ret */
+	bool		fs_whole;	/* the whole function: entry record,
+					 * body, return record, ret */
+	uint16_t	fs_rec2_lo, fs_rec2_hi;	/* its return record block */
+	uint64_t	fs_retaddr;	/* its ret in the original */
+} tr_fsite_t;
+
+typedef struct tr_chunk {
+	uint64_t	ch_addr;	/* in the tracee */
+	uint64_t	ch_off;		/* in the memfd */
+	uint32_t	ch_used;
+} tr_chunk_t;
+
+struct tr_fast {
+	bool		fa_on;		/* the host wants it */
+	bool		fa_broken;	/* set-up failed: int3 for good */
+	size_t		fa_bufsize;
+	int		fa_fd;		/* our fd of the memfd, or -1 */
+	uint8_t		*fa_map;	/* our mapping of all of it */
+	size_t		fa_mapsz;
+	uint64_t	fa_ring;	/* the ring in the tracee, 0 if none */
+	size_t		fa_ringsz;
+	uint32_t	fa_nslots;	/* per shard, a power of two */
+	uint32_t	fa_tidoff;	/* tid's offset in glibc's TCB */
+	bool		fa_rdfsbase;	/* the trampolines check fs base */
+	bool		fa_revert;	/* a thread without TCB: back to int3 */
+	tr_chunk_t	fa_chunk[TR_MAXCHUNK];
+	unsigned	fa_nchunk;
+	tr_fsite_t	*fa_sites;
+	size_t		fa_nsites, fa_cap;
+	size_t		fa_pending;	/* sites before it not yet tried */
+	uint64_t	fa_deq[TR_NSHARDS];	/* consumer positions */
+	uint64_t	fa_stuck[TR_NSHARDS];	/* when a slot stalled, ns */
+	uint64_t	fa_drops;	/* skipped half-written slots */
+	uint64_t	fa_records;	/* records delivered */
+	pid_t		*fa_mute;	/* tids whose records are a vfork
+					 * child's: dropped */
+	size_t		fa_nmute;
+};
+
+/* tramp.c */
+void	tr_fast_teardown(tr_session_t *s, bool unmap);
+void	tr_fast_forget(tr_session_t *s);
+void	tr_fast_free(tr_session_t *s);
+bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
+bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
+bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
+void	tr_fast_revert(tr_session_t *s);
+bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
+int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
+void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
+			size_t len);
+int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
+
+/* insn.c */
+uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
+
+/* ring.c */
+void	tr_ring_init(struct tr_fast *fa);
+size_t	tr_ring_drain(tr_session_t *s, bool force);
+size_t	tr_ring_drain_all(bool force);
+void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
+
+/* clock.c */
+bool	tr_clock_usable(char *why, size_t len);
+void	tr_clock_refit(void);
+uint64_t tr_clock_ns(uint64_t tsc);
+uint64_t tr_clock_mono(void);
+
+#endif /* PIDTRACE_TR_FAST_H */

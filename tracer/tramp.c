@@ -1,0 +1,1457 @@
+/*
+ * tracer/tramp.c: the fast path's trampolines.  A site the host asked for
+ * (tr_bkpt_want_fast) is, once every thread is stopped, turned from an
+ * int3 into a `jmp rel32` to a trampoline generated here, in a chunk of
+ * the shared memfd mapped read-execute near the code.  An entry
+ * trampoline records, then runs the instructions the jump replaced
+ * (relocated), then jumps back; a return trampoline runs the epilogue it
+ * replaced, records rax, then runs the original `ret`.  The record block
+ * (TEMPLATE below, about 60 instructions, no call, no vector register):
+ *
+ *	lea -128(%rsp),%rsp		past the red zone
+ *	pushfq; push rax rcx rdx r8 r10 r11; push $16 (retries)
+ *	rdfsbase %rax; test; jz 1f	fs base 0: no TCB, tid 0
+ *	mov %fs:TIDOFF,%r11d; jmp 2f	glibc's tid in its TCB
+ *  1:	xor %r11d,%r11d
+ *  2:	shard = tid & 15; claim a slot (ring.c), write cookie, tid,
+ *	rdi..r9 (or rax), rdtsc; publish with lock cmpxchg; if full,
+ *	lock incq drops
+ *	pop everything, popfq, lea 128(%rsp),%rsp
+ *
+ * Which instructions move (doc/TRACER.md): no call (a return address
+ * would point at us), no syscall, nothing that reads rip but through a
+ * rip-relative operand (re-pointed here), jcc becomes jcc rel32; no
+ * branch of the function (and its .cold part) may land strictly inside
+ * the replaced bytes, and an indirect jmp that may be a jump table
+ * refuses the whole function.  Refused sites stay int3.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <capstone/capstone.h>
+
+#include "tracer/fast.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+#ifndef MFD_CLOEXEC
+#define MFD_CLOEXEC 1u
+#endif
+
+#define NEAR		(1ull << 30)
+#define STACKSCAN	65536u	/* bytes above rsp searched for our pcs */
+
+/* The record block; the offsets below patch it per site. */
+static const uint8_t template[] = {
+	0x48, 0x8d, 0x64, 0x24, 0x80, 0x9c, 0x50, 0x51, 0x52, 0x41, 0x50,
+	0x41, 0x52, 0x41, 0x53, 0x6a, 0x10, 0xf3, 0x48, 0x0f, 0xae, 0xc0,
+	0x48, 0x85, 0xc0, 0x74, 0x0b, 0x64, 0x44, 0x8b, 0x1c, 0x25, 0xd0,
+	0x02, 0x00, 0x00, 0xeb, 0x03, 0x45, 0x31, 0xdb, 0x48, 0xb9, 0x88,
+	0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x44, 0x89, 0xd8, 0x83,
+	0xe0, 0x0f, 0x48, 0x89, 0xc2, 0x48, 0xc1, 0xe2, 0x06, 0x48, 0x8d,
+	0x54, 0x11, 0x40, 0x48, 0x69, 0xc0, 0x78, 0x56, 0x34, 0x12, 0x48,
+	0x8d, 0x8c, 0x01, 0x00, 0x10, 0x00, 0x00, 0x48, 0x8b, 0x02, 0x49,
+	0x89, 0xc2, 0x49, 0x81, 0xe2, 0x78, 0x56, 0x34, 0x12, 0x49, 0xc1,
+	0xe2, 0x07, 0x49, 0x01, 0xca, 0x49, 0x39, 0x02, 0x74, 0x0c, 0x7c,
+	0x69, 0x48, 0x8b, 0x02, 0xff, 0x0c, 0x24, 0x75, 0xe0, 0xeb, 0x5f,
+	0x4c, 0x8d, 0x40, 0x01, 0xf0, 0x4c, 0x0f, 0xb1, 0x02, 0x75, 0xee,
+	0x41, 0xc7, 0x42, 0x08, 0x78, 0x56, 0x34, 0x12, 0x45, 0x89, 0x5a,
+	0x0c, 0x49, 0x89, 0x7a, 0x18, 0x49, 0x89, 0x72, 0x20, 0x4c, 0x8b,
+	0x5c, 0x24, 0x20, 0x4d, 0x89, 0x5a, 0x28, 0x4c, 0x8b, 0x5c, 0x24,
+	0x28, 0x4d, 0x89, 0x5a, 0x30, 0x4c, 0x8b, 0x5c, 0x24, 0x18, 0x4d,
+	0x89, 0x5a, 0x38, 0x4d, 0x89, 0x4a, 0x40, 0x4c, 0x8b, 0x5c, 0x24,
+	0x30, 0x4d, 0x89, 0x5a, 0x18, 0x0f, 0x31, 0x48, 0xc1, 0xe2, 0x20,
+	0x48, 0x09, 0xd0, 0x49, 0x89, 0x42, 0x10, 0x49, 0x8d, 0x40, 0xff,
+	0xf0, 0x4d, 0x0f, 0xb1, 0x02, 0xeb, 0x0e, 0x48, 0xb8, 0x88, 0x77,
+	0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0xf0, 0x48, 0xff, 0x00, 0x48,
+	0x8d, 0x64, 0x24, 0x08, 0x41, 0x5b, 0x41, 0x5a, 0x41, 0x58, 0x5a,
+	0x59, 0x58, 0x9d, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0x00, 0x00, 0x00,
+};
+#define T_RDFS		0x11	/* 10 bytes: rdfsbase; test; jz */
+#define T_TIDOFF	0x20	/* disp32 of mov %fs:TIDOFF,%r11d */
+#define T_RING		0x2b	/* imm64: the ring */
+#define T_SHMASK	0x38	/* imm8: shards - 1 */
+#define T_SHBYTES	0x48	/* imm32: bytes of a shard's slots */
+#define T_SLMASK	0x5d	/* imm32: slots - 1 */
+#define T_COOKIE	0x88	/* imm32: the site's index */
+#define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
+#define T_DROPS		0xda	/* imm64: the drops counter */
+
+static const uint8_t nop9[9] = {
+	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
+};
+static const uint8_t nop10[10] = {
+	0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
+};
+
+static struct tr_fast *
+fast_of(tr_session_t *s)
+{
+	if (s->s_fast == NULL) {
+		s->s_fast = calloc(1, sizeof(*s->s_fast));
+		if (s->s_fast != NULL)
+			s->s_fast->fa_fd = -1;
+	}
+	return s->s_fast;
+}
+
+int
+tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
+{
+	struct tr_fast *fa = fast_of(s);
+
+	if (fa == NULL)
+		return -1;
+	fa->fa_on = on;
+	fa->fa_bufsize = bufsize;
+	return 0;
+}
+
+int
+tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
+		  uint64_t hi, uint64_t clo, uint64_t chi)
+{
+	struct tr_fast *fa = s->s_fast;
+	tr_fsite_t *fs;
+
+	if (fa == NULL || !fa->fa_on || fa->fa_broken)
+		return 0;
+	if (tr_bkpt_find(s, addr) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (fa->fa_nsites == fa->fa_cap) {
+		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
+		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
+
+		if (n == NULL)
+			return -1;
+		fa->fa_sites = n;
+		fa->fa_cap = ncap;
+	}
+	fs = &fa->fa_sites[fa->fa_nsites++];
+	memset(fs, 0, sizeof(*fs));
+	fs->fs_addr = addr;
+	fs->fs_kind = (uint8_t)kind;
+	fs->fs_cookie = tr_bkpt_find(s, addr)->bp_cookie;
+	fs->fs_lo = lo;
+	fs->fs_hi = hi;
+	fs->fs_clo = clo;
+	fs->fs_chi = chi;
+	return 0;
+}
+
+static tr_fsite_t *
+live_site(const tr_session_t *s, uint64_t addr)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	if (fa == NULL)
+		return NULL;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_addr == addr)
+			return &fa->fa_sites[i];
+	return NULL;
+}
+
+bool
+tr_bkpt_is_fast(const tr_session_t *s, uint64_t addr)
+{
+	return live_site(s, addr) != NULL;
+}
+
+const char *
+tr_fast_why(const tr_session_t *s)
+{
+	return s->s_fastwhy;
+}
+
+uint64_t
+tr_fast_drops(const tr_session_t *s)
+{
+	const struct tr_fast *fa = s->s_fast;
+
+	if (fa == NULL)
+		return 0;
+	return fa->fa_drops + (fa->fa_map != NULL ?
+	       __atomic_load_n((uint64_t *)(void *)fa->fa_map,
+			       __ATOMIC_RELAXED) : 0);
+}
+
+/* -- set-up -------------------------------------------------------------- */
+
+static void __attribute__((format(printf, 2, 3)))
+broken(tr_session_t *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->s_fastwhy, sizeof(s->s_fastwhy), fmt, ap);
+	va_end(ap);
+	s->s_fast->fa_broken = true;
+}
+
+static long
+status_num(pid_t pid, const char *field)
+{
+	char path[64], line[256];
+	size_t n = strlen(field);
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, field, n) == 0) {
+			v = strtol(line + n, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+static uint64_t
+auxv_val(pid_t pid, uint64_t type)
+{
+	char path[64];
+	uint64_t av[2], v = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	while (read(fd, av, sizeof(av)) == sizeof(av) && av[0] != 0)
+		if (av[0] == type) {
+			v = av[1];
+			break;
+		}
+	close(fd);
+	return v;
+}
+
+/*
+ * glibc keeps a thread's tid in its TCB, at %fs:OFF (0x2d0 in glibc
+ * 2.36).  Find OFF from the stopped threads: an offset that holds each
+ * one's tid.  0 if none does (no glibc, a thread without fs).
+ */
+static uint32_t
+find_tidoff(tr_session_t *s)
+{
+	struct user_regs_struct r;
+	uint32_t tcb[512], cand[64];
+	size_t ncand = 0, i, k;
+	tr_thread_t *th;
+	bool first = true;
+
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (th->th_zombie || th->th_kind != TR_KIND_THREAD ||
+		    !th->th_stopped)
+			continue;
+		if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 ||
+		    r.fs_base == 0 ||
+		    tr_read(s, r.fs_base, tcb, sizeof(tcb)) !=
+		    (ssize_t)sizeof(tcb))
+			return 0;
+		if (first) {
+			/* glibc's offset first, then any other. */
+			if (tcb[0x2d0 / 4] == (uint32_t)th->th_tid)
+				cand[ncand++] = 0x2d0;
+			for (i = 4; i < 512 && ncand < 64; i++)
+				if (tcb[i] == (uint32_t)th->th_tid &&
+				    i != 0x2d0 / 4)
+					cand[ncand++] = (uint32_t)i * 4;
+			first = false;
+			continue;
+		}
+		for (i = k = 0; i < ncand; i++)
+			if (tcb[cand[i] / 4] == (uint32_t)th->th_tid)
+				cand[k++] = cand[i];
+		ncand = k;
+	}
+	return ncand != 0 ? cand[0] : 0;
+}
+
+/* Scratch memory in thread th: below its red zone, dead while stopped. */
+static uint64_t
+scratch(tr_thread_t *th)
+{
+	struct user_regs_struct r;
+
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return 0;
+	return (r.rsp - 1024) & ~15ull;
+}
+
+static int
+setup(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	char path[64], why[128];
+	tr_thread_t *th;
+	uint64_t sc, total;
+	uint32_t nslots;
+	long fd, r;
+	int tsc = 0;
+
+	if (!tr_clock_usable(why, sizeof(why))) {
+		broken(s, "%s", why);
+		return -1;
+	}
+	if (status_num(s->s_memtid, "Seccomp:") > 0) {
+		broken(s, "%s", "the process runs under a seccomp filter");
+		return -1;
+	}
+	/*
+	 * Without rdfsbase the trampoline cannot tell a thread without a
+	 * TCB (fs base 0): every thread is checked here and each new one at
+	 * its first stop (tr_fast_thread_ok), which falls back to int3.
+	 */
+	fa->fa_rdfsbase = (auxv_val(s->s_memtid, 26 /* AT_HWCAP2 */) &
+			   2 /* HWCAP2_FSGSBASE */) != 0;
+	fa->fa_tidoff = find_tidoff(s);
+	if (fa->fa_tidoff == 0) {
+		broken(s, "%s", "no thread id in the threads' TCB (not glibc?)");
+		return -1;
+	}
+	th = tr_inject_thread(s);
+	if (th == NULL || (sc = scratch(th)) == 0) {
+		broken(s, "%s", "no stopped thread to set it up with");
+		return -1;
+	}
+	/* rdtsc must not fault in the tracee (rr's PR_SET_TSC). */
+	r = tr_inject_syscall_th(s, th, SYS_prctl, PR_GET_TSC, (long)sc, 0,
+				 0, 0, 0);
+	if (r < 0 || tr_read(s, sc, &tsc, sizeof(tsc)) != sizeof(tsc) ||
+	    tsc != PR_TSC_ENABLE) {
+		broken(s, "%s", "rdtsc is not enabled in the process");
+		return -1;
+	}
+	if (tr_mem_write(s, sc, "pidtrace", 9) < 0) {
+		broken(s, "%s", "cannot write the tracee's stack");
+		return -1;
+	}
+	fd = tr_inject_syscall_th(s, th, SYS_memfd_create, (long)sc,
+				  MFD_CLOEXEC, 0, 0, 0, 0);
+	if (fd < 0) {
+		broken(s, "memfd_create in the process: %s", strerror((int)-fd));
+		return -1;
+	}
+	/*
+	 * We open the tracee's memfd, not the other way round: as its
+	 * tracer we may (PTRACE_MODE_READ), while the tracee may live in
+	 * another pid or mount namespace where /proc/<our pid> is not us.
+	 */
+	snprintf(path, sizeof(path), "/proc/%d/fd/%ld", (int)s->s_memtid, fd);
+	fa->fa_fd = open(path, O_RDWR | O_CLOEXEC);
+	nslots = 64;
+	while ((uint64_t)nslots * 2 * TR_SLOTSZ * TR_NSHARDS <=
+	       (fa->fa_bufsize ? fa->fa_bufsize : 16u << 20) && nslots < (1u << 24))
+		nslots *= 2;
+	fa->fa_nslots = nslots;
+	fa->fa_ringsz = TR_RING_SLOTS + (size_t)nslots * TR_SLOTSZ * TR_NSHARDS;
+	total = fa->fa_ringsz + (uint64_t)TR_CHUNK * TR_MAXCHUNK;
+	if (fa->fa_fd < 0 || ftruncate(fa->fa_fd, (off_t)total) < 0 ||
+	    (fa->fa_map = mmap(NULL, total, PROT_READ | PROT_WRITE,
+			       MAP_SHARED, fa->fa_fd, 0)) == MAP_FAILED) {
+		fa->fa_map = NULL;
+		tr_inject_syscall_th(s, th, SYS_close, fd, 0, 0, 0, 0, 0);
+		broken(s, "cannot map the process's memfd: %s",
+		       strerror(errno));
+		return -1;
+	}
+	fa->fa_mapsz = total;
+	tr_ring_init(fa);
+	r = tr_inject_syscall_th(s, th, SYS_mmap, 0, (long)fa->fa_ringsz,
+				 PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (r < 0 && r > -4096) {
+		tr_inject_syscall_th(s, th, SYS_close, fd, 0, 0, 0, 0, 0);
+		broken(s, "mmap of the ring in the process: %s",
+		       strerror((int)-r));
+		return -1;
+	}
+	fa->fa_ring = (uint64_t)r;
+	return (int)fd;
+}
+
+/* -- planning a site ------------------------------------------------------ */
+
+typedef struct fn_scan {
+	uint64_t	fn_lo, fn_hi;
+	uint64_t	*fn_tgt;	/* direct branch targets */
+	size_t		fn_ntgt;
+	uint64_t	*fn_insn;	/* instruction addresses */
+	size_t		fn_ninsn;
+	bool		fn_bad;		/* undecodable, or an indirect jmp */
+} fn_scan_t;
+
+static int
+push_u64(uint64_t **v, size_t *n, uint64_t x)
+{
+	uint64_t *nv;
+
+	if ((*n & (*n - 1)) == 0 || *n == 0) {
+		nv = realloc(*v, (*n ? 2 * *n : 16) * sizeof(*nv));
+		if (nv == NULL)
+			return -1;
+		*v = nv;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+static bool
+is_jcc(unsigned id)
+{
+	switch (id) {
+	case X86_INS_JAE: case X86_INS_JA: case X86_INS_JBE: case X86_INS_JB:
+	case X86_INS_JE: case X86_INS_JGE: case X86_INS_JG: case X86_INS_JLE:
+	case X86_INS_JL: case X86_INS_JNE: case X86_INS_JNO: case X86_INS_JNP:
+	case X86_INS_JNS: case X86_INS_JO: case X86_INS_JP: case X86_INS_JS:
+		return true;
+	}
+	return false;
+}
+
+/* Decode [lo, hi): its instructions and every direct branch target. */
+static void
+scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
+	   bool insns)
+{
+	csh h = *(csh *)s->s_cs;
+	const uint8_t *p;
+	uint8_t *buf;
+	cs_insn *ci;
+	size_t len = hi - lo, left;
+	uint64_t a;
+	unsigned i;
+
+	if (hi <= lo || len > (16u << 20)) {
+		fn->fn_bad = true;
+		return;
+	}
+	buf = malloc(len);
+	if (buf == NULL || tr_read(s, lo, buf, len) != (ssize_t)len) {
+		free(buf);
+		fn->fn_bad = true;
+		return;
+	}
+	ci = cs_malloc(h);
+	p = buf;
+	left = len;
+	a = lo;
+	while (left > 0 && ci != NULL) {
+		const cs_x86 *x;
+
+		if (!cs_disasm_iter(h, &p, &left, &a, ci)) {
+			fn->fn_bad = true;
+			break;
+		}
+		x = &ci->detail->x86;
+		if (insns && push_u64(&fn->fn_insn, &fn->fn_ninsn,
+				      ci->address) < 0)
+			fn->fn_bad = true;
+		if (ci->id == X86_INS_JMP || ci->id == X86_INS_CALL ||
+		    is_jcc(ci->id) || ci->id == X86_INS_JRCXZ ||
+		    ci->id == X86_INS_JECXZ || ci->id == X86_INS_LOOP ||
+		    ci->id == X86_INS_LOOPE || ci->id == X86_INS_LOOPNE ||
+		    ci->id == X86_INS_XBEGIN) {
+			for (i = 0; i < x->op_count; i++)
+				if (x->operands[i].type == X86_OP_IMM &&
+				    push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+				    (uint64_t)x->operands[i].imm) < 0)
+					fn->fn_bad = true;
+			/* jmp *reg, jmp *table(,%rax,8): a jump table? */
+			if (ci->id == X86_INS_JMP && x->op_count == 1 &&
+			    x->operands[0].type != X86_OP_IMM &&
+			    !(x->operands[0].type == X86_OP_MEM &&
+			      x->operands[0].mem.base == X86_REG_RIP &&
+			      x->operands[0].mem.index == X86_REG_INVALID))
+				fn->fn_bad = true;
+		}
+	}
+	if (ci != NULL)
+		cs_free(ci, 1);
+	else
+		fn->fn_bad = true;
+	free(buf);
+}
+
+static void
+scan_free(fn_scan_t *fn)
+{
+	free(fn->fn_tgt);
+	free(fn->fn_insn);
+	memset(fn, 0, sizeof(*fn));
+}
+
+static bool
+target_inside(const fn_scan_t *fn, uint64_t p0, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < fn->fn_ntgt; i++)
+		if (fn->fn_tgt[i] > p0 && fn->fn_tgt[i] < end)
+			return true;
+	return false;
+}
+
+/*
+ * One instruction moved into the trampoline at tramp + *tlen: copied
+ * with its rip-relative disp32 re-pointed, or a jcc as jcc rel32.  -1 if
+ * it must not move (see the top of the file).
+ */
+static int
+relocate(tr_session_t *s, const cs_insn *ci, bool allow_jcc, uint64_t tramp,
+	 uint8_t *out, size_t *tlen)
+{
+	const cs_x86 *x = &ci->detail->x86;
+	uint64_t next = ci->address + ci->size, at = tramp + *tlen, tgt;
+	int64_t d;
+	int32_t d32;
+	unsigned i;
+	uint8_t off = 0;
+
+	(void)s;
+	switch (ci->id) {
+	case X86_INS_CALL: case X86_INS_LCALL: case X86_INS_JMP:
+	case X86_INS_LJMP: case X86_INS_RET: case X86_INS_RETF:
+	case X86_INS_IRET: case X86_INS_IRETD: case X86_INS_IRETQ:
+	case X86_INS_SYSCALL: case X86_INS_SYSENTER: case X86_INS_INT:
+	case X86_INS_INT1: case X86_INS_INT3: case X86_INS_INTO:
+	case X86_INS_XBEGIN: case X86_INS_XABORT: case X86_INS_XEND:
+	case X86_INS_JRCXZ: case X86_INS_JECXZ: case X86_INS_JCXZ:
+	case X86_INS_LOOP: case X86_INS_LOOPE: case X86_INS_LOOPNE:
+	case X86_INS_UD2: case X86_INS_HLT:
+		return -1;
+	}
+	if (is_jcc(ci->id)) {
+		if (!allow_jcc || x->op_count != 1 ||
+		    x->operands[0].type != X86_OP_IMM)
+			return -1;
+		tgt = (uint64_t)x->operands[0].imm;
+		d = (int64_t)(tgt - (at + 6));
+		if (d < INT32_MIN || d > INT32_MAX)
+			return -1;
+		d32 = (int32_t)d;
+		out[(*tlen)++] = 0x0f;
+		out[(*tlen)++] = (uint8_t)(0x80 | ((x->opcode[0] == 0x0f ?
+			x->opcode[1] : x->opcode[0]) & 0xf));
+		memcpy(out + *tlen, &d32, 4);
+		*tlen += 4;
+		return 0;
+	}
+	for (i = 0; i < ci->detail->groups_count; i++)
+		if (ci->detail->groups[i] == X86_GRP_BRANCH_RELATIVE ||
+		    ci->detail->groups[i] == X86_GRP_JUMP ||
+		    ci->detail->groups[i] == X86_GRP_CALL ||
+		    ci->detail->groups[i] == X86_GRP_RET ||
+		    ci->detail->groups[i] == X86_GRP_INT ||
+		    ci->detail->groups[i] == X86_GRP_IRET)
+			return -1;
+	memcpy(out + *tlen, ci->bytes, ci->size);
+	for (i = 0; i < x->op_count; i++) {
+		if (x->operands[i].type != X86_OP_MEM ||
+		    x->operands[i].mem.base != X86_REG_RIP)
+			continue;
+		if (off != 0)
+			return -1;
+		off = x->encoding.disp_offset;
+		if (off == 0 || x->encoding.disp_size != 4)
+			off = tr_insn_riprel_disp(ci, x->operands[i].mem.disp);
+		if (off == 0)
+			return -1;
+		tgt = next + (uint64_t)x->operands[i].mem.disp;
+		d = (int64_t)(tgt - (at + ci->size));
+		if (d < INT32_MIN || d > INT32_MAX)
+			return -1;
+		d32 = (int32_t)d;
+		memcpy(out + *tlen + off, &d32, 4);
+	}
+	if (x->op_count == 0 && ci->size >= 5 && off == 0) {
+		/* nothing rip-relative to fix */
+	}
+	*tlen += ci->size;
+	return 0;
+}
+
+static uint64_t
+dist(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* A chunk whose free space is within rel32 reach of [a, b). */
+static tr_chunk_t *
+chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
+{
+	struct tr_fast *fa = s->s_fast;
+	tr_chunk_t *ch;
+	uint64_t hint, skip = 0, off;
+	unsigned i;
+	long r;
+	int tries;
+
+	for (i = 0; i < fa->fa_nchunk; i++) {
+		ch = &fa->fa_chunk[i];
+		if (ch->ch_used + TR_TRAMP_MAX <= TR_CHUNK &&
+		    dist(ch->ch_addr, a) < NEAR + NEAR / 2 &&
+		    dist(ch->ch_addr + TR_CHUNK, b) < NEAR + NEAR / 2)
+			return ch;
+	}
+	if (fa->fa_nchunk == TR_MAXCHUNK || fd < 0)
+		return NULL;
+	off = fa->fa_ringsz + (uint64_t)fa->fa_nchunk * TR_CHUNK;
+	for (tries = 0; tries < 4; tries++) {
+		hint = tr_find_gap(s->s_memtid, a, TR_CHUNK, skip);
+		if (hint == 0)
+			return NULL;
+		r = tr_inject_syscall(s, SYS_mmap, (long)hint, TR_CHUNK,
+				      PROT_READ | PROT_EXEC,
+				      MAP_SHARED | MAP_FIXED_NOREPLACE, fd,
+				      (long)off);
+		if (r == (long)hint)
+			break;
+		if (r > 0 && (uint64_t)r < (uint64_t)-4096)
+			tr_inject_syscall(s, SYS_munmap, r, TR_CHUNK, 0, 0, 0,
+					  0);
+		else if (r != -EEXIST)
+			return NULL;
+		skip = hint;
+	}
+	if (tries == 4)
+		return NULL;
+	ch = &fa->fa_chunk[fa->fa_nchunk++];
+	ch->ch_addr = hint;
+	ch->ch_off = off;
+	ch->ch_used = 0;
+	return ch;
+}
+
+static bool
+reach(uint64_t from, uint64_t to)
+{
+	int64_t d = (int64_t)(to - from);
+
+	return d >= INT32_MIN && d <= INT32_MAX;
+}
+
+/* The record block for site index site at code + *tlen. */
+static void
+emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
+	    uint32_t site, int kind)
+{
+	uint8_t *c = code + *tlen;
+	int32_t d32;
+
+	memcpy(c, template, sizeof(template));
+	memcpy(c + T_TIDOFF, &fa->fa_tidoff, 4);
+	memcpy(c + T_RING, &fa->fa_ring, 8);
+	c[T_SHMASK] = TR_NSHARDS - 1;
+	d32 = (int32_t)((uint64_t)fa->fa_nslots * TR_SLOTSZ);
+	memcpy(c + T_SHBYTES, &d32, 4);
+	d32 = (int32_t)(fa->fa_nslots - 1);
+	memcpy(c + T_SLMASK, &d32, 4);
+	memcpy(c + T_COOKIE, &site, 4);
+	memcpy(c + T_DROPS, &fa->fa_ring, 8);
+	if (kind == TR_FAST_ENTRY)
+		memcpy(c + T_RAX, nop9, sizeof(nop9));
+	if (!fa->fa_rdfsbase)
+		memcpy(c + T_RDFS, nop10, sizeof(nop10));
+	*tlen += sizeof(template);
+}
+
+/* Whether [p0, end) may be replaced: no other site's int3 or jump in it. */
+static bool
+range_free(tr_session_t *s, uint64_t p0, uint64_t end, uint64_t own,
+	   uint64_t own2)
+{
+	const struct tr_fast *fa = s->s_fast;
+	uint64_t a;
+	size_t i;
+
+	for (a = p0; a < end; a++)
+		if (a != own && a != own2 && tr_bkpt_find(s, a) != NULL)
+			return false;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_p0 < end &&
+		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
+			return false;
+	return true;
+}
+
+/*
+ * A function too small for two jumps (push %rbp; mov; lea; pop; ret):
+ * its entry site e and its one return site r become one trampoline that
+ * records the entry, runs the body, records the return and runs the ret.
+ * The body must run straight: no branch at all before the ret.
+ */
+static int
+build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
+	    const fn_scan_t *fn)
+{
+	struct tr_fast *fa = s->s_fast;
+	csh h = *(csh *)s->s_cs;
+	uint8_t code[2 * sizeof(template) + 64], bytes[64];
+	cs_insn *ci = NULL;
+	size_t cnt = 0, tlen = 0, i, n5 = 0;
+	uint64_t end, tramp;
+	tr_chunk_t *ch;
+	int32_t d32;
+
+	if (fn->fn_bad || e->fs_addr != fn->fn_lo || r->fs_addr <= e->fs_addr)
+		return -1;
+	end = r->fs_addr + 1;
+	if (end - e->fs_addr > TR_RELOC_MAX ||
+	    tr_read(s, e->fs_addr, bytes, end - e->fs_addr) !=
+	    (ssize_t)(end - e->fs_addr) || bytes[end - e->fs_addr - 1] != 0xc3 ||
+	    target_inside(fn, e->fs_addr, end) ||
+	    !range_free(s, e->fs_addr, end, e->fs_addr, r->fs_addr))
+		return -1;
+	cnt = cs_disasm(h, bytes, end - e->fs_addr, e->fs_addr, 0, &ci);
+	if (cnt < 2 || cnt > 8 || ci[cnt - 1].address != r->fs_addr ||
+	    ci[cnt - 1].id != X86_INS_RET)
+		goto refuse;
+	for (i = 0; i < cnt && n5 < 5; i++)
+		n5 = ci[i].address + ci[i].size - e->fs_addr;
+	if (n5 < 5 || e->fs_addr + n5 > r->fs_addr)
+		goto refuse;
+	ch = chunk_near(s, fd, e->fs_addr, end);
+	if (ch == NULL)
+		goto refuse;
+	tramp = ch->ch_addr + ch->ch_used;
+	if (!reach(e->fs_addr + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
+		goto refuse;
+	e->fs_rec_lo = 0;
+	emit_record(fa, code, &tlen, (uint32_t)(e - fa->fa_sites),
+		    TR_FAST_ENTRY);
+	e->fs_rec_hi = (uint16_t)tlen;
+	e->fs_nins = 0;
+	for (i = 0; i + 1 < cnt; i++) {
+		e->fs_toff[e->fs_nins] = (uint8_t)(tlen - e->fs_rec_hi);
+		e->fs_ooff[e->fs_nins++] = (uint8_t)(ci[i].address -
+						     e->fs_addr);
+		if (relocate(s, &ci[i], false, tramp, code, &tlen) < 0)
+			goto refuse;
+	}
+	e->fs_rec2_lo = (uint16_t)tlen;
+	emit_record(fa, code, &tlen, (uint32_t)(r - fa->fa_sites),
+		    TR_FAST_RETURN);
+	e->fs_rec2_hi = (uint16_t)tlen;
+	e->fs_tend = (uint16_t)tlen;
+	code[tlen++] = 0xc3;
+	cs_free(ci, cnt);
+	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
+	tlen += (16 - tlen % 16) % 16;
+	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
+	ch->ch_used += (uint32_t)tlen;
+	e->fs_whole = true;
+	e->fs_retaddr = r->fs_addr;
+	e->fs_tramp = tramp;
+	e->fs_p0 = e->fs_addr;
+	e->fs_n = (uint8_t)n5;
+	memcpy(e->fs_orig, bytes, n5);
+	e->fs_text[0] = 0xe9;
+	d32 = (int32_t)(int64_t)(tramp - (e->fs_addr + 5));
+	memcpy(e->fs_text + 1, &d32, 4);
+	memset(e->fs_text + 5, 0xcc, n5 - 5);
+	return 0;
+refuse:
+	if (ci != NULL)
+		cs_free(ci, cnt);
+	return -1;
+}
+
+/*
+ * Decide the replaced range of fs and write its trampoline.  -1: stays
+ * int3.
+ */
+static int
+build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
+{
+	struct tr_fast *fa = s->s_fast;
+	csh h = *(csh *)s->s_cs;
+	uint8_t code[TR_TRAMP_MAX], bytes[64];
+	cs_insn *ci = NULL;
+	size_t cnt, tlen = 0, k, first, last, i;
+	uint64_t p0, end, tramp, shbytes;
+	tr_chunk_t *ch;
+	int32_t d32;
+	uint32_t site = (uint32_t)(fs - fa->fa_sites);
+
+	if (fn->fn_bad)
+		return -1;
+	/* The instructions replaced: [first, last] of fn_insn. */
+	for (k = 0; k < fn->fn_ninsn && fn->fn_insn[k] != fs->fs_addr; k++)
+		;
+	if (k == fn->fn_ninsn)
+		return -1;
+	if (fs->fs_kind == TR_FAST_ENTRY) {
+		first = last = k;
+		end = k + 1 < fn->fn_ninsn ? fn->fn_insn[k + 1] : fn->fn_hi;
+		while (end - fs->fs_addr < 5 && last + 1 < fn->fn_ninsn) {
+			last++;
+			end = last + 1 < fn->fn_ninsn ? fn->fn_insn[last + 1] :
+			      fn->fn_hi;
+		}
+		p0 = fs->fs_addr;
+	} else {
+		first = last = k;
+		end = k + 1 < fn->fn_ninsn ? fn->fn_insn[k + 1] : fn->fn_hi;
+		while (end - fn->fn_insn[first] < 5 && first > 0)
+			first--;
+		p0 = fn->fn_insn[first];
+	}
+	if (end - p0 < 5 || end - p0 > TR_RELOC_MAX || last - first >= 8 ||
+	    end > fn->fn_hi || target_inside(fn, p0, end))
+		return -1;
+	if (tr_read(s, p0, bytes, end - p0) != (ssize_t)(end - p0))
+		return -1;
+	/* Another site's int3 or jump in the range would be overwritten. */
+	for (i = 0; i < end - p0; i++)
+		if (p0 + i != fs->fs_addr && tr_bkpt_find(s, p0 + i) != NULL)
+			return -1;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live &&
+		    fa->fa_sites[i].fs_p0 < end &&
+		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
+			return -1;
+	ch = chunk_near(s, fd, p0, end);
+	if (ch == NULL)
+		return -1;
+	tramp = ch->ch_addr + ch->ch_used;
+	if (!reach(p0 + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
+		return -1;
+	cnt = cs_disasm(h, bytes, end - p0, p0, 0, &ci);
+	if (cnt != last - first + 1) {
+		if (ci != NULL)
+			cs_free(ci, cnt);
+		return -1;
+	}
+	fs->fs_p0 = p0;
+	fs->fs_n = (uint8_t)(end - p0);
+	fs->fs_nins = 0;
+	if (fs->fs_kind == TR_FAST_RETURN) {
+		/* The epilogue, then the record, then the ret itself. */
+		for (i = 0; i + 1 < cnt; i++) {
+			fs->fs_toff[fs->fs_nins] = (uint8_t)tlen;
+			fs->fs_ooff[fs->fs_nins++] =
+				(uint8_t)(ci[i].address - p0);
+			if (relocate(s, &ci[i], false, tramp, code, &tlen) < 0)
+				goto refuse;
+		}
+		if (ci[cnt - 1].id != X86_INS_RET)
+			goto refuse;
+	}
+	fs->fs_rec_lo = (uint16_t)tlen;
+	memcpy(code + tlen, template, sizeof(template));
+	memcpy(code + tlen + T_TIDOFF, &fa->fa_tidoff, 4);
+	memcpy(code + tlen + T_RING, &fa->fa_ring, 8);
+	code[tlen + T_SHMASK] = TR_NSHARDS - 1;
+	shbytes = (uint64_t)fa->fa_nslots * TR_SLOTSZ;
+	d32 = (int32_t)shbytes;
+	memcpy(code + tlen + T_SHBYTES, &d32, 4);
+	d32 = (int32_t)(fa->fa_nslots - 1);
+	memcpy(code + tlen + T_SLMASK, &d32, 4);
+	memcpy(code + tlen + T_COOKIE, &site, 4);
+	memcpy(code + tlen + T_DROPS, &fa->fa_ring, 8);
+	if (fs->fs_kind == TR_FAST_ENTRY)
+		memcpy(code + tlen + T_RAX, nop9, sizeof(nop9));
+	if (!fa->fa_rdfsbase)
+		memcpy(code + tlen + T_RDFS, nop10, sizeof(nop10));
+	tlen += sizeof(template);
+	fs->fs_rec_hi = (uint16_t)tlen;
+	if (fs->fs_kind == TR_FAST_ENTRY) {
+		for (i = 0; i < cnt; i++) {
+			fs->fs_toff[fs->fs_nins] = (uint8_t)0;
+			fs->fs_ooff[fs->fs_nins++] =
+				(uint8_t)(ci[i].address - p0);
+			/* offsets past 255: kept relative to rec_hi */
+			fs->fs_toff[fs->fs_nins - 1] =
+				(uint8_t)(tlen - fs->fs_rec_hi);
+			if (relocate(s, &ci[i], true, tramp, code, &tlen) < 0)
+				goto refuse;
+		}
+		fs->fs_tend = (uint16_t)tlen;
+		code[tlen++] = 0xe9;
+		d32 = (int32_t)(int64_t)(end - (tramp + tlen + 4));
+		memcpy(code + tlen, &d32, 4);
+		tlen += 4;
+	} else {
+		fs->fs_tend = (uint16_t)tlen;
+		memcpy(code + tlen, ci[cnt - 1].bytes, ci[cnt - 1].size);
+		tlen += ci[cnt - 1].size;
+	}
+	cs_free(ci, cnt);
+	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
+	tlen += (16 - tlen % 16) % 16;
+	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
+	ch->ch_used += (uint32_t)tlen;
+	fs->fs_tramp = tramp;
+	memcpy(fs->fs_orig, bytes, fs->fs_n);
+	fs->fs_text[0] = 0xe9;
+	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
+	memcpy(fs->fs_text + 1, &d32, 4);
+	memset(fs->fs_text + 5, 0xcc, fs->fs_n - 5);
+	return 0;
+refuse:
+	cs_free(ci, cnt);
+	return -1;
+}
+
+/* -- patching ------------------------------------------------------------- */
+
+typedef struct pcs {
+	uint64_t	*pc_v;
+	size_t		pc_n;
+} pcs_t;
+
+/*
+ * Every pc a stopped thread may resume at: its rip, where a restarted
+ * syscall would rewind it, and anything on the top of its stack that
+ * looks like a pc of ours (signal frames hold the interrupted rip).
+ */
+static void
+collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi)
+{
+	struct user_regs_struct r;
+	uint64_t *stk;
+	tr_thread_t *th;
+	ssize_t n, i;
+
+	stk = malloc(STACKSCAN);
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (th->th_zombie || !th->th_stopped ||
+		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+			continue;
+		push_u64(&pc->pc_v, &pc->pc_n, r.rip);
+		if ((long)r.orig_rax >= 0)
+			push_u64(&pc->pc_v, &pc->pc_n, r.rip - 2);
+		if (stk == NULL)
+			continue;
+		n = tr_read(s, r.rsp & ~7ull, stk, STACKSCAN);
+		for (i = 0; i + 8 <= n; i += 8)
+			if (stk[i / 8] > lo && stk[i / 8] < hi)
+				push_u64(&pc->pc_v, &pc->pc_n, stk[i / 8]);
+	}
+	free(stk);
+}
+
+static bool
+pc_inside(const pcs_t *pc, uint64_t p0, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < pc->pc_n; i++)
+		if (pc->pc_v[i] > p0 && pc->pc_v[i] < end)
+			return true;
+	return false;
+}
+
+/* text_poke_bp's order: int3 on byte 0, the tail, byte 0. */
+static int
+poke(tr_session_t *s, pid_t pid, uint64_t p0, const uint8_t *text, size_t n)
+{
+	static const uint8_t int3 = 0xcc;
+
+	if (pid != 0)
+		return tr_mem_write_pid(pid, p0, text, n);
+	if (tr_mem_write(s, p0, &int3, 1) < 0 ||
+	    tr_mem_write(s, p0 + 1, text + 1, n - 1) < 0 ||
+	    tr_mem_write(s, p0, text, 1) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+cmp_fn(const void *a, const void *b)
+{
+	const tr_fsite_t *x = a, *y = b;
+
+	if (x->fs_lo != y->fs_lo)
+		return x->fs_lo < y->fs_lo ? -1 : 1;
+	return x->fs_addr < y->fs_addr ? -1 : x->fs_addr > y->fs_addr;
+}
+
+/* From h_ready, every thread stopped: the sites asked for become jumps. */
+int
+tr_fast_arm(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	tr_thread_t *th;
+	fn_scan_t fn;
+	pcs_t pc = { NULL, 0 };
+	size_t i;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	int fd = -1;
+
+	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
+		return 0;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (!th->th_stopped)
+			break;
+	if (th != NULL || fa->fa_broken)
+		goto out;
+	if (fa->fa_ring == 0 && (fd = setup(s)) < 0)
+		goto out;
+	if (fd < 0) {
+		/* Sites added later (dlopen) would need the fd again. */
+		goto out;
+	}
+	qsort(fa->fa_sites + fa->fa_pending, fa->fa_nsites - fa->fa_pending,
+	      sizeof(*fa->fa_sites), cmp_fn);
+	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
+		if (fa->fa_sites[i].fs_lo < lo)
+			lo = fa->fa_sites[i].fs_lo;
+		if (fa->fa_sites[i].fs_hi > hi)
+			hi = fa->fa_sites[i].fs_hi;
+	}
+	collect_pcs(s, &pc, lo, hi);
+	memset(&fn, 0, sizeof(fn));
+	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
+		tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (fn.fn_lo != fs->fs_lo || fn.fn_hi != fs->fs_hi) {
+			scan_free(&fn);
+			fn.fn_lo = fs->fs_lo;
+			fn.fn_hi = fs->fs_hi;
+			scan_range(s, fs->fs_lo, fs->fs_hi, &fn, true);
+			if (fs->fs_clo != 0 && fs->fs_chi > fs->fs_clo)
+				scan_range(s, fs->fs_clo, fs->fs_chi, &fn,
+					   false);
+		}
+		if (fs->fs_kind == TR_FAST_ENTRY && i + 1 < fa->fa_nsites &&
+		    fs[1].fs_kind == TR_FAST_RETURN && fs[1].fs_lo == fs->fs_lo &&
+		    (i + 2 == fa->fa_nsites || fs[2].fs_lo != fs->fs_lo) &&
+		    fs->fs_hi - fs->fs_lo <= TR_RELOC_MAX &&
+		    build_whole(s, fd, fs, &fs[1], &fn) == 0) {
+			i++;	/* its return site rides along */
+		} else if (fs->fs_addr < fs->fs_lo ||
+			   fs->fs_addr >= fs->fs_hi ||
+			   build(s, fd, fs, &fn) < 0) {
+			continue;
+		}
+		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n))
+			continue;	/* a thread would resume torn: int3 */
+		if (poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0)
+			continue;
+		fs->fs_live = true;
+		s->s_st.st_fast++;
+	}
+	scan_free(&fn);
+	free(pc.pc_v);
+out:
+	if (fd >= 0)
+		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
+	fa->fa_pending = fa->fa_nsites;
+	return 0;
+}
+
+/* tr_read: the original bytes over our jumps. */
+void
+tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
+		size_t len)
+{
+	const struct tr_fast *fa = s->s_fast;
+	const tr_fsite_t *fs;
+	uint64_t a, b;
+	size_t i;
+
+	if (fa == NULL || fa->fa_nsites == 0)
+		return;
+	for (i = 0; i < fa->fa_nsites; i++) {
+		fs = &fa->fa_sites[i];
+		if (!fs->fs_live || fs->fs_p0 >= addr + len ||
+		    fs->fs_p0 + fs->fs_n <= addr)
+			continue;
+		a = fs->fs_p0 > addr ? fs->fs_p0 : addr;
+		b = fs->fs_p0 + fs->fs_n < addr + len ?
+		    fs->fs_p0 + fs->fs_n : addr + len;
+		memcpy(buf + (a - addr), fs->fs_orig + (a - fs->fs_p0),
+		       b - a);
+	}
+}
+
+/*
+ * Put the original bytes back at one live site: in the process (pid 0:
+ * only bytes that still hold what we wrote, in text_poke_bp's order) or
+ * in a fork child's copy.
+ */
+static int
+unpatch(tr_session_t *s, tr_fsite_t *fs, pid_t pid)
+{
+	uint8_t cur[TR_RELOC_MAX], text[TR_RELOC_MAX];
+	size_t i;
+
+	if (pid > 0)
+		return tr_mem_write_pid(pid, fs->fs_p0, fs->fs_orig, fs->fs_n);
+	if (tr_mem_read_raw(s, fs->fs_p0, cur, fs->fs_n) != fs->fs_n)
+		return -1;
+	for (i = 0; i < fs->fs_n; i++)
+		text[i] = cur[i] == fs->fs_text[i] ? fs->fs_orig[i] : cur[i];
+	if (cur[0] != fs->fs_text[0])
+		return tr_mem_write(s, fs->fs_p0 + 1, text + 1, fs->fs_n - 1);
+	return poke(s, 0, fs->fs_p0, text, fs->fs_n);
+}
+
+/* Whether addr lies inside the bytes a live jump replaced (not its own). */
+bool
+tr_fast_covers(const tr_session_t *s, uint64_t addr)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	if (fa == NULL)
+		return false;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && addr >= fa->fa_sites[i].fs_p0 &&
+		    addr < fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n)
+			return true;
+	return false;
+}
+
+/* Whether our jump at site addr is still in the text (dlclose). */
+bool
+tr_fast_intact(tr_session_t *s, uint64_t addr)
+{
+	tr_fsite_t *fs = live_site(s, addr);
+	uint8_t cur[TR_RELOC_MAX];
+
+	return fs != NULL &&
+	       tr_mem_read_raw(s, fs->fs_p0, cur, fs->fs_n) == fs->fs_n &&
+	       memcmp(cur, fs->fs_text, fs->fs_n) == 0;
+}
+
+/* A site the host removes: back to its int3 (bkpt.c writes the rest). */
+int
+tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
+{
+	tr_fsite_t *fs = live_site(s, addr);
+	int rc;
+
+	if (fs == NULL)
+		return 0;
+	rc = pid < 0 ? 0 : unpatch(s, fs, pid);	/* -1: the code is gone */
+	if (pid <= 0) {
+		fs->fs_live = false;
+		s->s_st.st_fast--;
+	}
+	return rc;
+}
+
+/* -- threads inside a trampoline ----------------------------------------- */
+
+static tr_fsite_t *
+site_of_pc(const tr_session_t *s, uint64_t pc)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live &&
+		    pc >= fa->fa_sites[i].fs_tramp &&
+		    pc < fa->fa_sites[i].fs_tramp + TR_TRAMP_MAX)
+			return &fa->fa_sites[i];
+	return NULL;
+}
+
+/* Single-step th until its pc leaves [lo, hi); 0 when it did. */
+static int
+step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
+	 struct user_regs_struct *r)
+{
+	uint64_t tf = r->eflags & 0x100;
+	int status, n;
+
+	for (n = 0; n < 100000; n++) {
+		if (r->rip < lo || r->rip >= hi) {
+			/* The trap flag the steps left: not the thread's. */
+			r->eflags = (r->eflags & ~0x100ull) | tf;
+			return 0;
+		}
+		if (ptrace(PTRACE_SINGLESTEP, th->th_tid, 0L, 0L) < 0)
+			return -1;
+		if (tr_waitpid(th->th_tid, &status, __WALL) != th->th_tid)
+			return -1;
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			return -1;
+		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0)
+			tr_keep_signal(th, WSTOPSIG(status));
+		if (th->th_listen) {
+			th->th_listen = false;
+			th->th_restop = true;
+		}
+		if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, r) < 0)
+			return -1;
+	}
+	(void)s;
+	return -1;
+}
+
+/*
+ * A stopped thread whose pc is in a trampoline goes back to the original
+ * code: in the record block, it is stepped to the block's end; at a
+ * relocated instruction, to that instruction's original; at the jump
+ * back, to the instruction after the replaced bytes; at a return
+ * trampoline's ret, to the original ret.  Returns whether it moved.
+ */
+bool
+tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	tr_fsite_t *fs;
+	uint64_t off;
+	unsigned i;
+
+	if (s->s_fast == NULL || s->s_fast->fa_nsites == 0 ||
+	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return false;
+	fs = site_of_pc(s, r.rip);
+	if (fs == NULL)
+		return false;
+	if (step_out(s, th, fs->fs_tramp + fs->fs_rec_lo,
+		     fs->fs_tramp + fs->fs_rec_hi, &r) < 0 ||
+	    (fs->fs_whole && step_out(s, th, fs->fs_tramp + fs->fs_rec2_lo,
+				      fs->fs_tramp + fs->fs_rec2_hi, &r) < 0))
+		return false;
+	tr_requeue_signals(s, th);
+	off = r.rip - fs->fs_tramp;
+	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)	/* left */
+		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) == 0;
+	if (off == fs->fs_tend) {
+		r.rip = fs->fs_whole ? fs->fs_retaddr :
+			fs->fs_kind == TR_FAST_ENTRY ? fs->fs_p0 + fs->fs_n :
+			fs->fs_addr;
+	} else {
+		for (i = 0; i < fs->fs_nins; i++) {
+			uint64_t t = fs->fs_toff[i] +
+			    (fs->fs_kind == TR_FAST_ENTRY ? fs->fs_rec_hi : 0);
+
+			if (off == t)
+				break;
+		}
+		if (i == fs->fs_nins) {
+			fprintf(stderr, "tracer: thread %d stopped at %#llx "
+				"in a trampoline, not at an instruction\n",
+				(int)th->th_tid, (unsigned long long)r.rip);
+			ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
+			return false;
+		}
+		r.rip = fs->fs_p0 + fs->fs_ooff[i];
+	}
+	return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) == 0;
+}
+
+/* -- endings -------------------------------------------------------------- */
+
+static void
+unmap_ours(struct tr_fast *fa)
+{
+	if (fa->fa_map != NULL) {
+		fa->fa_drops += *(uint64_t *)(void *)fa->fa_map;
+		munmap(fa->fa_map, fa->fa_mapsz);
+		fa->fa_map = NULL;
+	}
+	if (fa->fa_fd >= 0)
+		close(fa->fa_fd);
+	fa->fa_fd = -1;
+}
+
+/*
+ * Whether a value on a thread's stack still points into a chunk: a signal
+ * frame of a handler that interrupted a trampoline.
+ */
+static bool
+chunk_referenced(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	pcs_t pc = { NULL, 0 };
+	size_t i;
+	unsigned c;
+	bool yes = false;
+
+	if (fa->fa_nchunk == 0)
+		return false;
+	collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX);
+	for (i = 0; i < pc.pc_n && !yes; i++)
+		for (c = 0; c < fa->fa_nchunk; c++)
+			if (pc.pc_v[i] >= fa->fa_chunk[c].ch_addr &&
+			    pc.pc_v[i] < fa->fa_chunk[c].ch_addr + TR_CHUNK)
+				yes = true;
+	free(pc.pc_v);
+	return yes;
+}
+
+/*
+ * tr_release, every thread stopped and the ring drained: threads out of
+ * the trampolines, the original bytes back, the mappings gone (unmap: the
+ * process lives on).
+ */
+void
+tr_fast_teardown(tr_session_t *s, bool unmap)
+{
+	struct tr_fast *fa = s->s_fast;
+	tr_thread_t *th;
+	unsigned c;
+	size_t i;
+
+	if (fa == NULL || fa->fa_map == NULL)
+		return;
+	if (unmap) {
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_stopped && !th->th_zombie &&
+			    th->th_kind != TR_KIND_FORK &&
+			    th->th_kind != TR_KIND_UNKNOWN)
+				tr_fast_fixup_thread(s, th);
+		for (i = 0; i < fa->fa_nsites; i++)
+			if (fa->fa_sites[i].fs_live)
+				unpatch(s, &fa->fa_sites[i], 0);
+		if (chunk_referenced(s)) {
+			fprintf(stderr, "pidtrace: pid %d: a signal frame "
+				"still points into pidtrace's trampolines: "
+				"left mapped\n", (int)s->s_pid);
+		} else if (tr_inject_thread(s) != NULL) {
+			for (c = 0; c < fa->fa_nchunk; c++)
+				tr_inject_syscall(s, SYS_munmap,
+						  (long)fa->fa_chunk[c].ch_addr,
+						  TR_CHUNK, 0, 0, 0, 0);
+			tr_inject_syscall(s, SYS_munmap, (long)fa->fa_ring,
+					  (long)fa->fa_ringsz, 0, 0, 0, 0);
+		}
+	}
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live) {
+			fa->fa_sites[i].fs_live = false;
+			s->s_st.st_fast--;
+		}
+	unmap_ours(fa);
+	fa->fa_nsites = fa->fa_pending = 0;
+	fa->fa_ring = 0;
+	fa->fa_nchunk = 0;
+}
+
+/* exec: the image is gone, write nothing; a new one may be set up. */
+void
+tr_fast_forget(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+
+	if (fa == NULL)
+		return;
+	tr_fast_teardown(s, false);
+	fa->fa_broken = false;
+	s->s_fastwhy[0] = '\0';
+}
+
+/*
+ * A fork child, stopped before it ran: the original text in its copy,
+ * our mappings out of its address space.
+ */
+int
+tr_fast_clean_child(tr_session_t *s, tr_thread_t *th)
+{
+	struct tr_fast *fa = s->s_fast;
+	unsigned c;
+	size_t i;
+
+	if (fa == NULL || fa->fa_ring == 0)
+		return 0;
+	for (i = 0; i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live)
+			unpatch(s, &fa->fa_sites[i], th->th_tid);
+	if (th == NULL || !th->th_stopped)
+		return 0;
+	for (c = 0; c < fa->fa_nchunk; c++)
+		tr_inject_syscall_th(s, th, SYS_munmap,
+				     (long)fa->fa_chunk[c].ch_addr, TR_CHUNK,
+				     0, 0, 0, 0);
+	tr_inject_syscall_th(s, th, SYS_munmap, (long)fa->fa_ring,
+			     (long)fa->fa_ringsz, 0, 0, 0, 0);
+	return 0;
+}
+
+void
+tr_fast_free(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+
+	if (fa == NULL)
+		return;
+	unmap_ours(fa);
+	free(fa->fa_sites);
+	free(fa->fa_mute);
+	free(fa);
+	s->s_fast = NULL;
+}
+
+/*
+ * A new thread at its first stop: may it run trampolines?  Not with fs
+ * base 0 when the trampolines cannot check it (no rdfsbase): then the
+ * whole process goes back to int3 (tr_fast_revert, from the loop).
+ */
+bool
+tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
+{
+	struct tr_fast *fa = s->s_fast;
+	struct user_regs_struct r;
+
+	if (fa == NULL || fa->fa_ring == 0 || fa->fa_rdfsbase ||
+	    s->s_st.st_fast == 0)
+		return true;
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 || r.fs_base != 0)
+		return true;
+	fa->fa_revert = true;
+	return false;
+}
+
+/*
+ * Every thread stopped: every fast site back to its int3, the threads in
+ * trampolines moved out; the mappings stay until the end.
+ */
+void
+tr_fast_revert(tr_session_t *s)
+{
+	static const uint8_t int3 = 0xcc;
+	struct tr_fast *fa = s->s_fast;
+	tr_thread_t *th;
+	size_t i;
+
+	fa->fa_revert = false;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_stopped && !th->th_zombie &&
+		    th->th_kind == TR_KIND_THREAD)
+			tr_fast_fixup_thread(s, th);
+	for (i = 0; i < fa->fa_nsites; i++) {
+		tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		unpatch(s, fs, 0);
+		tr_mem_write(s, fs->fs_addr, &int3, 1);
+		fs->fs_live = false;
+		s->s_st.st_fast--;
+	}
+	fa->fa_broken = true;
+	snprintf(s->s_fastwhy, sizeof(s->s_fastwhy), "a thread without a "
+		 "TCB (fs base 0) appeared: back to int3");
+	fprintf(stderr, "pidtrace: pid %d: %s\n", (int)s->s_pid,
+		s->s_fastwhy);
+}
