@@ -1016,7 +1016,7 @@ trace_list_all(cmd_trace_t *t, dsl_rt_t *rt)
 				      sizeof(err)) < 0)
 			fprintf(stderr, "pidtrace: %s\n", err);
 		for (i = 0; i < list.pl_n; i++)
-			if (probe_get(t, &list.pl_probes[i]) < 0)
+			if (probe_get(t, *pp, &list.pl_probes[i]) < 0)
 				fprintf(stderr, "pidtrace: out of memory\n");
 		pb_probe_list_free(&list);
 	}
