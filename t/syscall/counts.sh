@@ -32,7 +32,7 @@ syscall::openat:return /self->ok/ { self->ok = 0; }
 syscall::openat:entry /copyinstr(arg1) == strjoin($$1, ".missing")/ { self->m = 1; }
 syscall::openat:return /self->m/ { @r["open missing", arg0, arg1, errno] = count(); self->m = 0; }
 syscall::read:entry /arg2 == 5/ { self->buf = arg1; }
-syscall::read:return /self->buf/ { @s[copyin(self->buf, arg0), arg0] = count(); self->buf = 0; }
+syscall::read:return /self->buf/ { @s[stringof(copyin(self->buf, arg0)), arg0] = count(); self->buf = 0; }
 syscall::nanosleep:entry { @r["nanosleep entry", arg1, 0, 0] = count(); }
 syscall::nanosleep:return { @r["nanosleep return", arg0, arg1, errno] = count(); }
 syscall::clone:entry { @r["clone entry flags", arg0, 0, 0] = count(); }
