@@ -386,8 +386,13 @@ tr_attach(pid_t pid)
 		return NULL;
 	}
 	if (tr_mem_open(s) < 0) {
-		tr_seterr("attach: open /proc/%d/mem: %s", (int)pid,
-			  strerror(errno));
+		/* ESRCH: it exited between the seize and the open */
+		if (errno == ESRCH || errno == ENOENT)
+			tr_seterr("attach: process %d exited during attach",
+				  (int)pid);
+		else
+			tr_seterr("attach: open /proc/%d/mem: %s", (int)pid,
+				  strerror(errno));
 		tr_release(s);
 		tr_free(s);
 		return NULL;

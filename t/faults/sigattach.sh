@@ -32,7 +32,7 @@ while kill -0 "$SPID" 2>/dev/null; do
 		# The last signal handled, the target exits while the sender
 		# winds down: this attach met it exiting or gone, which
 		# pidtrace rightly refuses.  Anything else is a failure.
-		grep -Eq "^pidtrace: attach: (process $TPID is exiting|ptrace\(PTRACE_SEIZE, $TPID\): No such process)" \
+		grep -Eq "^pidtrace: attach: (process $TPID is exiting|process $TPID exited during attach|ptrace\(PTRACE_SEIZE, $TPID\): No such process)" \
 		    "$T/p.err" && ! grep -q '^armed' "$T/p.out" &&
 		    wait_for "$T/send" "^sent $n\$" 10 && break
 		fail "pidtrace failed: $(cat "$T/p.err")"
