@@ -26,7 +26,13 @@
 
 #include "tracer/fast.h"
 
-#define TR_STALL_NS	100000000ull	/* 100 ms */
+/*
+ * Long enough that a producer preempted between its claim and its
+ * publish is never taken for a dead one: with two 8-thread tests on 2
+ * CPUs (make -j2 check) a runnable thread waited over 100 ms, and
+ * t/faults/concurrency.sh lost 10 of 100,000 returns as drops.
+ */
+#define TR_STALL_NS	2000000000ull	/* 2 s */
 
 static inline uint64_t *
 ctrl(const struct tr_fast *fa, unsigned shard)
