@@ -2,7 +2,7 @@
 # bench/fastpath.sh [ROUNDS]: what entry+return+quantize costs per call
 # of a small function whose first instruction is push %rbp (work_push of
 # bench/work: the kernel emulates it, so bpftrace's uprobes are at their
-# best), under pidtrace (default, then -x fastpath=off), bpftrace
+# best), under pidtrace (-x fastpath=on, then -x fastpath=off), bpftrace
 # (uprobe/uretprobe, hist of nsecs deltas), uftrace (record -P: patched
 # in the process, no recompilation, libcalls off) and untraced.  Prints
 # microseconds per call (bench/work's own loop timing, median of the
@@ -39,7 +39,7 @@ uretprobe:$W:work_push /@s[tid]/ {
 	@ = hist(nsecs - @s[tid]); delete(@s[tid]); }"
 for r in $(seq $rounds); do
 	us untraced $W push $nf
-	us pid $P -q -n "$D" -c "$W push $np"
+	us pid $P -x fastpath=on -q -n "$D" -c "$W push $np"
 	us pidoff $P -x fastpath=off -q -n "$D" -c "$W push $np"
 	if command -v bpftrace >/dev/null; then
 		us bpf bpftrace -e "$B" -c "$W push $nf"

@@ -5,7 +5,7 @@
 # (t/targets/leveldown-put.js; leveldown installed under t/node as
 # t/lib.sh's need_leveldown does); each SIGUSR1 runs a batch of BATCH
 # puts (20000), timed from the signal to its "done" line.  The first
-# batch warms up; then untraced, pidtrace, pidtrace -x fastpath=off
+# batch warms up; then untraced, pidtrace -x fastpath=on, pidtrace -x fastpath=off
 # ("pidoff": the int3 path once the fast path is the default), bpftrace,
 # one after another, the order rotated each round.  "onecpu" is pidtrace with node and
 # pidtrace both on CPU 0 (taskset): what placement costs, a diagnosis.
@@ -63,7 +63,7 @@ pidrun() {
 	fi
 	kill -INT $pp 2>/dev/null; wait $pp
 }
-run_pidtrace() { pidrun pidtrace; }
+run_pidtrace() { pidrun pidtrace -x fastpath=on; }
 run_pidoff() { pidrun pidoff -x fastpath=off; }
 # Diagnosis, not a mode of pidtrace: node's threads and pidtrace all on
 # CPU 0 (taskset changes the target's affinity, which pidtrace never

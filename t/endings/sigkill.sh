@@ -36,7 +36,7 @@ exec 3>&-
 # ring fills, nothing waits): the target goes on, exact.
 rm -f "$T/in" "$T/out"
 start_counter
-spawn _pp 60 "$PIDTRACE" -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
+spawn _pp 60 "$PIDTRACE" -x fastpath=on -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 PT=$(child_of "$_pp")
 wait_for "$T/p.out" '^armed'
 grep -q '/memfd:pidtrace' "/proc/$TPID/maps" || fail "no fast path in $TPID"

@@ -50,7 +50,7 @@ expect "SIGALRM handler firings" "$(agg "$T/out" sig14)" $((n / 3))
 
 # The fast path: handlers run while threads are inside trampolines; every
 # signal is delivered once (the target counts them), the ring may drop.
-sigrun fast "$PIDTRACE" -q -x bufsize=1m -n 'pid$target::ft_work:entry { @w = count(); }
+sigrun fast "$PIDTRACE" -q -x fastpath=on -x bufsize=1m -n 'pid$target::ft_work:entry { @w = count(); }
 	pid$target::ft_onsig:entry { @s[arg0] = count(); }
 	END { printa("w %@d\n", @w); printa("sig%d %@d\n", @s); }' \
 	-c "$STRESS sigs $n $T/ack"
