@@ -1179,10 +1179,20 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 	 struct user_regs_struct *r)
 {
 	uint64_t tf = r->eflags & 0x100;
+	bool trapped = true;	/* no step of ours is outstanding */
 	int status, n;
 
 	for (n = 0; n < 100000; n++) {
-		if (r->rip < lo || r->rip >= hi) {
+		/*
+		 * Out only at a SIGTRAP stop: a SIGCONT notify or a group-stop
+		 * that lands while the stepped instruction runs is reported
+		 * first (PTRACE_EVENT_STOP), with the step's SIGTRAP still
+		 * queued; left there, the detach lets it kill the thread
+		 * (t/faults/stopstorm.sh under a SIGSTOP/SIGCONT storm).
+		 * Stepping again reports that SIGTRAP before any instruction
+		 * runs, and it is discarded.
+		 */
+		if (trapped && (r->rip < lo || r->rip >= hi)) {
 			/* The trap flag the steps left: not the thread's. */
 			r->eflags = (r->eflags & ~0x100ull) | tf;
 			return 0;
@@ -1193,6 +1203,8 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 			return -1;
 		if (WIFEXITED(status) || WIFSIGNALED(status))
 			return -1;
+		trapped = WSTOPSIG(status) == SIGTRAP &&
+			  (unsigned)status >> 16 == 0;
 		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0)
 			tr_keep_signal(th, WSTOPSIG(status));
 		if (th->th_listen) {
