@@ -93,7 +93,7 @@ usage(FILE *fp)
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
 	    "aggsortkeypos,\n\t    aggsortpos, strsize, errtags, defaultargs, "
 	    "mangled,\n\t    ustackframes, stackfmt=folded, flamegraph=FILE;\n"
-	    "\t    fastpath=on: probes without a ptrace stop; bufsize=SIZE;\n"
+	    "\t    fastpath=off: a ptrace stop at every probe; bufsize=SIZE;\n"
 	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
 	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH)\n"
 	    "\t-e  exit after compiling\n"

@@ -1074,17 +1074,10 @@ fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
 	char *end;
 	size_t bufsize = 0;
 
-	/*
-	 * Opt-in for now (-x fastpath or -x fastpath=on): under CI's load a
-	 * target died of SIGTRAP while SIGSTOP/SIGCONT storms met attach
-	 * and detach (t/faults/stopstorm.sh), and ticks with several
-	 * processes were missed once (t/multi/one-exits.sh).  Until those
-	 * are understood the int3 path, which never harmed a target, stays
-	 * the default.
-	 */
+	/* The default; -x fastpath=off (or 0) forces int3 everywhere. */
 	opt = dsl_prog_option(pg, "fastpath");
-	t->t_fastoff = opt == NULL || strcmp(opt, "off") == 0 ||
-		       strcmp(opt, "0") == 0;
+	t->t_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
+				       strcmp(opt, "0") == 0);
 	if ((opt = dsl_prog_option(pg, "bufsize")) != NULL) {
 		bufsize = (size_t)strtoull(opt, &end, 0);
 		switch (*end) {
