@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "dsl/dsl.h"
+#include "cmd/dwtypes.h"
 #include "cmd/trace.h"
 #include "cmd/metrics.h"
 #include "probes/provider.h"
@@ -791,6 +792,8 @@ main(int argc, char **argv)
 	co.co_target = c->c_tr != NULL ? trace_pid(c->c_tr) : 0;
 	co.co_xopts = c->c_xopts;
 	co.co_nxopts = c->c_nxopts;
+	if (c->c_tr != NULL)
+		co.co_argtypes = dwtypes_argtypes;	/* args[] from DWARF */
 	c->c_pg = dsl_compile(srcs, c->c_nprogs, &co, err, sizeof (err));
 	if (c->c_pg == NULL)
 		compile_error(c, err);

@@ -926,6 +926,37 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	return total;
 }
 
+int
+trace_each_pid_probe(const dsl_pdesc_t *pd,
+		     int (*fn)(void *arg, const pb_probe_t *pr), void *arg,
+		     char *err, size_t errlen)
+{
+	const pb_provider_t *pv = &pb_pid_provider;
+	const cmd_trace_t *t;
+	pb_desc_t desc;
+	size_t i;
+	int r = 0;
+
+	desc.de_prov = pd->pd_prov;
+	desc.de_mod = pd->pd_mod;
+	desc.de_func = pd->pd_func;
+	desc.de_name = pd->pd_name;
+	for (t = traces; t != NULL && r == 0; t = t->t_next) {
+		pb_probe_list_t list = PB_PROBE_LIST_INIT;
+
+		/* a #! script's interpreter has none of the probes yet */
+		if (t->t_script || !pv->pv_names(pd->pd_prov, t->t_pid))
+			continue;
+		if (pv->pv_resolve(t->t_pid, proc_tid(t), &desc, PB_ZEROOK,
+				   &list, err, errlen) < 0)
+			return -1;
+		for (i = 0; i < list.pl_n && r == 0; i++)
+			r = fn(arg, &list.pl_probes[i]);
+		pb_probe_list_free(&list);
+	}
+	return r;
+}
+
 /*
  * A library came or went (the loader's r_brk with r_state consistent),
  * or a new image reached its entry: resolve every claimed description

@@ -120,6 +120,7 @@ typedef struct check {
 static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
 static bool is_ptr(check_t *, int32_t t);
+static const dsl_ctype_t *ctype(check_t *, int32_t t);
 
 #define NODE(ck, i)	CC_NODE((ck)->ck_cc, (i))
 #define PG(ck)		((ck)->ck_cc->cc_pg)
@@ -823,6 +824,57 @@ aggref(check_t *ck, int32_t a, const char *fname, int i)
 	nd->dn_type = DT_VOID;
 }
 
+/*
+ * stringof(s) and copyinstr(s) of a libstdc++ std::string (a pointer or
+ * reference to one, or one by address: *args[1]) read its characters:
+ * s->_M_dataplus._M_p, which libstdc++ keeps NUL-terminated in both of
+ * its string ABIs.  The members and their offsets are the ones the type
+ * table has (DWARF's), never assumed: a string type without them is
+ * left alone.  Returns the argument node, n's first.
+ */
+static int32_t
+cxx_string(check_t *ck, int32_t n, int32_t a)
+{
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, a)->dn_ctype);
+	int op = T_ARROW;
+	int32_t m1, m2;
+	uint32_t i;
+	bool has = false;
+
+	if (ty != NULL && ty->ty_kind == TY_PTR)
+		ty = ctype(ck, ty->ty_ref);
+	else if ((NODE(ck, a)->dn_aux & AUX_BYADDR) != 0)
+		op = '.';
+	else
+		return (a);
+	if (ty == NULL || ty->ty_kind != TY_STRUCT ||
+	    strncmp(dsl_tt_str(tt, ty->ty_name), "std::", 5) != 0 ||
+	    strstr(dsl_tt_str(tt, ty->ty_name), "basic_string<char") == NULL)
+		return (a);
+	for (i = 0; i < ty->ty_nmem; i++)
+		if (strcmp(dsl_tt_str(tt, tt->tt_mems[ty->ty_mem0 + i].me_name),
+		    "_M_dataplus") == 0)
+			has = true;
+	if (!has)
+		return (a);
+	m1 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
+	    NODE(ck, a)->dn_col);
+	NODE(ck, m1)->dn_a = a;
+	NODE(ck, m1)->dn_aux = (uint16_t)op;
+	NODE(ck, m1)->dn_ival = dsl_cc_str(ck->ck_cc, "_M_dataplus", 11);
+	m2 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
+	    NODE(ck, a)->dn_col);
+	NODE(ck, m2)->dn_a = m1;
+	NODE(ck, m2)->dn_aux = '.';
+	NODE(ck, m2)->dn_ival = dsl_cc_str(ck->ck_cc, "_M_p", 4);
+	NODE(ck, m2)->dn_next = NODE(ck, a)->dn_next;
+	NODE(ck, a)->dn_next = DSL_NONE;
+	NODE(ck, n)->dn_a = m2;
+	expr(ck, m2);
+	return (m2);
+}
+
 static void
 call(check_t *ck, int32_t n, bool stmt)
 {
@@ -879,6 +931,8 @@ call(check_t *ck, int32_t n, bool stmt)
 			continue;
 		}
 		expr(ck, a);
+		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
+			a = cxx_string(ck, n, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
@@ -1251,6 +1305,168 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 	}
 }
 
+/* -- args[]: typed by the host (co_argtypes: DWARF) ---------------------- */
+
+/*
+ * Ask the host for the types of args[] of the current clause's
+ * descriptions, once.  Descriptions the host cannot type (BEGIN, a
+ * function without DWARF) do not count; those it types must agree.
+ */
+static void
+clause_args(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_copts_t *co = cc->cc_copts;
+	dsl_clause_t *cl = ck->ck_clause;
+	size_t ci, d;
+	int i, k;
+
+	if (cl == NULL || cl->cl_argdone)
+		return;
+	ci = (size_t)(cl - PG(ck)->pg_clauses);
+	for (d = cl->cl_desc0; co->co_argtypes != NULL &&
+	    d < cl->cl_desc0 + cl->cl_ndescs; d++) {
+		dsl_argtype_t at[DSL_NARGS];
+		dsl_pdesc_t pd = PG(ck)->pg_descs[d];
+		const char *st = PG(ck)->pg_strtab;
+		char msg[512], a[200], b[200];
+
+		/* offsets into the string table until dsl_compile ends */
+		pd.pd_prov = st + (uintptr_t)pd.pd_prov;
+		pd.pd_mod = st + (uintptr_t)pd.pd_mod;
+		pd.pd_func = st + (uintptr_t)pd.pd_func;
+		pd.pd_name = st + (uintptr_t)pd.pd_name;
+		pd.pd_text = st + (uintptr_t)pd.pd_text;
+		memset(at, 0, sizeof (at));
+		msg[0] = '\0';
+		k = co->co_argtypes(co->co_cookie, &pd, &PG(ck)->pg_tt, at,
+		    DSL_NARGS, msg, sizeof (msg));
+		if (k < 0)
+			dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "%s", msg);
+		if (k > DSL_NARGS)
+			k = DSL_NARGS;
+		cl = &PG(ck)->pg_clauses[ci];
+		if (k == 0)
+			continue;
+		if (cl->cl_nargt == 0) {
+			for (i = 0; i < k; i++) {
+				at[i].at_name[DSL_ARGNAMELEN - 1] = '\0';
+				cl->cl_argt[i] = at[i].at_type;
+				cl->cl_argname[i] = dsl_cc_str(cc,
+				    at[i].at_name, strlen(at[i].at_name));
+				cl = &PG(ck)->pg_clauses[ci];
+			}
+			cl->cl_nargt = (uint8_t)k;
+			continue;
+		}
+		for (i = 0; i < k || i < cl->cl_nargt; i++) {
+			int32_t t = i < k ? at[i].at_type : 0;
+			int32_t u = i < cl->cl_nargt ? cl->cl_argt[i] : 0;
+
+			dsl_tt_name(&PG(ck)->pg_tt, t, a, sizeof (a));
+			dsl_tt_name(&PG(ck)->pg_tt, u, b, sizeof (b));
+			if ((t == 0) != (u == 0) || strcmp(a, b) != 0)
+				dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "args[%d] "
+				    "is %s in %s but %s in another "
+				    "description of the clause", i,
+				    t != 0 ? a : "untyped", pd.pd_text,
+				    u != 0 ? b : "untyped");
+		}
+	}
+	cl = &PG(ck)->pg_clauses[ci];
+	cl->cl_argdone = true;
+}
+
+/* Make node n the typed argument i of the clause: N_ARG, under an
+ * N_CAST to a narrower integer (a register's upper half is noise). */
+static void
+typed_arg(check_t *ck, int32_t n, int64_t i)
+{
+	dsl_clause_t *cl = ck->ck_clause;
+	int32_t t = cl != NULL && i < cl->cl_nargt ? cl->cl_argt[i] : 0;
+	const dsl_ctype_t *ty = ctype(ck, t);
+	dsl_node_t *nd = NODE(ck, n);
+
+	nd->dn_aux = 0;
+	nd->dn_b = DSL_NONE;
+	if (ty != NULL && (ty->ty_kind == TY_ENUM ||
+	    (ty->ty_kind == TY_INT && ty->ty_size < 8))) {
+		int32_t a = dsl_cc_node(ck->ck_cc, N_ARG, nd->dn_line,
+		    nd->dn_col);
+
+		NODE(ck, a)->dn_ival = i;
+		set_int(NODE(ck, a), 8, true);
+		nd = NODE(ck, n);
+		nd->dn_op = N_CAST;
+		nd->dn_a = a;
+		set_ctype(ck, n, t);
+		return;
+	}
+	nd->dn_op = N_ARG;
+	nd->dn_ival = i;
+	nd->dn_a = DSL_NONE;
+	set_int(nd, 8, true);
+	if (t != 0)
+		set_ctype(ck, n, t);
+}
+
+/* args[N] read (not a user's array named args): the clause's argument N,
+ * typed when the host knows its type.  True if n was one. */
+static bool
+args_index(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	int32_t k = nd->dn_a;
+
+	if (strcmp(nname(ck, n), "args") != 0 || k == DSL_NONE ||
+	    NODE(ck, k)->dn_next != DSL_NONE ||
+	    find_var(ck, V_ARRAY, "args", false) != NULL)
+		return (false);
+	expr(ck, k);
+	if (NODE(ck, k)->dn_op != N_INT || NODE(ck, k)->dn_ival < 0 ||
+	    NODE(ck, k)->dn_ival >= DSL_NARGS)
+		dsl_cc_nerror(ck->ck_cc, k, "D_ARGS_IDX", "args[ ] index "
+		    "must be an integer constant from 0 to %d",
+		    DSL_NARGS - 1);
+	clause_args(ck, n);
+	typed_arg(ck, n, NODE(ck, k)->dn_ival);
+	return (true);
+}
+
+/* args->NAME: the argument whose parameter DWARF names NAME.  True if n
+ * was one. */
+static bool
+args_name(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t a = NODE(ck, n)->dn_a;
+	const char *names[DSL_NARGS], *near, *name;
+	dsl_clause_t *cl;
+	int i, k = 0;
+
+	if (NODE(ck, a)->dn_op != N_IDENT ||
+	    strcmp(nname(ck, a), "args") != 0 ||
+	    find_var(ck, V_GLOBAL, "args", false) != NULL)
+		return (false);
+	clause_args(ck, n);
+	cl = ck->ck_clause;
+	name = dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
+	for (i = 0; cl != NULL && i < cl->cl_nargt; i++) {
+		if (cl->cl_argname[i] == 0)
+			continue;
+		names[k++] = dsl_str(PG(ck), cl->cl_argname[i]);
+		if (strcmp(names[k - 1], name) == 0) {
+			typed_arg(ck, n, i);
+			return (true);
+		}
+	}
+	near = dsl_suggest(name, names, (size_t)k);
+	dsl_cc_nerror(cc, n, "D_ARGS_NAME", "the probe has no parameter "
+	    "named '%s'%s%s%s", name, near != NULL ? "; did you mean '" :
+	    k == 0 ? " (no DWARF names its parameters)" : "",
+	    near != NULL ? near : "", near != NULL ? "'?" : "");
+}
+
 static void
 member(check_t *ck, int32_t n)
 {
@@ -1263,6 +1479,8 @@ member(check_t *ck, int32_t n)
 	uint32_t i;
 	const char *name;
 
+	if (op == T_ARROW && args_name(ck, n))
+		return;
 	expr(ck, nd->dn_a);
 	if (NODE(ck, n)->dn_aux & AUX_DONE)
 		return;		/* resolved on an earlier pass */
@@ -1295,8 +1513,18 @@ member(check_t *ck, int32_t n)
 		}
 	}
 	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof (tn));
-	dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s is not a member of %s",
-	    name, tn);
+	{
+		const char *names[256], *near;
+		uint32_t k = 0;
+
+		for (i = 0; i < ty->ty_nmem && k < 256; i++)
+			names[k++] = dsl_tt_str(tt,
+			    tt->tt_mems[ty->ty_mem0 + i].me_name);
+		near = dsl_suggest(name, names, k);
+		dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s has no member "
+		    "'%s'%s%s%s", tn, name, near != NULL ? "; did you mean '" :
+		    "", near != NULL ? near : "", near != NULL ? "'?" : "");
+	}
 }
 
 /* *p and p[i]: the element type of a pointer or array operand. */
@@ -1352,6 +1580,8 @@ expr1(check_t *ck, int32_t n)
 	case N_SELFREF:
 	case N_THISREF:
 	case N_ARR:
+		if (nd->dn_op == N_ARR && args_index(ck, n))
+			return;
 		if (nd->dn_op == N_ARR && nd->dn_a != DSL_NONE &&
 		    NODE(ck, nd->dn_a)->dn_next == DSL_NONE &&
 		    find_var(ck, V_ARRAY, nname(ck, n), false) == NULL &&

@@ -72,6 +72,25 @@ int32_t		dsl_type_enumerator(dsl_typetab_t *, int32_t en,
 int32_t		dsl_type_typedef(dsl_typetab_t *, const char *name,
 		    int32_t type);
 
+/* Find a type of the table by its D name: "struct point", "union u",
+ * "enum color", a typedef or integer name ("uint64_t").  0 if none.  A
+ * host that adds types (DWARF) looks a name up first, so that a type the
+ * program declares wins over its own. */
+int32_t		dsl_type_lookup(const dsl_typetab_t *, const char *name);
+
+/*
+ * args[] of a probe description, from the host (co_argtypes): the C type
+ * of each argument in the table given (0: untyped, an int64_t as argN)
+ * and the parameter's name ("" if none): args[i] and args->name.
+ */
+#define DSL_ARGNAMELEN	64
+typedef struct dsl_argtype {
+	int32_t		at_type;
+	char		at_name[DSL_ARGNAMELEN];
+} dsl_argtype_t;
+
+struct dsl_pdesc;		/* a probe description, below */
+
 /* Compile options: what the command line says. */
 typedef struct dsl_copts {
 	const char	*co_args[DSL_MAXMACROARGS];	/* $0..$9, or NULL */
@@ -83,6 +102,21 @@ typedef struct dsl_copts {
 	const char	**co_xopts;
 	size_t		co_nxopts;
 	const dsl_typetab_t *co_types;	/* the host's C types, or NULL */
+	/*
+	 * Optional: the types of args[] of the probes description pd
+	 * matches (pid probes: from DWARF).  Called while compiling, only
+	 * for clauses that use args[], about once per description; pd's strings
+	 * live during the call.  Types are added to tt (the program's own
+	 * table) with dsl_type_*; out[0..max) is zeroed by the caller.
+	 * Returns how many arguments it typed (0: none, args[i] stays
+	 * argN), or -1 with a one-line message in err (no place: the
+	 * compiler adds the place of the args[] it was typing).
+	 */
+	int		(*co_argtypes)(void *cookie,
+			    const struct dsl_pdesc *pd,
+			    dsl_typetab_t *tt, dsl_argtype_t *out, size_t max,
+			    char *err, size_t errlen);
+	void		*co_cookie;
 } dsl_copts_t;
 
 /*

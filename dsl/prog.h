@@ -190,6 +190,12 @@ typedef struct dsl_clause {
 	bool		cl_stack;	/* walks the user stack (ustack,
 					 * ucaller): its probes need a
 					 * stopped thread */
+	/* args[] as the host typed them (co_argtypes), asked at the
+	 * first args[] of the clause */
+	bool		cl_argdone;
+	uint8_t		cl_nargt;
+	int32_t		cl_argt[DSL_NARGS];	/* pg_tt; 0 untyped */
+	uint32_t	cl_argname[DSL_NARGS];	/* strtab; 0 none */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,

@@ -336,3 +336,27 @@ dsl_tt_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 	}
 	return (buf);
 }
+
+int32_t
+dsl_type_lookup(const dsl_typetab_t *tt, const char *name)
+{
+	static const struct { const char *pfx; int kind; } tags[] = {
+		{ "struct ", TY_STRUCT }, { "union ", TY_UNION },
+		{ "enum ", TY_ENUM },
+	};
+	size_t i, n;
+	int32_t t;
+
+	if (tt == NULL || name == NULL)
+		return (0);
+	for (i = 0; i < sizeof (tags) / sizeof (tags[0]); i++) {
+		n = strlen(tags[i].pfx);
+		if (strncmp(name, tags[i].pfx, n) == 0)
+			return (dsl_tt_find(tt, tags[i].kind, name + n));
+	}
+	if ((t = dsl_tt_find(tt, TY_TYPEDEF, name)) != 0)
+		return (t);
+	if ((t = dsl_tt_find(tt, TY_INT, name)) != 0)
+		return (t);
+	return (dsl_tt_find(tt, TY_VOID, name));
+}

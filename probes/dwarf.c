@@ -415,6 +415,15 @@ fill_members(struct coll *co, int32_t t, Dwarf_Die *die)
 		} else if (kind == PB_DW_FUNC &&
 		    tag == DW_TAG_formal_parameter) {
 			m.mb_type = ref_type(co, &ch);
+		} else if (kind == PB_DW_STRUCT &&
+		    tag == DW_TAG_inheritance) {
+			/* a C++ base class: an unnamed member at its offset
+			 * (DW_AT_data_member_location a constant; a virtual
+			 * base's is an expression, left out) */
+			if (dwarf_hasattr(&ch, DW_AT_virtuality))
+				continue;
+			m.mb_type = ref_type(co, &ch);
+			m.mb_off = udata(&ch, DW_AT_data_member_location, 0);
 		} else if ((kind == PB_DW_STRUCT || kind == PB_DW_UNION) &&
 		    tag == DW_TAG_member &&
 		    !dwarf_hasattr(&ch, DW_AT_external)) {

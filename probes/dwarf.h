@@ -42,7 +42,8 @@ typedef enum pb_dwkind {
 
 /* A struct or union member, an enumerator, or a function parameter. */
 typedef struct pb_dwmember {
-	char *mb_name;		/* NULL: anonymous, or a parameter type */
+	char *mb_name;		/* NULL: anonymous, a base class, or a
+				 * parameter type */
 	int32_t mb_type;	/* index in df_types; -1 for enumerators */
 	uint64_t mb_off;	/* byte offset in the struct */
 	uint32_t mb_bitsize;	/* bit-field width, else 0 */

@@ -1,0 +1,360 @@
+/*
+ * cmd/dwtypes.c: args[] typed from DWARF (dwtypes.h).  Lazy: it runs
+ * only when the compiler meets args[] in a clause, and reads only the
+ * functions that clause's descriptions match.
+ *
+ * The mapping is structural and by name: a struct, union, enum or
+ * typedef whose D name ("struct point", "leveldb::Slice", "size_t") is
+ * in the table already is that one, so a type the program declares wins
+ * and two functions naming one type share it.  What D's table cannot
+ * hold is left out rather than guessed: bit-fields, enumerators (they
+ * would become D identifiers), floating-point values (kept as integers
+ * of their size).  Members of C++ base classes and of anonymous structs
+ * and unions are members of the struct holding them, at their offset.
+ */
+#include <config.h>
+
+#include <dwarf.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/dwtypes.h"
+#include "cmd/trace.h"
+#include "probes/dwarf.h"
+#include "probes/pid.h"
+#include "probes/provider.h"
+
+#define MAXDEPTH	64	/* type graph nesting mapped; deeper is void */
+#define MAXFLAT		4096	/* members of one struct, flattened */
+
+typedef struct map {
+	dsl_typetab_t *mp_tt;
+	const pb_dwfunc_t *mp_f;
+	int32_t *mp_memo;	/* df_types index -> D type; 0 not yet */
+	int mp_depth;
+	bool mp_nomem;
+} map_t;
+
+typedef struct flat {
+	const char *fl_name;
+	int32_t fl_type;
+	uint64_t fl_off;
+} flat_t;
+
+static int32_t map_type(map_t *m, int32_t ty);
+
+/* ty through typedefs and qualifiers, or NULL for void. */
+static const pb_dwtype_t *
+strip(const pb_dwfunc_t *f, int32_t ty)
+{
+	int hops = 0;
+
+	while (ty >= 0 && (size_t)ty < f->df_ntypes && hops++ < MAXDEPTH) {
+		const pb_dwtype_t *t = &f->df_types[ty];
+
+		if (t->ty_kind != PB_DW_TYPEDEF && t->ty_kind != PB_DW_CONST &&
+		    t->ty_kind != PB_DW_VOLATILE)
+			return t;
+		ty = t->ty_ref;
+	}
+	return NULL;
+}
+
+static int32_t
+map_base(map_t *m, const pb_dwtype_t *t)
+{
+	bool sign = t->ty_enc == DW_ATE_signed ||
+	    t->ty_enc == DW_ATE_signed_char || t->ty_enc == DW_ATE_float;
+	const char *name = t->ty_name != NULL ? t->ty_name : "int";
+	int32_t uc;
+
+	switch (t->ty_size) {
+	case 1:
+	case 2:
+	case 4:
+	case 8:
+		return dsl_type_int(m->mp_tt, name, t->ty_size, sign);
+	case 0:
+		return dsl_type_void(m->mp_tt);
+	default:
+		/* long double, __int128: its bytes */
+		uc = dsl_type_int(m->mp_tt, "unsigned char", 1, false);
+		return uc != 0 ? dsl_type_array(m->mp_tt, uc,
+		    (uint32_t)t->ty_size) : 0;
+	}
+}
+
+static bool
+has_name(const flat_t *v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].fl_name, name) == 0)
+			return true;
+	return false;
+}
+
+/* The members of struct or union sty at offset base into *v, those of
+ * its bases and anonymous members in place. */
+static void
+flatten(map_t *m, const pb_dwtype_t *st, uint64_t base, flat_t **v,
+    size_t *n, size_t *cap, int depth)
+{
+	size_t i;
+
+	for (i = 0; i < st->ty_nmembers && !m->mp_nomem; i++) {
+		const pb_dwmember_t *mb = &st->ty_members[i];
+		const pb_dwtype_t *in;
+		int32_t dt;
+
+		if (mb->mb_bitsize != 0 || mb->mb_type < 0)
+			continue;
+		if (mb->mb_name == NULL || mb->mb_name[0] == '\0') {
+			in = strip(m->mp_f, mb->mb_type);
+			if (in != NULL && depth < 8 &&
+			    (in->ty_kind == PB_DW_STRUCT ||
+			    in->ty_kind == PB_DW_UNION))
+				flatten(m, in, base + mb->mb_off, v, n, cap,
+				    depth + 1);
+			continue;
+		}
+		/* a derived class's member hides its base's */
+		if (has_name(*v, *n, mb->mb_name) || *n >= MAXFLAT)
+			continue;
+		if ((dt = map_type(m, mb->mb_type)) == 0)
+			continue;
+		if (*n == *cap) {
+			size_t nc = *cap ? 2 * *cap : 16;
+			flat_t *nv = realloc(*v, nc * sizeof(*nv));
+
+			if (nv == NULL) {
+				m->mp_nomem = true;
+				return;
+			}
+			*v = nv;
+			*cap = nc;
+		}
+		(*v)[*n].fl_name = mb->mb_name;
+		(*v)[*n].fl_type = dt;
+		(*v)[(*n)++].fl_off = base + mb->mb_off;
+	}
+}
+
+static int32_t
+map_struct(map_t *m, int32_t ty, const pb_dwtype_t *t)
+{
+	bool isunion = t->ty_kind == PB_DW_UNION;
+	char full[1024];
+	flat_t *v = NULL;
+	size_t n = 0, cap = 0, i;
+	int32_t r;
+
+	if (t->ty_name != NULL) {
+		snprintf(full, sizeof(full), "%s %s",
+		    isunion ? "union" : "struct", t->ty_name);
+		if ((r = dsl_type_lookup(m->mp_tt, full)) != 0)
+			return r;
+	}
+	r = dsl_type_struct(m->mp_tt, t->ty_name != NULL ? t->ty_name : "",
+	    isunion, t->ty_size);
+	if (r == 0)
+		return 0;
+	/* before the members: a member may point back at it */
+	m->mp_memo[ty] = r;
+	flatten(m, t, 0, &v, &n, &cap, 0);
+	for (i = 0; i < n && !m->mp_nomem; i++)
+		if (dsl_type_member(m->mp_tt, r, v[i].fl_name, v[i].fl_type,
+		    v[i].fl_off) == 0)
+			break;	/* a member D cannot hold: stop there */
+	free(v);
+	return r;
+}
+
+static int32_t
+map_type(map_t *m, int32_t ty)
+{
+	const pb_dwfunc_t *f = m->mp_f;
+	const pb_dwtype_t *t;
+	char full[1024];
+	int32_t r = 0, to;
+
+	if (ty < 0)
+		return dsl_type_void(m->mp_tt);
+	if ((size_t)ty >= f->df_ntypes)
+		return 0;
+	if (m->mp_memo[ty] != 0)
+		return m->mp_memo[ty];
+	if (m->mp_depth >= MAXDEPTH)
+		return dsl_type_void(m->mp_tt);
+	m->mp_depth++;
+	t = &f->df_types[ty];
+	switch (t->ty_kind) {
+	case PB_DW_BASE:
+		r = map_base(m, t);
+		break;
+	case PB_DW_POINTER:
+	case PB_DW_REF:		/* references are pointers in D */
+	case PB_DW_RVREF:
+		to = map_type(m, t->ty_ref);
+		r = dsl_type_ptr(m->mp_tt, to != 0 ? to :
+		    dsl_type_void(m->mp_tt));
+		break;
+	case PB_DW_CONST:
+	case PB_DW_VOLATILE:
+		r = map_type(m, t->ty_ref);
+		break;
+	case PB_DW_TYPEDEF:
+		if (t->ty_name != NULL &&
+		    (r = dsl_type_lookup(m->mp_tt, t->ty_name)) != 0)
+			break;
+		to = map_type(m, t->ty_ref);
+		r = to != 0 && t->ty_name != NULL ?
+		    dsl_type_typedef(m->mp_tt, t->ty_name, to) : to;
+		break;
+	case PB_DW_STRUCT:
+	case PB_DW_UNION:
+		r = map_struct(m, ty, t);
+		break;
+	case PB_DW_ENUM:
+		if (t->ty_size != 4 && t->ty_size != 0) {
+			/* enum class E : uint8_t */
+			r = dsl_type_int(m->mp_tt, t->ty_name != NULL ?
+			    t->ty_name : "int", t->ty_size, true);
+			break;
+		}
+		snprintf(full, sizeof(full), "enum %s",
+		    t->ty_name != NULL ? t->ty_name : "");
+		if (t->ty_name == NULL ||
+		    (r = dsl_type_lookup(m->mp_tt, full)) == 0)
+			r = dsl_type_enum(m->mp_tt, t->ty_name != NULL ?
+			    t->ty_name : "");
+		break;
+	case PB_DW_ARRAY:
+		to = map_type(m, t->ty_ref);
+		r = to != 0 ? dsl_type_array(m->mp_tt, to,
+		    (uint32_t)(t->ty_count > UINT32_MAX ? 0 : t->ty_count)) :
+		    0;
+		break;
+	default:
+		/* a function, a pointer to member: void (a pointer to it is
+		 * a void *) */
+		r = dsl_type_void(m->mp_tt);
+		break;
+	}
+	m->mp_depth--;
+	m->mp_memo[ty] = r;
+	return r;
+}
+
+/* The D type of a value in a register: 0 (untyped) for what is not. */
+static int32_t
+reg_type(map_t *m, int32_t ty)
+{
+	const pb_dwtype_t *t = strip(m->mp_f, ty);
+
+	if (t == NULL || t->ty_kind == PB_DW_STRUCT ||
+	    t->ty_kind == PB_DW_UNION || t->ty_kind == PB_DW_ARRAY ||
+	    t->ty_kind == PB_DW_FUNC || t->ty_kind == PB_DW_UNKNOWN ||
+	    (t->ty_kind == PB_DW_BASE && (t->ty_enc == DW_ATE_float ||
+	    t->ty_enc == DW_ATE_complex_float || t->ty_size > 8)))
+		return 0;
+	return map_type(m, ty);
+}
+
+typedef struct argctx {
+	dsl_typetab_t *ac_tt;
+	dsl_argtype_t ac_at[DSL_NARGS];
+	size_t ac_max;
+	int ac_n;		/* typed so far; -1 none yet */
+	char ac_func[256];	/* the function that typed them */
+	char *ac_err;
+	size_t ac_errlen;
+} argctx_t;
+
+static int
+one_probe(void *arg, const pb_probe_t *pr)
+{
+	argctx_t *ac = arg;
+	dsl_argtype_t at[DSL_NARGS];
+	pb_dwfunc_t df;
+	map_t m;
+	size_t i, max = ac->ac_max < DSL_NARGS ? ac->ac_max : DSL_NARGS;
+	int n = 0, r, k;
+
+	if (pr->pr_kind != PB_ENTRY && pr->pr_kind != PB_RETURN)
+		return 0;
+	if ((r = pb_pid_dwfunc(pr, &df)) <= 0) {
+		if (r < 0)
+			snprintf(ac->ac_err, ac->ac_errlen, "out of memory");
+		return r;
+	}
+	memset(&m, 0, sizeof(m));
+	memset(at, 0, sizeof(at));
+	m.mp_tt = ac->ac_tt;
+	m.mp_f = &df;
+	if ((m.mp_memo = calloc(df.df_ntypes + 1, sizeof(int32_t))) == NULL)
+		m.mp_nomem = true;
+	if (m.mp_nomem) {
+		/* nothing */
+	} else if (pr->pr_kind == PB_ENTRY) {
+		for (i = 0; i < df.df_nparams && i < max; i++) {
+			at[n].at_type = reg_type(&m, df.df_params[i].pa_type);
+			snprintf(at[n].at_name, sizeof(at[n].at_name), "%s",
+			    df.df_params[i].pa_name != NULL ?
+			    df.df_params[i].pa_name : "");
+			n++;
+		}
+	} else if (max >= 2) {
+		at[0].at_type = dsl_type_int(ac->ac_tt, "uint64_t", 8, false);
+		at[1].at_type = df.df_ret >= 0 ? reg_type(&m, df.df_ret) : 0;
+		n = 2;
+	}
+	free(m.mp_memo);
+	pb_dwfunc_free(&df);
+	if (m.mp_nomem) {
+		snprintf(ac->ac_err, ac->ac_errlen, "out of memory");
+		return -1;
+	}
+	if (ac->ac_n < 0) {
+		memcpy(ac->ac_at, at, sizeof(at));
+		ac->ac_n = n;
+		snprintf(ac->ac_func, sizeof(ac->ac_func), "%s", pr->pr_func);
+		return 0;
+	}
+	for (k = 0; k < n || k < ac->ac_n; k++)
+		if ((k < n ? at[k].at_type : 0) !=
+		    (k < ac->ac_n ? ac->ac_at[k].at_type : 0)) {
+			snprintf(ac->ac_err, ac->ac_errlen, "args[%d] has "
+			    "another type in %s than in %s: args[] needs "
+			    "a description whose functions agree", k,
+			    pr->pr_func, ac->ac_func);
+			return -1;
+		}
+	return 0;
+}
+
+int
+dwtypes_argtypes(void *cookie, const struct dsl_pdesc *pd,
+    dsl_typetab_t *tt, dsl_argtype_t *out, size_t max, char *err,
+    size_t errlen)
+{
+	argctx_t ac;
+
+	(void)cookie;
+	memset(&ac, 0, sizeof(ac));
+	ac.ac_tt = tt;
+	ac.ac_max = max;
+	ac.ac_n = -1;
+	ac.ac_err = err;
+	ac.ac_errlen = errlen;
+	if (trace_each_pid_probe(pd, one_probe, &ac, err, errlen) < 0)
+		return -1;
+	if (ac.ac_n <= 0)
+		return 0;
+	memcpy(out, ac.ac_at, (size_t)ac.ac_n * sizeof(*out));
+	return ac.ac_n;
+}
