@@ -1467,6 +1467,74 @@ args_name(check_t *ck, int32_t n)
 	    near != NULL ? near : "", near != NULL ? "'?" : "");
 }
 
+/* name without the decorations C and C++ put on members: "_M_", "m_",
+ * "_" in front, "_" behind ("size_", "m_size", "_M_len" are "size",
+ * "size", "len"), into buf. */
+static const char *
+bare_name(const char *name, char *buf, size_t len)
+{
+	size_t n;
+
+	if (strncmp(name, "_M_", 3) == 0)
+		name += 3;
+	else if (strncmp(name, "m_", 2) == 0)
+		name += 2;
+	while (*name == '_')
+		name++;
+	snprintf(buf, len, "%s", name);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '_')
+		buf[--n] = '\0';
+	return (buf);
+}
+
+/* The member a missing one most likely meant when no name is close:
+ * the same bare name, or a synonym (len for size_).  NULL if none. */
+static const char *
+member_synonym(const char *name, const char *const *names, size_t n)
+{
+	static const char *const groups[][6] = {
+		{ "len", "length", "size", "sz", "count", "nbytes" },
+		{ "data", "buf", "ptr", "p", "str", "bytes" },
+		{ "next", "nxt", "link", NULL },
+		{ "prev", "previous", NULL },
+	};
+	char want[64], have[64];
+	size_t g, i, j, k;
+
+	bare_name(name, want, sizeof (want));
+	for (i = 0; i < n; i++)
+		if (strcmp(bare_name(names[i], have, sizeof (have)),
+		    want) == 0)
+			return (names[i]);
+	{
+		/* a near bare name: "dat" for "data_" */
+		char bare[64][64];
+		const char *bp[64], *near;
+
+		for (i = 0; i < n && i < 64; i++)
+			bp[i] = bare_name(names[i], bare[i], sizeof (bare[i]));
+		near = dsl_suggest(want, bp, i);
+		for (j = 0; near != NULL && j < i; j++)
+			if (bp[j] == near)
+				return (names[j]);
+	}
+	for (g = 0; g < sizeof (groups) / sizeof (groups[0]); g++) {
+		for (j = 0; j < 6 && groups[g][j] != NULL; j++)
+			if (strcmp(groups[g][j], want) == 0)
+				break;
+		if (j == 6 || groups[g][j] == NULL)
+			continue;
+		for (i = 0; i < n; i++) {
+			bare_name(names[i], have, sizeof (have));
+			for (k = 0; k < 6 && groups[g][k] != NULL; k++)
+				if (strcmp(groups[g][k], have) == 0)
+					return (names[i]);
+		}
+	}
+	return (NULL);
+}
+
 static void
 member(check_t *ck, int32_t n)
 {
@@ -1520,7 +1588,8 @@ member(check_t *ck, int32_t n)
 		for (i = 0; i < ty->ty_nmem && k < 256; i++)
 			names[k++] = dsl_tt_str(tt,
 			    tt->tt_mems[ty->ty_mem0 + i].me_name);
-		near = dsl_suggest(name, names, k);
+		if ((near = dsl_suggest(name, names, k)) == NULL)
+			near = member_synonym(name, names, k);
 		dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s has no member "
 		    "'%s'%s%s%s", tn, name, near != NULL ? "; did you mean '" :
 		    "", near != NULL ? near : "", near != NULL ? "'?" : "");

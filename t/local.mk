@@ -15,3 +15,4 @@ include t/usdt/local.mk
 include t/syscall/local.mk
 include t/fastpath/local.mk
 include t/profile/local.mk
+include t/args/local.mk

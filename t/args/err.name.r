@@ -1,0 +1,1 @@
+pidtrace: failed to compile script err.name.d: err.name.d:8:12: the probe has no parameter named 'dleta'; did you mean 'delta'?
