@@ -63,12 +63,33 @@ strip(const pb_dwfunc_t *f, int32_t ty)
 	return NULL;
 }
 
+/* GCC's spelling of C's integer names, in the spelling D and C
+ * programmers write ("long unsigned int" is "unsigned long"). */
+static const char *
+c_name(const char *name)
+{
+	static const char *const names[][2] = {
+		{ "long int", "long" },
+		{ "long unsigned int", "unsigned long" },
+		{ "long long int", "long long" },
+		{ "long long unsigned int", "unsigned long long" },
+		{ "short int", "short" },
+		{ "short unsigned int", "unsigned short" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i][0]) == 0)
+			return names[i][1];
+	return name;
+}
+
 static int32_t
 map_base(map_t *m, const pb_dwtype_t *t)
 {
 	bool sign = t->ty_enc == DW_ATE_signed ||
 	    t->ty_enc == DW_ATE_signed_char || t->ty_enc == DW_ATE_float;
-	const char *name = t->ty_name != NULL ? t->ty_name : "int";
+	const char *name = c_name(t->ty_name != NULL ? t->ty_name : "int");
 	int32_t uc;
 
 	switch (t->ty_size) {

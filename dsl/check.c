@@ -65,6 +65,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_TRUNC] = { "trunc", 1, 2, DT_VOID, 0, false, "ai" },
 	[F_NORMALIZE] = { "normalize", 2, 2, DT_VOID, 0, false, "ai" },
 	[F_DENORMALIZE] = { "denormalize", 1, 1, DT_VOID, 0, false, "a" },
+	[F_PRINT] = { "print", 1, 1, DT_VOID, 0, false, "*" },
 	[F_SETOPT] = { "setopt", 1, 2, DT_VOID, 0, false, "ss" },
 	[F_COUNT] = { "count", 0, 0, DT_VOID, 0, false, "" },
 	[F_SUM] = { "sum", 1, 1, DT_VOID, 0, false, "i" },
@@ -1270,6 +1271,7 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 
 	nd->dn_aux &= (uint16_t)~(AUX_BYADDR | AUX_CHARS);
 	nd->dn_ctype = 0;
+	nd->dn_ctdecl = t;
 	if (ty == NULL)
 		return;
 	switch (ty->ty_kind) {

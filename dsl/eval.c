@@ -405,6 +405,13 @@ memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 	return (readmem(rt, addr, buf, len, n));
 }
 
+int
+dsl_rt_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
+    int32_t n)
+{
+	return (memread(rt, addr, buf, len, n));
+}
+
 /* The address an lvalue of C data designates: s.m, p->m, *p, p[i]. */
 static uint64_t
 address(dsl_rt_t *rt, int32_t n)
@@ -1003,6 +1010,15 @@ action(dsl_rt_t *rt, int32_t n)
 	const dsl_node_t *an = a != DSL_NONE ? NODE(rt, a) : NULL;
 
 	switch (nd->dn_ival) {
+	case F_PRINT: {
+		int64_t v = eval(rt, a);
+
+		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
+			dsl_print_trace(rt, an, v);	/* JSON: the value */
+		else if (rt->rt_fault == FLT_NONE)
+			dsl_print_typed(rt, an, v, a);
+		return;
+	}
 	case F_TRACE: {
 		int64_t v = eval(rt, a);
 

@@ -89,7 +89,7 @@ enum {
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
-	F_DENORMALIZE, F_SETOPT,
+	F_DENORMALIZE, F_PRINT, F_SETOPT,
 	/* aggregating functions */
 	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE,
 	F_LQUANTIZE, F_LLQUANTIZE,
@@ -150,6 +150,8 @@ typedef struct dsl_node {
 	int32_t		dn_line, dn_col;
 	int32_t		dn_src;		/* source text index */
 	int32_t		dn_ctype;	/* C type (pg_tt), 0 = none */
+	int32_t		dn_ctdecl;	/* the C type as declared, typedefs
+					 * and integers too (print()) */
 	int64_t		dn_ival;
 } dsl_node_t;
 

@@ -153,6 +153,14 @@ int64_t		dsl_key_int(const dsl_agg_t *, const char *key, int i,
 void		dsl_print_heading(dsl_rt_t *);
 void		dsl_print_probe(dsl_rt_t *);	/* "%3d %6d %32s " */
 void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
+/* typeprint.c: print(): the value of node n with its C type, as
+ * illumos's print() lays it out; node is n's index (for faults). */
+void		dsl_print_typed(dsl_rt_t *, const dsl_node_t *n, int64_t v,
+		    int32_t node);
+/* eval.c: read C data at addr, this clause's scratch or the tracee's
+ * (through dh_readmem): 0, or -1 after reporting a fault at node n. */
+int		dsl_rt_memread(dsl_rt_t *, uint64_t addr, void *buf,
+		    size_t len, int32_t n);
 /* Print one aggregation entry as dt_print_aggs does (keys, value, \n). */
 void		dsl_print_entry(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
 /* The value of an entry (its histogram for the quantizes), no newline. */

@@ -45,19 +45,22 @@ ta_name(const struct rec *r, int i)
 	return r->next != NULL ? r->next->name : r->name;
 }
 
+/* Globals: in main's frame the compiler may drop stores it can prove
+ * ta_rec never reads (GCC's mod-ref analysis did, at -O1). */
+struct rec ta_b = { .name = "second", .pts = { { 5, 6 }, { 7, 8 } },
+    .c = GREEN, .next = NULL, .size = 16, .i = 9 };
+struct rec ta_a = { .name = "first", .pts = { { 1, 2 }, { 3, 4 } },
+    .c = RED, .next = &ta_b, .size = 32, .i = 42 };
+struct point ta_p = { 10, 20 };
+
 int
 main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 2, i;
-	struct rec b = { .name = "second", .pts = { { 5, 6 }, { 7, 8 } },
-	    .c = GREEN, .next = NULL, .size = 16, .i = 9 };
-	struct rec a = { .name = "first", .pts = { { 1, 2 }, { 3, 4 } },
-	    .c = RED, .next = &b, .size = 32, .i = 42 };
-	struct point p = { 10, 20 };
 
 	for (i = 0; i < n; i++) {
-		ta_rec(&a, &p, BLUE, (short)(-3 - i), p);
-		sink += (long)strlen(ta_name(i % 2 ? &b : &a, i));
+		ta_rec(&ta_a, &ta_p, BLUE, (short)(-3 - i), ta_p);
+		sink += (long)strlen(ta_name(i % 2 ? &ta_b : &ta_a, i));
 		sink += ta_plain(i, 100 + i);
 	}
 	return 0;
