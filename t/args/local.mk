@@ -21,7 +21,7 @@ args_d_tests = \
 	t/args/err.member.d \
 	t/args/err.name.d \
 	t/args/err.nodwarf.d
-TESTS += t/args/print.sh
-EXTRA_DIST += t/args/print.sh
+TESTS += t/args/print.sh t/args/python.sh
+EXTRA_DIST += t/args/print.sh t/args/python.sh
 TESTS += $(args_d_tests)
 EXTRA_DIST += $(args_d_tests) $(args_d_tests:.d=.r)
