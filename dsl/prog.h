@@ -88,14 +88,15 @@ enum {
 	F_PROGENYOF, F_ALLOCA,
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
+	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
-	F_DENORMALIZE, F_PRINT, F_SETOPT,
+	F_DENORMALIZE, F_SETOPT,
 	/* aggregating functions */
 	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE,
 	F_LQUANTIZE, F_LLQUANTIZE,
 	F_NFUNCS
 };
-#define F_ISACTION(f)	((f) >= F_PRINTF && (f) <= F_SETOPT)
+#define F_ISACTION(f)	((f) >= F_PRINT && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
 /* ustack(); and jstack(); as statements record the stack (print it) */
 #define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK)
