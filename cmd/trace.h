@@ -57,18 +57,6 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
- * For typing args[] while compiling (cmd/dwtypes.c): resolve description
- * pd with the pid provider in every process grabbed, registering and
- * arming nothing, and call fn on each probe matched until it returns
- * non-zero (which this returns).  0 when none matched; -1 with a message
- * in err when resolution failed.  Not the firing path.
- */
-struct pb_probe;
-int		trace_each_pid_probe(const dsl_pdesc_t *pd,
-		    int (*fn)(void *arg, const struct pb_probe *pr),
-		    void *arg, char *err, size_t errlen);
-
-/*
  * -l: print the probes trace_claim registered, in dtrace's listing
  * format, then let the process go (a launched one is killed).
  */
@@ -87,6 +75,18 @@ void		trace_list_all(cmd_trace_t *, dsl_rt_t *rt);
  * -lv's block ("Argument Types", "args[0]: const char *").
  */
 void		trace_list_verbose(void);
+
+/*
+ * For typing args[] while compiling (cmd/dwtypes.c): resolve description
+ * pd with the pid provider in every process grabbed, registering and
+ * arming nothing, and call fn on each probe matched until it returns
+ * non-zero (which this returns).  0 when none matched; -1 with a message
+ * in err when resolution failed.  Not the firing path.
+ */
+struct pb_probe;
+int		trace_each_pid_probe(const dsl_pdesc_t *pd,
+		    int (*fn)(void *arg, const struct pb_probe *pr),
+		    void *arg, char *err, size_t errlen);
 
 /*
  * Run: arm every site of every process grabbed (t is the first), fire
