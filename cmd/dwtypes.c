@@ -27,8 +27,8 @@
 #include "probes/pid.h"
 #include "probes/provider.h"
 
-#define MAXDEPTH	64	/* type graph nesting mapped; deeper is void */
-#define MAXFLAT		4096	/* members of one struct, flattened */
+#define MAXDEPTH	64	/* type nesting mapped; deeper is void */
+#define MAXFLAT		4096	/* members of a struct, flattened */
 
 typedef struct map {
 	dsl_typetab_t *mp_tt;

@@ -151,7 +151,7 @@ typedef struct dsl_node {
 	int32_t		dn_line, dn_col;
 	int32_t		dn_src;		/* source text index */
 	int32_t		dn_ctype;	/* C type (pg_tt), 0 = none */
-	int32_t		dn_ctdecl;	/* the C type as declared, typedefs
+	int32_t		dn_ctdecl;	/* C type as declared, typedefs
 					 * and integers too (print()) */
 	int64_t		dn_ival;
 } dsl_node_t;

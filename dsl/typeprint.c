@@ -19,7 +19,7 @@
 
 #include "dsl/rt.h"
 
-#define MAXBYTES	65536	/* of one value; members beyond print "?" */
+#define MAXBYTES	65536	/* of a value; members past it print "?" */
 
 typedef struct pstate {
 	FILE *ps_fp;
