@@ -317,7 +317,9 @@ dsl_tt_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 	switch (ty->ty_kind) {
 	case TY_PTR:
 		dsl_tt_name(tt, ty->ty_ref, sub, sizeof (sub));
-		snprintf(buf, len, "%s *", sub);
+		/* "char **", as C and CTF spell it */
+		snprintf(buf, len, "%s%s*", sub,
+		    sub[0] != '\0' && sub[strlen(sub) - 1] == '*' ? "" : " ");
 		break;
 	case TY_ARRAY:
 		dsl_tt_name(tt, ty->ty_ref, sub, sizeof (sub));
