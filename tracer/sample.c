@@ -38,6 +38,12 @@ task_runtime(pid_t pid, pid_t tid)
 	return strtoll(buf, NULL, 10);
 }
 
+long long
+tr_thread_cputime(const tr_session_t *s, const tr_thread_t *th)
+{
+	return task_runtime(s->s_pid, th->th_tid);
+}
+
 size_t
 tr_sample(tr_session_t *s, uint32_t cookie)
 {
