@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metrics.c: the aggregations for Prometheus (see metrics.h).
  *

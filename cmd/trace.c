@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/trace.c: the providers' glue.  The tracer stops a thread at a site
  * and hands over its registers; here the site becomes probes (a site may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dsl.h: the D language, as the host (cmd/pidtrace.c, later an in-process
  * agent) sees it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * emit.c: aggregations as typed values (dsl_agg_walk) and the JSON Lines
  * output of -x oformat=json.

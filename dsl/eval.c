@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * eval.c: the firing path.  dsl_fire() runs each clause enabled on a
  * probe: predicate, statements, actions.  Nodes are evaluated by a switch

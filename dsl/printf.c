@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * printf.c: D's printf conversions (after libdtrace's dt_printf.c).
  * Integers are widened from their D type before formatting: signed

@@ -1,4 +1,5 @@
 #!/usr/bin/env -S pidtrace -s
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dtruss.d: each system call of the traced processes as
  * SYSCALL(args) = return errno, in DTraceToolkit's dtruss layout.

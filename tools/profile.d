@@ -1,4 +1,5 @@
 #!/usr/bin/env -S pidtrace -s
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * profile.d: sample the traced processes' user stacks HZ times a second
  * of their CPU, and count the stacks (bcc's and bpftrace's profile).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/sample.c: interrupt the threads that are on CPU, for the
  * profile provider.  The interrupt stop is handled by the loop

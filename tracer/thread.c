@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/thread.c: one record per traced task, found by tid through a
  * small hash and a one-entry cache (a firing thread usually fires again),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/tracer.h: ptrace sessions over one process and its threads.
  *

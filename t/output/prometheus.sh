@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -x metrics with the real Prometheus: pidtrace serves /metrics on
 # 127.0.0.1 (port 0: the kernel picks a free one, pidtrace says which)
 # while tracing tr-counter; a Prometheus with its own config and storage

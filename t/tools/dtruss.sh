@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools/pidtrace-dtruss on targets with known calls.  Asserts: -h exits
 # 0, a bad option, -f and no target exit 2; on t/targets/sc-calls (N
 # reads of 1234 bytes from /dev/zero, N opens of a file and N of a

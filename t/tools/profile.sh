@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools/pidtrace-profile on t/targets/pf-split (75% of its CPU under
 # main -> a, 25% under main -> c -> b, as the target measures it).
 # Asserts: -h exits 0, bad options exit 2; -f prints bcc's folded lines
