@@ -182,7 +182,8 @@ one_entry(render_t *r, const dsl_aent_t *e, const char *lab)
 
 /* One entry of an aggregation, copied out of the walk, and its labels. */
 typedef struct row {
-	char		*rw_labels;	/* as labels() writes them */
+	char		*rw_labels;	/* as labels() writes them, in rs_kbuf */
+	long		rw_loff;	/* rw_labels's offset until then */
 	size_t		rw_order;	/* the walk's order: dtrace's */
 	bool		rw_merged;	/* added into an earlier row */
 	dsl_aent_t	rw_e;		/* its keys are gone: use rw_labels */
@@ -193,6 +194,13 @@ typedef struct rows {
 	row_t		*rs_row;
 	size_t		rs_n, rs_cap;
 	bool		rs_nomem;
+	FILE		*rs_kf;		/* every row's labels, each ending in
+					 * a NUL: one stream, not one a row */
+	char		*rs_kbuf;
+	size_t		rs_klen;
+	bool		rs_copy;	/* keep the entries (to merge them) */
+	render_t	*rs_r;		/* emit(): where, and which row next */
+	size_t		rs_i;
 } rows_t;
 
 static int
@@ -200,8 +208,6 @@ collect(void *arg, const dsl_aent_t *e)
 {
 	rows_t *rs = arg;
 	row_t *rw;
-	size_t len = 0;
-	FILE *kf;
 
 	if (rs->rs_n == rs->rs_cap) {
 		size_t cap = rs->rs_cap ? 2 * rs->rs_cap : 64;
@@ -216,7 +222,7 @@ collect(void *arg, const dsl_aent_t *e)
 	memset(rw, 0, sizeof (*rw));
 	rw->rw_e = *e;
 	rw->rw_order = rs->rs_n;
-	if (e->ae_nbuckets > 0) {
+	if (rs->rs_copy && e->ae_nbuckets > 0) {
 		rw->rw_b = malloc(e->ae_nbuckets * sizeof (*rw->rw_b));
 		if (rw->rw_b == NULL)
 			goto nomem;
@@ -224,15 +230,9 @@ collect(void *arg, const dsl_aent_t *e)
 		    e->ae_nbuckets * sizeof (*rw->rw_b));
 		rw->rw_e.ae_buckets = rw->rw_b;
 	}
-	if ((kf = open_memstream(&rw->rw_labels, &len)) == NULL) {
-		free(rw->rw_b);
-		goto nomem;
-	}
-	labels(kf, e, NULL);
-	if (fclose(kf) != 0) {
-		free(rw->rw_b);
-		goto nomem;
-	}
+	rw->rw_loff = ftell(rs->rs_kf);
+	labels(rs->rs_kf, e, NULL);
+	fputc('\0', rs->rs_kf);
 	rs->rs_n++;
 	return (0);
 nomem:
@@ -313,6 +313,66 @@ merge(dsl_aent_t *e, const dsl_aent_t *f)
 	}
 }
 
+/* The walk again, when no two rows share labels: each entry as it comes,
+ * with the labels the first walk wrote. */
+static int
+emit(void *arg, const dsl_aent_t *e)
+{
+	rows_t *rs = arg;
+
+	if (rs->rs_i >= rs->rs_n)
+		return (-1);
+	return (one_entry(rs->rs_r, e, rs->rs_row[rs->rs_i++].rw_labels));
+}
+
+static void
+drop_rows(rows_t *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->rs_n; i++)
+		free(rs->rs_row[i].rw_b);
+	free(rs->rs_kbuf);
+	free(rs->rs_row);
+	rs->rs_kbuf = NULL;
+	rs->rs_row = NULL;
+	rs->rs_n = rs->rs_cap = 0;
+}
+
+/*
+ * Walk aggregation a into rs (copies of the entries too with copy), and
+ * sort by[] (rs_n rows) by labels.  Returns how many rows repeat an
+ * earlier row's labels, or -1 out of memory.
+ */
+static long
+gather(dsl_rt_t *rt, uint32_t a, rows_t *rs, bool copy, row_t ***byp)
+{
+	row_t **by;
+	size_t i;
+	long dups = 0;
+
+	rs->rs_copy = copy;
+	if ((rs->rs_kf = open_memstream(&rs->rs_kbuf, &rs->rs_klen)) == NULL)
+		return (-1);
+	(void)dsl_agg_walk(rt, a, collect, rs);
+	if (fclose(rs->rs_kf) != 0 || rs->rs_nomem)
+		return (-1);
+	if (rs->rs_n == 0)
+		return (0);
+	if ((by = malloc(rs->rs_n * sizeof (*by))) == NULL)
+		return (-1);
+	for (i = 0; i < rs->rs_n; i++) {
+		rs->rs_row[i].rw_labels = rs->rs_kbuf + rs->rs_row[i].rw_loff;
+		by[i] = &rs->rs_row[i];
+	}
+	qsort(by, rs->rs_n, sizeof (*by), by_labels);
+	for (i = 1; i < rs->rs_n; i++)
+		if (strcmp(by[i - 1]->rw_labels, by[i]->rw_labels) == 0)
+			dups++;
+	*byp = by;
+	return (dups);
+}
+
 void
 metrics_render(dsl_rt_t *rt, FILE *fp)
 {
@@ -323,16 +383,26 @@ metrics_render(dsl_rt_t *rt, FILE *fp)
 		row_t **by = NULL;
 		render_t r;
 		size_t i, j;
+		long dups;
 
 		memset(&r, 0, sizeof (r));
 		memset(&rs, 0, sizeof (rs));
 		r.r_fp = fp;
-		(void)dsl_agg_walk(rt, a, collect, &rs);
-		if (!rs.rs_nomem && rs.rs_n > 1 &&
-		    (by = malloc(rs.rs_n * sizeof (*by))) != NULL) {
-			for (i = 0; i < rs.rs_n; i++)
-				by[i] = &rs.rs_row[i];
-			qsort(by, rs.rs_n, sizeof (*by), by_labels);
+		/* the usual case, no two entries alike: the labels first,
+		 * then each entry as the walk gives it, copied nowhere */
+		dups = gather(rt, a, &rs, false, &by);
+		if (dups == 0) {
+			rs.rs_r = &r;
+			(void)dsl_agg_walk(rt, a, emit, &rs);
+		}
+		drop_rows(&rs);
+		free(by);
+		by = NULL;
+		if (dups <= 0)
+			continue;	/* done, or out of memory: nothing
+					 * rather than a series twice */
+		memset(&rs, 0, sizeof (rs));
+		if (gather(rt, a, &rs, true, &by) >= 0) {
 			for (i = 0; i < rs.rs_n; i = j) {
 				for (j = i + 1; j < rs.rs_n &&
 				    strcmp(by[i]->rw_labels,
@@ -341,17 +411,12 @@ metrics_render(dsl_rt_t *rt, FILE *fp)
 					by[j]->rw_merged = true;
 				}
 			}
+			for (i = 0; i < rs.rs_n; i++)
+				if (!rs.rs_row[i].rw_merged)
+					one_entry(&r, &rs.rs_row[i].rw_e,
+					    rs.rs_row[i].rw_labels);
 		}
-		/* out of memory: nothing rather than a series twice */
-		for (i = 0; !rs.rs_nomem && i < rs.rs_n; i++)
-			if (!rs.rs_row[i].rw_merged)
-				one_entry(&r, &rs.rs_row[i].rw_e,
-				    rs.rs_row[i].rw_labels);
-		for (i = 0; i < rs.rs_n; i++) {
-			free(rs.rs_row[i].rw_labels);
-			free(rs.rs_row[i].rw_b);
-		}
-		free(rs.rs_row);
+		drop_rows(&rs);
 		free(by);
 	}
 }
