@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/aggmem: bytes per aggregation key.  Compiles a clause, fires it
  * with N (1000000) distinct arg0 values through dsl_fire(), and prints

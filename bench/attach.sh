@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/attach.sh [ROUNDS]: how long `pidtrace -p PID -n
 # 'pid$target::*DBImpl*Put*:entry'` takes on a node process with leveldown
 # loaded to print "matched N probes" (attach, read every module's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/eval: the cost of a firing, in process.  Compiles a clause once,
  * fires it millions of times through dsl_fire(), prints ns per firing

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/fastpath.sh [ROUNDS]: what entry+return+quantize costs per call
 # of a small function whose first instruction is push %rbp (work_push of
 # bench/work: the kernel emulates it, so bpftrace's uprobes are at their

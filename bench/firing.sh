@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/firing.sh: the cost of one firing of the tracer, run by hand after
 # `make check` built the targets:  bench/firing.sh [CALLS]
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/floor.c: the bare ptrace floor for bench/overhead, the least any
  * ptrace tracer pays per firing: an int3 on a function's entry (and with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/metrics-render: the tracing thread's cost of one Prometheus
  * rendering (cmd/metrics.c), in process.  Fills KEYS keys of a count()

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/metrics.sh [KEYS]: what one Prometheus scrape of pidtrace costs.
 # A D program fills KEYS (default 1000) keys of a count() and a
 # quantize() (64 le buckets each) from a 1 ms tick, then:

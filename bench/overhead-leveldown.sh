@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/overhead-leveldown.sh [ROUNDS]: leveldown puts per second in node,
 # untraced, under pidtrace's latency script and under bpftrace's
 # equivalent (run by bench/overhead -l too).  One node process per round

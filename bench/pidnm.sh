@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/pidnm.sh [FILE]: pidnm -C against binutils nm -C on FILE
 # (default /usr/bin/node), in the same run.  Checks that the outputs are
 # identical, then prints the median wall time of 5 runs of each (output

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/profile.sh [ROUNDS] [SECONDS]: what sampling costs a CPU-bound
 # target.  t/targets/pf-threads runs 4 threads for SECONDS (3) of wall
 # time and counts its loops; each round runs it unsampled, under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/spin.c: the target of bench/latency.  spin() truly takes about
  * NS nanoseconds: it spins on clock_gettime(CLOCK_MONOTONIC) from its

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/syscall.sh: what a syscall costs the target under the syscall
 # provider, against strace and perf trace (or bpftrace), same target,
 # same run; and what it costs when only pid probes are enabled (nothing

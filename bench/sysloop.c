@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/sysloop.c: the target of bench/syscall.sh.
  *

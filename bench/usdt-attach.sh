@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/usdt-attach.sh [ROUNDS]: how long `pidtrace -p PID -n
 # 'hotspot*:::'` takes on an idle JVM to print "matched N probes" (attach,
 # read every mapped object's .note.stapsdt, libjvm's 532 among them,

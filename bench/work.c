@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/work.c: the target of bench/overhead.  Calls one small function N
  * times in a loop, times the loop alone, prints "us/call X".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/addrsym.c: run-time address -> "module`function+0xoff".
  */

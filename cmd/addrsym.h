@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/addrsym.h: name run-time addresses of a traced process
  * ("libc.so.6`malloc+0x1a"), for D's %a and %A (dsl_host_t.dh_addr2sym).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metrics.c: the aggregations for Prometheus (see metrics.h).
  *
@@ -7,7 +8,11 @@
  * histograms with cumulative le buckets at each bucket's inclusive upper
  * bound, +Inf, _sum and _count.  Keys are the labels key0, key1, ...
  * (D keys have no names); their values are made valid UTF-8 and escaped
- * as the text format says (\\ \" \n).
+ * as the text format says (\\ \" \n); a stack key is its frames folded
+ * (dsl_aval_t).  Entries whose labels read the same (stacks that differ
+ * only in offsets, or in their process; strings made the same by the
+ * UTF-8 repair) are one series: their values are merged, as Prometheus
+ * rejects a series given twice.
  *
  * A histogram always has the same le values (every bucket of its
  * definition, and quantize's negative ones only once a negative value
@@ -89,13 +94,13 @@ labels(FILE *fp, const dsl_aent_t *e, const char *le)
 	fputc('}', fp);
 }
 
+/* lab: the keys' labels, as labels() writes them without le */
 static void
-histogram(FILE *fp, const char *base, const dsl_aent_t *e)
+histogram(FILE *fp, const char *base, const dsl_aent_t *e, const char *lab)
 {
-	size_t i, first = 0, klen = 0;
+	size_t i, first = 0, klen = strlen(lab);
 	int64_t cum = 0;
-	char *keys = NULL;
-	FILE *kf;
+	char *keys;
 
 	if (strcmp(e->ae_func, "quantize") == 0) {
 		/* the negative buckets only once they hold something */
@@ -106,14 +111,8 @@ histogram(FILE *fp, const char *base, const dsl_aent_t *e)
 		if (i < e->ae_nbuckets && e->ae_buckets[i].ab_max >= 0)
 			first = i;
 	}
-	/* the keys' labels once, for the 60-odd bucket lines */
-	if ((kf = open_memstream(&keys, &klen)) == NULL)
+	if ((keys = strdup(lab)) == NULL)
 		return;
-	labels(kf, e, NULL);
-	if (fclose(kf) != 0) {
-		free(keys);
-		return;
-	}
 	if (klen > 0)
 		keys[--klen] = '\0';	/* drop the '}' */
 	for (i = 0; i < first; i++)
@@ -152,9 +151,8 @@ base_name(render_t *r, const char *name)
 }
 
 static int
-one_entry(void *arg, const dsl_aent_t *e)
+one_entry(render_t *r, const dsl_aent_t *e, const char *lab)
 {
-	render_t *r = arg;
 	FILE *fp = r->r_fp;
 	bool counter = strcmp(e->ae_func, "count") == 0 ||
 	    strcmp(e->ae_func, "sum") == 0;
@@ -171,16 +169,208 @@ one_entry(void *arg, const dsl_aent_t *e)
 		    counter ? "_total" : "", type);
 	}
 	if (e->ae_buckets != NULL) {
-		histogram(fp, r->r_base, e);
+		histogram(fp, r->r_base, e, lab);
 		return (0);
 	}
-	fprintf(fp, "%s%s", r->r_base, counter ? "_total" : "");
-	labels(fp, e, NULL);
+	fprintf(fp, "%s%s%s", r->r_base, counter ? "_total" : "", lab);
 	if (e->ae_unsigned)
 		fprintf(fp, " %" PRIu64 "\n", (uint64_t)e->ae_value);
 	else
 		fprintf(fp, " %" PRId64 "\n", e->ae_value);
 	return (0);
+}
+
+/* One entry of an aggregation, copied out of the walk, and its labels. */
+typedef struct row {
+	char		*rw_labels;	/* as labels() writes them, in rs_kbuf */
+	long		rw_loff;	/* rw_labels's offset until then */
+	size_t		rw_order;	/* the walk's order: dtrace's */
+	bool		rw_merged;	/* added into an earlier row */
+	dsl_aent_t	rw_e;		/* its keys are gone: use rw_labels */
+	dsl_abucket_t	*rw_b;
+} row_t;
+
+typedef struct rows {
+	row_t		*rs_row;
+	size_t		rs_n, rs_cap;
+	bool		rs_nomem;
+	FILE		*rs_kf;		/* every row's labels, each ending in
+					 * a NUL: one stream, not one a row */
+	char		*rs_kbuf;
+	size_t		rs_klen;
+	bool		rs_copy;	/* keep the entries (to merge them) */
+	render_t	*rs_r;		/* emit(): where, and which row next */
+	size_t		rs_i;
+} rows_t;
+
+static int
+collect(void *arg, const dsl_aent_t *e)
+{
+	rows_t *rs = arg;
+	row_t *rw;
+
+	if (rs->rs_n == rs->rs_cap) {
+		size_t cap = rs->rs_cap ? 2 * rs->rs_cap : 64;
+		row_t *n = realloc(rs->rs_row, cap * sizeof (*n));
+
+		if (n == NULL)
+			goto nomem;
+		rs->rs_row = n;
+		rs->rs_cap = cap;
+	}
+	rw = &rs->rs_row[rs->rs_n];
+	memset(rw, 0, sizeof (*rw));
+	rw->rw_e = *e;
+	rw->rw_order = rs->rs_n;
+	if (rs->rs_copy && e->ae_nbuckets > 0) {
+		rw->rw_b = malloc(e->ae_nbuckets * sizeof (*rw->rw_b));
+		if (rw->rw_b == NULL)
+			goto nomem;
+		memcpy(rw->rw_b, e->ae_buckets,
+		    e->ae_nbuckets * sizeof (*rw->rw_b));
+		rw->rw_e.ae_buckets = rw->rw_b;
+	}
+	rw->rw_loff = ftell(rs->rs_kf);
+	labels(rs->rs_kf, e, NULL);
+	fputc('\0', rs->rs_kf);
+	rs->rs_n++;
+	return (0);
+nomem:
+	rs->rs_nomem = true;
+	return (-1);
+}
+
+static int
+by_labels(const void *a, const void *b)
+{
+	const row_t *x = *(row_t *const *)a, *y = *(row_t *const *)b;
+	int c = strcmp(x->rw_labels, y->rw_labels);
+
+	if (c != 0)
+		return (c);
+	return (x->rw_order < y->rw_order ? -1 : x->rw_order > y->rw_order);
+}
+
+/* floor(sqrt(v)), by bits (no libm for one square root) */
+static uint64_t
+isqrt(uint64_t v)
+{
+	uint64_t r = 0, b;
+
+	for (b = 1ULL << 31; b != 0; b >>= 1)
+		if ((r + b) * (r + b) <= v)
+			r += b;
+	return (r);
+}
+
+/* Add entry f into e (same aggregation, same labels). */
+static void
+merge(dsl_aent_t *e, const dsl_aent_t *f)
+{
+	const char *fn = e->ae_func;
+	size_t i;
+
+	if (strcmp(fn, "min") == 0) {
+		if (f->ae_value < e->ae_value)
+			e->ae_value = f->ae_value;
+	} else if (strcmp(fn, "max") == 0) {
+		if (f->ae_value > e->ae_value)
+			e->ae_value = f->ae_value;
+	} else if (strcmp(fn, "avg") == 0) {
+		e->ae_count += f->ae_count;
+		e->ae_sum += f->ae_sum;
+		e->ae_value = e->ae_count ? e->ae_sum / e->ae_count : 0;
+	} else if (strcmp(fn, "stddev") == 0) {
+		/* pooled: each part's mean and variance give its sum of
+		 * squares (dtrace's stddev is an integer: near enough) */
+		long double sq = 0, n, m;
+		const dsl_aent_t *p[2] = { e, f };
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			long double c = (long double)p[k]->ae_count;
+			long double mk = c > 0 ? p[k]->ae_sum / c : 0;
+			long double sd = (long double)(uint64_t)p[k]->ae_value;
+
+			sq += c * (sd * sd + mk * mk);
+		}
+		e->ae_count += f->ae_count;
+		e->ae_sum += f->ae_sum;
+		n = (long double)e->ae_count;
+		m = n > 0 ? e->ae_sum / n : 0;
+		e->ae_value = n > 0 && sq / n > m * m ?
+		    (int64_t)isqrt((uint64_t)(sq / n - m * m)) : 0;
+	} else if (e->ae_nbuckets > 0) {
+		/* one aggregation: the same buckets, by their bounds */
+		for (i = 0; i < e->ae_nbuckets && i < f->ae_nbuckets; i++)
+			if (e->ae_buckets[i].ab_max == f->ae_buckets[i].ab_max)
+				((dsl_abucket_t *)e->ae_buckets)[i].ab_count +=
+				    f->ae_buckets[i].ab_count;
+		e->ae_count += f->ae_count;
+		e->ae_sum += f->ae_sum;
+	} else {
+		e->ae_value += f->ae_value;	/* count, sum */
+	}
+}
+
+/* The walk again, when no two rows share labels: each entry as it comes,
+ * with the labels the first walk wrote. */
+static int
+emit(void *arg, const dsl_aent_t *e)
+{
+	rows_t *rs = arg;
+
+	if (rs->rs_i >= rs->rs_n)
+		return (-1);
+	return (one_entry(rs->rs_r, e, rs->rs_row[rs->rs_i++].rw_labels));
+}
+
+static void
+drop_rows(rows_t *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->rs_n; i++)
+		free(rs->rs_row[i].rw_b);
+	free(rs->rs_kbuf);
+	free(rs->rs_row);
+	rs->rs_kbuf = NULL;
+	rs->rs_row = NULL;
+	rs->rs_n = rs->rs_cap = 0;
+}
+
+/*
+ * Walk aggregation a into rs (copies of the entries too with copy), and
+ * sort by[] (rs_n rows) by labels.  Returns how many rows repeat an
+ * earlier row's labels, or -1 out of memory.
+ */
+static long
+gather(dsl_rt_t *rt, uint32_t a, rows_t *rs, bool copy, row_t ***byp)
+{
+	row_t **by;
+	size_t i;
+	long dups = 0;
+
+	rs->rs_copy = copy;
+	if ((rs->rs_kf = open_memstream(&rs->rs_kbuf, &rs->rs_klen)) == NULL)
+		return (-1);
+	(void)dsl_agg_walk(rt, a, collect, rs);
+	if (fclose(rs->rs_kf) != 0 || rs->rs_nomem)
+		return (-1);
+	if (rs->rs_n == 0)
+		return (0);
+	if ((by = malloc(rs->rs_n * sizeof (*by))) == NULL)
+		return (-1);
+	for (i = 0; i < rs->rs_n; i++) {
+		rs->rs_row[i].rw_labels = rs->rs_kbuf + rs->rs_row[i].rw_loff;
+		by[i] = &rs->rs_row[i];
+	}
+	qsort(by, rs->rs_n, sizeof (*by), by_labels);
+	for (i = 1; i < rs->rs_n; i++)
+		if (strcmp(by[i - 1]->rw_labels, by[i]->rw_labels) == 0)
+			dups++;
+	*byp = by;
+	return (dups);
 }
 
 void
@@ -189,11 +379,45 @@ metrics_render(dsl_rt_t *rt, FILE *fp)
 	uint32_t a, n = dsl_rt_naggs(rt);
 
 	for (a = 0; a < n; a++) {
+		rows_t rs;
+		row_t **by = NULL;
 		render_t r;
+		size_t i, j;
+		long dups;
 
 		memset(&r, 0, sizeof (r));
+		memset(&rs, 0, sizeof (rs));
 		r.r_fp = fp;
-		(void)dsl_agg_walk(rt, a, one_entry, &r);
+		/* the usual case, no two entries alike: the labels first,
+		 * then each entry as the walk gives it, copied nowhere */
+		dups = gather(rt, a, &rs, false, &by);
+		if (dups == 0) {
+			rs.rs_r = &r;
+			(void)dsl_agg_walk(rt, a, emit, &rs);
+		}
+		drop_rows(&rs);
+		free(by);
+		by = NULL;
+		if (dups <= 0)
+			continue;	/* done, or out of memory: nothing
+					 * rather than a series twice */
+		memset(&rs, 0, sizeof (rs));
+		if (gather(rt, a, &rs, true, &by) >= 0) {
+			for (i = 0; i < rs.rs_n; i = j) {
+				for (j = i + 1; j < rs.rs_n &&
+				    strcmp(by[i]->rw_labels,
+				    by[j]->rw_labels) == 0; j++) {
+					merge(&by[i]->rw_e, &by[j]->rw_e);
+					by[j]->rw_merged = true;
+				}
+			}
+			for (i = 0; i < rs.rs_n; i++)
+				if (!rs.rs_row[i].rw_merged)
+					one_entry(&r, &rs.rs_row[i].rw_e,
+					    rs.rs_row[i].rw_labels);
+		}
+		drop_rows(&rs);
+		free(by);
 	}
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * metrics.h: the aggregations in Prometheus' text exposition format
  * (version 0.0.4), served over HTTP (-x metrics=ADDR:PORT, libmicrohttpd)

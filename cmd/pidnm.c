@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pidnm: list ELF symbols the way binutils nm does, plus what a pidtrace
  * user needs: mangled and demangled names side by side (-j), a filter on

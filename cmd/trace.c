@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/trace.c: the providers' glue.  The tracer stops a thread at a site
  * and hands over its registers; here the site becomes probes (a site may
@@ -99,6 +100,8 @@ struct cmd_trace {
 	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
 	bool		t_have_next;
 	tr_thread_t	*t_th;		/* the firing thread: ustack() */
+	bool		t_scregs;	/* t_fire's regs are a syscall stop's:
+					 * rip, rsp and arguments only */
 	trace_sample_t	*t_samples;	/* profile-N probes */
 	size_t		t_nsamples;
 	FILE		*t_out;		/* the D output: flushed per firing */
@@ -403,15 +406,35 @@ ustack(void *cookie, uint64_t *pcs, int max)
 	cmd_trace_t *t = cookie;
 	size_t n, i;
 
-	if (t->t_th == NULL || t->t_fire.fi_regs == NULL || t->t_s == NULL ||
-	    max <= 0)
+	struct user_regs_struct r;
+	const struct user_regs_struct *regs = t->t_fire.fi_regs;
+
+	if (t->t_th == NULL || regs == NULL || t->t_s == NULL || max <= 0)
 		return 0;
-	n = tr_ustack(t->t_s, t->t_th, t->t_fire.fi_regs, pcs, (size_t)max);
+	/* a frame without CFI is walked by rbp: a syscall stop's regs
+	 * lack it (dtruss -s), so take the thread's own */
+	if (t->t_scregs && tr_thread_regs(t->t_th, &r) == 0)
+		regs = &r;
+	n = tr_ustack(t->t_s, t->t_th, regs, pcs, (size_t)max);
 	if (t->t_syms == NULL)
 		t->t_syms = addrsym_new(t->t_pid, tr_proc_tid(t->t_s));
 	for (i = 0; i < n; i++)
 		addrsym_prime(t->t_syms, pcs[i]);
 	return (int)n;
+}
+
+/* vtimestamp: the firing thread's time on CPU, where a thread is known
+ * (a stop); 0 makes it timestamp. */
+static uint64_t
+vtimestamp(void *cookie)
+{
+	cmd_trace_t *t = cookie;
+	long long ns;
+
+	if (t->t_th == NULL || t->t_s == NULL)
+		return 0;
+	ns = tr_thread_cputime(t->t_s, t->t_th);
+	return ns > 0 ? (uint64_t)ns : 0;
 }
 
 /* A stack's frame, named when printed: the process may be gone. */
@@ -435,6 +458,7 @@ trace_host(cmd_trace_t *t, dsl_host_t *host)
 	host->dh_getarg = getarg;
 	host->dh_addr2sym = addr2sym;
 	host->dh_ustack = ustack;
+	host->dh_vtimestamp = vtimestamp;
 	host->dh_pcsym = pcsym;
 }
 
@@ -1619,8 +1643,10 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	t->t_fire.fi_nextpc = NULL;
 	t->t_fire.fi_cookie = t;
 	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
-	if (n < 0)
+	if (n < 0) {
+		t->t_fire.fi_regs = NULL;
 		return 0;
+	}
 	if (n == 0) {
 		cx.cx_args[0] = 0;	/* 0 would mean "all ten valid" */
 		n = 1;
@@ -1629,8 +1655,12 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	if (r->tf_prov->pv_errno != NULL)
 		cx.cx_errno = r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire);
 	t->t_fref = r;
+	t->t_th = th;
+	t->t_scregs = true;
 	if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
 		t->t_exited = true;
+	t->t_th = NULL;
+	t->t_scregs = false;
 	t->t_fref = NULL;
 	t->t_fire.fi_regs = NULL;
 	if (t->t_out != NULL && __fpending(t->t_out) != 0)

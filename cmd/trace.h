@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/trace.h: the process providers in pidtrace: a traced process
  * (-p/-c), its probes resolved by the providers of probes/provider.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * demangle.c: libiberty's demanglers behind a cache, shaped like nm -C.
  *

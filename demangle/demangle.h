@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * demangle: C++ and Rust names as binutils `nm -C` prints them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kvdemo: the bundled demo for pidtrace's Quick start.  A tiny in-memory
  * key-value store whose kv::Store::Put is called in a loop, like the

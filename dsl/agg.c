@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * agg.c: aggregating functions (the kernel side of dtrace:
  * dtrace_aggregate_*), clear/trunc, and sorting for output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cc.h: the compiler's working state, shared by lex.c, parse.c, check.c
  * and diag.c.  The pipeline (dsl_compile in check.c): for each source,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * check.c: dsl_compile, and the checker that turns parsed nodes into the
  * runnable form.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * diag.c: compile errors.  One message, "NAME:LINE:COL: message", and a
  * longjmp back to dsl_compile: the first error ends the compile, as in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dsl.h: the D language, as the host (cmd/pidtrace.c, later an in-process
  * agent) sees it.
@@ -193,6 +194,10 @@ typedef struct dsl_host {
 	 * number of frames, 0 if unknown.  Optional (ustack(), jstack(),
 	 * ucaller); called on the firing path of clauses that use them. */
 	int	(*dh_ustack)(void *cookie, uint64_t *pcs, int max);
+	/* The firing thread's time on CPU in ns (vtimestamp) when the ctx
+	 * has none: 0 if unknown (then vtimestamp is timestamp).  Optional;
+	 * called on the firing path of clauses that read vtimestamp. */
+	uint64_t (*dh_vtimestamp)(void *cookie);
 	/* Name pc of process pid when a stack is printed, perhaps after
 	 * the process is gone: as dh_addr2sym, with dh_cookie.  Optional
 	 * (frames print in hex without it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * emit.c: aggregations as typed values (dsl_agg_walk) and the JSON Lines
  * output of -x oformat=json.
@@ -127,6 +128,14 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 	return (n);
 }
 
+/*
+ * A stack key's text: its frames named, root first, joined by ';' (as
+ * -x stackfmt=folded prints them), not the stack value's inner form
+ * (DSL_STACKMARK, pid, pcs in hex).  One buffer per key position, valid
+ * until the next fill(): the walks run on one thread (emit.h).
+ */
+static char	foldbuf[8][4096];
+
 /* Fill e from one entry; b has room for ag_ndata + 1 buckets. */
 static void
 fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
@@ -142,9 +151,16 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 	e->ae_name = dsl_str(rt->rt_pg, ag->ag_name);
 	e->ae_func = dsl_func_name(ag->ag_func);
 	e->ae_nkeys = ag->ag_nkeys > 0 ? ag->ag_nkeys : 0;
-	for (i = 0; i < e->ae_nkeys && i < 8; i++)
-		e->ae_keys[i].av_int = dsl_key_int(ag, key, i,
-		    &e->ae_keys[i].av_str);
+	for (i = 0; i < e->ae_nkeys && i < 8; i++) {
+		const char *s;
+
+		e->ae_keys[i].av_int = dsl_key_int(ag, key, i, &s);
+		if (s != NULL && *s == DSL_STACKMARK) {
+			dsl_stack_fold(rt, s, foldbuf[i], sizeof (foldbuf[i]));
+			s = foldbuf[i];
+		}
+		e->ae_keys[i].av_str = s;
+	}
 	switch (ag->ag_func) {
 	case F_QUANTIZE:
 	case F_LQUANTIZE:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * emit.h: the runtime's results in forms other programs read.
  *
@@ -16,7 +17,9 @@
 
 #include "dsl/dsl.h"
 
-/* One key of an aggregation entry: a string or an integer. */
+/* One key of an aggregation entry: a string or an integer.  A stack
+ * (ustack(), jstack()) is a string, its frames named, root first,
+ * joined by ';' (as -x stackfmt=folded prints them). */
 typedef struct dsl_aval {
 	const char	*av_str;	/* NULL for an integer; valid during
 					 * the callback only */

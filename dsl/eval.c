@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * eval.c: the firing path.  dsl_fire() runs each clause enabled on a
  * probe: predicate, statements, actions.  Nodes are evaluated by a switch
@@ -111,9 +112,13 @@ builtin(dsl_rt_t *rt, int b)
 	switch (b) {
 	case B_TIMESTAMP:
 		return ((int64_t)now(rt));
-	case B_VTIMESTAMP:
-		return ((int64_t)(cx->cx_vtimestamp ? cx->cx_vtimestamp :
-		    now(rt)));
+	case B_VTIMESTAMP: {
+		uint64_t v = cx->cx_vtimestamp;
+
+		if (v == 0 && rt->rt_host.dh_vtimestamp != NULL)
+			v = rt->rt_host.dh_vtimestamp(cx->cx_cookie);
+		return ((int64_t)(v != 0 ? v : now(rt)));
+	}
 	case B_WALLTIMESTAMP:
 		clock_gettime(CLOCK_REALTIME, &ts);
 		return ((int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec);

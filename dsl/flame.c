@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * flame.c: -x flamegraph=FILE, an interactive SVG flame graph of the
  * first aggregation keyed by a stack, which the host writes at the end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * lex.c: D tokens.  Comments, #pragma lines and a first #! line are
  * skipped here; macro arguments ($1, $$1, $target) are substituted here,

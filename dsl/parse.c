@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * parse.c: D's grammar (dt_grammar.y) by recursive descent, building
  * nodes straight into the program's flat node array.  Precedence is C's,

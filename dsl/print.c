@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * print.c: output as dtrace(1) and libdtrace's dt_consume.c print it: the
  * heading and probe lines, trace() records, aggregation entries and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * printf.c: D's printf conversions (after libdtrace's dt_printf.c).
  * Integers are widened from their D type before formatting: signed
@@ -204,6 +205,43 @@ cfmt(char *buf, size_t len, const conv_t *cv, int width, int prec,
 	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
 }
 
+/*
+ * %S: s with C's escapes for \a \b \f \n \r \t \v \" and \\, any other
+ * byte outside '!'..'~' but the space as a backslash and three octal
+ * digits, then \0 for the NUL that ends it (libdtrace's strchr2esc over
+ * the whole record).  The caller frees it; NULL without memory.
+ */
+static char *
+escape(const char *s)
+{
+	static const char from[] = "\a\b\f\n\r\t\v\"\\";
+	static const char to[] = "abfnrtv\"\\";
+	char *out = malloc(strlen(s) * 4 + 3), *q = out;
+	const char *c;
+
+	if (out == NULL)
+		return (NULL);
+	for (; *s != '\0'; s++) {
+		unsigned char b = (unsigned char)*s;
+
+		if ((c = strchr(from, b)) != NULL) {
+			*q++ = '\\';
+			*q++ = to[c - from];
+		} else if (b == ' ' || (b >= '!' && b <= '~')) {
+			*q++ = (char)b;
+		} else {
+			*q++ = '\\';
+			*q++ = (char)('0' + (b >> 6));
+			*q++ = (char)('0' + ((b >> 3) & 7));
+			*q++ = (char)('0' + (b & 7));
+		}
+	}
+	*q++ = '\\';
+	*q++ = '0';
+	*q = '\0';
+	return (out);
+}
+
 void dsl_print_value(dsl_rt_t *, uint32_t, dsl_hent_t *);
 
 int
@@ -375,8 +413,21 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			break;
-		case 's':
 		case 'S':
+			/* a string value is a strsize record holding its NUL:
+			 * dtrace escapes the record up to that NUL, shown too
+			 * (dtruss's open("/etc/passwd\0", 0x0, 0x1B6)) */
+			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			if (a->pa_type == DT_STR) {
+				char *e = escape(a->pa_str);
+
+				if (e != NULL)
+					fprintf(fp, f, e);
+				free(e);
+				break;
+			}
+			/* FALLTHROUGH */
+		case 's':
 			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);

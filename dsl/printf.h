@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * printf.h: D's printf (dt_printf.c): C conversions plus %@ (an
  * aggregation's value), %a/%A (addresses), %Y (a walltimestamp), %p (hex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * prog.h: the compiled form of a D program, shared by the compiler
  * (lex.c, parse.c, check.c) and the runtime (eval.c, var.c, agg.c, ...).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rt.c: a runtime's life: creation from a program, the host registering
  * probes and enablings, the clause output buffer, END and the final

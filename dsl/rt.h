@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rt.h: the runtime's state, shared by rt.c (creation, probes, END),
  * eval.c (the firing path), var.c (variables and hash tables), agg.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * type.c: the table of C types (dsl.h's dsl_type_* for the host, and the
  * compiler's declarations): flat arrays, names in the table's own string

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * var.c: where variables live.  Globals and this-> are flat arrays of
  * slots resolved at compile time; self-> is one record per thread, found

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz-d: the whole D front end (lexer, parser, checker) on arbitrary
  * bytes.  Every input must compile or fail with one message: no crash,

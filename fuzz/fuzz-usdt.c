@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz-usdt: probes/usdt on arbitrary bytes.  An input starting with
  * "\177ELF" is opened as a file and its stapsdt notes read, each note's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * debugfile: separate debug files by build-id and .gnu_debuglink; the
  * rules are gdb's (see debugfile.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * debugfile: find an object's separate debug file, as gdb does
  * ("Debugging Information in Separate Files" in gdb's manual), on the

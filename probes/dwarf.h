@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dwarf: a function's parameters and return type from DWARF, through
  * libdw, as a self-contained type description: a small graph of types

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * elfsym.c: symbols, bytes, build-id and PT_LOADs of an ELF file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * elfsym: an ELF file's symbols, bytes and load layout, through libelf.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * match: function globs with a cheap pre-filter on mangled names (the
  * argument is in match.h).

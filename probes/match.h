@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * match: a probe description's function glob, compiled once and matched
  * against a whole symbol table cheaply.

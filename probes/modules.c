@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * modules: parse /proc/PID/maps into mapped files, name them as DTrace
  * users do, and compute their load bias.

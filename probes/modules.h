@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * modules: the ELF objects mapped into a process, from /proc/PID/maps.
  *

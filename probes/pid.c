@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pid: the pid provider's probe resolution (the contract is in pid.h).
  *

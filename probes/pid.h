@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pid: the pid provider's probe resolution.  Turns a probe description
  * pid<PID>:<module>:<function>:<name> into probes, each with the run-time

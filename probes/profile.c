@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * probes/profile.c: the profile provider, profile-N: every thread of
  * the process that is on CPU is sampled N times a second (PB_ARM_SAMPLE;

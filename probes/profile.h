@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * probes/profile.h: the profile provider's probes, profile-N (one
  * sample of every thread on CPU, N times a second; probes/provider.h),

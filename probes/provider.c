@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * provider: the table of providers and what they share (the contract is
  * in provider.h).

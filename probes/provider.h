@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * provider: the one interface every provider implements, and the table
  * of providers.  cmd/trace.c is generic over it: a description is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * retsite: decode a function with capstone and list its return sites.
  * The rules, and why, are in retsite.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * retsite: where a function returns, found by decoding its bytes.
  *

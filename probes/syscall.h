@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * syscall: the syscall provider's probes and what a firing means in D.
  *

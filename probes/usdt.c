@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * usdt: .note.stapsdt notes, their argument specifications, and the
  * probes of a process (usdt.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * usdt: the probes programs define in their own code, from their
  * .note.stapsdt notes (sys/sdt.h of systemtap-sdt-dev; Python,

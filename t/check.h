@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/check.h: the checks of the C unit tests.  CHECK(cond), or
  * CHECKF(cond, fmt, ...) with a message: on failure, print the file,

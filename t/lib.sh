@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/lib.sh: sourced by every shell test.  Gives a private temporary
 # folder, a trap that kills every process the test started, bounded
 # runs (timeout -k), readiness handshakes and exact-output checks.

@@ -1,4 +1,5 @@
 #!/usr/bin/env -S pidtrace -s
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * funclatency.d: the latency of the functions a glob matches, as a
  * power-of-two histogram of nanoseconds per function.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools/gen-syscalls.sh CPP: print the x86-64 system call table of the
 # installed kernel headers (<asm/unistd_64.h>, Debian's linux-libc-dev) as
 # C initialisers `{ NR, "name" },`, by number.  The build runs it into

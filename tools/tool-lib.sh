@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools/tool-lib.sh: sourced by the tools' wrappers.  Finds the tool's D
 # script and pidtrace, parses the options every tool shares (-p, -c, -m,
 # -h) plus the tool's own, and runs the script.

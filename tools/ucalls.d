@@ -1,4 +1,5 @@
 #!/usr/bin/env -S pidtrace -s
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ucalls.d: the functions of a module called most often.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env -S pidtrace -s
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * uflow.d: the flow of calls through a module's functions, indented by
  * call depth, each line with its thread id.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/bkpt.c: the table of patched sites, keyed by address, holding
  * the original bytes.  Every read of tracee text goes through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/clock.c: the time of a fast-path record.  A trampoline reads the
  * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns

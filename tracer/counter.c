@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/counter.c: u16 counters of the tracee that we raised (USDT
  * semaphores: the program tests one before computing a probe's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/error.c: the message a failed tr_attach()/tr_launch() leaves.
  * The library formats the words; the command adds "pidtrace: " and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/fast.h: the fast path's private layout, shared by tramp.c (the
  * trampolines and the patching), ring.c (the shared record ring) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/insn.c: decode a displaced instruction once, when its site is
  * patched, and choose how each firing carries it out.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/loop.c: the stop loop.  One thread calls ptrace.  Each waitpid
  * result is classified into an event whose name says how the task is

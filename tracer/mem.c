@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/mem.c: tracee memory.  Reads go through process_vm_readv (one
  * syscall, no stop needed), falling back to /proc/PID/mem when the pages

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/regs-x86_64.c: general registers by capstone name, and the
  * condition codes of jcc, for emulating displaced instructions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/ring.c: the consumer side of the shared record ring.  Producers
  * are the tracee's threads running trampolines (tramp.c writes their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/sample.c: interrupt the threads that are on CPU, for the
  * profile provider.  The interrupt stop is handled by the loop
@@ -36,6 +37,12 @@ task_runtime(pid_t pid, pid_t tid)
 		return -1;
 	buf[n] = '\0';
 	return strtoll(buf, NULL, 10);
+}
+
+long long
+tr_thread_cputime(const tr_session_t *s, const tr_thread_t *th)
+{
+	return task_runtime(s->s_pid, th->th_tid);
 }
 
 size_t

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/session.c: getting hold of a process (attach, launch), letting
  * go of it (release: the one way out shared by every exit path), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/syscall.c: syscall stops.  While tr_syscalls() is on, the loop
  * restarts the target's threads with PTRACE_SYSCALL instead of

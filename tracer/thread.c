@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/thread.c: one record per traced task, found by tid through a
  * small hash and a one-entry cache (a firing thread usually fires again),
@@ -100,6 +101,12 @@ pid_t
 tr_thread_tid(const tr_thread_t *th)
 {
 	return th->th_tid;
+}
+
+int
+tr_thread_regs(tr_thread_t *th, struct user_regs_struct *regs)
+{
+	return ptrace(PTRACE_GETREGS, th->th_tid, 0L, regs) < 0 ? -1 : 0;
 }
 
 void **

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/tr-impl.h: the tracer's private structures, shared by its files
  * and by nobody else.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/tracer.h: ptrace sessions over one process and its threads.
  *
@@ -341,6 +342,20 @@ tr_free(tr_session_t *s);
 /* Thread accessors, valid during a handler call. */
 pid_t
 tr_thread_tid(const tr_thread_t *th);
+
+/*
+ * The registers of th, stopped in a handler (h_syscall: the call's
+ * registers are not in its tr_syscall_t).  0, or -1 with errno.
+ */
+int
+tr_thread_regs(tr_thread_t *th, struct user_regs_struct *regs);
+
+/*
+ * The time th of s has spent on CPU, in ns (its schedstat), or -1 when
+ * unreadable.  A read of a /proc file: a few us.
+ */
+long long
+tr_thread_cputime(const tr_session_t *s, const tr_thread_t *th);
 
 /* A host-owned pointer per thread (for D's self->); NULL at first. */
 void **

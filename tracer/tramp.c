@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/tramp.c: the fast path's trampolines.  A site the host asked for
  * (tr_bkpt_want_fast) is, once every thread is stopped, turned from an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/unwind.c: walk the user stack of a stopped thread.
  *

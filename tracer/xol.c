@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/xol.c: execution out of line.  A displaced instruction that is
  * not emulated is copied into a 32-byte slot of a scratch page mapped in

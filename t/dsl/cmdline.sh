@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # cmdline.sh: pidtrace's command line without a process: notices and
 # -q, -o (append), -e, -l, -x, -Z, macro arguments, exit statuses,
 # -h/-V, and END with the aggregations on SIGINT.

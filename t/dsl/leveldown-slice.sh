@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The seed's next step: each leveldown put's key and value size, read from
 # DBImpl::Put's Slice arguments with a struct declared in the script
 # (copyin, ->, copyinstr(addr, len)) on the stripped prebuilt .node.

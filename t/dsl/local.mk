@@ -18,6 +18,7 @@ dsl_d_tests = \
 	t/dsl/tst.ctypes.d \
 	t/dsl/tst.struct-tracee.d \
 	t/dsl/tst.printfconv.d \
+	t/dsl/tst.printf-S.d \
 	t/dsl/tst.fold.d \
 	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \

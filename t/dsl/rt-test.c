@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rt-test: the host-facing contract of dsl/dsl.h without a process:
  * descriptions after $target substitution, glob matching, probe ids and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input, each: one error line, exit 1, the target untouched (not
 # traced, its text equal to the file's, its output exact at the end).
 # Malformed D in every position, -p/-c arguments, probe descriptions

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidtrace killed by SIGINT, SIGTERM or SIGHUP at a random moment under
 # heavy probe load detaches cleanly: t/stress/endings.sh, a few times
 # (run it by hand with N=100).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/endings/endlib.sh: helpers of the endings tests, on t/tracer/trlib.sh.
 . "$top_srcdir/t/tracer/trlib.sh"
 

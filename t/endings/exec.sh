@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # exec: the old image's probes go with it and the descriptions are
 # resolved again against the new one.  Asserts: a -c command that is a
 # shell script exec'ing the real program is traced (counts exact, output

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The trace ends from the target's side or the reader's: the target
 # exits normally or dies of a signal mid-trace (pidtrace prints what it
 # has and exits 0; without -q a notice says how the target ended), and pidtrace's output pipe closes

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Signals to pidtrace while it injects a syscall into the target: after
 # the target execs, pidtrace maps out-of-line pages in the new image (an
 # mmap run by a target thread) while SIGALRMs (the tick timer's signal)

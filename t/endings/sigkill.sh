@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SIGKILL of pidtrace cannot be caught: nothing restores the int3s.  As
 # man/pidtrace.1 says: a process attached with -p is let go with its
 # int3s in place and dies of SIGTRAP (dumping core where core dumps are

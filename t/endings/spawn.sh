@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A probed program makes children every way: fork, clone without
 # CLONE_VM (both start with our int3s in their copy of the text: they
 # must be cleaned and let go), vfork with the child calling the probed

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two tracers: pidtrace -p of a process that another pidtrace, strace or
 # gdb traces fails with one error line and a hint naming the other
 # tracer, and leaves that tracer's session alone: the other pidtrace's

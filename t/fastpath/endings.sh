@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 9, endings at random moments: pidtrace -p on fp-load (4 threads
 # calling the probed fp_work(), entry and return) is sent SIGINT or
 # SIGTERM at a random moment of the load (or after it, if the load ended

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/fastpath/fplib.sh: helpers of the fast-path tests (issue 9), on top of
 # t/faults/ftlib.sh (t/lib.sh, FT_SCALE, agg, expect).
 #

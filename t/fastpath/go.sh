@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 9, a Go program: t/targets/fp-go.go (built here with Debian's go,
 # offline, into t/targets/fp-go) runs 16 goroutines calling main.work
 # (which allocates and spins: the collector runs and preempts them

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 9, a ring that fills: pidtrace -p with a small buffer
 # (-x bufsize=4k; FP_BUFSIZE to change it) on fp-load, which calls the
 # probed fp_work() 20,000 times in a burst while pidtrace is held in

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 5 item 4, signals that kill: the target writes through NULL
 # (SIGSEGV), or SIGKILL/SIGTERM come from outside, while ft_work is
 # probed.  Asserts: under pidtrace -c, pidtrace prints its aggregation

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A SIGSEGV the program handles itself, raised by a probed function's
 # first instruction while it runs out of line (ft-fault: the handler
 # siglongjmps out, or moves rip past the load).  Asserts: the output is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/faults/ftlib.sh: helpers for the fault suite, on top of t/lib.sh.
 . "$top_srcdir/t/lib.sh"
 

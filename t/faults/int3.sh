@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The fault suite's heaviest checks again with every probe on int3
 # (-x fastpath=off): concurrency (entry, return, latency of 8 threads)
 # and unwinding (exceptions, longjmp, deep recursion).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 5 item 4, signals across attach and detach: 20,000 signals
 # (200,000 with FT_SCALE=10) sent to ft-stress sigs, each after the
 # previous one was handled, while pidtrace -p attaches, fires for a

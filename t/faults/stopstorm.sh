@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Job control as fast as the shell can send it: SIGSTOP, SIGCONT, over
 # and over, to ft-stress conc (8 threads, 100,000 calls; 1,000,000 with
 # FT_SCALE=10) under pidtrace -c with entry and return probes, until it

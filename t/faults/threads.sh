@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 5 item 3: threads created and exiting at a high rate (5,000
 # short-lived threads, 8 at a time; 50,000 with FT_SCALE=10, which wraps
 # this machine's tids) while pidtrace -p traces ft_work.  Asserts: every

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A bad process among several (mlib.sh).  Asserts: one line, a non-zero
 # exit, and the process grabbed before it is released untouched: not
 # traced, not stopped, running on to the output of an untraced run; one

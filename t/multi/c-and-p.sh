@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -c with -p in one run (t/multi/mlib.sh).  Asserts: $target is the first
 # process given, -p or -c (the Dynamic Tracing Guide: "the first such
 # process"); each process's counts are exact; when the -c process exits,

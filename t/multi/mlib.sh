@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/multi/mlib.sh: helpers for the tests of several processes in one run
 # (-p A -p B, -c with -p), on top of t/tracer/trlib.sh.
 . "$top_srcdir/t/tracer/trlib.sh"

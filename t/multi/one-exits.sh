@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # One of two traced processes ends while the other is traced (mlib.sh).
 # Asserts: a process killed by a signal is noticed at once ("pid N was
 # killed by signal 15") while pidtrace goes on tracing the other with

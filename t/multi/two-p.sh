@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two running tr-counters traced at once with -p A -p B (t/multi/mlib.sh).
 # Asserts: BEGIN fires once, after both are armed; @[pid] = count() is
 # exact for each process; probeprov and execname are the firing

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -x oformat=json: JSON Lines.  Asserts: the records of every output
 # action and aggregating function are exactly t/output/aggs.r (types,
 # keys, bucket bounds, a uint64 past 2^53); strings from a traced process

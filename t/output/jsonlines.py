@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/output/jsonlines.py FILE [--strip]: every line of FILE must be one
 # JSON object, read strictly as UTF-8 (no bad bytes, no encoded
 # surrogates); prints each object back compact and ASCII-escaped, in its

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Prometheus exposition text, through -x metrics-file (written at the
 # end of a run too): every kind of aggregation renders exactly as
 # t/output/metrics.r (counters, gauges, cumulative le buckets, +Inf,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -x metrics-file with the real node_exporter: pidtrace writes the
 # exposition atomically each second to a .prom file in a folder that
 # node_exporter's textfile collector reads; node_exporter's own /metrics

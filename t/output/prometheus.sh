@@ -1,11 +1,16 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -x metrics with the real Prometheus: pidtrace serves /metrics on
 # 127.0.0.1 (port 0: the kernel picks a free one, pidtrace says which)
 # while tracing tr-counter; a Prometheus with its own config and storage
 # scrapes it each second; a PromQL query over its HTTP API must return
 # the count of work() calls the target itself counted, and
-# histogram_quantile over the latency histogram must give a number.  The
-# exposition text itself is checked with promtool.
+# histogram_quantile over the latency histogram must give a number.
+# Keys are the labels key0, key1, ... by position: a two-key count
+# (a string and an integer) is found by both labels, and a stack key
+# (work's caller, folded) holds every call in one series per chain.  The
+# exposition text itself is checked with promtool, and for series given
+# twice.
 . "$top_srcdir/t/tracer/trlib.sh"
 
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
@@ -17,6 +22,7 @@ command -v jq >/dev/null || skip "jq not installed (Debian package jq)"
 start_counter
 spawn _pp 60 "$PIDTRACE" -q -x metrics=127.0.0.1:0 -n '
 	pid$target::work:entry { @calls[probefunc] = count(); self->t = timestamp; }
+	pid$target::work:entry { @pair[probefunc, 7] = count(); @st[ustack(2)] = count(); }
 	pid$target::work:return /self->t/ {
 		@lat = quantize(timestamp - self->t); self->t = 0; }' \
 	-p "$TPID" >"$T/p.out" 2>"$T/p.err"
@@ -50,6 +56,9 @@ if command -v promtool >/dev/null; then
 	promtool check metrics <"$T/metrics" 2>&1 | grep -v 'no help text' |
 		grep . && fail "promtool rejects the exposition"
 fi
+curl -sf "http://$addr/metrics" | grep -v '^#' | sed 's/ [^ ]*$//' | sort |
+	uniq -d >"$T/twice"
+[ -s "$T/twice" ] && fail "series given twice: $(head -n 3 "$T/twice")"
 
 # poll the query API until the scraped sample is there (a handshake)
 query()
@@ -73,6 +82,13 @@ case $p99 in
 esac
 n=$(query 'sum(pidtrace_lat_count)')
 [ "$n" = "$want" ] || fail "pidtrace_lat_count $n, want $want"
+n=$(query 'pidtrace_pair_total{key0="work",key1="7"}')
+[ "$n" = "$want" ] || fail "pidtrace_pair_total{key0=work,key1=7} $n, want $want"
+n=$(query 'sum(pidtrace_st_total{key0=~"tr-counter`[a-z_]+;tr-counter`work"})')
+say "work() by caller (stack keys): $n"
+[ "$n" = "$want" ] || fail "stack-keyed series hold $n calls, want $want"
+n=$(query 'count(pidtrace_st_total)')
+[ "$n" -le 3 ] || fail "$n series for work's callers (offsets not folded)"
 
 kill -INT "$(child_of "$_pp")"
 echo quit >&3

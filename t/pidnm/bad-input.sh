@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad inputs: each gives exactly one line on stderr naming the file and
 # the reason, exit status 1, and the good files around it are still
 # listed, in order.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidnm --debug-file: a file without .symtab lists its separate debug
 # file's .symtab, exactly as nm lists the debug file, with a note on
 # stderr; without the option the output stays nm's own ("no symbols").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * demangle-test: demangle/ on fixed strings.  Asserts the forms nm -C
  * prints (binutils 2.40: no Rust hashes, unlike c++filt, which demangles

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # probes/elfsym: the self-checks of elfsym-test (a function's symbol,
 # relocated by the bias from /proc/self/maps, is its run-time address;
 # pb_elf_read() gives its running bytes), the build-id against readelf's,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --grep PATTERN keeps the symbols whose mangled or demangled name
 # contains PATTERN; with a glob character (* ? [) PATTERN must match a
 # whole name, mangled or demangled.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidnm -j prints ADDRESS TYPE MANGLED == DEMANGLED, and NAME == NAME for
 # a name that does not demangle; addresses and letters are nm's.
 . "$top_srcdir/t/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The leveldown story: its prebuilt .node has no .symtab (nm: "no
 # symbols"), but pidnm -D -C --grep Put finds LevelDB's Put in .dynsym,
 # and -D listings equal nm's.  Needs npm and the registry, or a cached

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Options: --help and --version succeed on stdout; an unknown option
 # fails with the usage on stderr; without FILE pidnm lists a.out, as nm.
 . "$top_srcdir/t/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidnm prints what binutils nm prints, byte for byte (stdout, stderr,
 # exit status), on the system's big ELF files: node (110k symbols),
 # libstdc++ and libc (no .symtab: "no symbols"; .dynsym with versions).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidnm and nm agree byte for byte on our own targets: C++ shapes
 # (namespaces, overloads, templates, anonymous namespace, operators,
 # static locals, weak inlines) and Rust v0/legacy names; with several

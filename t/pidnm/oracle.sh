@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/pidnm/oracle.sh: sourced by the oracle tests after t/lib.sh.
 #
 # oracle FILE OPTIONS...: run `nm OPTIONS FILE` and `pidnm OPTIONS FILE`

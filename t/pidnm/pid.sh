@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidnm --pid lists the modules of a running process at run-time
 # addresses: the target prints where cxx::overload(int) is; pidnm must
 # say the same, as MODULE`NAME, and also relocate libc's symbols so that

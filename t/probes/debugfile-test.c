@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * debugfile-test OBJECT...: prints, for each object, the debug file
  * pb_debugfile_find finds ("-" for none); the debug directories come

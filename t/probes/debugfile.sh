@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # debugfile: probes/debugfile.c finds separate debug files as gdb does.
 # Copies of dw-types are split with objcopy --only-keep-debug, strip and
 # --add-gnu-debuglink; the debug directory is $PIDTRACE_DEBUG_DIR, under

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # debugsyms: the pid provider takes symbols from separate debug files.
 # A stripped dw-types whose debug file lives only under a build-id
 # directory ($PIDTRACE_DEBUG_DIR): its static dw_local resolves and fires

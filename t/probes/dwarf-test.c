@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dwarf-test FILE SYMBOL...: what probes/dwarf.h makes of each function
  * (FILE's .symtab gives its address): its name, return type and each

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # dwarf-types: argument types from DWARF (probes/dwarf.c), through the
 # pure API (dwarf-test) and through pidtrace -l -v, on dw-types (C:
 # structs, unions, arrays, enums, typedefs) and dw-cxx (C++: a class

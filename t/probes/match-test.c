@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * match: the pre-filter of pb_glob_match never changes an answer.  For
  * a set of globs (chosen to hit the unsafe words: std abbreviations,

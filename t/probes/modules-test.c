@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * modules: parse a maps fixture (grouping, deleted files, names, a.out,
  * version suffixes, paths with spaces) and check the live /proc/self/maps

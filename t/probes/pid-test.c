@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pid: the probe list's contract, in the test's own process: aliases at
  * one address share one breakpoint (pb_probe_list_sites), resolving a

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # plt-count: pidtrace -c on pb-plt (PIE, -no-pie and IBT builds) with an
 # entry probe on every stub of the program's PLT, and an offset probe on
 # rand_r@plt's second instruction.  The first instruction of a stub is

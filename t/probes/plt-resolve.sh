@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # plt-resolve: the synthesized foo@plt functions of pb-plt, linked three
 # ways Debian 12's gcc and ld do it: PIE (lazy .plt, 16-byte entries,
 # and __cxa_finalize in an 8-byte .plt.got), -no-pie (bias 0) and IBT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * provider: the pid provider through the interface every provider
  * implements (probes/provider.h), in the test's own process: the table

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # resolve-deleted: a target whose executable was deleted after it started
 # (an upgrade under a running server): maps says "(deleted)", the path
 # is gone, and resolution reads the file through /proc/PID/map_files.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # resolve-kv: pb_pid_resolve against the running C++ target pb-kv (built
 # -O2), compared line by line with what readelf, c++filt and objdump say:
 #   - pid$P:a.out::entry is every FUNC symbol of .symtab (not the .cold

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # resolve-leveldown: in a node process that has required leveldown (whose
 # prebuilt .node has only .dynsym), *DBImpl*Put* and the mangled
 # _ZN7leveldb6DBImpl3Put* both find leveldb::DBImpl::Put(...), its return

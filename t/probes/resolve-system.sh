@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # resolve-system: pb_pid_resolve against the system's own libraries in a
 # live process: pid$P:libc.so.6:malloc:return fires at exactly the ret
 # instructions (and jumps out) that objdump shows in libc's malloc; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * resolve: print the probes a description yields in a running process,
  * one line each, for the shell tests to compare with nm and objdump:

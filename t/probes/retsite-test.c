@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * retsite on hand-assembled byte arrays: exact instruction offsets,
  * return-site offsets and kinds, and the refusals (jump table, indirect

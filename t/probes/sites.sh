@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/probes/sites.sh: sourced by the resolution tests.  Computes, from
 # objdump's disassembly alone, what a function's return sites must be,
 # as retsite.h defines them: every ret, and every direct jmp or jcc whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/probes/syscall-test.c: the syscall provider's table, matching and
  * return values (probes/syscall.h), without a process.  The table is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * usdt: argument specifications parsed and evaluated against a register
  * set and a fake memory, sign and zero extension by the size's sign,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -x flamegraph=FILE on pf-split's profile: the SVG is valid XML; each
 # frame's width is its share of the samples, and the samples of a frame
 # are the folded counts of the stacks through it (-x stackfmt=folded in

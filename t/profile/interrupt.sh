@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ^C in the middle of sampling (profile-997 with ustack() on four
 # threads that never block): pidtrace ends promptly, prints its
 # aggregation, and leaves every thread of the target untraced and

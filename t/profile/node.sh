@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The seed 003 story: profile-97 { @[jstack(100, 8000)] = count(); } on
 # node --perf-basic-prof running a known hot function (pf-hot.js's
 # hotLoop): its JIT frame is named from /tmp/perf-PID.map, and the

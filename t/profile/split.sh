@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # profile-997 on pf-split (75% of its CPU under main -> a, 25% under
 # main -> c -> b, measured by the target itself): the sampled split is
 # within 5 points of the target's own; the stacks are the call chains,

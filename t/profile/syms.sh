@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ustack(n), ucaller, ufunc, umod, usym, uaddr and printf's %a/%k in a
 # pid clause of pf-split's b (called from c, from main), printed as
 # dtrace prints them: a stack key on its own lines, indented 14, its

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A function that matches but cannot get a return probe (pb-kv's
 # kv::detail::dispatch jumps through a table) is named, with the reason,
 # in -l listings and beside the "matched N probes" notice; -q hides the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/stress/endings.sh [N]: N times, pidtrace attaches (-p) to tr-counter
 # running 8 threads under heavy probe load and is killed at a random
 # moment by SIGINT, SIGTERM or SIGHUP.  Asserts each time: pidtrace exits

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # syscall::NAME:entry|return on a target that makes known calls a known
 # number of times (t/targets/sc-calls): counts, arguments, return values
 # and errno against the target's own view (read of 1234 bytes, open of a

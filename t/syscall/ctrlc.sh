@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ctrl-C while the target's threads sit at syscall stops: sc-threads
 # plays ping-pong through pipes in 2 pairs of threads (every thread is
 # always in or near a read or write); pidtrace -p counts their calls and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # exec inside a syscall, from a thread other than the leader, while the
 # leader waits in futex (pthread_join): the exec'ing thread's execve
 # entry fires in its own tid; its return comes from the leader's tid

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The one-liners users bring: the seed's
 #   syscall::read:entry { @[execname, "nbytes"] = quantize(arg0); }
 # in DTrace's output format (arg0 is the fd: sc-calls reads fd 3 eight

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/syscall/sclib.sh: sourced by the syscall provider's tests.
 . "$top_srcdir/t/lib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A blocking read interrupted by a signal, as dtrace's syscall provider
 # shows it (illumos systrace): the return fires with -1 and errno EINTR
 # whatever the kernel's restart code (ERESTARTSYS at the exit stop,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Pid and syscall probes in one program, over threads: sc-threads runs 2
 # pairs of threads playing ping-pong ROUNDS times; each put() is one
 # write of 4 bytes and each get() one read of 4 bytes, a pair making

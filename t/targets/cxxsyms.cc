@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 // cxxsyms: a target whose symbol table has the C++ shapes pidnm must
 // print like nm -C: namespaces, overloads, templates, an anonymous
 // namespace, operators, a class with a Put method (the leveldown story),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/dsl-struct.c: a quiet target for the D tests of C types.
  * put() takes two pointers to a { data, size } pair, as leveldown's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 // dw-cxx: a C++ target built with -g, for DWARF argument types: a class
 // with a std::string member in a namespace, a reference to a struct,
 // a function template, an rvalue reference.  dw-cxx N calls each N

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dw-types: a C target built with -g, for separate debug files and
  * DWARF argument types.  dw-types N calls each dw_* function N times

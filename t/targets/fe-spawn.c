@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/fe-spawn.c: a probed program that makes children every way
  * libc offers, for t/endings/spawn.sh.  The parent calls work() N times

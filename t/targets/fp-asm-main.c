@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fp-asm: drives the functions of fp-asm.S N times each (with the
  * handshake of fp-proto.h), checks every result, and prints per function

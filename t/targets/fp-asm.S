@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fp-asm.S: function shapes a jump-patching tracer must get right or
  * refuse (issue 9): entry sites with endbr64, a rip-relative first

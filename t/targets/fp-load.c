@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/fp-load.c: load for the fast-path tests (t/fastpath/).  Every
  * probed function counts its own calls, so a test compares what pidtrace

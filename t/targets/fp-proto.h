@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/fp-proto.h: the handshake every fast-path target (fp-*) keeps,
  * so a test can attach between "ready" and the work, and look at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/fp-unwind.cc: frames left without their return instruction
  * while probed at entry and return (t/fastpath/unwind.sh): a C++

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/ft-cancel.c: threads that leave probed frames by glibc's
  * forced unwinding, for t/faults/cancel.sh.  Thread i runs ft_outer(i),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ft-fault-load.S: a function whose first instruction faults, for
  * t/faults/fault.sh.  Probed at entry, that instruction runs out of line

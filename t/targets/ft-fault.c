@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/ft-fault.c: SIGSEGV handled by the program itself, raised by
  * the first instruction of ft_load (ft-fault-load.S), which a probe displaces

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ft-insns: drives the functions of ft-insns.S, checks every result and
  * prints how often each was called and a checksum.  A traced run must

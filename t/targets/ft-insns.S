@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ft-insns.S: functions whose first instruction (or probed offset) is each
  * kind a displaced-instruction engine must get right: RIP-relative loads,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/ft-stress.c: a target for the fault suite (t/faults/).  It
  * counts its own calls of the probed functions and prints the counts and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/ft-unwind.cc: frames left without their return instruction,
  * for the fault suite (t/faults/unwind.sh).  pidtrace never rewrites

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // leveldown-put.js: the first user story's Node.js program.  Opens a
 // LevelDB store with leveldown and does puts in batches: each SIGUSR1
 // starts a batch of BATCH puts (one at a time, each waiting for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/out-strings.c: a target for the output tests.  It passes
  * hostile strings to hostile(): quotes, backslashes, control bytes, valid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 // pb-kv: a small C++ key-value store, the target of the probes tests.
 //
 // It has what pid-provider resolution must get right: namespaces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pb-plt: calls two libc functions through its PLT a known number of
  * times, for the PLT stub tests (t/probes/plt-*.sh).  rand_r and getppid

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // pf-hot.js SECONDS: a known hot JavaScript function for t/profile/node.sh.
 // hotLoop takes ~10/11 of the CPU, coldLoop calls it for the rest.
 'use strict';

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libpf-split.so: pf_lib_spin(n), a loop of n steps.  Written here so
  * that it has a frame pointer and no CFI at all (compilers drop the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pf-split: a CPU-bound target with a known split, for t/profile.
  * main runs for argv[1] seconds of CPU (default 2): three units of work

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pf-threads N SECONDS: N threads spin on CPU for SECONDS of wall time,
  * each counting its loops; prints "ready" once all run, then at the end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rustsyms: functions under Rust (legacy and v0) and other odd mangled
  * names, given with asm labels, so the tests can check that pidnm -C

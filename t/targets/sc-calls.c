@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/sc-calls.c: makes known system calls a known number of
  * times and prints its own view of them, for the syscall provider's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/sc-threads.c: threads that live in system calls, for the
  * endings of a syscall trace (t/syscall/ctrlc.sh).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/tr-counter.c: a target for the tracer's tests.  It counts its
  * own calls of the probed functions and prints the counts and a checksum,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/tr-dlopen.c: loads a library after start, so probes in it
  * can only be armed when the dynamic loader reports it (r_brk).

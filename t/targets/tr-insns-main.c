@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/tr-insns.c: drives t/targets/tr-insns.S, checks every result,
  * prints a checksum.  A traced run must print what an untraced run prints.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/tr-insns.S: more first instructions a displaced-instruction
  * engine must get right, beyond ft-insns.S: SSE loads from %rip (capstone

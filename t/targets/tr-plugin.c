@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* t/targets/tr-plugin.c: a library tr-dlopen loads at run time. */
 #include <stdatomic.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/usdt-args.c: USDT probes (sys/sdt.h) for the usdt tests.
  * Every probe's arguments are printed by the target itself to the file

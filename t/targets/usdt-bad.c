@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/usdt-bad.c: stapsdt notes written by hand, as a broken or
  * hostile file could carry them, for the error tests: provider bad,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/usdt-gated.c: the semaphore-gated probe of usdt-args, in a
  * file of its own because _SDT_HAS_SEMAPHORES gives every probe of a

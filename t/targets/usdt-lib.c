@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/usdt-lib.c: a library with USDT probes, dlopen'd by
  * usdt-args -d, for the tests of probes in objects loaded later.

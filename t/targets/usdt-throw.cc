@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/usdt-throw.cc: throws a known number of C++ exceptions, for
  * libstdc++'s USDT probe libstdcxx:::throw (in __cxa_throw).

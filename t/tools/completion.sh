@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # completion/pidtrace in a real interactive bash (on a pty, with
 # bash-completion loaded): flags, -x options and values, and the probe
 # descriptions of the process the line traces, quoted and not, with the

@@ -1,5 +1,6 @@
 # t/tools: the ready-made scripts of tools/
-TOOLS_SH_TESTS = t/tools/tools.sh t/tools/completion.sh
+TOOLS_SH_TESTS = t/tools/tools.sh t/tools/completion.sh t/tools/dtruss.sh \
+	t/tools/profile.sh
 TESTS += $(TOOLS_SH_TESTS)
 EXTRA_DIST += $(TOOLS_SH_TESTS)
 EXTRA_DIST += t/tools/ptyline.py

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/tools/ptyline.py RCFILE KEYS PATTERN: an interactive bash on a pty
 # that reads RCFILE (which sets PS1 to "READY> "), is typed KEYS once its
 # prompt shows, and must then show the regex PATTERN: a handshake on the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools/: the wrappers on tr-counter, which counts its own calls.
 # Asserts: -h prints the usage and exits 0, a bad option exits 2;
 # funclatency's histogram holds exactly the calls the target made, and

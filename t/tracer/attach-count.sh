@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Attach to a running tr-counter idle in read(2), probe five function
 # entries (emulated mov, out-of-line push and rip-relative lock add, a
 # tail-call function), let it work, detach on SIGINT.  Asserts: each hit

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Attach to a process stopped by SIGSTOP (group-stop before we came):
 # the attach completes, the process stays stopped while traced and after
 # detach, and SIGCONT resumes it with the sites working meanwhile.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Attach to a process blocked in nanosleep, in read(2) and busy in a
 # loop without syscalls; detach each time.  The syscalls it was in must
 # restart (the XOL page is mapped by a syscall injected into a thread that

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The target dies of a signal while traced: the tracer reports it
 # (status killed by SIGTERM) and returns; and a target that exits
 # normally under launch mode reports its exit code.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # User errors: one line each, non-zero exit, the target untouched.
 . "$top_srcdir/t/tracer/trlib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Launch mode with a site on every instruction of five functions: pushes,
 # rip-relative lock adds and the ret run out of line; mov, lea, jcc,
 # call, jmp and the tail-call jmp are emulated.  Asserts: the target's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # exec from a non-leader thread, as in `(sleep 1 & exec true)` run in a
 # thread: the exec event comes from the leader's tid, the other threads
 # vanish (README-linux-ptrace, "execve under ptrace").  Asserts: the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The target execs itself: its sites are gone with the old image; the
 # tracer reports the exec, stops the new program at its entry point (its
 # libraries mapped, main not run) and asks to arm again.  Asserts: armed

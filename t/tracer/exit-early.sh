@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The host ends the session from the hit handler (D's exit()) while four
 # threads are firing: every thread is stopped, threads in XOL slots are
 # moved back to the original code, int3s rewound, sites restored, all

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Forks in a row while traced, and the tracer detaches (SIGINT) in the
 # middle of them: a child caught between its fork and its parent's fork
 # event must still get its int3s written back before it runs.  Asserts:

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A traced process forks (the child inherits our int3s: they must be
 # written back in the child, which is then let go), vforks and execs,
 # and runs system() (posix_spawn: a CLONE_VM child that shares our int3s

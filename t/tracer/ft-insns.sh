@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ft-insns (t/targets/ft-insns.S) with a site on every instruction of its
 # functions: rip-relative load, store, lea and cmp-with-immediate (the
 # disp32 is not the last field), call, jmp, jcc, push, endbr64 and a

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SIGINT to the tracer while four threads fire (tr_stop_async from a
 # signal handler): threads are stopped wherever they are, those in XOL
 # slots moved back, pending int3 stops rewound.  Then SIGKILL of a traced

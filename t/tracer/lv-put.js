@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // t/tracer/lv-put.js: leveldown puts on command, for pidtrace-leveldown.sh.
 // node lv-put.js NODE_DIR DB_DIR; stdin: "put N" (prints "put N" when all
 // are written), "quit".

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # End to end: pidtrace -c runs tr-counter with pid probes on work's entry
 # and mix's return, and -p attaches to a running one and detaches on
 # SIGINT.  Asserts: count() equals the target's own counts, the return

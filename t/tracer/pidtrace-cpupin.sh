@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -x cpupin pins pidtrace and never the target: with cpupin=0, pidtrace's
 # own Cpus_allowed_list becomes 0 once a probe fired, the target's stays
 # what it was, and the counts are exact.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidtrace's rtld hook: probes on a function of a library the target
 # dlopens later (-Z: no match at start), armed when the loader reports
 # the library; after dlclose and a new dlopen, armed again.  Asserts: the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The first user story: attach to a node process using leveldown (a .node
 # with only .dynsym, called from libuv's pool threads) and count
 # leveldb::DBImpl::Put and its returns.  Asserts: the counts equal the

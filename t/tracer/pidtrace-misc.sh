@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pidtrace with a process, beyond counting: user errors (no such pid, no
 # such command: one line, non-zero, nothing left behind); arguments and
 # return values (arg0 of entry, arg1 of return, self-> per thread); exit()

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Attach and detach again and again while eight threads run through
 # functions with a site on every instruction: each detach must leave no
 # int3 and no thread in a slot, each attach must find the code as it was.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sites removed from the hit handler while four threads fire: a thread
 # that hit a site just before its removal has a pending int3 stop that
 # must be rewound to the original instruction, not delivered as the

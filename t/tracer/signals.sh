@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Signals pass through the tracer exactly once: the target raises SIGUSR1
 # 500 times, each one a signal-delivery-stop re-injected on restart, and
 # the probed handler must run 500 times.  A SIGTRAP at an address we did

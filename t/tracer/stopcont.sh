@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Job control keeps working under the tracer (PTRACE_LISTEN): SIGSTOP
 # stops the traced target, SIGCONT resumes it, and a detach while it is
 # stopped leaves it stopped.  Asserts: state T while stopped, work

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Four threads hammer probed functions while attached; threads come and go
 # (each "go" makes new ones, adopted on their clone event), and a 10 ms
 # timer wakes the loop (tr_wake_async, for tick probes) all along.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tr-insns (t/targets/tr-insns.S) with a site on every instruction of its
 # functions: SSE loads and stores through %rip, calls through %rip memory
 # and a register, jmp through a register, mov r32, jcc rel8/rel32, rep

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/tracer/trdrive.c: drive the tracer without D or ELF code, for tests.
  *

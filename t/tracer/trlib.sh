@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/tracer/trlib.sh: helpers for the tracer's tests, on top of t/lib.sh.
 . "$top_srcdir/t/lib.sh"
 

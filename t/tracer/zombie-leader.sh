@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Attach to a process whose leader has called pthread_exit: the leader is
 # a zombie that never stops, while its other thread works.  Asserts: the
 # attach completes, sites fire in the live thread (exact count), detach

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # USDT arguments: every probe of usdt-args (0 to 12 arguments, every size
 # signed and unsigned, registers of every width, memory through a base,
 # base+index*scale and sym(%rip), constants, a string) printed by D must

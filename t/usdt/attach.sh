@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # USDT with -p: attach to a running usdt-args, count its probes for 5
 # rounds, detach with SIGINT, run 3 rounds more.  Asserts: the counts are
 # the target's 5 rounds; the gated probe's semaphore was raised while

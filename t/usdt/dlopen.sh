@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # USDT probes of a library the target dlopens after main started: with
 # -Z the description waits for a provider to name it, the library's
 # notes are read when the loader reports it, and every round fires with

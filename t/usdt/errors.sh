@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad USDT input, each a one-line error, exit 1, the attached process
 # unharmed: a note whose argument has no size, a note whose semaphore
 # lies outside every mapping of its file, one that points at code (we

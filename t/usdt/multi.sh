@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # USDT over several processes: `ut*:::` names the probes of two attached
 # usdt-args (ut<PID1>, ut<PID2>); each counts its own rounds, and each
 # one's semaphore was raised only while attached (its own count of

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # PostgreSQL's USDT probes on a throw-away cluster (initdb in the test's
 # folder, a unix socket there, no TCP): attach to the backend of a psql
 # session and count query-start by its query text (copyinstr) and

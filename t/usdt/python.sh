@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Debian's python3.11 carries USDT probes (.note.stapsdt; every one with
 # a semaphore).  Asserts: gc-start fires once per gc.collect() of the
 # script (generation 2, counted until the import of colorsys, which

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # libstdc++'s USDT probes: "who throws?" on a C++ target that throws a
 # known number of times (parse() N times, check() N/2 times, all caught).
 # Asserts: throw and catch each fire once per exception the target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/usdt/uresolve: what pb_usdt_resolve makes of a description in a
  * live process, without tracing it: one line per probe,
