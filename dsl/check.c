@@ -14,6 +14,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,16 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
+	[F_SPECULATION] = { "speculation", 0, 0, DT_INT, 4, true, "" },
+	[F_HTONS] = { "htons", 1, 1, DT_INT, 2, false, "i" },
+	[F_HTONL] = { "htonl", 1, 1, DT_INT, 4, false, "i" },
+	[F_HTONLL] = { "htonll", 1, 1, DT_INT, 8, false, "i" },
+	[F_NTOHS] = { "ntohs", 1, 1, DT_INT, 2, false, "i" },
+	[F_NTOHL] = { "ntohl", 1, 1, DT_INT, 4, false, "i" },
+	[F_NTOHLL] = { "ntohll", 1, 1, DT_INT, 8, false, "i" },
+	[F_INET_NTOA] = { "inet_ntoa", 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOA6] = { "inet_ntoa6", 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOP] = { "inet_ntop", 2, 2, DT_STR, 0, false, "ii" },
 	[F_USTACK] = { "ustack", 0, 2, DT_STR, 0, false, "ii" },
 	[F_JSTACK] = { "jstack", 0, 2, DT_STR, 0, false, "ii" },
 	[F_UFUNC] = { "ufunc", 1, 1, DT_STR, 0, false, "i" },
@@ -65,6 +76,18 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_TRUNC] = { "trunc", 1, 2, DT_VOID, 0, false, "ai" },
 	[F_NORMALIZE] = { "normalize", 2, 2, DT_VOID, 0, false, "ai" },
 	[F_DENORMALIZE] = { "denormalize", 1, 1, DT_VOID, 0, false, "a" },
+	[F_SPECULATE] = { "speculate", 1, 1, DT_VOID, 0, false, "i" },
+	[F_COMMIT] = { "commit", 1, 1, DT_VOID, 0, false, "i" },
+	[F_DISCARD] = { "discard", 1, 1, DT_VOID, 0, false, "i" },
+	[F_STOP] = { "stop", 0, 0, DT_VOID, 0, false, "" },
+	[F_RAISE] = { "raise", 1, 1, DT_VOID, 0, false, "i" },
+	[F_SYSTEM] = { "system", 1, 64, DT_VOID, 0, false, "s" },
+	[F_FREOPEN] = { "freopen", 1, 64, DT_VOID, 0, false, "s" },
+	[F_PANIC] = { "panic", 0, 0, DT_VOID, 0, false, "" },
+	[F_CHILL] = { "chill", 1, 1, DT_VOID, 0, false, "i" },
+	[F_BREAKPOINT] = { "breakpoint", 0, 0, DT_VOID, 0, false, "" },
+	[F_COPYOUT] = { "copyout", 3, 3, DT_VOID, 0, false, "iii" },
+	[F_COPYOUTSTR] = { "copyoutstr", 3, 3, DT_VOID, 0, false, "sii" },
 	[F_SETOPT] = { "setopt", 1, 2, DT_VOID, 0, false, "ss" },
 	[F_COUNT] = { "count", 0, 0, DT_VOID, 0, false, "" },
 	[F_SUM] = { "sum", 1, 1, DT_VOID, 0, false, "i" },
@@ -115,7 +138,14 @@ typedef struct check {
 	bool		ck_changed;	/* first pass learned a type */
 	dsl_clause_t	*ck_clause;
 	int		ck_action;	/* action number in the clause */
+	unsigned	ck_cflags;	/* CF_*: what the clause did so far */
 } check_t;
+
+/* What a clause's statements did so far, for speculation's rules. */
+#define CF_DATAREC	0x1
+#define CF_AGG		0x2
+#define CF_SPEC		0x4
+#define CF_COMMIT	0x8
 
 static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
@@ -865,7 +895,8 @@ call(check_t *ck, int32_t n, bool stmt)
 		char want = sigs[f].fs_args[i < (int)strlen(sigs[f].fs_args) ?
 		    i : (int)strlen(sigs[f].fs_args) - 1];
 
-		if (f == F_PRINTF && i > 0)
+		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
+		    i > 0)
 			want = '*';
 		if (f == F_PRINTA) {
 			/* printa([format,] @a [, @b ...]) */
@@ -892,7 +923,8 @@ call(check_t *ck, int32_t n, bool stmt)
 			    want == 's' ? "integer" : "string");
 	}
 	nd = NODE(ck, n);
-	if (f == F_PRINTF || (f == F_PRINTA &&
+	if (f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN ||
+	    (f == F_PRINTA &&
 	    NODE(ck, nd->dn_a)->dn_op != N_AGGREF)) {
 		int32_t fa = nd->dn_a;
 		char msg[256];
@@ -1603,6 +1635,83 @@ expr1(check_t *ck, int32_t n)
 	}
 }
 
+/*
+ * Speculation's rules, as dtrace's code generator applies them to each
+ * action of a clause in order: nothing recorded may precede speculate()
+ * or commit(); nothing may follow commit() but commit() and discard();
+ * aggregations, destructive actions and exit() may not follow
+ * speculate().
+ */
+static void
+clsflags(check_t *ck, int32_t e)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_node_t *nd = NODE(ck, e);
+	unsigned *cf = &ck->ck_cflags;
+	int f;
+
+	if (nd->dn_op == N_AGG) {
+		if (*cf & CF_COMMIT)
+			dsl_cc_nerror(cc, e, "D_AGG_COMM", "aggregating "
+			    "actions may not follow commit( )");
+		if (*cf & CF_SPEC)
+			dsl_cc_nerror(cc, e, "D_AGG_SPEC", "aggregating "
+			    "actions may not follow speculate( )");
+		*cf |= CF_AGG;
+		return;
+	}
+	if (nd->dn_op != N_CALL)
+		return;
+	f = (int)nd->dn_ival;
+	if (!F_ISACTION(f) && !F_ISSTACK(f))
+		return;
+	if (F_ISDESTRUCT(f))
+		ck->ck_clause->cl_destruct = true;
+	switch (f) {
+	case F_COMMIT:
+		if (*cf & (CF_DATAREC | CF_AGG))
+			dsl_cc_nerror(cc, e, "D_COMM_DREC", "commit( ) may "
+			    "not follow data-recording action(s)");
+		*cf |= CF_COMMIT;
+		return;
+	case F_DISCARD:
+		return;
+	case F_SPECULATE:
+		if (*cf & CF_SPEC)
+			dsl_cc_nerror(cc, e, "D_SPEC_SPEC", "speculate( ) may "
+			    "not follow speculate( )");
+		if (*cf & CF_COMMIT)
+			dsl_cc_nerror(cc, e, "D_SPEC_COMM", "speculate( ) may "
+			    "not follow commit( )");
+		if (*cf & (CF_DATAREC | CF_AGG))
+			dsl_cc_nerror(cc, e, "D_SPEC_DREC", "speculate( ) may "
+			    "not follow data-recording action(s)");
+		*cf |= CF_SPEC;
+		return;
+	}
+	if (*cf & CF_SPEC) {
+		if (F_ISDESTRUCT(f))
+			dsl_cc_nerror(cc, e, "D_ACT_SPEC", "destructive "
+			    "actions may not follow speculate( )");
+		if (f == F_EXIT)
+			dsl_cc_nerror(cc, e, "D_EXIT_SPEC", "exit( ) may not "
+			    "follow speculate( )");
+	}
+	if (*cf & CF_COMMIT)
+		dsl_cc_nerror(cc, e, "D_DREC_COMM", "data-recording actions "
+		    "may not follow commit( )");
+	*cf |= CF_DATAREC;
+	/* the kernel's actions, and writes into the tracee, which pidtrace
+	 * never makes: known (so the rules above apply), then refused */
+	if (f == F_PANIC || f == F_CHILL || f == F_BREAKPOINT)
+		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
+		    "not available for a user process", sigs[f].fs_name);
+	if (f == F_COPYOUT || f == F_COPYOUTSTR || f == F_STOP)
+		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
+		    "pidtrace does not %s the traced process", sigs[f].fs_name,
+		    f == F_STOP ? "stop" : "write into");
+}
+
 /* Does this statement record data (an action other than an
  * aggregation)?  Then the clause prints its probe line, as an ECB whose
  * records are not all empty does in dtrace. */
@@ -1654,6 +1763,7 @@ stmts(check_t *ck, int32_t s)
 			} else {
 				expr(ck, e);
 			}
+			clsflags(ck, e);
 			break;
 		case S_IF:
 			expr(ck, nd->dn_a);
@@ -1682,6 +1792,7 @@ check_pass(check_t *ck)
 
 		ck->ck_clause = cl;
 		ck->ck_action = 0;
+		ck->ck_cflags = 0;
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
 			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
@@ -1780,14 +1891,51 @@ static const char *const optnames[O_NOPTS] = {
 	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
 	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
 	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
+	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
 };
+
+/*
+ * The value of a number or size option as dtrace parses it: a decimal,
+ * octal or hex number (sizes may end in k, m, g or t), no sign, nothing
+ * else; -1 when invalid.
+ */
+static int64_t
+optnum(const char *val, bool size)
+{
+	unsigned long long v;
+	char *e;
+
+	if (*val == '-' || *val == '+' || *val == '\0')
+		return (-1);
+	errno = 0;
+	v = strtoull(val, &e, 0);
+	if (errno != 0 || e == val)
+		return (-1);
+	if (size && *e != '\0' && e[1] == '\0') {
+		int sh = 0;
+
+		switch (*e++) {
+		case 'k': case 'K': sh = 10; break;
+		case 'm': case 'M': sh = 20; break;
+		case 'g': case 'G': sh = 30; break;
+		case 't': case 'T': sh = 40; break;
+		default: return (-1);
+		}
+		if (v > (unsigned long long)INT64_MAX >> sh)
+			return (-1);
+		v <<= sh;
+	}
+	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
+		return (-1);
+	return ((int64_t)v);
+}
 
 /* Options the host owns or that have no effect here, accepted as dtrace
  * accepts them. */
 static const char *const hostopts[] = {
 	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
-	"nspec", "specsize", "cleanrate", "statusrate", "bufpolicy",
-	"bufresize", "destructive", "flowindent", "zdefs", "rawbytes",
+	"specsize", "cleanrate", "statusrate", "bufpolicy",
+	"bufresize", "flowindent", "zdefs", "rawbytes",
 	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
 	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
 	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
@@ -1816,6 +1964,18 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 		    "failed to set option '%s': Invalid option name", opt);
 	memcpy(name, opt, n);
 	name[n] = '\0';
+	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
+	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
+	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
+	    optnum(val, true) < 0)) {
+		if (line == 0)
+			dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed "
+			    "to set -x %s: Invalid value for specified "
+			    "option", opt);
+		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to set "
+		    "option '%s' to '%s': Invalid value for specified option",
+		    name, val);
+	}
 	for (i = 0; i < O_NOPTS; i++) {
 		if (strcmp(optnames[i], name) == 0) {
 			char *e;
@@ -2010,6 +2170,19 @@ bool
 dsl_prog_quiet(const dsl_prog_t *pg)
 {
 	return (pg->pg_opts[O_QUIET] > 0);
+}
+
+bool
+dsl_prog_destructive(const dsl_prog_t *pg)
+{
+	uint32_t i;
+
+	if (pg->pg_opts[O_DESTRUCTIVE] > 0)
+		return (false);
+	for (i = 0; i < pg->pg_nclauses; i++)
+		if (pg->pg_clauses[i].cl_destruct)
+			return (true);
+	return (false);
 }
 
 bool

@@ -117,13 +117,17 @@ directive(dsl_cc_t *cc)
 	memcpy(word, start, n);
 	word[n] = '\0';
 	{
-		char *w = word + 1, *tok[4];
+		char *w = word + 1, *tok[5];
 		int nt = 0;
 		char *save = NULL, *t;
 
-		for (t = strtok_r(w, " \t\r", &save); t != NULL && nt < 4;
+		for (t = strtok_r(w, " \t\r", &save); t != NULL && nt < 5;
 		    t = strtok_r(NULL, " \t\r", &save))
 			tok[nt++] = t;
+		if (nt == 5 && strcmp(tok[0], "pragma") == 0 &&
+		    strcmp(tok[1], "D") == 0 && strcmp(tok[2], "option") == 0)
+			lex_error(cc, start, "D_PRAGMA_MALFORM",
+			    "malformed #pragma D option");
 		if (nt >= 1 && strcmp(tok[0], "pragma") == 0) {
 			if (nt == 4 && strcmp(tok[1], "D") == 0 &&
 			    strcmp(tok[2], "option") == 0) {

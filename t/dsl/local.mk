@@ -40,6 +40,16 @@ dsl_d_tests = \
 	t/dsl/tst.strings.d \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
+	t/dsl/tst.speculation.d \
+	t/dsl/err.D_SPEC_DREC.d \
+	t/dsl/err.D_DREC_COMM.d \
+	t/dsl/err.D_AGG_SPEC.d \
+	t/dsl/err.D_EXIT_SPEC.d \
+	t/dsl/err.D_ACT_SPEC.d \
+	t/dsl/err.specinvalid.d \
+	t/dsl/tst.destructive.d \
+	t/dsl/err.destructive.d \
+	t/dsl/tst.byteorder.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
 	t/dsl/err.D_ARR_LOCAL.d \
