@@ -18,7 +18,8 @@ const char *const dsl_keywords[K_NKEYWORDS] = {
 	"long", "signed", "unsigned", "string", "int8_t", "int16_t",
 	"int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"intptr_t", "uintptr_t", "size_t", "ssize_t", "pid_t", "uid_t",
-	"void", "struct", "union", "enum", "typedef",
+	"uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
+	"longlong_t", "ipaddr_t", "void", "struct", "union", "enum", "typedef",
 };
 
 static int

@@ -50,6 +50,7 @@ dsl_d_tests = \
 	t/dsl/tst.destructive.d \
 	t/dsl/err.destructive.d \
 	t/dsl/tst.byteorder.d \
+	t/dsl/tst.typedefs.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
 	t/dsl/err.D_ARR_LOCAL.d \
