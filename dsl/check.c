@@ -277,6 +277,8 @@ var_node(dsl_node_t *n, const dsl_var_t *v)
  * index, not a pointer, keeps a copy of the name, and the caller must
  * re-derive its own pointers after the call.  Found by fuzz-d.
  */
+static int	resolve_func(check_t *, int32_t, bool);
+
 static void
 check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
     const char *what, const char *name)
@@ -289,6 +291,13 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 	snprintf(nm, sizeof(nm), "%s", name);
 	name = nm;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
+		if (NODE(ck, k)->dn_op == N_AGGREF ||
+		    (NODE(ck, k)->dn_op == N_CALL &&
+		    F_ISACTION(resolve_func(ck, k, false))))
+			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			    "#%d is of type %s: not a valid key", what, name,
+			    i + 1, NODE(ck, k)->dn_op == N_AGGREF ?
+			    "aggregation" : "void");
 		expr(ck, k);
 		if (NODE(ck, k)->dn_type == DT_VOID)
 			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE",
@@ -522,6 +531,10 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	if (f >= 0 && agg && !F_ISAGG(f))
 		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
 		    "aggregating function", name);
+	if (f < 0 && (find_builtin(name) >= 0 || find_var(ck, V_GLOBAL, name,
+	    false) != NULL))
+		dsl_cc_nerror(cc, n, "D_FUNC_IDENT", "%s is not a function",
+		    name);
 	if (f < 0) {
 		for (i = 0; i < F_NFUNCS; i++)
 			names[i] = !agg || F_ISAGG(i) ? sigs[i].fs_name : NULL;
@@ -747,6 +760,9 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	f = (int)r->dn_ival;
 	fname = sigs[f].fs_name;
 	nargs = count_args(ck, r->dn_a);
+	if (nargs == 0 && sigs[f].fs_min > 0)
+		dsl_cc_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
+		    "must be of scalar type", fname);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
 		dsl_cc_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s%d expected", fname, nargs,
@@ -755,6 +771,11 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	for (a = r->dn_a, i = 1; a != DSL_NONE; a = NODE(ck, a)->dn_next,
 	    i++) {
 		expr(ck, a);
+		if (i == 1 && NODE(ck, a)->dn_type != DT_INT)
+			dsl_cc_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
+			    "#1 must be of scalar type", fname);
+		if (i > 1 && (f == F_LQUANTIZE || f == F_LLQUANTIZE))
+			continue;	/* lq_args, llq_args: constants */
 		if (NODE(ck, a)->dn_type != DT_INT)
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: expected an "
@@ -832,6 +853,25 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 }
 
 /* An @name argument of printa, clear, trunc... */
+/* The tag dtrace gives an error WHAT ("AGGARG", "PROTO", "SCALAR") of
+ * the actions on aggregations: D_PRINTA_AGGARG, D_CLEAR_PROTO... */
+static const char *
+acttag(const char *fname, const char *what)
+{
+	static char tag[32];
+	const char *act = strcmp(fname, "printa") == 0 ? "PRINTA" :
+	    strcmp(fname, "clear") == 0 ? "CLEAR" :
+	    strcmp(fname, "trunc") == 0 ? "TRUNC" :
+	    strcmp(fname, "normalize") == 0 ||
+	    strcmp(fname, "denormalize") == 0 ? "NORMALIZE" : NULL;
+
+	if (act == NULL)
+		return (strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
+		    "D_PROTO_ARG");
+	snprintf(tag, sizeof (tag), "D_%s_%s", act, what);
+	return (tag);
+}
+
 static void
 aggref(check_t *ck, int32_t a, const char *fname, int i)
 {
@@ -841,9 +881,10 @@ aggref(check_t *ck, int32_t a, const char *fname, int i)
 	if (nd->dn_op == N_AGGREF && nd->dn_aux == 2)
 		return;		/* resolved on an earlier pass */
 	if (nd->dn_op != N_AGGREF || nd->dn_aux != 0)
-		dsl_cc_nerror(ck->ck_cc, a, "D_PROTO_ARG", "%s( ) argument "
-		    "#%d is incompatible with prototype: expected an "
-		    "aggregation", fname, i);
+		dsl_cc_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
+		    "argument #%d is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: %s", fname, i,
+		    nd->dn_op == N_STR ? "string" : "expression");
 	if (!ck->ck_strict)
 		return;
 	ag = find_agg(ck, nname(ck, a), a);
@@ -881,10 +922,11 @@ call(check_t *ck, int32_t n, bool stmt)
 	nargs = count_args(ck, nd->dn_a);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
 		if (sigs[f].fs_min == sigs[f].fs_max)
-			dsl_cc_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
-			    "mismatch: %d arg%s passed, %d expected", name,
-			    nargs, nargs == 1 ? "" : "s", sigs[f].fs_min);
-		dsl_cc_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
+			dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
+			    "prototype mismatch: %d arg%s passed, %d expected",
+			    name, nargs, nargs == 1 ? "" : "s",
+			    sigs[f].fs_min);
+		dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s %d expected", name, nargs,
 		    nargs == 1 ? "" : "s", nargs < sigs[f].fs_min ?
 		    "at least" : "at most", nargs < sigs[f].fs_min ?
@@ -900,7 +942,7 @@ call(check_t *ck, int32_t n, bool stmt)
 			want = '*';
 		if (f == F_PRINTA) {
 			/* printa([format,] @a [, @b ...]) */
-			if (i == 0 && NODE(ck, a)->dn_op != N_AGGREF)
+			if (i == 0 && NODE(ck, a)->dn_op == N_STR)
 				want = 's';
 			else
 				want = 'a';
@@ -909,11 +951,20 @@ call(check_t *ck, int32_t n, bool stmt)
 			aggref(ck, a, name, i + 1);
 			continue;
 		}
+		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
+		    NODE(ck, a)->dn_op == N_AGGREF)
+			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			    "argument #%d is incompatible with prototype: an "
+			    "aggregation (printa( ) prints one)", name, i + 1);
 		expr(ck, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
 			    i + 1);
+		if (want == 'i' && NODE(ck, a)->dn_type != DT_INT &&
+		    (f == F_TRUNC || f == F_NORMALIZE))
+			dsl_cc_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
+			    "argument #%d must be of scalar type", name, i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
@@ -927,17 +978,17 @@ call(check_t *ck, int32_t n, bool stmt)
 	    (f == F_PRINTA &&
 	    NODE(ck, nd->dn_a)->dn_op != N_AGGREF)) {
 		int32_t fa = nd->dn_a;
+		const char *tag;
 		char msg[256];
 
 		if (NODE(ck, fa)->dn_op != N_STR)
 			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
 			    "argument #1 must be a string constant", name);
-		if (ck->ck_strict && dsl_printf_check(dsl_str(PG(ck),
+		if (ck->ck_strict && (tag = dsl_printf_check(dsl_str(PG(ck),
 		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA, PG(ck),
 		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
-		    sizeof (msg)) != 0)
-			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_TYPE", "%s( ) %s",
-			    name, msg);
+		    sizeof (msg))) != NULL)
+			dsl_cc_nerror(cc, fa, tag, "%s( ) %s", name, msg);
 	}
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
@@ -1064,6 +1115,12 @@ assignment(check_t *ck, int32_t n)
 		aggregation(ck, n, l, r);
 		return;
 	}
+	if ((NODE(ck, l)->dn_op == N_INDEX || NODE(ck, l)->dn_op == N_ARR) &&
+	    NODE(ck, l)->dn_a != DSL_NONE &&
+	    NODE(ck, NODE(ck, l)->dn_a)->dn_op == N_AGGREF)
+		dsl_cc_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
+		    "have one set of keys: @%s[...][...]",
+		    nname(ck, NODE(ck, l)->dn_a));
 	if (!is_lvalue(NODE(ck, l)->dn_op))
 		dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
@@ -1473,6 +1530,16 @@ expr1(check_t *ck, int32_t n)
 		bn = NODE(ck, b);
 		nd = NODE(ck, n);
 		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
+			/* dtrace's tags: integral, arithmetic, then any */
+			if (op == '%' || op == '&' || op == '|' || op == '^' ||
+			    op == T_SHL || op == T_SHR)
+				dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s "
+				    "requires operands of integral type",
+				    opname(op));
+			if (op == '*' || op == '/')
+				dsl_cc_nerror(cc, n, "D_OP_ARITH", "operator "
+				    "%s requires operands of arithmetic type",
+				    opname(op));
 			if (!cmp || an->dn_type != bn->dn_type)
 				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT",
 				    "operator %s: operands have incompatible "
@@ -1757,9 +1824,9 @@ stmts(check_t *ck, int32_t s)
 			if (NODE(ck, e)->dn_op == N_CALL) {
 				call(ck, e, true);
 			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
-				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_SCALAR",
-				    "aggregations may only be assigned an "
-				    "aggregating function");
+				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_NULL",
+				    "@%s has no aggregating function: assign "
+				    "it one, such as count( )", nname(ck, e));
 			} else {
 				expr(ck, e);
 			}

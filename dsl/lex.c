@@ -492,9 +492,15 @@ lex(dsl_cc_t *cc)
 			v = (v << 8) | (uint32_t)(ch & 0xff);
 			n++;
 		}
-		if (p >= cc->cc_end || *p != '\'' || n == 0 || n > 4)
+		if (p >= cc->cc_end || *p != '\'')
 			lex_error(cc, s, "D_CHR_NL",
-			    "invalid character constant");
+			    "newline encountered in character constant");
+		if (n == 0)
+			lex_error(cc, s, "D_CHR_NULL",
+			    "empty character constant");
+		if (n > 4)
+			lex_error(cc, s, "D_CHR_TOOBIG",
+			    "character constant is too long");
 		cc->cc_p = p + 1;
 		cc->cc_tival = (int8_t)v;
 		if (n > 1)

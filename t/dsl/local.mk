@@ -51,6 +51,19 @@ dsl_d_tests = \
 	t/dsl/err.destructive.d \
 	t/dsl/tst.byteorder.d \
 	t/dsl/tst.typedefs.d \
+	t/dsl/err.D_AGG_NULL.d \
+	t/dsl/err.D_AGG_MDIM.d \
+	t/dsl/err.D_AGG_SCALAR.d \
+	t/dsl/err.D_KEY_TYPE.d \
+	t/dsl/err.D_FUNC_IDENT.d \
+	t/dsl/err.D_PRINTA_AGGARG.d \
+	t/dsl/err.D_CLEAR_AGGARG.d \
+	t/dsl/err.D_PRINTF_ARG_EXTRA.d \
+	t/dsl/err.D_PRINTF_AGG_CONV.d \
+	t/dsl/err.D_CHR_NULL.d \
+	t/dsl/err.D_OP_INT.d \
+	t/dsl/err.D_PRAGMA_MALFORM.d \
+	t/dsl/err.D_PRAGMA_OPTSET.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
 	t/dsl/err.D_ARR_LOCAL.d \
