@@ -952,6 +952,12 @@ call(check_t *ck, int32_t n, bool stmt)
 			continue;
 		}
 		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
+		    i > 0 && NODE(ck, a)->dn_op == N_CALL &&
+		    F_ISACTION(resolve_func(ck, a, false)))
+			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			    "argument #%d is incompatible with prototype: "
+			    "void", name, i + 1);
+		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
 		    NODE(ck, a)->dn_op == N_AGGREF)
 			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: an "
@@ -1824,6 +1830,10 @@ stmts(check_t *ck, int32_t s)
 			if (NODE(ck, e)->dn_op == N_CALL) {
 				call(ck, e, true);
 			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
+				if (NODE(ck, e)->dn_aux != 1)	/* @a; (dtrace) */
+					dsl_cc_nerror(ck->ck_cc, e,
+					    "D_IDENT_UNDEF", "@%s: a statement "
+					    "with no effect", nname(ck, e));
 				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_NULL",
 				    "@%s has no aggregating function: assign "
 				    "it one, such as count( )", nname(ck, e));

@@ -510,9 +510,8 @@ postfix(pstate_t *ps)
 			want(ps, ']');
 			n = node2(ps, N_INDEX, n, i, line, col);
 		} else if (tok(ps) == '(') {
-			dsl_cc_error(cc, line, col, "D_SYNTAX",
-			    "syntax error near \"(\": function pointers are "
-			    "not supported");
+			dsl_cc_error(cc, line, col, "D_FUNC_IDENT",
+			    "function designator is not of function type");
 		} else {
 			return (n);
 		}

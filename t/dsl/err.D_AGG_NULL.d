@@ -1,5 +1,6 @@
 /*
- * ASSERTION: an aggregation named without an aggregating function is refused.
+ * ASSERTION: an aggregation with keys but no aggregating function is
+ * refused; without keys (@a;) dtrace says D_IDENT_UNDEF (err.nulagg).
  * @@runtest-opts: -x errtags
  */
 BEGIN
