@@ -52,6 +52,29 @@ norm(int64_t v, const dsl_node_t *nd)
 	return (nd->dn_size >= 8 ? v : normv(v, nd->dn_size, nd->dn_signed));
 }
 
+/*
+ * An integer of type `from` used where type `to` is wanted.  Values run
+ * in 64 bits (see binop) and keep them within a type; where a narrower
+ * type meets a wider one (a cast, a store, an operand of wider
+ * arithmetic) the value is first made the narrower type's, as dtrace's
+ * typecast does: (long long)(i + i) with int i = 1 << 30 is
+ * 0xffffffff80000000 (dtrace-utils arithmetic/tst.bug-casting).  A
+ * comparison (to is its int result) compares its operands as their
+ * types.
+ */
+static inline int64_t
+widen(const dsl_node_t *from, const dsl_node_t *to, int64_t v)
+{
+	int op = to->dn_aux;
+	bool cmp = to->dn_op == N_BINOP && (op == '<' || op == '>' ||
+	    op == T_LE || op == T_GE || op == T_EQ || op == T_NE);
+
+	if (from->dn_type != DT_INT || from->dn_size >= 8 ||
+	    (!cmp && from->dn_size >= to->dn_size))
+		return (v);
+	return (normv(v, from->dn_size, from->dn_signed));
+}
+
 void
 dsl_rt_fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
 {
@@ -880,8 +903,8 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_ARG:
 		return (arg(rt, (int)nd->dn_ival));
 	case N_BINOP:
-		a = eval(rt, nd->dn_a);
-		b = eval(rt, nd->dn_b);
+		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
+		b = widen(NODE(rt, nd->dn_b), nd, eval(rt, nd->dn_b));
 		return (binop(rt, n, nd->dn_aux, a, b));
 	case N_STRCMP: {
 		int c;
@@ -918,14 +941,16 @@ eval(dsl_rt_t *rt, int32_t n)
 		return (eval(rt, nd->dn_a) != 0 ? eval(rt, nd->dn_b) :
 		    eval(rt, nd->dn_c));
 	case N_CAST:
-		a = eval(rt, nd->dn_a);
+		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		return (nd->dn_type == DT_INT ? norm(a, nd) : a);
 	case N_ASSIGN:
 		if (nd->dn_aux == '=') {
-			b = eval(rt, nd->dn_b);
+			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
+			    eval(rt, nd->dn_b));
 		} else {
 			a = load(rt, nd->dn_a);
-			b = eval(rt, nd->dn_b);
+			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
+			    eval(rt, nd->dn_b));
 			b = binop(rt, nd->dn_a, nd->dn_aux, a, b);
 		}
 		return (store(rt, nd->dn_a, b));
