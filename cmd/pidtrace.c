@@ -758,6 +758,7 @@ main(int argc, char **argv)
 	char err[1024];
 	size_t i;
 	int status;
+	bool allowed;
 
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
@@ -803,7 +804,7 @@ main(int argc, char **argv)
 		compile_error(c, err);
 	if (dsl_prog_quiet(c->c_pg))
 		c->c_quiet = true;
-	if (dsl_prog_destructive(c->c_pg))
+	if (dsl_prog_destructive(c->c_pg, &allowed) && !allowed)
 		die("could not enable tracing: Destructive actions not "
 		    "allowed");
 	{

@@ -2250,12 +2250,12 @@ dsl_prog_quiet(const dsl_prog_t *pg)
 }
 
 bool
-dsl_prog_destructive(const dsl_prog_t *pg)
+dsl_prog_destructive(const dsl_prog_t *pg, bool *allowed)
 {
 	uint32_t i;
 
-	if (pg->pg_opts[O_DESTRUCTIVE] > 0)
-		return (false);
+	if (allowed != NULL)
+		*allowed = pg->pg_opts[O_DESTRUCTIVE] > 0;
 	for (i = 0; i < pg->pg_nclauses; i++)
 		if (pg->pg_clauses[i].cl_destruct)
 			return (true);

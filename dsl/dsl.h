@@ -133,9 +133,10 @@ bool		dsl_prog_desc_stack(const dsl_prog_t *, size_t d);
 /* Option values after compile (-x and #pragma D option). */
 bool		dsl_prog_quiet(const dsl_prog_t *);
 /* Whether the program has destructive actions (system(), raise(),
- * freopen()) and the destructive option (-w) is not set: dtrace then
- * refuses to enable it ("Destructive actions not allowed"). */
-bool		dsl_prog_destructive(const dsl_prog_t *);
+ * freopen()); *allowed (if not NULL) says whether the destructive option
+ * (-w) is set.  dtrace refuses to enable one that has them unallowed
+ * ("Destructive actions not allowed"). */
+bool		dsl_prog_destructive(const dsl_prog_t *, bool *allowed);
 /* The value of an option as given ("" if set with no value), or NULL if
  * unset: lets the host read options it owns (mangled, bufsize, ...). */
 const char	*dsl_prog_option(const dsl_prog_t *, const char *name);
