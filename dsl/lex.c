@@ -8,8 +8,10 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dsl/cc.h"
 
@@ -400,13 +402,35 @@ macro(dsl_cc_t *cc, const char *p)
 		cc->cc_tlong = false;
 		return (T_INT);
 	}
-	if (!str && cc->cc_end - p >= 3 && strncmp(p, "pid", 3) == 0 &&
-	    (cc->cc_end - p == 3 || !isalnum((unsigned char)p[3]))) {
-		cc->cc_p = p + 3;
-		cc->cc_tival = cc->cc_copts->co_target;
-		cc->cc_tunsigned = false;
-		cc->cc_tlong = false;
-		return (T_INT);
+	/* dtrace's macro variables of its own process */
+	{
+		static const char *const names[] = { "pid", "ppid", "uid",
+		    "gid", "euid", "egid", "pgid", "sid" };
+		size_t i, l;
+
+		for (i = 0; !str && i < sizeof (names) / sizeof (names[0]);
+		    i++) {
+			l = strlen(names[i]);
+			if (cc->cc_end - p < (ptrdiff_t)l ||
+			    strncmp(p, names[i], l) != 0 ||
+			    (cc->cc_end - p > (ptrdiff_t)l &&
+			    (isalnum((unsigned char)p[l]) || p[l] == '_')))
+				continue;
+			cc->cc_p = p + l;
+			switch (i) {
+			case 0: cc->cc_tival = getpid(); break;
+			case 1: cc->cc_tival = getppid(); break;
+			case 2: cc->cc_tival = getuid(); break;
+			case 3: cc->cc_tival = getgid(); break;
+			case 4: cc->cc_tival = geteuid(); break;
+			case 5: cc->cc_tival = getegid(); break;
+			case 6: cc->cc_tival = getpgid(0); break;
+			default: cc->cc_tival = getsid(0); break;
+			}
+			cc->cc_tunsigned = false;
+			cc->cc_tlong = false;
+			return (T_INT);
+		}
 	}
 	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");
 	return (T_EOF);
