@@ -85,12 +85,13 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "Usage: pidtrace [-eqlZhV] [-n program] [-s script] [-o output] "
+	    "Usage: pidtrace [-eqwlZhV] [-n program] [-s script] [-o output] "
 	    "[-x opt[=val]]\n"
 	    "\t[-p pid]... [-c command]... [args ...]\n\n"
 	    "\t-n  enable probes described by a D program (several allowed)\n"
 	    "\t-s  enable probes of a D script file (several allowed)\n"
 	    "\t-q  quiet: only what the program prints\n"
+	    "\t-w  allow destructive actions (system, raise, freopen)\n"
 	    "\t-o  append output to a file\n"
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
 	    "aggsortkeypos,\n\t    aggsortpos, strsize, errtags, defaultargs, "
@@ -664,7 +665,7 @@ parse_args(cmd_t *c, int argc, char **argv)
 	c->c_nargs = 1;
 	/* as dtrace: flags and macro arguments may be interleaved */
 	while (optind < argc) {
-		while ((ch = getopt_long(argc, argv, "+n:s:qo:x:elvZp:c:hV",
+		while ((ch = getopt_long(argc, argv, "+n:s:qwo:x:elvZp:c:hV",
 		    longopts, NULL)) != -1) {
 			switch (ch) {
 			case 'n':
@@ -681,6 +682,12 @@ parse_args(cmd_t *c, int argc, char **argv)
 				if (c->c_nxopts == MAXPROGS)
 					die("too many -x options");
 				c->c_xopts[c->c_nxopts++] = "quiet";
+				break;
+			case 'w':
+				/* -w is -x destructive, as in dtrace */
+				if (c->c_nxopts == MAXPROGS)
+					die("too many -x options");
+				c->c_xopts[c->c_nxopts++] = "destructive";
 				break;
 			case 'o':
 				c->c_outfile = optarg;
@@ -753,6 +760,7 @@ main(int argc, char **argv)
 	char err[1024];
 	size_t i;
 	int status;
+	bool allowed;
 
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
@@ -800,6 +808,9 @@ main(int argc, char **argv)
 		compile_error(c, err);
 	if (dsl_prog_quiet(c->c_pg))
 		c->c_quiet = true;
+	if (dsl_prog_destructive(c->c_pg, &allowed) && !allowed)
+		die("could not enable tracing: Destructive actions not "
+		    "allowed");
 	{
 		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
 		const char *of = dsl_prog_option(c->c_pg, "oformat");

@@ -19,6 +19,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -450,6 +451,16 @@ pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 	return -1;
 }
 
+/* raise(): a signal to the firing thread; the tracer passes it on as
+ * any signal the thread gets. */
+static int
+raise_sig(void *cookie, int32_t tid, int sig)
+{
+	cmd_trace_t *t = cookie;
+
+	return (int)syscall(SYS_tgkill, (pid_t)t->t_pid, (pid_t)tid, sig);
+}
+
 void
 trace_host(cmd_trace_t *t, dsl_host_t *host)
 {
@@ -460,6 +471,7 @@ trace_host(cmd_trace_t *t, dsl_host_t *host)
 	host->dh_ustack = ustack;
 	host->dh_vtimestamp = vtimestamp;
 	host->dh_pcsym = pcsym;
+	host->dh_raise = raise_sig;
 }
 
 static size_t

@@ -15,6 +15,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,16 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
+	[F_SPECULATION] = { "speculation", 0, 0, DT_INT, 4, true, "" },
+	[F_HTONS] = { "htons", 1, 1, DT_INT, 2, false, "i" },
+	[F_HTONL] = { "htonl", 1, 1, DT_INT, 4, false, "i" },
+	[F_HTONLL] = { "htonll", 1, 1, DT_INT, 8, false, "i" },
+	[F_NTOHS] = { "ntohs", 1, 1, DT_INT, 2, false, "i" },
+	[F_NTOHL] = { "ntohl", 1, 1, DT_INT, 4, false, "i" },
+	[F_NTOHLL] = { "ntohll", 1, 1, DT_INT, 8, false, "i" },
+	[F_INET_NTOA] = { "inet_ntoa", 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOA6] = { "inet_ntoa6", 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOP] = { "inet_ntop", 2, 2, DT_STR, 0, false, "ii" },
 	[F_USTACK] = { "ustack", 0, 2, DT_STR, 0, false, "ii" },
 	[F_JSTACK] = { "jstack", 0, 2, DT_STR, 0, false, "ii" },
 	[F_UFUNC] = { "ufunc", 1, 1, DT_STR, 0, false, "i" },
@@ -67,6 +78,18 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_TRUNC] = { "trunc", 1, 2, DT_VOID, 0, false, "ai" },
 	[F_NORMALIZE] = { "normalize", 2, 2, DT_VOID, 0, false, "ai" },
 	[F_DENORMALIZE] = { "denormalize", 1, 1, DT_VOID, 0, false, "a" },
+	[F_SPECULATE] = { "speculate", 1, 1, DT_VOID, 0, false, "i" },
+	[F_COMMIT] = { "commit", 1, 1, DT_VOID, 0, false, "i" },
+	[F_DISCARD] = { "discard", 1, 1, DT_VOID, 0, false, "i" },
+	[F_STOP] = { "stop", 0, 0, DT_VOID, 0, false, "" },
+	[F_RAISE] = { "raise", 1, 1, DT_VOID, 0, false, "i" },
+	[F_SYSTEM] = { "system", 1, 64, DT_VOID, 0, false, "s" },
+	[F_FREOPEN] = { "freopen", 1, 64, DT_VOID, 0, false, "s" },
+	[F_PANIC] = { "panic", 0, 0, DT_VOID, 0, false, "" },
+	[F_CHILL] = { "chill", 1, 1, DT_VOID, 0, false, "i" },
+	[F_BREAKPOINT] = { "breakpoint", 0, 0, DT_VOID, 0, false, "" },
+	[F_COPYOUT] = { "copyout", 3, 3, DT_VOID, 0, false, "iii" },
+	[F_COPYOUTSTR] = { "copyoutstr", 3, 3, DT_VOID, 0, false, "sii" },
 	[F_SETOPT] = { "setopt", 1, 2, DT_VOID, 0, false, "ss" },
 	[F_COUNT] = { "count", 0, 0, DT_VOID, 0, false, "" },
 	[F_SUM] = { "sum", 1, 1, DT_VOID, 0, false, "i" },
@@ -117,7 +140,14 @@ typedef struct check {
 	bool		ck_changed;	/* first pass learned a type */
 	dsl_clause_t	*ck_clause;
 	int		ck_action;	/* action number in the clause */
+	unsigned	ck_cflags;	/* CF_*: what the clause did so far */
 } check_t;
+
+/* What a clause's statements did so far, for speculation's rules. */
+#define CF_DATAREC	0x1
+#define CF_AGG		0x2
+#define CF_SPEC		0x4
+#define CF_COMMIT	0x8
 
 static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
@@ -250,6 +280,8 @@ var_node(dsl_node_t *n, const dsl_var_t *v)
  * index, not a pointer, keeps a copy of the name, and the caller must
  * re-derive its own pointers after the call.  Found by fuzz-d.
  */
+static int	resolve_func(check_t *, int32_t, bool);
+
 static void
 check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
     const char *what, const char *name)
@@ -262,6 +294,13 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 	snprintf(nm, sizeof(nm), "%s", name);
 	name = nm;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
+		if (NODE(ck, k)->dn_op == N_AGGREF ||
+		    (NODE(ck, k)->dn_op == N_CALL &&
+		    F_ISACTION(resolve_func(ck, k, false))))
+			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			    "#%d is of type %s: not a valid key", what, name,
+			    i + 1, NODE(ck, k)->dn_op == N_AGGREF ?
+			    "aggregation" : "void");
 		expr(ck, k);
 		if (NODE(ck, k)->dn_type == DT_VOID)
 			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE",
@@ -495,6 +534,10 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	if (f >= 0 && agg && !F_ISAGG(f))
 		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
 		    "aggregating function", name);
+	if (f < 0 && (find_builtin(name) >= 0 || find_var(ck, V_GLOBAL, name,
+	    false) != NULL))
+		dsl_cc_nerror(cc, n, "D_FUNC_IDENT", "%s is not a function",
+		    name);
 	if (f < 0) {
 		for (i = 0; i < F_NFUNCS; i++)
 			names[i] = !agg || F_ISAGG(i) ? sigs[i].fs_name : NULL;
@@ -720,6 +763,9 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	f = (int)r->dn_ival;
 	fname = sigs[f].fs_name;
 	nargs = count_args(ck, r->dn_a);
+	if (nargs == 0 && sigs[f].fs_min > 0)
+		dsl_cc_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
+		    "must be of scalar type", fname);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
 		dsl_cc_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s%d expected", fname, nargs,
@@ -728,6 +774,11 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	for (a = r->dn_a, i = 1; a != DSL_NONE; a = NODE(ck, a)->dn_next,
 	    i++) {
 		expr(ck, a);
+		if (i == 1 && NODE(ck, a)->dn_type != DT_INT)
+			dsl_cc_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
+			    "#1 must be of scalar type", fname);
+		if (i > 1 && (f == F_LQUANTIZE || f == F_LLQUANTIZE))
+			continue;	/* lq_args, llq_args: constants */
 		if (NODE(ck, a)->dn_type != DT_INT)
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: expected an "
@@ -805,6 +856,25 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 }
 
 /* An @name argument of printa, clear, trunc... */
+/* The tag dtrace gives an error WHAT ("AGGARG", "PROTO", "SCALAR") of
+ * the actions on aggregations: D_PRINTA_AGGARG, D_CLEAR_PROTO... */
+static const char *
+acttag(const char *fname, const char *what)
+{
+	static char tag[32];
+	const char *act = strcmp(fname, "printa") == 0 ? "PRINTA" :
+	    strcmp(fname, "clear") == 0 ? "CLEAR" :
+	    strcmp(fname, "trunc") == 0 ? "TRUNC" :
+	    strcmp(fname, "normalize") == 0 ||
+	    strcmp(fname, "denormalize") == 0 ? "NORMALIZE" : NULL;
+
+	if (act == NULL)
+		return (strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
+		    "D_PROTO_ARG");
+	snprintf(tag, sizeof (tag), "D_%s_%s", act, what);
+	return (tag);
+}
+
 static void
 aggref(check_t *ck, int32_t a, const char *fname, int i)
 {
@@ -814,9 +884,10 @@ aggref(check_t *ck, int32_t a, const char *fname, int i)
 	if (nd->dn_op == N_AGGREF && nd->dn_aux == 2)
 		return;		/* resolved on an earlier pass */
 	if (nd->dn_op != N_AGGREF || nd->dn_aux != 0)
-		dsl_cc_nerror(ck->ck_cc, a, "D_PROTO_ARG", "%s( ) argument "
-		    "#%d is incompatible with prototype: expected an "
-		    "aggregation", fname, i);
+		dsl_cc_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
+		    "argument #%d is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: %s", fname, i,
+		    nd->dn_op == N_STR ? "string" : "expression");
 	if (!ck->ck_strict)
 		return;
 	ag = find_agg(ck, nname(ck, a), a);
@@ -905,10 +976,11 @@ call(check_t *ck, int32_t n, bool stmt)
 	nargs = count_args(ck, nd->dn_a);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
 		if (sigs[f].fs_min == sigs[f].fs_max)
-			dsl_cc_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
-			    "mismatch: %d arg%s passed, %d expected", name,
-			    nargs, nargs == 1 ? "" : "s", sigs[f].fs_min);
-		dsl_cc_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
+			dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
+			    "prototype mismatch: %d arg%s passed, %d expected",
+			    name, nargs, nargs == 1 ? "" : "s",
+			    sigs[f].fs_min);
+		dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s %d expected", name, nargs,
 		    nargs == 1 ? "" : "s", nargs < sigs[f].fs_min ?
 		    "at least" : "at most", nargs < sigs[f].fs_min ?
@@ -919,11 +991,12 @@ call(check_t *ck, int32_t n, bool stmt)
 		char want = sigs[f].fs_args[i < (int)strlen(sigs[f].fs_args) ?
 		    i : (int)strlen(sigs[f].fs_args) - 1];
 
-		if (f == F_PRINTF && i > 0)
+		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
+		    i > 0)
 			want = '*';
 		if (f == F_PRINTA) {
 			/* printa([format,] @a [, @b ...]) */
-			if (i == 0 && NODE(ck, a)->dn_op != N_AGGREF)
+			if (i == 0 && NODE(ck, a)->dn_op == N_STR)
 				want = 's';
 			else
 				want = 'a';
@@ -932,6 +1005,17 @@ call(check_t *ck, int32_t n, bool stmt)
 			aggref(ck, a, name, i + 1);
 			continue;
 		}
+		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
+		    i > 0 && NODE(ck, a)->dn_op == N_CALL &&
+		    F_ISACTION(resolve_func(ck, a, false)))
+			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			    "argument #%d is incompatible with prototype: "
+			    "void", name, i + 1);
+		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
+		    NODE(ck, a)->dn_op == N_AGGREF)
+			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			    "argument #%d is incompatible with prototype: an "
+			    "aggregation (printa( ) prints one)", name, i + 1);
 		expr(ck, a);
 		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
 			a = cxx_string(ck, n, a);
@@ -939,6 +1023,10 @@ call(check_t *ck, int32_t n, bool stmt)
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
 			    i + 1);
+		if (want == 'i' && NODE(ck, a)->dn_type != DT_INT &&
+		    (f == F_TRUNC || f == F_NORMALIZE))
+			dsl_cc_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
+			    "argument #%d must be of scalar type", name, i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
 			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
@@ -948,20 +1036,21 @@ call(check_t *ck, int32_t n, bool stmt)
 			    want == 's' ? "integer" : "string");
 	}
 	nd = NODE(ck, n);
-	if (f == F_PRINTF || (f == F_PRINTA &&
+	if (f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN ||
+	    (f == F_PRINTA &&
 	    NODE(ck, nd->dn_a)->dn_op != N_AGGREF)) {
 		int32_t fa = nd->dn_a;
+		const char *tag;
 		char msg[256];
 
 		if (NODE(ck, fa)->dn_op != N_STR)
 			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
 			    "argument #1 must be a string constant", name);
-		if (ck->ck_strict && dsl_printf_check(dsl_str(PG(ck),
+		if (ck->ck_strict && (tag = dsl_printf_check(dsl_str(PG(ck),
 		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA, PG(ck),
 		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
-		    sizeof (msg)) != 0)
-			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_TYPE", "%s( ) %s",
-			    name, msg);
+		    sizeof (msg))) != NULL)
+			dsl_cc_nerror(cc, fa, tag, "%s( ) %s", name, msg);
 	}
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
@@ -1088,6 +1177,12 @@ assignment(check_t *ck, int32_t n)
 		aggregation(ck, n, l, r);
 		return;
 	}
+	if ((NODE(ck, l)->dn_op == N_INDEX || NODE(ck, l)->dn_op == N_ARR) &&
+	    NODE(ck, l)->dn_a != DSL_NONE &&
+	    NODE(ck, NODE(ck, l)->dn_a)->dn_op == N_AGGREF)
+		dsl_cc_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
+		    "have one set of keys: @%s[...][...]",
+		    nname(ck, NODE(ck, l)->dn_a));
 	if (!is_lvalue(NODE(ck, l)->dn_op))
 		dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
@@ -1743,6 +1838,16 @@ expr1(check_t *ck, int32_t n)
 		bn = NODE(ck, b);
 		nd = NODE(ck, n);
 		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
+			/* dtrace's tags: integral, arithmetic, then any */
+			if (op == '%' || op == '&' || op == '|' || op == '^' ||
+			    op == T_SHL || op == T_SHR)
+				dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s "
+				    "requires operands of integral type",
+				    opname(op));
+			if (op == '*' || op == '/')
+				dsl_cc_nerror(cc, n, "D_OP_ARITH", "operator "
+				    "%s requires operands of arithmetic type",
+				    opname(op));
 			if (!cmp || an->dn_type != bn->dn_type)
 				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT",
 				    "operator %s: operands have incompatible "
@@ -1905,6 +2010,83 @@ expr1(check_t *ck, int32_t n)
 	}
 }
 
+/*
+ * Speculation's rules, as dtrace's code generator applies them to each
+ * action of a clause in order: nothing recorded may precede speculate()
+ * or commit(); nothing may follow commit() but commit() and discard();
+ * aggregations, destructive actions and exit() may not follow
+ * speculate().
+ */
+static void
+clsflags(check_t *ck, int32_t e)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_node_t *nd = NODE(ck, e);
+	unsigned *cf = &ck->ck_cflags;
+	int f;
+
+	if (nd->dn_op == N_AGG) {
+		if (*cf & CF_COMMIT)
+			dsl_cc_nerror(cc, e, "D_AGG_COMM", "aggregating "
+			    "actions may not follow commit( )");
+		if (*cf & CF_SPEC)
+			dsl_cc_nerror(cc, e, "D_AGG_SPEC", "aggregating "
+			    "actions may not follow speculate( )");
+		*cf |= CF_AGG;
+		return;
+	}
+	if (nd->dn_op != N_CALL)
+		return;
+	f = (int)nd->dn_ival;
+	if (!F_ISACTION(f) && !F_ISSTACK(f))
+		return;
+	if (F_ISDESTRUCT(f))
+		ck->ck_clause->cl_destruct = true;
+	switch (f) {
+	case F_COMMIT:
+		if (*cf & (CF_DATAREC | CF_AGG))
+			dsl_cc_nerror(cc, e, "D_COMM_DREC", "commit( ) may "
+			    "not follow data-recording action(s)");
+		*cf |= CF_COMMIT;
+		return;
+	case F_DISCARD:
+		return;
+	case F_SPECULATE:
+		if (*cf & CF_SPEC)
+			dsl_cc_nerror(cc, e, "D_SPEC_SPEC", "speculate( ) may "
+			    "not follow speculate( )");
+		if (*cf & CF_COMMIT)
+			dsl_cc_nerror(cc, e, "D_SPEC_COMM", "speculate( ) may "
+			    "not follow commit( )");
+		if (*cf & (CF_DATAREC | CF_AGG))
+			dsl_cc_nerror(cc, e, "D_SPEC_DREC", "speculate( ) may "
+			    "not follow data-recording action(s)");
+		*cf |= CF_SPEC;
+		return;
+	}
+	if (*cf & CF_SPEC) {
+		if (F_ISDESTRUCT(f))
+			dsl_cc_nerror(cc, e, "D_ACT_SPEC", "destructive "
+			    "actions may not follow speculate( )");
+		if (f == F_EXIT)
+			dsl_cc_nerror(cc, e, "D_EXIT_SPEC", "exit( ) may not "
+			    "follow speculate( )");
+	}
+	if (*cf & CF_COMMIT)
+		dsl_cc_nerror(cc, e, "D_DREC_COMM", "data-recording actions "
+		    "may not follow commit( )");
+	*cf |= CF_DATAREC;
+	/* the kernel's actions, and writes into the tracee, which pidtrace
+	 * never makes: known (so the rules above apply), then refused */
+	if (f == F_PANIC || f == F_CHILL || f == F_BREAKPOINT)
+		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
+		    "not available for a user process", sigs[f].fs_name);
+	if (f == F_COPYOUT || f == F_COPYOUTSTR || f == F_STOP)
+		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
+		    "pidtrace does not %s the traced process", sigs[f].fs_name,
+		    f == F_STOP ? "stop" : "write into");
+}
+
 /* Does this statement record data (an action other than an
  * aggregation)?  Then the clause prints its probe line, as an ECB whose
  * records are not all empty does in dtrace. */
@@ -1950,12 +2132,17 @@ stmts(check_t *ck, int32_t s)
 			if (NODE(ck, e)->dn_op == N_CALL) {
 				call(ck, e, true);
 			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
-				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_SCALAR",
-				    "aggregations may only be assigned an "
-				    "aggregating function");
+				if (NODE(ck, e)->dn_aux != 1)	/* @a; (dtrace) */
+					dsl_cc_nerror(ck->ck_cc, e,
+					    "D_IDENT_UNDEF", "@%s: a statement "
+					    "with no effect", nname(ck, e));
+				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_NULL",
+				    "@%s has no aggregating function: assign "
+				    "it one, such as count( )", nname(ck, e));
 			} else {
 				expr(ck, e);
 			}
+			clsflags(ck, e);
 			break;
 		case S_IF:
 			expr(ck, nd->dn_a);
@@ -1984,6 +2171,7 @@ check_pass(check_t *ck)
 
 		ck->ck_clause = cl;
 		ck->ck_action = 0;
+		ck->ck_cflags = 0;
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
 			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
@@ -2082,14 +2270,51 @@ static const char *const optnames[O_NOPTS] = {
 	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
 	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
 	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
+	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
 };
+
+/*
+ * The value of a number or size option as dtrace parses it: a decimal,
+ * octal or hex number (sizes may end in k, m, g or t), no sign, nothing
+ * else; -1 when invalid.
+ */
+static int64_t
+optnum(const char *val, bool size)
+{
+	unsigned long long v;
+	char *e;
+
+	if (*val == '-' || *val == '+' || *val == '\0')
+		return (-1);
+	errno = 0;
+	v = strtoull(val, &e, 0);
+	if (errno != 0 || e == val)
+		return (-1);
+	if (size && *e != '\0' && e[1] == '\0') {
+		int sh = 0;
+
+		switch (*e++) {
+		case 'k': case 'K': sh = 10; break;
+		case 'm': case 'M': sh = 20; break;
+		case 'g': case 'G': sh = 30; break;
+		case 't': case 'T': sh = 40; break;
+		default: return (-1);
+		}
+		if (v > (unsigned long long)INT64_MAX >> sh)
+			return (-1);
+		v <<= sh;
+	}
+	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
+		return (-1);
+	return ((int64_t)v);
+}
 
 /* Options the host owns or that have no effect here, accepted as dtrace
  * accepts them. */
 static const char *const hostopts[] = {
 	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
-	"nspec", "specsize", "cleanrate", "statusrate", "bufpolicy",
-	"bufresize", "destructive", "flowindent", "zdefs", "rawbytes",
+	"specsize", "cleanrate", "statusrate", "bufpolicy",
+	"bufresize", "flowindent", "zdefs", "rawbytes",
 	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
 	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
 	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
@@ -2118,6 +2343,18 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 		    "failed to set option '%s': Invalid option name", opt);
 	memcpy(name, opt, n);
 	name[n] = '\0';
+	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
+	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
+	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
+	    optnum(val, true) < 0)) {
+		if (line == 0)
+			dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed "
+			    "to set -x %s: Invalid value for specified "
+			    "option", opt);
+		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to set "
+		    "option '%s' to '%s': Invalid value for specified option",
+		    name, val);
+	}
 	for (i = 0; i < O_NOPTS; i++) {
 		if (strcmp(optnames[i], name) == 0) {
 			char *e;
@@ -2312,6 +2549,19 @@ bool
 dsl_prog_quiet(const dsl_prog_t *pg)
 {
 	return (pg->pg_opts[O_QUIET] > 0);
+}
+
+bool
+dsl_prog_destructive(const dsl_prog_t *pg, bool *allowed)
+{
+	uint32_t i;
+
+	if (allowed != NULL)
+		*allowed = pg->pg_opts[O_DESTRUCTIVE] > 0;
+	for (i = 0; i < pg->pg_nclauses; i++)
+		if (pg->pg_clauses[i].cl_destruct)
+			return (true);
+	return (false);
 }
 
 bool

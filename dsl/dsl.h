@@ -167,6 +167,11 @@ bool		dsl_prog_desc_stack(const dsl_prog_t *, size_t d);
 
 /* Option values after compile (-x and #pragma D option). */
 bool		dsl_prog_quiet(const dsl_prog_t *);
+/* Whether the program has destructive actions (system(), raise(),
+ * freopen()); *allowed (if not NULL) says whether the destructive option
+ * (-w) is set.  dtrace refuses to enable one that has them unallowed
+ * ("Destructive actions not allowed"). */
+bool		dsl_prog_destructive(const dsl_prog_t *, bool *allowed);
 /* The value of an option as given ("" if set with no value), or NULL if
  * unset: lets the host read options it owns (mangled, bufsize, ...). */
 const char	*dsl_prog_option(const dsl_prog_t *, const char *name);
@@ -203,6 +208,11 @@ typedef struct dsl_host {
 	 * (frames print in hex without it). */
 	int	(*dh_pcsym)(void *hcookie, int32_t pid, uint64_t pc,
 		    char *buf, size_t len);
+	/* raise(): send sig to thread tid of the process cookie (the
+	 * ctx's cx_cookie) traces: 0, or -1 with errno set.  Optional; a
+	 * firing without a process (BEGIN, END, tick) signals pidtrace
+	 * itself, as dtrace's raise() there signals dtrace. */
+	int	(*dh_raise)(void *cookie, int32_t tid, int sig);
 	void	*dh_cookie;
 } dsl_host_t;
 

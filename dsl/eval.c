@@ -14,7 +14,11 @@
  */
 #include <config.h>
 
+#include <arpa/inet.h>
+#include <endian.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -47,6 +51,29 @@ static inline int64_t
 norm(int64_t v, const dsl_node_t *nd)
 {
 	return (nd->dn_size >= 8 ? v : normv(v, nd->dn_size, nd->dn_signed));
+}
+
+/*
+ * An integer of type `from` used where type `to` is wanted.  Values run
+ * in 64 bits (see binop) and keep them within a type; where a narrower
+ * type meets a wider one (a cast, a store, an operand of wider
+ * arithmetic) the value is first made the narrower type's, as dtrace's
+ * typecast does: (long long)(i + i) with int i = 1 << 30 is
+ * 0xffffffff80000000 (dtrace-utils arithmetic/tst.bug-casting).  A
+ * comparison (to is its int result) compares its operands as their
+ * types.
+ */
+static inline int64_t
+widen(const dsl_node_t *from, const dsl_node_t *to, int64_t v)
+{
+	int op = to->dn_aux;
+	bool cmp = to->dn_op == N_BINOP && (op == '<' || op == '>' ||
+	    op == T_LE || op == T_GE || op == T_EQ || op == T_NE);
+
+	if (from->dn_type != DT_INT || from->dn_size >= 8 ||
+	    (!cmp && from->dn_size >= to->dn_size))
+		return (v);
+	return (normv(v, from->dn_size, from->dn_signed));
 }
 
 void
@@ -768,6 +795,38 @@ subr(dsl_rt_t *rt, int32_t n)
 		rt->rt_rand ^= rt->rt_rand >> 7;
 		rt->rt_rand ^= rt->rt_rand << 17;
 		return ((int32_t)(rt->rt_rand >> 16));
+	case F_SPECULATION:
+		return (dsl_spec_new(rt));
+	case F_HTONS:
+	case F_NTOHS:
+		return (htons((uint16_t)av[0]));
+	case F_HTONL:
+	case F_NTOHL:
+		return (htonl((uint32_t)av[0]));
+	case F_HTONLL:
+	case F_NTOHLL:
+		return ((int64_t)htobe64((uint64_t)av[0]));
+	case F_INET_NTOA:
+	case F_INET_NTOA6:
+	case F_INET_NTOP: {
+		/* the address is read from the tracee or scratch memory */
+		int64_t af = f == F_INET_NTOA ? AF_INET : f == F_INET_NTOA6 ?
+		    AF_INET6 : av[0];
+		uint64_t addr = (uint64_t)av[f == F_INET_NTOP ? 1 : 0];
+		unsigned char ip[16];
+		char txt[INET6_ADDRSTRLEN] = "";
+
+		if (af != AF_INET && af != AF_INET6) {
+			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			return (VAL(empty));
+		}
+		if ((d = dsl_scratch(rt, ss, n)) == NULL ||
+		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
+			return (VAL(empty));
+		(void)inet_ntop((int)af, ip, txt, sizeof (txt));
+		snprintf(d, ss, "%s", txt);
+		return (VAL(d));
+	}
 	case F_COPYINSTR:
 		return (copyinstr(rt, n, (uint64_t)av[0],
 		    nargs > 1 ? av[1] : -1));
@@ -856,8 +915,8 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_ARG:
 		return (arg(rt, (int)nd->dn_ival));
 	case N_BINOP:
-		a = eval(rt, nd->dn_a);
-		b = eval(rt, nd->dn_b);
+		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
+		b = widen(NODE(rt, nd->dn_b), nd, eval(rt, nd->dn_b));
 		return (binop(rt, n, nd->dn_aux, a, b));
 	case N_STRCMP: {
 		int c;
@@ -894,14 +953,16 @@ eval(dsl_rt_t *rt, int32_t n)
 		return (eval(rt, nd->dn_a) != 0 ? eval(rt, nd->dn_b) :
 		    eval(rt, nd->dn_c));
 	case N_CAST:
-		a = eval(rt, nd->dn_a);
+		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		return (nd->dn_type == DT_INT ? norm(a, nd) : a);
 	case N_ASSIGN:
 		if (nd->dn_aux == '=') {
-			b = eval(rt, nd->dn_b);
+			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
+			    eval(rt, nd->dn_b));
 		} else {
 			a = load(rt, nd->dn_a);
-			b = eval(rt, nd->dn_b);
+			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
+			    eval(rt, nd->dn_b));
 			b = binop(rt, nd->dn_a, nd->dn_aux, a, b);
 		}
 		return (store(rt, nd->dn_a, b));
@@ -1007,6 +1068,64 @@ setopt(dsl_rt_t *rt, const char *name, const char *val)
 	    "Invalid option name\n", name, val);
 }
 
+/* printf()'s arguments after the format node fn, evaluated. */
+static size_t
+pfargs(dsl_rt_t *rt, const dsl_node_t *fn, dsl_parg_t *args)
+{
+	size_t k = 0;
+	int32_t x;
+
+	for (x = fn->dn_next; x != DSL_NONE && k < 64;
+	    x = NODE(rt, x)->dn_next, k++) {
+		const dsl_node_t *xn = NODE(rt, x);
+		int64_t v = eval(rt, x);
+
+		args[k].pa_type = xn->dn_type;
+		args[k].pa_size = xn->dn_size;
+		args[k].pa_signed = xn->dn_signed;
+		args[k].pa_int = v;
+		args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
+	}
+	return (k);
+}
+
+/*
+ * system() and freopen(): the text their printf-like arguments make.
+ * As dtrace's consumer does, the output so far is written out first;
+ * system() runs the text with /bin/sh, its output in the trace output's
+ * place; freopen() sends the trace output to the file it names
+ * (appending), and freopen("") back to where it first went.
+ */
+static void
+formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
+{
+	dsl_parg_t args[64];
+	const dsl_node_t *an = NODE(rt, a);
+	size_t k = pfargs(rt, an, args), len = 0;
+	char *text = NULL;
+	FILE *mem, *out = rt->rt_out;
+	dsl_emit_t *em = rt->rt_emit;
+
+	if (rt->rt_fault != FLT_NONE)
+		return;
+	if ((mem = open_memstream(&text, &len)) == NULL) {
+		dsl_rt_fault(rt, FLT_NOSCRATCH, 0, n);
+		return;
+	}
+	rt->rt_out = mem;
+	rt->rt_emit = NULL;	/* the text, never a JSON record */
+	dsl_printf_out(rt, rt->rt_pg->pg_strtab + an->dn_ival, args, k);
+	rt->rt_emit = em;
+	rt->rt_out = out;
+	fclose(mem);
+	dsl_clause_flush(rt);
+	if (sys)
+		dsl_rt_system(rt, text);
+	else
+		dsl_rt_freopen(rt, text);
+	free(text);
+}
+
 static void
 action(dsl_rt_t *rt, int32_t n)
 {
@@ -1033,23 +1152,11 @@ action(dsl_rt_t *rt, int32_t n)
 	}
 	case F_PRINTF: {
 		dsl_parg_t args[64];
-		size_t k = 0;
-		int32_t x;
-		const char *fmt = rt->rt_pg->pg_strtab + an->dn_ival;
+		size_t k = pfargs(rt, an, args);
 
-		for (x = an->dn_next; x != DSL_NONE && k < 64;
-		    x = NODE(rt, x)->dn_next, k++) {
-			const dsl_node_t *xn = NODE(rt, x);
-			int64_t v = eval(rt, x);
-
-			args[k].pa_type = xn->dn_type;
-			args[k].pa_size = xn->dn_size;
-			args[k].pa_signed = xn->dn_signed;
-			args[k].pa_int = v;
-			args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
-		}
 		if (rt->rt_fault == FLT_NONE)
-			dsl_printf_out(rt, fmt, args, k);
+			dsl_printf_out(rt, rt->rt_pg->pg_strtab + an->dn_ival,
+			    args, k);
 		return;
 	}
 	case F_PRINTA: {
@@ -1103,6 +1210,46 @@ action(dsl_rt_t *rt, int32_t n)
 	}
 	case F_DENORMALIZE:
 		rt->rt_aggs[an->dn_ival].ag_normal = 1;
+		return;
+	case F_SPECULATE:
+	case F_COMMIT:
+	case F_DISCARD: {
+		int64_t id = eval(rt, a);
+		bool ok;
+
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		if (nd->dn_ival == F_SPECULATE)
+			ok = dsl_spec_use(rt, id);
+		else
+			ok = dsl_spec_end(rt, id, nd->dn_ival == F_COMMIT);
+		if (!ok)
+			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+		return;
+	}
+	case F_RAISE: {
+		int64_t sig = eval(rt, a);
+
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		if (sig <= 0 || sig >= NSIG) {
+			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			return;
+		}
+		/* the output so far goes first, as dtrace's records do */
+		dsl_clause_flush(rt);
+		fflush(rt->rt_host.dh_out);
+		if (rt->rt_ctx->cx_cookie != NULL &&
+		    rt->rt_host.dh_raise != NULL)
+			(void)rt->rt_host.dh_raise(rt->rt_ctx->cx_cookie,
+			    rt->rt_ctx->cx_tid, (int)sig);
+		else
+			(void)raise((int)sig);
+		return;
+	}
+	case F_SYSTEM:
+	case F_FREOPEN:
+		formatted(rt, n, a, nd->dn_ival == F_SYSTEM);
 		return;
 	case F_SETOPT: {
 		const char *name = rt->rt_pg->pg_strtab + an->dn_ival;
@@ -1230,7 +1377,7 @@ static void
 clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 {
 	const dsl_clause_t *cl = &rt->rt_pg->pg_clauses[c];
-	FILE *out = rt->rt_out;
+	FILE *out = rt->rt_out, *dh = rt->rt_host.dh_out;
 
 	rt->rt_fault = FLT_NONE;
 	rt->rt_scrused = 0;
@@ -1252,7 +1399,8 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 		rt->rt_out = dsl_clause_begin(rt);
 		dsl_print_probe(rt);
 		exec(rt, cl->cl_body);
-		rt->rt_out = out;
+		/* freopen() may have moved the trace output */
+		rt->rt_out = out == dh ? rt->rt_host.dh_out : out;
 		dsl_clause_end(rt, rt->rt_fault != FLT_NONE);
 	}
 	if (rt->rt_fault != FLT_NONE)
@@ -1286,6 +1434,10 @@ dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		    (size_t)rt->rt_strsize);
 	rt->rt_now = ctx->cx_timestamp;	/* one timestamp per firing */
 	for (i = 0; i < p->pr_nclauses; i++) {
+		/* after exit(), as in dtrace-utils, no clause but END's and
+		 * ERROR's runs: not even the rest of this firing's */
+		if (rt->rt_exited && id != rt->rt_end && !rt->rt_inerror)
+			break;
 		rt->rt_pid = id;
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}

@@ -9,8 +9,10 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dsl/cc.h"
 
@@ -19,7 +21,8 @@ const char *const dsl_keywords[K_NKEYWORDS] = {
 	"long", "signed", "unsigned", "string", "int8_t", "int16_t",
 	"int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"intptr_t", "uintptr_t", "size_t", "ssize_t", "pid_t", "uid_t",
-	"void", "struct", "union", "enum", "typedef",
+	"uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
+	"longlong_t", "ipaddr_t", "void", "struct", "union", "enum", "typedef",
 };
 
 static int
@@ -118,13 +121,17 @@ directive(dsl_cc_t *cc)
 	memcpy(word, start, n);
 	word[n] = '\0';
 	{
-		char *w = word + 1, *tok[4];
+		char *w = word + 1, *tok[5];
 		int nt = 0;
 		char *save = NULL, *t;
 
-		for (t = strtok_r(w, " \t\r", &save); t != NULL && nt < 4;
+		for (t = strtok_r(w, " \t\r", &save); t != NULL && nt < 5;
 		    t = strtok_r(NULL, " \t\r", &save))
 			tok[nt++] = t;
+		if (nt == 5 && strcmp(tok[0], "pragma") == 0 &&
+		    strcmp(tok[1], "D") == 0 && strcmp(tok[2], "option") == 0)
+			lex_error(cc, start, "D_PRAGMA_MALFORM",
+			    "malformed #pragma D option");
 		if (nt >= 1 && strcmp(tok[0], "pragma") == 0) {
 			if (nt == 4 && strcmp(tok[1], "D") == 0 &&
 			    strcmp(tok[2], "option") == 0) {
@@ -396,13 +403,35 @@ macro(dsl_cc_t *cc, const char *p)
 		cc->cc_tlong = false;
 		return (T_INT);
 	}
-	if (!str && cc->cc_end - p >= 3 && strncmp(p, "pid", 3) == 0 &&
-	    (cc->cc_end - p == 3 || !isalnum((unsigned char)p[3]))) {
-		cc->cc_p = p + 3;
-		cc->cc_tival = cc->cc_copts->co_target;
-		cc->cc_tunsigned = false;
-		cc->cc_tlong = false;
-		return (T_INT);
+	/* dtrace's macro variables of its own process */
+	{
+		static const char *const names[] = { "pid", "ppid", "uid",
+		    "gid", "euid", "egid", "pgid", "sid" };
+		size_t i, l;
+
+		for (i = 0; !str && i < sizeof (names) / sizeof (names[0]);
+		    i++) {
+			l = strlen(names[i]);
+			if (cc->cc_end - p < (ptrdiff_t)l ||
+			    strncmp(p, names[i], l) != 0 ||
+			    (cc->cc_end - p > (ptrdiff_t)l &&
+			    (isalnum((unsigned char)p[l]) || p[l] == '_')))
+				continue;
+			cc->cc_p = p + l;
+			switch (i) {
+			case 0: cc->cc_tival = getpid(); break;
+			case 1: cc->cc_tival = getppid(); break;
+			case 2: cc->cc_tival = getuid(); break;
+			case 3: cc->cc_tival = getgid(); break;
+			case 4: cc->cc_tival = geteuid(); break;
+			case 5: cc->cc_tival = getegid(); break;
+			case 6: cc->cc_tival = getpgid(0); break;
+			default: cc->cc_tival = getsid(0); break;
+			}
+			cc->cc_tunsigned = false;
+			cc->cc_tlong = false;
+			return (T_INT);
+		}
 	}
 	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");
 	return (T_EOF);
@@ -488,9 +517,15 @@ lex(dsl_cc_t *cc)
 			v = (v << 8) | (uint32_t)(ch & 0xff);
 			n++;
 		}
-		if (p >= cc->cc_end || *p != '\'' || n == 0 || n > 4)
+		if (p >= cc->cc_end || *p != '\'')
 			lex_error(cc, s, "D_CHR_NL",
-			    "invalid character constant");
+			    "newline encountered in character constant");
+		if (n == 0)
+			lex_error(cc, s, "D_CHR_NULL",
+			    "empty character constant");
+		if (n > 4)
+			lex_error(cc, s, "D_CHR_TOOBIG",
+			    "character constant is too long");
 		cc->cc_p = p + 1;
 		cc->cc_tival = (int8_t)v;
 		if (n > 1)

@@ -143,11 +143,14 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 	case K_INT8: sz = 1; break;
 	case K_INT16: sz = 2; break;
 	case K_INT32: sz = 4; break;
-	case K_INT64: case K_INTPTR: case K_SSIZE_T: sz = 8; break;
-	case K_UINT8: sz = 1; sgn = false; break;
-	case K_UINT16: sz = 2; sgn = false; break;
-	case K_UINT32: case K_UID_T: sz = 4; sgn = false; break;
-	case K_UINT64: case K_UINTPTR: case K_SIZE_T:
+	case K_INT64: case K_INTPTR: case K_SSIZE_T: case K_LONGLONG_T:
+		sz = 8; break;
+	case K_UINT8: case K_UCHAR_T: sz = 1; sgn = false; break;
+	case K_UINT16: case K_USHORT_T: sz = 2; sgn = false; break;
+	case K_UINT32: case K_UID_T: case K_UINT_T: case K_IPADDR_T:
+		sz = 4; sgn = false; break;
+	case K_UINT64: case K_UINTPTR: case K_SIZE_T: case K_ULONG_T:
+	case K_ULONGLONG_T:
 		sz = 8; sgn = false; break;
 	case K_PID_T: sz = 4; break;
 	case K_VOID: *kind = DT_VOID; sz = 0; break;
@@ -508,9 +511,8 @@ postfix(pstate_t *ps)
 			want(ps, ']');
 			n = node2(ps, N_INDEX, n, i, line, col);
 		} else if (tok(ps) == '(') {
-			dsl_cc_error(cc, line, col, "D_SYNTAX",
-			    "syntax error near \"(\": function pointers are "
-			    "not supported");
+			dsl_cc_error(cc, line, col, "D_FUNC_IDENT",
+			    "function designator is not of function type");
 		} else {
 			return (n);
 		}

@@ -95,7 +95,7 @@ conv_int(char c)
 	return (strchr("aAcdiouxXpY", c) != NULL);
 }
 
-int
+const char *
 dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
     const dsl_node_t *nodes, int32_t arg, char *msg, size_t len)
 {
@@ -111,7 +111,7 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 			snprintf(msg, len, "format conversion #%d is "
 			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
 			    " \n"), p + 1);
-			return (-1);
+			return ("D_SYNTAX");
 		}
 		p = end;
 		if (cv.cv_conv == '%')
@@ -120,9 +120,9 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 		if (isprinta)
 			continue;
 		if (cv.cv_agg) {
-			snprintf(msg, len, "conversion #%d: %%@ is only valid "
-			    "in printa( )", nconv);
-			return (-1);
+			snprintf(msg, len, "%%@ conversion requires an "
+			    "aggregation and is for use with printa( ) only");
+			return ("D_PRINTF_AGG_CONV");
 		}
 		if (cv.cv_width == -2 || cv.cv_prec == -2) {
 			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
@@ -130,17 +130,17 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 			while (k-- > 0) {
 				if (arg == DSL_NONE) {
 					snprintf(msg, len, "prototype "
-					    "mismatch: conversion #%d is "
-					    "missing a corresponding value "
-					    "argument", nconv);
-					return (-1);
+					    "mismatch: conversion #%d (%%%c) "
+					    "is missing a corresponding \"*\" "
+					    "argument", nconv, cv.cv_conv);
+					return ("D_PRINTF_DYN_PROTO");
 				}
 				if (nodes[arg].dn_type != DT_INT) {
 					snprintf(msg, len, "argument #%d is "
 					    "incompatible with conversion #%d "
 					    "prototype: width and precision "
 					    "must be integers", argno, nconv);
-					return (-1);
+					return ("D_PRINTF_DYN_TYPE");
 				}
 				arg = nodes[arg].dn_next;
 				argno++;
@@ -150,21 +150,21 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 			snprintf(msg, len, "prototype mismatch: conversion #%d "
 			    "(%%%c) is missing a corresponding value argument",
 			    nconv, cv.cv_conv);
-			return (-1);
+			return ("D_PRINTF_ARG_PROTO");
 		}
 		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
 			snprintf(msg, len, "argument #%d is incompatible with "
 			    "conversion #%d prototype: %%%c wants an integer, "
 			    "the argument is a string", argno, nconv,
 			    cv.cv_conv);
-			return (-1);
+			return ("D_PRINTF_ARG_TYPE");
 		}
 		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
 		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
 			snprintf(msg, len, "argument #%d is incompatible with "
 			    "conversion #%d prototype: %%s wants a string, "
 			    "the argument is an integer", argno, nconv);
-			return (-1);
+			return ("D_PRINTF_ARG_TYPE");
 		}
 		arg = nodes[arg].dn_next;
 		argno++;
@@ -173,9 +173,9 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 		snprintf(msg, len, "prototype mismatch: only %d argument%s "
 		    "required by this format string", nconv + 1,
 		    nconv == 0 ? "" : "s");
-		return (-1);
+		return ("D_PRINTF_ARG_EXTRA");
 	}
-	return (0);
+	return (NULL);
 }
 
 static int64_t

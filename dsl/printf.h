@@ -25,10 +25,11 @@ typedef struct dsl_parg {
 
 /*
  * Check a printf (or printa, with isprinta) format against its argument
- * nodes at compile time.  Returns 0, or -1 with a message such as
+ * nodes at compile time.  Returns NULL, or dtrace's tag of the error
+ * ("D_PRINTF_ARG_TYPE"...) with a message in msg such as
  * "argument #2 is incompatible with conversion #1 prototype: ...".
  */
-int	dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *,
+const char *dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *,
 	    const dsl_node_t *nodes, int32_t arg, char *msg, size_t len);
 
 /* Format fmt with args to the runtime's output.  Returns bytes written. */

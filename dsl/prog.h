@@ -86,12 +86,19 @@ enum {
 	F_STRLEN, F_STRJOIN, F_SUBSTR, F_INDEX, F_RINDEX, F_STRSTR,
 	F_STRCHR, F_STRRCHR, F_STRTOK, F_BASENAME, F_DIRNAME, F_LLTOSTR,
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
-	F_PROGENYOF, F_ALLOCA,
+	F_PROGENYOF, F_ALLOCA, F_SPECULATION,
+	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
+	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP,
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
-	F_DENORMALIZE, F_SETOPT,
+	F_DENORMALIZE,
+	F_SPECULATE, F_COMMIT, F_DISCARD,
+	/* destructive: refused without -w (DTRACEACT_ISDESTRUCTIVE) */
+	F_STOP, F_RAISE, F_SYSTEM, F_FREOPEN, F_PANIC, F_CHILL,
+	F_BREAKPOINT, F_COPYOUT, F_COPYOUTSTR,
+	F_SETOPT,
 	/* aggregating functions */
 	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE,
 	F_LQUANTIZE, F_LLQUANTIZE,
@@ -99,6 +106,7 @@ enum {
 };
 #define F_ISACTION(f)	((f) >= F_PRINT && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
+#define F_ISDESTRUCT(f)	((f) >= F_STOP && (f) <= F_COPYOUTSTR)
 /* ustack(); and jstack(); as statements record the stack (print it) */
 #define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK)
 
@@ -191,6 +199,7 @@ typedef struct dsl_clause {
 	int32_t		cl_pred;	/* node or DSL_NONE */
 	int32_t		cl_body;	/* first statement or DSL_NONE */
 	bool		cl_traces;	/* records data: has a probe line */
+	bool		cl_destruct;	/* has a destructive action */
 	bool		cl_stack;	/* walks the user stack (ustack,
 					 * ucaller): its probes need a
 					 * stopped thread */
@@ -203,7 +212,8 @@ typedef struct dsl_clause {
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
-	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NOPTS };
+	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
+	O_NOPTS };
 
 typedef struct dsl_optval {
 	uint32_t	ov_name;	/* strtab */

@@ -6,10 +6,12 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +23,144 @@
 /* A traced clause writes into a memory buffer; the text goes to the real
  * output only if the clause did not fault, as dtrace drops the record of
  * a faulting ECB. */
+/* The column heading, on the trace output even inside a clause. */
+static void
+heading(dsl_rt_t *rt)
+{
+	FILE *o = rt->rt_out;
+
+	rt->rt_out = rt->rt_host.dh_out;
+	dsl_print_heading(rt);
+	rt->rt_out = o;
+}
+
+/* The most speculations at once: the nspec option (default 1). */
+static int64_t
+nspec(const dsl_rt_t *rt)
+{
+	int64_t n = rt->rt_pg->pg_opts[O_NSPEC];
+
+	return (n < 0 ? 1 : n);
+}
+
+int32_t
+dsl_spec_new(dsl_rt_t *rt)
+{
+	uint32_t i;
+	rt_spec_t *sp;
+
+	for (i = 0; i < rt->rt_nspec; i++)
+		if (!rt->rt_spec[i].sp_active)
+			break;
+	if (i == rt->rt_nspec) {
+		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1)
+			return (0);
+		sp = realloc(rt->rt_spec, (i + 1) * sizeof (*sp));
+		if (sp == NULL)
+			return (0);
+		rt->rt_spec = sp;
+		memset(&sp[i], 0, sizeof (*sp));
+		rt->rt_nspec++;
+	}
+	rt->rt_spec[i].sp_active = true;
+	rt->rt_spec[i].sp_len = 0;
+	return ((int32_t)i + 1);
+}
+
+bool
+dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
+{
+	rt_spec_t *sp;
+
+	if (id < 0 || id > nspec(rt))
+		return (false);
+	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
+		return (true);
+	sp = &rt->rt_spec[id - 1];
+	if (commit && sp->sp_len > 0) {
+		heading(rt);
+		fwrite(sp->sp_buf, 1, sp->sp_len, rt->rt_host.dh_out);
+	}
+	sp->sp_active = false;
+	sp->sp_len = 0;
+	return (true);
+}
+
+bool
+dsl_spec_use(dsl_rt_t *rt, int64_t id)
+{
+	if (id < 0 || id > nspec(rt))
+		return (false);
+	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
+		rt->rt_specid = -1;
+	else
+		rt->rt_specid = (int32_t)id;
+	return (true);
+}
+
+void
+dsl_clause_flush(dsl_rt_t *rt)
+{
+	off_t n;
+
+	if (rt->rt_buf == NULL || rt->rt_out != rt->rt_buf ||
+	    rt->rt_specid != 0)
+		return;
+	n = ftello(rt->rt_buf);
+	fflush(rt->rt_buf);
+	heading(rt);
+	if (n > 0)
+		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
+	rewind(rt->rt_buf);
+}
+
+void
+dsl_rt_system(dsl_rt_t *rt, const char *cmd)
+{
+	FILE *out = rt->rt_host.dh_out;
+	pid_t pid;
+	int st;
+
+	fflush(out);
+	fflush(rt->rt_err);
+	pid = fork();
+	if (pid == 0) {
+		if (fileno(out) != STDOUT_FILENO)
+			(void)dup2(fileno(out), STDOUT_FILENO);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0) {
+		fprintf(rt->rt_err, "pidtrace: system(\"%s\") failed: %s\n",
+		    cmd, strerror(errno));
+		return;
+	}
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
+void
+dsl_rt_freopen(dsl_rt_t *rt, const char *path)
+{
+	FILE *fp;
+
+	fflush(rt->rt_host.dh_out);
+	if (rt->rt_out0 == NULL)
+		rt->rt_out0 = rt->rt_host.dh_out;
+	if (*path == '\0') {
+		fp = rt->rt_out0;
+	} else if ((fp = fopen(path, "a")) == NULL) {
+		fprintf(rt->rt_err, "pidtrace: couldn't freopen() \"%s\": "
+		    "%s\n", path, strerror(errno));
+		return;
+	}
+	if (rt->rt_host.dh_out != rt->rt_out0)
+		fclose(rt->rt_host.dh_out);
+	rt->rt_host.dh_out = fp;
+	if (rt->rt_out != rt->rt_buf || rt->rt_buf == NULL)
+		rt->rt_out = fp;
+}
+
 FILE *
 dsl_clause_begin(dsl_rt_t *rt)
 {
@@ -36,13 +176,36 @@ void
 dsl_clause_end(dsl_rt_t *rt, bool drop)
 {
 	off_t n;
+	int32_t id = rt->rt_specid;
 
 	if (rt->rt_buf == NULL)
 		return;
 	n = ftello(rt->rt_buf);
 	fflush(rt->rt_buf);
-	if (drop)
+	rt->rt_specid = 0;
+	if (drop || id < 0)
 		return;
+	if (id > 0) {
+		rt_spec_t *sp = &rt->rt_spec[id - 1];
+		size_t need = sp->sp_len + (size_t)n + 1;
+
+		if (!sp->sp_active)
+			return;
+		if (need > sp->sp_cap) {
+			size_t cap = need < 256 ? 256 : 2 * need;
+			char *b = realloc(sp->sp_buf, cap);
+
+			if (b == NULL)
+				return;
+			sp->sp_buf = b;
+			sp->sp_cap = cap;
+		}
+		memcpy(sp->sp_buf + sp->sp_len, rt->rt_bufmem, (size_t)n);
+		sp->sp_len += (size_t)n;
+		if (!rt->rt_quiet && rt->rt_emit == NULL)
+			sp->sp_buf[sp->sp_len++] = '\n';
+		return;
+	}
 	dsl_print_heading(rt);
 	if (n > 0)
 		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
@@ -290,6 +453,13 @@ dsl_rt_destroy(dsl_rt_t *rt)
 		free(p->pr_epids);
 	}
 	free(rt->rt_probes);
+	for (i = 0; i < rt->rt_nspec; i++)
+		free(rt->rt_spec[i].sp_buf);
+	free(rt->rt_spec);
+	if (rt->rt_out0 != NULL && rt->rt_host.dh_out != rt->rt_out0) {
+		fclose(rt->rt_host.dh_out);
+		rt->rt_host.dh_out = rt->rt_out0;
+	}
 	if (rt->rt_aggs != NULL)
 		for (i = 0; i < rt->rt_pg->pg_naggs; i++)
 			dsl_ht_free(&rt->rt_aggs[i].ag_ht);

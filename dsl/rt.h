@@ -60,6 +60,14 @@ typedef struct rt_agg {
 	int64_t		ag_normal;	/* normalize(): divisor, 1 = none */
 } rt_agg_t;
 
+/* A speculative buffer (speculation()): the text of the clauses that
+ * speculate() on it, until commit() prints it or discard() drops it. */
+typedef struct rt_spec {
+	char		*sp_buf;
+	size_t		sp_len, sp_cap;
+	bool		sp_active;
+} rt_spec_t;
+
 /* Structured output (emit.c): NULL in a runtime that prints text. */
 typedef struct dsl_emit dsl_emit_t;
 
@@ -121,6 +129,11 @@ struct dsl_rt {
 	int64_t		rt_ustackframes;	/* -x ustackframes */
 	int64_t		rt_jstackframes;	/* -x jstackframes */
 	bool		rt_folded;	/* -x stackfmt=folded */
+	FILE		*rt_out0;	/* dh_out before any freopen() */
+	rt_spec_t	*rt_spec;	/* [id - 1], made as needed */
+	uint32_t	rt_nspec;	/* made so far; nspec is the most */
+	int32_t		rt_specid;	/* this clause speculates on: 0 none,
+					 * -1 a dead one (its output drops) */
 };
 
 /* var.c */
@@ -172,7 +185,21 @@ void		dsl_printa(dsl_rt_t *, const uint32_t *aggs, int naggs,
 void		dsl_print_all(dsl_rt_t *);
 
 /* rt.c */
+/* speculation(): a free buffer's id, 0 if none is free. */
+int32_t		dsl_spec_new(dsl_rt_t *);
+/* commit() (print) or discard() a buffer; an inactive one or 0 is
+ * ignored; false for an id out of range (a fault). */
+bool		dsl_spec_end(dsl_rt_t *, int64_t id, bool commit);
+/* speculate(): the rest of the clause goes to buffer id; false for an
+ * id out of range. */
+bool		dsl_spec_use(dsl_rt_t *, int64_t id);
 FILE		*dsl_clause_begin(dsl_rt_t *);
+/* Write out what the clause printed so far (system(), freopen()). */
+void		dsl_clause_flush(dsl_rt_t *);
+/* system(): run cmd with /bin/sh, its stdout the trace output. */
+void		dsl_rt_system(dsl_rt_t *, const char *cmd);
+/* freopen(): the trace output appends to path; "" = the first one. */
+void		dsl_rt_freopen(dsl_rt_t *, const char *path);
 void		dsl_clause_end(dsl_rt_t *, bool drop);
 
 /* agg.c */

@@ -41,6 +41,33 @@ dsl_d_tests = \
 	t/dsl/tst.strings.d \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
+	t/dsl/tst.speculation.d \
+	t/dsl/err.D_SPEC_DREC.d \
+	t/dsl/err.D_DREC_COMM.d \
+	t/dsl/err.D_AGG_SPEC.d \
+	t/dsl/err.D_EXIT_SPEC.d \
+	t/dsl/err.D_ACT_SPEC.d \
+	t/dsl/err.specinvalid.d \
+	t/dsl/tst.destructive.d \
+	t/dsl/err.destructive.d \
+	t/dsl/tst.byteorder.d \
+	t/dsl/tst.typedefs.d \
+	t/dsl/tst.widen.d \
+	t/dsl/tst.macrovars.d \
+	t/dsl/err.D_AGG_NULL.d \
+	t/dsl/err.nulagg.d \
+	t/dsl/err.D_AGG_MDIM.d \
+	t/dsl/err.D_AGG_SCALAR.d \
+	t/dsl/err.D_KEY_TYPE.d \
+	t/dsl/err.D_FUNC_IDENT.d \
+	t/dsl/err.D_PRINTA_AGGARG.d \
+	t/dsl/err.D_CLEAR_AGGARG.d \
+	t/dsl/err.D_PRINTF_ARG_EXTRA.d \
+	t/dsl/err.D_PRINTF_AGG_CONV.d \
+	t/dsl/err.D_CHR_NULL.d \
+	t/dsl/err.D_OP_INT.d \
+	t/dsl/err.D_PRAGMA_MALFORM.d \
+	t/dsl/err.D_PRAGMA_OPTSET.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
 	t/dsl/err.D_ARR_LOCAL.d \

@@ -1,6 +1,7 @@
 /*
  * ASSERTION: exit(n) sets the exit status; the last value wins within the
- * firing; END still runs; later firings are ignored.
+ * clause, whose other actions still run; no later clause runs, not even
+ * the rest of the same firing's (as in dtrace-utils); END still runs.
  * @@status: 3
  */
 #pragma D option quiet
@@ -14,7 +15,7 @@ BEGIN
 
 BEGIN
 {
-	printf("same firing, next clause\n");
+	printf("never: same firing, next clause\n");
 }
 
 tick-1ms

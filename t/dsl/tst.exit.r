@@ -1,4 +1,3 @@
 after exit, same clause
-same firing, next clause
 end
 

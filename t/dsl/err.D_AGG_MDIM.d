@@ -1,0 +1,8 @@
+/*
+ * ASSERTION: an aggregation has one set of keys.
+ * @@runtest-opts: -x errtags
+ */
+BEGIN
+{
+	@a[1][2] = count();
+}

@@ -1,0 +1,8 @@
+/*
+ * ASSERTION: an aggregating function's value must be scalar.
+ * @@runtest-opts: -x errtags
+ */
+BEGIN
+{
+	@a = avg("seven");
+}

@@ -1,0 +1,8 @@
+/*
+ * ASSERTION: speculation's rule AGG_SPEC is checked at compile time.
+ * @@runtest-opts: -x errtags
+ */
+BEGIN
+{
+	speculate(1); @ = count();
+}

@@ -1,0 +1,1 @@
+pidtrace: failed to compile script err.D_CHR_NULL.d: err.D_CHR_NULL.d:7:6: [D_CHR_NULL] empty character constant

@@ -1,0 +1,8 @@
+/*
+ * ASSERTION: a built-in variable is not a function.
+ * @@runtest-opts: -x errtags
+ */
+BEGIN
+{
+	@a = timestamp();
+}

@@ -1,0 +1,8 @@
+/*
+ * ASSERTION: operator % needs integers.
+ * @@runtest-opts: -x errtags
+ */
+BEGIN
+{
+	x = "ten" % 3;
+}

@@ -1,0 +1,1 @@
+pidtrace: failed to compile script err.D_SPEC_DREC.d: err.D_SPEC_DREC.d:7:15: [D_SPEC_DREC] speculate( ) may not follow data-recording action(s)

@@ -1,0 +1,1 @@
+pidtrace: could not enable tracing: Destructive actions not allowed

@@ -1,0 +1,21 @@
+/*
+ * ASSERTION: with -w, system() runs its printf-formatted command after
+ * the output before it, and freopen() moves the trace output to a file
+ * (appending) and freopen("") back.
+ * @@runtest-opts: -q -w
+ */
+BEGIN
+{
+	printf("before\n");
+	system("echo %s-%d", "sh", 42);
+	printf("after\n");
+}
+
+BEGIN
+{
+	freopen("/dev/stderr");
+	printf("to stderr\n");
+	freopen("");
+	printf("back\n");
+	exit(0);
+}

@@ -1,0 +1,7 @@
+before
+sh-42
+after
+back
+
+-- @@stderr --
+to stderr

@@ -1,0 +1,75 @@
+/*
+ * ASSERTION: speculation() hands out ids 1..nspec, then 0; speculate()
+ * sends the rest of a clause to the buffer; commit() prints it where the
+ * commit happens, discard() drops it, and both free the id for reuse;
+ * 0 and inactive ids are ignored by speculate(), commit() and discard()
+ * (a clause that speculates on one prints nothing).
+ */
+#pragma D option quiet
+#pragma D option nspec=3
+
+BEGIN
+{
+	a = speculation();
+	b = speculation();
+	c = speculation();
+	d = speculation();
+	printf("ids %d %d %d %d\n", a, b, c, d);
+}
+
+BEGIN
+{
+	speculate(a);
+	printf("a: first\n");
+}
+
+BEGIN
+{
+	speculate(b);
+	printf("b: dropped\n");
+}
+
+BEGIN
+{
+	speculate(a);
+	printf("a: second\n");
+}
+
+BEGIN
+{
+	speculate(c);
+	printf("c: %s\n", "third");
+}
+
+BEGIN
+{
+	printf("not speculative\n");
+}
+
+BEGIN
+{
+	commit(c);
+	discard(b);
+	commit(a);
+	commit(0);
+	discard(0);
+}
+
+BEGIN
+{
+	speculate(b);
+	printf("b is inactive: never printed\n");
+}
+
+BEGIN
+{
+	e = speculation();
+	speculate(0);
+	printf("zero: never printed\n");
+}
+
+BEGIN
+{
+	printf("reused %d\n", e);
+	exit(0);
+}

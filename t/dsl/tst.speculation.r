@@ -1,0 +1,7 @@
+ids 1 2 3 0
+not speculative
+c: third
+a: first
+a: second
+reused 1
+

@@ -1,0 +1,6 @@
+ffffffff80000000 ffffffff80000000
+0 0
+100000000
+negative
+935761216
+
