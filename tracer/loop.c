@@ -102,6 +102,7 @@ settle(tr_session_t *s, tr_thread_t *th)
 		tr_bkpt_restore_in(s, th->th_tid);
 		tr_counter_restore_in(s, th->th_tid);
 		tr_fast_clean_child(s, th);
+		tr_xol_clean_child(s, th);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		s->s_st.st_forks++;
 		tr_thread_del(s, th);

@@ -1287,28 +1287,78 @@ unmap_ours(struct tr_fast *fa)
 	fa->fa_fd = -1;
 }
 
+static bool
+in_chunk(const tr_session_t *s, uint64_t pc)
+{
+	const struct tr_fast *fa = s->s_fast;
+	unsigned c;
+
+	for (c = 0; c < fa->fa_nchunk; c++)
+		if (pc >= fa->fa_chunk[c].ch_addr &&
+		    pc < fa->fa_chunk[c].ch_addr + TR_CHUNK)
+			return true;
+	return false;
+}
+
 /*
- * Whether a value on a thread's stack still points into a chunk: a signal
- * frame of a handler that interrupted a trampoline.
+ * A pc of a trampoline saved in a signal frame (sigframe.c): its exact
+ * original where there is one, as tr_fast_fixup_thread moves a stopped
+ * thread: the first byte (nothing ran yet), a relocated instruction, the
+ * jump back or the ret.  Inside a record block there is none (registers
+ * are pushed below the red zone).
+ */
+static bool
+tramp_equiv(const tr_session_t *s, uint64_t *pc)
+{
+	const tr_fsite_t *fs = site_of_pc(s, *pc);
+	uint64_t off;
+	unsigned i;
+
+	if (fs == NULL)
+		return false;
+	off = *pc - fs->fs_tramp;
+	if (off == 0) {
+		*pc = fs->fs_p0;
+		return true;
+	}
+	if (off == fs->fs_tend) {
+		*pc = fs->fs_whole ? fs->fs_retaddr :
+		      fs->fs_kind == TR_FAST_ENTRY ? fs->fs_p0 + fs->fs_n :
+		      fs->fs_addr;
+		return true;
+	}
+	for (i = 0; i < fs->fs_nins; i++)
+		if (off == fs->fs_toff[i] +
+		    (fs->fs_kind == TR_FAST_ENTRY ? fs->fs_rec_hi : 0)) {
+			*pc = fs->fs_p0 + fs->fs_ooff[i];
+			return true;
+		}
+	return false;
+}
+
+/*
+ * Whether a thread may still come back into a chunk: a signal frame of a
+ * handler that interrupted a trampoline where no original pc is exactly
+ * equivalent (in a record block), or a word that is not a signal frame.
+ * Frames that can move are moved (sigframe.c).
  */
 static bool
 chunk_referenced(tr_session_t *s)
 {
-	struct tr_fast *fa = s->s_fast;
-	pcs_t pc = { NULL, 0 };
-	size_t i;
-	unsigned c;
+	tr_thread_t *th;
 	bool yes = false;
 
-	if (fa->fa_nchunk == 0)
+	if (s->s_fast->fa_nchunk == 0)
 		return false;
-	collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX);
-	for (i = 0; i < pc.pc_n && !yes; i++)
-		for (c = 0; c < fa->fa_nchunk; c++)
-			if (pc.pc_v[i] >= fa->fa_chunk[c].ch_addr &&
-			    pc.pc_v[i] < fa->fa_chunk[c].ch_addr + TR_CHUNK)
-				yes = true;
-	free(pc.pc_v);
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		/* A vfork child runs on in our memory; a fork child not. */
+		if (th->th_kind == TR_KIND_FORK ||
+		    th->th_kind == TR_KIND_UNKNOWN || th->th_zombie)
+			continue;
+		if (!th->th_stopped ||
+		    tr_frames_unref(s, th->th_tid, in_chunk, tramp_equiv) != 0)
+			yes = true;
+	}
 	return yes;
 }
 
