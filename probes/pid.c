@@ -979,6 +979,39 @@ out:
 	pb_fnscan_free(&fs);
 }
 
+/*
+ * Where a function's entry probe goes: its first byte, or in Go code just
+ * past the stack check (retsite.h, pb_stackcheck_end), which morestack
+ * jumps back to: there the probe fires once a call, not again when the
+ * stack grows or the scheduler preempts through the guard (uprobes at the
+ * first byte, bpftrace's, count those twice).  The raw bytes of the check
+ * are looked for first, so other code costs one 16-byte read.
+ */
+static uint64_t
+go_entry_off(struct symfile *sf, const struct func *f)
+{
+	static const uint8_t cmp_rsp[] = { 0x49, 0x3b, 0x66, 0x10 };
+	static const uint8_t cmp_r12[] = { 0x4d, 0x3b, 0x66, 0x10 };
+	uint8_t head[16], *buf;
+	uint64_t off;
+
+	if (f->fu_size < sizeof(head) ||
+	    pb_elf_read(sf->sf_elf, f->fu_addr, head, sizeof(head)) < 0)
+		return 0;
+	if (memcmp(head, cmp_rsp, 4) != 0 &&
+	    !(head[0] == 0x4c && head[1] == 0x8d &&
+	      (memcmp(head + 5, cmp_r12, 4) == 0 ||
+	       memcmp(head + 8, cmp_r12, 4) == 0)))
+		return 0;
+	buf = malloc(f->fu_size);
+	if (buf == NULL)
+		return 0;
+	off = pb_elf_read(sf->sf_elf, f->fu_addr, buf, f->fu_size) < 0 ? 0 :
+	    pb_stackcheck_end(buf, f->fu_size, f->fu_addr);
+	free(buf);
+	return off;
+}
+
 static void
 make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -1003,9 +1036,11 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (rs->rs_want.wa_entry) {
+		uint64_t off = go_entry_off(sf, f);
+
 		/* st_len 0: the entry instruction is not decoded here. */
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
-		if (p != NULL && add_site(p, p->pr_faddr, 0, 0, 0) < 0)
+		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
 	}
 	/*
