@@ -23,7 +23,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
 	t/fastpath/ring.sh \
 	t/fastpath/go.sh \
-	t/fastpath/sigframe.sh
+	t/fastpath/sigframe.sh \
+	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go
