@@ -32,6 +32,7 @@
 #include "probes/modules.h"
 #include "probes/pid.h"
 #include "probes/retsite.h"
+#include "probes/lsda.h"
 
 /* One name of a function. */
 struct fname {
@@ -70,10 +71,15 @@ struct symfile {
 	char sf_err[512];	/* why it could not be used, or "" */
 	char **sf_owned;	/* names built here ("memcpy@GLIBC_2.2.5") */
 	size_t sf_nowned;
+	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
+	size_t sf_nlpads;
+	int sf_lpadsdone;	/* read (lsda.h), on first use */
 	struct symfile *sf_next;
 };
 
 static struct symfile *cache;
+
+static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
 
 static void
 seterr(char *err, size_t errlen, const char *fmt, ...)
@@ -464,6 +470,7 @@ pb_pid_cache_flush(void)
 		while (sf->sf_nowned > 0)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
+		free(sf->sf_lpads);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
@@ -900,6 +907,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
+	mark_lpads(sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -979,6 +987,57 @@ out:
 	pb_fnscan_free(&fs);
 }
 
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Whether a landing pad of sf lies in [lo, hi] (link-time). */
+static int
+lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
+{
+	size_t a = 0, b;
+
+	if (!sf->sf_lpadsdone) {
+		sf->sf_lpadsdone = 1;
+		if (pb_elf_lpads(sf->sf_elf, 0, UINT64_MAX, &sf->sf_lpads,
+		    &sf->sf_nlpads) == 0 && sf->sf_nlpads > 1)
+			qsort(sf->sf_lpads, sf->sf_nlpads, sizeof(uint64_t),
+			    u64_cmp);
+	}
+	b = sf->sf_nlpads;
+	while (a < b) {		/* the first pad >= lo */
+		size_t m = a + (b - a) / 2;
+
+		if (sf->sf_lpads[m] < lo)
+			a = m + 1;
+		else
+			b = m;
+	}
+	return a < sf->sf_nlpads && sf->sf_lpads[a] <= hi;
+}
+
+/*
+ * The fast path replaces up to 32 bytes from an entry site, or ending at
+ * a return site's ret, by a jump: a landing pad there (the unwinder enters
+ * it without a branch) forbids it (st_lpad).
+ */
+static void
+mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+{
+	size_t i;
+
+	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
+		uint64_t a = p->pr_sites[i].st_addr - bias;
+
+		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
+		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+	}
+}
+
 /*
  * Where a function's entry probe goes: its first byte, or in Go code just
  * past the stack check (retsite.h, pb_stackcheck_end), which morestack
@@ -1042,6 +1101,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
+		mark_lpads(sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns

@@ -2,7 +2,10 @@
 # they pass on the int3 path and judge the fast path.  The *-int3.sh
 # wrappers run the main ones again with -x fastpath=off.
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
-check_PROGRAMS += t/targets/fp-sigframe
+check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad
+t_targets_fp_lpad_SOURCES = t/targets/fp-lpad-main.cc t/targets/fp-lpad.S \
+	t/targets/fp-proto.h
+t_targets_fp_lpad_CXXFLAGS = -O1
 t_targets_fp_sigframe_SOURCES = t/targets/fp-sigframe.c t/targets/fp-proto.h
 t_targets_fp_load_SOURCES = t/targets/fp-load.c t/targets/fp-proto.h
 t_targets_fp_load_CFLAGS = -O1 -fno-inline -pthread
@@ -24,7 +27,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/ring.sh \
 	t/fastpath/go.sh \
 	t/fastpath/sigframe.sh \
-	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh
+	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
+	t/fastpath/lpad.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go
