@@ -1177,7 +1177,10 @@ want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
 		r = &ts->ts_refs[i];
 		if (strcmp(r->tf_prov->pv_name, "pid") != 0)
 			return;
-		if (r->tf_fr.fr_kind == PB_ENTRY && r->tf_fr.fr_off == 0)
+		if (r->tf_fr.fr_lpad)	/* a C++ landing pad: no jump over */
+			return;
+		/* A Go entry sits past the stack check: fr_off > 0. */
+		if (r->tf_fr.fr_kind == PB_ENTRY)
 			k = TR_FAST_ENTRY;
 		else if (r->tf_fr.fr_kind == PB_RETURN &&
 			 r->tf_fr.fr_rskind == PB_RS_RET)

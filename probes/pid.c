@@ -33,6 +33,7 @@
 #include "probes/modules.h"
 #include "probes/pid.h"
 #include "probes/retsite.h"
+#include "probes/lsda.h"
 
 /* One name of a function. */
 struct fname {
@@ -71,10 +72,15 @@ struct symfile {
 	char sf_err[512];	/* why it could not be used, or "" */
 	char **sf_owned;	/* names built here ("memcpy@GLIBC_2.2.5") */
 	size_t sf_nowned;
+	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
+	size_t sf_nlpads;
+	int sf_lpadsdone;	/* read (lsda.h), on first use */
 	struct symfile *sf_next;
 };
 
 static struct symfile *cache;
+
+static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
 
 static void
 seterr(char *err, size_t errlen, const char *fmt, ...)
@@ -465,6 +471,7 @@ pb_pid_cache_flush(void)
 		while (sf->sf_nowned > 0)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
+		free(sf->sf_lpads);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
@@ -901,6 +908,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
+	mark_lpads(sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -980,6 +988,90 @@ out:
 	pb_fnscan_free(&fs);
 }
 
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Whether a landing pad of sf lies in [lo, hi] (link-time). */
+static int
+lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
+{
+	size_t a = 0, b;
+
+	if (!sf->sf_lpadsdone) {
+		sf->sf_lpadsdone = 1;
+		if (pb_elf_lpads(sf->sf_elf, 0, UINT64_MAX, &sf->sf_lpads,
+		    &sf->sf_nlpads) == 0 && sf->sf_nlpads > 1)
+			qsort(sf->sf_lpads, sf->sf_nlpads, sizeof(uint64_t),
+			    u64_cmp);
+	}
+	b = sf->sf_nlpads;
+	while (a < b) {		/* the first pad >= lo */
+		size_t m = a + (b - a) / 2;
+
+		if (sf->sf_lpads[m] < lo)
+			a = m + 1;
+		else
+			b = m;
+	}
+	return a < sf->sf_nlpads && sf->sf_lpads[a] <= hi;
+}
+
+/*
+ * The fast path replaces up to 32 bytes from an entry site, or ending at
+ * a return site's ret, by a jump: a landing pad there (the unwinder enters
+ * it without a branch) forbids it (st_lpad).
+ */
+static void
+mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+{
+	size_t i;
+
+	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
+		uint64_t a = p->pr_sites[i].st_addr - bias;
+
+		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
+		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+	}
+}
+
+/*
+ * Where a function's entry probe goes: its first byte, or in Go code just
+ * past the stack check (retsite.h, pb_stackcheck_end), which morestack
+ * jumps back to: there the probe fires once a call, not again when the
+ * stack grows or the scheduler preempts through the guard (uprobes at the
+ * first byte, bpftrace's, count those twice).  The raw bytes of the check
+ * are looked for first, so other code costs one 16-byte read.
+ */
+static uint64_t
+go_entry_off(struct symfile *sf, const struct func *f)
+{
+	static const uint8_t cmp_rsp[] = { 0x49, 0x3b, 0x66, 0x10 };
+	static const uint8_t cmp_r12[] = { 0x4d, 0x3b, 0x66, 0x10 };
+	uint8_t head[16], *buf;
+	uint64_t off;
+
+	if (f->fu_size < sizeof(head) ||
+	    pb_elf_read(sf->sf_elf, f->fu_addr, head, sizeof(head)) < 0)
+		return 0;
+	if (memcmp(head, cmp_rsp, 4) != 0 &&
+	    !(head[0] == 0x4c && head[1] == 0x8d &&
+	      (memcmp(head + 5, cmp_r12, 4) == 0 ||
+	       memcmp(head + 8, cmp_r12, 4) == 0)))
+		return 0;
+	buf = malloc(f->fu_size);
+	if (buf == NULL)
+		return 0;
+	off = pb_elf_read(sf->sf_elf, f->fu_addr, buf, f->fu_size) < 0 ? 0 :
+	    pb_stackcheck_end(buf, f->fu_size, f->fu_addr);
+	free(buf);
+	return off;
+}
+
 static void
 make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -1004,10 +1096,13 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (rs->rs_want.wa_entry) {
+		uint64_t off = go_entry_off(sf, f);
+
 		/* st_len 0: the entry instruction is not decoded here. */
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
-		if (p != NULL && add_site(p, p->pr_faddr, 0, 0, 0) < 0)
+		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
+		mark_lpads(sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns

@@ -71,6 +71,9 @@ typedef struct pb_site {
 	uint8_t st_len;		/* length of the instruction there; 0 for
 				 * entry sites (not decoded here) */
 	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
+	uint8_t st_lpad;	/* a C++ landing pad lies within 32 bytes
+				 * (after an entry, before a return): no
+				 * jump may be laid over the site */
 } pb_site_t;
 
 /* PB_ARM_SYSCALL: syscall::read:entry is one probe on one number. */
@@ -196,6 +199,7 @@ typedef struct pb_fire {
 typedef struct pb_fireref {
 	uint8_t fr_kind;	/* pr_kind */
 	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
+	uint8_t fr_lpad;	/* the site's st_lpad; 0 if not a site */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */

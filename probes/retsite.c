@@ -236,3 +236,92 @@ pb_fnscan_is_boundary(const pb_fnscan_t *fs, uint64_t off)
 	}
 	return 0;
 }
+
+/* Whether in is `cmp reg, qword ptr [r14 + 0x10]` (Go's g.stackguard0). */
+static int
+is_guard_cmp(const cs_insn *in, x86_reg reg)
+{
+	const cs_x86 *x = &in->detail->x86;
+
+	return in->id == X86_INS_CMP && x->op_count == 2 &&
+	    x->operands[0].type == X86_OP_REG && x->operands[0].reg == reg &&
+	    x->operands[1].type == X86_OP_MEM &&
+	    x->operands[1].mem.base == X86_REG_R14 &&
+	    x->operands[1].mem.index == X86_REG_INVALID &&
+	    x->operands[1].mem.segment == X86_REG_INVALID &&
+	    x->operands[1].mem.disp == 0x10 && x->operands[1].size == 8;
+}
+
+static uint64_t
+branch_target(const cs_insn *in)
+{
+	const cs_x86 *x = &in->detail->x86;
+
+	return x->op_count == 1 && x->operands[0].type == X86_OP_IMM ?
+	    (uint64_t)x->operands[0].imm : 0;
+}
+
+uint64_t
+pb_stackcheck_end(const uint8_t *code, size_t size, uint64_t start)
+{
+	const uint8_t *p = code;
+	size_t left = size, n;
+	uint64_t addr = start, end = 0, tgt = 0;
+	x86_reg reg = X86_REG_RSP;
+	int calls = 0, k;
+	cs_insn *in;
+	csh h;
+
+	if (size == 0 || cs_get(&h) < 0 || (in = cs_malloc(h)) == NULL)
+		return 0;
+	/* [lea r12, [rsp - N]]; cmp rsp|r12, [r14 + 0x10]; jbe morestack */
+	for (k = 0; k < 3 && cs_disasm_iter(h, &p, &left, &addr, in); k++) {
+		const cs_x86 *x = &in->detail->x86;
+
+		if (k == 0 && in->id == X86_INS_LEA && x->op_count == 2 &&
+		    x->operands[0].type == X86_OP_REG &&
+		    x->operands[0].reg == X86_REG_R12 &&
+		    x->operands[1].type == X86_OP_MEM &&
+		    x->operands[1].mem.base == X86_REG_RSP &&
+		    x->operands[1].mem.index == X86_REG_INVALID &&
+		    x->operands[1].mem.disp <= 0) {
+			reg = X86_REG_R12;
+			continue;
+		}
+		if (is_guard_cmp(in, reg) && (k == 0 || reg == X86_REG_R12))
+			continue;
+		if (in->id == X86_INS_JBE && (k == 1 || k == 2) &&
+		    (k == 2) == (reg == X86_REG_R12)) {
+			end = addr - start;
+			tgt = branch_target(in);
+		}
+		break;
+	}
+	/*
+	 * The morestack block, inside the function: spills, one call
+	 * (runtime.morestack*), reloads, then a jmp to the first byte.
+	 */
+	if (end == 0 || tgt < start + end || tgt >= start + size)
+		goto no;
+	p = code + (tgt - start);
+	left = size - (tgt - start);
+	addr = tgt;
+	for (n = 0; n < 64 && cs_disasm_iter(h, &p, &left, &addr, in); n++) {
+		if (in_group(in, CS_GRP_CALL)) {
+			if (calls++ > 0)
+				goto no;
+			continue;
+		}
+		if (in->id == X86_INS_JMP && calls == 1 &&
+		    branch_target(in) == start) {
+			cs_free(in, 1);
+			return end;
+		}
+		if (in_group(in, CS_GRP_JUMP) || in_group(in, CS_GRP_RET) ||
+		    in_group(in, CS_GRP_INT))
+			goto no;
+	}
+no:
+	cs_free(in, 1);
+	return 0;
+}

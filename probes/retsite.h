@@ -102,4 +102,21 @@ pb_fnscan_free(pb_fnscan_t *fs);
 int
 pb_fnscan_is_boundary(const pb_fnscan_t *fs, uint64_t off);
 
+/*
+ * Go's stack check: a Go function (ABIInternal, r14 = g) starts with
+ *
+ *	[lea r12, [rsp - N]]  cmp rsp|r12, [r14 + 0x10]  jbe L
+ *
+ * and L, inside the function, calls runtime.morestack* and jumps back to
+ * the first byte: a call whose stack is short, or that the scheduler asks
+ * to yield (it sets the guard), runs the check twice.  Returns the offset
+ * just past the jbe when code (size bytes at link-time address start)
+ * holds exactly that, the block at L included (one call, then a jmp to
+ * start); 0 otherwise.  An entry probe placed there fires once a call,
+ * with every register and the stack as at the first byte (the check
+ * writes only the flags, and r12, which Go treats as scratch).
+ */
+uint64_t
+pb_stackcheck_end(const uint8_t *code, size_t size, uint64_t start);
+
 #endif /* PB_RETSITE_H */

@@ -103,6 +103,7 @@ settle(tr_session_t *s, tr_thread_t *th)
 		tr_bkpt_restore_in(s, th->th_tid);
 		tr_counter_restore_in(s, th->th_tid);
 		tr_fast_clean_child(s, th);
+		tr_xol_clean_child(s, th);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		s->s_st.st_forks++;
 		tr_thread_del(s, th);
@@ -692,6 +693,19 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_fast_revert(s);
+		if (tr_resume_all(s) < 0)
+			return -1;
+	}
+	/*
+	 * Sites asked for while threads ran (a library's, at the loader's
+	 * r_brk): their jumps go in with every thread stopped.
+	 */
+	if (s->s_fast != NULL && s->s_fast->fa_on && !s->s_fast->fa_broken &&
+	    s->s_fast->fa_pending < s->s_fast->fa_nsites && s->s_armed &&
+	    !s->s_stopping && !s->s_gone) {
+		if (tr_stop_all(s) < 0)
+			return -1;
+		tr_fast_arm(s);
 		if (tr_resume_all(s) < 0)
 			return -1;
 	}

@@ -755,7 +755,7 @@ tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
 /*
  * The one way out, shared by every exit path: stop all threads, move any
  * thread inside an XOL slot back to the original code, restore every
- * site, detach every thread with its pending signal.
+ * site, unmap the XOL pages, detach every thread with its pending signal.
  */
 void
 tr_release(tr_session_t *s)
@@ -789,10 +789,14 @@ tr_release(tr_session_t *s)
 		    th->th_kind == TR_KIND_UNKNOWN) {
 			tr_bkpt_restore_in(s, th->th_tid);
 			tr_counter_restore_in(s, th->th_tid);
+			if (th->th_kind == TR_KIND_FORK)
+				tr_xol_clean_child(s, th);
 		}
 	if (!s->s_gone) {
 		tr_bkpt_restore_all(s);
 		tr_counter_restore_all(s);
+		/* Nothing enters a slot now: the pages can go. */
+		tr_xol_unmap(s);
 	} else {
 		tr_bkpt_forget_all(s);
 		tr_counter_forget_all(s);

@@ -189,6 +189,21 @@ int	tr_xol_place(tr_session_t *s, tr_bkpt_t *bp);
 bool	tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip);
 void	tr_xol_forget(tr_session_t *s);
 uint64_t tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip);
+void	tr_xol_unmap(tr_session_t *s);
+void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
+
+/*
+ * sigframe.c: ours(s, pc) says pc lies in a mapping of ours; equiv(s, &pc)
+ * turns it into the exactly equivalent original pc, false if there is
+ * none.  tr_frames_unref rewrites the saved rip of every signal frame on
+ * stopped task tid's stack that ours() claims and equiv() can move, and
+ * returns how many references to ours remain (its rip, other words of its
+ * stack), or -1 if its registers cannot be read.
+ */
+typedef bool tr_pc_ours_t(const tr_session_t *s, uint64_t pc);
+typedef bool tr_pc_equiv_t(const tr_session_t *s, uint64_t *pc);
+int	tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
+			tr_pc_equiv_t *equiv);
 
 /* regs-x86_64.c */
 uint64_t *tr_reg_slot(struct user_regs_struct *r, int idx);

@@ -398,7 +398,8 @@ tr_ustack_flush(void);
  * (0: 16 MB).  Then, from h_ready, after tr_bkpt_add() of a site, the host
  * may ask for it with tr_bkpt_want_fast(), and tr_fast_arm() turns every
  * asked site it can into a jump (the others stay int3 and fire through
- * h_hit as before).  Sites added at other times stay int3 (dlopen).
+ * h_hit as before).  Sites asked for at other times (dlopen, from h_hit)
+ * are armed by the loop once that stop is handled, every thread stopped.
  * kind: TR_FAST_ENTRY (the first
  * instruction of a function: records rdi..r9) or TR_FAST_RETURN (a ret:
  * records rax).  [lo, hi) is the function, [clo, chi) its .cold part
@@ -418,7 +419,8 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
  * At the end of h_ready: turn the sites asked for into jumps (the first
  * time, set the memfd and the ring up in the process).  Those it cannot
  * convert stay int3; when the process cannot take the fast path at all,
- * tr_fast_why() says why.  0, or -1 if not every thread is stopped.
+ * tr_fast_why() says why.  0, or -1 if not every thread is stopped (the
+ * sites stay pending).
  */
 int
 tr_fast_arm(tr_session_t *s);

@@ -600,6 +600,56 @@ dist(uint64_t a, uint64_t b)
 	return a > b ? a - b : b - a;
 }
 
+/*
+ * A new chunk near a when the tracee no longer holds the memfd's fd (it
+ * is closed after set-up, so the program never sees it): mremap with
+ * old_size 0 makes a second mapping of a shared one's pages, from its
+ * offset on.  Chunk 0's mapping (read-execute, at the first chunk's
+ * offset) is duplicated at hint, long enough to cover chunk k, and the
+ * head before chunk k is unmapped.  The gap comes from /proc/PID/maps
+ * with every thread stopped, so MREMAP_FIXED replaces nothing.
+ */
+static tr_chunk_t *
+chunk_dup(tr_session_t *s, uint64_t a)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t k = fa->fa_nchunk, head = k * TR_CHUNK, hint, skip = 0;
+	tr_chunk_t *ch;
+	long r;
+	int tries;
+
+	for (tries = 0; tries < 4; tries++) {
+		hint = tr_find_gap(s->s_memtid, a > head ? a - head : a,
+				   head + TR_CHUNK, skip);
+		if (hint == 0 || dist(hint + head, a) >= NEAR + NEAR / 2)
+			return NULL;
+		r = tr_inject_syscall(s, SYS_mremap,
+				      (long)fa->fa_chunk[0].ch_addr, 0,
+				      (long)(head + TR_CHUNK),
+				      MREMAP_MAYMOVE | MREMAP_FIXED,
+				      (long)hint, 0);
+		if (r == (long)hint)
+			break;
+		if (r >= 0 || r != -ENOMEM)
+			return NULL;
+		skip = hint;
+	}
+	if (tries == 4)
+		return NULL;
+	if (head != 0 &&
+	    tr_inject_syscall(s, SYS_munmap, (long)hint, (long)head, 0, 0, 0,
+			      0) != 0) {
+		tr_inject_syscall(s, SYS_munmap, (long)hint,
+				  (long)(head + TR_CHUNK), 0, 0, 0, 0);
+		return NULL;
+	}
+	ch = &fa->fa_chunk[fa->fa_nchunk++];
+	ch->ch_addr = hint + head;
+	ch->ch_off = fa->fa_chunk[0].ch_off + head;
+	ch->ch_used = 0;
+	return ch;
+}
+
 /* A chunk whose free space is within rel32 reach of [a, b). */
 static tr_chunk_t *
 chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
@@ -618,8 +668,10 @@ chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
 		    dist(ch->ch_addr + TR_CHUNK, b) < NEAR + NEAR / 2)
 			return ch;
 	}
-	if (fa->fa_nchunk == TR_MAXCHUNK || fd < 0)
+	if (fa->fa_nchunk == TR_MAXCHUNK)
 		return NULL;
+	if (fd < 0)
+		return fa->fa_nchunk == 0 ? NULL : chunk_dup(s, a);
 	off = fa->fa_ringsz + (uint64_t)fa->fa_nchunk * TR_CHUNK;
 	for (tries = 0; tries < 4; tries++) {
 		hint = tr_find_gap(s->s_memtid, a, TR_CHUNK, skip);
@@ -1006,17 +1058,15 @@ tr_fast_arm(tr_session_t *s)
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
+	/* Not now: the loop arms them with every thread stopped (dlopen). */
 	for (th = s->s_all; th != NULL; th = th->th_all)
 		if (!th->th_stopped)
-			break;
-	if (th != NULL || fa->fa_broken)
+			return -1;
+	if (fa->fa_broken)
 		goto out;
+	/* After set-up, new chunks are mremap'd copies (chunk_dup). */
 	if (fa->fa_ring == 0 && (fd = setup(s)) < 0)
 		goto out;
-	if (fd < 0) {
-		/* Sites added later (dlopen) would need the fd again. */
-		goto out;
-	}
 	qsort(fa->fa_sites + fa->fa_pending, fa->fa_nsites - fa->fa_pending,
 	      sizeof(*fa->fa_sites), cmp_fn);
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
@@ -1288,28 +1338,78 @@ unmap_ours(struct tr_fast *fa)
 	fa->fa_fd = -1;
 }
 
+static bool
+in_chunk(const tr_session_t *s, uint64_t pc)
+{
+	const struct tr_fast *fa = s->s_fast;
+	unsigned c;
+
+	for (c = 0; c < fa->fa_nchunk; c++)
+		if (pc >= fa->fa_chunk[c].ch_addr &&
+		    pc < fa->fa_chunk[c].ch_addr + TR_CHUNK)
+			return true;
+	return false;
+}
+
 /*
- * Whether a value on a thread's stack still points into a chunk: a signal
- * frame of a handler that interrupted a trampoline.
+ * A pc of a trampoline saved in a signal frame (sigframe.c): its exact
+ * original where there is one, as tr_fast_fixup_thread moves a stopped
+ * thread: the first byte (nothing ran yet), a relocated instruction, the
+ * jump back or the ret.  Inside a record block there is none (registers
+ * are pushed below the red zone).
+ */
+static bool
+tramp_equiv(const tr_session_t *s, uint64_t *pc)
+{
+	const tr_fsite_t *fs = site_of_pc(s, *pc);
+	uint64_t off;
+	unsigned i;
+
+	if (fs == NULL)
+		return false;
+	off = *pc - fs->fs_tramp;
+	if (off == 0) {
+		*pc = fs->fs_p0;
+		return true;
+	}
+	if (off == fs->fs_tend) {
+		*pc = fs->fs_whole ? fs->fs_retaddr :
+		      fs->fs_kind == TR_FAST_ENTRY ? fs->fs_p0 + fs->fs_n :
+		      fs->fs_addr;
+		return true;
+	}
+	for (i = 0; i < fs->fs_nins; i++)
+		if (off == fs->fs_toff[i] +
+		    (fs->fs_kind == TR_FAST_ENTRY ? fs->fs_rec_hi : 0)) {
+			*pc = fs->fs_p0 + fs->fs_ooff[i];
+			return true;
+		}
+	return false;
+}
+
+/*
+ * Whether a thread may still come back into a chunk: a signal frame of a
+ * handler that interrupted a trampoline where no original pc is exactly
+ * equivalent (in a record block), or a word that is not a signal frame.
+ * Frames that can move are moved (sigframe.c).
  */
 static bool
 chunk_referenced(tr_session_t *s)
 {
-	struct tr_fast *fa = s->s_fast;
-	pcs_t pc = { NULL, 0 };
-	size_t i;
-	unsigned c;
+	tr_thread_t *th;
 	bool yes = false;
 
-	if (fa->fa_nchunk == 0)
+	if (s->s_fast->fa_nchunk == 0)
 		return false;
-	collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX);
-	for (i = 0; i < pc.pc_n && !yes; i++)
-		for (c = 0; c < fa->fa_nchunk; c++)
-			if (pc.pc_v[i] >= fa->fa_chunk[c].ch_addr &&
-			    pc.pc_v[i] < fa->fa_chunk[c].ch_addr + TR_CHUNK)
-				yes = true;
-	free(pc.pc_v);
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		/* A vfork child runs on in our memory; a fork child not. */
+		if (th->th_kind == TR_KIND_FORK ||
+		    th->th_kind == TR_KIND_UNKNOWN || th->th_zombie)
+			continue;
+		if (!th->th_stopped ||
+		    tr_frames_unref(s, th->th_tid, in_chunk, tramp_equiv) != 0)
+			yes = true;
+	}
 	return yes;
 }
 

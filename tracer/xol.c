@@ -14,8 +14,9 @@
  * slot when its site is removed finishes safely.  Pages are mapped by an
  * injected mmap (session.c) with MAP_FIXED_NOREPLACE in a gap of the
  * address space near the site, so a rip-relative disp32 can reach the
- * original target from the slot.  The pages stay mapped after detach
- * (harmless: nothing points at them).
+ * original target from the slot.  Every ending that leaves the process
+ * alive unmaps them (tr_xol_unmap) once no thread can come back to them;
+ * a fork child's copies go before it runs (tr_xol_clean_child).
  */
 #include "config.h"
 
@@ -25,7 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <sys/user.h>
 
 #include "tracer/tr-impl.h"
 
@@ -221,6 +224,127 @@ tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip)
 		return true;
 	}
 	return false;
+}
+
+static bool
+in_xol(const tr_session_t *s, uint64_t pc)
+{
+	const tr_xolpage_t *xp;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next)
+		if (pc >= xp->xp_addr && pc < xp->xp_addr + TR_PAGE)
+			return true;
+	return false;
+}
+
+/*
+ * A pc saved in a signal frame: only the two instruction boundaries of a
+ * slot have an exact original, the copy (not run yet: the site, whose
+ * original bytes are back) and the jump back (the copy ran: the next
+ * original instruction).
+ */
+static bool
+xol_equiv(const tr_session_t *s, uint64_t *pc)
+{
+	const tr_xolpage_t *xp;
+	uint64_t off;
+	unsigned idx;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next) {
+		if (*pc < xp->xp_addr || *pc >= xp->xp_addr + TR_PAGE)
+			continue;
+		idx = (unsigned)((*pc - xp->xp_addr) / TR_SLOT);
+		off = (*pc - xp->xp_addr) % TR_SLOT;
+		if (idx >= xp->xp_used)
+			return false;
+		if (off == 0)
+			*pc = xp->xp_site[idx];
+		else if (off == xp->xp_len[idx])
+			*pc = xp->xp_site[idx] + xp->xp_len[idx];
+		else
+			return false;
+		return true;
+	}
+	return false;
+}
+
+/* munmap every page in th (a thread of s, or a fork child); 0 if all went. */
+static int
+unmap_pages(tr_session_t *s, tr_thread_t *th)
+{
+	tr_xolpage_t *xp;
+	long r;
+	int bad = 0;
+
+	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next) {
+		r = tr_inject_syscall_th(s, th, SYS_munmap, (long)xp->xp_addr,
+					 TR_PAGE, 0, 0, 0, 0);
+		if (r != 0)
+			bad = (int)-r;
+	}
+	return bad;
+}
+
+/*
+ * tr_release, the process living on: every thread stopped, moved out of
+ * the slots (tr_xol_fixup_rip) and every site restored, so nothing enters
+ * a slot any more.  A signal frame may still hold a slot's address
+ * (sigframe.c): it is moved to the original, or the pages stay, said
+ * once.  Then the pages go by injected munmap.
+ */
+void
+tr_xol_unmap(tr_session_t *s)
+{
+	tr_thread_t *th;
+	int left = 0, n, e;
+
+	if (s->s_xol == NULL)
+		return;
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		/* A vfork child runs on in our memory; a fork child not. */
+		if (th->th_kind == TR_KIND_FORK ||
+		    th->th_kind == TR_KIND_UNKNOWN || th->th_zombie)
+			continue;
+		n = th->th_stopped ? tr_frames_unref(s, th->th_tid, in_xol,
+						      xol_equiv) : -1;
+		if (n != 0)
+			left++;
+	}
+	th = tr_inject_thread(s);
+	if (left != 0 || th == NULL) {
+		fprintf(stderr, "pidtrace: pid %d: %s: pidtrace's "
+			"out-of-line pages are left mapped\n", (int)s->s_pid,
+			left != 0 ? "a thread may still return into them" :
+			"no thread can run munmap");
+	} else if ((e = unmap_pages(s, th)) != 0) {
+		fprintf(stderr, "pidtrace: pid %d: munmap of an out-of-line "
+			"page: %s\n", (int)s->s_pid, strerror(e));
+	}
+	tr_xol_forget(s);
+}
+
+/*
+ * A fork child stopped before it ran (its text already restored): its
+ * copies of the pages go, after its rip and signal frames leave them (it
+ * forked from a `syscall` run out of line, or from a handler).
+ */
+void
+tr_xol_clean_child(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	uint64_t rip;
+
+	if (s->s_xol == NULL || th == NULL || !th->th_stopped ||
+	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return;
+	rip = r.rip;
+	if (tr_xol_fixup_rip(s, &rip)) {
+		r.rip = rip;
+		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
+			return;
+	}
+	if (tr_frames_unref(s, th->th_tid, in_xol, xol_equiv) == 0)
+		unmap_pages(s, th);
 }
 
 void

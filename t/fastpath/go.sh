@@ -3,12 +3,13 @@
 # Issue 9, a Go program: t/targets/fp-go.go (built here with Debian's go,
 # offline, into t/targets/fp-go) runs 16 goroutines calling main.work
 # (which allocates and spins: the collector runs and preempts them
-# asynchronously with SIGURG inside it) and main.leaf, a goroutine
-# forcing collections meanwhile.  Both probed at entry and return (names
+# asynchronously with SIGURG inside it), main.leaf, and main.deep, which
+# recurses deep enough to grow goroutine stacks (morestack), a goroutine
+# forcing collections meanwhile.  All probed at entry and return (names
 # found with pidnm), under pidtrace -c and then -p.
-# Asserts: each count equals the calls the program counted (main.work's
-# entries: at least, see below), the D output of -c and of -p is the
-# same text but for those, the program's output equals the untraced
+# Asserts: each count equals the calls the program counted, entries
+# included though stacks grow (see below), the D output of -c and of -p
+# is the same text, the program's output equals the untraced
 # output (Go's stack copier, GC and preemption met nothing of ours),
 # nothing dropped; after detach (-p) the text equals the file and no
 # mapping was left.
@@ -27,47 +28,45 @@ if [ ! -x "$GO_BIN" ] || [ "$src" -nt "$GO_BIN" ]; then
 		fail "go build: $(tail -n 3 "$T/go.log")"
 	mv "$GO_BIN.tmp" "$GO_BIN"
 fi
-for f in main.work main.leaf; do
+for f in main.work main.leaf main.deep; do
 	"$PIDNM" "$GO_BIN" | grep -q " T $f\$" || fail "pidnm does not list $f"
 done
 
-# Go's prologue re-runs a function's first instruction after morestack
-# (stack growth, or a preemption request through the stack guard): the
-# entry probe of main.work fires again for such a call, as an uprobe
-# would, so its count is at least the calls; the offset probe just past
-# the prologue's check (main.work:OFF, found with objdump) fires exactly
-# once a call.  main.leaf has no such prologue.
-objdump -d --no-show-raw-insn "$GO_BIN" | awk '
-	/^[0-9a-f]+ <main\.work>:$/ { on = 1; print $1; next }
-	on && seen { sub(":", "", $1); print $1; exit }
-	on && $2 ~ /^jbe/ { seen = 1 }' >"$T/addrs"
-[ "$(wc -l <"$T/addrs")" = 2 ] || fail "no jbe in main.work's prologue"
-off=$(printf '%x' $((16#$(sed -n 2p "$T/addrs") - 16#$(sed -n 1p "$T/addrs"))))
-say "main.work's prologue check ends at offset 0x$off"
-
+# Go's prologue checks the stack and, when it is short (main.deep's
+# recursion) or the scheduler asks for preemption through the guard,
+# calls morestack, which jumps back to the function's first byte: the
+# entry probe sits past that check (probes/retsite.h, pb_stackcheck_end)
+# and fires exactly once a call.  The offset probe main.deep:0, at the
+# first byte, counts the re-entries too: more than the calls shows that
+# stacks grew while traced.  main.leaf has no such prologue.
 g=16 n=$((500 * FT_SCALE)) c=$((16 * 500 * FT_SCALE))
-D='pid$target::main.work:entry, pid$target::main.leaf:entry
+D='pid$target::main.work:entry, pid$target::main.leaf:entry,
+	pid$target::main.deep:entry
 	{ @e[probefunc] = count(); }
-	pid$target::main.work:'$off' { @o[probefunc] = count(); }
-	pid$target::main.work:return, pid$target::main.leaf:return
+	pid$target::main.deep:0 { @z[probefunc] = count(); }
+	pid$target::main.work:return, pid$target::main.leaf:return,
+	pid$target::main.deep:return
 	{ @r[probefunc] = count(); }
-	END { printa("e %s %@d\n", @e); printa("o %s %@d\n", @o);
+	END { printa("e %s %@d\n", @e); printa("z %s %@d\n", @z);
 	      printa("r %s %@d\n", @r); }'
 reference go "$GO_BIN" $g $n
 grep -q "^work calls=$c leaf calls=$c " "$T/go.want" ||
 	fail "untraced: $(cat "$T/go.want")"
-printf 'e main.leaf %d\no main.work %d\nr main.leaf %d\nr main.work %d\n' \
-	$c $c $c $c >"$T/go.dw"
+dc=$(sed -n 's/^deep calls=\([0-9]*\) .*/\1/p' "$T/go.want")
+[ $((dc)) = $((g * ((n + 99) / 100) * 101)) ] ||
+	fail "untraced: $(cat "$T/go.want")"
+printf 'e main.deep %d\ne main.leaf %d\ne main.work %d\nr main.deep %d\nr main.leaf %d\nr main.work %d\n' \
+	$dc $c $c $dc $c $c >"$T/go.dw"
 
-# dcheck NAME: NAME's D output: main.work's entries at least the calls,
-# the rest exact and the same for -c and -p.
+# dcheck NAME: NAME's D output: every count exact, the same for -c and
+# -p; main.deep's first byte ran more often than main.deep was called.
 dcheck()
 {
-	_e=$(count "$T/$1.d" "e main.work")
-	[ -n "$_e" ] && [ "$_e" -ge $c ] ||
-		fail "$1: main.work entries '$_e', fewer than $c calls"
-	say "ok: $1: main.work entries $_e (calls $c; again after morestack: $((_e - c)))"
-	grep -v -e '^$' -e '^armed$' -e '^e main.work ' "$T/$1.d" | sort \
+	_z=$(count "$T/$1.d" "z main.deep")
+	[ -n "$_z" ] && [ "$_z" -gt "$dc" ] ||
+		fail "$1: main.deep's first byte ran '$_z' times for $dc calls: no stack grew"
+	say "ok: $1: main.deep's first byte $_z times, $dc calls: $((_z - dc)) morestack re-entries"
+	grep -v -e '^$' -e '^armed$' -e '^z main.deep ' "$T/$1.d" | sort \
 		>"$T/$1.dg"
 	same_output "$T/go.dw" "$T/$1.dg"
 }
@@ -87,4 +86,4 @@ attach_run gp "$D" "$GO_BIN" $g $n
 same_output "$T/go.want" "$T/gp.out"
 no_drops "$T/gp.err"
 dcheck gp
-say "ok: -c and -p: $c calls of main.work and main.leaf, counted alike"
+say "ok: -c and -p: $c calls of main.work and main.leaf, $dc of main.deep, counted alike"

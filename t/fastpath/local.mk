@@ -2,6 +2,11 @@
 # they pass on the int3 path and judge the fast path.  The *-int3.sh
 # wrappers run the main ones again with -x fastpath=off.
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
+check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad
+t_targets_fp_lpad_SOURCES = t/targets/fp-lpad-main.cc t/targets/fp-lpad.S \
+	t/targets/fp-proto.h
+t_targets_fp_lpad_CXXFLAGS = -O1
+t_targets_fp_sigframe_SOURCES = t/targets/fp-sigframe.c t/targets/fp-proto.h
 t_targets_fp_load_SOURCES = t/targets/fp-load.c t/targets/fp-proto.h
 t_targets_fp_load_CFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_load_LDFLAGS = -pthread
@@ -16,11 +21,14 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/asm.sh t/fastpath/asm-int3.sh \
 	t/fastpath/threads.sh t/fastpath/threads-int3.sh \
 	t/fastpath/unwind.sh t/fastpath/unwind-int3.sh \
-	t/fastpath/signals.sh \
+	t/fastpath/signals.sh t/fastpath/signals-int3.sh \
 	t/fastpath/fork.sh t/fastpath/fork-int3.sh \
-	t/fastpath/endings.sh \
+	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
 	t/fastpath/ring.sh \
-	t/fastpath/go.sh
+	t/fastpath/go.sh \
+	t/fastpath/sigframe.sh \
+	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
+	t/fastpath/lpad.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go

@@ -128,6 +128,38 @@ static const unsigned char cut[] = { 0xc3, 0xb8, 0x01, 0x00 };
 
 /* The tail-call bytes again, the rel32 jmp's target (START + 0x109)
  * being the function's .cold part: not a return. */
+/*
+ * Go's stack checks (pb_stackcheck_end).  go1: cmp rsp,[r14+0x10]; jbe
+ * 8; push rbp; ret; 8: mov [rsp+8],rax; call; mov rax,[rsp+8]; jmp 0.
+ */
+static const unsigned char go1[] = {
+	0x49, 0x3b, 0x66, 0x10, 0x76, 0x02, 0x55, 0xc3,
+	0x48, 0x89, 0x44, 0x24, 0x08, 0xe8, 0x00, 0x00, 0x00, 0x00,
+	0x48, 0x8b, 0x44, 0x24, 0x08, 0xeb, 0xe7,
+};
+/* go2: lea r12,[rsp-8]; cmp r12,[r14+0x10]; jbe 13; push rbp; ret;
+ * 13: call; jmp 0. */
+static const unsigned char go2[] = {
+	0x4c, 0x8d, 0x64, 0x24, 0xf8, 0x4d, 0x3b, 0x66, 0x10, 0x76, 0x02,
+	0x55, 0xc3, 0xe8, 0x00, 0x00, 0x00, 0x00, 0xeb, 0xec,
+};
+/* go1 whose block jumps back to 6, not to the first byte. */
+static const unsigned char gonotback[] = {
+	0x49, 0x3b, 0x66, 0x10, 0x76, 0x02, 0x55, 0xc3,
+	0x48, 0x89, 0x44, 0x24, 0x08, 0xe8, 0x00, 0x00, 0x00, 0x00,
+	0x48, 0x8b, 0x44, 0x24, 0x08, 0xeb, 0xed,
+};
+/* The check, but a block with no call: not morestack's. */
+static const unsigned char gonocall[] = {
+	0x49, 0x3b, 0x66, 0x10, 0x76, 0x02, 0x55, 0xc3, 0xeb, 0xf6,
+};
+/* cmp rsp,[r14+0x18]: not the guard. */
+static const unsigned char gooff[] = {
+	0x49, 0x3b, 0x66, 0x18, 0x76, 0x02, 0x55, 0xc3,
+	0x48, 0x89, 0x44, 0x24, 0x08, 0xe8, 0x00, 0x00, 0x00, 0x00,
+	0x48, 0x8b, 0x44, 0x24, 0x08, 0xeb, 0xe7,
+};
+
 static const pb_range_t cold = { START + 0x100, START + 0x140 };
 
 int
@@ -177,6 +209,17 @@ main(void)
 		    fs.fs_ret[0].rs_len);
 		pb_fnscan_free(&fs);
 	}
+	CHECKF(pb_stackcheck_end(go1, sizeof(go1), START) == 6, "go1: %llu",
+	    (unsigned long long)pb_stackcheck_end(go1, sizeof(go1), START));
+	CHECKF(pb_stackcheck_end(go2, sizeof(go2), START) == 11, "go2: %llu",
+	    (unsigned long long)pb_stackcheck_end(go2, sizeof(go2), START));
+	CHECKF(pb_stackcheck_end(gonotback, sizeof(gonotback), START) == 0,
+	    "gonotback");
+	CHECKF(pb_stackcheck_end(gonocall, sizeof(gonocall), START) == 0,
+	    "gonocall");
+	CHECKF(pb_stackcheck_end(gooff, sizeof(gooff), START) == 0, "gooff");
+	CHECKF(pb_stackcheck_end(plain, sizeof(plain), START) == 0, "plain");
+	CHECKF(pb_stackcheck_end(go1, 6, START) == 0, "go1 cut at 6");
 	if (pb_retsite_scan(repret, sizeof(repret), START, NULL, 0, &fs) == 0) {
 		CHECKF(fs.fs_ret[0].rs_len == 2, "rep ret len %u",
 		    fs.fs_ret[0].rs_len);

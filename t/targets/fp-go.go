@@ -2,8 +2,10 @@
 // t/targets/fp-go.go: a Go program for t/fastpath/go.sh (issue 9): many
 // goroutines calling main.work and main.leaf, which count their own calls,
 // while the heap churns (GC) and tight loops invite async preemption
-// (SIGURG: about 50 a run untraced, more traced).  Standard library
-// only; built offline with `go build`.
+// (SIGURG: about 50 a run untraced, more traced), and main.deep recurses
+// with a large frame, so goroutine stacks grow (morestack) again and
+// again (the collector shrinks them).  Standard library only; built
+// offline with `go build`.
 //
 //	fp-go G N	G goroutines, N calls of main.work each
 //
@@ -22,7 +24,7 @@ import (
 	"sync/atomic"
 )
 
-var nWork, nLeaf, sum uint64
+var nWork, nLeaf, nDeep, sum, dsum uint64
 var sink [][]byte
 var sinkMu sync.Mutex
 
@@ -30,6 +32,21 @@ var sinkMu sync.Mutex
 func leaf(x uint64) uint64 {
 	atomic.AddUint64(&nLeaf, 1)
 	return x*2654435761 + 1
+}
+
+// deep recurses d levels with a 512-byte frame each: 100 levels take more
+// than a new goroutine's stack, so its prologue calls morestack, which
+// copies the stack and jumps back to deep's first instruction.
+//
+//go:noinline
+func deep(d int, x uint64) uint64 {
+	atomic.AddUint64(&nDeep, 1)
+	var pad [64]uint64
+	pad[d%64] = x
+	if d == 0 {
+		return pad[0]
+	}
+	return deep(d-1, x+1) + pad[(d+1)%64] + 1
 }
 
 // work's prologue compares the stack pointer with the goroutine's guard
@@ -76,6 +93,7 @@ func main() {
 			for j := uint64(0); j < n; j++ {
 				s += work(id*n + j)
 				if j%100 == 0 {
+					atomic.AddUint64(&dsum, deep(100, j))
 					runtime.Gosched()
 				}
 			}
@@ -104,6 +122,7 @@ func main() {
 		fmt.Println("no collection ran")
 	}
 	fmt.Printf("work calls=%d leaf calls=%d sum=%d\n", nWork, nLeaf, sum)
+	fmt.Printf("deep calls=%d sum=%d\n", nDeep, dsum)
 	fmt.Println("done")
 	for {
 		if _, err := in.ReadString('\n'); err != nil {

@@ -1,0 +1,4 @@
+#!/bin/bash
+# t/fastpath/dlopen.sh with the fast path off (-x fastpath=off).
+PIDTRACE_X="-x fastpath=off" \
+	exec bash "$top_srcdir/t/fastpath/dlopen.sh"

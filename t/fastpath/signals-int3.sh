@@ -1,0 +1,5 @@
+#!/bin/bash
+# t/fastpath/signals.sh with the fast path off (-x fastpath=off): the int3
+# path, whose out-of-line pages every ending must unmap too.
+PIDTRACE_X="-x fastpath=off" \
+	exec bash "$top_srcdir/t/fastpath/signals.sh"
