@@ -296,6 +296,23 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 	return (1);
 }
 
+/* Whether pd matches a probe of the syscall provider. */
+static bool
+syscall_desc(const dsl_pdesc_t *pd)
+{
+	const pb_provider_t *pv = &pb_syscall_provider;
+	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	pb_desc_t de = { pd->pd_prov, pd->pd_mod, pd->pd_func, pd->pd_name };
+	char err[256];
+	bool yes;
+
+	yes = pv->pv_names(de.de_prov, 0) &&
+	    pv->pv_resolve(0, 0, &de, PB_ZEROOK, &list, err,
+	    sizeof (err)) > 0;
+	pb_probe_list_free(&list);
+	return (yes);
+}
+
 /*
  * Let each provider claim each description: dtrace (BEGIN END ERROR),
  * profile (tick-N), and the pid provider, which the tracer stage adds
@@ -306,7 +323,10 @@ static void
 enable_probes(cmd_t *c, bool enable)
 {
 	size_t d, nd = dsl_prog_ndescs(c->c_pg);
+	size_t *matched = calloc(nd + 1, sizeof (*matched));
 
+	if (matched == NULL)
+		die("out of memory");
 	for (d = 0; d < nd; d++) {
 		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
 		cmd_trace_t *t;
@@ -330,10 +350,24 @@ enable_probes(cmd_t *c, bool enable)
 				    perr);
 			n += (size_t)k;
 		}
+		matched[d] = n;
+	}
+	/*
+	 * Once all are claimed: a description also matches the probes the
+	 * others made (":::entry" and pid$target's, trace_matched_made),
+	 * whatever the order of the clauses.
+	 */
+	for (d = 0; d < nd; d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+		cmd_trace_t *t;
+		size_t n = matched[d];
+
+		for (t = c->c_tr; t != NULL && enable; t = trace_next(t))
+			n += (size_t)trace_matched_made(t, d);
 		c->c_progs[pd->pd_src].cp_matches += n;
 		/* ours fire in traced processes only, dtrace's everywhere */
 		if (n == 0 && c->c_tr == NULL && !c->c_list &&
-		    pb_prov_match(pd->pd_prov, PB_SYSCALL_PROVIDER))
+		    syscall_desc(pd))
 			die("probe description %s: syscall probes fire in "
 			    "traced processes only: give -p PID or -c CMD",
 			    pd->pd_text);
@@ -354,6 +388,7 @@ enable_probes(cmd_t *c, bool enable)
 			    pd->pd_text);
 		}
 	}
+	free(matched);
 }
 
 /*

@@ -120,6 +120,10 @@ struct cmd_trace {
 	size_t		t_npending;
 	trace_ctr_t	*t_ctrs;	/* counters to raise (semaphores) */
 	size_t		t_nctrs;
+	long		*t_dextra;	/* [d]: probes description d was
+					 * enabled on only because they
+					 * existed (match_made) */
+	size_t		t_ndextra;
 	trace_probe_t	*t_probes;	/* every probe registered */
 	size_t		t_nprobes, t_pcap;
 	uint32_t	*t_phash;	/* name -> index + 1, open addressing */
@@ -638,6 +642,58 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
 	return dsl_rt_enable(t->t_rt, tp->tp_id, d);
 }
 
+/*
+ * Probe i was just made by provider pv: enable on it every description
+ * of the program that matches it without naming pv, as dtrace enables a
+ * description on every probe that exists.  The pid provider makes probes
+ * only for a field that names it (provider.h, pv_names), yet
+ * "pid$target::read:entry {} ::read:entry {}" has the second fire at the
+ * pid probe too, whatever the order of the clauses: each probe made
+ * looks at every description, claimed yet or not.  A description that
+ * names pv is left to pv's own resolution (counted there).
+ */
+static int
+match_made(cmd_trace_t *t, const pb_provider_t *pv, size_t i)
+{
+	const trace_probe_t *tp = &t->t_probes[i];
+	size_t d, nd;
+
+	if (t->t_pg == NULL)
+		return 0;	/* -l without a program */
+	nd = dsl_prog_ndescs(t->t_pg);
+	for (d = 0; d < nd; d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(t->t_pg, d);
+		size_t k, before = tp->tp_ndescs;
+
+		if (pv->pv_names(pd->pd_prov, t->t_pid) ||
+		    !dsl_desc_match(pd, tp->tp_prov, tp->tp_mod, tp->tp_func,
+				    tp->tp_pname))
+			continue;
+		if (d >= t->t_ndextra) {
+			long *ne = realloc(t->t_dextra, nd * sizeof(*ne));
+
+			if (ne == NULL)
+				return -1;
+			for (k = t->t_ndextra; k < nd; k++)
+				ne[k] = 0;
+			t->t_dextra = ne;
+			t->t_ndextra = nd;
+		}
+		if (probe_enable(t, i, d) != 0)
+			return -1;
+		tp = &t->t_probes[i];
+		if (tp->tp_ndescs > before)
+			t->t_dextra[d]++;
+	}
+	return 0;
+}
+
+long
+trace_matched_made(const cmd_trace_t *t, size_t d)
+{
+	return d < t->t_ndextra ? t->t_dextra[d] : 0;
+}
+
 /* Note counter addr of probe idx (at site), once. */
 static int
 add_ctr(cmd_trace_t *t, uint64_t addr, uint64_t site, size_t idx)
@@ -779,10 +835,13 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	}
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
+		size_t had = t->t_nprobes;
 		trace_ref_t ref;
 
 		idx = probe_get(t, pv, pr);
 		if (idx < 0 || probe_enable(t, (size_t)idx, d) != 0)
+			goto nomem;
+		if ((size_t)idx == had && match_made(t, pv, (size_t)idx) < 0)
 			goto nomem;
 		memset(&ref, 0, sizeof(ref));
 		ref.tf_id = t->t_probes[idx].tp_id;
