@@ -99,6 +99,8 @@ struct cmd_trace {
 	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
 	bool		t_have_next;
 	tr_thread_t	*t_th;		/* the firing thread: ustack() */
+	bool		t_partregs;	/* t_fire's registers are a syscall
+					 * stop's few: ustack() reads all */
 	trace_sample_t	*t_samples;	/* profile-N probes */
 	size_t		t_nsamples;
 	FILE		*t_out;		/* the D output: flushed per firing */
@@ -405,12 +407,23 @@ static int
 ustack(void *cookie, uint64_t *pcs, int max)
 {
 	cmd_trace_t *t = cookie;
+	const pb_regs_t *regs = t->t_fire.fi_regs;
+	pb_regs_t full;
 	size_t n, i;
 
-	if (t->t_th == NULL || t->t_fire.fi_regs == NULL || t->t_s == NULL ||
-	    max <= 0)
+	if (t->t_th == NULL || regs == NULL || t->t_s == NULL || max <= 0)
 		return 0;
-	n = tr_ustack(t->t_s, t->t_th, t->t_fire.fi_regs, pcs, (size_t)max);
+	/*
+	 * At a syscall stop the firing has the arguments, rip and rsp, not
+	 * the callee-saved registers the frames above may keep their frame
+	 * pointer or CFA in: read them all, once per stack asked for.
+	 */
+	if (t->t_partregs) {
+		if (tr_thread_regs(t->t_th, &full) < 0)
+			return 0;
+		regs = &full;
+	}
+	n = tr_ustack(t->t_s, t->t_th, regs, pcs, (size_t)max);
 	if (t->t_syms == NULL)
 		t->t_syms = addrsym_new(t->t_pid, tr_proc_tid(t->t_s));
 	for (i = 0; i < n; i++)
@@ -1603,7 +1616,7 @@ on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
  * PB_ARM_SYSCALL probe is enabled): the provider reads the arguments and
  * errno from the registers a syscall stop has, which the tracer gives
  * without a PTRACE_GETREGS: the number (orig_rax), the six arguments,
- * the value (rax), rip and rsp.
+ * the value (rax), rip and rsp.  ustack() reads the rest (t_partregs).
  */
 static int
 on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
@@ -1657,9 +1670,13 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	if (r->tf_prov->pv_errno != NULL)
 		cx.cx_errno = r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire);
 	t->t_fref = r;
+	t->t_th = th;
+	t->t_partregs = true;
 	if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
 		t->t_exited = true;
 	t->t_fref = NULL;
+	t->t_th = NULL;
+	t->t_partregs = false;
 	t->t_fire.fi_regs = NULL;
 	if (t->t_out != NULL && __fpending(t->t_out) != 0)
 		fflush(t->t_out);

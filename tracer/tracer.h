@@ -347,6 +347,15 @@ void **
 tr_thread_user(tr_thread_t *th);
 
 /*
+ * Every user register of th, stopped in a handler, into *regs: the full
+ * set that h_syscall's tr_syscall_t lacks (rbp, rbx, r12..r15: what an
+ * unwinder needs).  One PTRACE_GETREGS: call it only when needed.
+ * 0, or -1 with errno (ESRCH: the thread is gone).
+ */
+int
+tr_thread_regs(const tr_thread_t *th, struct user_regs_struct *regs);
+
+/*
  * Sample every thread of s that is on CPU now: each thread whose
  * /proc/PID/task/TID/stat state is R (running or runnable: a thread
  * blocked in a syscall is S or D) is interrupted (PTRACE_INTERRUPT); at
@@ -361,7 +370,7 @@ tr_sample(tr_session_t *s, uint32_t cookie);
 
 /*
  * Walk the user stack of thread th, stopped in a handler (h_hit,
- * h_sample) with regs: pcs[0] = regs->rip, then each caller's return
+ * h_sample; h_syscall with tr_thread_regs's) with regs: pcs[0] = regs->rip, then each caller's return
  * address, at most max.  CFI (.eh_frame, .debug_frame) through
  * libunwind-ptrace, the frame-pointer chain where a frame has none.
  * Returns the number of frames (1 when nothing past rip is known).
