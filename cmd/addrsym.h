@@ -12,6 +12,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "probes/provider.h"	/* pb_readmem_fn */
+#include "probes/vdso.h"
+
 typedef struct addrsym addrsym_t;
 
 /* For process pid (read through /proc/TID for a zombie leader). */
@@ -34,6 +37,21 @@ int		addrsym_lookup(addrsym_t *, uint64_t addr, int mangled,
  * process is gone (the module list and symbols stay cached).
  */
 void		addrsym_prime(addrsym_t *, uint64_t addr);
+
+/*
+ * How to read the process's memory, for the vDSO (no file holds it):
+ * without a reader its frames stay unnamed, "0x7ffd...".  Frames in it
+ * are "[vdso]`__vdso_clock_gettime+0x4d".
+ */
+void		addrsym_set_reader(addrsym_t *, pb_readmem_fn rd,
+		    void *cookie);
+
+/*
+ * The vDSO's unwind table, read now if not yet (through the reader), for
+ * the unwinder (tr_ustack_table); NULL when there is none.  Owned by the
+ * addrsym_t, valid until the next addrsym_flush.
+ */
+const pb_vdso_unwind_t *addrsym_vdso(addrsym_t *);
 
 /* The mappings changed (dlopen, dlclose, exec): read them again. */
 void		addrsym_flush(addrsym_t *);

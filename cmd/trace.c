@@ -353,6 +353,10 @@ readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	cmd_trace_t *t = cookie;
 	ssize_t n;
 
+	if (t->t_s == NULL) {	/* gone: a stack named after its end */
+		errno = ESRCH;
+		return -1;
+	}
 	n = tr_read(t->t_s, addr, buf, len);
 	if (n < 0 || (size_t)n != len) {
 		errno = EFAULT;
@@ -390,16 +394,24 @@ nextpc(void *cookie)
 	return t->t_nextpc;
 }
 
+/* The process's symbols, made on first use (the vDSO read from memory). */
+static addrsym_t *
+syms(cmd_trace_t *t)
+{
+	if (t->t_syms == NULL) {
+		t->t_syms = addrsym_new(t->t_pid, proc_tid(t));
+		addrsym_set_reader(t->t_syms, readmem, t);
+	}
+	return t->t_syms;
+}
+
 static int
 addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 {
 	cmd_trace_t *t = cookie;
 
-	if (t->t_syms == NULL)
-		t->t_syms = addrsym_new(t->t_pid,
-		    t->t_s != NULL ? tr_proc_tid(t->t_s) : t->t_pid);
-	return addrsym_lookup(t->t_syms, addr, t->t_flags & PB_MANGLED,
-	    buf, len);
+	return addrsym_lookup(syms(t), addr, t->t_flags & PB_MANGLED, buf,
+	    len);
 }
 
 /* ustack(), jstack(), ucaller: the firing thread is stopped. */
@@ -408,11 +420,24 @@ ustack(void *cookie, uint64_t *pcs, int max)
 {
 	cmd_trace_t *t = cookie;
 	const pb_regs_t *regs = t->t_fire.fi_regs;
+	const pb_vdso_unwind_t *vu;
+	tr_eh_table_t tab;
 	pb_regs_t full;
 	size_t n, i;
 
 	if (t->t_th == NULL || regs == NULL || t->t_s == NULL || max <= 0)
 		return 0;
+	/* the vDSO's CFI: libunwind finds no file to read it from */
+	if ((vu = addrsym_vdso(syms(t))) != NULL) {
+		tab.et_lo = vu->vu_lo;
+		tab.et_hi = vu->vu_hi;
+		tab.et_hdr = vu->vu_hdr;
+		tab.et_table = vu->vu_table;
+		tab.et_len = vu->vu_tablelen;
+		tr_ustack_table(t->t_s, &tab);
+	} else {
+		tr_ustack_table(t->t_s, NULL);
+	}
 	/*
 	 * At a syscall stop the firing has the arguments, rip and rsp, not
 	 * the callee-saved registers the frames above may keep their frame
@@ -424,10 +449,8 @@ ustack(void *cookie, uint64_t *pcs, int max)
 		regs = &full;
 	}
 	n = tr_ustack(t->t_s, t->t_th, regs, pcs, (size_t)max);
-	if (t->t_syms == NULL)
-		t->t_syms = addrsym_new(t->t_pid, tr_proc_tid(t->t_s));
 	for (i = 0; i < n; i++)
-		addrsym_prime(t->t_syms, pcs[i]);
+		addrsym_prime(syms(t), pcs[i]);
 	return (int)n;
 }
 

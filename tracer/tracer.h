@@ -381,6 +381,25 @@ size_t
 tr_ustack(tr_session_t *s, tr_thread_t *th,
 	  const struct user_regs_struct *regs, uint64_t *pcs, size_t max);
 
+/*
+ * Unwind information of code that no file backs, which libunwind-ptrace
+ * cannot find by itself (it opens the file /proc/PID/maps names): the
+ * vDSO.  An .eh_frame_hdr's binary-search table in the tracee's memory,
+ * run-time addresses: et_hdr the header (libunwind's segbase), et_table
+ * its (pc, FDE) pairs, et_len their number, for ips in [et_lo, et_hi).
+ * tr_ustack of s uses it from then on; et_hdr 0 (or NULL) forgets it.
+ * The host reads it (probes/vdso.h) and says it again after an exec.
+ */
+typedef struct tr_eh_table {
+	uint64_t	et_lo, et_hi;
+	uint64_t	et_hdr;
+	uint64_t	et_table;
+	uint64_t	et_len;
+} tr_eh_table_t;
+
+void
+tr_ustack_table(tr_session_t *s, const tr_eh_table_t *tab);
+
 /* Forget cached unwind tables (dlclose, exec). */
 void
 tr_ustack_flush(void);
