@@ -485,7 +485,7 @@ addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
 		if (jn == NULL)
 			return -1;
 		snprintf(buf, len, "%s", jn);
-		return 0;
+		return 1;
 	}
 	m = &a->a_mods[i];
 	if (!m->as_loaded)

@@ -24,7 +24,8 @@ addrsym_t	*addrsym_new(pid_t pid, pid_t proc_tid);
  * Write "module`function+0xoff" (or "module`function" at offset 0, or
  * "module`0xaddr" outside any function) into buf.  An address in no
  * module (anonymous memory) is named from /tmp/perf-PID.map when a JIT
- * wrote one: the JIT's name, as perf prints it.  0, or -1 when no
+ * wrote one: the JIT's name, as perf prints it, and 1 is returned (a
+ * stack prints such names only within its strsize).  0, or -1 when no
  * module maps addr.  The first look-up in a module reads its symbols.
  * mangled: keep C++ names as in the file.
  */

@@ -410,6 +410,15 @@ addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 {
 	cmd_trace_t *t = cookie;
 
+	/* %a and ufunc() name a JIT's code as any (1: a JIT's name) */
+	return addrsym_lookup(syms(t), addr, t->t_flags & PB_MANGLED, buf,
+	    len) < 0 ? -1 : 0;
+}
+
+/* A stack's frame: a JIT's name stays 1 (dsl.h, dh_pcsym). */
+static int
+frame_sym(cmd_trace_t *t, uint64_t addr, char *buf, size_t len)
+{
 	return addrsym_lookup(syms(t), addr, t->t_flags & PB_MANGLED, buf,
 	    len);
 }
@@ -463,7 +472,7 @@ pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 	(void)hcookie;
 	for (t = traces; t != NULL; t = t->t_next)
 		if (t->t_pid == pid)
-			return addr2sym(t, pc, buf, len);
+			return frame_sym(t, pc, buf, len);
 	return -1;
 }
 
