@@ -957,7 +957,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	const char *opt;
 	size_t nclaims = 0;
 	long n, total = 0;
-	bool setup = false;
+	bool setup = false, minus_z = zdefs;
 
 	if (t == NULL)
 		return 0;
@@ -974,7 +974,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 			if ((*pp)->pv_names(pd->pd_prov, o->t_pid))
 				nclaims++;
 	if (nclaims > 1)
-		zdefs = true;
+		zdefs = true;	/* but t_zdefs stays the user's -Z */
 	for (pp = pb_providers; *pp != NULL; pp++) {
 		if (!(*pp)->pv_names(pd->pd_prov, t->t_pid))
 			continue;
@@ -986,7 +986,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 			if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
 				t->t_cpupin = *opt >= '0' && *opt <= '9' ?
 				    atoi(opt) : INT_MAX;
-			t->t_zdefs = zdefs;
+			t->t_zdefs = minus_z;
 			fast_options(t, pg);
 			setup = true;
 		}
@@ -1025,7 +1025,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 		t->t_pending[t->t_npending++] = d;
 		t->t_pg = pg;
 		t->t_rt = rt;
-		t->t_zdefs = zdefs;
+		t->t_zdefs = minus_z;
 	}
 	return total;
 }
