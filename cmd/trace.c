@@ -1252,6 +1252,91 @@ arm_fast(cmd_trace_t *t, tr_session_t *s)
 }
 
 /*
+ * One firing, however it came (a site's stop, a trampoline's record, a
+ * sample, a syscall stop): what fire() needs besides the refs.
+ */
+typedef struct trace_firing {
+	tr_thread_t	*fg_th;		/* stopped: ustack() may walk it;
+					 * NULL for a record */
+	pid_t		fg_tid;
+	const pb_regs_t	*fg_regs;
+	bool		fg_partregs;	/* a syscall stop's few (t_partregs) */
+	uint64_t	(*fg_nextpc)(void *);	/* pb_fire_t's fi_nextpc */
+	uint64_t	fg_ns;		/* the thread's own timestamp; 0:
+					 * read at the firing */
+	uint32_t	fg_maxargs;	/* arguments there are: DSL_NARGS, 6
+					 * for a record (dsl_rt_needs_stop) */
+	bool		fg_flush;	/* flush the output after (a record's
+					 * is flushed once drained) */
+} trace_firing_t;
+
+/*
+ * Fire refs[0..nrefs) of one firing in order: each ref's provider reads
+ * its arguments (and errno) from the registers and memory, then its
+ * clauses run; an exit() stops the rest.  Returns t_exited.
+ */
+static int
+fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
+     size_t nrefs)
+{
+	dsl_ctx_t cx;
+	size_t i;
+	int n;
+
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = fg->fg_tid;
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	cx.cx_timestamp = fg->fg_ns;
+	t->t_fire.fi_regs = fg->fg_regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = fg->fg_nextpc;
+	t->t_fire.fi_cookie = t;
+	t->t_th = fg->fg_th;
+	t->t_partregs = fg->fg_partregs;
+	for (i = 0; i < nrefs; i++) {
+		const trace_ref_t *r = &refs[i];
+
+		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
+					DSL_NARGS);
+		if (n < 0)
+			continue;	/* pid: a jcc that stays inside */
+		/* 0 would mean "all ten valid" to dsl_fire */
+		if (n == 0) {
+			cx.cx_args[0] = 0;
+			n = 1;
+		}
+		cx.cx_nargs = (uint32_t)n < fg->fg_maxargs ? (uint32_t)n :
+		    fg->fg_maxargs;
+		cx.cx_errno = r->tf_prov->pv_errno != NULL ?
+		    r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire) : 0;
+		t->t_fref = r;
+		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			break;
+		}
+	}
+	t->t_fref = NULL;
+	t->t_th = NULL;
+	t->t_partregs = false;
+	t->t_fire.fi_regs = NULL;
+	/*
+	 * A clause that printed: flush now, as dtrace does each time it
+	 * consumes its buffers, or a reader of a file or pipe sees nothing
+	 * until 4 KB piled up or the end (t/faults/death.sh waits for a
+	 * printf of a pid probe).  __fpending only looks at the buffer:
+	 * firings that print nothing cost no syscall.
+	 */
+	if (fg->fg_flush && t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+	return t->t_exited;
+}
+
+/*
  * A record from a trampoline: the firing as on_hit would make it, from
  * the registers the trampoline saved, with the thread's own timestamp.
  */
@@ -1260,11 +1345,9 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	  uint64_t ns, const uint64_t args[6])
 {
 	cmd_trace_t *t = arg;
+	trace_firing_t fg;
 	trace_site_t *ts;
 	pb_regs_t regs;
-	dsl_ctx_t cx;
-	size_t i;
-	int n;
 
 	(void)s;
 	if (cookie >= t->t_nsites)
@@ -1272,15 +1355,6 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	if (t->t_cpupin >= 0)
 		pin_cpu(t, tid);
 	ts = &t->t_sites[cookie];
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tid;
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	cx.cx_timestamp = ns;
 	memset(&regs, 0, sizeof(regs));
 	regs.rip = ts->ts_addr;
 	regs.rdi = args[0];
@@ -1290,32 +1364,13 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	regs.r8 = args[4];
 	regs.r9 = args[5];
 	regs.rax = args[0];	/* a return site's record holds rax there */
-	t->t_fire.fi_regs = &regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = NULL;	/* plain ret sites only */
-	t->t_fire.fi_cookie = t;
-	for (i = 0; i < ts->ts_nrefs; i++) {
-		const trace_ref_t *r = &ts->ts_refs[i];
-
-		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
-					DSL_NARGS);
-		if (n < 0)
-			continue;
-		if (n == 0) {
-			cx.cx_args[0] = 0;
-			n = 1;
-		}
-		/* Nothing past arg5 was recorded (dsl_rt_needs_stop). */
-		cx.cx_nargs = (uint32_t)(n < 6 ? n : 6);
-		t->t_fref = r;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
-			t->t_exited = true;
-			break;
-		}
-	}
-	t->t_fref = NULL;
-	t->t_fire.fi_regs = NULL;
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_tid = tid;
+	fg.fg_regs = &regs;
+	fg.fg_nextpc = NULL;	/* plain ret sites only */
+	fg.fg_ns = ns;
+	fg.fg_maxargs = 6;	/* nothing past arg5 was recorded */
+	return fire(t, &fg, ts->ts_refs, ts->ts_nrefs);
 }
 
 static void
@@ -1535,10 +1590,8 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
        uint64_t addr, const struct user_regs_struct *regs)
 {
 	cmd_trace_t *t = arg;
+	trace_firing_t fg;
 	trace_site_t *ts;
-	dsl_ctx_t cx;
-	size_t i;
-	int n;
 
 	if (cookie == RTLD_COOKIE && t->t_rtld_ok) {
 		on_rtld(t, s);
@@ -1549,53 +1602,17 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	if (t->t_cpupin >= 0)
 		pin_cpu(t, tr_thread_tid(th));
 	ts = &t->t_sites[cookie];
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tr_thread_tid(th);
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	t->t_fire.fi_regs = regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = nextpc;
-	t->t_fire.fi_cookie = t;
 	t->t_hit_s = s;
 	t->t_hit_addr = addr;
 	t->t_have_next = false;
-	t->t_th = th;
-	for (i = 0; i < ts->ts_nrefs; i++) {
-		const trace_ref_t *r = &ts->ts_refs[i];
-
-		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
-					DSL_NARGS);
-		if (n < 0)
-			continue;	/* pid: a jcc that stays inside */
-		/* 0 would mean "all ten valid" to dsl_fire */
-		if (n == 0) {
-			cx.cx_args[0] = 0;
-			n = 1;
-		}
-		cx.cx_nargs = (uint32_t)n;
-		t->t_fref = r;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
-			t->t_exited = true;
-			break;
-		}
-	}
-	t->t_fref = NULL;
-	t->t_th = NULL;
-	/*
-	 * A clause that printed: flush now, as dtrace does each time it
-	 * consumes its buffers, or a reader of a file or pipe sees nothing
-	 * until 4 KB piled up or the end (t/faults/death.sh waits for a
-	 * printf of a pid probe).  __fpending only looks at the buffer:
-	 * firings that print nothing cost no syscall.
-	 */
-	if (t->t_out != NULL && __fpending(t->t_out) != 0)
-		fflush(t->t_out);
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_th = th;
+	fg.fg_tid = tr_thread_tid(th);
+	fg.fg_regs = regs;
+	fg.fg_nextpc = nextpc;
+	fg.fg_maxargs = DSL_NARGS;
+	fg.fg_flush = true;
+	return fire(t, &fg, ts->ts_refs, ts->ts_nrefs);
 }
 
 /*
@@ -1608,39 +1625,18 @@ on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	  const struct user_regs_struct *regs)
 {
 	cmd_trace_t *t = arg;
-	const trace_ref_t *r;
-	dsl_ctx_t cx;
-	int n;
+	trace_firing_t fg;
 
 	(void)s;
 	if (cookie >= t->t_nsamples)
 		return 0;
-	r = &t->t_samples[cookie].sp_ref;
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tr_thread_tid(th);
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	t->t_fire.fi_regs = regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = NULL;
-	t->t_fire.fi_cookie = t;
-	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
-	if (n >= 0) {
-		cx.cx_nargs = (uint32_t)(n == 0 ? 1 : n);
-		t->t_fref = r;
-		t->t_th = th;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
-			t->t_exited = true;
-		t->t_fref = NULL;
-		t->t_th = NULL;
-	}
-	if (t->t_out != NULL && __fpending(t->t_out) != 0)
-		fflush(t->t_out);
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_th = th;
+	fg.fg_tid = tr_thread_tid(th);
+	fg.fg_regs = regs;
+	fg.fg_maxargs = DSL_NARGS;
+	fg.fg_flush = true;
+	return fire(t, &fg, &t->t_samples[cookie].sp_ref, 1);
 }
 
 /*
@@ -1655,11 +1651,9 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	   const tr_syscall_t *sc)
 {
 	cmd_trace_t *t = arg;
-	const trace_ref_t *r;
+	trace_firing_t fg;
 	pb_regs_t regs;
-	dsl_ctx_t cx;
 	size_t k;
-	int n;
 
 	(void)s;
 	if (sc->sc_compat || sc->sc_nr < 0)
@@ -1667,7 +1661,6 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	k = 2 * (size_t)sc->sc_nr + (sc->sc_entry ? 0 : 1);
 	if (k >= t->t_nsysref || t->t_sysref[k].tf_id == 0)
 		return 0;
-	r = &t->t_sysref[k];
 	memset(&regs, 0, sizeof(regs));
 	regs.orig_rax = (uint64_t)sc->sc_nr;
 	regs.rdi = sc->sc_args[0];
@@ -1679,40 +1672,14 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	regs.rax = sc->sc_entry ? (uint64_t)-ENOSYS : (uint64_t)sc->sc_rval;
 	regs.rip = sc->sc_pc;
 	regs.rsp = sc->sc_sp;
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tr_thread_tid(th);
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	t->t_fire.fi_regs = &regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = NULL;
-	t->t_fire.fi_cookie = t;
-	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
-	if (n < 0)
-		return 0;
-	if (n == 0) {
-		cx.cx_args[0] = 0;	/* 0 would mean "all ten valid" */
-		n = 1;
-	}
-	cx.cx_nargs = (uint32_t)n;
-	if (r->tf_prov->pv_errno != NULL)
-		cx.cx_errno = r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire);
-	t->t_fref = r;
-	t->t_th = th;
-	t->t_partregs = true;
-	if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
-		t->t_exited = true;
-	t->t_fref = NULL;
-	t->t_th = NULL;
-	t->t_partregs = false;
-	t->t_fire.fi_regs = NULL;
-	if (t->t_out != NULL && __fpending(t->t_out) != 0)
-		fflush(t->t_out);
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_th = th;
+	fg.fg_tid = tr_thread_tid(th);
+	fg.fg_regs = &regs;
+	fg.fg_partregs = true;
+	fg.fg_maxargs = DSL_NARGS;
+	fg.fg_flush = true;
+	return fire(t, &fg, &t->t_sysref[k], 1);
 }
 
 /*
