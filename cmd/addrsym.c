@@ -15,11 +15,13 @@
 #include "demangle/demangle.h"
 #include "probes/elfsym.h"
 #include "probes/modules.h"
+#include "probes/vdso.h"
 
 typedef struct as_fn {
 	uint64_t	fn_value;	/* link-time */
 	uint64_t	fn_size;
 	char		*fn_name;	/* owned */
+	int		fn_rank;	/* of aliases, the highest is named */
 } as_fn_t;
 
 typedef struct as_mod {
@@ -46,6 +48,12 @@ struct addrsym {
 	int		a_ml_ok;
 	int		a_dirty;	/* read the maps again on a miss */
 	as_mod_t	*a_mods;	/* parallel to a_ml.ml_mods */
+	pb_readmem_fn	a_rd;		/* the tracee's memory: the vDSO */
+	void		*a_rdcookie;
+	int		a_vstate;	/* 0 not read yet, 1 read, -1 none */
+	pb_vdso_t	a_vdso;
+	as_fn_t		*a_vfns;	/* its functions, run-time addresses */
+	size_t		a_nvfns;
 };
 
 addrsym_t *
@@ -63,10 +71,25 @@ addrsym_new(pid_t pid, pid_t proc_tid)
 }
 
 static void
+drop_vdso(addrsym_t *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->a_nvfns; i++)
+		free(a->a_vfns[i].fn_name);
+	free(a->a_vfns);
+	a->a_vfns = NULL;
+	a->a_nvfns = 0;
+	pb_vdso_close(&a->a_vdso);
+	a->a_vstate = 0;
+}
+
+static void
 drop(addrsym_t *a)
 {
 	size_t i, j;
 
+	drop_vdso(a);	/* an exec maps another */
 	if (a->a_mods != NULL)
 		for (i = 0; i < a->a_ml.ml_n; i++) {
 			for (j = 0; j < a->a_mods[i].as_nfns; j++)
@@ -102,12 +125,122 @@ addrsym_free(addrsym_t *a)
 	free(a);
 }
 
+void
+addrsym_set_reader(addrsym_t *a, pb_readmem_fn rd, void *cookie)
+{
+	if (a == NULL)
+		return;
+	a->a_rd = rd;
+	a->a_rdcookie = cookie;
+}
+
+/* By address, aliases by rank: the last of equals is the one named. */
 static int
 fncmp(const void *x, const void *y)
 {
 	const as_fn_t *p = x, *q = y;
 
-	return p->fn_value < q->fn_value ? -1 : p->fn_value > q->fn_value;
+	if (p->fn_value != q->fn_value)
+		return p->fn_value < q->fn_value ? -1 : 1;
+	return (p->fn_rank > q->fn_rank) - (p->fn_rank < q->fn_rank);
+}
+
+/*
+ * The vDSO, read once (again after an exec) through the host's reader:
+ * its .dynsym functions, at run-time addresses.  Of its aliases the
+ * global one is named: __vdso_clock_gettime, not the weak clock_gettime.
+ */
+static int
+vdso_load(addrsym_t *a)
+{
+	const pb_sym_t *syms;
+	char err[256];
+	size_t nsyms, k, n = 0;
+
+	if (a->a_vstate != 0)
+		return a->a_vstate > 0 ? 0 : -1;
+	a->a_vstate = -1;
+	if (a->a_rd == NULL || pb_vdso_open(a->a_tid, a->a_rd, a->a_rdcookie,
+	    &a->a_vdso, err, sizeof(err)) != 0)
+		return -1;
+	a->a_vstate = 1;
+	if (pb_elf_symbols(a->a_vdso.vd_elf, PB_DYNSYM, &syms, &nsyms, err,
+	    sizeof(err)) != 0 || nsyms == 0)
+		return 0;
+	a->a_vfns = calloc(nsyms, sizeof(*a->a_vfns));
+	if (a->a_vfns == NULL)
+		return 0;
+	for (k = 0; k < nsyms; k++) {
+		as_fn_t *f = &a->a_vfns[n];
+
+		if (!(syms[k].sy_flags & PB_SYF_FUNC) ||
+		    syms[k].sy_size == 0 || syms[k].sy_name[0] == '\0')
+			continue;
+		f->fn_value = syms[k].sy_value + a->a_vdso.vd_bias;
+		f->fn_size = syms[k].sy_size;
+		f->fn_rank = ELF64_ST_BIND(syms[k].sy_info) == STB_GLOBAL;
+		f->fn_name = strdup(syms[k].sy_name);
+		if (f->fn_name != NULL)
+			n++;
+	}
+	a->a_nvfns = n;
+	qsort(a->a_vfns, n, sizeof(*a->a_vfns), fncmp);
+	return 0;
+}
+
+static bool
+in_vdso(addrsym_t *a, uint64_t addr)
+{
+	return vdso_load(a) == 0 && addr >= a->a_vdso.vd_unwind.vu_lo &&
+	    addr < a->a_vdso.vd_unwind.vu_hi;
+}
+
+const pb_vdso_unwind_t *
+addrsym_vdso(addrsym_t *a)
+{
+	if (a == NULL || vdso_load(a) != 0 ||
+	    a->a_vdso.vd_unwind.vu_hdr == 0)
+		return NULL;
+	return &a->a_vdso.vd_unwind;
+}
+
+/* The function of fns (sorted) that covers v, or NULL. */
+static const as_fn_t *
+fn_at(const as_fn_t *fns, size_t n, uint64_t v)
+{
+	size_t lo = 0, hi = n;
+
+	/* the last function starting at or below v */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fns[mid].fn_value <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0 && v - fns[lo - 1].fn_value < fns[lo - 1].fn_size)
+		return &fns[lo - 1];
+	return NULL;
+}
+
+/* "mod`function+0xoff" for v in f (NULL: "mod`0xaddr"). */
+static void
+format(char *buf, size_t len, const char *mod, const as_fn_t *f,
+    uint64_t v, uint64_t addr, int mangled)
+{
+	const char *name;
+
+	if (f == NULL) {
+		snprintf(buf, len, "%s`0x%" PRIx64, mod, addr);
+		return;
+	}
+	name = mangled ? f->fn_name : dm_demangle(f->fn_name);
+	if (v == f->fn_value)
+		snprintf(buf, len, "%s`%s", mod, name);
+	else
+		snprintf(buf, len, "%s`%s+0x%" PRIx64, mod, name,
+		    v - f->fn_value);
 }
 
 /*
@@ -319,64 +452,47 @@ addrsym_prime(addrsym_t *a, uint64_t addr)
 {
 	size_t i;
 
-	if (a != NULL && find_module(a, addr, &i) == 0 &&
-	    !a->a_mods[i].as_loaded)
-		load(a, i);
+	if (a == NULL)
+		return;
+	if (find_module(a, addr, &i) == 0) {
+		if (!a->a_mods[i].as_loaded)
+			load(a, i);
+	} else {
+		(void)in_vdso(a, addr);
+	}
 }
 
 int
 addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
     size_t len)
 {
-	const pb_module_t *md;
-	const as_fn_t *f = NULL;
 	as_mod_t *m;
-	uint64_t v;
-	size_t i, lo, hi;
-	const char *name;
+	size_t i;
 
 	if (a == NULL)
 		return -1;
 	if (find_module(a, addr, &i) != 0 ||
 	    a->a_ml.ml_mods[i].md_base[0] == '[') {
-		/* anonymous memory: JIT code, named by the perf map */
-		const char *jn = jit_find(a, addr, 0);
+		const char *jn;
 
+		if (in_vdso(a, addr)) {
+			format(buf, len, PB_VDSO_NAME,
+			    fn_at(a->a_vfns, a->a_nvfns, addr), addr, addr,
+			    mangled);
+			return 0;
+		}
+		/* anonymous memory: JIT code, named by the perf map */
+		jn = jit_find(a, addr, 0);
 		if (jn == NULL)
 			return -1;
 		snprintf(buf, len, "%s", jn);
-		return 0;
+		return 1;
 	}
-	md = &a->a_ml.ml_mods[i];
 	m = &a->a_mods[i];
 	if (!m->as_loaded)
 		load(a, i);
-	v = addr - m->as_bias;
-	/* the last function starting at or below v */
-	lo = 0;
-	hi = m->as_nfns;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (m->as_fns[mid].fn_value <= v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo > 0) {
-		f = &m->as_fns[lo - 1];
-		if (v - f->fn_value >= f->fn_size)
-			f = NULL;
-	}
-	if (f == NULL) {
-		snprintf(buf, len, "%s`0x%" PRIx64, md->md_base, addr);
-		return 0;
-	}
-	name = mangled ? f->fn_name : dm_demangle(f->fn_name);
-	if (v == f->fn_value)
-		snprintf(buf, len, "%s`%s", md->md_base, name);
-	else
-		snprintf(buf, len, "%s`%s+0x%" PRIx64, md->md_base, name,
-		    v - f->fn_value);
+	format(buf, len, a->a_ml.ml_mods[i].md_base,
+	    fn_at(m->as_fns, m->as_nfns, addr - m->as_bias), addr - m->as_bias,
+	    addr, mangled);
 	return 0;
 }

@@ -13,6 +13,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "probes/provider.h"	/* pb_readmem_fn */
+#include "probes/vdso.h"
+
 typedef struct addrsym addrsym_t;
 
 /* For process pid (read through /proc/TID for a zombie leader). */
@@ -22,7 +25,8 @@ addrsym_t	*addrsym_new(pid_t pid, pid_t proc_tid);
  * Write "module`function+0xoff" (or "module`function" at offset 0, or
  * "module`0xaddr" outside any function) into buf.  An address in no
  * module (anonymous memory) is named from /tmp/perf-PID.map when a JIT
- * wrote one: the JIT's name, as perf prints it.  0, or -1 when no
+ * wrote one: the JIT's name, as perf prints it, and 1 is returned (a
+ * stack prints such names only within its strsize).  0, or -1 when no
  * module maps addr.  The first look-up in a module reads its symbols.
  * mangled: keep C++ names as in the file.
  */
@@ -35,6 +39,21 @@ int		addrsym_lookup(addrsym_t *, uint64_t addr, int mangled,
  * process is gone (the module list and symbols stay cached).
  */
 void		addrsym_prime(addrsym_t *, uint64_t addr);
+
+/*
+ * How to read the process's memory, for the vDSO (no file holds it):
+ * without a reader its frames stay unnamed, "0x7ffd...".  Frames in it
+ * are "[vdso]`__vdso_clock_gettime+0x4d".
+ */
+void		addrsym_set_reader(addrsym_t *, pb_readmem_fn rd,
+		    void *cookie);
+
+/*
+ * The vDSO's unwind table, read now if not yet (through the reader), for
+ * the unwinder (tr_ustack_table); NULL when there is none.  Owned by the
+ * addrsym_t, valid until the next addrsym_flush.
+ */
+const pb_vdso_unwind_t *addrsym_vdso(addrsym_t *);
 
 /* The mappings changed (dlopen, dlclose, exec): read them again. */
 void		addrsym_flush(addrsym_t *);

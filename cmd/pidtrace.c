@@ -103,7 +103,7 @@ usage(FILE *fp)
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
 	    "\t-v  with -l: each probe's attributes and argument types "
-	    "(DWARF)\n"
+	    "(DWARF);\n\t    refused without -l\n"
 	    "\t-Z  allow descriptions that match no probe\n"
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
@@ -299,6 +299,23 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 	return (1);
 }
 
+/* Whether pd matches a probe of the syscall provider. */
+static bool
+syscall_desc(const dsl_pdesc_t *pd)
+{
+	const pb_provider_t *pv = &pb_syscall_provider;
+	pb_probe_list_t list = PB_PROBE_LIST_INIT;
+	pb_desc_t de = { pd->pd_prov, pd->pd_mod, pd->pd_func, pd->pd_name };
+	char err[256];
+	bool yes;
+
+	yes = pv->pv_names(de.de_prov, 0) &&
+	    pv->pv_resolve(0, 0, &de, PB_ZEROOK, &list, err,
+	    sizeof (err)) > 0;
+	pb_probe_list_free(&list);
+	return (yes);
+}
+
 /*
  * Let each provider claim each description: dtrace (BEGIN END ERROR),
  * profile (tick-N), and the pid provider, which the tracer stage adds
@@ -309,7 +326,10 @@ static void
 enable_probes(cmd_t *c, bool enable)
 {
 	size_t d, nd = dsl_prog_ndescs(c->c_pg);
+	size_t *matched = calloc(nd + 1, sizeof (*matched));
 
+	if (matched == NULL)
+		die("out of memory");
 	for (d = 0; d < nd; d++) {
 		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
 		cmd_trace_t *t;
@@ -333,10 +353,24 @@ enable_probes(cmd_t *c, bool enable)
 				    perr);
 			n += (size_t)k;
 		}
+		matched[d] = n;
+	}
+	/*
+	 * Once all are claimed: a description also matches the probes the
+	 * others made (":::entry" and pid$target's, trace_matched_made),
+	 * whatever the order of the clauses.
+	 */
+	for (d = 0; d < nd; d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
+		cmd_trace_t *t;
+		size_t n = matched[d];
+
+		for (t = c->c_tr; t != NULL && enable; t = trace_next(t))
+			n += (size_t)trace_matched_made(t, d);
 		c->c_progs[pd->pd_src].cp_matches += n;
 		/* ours fire in traced processes only, dtrace's everywhere */
 		if (n == 0 && c->c_tr == NULL && !c->c_list &&
-		    pb_prov_match(pd->pd_prov, PB_SYSCALL_PROVIDER))
+		    syscall_desc(pd))
 			die("probe description %s: syscall probes fire in "
 			    "traced processes only: give -p PID or -c CMD",
 			    pd->pd_text);
@@ -357,6 +391,7 @@ enable_probes(cmd_t *c, bool enable)
 			    pd->pd_text);
 		}
 	}
+	free(matched);
 }
 
 /*
@@ -765,6 +800,17 @@ main(int argc, char **argv)
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);
+		return (2);
+	}
+	/*
+	 * dtrace -v without -l compiles and prints each clause's minimum
+	 * stability attributes; D here has no attributes but the listed
+	 * probes', so say so rather than accept a flag that does nothing.
+	 */
+	if (c->c_verbose && !c->c_list) {
+		fprintf(stderr, "pidtrace: -v without -l: the stability report "
+		    "of dtrace -v is not implemented (-l -v lists the probes' "
+		    "attributes and argument types)\n");
 		return (2);
 	}
 	for (i = 0; i < c->c_nprogs; i++) {

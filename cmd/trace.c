@@ -101,8 +101,8 @@ struct cmd_trace {
 	uint64_t	t_nextpc;	/* nextpc's answer, once asked */
 	bool		t_have_next;
 	tr_thread_t	*t_th;		/* the firing thread: ustack() */
-	bool		t_scregs;	/* t_fire's regs are a syscall stop's:
-					 * rip, rsp and arguments only */
+	bool		t_partregs;	/* t_fire's registers are a syscall
+					 * stop's few: ustack() reads all */
 	trace_sample_t	*t_samples;	/* profile-N probes */
 	size_t		t_nsamples;
 	FILE		*t_out;		/* the D output: flushed per firing */
@@ -124,6 +124,10 @@ struct cmd_trace {
 	size_t		t_npending;
 	trace_ctr_t	*t_ctrs;	/* counters to raise (semaphores) */
 	size_t		t_nctrs;
+	long		*t_dextra;	/* [d]: probes description d was
+					 * enabled on only because they
+					 * existed (match_made) */
+	size_t		t_ndextra;
 	trace_probe_t	*t_probes;	/* every probe registered */
 	size_t		t_nprobes, t_pcap;
 	uint32_t	*t_phash;	/* name -> index + 1, open addressing */
@@ -351,6 +355,10 @@ readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	cmd_trace_t *t = cookie;
 	ssize_t n;
 
+	if (t->t_s == NULL) {	/* gone: a stack named after its end */
+		errno = ESRCH;
+		return -1;
+	}
 	n = tr_read(t->t_s, addr, buf, len);
 	if (n < 0 || (size_t)n != len) {
 		errno = EFAULT;
@@ -388,16 +396,33 @@ nextpc(void *cookie)
 	return t->t_nextpc;
 }
 
+/* The process's symbols, made on first use (the vDSO read from memory). */
+static addrsym_t *
+syms(cmd_trace_t *t)
+{
+	if (t->t_syms == NULL) {
+		t->t_syms = addrsym_new(t->t_pid, proc_tid(t));
+		addrsym_set_reader(t->t_syms, readmem, t);
+	}
+	return t->t_syms;
+}
+
 static int
 addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 {
 	cmd_trace_t *t = cookie;
 
-	if (t->t_syms == NULL)
-		t->t_syms = addrsym_new(t->t_pid,
-		    t->t_s != NULL ? tr_proc_tid(t->t_s) : t->t_pid);
-	return addrsym_lookup(t->t_syms, addr, t->t_flags & PB_MANGLED,
-	    buf, len);
+	/* %a and ufunc() name a JIT's code as any (1: a JIT's name) */
+	return addrsym_lookup(syms(t), addr, t->t_flags & PB_MANGLED, buf,
+	    len) < 0 ? -1 : 0;
+}
+
+/* A stack's frame: a JIT's name stays 1 (dsl.h, dh_pcsym). */
+static int
+frame_sym(cmd_trace_t *t, uint64_t addr, char *buf, size_t len)
+{
+	return addrsym_lookup(syms(t), addr, t->t_flags & PB_MANGLED, buf,
+	    len);
 }
 
 /* ustack(), jstack(), ucaller: the firing thread is stopped. */
@@ -405,22 +430,38 @@ static int
 ustack(void *cookie, uint64_t *pcs, int max)
 {
 	cmd_trace_t *t = cookie;
+	const pb_regs_t *regs = t->t_fire.fi_regs;
+	const pb_vdso_unwind_t *vu;
+	tr_eh_table_t tab;
+	pb_regs_t full;
 	size_t n, i;
-
-	struct user_regs_struct r;
-	const struct user_regs_struct *regs = t->t_fire.fi_regs;
 
 	if (t->t_th == NULL || regs == NULL || t->t_s == NULL || max <= 0)
 		return 0;
-	/* a frame without CFI is walked by rbp: a syscall stop's regs
-	 * lack it (dtruss -s), so take the thread's own */
-	if (t->t_scregs && tr_thread_regs(t->t_th, &r) == 0)
-		regs = &r;
+	/* the vDSO's CFI: libunwind finds no file to read it from */
+	if ((vu = addrsym_vdso(syms(t))) != NULL) {
+		tab.et_lo = vu->vu_lo;
+		tab.et_hi = vu->vu_hi;
+		tab.et_hdr = vu->vu_hdr;
+		tab.et_table = vu->vu_table;
+		tab.et_len = vu->vu_tablelen;
+		tr_ustack_table(t->t_s, &tab);
+	} else {
+		tr_ustack_table(t->t_s, NULL);
+	}
+	/*
+	 * At a syscall stop the firing has the arguments, rip and rsp, not
+	 * the callee-saved registers the frames above may keep their frame
+	 * pointer or CFA in: read them all, once per stack asked for.
+	 */
+	if (t->t_partregs) {
+		if (tr_thread_regs(t->t_th, &full) < 0)
+			return 0;
+		regs = &full;
+	}
 	n = tr_ustack(t->t_s, t->t_th, regs, pcs, (size_t)max);
-	if (t->t_syms == NULL)
-		t->t_syms = addrsym_new(t->t_pid, tr_proc_tid(t->t_s));
 	for (i = 0; i < n; i++)
-		addrsym_prime(t->t_syms, pcs[i]);
+		addrsym_prime(syms(t), pcs[i]);
 	return (int)n;
 }
 
@@ -447,7 +488,7 @@ pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 	(void)hcookie;
 	for (t = traces; t != NULL; t = t->t_next)
 		if (t->t_pid == pid)
-			return addr2sym(t, pc, buf, len);
+			return frame_sym(t, pc, buf, len);
 	return -1;
 }
 
@@ -674,6 +715,58 @@ probe_enable(cmd_trace_t *t, size_t i, size_t d)
 	return dsl_rt_enable(t->t_rt, tp->tp_id, d);
 }
 
+/*
+ * Probe i was just made by provider pv: enable on it every description
+ * of the program that matches it without naming pv, as dtrace enables a
+ * description on every probe that exists.  The pid provider makes probes
+ * only for a field that names it (provider.h, pv_names), yet
+ * "pid$target::read:entry {} ::read:entry {}" has the second fire at the
+ * pid probe too, whatever the order of the clauses: each probe made
+ * looks at every description, claimed yet or not.  A description that
+ * names pv is left to pv's own resolution (counted there).
+ */
+static int
+match_made(cmd_trace_t *t, const pb_provider_t *pv, size_t i)
+{
+	const trace_probe_t *tp = &t->t_probes[i];
+	size_t d, nd;
+
+	if (t->t_pg == NULL)
+		return 0;	/* -l without a program */
+	nd = dsl_prog_ndescs(t->t_pg);
+	for (d = 0; d < nd; d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(t->t_pg, d);
+		size_t k, before = tp->tp_ndescs;
+
+		if (pv->pv_names(pd->pd_prov, t->t_pid) ||
+		    !dsl_desc_match(pd, tp->tp_prov, tp->tp_mod, tp->tp_func,
+				    tp->tp_pname))
+			continue;
+		if (d >= t->t_ndextra) {
+			long *ne = realloc(t->t_dextra, nd * sizeof(*ne));
+
+			if (ne == NULL)
+				return -1;
+			for (k = t->t_ndextra; k < nd; k++)
+				ne[k] = 0;
+			t->t_dextra = ne;
+			t->t_ndextra = nd;
+		}
+		if (probe_enable(t, i, d) != 0)
+			return -1;
+		tp = &t->t_probes[i];
+		if (tp->tp_ndescs > before)
+			t->t_dextra[d]++;
+	}
+	return 0;
+}
+
+long
+trace_matched_made(const cmd_trace_t *t, size_t d)
+{
+	return d < t->t_ndextra ? t->t_dextra[d] : 0;
+}
+
 /* Note counter addr of probe idx (at site), once. */
 static int
 add_ctr(cmd_trace_t *t, uint64_t addr, uint64_t site, size_t idx)
@@ -815,10 +908,13 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	}
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
+		size_t had = t->t_nprobes;
 		trace_ref_t ref;
 
 		idx = probe_get(t, pv, pr);
 		if (idx < 0 || probe_enable(t, (size_t)idx, d) != 0)
+			goto nomem;
+		if ((size_t)idx == had && match_made(t, pv, (size_t)idx) < 0)
 			goto nomem;
 		memset(&ref, 0, sizeof(ref));
 		ref.tf_id = t->t_probes[idx].tp_id;
@@ -889,7 +985,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 	const char *opt;
 	size_t nclaims = 0;
 	long n, total = 0;
-	bool setup = false;
+	bool setup = false, minus_z = zdefs;
 
 	if (t == NULL)
 		return 0;
@@ -906,7 +1002,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 			if ((*pp)->pv_names(pd->pd_prov, o->t_pid))
 				nclaims++;
 	if (nclaims > 1)
-		zdefs = true;
+		zdefs = true;	/* but t_zdefs stays the user's -Z */
 	for (pp = pb_providers; *pp != NULL; pp++) {
 		if (!(*pp)->pv_names(pd->pd_prov, t->t_pid))
 			continue;
@@ -918,7 +1014,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 			if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
 				t->t_cpupin = *opt >= '0' && *opt <= '9' ?
 				    atoi(opt) : INT_MAX;
-			t->t_zdefs = zdefs;
+			t->t_zdefs = minus_z;
 			fast_options(t, pg);
 			setup = true;
 		}
@@ -957,7 +1053,7 @@ trace_claim(cmd_trace_t *t, dsl_rt_t *rt, const dsl_prog_t *pg, size_t d,
 		t->t_pending[t->t_npending++] = d;
 		t->t_pg = pg;
 		t->t_rt = rt;
-		t->t_zdefs = zdefs;
+		t->t_zdefs = minus_z;
 	}
 	return total;
 }
@@ -1218,6 +1314,91 @@ arm_fast(cmd_trace_t *t, tr_session_t *s)
 }
 
 /*
+ * One firing, however it came (a site's stop, a trampoline's record, a
+ * sample, a syscall stop): what fire() needs besides the refs.
+ */
+typedef struct trace_firing {
+	tr_thread_t	*fg_th;		/* stopped: ustack() may walk it;
+					 * NULL for a record */
+	pid_t		fg_tid;
+	const pb_regs_t	*fg_regs;
+	bool		fg_partregs;	/* a syscall stop's few (t_partregs) */
+	uint64_t	(*fg_nextpc)(void *);	/* pb_fire_t's fi_nextpc */
+	uint64_t	fg_ns;		/* the thread's own timestamp; 0:
+					 * read at the firing */
+	uint32_t	fg_maxargs;	/* arguments there are: DSL_NARGS, 6
+					 * for a record (dsl_rt_needs_stop) */
+	bool		fg_flush;	/* flush the output after (a record's
+					 * is flushed once drained) */
+} trace_firing_t;
+
+/*
+ * Fire refs[0..nrefs) of one firing in order: each ref's provider reads
+ * its arguments (and errno) from the registers and memory, then its
+ * clauses run; an exit() stops the rest.  Returns t_exited.
+ */
+static int
+fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
+     size_t nrefs)
+{
+	dsl_ctx_t cx;
+	size_t i;
+	int n;
+
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = t->t_pid;
+	cx.cx_ppid = t->t_ppid;
+	cx.cx_tid = fg->fg_tid;
+	cx.cx_uid = t->t_uid;
+	cx.cx_gid = t->t_gid;
+	cx.cx_execname = t->t_comm;
+	cx.cx_cookie = t;
+	cx.cx_timestamp = fg->fg_ns;
+	t->t_fire.fi_regs = fg->fg_regs;
+	t->t_fire.fi_read = readmem;
+	t->t_fire.fi_nextpc = fg->fg_nextpc;
+	t->t_fire.fi_cookie = t;
+	t->t_th = fg->fg_th;
+	t->t_partregs = fg->fg_partregs;
+	for (i = 0; i < nrefs; i++) {
+		const trace_ref_t *r = &refs[i];
+
+		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
+					DSL_NARGS);
+		if (n < 0)
+			continue;	/* pid: a jcc that stays inside */
+		/* 0 would mean "all ten valid" to dsl_fire */
+		if (n == 0) {
+			cx.cx_args[0] = 0;
+			n = 1;
+		}
+		cx.cx_nargs = (uint32_t)n < fg->fg_maxargs ? (uint32_t)n :
+		    fg->fg_maxargs;
+		cx.cx_errno = r->tf_prov->pv_errno != NULL ?
+		    r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire) : 0;
+		t->t_fref = r;
+		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+			t->t_exited = true;
+			break;
+		}
+	}
+	t->t_fref = NULL;
+	t->t_th = NULL;
+	t->t_partregs = false;
+	t->t_fire.fi_regs = NULL;
+	/*
+	 * A clause that printed: flush now, as dtrace does each time it
+	 * consumes its buffers, or a reader of a file or pipe sees nothing
+	 * until 4 KB piled up or the end (t/faults/death.sh waits for a
+	 * printf of a pid probe).  __fpending only looks at the buffer:
+	 * firings that print nothing cost no syscall.
+	 */
+	if (fg->fg_flush && t->t_out != NULL && __fpending(t->t_out) != 0)
+		fflush(t->t_out);
+	return t->t_exited;
+}
+
+/*
  * A record from a trampoline: the firing as on_hit would make it, from
  * the registers the trampoline saved, with the thread's own timestamp.
  */
@@ -1226,11 +1407,9 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	  uint64_t ns, const uint64_t args[6])
 {
 	cmd_trace_t *t = arg;
+	trace_firing_t fg;
 	trace_site_t *ts;
 	pb_regs_t regs;
-	dsl_ctx_t cx;
-	size_t i;
-	int n;
 
 	(void)s;
 	if (cookie >= t->t_nsites)
@@ -1238,15 +1417,6 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	if (t->t_cpupin >= 0)
 		pin_cpu(t, tid);
 	ts = &t->t_sites[cookie];
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tid;
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	cx.cx_timestamp = ns;
 	memset(&regs, 0, sizeof(regs));
 	regs.rip = ts->ts_addr;
 	regs.rdi = args[0];
@@ -1256,32 +1426,13 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	regs.r8 = args[4];
 	regs.r9 = args[5];
 	regs.rax = args[0];	/* a return site's record holds rax there */
-	t->t_fire.fi_regs = &regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = NULL;	/* plain ret sites only */
-	t->t_fire.fi_cookie = t;
-	for (i = 0; i < ts->ts_nrefs; i++) {
-		const trace_ref_t *r = &ts->ts_refs[i];
-
-		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
-					DSL_NARGS);
-		if (n < 0)
-			continue;
-		if (n == 0) {
-			cx.cx_args[0] = 0;
-			n = 1;
-		}
-		/* Nothing past arg5 was recorded (dsl_rt_needs_stop). */
-		cx.cx_nargs = (uint32_t)(n < 6 ? n : 6);
-		t->t_fref = r;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
-			t->t_exited = true;
-			break;
-		}
-	}
-	t->t_fref = NULL;
-	t->t_fire.fi_regs = NULL;
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_tid = tid;
+	fg.fg_regs = &regs;
+	fg.fg_nextpc = NULL;	/* plain ret sites only */
+	fg.fg_ns = ns;
+	fg.fg_maxargs = 6;	/* nothing past arg5 was recorded */
+	return fire(t, &fg, ts->ts_refs, ts->ts_nrefs);
 }
 
 static void
@@ -1501,10 +1652,8 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
        uint64_t addr, const struct user_regs_struct *regs)
 {
 	cmd_trace_t *t = arg;
+	trace_firing_t fg;
 	trace_site_t *ts;
-	dsl_ctx_t cx;
-	size_t i;
-	int n;
 
 	if (cookie == RTLD_COOKIE && t->t_rtld_ok) {
 		on_rtld(t, s);
@@ -1515,53 +1664,17 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	if (t->t_cpupin >= 0)
 		pin_cpu(t, tr_thread_tid(th));
 	ts = &t->t_sites[cookie];
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tr_thread_tid(th);
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	t->t_fire.fi_regs = regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = nextpc;
-	t->t_fire.fi_cookie = t;
 	t->t_hit_s = s;
 	t->t_hit_addr = addr;
 	t->t_have_next = false;
-	t->t_th = th;
-	for (i = 0; i < ts->ts_nrefs; i++) {
-		const trace_ref_t *r = &ts->ts_refs[i];
-
-		n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args,
-					DSL_NARGS);
-		if (n < 0)
-			continue;	/* pid: a jcc that stays inside */
-		/* 0 would mean "all ten valid" to dsl_fire */
-		if (n == 0) {
-			cx.cx_args[0] = 0;
-			n = 1;
-		}
-		cx.cx_nargs = (uint32_t)n;
-		t->t_fref = r;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
-			t->t_exited = true;
-			break;
-		}
-	}
-	t->t_fref = NULL;
-	t->t_th = NULL;
-	/*
-	 * A clause that printed: flush now, as dtrace does each time it
-	 * consumes its buffers, or a reader of a file or pipe sees nothing
-	 * until 4 KB piled up or the end (t/faults/death.sh waits for a
-	 * printf of a pid probe).  __fpending only looks at the buffer:
-	 * firings that print nothing cost no syscall.
-	 */
-	if (t->t_out != NULL && __fpending(t->t_out) != 0)
-		fflush(t->t_out);
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_th = th;
+	fg.fg_tid = tr_thread_tid(th);
+	fg.fg_regs = regs;
+	fg.fg_nextpc = nextpc;
+	fg.fg_maxargs = DSL_NARGS;
+	fg.fg_flush = true;
+	return fire(t, &fg, ts->ts_refs, ts->ts_nrefs);
 }
 
 /*
@@ -1574,39 +1687,18 @@ on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	  const struct user_regs_struct *regs)
 {
 	cmd_trace_t *t = arg;
-	const trace_ref_t *r;
-	dsl_ctx_t cx;
-	int n;
+	trace_firing_t fg;
 
 	(void)s;
 	if (cookie >= t->t_nsamples)
 		return 0;
-	r = &t->t_samples[cookie].sp_ref;
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tr_thread_tid(th);
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	t->t_fire.fi_regs = regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = NULL;
-	t->t_fire.fi_cookie = t;
-	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
-	if (n >= 0) {
-		cx.cx_nargs = (uint32_t)(n == 0 ? 1 : n);
-		t->t_fref = r;
-		t->t_th = th;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
-			t->t_exited = true;
-		t->t_fref = NULL;
-		t->t_th = NULL;
-	}
-	if (t->t_out != NULL && __fpending(t->t_out) != 0)
-		fflush(t->t_out);
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_th = th;
+	fg.fg_tid = tr_thread_tid(th);
+	fg.fg_regs = regs;
+	fg.fg_maxargs = DSL_NARGS;
+	fg.fg_flush = true;
+	return fire(t, &fg, &t->t_samples[cookie].sp_ref, 1);
 }
 
 /*
@@ -1614,18 +1706,16 @@ on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
  * PB_ARM_SYSCALL probe is enabled): the provider reads the arguments and
  * errno from the registers a syscall stop has, which the tracer gives
  * without a PTRACE_GETREGS: the number (orig_rax), the six arguments,
- * the value (rax), rip and rsp.
+ * the value (rax), rip and rsp.  ustack() reads the rest (t_partregs).
  */
 static int
 on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	   const tr_syscall_t *sc)
 {
 	cmd_trace_t *t = arg;
-	const trace_ref_t *r;
+	trace_firing_t fg;
 	pb_regs_t regs;
-	dsl_ctx_t cx;
 	size_t k;
-	int n;
 
 	(void)s;
 	if (sc->sc_compat || sc->sc_nr < 0)
@@ -1633,7 +1723,6 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	k = 2 * (size_t)sc->sc_nr + (sc->sc_entry ? 0 : 1);
 	if (k >= t->t_nsysref || t->t_sysref[k].tf_id == 0)
 		return 0;
-	r = &t->t_sysref[k];
 	memset(&regs, 0, sizeof(regs));
 	regs.orig_rax = (uint64_t)sc->sc_nr;
 	regs.rdi = sc->sc_args[0];
@@ -1645,42 +1734,14 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	regs.rax = sc->sc_entry ? (uint64_t)-ENOSYS : (uint64_t)sc->sc_rval;
 	regs.rip = sc->sc_pc;
 	regs.rsp = sc->sc_sp;
-	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = t->t_pid;
-	cx.cx_ppid = t->t_ppid;
-	cx.cx_tid = tr_thread_tid(th);
-	cx.cx_uid = t->t_uid;
-	cx.cx_gid = t->t_gid;
-	cx.cx_execname = t->t_comm;
-	cx.cx_cookie = t;
-	t->t_fire.fi_regs = &regs;
-	t->t_fire.fi_read = readmem;
-	t->t_fire.fi_nextpc = NULL;
-	t->t_fire.fi_cookie = t;
-	n = r->tf_prov->pv_args(&r->tf_fr, &t->t_fire, cx.cx_args, DSL_NARGS);
-	if (n < 0) {
-		t->t_fire.fi_regs = NULL;
-		return 0;
-	}
-	if (n == 0) {
-		cx.cx_args[0] = 0;	/* 0 would mean "all ten valid" */
-		n = 1;
-	}
-	cx.cx_nargs = (uint32_t)n;
-	if (r->tf_prov->pv_errno != NULL)
-		cx.cx_errno = r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire);
-	t->t_fref = r;
-	t->t_th = th;
-	t->t_scregs = true;
-	if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT)
-		t->t_exited = true;
-	t->t_th = NULL;
-	t->t_scregs = false;
-	t->t_fref = NULL;
-	t->t_fire.fi_regs = NULL;
-	if (t->t_out != NULL && __fpending(t->t_out) != 0)
-		fflush(t->t_out);
-	return t->t_exited;
+	memset(&fg, 0, sizeof(fg));
+	fg.fg_th = th;
+	fg.fg_tid = tr_thread_tid(th);
+	fg.fg_regs = &regs;
+	fg.fg_partregs = true;
+	fg.fg_maxargs = DSL_NARGS;
+	fg.fg_flush = true;
+	return fire(t, &fg, &t->t_sysref[k], 1);
 }
 
 /*

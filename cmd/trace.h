@@ -58,6 +58,15 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 		    size_t d, bool zdefs, char *err, size_t errlen);
 
 /*
+ * How many probes of this process description d matches only because
+ * they exist: made by the other descriptions' providers, not by one its
+ * provider field names (":::entry" and the pid probes that
+ * "pid$target::f:entry" made, provider.h, pv_names).  Final once every
+ * description has been claimed; add it to trace_claim's count.
+ */
+long		trace_matched_made(const cmd_trace_t *, size_t d);
+
+/*
  * -l: print the probes trace_claim registered, in dtrace's listing
  * format, then let the process go (a launched one is killed).
  */

@@ -536,11 +536,12 @@ copyinstr(dsl_rt_t *rt, int32_t n, uint64_t addr, int64_t max)
 }
 
 /*
- * ustack(n), jstack(n): the host walks the firing thread's stack; the
- * value is a stack string (DSL_STACKMARK, prog.h), named when printed.
+ * ustack(n, strsize), jstack(n, strsize): the host walks the firing
+ * thread's stack; the value is a stack string (DSL_STACKMARK, prog.h),
+ * named when printed, its JIT frames within strsize bytes (print.c).
  */
 static const char *
-stack(dsl_rt_t *rt, int32_t n, int64_t max)
+stack(dsl_rt_t *rt, int32_t n, int64_t max, int64_t strsize)
 {
 	const dsl_ctx_t *cx = rt->rt_ctx;
 	uint64_t pcs[DSL_STACKMAX];
@@ -555,6 +556,9 @@ stack(dsl_rt_t *rt, int32_t n, int64_t max)
 	if (rt->rt_host.dh_ustack != NULL)
 		got = rt->rt_host.dh_ustack(cx->cx_cookie, pcs, (int)max);
 	len = (size_t)snprintf(d, ss, "%c%d", DSL_STACKMARK, (int)cx->cx_pid);
+	if (strsize > 0)
+		len += (size_t)snprintf(d + len, ss - len, "/%lld",
+		    (long long)(strsize < INT32_MAX ? strsize : INT32_MAX));
 	for (i = 0; i < got && len + 18 < ss; i++)
 		len += (size_t)snprintf(d + len, ss - len, " %llx",
 		    (unsigned long long)pcs[i]);
@@ -852,7 +856,9 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_USTACK:
 	case F_JSTACK:
 		return (VAL(stack(rt, n, nargs > 0 ? av[0] : f == F_USTACK ?
-		    rt->rt_ustackframes : rt->rt_jstackframes)));
+		    rt->rt_ustackframes : rt->rt_jstackframes,
+		    nargs > 1 ? av[1] : f == F_USTACK ? 0 :
+		    rt->rt_jstackstrsize)));
 	case F_UFUNC:
 	case F_UMOD:
 	case F_USYM:

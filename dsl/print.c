@@ -39,12 +39,47 @@ dsl_print_probe(dsl_rt_t *rt)
 	    (int)rt->rt_pid, name);
 }
 
-/* Name frame pc of a stack of process pid: "module`function+0xoff". */
-static void
-frame_name(dsl_rt_t *rt, int32_t pid, uint64_t pc, char *buf, size_t len)
+/*
+ * A stack string's head (prog.h): the pid and its string space (0: none);
+ * returns where its frames start.
+ */
+static const char *
+stack_head(const char *st, int32_t *pid, long *strsize)
 {
-	if (rt->rt_host.dh_pcsym == NULL || rt->rt_host.dh_pcsym(
-	    rt->rt_host.dh_cookie, pid, pc, buf, len) != 0)
+	char *p;
+
+	*pid = (int32_t)strtol(st + 1, &p, 10);
+	*strsize = *p == '/' ? strtol(p + 1, &p, 10) : 0;
+	return (p);
+}
+
+/*
+ * Name frame pc of a stack of process pid: "module`function+0xoff".  A
+ * JIT's name (dh_pcsym's 1) is what dtrace's ustack helper would give,
+ * and dt_print_ustack prints it only from the stack's string space:
+ * strsize bytes that hold, frame after frame, the helper's string
+ * (truncated to the room left) or an empty one, each with its NUL; a
+ * JIT frame without its string prints in hex, as one in anonymous memory
+ * does.  *room is the space left.
+ */
+static void
+frame_name(dsl_rt_t *rt, int32_t pid, uint64_t pc, char *buf, size_t len,
+    long *room)
+{
+	int k = rt->rt_host.dh_pcsym == NULL ? -1 : rt->rt_host.dh_pcsym(
+	    rt->rt_host.dh_cookie, pid, pc, buf, len);
+	size_t n;
+
+	if (k == 1 && *room > 1) {
+		n = strlen(buf);
+		if (n > (size_t)*room - 1)
+			buf[n = (size_t)*room - 1] = '\0';
+		*room -= (long)n + 1;
+		return;
+	}
+	if (*room > 0)
+		*room -= 1;	/* no helper string: "" */
+	if (k != 0)
 		snprintf(buf, len, "0x%llx", (unsigned long long)pc);
 }
 
@@ -77,11 +112,12 @@ dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
 	const char *p;
 	int32_t pid;
 	uint64_t pc;
+	long room;
 
-	pid = (int32_t)strtol(st + 1, (char **)&p, 10);
+	p = stack_head(st, &pid, &room);
 	fputc('\n', fp);
 	while (next_pc(&p, &pc)) {
-		frame_name(rt, pid, pc, name, sizeof (name));
+		frame_name(rt, pid, pc, name, sizeof (name), &room);
 		fprintf(fp, "%*s", 14, "");
 		fprintf(fp, ffmt, name);
 		fputc('\n', fp);
@@ -94,20 +130,28 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 {
 	char name[1024], *o;
 	uint64_t pcs[DSL_STACKMAX];
+	long rooms[DSL_STACKMAX];	/* the string space left at each */
 	const char *p;
-	size_t n = 0, used = 0;
+	size_t n = 0, used = 0, i;
 	int32_t pid;
+	long room;
 
-	pid = (int32_t)strtol(st + 1, (char **)&p, 10);
+	p = stack_head(st, &pid, &room);
 	while (n < DSL_STACKMAX && next_pc(&p, &pcs[n]))
 		n++;
+	/* the leaf takes its string first (frame_name) */
+	for (i = 0; i < n; i++) {
+		rooms[i] = room;
+		if (room > 0)
+			frame_name(rt, pid, pcs[i], name, sizeof (name), &room);
+	}
 	if (len > 0)
 		buf[0] = '\0';
 	/* root first, offsets dropped, as stackcollapse.pl folds */
 	while (n-- > 0 && len > 0) {
 		size_t k;
 
-		frame_name(rt, pid, pcs[n], name, sizeof (name));
+		frame_name(rt, pid, pcs[n], name, sizeof (name), &rooms[n]);
 		if ((o = strstr(name, "+0x")) != NULL)
 			*o = '\0';
 		for (o = name; *o != '\0'; o++)

@@ -264,7 +264,9 @@ void		dsl_tt_fini(dsl_typetab_t *);
 int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
 /*
  * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
- * the pid in decimal, then each frame's pc in hex, each after a blank.
+ * the pid in decimal, "/" and the string space in decimal when it has
+ * some (ustack's strsize; jstack's -x jstackstrsize), then each frame's
+ * pc in hex, each after a blank.
  * It hashes, compares and keys aggregations as any string; the printers
  * (trace, aggregation keys, printa's %k, the folded and SVG outputs) see
  * the mark and name the frames through dh_pcsym when they print, as

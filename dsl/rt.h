@@ -128,6 +128,7 @@ struct dsl_rt {
 	dsl_emit_t	*rt_emit;	/* -x oformat=json, else NULL */
 	int64_t		rt_ustackframes;	/* -x ustackframes */
 	int64_t		rt_jstackframes;	/* -x jstackframes */
+	int64_t		rt_jstackstrsize;	/* -x jstackstrsize */
 	bool		rt_folded;	/* -x stackfmt=folded */
 	FILE		*rt_out0;	/* dh_out before any freopen() */
 	rt_spec_t	*rt_spec;	/* [id - 1], made as needed */

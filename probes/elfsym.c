@@ -933,6 +933,24 @@ pb_elf_debuglink(pb_elf_t *e, const char **name, uint32_t *crc)
 	return -1;
 }
 
+int
+pb_elf_eh_frame_hdr(pb_elf_t *e, uint64_t *vaddr, uint64_t *size)
+{
+	size_t n, i;
+	GElf_Phdr ph;
+
+	if (elf_getphdrnum(e->pe_elf, &n) != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (gelf_getphdr(e->pe_elf, i, &ph) != NULL &&
+		    ph.p_type == PT_GNU_EH_FRAME) {
+			*vaddr = ph.p_vaddr;
+			*size = ph.p_memsz;
+			return 0;
+		}
+	return -1;
+}
+
 void
 pb_elf_loads(pb_elf_t *e, const pb_load_t **loads, size_t *nloads)
 {

@@ -179,6 +179,12 @@ const char *pb_elf_build_id(pb_elf_t *e);
  */
 int pb_elf_debuglink(pb_elf_t *e, const char **name, uint32_t *crc);
 
+/*
+ * The PT_GNU_EH_FRAME program header: the .eh_frame_hdr's link-time
+ * address and size.  Returns 0, or -1 when there is none.
+ */
+int pb_elf_eh_frame_hdr(pb_elf_t *e, uint64_t *vaddr, uint64_t *size);
+
 /* The PT_LOAD program headers in file order; *LOADS belongs to E. */
 void pb_elf_loads(pb_elf_t *e, const pb_load_t **loads, size_t *nloads);
 

@@ -1533,6 +1533,13 @@ pid_names(const char *prov, pid_t pid)
 {
 	char name[32];
 
+	/*
+	 * Only a field that names pid makes pid probes: dtrace makes them
+	 * for pid$target, never for :::entry or *:::entry, which would
+	 * patch every function of every library (provider.h, pv_names).
+	 */
+	if (strncmp(prov, "pid", 3) != 0)
+		return false;
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	return pb_prov_match(prov, name);
 }

@@ -63,13 +63,12 @@ pb_profile_period(const char *name, const char *prefix)
 	return 0;
 }
 
-/* pb_prov_match's "" rule does not hold here: see profile_names. */
 static bool
 profile_names(const char *prov, pid_t pid)
 {
 	(void)pid;
-	/* "profile-97" alone names it too: the seed's one-liner */
-	return prov[0] == '\0' || pb_prov_match(prov, "profile");
+	/* "" too: "profile-97" alone, the seed's one-liner */
+	return pb_prov_match(prov, "profile");
 }
 
 /* "" and globs that match "": the module and function of a profile

@@ -22,7 +22,7 @@ const pb_provider_t *const pb_providers[] = {
 bool
 pb_prov_match(const char *prov, const char *name)
 {
-	return prov[0] != '\0' && fnmatch(prov, name, 0) == 0;
+	return prov[0] == '\0' || fnmatch(prov, name, 0) == 0;
 }
 
 void

@@ -224,9 +224,14 @@ typedef struct pb_provider {
 	 * after $target substitution) may name probes of this provider in
 	 * process pid: pid answers for "pid<PID>", syscall for "syscall",
 	 * usdt for the providers of pid's notes ("python*" ->
-	 * python4242).  An empty field names none (pb_prov_match), as
-	 * dtrace does not arm every function for :::entry.  A yes only
-	 * says pv_resolve is worth calling.  Not the firing path.
+	 * python4242).  An empty field names every provider, as in
+	 * dtrace (pb_prov_match), with one exception that is dtrace's
+	 * too: pid probes are made only for a field that names pid
+	 * (pid$target, pid4242, pid*), never for "" or "*" (dtrace's
+	 * dt_setcontext makes them only for a provider ending in a
+	 * digit); such a field still matches the pid probes that other
+	 * descriptions made (cmd/trace.c).  A yes only says pv_resolve
+	 * is worth calling.  Not the firing path.
 	 */
 	bool (*pv_names)(const char *prov, pid_t pid);
 
@@ -311,8 +316,9 @@ extern const pb_provider_t *const pb_providers[];
 /*
  * Glob match of a provider field against a provider name, as DTrace's
  * gmatch: * ? [...] [!...] and \ escapes (fnmatch without flags).  ""
- * matches nothing here: an empty provider field is not a claim of the
- * process providers (dtrace's BEGIN etc. are cmd's).  For pv_names.
+ * matches every name, as an empty field of a probe description does in
+ * dtrace (::read:entry is syscall::read:entry and any other probe so
+ * named).  For pv_names.
  */
 bool
 pb_prov_match(const char *prov, const char *name);

@@ -1134,8 +1134,6 @@ usdt_names(const char *prov, pid_t pid)
 {
 	char name[32];
 
-	if (prov[0] == '\0')
-		return false;
 	/* pid<PID> is the pid provider's, even when a note says "pid" */
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	if (strcmp(prov, name) == 0)

@@ -115,6 +115,12 @@ tr_thread_user(tr_thread_t *th)
 	return &th->th_user;
 }
 
+int
+tr_thread_regs(const tr_thread_t *th, struct user_regs_struct *regs)
+{
+	return ptrace(PTRACE_GETREGS, th->th_tid, 0L, regs) < 0 ? -1 : 0;
+}
+
 /*
  * A signal a stop took from the thread while we ran something of ours in
  * it (an injected syscall, a single-step): the first is delivered at its

@@ -117,6 +117,7 @@ struct tr_session {
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
+	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
 	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
 	size_t		s_nbkpt;

@@ -362,6 +362,15 @@ void **
 tr_thread_user(tr_thread_t *th);
 
 /*
+ * Every user register of th, stopped in a handler, into *regs: the full
+ * set that h_syscall's tr_syscall_t lacks (rbp, rbx, r12..r15: what an
+ * unwinder needs).  One PTRACE_GETREGS: call it only when needed.
+ * 0, or -1 with errno (ESRCH: the thread is gone).
+ */
+int
+tr_thread_regs(const tr_thread_t *th, struct user_regs_struct *regs);
+
+/*
  * Sample every thread of s that is on CPU now: each thread whose
  * /proc/PID/task/TID/stat state is R (running or runnable: a thread
  * blocked in a syscall is S or D) is interrupted (PTRACE_INTERRUPT); at
@@ -376,7 +385,7 @@ tr_sample(tr_session_t *s, uint32_t cookie);
 
 /*
  * Walk the user stack of thread th, stopped in a handler (h_hit,
- * h_sample) with regs: pcs[0] = regs->rip, then each caller's return
+ * h_sample; h_syscall with tr_thread_regs's) with regs: pcs[0] = regs->rip, then each caller's return
  * address, at most max.  CFI (.eh_frame, .debug_frame) through
  * libunwind-ptrace, the frame-pointer chain where a frame has none.
  * Returns the number of frames (1 when nothing past rip is known).
@@ -386,6 +395,25 @@ tr_sample(tr_session_t *s, uint32_t cookie);
 size_t
 tr_ustack(tr_session_t *s, tr_thread_t *th,
 	  const struct user_regs_struct *regs, uint64_t *pcs, size_t max);
+
+/*
+ * Unwind information of code that no file backs, which libunwind-ptrace
+ * cannot find by itself (it opens the file /proc/PID/maps names): the
+ * vDSO.  An .eh_frame_hdr's binary-search table in the tracee's memory,
+ * run-time addresses: et_hdr the header (libunwind's segbase), et_table
+ * its (pc, FDE) pairs, et_len their number, for ips in [et_lo, et_hi).
+ * tr_ustack of s uses it from then on; et_hdr 0 (or NULL) forgets it.
+ * The host reads it (probes/vdso.h) and says it again after an exec.
+ */
+typedef struct tr_eh_table {
+	uint64_t	et_lo, et_hi;
+	uint64_t	et_hdr;
+	uint64_t	et_table;
+	uint64_t	et_len;
+} tr_eh_table_t;
+
+void
+tr_ustack_table(tr_session_t *s, const tr_eh_table_t *tab);
 
 /* Forget cached unwind tables (dlclose, exec). */
 void

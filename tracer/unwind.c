@@ -50,12 +50,43 @@ ipslot(uint64_t ip)
 	return (size_t)((ip * 0x9e3779b97f4a7c15ull) >> 54) & (NNOINFO - 1);
 }
 
+/*
+ * libunwind's search of an .eh_frame_hdr table in remote memory: what
+ * _UPT_find_proc_info calls once it has found a file's table, exported
+ * but left out of the installed headers (perf's unwind-libunwind-local.c
+ * declares it the same way).
+ */
+extern int UNW_OBJ(dwarf_search_unwind_table)(unw_addr_space_t as,
+	unw_word_t ip, unw_dyn_info_t *di, unw_proc_info_t *pi, int need,
+	void *arg);
+
+/* An ip in the table the host gave (tr_ustack_table: the vDSO). */
+static int
+find_in_table(const tr_eh_table_t *t, unw_addr_space_t a, unw_word_t ip,
+	      unw_proc_info_t *pi, int need, void *arg)
+{
+	unw_dyn_info_t di;
+
+	memset(&di, 0, sizeof(di));
+	di.format = UNW_INFO_FORMAT_REMOTE_TABLE;
+	di.start_ip = t->et_lo;
+	di.end_ip = t->et_hi;
+	di.u.rti.segbase = t->et_hdr;
+	di.u.rti.table_data = t->et_table;
+	di.u.rti.table_len = t->et_len * 8 / sizeof(unw_word_t);
+	return UNW_OBJ(dwarf_search_unwind_table)(a, ip, &di, pi, need, arg);
+}
+
 static int
 find_proc_info(unw_addr_space_t a, unw_word_t ip, unw_proc_info_t *pi,
 	       int need, void *arg)
 {
+	const tr_eh_table_t *t = walk.w_s != NULL ? &walk.w_s->s_ehtab : NULL;
 	int rc;
 
+	/* [vdso]: no file to open, the host's table */
+	if (t != NULL && t->et_hdr != 0 && ip >= t->et_lo && ip < t->et_hi)
+		return find_in_table(t, a, ip, pi, need, arg);
 	if (ip != 0 && noinfo[ipslot(ip)] == ip)
 		return -UNW_ENOINFO;
 	rc = _UPT_find_proc_info(a, ip, pi, need, arg);
@@ -192,6 +223,15 @@ tr_ustack(tr_session_t *s, tr_thread_t *th, const struct user_regs_struct *r,
 		n = fp_walk(s, r->rbp, r->rsp, pcs, n, max);
 	walk.w_s = NULL;
 	return n;
+}
+
+void
+tr_ustack_table(tr_session_t *s, const tr_eh_table_t *tab)
+{
+	if (tab == NULL || tab->et_hdr == 0)
+		memset(&s->s_ehtab, 0, sizeof(s->s_ehtab));
+	else
+		s->s_ehtab = *tab;
 }
 
 void

@@ -187,11 +187,18 @@ fake_ustack(void *cookie, uint64_t *pcs, int max)
 	return (i);
 }
 
+/* When set, frame 2 is a JIT's (dh_pcsym's 1), named by the runtime. */
+static bool fake_jit;
+
 static int
 fake_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 {
 	if (hcookie != (void *)fake_mem || pid != 42)
 		return (-1);
+	if (fake_jit && pc >> 12 == 2) {
+		snprintf(buf, len, "jit:hot /a.js:7");
+		return (1);
+	}
 	snprintf(buf, len, "m`f%d+0x10", (int)(pc >> 12));
 	return (0);
 }
@@ -285,6 +292,59 @@ test_stacks(void)
 	CHECK(strstr(buf, "data-d=\"3\" data-name=\"m`f1\"><title>m`f1 "
 	    "(2 samples, 100.00%)</title>") != NULL);
 	free(buf);
+}
+
+/*
+ * ustack(n, strsize): a JIT frame is named only within the string space,
+ * as dt_print_ustack prints the ustack helper's strings: each frame takes
+ * its string and a NUL (an empty one for a frame that is not a JIT's),
+ * the last string cut to the room left; ustack() has none, jstack() has
+ * -x jstackstrsize (512).
+ */
+static void
+test_strsize(void)
+{
+	static const struct {
+		const char *prog, *xopt, *want;
+	} cases[] = {
+		{ "BEGIN { @[ustack()] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              0x2010\n"
+		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[ustack(3, 100)] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
+		  "              m`f3+0x10\n                2\n" },
+		/* f1 takes 1 byte of 8: 7 left, 6 characters and a NUL */
+		{ "BEGIN { @[ustack(3, 8)] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              jit:ho\n"
+		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[ustack(3, 1)] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              0x2010\n"
+		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[jstack()] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
+		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[jstack()] = count(); }", "jstackstrsize=1",
+		  "\n\n              m`f1+0x10\n              0x2010\n"
+		  "              m`f3+0x10\n                2\n" },
+		/* folded root first, the string space taken leaf first */
+		{ "BEGIN { @[ustack(3, 8)] = count(); }", "stackfmt=folded",
+		  "\nm`f3;jit:ho;m`f1 2\n" },
+	};
+	dsl_prog_t *pg;
+	char *out;
+	size_t i;
+
+	fake_jit = true;
+	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
+		out = run_stack(cases[i].prog, cases[i].xopt, &pg, NULL);
+		CHECK(out != NULL && strcmp(out, cases[i].want) == 0);
+		if (out != NULL && strcmp(out, cases[i].want) != 0)
+			fprintf(stderr, "%s: got [%s]\n", cases[i].prog, out);
+		free(out);
+		if (pg != NULL)
+			dsl_prog_free(pg);
+	}
+	fake_jit = false;
 }
 
 static void
@@ -519,6 +579,7 @@ main(void)
 	test_self();
 	test_hooks();
 	test_stacks();
+	test_strsize();
 	test_host_types();
 	test_syntax();
 	if (failures)

@@ -72,7 +72,11 @@ main(void)
 	CHECK(pv->pv_names("pid*", 4242));
 	CHECK(pv->pv_names("pid42[0-9]2", 4242));
 	CHECK(!pv->pv_names("pid4243", 4242));
+	/* pid probes are made only for a field that names pid (dtrace) */
 	CHECK(!pv->pv_names("", 4242));
+	CHECK(!pv->pv_names("*", 4242));
+	CHECK(!pv->pv_names("*4242", 4242));
+	CHECK(pb_prov_match("", "syscall") && pb_prov_match("", "pid4242"));
 	CHECK(!pv->pv_names("syscall", 4242));
 
 	/* Read through our own pid, named after another. */

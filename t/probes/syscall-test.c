@@ -133,7 +133,8 @@ main(void)
 		char ebuf[128];
 
 		CHECK(pv->pv_names("syscall", 1) && pv->pv_names("sys*", 1));
-		CHECK(!pv->pv_names("", 1) && !pv->pv_names("pid1", 1));
+		/* "" names every provider, as in dtrace */
+		CHECK(pv->pv_names("", 1) && !pv->pv_names("pid1", 1));
 		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, ebuf,
 				     sizeof(ebuf)) == 2);
 		/* Again: nothing new. */

@@ -22,3 +22,11 @@ t_targets_pf_threads_SOURCES = t/targets/pf-threads.c
 t_targets_pf_threads_CFLAGS = -O1 -pthread
 t_targets_pf_threads_LDFLAGS = -pthread
 EXTRA_DIST += t/targets/pf-hot.js
+
+# ustack() at syscall stops and through the vdso
+check_PROGRAMS += t/targets/pf-stack
+t_targets_pf_stack_SOURCES = t/targets/pf-stack.c
+t_targets_pf_stack_CFLAGS = -O1 -fno-omit-frame-pointer
+# plain under --enable-asan: its interceptor of read would be a frame
+t_targets_pf_stack_LDFLAGS =
+PROFILE_SH_TESTS += t/profile/sysstack.sh t/profile/vdso.sh

@@ -17,6 +17,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/ctrlc.sh \
 	t/syscall/oneliners.sh \
 	t/syscall/threads.sh \
-	t/syscall/exec.sh
+	t/syscall/exec.sh \
+	t/syscall/emptyprov.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
