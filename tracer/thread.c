@@ -103,12 +103,6 @@ tr_thread_tid(const tr_thread_t *th)
 	return th->th_tid;
 }
 
-int
-tr_thread_regs(tr_thread_t *th, struct user_regs_struct *regs)
-{
-	return ptrace(PTRACE_GETREGS, th->th_tid, 0L, regs) < 0 ? -1 : 0;
-}
-
 void **
 tr_thread_user(tr_thread_t *th)
 {

@@ -344,13 +344,6 @@ pid_t
 tr_thread_tid(const tr_thread_t *th);
 
 /*
- * The registers of th, stopped in a handler (h_syscall: the call's
- * registers are not in its tr_syscall_t).  0, or -1 with errno.
- */
-int
-tr_thread_regs(tr_thread_t *th, struct user_regs_struct *regs);
-
-/*
  * The time th of s has spent on CPU, in ns (its schedstat), or -1 when
  * unreadable.  A read of a /proc file: a few us.
  */
