@@ -92,6 +92,7 @@ struct tr_fast {
 	size_t		fa_pending;	/* sites before it not yet tried */
 	uint64_t	fa_deq[TR_NSHARDS];	/* consumer positions */
 	uint64_t	fa_stuck[TR_NSHARDS];	/* when a slot stalled, ns */
+	bool		fa_check;	/* a stall is old: check it */
 	uint64_t	fa_drops;	/* skipped half-written slots */
 	uint64_t	fa_records;	/* records delivered */
 	pid_t		*fa_mute;	/* tids whose records are a vfork
@@ -108,6 +109,7 @@ bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
+bool	tr_fast_settle(tr_session_t *s);
 int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
@@ -119,7 +121,9 @@ uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
 size_t	tr_ring_drain(tr_session_t *s, bool force);
+size_t	tr_ring_drain_tid(tr_session_t *s, pid_t tid);
 size_t	tr_ring_drain_all(bool force);
+int	tr_ring_stall_check(tr_session_t *s);
 void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
 
 /* clock.c */

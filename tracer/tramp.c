@@ -1313,6 +1313,27 @@ chunk_referenced(tr_session_t *s)
 }
 
 /*
+ * Every thread stopped (a stall check, the end): each one out of the
+ * trampolines, stepped through the rest of a record block it was in, so
+ * a slot it claimed is published.  Returns whether a signal frame still
+ * points into a trampoline: the handler that interrupted it may return
+ * there and publish later.
+ */
+bool
+tr_fast_settle(tr_session_t *s)
+{
+	tr_thread_t *th;
+
+	if (s->s_fast == NULL || s->s_fast->fa_map == NULL)
+		return false;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_stopped && !th->th_zombie &&
+		    th->th_kind == TR_KIND_THREAD)
+			tr_fast_fixup_thread(s, th);
+	return chunk_referenced(s);
+}
+
+/*
  * tr_release, every thread stopped and the ring drained: threads out of
  * the trampolines, the original bytes back, the mappings gone (unmap: the
  * process lives on).
