@@ -30,7 +30,8 @@
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
 #define TR_MAXCHUNK	64u
-#define TR_TRAMP_MAX	352u		/* bytes per trampoline, at most */
+#define TR_TRAMP_MAX	640u		/* bytes per trampoline, at most (a
+					 * whole function's: two records) */
 #define TR_RELOC_MAX	32u		/* relocated bytes, at most */
 
 /* One record, as a trampoline writes it. */
@@ -55,6 +56,7 @@ typedef struct tr_fsite {
 	uint32_t	fs_cookie;	/* the host's */
 	uint64_t	fs_lo, fs_hi, fs_clo, fs_chi;	/* function, .cold */
 	uint64_t	fs_tramp;	/* its trampoline in the tracee */
+	uint16_t	fs_tlen;	/* and its length */
 	uint16_t	fs_rec_lo, fs_rec_hi;	/* the record block in it */
 	uint8_t		fs_nins;	/* relocated instructions */
 	uint8_t		fs_toff[8];	/* each one's offset in the tramp */

@@ -763,6 +763,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	tlen += (16 - tlen % 16) % 16;
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
+	e->fs_tlen = (uint16_t)tlen;
 	e->fs_whole = true;
 	e->fs_retaddr = r->fs_addr;
 	e->fs_tramp = tramp;
@@ -906,6 +907,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
 	fs->fs_tramp = tramp;
+	fs->fs_tlen = (uint16_t)tlen;
 	memcpy(fs->fs_orig, bytes, fs->fs_n);
 	fs->fs_text[0] = 0xe9;
 	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
@@ -1168,7 +1170,7 @@ site_of_pc(const tr_session_t *s, uint64_t pc)
 	for (i = 0; i < fa->fa_nsites; i++)
 		if (fa->fa_sites[i].fs_live &&
 		    pc >= fa->fa_sites[i].fs_tramp &&
-		    pc < fa->fa_sites[i].fs_tramp + TR_TRAMP_MAX)
+		    pc < fa->fa_sites[i].fs_tramp + fa->fa_sites[i].fs_tlen)
 			return &fa->fa_sites[i];
 	return NULL;
 }
@@ -1246,7 +1248,7 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 		return false;
 	tr_requeue_signals(s, th);
 	off = r.rip - fs->fs_tramp;
-	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)	/* left */
+	if (r.rip < fs->fs_tramp || off >= fs->fs_tlen)	/* left */
 		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) == 0;
 	if (off == fs->fs_tend) {
 		r.rip = fs->fs_whole ? fs->fs_retaddr :
