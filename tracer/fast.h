@@ -111,7 +111,7 @@ bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
-bool	tr_fast_settle(tr_session_t *s);
+bool	tr_fast_settle(tr_session_t *s, bool out);
 int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);

@@ -295,7 +295,7 @@ tr_ring_stall_check(tr_session_t *s)
 	if (tr_stop_all(s) < 0)
 		return -1;
 	if (fa->fa_ring != 0) {
-		frames = tr_fast_settle(s);
+		frames = tr_fast_settle(s, false);
 		tr_ring_drain(s, !frames);
 		for (sh = 0; sh < TR_NSHARDS; sh++)
 			fa->fa_stuck[sh] = 0;	/* a new period */

@@ -772,7 +772,7 @@ tr_release(tr_session_t *s)
 		 * in the ring is all there is.
 		 */
 		if (!s->s_gone)
-			tr_fast_settle(s);
+			tr_fast_settle(s, true);
 		tr_ring_drain(s, true);
 		tr_fast_teardown(s, !s->s_gone);
 	}

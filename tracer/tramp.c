@@ -932,7 +932,7 @@ typedef struct pcs {
  * looks like a pc of ours (signal frames hold the interrupted rip).
  */
 static void
-collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi)
+collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi, bool regs)
 {
 	struct user_regs_struct r;
 	uint64_t *stk;
@@ -944,8 +944,9 @@ collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi)
 		if (th->th_zombie || !th->th_stopped ||
 		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 			continue;
-		push_u64(&pc->pc_v, &pc->pc_n, r.rip);
-		if ((long)r.orig_rax >= 0)
+		if (regs)
+			push_u64(&pc->pc_v, &pc->pc_n, r.rip);
+		if (regs && (long)r.orig_rax >= 0)
 			push_u64(&pc->pc_v, &pc->pc_n, r.rip - 2);
 		if (stk == NULL)
 			continue;
@@ -1026,7 +1027,7 @@ tr_fast_arm(tr_session_t *s)
 		if (fa->fa_sites[i].fs_hi > hi)
 			hi = fa->fa_sites[i].fs_hi;
 	}
-	collect_pcs(s, &pc, lo, hi);
+	collect_pcs(s, &pc, lo, hi, true);
 	memset(&fn, 0, sizeof(fn));
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
 		tr_fsite_t *fs = &fa->fa_sites[i];
@@ -1291,10 +1292,11 @@ unmap_ours(struct tr_fast *fa)
 
 /*
  * Whether a value on a thread's stack still points into a chunk: a signal
- * frame of a handler that interrupted a trampoline.
+ * frame of a handler that interrupted a trampoline; stack_only: not a
+ * thread's pc (a stall check leaves threads in trampolines).
  */
 static bool
-chunk_referenced(tr_session_t *s)
+chunk_referenced(tr_session_t *s, bool stack_only)
 {
 	struct tr_fast *fa = s->s_fast;
 	pcs_t pc = { NULL, 0 };
@@ -1304,7 +1306,8 @@ chunk_referenced(tr_session_t *s)
 
 	if (fa->fa_nchunk == 0)
 		return false;
-	collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX);
+	collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX,
+		    !stack_only);
 	for (i = 0; i < pc.pc_n && !yes; i++)
 		for (c = 0; c < fa->fa_nchunk; c++)
 			if (pc.pc_v[i] >= fa->fa_chunk[c].ch_addr &&
@@ -1315,24 +1318,62 @@ chunk_referenced(tr_session_t *s)
 }
 
 /*
- * Every thread stopped (a stall check, the end): each one out of the
- * trampolines, stepped through the rest of a record block it was in, so
- * a slot it claimed is published.  Returns whether a signal frame still
- * points into a trampoline: the handler that interrupted it may return
- * there and publish later.
+ * A stall check (ring.c): th, stopped inside a record block, is stepped
+ * to the block's end (a slot it claimed is published) and left there, in
+ * the trampoline: it goes on as if never stopped.  (Moved out to the
+ * original code, a thread in a whole function's trampoline would skip
+ * its return record.)
+ */
+static bool
+step_records(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	tr_fsite_t *fs;
+	uint64_t lo, hi;
+
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 ||
+	    (fs = site_of_pc(s, r.rip)) == NULL)
+		return false;
+	lo = fs->fs_tramp + fs->fs_rec_lo;
+	hi = fs->fs_tramp + fs->fs_rec_hi;
+	if (fs->fs_whole && r.rip >= fs->fs_tramp + fs->fs_rec2_lo) {
+		lo = fs->fs_tramp + fs->fs_rec2_lo;
+		hi = fs->fs_tramp + fs->fs_rec2_hi;
+	}
+	if (r.rip < lo || r.rip >= hi)
+		return false;
+	if (step_out(s, th, lo, hi, &r) < 0)
+		return true;	/* still inside: its slot may come */
+	tr_requeue_signals(s, th);
+	ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
+	return false;
+}
+
+/*
+ * Every thread stopped: each one stepped through the rest of a record
+ * block it was in, so a slot it claimed is published; out: then moved
+ * out of the trampolines (the end), else left in them (a stall check).
+ * Returns whether a signal frame points into a trampoline (out: or a
+ * pc): a handler that interrupted one may return there and publish.
  */
 bool
-tr_fast_settle(tr_session_t *s)
+tr_fast_settle(tr_session_t *s, bool out)
 {
 	tr_thread_t *th;
+	bool inside = false;
 
 	if (s->s_fast == NULL || s->s_fast->fa_map == NULL)
 		return false;
-	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (th->th_stopped && !th->th_zombie &&
-		    th->th_kind == TR_KIND_THREAD)
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (!th->th_stopped || th->th_zombie ||
+		    th->th_kind != TR_KIND_THREAD)
+			continue;
+		if (out)
 			tr_fast_fixup_thread(s, th);
-	return chunk_referenced(s);
+		else if (step_records(s, th))
+			inside = true;
+	}
+	return inside || chunk_referenced(s, !out);
 }
 
 /*
@@ -1359,7 +1400,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 		for (i = 0; i < fa->fa_nsites; i++)
 			if (fa->fa_sites[i].fs_live)
 				unpatch(s, &fa->fa_sites[i], 0);
-		if (chunk_referenced(s)) {
+		if (chunk_referenced(s, false)) {
 			fprintf(stderr, "pidtrace: pid %d: a signal frame "
 				"still points into pidtrace's trampolines: "
 				"left mapped\n", (int)s->s_pid);
