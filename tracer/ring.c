@@ -8,7 +8,7 @@
  * record and publishes it by moving the sequence to position + 1 (again
  * with cmpxchg: see below); a slot still a lap behind means the shard is
  * full, and the producer counts a drop in the header and goes on.  The
- * trampoline retries a lost race 16 times at most: it never waits.
+ * trampoline retries a lost race 64 times at most: it never waits.
  *
  * The consumer takes a slot whose sequence is its position + 1, hands the
  * record over and frees the slot by moving the sequence a lap on.  A
