@@ -31,7 +31,8 @@
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
 #define TR_MAXCHUNK	64u
-#define TR_TRAMP_MAX	352u		/* bytes per trampoline, at most */
+#define TR_TRAMP_MAX	640u		/* bytes per trampoline, at most (a
+					 * whole function's: two records) */
 #define TR_RELOC_MAX	32u		/* relocated bytes, at most */
 
 /* One record, as a trampoline writes it. */
@@ -56,6 +57,7 @@ typedef struct tr_fsite {
 	uint32_t	fs_cookie;	/* the host's */
 	uint64_t	fs_lo, fs_hi, fs_clo, fs_chi;	/* function, .cold */
 	uint64_t	fs_tramp;	/* its trampoline in the tracee */
+	uint16_t	fs_tlen;	/* and its length */
 	uint16_t	fs_rec_lo, fs_rec_hi;	/* the record block in it */
 	uint8_t		fs_nins;	/* relocated instructions */
 	uint8_t		fs_toff[8];	/* each one's offset in the tramp */
@@ -93,6 +95,7 @@ struct tr_fast {
 	size_t		fa_pending;	/* sites before it not yet tried */
 	uint64_t	fa_deq[TR_NSHARDS];	/* consumer positions */
 	uint64_t	fa_stuck[TR_NSHARDS];	/* when a slot stalled, ns */
+	bool		fa_check;	/* a stall is old: check it */
 	uint64_t	fa_drops;	/* skipped half-written slots */
 	uint64_t	fa_records;	/* records delivered */
 	pid_t		*fa_mute;	/* tids whose records are a vfork
@@ -109,6 +112,7 @@ bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
+bool	tr_fast_settle(tr_session_t *s, bool out);
 int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
@@ -120,7 +124,9 @@ uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
 size_t	tr_ring_drain(tr_session_t *s, bool force);
+size_t	tr_ring_drain_tid(tr_session_t *s, pid_t tid);
 size_t	tr_ring_drain_all(bool force);
+int	tr_ring_stall_check(tr_session_t *s);
 void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
 
 /* clock.c */

@@ -600,6 +600,39 @@ any_ring(void)
  */
 #define RING_BUSY	2048	/* records in one pass: do not sleep */
 
+/*
+ * A drain asked for a stall check (ring.c) and no session is stopping
+ * all its threads (the check stops them all itself).
+ */
+static bool
+checks_due(void)
+{
+	const tr_session_t *o;
+	bool due = false;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess) {
+		if (o->s_stopping)
+			return false;
+		if (o->s_fast != NULL && o->s_fast->fa_check)
+			due = true;
+	}
+	return due;
+}
+
+static int
+run_checks(void)
+{
+	tr_session_t *o;
+
+	if (!checks_due())
+		return 0;
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o->s_fast != NULL && o->s_fast->fa_check &&
+		    tr_ring_stall_check(o) < 0)
+			return -1;
+	return 0;
+}
+
 static pid_t
 ring_wait(pid_t want, int *status)
 {
@@ -620,7 +653,7 @@ ring_wait(pid_t want, int *status)
 			return tid;
 		n = tr_ring_drain_all(false);
 		ms = n != 0 ? 1 : ms < 8 ? 2 * ms : 8;
-		if (requested())
+		if (requested() || checks_due())
 			return 0;
 		if (n >= RING_BUSY)
 			continue;	/* a flood: drain again at once */
@@ -659,10 +692,10 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		tid = block ? ring_wait(want, &status) :
 		      waitpid(want, &status, __WALL | WNOHANG);
 	if (tid == 0)
-		return 0;
+		return run_checks();
 	if (tid < 0) {
 		if (errno == EINTR)
-			return 0;
+			return run_checks();
 		if (errno == ECHILD) {
 			/* No traced task at all: every session is over. */
 			s->s_gone = true;
@@ -683,8 +716,11 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	 * order with what the stop fires (and a thread's exit frees its
 	 * self-> only after its last records ran).
 	 */
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0)
+	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
 		tr_ring_drain(s, false);
+		/* A shard stalled on another thread's slot: tid's own. */
+		tr_ring_drain_tid(s, tid);
+	}
 	last_was_trap = WIFSTOPPED(status) && WSTOPSIG(status) == SIGTRAP &&
 			(unsigned)status >> 16 == 0;
 	if (dispatch(s, tid, status) < 0)
@@ -709,6 +745,8 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		if (tr_resume_all(s) < 0)
 			return -1;
 	}
+	if (run_checks() < 0)
+		return -1;
 	return 1;
 }
 

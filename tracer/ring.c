@@ -9,16 +9,37 @@
  * record and publishes it by moving the sequence to position + 1 (again
  * with cmpxchg: see below); a slot still a lap behind means the shard is
  * full, and the producer counts a drop in the header and goes on.  The
- * trampoline retries a lost race 16 times at most: it never waits.
+ * trampoline retries a lost race 64 times at most: it never waits.
  *
  * The consumer takes a slot whose sequence is its position + 1, hands the
  * record over and frees the slot by moving the sequence a lap on.  A
- * slot claimed but never published (its thread was killed or longjmp'd
- * out of a signal handler that interrupted the trampoline) would stall
- * the shard: after TR_STALL_NS, or at the end with every thread stopped,
- * the consumer frees it with cmpxchg from the unpublished value and
- * counts a drop; the late producer's publishing cmpxchg then fails and
- * its record is lost, never half-read.
+ * slot claimed but not published yet stalls its shard: its producer is
+ * between the claim and the publish, maybe preempted (off-CPU for over
+ * 100 ms under load: make -j2 check), maybe stopped by ptrace there, and
+ * the consumer waits for it; no clock ever decides that a producer is
+ * dead.  Two things do:
+ *
+ *  - the end (tr_release): every thread stopped and stepped out of the
+ *    record blocks, so a slot still unpublished never will be (force);
+ *  - a stall check, asked for when a shard has stalled on the same slot
+ *    for TR_STALL_NS (tr_ring_stall_check, run by the loop): every
+ *    thread is stopped and stepped out of the record blocks, which
+ *    publishes any slot a live thread claimed; a slot still unpublished
+ *    then was claimed by a thread that is gone, or that left the
+ *    trampoline through a handler that interrupted it (siglongjmp).
+ *    Unless a signal frame still points into a trampoline (a handler
+ *    that will return there and publish): then the shard waits on.
+ *
+ * An abandoned slot is freed with cmpxchg from the unpublished value and
+ * counted as a drop; a late publish then fails and its record is lost,
+ * never half-read.
+ *
+ * A shard stalled on another thread's slot must not hold back the
+ * records of a thread that stops: its records fire before its stop
+ * (h_record's promise; its exit frees its self-> storage).
+ * tr_ring_drain_tid delivers that thread's published records past the
+ * stall and marks their slots taken; the consumer frees them when its
+ * position reaches them.
  */
 #include "config.h"
 
@@ -28,12 +49,14 @@
 #include "tracer/fast.h"
 
 /*
- * Long enough that a producer preempted between its claim and its
- * publish is never taken for a dead one: with two 8-thread tests on 2
- * CPUs (make -j2 check) a runnable thread waited over 100 ms, and
- * t/faults/concurrency.sh lost 10 of 100,000 returns as drops.
+ * How long a shard waits on one claimed slot before a stall check.  Not
+ * a verdict: the check stops every thread and looks (a producer
+ * preempted for longer only costs a check, never its record).
  */
-#define TR_STALL_NS	2000000000ull	/* 2 s */
+#define TR_STALL_NS	200000000ull	/* 200 ms */
+
+/* r_site of a slot delivered ahead of its turn (tr_ring_drain_tid). */
+#define TAKEN		UINT32_MAX
 
 static inline uint64_t *
 ctrl(const struct tr_fast *fa, unsigned shard)
@@ -99,23 +122,52 @@ muted(const struct tr_fast *fa, pid_t tid)
 	return false;
 }
 
+/* Hand one published record to h_record; whether it was one to hand. */
+static bool
+fire(tr_session_t *s, uint32_t site, pid_t tid, uint64_t tsc,
+     const uint64_t args[6])
+{
+	struct tr_fast *fa = s->s_fast;
+	const tr_handlers_t *h = s->s_h;
+
+	if (site >= fa->fa_nsites || muted(fa, tid))
+		return false;
+	s->s_st.st_records++;
+	if (h != NULL && h->h_record != NULL &&
+	    h->h_record(h->h_arg, s, tid, fa->fa_sites[site].fs_cookie,
+			tr_clock_ns(tsc), args) != 0)
+		s->s_stop_req = 1;
+	return true;
+}
+
+/* Shard sh's next slot is claimed and not published yet. */
+static bool
+stalled(const struct tr_fast *fa, unsigned sh)
+{
+	uint64_t pos = fa->fa_deq[sh];
+
+	return __atomic_load_n(&slot(fa, sh, pos)->r_seq,
+			       __ATOMIC_ACQUIRE) == pos &&
+	       __atomic_load_n(ctrl(fa, sh), __ATOMIC_ACQUIRE) > pos;
+}
+
 /*
- * Hand every published record to h_record, shard by shard.  force: every
- * thread is stopped, so a claimed slot not yet published never will be.
- * Returns the number of records delivered.
+ * Hand every published record to h_record, shard by shard, each up to
+ * its first slot claimed and not published yet.  force: every thread is
+ * stopped outside the record blocks, so such a slot never will be: it is
+ * freed and counted as a drop.  Returns the number of records delivered.
  */
 size_t
 tr_ring_drain(tr_session_t *s, bool force)
 {
 	struct tr_fast *fa = s->s_fast;
 	const tr_handlers_t *h = s->s_h;
-	uint64_t pos, seq, want, args[6], enq;
+	uint64_t pos, seq, want, args[6], enq, now;
 	size_t n = 0;
 	unsigned sh;
 	tr_rec_t *r;
 	uint32_t site;
 	pid_t tid;
-	int rc;
 
 	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0)
 		return 0;
@@ -134,13 +186,13 @@ tr_ring_drain(tr_session_t *s, bool force)
 				}
 				/* Claimed, not published yet. */
 				if (!force) {
-					uint64_t now = tr_clock_mono();
-
+					now = tr_clock_mono();
 					if (fa->fa_stuck[sh] == 0)
 						fa->fa_stuck[sh] = now;
-					if (now - fa->fa_stuck[sh] <
-					    TR_STALL_NS)
-						break;
+					else if (now - fa->fa_stuck[sh] >=
+						 TR_STALL_NS)
+						fa->fa_check = true;
+					break;	/* wait for it */
 				}
 				want = pos;
 				if (__atomic_compare_exchange_n(&r->r_seq,
@@ -160,17 +212,47 @@ tr_ring_drain(tr_session_t *s, bool force)
 			__atomic_store_n(&r->r_seq, pos + fa->fa_nslots,
 					 __ATOMIC_RELEASE);
 			fa->fa_deq[sh] = pos + 1;
-			if (site >= fa->fa_nsites || muted(fa, tid))
+			if (site != TAKEN && fire(s, site, tid, seq, args))
+				n++;
+		}
+	}
+	if (n != 0 && h != NULL && h->h_drained != NULL)
+		h->h_drained(h->h_arg, s);
+	return n;
+}
+
+/*
+ * Thread tid stopped: what it published past a shard's stall fires now
+ * (after tr_ring_drain), in its order; each slot is marked taken, left
+ * for tr_ring_drain to free in turn.  Other threads' records wait for
+ * the stall: their order is kept too.
+ */
+size_t
+tr_ring_drain_tid(tr_session_t *s, pid_t tid)
+{
+	struct tr_fast *fa = s->s_fast;
+	const tr_handlers_t *h = s->s_h;
+	uint64_t pos, enq, args[6];
+	size_t n = 0;
+	unsigned sh;
+	tr_rec_t *r;
+
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0 || tid <= 0)
+		return 0;
+	for (sh = 0; sh < TR_NSHARDS; sh++) {
+		if (!stalled(fa, sh))
+			continue;
+		enq = __atomic_load_n(ctrl(fa, sh), __ATOMIC_ACQUIRE);
+		for (pos = fa->fa_deq[sh] + 1; pos < enq; pos++) {
+			r = slot(fa, sh, pos);
+			if (__atomic_load_n(&r->r_seq, __ATOMIC_ACQUIRE) !=
+			    pos + 1 || r->r_tid != (uint32_t)tid ||
+			    r->r_site == TAKEN)
 				continue;
-			n++;
-			s->s_st.st_records++;
-			if (h == NULL || h->h_record == NULL)
-				continue;
-			rc = h->h_record(h->h_arg, s, tid,
-					 fa->fa_sites[site].fs_cookie,
-					 tr_clock_ns(seq), args);
-			if (rc != 0)
-				s->s_stop_req = 1;
+			memcpy(args, r->r_args, sizeof(args));
+			if (fire(s, r->r_site, tid, r->r_tsc, args))
+				n++;
+			r->r_site = TAKEN;
 		}
 	}
 	if (n != 0 && h != NULL && h->h_drained != NULL)
@@ -188,4 +270,36 @@ tr_ring_drain_all(bool force)
 		if (o->s_fast != NULL && o->s_fast->fa_ring != 0)
 			n += tr_ring_drain(o, force);
 	return n;
+}
+
+/*
+ * A shard has waited on one slot for TR_STALL_NS (the loop asks, with no
+ * session stopping): stop every thread, step each one out of the record
+ * blocks (a slot a live thread claimed is published on the way), and
+ * free what is still unpublished, unless a signal frame points into a
+ * trampoline (its handler may return there and publish).  The timer only
+ * says when to look: a producer preempted for longer is stepped, never
+ * skipped.
+ */
+int
+tr_ring_stall_check(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	bool frames;
+	unsigned sh;
+
+	if (fa == NULL || !fa->fa_check)
+		return 0;
+	fa->fa_check = false;
+	if (fa->fa_ring == 0 || s->s_gone)
+		return 0;
+	if (tr_stop_all(s) < 0)
+		return -1;
+	if (fa->fa_ring != 0) {
+		frames = tr_fast_settle(s, false);
+		tr_ring_drain(s, !frames);
+		for (sh = 0; sh < TR_NSHARDS; sh++)
+			fa->fa_stuck[sh] = 0;	/* a new period */
+	}
+	return tr_resume_all(s);
 }

@@ -767,7 +767,13 @@ tr_release(tr_session_t *s)
 	if (s->s_all != NULL)
 		tr_stop_all(s);
 	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
-		/* Every thread stopped: what is in the ring is all there is. */
+		/*
+		 * Every thread stopped and stepped out of the record blocks
+		 * (a slot claimed by a live thread is published): what is
+		 * in the ring is all there is.
+		 */
+		if (!s->s_gone)
+			tr_fast_settle(s, true);
 		tr_ring_drain(s, true);
 		tr_fast_teardown(s, !s->s_gone);
 	}

@@ -10,7 +10,7 @@
  * (TEMPLATE below, about 60 instructions, no call, no vector register):
  *
  *	lea -128(%rsp),%rsp		past the red zone
- *	pushfq; push rax rcx rdx r8 r10 r11; push $16 (retries)
+ *	pushfq; push rax rcx rdx r8 r10 r11; push $64 (retries)
  *	rdfsbase %rax; test; jz 1f	fs base 0: no TCB, tid 0
  *	mov %fs:TIDOFF,%r11d; jmp 2f	glibc's tid in its TCB
  *  1:	xor %r11d,%r11d
@@ -60,7 +60,7 @@
 /* The record block; the offsets below patch it per site. */
 static const uint8_t template[] = {
 	0x48, 0x8d, 0x64, 0x24, 0x80, 0x9c, 0x50, 0x51, 0x52, 0x41, 0x50,
-	0x41, 0x52, 0x41, 0x53, 0x6a, 0x10, 0xf3, 0x48, 0x0f, 0xae, 0xc0,
+	0x41, 0x52, 0x41, 0x53, 0x6a, 0x40, 0xf3, 0x48, 0x0f, 0xae, 0xc0,
 	0x48, 0x85, 0xc0, 0x74, 0x0b, 0x64, 0x44, 0x8b, 0x1c, 0x25, 0xd0,
 	0x02, 0x00, 0x00, 0xeb, 0x03, 0x45, 0x31, 0xdb, 0x48, 0xb9, 0x88,
 	0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x44, 0x89, 0xd8, 0x83,
@@ -816,6 +816,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	tlen += (16 - tlen % 16) % 16;
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
+	e->fs_tlen = (uint16_t)tlen;
 	e->fs_whole = true;
 	e->fs_retaddr = r->fs_addr;
 	e->fs_tramp = tramp;
@@ -959,6 +960,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
 	fs->fs_tramp = tramp;
+	fs->fs_tlen = (uint16_t)tlen;
 	memcpy(fs->fs_orig, bytes, fs->fs_n);
 	fs->fs_text[0] = 0xe9;
 	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
@@ -983,7 +985,7 @@ typedef struct pcs {
  * looks like a pc of ours (signal frames hold the interrupted rip).
  */
 static void
-collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi)
+collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi, bool regs)
 {
 	struct user_regs_struct r;
 	uint64_t *stk;
@@ -995,8 +997,9 @@ collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi)
 		if (th->th_zombie || !th->th_stopped ||
 		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 			continue;
-		push_u64(&pc->pc_v, &pc->pc_n, r.rip);
-		if ((long)r.orig_rax >= 0)
+		if (regs)
+			push_u64(&pc->pc_v, &pc->pc_n, r.rip);
+		if (regs && (long)r.orig_rax >= 0)
 			push_u64(&pc->pc_v, &pc->pc_n, r.rip - 2);
 		if (stk == NULL)
 			continue;
@@ -1075,7 +1078,7 @@ tr_fast_arm(tr_session_t *s)
 		if (fa->fa_sites[i].fs_hi > hi)
 			hi = fa->fa_sites[i].fs_hi;
 	}
-	collect_pcs(s, &pc, lo, hi);
+	collect_pcs(s, &pc, lo, hi, true);
 	memset(&fn, 0, sizeof(fn));
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
 		tr_fsite_t *fs = &fa->fa_sites[i];
@@ -1219,7 +1222,7 @@ site_of_pc(const tr_session_t *s, uint64_t pc)
 	for (i = 0; i < fa->fa_nsites; i++)
 		if (fa->fa_sites[i].fs_live &&
 		    pc >= fa->fa_sites[i].fs_tramp &&
-		    pc < fa->fa_sites[i].fs_tramp + TR_TRAMP_MAX)
+		    pc < fa->fa_sites[i].fs_tramp + fa->fa_sites[i].fs_tlen)
 			return &fa->fa_sites[i];
 	return NULL;
 }
@@ -1297,7 +1300,7 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 		return false;
 	tr_requeue_signals(s, th);
 	off = r.rip - fs->fs_tramp;
-	if (r.rip < fs->fs_tramp || off >= TR_TRAMP_MAX)	/* left */
+	if (r.rip < fs->fs_tramp || off >= fs->fs_tlen)	/* left */
 		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) == 0;
 	if (off == fs->fs_tend) {
 		r.rip = fs->fs_whole ? fs->fs_retaddr :
@@ -1388,19 +1391,39 @@ tramp_equiv(const tr_session_t *s, uint64_t *pc)
 }
 
 /*
- * Whether a thread may still come back into a chunk: a signal frame of a
- * handler that interrupted a trampoline where no original pc is exactly
- * equivalent (in a record block), or a word that is not a signal frame.
- * Frames that can move are moved (sigframe.c).
+ * Whether a thread may still come back into a chunk.  At the end (the
+ * sites unpatched): a signal frame of a handler that interrupted a
+ * trampoline where no original pc is exactly equivalent (in a record
+ * block), or a word that is not a signal frame; frames that can move are
+ * moved (sigframe.c).  stack_only (a stall check, the sites still
+ * patched, threads left in trampolines): any stack value pointing into a
+ * chunk, nothing moved.
  */
 static bool
-chunk_referenced(tr_session_t *s)
+chunk_referenced(tr_session_t *s, bool stack_only)
 {
 	tr_thread_t *th;
 	bool yes = false;
 
 	if (s->s_fast->fa_nchunk == 0)
 		return false;
+	if (stack_only) {
+		struct tr_fast *fa = s->s_fast;
+		pcs_t pc = { NULL, 0 };
+		size_t i;
+		unsigned c;
+
+		collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX,
+			    false);
+		for (i = 0; i < pc.pc_n && !yes; i++)
+			for (c = 0; c < fa->fa_nchunk; c++)
+				if (pc.pc_v[i] >= fa->fa_chunk[c].ch_addr &&
+				    pc.pc_v[i] < fa->fa_chunk[c].ch_addr +
+				    TR_CHUNK)
+					yes = true;
+		free(pc.pc_v);
+		return yes;
+	}
 	for (th = s->s_all; th != NULL; th = th->th_all) {
 		/* A vfork child runs on in our memory; a fork child not. */
 		if (th->th_kind == TR_KIND_FORK ||
@@ -1411,6 +1434,65 @@ chunk_referenced(tr_session_t *s)
 			yes = true;
 	}
 	return yes;
+}
+
+/*
+ * A stall check (ring.c): th, stopped inside a record block, is stepped
+ * to the block's end (a slot it claimed is published) and left there, in
+ * the trampoline: it goes on as if never stopped.  (Moved out to the
+ * original code, a thread in a whole function's trampoline would skip
+ * its return record.)
+ */
+static bool
+step_records(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	tr_fsite_t *fs;
+	uint64_t lo, hi;
+
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 ||
+	    (fs = site_of_pc(s, r.rip)) == NULL)
+		return false;
+	lo = fs->fs_tramp + fs->fs_rec_lo;
+	hi = fs->fs_tramp + fs->fs_rec_hi;
+	if (fs->fs_whole && r.rip >= fs->fs_tramp + fs->fs_rec2_lo) {
+		lo = fs->fs_tramp + fs->fs_rec2_lo;
+		hi = fs->fs_tramp + fs->fs_rec2_hi;
+	}
+	if (r.rip < lo || r.rip >= hi)
+		return false;
+	if (step_out(s, th, lo, hi, &r) < 0)
+		return true;	/* still inside: its slot may come */
+	tr_requeue_signals(s, th);
+	ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
+	return false;
+}
+
+/*
+ * Every thread stopped: each one stepped through the rest of a record
+ * block it was in, so a slot it claimed is published; out: then moved
+ * out of the trampolines (the end), else left in them (a stall check).
+ * Returns whether a signal frame points into a trampoline (out: or a
+ * pc): a handler that interrupted one may return there and publish.
+ */
+bool
+tr_fast_settle(tr_session_t *s, bool out)
+{
+	tr_thread_t *th;
+	bool inside = false;
+
+	if (s->s_fast == NULL || s->s_fast->fa_map == NULL)
+		return false;
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (!th->th_stopped || th->th_zombie ||
+		    th->th_kind != TR_KIND_THREAD)
+			continue;
+		if (out)
+			tr_fast_fixup_thread(s, th);
+		else if (step_records(s, th))
+			inside = true;
+	}
+	return inside || chunk_referenced(s, !out);
 }
 
 /*
@@ -1437,7 +1519,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 		for (i = 0; i < fa->fa_nsites; i++)
 			if (fa->fa_sites[i].fs_live)
 				unpatch(s, &fa->fa_sites[i], 0);
-		if (chunk_referenced(s)) {
+		if (chunk_referenced(s, false)) {
 			fprintf(stderr, "pidtrace: pid %d: a signal frame "
 				"still points into pidtrace's trampolines: "
 				"left mapped\n", (int)s->s_pid);

@@ -32,3 +32,9 @@ FASTPATH_SH_TESTS = \
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go
+
+# The ring's consumer alone, producers played by hand (no process).
+check_PROGRAMS += t/fastpath/ring-test
+TESTS += t/fastpath/ring-test
+t_fastpath_ring_test_SOURCES = t/fastpath/ring-test.c tracer/ring.c \
+	tracer/fast.h t/check.h
