@@ -767,7 +767,7 @@ tr_release(tr_session_t *s)
 		tr_stop_all(s);
 	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
 		/* Every thread stopped: what is in the ring is all there is. */
-		tr_ring_drain(s, true);
+		tr_ring_drain(s, true, 0);
 		tr_fast_teardown(s, !s->s_gone);
 	}
 	if (s->s_xol != NULL)
