@@ -7,17 +7,25 @@
 
 start_counter
 sites=$(insn_sites "$COUNTER" work mix leaf tail)
-# Each window starts a batch of work, attaches, detaches while the
-# threads still run, and waits for the batch to end untraced.  Up to 12
-# windows, until 3 saw hits: on a loaded machine the attach may take
-# longer than a batch (then that window saw none).
+# Each window attaches, starts a batch of work (its threads are born
+# traced), detaches while the threads still run, and waits for the batch
+# to end untraced.  Odd windows start the batch before attaching, so an
+# attach also meets running threads; such a window may see no hits when
+# the attach takes longer than the batch (ASan on a loaded machine), so
+# the even windows, which always see hits, carry the count.  Up to 12
+# windows, until 3 saw hits.
 rounds=0
 cmds=
 for i in $(seq 12); do
 	[ $rounds -ge 3 ] && break
-	echo "go 1000000 8" >&3
 	cmds="${cmds}go 1000000 8\\n"
-	start_drive $sites -p "$TPID"
+	if [ $((i % 2)) -eq 1 ]; then
+		echo "go 1000000 8" >&3
+		start_drive $sites -p "$TPID"
+	else
+		start_drive $sites -p "$TPID"
+		echo "go 1000000 8" >&3
+	fi
 	sleep 0.5
 	stop_drive >/dev/null
 	grep -q "^stats hits=[1-9]" "$T/drv" && rounds=$((rounds + 1))
