@@ -644,8 +644,9 @@ ring_wait(pid_t want, int *status)
 
 /*
  * Whether the host may be told something at this stop: a firing, a
- * syscall, a sample, a thread's or the image's end.  A signal on its way
- * to the tracee, a group-stop, our interrupt, a clone tell it nothing,
+ * syscall, a sample, a thread's or the image's end, a vfork (which
+ * mutes the parent's tid: its records so far must be in).  A signal on
+ * its way to the tracee, a group-stop, our interrupt tell it nothing,
  * so the thread's records need not come first: draining up to a whole
  * ring of a flood before each signal held every signal of the process
  * back (t/faults/sigattach.sh).
@@ -658,7 +659,6 @@ may_report(tr_session_t *s, pid_t tid, int status)
 	switch (classify(status)) {
 	case EV_SIGNAL:
 	case EV_GROUP_STOP:
-	case EV_CLONE:
 		return false;
 	case EV_INTERRUPT:
 		th = tr_thread_find(s, tid);
