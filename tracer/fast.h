@@ -123,9 +123,9 @@ uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
 
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
-size_t	tr_ring_drain(tr_session_t *s, bool force);
+size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);
 size_t	tr_ring_drain_tid(tr_session_t *s, pid_t tid);
-size_t	tr_ring_drain_all(bool force);
+size_t	tr_ring_drain_all(bool force, size_t max);
 int	tr_ring_stall_check(tr_session_t *s);
 void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
 

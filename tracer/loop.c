@@ -593,12 +593,13 @@ any_ring(void)
  * The wait when some process runs fast sites: records arrive without any
  * event, so drain the rings every millisecond while they flow, backing
  * off to 8 ms when idle (no spinning), and at once while a pass finds
- * thousands (a flood would fill the ring in a millisecond), and sleep on SIGCHLD (a stop of
- * a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
+ * a full RING_PASS in a shard (a flood would fill the ring in a
+ * millisecond), checking for a stop between passes, and sleep on SIGCHLD
+ * (a stop of a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
  * a tick's SIGALRM) interrupt it as they interrupt waitpid.  The spin of
  * spin_wait only right after an int3 firing, which is likely to repeat.
  */
-#define RING_BUSY	2048	/* records in one pass: do not sleep */
+#define RING_PASS	512	/* records of a shard in one pass */
 
 /*
  * A drain asked for a stall check (ring.c) and no session is stopping
@@ -651,11 +652,15 @@ ring_wait(pid_t want, int *status)
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
 			return tid;
-		n = tr_ring_drain_all(false);
+		/*
+		 * A pass is bounded, so a stop (a signal on its way to the
+		 * tracee) or our own signal waits for one pass at most.
+		 */
+		n = tr_ring_drain_all(false, RING_PASS);
 		ms = n != 0 ? 1 : ms < 8 ? 2 * ms : 8;
 		if (requested() || checks_due())
 			return 0;
-		if (n >= RING_BUSY)
+		if (n >= RING_PASS)
 			continue;	/* a flood: drain again at once */
 		sigprocmask(SIG_BLOCK, &set, &old);
 		tid = waitpid(want, status, __WALL | WNOHANG);
@@ -669,6 +674,32 @@ ring_wait(pid_t want, int *status)
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (r < 0 && errno == EINTR)
 			return 0;
+	}
+}
+
+/*
+ * Whether the host may be told something at this stop: a firing, a
+ * syscall, a sample, a thread's or the image's end, a vfork (which
+ * mutes the parent's tid: its records so far must be in).  A signal on
+ * its way to the tracee, a group-stop, our interrupt tell it nothing,
+ * so the thread's records need not come first: draining up to a whole
+ * ring of a flood before each signal held every signal of the process
+ * back (t/faults/sigattach.sh).
+ */
+static bool
+may_report(tr_session_t *s, pid_t tid, int status)
+{
+	const tr_thread_t *th;
+
+	switch (classify(status)) {
+	case EV_SIGNAL:
+	case EV_GROUP_STOP:
+		return false;
+	case EV_INTERRUPT:
+		th = tr_thread_find(s, tid);
+		return th != NULL && th->th_sample != 0;
+	default:
+		return true;
 	}
 }
 
@@ -716,8 +747,9 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	 * order with what the stop fires (and a thread's exit frees its
 	 * self-> only after its last records ran).
 	 */
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
-		tr_ring_drain(s, false);
+	if (s->s_fast != NULL && s->s_fast->fa_ring != 0 &&
+	    may_report(s, tid, status)) {
+		tr_ring_drain(s, false, 0);
 		/* A shard stalled on another thread's slot: tid's own. */
 		tr_ring_drain_tid(s, tid);
 	}
@@ -810,6 +842,18 @@ tr_resume_all(tr_session_t *s)
 	return 0;
 }
 
+/*
+ * A tick's timed work sees every record published before it, as it did
+ * when the interrupt stop that woke us drained the ring (the drain of
+ * the wait is bounded by passes now, may_report).
+ */
+static void
+drain_before_wake(tr_session_t *s)
+{
+	if (s->s_fast != NULL && s->s_fast->fa_ring != 0)
+		tr_ring_drain(s, false, 0);
+}
+
 int
 tr_run(tr_session_t *s, const tr_handlers_t *h)
 {
@@ -834,6 +878,7 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 			rc = -1;
 		if (s->s_wake_req) {
 			s->s_wake_req = 0;
+			drain_before_wake(s);
 			if (h != NULL && h->h_wake != NULL &&
 			    h->h_wake(h->h_arg, s) != 0)
 				s->s_stop_req = 1;
@@ -906,6 +951,7 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 			s = ss[i];
 			if (s->s_wake_req) {
 				s->s_wake_req = 0;
+				drain_before_wake(s);
 				if (hs[i] != NULL && hs[i]->h_wake != NULL &&
 				    hs[i]->h_wake(hs[i]->h_arg, s) != 0)
 					s->s_stop_req = 1;

@@ -774,7 +774,7 @@ tr_release(tr_session_t *s)
 		 */
 		if (!s->s_gone)
 			tr_fast_settle(s, true);
-		tr_ring_drain(s, true);
+		tr_ring_drain(s, true, 0);
 		tr_fast_teardown(s, !s->s_gone);
 	}
 	if (s->s_xol != NULL)

@@ -154,12 +154,12 @@ main(void)
 	b = claim(1, 20, 0, 100);
 	produce(1, 10, 0, 2);
 	produce(1, 10, 0, 3);
-	tr_ring_drain(&sess, false);
+	tr_ring_drain(&sess, false, 0);
 	expect("up to the stall", (struct got[]){ { 10, 1 } }, 1);
 
 	/* However long it stays off-CPU: waited for, never skipped. */
 	now_ns += 60ull * 1000000000;
-	tr_ring_drain(&sess, false);
+	tr_ring_drain(&sess, false, 0);
 	expect("a minute later", NULL, 0);
 	CHECK(fa.fa_drops == 0);
 	CHECKF(fa.fa_check, "a stall check is asked for");
@@ -187,17 +187,17 @@ main(void)
 	 */
 	c = claim(2, 30, 0, 5);
 	produce(2, 31, 0, 6);
-	tr_ring_drain(&sess, false);
+	tr_ring_drain(&sess, false, 0);
 	now_ns += 1000000000;
-	tr_ring_drain(&sess, false);
+	tr_ring_drain(&sess, false, 0);
 	CHECK(fa.fa_check);
 	frames = true;
 	CHECK(tr_ring_stall_check(&sess) == 0);
 	expect("a frame points in: kept", NULL, 0);
 	CHECK(fa.fa_drops == 0);
-	tr_ring_drain(&sess, false);
+	tr_ring_drain(&sess, false, 0);
 	now_ns += 1000000000;
-	tr_ring_drain(&sess, false);
+	tr_ring_drain(&sess, false, 0);
 	CHECK(fa.fa_check);
 	frames = false;
 	CHECK(tr_ring_stall_check(&sess) == 0);
@@ -208,7 +208,7 @@ main(void)
 	/* The shard goes on, a lap and more, nothing lost. */
 	for (c = 0; c < 2 * NSLOTS; c++) {
 		produce(2, 31, 0, 10 + c);
-		tr_ring_drain(&sess, false);
+		tr_ring_drain(&sess, false, 0);
 	}
 	CHECK(ngot == 2 * NSLOTS);
 	ngot = 0;
@@ -216,7 +216,7 @@ main(void)
 	/* The end: every thread stopped and stepped; force frees. */
 	claim(3, 40, 0, 9);
 	produce(3, 41, 0, 8);
-	tr_ring_drain(&sess, true);
+	tr_ring_drain(&sess, true, 0);
 	expect("forced", (struct got[]){ { 41, 8 } }, 1);
 	CHECK(fa.fa_drops == 2);
 

@@ -12,12 +12,14 @@
  *				test attaches first, and inspects the
  *				threads after detaching)
  *	ft-stress sigs N FIFO	call ft_work() in three threads until N
- *				signals (SIGUSR1/SIGUSR2/SIGALRM) arrived;
- *				each handler writes a byte to FIFO
+ *				signals (SIGUSR1/SIGUSR2/SIGALRM) arrived,
+ *				or SIGTERM; each handler writes a byte to
+ *				FIFO
  *	ft-stress send PID N FIFO   the sender: N signals to PID, each one
  *				after the previous one's byte came back (an
  *				ordinary signal sent while one is pending is
- *				merged, even untraced)
+ *				merged, even untraced); SIGTERM ends it
+ *				early, after the byte of the last one sent
  *	ft-stress spin [T]	T threads (1) call ft_work() until killed
  *	ft-stress segv N	after a line (or EOF) on stdin, N calls, then
  *				a write through NULL
@@ -74,6 +76,26 @@ churn_thread(void *arg)
 }
 
 static unsigned long sig_total;
+static volatile sig_atomic_t sig_stop;	/* SIGTERM: stop early */
+
+static void
+on_term(int sig)
+{
+	(void)sig;
+	sig_stop = 1;
+}
+
+/* SIGTERM sets sig_stop; SA_RESTART: a read waiting for a byte goes on. */
+static void
+stop_on_term(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_term;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 static unsigned long
 nsigs(void)
@@ -88,7 +110,7 @@ sig_thread(void *arg)
 	unsigned long i = 0, s = 0;
 
 	(void)arg;
-	while (nsigs() < sig_total)
+	while (nsigs() < sig_total && !sig_stop)
 		s += ft_work(i++);
 	atomic_fetch_add(&sum, s);
 	return NULL;
@@ -166,6 +188,7 @@ main(int argc, char **argv)
 		sigaction(SIGUSR1, &sa, NULL);
 		sigaction(SIGUSR2, &sa, NULL);
 		sigaction(SIGALRM, &sa, NULL);
+		stop_on_term();
 		/* Blocked until sig_fd is set: the sender may signal as soon
 		 * as its open returns, before ours has. */
 		sigemptyset(&set);
@@ -193,13 +216,15 @@ main(int argc, char **argv)
 	if (strcmp(mode, "send") == 0 && argc == 5) {
 		static const int sigs[] = { SIGUSR1, SIGUSR2, SIGALRM };
 		pid_t pid = (pid_t)strtol(argv[2], NULL, 0);
-		int fd = open(argv[4], O_RDONLY);
 		char c;
+		int fd;
 
+		stop_on_term();
+		fd = open(argv[4], O_RDONLY);
 		n = strtoul(argv[3], NULL, 0);
 		if (fd < 0)
 			return 2;
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n && !sig_stop; i++) {
 			if (kill(pid, sigs[i % 3]) != 0 ||
 			    read(fd, &c, 1) != 1) {
 				printf("sent %lu, then lost\n", i);

@@ -3,6 +3,12 @@ check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
 t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
 t_tracer_trdrive_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 
+# ring-test: the fast path's ring consumer against simulated producers.
+check_PROGRAMS += t/tracer/ring-test
+TESTS += t/tracer/ring-test
+t_tracer_ring_test_SOURCES = t/tracer/ring-test.c
+t_tracer_ring_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+
 # Targets keep their functions: -O1 and no inlining, as a probed program.
 t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
 t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread
