@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/dwtypes.c: args[] typed from DWARF (dwtypes.h).  Lazy: it runs
  * only when the compiler meets args[] in a clause, and reads only the

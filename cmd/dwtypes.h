@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/dwtypes.h: args[] typed from DWARF.  The glue between
  * probes/dwarf.h's type graph of a function (what the pid provider

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * typeprint.c: the print() action: a value with its C type, struct
  * members and all, in the layout of illumos's print() (libdtrace's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * probes/lsda.c: C++ landing pads of a function, from the file.  The
  * unwinder enters a landing pad without any branch of the function's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * probes/lsda.h: C++ landing pads (exception handlers' entry points) of an
  * ELF file, read from .eh_frame's FDEs and their LSDAs in

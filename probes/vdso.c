@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * vdso: the vDSO's image, symbols and unwind table (the contract is in
  * vdso.h).

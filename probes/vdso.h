@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * vdso: the kernel's vDSO of a process ([vdso] in /proc/PID/maps), an ELF
  * image that exists only in memory: read from the tracee through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracer/sigframe.c: pcs of ours saved in signal frames.  Before an
  * ending unmaps an out-of-line page or a trampoline chunk, no thread may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * args-test: the compiler's side of typed args[] (dsl_copts_t's
  * co_argtypes) without a process or DWARF: a fake host types args[0] as

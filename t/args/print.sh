@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # print: the print() action on values typed from DWARF, in illumos's
 # print() layout (libdtrace's dt_print.c): a struct with a nested array
 # of structs, a pointer, an enum (by value: DWARF's enumerators are not

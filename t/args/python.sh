@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # python: typed args[] on a real program whose DWARF is in a separate
 # debug file: Debian's python3.11 with python3.11-dbg's build-id file.
 # PyObject_GetAttr(PyObject *v, PyObject *name): args[0]->ob_type->tp_name

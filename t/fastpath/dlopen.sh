@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A library loaded by dlopen after attach gets the fast path: tr-dlopen
 # (started, then attached with -p) loads tr-plugin.so on a line of stdin;
 # plugin_fn is probed at entry and return (-Z: no match at attach), main

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A C++ landing pad in a function's first 5 bytes (t/targets/fp-lpad.S:
 # the LSDA of fp_lpad names offset 2) is a branch target: the fast path
 # must not put a jump over it (the unwinder would land in our bytes), so

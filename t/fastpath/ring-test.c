@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/fastpath/ring-test.c: the ring's consumer (tracer/ring.c) on a ring
  * in our own memory, producers played by hand, a clock we set: what a

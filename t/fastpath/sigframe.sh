@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every ending unmaps what pidtrace mapped, even when a signal handler
 # still has to return into it.  fp-sigframe raises SIGUSR1 (blocked) and
 # runs rt_sigsuspend from fs_suspend(), whose `syscall` (offset 10) is

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/fastpath/signals.sh with the fast path off (-x fastpath=off): the int3
 # path, whose out-of-line pages every ending must unmap too.
 PIDTRACE_X="-x fastpath=off" \

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ustack() at syscall::read:entry and :return on pf-stack, whose read(2)
 # of 4321 bytes is made from main -> top -> middle -> leaf, 3 times: the
 # exact frames, each stack counted 3 times.  The syscall stop gives only

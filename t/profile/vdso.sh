@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A stack through the vDSO: pf-stack spins in clock_gettime, sampled by
 # profile-499 until 20 samples were in the vDSO (umod(arg1)).  Each such
 # stack names the vDSO's function from its in-memory ELF image

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # An empty provider field matches every provider, as in dtrace:
 # ":::entry" and "::read:entry" match the syscall provider's probes (and
 # USDT probes so named, ":::zero" on usdt-args), and the pid probes that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fp-lpad: drives fp_lpad() (fp-lpad.S) N times, every other call
  * throwing through it, with the handshake of fp-proto.h; prints the calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fp-lpad: a C++ landing pad inside a function's first 5 bytes, which no
  * compiler emits but nothing forbids (an LSDA names any offset).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fp-sigframe: a signal handler whose frame holds a pc of pidtrace's, at
  * the moment pidtrace detaches.  fs_suspend() is rt_sigsuspend in

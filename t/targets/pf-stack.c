@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/pf-stack.c: known call chains into the kernel, for ustack()
  * at syscall probes and through the vdso (t/profile/sysstack.sh).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ta-c: a quiet C target built with -g for typed args[] (t/args).
  * ta-c N calls ta_rec, ta_name and ta_plain N times (default 2) with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 // ta-cxx: a quiet C++ target built with -g for typed args[] (t/args): a
 // class deriving from a base, a std::string member and argument, a
 // reference, a namespace, a template.  ta-cxx N calls Cart::Add and

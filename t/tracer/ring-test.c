@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/tracer/ring-test.c: the consumer of the fast path's record ring
  * (tracer/ring.c) against producers simulated here, as the trampolines
