@@ -69,8 +69,8 @@ struct pb_elf {
 	char		*pe_pltnames;	/* the pt_name strings */
 };
 
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
+void
+pb_seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -155,14 +155,14 @@ load_sections(pb_elf_t *e, char *err, size_t errlen)
 
 	if (elf_getshdrnum(e->pe_elf, &e->pe_shnum) != 0 ||
 	    elf_getshdrstrndx(e->pe_elf, &shstrndx) != 0) {
-		seterr(err, errlen, "file format not recognized: %s",
+		pb_seterr(err, errlen, "file format not recognized: %s",
 		    elf_errmsg(-1));
 		return -1;
 	}
 	e->pe_sects = calloc(e->pe_shnum ? e->pe_shnum : 1,
 	    sizeof(*e->pe_sects));
 	if (e->pe_sects == NULL) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
 	for (i = 1; i < e->pe_shnum; i++) {
@@ -176,7 +176,7 @@ load_sections(pb_elf_t *e, char *err, size_t errlen)
 	for (i = 1; i < e->pe_shnum; i++) {
 		scn = elf_getscn(e->pe_elf, i);
 		if (scn == NULL || gelf_getshdr(scn, &sh) == NULL) {
-			seterr(err, errlen, "file format not recognized: %s",
+			pb_seterr(err, errlen, "file format not recognized: %s",
 			    elf_errmsg(-1));
 			return -1;
 		}
@@ -252,16 +252,16 @@ open_image(unsigned char *image, size_t size, bool mapped, char *err,
 	pb_elf_t *e;
 
 	if (elf_version(EV_CURRENT) == EV_NONE) {
-		seterr(err, errlen, "libelf: %s", elf_errmsg(-1));
+		pb_seterr(err, errlen, "libelf: %s", elf_errmsg(-1));
 		goto fail_unmap;
 	}
 	if (size < EI_NIDENT || memcmp(image, ELFMAG, SELFMAG) != 0) {
-		seterr(err, errlen, "file format not recognized");
+		pb_seterr(err, errlen, "file format not recognized");
 		goto fail_unmap;
 	}
 	e = calloc(1, sizeof(*e));
 	if (e == NULL) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		goto fail_unmap;
 	}
 	e->pe_image = image;
@@ -272,19 +272,19 @@ open_image(unsigned char *image, size_t size, bool mapped, char *err,
 	    gelf_getehdr(e->pe_elf, &e->pe_ehdr) == NULL) {
 		if (size < (image[EI_CLASS] == ELFCLASS32 ?
 		    sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr)))
-			seterr(err, errlen, "file truncated");
+			pb_seterr(err, errlen, "file truncated");
 		else
-			seterr(err, errlen, "file format not recognized");
+			pb_seterr(err, errlen, "file format not recognized");
 		goto fail;
 	}
 	if (truncated(e)) {
-		seterr(err, errlen, "file truncated");
+		pb_seterr(err, errlen, "file truncated");
 		goto fail;
 	}
 	if (load_sections(e, err, errlen) != 0)
 		goto fail;
 	if (load_phdrs(e) != 0) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		goto fail;
 	}
 	return e;
@@ -304,19 +304,19 @@ pb_elf_open_fd(int fd, char *err, size_t errlen)
 	void *image;
 
 	if (fstat(fd, &st) != 0) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		return NULL;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		seterr(err, errlen, "Is a directory");
+		pb_seterr(err, errlen, "Is a directory");
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		seterr(err, errlen, "is not an ordinary file");
+		pb_seterr(err, errlen, "is not an ordinary file");
 		return NULL;
 	}
 	if (st.st_size == 0) {
-		seterr(err, errlen, "file format not recognized");
+		pb_seterr(err, errlen, "file format not recognized");
 		return NULL;
 	}
 	/* Private and writable: libelf may fix up data in place, and such a
@@ -324,7 +324,7 @@ pb_elf_open_fd(int fd, char *err, size_t errlen)
 	image = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
 	    fd, 0);
 	if (image == MAP_FAILED) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		return NULL;
 	}
 	return open_image(image, st.st_size, true, err, errlen);
@@ -339,9 +339,9 @@ pb_elf_open(const char *path, char *err, size_t errlen)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ENOENT)
-			seterr(err, errlen, "No such file");
+			pb_seterr(err, errlen, "No such file");
 		else
-			seterr(err, errlen, "%s", strerror(errno));
+			pb_seterr(err, errlen, "%s", strerror(errno));
 		return NULL;
 	}
 	e = pb_elf_open_fd(fd, err, errlen);
@@ -638,7 +638,7 @@ load_table(pb_elf_t *e, int table, char *err, size_t errlen)
 	if (d == NULL || strscn == NULL || gelf_getshdr(strscn, &strsh) == NULL ||
 	    strsh.sh_type != SHT_STRTAB ||
 	    (sd = section_data(e, strscn, &strsh)) == NULL) {
-		seterr(err, errlen, "%s: file format not recognized%s%s",
+		pb_seterr(err, errlen, "%s: file format not recognized%s%s",
 		    table == PB_DYNSYM ? ".dynsym" : ".symtab",
 		    elf_errno() ? ": " : "", elf_errno() ? elf_errmsg(-1) : "");
 		t->tb_failed = true;
@@ -745,7 +745,7 @@ load_table(pb_elf_t *e, int table, char *err, size_t errlen)
 nomem:
 	free(v.vs_def);
 	free(v.vs_defflags);
-	seterr(err, errlen, "%s", strerror(ENOMEM));
+	pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 	t->tb_failed = true;
 	return -1;
 }
@@ -759,14 +759,14 @@ pb_elf_symbols(pb_elf_t *e, int table, const pb_sym_t **syms, size_t *nsyms,
 	*syms = NULL;
 	*nsyms = 0;
 	if (table != PB_SYMTAB && table != PB_DYNSYM) {
-		seterr(err, errlen, "no such symbol table");
+		pb_seterr(err, errlen, "no such symbol table");
 		return -1;
 	}
 	t = &e->pe_tables[table];
 	if (!t->tb_loaded && load_table(e, table, err, errlen) != 0)
 		return -1;
 	if (t->tb_failed) {
-		seterr(err, errlen, "%s: file format not recognized",
+		pb_seterr(err, errlen, "%s: file format not recognized",
 		    table == PB_DYNSYM ? ".dynsym" : ".symtab");
 		return -1;
 	}

@@ -74,6 +74,13 @@ typedef struct pb_load {
 } pb_load_t;
 
 /*
+ * The err/errlen convention of probes/: format a one-line message into
+ * err (nothing when err is NULL or errlen 0).
+ */
+void pb_seterr(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
  * Open PATH.  Returns NULL and a reason in ERR for: a missing or
  * unreadable file ("No such file", strerror), a directory ("Is a
  * directory"), an empty file or one that is not ELF ("file format not

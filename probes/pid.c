@@ -82,18 +82,6 @@ static struct symfile *cache;
 
 static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
 
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
  * (the brief of pid.h), GLOBAL before WEAK before LOCAL, then fewer
@@ -661,7 +649,7 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		if (flags & PB_ALLOFFSETS)
 			w->wa_offglob = name;
 		if (!w->wa_entry && !w->wa_return && w->wa_offglob == NULL) {
-			seterr(err, errlen, "probe name '%s' matches neither "
+			pb_seterr(err, errlen, "probe name '%s' matches neither "
 			    "entry nor return (offset probes are created "
 			    "only by a hexadecimal name)", name);
 			return -1;
@@ -686,7 +674,7 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		w->wa_off = strtoull(p, &end, 16);
 		if (*p == '\0' || *end != '\0' || errno != 0 ||
 		    *p == '-' || *p == '+') {
-			seterr(err, errlen, "invalid probe name '%s': expected "
+			pb_seterr(err, errlen, "invalid probe name '%s': expected "
 			    "entry, return or a hexadecimal offset", name);
 			return -1;
 		}
@@ -1324,13 +1312,13 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	if (parse_name(name_glob, flags, &rs.rs_want, err, errlen) < 0)
 		return -1;
 	if (pb_modules_read(pid, &ml) < 0) {
-		seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
 		    strerror(errno));
 		pb_modlist_free(&ml);
 		return -1;
 	}
 	if (pb_glob_init(&g, func_glob) < 0) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		pb_modlist_free(&ml);
 		return -1;
 	}
@@ -1393,47 +1381,47 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		}
 	}
 	if (rs.rs_nomem) {
-		seterr(err, errlen, "%s", strerror(ENOMEM));
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 		goto out;
 	}
 	where = mod_glob != NULL && mod_glob[0] != '\0' ? mod_glob :
 	    "any module";
 	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
 		if (nmods == 0 && moderr[0] != '\0')
-			seterr(err, errlen, "no module matches '%s' in process "
+			pb_seterr(err, errlen, "no module matches '%s' in process "
 			    "%d (%s)", mod_glob ? mod_glob : "", (int)pid,
 			    moderr);
 		else if (nmods == 0)
-			seterr(err, errlen, "no module matches '%s' in process "
+			pb_seterr(err, errlen, "no module matches '%s' in process "
 			    "%d", mod_glob ? mod_glob : "", (int)pid);
 		else if (rs.rs_nfuncs == 0 && moderr[0] != '\0')
 			/* A module was unreadable: it may hold the function. */
-			seterr(err, errlen, "no function matches '%s' in %s "
+			pb_seterr(err, errlen, "no function matches '%s' in %s "
 			    "(unreadable: %s)", g.gl_text, where, moderr);
 		else if (rs.rs_nfuncs == 0) {
 			suggest(&ml, mod_glob, g.gl_text, dym, sizeof(dym));
 			if (dym[0] != '\0')
-				seterr(err, errlen, "no function matches '%s' "
+				pb_seterr(err, errlen, "no function matches '%s' "
 				    "in %s; did you mean '%s'?", g.gl_text,
 				    where, dym);
 			else
-				seterr(err, errlen, "no function matches '%s' "
+				pb_seterr(err, errlen, "no function matches '%s' "
 				    "in %s", g.gl_text, where);
 		} else if (rs.rs_firsterr[0] != '\0')
-			seterr(err, errlen, "%s", rs.rs_firsterr);
+			pb_seterr(err, errlen, "%s", rs.rs_firsterr);
 		else
-			seterr(err, errlen, "no probe matches");
+			pb_seterr(err, errlen, "no probe matches");
 		goto out;
 	}
 	/* A literal function with a bad literal offset is an error. */
 	if (rs.rs_firsterr[0] != '\0' && rs.rs_want.wa_offset &&
 	    g.gl_literal && !(flags & PB_ZEROOK)) {
-		seterr(err, errlen, "%s", rs.rs_firsterr);
+		pb_seterr(err, errlen, "%s", rs.rs_firsterr);
 		goto out;
 	}
 	rc = append(out, &rs.rs_new);
 	if (rc < 0)
-		seterr(err, errlen, "%s", strerror(ENOMEM));
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 out:
 	pb_probe_list_free(&rs.rs_new);
 	pb_glob_fini(&g);
@@ -1472,7 +1460,7 @@ pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen)
 
 	memset(out, 0, sizeof(*out));
 	if (pb_modules_read(pid, &ml) < 0) {
-		seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
 		    strerror(errno));
 		pb_modlist_free(&ml);
 		return -1;
@@ -1484,13 +1472,13 @@ pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen)
 		if (pb_module_match(&ml.ml_mods[i], "ld-linux*"))
 			md = &ml.ml_mods[i];
 	if (md == NULL) {
-		seterr(err, errlen, "no dynamic loader mapped in process %d",
+		pb_seterr(err, errlen, "no dynamic loader mapped in process %d",
 		    (int)pid);
 		goto out;
 	}
 	sf = symfile_get(pid, md);
 	if (sf == NULL || sf->sf_elf == NULL || module_bias(md, sf) < 0) {
-		seterr(err, errlen, "%s: %s", md->md_path,
+		pb_seterr(err, errlen, "%s: %s", md->md_path,
 		    sf && sf->sf_err[0] ? sf->sf_err : "cannot read it");
 		goto out;
 	}
@@ -1513,14 +1501,14 @@ pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen)
 		}
 	}
 	if (out->rt_brk == 0 || out->rt_r_debug == 0) {
-		seterr(err, errlen, "%s: no symbol %s", md->md_path,
+		pb_seterr(err, errlen, "%s: no symbol %s", md->md_path,
 		    out->rt_brk == 0 ? "_dl_debug_state" : "_r_debug");
 		goto out;
 	}
 	out->rt_path = strdup(md->md_path);
 	rc = out->rt_path != NULL ? 0 : -1;
 	if (rc < 0)
-		seterr(err, errlen, "%s", strerror(ENOMEM));
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 out:
 	pb_modlist_free(&ml);
 	return rc;

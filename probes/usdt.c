@@ -32,22 +32,6 @@
 
 #define NT_STAPSDT	3
 
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /* ---- argument specifications ---- */
 
 #define W(r)	(offsetof(struct user_regs_struct, r) / 8)
@@ -152,14 +136,14 @@ parse_reg(const char **pp, uint8_t *word, uint8_t *width, uint8_t *shift,
 	const char *p = *pp, *s;
 
 	if (*p != '%') {
-		seterr(why, whylen, "expected a register at '%s'", p);
+		pb_seterr(why, whylen, "expected a register at '%s'", p);
 		return -1;
 	}
 	s = ++p;
 	while (isalnum((unsigned char)*p))
 		p++;
 	if (reg_lookup(s, (size_t)(p - s), word, width, shift) < 0) {
-		seterr(why, whylen, "unknown register '%.*s'", (int)(p - s), s);
+		pb_seterr(why, whylen, "unknown register '%.*s'", (int)(p - s), s);
 		return -1;
 	}
 	*pp = p;
@@ -188,7 +172,7 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 		    why, whylen) < 0)
 			return -1;
 		if (a->ua_base == W(rip)) {
-			seterr(why, whylen, "%%rip is not a value");
+			pb_seterr(why, whylen, "%%rip is not a value");
 			return -1;
 		}
 		goto end;
@@ -197,7 +181,7 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 		p++;
 		a->ua_kind = PB_UA_IMM;
 		if (parse_num(&p, &v) < 0) {
-			seterr(why, whylen, "bad immediate '%s'", p);
+			pb_seterr(why, whylen, "bad immediate '%s'", p);
 			return -1;
 		}
 		a->ua_disp = v;
@@ -243,7 +227,7 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 		    whylen) < 0)
 			return -1;
 		if (width != 8 || shift != 0) {
-			seterr(why, whylen, "address register is not 64-bit");
+			pb_seterr(why, whylen, "address register is not 64-bit");
 			return -1;
 		}
 	}
@@ -253,13 +237,13 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 		    whylen) < 0)
 			return -1;
 		if (width != 8 || shift != 0 || a->ua_index == W(rip)) {
-			seterr(why, whylen, "bad index register");
+			pb_seterr(why, whylen, "bad index register");
 			return -1;
 		}
 		if (*p == ',') {
 			p++;
 			if (*p != '1' && *p != '2' && *p != '4' && *p != '8') {
-				seterr(why, whylen, "scale must be 1, 2, 4 "
+				pb_seterr(why, whylen, "scale must be 1, 2, 4 "
 				    "or 8");
 				return -1;
 			}
@@ -278,18 +262,18 @@ parse_operand(const char *p, pb_usdt_arg_t *a, pb_usdt_symfn_t symfn,
 		 * to an instruction the note does not name.
 		 */
 		if (sl == 0) {
-			seterr(why, whylen, "%%rip operand without a symbol");
+			pb_seterr(why, whylen, "%%rip operand without a symbol");
 			return -1;
 		}
 		if (symfn == NULL || symfn(symarg, sym, &sv) < 0) {
-			seterr(why, whylen, "no symbol '%s'", sym);
+			pb_seterr(why, whylen, "no symbol '%s'", sym);
 			return -1;
 		}
 		a->ua_base = PB_UR_NONE;
 		a->ua_disp = (int64_t)((uint64_t)a->ua_disp + sv);
 		a->ua_reloc = 1;
 	} else if (sl != 0) {
-		seterr(why, whylen, "symbol '%s' needs %%rip", sym);
+		pb_seterr(why, whylen, "symbol '%s' needs %%rip", sym);
 		return -1;
 	}
 end:
@@ -297,7 +281,7 @@ end:
 		goto bad;
 	return 0;
 bad:
-	seterr(why, whylen, "cannot parse the operand");
+	pb_seterr(why, whylen, "cannot parse the operand");
 	return -1;
 }
 
@@ -323,12 +307,12 @@ pb_usdt_args_parse(const char *spec, pb_usdt_arg_t *args,
 			p++;
 		len = (size_t)(p - s);
 		if (n == PB_USDT_MAXARGS) {
-			seterr(err, errlen, "more than %d arguments",
+			pb_seterr(err, errlen, "more than %d arguments",
 			    PB_USDT_MAXARGS);
 			return -1;
 		}
 		if (len >= sizeof(one)) {
-			seterr(err, errlen, "argument %d is too long", n + 1);
+			pb_seterr(err, errlen, "argument %d is too long", n + 1);
 			return -1;
 		}
 		memcpy(one, s, len);
@@ -348,7 +332,7 @@ pb_usdt_args_parse(const char *spec, pb_usdt_arg_t *args,
 			if (parse_num(&q, &sz) < 0 || q != at ||
 			    (sz != 1 && sz != 2 && sz != 4 && sz != 8 &&
 			    sz != -1 && sz != -2 && sz != -4 && sz != -8)) {
-				seterr(err, errlen, "argument %d '%s': size "
+				pb_seterr(err, errlen, "argument %d '%s': size "
 				    "must be 1, 2, 4 or 8, negative when "
 				    "signed", n + 1, one);
 				return -1;
@@ -358,7 +342,7 @@ pb_usdt_args_parse(const char *spec, pb_usdt_arg_t *args,
 		}
 		if (parse_operand(op, a, symfn, symarg, why,
 		    sizeof(why)) < 0) {
-			seterr(err, errlen, "argument %d '%s': %s", n + 1, one,
+			pb_seterr(err, errlen, "argument %d '%s': %s", n + 1, one,
 			    why);
 			return -1;
 		}
@@ -499,7 +483,7 @@ pb_usdt_file_read(pb_elf_t *pe, pb_usdt_file_t *out, char *err,
 				continue;
 			if (nh.n_descsz < 24 ||
 			    note_strings(desc, nh.n_descsz, s) < 0) {
-				seterr(err, errlen, "stapsdt note %zu is "
+				pb_seterr(err, errlen, "stapsdt note %zu is "
 				    "truncated", out->uf_n + 1);
 				goto fail;
 			}
@@ -559,7 +543,7 @@ pb_usdt_file_read(pb_elf_t *pe, pb_usdt_file_t *out, char *err,
 	free(soff);
 	return 0;
 nomem:
-	seterr(err, errlen, "%s", strerror(ENOMEM));
+	pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 fail:
 	free(soff);
 	pb_usdt_file_free(out);
@@ -901,13 +885,13 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 	int ok = -1;
 
 	if (pb_glob_init(&fg, func_glob) < 0) {
-		seterr(err, errlen, "%s", strerror(errno));
+		pb_seterr(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
 	if (tid == 0)
 		tid = pid;
 	if (pb_modules_read(tid, &ml) < 0) {
-		seterr(err, errlen, "/proc/%d/maps: %s", (int)tid,
+		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)tid,
 		    strerror(errno));
 		goto out;
 	}
@@ -919,13 +903,13 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			continue;
 		uf = ufile_get(tid, md);
 		if (uf == NULL) {
-			seterr(err, errlen, "%s", strerror(ENOMEM));
+			pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 			goto out;
 		}
 		if (uf->uf_notes.uf_n == 0)
 			continue;
 		if (uf->uf_err[0] != '\0') {
-			seterr(err, errlen, "%s", uf->uf_err);
+			pb_seterr(err, errlen, "%s", uf->uf_err);
 			goto out;
 		}
 		for (j = 0; j < uf->uf_notes.uf_n; j++) {
@@ -945,7 +929,7 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			if (!fg.gl_all && !pb_glob_match(&fg, fn))
 				continue;
 			if (module_bias(uf, md) < 0) {
-				seterr(err, errlen, "%s: cannot find its load "
+				pb_seterr(err, errlen, "%s: cannot find its load "
 				    "address in process %d", md->md_path,
 				    (int)pid);
 				goto out;
@@ -961,7 +945,7 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 				    nc * sizeof(*nw.ul_probes));
 
 				if (q == NULL) {
-					seterr(err, errlen, "%s",
+					pb_seterr(err, errlen, "%s",
 					    strerror(ENOMEM));
 					goto out;
 				}
@@ -978,14 +962,14 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			p->up_nargs = pb_usdt_args_parse(un->un_args,
 			    p->up_args, sym_lookup, uf, why, sizeof(why));
 			if (p->up_nargs < 0) {
-				seterr(err, errlen, "%s:::%s in %s: %s", prov,
+				pb_seterr(err, errlen, "%s:::%s in %s: %s", prov,
 				    dash, md->md_base, why);
 				goto out;
 			}
 			if (un->un_sem != 0) {
 				p->up_sem = un->un_sem + md->md_bias;
 				if (!in_module(md, p->up_sem)) {
-					seterr(err, errlen, "%s:::%s in %s: "
+					pb_seterr(err, errlen, "%s:::%s in %s: "
 					    "semaphore 0x%" PRIx64 " is not in "
 					    "a writable mapping of the object",
 					    prov,
@@ -1003,13 +987,13 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			if (p->up_provider == NULL || p->up_mod == NULL ||
 			    p->up_func == NULL || p->up_name == NULL ||
 			    p->up_path == NULL) {
-				seterr(err, errlen, "%s", strerror(ENOMEM));
+				pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 				goto out;
 			}
 		}
 	}
 	if (nw.ul_n == 0 && !(flags & PB_ZEROOK)) {
-		seterr(err, errlen, "no USDT probe matches '%s:%s:%s:%s' in "
+		pb_seterr(err, errlen, "no USDT probe matches '%s:%s:%s:%s' in "
 		    "process %d", prov_glob ? prov_glob : "",
 		    mod_glob ? mod_glob : "", func_glob ? func_glob : "",
 		    name_glob ? name_glob : "", (int)pid);
@@ -1020,7 +1004,7 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 		    (out->ul_n + nw.ul_n) * sizeof(*out->ul_probes));
 
 		if (q == NULL) {
-			seterr(err, errlen, "%s", strerror(ENOMEM));
+			pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 			goto out;
 		}
 		out->ul_probes = q;

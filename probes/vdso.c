@@ -12,24 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probes/elfsym.h"
 #include "probes/vdso.h"
 
 /* DWARF's pointer encodings (the LSB's .eh_frame_hdr section). */
 #define EH_UDATA4	0x03
 #define EH_SDATA4	0x0b
 #define EH_DATAREL	0x30
-
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* [vdso]'s range in /proc/TID/maps: 0, or -1 when there is none. */
 static int
@@ -94,30 +83,30 @@ pb_vdso_open(pid_t tid, pb_readmem_fn rd, void *cookie, pb_vdso_t *out,
 
 	memset(out, 0, sizeof(*out));
 	if (find_mapping(tid, &lo, &hi) < 0) {
-		seterr(err, errlen, "/proc/%d/maps: no %s mapping", (int)tid,
+		pb_seterr(err, errlen, "/proc/%d/maps: no %s mapping", (int)tid,
 		    PB_VDSO_NAME);
 		return -1;
 	}
 	if (hi - lo > (64u << 20)) {
-		seterr(err, errlen, "%s of %" PRIu64 " bytes: too large",
+		pb_seterr(err, errlen, "%s of %" PRIu64 " bytes: too large",
 		    PB_VDSO_NAME, hi - lo);
 		return -1;
 	}
 	out->vd_size = (size_t)(hi - lo);
 	out->vd_image = malloc(out->vd_size);
 	if (out->vd_image == NULL) {
-		seterr(err, errlen, "%s", strerror(ENOMEM));
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
 		return -1;
 	}
 	if (rd(cookie, lo, out->vd_image, out->vd_size) < 0) {
-		seterr(err, errlen, "%s at %#" PRIx64 ": cannot read: %s",
+		pb_seterr(err, errlen, "%s at %#" PRIx64 ": cannot read: %s",
 		    PB_VDSO_NAME, lo, strerror(errno));
 		goto fail;
 	}
 	out->vd_elf = pb_elf_open_mem(out->vd_image, out->vd_size, why,
 	    sizeof(why));
 	if (out->vd_elf == NULL) {
-		seterr(err, errlen, "%s: %s", PB_VDSO_NAME, why);
+		pb_seterr(err, errlen, "%s: %s", PB_VDSO_NAME, why);
 		goto fail;
 	}
 	/* mapped from its start: the first PT_LOAD's address is at lo */
