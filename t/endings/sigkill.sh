@@ -40,7 +40,8 @@ start_counter
 spawn _pp 60 "$PIDTRACE" -x fastpath=on -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 PT=$(child_of "$_pp")
 wait_for "$T/p.out" '^armed'
-grep -q '/memfd:pidtrace' "/proc/$TPID/maps" || fail "no fast path in $TPID"
+grep -q '/memfd:pidtrace' "/proc/$TPID/maps" ||
+	fail "no fast path in $TPID: $(cat "$T/p.err")"
 kill -KILL "$PT"
 wait "$_pp"
 echo "go 100000 1" >&3
