@@ -299,6 +299,7 @@ int
 tr_ring_stall_check(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_thread_t *th;
 	bool frames;
 	unsigned sh;
 
@@ -307,6 +308,18 @@ tr_ring_stall_check(tr_session_t *s)
 	fa->fa_check = false;
 	if (fa->fa_ring == 0 || s->s_gone)
 		return 0;
+	/*
+	 * A thread in a group-stop (SIGSTOP, SIGTSTP...) keeps the slot it
+	 * claimed until SIGCONT: alive, so waiting is right, and stepping it
+	 * would run a stopped process (t/faults/signals.sh saw its CPU time
+	 * grow under SIGTTOU).  Look again in a new period.
+	 */
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_listen) {
+			for (sh = 0; sh < TR_NSHARDS; sh++)
+				fa->fa_stuck[sh] = 0;
+			return 0;
+		}
 	if (tr_stop_all(s) < 0)
 		return -1;
 	if (fa->fa_ring != 0) {
