@@ -120,6 +120,7 @@ int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
 
 /* insn.c */
 uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
+bool	tr_insn_is_jcc(unsigned id);	/* a conditional jump (not jrcxz) */
 
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);

@@ -51,8 +51,8 @@ tr_insn_fini(tr_session_t *s)
 	}
 }
 
-static bool
-is_jcc(unsigned id)
+bool
+tr_insn_is_jcc(unsigned id)
 {
 	switch (id) {
 	case X86_INS_JAE: case X86_INS_JA: case X86_INS_JBE: case X86_INS_JB:
@@ -204,7 +204,7 @@ plan(tr_session_t *s, uint64_t addr, const cs_insn *ci, tr_insn_t *in)
 	case X86_INS_LOOPNE:
 		return -1;
 	default:
-		if (is_jcc(ci->id)) {
+		if (tr_insn_is_jcc(ci->id)) {
 			if (x->op_count != 1 || op[0].type != X86_OP_IMM)
 				return -1;
 			in->in_plan = TR_PLAN_JCC;

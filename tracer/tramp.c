@@ -419,19 +419,6 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
 	return 0;
 }
 
-static bool
-is_jcc(unsigned id)
-{
-	switch (id) {
-	case X86_INS_JAE: case X86_INS_JA: case X86_INS_JBE: case X86_INS_JB:
-	case X86_INS_JE: case X86_INS_JGE: case X86_INS_JG: case X86_INS_JLE:
-	case X86_INS_JL: case X86_INS_JNE: case X86_INS_JNO: case X86_INS_JNP:
-	case X86_INS_JNS: case X86_INS_JO: case X86_INS_JP: case X86_INS_JS:
-		return true;
-	}
-	return false;
-}
-
 /* Decode [lo, hi): its instructions and every direct branch target. */
 static void
 scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
@@ -471,7 +458,7 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 				      ci->address) < 0)
 			fn->fn_bad = true;
 		if (ci->id == X86_INS_JMP || ci->id == X86_INS_CALL ||
-		    is_jcc(ci->id) || ci->id == X86_INS_JRCXZ ||
+		    tr_insn_is_jcc(ci->id) || ci->id == X86_INS_JRCXZ ||
 		    ci->id == X86_INS_JECXZ || ci->id == X86_INS_LOOP ||
 		    ci->id == X86_INS_LOOPE || ci->id == X86_INS_LOOPNE ||
 		    ci->id == X86_INS_XBEGIN) {
@@ -544,7 +531,7 @@ relocate(tr_session_t *s, const cs_insn *ci, bool allow_jcc, uint64_t tramp,
 	case X86_INS_UD2: case X86_INS_HLT:
 		return -1;
 	}
-	if (is_jcc(ci->id)) {
+	if (tr_insn_is_jcc(ci->id)) {
 		if (!allow_jcc || x->op_count != 1 ||
 		    x->operands[0].type != X86_OP_IMM)
 			return -1;
