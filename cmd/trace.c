@@ -29,6 +29,7 @@
 #include "cmd/trace.h"
 #include "probes/pid.h"
 #include "probes/provider.h"
+#include "probes/rtld.h"
 #include "tracer/tracer.h"
 
 typedef struct trace_ref {
@@ -135,7 +136,6 @@ struct cmd_trace {
 	pb_rtld_t	t_rtld;		/* the loader's r_brk, if any */
 	addrsym_t	*t_syms;	/* for %a and %A */
 	bool		t_rtld_ok;
-	uint32_t	t_rtld_cookie;
 	trace_ref_t	*t_sysref;	/* PB_ARM_SYSCALL: [2 * nr + return];
 					 * tf_id 0 where none is enabled */
 	size_t		t_nsysref;
@@ -1526,10 +1526,9 @@ on_ready(void *arg, tr_session_t *s)
 	}
 	if (t->t_ndescs != 0 || t->t_npending != 0) {
 		/* dlopen/dlclose: the loader calls r_brk after each change. */
-		free(t->t_rtld.rt_path);
-		memset(&t->t_rtld, 0, sizeof(t->t_rtld));
-		t->t_rtld_ok = pb_pid_rtld(proc_tid(t), &t->t_rtld, err,
-					   sizeof(err)) == 0 &&
+		pb_rtld_free(&t->t_rtld);
+		t->t_rtld_ok = pb_rtld_find(proc_tid(t), &t->t_rtld, err,
+					    sizeof(err)) == 0 &&
 			       tr_bkpt_add(s, t->t_rtld.rt_brk,
 					   RTLD_COOKIE) == 0;
 	}
@@ -1584,10 +1583,7 @@ drop_unmapped(cmd_trace_t *t, tr_session_t *s)
 static void
 on_rtld(cmd_trace_t *t, tr_session_t *s)
 {
-	int32_t state;
-
-	if (tr_read(s, t->t_rtld.rt_r_debug + 24, &state, 4) != 4 ||
-	    state != 0 /* RT_CONSISTENT */)
+	if (!pb_rtld_consistent(&t->t_rtld, readmem, t))
 		return;
 	drop_unmapped(t, s);
 	addrsym_flush(t->t_syms);

@@ -6,7 +6,10 @@ probes_libprobes_a_SOURCES += probes/retsite.c probes/retsite.h
 probes_libprobes_a_SOURCES += probes/lsda.c probes/lsda.h
 probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
+probes_libprobes_a_SOURCES += probes/object.c probes/object.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
+# The loader's r_brk: where dlopen and dlclose are seen.
+probes_libprobes_a_SOURCES += probes/rtld.c probes/rtld.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h
 probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h

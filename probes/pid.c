@@ -31,6 +31,7 @@
 #include "probes/elfsym.h"
 #include "probes/match.h"
 #include "probes/modules.h"
+#include "probes/object.h"
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
@@ -52,33 +53,35 @@ struct func {
 	int fu_plt;		/* a PLT stub, "foo@plt" (elfsym.h) */
 };
 
-/* One mapped ELF file, with its function index. */
+/* One mapped ELF file (object.h), with its function index. */
 struct symfile {
-	unsigned int sf_major, sf_minor;
-	uint64_t sf_ino;
-	char *sf_path;		/* the path opened */
-	pb_elf_t *sf_elf;
+	pb_object_t sf_ob;	/* the file; first, for the cache */
 	pb_elf_t *sf_dbg;	/* its separate debug file (debugfile.h),
-				 * for .symtab when sf_elf has none; or NULL */
+				 * for .symtab when the file has none; or
+				 * NULL */
 	char *sf_dbgpath;	/* that file's path, or NULL */
 	pb_dwarf_t *sf_dw;	/* its DWARF, opened on first use by
 				 * pid_argtypes; NULL */
 	int sf_dwtried;
-	int sf_type;		/* ET_EXEC or ET_DYN */
 	struct func *sf_funcs;	/* ascending fu_addr */
 	size_t sf_nfuncs;
 	struct fname *sf_names;	/* grouped by function, best name first */
 	size_t sf_nnames;
-	char sf_err[512];	/* why it could not be used, or "" */
 	char **sf_owned;	/* names built here ("memcpy@GLIBC_2.2.5") */
 	size_t sf_nowned;
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
 	size_t sf_nlpads;
 	int sf_lpadsdone;	/* read (lsda.h), on first use */
-	struct symfile *sf_next;
 };
 
-static struct symfile *cache;
+static void symfile_init(pb_object_t *ob, const pb_module_t *md);
+static void symfile_fini(pb_object_t *ob);
+
+static pb_objcache_t cache = {
+	.oc_size = sizeof(struct symfile),
+	.oc_init = symfile_init,
+	.oc_fini = symfile_fini,
+};
 
 static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
 
@@ -172,7 +175,7 @@ add_plt(struct symfile *sf, struct cand **cv, size_t *ncand, size_t *ccap)
 	const pb_plt_t *plt;
 	size_t n, i;
 
-	if (pb_elf_plt(sf->sf_elf, &plt, &n) < 0)
+	if (pb_elf_plt(sf->sf_ob.ob_elf, &plt, &n) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct cand *c;
@@ -214,11 +217,12 @@ build_index(struct symfile *sf)
 		 * are in its debug file's .symtab: same link-time
 		 * addresses, as objcopy --only-keep-debug keeps them. */
 		pb_elf_t *src = table == PB_SYMTAB && sf->sf_dbg != NULL ?
-		    sf->sf_dbg : sf->sf_elf;
+		    sf->sf_dbg : sf->sf_ob.ob_elf;
 
 		if (pb_elf_symbols(src, table, &syms, &n, e,
 		    sizeof(e)) < 0) {
-			snprintf(sf->sf_err, sizeof(sf->sf_err), "%s: %s",
+			snprintf(sf->sf_ob.ob_err, sizeof(sf->sf_ob.ob_err),
+			    "%s: %s",
 			    table == PB_SYMTAB ? ".symtab" : ".dynsym", e);
 			continue;	/* the other table may do */
 		}
@@ -386,7 +390,8 @@ open_debugfile(struct symfile *sf, const char *objpath)
 {
 	char path[PATH_MAX], e[128];
 
-	if (pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) < 0)
+	if (pb_debugfile_find(objpath, sf->sf_ob.ob_elf, path,
+	    sizeof(path)) < 0)
 		return;
 	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
 	if (sf->sf_dbg == NULL)
@@ -400,72 +405,52 @@ open_debugfile(struct symfile *sf, const char *objpath)
 	}
 }
 
+/* A module's file just opened: its function index. */
+static void
+symfile_init(pb_object_t *ob, const pb_module_t *md)
+{
+	struct symfile *sf = (struct symfile *)ob;
+
+	if (pb_elf_machine(ob->ob_elf) != EM_X86_64 ||
+	    pb_elf_class(ob->ob_elf) != ELFCLASS64) {
+		snprintf(ob->ob_err, sizeof(ob->ob_err),
+		    "%.300s: not an x86-64 ELF file", ob->ob_path);
+		return;
+	}
+	if (!pb_elf_has_table(ob->ob_elf, PB_SYMTAB))
+		open_debugfile(sf, md->md_path);
+	if (build_index(sf) < 0)
+		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %s",
+		    ob->ob_path, strerror(errno));
+}
+
+static void
+symfile_fini(pb_object_t *ob)
+{
+	struct symfile *sf = (struct symfile *)ob;
+
+	pb_elf_close(sf->sf_dbg);
+	free(sf->sf_dbgpath);
+	pb_dwarf_close(sf->sf_dw);
+	while (sf->sf_nowned > 0)
+		free(sf->sf_owned[--sf->sf_nowned]);
+	free(sf->sf_owned);
+	free(sf->sf_lpads);
+	free(sf->sf_funcs);
+	free(sf->sf_names);
+}
+
 /* The cached function index of a module, opened on first use. */
 static struct symfile *
 symfile_get(pid_t pid, const pb_module_t *md)
 {
-	struct symfile *sf;
-	char path[PATH_MAX], e[128];
-
-	for (sf = cache; sf != NULL; sf = sf->sf_next)
-		if (sf->sf_ino == md->md_ino && sf->sf_major == md->md_major &&
-		    sf->sf_minor == md->md_minor)
-			return sf;
-	sf = calloc(1, sizeof(*sf));
-	if (sf == NULL)
-		return NULL;
-	sf->sf_major = md->md_major;
-	sf->sf_minor = md->md_minor;
-	sf->sf_ino = md->md_ino;
-	sf->sf_next = cache;
-	cache = sf;
-	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: cannot open: %s",
-		    md->md_path, strerror(errno));
-		return sf;
-	}
-	sf->sf_path = strdup(path);
-	sf->sf_elf = pb_elf_open(path, e, sizeof(e));
-	if (sf->sf_elf == NULL) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s", path, e);
-		return sf;
-	}
-	if (pb_elf_machine(sf->sf_elf) != EM_X86_64 ||
-	    pb_elf_class(sf->sf_elf) != ELFCLASS64) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err),
-		    "%.300s: not an x86-64 ELF file", path);
-		return sf;
-	}
-	sf->sf_type = pb_elf_type(sf->sf_elf);
-	if (!pb_elf_has_table(sf->sf_elf, PB_SYMTAB))
-		open_debugfile(sf, md->md_path);
-	if (build_index(sf) < 0)
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s", path,
-		    strerror(errno));
-	return sf;
+	return (struct symfile *)pb_objcache_get(&cache, pid, md);
 }
 
 void
 pb_pid_cache_flush(void)
 {
-	struct symfile *sf, *next;
-
-	for (sf = cache; sf != NULL; sf = next) {
-		next = sf->sf_next;
-		pb_elf_close(sf->sf_elf);
-		pb_elf_close(sf->sf_dbg);
-		free(sf->sf_dbgpath);
-		pb_dwarf_close(sf->sf_dw);
-		while (sf->sf_nowned > 0)
-			free(sf->sf_owned[--sf->sf_nowned]);
-		free(sf->sf_owned);
-		free(sf->sf_lpads);
-		free(sf->sf_funcs);
-		free(sf->sf_names);
-		free(sf->sf_path);
-		free(sf);
-	}
-	cache = NULL;
+	pb_objcache_flush(&cache);
 }
 
 /* Module bias, from the file's PT_LOADs. */
@@ -477,8 +462,8 @@ module_bias(pb_module_t *md, struct symfile *sf)
 
 	if (md->md_bias_ok)
 		return 0;
-	pb_elf_loads(sf->sf_elf, &loads, &n);
-	return pb_module_bias(md, loads, n, sf->sf_type == ET_EXEC);
+	pb_elf_loads(sf->sf_ob.ob_elf, &loads, &n);
+	return pb_module_bias(md, loads, n, sf->sf_ob.ob_type == ET_EXEC);
 }
 
 /* ---- the probe list ---- */
@@ -724,7 +709,7 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	    dm_demangle(sym));
 	p->pr_sym = strdup(sym);
 	p->pr_name = strdup(name);
-	p->pr_path = strdup(sf->sf_path);
+	p->pr_path = strdup(sf->sf_ob.ob_path);
 	p->pr_kind = kind;
 	p->pr_arm = PB_ARM_SITE;
 	p->pr_faddr = f->fu_addr + md->md_bias;
@@ -805,7 +790,7 @@ scan(struct symfile *sf, uint64_t addr, uint64_t size,
 	buf = malloc(size);
 	if (buf == NULL)
 		return -1;
-	if (pb_elf_read(sf->sf_elf, addr, buf, size) < 0) {
+	if (pb_elf_read(sf->sf_ob.ob_elf, addr, buf, size) < 0) {
 		free(buf);
 		fs->fs_unsafe = 1;
 		snprintf(fs->fs_why, sizeof(fs->fs_why),
@@ -992,7 +977,7 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 
 	if (!sf->sf_lpadsdone) {
 		sf->sf_lpadsdone = 1;
-		if (pb_elf_lpads(sf->sf_elf, 0, UINT64_MAX, &sf->sf_lpads,
+		if (pb_elf_lpads(sf->sf_ob.ob_elf, 0, UINT64_MAX, &sf->sf_lpads,
 		    &sf->sf_nlpads) == 0 && sf->sf_nlpads > 1)
 			qsort(sf->sf_lpads, sf->sf_nlpads, sizeof(uint64_t),
 			    u64_cmp);
@@ -1044,7 +1029,8 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	uint64_t off;
 
 	if (f->fu_size < sizeof(head) ||
-	    pb_elf_read(sf->sf_elf, f->fu_addr, head, sizeof(head)) < 0)
+	    pb_elf_read(sf->sf_ob.ob_elf, f->fu_addr, head,
+	    sizeof(head)) < 0)
 		return 0;
 	if (memcmp(head, cmp_rsp, 4) != 0 &&
 	    !(head[0] == 0x4c && head[1] == 0x8d &&
@@ -1054,7 +1040,8 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	buf = malloc(f->fu_size);
 	if (buf == NULL)
 		return 0;
-	off = pb_elf_read(sf->sf_elf, f->fu_addr, buf, f->fu_size) < 0 ? 0 :
+	off = pb_elf_read(sf->sf_ob.ob_elf, f->fu_addr, buf,
+	    f->fu_size) < 0 ? 0 :
 	    pb_stackcheck_end(buf, f->fu_size, f->fu_addr);
 	free(buf);
 	return off;
@@ -1206,11 +1193,7 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 
 		if (!md->md_exec || !pb_module_match(md, mod_glob))
 			continue;
-		for (sf = cache; sf != NULL; sf = sf->sf_next)
-			if (sf->sf_ino == md->md_ino &&
-			    sf->sf_major == md->md_major &&
-			    sf->sf_minor == md->md_minor)
-				break;
+		sf = (struct symfile *)pb_objcache_find(&cache, md);
 		if (sf == NULL)
 			continue;
 		for (k = 0; k < sf->sf_nnames; k++) {
@@ -1334,18 +1317,18 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			rs.rs_nomem = 1;
 			break;
 		}
-		if (sf->sf_elf == NULL || sf->sf_funcs == NULL) {
+		if (sf->sf_ob.ob_elf == NULL || sf->sf_funcs == NULL) {
 			/* Not ELF: skipped, but say why if nothing else. */
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%s",
-				    sf->sf_err);
+				    sf->sf_ob.ob_err);
 			continue;
 		}
 		nmods++;
-		if (sf->sf_err[0] != '\0' && moderr[0] == '\0')
+		if (sf->sf_ob.ob_err[0] != '\0' && moderr[0] == '\0')
 			/* A corrupt .symtab beside a good .dynsym. */
 			snprintf(moderr, sizeof(moderr), "%.300s: %.200s",
-			    sf->sf_path, sf->sf_err);
+			    sf->sf_ob.ob_path, sf->sf_ob.ob_err);
 		if (module_bias(md, sf) < 0) {
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%.300s: no "
@@ -1425,91 +1408,6 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 out:
 	pb_probe_list_free(&rs.rs_new);
 	pb_glob_fini(&g);
-	pb_modlist_free(&ml);
-	return rc;
-}
-
-/* AT_BASE from /proc/PID/auxv: where the program interpreter is loaded. */
-static uint64_t
-interp_base(pid_t pid)
-{
-	char path[64];
-	uint64_t av[2], base = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
-	f = fopen(path, "re");
-	if (f == NULL)
-		return 0;
-	while (fread(av, sizeof(av), 1, f) == 1 && av[0] != AT_NULL)
-		if (av[0] == AT_BASE)
-			base = av[1];
-	fclose(f);
-	return base;
-}
-
-int
-pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen)
-{
-	pb_modlist_t ml;
-	pb_module_t *md = NULL;
-	struct symfile *sf;
-	uint64_t base;
-	int table, rc = -1;
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	if (pb_modules_read(pid, &ml) < 0) {
-		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
-		    strerror(errno));
-		pb_modlist_free(&ml);
-		return -1;
-	}
-	base = interp_base(pid);
-	if (base != 0)
-		md = pb_modlist_find_addr(&ml, base);
-	for (i = 0; md == NULL && i < ml.ml_n; i++)
-		if (pb_module_match(&ml.ml_mods[i], "ld-linux*"))
-			md = &ml.ml_mods[i];
-	if (md == NULL) {
-		pb_seterr(err, errlen, "no dynamic loader mapped in process %d",
-		    (int)pid);
-		goto out;
-	}
-	sf = symfile_get(pid, md);
-	if (sf == NULL || sf->sf_elf == NULL || module_bias(md, sf) < 0) {
-		pb_seterr(err, errlen, "%s: %s", md->md_path,
-		    sf && sf->sf_err[0] ? sf->sf_err : "cannot read it");
-		goto out;
-	}
-	for (table = PB_SYMTAB; table <= PB_DYNSYM; table++) {
-		const pb_sym_t *syms;
-		size_t n;
-
-		if (pb_elf_symbols(sf->sf_elf, table, &syms, &n, NULL, 0) < 0)
-			continue;
-		for (i = 0; i < n; i++) {
-			if (syms[i].sy_flags & PB_SYF_UNDEF)
-				continue;
-			if (out->rt_brk == 0 &&
-			    strcmp(syms[i].sy_name, "_dl_debug_state") == 0)
-				out->rt_brk = syms[i].sy_value + md->md_bias;
-			if (out->rt_r_debug == 0 &&
-			    strcmp(syms[i].sy_name, "_r_debug") == 0)
-				out->rt_r_debug = syms[i].sy_value +
-				    md->md_bias;
-		}
-	}
-	if (out->rt_brk == 0 || out->rt_r_debug == 0) {
-		pb_seterr(err, errlen, "%s: no symbol %s", md->md_path,
-		    out->rt_brk == 0 ? "_dl_debug_state" : "_r_debug");
-		goto out;
-	}
-	out->rt_path = strdup(md->md_path);
-	rc = out->rt_path != NULL ? 0 : -1;
-	if (rc < 0)
-		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
-out:
 	pb_modlist_free(&ml);
 	return rc;
 }
@@ -1613,13 +1511,14 @@ symfile_dwarf(struct symfile *sf, const char *objpath)
 	if (sf->sf_dwtried)
 		return sf->sf_dw;
 	sf->sf_dwtried = 1;
-	if (sf->sf_path != NULL)
-		sf->sf_dw = pb_dwarf_open(sf->sf_path, e, sizeof(e));
+	if (sf->sf_ob.ob_path != NULL)
+		sf->sf_dw = pb_dwarf_open(sf->sf_ob.ob_path, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath != NULL)
 		sf->sf_dw = pb_dwarf_open(sf->sf_dbgpath, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath == NULL &&
-	    sf->sf_elf != NULL &&
-	    pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) == 0)
+	    sf->sf_ob.ob_elf != NULL &&
+	    pb_debugfile_find(objpath, sf->sf_ob.ob_elf, path,
+	    sizeof(path)) == 0)
 		sf->sf_dw = pb_dwarf_open(path, e, sizeof(e));
 	return sf->sf_dw;
 }
@@ -1648,10 +1547,7 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 	memset(out, 0, sizeof(*out));
 	if (pr->pr_path == NULL || pr->pr_sym == NULL)
 		return 0;
-	for (sf = cache; sf != NULL; sf = sf->sf_next)
-		if (sf->sf_path != NULL &&
-		    strcmp(sf->sf_path, pr->pr_path) == 0)
-			break;
+	sf = (struct symfile *)pb_objcache_find_path(&cache, pr->pr_path);
 	if (sf == NULL)
 		return 0;
 	/* The link-time address of the symbol the probe was made from. */
