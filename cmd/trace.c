@@ -8,7 +8,6 @@
  */
 #include <config.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -874,20 +873,17 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	 * description is first resolved (refresh re-lists old refusals).
 	 */
 	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg)) {
-		const char *kind = isxdigit((unsigned char)pd->pd_name[0]) &&
-		    strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
-		    strlen(pd->pd_name) ? "offset" : "return";
+		const pb_refusal_t *rf = list.pl_refused;
 
 		/* A few by name; the rest counted (-l names them all). */
 		for (i = 0; i < list.pl_nrefused && i < MAXREFUSED; i++)
 			fprintf(stderr, "pidtrace: no %s probe for %s`%s: %s\n",
-				kind, list.pl_refused[i].rf_mod,
-				list.pl_refused[i].rf_func,
-				list.pl_refused[i].rf_why);
+				rf[i].rf_probe, rf[i].rf_mod, rf[i].rf_func,
+				rf[i].rf_why);
 		if (list.pl_nrefused > MAXREFUSED)
 			fprintf(stderr, "pidtrace: no %s probe for %zu more "
 				"functions (pidtrace -l lists the probes "
-				"there are)\n", kind,
+				"there are)\n", rf[MAXREFUSED].rf_probe,
 				list.pl_nrefused - MAXREFUSED);
 	}
 	/*
@@ -1254,10 +1250,10 @@ fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
 }
 
 /*
- * Ask for the fast path at a site when every probe on it is a pid entry
- * or a plain `ret` return, and none of their clauses needs the thread
- * stopped (dsl_rt_needs_stop: copyin and the like read memory that a
- * running thread may change; those probes keep the int3).
+ * Ask for the fast path at a site when every probe on it says the same
+ * fast-path kind (provider.h, st_fast), and none of their clauses needs
+ * the thread stopped (dsl_rt_needs_stop: copyin and the like read memory
+ * that a running thread may change; those probes keep the int3).
  */
 static void
 want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
@@ -1271,18 +1267,16 @@ want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
 		return;
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		r = &ts->ts_refs[i];
-		if (strcmp(r->tf_prov->pv_name, "pid") != 0)
-			return;
-		if (r->tf_fr.fr_lpad)	/* a C++ landing pad: no jump over */
-			return;
-		/* A Go entry sits past the stack check: fr_off > 0. */
-		if (r->tf_fr.fr_kind == PB_ENTRY)
+		switch (r->tf_fr.fr_fast) {
+		case PB_FAST_ENTRY:
 			k = TR_FAST_ENTRY;
-		else if (r->tf_fr.fr_kind == PB_RETURN &&
-			 r->tf_fr.fr_rskind == PB_RS_RET)
+			break;
+		case PB_FAST_RETURN:
 			k = TR_FAST_RETURN;
-		else
+			break;
+		default:
 			return;
+		}
 		if (kind != 0 && k != kind)
 			return;
 		kind = k;

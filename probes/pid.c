@@ -83,7 +83,7 @@ static pb_objcache_t cache = {
 	.oc_fini = symfile_fini,
 };
 
-static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
+static void mark_fast(struct symfile *sf, pb_probe_t *p, uint64_t bias);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -739,13 +739,14 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_off = off;
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
+	s[p->pr_nsites].st_fast = PB_FAST_NONE;	/* mark_fast decides */
 	p->pr_nsites++;
 	return 0;
 }
 
 static int
 refuse(struct res *rs, const pb_module_t *md, const char *sym,
-    const char *why)
+    const char *probe, const char *why)
 {
 	pb_probe_list_t *l = &rs->rs_new;
 	pb_refusal_t *r;
@@ -762,6 +763,7 @@ refuse(struct res *rs, const pb_module_t *md, const char *sym,
 		rs->rs_rcap = nc;
 	}
 	r = &l->pl_refused[l->pl_nrefused];
+	r->rf_probe = probe;
 	r->rf_mod = strdup(md->md_base);
 	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
 	    dm_demangle(sym));
@@ -854,7 +856,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = fs.fs_unsafe ? fs.fs_why :
 		    "no return instruction (does not return?)";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, "return", why);
 		first_err(rs, "no return probe for %s: %s",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
 		goto out;
@@ -881,7 +883,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
-	mark_lpads(sf, p, md->md_bias);
+	mark_fast(sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -921,7 +923,7 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (fs.fs_unsafe) {
-		refuse(rs, md, sym, fs.fs_why);
+		refuse(rs, md, sym, "offset", fs.fs_why);
 		first_err(rs, "no offset probes in %s: %s", fname, fs.fs_why);
 		goto out;
 	}
@@ -995,20 +997,29 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 }
 
 /*
- * The fast path replaces up to 32 bytes from an entry site, or ending at
- * a return site's ret, by a jump: a landing pad there (the unwinder enters
- * it without a branch) forbids it (st_lpad).
+ * Which sites of entry or return probe p the tracer's fast path may run
+ * (st_fast): an entry, and a plain ret (a jcc or tail jump fires only
+ * when it leaves the function, which only a stop can tell).  The fast
+ * path replaces up to 32 bytes from an entry site, or ending at a return
+ * site's ret, by a jump: a C++ landing pad there (the unwinder enters it
+ * without a branch) forbids it.
  */
 static void
-mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+mark_fast(struct symfile *sf, pb_probe_t *p, uint64_t bias)
 {
 	size_t i;
 
 	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
-		uint64_t a = p->pr_sites[i].st_addr - bias;
+		pb_site_t *st = &p->pr_sites[i];
+		uint64_t a = st->st_addr - bias;
 
-		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
-		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+		/* A Go entry sits past the stack check (st_off > 0): fine. */
+		if (p->pr_kind == PB_ENTRY)
+			st->st_fast = lpad_in(sf, a + 1, a + 31) ?
+			    PB_FAST_NONE : PB_FAST_ENTRY;
+		else if (st->st_rskind == PB_RS_RET)
+			st->st_fast = lpad_in(sf, a - 31, a) ?
+			    PB_FAST_NONE : PB_FAST_RETURN;
 	}
 }
 
@@ -1064,7 +1075,8 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a GNU indirect function (ifunc): its "
 		    "symbol is the resolver, not the code that runs";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, rs->rs_want.wa_entry ? "entry" :
+		    rs->rs_want.wa_return ? "return" : "offset", why);
 		first_err(rs, "no probe on %s: %s; probe the implementation "
 		    "it picks, if the library's .symtab names it",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
@@ -1077,7 +1089,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
-		mark_lpads(sf, p, md->md_bias);
+		mark_fast(sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns
@@ -1088,7 +1100,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a PLT stub: it jumps to the function it "
 		    "binds; probe that function's return";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, "return", why);
 		first_err(rs, "no return probe for %s: %s", sym, why);
 	} else if (rs->rs_want.wa_return)
 		return_probe(rs, md, sf, f, sym);

@@ -38,7 +38,7 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 	fr->fr_sysnr = pr->pr_syscall.sc_nr;
 	if (pr->pr_arm == PB_ARM_SITE && site < pr->pr_nsites) {
 		fr->fr_off = pr->pr_sites[site].st_off;
-		fr->fr_lpad = pr->pr_sites[site].st_lpad;
+		fr->fr_fast = pr->pr_sites[site].st_fast;
 		fr->fr_rskind = pr->pr_sites[site].st_rskind;
 	}
 }

@@ -57,6 +57,21 @@ typedef enum pb_kind {
 	PB_OFFSET,
 } pb_kind_t;
 
+/*
+ * Whether a site may run a trampoline in the tracee rather than stop the
+ * thread (the tracer's fast path), and which: the provider knows what
+ * the site is.  PB_FAST_ENTRY: a function's first instruction, the
+ * arguments in rdi..r9; PB_FAST_RETURN: a plain ret, the value in rax.
+ * A site whose probe needs more (a jcc or tail jump whose firing depends
+ * on where it goes, an offset, a C++ landing pad within reach of the
+ * jump, an argument spec only the provider can read) stays 0.
+ */
+typedef enum pb_fastkind {
+	PB_FAST_NONE = 0,
+	PB_FAST_ENTRY,
+	PB_FAST_RETURN,
+} pb_fastkind_t;
+
 /* How a probe is armed. */
 typedef enum pb_armkind {
 	PB_ARM_SITE = 1,	/* breakpoints at pr_sites (pid, usdt) */
@@ -71,9 +86,8 @@ typedef struct pb_site {
 	uint8_t st_len;		/* length of the instruction there; 0 for
 				 * entry sites (not decoded here) */
 	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
-	uint8_t st_lpad;	/* a C++ landing pad lies within 32 bytes
-				 * (after an entry, before a return): no
-				 * jump may be laid over the site */
+	uint8_t st_fast;	/* pb_fastkind_t: how the tracer's fast
+				 * path may run the site; 0: it stops */
 } pb_site_t;
 
 /* PB_ARM_SYSCALL: syscall::read:entry is one probe on one number. */
@@ -116,6 +130,8 @@ typedef struct pb_probe {
 } pb_probe_t;			/* every pointer owned by the list */
 
 typedef struct pb_refusal {
+	const char *rf_probe;	/* the probe refused, a static string:
+				 * "return", "offset", "entry" */
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
 	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
@@ -199,7 +215,7 @@ typedef struct pb_fire {
 typedef struct pb_fireref {
 	uint8_t fr_kind;	/* pr_kind */
 	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
-	uint8_t fr_lpad;	/* the site's st_lpad; 0 if not a site */
+	uint8_t fr_fast;	/* the site's st_fast; 0 if not a site */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */

@@ -5,6 +5,7 @@
 # in -l listings and beside the "matched N probes" notice; -q hides the
 # notice, as it hides every notice.  Past five such functions in one
 # description (every PLT stub: *@plt:), the rest are counted in one line.
+# An offset probe refused is named as one, however the offset is written.
 . "$top_srcdir/t/lib.sh"
 
 KV=$TARGETS/pb-kv
@@ -17,6 +18,13 @@ grep -q "^$(printf '%s' "$want" | sed 's/[][\.*^$]/\\&/g')[0-9a-f]*\$" "$T/err" 
 grep -qE '^ +[0-9]+ +pid[0-9]+ +pb-kv +kv::detail::dispatch\(int, int\) entry$' \
     "$T/out" || fail "-l lost the entry probe: $(cat "$T/out")"
 grep -q ' return$' "$T/out" && fail "-l lists a return probe for dispatch"
+
+for off in 0 0x0; do
+	bounded 20 "$PIDTRACE" -l -n "pid\$target::*dispatch*:$off" -c "$KV" \
+	    >"$T/out" 2>"$T/err" || fail "-l :$off exited $?"
+	grep -q "^pidtrace: no offset probe for pb-kv\`kv::detail::dispatch(int, int): indirect jmp" \
+	    "$T/err" || fail "offset $off: $(cat "$T/err")"
+done
 
 bounded 20 "$PIDTRACE" -n 'pid$target::*kv*:return { @[probefunc] = count(); }' \
     -c "$KV" >"$T/out" 2>"$T/err" || fail "tracing exited $?"
