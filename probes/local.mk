@@ -26,5 +26,7 @@ probes/syscalls.h: $(top_srcdir)/tools/gen-syscalls.sh
 CLEANFILES += probes/syscalls.h
 EXTRA_DIST += tools/gen-syscalls.sh
 probes_libprobes_a_SOURCES += probes/profile.c probes/profile.h
+# dtrace:::BEGIN, END, ERROR.
+probes_libprobes_a_SOURCES += probes/dtrace.c
 # The vDSO, parsed from the tracee's memory (stack frames in it).
 probes_libprobes_a_SOURCES += probes/vdso.c probes/vdso.h

@@ -1436,7 +1436,7 @@ pid_names(const char *prov, pid_t pid)
 	 * for pid$target, never for :::entry or *:::entry, which would
 	 * patch every function of every library (provider.h, pv_names).
 	 */
-	if (strncmp(prov, "pid", 3) != 0)
+	if (pid == 0 || strncmp(prov, "pid", 3) != 0)
 		return false;
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	return pb_prov_match(prov, name);
@@ -1632,4 +1632,7 @@ const pb_provider_t pb_pid_provider = {
 	.pv_getarg = pid_getarg,
 	.pv_flush = pb_pid_cache_flush,
 	.pv_argtypes = pid_argtypes,
+	.pv_dwfunc = pb_pid_dwfunc,
+	/* dtrace -lv: Private/Private/Unknown, as fasttrap's */
+	.pv_attr = { "Private", "Private", "Unknown" },
 };

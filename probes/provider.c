@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "probes/provider.h"
-#include "probes/profile.h"
 
+/* dtrace first: its BEGIN, END and ERROR are ids 1, 2 and 3. */
 const pb_provider_t *const pb_providers[] = {
+	&pb_dtrace_provider,
 	&pb_pid_provider,
 	&pb_usdt_provider,
 	&pb_syscall_provider,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * provider: the one interface every provider implements, and the table
- * of providers.  cmd/trace.c is generic over it: a description is
- * claimed by every provider that names it, its probes are registered
- * with the D runtime the same way for all, and each probe is armed the
- * way it says (pr_arm).  A firing's arguments are computed by the
+ * of providers.  The glue (cmd/trace/) is generic over it: a
+ * description is claimed by every provider that names it, its probes
+ * are registered with the D runtime the same way for all, and each
+ * probe is armed the way it says (pr_arm, st_fast, pr_counter).  A firing's arguments are computed by the
  * provider from a register set and a memory reader, never from a live
  * ptrace stop, so that a trampoline's recorded registers serve as well.
  * (Models: libdtrace's dt_prov_*.c modules; bpftrace's probe matcher.)
@@ -30,8 +30,8 @@
  *
  * Adding a provider: its file probes/<name>.c defining a pb_provider_t,
  * an extern line below and an entry in pb_providers (provider.c), its
- * tests in t/<name>/.  Arming kinds other than PB_ARM_SITE need their
- * arming in cmd/trace.c once (see doc/DESIGN.md, "Providers").
+ * tests in t/<name>/.  A new arming kind needs its entry in the glue's
+ * table of arming kinds once (cmd/trace/arm.c; doc/DESIGN.md).
  */
 #ifndef PB_PROVIDER_H
 #define PB_PROVIDER_H
@@ -72,13 +72,28 @@ typedef enum pb_fastkind {
 	PB_FAST_RETURN,
 } pb_fastkind_t;
 
-/* How a probe is armed. */
+/*
+ * How a probe is armed: the glue keeps one table of arming kinds and
+ * arms each probe the way it says.  Kinds past PB_ARM_STAGE need a
+ * process; the first two fire in pidtrace's own context (no thread, no
+ * arguments).  A probe that needs a process, resolved in pidtrace's own
+ * scope (pid 0), is listed (-l) and named in the error of a description
+ * that matches nothing else ("syscall probes fire in traced processes
+ * only"); a sample there fires as a tick when no process is traced
+ * (profile-N alone, as dtrace's fires on every CPU).
+ */
 typedef enum pb_armkind {
-	PB_ARM_SITE = 1,	/* breakpoints at pr_sites (pid, usdt) */
+	PB_ARM_STAGE = 1,	/* a stage of the trace (dtrace's BEGIN, END,
+				 * ERROR): the glue fires BEGIN, the D
+				 * runtime END and ERROR */
+	PB_ARM_TICK,		/* a timer of pidtrace's: pr_sample (tick-N) */
+	PB_ARM_SITE,		/* breakpoints at pr_sites (pid, usdt) */
 	PB_ARM_SYSCALL,		/* syscall stops: pr_syscall (syscall) */
 	PB_ARM_SAMPLE,		/* a timer sampling every thread: pr_sample
 				 * (profile) */
 } pb_armkind_t;
+
+#define PB_ARM_NKINDS	(PB_ARM_SAMPLE + 1)
 
 typedef struct pb_site {
 	uint64_t st_addr;	/* run-time address to patch */
@@ -96,7 +111,8 @@ typedef struct pb_arm_syscall {
 	bool sc_return;		/* the exit stop, else the entry stop */
 } pb_arm_syscall_t;
 
-/* PB_ARM_SAMPLE: profile-97 samples every thread 97 times a second. */
+/* PB_ARM_SAMPLE: profile-97 samples every thread 97 times a second;
+ * PB_ARM_TICK: tick-1s fires once a second. */
 typedef struct pb_arm_sample {
 	uint64_t sm_period_ns;	/* 1e9 / 97 for profile-97 */
 } pb_arm_sample_t;
@@ -109,7 +125,8 @@ typedef struct pb_probe {
 	char *pr_name;		/* "entry", "return", an offset "1a" */
 	char *pr_path;		/* file the probe was read from; or NULL */
 	pb_kind_t pr_kind;
-	pb_armkind_t pr_arm;	/* which of the three below applies */
+	pb_armkind_t pr_arm;	/* how it is armed: pr_sites, pr_syscall or
+				 * pr_sample below, or none of them */
 	uint64_t pr_faddr;	/* run-time start of the function */
 	uint64_t pr_fsize;	/* its symbol size */
 	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
@@ -118,7 +135,7 @@ typedef struct pb_probe {
 	size_t pr_nsites;	/* pid: 1 for entry and offsets, >= 1 for
 				 * return */
 	pb_arm_syscall_t pr_syscall;	/* PB_ARM_SYSCALL */
-	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE */
+	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE, PB_ARM_TICK */
 	uint64_t pr_data;	/* the provider's own word, handed back in
 				 * pb_fireref_t (usdt: its argument spec's
 				 * index in a table the provider keeps) */
@@ -126,7 +143,7 @@ typedef struct pb_probe {
 				 * raises by one while the probe is enabled
 				 * and lowers on every ending (usdt: the
 				 * semaphore of an is-enabled probe); 0 if
-				 * none */
+				 * none.  Armed besides the sites. */
 } pb_probe_t;			/* every pointer owned by the list */
 
 typedef struct pb_refusal {
@@ -232,6 +249,8 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site);
 
 /* -- the interface -------------------------------------------------------- */
 
+struct pb_dwfunc;
+
 typedef struct pb_provider {
 	const char *pv_name;	/* "pid", "usdt", "syscall", "profile" */
 
@@ -240,13 +259,15 @@ typedef struct pb_provider {
 	 * after $target substitution) may name probes of this provider in
 	 * process pid: pid answers for "pid<PID>", syscall for "syscall",
 	 * usdt for the providers of pid's notes ("python*" ->
-	 * python4242).  An empty field names every provider, as in
+	 * python4242).  pid 0 is pidtrace's own scope: the probes of no
+	 * process (dtrace's, tick-N) and, for listing, those the same in
+	 * every process (syscall's, profile-N); pid and usdt say no.  An empty field names every provider, as in
 	 * dtrace (pb_prov_match), with one exception that is dtrace's
 	 * too: pid probes are made only for a field that names pid
 	 * (pid$target, pid4242, pid*), never for "" or "*" (dtrace's
 	 * dt_setcontext makes them only for a provider ending in a
 	 * digit); such a field still matches the pid probes that other
-	 * descriptions made (cmd/trace.c).  A yes only says pv_resolve
+	 * descriptions made (cmd/trace/enable.c).  A yes only says pv_resolve
 	 * is worth calling.  Not the firing path.
 	 */
 	bool (*pv_names)(const char *prov, pid_t pid);
@@ -279,7 +300,9 @@ typedef struct pb_provider {
 	 * on demand through pv_getarg), or -1 when the probe does not
 	 * fire after all (pid: a jcc return site whose jump stays in the
 	 * function).  May call f->fi_read and f->fi_nextpc; must not
-	 * allocate, print or keep f past the call.
+	 * allocate, print or keep f past the call.  NULL for a provider
+	 * whose probes fire only in pidtrace's own context (dtrace): they
+	 * have no arguments.
 	 */
 	int (*pv_args)(const pb_fireref_t *fr, const pb_fire_t *f,
 	    uint64_t *args, size_t max);
@@ -314,17 +337,34 @@ typedef struct pb_provider {
 	int (*pv_errno)(const pb_fireref_t *fr, const pb_fire_t *f);
 
 	/*
+	 * Optional: the DWARF description of the function of probe pr,
+	 * just resolved by this provider (probes/dwarf.h), for typing
+	 * args[] while compiling.  1 and *out filled (pb_dwfunc_free), 0
+	 * when there is none, -1 with errno ENOMEM.  Not the firing path.
+	 */
+	int (*pv_dwfunc)(const pb_probe_t *pr, struct pb_dwfunc *out);
+
+	/*
 	 * -l without a program lists every probe this provider resolves for
 	 * "*:::" in each process, as dtrace -l -p lists a process's USDT
-	 * probes.  False for pid (every function of every library).
+	 * probes.  False for pid (every function of every library).  In
+	 * pidtrace's own scope every provider lists all it has.
 	 */
 	bool pv_listall;
+
+	/*
+	 * dtrace -lv's stability attributes of the probes and of their
+	 * arguments: identifier names, data semantics, dependency class.
+	 */
+	const char *pv_attr[3];
 } pb_provider_t;
 
 /* The providers, each in its own file. */
+extern const pb_provider_t pb_dtrace_provider;	/* probes/dtrace.c */
 extern const pb_provider_t pb_pid_provider;	/* probes/pid.c */
 extern const pb_provider_t pb_usdt_provider;	/* probes/usdt.c */
 extern const pb_provider_t pb_syscall_provider;	/* probes/syscall.c */
+extern const pb_provider_t pb_profile_provider;	/* probes/profile.c */
 
 /* The table, NULL-terminated, in claiming order (provider.c). */
 extern const pb_provider_t *const pb_providers[];

@@ -1098,6 +1098,8 @@ usdt_names(const char *prov, pid_t pid)
 {
 	char name[32];
 
+	if (pid == 0)
+		return false;	/* pidtrace's own scope: no notes */
 	/* pid<PID> is the pid provider's, even when a note says "pid" */
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	if (strcmp(prov, name) == 0)
@@ -1199,4 +1201,5 @@ const pb_provider_t pb_usdt_provider = {
 	.pv_getarg = usdt_getarg,
 	.pv_flush = pb_usdt_cache_flush,
 	.pv_listall = true,
+	.pv_attr = { "Private", "Private", "Unknown" },
 };
