@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/addrsym.c: run-time address -> "module`function+0xoff".
+ * cmd/trace/addrsym.c: run-time address -> "module`function+0xoff".
  */
 #include <config.h>
 
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd/addrsym.h"
+#include "cmd/trace/addrsym.h"
 #include "demangle/demangle.h"
 #include "probes/elfsym.h"
 #include "probes/modules.h"

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/addrsym.h: name run-time addresses of a traced process
+ * cmd/trace/addrsym.h: name run-time addresses of a traced process
  * ("libc.so.6`malloc+0x1a"), for D's %a and %A (dsl_host_t.dh_addr2sym).
  * Symbol tables are read once per module (.symtab and .dynsym functions,
- * sorted); a look-up is then a binary search.  Only cmd/trace.c calls
- * this.  Not thread-safe.
+ * sorted); a look-up is then a binary search.  Only the glue (host.c)
+ * calls this.  Not thread-safe.
  */
-#ifndef PIDTRACE_CMD_ADDRSYM_H
-#define PIDTRACE_CMD_ADDRSYM_H
+#ifndef PIDTRACE_TRACE_ADDRSYM_H
+#define PIDTRACE_TRACE_ADDRSYM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -60,4 +60,4 @@ void		addrsym_flush(addrsym_t *);
 
 void		addrsym_free(addrsym_t *);
 
-#endif /* PIDTRACE_CMD_ADDRSYM_H */
+#endif /* PIDTRACE_TRACE_ADDRSYM_H */
