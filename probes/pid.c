@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 
 #include "demangle/demangle.h"
+#include "lib/fnv.h"
 #include "probes/debugfile.h"
 #include "probes/dwarf.h"
 #include "probes/elfsym.h"
@@ -475,16 +476,6 @@ struct pindex {
 	size_t pi_used;
 };
 
-static uint64_t
-hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
 /* Path, function address, symbol and probe name: one probe. */
 static char *
 probe_key(const pb_probe_t *p)
@@ -512,7 +503,7 @@ pindex_has(struct pindex *pi, char *key, int add)
 		for (j = 0; j < pi->pi_cap; j++) {
 			if (pi->pi_keys[j] == NULL)
 				continue;
-			i = hash_str(pi->pi_keys[j]) & (nc - 1);
+			i = fnv1a_str(pi->pi_keys[j]) & (nc - 1);
 			while (nk[i] != NULL)
 				i = (i + 1) & (nc - 1);
 			nk[i] = pi->pi_keys[j];
@@ -523,7 +514,7 @@ pindex_has(struct pindex *pi, char *key, int add)
 	}
 	if (pi->pi_cap == 0)
 		return 0;
-	i = hash_str(key) & (pi->pi_cap - 1);
+	i = fnv1a_str(key) & (pi->pi_cap - 1);
 	while (pi->pi_keys[i] != NULL) {
 		if (strcmp(pi->pi_keys[i], key) == 0)
 			return 1;
