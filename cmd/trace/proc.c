@@ -19,58 +19,26 @@
 
 #include "cmd/trace/impl.h"
 
-/* A field of /proc/PID/status ("PPid:", "Name:"): its text, or "". */
-static void
-status_field(pid_t pid, const char *field, char *buf, size_t len)
-{
-	char path[64], line[256];
-	size_t n = strlen(field);
-	FILE *f;
-
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	if ((f = fopen(path, "re")) == NULL)
-		return;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		char *s = line + n;
-
-		if (strncmp(line, field, n) != 0)
-			continue;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		s[strcspn(s, "\n")] = '\0';
-		snprintf(buf, len, "%s", s);
-		break;
-	}
-	fclose(f);
-}
-
 /* D's ppid, uid, gid and execname of the process: at grab, at exec. */
 void
 proc_read_ids(trace_proc_t *p)
 {
-	char v[64];
+	long v;
 
-	status_field(p->p_pid, "PPid:", v, sizeof(v));
-	if (v[0] != '\0')
-		p->p_ppid = (pid_t)atoi(v);
-	status_field(p->p_pid, "Uid:", v, sizeof(v));
-	if (v[0] != '\0')
-		p->p_uid = (uid_t)strtoul(v, NULL, 10);
-	status_field(p->p_pid, "Gid:", v, sizeof(v));
-	if (v[0] != '\0')
-		p->p_gid = (gid_t)strtoul(v, NULL, 10);
-	status_field(p->p_pid, "Name:", p->p_comm, sizeof(p->p_comm));
+	if ((v = tr_proc_status(p->p_pid, "PPid:", NULL, 0)) >= 0)
+		p->p_ppid = (pid_t)v;
+	if ((v = tr_proc_status(p->p_pid, "Uid:", NULL, 0)) >= 0)
+		p->p_uid = (uid_t)v;
+	if ((v = tr_proc_status(p->p_pid, "Gid:", NULL, 0)) >= 0)
+		p->p_gid = (gid_t)v;
+	tr_proc_status(p->p_pid, "Name:", p->p_comm, sizeof(p->p_comm));
 }
 
-/* The process of thread tid (its Tgid), or 0. */
+/* The process of thread tid (its Tgid), or -1. */
 static pid_t
 tgid_of(pid_t tid)
 {
-	char v[32];
-
-	status_field(tid, "Tgid:", v, sizeof(v));
-	return (pid_t)atoi(v);
+	return (pid_t)tr_proc_status(tid, "Tgid:", NULL, 0);
 }
 
 /*
