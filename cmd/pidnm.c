@@ -203,7 +203,7 @@ out_name(dm_buf_t *b, const pb_sym_t *s, bool demangle)
 
 /* What lines are printed of: the same for every symbol of a table. */
 struct listing {
-	int		li_width;	/* hex digits: 16, or 8 for ELFCLASS32 */
+	int		li_width;	/* hex digits: 16; 8 for ELFCLASS32 */
 	uint64_t	li_bias;	/* --pid: load bias */
 	const char	*li_module;	/* --pid: module`name */
 };
@@ -335,8 +335,10 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 		nm_ent_init(&ents[n++], &syms[i]);
 	}
 	if (!opt_nosort)
-		nm_sort(ents, n, ents + nsyms, (opt_numeric ? NM_NUMERIC : 0) |
-		    (opt_reverse ? NM_REVERSE : 0) | (use_strcoll ? NM_COLL : 0));
+		nm_sort(ents, n, ents + nsyms,
+		    (opt_numeric ? NM_NUMERIC : 0) |
+		    (opt_reverse ? NM_REVERSE : 0) |
+		    (use_strcoll ? NM_COLL : 0));
 	if (pb_elf_class(e) == ELFCLASS32)
 		li.li_width = 8;
 	print_all(ents, n, &li);
@@ -483,7 +485,7 @@ list_pid(const char *pidstr)
 		e = pb_elf_open_fd(fd, err, sizeof(err));
 		close(fd);
 		if (e == NULL)
-			continue;	/* a mapped non-ELF file (locale data) */
+			continue;	/* a mapped non-ELF file (locales) */
 		flags = (perms[0] == 'r' ? PF_R : 0) |
 		    (perms[1] == 'w' ? PF_W : 0) | (perms[2] == 'x' ? PF_X : 0);
 		if (pb_elf_bias(e, start, off, flags, &bias) != 0) {
@@ -607,7 +609,8 @@ main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		case 'V':
-			printf("pidnm (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			printf("pidnm (%s) %s\n", PACKAGE_NAME,
+			    PACKAGE_VERSION);
 			return 0;
 		default:
 			usage(stderr);

@@ -278,7 +278,7 @@ flamegraph(cmd_t *c)
 		    strerror(errno));
 }
 
-/* -- running ------------------------------------------------------------ */
+/* -- running --------------------------------------------------------------- */
 
 /*
  * -x metrics: render the aggregations for the exporters each second, on

@@ -33,7 +33,7 @@ typedef struct arm_kind {
 	void		(*ak_exec)(trace_scope_t *sc);
 } arm_kind_t;
 
-/* -- sites (PB_ARM_SITE) ---------------------------------------------- */
+/* -- sites (PB_ARM_SITE) --------------------------------------------------- */
 
 typedef struct byaddr {
 	const trace_arm_t *ba_am;
@@ -274,7 +274,7 @@ sites_exec(trace_scope_t *sc)
 	am->am_rtld_ok = false;
 }
 
-/* -- counters (pr_counter: a USDT semaphore) ---------------------------- */
+/* -- counters (pr_counter: a USDT semaphore) ------------------------------- */
 
 static int
 ctr_add(trace_scope_t *sc, const pb_probe_t *pr, const trace_ref_t *ref)
@@ -350,7 +350,7 @@ ctrs_exec(trace_scope_t *sc)
 					 * image */
 }
 
-/* -- syscall stops (PB_ARM_SYSCALL) -------------------------------------- */
+/* -- syscall stops (PB_ARM_SYSCALL) ---------------------------------------- */
 
 /*
  * The probe fires at the entry (or exit) stops of its call number, in
@@ -388,7 +388,7 @@ sys_start(trace_scope_t *sc, tr_session_t *s)
 		    (int)sc->sc_pid, strerror(errno));
 }
 
-/* -- clocks (PB_ARM_SAMPLE, PB_ARM_TICK): run.c runs them --------------- */
+/* -- clocks (PB_ARM_SAMPLE, PB_ARM_TICK): run.c runs them ------------------ */
 
 /* Once per probe: a re-resolution finds it again. */
 static int
@@ -413,7 +413,7 @@ timer_add(trace_scope_t *sc, const pb_probe_t *pr, const trace_ref_t *ref)
 	return 0;
 }
 
-/* -- the table ---------------------------------------------------------- */
+/* -- the table ------------------------------------------------------------- */
 
 static const arm_kind_t kinds[PB_ARM_NKINDS + 1] = {
 	[PB_ARM_STAGE] = { "stage", true, false, NULL, NULL, NULL, NULL,

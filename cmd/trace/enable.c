@@ -60,7 +60,7 @@ reg_free(trace_reg_t *rg)
 	memset(rg, 0, sizeof(*rg));
 }
 
-/* -- the registry ------------------------------------------------------- */
+/* -- the registry ---------------------------------------------------------- */
 
 typedef struct byname {
 	const trace_reg_t *bn_rg;
@@ -254,7 +254,7 @@ trace_enabled(const trace_reg_t *rg, size_t d)
 	return false;
 }
 
-/* -- resolving ------------------------------------------------------------ */
+/* -- resolving ------------------------------------------------------------- */
 
 /* A matched function with no probe of the kind asked must not pass
  * unseen: a histogram would silently miss it. */
@@ -619,27 +619,28 @@ scope_exec_notice(trace_scope_t *sc)
  * A #! script's descriptions may match nothing at first (trace_deferred);
  * name those that matched nothing in any program it ran.
  */
+static void
+unmatched(const trace_scope_t *sc, size_t d)
+{
+	notice(sc->sc_tr, "probe description %s matched no probes in pid %d "
+	    "or what it exec'd", dsl_prog_desc(sc->sc_tr->tr_pg, d)->pd_text,
+	    (int)sc->sc_pid);
+}
+
 void
 scope_unmatched_notice(trace_scope_t *sc)
 {
 	const trace_reg_t *rg = &sc->sc_reg;
-	const dsl_prog_t *pg = sc->sc_tr->tr_pg;
 	size_t i;
 
 	for (i = 0; i < rg->rg_nclaims; i++)
 		if (!trace_enabled(rg, rg->rg_claims[i].cl_desc))
-			notice(sc->sc_tr, "probe description %s matched no "
-			    "probes in pid %d or what it exec'd",
-			    dsl_prog_desc(pg, rg->rg_claims[i].cl_desc)->pd_text,
-			    (int)sc->sc_pid);
+			unmatched(sc, rg->rg_claims[i].cl_desc);
 	for (i = 0; i < rg->rg_npending; i++)
-		notice(sc->sc_tr, "probe description %s matched no probes in "
-		    "pid %d or what it exec'd",
-		    dsl_prog_desc(pg, rg->rg_pending[i])->pd_text,
-		    (int)sc->sc_pid);
+		unmatched(sc, rg->rg_pending[i]);
 }
 
-/* -- -l ------------------------------------------------------------------- */
+/* -- -l -------------------------------------------------------------------- */
 
 static void
 list_scope(const trace_scope_t *sc, FILE *out)

@@ -153,7 +153,7 @@ earlier(uint64_t a, uint64_t b)
 	return a == 0 || (b != 0 && b < a) ? b : a;
 }
 
-/* -- timers --------------------------------------------------------------- */
+/* -- timers ---------------------------------------------------------------- */
 
 /*
  * The host's timed work and the ticks that are due, earliest first, each
@@ -246,7 +246,7 @@ arm_timer(uint64_t next_ns)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
-/* -- the tracer's handlers (the firing ones are fire.c's) ---------------- */
+/* -- the tracer's handlers (the firing ones are fire.c's) ------------------ */
 
 /*
  * BEGIN once every site of every process is armed and before any process
@@ -369,7 +369,7 @@ on_wake(void *arg, tr_session_t *s)
 	return 0;
 }
 
-/* -- signals ---------------------------------------------------------------- */
+/* -- signals --------------------------------------------------------------- */
 
 /* Every session: any one still traced wakes the loop. */
 static void
@@ -417,7 +417,7 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
-/* -- the loops -------------------------------------------------------------- */
+/* -- the loops ------------------------------------------------------------- */
 
 /*
  * With no process: BEGIN, then the ticks until exit() or a signal.
