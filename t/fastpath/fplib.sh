@@ -16,7 +16,7 @@ FP_UNWIND=$TARGETS/fp-unwind
 	skip "fp-* targets not built"
 
 # PT: pidtrace and the extra flags, as one command (word-split on purpose).
-# The fast path is opt-in (cmd/trace.c fast_options): ask for it.
+# The fast path is opt-in (cmd/trace/run.c, trace_configure): ask for it.
 PIDTRACE_X=${PIDTRACE_X:--x fastpath=on}
 # shellcheck disable=SC2206
 PT=("$PIDTRACE" $PIDTRACE_X)
