@@ -242,8 +242,9 @@ match_made(trace_scope_t *sc, const pb_provider_t *pv, size_t i)
 	return 0;
 }
 
-bool
-trace_enabled(const trace_reg_t *rg, size_t d)
+/* Whether description d is enabled on a probe of rg. */
+static bool
+enabled(const trace_reg_t *rg, size_t d)
 {
 	size_t i, k;
 
@@ -634,7 +635,7 @@ scope_unmatched_notice(trace_scope_t *sc)
 	size_t i;
 
 	for (i = 0; i < rg->rg_nclaims; i++)
-		if (!trace_enabled(rg, rg->rg_claims[i].cl_desc))
+		if (!enabled(rg, rg->rg_claims[i].cl_desc))
 			unmatched(sc, rg->rg_claims[i].cl_desc);
 	for (i = 0; i < rg->rg_npending; i++)
 		unmatched(sc, rg->rg_pending[i]);

@@ -258,7 +258,6 @@ void	scope_refresh(trace_scope_t *sc);
 void	scope_exec_notice(trace_scope_t *sc);
 void	scope_unmatched_notice(trace_scope_t *sc);
 void	reg_free(trace_reg_t *rg);
-bool	trace_enabled(const trace_reg_t *rg, size_t d);
 
 /* arm.c: whether a scope arms a probe (arm_accepts) */
 enum {
@@ -280,9 +279,8 @@ void	arm_free(trace_arm_t *am);
 int	fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs);
 int	fire_self(trace_t *tr, uint32_t id);
 void	fire_handlers(tr_handlers_t *h);
-void	on_rtld(trace_proc_t *p, tr_session_t *s);	/* run.c */
 
-/* run.c */
-uint64_t mono_ns(void);
+/* run.c: the loader's r_brk, which fire.c's on_hit hands on */
+void	on_rtld(trace_proc_t *p, tr_session_t *s);
 
 #endif /* PIDTRACE_TRACE_IMPL_H */

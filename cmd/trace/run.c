@@ -137,7 +137,7 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	}
 }
 
-uint64_t
+static uint64_t
 mono_ns(void)
 {
 	struct timespec ts;
