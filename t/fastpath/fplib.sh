@@ -120,7 +120,9 @@ reference()
 attach_run()
 {
 	_an=$1 _ad=$2; shift 2
-	rm -f "$T/in"; mkfifo "$T/in"
+	# in.out too: a former run's "ready pid=" would pass wait_for
+	# before the new target truncates the file, and TPID be stale or ""
+	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn _tp 300 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" "$@"
 	exec 3>"$T/in"
 	wait_for "$T/in.out" '^ready pid='
