@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * procns: a process's files as that process sees them.
+ *
+ * A process in a container has its own root (its mount namespace and a
+ * chroot, as docker, podman and kubernetes make them) and perhaps its own
+ * PID and user namespaces.  Every path pidtrace derives from a process
+ * (the modules' paths in /proc/PID/maps, debug directories, perf maps)
+ * is a path in that process's root, reached from here through the
+ * kernel's /proc/PID/root.  A process that shares our root and mount
+ * namespace is read at its paths as they are, as before.
+ *
+ * Not the firing path: reads /proc.  One thread.
+ */
+#ifndef PB_PROCNS_H
+#define PB_PROCNS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * Whether pid sees another file system than we do: 1 when its root or
+ * its mount namespace differ from ours (then its files are reached
+ * through /proc/PID/root), 0 when they are ours, or when /proc/PID/root
+ * cannot be read (the paths are then taken as ours, the best left).
+ */
+int
+pb_proc_foreign(pid_t pid);
+
+/*
+ * The path to open here for path as process pid sees it: path itself
+ * when pid <= 0 or the process shares our file system, else
+ * /proc/PID/root followed by path with its symbolic links resolved
+ * inside the process's root (an absolute link in a container points into
+ * the container, not into ours).  Writes into buf; 0, or -1 with errno
+ * ENAMETOOLONG, ELOOP, EINVAL (path is not absolute).  The file need not
+ * exist.
+ */
+int
+pb_proc_path(pid_t pid, const char *path, char *buf, size_t len);
+
+/*
+ * The number of pid's process in its own PID namespace (the last of
+ * /proc/PID/status's NStgid line, which is NSpid's for the process and
+ * names a thread's process): what the process's getpid() returns, and
+ * so the number it writes in /tmp/perf-N.map.  pid itself when the line
+ * is missing (kernels before 4.1) or the process is gone.
+ */
+pid_t
+pb_proc_nspid(pid_t pid);
+
+/*
+ * Let this process trace pid when pid runs, in a user namespace of our
+ * user's (a rootless container), as one of our subordinate user ids:
+ * enter that namespace, as `podman unshare` does, where we hold every
+ * capability over its processes.  The namespace is taken from a process
+ * of ours in it whose uid_map is pid's (pid's own namespace file is
+ * closed to us until then).  Returns 1 when it entered, 0 when nothing
+ * was needed or nothing applies (pid is ours, or root runs us, or its
+ * user namespace maps none of our ids: the attach then fails as usual),
+ * -1 with a one-line message in err when it applies but failed.  Must
+ * run before the process starts a thread (setns(2) refuses a threaded
+ * caller).
+ */
+int
+pb_proc_userns_enter(pid_t pid, char *err, size_t errlen);
+
+#endif /* PB_PROCNS_H */
