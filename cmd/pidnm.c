@@ -657,6 +657,7 @@ list_pid(const char *pidstr)
 	char **seen = NULL, **grown, *dot;
 	unsigned long long start, end, off, inode;
 	char perms[8], dev[32], file[PATH_MAX], at[PATH_MAX + 64];
+	char root[PATH_MAX];
 	const char *module, *p;
 	size_t nseen = 0, i;
 	uint64_t bias;
@@ -677,6 +678,8 @@ list_pid(const char *pidstr)
 		errorf("--pid %ld: %s", pid, err);
 		return 1;
 	}
+	if (pb_proc_rootlink((pid_t)pid, root, sizeof(root)) != 0)
+		root[0] = '\0';
 	snprintf(path, sizeof(path), "/proc/%ld/maps", pid);
 	maps = fopen(path, "re");
 	if (maps == NULL) {
@@ -710,6 +713,7 @@ list_pid(const char *pidstr)
 		dot = strstr(file, " (deleted)");
 		if (dot != NULL && dot[10] == '\0')
 			*dot = '\0';
+		pb_proc_unroot(root, file);	/* as the process sees it */
 		snprintf(path, sizeof(path), "/proc/%ld/map_files/%llx-%llx",
 		    pid, start, end);
 		fd = open(path, O_RDONLY | O_CLOEXEC);

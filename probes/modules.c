@@ -234,6 +234,20 @@ pb_modules_read(pid_t pid, pb_modlist_t *out)
 	rc = pb_maps_parse(text, n >= 0 ? exe : NULL, out);
 	out->ml_pid = pid;
 	free(text);
+	/* paths as the process sees them: a chroot's root cut off */
+	if (rc == 0 && pb_proc_rootlink(pid, exe, sizeof(exe)) == 0 &&
+	    exe[0] != '\0') {
+		size_t i;
+
+		for (i = 0; i < out->ml_n; i++) {
+			pb_module_t *md = &out->ml_mods[i];
+
+			pb_proc_unroot(exe, md->md_path);
+			md->md_base = strrchr(md->md_path, '/');
+			md->md_base = md->md_base ? md->md_base + 1 :
+			    md->md_path;
+		}
+	}
 	return rc;
 }
 

@@ -164,6 +164,41 @@ pb_proc_path(pid_t pid, const char *path, char *buf, size_t len)
 	return 0;
 }
 
+int
+pb_proc_rootlink(pid_t pid, char *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+
+	buf[0] = '\0';
+	if (pid <= 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/root", (int)pid);
+	n = readlink(path, buf, len);
+	if (n < 0) {
+		buf[0] = '\0';
+		return 0;
+	}
+	if ((size_t)n >= len) {
+		buf[0] = '\0';
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	buf[n] = '\0';
+	if (strcmp(buf, "/") == 0 || buf[0] != '/')
+		buf[0] = '\0';
+	return 0;
+}
+
+void
+pb_proc_unroot(const char *prefix, char *path)
+{
+	size_t n = strlen(prefix);
+
+	if (n > 0 && strncmp(path, prefix, n) == 0 && path[n] == '/')
+		memmove(path, path + n, strlen(path + n) + 1);
+}
+
 pid_t
 pb_proc_nspid(pid_t pid)
 {

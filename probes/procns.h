@@ -28,6 +28,23 @@ int
 pb_proc_foreign(pid_t pid);
 
 /*
+ * The paths in /proc/PID/maps and /proc/PID/exe are the kernel's names
+ * for the files from our root, not the process's: for a process that
+ * chroot()ed inside its container's mount namespace (rather than
+ * pivot_root() as runc does) they carry its root's own path first
+ * ("/srv/ct/usr/lib/libc.so.6").  pb_proc_rootlink writes that prefix
+ * (the target of /proc/PID/root) into buf, or "" when the process's root
+ * is "/" or closed to us; 0, or -1 (ENAMETOOLONG).  pb_proc_unroot cuts
+ * it from path, in place, leaving the path as the process sees it
+ * ("/usr/lib/libc.so.6").
+ */
+int
+pb_proc_rootlink(pid_t pid, char *buf, size_t len);
+
+void
+pb_proc_unroot(const char *prefix, char *path);
+
+/*
  * The path to open here for path as process pid sees it: path itself
  * when pid <= 0 or the process shares our file system, else
  * /proc/PID/root followed by path with its symbolic links resolved

@@ -1,0 +1,5 @@
+# t/containers: processes in containers made with unshare (mount, PID
+# and user namespaces, a tmpfs root, chroot), no container daemon.
+EXTRA_DIST += t/containers/ctlib.sh
+TESTS += t/containers/debugfile.sh
+EXTRA_DIST += t/containers/debugfile.sh
