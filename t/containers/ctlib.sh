@@ -40,7 +40,8 @@ ct_copy()
 }
 
 # The container's PID 1: a tmpfs on ROOT (in its own mount namespace),
-# STAGE copied in, /proc and a few devices, then CMD run under chroot
+# STAGE copied in, /proc, a few devices and ROOT.share as /share (for
+# what the test reads after the container is gone), then CMD run under chroot
 # as its child (pid 2 there), waited for.  PID 1 stays a shell of the
 # user who made the container, as a runtime's init (podman's catatonit)
 # does.  With CT_SETPRIV (setpriv's options), CMD runs as that user of
@@ -50,6 +51,7 @@ mount -t tmpfs -o mode=0755 ct "$R" || exit 1
 cp -a "$S"/. "$R"/ || exit 1
 mkdir -p "$R/proc" "$R/dev" "$R/tmp" && chmod 1777 "$R/tmp" || exit 1
 mount -t proc proc "$R/proc" || exit 1
+mkdir -p "$R/share" && mount --bind "$R.share" "$R/share" || exit 1
 for d in null zero random urandom; do
 	: >"$R/dev/$d" && mount --bind "/dev/$d" "$R/dev/$d" || exit 1
 done
@@ -74,7 +76,8 @@ ct_start()
 		_opts="$_opts $1"; shift
 	done
 	shift
-	mkdir -p "$T/ctroot.$_v"
+	mkdir -p "$T/ctroot.$_v" "$T/ctroot.$_v.share"
+	chmod 1777 "$T/ctroot.$_v.share"
 	# shellcheck disable=SC2086
 	spawn "$_v" "$_secs" ${CT_AS:-} unshare $_opts -m -p -f --kill-child \
 	    sh -c "$CT_INIT" sh "$T/ctroot.$_v" "$_stage" "$_in" "$_out" "$@"

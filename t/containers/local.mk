@@ -1,5 +1,6 @@
 # t/containers: processes in containers made with unshare (mount, PID
 # and user namespaces, a tmpfs root, chroot), no container daemon.
 EXTRA_DIST += t/containers/ctlib.sh
-TESTS += t/containers/debugfile.sh
-EXTRA_DIST += t/containers/debugfile.sh
+TESTS += t/containers/debugfile.sh t/containers/probes.sh t/containers/jit.sh
+EXTRA_DIST += t/containers/debugfile.sh t/containers/probes.sh \
+	t/containers/jit.sh
