@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "probes/elfsym.h"	/* pb_seterr */
@@ -283,115 +281,76 @@ status_num(pid_t pid, const char *field)
 	return v;
 }
 
-/*
- * Whether the user namespace of process cand (opened as fd) is one we
- * may enter for pid: tried in a child first, which enters it and checks
- * that pid's namespace file opens there (so that a wrong guess costs
- * nothing: a namespace once entered cannot be left).
- */
+/* Whether a "Uid:" or "Gid:" line of /proc/PID/status is all id. */
 static int
-try_in_child(int fd, pid_t pid)
+all_ids(pid_t pid, const char *field, long id)
 {
-	char path[64];
-	pid_t c;
-	int st, t;
+	char path[64], line[256], *p, *e;
+	size_t n = strlen(field);
+	int ok = 0, k;
+	FILE *f;
 
-	c = fork();
-	if (c < 0)
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
 		return 0;
-	if (c == 0) {
-		if (setns(fd, CLONE_NEWUSER) != 0)
-			_exit(1);
-		snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)pid);
-		t = open(path, O_RDONLY | O_CLOEXEC);
-		_exit(t < 0 ? 2 : 0);
-	}
-	while (waitpid(c, &st, 0) < 0)
-		if (errno != EINTR)
-			return 0;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
-}
-
-/* Try process cand as the way into pid's user namespace: 1 entered. */
-static int
-try_candidate(pid_t cand, pid_t pid, const char *map, ino_t self_ns)
-{
-	char path[64], cmap[4096];
-	struct stat st;
-	int fd, ok = 0;
-
-	if (cand == pid || cand == getpid())
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)cand);
-	if (slurp(path, cmap, sizeof(cmap)) < 0 || strcmp(cmap, map) != 0)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)cand);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) == 0 && st.st_ino != self_ns &&
-	    try_in_child(fd, pid) && setns(fd, CLONE_NEWUSER) == 0)
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, field, n) != 0)
+			continue;
 		ok = 1;
-	close(fd);
+		for (p = line + n, k = 0; k < 4; k++, p = e)
+			if (strtol(p, &e, 10) != id || e == p)
+				ok = 0;
+		break;
+	}
+	fclose(f);
 	return ok;
 }
 
 int
 pb_proc_userns_enter(pid_t pid, char *err, size_t errlen)
 {
-	char path[64], map[4096];
-	struct stat self;
-	struct dirent *de;
-	long anc, uid;
-	DIR *d;
-	int fd, hops;
+	char path[64], map[4096], own[4096];
+	struct stat self, st;
+	int fd, e;
 
 	if (pid <= 0 || geteuid() == 0)
 		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		close(fd);	/* ours to trace already */
+	/* Ours (root in a rootless container is our own uid): as usual. */
+	if (all_ids(pid, "Uid:", (long)geteuid()) &&
+	    all_ids(pid, "Gid:", (long)getegid()))
 		return 0;
-	}
-	if (errno != EACCES && errno != EPERM)
-		return 0;
+	/*
+	 * The owner of a user namespace holds every capability in it from
+	 * outside, so its namespace file opens and ptrace(2) is allowed;
+	 * but /proc/PID/mem, owned by the subordinate uid, opens only with
+	 * CAP_DAC_OVERRIDE in a namespace where that uid is mapped: inside.
+	 */
 	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
 	if (stat("/proc/self/ns/user", &self) != 0 ||
 	    slurp(path, map, sizeof(map)) <= 0 || !maps_uid(map, geteuid()))
+		return 0;	/* not a namespace of ours */
+	if (slurp("/proc/self/uid_map", own, sizeof(own)) > 0 &&
+	    strcmp(own, map) == 0)
+		return 0;	/* our own namespace */
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;	/* not its owner: the attach says why */
+	if (fstat(fd, &st) == 0 && st.st_ino == self.st_ino) {
+		close(fd);
 		return 0;
-	{
-		char own[4096];
-
-		/* A map like ours: pid is in our namespace, not a child. */
-		if (slurp("/proc/self/uid_map", own, sizeof(own)) > 0 &&
-		    strcmp(own, map) == 0)
-			return 0;
 	}
-	/* Its ancestors first (a container's init, its runtime), then
-	 * every process (podman's pause process holds the namespace). */
-	for (anc = status_num(pid, "PPid:"), hops = 0; anc > 1 && hops < 64;
-	    anc = status_num((pid_t)anc, "PPid:"), hops++)
-		if (try_candidate((pid_t)anc, pid, map, self.st_ino))
-			return 1;
-	d = opendir("/proc");
-	if (d != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			long n = strtol(de->d_name, NULL, 10);
-
-			if (n > 0 && try_candidate((pid_t)n, pid, map,
-			    self.st_ino)) {
-				closedir(d);
-				return 1;
-			}
-		}
-		closedir(d);
+	if (setns(fd, CLONE_NEWUSER) == 0) {
+		close(fd);
+		return 1;
 	}
-	uid = status_num(pid, "Uid:");
-	pb_seterr(err, errlen, "process %d runs as uid %ld in a user namespace "
-	    "of uid %d's (a rootless container) and no process of yours is "
-	    "in it to enter it by: run pidtrace inside it, e.g. "
-	    "`podman unshare pidtrace -p %d ...`", (int)pid, uid,
-	    (int)geteuid(), (int)pid);
+	e = errno;
+	close(fd);
+	pb_seterr(err, errlen, "process %d runs as uid %ld, a subordinate uid "
+	    "of yours, in a user namespace (a rootless container) this "
+	    "process cannot enter (%s): run the command inside that "
+	    "namespace, e.g. `podman unshare pidtrace -p %d ...`", (int)pid,
+	    status_num(pid, "Uid:"), strerror(e), (int)pid);
 	return -1;
 }

@@ -69,15 +69,15 @@ pb_proc_nspid(pid_t pid);
 /*
  * Let this process trace pid when pid runs, in a user namespace of our
  * user's (a rootless container), as one of our subordinate user ids:
- * enter that namespace, as `podman unshare` does, where we hold every
- * capability over its processes.  The namespace is taken from a process
- * of ours in it whose uid_map is pid's (pid's own namespace file is
- * closed to us until then).  Returns 1 when it entered, 0 when nothing
- * was needed or nothing applies (pid is ours, or root runs us, or its
- * user namespace maps none of our ids: the attach then fails as usual),
- * -1 with a one-line message in err when it applies but failed.  Must
- * run before the process starts a thread (setns(2) refuses a threaded
- * caller).
+ * enter that namespace, as `podman unshare` does.  Its owner may
+ * ptrace(2) its processes from outside, but opens their /proc/PID/mem
+ * (owned by the subordinate uid) only from inside, where it holds
+ * CAP_DAC_OVERRIDE over the ids mapped there.  Returns 1 when it
+ * entered, 0 when nothing was needed or nothing applies (pid is ours,
+ * root runs us, its namespace is not one of ours: the attach then goes
+ * or fails as usual), -1 with a one-line message in err, saying what to
+ * run instead, when entering failed.  Must run before the process starts
+ * a thread (setns(2) refuses a threaded caller).
  */
 int
 pb_proc_userns_enter(pid_t pid, char *err, size_t errlen);

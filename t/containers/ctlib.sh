@@ -47,8 +47,12 @@ ct_copy()
 # does.  With CT_SETPRIV (setpriv's options), CMD runs as that user of
 # the container (setpriv must be in STAGE).
 CT_INIT='R=$1 S=$2; exec 3<"$3" >"$4" 2>&1 </dev/null; shift 4
+# a user namespace made by its user: wait for its maps (ct_map)
+while [ -n "${CT_WAITMAP:-}" ] && [ ! -e "$R.share/mapped" ]; do
+	sleep 0.01
+done
 mount -t tmpfs -o mode=0755 ct "$R" || exit 1
-cp -a "$S"/. "$R"/ || exit 1
+cp -R "$S"/. "$R"/ || exit 1
 mkdir -p "$R/proc" "$R/dev" "$R/tmp" && chmod 1777 "$R/tmp" || exit 1
 mount -t proc proc "$R/proc" || exit 1
 mkdir -p "$R/share" && mount --bind "$R.share" "$R/share" || exit 1
@@ -56,7 +60,9 @@ for d in null zero random urandom; do
 	: >"$R/dev/$d" && mount --bind "/dev/$d" "$R/dev/$d" || exit 1
 done
 # stdin from fd 3: a background command reads /dev/null otherwise
-if [ -n "${CT_SETPRIV:-}" ]; then
+if [ -n "${CT_EXEC:-}" ]; then
+	exec chroot "$R" /usr/bin/setpriv $CT_SETPRIV "$@" <&3 3<&-
+elif [ -n "${CT_SETPRIV:-}" ]; then
 	chroot "$R" /usr/bin/setpriv $CT_SETPRIV "$@" <&3 3<&- &
 else
 	chroot "$R" "$@" <&3 3<&- &
@@ -78,8 +84,12 @@ ct_start()
 	shift
 	mkdir -p "$T/ctroot.$_v" "$T/ctroot.$_v.share"
 	chmod 1777 "$T/ctroot.$_v.share"
+	# PID 1 dies with unshare, unless CT_ORPHAN
+	[ -n "${CT_ORPHAN:-}" ] || _opts="$_opts --kill-child"
 	# shellcheck disable=SC2086
-	spawn "$_v" "$_secs" ${CT_AS:-} unshare $_opts -m -p -f --kill-child \
+	spawn "$_v" "$_secs" env CT_WAITMAP="${CT_WAITMAP:-}" \
+	    CT_SETPRIV="${CT_SETPRIV:-}" CT_EXEC="${CT_EXEC:-}" \
+	    ${CT_AS:-} unshare $_opts -m -p -f \
 	    sh -c "$CT_INIT" sh "$T/ctroot.$_v" "$_stage" "$_in" "$_out" "$@"
 }
 
@@ -98,4 +108,22 @@ ct_init()
 {
 	_u=$(child_of "$1") || return 1
 	child_of "$_u"
+}
+
+# ct_map VAR IDMAP: write the uid_map and gid_map of the container
+# started as ct_start VAR (as newuidmap and newgidmap do for podman,
+# from /etc/subuid), then let its PID 1 go on.  For a container
+# started with -U and CT_WAITMAP set.
+ct_map()
+{
+	eval "_sp=\$$1"
+	_u=$(child_of "$_sp") || fail "no unshare process"
+	_i=$(child_of "$_u") || fail "no container init"
+	# one write(2) each: the kernel takes a map in one
+	printf '%s\n' "$2" >"$T/idmap"
+	dd if="$T/idmap" of="/proc/$_i/uid_map" bs=64k status=none ||
+		fail "uid_map: $2"
+	dd if="$T/idmap" of="/proc/$_i/gid_map" bs=64k status=none ||
+		fail "gid_map: $2"
+	: >"$T/ctroot.$1.share/mapped"
 }
