@@ -15,7 +15,8 @@
 #     build-id, and by debuglink when the CRC matches; a host debuglink
 #     file with another CRC is not used;
 #   - debugfile-test names where each was found (the container's under
-#     /proc/PID/root, the host's at its path).
+#     /proc/PID/root, the host's at its path), and a container's
+#     absolute symbolic link is followed inside the container.
 # Expected counts are the target's own.
 . "$top_srcdir/t/containers/ctlib.sh"
 ct_need
@@ -96,6 +97,17 @@ mkdir -p "$T/stage/usr/lib/debug/.build-id/${bid:0:2}"
 cp "$T/prog.debug" "$T/stage/usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug"
 run bid count
 grep -qx "/proc/[0-9]*/root/usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug" \
+    "$T/found.bid" || fail "bid found $(cat "$T/found.bid")"
+
+say "== build-id, the container's /usr/lib/debug an absolute link to /dbg"
+# resolved inside the container's root: the host has no /dbg
+stage bid "$T/bid"
+mkdir -p "$T/stage/dbg/.build-id/${bid:0:2}" "$T/stage/usr/lib"
+cp "$T/prog.debug" "$T/stage/dbg/.build-id/${bid:0:2}/${bid:2}.debug"
+ln -s /dbg "$T/stage/usr/lib/debug"
+[ -e /dbg ] && skip "the host has a /dbg"
+run bid count
+grep -qx "/proc/[0-9]*/root/dbg/.build-id/${bid:0:2}/${bid:2}.debug" \
     "$T/found.bid" || fail "bid found $(cat "$T/found.bid")"
 
 say "== .gnu_debuglink: /usr/lib/debug/app/link in the container"
