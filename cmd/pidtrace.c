@@ -409,6 +409,11 @@ grab(cmd_t *c)
 	c->c_tr = grabbed = trace_new(pb_providers, stderr);
 	if (c->c_tr == NULL)
 		die("out of memory");
+	/* all before the first attach, while pidtrace has no thread */
+	for (i = 0; i < c->c_ngrabs; i++)
+		if (trace_userns((pid_t)c->c_grabs[i].cg_pid, err,
+		    sizeof(err)) < 0)
+			die("attach: %s", err);
 	for (i = 0; i < c->c_ngrabs; i++) {
 		if (trace_grab(c->c_tr, (pid_t)c->c_grabs[i].cg_pid,
 		    c->c_grabs[i].cg_command, err, sizeof(err)) == 0)

@@ -50,8 +50,14 @@ pb_objcache_get(pb_objcache_t *oc, pid_t pid, const pb_module_t *md)
 	ob->ob_major = md->md_major;
 	ob->ob_minor = md->md_minor;
 	ob->ob_ino = md->md_ino;
+	ob->ob_pid = pid;
 	ob->ob_next = oc->oc_head;
 	oc->oc_head = ob;
+	if ((ob->ob_objpath = strdup(md->md_path)) == NULL) {
+		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %s",
+		    md->md_path, strerror(ENOMEM));
+		return ob;
+	}
 	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
 		snprintf(ob->ob_err, sizeof(ob->ob_err),
 		    "%.300s: cannot open: %s", md->md_path, strerror(errno));
@@ -59,9 +65,10 @@ pb_objcache_get(pb_objcache_t *oc, pid_t pid, const pb_module_t *md)
 	}
 	ob->ob_path = strdup(path);
 	ob->ob_elf = pb_elf_open(path, e, sizeof(e));
+	/* messages name the module as the process sees it */
 	if (ob->ob_elf == NULL) {
 		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %.150s",
-		    path, e);
+		    md->md_path, e);
 		return ob;
 	}
 	ob->ob_type = pb_elf_type(ob->ob_elf);
@@ -81,6 +88,7 @@ pb_objcache_flush(pb_objcache_t *oc)
 			oc->oc_fini(ob);
 		pb_elf_close(ob->ob_elf);
 		free(ob->ob_path);
+		free(ob->ob_objpath);
 		free(ob);
 	}
 	oc->oc_head = NULL;

@@ -28,6 +28,9 @@ typedef struct pb_object {
 	unsigned int ob_major, ob_minor;	/* the file's device */
 	uint64_t ob_ino;
 	char *ob_path;		/* the path opened (pb_module_open_path) */
+	char *ob_objpath;	/* the path the process sees (its maps):
+				 * messages name the module by it */
+	pid_t ob_pid;		/* whose view (procns.h): debug files */
 	pb_elf_t *ob_elf;	/* NULL when it did not open */
 	int ob_type;		/* ET_EXEC or ET_DYN */
 	char ob_err[512];	/* why it cannot be used, or "" */

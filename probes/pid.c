@@ -387,12 +387,12 @@ nomem:
  * object's own .dynsym still serves).
  */
 static void
-open_debugfile(struct symfile *sf, const char *objpath)
+open_debugfile(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
-	if (pb_debugfile_find(objpath, sf->sf_ob.ob_elf, path,
-	    sizeof(path)) < 0)
+	if (pb_debugfile_find(sf->sf_ob.ob_pid, sf->sf_ob.ob_objpath,
+	    sf->sf_ob.ob_elf, path, sizeof(path)) < 0)
 		return;
 	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
 	if (sf->sf_dbg == NULL)
@@ -415,14 +415,14 @@ symfile_init(pb_object_t *ob, const pb_module_t *md)
 	if (pb_elf_machine(ob->ob_elf) != EM_X86_64 ||
 	    pb_elf_class(ob->ob_elf) != ELFCLASS64) {
 		snprintf(ob->ob_err, sizeof(ob->ob_err),
-		    "%.300s: not an x86-64 ELF file", ob->ob_path);
+		    "%.300s: not an x86-64 ELF file", md->md_path);
 		return;
 	}
 	if (!pb_elf_has_table(ob->ob_elf, PB_SYMTAB))
-		open_debugfile(sf, md->md_path);
+		open_debugfile(sf);
 	if (build_index(sf) < 0)
 		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %s",
-		    ob->ob_path, strerror(errno));
+		    md->md_path, strerror(errno));
 }
 
 static void
@@ -1331,7 +1331,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		if (sf->sf_ob.ob_err[0] != '\0' && moderr[0] == '\0')
 			/* A corrupt .symtab beside a good .dynsym. */
 			snprintf(moderr, sizeof(moderr), "%.300s: %.200s",
-			    sf->sf_ob.ob_path, sf->sf_ob.ob_err);
+			    md->md_path, sf->sf_ob.ob_err);
 		if (module_bias(md, sf) < 0) {
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%.300s: no "
@@ -1507,7 +1507,7 @@ pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
  * -l -v or typed use only: attach never pays for it.
  */
 static pb_dwarf_t *
-symfile_dwarf(struct symfile *sf, const char *objpath)
+symfile_dwarf(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
@@ -1519,9 +1519,9 @@ symfile_dwarf(struct symfile *sf, const char *objpath)
 	if (sf->sf_dw == NULL && sf->sf_dbgpath != NULL)
 		sf->sf_dw = pb_dwarf_open(sf->sf_dbgpath, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath == NULL &&
-	    sf->sf_ob.ob_elf != NULL &&
-	    pb_debugfile_find(objpath, sf->sf_ob.ob_elf, path,
-	    sizeof(path)) == 0)
+	    sf->sf_ob.ob_elf != NULL && sf->sf_ob.ob_objpath != NULL &&
+	    pb_debugfile_find(sf->sf_ob.ob_pid, sf->sf_ob.ob_objpath,
+	    sf->sf_ob.ob_elf, path, sizeof(path)) == 0)
 		sf->sf_dw = pb_dwarf_open(path, e, sizeof(e));
 	return sf->sf_dw;
 }
@@ -1559,9 +1559,7 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 			break;
 	if (i == sf->sf_nnames)
 		return 0;
-	/* pr_path may be /proc/PID/map_files/...: .gnu_debuglink finds
-	 * nothing beside it then; the build-id still finds the file. */
-	dw = symfile_dwarf(sf, pr->pr_path);
+	dw = symfile_dwarf(sf);
 	if (dw == NULL)
 		return 0;
 	return pb_dwarf_func(dw, sf->sf_funcs[sf->sf_names[i].fn_func].fu_addr,

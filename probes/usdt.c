@@ -609,10 +609,9 @@ ufile_init(pb_object_t *ob, const pb_module_t *md)
 	struct ufile *uf = (struct ufile *)ob;
 	char e[256];
 
-	(void)md;
 	if (pb_usdt_file_read(ob->ob_elf, &uf->uf_notes, e, sizeof(e)) < 0)
 		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %.150s",
-		    ob->ob_path, e);
+		    md->md_path, e);
 }
 
 static void

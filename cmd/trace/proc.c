@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd/trace/impl.h"
+#include "probes/procns.h"
 
 /* D's ppid, uid, gid and execname of the process: at grab, at exec. */
 void
@@ -106,6 +107,12 @@ launch(const char *command, bool *script, char *err, size_t errlen)
 	free(argv);
 	free(copy);
 	return s;
+}
+
+int
+trace_userns(pid_t pid, char *err, size_t errlen)
+{
+	return pid > 0 ? pb_proc_userns_enter(pid, err, errlen) : 0;
 }
 
 int

@@ -55,6 +55,16 @@ void	trace_free(trace_t *);
 int	trace_grab(trace_t *, pid_t pid, const char *command, char *err,
 	    size_t errlen);
 
+/*
+ * -p of a process in a rootless container (a subordinate uid of ours in
+ * our user namespace's child): enter that namespace, as `podman unshare`
+ * does (procns.h).  Call it for every -p before the first trace_grab,
+ * while pidtrace has no thread (setns(2) refuses a threaded caller).
+ * 0 (entered, or nothing to enter; pid 0 for -c), or -1 with err saying
+ * what to run instead.
+ */
+int	trace_userns(pid_t pid, char *err, size_t errlen);
+
 /* $target: the first process grabbed, 0 if none. */
 pid_t	trace_target(const trace_t *);
 
