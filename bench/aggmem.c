@@ -29,7 +29,7 @@ rss_kb(void)
 			break;
 	if (f != NULL)
 		fclose(f);
-	return (kb);
+	return kb;
 }
 
 static void
@@ -102,5 +102,5 @@ main(int argc, char **argv)
 	    "pid$target::Put:entry { @[arg0, arg1] = sum(arg1); }", n, 24);
 	one("@[arg0] = avg(arg1)",
 	    "pid$target::Put:entry { @[arg0] = avg(arg1); }", n, 24);
-	return (0);
+	return 0;
 }

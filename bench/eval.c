@@ -22,7 +22,7 @@ now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 typedef struct bench {
@@ -103,7 +103,7 @@ run(bench_t *b, const uint32_t *ids, int nids, long n)
 		if ((double)(t1 - t0) / (double)n < best)
 			best = (double)(t1 - t0) / (double)n;
 	}
-	return (best);
+	return best;
 }
 
 int
@@ -161,5 +161,5 @@ main(int argc, char **argv)
 		    cases[k].name, ns, ns / floor_c, ns / floor_fire);
 		teardown(&b);
 	}
-	return (0);
+	return 0;
 }

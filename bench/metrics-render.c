@@ -25,7 +25,7 @@ now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 int
@@ -50,7 +50,7 @@ main(int argc, char **argv)
 	co.co_target = 1;
 	if ((pg = dsl_compile(&src, 1, &co, err, sizeof (err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
-		return (1);
+		return 1;
 	}
 	memset(&host, 0, sizeof (host));
 	host.dh_out = fopen("/dev/null", "w");
@@ -105,5 +105,5 @@ main(int argc, char **argv)
 	printf("ratio rendering/floor: %.2f\n", (double)best / (double)floor);
 	dsl_rt_destroy(rt);
 	dsl_prog_free(pg);
-	return (0);
+	return 0;
 }

@@ -22,16 +22,16 @@ qbucket(int64_t v)
 	int lg;
 
 	if (v == 0)
-		return (QZERO);
+		return QZERO;
 	if (v > 0) {
 		lg = 63 - __builtin_clzll((uint64_t)v);
-		return (QZERO + 1 + lg);
+		return QZERO + 1 + lg;
 	}
 	m = v == INT64_MIN ? (uint64_t)1 << 63 : (uint64_t)-v;
 	lg = 63 - __builtin_clzll(m);
 	if (lg > 62)
 		lg = 62;
-	return (QZERO - 1 - lg);
+	return QZERO - 1 - lg;
 }
 
 /* The lower bound of quantize bucket b (DTRACE_QUANTIZE_BUCKETVAL). */
@@ -39,10 +39,10 @@ int64_t
 dsl_qbucketval(int b)
 {
 	if (b < QZERO)
-		return (-((int64_t)1 << (QZERO - 1 - b)));
+		return -((int64_t)1 << (QZERO - 1 - b));
 	if (b == QZERO)
-		return (0);
-	return ((int64_t)1 << (b - QZERO - 1));
+		return 0;
+	return (int64_t)1 << (b - QZERO - 1);
 }
 
 /* A histogram's sum of value * increment: wraps as dtrace's sums do
@@ -163,10 +163,10 @@ dsl_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
 	*str = NULL;
 	if (ag->ag_ktype[i] == DT_STR) {
 		*str = key;
-		return (0);
+		return 0;
 	}
 	memcpy(&v, key, 8);
-	return (v);
+	return v;
 }
 
 /* Comparison state: qsort has no argument (dt_aggregate.c has the same
@@ -191,7 +191,7 @@ qsum(const int64_t *d)
 
 	for (i = 0; i < QNB; i++)
 		t += (long double)dsl_qbucketval(i) * (long double)d[i];
-	return (t);
+	return t;
 }
 
 static long double
@@ -203,7 +203,7 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 
 	for (i = 0; i < levels; base += step, i++)
 		t += (long double)d[i + 1] * (long double)base;
-	return (t + (long double)d[levels + 1] * (long double)(base + 1));
+	return t + (long double)d[levels + 1] * (long double)(base + 1);
 }
 
 bool
@@ -217,24 +217,24 @@ dsl_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 	k = i < 0 ? -i : i;
 	if (k == 0) {
 		*lower = 0;
-		return (true);
+		return true;
 	}
 	if (k > (hi - lo + 1) * per) {
 		/* the overflow bins: +-factor^(high+1) */
 		for (m = 0; m <= hi; m++)
 			pw *= f;
 		*lower = i < 0 ? -pw : pw;
-		return (true);
+		return true;
 	}
 	m = lo + (k - 1) / per;
 	idx = (k - 1) % per + sf;
 	for (k = 0; k <= m; k++)
 		pw *= f;	/* factor^(m+1) */
 	if ((idx * pw) % st != 0 && pw < st)
-		return (false);
+		return false;
 	v = pw >= st ? idx * (pw / st) : idx * pw / st;
 	*lower = i < 0 ? -v : v;
-	return (true);
+	return true;
 }
 
 static long double
@@ -248,7 +248,7 @@ llqsum(const dsl_agg_t *ag, const int64_t *d)
 	for (b = 0; b < ag->ag_ndata; b++)
 		if (d[b] != 0 && dsl_llq_label(ag, (int)b, &v))
 			t += (long double)d[b] * (long double)v;
-	return (t);
+	return t;
 }
 
 uint64_t dsl_stddev(const int64_t *d, int64_t normal);
@@ -268,13 +268,13 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		uint64_t a = l[0] ? dsl_stddev(l, 1) : 0;
 		uint64_t b = r[0] ? dsl_stddev(r, 1) : 0;
 
-		return (a < b ? LT : a > b ? GT : 0);
+		return a < b ? LT : a > b ? GT : 0;
 	}
 	case F_QUANTIZE:
 		ls = qsum(l);
 		rs = qsum(r);
 		if (ls != rs)
-			return (ls < rs ? LT : GT);
+			return ls < rs ? LT : GT;
 		lv = l[QZERO];
 		rv = r[QZERO];
 		break;
@@ -282,13 +282,13 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		ls = lqsum(ag, l);
 		rs = lqsum(ag, r);
 		if (ls != rs)
-			return (ls < rs ? LT : GT);
-		return (0);
+			return ls < rs ? LT : GT;
+		return 0;
 	case F_LLQUANTIZE:
 		ls = llqsum(ag, l);
 		rs = llqsum(ag, r);
 		if (ls != rs)
-			return (ls < rs ? LT : GT);
+			return ls < rs ? LT : GT;
 		lv = l[0];
 		rv = r[0];
 		break;
@@ -297,7 +297,7 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		rv = r[0];
 		break;
 	}
-	return (lv < rv ? LT : lv > rv ? GT : 0);
+	return lv < rv ? LT : lv > rv ? GT : 0;
 }
 
 static uint64_t
@@ -305,10 +305,10 @@ keyval(const dsl_agg_t *ag, int i, int64_t v)
 {
 	/* dtrace compares keys as unsigned values of their size */
 	switch (ag->ag_ksize[i]) {
-	case 1: return ((uint8_t)v);
-	case 2: return ((uint16_t)v);
-	case 4: return ((uint32_t)v);
-	default: return ((uint64_t)v);
+	case 1: return (uint8_t)v;
+	case 2: return (uint16_t)v;
+	case 4: return (uint32_t)v;
+	default: return (uint64_t)v;
 	}
 }
 
@@ -329,15 +329,15 @@ keycmp_raw(const dsl_agg_t *ag, const char *lk, const char *rk)
 			int c = strcmp(ls, rs);
 
 			if (c != 0)
-				return (c < 0 ? LT : GT);
+				return c < 0 ? LT : GT;
 		} else {
 			uint64_t a = keyval(ag, k, lv), b = keyval(ag, k, rv);
 
 			if (a != b)
-				return (a < b ? LT : GT);
+				return a < b ? LT : GT;
 		}
 	}
-	return (0);
+	return 0;
 }
 
 static int
@@ -348,12 +348,12 @@ keycmp(const sortent_t *l, const sortent_t *r)
 	int i;
 
 	if (la->ag_nkeys != ra->ag_nkeys)
-		return (la->ag_nkeys < ra->ag_nkeys ? LT : GT);
+		return la->ag_nkeys < ra->ag_nkeys ? LT : GT;
 	for (i = 0; i < la->ag_nkeys; i++)
 		if (la->ag_ktype[i] != ra->ag_ktype[i])
-			return (la->ag_ktype[i] < ra->ag_ktype[i] ? LT : GT);
-	return (keycmp_raw(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht, l->se_he),
-	    HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht, r->se_he)));
+			return la->ag_ktype[i] < ra->ag_ktype[i] ? LT : GT;
+	return keycmp_raw(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht, l->se_he),
+	    HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht, r->se_he));
 }
 
 static int
@@ -363,17 +363,17 @@ entcmp(const void *lp, const void *rp)
 	int c;
 
 	if (l->se_agg != r->se_agg)
-		return (l->se_agg < r->se_agg ? LT : GT);
+		return l->se_agg < r->se_agg ? LT : GT;
 	if (skey) {
 		if ((c = keycmp(l, r)) != 0)
-			return (c);
-		return (valcmp(&srt->rt_pg->pg_aggs[l->se_agg],
-		    l->se_he->he_data, r->se_he->he_data));
+			return c;
+		return valcmp(&srt->rt_pg->pg_aggs[l->se_agg],
+		    l->se_he->he_data, r->se_he->he_data);
 	}
 	if ((c = valcmp(&srt->rt_pg->pg_aggs[l->se_agg], l->se_he->he_data,
 	    r->se_he->he_data)) != 0)
-		return (c);
-	return (keycmp(l, r));
+		return c;
+	return keycmp(l, r);
 }
 
 static void
@@ -401,7 +401,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 		if (which == NULL || which[a])
 			n += rt->rt_aggs[a].ag_ht.ht_n;
 	if (n == 0)
-		return (NULL);
+		return NULL;
 	se = malloc(n * sizeof (*se));
 	out = malloc(n * sizeof (*out));
 	*aggof = malloc(n * sizeof (uint32_t));
@@ -410,7 +410,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 		free(out);
 		free(*aggof);
 		*aggof = NULL;
-		return (NULL);
+		return NULL;
 	}
 	for (a = 0; a < pg->pg_naggs; a++) {
 		dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
@@ -435,7 +435,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 	}
 	free(se);
 	*np = k;
-	return (out);
+	return out;
 }
 
 /* trunc(@, n): keep the n largest (n < 0: the n smallest) entries; all
@@ -487,15 +487,15 @@ rowcmp(const void *lp, const void *rp)
 	int i, c;
 
 	if (skey && (c = keycmp_raw(ag, l->jr_key, r->jr_key)) != 0)
-		return (c);
+		return c;
 	for (i = 0; i < jnaggs; i++) {
 		int k = (i + jpos) % jnaggs;
 
 		if ((c = valcmp(&srt->rt_pg->pg_aggs[jaggs[k]],
 		    l->jr_ents[k]->he_data, r->jr_ents[k]->he_data)) != 0)
-			return (c);
+			return c;
 	}
-	return (skey ? 0 : keycmp_raw(ag, l->jr_key, r->jr_key));
+	return skey ? 0 : keycmp_raw(ag, l->jr_key, r->jr_key);
 }
 
 dsl_jrow_t *
@@ -514,7 +514,7 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	memset(&idx, 0, sizeof (idx));
 	idx.ht_dsize = 8;
 	if (rows == NULL)
-		return (NULL);
+		return NULL;
 	for (a = 0; a < n; a++) {
 		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
 
@@ -559,9 +559,9 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	    rt->rt_opts[O_AGGSORTPOS] < n ? (int)rt->rt_opts[O_AGGSORTPOS] : 0;
 	qsort(rows, nr, sizeof (*rows), rowcmp);
 	*nrows = nr;
-	return (rows);
+	return rows;
 fail:
 	dsl_ht_free(&idx);
 	free(rows);
-	return (NULL);
+	return NULL;
 }

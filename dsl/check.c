@@ -106,7 +106,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 const char *
 dsl_func_name(int f)
 {
-	return (f >= 0 && f < F_NFUNCS ? sigs[f].fs_name : "?");
+	return f >= 0 && f < F_NFUNCS ? sigs[f].fs_name : "?";
 }
 
 static const struct builtin {
@@ -160,7 +160,7 @@ static const dsl_ctype_t *ctype(check_t *, int32_t t);
 static const char *
 nname(check_t *ck, int32_t n)
 {
-	return (dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival));
+	return dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
 }
 
 static void
@@ -179,8 +179,8 @@ find_func(const char *name)
 	for (f = 0; f < F_NFUNCS; f++)
 		if (sigs[f].fs_name != NULL && strcmp(sigs[f].fs_name,
 		    name) == 0)
-			return (f);
-	return (-1);
+			return f;
+	return -1;
 }
 
 static int
@@ -190,11 +190,11 @@ find_builtin(const char *name)
 
 	if (strncmp(name, "arg", 3) == 0 && name[3] >= '0' &&
 	    name[3] <= '9' && name[4] == '\0')
-		return (100 + name[3] - '0');
+		return 100 + name[3] - '0';
 	for (b = 0; b < B_NBUILTIN; b++)
 		if (strcmp(builtins[b].bi_name, name) == 0)
-			return (b);
-	return (-1);
+			return b;
+	return -1;
 }
 
 static dsl_var_t *
@@ -209,10 +209,10 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 		v = &pg->pg_vars[i];
 		if (v->va_scope == scope &&
 		    strcmp(dsl_str(pg, v->va_name), name) == 0)
-			return (v);
+			return v;
 	}
 	if (!create)
-		return (NULL);
+		return NULL;
 	{
 		uint32_t off = dsl_cc_str(cc, name, strlen(name));
 
@@ -225,7 +225,7 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 		v->va_type = DT_VOID;
 		v->va_nkeys = -1;
 	}
-	return (v);
+	return v;
 }
 
 /* Give a variable its type at its first assignment. */
@@ -352,8 +352,8 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 static bool
 is_lvalue(int op)
 {
-	return (op == N_IDENT || op == N_GVAR || op == N_SELFREF ||
-	    op == N_SVAR || op == N_THISREF || op == N_TVAR || op == N_ARR);
+	return op == N_IDENT || op == N_GVAR || op == N_SELFREF ||
+	    op == N_SVAR || op == N_THISREF || op == N_TVAR || op == N_ARR;
 }
 
 /* Resolve a variable reference (read or, with w, write). */
@@ -372,14 +372,14 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 				dsl_cc_nerror(ck->ck_cc, n, "D_OP_WRITE",
 				    "operator = cannot modify built-in "
 				    "variable %s", name);
-			return (NULL);
+			return NULL;
 		}
 		if (find_func(name) >= 0 && w)
 			dsl_cc_nerror(ck->ck_cc, n, "D_OP_LVAL",
 			    "%s is a function, not a variable", name);
 		v = find_var(ck, V_GLOBAL, name, w);
 		if (v == NULL)
-			return (NULL);
+			return NULL;
 		nd = NODE(ck, n);
 		nd->dn_op = N_GVAR;
 		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
@@ -422,11 +422,11 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		break;
 	}
 	default:
-		return (NULL);
+		return NULL;
 	}
 	if (w)
 		type_var(ck, v, rtype, rsize, rsign);
-	return (v);
+	return v;
 }
 
 static void
@@ -461,10 +461,10 @@ opname(int t)
 	};
 
 	if (t >= T_EQ && t <= T_SHREQ)
-		return (names[t - T_EQ]);
+		return names[t - T_EQ];
 	one[0] = (char)t;
 	one[1] = '\0';
-	return (one);
+	return one;
 }
 
 static int
@@ -474,7 +474,7 @@ count_args(check_t *ck, int32_t a)
 
 	for (; a != DSL_NONE; a = NODE(ck, a)->dn_next)
 		n++;
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -482,7 +482,7 @@ nth_arg(check_t *ck, int32_t a, int i)
 {
 	while (i-- > 0 && a != DSL_NONE)
 		a = NODE(ck, a)->dn_next;
-	return (a);
+	return a;
 }
 
 static dsl_agg_t *
@@ -495,7 +495,7 @@ find_agg(check_t *ck, const char *name, int32_t n)
 
 	for (i = 0; i < pg->pg_naggs; i++)
 		if (strcmp(dsl_str(pg, pg->pg_aggs[i].ag_name), name) == 0)
-			return (&pg->pg_aggs[i]);
+			return &pg->pg_aggs[i];
 	{
 		uint32_t off = dsl_cc_str(cc, name, strlen(name));
 		dsl_node_t *nd = NODE(ck, n);
@@ -511,7 +511,7 @@ find_agg(check_t *ck, const char *name, int32_t n)
 		ag->ag_col = nd->dn_col;
 		ag->ag_src = nd->dn_src;
 	}
-	return (ag);
+	return ag;
 }
 
 /*
@@ -528,7 +528,7 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	int f, i;
 
 	if (nd->dn_aux != 0)
-		return ((int)nd->dn_ival);
+		return (int)nd->dn_ival;
 	name = nname(ck, n);
 	f = find_func(name);
 	if (f >= 0 && agg && !F_ISAGG(f))
@@ -551,7 +551,7 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	nd = NODE(ck, n);
 	nd->dn_ival = f;
 	nd->dn_aux = 1;
-	return (f);
+	return f;
 }
 
 /*
@@ -568,7 +568,7 @@ dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
 {
 	int64_t per = nsteps - nsteps / factor;
 
-	return ((int)(2 * (1 + (high - low + 1) * per) + 1));
+	return (int)(2 * (1 + (high - low + 1) * per) + 1);
 }
 
 int
@@ -583,7 +583,7 @@ dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 	for (m = 0; m < low; m++)
 		pw *= factor;
 	if (v < (uint64_t)pw)
-		return ((int)bin0);
+		return (int)bin0;
 	for (m = low; m <= high; m++) {
 		int64_t next = pw * factor;	/* < 2^63: the checker saw */
 
@@ -595,11 +595,11 @@ dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 				idx = (int64_t)(v * (uint64_t)nsteps /
 				    (uint64_t)next);
 			i = 1 + (m - low) * per + (idx - sf);
-			return ((int)(value < 0 ? bin0 - i : bin0 + i));
+			return (int)(value < 0 ? bin0 - i : bin0 + i);
 		}
 		pw = next;
 	}
-	return (value < 0 ? 0 : (int)(2 * bin0));
+	return value < 0 ? 0 : (int)(2 * bin0);
 }
 
 /* lquantize(v, base, limit[, step]): dtrace-utils' rules and tags. */
@@ -869,10 +869,10 @@ acttag(const char *fname, const char *what)
 	    strcmp(fname, "denormalize") == 0 ? "NORMALIZE" : NULL;
 
 	if (act == NULL)
-		return (strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
-		    "D_PROTO_ARG");
+		return strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
+		    "D_PROTO_ARG";
 	snprintf(tag, sizeof (tag), "D_%s_%s", act, what);
-	return (tag);
+	return tag;
 }
 
 static void
@@ -920,17 +920,17 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	else if ((NODE(ck, a)->dn_aux & AUX_BYADDR) != 0)
 		op = '.';
 	else
-		return (a);
+		return a;
 	if (ty == NULL || ty->ty_kind != TY_STRUCT ||
 	    strncmp(dsl_tt_str(tt, ty->ty_name), "std::", 5) != 0 ||
 	    strstr(dsl_tt_str(tt, ty->ty_name), "basic_string<char") == NULL)
-		return (a);
+		return a;
 	for (i = 0; i < ty->ty_nmem; i++)
 		if (strcmp(dsl_tt_str(tt, tt->tt_mems[ty->ty_mem0 + i].me_name),
 		    "_M_dataplus") == 0)
 			has = true;
 	if (!has)
-		return (a);
+		return a;
 	m1 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
 	    NODE(ck, a)->dn_col);
 	NODE(ck, m1)->dn_a = a;
@@ -945,7 +945,7 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	NODE(ck, a)->dn_next = DSL_NONE;
 	NODE(ck, n)->dn_a = m2;
 	expr(ck, m2);
-	return (m2);
+	return m2;
 }
 
 static void
@@ -1231,10 +1231,10 @@ static int64_t
 narrow(int64_t v, int size, bool sign)
 {
 	switch (size) {
-	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
-	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
-	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
-	default: return (v);
+	case 1: return sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+	case 2: return sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+	case 4: return sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+	default: return v;
 	}
 }
 
@@ -1344,7 +1344,7 @@ expr(check_t *ck, int32_t n)
 static const dsl_ctype_t *
 ctype(check_t *ck, int32_t t)
 {
-	return (dsl_tt_resolve(&PG(ck)->pg_tt, t, NULL));
+	return dsl_tt_resolve(&PG(ck)->pg_tt, t, NULL);
 }
 
 static bool
@@ -1352,7 +1352,7 @@ is_ptr(check_t *ck, int32_t t)
 {
 	const dsl_ctype_t *ty = ctype(ck, t);
 
-	return (ty != NULL && ty->ty_kind == TY_PTR);
+	return ty != NULL && ty->ty_kind == TY_PTR;
 }
 
 /* Give node n the D view of C type t (check.c's twin of parse.c's
@@ -1519,7 +1519,7 @@ args_index(check_t *ck, int32_t n)
 	if (strcmp(nname(ck, n), "args") != 0 || k == DSL_NONE ||
 	    NODE(ck, k)->dn_next != DSL_NONE ||
 	    find_var(ck, V_ARRAY, "args", false) != NULL)
-		return (false);
+		return false;
 	expr(ck, k);
 	if (NODE(ck, k)->dn_op != N_INT || NODE(ck, k)->dn_ival < 0 ||
 	    NODE(ck, k)->dn_ival >= DSL_NARGS)
@@ -1528,7 +1528,7 @@ args_index(check_t *ck, int32_t n)
 		    DSL_NARGS - 1);
 	clause_args(ck, n);
 	typed_arg(ck, n, NODE(ck, k)->dn_ival);
-	return (true);
+	return true;
 }
 
 /* args->NAME: the argument whose parameter DWARF names NAME.  True if n
@@ -1545,7 +1545,7 @@ args_name(check_t *ck, int32_t n)
 	if (NODE(ck, a)->dn_op != N_IDENT ||
 	    strcmp(nname(ck, a), "args") != 0 ||
 	    find_var(ck, V_GLOBAL, "args", false) != NULL)
-		return (false);
+		return false;
 	clause_args(ck, n);
 	cl = ck->ck_clause;
 	name = dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
@@ -1555,7 +1555,7 @@ args_name(check_t *ck, int32_t n)
 		names[k++] = dsl_str(PG(ck), cl->cl_argname[i]);
 		if (strcmp(names[k - 1], name) == 0) {
 			typed_arg(ck, n, i);
-			return (true);
+			return true;
 		}
 	}
 	near = dsl_suggest(name, names, (size_t)k);
@@ -1583,7 +1583,7 @@ bare_name(const char *name, char *buf, size_t len)
 	n = strlen(buf);
 	while (n > 0 && buf[n - 1] == '_')
 		buf[--n] = '\0';
-	return (buf);
+	return buf;
 }
 
 /* The member a missing one most likely meant when no name is close:
@@ -1604,7 +1604,7 @@ member_synonym(const char *name, const char *const *names, size_t n)
 	for (i = 0; i < n; i++)
 		if (strcmp(bare_name(names[i], have, sizeof (have)),
 		    want) == 0)
-			return (names[i]);
+			return names[i];
 	{
 		/* a near bare name: "dat" for "data_" */
 		char bare[64][64];
@@ -1615,7 +1615,7 @@ member_synonym(const char *name, const char *const *names, size_t n)
 		near = dsl_suggest(want, bp, i);
 		for (j = 0; near != NULL && j < i; j++)
 			if (bp[j] == near)
-				return (names[j]);
+				return names[j];
 	}
 	for (g = 0; g < sizeof (groups) / sizeof (groups[0]); g++) {
 		for (j = 0; j < 6 && groups[g][j] != NULL; j++)
@@ -1627,10 +1627,10 @@ member_synonym(const char *name, const char *const *names, size_t n)
 			bare_name(names[i], have, sizeof (have));
 			for (k = 0; k < 6 && groups[g][k] != NULL; k++)
 				if (strcmp(groups[g][k], have) == 0)
-					return (names[i]);
+					return names[i];
 		}
 	}
-	return (NULL);
+	return NULL;
 }
 
 static void
@@ -1718,10 +1718,10 @@ elem_size(check_t *ck, int32_t t)
 	const dsl_ctype_t *ty = ctype(ck, t), *el;
 
 	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
-		return (0);
+		return 0;
 	el = ctype(ck, ty->ty_ref);
-	return (el == NULL || el->ty_kind == TY_VOID ? 1 :
-	    (int64_t)el->ty_size);
+	return el == NULL || el->ty_kind == TY_VOID ? 1 :
+	    (int64_t)el->ty_size;
 }
 
 static void
@@ -2102,19 +2102,19 @@ records(check_t *ck, int32_t s)
 			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
 			    (F_ISACTION(NODE(ck, nd->dn_a)->dn_ival) ||
 			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)))
-				return (true);
+				return true;
 			break;
 		case S_IF:
 			if (records(ck, nd->dn_b) || records(ck, nd->dn_c))
-				return (true);
+				return true;
 			break;
 		case S_BLOCK:
 			if (records(ck, nd->dn_a))
-				return (true);
+				return true;
 			break;
 		}
 	}
-	return (false);
+	return false;
 }
 
 static void
@@ -2285,11 +2285,11 @@ optnum(const char *val, bool size)
 	char *e;
 
 	if (*val == '-' || *val == '+' || *val == '\0')
-		return (-1);
+		return -1;
 	errno = 0;
 	v = strtoull(val, &e, 0);
 	if (errno != 0 || e == val)
-		return (-1);
+		return -1;
 	if (size && *e != '\0' && e[1] == '\0') {
 		int sh = 0;
 
@@ -2298,15 +2298,15 @@ optnum(const char *val, bool size)
 		case 'm': case 'M': sh = 20; break;
 		case 'g': case 'G': sh = 30; break;
 		case 't': case 'T': sh = 40; break;
-		default: return (-1);
+		default: return -1;
 		}
 		if (v > (unsigned long long)INT64_MAX >> sh)
-			return (-1);
+			return -1;
 		v <<= sh;
 	}
 	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
-		return (-1);
-	return ((int64_t)v);
+		return -1;
+	return (int64_t)v;
 }
 
 /* Options the host owns or that have no effect here, accepted as dtrace
@@ -2434,7 +2434,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		free(pg);
 		if (err != NULL)
 			snprintf(err, errlen, "out of memory");
-		return (NULL);
+		return NULL;
 	}
 	cc->cc_srcs = srcs;
 	cc->cc_nsrcs = nsrcs;
@@ -2453,7 +2453,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		free(cc->cc_pstr);
 		free(cc->cc_dstr);
 		free(cc);
-		return (NULL);
+		return NULL;
 	}
 	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
 	if (dsl_tt_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
@@ -2530,25 +2530,25 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	free(cc);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
-	return (pg);
+	return pg;
 }
 
 size_t
 dsl_prog_ndescs(const dsl_prog_t *pg)
 {
-	return (pg->pg_ndescs);
+	return pg->pg_ndescs;
 }
 
 const dsl_pdesc_t *
 dsl_prog_desc(const dsl_prog_t *pg, size_t i)
 {
-	return (i < pg->pg_ndescs ? &pg->pg_descs[i] : NULL);
+	return i < pg->pg_ndescs ? &pg->pg_descs[i] : NULL;
 }
 
 bool
 dsl_prog_quiet(const dsl_prog_t *pg)
 {
-	return (pg->pg_opts[O_QUIET] > 0);
+	return pg->pg_opts[O_QUIET] > 0;
 }
 
 bool
@@ -2560,15 +2560,15 @@ dsl_prog_destructive(const dsl_prog_t *pg, bool *allowed)
 		*allowed = pg->pg_opts[O_DESTRUCTIVE] > 0;
 	for (i = 0; i < pg->pg_nclauses; i++)
 		if (pg->pg_clauses[i].cl_destruct)
-			return (true);
-	return (false);
+			return true;
+	return false;
 }
 
 bool
 dsl_prog_desc_stack(const dsl_prog_t *pg, size_t d)
 {
-	return (d < pg->pg_ndescs &&
-	    pg->pg_clauses[pg->pg_desc_clause[d]].cl_stack);
+	return d < pg->pg_ndescs &&
+	    pg->pg_clauses[pg->pg_desc_clause[d]].cl_stack;
 }
 
 const char *
@@ -2580,7 +2580,7 @@ dsl_prog_option(const dsl_prog_t *pg, const char *name)
 	for (i = 0; i < pg->pg_noptvals; i++)
 		if (strcmp(dsl_str(pg, pg->pg_optvals[i].ov_name), name) == 0)
 			v = dsl_str(pg, pg->pg_optvals[i].ov_value);
-	return (v);
+	return v;
 }
 
 /* gmatch: * ? [a-z] [!x], as DTrace matches probe descriptions. */
@@ -2592,14 +2592,14 @@ dsl_glob(const char *p, const char *s)
 			while (p[1] == '*')
 				p++;
 			if (p[1] == '\0')
-				return (true);
+				return true;
 			for (; *s != '\0'; s++)
 				if (dsl_glob(p + 1, s))
-					return (true);
-			return (dsl_glob(p + 1, s));
+					return true;
+			return dsl_glob(p + 1, s);
 		}
 		if (*s == '\0')
-			return (false);
+			return false;
 		if (*p == '?')
 			continue;
 		if (*p == '[') {
@@ -2622,26 +2622,26 @@ dsl_glob(const char *p, const char *s)
 				}
 			}
 			if (*q != ']')
-				return (false);
+				return false;
 			if (hit == neg)
-				return (false);
+				return false;
 			p = q;
 			continue;
 		}
 		if (*p == '\\' && p[1] != '\0')
 			p++;
 		if (*p != *s)
-			return (false);
+			return false;
 	}
-	return (*s == '\0');
+	return *s == '\0';
 }
 
 bool
 dsl_desc_match(const dsl_pdesc_t *d, const char *prov, const char *mod,
     const char *func, const char *name)
 {
-	return ((d->pd_prov[0] == '\0' || dsl_glob(d->pd_prov, prov)) &&
+	return (d->pd_prov[0] == '\0' || dsl_glob(d->pd_prov, prov)) &&
 	    (d->pd_mod[0] == '\0' || dsl_glob(d->pd_mod, mod)) &&
 	    (d->pd_func[0] == '\0' || dsl_glob(d->pd_func, func)) &&
-	    (d->pd_name[0] == '\0' || dsl_glob(d->pd_name, name)));
+	    (d->pd_name[0] == '\0' || dsl_glob(d->pd_name, name));
 }

@@ -70,7 +70,7 @@ distance(const char *a, const char *b)
 	size_t row[64], prev, tmp;
 
 	if (la >= 63 || lb >= 63)
-		return (99);
+		return 99;
 	for (j = 0; j <= lb; j++)
 		row[j] = j;
 	for (i = 1; i <= la; i++) {
@@ -88,7 +88,7 @@ distance(const char *a, const char *b)
 			prev = tmp;
 		}
 	}
-	return (row[lb]);
+	return row[lb];
 }
 
 const char *
@@ -111,7 +111,7 @@ dsl_suggest(const char *name, const char *const *names, size_t n)
 			best = names[i];
 		}
 	}
-	return (best);
+	return best;
 }
 
 void *
@@ -122,7 +122,7 @@ dsl_cc_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
 	void *p;
 
 	if (need <= *cap)
-		return (arr);
+		return arr;
 	n = *cap ? *cap : 16;
 	while (n < need) {
 		if (n > (1u << 28))
@@ -136,5 +136,5 @@ dsl_cc_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
 	memset((char *)p + (size_t)*cap * elsize, 0,
 	    (size_t)(n - *cap) * elsize);
 	*cap = n;
-	return (p);
+	return p;
 }

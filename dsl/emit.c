@@ -42,7 +42,7 @@ struct dsl_emit {
 uint32_t
 dsl_rt_naggs(const dsl_rt_t *rt)
 {
-	return (rt->rt_pg->pg_naggs);
+	return rt->rt_pg->pg_naggs;
 }
 
 /* The buckets of a histogram entry, ascending; returns how many. */
@@ -125,7 +125,7 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 			b[j].ab_count = d[idx[j]] / normal;
 		}
 	}
-	return (n);
+	return n;
 }
 
 /*
@@ -204,13 +204,13 @@ dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
 	int r = 0;
 
 	if (a >= rt->rt_pg->pg_naggs || rt->rt_aggs[a].ag_ht.ht_n == 0)
-		return (0);
+		return 0;
 	which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
 	b = calloc(rt->rt_pg->pg_aggs[a].ag_ndata + 1, sizeof (*b));
 	if (which == NULL || b == NULL) {
 		free(which);
 		free(b);
-		return (-1);
+		return -1;
 	}
 	which[a] = true;
 	s = dsl_agg_sorted(rt, which, &n, &aggof);
@@ -224,7 +224,7 @@ dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
 	free(aggof);
 	free(b);
 	free(which);
-	return (r);
+	return r;
 }
 
 int
@@ -233,14 +233,14 @@ dsl_emit_json_init(dsl_rt_t *rt)
 	dsl_emit_t *em = calloc(1, sizeof (*em));
 
 	if (em == NULL)
-		return (-1);
+		return -1;
 	em->em_cd = iconv_open("UTF-8", "UTF-8");
 	if (em->em_cd == (iconv_t)-1) {
 		free(em);
-		return (-1);
+		return -1;
 	}
 	rt->rt_emit = em;
-	return (0);
+	return 0;
 }
 
 void
@@ -266,14 +266,14 @@ grow(dsl_emit_t *em, size_t need)
 	size_t cap = em->em_fixcap ? em->em_fixcap : 256;
 
 	if (need <= em->em_fixcap)
-		return (true);
+		return true;
 	while (cap < need)
 		cap *= 2;
 	if ((p = realloc(em->em_fix, cap)) == NULL)
-		return (false);
+		return false;
 	em->em_fix = p;
 	em->em_fixcap = cap;
-	return (true);
+	return true;
 }
 
 /* s[0..len-1] as UTF-8 into fix (room for 3 * len bytes): returns the
@@ -304,7 +304,7 @@ utf8_fix(iconv_t cd, const char *s, size_t len, char *fix, size_t cap)
 		inleft--;
 		iconv(cd, NULL, NULL, NULL, NULL);
 	}
-	return (used);
+	return used;
 }
 
 char *
@@ -316,12 +316,12 @@ dsl_utf8_dup(const char *s)
 
 	if (cd == (iconv_t)-1 &&
 	    (cd = iconv_open("UTF-8", "UTF-8")) == (iconv_t)-1)
-		return (NULL);
+		return NULL;
 	if ((fix = malloc(3 * len + 1)) == NULL)
-		return (NULL);
+		return NULL;
 	n = utf8_fix(cd, s, len, fix, 3 * len + 1);
 	fix[n] = '\0';
-	return (fix);
+	return fix;
 }
 
 /* A JSON string of the bytes s[0..len-1]: valid UTF-8 always. */
@@ -333,15 +333,15 @@ jstrn(dsl_rt_t *rt, const char *s, size_t len)
 
 	/* at most 3 bytes out per byte in */
 	if (!grow(em, 3 * len + 1))
-		return (json_object_new_string(""));
+		return json_object_new_string("");
 	used = utf8_fix(em->em_cd, s, len, em->em_fix, em->em_fixcap);
-	return (json_object_new_string_len(em->em_fix, (int)used));
+	return json_object_new_string_len(em->em_fix, (int)used);
 }
 
 static json_object *
 jstr(dsl_rt_t *rt, const char *s)
 {
-	return (jstrn(rt, s, strlen(s)));
+	return jstrn(rt, s, strlen(s));
 }
 
 /* An integer of a D type: its size and signedness say how to read v. */
@@ -350,16 +350,16 @@ jint(int64_t v, int size, bool sign)
 {
 	switch (size) {
 	case 1:
-		return (json_object_new_int64(sign ? (int8_t)v : (uint8_t)v));
+		return json_object_new_int64(sign ? (int8_t)v : (uint8_t)v);
 	case 2:
-		return (json_object_new_int64(sign ? (int16_t)v :
-		    (uint16_t)v));
+		return json_object_new_int64(sign ? (int16_t)v :
+		    (uint16_t)v);
 	case 4:
-		return (json_object_new_int64(sign ? (int32_t)v :
-		    (uint32_t)v));
+		return json_object_new_int64(sign ? (int32_t)v :
+		    (uint32_t)v);
 	default:
-		return (sign ? json_object_new_int64(v) :
-		    json_object_new_uint64((uint64_t)v));
+		return sign ? json_object_new_int64(v) :
+		    json_object_new_uint64((uint64_t)v);
 	}
 }
 
@@ -392,7 +392,7 @@ record(dsl_rt_t *rt, const char *type)
 	put(o, "type", json_object_new_string(type));
 	if (rt->rt_pid == 0 || rt->rt_pid > rt->rt_nprobes ||
 	    rt->rt_ctx == NULL)
-		return (o);
+		return o;
 	pr = &rt->rt_probes[rt->rt_pid - 1];
 	p = json_object_new_object();
 	put(p, "id", json_object_new_int64(rt->rt_pid));
@@ -404,7 +404,7 @@ record(dsl_rt_t *rt, const char *type)
 	put(p, "pid", json_object_new_int64(rt->rt_ctx->cx_pid));
 	put(p, "tid", json_object_new_int64(rt->rt_ctx->cx_tid));
 	put(o, "probe", p);
-	return (o);
+	return o;
 }
 
 void
@@ -433,7 +433,7 @@ dsl_emit_printf(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	if (em->em_text == NULL)
 		em->em_text = open_memstream(&em->em_mem, &em->em_size);
 	if (em->em_text == NULL)
-		return (0);
+		return 0;
 	rewind(em->em_text);
 	rt->rt_out = em->em_text;
 	em->em_busy = true;
@@ -456,20 +456,20 @@ dsl_emit_printf(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	}
 	put(o, "args", a);
 	out(rt, o);
-	return (r);
+	return r;
 }
 
 /* dsl_printf_out() calls back here unless it formats for us. */
 bool
 dsl_emit_busy(const dsl_rt_t *rt)
 {
-	return (rt->rt_emit != NULL && rt->rt_emit->em_busy);
+	return rt->rt_emit != NULL && rt->rt_emit->em_busy;
 }
 
 static json_object *
 jbound(int64_t v, bool none)
 {
-	return (none ? NULL : json_object_new_int64(v));
+	return none ? NULL : json_object_new_int64(v);
 }
 
 /* The fields of an aggregation entry, added to o. */
@@ -556,7 +556,7 @@ agg_line(void *arg, const dsl_aent_t *e)
 	put(o, "type", json_object_new_string("aggregation"));
 	jent(rt, o, e);
 	out(rt, o);
-	return (0);
+	return 0;
 }
 
 void

@@ -45,8 +45,8 @@ typedef struct fframe {
 static int
 rowcmp(const void *a, const void *b)
 {
-	return (strcmp(((const frow_t *)a)->fr_stack,
-	    ((const frow_t *)b)->fr_stack));
+	return strcmp(((const frow_t *)a)->fr_stack,
+	    ((const frow_t *)b)->fr_stack);
 }
 
 /* XML text: & < > " escaped. */
@@ -332,7 +332,7 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 	char *buf;
 
 	if ((buf = malloc(FOLDMAX)) == NULL)
-		return (-1);
+		return -1;
 	for (a = 0; a < pg->pg_naggs; a++) {
 		dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
 		bool stacked = false;
@@ -367,5 +367,5 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 	for (i = 0; i < n; i++)
 		free(rows[i].fr_stack);
 	free(rows);
-	return (ferror(fp) ? -1 : 0);
+	return ferror(fp) ? -1 : 0;
 }

@@ -28,7 +28,7 @@ const char *const dsl_keywords[K_NKEYWORDS] = {
 static int
 col(dsl_cc_t *cc, const char *p)
 {
-	return ((int)(p - cc->cc_linep) + 1);
+	return (int)(p - cc->cc_linep) + 1;
 }
 
 static void
@@ -249,7 +249,7 @@ escape(dsl_cc_t *cc, const char **pp)
 		}
 	}
 	*pp = p;
-	return (c);
+	return c;
 }
 
 /* Type an integer constant as C does for its form and suffix. */
@@ -327,12 +327,12 @@ is_int(const char *s, int64_t *v)
 	char *e;
 
 	if (*s == '\0')
-		return (false);
+		return false;
 	errno = 0;
 	*v = (int64_t)strtoull(s, &e, 0);
 	if (*s == '-')
 		*v = strtoll(s, &e, 0);
-	return (errno == 0 && *e == '\0');
+	return errno == 0 && *e == '\0';
 }
 
 /* $1, $$1, $target, $pid at p (which points at '$'). */
@@ -372,13 +372,13 @@ macro(dsl_cc_t *cc, const char *p)
 		cc->cc_tstrlen = 0;
 		if (str) {
 			puts_tok(cc, a);
-			return (T_STRING);
+			return T_STRING;
 		}
 		if (is_int(a, &v)) {
 			cc->cc_tival = v;
 			cc->cc_tunsigned = false;
 			cc->cc_tlong = !(v >= INT32_MIN && v <= INT32_MAX);
-			return (T_INT);
+			return T_INT;
 		}
 		if (isalpha((unsigned char)a[0]) || a[0] == '_') {
 			const char *q;
@@ -388,7 +388,7 @@ macro(dsl_cc_t *cc, const char *p)
 					break;
 			if (*q == '\0') {
 				puts_tok(cc, a);
-				return (T_IDENT);
+				return T_IDENT;
 			}
 		}
 		dsl_cc_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
@@ -401,7 +401,7 @@ macro(dsl_cc_t *cc, const char *p)
 		cc->cc_tival = cc->cc_copts->co_target;
 		cc->cc_tunsigned = false;
 		cc->cc_tlong = false;
-		return (T_INT);
+		return T_INT;
 	}
 	/* dtrace's macro variables of its own process */
 	{
@@ -430,11 +430,11 @@ macro(dsl_cc_t *cc, const char *p)
 			}
 			cc->cc_tunsigned = false;
 			cc->cc_tlong = false;
-			return (T_INT);
+			return T_INT;
 		}
 	}
 	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");
-	return (T_EOF);
+	return T_EOF;
 }
 
 static int
@@ -449,11 +449,11 @@ lex(dsl_cc_t *cc)
 	cc->cc_tcol = col(cc, p);
 	cc->cc_tstrlen = 0;
 	if (p >= cc->cc_end)
-		return (T_EOF);
+		return T_EOF;
 	c = (unsigned char)*p;
 	if (isdigit(c)) {
 		number(cc, p);
-		return (T_INT);
+		return T_INT;
 	}
 	if (isalpha(c) || c == '_' || c == '`') {
 		int k;
@@ -465,10 +465,10 @@ lex(dsl_cc_t *cc)
 		for (k = 0; k < K_NKEYWORDS; k++) {
 			if (strcmp(cc->cc_tstr, dsl_keywords[k]) == 0) {
 				cc->cc_tival = k;
-				return (T_KEYWORD);
+				return T_KEYWORD;
 			}
 		}
-		return (T_IDENT);
+		return T_IDENT;
 	}
 	if (c == '@') {
 		p++;
@@ -478,10 +478,10 @@ lex(dsl_cc_t *cc)
 		    *p == '_'))
 			putc_tok(cc, *p++);
 		cc->cc_p = p;
-		return (T_AGGNAME);
+		return T_AGGNAME;
 	}
 	if (c == '$')
-		return (macro(cc, p));
+		return macro(cc, p);
 	if (c == '"') {
 		const char *s = p++;
 
@@ -503,7 +503,7 @@ lex(dsl_cc_t *cc)
 			}
 		}
 		cc->cc_p = p + 1;
-		return (T_STRING);
+		return T_STRING;
 	}
 	if (c == '\'') {
 		const char *s = p++;
@@ -531,7 +531,7 @@ lex(dsl_cc_t *cc)
 		if (n > 1)
 			cc->cc_tival = (int32_t)v;
 		cc->cc_tunsigned = cc->cc_tlong = false;
-		return (T_INT);
+		return T_INT;
 	}
 
 	/* operators: longest match */
@@ -554,13 +554,13 @@ lex(dsl_cc_t *cc)
 
 			if (n <= left && memcmp(p, ops[i].s, n) == 0) {
 				cc->cc_p = p + n;
-				return (ops[i].t);
+				return ops[i].t;
 			}
 		}
 	}
 	if (strchr("{}()[];,:?+-*/%<>=!~&|^.", c) != NULL) {
 		cc->cc_p = p + 1;
-		return (c);
+		return c;
 	}
 	{
 		char msg[64];
@@ -573,14 +573,14 @@ lex(dsl_cc_t *cc)
 			    "invalid character \\%03o", c);
 		lex_error(cc, p, "D_SYNTAX", msg);
 	}
-	return (T_EOF);
+	return T_EOF;
 }
 
 int
 dsl_lex_next(dsl_cc_t *cc)
 {
 	cc->cc_tok = lex(cc);
-	return (cc->cc_tok);
+	return cc->cc_tok;
 }
 
 int
@@ -617,7 +617,7 @@ dsl_lex_peek(dsl_cc_t *cc)
 		putc_tok(cc, cc->cc_pstr[i]);
 	if (len == 0 && cc->cc_tstr != NULL)
 		cc->cc_tstr[0] = '\0';
-	return (next);
+	return next;
 }
 
 bool
@@ -667,7 +667,7 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 	putc_tok(cc, 0);
 	cc->cc_tstrlen = 0;
 	puts_tok(cc, cc->cc_dstr);
-	return (p < cc->cc_end || cc->cc_tstrlen > 0);
+	return p < cc->cc_end || cc->cc_tstrlen > 0;
 }
 
 const char *
@@ -682,20 +682,20 @@ dsl_tok_name(dsl_cc_t *cc, int tok)
 
 	switch (tok) {
 	case T_EOF:
-		return ("end of input");
+		return "end of input";
 	case T_INT:
 	case T_STRING:
 	case T_IDENT:
 	case T_KEYWORD:
-		return (cc->cc_tstr != NULL && tok != T_INT ?
-		    cc->cc_tstr : "constant");
+		return cc->cc_tstr != NULL && tok != T_INT ?
+		    cc->cc_tstr : "constant";
 	case T_AGGNAME:
-		return ("@");
+		return "@";
 	default:
 		if (tok >= T_EQ && tok <= T_SHREQ)
-			return (names[tok - T_EQ]);
+			return names[tok - T_EQ];
 		one[0] = (char)tok;
 		one[1] = '\0';
-		return (one);
+		return one;
 	}
 }

@@ -52,7 +52,7 @@ dsl_cc_node(dsl_cc_t *cc, int op, int line, int col)
 	n->dn_line = line;
 	n->dn_col = col;
 	n->dn_src = cc->cc_src;
-	return ((int32_t)pg->pg_nnodes++);
+	return (int32_t)pg->pg_nnodes++;
 }
 
 uint32_t
@@ -72,7 +72,7 @@ dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
 	memcpy(pg->pg_strtab + off, s, len);
 	pg->pg_strtab[off + len] = '\0';
 	pg->pg_strlen += (uint32_t)len + 1;
-	return (off);
+	return off;
 }
 
 static void __attribute__((noreturn))
@@ -93,13 +93,13 @@ syntax(pstate_t *ps)
 static int
 next(pstate_t *ps)
 {
-	return (dsl_lex_next(ps->ps_cc));
+	return dsl_lex_next(ps->ps_cc);
 }
 
 static int
 tok(pstate_t *ps)
 {
-	return (ps->ps_cc->cc_tok);
+	return ps->ps_cc->cc_tok;
 }
 
 static void
@@ -113,8 +113,8 @@ want(pstate_t *ps, int t)
 static int32_t
 node(pstate_t *ps, int op)
 {
-	return (dsl_cc_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
-	    ps->ps_cc->cc_tcol));
+	return dsl_cc_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
+	    ps->ps_cc->cc_tcol);
 }
 
 static int32_t
@@ -124,7 +124,7 @@ node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
 
 	CC_NODE(ps->ps_cc, n)->dn_a = a;
 	CC_NODE(ps->ps_cc, n)->dn_b = b;
-	return (n);
+	return n;
 }
 
 /* A base type name at the current token, or false.  Sets size/sign/kind. */
@@ -137,7 +137,7 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 
 	*kind = DT_INT;
 	if (tok(ps) != T_KEYWORD)
-		return (false);
+		return false;
 	switch (cc->cc_tival) {
 	case K_STRING: *kind = DT_STR; sz = 0; break;
 	case K_INT8: sz = 1; break;
@@ -182,15 +182,15 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 			sz = 4;
 		*size = sz;
 		*sign = !isunsigned;
-		return (seen);
+		return seen;
 	default:
-		return (false);
+		return false;
 	}
 	if (consume)
 		next(ps);
 	*size = sz;
 	*sign = sgn;
-	return (true);
+	return true;
 }
 
 /* The name of an integer type of size and sign, for the type table. */
@@ -202,15 +202,15 @@ int_name(int size, bool sign)
 		{ "char", "short", "int", "long" },
 	};
 
-	return (names[sign][size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 :
-	    3]);
+	return names[sign][size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 :
+	    3];
 }
 
 /* Does the current token (or the peeked one) name a typedef? */
 static bool
 is_typedef(dsl_cc_t *cc, const char *name)
 {
-	return (dsl_tt_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0);
+	return dsl_tt_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0;
 }
 
 static void __attribute__((noreturn))
@@ -231,22 +231,22 @@ d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
 	*size = 8;
 	*sign = false;
 	if (ty == NULL)
-		return (0);
+		return 0;
 	switch (ty->ty_kind) {
 	case TY_VOID:
 		*kind = DT_VOID;
 		*size = 0;
-		return (0);
+		return 0;
 	case TY_INT:
 		*size = (int)ty->ty_size;
 		*sign = ty->ty_signed;
-		return (0);
+		return 0;
 	case TY_ENUM:
 		*size = 4;
 		*sign = true;
-		return (0);
+		return 0;
 	default:
-		return (t);	/* pointers, and by address: structs, arrays */
+		return t;	/* pointers, and by address: structs, arrays */
 	}
 }
 
@@ -289,9 +289,9 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 	} else {
 		if (!base_type(ps, kind, size, sign, consume))
-			return (false);
+			return false;
 		if (*kind == DT_STR || (*kind == DT_INT && tok(ps) != '*'))
-			return (true);
+			return true;
 		t = *kind == DT_VOID ? dsl_type_void(tt) :
 		    dsl_type_int(tt, int_name(*size, *sign), (size_t)*size,
 		    *sign);
@@ -304,7 +304,7 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 	}
 	*ctype = d_kind(cc, t, kind, size, sign);
-	return (true);
+	return true;
 }
 
 /* Does the token after '(' start a type name (a cast)? */
@@ -314,10 +314,10 @@ starts_type(dsl_cc_t *cc)
 	int t = dsl_lex_peek(cc);
 
 	if (t == T_KEYWORD)
-		return (cc->cc_pival != K_SELF && cc->cc_pival != K_THIS &&
+		return cc->cc_pival != K_SELF && cc->cc_pival != K_THIS &&
 		    cc->cc_pival != K_SIZEOF && cc->cc_pival != K_IF &&
-		    cc->cc_pival != K_ELSE);
-	return (t == T_IDENT && is_typedef(cc, cc->cc_peektext));
+		    cc->cc_pival != K_ELSE;
+	return t == T_IDENT && is_typedef(cc, cc->cc_peektext);
 }
 
 /* The size of a C type sizeof may take (complete, not void). */
@@ -333,7 +333,7 @@ type_size(pstate_t *ps, int32_t t, int line, int col)
 		    "apply sizeof to an expression of incomplete type %s",
 		    dsl_tt_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
 		    sizeof (name)));
-	return ((int64_t)ty->ty_size);
+	return (int64_t)ty->ty_size;
 }
 
 static int32_t
@@ -358,7 +358,7 @@ args(pstate_t *ps, int close)
 	}
 	ps->ps_depth--;
 	want(ps, close);
-	return (first);
+	return first;
 }
 
 /* "[k1, k2...]" at '[': at least one key. */
@@ -372,7 +372,7 @@ keys(pstate_t *ps, int line, int col)
 	if (k == DSL_NONE)
 		dsl_cc_error(ps->ps_cc, line, col, "D_SYNTAX",
 		    "syntax error near \"]\"");
-	return (k);
+	return k;
 }
 
 /* A node holding the current token's text, which it consumes. */
@@ -386,7 +386,7 @@ text_node(pstate_t *ps, int op)
 
 	CC_NODE(cc, n)->dn_ival = s;
 	next(ps);
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -404,13 +404,13 @@ primary(pstate_t *ps)
 		CC_NODE(cc, n)->dn_size = cc->cc_tlong ? 8 : 4;
 		CC_NODE(cc, n)->dn_signed = !cc->cc_tunsigned;
 		next(ps);
-		return (n);
+		return n;
 	case T_STRING:
 		n = text_node(ps, N_STR);
 		CC_NODE(cc, n)->dn_type = DT_STR;
-		return (n);
+		return n;
 	case T_IDENT:
-		return (text_node(ps, N_IDENT));
+		return text_node(ps, N_IDENT);
 	case T_AGGNAME: {
 		n = text_node(ps, N_AGGREF);
 		if (tok(ps) == '[') {
@@ -419,7 +419,7 @@ primary(pstate_t *ps)
 			CC_NODE(cc, n)->dn_a = k;
 			CC_NODE(cc, n)->dn_aux = 1;	/* has keys */
 		}
-		return (n);
+		return n;
 	}
 	case T_KEYWORD:
 		if (cc->cc_tival == K_SELF || cc->cc_tival == K_THIS) {
@@ -434,7 +434,7 @@ primary(pstate_t *ps)
 			CC_NODE(cc, n)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
 			    cc->cc_tstrlen);
 			next(ps);
-			return (n);
+			return n;
 		}
 		syntax(ps);
 	case '(':
@@ -443,7 +443,7 @@ primary(pstate_t *ps)
 		n = expr(ps);
 		ps->ps_depth--;
 		want(ps, ')');
-		return (n);
+		return n;
 	default:
 		syntax(ps);
 	}
@@ -514,7 +514,7 @@ postfix(pstate_t *ps)
 			dsl_cc_error(cc, line, col, "D_FUNC_IDENT",
 			    "function designator is not of function type");
 		} else {
-			return (n);
+			return n;
 		}
 	}
 }
@@ -539,7 +539,7 @@ nested(pstate_t *ps, int32_t (*fn)(pstate_t *))
 	nest(ps, NEST_LEVEL);
 	n = fn(ps);
 	ps->ps_nest -= NEST_LEVEL;
-	return (n);
+	return n;
 }
 
 static int32_t unary1(pstate_t *);
@@ -547,7 +547,7 @@ static int32_t unary1(pstate_t *);
 static int32_t
 unary(pstate_t *ps)
 {
-	return (nested(ps, unary1));
+	return nested(ps, unary1);
 }
 
 static int32_t
@@ -565,7 +565,7 @@ unary1(pstate_t *ps)
 		a = unary(ps);
 		n = node2(ps, N_INCDEC, a, DSL_NONE, line, col);
 		CC_NODE(cc, n)->dn_aux = (uint16_t)t;
-		return (n);
+		return n;
 	case '-':
 	case '+':
 	case '!':
@@ -574,13 +574,13 @@ unary1(pstate_t *ps)
 		a = cast(ps);
 		n = node2(ps, N_UNOP, a, DSL_NONE, line, col);
 		CC_NODE(cc, n)->dn_aux = (uint16_t)t;
-		return (n);
+		return n;
 	case '*':
 	case '&':
 		next(ps);
 		a = cast(ps);
-		return (node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
-		    line, col));
+		return node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
+		    line, col);
 	case T_KEYWORD:
 		if (cc->cc_tival == K_SIZEOF) {
 			int kind, size;
@@ -606,7 +606,7 @@ unary1(pstate_t *ps)
 					CC_NODE(cc, n)->dn_type = DT_INT;
 					CC_NODE(cc, n)->dn_size = 8;
 					CC_NODE(cc, n)->dn_signed = 0;
-					return (n);
+					return n;
 				}
 				ps->ps_depth++;
 				a = expr(ps);
@@ -615,11 +615,11 @@ unary1(pstate_t *ps)
 			} else {
 				a = unary(ps);
 			}
-			return (node2(ps, N_SIZEOF, a, DSL_NONE, line, col));
+			return node2(ps, N_SIZEOF, a, DSL_NONE, line, col);
 		}
 		break;
 	}
-	return (postfix(ps));
+	return postfix(ps);
 }
 
 static int32_t
@@ -643,9 +643,9 @@ cast(pstate_t *ps)
 		CC_NODE(cc, n)->dn_size = (uint8_t)size;
 		CC_NODE(cc, n)->dn_signed = sign;
 		CC_NODE(cc, n)->dn_ctype = ct;
-		return (n);
+		return n;
 	}
-	return (unary(ps));
+	return unary(ps);
 }
 
 /* Binary operators by precedence level, loosest first. */
@@ -664,7 +664,7 @@ binary(pstate_t *ps, int level)
 	int chain = 0;	/* operators of this level so far: the tree's depth */
 
 	if (level == NLEVELS)
-		return (cast(ps));
+		return cast(ps);
 	l = binary(ps, level + 1);
 	for (;;) {
 		int t = tok(ps), i, line = cc->cc_tline, col = cc->cc_tcol;
@@ -697,7 +697,7 @@ binary(pstate_t *ps, int level)
 		l = n;
 	}
 	ps->ps_nest -= chain;
-	return (l);
+	return l;
 }
 
 static int32_t
@@ -708,7 +708,7 @@ cond(pstate_t *ps)
 	int32_t c = binary(ps, 0), a, b, n;
 
 	if (tok(ps) != '?')
-		return (c);
+		return c;
 	next(ps);
 	nest(ps, NEST_LEVEL);
 	ps->ps_depth++;
@@ -719,13 +719,13 @@ cond(pstate_t *ps)
 	ps->ps_nest -= NEST_LEVEL;
 	n = node2(ps, N_COND, c, a, line, col);
 	CC_NODE(cc, n)->dn_c = b;
-	return (n);
+	return n;
 }
 
 static bool
 is_assignop(int t)
 {
-	return (t == '=' || (t >= T_ADDEQ && t <= T_SHREQ));
+	return t == '=' || (t >= T_ADDEQ && t <= T_SHREQ);
 }
 
 static int32_t
@@ -736,14 +736,14 @@ assign(pstate_t *ps)
 	int t = tok(ps), line = cc->cc_tline, col = cc->cc_tcol;
 
 	if (!is_assignop(t))
-		return (l);
+		return l;
 	next(ps);
 	nest(ps, NEST_LEVEL);
 	r = assign(ps);
 	ps->ps_nest -= NEST_LEVEL;
 	n = node2(ps, N_ASSIGN, l, r, line, col);
 	CC_NODE(cc, n)->dn_aux = (uint16_t)t;
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -753,9 +753,9 @@ expr(pstate_t *ps)
 
 	if (tok(ps) == ',' && ps->ps_depth > 0 && !ps->ps_pred) {
 		/* the comma operator is rare in D; args handle their own */
-		return (n);
+		return n;
 	}
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -780,7 +780,7 @@ block(pstate_t *ps)
 			CC_NODE(cc, last)->dn_next = s;
 		last = s;
 	}
-	return (first);
+	return first;
 }
 
 static int32_t stmt1(pstate_t *);
@@ -788,7 +788,7 @@ static int32_t stmt1(pstate_t *);
 static int32_t
 stmt(pstate_t *ps)
 {
-	return (nested(ps, stmt1));
+	return nested(ps, stmt1);
 }
 
 static int32_t
@@ -800,7 +800,7 @@ stmt1(pstate_t *ps)
 
 	if (tok(ps) == ';') {
 		next(ps);
-		return (DSL_NONE);
+		return DSL_NONE;
 	}
 	if (tok(ps) == '{') {
 		next(ps);
@@ -808,7 +808,7 @@ stmt1(pstate_t *ps)
 		want(ps, '}');
 		n = dsl_cc_node(cc, S_BLOCK, line, col);
 		CC_NODE(cc, n)->dn_a = e;
-		return (n);
+		return n;
 	}
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_IF) {
 		int32_t c, a, b = DSL_NONE;
@@ -828,7 +828,7 @@ stmt1(pstate_t *ps)
 		CC_NODE(cc, n)->dn_a = c;
 		CC_NODE(cc, n)->dn_b = a;
 		CC_NODE(cc, n)->dn_c = b;
-		return (n);
+		return n;
 	}
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_ELSE)
 		syntax(ps);
@@ -838,7 +838,7 @@ stmt1(pstate_t *ps)
 		want(ps, ';');
 	n = dsl_cc_node(cc, S_EXPR, line, col);
 	CC_NODE(cc, n)->dn_a = e;
-	return (n);
+	return n;
 }
 
 /* Split "prov:mod:func:name" (fewer fields fill from the right). */
@@ -911,8 +911,8 @@ is_decl(const char *w)
 	for (k = 0; k < K_NKEYWORDS; k++)
 		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
 		    strcmp(w, dsl_keywords[k]) == 0)
-			return (true);
-	return (false);
+			return true;
+	return false;
 }
 
 /* An integer constant of a declaration (an array size, an enumerator's
@@ -934,7 +934,7 @@ decl_const(pstate_t *ps)
 		    "constants");
 	v = cc->cc_tival;
 	next(ps);
-	return (neg ? (int64_t)(0 - (uint64_t)v) : v);
+	return neg ? (int64_t)(0 - (uint64_t)v) : v;
 }
 
 /* The C type of a declared type: plain integers get their entry now. */
@@ -945,14 +945,14 @@ ctype_of(pstate_t *ps, int kind, int size, bool sign, int32_t ct)
 	int32_t t;
 
 	if (ct != 0)
-		return (ct);
+		return ct;
 	if (kind == DT_STR)
 		syntax(ps);	/* no strings in C aggregates */
 	t = kind == DT_VOID ? dsl_type_void(tt) :
 	    dsl_type_int(tt, int_name(size, sign), (size_t)size, sign);
 	if (t == 0)
 		nomem(ps->ps_cc);
-	return (t);
+	return t;
 }
 
 /* One declarator after a type: '*'s, a name, '[N]'s.  Returns the type;
@@ -987,7 +987,7 @@ declarator(pstate_t *ps, int32_t t, char *name, size_t len)
 			    "D_DECL_INCOMPLETE", "array of an incomplete "
 			    "type");
 	}
-	return (t);
+	return t;
 }
 
 /* "struct TAG { members };" (or union): C's layout, each member at the

@@ -50,7 +50,7 @@ stack_head(const char *st, int32_t *pid, long *strsize)
 
 	*pid = (int32_t)strtol(st + 1, &p, 10);
 	*strsize = *p == '/' ? strtol(p + 1, &p, 10) : 0;
-	return (p);
+	return p;
 }
 
 /*
@@ -90,10 +90,10 @@ next_pc(const char **p, uint64_t *pc)
 	char *e;
 
 	if (**p != ' ')
-		return (0);
+		return 0;
 	*pc = strtoull(*p + 1, &e, 16);
 	*p = e;
-	return (1);
+	return 1;
 }
 
 void
@@ -163,7 +163,7 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 			break;
 		used += k;
 	}
-	return (used);
+	return used;
 }
 
 /* trace(): dt_consume_cpu's record printing (illumos widths). */
@@ -429,7 +429,7 @@ isqrt128(unsigned __int128 x)
 		}
 		bit >>= 2;
 	}
-	return (r);
+	return r;
 }
 
 /* dt_stddev: sqrt(avg(x^2) - avg(x)^2), in 128-bit integers. */
@@ -442,15 +442,15 @@ dsl_stddev(const int64_t *d, int64_t normal)
 	int64_t avg;
 
 	if (d[0] == 0)
-		return (0);
+		return 0;
 	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
 	avg = d[1] / normal / d[0];
 	if (avg < 0)
 		avg = -avg;
 	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
 	if (avgsq < sqavg)
-		return (0);
-	return ((uint64_t)isqrt128(avgsq - sqavg));
+		return 0;
+	return (uint64_t)isqrt128(avgsq - sqavg);
 }
 
 void
@@ -531,9 +531,9 @@ dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
 
 		(void) dsl_key_int(ag, key, i, &s);
 		if (s != NULL && *s == DSL_STACKMARK)
-			return (i);
+			return i;
 	}
-	return (-1);
+	return -1;
 }
 
 /*
@@ -568,7 +568,7 @@ dsl_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key, char *buf,
 			used = len - 1;
 		buf[used] = '\0';
 	}
-	return (used);
+	return used;
 }
 
 /* A single number for an entry: the value, an avg's mean, a quantize's
@@ -587,13 +587,13 @@ dsl_agg_scalar(dsl_rt_t *rt, uint32_t a, const dsl_hent_t *he)
 	case F_LLQUANTIZE:
 		for (i = 0; i < ag->ag_ndata; i++)
 			t += d[i];
-		return (t);
+		return t;
 	case F_AVG:
-		return (d[0] ? d[1] / normal / d[0] : 0);
+		return d[0] ? d[1] / normal / d[0] : 0;
 	case F_STDDEV:
-		return ((int64_t)dsl_stddev(d, normal));
+		return (int64_t)dsl_stddev(d, normal);
 	default:
-		return (d[0] / normal);
+		return d[0] / normal;
 	}
 }
 
@@ -604,14 +604,14 @@ print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he)
 	char *buf;
 
 	if (!rt->rt_folded || dsl_agg_stackkey(ag, key) < 0)
-		return (false);
+		return false;
 	if ((buf = malloc(FOLDMAX)) == NULL)
-		return (false);
+		return false;
 	dsl_fold_keys(rt, ag, key, buf, FOLDMAX);
 	fprintf(rt->rt_out, "%s %lld\n", buf,
 	    (long long)dsl_agg_scalar(rt, a, he));
 	free(buf);
-	return (true);
+	return true;
 }
 
 void

@@ -83,16 +83,16 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
 		p++;
 	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL)
-		return (false);
+		return false;
 	cv->cv_conv = *p++;
 	*endp = p;
-	return (true);
+	return true;
 }
 
 static bool
 conv_int(char c)
 {
-	return (strchr("aAcdiouxXpY", c) != NULL);
+	return strchr("aAcdiouxXpY", c) != NULL;
 }
 
 const char *
@@ -111,7 +111,7 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 			snprintf(msg, len, "format conversion #%d is "
 			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
 			    " \n"), p + 1);
-			return ("D_SYNTAX");
+			return "D_SYNTAX";
 		}
 		p = end;
 		if (cv.cv_conv == '%')
@@ -122,7 +122,7 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 		if (cv.cv_agg) {
 			snprintf(msg, len, "%%@ conversion requires an "
 			    "aggregation and is for use with printa( ) only");
-			return ("D_PRINTF_AGG_CONV");
+			return "D_PRINTF_AGG_CONV";
 		}
 		if (cv.cv_width == -2 || cv.cv_prec == -2) {
 			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
@@ -133,14 +133,14 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 					    "mismatch: conversion #%d (%%%c) "
 					    "is missing a corresponding \"*\" "
 					    "argument", nconv, cv.cv_conv);
-					return ("D_PRINTF_DYN_PROTO");
+					return "D_PRINTF_DYN_PROTO";
 				}
 				if (nodes[arg].dn_type != DT_INT) {
 					snprintf(msg, len, "argument #%d is "
 					    "incompatible with conversion #%d "
 					    "prototype: width and precision "
 					    "must be integers", argno, nconv);
-					return ("D_PRINTF_DYN_TYPE");
+					return "D_PRINTF_DYN_TYPE";
 				}
 				arg = nodes[arg].dn_next;
 				argno++;
@@ -150,21 +150,21 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 			snprintf(msg, len, "prototype mismatch: conversion #%d "
 			    "(%%%c) is missing a corresponding value argument",
 			    nconv, cv.cv_conv);
-			return ("D_PRINTF_ARG_PROTO");
+			return "D_PRINTF_ARG_PROTO";
 		}
 		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
 			snprintf(msg, len, "argument #%d is incompatible with "
 			    "conversion #%d prototype: %%%c wants an integer, "
 			    "the argument is a string", argno, nconv,
 			    cv.cv_conv);
-			return ("D_PRINTF_ARG_TYPE");
+			return "D_PRINTF_ARG_TYPE";
 		}
 		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
 		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
 			snprintf(msg, len, "argument #%d is incompatible with "
 			    "conversion #%d prototype: %%s wants a string, "
 			    "the argument is an integer", argno, nconv);
-			return ("D_PRINTF_ARG_TYPE");
+			return "D_PRINTF_ARG_TYPE";
 		}
 		arg = nodes[arg].dn_next;
 		argno++;
@@ -173,9 +173,9 @@ dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
 		snprintf(msg, len, "prototype mismatch: only %d argument%s "
 		    "required by this format string", nconv + 1,
 		    nconv == 0 ? "" : "s");
-		return ("D_PRINTF_ARG_EXTRA");
+		return "D_PRINTF_ARG_EXTRA";
 	}
-	return (NULL);
+	return NULL;
 }
 
 static int64_t
@@ -184,10 +184,10 @@ widen(const dsl_parg_t *a, bool sign)
 	int64_t v = a->pa_int;
 
 	switch (a->pa_size) {
-	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
-	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
-	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
-	default: return (v);
+	case 1: return sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+	case 2: return sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+	case 4: return sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+	default: return v;
 	}
 }
 
@@ -220,7 +220,7 @@ escape(const char *s)
 	const char *c;
 
 	if (out == NULL)
-		return (NULL);
+		return NULL;
 	for (; *s != '\0'; s++) {
 		unsigned char b = (unsigned char)*s;
 
@@ -239,7 +239,7 @@ escape(const char *s)
 	*q++ = '\\';
 	*q++ = '0';
 	*q = '\0';
-	return (out);
+	return out;
 }
 
 void dsl_print_value(dsl_rt_t *, uint32_t, dsl_hent_t *);
@@ -255,7 +255,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 
 	/* -x oformat=json: a record, whose text comes back here */
 	if (rt->rt_emit != NULL && !dsl_emit_busy(rt))
-		return (dsl_emit_printf(rt, fmt, args, nargs));
+		return dsl_emit_printf(rt, fmt, args, nargs);
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
@@ -455,5 +455,5 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		}
 		}
 	}
-	return (0);
+	return 0;
 }

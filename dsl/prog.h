@@ -248,7 +248,7 @@ struct dsl_prog {
 static inline const char *
 dsl_str(const dsl_prog_t *pg, uint32_t off)
 {
-	return (pg->pg_strtab + off);
+	return pg->pg_strtab + off;
 }
 
 /* type.c: the type a typedef names (itself otherwise); size and

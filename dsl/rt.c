@@ -40,7 +40,7 @@ nspec(const dsl_rt_t *rt)
 {
 	int64_t n = rt->rt_pg->pg_opts[O_NSPEC];
 
-	return (n < 0 ? 1 : n);
+	return n < 0 ? 1 : n;
 }
 
 int32_t
@@ -54,17 +54,17 @@ dsl_spec_new(dsl_rt_t *rt)
 			break;
 	if (i == rt->rt_nspec) {
 		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1)
-			return (0);
+			return 0;
 		sp = realloc(rt->rt_spec, (i + 1) * sizeof (*sp));
 		if (sp == NULL)
-			return (0);
+			return 0;
 		rt->rt_spec = sp;
 		memset(&sp[i], 0, sizeof (*sp));
 		rt->rt_nspec++;
 	}
 	rt->rt_spec[i].sp_active = true;
 	rt->rt_spec[i].sp_len = 0;
-	return ((int32_t)i + 1);
+	return (int32_t)i + 1;
 }
 
 bool
@@ -73,9 +73,9 @@ dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 	rt_spec_t *sp;
 
 	if (id < 0 || id > nspec(rt))
-		return (false);
+		return false;
 	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
-		return (true);
+		return true;
 	sp = &rt->rt_spec[id - 1];
 	if (commit && sp->sp_len > 0) {
 		heading(rt);
@@ -83,19 +83,19 @@ dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 	}
 	sp->sp_active = false;
 	sp->sp_len = 0;
-	return (true);
+	return true;
 }
 
 bool
 dsl_spec_use(dsl_rt_t *rt, int64_t id)
 {
 	if (id < 0 || id > nspec(rt))
-		return (false);
+		return false;
 	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
 		rt->rt_specid = -1;
 	else
 		rt->rt_specid = (int32_t)id;
-	return (true);
+	return true;
 }
 
 void
@@ -167,9 +167,9 @@ dsl_clause_begin(dsl_rt_t *rt)
 	if (rt->rt_buf == NULL)
 		rt->rt_buf = open_memstream(&rt->rt_bufmem, &rt->rt_bufsize);
 	if (rt->rt_buf == NULL)
-		return (rt->rt_host.dh_out);
+		return rt->rt_host.dh_out;
 	rewind(rt->rt_buf);
-	return (rt->rt_buf);
+	return rt->rt_buf;
 }
 
 void
@@ -221,8 +221,8 @@ optint(const dsl_prog_t *pg, const char *name, int64_t def)
 	long long n;
 
 	if (v == NULL || (n = strtoll(v, NULL, 0)) <= 0)
-		return (def);
-	return (n > DSL_STACKMAX ? DSL_STACKMAX : n);
+		return def;
+	return n > DSL_STACKMAX ? DSL_STACKMAX : n;
 }
 
 dsl_rt_t *
@@ -233,7 +233,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	size_t ss;
 
 	if (rt == NULL)
-		return (NULL);
+		return NULL;
 	rt->rt_pg = pg;
 	rt->rt_host = *host;
 	if (rt->rt_host.dh_out == NULL)
@@ -278,7 +278,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
 	    dsl_thr_init(rt) != 0) {
 		dsl_rt_destroy(rt);
-		return (NULL);
+		return NULL;
 	}
 	for (i = 0; i < pg->pg_naggs; i++) {
 		rt->rt_aggs[i].ag_ht.ht_dsize = dsl_agg_words(&pg->pg_aggs[i]) *
@@ -291,10 +291,10 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 		if (of != NULL && strcmp(of, "json") == 0 &&
 		    dsl_emit_json_init(rt) != 0) {
 			dsl_rt_destroy(rt);
-			return (NULL);
+			return NULL;
 		}
 	}
-	return (rt);
+	return rt;
 }
 
 uint32_t
@@ -308,7 +308,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 		rt_probe_t *np = realloc(rt->rt_probes, cap * sizeof (*np));
 
 		if (np == NULL)
-			return (0);
+			return 0;
 		rt->rt_probes = np;
 		rt->rt_probecap = cap;
 	}
@@ -324,7 +324,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 		free(p->pr_mod);
 		free(p->pr_func);
 		free(p->pr_name);
-		return (0);
+		return 0;
 	}
 	rt->rt_nprobes++;
 	if (strcmp(prov, "dtrace") == 0) {
@@ -335,7 +335,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 		else if (strcmp(name, "ERROR") == 0)
 			rt->rt_error = rt->rt_nprobes;
 	}
-	return (rt->rt_nprobes);
+	return rt->rt_nprobes;
 }
 
 int
@@ -346,19 +346,19 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	uint32_t c, i, *nc, *ne;
 
 	if (id == 0 || id > rt->rt_nprobes || desc >= pg->pg_ndescs)
-		return (-1);
+		return -1;
 	p = &rt->rt_probes[id - 1];
 	c = pg->pg_desc_clause[desc];
 	for (i = 0; i < p->pr_nclauses; i++)
 		if (p->pr_clauses[i] == c)
-			return (0);
+			return 0;
 	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof (uint32_t));
 	if (nc == NULL)
-		return (-1);
+		return -1;
 	p->pr_clauses = nc;
 	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof (uint32_t));
 	if (ne == NULL)
-		return (-1);
+		return -1;
 	p->pr_epids = ne;
 	/* keep program order */
 	for (i = p->pr_nclauses; i > 0 && p->pr_clauses[i - 1] > c; i--) {
@@ -368,25 +368,25 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	p->pr_clauses[i] = c;
 	p->pr_epids[i] = ++rt->rt_nepids;
 	p->pr_nclauses++;
-	return (0);
+	return 0;
 }
 
 size_t
 dsl_rt_nenabled(const dsl_rt_t *rt)
 {
-	return (rt->rt_nepids);
+	return rt->rt_nepids;
 }
 
 uint32_t
 dsl_rt_begin_id(const dsl_rt_t *rt)
 {
-	return (rt->rt_begin);
+	return rt->rt_begin;
 }
 
 bool
 dsl_rt_exited(const dsl_rt_t *rt)
 {
-	return (rt->rt_exited);
+	return rt->rt_exited;
 }
 
 void
@@ -421,7 +421,7 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	dsl_ctx_t self;
 
 	if (rt->rt_ended)
-		return (rt->rt_exitcode);
+		return rt->rt_exitcode;
 	rt->rt_ended = true;
 	if (ctx == NULL) {
 		dsl_ctx_self(&self);
@@ -434,7 +434,7 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 		fputc('\n', rt->rt_host.dh_out);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
-	return (rt->rt_exitcode);
+	return rt->rt_exitcode;
 }
 
 void
@@ -494,24 +494,24 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 		nd = &pg->pg_nodes[n];
 		if (nd->dn_op == N_CALL && (nd->dn_ival == F_COPYIN ||
 		    nd->dn_ival == F_COPYINSTR || nd->dn_ival == F_STRINGOF))
-			return (nd->dn_ival == F_COPYIN ? "copyin()" :
+			return nd->dn_ival == F_COPYIN ? "copyin()" :
 			    nd->dn_ival == F_COPYINSTR ? "copyinstr()" :
-			    "stringof()");
+			    "stringof()";
 		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
-			return ("an argument past arg5");
+			return "an argument past arg5";
 		/* C data through a pointer: in the tracee unless it is our
 		 * scratch (copyin, alloca); taken as the tracee's */
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
 		    nd->dn_op == N_INDEX)
-			return ("a pointer dereference");
+			return "a pointer dereference";
 		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
 			continue;
 		if ((why = reads_tracee(pg, nd->dn_a)) != NULL ||
 		    (why = reads_tracee(pg, nd->dn_b)) != NULL ||
 		    (why = reads_tracee(pg, nd->dn_c)) != NULL)
-			return (why);
+			return why;
 	}
-	return (NULL);
+	return NULL;
 }
 
 bool
@@ -524,7 +524,7 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	uint32_t i;
 
 	if (id == 0 || id > rt->rt_nprobes)
-		return (false);
+		return false;
 	p = &rt->rt_probes[id - 1];
 	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
 		cl = &pg->pg_clauses[p->pr_clauses[i]];
@@ -535,5 +535,5 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	}
 	if (why != NULL)
 		*why = w;
-	return (w != NULL);
+	return w != NULL;
 }

@@ -216,8 +216,8 @@ void		dsl_agg_init(const dsl_agg_t *, int64_t *);
 static inline size_t
 dsl_agg_words(const dsl_agg_t *ag)
 {
-	return (ag->ag_ndata + (ag->ag_func == F_QUANTIZE ||
-	    ag->ag_func == F_LQUANTIZE || ag->ag_func == F_LLQUANTIZE));
+	return ag->ag_ndata + (ag->ag_func == F_QUANTIZE ||
+	    ag->ag_func == F_LQUANTIZE || ag->ag_func == F_LLQUANTIZE);
 }
 
 /* emit.c: true while printf's text is formatted for a JSON record. */

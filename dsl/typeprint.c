@@ -38,7 +38,7 @@ static void visit(pstate_t *ps, const char *name, int32_t t, uint64_t off,
 static const dsl_ctype_t *
 resolve(const pstate_t *ps, int32_t t)
 {
-	return (dsl_tt_resolve(ps->ps_tt, t, NULL));
+	return dsl_tt_resolve(ps->ps_tt, t, NULL);
 }
 
 static bool
@@ -48,10 +48,10 @@ bytes(const pstate_t *ps, uint64_t off, size_t size, uint64_t *v)
 
 	*v = 0;
 	if (size > 8 || off > ps->ps_len || size > ps->ps_len - off)
-		return (false);
+		return false;
 	for (i = size; i-- > 0;)
 		*v = *v << 8 | ps->ps_buf[off + i];	/* little-endian */
-	return (true);
+	return true;
 }
 
 static void
@@ -73,8 +73,8 @@ indent(const pstate_t *ps)
 static bool
 is_char(const pstate_t *ps, const dsl_ctype_t *ty)
 {
-	return (ty->ty_kind == TY_INT && ty->ty_size == 1 && ty->ty_signed &&
-	    strstr(dsl_tt_str(ps->ps_tt, ty->ty_name), "char") != NULL);
+	return ty->ty_kind == TY_INT && ty->ty_size == 1 && ty->ty_signed &&
+	    strstr(dsl_tt_str(ps->ps_tt, ty->ty_name), "char") != NULL;
 }
 
 static void
@@ -278,10 +278,10 @@ static const char *
 int_name(const dsl_node_t *n)
 {
 	switch (n->dn_size) {
-	case 1: return (n->dn_signed ? "char" : "uchar_t");
-	case 2: return (n->dn_signed ? "short" : "ushort_t");
-	case 4: return (n->dn_signed ? "int" : "uint_t");
-	default: return (n->dn_signed ? "int64_t" : "uint64_t");
+	case 1: return n->dn_signed ? "char" : "uchar_t";
+	case 2: return n->dn_signed ? "short" : "ushort_t";
+	case 4: return n->dn_signed ? "int" : "uint_t";
+	default: return n->dn_signed ? "int64_t" : "uint64_t";
 	}
 }
 

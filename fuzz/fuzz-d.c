@@ -27,7 +27,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dsl_prog_t *pg;
 
 	if (text == NULL)
-		return (0);
+		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
 	src.ds_name = "fuzz.d";
@@ -78,5 +78,5 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	dsl_prog_free(pg);
 	free(text);
-	return (0);
+	return 0;
 }

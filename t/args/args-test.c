@@ -33,13 +33,13 @@ fake_argtypes(void *cookie, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
 	asked++;
 	if (strcmp(pd->pd_func, "bad") == 0) {
 		snprintf(err, errlen, "the host says no");
-		return (-1);
+		return -1;
 	}
 	if (strcmp(pd->pd_func, "plain") == 0 || max < 2)
-		return (0);
+		return 0;
 	if (strcmp(pd->pd_func, "g") == 0) {
 		out[0].at_type = dsl_type_ptr(tt, i32);
-		return (1);
+		return 1;
 	}
 	/* the program's struct pt wins over the host's */
 	if ((st = dsl_type_lookup(tt, "struct pt")) == 0) {
@@ -52,7 +52,7 @@ fake_argtypes(void *cookie, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
 	snprintf(out[0].at_name, sizeof (out[0].at_name), "p");
 	out[1].at_type = i32;
 	snprintf(out[1].at_name, sizeof (out[1].at_name), "count");
-	return (2);
+	return 2;
 }
 
 /* The tracee: struct pt { 3, 4, 5 } at 0x1000. */
@@ -64,10 +64,10 @@ fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 
 	(void)cookie;
 	if (addr < 0x1000 || addr + len > 0x1000 + sizeof (pt))
-		return (-1);
+		return -1;
 	for (i = 0; i < len; i++)
 		((unsigned char *)buf)[i] = pt[addr - 0x1000 + i];
-	return (0);
+	return 0;
 }
 
 static dsl_prog_t *
@@ -79,7 +79,7 @@ compile(const char *text, bool host, char *err, size_t len)
 	memset(&co, 0, sizeof (co));
 	if (host)
 		co.co_argtypes = fake_argtypes;
-	return (dsl_compile(&src, 1, &co, err, len));
+	return dsl_compile(&src, 1, &co, err, len);
 }
 
 /* Compile text, fire pid1::f:entry once with arg0 0x1000 and arg1 7
@@ -98,7 +98,7 @@ run(const char *text, bool host)
 
 	CHECKF(pg != NULL, "%s", err);
 	if (pg == NULL)
-		return (NULL);
+		return NULL;
 	fp = open_memstream(&out, &outlen);
 	memset(&h, 0, sizeof (h));
 	h.dh_out = fp;
@@ -115,7 +115,7 @@ run(const char *text, bool host)
 	dsl_rt_destroy(rt);
 	dsl_prog_free(pg);
 	fclose(fp);
-	return (out);
+	return out;
 }
 
 static void
@@ -182,5 +182,5 @@ main(void)
 	want_error("pid1::f:entry { trace(args[10]); }",
 	    "t.d:1:28: args[ ] index must be an integer constant from 0 "
 	    "to 9");
-	return (failures != 0);
+	return failures != 0;
 }

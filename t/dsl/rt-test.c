@@ -24,7 +24,7 @@ compile(const char *text, long target, char *err, size_t len)
 
 	memset(&co, 0, sizeof (co));
 	co.co_target = target;
-	return (dsl_compile(&src, 1, &co, err, len));
+	return dsl_compile(&src, 1, &co, err, len);
 }
 
 /* A host's hooks: one mapped page of a pretend process at 0x1000 (the
@@ -38,22 +38,22 @@ fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 
 	(void)cookie;
 	if (addr < 0x1000 || addr + len > 0x2000)
-		return (-1);
+		return -1;
 	for (i = 0; i < len; i++) {
 		uint64_t off = addr - 0x1000 + i;
 
 		((char *)buf)[i] = off < sizeof (fake_mem) ? fake_mem[off] : 0;
 	}
-	return (0);
+	return 0;
 }
 
 static int
 fake_addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 {
 	if (cookie != (void *)fake_mem || addr != 0x401234)
-		return (-1);
+		return -1;
 	snprintf(buf, len, "a.out`main+0x34");
-	return (0);
+	return 0;
 }
 
 static void
@@ -111,9 +111,9 @@ msg_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	(void)cookie;
 	if (addr >= 0x3000 && addr + len <= 0x3000 + sizeof (fake_msg)) {
 		memcpy(buf, fake_msg + (addr - 0x3000), len);
-		return (0);
+		return 0;
 	}
-	return (fake_readmem(cookie, addr, buf, len));
+	return fake_readmem(cookie, addr, buf, len);
 }
 
 static void
@@ -184,7 +184,7 @@ fake_ustack(void *cookie, uint64_t *pcs, int max)
 	(void)cookie;
 	for (i = 0; i < 3 && i < max; i++)
 		pcs[i] = 0x1000 * (uint64_t)(i + 1) + 0x10;
-	return (i);
+	return i;
 }
 
 /* When set, frame 2 is a JIT's (dh_pcsym's 1), named by the runtime. */
@@ -194,13 +194,13 @@ static int
 fake_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 {
 	if (hcookie != (void *)fake_mem || pid != 42)
-		return (-1);
+		return -1;
 	if (fake_jit && pc >> 12 == 2) {
 		snprintf(buf, len, "jit:hot /a.js:7");
-		return (1);
+		return 1;
 	}
 	snprintf(buf, len, "m`f%d+0x10", (int)(pc >> 12));
-	return (0);
+	return 0;
 }
 
 /* Run text's first clause on probe BEGIN twice with the stack hooks; the
@@ -227,7 +227,7 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	if (*pgp == NULL) {
 		fclose(fp);
 		free(out);
-		return (NULL);
+		return NULL;
 	}
 	memset(&host, 0, sizeof (host));
 	host.dh_out = fp;
@@ -252,7 +252,7 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	}
 	dsl_rt_destroy(rt);
 	fclose(fp);
-	return (out);
+	return out;
 }
 
 /* ustack() printed and folded from pcs the host walked and names. */
@@ -585,5 +585,5 @@ main(void)
 	if (failures)
 		fprintf(stderr, "%d failure%s\n", failures,
 		    failures == 1 ? "" : "s");
-	return (failures ? 1 : 0);
+	return failures ? 1 : 0;
 }

@@ -30,14 +30,14 @@ __attribute__((noipa)) long
 put(const struct slice *k, const struct slice *v)
 {
 	sink += (long)(k->size + v->size) + k->data[0] + v->data[0];
-	return (sink);
+	return sink;
 }
 
 __attribute__((noipa)) long
 record(const struct rec *r)
 {
 	sink += r->n;
-	return (sink);
+	return sink;
 }
 
 int
@@ -65,5 +65,5 @@ main(int argc, char **argv)
 		snprintf(r.name, sizeof (r.name), "rec%d", i);
 		record(&r);
 	}
-	return (0);
+	return 0;
 }

@@ -27,7 +27,7 @@ __attribute__((noinline)) size_t
 hostile(int i, const char *s)
 {
 	__asm__ volatile("" ::: "memory");
-	return (strlen(s) + (size_t)i);
+	return strlen(s) + (size_t)i;
 }
 
 int
@@ -39,5 +39,5 @@ main(int argc, char **argv)
 		t += hostile((int)i, strs[i]);
 	if (argc > 1)
 		printf("calls=%zu total=%zu\n", i, t);
-	return (0);
+	return 0;
 }
