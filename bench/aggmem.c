@@ -24,7 +24,7 @@ rss_kb(void)
 	long kb = -1;
 	FILE *f = fopen("/proc/self/status", "r");
 
-	while (f != NULL && fgets(line, sizeof (line), f) != NULL)
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL)
 		if (sscanf(line, "VmRSS: %ld", &kb) == 1)
 			break;
 	if (f != NULL)
@@ -46,13 +46,13 @@ one(const char *name, const char *text, long n, double rawkey)
 	size_t d, h0, h1;
 	long r0, r1, i;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = 1;
-	if ((pg = dsl_compile(&src, 1, &co, err, sizeof (err))) == NULL) {
+	if ((pg = dsl_compile(&src, 1, &co, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "aggmem: %s\n", err);
 		exit(1);
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fopen("/dev/null", "w");
 	rt = dsl_rt_create(pg, &host);
 	dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN");
@@ -63,7 +63,7 @@ one(const char *name, const char *text, long n, double rawkey)
 		if (dsl_desc_match(dsl_prog_desc(pg, d), "pid1", "a.out",
 		    "Put", "entry"))
 			dsl_rt_enable(rt, id, d);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 1;
 	cx.cx_tid = 1;
 	cx.cx_execname = "aggmem";

@@ -40,14 +40,14 @@ setup(bench_t *b, const char *text)
 	char err[512];
 	size_t d;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = 1;
-	b->b_pg = dsl_compile(&src, 1, &co, err, sizeof (err));
+	b->b_pg = dsl_compile(&src, 1, &co, err, sizeof(err));
 	if (b->b_pg == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
 		exit(1);
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fopen("/dev/null", "w");
 	b->b_rt = dsl_rt_create(b->b_pg, &host);
 	dsl_rt_add_probe(b->b_rt, "dtrace", "", "", "BEGIN");
@@ -87,7 +87,7 @@ run(bench_t *b, const uint32_t *ids, int nids, long n)
 	long i;
 	int r;
 
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 1;
 	cx.cx_tid = 1;
 	cx.cx_execname = "bench";
@@ -150,7 +150,7 @@ main(int argc, char **argv)
 
 	printf("floor: C increment %.2f ns, dsl_fire with no clause %.2f ns\n",
 	    floor_c, floor_fire);
-	for (k = 0; k < sizeof (cases) / sizeof (cases[0]); k++) {
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		uint32_t ids[2];
 
 		setup(&b, cases[k].text);

@@ -33,7 +33,7 @@ main(int argc, char **argv)
 {
 	static const char text[] = "pid1:a.out:Put:entry "
 	    "{ @calls[arg0] = count(); @lat[arg0] = quantize(arg1); }";
-	dsl_src_t src = { "bench.d", text, sizeof (text) - 1 };
+	dsl_src_t src = { "bench.d", text, sizeof(text) - 1 };
 	long keys = argc > 1 ? atol(argv[1]) : 1000, i;
 	uint64_t best = UINT64_MAX, floor = UINT64_MAX, t0;
 	dsl_copts_t co;
@@ -46,13 +46,13 @@ main(int argc, char **argv)
 	uint32_t id;
 	int r;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = 1;
-	if ((pg = dsl_compile(&src, 1, &co, err, sizeof (err))) == NULL) {
+	if ((pg = dsl_compile(&src, 1, &co, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fopen("/dev/null", "w");
 	rt = dsl_rt_create(pg, &host);
 	dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN");
@@ -61,7 +61,7 @@ main(int argc, char **argv)
 	id = dsl_rt_add_probe(rt, "pid1", "a.out", "Put", "entry");
 	for (d = 0; d < dsl_prog_ndescs(pg); d++)
 		dsl_rt_enable(rt, id, d);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = cx.cx_tid = 1;
 	cx.cx_nargs = 2;
 	for (i = 0; i < keys * 20; i++) {

@@ -402,9 +402,9 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 			n += rt->rt_aggs[a].ag_ht.ht_n;
 	if (n == 0)
 		return NULL;
-	se = malloc(n * sizeof (*se));
-	out = malloc(n * sizeof (*out));
-	*aggof = malloc(n * sizeof (uint32_t));
+	se = malloc(n * sizeof(*se));
+	out = malloc(n * sizeof(*out));
+	*aggof = malloc(n * sizeof(uint32_t));
 	if (se == NULL || out == NULL || *aggof == NULL) {
 		free(se);
 		free(out);
@@ -428,7 +428,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 		}
 	}
 	sort_options(rt);
-	qsort(se, k, sizeof (*se), entcmp);
+	qsort(se, k, sizeof(*se), entcmp);
 	for (i = 0; i < k; i++) {
 		out[i] = se[i].se_he;
 		(*aggof)[i] = se[i].se_agg;
@@ -443,7 +443,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 void
 dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
 {
-	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
+	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof(bool));
 	dsl_hent_t **s;
 	uint32_t *aggof;
 	size_t cnt, i, keep;
@@ -510,16 +510,16 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	*nrows = 0;
 	for (a = 0; a < n; a++)
 		cap += rt->rt_aggs[aggs[a]].ag_ht.ht_n;
-	rows = calloc(cap + 1, sizeof (*rows));
-	memset(&idx, 0, sizeof (idx));
+	rows = calloc(cap + 1, sizeof(*rows));
+	memset(&idx, 0, sizeof(idx));
 	idx.ht_dsize = 8;
 	if (rows == NULL)
 		return NULL;
 	for (a = 0; a < n; a++) {
 		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
 
-		zero[a] = calloc(1, sizeof (dsl_hent_t) +
-		    dsl_agg_words(ag) * sizeof (int64_t));
+		zero[a] = calloc(1, sizeof(dsl_hent_t) +
+		    dsl_agg_words(ag) * sizeof(int64_t));
 		if (zero[a] == NULL)
 			goto fail;
 	}
@@ -557,7 +557,7 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	jnaggs = n;
 	jpos = rt->rt_opts[O_AGGSORTPOS] > 0 &&
 	    rt->rt_opts[O_AGGSORTPOS] < n ? (int)rt->rt_opts[O_AGGSORTPOS] : 0;
-	qsort(rows, nr, sizeof (*rows), rowcmp);
+	qsort(rows, nr, sizeof(*rows), rowcmp);
 	*nrows = nr;
 	return rows;
 fail:

@@ -217,9 +217,9 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 		uint32_t off = dsl_cc_str(cc, name, strlen(name));
 
 		pg->pg_vars = dsl_cc_grow(cc, pg->pg_vars, &cc->cc_varcap,
-		    pg->pg_nvars + 1, sizeof (dsl_var_t));
+		    pg->pg_nvars + 1, sizeof(dsl_var_t));
 		v = &pg->pg_vars[pg->pg_nvars++];
-		memset(v, 0, sizeof (*v));
+		memset(v, 0, sizeof(*v));
 		v->va_name = off;
 		v->va_scope = (uint8_t)scope;
 		v->va_type = DT_VOID;
@@ -501,9 +501,9 @@ find_agg(check_t *ck, const char *name, int32_t n)
 		dsl_node_t *nd = NODE(ck, n);
 
 		pg->pg_aggs = dsl_cc_grow(cc, pg->pg_aggs, &cc->cc_aggcap,
-		    pg->pg_naggs + 1, sizeof (dsl_agg_t));
+		    pg->pg_naggs + 1, sizeof(dsl_agg_t));
 		ag = &pg->pg_aggs[pg->pg_naggs++];
-		memset(ag, 0, sizeof (*ag));
+		memset(ag, 0, sizeof(*ag));
 		ag->ag_name = off;
 		ag->ag_func = -1;
 		ag->ag_nkeys = -1;
@@ -794,7 +794,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	aname = dsl_str(PG(ck), ag->ag_name);	/* the table may have moved */
 	if (ag->ag_func < 0) {
 		ag->ag_func = f;
-		memcpy(ag->ag_p, p, sizeof (p));
+		memcpy(ag->ag_p, p, sizeof(p));
 		switch (f) {
 		case F_AVG: ag->ag_ndata = 2; break;
 		case F_STDDEV: ag->ag_ndata = 4; break;
@@ -809,7 +809,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		default: ag->ag_ndata = 1; break;
 		}
 	} else if (ag->ag_func == f && f == F_LQUANTIZE &&
-	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+	    memcmp(ag->ag_p, p, sizeof(p)) != 0) {
 		static const char *const what[3][2] = {
 			{ "D_LQUANT_MATCHBASE", "base (argument #1)" },
 			{ "D_LQUANT_MATCHLIM", "limit (argument #2)" },
@@ -822,7 +822,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		    "match previous declaration: expected %d, found %d",
 		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
 	} else if (ag->ag_func == f && f == F_LLQUANTIZE &&
-	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+	    memcmp(ag->ag_p, p, sizeof(p)) != 0) {
 		static const char *const what[4][2] = {
 			{ "D_LLQUANT_MATCHFACTOR", "factor (argument #1)" },
 			{ "D_LLQUANT_MATCHLMAG", "lmag (argument #2)" },
@@ -835,7 +835,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		dsl_cc_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
 		    "match previous declaration: expected %d, found %d",
 		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
-	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof(p)) != 0) {
 		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
 		    "redefined: %s( ) does not match the earlier %s( )",
 		    aname, fname, sigs[ag->ag_func].fs_name);
@@ -871,7 +871,7 @@ acttag(const char *fname, const char *what)
 	if (act == NULL)
 		return strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
 		    "D_PROTO_ARG";
-	snprintf(tag, sizeof (tag), "D_%s_%s", act, what);
+	snprintf(tag, sizeof(tag), "D_%s_%s", act, what);
 	return tag;
 }
 
@@ -1049,7 +1049,7 @@ call(check_t *ck, int32_t n, bool stmt)
 		if (ck->ck_strict && (tag = dsl_printf_check(dsl_str(PG(ck),
 		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA, PG(ck),
 		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
-		    sizeof (msg))) != NULL)
+		    sizeof(msg))) != NULL)
 			dsl_cc_nerror(cc, fa, tag, "%s( ) %s", name, msg);
 	}
 	if (f == F_SETOPT && ck->ck_strict) {
@@ -1435,10 +1435,10 @@ clause_args(check_t *ck, int32_t n)
 		pd.pd_func = st + (uintptr_t)pd.pd_func;
 		pd.pd_name = st + (uintptr_t)pd.pd_name;
 		pd.pd_text = st + (uintptr_t)pd.pd_text;
-		memset(at, 0, sizeof (at));
+		memset(at, 0, sizeof(at));
 		msg[0] = '\0';
 		k = co->co_argtypes(co->co_cookie, &pd, &PG(ck)->pg_tt, at,
-		    DSL_NARGS, msg, sizeof (msg));
+		    DSL_NARGS, msg, sizeof(msg));
 		if (k < 0)
 			dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "%s", msg);
 		if (k > DSL_NARGS)
@@ -1461,8 +1461,8 @@ clause_args(check_t *ck, int32_t n)
 			int32_t t = i < k ? at[i].at_type : 0;
 			int32_t u = i < cl->cl_nargt ? cl->cl_argt[i] : 0;
 
-			dsl_tt_name(&PG(ck)->pg_tt, t, a, sizeof (a));
-			dsl_tt_name(&PG(ck)->pg_tt, u, b, sizeof (b));
+			dsl_tt_name(&PG(ck)->pg_tt, t, a, sizeof(a));
+			dsl_tt_name(&PG(ck)->pg_tt, u, b, sizeof(b));
 			if ((t == 0) != (u == 0) || strcmp(a, b) != 0)
 				dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "args[%d] "
 				    "is %s in %s but %s in another "
@@ -1600,9 +1600,9 @@ member_synonym(const char *name, const char *const *names, size_t n)
 	char want[64], have[64];
 	size_t g, i, j, k;
 
-	bare_name(name, want, sizeof (want));
+	bare_name(name, want, sizeof(want));
 	for (i = 0; i < n; i++)
-		if (strcmp(bare_name(names[i], have, sizeof (have)),
+		if (strcmp(bare_name(names[i], have, sizeof(have)),
 		    want) == 0)
 			return names[i];
 	{
@@ -1611,20 +1611,20 @@ member_synonym(const char *name, const char *const *names, size_t n)
 		const char *bp[64], *near;
 
 		for (i = 0; i < n && i < 64; i++)
-			bp[i] = bare_name(names[i], bare[i], sizeof (bare[i]));
+			bp[i] = bare_name(names[i], bare[i], sizeof(bare[i]));
 		near = dsl_suggest(want, bp, i);
 		for (j = 0; near != NULL && j < i; j++)
 			if (bp[j] == near)
 				return names[j];
 	}
-	for (g = 0; g < sizeof (groups) / sizeof (groups[0]); g++) {
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
 		for (j = 0; j < 6 && groups[g][j] != NULL; j++)
 			if (strcmp(groups[g][j], want) == 0)
 				break;
 		if (j == 6 || groups[g][j] == NULL)
 			continue;
 		for (i = 0; i < n; i++) {
-			bare_name(names[i], have, sizeof (have));
+			bare_name(names[i], have, sizeof(have));
 			for (k = 0; k < 6 && groups[g][k] != NULL; k++)
 				if (strcmp(groups[g][k], have) == 0)
 					return names[i];
@@ -1678,7 +1678,7 @@ member(check_t *ck, int32_t n)
 			return;
 		}
 	}
-	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof (tn));
+	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof(tn));
 	{
 		const char *names[256], *near;
 		uint32_t k = 0;
@@ -1973,7 +1973,7 @@ expr1(check_t *ck, int32_t n)
 			const dsl_node_t *an = NODE(ck, nd->dn_a);
 			char nm[16];
 
-			snprintf(nm, sizeof (nm), "%sint%d_t",
+			snprintf(nm, sizeof(nm), "%sint%d_t",
 			    an->dn_signed ? "" : "u", an->dn_size * 8);
 			t = dsl_type_int(&PG(ck)->pg_tt, nm, an->dn_size,
 			    an->dn_signed);
@@ -2337,7 +2337,7 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	int i;
 	bool known = false;
 
-	if (n == 0 || n >= sizeof (name))
+	if (n == 0 || n >= sizeof(name))
 		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
 		    "failed to set -x %s: Invalid option name" :
 		    "failed to set option '%s': Invalid option name", opt);
@@ -2391,7 +2391,7 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 		    "failed to set -x %s: Invalid option name" :
 		    "failed to set option '%s': Invalid option name", name);
 	pg->pg_optvals = dsl_cc_grow(cc, pg->pg_optvals, &cc->cc_optcap,
-	    pg->pg_noptvals + 1, sizeof (dsl_optval_t));
+	    pg->pg_noptvals + 1, sizeof(dsl_optval_t));
 	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_cc_str(cc, name,
 	    strlen(name));
 	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_cc_str(cc, val,
@@ -2427,8 +2427,8 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
-	cc = calloc(1, sizeof (*cc));
-	pg = calloc(1, sizeof (*pg));
+	cc = calloc(1, sizeof(*cc));
+	pg = calloc(1, sizeof(*pg));
 	if (cc == NULL || pg == NULL) {
 		free(cc);
 		free(pg);
@@ -2479,7 +2479,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 
 		/* Learn variable types until nothing changes.  An error
 		 * here only ends the learning: the strict pass reports. */
-		memcpy(outer, cc->cc_jmp, sizeof (jmp_buf));
+		memcpy(outer, cc->cc_jmp, sizeof(jmp_buf));
 		if (setjmp(cc->cc_jmp) == 0) {
 			for (k = 0; k < 8; k++) {
 				ck.ck_changed = false;
@@ -2488,7 +2488,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 					break;
 			}
 		}
-		memcpy(cc->cc_jmp, outer, sizeof (jmp_buf));
+		memcpy(cc->cc_jmp, outer, sizeof(jmp_buf));
 		ck.ck_strict = true;
 		check_pass(&ck);
 		printa_keys(&ck);

@@ -20,7 +20,7 @@ verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
 	char msg[512];
 	const char *name = "<input>";
 
-	vsnprintf(msg, sizeof (msg), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (src >= 0 && (size_t)src < cc->cc_nsrcs)
 		name = cc->cc_srcs[src].ds_name;
 	if (cc->cc_err != NULL && cc->cc_errlen > 0 && src < 0) {

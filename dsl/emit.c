@@ -52,7 +52,7 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 {
 	size_t n = 0, i;
 
-	memset(b, 0, (ag->ag_ndata + 1) * sizeof (*b));
+	memset(b, 0, (ag->ag_ndata + 1) * sizeof(*b));
 	if (ag->ag_func == F_QUANTIZE) {
 		/* a negative bucket is named by its bound nearest zero:
 		 * -8 holds -15..-8 */
@@ -146,7 +146,7 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 	const int64_t *d = he->he_data;
 	int i;
 
-	memset(e, 0, sizeof (*e));
+	memset(e, 0, sizeof(*e));
 	e->ae_agg = a;
 	e->ae_name = dsl_str(rt->rt_pg, ag->ag_name);
 	e->ae_func = dsl_func_name(ag->ag_func);
@@ -156,7 +156,7 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 
 		e->ae_keys[i].av_int = dsl_key_int(ag, key, i, &s);
 		if (s != NULL && *s == DSL_STACKMARK) {
-			dsl_stack_fold(rt, s, foldbuf[i], sizeof (foldbuf[i]));
+			dsl_stack_fold(rt, s, foldbuf[i], sizeof(foldbuf[i]));
 			s = foldbuf[i];
 		}
 		e->ae_keys[i].av_str = s;
@@ -205,8 +205,8 @@ dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
 
 	if (a >= rt->rt_pg->pg_naggs || rt->rt_aggs[a].ag_ht.ht_n == 0)
 		return 0;
-	which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
-	b = calloc(rt->rt_pg->pg_aggs[a].ag_ndata + 1, sizeof (*b));
+	which = calloc(rt->rt_pg->pg_naggs, sizeof(bool));
+	b = calloc(rt->rt_pg->pg_aggs[a].ag_ndata + 1, sizeof(*b));
 	if (which == NULL || b == NULL) {
 		free(which);
 		free(b);
@@ -230,7 +230,7 @@ dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
 int
 dsl_emit_json_init(dsl_rt_t *rt)
 {
-	dsl_emit_t *em = calloc(1, sizeof (*em));
+	dsl_emit_t *em = calloc(1, sizeof(*em));
 
 	if (em == NULL)
 		return -1;
@@ -528,7 +528,7 @@ dsl_emit_printa(dsl_rt_t *rt, const uint32_t *aggs, int n)
 			most = rt->rt_pg->pg_aggs[aggs[k]].ag_ndata;
 	rows = dsl_agg_joined(rt, aggs, n, &nr, zero);
 	if (rows != NULL)
-		b = calloc(most + 1, sizeof (*b));
+		b = calloc(most + 1, sizeof(*b));
 	for (i = 0; b != NULL && i < nr; i++) {
 		for (k = 0; k < n; k++) {
 			json_object *o = record(rt, "printa");

@@ -305,7 +305,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 		const char *src = str ? STR(val) : NULL;
 
 		/* the value may live in the key buffer's way: keep it */
-		if (str && strlen(src) < sizeof (tmp)) {
+		if (str && strlen(src) < sizeof(tmp)) {
 			strcpy(tmp, src);
 			src = tmp;
 		}
@@ -827,7 +827,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		if ((d = dsl_scratch(rt, ss, n)) == NULL ||
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
 			return VAL(empty);
-		(void)inet_ntop((int)af, ip, txt, sizeof (txt));
+		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
 		snprintf(d, ss, "%s", txt);
 		return VAL(d);
 	}
@@ -1347,11 +1347,11 @@ report(dsl_rt_t *rt)
 	int off = fn->dn_col;
 
 	if (rt->rt_faultact == 0)
-		snprintf(where, sizeof (where), "predicate");
+		snprintf(where, sizeof(where), "predicate");
 	else
-		snprintf(where, sizeof (where), "action #%u", rt->rt_faultact);
+		snprintf(where, sizeof(where), "action #%u", rt->rt_faultact);
 	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN)
-		snprintf(details, sizeof (details), " (0x%llx)",
+		snprintf(details, sizeof(details), " (0x%llx)",
 		    (unsigned long long)rt->rt_faultval);
 	fflush(rt->rt_host.dh_out);
 	fprintf(rt->rt_err, "pidtrace: error on enabled probe ID %u (ID %u: "
@@ -1365,7 +1365,7 @@ report(dsl_rt_t *rt)
 		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
 		int flt = rt->rt_fault;
 
-		memset(ecx.cx_args, 0, sizeof (ecx.cx_args));
+		memset(ecx.cx_args, 0, sizeof(ecx.cx_args));
 		ecx.cx_args[1] = epid;
 		ecx.cx_args[2] = rt->rt_faultact;
 		ecx.cx_args[3] = (uint64_t)off;
@@ -1434,7 +1434,7 @@ dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_int > 0)
 		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int *
-		    sizeof (int64_t));
+		    sizeof(int64_t));
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
 		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
 		    (size_t)rt->rt_strsize);

@@ -188,10 +188,10 @@ svg(FILE *fp, frow_t *rows, size_t n, const char *title)
 	int maxdepth = 0, height, id = 0;
 	double scale;
 
-	qsort(rows, n, sizeof (*rows), rowcmp);
+	qsort(rows, n, sizeof(*rows), rowcmp);
 	for (i = 0; i < n; i++)
 		total += rows[i].fr_count;
-	open = calloc(DSL_STACKMAX + 2, sizeof (*open));
+	open = calloc(DSL_STACKMAX + 2, sizeof(*open));
 	if (open == NULL)
 		return;
 	/* the root spans everything */
@@ -222,7 +222,7 @@ svg(FILE *fp, frow_t *rows, size_t n, const char *title)
 				fframe_t *nd;
 
 				capd = capd ? 2 * capd : 256;
-				nd = realloc(done, capd * sizeof (*nd));
+				nd = realloc(done, capd * sizeof(*nd));
 				if (nd == NULL)
 					goto out;
 				done = nd;
@@ -347,7 +347,7 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 				if (dsl_agg_stackkey(&pg->pg_aggs[a], key) < 0)
 					continue;
 				stacked = true;
-				nr = realloc(rows, (n + 1) * sizeof (*nr));
+				nr = realloc(rows, (n + 1) * sizeof(*nr));
 				if (nr == NULL)
 					break;
 				rows = nr;

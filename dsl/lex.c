@@ -116,7 +116,7 @@ directive(dsl_cc_t *cc)
 		p++;
 	e = p;
 	n = (size_t)(e - start);
-	if (n >= sizeof (word))
+	if (n >= sizeof(word))
 		lex_error(cc, start, "D_PRAGMA_MALFORM", "#pragma too long");
 	memcpy(word, start, n);
 	word[n] = '\0';
@@ -409,7 +409,7 @@ macro(dsl_cc_t *cc, const char *p)
 		    "gid", "euid", "egid", "pgid", "sid" };
 		size_t i, l;
 
-		for (i = 0; !str && i < sizeof (names) / sizeof (names[0]);
+		for (i = 0; !str && i < sizeof(names) / sizeof(names[0]);
 		    i++) {
 			l = strlen(names[i]);
 			if (cc->cc_end - p < (ptrdiff_t)l ||
@@ -549,7 +549,7 @@ lex(dsl_cc_t *cc)
 		};
 		size_t i, left = (size_t)(cc->cc_end - p);
 
-		for (i = 0; i < sizeof (ops) / sizeof (ops[0]); i++) {
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 			size_t n = strlen(ops[i].s);
 
 			if (n <= left && memcmp(p, ops[i].s, n) == 0) {
@@ -566,10 +566,10 @@ lex(dsl_cc_t *cc)
 		char msg[64];
 
 		if (isprint(c))
-			snprintf(msg, sizeof (msg), "syntax error near \"%c\"",
+			snprintf(msg, sizeof(msg), "syntax error near \"%c\"",
 			    c);
 		else
-			snprintf(msg, sizeof (msg),
+			snprintf(msg, sizeof(msg),
 			    "invalid character \\%03o", c);
 		lex_error(cc, p, "D_SYNTAX", msg);
 	}
@@ -601,7 +601,7 @@ dsl_lex_peek(dsl_cc_t *cc)
 	next = lex(cc);
 	/* what the peeked token is: a cast needs to know */
 	cc->cc_pival = cc->cc_tival;
-	snprintf(cc->cc_peektext, sizeof (cc->cc_peektext), "%.*s",
+	snprintf(cc->cc_peektext, sizeof(cc->cc_peektext), "%.*s",
 	    (int)cc->cc_tstrlen, cc->cc_tstr != NULL ? cc->cc_tstr : "");
 	cc->cc_p = p;
 	cc->cc_linep = linep;
@@ -648,7 +648,7 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 			/* pid$target, pid$1: substitute the macro */
 			cc->cc_p = p;
 			if (macro(cc, p) == T_INT) {
-				snprintf(buf, sizeof (buf), "%lld",
+				snprintf(buf, sizeof(buf), "%lld",
 				    (long long)cc->cc_tival);
 				s = buf;
 			} else {

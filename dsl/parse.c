@@ -44,9 +44,9 @@ dsl_cc_node(dsl_cc_t *cc, int op, int line, int col)
 	dsl_node_t *n;
 
 	pg->pg_nodes = dsl_cc_grow(cc, pg->pg_nodes, &cc->cc_nodecap,
-	    pg->pg_nnodes + 1, sizeof (dsl_node_t));
+	    pg->pg_nnodes + 1, sizeof(dsl_node_t));
 	n = &pg->pg_nodes[pg->pg_nnodes];
-	memset(n, 0, sizeof (*n));
+	memset(n, 0, sizeof(*n));
 	n->dn_op = (uint8_t)op;
 	n->dn_a = n->dn_b = n->dn_c = n->dn_next = DSL_NONE;
 	n->dn_line = line;
@@ -332,7 +332,7 @@ type_size(pstate_t *ps, int32_t t, int line, int col)
 		dsl_cc_error(ps->ps_cc, line, col, "D_SIZEOF_TYPE", "cannot "
 		    "apply sizeof to an expression of incomplete type %s",
 		    dsl_tt_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
-		    sizeof (name)));
+		    sizeof(name)));
 	return (int64_t)ty->ty_size;
 }
 
@@ -654,7 +654,7 @@ static const int levels[][5] = {
 	{ T_EQ, T_NE }, { '<', '>', T_LE, T_GE }, { T_SHL, T_SHR },
 	{ '+', '-' }, { '*', '/', '%' },
 };
-#define NLEVELS	(int)(sizeof (levels) / sizeof (levels[0]))
+#define NLEVELS	(int)(sizeof(levels) / sizeof(levels[0]))
 
 static int32_t
 binary(pstate_t *ps, int level)
@@ -870,14 +870,14 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	for (i = 0; i < n; i++)
 		f[4 - n + i] = parts[i];
 	pg->pg_descs = dsl_cc_grow(cc, pg->pg_descs, &cc->cc_desccap,
-	    pg->pg_ndescs + 1, sizeof (dsl_pdesc_t));
+	    pg->pg_ndescs + 1, sizeof(dsl_pdesc_t));
 	{
 		uint32_t cap = cc->cc_desccap;
 
 		(void)cap;
 	}
 	pg->pg_desc_clause = realloc(pg->pg_desc_clause,
-	    (size_t)cc->cc_desccap * sizeof (uint32_t));
+	    (size_t)cc->cc_desccap * sizeof(uint32_t));
 	if (pg->pg_desc_clause == NULL) {
 		free(copy);
 		dsl_cc_error(cc, line, col, NULL, "out of memory");
@@ -890,7 +890,7 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	d->pd_func = OFF(f[2]);
 	d->pd_name = OFF(f[3]);
 #undef OFF
-	snprintf(full, sizeof (full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
+	snprintf(full, sizeof(full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
 	d->pd_text = (const char *)(uintptr_t)dsl_cc_str(cc, full,
 	    strlen(full));
 	d->pd_src = (size_t)cc->cc_src;
@@ -1017,7 +1017,7 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 		base = ctype_of(ps, kind, size, sign, ct);
 		for (;;) {
 			char name[256];
-			int32_t mt = declarator(ps, base, name, sizeof (name));
+			int32_t mt = declarator(ps, base, name, sizeof(name));
 			const dsl_ctype_t *m = dsl_tt_resolve(tt, mt, NULL);
 			uint64_t moff;
 
@@ -1060,7 +1060,7 @@ enum_body(pstate_t *ps, int32_t t)
 
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+		snprintf(name, sizeof(name), "%s", cc->cc_tstr);
 		next(ps);
 		if (tok(ps) == '=') {
 			next(ps);
@@ -1102,7 +1102,7 @@ declaration(pstate_t *ps)
 		if (!type_name(ps, &kind, &size, &sign, true, &ct))
 			syntax(ps);
 		t = declarator(ps, ctype_of(ps, kind, size, sign, ct), name,
-		    sizeof (name));
+		    sizeof(name));
 		if (dsl_tt_find(tt, TY_TYPEDEF, name) != 0)
 			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_IDRED", "identifier redeclared: %s", name);
@@ -1194,7 +1194,7 @@ declaration(pstate_t *ps)
 		}
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+		snprintf(name, sizeof(name), "%s", cc->cc_tstr);
 		next(ps);
 		if (tok(ps) == '[') {
 			if (scope != V_GLOBAL || nkeys >= 0)
@@ -1264,7 +1264,7 @@ dsl_parse(dsl_cc_t *cc)
 		}
 		pg->pg_clauses = dsl_cc_grow(cc, pg->pg_clauses,
 		    &cc->cc_clausecap, pg->pg_nclauses + 1,
-		    sizeof (dsl_clause_t));
+		    sizeof(dsl_clause_t));
 		cl = &pg->pg_clauses[pg->pg_nclauses];
 		cl->cl_desc0 = d0;
 		cl->cl_ndescs = pg->pg_ndescs - d0;

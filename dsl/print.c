@@ -34,7 +34,7 @@ dsl_print_probe(dsl_rt_t *rt)
 
 	if (rt->rt_quiet || rt->rt_emit != NULL)
 		return;
-	snprintf(name, sizeof (name), "%s:%s", p->pr_func, p->pr_name);
+	snprintf(name, sizeof(name), "%s:%s", p->pr_func, p->pr_name);
 	fprintf(rt->rt_out, "%3d %6d %32s ", rt->rt_ctx->cx_cpu,
 	    (int)rt->rt_pid, name);
 }
@@ -117,7 +117,7 @@ dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
 	p = stack_head(st, &pid, &room);
 	fputc('\n', fp);
 	while (next_pc(&p, &pc)) {
-		frame_name(rt, pid, pc, name, sizeof (name), &room);
+		frame_name(rt, pid, pc, name, sizeof(name), &room);
 		fprintf(fp, "%*s", 14, "");
 		fprintf(fp, ffmt, name);
 		fputc('\n', fp);
@@ -143,7 +143,7 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 	for (i = 0; i < n; i++) {
 		rooms[i] = room;
 		if (room > 0)
-			frame_name(rt, pid, pcs[i], name, sizeof (name), &room);
+			frame_name(rt, pid, pcs[i], name, sizeof(name), &room);
 	}
 	if (len > 0)
 		buf[0] = '\0';
@@ -151,7 +151,7 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 	while (n-- > 0 && len > 0) {
 		size_t k;
 
-		frame_name(rt, pid, pcs[n], name, sizeof (name), &rooms[n]);
+		frame_name(rt, pid, pcs[n], name, sizeof(name), &rooms[n]);
 		if ((o = strstr(name, "+0x")) != NULL)
 			*o = '\0';
 		for (o = name; *o != '\0'; o++)
@@ -339,10 +339,10 @@ print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 		char c[32];
 
 		if (i == 0) {
-			snprintf(c, sizeof (c), "< %d", base);
+			snprintf(c, sizeof(c), "< %d", base);
 			fprintf(fp, "%16s ", c);
 		} else if (i == levels + 1) {
-			snprintf(c, sizeof (c), ">= %d", base + levels * step);
+			snprintf(c, sizeof(c), ">= %d", base + levels * step);
 			fprintf(fp, "%16s ", c);
 		} else {
 			fprintf(fp, "%16d ", base + (i - 1) * step);
@@ -398,16 +398,16 @@ print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 				continue;
 		}
 		if (lb == 0)
-			snprintf(c, sizeof (c), "<= %lld", (long long)v);
+			snprintf(c, sizeof(c), "<= %lld", (long long)v);
 		else if (lb == nbins - 1)
-			snprintf(c, sizeof (c), ">= %lld", (long long)v);
+			snprintf(c, sizeof(c), ">= %lld", (long long)v);
 		else if (lb == bin0 && scale == 1)
-			snprintf(c, sizeof (c), "0");
+			snprintf(c, sizeof(c), "0");
 		else if (lb == bin0)
-			snprintf(c, sizeof (c), first >= bin0 ? "< %lld" :
+			snprintf(c, sizeof(c), first >= bin0 ? "< %lld" :
 			    "abs() < %lld", (long long)scale);
 		else
-			snprintf(c, sizeof (c), "%lld", (long long)v);
+			snprintf(c, sizeof(c), "%lld", (long long)v);
 		fprintf(fp, "%16s ", c);
 		quantline(fp, d[b], normal, total, pos, neg);
 	}
@@ -635,7 +635,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 	dsl_parg_t args[16];
 	int i, k;
 
-	memset(args, 0, sizeof (args));
+	memset(args, 0, sizeof(args));
 	for (i = 0; i < ag->ag_nkeys && i < 8; i++) {
 		const char *s;
 		int64_t v = dsl_key_int(ag, key, i, &s);
@@ -696,7 +696,7 @@ void
 dsl_print_all(dsl_rt_t *rt)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
-	bool *which = calloc(pg->pg_naggs + 1, sizeof (bool));
+	bool *which = calloc(pg->pg_naggs + 1, sizeof(bool));
 	dsl_hent_t **s;
 	uint32_t *aggof, a;
 	size_t n, i;

@@ -35,7 +35,7 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 {
 	size_t nf = 0;
 
-	memset(cv, 0, sizeof (*cv));
+	memset(cv, 0, sizeof(*cv));
 	cv->cv_width = cv->cv_prec = -1;
 	/* as dt_printf.c's parser, '@' and '?' may come anywhere among the
 	 * flags and the width: "%8@d" and "%@8d" are the same */
@@ -48,7 +48,7 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 			p++;
 		} else if (*p != '\0' && (strchr("-+ #'", *p) != NULL ||
 		    (*p == '0' && cv->cv_width == -1))) {
-			if (nf < sizeof (cv->cv_flags) - 1 && *p != '\'')
+			if (nf < sizeof(cv->cv_flags) - 1 && *p != '\'')
 				cv->cv_flags[nf++] = *p;
 			p++;
 		} else if (*p == '*') {
@@ -199,9 +199,9 @@ cfmt(char *buf, size_t len, const conv_t *cv, int width, int prec,
 	char w[16] = "", pr[16] = "";
 
 	if (width >= 0)
-		snprintf(w, sizeof (w), "%d", width);
+		snprintf(w, sizeof(w), "%d", width);
 	if (prec >= 0)
-		snprintf(pr, sizeof (pr), ".%d", prec);
+		snprintf(pr, sizeof(pr), ".%d", prec);
 	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
 }
 
@@ -292,7 +292,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 				/* a negative '*' width left-justifies */
 				size_t nf = strlen(cv.cv_flags);
 
-				if (nf < sizeof (cv.cv_flags) - 1) {
+				if (nf < sizeof(cv.cv_flags) - 1) {
 					cv.cv_flags[nf] = '-';
 					cv.cv_flags[nf + 1] = '\0';
 				}
@@ -335,7 +335,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 					v = (long long)dsl_stddev(d, normal);
 				} else
 					v = d[0] / normal;
-				cfmt(f, sizeof (f), &cv, width, prec, "ll",
+				cfmt(f, sizeof(f), &cv, width, prec, "ll",
 				    strchr("dioxXuc", cv.cv_conv) ?
 				    cv.cv_conv : 'd');
 				fprintf(fp, f, v);
@@ -353,7 +353,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'i':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof (f), &cv, width, prec, "ll", 'd');
+			cfmt(f, sizeof(f), &cv, width, prec, "ll", 'd');
 			fprintf(fp, f, (long long)widen(a, true));
 			break;
 		case 'u':
@@ -362,13 +362,13 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'X':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof (f), &cv, width, prec, "ll", cv.cv_conv);
+			cfmt(f, sizeof(f), &cv, width, prec, "ll", cv.cv_conv);
 			fprintf(fp, f, (unsigned long long)widen(a, false));
 			break;
 		case 'p':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof (f), &cv, width, prec, "ll", 'x');
+			cfmt(f, sizeof(f), &cv, width, prec, "ll", 'x');
 			fprintf(fp, f, (unsigned long long)a->pa_int);
 			break;
 		case 'a':
@@ -379,16 +379,16 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			if (rt->rt_host.dh_addr2sym == NULL ||
 			    rt->rt_host.dh_addr2sym(rt->rt_ctx != NULL ?
 			    rt->rt_ctx->cx_cookie : NULL, (uint64_t)a->pa_int,
-			    s, sizeof (s)) != 0)
-				snprintf(s, sizeof (s), "0x%llx",
+			    s, sizeof(s)) != 0)
+				snprintf(s, sizeof(s), "0x%llx",
 				    (unsigned long long)a->pa_int);
-			s[sizeof (s) - 1] = '\0';
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			s[sizeof(s) - 1] = '\0';
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			fprintf(fp, f, s);
 			break;
 		}
 		case 'c':
-			cfmt(f, sizeof (f), &cv, width, -1, "", 'c');
+			cfmt(f, sizeof(f), &cv, width, -1, "", 'c');
 			fprintf(fp, f, (int)(unsigned char)a->pa_int);
 			break;
 		case 'e':
@@ -397,14 +397,14 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'F':
 		case 'g':
 		case 'G':
-			cfmt(f, sizeof (f), &cv, width, prec, "", cv.cv_conv);
+			cfmt(f, sizeof(f), &cv, width, prec, "", cv.cv_conv);
 			fprintf(fp, f, a->pa_type == DT_INT ?
 			    (double)widen(a, a->pa_signed) : 0.0);
 			break;
 		case 'k':
 			/* a stack (ustack(), jstack()): the format applies
 			 * to each frame, as dt_print_ustack's */
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR &&
 			    a->pa_str[0] == DSL_STACKMARK) {
 				dsl_print_stack_fmt(rt, fp, a->pa_str, f);
@@ -417,7 +417,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			/* a string value is a strsize record holding its NUL:
 			 * dtrace escapes the record up to that NUL, shown too
 			 * (dtruss's open("/etc/passwd\0", 0x0, 0x1B6)) */
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR) {
 				char *e = escape(a->pa_str);
 
@@ -428,13 +428,13 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			}
 			/* FALLTHROUGH */
 		case 's':
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			else {
 				char s[32];
 
-				snprintf(s, sizeof (s), "%lld",
+				snprintf(s, sizeof(s), "%lld",
 				    (long long)a->pa_int);
 				fprintf(fp, f, s);
 			}
@@ -448,8 +448,8 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			char s[64];
 
 			localtime_r(&sec, &tm);
-			strftime(s, sizeof (s), "%Y %b %e %T", &tm);
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			strftime(s, sizeof(s), "%Y %b %e %T", &tm);
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			fprintf(fp, f, s);
 			break;
 		}

@@ -55,11 +55,11 @@ dsl_spec_new(dsl_rt_t *rt)
 	if (i == rt->rt_nspec) {
 		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1)
 			return 0;
-		sp = realloc(rt->rt_spec, (i + 1) * sizeof (*sp));
+		sp = realloc(rt->rt_spec, (i + 1) * sizeof(*sp));
 		if (sp == NULL)
 			return 0;
 		rt->rt_spec = sp;
-		memset(&sp[i], 0, sizeof (*sp));
+		memset(&sp[i], 0, sizeof(*sp));
 		rt->rt_nspec++;
 	}
 	rt->rt_spec[i].sp_active = true;
@@ -228,7 +228,7 @@ optint(const dsl_prog_t *pg, const char *name, int64_t def)
 dsl_rt_t *
 dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 {
-	dsl_rt_t *rt = calloc(1, sizeof (*rt));
+	dsl_rt_t *rt = calloc(1, sizeof(*rt));
 	uint32_t i;
 	size_t ss;
 
@@ -242,7 +242,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_err = host->dh_err != NULL ? host->dh_err : stderr;
 	rt->rt_strsize = pg->pg_strsize;
 	ss = rt->rt_strsize;
-	memcpy(rt->rt_opts, pg->pg_opts, sizeof (rt->rt_opts));
+	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
@@ -256,16 +256,16 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 
 		rt->rt_folded = sf != NULL && strcmp(sf, "folded") == 0;
 	}
-	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof (int64_t));
+	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof(int64_t));
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
-	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof (int64_t));
+	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof(int64_t));
 	rt->rt_tstr = calloc(pg->pg_nthis_str + 1, ss);
 	rt->rt_keycap = 8 * (ss + 8) + 64;
 	rt->rt_keybuf = malloc(rt->rt_keycap);
 	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
 	/* after the scratch area: strtok's saved string and position */
 	rt->rt_scratch = calloc(1, rt->rt_scrsize + ss + 16);
-	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof (rt_agg_t));
+	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof(rt_agg_t));
 	/* array elements hold a string only if some array's values are
 	 * strings: int arrays keep 8 bytes an element */
 	rt->rt_arrays.ht_dsize = 8;
@@ -282,7 +282,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	}
 	for (i = 0; i < pg->pg_naggs; i++) {
 		rt->rt_aggs[i].ag_ht.ht_dsize = dsl_agg_words(&pg->pg_aggs[i]) *
-		    sizeof (int64_t);
+		    sizeof(int64_t);
 		rt->rt_aggs[i].ag_normal = 1;
 	}
 	{
@@ -305,7 +305,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 
 	if (rt->rt_nprobes == rt->rt_probecap) {
 		uint32_t cap = rt->rt_probecap ? rt->rt_probecap * 2 : 16;
-		rt_probe_t *np = realloc(rt->rt_probes, cap * sizeof (*np));
+		rt_probe_t *np = realloc(rt->rt_probes, cap * sizeof(*np));
 
 		if (np == NULL)
 			return 0;
@@ -313,7 +313,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 		rt->rt_probecap = cap;
 	}
 	p = &rt->rt_probes[rt->rt_nprobes];
-	memset(p, 0, sizeof (*p));
+	memset(p, 0, sizeof(*p));
 	p->pr_prov = strdup(prov);
 	p->pr_mod = strdup(mod);
 	p->pr_func = strdup(func);
@@ -352,11 +352,11 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	for (i = 0; i < p->pr_nclauses; i++)
 		if (p->pr_clauses[i] == c)
 			return 0;
-	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof (uint32_t));
+	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (nc == NULL)
 		return -1;
 	p->pr_clauses = nc;
-	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof (uint32_t));
+	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (ne == NULL)
 		return -1;
 	p->pr_epids = ne;
@@ -403,7 +403,7 @@ dsl_rt_interrupted(dsl_rt_t *rt)
 void
 dsl_ctx_self(dsl_ctx_t *cx)
 {
-	memset(cx, 0, sizeof (*cx));
+	memset(cx, 0, sizeof(*cx));
 	cx->cx_pid = (int32_t)getpid();
 	cx->cx_ppid = (int32_t)getppid();
 	cx->cx_tid = (int32_t)gettid();

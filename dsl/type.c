@@ -15,7 +15,7 @@
 dsl_typetab_t *
 dsl_typetab_create(void)
 {
-	return calloc(1, sizeof (dsl_typetab_t));
+	return calloc(1, sizeof(dsl_typetab_t));
 }
 
 void
@@ -24,7 +24,7 @@ dsl_tt_fini(dsl_typetab_t *tt)
 	free(tt->tt_types);
 	free(tt->tt_mems);
 	free(tt->tt_str);
-	memset(tt, 0, sizeof (*tt));
+	memset(tt, 0, sizeof(*tt));
 }
 
 void
@@ -99,10 +99,10 @@ add(dsl_typetab_t *tt, int kind, const char *name, uint64_t size,
 	if (tt->tt_ntypes == 0)
 		tt->tt_ntypes = 1;	/* [0] means none */
 	if (!grow((void **)&tt->tt_types, &tt->tt_tcap, tt->tt_ntypes + 1,
-	    sizeof (dsl_ctype_t)))
+	    sizeof(dsl_ctype_t)))
 		return 0;
 	t = &tt->tt_types[tt->tt_ntypes];
-	memset(t, 0, sizeof (*t));
+	memset(t, 0, sizeof(*t));
 	t->ty_kind = (uint8_t)kind;
 	t->ty_name = (uint32_t)off;
 	t->ty_size = size;
@@ -223,7 +223,7 @@ member(dsl_typetab_t *tt, int32_t st, const char *name, int32_t type,
 		return 0;
 	if ((noff = addstr(tt, name)) < 0 ||
 	    !grow((void **)&tt->tt_mems, &tt->tt_mcap, tt->tt_nmems + 1,
-	    sizeof (dsl_cmember_t)))
+	    sizeof(dsl_cmember_t)))
 		return 0;
 	s = &tt->tt_types[st];
 	m = &tt->tt_mems[tt->tt_nmems++];
@@ -280,12 +280,12 @@ dsl_type_typedef(dsl_typetab_t *tt, const char *name, int32_t type)
 int
 dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src)
 {
-	memset(dst, 0, sizeof (*dst));
+	memset(dst, 0, sizeof(*dst));
 	if (src == NULL || src->tt_ntypes == 0)
 		return 0;
-	dst->tt_types = malloc((size_t)src->tt_ntypes * sizeof (dsl_ctype_t));
+	dst->tt_types = malloc((size_t)src->tt_ntypes * sizeof(dsl_ctype_t));
 	dst->tt_mems = malloc(((size_t)src->tt_nmems + 1) *
-	    sizeof (dsl_cmember_t));
+	    sizeof(dsl_cmember_t));
 	dst->tt_str = malloc((size_t)src->tt_strlen + 1);
 	if (dst->tt_types == NULL || dst->tt_mems == NULL ||
 	    dst->tt_str == NULL) {
@@ -293,9 +293,9 @@ dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src)
 		return -1;
 	}
 	memcpy(dst->tt_types, src->tt_types,
-	    (size_t)src->tt_ntypes * sizeof (dsl_ctype_t));
+	    (size_t)src->tt_ntypes * sizeof(dsl_ctype_t));
 	memcpy(dst->tt_mems, src->tt_mems,
-	    (size_t)src->tt_nmems * sizeof (dsl_cmember_t));
+	    (size_t)src->tt_nmems * sizeof(dsl_cmember_t));
 	memcpy(dst->tt_str, src->tt_str, src->tt_strlen);
 	dst->tt_ntypes = dst->tt_tcap = src->tt_ntypes;
 	dst->tt_nmems = src->tt_nmems;
@@ -317,13 +317,13 @@ dsl_tt_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 	ty = &tt->tt_types[t];
 	switch (ty->ty_kind) {
 	case TY_PTR:
-		dsl_tt_name(tt, ty->ty_ref, sub, sizeof (sub));
+		dsl_tt_name(tt, ty->ty_ref, sub, sizeof(sub));
 		/* "char **", as C and CTF spell it */
 		snprintf(buf, len, "%s%s*", sub,
 		    sub[0] != '\0' && sub[strlen(sub) - 1] == '*' ? "" : " ");
 		break;
 	case TY_ARRAY:
-		dsl_tt_name(tt, ty->ty_ref, sub, sizeof (sub));
+		dsl_tt_name(tt, ty->ty_ref, sub, sizeof(sub));
 		snprintf(buf, len, "%s [%u]", sub, ty->ty_nelem);
 		break;
 	case TY_STRUCT:
@@ -352,7 +352,7 @@ dsl_type_lookup(const dsl_typetab_t *tt, const char *name)
 
 	if (tt == NULL || name == NULL)
 		return 0;
-	for (i = 0; i < sizeof (tags) / sizeof (tags[0]); i++) {
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
 		n = strlen(tags[i].pfx);
 		if (strncmp(name, tags[i].pfx, n) == 0)
 			return dsl_tt_find(tt, tags[i].kind, name + n);

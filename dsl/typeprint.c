@@ -212,7 +212,7 @@ member(pstate_t *ps, const char *name, int32_t t, uint64_t off, int depth)
 		fprintf(fp, "%s = <invalid type %d>", name, (int)t);
 		return;
 	}
-	dsl_tt_name(ps->ps_tt, t, type, sizeof (type));
+	dsl_tt_name(ps->ps_tt, t, type, sizeof(type));
 	sl = ty->ty_kind == TY_STRUCT || ty->ty_kind == TY_UNION;
 	brief = ps->ps_nest != 0 && depth == 0 && !sl;
 	if (!brief) {
@@ -320,7 +320,7 @@ dsl_print_typed(dsl_rt_t *rt, const dsl_node_t *n, int64_t v, int32_t node)
 		for (i = 0; i < 8; i++)
 			word[i] = (unsigned char)((uint64_t)v >> (8 * i));
 	}
-	memset(&ps, 0, sizeof (ps));
+	memset(&ps, 0, sizeof(ps));
 	ps.ps_fp = fp;
 	ps.ps_tt = tt;
 	ps.ps_buf = buf;

@@ -48,7 +48,7 @@ static int
 grow(dsl_htab_t *ht)
 {
 	size_t nb = ht->ht_nb ? ht->ht_nb * 2 : 64, i;
-	dsl_hent_t **b = calloc(nb, sizeof (*b));
+	dsl_hent_t **b = calloc(nb, sizeof(*b));
 
 	if (b == NULL)
 		return -1;
@@ -76,7 +76,7 @@ dsl_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
 
 	if (ht->ht_n >= ht->ht_nb && grow(ht) != 0)
 		return NULL;
-	he = calloc(1, sizeof (*he) + ht->ht_dsize + len);
+	he = calloc(1, sizeof(*he) + ht->ht_dsize + len);
 	if (he == NULL)
 		return NULL;
 	he->he_hash = hash;
@@ -127,7 +127,7 @@ int
 dsl_thr_init(dsl_rt_t *rt)
 {
 	rt->rt_thrcap = 64;
-	rt->rt_thr = calloc(rt->rt_thrcap, sizeof (dsl_thr_t));
+	rt->rt_thr = calloc(rt->rt_thrcap, sizeof(dsl_thr_t));
 	return rt->rt_thr == NULL ? -1 : 0;
 }
 
@@ -168,7 +168,7 @@ static int
 rehash(dsl_rt_t *rt)
 {
 	size_t cap = rt->rt_thrcap * 2, i;
-	dsl_thr_t *tab = calloc(cap, sizeof (*tab));
+	dsl_thr_t *tab = calloc(cap, sizeof(*tab));
 
 	if (tab == NULL)
 		return -1;
@@ -213,7 +213,7 @@ dsl_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 	}
 	/* a freed slot keeps its buffers for reuse */
 	if (t->th_ints == NULL && pg->pg_nself_int > 0)
-		t->th_ints = calloc(pg->pg_nself_int, sizeof (int64_t));
+		t->th_ints = calloc(pg->pg_nself_int, sizeof(int64_t));
 	if (t->th_strs == NULL && pg->pg_nself_str > 0)
 		t->th_strs = calloc(pg->pg_nself_str, rt->rt_strsize);
 	if ((pg->pg_nself_int > 0 && t->th_ints == NULL) ||
@@ -238,7 +238,7 @@ dsl_thread_gone(dsl_rt_t *rt, uint64_t tid)
 	 * cluster so that lookups still find them. */
 	free(t->th_ints);
 	free(t->th_strs);
-	memset(t, 0, sizeof (*t));
+	memset(t, 0, sizeof(*t));
 	rt->rt_nthr--;
 	rt->rt_lastthr = NULL;
 	i = (size_t)(t - rt->rt_thr);
@@ -246,7 +246,7 @@ dsl_thread_gone(dsl_rt_t *rt, uint64_t tid)
 	    j = (j + 1) & (rt->rt_thrcap - 1)) {
 		dsl_thr_t moved = rt->rt_thr[j];
 
-		memset(&rt->rt_thr[j], 0, sizeof (dsl_thr_t));
+		memset(&rt->rt_thr[j], 0, sizeof(dsl_thr_t));
 		*probe_tid(rt->rt_thr, rt->rt_thrcap, moved.th_tid) = moved;
 	}
 }

@@ -49,9 +49,9 @@ fake_argtypes(void *cookie, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
 		dsl_type_member(tt, st, "size_", i32, 8);
 	}
 	out[0].at_type = dsl_type_ptr(tt, st);
-	snprintf(out[0].at_name, sizeof (out[0].at_name), "p");
+	snprintf(out[0].at_name, sizeof(out[0].at_name), "p");
 	out[1].at_type = i32;
-	snprintf(out[1].at_name, sizeof (out[1].at_name), "count");
+	snprintf(out[1].at_name, sizeof(out[1].at_name), "count");
 	return 2;
 }
 
@@ -63,7 +63,7 @@ fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	size_t i;
 
 	(void)cookie;
-	if (addr < 0x1000 || addr + len > 0x1000 + sizeof (pt))
+	if (addr < 0x1000 || addr + len > 0x1000 + sizeof(pt))
 		return -1;
 	for (i = 0; i < len; i++)
 		((unsigned char *)buf)[i] = pt[addr - 0x1000 + i];
@@ -76,7 +76,7 @@ compile(const char *text, bool host, char *err, size_t len)
 	dsl_src_t src = { "t.d", text, strlen(text) };
 	dsl_copts_t co;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	if (host)
 		co.co_argtypes = fake_argtypes;
 	return dsl_compile(&src, 1, &co, err, len);
@@ -90,7 +90,7 @@ run(const char *text, bool host)
 	char err[512], *out = NULL;
 	size_t outlen = 0;
 	FILE *fp;
-	dsl_prog_t *pg = compile(text, host, err, sizeof (err));
+	dsl_prog_t *pg = compile(text, host, err, sizeof(err));
 	dsl_host_t h;
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
@@ -100,7 +100,7 @@ run(const char *text, bool host)
 	if (pg == NULL)
 		return NULL;
 	fp = open_memstream(&out, &outlen);
-	memset(&h, 0, sizeof (h));
+	memset(&h, 0, sizeof(h));
 	h.dh_out = fp;
 	h.dh_err = fp;
 	h.dh_quiet = true;
@@ -132,7 +132,7 @@ static void
 want_error(const char *text, const char *want)
 {
 	char err[512];
-	dsl_prog_t *pg = compile(text, true, err, sizeof (err));
+	dsl_prog_t *pg = compile(text, true, err, sizeof(err));
 
 	CHECKF(pg == NULL && strcmp(err, want) == 0, "%s\n got: [%s]\n "
 	    "want: [%s]", text, pg == NULL ? err : "(compiled)", want);

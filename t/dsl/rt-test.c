@@ -22,7 +22,7 @@ compile(const char *text, long target, char *err, size_t len)
 	dsl_src_t src = { "t.d", text, strlen(text) };
 	dsl_copts_t co;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = target;
 	return dsl_compile(&src, 1, &co, err, len);
 }
@@ -42,7 +42,7 @@ fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	for (i = 0; i < len; i++) {
 		uint64_t off = addr - 0x1000 + i;
 
-		((char *)buf)[i] = off < sizeof (fake_mem) ? fake_mem[off] : 0;
+		((char *)buf)[i] = off < sizeof(fake_mem) ? fake_mem[off] : 0;
 	}
 	return 0;
 }
@@ -64,7 +64,7 @@ test_hooks(void)
 	FILE *fp = open_memstream(&out, &outlen);
 	dsl_prog_t *pg = compile("BEGIN { printf(\"%s|%a|%a|\", "
 	    "copyinstr(arg0), arg1, arg2); printf(\"%s|\", "
-	    "copyinstr(arg0 + 6, 4)); }", 0, err, sizeof (err));
+	    "copyinstr(arg0 + 6, 4)); }", 0, err, sizeof(err));
 	dsl_host_t host;
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
@@ -72,7 +72,7 @@ test_hooks(void)
 	CHECK(pg != NULL);
 	if (pg == NULL)
 		return;
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	host.dh_quiet = true;
 	host.dh_readmem = fake_readmem;
@@ -80,7 +80,7 @@ test_hooks(void)
 	rt = dsl_rt_create(pg, &host);
 	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_args[0] = 0x1000;
 	cx.cx_args[1] = 0x401234;
 	cx.cx_args[2] = 0x99;
@@ -109,7 +109,7 @@ static int
 msg_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 {
 	(void)cookie;
-	if (addr >= 0x3000 && addr + len <= 0x3000 + sizeof (fake_msg)) {
+	if (addr >= 0x3000 && addr + len <= 0x3000 + sizeof(fake_msg)) {
 		memcpy(buf, fake_msg + (addr - 0x3000), len);
 		return 0;
 	}
@@ -144,26 +144,26 @@ test_host_types(void)
 	CHECK(dsl_type_member(tt, st, "len", in, 8) == st);
 	CHECK(dsl_type_typedef(tt, "msg_t", st) > 0);
 	CHECK(dsl_type_ptr(tt, 9999) == 0);	/* no such type */
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_types = tt;
 	src.ds_name = "t.d";
 	src.ds_text = text;
 	src.ds_len = strlen(text);
-	pg = dsl_compile(&src, 1, &co, err, sizeof (err));
+	pg = dsl_compile(&src, 1, &co, err, sizeof(err));
 	dsl_typetab_free(tt);	/* the program has its own copy */
 	CHECK(pg != NULL);
 	if (pg == NULL) {
 		fprintf(stderr, "%s\n", err);
 		return;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	host.dh_quiet = true;
 	host.dh_readmem = msg_readmem;
 	rt = dsl_rt_create(pg, &host);
 	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_args[0] = 0x3000;
 	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_destroy(rt);
@@ -219,17 +219,17 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_xopts = xo;
 	co.co_nxopts = xopt != NULL;
-	*pgp = dsl_compile(&src, 1, &co, err, sizeof (err));
+	*pgp = dsl_compile(&src, 1, &co, err, sizeof(err));
 	CHECK(*pgp != NULL);
 	if (*pgp == NULL) {
 		fclose(fp);
 		free(out);
 		return NULL;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	host.dh_quiet = true;
 	host.dh_ustack = fake_ustack;
@@ -238,7 +238,7 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	rt = dsl_rt_create(*pgp, &host);
 	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 42;
 	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
@@ -335,7 +335,7 @@ test_strsize(void)
 	size_t i;
 
 	fake_jit = true;
-	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		out = run_stack(cases[i].prog, cases[i].xopt, &pg, NULL);
 		CHECK(out != NULL && strcmp(out, cases[i].want) == 0);
 		if (out != NULL && strcmp(out, cases[i].want) != 0)
@@ -353,7 +353,7 @@ test_descs(void)
 	char err[256];
 	dsl_prog_t *pg = compile("pid$target:a.out:foo*:entry, "
 	    "pid$target::bar:return { } entry, tick-1s, :::END { }",
-	    4242, err, sizeof (err));
+	    4242, err, sizeof(err));
 	const dsl_pdesc_t *d;
 
 	CHECK(pg != NULL);
@@ -403,7 +403,7 @@ test_self(void)
 	    "  self->ts = 0;\n"
 	    "}\n"
 	    "pid$target::Put:return { this->x++; @t = sum(this->x); }\n",
-	    7, err, sizeof (err));
+	    7, err, sizeof(err));
 	dsl_host_t host;
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
@@ -415,7 +415,7 @@ test_self(void)
 		fprintf(stderr, "%s\n", err);
 		return;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	rt = dsl_rt_create(pg, &host);
 	CHECK(rt != NULL);
@@ -439,7 +439,7 @@ test_self(void)
 	CHECK(dsl_rt_nenabled(rt) == 3);
 	CHECK(dsl_rt_enable(rt, 99, 0) == -1);
 
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 7;
 	cx.cx_tid = 100;
 	cx.cx_timestamp = 1000;
@@ -546,8 +546,8 @@ test_syntax(void)
 	char err[512];
 	size_t i;
 
-	for (i = 0; i < sizeof (good) / sizeof (good[0]); i++) {
-		dsl_prog_t *pg = compile(good[i], 0, err, sizeof (err));
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		dsl_prog_t *pg = compile(good[i], 0, err, sizeof(err));
 
 		if (pg == NULL) {
 			fprintf(stderr, "FAIL: does not compile: %s\n  %s\n",
@@ -556,8 +556,8 @@ test_syntax(void)
 		}
 		dsl_prog_free(pg);
 	}
-	for (i = 0; i < sizeof (bad) / sizeof (bad[0]); i++) {
-		dsl_prog_t *pg = compile(bad[i].src, 0, err, sizeof (err));
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		dsl_prog_t *pg = compile(bad[i].src, 0, err, sizeof(err));
 		char *p;
 
 		for (p = err; *p != '\0'; p++)

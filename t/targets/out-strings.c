@@ -35,7 +35,7 @@ main(int argc, char **argv)
 {
 	size_t i, t = 0;
 
-	for (i = 0; i < sizeof (strs) / sizeof (strs[0]); i++)
+	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		t += hostile((int)i, strs[i]);
 	if (argc > 1)
 		printf("calls=%zu total=%zu\n", i, t);
