@@ -45,6 +45,54 @@ dsl_qbucketval(int b)
 	return (int64_t)1 << (b - QZERO - 1);
 }
 
+/*
+ * llquantize's bins, as dtrace-utils lays them out (dt_print_llquantize):
+ * bin 0 holds values <= -factor^(high+1); then, for each magnitude from
+ * high down to low, the negative values' linear steps; bin0 (the middle)
+ * holds |value| < factor^low; then the positive steps of each magnitude
+ * from low up, and last the values >= factor^(high+1).  A magnitude m
+ * has steps - steps/factor bins: steps equal slices of [0, factor^(m+1))
+ * less those below factor^m.
+ */
+int
+dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+{
+	int64_t per = nsteps - nsteps / factor;
+
+	return (int)(2 * (1 + (high - low + 1) * per) + 1);
+}
+
+int
+dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+    int64_t value)
+{
+	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
+	int64_t bin0 = 1 + (high - low + 1) * per, pw = 1, idx;
+	uint64_t v = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+	int64_t m, i;
+
+	for (m = 0; m < low; m++)
+		pw *= factor;
+	if (v < (uint64_t)pw)
+		return (int)bin0;
+	for (m = low; m <= high; m++) {
+		int64_t next = pw * factor;	/* < 2^63: the checker saw */
+
+		if (v < (uint64_t)next) {
+			/* which of the steps slices of [0, next) */
+			if (next >= nsteps)
+				idx = (int64_t)(v / (uint64_t)(next / nsteps));
+			else
+				idx = (int64_t)(v * (uint64_t)nsteps /
+				    (uint64_t)next);
+			i = 1 + (m - low) * per + (idx - sf);
+			return (int)(value < 0 ? bin0 - i : bin0 + i);
+		}
+		pw = next;
+	}
+	return value < 0 ? 0 : (int)(2 * bin0);
+}
+
 /* A histogram's sum of value * increment: wraps as dtrace's sums do
  * (unsigned arithmetic, no undefined overflow). */
 static inline void

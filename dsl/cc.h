@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cc.h: the compiler's working state, shared by lex.c, parse.c, check.c
- * and diag.c.  The pipeline (dsl_compile in check.c): for each source,
- * parse.c pulls tokens from lex.c and appends clauses, descriptions and
- * nodes to the growing program; then check.c types every node, resolves
- * names to slots and ids, and folds constants.  The first error longjmps
- * back to dsl_compile with one message.
+ * cc.h: the compiler's working state, shared by lex.c, parse.c, check.c,
+ * compile.c and diag.c.  The pipeline (dsl_compile in compile.c): for
+ * each source, parse.c pulls tokens from lex.c and appends clauses,
+ * descriptions and nodes to the growing program; then check.c types every
+ * node, resolves names to slots and ids, and folds constants.  The first
+ * error longjmps back to dsl_compile with one message.
  */
 #ifndef DSL_CC_H
 #define DSL_CC_H
@@ -86,9 +86,12 @@ int	dsl_lex_peek(dsl_cc_t *);	/* the token after the current one */
 bool	dsl_lex_pdesc(dsl_cc_t *);
 const char *dsl_tok_name(dsl_cc_t *, int tok);
 extern const char *const dsl_keywords[K_NKEYWORDS];
-/* Apply a "#pragma D option" or -x string "name[=value]". */
+
+/* compile.c: apply a "#pragma D option" or -x string "name[=value]". */
 void	dsl_cc_option(dsl_cc_t *, const char *opt, int line, int col);
 
+/* check.c: check the parsed program (after every source is parsed). */
+void	dsl_check(dsl_cc_t *);
 /* check.c: a declaration ("self int x;", "string a[int];"): the
  * variable gets its type before any use.  nkeys < 0: not an array. */
 void	dsl_cc_declare(dsl_cc_t *, int scope, const char *name, int type,

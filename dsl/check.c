@@ -1,17 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * check.c: dsl_compile, and the checker that turns parsed nodes into the
- * runnable form.
+ * check.c: the checker, which turns the parsed nodes of a program into
+ * the runnable form (compile.c calls it once every source is parsed).
  *
- * The compile pipeline, in one paragraph (after libdtrace's dt_cc.c): the
- * -x options are applied; each source is parsed (parse.c pulling tokens
- * from lex.c) into one program; then every clause is checked twice.  The
- * first pass only learns the types of variables from their first
- * assignment in program order (a predicate may read self->ts before the
- * clause that sets it), the second resolves every name to a slot or id,
- * types every node, folds sizeof, fixes each aggregation's function and
- * key types, and rejects what DTrace rejects.  String offsets of the
- * descriptions become pointers last, once the string table stops moving.
+ * Every clause is checked twice.  The first pass only learns the types
+ * of variables from their first assignment in program order (a predicate
+ * may read self->ts before the clause that sets it), the second resolves
+ * every name to a slot or id, types every node, folds sizeof, fixes each
+ * aggregation's function and key types, and rejects what DTrace rejects.
  */
 #include <config.h>
 
@@ -24,7 +20,6 @@
 
 /* Function signatures: args: i int, s string, * any, a aggregation. */
 typedef struct fsig {
-	const char	*fs_name;
 	int		fs_min, fs_max;
 	int		fs_ret;		/* DT_* */
 	int		fs_size;	/* integer return size */
@@ -33,81 +28,74 @@ typedef struct fsig {
 } fsig_t;
 
 static const fsig_t sigs[F_NFUNCS] = {
-	[F_STRLEN] = { "strlen", 1, 1, DT_INT, 8, false, "s" },
-	[F_STRJOIN] = { "strjoin", 2, 2, DT_STR, 0, false, "ss" },
-	[F_SUBSTR] = { "substr", 2, 3, DT_STR, 0, false, "sii" },
-	[F_INDEX] = { "index", 2, 3, DT_INT, 4, true, "ssi" },
-	[F_RINDEX] = { "rindex", 2, 3, DT_INT, 4, true, "ssi" },
-	[F_STRSTR] = { "strstr", 2, 2, DT_STR, 0, false, "ss" },
-	[F_STRCHR] = { "strchr", 2, 2, DT_STR, 0, false, "si" },
-	[F_STRRCHR] = { "strrchr", 2, 2, DT_STR, 0, false, "si" },
-	[F_STRTOK] = { "strtok", 2, 2, DT_STR, 0, false, "*s" },
-	[F_BASENAME] = { "basename", 1, 1, DT_STR, 0, false, "s" },
-	[F_DIRNAME] = { "dirname", 1, 1, DT_STR, 0, false, "s" },
-	[F_LLTOSTR] = { "lltostr", 1, 2, DT_STR, 0, false, "ii" },
-	[F_TOUPPER] = { "toupper", 1, 1, DT_STR, 0, false, "s" },
-	[F_TOLOWER] = { "tolower", 1, 1, DT_STR, 0, false, "s" },
-	[F_RAND] = { "rand", 0, 0, DT_INT, 4, true, "" },
-	[F_COPYINSTR] = { "copyinstr", 1, 2, DT_STR, 0, false, "ii" },
-	[F_COPYIN] = { "copyin", 2, 2, DT_INT, 8, false, "ii" },
-	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
-	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
-	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
-	[F_SPECULATION] = { "speculation", 0, 0, DT_INT, 4, true, "" },
-	[F_HTONS] = { "htons", 1, 1, DT_INT, 2, false, "i" },
-	[F_HTONL] = { "htonl", 1, 1, DT_INT, 4, false, "i" },
-	[F_HTONLL] = { "htonll", 1, 1, DT_INT, 8, false, "i" },
-	[F_NTOHS] = { "ntohs", 1, 1, DT_INT, 2, false, "i" },
-	[F_NTOHL] = { "ntohl", 1, 1, DT_INT, 4, false, "i" },
-	[F_NTOHLL] = { "ntohll", 1, 1, DT_INT, 8, false, "i" },
-	[F_INET_NTOA] = { "inet_ntoa", 1, 1, DT_STR, 0, false, "i" },
-	[F_INET_NTOA6] = { "inet_ntoa6", 1, 1, DT_STR, 0, false, "i" },
-	[F_INET_NTOP] = { "inet_ntop", 2, 2, DT_STR, 0, false, "ii" },
-	[F_USTACK] = { "ustack", 0, 2, DT_STR, 0, false, "ii" },
-	[F_JSTACK] = { "jstack", 0, 2, DT_STR, 0, false, "ii" },
-	[F_UFUNC] = { "ufunc", 1, 1, DT_STR, 0, false, "i" },
-	[F_UMOD] = { "umod", 1, 1, DT_STR, 0, false, "i" },
-	[F_USYM] = { "usym", 1, 1, DT_STR, 0, false, "i" },
-	[F_UADDR] = { "uaddr", 1, 1, DT_STR, 0, false, "i" },
-	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
-	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
-	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
-	[F_PRINT] = { "print", 1, 1, DT_VOID, 0, false, "*" },
-	[F_EXIT] = { "exit", 1, 1, DT_VOID, 0, false, "i" },
-	[F_CLEAR] = { "clear", 1, 1, DT_VOID, 0, false, "a" },
-	[F_TRUNC] = { "trunc", 1, 2, DT_VOID, 0, false, "ai" },
-	[F_NORMALIZE] = { "normalize", 2, 2, DT_VOID, 0, false, "ai" },
-	[F_DENORMALIZE] = { "denormalize", 1, 1, DT_VOID, 0, false, "a" },
-	[F_SPECULATE] = { "speculate", 1, 1, DT_VOID, 0, false, "i" },
-	[F_COMMIT] = { "commit", 1, 1, DT_VOID, 0, false, "i" },
-	[F_DISCARD] = { "discard", 1, 1, DT_VOID, 0, false, "i" },
-	[F_STOP] = { "stop", 0, 0, DT_VOID, 0, false, "" },
-	[F_RAISE] = { "raise", 1, 1, DT_VOID, 0, false, "i" },
-	[F_SYSTEM] = { "system", 1, 64, DT_VOID, 0, false, "s" },
-	[F_FREOPEN] = { "freopen", 1, 64, DT_VOID, 0, false, "s" },
-	[F_PANIC] = { "panic", 0, 0, DT_VOID, 0, false, "" },
-	[F_CHILL] = { "chill", 1, 1, DT_VOID, 0, false, "i" },
-	[F_BREAKPOINT] = { "breakpoint", 0, 0, DT_VOID, 0, false, "" },
-	[F_COPYOUT] = { "copyout", 3, 3, DT_VOID, 0, false, "iii" },
-	[F_COPYOUTSTR] = { "copyoutstr", 3, 3, DT_VOID, 0, false, "sii" },
-	[F_SETOPT] = { "setopt", 1, 2, DT_VOID, 0, false, "ss" },
-	[F_COUNT] = { "count", 0, 0, DT_VOID, 0, false, "" },
-	[F_SUM] = { "sum", 1, 1, DT_VOID, 0, false, "i" },
-	[F_AVG] = { "avg", 1, 1, DT_VOID, 0, false, "i" },
-	[F_MIN] = { "min", 1, 1, DT_VOID, 0, false, "i" },
-	[F_MAX] = { "max", 1, 1, DT_VOID, 0, false, "i" },
-	[F_STDDEV] = { "stddev", 1, 1, DT_VOID, 0, false, "i" },
-	[F_QUANTIZE] = { "quantize", 1, 2, DT_VOID, 0, false, "ii" },
-	[F_LQUANTIZE] = { "lquantize", 3, 5, DT_VOID, 0, false, "iiiii" },
-	[F_LLQUANTIZE] = { "llquantize", 5, 6, DT_VOID, 0, false,
-	    "iiiiii" },
+	[F_STRLEN] = { 1, 1, DT_INT, 8, false, "s" },
+	[F_STRJOIN] = { 2, 2, DT_STR, 0, false, "ss" },
+	[F_SUBSTR] = { 2, 3, DT_STR, 0, false, "sii" },
+	[F_INDEX] = { 2, 3, DT_INT, 4, true, "ssi" },
+	[F_RINDEX] = { 2, 3, DT_INT, 4, true, "ssi" },
+	[F_STRSTR] = { 2, 2, DT_STR, 0, false, "ss" },
+	[F_STRCHR] = { 2, 2, DT_STR, 0, false, "si" },
+	[F_STRRCHR] = { 2, 2, DT_STR, 0, false, "si" },
+	[F_STRTOK] = { 2, 2, DT_STR, 0, false, "*s" },
+	[F_BASENAME] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_DIRNAME] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_LLTOSTR] = { 1, 2, DT_STR, 0, false, "ii" },
+	[F_TOUPPER] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_TOLOWER] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_RAND] = { 0, 0, DT_INT, 4, true, "" },
+	[F_COPYINSTR] = { 1, 2, DT_STR, 0, false, "ii" },
+	[F_COPYIN] = { 2, 2, DT_INT, 8, false, "ii" },
+	[F_STRINGOF] = { 1, 1, DT_STR, 0, false, "*" },
+	[F_PROGENYOF] = { 0, 0, 0, 0, false, NULL },
+	[F_ALLOCA] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_SPECULATION] = { 0, 0, DT_INT, 4, true, "" },
+	[F_HTONS] = { 1, 1, DT_INT, 2, false, "i" },
+	[F_HTONL] = { 1, 1, DT_INT, 4, false, "i" },
+	[F_HTONLL] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_NTOHS] = { 1, 1, DT_INT, 2, false, "i" },
+	[F_NTOHL] = { 1, 1, DT_INT, 4, false, "i" },
+	[F_NTOHLL] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_INET_NTOA] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOA6] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
+	[F_USTACK] = { 0, 2, DT_STR, 0, false, "ii" },
+	[F_JSTACK] = { 0, 2, DT_STR, 0, false, "ii" },
+	[F_UFUNC] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_UMOD] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_USYM] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_UADDR] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_PRINTF] = { 1, 64, DT_VOID, 0, false, "s" },
+	[F_PRINTA] = { 1, 9, DT_VOID, 0, false, "*" },
+	[F_TRACE] = { 1, 1, DT_VOID, 0, false, "*" },
+	[F_PRINT] = { 1, 1, DT_VOID, 0, false, "*" },
+	[F_EXIT] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_CLEAR] = { 1, 1, DT_VOID, 0, false, "a" },
+	[F_TRUNC] = { 1, 2, DT_VOID, 0, false, "ai" },
+	[F_NORMALIZE] = { 2, 2, DT_VOID, 0, false, "ai" },
+	[F_DENORMALIZE] = { 1, 1, DT_VOID, 0, false, "a" },
+	[F_SPECULATE] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_COMMIT] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_DISCARD] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_STOP] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_RAISE] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_SYSTEM] = { 1, 64, DT_VOID, 0, false, "s" },
+	[F_FREOPEN] = { 1, 64, DT_VOID, 0, false, "s" },
+	[F_PANIC] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_CHILL] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_BREAKPOINT] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_COPYOUT] = { 3, 3, DT_VOID, 0, false, "iii" },
+	[F_COPYOUTSTR] = { 3, 3, DT_VOID, 0, false, "sii" },
+	[F_SETOPT] = { 1, 2, DT_VOID, 0, false, "ss" },
+	[F_COUNT] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_SUM] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_AVG] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_MIN] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_MAX] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_STDDEV] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_QUANTIZE] = { 1, 2, DT_VOID, 0, false, "ii" },
+	[F_LQUANTIZE] = { 3, 5, DT_VOID, 0, false, "iiiii" },
+	[F_LLQUANTIZE] = { 5, 6, DT_VOID, 0, false, "iiiiii" },
 };
-
-const char *
-dsl_func_name(int f)
-{
-	return f >= 0 && f < F_NFUNCS ? sigs[f].fs_name : "?";
-}
 
 static const struct builtin {
 	const char	*bi_name;
@@ -177,7 +165,7 @@ find_func(const char *name)
 	int f;
 
 	for (f = 0; f < F_NFUNCS; f++)
-		if (sigs[f].fs_name != NULL && strcmp(sigs[f].fs_name,
+		if (dsl_func_name(f) != NULL && strcmp(dsl_func_name(f),
 		    name) == 0)
 			return f;
 	return -1;
@@ -540,7 +528,7 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 		    name);
 	if (f < 0) {
 		for (i = 0; i < F_NFUNCS; i++)
-			names[i] = !agg || F_ISAGG(i) ? sigs[i].fs_name : NULL;
+			names[i] = !agg || F_ISAGG(i) ? dsl_func_name(i) : NULL;
 		s = dsl_suggest(name, names, F_NFUNCS);
 		if (s != NULL)
 			dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown function "
@@ -552,54 +540,6 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	nd->dn_ival = f;
 	nd->dn_aux = 1;
 	return f;
-}
-
-/*
- * llquantize's bins, as dtrace-utils lays them out (dt_print_llquantize):
- * bin 0 holds values <= -factor^(high+1); then, for each magnitude from
- * high down to low, the negative values' linear steps; bin0 (the middle)
- * holds |value| < factor^low; then the positive steps of each magnitude
- * from low up, and last the values >= factor^(high+1).  A magnitude m
- * has steps - steps/factor bins: steps equal slices of [0, factor^(m+1))
- * less those below factor^m.
- */
-int
-dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
-{
-	int64_t per = nsteps - nsteps / factor;
-
-	return (int)(2 * (1 + (high - low + 1) * per) + 1);
-}
-
-int
-dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
-    int64_t value)
-{
-	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
-	int64_t bin0 = 1 + (high - low + 1) * per, pw = 1, idx;
-	uint64_t v = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
-	int64_t m, i;
-
-	for (m = 0; m < low; m++)
-		pw *= factor;
-	if (v < (uint64_t)pw)
-		return (int)bin0;
-	for (m = low; m <= high; m++) {
-		int64_t next = pw * factor;	/* < 2^63: the checker saw */
-
-		if (v < (uint64_t)next) {
-			/* which of the steps slices of [0, next) */
-			if (next >= nsteps)
-				idx = (int64_t)(v / (uint64_t)(next / nsteps));
-			else
-				idx = (int64_t)(v * (uint64_t)nsteps /
-				    (uint64_t)next);
-			i = 1 + (m - low) * per + (idx - sf);
-			return (int)(value < 0 ? bin0 - i : bin0 + i);
-		}
-		pw = next;
-	}
-	return value < 0 ? 0 : (int)(2 * bin0);
 }
 
 /* lquantize(v, base, limit[, step]): dtrace-utils' rules and tags. */
@@ -761,7 +701,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	f = resolve_func(ck, rhs, true);
 	r = NODE(ck, rhs);
 	f = (int)r->dn_ival;
-	fname = sigs[f].fs_name;
+	fname = dsl_func_name(f);
 	nargs = count_args(ck, r->dn_a);
 	if (nargs == 0 && sigs[f].fs_min > 0)
 		dsl_cc_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
@@ -838,7 +778,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof(p)) != 0) {
 		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
 		    "redefined: %s( ) does not match the earlier %s( )",
-		    aname, fname, sigs[ag->ag_func].fs_name);
+		    aname, fname, dsl_func_name(ag->ag_func));
 	}
 	{
 		uint32_t ai = (uint32_t)(ag - PG(ck)->pg_aggs);
@@ -960,7 +900,7 @@ call(check_t *ck, int32_t n, bool stmt)
 	f = resolve_func(ck, n, false);
 	nd = NODE(ck, n);
 	f = (int)nd->dn_ival;
-	name = sigs[f].fs_name;
+	name = dsl_func_name(f);
 	if (F_ISAGG(f))
 		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
 		    "outside an aggregation: use @name = %s(...)", name, name);
@@ -2080,10 +2020,10 @@ clsflags(check_t *ck, int32_t e)
 	 * never makes: known (so the rules above apply), then refused */
 	if (f == F_PANIC || f == F_CHILL || f == F_BREAKPOINT)
 		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
-		    "not available for a user process", sigs[f].fs_name);
+		    "not available for a user process", dsl_func_name(f));
 	if (f == F_COPYOUT || f == F_COPYOUTSTR || f == F_STOP)
 		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
-		    "pidtrace does not %s the traced process", sigs[f].fs_name,
+		    "pidtrace does not %s the traced process", dsl_func_name(f),
 		    f == F_STOP ? "stop" : "write into");
 }
 
@@ -2264,384 +2204,43 @@ printa_keys(check_t *ck)
 	}
 }
 
-/* Options: -x name[=value] and #pragma D option. */
-static const char *const optnames[O_NOPTS] = {
-	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
-	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
-	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
-	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
-	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
-};
-
 /*
- * The value of a number or size option as dtrace parses it: a decimal,
- * octal or hex number (sizes may end in k, m, g or t), no sign, nothing
- * else; -1 when invalid.
+ * Check the parsed program: learn the variables' types, run the strict
+ * pass, then join printa()'s aggregations and refuse any aggregation
+ * never given a function.  The first error longjmps to cc_jmp.
  */
-static int64_t
-optnum(const char *val, bool size)
-{
-	unsigned long long v;
-	char *e;
-
-	if (*val == '-' || *val == '+' || *val == '\0')
-		return -1;
-	errno = 0;
-	v = strtoull(val, &e, 0);
-	if (errno != 0 || e == val)
-		return -1;
-	if (size && *e != '\0' && e[1] == '\0') {
-		int sh = 0;
-
-		switch (*e++) {
-		case 'k': case 'K': sh = 10; break;
-		case 'm': case 'M': sh = 20; break;
-		case 'g': case 'G': sh = 30; break;
-		case 't': case 'T': sh = 40; break;
-		default: return -1;
-		}
-		if (v > (unsigned long long)INT64_MAX >> sh)
-			return -1;
-		v <<= sh;
-	}
-	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
-		return -1;
-	return (int64_t)v;
-}
-
-/* Options the host owns or that have no effect here, accepted as dtrace
- * accepts them. */
-static const char *const hostopts[] = {
-	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
-	"specsize", "cleanrate", "statusrate", "bufpolicy",
-	"bufresize", "flowindent", "zdefs", "rawbytes",
-	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
-	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
-	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
-	"define", "incdir", "undef", "cpp", "cpppath", "debug", "droptags",
-	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
-	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
-	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin", "stackfmt", "flamegraph", "fastpath",
-	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
-	NULL,
-};
-
 void
-dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
+dsl_check(dsl_cc_t *cc)
 {
+	check_t ck = { cc, false, false, NULL, 0 };
 	dsl_prog_t *pg = cc->cc_pg;
-	char name[128];
-	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "";
-	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
-	int i;
-	bool known = false;
+	jmp_buf outer;
+	int k;
 
-	if (n == 0 || n >= sizeof(name))
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
-		    "failed to set -x %s: Invalid option name" :
-		    "failed to set option '%s': Invalid option name", opt);
-	memcpy(name, opt, n);
-	name[n] = '\0';
-	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
-	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
-	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
-	    optnum(val, true) < 0)) {
-		if (line == 0)
-			dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed "
-			    "to set -x %s: Invalid value for specified "
-			    "option", opt);
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to set "
-		    "option '%s' to '%s': Invalid value for specified option",
-		    name, val);
-	}
-	for (i = 0; i < O_NOPTS; i++) {
-		if (strcmp(optnames[i], name) == 0) {
-			char *e;
-			long long v = 1;
-
-			known = true;
-			if (*val != '\0') {
-				v = strtoll(val, &e, 0);
-				if (*e != '\0' && i != O_STRSIZE)
-					v = 1;
-				if (i == O_STRSIZE) {
-					if (*e == 'k' || *e == 'K')
-						v *= 1024;
-					if (v <= 0 || v > 65536)
-						dsl_cc_error(cc, line, col,
-						    "D_PRAGMA_OPTSET", "failed "
-						    "to set option 'strsize' "
-						    "to '%s': Invalid value",
-						    val);
-				}
-			}
-			pg->pg_opts[i] = v;
-			if (i == O_STRSIZE)
-				pg->pg_strsize = (uint32_t)v;
-			if (i == O_ERRTAGS)
-				cc->cc_errtags = true;
+	/* Learn variable types until nothing changes.  An error
+	 * here only ends the learning: the strict pass reports. */
+	memcpy(outer, cc->cc_jmp, sizeof(jmp_buf));
+	if (setjmp(cc->cc_jmp) == 0) {
+		for (k = 0; k < 8; k++) {
+			ck.ck_changed = false;
+			check_pass(&ck);
+			if (!ck.ck_changed)
+				break;
 		}
 	}
-	for (i = 0; !known && hostopts[i] != NULL; i++)
-		if (strcmp(hostopts[i], name) == 0)
-			known = true;
-	if (!known)
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
-		    "failed to set -x %s: Invalid option name" :
-		    "failed to set option '%s': Invalid option name", name);
-	pg->pg_optvals = dsl_cc_grow(cc, pg->pg_optvals, &cc->cc_optcap,
-	    pg->pg_noptvals + 1, sizeof(dsl_optval_t));
-	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_cc_str(cc, name,
-	    strlen(name));
-	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_cc_str(cc, val,
-	    strlen(val));
-	pg->pg_noptvals++;
-}
+	memcpy(cc->cc_jmp, outer, sizeof(jmp_buf));
+	ck.ck_strict = true;
+	check_pass(&ck);
+	printa_keys(&ck);
+	for (k = 0; k < (int)pg->pg_naggs; k++) {
+		dsl_agg_t *ag = &pg->pg_aggs[k];
 
-void
-dsl_prog_free(dsl_prog_t *pg)
-{
-	if (pg == NULL)
-		return;
-	free(pg->pg_nodes);
-	free(pg->pg_strtab);
-	free(pg->pg_clauses);
-	free(pg->pg_descs);
-	free(pg->pg_desc_clause);
-	free(pg->pg_vars);
-	free(pg->pg_aggs);
-	free(pg->pg_optvals);
-	dsl_tt_fini(&pg->pg_tt);
-	free(pg);
-}
-
-dsl_prog_t *
-dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
-    char *err, size_t errlen)
-{
-	static const dsl_copts_t noopts;
-	dsl_cc_t *volatile cc;
-	dsl_prog_t *volatile pg;
-	size_t i;
-
-	if (err != NULL && errlen > 0)
-		err[0] = '\0';
-	cc = calloc(1, sizeof(*cc));
-	pg = calloc(1, sizeof(*pg));
-	if (cc == NULL || pg == NULL) {
-		free(cc);
-		free(pg);
-		if (err != NULL)
-			snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	cc->cc_srcs = srcs;
-	cc->cc_nsrcs = nsrcs;
-	cc->cc_copts = opts != NULL ? opts : &noopts;
-	cc->cc_err = err;
-	cc->cc_errlen = errlen;
-	cc->cc_pg = pg;
-	cc->cc_src = -1;
-	for (i = 0; i < O_NOPTS; i++)
-		pg->pg_opts[i] = -1;
-	pg->pg_strsize = DSL_STRSIZE;
-
-	if (setjmp(cc->cc_jmp) != 0) {
-		dsl_prog_free(cc->cc_pg);
-		free(cc->cc_tstr);
-		free(cc->cc_pstr);
-		free(cc->cc_dstr);
-		free(cc);
-		return NULL;
-	}
-	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
-	if (dsl_tt_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
-		dsl_cc_error(cc, 0, 0, NULL, "out of memory");
-	for (i = 0; i < cc->cc_copts->co_nxopts; i++) {
-		const char *o = cc->cc_copts->co_xopts[i];
-
-		/* errtags first, so it tags errors of the other options */
-		if (strcmp(o, "errtags") == 0)
-			cc->cc_errtags = true;
-	}
-	for (i = 0; i < cc->cc_copts->co_nxopts; i++)
-		dsl_cc_option(cc, cc->cc_copts->co_xopts[i], 0, 0);
-	for (i = 0; i < nsrcs; i++) {
-		dsl_lex_init(cc, (int)i);
-		dsl_parse(cc);
-	}
-	{
-		check_t ck = { cc, false, false, NULL, 0 };
-		int k;
-
-		jmp_buf outer;
-
-		/* Learn variable types until nothing changes.  An error
-		 * here only ends the learning: the strict pass reports. */
-		memcpy(outer, cc->cc_jmp, sizeof(jmp_buf));
-		if (setjmp(cc->cc_jmp) == 0) {
-			for (k = 0; k < 8; k++) {
-				ck.ck_changed = false;
-				check_pass(&ck);
-				if (!ck.ck_changed)
-					break;
-			}
-		}
-		memcpy(cc->cc_jmp, outer, sizeof(jmp_buf));
-		ck.ck_strict = true;
-		check_pass(&ck);
-		printa_keys(&ck);
-		for (k = 0; k < (int)pg->pg_naggs; k++) {
-			dsl_agg_t *ag = &pg->pg_aggs[k];
-
-			if (ag->ag_func < 0) {
-				cc->cc_src = ag->ag_src;
-				dsl_cc_error(cc, ag->ag_line, ag->ag_col,
-				    "D_IDENT_UNDEF", "failed to resolve @%s: "
-				    "Unknown aggregation",
-				    dsl_str(pg, ag->ag_name));
-			}
+		if (ag->ag_func < 0) {
+			cc->cc_src = ag->ag_src;
+			dsl_cc_error(cc, ag->ag_line, ag->ag_col,
+			    "D_IDENT_UNDEF", "failed to resolve @%s: "
+			    "Unknown aggregation",
+			    dsl_str(pg, ag->ag_name));
 		}
 	}
-	/* extraneous macro arguments are an error, as in dtrace */
-	for (i = 1; i < (size_t)cc->cc_copts->co_nargs &&
-	    i < DSL_MAXMACROARGS; i++) {
-		if (cc->cc_copts->co_args[i] != NULL && !cc->cc_argused[i] &&
-		    pg->pg_opts[O_DEFAULTARGS] <= 0) {
-			cc->cc_src = nsrcs > 0 ? (int)nsrcs - 1 : -1;
-			dsl_cc_error(cc, 1, 1, "D_MACRO_UNUSED", "extraneous "
-			    "argument '%s' ($%zu is not referenced)",
-			    cc->cc_copts->co_args[i], i);
-		}
-	}
-	for (i = 0; i < pg->pg_ndescs; i++) {
-		dsl_pdesc_t *d = &pg->pg_descs[i];
-
-		d->pd_prov = pg->pg_strtab + (uintptr_t)d->pd_prov;
-		d->pd_mod = pg->pg_strtab + (uintptr_t)d->pd_mod;
-		d->pd_func = pg->pg_strtab + (uintptr_t)d->pd_func;
-		d->pd_name = pg->pg_strtab + (uintptr_t)d->pd_name;
-		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
-	}
-	free(cc->cc_tstr);
-	free(cc->cc_pstr);
-	free(cc->cc_dstr);
-	free(cc);
-	if (err != NULL && errlen > 0)
-		err[0] = '\0';
-	return pg;
-}
-
-size_t
-dsl_prog_ndescs(const dsl_prog_t *pg)
-{
-	return pg->pg_ndescs;
-}
-
-const dsl_pdesc_t *
-dsl_prog_desc(const dsl_prog_t *pg, size_t i)
-{
-	return i < pg->pg_ndescs ? &pg->pg_descs[i] : NULL;
-}
-
-bool
-dsl_prog_quiet(const dsl_prog_t *pg)
-{
-	return pg->pg_opts[O_QUIET] > 0;
-}
-
-bool
-dsl_prog_destructive(const dsl_prog_t *pg, bool *allowed)
-{
-	uint32_t i;
-
-	if (allowed != NULL)
-		*allowed = pg->pg_opts[O_DESTRUCTIVE] > 0;
-	for (i = 0; i < pg->pg_nclauses; i++)
-		if (pg->pg_clauses[i].cl_destruct)
-			return true;
-	return false;
-}
-
-bool
-dsl_prog_desc_stack(const dsl_prog_t *pg, size_t d)
-{
-	return d < pg->pg_ndescs &&
-	    pg->pg_clauses[pg->pg_desc_clause[d]].cl_stack;
-}
-
-const char *
-dsl_prog_option(const dsl_prog_t *pg, const char *name)
-{
-	const char *v = NULL;
-	uint32_t i;
-
-	for (i = 0; i < pg->pg_noptvals; i++)
-		if (strcmp(dsl_str(pg, pg->pg_optvals[i].ov_name), name) == 0)
-			v = dsl_str(pg, pg->pg_optvals[i].ov_value);
-	return v;
-}
-
-/* gmatch: * ? [a-z] [!x], as DTrace matches probe descriptions. */
-bool
-dsl_glob(const char *p, const char *s)
-{
-	for (; *p != '\0'; p++, s++) {
-		if (*p == '*') {
-			while (p[1] == '*')
-				p++;
-			if (p[1] == '\0')
-				return true;
-			for (; *s != '\0'; s++)
-				if (dsl_glob(p + 1, s))
-					return true;
-			return dsl_glob(p + 1, s);
-		}
-		if (*s == '\0')
-			return false;
-		if (*p == '?')
-			continue;
-		if (*p == '[') {
-			const char *q = p + 1;
-			bool neg = false, hit = false;
-
-			if (*q == '!' || *q == '^') {
-				neg = true;
-				q++;
-			}
-			for (; *q != '\0' && (*q != ']' || q == p + 1 +
-			    (neg ? 1 : 0)); q++) {
-				if (q[1] == '-' && q[2] != ']' &&
-				    q[2] != '\0') {
-					if (*s >= q[0] && *s <= q[2])
-						hit = true;
-					q += 2;
-				} else if (*q == *s) {
-					hit = true;
-				}
-			}
-			if (*q != ']')
-				return false;
-			if (hit == neg)
-				return false;
-			p = q;
-			continue;
-		}
-		if (*p == '\\' && p[1] != '\0')
-			p++;
-		if (*p != *s)
-			return false;
-	}
-	return *s == '\0';
-}
-
-bool
-dsl_desc_match(const dsl_pdesc_t *d, const char *prov, const char *mod,
-    const char *func, const char *name)
-{
-	return (d->pd_prov[0] == '\0' || dsl_glob(d->pd_prov, prov)) &&
-	    (d->pd_mod[0] == '\0' || dsl_glob(d->pd_mod, mod)) &&
-	    (d->pd_func[0] == '\0' || dsl_glob(d->pd_func, func)) &&
-	    (d->pd_name[0] == '\0' || dsl_glob(d->pd_name, name));
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * prog.h: the compiled form of a D program, shared by the compiler
- * (lex.c, parse.c, check.c) and the runtime (eval.c, var.c, agg.c, ...).
+ * (lex.c, parse.c, check.c, compile.c) and the runtime (prog.c, eval.c,
+ * var.c, agg.c, ...).
  *
  * Everything is in flat arrays addressed by index: nodes refer to their
  * children by number, names are offsets into one string table.  The
@@ -277,9 +278,9 @@ int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
 #define DSL_STACKSIZE	4096
 #define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
 
-/* check.c: the name of function F_*, for messages. */
+/* prog.c: the name of function F_*, for messages. */
 const char	*dsl_func_name(int f);
-/* check.c: llquantize's bins (dtrace-utils' layout): how many, and the
+/* agg.c: llquantize's bins (dtrace-utils' layout): how many, and the
  * bin of a value. */
 int		dsl_llq_nbins(int64_t factor, int64_t low, int64_t high,
 		    int64_t nsteps);

@@ -14,6 +14,7 @@ fuzz_fuzz_elf_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 # fuzz-d: the D front end on arbitrary bytes (seed corpus fuzz/corpus/d/).
 noinst_PROGRAMS += fuzz/fuzz-d
 fuzz_fuzz_d_SOURCES = fuzz/fuzz-d.c dsl/lex.c dsl/parse.c dsl/check.c \
+	dsl/compile.c dsl/prog.c \
 	dsl/diag.c dsl/eval.c dsl/var.c dsl/agg.c dsl/print.c dsl/printf.c \
 	dsl/rt.c dsl/type.c dsl/emit.c
 fuzz_fuzz_d_SOURCES += dsl/typeprint.c
