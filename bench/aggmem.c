@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/aggmem: bytes per aggregation key.  Compiles a clause, fires it
- * with N (1000000) distinct arg0 values through dsl_fire(), and prints
+ * with N (1000000) distinct arg0 values through dsl_eval_fire(), and prints
  * the heap (mallinfo2) and RSS growth per key, with the ratio to the
  * floor: the key and the value alone (16 bytes for @[arg0] = count()).
  * Goal: < 200 bytes a key.
@@ -60,7 +60,7 @@ one(const char *name, const char *text, long n, double rawkey)
 	dsl_rt_add_probe(rt, "dtrace", "", "", "ERROR");
 	id = dsl_rt_add_probe(rt, "pid1", "a.out", "Put", "entry");
 	for (d = 0; d < dsl_prog_ndescs(pg); d++)
-		if (dsl_desc_match(dsl_prog_desc(pg, d), "pid1", "a.out",
+		if (dsl_prog_desc_match(dsl_prog_desc(pg, d), "pid1", "a.out",
 		    "Put", "entry"))
 			dsl_rt_enable(rt, id, d);
 	memset(&cx, 0, sizeof(cx));
@@ -75,7 +75,7 @@ one(const char *name, const char *text, long n, double rawkey)
 		cx.cx_args[0] = (uint64_t)i * 7919;
 		cx.cx_args[1] = (uint64_t)i;
 		cx.cx_timestamp = (uint64_t)i + 1;
-		dsl_fire(rt, id, &cx);
+		dsl_eval_fire(rt, id, &cx);
 	}
 	h1 = mallinfo2().uordblks;
 	r1 = rss_kb();

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/eval: the cost of a firing, in process.  Compiles a clause once,
- * fires it millions of times through dsl_fire(), prints ns per firing
+ * fires it millions of times through dsl_eval_fire(), prints ns per firing
  * (the best of five rounds) and the ratio to two floors: a plain C loop doing the increment, and
- * dsl_fire() on a probe with no clause.  Goal: < 100 ns each.
+ * dsl_eval_fire() on a probe with no clause.  Goal: < 100 ns each.
  *
  *	bench/eval [millions]
  */
@@ -61,9 +61,9 @@ setup(bench_t *b, const char *text)
 	for (d = 0; d < dsl_prog_ndescs(b->b_pg); d++) {
 		const dsl_pdesc_t *pd = dsl_prog_desc(b->b_pg, d);
 
-		if (dsl_desc_match(pd, "pid1", "a.out", "Put", "entry"))
+		if (dsl_prog_desc_match(pd, "pid1", "a.out", "Put", "entry"))
 			dsl_rt_enable(b->b_rt, b->b_entry, d);
-		if (dsl_desc_match(pd, "pid1", "a.out", "Put", "return"))
+		if (dsl_prog_desc_match(pd, "pid1", "a.out", "Put", "return"))
 			dsl_rt_enable(b->b_rt, b->b_return, d);
 	}
 }
@@ -97,7 +97,7 @@ run(bench_t *b, const uint32_t *ids, int nids, long n)
 			/* a host passes the time of the stop: no clock
 			 * read here */
 			cx.cx_timestamp = (uint64_t)i * 1000 + 1;
-			dsl_fire(b->b_rt, ids[i % nids], &cx);
+			dsl_eval_fire(b->b_rt, ids[i % nids], &cx);
 		}
 		t1 = now_ns();
 		if ((double)(t1 - t0) / (double)n < best)
@@ -148,8 +148,8 @@ main(int argc, char **argv)
 	floor_fire = run(&b, &b.b_none, 1, n);
 	teardown(&b);
 
-	printf("floor: C increment %.2f ns, dsl_fire with no clause %.2f ns\n",
-	    floor_c, floor_fire);
+	printf("floor: C increment %.2f ns, dsl_eval_fire with no clause "
+	    "%.2f ns\n", floor_c, floor_fire);
 	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		uint32_t ids[2];
 

@@ -2,7 +2,7 @@
 /*
  * bench/metrics-render: the tracing thread's cost of one Prometheus
  * rendering (cmd/metrics.c), in process.  Fills KEYS keys of a count()
- * and a quantize() through dsl_fire(), then renders the exposition text
+ * and a quantize() through dsl_eval_fire(), then renders the exposition text
  * (the best of five), and prints ns per rendering and per line, with the
  * ratio to a floor: the same number of lines printed with fprintf
  * alone into the same kind of memory stream.
@@ -68,7 +68,7 @@ main(int argc, char **argv)
 		cx.cx_args[0] = (uint64_t)(i % keys);
 		cx.cx_args[1] = (uint64_t)(i * 7919 % 100000);
 		cx.cx_timestamp = (uint64_t)i + 1;
-		dsl_fire(rt, id, &cx);
+		dsl_eval_fire(rt, id, &cx);
 	}
 	for (r = 0; r < 5; r++) {
 		FILE *fp = open_memstream(&buf, &len);

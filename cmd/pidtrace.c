@@ -232,7 +232,7 @@ dtrace_claim(cmd_t *c, size_t d, bool enable)
 	size_t n = 0, i;
 
 	for (i = 0; i < 3; i++) {
-		if (!dsl_desc_match(pd, "dtrace", "", "", names[i]))
+		if (!dsl_prog_desc_match(pd, "dtrace", "", "", names[i]))
 			continue;
 		if (enable && dsl_rt_enable(c->c_rt, (uint32_t)i + 1, d) != 0)
 			die("out of memory");
@@ -271,9 +271,9 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 	size_t i;
 
 	if (has_glob(pd->pd_name) || (pd->pd_prov[0] != '\0' &&
-	    !dsl_glob(pd->pd_prov, "profile")) || (pd->pd_mod[0] != '\0' &&
-	    !dsl_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
-	    !dsl_glob(pd->pd_func, "")))
+	    !dsl_prog_glob(pd->pd_prov, "profile")) || (pd->pd_mod[0] != '\0' &&
+	    !dsl_prog_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
+	    !dsl_prog_glob(pd->pd_func, "")))
 		return (0);
 	if ((ns = tick_period(c, pd->pd_name)) == 0)
 		return (0);
@@ -455,7 +455,7 @@ list_probes(cmd_t *c)
 		bool hit = nd == 0;
 
 		for (d = 0; d < nd && !hit; d++)
-			hit = dsl_desc_match(dsl_prog_desc(c->c_pg, d),
+			hit = dsl_prog_desc_match(dsl_prog_desc(c->c_pg, d),
 			    "dtrace", "", "", names[id - 1]);
 		if (!hit)
 			continue;
@@ -512,7 +512,7 @@ flamegraph(cmd_t *c)
 	if (*path == '\0')
 		path = "flamegraph.svg";
 	if ((fp = fopen(path, "we")) == NULL ||
-	    (dsl_rt_flamegraph(c->c_rt, fp) | fclose(fp)) != 0)
+	    (dsl_flame_svg(c->c_rt, fp) | fclose(fp)) != 0)
 		fprintf(stderr, "pidtrace: flamegraph: %s: %s\n", path,
 		    strerror(errno));
 }
@@ -546,8 +546,8 @@ fire_self(cmd_t *c, uint32_t id)
 {
 	dsl_ctx_t cx;
 
-	dsl_ctx_self(&cx);
-	return (dsl_fire(c->c_rt, id, &cx));
+	dsl_rt_ctx_self(&cx);
+	return (dsl_eval_fire(c->c_rt, id, &cx));
 }
 
 /*

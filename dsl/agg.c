@@ -36,7 +36,7 @@ qbucket(int64_t v)
 
 /* The lower bound of quantize bucket b (DTRACE_QUANTIZE_BUCKETVAL). */
 int64_t
-dsl_qbucketval(int b)
+dsl_agg_qbucketval(int b)
 {
 	if (b < QZERO)
 		return -((int64_t)1 << (QZERO - 1 - b));
@@ -55,15 +55,15 @@ dsl_qbucketval(int b)
  * less those below factor^m.
  */
 int
-dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+dsl_agg_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
 {
 	int64_t per = nsteps - nsteps / factor;
 
 	return (int)(2 * (1 + (high - low + 1) * per) + 1);
 }
 
-int
-dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+static int
+llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
     int64_t value)
 {
 	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
@@ -163,7 +163,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 	}
 	case F_LLQUANTIZE:
 		sum_add(&d[ag->ag_ndata], v, incr);
-		d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
+		d[llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
 		    ag->ag_p[3], v)] += incr;
 		break;
 	}
@@ -197,7 +197,7 @@ dsl_agg_clear(dsl_rt_t *rt, uint32_t a)
 }
 
 int64_t
-dsl_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
+dsl_agg_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
 {
 	int k;
 	int64_t v;
@@ -238,7 +238,7 @@ qsum(const int64_t *d)
 	int i;
 
 	for (i = 0; i < QNB; i++)
-		t += (long double)dsl_qbucketval(i) * (long double)d[i];
+		t += (long double)dsl_agg_qbucketval(i) * (long double)d[i];
 	return t;
 }
 
@@ -255,7 +255,7 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 }
 
 bool
-dsl_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
+dsl_agg_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 {
 	int64_t f = ag->ag_p[0], lo = ag->ag_p[1], hi = ag->ag_p[2];
 	int64_t st = ag->ag_p[3], sf = st / f, per = st - sf;
@@ -294,12 +294,11 @@ llqsum(const dsl_agg_t *ag, const int64_t *d)
 	uint32_t b;
 
 	for (b = 0; b < ag->ag_ndata; b++)
-		if (d[b] != 0 && dsl_llq_label(ag, (int)b, &v))
+		if (d[b] != 0 && dsl_agg_llq_label(ag, (int)b, &v))
 			t += (long double)d[b] * (long double)v;
 	return t;
 }
 
-uint64_t dsl_stddev(const int64_t *d, int64_t normal);
 
 static int
 valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
@@ -313,8 +312,8 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		rv = r[0] ? r[1] / r[0] : 0;
 		break;
 	case F_STDDEV: {
-		uint64_t a = l[0] ? dsl_stddev(l, 1) : 0;
-		uint64_t b = r[0] ? dsl_stddev(r, 1) : 0;
+		uint64_t a = l[0] ? dsl_agg_stddev(l, 1) : 0;
+		uint64_t b = r[0] ? dsl_agg_stddev(r, 1) : 0;
 
 		return a < b ? LT : a > b ? GT : 0;
 	}
@@ -370,8 +369,8 @@ keycmp_raw(const dsl_agg_t *ag, const char *lk, const char *rk)
 	for (i = 0; i < n; i++) {
 		int k = (i + keypos) % n;
 		const char *ls, *rs;
-		int64_t lv = dsl_key_int(ag, lk, k, &ls);
-		int64_t rv = dsl_key_int(ag, rk, k, &rs);
+		int64_t lv = dsl_agg_key_int(ag, lk, k, &ls);
+		int64_t rv = dsl_agg_key_int(ag, rk, k, &rs);
 
 		if (ls != NULL) {
 			int c = strcmp(ls, rs);
@@ -511,7 +510,7 @@ dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
 	for (i = keep; i < cnt; i++) {
 		if (s[i] == rt->rt_aggs[a].ag_nokey)
 			rt->rt_aggs[a].ag_nokey = NULL;
-		dsl_ht_remove(&rt->rt_aggs[a].ag_ht, s[i]);
+		dsl_var_ht_remove(&rt->rt_aggs[a].ag_ht, s[i]);
 	}
 	free(s);
 	free(aggof);
@@ -580,10 +579,10 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 			for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
 				const char *key = HE_KEY(ht, he);
 
-				ix = dsl_ht_find(&idx, 0, key, he->he_klen,
+				ix = dsl_var_ht_find(&idx, 0, key, he->he_klen,
 				    he->he_hash);
 				if (ix == NULL) {
-					ix = dsl_ht_insert(&idx, 0, key,
+					ix = dsl_var_ht_insert(&idx, 0, key,
 					    he->he_klen, he->he_hash);
 					if (ix == NULL)
 						goto fail;
@@ -595,7 +594,7 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 			}
 		}
 	}
-	dsl_ht_free(&idx);
+	dsl_var_ht_free(&idx);
 	for (i = 0; i < nr; i++)
 		for (a = 0; a < n; a++)
 			if (rows[i].jr_ents[a] == NULL)
@@ -609,7 +608,96 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	*nrows = nr;
 	return rows;
 fail:
-	dsl_ht_free(&idx);
+	dsl_var_ht_free(&idx);
 	free(rows);
 	return NULL;
+}
+
+static unsigned __int128
+isqrt128(unsigned __int128 x)
+{
+	unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit != 0) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return r;
+}
+
+/* dt_stddev: sqrt(avg(x^2) - avg(x)^2), in 128-bit integers. */
+uint64_t
+dsl_agg_stddev(const int64_t *d, int64_t normal)
+{
+	unsigned __int128 sq = ((unsigned __int128)(uint64_t)d[3] << 64) |
+	    (uint64_t)d[2];
+	unsigned __int128 avgsq, sqavg;
+	int64_t avg;
+
+	if (d[0] == 0)
+		return 0;
+	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
+	avg = d[1] / normal / d[0];
+	if (avg < 0)
+		avg = -avg;
+	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	if (avgsq < sqavg)
+		return 0;
+	return (uint64_t)isqrt128(avgsq - sqavg);
+}
+
+/* Whether an aggregation is keyed by a stack (its first stack key). */
+int
+dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
+{
+	int i;
+
+	for (i = 0; i < ag->ag_nkeys; i++) {
+		const char *s;
+
+		(void) dsl_agg_key_int(ag, key, i, &s);
+		if (s != NULL && *s == DSL_STACKMARK)
+			return i;
+	}
+	return -1;
+}
+
+/* A single number for an entry: the value, an avg's mean, a quantize's
+ * count of values. */
+int64_t
+dsl_agg_scalar(dsl_rt_t *rt, uint32_t a, const dsl_hent_t *he)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	int64_t normal = rt->rt_aggs[a].ag_normal, t = 0;
+	const int64_t *d = he->he_data;
+	uint32_t i;
+
+	switch (ag->ag_func) {
+	case F_QUANTIZE:
+	case F_LQUANTIZE:
+	case F_LLQUANTIZE:
+		for (i = 0; i < ag->ag_ndata; i++)
+			t += d[i];
+		return t;
+	case F_AVG:
+		return d[0] ? d[1] / normal / d[0] : 0;
+	case F_STDDEV:
+		return (int64_t)dsl_agg_stddev(d, normal);
+	default:
+		return d[0] / normal;
+	}
+}
+
+size_t
+dsl_agg_words(const dsl_agg_t *ag)
+{
+	return ag->ag_ndata + (ag->ag_func == F_QUANTIZE ||
+	    ag->ag_func == F_LQUANTIZE || ag->ag_func == F_LLQUANTIZE);
 }

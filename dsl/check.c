@@ -148,7 +148,7 @@ static const dsl_ctype_t *ctype(check_t *, int32_t t);
 static const char *
 nname(check_t *ck, int32_t n)
 {
-	return dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
+	return dsl_prog_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
 }
 
 static void
@@ -165,7 +165,7 @@ find_func(const char *name)
 	int f;
 
 	for (f = 0; f < F_NFUNCS; f++)
-		if (dsl_func_name(f) != NULL && strcmp(dsl_func_name(f),
+		if (dsl_prog_funcname(f) != NULL && strcmp(dsl_prog_funcname(f),
 		    name) == 0)
 			return f;
 	return -1;
@@ -196,15 +196,15 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 	for (i = 0; i < pg->pg_nvars; i++) {
 		v = &pg->pg_vars[i];
 		if (v->va_scope == scope &&
-		    strcmp(dsl_str(pg, v->va_name), name) == 0)
+		    strcmp(dsl_prog_str(pg, v->va_name), name) == 0)
 			return v;
 	}
 	if (!create)
 		return NULL;
 	{
-		uint32_t off = dsl_cc_str(cc, name, strlen(name));
+		uint32_t off = dsl_parse_str(cc, name, strlen(name));
 
-		pg->pg_vars = dsl_cc_grow(cc, pg->pg_vars, &cc->cc_varcap,
+		pg->pg_vars = dsl_compile_grow(cc, pg->pg_vars, &cc->cc_varcap,
 		    pg->pg_nvars + 1, sizeof(dsl_var_t));
 		v = &pg->pg_vars[pg->pg_nvars++];
 		memset(v, 0, sizeof(*v));
@@ -285,18 +285,18 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		if (NODE(ck, k)->dn_op == N_AGGREF ||
 		    (NODE(ck, k)->dn_op == N_CALL &&
 		    F_ISACTION(resolve_func(ck, k, false))))
-			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
 			    "#%d is of type %s: not a valid key", what, name,
 			    i + 1, NODE(ck, k)->dn_op == N_AGGREF ?
 			    "aggregation" : "void");
 		expr(ck, k);
 		if (NODE(ck, k)->dn_type == DT_VOID)
-			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE",
+			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE",
 			    "%s%s key #%d has void type", what, name, i + 1);
 		i++;
 	}
 	if (i > 8)
-		dsl_cc_nerror(ck->ck_cc, n, "D_KEY_TYPE",
+		dsl_diag_nerror(ck->ck_cc, n, "D_KEY_TYPE",
 		    "%s%s: more than 8 keys", what, name);
 	if (!ck->ck_strict)
 		return;
@@ -324,13 +324,13 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		return;
 	}
 	if (*nkeys != i)
-		dsl_cc_nerror(ck->ck_cc, n, "D_PROTO_LEN", "%s%s[ ] "
+		dsl_diag_nerror(ck->ck_cc, n, "D_PROTO_LEN", "%s%s[ ] "
 		    "prototype mismatch: %d arg%s passed, %d expected", what,
 		    name, i, i == 1 ? "" : "s", *nkeys);
 	i = 0;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
 		if (kt[i] != NODE(ck, k)->dn_type)
-			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
 			    "#%d is incompatible with its earlier use", what,
 			    name, i + 1);
 		i++;
@@ -357,13 +357,13 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		name = nname(ck, n);
 		if (find_builtin(name) >= 0) {
 			if (w)
-				dsl_cc_nerror(ck->ck_cc, n, "D_OP_WRITE",
+				dsl_diag_nerror(ck->ck_cc, n, "D_OP_WRITE",
 				    "operator = cannot modify built-in "
 				    "variable %s", name);
 			return NULL;
 		}
 		if (find_func(name) >= 0 && w)
-			dsl_cc_nerror(ck->ck_cc, n, "D_OP_LVAL",
+			dsl_diag_nerror(ck->ck_cc, n, "D_OP_LVAL",
 			    "%s is a function, not a variable", name);
 		v = find_var(ck, V_GLOBAL, name, w);
 		if (v == NULL)
@@ -389,9 +389,9 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		const char *aname;
 
 		if (nd->dn_aux == 0) {
-			aname = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+			aname = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
 			if (find_builtin(aname) >= 0 || find_func(aname) >= 0)
-				dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
+				dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
 				    "%s is not an array", aname);
 			v = find_var(ck, V_ARRAY, aname, true);
 			nd = NODE(ck, n);
@@ -404,7 +404,7 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
 
 			check_keys(ck, n, nd->dn_a, false, vi, "",
-			    dsl_str(PG(ck), v->va_name));
+			    dsl_prog_str(PG(ck), v->va_name));
 			v = &PG(ck)->pg_vars[vi];	/* may have moved */
 		}
 		break;
@@ -434,7 +434,7 @@ static void
 need_int(check_t *ck, int32_t n, const char *op)
 {
 	if (NODE(ck, n)->dn_type != DT_INT)
-		dsl_cc_nerror(ck->ck_cc, n, "D_OP_INT",
+		dsl_diag_nerror(ck->ck_cc, n, "D_OP_INT",
 		    "operator %s requires an operand of integer type", op);
 }
 
@@ -482,13 +482,13 @@ find_agg(check_t *ck, const char *name, int32_t n)
 	uint32_t i;
 
 	for (i = 0; i < pg->pg_naggs; i++)
-		if (strcmp(dsl_str(pg, pg->pg_aggs[i].ag_name), name) == 0)
+		if (strcmp(dsl_prog_str(pg, pg->pg_aggs[i].ag_name), name) == 0)
 			return &pg->pg_aggs[i];
 	{
-		uint32_t off = dsl_cc_str(cc, name, strlen(name));
+		uint32_t off = dsl_parse_str(cc, name, strlen(name));
 		dsl_node_t *nd = NODE(ck, n);
 
-		pg->pg_aggs = dsl_cc_grow(cc, pg->pg_aggs, &cc->cc_aggcap,
+		pg->pg_aggs = dsl_compile_grow(cc, pg->pg_aggs, &cc->cc_aggcap,
 		    pg->pg_naggs + 1, sizeof(dsl_agg_t));
 		ag = &pg->pg_aggs[pg->pg_naggs++];
 		memset(ag, 0, sizeof(*ag));
@@ -520,20 +520,21 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	name = nname(ck, n);
 	f = find_func(name);
 	if (f >= 0 && agg && !F_ISAGG(f))
-		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
+		dsl_diag_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
 		    "aggregating function", name);
 	if (f < 0 && (find_builtin(name) >= 0 || find_var(ck, V_GLOBAL, name,
 	    false) != NULL))
-		dsl_cc_nerror(cc, n, "D_FUNC_IDENT", "%s is not a function",
+		dsl_diag_nerror(cc, n, "D_FUNC_IDENT", "%s is not a function",
 		    name);
 	if (f < 0) {
 		for (i = 0; i < F_NFUNCS; i++)
-			names[i] = !agg || F_ISAGG(i) ? dsl_func_name(i) : NULL;
-		s = dsl_suggest(name, names, F_NFUNCS);
+			names[i] = !agg || F_ISAGG(i) ? dsl_prog_funcname(i) :
+			    NULL;
+		s = dsl_diag_suggest(name, names, F_NFUNCS);
 		if (s != NULL)
-			dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown function "
-			    "'%s'; did you mean '%s'?", name, s);
-		dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown %sfunction "
+			dsl_diag_nerror(cc, n, "D_FUNC_UNDEF", "unknown "
+			    "function '%s'; did you mean '%s'?", name, s);
+		dsl_diag_nerror(cc, n, "D_FUNC_UNDEF", "unknown %sfunction "
 		    "'%s'", agg ? "aggregating " : "", name);
 	}
 	nd = NODE(ck, n);
@@ -552,42 +553,42 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 	int64_t nlevels;
 
 	if (NODE(ck, a1)->dn_op != N_INT)
-		dsl_cc_nerror(cc, a1, "D_LQUANT_BASETYPE", "lquantize( ) "
+		dsl_diag_nerror(cc, a1, "D_LQUANT_BASETYPE", "lquantize( ) "
 		    "argument #1 must be an integer constant");
 	p[0] = NODE(ck, a1)->dn_ival;
 	if (p[0] < INT32_MIN || p[0] > INT32_MAX)
-		dsl_cc_nerror(cc, a1, "D_LQUANT_BASEVAL", "lquantize( ) "
+		dsl_diag_nerror(cc, a1, "D_LQUANT_BASEVAL", "lquantize( ) "
 		    "argument #1 must be a 32-bit quantity");
 	if (NODE(ck, a2)->dn_op != N_INT)
-		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMTYPE", "lquantize( ) "
+		dsl_diag_nerror(cc, a2, "D_LQUANT_LIMTYPE", "lquantize( ) "
 		    "argument #2 must be an integer constant");
 	p[1] = NODE(ck, a2)->dn_ival;
 	if (p[1] < INT32_MIN || p[1] > INT32_MAX)
-		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
+		dsl_diag_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
 		    "argument #2 must be a 32-bit quantity");
 	if (p[1] < p[0])
-		dsl_cc_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
+		dsl_diag_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
 		    "base (argument #1) must be less than limit (argument "
 		    "#2)");
 	p[2] = 1;
 	if (a3 != DSL_NONE) {
 		if (NODE(ck, a3)->dn_op != N_INT || NODE(ck, a3)->dn_ival <= 0)
-			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPTYPE",
+			dsl_diag_nerror(cc, a3, "D_LQUANT_STEPTYPE",
 			    "lquantize( ) argument #3 must be a non-zero "
 			    "positive integer constant");
 		p[2] = NODE(ck, a3)->dn_ival;
 		if (p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPVAL",
+			dsl_diag_nerror(cc, a3, "D_LQUANT_STEPVAL",
 			    "lquantize( ) argument #3 must be a 16-bit "
 			    "quantity");
 	}
 	nlevels = (p[1] - p[0]) / p[2];
 	if (nlevels == 0)
-		dsl_cc_nerror(cc, call, "D_LQUANT_STEPLARGE", "lquantize( ) "
+		dsl_diag_nerror(cc, call, "D_LQUANT_STEPLARGE", "lquantize( ) "
 		    "step (argument #3) too large: must have at least one "
 		    "quantization level");
 	if (nlevels > UINT16_MAX)
-		dsl_cc_nerror(cc, call, "D_LQUANT_STEPSMALL", "lquantize( ) "
+		dsl_diag_nerror(cc, call, "D_LQUANT_STEPSMALL", "lquantize( ) "
 		    "step (argument #3) too small: number of quantization "
 		    "levels must be a 16-bit quantity");
 	/* the limit as dtrace keeps it: base + levels * step */
@@ -596,7 +597,7 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 
 /*
  * llquantize(v, factor, low, high, steps): the argument rules and tags of
- * dtrace-utils' compiler, which also keep dsl_llq_bucket's bins whole:
+ * dtrace-utils' compiler, which also keep agg.c's llquantize bins whole:
  * steps must divide factor, or be a multiple of it that divides
  * factor^(low+1) (factor^2 when low is 0).
  */
@@ -618,12 +619,12 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 	for (i = 0; i < 4; i++) {
 		a[i] = nth_arg(ck, args, i + 1);
 		if (a[i] == DSL_NONE || NODE(ck, a[i])->dn_op != N_INT)
-			dsl_cc_nerror(cc, a[i] == DSL_NONE ? call : a[i],
+			dsl_diag_nerror(cc, a[i] == DSL_NONE ? call : a[i],
 			    tags[i][0], "llquantize( ) argument #%d must be "
 			    "an integer constant", i + 1);
 		p[i] = NODE(ck, a[i])->dn_ival;
 		if ((uint64_t)p[i] > UINT16_MAX)
-			dsl_cc_nerror(cc, a[i], tags[i][1], "llquantize( ) "
+			dsl_diag_nerror(cc, a[i], tags[i][1], "llquantize( ) "
 			    "argument #%d must be an unsigned 16-bit "
 			    "quantity%s", i + 1, i == 0 ?
 			    " greater than or equal to 2" : "");
@@ -633,37 +634,37 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 	hi = (uint64_t)p[2];
 	st = (uint64_t)p[3];
 	if (f < 2)
-		dsl_cc_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
+		dsl_diag_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
 		    "#1 must be an unsigned 16-bit quantity greater than or "
 		    "equal to 2");
 	if (hi < lo)
-		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		dsl_diag_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
 		    "argument #3 (high magnitude) must be at least argument "
 		    "#2 (low magnitude)");
 	for (m = 1, i = 0; i <= (int)hi; i++)
 		m *= (long double)f;
 	if (m > (long double)INT64_MAX)
-		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		dsl_diag_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
 		    "argument #3 (high magnitude) will cause overflow of 64 "
 		    "bits");
 	if (st == 0)
-		dsl_cc_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
+		dsl_diag_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
 		    "argument #4 must be a non-zero positive integer "
 		    "constant");
 	if (st < f && f % st != 0)
-		dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
+		dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
 		    "argument #4 (steps) must evenly divide argument #1 "
 		    "(factor) when steps<factor");
 	if (st > f) {
 		if (st % f != 0)
-			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
 			    "llquantize( ) argument #4 (steps) must be a "
 			    "multiple of argument #1 (factor) when "
 			    "steps>factor");
 		for (pw = f, i = 0; i < (lo == 0 ? 1 : (int)lo); i++)
 			pw *= f;	/* < 2^64: checked above */
 		if (pw % st != 0)
-			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
 			    "llquantize( ) argument #4 (steps) must evenly "
 			    "divide pow(argument #1 (factor), %s) when "
 			    "steps>factor", lo == 0 ? "2" :
@@ -695,19 +696,19 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		return;
 	}
 	if (r->dn_op != N_CALL)
-		dsl_cc_nerror(cc, rhs, "D_AGG_FUNC", "@%s: aggregations "
+		dsl_diag_nerror(cc, rhs, "D_AGG_FUNC", "@%s: aggregations "
 		    "must be assigned an aggregating function such as "
 		    "count( )", aname);
 	f = resolve_func(ck, rhs, true);
 	r = NODE(ck, rhs);
 	f = (int)r->dn_ival;
-	fname = dsl_func_name(f);
+	fname = dsl_prog_funcname(f);
 	nargs = count_args(ck, r->dn_a);
 	if (nargs == 0 && sigs[f].fs_min > 0)
-		dsl_cc_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
+		dsl_diag_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
 		    "must be of scalar type", fname);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
-		dsl_cc_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
+		dsl_diag_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s%d expected", fname, nargs,
 		    nargs == 1 ? "" : "s", sigs[f].fs_min == sigs[f].fs_max ?
 		    "" : "at least ", sigs[f].fs_min);
@@ -715,12 +716,12 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	    i++) {
 		expr(ck, a);
 		if (i == 1 && NODE(ck, a)->dn_type != DT_INT)
-			dsl_cc_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
 			    "#1 must be of scalar type", fname);
 		if (i > 1 && (f == F_LQUANTIZE || f == F_LLQUANTIZE))
 			continue;	/* lq_args, llq_args: constants */
 		if (NODE(ck, a)->dn_type != DT_INT)
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: expected an "
 			    "integer", fname, i);
 	}
@@ -731,7 +732,8 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	}
 
 	ag = find_agg(ck, aname, lhs);
-	aname = dsl_str(PG(ck), ag->ag_name);	/* the table may have moved */
+	/* again: the string table may have moved */
+	aname = dsl_prog_str(PG(ck), ag->ag_name);
 	if (ag->ag_func < 0) {
 		ag->ag_func = f;
 		memcpy(ag->ag_p, p, sizeof(p));
@@ -743,7 +745,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			ag->ag_ndata = (uint32_t)((p[1] - p[0]) / p[2]) + 2;
 			break;
 		case F_LLQUANTIZE:
-			ag->ag_ndata = (uint32_t)dsl_llq_nbins(p[0], p[1],
+			ag->ag_ndata = (uint32_t)dsl_agg_llq_nbins(p[0], p[1],
 			    p[2], p[3]);
 			break;
 		default: ag->ag_ndata = 1; break;
@@ -758,7 +760,7 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 
 		for (i = 0; ag->ag_p[i] == p[i]; i++)
 			;
-		dsl_cc_nerror(cc, rhs, what[i][0], "lquantize( ) %s doesn't "
+		dsl_diag_nerror(cc, rhs, what[i][0], "lquantize( ) %s doesn't "
 		    "match previous declaration: expected %d, found %d",
 		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
 	} else if (ag->ag_func == f && f == F_LLQUANTIZE &&
@@ -772,13 +774,13 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 
 		for (i = 0; ag->ag_p[i] == p[i]; i++)
 			;
-		dsl_cc_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
+		dsl_diag_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
 		    "match previous declaration: expected %d, found %d",
 		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
 	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof(p)) != 0) {
-		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
+		dsl_diag_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
 		    "redefined: %s( ) does not match the earlier %s( )",
-		    aname, fname, dsl_func_name(ag->ag_func));
+		    aname, fname, dsl_prog_funcname(ag->ag_func));
 	}
 	{
 		uint32_t ai = (uint32_t)(ag - PG(ck)->pg_aggs);
@@ -824,7 +826,7 @@ aggref(check_t *ck, int32_t a, const char *fname, int i)
 	if (nd->dn_op == N_AGGREF && nd->dn_aux == 2)
 		return;		/* resolved on an earlier pass */
 	if (nd->dn_op != N_AGGREF || nd->dn_aux != 0)
-		dsl_cc_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
+		dsl_diag_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
 		    "argument #%d is incompatible with prototype:\n"
 		    "\tprototype: aggregation\n\t argument: %s", fname, i,
 		    nd->dn_op == N_STR ? "string" : "expression");
@@ -862,30 +864,125 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	else
 		return a;
 	if (ty == NULL || ty->ty_kind != TY_STRUCT ||
-	    strncmp(dsl_tt_str(tt, ty->ty_name), "std::", 5) != 0 ||
-	    strstr(dsl_tt_str(tt, ty->ty_name), "basic_string<char") == NULL)
+	    strncmp(dsl_type_str(tt, ty->ty_name), "std::", 5) != 0 ||
+	    strstr(dsl_type_str(tt, ty->ty_name), "basic_string<char") == NULL)
 		return a;
 	for (i = 0; i < ty->ty_nmem; i++)
-		if (strcmp(dsl_tt_str(tt, tt->tt_mems[ty->ty_mem0 + i].me_name),
-		    "_M_dataplus") == 0)
+		if (strcmp(dsl_type_str(tt,
+		    tt->tt_mems[ty->ty_mem0 + i].me_name), "_M_dataplus") == 0)
 			has = true;
 	if (!has)
 		return a;
-	m1 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
+	m1 = dsl_parse_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
 	    NODE(ck, a)->dn_col);
 	NODE(ck, m1)->dn_a = a;
 	NODE(ck, m1)->dn_aux = (uint16_t)op;
-	NODE(ck, m1)->dn_ival = dsl_cc_str(ck->ck_cc, "_M_dataplus", 11);
-	m2 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
+	NODE(ck, m1)->dn_ival = dsl_parse_str(ck->ck_cc, "_M_dataplus", 11);
+	m2 = dsl_parse_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
 	    NODE(ck, a)->dn_col);
 	NODE(ck, m2)->dn_a = m1;
 	NODE(ck, m2)->dn_aux = '.';
-	NODE(ck, m2)->dn_ival = dsl_cc_str(ck->ck_cc, "_M_p", 4);
+	NODE(ck, m2)->dn_ival = dsl_parse_str(ck->ck_cc, "_M_p", 4);
 	NODE(ck, m2)->dn_next = NODE(ck, a)->dn_next;
 	NODE(ck, a)->dn_next = DSL_NONE;
 	NODE(ck, n)->dn_a = m2;
 	expr(ck, m2);
 	return m2;
+}
+
+/* Conversions that take an integer. */
+static bool
+conv_int(char c)
+{
+	return strchr("aAcdiouxXpY", c) != NULL;
+}
+
+/*
+ * Check a printf (or printa, with isprinta) format against its argument
+ * nodes.  Returns NULL, or dtrace's tag of the error ("D_PRINTF_ARG_TYPE"
+ * ...) with a message in msg such as "argument #2 is incompatible with
+ * conversion #1 prototype: ...".
+ */
+static const char *
+printf_check(const char *fmt, bool isprinta, const dsl_node_t *nodes,
+    int32_t arg, char *msg, size_t len)
+{
+	const char *p = fmt;
+	int nconv = 0, argno = 2;
+
+	while ((p = strchr(p, '%')) != NULL) {
+		dsl_conv_t cv;
+		const char *end;
+
+		if (!dsl_printf_conv(p + 1, &cv, &end)) {
+			snprintf(msg, len, "format conversion #%d is "
+			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
+			    " \n"), p + 1);
+			return "D_SYNTAX";
+		}
+		p = end;
+		if (cv.cv_conv == '%')
+			continue;
+		nconv++;
+		if (isprinta)
+			continue;
+		if (cv.cv_agg) {
+			snprintf(msg, len, "%%@ conversion requires an "
+			    "aggregation and is for use with printa( ) only");
+			return "D_PRINTF_AGG_CONV";
+		}
+		if (cv.cv_width == -2 || cv.cv_prec == -2) {
+			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
+
+			while (k-- > 0) {
+				if (arg == DSL_NONE) {
+					snprintf(msg, len, "prototype "
+					    "mismatch: conversion #%d (%%%c) "
+					    "is missing a corresponding \"*\" "
+					    "argument", nconv, cv.cv_conv);
+					return "D_PRINTF_DYN_PROTO";
+				}
+				if (nodes[arg].dn_type != DT_INT) {
+					snprintf(msg, len, "argument #%d is "
+					    "incompatible with conversion #%d "
+					    "prototype: width and precision "
+					    "must be integers", argno, nconv);
+					return "D_PRINTF_DYN_TYPE";
+				}
+				arg = nodes[arg].dn_next;
+				argno++;
+			}
+		}
+		if (arg == DSL_NONE) {
+			snprintf(msg, len, "prototype mismatch: conversion #%d "
+			    "(%%%c) is missing a corresponding value argument",
+			    nconv, cv.cv_conv);
+			return "D_PRINTF_ARG_PROTO";
+		}
+		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
+			snprintf(msg, len, "argument #%d is incompatible with "
+			    "conversion #%d prototype: %%%c wants an integer, "
+			    "the argument is a string", argno, nconv,
+			    cv.cv_conv);
+			return "D_PRINTF_ARG_TYPE";
+		}
+		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
+		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
+			snprintf(msg, len, "argument #%d is incompatible with "
+			    "conversion #%d prototype: %%s wants a string, "
+			    "the argument is an integer", argno, nconv);
+			return "D_PRINTF_ARG_TYPE";
+		}
+		arg = nodes[arg].dn_next;
+		argno++;
+	}
+	if (!isprinta && arg != DSL_NONE) {
+		snprintf(msg, len, "prototype mismatch: only %d argument%s "
+		    "required by this format string", nconv + 1,
+		    nconv == 0 ? "" : "s");
+		return "D_PRINTF_ARG_EXTRA";
+	}
+	return NULL;
 }
 
 static void
@@ -900,12 +997,12 @@ call(check_t *ck, int32_t n, bool stmt)
 	f = resolve_func(ck, n, false);
 	nd = NODE(ck, n);
 	f = (int)nd->dn_ival;
-	name = dsl_func_name(f);
+	name = dsl_prog_funcname(f);
 	if (F_ISAGG(f))
-		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
+		dsl_diag_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
 		    "outside an aggregation: use @name = %s(...)", name, name);
 	if (F_ISACTION(f) && !stmt)
-		dsl_cc_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
+		dsl_diag_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
 		    "may only be used as a statement", name);
 	if (f == F_USTACK || f == F_JSTACK) {
 		/* the walk needs a stopped thread; frames need room */
@@ -916,11 +1013,11 @@ call(check_t *ck, int32_t n, bool stmt)
 	nargs = count_args(ck, nd->dn_a);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
 		if (sigs[f].fs_min == sigs[f].fs_max)
-			dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
+			dsl_diag_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
 			    "prototype mismatch: %d arg%s passed, %d expected",
 			    name, nargs, nargs == 1 ? "" : "s",
 			    sigs[f].fs_min);
-		dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
+		dsl_diag_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s %d expected", name, nargs,
 		    nargs == 1 ? "" : "s", nargs < sigs[f].fs_min ?
 		    "at least" : "at most", nargs < sigs[f].fs_min ?
@@ -948,28 +1045,28 @@ call(check_t *ck, int32_t n, bool stmt)
 		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
 		    i > 0 && NODE(ck, a)->dn_op == N_CALL &&
 		    F_ISACTION(resolve_func(ck, a, false)))
-			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			dsl_diag_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: "
 			    "void", name, i + 1);
 		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
 		    NODE(ck, a)->dn_op == N_AGGREF)
-			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			dsl_diag_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: an "
 			    "aggregation (printa( ) prints one)", name, i + 1);
 		expr(ck, a);
 		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
 			a = cxx_string(ck, n, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
 			    i + 1);
 		if (want == 'i' && NODE(ck, a)->dn_type != DT_INT &&
 		    (f == F_TRUNC || f == F_NORMALIZE))
-			dsl_cc_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
+			dsl_diag_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
 			    "argument #%d must be of scalar type", name, i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype:\n\tprototype: "
 			    "%s\n\t argument: %s", name, i + 1,
 			    want == 's' ? "string" : "integer",
@@ -984,19 +1081,19 @@ call(check_t *ck, int32_t n, bool stmt)
 		char msg[256];
 
 		if (NODE(ck, fa)->dn_op != N_STR)
-			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
+			dsl_diag_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
 			    "argument #1 must be a string constant", name);
-		if (ck->ck_strict && (tag = dsl_printf_check(dsl_str(PG(ck),
-		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA, PG(ck),
+		if (ck->ck_strict && (tag = printf_check(dsl_prog_str(PG(ck),
+		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA,
 		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
 		    sizeof(msg))) != NULL)
-			dsl_cc_nerror(cc, fa, tag, "%s( ) %s", name, msg);
+			dsl_diag_nerror(cc, fa, tag, "%s( ) %s", name, msg);
 	}
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
 
 		if (NODE(ck, oa)->dn_op != N_STR)
-			dsl_cc_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
+			dsl_diag_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
 			    "argument #1 must be a string constant");
 	}
 	nd = NODE(ck, n);
@@ -1010,7 +1107,7 @@ call(check_t *ck, int32_t n, bool stmt)
 		int32_t vp = dsl_type_ptr(tt, dsl_type_void(tt));
 
 		if (vp == 0)
-			dsl_cc_nerror(cc, n, NULL, "out of memory");
+			dsl_diag_nerror(cc, n, NULL, "out of memory");
 		nd = NODE(ck, n);
 		set_int(nd, 8, false);
 		nd->dn_ctype = vp;
@@ -1056,7 +1153,7 @@ ident(check_t *ck, int32_t n)
 
 		for (i = 0; i < tt->tt_nmems; i++)
 			if (tt->tt_mems[i].me_type == 0 &&
-			    strcmp(dsl_tt_str(tt, tt->tt_mems[i].me_name),
+			    strcmp(dsl_type_str(tt, tt->tt_mems[i].me_name),
 			    name) == 0) {
 				nd->dn_op = N_INT;
 				nd->dn_ival = tt->tt_mems[i].me_off;
@@ -1085,17 +1182,17 @@ ident(check_t *ck, int32_t n)
 			names[k++] = builtins[i].bi_name;
 		for (i = 0; i < PG(ck)->pg_nvars && k < B_NBUILTIN + 64; i++)
 			if (PG(ck)->pg_vars[i].va_scope == V_GLOBAL)
-				names[k++] = dsl_str(PG(ck),
+				names[k++] = dsl_prog_str(PG(ck),
 				    PG(ck)->pg_vars[i].va_name);
-		s = dsl_suggest(name, names, k);
+		s = dsl_diag_suggest(name, names, k);
 		if (find_func(name) >= 0)
-			dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "%s is a "
-			    "function: call it as %s( )", name, name);
+			dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF",
+			    "%s is a function: call it as %s( )", name, name);
 		if (s != NULL)
-			dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed "
+			dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed "
 			    "to resolve %s: Unknown variable name; did you "
 			    "mean '%s'?", name, s);
-		dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed to "
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed to "
 		    "resolve %s: Unknown variable name", name);
 	}
 }
@@ -1112,7 +1209,7 @@ assignment(check_t *ck, int32_t n)
 
 	if (NODE(ck, l)->dn_op == N_AGGREF) {
 		if (op != '=')
-			dsl_cc_nerror(cc, n, "D_AGG_FUNC", "operator %s may "
+			dsl_diag_nerror(cc, n, "D_AGG_FUNC", "operator %s may "
 			    "not be applied to an aggregation", opname(op));
 		aggregation(ck, n, l, r);
 		return;
@@ -1120,18 +1217,18 @@ assignment(check_t *ck, int32_t n)
 	if ((NODE(ck, l)->dn_op == N_INDEX || NODE(ck, l)->dn_op == N_ARR) &&
 	    NODE(ck, l)->dn_a != DSL_NONE &&
 	    NODE(ck, NODE(ck, l)->dn_a)->dn_op == N_AGGREF)
-		dsl_cc_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
+		dsl_diag_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
 		    "have one set of keys: @%s[...][...]",
 		    nname(ck, NODE(ck, l)->dn_a));
 	if (!is_lvalue(NODE(ck, l)->dn_op))
-		dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
+		dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
 		    opname(op));
 	expr(ck, r);
 	rn = NODE(ck, r);
 	if (rn->dn_type == DT_VOID)
-		dsl_cc_nerror(cc, r, "D_OP_VOID", "operator %s: the right-hand "
-		    "operand has void type", opname(op));
+		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
+		    "right-hand operand has void type", opname(op));
 	if (op == '=') {
 		int32_t rct = rn->dn_ctype;
 
@@ -1147,19 +1244,19 @@ assignment(check_t *ck, int32_t n)
 	} else {
 		v = lvalue(ck, l, true, DT_INT, 8, true);
 		if (rn->dn_type != DT_INT)
-			dsl_cc_nerror(cc, r, "D_OP_INT", "operator %s "
+			dsl_diag_nerror(cc, r, "D_OP_INT", "operator %s "
 			    "requires operands of integer type", opname(op));
 	}
 	if (v == NULL)
 		return;
 	if (v->va_type != DT_VOID && v->va_type != NODE(ck, r)->dn_type &&
 	    ck->ck_strict)
-		dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",
 		    v->va_type == DT_STR ? "string" : "int",
 		    NODE(ck, r)->dn_type == DT_STR ? "string" : "int");
 	if (v->va_type == DT_STR && op != '=')
-		dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s requires "
+		dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s requires "
 		    "operands of integer type", opname(op));
 	nd = NODE(ck, n);
 	var_node(nd, v);
@@ -1227,7 +1324,7 @@ fold(check_t *ck, int32_t n)
 		case '/':
 		case '%':
 			if (vb == 0)
-				dsl_cc_nerror(ck->ck_cc, n, "D_DIV_ZERO",
+				dsl_diag_nerror(ck->ck_cc, n, "D_DIV_ZERO",
 				    "expression contains division by zero");
 			if (!nd->dn_signed)
 				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
@@ -1284,7 +1381,7 @@ expr(check_t *ck, int32_t n)
 static const dsl_ctype_t *
 ctype(check_t *ck, int32_t t)
 {
-	return dsl_tt_resolve(&PG(ck)->pg_tt, t, NULL);
+	return dsl_type_resolve(&PG(ck)->pg_tt, t, NULL);
 }
 
 static bool
@@ -1302,7 +1399,7 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 {
 	dsl_node_t *nd = NODE(ck, n);
 	int32_t r;
-	const dsl_ctype_t *ty = dsl_tt_resolve(&PG(ck)->pg_tt, t, &r);
+	const dsl_ctype_t *ty = dsl_type_resolve(&PG(ck)->pg_tt, t, &r);
 	const dsl_ctype_t *el;
 
 	nd->dn_aux &= (uint16_t)~(AUX_BYADDR | AUX_CHARS);
@@ -1380,7 +1477,7 @@ clause_args(check_t *ck, int32_t n)
 		k = co->co_argtypes(co->co_cookie, &pd, &PG(ck)->pg_tt, at,
 		    DSL_NARGS, msg, sizeof(msg));
 		if (k < 0)
-			dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "%s", msg);
+			dsl_diag_nerror(cc, n, "D_ARGS_TYPE", "%s", msg);
 		if (k > DSL_NARGS)
 			k = DSL_NARGS;
 		cl = &PG(ck)->pg_clauses[ci];
@@ -1390,7 +1487,7 @@ clause_args(check_t *ck, int32_t n)
 			for (i = 0; i < k; i++) {
 				at[i].at_name[DSL_ARGNAMELEN - 1] = '\0';
 				cl->cl_argt[i] = at[i].at_type;
-				cl->cl_argname[i] = dsl_cc_str(cc,
+				cl->cl_argname[i] = dsl_parse_str(cc,
 				    at[i].at_name, strlen(at[i].at_name));
 				cl = &PG(ck)->pg_clauses[ci];
 			}
@@ -1401,11 +1498,11 @@ clause_args(check_t *ck, int32_t n)
 			int32_t t = i < k ? at[i].at_type : 0;
 			int32_t u = i < cl->cl_nargt ? cl->cl_argt[i] : 0;
 
-			dsl_tt_name(&PG(ck)->pg_tt, t, a, sizeof(a));
-			dsl_tt_name(&PG(ck)->pg_tt, u, b, sizeof(b));
+			dsl_type_name(&PG(ck)->pg_tt, t, a, sizeof(a));
+			dsl_type_name(&PG(ck)->pg_tt, u, b, sizeof(b));
 			if ((t == 0) != (u == 0) || strcmp(a, b) != 0)
-				dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "args[%d] "
-				    "is %s in %s but %s in another "
+				dsl_diag_nerror(cc, n, "D_ARGS_TYPE",
+				    "args[%d] is %s in %s but %s in another "
 				    "description of the clause", i,
 				    t != 0 ? a : "untyped", pd.pd_text,
 				    u != 0 ? b : "untyped");
@@ -1429,7 +1526,7 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 	nd->dn_b = DSL_NONE;
 	if (ty != NULL && (ty->ty_kind == TY_ENUM ||
 	    (ty->ty_kind == TY_INT && ty->ty_size < 8))) {
-		int32_t a = dsl_cc_node(ck->ck_cc, N_ARG, nd->dn_line,
+		int32_t a = dsl_parse_node(ck->ck_cc, N_ARG, nd->dn_line,
 		    nd->dn_col);
 
 		NODE(ck, a)->dn_ival = i;
@@ -1463,7 +1560,7 @@ args_index(check_t *ck, int32_t n)
 	expr(ck, k);
 	if (NODE(ck, k)->dn_op != N_INT || NODE(ck, k)->dn_ival < 0 ||
 	    NODE(ck, k)->dn_ival >= DSL_NARGS)
-		dsl_cc_nerror(ck->ck_cc, k, "D_ARGS_IDX", "args[ ] index "
+		dsl_diag_nerror(ck->ck_cc, k, "D_ARGS_IDX", "args[ ] index "
 		    "must be an integer constant from 0 to %d",
 		    DSL_NARGS - 1);
 	clause_args(ck, n);
@@ -1488,18 +1585,18 @@ args_name(check_t *ck, int32_t n)
 		return false;
 	clause_args(ck, n);
 	cl = ck->ck_clause;
-	name = dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
+	name = dsl_prog_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
 	for (i = 0; cl != NULL && i < cl->cl_nargt; i++) {
 		if (cl->cl_argname[i] == 0)
 			continue;
-		names[k++] = dsl_str(PG(ck), cl->cl_argname[i]);
+		names[k++] = dsl_prog_str(PG(ck), cl->cl_argname[i]);
 		if (strcmp(names[k - 1], name) == 0) {
 			typed_arg(ck, n, i);
 			return true;
 		}
 	}
-	near = dsl_suggest(name, names, (size_t)k);
-	dsl_cc_nerror(cc, n, "D_ARGS_NAME", "the probe has no parameter "
+	near = dsl_diag_suggest(name, names, (size_t)k);
+	dsl_diag_nerror(cc, n, "D_ARGS_NAME", "the probe has no parameter "
 	    "named '%s'%s%s%s", name, near != NULL ? "; did you mean '" :
 	    k == 0 ? " (no DWARF names its parameters)" : "",
 	    near != NULL ? near : "", near != NULL ? "'?" : "");
@@ -1552,7 +1649,7 @@ member_synonym(const char *name, const char *const *names, size_t n)
 
 		for (i = 0; i < n && i < 64; i++)
 			bp[i] = bare_name(names[i], bare[i], sizeof(bare[i]));
-		near = dsl_suggest(want, bp, i);
+		near = dsl_diag_suggest(want, bp, i);
 		for (j = 0; near != NULL && j < i; j++)
 			if (bp[j] == near)
 				return names[j];
@@ -1591,25 +1688,25 @@ member(check_t *ck, int32_t n)
 	if (NODE(ck, n)->dn_aux & AUX_DONE)
 		return;		/* resolved on an earlier pass */
 	nd = NODE(ck, n);
-	name = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+	name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
 	ty = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
 	if (op == T_ARROW) {
 		if (ty == NULL || ty->ty_kind != TY_PTR)
-			dsl_cc_nerror(cc, n, "D_OP_PTR", "operator -> must be "
-			    "applied to a pointer");
+			dsl_diag_nerror(cc, n, "D_OP_PTR", "operator -> must "
+			    "be applied to a pointer");
 		ty = ctype(ck, ty->ty_ref);
 	} else if ((NODE(ck, nd->dn_a)->dn_aux & AUX_BYADDR) == 0) {
 		ty = NULL;
 	}
 	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
 	    ty->ty_kind != TY_UNION))
-		dsl_cc_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
+		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
 		    "applied to a forward declaration or a non-struct/union "
 		    "type", op == T_ARROW ? "->" : ".");
 	for (i = 0; i < ty->ty_nmem; i++) {
 		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
 
-		if (strcmp(dsl_tt_str(tt, m->me_name), name) == 0) {
+		if (strcmp(dsl_type_str(tt, m->me_name), name) == 0) {
 			int32_t mt = m->me_type;
 
 			nd->dn_ival = m->me_off;
@@ -1618,17 +1715,17 @@ member(check_t *ck, int32_t n)
 			return;
 		}
 	}
-	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof(tn));
+	dsl_type_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof(tn));
 	{
 		const char *names[256], *near;
 		uint32_t k = 0;
 
 		for (i = 0; i < ty->ty_nmem && k < 256; i++)
-			names[k++] = dsl_tt_str(tt,
+			names[k++] = dsl_type_str(tt,
 			    tt->tt_mems[ty->ty_mem0 + i].me_name);
-		if ((near = dsl_suggest(name, names, k)) == NULL)
+		if ((near = dsl_diag_suggest(name, names, k)) == NULL)
 			near = member_synonym(name, names, k);
-		dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s has no member "
+		dsl_diag_nerror(cc, n, "D_TYPE_MEMBER", "%s has no member "
 		    "'%s'%s%s%s", tn, name, near != NULL ? "; did you mean '" :
 		    "", near != NULL ? near : "", near != NULL ? "'?" : "");
 	}
@@ -1642,11 +1739,11 @@ deref(check_t *ck, int32_t n, int32_t a, const char *opn)
 	const dsl_ctype_t *el;
 
 	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
-		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_NONPTR", "operator %s "
+		dsl_diag_nerror(ck->ck_cc, n, "D_DEREF_NONPTR", "operator %s "
 		    "cannot be applied to a non-pointer type", opn);
 	el = ctype(ck, ty->ty_ref);
 	if (el == NULL || el->ty_kind == TY_VOID)
-		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
+		dsl_diag_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
 		    "cannot dereference a pointer to void", opn);
 	set_ctype(ck, n, ty->ty_ref);
 }
@@ -1696,7 +1793,7 @@ expr1(check_t *ck, int32_t n)
 		    NULL && v->va_ctype != 0) {
 			/* p[i] of a pointer variable, not an array lookup */
 			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
-			int32_t g = dsl_cc_node(cc, N_GVAR, nd->dn_line,
+			int32_t g = dsl_parse_node(cc, N_GVAR, nd->dn_line,
 			    nd->dn_col);
 
 			nd = NODE(ck, n);
@@ -1713,7 +1810,7 @@ expr1(check_t *ck, int32_t n)
 			var_node(NODE(ck, n), v);
 		return;
 	case N_AGGREF:
-		dsl_cc_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
+		dsl_diag_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
 		    "be assigned an aggregating function or passed to "
 		    "printa( ), clear( ), trunc( ), normalize( )");
 	case N_AGG:
@@ -1727,14 +1824,15 @@ expr1(check_t *ck, int32_t n)
 	case N_INCDEC:
 		a = nd->dn_a;
 		if (!is_lvalue(NODE(ck, a)->dn_op))
-			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s "
+			dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s "
 			    "requires a writable variable as its operand",
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
 		v = lvalue(ck, a, true, DT_INT, 8, true);
 		if (v != NULL && v->va_type == DT_STR)
-			dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s requires "
-			    "an operand of integer type", opname(nd->dn_aux));
+			dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s "
+			    "requires an operand of integer type",
+			    opname(nd->dn_aux));
 		expr(ck, a);
 		nd = NODE(ck, n);
 		set_int(nd, NODE(ck, a)->dn_size, NODE(ck, a)->dn_signed);
@@ -1759,8 +1857,8 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID ||
 		    NODE(ck, nd->dn_b)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, n, "D_OP_SCALAR", "logical operators "
-			    "require scalar operands");
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "logical "
+			    "operators require scalar operands");
 		set_int(nd, 4, true);
 		return;
 	case N_BINOP:
@@ -1781,15 +1879,15 @@ expr1(check_t *ck, int32_t n)
 			/* dtrace's tags: integral, arithmetic, then any */
 			if (op == '%' || op == '&' || op == '|' || op == '^' ||
 			    op == T_SHL || op == T_SHR)
-				dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s "
-				    "requires operands of integral type",
-				    opname(op));
+				dsl_diag_nerror(cc, n, "D_OP_INT",
+				    "operator %s requires operands of integral "
+				    "type", opname(op));
 			if (op == '*' || op == '/')
-				dsl_cc_nerror(cc, n, "D_OP_ARITH", "operator "
+				dsl_diag_nerror(cc, n, "D_OP_ARITH", "operator "
 				    "%s requires operands of arithmetic type",
 				    opname(op));
 			if (!cmp || an->dn_type != bn->dn_type)
-				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT",
+				dsl_diag_nerror(cc, n, "D_OP_INCOMPAT",
 				    "operator %s: operands have incompatible "
 				    "types: \"%s\" %s \"%s\"", opname(op),
 				    an->dn_type == DT_STR ? "string" : "int",
@@ -1824,9 +1922,9 @@ expr1(check_t *ck, int32_t n)
 			int64_t sz = elem_size(ck, t);
 
 			if (nd->dn_c == DSL_NONE && sz > 1) {
-				int32_t k = dsl_cc_node(cc, N_INT, nd->dn_line,
-				    nd->dn_col);
-				int32_t m = dsl_cc_node(cc, N_BINOP,
+				int32_t k = dsl_parse_node(cc, N_INT,
+				    nd->dn_line, nd->dn_col);
+				int32_t m = dsl_parse_node(cc, N_BINOP,
 				    NODE(ck, n)->dn_line, NODE(ck, n)->dn_col);
 
 				NODE(ck, k)->dn_ival = sz;
@@ -1854,17 +1952,17 @@ expr1(check_t *ck, int32_t n)
 		an = NODE(ck, nd->dn_b);
 		bn = NODE(ck, nd->dn_c);
 		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
 			    "requires a scalar first operand");
 		if (an->dn_type != bn->dn_type)
-			dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
 			    "operands must have compatible types");
 		if (an->dn_type == DT_STR)
 			nd->dn_type = DT_STR;
 		else if (an->dn_type == DT_INT)
 			promote(nd, an, bn);
 		else
-			dsl_cc_nerror(cc, n, "D_OP_VOID", "operator ?: "
+			dsl_diag_nerror(cc, n, "D_OP_VOID", "operator ?: "
 			    "operands may not have void type");
 		return;
 	}
@@ -1873,11 +1971,11 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		if (nd->dn_type == DT_STR &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_STR)
-			dsl_cc_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
 			    "expression: integer to string (use lltostr( ))");
 		if (nd->dn_type == DT_INT &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_INT)
-			dsl_cc_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
 			    "expression: %s to integer",
 			    NODE(ck, nd->dn_a)->dn_type == DT_STR ? "string" :
 			    "void");
@@ -1905,7 +2003,7 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		aop = NODE(ck, nd->dn_a)->dn_op;
 		if (aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX)
-			dsl_cc_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
+			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		t = NODE(ck, nd->dn_a)->dn_ctype;
 		if (t == 0) {
@@ -1920,7 +2018,7 @@ expr1(check_t *ck, int32_t n)
 		}
 		t = t != 0 ? dsl_type_ptr(&PG(ck)->pg_tt, t) : 0;
 		if (t == 0)
-			dsl_cc_nerror(cc, n, NULL, "out of memory");
+			dsl_diag_nerror(cc, n, NULL, "out of memory");
 		set_ctype(ck, n, t);
 		return;
 	}
@@ -1936,9 +2034,9 @@ expr1(check_t *ck, int32_t n)
 			    an->dn_size : 0;
 
 			if (an->dn_type == DT_VOID)
-				dsl_cc_nerror(cc, n, "D_SIZEOF_TYPE", "cannot "
-				    "apply sizeof to an expression of void "
-				    "type");
+				dsl_diag_nerror(cc, n, "D_SIZEOF_TYPE",
+				    "cannot apply sizeof to an expression of "
+				    "void type");
 			nd->dn_op = N_INT;
 			nd->dn_ival = sz;
 			set_int(nd, 8, false);
@@ -1946,7 +2044,7 @@ expr1(check_t *ck, int32_t n)
 		}
 		return;
 	default:
-		dsl_cc_nerror(cc, n, "D_SYNTAX", "invalid expression");
+		dsl_diag_nerror(cc, n, "D_SYNTAX", "invalid expression");
 	}
 }
 
@@ -1967,10 +2065,10 @@ clsflags(check_t *ck, int32_t e)
 
 	if (nd->dn_op == N_AGG) {
 		if (*cf & CF_COMMIT)
-			dsl_cc_nerror(cc, e, "D_AGG_COMM", "aggregating "
+			dsl_diag_nerror(cc, e, "D_AGG_COMM", "aggregating "
 			    "actions may not follow commit( )");
 		if (*cf & CF_SPEC)
-			dsl_cc_nerror(cc, e, "D_AGG_SPEC", "aggregating "
+			dsl_diag_nerror(cc, e, "D_AGG_SPEC", "aggregating "
 			    "actions may not follow speculate( )");
 		*cf |= CF_AGG;
 		return;
@@ -1985,7 +2083,7 @@ clsflags(check_t *ck, int32_t e)
 	switch (f) {
 	case F_COMMIT:
 		if (*cf & (CF_DATAREC | CF_AGG))
-			dsl_cc_nerror(cc, e, "D_COMM_DREC", "commit( ) may "
+			dsl_diag_nerror(cc, e, "D_COMM_DREC", "commit( ) may "
 			    "not follow data-recording action(s)");
 		*cf |= CF_COMMIT;
 		return;
@@ -1993,38 +2091,38 @@ clsflags(check_t *ck, int32_t e)
 		return;
 	case F_SPECULATE:
 		if (*cf & CF_SPEC)
-			dsl_cc_nerror(cc, e, "D_SPEC_SPEC", "speculate( ) may "
-			    "not follow speculate( )");
+			dsl_diag_nerror(cc, e, "D_SPEC_SPEC", "speculate( ) "
+			    "may not follow speculate( )");
 		if (*cf & CF_COMMIT)
-			dsl_cc_nerror(cc, e, "D_SPEC_COMM", "speculate( ) may "
-			    "not follow commit( )");
+			dsl_diag_nerror(cc, e, "D_SPEC_COMM", "speculate( ) "
+			    "may not follow commit( )");
 		if (*cf & (CF_DATAREC | CF_AGG))
-			dsl_cc_nerror(cc, e, "D_SPEC_DREC", "speculate( ) may "
-			    "not follow data-recording action(s)");
+			dsl_diag_nerror(cc, e, "D_SPEC_DREC", "speculate( ) "
+			    "may not follow data-recording action(s)");
 		*cf |= CF_SPEC;
 		return;
 	}
 	if (*cf & CF_SPEC) {
 		if (F_ISDESTRUCT(f))
-			dsl_cc_nerror(cc, e, "D_ACT_SPEC", "destructive "
+			dsl_diag_nerror(cc, e, "D_ACT_SPEC", "destructive "
 			    "actions may not follow speculate( )");
 		if (f == F_EXIT)
-			dsl_cc_nerror(cc, e, "D_EXIT_SPEC", "exit( ) may not "
+			dsl_diag_nerror(cc, e, "D_EXIT_SPEC", "exit( ) may not "
 			    "follow speculate( )");
 	}
 	if (*cf & CF_COMMIT)
-		dsl_cc_nerror(cc, e, "D_DREC_COMM", "data-recording actions "
+		dsl_diag_nerror(cc, e, "D_DREC_COMM", "data-recording actions "
 		    "may not follow commit( )");
 	*cf |= CF_DATAREC;
 	/* the kernel's actions, and writes into the tracee, which pidtrace
 	 * never makes: known (so the rules above apply), then refused */
 	if (f == F_PANIC || f == F_CHILL || f == F_BREAKPOINT)
-		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
-		    "not available for a user process", dsl_func_name(f));
+		dsl_diag_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
+		    "not available for a user process", dsl_prog_funcname(f));
 	if (f == F_COPYOUT || f == F_COPYOUTSTR || f == F_STOP)
-		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
-		    "pidtrace does not %s the traced process", dsl_func_name(f),
-		    f == F_STOP ? "stop" : "write into");
+		dsl_diag_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
+		    "pidtrace does not %s the traced process",
+		    dsl_prog_funcname(f), f == F_STOP ? "stop" : "write into");
 }
 
 /* Does this statement record data (an action other than an
@@ -2072,11 +2170,12 @@ stmts(check_t *ck, int32_t s)
 			if (NODE(ck, e)->dn_op == N_CALL) {
 				call(ck, e, true);
 			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
-				if (NODE(ck, e)->dn_aux != 1)	/* @a; (dtrace) */
-					dsl_cc_nerror(ck->ck_cc, e,
+				/* @a; as a statement: dtrace's message */
+				if (NODE(ck, e)->dn_aux != 1)
+					dsl_diag_nerror(ck->ck_cc, e,
 					    "D_IDENT_UNDEF", "@%s: a statement "
 					    "with no effect", nname(ck, e));
-				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_NULL",
+				dsl_diag_nerror(ck->ck_cc, e, "D_AGG_NULL",
 				    "@%s has no aggregating function: assign "
 				    "it one, such as count( )", nname(ck, e));
 			} else {
@@ -2087,7 +2186,7 @@ stmts(check_t *ck, int32_t s)
 		case S_IF:
 			expr(ck, nd->dn_a);
 			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID)
-				dsl_cc_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
+				dsl_diag_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
 				    "D_OP_SCALAR", "if condition must be "
 				    "scalar");
 			stmts(ck, NODE(ck, s)->dn_b);
@@ -2115,7 +2214,7 @@ check_pass(check_t *ck)
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
 			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
-				dsl_cc_nerror(ck->ck_cc, cl->cl_pred,
+				dsl_diag_nerror(ck->ck_cc, cl->cl_pred,
 				    "D_PRED_SCALAR", "predicate result must "
 				    "be of scalar type");
 		}
@@ -2127,7 +2226,7 @@ check_pass(check_t *ck)
 }
 
 void
-dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
+dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
     int size, bool sign, int nkeys, const uint8_t *ktype,
     const uint8_t *ksize, int line, int col)
 {
@@ -2135,10 +2234,10 @@ dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 	dsl_var_t *v = find_var(&ck, scope, name, false);
 
 	if (v != NULL)
-		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	if (find_builtin(name) >= 0 || find_func(name) >= 0)
-		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s is built in", name);
 	v = find_var(&ck, scope, name, true);
 	type_var(&ck, v, type, size, sign);
@@ -2150,7 +2249,7 @@ dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 }
 
 void
-dsl_cc_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
+dsl_check_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
     int32_t ctype)
 {
 	check_t ck = { cc, false, false, NULL, 0 };
@@ -2196,10 +2295,11 @@ printa_keys(check_t *ck)
 			    (size_t)ag->ag_nkeys) != 0 ||
 			    memcmp(ag->ag_ksize, first->ag_ksize,
 			    (size_t)ag->ag_nkeys) != 0)
-				dsl_cc_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
+				dsl_diag_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
 				    "printa( ) argument #%d: @%s's keys do not "
-				    "match @%s's", k, dsl_str(pg, ag->ag_name),
-				    dsl_str(pg, first->ag_name));
+				    "match @%s's", k,
+				    dsl_prog_str(pg, ag->ag_name),
+				    dsl_prog_str(pg, first->ag_name));
 		}
 	}
 }
@@ -2237,10 +2337,10 @@ dsl_check(dsl_cc_t *cc)
 
 		if (ag->ag_func < 0) {
 			cc->cc_src = ag->ag_src;
-			dsl_cc_error(cc, ag->ag_line, ag->ag_col,
+			dsl_diag_error(cc, ag->ag_line, ag->ag_col,
 			    "D_IDENT_UNDEF", "failed to resolve @%s: "
 			    "Unknown aggregation",
-			    dsl_str(pg, ag->ag_name));
+			    dsl_prog_str(pg, ag->ag_name));
 		}
 	}
 }

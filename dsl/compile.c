@@ -3,7 +3,7 @@
  * compile.c: dsl_compile, the compile driver, and the options.
  *
  * The compile pipeline, in one paragraph (after libdtrace's dt_cc.c): the
- * -x options are applied (dsl_cc_option, which lex.c also calls for
+ * -x options are applied (dsl_compile_option, which lex.c also calls for
  * #pragma D option); each source is parsed (parse.c pulling tokens from
  * lex.c) into one program; then check.c checks every clause twice, first
  * to learn the variables' types, then to resolve, type and fold every
@@ -18,6 +18,31 @@
 #include <string.h>
 
 #include "dsl/cc.h"
+
+void *
+dsl_compile_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
+    size_t elsize)
+{
+	uint32_t n;
+	void *p;
+
+	if (need <= *cap)
+		return arr;
+	n = *cap ? *cap : 16;
+	while (n < need) {
+		if (n > (1u << 28))
+			dsl_diag_error(cc, cc->cc_line, 0, NULL,
+			    "program too large");
+		n *= 2;
+	}
+	p = realloc(arr, (size_t)n * elsize);
+	if (p == NULL)
+		dsl_diag_error(cc, cc->cc_line, 0, NULL, "out of memory");
+	memset((char *)p + (size_t)*cap * elsize, 0,
+	    (size_t)(n - *cap) * elsize);
+	*cap = n;
+	return p;
+}
 
 /* Options: -x name[=value] and #pragma D option. */
 static const char *const optnames[O_NOPTS] = {
@@ -83,7 +108,7 @@ static const char *const hostopts[] = {
 };
 
 void
-dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
+dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	char name[128];
@@ -93,7 +118,7 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	bool known = false;
 
 	if (n == 0 || n >= sizeof(name))
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
 		    "failed to set -x %s: Invalid option name" :
 		    "failed to set option '%s': Invalid option name", opt);
 	memcpy(name, opt, n);
@@ -103,12 +128,12 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
 	    optnum(val, true) < 0)) {
 		if (line == 0)
-			dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed "
-			    "to set -x %s: Invalid value for specified "
+			dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET",
+			    "failed to set -x %s: Invalid value for specified "
 			    "option", opt);
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to set "
-		    "option '%s' to '%s': Invalid value for specified option",
-		    name, val);
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET",
+		    "failed to set option '%s' to '%s': Invalid value for "
+		    "specified option", name, val);
 	}
 	for (i = 0; i < O_NOPTS; i++) {
 		if (strcmp(optnames[i], name) == 0) {
@@ -124,7 +149,7 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 					if (*e == 'k' || *e == 'K')
 						v *= 1024;
 					if (v <= 0 || v > 65536)
-						dsl_cc_error(cc, line, col,
+						dsl_diag_error(cc, line, col,
 						    "D_PRAGMA_OPTSET", "failed "
 						    "to set option 'strsize' "
 						    "to '%s': Invalid value",
@@ -142,14 +167,14 @@ dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
 		if (strcmp(hostopts[i], name) == 0)
 			known = true;
 	if (!known)
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
 		    "failed to set -x %s: Invalid option name" :
 		    "failed to set option '%s': Invalid option name", name);
-	pg->pg_optvals = dsl_cc_grow(cc, pg->pg_optvals, &cc->cc_optcap,
+	pg->pg_optvals = dsl_compile_grow(cc, pg->pg_optvals, &cc->cc_optcap,
 	    pg->pg_noptvals + 1, sizeof(dsl_optval_t));
-	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_cc_str(cc, name,
+	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_parse_str(cc, name,
 	    strlen(name));
-	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_cc_str(cc, val,
+	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_parse_str(cc, val,
 	    strlen(val));
 	pg->pg_noptvals++;
 }
@@ -193,9 +218,9 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		free(cc);
 		return NULL;
 	}
-	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
-	if (dsl_tt_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
-		dsl_cc_error(cc, 0, 0, NULL, "out of memory");
+	dsl_parse_str(cc, "", 0);	/* offset 0 is "" */
+	if (dsl_type_tab_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
+		dsl_diag_error(cc, 0, 0, NULL, "out of memory");
 	for (i = 0; i < cc->cc_copts->co_nxopts; i++) {
 		const char *o = cc->cc_copts->co_xopts[i];
 
@@ -204,7 +229,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 			cc->cc_errtags = true;
 	}
 	for (i = 0; i < cc->cc_copts->co_nxopts; i++)
-		dsl_cc_option(cc, cc->cc_copts->co_xopts[i], 0, 0);
+		dsl_compile_option(cc, cc->cc_copts->co_xopts[i], 0, 0);
 	for (i = 0; i < nsrcs; i++) {
 		dsl_lex_init(cc, (int)i);
 		dsl_parse(cc);
@@ -216,7 +241,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		if (cc->cc_copts->co_args[i] != NULL && !cc->cc_argused[i] &&
 		    pg->pg_opts[O_DEFAULTARGS] <= 0) {
 			cc->cc_src = nsrcs > 0 ? (int)nsrcs - 1 : -1;
-			dsl_cc_error(cc, 1, 1, "D_MACRO_UNUSED", "extraneous "
+			dsl_diag_error(cc, 1, 1, "D_MACRO_UNUSED", "extraneous "
 			    "argument '%s' ($%zu is not referenced)",
 			    cc->cc_copts->co_args[i], i);
 		}

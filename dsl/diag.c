@@ -40,7 +40,7 @@ verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
 }
 
 void
-dsl_cc_error(dsl_cc_t *cc, int line, int col, const char *tag,
+dsl_diag_error(dsl_cc_t *cc, int line, int col, const char *tag,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -51,7 +51,7 @@ dsl_cc_error(dsl_cc_t *cc, int line, int col, const char *tag,
 }
 
 void
-dsl_cc_nerror(dsl_cc_t *cc, int32_t node, const char *tag,
+dsl_diag_nerror(dsl_cc_t *cc, int32_t node, const char *tag,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -92,7 +92,7 @@ distance(const char *a, const char *b)
 }
 
 const char *
-dsl_suggest(const char *name, const char *const *names, size_t n)
+dsl_diag_suggest(const char *name, const char *const *names, size_t n)
 {
 	const char *best = NULL;
 	size_t i, bd = 3;
@@ -112,29 +112,4 @@ dsl_suggest(const char *name, const char *const *names, size_t n)
 		}
 	}
 	return best;
-}
-
-void *
-dsl_cc_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
-    size_t elsize)
-{
-	uint32_t n;
-	void *p;
-
-	if (need <= *cap)
-		return arr;
-	n = *cap ? *cap : 16;
-	while (n < need) {
-		if (n > (1u << 28))
-			dsl_cc_error(cc, cc->cc_line, 0, NULL,
-			    "program too large");
-		n *= 2;
-	}
-	p = realloc(arr, (size_t)n * elsize);
-	if (p == NULL)
-		dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
-	memset((char *)p + (size_t)*cap * elsize, 0,
-	    (size_t)(n - *cap) * elsize);
-	*cap = n;
-	return p;
 }

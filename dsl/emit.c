@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * emit.c: aggregations as typed values (dsl_agg_walk) and the JSON Lines
+ * emit.c: aggregations as typed values (dsl_emit_agg_walk) and the JSON Lines
  * output of -x oformat=json.
  *
  * JSON goes through json-c: it is the JSON library of Debian's base tools
@@ -40,7 +40,7 @@ struct dsl_emit {
 #define JFLAGS	(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
 uint32_t
-dsl_rt_naggs(const dsl_rt_t *rt)
+dsl_emit_naggs(const dsl_rt_t *rt)
 {
 	return rt->rt_pg->pg_naggs;
 }
@@ -59,12 +59,12 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 		for (i = 0; i < 127; i++, n++) {
 			if (i < 63) {
 				b[n].ab_min = i == 0 ? INT64_MIN :
-				    dsl_qbucketval((int)i - 1) + 1;
-				b[n].ab_max = dsl_qbucketval((int)i);
+				    dsl_agg_qbucketval((int)i - 1) + 1;
+				b[n].ab_max = dsl_agg_qbucketval((int)i);
 			} else {
-				b[n].ab_min = dsl_qbucketval((int)i);
+				b[n].ab_min = dsl_agg_qbucketval((int)i);
 				b[n].ab_max = i == 126 ? INT64_MAX :
-				    dsl_qbucketval((int)i + 1) - 1;
+				    dsl_agg_qbucketval((int)i + 1) - 1;
 			}
 			b[n].ab_count = d[i] / normal;
 		}
@@ -85,9 +85,9 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 			b[i].ab_count = d[i] / normal;
 	} else {
 		/*
-		 * dtrace-utils' llquantize bins (dsl_llq_label): negative ones
-		 * labelled by the bound nearer zero, the 0 bin, positive ones
-		 * by their lower bound; ghost bins no integer lands in are
+		 * dtrace-utils' llquantize bins (dsl_agg_llq_label): negative
+		 * ones labelled by the bound nearer zero, the 0 bin, positive
+		 * ones by their lower bound; ghost bins no integer lands in are
 		 * left out.  A bin reaches up to the next label (positive),
 		 * or down to the previous one (negative).
 		 */
@@ -98,12 +98,14 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 		bool neg = false;
 
 		for (i = 0; i < ag->ag_ndata; i++)
-			if (dsl_llq_label(ag, (int)i, &v) && v < 0 && d[i] != 0)
+			if (dsl_agg_llq_label(ag, (int)i, &v) && v < 0 &&
+			    d[i] != 0)
 				neg = true;
 		/* as for quantize: the negative bins once one is used */
 		n = 0;
 		for (i = 0; i < ag->ag_ndata; i++)
-			if (dsl_llq_label(ag, (int)i, &v) && (neg || v >= 0)) {
+			if (dsl_agg_llq_label(ag, (int)i, &v) &&
+			    (neg || v >= 0)) {
 				lab[n] = v;
 				idx[n++] = i;
 			}
@@ -111,10 +113,12 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 			b[j].ab_nomin = j == 0 && lab[j] <= 0;
 			b[j].ab_nomax = j == n - 1 && lab[j] >= 0;
 			if (lab[j] < 0) {
-				b[j].ab_min = j == 0 ? INT64_MIN : lab[j - 1] + 1;
+				b[j].ab_min = j == 0 ? INT64_MIN :
+				    lab[j - 1] + 1;
 				b[j].ab_max = lab[j];
 			} else if (lab[j] == 0) {
-				b[j].ab_min = j == 0 ? INT64_MIN : lab[j - 1] + 1;
+				b[j].ab_min = j == 0 ? INT64_MIN :
+				    lab[j - 1] + 1;
 				b[j].ab_max = j == n - 1 ? INT64_MAX :
 				    lab[j + 1] - 1;
 			} else {
@@ -148,15 +152,16 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 
 	memset(e, 0, sizeof(*e));
 	e->ae_agg = a;
-	e->ae_name = dsl_str(rt->rt_pg, ag->ag_name);
-	e->ae_func = dsl_func_name(ag->ag_func);
+	e->ae_name = dsl_prog_str(rt->rt_pg, ag->ag_name);
+	e->ae_func = dsl_prog_funcname(ag->ag_func);
 	e->ae_nkeys = ag->ag_nkeys > 0 ? ag->ag_nkeys : 0;
 	for (i = 0; i < e->ae_nkeys && i < 8; i++) {
 		const char *s;
 
-		e->ae_keys[i].av_int = dsl_key_int(ag, key, i, &s);
+		e->ae_keys[i].av_int = dsl_agg_key_int(ag, key, i, &s);
 		if (s != NULL && *s == DSL_STACKMARK) {
-			dsl_stack_fold(rt, s, foldbuf[i], sizeof(foldbuf[i]));
+			dsl_print_stack_fold(rt, s, foldbuf[i],
+			    sizeof(foldbuf[i]));
 			s = foldbuf[i];
 		}
 		e->ae_keys[i].av_str = s;
@@ -182,7 +187,7 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 		e->ae_hascount = true;
 		e->ae_count = d[0];
 		e->ae_sum = d[1] / normal;
-		e->ae_value = (int64_t)dsl_stddev(d, normal);
+		e->ae_value = (int64_t)dsl_agg_stddev(d, normal);
 		e->ae_unsigned = true;
 		break;
 	default:
@@ -192,8 +197,8 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 }
 
 int
-dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
-    void *arg)
+dsl_emit_agg_walk(dsl_rt_t *rt, uint32_t a,
+    int (*fn)(void *, const dsl_aent_t *), void *arg)
 {
 	bool *which;
 	dsl_hent_t **s;
@@ -308,7 +313,7 @@ utf8_fix(iconv_t cd, const char *s, size_t len, char *fix, size_t cap)
 }
 
 char *
-dsl_utf8_dup(const char *s)
+dsl_emit_utf8_dup(const char *s)
 {
 	static iconv_t cd = (iconv_t)-1;
 	size_t len = strlen(s), n;
@@ -566,5 +571,5 @@ dsl_emit_all(dsl_rt_t *rt)
 
 	for (a = 0; a < rt->rt_pg->pg_naggs; a++)
 		if (!rt->rt_aggs[a].ag_printed)
-			(void)dsl_agg_walk(rt, a, agg_line, rt);
+			(void)dsl_emit_agg_walk(rt, a, agg_line, rt);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * eval.c: the firing path.  dsl_fire() runs each clause enabled on a
+ * eval.c: the firing path.  dsl_eval_fire() runs each clause enabled on a
  * probe: predicate, statements, actions.  Nodes are evaluated by a switch
  * over the flat node array; every name was resolved to a slot or id at
  * compile time, so nothing here hashes a compile-time string.  Integers
@@ -25,8 +25,6 @@
 
 #include "dsl/rt.h"
 #include "dsl/printf.h"
-
-void	dsl_agg_init(const dsl_agg_t *, int64_t *);
 
 #define NODE(rt, i)	(&(rt)->rt_pg->pg_nodes[(i)])
 #define STR(v)		((const char *)(intptr_t)(v))
@@ -76,8 +74,8 @@ widen(const dsl_node_t *from, const dsl_node_t *to, int64_t v)
 	return normv(v, from->dn_size, from->dn_signed);
 }
 
-void
-dsl_rt_fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
+static void
+fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
 {
 	if (rt->rt_fault != FLT_NONE)
 		return;
@@ -87,13 +85,13 @@ dsl_rt_fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
 	rt->rt_faultact = rt->rt_act;
 }
 
-char *
-dsl_scratch(dsl_rt_t *rt, size_t n, int32_t node)
+static char *
+scratch(dsl_rt_t *rt, size_t n, int32_t node)
 {
 	char *p;
 
 	if (rt->rt_scrused + n > rt->rt_scrsize) {
-		dsl_rt_fault(rt, FLT_NOSCRATCH, 0, node);
+		fault(rt, FLT_NOSCRATCH, 0, node);
 		return NULL;
 	}
 	p = rt->rt_scratch + rt->rt_scrused;
@@ -233,7 +231,7 @@ load(dsl_rt_t *rt, int32_t n)
 		return str ? VAL(rt->rt_tstr + (size_t)v->va_slot *
 		    rt->rt_strsize) : rt->rt_tint[v->va_slot];
 	case N_SVAR: {
-		dsl_thr_t *t = dsl_thr_get(rt, rt->rt_ctx->cx_tid, false);
+		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, false);
 
 		if (t == NULL)
 			return str ? VAL(empty) : 0;
@@ -244,8 +242,8 @@ load(dsl_rt_t *rt, int32_t n)
 		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
 		dsl_hent_t *he;
 
-		he = dsl_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
-		    rt->rt_keybuf, len, dsl_hash((uint32_t)nd->dn_ival,
+		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len, dsl_var_hash((uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len));
 		if (he == NULL)
 			return str ? VAL(empty) : 0;
@@ -286,7 +284,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 			rt->rt_tint[v->va_slot] = val;
 		break;
 	case N_SVAR: {
-		dsl_thr_t *t = dsl_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
+		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
 
 		if (t == NULL)
 			break;
@@ -310,16 +308,16 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 			src = tmp;
 		}
 		len = mkkey(rt, nd->dn_a, v->va_ktype);
-		h = dsl_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
-		he = dsl_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
+		h = dsl_var_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
+		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len, h);
 		if (zero) {
 			if (he != NULL)
-				dsl_ht_remove(&rt->rt_arrays, he);
+				dsl_var_ht_remove(&rt->rt_arrays, he);
 			break;
 		}
 		if (he == NULL)
-			he = dsl_ht_insert(&rt->rt_arrays,
+			he = dsl_var_ht_insert(&rt->rt_arrays,
 			    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
 		if (he == NULL)
 			break;
@@ -347,7 +345,7 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 	case '/': case T_DIVEQ:
 	case '%': case T_MODEQ:
 		if (b == 0) {
-			dsl_rt_fault(rt, FLT_DIVZERO, 0, n);
+			fault(rt, FLT_DIVZERO, 0, n);
 			return 0;
 		}
 		if (op == '/' || op == T_DIVEQ) {
@@ -407,7 +405,7 @@ readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 	if (rt->rt_host.dh_readmem == NULL ||
 	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf,
 	    len) != 0) {
-		dsl_rt_fault(rt, FLT_BADADDR, addr, n);
+		fault(rt, FLT_BADADDR, addr, n);
 		return -1;
 	}
 	return 0;
@@ -438,7 +436,7 @@ memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 }
 
 int
-dsl_rt_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
+dsl_eval_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
     int32_t n)
 {
 	return memread(rt, addr, buf, len, n);
@@ -460,9 +458,9 @@ address(dsl_rt_t *rt, int32_t n)
 		uint64_t base = (uint64_t)eval(rt, nd->dn_a);
 		int64_t i = eval(rt, nd->dn_b);
 
-		ty = dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    NODE(rt, nd->dn_a)->dn_ctype, NULL);
-		el = ty != NULL ? dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		el = ty != NULL ? dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    ty->ty_ref, NULL) : NULL;
 		return base + (uint64_t)i * (el != NULL ? el->ty_size : 1);
 	}
@@ -484,14 +482,14 @@ cload(dsl_rt_t *rt, int32_t n)
 	if (rt->rt_fault != FLT_NONE)
 		return nd->dn_type == DT_STR ? VAL(empty) : 0;
 	if (nd->dn_aux & AUX_CHARS) {
-		const dsl_ctype_t *ty = dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    nd->dn_ctype, NULL);
 		size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
 		char *d;
 
 		if (len > rt->rt_strsize - 1)
 			len = rt->rt_strsize - 1;
-		if ((d = dsl_scratch(rt, len + 1, n)) == NULL ||
+		if ((d = scratch(rt, len + 1, n)) == NULL ||
 		    memread(rt, addr, d, len, n) != 0)
 			return VAL(empty);
 		d[len] = '\0';
@@ -515,7 +513,7 @@ copyinstr(dsl_rt_t *rt, int32_t n, uint64_t addr, int64_t max)
 
 	if (max >= 0 && (size_t)max < lim)
 		lim = (size_t)max;
-	if ((d = dsl_scratch(rt, rt->rt_strsize, n)) == NULL)
+	if ((d = scratch(rt, rt->rt_strsize, n)) == NULL)
 		return VAL(empty);
 	/* page by page: a string may end just before an unmapped page */
 	while (got < lim) {
@@ -551,7 +549,7 @@ stack(dsl_rt_t *rt, int32_t n, int64_t max, int64_t strsize)
 
 	if (max <= 0 || max > DSL_STACKMAX)
 		max = DSL_STACKMAX;
-	if ((d = dsl_scratch(rt, ss, n)) == NULL)
+	if ((d = scratch(rt, ss, n)) == NULL)
 		return empty;
 	if (rt->rt_host.dh_ustack != NULL)
 		got = rt->rt_host.dh_ustack(cx->cx_cookie, pcs, (int)max);
@@ -609,7 +607,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		size_t l1 = strnlen(STR(av[0]), ss - 1);
 		size_t l2 = strnlen(STR(av[1]), ss - 1);
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		if (l1 + l2 > ss - 1)
 			l2 = ss - 1 > l1 ? ss - 1 - l1 : 0;
@@ -624,7 +622,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		int64_t index = av[1], rem = nargs > 2 ? av[2] : (int64_t)ss;
 		int64_t len = (int64_t)strnlen(s, ss), i;
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		if (index < 0) {
 			index += len;
@@ -703,7 +701,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		start = i;
 		while (tok[i] != '\0' && strchr(delim, tok[i]) == NULL)
 			i++;
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		memcpy(d, tok + start, i - start);
 		d[i - start] = '\0';
@@ -715,7 +713,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		const char *s = STR(av[0]);
 		int64_t len = (int64_t)strnlen(s, ss - 1), end, start;
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		end = len - 1;
 		while (end > 0 && s[end] == '/')
@@ -755,10 +753,10 @@ subr(dsl_rt_t *rt, int32_t n)
 		int i = 70;
 
 		if (base < 2 || base > 36) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		if (base == 10 && av[0] < 0) {
 			neg = true;
@@ -780,7 +778,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		const char *s = STR(av[0]);
 		size_t i;
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		for (i = 0; s[i] != '\0' && i < ss - 1; i++) {
 			char c = s[i];
@@ -800,7 +798,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		rt->rt_rand ^= rt->rt_rand << 17;
 		return (int32_t)(rt->rt_rand >> 16);
 	case F_SPECULATION:
-		return dsl_spec_new(rt);
+		return dsl_rt_spec_new(rt);
 	case F_HTONS:
 	case F_NTOHS:
 		return htons((uint16_t)av[0]);
@@ -821,10 +819,10 @@ subr(dsl_rt_t *rt, int32_t n)
 		char txt[INET6_ADDRSTRLEN] = "";
 
 		if (af != AF_INET && af != AF_INET6) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = dsl_scratch(rt, ss, n)) == NULL ||
+		if ((d = scratch(rt, ss, n)) == NULL ||
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
 			return VAL(empty);
 		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
@@ -841,10 +839,10 @@ subr(dsl_rt_t *rt, int32_t n)
 		    (size_t)av[f == F_ALLOCA ? 0 : 1];
 
 		if (len > rt->rt_scrsize) {
-			dsl_rt_fault(rt, FLT_NOSCRATCH, 0, n);
+			fault(rt, FLT_NOSCRATCH, 0, n);
 			return 0;
 		}
-		if ((d = dsl_scratch(rt, len + 1, n)) == NULL)
+		if ((d = scratch(rt, len + 1, n)) == NULL)
 			return 0;
 		if (f == F_ALLOCA)
 			memset(d, 0, len);
@@ -863,7 +861,7 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_UMOD:
 	case F_USYM:
 	case F_UADDR:
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		usym(rt, f, (uint64_t)av[0], d, ss);
 		return VAL(d);
@@ -880,7 +878,7 @@ subr(dsl_rt_t *rt, int32_t n)
 				    src, len = strnlen(src, max < ss ? max :
 				    ss - 1);
 
-				if ((d = dsl_scratch(rt, len + 1, n)) == NULL)
+				if ((d = scratch(rt, len + 1, n)) == NULL)
 					return VAL(empty);
 				memmove(d, src, len);
 				d[len] = '\0';
@@ -888,7 +886,7 @@ subr(dsl_rt_t *rt, int32_t n)
 			}
 			return copyinstr(rt, n, addr, -1);
 		}
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
+		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
 		snprintf(d, ss, "%lld", (long long)av[0]);
 		return VAL(d);
@@ -1023,7 +1021,7 @@ aggregate(dsl_rt_t *rt, int32_t n)
 		if (he == NULL) {
 			if (rt->rt_fault != FLT_NONE)
 				return;
-			he = dsl_ht_insert(&ra->ag_ht, 0, "", 0, 0);
+			he = dsl_var_ht_insert(&ra->ag_ht, 0, "", 0, 0);
 			if (he == NULL)
 				return;
 			dsl_agg_init(ag, he->he_data);
@@ -1031,14 +1029,14 @@ aggregate(dsl_rt_t *rt, int32_t n)
 		}
 	} else {
 		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype);
-		uint64_t h = dsl_hash(0, rt->rt_keybuf, len);
+		uint64_t h = dsl_var_hash(0, rt->rt_keybuf, len);
 
 		if (rt->rt_fault != FLT_NONE)
 			return;
-		he = dsl_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
+		he = dsl_var_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
 		if (he == NULL) {
-			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len,
-			    h);
+			he = dsl_var_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf,
+			    len, h);
 			if (he == NULL)
 				return;
 			dsl_agg_init(ag, he->he_data);
@@ -1115,7 +1113,7 @@ formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
 	if (rt->rt_fault != FLT_NONE)
 		return;
 	if ((mem = open_memstream(&text, &len)) == NULL) {
-		dsl_rt_fault(rt, FLT_NOSCRATCH, 0, n);
+		fault(rt, FLT_NOSCRATCH, 0, n);
 		return;
 	}
 	rt->rt_out = mem;
@@ -1124,7 +1122,7 @@ formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
 	rt->rt_emit = em;
 	rt->rt_out = out;
 	fclose(mem);
-	dsl_clause_flush(rt);
+	dsl_rt_clause_flush(rt);
 	if (sys)
 		dsl_rt_system(rt, text);
 	else
@@ -1146,7 +1144,7 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
 			dsl_print_trace(rt, an, v);	/* JSON: the value */
 		else if (rt->rt_fault == FLT_NONE)
-			dsl_print_typed(rt, an, v, a);
+			dsl_typeprint(rt, an, v, a);
 		return;
 	}
 	case F_TRACE: {
@@ -1177,7 +1175,7 @@ action(dsl_rt_t *rt, int32_t n)
 		}
 		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
 			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
-		dsl_printa(rt, aggs, na, fmt);
+		dsl_print_printa(rt, aggs, na, fmt);
 		return;
 	}
 	case F_EXIT: {
@@ -1208,7 +1206,7 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		if (k <= 0) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 			return;
 		}
 		rt->rt_aggs[an->dn_ival].ag_normal = k;
@@ -1226,11 +1224,11 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		if (nd->dn_ival == F_SPECULATE)
-			ok = dsl_spec_use(rt, id);
+			ok = dsl_rt_spec_use(rt, id);
 		else
-			ok = dsl_spec_end(rt, id, nd->dn_ival == F_COMMIT);
+			ok = dsl_rt_spec_end(rt, id, nd->dn_ival == F_COMMIT);
 		if (!ok)
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 		return;
 	}
 	case F_RAISE: {
@@ -1239,11 +1237,11 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		if (sig <= 0 || sig >= NSIG) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 			return;
 		}
 		/* the output so far goes first, as dtrace's records do */
-		dsl_clause_flush(rt);
+		dsl_rt_clause_flush(rt);
 		fflush(rt->rt_host.dh_out);
 		if (rt->rt_ctx->cx_cookie != NULL &&
 		    rt->rt_host.dh_raise != NULL)
@@ -1373,7 +1371,7 @@ report(dsl_rt_t *rt)
 		ecx.cx_args[5] = rt->rt_faultval;
 		ecx.cx_nargs = 6;
 		rt->rt_inerror = true;
-		(void)dsl_fire(rt, rt->rt_error, &ecx);
+		(void)dsl_eval_fire(rt, rt->rt_error, &ecx);
 		rt->rt_inerror = false;
 		rt->rt_pid = pid;
 	}
@@ -1402,25 +1400,19 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 		exec(rt, cl->cl_body);
 	} else {
 		/* a traced clause's output goes out whole, or not at all */
-		rt->rt_out = dsl_clause_begin(rt);
+		rt->rt_out = dsl_rt_clause_begin(rt);
 		dsl_print_probe(rt);
 		exec(rt, cl->cl_body);
 		/* freopen() may have moved the trace output */
 		rt->rt_out = out == dh ? rt->rt_host.dh_out : out;
-		dsl_clause_end(rt, rt->rt_fault != FLT_NONE);
+		dsl_rt_clause_end(rt, rt->rt_fault != FLT_NONE);
 	}
 	if (rt->rt_fault != FLT_NONE)
 		report(rt);
 }
 
-uint64_t
-dsl_rt_errors(const dsl_rt_t *rt)
-{
-	return rt->rt_nerrors;
-}
-
 int
-dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
+dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 {
 	const rt_probe_t *p;
 	uint32_t i;

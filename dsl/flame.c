@@ -2,7 +2,7 @@
 /*
  * flame.c: -x flamegraph=FILE, an interactive SVG flame graph of the
  * first aggregation keyed by a stack, which the host writes at the end
- * of tracing (dsl_rt_flamegraph: the file is the host's to open).
+ * of tracing (dsl_flame_svg: the file is the host's to open).
  *
  * The layout is flamegraph.pl's: stacks folded root first and sorted, so
  * that equal prefixes merge into one frame; x is the share of the
@@ -323,7 +323,7 @@ out:
 }
 
 int
-dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
+dsl_flame_svg(dsl_rt_t *rt, FILE *fp)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	frow_t *rows = NULL;
@@ -351,8 +351,8 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 				if (nr == NULL)
 					break;
 				rows = nr;
-				dsl_fold_keys(rt, &pg->pg_aggs[a], key, buf,
-				    FOLDMAX);
+				dsl_print_fold_keys(rt, &pg->pg_aggs[a], key,
+				    buf, FOLDMAX);
 				rows[n].fr_stack = strdup(buf);
 				rows[n].fr_count = dsl_agg_scalar(rt, a, he);
 				if (rows[n].fr_stack != NULL)

@@ -16,7 +16,7 @@
 
 #include "dsl/cc.h"
 
-const char *const dsl_keywords[K_NKEYWORDS] = {
+const char *const dsl_lex_keywords[K_NKEYWORDS] = {
 	"if", "else", "sizeof", "self", "this", "char", "short", "int",
 	"long", "signed", "unsigned", "string", "int8_t", "int16_t",
 	"int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
@@ -34,7 +34,7 @@ col(dsl_cc_t *cc, const char *p)
 static void
 lex_error(dsl_cc_t *cc, const char *p, const char *tag, const char *msg)
 {
-	dsl_cc_error(cc, cc->cc_line, col(cc, p), tag, "%s", msg);
+	dsl_diag_error(cc, cc->cc_line, col(cc, p), tag, "%s", msg);
 }
 
 static void
@@ -45,7 +45,8 @@ putc_tok(dsl_cc_t *cc, char c)
 		char *s = realloc(cc->cc_tstr, n);
 
 		if (s == NULL)
-			dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+			dsl_diag_error(cc, cc->cc_line, 0, NULL,
+			    "out of memory");
 		cc->cc_tstr = s;
 		cc->cc_tstrcap = n;
 	}
@@ -63,7 +64,8 @@ putc_buf(dsl_cc_t *cc, char **buf, size_t *len, size_t *cap, char c)
 		char *s = realloc(*buf, n);
 
 		if (s == NULL)
-			dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+			dsl_diag_error(cc, cc->cc_line, 0, NULL,
+			    "out of memory");
 		*buf = s;
 		*cap = n;
 	}
@@ -135,7 +137,7 @@ directive(dsl_cc_t *cc)
 		if (nt >= 1 && strcmp(tok[0], "pragma") == 0) {
 			if (nt == 4 && strcmp(tok[1], "D") == 0 &&
 			    strcmp(tok[2], "option") == 0) {
-				dsl_cc_option(cc, tok[3], cc->cc_line,
+				dsl_compile_option(cc, tok[3], cc->cc_line,
 				    col(cc, start));
 			} else if (nt >= 2 && strcmp(tok[1], "D") == 0 &&
 			    nt >= 3 && strcmp(tok[2], "option") != 0) {
@@ -358,7 +360,7 @@ macro(dsl_cc_t *cc, const char *p)
 		if (n >= cc->cc_copts->co_nargs ||
 		    cc->cc_copts->co_args[n] == NULL) {
 			if (cc->cc_pg->pg_opts[O_DEFAULTARGS] <= 0) {
-				dsl_cc_error(cc, cc->cc_line, col(cc, s),
+				dsl_diag_error(cc, cc->cc_line, col(cc, s),
 				    "D_MACRO_UNDEF", "macro argument %s%d is "
 				    "not defined", str ? "$$" : "$", n);
 			}
@@ -391,7 +393,7 @@ macro(dsl_cc_t *cc, const char *p)
 				return T_IDENT;
 			}
 		}
-		dsl_cc_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
+		dsl_diag_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
 		    "macro argument $%d is not an integer or identifier; use "
 		    "$$%d for a string", n, n);
 	}
@@ -463,7 +465,7 @@ lex(dsl_cc_t *cc)
 			putc_tok(cc, *p++);
 		cc->cc_p = p;
 		for (k = 0; k < K_NKEYWORDS; k++) {
-			if (strcmp(cc->cc_tstr, dsl_keywords[k]) == 0) {
+			if (strcmp(cc->cc_tstr, dsl_lex_keywords[k]) == 0) {
 				cc->cc_tival = k;
 				return T_KEYWORD;
 			}
@@ -671,7 +673,7 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 }
 
 const char *
-dsl_tok_name(dsl_cc_t *cc, int tok)
+dsl_lex_tokname(dsl_cc_t *cc, int tok)
 {
 	static const char *names[] = {
 		"==", "!=", "<=", ">=", "<<", ">>", "&&", "||", "^^", "++",

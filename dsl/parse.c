@@ -38,12 +38,12 @@ static int32_t cast(pstate_t *);
 static int32_t stmt(pstate_t *);
 
 int32_t
-dsl_cc_node(dsl_cc_t *cc, int op, int line, int col)
+dsl_parse_node(dsl_cc_t *cc, int op, int line, int col)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	dsl_node_t *n;
 
-	pg->pg_nodes = dsl_cc_grow(cc, pg->pg_nodes, &cc->cc_nodecap,
+	pg->pg_nodes = dsl_compile_grow(cc, pg->pg_nodes, &cc->cc_nodecap,
 	    pg->pg_nnodes + 1, sizeof(dsl_node_t));
 	n = &pg->pg_nodes[pg->pg_nnodes];
 	memset(n, 0, sizeof(*n));
@@ -56,7 +56,7 @@ dsl_cc_node(dsl_cc_t *cc, int op, int line, int col)
 }
 
 uint32_t
-dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
+dsl_parse_str(dsl_cc_t *cc, const char *s, size_t len)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	uint32_t off = pg->pg_strlen;
@@ -65,7 +65,7 @@ dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
 	    s < pg->pg_strtab + pg->pg_strlen;
 	size_t soff = inside ? (size_t)(s - pg->pg_strtab) : 0;
 
-	pg->pg_strtab = dsl_cc_grow(cc, pg->pg_strtab, &cc->cc_strcap,
+	pg->pg_strtab = dsl_compile_grow(cc, pg->pg_strtab, &cc->cc_strcap,
 	    pg->pg_strlen + (uint32_t)len + 1, 1);
 	if (inside)
 		s = pg->pg_strtab + soff;
@@ -81,13 +81,13 @@ syntax(pstate_t *ps)
 	dsl_cc_t *cc = ps->ps_cc;
 
 	if (cc->cc_tok == T_EOF)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
 		    "syntax error: unexpected end of input");
 	if (cc->cc_tok == T_INT)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
 		    "syntax error near \"%lld\"", (long long)cc->cc_tival);
-	dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
-	    "syntax error near \"%s\"", dsl_tok_name(cc, cc->cc_tok));
+	dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+	    "syntax error near \"%s\"", dsl_lex_tokname(cc, cc->cc_tok));
 }
 
 static int
@@ -113,14 +113,14 @@ want(pstate_t *ps, int t)
 static int32_t
 node(pstate_t *ps, int op)
 {
-	return dsl_cc_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
+	return dsl_parse_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
 	    ps->ps_cc->cc_tcol);
 }
 
 static int32_t
 node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
 {
-	int32_t n = dsl_cc_node(ps->ps_cc, op, line, col);
+	int32_t n = dsl_parse_node(ps->ps_cc, op, line, col);
 
 	CC_NODE(ps->ps_cc, n)->dn_a = a;
 	CC_NODE(ps->ps_cc, n)->dn_b = b;
@@ -210,13 +210,13 @@ int_name(int size, bool sign)
 static bool
 is_typedef(dsl_cc_t *cc, const char *name)
 {
-	return dsl_tt_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0;
+	return dsl_type_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0;
 }
 
 static void __attribute__((noreturn))
 nomem(dsl_cc_t *cc)
 {
-	dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, NULL, "out of memory");
+	dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL, "out of memory");
 }
 
 /* What a value of C type t is in D: kind, size, sign; and the C type
@@ -225,7 +225,7 @@ static int32_t
 d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
 {
 	int32_t r;
-	const dsl_ctype_t *ty = dsl_tt_resolve(&cc->cc_pg->pg_tt, t, &r);
+	const dsl_ctype_t *ty = dsl_type_resolve(&cc->cc_pg->pg_tt, t, &r);
 
 	*kind = DT_INT;
 	*size = 8;
@@ -272,9 +272,9 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		if ((t = dsl_tt_find(tt, k, cc->cc_tstr)) == 0) {
+		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0) {
 			if (k == TY_ENUM)
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_TYPE_ERR", "failed to resolve type "
 				    "enum %s: Unknown type name", cc->cc_tstr);
 			/* a forward reference: members come later */
@@ -285,7 +285,7 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		}
 		next(ps);
 	} else if (tok(ps) == T_IDENT && is_typedef(cc, cc->cc_tstr)) {
-		t = dsl_tt_find(tt, TY_TYPEDEF, cc->cc_tstr);
+		t = dsl_type_find(tt, TY_TYPEDEF, cc->cc_tstr);
 		next(ps);
 	} else {
 		if (!base_type(ps, kind, size, sign, consume))
@@ -324,14 +324,14 @@ starts_type(dsl_cc_t *cc)
 static int64_t
 type_size(pstate_t *ps, int32_t t, int line, int col)
 {
-	const dsl_ctype_t *ty = dsl_tt_resolve(&ps->ps_cc->cc_pg->pg_tt, t,
+	const dsl_ctype_t *ty = dsl_type_resolve(&ps->ps_cc->cc_pg->pg_tt, t,
 	    NULL);
 	char name[256];
 
 	if (ty == NULL || ty->ty_kind == TY_VOID || !ty->ty_complete)
-		dsl_cc_error(ps->ps_cc, line, col, "D_SIZEOF_TYPE", "cannot "
+		dsl_diag_error(ps->ps_cc, line, col, "D_SIZEOF_TYPE", "cannot "
 		    "apply sizeof to an expression of incomplete type %s",
-		    dsl_tt_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
+		    dsl_type_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
 		    sizeof(name)));
 	return (int64_t)ty->ty_size;
 }
@@ -370,7 +370,7 @@ keys(pstate_t *ps, int line, int col)
 	next(ps);
 	k = args(ps, ']');
 	if (k == DSL_NONE)
-		dsl_cc_error(ps->ps_cc, line, col, "D_SYNTAX",
+		dsl_diag_error(ps->ps_cc, line, col, "D_SYNTAX",
 		    "syntax error near \"]\"");
 	return k;
 }
@@ -380,7 +380,7 @@ static int32_t
 text_node(pstate_t *ps, int op)
 {
 	dsl_cc_t *cc = ps->ps_cc;
-	uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
+	uint32_t s = dsl_parse_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
 	    cc->cc_tstrlen);
 	int32_t n = node(ps, op);
 
@@ -430,8 +430,8 @@ primary(pstate_t *ps)
 			want(ps, T_ARROW);
 			if (tok(ps) != T_IDENT)
 				syntax(ps);
-			n = dsl_cc_node(cc, op, line, col);
-			CC_NODE(cc, n)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
+			n = dsl_parse_node(cc, op, line, col);
+			CC_NODE(cc, n)->dn_ival = dsl_parse_str(cc, cc->cc_tstr,
 			    cc->cc_tstrlen);
 			next(ps);
 			return n;
@@ -487,19 +487,19 @@ postfix(pstate_t *ps)
 			next(ps);
 			if (tok(ps) != T_IDENT)
 				syntax(ps);
-			CC_NODE(cc, m)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
+			CC_NODE(cc, m)->dn_ival = dsl_parse_str(cc, cc->cc_tstr,
 			    cc->cc_tstrlen);
 			next(ps);
 			n = m;
 		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF) {
-			dsl_cc_error(cc, line, col, "D_ARR_LOCAL", "this->%s: "
-			    "local variables may not be used as associative "
-			    "arrays", dsl_str(cc->cc_pg,
+			dsl_diag_error(cc, line, col, "D_ARR_LOCAL",
+			    "this->%s: local variables may not be used as "
+			    "associative arrays", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
-			dsl_cc_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
+			dsl_diag_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
 			    "thread-local associative arrays are not "
-			    "supported", dsl_str(cc->cc_pg,
+			    "supported", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[') {
 			int32_t i;
@@ -511,7 +511,7 @@ postfix(pstate_t *ps)
 			want(ps, ']');
 			n = node2(ps, N_INDEX, n, i, line, col);
 		} else if (tok(ps) == '(') {
-			dsl_cc_error(cc, line, col, "D_FUNC_IDENT",
+			dsl_diag_error(cc, line, col, "D_FUNC_IDENT",
 			    "function designator is not of function type");
 		} else {
 			return n;
@@ -524,7 +524,7 @@ nest(pstate_t *ps, int cost)
 {
 	ps->ps_nest += cost;
 	if (ps->ps_nest > MAXNEST)
-		dsl_cc_error(ps->ps_cc, ps->ps_cc->cc_tline,
+		dsl_diag_error(ps->ps_cc, ps->ps_cc->cc_tline,
 		    ps->ps_cc->cc_tcol, "D_SYNTAX", "expression or statement "
 		    "too deep (the limit is about %d levels of nesting, or "
 		    "%d operators in a row)", MAXNEST / NEST_LEVEL, MAXNEST);
@@ -768,9 +768,9 @@ block(pstate_t *ps)
 		int32_t s;
 
 		if (tok(ps) == T_EOF)
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
-			    "syntax error: unexpected end of input, expected "
-			    "\"}\"");
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_SYNTAX", "syntax error: unexpected end of "
+			    "input, expected \"}\"");
 		s = stmt(ps);
 		if (s == DSL_NONE)
 			continue;
@@ -806,7 +806,7 @@ stmt1(pstate_t *ps)
 		next(ps);
 		e = block(ps);
 		want(ps, '}');
-		n = dsl_cc_node(cc, S_BLOCK, line, col);
+		n = dsl_parse_node(cc, S_BLOCK, line, col);
 		CC_NODE(cc, n)->dn_a = e;
 		return n;
 	}
@@ -824,7 +824,7 @@ stmt1(pstate_t *ps)
 			next(ps);
 			b = stmt(ps);
 		}
-		n = dsl_cc_node(cc, S_IF, line, col);
+		n = dsl_parse_node(cc, S_IF, line, col);
 		CC_NODE(cc, n)->dn_a = c;
 		CC_NODE(cc, n)->dn_b = a;
 		CC_NODE(cc, n)->dn_c = b;
@@ -836,7 +836,7 @@ stmt1(pstate_t *ps)
 	/* the last statement of a clause may omit its ';' */
 	if (tok(ps) != '}')
 		want(ps, ';');
-	n = dsl_cc_node(cc, S_EXPR, line, col);
+	n = dsl_parse_node(cc, S_EXPR, line, col);
 	CC_NODE(cc, n)->dn_a = e;
 	return n;
 }
@@ -853,13 +853,13 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	char full[1024];
 
 	if (copy == NULL)
-		dsl_cc_error(cc, line, col, NULL, "out of memory");
+		dsl_diag_error(cc, line, col, NULL, "out of memory");
 	parts[n++] = copy;
 	for (p = copy; *p != '\0'; p++) {
 		if (*p == ':') {
 			if (n == 4) {
 				free(copy);
-				dsl_cc_error(cc, line, col, "D_PDESC_INVAL",
+				dsl_diag_error(cc, line, col, "D_PDESC_INVAL",
 				    "invalid probe description \"%s\": too "
 				    "many fields", text);
 			}
@@ -869,7 +869,7 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	}
 	for (i = 0; i < n; i++)
 		f[4 - n + i] = parts[i];
-	pg->pg_descs = dsl_cc_grow(cc, pg->pg_descs, &cc->cc_desccap,
+	pg->pg_descs = dsl_compile_grow(cc, pg->pg_descs, &cc->cc_desccap,
 	    pg->pg_ndescs + 1, sizeof(dsl_pdesc_t));
 	{
 		uint32_t cap = cc->cc_desccap;
@@ -880,18 +880,19 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	    (size_t)cc->cc_desccap * sizeof(uint32_t));
 	if (pg->pg_desc_clause == NULL) {
 		free(copy);
-		dsl_cc_error(cc, line, col, NULL, "out of memory");
+		dsl_diag_error(cc, line, col, NULL, "out of memory");
 	}
 	d = &pg->pg_descs[pg->pg_ndescs];
 	/* offsets now, pointers once the string table stops moving */
-#define OFF(s)	((const char *)(uintptr_t)dsl_cc_str(cc, (s), strlen(s)))
+#define OFF(s)	((const char *)(uintptr_t)dsl_parse_str(cc, (s), \
+	    strlen(s)))
 	d->pd_prov = OFF(f[0]);
 	d->pd_mod = OFF(f[1]);
 	d->pd_func = OFF(f[2]);
 	d->pd_name = OFF(f[3]);
 #undef OFF
 	snprintf(full, sizeof(full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
-	d->pd_text = (const char *)(uintptr_t)dsl_cc_str(cc, full,
+	d->pd_text = (const char *)(uintptr_t)dsl_parse_str(cc, full,
 	    strlen(full));
 	d->pd_src = (size_t)cc->cc_src;
 	d->pd_line = line;
@@ -910,7 +911,7 @@ is_decl(const char *w)
 
 	for (k = 0; k < K_NKEYWORDS; k++)
 		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
-		    strcmp(w, dsl_keywords[k]) == 0)
+		    strcmp(w, dsl_lex_keywords[k]) == 0)
 			return true;
 	return false;
 }
@@ -929,7 +930,7 @@ decl_const(pstate_t *ps)
 		next(ps);
 	}
 	if (tok(ps) != T_INT)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_ARRDIM",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_ARRDIM",
 		    "array dimension and enumerator values must be integer "
 		    "constants");
 	v = cc->cc_tival;
@@ -978,12 +979,12 @@ declarator(pstate_t *ps, int32_t t, char *name, size_t len)
 		next(ps);
 		n = decl_const(ps);
 		if (n < 0 || n > (1 << 20))
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_ARRDIM", "array dimension must be a "
 			    "positive integer constant");
 		want(ps, ']');
 		if ((t = dsl_type_array(tt, t, (uint32_t)n)) == 0)
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_INCOMPLETE", "array of an incomplete "
 			    "type");
 	}
@@ -1001,9 +1002,9 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 	uint32_t align = 1;
 
 	if (tt->tt_types[t].ty_complete)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
 		    "type redeclared: %s %s", isunion ? "union" : "struct",
-		    dsl_tt_str(tt, tt->tt_types[t].ty_name));
+		    dsl_type_str(tt, tt->tt_types[t].ty_name));
 	tt->tt_types[t].ty_complete = 1;	/* members may not be it */
 	tt->tt_types[t].ty_nmem = 0;
 	next(ps);	/* '{' */
@@ -1018,13 +1019,13 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 		for (;;) {
 			char name[256];
 			int32_t mt = declarator(ps, base, name, sizeof(name));
-			const dsl_ctype_t *m = dsl_tt_resolve(tt, mt, NULL);
+			const dsl_ctype_t *m = dsl_type_resolve(tt, mt, NULL);
 			uint64_t moff;
 
 			if (m == NULL || m->ty_kind == TY_VOID ||
 			    (m->ty_size == 0 && m->ty_kind != TY_ARRAY) ||
 			    mt == t)
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_DECL_INCOMPLETE", "member %s has an "
 				    "incomplete type", name);
 			moff = isunion ? 0 : (off + m->ty_align - 1) /
@@ -1103,8 +1104,8 @@ declaration(pstate_t *ps)
 			syntax(ps);
 		t = declarator(ps, ctype_of(ps, kind, size, sign, ct), name,
 		    sizeof(name));
-		if (dsl_tt_find(tt, TY_TYPEDEF, name) != 0)
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+		if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_IDRED", "identifier redeclared: %s", name);
 		if (dsl_type_typedef(tt, name, t) == 0)
 			nomem(cc);
@@ -1120,12 +1121,12 @@ declaration(pstate_t *ps)
 
 		next(ps);
 		if (tok(ps) == T_IDENT && dsl_lex_peek(cc) == '{') {
-			if ((t = dsl_tt_find(tt, k, cc->cc_tstr)) == 0)
+			if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0)
 				t = k == TY_ENUM ? dsl_type_enum(tt,
 				    cc->cc_tstr) : dsl_type_struct(tt,
 				    cc->cc_tstr, k == TY_UNION, 0);
 			else if (k == TY_ENUM)
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_DECL_TYPERED", "type redeclared: "
 				    "enum %s", cc->cc_tstr);
 			if (t == 0)
@@ -1152,7 +1153,7 @@ declaration(pstate_t *ps)
 		next(ps);
 		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
 		    cc->cc_tival == K_THIS))
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_CLASS", "more than one storage class "
 			    "specified");
 	}
@@ -1185,10 +1186,10 @@ declaration(pstate_t *ps)
 			vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
 		}
 		if (vt != 0) {
-			const dsl_ctype_t *ty = dsl_tt_resolve(tt, vt, NULL);
+			const dsl_ctype_t *ty = dsl_type_resolve(tt, vt, NULL);
 
 			if (ty != NULL && ty->ty_kind != TY_PTR)
-				dsl_cc_error(cc, line, col, "D_DECL_TYPE",
+				dsl_diag_error(cc, line, col, "D_DECL_TYPE",
 				    "variables of struct, union or array type "
 				    "are not supported: declare a pointer");
 		}
@@ -1217,10 +1218,10 @@ declaration(pstate_t *ps)
 			} while (tok(ps) == ',');
 			want(ps, ']');
 		}
-		dsl_cc_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
+		dsl_check_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
 		    ktype, ksize, line, col);
 		if (vt != 0)
-			dsl_cc_declare_ctype(cc, scope, name, vt);
+			dsl_check_declare_ctype(cc, scope, name, vt);
 		if (tok(ps) != ',' || nkeys >= 0)
 			break;
 		next(ps);
@@ -1248,7 +1249,7 @@ dsl_parse(dsl_cc_t *cc)
 			if (cc->cc_tstrlen == 0 || strchr("}()=+<>!~&|^%@\"'#",
 			    cc->cc_tstr[0]) != NULL) {
 				/* not a description: "}" "(" ... */
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_SYNTAX", "syntax error near \"%c\"",
 				    cc->cc_tstrlen ? cc->cc_tstr[0] :
 				    *cc->cc_p != '\0' ? *cc->cc_p : ' ');
@@ -1262,7 +1263,7 @@ dsl_parse(dsl_cc_t *cc)
 				syntax(&ps);
 			}
 		}
-		pg->pg_clauses = dsl_cc_grow(cc, pg->pg_clauses,
+		pg->pg_clauses = dsl_compile_grow(cc, pg->pg_clauses,
 		    &cc->cc_clausecap, pg->pg_nclauses + 1,
 		    sizeof(dsl_clause_t));
 		cl = &pg->pg_clauses[pg->pg_nclauses];

@@ -16,22 +16,13 @@
 #include "dsl/printf.h"
 #include "dsl/emit.h"
 
-/* The C formats below are built by cfmt() from a conversion parse_conv()
+/* The C formats below are built by cfmt() from a conversion dsl_printf_conv()
  * accepted: flags, width, precision and one conversion letter. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-typedef struct conv {
-	char		cv_flags[8];
-	int		cv_width;	/* -1 none, -2 '*' */
-	int		cv_prec;	/* -1 none, -2 '*' */
-	bool		cv_agg;		/* %@ */
-	char		cv_conv;
-	const char	*cv_start, *cv_end;
-} conv_t;
 
-/* Parse the conversion at p (just after '%'); false if malformed. */
-static bool
-parse_conv(const char *p, conv_t *cv, const char **endp)
+bool
+dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 {
 	size_t nf = 0;
 
@@ -89,95 +80,6 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 	return true;
 }
 
-static bool
-conv_int(char c)
-{
-	return strchr("aAcdiouxXpY", c) != NULL;
-}
-
-const char *
-dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
-    const dsl_node_t *nodes, int32_t arg, char *msg, size_t len)
-{
-	const char *p = fmt;
-	int nconv = 0, argno = 2;
-
-	(void)pg;
-	while ((p = strchr(p, '%')) != NULL) {
-		conv_t cv;
-		const char *end;
-
-		if (!parse_conv(p + 1, &cv, &end)) {
-			snprintf(msg, len, "format conversion #%d is "
-			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
-			    " \n"), p + 1);
-			return "D_SYNTAX";
-		}
-		p = end;
-		if (cv.cv_conv == '%')
-			continue;
-		nconv++;
-		if (isprinta)
-			continue;
-		if (cv.cv_agg) {
-			snprintf(msg, len, "%%@ conversion requires an "
-			    "aggregation and is for use with printa( ) only");
-			return "D_PRINTF_AGG_CONV";
-		}
-		if (cv.cv_width == -2 || cv.cv_prec == -2) {
-			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
-
-			while (k-- > 0) {
-				if (arg == DSL_NONE) {
-					snprintf(msg, len, "prototype "
-					    "mismatch: conversion #%d (%%%c) "
-					    "is missing a corresponding \"*\" "
-					    "argument", nconv, cv.cv_conv);
-					return "D_PRINTF_DYN_PROTO";
-				}
-				if (nodes[arg].dn_type != DT_INT) {
-					snprintf(msg, len, "argument #%d is "
-					    "incompatible with conversion #%d "
-					    "prototype: width and precision "
-					    "must be integers", argno, nconv);
-					return "D_PRINTF_DYN_TYPE";
-				}
-				arg = nodes[arg].dn_next;
-				argno++;
-			}
-		}
-		if (arg == DSL_NONE) {
-			snprintf(msg, len, "prototype mismatch: conversion #%d "
-			    "(%%%c) is missing a corresponding value argument",
-			    nconv, cv.cv_conv);
-			return "D_PRINTF_ARG_PROTO";
-		}
-		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
-			snprintf(msg, len, "argument #%d is incompatible with "
-			    "conversion #%d prototype: %%%c wants an integer, "
-			    "the argument is a string", argno, nconv,
-			    cv.cv_conv);
-			return "D_PRINTF_ARG_TYPE";
-		}
-		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
-		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
-			snprintf(msg, len, "argument #%d is incompatible with "
-			    "conversion #%d prototype: %%s wants a string, "
-			    "the argument is an integer", argno, nconv);
-			return "D_PRINTF_ARG_TYPE";
-		}
-		arg = nodes[arg].dn_next;
-		argno++;
-	}
-	if (!isprinta && arg != DSL_NONE) {
-		snprintf(msg, len, "prototype mismatch: only %d argument%s "
-		    "required by this format string", nconv + 1,
-		    nconv == 0 ? "" : "s");
-		return "D_PRINTF_ARG_EXTRA";
-	}
-	return NULL;
-}
-
 static int64_t
 widen(const dsl_parg_t *a, bool sign)
 {
@@ -193,7 +95,7 @@ widen(const dsl_parg_t *a, bool sign)
 
 /* Build "%<flags><width>.<prec><len><conv>" for the C library. */
 static void
-cfmt(char *buf, size_t len, const conv_t *cv, int width, int prec,
+cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
     const char *lenmod, char conv)
 {
 	char w[16] = "", pr[16] = "";
@@ -242,7 +144,6 @@ escape(const char *s)
 	return out;
 }
 
-void dsl_print_value(dsl_rt_t *, uint32_t, dsl_hent_t *);
 
 int
 dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
@@ -259,7 +160,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
-		conv_t cv;
+		dsl_conv_t cv;
 		const char *end;
 		const dsl_parg_t *a;
 		char f[64];
@@ -273,7 +174,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			p += n;
 			continue;
 		}
-		if (!parse_conv(p + 1, &cv, &end)) {
+		if (!dsl_printf_conv(p + 1, &cv, &end)) {
 			fputs(p, fp);	/* checked at compile time */
 			break;
 		}
@@ -329,10 +230,11 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 				if (ag->ag_func == F_AVG)
 					v = d[0] ? d[1] / normal / d[0] : 0;
 				else if (ag->ag_func == F_STDDEV) {
-					uint64_t dsl_stddev(const int64_t *,
+					uint64_t dsl_agg_stddev(const int64_t *,
 					    int64_t);
 
-					v = (long long)dsl_stddev(d, normal);
+					v = (long long)
+					    dsl_agg_stddev(d, normal);
 				} else
 					v = d[0] / normal;
 				cfmt(f, sizeof(f), &cv, width, prec, "ll",

@@ -84,7 +84,7 @@ static const char *const funcnames[F_NFUNCS] = {
 };
 
 const char *
-dsl_func_name(int f)
+dsl_prog_funcname(int f)
 {
 	return f >= 0 && f < F_NFUNCS ? funcnames[f] : "?";
 }
@@ -102,7 +102,7 @@ dsl_prog_free(dsl_prog_t *pg)
 	free(pg->pg_vars);
 	free(pg->pg_aggs);
 	free(pg->pg_optvals);
-	dsl_tt_fini(&pg->pg_tt);
+	dsl_type_tab_fini(&pg->pg_tt);
 	free(pg);
 }
 
@@ -151,14 +151,15 @@ dsl_prog_option(const dsl_prog_t *pg, const char *name)
 	uint32_t i;
 
 	for (i = 0; i < pg->pg_noptvals; i++)
-		if (strcmp(dsl_str(pg, pg->pg_optvals[i].ov_name), name) == 0)
-			v = dsl_str(pg, pg->pg_optvals[i].ov_value);
+		if (strcmp(dsl_prog_str(pg, pg->pg_optvals[i].ov_name),
+		    name) == 0)
+			v = dsl_prog_str(pg, pg->pg_optvals[i].ov_value);
 	return v;
 }
 
 /* gmatch: * ? [a-z] [!x], as DTrace matches probe descriptions. */
 bool
-dsl_glob(const char *p, const char *s)
+dsl_prog_glob(const char *p, const char *s)
 {
 	for (; *p != '\0'; p++, s++) {
 		if (*p == '*') {
@@ -167,9 +168,9 @@ dsl_glob(const char *p, const char *s)
 			if (p[1] == '\0')
 				return true;
 			for (; *s != '\0'; s++)
-				if (dsl_glob(p + 1, s))
+				if (dsl_prog_glob(p + 1, s))
 					return true;
-			return dsl_glob(p + 1, s);
+			return dsl_prog_glob(p + 1, s);
 		}
 		if (*s == '\0')
 			return false;
@@ -210,11 +211,11 @@ dsl_glob(const char *p, const char *s)
 }
 
 bool
-dsl_desc_match(const dsl_pdesc_t *d, const char *prov, const char *mod,
+dsl_prog_desc_match(const dsl_pdesc_t *d, const char *prov, const char *mod,
     const char *func, const char *name)
 {
-	return (d->pd_prov[0] == '\0' || dsl_glob(d->pd_prov, prov)) &&
-	    (d->pd_mod[0] == '\0' || dsl_glob(d->pd_mod, mod)) &&
-	    (d->pd_func[0] == '\0' || dsl_glob(d->pd_func, func)) &&
-	    (d->pd_name[0] == '\0' || dsl_glob(d->pd_name, name));
+	return (d->pd_prov[0] == '\0' || dsl_prog_glob(d->pd_prov, prov)) &&
+	    (d->pd_mod[0] == '\0' || dsl_prog_glob(d->pd_mod, mod)) &&
+	    (d->pd_func[0] == '\0' || dsl_prog_glob(d->pd_func, func)) &&
+	    (d->pd_name[0] == '\0' || dsl_prog_glob(d->pd_name, name));
 }

@@ -44,7 +44,7 @@ nspec(const dsl_rt_t *rt)
 }
 
 int32_t
-dsl_spec_new(dsl_rt_t *rt)
+dsl_rt_spec_new(dsl_rt_t *rt)
 {
 	uint32_t i;
 	rt_spec_t *sp;
@@ -68,7 +68,7 @@ dsl_spec_new(dsl_rt_t *rt)
 }
 
 bool
-dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
+dsl_rt_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 {
 	rt_spec_t *sp;
 
@@ -87,7 +87,7 @@ dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 }
 
 bool
-dsl_spec_use(dsl_rt_t *rt, int64_t id)
+dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 {
 	if (id < 0 || id > nspec(rt))
 		return false;
@@ -99,7 +99,7 @@ dsl_spec_use(dsl_rt_t *rt, int64_t id)
 }
 
 void
-dsl_clause_flush(dsl_rt_t *rt)
+dsl_rt_clause_flush(dsl_rt_t *rt)
 {
 	off_t n;
 
@@ -162,7 +162,7 @@ dsl_rt_freopen(dsl_rt_t *rt, const char *path)
 }
 
 FILE *
-dsl_clause_begin(dsl_rt_t *rt)
+dsl_rt_clause_begin(dsl_rt_t *rt)
 {
 	if (rt->rt_buf == NULL)
 		rt->rt_buf = open_memstream(&rt->rt_bufmem, &rt->rt_bufsize);
@@ -173,7 +173,7 @@ dsl_clause_begin(dsl_rt_t *rt)
 }
 
 void
-dsl_clause_end(dsl_rt_t *rt, bool drop)
+dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 {
 	off_t n;
 	int32_t id = rt->rt_specid;
@@ -276,7 +276,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
-	    dsl_thr_init(rt) != 0) {
+	    dsl_var_thr_init(rt) != 0) {
 		dsl_rt_destroy(rt);
 		return NULL;
 	}
@@ -389,6 +389,12 @@ dsl_rt_exited(const dsl_rt_t *rt)
 	return rt->rt_exited;
 }
 
+uint64_t
+dsl_rt_errors(const dsl_rt_t *rt)
+{
+	return rt->rt_nerrors;
+}
+
 void
 dsl_rt_interrupted(dsl_rt_t *rt)
 {
@@ -401,7 +407,7 @@ dsl_rt_interrupted(dsl_rt_t *rt)
 
 /* A context for BEGIN/END/tick when the host has none: this process. */
 void
-dsl_ctx_self(dsl_ctx_t *cx)
+dsl_rt_ctx_self(dsl_ctx_t *cx)
 {
 	memset(cx, 0, sizeof(*cx));
 	cx->cx_pid = (int32_t)getpid();
@@ -424,11 +430,11 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 		return rt->rt_exitcode;
 	rt->rt_ended = true;
 	if (ctx == NULL) {
-		dsl_ctx_self(&self);
+		dsl_rt_ctx_self(&self);
 		ctx = &self;
 	}
 	if (rt->rt_end != 0)
-		(void)dsl_fire(rt, rt->rt_end, ctx);
+		(void)dsl_eval_fire(rt, rt->rt_end, ctx);
 	/* dtrace(1): a newline before the aggregations, quiet or not */
 	if (rt->rt_emit == NULL)
 		fputc('\n', rt->rt_host.dh_out);
@@ -464,11 +470,11 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	}
 	if (rt->rt_aggs != NULL)
 		for (i = 0; i < rt->rt_pg->pg_naggs; i++)
-			dsl_ht_free(&rt->rt_aggs[i].ag_ht);
+			dsl_var_ht_free(&rt->rt_aggs[i].ag_ht);
 	free(rt->rt_aggs);
-	dsl_ht_free(&rt->rt_arrays);
+	dsl_var_ht_free(&rt->rt_arrays);
 	if (rt->rt_thr != NULL)
-		dsl_thr_fini(rt);
+		dsl_var_thr_fini(rt);
 	free(rt->rt_gint);
 	free(rt->rt_gstr);
 	free(rt->rt_tint);

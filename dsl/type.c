@@ -13,13 +13,13 @@
 #include "dsl/prog.h"
 
 dsl_typetab_t *
-dsl_typetab_create(void)
+dsl_type_tab_create(void)
 {
 	return calloc(1, sizeof(dsl_typetab_t));
 }
 
 void
-dsl_tt_fini(dsl_typetab_t *tt)
+dsl_type_tab_fini(dsl_typetab_t *tt)
 {
 	free(tt->tt_types);
 	free(tt->tt_mems);
@@ -28,11 +28,11 @@ dsl_tt_fini(dsl_typetab_t *tt)
 }
 
 void
-dsl_typetab_free(dsl_typetab_t *tt)
+dsl_type_tab_free(dsl_typetab_t *tt)
 {
 	if (tt == NULL)
 		return;
-	dsl_tt_fini(tt);
+	dsl_type_tab_fini(tt);
 	free(tt);
 }
 
@@ -81,7 +81,7 @@ addstr(dsl_typetab_t *tt, const char *s)
 }
 
 const char *
-dsl_tt_str(const dsl_typetab_t *tt, uint32_t off)
+dsl_type_str(const dsl_typetab_t *tt, uint32_t off)
 {
 	return tt->tt_str != NULL && off < tt->tt_strlen ?
 	    tt->tt_str + off : "";
@@ -118,19 +118,20 @@ valid(const dsl_typetab_t *tt, int32_t t)
 }
 
 int32_t
-dsl_tt_find(const dsl_typetab_t *tt, int kind, const char *name)
+dsl_type_find(const dsl_typetab_t *tt, int kind, const char *name)
 {
 	uint32_t i;
 
 	for (i = tt->tt_ntypes; i-- > 1;)
 		if (tt->tt_types[i].ty_kind == kind &&
-		    strcmp(dsl_tt_str(tt, tt->tt_types[i].ty_name), name) == 0)
+		    strcmp(dsl_type_str(tt, tt->tt_types[i].ty_name),
+		    name) == 0)
 			return (int32_t)i;
 	return 0;
 }
 
 const dsl_ctype_t *
-dsl_tt_resolve(const dsl_typetab_t *tt, int32_t t, int32_t *out)
+dsl_type_resolve(const dsl_typetab_t *tt, int32_t t, int32_t *out)
 {
 	int hops = 0;
 
@@ -145,7 +146,7 @@ dsl_tt_resolve(const dsl_typetab_t *tt, int32_t t, int32_t *out)
 int32_t
 dsl_type_void(dsl_typetab_t *tt)
 {
-	int32_t t = dsl_tt_find(tt, TY_VOID, "void");
+	int32_t t = dsl_type_find(tt, TY_VOID, "void");
 
 	return t != 0 ? t : add(tt, TY_VOID, "void", 1, 1);
 }
@@ -157,7 +158,7 @@ dsl_type_int(dsl_typetab_t *tt, const char *name, size_t size, bool sign)
 
 	if (size != 1 && size != 2 && size != 4 && size != 8)
 		return 0;
-	if ((t = dsl_tt_find(tt, TY_INT, name)) != 0 &&
+	if ((t = dsl_type_find(tt, TY_INT, name)) != 0 &&
 	    tt->tt_types[t].ty_size == size &&
 	    tt->tt_types[t].ty_signed == sign)
 		return t;
@@ -186,7 +187,7 @@ dsl_type_ptr(dsl_typetab_t *tt, int32_t to)
 int32_t
 dsl_type_array(dsl_typetab_t *tt, int32_t elem, uint32_t n)
 {
-	const dsl_ctype_t *e = dsl_tt_resolve(tt, elem, NULL);
+	const dsl_ctype_t *e = dsl_type_resolve(tt, elem, NULL);
 	int32_t t;
 
 	if (e == NULL || e->ty_size == 0 || n > (1U << 24))
@@ -238,7 +239,7 @@ int32_t
 dsl_type_member(dsl_typetab_t *tt, int32_t st, const char *name,
     int32_t type, uint64_t off)
 {
-	const dsl_ctype_t *m = dsl_tt_resolve(tt, type, NULL);
+	const dsl_ctype_t *m = dsl_type_resolve(tt, type, NULL);
 
 	if (m == NULL || !valid(tt, st) || off > INT64_MAX ||
 	    (tt->tt_types[st].ty_kind != TY_STRUCT &&
@@ -278,7 +279,7 @@ dsl_type_typedef(dsl_typetab_t *tt, const char *name, int32_t type)
 }
 
 int
-dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src)
+dsl_type_tab_copy(dsl_typetab_t *dst, const dsl_typetab_t *src)
 {
 	memset(dst, 0, sizeof(*dst));
 	if (src == NULL || src->tt_ntypes == 0)
@@ -289,7 +290,7 @@ dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src)
 	dst->tt_str = malloc((size_t)src->tt_strlen + 1);
 	if (dst->tt_types == NULL || dst->tt_mems == NULL ||
 	    dst->tt_str == NULL) {
-		dsl_tt_fini(dst);
+		dsl_type_tab_fini(dst);
 		return -1;
 	}
 	memcpy(dst->tt_types, src->tt_types,
@@ -305,7 +306,7 @@ dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src)
 }
 
 const char *
-dsl_tt_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
+dsl_type_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 {
 	const dsl_ctype_t *ty;
 	char sub[200];
@@ -317,13 +318,13 @@ dsl_tt_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 	ty = &tt->tt_types[t];
 	switch (ty->ty_kind) {
 	case TY_PTR:
-		dsl_tt_name(tt, ty->ty_ref, sub, sizeof(sub));
+		dsl_type_name(tt, ty->ty_ref, sub, sizeof(sub));
 		/* "char **", as C and CTF spell it */
 		snprintf(buf, len, "%s%s*", sub,
 		    sub[0] != '\0' && sub[strlen(sub) - 1] == '*' ? "" : " ");
 		break;
 	case TY_ARRAY:
-		dsl_tt_name(tt, ty->ty_ref, sub, sizeof(sub));
+		dsl_type_name(tt, ty->ty_ref, sub, sizeof(sub));
 		snprintf(buf, len, "%s [%u]", sub, ty->ty_nelem);
 		break;
 	case TY_STRUCT:
@@ -331,10 +332,10 @@ dsl_tt_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 	case TY_ENUM:
 		snprintf(buf, len, "%s %s", ty->ty_kind == TY_STRUCT ?
 		    "struct" : ty->ty_kind == TY_UNION ? "union" : "enum",
-		    dsl_tt_str(tt, ty->ty_name));
+		    dsl_type_str(tt, ty->ty_name));
 		break;
 	default:
-		snprintf(buf, len, "%s", dsl_tt_str(tt, ty->ty_name));
+		snprintf(buf, len, "%s", dsl_type_str(tt, ty->ty_name));
 		break;
 	}
 	return buf;
@@ -355,11 +356,11 @@ dsl_type_lookup(const dsl_typetab_t *tt, const char *name)
 	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
 		n = strlen(tags[i].pfx);
 		if (strncmp(name, tags[i].pfx, n) == 0)
-			return dsl_tt_find(tt, tags[i].kind, name + n);
+			return dsl_type_find(tt, tags[i].kind, name + n);
 	}
-	if ((t = dsl_tt_find(tt, TY_TYPEDEF, name)) != 0)
+	if ((t = dsl_type_find(tt, TY_TYPEDEF, name)) != 0)
 		return t;
-	if ((t = dsl_tt_find(tt, TY_INT, name)) != 0)
+	if ((t = dsl_type_find(tt, TY_INT, name)) != 0)
 		return t;
-	return dsl_tt_find(tt, TY_VOID, name);
+	return dsl_type_find(tt, TY_VOID, name);
 }

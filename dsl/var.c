@@ -14,7 +14,7 @@
 #include "dsl/rt.h"
 
 uint64_t
-dsl_hash(uint32_t id, const void *key, size_t len)
+dsl_var_hash(uint32_t id, const void *key, size_t len)
 {
 	const unsigned char *p = key;
 	uint64_t h = 1469598103934665603ULL ^ id;
@@ -28,7 +28,7 @@ dsl_hash(uint32_t id, const void *key, size_t len)
 }
 
 dsl_hent_t *
-dsl_ht_find(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
+dsl_var_ht_find(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
     uint64_t hash)
 {
 	dsl_hent_t *he;
@@ -68,7 +68,7 @@ grow(dsl_htab_t *ht)
 }
 
 dsl_hent_t *
-dsl_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
+dsl_var_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
     uint64_t hash)
 {
 	dsl_hent_t *he;
@@ -91,7 +91,7 @@ dsl_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
 }
 
 void
-dsl_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
+dsl_var_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
 {
 	dsl_hent_t **pp = &ht->ht_b[he->he_hash & (ht->ht_nb - 1)];
 
@@ -106,7 +106,7 @@ dsl_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
 }
 
 void
-dsl_ht_free(dsl_htab_t *ht)
+dsl_var_ht_free(dsl_htab_t *ht)
 {
 	size_t i;
 
@@ -124,7 +124,7 @@ dsl_ht_free(dsl_htab_t *ht)
 }
 
 int
-dsl_thr_init(dsl_rt_t *rt)
+dsl_var_thr_init(dsl_rt_t *rt)
 {
 	rt->rt_thrcap = 64;
 	rt->rt_thr = calloc(rt->rt_thrcap, sizeof(dsl_thr_t));
@@ -132,7 +132,7 @@ dsl_thr_init(dsl_rt_t *rt)
 }
 
 void
-dsl_thr_fini(dsl_rt_t *rt)
+dsl_var_thr_fini(dsl_rt_t *rt)
 {
 	size_t i;
 
@@ -191,7 +191,7 @@ rehash(dsl_rt_t *rt)
 /* The self-> record of a thread; with create, made on first need (a
  * store), else NULL for a thread that never stored anything. */
 dsl_thr_t *
-dsl_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
+dsl_var_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	dsl_thr_t *t;
@@ -227,7 +227,7 @@ dsl_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 }
 
 void
-dsl_thread_gone(dsl_rt_t *rt, uint64_t tid)
+dsl_var_thread_gone(dsl_rt_t *rt, uint64_t tid)
 {
 	dsl_thr_t *t = probe_tid(rt->rt_thr, rt->rt_thrcap, (int64_t)tid);
 	size_t i, j;

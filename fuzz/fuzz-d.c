@@ -62,14 +62,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				uint32_t i;
 
 				for (i = 0; i < 3; i++)
-					if (dsl_desc_match(dsl_prog_desc(pg, d),
-					    "dtrace", "", "", n[i]))
+					if (dsl_prog_desc_match(
+					    dsl_prog_desc(pg, d), "dtrace",
+					    "", "", n[i]))
 						dsl_rt_enable(rt, i + 1, d);
 			}
 			memset(&cx, 0, sizeof(cx));
 			cx.cx_tid = 1;
 			cx.cx_timestamp = 1;
-			dsl_fire(rt, 1, &cx);
+			dsl_eval_fire(rt, 1, &cx);
 			dsl_rt_end(rt, &cx);
 			dsl_rt_destroy(rt);
 		}

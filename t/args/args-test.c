@@ -108,10 +108,10 @@ run(const char *text, bool host)
 	rt = dsl_rt_create(pg, &h);
 	id = dsl_rt_add_probe(rt, "pid1", "a.out", "f", "entry");
 	CHECK(dsl_rt_enable(rt, id, 0) == 0);
-	dsl_ctx_self(&cx);
+	dsl_rt_ctx_self(&cx);
 	cx.cx_args[0] = 0x1000;
 	cx.cx_args[1] = 0xdead000000000007ULL;
-	dsl_fire(rt, id, &cx);
+	dsl_eval_fire(rt, id, &cx);
 	dsl_rt_destroy(rt);
 	dsl_prog_free(pg);
 	fclose(fp);

@@ -2,7 +2,7 @@
 /*
  * rt-test: the host-facing contract of dsl/dsl.h without a process:
  * descriptions after $target substitution, glob matching, probe ids and
- * EPIDs, self-> per thread (and freed with dsl_thread_gone), this-> per
+ * EPIDs, self-> per thread (and freed with dsl_var_thread_gone), this-> per
  * firing, the END print; and the lexer and parser on strings, valid and
  * not.
  */
@@ -85,7 +85,7 @@ test_hooks(void)
 	cx.cx_args[1] = 0x401234;
 	cx.cx_args[2] = 0x99;
 	cx.cx_cookie = (void *)fake_mem;
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_destroy(rt);
 	fclose(fp);
 	CHECK(strcmp(out, "hello from the tracee|a.out`main+0x34|0x99|"
@@ -122,7 +122,7 @@ test_host_types(void)
 	char err[256], *out = NULL;
 	size_t outlen = 0;
 	FILE *fp = open_memstream(&out, &outlen);
-	dsl_typetab_t *tt = dsl_typetab_create();
+	dsl_typetab_t *tt = dsl_type_tab_create();
 	int32_t ch, pch, in, st;
 	dsl_src_t src;
 	dsl_copts_t co;
@@ -150,7 +150,7 @@ test_host_types(void)
 	src.ds_text = text;
 	src.ds_len = strlen(text);
 	pg = dsl_compile(&src, 1, &co, err, sizeof(err));
-	dsl_typetab_free(tt);	/* the program has its own copy */
+	dsl_type_tab_free(tt);	/* the program has its own copy */
 	CHECK(pg != NULL);
 	if (pg == NULL) {
 		fprintf(stderr, "%s\n", err);
@@ -165,7 +165,7 @@ test_host_types(void)
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
 	memset(&cx, 0, sizeof(cx));
 	cx.cx_args[0] = 0x3000;
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_destroy(rt);
 	fclose(fp);
 	CHECK(strcmp(out, "hello from the tracee 42 16") == 0);
@@ -240,14 +240,14 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
 	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 42;
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_end(rt, NULL);
 	if (svg != NULL) {
 		size_t slen = 0;
 		FILE *sf = open_memstream(svg, &slen);
 
-		CHECK(dsl_rt_flamegraph(rt, sf) == 0);
+		CHECK(dsl_flame_svg(rt, sf) == 0);
 		fclose(sf);
 	}
 	dsl_rt_destroy(rt);
@@ -371,21 +371,21 @@ test_descs(void)
 	/* one field is the name, as in dtrace */
 	d = dsl_prog_desc(pg, 2);
 	CHECK(strcmp(d->pd_prov, "") == 0 && strcmp(d->pd_name, "entry") == 0);
-	CHECK(dsl_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
+	CHECK(dsl_prog_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
 	    "foobar", "entry"));
-	CHECK(!dsl_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
+	CHECK(!dsl_prog_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
 	    "xfoo", "entry"));
-	CHECK(dsl_desc_match(dsl_prog_desc(pg, 2), "pid1", "libc.so.6", "read",
-	    "entry"));
+	CHECK(dsl_prog_desc_match(dsl_prog_desc(pg, 2), "pid1", "libc.so.6",
+	    "read", "entry"));
 	CHECK(dsl_prog_desc(pg, 5) == NULL);
 	dsl_prog_free(pg);
 
-	CHECK(dsl_glob("*", ""));
-	CHECK(dsl_glob("f?o", "foo"));
-	CHECK(dsl_glob("[a-c]x", "bx"));
-	CHECK(!dsl_glob("[!a-c]x", "bx"));
-	CHECK(dsl_glob("*::*Put*", "leveldb::DBImpl::Put"));
-	CHECK(!dsl_glob("abc", "abcd"));
+	CHECK(dsl_prog_glob("*", ""));
+	CHECK(dsl_prog_glob("f?o", "foo"));
+	CHECK(dsl_prog_glob("[a-c]x", "bx"));
+	CHECK(!dsl_prog_glob("[!a-c]x", "bx"));
+	CHECK(dsl_prog_glob("*::*Put*", "leveldb::DBImpl::Put"));
+	CHECK(!dsl_prog_glob("abc", "abcd"));
 }
 
 /* The latency script of the seed: entry/return on two threads. */
@@ -431,7 +431,7 @@ test_self(void)
 		for (id = entry; id <= ret; id++) {
 			static const char *names[] = { "entry", "return" };
 
-			if (dsl_desc_match(pd, "pid7", "a.out", "Put",
+			if (dsl_prog_desc_match(pd, "pid7", "a.out", "Put",
 			    names[id - entry]))
 				CHECK(dsl_rt_enable(rt, id, d) == 0);
 		}
@@ -443,27 +443,27 @@ test_self(void)
 	cx.cx_pid = 7;
 	cx.cx_tid = 100;
 	cx.cx_timestamp = 1000;
-	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, entry, &cx) == DSL_FIRE_OK);
 	cx.cx_tid = 101;
 	cx.cx_timestamp = 2000;
-	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, entry, &cx) == DSL_FIRE_OK);
 	/* thread 100 returns after 600ns, thread 101 after 40ns */
 	cx.cx_tid = 100;
 	cx.cx_timestamp = 1600;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	cx.cx_tid = 101;
 	cx.cx_timestamp = 2040;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	/* a return with no entry on its thread: the predicate is false */
 	cx.cx_tid = 102;
 	cx.cx_timestamp = 5000;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	/* an entry, then the thread goes: its self->ts goes with it */
 	cx.cx_tid = 103;
-	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
-	dsl_thread_gone(rt, 103);
+	CHECK(dsl_eval_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	dsl_var_thread_gone(rt, 103);
 	cx.cx_timestamp = 9000;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	CHECK(!dsl_rt_exited(rt));
 	CHECK(dsl_rt_end(rt, NULL) == 0);
 	fclose(fp);
