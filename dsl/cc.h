@@ -38,7 +38,7 @@ typedef struct dsl_cc {
 
 	/* lexer */
 	int		cc_src;		/* current source index */
-	const char	*cc_text, *cc_p, *cc_end;
+	const char	*cc_p, *cc_end;
 	int		cc_line;
 	const char	*cc_linep;	/* start of the current line */
 	int		cc_tok;		/* current token */
@@ -47,13 +47,9 @@ typedef struct dsl_cc {
 	char		*cc_tstr;	/* T_STRING/T_IDENT/T_AGGNAME text */
 	size_t		cc_tstrlen, cc_tstrcap;
 	int		cc_tline, cc_tcol;
-	bool		cc_peeked;	/* one token of lookahead saved */
-	int		cc_ptok, cc_pline, cc_pcol;
-	int64_t		cc_pival;
-	bool		cc_punsigned, cc_plong;
-	char		*cc_pstr;	/* dsl_lex_peek's copy of the token */
-	char		cc_peektext[128];	/* the peeked token's text;
-					 * its value in cc_pival */
+	int64_t		cc_pival;	/* dsl_lex_peek: the next token's value */
+	char		cc_peektext[128];	/* and its text */
+	char		*cc_pstr;	/* the current token's, kept meanwhile */
 	size_t		cc_pstrlen, cc_pstrcap;
 	char		*cc_dstr;	/* dsl_lex_pdesc's word */
 	size_t		cc_dstrlen, cc_dstrcap;

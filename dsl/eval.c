@@ -1386,7 +1386,6 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 	rt->rt_fault = FLT_NONE;
 	rt->rt_scrused = 0;
 	rt->rt_epid = epid;
-	rt->rt_clause = c;
 	rt->rt_act = 0;
 	rt->rt_ctx = ctx;
 	if (cl->cl_pred != DSL_NONE && eval(rt, cl->cl_pred) == 0 &&

@@ -86,7 +86,7 @@ dsl_lex_init(dsl_cc_t *cc, int src)
 	const dsl_src_t *s = &cc->cc_srcs[src];
 
 	cc->cc_src = src;
-	cc->cc_text = cc->cc_p = s->ds_text;
+	cc->cc_p = s->ds_text;
 	cc->cc_end = s->ds_text + s->ds_len;
 	cc->cc_line = 1;
 	cc->cc_linep = cc->cc_p;

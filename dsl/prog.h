@@ -64,7 +64,6 @@ enum {
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
 	S_BLOCK,	/* dn_a first statement */
-	S_EMPTY,
 };
 
 /* Flags in dn_aux of N_MEMBER, N_DEREF, N_INDEX: the value is kept by
@@ -120,7 +119,7 @@ enum {
  * another (dsl_type_resolve() looks through them).
  */
 enum { TY_VOID = 1, TY_INT, TY_PTR, TY_ARRAY, TY_STRUCT, TY_UNION,
-	TY_ENUM, TY_TYPEDEF, TY_STRING };
+	TY_ENUM, TY_TYPEDEF };
 
 typedef struct dsl_ctype {
 	uint8_t		ty_kind;	/* TY_* */
