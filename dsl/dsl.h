@@ -39,7 +39,7 @@ typedef struct dsl_src {
 #define DSL_MAXMACROARGS	10	/* $0..$9 */
 
 /*
- * C types the host knows (issue: DWARF of the traced process), given to
+ * C types the host knows (from DWARF of the traced process), given to
  * the compiler in dsl_copts_t.co_types.  A program's own struct, union,
  * enum and typedef declarations are added to a copy of it, so the
  * compiled program holds every type it uses in flat arrays (prog.h:
