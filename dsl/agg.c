@@ -662,7 +662,7 @@ dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
 	for (i = 0; i < ag->ag_nkeys; i++) {
 		const char *s;
 
-		(void) dsl_agg_key_int(ag, key, i, &s);
+		(void)dsl_agg_key_int(ag, key, i, &s);
 		if (s != NULL && *s == DSL_STACKMARK)
 			return i;
 	}
