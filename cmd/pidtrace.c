@@ -27,6 +27,7 @@
 #include "cmd/dwtypes.h"
 #include "cmd/trace.h"
 #include "cmd/metrics.h"
+#include "probes/procns.h"
 #include "probes/provider.h"
 #include "probes/syscall.h"
 #include "probes/profile.h"
@@ -784,6 +785,22 @@ parse_args(cmd_t *c, int argc, char **argv)
 	}
 }
 
+/*
+ * -p of a process in a rootless container (a subordinate uid of ours in
+ * our user namespace's child): enter that namespace before attaching,
+ * as `podman unshare` does, while we have no thread (setns(2) refuses a
+ * threaded caller).  A process that cannot be reached that way fails
+ * here with what to run instead.
+ */
+static void
+enter_userns(long pid)
+{
+	char err[512];
+
+	if (pid > 0 && pb_proc_userns_enter((pid_t)pid, err, sizeof(err)) < 0)
+		die("attach: %s", err);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -833,6 +850,8 @@ main(int argc, char **argv)
 	 * order: $target is the first one's pid ("the first such process",
 	 * the Dynamic Tracing Guide's "Target Process ID").
 	 */
+	for (i = 0; i < c->c_ngrabs; i++)
+		enter_userns(c->c_grabs[i].cg_pid);
 	for (i = 0; i < c->c_ngrabs; i++) {
 		cmd_trace_t *t = trace_open((pid_t)c->c_grabs[i].cg_pid,
 		    c->c_grabs[i].cg_command);

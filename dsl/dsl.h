@@ -206,9 +206,10 @@ typedef struct dsl_host {
 	/* Name pc of process pid when a stack is printed, perhaps after
 	 * the process is gone: as dh_addr2sym, with dh_cookie, but 1 when
 	 * the name is a JIT's (code in no file, named by the runtime: what
-	 * dtrace's ustack helpers give), which a stack prints only within
-	 * its string space (ustack's strsize).  Optional (frames print in
-	 * hex without it). */
+	 * dtrace's ustack helpers give), which a stack with string space
+	 * (jstack(), ustack's strsize) prints only within it, and one
+	 * without (ustack()) in full.  Optional (frames print in hex
+	 * without it). */
 	int	(*dh_pcsym)(void *hcookie, int32_t pid, uint64_t pc,
 		    char *buf, size_t len);
 	/* raise(): send sig to thread tid of the process cookie (the

@@ -6,6 +6,7 @@
  */
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,8 +40,13 @@ dsl_print_probe(dsl_rt_t *rt)
 }
 
 /*
- * A stack string's head (prog.h): the pid and its string space (0: none);
- * returns where its frames start.
+ * A stack string's head (prog.h): the pid and its string space; returns
+ * where its frames start.  A stack without string space (ustack(),
+ * ustack(n), a strsize of 0) names its JIT frames in full: the perf map
+ * is read here, when the stack prints, as the ELF symbol tables are, and
+ * as bpftrace and perf name such frames.  With string space (jstack(),
+ * ustack(n, strsize)) a JIT's name takes its room as a ustack helper's
+ * string does in dtrace.
  */
 static const char *
 stack_head(const char *st, int32_t *pid, long *strsize)
@@ -49,6 +55,8 @@ stack_head(const char *st, int32_t *pid, long *strsize)
 
 	*pid = (int32_t)strtol(st + 1, &p, 10);
 	*strsize = *p == '/' ? strtol(p + 1, &p, 10) : 0;
+	if (*strsize <= 0)
+		*strsize = LONG_MAX;
 	return p;
 }
 
@@ -59,7 +67,7 @@ stack_head(const char *st, int32_t *pid, long *strsize)
  * strsize bytes that hold, frame after frame, the helper's string
  * (truncated to the room left) or an empty one, each with its NUL; a
  * JIT frame without its string prints in hex, as one in anonymous memory
- * does.  *room is the space left.
+ * does.  *room is the space left (LONG_MAX: no limit, see stack_head).
  */
 static void
 frame_name(dsl_rt_t *rt, int32_t pid, uint64_t pc, char *buf, size_t len,

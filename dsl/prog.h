@@ -269,7 +269,8 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
  * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
  * the pid in decimal, "/" and the string space in decimal when it has
  * some (ustack's strsize; jstack's -x jstackstrsize), then each frame's
- * pc in hex, each after a blank.
+ * pc in hex, each after a blank.  Without string space JIT frames are
+ * named in full; with it, within it (print.c's stack_head).
  * It hashes, compares and keys aggregations as any string; the printers
  * (trace, aggregation keys, printa's %k, the folded and SVG outputs) see
  * the mark and name the frames through dh_pcsym when they print, as

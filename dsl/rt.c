@@ -249,7 +249,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
 	rt->rt_ustackframes = optint(pg, "ustackframes", 100);
 	rt->rt_jstackframes = optint(pg, "jstackframes", 50);
-	/* dtrace's default: jstack() names JIT frames, ustack() not */
+	/* jstack()'s string space for JIT names, dtrace's default */
 	rt->rt_jstackstrsize = optint(pg, "jstackstrsize", 512);
 	{
 		const char *sf = dsl_prog_option(pg, "stackfmt");

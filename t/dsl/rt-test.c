@@ -298,8 +298,9 @@ test_stacks(void)
  * ustack(n, strsize): a JIT frame is named only within the string space,
  * as dt_print_ustack prints the ustack helper's strings: each frame takes
  * its string and a NUL (an empty one for a frame that is not a JIT's),
- * the last string cut to the room left; ustack() has none, jstack() has
- * -x jstackstrsize (512).
+ * the last string cut to the room left; jstack() has -x jstackstrsize
+ * (512).  ustack() and ustack(n, 0) have none: their JIT frames are named
+ * in full from the perf map, as bpftrace's ustack() names them.
  */
 static void
 test_strsize(void)
@@ -308,8 +309,13 @@ test_strsize(void)
 		const char *prog, *xopt, *want;
 	} cases[] = {
 		{ "BEGIN { @[ustack()] = count(); }", NULL,
-		  "\n\n              m`f1+0x10\n              0x2010\n"
+		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[ustack(3, 0)] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
+		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[ustack()] = count(); }", "stackfmt=folded",
+		  "\nm`f3;jit:hot /a.js:7;m`f1 2\n" },
 		{ "BEGIN { @[ustack(3, 100)] = count(); }", NULL,
 		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
