@@ -9,7 +9,7 @@ cmd_trace_libtrace_a_SOURCES = cmd/trace/trace.h cmd/trace/impl.h \
 	cmd/trace/index.c \
 	cmd/trace/addrsym.c cmd/trace/addrsym.h cmd/trace/dwtypes.c \
 	lib/fnv.h
-TRACE_LIBS = cmd/trace/libtrace.a dsl/libdsl.a tracer/libtracer.a \
+TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \
 	probes/libprobes.a $(JSON_C_LIBS) demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS) \
 	$(LIBUNWIND_PTRACE_LIBS)

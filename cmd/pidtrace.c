@@ -273,7 +273,7 @@ flamegraph(cmd_t *c)
 	if (*path == '\0')
 		path = "flamegraph.svg";
 	if ((fp = fopen(path, "we")) == NULL ||
-	    (dsl_rt_flamegraph(c->c_rt, fp) | fclose(fp)) != 0)
+	    (dsl_flame_svg(c->c_rt, fp) | fclose(fp)) != 0)
 		fprintf(stderr, "pidtrace: flamegraph: %s: %s\n", path,
 		    strerror(errno));
 }

@@ -220,7 +220,7 @@ match_made(trace_scope_t *sc, const pb_provider_t *pv, size_t i)
 		size_t k, before = tp->tp_ndescs;
 
 		if (pv->pv_names(pd->pd_prov, sc->sc_pid) ||
-		    !dsl_desc_match(pd, tp->tp_prov, tp->tp_mod, tp->tp_func,
+		    !dsl_prog_desc_match(pd, tp->tp_prov, tp->tp_mod, tp->tp_func,
 		    tp->tp_pname))
 			continue;
 		if (d >= rg->rg_nextra) {

@@ -9,7 +9,7 @@
  *	tracer -> on_hit(cookie, regs)		a site's probes
  *	glue   -> fire(firing, refs)		one dsl_ctx_t per probe
  *	provider -> pv_args(fireref, regs)	the arguments, errno
- *	dsl    -> dsl_fire(rt, id, ctx)		the clauses
+ *	dsl    -> dsl_eval_fire(rt, id, ctx)		the clauses
  *
  * The firing is the cookie of the D host hooks (host.c) while the
  * clauses run: they read its process's memory, its stack and the
@@ -54,7 +54,7 @@ fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 		    DSL_NARGS);
 		if (n < 0)
 			continue;	/* pid: a jcc that stays inside */
-		if (n == 0) {	/* 0 would mean "all ten valid" to dsl_fire */
+		if (n == 0) {	/* 0 would mean "all ten valid" to dsl_eval_fire */
 			cx.cx_args[0] = 0;
 			n = 1;
 		}
@@ -63,7 +63,7 @@ fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 		cx.cx_errno = r->tf_prov->pv_errno != NULL ?
 		    r->tf_prov->pv_errno(&r->tf_fr, &fg->fg_fire) : 0;
 		fg->fg_ref = r;
-		if (dsl_fire(tr->tr_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+		if (dsl_eval_fire(tr->tr_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
 			tr->tr_exited = true;
 			break;
 		}
@@ -87,8 +87,8 @@ fire_self(trace_t *tr, uint32_t id)
 	dsl_ctx_t cx;
 	int rc;
 
-	dsl_ctx_self(&cx);
-	rc = dsl_fire(tr->tr_rt, id, &cx);
+	dsl_rt_ctx_self(&cx);
+	rc = dsl_eval_fire(tr->tr_rt, id, &cx);
 	if (rc == DSL_FIRE_EXIT)
 		tr->tr_exited = true;
 	return rc;

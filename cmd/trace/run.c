@@ -22,7 +22,7 @@
  *		the signals; BEGIN once all is armed, the re-resolution at
  *		each dlopen, dlclose and exec; the ending, END.
  *   fire.c	fire: a stop or record becomes each probe's arguments
- *		(the provider's pv_args) and a dsl_fire().
+ *		(the provider's pv_args) and a dsl_eval_fire().
  *   host.c	the D runtime's hooks into the firing's process.
  *   index.c	the open-addressing index of probes and sites.
  */
@@ -312,7 +312,7 @@ on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 	trace_proc_t *p = arg;
 
 	(void)s;
-	dsl_thread_gone(p->p_sc.sc_tr->tr_rt, (uint64_t)tid);
+	dsl_var_thread_gone(p->p_sc.sc_tr->tr_rt, (uint64_t)tid);
 }
 
 static void

@@ -3,7 +3,7 @@
  * cmd/trace/trace.h: the glue between the stages, as a library
  * (libtrace.a): the processes traced (-p, -c), their probes resolved by
  * the providers of probes/provider.h, registered with the D runtime and
- * armed through the tracer; each firing becomes a dsl_fire().  run.c
+ * armed through the tracer; each firing becomes a dsl_eval_fire().  run.c
  * walks through the files and stages.
  *
  * Errors: functions that can fail return -1 with one line in err (no

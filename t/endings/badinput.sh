@@ -53,8 +53,9 @@ bad 'pid::work:entry {}' \
 bad 'pid0::work:entry {}' \
 	'invalid probe specifier pid0::work:entry {}:1:1: probe description pid0::work:entry does not match any probes'
 # Offsets: far past the end, too big for 64 bits, inside an instruction.
-# (bash's printf reads the hex: awk's "0x" strings are 0 in gawk)
-size=$(printf '%#x' "0x$(nm -S "$COUNTER" | awk '$4 == "work" { print $2 }')")
+# (in the shell: gawk reads "0x1d" as 0 where mawk reads 29)
+size=$(nm -S "$COUNTER" | while read -r _a _s _t _n; do
+	[ "$_n" = work ] && printf '%#x' "0x$_s"; done)
 bad 'pid$target::work:7fffffffffff {}' \
 	"invalid probe specifier pid\$target::work:7fffffffffff {}: offset 0x7fffffffffff is beyond the end of work (size $size)"
 bad 'pid$target::work:99999999999999999999999 {}' \
