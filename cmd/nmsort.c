@@ -13,17 +13,17 @@
 
 #include "cmd/nmsort.h"
 
-/* The order asked for (nm_sort's how): qsort has no argument. */
+/* The order asked for (nmsort's how): qsort has no argument. */
 static int how;
 
 bool
-nm_undefined(const pb_sym_t *s)
+nmsort_undefined(const pb_sym_t *s)
 {
 	return s->sy_type == 'U' || s->sy_type == 'w' || s->sy_type == 'v';
 }
 
 uint64_t
-nm_value(const pb_sym_t *s)
+nmsort_value(const pb_sym_t *s)
 {
 	return (s->sy_flags & PB_SYF_COMMON) ? s->sy_size : s->sy_value;
 }
@@ -34,7 +34,7 @@ nm_value(const pb_sym_t *s)
  * here is total, with the table index last.
  */
 static int
-cmp_index(const nm_ent_t *a, const nm_ent_t *b)
+cmp_index(const nmsort_ent_t *a, const nmsort_ent_t *b)
 {
 	return a->en_sym->sy_index < b->en_sym->sy_index ? -1 :
 	    a->en_sym->sy_index > b->en_sym->sy_index;
@@ -42,24 +42,24 @@ cmp_index(const nm_ent_t *a, const nm_ent_t *b)
 
 /* nm's non_numeric_forward(): strcoll(), which is strcmp() in C. */
 static int
-cmp_name(const nm_ent_t *a, const nm_ent_t *b)
+cmp_name(const nmsort_ent_t *a, const nmsort_ent_t *b)
 {
-	return (how & NM_COLL) ? strcoll(a->en_name, b->en_name) :
+	return (how & NMSORT_COLL) ? strcoll(a->en_name, b->en_name) :
 	    strcmp(a->en_name, b->en_name);
 }
 
 /* nm's numeric_forward(): undefined first, then by value, then name. */
 static int
-cmp_num(const nm_ent_t *a, const nm_ent_t *b)
+cmp_num(const nmsort_ent_t *a, const nmsort_ent_t *b)
 {
-	bool ua = nm_undefined(a->en_sym), ub = nm_undefined(b->en_sym);
+	bool ua = nmsort_undefined(a->en_sym), ub = nmsort_undefined(b->en_sym);
 	uint64_t va, vb;
 
 	if (ua != ub)
 		return ua ? -1 : 1;
 	if (!ua) {
-		va = nm_value(a->en_sym);
-		vb = nm_value(b->en_sym);
+		va = nmsort_value(a->en_sym);
+		vb = nmsort_value(b->en_sym);
 		if (va != vb)
 			return va < vb ? -1 : 1;
 	}
@@ -68,27 +68,27 @@ cmp_num(const nm_ent_t *a, const nm_ent_t *b)
 
 /* -r reverses the comparison, not the table-order tie break. */
 static int
-cmp(const nm_ent_t *a, const nm_ent_t *b)
+cmp(const nmsort_ent_t *a, const nmsort_ent_t *b)
 {
-	int c = (how & NM_NUMERIC) ? cmp_num(a, b) : cmp_name(a, b);
+	int c = (how & NMSORT_NUMERIC) ? cmp_num(a, b) : cmp_name(a, b);
 
 	if (c != 0)
-		return (how & NM_REVERSE) ? -c : c;
+		return (how & NMSORT_REVERSE) ? -c : c;
 	return cmp_index(a, b);
 }
 
 /* A merge sort with cmp(): for -n, -r and collating locales. */
 static void
-merge_sort(nm_ent_t *a, size_t n, nm_ent_t *tmp)
+merge_sort(nmsort_ent_t *a, size_t n, nmsort_ent_t *tmp)
 {
 	size_t width, i, l, m, r, j, k;
-	nm_ent_t *src = a, *dst = tmp, *t;
+	nmsort_ent_t *src = a, *dst = tmp, *t;
 
 	/* Short runs by insertion first: fewer passes. */
 	for (i = 0; i < n; i += 16) {
 		r = i + 16 < n ? i + 16 : n;
 		for (j = i + 1; j < r; j++) {
-			nm_ent_t x = a[j];
+			nmsort_ent_t x = a[j];
 
 			for (k = j; k > i && cmp(&a[k - 1], &x) > 0; k--)
 				a[k] = a[k - 1];
@@ -119,9 +119,9 @@ merge_sort(nm_ent_t *a, size_t n, nm_ent_t *tmp)
 }
 
 static inline void
-swap_ent(nm_ent_t *a, nm_ent_t *b)
+swap_ent(nmsort_ent_t *a, nmsort_ent_t *b)
 {
-	nm_ent_t t = *a;
+	nmsort_ent_t t = *a;
 
 	*a = *b;
 	*b = t;
@@ -153,7 +153,7 @@ chunk_ends(uint64_t k)
 /* Entries whose names share their first D bytes; en_key holds bytes
  * [D, D+8).  By name, then table index. */
 static int
-cmp_from(const nm_ent_t *a, const nm_ent_t *b, size_t d)
+cmp_from(const nmsort_ent_t *a, const nmsort_ent_t *b, size_t d)
 {
 	int c;
 
@@ -168,12 +168,12 @@ cmp_from(const nm_ent_t *a, const nm_ent_t *b, size_t d)
 }
 
 static void
-insertion_sort(nm_ent_t *a, size_t n, size_t d)
+insertion_sort(nmsort_ent_t *a, size_t n, size_t d)
 {
 	size_t i, k;
 
 	for (i = 1; i < n; i++) {
-		nm_ent_t x = a[i];
+		nmsort_ent_t x = a[i];
 
 		for (k = i; k > 0 && cmp_from(&a[k - 1], &x, d) > 0; k--)
 			a[k] = a[k - 1];
@@ -197,7 +197,7 @@ qcmp_index(const void *a, const void *b)
  * first D bytes and hold bytes [D, D+8) in en_key.
  */
 static void
-string_sort(nm_ent_t *a, size_t n, size_t d)
+string_sort(nmsort_ent_t *a, size_t n, size_t d)
 {
 	size_t lt, gt, i;
 	uint64_t v, x, y, z;
@@ -239,7 +239,7 @@ string_sort(nm_ent_t *a, size_t n, size_t d)
 }
 
 void
-nm_ent_init(nm_ent_t *e, const pb_sym_t *s)
+nmsort_init(nmsort_ent_t *e, const pb_sym_t *s)
 {
 	e->en_sym = s;
 	e->en_name = s->sy_name;
@@ -247,7 +247,7 @@ nm_ent_init(nm_ent_t *e, const pb_sym_t *s)
 }
 
 void
-nm_sort(nm_ent_t *ents, size_t n, nm_ent_t *tmp, int order)
+nmsort(nmsort_ent_t *ents, size_t n, nmsort_ent_t *tmp, int order)
 {
 	how = order;
 	if (how != 0)

@@ -218,11 +218,11 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
 	char *p;
 
 	out_room(b, li->li_width + 3);
-	if (nm_undefined(s)) {
+	if (nmsort_undefined(s)) {
 		memset(b->db_data + b->db_len, ' ', li->li_width);
 		b->db_len += li->li_width;
 	} else {
-		v = nm_value(s);
+		v = nmsort_value(s);
 		/* Absolute and TLS values are no addresses: not relocated. */
 		if (s->sy_type != 'a' && s->sy_type != 'A' &&
 		    GELF_ST_TYPE(s->sy_info) != STT_TLS)
@@ -255,7 +255,7 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
  * demanglers keep their state on the stack, so this is safe.
  */
 struct half {
-	const nm_ent_t	*hf_ents;
+	const nmsort_ent_t	*hf_ents;
 	size_t			hf_n;
 	const struct listing	*hf_li;
 	dm_buf_t		hf_buf;
@@ -273,7 +273,7 @@ format_half(void *arg)
 }
 
 static void
-print_all(const nm_ent_t *ents, size_t n, const struct listing *li)
+print_all(const nmsort_ent_t *ents, size_t n, const struct listing *li)
 {
 	struct half h = { 0 };
 	pthread_t tid;
@@ -313,7 +313,7 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 	struct listing li = { 16, bias, module };
 	const pb_sym_t *syms;
 	size_t nsyms, n = 0, i;
-	nm_ent_t *ents;
+	nmsort_ent_t *ents;
 	char err[256];
 
 	if (pb_elf_symbols(e, table, &syms, &nsyms, err, sizeof(err)) != 0) {
@@ -332,15 +332,15 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 			continue;
 		/* --pid: an undefined symbol has no address in its module;
 		 * the module that defines it lists it. */
-		if (module != NULL && !opt_undef && nm_undefined(&syms[i]))
+		if (module != NULL && !opt_undef && nmsort_undefined(&syms[i]))
 			continue;
-		nm_ent_init(&ents[n++], &syms[i]);
+		nmsort_init(&ents[n++], &syms[i]);
 	}
 	if (!opt_nosort)
-		nm_sort(ents, n, ents + nsyms,
-		    (opt_numeric ? NM_NUMERIC : 0) |
-		    (opt_reverse ? NM_REVERSE : 0) |
-		    (use_strcoll ? NM_COLL : 0));
+		nmsort(ents, n, ents + nsyms,
+		    (opt_numeric ? NMSORT_NUMERIC : 0) |
+		    (opt_reverse ? NMSORT_REVERSE : 0) |
+		    (use_strcoll ? NMSORT_COLL : 0));
 	if (pb_elf_class(e) == ELFCLASS32)
 		li.li_width = 8;
 	print_all(ents, n, &li);

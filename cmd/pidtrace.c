@@ -238,7 +238,7 @@ enable_probes(cmd_t *c)
 			    "processes only: give -p PID or -c CMD",
 			    pd->pd_text, m[d].tm_elsewhere);
 		if (m[d].tm_probes == 0 && !c->c_zdefs &&
-		    !trace_deferred(c->c_tr)) {
+		    !trace_proc_deferred(c->c_tr)) {
 			snprintf(what, sizeof(what), "probe description %s "
 			    "does not match any probes", pd->pd_text);
 			desc_error(c, d, dsl_prog_option(c->c_pg, "errtags") !=
@@ -411,11 +411,11 @@ grab(cmd_t *c)
 		die("out of memory");
 	/* all before the first attach, while pidtrace has no thread */
 	for (i = 0; i < c->c_ngrabs; i++)
-		if (trace_userns((pid_t)c->c_grabs[i].cg_pid, err,
+		if (trace_proc_userns((pid_t)c->c_grabs[i].cg_pid, err,
 		    sizeof(err)) < 0)
 			die("attach: %s", err);
 	for (i = 0; i < c->c_ngrabs; i++) {
-		if (trace_grab(c->c_tr, (pid_t)c->c_grabs[i].cg_pid,
+		if (trace_proc_grab(c->c_tr, (pid_t)c->c_grabs[i].cg_pid,
 		    c->c_grabs[i].cg_command, err, sizeof(err)) == 0)
 			continue;
 		if (err[0] != '\0')
@@ -492,11 +492,11 @@ main(int argc, char **argv)
 	for (i = 0; i < (size_t)c->c_nargs; i++)
 		co.co_args[i] = c->c_args[i];
 	co.co_nargs = c->c_nargs;
-	co.co_target = trace_target(c->c_tr);
+	co.co_target = trace_proc_target(c->c_tr);
 	co.co_xopts = c->c_xopts;
 	co.co_nxopts = c->c_nxopts;
 	if (co.co_target != 0) {
-		co.co_argtypes = trace_argtypes;	/* args[] from DWARF */
+		co.co_argtypes = trace_dwtypes;	/* args[] from DWARF */
 		co.co_cookie = c->c_tr;
 	}
 	c->c_pg = dsl_compile(srcs, c->c_nprogs, &co, err, sizeof(err));
@@ -541,7 +541,7 @@ main(int argc, char **argv)
 		die("out of memory");
 	enable_probes(c);
 	if (c->c_list) {
-		trace_list(c->c_tr, stdout);
+		trace_enable_list(c->c_tr, stdout);
 		trace_free(c->c_tr);
 		return 0;
 	}

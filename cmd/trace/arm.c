@@ -66,7 +66,7 @@ static trace_site_t *
 site_find(const trace_arm_t *am, uint64_t addr)
 {
 	byaddr_t ba = { am, addr };
-	long i = index_find(&am->am_byaddr, addrhash(addr), addr_eq, &ba);
+	long i = trace_index_find(&am->am_byaddr, addrhash(addr), addr_eq, &ba);
 
 	return i < 0 ? NULL : &am->am_sites[i];
 }
@@ -89,7 +89,7 @@ site_get(trace_arm_t *am, uint64_t addr)
 		am->am_sites = ts;
 		am->am_cap = ncap;
 	}
-	if (index_add(&am->am_byaddr, addrhash(addr), am->am_nsites,
+	if (trace_index_add(&am->am_byaddr, addrhash(addr), am->am_nsites,
 	    addr_hash, &ba) < 0)
 		return NULL;
 	ts = &am->am_sites[am->am_nsites++];
@@ -158,7 +158,7 @@ want_fast(trace_scope_t *sc, tr_session_t *s, const trace_site_t *ts)
 		kind = k;
 		if (dsl_rt_needs_stop(tr->tr_rt, r->tf_id, &why)) {
 			if (!tr->tr_opts.op_quiet)
-				notice(tr, "%s stops the thread at each "
+				trace_notice(tr, "%s stops the thread at each "
 				    "firing: its clause uses %s",
 				    sc->sc_reg.rg_probes[r->tf_probe].tp_name,
 				    why);
@@ -179,7 +179,7 @@ rtld_arm(trace_scope_t *sc, tr_session_t *s)
 	char err[256];
 
 	pb_rtld_free(&am->am_rtld);
-	am->am_rtld_ok = pb_rtld_find(proc_tid(sc->sc_proc), &am->am_rtld,
+	am->am_rtld_ok = pb_rtld_find(trace_proc_tid(sc->sc_proc), &am->am_rtld,
 	    err, sizeof(err)) == 0 &&
 	    tr_bkpt_add(s, am->am_rtld.rt_brk, RTLD_COOKIE) == 0;
 }
@@ -212,8 +212,8 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 			int e = errno;
 
 			tr_read(s, ts->ts_addr, b, sizeof(b));
-			notice(sc->sc_tr, "cannot trace %s at offset %#llx "
-			    "(bytes %02x %02x %02x %02x): %s",
+			trace_notice(sc->sc_tr, "cannot trace %s at offset "
+			    "%#llx (bytes %02x %02x %02x %02x): %s",
 			    sc->sc_reg.rg_probes[r->tf_probe].tp_name,
 			    (unsigned long long)r->tf_fr.fr_off, b[0], b[1],
 			    b[2], b[3], e == EINVAL ? "the instruction "
@@ -228,8 +228,8 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 	tr_fast_arm(s);
 	if (*tr_fast_why(s) != '\0' && !p->p_fastsaid &&
 	    !sc->sc_tr->tr_opts.op_quiet) {
-		notice(sc->sc_tr, "pid %d: probes stop the thread at each "
-		    "firing: %s", (int)p->p_pid, tr_fast_why(s));
+		trace_notice(sc->sc_tr, "pid %d: probes stop the thread at "
+		    "each firing: %s", (int)p->p_pid, tr_fast_why(s));
 		p->p_fastsaid = true;
 	}
 }
@@ -270,7 +270,7 @@ sites_exec(trace_scope_t *sc)
 	for (i = 0; i < am->am_nsites; i++)
 		free(am->am_sites[i].ts_refs);
 	am->am_nsites = 0;
-	index_clear(&am->am_byaddr);
+	trace_index_clear(&am->am_byaddr);
 	am->am_rtld_ok = false;
 }
 
@@ -318,8 +318,8 @@ ctrs_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 			continue;
 		c->tc_raised = true;	/* once, even when it fails */
 		if (tr_counter_add(s, c->tc_addr, 1) < 0)
-			notice(sc->sc_tr, "%s: cannot raise its semaphore at "
-			    "%#llx in pid %d: %s",
+			trace_notice(sc->sc_tr, "%s: cannot raise its "
+			    "semaphore at %#llx in pid %d: %s",
 			    sc->sc_reg.rg_probes[c->tc_probe].tp_name,
 			    (unsigned long long)c->tc_addr, (int)sc->sc_pid,
 			    strerror(errno));
@@ -383,7 +383,7 @@ static void
 sys_start(trace_scope_t *sc, tr_session_t *s)
 {
 	if (sc->sc_arm.am_nsysref != 0 && tr_syscalls(s, true) < 0)
-		notice(sc->sc_tr, "pid %d: syscall probes need "
+		trace_notice(sc->sc_tr, "pid %d: syscall probes need "
 		    "PTRACE_GET_SYSCALL_INFO (Linux 5.3): %s",
 		    (int)sc->sc_pid, strerror(errno));
 }
@@ -436,7 +436,7 @@ static const arm_kind_t kinds[PB_ARM_NKINDS + 1] = {
  * samples as ticks (profile-N alone) and, for -l, lists the rest.
  */
 int
-arm_accepts(const trace_scope_t *sc, const pb_probe_t *pr)
+trace_arm_accepts(const trace_scope_t *sc, const pb_probe_t *pr)
 {
 	const trace_t *tr = sc->sc_tr;
 	const arm_kind_t *k;
@@ -459,7 +459,7 @@ arm_accepts(const trace_scope_t *sc, const pb_probe_t *pr)
 
 /* Note probe pr, registered at index idx of sc's registry, to arm. */
 int
-arm_add(trace_scope_t *sc, const pb_probe_t *pr, size_t idx)
+trace_arm_add(trace_scope_t *sc, const pb_probe_t *pr, size_t idx)
 {
 	const trace_probe_t *tp = &sc->sc_reg.rg_probes[idx];
 	const arm_kind_t *k = &kinds[pr->pr_arm];
@@ -481,7 +481,7 @@ arm_add(trace_scope_t *sc, const pb_probe_t *pr, size_t idx)
 
 /* Arm what was added since: every thread stopped, or one at r_brk. */
 void
-arm_all(trace_scope_t *sc, tr_session_t *s, bool stopped)
+trace_arm_all(trace_scope_t *sc, tr_session_t *s, bool stopped)
 {
 	size_t i;
 
@@ -492,7 +492,7 @@ arm_all(trace_scope_t *sc, tr_session_t *s, bool stopped)
 
 /* Before the loop runs. */
 void
-arm_start(trace_scope_t *sc, tr_session_t *s)
+trace_arm_start(trace_scope_t *sc, tr_session_t *s)
 {
 	size_t i;
 
@@ -503,7 +503,7 @@ arm_start(trace_scope_t *sc, tr_session_t *s)
 
 /* dlclose: drop what went with the unmapped objects. */
 void
-arm_unmapped(trace_scope_t *sc, tr_session_t *s)
+trace_arm_unmapped(trace_scope_t *sc, tr_session_t *s)
 {
 	size_t i;
 
@@ -514,7 +514,7 @@ arm_unmapped(trace_scope_t *sc, tr_session_t *s)
 
 /* exec: the tracer forgot the image's sites and counters; so do we. */
 void
-arm_exec(trace_scope_t *sc)
+trace_arm_exec(trace_scope_t *sc)
 {
 	size_t i;
 
@@ -524,14 +524,14 @@ arm_exec(trace_scope_t *sc)
 }
 
 void
-arm_free(trace_arm_t *am)
+trace_arm_free(trace_arm_t *am)
 {
 	size_t i;
 
 	for (i = 0; i < am->am_nsites; i++)
 		free(am->am_sites[i].ts_refs);
 	free(am->am_sites);
-	index_free(&am->am_byaddr);
+	trace_index_free(&am->am_byaddr);
 	free(am->am_ctrs);
 	free(am->am_sysref);
 	free(am->am_timers);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd/trace/dwtypes.c: args[] typed from DWARF (trace.h,
- * trace_argtypes): the glue between probes/dwarf.h's type graph of a
+ * trace_dwtypes): the glue between probes/dwarf.h's type graph of a
  * function (what a provider's pv_dwfunc finds for a probe) and D's type
  * table (dsl.h's dsl_type_*); neither stage knows the other.  Lazy: it
  * runs only when the compiler meets args[] in a clause, and reads only
@@ -390,8 +390,8 @@ each_probe(trace_t *tr, const dsl_pdesc_t *pd, argctx_t *ac, char *err,
 			if ((*pp)->pv_dwfunc == NULL ||
 			    !(*pp)->pv_names(pd->pd_prov, p->p_pid))
 				continue;
-			if ((*pp)->pv_resolve(p->p_pid, proc_tid(p), &desc,
-			    PB_ZEROOK, &list, err, errlen) < 0)
+			if ((*pp)->pv_resolve(p->p_pid, trace_proc_tid(p),
+			    &desc, PB_ZEROOK, &list, err, errlen) < 0)
 				return -1;
 			for (i = 0; i < list.pl_n && r == 0; i++)
 				r = one_probe(ac, *pp, &list.pl_probes[i]);
@@ -402,7 +402,7 @@ each_probe(trace_t *tr, const dsl_pdesc_t *pd, argctx_t *ac, char *err,
 }
 
 int
-trace_argtypes(void *trace, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
+trace_dwtypes(void *trace, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
     dsl_argtype_t *out, size_t max, char *err, size_t errlen)
 {
 	argctx_t ac;

@@ -25,7 +25,7 @@
 #define MAXREFUSED	5
 
 void
-scope_init(trace_scope_t *sc, trace_t *tr, trace_proc_t *p)
+trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p)
 {
 	memset(sc, 0, sizeof(*sc));
 	sc->sc_tr = tr;
@@ -34,7 +34,7 @@ scope_init(trace_scope_t *sc, trace_t *tr, trace_proc_t *p)
 }
 
 void
-reg_free(trace_reg_t *rg)
+trace_enable_free(trace_reg_t *rg)
 {
 	size_t i;
 	int a;
@@ -53,7 +53,7 @@ reg_free(trace_reg_t *rg)
 		free(tp->tp_descs);
 	}
 	free(rg->rg_probes);
-	index_free(&rg->rg_byname);
+	trace_index_free(&rg->rg_byname);
 	free(rg->rg_claims);
 	free(rg->rg_pending);
 	free(rg->rg_extra);
@@ -88,7 +88,7 @@ find_name(const trace_reg_t *rg, const char *name)
 {
 	byname_t bn = { rg, name };
 
-	return index_find(&rg->rg_byname, fnv1a_str(name), name_eq, &bn);
+	return trace_index_find(&rg->rg_byname, fnv1a_str(name), name_eq, &bn);
 }
 
 /*
@@ -165,7 +165,7 @@ probe_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 		tp->tp_nargtypes = n;
 	}
 	bn.bn_name = name;
-	if (index_add(&rg->rg_byname, fnv1a_str(name), rg->rg_nprobes,
+	if (trace_index_add(&rg->rg_byname, fnv1a_str(name), rg->rg_nprobes,
 	    name_hash, &bn) < 0)
 		goto nomem;
 	return (long)rg->rg_nprobes++;
@@ -220,8 +220,8 @@ match_made(trace_scope_t *sc, const pb_provider_t *pv, size_t i)
 		size_t k, before = tp->tp_ndescs;
 
 		if (pv->pv_names(pd->pd_prov, sc->sc_pid) ||
-		    !dsl_prog_desc_match(pd, tp->tp_prov, tp->tp_mod, tp->tp_func,
-		    tp->tp_pname))
+		    !dsl_prog_desc_match(pd, tp->tp_prov, tp->tp_mod,
+		    tp->tp_func, tp->tp_pname))
 			continue;
 		if (d >= rg->rg_nextra) {
 			long *ne = realloc(rg->rg_extra, nd * sizeof(*ne));
@@ -267,11 +267,11 @@ refusals(const trace_t *tr, const pb_probe_list_t *list)
 
 	/* A few by name; the rest counted (-l names them all). */
 	for (i = 0; i < list->pl_nrefused && i < MAXREFUSED; i++)
-		notice(tr, "no %s probe for %s`%s: %s", rf[i].rf_probe,
+		trace_notice(tr, "no %s probe for %s`%s: %s", rf[i].rf_probe,
 		    rf[i].rf_mod, rf[i].rf_func, rf[i].rf_why);
 	if (list->pl_nrefused > MAXREFUSED)
-		notice(tr, "no %s probe for %zu more functions (pidtrace -l "
-		    "lists the probes there are)", rf[MAXREFUSED].rf_probe,
+		trace_notice(tr, "no %s probe for %zu more functions (pidtrace "
+		    "-l lists the probes there are)", rf[MAXREFUSED].rf_probe,
 		    list->pl_nrefused - MAXREFUSED);
 }
 
@@ -291,7 +291,7 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 	pb_probe_list_t list = PB_PROBE_LIST_INIT;
 	trace_t *tr = sc->sc_tr;
 	pb_desc_t desc = all;
-	pid_t tid = sc->sc_proc != NULL ? proc_tid(sc->sc_proc) : 0;
+	pid_t tid = sc->sc_proc != NULL ? trace_proc_tid(sc->sc_proc) : 0;
 	size_t i;
 	long n = 0, idx;
 
@@ -311,7 +311,7 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 
-		if (arm_accepts(sc, pr) != ARM_NEVER)
+		if (trace_arm_accepts(sc, pr) != ARM_NEVER)
 			continue;
 		snprintf(err, errlen, "%s:%s:%s:%s: cannot arm a probe of "
 		    "kind %d yet", pr->pr_provider, pr->pr_mod, pr->pr_func,
@@ -321,7 +321,7 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 	}
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
-		int how = arm_accepts(sc, pr);
+		int how = trace_arm_accepts(sc, pr);
 		size_t had = sc->sc_reg.rg_nprobes;
 
 		if (how == ARM_NOT || (how == ARM_ELSEWHERE && pd == NULL))
@@ -342,7 +342,7 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 		if (sc->sc_proc != NULL && (size_t)idx == had &&
 		    match_made(sc, pv, (size_t)idx) < 0)
 			goto nomem;
-		if (arm_add(sc, pr, (size_t)idx) < 0)
+		if (trace_arm_add(sc, pr, (size_t)idx) < 0)
 			goto nomem;
 	}
 	pb_probe_list_free(&list);
@@ -490,7 +490,7 @@ enable_all(trace_t *tr, char *err, size_t errlen)
 		for (pp = tr->tr_provs; *pp != NULL; pp++)
 			if ((*pp)->pv_listall && resolve(&p->p_sc, NULL, 0,
 			    *pp, PB_ZEROOK, &elsewhere, err, errlen) < 0)
-				notice(tr, "%s", err);
+				trace_notice(tr, "%s", err);
 	return 0;
 }
 
@@ -556,7 +556,7 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
  * matched before must not end the trace.
  */
 void
-scope_refresh(trace_scope_t *sc)
+trace_enable_refresh(trace_scope_t *sc)
 {
 	trace_t *tr = sc->sc_tr;
 	trace_reg_t *rg = &sc->sc_reg;
@@ -573,7 +573,7 @@ scope_refresh(trace_scope_t *sc)
 		    rg->rg_claims[i].cl_pv, PB_ZEROOK | RESOLVE_REFRESH,
 		    &elsewhere, err, sizeof(err));
 		if (n < 0)
-			notice(tr, "%s", err);
+			trace_notice(tr, "%s", err);
 		rg->rg_claims[i].cl_matched = n;
 	}
 	/* -Z descriptions waiting for a provider to name them */
@@ -588,9 +588,9 @@ scope_refresh(trace_scope_t *sc)
 			n = resolve(sc, pd, d, *pp, PB_ZEROOK, &elsewhere, err,
 			    sizeof(err));
 			if (n < 0)
-				notice(tr, "%s", err);
+				trace_notice(tr, "%s", err);
 			if (add_claim(rg, d, *pp, n < 0 ? 0 : n) < 0)
-				notice(tr, "out of memory");
+				trace_notice(tr, "out of memory");
 			claimed = true;
 		}
 		if (claimed)
@@ -602,7 +602,7 @@ scope_refresh(trace_scope_t *sc)
 
 /* After an exec: name the descriptions the new program does not match. */
 void
-scope_exec_notice(trace_scope_t *sc)
+trace_enable_exec_notice(trace_scope_t *sc)
 {
 	const trace_reg_t *rg = &sc->sc_reg;
 	const trace_proc_t *p = sc->sc_proc;
@@ -610,26 +610,28 @@ scope_exec_notice(trace_scope_t *sc)
 
 	for (i = 0; i < rg->rg_nclaims; i++)
 		if (rg->rg_claims[i].cl_matched == 0)
-			notice(sc->sc_tr, "pid %d exec'd %s: probe description "
-			    "%s matches no probes", (int)p->p_pid, p->p_comm,
+			trace_notice(sc->sc_tr, "pid %d exec'd %s: probe "
+			    "description %s matches no probes", (int)p->p_pid,
+			    p->p_comm,
 			    dsl_prog_desc(sc->sc_tr->tr_pg,
 			    rg->rg_claims[i].cl_desc)->pd_text);
 }
 
 /*
- * A #! script's descriptions may match nothing at first (trace_deferred);
+ * A #! script's descriptions may match nothing at first (trace_proc_deferred);
  * name those that matched nothing in any program it ran.
  */
 static void
 unmatched(const trace_scope_t *sc, size_t d)
 {
-	notice(sc->sc_tr, "probe description %s matched no probes in pid %d "
-	    "or what it exec'd", dsl_prog_desc(sc->sc_tr->tr_pg, d)->pd_text,
+	trace_notice(sc->sc_tr, "probe description %s matched no probes in "
+	    "pid %d or what it exec'd", dsl_prog_desc(sc->sc_tr->tr_pg,
+	    d)->pd_text,
 	    (int)sc->sc_pid);
 }
 
 void
-scope_unmatched_notice(trace_scope_t *sc)
+trace_enable_unmatched(trace_scope_t *sc)
 {
 	const trace_reg_t *rg = &sc->sc_reg;
 	size_t i;
@@ -681,7 +683,7 @@ list_scope(const trace_scope_t *sc, FILE *out)
 }
 
 void
-trace_list(trace_t *tr, FILE *out)
+trace_enable_list(trace_t *tr, FILE *out)
 {
 	trace_proc_t *p;
 
@@ -692,5 +694,5 @@ trace_list(trace_t *tr, FILE *out)
 		list_scope(&p->p_sc, out);
 	fflush(out);
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
-		proc_release(p);	/* as dtrace -l -c */
+		trace_proc_release(p);	/* as dtrace -l -c */
 }

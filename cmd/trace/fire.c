@@ -4,10 +4,10 @@
  * tracer reports a thread stopped at a site (on_hit), a trampoline's
  * record (on_record), a sample (on_sample) or a syscall stop
  * (on_syscall); each handler finds the probes armed there by the cookie
- * (arm.c) and fills a trace_firing_t, which fire() walks:
+ * (arm.c) and fills a trace_firing_t, which trace_fire() walks:
  *
  *	tracer -> on_hit(cookie, regs)		a site's probes
- *	glue   -> fire(firing, refs)		one dsl_ctx_t per probe
+ *	glue   -> trace_fire(firing, refs)		one dsl_ctx_t per probe
  *	provider -> pv_args(fireref, regs)	the arguments, errno
  *	dsl    -> dsl_eval_fire(rt, id, ctx)		the clauses
  *
@@ -30,7 +30,7 @@
  * clauses run; an exit() stops the rest.  Returns tr_exited.
  */
 int
-fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
+trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 {
 	trace_proc_t *p = fg->fg_proc;
 	trace_t *tr = p->p_sc.sc_tr;
@@ -54,7 +54,7 @@ fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 		    DSL_NARGS);
 		if (n < 0)
 			continue;	/* pid: a jcc that stays inside */
-		if (n == 0) {	/* 0 would mean "all ten valid" to dsl_eval_fire */
+		if (n == 0) {	/* 0: "all ten valid" to dsl_eval_fire */
 			cx.cx_args[0] = 0;
 			n = 1;
 		}
@@ -82,7 +82,7 @@ fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 
 /* A firing of pidtrace's own (BEGIN, a tick): no process, no thread. */
 int
-fire_self(trace_t *tr, uint32_t id)
+trace_fire_self(trace_t *tr, uint32_t id)
 {
 	dsl_ctx_t cx;
 	int rc;
@@ -100,7 +100,7 @@ fire_read(void *cookie, uint64_t addr, void *buf, size_t len)
 {
 	const trace_firing_t *fg = cookie;
 
-	return proc_read(fg->fg_proc, addr, buf, len);
+	return trace_proc_read(fg->fg_proc, addr, buf, len);
 }
 
 /*
@@ -147,18 +147,18 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	trace_site_t *ts;
 
 	if (cookie == RTLD_COOKIE && am->am_rtld_ok) {
-		on_rtld(p, s);
+		trace_run_rtld(p, s);
 		return 0;
 	}
 	if (cookie >= am->am_nsites)
 		return 0;
 	if (p->p_cpupin >= 0)
-		proc_pin(p, tr_thread_tid(th));
+		trace_proc_pin(p, tr_thread_tid(th));
 	ts = &am->am_sites[cookie];
 	firing_init(&fg, p, s, th, tr_thread_tid(th), regs);
 	fg.fg_addr = addr;
 	fg.fg_fire.fi_nextpc = fire_nextpc;
-	return fire(&fg, ts->ts_refs, ts->ts_nrefs);
+	return trace_fire(&fg, ts->ts_refs, ts->ts_nrefs);
 }
 
 /*
@@ -179,7 +179,7 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	if (cookie >= am->am_nsites)
 		return 0;
 	if (p->p_cpupin >= 0)
-		proc_pin(p, tid);
+		trace_proc_pin(p, tid);
 	ts = &am->am_sites[cookie];
 	memset(&regs, 0, sizeof(regs));
 	regs.rip = ts->ts_addr;
@@ -194,7 +194,7 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	fg.fg_ns = ns;
 	fg.fg_maxargs = 6;	/* nothing past arg5 was recorded */
 	fg.fg_flush = false;	/* once drained */
-	return fire(&fg, ts->ts_refs, ts->ts_nrefs);
+	return trace_fire(&fg, ts->ts_refs, ts->ts_nrefs);
 }
 
 static void
@@ -224,7 +224,7 @@ on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 	if (cookie >= am->am_ntimers)
 		return 0;
 	firing_init(&fg, p, s, th, tr_thread_tid(th), regs);
-	return fire(&fg, &am->am_timers[cookie].tm_ref, 1);
+	return trace_fire(&fg, &am->am_timers[cookie].tm_ref, 1);
 }
 
 /*
@@ -262,12 +262,12 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	regs.rsp = sc->sc_sp;
 	firing_init(&fg, p, s, th, tr_thread_tid(th), &regs);
 	fg.fg_partregs = true;
-	return fire(&fg, &am->am_sysref[k], 1);
+	return trace_fire(&fg, &am->am_sysref[k], 1);
 }
 
 /* The firing handlers of a process's tracer session. */
 void
-fire_handlers(tr_handlers_t *h)
+trace_fire_handlers(tr_handlers_t *h)
 {
 	h->h_hit = on_hit;
 	h->h_record = on_record;

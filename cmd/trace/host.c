@@ -28,7 +28,7 @@ host_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 		errno = ESRCH;
 		return -1;
 	}
-	return proc_read(fg->fg_proc, addr, buf, len);
+	return trace_proc_read(fg->fg_proc, addr, buf, len);
 }
 
 /* The arguments pv_args did not set, from the firing's provider. */
@@ -54,7 +54,7 @@ host_addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 	if (fg == NULL)
 		return -1;
 	p = fg->fg_proc;
-	return addrsym_lookup(proc_syms(p), addr,
+	return trace_addrsym_lookup(trace_proc_syms(p), addr,
 	    p->p_sc.sc_tr->tr_opts.op_flags & PB_MANGLED, buf, len) < 0 ?
 	    -1 : 0;
 }
@@ -78,7 +78,7 @@ host_ustack(void *cookie, uint64_t *pcs, int max)
 	if (regs == NULL || p->p_s == NULL)
 		return 0;
 	/* the vDSO's CFI: libunwind finds no file to read it from */
-	if ((vu = addrsym_vdso(proc_syms(p))) != NULL) {
+	if ((vu = trace_addrsym_vdso(trace_proc_syms(p))) != NULL) {
 		tab.et_lo = vu->vu_lo;
 		tab.et_hi = vu->vu_hi;
 		tab.et_hdr = vu->vu_hdr;
@@ -100,7 +100,7 @@ host_ustack(void *cookie, uint64_t *pcs, int max)
 	}
 	n = tr_ustack(p->p_s, fg->fg_th, regs, pcs, (size_t)max);
 	for (i = 0; i < n; i++)
-		addrsym_prime(proc_syms(p), pcs[i]);
+		trace_addrsym_prime(trace_proc_syms(p), pcs[i]);
 	return (int)n;
 }
 
@@ -127,7 +127,7 @@ host_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
 		if (p->p_pid == pid)
-			return addrsym_lookup(proc_syms(p), pc,
+			return trace_addrsym_lookup(trace_proc_syms(p), pc,
 			    tr->tr_opts.op_flags & PB_MANGLED, buf, len);
 	return -1;
 }

@@ -34,19 +34,19 @@ typedef struct trace_index {
 } trace_index_t;
 
 /* Whether entry i of arg's table has the key looked for. */
-typedef bool	index_eq_fn(const void *arg, size_t i);
+typedef bool	trace_index_eq_fn(const void *arg, size_t i);
 /* The hash of entry i's key. */
-typedef uint64_t index_hash_fn(const void *arg, size_t i);
+typedef uint64_t trace_index_hash_fn(const void *arg, size_t i);
 
 /* The entry whose key hashes to h and that eq accepts, or -1. */
-long	index_find(const trace_index_t *ix, uint64_t h, index_eq_fn *eq,
-	    const void *arg);
+long	trace_index_find(const trace_index_t *ix, uint64_t h,
+	    trace_index_eq_fn *eq, const void *arg);
 /* Index entry i (entries 0..i-1 are in already), growing the index when
  * it is half full.  0, or -1 when out of memory. */
-int	index_add(trace_index_t *ix, uint64_t h, size_t i,
-	    index_hash_fn *hash, const void *arg);
-void	index_clear(trace_index_t *ix);
-void	index_free(trace_index_t *ix);
+int	trace_index_add(trace_index_t *ix, uint64_t h, size_t i,
+	    trace_index_hash_fn *hash, const void *arg);
+void	trace_index_clear(trace_index_t *ix);
+void	trace_index_free(trace_index_t *ix);
 
 /* -- the options (read once: trace_configure) ------------------------- */
 
@@ -179,7 +179,8 @@ struct trace_proc {
 	tr_session_t	*volatile p_s;	/* NULL once released */
 	pid_t		p_pid;
 	bool		p_launched;
-	bool		p_script;	/* -c of a #! script: trace_deferred */
+	bool		p_script;	/* -c of a #! script (see
+					 * trace_proc_deferred) */
 	pid_t		p_ppid;
 	uid_t		p_uid;
 	gid_t		p_gid;
@@ -189,7 +190,7 @@ struct trace_proc {
 	bool		p_armed;	/* h_ready armed it once */
 	int		p_cpupin;	/* as op_cpupin; -1 once done */
 	bool		p_fastsaid;	/* the fast path's notice was given */
-	addrsym_t	*p_syms;	/* for %a, %A and stacks */
+	trace_addrsym_t	*p_syms;	/* for %a, %A and stacks */
 	trace_proc_t	*p_next;	/* the next grabbed */
 };
 
@@ -240,26 +241,26 @@ typedef struct trace_firing {
 /* -- across files --------------------------------------------------------- */
 
 /* A notice, "pidtrace: " and one line (trace.h). */
-void	notice(const trace_t *tr, const char *fmt, ...)
+void	trace_notice(const trace_t *tr, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /* proc.c */
-pid_t	proc_tid(const trace_proc_t *p);
-int	proc_read(void *proc, uint64_t addr, void *buf, size_t len);
-addrsym_t *proc_syms(trace_proc_t *p);
-void	proc_read_ids(trace_proc_t *p);
-void	proc_pin(trace_proc_t *p, pid_t tid);
-void	proc_release(trace_proc_t *p);
-void	proc_free(trace_proc_t *p);
+pid_t	trace_proc_tid(const trace_proc_t *p);
+int	trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len);
+trace_addrsym_t *trace_proc_syms(trace_proc_t *p);
+void	trace_proc_ids(trace_proc_t *p);
+void	trace_proc_pin(trace_proc_t *p, pid_t tid);
+void	trace_proc_release(trace_proc_t *p);
+void	trace_proc_free(trace_proc_t *p);
 
 /* enable.c */
-void	scope_init(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
-void	scope_refresh(trace_scope_t *sc);
-void	scope_exec_notice(trace_scope_t *sc);
-void	scope_unmatched_notice(trace_scope_t *sc);
-void	reg_free(trace_reg_t *rg);
+void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
+void	trace_enable_refresh(trace_scope_t *sc);
+void	trace_enable_exec_notice(trace_scope_t *sc);
+void	trace_enable_unmatched(trace_scope_t *sc);
+void	trace_enable_free(trace_reg_t *rg);
 
-/* arm.c: whether a scope arms a probe (arm_accepts) */
+/* arm.c: whether a scope arms a probe (trace_arm_accepts) */
 enum {
 	ARM_NEVER,		/* no scope can: an error */
 	ARM_NOT,		/* not this one: skip it */
@@ -267,20 +268,20 @@ enum {
 	ARM_LIST,		/* only listed (-l with no process) */
 	ARM_ELSEWHERE,		/* it would fire in a traced process */
 };
-int	arm_accepts(const trace_scope_t *sc, const pb_probe_t *pr);
-int	arm_add(trace_scope_t *sc, const pb_probe_t *pr, size_t idx);
-void	arm_all(trace_scope_t *sc, tr_session_t *s, bool stopped);
-void	arm_start(trace_scope_t *sc, tr_session_t *s);
-void	arm_unmapped(trace_scope_t *sc, tr_session_t *s);
-void	arm_exec(trace_scope_t *sc);
-void	arm_free(trace_arm_t *am);
+int	trace_arm_accepts(const trace_scope_t *sc, const pb_probe_t *pr);
+int	trace_arm_add(trace_scope_t *sc, const pb_probe_t *pr, size_t idx);
+void	trace_arm_all(trace_scope_t *sc, tr_session_t *s, bool stopped);
+void	trace_arm_start(trace_scope_t *sc, tr_session_t *s);
+void	trace_arm_unmapped(trace_scope_t *sc, tr_session_t *s);
+void	trace_arm_exec(trace_scope_t *sc);
+void	trace_arm_free(trace_arm_t *am);
 
 /* fire.c */
-int	fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs);
-int	fire_self(trace_t *tr, uint32_t id);
-void	fire_handlers(tr_handlers_t *h);
+int	trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs);
+int	trace_fire_self(trace_t *tr, uint32_t id);
+void	trace_fire_handlers(tr_handlers_t *h);
 
 /* run.c: the loader's r_brk, which fire.c's on_hit hands on */
-void	on_rtld(trace_proc_t *p, tr_session_t *s);
+void	trace_run_rtld(trace_proc_t *p, tr_session_t *s);
 
 #endif /* PIDTRACE_TRACE_IMPL_H */

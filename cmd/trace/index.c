@@ -13,7 +13,7 @@
 #include "cmd/trace/impl.h"
 
 long
-index_find(const trace_index_t *ix, uint64_t h, index_eq_fn *eq,
+trace_index_find(const trace_index_t *ix, uint64_t h, trace_index_eq_fn *eq,
     const void *arg)
 {
 	size_t mask = ix->ix_size - 1, k;
@@ -37,8 +37,8 @@ put(uint32_t *slots, size_t size, uint64_t h, size_t i)
 }
 
 int
-index_add(trace_index_t *ix, uint64_t h, size_t i, index_hash_fn *hash,
-    const void *arg)
+trace_index_add(trace_index_t *ix, uint64_t h, size_t i,
+    trace_index_hash_fn *hash, const void *arg)
 {
 	if (2 * (i + 1) > ix->ix_size) {
 		size_t nsize = ix->ix_size ? 2 * ix->ix_size : 1024, j;
@@ -57,14 +57,14 @@ index_add(trace_index_t *ix, uint64_t h, size_t i, index_hash_fn *hash,
 }
 
 void
-index_clear(trace_index_t *ix)
+trace_index_clear(trace_index_t *ix)
 {
 	if (ix->ix_slots != NULL)
 		memset(ix->ix_slots, 0, ix->ix_size * sizeof(*ix->ix_slots));
 }
 
 void
-index_free(trace_index_t *ix)
+trace_index_free(trace_index_t *ix)
 {
 	free(ix->ix_slots);
 	ix->ix_slots = NULL;

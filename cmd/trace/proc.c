@@ -22,7 +22,7 @@
 
 /* D's ppid, uid, gid and execname of the process: at grab, at exec. */
 void
-proc_read_ids(trace_proc_t *p)
+trace_proc_ids(trace_proc_t *p)
 {
 	long v;
 
@@ -110,13 +110,13 @@ launch(const char *command, bool *script, char *err, size_t errlen)
 }
 
 int
-trace_userns(pid_t pid, char *err, size_t errlen)
+trace_proc_userns(pid_t pid, char *err, size_t errlen)
 {
 	return pid > 0 ? pb_proc_userns_enter(pid, err, errlen) : 0;
 }
 
 int
-trace_grab(trace_t *tr, pid_t pid, const char *command, char *err,
+trace_proc_grab(trace_t *tr, pid_t pid, const char *command, char *err,
     size_t errlen)
 {
 	trace_proc_t *p, **pp;
@@ -149,22 +149,22 @@ trace_grab(trace_t *tr, pid_t pid, const char *command, char *err,
 	p->p_launched = command != NULL;
 	p->p_script = script;
 	p->p_cpupin = -1;
-	scope_init(&p->p_sc, tr, p);
+	trace_enable_scope(&p->p_sc, tr, p);
 	for (pp = &tr->tr_procs; *pp != NULL; pp = &(*pp)->p_next)
 		;
 	*pp = p;
-	proc_read_ids(p);
+	trace_proc_ids(p);
 	return 0;
 }
 
 pid_t
-trace_target(const trace_t *tr)
+trace_proc_target(const trace_t *tr)
 {
 	return tr->tr_procs != NULL ? tr->tr_procs->p_pid : 0;
 }
 
 bool
-trace_deferred(const trace_t *tr)
+trace_proc_deferred(const trace_t *tr)
 {
 	const trace_proc_t *p;
 
@@ -179,14 +179,14 @@ trace_deferred(const trace_t *tr)
  * the leader called pthread_exit (a zombie leader's maps are empty).
  */
 pid_t
-proc_tid(const trace_proc_t *p)
+trace_proc_tid(const trace_proc_t *p)
 {
 	return p->p_s != NULL ? tr_proc_tid(p->p_s) : p->p_pid;
 }
 
 /* A pb_readmem_fn over process proc. */
 int
-proc_read(void *proc, uint64_t addr, void *buf, size_t len)
+trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len)
 {
 	trace_proc_t *p = proc;
 	ssize_t n;
@@ -204,12 +204,12 @@ proc_read(void *proc, uint64_t addr, void *buf, size_t len)
 }
 
 /* The process's symbols, made on first use (the vDSO read from memory). */
-addrsym_t *
-proc_syms(trace_proc_t *p)
+trace_addrsym_t *
+trace_proc_syms(trace_proc_t *p)
 {
 	if (p->p_syms == NULL) {
-		p->p_syms = addrsym_new(p->p_pid, proc_tid(p));
-		addrsym_set_reader(p->p_syms, proc_read, p);
+		p->p_syms = trace_addrsym_new(p->p_pid, trace_proc_tid(p));
+		trace_addrsym_set_reader(p->p_syms, trace_proc_read, p);
 	}
 	return p->p_syms;
 }
@@ -247,7 +247,7 @@ task_cpu(pid_t pid, pid_t tid)
  * 10 ms) made the two chase each other: worse than leaving both free.
  */
 void
-proc_pin(trace_proc_t *p, pid_t tid)
+trace_proc_pin(trace_proc_t *p, pid_t tid)
 {
 	cpu_set_t set;
 	int cpu = p->p_cpupin;
@@ -260,7 +260,7 @@ proc_pin(trace_proc_t *p, pid_t tid)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set) < 0)
-		notice(p->p_sc.sc_tr, "cpupin: cpu %d: %s", cpu,
+		trace_notice(p->p_sc.sc_tr, "cpupin: cpu %d: %s", cpu,
 		    strerror(errno));
 }
 
@@ -270,7 +270,7 @@ proc_pin(trace_proc_t *p, pid_t tid)
  * dtrace's do.
  */
 void
-proc_release(trace_proc_t *p)
+trace_proc_release(trace_proc_t *p)
 {
 	tr_session_t *s = p->p_s;
 
@@ -283,11 +283,11 @@ proc_release(trace_proc_t *p)
 }
 
 void
-proc_free(trace_proc_t *p)
+trace_proc_free(trace_proc_t *p)
 {
-	proc_release(p);
-	reg_free(&p->p_sc.sc_reg);
-	arm_free(&p->p_sc.sc_arm);
-	addrsym_free(p->p_syms);
+	trace_proc_release(p);
+	trace_enable_free(&p->p_sc.sc_reg);
+	trace_arm_free(&p->p_sc.sc_arm);
+	trace_addrsym_free(p->p_syms);
 	free(p);
 }

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/trace/run.c: the trace's life and its loop.
+ * cmd/trace/run.c: the trace's loop.
  *
  * The glue between the stages, one file a stage, as dtrace-utils'
  * dt_cc.c lists its passes:
  *
+ *   trace.c	the trace's life: made over the providers' table,
+ *		configured once from the program's -x options, freed;
+ *		its notices.
  *   proc.c	grab: attach to each -p, launch each -c to its entry
  *		point; D's pid, ppid, uid, gid, execname; the memory
  *		reader; -x cpupin.
- *   (the compiler types args[] from DWARF: dwtypes.c over the
- *		providers' pv_dwfunc, addrsym.c names addresses)
- *   run.c	configure: the program's -x options, read once.
+ *   dwtypes.c	(while compiling) args[] typed from the DWARF of the
+ *		providers' pv_dwfunc.
+ *   addrsym.c	addresses named for %a, ufunc() and stacks.
  *   enable.c	claim: each description offered to every provider, in
  *		pidtrace's own scope (pid 0: dtrace's BEGIN END ERROR,
  *		ticks) and in each process; each probe matched registered
@@ -29,10 +32,8 @@
 #include <config.h>
 
 #include <errno.h>
-#include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,97 +46,6 @@
 /* For the signal handlers: the trace running, and a signal seen. */
 static trace_t *volatile the_trace;
 static volatile sig_atomic_t interrupted;
-
-trace_t *
-trace_new(const pb_provider_t *const *provs, FILE *notices)
-{
-	trace_t *tr = calloc(1, sizeof(*tr));
-
-	if (tr == NULL)
-		return NULL;
-	tr->tr_provs = provs;
-	tr->tr_notices = notices;
-	tr->tr_opts.op_cpupin = -1;
-	scope_init(&tr->tr_own, tr, NULL);
-	return tr;
-}
-
-void
-trace_free(trace_t *tr)
-{
-	trace_proc_t *p, *next;
-
-	if (tr == NULL)
-		return;
-	for (p = tr->tr_procs; p != NULL; p = next) {
-		next = p->p_next;
-		proc_free(p);
-	}
-	reg_free(&tr->tr_own.sc_reg);
-	arm_free(&tr->tr_own.sc_arm);
-	free(tr);
-}
-
-void
-notice(const trace_t *tr, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(tr->tr_notices, "pidtrace: %s\n", msg);
-}
-
-/* -x bufsize=N[k|m|g] (dtrace's option): the bytes of each ring. */
-static size_t
-bufsize(const char *opt)
-{
-	char *end;
-	size_t n;
-
-	if (opt == NULL)
-		return 0;
-	n = (size_t)strtoull(opt, &end, 0);
-	switch (*end) {
-	case 'k': case 'K': return n << 10;
-	case 'm': case 'M': return n << 20;
-	case 'g': case 'G': return n << 30;
-	}
-	return n;
-}
-
-void
-trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
-{
-	trace_opts_t *op = &tr->tr_opts;
-	trace_proc_t *p;
-	const char *opt;
-
-	tr->tr_pg = pg;
-	op->op_zdefs = (flags & (TRACE_ZDEFS | TRACE_LIST)) != 0;
-	op->op_list = (flags & TRACE_LIST) != 0;
-	op->op_verbose = (flags & TRACE_VERBOSE) != 0;
-	op->op_quiet = dsl_prog_quiet(pg);
-	/* names of stacks too (profile clauses), not only of pid probes */
-	if (dsl_prog_option(pg, "mangled") != NULL)
-		op->op_flags |= PB_MANGLED;
-	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
-		op->op_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) :
-		    INT_MAX;
-	/* The default; -x fastpath=off (or 0) forces int3 everywhere. */
-	opt = dsl_prog_option(pg, "fastpath");
-	op->op_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
-	    strcmp(opt, "0") == 0);
-	op->op_bufsize = bufsize(dsl_prog_option(pg, "bufsize"));
-	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
-		p->p_cpupin = op->op_cpupin;
-		if (p->p_s != NULL)
-			tr_fast_config(p->p_s, !op->op_fastoff,
-			    op->op_bufsize);
-	}
-}
 
 static uint64_t
 mono_ns(void)
@@ -185,7 +95,7 @@ ticks_due(trace_t *tr, uint64_t *next)
 		if (due == NULL || due->tm_next > now)
 			return 0;
 		due->tm_next += due->tm_period;
-		if (fire_self(tr, due->tm_ref.tf_id) == DSL_FIRE_EXIT)
+		if (trace_fire_self(tr, due->tm_ref.tf_id) == DSL_FIRE_EXIT)
 			return DSL_FIRE_EXIT;
 		fflush(tr->tr_out);
 	}
@@ -265,7 +175,7 @@ begin_if_all_armed(trace_t *tr, tr_session_t *s)
 	if (tr->tr_begun)
 		return;
 	tr->tr_begun = true;
-	if (fire_self(tr, dsl_rt_begin_id(tr->tr_rt)) == DSL_FIRE_EXIT)
+	if (trace_fire_self(tr, dsl_rt_begin_id(tr->tr_rt)) == DSL_FIRE_EXIT)
 		tr_stop_async(s);
 	fflush(NULL);
 }
@@ -277,10 +187,10 @@ on_ready(void *arg, tr_session_t *s)
 	trace_proc_t *p = arg;
 
 	if (p->p_armed && p->p_sc.sc_arm.am_nsites == 0) {
-		scope_refresh(&p->p_sc);	/* after an exec */
-		scope_exec_notice(&p->p_sc);
+		trace_enable_refresh(&p->p_sc);	/* after an exec */
+		trace_enable_exec_notice(&p->p_sc);
 	}
-	arm_all(&p->p_sc, s, true);
+	trace_arm_all(&p->p_sc, s, true);
 	if (!p->p_armed) {
 		/*
 		 * BEGIN once every site is armed (r_brk's too: arming may
@@ -295,15 +205,15 @@ on_ready(void *arg, tr_session_t *s)
 /* The loader's r_brk: a library came or went once r_state is
  * consistent again. */
 void
-on_rtld(trace_proc_t *p, tr_session_t *s)
+trace_run_rtld(trace_proc_t *p, tr_session_t *s)
 {
-	if (!pb_rtld_consistent(&p->p_sc.sc_arm.am_rtld, proc_read, p))
+	if (!pb_rtld_consistent(&p->p_sc.sc_arm.am_rtld, trace_proc_read, p))
 		return;
-	arm_unmapped(&p->p_sc, s);
-	addrsym_flush(p->p_syms);
+	trace_arm_unmapped(&p->p_sc, s);
+	trace_addrsym_flush(p->p_syms);
 	tr_ustack_flush();
-	scope_refresh(&p->p_sc);
-	arm_all(&p->p_sc, s, false);
+	trace_enable_refresh(&p->p_sc);
+	trace_arm_all(&p->p_sc, s, false);
 }
 
 static void
@@ -327,10 +237,10 @@ on_exec(void *arg, tr_session_t *s)
 	 * every site and probe; on_ready resolves the descriptions again
 	 * when the new program reaches its entry (its probes get new ids).
 	 */
-	arm_exec(&p->p_sc);
-	addrsym_flush(p->p_syms);
+	trace_arm_exec(&p->p_sc);
+	trace_addrsym_flush(p->p_syms);
 	tr_ustack_flush();
-	proc_read_ids(p);
+	trace_proc_ids(p);
 	for (pp = p->p_sc.sc_tr->tr_provs; *pp != NULL; pp++)
 		if ((*pp)->pv_flush != NULL)
 			(*pp)->pv_flush();
@@ -349,10 +259,11 @@ on_exit_(void *arg, tr_session_t *s, int status)
 	if (tr->tr_opts.op_quiet)
 		return;
 	if (WIFSIGNALED(status))
-		notice(tr, "pid %d was killed by signal %d (%s)", (int)p->p_pid,
-		    WTERMSIG(status), strsignal(WTERMSIG(status)));
+		trace_notice(tr, "pid %d was killed by signal %d (%s)",
+		    (int)p->p_pid, WTERMSIG(status),
+		    strsignal(WTERMSIG(status)));
 	else
-		notice(tr, "pid %d has exited", (int)p->p_pid);
+		trace_notice(tr, "pid %d has exited", (int)p->p_pid);
 }
 
 static int
@@ -446,7 +357,7 @@ run_alone(trace_t *tr)
 	sigdelset(&waitmask, SIGTERM);
 
 	tr->tr_begun = true;
-	if (fire_self(tr, dsl_rt_begin_id(tr->tr_rt)) == DSL_FIRE_EXIT)
+	if (trace_fire_self(tr, dsl_rt_begin_id(tr->tr_rt)) == DSL_FIRE_EXIT)
 		goto end;
 	fflush(tr->tr_out);
 	if (tr->tr_own.sc_arm.am_ntimers == 0 &&
@@ -500,7 +411,7 @@ run_procs(trace_t *tr)
 		free(h);
 		free(hs);
 		free(ss);
-		notice(tr, "out of memory");
+		trace_notice(tr, "out of memory");
 		return -1;
 	}
 	for (p = tr->tr_procs, i = 0; p != NULL; p = p->p_next, i++) {
@@ -510,10 +421,10 @@ run_procs(trace_t *tr)
 		h[i].h_exec = on_exec;
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
-		fire_handlers(&h[i]);
+		trace_fire_handlers(&h[i]);
 		hs[i] = &h[i];
 		ss[i] = p->p_s;
-		arm_start(&p->p_sc, p->p_s);
+		trace_arm_start(&p->p_sc, p->p_s);
 	}
 	the_trace = tr;
 	/* Our handlers only set a flag; the loop notices (tr_stop_async). */
@@ -530,7 +441,7 @@ run_procs(trace_t *tr)
 		rc = tr_run_many(ss, hs, n);
 		arm_timer(0);
 		if (rc < 0)
-			notice(tr, "tracing pid %d failed: %s",
+			trace_notice(tr, "tracing pid %d failed: %s",
 			    (int)tr->tr_procs->p_pid, strerror(errno));
 	}
 	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
@@ -542,12 +453,12 @@ run_procs(trace_t *tr)
 		}
 		p->p_s = NULL;	/* the signal handlers look at it */
 		if (s != NULL && tr_fast_drops(s) != 0)
-			notice(tr, "%llu drops in pid %d",
+			trace_notice(tr, "%llu drops in pid %d",
 			    (unsigned long long)tr_fast_drops(s),
 			    (int)p->p_pid);
 		tr_free(s);
 		if (p->p_script && !tr->tr_opts.op_zdefs)
-			scope_unmatched_notice(&p->p_sc);
+			trace_enable_unmatched(&p->p_sc);
 	}
 	free(h);
 	free(hs);

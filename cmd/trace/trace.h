@@ -4,7 +4,8 @@
  * (libtrace.a): the processes traced (-p, -c), their probes resolved by
  * the providers of probes/provider.h, registered with the D runtime and
  * armed through the tracer; each firing becomes a dsl_eval_fire().  run.c
- * walks through the files and stages.
+ * walks through the files and stages.  Every name says its file
+ * (doc/STYLE.md): trace_proc_grab is proc.c's, trace_new trace.c's.
  *
  * Errors: functions that can fail return -1 with one line in err (no
  * "pidtrace: " prefix, no newline); nothing here calls exit().  Notices
@@ -13,9 +14,9 @@
  * each, "pidtrace: ..."; -q hides those that only inform, never those
  * that say a probe or data was lost.
  *
- * The order of calls: trace_new, trace_grab for each -p and -c (in
- * command-line order), the compiler (trace_argtypes), trace_configure,
- * trace_host, trace_enable, then trace_list or trace_run, then
+ * The order of calls: trace_new, trace_proc_grab for each -p and -c (in
+ * command-line order), the compiler (trace_dwtypes), trace_configure,
+ * trace_host, trace_enable, then trace_enable_list or trace_run, then
  * trace_free.  One thread.
  */
 #ifndef PIDTRACE_TRACE_H
@@ -52,21 +53,21 @@ void	trace_free(trace_t *);
  * tracer's message says it (tr_perror); the processes grabbed before are
  * still held (trace_free lets them go).
  */
-int	trace_grab(trace_t *, pid_t pid, const char *command, char *err,
+int	trace_proc_grab(trace_t *, pid_t pid, const char *command, char *err,
 	    size_t errlen);
 
 /*
  * -p of a process in a rootless container (a subordinate uid of ours in
  * our user namespace's child): enter that namespace, as `podman unshare`
- * does (procns.h).  Call it for every -p before the first trace_grab,
+ * does (procns.h).  Call it for every -p before the first trace_proc_grab,
  * while pidtrace has no thread (setns(2) refuses a threaded caller).
  * 0 (entered, or nothing to enter; pid 0 for -c), or -1 with err saying
  * what to run instead.
  */
-int	trace_userns(pid_t pid, char *err, size_t errlen);
+int	trace_proc_userns(pid_t pid, char *err, size_t errlen);
 
 /* $target: the first process grabbed, 0 if none. */
-pid_t	trace_target(const trace_t *);
+pid_t	trace_proc_target(const trace_t *);
 
 /*
  * Whether -c ran a #! script: its interpreter is what stops at the entry
@@ -74,14 +75,14 @@ pid_t	trace_target(const trace_t *);
  * nothing at first; they are resolved again at each exec (and a notice
  * names those that still match nothing).
  */
-bool	trace_deferred(const trace_t *);
+bool	trace_proc_deferred(const trace_t *);
 
 /*
  * dsl_copts_t's co_argtypes, its cookie the trace: args[] of description
  * pd typed from the DWARF of every function it matches in the processes
  * grabbed (dwtypes.c).  Compile time only.
  */
-int	trace_argtypes(void *trace, const struct dsl_pdesc *pd,
+int	trace_dwtypes(void *trace, const struct dsl_pdesc *pd,
 	    dsl_typetab_t *tt, dsl_argtype_t *out, size_t max, char *err,
 	    size_t errlen);
 
@@ -128,7 +129,7 @@ int	trace_enable(trace_t *, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
  * -l: print the probes registered, in dtrace's listing format (with -v,
  * each one's attributes and argument types), then let every process go.
  */
-void	trace_list(trace_t *, FILE *out);
+void	trace_enable_list(trace_t *, FILE *out);
 
 /*
  * Run: arm every probe, fire BEGIN once every process is armed (they

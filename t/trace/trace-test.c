@@ -14,7 +14,7 @@
  *     timer; an exec drops the sites and a re-resolution brings them
  *     back under the same ids, without repeating the notices;
  *   - firing: a trampoline's record through the tracer's handler, a
- *     stop's firing through fire(): the provider's arguments, an
+ *     stop's firing through trace_fire(): the provider's arguments, an
  *     argument read on demand (pv_getarg), exit(); the D hooks outside
  *     a process's firing (BEGIN) fault rather than crash;
  *   - -l: dtrace's listing format.
@@ -239,7 +239,7 @@ fake_proc(trace_t *tr, pid_t pid)
 	p->p_pid = pid;
 	p->p_cpupin = -1;
 	snprintf(p->p_comm, sizeof(p->p_comm), "fakeprog");
-	scope_init(&p->p_sc, tr, p);
+	trace_enable_scope(&p->p_sc, tr, p);
 	p->p_next = tr->tr_procs;
 	tr->tr_procs = p;
 	return p;
@@ -397,7 +397,7 @@ firing(fixture_t *fx)
 	pb_regs_t regs;
 
 	memset(&h, 0, sizeof(h));
-	fire_handlers(&h);
+	trace_fire_handlers(&h);
 	/* records: a trampoline ran f1's entry, then its ret */
 	CHECK(h.h_record(fx->fx_p, NULL, 77, 0, 5, args) == 0);
 	CHECK(h.h_record(fx->fx_p, NULL, 77, 1, 6, rax) == 0);
@@ -407,7 +407,7 @@ firing(fixture_t *fx)
 	    "entry 1 2 107\nreturn 10 42\n") == 0, "records: %s",
 	    fx->fx_outbuf);
 
-	/* a stop at f2's entry and f3's: fire() as on_hit calls it */
+	/* a stop at f2's entry and f3's: trace_fire() as on_hit calls it */
 	memset(&regs, 0, sizeof(regs));
 	memset(&fg, 0, sizeof(fg));
 	fg.fg_proc = fx->fx_p;
@@ -415,10 +415,10 @@ firing(fixture_t *fx)
 	fg.fg_fire.fi_regs = &regs;
 	fg.fg_maxargs = DSL_NARGS;
 	fg.fg_flush = true;
-	CHECK(fire(&fg, am->am_sites[3].ts_refs, am->am_sites[3].ts_nrefs) ==
-	    0);
-	CHECK(fire(&fg, am->am_sites[4].ts_refs, am->am_sites[4].ts_nrefs) ==
-	    0);
+	CHECK(trace_fire(&fg, am->am_sites[3].ts_refs,
+	    am->am_sites[3].ts_nrefs) == 0);
+	CHECK(trace_fire(&fg, am->am_sites[4].ts_refs,
+	    am->am_sites[4].ts_nrefs) == 0);
 	CHECKF(strcmp(text(fx->fx_out, &fx->fx_outbuf),
 	    "entry 1 2 107\nreturn 10 42\nf2\nf3\n") == 0, "stops: %s",
 	    fx->fx_outbuf);
@@ -440,7 +440,7 @@ firing(fixture_t *fx)
 		CHECK(host.dh_pcsym(fx->fx_tr, 1, 4096, buf, sizeof(buf)) ==
 		    -1);
 	}
-	CHECK(fire_self(fx->fx_tr, 1) == 0);
+	CHECK(trace_fire_self(fx->fx_tr, 1) == 0);
 	CHECKF(strstr(text(fx->fx_err, &fx->fx_errbuf), "dtrace:::BEGIN): "
 	    "invalid address (0x1000)") != NULL, "BEGIN: %s", fx->fx_errbuf);
 
@@ -455,9 +455,9 @@ exec_again(fixture_t *fx)
 	trace_scope_t *sc = &fx->fx_p->p_sc;
 	int before = nresolve;
 
-	arm_exec(sc);
+	trace_arm_exec(sc);
 	CHECK(sc->sc_arm.am_nsites == 0 && sc->sc_arm.am_nctrs == 0);
-	scope_refresh(sc);
+	trace_enable_refresh(sc);
 	/* the five claims of fake (":::entry" is no claim of its) */
 	CHECKF(nresolve == before + 5, "resolved again: %d", nresolve -
 	    before);
@@ -496,7 +496,7 @@ listing(fixture_t *fx)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	trace_list(fx->fx_tr, f);
+	trace_enable_list(fx->fx_tr, f);
 	fclose(f);
 	CHECKF(strcmp(buf, want) == 0, "-l:\n%s", buf);
 	free(buf);
