@@ -30,6 +30,8 @@ for sig in KILL TERM; do
 	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin 3" \
 		>"$T/c$sig.out" 2>"$T/c$sig.err"
 	wait_for "$T/c$sig.out" 'fired$'
+	# spin's threads run (and fire) before its main thread says ready
+	wait_for "$T/c$sig.out" '^ready pid='
 	kill -$sig "$(sed -n 's/^ready pid=//p' "$T/c$sig.out")"
 	wait "$_cp"
 	rc=$?
