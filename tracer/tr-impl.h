@@ -51,6 +51,8 @@ typedef struct tr_insn {
 typedef struct tr_bkpt {
 	uint64_t	bp_addr;
 	uint32_t	bp_cookie;
+	uint32_t	bp_cookie2;	/* a second hook's, if bp_shared */
+	bool		bp_shared;	/* two hooks at one address */
 	bool		bp_internal;	/* entry-point stop of launch/exec */
 	tr_insn_t	bp_insn;
 	uint64_t	bp_slot;	/* XOL slot address, 0 if none */
