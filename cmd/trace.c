@@ -152,6 +152,7 @@ struct cmd_trace {
 	bool		t_whysaid;	/* tr_fast_why() was said */
 	bool		t_fastpend;	/* sites asked for, not reported yet */
 	bool		t_refused;	/* fastpath=require refused a probe */
+	char		*t_report;	/* the last fast-path report */
 };
 
 #define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
@@ -1381,9 +1382,12 @@ static void
 on_refusal(void *arg, uint32_t cookie, uint64_t addr, const char *why)
 {
 	slow_list_t *l = arg;
+	const cmd_trace_t *t = l->sl_t;
 
-	(void)addr;
-	if (cookie < l->sl_t->t_nsites)
+	if (t->t_rtld_ok && addr == t->t_rtld.rt_brk)
+		why = "pidtrace's own breakpoint there (the loader's r_brk, "
+		    "to follow dlopen) needs the thread stopped";
+	if (cookie < t->t_nsites)
 		slow_push(l, cookie, why, NULL);
 }
 
@@ -1429,8 +1433,9 @@ static void
 fast_report(cmd_trace_t *t, tr_session_t *s)
 {
 	slow_list_t l = { t, NULL, 0, 0 };
-	char name[512];
-	size_t i, j, n;
+	char name[512], *text = NULL;
+	size_t i, j, n, len = 0;
+	FILE *out;
 
 	if (t->t_fastoff)
 		return;
@@ -1470,7 +1475,10 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 		goto out;
 	}
 	qsort(l.sl_v, l.sl_n, sizeof(*l.sl_v), slow_cmp);
-	fprintf(stderr, "pidtrace: pid %d: %s%zu probe site%s stop%s the "
+	/* Into a buffer first: an exec of the same program says it once. */
+	if ((out = open_memstream(&text, &len)) == NULL)
+		goto out;
+	fprintf(out, "pidtrace: pid %d: %s%zu probe site%s stop%s the "
 		"thread at each firing instead of running fast:\n",
 		(int)t->t_pid, t->t_fastreq ? "-x fastpath=require: " : "",
 		l.sl_n, l.sl_n == 1 ? "" : "s", l.sl_n == 1 ? "s" : "");
@@ -1484,18 +1492,23 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 			;
 		if (a->ss_why == tr_fast_why(s))
 			t->t_whysaid = true;
-		fprintf(stderr, "pidtrace:   %zu: %s%s%s:", j - i, a->ss_why,
+		fprintf(out, "pidtrace:   %zu: %s%s%s:", j - i, a->ss_why,
 			a->ss_arg != NULL ? " " : "",
 			a->ss_arg != NULL ? a->ss_arg : "");
 		for (n = i; n < j && n < i + SLOW_NAMES; n++) {
 			site_name(t, &t->t_sites[l.sl_v[n].ss_site], name,
 				  sizeof(name));
-			fprintf(stderr, "%s %s", n == i ? "" : ",", name);
+			fprintf(out, "%s %s", n == i ? "" : ",", name);
 		}
 		if (j - i > SLOW_NAMES)
-			fprintf(stderr, " and %zu more", j - i - SLOW_NAMES);
-		fputc('\n', stderr);
+			fprintf(out, " and %zu more", j - i - SLOW_NAMES);
+		fputc('\n', out);
 	}
+	fclose(out);
+	if (t->t_report == NULL || strcmp(t->t_report, text) != 0)
+		fputs(text, stderr);
+	free(t->t_report);
+	t->t_report = text;
 	if (t->t_fastreq)
 		t->t_refused = true;
 out:
@@ -2017,24 +2030,65 @@ on_exec(void *arg, tr_session_t *s)
 			pb_providers[i]->pv_flush();
 }
 
+/*
+ * The process died of signal sig: if the fault that killed it struck
+ * code of ours (a branch into the bytes a jump replaced, a trampoline, an
+ * out-of-line slot), say where and which site: that is pidtrace's bug.
+ */
+static void
+fault_report(cmd_trace_t *t, tr_session_t *s, int sig)
+{
+	const tr_fault_t *f = tr_last_fault(s);
+	char name[512];
+
+	if (f->fl_sig != sig || f->fl_where == TR_FAULT_NONE)
+		return;
+	if (f->fl_cookie < t->t_nsites && t->t_sites[f->fl_cookie].ts_nrefs)
+		site_name(t, &t->t_sites[f->fl_cookie], name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "pidtrace's own breakpoint");
+	if (f->fl_where == TR_FAULT_PATCH) {
+		fprintf(stderr, "pidtrace: pid %d: thread %d faulted at %#llx, "
+			"inside the %u bytes at %#llx that pidtrace's jump "
+			"replaced for %s: a bug of pidtrace's (a branch it did "
+			"not see lands there), please report it with this "
+			"line\n", (int)t->t_pid, (int)f->fl_tid,
+			(unsigned long long)f->fl_pc, (unsigned)f->fl_len,
+			(unsigned long long)f->fl_p0, name);
+		return;
+	}
+	/* The instructions moved there may fault on their own. */
+	fprintf(stderr, "pidtrace: pid %d: thread %d faulted at %#llx "
+		"(address %#llx) in %s for %s, which runs the instructions of "
+		"%#llx\n", (int)t->t_pid, (int)f->fl_tid,
+		(unsigned long long)f->fl_pc, (unsigned long long)f->fl_addr,
+		f->fl_where == TR_FAULT_TRAMP ? "pidtrace's trampoline" :
+		"pidtrace's out-of-line slot", name,
+		(unsigned long long)f->fl_site);
+}
+
 static void
 on_exit_(void *arg, tr_session_t *s, int status)
 {
 	cmd_trace_t *t = arg;
 
-	(void)s;
 	t->t_gone = true;
 	t->t_status = status;
-	/* Now, not at the end: the other processes may go on being traced. */
-	if (trace_quiet)
-		return;
-	if (WIFSIGNALED(status))
+	/*
+	 * Now, not at the end: the other processes may go on being traced.
+	 * A death by a signal is said under -q too: a quiet run's output
+	 * must not look complete when the program did not finish.
+	 */
+	if (WIFSIGNALED(status)) {
 		fprintf(stderr, "pidtrace: pid %d was killed by signal %d "
-			"(%s)\n", (int)t->t_pid, WTERMSIG(status),
-			strsignal(WTERMSIG(status)));
-	else
+			"(SIG%s)\n", (int)t->t_pid, WTERMSIG(status),
+			sigabbrev_np(WTERMSIG(status)) != NULL ?
+			sigabbrev_np(WTERMSIG(status)) : "?");
+		fault_report(t, s, WTERMSIG(status));
+	} else if (!trace_quiet) {
 		fprintf(stderr, "pidtrace: pid %d has exited\n",
 			(int)t->t_pid);
+	}
 }
 
 static uint64_t

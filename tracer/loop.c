@@ -294,6 +294,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (bp == NULL) {
 		/* The tracee's own SIGTRAP (raise, its own int3): deliver. */
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, SIGTRAP);
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
@@ -515,6 +516,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return on_trap(s, th);
 	case EV_SIGNAL:
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, WSTOPSIG(status));
 		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
 	case EV_EXITED:
 		break;

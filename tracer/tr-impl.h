@@ -141,6 +141,7 @@ struct tr_session {
 	void		*s_cs;		/* capstone handle (csh *) */
 	struct tr_fast	*s_fast;	/* the fast path, NULL if never asked */
 	char		s_fastwhy[160];	/* why it is off */
+	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
 
@@ -167,6 +168,9 @@ void	tr_counter_restore_all(tr_session_t *s);
 void	tr_counter_restore_in(tr_session_t *s, pid_t pid);
 void	tr_counter_forget_all(tr_session_t *s);
 int	tr_mem_open(tr_session_t *s);
+
+/* fault.c: before a fault signal is delivered to th */
+void	tr_fault_note(tr_session_t *s, tr_thread_t *th, int sig);
 
 /* bkpt.c */
 tr_bkpt_t *tr_bkpt_find(const tr_session_t *s, uint64_t addr);

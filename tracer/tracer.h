@@ -493,6 +493,34 @@ tr_fast_why(const tr_session_t *s);
 uint64_t
 tr_fast_drops(const tr_session_t *s);
 
+/*
+ * The last fault signal the process was given (SIGSEGV, SIGILL, SIGBUS,
+ * SIGFPE or SIGTRAP raised by the kernel for a thread's instruction),
+ * and whether the thread was in code of ours: inside the bytes a
+ * fast-path jump replaced (a branch landed there: a bug of ours), in a
+ * trampoline, or in an out-of-line slot.  fl_sig 0: none.  For the
+ * host's message when the process dies of it.
+ */
+#define TR_FAULT_NONE	0
+#define TR_FAULT_PATCH	1
+#define TR_FAULT_TRAMP	2
+#define TR_FAULT_XOL	3
+
+typedef struct tr_fault {
+	int		fl_sig;
+	pid_t		fl_tid;
+	uint64_t	fl_pc;		/* the thread's rip */
+	uint64_t	fl_addr;	/* si_addr */
+	int		fl_where;	/* TR_FAULT_* */
+	uint64_t	fl_site;	/* the site it belongs to */
+	uint32_t	fl_cookie;	/* and its cookie */
+	uint64_t	fl_p0;		/* the bytes replaced: [p0, p0 + len) */
+	uint8_t		fl_len;
+} tr_fault_t;
+
+const tr_fault_t *
+tr_last_fault(const tr_session_t *s);
+
 /* Counters, for tests and benchmarks. */
 typedef struct tr_stats {
 	uint64_t	st_hits;	/* firings reported */
