@@ -81,6 +81,7 @@ typedef struct trace_site {
 	const char	*ts_slow;	/* why the fast path was not asked
 					 * for a pid entry or return; NULL */
 	const char	*ts_slowarg;	/* and the clause's reason */
+	bool		ts_fastq;	/* fast asked for, or ts_slow said */
 } trace_site_t;
 
 struct cmd_trace {
@@ -1287,14 +1288,18 @@ want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 	size_t i;
 
 	ts->ts_slow = ts->ts_slowarg = NULL;
-	if (t->t_fastoff || ts->ts_nrefs == 0)
+	ts->ts_fastq = true;	/* unless it returns early without a word */
+	if (t->t_fastoff || ts->ts_nrefs == 0) {
+		ts->ts_fastq = false;
 		return;
+	}
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		r = &ts->ts_refs[i];
 		if (strcmp(r->tf_prov->pv_name, "pid") != 0) {
 			if (t->t_fastreq)
 				ts->ts_slow = "only pid entry and return "
 				    "probes run without a stop";
+			ts->ts_fastq = t->t_fastreq;
 			return;
 		}
 		/* A Go entry sits past the stack check: fr_off > 0. */
@@ -1311,6 +1316,7 @@ want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 			if (t->t_fastreq)
 				ts->ts_slow = "offset probes always stop the "
 				    "thread";
+			ts->ts_fastq = t->t_fastreq;
 			return;
 		}
 		if (kind != 0 && k != kind) {
@@ -1341,6 +1347,8 @@ want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 	w.fw_tnext = r->tf_fr.fr_tnext;
 	if (tr_bkpt_want_fast(s, ts->ts_addr, &w) == 0)
 		t->t_fastpend = true;
+	else
+		ts->ts_fastq = false;
 }
 
 /* -- the fast-path report --------------------------------------------------- */
@@ -1434,7 +1442,7 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 {
 	slow_list_t l = { t, NULL, 0, 0 };
 	char name[512], *text = NULL;
-	size_t i, j, n, len = 0;
+	size_t i, j, n, len = 0, nq = 0;
 	FILE *out;
 
 	if (t->t_fastoff)
@@ -1446,6 +1454,7 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 		if (ts->ts_told || !ts->ts_armed || ts->ts_nrefs == 0)
 			continue;
 		ts->ts_told = true;
+		nq += ts->ts_fastq;
 		if (ts->ts_slow != NULL)
 			slow_push(&l, i, ts->ts_slow, ts->ts_slowarg);
 	}
@@ -1478,10 +1487,10 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 	/* Into a buffer first: an exec of the same program says it once. */
 	if ((out = open_memstream(&text, &len)) == NULL)
 		goto out;
-	fprintf(out, "pidtrace: pid %d: %s%zu probe site%s stop%s the "
-		"thread at each firing instead of running fast:\n",
+	fprintf(out, "pidtrace: pid %d: %s%zu of %zu probe sites stop%s "
+		"the thread at each firing instead of running fast:\n",
 		(int)t->t_pid, t->t_fastreq ? "-x fastpath=require: " : "",
-		l.sl_n, l.sl_n == 1 ? "" : "s", l.sl_n == 1 ? "s" : "");
+		l.sl_n, nq > l.sl_n ? nq : l.sl_n, l.sl_n == 1 ? "s" : "");
 	for (i = 0; i < l.sl_n; i = j) {
 		const slow_site_t *a = &l.sl_v[i];
 

@@ -28,6 +28,17 @@ typedef struct sec {
 	const uint8_t	*sc_p;		/* the file's bytes, mapped */
 } sec_t;
 
+/* The instruction starts decoded from one anchor (a symbol) on. */
+typedef struct dec {
+	uint64_t	dc_anchor;	/* 0: unused */
+	uint64_t	*dc_ins;
+	size_t		dc_n, dc_cap;
+	uint64_t	dc_next;	/* where the decode stopped */
+	bool		dc_fail;	/* on bytes it cannot read */
+} dec_t;
+
+#define NDEC		64
+
 struct pb_brt {
 	uint64_t	bt_base;	/* the lowest executable address */
 	sec_t		bt_sec[MAXSEC];
@@ -40,12 +51,13 @@ struct pb_brt {
 	size_t		bt_nsym;
 	csh		bt_cs;
 	bool		bt_csok;
-	/* The last decode: instruction starts from bt_anchor on. */
-	uint64_t	bt_anchor;
-	uint64_t	*bt_ins;
-	size_t		bt_nins, bt_inscap;
-	uint64_t	bt_dnext;	/* where the decode stopped */
-	bool		bt_dfail;	/* it stopped on bytes it cannot read */
+	/*
+	 * Recent decodes, by anchor: the candidates near one site have
+	 * their opcodes in that function or its neighbours, and node's
+	 * functions are decoded again and again without it (a one-entry
+	 * cache cost 3 s for every entry of node, this one 0.4).
+	 */
+	dec_t		bt_dec[NDEC];
 	pb_brt_stats_t	bt_st;
 };
 
@@ -241,6 +253,8 @@ fail:
 void
 pb_brt_free(pb_brt_t *b)
 {
+	size_t i;
+
 	if (b == NULL)
 		return;
 	if (b->bt_csok)
@@ -248,7 +262,8 @@ pb_brt_free(pb_brt_t *b)
 	free(b->bt_cand);
 	free(b->bt_state);
 	free(b->bt_sym);
-	free(b->bt_ins);
+	for (i = 0; i < NDEC; i++)
+		free(b->bt_dec[i].dc_ins);
 	free(b);
 }
 
@@ -301,55 +316,56 @@ is_prefix(uint8_t c)
 }
 
 /*
- * Decode from anchor until past addr, in the section holding anchor,
- * appending instruction starts to bt_ins; kept across calls for the same
- * anchor.
+ * The decode from anchor, carried on until past addr, in the section
+ * holding anchor: instruction starts, kept for the next call.
  */
-static void
+static dec_t *
 decode_to(pb_brt_t *b, uint64_t anchor, uint64_t addr)
 {
+	dec_t *d = &b->bt_dec[(anchor ^ (anchor >> 6)) % NDEC];
 	const sec_t *sc = sec_of(b, anchor);
 	cs_insn *ci;
 	const uint8_t *p;
 	size_t left;
 	uint64_t a;
 
-	if (b->bt_anchor != anchor || b->bt_nins == 0) {
-		b->bt_anchor = anchor;
-		b->bt_nins = 0;
-		b->bt_dnext = anchor;
-		b->bt_dfail = false;
+	if (d->dc_anchor != anchor) {
+		d->dc_anchor = anchor;
+		d->dc_n = 0;
+		d->dc_next = anchor;
+		d->dc_fail = sc == NULL;
 	}
-	if (sc == NULL || b->bt_dfail || b->bt_dnext > addr)
-		return;
+	if (d->dc_fail || d->dc_next > addr)
+		return d;
 	ci = cs_malloc(b->bt_cs);
 	if (ci == NULL) {
-		b->bt_dfail = true;
-		return;
+		d->dc_fail = true;
+		return d;
 	}
-	a = b->bt_dnext;
+	a = d->dc_next;
 	p = sc->sc_p + (a - sc->sc_lo);
 	left = sc->sc_hi - a;
 	while (a <= addr && left > 0) {
 		if (!cs_disasm_iter(b->bt_cs, &p, &left, &a, ci)) {
-			b->bt_dfail = true;
+			d->dc_fail = true;
 			break;
 		}
-		if (b->bt_nins == b->bt_inscap) {
-			size_t nc = b->bt_inscap ? b->bt_inscap * 2 : 1024;
-			uint64_t *v = realloc(b->bt_ins, nc * sizeof(*v));
+		if (d->dc_n == d->dc_cap) {
+			size_t nc = d->dc_cap ? d->dc_cap * 2 : 256;
+			uint64_t *v = realloc(d->dc_ins, nc * sizeof(*v));
 
 			if (v == NULL) {
-				b->bt_dfail = true;
+				d->dc_fail = true;
 				break;
 			}
-			b->bt_ins = v;
-			b->bt_inscap = nc;
+			d->dc_ins = v;
+			d->dc_cap = nc;
 		}
-		b->bt_ins[b->bt_nins++] = ci->address;
+		d->dc_ins[d->dc_n++] = ci->address;
 	}
-	b->bt_dnext = a;
+	d->dc_next = a;
 	cs_free(ci, 1);
+	return d;
 }
 
 /*
@@ -363,6 +379,7 @@ real_branch(pb_brt_t *b, uint64_t src)
 {
 	const sec_t *sc = sec_of(b, src);
 	uint64_t anchor, tgt, start, end;
+	dec_t *d;
 	size_t k;
 	unsigned len;
 
@@ -379,13 +396,13 @@ real_branch(pb_brt_t *b, uint64_t src)
 	anchor = b->bt_sym[k - 1];
 	if (src - anchor > MAXANCHOR || sec_of(b, anchor) != sc)
 		return true;
-	decode_to(b, anchor, src);
-	k = upper(b->bt_ins, b->bt_nins, src);
-	if (k == 0 || (b->bt_dfail && b->bt_dnext <= src))
+	d = decode_to(b, anchor, src);
+	k = upper(d->dc_ins, d->dc_n, src);
+	if (k == 0 || (d->dc_fail && d->dc_next <= src))
 		return true;
-	start = b->bt_ins[k - 1];
+	start = d->dc_ins[k - 1];
 	/* The instruction holding src ends at the next start. */
-	if (k < b->bt_nins ? b->bt_ins[k] != end : b->bt_dnext != end)
+	if (k < d->dc_n ? d->dc_ins[k] != end : d->dc_next != end)
 		return false;
 	for (; start < src; start++)
 		if (!is_prefix(sc->sc_p[start - sc->sc_lo]))

@@ -77,7 +77,9 @@ enum {
 	TR_FW_NONE = 0,
 	TR_FW_TARGET,	/* code may land inside the bytes replaced */
 	TR_FW_UNKNOWN,	/* the host knows no landing addresses */
-	TR_FW_FUNC,	/* an indirect jmp or undecodable bytes */
+	TR_FW_FUNC,	/* an indirect jmp in the function */
+	TR_FW_UNDEC,	/* bytes of the function do not decode */
+	TR_FW_NOSIZE,	/* the function's size is unknown (0) */
 	TR_FW_INSN,	/* an instruction there cannot move */
 	TR_FW_SITE,	/* another site's bytes are in the way */
 	TR_FW_ROOM,	/* no trampoline within rel32 reach */

@@ -406,6 +406,7 @@ typedef struct fn_scan {
 	uint64_t	*fn_insn;	/* instruction addresses */
 	size_t		fn_ninsn;
 	bool		fn_bad;		/* undecodable, or an indirect jmp */
+	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
 } fn_scan_t;
 
 static int
@@ -455,6 +456,7 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 
 		if (!cs_disasm_iter(h, &p, &left, &a, ci)) {
 			fn->fn_bad = true;
+			fn->fn_why = TR_FW_UNDEC;
 			break;
 		}
 		x = &ci->detail->x86;
@@ -476,8 +478,10 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			    x->operands[0].type != X86_OP_IMM &&
 			    !(x->operands[0].type == X86_OP_MEM &&
 			      x->operands[0].mem.base == X86_REG_RIP &&
-			      x->operands[0].mem.index == X86_REG_INVALID))
+			      x->operands[0].mem.index == X86_REG_INVALID)) {
 				fn->fn_bad = true;
+				fn->fn_why = TR_FW_FUNC;
+			}
 		}
 	}
 	if (ci != NULL)
@@ -864,7 +868,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	uint32_t site = (uint32_t)(fs - fa->fa_sites);
 
 	if (fn->fn_bad) {
-		fs->fs_why = TR_FW_FUNC;
+		fs->fs_why = fn->fn_why != 0 ? fn->fn_why : TR_FW_UNDEC;
 		return -1;
 	}
 	/* The instructions replaced: [first, last] of fn_insn. */
@@ -1139,7 +1143,8 @@ tr_fast_arm(tr_session_t *s)
 			whole = true;
 		} else if (fs->fs_addr < fs->fs_lo ||
 			   fs->fs_addr >= fs->fs_hi) {
-			fs->fs_why = TR_FW_FUNC;
+			fs->fs_why = fs->fs_hi <= fs->fs_lo ? TR_FW_NOSIZE :
+				     TR_FW_FUNC;
 			continue;
 		} else if (build(s, fd, fs, &fn) < 0) {
 			continue;
@@ -1178,8 +1183,10 @@ out:
 static const char *const why_text[TR_FW_N] = {
 	[TR_FW_TARGET] = "code may jump into the bytes a jump would replace",
 	[TR_FW_UNKNOWN] = "the module's branch targets are unknown",
-	[TR_FW_FUNC] = "an indirect jump (jump table?) or bytes that do not "
-		"decode in the function",
+	[TR_FW_FUNC] = "an indirect jump (jump table?) in the function",
+	[TR_FW_UNDEC] = "bytes of the function do not decode (capstone)",
+	[TR_FW_NOSIZE] = "the function's size is unknown (its symbol says "
+		"0)",
 	[TR_FW_INSN] = "an instruction a jump would replace cannot move",
 	[TR_FW_SITE] = "another site lies in the bytes a jump would replace",
 	[TR_FW_ROOM] = "no room for a trampoline within reach",

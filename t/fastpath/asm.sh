@@ -30,7 +30,7 @@ same_output "$T/asm.want" "$T/asm.out"
 # first 5 bytes.
 no_drops "$T/asm.err" "\
 a return by a jump fires only when the jump leaves the function: pid:fp-asm:fa_tail:return at offset 0x4
-an indirect jump (jump table?) or bytes that do not decode in the function: pid:fp-asm:fa_jtab:entry
+an indirect jump (jump table?) in the function: pid:fp-asm:fa_jtab:entry
 an instruction a jump would replace cannot move: pid:fp-asm:fa_call5:entry, pid:fp-asm:fa_tiny:entry, pid:fp-asm:fa_loop:return at offset 0xa and 1 more
 another site lies in the bytes a jump would replace: pid:fp-asm:fa_leaf:entry, pid:fp-asm:fa_tail:entry, pid:fp-asm:fa_call5:return at offset 0x8 and 1 more
 code may jump into the bytes a jump would replace: pid:fp-asm:fa_loop:entry"

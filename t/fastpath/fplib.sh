@@ -63,7 +63,7 @@ SLOW_WORK='code may jump into the bytes a jump would replace: pid:fp-load:fp_wor
 # not_report: stderr lines that are not the fast path's report.
 not_report()
 {
-	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ probe sites? stops? the thread|^pidtrace:   [0-9]+: ' "$1"
+	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: ' "$1"
 }
 
 # quiet_err ERRFILE [SLOW]: pidtrace said nothing on stderr but drop

@@ -35,7 +35,7 @@ rc=$?
 cat "$T/q.out" "$T/q.err"
 expect "pidtrace -q -c status (SIGSEGV)" $rc 0
 expect "count under -q (SIGSEGV)" "$(agg "$T/q.out" w)" 5000
-grep -v '^pidtrace: pid [0-9]*: [0-9]* probe sites\{0,1\} stops\{0,1\} the thread\|^pidtrace:   [0-9]*: ' \
+grep -v '^pidtrace: pid [0-9]*: [0-9]* of [0-9]* probe sites stops\{0,1\} the thread\|^pidtrace:   [0-9]*: ' \
 	"$T/q.err" >"$T/q.said"
 printf 'pidtrace: pid %s was killed by signal 11 (SIGSEGV)\n' \
 	"$(sed -n 's/^ready pid=//p' "$T/q.out")" >"$T/q.want"
