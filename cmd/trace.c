@@ -1522,8 +1522,12 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 		t->t_refused = true;
 out:
 	free(l.sl_v);
-	if (t->t_refused)
-		tr_stop_async(s);
+	if (!t->t_refused)
+		return;
+	/* A program we started must not run untraced: as at any end. */
+	if (t->t_launched && !begin_fired && !t->t_gone)
+		kill(t->t_pid, SIGKILL);
+	tr_stop_async(s);
 }
 
 /* After arming: the jumps in, and what stayed int3 said. */
@@ -1566,6 +1570,8 @@ fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
 	size_t i;
 	int n;
 
+	if (t->t_refused && !begin_fired)
+		return 0;	/* fastpath=require refused to start */
 	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = t->t_pid;
 	cx.cx_ppid = t->t_ppid;
@@ -2088,7 +2094,10 @@ on_exit_(void *arg, tr_session_t *s, int status)
 	 * A death by a signal is said under -q too: a quiet run's output
 	 * must not look complete when the program did not finish.
 	 */
-	if (WIFSIGNALED(status)) {
+	if (WIFSIGNALED(status) && t->t_refused && !begin_fired &&
+	    t->t_launched && WTERMSIG(status) == SIGKILL) {
+		/* Ours: fastpath=require refused to start it. */
+	} else if (WIFSIGNALED(status)) {
 		fprintf(stderr, "pidtrace: pid %d was killed by signal %d "
 			"(SIG%s)\n", (int)t->t_pid, WTERMSIG(status),
 			sigabbrev_np(WTERMSIG(status)) != NULL ?

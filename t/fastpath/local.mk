@@ -31,7 +31,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/sigframe.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
 	t/fastpath/lpad.sh \
-	t/fastpath/into.sh t/fastpath/into-int3.sh
+	t/fastpath/into.sh t/fastpath/into-int3.sh \
+	t/fastpath/require.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go
