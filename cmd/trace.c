@@ -1351,7 +1351,7 @@ want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 		ts->ts_fastq = false;
 }
 
-/* -- the fast-path report --------------------------------------------------- */
+/* -- the fast-path report ------------------------------------------------ */
 
 /* A site that stops the thread, and why. */
 typedef struct slow_site {
@@ -1460,13 +1460,13 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 	}
 	if (t->t_fastreq && !t->t_fastsaid && !t->t_began) {
 		if (t->t_nsysref != 0)
-			fprintf(stderr, "pidtrace: pid %d: -x fastpath=require: "
-				"syscall probes stop the thread at each "
-				"syscall\n", (int)t->t_pid);
+			fprintf(stderr, "pidtrace: pid %d: -x fastpath="
+				"require: syscall probes stop the thread at "
+				"each syscall\n", (int)t->t_pid);
 		if (t->t_nsamples != 0)
-			fprintf(stderr, "pidtrace: pid %d: -x fastpath=require: "
-				"profile probes stop the threads at each "
-				"sample\n", (int)t->t_pid);
+			fprintf(stderr, "pidtrace: pid %d: -x fastpath="
+				"require: profile probes stop the threads at "
+				"each sample\n", (int)t->t_pid);
 		if (t->t_nsysref != 0 || t->t_nsamples != 0)
 			t->t_refused = true;
 	}

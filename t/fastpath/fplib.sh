@@ -158,7 +158,7 @@ reference()
 attach_run()
 {
 	_an=$1 _ad=$2; shift 2
-	rm -f "$T/in"; mkfifo "$T/in"
+	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn _tp 300 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" "$@"
 	exec 3>"$T/in"
 	wait_for "$T/in.out" '^ready pid='

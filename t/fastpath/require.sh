@@ -54,7 +54,7 @@ grep -q '^pidtrace: pid [0-9]*: -x fastpath=require: syscall probes stop the thr
 	"$T/s.err" || fail "syscall refused: $(cat "$T/s.err")"
 
 # -p: refused, detached, the process untouched and correct.
-rm -f "$T/in"; mkfifo "$T/in"
+rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 spawn tp 60 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" "$FP_INTO" $n
 exec 3>"$T/in"
 wait_for "$T/in.out" '^ready pid='
