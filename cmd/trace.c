@@ -1448,6 +1448,8 @@ fast_report(cmd_trace_t *t, tr_session_t *s)
 	if (t->t_fastoff)
 		return;
 	t->t_fastpend = tr_fast_refusals(s, on_refusal, &l) != 0;
+	if (t->t_fastpend)
+		return;	/* a dlopen's sites: once the loop armed them */
 	for (i = 0; i < t->t_nsites; i++) {
 		trace_site_t *ts = &t->t_sites[i];
 

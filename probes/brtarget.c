@@ -47,8 +47,14 @@ struct pb_brt {
 	size_t		bt_ncand;
 	uint8_t		*bt_state;	/* per candidate: 0 unchecked, 1 not a
 					 * branch, 2 a branch (or unsure) */
-	uint64_t	*bt_sym;	/* symbol starts, ascending, unique */
+	uint64_t	*bt_sym;	/* symbol starts, ascending, unique:
+					 * landing addresses, and where a
+					 * decode may start */
 	size_t		bt_nsym;
+	uint64_t	*bt_ptr;	/* code pointers in data, ascending:
+					 * landing addresses only (a word
+					 * may hold one by chance) */
+	size_t		bt_nptr;
 	csh		bt_cs;
 	bool		bt_csok;
 	/*
@@ -92,13 +98,20 @@ sec_of(const pb_brt_t *b, uint64_t a)
 
 /*
  * The length of the branch form whose opcode is at p (n bytes left), and
- * its target; 0 if the byte starts none.
+ * its target; 0 if the byte starts none.  `lea disp32(%rip), reg` counts:
+ * it is how code takes the address of code (a function pointer, a label
+ * of a computed goto) that an indirect jump or call may later land on.
  */
 static unsigned
 branch_form(const uint8_t *p, size_t n, uint64_t a, uint64_t *tgt)
 {
 	int32_t r32;
 
+	if (n >= 6 && p[0] == 0x8d && (p[1] & 0xc7) == 0x05) {
+		memcpy(&r32, p + 2, 4);
+		*tgt = a + 6 + (uint64_t)(int64_t)r32;
+		return 6;
+	}
 	if (n >= 2 && ((p[0] >= 0x70 && p[0] <= 0x7f) || p[0] == 0xeb ||
 	    (p[0] >= 0xe0 && p[0] <= 0xe3))) {
 		*tgt = a + 2 + (uint64_t)(int64_t)(int8_t)p[1];
@@ -136,6 +149,88 @@ push_cand(pb_brt_t *b, size_t *cap, uint64_t tgt, uint64_t src)
 }
 
 static int
+push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t a)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 4096;
+		uint64_t *nv = realloc(*v, nc * sizeof(*nv));
+
+		if (nv == NULL)
+			return -1;
+		*v = nv;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = a;
+	return 0;
+}
+
+/* Sort v[0..*n) and drop repeats. */
+static void
+sort_uniq(uint64_t *v, size_t *n)
+{
+	size_t i, j;
+
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), u64_cmp);
+	for (i = j = 0; i < *n; i++)
+		if (j == 0 || v[j - 1] != v[i])
+			v[j++] = v[i];
+	*n = j;
+}
+
+/*
+ * Code pointers stored in data: tables of function pointers, vtables,
+ * the label tables of computed gotos (CPython's opcode_targets).  In a
+ * position-independent object each is a relative relocation whose
+ * addend is the address; an ET_EXEC (Debian's python3.11) stores plain
+ * words, so every aligned word of its allocated data that holds an
+ * address in the text counts.
+ */
+static int
+add_relocs(pb_brt_t *b, Elf *elf, size_t *cap)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	GElf_Rela r;
+	Elf_Data *d;
+	uint64_t w;
+	size_t i, n;
+	bool exec = gelf_getehdr(elf, &eh) != NULL && eh.e_type == ET_EXEC;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (exec && gelf_getshdr(scn, &sh) != NULL &&
+		    sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_ALLOC) &&
+		    !(sh.sh_flags & SHF_EXECINSTR) &&
+		    (d = elf_getdata(scn, NULL)) != NULL && d->d_buf != NULL) {
+			for (i = (8 - sh.sh_addr % 8) % 8; i + 8 <= d->d_size;
+			    i += 8) {
+				memcpy(&w, (const uint8_t *)d->d_buf + i, 8);
+				if (sec_of(b, w) != NULL &&
+				    push_u64(&b->bt_ptr, &b->bt_nptr, cap,
+				    w) < 0)
+					return -1;
+			}
+			continue;
+		}
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_RELA ||
+		    sh.sh_entsize == 0 || (d = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			if (gelf_getrela(d, (int)i, &r) == NULL)
+				break;
+			if (GELF_R_TYPE(r.r_info) == R_X86_64_RELATIVE &&
+			    sec_of(b, (uint64_t)r.r_addend) != NULL &&
+			    push_u64(&b->bt_ptr, &b->bt_nptr, cap,
+			    (uint64_t)r.r_addend) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int
 add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
 {
 	const pb_sym_t *syms;
@@ -149,16 +244,8 @@ add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
 		if ((s->sy_flags & (PB_SYF_UNDEF | PB_SYF_DEBUG)) ||
 		    sec_of(b, s->sy_value) == NULL)
 			continue;
-		if (b->bt_nsym == *cap) {
-			size_t nc = *cap ? *cap * 2 : 4096;
-			uint64_t *v = realloc(b->bt_sym, nc * sizeof(*v));
-
-			if (v == NULL)
-				return -1;
-			b->bt_sym = v;
-			*cap = nc;
-		}
-		b->bt_sym[b->bt_nsym++] = s->sy_value;
+		if (push_u64(&b->bt_sym, &b->bt_nsym, cap, s->sy_value) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -233,14 +320,14 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 	    add_syms(b, e, PB_DYNSYM, &cap) < 0 ||
 	    add_syms(b, dbg, PB_SYMTAB, &cap) < 0)
 		goto nomem;
-	if (b->bt_nsym > 1)
-		qsort(b->bt_sym, b->bt_nsym, sizeof(*b->bt_sym), u64_cmp);
-	for (i = j = 0; i < b->bt_nsym; i++)
-		if (j == 0 || b->bt_sym[j - 1] != b->bt_sym[i])
-			b->bt_sym[j++] = b->bt_sym[i];
-	b->bt_nsym = j;
+	cap = 0;
+	if (add_relocs(b, elf, &cap) < 0)
+		goto nomem;
+	sort_uniq(b->bt_sym, &b->bt_nsym);
+	sort_uniq(b->bt_ptr, &b->bt_nptr);
 	b->bt_st.bs_candidates = b->bt_ncand;
 	b->bt_st.bs_symbols = b->bt_nsym;
+	b->bt_st.bs_pointers = b->bt_nptr;
 	b->bt_csok = cs_open(CS_ARCH_X86, CS_MODE_64, &b->bt_cs) == CS_ERR_OK;
 	return b;
 nomem:
@@ -262,6 +349,7 @@ pb_brt_free(pb_brt_t *b)
 	free(b->bt_cand);
 	free(b->bt_state);
 	free(b->bt_sym);
+	free(b->bt_ptr);
 	for (i = 0; i < NDEC; i++)
 		free(b->bt_dec[i].dc_ins);
 	free(b);
@@ -431,12 +519,17 @@ pb_brt_near(pb_brt_t *b, uint64_t addr, uint64_t *prev, uint64_t *next)
 
 	*prev = lo;
 	*next = hi;
-	/* Symbols. */
+	/* Symbols, code pointers. */
 	k = upper(b->bt_sym, b->bt_nsym, addr);
-	if (k > 0 && b->bt_sym[k - 1] > lo)
+	if (k > 0 && b->bt_sym[k - 1] > *prev)
 		*prev = b->bt_sym[k - 1];
-	if (k < b->bt_nsym && b->bt_sym[k] < hi)
+	if (k < b->bt_nsym && b->bt_sym[k] < *next)
 		*next = b->bt_sym[k];
+	k = upper(b->bt_ptr, b->bt_nptr, addr);
+	if (k > 0 && b->bt_ptr[k - 1] > *prev)
+		*prev = b->bt_ptr[k - 1];
+	if (k < b->bt_nptr && b->bt_ptr[k] < *next)
+		*next = b->bt_ptr[k];
 	if (addr < b->bt_base || addr - b->bt_base > UINT32_MAX)
 		return;
 	/* Branches landing in (addr, *next): the first real one. */

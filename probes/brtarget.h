@@ -11,11 +11,16 @@
  *     ends in a jmp to the second instruction of the next function;
  *   - the start of every symbol in an executable section, from .symtab,
  *     .dynsym and the separate debug file (aliases, local labels, entry
- *     points reached through a PLT, an ifunc or a function pointer).
+ *     points reached through a PLT, an ifunc or a function pointer);
+ *   - every address of code the code takes (`lea disp32(%rip), reg`:
+ *     a function pointer, a label of a computed goto) or the data holds
+ *     (relative relocations; in an ET_EXEC, any aligned word of its data
+ *     that falls in the text).
  *
  * How: every byte position of the executable sections is read as a
- * possible branch (E8/E9/0F 8x rel32, EB/7x/E0-E3 rel8), which cannot
- * miss a direct branch however the bytes decode; a candidate that lands
+ * possible branch (E8/E9/0F 8x rel32, EB/7x/E0-E3 rel8, 8D /r with a
+ * rip-relative operand), which cannot miss one however the bytes
+ * decode; a candidate that lands
  * near a site is then checked by decoding (capstone) from the nearest
  * symbol at or before it: it is a branch if an instruction starts there
  * (after its prefixes) and ends where the branch form ends.  A candidate
@@ -67,6 +72,7 @@ typedef struct pb_brt_stats {
 	size_t bs_candidates;	/* byte positions read as a branch into
 				 * the executable sections */
 	size_t bs_symbols;	/* symbol starts */
+	size_t bs_pointers;	/* code pointers found in data */
 	size_t bs_checked;	/* candidates decoded */
 	size_t bs_real;		/* of which real branches (or unsure) */
 } pb_brt_stats_t;

@@ -471,7 +471,8 @@ tr_fast_arm(tr_session_t *s);
  * once: fn(arg, cookie, addr, why), why a short phrase ("code may jump
  * into the bytes a jump would replace").  When the whole process cannot
  * take the fast path, why is tr_fast_why()'s.  Returns how many sites
- * asked for are not armed yet (the loop arms them after a dlopen).
+ * asked for are not armed yet (the loop arms them after a dlopen), and
+ * then tells nothing: ask again once they are.
  */
 typedef void tr_refusal_fn(void *arg, uint32_t cookie, uint64_t addr,
 			   const char *why);

@@ -1205,7 +1205,9 @@ tr_fast_refusals(tr_session_t *s, tr_refusal_fn *fn, void *arg)
 
 	if (fa == NULL)
 		return 0;
-	for (i = 0; i < fa->fa_pending && i < fa->fa_nsites; i++) {
+	if (fa->fa_pending < fa->fa_nsites)
+		return fa->fa_nsites - fa->fa_pending;	/* all at once */
+	for (i = 0; i < fa->fa_nsites; i++) {
 		fs = &fa->fa_sites[i];
 		if (fs->fs_said || fs->fs_live || fs->fs_why == TR_FW_NONE ||
 		    fs->fs_why >= TR_FW_N)

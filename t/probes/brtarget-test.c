@@ -4,7 +4,8 @@
  * t/targets/fp-into (fp-into.S says what each function is): the rel8
  * jmp from fi_a into fi_b's second instruction, the symbol fi_c2 at
  * fi_c's second, the jmp from fi_e past fi_d's 10-byte first
- * instruction; and no spurious one where bytes only look like a branch.
+ * instruction, the address of fi_g's second instruction that fi_f takes
+ * with a lea; and no spurious one where bytes only look like a branch.
  * Run from the build directory (make check).
  */
 #include "config.h"
@@ -34,7 +35,7 @@ int
 main(void)
 {
 	const char *path = "t/targets/fp-into";
-	uint64_t a, b, c, c2, d, e, prev, next;
+	uint64_t a, b, c, c2, d, e, g, prev, next;
 	pb_brt_stats_t st;
 	pb_elf_t *el;
 	pb_brt_t *bt;
@@ -51,7 +52,8 @@ main(void)
 	c2 = sym(el, "fi_c2");
 	d = sym(el, "fi_d");
 	e = sym(el, "fi_e");
-	CHECK(a && b && c && c2 && d && e);
+	g = sym(el, "fi_g");
+	CHECK(a && b && c && c2 && d && e && g);
 	bt = pb_brt_new(el, NULL, err, sizeof(err));
 	CHECKF(bt != NULL, "%s", err);
 	if (bt == NULL)
@@ -73,6 +75,10 @@ main(void)
 	pb_brt_near(bt, d, &prev, &next);
 	CHECKF(next == d + 10, "fi_d: next %#llx",
 	    (unsigned long long)(next - d));
+	/* fi_f's lea takes the address of fi_g + 3. */
+	pb_brt_near(bt, g, &prev, &next);
+	CHECKF(next == g + 3, "fi_g: next %#llx",
+	    (unsigned long long)(next - g));
 	/* Nothing lands inside fi_a's first 16 bytes but fi_c's start. */
 	pb_brt_near(bt, a, &prev, &next);
 	CHECKF(prev == a && next == (c - a < PB_BRT_REACH ? c :

@@ -16,6 +16,7 @@ typedef uint64_t (*fn_t)(uint64_t, uint64_t);
 uint64_t fi_a(uint64_t, uint64_t), fi_b(uint64_t, uint64_t);
 uint64_t fi_c(uint64_t, uint64_t), fi_c2(uint64_t, uint64_t);
 uint64_t fi_d(uint64_t, uint64_t), fi_e(uint64_t, uint64_t);
+uint64_t fi_f(uint64_t, uint64_t), fi_g(uint64_t, uint64_t);
 
 static const struct {
 	const char *name;
@@ -28,6 +29,8 @@ static const struct {
 	{ "fi_c2", fi_c2, 1, 0 },
 	{ "fi_d", fi_d, 1, 5 },
 	{ "fi_e", fi_e, 1, 5 },
+	{ "fi_f", fi_f, 1, 0 },
+	{ "fi_g", fi_g, 1, 0 },
 };
 #define NFN (sizeof(fns) / sizeof(fns[0]))
 

@@ -19,6 +19,10 @@
  *			bytes or more may take a jump all the same
  *	fi_e(x, y)	x + y + 5: sets rax as fi_d's first instruction
  *			does, then jumps to its second
+ *	fi_g(x, y)	x + y; its second instruction has no symbol, but
+ *			fi_f takes its address (lea) and jumps there
+ *			through a register: a computed goto's shape
+ *	fi_f(x, y)	x + y, by way of fi_g's second instruction
  */
 	.text
 
@@ -72,5 +76,24 @@ fi_e:
 	mov	$5, %eax
 	jmp	.Ld2
 	.size	fi_e, .-fi_e
+
+	.globl	fi_g
+	.type	fi_g, @function
+	.p2align 4
+fi_g:
+	mov	%rdi, %rax		/* 3 bytes */
+.Lg2:
+	add	%rsi, %rax		/* reached through a pointer */
+	ret
+	.size	fi_g, .-fi_g
+
+	.globl	fi_f
+	.type	fi_f, @function
+	.p2align 4
+fi_f:
+	mov	%rdi, %rax
+	lea	.Lg2(%rip), %rcx	/* the address of code, taken */
+	jmp	*%rcx
+	.size	fi_f, .-fi_f
 
 	.section .note.GNU-stack,"",@progbits

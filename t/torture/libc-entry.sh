@@ -28,6 +28,6 @@ full=no
 
 both cat "$LIBC_E" cat "$T/run/sort.in"
 both ls "$LIBC_E" ls -laR tree
-INT3=$full both sort "$LIBC_E" sort -n sort.in
-INT3=$full both py "$LIBC_E" "$PY" w.py $((30 * FT_SCALE))
-INT3=$full both cxx "$LIBC_E" "$TARGETS/tt-cxx" $((500 * FT_SCALE))
+both sort "$LIBC_E" sort -n sort.in
+both py "$LIBC_E" "$PY" w.py $((30 * FT_SCALE))
+both cxx "$LIBC_E" "$TARGETS/tt-cxx" $((500 * FT_SCALE))
