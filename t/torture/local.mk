@@ -4,6 +4,7 @@
 check_PROGRAMS += t/targets/tt-cxx
 t_targets_tt_cxx_SOURCES = t/targets/tt-cxx.cc
 t_targets_tt_cxx_CXXFLAGS = -O1
+t_targets_tt_cxx_LDFLAGS =
 
 EXTRA_DIST += t/torture/tlib.sh
 TORTURE_SH_TESTS = t/torture/libc-entry.sh t/torture/libc-return.sh \
