@@ -4,8 +4,8 @@
 # (SIGSEGV), or SIGKILL/SIGTERM come from outside, while ft_work is
 # probed.  Asserts: under pidtrace -c, pidtrace prints its aggregation
 # (the exact count for the SIGSEGV run), says the pid was killed by that
-# signal, under -q too (in the words of the issue that asked for it: "pid
-# N was killed by signal 11 (SIGSEGV)"), and exits 0 (as dtrace); under
+# signal, under -q too ("pid N was killed by signal 11 (SIGSEGV)", the
+# signal's number and name), and exits 0 (as dtrace); under
 # pidtrace -p, the target's parent
 # (a shell) sees the same exit status as for an untraced run (128 + the
 # signal), and pidtrace exits 0 with its aggregation.
