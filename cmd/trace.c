@@ -2055,7 +2055,7 @@ on_exec(void *arg, tr_session_t *s)
 static void
 fault_report(cmd_trace_t *t, tr_session_t *s, int sig)
 {
-	const tr_fault_t *f = tr_last_fault(s);
+	const tr_fault_t *f = tr_fault_last(s);
 	char name[512];
 
 	if (f->fl_sig != sig || f->fl_where == TR_FAULT_NONE)

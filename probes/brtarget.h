@@ -46,6 +46,7 @@
 /* How far from a site the fast path may lay its bytes, at most. */
 #define PB_BRT_REACH	32u
 
+/* Its names: pb_brt_ (brtarget.c). */
 typedef struct pb_brt pb_brt_t;
 
 /*

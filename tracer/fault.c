@@ -86,7 +86,7 @@ tr_fault_note(tr_session_t *s, tr_thread_t *th, int sig)
 }
 
 const tr_fault_t *
-tr_last_fault(const tr_session_t *s)
+tr_fault_last(const tr_session_t *s)
 {
 	return &s->s_fault;
 }

@@ -520,7 +520,7 @@ typedef struct tr_fault {
 } tr_fault_t;
 
 const tr_fault_t *
-tr_last_fault(const tr_session_t *s);
+tr_fault_last(const tr_session_t *s);
 
 /* Counters, for tests and benchmarks. */
 typedef struct tr_stats {
