@@ -36,6 +36,7 @@
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
+#include "probes/brtarget.h"
 
 /* One name of a function. */
 struct fname {
@@ -73,6 +74,9 @@ struct symfile {
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
 	size_t sf_nlpads;
 	int sf_lpadsdone;	/* read (lsda.h), on first use */
+	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
+				 * first use with PB_FASTSITES; or NULL */
+	int sf_brttried;
 };
 
 static void symfile_init(pb_object_t *ob, const pb_module_t *md);
@@ -84,7 +88,9 @@ static pb_objcache_t cache = {
 	.oc_fini = symfile_fini,
 };
 
-static void mark_fast(struct symfile *sf, pb_probe_t *p, uint64_t bias);
+struct res;
+static void mark_sites(const struct res *rs, struct symfile *sf,
+    pb_probe_t *p, uint64_t bias);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -437,6 +443,7 @@ symfile_fini(pb_object_t *ob)
 		free(sf->sf_owned[--sf->sf_nowned]);
 	free(sf->sf_owned);
 	free(sf->sf_lpads);
+	pb_brt_free(sf->sf_brt);
 	free(sf->sf_funcs);
 	free(sf->sf_names);
 }
@@ -730,7 +737,12 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_off = off;
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
-	s[p->pr_nsites].st_fast = PB_FAST_NONE;	/* mark_fast decides */
+	/* an offset always stops; entries and returns: mark_sites */
+	s[p->pr_nsites].st_fast = PB_FAST_NONE;
+	s[p->pr_nsites].st_slow = p->pr_kind == PB_OFFSET ?
+	    "offset probes always stop the thread" : NULL;
+	s[p->pr_nsites].st_tprev = 0;
+	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
 	return 0;
 }
@@ -874,7 +886,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
-	mark_fast(sf, p, md->md_bias);
+	mark_sites(rs, sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -989,28 +1001,49 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 
 /*
  * Which sites of entry or return probe p the tracer's fast path may run
- * (st_fast): an entry, and a plain ret (a jcc or tail jump fires only
- * when it leaves the function, which only a stop can tell).  The fast
- * path replaces up to 32 bytes from an entry site, or ending at a return
- * site's ret, by a jump: a C++ landing pad there (the unwinder enters it
- * without a branch) forbids it.
+ * (st_fast, st_slow: provider.h): an entry, and a plain ret; a return by
+ * a jcc or tail jump fires only when it leaves the function, which only
+ * a stop can tell.  The fast path replaces up to 32 bytes from an entry
+ * site, or ending at a return site's ret, by a jump: a C++ landing pad
+ * there (the unwinder enters it without a branch) forbids it, and so
+ * does any address the module's code may jump to (st_tprev, st_tnext;
+ * brtarget.h), scanned once per file when the glue says it will lay
+ * jumps (PB_FASTSITES); the tracer weighs those.
  */
 static void
-mark_fast(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
+    uint64_t bias)
 {
 	size_t i;
+	uint64_t prev, next;
 
+	if (p != NULL && (rs->rs_flags & PB_FASTSITES) && !sf->sf_brttried) {
+		sf->sf_brttried = 1;
+		sf->sf_brt = pb_brt_new(sf->sf_ob.ob_elf, sf->sf_dbg, NULL, 0);
+	}
 	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
 		pb_site_t *st = &p->pr_sites[i];
 		uint64_t a = st->st_addr - bias;
 
 		/* A Go entry sits past the stack check (st_off > 0): fine. */
-		if (p->pr_kind == PB_ENTRY)
-			st->st_fast = lpad_in(sf, a + 1, a + 31) ?
-			    PB_FAST_NONE : PB_FAST_ENTRY;
-		else if (st->st_rskind == PB_RS_RET)
-			st->st_fast = lpad_in(sf, a - 31, a) ?
-			    PB_FAST_NONE : PB_FAST_RETURN;
+		if (p->pr_kind == PB_RETURN && st->st_rskind != PB_RS_RET) {
+			st->st_fast = PB_FAST_REFUSED;
+			st->st_slow = "a return by a jump fires only when the "
+			    "jump leaves the function";
+		} else if (p->pr_kind == PB_ENTRY ? lpad_in(sf, a + 1,
+		    a + 31) : lpad_in(sf, a - 31, a)) {
+			st->st_fast = PB_FAST_REFUSED;
+			st->st_slow = "a C++ landing pad lies in the bytes a "
+			    "jump would replace";
+		} else {
+			st->st_fast = p->pr_kind == PB_ENTRY ? PB_FAST_ENTRY :
+			    PB_FAST_RETURN;
+		}
+		if (!(rs->rs_flags & PB_FASTSITES) || sf->sf_brt == NULL)
+			continue;
+		pb_brt_near(sf->sf_brt, a, &prev, &next);
+		st->st_tprev = prev + bias;
+		st->st_tnext = next + bias;
 	}
 }
 
@@ -1080,7 +1113,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
-		mark_fast(sf, p, md->md_bias);
+		mark_sites(rs, sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns

@@ -4,9 +4,10 @@
  * of providers.  The glue (cmd/trace/) is generic over it: a
  * description is claimed by every provider that names it, its probes
  * are registered with the D runtime the same way for all, and each
- * probe is armed the way it says (pr_arm, st_fast, pr_counter).  A firing's arguments are computed by the
- * provider from a register set and a memory reader, never from a live
- * ptrace stop, so that a trampoline's recorded registers serve as well.
+ * probe is armed the way it says (pr_arm, st_fast, pr_counter).  A
+ * firing's arguments are computed by the provider from a register set
+ * and a memory reader, never from a live ptrace stop, so that a
+ * trampoline's recorded registers serve as well.
  * (Models: libdtrace's dt_prov_*.c modules; bpftrace's probe matcher.)
  *
  * Like the rest of probes/, a provider knows nothing of D or ptrace: it
@@ -48,6 +49,8 @@
 				 * probes */
 #define PB_ZEROOK	0x04	/* matching nothing is not an error (-Z;
 				 * re-resolution after a dlopen or exec) */
+#define PB_FASTSITES	0x08	/* pid: the glue may lay jumps over the
+				 * sites: fill st_tprev and st_tnext */
 
 /* A probe's kind, as its provider means it (pid: all three; syscall:
  * entry and return; others may leave it 0). */
@@ -62,14 +65,18 @@ typedef enum pb_kind {
  * thread (the tracer's fast path), and which: the provider knows what
  * the site is.  PB_FAST_ENTRY: a function's first instruction, the
  * arguments in rdi..r9; PB_FAST_RETURN: a plain ret, the value in rax.
- * A site whose probe needs more (a jcc or tail jump whose firing depends
- * on where it goes, an offset, a C++ landing pad within reach of the
- * jump, an argument spec only the provider can read) stays 0.
+ * PB_FAST_REFUSED: such a site that may not (a return by a jump, whose
+ * firing depends on where it goes; a C++ landing pad within reach of the
+ * jump), st_slow saying why: the glue reports it whenever the fast path
+ * is on.  PB_FAST_NONE: a probe the fast path never serves (an offset, a
+ * USDT probe), st_slow saying so: the glue reports it under
+ * -x fastpath=require only.
  */
 typedef enum pb_fastkind {
 	PB_FAST_NONE = 0,
 	PB_FAST_ENTRY,
 	PB_FAST_RETURN,
+	PB_FAST_REFUSED,
 } pb_fastkind_t;
 
 /*
@@ -103,6 +110,18 @@ typedef struct pb_site {
 	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
 	uint8_t st_fast;	/* pb_fastkind_t: how the tracer's fast
 				 * path may run the site; 0: it stops */
+	const char *st_slow;	/* why the site stops the thread, a static
+				 * phrase: see pb_fastkind_t */
+	/*
+	 * With PB_FASTSITES (pid): the nearest addresses code may land on
+	 * (brtarget.h: direct branch targets of the whole module, symbol
+	 * starts) at or before st_addr and after it, run-time, at most
+	 * PB_BRT_REACH away; a jump laid over [p0, end) is safe from them
+	 * when st_tprev <= p0 and end <= st_tnext.  Both 0: unknown (the
+	 * module could not be scanned, or PB_FASTSITES was not asked).
+	 */
+	uint64_t st_tprev;
+	uint64_t st_tnext;
 } pb_site_t;
 
 /* PB_ARM_SYSCALL: syscall::read:entry is one probe on one number. */
@@ -233,6 +252,7 @@ typedef struct pb_fireref {
 	uint8_t fr_kind;	/* pr_kind */
 	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
 	uint8_t fr_fast;	/* the site's st_fast; 0 if not a site */
+	const char *fr_slow;	/* the site's st_slow: a static string */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */
@@ -240,6 +260,8 @@ typedef struct pb_fireref {
 	uint64_t fr_coldsize;	/* pr_coldsize */
 	uint64_t fr_data;	/* pr_data */
 	int32_t fr_sysnr;	/* pr_syscall.sc_nr */
+	uint64_t fr_tprev;	/* the site's st_tprev; 0 if not a site */
+	uint64_t fr_tnext;	/* the site's st_tnext; 0 if not a site */
 } pb_fireref_t;
 
 /* Fill fr from probe pr and its site index site (ignored unless
@@ -261,14 +283,15 @@ typedef struct pb_provider {
 	 * usdt for the providers of pid's notes ("python*" ->
 	 * python4242).  pid 0 is pidtrace's own scope: the probes of no
 	 * process (dtrace's, tick-N) and, for listing, those the same in
-	 * every process (syscall's, profile-N); pid and usdt say no.  An empty field names every provider, as in
-	 * dtrace (pb_prov_match), with one exception that is dtrace's
-	 * too: pid probes are made only for a field that names pid
-	 * (pid$target, pid4242, pid*), never for "" or "*" (dtrace's
-	 * dt_setcontext makes them only for a provider ending in a
-	 * digit); such a field still matches the pid probes that other
-	 * descriptions made (cmd/trace/enable.c).  A yes only says pv_resolve
-	 * is worth calling.  Not the firing path.
+	 * every process (syscall's, profile-N); pid and usdt say no.  An
+	 * empty field names every provider, as in dtrace
+	 * (pb_prov_match), with one exception that is dtrace's too: pid
+	 * probes are made only for a field that names pid (pid$target,
+	 * pid4242, pid*), never for "" or "*" (dtrace's dt_setcontext
+	 * makes them only for a provider ending in a digit); such a field
+	 * still matches the pid probes that other descriptions made
+	 * (cmd/trace/enable.c).  A yes only says pv_resolve is worth
+	 * calling.  Not the firing path.
 	 */
 	bool (*pv_names)(const char *prov, pid_t pid);
 

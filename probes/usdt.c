@@ -1138,6 +1138,10 @@ usdt_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 			goto nomem;
 		}
 		pr->pr_sites[0].st_addr = u->up_addr;
+		/* a note's nop: no trampoline reads its argument specs */
+		pr->pr_sites[0].st_fast = PB_FAST_NONE;
+		pr->pr_sites[0].st_slow = "only pid entry and return probes "
+		    "run without a stop";
 		pr->pr_nsites = 1;
 		pr->pr_faddr = u->up_addr;
 		pr->pr_data = (uint64_t)si;

@@ -128,19 +128,27 @@ site_add(trace_scope_t *sc, const pb_probe_t *pr, const trace_ref_t *ref)
  * Ask for the fast path at a site when every probe on it says the same
  * fast-path kind (provider.h, st_fast), and none of their clauses needs
  * the thread stopped (dsl_rt_needs_stop: copyin and the like read memory
- * that a running thread may change; those probes keep the int3).
+ * that a running thread may change; those probes keep the int3).  A site
+ * that could run fast but may not says why in ts_slow (report.c); with
+ * fastpath=require, so does every other site.
  */
 static void
-want_fast(trace_scope_t *sc, tr_session_t *s, const trace_site_t *ts)
+want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 {
 	const trace_t *tr = sc->sc_tr;
+	const trace_opts_t *op = &tr->tr_opts;
 	const trace_ref_t *r;
+	tr_fast_want_t w;
 	const char *why;
 	int kind = 0, k;
 	size_t i;
 
-	if (tr->tr_opts.op_fastoff || ts->ts_nrefs == 0)
+	ts->ts_slow = ts->ts_slowarg = NULL;
+	ts->ts_fastq = true;	/* unless it returns early without a word */
+	if (op->op_fastoff || ts->ts_nrefs == 0) {
+		ts->ts_fastq = false;
 		return;
+	}
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		r = &ts->ts_refs[i];
 		switch (r->tf_fr.fr_fast) {
@@ -150,25 +158,42 @@ want_fast(trace_scope_t *sc, tr_session_t *s, const trace_site_t *ts)
 		case PB_FAST_RETURN:
 			k = TR_FAST_RETURN;
 			break;
-		default:
+		case PB_FAST_REFUSED:
+			ts->ts_slow = r->tf_fr.fr_slow;
+			return;
+		default:	/* never fast: said under require */
+			if (op->op_fastreq)
+				ts->ts_slow = r->tf_fr.fr_slow != NULL ?
+				    r->tf_fr.fr_slow : "the probe always "
+				    "stops the thread";
+			ts->ts_fastq = op->op_fastreq;
 			return;
 		}
-		if (kind != 0 && k != kind)
+		if (kind != 0 && k != kind) {
+			ts->ts_slow = "an entry and a return share the site";
 			return;
+		}
 		kind = k;
 		if (dsl_rt_needs_stop(tr->tr_rt, r->tf_id, &why)) {
-			if (!tr->tr_opts.op_quiet)
-				trace_notice(tr, "%s stops the thread at each "
-				    "firing: its clause uses %s",
-				    sc->sc_reg.rg_probes[r->tf_probe].tp_name,
-				    why);
+			ts->ts_slow = "its clause uses";
+			ts->ts_slowarg = why;
 			return;
 		}
 	}
 	r = &ts->ts_refs[0];
-	tr_bkpt_want_fast(s, ts->ts_addr, kind, r->tf_fr.fr_faddr,
-	    r->tf_fr.fr_faddr + r->tf_fr.fr_fsize, r->tf_fr.fr_cold,
-	    r->tf_fr.fr_cold + r->tf_fr.fr_coldsize);
+	memset(&w, 0, sizeof(w));
+	w.fw_kind = kind;
+	w.fw_cookie = (uint32_t)(ts - sc->sc_arm.am_sites);
+	w.fw_lo = r->tf_fr.fr_faddr;
+	w.fw_hi = r->tf_fr.fr_faddr + r->tf_fr.fr_fsize;
+	w.fw_clo = r->tf_fr.fr_cold;
+	w.fw_chi = r->tf_fr.fr_cold + r->tf_fr.fr_coldsize;
+	w.fw_tprev = r->tf_fr.fr_tprev;
+	w.fw_tnext = r->tf_fr.fr_tnext;
+	if (tr_bkpt_want_fast(s, ts->ts_addr, &w) == 0)
+		sc->sc_proc->p_fastpend = true;
+	else
+		ts->ts_fastq = false;
 }
 
 /* The loader's r_brk: dlopen and dlclose (rtld.h). */
@@ -224,14 +249,9 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 	}
 	if (!stopped)
 		return;
-	/* the jumps in, and a notice if the process cannot */
+	/* the jumps in, and what stayed int3 said */
 	tr_fast_arm(s);
-	if (*tr_fast_why(s) != '\0' && !p->p_fastsaid &&
-	    !sc->sc_tr->tr_opts.op_quiet) {
-		trace_notice(sc->sc_tr, "pid %d: probes stop the thread at "
-		    "each firing: %s", (int)p->p_pid, tr_fast_why(s));
-		p->p_fastsaid = true;
-	}
+	trace_report_fast(p, s);
 }
 
 /*

@@ -38,6 +38,8 @@ trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 	size_t i;
 	int n;
 
+	if (p->p_refused && !tr->tr_begun)
+		return 0;	/* fastpath=require refused to start */
 	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = p->p_pid;
 	cx.cx_ppid = p->p_ppid;
@@ -150,6 +152,8 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 		trace_run_rtld(p, s);
 		return 0;
 	}
+	if (p->p_fastpend)	/* a dlopen's sites were armed since */
+		trace_report_fast(p, s);
 	if (cookie >= am->am_nsites)
 		return 0;
 	if (p->p_cpupin >= 0)
@@ -203,7 +207,8 @@ on_drained(void *arg, tr_session_t *s)
 	trace_proc_t *p = arg;
 	FILE *out = p->p_sc.sc_tr->tr_out;
 
-	(void)s;
+	if (p->p_fastpend)
+		trace_report_fast(p, s);
 	if (out != NULL && __fpending(out) != 0)
 		fflush(out);
 }

@@ -57,6 +57,7 @@ typedef struct trace_opts {
 	bool		op_verbose;	/* -l -v */
 	bool		op_quiet;	/* -q, -x quiet: no informing notices */
 	bool		op_fastoff;	/* -x fastpath=off */
+	bool		op_fastreq;	/* -x fastpath=require */
 	size_t		op_bufsize;	/* -x bufsize, bytes; 0: the default */
 	int		op_cpupin;	/* -x cpupin: a CPU, INT_MAX: the
 					 * target's; -1: off */
@@ -115,6 +116,11 @@ typedef struct trace_site {
 	trace_ref_t	*ts_refs;	/* the probes it serves */
 	size_t		ts_nrefs;
 	bool		ts_armed;
+	bool		ts_told;	/* in a fast-path report already */
+	const char	*ts_slow;	/* why the fast path was not asked
+					 * for it (report.c); NULL */
+	const char	*ts_slowarg;	/* and the clause's reason */
+	bool		ts_fastq;	/* fast asked for, or ts_slow said */
 } trace_site_t;
 
 /*
@@ -189,7 +195,11 @@ struct trace_proc {
 	bool		p_gone;
 	bool		p_armed;	/* h_ready armed it once */
 	int		p_cpupin;	/* as op_cpupin; -1 once done */
-	bool		p_fastsaid;	/* the fast path's notice was given */
+	bool		p_fastsaid;	/* the first fast-path report made */
+	bool		p_whysaid;	/* tr_fast_why() was said */
+	bool		p_fastpend;	/* sites asked for, not reported yet */
+	bool		p_refused;	/* fastpath=require refused a probe */
+	char		*p_report;	/* the last fast-path report */
 	trace_addrsym_t	*p_syms;	/* for %a, %A and stacks */
 	trace_proc_t	*p_next;	/* the next grabbed */
 };
@@ -280,6 +290,10 @@ void	trace_arm_free(trace_arm_t *am);
 int	trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs);
 int	trace_fire_self(trace_t *tr, uint32_t id);
 void	trace_fire_handlers(tr_handlers_t *h);
+
+/* report.c */
+void	trace_report_fast(trace_proc_t *p, tr_session_t *s);
+void	trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig);
 
 /* run.c: the loader's r_brk, which fire.c's on_hit hands on */
 void	trace_run_rtld(trace_proc_t *p, tr_session_t *s);

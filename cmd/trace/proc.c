@@ -289,5 +289,6 @@ trace_proc_free(trace_proc_t *p)
 	trace_enable_free(&p->p_sc.sc_reg);
 	trace_arm_free(&p->p_sc.sc_arm);
 	trace_addrsym_free(p->p_syms);
+	free(p->p_report);
 	free(p);
 }

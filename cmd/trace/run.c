@@ -26,6 +26,8 @@
  *		each dlopen, dlclose and exec; the ending, END.
  *   fire.c	fire: a stop or record becomes each probe's arguments
  *		(the provider's pv_args) and a dsl_eval_fire().
+ *   report.c	what the fast path did not take, said once (and under
+ *		-x fastpath=require refused); a death by a fault of ours.
  *   host.c	the D runtime's hooks into the firing's process.
  *   index.c	the open-addressing index of probes and sites.
  */
@@ -170,8 +172,8 @@ begin_if_all_armed(trace_t *tr, tr_session_t *s)
 	const trace_proc_t *o;
 
 	for (o = tr->tr_procs; o != NULL; o = o->p_next)
-		if (!o->p_armed && !o->p_gone)
-			return;
+		if ((!o->p_armed && !o->p_gone) || o->p_refused)
+			return;	/* fastpath=require: no BEGIN, no END */
 	if (tr->tr_begun)
 		return;
 	tr->tr_begun = true;
@@ -251,19 +253,26 @@ on_exit_(void *arg, tr_session_t *s, int status)
 {
 	trace_proc_t *p = arg;
 	const trace_t *tr = p->p_sc.sc_tr;
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 
-	(void)s;
 	p->p_gone = true;
 	p->p_status = status;
-	/* Now, not at the end: the other processes may go on being traced. */
-	if (tr->tr_opts.op_quiet)
-		return;
-	if (WIFSIGNALED(status))
-		trace_notice(tr, "pid %d was killed by signal %d (%s)",
-		    (int)p->p_pid, WTERMSIG(status),
-		    strsignal(WTERMSIG(status)));
-	else
+	/*
+	 * Now, not at the end: the other processes may go on being traced.
+	 * A death by a signal is said under -q too: a quiet run's output
+	 * must not look complete when the program did not finish.
+	 */
+	if (sig == SIGKILL && p->p_refused && !tr->tr_begun &&
+	    p->p_launched) {
+		/* Ours: fastpath=require refused to start it. */
+	} else if (sig != 0) {
+		trace_notice(tr, "pid %d was killed by signal %d (SIG%s)",
+		    (int)p->p_pid, sig, sigabbrev_np(sig) != NULL ?
+		    sigabbrev_np(sig) : "?");
+		trace_report_fault(p, s, sig);
+	} else if (!tr->tr_opts.op_quiet) {
 		trace_notice(tr, "pid %d has exited", (int)p->p_pid);
+	}
 }
 
 static int
@@ -400,6 +409,7 @@ run_procs(trace_t *tr)
 	trace_proc_t *p;
 	uint64_t next = 0;
 	size_t n = 0, i;
+	bool refused = false;
 	int rc;
 
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
@@ -447,6 +457,9 @@ run_procs(trace_t *tr)
 	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
 		tr_session_t *s = p->p_s;
 
+		if (s != NULL && p->p_armed)
+			trace_report_fast(p, s);	/* a dlopen's, unsaid */
+		refused |= p->p_refused;
 		if (!p->p_gone && p->p_launched) {
 			/* As dtrace: a process we created dies with us. */
 			kill(p->p_pid, SIGKILL);
@@ -466,7 +479,10 @@ run_procs(trace_t *tr)
 	if (tr->tr_signalled)
 		dsl_rt_interrupted(tr->tr_rt);
 	the_trace = NULL;
-	return dsl_rt_end(tr->tr_rt, NULL);
+	if (refused && !tr->tr_begun)
+		return 1;	/* refused to start: nothing ran */
+	rc = dsl_rt_end(tr->tr_rt, NULL);
+	return refused ? 1 : rc;
 }
 
 int

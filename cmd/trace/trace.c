@@ -93,10 +93,18 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
 		op->op_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) :
 		    INT_MAX;
-	/* The default; -x fastpath=off (or 0) forces int3 everywhere. */
+	/*
+	 * The default; -x fastpath=off (or 0) forces int3 everywhere;
+	 * fastpath=require refuses to trace when an enabled probe would
+	 * stop the thread.
+	 */
 	opt = dsl_prog_option(pg, "fastpath");
 	op->op_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
 	    strcmp(opt, "0") == 0);
+	op->op_fastreq = opt != NULL && strcmp(opt, "require") == 0;
+	/* The pid provider then finds where code may land (brtarget.h). */
+	if (!op->op_fastoff)
+		op->op_flags |= PB_FASTSITES;
 	op->op_bufsize = bufsize(dsl_prog_option(pg, "bufsize"));
 	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
 		p->p_cpupin = op->op_cpupin;

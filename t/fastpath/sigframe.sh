@@ -24,8 +24,6 @@ grep -q "^rounds=$n handled=$n\$" "$T/sf.want" ||
 
 for mode in on off; do
 	say "== -x fastpath=$mode"
-	# in.out too: the last round's "ready pid=" would pass wait_for
-	# before the new target truncates the file, and TPID be stale or ""
 	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn tp 120 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" \
 		"$FP_SIGFRAME" $n

@@ -6,7 +6,7 @@
  * PB_ZEROOK, an error leaves the list as it was, name globs (entry and
  * return only, unless PB_ALLOFFSETS), offsets in either spelling; the
  * fast-path kind each site says (st_fast: entry and plain ret, never an
- * offset).
+ * offset, which says why in st_slow).
  */
 #include "config.h"
 
@@ -130,6 +130,9 @@ main(void)
 	    l.pl_probes[0].pr_sites[0].st_len > 0, "0x0: %d %s", rc, err);
 	CHECKF(rc == 1 && l.pl_probes[0].pr_sites[0].st_fast == PB_FAST_NONE,
 	    "an offset stops: st_fast %d", l.pl_probes[0].pr_sites[0].st_fast);
+	CHECK(rc == 1 && l.pl_probes[0].pr_sites[0].st_slow != NULL &&
+	    strcmp(l.pl_probes[0].pr_sites[0].st_slow,
+	    "offset probes always stop the thread") == 0);
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "bogus", 0, &l, err,
 	    sizeof(err));
