@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kcmp.h>
+#include <poll.h>
 #include <sys/ptrace.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -411,6 +413,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 {
 	tr_thread_t *th;
 	tr_event_t ev = classify(status);
+	bool ours;
 
 	th = tr_thread_find(s, tid);
 	if (th == NULL) {
@@ -445,6 +448,18 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return 0;
 	}
 	th->th_stopped = true;
+	ours = th->th_interrupted;
+	/*
+	 * Any ptrace-stop satisfies a PTRACE_INTERRUPT: the kernel clears
+	 * the pending trap at every stop (ptrace_stop: "any trap clears
+	 * pending STOP trap"), so a thread interrupted while blocked in a
+	 * call under PTRACE_SYSCALL reports its syscall-exit stop and no
+	 * interrupt stop after it.  Left set, the flag told tr_stop_all an
+	 * interrupt was on its way and the thread was never interrupted
+	 * again: the loop waited forever for it (syscall probes with
+	 * profile-N on threads blocked in futex).
+	 */
+	th->th_interrupted = false;
 	if (ev != EV_INTERRUPT && ev != EV_GROUP_STOP && th->th_sample != 0) {
 		/*
 		 * Another stop came first (a signal, a site, a clone): the
@@ -463,7 +478,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	switch (ev) {
 	case EV_SYSCALL:
-		if (tr_sys_stop(s, th) < 0)
+		if (tr_sys_stop(s, th, ours) < 0)
 			return -1;
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
@@ -507,6 +522,8 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	case EV_TRAP:
 		return on_trap(s, th);
 	case EV_SIGNAL:
+		if (tr_sys_signal(s, th) < 0)
+			return -1;
 		s->s_st.st_signals++;
 		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
 	case EV_EXITED:
@@ -533,28 +550,105 @@ tr_waitpid(pid_t pid, int *status, int flags)
 }
 
 /*
- * Spin a little before sleeping in waitpid.  A tracee that hits probes in
- * a loop stops again a few microseconds after we restart it; if we sleep
+ * Whether the loop should stop waiting and look at a request: a stop
+ * (tr_stop_async, a handler's non-zero) or a wake (tr_wake_async) of any
+ * session.  Not while a session is stopping all its threads: that ends
+ * only when every thread is stopped, and the request is looked at right
+ * after.  Returning to the caller at once instead made tr_stop_all poll
+ * waitpid in a loop at 100% CPU for as long as one thread took to stop.
+ */
+static bool
+requested(void)
+{
+	const tr_session_t *o;
+	bool req = false;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess) {
+		if (o->s_stopping)
+			return false;
+		if (o->s_stop_req || o->s_wake_req)
+			req = true;
+	}
+	return req;
+}
+
+/*
+ * Sleep until waitpid has an event of want, a signal handler of the host
+ * ran (requested() then says why), or timeout_ns passed (< 0: no
+ * timeout).  Returns waitpid's result, 0 on a request or the timeout.
+ *
+ * Race-free: every signal is blocked while waitpid and requested() are
+ * looked at, and ppoll unblocks them atomically, so a SIGINT or a tick's
+ * SIGALRM that lands between the look and the sleep interrupts the sleep
+ * (EINTR) instead of being noticed only at the next stop of the target.
+ * No thread of the target is interrupted to wake us: an interrupt
+ * breaks the call a thread is blocked in (a syscall probe saw each
+ * tick's interrupt as a read(2) returning and entering again, and
+ * epoll_wait returns EINTR to the program).  A stop of a traced task
+ * raises SIGCHLD in the tracer, kept pending while blocked here: a
+ * signalfd makes it wake ppoll.
+ */
+static int chld_fd = -1;
+
+static pid_t
+nap(pid_t want, int *status, long long timeout_ns)
+{
+	struct signalfd_siginfo si[4];
+	struct timespec ts, *tsp = NULL;
+	struct pollfd pfd;
+	sigset_t all, old, during;
+	pid_t tid;
+	int r;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (chld_fd < 0) {
+		sigset_t chld;
+
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		chld_fd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+	}
+	during = old;
+	sigaddset(&during, SIGCHLD);
+	if (timeout_ns >= 0 || chld_fd < 0) {
+		/* Without the signalfd, look again every 10 ms. */
+		if (chld_fd < 0 && (timeout_ns < 0 || timeout_ns > 10000000))
+			timeout_ns = 10000000;
+		ts.tv_sec = (time_t)(timeout_ns / 1000000000);
+		ts.tv_nsec = (long)(timeout_ns % 1000000000);
+		tsp = &ts;
+	}
+	pfd.fd = chld_fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		tid = waitpid(want, status, __WALL | WNOHANG);
+		if (tid != 0 || requested())
+			break;
+		r = ppoll(&pfd, chld_fd < 0 ? 0 : 1, tsp, &during);
+		if (r == 0 && timeout_ns >= 0)
+			break;		/* the caller's timeout */
+		if (r > 0 && read(chld_fd, si, sizeof(si)) < 0 &&
+		    errno != EAGAIN)
+			break;
+		/* SIGCHLD, or a handler ran (EINTR): look again. */
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return tid;
+}
+
+/*
+ * Spin a little before sleeping.  A tracee that hits probes in a loop
+ * stops again a few microseconds after we restart it; if we sleep
  * meanwhile, our CPU goes idle, and on a VM waking an idle vCPU costs
  * tens of microseconds, paid twice a firing when tracer and tracee sit
  * on different CPUs.  bench/floor on an idle 2-vCPU VM: 64-75 us a call
  * sleeping, 20-25 us spinning.  The tracee's affinity is never touched.
  * Bounded: past SPIN_NS without an event we sleep as before, so a quiet
  * tracee costs at most SPIN_NS of our CPU per event.  A stop or wake
- * request (our signal handlers) ends the spin, as EINTR ends the sleep.
+ * request (our signal handlers) ends the spin, as it ends the sleep.
  */
 #define SPIN_NS	100000
-
-static bool
-requested(void)
-{
-	const tr_session_t *o;
-
-	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_stop_req || o->s_wake_req)
-			return true;
-	return false;
-}
 
 static pid_t
 spin_wait(pid_t want, int *status, bool sleep)
@@ -572,7 +666,7 @@ spin_wait(pid_t want, int *status, bool sleep)
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
 		    (t.tv_nsec - t0.tv_nsec) > SPIN_NS)
-			return sleep ? waitpid(want, status, __WALL) : 0;
+			return sleep ? nap(want, status, -1) : 0;
 	}
 }
 
@@ -594,10 +688,10 @@ any_ring(void)
  * event, so drain the rings every millisecond while they flow, backing
  * off to 8 ms when idle (no spinning), and at once while a pass finds
  * a full RING_PASS in a shard (a flood would fill the ring in a
- * millisecond), checking for a stop between passes, and sleep on SIGCHLD
- * (a stop of a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
- * a tick's SIGALRM) interrupt it as they interrupt waitpid.  The spin of
- * spin_wait only right after an int3 firing, which is likely to repeat.
+ * millisecond), checking for a stop between passes, and sleep in nap()
+ * meanwhile, which a stop of a traced task and our own signals (SIGINT,
+ * a tick's SIGALRM) end.  The spin of spin_wait only right after an int3
+ * firing, which is likely to repeat.
  */
 #define RING_PASS	512	/* records of a shard in one pass */
 
@@ -637,17 +731,12 @@ run_checks(void)
 static pid_t
 ring_wait(pid_t want, int *status)
 {
-	struct timespec ts;
-	sigset_t set, old;
 	long ms = 1;
 	size_t n;
 	pid_t tid;
-	int r;
 
 	if (last_was_trap && (tid = spin_wait(want, status, false)) != 0)
 		return tid;
-	sigemptyset(&set);
-	sigaddset(&set, SIGCHLD);
 	for (;;) {
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
@@ -662,18 +751,9 @@ ring_wait(pid_t want, int *status)
 			return 0;
 		if (n >= RING_PASS)
 			continue;	/* a flood: drain again at once */
-		sigprocmask(SIG_BLOCK, &set, &old);
-		tid = waitpid(want, status, __WALL | WNOHANG);
-		if (tid != 0) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
+		tid = nap(want, status, ms * 1000000LL);
+		if (tid != 0 || requested())
 			return tid;
-		}
-		ts.tv_sec = 0;
-		ts.tv_nsec = ms * 1000000L;
-		r = sigtimedwait(&set, NULL, &ts);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		if (r < 0 && errno == EINTR)
-			return 0;
 	}
 }
 
@@ -741,7 +821,6 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	o = tr_session_of(s, tid);
 	if (o != NULL)
 		s = o;
-	s->s_kick = tid;
 	/*
 	 * Records first: a thread's records before its stop keep their
 	 * order with what the stop fires (and a thread's exit frees its
@@ -797,6 +876,14 @@ all_stopped(const tr_session_t *s)
  * Stop every thread: interrupt each running one and handle events
  * (parking every task that reports) until all are stopped.  Threads that
  * hit a site meanwhile are rewound to it.
+ *
+ * It ends: a thread is stopped (th_stopped), or an interrupt of ours is
+ * outstanding and no stop has taken it yet (th_interrupted: any stop
+ * takes it, see dispatch), or it is interrupted now.  Such a thread
+ * stops unless it exits (an event too) or waits in the kernel where no
+ * interrupt reaches it: in an uninterruptible sleep, which ends by
+ * itself.  Requests (SIGINT, ticks)
+ * are looked at after (requested()); nothing here spins.
  */
 int
 tr_stop_all(tr_session_t *s)
@@ -994,8 +1081,10 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 	 * meanwhile are rewound, not fired (nothing fires after exit()).
 	 */
 	for (i = 0; i < n; i++)
-		if (!done[i])
+		if (!done[i]) {
 			ss[i]->s_stopping = true;
+			ss[i]->s_ending = true;
+		}
 	for (i = 0; i < n; i++)
 		if (!done[i])
 			finish(ss[i], hs[i]);

@@ -4,6 +4,10 @@
 check_PROGRAMS += t/targets/fe-spawn
 t_targets_fe_spawn_SOURCES = t/targets/fe-spawn.c
 t_targets_fe_spawn_CFLAGS = -O1 -fno-inline
+check_PROGRAMS += t/targets/fe-mix
+t_targets_fe_mix_SOURCES = t/targets/fe-mix.c
+t_targets_fe_mix_CFLAGS = -O1 -fno-inline -pthread
+t_targets_fe_mix_LDFLAGS = -pthread
 
 EXTRA_DIST += t/stress/endings.sh t/endings/endlib.sh
 ENDINGS_SH_TESTS = \

@@ -18,6 +18,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/oneliners.sh \
 	t/syscall/threads.sh \
 	t/syscall/exec.sh \
-	t/syscall/emptyprov.sh
+	t/syscall/emptyprov.sh \
+	t/syscall/quiet.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
