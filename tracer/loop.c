@@ -84,7 +84,7 @@ resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 		sig = th->th_sig;
 	th->th_sig = 0;
 	th->th_listen = req == PTRACE_LISTEN;
-	if (s->s_stopping) {
+	if (s->s_stopping && !th->th_vfrun) {
 		th->th_stopped = true;
 		th->th_sig = sig;
 		return 0;
@@ -189,6 +189,7 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 		 * the int3 path fires nothing for a vfork child.
 		 */
 		ch->th_vforker = th->th_tid;
+		th->th_vfchild = ch->th_tid;
 		tr_ring_mute(s, th->th_tid, true);
 	}
 	if (ch->th_seen && ch->th_stopped && settle(s, ch) < 0)
@@ -299,7 +300,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
-	if (s->s_stopping) {
+	if (s->s_stopping && !th->th_vfrun) {
 		/* Rewind: it hits again (or runs the original) later. */
 		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
 		    errno != ESRCH)
@@ -449,6 +450,8 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	th->th_stopped = true;
 	ours = th->th_interrupted;
+	/* It stops: a vfork it was in is over (on_clone: a new one). */
+	th->th_vfchild = 0;
 	/*
 	 * Any ptrace-stop satisfies a PTRACE_INTERRUPT: the kernel clears
 	 * the pending trap at every stop (ptrace_stop: "any trap clears
@@ -476,6 +479,15 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		if (ev == EV_INTERRUPT || ev == EV_GROUP_STOP)
 			return settle(s, th);
 	}
+	/*
+	 * An event stop of clone, fork, vfork, exec or exit is inside that
+	 * call, as a syscall stop is: a syscall injected there would be
+	 * run by the kernel only after the call goes on (a vfork parent
+	 * then waits for a child we hold stopped, for ever: t/endings/mix.sh
+	 * in vfork mode hung in tr_fast_teardown's munmap).
+	 */
+	if (ev == EV_CLONE || ev == EV_EXEC || ev == EV_EXIT)
+		th->th_scstop = true;
 	switch (ev) {
 	case EV_SYSCALL:
 		if (tr_sys_stop(s, th, ours) < 0)
@@ -594,8 +606,9 @@ static pid_t
 nap(pid_t want, int *status, long long timeout_ns)
 {
 	struct signalfd_siginfo si[4];
-	struct timespec ts, *tsp = NULL;
+	struct timespec ts;
 	struct pollfd pfd;
+	long long wait_ns;
 	sigset_t all, old, during;
 	pid_t tid;
 	int r;
@@ -611,21 +624,23 @@ nap(pid_t want, int *status, long long timeout_ns)
 	}
 	during = old;
 	sigaddset(&during, SIGCHLD);
-	if (timeout_ns >= 0 || chld_fd < 0) {
-		/* Without the signalfd, look again every 10 ms. */
-		if (chld_fd < 0 && (timeout_ns < 0 || timeout_ns > 10000000))
-			timeout_ns = 10000000;
-		ts.tv_sec = (time_t)(timeout_ns / 1000000000);
-		ts.tv_nsec = (long)(timeout_ns % 1000000000);
-		tsp = &ts;
-	}
+	/*
+	 * Without the signalfd, look again every 10 ms; with it, every
+	 * second all the same: a SIGCHLD taken by a thread of the host that
+	 * does not block it would leave us asleep.
+	 */
+	wait_ns = timeout_ns >= 0 ? timeout_ns : 1000000000LL;
+	if (chld_fd < 0 && wait_ns > 10000000)
+		wait_ns = 10000000;
+	ts.tv_sec = (time_t)(wait_ns / 1000000000);
+	ts.tv_nsec = (long)(wait_ns % 1000000000);
 	pfd.fd = chld_fd;
 	pfd.events = POLLIN;
 	for (;;) {
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
 			break;
-		r = ppoll(&pfd, chld_fd < 0 ? 0 : 1, tsp, &during);
+		r = ppoll(&pfd, chld_fd < 0 ? 0 : 1, &ts, &during);
 		if (r == 0 && timeout_ns >= 0)
 			break;		/* the caller's timeout */
 		if (r > 0 && read(chld_fd, si, sizeof(si)) < 0 &&
@@ -784,6 +799,69 @@ may_report(tr_session_t *s, pid_t tid, int status)
 }
 
 /*
+ * The events taken from waitpid and not handled yet.  waitpid(-1) returns
+ * the first task with an event in the kernel's list of our tracees (the
+ * last seized first), so threads that stop again as soon as they are
+ * restarted (syscalls, probes in a loop) kept the ones further down the
+ * list from ever being handled: with 16 busy threads the leader's stop
+ * waited 30 to 90 s (t/endings/mix.sh), and a thread blocked in that
+ * stop is a thread of the program that does not run (strace's test
+ * many_looping_threads.c shows the same starvation).  So every event
+ * pending is taken at once and handled in turn before waitpid is asked
+ * again: each thread waits for one round at most.  One task alone cannot
+ * starve another, and pays no extra waitpid.
+ */
+#define EVQ_MAX	256
+
+static struct {
+	pid_t	ev_tid;
+	int	ev_status;
+} evq[EVQ_MAX];
+static size_t evq_head, evq_len;
+
+static void
+evq_fill(void)
+{
+	int status;
+	pid_t tid;
+
+	while (evq_len < EVQ_MAX) {
+		tid = waitpid(-1, &status, __WALL | WNOHANG);
+		if (tid <= 0)
+			break;
+		evq[(evq_head + evq_len) % EVQ_MAX].ev_tid = tid;
+		evq[(evq_head + evq_len) % EVQ_MAX].ev_status = status;
+		evq_len++;
+	}
+}
+
+/* More than one task traced: one alone cannot starve another. */
+static bool
+many_tasks(void)
+{
+	const tr_session_t *o;
+	size_t n = 0;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o->s_all != NULL &&
+		    (n++ != 0 || o->s_all->th_all != NULL))
+			return true;
+	return false;
+}
+
+static bool
+evq_pop(pid_t *tid, int *status)
+{
+	if (evq_len == 0)
+		return false;
+	*tid = evq[evq_head].ev_tid;
+	*status = evq[evq_head].ev_status;
+	evq_head = (evq_head + 1) % EVQ_MAX;
+	evq_len--;
+	return true;
+}
+
+/*
  * Wait for one event (of task want, or any when want is -1) and dispatch
  * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
  * when !block) or a signal interrupted the wait, -1 on error; ECHILD
@@ -796,12 +874,16 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	int status;
 	pid_t tid;
 
+	if (want == -1 && evq_pop(&tid, &status))
+		goto have;
 	if (!any_ring())
 		tid = block ? spin_wait(want, &status, true) :
 		      waitpid(want, &status, __WALL | WNOHANG);
 	else
 		tid = block ? ring_wait(want, &status) :
 		      waitpid(want, &status, __WALL | WNOHANG);
+	if (tid > 0 && want == -1 && many_tasks())
+		evq_fill();
 	if (tid == 0)
 		return run_checks();
 	if (tid < 0) {
@@ -817,6 +899,7 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		}
 		return -1;
 	}
+have:
 	/* waitpid(-1) serves every session: the event goes to its owner. */
 	o = tr_session_of(s, tid);
 	if (o != NULL)
@@ -861,15 +944,55 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	return 1;
 }
 
+/*
+ * th waits in vfork for a child that we hold stopped: it cannot run a
+ * single instruction of its own until that child execs or exits, and it
+ * cannot be stopped meanwhile (the kernel's wait for the child is not
+ * interruptible: PTRACE_INTERRUPT takes effect only when it ends).
+ * Waiting for it while holding the child never ended (posix_spawn,
+ * system() and popen use vfork).  For stopping all a while it counts
+ * as stopped.  At the end (s_ending) the child runs on instead, traced,
+ * until it execs or exits (vfork_run): nothing of ours may be taken out
+ * of memory it runs in, nor the thread detached before it stops.
+ */
 static bool
-all_stopped(const tr_session_t *s)
+held(tr_session_t *s, const tr_thread_t *th)
+{
+	const tr_thread_t *ch;
+
+	if (th->th_stopped || th->th_vfchild == 0)
+		return false;
+	ch = tr_thread_find(s, th->th_vfchild);
+	return ch != NULL && ch->th_stopped && ch->th_vforker == th->th_tid;
+}
+
+static bool
+all_stopped(tr_session_t *s)
 {
 	const tr_thread_t *th;
 
 	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (!th->th_stopped)
+		if (!th->th_stopped && !held(s, th))
 			return false;
 	return true;
+}
+
+/*
+ * The session ends and th is held in vfork (held()): its child runs on,
+ * traced, never parked again (th_vfrun: resume() restarts it, a site it
+ * hits runs its instruction and fires nothing, as ever for a vfork
+ * child), until it execs (on_exec detaches it) or exits.  Then th stops
+ * at the interrupt tr_stop_all sent it.  The child of posix_spawn execs
+ * within microseconds; only a child that runs long before it execs
+ * delays our end, never the process.
+ */
+static int
+vfork_run(tr_session_t *s, tr_thread_t *th)
+{
+	tr_thread_t *ch = tr_thread_find(s, th->th_vfchild);
+
+	ch->th_vfrun = true;
+	return resume(s, ch, ch->th_listen ? PTRACE_LISTEN : PTRACE_CONT, 0);
 }
 
 /*
@@ -881,8 +1004,8 @@ all_stopped(const tr_session_t *s)
  * outstanding and no stop has taken it yet (th_interrupted: any stop
  * takes it, see dispatch), or it is interrupted now.  Such a thread
  * stops unless it exits (an event too) or waits in the kernel where no
- * interrupt reaches it: in an uninterruptible sleep, which ends by
- * itself.  Requests (SIGINT, ticks)
+ * interrupt reaches it: in vfork for a child we hold (held()), or in an
+ * uninterruptible sleep, which ends by itself.  Requests (SIGINT, ticks)
  * are looked at after (requested()); nothing here spins.
  */
 int
@@ -893,8 +1016,11 @@ tr_stop_all(tr_session_t *s)
 	s->s_stopping = true;
 	for (;;) {
 		for (th = s->s_all; th != NULL; th = th->th_all) {
+			if (s->s_ending && held(s, th) &&
+			    vfork_run(s, th) < 0)
+				return -1;
 			if (th->th_stopped || th->th_interrupted ||
-			    !th->th_seen)
+			    !th->th_seen || th->th_vfrun)
 				continue;
 			if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0 &&
 			    errno != ESRCH)

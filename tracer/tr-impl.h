@@ -83,10 +83,15 @@ struct tr_thread {
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	pid_t		th_vforker;	/* VMCHILD: the thread that vforked */
+	pid_t		th_vfchild;	/* its vfork child, until this thread
+					 * stops again (it waits for it) */
+	bool		th_vfrun;	/* that child, let run to its exec at
+					 * the end: never parked */
 	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
 					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
-	bool		th_scstop;	/* in a syscall stop (no injection) */
+	bool		th_scstop;	/* in a syscall or event stop, inside
+					 * a call (no injection) */
 	bool		th_insys;	/* between a syscall's entry and exit */
 	long		th_scnr;	/* that syscall's number */
 	long		th_rsnr;	/* 1 + the call our interrupt broke,

@@ -18,6 +18,7 @@ ENDINGS_SH_TESTS = \
 	t/endings/sigkill.sh \
 	t/endings/badinput.sh \
 	t/endings/interrupted.sh \
-	t/endings/endings.sh
+	t/endings/endings.sh \
+	t/endings/mix.sh
 TESTS += $(ENDINGS_SH_TESTS)
 EXTRA_DIST += $(ENDINGS_SH_TESTS)

@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/fe-mix.c: threads that sit in the kernel or run flat out,
- * for the endings of every mix of providers (t/syscall/quiet.sh).
+ * for the endings of every mix of providers (t/endings/mix.sh) and the
+ * syscall counts of threads blocked under ticks and samples
+ * (t/syscall/quiet.sh).
  *
- *	fe-mix idle|busy T ROUNDS
+ *	fe-mix idle|busy|vfork T ROUNDS
  *
  * Starts T threads (the main thread reads commands).  idle: thread i
  * blocks, by i mod 4, in pthread_cond_wait (futex), read(2) of a pipe,
  * poll(2) of a pipe with no timeout, or nanosleep(2) of 50 ms in a loop
  * that looks at a flag.  busy: each runs rounds: mix_work() (probed by
  * pid tests), the USDT probe fe:round, and a sequence number written to
- * its own pipe and read back.  Prints "ready" once every thread is
- * started, then reads lines on stdin:
+ * its own pipe and read back.  vfork: each runs rounds, and after each
+ * a vfork child that sleeps 20 ms and exits 7, which the thread checks
+ * (the thread waits in vfork all that time).  Prints "ready" once every
+ * thread is started, then reads lines on stdin:
  *
  *	quit	call mix_quit() (a probe there may end the tracer)
  *	go	(or EOF) every thread leaves its wait or its loop and runs
@@ -32,12 +36,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sdt.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #define NOINLINE __attribute__((noinline))
 
-static int busy;
+static int busy, vforks;
 static long rounds;
 static atomic_int go, bad, started;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -139,6 +144,26 @@ idle(worker_t *w)
 	}
 }
 
+/* A vfork child that takes its time; the thread waits for it. */
+static void
+slow_child(worker_t *w)
+{
+	int status;
+	pid_t p;
+
+	p = vfork();
+	if (p == 0) {
+		usleep(20000);
+		_exit(7);
+	}
+	if (p < 0 || waitpid(p, &status, 0) != p || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 7) {
+		printf("BAD thread %d: vfork child %d status %#x\n", w->w_id,
+		       (int)p, p < 0 ? 0 : status);
+		bad = 1;
+	}
+}
+
 static void *
 run(void *arg)
 {
@@ -146,7 +171,13 @@ run(void *arg)
 	uint64_t x = (uint64_t)w->w_id, i = 0;
 	long n;
 
-	if (busy) {
+	if (vforks) {
+		started++;
+		while (!go) {
+			x = round_(w, x, i++);
+			slow_child(w);
+		}
+	} else if (busy) {
 		started++;
 		while (!go)
 			x = round_(w, x, i++);
@@ -166,11 +197,14 @@ main(int argc, char **argv)
 	int i, n;
 
 	if (argc != 4 || (strcmp(argv[1], "idle") != 0 &&
-			  strcmp(argv[1], "busy") != 0)) {
-		fprintf(stderr, "usage: fe-mix idle|busy THREADS ROUNDS\n");
+			  strcmp(argv[1], "busy") != 0 &&
+			  strcmp(argv[1], "vfork") != 0)) {
+		fprintf(stderr, "usage: fe-mix idle|busy|vfork THREADS "
+			"ROUNDS\n");
 		return 2;
 	}
 	busy = strcmp(argv[1], "busy") == 0;
+	vforks = strcmp(argv[1], "vfork") == 0;
 	n = atoi(argv[2]);
 	rounds = atol(argv[3]);
 	setvbuf(stdout, NULL, _IOLBF, 0);
