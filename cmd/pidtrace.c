@@ -374,7 +374,8 @@ enable_probes(cmd_t *c, bool enable)
 			die("probe description %s: syscall probes fire in "
 			    "traced processes only: give -p PID or -c CMD",
 			    pd->pd_text);
-		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
+		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr) &&
+		    !trace_refused(c->c_tr, d)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
 			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";

@@ -124,6 +124,9 @@ struct cmd_trace {
 	size_t		t_npending;
 	trace_ctr_t	*t_ctrs;	/* counters to raise (semaphores) */
 	size_t		t_nctrs;
+	size_t		*t_drefused;	/* descriptions that named functions
+					 * whose probes could not be placed */
+	size_t		t_ndrefused;
 	long		*t_dextra;	/* [d]: probes description d was
 					 * enabled on only because they
 					 * existed (match_made) */
@@ -328,6 +331,35 @@ pid_t
 trace_pid(const cmd_trace_t *t)
 {
 	return t->t_pid;
+}
+
+/* Note that description d named functions that were refused a probe. */
+static int
+note_refused(cmd_trace_t *t, size_t d)
+{
+	size_t *n, i;
+
+	for (i = 0; i < t->t_ndrefused; i++)
+		if (t->t_drefused[i] == d)
+			return 0;
+	n = realloc(t->t_drefused, (t->t_ndrefused + 1) * sizeof(*n));
+	if (n == NULL)
+		return -1;
+	t->t_drefused = n;
+	t->t_drefused[t->t_ndrefused++] = d;
+	return 0;
+}
+
+bool
+trace_refused(const cmd_trace_t *t, size_t d)
+{
+	size_t i;
+
+	for (; t != NULL; t = t->t_next)
+		for (i = 0; i < t->t_ndrefused; i++)
+			if (t->t_drefused[i] == d)
+				return true;
+	return false;
 }
 
 bool
@@ -870,10 +902,15 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 		return -1;
 	/*
 	 * A matched function with no return probe must not pass unseen: a
-	 * histogram would silently miss it.  Said once, when the
-	 * description is first resolved (refresh re-lists old refusals).
+	 * histogram would silently miss it.  Lost data, so said under -q
+	 * too; once, when the description is first resolved (refresh
+	 * re-lists old refusals).  The other probes run: a description
+	 * whose every function was refused is no error (trace_refused).
 	 */
-	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg)) {
+	if (!(flags & RESOLVE_REFRESH) && list.pl_nrefused != 0 &&
+	    note_refused(t, d) < 0)
+		goto nomem;
+	if (!(flags & RESOLVE_REFRESH)) {
 		const char *kind = isxdigit((unsigned char)pd->pd_name[0]) &&
 		    strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
 		    strlen(pd->pd_name) ? "offset" : "return";

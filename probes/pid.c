@@ -34,6 +34,7 @@
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
+#include "probes/cfa.h"
 
 /* One name of a function. */
 struct fname {
@@ -75,6 +76,9 @@ struct symfile {
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
 	size_t sf_nlpads;
 	int sf_lpadsdone;	/* read (lsda.h), on first use */
+	pb_cfi_t *sf_cfi;	/* its .eh_frame's CFI (cfa.h), on first
+				 * use; NULL */
+	int sf_cfitried;
 	struct symfile *sf_next;
 };
 
@@ -452,6 +456,7 @@ pb_pid_cache_flush(void)
 
 	for (sf = cache; sf != NULL; sf = next) {
 		next = sf->sf_next;
+		pb_cfi_close(sf->sf_cfi);
 		pb_elf_close(sf->sf_elf);
 		pb_elf_close(sf->sf_dbg);
 		free(sf->sf_dbgpath);
@@ -837,6 +842,34 @@ site_cmp(const void *a, const void *b)
 	return (x->st_addr > y->st_addr) - (x->st_addr < y->st_addr);
 }
 
+/*
+ * An indirect jmp (PB_RS_TAIL_IND) where the function's frame is still
+ * on the stack (the CFA is not rsp + 8) cannot leave the function: a
+ * jump table, a computed goto.  A site there would stop the thread at
+ * each jump and never fire (python3.11's _PyEval_EvalFrameDefault has
+ * 235 of them, one run per bytecode, each at rsp + 352): drop it.  Where
+ * the CFI says nothing the site stays, and the run time decides.
+ */
+static void
+drop_inner_jumps(struct symfile *sf, uint64_t start, pb_fnscan_t *fs)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < fs->fs_nret; i++) {
+		if (fs->fs_ret[i].rs_kind == PB_RS_TAIL_IND) {
+			if (!sf->sf_cfitried) {
+				sf->sf_cfitried = 1;
+				sf->sf_cfi = pb_cfi_open(sf->sf_elf);
+			}
+			if (pb_cfi_at_entry(sf->sf_cfi,
+			    start + fs->fs_ret[i].rs_off) == 0)
+				continue;
+		}
+		fs->fs_ret[n++] = fs->fs_ret[i];
+	}
+	fs->fs_nret = n;
+}
+
 static void
 return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -864,6 +897,10 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 			snprintf(fs.fs_why, sizeof(fs.fs_why), "%.70s in its "
 			    ".cold part", cs.fs_why);
 		}
+	}
+	if (!fs.fs_unsafe) {
+		drop_inner_jumps(sf, f->fu_addr, &fs);
+		drop_inner_jumps(sf, f->fu_cold, &cs);
 	}
 	if (fs.fs_unsafe || fs.fs_nret + cs.fs_nret == 0) {
 		const char *why = fs.fs_unsafe ? fs.fs_why :
@@ -1386,6 +1423,18 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	}
 	where = mod_glob != NULL && mod_glob[0] != '\0' ? mod_glob :
 	    "any module";
+	/*
+	 * A return probe wanted, and every function it names refused one
+	 * (pl_refused says which and why): no error.  One function whose
+	 * return cannot be placed must not take the whole program down;
+	 * the host says so, as lost data, and runs the other probes.  An
+	 * entry refused (an ifunc) or a bad offset stays an error: the
+	 * probe asked for could never fire.
+	 */
+	if (rs.rs_new.pl_n == 0 && rs.rs_new.pl_nrefused != 0 &&
+	    rs.rs_want.wa_return && !rs.rs_want.wa_entry &&
+	    !rs.rs_want.wa_offset && rs.rs_want.wa_offglob == NULL)
+		flags |= PB_ZEROOK;
 	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
 		if (nmods == 0 && moderr[0] != '\0')
 			pb_seterr(err, errlen, "no module matches '%s' in process "
@@ -1556,7 +1605,8 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
  * The calling convention: entry and offset probes get rdi, rsi, rdx,
  * rcx, r8, r9; return probes the offset of the returning instruction and
  * rax, as DTrace's pid provider.  A jcc or tail jmp returns only when it
- * leaves the function (fasttrap).
+ * leaves the function (fasttrap), an indirect jmp when it leaves its
+ * .cold part too.
  */
 static int
 pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
@@ -1569,11 +1619,15 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 	if (fr->fr_kind == PB_RETURN) {
 		if ((fr->fr_rskind == PB_RS_JCC_OUT ||
 		    fr->fr_rskind == PB_RS_TAIL ||
-		    fr->fr_rskind == PB_RS_TAIL_GOT) && f->fi_nextpc != NULL) {
+		    fr->fr_rskind == PB_RS_TAIL_GOT ||
+		    fr->fr_rskind == PB_RS_TAIL_IND) && f->fi_nextpc != NULL) {
 			uint64_t next = f->fi_nextpc(f->fi_cookie);
 
 			if (next >= fr->fr_faddr &&
 			    next < fr->fr_faddr + fr->fr_fsize)
+				return -1;
+			if (fr->fr_cold != 0 && next >= fr->fr_cold &&
+			    next < fr->fr_cold + fr->fr_coldsize)
 				return -1;
 		}
 		args[0] = fr->fr_off;

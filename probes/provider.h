@@ -118,7 +118,7 @@ typedef struct pb_probe {
 typedef struct pb_refusal {
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
-	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
+	char rf_why[96];	/* "undecodable bytes at offset 0x1a" */
 } pb_refusal_t;
 
 typedef struct pb_probe_list {
