@@ -297,6 +297,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (bp == NULL) {
 		/* The tracee's own SIGTRAP (raise, its own int3): deliver. */
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, SIGTRAP);
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
@@ -328,8 +329,15 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (th->th_kind == TR_KIND_THREAD) {
 		s->s_st.st_hits++;
 		if (s->s_h != NULL && s->s_h->h_hit != NULL) {
+			uint32_t c2 = bp->bp_cookie2;
+			bool two = bp->bp_shared;
+
 			rc = s->s_h->h_hit(s->s_h->h_arg, s, th,
 					   bp->bp_cookie, addr, &r);
+			/* A second hook (tr_bkpt_add), unless removed. */
+			if (rc == 0 && two && tr_bkpt_find(s, addr) != NULL)
+				rc = s->s_h->h_hit(s->s_h->h_arg, s, th, c2,
+						   addr, &r);
 			if (rc != 0)
 				s->s_stop_req = 1;
 			/* The handler may have removed it. */
@@ -537,6 +545,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		if (tr_sys_signal(s, th) < 0)
 			return -1;
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, WSTOPSIG(status));
 		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
 	case EV_EXITED:
 		break;

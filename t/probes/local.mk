@@ -118,3 +118,10 @@ TESTS += t/probes/return-ind.sh
 EXTRA_DIST += t/probes/return-ind.sh
 TESTS += t/probes/return-real.sh
 EXTRA_DIST += t/probes/return-real.sh
+
+# Landing addresses of t/targets/fp-into (probes/brtarget.c).
+check_PROGRAMS += t/probes/brtarget-test
+TESTS += t/probes/brtarget-test
+t_probes_brtarget_test_SOURCES = t/probes/brtarget-test.c
+t_probes_brtarget_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
