@@ -787,7 +787,7 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 
 static int
 refuse(struct res *rs, const pb_module_t *md, const char *sym,
-    const char *why)
+    const char *why, int lost)
 {
 	pb_probe_list_t *l = &rs->rs_new;
 	pb_refusal_t *r;
@@ -808,6 +808,7 @@ refuse(struct res *rs, const pb_module_t *md, const char *sym,
 	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
 	    dm_demangle(sym));
 	snprintf(r->rf_why, sizeof(r->rf_why), "%s", why);
+	r->rf_lost = (uint8_t)(lost != 0);
 	if (r->rf_mod == NULL || r->rf_func == NULL) {
 		free(r->rf_mod);
 		free(r->rf_func);
@@ -928,7 +929,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = fs.fs_unsafe ? fs.fs_why :
 		    "no return instruction (does not return?)";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, why, fs.fs_unsafe);
 		first_err(rs, "no return probe for %s: %s",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
 		goto out;
@@ -995,7 +996,7 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (fs.fs_unsafe) {
-		refuse(rs, md, sym, fs.fs_why);
+		refuse(rs, md, sym, fs.fs_why, 1);
 		first_err(rs, "no offset probes in %s: %s", fname, fs.fs_why);
 		goto out;
 	}
@@ -1149,7 +1150,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a GNU indirect function (ifunc): its "
 		    "symbol is the resolver, not the code that runs";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, why, 0);
 		first_err(rs, "no probe on %s: %s; probe the implementation "
 		    "it picks, if the library's .symtab names it",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
@@ -1173,7 +1174,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a PLT stub: it jumps to the function it "
 		    "binds; probe that function's return";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, why, 0);
 		first_err(rs, "no return probe for %s: %s", sym, why);
 	} else if (rs->rs_want.wa_return)
 		return_probe(rs, md, sf, f, sym);
