@@ -30,7 +30,8 @@ TESTS += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 EXTRA_DIST += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 
 check_PROGRAMS += t/probes/match-test
-TESTS += t/probes/match-test
+TESTS += t/probes/match-test t/probes/match-leveldown.sh
+EXTRA_DIST += t/probes/match-leveldown.sh
 t_probes_match_test_SOURCES = t/probes/match-test.c
 t_probes_match_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
