@@ -27,6 +27,7 @@ TRACER_SH_TESTS = \
 	t/tracer/stopcont.sh \
 	t/tracer/exit-early.sh \
 	t/tracer/errors.sh \
+	t/tracer/errors-user.sh \
 	t/tracer/ft-insns.sh \
 	t/tracer/exec-thread.sh \
 	t/tracer/remove.sh \
