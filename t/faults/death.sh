@@ -29,7 +29,10 @@ grep -q "^pidtrace: pid [0-9]* was killed by signal 11 " "$T/c.err" ||
 for sig in KILL TERM; do
 	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin 3" \
 		>"$T/c$sig.out" 2>"$T/c$sig.err"
+	# Both lines share the file: the target's "ready" may come after
+	# pidtrace's first "fired".
 	wait_for "$T/c$sig.out" 'fired$'
+	wait_for "$T/c$sig.out" '^ready pid='
 	kill -$sig "$(sed -n 's/^ready pid=//p' "$T/c$sig.out")"
 	wait "$_cp"
 	rc=$?
