@@ -14,7 +14,7 @@ dist_man_MANS += man/pidnm.1
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
 	cmd/addrsym.c cmd/addrsym.h cmd/metrics.c cmd/metrics.h
-# args[] typed from DWARF while compiling (issue 11)
+# args[] typed from DWARF while compiling
 pidtrace_SOURCES += cmd/dwtypes.c cmd/dwtypes.h
 pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
 pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \

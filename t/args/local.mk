@@ -1,4 +1,4 @@
-# args[] typed from DWARF (cmd/dwtypes.c, issue 11): D programs against
+# args[] typed from DWARF (cmd/dwtypes.c): D programs against
 # quiet targets built with -g; ta_plain is built without DWARF.  No
 # sanitizers in the targets (they are traced, not tested).
 noinst_LIBRARIES += t/targets/libta-plain.a

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, many threads on one probe: fp_work() called by 8 threads,
-# 10,000 times each (FT_SCALE=100: the issue's 8 x 1,000,000), probed at
+# Many threads on one probe: fp_work() called by 8 threads,
+# 10,000 times each (FT_SCALE=100: 8 x 1,000,000), probed at
 # entry and return under pidtrace -p.
 # Asserts: entries + returns + the drops pidtrace reported = twice the
 # calls the target counted, neither count above the calls (exact when

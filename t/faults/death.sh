@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 4, signals that kill: the target writes through NULL
+# Signals that kill: the target writes through NULL
 # (SIGSEGV), or SIGKILL/SIGTERM come from outside, while ft_work is
 # probed.  Asserts: under pidtrace -c, pidtrace prints its aggregation
 # (the exact count for the SIGSEGV run), says the pid was killed by that
