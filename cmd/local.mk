@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The programs: each main() wires the stages together.
 
 # pidnm: nm for pidtrace users (joins mangled and demangled names, reads

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # dsl: the D language (see dsl/dsl.h): one job per file, as in Lua.
 noinst_LIBRARIES += dsl/libdsl.a
 dsl_libdsl_a_SOURCES = \

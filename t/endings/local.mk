@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/endings: how a trace ends and what the target is left with:
 # children, exec, signals to pidtrace, other tracers, SIGKILL, bad
 # input and user errors.

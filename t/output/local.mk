@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/output: structured output and exporters (-x oformat=json, -x metrics)
 check_PROGRAMS += t/targets/out-strings
 t_targets_out_strings_SOURCES = t/targets/out-strings.c

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/probes: tests of the probes area (listed in TESTS, targets in check_PROGRAMS)
 
 check_PROGRAMS += t/probes/retsite-test

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/profile: profile-N sampling, ustack() and its kin, folded stacks and
 # the SVG flame graph, on purpose-built targets and on node.
 check_PROGRAMS += t/targets/pf-split t/targets/libpf-split.so
