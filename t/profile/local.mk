@@ -30,4 +30,4 @@ t_targets_pf_stack_SOURCES = t/targets/pf-stack.c
 t_targets_pf_stack_CFLAGS = -O1 -fno-omit-frame-pointer
 # plain under --enable-asan: its interceptor of read would be a frame
 t_targets_pf_stack_LDFLAGS =
-PROFILE_SH_TESTS += t/profile/sysstack.sh t/profile/vdso.sh
+PROFILE_SH_TESTS += t/profile/sysstack.sh t/profile/vdso.sh t/profile/folded.sh
