@@ -20,7 +20,20 @@ while [ $windows -lt 4 ]; do
 	[ $i -le 12 ] || fail "only $windows of 12 windows met running threads"
 	cmds="${cmds}go $n 8\\n"
 	echo "go $n 8" >&3
-	wait_tasks "$TPID" 9
+	# Its eight workers running, or the batch already over.
+	w=0
+	until [ "$(ntasks "$TPID")" -ge 9 ] ||
+	    [ "$(grep -c '^done' "$T/out")" -ge $i ]; do
+		w=$((w + 1))
+		[ $w -lt 6000 ] || fail "window $i: no worker and no done"
+		sleep 0.01
+	done
+	if [ "$(ntasks "$TPID")" -lt 9 ]; then
+		say "window $i: the batch of $n ended before its workers were seen"
+		n=$((n * 2))
+		wait_count "$T/out" '^done' "$i" 120
+		continue
+	fi
 	start_drive $sites -p "$TPID"
 	running=$(ntasks "$TPID")
 	stop_drive >/dev/null
