@@ -7,12 +7,13 @@
 # (uprobe/uretprobe, hist of nsecs deltas), uftrace (record -P: patched
 # in the process, no recompilation, libcalls off) and untraced.  Prints
 # microseconds per call (bench/work's own loop timing, median of the
-# rounds, tools interleaved) and the ratios that judge it: bpftrace /
-# pidtrace (goal >= 3) and pidtrace / uftrace.  Beside each figure, the
-# records its tool said it dropped, summed over the rounds (pidtrace's
-# "N drops" lines, bpftrace's "Lost N events"): a figure measured while
-# records were dropped times less work than the calls made.  The header
-# says the date, the load and the command.  Run by hand after `make`.
+# rounds, tools interleaved) and the ratios the fast path aims at:
+# bpftrace / pidtrace (goal >= 3) and pidtrace / uftrace.  Beside each
+# figure, the records its tool said it dropped, summed over the rounds
+# (pidtrace's "N drops" lines, bpftrace's "Lost N events"): a figure
+# measured while records were dropped times less work than the calls
+# made.  The header says the date, the load and the command.  Run by hand
+# after `make`.
 #	NPID (20000): calls under pidtrace; NFAST (500000): the others
 set -u
 cd "$(dirname "$0")/.."

@@ -17,4 +17,5 @@ include t/syscall/local.mk
 include t/fastpath/local.mk
 include t/profile/local.mk
 include t/args/local.mk
+include t/containers/local.mk
 include t/doc/local.mk

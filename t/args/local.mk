@@ -30,5 +30,5 @@ EXTRA_DIST += $(args_d_tests) $(args_d_tests:.d=.r)
 # The compiler's side of co_argtypes, with a fake host: no process.
 check_PROGRAMS += t/args/args-test
 t_args_args_test_SOURCES = t/args/args-test.c
-t_args_args_test_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
+t_args_args_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/args/args-test

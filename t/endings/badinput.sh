@@ -53,10 +53,9 @@ bad 'pid::work:entry {}' \
 bad 'pid0::work:entry {}' \
 	'invalid probe specifier pid0::work:entry {}:1:1: probe description pid0::work:entry does not match any probes'
 # Offsets: far past the end, too big for 64 bits, inside an instruction.
-# The size in hex as pidtrace prints it; the arithmetic is the shell's
-# (awk's reading of "0x..." strings differs between mawk and gawk).
-size=$(nm -S "$COUNTER" | awk '$4 == "work" { print $2 }')
-size=$(printf '%#x' "0x${size:?no size of work in nm -S}")
+# (in the shell: gawk reads "0x1d" as 0 where mawk reads 29)
+size=$(nm -S "$COUNTER" | while read -r _a _s _t _n; do
+	[ "$_n" = work ] && printf '%#x' "0x$_s"; done)
 bad 'pid$target::work:7fffffffffff {}' \
 	"invalid probe specifier pid\$target::work:7fffffffffff {}: offset 0x7fffffffffff is beyond the end of work (size $size)"
 bad 'pid$target::work:99999999999999999999999 {}' \
