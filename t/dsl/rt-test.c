@@ -316,7 +316,7 @@ test_strsize(void)
 		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
 		{ "BEGIN { @[ustack()] = count(); }", "stackfmt=folded",
-		  "\nm`f3;jit:hot /a.js:7;m`f1 2\n" },
+		  "m`f3;jit:hot /a.js:7;m`f1 2\n" },
 		{ "BEGIN { @[ustack(3, 100)] = count(); }", NULL,
 		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
