@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # probes: ELF symbols, /proc maps, the providers (provider.h) and their
 # probes.
 noinst_LIBRARIES += probes/libprobes.a

@@ -1296,13 +1296,19 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 				size_t e = edit_distance(want, s, max);
 
 				if (e < best) {
-					best = e;
+					char c[sizeof(np) + 2];
+
 					if (literal)
-						snprintf(out, len, "%s", np);
+						snprintf(c, sizeof(c), "%s", np);
 					else
-						snprintf(out, len, "%s%s%s",
+						snprintf(c, sizeof(c), "%s%s%s",
 						    lead ? "*" : "", s,
 						    trail ? "*" : "");
+					/* never the input again */
+					if (strcmp(c, glob) != 0) {
+						best = e;
+						snprintf(out, len, "%s", c);
+					}
 				}
 				s = strstr(s, "::");
 				if (s != NULL)

@@ -5,7 +5,7 @@
  * restarted, dispatched, and restarted through resume(), which parks the
  * task instead while the session is stopping all threads (attach,
  * shutdown).  Model: strace's next_event()/dispatch_event(), and
- * doc/README-linux-ptrace for group-stop and death under ptrace.
+ * strace's README-linux-ptrace for group-stop and death under ptrace.
  */
 #include "config.h"
 
