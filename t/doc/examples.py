@@ -36,7 +36,7 @@ work folder.  A block without "$ " holds commands only; "# prints X" at
 the end of one asserts its output is X.  "..." in the output stands for
 any lines.  "-p 1234", "-p 4242", "-p PID" and "--pid 4242" name the
 process the test started ($TARGET_PID).  Both sides are compared modulo
-pids ($TARGET_PID: PID, pidNNN: pidPID),
+pids ($TARGET_PID: PID, pidNNN: pidPID, pid NNN: pid PID),
 addresses (0x... of 6 digits or more, 16-digit hex words) and, under
 shape, every number and the number of a histogram's rows.
 """
@@ -147,6 +147,7 @@ def norm(lines, shape):
         if pid:
             l = re.sub(r"\b%s\b" % pid, "PID", l)
         l = re.sub(r"\bpid[0-9]+\b", "pidPID", l)
+        l = re.sub(r"\bpid [0-9]+\b", "pid PID", l)
         # a probe line's CPU column: whichever CPU it ran on
         l = re.sub(r"^ *[0-9]+( +[0-9]+ +\S*:\S+)", r"CPU\1", l)
         l = re.sub(r"0x[0-9a-fA-F]{6,}", "0xADDR", l)
