@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The programs: thin mains over the stages, and the glue between them.
 
 # libtrace: the glue between the tracer, the providers and the D runtime
@@ -6,7 +7,8 @@ noinst_LIBRARIES += cmd/trace/libtrace.a
 cmd_trace_libtrace_a_SOURCES = cmd/trace/trace.h cmd/trace/impl.h \
 	cmd/trace/proc.c cmd/trace/enable.c cmd/trace/arm.c \
 	cmd/trace/fire.c cmd/trace/host.c cmd/trace/run.c \
-	cmd/trace/index.c cmd/trace/trace.c cmd/trace/report.c \
+	cmd/trace/reg.c cmd/trace/list.c cmd/trace/index.c \
+	cmd/trace/trace.c cmd/trace/report.c \
 	cmd/trace/addrsym.c cmd/trace/addrsym.h cmd/trace/dwtypes.c \
 	lib/fnv.h
 TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \

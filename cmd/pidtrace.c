@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd/metrics.h"
 #include "cmd/trace/trace.h"
@@ -238,7 +240,7 @@ enable_probes(cmd_t *c)
 			    "processes only: give -p PID or -c CMD",
 			    pd->pd_text, m[d].tm_elsewhere);
 		if (m[d].tm_probes == 0 && !c->c_zdefs &&
-		    !trace_proc_deferred(c->c_tr)) {
+		    !trace_proc_deferred(c->c_tr) && !m[d].tm_refused) {
 			snprintf(what, sizeof(what), "probe description %s "
 			    "does not match any probes", pd->pd_text);
 			desc_error(c, d, dsl_prog_option(c->c_pg, "errtags") !=
@@ -397,6 +399,19 @@ parse_args(cmd_t *c, int argc, char **argv)
 	}
 }
 
+/* -x oformat=json among the command line's options (the last wins). */
+static bool
+json_on_cmdline(const cmd_t *c)
+{
+	bool json = false;
+	size_t i;
+
+	for (i = 0; i < c->c_nxopts; i++)
+		if (strncmp(c->c_xopts[i], "oformat=", 8) == 0)
+			json = strcmp(c->c_xopts[i] + 8, "json") == 0;
+	return json;
+}
+
 /* dtrace grabs the processes before compiling, in command-line order:
  * $target is the first one's pid ("the first such process", the Dynamic
  * Tracing Guide's "Target Process ID"). */
@@ -404,6 +419,7 @@ static void
 grab(cmd_t *c)
 {
 	char err[512];
+	int saved = -1;
 	size_t i;
 
 	c->c_tr = grabbed = trace_new(pb_providers, stderr);
@@ -414,6 +430,21 @@ grab(cmd_t *c)
 		if (trace_proc_userns((pid_t)c->c_grabs[i].cg_pid, err,
 		    sizeof(err)) < 0)
 			die("attach: %s", err);
+	/*
+	 * -x oformat=json given on the command line, the JSON on standard
+	 * output: a -c command writes its standard output to pidtrace's
+	 * standard error, so that the stream stays JSON Lines for the
+	 * program reading it (pidtrace ... -c ./a.out | jq .; t/output/
+	 * json-child.sh).  The command inherits the descriptors at its fork.
+	 */
+	if (c->c_outfile == NULL && json_on_cmdline(c)) {
+		fflush(stdout);
+		saved = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+		if (saved >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+			close(saved);
+			saved = -1;
+		}
+	}
 	for (i = 0; i < c->c_ngrabs; i++) {
 		if (trace_proc_grab(c->c_tr, (pid_t)c->c_grabs[i].cg_pid,
 		    c->c_grabs[i].cg_command, err, sizeof(err)) == 0)
@@ -423,6 +454,10 @@ grab(cmd_t *c)
 		tr_perror("pidtrace");
 		trace_free(c->c_tr);
 		exit(1);
+	}
+	if (saved >= 0) {
+		dup2(saved, STDOUT_FILENO);
+		close(saved);
 	}
 }
 
@@ -541,7 +576,7 @@ main(int argc, char **argv)
 		die("out of memory");
 	enable_probes(c);
 	if (c->c_list) {
-		trace_enable_list(c->c_tr, stdout);
+		trace_list(c->c_tr, stdout);
 		trace_free(c->c_tr);
 		return 0;
 	}

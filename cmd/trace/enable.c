@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/trace/enable.c: the probe registry and the claiming of
- * descriptions.  Each description of the program is offered to every
- * provider, in pidtrace's own scope (dtrace's BEGIN, ticks) and in each
- * process grabbed; a provider whose pv_names says the provider field
- * names it resolves it (provider.h), and each probe it matches is
- * registered with the D runtime by its four-part name, enabled, and
- * handed to arm.c.  After a dlopen or an exec the claimed descriptions
- * are resolved again.  -l prints the registry.
+ * cmd/trace/enable.c: the claiming of descriptions.  Each description
+ * of the program is offered to every provider, in pidtrace's own scope
+ * (dtrace's BEGIN, ticks) and in each process grabbed; a provider whose
+ * pv_names says the provider field names it resolves it (provider.h),
+ * and each probe it matches is registered (reg.c), enabled, and handed
+ * to arm.c.  After a dlopen or an exec the claimed descriptions are
+ * resolved again; the refusals are said once.
  */
 #include <config.h>
 
@@ -16,7 +15,6 @@
 #include <string.h>
 
 #include "cmd/trace/impl.h"
-#include "lib/fnv.h"
 
 /* A flag of resolve's own, above the PB_ resolution flags: a re-run. */
 #define RESOLVE_REFRESH	(1 << 30)
@@ -31,170 +29,6 @@ trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p)
 	sc->sc_tr = tr;
 	sc->sc_proc = p;
 	sc->sc_pid = p != NULL ? p->p_pid : 0;
-}
-
-void
-trace_enable_free(trace_reg_t *rg)
-{
-	size_t i;
-	int a;
-
-	for (i = 0; i < rg->rg_nprobes; i++) {
-		trace_probe_t *tp = &rg->rg_probes[i];
-
-		free(tp->tp_name);
-		free(tp->tp_prov);
-		free(tp->tp_mod);
-		free(tp->tp_func);
-		free(tp->tp_pname);
-		for (a = 0; a < tp->tp_nargtypes; a++)
-			free(tp->tp_argtypes[a]);
-		free(tp->tp_argtypes);
-		free(tp->tp_descs);
-	}
-	free(rg->rg_probes);
-	trace_index_free(&rg->rg_byname);
-	free(rg->rg_claims);
-	free(rg->rg_pending);
-	free(rg->rg_extra);
-	memset(rg, 0, sizeof(*rg));
-}
-
-/* -- the registry ---------------------------------------------------------- */
-
-typedef struct byname {
-	const trace_reg_t *bn_rg;
-	const char	*bn_name;
-} byname_t;
-
-static bool
-name_eq(const void *arg, size_t i)
-{
-	const byname_t *bn = arg;
-
-	return strcmp(bn->bn_rg->rg_probes[i].tp_name, bn->bn_name) == 0;
-}
-
-static uint64_t
-name_hash(const void *arg, size_t i)
-{
-	const byname_t *bn = arg;
-
-	return fnv1a_str(bn->bn_rg->rg_probes[i].tp_name);
-}
-
-static long
-find_name(const trace_reg_t *rg, const char *name)
-{
-	byname_t bn = { rg, name };
-
-	return trace_index_find(&rg->rg_byname, fnv1a_str(name), name_eq, &bn);
-}
-
-/*
- * The D id of a probe named name in another process grabbed (one
- * grabbed before p, when before), or 0: a probe that is not per process
- * (syscall::read:entry) is one D probe for all of them, as in dtrace.
- */
-static uint32_t
-shared_id(const trace_scope_t *sc, const char *name, bool before)
-{
-	const trace_proc_t *o;
-	long i;
-
-	if (sc->sc_proc == NULL)
-		return 0;
-	for (o = sc->sc_tr->tr_procs; o != NULL; o = o->p_next) {
-		if (o == sc->sc_proc && before)
-			break;
-		if (o == sc->sc_proc)
-			continue;
-		if ((i = find_name(&o->p_sc.sc_reg, name)) >= 0)
-			return o->p_sc.sc_reg.rg_probes[i].tp_id;
-	}
-	return 0;
-}
-
-/*
- * The index of the probe pr of provider pv, registering it when new; -1
- * if out of memory.  Probes keep their id across dlclose/dlopen and exec.
- */
-static long
-probe_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
-{
-	trace_reg_t *rg = &sc->sc_reg;
-	trace_t *tr = sc->sc_tr;
-	trace_probe_t *tp;
-	byname_t bn = { rg, NULL };
-	char name[1024];
-	long i;
-
-	snprintf(name, sizeof(name), "%s:%s:%s:%s", pr->pr_provider,
-	    pr->pr_mod, pr->pr_func, pr->pr_name);
-	if ((i = find_name(rg, name)) >= 0)
-		return i;
-	if (rg->rg_nprobes == rg->rg_cap) {
-		size_t ncap = rg->rg_cap ? 2 * rg->rg_cap : 256;
-
-		tp = realloc(rg->rg_probes, ncap * sizeof(*tp));
-		if (tp == NULL)
-			return -1;
-		rg->rg_probes = tp;
-		rg->rg_cap = ncap;
-	}
-	tp = &rg->rg_probes[rg->rg_nprobes];
-	memset(tp, 0, sizeof(*tp));
-	tp->tp_name = strdup(name);
-	tp->tp_prov = strdup(pr->pr_provider);
-	tp->tp_mod = strdup(pr->pr_mod);
-	tp->tp_func = strdup(pr->pr_func);
-	tp->tp_pname = strdup(pr->pr_name);
-	tp->tp_pv = pv;
-	tp->tp_id = shared_id(sc, name, false);
-	if (tp->tp_id == 0)
-		tp->tp_id = dsl_rt_add_probe(tr->tr_rt, pr->pr_provider,
-		    pr->pr_mod, pr->pr_func, pr->pr_name);
-	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
-	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
-		goto nomem;
-	if (tr->tr_opts.op_verbose && pv->pv_argtypes != NULL) {
-		int n = pv->pv_argtypes(pr, &tp->tp_argtypes);
-
-		if (n < 0)
-			goto nomem;
-		tp->tp_nargtypes = n;
-	}
-	bn.bn_name = name;
-	if (trace_index_add(&rg->rg_byname, fnv1a_str(name), rg->rg_nprobes,
-	    name_hash, &bn) < 0)
-		goto nomem;
-	return (long)rg->rg_nprobes++;
-nomem:
-	free(tp->tp_name);
-	free(tp->tp_prov);
-	free(tp->tp_mod);
-	free(tp->tp_func);
-	free(tp->tp_pname);
-	return -1;
-}
-
-/* Enable description d on probe i, once. */
-static int
-probe_enable(trace_scope_t *sc, size_t i, size_t d)
-{
-	trace_probe_t *tp = &sc->sc_reg.rg_probes[i];
-	size_t *nd, k;
-
-	tp->tp_listed = true;
-	for (k = 0; k < tp->tp_ndescs; k++)
-		if (tp->tp_descs[k] == d)
-			return 0;
-	nd = realloc(tp->tp_descs, (tp->tp_ndescs + 1) * sizeof(*nd));
-	if (nd == NULL)
-		return -1;
-	tp->tp_descs = nd;
-	tp->tp_descs[tp->tp_ndescs++] = d;
-	return dsl_rt_enable(sc->sc_tr->tr_rt, tp->tp_id, d);
 }
 
 /*
@@ -233,7 +67,7 @@ match_made(trace_scope_t *sc, const pb_provider_t *pv, size_t i)
 			rg->rg_extra = ne;
 			rg->rg_nextra = nd;
 		}
-		if (probe_enable(sc, i, d) != 0)
+		if (trace_reg_enable(sc, i, d) != 0)
 			return -1;
 		tp = &rg->rg_probes[i];
 		if (tp->tp_ndescs > before)
@@ -242,37 +76,52 @@ match_made(trace_scope_t *sc, const pb_provider_t *pv, size_t i)
 	return 0;
 }
 
-/* Whether description d is enabled on a probe of rg. */
-static bool
-enabled(const trace_reg_t *rg, size_t d)
-{
-	size_t i, k;
-
-	for (i = 0; i < rg->rg_nprobes; i++)
-		for (k = 0; k < rg->rg_probes[i].tp_ndescs; k++)
-			if (rg->rg_probes[i].tp_descs[k] == d)
-				return true;
-	return false;
-}
-
 /* -- resolving ------------------------------------------------------------- */
 
-/* A matched function with no probe of the kind asked must not pass
- * unseen: a histogram would silently miss it. */
+/*
+ * A matched function with no probe of the kind asked must not pass
+ * unseen: a histogram would silently miss it.  A few by name, the rest
+ * counted (-l names them all); under -q only those whose calls go
+ * unseen (rf_lost: lost data; an ifunc's resolver, a PLT stub or a
+ * function that never returns loses nothing).
+ */
 static void
 refusals(const trace_t *tr, const pb_probe_list_t *list)
 {
 	const pb_refusal_t *rf = list->pl_refused;
-	size_t i;
+	const char *more = NULL;
+	size_t i, said = 0;
 
-	/* A few by name; the rest counted (-l names them all). */
-	for (i = 0; i < list->pl_nrefused && i < MAXREFUSED; i++)
-		trace_notice(tr, "no %s probe for %s`%s: %s", rf[i].rf_probe,
-		    rf[i].rf_mod, rf[i].rf_func, rf[i].rf_why);
-	if (list->pl_nrefused > MAXREFUSED)
+	for (i = 0; i < list->pl_nrefused; i++) {
+		if (tr->tr_opts.op_quiet && !rf[i].rf_lost)
+			continue;
+		if (said++ < MAXREFUSED)
+			trace_notice(tr, "no %s probe for %s`%s: %s",
+			    rf[i].rf_probe, rf[i].rf_mod, rf[i].rf_func,
+			    rf[i].rf_why);
+		else if (more == NULL)
+			more = rf[i].rf_probe;
+	}
+	if (said > MAXREFUSED)
 		trace_notice(tr, "no %s probe for %zu more functions (pidtrace "
-		    "-l lists the probes there are)", rf[MAXREFUSED].rf_probe,
-		    list->pl_nrefused - MAXREFUSED);
+		    "-l lists the probes there are)", more, said - MAXREFUSED);
+}
+
+/* Note that description d named functions that were refused a probe. */
+static int
+note_refused(trace_reg_t *rg, size_t d)
+{
+	size_t *n, i;
+
+	for (i = 0; i < rg->rg_nrefused; i++)
+		if (rg->rg_refused[i] == d)
+			return 0;
+	n = realloc(rg->rg_refused, (rg->rg_nrefused + 1) * sizeof(*n));
+	if (n == NULL)
+		return -1;
+	rg->rg_refused = n;
+	rg->rg_refused[rg->rg_nrefused++] = d;
+	return 0;
 }
 
 /*
@@ -304,9 +153,16 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 	if (pv->pv_resolve(sc->sc_pid, tid, &desc, (flags & ~RESOLVE_REFRESH) |
 	    tr->tr_opts.op_flags, &list, err, errlen) < 0)
 		return -1;
-	/* Said once, when the description is first resolved. */
-	if (!(flags & RESOLVE_REFRESH) && !tr->tr_opts.op_quiet)
+	/*
+	 * Said once, when the description is first resolved.  The other
+	 * probes run: a description whose every function was refused is
+	 * no error (tm_refused).
+	 */
+	if (!(flags & RESOLVE_REFRESH)) {
 		refusals(tr, &list);
+		if (list.pl_nrefused != 0 && note_refused(&sc->sc_reg, d) < 0)
+			goto nomem;
+	}
 	/* A probe that cannot be armed is refused before any is registered. */
 	for (i = 0; i < list.pl_n; i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
@@ -330,14 +186,14 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 			*elsewhere = pv->pv_name;
 			continue;
 		}
-		if ((idx = probe_get(sc, pv, pr)) < 0)
+		if ((idx = trace_reg_get(sc, pv, pr)) < 0)
 			goto nomem;
 		n++;
 		if (how == ARM_LIST || pd == NULL) {
 			sc->sc_reg.rg_probes[idx].tp_listed = true;
 			continue;
 		}
-		if (probe_enable(sc, (size_t)idx, d) != 0)
+		if (trace_reg_enable(sc, (size_t)idx, d) != 0)
 			goto nomem;
 		if (sc->sc_proc != NULL && (size_t)idx == had &&
 		    match_made(sc, pv, (size_t)idx) < 0)
@@ -464,7 +320,7 @@ register_stages(trace_t *tr, char *err, size_t errlen)
 			return -1;
 		for (i = 0; i < list.pl_n; i++)
 			if (list.pl_probes[i].pr_arm == PB_ARM_STAGE &&
-			    probe_get(&tr->tr_own, *pp,
+			    trace_reg_get(&tr->tr_own, *pp,
 			    &list.pl_probes[i]) < 0) {
 				pb_probe_list_free(&list);
 				snprintf(err, errlen, "out of memory");
@@ -514,6 +370,7 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 
 		*bad = d;
 		m[d].tm_elsewhere = NULL;
+		m[d].tm_refused = false;
 		n = claim_own(tr, pd, d, &m[d].tm_elsewhere, err, errlen);
 		if (n < 0)
 			return -1;
@@ -543,9 +400,14 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 	 * others made (":::entry" and pid$target's, match_made), whatever
 	 * the order of the clauses.
 	 */
-	for (p = tr->tr_procs; p != NULL; p = p->p_next)
-		for (d = 0; d < nd && d < p->p_sc.sc_reg.rg_nextra; d++)
-			m[d].tm_probes += (size_t)p->p_sc.sc_reg.rg_extra[d];
+	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
+		const trace_reg_t *rg = &p->p_sc.sc_reg;
+
+		for (d = 0; d < nd && d < rg->rg_nextra; d++)
+			m[d].tm_probes += (size_t)rg->rg_extra[d];
+		for (d = 0; d < rg->rg_nrefused; d++)
+			m[rg->rg_refused[d]].tm_refused = true;
+	}
 	return 0;
 }
 
@@ -637,62 +499,8 @@ trace_enable_unmatched(trace_scope_t *sc)
 	size_t i;
 
 	for (i = 0; i < rg->rg_nclaims; i++)
-		if (!enabled(rg, rg->rg_claims[i].cl_desc))
+		if (!trace_reg_enabled(rg, rg->rg_claims[i].cl_desc))
 			unmatched(sc, rg->rg_claims[i].cl_desc);
 	for (i = 0; i < rg->rg_npending; i++)
 		unmatched(sc, rg->rg_pending[i]);
-}
-
-/* -- -l -------------------------------------------------------------------- */
-
-static void
-list_scope(const trace_scope_t *sc, FILE *out)
-{
-	const trace_reg_t *rg = &sc->sc_reg;
-	size_t i;
-	int a;
-
-	for (i = 0; i < rg->rg_nprobes; i++) {
-		const trace_probe_t *tp = &rg->rg_probes[i];
-		const char *const *at = tp->tp_pv->pv_attr;
-
-		if (!tp->tp_listed || shared_id(sc, tp->tp_name, true) != 0)
-			continue;
-		fprintf(out, "%5u %10s %17s %33s %s\n", tp->tp_id, tp->tp_prov,
-		    tp->tp_mod, tp->tp_func, tp->tp_pname);
-		if (!sc->sc_tr->tr_opts.op_verbose || at[0] == NULL)
-			continue;
-		/* dtrace -lv's block, the provider's attributes */
-		fprintf(out, "\n\tProbe Description Attributes\n"
-		    "\t\tIdentifier Names: %s\n"
-		    "\t\tData Semantics:   %s\n"
-		    "\t\tDependency Class: %s\n"
-		    "\n\tArgument Attributes\n"
-		    "\t\tIdentifier Names: %s\n"
-		    "\t\tData Semantics:   %s\n"
-		    "\t\tDependency Class: %s\n"
-		    "\n\tArgument Types\n", at[0], at[1], at[2], at[0], at[1],
-		    at[2]);
-		for (a = 0; a < tp->tp_nargtypes; a++)
-			fprintf(out, "\t\targs[%d]: %s\n", a,
-			    tp->tp_argtypes[a]);
-		if (tp->tp_nargtypes == 0)
-			fprintf(out, "\t\tNone\n");
-		fprintf(out, "\n");
-	}
-}
-
-void
-trace_enable_list(trace_t *tr, FILE *out)
-{
-	trace_proc_t *p;
-
-	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
-	    "FUNCTION", "NAME");
-	list_scope(&tr->tr_own, out);
-	for (p = tr->tr_procs; p != NULL; p = p->p_next)
-		list_scope(&p->p_sc, out);
-	fflush(out);
-	for (p = tr->tr_procs; p != NULL; p = p->p_next)
-		trace_proc_release(p);	/* as dtrace -l -c */
 }

@@ -63,7 +63,7 @@ typedef struct trace_opts {
 					 * target's; -1: off */
 } trace_opts_t;
 
-/* -- the registry of a scope (enable.c) ------------------------------- */
+/* -- the registry of a scope (reg.c) ------------------------------------ */
 
 /* A probe registered with the D runtime, known by its four-part name. */
 typedef struct trace_probe {
@@ -94,6 +94,9 @@ typedef struct trace_reg {
 	size_t		*rg_pending;	/* -Z: descriptions no provider names
 					 * yet (a library not loaded) */
 	size_t		rg_npending;
+	size_t		*rg_refused;	/* descriptions that named functions
+					 * refused a probe (tm_refused) */
+	size_t		rg_nrefused;
 	long		*rg_extra;	/* [d]: probes description d was
 					 * enabled on only because they
 					 * existed (match_made) */
@@ -268,7 +271,15 @@ void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
 void	trace_enable_refresh(trace_scope_t *sc);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
-void	trace_enable_free(trace_reg_t *rg);
+
+/* reg.c */
+long	trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv,
+	    const pb_probe_t *pr);
+int	trace_reg_enable(trace_scope_t *sc, size_t i, size_t d);
+uint32_t trace_reg_shared(const trace_scope_t *sc, const char *name,
+	    bool before);
+bool	trace_reg_enabled(const trace_reg_t *rg, size_t d);
+void	trace_reg_free(trace_reg_t *rg);
 
 /* arm.c: whether a scope arms a probe (trace_arm_accepts) */
 enum {

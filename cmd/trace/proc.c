@@ -286,7 +286,7 @@ void
 trace_proc_free(trace_proc_t *p)
 {
 	trace_proc_release(p);
-	trace_enable_free(&p->p_sc.sc_reg);
+	trace_reg_free(&p->p_sc.sc_reg);
 	trace_arm_free(&p->p_sc.sc_arm);
 	trace_addrsym_free(p->p_syms);
 	free(p->p_report);

@@ -16,8 +16,9 @@
  *   addrsym.c	addresses named for %a, ufunc() and stacks.
  *   enable.c	claim: each description offered to every provider, in
  *		pidtrace's own scope (pid 0: dtrace's BEGIN END ERROR,
- *		ticks) and in each process; each probe matched registered
- *		with the D runtime by name and enabled; -l lists them.
+ *		ticks) and in each process; the refusals said.
+ *   reg.c	the registry: each probe matched registered with the D
+ *		runtime by its name, enabled; list.c: -l prints it.
  *   arm.c	arm: each probe the way its provider says (site, counter,
  *		syscall stop, sample, tick), from one table of kinds.
  *   run.c	run: the tracer's loop over every process (tr_run_many),

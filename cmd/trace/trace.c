@@ -40,7 +40,7 @@ trace_free(trace_t *tr)
 		next = p->p_next;
 		trace_proc_free(p);
 	}
-	trace_enable_free(&tr->tr_own.sc_reg);
+	trace_reg_free(&tr->tr_own.sc_reg);
 	trace_arm_free(&tr->tr_own.sc_arm);
 	free(tr);
 }

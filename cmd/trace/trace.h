@@ -16,7 +16,7 @@
  *
  * The order of calls: trace_new, trace_proc_grab for each -p and -c (in
  * command-line order), the compiler (trace_dwtypes), trace_configure,
- * trace_host, trace_enable, then trace_enable_list or trace_run, then
+ * trace_host, trace_enable, then trace_list or trace_run, then
  * trace_free.  One thread.
  */
 #ifndef PIDTRACE_TRACE_H
@@ -111,6 +111,13 @@ typedef struct trace_match {
 	 * than "does not match any probes").  NULL otherwise.
 	 */
 	const char	*tm_elsewhere;
+	/*
+	 * It named, in some process, functions whose probe could not be
+	 * placed (a return probe: retsite.h), each said in a notice.  Such
+	 * a description matching nothing is no error: the other probes
+	 * run.
+	 */
+	bool		tm_refused;
 } trace_match_t;
 
 /*
@@ -129,7 +136,7 @@ int	trace_enable(trace_t *, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
  * -l: print the probes registered, in dtrace's listing format (with -v,
  * each one's attributes and argument types), then let every process go.
  */
-void	trace_enable_list(trace_t *, FILE *out);
+void	trace_list(trace_t *, FILE *out);
 
 /*
  * Run: arm every probe, fire BEGIN once every process is armed (they

@@ -125,6 +125,7 @@ refuse(pb_probe_list_t *l, const struct ffunc *f)
 	    sizeof(*rf));
 	rf = &l->pl_refused[l->pl_nrefused++];
 	rf->rf_probe = "return";
+	rf->rf_lost = 1;	/* its returns would be seen */
 	rf->rf_mod = strdup("m");
 	rf->rf_func = strdup(f->ff_name);
 	snprintf(rf->rf_why, sizeof(rf->rf_why), "no ret in %s", f->ff_name);
@@ -325,6 +326,8 @@ claiming(fixture_t *fx)
 		    fx->fx_m[d].tm_elsewhere == NULL,
 		    "description %zu: %zu probes, want %zu", d,
 		    fx->fx_m[d].tm_probes, want[d]);
+	/* f3's return was refused: its description is no error alone */
+	CHECK(fx->fx_m[3].tm_refused && !fx->fx_m[0].tm_refused);
 	/* dtrace's three first, then the tick, in pidtrace's own scope */
 	CHECKF(own->rg_nprobes == 4, "own scope: %zu", own->rg_nprobes);
 	if (own->rg_nprobes == 4) {
@@ -496,7 +499,7 @@ listing(fixture_t *fx)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	trace_enable_list(fx->fx_tr, f);
+	trace_list(fx->fx_tr, f);
 	fclose(f);
 	CHECKF(strcmp(buf, want) == 0, "-l:\n%s", buf);
 	free(buf);
