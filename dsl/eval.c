@@ -25,6 +25,7 @@
 
 #include "dsl/rt.h"
 #include "dsl/printf.h"
+#include "dsl/inproc.h"
 
 void	dsl_agg_init(const dsl_agg_t *, int64_t *);
 
@@ -1177,6 +1178,7 @@ action(dsl_rt_t *rt, int32_t n)
 		}
 		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
 			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
+		dsl_ip_fold(rt->rt_ip);
 		dsl_printa(rt, aggs, na, fmt);
 		return;
 	}
@@ -1190,16 +1192,21 @@ action(dsl_rt_t *rt, int32_t n)
 		return;
 	}
 	case F_CLEAR:
+		dsl_ip_fold(rt->rt_ip);
 		dsl_agg_clear(rt, (uint32_t)an->dn_ival);
+		dsl_ip_cleared(rt->rt_ip, (uint32_t)an->dn_ival);
 		return;
 	case F_TRUNC: {
 		int64_t k = 0;
 
 		if (an->dn_next != DSL_NONE)
 			k = eval(rt, an->dn_next);
-		if (rt->rt_fault == FLT_NONE)
-			dsl_agg_trunc(rt, (uint32_t)an->dn_ival, k,
-			    an->dn_next == DSL_NONE);
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		dsl_ip_fold(rt->rt_ip);
+		dsl_agg_trunc(rt, (uint32_t)an->dn_ival, k,
+		    an->dn_next == DSL_NONE);
+		dsl_ip_cleared(rt->rt_ip, (uint32_t)an->dn_ival);
 		return;
 	}
 	case F_NORMALIZE: {
@@ -1419,11 +1426,37 @@ dsl_rt_errors(const dsl_rt_t *rt)
 	return (rt->rt_nerrors);
 }
 
+/* An enabling that ran in the traced process met a fault: report it
+ * as its clause() would have. */
+static void
+report_ran(dsl_rt_t *rt, uint32_t epid, const dsl_ctx_t *ctx,
+    const dsl_jev_t *ev)
+{
+	if (ev->je_node < 0 || (uint32_t)ev->je_node >= rt->rt_pg->pg_nnodes)
+		return;
+	rt->rt_epid = epid;
+	rt->rt_ctx = ctx;
+	rt->rt_fault = ev->je_flt;
+	rt->rt_faultval = ev->je_val;
+	rt->rt_faultnode = ev->je_node;
+	rt->rt_faultact = ev->je_act;
+	report(rt);
+	rt->rt_fault = FLT_NONE;
+}
+
 int
 dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 {
+	return dsl_fire_part(rt, id, ctx, 0, NULL, 0);
+}
+
+int
+dsl_fire_part(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx, uint64_t ran,
+    const dsl_jev_t *ev, size_t nev)
+{
 	const rt_probe_t *p;
 	uint32_t i;
+	size_t k;
 
 	if (id == 0 || id > rt->rt_nprobes)
 		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
@@ -1445,6 +1478,13 @@ dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		if (rt->rt_exited && id != rt->rt_end && !rt->rt_inerror)
 			break;
 		rt->rt_pid = id;
+		if (i < 64 && (ran >> i & 1) != 0) {
+			for (k = 0; k < nev; k++)
+				if (ev[k].je_idx == i)
+					report_ran(rt, p->pr_epids[i], ctx,
+					    &ev[k]);
+			continue;
+		}
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}
 	return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);

@@ -5,5 +5,6 @@ dsl_libdsl_a_SOURCES = \
 	dsl/lex.c dsl/parse.c dsl/check.c dsl/diag.c \
 	dsl/eval.c dsl/var.c dsl/agg.c dsl/print.c dsl/printf.c dsl/rt.c \
 	dsl/type.c dsl/emit.c dsl/flame.c dsl/typeprint.c \
-	dsl/x86.h dsl/x86.c
+	dsl/x86.h dsl/x86.c dsl/inproc.h dsl/ip.h dsl/ip.c dsl/plan.c \
+	dsl/jit.c
 dsl_libdsl_a_CFLAGS = $(AM_CFLAGS) -O2

@@ -432,6 +432,7 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	/* dtrace(1): a newline before the aggregations, quiet or not */
 	if (rt->rt_emit == NULL)
 		fputc('\n', rt->rt_host.dh_out);
+	dsl_ip_fold(rt->rt_ip);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
 	return (rt->rt_exitcode);

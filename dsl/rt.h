@@ -135,6 +135,8 @@ struct dsl_rt {
 	uint32_t	rt_nspec;	/* made so far; nspec is the most */
 	int32_t		rt_specid;	/* this clause speculates on: 0 none,
 					 * -1 a dead one (its output drops) */
+	struct dsl_ip	*rt_ip;		/* clauses in the traced process
+					 * (inproc.h), or NULL */
 };
 
 /* var.c */
@@ -245,6 +247,17 @@ uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
 
 /* eval.c */
 void		dsl_rt_fault(dsl_rt_t *, int flt, uint64_t val, int32_t node);
+/* dsl_fire, for a firing whose enablings with bit i of ran set (i < 64)
+ * ran in the traced process: they are skipped, and the faults they met
+ * (ev[0..nev), in clause order) are reported in their place. */
+struct dsl_jev;
+int		dsl_fire_part(dsl_rt_t *, uint32_t id, const dsl_ctx_t *ctx,
+		    uint64_t ran, const struct dsl_jev *ev, size_t nev);
+
+/* ip.c: the threads' aggregation buffers folded in before the
+ * aggregations are printed or changed; clear() and trunc() tell them. */
+void		dsl_ip_fold(struct dsl_ip *);
+void		dsl_ip_cleared(struct dsl_ip *, uint32_t agg);
 char		*dsl_scratch(dsl_rt_t *, size_t n, int32_t node);
 
 #endif /* DSL_RT_H */

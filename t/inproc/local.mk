@@ -5,3 +5,10 @@ check_PROGRAMS += t/inproc/x86-test
 t_inproc_x86_test_SOURCES = t/inproc/x86-test.c
 t_inproc_x86_test_LDADD = dsl/libdsl.a $(CAPSTONE_LIBS)
 TESTS += t/inproc/x86-test
+
+# The generated clause code against the interpreter (harness.h).
+check_PROGRAMS += t/inproc/jit-test
+t_inproc_jit_test_SOURCES = t/inproc/jit-test.c t/inproc/harness.c \
+	t/inproc/harness.h
+t_inproc_jit_test_LDADD = dsl/libdsl.a $(JSON_C_LIBS) -lpthread
+TESTS += t/inproc/jit-test

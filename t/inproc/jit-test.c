@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * jit-test: D's clauses as code in the process, against the interpreter.
+ *
+ * Each program runs on the same firings twice (harness.h): once through
+ * dsl_fire alone, as `-x fastpath=off` runs it, once with the clauses
+ * the plan puts in process run as generated code over a shared area
+ * and the rest from records.  The printed output, stdout and stderr,
+ * must be the same byte for byte, and every clause the test means to
+ * run in process must be planned there (a silent fallback fails).
+ * The interpreter's own output is checked against dtrace's behaviour by
+ * t/dsl; here it is the reference.  Where the two must differ (drops,
+ * which only the in-process side has) the expected text is dtrace's
+ * wording.
+ */
+#include <config.h>
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "t/inproc/harness.h"
+
+#include "t/check.h"
+
+/* A small deterministic generator for the firings' values. */
+static uint64_t rng = 0x853c49e6748fea9bULL;
+
+static uint64_t
+rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* Values that find the edges: 0, +-1, the ends of each width, else
+ * random of a random magnitude. */
+static uint64_t
+value(void)
+{
+	static const uint64_t edge[] = {
+		0, 1, (uint64_t)-1, 2, 3, 7, 8, 100, 1000, 65535, 65536,
+		0x7fffffff, 0x80000000, 0xffffffff, 0x100000000ULL,
+		0x7fffffffffffffffULL, 0x8000000000000000ULL,
+		(uint64_t)-100, (uint64_t)-65536, (uint64_t)-0x80000000LL,
+	};
+	uint64_t r = rnd();
+
+	if (r % 4 == 0)
+		return edge[(r >> 8) % (sizeof(edge) / sizeof(edge[0]))];
+	return rnd() >> (r % 64);
+}
+
+static void
+mkfiring(hr_firing_t *f, uint32_t probe, uint32_t key, uint64_t tsc)
+{
+	int i;
+
+	memset(f, 0, sizeof(*f));
+	f->hf_probe = probe;
+	f->hf_key = key;
+	f->hf_tsc = tsc;
+	for (i = 0; i < 6; i++)
+		f->hf_args[i] = value();
+}
+
+/* The paths the test means: every enabling of probes in `inproc` runs
+ * in process. */
+static bool
+planned(hr_t *h, const uint32_t *inproc, const char *name)
+{
+	bool ok = true;
+
+	for (; *inproc != 0; inproc++) {
+		const char *why;
+		uint32_t i;
+
+		for (i = 0; i < 16; i++) {
+			int p = dsl_plan_path(h->hr_ip, *inproc, i, &why);
+
+			if (why == NULL && p != DSL_PATH_INPROC)
+				break;	/* past its enablings */
+			CHECKF(p == DSL_PATH_INPROC, "%s: probe %u clause %u "
+			    "runs in pidtrace: %s", name, *inproc, i,
+			    why != NULL ? why : "?");
+			ok = ok && p == DSL_PATH_INPROC;
+		}
+	}
+	return ok;
+}
+
+/*
+ * Run text on n random firings of the pid probes (threads keys 1..4,
+ * timestamps going up), then END; both sides must print the same.
+ * inproc lists the probes whose clauses must all run in process.
+ */
+static void
+diff(const char *name, const char *text, int n, const uint32_t *inproc)
+{
+	static const uint32_t none[] = { 0 };
+	hr_t h;
+	hr_firing_t f;
+	uint64_t tsc = 5000;
+	int i;
+
+	if (hr_open(&h, text, NULL, NULL) != 0) {
+		CHECKF(false, "%s: %s", name, h.hr_err);
+		hr_close(&h);
+		return;
+	}
+	(void)planned(&h, inproc != NULL ? inproc : none, name);
+	for (i = 0; i < n; i++) {
+		tsc += rnd() % 100000;
+		mkfiring(&f, HP_FOO_ENTRY + (uint32_t)(rnd() % 4),
+		    1 + (uint32_t)(rnd() % 4), tsc);
+		hr_fire(&h, &f);
+	}
+	hr_end(&h);
+	CHECKF(hr_same(&h, stdout), "%s: the outputs differ", name);
+	hr_close(&h);
+}
+
+static const uint32_t pids[] = { HP_FOO_ENTRY, HP_FOO_RETURN,
+	HP_BAR_ENTRY, HP_BAR_RETURN, 0 };
+
+static void
+test_aggs(void)
+{
+	diff("count", "pid1:::entry { @ = count(); }", 1000, pids);
+	diff("count by probe", "pid1::: { @[probefunc, probename] = "
+	    "count(); @n[probename] = count(); @p[probeprov, probemod] = "
+	    "count(); @lit[\"all\", 3, pid] = count(); }", 1000, pids);
+	diff("count by ints", "pid1::: { @[arg0 & 15] = count(); "
+	    "@b[(char)arg1, (short)arg2, (int)arg3, arg4 % 3] = count(); }",
+	    3000, pids);
+	diff("sum avg", "pid1::: { @s = sum(arg0); @a[probefunc] = "
+	    "avg(arg1); @s2[arg2 & 3] = sum((int)arg3); }", 2000, pids);
+	diff("min max", "pid1::: { @mn = min(arg0); @mx = max(arg1); "
+	    "@m[probename] = min((int)arg2); @x[arg3 & 1] = max(arg4); }",
+	    2000, pids);
+	diff("stddev", "pid1::: { @sd = stddev(arg0 >> 40); "
+	    "@t[probefunc] = stddev((int)arg1); }", 2000, pids);
+	diff("quantize", "pid1::: { @q = quantize(arg0); "
+	    "@w[probefunc] = quantize((int)arg1, arg2 & 7); }", 3000, pids);
+	diff("lquantize", "pid1::: { @l = lquantize(arg0, 0, 100, 10); "
+	    "@n = lquantize((int)arg1, -1000, 1000, 7); "
+	    "@i[probename] = lquantize(arg2 & 255, 10, 200, 1, arg3 & 3); }",
+	    3000, pids);
+	diff("llquantize", "pid1::: { @a = llquantize(arg0, 10, 0, 6, 20); "
+	    "@b = llquantize((int)arg1, 2, 0, 30, 2); "
+	    "@c = llquantize(arg2 >> 20, 10, 2, 8, 10); "
+	    "@d = llquantize((short)arg3, 4, 1, 5, 16, arg4 & 3); }",
+	    3000, pids);
+}
+
+static void
+test_exprs(void)
+{
+	diff("arith", "pid1::: { @[(arg0 + arg1) * 3 - (arg2 ^ arg3)] = "
+	    "count(); @b[~arg0 | (arg1 & 0xff00), -arg4] = count(); "
+	    "@c[arg1 << (arg2 & 63), arg3 >> (arg4 & 63)] = count(); "
+	    "@d[(int)arg0 >> 3, (uint32_t)arg1 >> 3] = count(); }", 2000,
+	    pids);
+	diff("compare", "pid1::: /arg0 < arg1/ { @lt = count(); } "
+	    "pid1::: /(int)arg2 <= (int)arg3 && arg4 != 0/ { @le = count(); } "
+	    "pid1::: /(uint32_t)arg0 > 5 || (char)arg1 >= 'a'/ { @o = count(); } "
+	    "pid1::: /!(arg2 == arg3) ^^ arg4 == 0/ { @x = count(); } "
+	    "pid1::: { @t[arg0 > 0 ? 1 : arg1 < 0 ? 2 : 3] = count(); }",
+	    3000, pids);
+	diff("div", "pid1::: /arg1 != 0/ { @[arg0 / arg1, arg0 % arg1] = "
+	    "count(); @u[(uint64_t)arg0 / (uint64_t)arg1] = count(); "
+	    "@i[(int)arg2 / (int)(arg3 | 1), (int)arg2 % (int)(arg3 | 1)] = "
+	    "count(); }", 3000, pids);
+	diff("casts", "pid1::: { @[(char)arg0, (unsigned char)arg1, "
+	    "(short)arg2, (uint16_t)arg3] = count(); @w[(long long)"
+	    "((int)arg0 + (int)arg1)] = count(); @x[+(char)arg4, "
+	    "-(uint8_t)arg4] = count(); }", 2000, pids);
+	diff("strings", "pid1::: /probefunc == \"foo\"/ { @f = count(); } "
+	    "pid1::: /probename != \"entry\" && probemod == \"a.out\"/ "
+	    "{ @r = count(); } pid1::: /probefunc < \"c\"/ { @c = count(); } "
+	    "pid1::: { @k[arg0 & 1 ? probefunc : \"other\"] = count(); }",
+	    2000, pids);
+	diff("builtins", "pid1::: { @[tid, pid, id, epid] = count(); "
+	    "@ts = max(timestamp); @m = min(timestamp); }", 2000, pids);
+}
+
+static void
+test_vars(void)
+{
+	diff("latency", "pid1:a.out:foo:entry { self->ts = timestamp; }\n"
+	    "pid1:a.out:foo:return /self->ts/ { @[probefunc] = "
+	    "quantize(timestamp - self->ts); self->ts = 0; }", 3000, pids);
+	diff("self", "pid1:::entry { self->d++; self->a += arg0; "
+	    "self->b = arg1 ? arg1 : self->b; }\n"
+	    "pid1:::return /self->d/ { @d[self->d] = count(); @a = "
+	    "sum(self->a); @b[self->b & 7] = count(); self->d--; }", 3000,
+	    pids);
+	diff("this", "pid1::: { this->x = arg0 & 0xffff; this->y = "
+	    "this->x * 3; } pid1::: /this->y > 1000/ { @[this->x % 7] = "
+	    "sum(this->y); } pid1::: { @z[this->z] = count(); this->z = 1; }",
+	    2000, pids);
+	diff("globals", "int n; BEGIN { n = 5; } pid1:::entry { n++; "
+	    "total += arg0 & 0xff; } pid1:::return /n > 10/ { @[n % 3] = "
+	    "count(); } END { printf(\"%d %d\\n\", n, total); }", 2000, pids);
+	diff("incdec", "pid1::: { @pre[++self->i] = count(); @post[self->i++] "
+	    "= count(); @g[g--] = count(); @c[g += 2, g *= 3, g >>= 1] = "
+	    "count(); g &= 0xffff; }", 1000, pids);
+}
+
+int
+main(void)
+{
+	test_aggs();
+	test_exprs();
+	test_vars();
+	if (failures == 0)
+		printf("jit-test: the code and the interpreter agree\n");
+	return failures != 0;
+}
