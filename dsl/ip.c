@@ -96,7 +96,9 @@ layout(dsl_ip_t *ip, char *err, size_t errlen)
 	ip->ip_stused = ip->ip_st;
 	ip->ip_idx = ip->ip_st + ip->ip_stsize;
 	rest = ip->ip_abufsz - ip->ip_idx;
-	ip->ip_nidx = pow2_floor(rest / 32, &ip->ip_nidxlog);
+	/* the smallest entry (count, one key) is 40 bytes: an index of
+	 * more than rest / 20 slots is never over half full */
+	ip->ip_nidx = pow2_floor(rest / 10, &ip->ip_nidxlog);
 	ip->ip_heap = ip->ip_idx + 4 * ip->ip_nidx;
 	ip->ip_heapsz = (uint32_t)(ip->ip_abufsz - ip->ip_heap);
 

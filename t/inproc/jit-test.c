@@ -94,13 +94,25 @@ planned(hr_t *h, const uint32_t *inproc, const char *name)
 	return ok;
 }
 
+typedef void (*mkf_t)(hr_firing_t *, int i, uint64_t tsc);
+
+/* Random firings of the four pid probes by threads 1..4. */
+static void
+mk_random(hr_firing_t *f, int i, uint64_t tsc)
+{
+	(void)i;
+	mkfiring(f, HP_FOO_ENTRY + (uint32_t)(rnd() % 4),
+	    1 + (uint32_t)(rnd() % 4), tsc);
+}
+
 /*
- * Run text on n random firings of the pid probes (threads keys 1..4,
- * timestamps going up), then END; both sides must print the same.
- * inproc lists the probes whose clauses must all run in process.
+ * Run text on n firings made by mk (timestamps going up), then END;
+ * both sides must print the same.  inproc lists the probes whose
+ * clauses must all run in process.
  */
 static void
-diff(const char *name, const char *text, int n, const uint32_t *inproc)
+diff_with(const char *name, const char *text, int n, mkf_t mk,
+    const uint32_t *inproc)
 {
 	static const uint32_t none[] = { 0 };
 	hr_t h;
@@ -116,13 +128,18 @@ diff(const char *name, const char *text, int n, const uint32_t *inproc)
 	(void)planned(&h, inproc != NULL ? inproc : none, name);
 	for (i = 0; i < n; i++) {
 		tsc += rnd() % 100000;
-		mkfiring(&f, HP_FOO_ENTRY + (uint32_t)(rnd() % 4),
-		    1 + (uint32_t)(rnd() % 4), tsc);
+		mk(&f, i, tsc);
 		hr_fire(&h, &f);
 	}
 	hr_end(&h);
 	CHECKF(hr_same(&h, stdout), "%s: the outputs differ", name);
 	hr_close(&h);
+}
+
+static void
+diff(const char *name, const char *text, int n, const uint32_t *inproc)
+{
+	diff_with(name, text, n, mk_random, inproc);
 }
 
 static const uint32_t pids[] = { HP_FOO_ENTRY, HP_FOO_RETURN,
@@ -212,12 +229,258 @@ test_vars(void)
 	    "count(); g &= 0xffff; }", 1000, pids);
 }
 
+/* --- memory, faults ------------------------------------------------ */
+
+struct rec {
+	char		c;
+	short		h;
+	int		i;
+	long		l;
+	unsigned char	uc;
+	struct rec	*next;
+	int		arr[4];
+};
+
+static struct rec recs[8];
+static uint8_t *nopage;		/* a page nothing may read */
+
+static void
+recs_init(void)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		recs[i].c = (char)(i * 37);
+		recs[i].h = (short)(-1000 * i);
+		recs[i].i = i * 100000 - 3;
+		recs[i].l = (long)0x123456789LL * i;
+		recs[i].uc = (unsigned char)(250 + i);
+		recs[i].arr[0] = i;
+		recs[i].arr[3] = -i;
+		/* 7's next is bad: a fault two reads deep */
+		recs[i].next = i == 7 ? (struct rec *)(uintptr_t)0x18 :
+		    &recs[(i + 1) % 8];
+	}
+	nopage = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (nopage != MAP_FAILED)
+		(void)mprotect(nopage + 4096, 4096, PROT_NONE);
+}
+
+/* arg0: a rec, or an address whose reads fault: NULL, low memory, an
+ * unreadable page, 2 bytes before one (a read across the edge). */
+static void
+mk_mem(hr_firing_t *f, int i, uint64_t tsc)
+{
+	uint64_t r = rnd() % 16;
+
+	mk_random(f, i, tsc);
+	if (r < 10)
+		f->hf_args[0] = (uint64_t)(uintptr_t)&recs[r % 8];
+	else if (r == 10)
+		f->hf_args[0] = 0;
+	else if (r == 11)
+		f->hf_args[0] = 0x10;
+	else if (r == 12 && nopage != MAP_FAILED)
+		f->hf_args[0] = (uint64_t)(uintptr_t)(nopage + 4096);
+	else if (r == 13 && nopage != MAP_FAILED)
+		f->hf_args[0] = (uint64_t)(uintptr_t)(nopage + 4094);
+	f->hf_args[1] = (uint64_t)(uintptr_t)&recs[rnd() % 8];
+}
+
+static const char structs[] =
+    "struct rec { char c; short h; int i; long l; unsigned char uc; "
+    "struct rec *next; int arr[4]; };\n";
+
+static void
+test_memory(void)
+{
+	char text[2048];
+
+	snprintf(text, sizeof(text), "%s"
+	    "pid1:::entry { this->p = (struct rec *)arg0; "
+	    "@a[this->p->c, this->p->h] = count(); @b = sum(this->p->i); }\n"
+	    "pid1:::entry { @c = max(this->p->l); "
+	    "@d[this->p->arr[arg2 & 3]] = count(); }\n"
+	    "pid1:::entry { @e[*(int *)arg0, *(unsigned char *)(arg0 + 1)] = "
+	    "count(); @f = sum(this->p->next->i); }\n"
+	    "pid1:::return { this->q = (struct rec *)arg1; "
+	    "@g[(long)&this->q->arr[2] - (long)this->q] = count(); "
+	    "@h[this->q->uc, (*this->q).i] = count(); }\n"
+	    "ERROR { @err[arg4] = count(); }\n", structs);
+	diff_with("member reads and bad addresses", text, 3000, mk_mem, pids);
+}
+
+static void
+test_faults(void)
+{
+	/* an if's condition faults with the number of the last statement
+	 * run, which the branch taken before decides */
+	diff("fault places", "pid1::: { x = 1; if (arg0 & 1) { y = 2; } "
+	    "if (arg1 / (arg2 & 1)) { z = 3; } w = 4 / (arg3 & 1); }\n"
+	    "pid1::: /arg4 % (arg5 & 1)/ { @ = count(); }\n"
+	    "ERROR { @e[arg1, arg2, arg3, arg4] = count(); }", 2000, pids);
+}
+
+/* --- mixed paths: records around in-process clauses ------------------- */
+
+static void
+test_mixed(void)
+{
+	static const uint32_t none[] = { 0 };
+	static const char text[] =
+	    "pid1:::entry { @c = count(); }\n"
+	    "pid1:::entry /arg0 & 1/ { printf(\"%d %d\\n\", arg0 & 0xff, "
+	    "tid); }\n"
+	    "pid1:::entry { @d[arg1 / (arg2 & 3)] = count(); }\n"
+	    "pid1:::entry /arg3 & 1/ { printf(\"after %d\\n\", "
+	    "arg3 & 0xffff); }\n"
+	    "pid1:::return { trace(arg1 & 0xff); }\n";
+	hr_t h;
+
+	diff("mixed paths", text, 2000, none);
+	if (hr_open(&h, text, NULL, NULL) != 0) {
+		CHECKF(false, "mixed: %s", h.hr_err);
+		hr_close(&h);
+		return;
+	}
+	CHECK(dsl_plan_path(h.hr_ip, HP_FOO_ENTRY, 0, NULL) ==
+	    DSL_PATH_INPROC);
+	CHECK(dsl_plan_path(h.hr_ip, HP_FOO_ENTRY, 1, NULL) ==
+	    DSL_PATH_PIDTRACE);
+	CHECK(dsl_plan_path(h.hr_ip, HP_FOO_ENTRY, 2, NULL) ==
+	    DSL_PATH_INPROC);
+	CHECK(dsl_plan_path(h.hr_ip, HP_FOO_ENTRY, 3, NULL) ==
+	    DSL_PATH_PIDTRACE);
+	CHECK(dsl_plan_records(h.hr_ip, HP_FOO_ENTRY));
+	CHECK(!dsl_plan_inproc(h.hr_ip, HP_FOO_RETURN));
+	hr_close(&h);
+}
+
+/* --- the partition rule --------------------------------------------- */
+
+static void
+expect_path(const char *text, uint32_t id, uint32_t i, int path,
+    const char *why)
+{
+	const char *got;
+	hr_t h;
+	int p;
+
+	if (hr_open(&h, text, NULL, NULL) != 0) {
+		CHECKF(false, "%s: %s", text, h.hr_err);
+		hr_close(&h);
+		return;
+	}
+	p = dsl_plan_path(h.hr_ip, id, i, &got);
+	CHECKF(p == path, "%s: probe %u clause %u: path %d, want %d (%s)",
+	    text, id, i, p, path, got != NULL ? got : "");
+	if (why != NULL)
+		CHECKF(got != NULL && strcmp(got, why) == 0, "%s: why \"%s\", "
+		    "want \"%s\"", text, got != NULL ? got : "(none)", why);
+	else
+		CHECKF(got == NULL, "%s: why \"%s\"", text, got);
+	hr_close(&h);
+}
+
+static void
+test_partition(void)
+{
+	/* self->ts written in process and read from records: both sides
+	 * of it in pidtrace */
+	expect_path("pid1::foo:entry { self->ts = timestamp; }\n"
+	    "pid1::foo:return /self->ts/ { printf(\"%d\", timestamp - "
+	    "self->ts); self->ts = 0; }", HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE,
+	    "self->ts is also used by the clause of pid1::foo:return at "
+	    "line 2, which runs in pidtrace");
+	/* printa() in a record clause sees updates after its firing */
+	expect_path("pid1::foo:entry { @a = count(); }\n"
+	    "pid1::foo:return { printa(@a); }", HP_FOO_ENTRY, 0,
+	    DSL_PATH_PIDTRACE, "@a is printed or cleared by the clause of "
+	    "pid1::foo:return at line 2, which runs in pidtrace");
+	/* ... not in a tick: it folds first */
+	expect_path("pid1::foo:entry { @a = count(); }\n"
+	    "tick-1s { printa(@a); clear(@a); }", HP_FOO_ENTRY, 0,
+	    DSL_PATH_INPROC, NULL);
+	expect_path("pid1::foo:entry { @a = count(); }\n"
+	    "pid1::bar:return { exit(0); }", HP_FOO_ENTRY, 0,
+	    DSL_PATH_PIDTRACE, "exit() in the clause of pid1::bar:return at "
+	    "line 2 runs in pidtrace");
+	/* globals BEGIN and END share: in process */
+	expect_path("BEGIN { n = 1; } pid1::foo:entry /n/ { n++; }\n"
+	    "END { trace(n); }", HP_FOO_ENTRY, 0, DSL_PATH_INPROC, NULL);
+	/* a read on both sides, no writer: fine */
+	expect_path("BEGIN { n = 1; } pid1::foo:entry /n/ { @ = count(); }\n"
+	    "pid1::bar:entry /n/ { printf(\"bar\"); }", HP_FOO_ENTRY, 0,
+	    DSL_PATH_INPROC, NULL);
+	/* what the subset lacks, said */
+	expect_path("pid1::foo:entry { printf(\"%d\", arg0); }",
+	    HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE,
+	    "it records data (printf, trace...)");
+	expect_path("pid1::foo:entry { @[execname] = count(); }",
+	    HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE, "a string made at run time "
+	    "(only probe names and literals in keys)");
+	expect_path("pid1::foo:entry { a[arg0] = 1; }",
+	    HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE, "associative arrays");
+	expect_path("pid1::foo:entry { @ = sum(arg7); }",
+	    HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE, "an argument past arg5");
+	expect_path("pid1::foo:entry { self->s = \"x\"; }",
+	    HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE, "a string value");
+	expect_path("pid1::foo:entry { @ = sum(strlen(\"x\")); }",
+	    HP_FOO_ENTRY, 0, DSL_PATH_PIDTRACE, "strlen()");
+	/* BEGIN stays pidtrace's */
+	expect_path("BEGIN { @ = count(); }", HP_BEGIN, 0, DSL_PATH_HOST,
+	    NULL);
+}
+
+/* --- threads without a key, ticks ------------------------------------- */
+
+/* Some threads without a TCB (key 0): pidtrace runs their firings. */
+static void
+mk_nokey(hr_firing_t *f, int i, uint64_t tsc)
+{
+	mk_random(f, i, tsc);
+	if (rnd() % 5 == 0)
+		f->hf_key = 0;
+}
+
+/* A tick every 100 firings. */
+static void
+mk_tick(hr_firing_t *f, int i, uint64_t tsc)
+{
+	mk_random(f, i, tsc);
+	if (i % 100 == 99)
+		f->hf_probe = HP_TICK;
+}
+
+static void
+test_host(void)
+{
+	diff_with("threads without a key", "pid1:a.out:foo:entry "
+	    "{ self->ts = timestamp; n++; }\n"
+	    "pid1:a.out:foo:return /self->ts/ { @[probefunc, tid] = "
+	    "quantize(timestamp - self->ts); self->ts = 0; @n = max(n); }\n"
+	    "END { trace(n); }", 2000, mk_nokey, pids);
+	diff_with("ticks print, clear and trunc", "pid1::: { @mx[probefunc] "
+	    "= max(arg0 & 0xffff); @mn = min((int)arg1); @c[arg2 & 7] = "
+	    "count(); @q = quantize(arg3 & 0xfff); @s[arg4 & 3] = sum(1); }\n"
+	    "tick-1s { printa(@mx); printa(@c); clear(@mx); trunc(@c, 3); "
+	    "printa(@mn); trunc(@mn); printa(@s); trunc(@s, 1); clear(@q); }",
+	    3000, mk_tick, pids);
+}
+
 int
 main(void)
 {
+	recs_init();
 	test_aggs();
 	test_exprs();
 	test_vars();
+	test_memory();
+	test_faults();
+	test_mixed();
+	test_partition();
+	test_host();
 	if (failures == 0)
 		printf("jit-test: the code and the interpreter agree\n");
 	return failures != 0;
