@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "t/inproc/harness.h"
@@ -469,6 +470,349 @@ test_host(void)
 	    3000, mk_tick, pids);
 }
 
+/* --- drops ------------------------------------------------------------ */
+
+/* The drop lines dsl_ip_drops prints now, in buf. */
+static void
+drops(hr_t *h, char *buf, size_t len)
+{
+	char *m = NULL;
+	size_t n = 0;
+	FILE *fp = open_memstream(&m, &n);
+
+	if (fp == NULL) {
+		buf[0] = '\0';
+		return;
+	}
+	(void)dsl_ip_drops(h->hr_ip, fp, HR_PID);
+	fclose(fp);
+	snprintf(buf, len, "%s", m != NULL ? m : "");
+	free(m);
+}
+
+/* The jit side of a against the interpreter side of b. */
+static bool
+same_as(hr_t *a, hr_t *b)
+{
+	return a->hr_jit.hs_olen == b->hr_ref.hs_olen &&
+	    memcmp(a->hr_jit.hs_obuf, b->hr_ref.hs_obuf,
+	    a->hr_jit.hs_olen) == 0;
+}
+
+static void
+fire_keys(hr_t *h, bool jit, uint32_t k0, uint32_t k1, int times)
+{
+	hr_firing_t f;
+	uint32_t k;
+	int t;
+
+	for (k = k0; k <= k1; k++)
+		for (t = 0; t < times; t++) {
+			mkfiring(&f, HP_FOO_ENTRY, k, 100000 * k + t);
+			f.hf_args[0] = k;
+			if (jit)
+				hr_fire_jit(h, &f);
+			else
+				hr_fire_ref(h, &f);
+			f.hf_probe = HP_FOO_RETURN;
+			if (jit)
+				hr_fire_jit(h, &f);
+			else
+				hr_fire_ref(h, &f);
+		}
+}
+
+static void
+test_drops(void)
+{
+	static const char dyn[] = "pid1::foo:entry { self->x = 1; }\n"
+	    "pid1::foo:return /self->x/ { @ = count(); @t[tid] = count(); }";
+	dsl_ip_opts_t o;
+	hr_t h, r;
+	char msg[256];
+	unsigned long long nd = 0;
+
+	/* self->: 16 entries, 40 threads: the first 16 count */
+	memset(&o, 0, sizeof(o));
+	o.io_dynvarsize = 16 * 16;	/* one self-> slot: 16 bytes each */
+	o.io_aggsize = 256 << 10;
+	o.io_nabuf = 64;
+	if (hr_open(&h, dyn, NULL, &o) != 0 || hr_open(&r, dyn, NULL, NULL)
+	    != 0) {
+		CHECKF(false, "drops: %s %s", h.hr_err, r.hr_err);
+		return;
+	}
+	fire_keys(&h, true, 1, 40, 1);
+	fire_keys(&r, false, 1, 16, 1);
+	hr_end(&h);
+	hr_end(&r);
+	CHECKF(same_as(&h, &r), "dynvarsize: %s\nwant\n%s", h.hr_jit.hs_obuf,
+	    r.hr_ref.hs_obuf);
+	drops(&h, msg, sizeof(msg));
+	/* dtrace: "%llu dynamic variable drop%s" */
+	CHECKF(strcmp(msg, "pidtrace: 24 dynamic variable drops in pid "
+	    "4242\n") == 0, "got \"%s\"", msg);
+	drops(&h, msg, sizeof(msg));
+	CHECKF(msg[0] == '\0', "said twice: \"%s\"", msg);
+	hr_close(&h);
+	hr_close(&r);
+
+	/* a thread's buffer of 8 KB: keys past its room are dropped,
+	 * every one of them counted */
+	o.io_dynvarsize = 1 << 20;
+	o.io_aggsize = 8192;
+	if (hr_open(&h, "pid1::foo:entry { @[arg0] = count(); }", NULL,
+	    &o) != 0) {
+		CHECKF(false, "aggsize: %s", h.hr_err);
+		return;
+	}
+	{
+		hr_firing_t f;
+		int k;
+
+		for (k = 0; k < 300; k++) {
+			mkfiring(&f, HP_FOO_ENTRY, 1, 1000 + k);
+			f.hf_args[0] = (uint64_t)k;
+			hr_fire_jit(&h, &f);
+		}
+	}
+	hr_end(&h);
+	drops(&h, msg, sizeof(msg));
+	CHECKF(sscanf(msg, "pidtrace: %llu aggregation drops in pid 4242",
+	    &nd) == 1 && nd > 0 && nd < 300, "got \"%s\"", msg);
+	if (hr_open(&r, "pid1::foo:entry { @[arg0] = count(); }", NULL,
+	    NULL) == 0) {
+		hr_firing_t f;
+		int k;
+
+		/* the keys that found room: the first ones */
+		for (k = 0; k < 300 - (int)nd; k++) {
+			mkfiring(&f, HP_FOO_ENTRY, 1, 1000 + k);
+			f.hf_args[0] = (uint64_t)k;
+			hr_fire_ref(&r, &f);
+		}
+		hr_end(&r);
+		CHECKF(same_as(&h, &r), "aggsize: the kept keys differ");
+	}
+	hr_close(&h);
+	hr_close(&r);
+
+	/* two buffers, five threads: three threads' updates dropped */
+	o.io_aggsize = 256 << 10;
+	o.io_nabuf = 2;
+	if (hr_open(&h, "pid1::foo:entry { @ = count(); }", NULL, &o) != 0 ||
+	    hr_open(&r, "pid1::foo:entry { @ = count(); }", NULL, NULL) != 0) {
+		CHECKF(false, "nabuf: %s", h.hr_err);
+		return;
+	}
+	fire_keys(&h, true, 1, 5, 10);
+	fire_keys(&r, false, 1, 2, 10);
+	hr_end(&h);
+	hr_end(&r);
+	CHECK(same_as(&h, &r));
+	drops(&h, msg, sizeof(msg));
+	CHECKF(strcmp(msg, "pidtrace: 30 aggregation drops in pid 4242\n") ==
+	    0, "got \"%s\"", msg);
+	hr_close(&h);
+	hr_close(&r);
+}
+
+/* --- the end, muted threads, wall time, thread exit -------------------- */
+
+static void
+test_control(void)
+{
+	hr_t h;
+	hr_firing_t f;
+	dsl_jctx_t jc;
+	char want[128];
+
+	if (hr_open(&h, "#pragma D option quiet\n"
+	    "pid1::foo:entry { @ = count(); self->n = 1; "
+	    "w = walltimestamp - timestamp; t = timestamp; }\n"
+	    "END { printf(\"%d %d\\n\", w, t); }", NULL, NULL) != 0) {
+		CHECKF(false, "control: %s", h.hr_err);
+		return;
+	}
+	mkfiring(&f, HP_FOO_ENTRY, 5, 123456);
+	hr_run(&h, &f, &jc);
+	CHECK(jc.jc_status == 0 && jc.jc_nev == 0);
+	CHECK(dsl_ip_self(h.hr_ip, 5, 0) == 1);
+	/* a thread's exit frees its self-> (and folds its buffer) */
+	dsl_ip_thread_gone(h.hr_ip, 5);
+	CHECK(dsl_ip_self(h.hr_ip, 5, 0) == 0);
+
+	/* a vfork child borrowing key 6: nothing, not even a record */
+	CHECK(dsl_ip_mute(h.hr_ip, 6, true) == 0);
+	f.hf_key = 6;
+	hr_run(&h, &f, &jc);
+	CHECK(jc.jc_status == 0 && dsl_ip_self(h.hr_ip, 6, 0) == 0);
+	f.hf_key = 7;
+	hr_run(&h, &f, &jc);
+	CHECK(dsl_ip_self(h.hr_ip, 7, 0) == 1);
+	CHECK(dsl_ip_mute(h.hr_ip, 6, false) == 0);
+	f.hf_key = 6;
+	hr_run(&h, &f, &jc);
+	CHECK(dsl_ip_self(h.hr_ip, 6, 0) == 1);
+
+	/* no key: all of it from the record */
+	f.hf_key = 0;
+	hr_run(&h, &f, &jc);
+	CHECK(jc.jc_status == (DSL_JIT_RECORD | DSL_JIT_ALL));
+
+	/* after exit(): nothing */
+	dsl_ip_end(h.hr_ip);
+	f.hf_key = 8;
+	hr_run(&h, &f, &jc);
+	CHECK(jc.jc_status == 0 && dsl_ip_self(h.hr_ip, 8, 0) == 0);
+
+	hr_end(&h);
+	/* 3 counted (keys 5, 7, 6), the wall clock = the line's offset */
+	snprintf(want, sizeof(want), "1700000000000000000 %llu\n\n"
+	    "                3\n", (unsigned long long)hr_ns(&h, 123456));
+	CHECKF(strcmp(h.hr_jit.hs_obuf, want) == 0, "got \"%s\" want \"%s\"",
+	    h.hr_jit.hs_obuf, want);
+	hr_close(&h);
+}
+
+/* --- threads at once, signal handlers in the middle -------------------- */
+
+#define NTHR	8
+#define NFIRE	50000
+
+typedef struct tharg {
+	hr_t		*ta_h;
+	pthread_barrier_t *ta_bar;
+	hr_firing_t	*ta_f;
+	int		ta_bad;
+} tharg_t;
+
+static void *
+thread_main(void *p)
+{
+	tharg_t *ta = p;
+	dsl_jctx_t jc;
+	int i;
+
+	pthread_barrier_wait(ta->ta_bar);
+	for (i = 0; i < NFIRE; i++) {
+		hr_run(ta->ta_h, &ta->ta_f[i], &jc);
+		if (jc.jc_status != 0)
+			ta->ta_bad++;
+	}
+	return NULL;
+}
+
+static const char burst[] =
+    "pid1:a.out:foo:entry { self->ts = timestamp; @c[probename] = "
+    "count(); }\n"
+    "pid1:a.out:foo:return /self->ts/ { @[probefunc] = "
+    "quantize(timestamp - self->ts); self->ts = 0; @c[probename] = "
+    "count(); @k[arg1 & 31] = sum(arg1 & 0xff); @m = max(arg1); }";
+
+static void
+test_threads(void)
+{
+	static hr_firing_t fs[NTHR][NFIRE];
+	pthread_t th[NTHR];
+	tharg_t ta[NTHR];
+	pthread_barrier_t bar;
+	hr_t h;
+	int t, i, bad = 0;
+
+	if (hr_open(&h, burst, NULL, NULL) != 0) {
+		CHECKF(false, "threads: %s", h.hr_err);
+		return;
+	}
+	for (t = 0; t < NTHR; t++)
+		for (i = 0; i < NFIRE; i++)
+			mkfiring(&fs[t][i], i % 2 ? HP_FOO_RETURN :
+			    HP_FOO_ENTRY, 100 + (uint32_t)t, 1000 +
+			    (uint64_t)i * 50 + rnd() % 40);
+	pthread_barrier_init(&bar, NULL, NTHR);
+	for (t = 0; t < NTHR; t++) {
+		ta[t].ta_h = &h;
+		ta[t].ta_bar = &bar;
+		ta[t].ta_f = fs[t];
+		ta[t].ta_bad = 0;
+		pthread_create(&th[t], NULL, thread_main, &ta[t]);
+	}
+	for (t = 0; t < NTHR; t++) {
+		pthread_join(th[t], NULL);
+		bad += ta[t].ta_bad;
+	}
+	pthread_barrier_destroy(&bar);
+	for (t = 0; t < NTHR; t++)
+		for (i = 0; i < NFIRE; i++)
+			hr_fire_ref(&h, &fs[t][i]);
+	CHECKF(bad == 0, "%d firings asked for a record", bad);
+	hr_end(&h);
+	CHECKF(hr_same(&h, stdout), "%d threads at once: the outputs differ",
+	    NTHR);
+	hr_close(&h);
+}
+
+/* A handler that fires the same thread's probe in the middle of its
+ * clause code: each update is whole, so nothing is lost. */
+#define NSIGMAX	200000
+static hr_t *sig_h;
+static hr_firing_t sig_f[NSIGMAX];
+static volatile int sig_n;
+
+static void
+on_alarm(int sig)
+{
+	dsl_jctx_t jc;
+	int n = sig_n;
+
+	(void)sig;
+	if (n >= NSIGMAX)
+		return;
+	mkfiring(&sig_f[n], HP_BAR_ENTRY, 9, 7);
+	sig_n = n + 1;
+	hr_run(sig_h, &sig_f[n], &jc);
+}
+
+static void
+test_signals(void)
+{
+	static hr_firing_t fs[400000];
+	struct itimerval it = { { 0, 20 }, { 0, 20 } };
+	struct sigaction sa;
+	dsl_jctx_t jc;
+	hr_t h;
+	int i, n = (int)(sizeof(fs) / sizeof(fs[0]));
+
+	if (hr_open(&h, "pid1::: { @c = count(); @s = sum(arg0); "
+	    "@k[arg0 & 63] = count(); @q = quantize(arg0); @mx = max(arg0); "
+	    "@mn = min(arg0); @sd = stddev(arg0 & 0xffff); "
+	    "@l = lquantize(arg0 & 0xff, 0, 256, 16); }", NULL, NULL) != 0) {
+		CHECKF(false, "signals: %s", h.hr_err);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		mkfiring(&fs[i], HP_FOO_ENTRY, 9, 7);
+	sig_h = &h;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	for (i = 0; i < n; i++)
+		hr_run(&h, &fs[i], &jc);
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	signal(SIGALRM, SIG_DFL);
+	for (i = 0; i < n; i++)
+		hr_fire_ref(&h, &fs[i]);
+	for (i = 0; i < sig_n; i++)
+		hr_fire_ref(&h, &sig_f[i]);
+	hr_end(&h);
+	CHECKF(hr_same(&h, stdout), "signal handlers: the outputs differ "
+	    "(%d handler firings)", sig_n);
+	printf("jit-test: %d firings in signal handlers\n", sig_n);
+	hr_close(&h);
+}
+
 int
 main(void)
 {
@@ -481,6 +825,10 @@ main(void)
 	test_mixed();
 	test_partition();
 	test_host();
+	test_drops();
+	test_control();
+	test_threads();
+	test_signals();
 	if (failures == 0)
 		printf("jit-test: the code and the interpreter agree\n");
 	return failures != 0;
