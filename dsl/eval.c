@@ -148,6 +148,8 @@ builtin(dsl_rt_t *rt, int b)
 		return ((int64_t)(v != 0 ? v : now(rt)));
 	}
 	case B_WALLTIMESTAMP:
+		if (cx->cx_walltimestamp != 0)
+			return ((int64_t)cx->cx_walltimestamp);
 		clock_gettime(CLOCK_REALTIME, &ts);
 		return ((int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec);
 	case B_PID: return (cx->cx_pid);
@@ -226,6 +228,9 @@ load(dsl_rt_t *rt, int32_t n)
 	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
 	bool str = nd->dn_type == DT_STR;
 
+	/* never assigned: no slot of its own (slot 0 is another's) */
+	if (v->va_type == DT_VOID && nd->dn_op != N_ARR)
+		return (0);
 	switch (nd->dn_op) {
 	case N_GVAR:
 		return (str ? VAL(rt->rt_gstr + (size_t)v->va_slot *
@@ -909,7 +914,8 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_STR:
 		return (VAL(rt->rt_pg->pg_strtab + nd->dn_ival));
 	case N_GVAR:
-		if (nd->dn_type != DT_STR)
+		if (nd->dn_type != DT_STR &&
+		    rt->rt_pg->pg_vars[nd->dn_ival].va_type != DT_VOID)
 			return (rt->rt_gint[rt->rt_pg->pg_vars[
 			    nd->dn_ival].va_slot]);
 		return (load(rt, n));

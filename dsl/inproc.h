@@ -223,6 +223,8 @@ int		dsl_ip_fire_record(dsl_ip_t *, uint32_t id,
 void		dsl_ip_clock(dsl_ip_t *, uint64_t tsc0, uint64_t ns0,
 		    int64_t mult, int64_t walloff);
 uint64_t	dsl_ip_clock_ns(const dsl_ip_t *, uint64_t tsc);
+/* walltimestamp of a firing at tsc: a record's cx_walltimestamp. */
+uint64_t	dsl_ip_clock_wall(const dsl_ip_t *, uint64_t tsc);
 
 /* Fold every thread's aggregation buffer into the runtime's. */
 void		dsl_ip_fold(dsl_ip_t *);

@@ -606,6 +606,12 @@ dsl_ip_clock_ns(const dsl_ip_t *ip, uint64_t tsc)
 	return h->ih_ns0 + (uint64_t)(int64_t)(d >> 32);
 }
 
+uint64_t
+dsl_ip_clock_wall(const dsl_ip_t *ip, uint64_t tsc)
+{
+	return dsl_ip_clock_ns(ip, tsc) + (uint64_t)ip_hdr(ip)->ih_walloff;
+}
+
 /* --- drops and records ------------------------------------------------ */
 
 int

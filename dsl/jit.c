@@ -278,6 +278,10 @@ simple(gen_t *g, int32_t n, opnd_t *o)
 	case N_GVAR:
 	case N_TVAR:
 	case N_SVAR:
+		if (g->g_pg->pg_vars[nd->dn_ival].va_type == DT_VOID) {
+			o->op_imm = true;	/* never assigned: 0 */
+			return true;
+		}
 		return nd->dn_type == DT_INT && var_opnd(g, nd, &o->op_m);
 	case N_BUILTIN:
 		switch (nd->dn_ival) {
@@ -461,17 +465,23 @@ is_var(const dsl_node_t *nd)
 	    nd->dn_op == N_SVAR;
 }
 
-/* rax = the variable lv (load() of eval.c: all 64 bits). */
+/* rax = the variable lv (load() of eval.c: all 64 bits; 0 for one
+ * never assigned). */
 static void
 var_load(gen_t *g, int32_t lv)
 {
+	const dsl_node_t *nd = NODE(g, lv);
 	x86_opnd_t m;
 
-	if (!is_var(NODE(g, lv))) {
+	if (!is_var(nd)) {
 		nope(g, "associative arrays");
 		return;
 	}
-	if (var_opnd(g, NODE(g, lv), &m))
+	if (g->g_pg->pg_vars[nd->dn_ival].va_type == DT_VOID) {
+		movi(g, ACC, 0);
+		return;
+	}
+	if (var_opnd(g, nd, &m))
 		mov(g, x86_r(ACC), m);
 }
 
@@ -1090,7 +1100,8 @@ lqbucket(gen_t *g, const dsl_agg_t *ag)
 /*
  * rcx = llquantize's bucket of the value in jc_tmp[tv]: dsl_llq_bucket
  * (check.c) step by step, the magnitudes walked by multiplying by the
- * factor (the checker saw factor^(high+1) fit in 63 bits).
+ * factor (the checker saw factor^(high+1) fit in 63 bits).  r11 counts
+ * the magnitudes; r10 (a dynamic entry) is left alone.
  */
 static void
 llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
@@ -1114,7 +1125,7 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 	bind(g, zero);
 	ta = push(g);
 	movi(g, TMP, pw);
-	movi(g, X86_R10, 0);			/* m - low (xor: flags) */
+	movi(g, LINK, 0);			/* m - low (xor: flags) */
 	x86_op2(b, X86_CMP, 8, x86_r(ACC), x86_r(TMP));
 	x86_jcc(b, X86_CC_AE, mag);
 	movi(g, TMP, bin0);
@@ -1124,8 +1135,8 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 	x86_op2i(b, X86_IMUL, 8, x86_r(TMP), f);
 	x86_op2(b, X86_CMP, 8, x86_r(ACC), x86_r(TMP));
 	x86_jcc(b, X86_CC_B, in);
-	x86_op2i(b, X86_ADD, 8, x86_r(X86_R10), 1);
-	x86_op2i(b, X86_CMP, 8, x86_r(X86_R10), hi - lo + 1);
+	x86_op2i(b, X86_ADD, 8, x86_r(LINK), 1);
+	x86_op2i(b, X86_CMP, 8, x86_r(LINK), hi - lo + 1);
 	x86_jcc(b, X86_CC_L, mag);
 	x86_jmp(b, over);
 
@@ -1134,8 +1145,8 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 	x86_jcc(b, X86_CC_B, small);
 	mov(g, x86_r(ACC), x86_r(TMP));		/* v / (next / steps) */
 	movi(g, X86_RDX, 0);
-	movi(g, LINK, st);
-	x86_op1(b, X86_DIV, 8, x86_r(LINK));
+	movi(g, TMP, st);
+	x86_op1(b, X86_DIV, 8, x86_r(TMP));
 	mov(g, x86_r(TMP), x86_r(ACC));
 	mov(g, x86_r(ACC), CXI(jc_tmp, ta));
 	movi(g, X86_RDX, 0);
@@ -1146,16 +1157,16 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 	movi(g, X86_RDX, 0);
 	x86_op1(b, X86_DIV, 8, x86_r(TMP));
 	bind(g, idx);				/* i = 1 + (m-low)*per + idx-sf */
-	x86_op2i(b, X86_IMUL, 8, x86_r(X86_R10), per);
-	x86_lea(b, X86_R10, x86_mx(X86_R10, ACC, 1, (int32_t)(1 - sf)));
+	x86_op2i(b, X86_IMUL, 8, x86_r(LINK), per);
+	x86_lea(b, LINK, x86_mx(LINK, ACC, 1, (int32_t)(1 - sf)));
 	movi(g, TMP, bin0);
 	mov(g, x86_r(ACC), CXI(jc_tmp, tv));
 	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
 	x86_jcc(b, X86_CC_S, neg);
-	x86_op2(b, X86_ADD, 8, x86_r(TMP), x86_r(X86_R10));
+	x86_op2(b, X86_ADD, 8, x86_r(TMP), x86_r(LINK));
 	x86_jmp(b, done);
 	bind(g, neg);
-	x86_op2(b, X86_SUB, 8, x86_r(TMP), x86_r(X86_R10));
+	x86_op2(b, X86_SUB, 8, x86_r(TMP), x86_r(LINK));
 	x86_jmp(b, done);
 
 	bind(g, over);				/* beyond factor^(high+1) */
@@ -1402,6 +1413,13 @@ stmts(gen_t *g, int32_t s)
 	}
 }
 
+/* dn_c is a child of ?: and if only: a comparison keeps a flag there. */
+static int32_t
+third(const dsl_node_t *nd)
+{
+	return nd->dn_op == N_COND || nd->dn_op == S_IF ? nd->dn_c : DSL_NONE;
+}
+
 /* Whether the tree under n (a list) may fault: a division or a read. */
 static bool
 may_fault(const dsl_prog_t *pg, int32_t n)
@@ -1418,7 +1436,7 @@ may_fault(const dsl_prog_t *pg, int32_t n)
 		    nd->dn_op == N_INDEX) && !(nd->dn_aux & AUX_BYADDR))
 			return true;
 		if (may_fault(pg, nd->dn_a) || may_fault(pg, nd->dn_b) ||
-		    may_fault(pg, nd->dn_c))
+		    may_fault(pg, third(nd)))
 			return true;
 	}
 	return false;
@@ -1437,7 +1455,7 @@ needs_dynact(const dsl_prog_t *pg, int32_t s)
 		const dsl_node_t *nd = &pg->pg_nodes[s];
 
 		if (nd->dn_op == S_IF && (may_fault(pg, nd->dn_a) ||
-		    needs_dynact(pg, nd->dn_b) || needs_dynact(pg, nd->dn_c)))
+		    needs_dynact(pg, nd->dn_b) || needs_dynact(pg, third(nd))))
 			return true;
 		if (nd->dn_op == S_BLOCK && needs_dynact(pg, nd->dn_a))
 			return true;
@@ -1510,7 +1528,7 @@ scan(const dsl_prog_t *pg, int32_t n, uses_t *u)
 			u->u_this |= 1u << pg->pg_vars[nd->dn_ival].va_slot;
 		scan(pg, nd->dn_a, u);
 		scan(pg, nd->dn_b, u);
-		scan(pg, nd->dn_c, u);
+		scan(pg, third(nd), u);
 	}
 }
 

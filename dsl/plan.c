@@ -50,13 +50,22 @@ typedef struct touch {
 
 static void	walk(const dsl_prog_t *, int32_t, touch_t *);
 
+/* dn_c is a child of ?: and if only: a comparison keeps a flag there. */
+static int32_t
+third(const dsl_node_t *nd)
+{
+	return nd->dn_op == N_COND || nd->dn_op == S_IF ? nd->dn_c : DSL_NONE;
+}
+
 static void
 mark_var(const dsl_prog_t *pg, int32_t lv, touch_t *t, uint8_t how)
 {
 	const dsl_node_t *nd = &pg->pg_nodes[lv];
 
-	if (nd->dn_op == N_GVAR || nd->dn_op == N_TVAR ||
-	    nd->dn_op == N_SVAR || nd->dn_op == N_ARR)
+	/* a variable never assigned has no storage: it reads 0 */
+	if ((nd->dn_op == N_GVAR || nd->dn_op == N_TVAR ||
+	    nd->dn_op == N_SVAR || nd->dn_op == N_ARR) &&
+	    pg->pg_vars[nd->dn_ival].va_type != DT_VOID)
 		t->t_var[nd->dn_ival] |= how;
 	if (nd->dn_op == N_ARR)
 		walk(pg, nd->dn_a, t);	/* its keys are read */
@@ -99,7 +108,7 @@ walk(const dsl_prog_t *pg, int32_t n, touch_t *t)
 		}
 		walk(pg, nd->dn_a, t);
 		walk(pg, nd->dn_b, t);
-		walk(pg, nd->dn_c, t);
+		walk(pg, third(nd), t);
 	}
 }
 

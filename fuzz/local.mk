@@ -21,6 +21,17 @@ fuzz_fuzz_d_LDADD = $(JSON_C_LIBS)
 fuzz_fuzz_d_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_d_LDFLAGS = $(FUZZ_FLAGS)
 
+# fuzz-jit: the in-process clause code against the interpreter, on
+# random programs of its subset and random firings (t/inproc/randd.c).
+noinst_PROGRAMS += fuzz/fuzz-jit
+fuzz_fuzz_jit_SOURCES = fuzz/fuzz-jit.c t/inproc/randd.c t/inproc/harness.c \
+	dsl/lex.c dsl/parse.c dsl/check.c dsl/diag.c dsl/eval.c dsl/var.c \
+	dsl/agg.c dsl/print.c dsl/printf.c dsl/rt.c dsl/type.c dsl/emit.c \
+	dsl/typeprint.c dsl/x86.c dsl/ip.c dsl/plan.c dsl/jit.c
+fuzz_fuzz_jit_LDADD = $(JSON_C_LIBS)
+fuzz_fuzz_jit_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
+fuzz_fuzz_jit_LDFLAGS = $(FUZZ_FLAGS)
+
 # fuzz-usdt: stapsdt notes and argument specifications (probes/usdt).
 noinst_PROGRAMS += fuzz/fuzz-usdt
 fuzz_fuzz_usdt_SOURCES = fuzz/fuzz-usdt.c probes/usdt.c probes/elfsym.c \

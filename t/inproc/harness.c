@@ -85,6 +85,8 @@ ctx_of(const hr_t *h, const hr_firing_t *f, dsl_ctx_t *cx)
 	cx->cx_pid = HR_PID;
 	cx->cx_tid = (int32_t)f->hf_key;
 	cx->cx_timestamp = hr_ns(h, f->hf_tsc);
+	/* the wall clock at the firing, from the same line */
+	cx->cx_walltimestamp = dsl_ip_clock_wall(h->hr_ip, f->hf_tsc);
 	cx->cx_execname = "a.out";
 }
 

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "t/inproc/harness.h"
+#include "t/inproc/randd.h"
 
 #include "t/check.h"
 
@@ -225,6 +226,11 @@ test_vars(void)
 	diff("globals", "int n; BEGIN { n = 5; } pid1:::entry { n++; "
 	    "total += arg0 & 0xff; } pid1:::return /n > 10/ { @[n % 3] = "
 	    "count(); } END { printf(\"%d %d\\n\", n, total); }", 2000, pids);
+	/* read, never assigned: 0, not the first variable's value */
+	diff("unassigned", "pid1::: { this->a = arg0 & 7; self->x = arg1 & 7; "
+	    "@[this->b, self->y] = count(); }\n"
+	    "pid1:::entry /this->c == 0 && self->z == 0/ { @n = count(); }",
+	    1000, pids);
 	diff("incdec", "pid1::: { @pre[++self->i] = count(); @post[self->i++] "
 	    "= count(); @g[g--] = count(); @c[g += 2, g *= 3, g >>= 1] = "
 	    "count(); g &= 0xffff; }", 1000, pids);
@@ -813,6 +819,32 @@ test_signals(void)
 	hr_close(&h);
 }
 
+/* The fuzz target's programs, from fixed seeds: most compile. */
+static void
+test_random(void)
+{
+	static rd_t d;
+	uint8_t bytes[800];
+	int i, k, ran = 0, bad = 0;
+
+	for (i = 0; i < 400; i++) {
+		for (k = 0; k < (int)sizeof(bytes); k++)
+			bytes[k] = (uint8_t)rnd();
+		rd_make(&d, bytes, sizeof(bytes));
+		switch (rd_run(&d, stdout)) {
+		case 1:
+			ran++;
+			break;
+		case 0:
+			bad++;
+			break;
+		}
+	}
+	CHECKF(bad == 0, "%d random programs differ", bad);
+	CHECKF(ran >= 200, "only %d of 400 random programs compiled", ran);
+	printf("jit-test: %d random programs agree\n", ran);
+}
+
 int
 main(void)
 {
@@ -829,6 +861,7 @@ main(void)
 	test_control();
 	test_threads();
 	test_signals();
+	test_random();
 	if (failures == 0)
 		printf("jit-test: the code and the interpreter agree\n");
 	return failures != 0;

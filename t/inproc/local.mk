@@ -9,6 +9,7 @@ TESTS += t/inproc/x86-test
 # The generated clause code against the interpreter (harness.h).
 check_PROGRAMS += t/inproc/jit-test
 t_inproc_jit_test_SOURCES = t/inproc/jit-test.c t/inproc/harness.c \
+	t/inproc/randd.c t/inproc/randd.h \
 	t/inproc/harness.h
 t_inproc_jit_test_LDADD = dsl/libdsl.a $(JSON_C_LIBS) -lpthread
 TESTS += t/inproc/jit-test
