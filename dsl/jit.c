@@ -72,6 +72,8 @@ typedef struct gen {
 } gen_t;
 
 static void	expr(gen_t *, int32_t);
+static void	nope(gen_t *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 
 static void
 nope(gen_t *g, const char *fmt, ...)

@@ -170,6 +170,9 @@ touch_of(const plan_t *pl, uint32_t id, uint32_t i)
 	return &pl->pl_ts[p->pr_clauses[i]];
 }
 
+static void	demote(plan_t *, uint32_t, uint32_t, const char *, ...)
+		    __attribute__((format(printf, 4, 5)));
+
 /* Enabling (id, i) goes to pidtrace, for the reason fmt says. */
 static void
 demote(plan_t *pl, uint32_t id, uint32_t i, const char *fmt, ...)

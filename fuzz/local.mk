@@ -1,7 +1,8 @@
 # fuzz: libFuzzer targets, built with ./configure CC=clang --enable-fuzz
 # (fuzz/run-fuzz does that in its own build tree).  Each target compiles
 # the sources it fuzzes itself, so they get the fuzzer's coverage.
-EXTRA_DIST += fuzz/run-fuzz fuzz/corpus/d fuzz/corpus/fuzz-usdt
+EXTRA_DIST += fuzz/run-fuzz fuzz/corpus/d fuzz/corpus/fuzz-usdt \
+	fuzz/corpus/fuzz-jit
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 
 if FUZZ

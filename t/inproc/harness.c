@@ -214,6 +214,12 @@ hr_run(hr_t *h, const hr_firing_t *f, dsl_jctx_t *jc)
 }
 
 void
+hr_call(hr_t *h, uint32_t probe, dsl_jctx_t *jc)
+{
+	enter(h->hr_code + h->hr_entry[probe], jc);
+}
+
+void
 hr_fire_ref(hr_t *h, const hr_firing_t *f)
 {
 	dsl_ctx_t cx;

@@ -75,6 +75,8 @@ void	hr_fire_ref(hr_t *, const hr_firing_t *);
 void	hr_fire_jit(hr_t *, const hr_firing_t *);
 /* Run probe's code for f and return the context (no record fired). */
 void	hr_run(hr_t *, const hr_firing_t *, dsl_jctx_t *);
+/* Jump into probe's code with jc as it is: what a trampoline does. */
+void	hr_call(hr_t *, uint32_t probe, dsl_jctx_t *jc);
 /* END on both sides, then their outputs are final. */
 void	hr_end(hr_t *);
 /* Whether both sides printed the same (stdout and stderr); if not,

@@ -50,6 +50,9 @@ pick64(rd_t *d)
 	return v;
 }
 
+static void	put(rd_t *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
 static void
 put(rd_t *d, const char *fmt, ...)
 {
@@ -100,8 +103,8 @@ leaf(rd_t *d)
 {
 	static const char *const fields[] = { "c", "h", "i", "l" };
 	static const char *const builtins[] = {
-		"tid", "pid", "id", "epid", "timestamp", "walltimestamp - "
-		"timestamp",
+		"tid", "pid", "id", "epid", "timestamp",
+		"walltimestamp - timestamp",
 	};
 
 	switch (pick(d, 8)) {
