@@ -63,11 +63,11 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		d[0]++;
 		break;
 	case F_SUM:
-		d[0] += v;
+		sum_add(&d[0], v, 1);
 		break;
 	case F_AVG:
 		d[0]++;
-		d[1] += v;
+		sum_add(&d[1], v, 1);
 		break;
 	case F_MIN:
 		if (v < d[0])
@@ -85,7 +85,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		acc = (acc << 64) | (uint64_t)d[2];
 
 		d[0]++;
-		d[1] += v;
+		sum_add(&d[1], v, 1);
 		acc += sq;
 		d[2] = (int64_t)(uint64_t)acc;
 		d[3] = (int64_t)(uint64_t)(acc >> 64);
