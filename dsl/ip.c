@@ -163,6 +163,9 @@ dsl_ip_destroy(dsl_ip_t *ip)
 	for (i = 0; i < ip->ip_nst; i++)
 		free(ip->ip_sts[i].st_key);
 	free(ip->ip_sts);
+	for (i = 0; i < ip->ip_nstrs; i++)
+		free(ip->ip_strs[i]);
+	free(ip->ip_strs);
 	dsl_plan_free(ip);
 	free(ip->ip_key);
 	free(ip);
@@ -217,6 +220,30 @@ dsl_ip_detach(dsl_ip_t *ip)
 	free(ip->ip_mirror);
 	ip->ip_mirror = NULL;
 	ip->ip_area = NULL;
+}
+
+uint32_t
+dsl_ip_intern(dsl_ip_t *ip, const char *s)
+{
+	size_t sl = strnlen(s, ip->ip_rt->rt_strsize - 1);
+	uint32_t i;
+	char **ns;
+
+	for (i = 0; i < ip->ip_nstrs; i++)
+		if (strncmp(ip->ip_strs[i], s, sl) == 0 &&
+		    ip->ip_strs[i][sl] == '\0')
+			return i;
+	if (ip->ip_nstrs == ip->ip_strcap) {
+		uint32_t cap = ip->ip_strcap ? 2 * ip->ip_strcap : 16;
+
+		if ((ns = realloc(ip->ip_strs, cap * sizeof(*ns))) == NULL)
+			return UINT32_MAX;
+		ip->ip_strs = ns;
+		ip->ip_strcap = cap;
+	}
+	if ((ip->ip_strs[ip->ip_nstrs] = strndup(s, sl)) == NULL)
+		return UINT32_MAX;
+	return ip->ip_nstrs++;
 }
 
 uint32_t
@@ -368,7 +395,6 @@ static bool
 dyn_key(dsl_ip_t *ip, const dsl_agg_t *ag, const uint8_t *words,
     char *key, size_t cap, uint32_t *len)
 {
-	const dsl_rt_t *rt = ip->ip_rt;
 	size_t n = 0, sl;
 	uint64_t v;
 	int i;
@@ -376,28 +402,12 @@ dyn_key(dsl_ip_t *ip, const dsl_agg_t *ag, const uint8_t *words,
 	for (i = 0; i < ag->ag_nkeys; i++) {
 		memcpy(&v, words + 8 * i, 8);
 		if (ag->ag_ktype[i] == DT_STR) {
-			uint32_t id = (uint32_t)v, kind = (uint32_t)(v >> 32);
-			const rt_probe_t *p = id >= 1 && id <= rt->rt_nprobes ?
-			    &rt->rt_probes[id - 1] : NULL;
-			const char *s = NULL;
-
-			if (kind == IP_KS_LIT && id < ip->ip_pg->pg_strlen)
-				s = dsl_str(ip->ip_pg, id);
-			else if (p != NULL && kind == IP_KS_PROV)
-				s = p->pr_prov;
-			else if (p != NULL && kind == IP_KS_MOD)
-				s = p->pr_mod;
-			else if (p != NULL && kind == IP_KS_FUNC)
-				s = p->pr_func;
-			else if (p != NULL && kind == IP_KS_NAME)
-				s = p->pr_name;
-			if (s == NULL)
+			if (v >= ip->ip_nstrs)
 				return false;
-			sl = strnlen(s, rt->rt_strsize - 1);
+			sl = strlen(ip->ip_strs[v]);
 			if (n + sl + 1 > cap)
 				return false;
-			memcpy(key + n, s, sl);
-			key[n + sl] = '\0';
+			memcpy(key + n, ip->ip_strs[v], sl + 1);
 			n += sl + 1;
 		} else {
 			if (n + 8 > cap)
@@ -415,7 +425,7 @@ fold_buf(dsl_ip_t *ip, uint32_t b)
 {
 	const dsl_prog_t *pg = ip->ip_pg;
 	uint8_t *ab = abuf(ip, b), *m = ip->ip_mirror[b];
-	uint32_t i, off, agg, klen;
+	uint32_t i, off, agg, klen, nk;
 	size_t esz;
 
 	for (i = 0; i < ip->ip_nst; i++) {
@@ -434,17 +444,18 @@ fold_buf(dsl_ip_t *ip, uint32_t b)
 		    off > ip->ip_abufsz - 8)
 			continue;
 		agg = ld32(ab + off);
-		if (agg >= pg->pg_naggs || (ag = &pg->pg_aggs[agg])->
-		    ag_nkeys <= 0)
+		if (agg >= pg->pg_naggs)
 			continue;
-		esz = 8 + 8 * (size_t)ag->ag_nkeys + sizeof(ip_ent_t) +
+		ag = &pg->pg_aggs[agg];
+		nk = ag->ag_nkeys > 0 ? (uint32_t)ag->ag_nkeys : 0;
+		esz = 8 + 8 * (size_t)nk + sizeof(ip_ent_t) +
 		    8 * dsl_agg_words(ag);
 		if (esz > ip->ip_abufsz - off)
 			continue;
 		if (!dyn_key(ip, ag, ab + off + 8, ip->ip_key, ip->ip_keycap,
 		    &klen))
 			continue;
-		off += 8 + 8 * (uint32_t)ag->ag_nkeys;
+		off += 8 + 8 * nk;
 		fold_ent(ip, agg, ip->ip_key, klen, ab + off, m + off);
 	}
 }

@@ -84,9 +84,6 @@ typedef struct ip_static {
 	char		*st_key;	/* the runtime's key bytes */
 } ip_static_t;
 
-/* A string key element in a dynamic entry: what it names. */
-enum { IP_KS_LIT, IP_KS_PROV, IP_KS_MOD, IP_KS_FUNC, IP_KS_NAME };
-#define IP_KSTR(kind, v)	((uint64_t)(kind) << 32 | (uint32_t)(v))
 
 /* The plan of one probe: a path per enabling. */
 typedef struct ip_pplan {
@@ -113,6 +110,10 @@ struct dsl_ip {
 
 	ip_static_t	*ip_sts;
 	uint32_t	ip_nst, ip_stcap;
+	/* the strings of dynamic keys: a string key element is its index
+	 * here, the same word for the same text whatever the probe */
+	char		**ip_strs;
+	uint32_t	ip_nstrs, ip_strcap;
 
 	ip_pplan_t	*ip_plan;	/* [id - 1] */
 	uint32_t	ip_nplan;
@@ -138,6 +139,10 @@ ip_hdr(const dsl_ip_t *ip)
  * in every buffer: its offset, or 0 when the static area is full. */
 uint32_t	dsl_ip_static(dsl_ip_t *, uint32_t agg, const char *key,
 		    uint32_t klen);
+
+/* ip.c: the word of a string key element of text s (truncated to
+ * strsize as keys are); UINT32_MAX when out of memory. */
+uint32_t	dsl_ip_intern(dsl_ip_t *, const char *s);
 
 /* plan.c: free the plan. */
 void		dsl_plan_free(dsl_ip_t *);

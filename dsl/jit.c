@@ -643,36 +643,25 @@ conststr(gen_t *g, int32_t n)
 	return NULL;
 }
 
-/* rax = a string-valued key element as a tagged word (ip.h's IP_KSTR):
- * the pidtrace side turns it into the text when it folds. */
+/* rax = a string-valued key element: the word pidtrace keeps its text
+ * under (dsl_ip_intern), so that one text is one key whatever probe or
+ * literal made it; pidtrace turns it back into the text when it folds. */
 static void
 strword(gen_t *g, int32_t n)
 {
 	const dsl_node_t *nd = NODE(g, n);
 	x86_buf_t *b = &g->g_b;
-	uint32_t other, done;
+	const char *s = conststr(g, n);
+	uint32_t other, done, w = 0;
 
-	switch (nd->dn_op) {
-	case N_STR:
-		movi(g, ACC, (int64_t)IP_KSTR(IP_KS_LIT, nd->dn_ival));
+	if (s != NULL) {
+		if (!g->g_dry && (w = dsl_ip_intern(g->g_ip, s)) ==
+		    UINT32_MAX)
+			nope(g, "out of memory");
+		movi(g, ACC, w);
 		return;
-	case N_BUILTIN:
-		switch (nd->dn_ival) {
-		case B_PROBEPROV:
-			movi(g, ACC, (int64_t)IP_KSTR(IP_KS_PROV, g->g_probe));
-			return;
-		case B_PROBEMOD:
-			movi(g, ACC, (int64_t)IP_KSTR(IP_KS_MOD, g->g_probe));
-			return;
-		case B_PROBEFUNC:
-			movi(g, ACC, (int64_t)IP_KSTR(IP_KS_FUNC, g->g_probe));
-			return;
-		case B_PROBENAME:
-			movi(g, ACC, (int64_t)IP_KSTR(IP_KS_NAME, g->g_probe));
-			return;
-		}
-		break;
-	case N_COND:
+	}
+	if (nd->dn_op == N_COND) {
 		other = label(g);
 		done = label(g);
 		expr(g, nd->dn_a);
@@ -1306,6 +1295,7 @@ aggregate(gen_t *g, int32_t n)
 	uint32_t have = label(g), skip = label(g), st = 0, klen = 0;
 	int tv = -1, ti = -1, k0 = g->g_ntmp, nk = 0, t0 = g->g_ntmp;
 	int32_t a = nd->dn_b, inc = DSL_NONE, k;
+	bool dyn;
 	char key[512];
 
 	if (a != DSL_NONE) {
@@ -1322,7 +1312,13 @@ aggregate(gen_t *g, int32_t n)
 			ti = push(g);
 		}
 	}
-	if (!constkey(g, nd->dn_a, ag, key, sizeof(key), &klen)) {
+	/* static when every key is known now and there is room left
+	 * (dry: as if there were); else by hash, keys in temporaries (no
+	 * key at all hashes the aggregation alone) */
+	dyn = !constkey(g, nd->dn_a, ag, key, sizeof(key), &klen) ||
+	    (!g->g_dry && (st = dsl_ip_static(g->g_ip, aggi, key, klen)) ==
+	    0);
+	if (dyn) {
 		k0 = g->g_ntmp;
 		for (k = nd->dn_a; k != DSL_NONE; k = NODE(g, k)->dn_next) {
 			if (NODE(g, k)->dn_type == DT_STR)
@@ -1331,23 +1327,6 @@ aggregate(gen_t *g, int32_t n)
 				expr(g, k);
 			push(g);
 			nk++;
-		}
-	} else if (!g->g_dry &&
-	    (st = dsl_ip_static(g->g_ip, aggi, key, klen)) == 0) {
-		/* no room left for static entries: by hash, as any key */
-		k0 = g->g_ntmp;
-		for (k = nd->dn_a; k != DSL_NONE; k = NODE(g, k)->dn_next) {
-			if (NODE(g, k)->dn_type == DT_STR)
-				strword(g, k);
-			else
-				expr(g, k);
-			push(g);
-			nk++;
-		}
-		if (nk == 0) {
-			nope(g, "no room for the aggregation @%s",
-			    dsl_str(g->g_pg, ag->ag_name));
-			return;
 		}
 	}
 
@@ -1357,7 +1336,7 @@ aggregate(gen_t *g, int32_t n)
 	x86_op2(b, X86_TEST, 8, x86_r(BUF), x86_r(BUF));
 	x86_jcc(b, X86_CC_E, skip);		/* no buffer: a drop */
 	bind(g, have);
-	if (nk > 0) {
+	if (dyn) {
 		dynentry(g, aggi, nk, k0, skip);
 		update(g, aggi, x86_m(X86_R10, 0), tv, ti);
 	} else {

@@ -113,8 +113,8 @@ mk_random(hr_firing_t *f, int i, uint64_t tsc)
  * clauses must all run in process.
  */
 static void
-diff_with(const char *name, const char *text, int n, mkf_t mk,
-    const uint32_t *inproc)
+diff_opts(const char *name, const char *text, int n, mkf_t mk,
+    const uint32_t *inproc, const dsl_ip_opts_t *o)
 {
 	static const uint32_t none[] = { 0 };
 	hr_t h;
@@ -122,7 +122,7 @@ diff_with(const char *name, const char *text, int n, mkf_t mk,
 	uint64_t tsc = 5000;
 	int i;
 
-	if (hr_open(&h, text, NULL, NULL) != 0) {
+	if (hr_open(&h, text, NULL, o) != 0) {
 		CHECKF(false, "%s: %s", name, h.hr_err);
 		hr_close(&h);
 		return;
@@ -136,6 +136,13 @@ diff_with(const char *name, const char *text, int n, mkf_t mk,
 	hr_end(&h);
 	CHECKF(hr_same(&h, stdout), "%s: the outputs differ", name);
 	hr_close(&h);
+}
+
+static void
+diff_with(const char *name, const char *text, int n, mkf_t mk,
+    const uint32_t *inproc)
+{
+	diff_opts(name, text, n, mk, inproc, NULL);
 }
 
 static void
@@ -602,6 +609,12 @@ test_drops(void)
 	}
 	hr_close(&h);
 	hr_close(&r);
+
+	/* an 8 KB buffer has room for one static histogram: the next
+	 * keyless one and those keyed by probefunc go by hash */
+	diff_opts("static area full", "pid1::: { @a = quantize(arg0); "
+	    "@b = quantize(arg1); @d[probefunc] = quantize(arg3); }", 2000,
+	    mk_random, pids, &o);
 
 	/* two buffers, five threads: three threads' updates dropped */
 	o.io_aggsize = 256 << 10;
