@@ -397,6 +397,33 @@ expect_path(const char *text, uint32_t id, uint32_t i, int path,
 	hr_close(&h);
 }
 
+/* A new plan (after a dlopen, a site that fell back to int3) says
+ * whether a path changed: then the code must be made again. */
+static void
+replan(void)
+{
+	uint8_t kinds[HP_N] = { DSL_PK_HOST, DSL_PK_HOST, DSL_PK_TRACEE,
+		DSL_PK_FAST, DSL_PK_FAST, DSL_PK_FAST, DSL_PK_FAST,
+		DSL_PK_HOST };
+	hr_t h;
+
+	if (hr_open(&h, "pid1::foo:entry { self->ts = timestamp; }\n"
+	    "pid1::foo:return /self->ts/ { @ = quantize(timestamp - "
+	    "self->ts); self->ts = 0; }", NULL, NULL) != 0) {
+		CHECKF(false, "replan: %s", h.hr_err);
+		return;
+	}
+	CHECK(dsl_plan(h.hr_ip, kinds, HP_N) == 0);	/* as hr_open's */
+	kinds[HP_FOO_RETURN - 1] = DSL_PK_TRACEE;	/* now int3 */
+	CHECK(dsl_plan(h.hr_ip, kinds, HP_N) == 1);
+	/* the return stops the thread: the entry's self->ts goes too */
+	CHECK(dsl_plan_path(h.hr_ip, HP_FOO_ENTRY, 0, NULL) ==
+	    DSL_PATH_PIDTRACE);
+	CHECK(!dsl_plan_inproc(h.hr_ip, HP_FOO_ENTRY));
+	CHECK(dsl_plan(h.hr_ip, kinds, HP_N) == 0);
+	hr_close(&h);
+}
+
 static void
 test_partition(void)
 {
@@ -445,6 +472,7 @@ test_partition(void)
 	/* BEGIN stays pidtrace's */
 	expect_path("BEGIN { @ = count(); }", HP_BEGIN, 0, DSL_PATH_HOST,
 	    NULL);
+	replan();
 }
 
 /* --- threads without a key, ticks ------------------------------------- */
