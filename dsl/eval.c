@@ -1195,6 +1195,7 @@ action(dsl_rt_t *rt, int32_t n)
 			return;
 		rt->rt_exited = true;
 		rt->rt_exitcode = (int)v;
+		dsl_ip_exited(rt->rt_ip);	/* the tracee's clauses stop */
 		return;
 	}
 	case F_CLEAR:

@@ -28,7 +28,7 @@
  *	... firings: records go to dsl_ip_fire_record() ...
  *	dsl_ip_clock(ip, ...)			at each refit of the clock
  *	dsl_ip_thread_gone(ip, key)		at each thread's exit
- *	dsl_ip_end(ip)				exit() ran: the code stops
+ *	dsl_ip_end(ip)				an ending: the code stops
  *	dsl_ip_drops(ip, out, pid)		at each status report
  *	dsl_ip_detach(ip)			before the area goes away
  *	dsl_ip_destroy(ip)
@@ -235,7 +235,8 @@ void		dsl_ip_thread_gone(dsl_ip_t *, uint32_t key);
  * code does nothing for that key meanwhile (as records of it are
  * dropped).  -1 when too many are muted at once. */
 int		dsl_ip_mute(dsl_ip_t *, uint32_t key, bool on);
-/* exit() ran: from now on the code does nothing and asks no record. */
+/* The end: from now on the code does nothing and asks no record.  The
+ * runtime calls it when exit() runs; the host at its other endings. */
 void		dsl_ip_end(dsl_ip_t *);
 /* Drops since the last call, as dtrace words them, one line each on
  * out: "pidtrace: N dynamic variable drops in pid P", "pidtrace: N

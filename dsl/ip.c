@@ -587,6 +587,15 @@ dsl_ip_end(dsl_ip_t *ip)
 		__atomic_store_n(&ip_hdr(ip)->ih_ended, 1, __ATOMIC_RELEASE);
 }
 
+/* exit() ran in pidtrace: no firing after it counts, as dsl_fire runs
+ * none. */
+void
+dsl_ip_exited(dsl_ip_t *ip)
+{
+	if (ip != NULL)
+		dsl_ip_end(ip);
+}
+
 /* --- the clock ------------------------------------------------------ */
 
 void

@@ -258,6 +258,7 @@ int		dsl_fire_part(dsl_rt_t *, uint32_t id, const dsl_ctx_t *ctx,
  * aggregations are printed or changed; clear() and trunc() tell them. */
 void		dsl_ip_fold(struct dsl_ip *);
 void		dsl_ip_cleared(struct dsl_ip *, uint32_t agg);
+void		dsl_ip_exited(struct dsl_ip *);
 char		*dsl_scratch(dsl_rt_t *, size_t n, int32_t node);
 
 #endif /* DSL_RT_H */

@@ -503,6 +503,10 @@ test_host(void)
 	    "pid1:a.out:foo:return /self->ts/ { @[probefunc, tid] = "
 	    "quantize(timestamp - self->ts); self->ts = 0; @n = max(n); }\n"
 	    "END { trace(n); }", 2000, mk_nokey, pids);
+	/* exit() in a tick: no firing after it counts, on either side */
+	diff_with("exit in a tick", "pid1::: { @c[probefunc] = count(); "
+	    "@s = sum(arg0 & 0xff); } tick-1s /++n == 3/ { exit(0); }", 1000,
+	    mk_tick, pids);
 	diff_with("ticks print, clear and trunc", "pid1::: { @mx[probefunc] "
 	    "= max(arg0 & 0xffff); @mn = min((int)arg1); @c[arg2 & 7] = "
 	    "count(); @q = quantize(arg3 & 0xfff); @s[arg4 & 3] = sum(1); }\n"
