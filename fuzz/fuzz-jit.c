@@ -4,7 +4,8 @@
  * (t/inproc/randd.c), run by the interpreter and by the generated code
  * with records for the rest (t/inproc/harness.c).  The two must print
  * the same, byte for byte; a difference aborts with both outputs and
- * the program.  A program the compiler refuses is not interesting.
+ * the program.  A program the compiler refuses is not interesting, nor
+ * one whose buffers ran out of room (its drops are said, not compared).
  */
 #include <config.h>
 

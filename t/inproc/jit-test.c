@@ -870,7 +870,7 @@ test_random(void)
 {
 	static rd_t d;
 	uint8_t bytes[800];
-	int i, k, ran = 0, bad = 0;
+	int i, k, ran = 0, bad = 0, dropped = 0;
 
 	for (i = 0; i < 400; i++) {
 		for (k = 0; k < (int)sizeof(bytes); k++)
@@ -883,11 +883,15 @@ test_random(void)
 		case 0:
 			bad++;
 			break;
+		case 2:
+			dropped++;
+			break;
 		}
 	}
 	CHECKF(bad == 0, "%d random programs differ", bad);
-	CHECKF(ran >= 200, "only %d of 400 random programs compiled", ran);
-	printf("jit-test: %d random programs agree\n", ran);
+	CHECKF(ran >= 300, "only %d of 400 random programs compared", ran);
+	printf("jit-test: %d random programs agree (%d dropped updates, "
+	    "not compared)\n", ran, dropped);
 }
 
 int

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -432,16 +433,37 @@ rd_make(rd_t *d, const uint8_t *data, size_t n)
 int
 rd_run(rd_t *d, FILE *where)
 {
+	dsl_ip_opts_t o;
 	hr_t h;
 	int i, same;
 
-	if (hr_open(&h, d->rd_text, NULL, NULL) != 0) {
+	char *drops = NULL;
+	size_t dlen = 0;
+	FILE *fp;
+
+	/* small buffers: quick to map, and static areas that fill */
+	memset(&o, 0, sizeof(o));
+	o.io_dynvarsize = 1 << 20;
+	o.io_aggsize = 32 << 10;
+	o.io_nabuf = 8;
+	if (hr_open(&h, d->rd_text, NULL, &o) != 0) {
 		hr_close(&h);
 		return -1;
 	}
 	for (i = 0; i < d->rd_nf; i++)
 		hr_fire(&h, &d->rd_f[i]);
 	hr_end(&h);
+	/* a buffer out of room drops updates, said: nothing to compare */
+	if ((fp = open_memstream(&drops, &dlen)) != NULL) {
+		(void)dsl_ip_drops(h.hr_ip, fp, HR_PID);
+		fclose(fp);
+	}
+	if (dlen > 0) {
+		free(drops);
+		hr_close(&h);
+		return 2;
+	}
+	free(drops);
 	same = hr_same(&h, where);
 	if (!same && where != NULL)
 		fprintf(where, "-- program --\n%s--\n", d->rd_text);

@@ -29,7 +29,8 @@ typedef struct rd {
 /* A program in rd_text and firings in rd_f from data[0..n). */
 void	rd_make(rd_t *, const uint8_t *data, size_t n);
 /* Run rd's program both ways (harness.h); 1 if the outputs agree, 0 if
- * not (both printed on where), -1 if the program does not compile. */
+ * not (both printed on where), -1 if the program does not compile, 2
+ * if a thread's buffer was out of room (drops: nothing to compare). */
 int	rd_run(rd_t *, FILE *where);
 
 #endif /* T_INPROC_RANDD_H */
