@@ -268,15 +268,26 @@ pass_vars(plan_t *pl)
 	return moved;
 }
 
-/* Aggregations acted on, and exit(), by pidtrace enablings. */
+/*
+ * Aggregations acted on, and exit(), by pidtrace enablings: one pass
+ * finds them (and an enabling to name), one moves the in-process
+ * enablings they concern.  Linear in enablings: `pid$target:::entry`
+ * on a libc is thousands of probes.
+ */
 static bool
 pass_actions(plan_t *pl)
 {
 	const dsl_prog_t *pg = pl->pl_ip->ip_pg;
-	uint32_t id, i, a, jd, j;
+	uint32_t id, i, a, *actid, *acti, exid = 0, exi = 0;
 	char wh[200];
 	bool moved = false;
 
+	actid = calloc(pg->pg_naggs + 1, sizeof(uint32_t));
+	acti = calloc(pg->pg_naggs + 1, sizeof(uint32_t));
+	if (actid == NULL || acti == NULL) {
+		pl->pl_oom = true;
+		goto out;
+	}
 	for (id = 1; id <= pl->pl_n; id++) {
 		const ip_pplan_t *pp = &pl->pl_pp[id - 1];
 
@@ -285,38 +296,47 @@ pass_actions(plan_t *pl)
 
 			if (pp->pp_path[i] != DSL_PATH_PIDTRACE)
 				continue;
-			where(pl, id, i, wh, sizeof(wh));
-			for (jd = 1; jd <= pl->pl_n; jd++) {
-				const ip_pplan_t *pq = &pl->pl_pp[jd - 1];
-
-				for (j = 0; j < pq->pp_n; j++) {
-					const touch_t *u;
-
-					if (pq->pp_path[j] != DSL_PATH_INPROC)
-						continue;
-					u = touch_of(pl, jd, j);
-					if (t->t_exit) {
-						demote(pl, jd, j, "exit() in "
-						    "%s runs in pidtrace", wh);
-						moved = true;
-						continue;
-					}
-					for (a = 0; a < pg->pg_naggs; a++) {
-						if (!(t->t_agg[a] & TA_ACT) ||
-						    !(u->t_agg[a] & TA_UPDATE))
-							continue;
-						demote(pl, jd, j, "@%s is "
-						    "printed or cleared by %s, "
-						    "which runs in pidtrace",
-						    dsl_str(pg, pg->pg_aggs[a].
-						    ag_name), wh);
-						moved = true;
-						break;
-					}
+			if (t->t_exit && exid == 0) {
+				exid = id;
+				exi = i;
+			}
+			for (a = 0; a < pg->pg_naggs; a++)
+				if ((t->t_agg[a] & TA_ACT) && actid[a] == 0) {
+					actid[a] = id;
+					acti[a] = i;
 				}
+		}
+	}
+	for (id = 1; id <= pl->pl_n; id++) {
+		const ip_pplan_t *pp = &pl->pl_pp[id - 1];
+
+		for (i = 0; i < pp->pp_n; i++) {
+			const touch_t *u = touch_of(pl, id, i);
+
+			if (pp->pp_path[i] != DSL_PATH_INPROC)
+				continue;
+			if (exid != 0) {
+				where(pl, exid, exi, wh, sizeof(wh));
+				demote(pl, id, i, "exit() in %s runs in "
+				    "pidtrace", wh);
+				moved = true;
+				continue;
+			}
+			for (a = 0; a < pg->pg_naggs; a++) {
+				if (actid[a] == 0 || !(u->t_agg[a] & TA_UPDATE))
+					continue;
+				where(pl, actid[a], acti[a], wh, sizeof(wh));
+				demote(pl, id, i, "@%s is printed or cleared "
+				    "by %s, which runs in pidtrace",
+				    dsl_str(pg, pg->pg_aggs[a].ag_name), wh);
+				moved = true;
+				break;
 			}
 		}
 	}
+out:
+	free(actid);
+	free(acti);
 	return moved;
 }
 
