@@ -92,7 +92,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		break;
 	}
 	case F_QUANTIZE:
-		d[qbucket(v)] += incr;
+		sum_add(&d[qbucket(v)], incr, 1);
 		sum_add(&d[ag->ag_ndata], v, incr);	/* dsl_agg_words */
 		break;
 	case F_LQUANTIZE: {
@@ -103,20 +103,17 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 
 		sum_add(&d[ag->ag_ndata], val, incr);
 		if (val < base) {
-			d[0] += incr;
+			sum_add(&d[0], incr, 1);
 			break;
 		}
 		level = (val - base) / step;
-		if (level < levels)
-			d[level + 1] += incr;
-		else
-			d[levels + 1] += incr;
+		sum_add(&d[level < levels ? level + 1 : levels + 1], incr, 1);
 		break;
 	}
 	case F_LLQUANTIZE:
 		sum_add(&d[ag->ag_ndata], v, incr);
-		d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
-		    ag->ag_p[3], v)] += incr;
+		sum_add(&d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1],
+		    ag->ag_p[2], ag->ag_p[3], v)], incr, 1);
 		break;
 	}
 }
