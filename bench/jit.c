@@ -2,7 +2,7 @@
 /*
  * bench/jit: the cost of a firing of D clauses run as code in the traced
  * thread (dsl/jit.c), against the interpreter's cost of the same firing
- * from a record (dsl_fire, what pidtrace pays per record today), in the
+ * from a record (dsl_eval_fire, what pidtrace pays per record today), in the
  * same run.  This process plays the tracee (t/inproc/harness.h): the
  * code runs on a context built once, entered by jmp as a trampoline
  * enters it; the record side is given the same firings.

@@ -3,7 +3,7 @@
  * cmd/trace.c: the providers' glue.  The tracer stops a thread at a site
  * and hands over its registers; here the site becomes probes (a site may
  * serve several: an entry and an alias, or offset 0), each becomes a
- * dsl_fire() with the arguments its provider reads from the registers
+ * dsl_eval_fire() with the arguments its provider reads from the registers
  * and memory (probes/provider.h: pv_args, pv_getarg).
  */
 #include <config.h>
@@ -739,8 +739,8 @@ match_made(cmd_trace_t *t, const pb_provider_t *pv, size_t i)
 		size_t k, before = tp->tp_ndescs;
 
 		if (pv->pv_names(pd->pd_prov, t->t_pid) ||
-		    !dsl_desc_match(pd, tp->tp_prov, tp->tp_mod, tp->tp_func,
-				    tp->tp_pname))
+		    !dsl_prog_desc_match(pd, tp->tp_prov, tp->tp_mod,
+				    tp->tp_func, tp->tp_pname))
 			continue;
 		if (d >= t->t_ndextra) {
 			long *ne = realloc(t->t_dextra, nd * sizeof(*ne));
@@ -1367,7 +1367,7 @@ fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
 					DSL_NARGS);
 		if (n < 0)
 			continue;	/* pid: a jcc that stays inside */
-		/* 0 would mean "all ten valid" to dsl_fire */
+		/* 0 would mean "all ten valid" to dsl_eval_fire */
 		if (n == 0) {
 			cx.cx_args[0] = 0;
 			n = 1;
@@ -1377,7 +1377,7 @@ fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
 		cx.cx_errno = r->tf_prov->pv_errno != NULL ?
 		    r->tf_prov->pv_errno(&r->tf_fr, &t->t_fire) : 0;
 		t->t_fref = r;
-		if (dsl_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+		if (dsl_eval_fire(t->t_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
 			t->t_exited = true;
 			break;
 		}
@@ -1496,8 +1496,8 @@ begin_if_all_armed(cmd_trace_t *t, tr_session_t *s)
 	if (fired)
 		return;
 	fired = true;
-	dsl_ctx_self(&cx);
-	if (dsl_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
+	dsl_rt_ctx_self(&cx);
+	if (dsl_eval_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
 	    DSL_FIRE_EXIT) {
 		t->t_exited = true;
 		tr_stop_async(s);
@@ -1786,7 +1786,7 @@ on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 	cmd_trace_t *t = arg;
 
 	(void)s;
-	dsl_thread_gone(t->t_rt, (uint64_t)tid);
+	dsl_var_thread_gone(t->t_rt, (uint64_t)tid);
 }
 
 static void

@@ -207,7 +207,7 @@ void		dsl_jit_code_free(dsl_jit_code_t *);
  * A record of probe id from a trampoline that ran clause code: fire
  * the clauses that run in pidtrace, and report the faults the code met
  * (ev[0..nev)) at their clause's place; all (DSL_JIT_ALL): every clause.
- * As dsl_fire otherwise.
+ * As dsl_eval_fire otherwise.
  */
 int		dsl_ip_fire_record(dsl_ip_t *, uint32_t id,
 		    const dsl_ctx_t *ctx, const dsl_jev_t *ev, size_t nev,

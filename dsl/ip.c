@@ -315,14 +315,14 @@ rt_entry(dsl_ip_t *ip, uint32_t agg, const char *key, uint32_t klen)
 
 	if (klen == 0 && ag->ag_nkeys <= 0) {
 		if (ra->ag_nokey == NULL &&
-		    (ra->ag_nokey = dsl_ht_insert(&ra->ag_ht, 0, "", 0,
+		    (ra->ag_nokey = dsl_var_ht_insert(&ra->ag_ht, 0, "", 0,
 		    0)) != NULL)
 			dsl_agg_init(ag, ra->ag_nokey->he_data);
 		return ra->ag_nokey;
 	}
-	h = dsl_hash(0, key, klen);
-	if ((he = dsl_ht_find(&ra->ag_ht, 0, key, klen, h)) == NULL &&
-	    (he = dsl_ht_insert(&ra->ag_ht, 0, key, klen, h)) != NULL)
+	h = dsl_var_hash(0, key, klen);
+	if ((he = dsl_var_ht_find(&ra->ag_ht, 0, key, klen, h)) == NULL &&
+	    (he = dsl_var_ht_insert(&ra->ag_ht, 0, key, klen, h)) != NULL)
 		dsl_agg_init(ag, he->he_data);
 	return he;
 }
@@ -558,7 +558,7 @@ dsl_ip_self(const dsl_ip_t *ip, uint32_t key, uint32_t slot)
 int
 dsl_ip_mute(dsl_ip_t *ip, uint32_t key, bool on)
 {
-	ip_hdr_t *h = ip_hdr(ip);
+	ip_hdr_t *h = dsl_ip_hdr(ip);
 	uint32_t i, want = on ? 0 : key;
 
 	if (ip->ip_area == NULL || key == 0)
@@ -584,10 +584,11 @@ void
 dsl_ip_end(dsl_ip_t *ip)
 {
 	if (ip->ip_area != NULL)
-		__atomic_store_n(&ip_hdr(ip)->ih_ended, 1, __ATOMIC_RELEASE);
+		__atomic_store_n(&dsl_ip_hdr(ip)->ih_ended, 1,
+		    __ATOMIC_RELEASE);
 }
 
-/* exit() ran in pidtrace: no firing after it counts, as dsl_fire runs
+/* exit() ran in pidtrace: no firing after it counts, as dsl_eval_fire runs
  * none. */
 void
 dsl_ip_exited(dsl_ip_t *ip)
@@ -602,7 +603,7 @@ void
 dsl_ip_clock(dsl_ip_t *ip, uint64_t tsc0, uint64_t ns0, int64_t mult,
     int64_t walloff)
 {
-	ip_hdr_t *h = ip_hdr(ip);
+	ip_hdr_t *h = dsl_ip_hdr(ip);
 	uint64_t seq;
 
 	if (ip->ip_area == NULL)
@@ -620,7 +621,7 @@ dsl_ip_clock(dsl_ip_t *ip, uint64_t tsc0, uint64_t ns0, int64_t mult,
 uint64_t
 dsl_ip_clock_ns(const dsl_ip_t *ip, uint64_t tsc)
 {
-	const ip_hdr_t *h = ip_hdr(ip);
+	const ip_hdr_t *h = dsl_ip_hdr(ip);
 	__int128 d = (__int128)(int64_t)(tsc - h->ih_tsc0) * h->ih_mult;
 
 	return h->ih_ns0 + (uint64_t)(int64_t)(d >> 32);
@@ -629,7 +630,7 @@ dsl_ip_clock_ns(const dsl_ip_t *ip, uint64_t tsc)
 uint64_t
 dsl_ip_clock_wall(const dsl_ip_t *ip, uint64_t tsc)
 {
-	return dsl_ip_clock_ns(ip, tsc) + (uint64_t)ip_hdr(ip)->ih_walloff;
+	return dsl_ip_clock_ns(ip, tsc) + (uint64_t)dsl_ip_hdr(ip)->ih_walloff;
 }
 
 /* --- drops and records ------------------------------------------------ */
@@ -644,7 +645,7 @@ dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 
 	if (ip->ip_area == NULL)
 		return 0;
-	h = ip_hdr(ip);
+	h = dsl_ip_hdr(ip);
 	dyn = ld64(&h->ih_dyndrops);
 	agg = ld64(&h->ih_aggdrops) + ip->ip_deadagg;
 	for (b = 0; b < ip->ip_nabuf; b++) {
@@ -684,5 +685,5 @@ dsl_ip_fire_record(dsl_ip_t *ip, uint32_t id, const dsl_ctx_t *ctx,
 			if (pp->pp_path[i] == DSL_PATH_INPROC)
 				ran |= (uint64_t)1 << i;
 	}
-	return dsl_fire_part(ip->ip_rt, id, ctx, ran, ev, nev);
+	return dsl_eval_fire_part(ip->ip_rt, id, ctx, ran, ev, nev);
 }

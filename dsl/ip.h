@@ -130,7 +130,7 @@ struct dsl_ip {
 };
 
 static inline ip_hdr_t *
-ip_hdr(const dsl_ip_t *ip)
+dsl_ip_hdr(const dsl_ip_t *ip)
 {
 	return (ip_hdr_t *)ip->ip_area;
 }

@@ -41,10 +41,10 @@
 #define LINK	X86_R11
 
 #define NODE(g, i)	(&(g)->g_pg->pg_nodes[(i)])
-#define CX(f)		x86_m(CTX, (int32_t)offsetof(dsl_jctx_t, f))
-#define CXI(f, i)	x86_m(CTX, (int32_t)(offsetof(dsl_jctx_t, f) + \
+#define CX(f)		M(CTX, (int32_t)offsetof(dsl_jctx_t, f))
+#define CXI(f, i)	M(CTX, (int32_t)(offsetof(dsl_jctx_t, f) + \
 			    8 * (size_t)(i)))
-#define HDR(f)		x86_m(BASE, (int32_t)offsetof(ip_hdr_t, f))
+#define HDR(f)		M(BASE, (int32_t)offsetof(ip_hdr_t, f))
 
 /* Stubs: shared code entered by jmp with the way back in r11. */
 enum { ST_THRFIND, ST_THRCLAIM, ST_BUFGET, ST_MEMREAD, ST_N };
@@ -52,7 +52,7 @@ enum { ST_THRFIND, ST_THRCLAIM, ST_BUFGET, ST_MEMREAD, ST_N };
 typedef struct gen {
 	dsl_ip_t	*g_ip;
 	const dsl_prog_t *g_pg;
-	x86_buf_t	g_b;
+	dsl_x86_buf_t	g_b;
 	bool		g_dry;		/* only checking that clauses fit */
 	bool		g_fail;
 	char		g_why[160];	/* why not, when g_fail */
@@ -91,13 +91,76 @@ nope(gen_t *g, const char *fmt, ...)
 static uint32_t
 label(gen_t *g)
 {
-	return x86_label(&g->g_b);
+	return dsl_x86_label(&g->g_b);
 }
 
 static void
 bind(gen_t *g, uint32_t l)
 {
-	x86_bind(&g->g_b, l);
+	dsl_x86_bind(&g->g_b, l);
+}
+
+/*
+ * The encoder (x86.h) on the code being made, so that a call reads as
+ * the instruction it lays out: op2(g, X86_ADD, 8, R(ACC), R(TMP)) is
+ * add %rcx, %rax.
+ */
+#define R(r)		dsl_x86_r(r)
+#define M(base, d)	dsl_x86_m((base), (d))
+#define MX(base, i, s, d) dsl_x86_mx((base), (i), (s), (d))
+
+static void
+op2(gen_t *g, int op, int size, dsl_x86_opnd_t dst, dsl_x86_opnd_t src)
+{
+	dsl_x86_op2(&g->g_b, op, size, dst, src);
+}
+
+static void
+op2i(gen_t *g, int op, int size, dsl_x86_opnd_t dst, int64_t imm)
+{
+	dsl_x86_op2i(&g->g_b, op, size, dst, imm);
+}
+
+static void
+op1(gen_t *g, int op, int size, dsl_x86_opnd_t o)
+{
+	dsl_x86_op1(&g->g_b, op, size, o);
+}
+
+static void
+shift(gen_t *g, int op, int size, dsl_x86_opnd_t o, int imm)
+{
+	dsl_x86_shift(&g->g_b, op, size, o, imm);
+}
+
+static void
+movx(gen_t *g, int dst, dsl_x86_opnd_t src, int from, bool sign)
+{
+	dsl_x86_movx(&g->g_b, dst, src, from, sign);
+}
+
+static void
+lea(gen_t *g, int dst, dsl_x86_opnd_t mem)
+{
+	dsl_x86_lea(&g->g_b, dst, mem);
+}
+
+static void
+jcc(gen_t *g, int cc, uint32_t l)
+{
+	dsl_x86_jcc(&g->g_b, cc, l);
+}
+
+static void
+jmp(gen_t *g, uint32_t l)
+{
+	dsl_x86_jmp(&g->g_b, l);
+}
+
+static void
+setcc(gen_t *g, int cc, int r)
+{
+	dsl_x86_setcc(&g->g_b, cc, r);
 }
 
 /* Enter stub s: its way back is the next instruction. */
@@ -107,8 +170,8 @@ stub(gen_t *g, int s)
 	uint32_t back = label(g);
 
 	g->g_used[s] = true;
-	x86_lea_label(&g->g_b, LINK, back);
-	x86_jmp(&g->g_b, g->g_stub[s]);
+	dsl_x86_lea_label(&g->g_b, LINK, back);
+	jmp(g, g->g_stub[s]);
 	bind(g, back);
 }
 
@@ -118,17 +181,17 @@ static void
 movi(gen_t *g, int r, int64_t v)
 {
 	if (v == 0)
-		x86_op2(&g->g_b, X86_XOR, 4, x86_r(r), x86_r(r));
+		op2(g, X86_XOR, 4, R(r), R(r));
 	else if (v > 0 && v <= UINT32_MAX)
-		x86_op2i(&g->g_b, X86_MOV, 4, x86_r(r), v);	/* zero-extends */
+		op2i(g, X86_MOV, 4, R(r), v);	/* zero-extends */
 	else
-		x86_op2i(&g->g_b, X86_MOV, 8, x86_r(r), v);
+		op2i(g, X86_MOV, 8, R(r), v);
 }
 
 static void
-mov(gen_t *g, x86_opnd_t dst, x86_opnd_t src)
+mov(gen_t *g, dsl_x86_opnd_t dst, dsl_x86_opnd_t src)
 {
-	x86_op2(&g->g_b, X86_MOV, 8, dst, src);
+	op2(g, X86_MOV, 8, dst, src);
 }
 
 /* A temporary: rax is kept in jc_tmp[slot]. */
@@ -143,7 +206,7 @@ push(gen_t *g)
 	} else {
 		g->g_ntmp++;
 	}
-	mov(g, CXI(jc_tmp, t), x86_r(ACC));
+	mov(g, CXI(jc_tmp, t), R(ACC));
 	return t;
 }
 
@@ -151,7 +214,7 @@ static void
 pop(gen_t *g, int t, int r)
 {
 	if (r >= 0)
-		mov(g, x86_r(r), CXI(jc_tmp, t));
+		mov(g, R(r), CXI(jc_tmp, t));
 	g->g_ntmp = t;
 }
 
@@ -160,7 +223,7 @@ static void
 normv(gen_t *g, int r, int size, bool sign)
 {
 	if (size == 1 || size == 2 || size == 4)
-		x86_movx(&g->g_b, r, x86_r(r), size, sign);
+		movx(g, r, R(r), size, sign);
 }
 
 static int64_t
@@ -206,14 +269,14 @@ fault(gen_t *g, int flt, int32_t node, bool val)
 	g->g_canfault = true;
 	if (!val)
 		movi(g, TMP, 0);
-	x86_op2i(&g->g_b, X86_MOV, 8, x86_r(X86_R10), (int64_t)w);
+	op2i(g, X86_MOV, 8, R(X86_R10), (int64_t)w);
 	if (g->g_dynact) {
-		x86_movx(&g->g_b, ACC, CX(jc_act), 4, false);
-		x86_shift(&g->g_b, X86_SHL, 8, x86_r(ACC), 32);
-		x86_op2(&g->g_b, X86_OR, 8, x86_r(X86_R10), x86_r(ACC));
+		movx(g, ACC, CX(jc_act), 4, false);
+		shift(g, X86_SHL, 8, R(ACC), 32);
+		op2(g, X86_OR, 8, R(X86_R10), R(ACC));
 	}
-	x86_lea_label(&g->g_b, LINK, g->g_next);
-	x86_jmp(&g->g_b, g->g_fault);
+	dsl_x86_lea_label(&g->g_b, LINK, g->g_next);
+	jmp(g, g->g_fault);
 }
 
 /* --- operands ----------------------------------------------------- */
@@ -223,13 +286,13 @@ fault(gen_t *g, int flt, int32_t node, bool val)
 typedef struct opnd {
 	bool		op_imm;
 	int64_t		op_v;
-	x86_opnd_t	op_m;
+	dsl_x86_opnd_t	op_m;
 	int		op_size;
 	bool		op_sign;
 } opnd_t;
 
 static bool
-var_opnd(gen_t *g, const dsl_node_t *nd, x86_opnd_t *m)
+var_opnd(gen_t *g, const dsl_node_t *nd, dsl_x86_opnd_t *m)
 {
 	const dsl_var_t *v = &g->g_pg->pg_vars[nd->dn_ival];
 	const dsl_ip_t *ip = g->g_ip;
@@ -237,12 +300,12 @@ var_opnd(gen_t *g, const dsl_node_t *nd, x86_opnd_t *m)
 	if (nd->dn_type != DT_INT) {
 		nope(g, "%s%s is a string", nd->dn_op == N_SVAR ? "self->" :
 		    nd->dn_op == N_TVAR ? "this->" : "",
-		    dsl_str(g->g_pg, v->va_name));
+		    dsl_prog_str(g->g_pg, v->va_name));
 		return false;
 	}
 	switch (nd->dn_op) {
 	case N_GVAR:
-		*m = x86_m(BASE, (int32_t)(ip->ip_glob + 8 * v->va_slot));
+		*m = M(BASE, (int32_t)(ip->ip_glob + 8 * v->va_slot));
 		return true;
 	case N_TVAR:
 		if (v->va_slot >= DSL_JIT_NTHIS) {
@@ -253,7 +316,7 @@ var_opnd(gen_t *g, const dsl_node_t *nd, x86_opnd_t *m)
 		*m = CXI(jc_this, v->va_slot);
 		return true;
 	case N_SVAR:
-		*m = x86_m(THR, (int32_t)(8 + 8 * v->va_slot));
+		*m = M(THR, (int32_t)(8 + 8 * v->va_slot));
 		return true;
 	}
 	nope(g, "associative arrays");
@@ -305,7 +368,8 @@ simple(gen_t *g, int32_t n, opnd_t *o)
 			return true;
 		case B_EPID:
 			o->op_imm = true;
-			o->op_v = g->g_p != NULL ? g->g_p->pr_epids[g->g_idx] : 0;
+			o->op_v = g->g_p != NULL ?
+			    g->g_p->pr_epids[g->g_idx] : 0;
 			return true;
 		}
 	}
@@ -324,7 +388,7 @@ load(gen_t *g, int r, const opnd_t *o, int size, bool sign)
 		size = o->op_size;
 		sign = o->op_sign;
 	}
-	x86_movx(&g->g_b, r, o->op_m, size, sign);
+	movx(g, r, o->op_m, size, sign);
 }
 
 /* rax = n's value as used by parent (widened as eval() widens). */
@@ -356,7 +420,7 @@ operands(gen_t *g, const dsl_node_t *parent, int32_t a, int32_t b)
 	expr_for(g, a, parent);
 	t = push(g);
 	expr_for(g, b, parent);
-	mov(g, x86_r(TMP), x86_r(ACC));
+	mov(g, R(TMP), R(ACC));
 	pop(g, t, ACC);
 }
 
@@ -389,7 +453,6 @@ binop(gen_t *g, int32_t n, int op)
 		{ '|', X86_OR }, { '^', X86_XOR }, { '*', X86_IMUL },
 	};
 	const dsl_node_t *nd = NODE(g, n);
-	x86_buf_t *b = &g->g_b;
 	uint32_t ok, div, done;
 	size_t i;
 	int cc;
@@ -397,7 +460,7 @@ binop(gen_t *g, int32_t n, int op)
 	op = base_op(op);
 	for (i = 0; i < sizeof(alu) / sizeof(alu[0]); i++) {
 		if (alu[i].op == op) {
-			x86_op2(b, alu[i].x86, 8, x86_r(ACC), x86_r(TMP));
+			op2(g, alu[i].x86, 8, R(ACC), R(TMP));
 			return;
 		}
 	}
@@ -405,40 +468,40 @@ binop(gen_t *g, int32_t n, int op)
 	case '/':
 	case '%':
 		ok = label(g);
-		x86_op2(b, X86_TEST, 8, x86_r(TMP), x86_r(TMP));
-		x86_jcc(b, X86_CC_NE, ok);
+		op2(g, X86_TEST, 8, R(TMP), R(TMP));
+		jcc(g, X86_CC_NE, ok);
 		fault(g, FLT_DIVZERO, n, false);
 		bind(g, ok);
 		if (!nd->dn_signed) {
 			movi(g, X86_RDX, 0);
-			x86_op1(b, X86_DIV, 8, x86_r(TMP));
+			op1(g, X86_DIV, 8, R(TMP));
 		} else {
 			/* INT64_MIN / -1 traps in idiv: eval() does 0 - a */
 			div = label(g);
 			done = label(g);
-			x86_op2i(b, X86_CMP, 8, x86_r(TMP), -1);
-			x86_jcc(b, X86_CC_NE, div);
+			op2i(g, X86_CMP, 8, R(TMP), -1);
+			jcc(g, X86_CC_NE, div);
 			if (op == '/')
-				x86_op1(b, X86_NEG, 8, x86_r(ACC));
+				op1(g, X86_NEG, 8, R(ACC));
 			else
 				movi(g, ACC, 0);
-			x86_jmp(b, done);
+			jmp(g, done);
 			bind(g, div);
-			x86_cqo(b);
-			x86_op1(b, X86_IDIV, 8, x86_r(TMP));
+			dsl_x86_cqo(&g->g_b);
+			op1(g, X86_IDIV, 8, R(TMP));
 			if (op == '%')
-				mov(g, x86_r(ACC), x86_r(X86_RDX));
+				mov(g, R(ACC), R(X86_RDX));
 			bind(g, done);
 			return;
 		}
 		if (op == '%')
-			mov(g, x86_r(ACC), x86_r(X86_RDX));
+			mov(g, R(ACC), R(X86_RDX));
 		return;
 	case T_SHL:
-		x86_shift(b, X86_SHL, 8, x86_r(ACC), -1);
+		shift(g, X86_SHL, 8, R(ACC), -1);
 		return;
 	case T_SHR:
-		x86_shift(b, nd->dn_signed ? X86_SAR : X86_SHR, 8, x86_r(ACC),
+		shift(g, nd->dn_signed ? X86_SAR : X86_SHR, 8, R(ACC),
 		    -1);
 		return;
 	}
@@ -454,8 +517,8 @@ binop(gen_t *g, int32_t n, int op)
 		nope(g, "operator %d", op);
 		return;
 	}
-	x86_op2(b, X86_CMP, 8, x86_r(ACC), x86_r(TMP));
-	x86_setcc(b, cc, ACC);
+	op2(g, X86_CMP, 8, R(ACC), R(TMP));
+	setcc(g, cc, ACC);
 }
 
 /* --- variables ---------------------------------------------------- */
@@ -473,7 +536,7 @@ static void
 var_load(gen_t *g, int32_t lv)
 {
 	const dsl_node_t *nd = NODE(g, lv);
-	x86_opnd_t m;
+	dsl_x86_opnd_t m;
 
 	if (!is_var(nd)) {
 		nope(g, "associative arrays");
@@ -484,7 +547,7 @@ var_load(gen_t *g, int32_t lv)
 		return;
 	}
 	if (var_opnd(g, nd, &m))
-		mov(g, x86_r(ACC), m);
+		mov(g, R(ACC), m);
 }
 
 /*
@@ -497,9 +560,8 @@ static void
 var_store(gen_t *g, int32_t lv)
 {
 	const dsl_node_t *nd = NODE(g, lv);
-	x86_buf_t *b = &g->g_b;
 	uint32_t have, done;
-	x86_opnd_t m;
+	dsl_x86_opnd_t m;
 	int t;
 
 	if (!is_var(nd)) {
@@ -509,24 +571,24 @@ var_store(gen_t *g, int32_t lv)
 	if (!var_opnd(g, nd, &m))
 		return;
 	if (nd->dn_op != N_SVAR) {
-		mov(g, m, x86_r(ACC));
+		mov(g, m, R(ACC));
 		return;
 	}
 	have = label(g);
 	done = label(g);
-	x86_lea(b, X86_R10, x86_m(BASE, (int32_t)g->g_ip->ip_zero));
-	x86_op2(b, X86_CMP, 8, x86_r(THR), x86_r(X86_R10));
-	x86_jcc(b, X86_CC_NE, have);
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, X86_CC_E, done);
+	lea(g, X86_R10, M(BASE, (int32_t)g->g_ip->ip_zero));
+	op2(g, X86_CMP, 8, R(THR), R(X86_R10));
+	jcc(g, X86_CC_NE, have);
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, X86_CC_E, done);
 	t = push(g);
 	stub(g, ST_THRCLAIM);
 	pop(g, t, ACC);
-	x86_lea(b, X86_R10, x86_m(BASE, (int32_t)g->g_ip->ip_zero));
-	x86_op2(b, X86_CMP, 8, x86_r(THR), x86_r(X86_R10));
-	x86_jcc(b, X86_CC_E, done);	/* dropped */
+	lea(g, X86_R10, M(BASE, (int32_t)g->g_ip->ip_zero));
+	op2(g, X86_CMP, 8, R(THR), R(X86_R10));
+	jcc(g, X86_CC_E, done);	/* dropped */
 	bind(g, have);
-	mov(g, m, x86_r(ACC));
+	mov(g, m, R(ACC));
 	bind(g, done);
 }
 
@@ -538,17 +600,16 @@ static void	address(gen_t *, int32_t);
 static void
 memread(gen_t *g, int32_t n, int size, bool sign)
 {
-	x86_buf_t *b = &g->g_b;
 	uint32_t ok = label(g);
 
 	movi(g, TMP, size);
 	stub(g, ST_MEMREAD);
-	x86_op2i(b, X86_CMP, 8, x86_r(ACC), size);
-	x86_jcc(b, X86_CC_E, ok);
-	mov(g, x86_r(TMP), CXI(jc_iov, 2));	/* the address */
+	op2i(g, X86_CMP, 8, R(ACC), size);
+	jcc(g, X86_CC_E, ok);
+	mov(g, R(TMP), CXI(jc_iov, 2));	/* the address */
 	fault(g, FLT_BADADDR, n, true);
 	bind(g, ok);
-	x86_movx(b, ACC, CX(jc_buf), size, sign);
+	movx(g, ACC, CX(jc_buf), size, sign);
 }
 
 static void
@@ -576,11 +637,11 @@ add_imm(gen_t *g, int r, int64_t v)
 	if (v == 0)
 		return;
 	if (v >= INT32_MIN && v <= INT32_MAX) {
-		x86_op2i(&g->g_b, X86_ADD, 8, x86_r(r), v);
+		op2i(g, X86_ADD, 8, R(r), v);
 		return;
 	}
 	movi(g, X86_R10, v);
-	x86_op2(&g->g_b, X86_ADD, 8, x86_r(r), x86_r(X86_R10));
+	op2(g, X86_ADD, 8, R(r), R(X86_R10));
 }
 
 static void
@@ -600,8 +661,8 @@ address(gen_t *g, int32_t n)
 		expr(g, nd->dn_a);
 		return;
 	case N_INDEX:
-		ty = dsl_tt_resolve(tt, NODE(g, nd->dn_a)->dn_ctype, NULL);
-		el = ty != NULL ? dsl_tt_resolve(tt, ty->ty_ref, NULL) : NULL;
+		ty = dsl_type_resolve(tt, NODE(g, nd->dn_a)->dn_ctype, NULL);
+		el = ty != NULL ? dsl_type_resolve(tt, ty->ty_ref, NULL) : NULL;
 		expr(g, nd->dn_a);
 		t = push(g);
 		expr(g, nd->dn_b);
@@ -610,10 +671,10 @@ address(gen_t *g, int32_t n)
 				nope(g, "an element too large");
 				return;
 			}
-			x86_op2i(&g->g_b, X86_IMUL, 8, x86_r(ACC),
+			op2i(g, X86_IMUL, 8, R(ACC),
 			    (int64_t)el->ty_size);
 		}
-		x86_op2(&g->g_b, X86_ADD, 8, x86_r(ACC), CXI(jc_tmp, t));
+		op2(g, X86_ADD, 8, R(ACC), CXI(jc_tmp, t));
 		pop(g, t, -1);
 		return;
 	}
@@ -631,7 +692,7 @@ conststr(gen_t *g, int32_t n)
 	const rt_probe_t *p = g->g_p;
 
 	if (nd->dn_op == N_STR)
-		return dsl_str(g->g_pg, (uint32_t)nd->dn_ival);
+		return dsl_prog_str(g->g_pg, (uint32_t)nd->dn_ival);
 	if (nd->dn_op != N_BUILTIN)
 		return NULL;
 	switch (nd->dn_ival) {
@@ -650,7 +711,6 @@ static void
 strword(gen_t *g, int32_t n)
 {
 	const dsl_node_t *nd = NODE(g, n);
-	x86_buf_t *b = &g->g_b;
 	const char *s = conststr(g, n);
 	uint32_t other, done, w = 0;
 
@@ -665,10 +725,10 @@ strword(gen_t *g, int32_t n)
 		other = label(g);
 		done = label(g);
 		expr(g, nd->dn_a);
-		x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-		x86_jcc(b, X86_CC_E, other);
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		jcc(g, X86_CC_E, other);
 		strword(g, nd->dn_b);
-		x86_jmp(b, done);
+		jmp(g, done);
 		bind(g, other);
 		strword(g, nd->dn_c);
 		bind(g, done);
@@ -687,8 +747,8 @@ builtin(gen_t *g, const dsl_node_t *nd)
 
 	switch (nd->dn_ival) {
 	case B_WALLTIMESTAMP:
-		mov(g, x86_r(ACC), CX(jc_ns));
-		x86_op2(&g->g_b, X86_ADD, 8, x86_r(ACC), HDR(ih_walloff));
+		mov(g, R(ACC), CX(jc_ns));
+		op2(g, X86_ADD, 8, R(ACC), HDR(ih_walloff));
 		return;
 	case B_VTIMESTAMP: nope(g, "vtimestamp"); return;
 	case B_PPID: nope(g, "ppid"); return;
@@ -708,19 +768,18 @@ builtin(gen_t *g, const dsl_node_t *nd)
 static void
 unop(gen_t *g, const dsl_node_t *nd)
 {
-	x86_buf_t *b = &g->g_b;
 
 	expr(g, nd->dn_a);
 	switch (nd->dn_aux) {
 	case '-':
-		x86_op1(b, X86_NEG, 8, x86_r(ACC));
+		op1(g, X86_NEG, 8, R(ACC));
 		break;
 	case '~':
-		x86_op1(b, X86_NOT, 8, x86_r(ACC));
+		op1(g, X86_NOT, 8, R(ACC));
 		break;
 	case '!':
-		x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-		x86_setcc(b, X86_CC_E, ACC);
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		setcc(g, X86_CC_E, ACC);
 		return;
 	}
 	if (nd->dn_size < 8)	/* norm() */
@@ -731,30 +790,29 @@ unop(gen_t *g, const dsl_node_t *nd)
 static void
 logical(gen_t *g, const dsl_node_t *nd)
 {
-	x86_buf_t *b = &g->g_b;
 	uint32_t out = label(g), done = label(g);
 	int t;
 
 	expr(g, nd->dn_a);
 	if (nd->dn_op == N_LXOR) {
-		x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-		x86_setcc(b, X86_CC_NE, ACC);
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		setcc(g, X86_CC_NE, ACC);
 		t = push(g);
 		expr(g, nd->dn_b);
-		x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-		x86_setcc(b, X86_CC_NE, ACC);
-		x86_op2(b, X86_XOR, 8, x86_r(ACC), CXI(jc_tmp, t));
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		setcc(g, X86_CC_NE, ACC);
+		op2(g, X86_XOR, 8, R(ACC), CXI(jc_tmp, t));
 		pop(g, t, -1);
 		return;
 	}
 	/* && stops at the first 0 with 0, || at the first non-0 with 1 */
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, nd->dn_op == N_LAND ? X86_CC_E : X86_CC_NE, out);
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, nd->dn_op == N_LAND ? X86_CC_E : X86_CC_NE, out);
 	expr(g, nd->dn_b);
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, nd->dn_op == N_LAND ? X86_CC_E : X86_CC_NE, out);
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, nd->dn_op == N_LAND ? X86_CC_E : X86_CC_NE, out);
 	movi(g, ACC, nd->dn_op == N_LAND ? 1 : 0);
-	x86_jmp(b, done);
+	jmp(g, done);
 	bind(g, out);
 	movi(g, ACC, nd->dn_op == N_LAND ? 0 : 1);
 	bind(g, done);
@@ -773,7 +831,7 @@ assign(gen_t *g, const dsl_node_t *nd)
 		var_load(g, nd->dn_a);
 		t = push(g);
 		expr_for(g, nd->dn_b, lv);
-		mov(g, x86_r(TMP), x86_r(ACC));
+		mov(g, R(TMP), R(ACC));
 		pop(g, t, ACC);
 		binop(g, nd->dn_a, nd->dn_aux);
 	}
@@ -787,7 +845,7 @@ incdec(gen_t *g, const dsl_node_t *nd)
 
 	var_load(g, nd->dn_a);
 	t = push(g);
-	x86_op2i(&g->g_b, X86_ADD, 8, x86_r(ACC), nd->dn_aux == T_INC ?
+	op2i(g, X86_ADD, 8, R(ACC), nd->dn_aux == T_INC ?
 	    1 : -1);
 	var_store(g, nd->dn_a);
 	pop(g, t, nd->dn_ival ? ACC : -1);	/* x++: the old value */
@@ -819,7 +877,6 @@ static void
 expr(gen_t *g, int32_t n)
 {
 	const dsl_node_t *nd = NODE(g, n);
-	x86_buf_t *b = &g->g_b;
 	uint32_t other, done;
 	opnd_t o;
 
@@ -869,10 +926,10 @@ expr(gen_t *g, int32_t n)
 		other = label(g);
 		done = label(g);
 		expr(g, nd->dn_a);
-		x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-		x86_jcc(b, X86_CC_E, other);
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		jcc(g, X86_CC_E, other);
 		expr(g, nd->dn_b);
-		x86_jmp(b, done);
+		jmp(g, done);
 		bind(g, other);
 		expr(g, nd->dn_c);
 		bind(g, done);
@@ -889,7 +946,7 @@ expr(gen_t *g, int32_t n)
 		incdec(g, nd);
 		return;
 	case N_CALL:
-		nope(g, "%s()", dsl_func_name((int)nd->dn_ival));
+		nope(g, "%s()", dsl_prog_funcname((int)nd->dn_ival));
 		return;
 	case N_MEMBER:
 	case N_DEREF:
@@ -959,74 +1016,73 @@ dynentry(gen_t *g, uint32_t aggi, int nk, int k0, uint32_t drop)
 {
 	const dsl_ip_t *ip = g->g_ip;
 	const dsl_agg_t *ag = &g->g_pg->pg_aggs[aggi];
-	x86_buf_t *b = &g->g_b;
 	uint32_t probe = label(g), next = label(g), make = label(g);
 	uint32_t found = label(g), full = label(g);
 	uint32_t keysz = 8 + 8 * (uint32_t)nk;
 	uint32_t size = keysz + (uint32_t)sizeof(ip_ent_t) +
 	    8 * (uint32_t)dsl_agg_words(ag);
-	x86_opnd_t slot = x86_mx(BUF, ACC, 4, (int32_t)ip->ip_idx);
+	dsl_x86_opnd_t slot = MX(BUF, ACC, 4, (int32_t)ip->ip_idx);
 	int j;
 
 	/* the hash: Fibonacci hashing of agg and keys, the top bits */
 	movi(g, ACC, aggi);
-	x86_op2i(b, X86_MOV, 8, x86_r(LINK), (int64_t)IP_GOLD64);
+	op2i(g, X86_MOV, 8, R(LINK), (int64_t)IP_GOLD64);
 	for (j = 0; j < nk; j++) {
-		x86_op2(b, X86_XOR, 8, x86_r(ACC), CXI(jc_tmp, k0 + j));
-		x86_op2(b, X86_IMUL, 8, x86_r(ACC), x86_r(LINK));
+		op2(g, X86_XOR, 8, R(ACC), CXI(jc_tmp, k0 + j));
+		op2(g, X86_IMUL, 8, R(ACC), R(LINK));
 	}
-	x86_shift(b, X86_SHR, 8, x86_r(ACC), 64 - (int)ip->ip_nidxlog);
+	shift(g, X86_SHR, 8, R(ACC), 64 - (int)ip->ip_nidxlog);
 	movi(g, LINK, ip->ip_nidx);		/* probes left */
 
 	bind(g, probe);
-	x86_movx(b, X86_RDX, slot, 4, false);
-	x86_op2(b, X86_TEST, 4, x86_r(X86_RDX), x86_r(X86_RDX));
-	x86_jcc(b, X86_CC_E, make);
-	x86_lea(b, X86_R10, x86_mx(BUF, X86_RDX, 1, 0));
-	x86_op2i(b, X86_CMP, 4, x86_m(X86_R10, 0), aggi);
-	x86_jcc(b, X86_CC_NE, next);
+	movx(g, X86_RDX, slot, 4, false);
+	op2(g, X86_TEST, 4, R(X86_RDX), R(X86_RDX));
+	jcc(g, X86_CC_E, make);
+	lea(g, X86_R10, MX(BUF, X86_RDX, 1, 0));
+	op2i(g, X86_CMP, 4, M(X86_R10, 0), aggi);
+	jcc(g, X86_CC_NE, next);
 	for (j = 0; j < nk; j++) {
-		mov(g, x86_r(TMP), CXI(jc_tmp, k0 + j));
-		x86_op2(b, X86_CMP, 8, x86_m(X86_R10, 8 + 8 * j), x86_r(TMP));
-		x86_jcc(b, X86_CC_NE, next);
+		mov(g, R(TMP), CXI(jc_tmp, k0 + j));
+		op2(g, X86_CMP, 8, M(X86_R10, 8 + 8 * j), R(TMP));
+		jcc(g, X86_CC_NE, next);
 	}
-	x86_op2i(b, X86_ADD, 8, x86_r(X86_R10), keysz);
-	x86_jmp(b, found);
+	op2i(g, X86_ADD, 8, R(X86_R10), keysz);
+	jmp(g, found);
 	bind(g, next);
-	x86_op2i(b, X86_ADD, 4, x86_r(ACC), 1);
-	x86_op2i(b, X86_AND, 4, x86_r(ACC), ip->ip_nidx - 1);
-	x86_op1(b, X86_DEC, 4, x86_r(LINK));
-	x86_jcc(b, X86_CC_NE, probe);
-	x86_jmp(b, full);
+	op2i(g, X86_ADD, 4, R(ACC), 1);
+	op2i(g, X86_AND, 4, R(ACC), ip->ip_nidx - 1);
+	op1(g, X86_DEC, 4, R(LINK));
+	jcc(g, X86_CC_NE, probe);
+	jmp(g, full);
 
 	/* a new entry: heap space, its agg and keys, then the index */
 	bind(g, make);
 	movi(g, X86_R10, size);
-	x86_op2(b, X86_XADD, 8, x86_m(BUF, offsetof(ip_abuf_t, ab_heap)),
-	    x86_r(X86_R10));
-	x86_lea(b, TMP, x86_m(X86_R10, (int32_t)size));
-	x86_op2i(b, X86_CMP, 8, x86_r(TMP), ip->ip_heapsz);
-	x86_jcc(b, X86_CC_A, full);
-	x86_lea(b, X86_RDX, x86_m(X86_R10, (int32_t)ip->ip_heap));
-	x86_lea(b, X86_R10, x86_mx(BUF, X86_RDX, 1, 0));
-	x86_op2i(b, X86_MOV, 4, x86_m(X86_R10, 0), aggi);
+	op2(g, X86_XADD, 8, M(BUF, offsetof(ip_abuf_t, ab_heap)),
+	    R(X86_R10));
+	lea(g, TMP, M(X86_R10, (int32_t)size));
+	op2i(g, X86_CMP, 8, R(TMP), ip->ip_heapsz);
+	jcc(g, X86_CC_A, full);
+	lea(g, X86_RDX, M(X86_R10, (int32_t)ip->ip_heap));
+	lea(g, X86_R10, MX(BUF, X86_RDX, 1, 0));
+	op2i(g, X86_MOV, 4, M(X86_R10, 0), aggi);
 	for (j = 0; j < nk; j++) {
-		mov(g, x86_r(TMP), CXI(jc_tmp, k0 + j));
-		mov(g, x86_m(X86_R10, 8 + 8 * j), x86_r(TMP));
+		mov(g, R(TMP), CXI(jc_tmp, k0 + j));
+		mov(g, M(X86_R10, 8 + 8 * j), R(TMP));
 	}
 	/* publish: the slot must still be empty (cmpxchg wants eax = 0) */
-	mov(g, x86_r(TMP), x86_r(ACC));
+	mov(g, R(TMP), R(ACC));
 	movi(g, ACC, 0);
-	x86_op2(b, X86_CMPXCHG, 4, x86_mx(BUF, TMP, 4, (int32_t)ip->ip_idx),
-	    x86_r(X86_RDX));
-	mov(g, x86_r(ACC), x86_r(TMP));
-	x86_jcc(b, X86_CC_NE, probe);	/* taken meanwhile: look again */
-	x86_op2i(b, X86_ADD, 8, x86_r(X86_R10), keysz);
-	x86_jmp(b, found);
+	op2(g, X86_CMPXCHG, 4, MX(BUF, TMP, 4, (int32_t)ip->ip_idx),
+	    R(X86_RDX));
+	mov(g, R(ACC), R(TMP));
+	jcc(g, X86_CC_NE, probe);	/* taken meanwhile: look again */
+	op2i(g, X86_ADD, 8, R(X86_R10), keysz);
+	jmp(g, found);
 
 	bind(g, full);
-	x86_op1(b, X86_INC, 8, x86_m(BUF, offsetof(ip_abuf_t, ab_drops)));
-	x86_jmp(b, drop);
+	op1(g, X86_INC, 8, M(BUF, offsetof(ip_abuf_t, ab_drops)));
+	jmp(g, drop);
 	bind(g, found);
 }
 
@@ -1034,28 +1090,27 @@ dynentry(gen_t *g, uint32_t aggi, int nk, int k0, uint32_t drop)
 static void
 qbucket(gen_t *g)
 {
-	x86_buf_t *b = &g->g_b;
 	uint32_t nz = label(g), neg = label(g), ok = label(g);
 	uint32_t done = label(g);
 
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, X86_CC_NE, nz);
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, X86_CC_NE, nz);
 	movi(g, TMP, 63);			/* QZERO */
-	x86_jmp(b, done);
+	jmp(g, done);
 	bind(g, nz);
-	x86_jcc(b, X86_CC_S, neg);
-	x86_op2(b, X86_BSR, 8, x86_r(TMP), x86_r(ACC));
-	x86_op2i(b, X86_ADD, 4, x86_r(TMP), 64);	/* QZERO + 1 + lg */
-	x86_jmp(b, done);
+	jcc(g, X86_CC_S, neg);
+	op2(g, X86_BSR, 8, R(TMP), R(ACC));
+	op2i(g, X86_ADD, 4, R(TMP), 64);	/* QZERO + 1 + lg */
+	jmp(g, done);
 	bind(g, neg);
-	x86_op1(b, X86_NEG, 8, x86_r(ACC));	/* INT64_MIN stays 1 << 63 */
-	x86_op2(b, X86_BSR, 8, x86_r(ACC), x86_r(ACC));
-	x86_op2i(b, X86_CMP, 4, x86_r(ACC), 62);
-	x86_jcc(b, X86_CC_BE, ok);
+	op1(g, X86_NEG, 8, R(ACC));	/* INT64_MIN stays 1 << 63 */
+	op2(g, X86_BSR, 8, R(ACC), R(ACC));
+	op2i(g, X86_CMP, 4, R(ACC), 62);
+	jcc(g, X86_CC_BE, ok);
 	movi(g, ACC, 62);
 	bind(g, ok);
 	movi(g, TMP, 62);			/* QZERO - 1 - lg */
-	x86_op2(b, X86_SUB, 4, x86_r(TMP), x86_r(ACC));
+	op2(g, X86_SUB, 4, R(TMP), R(ACC));
 	bind(g, done);
 }
 
@@ -1063,26 +1118,25 @@ qbucket(gen_t *g)
 static void
 lqbucket(gen_t *g, const dsl_agg_t *ag)
 {
-	x86_buf_t *b = &g->g_b;
 	int64_t base = ag->ag_p[0], step = ag->ag_p[2];
 	int64_t levels = (int64_t)ag->ag_ndata - 2;
 	uint32_t low = label(g), in = label(g), done = label(g);
 
-	x86_movx(b, ACC, x86_r(ACC), 4, true);
-	x86_op2i(b, X86_CMP, 8, x86_r(ACC), base);
-	x86_jcc(b, X86_CC_L, low);
-	x86_op2i(b, X86_SUB, 8, x86_r(ACC), base);	/* >= 0, < 2^32 */
+	movx(g, ACC, R(ACC), 4, true);
+	op2i(g, X86_CMP, 8, R(ACC), base);
+	jcc(g, X86_CC_L, low);
+	op2i(g, X86_SUB, 8, R(ACC), base);	/* >= 0, < 2^32 */
 	if (step > 1) {
 		movi(g, TMP, step);
 		movi(g, X86_RDX, 0);
-		x86_op1(b, X86_DIV, 8, x86_r(TMP));
+		op1(g, X86_DIV, 8, R(TMP));
 	}
-	x86_op2i(b, X86_CMP, 8, x86_r(ACC), levels);
-	x86_jcc(b, X86_CC_L, in);
+	op2i(g, X86_CMP, 8, R(ACC), levels);
+	jcc(g, X86_CC_L, in);
 	movi(g, ACC, levels);
 	bind(g, in);
-	x86_lea(b, TMP, x86_m(ACC, 1));
-	x86_jmp(b, done);
+	lea(g, TMP, M(ACC, 1));
+	jmp(g, done);
 	bind(g, low);
 	movi(g, TMP, 0);
 	bind(g, done);
@@ -1097,7 +1151,6 @@ lqbucket(gen_t *g, const dsl_agg_t *ag)
 static void
 llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 {
-	x86_buf_t *b = &g->g_b;
 	int64_t f = ag->ag_p[0], lo = ag->ag_p[1], hi = ag->ag_p[2];
 	int64_t st = ag->ag_p[3], per = st - st / f, sf = st / f;
 	int64_t bin0 = 1 + (hi - lo + 1) * per, pw = 1, m;
@@ -1109,62 +1162,62 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 	for (m = 0; m < lo; m++)
 		pw *= f;
 	/* rax = |value| as uint64 */
-	mov(g, x86_r(ACC), CXI(jc_tmp, tv));
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, X86_CC_NS, zero);
-	x86_op1(b, X86_NEG, 8, x86_r(ACC));
+	mov(g, R(ACC), CXI(jc_tmp, tv));
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, X86_CC_NS, zero);
+	op1(g, X86_NEG, 8, R(ACC));
 	bind(g, zero);
 	ta = push(g);
 	movi(g, TMP, pw);
 	movi(g, LINK, 0);			/* m - low (xor: flags) */
-	x86_op2(b, X86_CMP, 8, x86_r(ACC), x86_r(TMP));
-	x86_jcc(b, X86_CC_AE, mag);
+	op2(g, X86_CMP, 8, R(ACC), R(TMP));
+	jcc(g, X86_CC_AE, mag);
 	movi(g, TMP, bin0);
-	x86_jmp(b, done);
+	jmp(g, done);
 
 	bind(g, mag);				/* rcx = next = pw * factor */
-	x86_op2i(b, X86_IMUL, 8, x86_r(TMP), f);
-	x86_op2(b, X86_CMP, 8, x86_r(ACC), x86_r(TMP));
-	x86_jcc(b, X86_CC_B, in);
-	x86_op2i(b, X86_ADD, 8, x86_r(LINK), 1);
-	x86_op2i(b, X86_CMP, 8, x86_r(LINK), hi - lo + 1);
-	x86_jcc(b, X86_CC_L, mag);
-	x86_jmp(b, over);
+	op2i(g, X86_IMUL, 8, R(TMP), f);
+	op2(g, X86_CMP, 8, R(ACC), R(TMP));
+	jcc(g, X86_CC_B, in);
+	op2i(g, X86_ADD, 8, R(LINK), 1);
+	op2i(g, X86_CMP, 8, R(LINK), hi - lo + 1);
+	jcc(g, X86_CC_L, mag);
+	jmp(g, over);
 
 	bind(g, in);				/* idx of |v| in [0, next) */
-	x86_op2i(b, X86_CMP, 8, x86_r(TMP), st);
-	x86_jcc(b, X86_CC_B, small);
-	mov(g, x86_r(ACC), x86_r(TMP));		/* v / (next / steps) */
+	op2i(g, X86_CMP, 8, R(TMP), st);
+	jcc(g, X86_CC_B, small);
+	mov(g, R(ACC), R(TMP));		/* v / (next / steps) */
 	movi(g, X86_RDX, 0);
 	movi(g, TMP, st);
-	x86_op1(b, X86_DIV, 8, x86_r(TMP));
-	mov(g, x86_r(TMP), x86_r(ACC));
-	mov(g, x86_r(ACC), CXI(jc_tmp, ta));
+	op1(g, X86_DIV, 8, R(TMP));
+	mov(g, R(TMP), R(ACC));
+	mov(g, R(ACC), CXI(jc_tmp, ta));
 	movi(g, X86_RDX, 0);
-	x86_op1(b, X86_DIV, 8, x86_r(TMP));
-	x86_jmp(b, idx);
+	op1(g, X86_DIV, 8, R(TMP));
+	jmp(g, idx);
 	bind(g, small);				/* v * steps / next */
-	x86_op2i(b, X86_IMUL, 8, x86_r(ACC), st);
+	op2i(g, X86_IMUL, 8, R(ACC), st);
 	movi(g, X86_RDX, 0);
-	x86_op1(b, X86_DIV, 8, x86_r(TMP));
-	bind(g, idx);				/* i = 1 + (m-low)*per + idx-sf */
-	x86_op2i(b, X86_IMUL, 8, x86_r(LINK), per);
-	x86_lea(b, LINK, x86_mx(LINK, ACC, 1, (int32_t)(1 - sf)));
+	op1(g, X86_DIV, 8, R(TMP));
+	bind(g, idx);			/* i = 1 + (m-low)*per + idx-sf */
+	op2i(g, X86_IMUL, 8, R(LINK), per);
+	lea(g, LINK, MX(LINK, ACC, 1, (int32_t)(1 - sf)));
 	movi(g, TMP, bin0);
-	mov(g, x86_r(ACC), CXI(jc_tmp, tv));
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, X86_CC_S, neg);
-	x86_op2(b, X86_ADD, 8, x86_r(TMP), x86_r(LINK));
-	x86_jmp(b, done);
+	mov(g, R(ACC), CXI(jc_tmp, tv));
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, X86_CC_S, neg);
+	op2(g, X86_ADD, 8, R(TMP), R(LINK));
+	jmp(g, done);
 	bind(g, neg);
-	x86_op2(b, X86_SUB, 8, x86_r(TMP), x86_r(LINK));
-	x86_jmp(b, done);
+	op2(g, X86_SUB, 8, R(TMP), R(LINK));
+	jmp(g, done);
 
 	bind(g, over);				/* beyond factor^(high+1) */
 	movi(g, TMP, 0);
-	mov(g, x86_r(ACC), CXI(jc_tmp, tv));
-	x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-	x86_jcc(b, X86_CC_S, done);
+	mov(g, R(ACC), CXI(jc_tmp, tv));
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, X86_CC_S, done);
 	movi(g, TMP, 2 * bin0);
 	bind(g, done);
 	pop(g, ta, -1);
@@ -1179,60 +1232,59 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
  * whose count changed.
  */
 static void
-update(gen_t *g, uint32_t aggi, x86_opnd_t e, int tv, int ti)
+update(gen_t *g, uint32_t aggi, dsl_x86_opnd_t e, int tv, int ti)
 {
 	const dsl_agg_t *ag = &g->g_pg->pg_aggs[aggi];
-	x86_buf_t *b = &g->g_b;
 	int32_t d = e.xo_disp + (int32_t)sizeof(ip_ent_t);
 	int base = e.xo_base;
-	x86_opnd_t d0 = x86_m(base, d), d1 = x86_m(base, d + 8);
-	x86_opnd_t v = tv >= 0 ? CXI(jc_tmp, tv) : x86_r(ACC);
+	dsl_x86_opnd_t d0 = M(base, d), d1 = M(base, d + 8);
+	dsl_x86_opnd_t v = tv >= 0 ? CXI(jc_tmp, tv) : R(ACC);
 	uint32_t reset, cas, done;
 
 	switch (ag->ag_func) {
 	case F_COUNT:
-		x86_op1(b, X86_INC, 8, d0);
+		op1(g, X86_INC, 8, d0);
 		break;
 	case F_SUM:
-		mov(g, x86_r(ACC), v);
-		x86_op2(b, X86_ADD, 8, d0, x86_r(ACC));
+		mov(g, R(ACC), v);
+		op2(g, X86_ADD, 8, d0, R(ACC));
 		break;
 	case F_AVG:
-		x86_op1(b, X86_INC, 8, d0);
-		mov(g, x86_r(ACC), v);
-		x86_op2(b, X86_ADD, 8, d1, x86_r(ACC));
+		op1(g, X86_INC, 8, d0);
+		mov(g, R(ACC), v);
+		op2(g, X86_ADD, 8, d1, R(ACC));
 		break;
 	case F_STDDEV:
 		/* count, sum, and the sum of squares in 128 bits */
-		x86_op1(b, X86_INC, 8, d0);
-		mov(g, x86_r(ACC), v);
-		x86_op2(b, X86_ADD, 8, d1, x86_r(ACC));
-		x86_op1(b, X86_IMUL1, 8, x86_r(ACC));
-		x86_op2(b, X86_ADD, 8, x86_m(base, d + 16), x86_r(ACC));
-		x86_op2(b, X86_ADC, 8, x86_m(base, d + 24), x86_r(X86_RDX));
+		op1(g, X86_INC, 8, d0);
+		mov(g, R(ACC), v);
+		op2(g, X86_ADD, 8, d1, R(ACC));
+		op1(g, X86_IMUL1, 8, R(ACC));
+		op2(g, X86_ADD, 8, M(base, d + 16), R(ACC));
+		op2(g, X86_ADC, 8, M(base, d + 24), R(X86_RDX));
 		break;
 	case F_MIN:
 	case F_MAX:
 		reset = label(g);
 		cas = label(g);
 		done = label(g);
-		mov(g, x86_r(X86_RDX), v);
-		mov(g, x86_r(TMP), x86_m(BASE, (int32_t)(g->g_ip->ip_gen +
+		mov(g, R(X86_RDX), v);
+		mov(g, R(TMP), M(BASE, (int32_t)(g->g_ip->ip_gen +
 		    8 * aggi)));
-		x86_op2(b, X86_CMP, 8, x86_m(base, e.xo_disp + 8),
-		    x86_r(TMP));
-		x86_jcc(b, X86_CC_NE, reset);
-		mov(g, x86_r(ACC), d0);
+		op2(g, X86_CMP, 8, M(base, e.xo_disp + 8),
+		    R(TMP));
+		jcc(g, X86_CC_NE, reset);
+		mov(g, R(ACC), d0);
 		bind(g, cas);
-		x86_op2(b, X86_CMP, 8, x86_r(X86_RDX), x86_r(ACC));
-		x86_jcc(b, ag->ag_func == F_MIN ? X86_CC_GE : X86_CC_LE,
+		op2(g, X86_CMP, 8, R(X86_RDX), R(ACC));
+		jcc(g, ag->ag_func == F_MIN ? X86_CC_GE : X86_CC_LE,
 		    done);
-		x86_op2(b, X86_CMPXCHG, 8, d0, x86_r(X86_RDX));
-		x86_jcc(b, X86_CC_NE, cas);
-		x86_jmp(b, done);
+		op2(g, X86_CMPXCHG, 8, d0, R(X86_RDX));
+		jcc(g, X86_CC_NE, cas);
+		jmp(g, done);
 		bind(g, reset);			/* value first, then its gen */
-		mov(g, d0, x86_r(X86_RDX));
-		mov(g, x86_m(base, e.xo_disp + 8), x86_r(TMP));
+		mov(g, d0, R(X86_RDX));
+		mov(g, M(base, e.xo_disp + 8), R(TMP));
 		bind(g, done);
 		break;
 	case F_QUANTIZE:
@@ -1241,34 +1293,34 @@ update(gen_t *g, uint32_t aggi, x86_opnd_t e, int tv, int ti)
 		if (ag->ag_func == F_LLQUANTIZE) {
 			llqbucket(g, ag, tv);
 		} else {
-			mov(g, x86_r(ACC), v);
+			mov(g, R(ACC), v);
 			if (ag->ag_func == F_QUANTIZE)
 				qbucket(g);
 			else
 				lqbucket(g, ag);
 		}
 		if (ti >= 0) {
-			mov(g, x86_r(ACC), CXI(jc_tmp, ti));
-			x86_op2(b, X86_ADD, 8, x86_mx(base, TMP, 8, d),
-			    x86_r(ACC));
+			mov(g, R(ACC), CXI(jc_tmp, ti));
+			op2(g, X86_ADD, 8, MX(base, TMP, 8, d),
+			    R(ACC));
 		} else {
-			x86_op1(b, X86_INC, 8, x86_mx(base, TMP, 8, d));
+			op1(g, X86_INC, 8, MX(base, TMP, 8, d));
 		}
 		/* and the sum of value * increment after the buckets;
 		 * lquantize sums the value as 32 bits */
-		mov(g, x86_r(ACC), v);
+		mov(g, R(ACC), v);
 		if (ag->ag_func == F_LQUANTIZE)
-			x86_movx(b, ACC, x86_r(ACC), 4, true);
+			movx(g, ACC, R(ACC), 4, true);
 		if (ti >= 0)
-			x86_op2(b, X86_IMUL, 8, x86_r(ACC), CXI(jc_tmp, ti));
-		x86_op2(b, X86_ADD, 8, x86_m(base, d + 8 *
-		    (int32_t)ag->ag_ndata), x86_r(ACC));
+			op2(g, X86_IMUL, 8, R(ACC), CXI(jc_tmp, ti));
+		op2(g, X86_ADD, 8, M(base, d + 8 *
+		    (int32_t)ag->ag_ndata), R(ACC));
 		break;
 	default:
-		nope(g, "%s()", dsl_func_name(ag->ag_func));
+		nope(g, "%s()", dsl_prog_funcname(ag->ag_func));
 		return;
 	}
-	x86_op1(b, X86_INC, 8, x86_m(base, e.xo_disp));
+	op1(g, X86_INC, 8, M(base, e.xo_disp));
 }
 
 /* The argument after the first `skip` arguments of a call, or NONE. */
@@ -1291,7 +1343,6 @@ aggregate(gen_t *g, int32_t n)
 	const dsl_node_t *nd = NODE(g, n);
 	uint32_t aggi = (uint32_t)nd->dn_ival;
 	const dsl_agg_t *ag = &g->g_pg->pg_aggs[aggi];
-	x86_buf_t *b = &g->g_b;
 	uint32_t have = label(g), skip = label(g), st = 0, klen = 0;
 	int tv = -1, ti = -1, k0 = g->g_ntmp, nk = 0, t0 = g->g_ntmp;
 	int32_t a = nd->dn_b, inc = DSL_NONE, k;
@@ -1330,17 +1381,17 @@ aggregate(gen_t *g, int32_t n)
 		}
 	}
 
-	x86_op2(b, X86_TEST, 8, x86_r(BUF), x86_r(BUF));
-	x86_jcc(b, X86_CC_NE, have);
+	op2(g, X86_TEST, 8, R(BUF), R(BUF));
+	jcc(g, X86_CC_NE, have);
 	stub(g, ST_BUFGET);
-	x86_op2(b, X86_TEST, 8, x86_r(BUF), x86_r(BUF));
-	x86_jcc(b, X86_CC_E, skip);		/* no buffer: a drop */
+	op2(g, X86_TEST, 8, R(BUF), R(BUF));
+	jcc(g, X86_CC_E, skip);		/* no buffer: a drop */
 	bind(g, have);
 	if (dyn) {
 		dynentry(g, aggi, nk, k0, skip);
-		update(g, aggi, x86_m(X86_R10, 0), tv, ti);
+		update(g, aggi, M(X86_R10, 0), tv, ti);
 	} else {
-		update(g, aggi, x86_m(BUF, (int32_t)st), tv, ti);
+		update(g, aggi, M(BUF, (int32_t)st), tv, ti);
 	}
 	bind(g, skip);
 	g->g_ntmp = t0;
@@ -1351,7 +1402,6 @@ aggregate(gen_t *g, int32_t n)
 static void
 stmts(gen_t *g, int32_t s)
 {
-	x86_buf_t *b = &g->g_b;
 	uint32_t other, done;
 
 	for (; s != DSL_NONE && !g->g_fail; s = NODE(g, s)->dn_next) {
@@ -1362,12 +1412,13 @@ stmts(gen_t *g, int32_t s)
 		case S_EXPR:
 			g->g_act = nd->dn_act;
 			if (g->g_dynact)
-				x86_op2i(b, X86_MOV, 4, CX(jc_act), nd->dn_act);
+				op2i(g, X86_MOV, 4, CX(jc_act), nd->dn_act);
 			e = NODE(g, nd->dn_a);
 			if (e->dn_op == N_AGG)
 				aggregate(g, nd->dn_a);
 			else if (e->dn_op == N_CALL)
-				nope(g, "%s()", dsl_func_name((int)e->dn_ival));
+				nope(g, "%s()",
+				    dsl_prog_funcname((int)e->dn_ival));
 			else
 				expr(g, nd->dn_a);
 			break;
@@ -1375,18 +1426,16 @@ stmts(gen_t *g, int32_t s)
 			other = label(g);
 			done = label(g);
 			expr(g, nd->dn_a);
-			x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-			x86_jcc(b, X86_CC_E, other);
+			op2(g, X86_TEST, 8, R(ACC), R(ACC));
+			jcc(g, X86_CC_E, other);
 			stmts(g, nd->dn_b);
-			x86_jmp(b, done);
+			jmp(g, done);
 			bind(g, other);
 			stmts(g, nd->dn_c);
 			bind(g, done);
 			break;
 		case S_BLOCK:
 			stmts(g, nd->dn_a);
-			break;
-		case S_EMPTY:
 			break;
 		default:
 			nope(g, "this statement");
@@ -1461,7 +1510,6 @@ static void
 clause(gen_t *g, uint32_t i, uint32_t c)
 {
 	const dsl_clause_t *cl = &g->g_pg->pg_clauses[c];
-	x86_buf_t *b = &g->g_b;
 	const char *why = clause_flags(cl);
 
 	if (why != NULL) {
@@ -1474,11 +1522,11 @@ clause(gen_t *g, uint32_t i, uint32_t c)
 	g->g_next = label(g);
 	g->g_dynact = needs_dynact(g->g_pg, cl->cl_body);
 	if (g->g_dynact)
-		x86_op2i(b, X86_MOV, 4, CX(jc_act), 0);
+		op2i(g, X86_MOV, 4, CX(jc_act), 0);
 	if (cl->cl_pred != DSL_NONE) {
 		expr(g, cl->cl_pred);
-		x86_op2(b, X86_TEST, 8, x86_r(ACC), x86_r(ACC));
-		x86_jcc(b, X86_CC_E, g->g_next);
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		jcc(g, X86_CC_E, g->g_next);
 	}
 	stmts(g, cl->cl_body);
 	bind(g, g->g_next);
@@ -1522,26 +1570,25 @@ scan(const dsl_prog_t *pg, int32_t n, uses_t *u)
 static void
 clock(gen_t *g)
 {
-	x86_buf_t *b = &g->g_b;
 	uint32_t again = label(g), retry = label(g), ok = label(g);
 
 	movi(g, TMP, 4);
 	bind(g, again);
-	mov(g, x86_r(X86_R10), HDR(ih_clkseq));
-	mov(g, x86_r(ACC), CX(jc_tsc));
-	x86_op2(b, X86_SUB, 8, x86_r(ACC), HDR(ih_tsc0));
-	x86_op1(b, X86_IMUL1, 8, HDR(ih_mult));
-	x86_shrd(b, ACC, X86_RDX, 32);
-	x86_op2(b, X86_ADD, 8, x86_r(ACC), HDR(ih_ns0));
-	x86_op2(b, X86_CMP, 8, x86_r(X86_R10), HDR(ih_clkseq));
-	x86_jcc(b, X86_CC_NE, retry);
-	x86_op2i(b, X86_TEST, 8, x86_r(X86_R10), 1);
-	x86_jcc(b, X86_CC_E, ok);
+	mov(g, R(X86_R10), HDR(ih_clkseq));
+	mov(g, R(ACC), CX(jc_tsc));
+	op2(g, X86_SUB, 8, R(ACC), HDR(ih_tsc0));
+	op1(g, X86_IMUL1, 8, HDR(ih_mult));
+	dsl_x86_shrd(&g->g_b, ACC, X86_RDX, 32);
+	op2(g, X86_ADD, 8, R(ACC), HDR(ih_ns0));
+	op2(g, X86_CMP, 8, R(X86_R10), HDR(ih_clkseq));
+	jcc(g, X86_CC_NE, retry);
+	op2i(g, X86_TEST, 8, R(X86_R10), 1);
+	jcc(g, X86_CC_E, ok);
 	bind(g, retry);
-	x86_op1(b, X86_DEC, 4, x86_r(TMP));
-	x86_jcc(b, X86_CC_NE, again);
+	op1(g, X86_DEC, 4, R(TMP));
+	jcc(g, X86_CC_NE, again);
 	bind(g, ok);
-	mov(g, CX(jc_ns), x86_r(ACC));
+	mov(g, CX(jc_ns), R(ACC));
 }
 
 static void
@@ -1549,7 +1596,6 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 {
 	const ip_pplan_t *pp = &g->g_ip->ip_plan[id - 1];
 	const rt_probe_t *p = &g->g_ip->ip_rt->rt_probes[id - 1];
-	x86_buf_t *b = &g->g_b;
 	uint32_t quiet = label(g), nokey = label(g), go = label(g);
 	uint32_t mute = label(g), mnext = label(g), i, s;
 	uses_t u = { false, false, 0 };
@@ -1570,17 +1616,17 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 		scan(g->g_pg, cl->cl_body, &u);
 	}
 
-	*entry = (uint32_t)b->xb_len;
+	*entry = (uint32_t)g->g_b.xb_len;
 	movi(g, BASE, (int64_t)g->g_ip->ip_remote);
-	x86_op2i(b, X86_CMP, 8, HDR(ih_ended), 0);
-	x86_jcc(b, X86_CC_NE, quiet);
-	x86_op2i(b, X86_CMP, 4, CX(jc_key), 0);
-	x86_jcc(b, X86_CC_E, nokey);
-	x86_op2i(b, X86_CMP, 8, HDR(ih_nmute), 0);
-	x86_jcc(b, X86_CC_NE, mute);
+	op2i(g, X86_CMP, 8, HDR(ih_ended), 0);
+	jcc(g, X86_CC_NE, quiet);
+	op2i(g, X86_CMP, 4, CX(jc_key), 0);
+	jcc(g, X86_CC_E, nokey);
+	op2i(g, X86_CMP, 8, HDR(ih_nmute), 0);
+	jcc(g, X86_CC_NE, mute);
 	bind(g, go);
-	x86_op2i(b, X86_MOV, 4, CX(jc_status), records ? DSL_JIT_RECORD : 0);
-	x86_op2i(b, X86_MOV, 4, CX(jc_nev), 0);
+	op2i(g, X86_MOV, 4, CX(jc_status), records ? DSL_JIT_RECORD : 0);
+	op2i(g, X86_MOV, 4, CX(jc_nev), 0);
 	movi(g, BUF, 0);
 	if (u.u_ns)
 		clock(g);
@@ -1588,35 +1634,35 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 		stub(g, ST_THRFIND);
 	for (s = 0; s < DSL_JIT_NTHIS; s++)
 		if (u.u_this & 1u << s)
-			x86_op2i(b, X86_MOV, 8, CXI(jc_this, s), 0);
+			op2i(g, X86_MOV, 8, CXI(jc_this, s), 0);
 
 	for (i = 0; i < pp->pp_n; i++)
 		if (pp->pp_path[i] == DSL_PATH_INPROC)
 			clause(g, i, p->pr_clauses[i]);
-	x86_op1(b, X86_JMPI, 8, CX(jc_link));
+	op1(g, X86_JMPI, 8, CX(jc_link));
 
 	/* no key (no TCB): pidtrace runs it all from the record */
 	bind(g, nokey);
-	x86_op2i(b, X86_MOV, 4, CX(jc_status), DSL_JIT_RECORD | DSL_JIT_ALL);
-	x86_op2i(b, X86_MOV, 4, CX(jc_nev), 0);
-	x86_op1(b, X86_JMPI, 8, CX(jc_link));
+	op2i(g, X86_MOV, 4, CX(jc_status), DSL_JIT_RECORD | DSL_JIT_ALL);
+	op2i(g, X86_MOV, 4, CX(jc_nev), 0);
+	op1(g, X86_JMPI, 8, CX(jc_link));
 
 	/* a muted key (a vfork child) or the end: nothing at all */
 	bind(g, mute);
 	movi(g, TMP, 0);
-	x86_movx(b, ACC, CX(jc_key), 4, false);
+	movx(g, ACC, CX(jc_key), 4, false);
 	bind(g, mnext);
-	x86_op2(b, X86_CMP, 4, x86_mx(BASE, TMP, 4,
-	    (int32_t)offsetof(ip_hdr_t, ih_mute)), x86_r(ACC));
-	x86_jcc(b, X86_CC_E, quiet);
-	x86_op2i(b, X86_ADD, 4, x86_r(TMP), 1);
-	x86_op2i(b, X86_CMP, 4, x86_r(TMP), IP_NMUTE);
-	x86_jcc(b, X86_CC_B, mnext);
-	x86_jmp(b, go);
+	op2(g, X86_CMP, 4, MX(BASE, TMP, 4,
+	    (int32_t)offsetof(ip_hdr_t, ih_mute)), R(ACC));
+	jcc(g, X86_CC_E, quiet);
+	op2i(g, X86_ADD, 4, R(TMP), 1);
+	op2i(g, X86_CMP, 4, R(TMP), IP_NMUTE);
+	jcc(g, X86_CC_B, mnext);
+	jmp(g, go);
 	bind(g, quiet);
-	x86_op2i(b, X86_MOV, 4, CX(jc_status), 0);
-	x86_op2i(b, X86_MOV, 4, CX(jc_nev), 0);
-	x86_op1(b, X86_JMPI, 8, CX(jc_link));
+	op2i(g, X86_MOV, 4, CX(jc_status), 0);
+	op2i(g, X86_MOV, 4, CX(jc_nev), 0);
+	op1(g, X86_JMPI, 8, CX(jc_link));
 
 	/*
 	 * The fault tail: r10 = the event's first word, rcx its value,
@@ -1628,18 +1674,18 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 	{
 		uint32_t full = label(g);
 
-		x86_movx(b, ACC, CX(jc_nev), 4, false);
-		x86_op2i(b, X86_CMP, 4, x86_r(ACC), DSL_JIT_NEV);
-		x86_jcc(b, X86_CC_AE, full);
-		x86_shift(b, X86_SHL, 4, x86_r(ACC), 4);
-		mov(g, x86_mx(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev)),
-		    x86_r(X86_R10));
-		mov(g, x86_mx(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev) + 8),
-		    x86_r(TMP));
-		x86_op1(b, X86_INC, 4, CX(jc_nev));
+		movx(g, ACC, CX(jc_nev), 4, false);
+		op2i(g, X86_CMP, 4, R(ACC), DSL_JIT_NEV);
+		jcc(g, X86_CC_AE, full);
+		shift(g, X86_SHL, 4, R(ACC), 4);
+		mov(g, MX(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev)),
+		    R(X86_R10));
+		mov(g, MX(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev) + 8),
+		    R(TMP));
+		op1(g, X86_INC, 4, CX(jc_nev));
 		bind(g, full);
-		x86_op2i(b, X86_OR, 4, CX(jc_status), DSL_JIT_RECORD);
-		x86_op1(b, X86_JMPI, 8, x86_r(LINK));
+		op2i(g, X86_OR, 4, CX(jc_status), DSL_JIT_RECORD);
+		op1(g, X86_JMPI, 8, R(LINK));
 	}
 }
 
@@ -1656,41 +1702,40 @@ static void
 table_loop(gen_t *g, int r, size_t off, uint32_t n, uint32_t log,
     size_t stride, bool claim, uint32_t found, uint32_t empty)
 {
-	x86_buf_t *b = &g->g_b;
 	uint32_t top = label(g), next = label(g), take = label(g);
 
-	x86_movx(b, TMP, CX(jc_key), 4, false);
-	mov(g, x86_r(X86_RDX), x86_r(TMP));
-	x86_op2i(b, X86_IMUL, 4, x86_r(X86_RDX), (int32_t)IP_GOLD32);
-	x86_shift(b, X86_SHR, 4, x86_r(X86_RDX), 32 - (int)log);
+	movx(g, TMP, CX(jc_key), 4, false);
+	mov(g, R(X86_RDX), R(TMP));
+	op2i(g, X86_IMUL, 4, R(X86_RDX), (int32_t)IP_GOLD32);
+	shift(g, X86_SHR, 4, R(X86_RDX), 32 - (int)log);
 	movi(g, X86_R10, n);
 	bind(g, top);
-	mov(g, x86_r(r), x86_r(X86_RDX));
-	x86_op2i(b, X86_IMUL, 8, x86_r(r), (int64_t)stride);
-	x86_lea(b, r, x86_mx(BASE, r, 1, (int32_t)off));
+	mov(g, R(r), R(X86_RDX));
+	op2i(g, X86_IMUL, 8, R(r), (int64_t)stride);
+	lea(g, r, MX(BASE, r, 1, (int32_t)off));
 	if (!claim) {
-		x86_op2(b, X86_CMP, 4, x86_m(r, 0), x86_r(TMP));
-		x86_jcc(b, X86_CC_E, found);
-		x86_op2i(b, X86_CMP, 4, x86_m(r, 0), 0);
-		x86_jcc(b, X86_CC_E, empty);
+		op2(g, X86_CMP, 4, M(r, 0), R(TMP));
+		jcc(g, X86_CC_E, found);
+		op2i(g, X86_CMP, 4, M(r, 0), 0);
+		jcc(g, X86_CC_E, empty);
 	} else {
-		x86_movx(b, ACC, x86_m(r, 0), 4, false);
-		x86_op2(b, X86_CMP, 4, x86_r(ACC), x86_r(TMP));
-		x86_jcc(b, X86_CC_E, found);	/* a handler claimed it */
-		x86_op2(b, X86_TEST, 4, x86_r(ACC), x86_r(ACC));
-		x86_jcc(b, X86_CC_E, take);
-		x86_op2i(b, X86_CMP, 4, x86_r(ACC), (int32_t)IP_TOMB);
-		x86_jcc(b, X86_CC_NE, next);
+		movx(g, ACC, M(r, 0), 4, false);
+		op2(g, X86_CMP, 4, R(ACC), R(TMP));
+		jcc(g, X86_CC_E, found);	/* a handler claimed it */
+		op2(g, X86_TEST, 4, R(ACC), R(ACC));
+		jcc(g, X86_CC_E, take);
+		op2i(g, X86_CMP, 4, R(ACC), (int32_t)IP_TOMB);
+		jcc(g, X86_CC_NE, next);
 		bind(g, take);
-		x86_op2(b, X86_CMPXCHG, X86_LOCK | 4, x86_m(r, 0),
-		    x86_r(TMP));
-		x86_jcc(b, X86_CC_E, found);
+		op2(g, X86_CMPXCHG, X86_LOCK | 4, M(r, 0),
+		    R(TMP));
+		jcc(g, X86_CC_E, found);
 	}
 	bind(g, next);
-	x86_op2i(b, X86_ADD, 4, x86_r(X86_RDX), 1);
-	x86_op2i(b, X86_AND, 4, x86_r(X86_RDX), n - 1);
-	x86_op1(b, X86_DEC, 4, x86_r(X86_R10));
-	x86_jcc(b, X86_CC_NE, top);
+	op2i(g, X86_ADD, 4, R(X86_RDX), 1);
+	op2i(g, X86_AND, 4, R(X86_RDX), n - 1);
+	op1(g, X86_DEC, 4, R(X86_R10));
+	jcc(g, X86_CC_NE, top);
 }
 
 /* r9 = the thread's self-> entry, or the zero entry.  Clobbers rcx,
@@ -1704,11 +1749,11 @@ stub_thr(gen_t *g, bool claim)
 	table_loop(g, THR, ip->ip_thr, ip->ip_nthr, ip->ip_thrlog,
 	    ip->ip_thrsz, claim, found, none);
 	if (claim)
-		x86_op1(&g->g_b, X86_INC, X86_LOCK | 8, HDR(ih_dyndrops));
+		op1(g, X86_INC, X86_LOCK | 8, HDR(ih_dyndrops));
 	bind(g, none);
-	x86_lea(&g->g_b, THR, x86_m(BASE, (int32_t)ip->ip_zero));
+	lea(g, THR, M(BASE, (int32_t)ip->ip_zero));
 	bind(g, found);
-	x86_op1(&g->g_b, X86_JMPI, 8, x86_r(LINK));
+	op1(g, X86_JMPI, 8, R(LINK));
 }
 
 /* r8 = the thread's aggregation buffer, claimed if it has none, or 0
@@ -1724,10 +1769,10 @@ stub_buf(gen_t *g)
 	bind(g, none);
 	table_loop(g, BUF, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
 	    ip->ip_abufsz, true, found, found);
-	x86_op1(&g->g_b, X86_INC, X86_LOCK | 8, HDR(ih_aggdrops));
+	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_aggdrops));
 	movi(g, BUF, 0);
 	bind(g, found);
-	x86_op1(&g->g_b, X86_JMPI, 8, x86_r(LINK));
+	op1(g, X86_JMPI, 8, R(LINK));
 }
 
 /*
@@ -1740,30 +1785,29 @@ stub_buf(gen_t *g)
 static void
 stub_memread(gen_t *g)
 {
-	x86_buf_t *b = &g->g_b;
 	static const int saved[4] = { BASE, BUF, THR, LINK };
 	int i;
 
-	mov(g, CXI(jc_iov, 2), x86_r(ACC));
-	mov(g, CXI(jc_iov, 3), x86_r(TMP));
-	mov(g, CXI(jc_iov, 1), x86_r(TMP));
-	x86_lea(b, ACC, CX(jc_buf));
-	mov(g, CXI(jc_iov, 0), x86_r(ACC));
+	mov(g, CXI(jc_iov, 2), R(ACC));
+	mov(g, CXI(jc_iov, 3), R(TMP));
+	mov(g, CXI(jc_iov, 1), R(TMP));
+	lea(g, ACC, CX(jc_buf));
+	mov(g, CXI(jc_iov, 0), R(ACC));
 	for (i = 0; i < 4; i++)
-		mov(g, CXI(jc_save, i), x86_r(saved[i]));
-	x86_lea(b, X86_RSI, CXI(jc_iov, 0));
-	x86_lea(b, X86_R10, CXI(jc_iov, 2));
+		mov(g, CXI(jc_save, i), R(saved[i]));
+	lea(g, X86_RSI, CXI(jc_iov, 0));
+	lea(g, X86_R10, CXI(jc_iov, 2));
 	movi(g, X86_RDX, 1);
 	movi(g, X86_R8, 1);
 	movi(g, X86_R9, 0);
 	movi(g, X86_RDI, g->g_ip->ip_o.io_nspid);
 	movi(g, ACC, 310);			/* process_vm_readv */
-	x86_syscall(b);
-	x86_lea(b, CTX, x86_m(X86_RSI,
+	dsl_x86_syscall(&g->g_b);
+	lea(g, CTX, M(X86_RSI,
 	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
 	for (i = 0; i < 4; i++)
-		mov(g, x86_r(saved[i]), CXI(jc_save, i));
-	x86_op1(b, X86_JMPI, 8, x86_r(LINK));
+		mov(g, R(saved[i]), CXI(jc_save, i));
+	op1(g, X86_JMPI, 8, R(LINK));
 }
 
 static void
@@ -1775,7 +1819,7 @@ gen_init(gen_t *g, dsl_ip_t *ip, bool dry)
 	g->g_ip = ip;
 	g->g_pg = ip->ip_pg;
 	g->g_dry = dry;
-	x86_init(&g->g_b);
+	dsl_x86_init(&g->g_b);
 	for (s = 0; s < ST_N; s++)
 		g->g_stub[s] = label(g);
 }
@@ -1795,7 +1839,7 @@ dsl_jit_fits(dsl_ip_t *ip, uint32_t c, bool *canfault, char *why,
 		*canfault = g.g_canfault;
 	if (g.g_fail && why != NULL)
 		snprintf(why, len, "%s", g.g_why);
-	x86_fini(&g.g_b);
+	dsl_x86_fini(&g.g_b);
 	return !g.g_fail;
 }
 
@@ -1841,18 +1885,18 @@ dsl_jit_gen(dsl_ip_t *ip, const uint32_t *probes, size_t n,
 		bind(&g, g.g_stub[ST_MEMREAD]);
 		stub_memread(&g);
 	}
-	if (!g.g_fail && x86_finish(&g.g_b) != 0)
+	if (!g.g_fail && dsl_x86_finish(&g.g_b) != 0)
 		nope(&g, "out of memory");
 	if (g.g_fail) {
 		snprintf(err, errlen, "%s", g.g_why);
-		x86_fini(&g.g_b);
+		dsl_x86_fini(&g.g_b);
 		dsl_jit_code_free(out);
 		return -1;
 	}
 	out->ic_bytes = g.g_b.xb_code;
 	out->ic_len = g.g_b.xb_len;
 	g.g_b.xb_code = NULL;
-	x86_fini(&g.g_b);
+	dsl_x86_fini(&g.g_b);
 	return 0;
 }
 

@@ -209,7 +209,8 @@ var_name(const dsl_prog_t *pg, uint32_t v, char *buf, size_t len)
 	const dsl_var_t *va = &pg->pg_vars[v];
 
 	snprintf(buf, len, "%s%s", va->va_scope == V_SELF ? "self->" :
-	    va->va_scope == V_THIS ? "this->" : "", dsl_str(pg, va->va_name));
+	    va->va_scope == V_THIS ? "this->" : "",
+	    dsl_prog_str(pg, va->va_name));
 }
 
 /*
@@ -328,7 +329,8 @@ pass_actions(plan_t *pl)
 				where(pl, actid[a], acti[a], wh, sizeof(wh));
 				demote(pl, id, i, "@%s is printed or cleared "
 				    "by %s, which runs in pidtrace",
-				    dsl_str(pg, pg->pg_aggs[a].ag_name), wh);
+				    dsl_prog_str(pg, pg->pg_aggs[a].ag_name),
+				    wh);
 				moved = true;
 				break;
 			}

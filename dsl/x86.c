@@ -26,13 +26,13 @@
 #define F_BYTE	0x04		/* a byte register: spl..dil need a REX */
 
 void
-x86_init(x86_buf_t *b)
+dsl_x86_init(dsl_x86_buf_t *b)
 {
 	memset(b, 0, sizeof(*b));
 }
 
 void
-x86_fini(x86_buf_t *b)
+dsl_x86_fini(dsl_x86_buf_t *b)
 {
 	free(b->xb_code);
 	free(b->xb_labels);
@@ -58,7 +58,7 @@ grow(void **p, uint32_t *cap, size_t need, size_t elem)
 }
 
 static void
-put(x86_buf_t *b, const void *p, size_t len)
+put(dsl_x86_buf_t *b, const void *p, size_t len)
 {
 	size_t n;
 	uint8_t *q;
@@ -81,7 +81,7 @@ put(x86_buf_t *b, const void *p, size_t len)
 }
 
 static void
-put1(x86_buf_t *b, unsigned v)
+put1(dsl_x86_buf_t *b, unsigned v)
 {
 	uint8_t c = (uint8_t)v;
 
@@ -89,19 +89,19 @@ put1(x86_buf_t *b, unsigned v)
 }
 
 static void
-put4(x86_buf_t *b, int32_t v)
+put4(dsl_x86_buf_t *b, int32_t v)
 {
 	put(b, &v, 4);		/* little-endian, as the target */
 }
 
 void
-x86_bytes(x86_buf_t *b, const void *p, size_t len)
+dsl_x86_bytes(dsl_x86_buf_t *b, const void *p, size_t len)
 {
 	put(b, p, len);
 }
 
 uint32_t
-x86_label(x86_buf_t *b)
+dsl_x86_label(dsl_x86_buf_t *b)
 {
 	if (!grow((void **)&b->xb_labels, &b->xb_labcap, b->xb_nlabels + 1,
 	    sizeof(*b->xb_labels))) {
@@ -113,7 +113,7 @@ x86_label(x86_buf_t *b)
 }
 
 void
-x86_bind(x86_buf_t *b, uint32_t l)
+dsl_x86_bind(dsl_x86_buf_t *b, uint32_t l)
 {
 	if (l >= b->xb_nlabels || b->xb_labels[l] >= 0)
 		b->xb_err = true;
@@ -123,7 +123,7 @@ x86_bind(x86_buf_t *b, uint32_t l)
 
 /* A rel32 to label l, ending the instruction: resolved by x86_finish. */
 static void
-rel32(x86_buf_t *b, uint32_t l)
+rel32(dsl_x86_buf_t *b, uint32_t l)
 {
 	if (!grow((void **)&b->xb_fix, &b->xb_fixcap, b->xb_nfix + 1,
 	    sizeof(*b->xb_fix))) {
@@ -137,12 +137,12 @@ rel32(x86_buf_t *b, uint32_t l)
 }
 
 int
-x86_finish(x86_buf_t *b)
+dsl_x86_finish(dsl_x86_buf_t *b)
 {
 	uint32_t i;
 
 	for (i = 0; i < b->xb_nfix && !b->xb_err; i++) {
-		const x86_fix_t *f = &b->xb_fix[i];
+		const dsl_x86_fix_t *f = &b->xb_fix[i];
 		int64_t to, d;
 		int32_t v;
 
@@ -159,7 +159,7 @@ x86_finish(x86_buf_t *b)
 }
 
 static bool
-valid(const x86_opnd_t *o)
+valid(const dsl_x86_opnd_t *o)
 {
 	if (o->xo_base < X86_RAX || o->xo_base > X86_RIP)
 		return false;
@@ -182,8 +182,8 @@ valid(const x86_opnd_t *o)
  * lays out its own.
  */
 static void
-modrm(x86_buf_t *b, unsigned flags, const uint8_t *op, int nop, int reg,
-    x86_opnd_t rm)
+modrm(dsl_x86_buf_t *b, unsigned flags, const uint8_t *op, int nop, int reg,
+    dsl_x86_opnd_t rm)
 {
 	unsigned rex = 0, mod, base, sib = 0;
 	bool usesib = false;
@@ -243,7 +243,7 @@ modrm(x86_buf_t *b, unsigned flags, const uint8_t *op, int nop, int reg,
 }
 
 static unsigned
-wflag(x86_buf_t *b, int size)
+wflag(dsl_x86_buf_t *b, int size)
 {
 	switch (size & 0xff) {
 	case 8:
@@ -282,7 +282,8 @@ static const struct op2 {
 };
 
 void
-x86_op2(x86_buf_t *b, int op, int size, x86_opnd_t dst, x86_opnd_t src)
+dsl_x86_op2(dsl_x86_buf_t *b, int op, int size, dsl_x86_opnd_t dst,
+    dsl_x86_opnd_t src)
 {
 	const struct op2 *t;
 	unsigned f = wflag(b, size);
@@ -303,7 +304,8 @@ x86_op2(x86_buf_t *b, int op, int size, x86_opnd_t dst, x86_opnd_t src)
 }
 
 void
-x86_op2i(x86_buf_t *b, int op, int size, x86_opnd_t dst, int64_t imm)
+dsl_x86_op2i(dsl_x86_buf_t *b, int op, int size, dsl_x86_opnd_t dst,
+    int64_t imm)
 {
 	const struct op2 *t;
 	unsigned f = wflag(b, size);
@@ -364,7 +366,7 @@ static const struct op1 {
 };
 
 void
-x86_op1(x86_buf_t *b, int op, int size, x86_opnd_t o)
+dsl_x86_op1(dsl_x86_buf_t *b, int op, int size, dsl_x86_opnd_t o)
 {
 	if (op < 0 || op >= X86_NOP1) {
 		b->xb_err = true;
@@ -376,7 +378,7 @@ x86_op1(x86_buf_t *b, int op, int size, x86_opnd_t o)
 }
 
 void
-x86_shift(x86_buf_t *b, int op, int size, x86_opnd_t o, int imm)
+dsl_x86_shift(dsl_x86_buf_t *b, int op, int size, dsl_x86_opnd_t o, int imm)
 {
 	static const uint8_t bycl = 0xd3, byimm = 0xc1;
 	unsigned f = wflag(b, size);
@@ -394,16 +396,16 @@ x86_shift(x86_buf_t *b, int op, int size, x86_opnd_t o, int imm)
 }
 
 void
-x86_shrd(x86_buf_t *b, int dst, int src, int imm)
+dsl_x86_shrd(dsl_x86_buf_t *b, int dst, int src, int imm)
 {
 	static const uint8_t op[2] = { 0x0f, 0xac };
 
-	modrm(b, F_W, op, 2, src, x86_r(dst));
+	modrm(b, F_W, op, 2, src, dsl_x86_r(dst));
 	put1(b, (unsigned)imm & 63);
 }
 
 void
-x86_movx(x86_buf_t *b, int dst, x86_opnd_t src, int from, bool sign)
+dsl_x86_movx(dsl_x86_buf_t *b, int dst, dsl_x86_opnd_t src, int from, bool sign)
 {
 	static const uint8_t zb[2] = { 0x0f, 0xb6 }, zw[2] = { 0x0f, 0xb7 };
 	static const uint8_t sb[2] = { 0x0f, 0xbe }, sw[2] = { 0x0f, 0xbf };
@@ -433,7 +435,7 @@ x86_movx(x86_buf_t *b, int dst, x86_opnd_t src, int from, bool sign)
 }
 
 void
-x86_lea(x86_buf_t *b, int dst, x86_opnd_t mem)
+dsl_x86_lea(dsl_x86_buf_t *b, int dst, dsl_x86_opnd_t mem)
 {
 	static const uint8_t op = 0x8d;
 
@@ -445,7 +447,7 @@ x86_lea(x86_buf_t *b, int dst, x86_opnd_t mem)
 }
 
 void
-x86_lea_label(x86_buf_t *b, int dst, uint32_t label)
+dsl_x86_lea_label(dsl_x86_buf_t *b, int dst, uint32_t label)
 {
 	put1(b, 0x40 | REX_W | (dst & 8 ? REX_R : 0));
 	put1(b, 0x8d);
@@ -454,16 +456,16 @@ x86_lea_label(x86_buf_t *b, int dst, uint32_t label)
 }
 
 void
-x86_setcc(x86_buf_t *b, int cc, int r)
+dsl_x86_setcc(dsl_x86_buf_t *b, int cc, int r)
 {
 	uint8_t op[2] = { 0x0f, (uint8_t)(0x90 | (cc & 15)) };
 
-	modrm(b, F_BYTE, op, 2, 0, x86_r(r));
-	x86_movx(b, r, x86_r(r), 1, false);
+	modrm(b, F_BYTE, op, 2, 0, dsl_x86_r(r));
+	dsl_x86_movx(b, r, dsl_x86_r(r), 1, false);
 }
 
 void
-x86_jcc(x86_buf_t *b, int cc, uint32_t label)
+dsl_x86_jcc(dsl_x86_buf_t *b, int cc, uint32_t label)
 {
 	put1(b, 0x0f);
 	put1(b, 0x80 | (unsigned)(cc & 15));
@@ -471,14 +473,14 @@ x86_jcc(x86_buf_t *b, int cc, uint32_t label)
 }
 
 void
-x86_jmp(x86_buf_t *b, uint32_t label)
+dsl_x86_jmp(dsl_x86_buf_t *b, uint32_t label)
 {
 	put1(b, 0xe9);
 	rel32(b, label);
 }
 
 void
-x86_cqo(x86_buf_t *b)
+dsl_x86_cqo(dsl_x86_buf_t *b)
 {
 	static const uint8_t op[2] = { 0x48, 0x99 };
 
@@ -486,7 +488,7 @@ x86_cqo(x86_buf_t *b)
 }
 
 void
-x86_syscall(x86_buf_t *b)
+dsl_x86_syscall(dsl_x86_buf_t *b)
 {
 	static const uint8_t op[2] = { 0x0f, 0x05 };
 

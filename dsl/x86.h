@@ -14,7 +14,7 @@
  * each form against capstone's decoder.
  *
  * Errors (out of memory, a bad operand, an unbound label) stick in
- * xb_err and are returned by x86_finish(): callers emit without checking.
+ * xb_err and are returned by dsl_x86_finish(): callers emit without checking.
  */
 #ifndef DSL_X86_H
 #define DSL_X86_H
@@ -38,62 +38,62 @@ enum {
 };
 
 /* An operand: a register, or memory at base + index * scale + disp. */
-typedef struct x86_opnd {
+typedef struct dsl_x86_opnd {
 	bool		xo_mem;
 	int8_t		xo_base;	/* register, or the memory base */
 	int8_t		xo_index;	/* X86_NOREG: none */
 	uint8_t		xo_scale;	/* 1 2 4 8 */
 	int32_t		xo_disp;
-} x86_opnd_t;
+} dsl_x86_opnd_t;
 
-static inline x86_opnd_t
-x86_r(int r)
+static inline dsl_x86_opnd_t
+dsl_x86_r(int r)
 {
-	x86_opnd_t o = { false, (int8_t)r, X86_NOREG, 1, 0 };
+	dsl_x86_opnd_t o = { false, (int8_t)r, X86_NOREG, 1, 0 };
 
 	return o;
 }
 
-static inline x86_opnd_t
-x86_m(int base, int32_t disp)
+static inline dsl_x86_opnd_t
+dsl_x86_m(int base, int32_t disp)
 {
-	x86_opnd_t o = { true, (int8_t)base, X86_NOREG, 1, disp };
+	dsl_x86_opnd_t o = { true, (int8_t)base, X86_NOREG, 1, disp };
 
 	return o;
 }
 
-static inline x86_opnd_t
-x86_mx(int base, int index, int scale, int32_t disp)
+static inline dsl_x86_opnd_t
+dsl_x86_mx(int base, int index, int scale, int32_t disp)
 {
-	x86_opnd_t o = { true, (int8_t)base, (int8_t)index, (uint8_t)scale,
+	dsl_x86_opnd_t o = { true, (int8_t)base, (int8_t)index, (uint8_t)scale,
 	    disp };
 
 	return o;
 }
 
-typedef struct x86_fix {
+typedef struct dsl_x86_fix {
 	uint32_t	xf_at;		/* where the rel32 is */
 	uint32_t	xf_label;
-} x86_fix_t;
+} dsl_x86_fix_t;
 
-typedef struct x86_buf {
+typedef struct dsl_x86_buf {
 	uint8_t		*xb_code;
 	size_t		xb_len, xb_cap;
 	int64_t		*xb_labels;	/* bound offset, or -1 */
 	uint32_t	xb_nlabels, xb_labcap;
-	x86_fix_t	*xb_fix;
+	dsl_x86_fix_t	*xb_fix;
 	uint32_t	xb_nfix, xb_fixcap;
 	bool		xb_err;
-} x86_buf_t;
+} dsl_x86_buf_t;
 
-void	x86_init(x86_buf_t *);
-void	x86_fini(x86_buf_t *);
+void	dsl_x86_init(dsl_x86_buf_t *);
+void	dsl_x86_fini(dsl_x86_buf_t *);
 /* A new label, bound later with x86_bind (before x86_finish). */
-uint32_t x86_label(x86_buf_t *);
-void	x86_bind(x86_buf_t *, uint32_t label);
+uint32_t dsl_x86_label(dsl_x86_buf_t *);
+void	dsl_x86_bind(dsl_x86_buf_t *, uint32_t label);
 /* Resolve every jump and rip-relative address: 0, or -1 if anything
  * failed since x86_init. */
-int	x86_finish(x86_buf_t *);
+int	dsl_x86_finish(dsl_x86_buf_t *);
 
 /*
  * Two-operand instructions, dst op= src.  size is 4 or 8 bytes; at most
@@ -109,39 +109,43 @@ enum {
 };
 #define X86_LOCK	0x100
 
-void	x86_op2(x86_buf_t *, int op, int size, x86_opnd_t dst, x86_opnd_t src);
+void	dsl_x86_op2(dsl_x86_buf_t *, int op, int size, dsl_x86_opnd_t dst,
+	    dsl_x86_opnd_t src);
 /* dst op= imm: the ALU group, X86_MOV (a 64-bit register takes movabs
  * when imm is not a sign-extended 32-bit value), X86_TEST, X86_IMUL
  * (dst = dst * imm). */
-void	x86_op2i(x86_buf_t *, int op, int size, x86_opnd_t dst, int64_t imm);
+void	dsl_x86_op2i(dsl_x86_buf_t *, int op, int size, dsl_x86_opnd_t dst,
+	    int64_t imm);
 
 /* One-operand instructions (group 3, inc/dec, jmp *). */
 enum {
 	X86_NOT, X86_NEG, X86_MUL, X86_IMUL1, X86_DIV, X86_IDIV, X86_INC,
 	X86_DEC, X86_JMPI, X86_NOP1
 };
-void	x86_op1(x86_buf_t *, int op, int size, x86_opnd_t o);
+void	dsl_x86_op1(dsl_x86_buf_t *, int op, int size, dsl_x86_opnd_t o);
 
 /* Shifts by imm, or by %cl when imm < 0. */
 enum { X86_SHL = 4, X86_SHR = 5, X86_SAR = 7 };
-void	x86_shift(x86_buf_t *, int op, int size, x86_opnd_t o, int imm);
+void	dsl_x86_shift(dsl_x86_buf_t *, int op, int size, dsl_x86_opnd_t o,
+	    int imm);
 /* shrd $imm, src, dst (64-bit) */
-void	x86_shrd(x86_buf_t *, int dst, int src, int imm);
+void	dsl_x86_shrd(dsl_x86_buf_t *, int dst, int src, int imm);
 
 /* dst (64-bit register) = the from-byte value at src, zero- or
  * sign-extended: movzb/movzw/mov (32-bit, zero-extends)/movsb/movsw/
  * movslq, or a plain 64-bit mov when from is 8. */
-void	x86_movx(x86_buf_t *, int dst, x86_opnd_t src, int from, bool sign);
-void	x86_lea(x86_buf_t *, int dst, x86_opnd_t mem);
+void	dsl_x86_movx(dsl_x86_buf_t *, int dst, dsl_x86_opnd_t src, int from,
+	    bool sign);
+void	dsl_x86_lea(dsl_x86_buf_t *, int dst, dsl_x86_opnd_t mem);
 /* dst = the address of label (lea label(%rip), dst). */
-void	x86_lea_label(x86_buf_t *, int dst, uint32_t label);
+void	dsl_x86_lea_label(dsl_x86_buf_t *, int dst, uint32_t label);
 /* The byte register r = condition cc (setcc), then movzbl r, r. */
-void	x86_setcc(x86_buf_t *, int cc, int r);
-void	x86_jcc(x86_buf_t *, int cc, uint32_t label);
-void	x86_jmp(x86_buf_t *, uint32_t label);
-void	x86_cqo(x86_buf_t *);
-void	x86_syscall(x86_buf_t *);
+void	dsl_x86_setcc(dsl_x86_buf_t *, int cc, int r);
+void	dsl_x86_jcc(dsl_x86_buf_t *, int cc, uint32_t label);
+void	dsl_x86_jmp(dsl_x86_buf_t *, uint32_t label);
+void	dsl_x86_cqo(dsl_x86_buf_t *);
+void	dsl_x86_syscall(dsl_x86_buf_t *);
 /* len bytes of data (a table in the code) */
-void	x86_bytes(x86_buf_t *, const void *p, size_t len);
+void	dsl_x86_bytes(dsl_x86_buf_t *, const void *p, size_t len);
 
 #endif /* DSL_X86_H */

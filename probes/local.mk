@@ -11,6 +11,8 @@ probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h
 probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h
 probes_libprobes_a_SOURCES += probes/dwarf.c probes/dwarf.h
+# A process's own view of files (containers: /proc/PID/root).
+probes_libprobes_a_SOURCES += probes/procns.c probes/procns.h
 
 # The syscall provider; its table is made from the installed kernel
 # headers at build time (tools/gen-syscalls.sh), never typed by hand.

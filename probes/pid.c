@@ -57,6 +57,8 @@ struct symfile {
 	unsigned int sf_major, sf_minor;
 	uint64_t sf_ino;
 	char *sf_path;		/* the path opened */
+	char *sf_objpath;	/* the path the process sees (maps) */
+	pid_t sf_pid;		/* whose view: debug files (debugfile.h) */
 	pb_elf_t *sf_elf;
 	pb_elf_t *sf_dbg;	/* its separate debug file (debugfile.h),
 				 * for .symtab when sf_elf has none; or NULL */
@@ -382,11 +384,12 @@ nomem:
  * object's own .dynsym still serves).
  */
 static void
-open_debugfile(struct symfile *sf, const char *objpath)
+open_debugfile(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
-	if (pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) < 0)
+	if (pb_debugfile_find(sf->sf_pid, sf->sf_objpath, sf->sf_elf, path,
+	    sizeof(path)) < 0)
 		return;
 	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
 	if (sf->sf_dbg == NULL)
@@ -417,8 +420,14 @@ symfile_get(pid_t pid, const pb_module_t *md)
 	sf->sf_major = md->md_major;
 	sf->sf_minor = md->md_minor;
 	sf->sf_ino = md->md_ino;
+	sf->sf_pid = pid;
 	sf->sf_next = cache;
 	cache = sf;
+	if ((sf->sf_objpath = strdup(md->md_path)) == NULL) {
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s",
+		    md->md_path, strerror(ENOMEM));
+		return sf;
+	}
 	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
 		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: cannot open: %s",
 		    md->md_path, strerror(errno));
@@ -426,22 +435,24 @@ symfile_get(pid_t pid, const pb_module_t *md)
 	}
 	sf->sf_path = strdup(path);
 	sf->sf_elf = pb_elf_open(path, e, sizeof(e));
+	/* messages name the module as the process sees it */
 	if (sf->sf_elf == NULL) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s", path, e);
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s",
+		    md->md_path, e);
 		return sf;
 	}
 	if (pb_elf_machine(sf->sf_elf) != EM_X86_64 ||
 	    pb_elf_class(sf->sf_elf) != ELFCLASS64) {
 		snprintf(sf->sf_err, sizeof(sf->sf_err),
-		    "%.300s: not an x86-64 ELF file", path);
+		    "%.300s: not an x86-64 ELF file", md->md_path);
 		return sf;
 	}
 	sf->sf_type = pb_elf_type(sf->sf_elf);
 	if (!pb_elf_has_table(sf->sf_elf, PB_SYMTAB))
-		open_debugfile(sf, md->md_path);
+		open_debugfile(sf);
 	if (build_index(sf) < 0)
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s", path,
-		    strerror(errno));
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s",
+		    md->md_path, strerror(errno));
 	return sf;
 }
 
@@ -463,6 +474,7 @@ pb_pid_cache_flush(void)
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
+		free(sf->sf_objpath);
 		free(sf);
 	}
 	cache = NULL;
@@ -1345,7 +1357,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		if (sf->sf_err[0] != '\0' && moderr[0] == '\0')
 			/* A corrupt .symtab beside a good .dynsym. */
 			snprintf(moderr, sizeof(moderr), "%.300s: %.200s",
-			    sf->sf_path, sf->sf_err);
+			    md->md_path, sf->sf_err);
 		if (module_bias(md, sf) < 0) {
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%.300s: no "
@@ -1606,7 +1618,7 @@ pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
  * -l -v or typed use only: attach never pays for it.
  */
 static pb_dwarf_t *
-symfile_dwarf(struct symfile *sf, const char *objpath)
+symfile_dwarf(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
@@ -1618,8 +1630,9 @@ symfile_dwarf(struct symfile *sf, const char *objpath)
 	if (sf->sf_dw == NULL && sf->sf_dbgpath != NULL)
 		sf->sf_dw = pb_dwarf_open(sf->sf_dbgpath, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath == NULL &&
-	    sf->sf_elf != NULL &&
-	    pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) == 0)
+	    sf->sf_elf != NULL && sf->sf_objpath != NULL &&
+	    pb_debugfile_find(sf->sf_pid, sf->sf_objpath, sf->sf_elf, path,
+	    sizeof(path)) == 0)
 		sf->sf_dw = pb_dwarf_open(path, e, sizeof(e));
 	return sf->sf_dw;
 }
@@ -1660,9 +1673,7 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 			break;
 	if (i == sf->sf_nnames)
 		return 0;
-	/* pr_path may be /proc/PID/map_files/...: .gnu_debuglink finds
-	 * nothing beside it then; the build-id still finds the file. */
-	dw = symfile_dwarf(sf, pr->pr_path);
+	dw = symfile_dwarf(sf);
 	if (dw == NULL)
 		return 0;
 	return pb_dwarf_func(dw, sf->sf_funcs[sf->sf_names[i].fn_func].fu_addr,

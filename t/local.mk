@@ -17,3 +17,4 @@ include t/fastpath/local.mk
 include t/profile/local.mk
 include t/args/local.mk
 include t/inproc/local.mk
+include t/containers/local.mk

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# t/fastpath/fplib.sh: helpers of the fast-path tests (issue 9), on top of
+# t/fastpath/fplib.sh: helpers of the fast-path tests, on top of
 # t/faults/ftlib.sh (t/lib.sh, FT_SCALE, agg, expect).
 #
 # The tests are mode-agnostic: they pass on the int3 path and judge the

@@ -1,4 +1,4 @@
-# t/fastpath: acceptance tests of the fast path (issue 9), mode-agnostic:
+# t/fastpath: acceptance tests of the fast path, mode-agnostic:
 # they pass on the int3 path and judge the fast path.  The *-int3.sh
 # wrappers run the main ones again with -x fastpath=off.
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind

@@ -69,7 +69,7 @@ side_open(hr_t *h, hr_side_t *s)
 		const dsl_pdesc_t *pd = dsl_prog_desc(h->hr_pg, d);
 
 		for (id = 1; id <= HP_N; id++)
-			if (dsl_desc_match(pd, probes[id].p_prov,
+			if (dsl_prog_desc_match(pd, probes[id].p_prov,
 			    probes[id].p_mod, probes[id].p_func,
 			    probes[id].p_name))
 				(void)dsl_rt_enable(s->hs_rt, id, d);
@@ -149,9 +149,9 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		return -1;
 	}
 	/* BEGIN before the area, as pidtrace fires it before arming */
-	dsl_ctx_self(&cx);
-	(void)dsl_fire(h->hr_ref.hs_rt, HP_BEGIN, &cx);
-	(void)dsl_fire(h->hr_jit.hs_rt, HP_BEGIN, &cx);
+	dsl_rt_ctx_self(&cx);
+	(void)dsl_eval_fire(h->hr_ref.hs_rt, HP_BEGIN, &cx);
+	(void)dsl_eval_fire(h->hr_jit.hs_rt, HP_BEGIN, &cx);
 	(void)dsl_ip_attach(h->hr_ip, h->hr_area,
 	    (uint64_t)(uintptr_t)h->hr_area);
 	/* a clock that is not the identity: 1.5 ns a tick from 10 s on */
@@ -225,7 +225,7 @@ hr_fire_ref(hr_t *h, const hr_firing_t *f)
 	dsl_ctx_t cx;
 
 	ctx_of(h, f, &cx);
-	(void)dsl_fire(h->hr_ref.hs_rt, f->hf_probe, &cx);
+	(void)dsl_eval_fire(h->hr_ref.hs_rt, f->hf_probe, &cx);
 }
 
 void
@@ -236,7 +236,7 @@ hr_fire_jit(hr_t *h, const hr_firing_t *f)
 
 	ctx_of(h, f, &cx);
 	if (!h->hr_inproc[f->hf_probe]) {
-		(void)dsl_fire(h->hr_jit.hs_rt, f->hf_probe, &cx);
+		(void)dsl_eval_fire(h->hr_jit.hs_rt, f->hf_probe, &cx);
 		return;
 	}
 	hr_run(h, f, &jc);

@@ -3,7 +3,7 @@
  * harness.h: one D program run two ways on the same firings, for
  * t/inproc/jit-test, fuzz/fuzz-jit and bench/jit.
  *
- * The reference is the interpreter: dsl_fire on every firing, as
+ * The reference is the interpreter: dsl_eval_fire on every firing, as
  * `-x fastpath=off` runs it.  The other runtime runs what the plan puts
  * in process as generated code, mapped executable here over a shared
  * area mapped here (this process plays the tracee: the code's memory

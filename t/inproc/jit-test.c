@@ -3,7 +3,7 @@
  * jit-test: D's clauses as code in the process, against the interpreter.
  *
  * Each program runs on the same firings twice (harness.h): once through
- * dsl_fire alone, as `-x fastpath=off` runs it, once with the clauses
+ * dsl_eval_fire alone, as `-x fastpath=off` runs it, once with the clauses
  * the plan puts in process run as generated code over a shared area
  * and the rest from records.  The printed output, stdout and stderr,
  * must be the same byte for byte, and every clause the test means to
@@ -194,7 +194,8 @@ test_exprs(void)
 	    pids);
 	diff("compare", "pid1::: /arg0 < arg1/ { @lt = count(); } "
 	    "pid1::: /(int)arg2 <= (int)arg3 && arg4 != 0/ { @le = count(); } "
-	    "pid1::: /(uint32_t)arg0 > 5 || (char)arg1 >= 'a'/ { @o = count(); } "
+	    "pid1::: /(uint32_t)arg0 > 5 || (char)arg1 >= 'a'/ "
+	    "{ @o = count(); } "
 	    "pid1::: /!(arg2 == arg3) ^^ arg4 == 0/ { @x = count(); } "
 	    "pid1::: { @t[arg0 > 0 ? 1 : arg1 < 0 ? 2 : 3] = count(); }",
 	    3000, pids);

@@ -319,8 +319,8 @@ static void
 clause(rd_t *d)
 {
 	static const char *const descs[] = {
-		"pid1:::entry", "pid1:::return", "pid1::foo:", "pid1::bar:entry",
-		"pid1:::", "pid1::foo:return",
+		"pid1:::entry", "pid1:::return", "pid1::foo:",
+		"pid1::bar:entry", "pid1:::", "pid1::foo:return",
 	};
 
 	put(d, "%s\n", descs[pick(d, sizeof(descs) / sizeof(descs[0]))]);
