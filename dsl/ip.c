@@ -91,7 +91,7 @@ layout(dsl_ip_t *ip, char *err, size_t errlen)
 	ip->ip_nabuf = pow2_floor(o->io_nabuf < 2 ? 2 : o->io_nabuf,
 	    &ip->ip_abuflog);
 	/* a quarter for static entries, then the index and the heap */
-	ip->ip_st = sizeof(ip_abuf_t);
+	ip->ip_st = sizeof(dsl_ip_abuf_t);
 	ip->ip_stsize = (uint32_t)ALIGN(ip->ip_abufsz / 4, 8);
 	ip->ip_stused = ip->ip_st;
 	ip->ip_idx = ip->ip_st + ip->ip_stsize;
@@ -102,7 +102,7 @@ layout(dsl_ip_t *ip, char *err, size_t errlen)
 	ip->ip_heap = ip->ip_idx + 4 * ip->ip_nidx;
 	ip->ip_heapsz = (uint32_t)(ip->ip_abufsz - ip->ip_heap);
 
-	off = ALIGN(sizeof(ip_hdr_t), 64);
+	off = ALIGN(sizeof(dsl_ip_hdr_t), 64);
 	ip->ip_gen = (uint32_t)off;
 	off += 8 * (size_t)pg->pg_naggs;
 	ip->ip_glob = (uint32_t)off;
@@ -182,7 +182,7 @@ dsl_ip_attach(dsl_ip_t *ip, void *local, uint64_t remote)
 {
 	const dsl_prog_t *pg = ip->ip_pg;
 	dsl_rt_t *rt = ip->ip_rt;
-	ip_hdr_t *h = local;
+	dsl_ip_hdr_t *h = local;
 	uint32_t a;
 
 	if (ip->ip_area != NULL)
@@ -250,8 +250,8 @@ uint32_t
 dsl_ip_static(dsl_ip_t *ip, uint32_t agg, const char *key, uint32_t klen)
 {
 	const dsl_agg_t *ag = &ip->ip_pg->pg_aggs[agg];
-	size_t sz = sizeof(ip_ent_t) + 8 * dsl_agg_words(ag);
-	ip_static_t *st;
+	size_t sz = sizeof(dsl_ip_ent_t) + 8 * dsl_agg_words(ag);
+	dsl_ip_static_t *st;
 	uint32_t i;
 
 	for (i = 0; i < ip->ip_nst; i++) {
@@ -337,9 +337,9 @@ fold_ent(dsl_ip_t *ip, uint32_t agg, const char *key, uint32_t klen,
     const uint8_t *e, uint8_t *m)
 {
 	const dsl_agg_t *ag = &ip->ip_pg->pg_aggs[agg];
-	const uint8_t *data = e + sizeof(ip_ent_t);
-	ip_ent_t *me = (ip_ent_t *)(void *)m;
-	uint64_t *old = (uint64_t *)(void *)(m + sizeof(ip_ent_t));
+	const uint8_t *data = e + sizeof(dsl_ip_ent_t);
+	dsl_ip_ent_t *me = (dsl_ip_ent_t *)(void *)m;
+	uint64_t *old = (uint64_t *)(void *)(m + sizeof(dsl_ip_ent_t));
 	uint64_t count = ld64(e), gen = ld64(e + 8), c;
 	size_t w, nw = dsl_agg_words(ag);
 	dsl_hent_t *he;
@@ -429,7 +429,7 @@ fold_buf(dsl_ip_t *ip, uint32_t b)
 	size_t esz;
 
 	for (i = 0; i < ip->ip_nst; i++) {
-		const ip_static_t *st = &ip->ip_sts[i];
+		const dsl_ip_static_t *st = &ip->ip_sts[i];
 
 		fold_ent(ip, st->st_agg, st->st_key, st->st_klen,
 		    ab + st->st_off, m + st->st_off);
@@ -448,7 +448,7 @@ fold_buf(dsl_ip_t *ip, uint32_t b)
 			continue;
 		ag = &pg->pg_aggs[agg];
 		nk = ag->ag_nkeys > 0 ? (uint32_t)ag->ag_nkeys : 0;
-		esz = 8 + 8 * (size_t)nk + sizeof(ip_ent_t) +
+		esz = 8 + 8 * (size_t)nk + sizeof(dsl_ip_ent_t) +
 		    8 * dsl_agg_words(ag);
 		if (esz > ip->ip_abufsz - off)
 			continue;
@@ -532,7 +532,7 @@ dsl_ip_thread_gone(dsl_ip_t *ip, uint32_t key)
 		if (ip->ip_mirror[b] != NULL)
 			fold_buf(ip, b);
 		/* its drops are counted on, as a dead thread's */
-		ip->ip_deadagg += ((ip_abuf_t *)(void *)e)->ab_drops;
+		ip->ip_deadagg += ((dsl_ip_abuf_t *)(void *)e)->ab_drops;
 		memset(e + 8, 0, ip->ip_abufsz - 8);
 		if (ip->ip_mirror[b] != NULL)
 			memset(ip->ip_mirror[b], 0, ip->ip_abufsz);
@@ -558,7 +558,7 @@ dsl_ip_self(const dsl_ip_t *ip, uint32_t key, uint32_t slot)
 int
 dsl_ip_mute(dsl_ip_t *ip, uint32_t key, bool on)
 {
-	ip_hdr_t *h = dsl_ip_hdr(ip);
+	dsl_ip_hdr_t *h = dsl_ip_hdr(ip);
 	uint32_t i, want = on ? 0 : key;
 
 	if (ip->ip_area == NULL || key == 0)
@@ -603,7 +603,7 @@ void
 dsl_ip_clock(dsl_ip_t *ip, uint64_t tsc0, uint64_t ns0, int64_t mult,
     int64_t walloff)
 {
-	ip_hdr_t *h = dsl_ip_hdr(ip);
+	dsl_ip_hdr_t *h = dsl_ip_hdr(ip);
 	uint64_t seq;
 
 	if (ip->ip_area == NULL)
@@ -621,7 +621,7 @@ dsl_ip_clock(dsl_ip_t *ip, uint64_t tsc0, uint64_t ns0, int64_t mult,
 uint64_t
 dsl_ip_clock_ns(const dsl_ip_t *ip, uint64_t tsc)
 {
-	const ip_hdr_t *h = dsl_ip_hdr(ip);
+	const dsl_ip_hdr_t *h = dsl_ip_hdr(ip);
 	__int128 d = (__int128)(int64_t)(tsc - h->ih_tsc0) * h->ih_mult;
 
 	return h->ih_ns0 + (uint64_t)(int64_t)(d >> 32);
@@ -638,7 +638,7 @@ dsl_ip_clock_wall(const dsl_ip_t *ip, uint64_t tsc)
 int
 dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 {
-	const ip_hdr_t *h;
+	const dsl_ip_hdr_t *h;
 	uint64_t dyn, agg;
 	uint32_t b, key;
 	int lines = 0;
@@ -651,7 +651,7 @@ dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 	for (b = 0; b < ip->ip_nabuf; b++) {
 		key = ld32(abuf(ip, b));
 		if (key != 0 && key != IP_TOMB)
-			agg += ld64(abuf(ip, b) + offsetof(ip_abuf_t,
+			agg += ld64(abuf(ip, b) + offsetof(dsl_ip_abuf_t,
 			    ab_drops));
 	}
 	if (dyn != ip->ip_repdyn) {
@@ -675,7 +675,7 @@ int
 dsl_ip_fire_record(dsl_ip_t *ip, uint32_t id, const dsl_ctx_t *ctx,
     const dsl_jev_t *ev, size_t nev, bool all)
 {
-	const ip_pplan_t *pp;
+	const dsl_ip_pplan_t *pp;
 	uint64_t ran = 0;
 	uint32_t i;
 

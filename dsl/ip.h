@@ -6,7 +6,7 @@
  *
  * The area, at offsets the state computes for its program:
  *
- *	0		ip_hdr_t: ended, drop counters, muted keys, clock
+ *	0		dsl_ip_hdr_t: ended, drop counters, muted keys, clock
  *	ip_gen		u64 per aggregation: min/max generations
  *	ip_glob		i64 per global integer (the runtime's, moved in)
  *	ip_zero		an all-zero thread entry: a thread without one
@@ -21,11 +21,11 @@
  * entry of a thread that exited by zeroing it and writing IP_TOMB, so
  * that a lookup goes past it.  Lookups stop at a 0 key.
  *
- * An aggregation buffer: ip_abuf_t, then the static entries (ip_st:
+ * An aggregation buffer: dsl_ip_abuf_t, then the static entries (ip_st:
  * entries whose key the code knows when it is generated, placed by
  * pidtrace), then the index (ip_nidx u32: an entry's offset in the
  * buffer, 0 = empty), then the heap of dynamic entries (u32 agg, u32
- * unused, u64 per key, then the entry).  An entry: ip_ent_t then the
+ * unused, u64 per key, then the entry).  An entry: dsl_ip_ent_t then the
  * aggregation's data words, laid out as the runtime's (dsl_agg_words).
  * Only the owning thread writes its buffer, without lock prefixes: each
  * update is single instructions (inc, add, adc, xadd, cmpxchg), so a
@@ -43,7 +43,7 @@
 #define IP_GOLD32	0x9e3779b1u	/* Fibonacci hashing (Knuth) */
 #define IP_GOLD64	0x9e3779b97f4a7c15ull
 
-typedef struct ip_hdr {
+typedef struct dsl_ip_hdr {
 	uint64_t	ih_magic;
 	uint64_t	ih_ended;	/* exit() ran: the code does nothing */
 	uint64_t	ih_dyndrops;	/* lock incq: no self-> entry free */
@@ -58,39 +58,39 @@ typedef struct ip_hdr {
 	int64_t		ih_mult;	/* ns per TSC tick, times 2^32 */
 	int64_t		ih_walloff;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t	ih_pad2[3];
-} ip_hdr_t;
+} dsl_ip_hdr_t;
 
-typedef struct ip_abuf {
+typedef struct dsl_ip_abuf {
 	uint32_t	ab_key;		/* the owner; 0 free, IP_TOMB freed */
 	uint32_t	ab_pad;
 	uint64_t	ab_heap;	/* heap bytes taken (xadd) */
 	uint64_t	ab_drops;	/* updates without room (owner's) */
 	uint64_t	ab_pad2[5];
-} ip_abuf_t;
+} dsl_ip_abuf_t;
 
 /* The head of every entry, before its data words. */
-typedef struct ip_ent {
+typedef struct dsl_ip_ent {
 	uint64_t	en_count;	/* updates: pidtrace folds a changed
 					 * entry only */
 	uint64_t	en_gen;		/* min, max: the generation the value
 					 * is of (ip_gen); older is stale */
-} ip_ent_t;
+} dsl_ip_ent_t;
 
 /* A static entry: pidtrace knows its key, the code its offset. */
-typedef struct ip_static {
+typedef struct dsl_ip_static {
 	uint32_t	st_agg;
-	uint32_t	st_off;		/* its ip_ent_t in a buffer */
+	uint32_t	st_off;		/* its dsl_ip_ent_t in a buffer */
 	uint32_t	st_klen;
 	char		*st_key;	/* the runtime's key bytes */
-} ip_static_t;
+} dsl_ip_static_t;
 
 
 /* The plan of one probe: a path per enabling. */
-typedef struct ip_pplan {
+typedef struct dsl_ip_pplan {
 	uint32_t	pp_n;
 	uint8_t		*pp_path;	/* DSL_PATH_* */
 	char		**pp_why;	/* NULL: the fastest its probe allows */
-} ip_pplan_t;
+} dsl_ip_pplan_t;
 
 struct dsl_ip {
 	dsl_rt_t	*ip_rt;
@@ -108,14 +108,14 @@ struct dsl_ip {
 	uint32_t	ip_idx, ip_nidx, ip_nidxlog;
 	uint32_t	ip_heap, ip_heapsz;
 
-	ip_static_t	*ip_sts;
+	dsl_ip_static_t	*ip_sts;
 	uint32_t	ip_nst, ip_stcap;
 	/* the strings of dynamic keys: a string key element is its index
 	 * here, the same word for the same text whatever the probe */
 	char		**ip_strs;
 	uint32_t	ip_nstrs, ip_strcap;
 
-	ip_pplan_t	*ip_plan;	/* [id - 1] */
+	dsl_ip_pplan_t	*ip_plan;	/* [id - 1] */
 	uint32_t	ip_nplan;
 	bool		ip_planned;
 
@@ -129,10 +129,10 @@ struct dsl_ip {
 	uint64_t	ip_repdyn, ip_repagg;	/* drops said so far */
 };
 
-static inline ip_hdr_t *
+static inline dsl_ip_hdr_t *
 dsl_ip_hdr(const dsl_ip_t *ip)
 {
-	return (ip_hdr_t *)ip->ip_area;
+	return (dsl_ip_hdr_t *)ip->ip_area;
 }
 
 /* ip.c: the static entry of aggregation agg with key bytes key[0..klen)

@@ -44,7 +44,7 @@
 #define CX(f)		M(CTX, (int32_t)offsetof(dsl_jctx_t, f))
 #define CXI(f, i)	M(CTX, (int32_t)(offsetof(dsl_jctx_t, f) + \
 			    8 * (size_t)(i)))
-#define HDR(f)		M(BASE, (int32_t)offsetof(ip_hdr_t, f))
+#define HDR(f)		M(BASE, (int32_t)offsetof(dsl_ip_hdr_t, f))
 
 /* Stubs: shared code entered by jmp with the way back in r11. */
 enum { ST_THRFIND, ST_THRCLAIM, ST_BUFGET, ST_MEMREAD, ST_N };
@@ -1008,7 +1008,7 @@ constkey(gen_t *g, int32_t k, const dsl_agg_t *ag, char *key, size_t cap,
  * The entry of a dynamic key in the thread's buffer (keys in jc_tmp from
  * slot k0): found by hash, or made (a heap bump with xadd, published by
  * cmpxchg of the index slot, so that a signal handler firing a probe
- * in between is seen and kept).  r10 = its ip_ent_t, or to drop when
+ * in between is seen and kept).  r10 = its dsl_ip_ent_t, or to drop when
  * the buffer is full (counted in the buffer).
  */
 static void
@@ -1019,7 +1019,7 @@ dynentry(gen_t *g, uint32_t aggi, int nk, int k0, uint32_t drop)
 	uint32_t probe = label(g), next = label(g), make = label(g);
 	uint32_t found = label(g), full = label(g);
 	uint32_t keysz = 8 + 8 * (uint32_t)nk;
-	uint32_t size = keysz + (uint32_t)sizeof(ip_ent_t) +
+	uint32_t size = keysz + (uint32_t)sizeof(dsl_ip_ent_t) +
 	    8 * (uint32_t)dsl_agg_words(ag);
 	dsl_x86_opnd_t slot = MX(BUF, ACC, 4, (int32_t)ip->ip_idx);
 	int j;
@@ -1058,7 +1058,7 @@ dynentry(gen_t *g, uint32_t aggi, int nk, int k0, uint32_t drop)
 	/* a new entry: heap space, its agg and keys, then the index */
 	bind(g, make);
 	movi(g, X86_R10, size);
-	op2(g, X86_XADD, 8, M(BUF, offsetof(ip_abuf_t, ab_heap)),
+	op2(g, X86_XADD, 8, M(BUF, offsetof(dsl_ip_abuf_t, ab_heap)),
 	    R(X86_R10));
 	lea(g, TMP, M(X86_R10, (int32_t)size));
 	op2i(g, X86_CMP, 8, R(TMP), ip->ip_heapsz);
@@ -1081,7 +1081,7 @@ dynentry(gen_t *g, uint32_t aggi, int nk, int k0, uint32_t drop)
 	jmp(g, found);
 
 	bind(g, full);
-	op1(g, X86_INC, 8, M(BUF, offsetof(ip_abuf_t, ab_drops)));
+	op1(g, X86_INC, 8, M(BUF, offsetof(dsl_ip_abuf_t, ab_drops)));
 	jmp(g, drop);
 	bind(g, found);
 }
@@ -1224,7 +1224,7 @@ llqbucket(gen_t *g, const dsl_agg_t *ag, int tv)
 }
 
 /*
- * The update of one entry (its ip_ent_t at e), as agg.c's
+ * The update of one entry (its dsl_ip_ent_t at e), as agg.c's
  * dsl_agg_update: v in jc_tmp[tv], the increment in jc_tmp[ti] (or 1).
  * Each store is one read-modify-write instruction; min and max compare
  * and swap, and restart their value when the aggregation's generation
@@ -1235,7 +1235,7 @@ static void
 update(gen_t *g, uint32_t aggi, dsl_x86_opnd_t e, int tv, int ti)
 {
 	const dsl_agg_t *ag = &g->g_pg->pg_aggs[aggi];
-	int32_t d = e.xo_disp + (int32_t)sizeof(ip_ent_t);
+	int32_t d = e.xo_disp + (int32_t)sizeof(dsl_ip_ent_t);
 	int base = e.xo_base;
 	dsl_x86_opnd_t d0 = M(base, d), d1 = M(base, d + 8);
 	dsl_x86_opnd_t v = tv >= 0 ? CXI(jc_tmp, tv) : R(ACC);
@@ -1594,7 +1594,7 @@ clock(gen_t *g)
 static void
 probe(gen_t *g, uint32_t id, uint32_t *entry)
 {
-	const ip_pplan_t *pp = &g->g_ip->ip_plan[id - 1];
+	const dsl_ip_pplan_t *pp = &g->g_ip->ip_plan[id - 1];
 	const rt_probe_t *p = &g->g_ip->ip_rt->rt_probes[id - 1];
 	uint32_t quiet = label(g), nokey = label(g), go = label(g);
 	uint32_t mute = label(g), mnext = label(g), i, s;
@@ -1653,7 +1653,7 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 	movx(g, ACC, CX(jc_key), 4, false);
 	bind(g, mnext);
 	op2(g, X86_CMP, 4, MX(BASE, TMP, 4,
-	    (int32_t)offsetof(ip_hdr_t, ih_mute)), R(ACC));
+	    (int32_t)offsetof(dsl_ip_hdr_t, ih_mute)), R(ACC));
 	jcc(g, X86_CC_E, quiet);
 	op2i(g, X86_ADD, 4, R(TMP), 1);
 	op2i(g, X86_CMP, 4, R(TMP), IP_NMUTE);

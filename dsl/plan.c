@@ -156,7 +156,7 @@ touches(dsl_ip_t *ip)
 /* The plan being made: a path and a reason per enabling. */
 typedef struct plan {
 	dsl_ip_t	*pl_ip;
-	ip_pplan_t	*pl_pp;
+	dsl_ip_pplan_t	*pl_pp;
 	uint32_t	pl_n;
 	touch_t		*pl_ts;
 	bool		pl_oom;
@@ -177,7 +177,7 @@ static void	demote(plan_t *, uint32_t, uint32_t, const char *, ...)
 static void
 demote(plan_t *pl, uint32_t id, uint32_t i, const char *fmt, ...)
 {
-	ip_pplan_t *pp = &pl->pl_pp[id - 1];
+	dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
 	char buf[256];
 	va_list ap;
 
@@ -229,7 +229,7 @@ pass_vars(plan_t *pl)
 	for (v = 0; v < pg->pg_nvars; v++) {
 		in = out = 0;
 		for (id = 1; id <= pl->pl_n; id++) {
-			const ip_pplan_t *pp = &pl->pl_pp[id - 1];
+			const dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
 
 			for (i = 0; i < pp->pp_n; i++) {
 				uint8_t t = touch_of(pl, id, i)->t_var[v];
@@ -254,7 +254,7 @@ pass_vars(plan_t *pl)
 		var_name(pg, v, vn, sizeof(vn));
 		where(pl, wid, wi, wh, sizeof(wh));
 		for (id = 1; id <= pl->pl_n; id++) {
-			const ip_pplan_t *pp = &pl->pl_pp[id - 1];
+			const dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
 
 			for (i = 0; i < pp->pp_n; i++) {
 				if (pp->pp_path[i] != DSL_PATH_INPROC ||
@@ -290,7 +290,7 @@ pass_actions(plan_t *pl)
 		goto out;
 	}
 	for (id = 1; id <= pl->pl_n; id++) {
-		const ip_pplan_t *pp = &pl->pl_pp[id - 1];
+		const dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
 
 		for (i = 0; i < pp->pp_n; i++) {
 			const touch_t *t = touch_of(pl, id, i);
@@ -309,7 +309,7 @@ pass_actions(plan_t *pl)
 		}
 	}
 	for (id = 1; id <= pl->pl_n; id++) {
-		const ip_pplan_t *pp = &pl->pl_pp[id - 1];
+		const dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
 
 		for (i = 0; i < pp->pp_n; i++) {
 			const touch_t *u = touch_of(pl, id, i);
@@ -351,7 +351,7 @@ first_paths(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 
 	for (id = 1; id <= pl->pl_n; id++) {
 		const rt_probe_t *p = &rt->rt_probes[id - 1];
-		ip_pplan_t *pp = &pl->pl_pp[id - 1];
+		dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
 		int kind = id <= nkinds ? kinds[id - 1] : DSL_PK_TRACEE;
 
 		if (id == rt->rt_error)
@@ -387,7 +387,7 @@ first_paths(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 }
 
 static void
-pplan_free(ip_pplan_t *pp, uint32_t n)
+pplan_free(dsl_ip_pplan_t *pp, uint32_t n)
 {
 	uint32_t id, i;
 
@@ -439,7 +439,7 @@ oom:
 int
 dsl_plan_path(const dsl_ip_t *ip, uint32_t id, uint32_t i, const char **why)
 {
-	const ip_pplan_t *pp;
+	const dsl_ip_pplan_t *pp;
 
 	if (why != NULL)
 		*why = NULL;
@@ -454,7 +454,7 @@ dsl_plan_path(const dsl_ip_t *ip, uint32_t id, uint32_t i, const char **why)
 static bool
 has(const dsl_ip_t *ip, uint32_t id, int path)
 {
-	const ip_pplan_t *pp;
+	const dsl_ip_pplan_t *pp;
 	uint32_t i;
 
 	if (id == 0 || id > ip->ip_nplan)
