@@ -18,7 +18,7 @@ fuzz_fuzz_d_SOURCES = fuzz/fuzz-d.c dsl/lex.c dsl/parse.c dsl/check.c \
 	dsl/compile.c dsl/prog.c \
 	dsl/diag.c dsl/eval.c dsl/var.c dsl/agg.c dsl/print.c dsl/printf.c \
 	dsl/rt.c dsl/type.c dsl/emit.c
-fuzz_fuzz_d_SOURCES += dsl/typeprint.c
+fuzz_fuzz_d_SOURCES += dsl/typeprint.c dsl/ip.c dsl/plan.c dsl/jit.c dsl/x86.c
 fuzz_fuzz_d_LDADD = $(JSON_C_LIBS)
 fuzz_fuzz_d_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_d_LDFLAGS = $(FUZZ_FLAGS)
