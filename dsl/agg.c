@@ -637,14 +637,15 @@ dsl_agg_stddev(const int64_t *d, int64_t normal)
 	    (uint64_t)d[2];
 	unsigned __int128 avgsq, sqavg;
 	int64_t avg;
+	uint64_t mag;
 
 	if (d[0] == 0)
 		return 0;
 	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
 	avg = d[1] / normal / d[0];
-	if (avg < 0)
-		avg = -avg;
-	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	/* |avg| in unsigned: -INT64_MIN is 2^63, not undefined */
+	mag = avg < 0 ? 0 - (uint64_t)avg : (uint64_t)avg;
+	sqavg = (unsigned __int128)mag * mag;
 	if (avgsq < sqavg)
 		return 0;
 	return (uint64_t)isqrt128(avgsq - sqavg);
