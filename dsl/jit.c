@@ -397,6 +397,11 @@ expr_for(gen_t *g, int32_t n, const dsl_node_t *parent)
 {
 	const dsl_node_t *nd = NODE(g, n);
 
+	if (nd->dn_op == N_INT) {	/* a constant widens now */
+		movi(g, ACC, widens(nd, parent) ? normc(nd->dn_ival,
+		    nd->dn_size, nd->dn_signed) : nd->dn_ival);
+		return;
+	}
 	expr(g, n);
 	if (widens(nd, parent))
 		normv(g, ACC, nd->dn_size, nd->dn_signed);
@@ -1591,6 +1596,30 @@ clock(gen_t *g)
 	mov(g, CX(jc_ns), R(ACC));
 }
 
+/*
+ * The fault tail of a probe whose clauses may fault: r10 = the event's
+ * first word, rcx its value, r11 where to go on.  The plan keeps the
+ * faulting clauses of a probe within DSL_JIT_NEV; past it the event is
+ * lost, never written out of bounds.
+ */
+static void
+fault_tail(gen_t *g)
+{
+	uint32_t full = label(g);
+
+	bind(g, g->g_fault);
+	movx(g, ACC, CX(jc_nev), 4, false);
+	op2i(g, X86_CMP, 4, R(ACC), DSL_JIT_NEV);
+	jcc(g, X86_CC_AE, full);
+	shift(g, X86_SHL, 4, R(ACC), 4);
+	mov(g, MX(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev)), R(X86_R10));
+	mov(g, MX(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev) + 8), R(TMP));
+	op1(g, X86_INC, 4, CX(jc_nev));
+	bind(g, full);
+	op2i(g, X86_OR, 4, CX(jc_status), DSL_JIT_RECORD);
+	op1(g, X86_JMPI, 8, R(LINK));
+}
+
 static void
 probe(gen_t *g, uint32_t id, uint32_t *entry)
 {
@@ -1604,6 +1633,7 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 	g->g_probe = id;
 	g->g_p = p;
 	g->g_fault = label(g);
+	g->g_canfault = false;
 	for (i = 0; i < pp->pp_n; i++) {
 		const dsl_clause_t *cl = &g->g_pg->pg_clauses[
 		    p->pr_clauses[i]];
@@ -1664,29 +1694,8 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 	op2i(g, X86_MOV, 4, CX(jc_nev), 0);
 	op1(g, X86_JMPI, 8, CX(jc_link));
 
-	/*
-	 * The fault tail: r10 = the event's first word, rcx its value,
-	 * r11 where to go on.  The plan keeps the faulting clauses of a
-	 * probe within DSL_JIT_NEV; past it the event is lost, never
-	 * written out of bounds.
-	 */
-	bind(g, g->g_fault);
-	{
-		uint32_t full = label(g);
-
-		movx(g, ACC, CX(jc_nev), 4, false);
-		op2i(g, X86_CMP, 4, R(ACC), DSL_JIT_NEV);
-		jcc(g, X86_CC_AE, full);
-		shift(g, X86_SHL, 4, R(ACC), 4);
-		mov(g, MX(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev)),
-		    R(X86_R10));
-		mov(g, MX(CTX, ACC, 1, offsetof(dsl_jctx_t, jc_ev) + 8),
-		    R(TMP));
-		op1(g, X86_INC, 4, CX(jc_nev));
-		bind(g, full);
-		op2i(g, X86_OR, 4, CX(jc_status), DSL_JIT_RECORD);
-		op1(g, X86_JMPI, 8, R(LINK));
-	}
+	if (g->g_canfault)
+		fault_tail(g);
 }
 
 /* --- stubs ---------------------------------------------------------- */
