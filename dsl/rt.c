@@ -513,9 +513,12 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			return "a pointer dereference";
 		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
 			continue;
+		/* dn_c is a child of ?: and if only: a comparison keeps
+		 * its signedness there, 1 being node 1, not a child */
 		if ((why = reads_tracee(pg, nd->dn_a)) != NULL ||
 		    (why = reads_tracee(pg, nd->dn_b)) != NULL ||
-		    (why = reads_tracee(pg, nd->dn_c)) != NULL)
+		    ((nd->dn_op == N_COND || nd->dn_op == S_IF) &&
+		    (why = reads_tracee(pg, nd->dn_c)) != NULL))
 			return why;
 	}
 	return NULL;
