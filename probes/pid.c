@@ -34,6 +34,7 @@
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
+#include "probes/brtarget.h"
 
 /* One name of a function. */
 struct fname {
@@ -77,12 +78,17 @@ struct symfile {
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
 	size_t sf_nlpads;
 	int sf_lpadsdone;	/* read (lsda.h), on first use */
+	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
+				 * first use with PB_FASTSITES; or NULL */
+	int sf_brttried;
 	struct symfile *sf_next;
 };
 
 static struct symfile *cache;
 
-static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
+struct res;
+static void mark_sites(const struct res *rs, struct symfile *sf,
+    pb_probe_t *p, uint64_t bias);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -471,6 +477,7 @@ pb_pid_cache_flush(void)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
 		free(sf->sf_lpads);
+		pb_brt_free(sf->sf_brt);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
@@ -766,6 +773,9 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_off = off;
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
+	s[p->pr_nsites].st_lpad = 0;
+	s[p->pr_nsites].st_tprev = 0;
+	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
 	return 0;
 }
@@ -908,7 +918,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
-	mark_lpads(sf, p, md->md_bias);
+	mark_sites(rs, sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -1024,18 +1034,31 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 /*
  * The fast path replaces up to 32 bytes from an entry site, or ending at
  * a return site's ret, by a jump: a landing pad there (the unwinder enters
- * it without a branch) forbids it (st_lpad).
+ * it without a branch) forbids it (st_lpad), and so does any address the
+ * module's code may jump to (st_tprev, st_tnext; brtarget.h), scanned
+ * once per file when the glue says it will lay jumps (PB_FASTSITES).
  */
 static void
-mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
+    uint64_t bias)
 {
 	size_t i;
+	uint64_t prev, next;
 
+	if (p != NULL && (rs->rs_flags & PB_FASTSITES) && !sf->sf_brttried) {
+		sf->sf_brttried = 1;
+		sf->sf_brt = pb_brt_new(sf->sf_elf, sf->sf_dbg, NULL, 0);
+	}
 	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
 		uint64_t a = p->pr_sites[i].st_addr - bias;
 
 		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
 		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+		if (!(rs->rs_flags & PB_FASTSITES) || sf->sf_brt == NULL)
+			continue;
+		pb_brt_near(sf->sf_brt, a, &prev, &next);
+		p->pr_sites[i].st_tprev = prev + bias;
+		p->pr_sites[i].st_tnext = next + bias;
 	}
 }
 
@@ -1102,7 +1125,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
-		mark_lpads(sf, p, md->md_bias);
+		mark_sites(rs, sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns

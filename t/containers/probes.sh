@@ -51,6 +51,9 @@ spawn _pp 60 "$PIDTRACE" -q -n '
 PP=$(child_of "$_pp") || fail "no pidtrace pid"
 wait_for "$T/p.out" '^armed' 30
 for i in 1 2 3 4 5; do echo x >&3; done
+# The target says "round N" after each round's probes fired: stop
+# tracing only once all five have run.
+wait_for "$T/out" '^round 4$'
 wait_for "$T/p.out" '^pid '
 kill -INT "$PP"
 wait_for "$T/p.out" '^pid-round' 20
