@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench: benchmarks run by hand (never by make check); each prints a
 # ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh

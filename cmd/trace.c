@@ -129,6 +129,9 @@ struct cmd_trace {
 	size_t		t_npending;
 	trace_ctr_t	*t_ctrs;	/* counters to raise (semaphores) */
 	size_t		t_nctrs;
+	size_t		*t_drefused;	/* descriptions that named functions
+					 * whose probes could not be placed */
+	size_t		t_ndrefused;
 	long		*t_dextra;	/* [d]: probes description d was
 					 * enabled on only because they
 					 * existed (match_made) */
@@ -339,6 +342,65 @@ pid_t
 trace_pid(const cmd_trace_t *t)
 {
 	return t->t_pid;
+}
+
+/* Functions without a return probe named one by one, per description. */
+#define MAXREFUSED	5
+
+/*
+ * Name the functions list refused, a few, and count the rest (-l names
+ * them all); quiet: only those whose calls go unseen.
+ */
+static void
+say_refused(const pb_probe_list_t *list, const char *name, bool quiet)
+{
+	const char *kind = isxdigit((unsigned char)name[0]) &&
+	    strspn(name, "0123456789abcdefABCDEF") == strlen(name) ?
+	    "offset" : "return";
+	size_t i, said = 0;
+
+	for (i = 0; i < list->pl_nrefused; i++) {
+		if (quiet && !list->pl_refused[i].rf_lost)
+			continue;
+		if (said++ < MAXREFUSED)
+			fprintf(stderr, "pidtrace: no %s probe for %s`%s: "
+				"%s\n", kind, list->pl_refused[i].rf_mod,
+				list->pl_refused[i].rf_func,
+				list->pl_refused[i].rf_why);
+	}
+	if (said > MAXREFUSED)
+		fprintf(stderr, "pidtrace: no %s probe for %zu more "
+			"functions (pidtrace -l lists the probes there are)\n",
+			kind, said - MAXREFUSED);
+}
+
+/* Note that description d named functions that were refused a probe. */
+static int
+note_refused(cmd_trace_t *t, size_t d)
+{
+	size_t *n, i;
+
+	for (i = 0; i < t->t_ndrefused; i++)
+		if (t->t_drefused[i] == d)
+			return 0;
+	n = realloc(t->t_drefused, (t->t_ndrefused + 1) * sizeof(*n));
+	if (n == NULL)
+		return -1;
+	t->t_drefused = n;
+	t->t_drefused[t->t_ndrefused++] = d;
+	return 0;
+}
+
+bool
+trace_refused(const cmd_trace_t *t, size_t d)
+{
+	size_t i;
+
+	for (; t != NULL; t = t->t_next)
+		for (i = 0; i < t->t_ndrefused; i++)
+			if (t->t_drefused[i] == d)
+				return true;
+	return false;
 }
 
 bool
@@ -829,9 +891,6 @@ arm_syscall(cmd_trace_t *t, const pb_probe_t *pr, trace_ref_t *ref)
 /* A flag of resolve's own, above the PB_ resolution flags: a re-run. */
 #define RESOLVE_REFRESH	(1 << 30)
 
-/* Functions without a return probe named one by one, per description. */
-#define MAXREFUSED	5
-
 /* Arm a sampled probe (once per probe: a re-resolution finds it again). */
 static int
 add_sample(cmd_trace_t *t, const trace_ref_t *ref, uint64_t period)
@@ -882,25 +941,17 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	/*
 	 * A matched function with no return probe must not pass unseen: a
 	 * histogram would silently miss it.  Said once, when the
-	 * description is first resolved (refresh re-lists old refusals).
+	 * description is first resolved (refresh re-lists old refusals),
+	 * and under -q too where calls go unseen (rf_lost: lost data; an
+	 * ifunc's resolver, a PLT stub or a function that never returns
+	 * loses nothing).  The other probes run: a description whose every
+	 * function was refused is no error (trace_refused).
 	 */
-	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg)) {
-		const char *kind = isxdigit((unsigned char)pd->pd_name[0]) &&
-		    strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
-		    strlen(pd->pd_name) ? "offset" : "return";
-
-		/* A few by name; the rest counted (-l names them all). */
-		for (i = 0; i < list.pl_nrefused && i < MAXREFUSED; i++)
-			fprintf(stderr, "pidtrace: no %s probe for %s`%s: %s\n",
-				kind, list.pl_refused[i].rf_mod,
-				list.pl_refused[i].rf_func,
-				list.pl_refused[i].rf_why);
-		if (list.pl_nrefused > MAXREFUSED)
-			fprintf(stderr, "pidtrace: no %s probe for %zu more "
-				"functions (pidtrace -l lists the probes "
-				"there are)\n", kind,
-				list.pl_nrefused - MAXREFUSED);
-	}
+	if (!(flags & RESOLVE_REFRESH) && list.pl_nrefused != 0 &&
+	    note_refused(t, d) < 0)
+		goto nomem;
+	if (!(flags & RESOLVE_REFRESH))
+		say_refused(&list, pd->pd_name, dsl_prog_quiet(t->t_pg));
 	/*
 	 * How each probe is armed: sites, syscall stops and samples are
 	 * armed below; another kind is refused before any is registered.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # dsl: the D language (see dsl/dsl.h): one job per file, as in Lua, in two
 # libraries.  The runtime runs a compiled program and never calls the
 # compiler; the compiler makes the program and may call the runtime

@@ -435,8 +435,9 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	}
 	if (rt->rt_end != 0)
 		(void)dsl_eval_fire(rt, rt->rt_end, ctx);
-	/* dtrace(1): a newline before the aggregations, quiet or not */
-	if (rt->rt_emit == NULL)
+	/* dtrace(1): a newline before the aggregations, quiet or not;
+	 * folded lines have none (stackcollapse.pl prints only stacks) */
+	if (rt->rt_emit == NULL && !rt->rt_folded)
 		fputc('\n', rt->rt_host.dh_out);
 	dsl_ip_fold(rt->rt_ip);
 	dsl_print_all(rt);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fuzz: libFuzzer targets, built with ./configure CC=clang --enable-fuzz
 # (fuzz/run-fuzz does that in its own build tree).  Each target compiles
 # the sources it fuzzes itself, so they get the fuzzer's coverage.

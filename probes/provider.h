@@ -130,7 +130,11 @@ typedef struct pb_probe {
 typedef struct pb_refusal {
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
-	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
+	char rf_why[96];	/* "undecodable bytes at offset 0x1a" */
+	uint8_t rf_lost;	/* its calls run and the probe would see
+				 * them: lost data (not so for an ifunc's
+				 * resolver, a PLT stub, a function that
+				 * never returns) */
 } pb_refusal_t;
 
 typedef struct pb_probe_list {

@@ -319,15 +319,17 @@ tr_syscalls(tr_session_t *s, bool on);
 
 /*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
- * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler.  It interrupts a thread so that
- * a blocked waitpid returns.
+ * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler running in the thread that runs
+ * the loop (any other thread of the host must block those signals): the
+ * loop sleeps with every signal blocked but for the instant of its sleep,
+ * which a handler's signal ends.  Nothing in the target is interrupted.
  */
 void
 tr_stop_async(tr_session_t *s);
 
 /*
- * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler).
- * Costs an interrupt stop of one thread.
+ * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler,
+ * as for tr_stop_async).  Nothing in the target is interrupted.
  */
 void
 tr_wake_async(tr_session_t *s);
