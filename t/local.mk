@@ -19,5 +19,6 @@ include t/torture/local.mk
 include t/profile/local.mk
 include t/args/local.mk
 include t/trace/local.mk
+include t/inproc/local.mk
 include t/containers/local.mk
 include t/doc/local.mk
