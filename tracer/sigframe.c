@@ -19,7 +19,7 @@
  * beside it holding the same value (a `syscall` run out of line left its
  * return address there); and only to the original pc that is exactly
  * equivalent (the caller's equiv: the instruction that has not run yet,
- * or the one after it).  Anything else that points at us counts as a
+ * or the one after it).  Any other frame that points at us counts as a
  * reference, and the mapping stays, said once by the caller.
  *
  * This is not a return address: no unwinder or stack copier reads it as
@@ -97,6 +97,28 @@ is_syscall_rcx(pid_t tid, uint64_t a, uint64_t v)
 	       is_frame_rip(tid, a + 16);
 }
 
+/*
+ * Whether the word at a sits where a signal frame keeps the interrupted
+ * rip: cs 0x33 two words above, eflags with its always-set bit 1 and no
+ * bit past 21 between.  Only such a word can send a thread back to our
+ * pages (no code of ours calls, so no return address points at us); a
+ * frame with an unknown restorer still counts.  Any other word is data
+ * that happens to fall in our range: a program's integers do, when our
+ * pages lie low (an ET_EXEC's node keeps them below 0x400000, where the
+ * stacks of an idle node held such numbers and every session left its
+ * mappings behind).
+ */
+static bool
+frame_shaped(pid_t tid, uint64_t a)
+{
+	uint64_t w[2];
+
+	if (read_some(tid, a + 8, w, sizeof(w)) != sizeof(w))
+		return true;
+	return (w[1] & 0xffff) == 0x33 && (w[0] & 2) != 0 &&
+	    (w[0] >> 22) == 0;
+}
+
 int
 tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 		tr_pc_equiv_t *equiv)
@@ -126,7 +148,8 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 			    equiv(s, &pc) &&
 			    tr_mem_write_pid(tid, at, &pc, 8) == 0)
 				continue;
-			left++;
+			if (frame_shaped(tid, at))
+				left++;
 		}
 		if (n < SCAN_CHUNK)
 			break;

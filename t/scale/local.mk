@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t/scale: a probe on every function of a program with many, and what
+# that must not cost: exact counts on both paths, aliases sharing a site
+# silently, progress on a long arming, nothing left in the process.
+check_PROGRAMS += t/targets/sl-words
+t_targets_sl_words_SOURCES = t/targets/sl-words.c
+t_targets_sl_words_CFLAGS = -O1 -fno-inline
+
+SCALE_SH_TESTS = \
+	t/scale/words.sh t/scale/words-int3.sh
+TESTS += $(SCALE_SH_TESTS)
+EXTRA_DIST += $(SCALE_SH_TESTS)
