@@ -308,6 +308,14 @@ on_stop_signal(int sig)
 			tr_stop_async(p->p_s);
 }
 
+bool
+trace_interrupted(void)
+{
+	const trace_t *tr = the_trace;
+
+	return tr != NULL && tr->tr_signalled;
+}
+
 /* One process still traced does the timed work for all. */
 static void
 on_alarm(int sig)
@@ -460,6 +468,8 @@ run_procs(trace_t *tr)
 
 		if (s != NULL && p->p_armed)
 			trace_report_fast(p, s);	/* a dlopen's, unsaid */
+		if (s != NULL && p->p_armed)
+			trace_report_paths(p, s);
 		refused |= p->p_refused;
 		if (!p->p_gone && p->p_launched) {
 			/* As dtrace: a process we created dies with us. */
