@@ -349,29 +349,34 @@ trace_pid(const cmd_trace_t *t)
 
 /*
  * Name the functions list refused, a few, and count the rest (-l names
- * them all); quiet: only those whose calls go unseen.
+ * them all); quiet: only those whose calls go unseen.  Each says the
+ * probe it did not get (rf_kind): an ifunc refused under an entry-only
+ * description has no return probe to speak of.
  */
 static void
-say_refused(const pb_probe_list_t *list, const char *name, bool quiet)
+say_refused(const pb_probe_list_t *list, bool quiet)
 {
-	const char *kind = isxdigit((unsigned char)name[0]) &&
-	    strspn(name, "0123456789abcdefABCDEF") == strlen(name) ?
-	    "offset" : "return";
+	const pb_refusal_t *rf;
+	const char *kind = NULL;
 	size_t i, said = 0;
 
 	for (i = 0; i < list->pl_nrefused; i++) {
-		if (quiet && !list->pl_refused[i].rf_lost)
+		rf = &list->pl_refused[i];
+		if (quiet && !rf->rf_lost)
 			continue;
 		if (said++ < MAXREFUSED)
-			fprintf(stderr, "pidtrace: no %s probe for %s`%s: "
-				"%s\n", kind, list->pl_refused[i].rf_mod,
-				list->pl_refused[i].rf_func,
-				list->pl_refused[i].rf_why);
+			fprintf(stderr, "pidtrace: no %s%sprobe for %s`%s: "
+				"%s\n", rf->rf_kind, *rf->rf_kind ? " " : "",
+				rf->rf_mod, rf->rf_func, rf->rf_why);
+		else if (kind == NULL)
+			kind = rf->rf_kind;
+		else if (strcmp(kind, rf->rf_kind) != 0)
+			kind = "";
 	}
 	if (said > MAXREFUSED)
-		fprintf(stderr, "pidtrace: no %s probe for %zu more "
+		fprintf(stderr, "pidtrace: no %s%sprobe for %zu more "
 			"functions (pidtrace -l lists the probes there are)\n",
-			kind, said - MAXREFUSED);
+			kind, *kind ? " " : "", said - MAXREFUSED);
 }
 
 /* Note that description d named functions that were refused a probe. */
@@ -951,7 +956,7 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	    note_refused(t, d) < 0)
 		goto nomem;
 	if (!(flags & RESOLVE_REFRESH))
-		say_refused(&list, pd->pd_name, dsl_prog_quiet(t->t_pg));
+		say_refused(&list, dsl_prog_quiet(t->t_pg));
 	/*
 	 * How each probe is armed: sites, syscall stops and samples are
 	 * armed below; another kind is refused before any is registered.

@@ -785,9 +785,10 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	return 0;
 }
 
+/* kind: the probe refused ("return"...), "" for every one asked for. */
 static int
 refuse(struct res *rs, const pb_module_t *md, const char *sym,
-    const char *why, int lost)
+    const char *kind, const char *why, int lost)
 {
 	pb_probe_list_t *l = &rs->rs_new;
 	pb_refusal_t *r;
@@ -808,6 +809,7 @@ refuse(struct res *rs, const pb_module_t *md, const char *sym,
 	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
 	    dm_demangle(sym));
 	snprintf(r->rf_why, sizeof(r->rf_why), "%s", why);
+	r->rf_kind = kind;
 	r->rf_lost = (uint8_t)(lost != 0);
 	if (r->rf_mod == NULL || r->rf_func == NULL) {
 		free(r->rf_mod);
@@ -929,7 +931,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = fs.fs_unsafe ? fs.fs_why :
 		    "no return instruction (does not return?)";
 
-		refuse(rs, md, sym, why, fs.fs_unsafe);
+		refuse(rs, md, sym, "return", why, fs.fs_unsafe);
 		first_err(rs, "no return probe for %s: %s",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
 		goto out;
@@ -996,7 +998,7 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (fs.fs_unsafe) {
-		refuse(rs, md, sym, fs.fs_why, 1);
+		refuse(rs, md, sym, "offset", fs.fs_why, 1);
 		first_err(rs, "no offset probes in %s: %s", fname, fs.fs_why);
 		goto out;
 	}
@@ -1133,6 +1135,21 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	return off;
 }
 
+/*
+ * An ifunc gets no probe of any kind: name the one the description asked
+ * for (an entry-only description was told of a return probe), "" when
+ * it asked for several.
+ */
+static const char *
+ifunc_kind(const struct want *w)
+{
+	int offs = w->wa_offset || w->wa_offglob != NULL;
+
+	if (w->wa_entry + w->wa_return + offs != 1)
+		return "";
+	return w->wa_entry ? "entry" : w->wa_return ? "return" : "offset";
+}
+
 static void
 make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -1150,7 +1167,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a GNU indirect function (ifunc): its "
 		    "symbol is the resolver, not the code that runs";
 
-		refuse(rs, md, sym, why, 0);
+		refuse(rs, md, sym, ifunc_kind(&rs->rs_want), why, 0);
 		first_err(rs, "no probe on %s: %s; probe the implementation "
 		    "it picks, if the library's .symtab names it",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
@@ -1174,7 +1191,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a PLT stub: it jumps to the function it "
 		    "binds; probe that function's return";
 
-		refuse(rs, md, sym, why, 0);
+		refuse(rs, md, sym, "return", why, 0);
 		first_err(rs, "no return probe for %s: %s", sym, why);
 	} else if (rs->rs_want.wa_return)
 		return_probe(rs, md, sf, f, sym);

@@ -131,6 +131,9 @@ typedef struct pb_refusal {
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
 	char rf_why[96];	/* "undecodable bytes at offset 0x1a" */
+	const char *rf_kind;	/* the probe refused: "entry", "return",
+				 * "offset", or "" for every kind the
+				 * description asked for (static) */
 	uint8_t rf_lost;	/* its calls run and the probe would see
 				 * them: lost data (not so for an ifunc's
 				 * resolver, a PLT stub, a function that
