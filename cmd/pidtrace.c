@@ -492,6 +492,8 @@ main(int argc, char **argv)
 	int status;
 	bool allowed;
 
+	/* a ^C while attaching or compiling ends the trace cleanly */
+	trace_catch_signals();
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);

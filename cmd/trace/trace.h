@@ -152,4 +152,13 @@ void	trace_list(trace_t *, FILE *out);
 int	trace_run(trace_t *, uint64_t (*timed)(void *arg, uint64_t now_ns),
 	    void *arg);
 
+/*
+ * Catch SIGINT, SIGTERM and SIGHUP from now on: one that arrives before
+ * trace_run (while grabbing, compiling or resolving) is kept, and
+ * trace_run then ends as if it came at its start; a second one before
+ * trace_run ends pidtrace at once (nothing is patched yet).  Call it
+ * first thing in main.
+ */
+void	trace_catch_signals(void);
+
 #endif /* PIDTRACE_TRACE_H */
