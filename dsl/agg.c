@@ -242,6 +242,22 @@ qsum(const int64_t *d)
 	return t;
 }
 
+/* The count of lquantize's bin of zero (its underflow bin if that is
+ * base - 1 == 0, its overflow bin if the limit is -1), 0 if none. */
+static int64_t
+lqzero(const dsl_agg_t *ag, const int64_t *d)
+{
+	int64_t base = ag->ag_p[0], step = ag->ag_p[2];
+	int64_t levels = (int64_t)ag->ag_ndata - 2, i;
+
+	if (base - 1 == 0)
+		return d[0];
+	for (i = 0; i < levels; base += step, i++)
+		if (base == 0)
+			return d[i + 1];
+	return base + 1 == 0 ? d[levels + 1] : 0;
+}
+
 static long double
 lqsum(const dsl_agg_t *ag, const int64_t *d)
 {
@@ -254,12 +270,20 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 	return t + (long double)d[levels + 1] * (long double)(base + 1);
 }
 
+/*
+ * A bin's label is the least integer it holds, as dtrace-utils labels
+ * them: a magnitude's first bin starts at factor^m even when its step
+ * slice starts lower (steps < factor: the slice [0, factor^(m+1)/steps)
+ * holds only values from factor^m), and a slice that holds no integer
+ * (factor^(m+1)/steps < 1, magnitude 0 with steps > factor) is a ghost.
+ */
 bool
 dsl_agg_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 {
 	int64_t f = ag->ag_p[0], lo = ag->ag_p[1], hi = ag->ag_p[2];
 	int64_t st = ag->ag_p[3], sf = st / f, per = st - sf;
-	int64_t bin0 = 1 + (hi - lo + 1) * per, i, k, m, pw = 1, idx, v;
+	int64_t bin0 = 1 + (hi - lo + 1) * per, i, k, m, pw = 1, idx;
+	unsigned __int128 from, to, v;
 
 	i = b - bin0;
 	k = i < 0 ? -i : i;
@@ -276,12 +300,17 @@ dsl_agg_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 	}
 	m = lo + (k - 1) / per;
 	idx = (k - 1) % per + sf;
-	for (k = 0; k <= m; k++)
-		pw *= f;	/* factor^(m+1) */
-	if ((idx * pw) % st != 0 && pw < st)
+	for (k = 0; k < m; k++)
+		pw *= f;	/* factor^m; factor^(m+1) < 2^63: checked */
+	/* the slice [idx, idx + 1) * factor^(m+1) / steps */
+	from = (unsigned __int128)idx * (uint64_t)(pw * f);
+	to = from + (uint64_t)(pw * f);
+	v = (from + (uint64_t)st - 1) / (uint64_t)st;
+	if (v < (uint64_t)pw)
+		v = (uint64_t)pw;
+	if (v * (uint64_t)st >= to)
 		return false;
-	v = pw >= st ? idx * (pw / st) : idx * pw / st;
-	*lower = i < 0 ? -v : v;
+	*lower = i < 0 ? -(int64_t)v : (int64_t)v;
 	return true;
 }
 
@@ -330,14 +359,18 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		rs = lqsum(ag, r);
 		if (ls != rs)
 			return ls < rs ? LT : GT;
-		return 0;
+		/* a tie: the weights at zero, when a bin holds it alone */
+		lv = lqzero(ag, l);
+		rv = lqzero(ag, r);
+		break;
 	case F_LLQUANTIZE:
 		ls = llqsum(ag, l);
 		rs = llqsum(ag, r);
 		if (ls != rs)
 			return ls < rs ? LT : GT;
-		lv = l[0];
-		rv = r[0];
+		/* a tie: the weights at zero, the middle bin */
+		lv = l[ag->ag_ndata / 2];
+		rv = r[ag->ag_ndata / 2];
 		break;
 	default:
 		lv = l[0];

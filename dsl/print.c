@@ -298,9 +298,10 @@ print_quantize(FILE *fp, const int64_t *d, int64_t normal)
 	long double total;
 	bool pos, neg;
 
-	while (first < 126 && d[first] == 0)
+	/* 2^62 and up land in the last bucket, 126 */
+	while (first <= 126 && d[first] == 0)
 		first++;
-	if (first == 126) {
+	if (first > 126) {
 		/* no data (possible with negative increments) */
 		first = 62;
 		last = 64;

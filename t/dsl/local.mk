@@ -27,6 +27,7 @@ dsl_d_tests = \
 	t/dsl/tst.llquantize-steps.d \
 	t/dsl/tst.llquantize.d \
 	t/dsl/tst.llquantize-neg.d \
+	t/dsl/tst.llquantize-labels.d \
 	t/dsl/tst.lquantize-mid.d \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
