@@ -59,6 +59,11 @@ typedef struct dsl_cc {
 	dsl_prog_t	*cc_pg;
 	uint32_t	cc_nodecap, cc_strcap, cc_clausecap, cc_desccap;
 	uint32_t	cc_varcap, cc_aggcap, cc_optcap;
+
+	/* checker: variables given a value so far, in program order
+	 * (declared, or assigned in an earlier statement), by index */
+	uint8_t		*cc_vardef;
+	uint32_t	cc_vardefcap;
 } dsl_cc_t;
 
 /* lex.c */

@@ -215,6 +215,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		free(cc->cc_tstr);
 		free(cc->cc_pstr);
 		free(cc->cc_dstr);
+		free(cc->cc_vardef);
 		free(cc);
 		return NULL;
 	}
@@ -258,6 +259,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	free(cc->cc_tstr);
 	free(cc->cc_pstr);
 	free(cc->cc_dstr);
+	free(cc->cc_vardef);
 	free(cc);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';

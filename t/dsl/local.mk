@@ -100,8 +100,8 @@ t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
 t_dsl_rt_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
-TESTS += t/dsl/cmdline.sh
-EXTRA_DIST += t/dsl/cmdline.sh
+TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh
+EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh
 
 # The runtime never calls the compiler; names say their file (nm).
 TESTS += t/dsl/layers.sh

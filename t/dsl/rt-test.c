@@ -542,7 +542,9 @@ test_syntax(void)
 		    "integer constant" },
 		{ "BEGIN { pid = 1; }", "t.d:1:9: operator = cannot modify "
 		    "built-in variable pid" },
-		{ "BEGIN { trace(@a); }", "t.d:1:15: aggregations may only be "
+		{ "BEGIN { trace(@a); }", "t.d:1:15: trace( ) argument #1 is "
+		    "incompatible with prototype: an aggregation" },
+		{ "BEGIN { x = @a; }", "t.d:1:13: aggregations may only be "
 		    "assigned an aggregating function or passed to printa( ), "
 		    "clear( ), trunc( ), normalize( )" },
 		{ "#include <x.h>\nBEGIN { }", "t.d:1:1: preprocessor "
