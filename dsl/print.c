@@ -175,7 +175,7 @@ dsl_print_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 	return used;
 }
 
-/* trace(): dt_consume_cpu's record printing (illumos widths). */
+/* trace(): dt_consume_cpu's record printing (Oracle's widths). */
 void
 dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 {
@@ -198,8 +198,9 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 			fprintf(fp, "  %-33s", (const char *)(intptr_t)v);
 		return;
 	}
-	/* signed types print signed (dtrace-utils' tst.signedkeys; illumos
-	 * printed (char)-1 as 255), with illumos' widths */
+	/* Oracle's widths and signs (dtrace-utils' dt_print_datum): each
+	 * type as it is, (int8_t)-1 as -1 where illumos printed 255, and
+	 * 64-bit values in 19 columns signed, 20 unsigned (illumos: 16) */
 	switch (n->dn_size) {
 	case 1:
 		fprintf(fp, q ? "%d" : " %3d", n->dn_signed ? (int)(int8_t)v :
@@ -211,15 +212,15 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 		break;
 	case 4:
 		if (n->dn_signed)
-			fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+			fprintf(fp, q ? "%d" : " %10d", (int)(int32_t)v);
 		else
-			fprintf(fp, q ? "%u" : " %8u", (unsigned)(uint32_t)v);
+			fprintf(fp, q ? "%u" : " %10u", (unsigned)(uint32_t)v);
 		break;
 	default:
 		if (n->dn_signed)
-			fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+			fprintf(fp, q ? "%lld" : " %19lld", (long long)v);
 		else
-			fprintf(fp, q ? "%llu" : " %16llu",
+			fprintf(fp, q ? "%llu" : " %20llu",
 			    (unsigned long long)v);
 		break;
 	}

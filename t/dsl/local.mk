@@ -32,6 +32,7 @@ dsl_d_tests = \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
 	t/dsl/tst.notquiet.d \
+	t/dsl/tst.tracewidths.d \
 	t/dsl/tst.printa-joined.d \
 	t/dsl/tst.printa.d \
 	t/dsl/tst.printf.d \

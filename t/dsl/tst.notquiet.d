@@ -1,8 +1,9 @@
 /*
  * ASSERTION: without -q each clause that records data prints its probe
- * line; trace() prints integers " %8d" (int) or " %16lld" (64-bit) and
- * strings "  %-33s"; a clause that only assigns prints nothing; an empty
- * clause prints the line alone.
+ * line; trace() prints integers " %10d" (int) or " %19lld" (64-bit),
+ * Oracle's Linux DTrace's widths (illumos: 8 and 16), and strings
+ * "  %-33s"; a clause that only assigns prints nothing; an empty clause
+ * prints the line alone.
  */
 
 BEGIN
