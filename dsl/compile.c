@@ -235,6 +235,13 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		dsl_lex_init(cc, (int)i);
 		dsl_parse(cc);
 	}
+	/* nothing to run would wait for ever: dtrace refuses it unless -x
+	 * empty asks for it (the error is at the end of the last text) */
+	if (nsrcs > 0 && pg->pg_nclauses == 0 &&
+	    dsl_prog_option(pg, "empty") == NULL)
+		dsl_diag_error(cc, cc->cc_line, cc->cc_p != NULL ?
+		    (int)(cc->cc_p - cc->cc_linep) + 1 : 1, "D_EMPTY",
+		    "empty D program translation unit: no probe clause");
 	dsl_check(cc);
 	/* extraneous macro arguments are an error, as in dtrace */
 	for (i = 1; i < (size_t)cc->cc_copts->co_nargs &&

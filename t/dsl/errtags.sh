@@ -52,6 +52,7 @@ D_OP_SCALAR 1:13 BEGIN { c = "boo" ? 1 : 2; }
 D_OP_SCALAR 1:12 BEGIN /"a" && "b"/ { }
 D_OP_SCALAR 1:25 BEGIN { a = "boo"; c = a++; }
 D_OP_INCOMPAT 1:21 BEGIN { a = 3; a += "x"; }
+D_EMPTY 2:1 /* a comment, no clause */
 EOC
 
 n=0
