@@ -2295,9 +2295,13 @@ records(check_t *ck, int32_t s)
 		nd = NODE(ck, s);
 		switch (nd->dn_op) {
 		case S_EXPR:
+			/* commit() and discard() record only the id, which
+			 * dtrace's consumer never prints */
 			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
 			    (F_ISACTION(NODE(ck, nd->dn_a)->dn_ival) ||
-			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)))
+			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)) &&
+			    NODE(ck, nd->dn_a)->dn_ival != F_COMMIT &&
+			    NODE(ck, nd->dn_a)->dn_ival != F_DISCARD)
 				return true;
 			break;
 		case S_IF:

@@ -1223,10 +1223,12 @@ action(dsl_rt_t *rt, int32_t n)
 
 		if (rt->rt_fault != FLT_NONE)
 			return;
-		if (nd->dn_ival == F_SPECULATE)
-			ok = dsl_rt_spec_use(rt, id);
-		else
-			ok = dsl_rt_spec_end(rt, id, nd->dn_ival == F_COMMIT);
+		if (nd->dn_ival == F_SPECULATE) {
+			if (!dsl_rt_spec_use(rt, id))
+				fault(rt, FLT_DROP, 0, n);
+			return;
+		}
+		ok = dsl_rt_spec_end(rt, id, nd->dn_ival == F_COMMIT);
 		if (!ok)
 			fault(rt, FLT_ILLOP, 0, n);
 		return;
@@ -1406,7 +1408,7 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 		rt->rt_out = out == dh ? rt->rt_host.dh_out : out;
 		dsl_rt_clause_end(rt, rt->rt_fault != FLT_NONE);
 	}
-	if (rt->rt_fault != FLT_NONE)
+	if (rt->rt_fault != FLT_NONE && rt->rt_fault != FLT_DROP)
 		report(rt);
 }
 
@@ -1438,5 +1440,7 @@ dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		rt->rt_pid = id;
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}
+	if (rt->rt_specfail != rt->rt_specfail_told)
+		dsl_rt_drops(rt, false);
 	return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 }

@@ -53,8 +53,10 @@ dsl_rt_spec_new(dsl_rt_t *rt)
 		if (!rt->rt_spec[i].sp_active)
 			break;
 	if (i == rt->rt_nspec) {
-		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1)
+		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1) {
+			rt->rt_specfail++;
 			return 0;
+		}
 		sp = realloc(rt->rt_spec, (i + 1) * sizeof(*sp));
 		if (sp == NULL)
 			return 0;
@@ -86,16 +88,38 @@ dsl_rt_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 	return true;
 }
 
+/*
+ * As dtrace-utils' dt_speculation_speculate: an id that names no live
+ * speculation (0, negative, too large, committed) is no error; the
+ * clause ends there and drops what it printed (dtrace-utils' speculation
+ * tests tst.SpeculationWithZero, tst.negspec).
+ */
 bool
 dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 {
-	if (id < 0 || id > nspec(rt))
+	if (id <= 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
 		return false;
-	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
-		rt->rt_specid = -1;
-	else
-		rt->rt_specid = (int32_t)id;
+	rt->rt_specid = (int32_t)id;
 	return true;
+}
+
+void
+dsl_rt_drops(dsl_rt_t *rt, bool final)
+{
+	uint64_t n = rt->rt_specfail - rt->rt_specfail_told, now;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	if (n == 0 || (!final && rt->rt_drops_when != 0 &&
+	    now - rt->rt_drops_when < 1000000000ULL))
+		return;
+	rt->rt_drops_when = now;
+	rt->rt_specfail_told = rt->rt_specfail;
+	fprintf(rt->rt_err, "pidtrace: %llu failed speculation%s (no "
+	    "speculative buffer available)\n", (unsigned long long)n,
+	    n == 1 ? "" : "s");
+	fflush(rt->rt_err);
 }
 
 void
@@ -440,6 +464,7 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 		fputc('\n', rt->rt_host.dh_out);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
+	dsl_rt_drops(rt, true);
 	return rt->rt_exitcode;
 }
 

@@ -62,9 +62,10 @@ typedef struct rt_spec {
 /* Structured output (emit.c): NULL in a runtime that prints text. */
 typedef struct dsl_emit dsl_emit_t;
 
-/* Runtime faults, as dtrace names them. */
+/* Runtime faults, as dtrace names them; FLT_DROP ends a clause without
+ * an error, its output dropped (speculate() on no live speculation). */
 enum { FLT_NONE, FLT_BADADDR, FLT_DIVZERO, FLT_NOSCRATCH, FLT_ILLOP,
-	FLT_BADALIGN };
+	FLT_BADALIGN, FLT_DROP };
 
 struct dsl_rt {
 	const dsl_prog_t *rt_pg;
@@ -125,6 +126,9 @@ struct dsl_rt {
 	uint32_t	rt_nspec;	/* made so far; nspec is the most */
 	int32_t		rt_specid;	/* this clause speculates on: 0 none,
 					 * -1 a dead one (its output drops) */
+	uint64_t	rt_specfail;	/* speculation() found no buffer */
+	uint64_t	rt_specfail_told;	/* reported so far */
+	uint64_t	rt_drops_when;	/* when the last report was, ns */
 };
 
 /* var.c: the hash tables, self-> storage by thread. */
@@ -197,8 +201,11 @@ int32_t		dsl_rt_spec_new(dsl_rt_t *);
  * ignored; false for an id out of range (a fault). */
 bool		dsl_rt_spec_end(dsl_rt_t *, int64_t id, bool commit);
 /* speculate(): the rest of the clause goes to buffer id; false for an
- * id out of range. */
+ * id that names no live speculation (the clause then ends silently). */
 bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
+/* Report the failed speculations since the last report, as dtrace's
+ * status reports drops: at most once a second (final: now). */
+void		dsl_rt_drops(dsl_rt_t *, bool final);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);
 /* freopen(): the trace output appends to path; "" = the first one. */

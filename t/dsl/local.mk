@@ -44,6 +44,7 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/tst.speculation.d \
+	t/dsl/tst.speculation-notquiet.d \
 	t/dsl/err.D_SPEC_DREC.d \
 	t/dsl/err.D_DREC_COMM.d \
 	t/dsl/err.D_AGG_SPEC.d \

@@ -2,8 +2,11 @@
  * ASSERTION: speculation() hands out ids 1..nspec, then 0; speculate()
  * sends the rest of a clause to the buffer; commit() prints it where the
  * commit happens, discard() drops it, and both free the id for reuse;
- * 0 and inactive ids are ignored by speculate(), commit() and discard()
- * (a clause that speculates on one prints nothing).
+ * 0 and inactive ids are ignored by commit() and discard(), and end a
+ * clause that speculate()s on one, which prints nothing; a speculation()
+ * that finds no free buffer is reported on stderr, as Oracle's Linux
+ * DTrace reports it (its speculation/tst.NoSpecBuffer: "1 failed
+ * speculation (no speculative buffer available)").
  */
 #pragma D option quiet
 #pragma D option nspec=3
