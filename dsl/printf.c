@@ -102,16 +102,18 @@ widen(const dsl_parg_t *a, bool sign)
 	}
 }
 
-/* Build "%<flags><width>.<prec><len><conv>" for the C library. */
+/* Build "%<flags><width>.<prec><len><conv>" for the C library.  As
+ * dt_printf.c's dt_printf_format, a width or a precision of 0 is none:
+ * printf("%.0s", "hello") prints hello. */
 static void
 cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
     const char *lenmod, char conv)
 {
 	char w[16] = "", pr[16] = "";
 
-	if (width >= 0)
+	if (width > 0)
 		snprintf(w, sizeof(w), "%d", width);
-	if (prec >= 0)
+	if (prec > 0)
 		snprintf(pr, sizeof(pr), ".%d", prec);
 	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
 }
