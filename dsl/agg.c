@@ -590,11 +590,16 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	*nrows = 0;
 	for (a = 0; a < n; a++)
 		cap += rt->rt_aggs[aggs[a]].ag_ht.ht_n;
-	rows = calloc(cap + 1, sizeof(*rows));
+	/* the rows, then each row's n entries */
+	rows = calloc(1, (cap + 1) * (sizeof(*rows) +
+	    (size_t)n * sizeof(dsl_hent_t *)));
 	memset(&idx, 0, sizeof(idx));
 	idx.ht_dsize = 8;
 	if (rows == NULL)
 		return NULL;
+	for (i = 0; i <= cap; i++)
+		rows[i].jr_ents = (dsl_hent_t **)(void *)(rows + cap + 1) +
+		    i * (size_t)n;
 	for (a = 0; a < n; a++) {
 		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
 

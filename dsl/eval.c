@@ -1164,7 +1164,7 @@ action(dsl_rt_t *rt, int32_t n)
 		return;
 	}
 	case F_PRINTA: {
-		uint32_t aggs[8];
+		uint32_t aggs[DSL_PRINTA_MAX];
 		int na = 0;
 		const char *fmt = NULL;
 		int32_t x = a;
@@ -1173,7 +1173,8 @@ action(dsl_rt_t *rt, int32_t n)
 			fmt = rt->rt_pg->pg_strtab + an->dn_ival;
 			x = an->dn_next;
 		}
-		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
+		for (; x != DSL_NONE && na < DSL_PRINTA_MAX;
+		    x = NODE(rt, x)->dn_next)
 			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
 		dsl_print_printa(rt, aggs, na, fmt);
 		return;

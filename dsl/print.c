@@ -563,7 +563,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
     dsl_hent_t *const *ents, const char *fmt)
 {
 	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[0]];
-	dsl_parg_t args[16];
+	dsl_parg_t args[8 + DSL_PRINTA_MAX];
 	int i, k;
 
 	memset(args, 0, sizeof(args));
@@ -577,7 +577,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 		args[i].pa_int = v;
 		args[i].pa_str = s;
 	}
-	for (k = 0; k < n && i < 16; k++, i++) {
+	for (k = 0; k < n && i < 8 + DSL_PRINTA_MAX; k++, i++) {
 		args[i].pa_type = DT_VOID;	/* a value, for %@ */
 		args[i].pa_agg = aggs[k];
 		args[i].pa_ent = ents[k];
@@ -588,7 +588,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 void
 dsl_print_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 {
-	dsl_hent_t *zero[8] = { NULL };
+	dsl_hent_t *zero[DSL_PRINTA_MAX] = { NULL };
 	dsl_jrow_t *rows;
 	size_t nr, i;
 	int k;

@@ -281,6 +281,9 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 #define DSL_STACKSIZE	4096
 #define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
 
+/* The most aggregations one printa() joins. */
+#define DSL_PRINTA_MAX	64
+
 /* prog.c: the name of function F_*, for messages. */
 const char	*dsl_prog_funcname(int f);
 

@@ -161,10 +161,11 @@ dsl_hent_t	**dsl_agg_sorted(dsl_rt_t *, const bool *which, size_t *n,
 /* A row of a joined printa(): a key and an entry per aggregation. */
 typedef struct dsl_jrow {
 	const char	*jr_key;
-	dsl_hent_t	*jr_ents[8];
+	dsl_hent_t	**jr_ents;	/* [n], in the rows' allocation */
 } dsl_jrow_t;
-/* The sorted rows of aggs[0..n-1] joined by key; zero[i] gets a zeroed
- * entry for aggregation i (caller frees it and the rows). */
+/* The sorted rows of aggs[0..n-1] (n <= DSL_PRINTA_MAX) joined by key;
+ * zero[i] gets a zeroed entry for aggregation i (caller frees it and the
+ * rows). */
 dsl_jrow_t	*dsl_agg_joined(dsl_rt_t *, const uint32_t *aggs, int n,
 		    size_t *nrows, dsl_hent_t **zero);
 /* Key element i of an entry: integer value or string. */

@@ -35,7 +35,9 @@ dsl_d_tests = \
 	t/dsl/tst.tracewidths.d \
 	t/dsl/tst.printa-joined.d \
 	t/dsl/tst.printa.d \
+	t/dsl/tst.printa-many.d \
 	t/dsl/tst.printf.d \
+	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
 	t/dsl/tst.keygrowth.d \
