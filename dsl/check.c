@@ -421,6 +421,8 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 				dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
 				    "%s is not an array", aname);
 			v = find_var(ck, V_ARRAY, aname, true);
+			v->va_self = strncmp(dsl_prog_str(PG(ck), v->va_name),
+			    "self->", 6) == 0;
 			nd = NODE(ck, n);
 			nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
 			nd->dn_aux = 1;	/* resolved */

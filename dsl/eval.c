@@ -175,9 +175,10 @@ builtin(dsl_rt_t *rt, int b)
 }
 
 /* Serialise a key tuple into rt_keybuf: integers as 8 bytes, strings
- * with their NUL.  Returns the length. */
+ * with their NUL, after the thread's id for self->x[k] (self).  Returns
+ * the length. */
 static size_t
-mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
+mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype, bool self)
 {
 	char *buf = rt->rt_keybuf;
 	size_t len = 0;
@@ -188,6 +189,12 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 	 * rt_keybuf (a[1, a[3, 2, 1], 3], dtrace-utils assocs/tst.nested) */
 	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next)
 		vals[n++] = eval(rt, k);
+	if (self) {
+		int64_t tid = rt->rt_ctx->cx_tid;
+
+		memcpy(buf, &tid, 8);
+		len = 8;
+	}
 	for (i = 0; i < n; i++) {
 		int64_t v = vals[i];
 
@@ -239,7 +246,7 @@ load(dsl_rt_t *rt, int32_t n)
 		    rt->rt_strsize) : t->th_ints[v->va_slot];
 	}
 	case N_ARR: {
-		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
+		size_t len = mkkey(rt, nd->dn_a, v->va_ktype, v->va_self);
 		dsl_hent_t *he;
 
 		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
@@ -307,7 +314,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 			strcpy(tmp, src);
 			src = tmp;
 		}
-		len = mkkey(rt, nd->dn_a, v->va_ktype);
+		len = mkkey(rt, nd->dn_a, v->va_ktype, v->va_self);
 		h = dsl_var_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
 		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len, h);
@@ -1028,7 +1035,7 @@ aggregate(dsl_rt_t *rt, int32_t n)
 			ra->ag_nokey = he;
 		}
 	} else {
-		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype);
+		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype, false);
 		uint64_t h = dsl_var_hash(0, rt->rt_keybuf, len);
 
 		if (rt->rt_fault != FLT_NONE)

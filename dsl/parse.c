@@ -497,10 +497,18 @@ postfix(pstate_t *ps)
 			    "associative arrays", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
-			dsl_diag_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
-			    "thread-local associative arrays are not "
-			    "supported", dsl_prog_str(cc->cc_pg,
-			    (uint32_t)nd->dn_ival));
+			/* self->x[k]: a thread-local associative array, an
+			 * array named "self->x" keyed by the thread too */
+			char name[300];
+			int32_t a;
+
+			snprintf(name, sizeof(name), "self->%s",
+			    dsl_prog_str(cc->cc_pg, (uint32_t)nd->dn_ival));
+			a = keys(ps, line, col);
+			nd = CC_NODE(cc, n);
+			nd->dn_op = N_ARR;
+			nd->dn_ival = dsl_parse_str(cc, name, strlen(name));
+			nd->dn_a = a;
 		} else if (tok(ps) == '[') {
 			int32_t i;
 

@@ -178,6 +178,8 @@ typedef struct dsl_var {
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
+	uint8_t		va_self;	/* V_ARRAY: self->x[k], keyed by the
+					 * thread's id before its keys */
 } dsl_var_t;
 
 typedef struct dsl_agg {

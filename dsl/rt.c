@@ -293,10 +293,14 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	/* array elements hold a string only if some array's values are
 	 * strings: int arrays keep 8 bytes an element */
 	rt->rt_arrays.ht_dsize = 8;
-	for (i = 0; i < pg->pg_nvars; i++)
+	for (i = 0; i < pg->pg_nvars; i++) {
 		if (pg->pg_vars[i].va_scope == V_ARRAY &&
 		    pg->pg_vars[i].va_type == DT_STR)
 			rt->rt_arrays.ht_dsize = (ss + 7) & ~(size_t)7;
+		if (pg->pg_vars[i].va_scope == V_ARRAY &&
+		    pg->pg_vars[i].va_self)
+			rt->rt_selfarrays = true;
+	}
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||

@@ -86,6 +86,7 @@ struct dsl_rt {
 	size_t		rt_nthr, rt_thrcap;
 	dsl_thr_t	*rt_lastthr;
 	dsl_htab_t	rt_arrays;	/* associative arrays */
+	bool		rt_selfarrays;	/* some are self->x[k] */
 	rt_agg_t	*rt_aggs;
 	char		*rt_keybuf;	/* keys serialised on the firing path */
 	size_t		rt_keycap;

@@ -2,9 +2,9 @@
 /*
  * rt-test: the host-facing contract of dsl/dsl.h without a process:
  * descriptions after $target substitution, glob matching, probe ids and
- * EPIDs, self-> per thread (and freed with dsl_var_thread_gone), this-> per
- * firing, the END print; and the lexer and parser on strings, valid and
- * not.
+ * EPIDs, self-> and self->a[k] per thread (and freed with
+ * dsl_var_thread_gone), this-> per firing, the END print; and the lexer
+ * and parser on strings, valid and not.
  */
 #include <config.h>
 
@@ -485,6 +485,58 @@ test_self(void)
 	dsl_prog_free(pg);
 }
 
+/* self->a[k]: an element per thread, freed when its thread goes (as
+ * DTrace's thread-local associative arrays). */
+static void
+test_selfarray(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile(
+	    "#pragma D option quiet\n"
+	    "BEGIN { self->a[\"k\", 1] = tid; self->a[\"k\", 2]++; }\n"
+	    "END { printf(\"%d:%d:%d\\n\", tid, self->a[\"k\", 1],\n"
+	    "    self->a[\"k\", 2]); }\n", 0, err, sizeof(err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof(host));
+	host.dh_out = fp;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(rt != NULL);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "END") == 2);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	CHECK(dsl_rt_enable(rt, 2, 1) == 0);
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_tid = 100;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 101;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 100;
+	CHECK(dsl_eval_fire(rt, 2, &cx) == DSL_FIRE_OK);
+	dsl_var_thread_gone(rt, 100);
+	CHECK(dsl_eval_fire(rt, 2, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 101;
+	CHECK(dsl_eval_fire(rt, 2, &cx) == DSL_FIRE_OK);
+	fclose(fp);
+	CHECK(out != NULL && strcmp(out, "100:100:1\n100:0:0\n101:101:2\n") ==
+	    0);
+	if (failures)
+		fprintf(stderr, "%s", out);
+	free(out);
+	dsl_rt_destroy(rt);
+	dsl_prog_free(pg);
+}
+
 /* The lexer and parser on strings: what compiles, what fails and how. */
 static void
 test_syntax(void)
@@ -585,6 +637,7 @@ main(void)
 {
 	test_descs();
 	test_self();
+	test_selfarray();
 	test_hooks();
 	test_stacks();
 	test_strsize();
