@@ -1381,6 +1381,16 @@ narrow(int64_t v, int size, bool sign)
 	}
 }
 
+/* A signed remainder as the runtime computes it (eval.c's smod). */
+static int64_t
+smod(int64_t a, int64_t b)
+{
+	uint64_t m = (a < 0 ? 0 - (uint64_t)a : (uint64_t)a) %
+	    (b < 0 ? 0 - (uint64_t)b : (uint64_t)b);
+
+	return (a < 0) != (b < 0) ? (int64_t)(0 - m) : (int64_t)m;
+}
+
 /*
  * Constant folding (dt_node_op2's and dt_cook_op1's, after typing): an
  * operator whose operands are integer constants becomes a constant, so
@@ -1434,10 +1444,12 @@ fold(check_t *ck, int32_t n)
 				    "expression contains division by zero");
 			if (!nd->dn_signed)
 				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
+			else if (op == '%')
+				r = smod(va, vb);
 			else if (vb == -1)
-				r = op == '/' ? (int64_t)(0 - ua) : 0;
+				r = (int64_t)(0 - ua);
 			else
-				r = op == '/' ? va / vb : va % vb;
+				r = va / vb;
 			break;
 		case '&': r = va & vb; break;
 		case '|': r = va | vb; break;

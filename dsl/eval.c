@@ -338,6 +338,21 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 	return val;
 }
 
+/*
+ * A signed remainder as Oracle's Linux DTrace computes it: |a| % |b|,
+ * negated when the operands' signs differ (dtrace-utils' signed BPF_MOD;
+ * its arithmetic/tst.moddiv: 19 % -5 is -4, -19 % -5 is 4), where C and
+ * illumos give the dividend's sign.
+ */
+static int64_t
+smod(int64_t a, int64_t b)
+{
+	uint64_t m = (a < 0 ? 0 - (uint64_t)a : (uint64_t)a) %
+	    (b < 0 ? 0 - (uint64_t)b : (uint64_t)b);
+
+	return (a < 0) != (b < 0) ? (int64_t)(0 - m) : (int64_t)m;
+}
+
 static int64_t
 binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 {
@@ -362,7 +377,7 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 				r = (int64_t)(ua / ub);
 		} else {
 			if (nd->dn_signed)
-				r = b == -1 ? 0 : a % b;
+				r = smod(a, b);
 			else
 				r = (int64_t)(ua % ub);
 		}

@@ -31,6 +31,7 @@ dsl_d_tests = \
 	t/dsl/tst.lquantize-mid.d \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
+	t/dsl/tst.moddiv.d \
 	t/dsl/tst.notquiet.d \
 	t/dsl/tst.tracewidths.d \
 	t/dsl/tst.printa-joined.d \
