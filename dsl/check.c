@@ -1243,6 +1243,30 @@ ident(check_t *ck, int32_t n)
 		return;
 	}
 	{
+		/* the int constants dtrace's D libraries define (unistd.d's
+		 * fault codes, net.d's families and hardware types) */
+		static const struct { const char *name; int value; } libc[] = {
+			{ "DTRACEFLT_UNKNOWN", 0 }, { "DTRACEFLT_BADADDR", 1 },
+			{ "DTRACEFLT_BADALIGN", 2 }, { "DTRACEFLT_ILLOP", 3 },
+			{ "DTRACEFLT_DIVZERO", 4 },
+			{ "DTRACEFLT_NOSCRATCH", 5 }, { "DTRACEFLT_KPRIV", 6 },
+			{ "DTRACEFLT_UPRIV", 7 }, { "DTRACEFLT_TUPOFLOW", 8 },
+			{ "DTRACEFLT_BADSTACK", 9 }, { "AF_INET", 2 },
+			{ "AF_INET6", 10 }, { "ARPHRD_ETHER", 1 },
+			{ "ARPHRD_INFINIBAND", 32 },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(libc) / sizeof(libc[0]); i++)
+			if (strcmp(libc[i].name, name) == 0 &&
+			    find_var(ck, V_GLOBAL, name, false) == NULL) {
+				nd->dn_op = N_INT;
+				nd->dn_ival = libc[i].value;
+				set_int(nd, 4, true);
+				return;
+			}
+	}
+	{
 		/* an enumerator is an int constant */
 		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
 		uint32_t i;

@@ -1385,12 +1385,16 @@ report(dsl_rt_t *rt)
 	rt->rt_nerrors++;
 	if (rt->rt_error != 0 && !rt->rt_inerror) {
 		dsl_ctx_t ecx = *rt->rt_ctx;
-		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
+		uint32_t pid = rt->rt_pid;
 		int flt = rt->rt_fault;
 
+		/* Oracle's ERROR arguments: arg1 the probe's id, arg2 the
+		 * clause's index in the program (dtrace-utils' dt_clause_N;
+		 * illumos gives the EPID and the action), arg4 the fault,
+		 * arg5 the address */
 		memset(ecx.cx_args, 0, sizeof(ecx.cx_args));
-		ecx.cx_args[1] = epid;
-		ecx.cx_args[2] = rt->rt_faultact;
+		ecx.cx_args[1] = pid;
+		ecx.cx_args[2] = rt->rt_clause;
 		ecx.cx_args[3] = (uint64_t)off;
 		ecx.cx_args[4] = (uint64_t)faultnum(flt);
 		ecx.cx_args[5] = rt->rt_faultval;
@@ -1411,6 +1415,7 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 	rt->rt_fault = FLT_NONE;
 	rt->rt_scrused = 0;
 	rt->rt_epid = epid;
+	rt->rt_clause = c;
 	rt->rt_act = 0;
 	rt->rt_ctx = ctx;
 	if (cl->cl_pred != DSL_NONE && eval(rt, cl->cl_pred) == 0 &&

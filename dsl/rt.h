@@ -95,6 +95,7 @@ struct dsl_rt {
 	const dsl_ctx_t	*rt_ctx;
 	uint32_t	rt_pid;		/* probe id */
 	uint32_t	rt_epid;
+	uint32_t	rt_clause;	/* its index in the program */
 	uint64_t	rt_now;		/* timestamp, read once per firing */
 	char		*rt_scratch;	/* string temporaries of one clause */
 	size_t		rt_scrused, rt_scrsize;
