@@ -94,6 +94,9 @@ void	dsl_check_declare_ctype(dsl_cc_t *, int scope, const char *name,
 /* compile.c */
 /* Apply a "#pragma D option" or -x string "name[=value]". */
 void	dsl_compile_option(dsl_cc_t *, const char *opt, int line, int col);
+/* struct in_addr or in6_addr (tag), made the first time a program names
+ * it; 0 for any other tag. */
+int32_t	dsl_compile_builtin(dsl_cc_t *, const char *tag);
 /* Grow arr (of *cap elements) to hold need, zeroing the new ones; an
  * error ("program too large", "out of memory") ends the compile. */
 void	*dsl_compile_grow(dsl_cc_t *, void *arr, uint32_t *cap,

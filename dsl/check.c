@@ -56,8 +56,10 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_NTOHL] = { 1, 1, DT_INT, 4, false, "i" },
 	[F_NTOHLL] = { 1, 1, DT_INT, 8, false, "i" },
 	[F_INET_NTOA] = { 1, 1, DT_STR, 0, false, "i" },
-	[F_INET_NTOA6] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOA6] = { 1, 2, DT_STR, 0, false, "ii" },
 	[F_INET_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
+	[F_LINK_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
+	[F_CLEANPATH] = { 1, 1, DT_STR, 0, false, "s" },
 	[F_USTACK] = { 0, 2, DT_STR, 0, false, "ii" },
 	[F_JSTACK] = { 0, 2, DT_STR, 0, false, "ii" },
 	[F_UFUNC] = { 1, 1, DT_STR, 0, false, "i" },
@@ -1050,6 +1052,36 @@ printf_check(const char *fmt, bool isprinta, bool isfreopen,
 	return NULL;
 }
 
+/*
+ * inet_ntoa(ipaddr_t *), inet_ntoa6(struct in6_addr *): a pointer of
+ * another type is refused (D_PROTO_ARG, as dtrace's prototypes); void *
+ * and a plain integer (arg0, an address) are taken.
+ */
+static void
+addr_arg(check_t *ck, int32_t n, const char *want)
+{
+	int32_t a = NODE(ck, n)->dn_a;
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, a)->dn_ctype), *to;
+	char have[256], wname[256];
+	int32_t w;
+
+	if (ty == NULL || ty->ty_kind != TY_PTR)
+		return;
+	to = ctype(ck, ty->ty_ref);
+	w = dsl_type_lookup(&PG(ck)->pg_tt, want);
+	if (to == NULL || to->ty_kind == TY_VOID ||
+	    (w != 0 && to == ctype(ck, w)) ||
+	    (strcmp(want, "ipaddr_t") == 0 && to->ty_kind == TY_INT &&
+	    to->ty_size == 4))
+		return;
+	dsl_type_name(&PG(ck)->pg_tt, NODE(ck, a)->dn_ctype, have,
+	    sizeof(have));
+	snprintf(wname, sizeof(wname), "%s *", want);
+	dsl_diag_nerror(ck->ck_cc, a, "D_PROTO_ARG", "%s( ) argument #1 is "
+	    "incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+	    dsl_prog_funcname((int)NODE(ck, n)->dn_ival), wname, have);
+}
+
 /* Is node a a call of an action (void: trace(), exit()...)? */
 static bool
 is_action(check_t *ck, int32_t a)
@@ -1181,6 +1213,14 @@ call(check_t *ck, int32_t n, bool stmt)
 				    msg);
 		}
 	}
+	if (f == F_INET_NTOA6 && nd->dn_a != DSL_NONE &&
+	    NODE(ck, nd->dn_a)->dn_next != DSL_NONE &&
+	    NODE(ck, NODE(ck, nd->dn_a)->dn_next)->dn_op != N_INT)
+		dsl_diag_nerror(cc, NODE(ck, nd->dn_a)->dn_next, "D_PROTO_ARG",
+		    "inet_ntoa6( ) argument #2 must be an integer constant");
+	if (f == F_INET_NTOA || f == F_INET_NTOA6)
+		addr_arg(ck, n, f == F_INET_NTOA ? "ipaddr_t" :
+		    "struct in6_addr");
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
 

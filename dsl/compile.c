@@ -179,6 +179,48 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	pg->pg_noptvals++;
 }
 
+/*
+ * The C types dtrace's prototypes name and a user process has no DWARF
+ * for: struct in_addr and struct in6_addr, with Linux's layout
+ * (<netinet/in.h>: in6_u holds u6_addr8[16], u6_addr16[8] and
+ * u6_addr32[4]), for inet_ntoa6() and inet_ntop().  Made when a program
+ * names one it neither declares nor has from the host, so that its own
+ * declaration may still come first.  The type, or 0 if tag is none of
+ * them.
+ */
+int32_t
+dsl_compile_builtin(dsl_cc_t *cc, const char *tag)
+{
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int32_t u8, u16, u32, t, un;
+
+	if (strcmp(tag, "in_addr") != 0 && strcmp(tag, "in6_addr") != 0)
+		return 0;
+	u8 = dsl_type_int(tt, "uint8_t", 1, false);
+	u16 = dsl_type_int(tt, "uint16_t", 2, false);
+	u32 = dsl_type_int(tt, "uint32_t", 4, false);
+	if (u8 == 0 || u16 == 0 || u32 == 0)
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL,
+		    "out of memory");
+	if (strcmp(tag, "in_addr") == 0) {
+		t = dsl_type_struct(tt, "in_addr", false, 4);
+		if (t == 0 || dsl_type_member(tt, t, "s_addr", u32, 0) == 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL,
+			    "out of memory");
+		return t;
+	}
+	un = dsl_type_struct(tt, "", true, 16);
+	t = dsl_type_struct(tt, "in6_addr", false, 16);
+	if (un == 0 || t == 0 || dsl_type_member(tt, un, "u6_addr8",
+	    dsl_type_array(tt, u8, 16), 0) == 0 || dsl_type_member(tt, un,
+	    "u6_addr16", dsl_type_array(tt, u16, 8), 0) == 0 ||
+	    dsl_type_member(tt, un, "u6_addr32", dsl_type_array(tt, u32, 4),
+	    0) == 0 || dsl_type_member(tt, t, "in6_u", un, 0) == 0)
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL,
+		    "out of memory");
+	return t;
+}
+
 dsl_prog_t *
 dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
     char *err, size_t errlen)

@@ -607,6 +607,53 @@ usym(dsl_rt_t *rt, int f, uint64_t pc, char *d, size_t ss)
 		*p = '\0';
 }
 
+/*
+ * cleanpath(): the path without empty and "." components, each ".."
+ * taking away the component before it ("/.." is "/"); what is left of a
+ * relative path, if nothing, is "." ("" stays "").  The results of
+ * dtrace-utils' funcs/tst.cleanpath.
+ */
+static void
+cleanpath(const char *s, char *d, size_t ss)
+{
+	bool abs = *s == '/', any = *s != '\0';
+	size_t base = abs ? 1 : 0, o = base;
+
+	d[0] = '/';
+	while (*s != '\0') {
+		const char *e = s;
+		size_t len, b;
+
+		while (*e != '\0' && *e != '/')
+			e++;
+		len = (size_t)(e - s);
+		s = *e == '/' ? e + 1 : e;
+		if (len == 0 || (len == 1 && e[-1] == '.'))
+			continue;
+		if (len == 2 && e[-1] == '.' && e[-2] == '.') {
+			/* the last component kept, unless it is ".." */
+			for (b = o; b > base && d[b - 1] != '/'; b--)
+				;
+			if (o > base && !(o - b == 2 && d[b] == '.' &&
+			    d[b + 1] == '.')) {
+				o = b > base ? b - 1 : base;
+				continue;
+			}
+			if (abs)
+				continue;	/* "/.." is "/" */
+		}
+		if (o + len + 2 > ss)
+			break;
+		if (o > base)
+			d[o++] = '/';
+		memcpy(d + o, e - len, len);
+		o += len;
+	}
+	if (o == 0 && any)
+		d[o++] = '.';
+	d[o] = '\0';
+}
+
 static int64_t
 subr(dsl_rt_t *rt, int32_t n)
 {
@@ -848,9 +895,39 @@ subr(dsl_rt_t *rt, int32_t n)
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
 			return VAL(empty);
 		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
-		snprintf(d, ss, "%s", txt);
+		/* inet_ntoa6(a) without its strict flag prints an IPv4
+		 * address mapped or compatible (::ffff:1.2.3.4, ::1.2.3.4)
+		 * as 1.2.3.4, as dtrace-utils' inet_ntoa6 does */
+		if (f == F_INET_NTOA6 && (nargs < 2 || av[1] == 0) &&
+		    strchr(txt, '.') != NULL)
+			snprintf(d, ss, "%s", strrchr(txt, ':') + 1);
+		else
+			snprintf(d, ss, "%s", txt);
 		return VAL(d);
 	}
+	case F_LINK_NTOP: {
+		/* a hardware address: Ethernet's 6 bytes, InfiniBand's 20
+		 * (net.d's ARPHRD_ETHER, ARPHRD_INFINIBAND), in hex */
+		unsigned char hw[20];
+		size_t len = av[0] == 1 ? 6 : av[0] == 32 ? 20 : 0, i, o;
+
+		if (len == 0) {
+			fault(rt, FLT_ILLOP, 0, n);
+			return VAL(empty);
+		}
+		if ((d = scratch(rt, ss, n)) == NULL ||
+		    memread(rt, (uint64_t)av[1], hw, len, n) != 0)
+			return VAL(empty);
+		for (i = 0, o = 0; i < len && o + 3 < ss; i++)
+			o += (size_t)snprintf(d + o, ss - o, "%s%02x",
+			    i > 0 ? ":" : "", hw[i]);
+		return VAL(d);
+	}
+	case F_CLEANPATH:
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
+		cleanpath(STR(av[0]), d, ss);
+		return VAL(d);
 	case F_COPYINSTR:
 		return copyinstr(rt, n, (uint64_t)av[0],
 		    nargs > 1 ? av[1] : -1);

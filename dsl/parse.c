@@ -272,7 +272,10 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0) {
+		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0 &&
+		    k == TY_STRUCT)
+			t = dsl_compile_builtin(cc, cc->cc_tstr);
+		if (t == 0) {
 			if (k == TY_ENUM)
 				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_TYPE_ERR", "failed to resolve type "

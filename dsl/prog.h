@@ -88,7 +88,7 @@ enum {
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
 	F_PROGENYOF, F_ALLOCA, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
-	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP,
+	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINT,	/* print(): a value with its C type (typeprint.c) */

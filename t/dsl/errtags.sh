@@ -53,6 +53,8 @@ D_OP_SCALAR 1:12 BEGIN /"a" && "b"/ { }
 D_OP_SCALAR 1:25 BEGIN { a = "boo"; c = a++; }
 D_OP_INCOMPAT 1:21 BEGIN { a = 3; a += "x"; }
 D_EMPTY 2:1 /* a comment, no clause */
+D_PROTO_ARG 1:49 BEGIN { p = (int *)alloca(16); trace(inet_ntoa6(p)); }
+D_PROTO_ARG 1:71 BEGIN { p = (struct in6_addr *)alloca(16); n = 1; trace(inet_ntoa6(p, n)); }
 EOC
 
 n=0

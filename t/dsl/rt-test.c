@@ -96,6 +96,74 @@ test_hooks(void)
 	dsl_prog_free(pg);
 }
 
+/* Addresses in a pretend process at 0x5000: ::ffff:127.0.0.1,
+ * ::127.0.0.1, an Ethernet and an InfiniBand address. */
+static const unsigned char fake_net[68] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0x7f, 0, 0, 1,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x7f, 0, 0, 1,
+	0x00, 0x10, 0xe0, 0x8a, 0x71, 0x5e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0x80, 0x00, 0x04, 0x04, 0xfe, 0x8c, 0x41, 0x7a, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x02, 0xc9, 0x02, 0x00, 0x29, 0x31, 0xcd,
+};
+
+static int
+net_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	(void)cookie;
+	if (addr < 0x5000 || addr + len > 0x5000 + sizeof(fake_net))
+		return -1;
+	memcpy(buf, fake_net + (addr - 0x5000), len);
+	return 0;
+}
+
+/* inet_ntoa6() (its strict flag), inet_ntop(), link_ntop() and
+ * cleanpath() give what dtrace-utils' funcs tests print
+ * (inet_ntoa6/tst.inet_ntoa6.strict-*, tst.inet_ntop, tst.link_ntop,
+ * tst.cleanpath). */
+static void
+test_netfuncs(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile("BEGIN { printf(\"%s|%s|%s|%s|\", "
+	    "inet_ntoa6(arg0), inet_ntoa6(arg0, 1), inet_ntoa6(arg0 + 16), "
+	    "inet_ntop(AF_INET6, arg0 + 16));\n"
+	    "printf(\"%s|%s|\", link_ntop(ARPHRD_ETHER, arg0 + 32), "
+	    "link_ntop(ARPHRD_INFINIBAND, arg0 + 48));\n"
+	    "printf(\"%s|%s|%s|%s|%s\", cleanpath(\"/foo/bar/../../baz/.//\"), "
+	    "cleanpath(\"a/..\"), cleanpath(\"\"), cleanpath(\"../../a\"), "
+	    "cleanpath(\"/../x\")); }", 0, err, sizeof(err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof(host));
+	host.dh_out = fp;
+	host.dh_quiet = true;
+	host.dh_readmem = net_readmem;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_args[0] = 0x5000;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	dsl_rt_destroy(rt);
+	fclose(fp);
+	CHECK(strcmp(out, "127.0.0.1|::ffff:127.0.0.1|127.0.0.1|::127.0.0.1|"
+	    "00:10:e0:8a:71:5e|80:00:04:04:fe:8c:41:7a:00:00:00:00:00:02:c9:"
+	    "02:00:29:31:cd|/baz|.||../../a|/x") == 0);
+	if (failures)
+		fprintf(stderr, "got: %s\n", out);
+	free(out);
+	dsl_prog_free(pg);
+}
+
 /* Types the host gives (as DWARF will): a struct "msg" with a char
  * pointer and an int, and a typedef; the program uses them on the fake
  * process, where 0x1000 holds a string.  The fake memory at 0x1100 is
@@ -638,6 +706,7 @@ main(void)
 	test_descs();
 	test_self();
 	test_selfarray();
+	test_netfuncs();
 	test_hooks();
 	test_stacks();
 	test_strsize();
