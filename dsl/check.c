@@ -2453,6 +2453,30 @@ stmts(check_t *ck, int32_t s)
 	}
 }
 
+/* Define the globals an expression assigns (x = ..., x++), before it is
+ * checked: a predicate's, for its clause's statements. */
+static void
+pred_defines(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd;
+
+	if (n == DSL_NONE)
+		return;
+	nd = NODE(ck, n);
+	if ((nd->dn_op == N_ASSIGN || nd->dn_op == N_INCDEC) &&
+	    NODE(ck, nd->dn_a)->dn_op == N_GVAR)
+		var_define(ck, &PG(ck)->pg_vars[NODE(ck, nd->dn_a)->dn_ival]);
+	nd = NODE(ck, n);
+	if (nd->dn_op == N_INT || nd->dn_op == N_STR)
+		return;
+	pred_defines(ck, nd->dn_a);
+	pred_defines(ck, NODE(ck, n)->dn_b);
+	/* dn_c is a node of ?: only (a comparison's sign elsewhere) */
+	if (NODE(ck, n)->dn_op == N_COND)
+		pred_defines(ck, NODE(ck, n)->dn_c);
+	pred_defines(ck, NODE(ck, n)->dn_next);
+}
+
 static void
 check_pass(check_t *ck)
 {
@@ -2466,7 +2490,11 @@ check_pass(check_t *ck)
 		ck->ck_action = 0;
 		ck->ck_cflags = 0;
 		/* the statements first, as dtrace cooks them: a predicate
-		 * may read what its own clause assigns */
+		 * may read what its own clause assigns; and what the
+		 * predicate assigns (/i++ < 10/) the statements may read,
+		 * as dtrace's second try, predicate first, finds */
+		if (ck->ck_strict)
+			pred_defines(ck, cl->cl_pred);
 		stmts(ck, cl->cl_body);
 		cl = &pg->pg_clauses[i];
 		ck->ck_clause = cl;
