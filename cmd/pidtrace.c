@@ -99,7 +99,9 @@ usage(FILE *fp)
 	    "mangled,\n\t    ustackframes, stackfmt=folded, flamegraph=FILE;\n"
 	    "\t    fastpath=off: a ptrace stop at every probe; bufsize=SIZE;\n"
 	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
-	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH)\n"
+	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH;\n"
+	    "\t    rawbytes, stackindent, aggzoom, dynvarsize, aggsize,\n"
+	    "\t    specsize, droptags, nspec, zdefs: see pidtrace(1))\n"
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
@@ -813,6 +815,7 @@ main(int argc, char **argv)
 	size_t i;
 	int status;
 	bool allowed;
+	const char *why;
 
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
@@ -873,9 +876,8 @@ main(int argc, char **argv)
 		compile_error(c, err);
 	if (dsl_prog_quiet(c->c_pg))
 		c->c_quiet = true;
-	if (dsl_prog_destructive(c->c_pg, &allowed) && !allowed)
-		die("could not enable tracing: Destructive actions not "
-		    "allowed");
+	if (dsl_prog_option(c->c_pg, "zdefs") != NULL)
+		c->c_zdefs = true;	/* -x zdefs is -Z */
 	{
 		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
 		const char *of = dsl_prog_option(c->c_pg, "oformat");
@@ -925,6 +927,13 @@ main(int argc, char **argv)
 			    p->cp_matches == 1 ? "" : "s");
 		}
 	}
+	/* as dtrace_go() refuses, once the probes matched; nothing is
+	 * patched in a process before run() */
+	if (dsl_prog_destructive(c->c_pg, &allowed) && !allowed)
+		die("could not enable tracing: Destructive actions not "
+		    "allowed");
+	if ((why = dsl_prog_enable_error(c->c_pg)) != NULL)
+		die("could not enable tracing: %s", why);
 	{
 		const char *ml = dsl_prog_option(c->c_pg, "metrics");
 		const char *mf = dsl_prog_option(c->c_pg, "metrics-file");

@@ -44,78 +44,21 @@ dsl_compile_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
 	return p;
 }
 
-/* Options: -x name[=value] and #pragma D option. */
-static const char *const optnames[O_NOPTS] = {
-	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
-	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
-	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
-	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
-	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
-};
-
 /*
- * The value of a number or size option as dtrace parses it: a decimal,
- * octal or hex number (sizes may end in k, m, g or t), no sign, nothing
- * else; -1 when invalid.
+ * Apply option opt, "name" or "name=value", from -x (line 0) or a
+ * #pragma D option line: prog.c's table says what it is.  Every option
+ * is also kept as given, for the host (dsl_prog_option).
  */
-static int64_t
-optnum(const char *val, bool size)
-{
-	unsigned long long v;
-	char *e;
-
-	if (*val == '-' || *val == '+' || *val == '\0')
-		return -1;
-	errno = 0;
-	v = strtoull(val, &e, 0);
-	if (errno != 0 || e == val)
-		return -1;
-	if (size && *e != '\0' && e[1] == '\0') {
-		int sh = 0;
-
-		switch (*e++) {
-		case 'k': case 'K': sh = 10; break;
-		case 'm': case 'M': sh = 20; break;
-		case 'g': case 'G': sh = 30; break;
-		case 't': case 'T': sh = 40; break;
-		default: return -1;
-		}
-		if (v > (unsigned long long)INT64_MAX >> sh)
-			return -1;
-		v <<= sh;
-	}
-	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
-		return -1;
-	return (int64_t)v;
-}
-
-/* Options the host owns or that have no effect here, accepted as dtrace
- * accepts them. */
-static const char *const hostopts[] = {
-	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
-	"specsize", "cleanrate", "statusrate", "bufpolicy",
-	"bufresize", "flowindent", "zdefs", "rawbytes",
-	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
-	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
-	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
-	"define", "incdir", "undef", "cpp", "cpppath", "debug", "droptags",
-	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
-	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
-	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin", "stackfmt", "flamegraph", "fastpath",
-	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
-	NULL,
-};
-
 void
 dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 {
 	dsl_prog_t *pg = cc->cc_pg;
-	char name[128];
-	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "";
+	char name[128], what[300];
+	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "", *why;
 	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
-	int i;
-	bool known = false;
+	int64_t v;
+	bool dyn;
+	int o;
 
 	if (n == 0 || n >= sizeof(name))
 		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
@@ -123,53 +66,33 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 		    "failed to set option '%s': Invalid option name", opt);
 	memcpy(name, opt, n);
 	name[n] = '\0';
-	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
-	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
-	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
-	    optnum(val, true) < 0)) {
-		if (line == 0)
-			dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET",
-			    "failed to set -x %s: Invalid value for specified "
-			    "option", opt);
-		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET",
-		    "failed to set option '%s' to '%s': Invalid value for "
-		    "specified option", name, val);
-	}
-	for (i = 0; i < O_NOPTS; i++) {
-		if (strcmp(optnames[i], name) == 0) {
-			char *e;
-			long long v = 1;
-
-			known = true;
-			if (*val != '\0') {
-				v = strtoll(val, &e, 0);
-				if (*e != '\0' && i != O_STRSIZE)
-					v = 1;
-				if (i == O_STRSIZE) {
-					if (*e == 'k' || *e == 'K')
-						v *= 1024;
-					if (v <= 0 || v > 65536)
-						dsl_diag_error(cc, line, col,
-						    "D_PRAGMA_OPTSET", "failed "
-						    "to set option 'strsize' "
-						    "to '%s': Invalid value",
-						    val);
-				}
-			}
-			pg->pg_opts[i] = v;
-			if (i == O_STRSIZE)
-				pg->pg_strsize = (uint32_t)v;
-			if (i == O_ERRTAGS)
-				cc->cc_errtags = true;
-		}
-	}
-	for (i = 0; !known && hostopts[i] != NULL; i++)
-		if (strcmp(hostopts[i], name) == 0)
-			known = true;
-	if (!known)
+	if (line == 0)
+		snprintf(what, sizeof(what), "-x %s", opt);
+	else if (eq != NULL)
+		snprintf(what, sizeof(what), "option '%s' to '%s'", name, val);
+	else
+		snprintf(what, sizeof(what), "option '%s'", name);
+	o = dsl_prog_optparse(name, val, &v, &why, &dyn);
+	/* strsize: a string and its NUL, within what a firing can hold */
+	if (o == O_STRSIZE && (v <= 0 || v > 65536))
+		o = DSL_OPT_BADVAL;
+	if (o == DSL_OPT_BADNAME)
 		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
 		    "failed to set -x %s: Invalid option name" :
 		    "failed to set option '%s': Invalid option name", name);
+	if (o == DSL_OPT_BADVAL)
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to "
+		    "set %s: Invalid value for specified option", what);
+	if (o == DSL_OPT_REFUSED)
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to "
+		    "set %s: not available: %s", what, why);
+	if (o >= 0) {
+		pg->pg_opts[o] = v;
+		if (o == O_STRSIZE)
+			pg->pg_strsize = (uint32_t)v;
+		if (o == O_ERRTAGS)
+			cc->cc_errtags = true;
+	}
 	pg->pg_optvals = dsl_compile_grow(cc, pg->pg_optvals, &cc->cc_optcap,
 	    pg->pg_noptvals + 1, sizeof(dsl_optval_t));
 	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_parse_str(cc, name,

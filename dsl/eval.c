@@ -323,6 +323,15 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 				dsl_var_ht_remove(&rt->rt_arrays, he);
 			break;
 		}
+		/* -x dynvarsize: an element that does not fit is a dynamic
+		 * variable drop, its store lost */
+		if (he == NULL && rt->rt_opts[O_DYNVARSIZE] > 0 &&
+		    rt->rt_arrays.ht_bytes + HE_BYTES(&rt->rt_arrays, len) >
+		    (uint64_t)rt->rt_opts[O_DYNVARSIZE]) {
+			rt->rt_drops[DROP_DYNAMIC]++;
+			rt->rt_droppending = true;
+			break;
+		}
 		if (he == NULL)
 			he = dsl_var_ht_insert(&rt->rt_arrays,
 			    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
@@ -1087,6 +1096,25 @@ eval(dsl_rt_t *rt, int32_t n)
 	return 0;
 }
 
+/* -x aggsize: would a new entry (a key of klen bytes) of ra take the
+ * aggregations past it?  Then it is an aggregation drop. */
+static bool
+aggfull(dsl_rt_t *rt, const rt_agg_t *ra, size_t klen)
+{
+	uint64_t used = HE_BYTES(&ra->ag_ht, klen);
+	uint32_t a;
+
+	if (rt->rt_opts[O_AGGSIZE] <= 0)
+		return false;
+	for (a = 0; a < rt->rt_pg->pg_naggs; a++)
+		used += rt->rt_aggs[a].ag_ht.ht_bytes;
+	if (used <= (uint64_t)rt->rt_opts[O_AGGSIZE])
+		return false;
+	rt->rt_drops[DROP_AGGREGATION]++;
+	rt->rt_droppending = true;
+	return true;
+}
+
 static void
 aggregate(dsl_rt_t *rt, int32_t n)
 {
@@ -1118,7 +1146,7 @@ aggregate(dsl_rt_t *rt, int32_t n)
 	if (nd->dn_a == DSL_NONE) {
 		he = ra->ag_nokey;
 		if (he == NULL) {
-			if (rt->rt_fault != FLT_NONE)
+			if (rt->rt_fault != FLT_NONE || aggfull(rt, ra, 0))
 				return;
 			he = dsl_var_ht_insert(&ra->ag_ht, 0, "", 0, 0);
 			if (he == NULL)
@@ -1134,6 +1162,8 @@ aggregate(dsl_rt_t *rt, int32_t n)
 			return;
 		he = dsl_var_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
 		if (he == NULL) {
+			if (aggfull(rt, ra, len))
+				return;
 			he = dsl_var_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf,
 			    len, h);
 			if (he == NULL)
@@ -1145,30 +1175,44 @@ aggregate(dsl_rt_t *rt, int32_t n)
 		dsl_agg_update(rt, ag, he->he_data, v, incr);
 }
 
+/*
+ * setopt(name[, value]): the options dtrace lets a running program
+ * change (quiet, the aggregation sorts, rawbytes, stackindent, aggzoom;
+ * the rates, whose effect pidtrace always has) take effect at once.  A
+ * failure prints dtrace-utils' line (its actions/setopt/tst.badopt) and
+ * the clause goes on: an unknown name, a bad value, or an option fixed
+ * once tracing runs ("Operation illegal when tracing is active").
+ */
 static void
 setopt(dsl_rt_t *rt, const char *name, const char *val)
 {
-	static const char *const names[O_NOPTS] = {
-		[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
-		[O_AGGSORTREV] = "aggsortrev",
-		[O_AGGSORTKEYPOS] = "aggsortkeypos",
-		[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = NULL,
-		[O_ERRTAGS] = NULL, [O_DEFAULTARGS] = NULL,
-	};
-	int i;
+	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
+	const char *why, *msg = NULL;
+	int64_t v;
+	bool dyn;
+	int o = dsl_prog_optparse(name, val, &v, &why, &dyn);
 
-	for (i = 0; i < O_NOPTS; i++) {
-		if (names[i] != NULL && strcmp(names[i], name) == 0) {
-			int64_t v = *val == '\0' ? 1 : strtoll(val, NULL, 0);
-
-			rt->rt_opts[i] = v;
-			if (i == O_QUIET)
-				rt->rt_quiet = v > 0;
-			return;
-		}
+	if (o == DSL_OPT_BADNAME)
+		msg = "Invalid option name";
+	else if (o == DSL_OPT_BADVAL)
+		msg = "Invalid value for specified option";
+	else if (o == DSL_OPT_REFUSED || !dyn)
+		msg = "Operation illegal when tracing is active";
+	if (msg != NULL) {
+		fflush(rt->rt_host.dh_out);
+		fprintf(rt->rt_err, "pidtrace: error in dt_clause_%u for probe "
+		    "ID %u (%s:%s:%s:%s): couldn't set option \"%s\" to "
+		    "\"%s\": %s\n\n", rt->rt_clause, rt->rt_pid, p->pr_prov,
+		    p->pr_mod, p->pr_func, p->pr_name, name,
+		    *val != '\0' ? val : "1", msg);
+		fflush(rt->rt_err);
+		return;
 	}
-	fprintf(rt->rt_err, "pidtrace: couldn't set option \"%s\" to \"%s\": "
-	    "Invalid option name\n", name, val);
+	if (o < 0)
+		return;		/* no effect to have (switchrate...) */
+	rt->rt_opts[o] = v;
+	if (o == O_QUIET)
+		rt->rt_quiet = v > 0;
 }
 
 /* printf()'s arguments after the format node fn, evaluated. */
@@ -1545,7 +1589,7 @@ dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		rt->rt_pid = id;
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}
-	if (rt->rt_specfail != rt->rt_specfail_told)
+	if (rt->rt_droppending)
 		dsl_rt_drops(rt, false);
 	return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 }

@@ -215,6 +215,8 @@ typedef struct dsl_clause {
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
+	O_RAWBYTES, O_STACKINDENT, O_AGGZOOM, O_DROPTAGS, O_DYNVARSIZE,
+	O_AGGSIZE, O_SPECSIZE,
 	O_NOPTS };
 
 typedef struct dsl_optval {
@@ -285,6 +287,23 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 
 /* The most aggregations one printa() joins. */
 #define DSL_PRINTA_MAX	64
+
+/*
+ * prog.c: the options (-x, #pragma D option, setopt()).  Parse value val
+ * ("" when none is given) of option name into *v.  Returns the O_* it
+ * sets; DSL_OPT_HOST for one the host reads as a string (bufsize,
+ * oformat...) or whose effect pidtrace always has (switchrate: output
+ * goes out as it is made); DSL_OPT_BADNAME; DSL_OPT_BADVAL; or
+ * DSL_OPT_REFUSED, an option of dtrace's that means nothing for a user
+ * process, with *why saying why.  *dynamic: setopt() may change it while
+ * tracing.
+ */
+#define DSL_OPT_HOST	(-1)
+#define DSL_OPT_BADNAME	(-2)
+#define DSL_OPT_BADVAL	(-3)
+#define DSL_OPT_REFUSED	(-4)
+int		dsl_prog_optparse(const char *name, const char *val, int64_t *v,
+		    const char **why, bool *dynamic);
 
 /* prog.c: the name of function F_*, for messages. */
 const char	*dsl_prog_funcname(int f);

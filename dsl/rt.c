@@ -54,7 +54,8 @@ dsl_rt_spec_new(dsl_rt_t *rt)
 			break;
 	if (i == rt->rt_nspec) {
 		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1) {
-			rt->rt_specfail++;
+			rt->rt_drops[DROP_SPECUNAVAIL]++;
+			rt->rt_droppending = true;
 			return 0;
 		}
 		sp = realloc(rt->rt_spec, (i + 1) * sizeof(*sp));
@@ -106,19 +107,37 @@ dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 void
 dsl_rt_drops(dsl_rt_t *rt, bool final)
 {
-	uint64_t n = rt->rt_specfail - rt->rt_specfail_told, now;
+	static const struct { const char *tag, *what, *why; } kind[4] = {
+		{ "DTRACEDROP_SPECUNAVAIL", "failed speculation",
+		    " (no speculative buffer available)" },
+		{ "DTRACEDROP_SPEC", "speculative drop", "" },
+		{ "DTRACEDROP_DYNAMIC", "dynamic variable drop", "" },
+		{ "DTRACEDROP_AGGREGATION", "aggregation drop", "" },
+	};
+	uint64_t n, now;
 	struct timespec ts;
+	int k;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	if (n == 0 || (!final && rt->rt_drops_when != 0 &&
-	    now - rt->rt_drops_when < 1000000000ULL))
+	if (!final && rt->rt_drops_when != 0 &&
+	    now - rt->rt_drops_when < 1000000000ULL)
 		return;
 	rt->rt_drops_when = now;
-	rt->rt_specfail_told = rt->rt_specfail;
-	fprintf(rt->rt_err, "pidtrace: %llu failed speculation%s (no "
-	    "speculative buffer available)\n", (unsigned long long)n,
-	    n == 1 ? "" : "s");
+	rt->rt_droppending = false;
+	for (k = 0; k < 4; k++) {
+		n = rt->rt_drops[k] - rt->rt_drops_told[k];
+		if (n == 0)
+			continue;
+		rt->rt_drops_told[k] = rt->rt_drops[k];
+		/* -x droptags: dtrace's tag of the kind first */
+		fprintf(rt->rt_err, "pidtrace: %s%s%s%llu %s%s%s\n",
+		    rt->rt_opts[O_DROPTAGS] > 0 ? "[" : "",
+		    rt->rt_opts[O_DROPTAGS] > 0 ? kind[k].tag : "",
+		    rt->rt_opts[O_DROPTAGS] > 0 ? "] " : "",
+		    (unsigned long long)n, kind[k].what, n == 1 ? "" : "s",
+		    kind[k].why);
+	}
 	fflush(rt->rt_err);
 }
 
@@ -215,6 +234,13 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 
 		if (!sp->sp_active)
 			return;
+		/* -x specsize: what does not fit is a speculative drop */
+		if (rt->rt_opts[O_SPECSIZE] > 0 &&
+		    need > (uint64_t)rt->rt_opts[O_SPECSIZE] + 1) {
+			rt->rt_drops[DROP_SPEC]++;
+			rt->rt_droppending = true;
+			return;
+		}
 		if (need > sp->sp_cap) {
 			size_t cap = need < 256 ? 256 : 2 * need;
 			char *b = realloc(sp->sp_buf, cap);

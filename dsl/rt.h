@@ -25,9 +25,16 @@ typedef struct dsl_htab {
 	size_t		ht_nb;		/* buckets, a power of 2 */
 	size_t		ht_n;
 	size_t		ht_dsize;	/* bytes of data per entry */
+	size_t		ht_bytes;	/* the entries' memory, for the
+					 * dynvarsize and aggsize options */
 } dsl_htab_t;
 
+/* The memory an entry of ht with a key of klen bytes takes. */
+#define HE_BYTES(ht, klen)	(sizeof(dsl_hent_t) + (ht)->ht_dsize + (klen))
+
 #define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
+
+enum { DROP_SPECUNAVAIL, DROP_SPEC, DROP_DYNAMIC, DROP_AGGREGATION };
 
 /* A thread's self-> variables. */
 typedef struct dsl_thr {
@@ -128,8 +135,12 @@ struct dsl_rt {
 	uint32_t	rt_nspec;	/* made so far; nspec is the most */
 	int32_t		rt_specid;	/* this clause speculates on: 0 none,
 					 * -1 a dead one (its output drops) */
-	uint64_t	rt_specfail;	/* speculation() found no buffer */
-	uint64_t	rt_specfail_told;	/* reported so far */
+	/* drops, dtrace's DTRACEDROP_*: [0] failed speculations (no
+	 * buffer), [1] speculative drops (specsize), [2] dynamic variable
+	 * drops (dynvarsize), [3] aggregation drops (aggsize) */
+	uint64_t	rt_drops[4];
+	uint64_t	rt_drops_told[4];	/* reported so far */
+	bool		rt_droppending;	/* some not reported yet */
 	uint64_t	rt_drops_when;	/* when the last report was, ns */
 };
 
@@ -206,8 +217,8 @@ bool		dsl_rt_spec_end(dsl_rt_t *, int64_t id, bool commit);
 /* speculate(): the rest of the clause goes to buffer id; false for an
  * id that names no live speculation (the clause then ends silently). */
 bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
-/* Report the failed speculations since the last report, as dtrace's
- * status reports drops: at most once a second (final: now). */
+/* Report the drops since the last report, as dtrace's status reports
+ * them: at most once a second (final: now). */
 void		dsl_rt_drops(dsl_rt_t *, bool final);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);

@@ -87,6 +87,7 @@ dsl_var_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
 	he->he_next = ht->ht_b[i];
 	ht->ht_b[i] = he;
 	ht->ht_n++;
+	ht->ht_bytes += HE_BYTES(ht, len);
 	return he;
 }
 
@@ -99,6 +100,7 @@ dsl_var_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
 		if (*pp == he) {
 			*pp = he->he_next;
 			ht->ht_n--;
+			ht->ht_bytes -= HE_BYTES(ht, he->he_klen);
 			free(he);
 			return;
 		}
@@ -120,7 +122,7 @@ dsl_var_ht_free(dsl_htab_t *ht)
 	}
 	free(ht->ht_b);
 	ht->ht_b = NULL;
-	ht->ht_nb = ht->ht_n = 0;
+	ht->ht_nb = ht->ht_n = ht->ht_bytes = 0;
 }
 
 int
@@ -243,6 +245,7 @@ drop_self_elements(dsl_rt_t *rt, int64_t tid)
 			    memcmp(HE_KEY(ht, he), &tid, 8) == 0) {
 				*pp = he->he_next;
 				ht->ht_n--;
+				ht->ht_bytes -= HE_BYTES(ht, he->he_klen);
 				free(he);
 			} else {
 				pp = &he->he_next;

@@ -1,6 +1,8 @@
 /*
  * ASSERTION: without -w a destructive action is refused before anything
- * runs, as dtrace refuses it.
+ * runs, once the probes matched, as dtrace refuses it (dtrace-utils'
+ * options/err.no-w-or-destructive: the "matched" notice, then "could not
+ * enable tracing").
  */
 BEGIN
 {

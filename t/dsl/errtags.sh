@@ -3,7 +3,8 @@
 # its place.  The tags are Oracle's Linux DTrace's (libdtrace raises them
 # for the same programs: dt_ident.c's prototype checks, dt_cg.c's checks
 # of actions and aggregations, dt_parser.c's of operators, dt_printf.c's
-# of formats); the wording stays pidtrace's.
+# of formats, dt_pragma.c's of control lines, dt_options.c's of option
+# values); the wording stays pidtrace's.
 . "$top_srcdir/t/lib.sh"
 
 # One line a case: the tag, the place (line:col), the program (printf's
@@ -54,6 +55,15 @@ D_OP_SCALAR 1:12 BEGIN /"a" && "b"/ { }
 D_OP_SCALAR 1:25 BEGIN { a = "boo"; c = a++; }
 D_OP_INCOMPAT 1:21 BEGIN { a = 3; a += "x"; }
 D_EMPTY 2:1 /* a comment, no clause */
+D_PRAGERR 1:1 #pragma D error "stop here"\nBEGIN { }
+D_PRAGERR 1:1 #error stop here\nBEGIN { }
+D_PRAGMA_DEPEND 1:1 #pragma D depends_on library net.d\nBEGIN { }
+D_PRAGMA_DEPEND 1:1 #pragma D depends_on provider ip\nBEGIN { }
+D_PRAGMA_INVAL 1:1 #pragma D attributes incorrect_attr foo\nBEGIN { }
+D_PRAGMA_MALFORM 1:1 #pragma D attributes incorrect_attr\nBEGIN { }
+D_PRAGMA_INVAL 1:1 #pragma D frobnicate\nBEGIN { }
+D_PRAGMA_OPTSET 1:1 #pragma D option quiet=please\nBEGIN { }
+D_PRAGMA_OPTSET 1:1 #pragma D option ldpath=/nonexistent\nBEGIN { }
 D_PROTO_ARG 1:49 BEGIN { p = (int *)alloca(16); trace(inet_ntoa6(p)); }
 D_PROTO_ARG 1:71 BEGIN { p = (struct in6_addr *)alloca(16); n = 1; trace(inet_ntoa6(p, n)); }
 EOC

@@ -38,6 +38,12 @@ dsl_d_tests = \
 	t/dsl/tst.printa.d \
 	t/dsl/tst.printa-many.d \
 	t/dsl/tst.printf.d \
+	t/dsl/tst.setopt.d \
+	t/dsl/tst.rawbytes.d \
+	t/dsl/tst.aggzoom.d \
+	t/dsl/tst.drops.d \
+	t/dsl/err.dynvarsize.d \
+	t/dsl/err.optrefused.d \
 	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \

@@ -344,6 +344,16 @@ test_stacks(void)
 	free(out);
 	dsl_prog_free(pg);
 
+	/* -x stackindent: the frames' indent (dtrace's default 14) */
+	out = run_stack("BEGIN { @[ustack(2)] = count(); }",
+	    "stackindent=3", &pg, NULL);
+	CHECK(out != NULL && strcmp(out, "\n\n   m`f1+0x10\n   m`f2+0x10\n"
+	    "                2\n") == 0);
+	if (out != NULL && failures)
+		fprintf(stderr, "got: [%s]\n", out);
+	free(out);
+	dsl_prog_free(pg);
+
 	out = run_stack("BEGIN { @[ustack(2)] = count(); }",
 	    "stackfmt=folded", &pg, NULL);
 	CHECK(out != NULL && strcmp(out, "\nm`f2;m`f1 2\n") == 0);
