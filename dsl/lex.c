@@ -457,6 +457,20 @@ is_int(const char *s, int64_t *v)
 	return errno == 0 && *e == '\0';
 }
 
+/* $$target, $$pid...: the macro variable's value as a string token. */
+static int
+macro_str(dsl_cc_t *cc)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)cc->cc_tival);
+	cc->cc_tstrlen = 0;
+	putc_tok(cc, 0);
+	cc->cc_tstrlen = 0;
+	puts_tok(cc, buf);
+	return T_STRING;
+}
+
 /* $1, $$1, $target, $pid at p (which points at '$'). */
 static int
 macro(dsl_cc_t *cc, const char *p)
@@ -513,17 +527,29 @@ macro(dsl_cc_t *cc, const char *p)
 				return T_IDENT;
 			}
 		}
-		dsl_diag_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
-		    "macro argument $%d is not an integer or identifier; use "
-		    "$$%d for a string", n, n);
+		/* neither: a string, as dtrace's lexer takes it ($0, a
+		 * path), its enclosing quotes dropped */
+		{
+			size_t len = strlen(a);
+
+			if (len > 1 && a[0] == '"' && a[len - 1] == '"')
+				for (len -= 2, a++; len > 0; len--)
+					putc_tok(cc, *a++);
+			else
+				puts_tok(cc, a);
+			return T_STRING;
+		}
 	}
-	if (!str && cc->cc_end - p >= 6 && strncmp(p, "target", 6) == 0 &&
+	/* "$" before neither a digit nor a name: "$-1" */
+	if (p >= cc->cc_end || (!isalpha((unsigned char)*p) && *p != '_'))
+		lex_error(cc, s, "D_SYNTAX", "syntax error near \"$\"");
+	if (cc->cc_end - p >= 6 && strncmp(p, "target", 6) == 0 &&
 	    (cc->cc_end - p == 6 || !isalnum((unsigned char)p[6]))) {
 		cc->cc_p = p + 6;
 		cc->cc_tival = cc->cc_copts->co_target;
 		cc->cc_tunsigned = false;
 		cc->cc_tlong = false;
-		return T_INT;
+		return str ? macro_str(cc) : T_INT;
 	}
 	/* dtrace's macro variables of its own process */
 	{
@@ -531,8 +557,7 @@ macro(dsl_cc_t *cc, const char *p)
 		    "gid", "euid", "egid", "pgid", "sid" };
 		size_t i, l;
 
-		for (i = 0; !str && i < sizeof(names) / sizeof(names[0]);
-		    i++) {
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 			l = strlen(names[i]);
 			if (cc->cc_end - p < (ptrdiff_t)l ||
 			    strncmp(p, names[i], l) != 0 ||
@@ -552,7 +577,7 @@ macro(dsl_cc_t *cc, const char *p)
 			}
 			cc->cc_tunsigned = false;
 			cc->cc_tlong = false;
-			return T_INT;
+			return str ? macro_str(cc) : T_INT;
 		}
 	}
 	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");

@@ -66,6 +66,7 @@ dsl_d_tests = \
 	t/dsl/tst.typedefs.d \
 	t/dsl/tst.widen.d \
 	t/dsl/tst.macrovars.d \
+	t/dsl/tst.macrostr.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
 	t/dsl/err.D_AGG_MDIM.d \
