@@ -263,6 +263,68 @@ is_script(const char *command)
 	return yes;
 }
 
+/*
+ * -c's command into words: dtrace splits it at blanks; a shell's quotes
+ * are honoured too, as bpftrace's users expect: '...' keeps its text as
+ * it is, "..." too but for \\, \" (and \$, \`), a backslash outside
+ * quotes keeps the next character; no expansion ($, globs, ~) is done.
+ * The words go into buf (as long as command), argv gets them and a NULL
+ * (at most strlen(command) / 2 + 1 words); returns how many, or sets
+ * *err on an unterminated quote.
+ */
+static size_t
+split_command(const char *s, char *buf, char **argv, const char **err)
+{
+	size_t n = 0;
+	char *o = buf;
+
+	for (;;) {
+		bool word = false;
+		char q = 0;
+
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (*s == '\0')
+			break;
+		argv[n] = o;
+		for (; *s != '\0'; s++) {
+			if (q == '\'') {
+				if (*s == '\'')
+					q = 0;
+				else
+					*o++ = *s;
+			} else if (q == '"') {
+				if (*s == '"')
+					q = 0;
+				else if (*s == '\\' && s[1] != '\0' &&
+				    strchr("\\\"$`", s[1]) != NULL)
+					*o++ = *++s;
+				else
+					*o++ = *s;
+			} else if (*s == '\'' || *s == '"') {
+				q = *s;
+			} else if (*s == '\\' && s[1] != '\0') {
+				*o++ = *++s;
+			} else if (*s == ' ' || *s == '\t' || *s == '\n') {
+				break;
+			} else {
+				*o++ = *s;
+			}
+			word = true;
+		}
+		if (q != 0) {
+			*err = q == '"' ? "unterminated \" quote" :
+			    "unterminated ' quote";
+			return 0;
+		}
+		*o++ = '\0';
+		if (word)
+			n++;
+	}
+	argv[n] = NULL;
+	return n;
+}
+
 cmd_trace_t *
 trace_open(pid_t pid, const char *command)
 {
@@ -282,19 +344,23 @@ trace_open(pid_t pid, const char *command)
 	}
 	t->t_cpupin = -1;
 	if (command != NULL) {
-		char *copy = strdup(command), *tok, *save = NULL;
+		char *copy = malloc(strlen(command) + 1);
 		char **argv = NULL;
+		const char *err = NULL;
 		size_t n = 0;
 
-		for (tok = strtok_r(copy, " \t", &save); tok != NULL;
-		     tok = strtok_r(NULL, " \t", &save)) {
-			argv = realloc(argv, (n + 2) * sizeof(*argv));
-			if (argv == NULL)
-				break;
-			argv[n++] = tok;
-			argv[n] = NULL;
+		if (copy == NULL ||
+		    (argv = calloc(strlen(command) / 2 + 2, sizeof(*argv))) ==
+		    NULL) {
+			fprintf(stderr, "pidtrace: out of memory\n");
+			open_failed();
 		}
-		if (argv == NULL || n == 0) {
+		n = split_command(command, copy, argv, &err);
+		if (err != NULL) {
+			fprintf(stderr, "pidtrace: -c %s: %s\n", command, err);
+			open_failed();
+		}
+		if (n == 0) {
 			fprintf(stderr, "pidtrace: -c: empty command\n");
 			open_failed();
 		}
