@@ -1221,6 +1221,16 @@ call(check_t *ck, int32_t n, bool stmt)
 	if (f == F_INET_NTOA || f == F_INET_NTOA6)
 		addr_arg(ck, n, f == F_INET_NTOA ? "ipaddr_t" :
 		    "struct in6_addr");
+	/* strtok(NULL, d) goes on with the last string; another integer
+	 * is no string (dtrace's prototype: const char *) */
+	if (f == F_STRTOK && nd->dn_a != DSL_NONE &&
+	    NODE(ck, nd->dn_a)->dn_type == DT_INT &&
+	    NODE(ck, nd->dn_a)->dn_ctype == 0 &&
+	    !(NODE(ck, nd->dn_a)->dn_op == N_INT &&
+	    NODE(ck, nd->dn_a)->dn_ival == 0))
+		dsl_diag_nerror(cc, nd->dn_a, "D_PROTO_ARG", "strtok( ) argument "
+		    "#1 is incompatible with prototype:\n\tprototype: string\n"
+		    "\t argument: integer");
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
 
