@@ -1195,8 +1195,8 @@ call(check_t *ck, int32_t n, bool stmt)
 		 * for it, so "." is refused (D_FREOPEN_INVALID) */
 		if (f == F_FREOPEN && strcmp(dsl_prog_str(PG(ck),
 		    (uint32_t)NODE(ck, fa)->dn_ival), ".") == 0)
-			dsl_diag_nerror(cc, fa, "D_FREOPEN_INVALID", "freopen( ) "
-			    "argument #1 cannot be \".\"");
+			dsl_diag_nerror(cc, fa, "D_FREOPEN_INVALID",
+			    "freopen( ) argument #1 cannot be \".\"");
 		if (ck->ck_strict && f != F_PRINTA) {
 			uint8_t types[64];
 			int nt = 0;
@@ -1206,8 +1206,8 @@ call(check_t *ck, int32_t n, bool stmt)
 			    nt < 64; x = NODE(ck, x)->dn_next)
 				types[nt++] = NODE(ck, x)->dn_type;
 			tag = printf_check(dsl_prog_str(PG(ck),
-			    (uint32_t)NODE(ck, fa)->dn_ival), false, f == F_FREOPEN,
-			    types, nt, msg, sizeof(msg));
+			    (uint32_t)NODE(ck, fa)->dn_ival), false,
+			    f == F_FREOPEN, types, nt, msg, sizeof(msg));
 			if (tag != NULL)
 				dsl_diag_nerror(cc, fa, tag, "%s( ) %s", name,
 				    msg);
@@ -1228,9 +1228,9 @@ call(check_t *ck, int32_t n, bool stmt)
 	    NODE(ck, nd->dn_a)->dn_ctype == 0 &&
 	    !(NODE(ck, nd->dn_a)->dn_op == N_INT &&
 	    NODE(ck, nd->dn_a)->dn_ival == 0))
-		dsl_diag_nerror(cc, nd->dn_a, "D_PROTO_ARG", "strtok( ) argument "
-		    "#1 is incompatible with prototype:\n\tprototype: string\n"
-		    "\t argument: integer");
+		dsl_diag_nerror(cc, nd->dn_a, "D_PROTO_ARG", "strtok( ) "
+		    "argument #1 is incompatible with prototype:\n\tprototype: "
+		    "string\n\t argument: integer");
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
 
@@ -2028,8 +2028,8 @@ expr1(check_t *ck, int32_t n)
 			return;
 		}
 		v = lvalue(ck, n, false, DT_VOID, 0, false);
-		if (v != NULL && ck->ck_strict && NODE(ck, n)->dn_op == N_GVAR &&
-		    !var_defined(ck, v))
+		if (v != NULL && ck->ck_strict &&
+		    NODE(ck, n)->dn_op == N_GVAR && !var_defined(ck, v))
 			dsl_diag_nerror(cc, n, "D_IDENT_UNDEF", "failed to "
 			    "resolve %s: Unknown variable name (it is assigned "
 			    "only later in the program)",

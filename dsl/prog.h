@@ -178,8 +178,8 @@ typedef struct dsl_var {
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
-	uint8_t		va_self;	/* V_ARRAY: self->x[k], keyed by the
-					 * thread's id before its keys */
+	uint8_t		va_self;	/* V_ARRAY: self->x[k], keyed
+					 * by the thread's id first */
 } dsl_var_t;
 
 typedef struct dsl_agg {
@@ -302,8 +302,8 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 #define DSL_OPT_BADNAME	(-2)
 #define DSL_OPT_BADVAL	(-3)
 #define DSL_OPT_REFUSED	(-4)
-int		dsl_prog_optparse(const char *name, const char *val, int64_t *v,
-		    const char **why, bool *dynamic);
+int		dsl_prog_optparse(const char *name, const char *val,
+		    int64_t *v, const char **why, bool *dynamic);
 
 /* prog.c: the name of function F_*, for messages. */
 const char	*dsl_prog_funcname(int f);
