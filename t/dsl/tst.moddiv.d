@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: signed division truncates toward zero; a signed remainder
  * is |a| % |b|, negative when the operands' signs differ, at run time
- * and when folded.  Oracle's Linux DTrace computes them so (dtrace-utils'
- * arithmetic/tst.moddiv prints 34-3-4-3-434); C and illumos give the
- * remainder the dividend's sign (19 % -5 is 4 there).
+ * and when folded.
+ * EXPECTED: Oracle's libdtrace dt_cg.c (dt_cg_arithmetic_op on signed
+ * operands), as dtrace-utils' arithmetic/tst.moddiv expects
+ * (34-3-4-3-434); C and illumos give the remainder the dividend's sign
+ * (19 % -5 is 4 there).
  */
 #pragma D option quiet
 

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ASSERTION: printa() joins more than eight aggregations (dtrace sets no
- * such limit: dtrace-utils' multiaggs/tst.many joins eleven), one row a
- * key, 0 where an aggregation lacks the key; the same aggregation may
- * come twice.
+ * ASSERTION: printa() joins more than eight aggregations, one row a key,
+ * 0 where an aggregation lacks the key; the same aggregation may come
+ * twice.
+ * EXPECTED: dtrace sets no such limit (dtrace-utils' multiaggs/tst.many
+ * joins eleven); rows sort by the first aggregation's value, as
+ * dt_aggregate.c's joined walk does.
  */
 #pragma D option quiet
 

@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a precision or width of 0 is no precision or width: "%.0s"
  * and "%.*s" with 0 print the whole string, "%.0d" of 0 prints 0; a
- * negative '*' width left-justifies.  Oracle's Linux DTrace prints so
- * (dtrace-utils' printf/tst.precs, where C's printf would print
- * nothing for "%.0s").
+ * negative '*' width left-justifies.
+ * EXPECTED: Oracle's libdtrace dt_printf.c (dt_printf_format writes a
+ * width or precision only above 0), as dtrace-utils' printf/tst.precs
+ * expects; C's printf would print nothing for "%.0s".
  */
 #pragma D option quiet
 
