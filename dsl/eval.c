@@ -332,6 +332,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 		/* -x dynvarsize: an element that does not fit is a dynamic
 		 * variable drop, its store lost */
 		if (he == NULL && rt->rt_opts[O_DYNVARSIZE] > 0 &&
+		    rt->rt_arrays.ht_n > 0 &&
 		    rt->rt_arrays.ht_bytes + HE_BYTES(&rt->rt_arrays, len) >
 		    (uint64_t)rt->rt_opts[O_DYNVARSIZE]) {
 			rt->rt_drops[DROP_DYNAMIC]++;
@@ -1110,12 +1111,16 @@ aggfull(dsl_rt_t *rt, const rt_agg_t *ra, size_t klen)
 {
 	uint64_t used = HE_BYTES(&ra->ag_ht, klen);
 	uint32_t a;
+	size_t n = 0;
 
 	if (rt->rt_opts[O_AGGSIZE] <= 0)
 		return false;
-	for (a = 0; a < rt->rt_pg->pg_naggs; a++)
+	for (a = 0; a < rt->rt_pg->pg_naggs; a++) {
 		used += rt->rt_aggs[a].ag_ht.ht_bytes;
-	if (used <= (uint64_t)rt->rt_opts[O_AGGSIZE])
+		n += rt->rt_aggs[a].ag_ht.ht_n;
+	}
+	/* the first entry always fits: the program was checked for it */
+	if (n == 0 || used <= (uint64_t)rt->rt_opts[O_AGGSIZE])
 		return false;
 	rt->rt_drops[DROP_AGGREGATION]++;
 	rt->rt_droppending = true;

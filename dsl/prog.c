@@ -427,10 +427,15 @@ dsl_prog_enable_error(const dsl_prog_t *pg)
 		if (pg->pg_vars[i].va_scope == V_ARRAY &&
 		    pg->pg_vars[i].va_type == DT_STR)
 			dsize = (pg->pg_strsize + 7) & ~(size_t)7;
+	/* as dtrace-utils: an aggregation's entry (its id, keys and data),
+	 * an array's element (keys and value) must fit: aggsize=8 is too
+	 * small for a count(), dynvarsize=15 for an int keyed by an int,
+	 * 20 is not (its aggs/err.aggsize-too-small, assocs/
+	 * err.dynvarsize-too-small, tst.store_zero_safe) */
 	for (i = 0; i < pg->pg_naggs && pg->pg_opts[O_AGGSIZE] > 0; i++) {
 		const dsl_agg_t *ag = &pg->pg_aggs[i];
 
-		if (sizeof(dsl_hent_t) + dsl_agg_words(ag) * 8 +
+		if (8 + dsl_agg_words(ag) * 8 +
 		    keybytes(pg, ag->ag_nkeys, ag->ag_ktype) >
 		    (uint64_t)pg->pg_opts[O_AGGSIZE])
 			return full;
@@ -439,7 +444,7 @@ dsl_prog_enable_error(const dsl_prog_t *pg)
 		const dsl_var_t *v = &pg->pg_vars[i];
 
 		if (v->va_scope == V_ARRAY && v->va_nkeys >= 0 &&
-		    sizeof(dsl_hent_t) + dsize + (v->va_self ? 8 : 0) +
+		    dsize + (v->va_self ? 8 : 0) +
 		    keybytes(pg, v->va_nkeys, v->va_ktype) >
 		    (uint64_t)pg->pg_opts[O_DYNVARSIZE])
 			return full;

@@ -29,8 +29,11 @@ typedef struct dsl_htab {
 					 * dynvarsize and aggsize options */
 } dsl_htab_t;
 
-/* The memory an entry of ht with a key of klen bytes takes. */
-#define HE_BYTES(ht, klen)	(sizeof(dsl_hent_t) + (ht)->ht_dsize + (klen))
+/* The bytes an entry of ht with a key of klen bytes counts for in the
+ * dynvarsize and aggsize options: its key and data and a word, so that
+ * 80 bytes hold three int elements keyed by an int, as in dtrace-utils
+ * (its assocs/tst.store_zero_deletes). */
+#define HE_BYTES(ht, klen)	((ht)->ht_dsize + (klen) + 8)
 
 #define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
 

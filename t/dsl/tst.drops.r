@@ -1,4 +1,4 @@
-4 0 0
+4 2 0
 
 -- @@stderr --
-pidtrace: [DTRACEDROP_DYNAMIC] 2 dynamic variable drops
+pidtrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop
