@@ -1399,6 +1399,21 @@ assignment(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
 		    opname(op));
+	/* x op= y reads x first: dtrace cooks the left operand first */
+	if (op != '=' && ck->ck_strict) {
+		const dsl_node_t *ln = NODE(ck, l);
+		const char *name = ln->dn_op == N_GVAR ? dsl_prog_str(PG(ck),
+		    PG(ck)->pg_vars[ln->dn_ival].va_name) :
+		    ln->dn_op == N_IDENT ? nname(ck, l) : NULL;
+		const dsl_var_t *gv = name != NULL ? find_var(ck, V_GLOBAL,
+		    name, false) : NULL;
+
+		if (name != NULL && find_builtin(name) < 0 &&
+		    find_func(name) < 0 && (gv == NULL ||
+		    !var_defined(ck, gv)))
+			dsl_diag_nerror(cc, l, "D_VAR_UNDEF", "%s has not yet "
+			    "been declared or assigned", name);
+	}
 	expr(ck, r);
 	rn = NODE(ck, r);
 	if (rn->dn_type == DT_VOID)
@@ -1417,11 +1432,6 @@ assignment(check_t *ck, int32_t n)
 			ck->ck_changed = true;
 		}
 	} else {
-		if (ck->ck_strict && NODE(ck, l)->dn_op == N_GVAR &&
-		    !var_defined(ck, &PG(ck)->pg_vars[NODE(ck, l)->dn_ival]))
-			dsl_diag_nerror(cc, l, "D_VAR_UNDEF", "%s has not yet "
-			    "been declared or assigned", dsl_prog_str(PG(ck),
-			    PG(ck)->pg_vars[NODE(ck, l)->dn_ival].va_name));
 		v = lvalue(ck, l, true, DT_INT, 8, true);
 		if (rn->dn_type != DT_INT)
 			dsl_diag_nerror(cc, r, "D_OP_INCOMPAT", "operator %s "

@@ -47,6 +47,7 @@ D_IDENT_UNDEF 1:19 END { total = 1 + start; }\nBEGIN { start = 1; }
 D_IDENT_UNDEF 1:8 BEGIN /z/ { }\nBEGIN { z = 1; }
 D_IDENT_UNDEF 1:30 BEGIN /i++ < 10/ { trace(i + j); }
 D_VAR_UNDEF 1:9 BEGIN { p -= 1; }
+D_VAR_UNDEF 1:9 BEGIN { p -= trace(0); }
 D_ARGS_IDX 1:20 BEGIN { trace(args[0]); }
 D_IDENT_BADREF 1:15 BEGIN { trace(args); }
 D_PROTO_ARG 1:20 BEGIN { trace(args["a"]); }
