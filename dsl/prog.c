@@ -310,7 +310,10 @@ dsl_prog_optparse(const char *name, const char *val, int64_t *v,
 		    (*val >= '0' && *val <= '9'));
 		break;
 	case OV_SIZE:
-		ok = optsize(val, v);
+		/* a buffer of no bytes holds nothing (dtrace-utils'
+		 * buffering/err.zerobuf refuses bufsize=0) */
+		ok = optsize(val, v) && (*v > 0 ||
+		    strcmp(name, "bufsize") != 0);
 		break;
 	case OV_RATE:
 		ok = optrate(val, v);
