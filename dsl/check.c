@@ -1221,6 +1221,24 @@ call(check_t *ck, int32_t n, bool stmt)
 	if (f == F_INET_NTOA || f == F_INET_NTOA6)
 		addr_arg(ck, n, f == F_INET_NTOA ? "ipaddr_t" :
 		    "struct in6_addr");
+	/* print() of a pointer to a type of no known size has nothing to
+	 * show (dtrace's D_PRINT_SIZE) */
+	if (f == F_PRINT && nd->dn_a != DSL_NONE &&
+	    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
+		const dsl_ctype_t *to = ctype(ck, ctype(ck,
+		    NODE(ck, nd->dn_a)->dn_ctype)->ty_ref);
+
+		if (to == NULL || (to->ty_kind != TY_VOID &&
+		    to->ty_size == 0)) {
+			char tn[256];
+
+			dsl_type_name(&PG(ck)->pg_tt, NODE(ck,
+			    nd->dn_a)->dn_ctype, tn, sizeof(tn));
+			dsl_diag_nerror(cc, nd->dn_a, "D_PRINT_SIZE", "print( ) "
+			    "argument #1 points at a type of no known size: %s",
+			    tn);
+		}
+	}
 	/* strtok(NULL, d) goes on with the last string; another integer
 	 * is no string (dtrace's prototype: const char *) */
 	if (f == F_STRTOK && nd->dn_a != DSL_NONE &&

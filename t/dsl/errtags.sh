@@ -66,6 +66,7 @@ D_PRAGMA_INVAL 1:1 #pragma D frobnicate\nBEGIN { }
 D_PRAGMA_OPTSET 1:1 #pragma D option quiet=please\nBEGIN { }
 D_PRAGMA_OPTSET 1:1 #pragma D option ldpath=/nonexistent\nBEGIN { }
 D_PRAGMA_OPTSET 1:1 #pragma D option bufsize=0\nBEGIN { }
+D_PRINT_SIZE 1:37 BEGIN { t = (int *)alloca(4); print((struct nosuch *)t); }
 D_SYNTAX 1:15 BEGIN { trace($-1); }
 D_PROTO_ARG 1:16 BEGIN { strtok(1234, "abc"); }
 D_PROTO_ARG 1:49 BEGIN { p = (int *)alloca(16); trace(inet_ntoa6(p)); }
