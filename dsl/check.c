@@ -7,7 +7,10 @@
  * of variables from their first assignment in program order (a predicate
  * may read self->ts before the clause that sets it), the second resolves
  * every name to a slot or id, types every node, folds sizeof, fixes each
- * aggregation's function and key types, and rejects what DTrace rejects.
+ * aggregation's function and key types, and rejects what DTrace rejects,
+ * with its tags.  The second goes in program order as dtrace's cooking
+ * does, each clause's statements before its predicate: a global read
+ * before any statement assigns it is an unknown name there.
  */
 #include <config.h>
 
