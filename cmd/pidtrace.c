@@ -60,6 +60,7 @@ typedef struct cmd {
 	cmd_grab_t	c_grabs[MAXGRABS];	/* -p and -c */
 	size_t		c_ngrabs;
 	FILE		*c_out;
+	FILE		*c_final;	/* bufpolicy=ring: c_out's own output */
 	dsl_prog_t	*c_pg;
 	dsl_rt_t	*c_rt;
 	trace_t		*c_tr;		/* the processes, the probes */
@@ -493,7 +494,7 @@ main(int argc, char **argv)
 	size_t i;
 	int status;
 	bool allowed;
-	const char *why;
+	const char *why, *opt;
 
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
@@ -583,6 +584,13 @@ main(int argc, char **argv)
 			die("failed to open output file '%s': %s", c->c_outfile,
 			    strerror(errno));
 	}
+	if ((opt = dsl_prog_option(c->c_pg, "bufpolicy")) != NULL &&
+	    strcmp(opt, "ring") == 0) {
+		c->c_final = c->c_out;
+		c->c_out = trace_outring_open(c->c_tr, c->c_final);
+		if (c->c_out == NULL)
+			die("out of memory");
+	}
 	memset(&host, 0, sizeof(host));
 	host.dh_out = c->c_out;
 	host.dh_err = stderr;
@@ -624,6 +632,11 @@ main(int argc, char **argv)
 		/* the file ends with the final counts */
 		metrics_update(c->c_metrics, c->c_rt);
 		metrics_close(c->c_metrics);
+	}
+	if (c->c_final != NULL) {
+		/* the ring's lines, at last */
+		fclose(c->c_out);
+		c->c_out = c->c_final;
 	}
 	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
 	    !reader_gone(c->c_out))

@@ -319,14 +319,15 @@ dsl_prog_optparse(const char *name, const char *val, int64_t *v,
 		ok = optrate(val, v);
 		break;
 	case OV_POLICY:
-		/* pidtrace writes its output as it is made: dtrace's
-		 * switch policy; fill and ring keep it in buffers */
+		/* pidtrace writes its output as it is made (dtrace's switch
+		 * policy) or, with ring, keeps the newest and writes it at
+		 * the end; fill would stop tracing when a buffer fills */
 		ok = strcmp(val, "switch") == 0 || strcmp(val, "fill") == 0 ||
 		    strcmp(val, "ring") == 0;
-		if (ok && strcmp(val, "switch") != 0) {
+		if (ok && strcmp(val, "fill") == 0) {
 			*why = "pidtrace writes its output as it is made "
-			    "(the switch policy), it keeps no buffer to fill "
-			    "or to ring";
+			    "(switch) or at the end (ring); it has no buffer "
+			    "that fills";
 			return DSL_OPT_REFUSED;
 		}
 		break;

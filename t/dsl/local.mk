@@ -43,6 +43,8 @@ dsl_d_tests = \
 	t/dsl/tst.rawbytes.d \
 	t/dsl/tst.aggzoom.d \
 	t/dsl/tst.drops.d \
+	t/dsl/tst.bufring.d \
+	t/dsl/tst.bufring-wrap.d \
 	t/dsl/err.dynvarsize.d \
 	t/dsl/err.optrefused.d \
 	t/dsl/tst.printf-prec.d \
