@@ -102,6 +102,15 @@ void	trace_configure(trace_t *, const dsl_prog_t *pg, int flags);
  * is the output flushed after each firing that printed. */
 void	trace_host(trace_t *, dsl_host_t *host);
 
+/*
+ * -x bufpolicy=ring (outring.c): a stream that holds the newest bufsize
+ * bytes written to it (dtrace's 4m when unset), in whole lines, and
+ * writes them to out when it is closed, saying on the notices stream how
+ * many lines it dropped.  Called after trace_configure.  NULL when out of
+ * memory.
+ */
+FILE	*trace_outring_open(const trace_t *, FILE *out);
+
 /* What trace_enable says of each description. */
 typedef struct trace_match {
 	size_t		tm_probes;	/* the probes it is enabled on */
