@@ -312,8 +312,8 @@ sites_said(trace_scope_t *sc, size_t from)
 	size_t i, j, n, shown;
 
 	for (i = from; i < am->am_nsites; i++) {
-		if ((why = am->am_sites[i].ts_fail) == NULL)
-			continue;
+		if ((why = am->am_sites[i].ts_fail) == NULL || *why == '\0')
+			continue;	/* none, or said with its reason */
 		for (n = 0, j = i; j < am->am_nsites; j++)
 			n += am->am_sites[j].ts_fail == why;
 		if (n == 0)

@@ -16,12 +16,14 @@ printf 'go 10\ngo 5\nquit\n' | bounded 30 "$TGT" >"$T/plain" ||
 mkfifo "$T/in"
 # read-write: neither open waits for the other end
 exec 3<>"$T/in"
-spawn tp 120 "$TGT" <"$T/in" >"$T/out"
+# the redirections inside: a command put in the background by a function
+# would read /dev/null
+spawn tp 120 sh -c 'exec "$0" <"$1" >"$2"' "$TGT" "$T/in" "$T/out"
 wait_for "$T/out" '^ready '
 pid=$(sed -n 's/^ready //p' "$T/out")
 cp /proc/$pid/maps "$T/maps.before"
 
-spawn pp 120 "$PIDTRACE" ${PIDTRACE_X:-} -n 'BEGIN { printf("armed\n"); }
+spawn pp 120 "$PIDTRACE" ${PIDTRACE_X:-} -q -n 'BEGIN { printf("armed\n"); }
 	pid$target::work:entry { @ = count(); }
 	END { printa("work %@d\n", @); }' -p $pid >"$T/p.out" 2>"$T/p.err"
 wait_for "$T/p.out" '^armed$' 60
