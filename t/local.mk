@@ -16,3 +16,4 @@ include t/syscall/local.mk
 include t/fastpath/local.mk
 include t/profile/local.mk
 include t/args/local.mk
+include t/inject/local.mk

@@ -67,6 +67,55 @@ classify(int status)
 }
 
 /*
+ * A vfork child whose parent waits in vfork: the parent cannot stop (the
+ * kernel's wait for the child's exec or exit is killable only), so a
+ * child parked by stopping all would keep its parent from ever stopping
+ * (posix_spawn and system() are vfork: pidtrace hung on a process that
+ * spawned while it detached).  Stopping all lets such a child run on to
+ * its exec or exit, which ends its parent's wait, and waits for the
+ * parent; its firings are never reported, as always.  A child that has
+ * not exec'd after VFORK_WAIT is parked after all (s_vfreeze): then its
+ * parent, frozen in the kernel, runs no code of its own and counts as
+ * stopped (tr_in_vfork).
+ */
+#define VFORK_WAIT_MS	1000
+
+/* Waiting in vfork for a child: not stopped, and not running either. */
+bool
+tr_in_vfork(const tr_thread_t *th)
+{
+	return !th->th_stopped && th->th_vfchild != 0;
+}
+
+/* Not while its parent is parked at its vfork event: it has not waited. */
+static bool
+runs_free(tr_session_t *s, const tr_thread_t *th)
+{
+	const tr_thread_t *p;
+
+	if (th->th_kind != TR_KIND_VMCHILD || th->th_vforker == 0 ||
+	    s->s_vfreeze)
+		return false;
+	p = tr_thread_find(s, th->th_vforker);
+	return p != NULL && tr_in_vfork(p);
+}
+
+/* The parent of a vfork child that exec'd or exited: its wait is over. */
+static void
+vfork_done(tr_session_t *s, tr_thread_t *ch)
+{
+	tr_thread_t *p;
+
+	if (ch->th_vforker == 0)
+		return;
+	tr_ring_mute(s, ch->th_vforker, false);
+	p = tr_thread_find(s, ch->th_vforker);
+	if (p != NULL && p->th_vfchild == ch->th_tid)
+		p->th_vfchild = 0;
+	ch->th_vforker = 0;
+}
+
+/*
  * Restart, or park while stopping all: the pending signal is kept.  While
  * syscalls are traced (tr_syscalls) the target's threads go on with
  * PTRACE_SYSCALL, and only they: fork and vfork children never stop at
@@ -82,7 +131,8 @@ resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 		sig = th->th_sig;
 	th->th_sig = 0;
 	th->th_listen = req == PTRACE_LISTEN;
-	if (s->s_stopping) {
+	if (s->s_stopping && !runs_free(s, th) &&
+	    (th->th_vfchild == 0 || s->s_vfreeze)) {
 		th->th_stopped = true;
 		th->th_sig = sig;
 		return 0;
@@ -144,6 +194,7 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 	unsigned long msg = 0;
 	tr_thread_t *ch;
 	tr_kind_t kind;
+	int rc;
 
 	if (ptrace(PTRACE_GETEVENTMSG, th->th_tid, 0L, &msg) < 0)
 		return resume(s, th, PTRACE_CONT, 0);
@@ -187,11 +238,17 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 		 * the int3 path fires nothing for a vfork child.
 		 */
 		ch->th_vforker = th->th_tid;
+		th->th_vfchild = ch->th_tid;
 		tr_ring_mute(s, th->th_tid, true);
 	}
+	/*
+	 * The parent first: a vforking one goes on into its wait even
+	 * while stopping all, and then its child runs free (runs_free).
+	 */
+	rc = resume(s, th, PTRACE_CONT, 0);
 	if (ch->th_seen && ch->th_stopped && settle(s, ch) < 0)
 		return -1;
-	return resume(s, th, PTRACE_CONT, 0);
+	return rc;
 }
 
 /* Read AT_ENTRY and stop there: the new image's libraries are mapped. */
@@ -219,8 +276,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 
 	if (th->th_kind == TR_KIND_VMCHILD || th->th_tid != s->s_pid) {
 		/* A vfork child got its own image: nothing of ours in it. */
-		if (th->th_vforker != 0)
-			tr_ring_mute(s, th->th_vforker, false);
+		vfork_done(s, th);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		tr_thread_del(s, th);
 		return 0;
@@ -297,7 +353,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
-	if (s->s_stopping) {
+	if (s->s_stopping && !runs_free(s, th)) {
 		/* Rewind: it hits again (or runs the original) later. */
 		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
 		    errno != ESRCH)
@@ -427,6 +483,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			return -1;
 		th->th_seen = true;
 		th->th_stopped = true;
+		th->th_status = status;
 		return 0;
 	}
 	if (ev == EV_EXITED) {
@@ -437,14 +494,15 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			s->s_gone = true;
 			s->s_exit_status = status;
 		}
-		if (th->th_vforker != 0)
-			tr_ring_mute(s, th->th_vforker, false);
+		vfork_done(s, th);
 		tr_thread_del(s, th);
 		if (tid == s->s_memtid && tid != s->s_pid && !s->s_gone)
 			tr_mem_open(s);	/* it stood in for a zombie leader */
 		return 0;
 	}
 	th->th_stopped = true;
+	th->th_status = status;		/* how an injection may use it */
+	th->th_vfchild = 0;		/* out of vfork, if it was in it */
 	if (ev != EV_INTERRUPT && ev != EV_GROUP_STOP && th->th_sample != 0) {
 		/*
 		 * Another stop came first (a signal, a site, a clone): the
@@ -783,31 +841,64 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 }
 
 static bool
-all_stopped(const tr_session_t *s)
+all_stopped(tr_session_t *s)
 {
 	const tr_thread_t *th;
 
 	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (!th->th_stopped)
+		if (!th->th_stopped && !runs_free(s, th) &&
+		    !(s->s_vfreeze && tr_in_vfork(th)))
 			return false;
 	return true;
+}
+
+static bool
+any_free(tr_session_t *s)
+{
+	const tr_thread_t *th;
+
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (runs_free(s, th))
+			return true;
+	return false;
+}
+
+static long
+ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000L +
+	       (t.tv_nsec - t0->tv_nsec) / 1000000L;
 }
 
 /*
  * Stop every thread: interrupt each running one and handle events
  * (parking every task that reports) until all are stopped.  Threads that
- * hit a site meanwhile are rewound to it.
+ * hit a site meanwhile are rewound to it.  A vfork child runs on to its
+ * exec (runs_free), for VFORK_WAIT_MS at most.
  */
 int
 tr_stop_all(tr_session_t *s)
 {
+	static const struct timespec ms = { 0, 1000000L };
+	struct timespec t0;
 	tr_thread_t *th;
+	int rc;
 
 	s->s_stopping = true;
+	s->s_vfreeze = false;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		for (th = s->s_all; th != NULL; th = th->th_all) {
+			if (runs_free(s, th) && th->th_stopped &&
+			    th->th_seen &&
+			    resume(s, th, th->th_listen ? PTRACE_LISTEN :
+				   PTRACE_CONT, 0) < 0)
+				return -1;
 			if (th->th_stopped || th->th_interrupted ||
-			    !th->th_seen)
+			    !th->th_seen || runs_free(s, th))
 				continue;
 			if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0 &&
 			    errno != ESRCH)
@@ -816,8 +907,20 @@ tr_stop_all(tr_session_t *s)
 		}
 		if (all_stopped(s) || s->s_all == NULL)
 			return 0;
-		if (tr_wait_one(s, -1, true) < 0)
-			return -1;
+		if (!any_free(s)) {
+			if (tr_wait_one(s, -1, true) < 0)
+				return -1;
+		} else if (ms_since(&t0) > VFORK_WAIT_MS) {
+			s->s_vfreeze = true;	/* park it after all */
+			continue;
+		} else {
+			/* Bounded: the child may take its time. */
+			rc = tr_wait_one(s, -1, false);
+			if (rc < 0)
+				return -1;
+			if (rc == 0)
+				nanosleep(&ms, NULL);
+		}
 		if (s->s_gone && s->s_all == NULL)
 			return 0;
 	}
@@ -830,6 +933,7 @@ tr_resume_all(tr_session_t *s)
 	tr_thread_t *th, *next;
 
 	s->s_stopping = false;
+	s->s_vfreeze = false;
 	for (th = s->s_all; th != NULL; th = next) {
 		next = th->th_all;
 		if (!th->th_stopped || th->th_kind == TR_KIND_UNKNOWN ||

@@ -82,7 +82,6 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 	struct __ptrace_syscall_info si;
 	tr_syscall_t sc;
 
-	th->th_scstop = true;
 	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD)
 		return 0;
 	memset(&si, 0, sizeof(si));
