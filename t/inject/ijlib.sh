@@ -9,15 +9,15 @@ IJ_FORK=$TARGETS/ij-fork
 IJ_SLEEP=$TARGETS/ij-sleep
 [ -x "$IJ_FORK" ] && [ -x "$IJ_SLEEP" ] || skip "ij-* targets not built"
 
-# maps_all PID: every mapping of PID as "start-end perms offset path";
-# the heap and the main stack by name only (they grow on their own).
-# With IJ_ANON_RW set, not the anonymous read-write ones either: the
-# process makes and drops those itself (posix_spawn's child stacks);
-# none of ours is one (out-of-line pages r-x, the ring a shared memfd).
+# maps_all PID: the mappings of PID as "start-end perms offset path",
+# but the anonymous private ones that are not executable (the process
+# makes and drops those itself: malloc's, posix_spawn's child stacks,
+# ASan's shadow; none of ours is one: out-of-line pages are r-x, the
+# fast path's ring and trampolines a shared memfd); the heap and the
+# main stack by name only (they grow on their own).
 maps_all()
 {
-	awk -v rw="${IJ_ANON_RW:-}" '
-		rw != "" && $2 == "rw-p" && NF == 5 { next }
+	awk '$2 ~ /^[-r][-w]-p$/ && NF == 5 { next }
 		{ r = $1; if ($6 == "[heap]" || $6 == "[stack]") r = $6
 		  print r, $2, $3, $6 }' "/proc/$1/maps"
 }
@@ -92,8 +92,7 @@ fork_log()
 fork_run()
 {
 	_fm=$1 _fd=$2 _fw=$3 _nc=
-	IJ_ANON_RW=
-	[ "$_fm" = spawn ] && _nc=nochild IJ_ANON_RW=1
+	[ "$_fm" = spawn ] && _nc=nochild
 	# Untraced: the same judgement holds.
 	spawn _ft 120 "$IJ_FORK" "$_fm" "$T/log0" >"$T/out0" 2>&1
 	wait_for "$T/out0" '^ready pid='

@@ -12,8 +12,7 @@
 # attaches), and a pgbench client hung.
 # Asserts: each session ends with exit 0 and nothing said, the
 # postmaster untraced, its mappings as before attach (its own dynamic
-# shared memory and anonymous read-write mappings aside: it makes those
-# itself); the postmaster is the same process (pid and start time) and
+# shared memory aside: it makes and drops that itself); the postmaster is the same process (pid and start time) and
 # its log has no crash, no restart, no bad startup packet, no backend
 # that exited unexpectedly; pgbench, run again and again meanwhile,
 # failed no transaction and lost no client.
@@ -76,7 +75,6 @@ bench()
 }
 bench &
 bp=$!
-IJ_ANON_RW=1
 maps_pg() { maps_all "$PM" | grep -v '/dev/shm/PostgreSQL\.'; }
 maps_pg >"$T/maps0"
 N=$((5 * FT_SCALE))
