@@ -34,7 +34,9 @@
  * frame saved (the stack the signal interrupted, which may be another
  * one: a handler on the normal stack interrupted by one on the
  * alternate stack).  Each is scanned up to the first unreadable page, 8
- * MB at most.
+ * MB at most; 64 KB when only counting (a stall check of the fast
+ * path's ring, with every thread stopped: a frame missed there costs a
+ * record, counted as a drop, and 8 MB a thread took too long).
  *
  * A frame found is moved by the caller's move(): its registers are made
  * the exactly equivalent original state (the pc of the instruction that
@@ -57,6 +59,7 @@
 
 #define SCAN_CHUNK	65536u
 #define SCAN_MAX	(8u << 20)	/* bytes above a start, at most */
+#define SCAN_LOOK	65536u		/* the same, when only counting */
 #define RIP_OFF		176u		/* pretcode to uc_mcontext.rip */
 #define MAX_STACKS	16		/* stacks followed through frames */
 
@@ -171,6 +174,7 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 	struct user_regs_struct r;
 	uint64_t *buf, a, at, g[TR_NGREG], old[TR_NGREG];
 	size_t n, i, done;
+	size_t max = move != NULL ? SCAN_MAX : SCAN_LOOK;
 	scan_t sc;
 	bool known;
 	int left = 0;
@@ -189,7 +193,7 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 		a = sc.todo[--sc.ntodo];
 		sc.lo[sc.nscanned] = a;
 		sc.hi[sc.nscanned++] = a;
-		for (done = 0; done < SCAN_MAX; done += n) {
+		for (done = 0; done < max; done += n) {
 			/* Two words more: the segments after a rip. */
 			n = read_some(tid, a + done, buf, SCAN_CHUNK + 16) &
 			    ~(size_t)7;

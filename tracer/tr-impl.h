@@ -203,8 +203,9 @@ void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
  * exactly equivalent original state (rip out of our pages), false if
  * there is none.  tr_frames_unref moves every signal frame of stopped
  * task tid whose rip ours() claims (move NULL: none), and returns how
- * many ways back into ours remain (its rip, frames not moved), or -1 if
- * its registers cannot be read.
+ * many ways back into ours remain (its rip, frames not moved; with move
+ * NULL, in the 64 KB above each stack pointer only), or -1 if its
+ * registers cannot be read.
  */
 #define TR_NGREG	23
 #define TR_G_R8		0
