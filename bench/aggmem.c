@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/aggmem: bytes per aggregation key.  Compiles a clause, fires it
- * with N (1000000) distinct arg0 values through dsl_fire(), and prints
+ * with N (1000000) distinct arg0 values through dsl_eval_fire(), and prints
  * the heap (mallinfo2) and RSS growth per key, with the ratio to the
  * floor: the key and the value alone (16 bytes for @[arg0] = count()).
  * Goal: < 200 bytes a key.
@@ -24,12 +24,12 @@ rss_kb(void)
 	long kb = -1;
 	FILE *f = fopen("/proc/self/status", "r");
 
-	while (f != NULL && fgets(line, sizeof (line), f) != NULL)
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL)
 		if (sscanf(line, "VmRSS: %ld", &kb) == 1)
 			break;
 	if (f != NULL)
 		fclose(f);
-	return (kb);
+	return kb;
 }
 
 static void
@@ -46,13 +46,13 @@ one(const char *name, const char *text, long n, double rawkey)
 	size_t d, h0, h1;
 	long r0, r1, i;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = 1;
-	if ((pg = dsl_compile(&src, 1, &co, err, sizeof (err))) == NULL) {
+	if ((pg = dsl_compile(&src, 1, &co, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "aggmem: %s\n", err);
 		exit(1);
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fopen("/dev/null", "w");
 	rt = dsl_rt_create(pg, &host);
 	dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN");
@@ -60,10 +60,10 @@ one(const char *name, const char *text, long n, double rawkey)
 	dsl_rt_add_probe(rt, "dtrace", "", "", "ERROR");
 	id = dsl_rt_add_probe(rt, "pid1", "a.out", "Put", "entry");
 	for (d = 0; d < dsl_prog_ndescs(pg); d++)
-		if (dsl_desc_match(dsl_prog_desc(pg, d), "pid1", "a.out",
+		if (dsl_prog_desc_match(dsl_prog_desc(pg, d), "pid1", "a.out",
 		    "Put", "entry"))
 			dsl_rt_enable(rt, id, d);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 1;
 	cx.cx_tid = 1;
 	cx.cx_execname = "aggmem";
@@ -75,7 +75,7 @@ one(const char *name, const char *text, long n, double rawkey)
 		cx.cx_args[0] = (uint64_t)i * 7919;
 		cx.cx_args[1] = (uint64_t)i;
 		cx.cx_timestamp = (uint64_t)i + 1;
-		dsl_fire(rt, id, &cx);
+		dsl_eval_fire(rt, id, &cx);
 	}
 	h1 = mallinfo2().uordblks;
 	r1 = rss_kb();
@@ -102,5 +102,5 @@ main(int argc, char **argv)
 	    "pid$target::Put:entry { @[arg0, arg1] = sum(arg1); }", n, 24);
 	one("@[arg0] = avg(arg1)",
 	    "pid$target::Put:entry { @[arg0] = avg(arg1); }", n, 24);
-	return (0);
+	return 0;
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * bench/eval: the cost of a firing, in process.  Compiles a clause once,
- * fires it millions of times through dsl_fire(), prints ns per firing
+ * fires it millions of times through dsl_eval_fire(), prints ns per firing
  * (the best of five rounds) and the ratio to two floors: a plain C loop doing the increment, and
- * dsl_fire() on a probe with no clause.  Goal: < 100 ns each.
+ * dsl_eval_fire() on a probe with no clause.  Goal: < 100 ns each.
  *
  *	bench/eval [millions]
  */
@@ -22,7 +22,7 @@ now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 typedef struct bench {
@@ -40,14 +40,14 @@ setup(bench_t *b, const char *text)
 	char err[512];
 	size_t d;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = 1;
-	b->b_pg = dsl_compile(&src, 1, &co, err, sizeof (err));
+	b->b_pg = dsl_compile(&src, 1, &co, err, sizeof(err));
 	if (b->b_pg == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
 		exit(1);
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fopen("/dev/null", "w");
 	b->b_rt = dsl_rt_create(b->b_pg, &host);
 	dsl_rt_add_probe(b->b_rt, "dtrace", "", "", "BEGIN");
@@ -61,9 +61,9 @@ setup(bench_t *b, const char *text)
 	for (d = 0; d < dsl_prog_ndescs(b->b_pg); d++) {
 		const dsl_pdesc_t *pd = dsl_prog_desc(b->b_pg, d);
 
-		if (dsl_desc_match(pd, "pid1", "a.out", "Put", "entry"))
+		if (dsl_prog_desc_match(pd, "pid1", "a.out", "Put", "entry"))
 			dsl_rt_enable(b->b_rt, b->b_entry, d);
-		if (dsl_desc_match(pd, "pid1", "a.out", "Put", "return"))
+		if (dsl_prog_desc_match(pd, "pid1", "a.out", "Put", "return"))
 			dsl_rt_enable(b->b_rt, b->b_return, d);
 	}
 }
@@ -87,7 +87,7 @@ run(bench_t *b, const uint32_t *ids, int nids, long n)
 	long i;
 	int r;
 
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 1;
 	cx.cx_tid = 1;
 	cx.cx_execname = "bench";
@@ -97,13 +97,13 @@ run(bench_t *b, const uint32_t *ids, int nids, long n)
 			/* a host passes the time of the stop: no clock
 			 * read here */
 			cx.cx_timestamp = (uint64_t)i * 1000 + 1;
-			dsl_fire(b->b_rt, ids[i % nids], &cx);
+			dsl_eval_fire(b->b_rt, ids[i % nids], &cx);
 		}
 		t1 = now_ns();
 		if ((double)(t1 - t0) / (double)n < best)
 			best = (double)(t1 - t0) / (double)n;
 	}
-	return (best);
+	return best;
 }
 
 int
@@ -148,9 +148,9 @@ main(int argc, char **argv)
 	floor_fire = run(&b, &b.b_none, 1, n);
 	teardown(&b);
 
-	printf("floor: C increment %.2f ns, dsl_fire with no clause %.2f ns\n",
-	    floor_c, floor_fire);
-	for (k = 0; k < sizeof (cases) / sizeof (cases[0]); k++) {
+	printf("floor: C increment %.2f ns, dsl_eval_fire with no clause "
+	    "%.2f ns\n", floor_c, floor_fire);
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		uint32_t ids[2];
 
 		setup(&b, cases[k].text);
@@ -161,5 +161,5 @@ main(int argc, char **argv)
 		    cases[k].name, ns, ns / floor_c, ns / floor_fire);
 		teardown(&b);
 	}
-	return (0);
+	return 0;
 }

@@ -7,8 +7,9 @@
 # (uprobe/uretprobe, hist of nsecs deltas), uftrace (record -P: patched
 # in the process, no recompilation, libcalls off) and untraced.  Prints
 # microseconds per call (bench/work's own loop timing, median of the
-# rounds, tools interleaved) and the ratios issue 9 asks for: bpftrace /
-# pidtrace (goal >= 3) and pidtrace / uftrace.  Run by hand after `make`.
+# rounds, tools interleaved) and the ratios the fast path aims at:
+# bpftrace / pidtrace (goal >= 3) and pidtrace / uftrace.  Run by hand
+# after `make`.
 #	NPID (20000): calls under pidtrace; NFAST (500000): the others
 set -u
 cd "$(dirname "$0")/.."

@@ -5,7 +5,7 @@ EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh
 # bench/eval: ns per firing of D clauses.
 noinst_PROGRAMS += bench/eval
 bench_eval_SOURCES = bench/eval.c
-bench_eval_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
+bench_eval_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 bench_eval_CFLAGS = $(AM_CFLAGS) -O2
 
 # bench/overhead: its target and the bare ptrace floor.
@@ -20,14 +20,14 @@ EXTRA_DIST += bench/usdt-attach.sh
 # bench/aggmem: bytes per aggregation key.
 noinst_PROGRAMS += bench/aggmem
 bench_aggmem_SOURCES = bench/aggmem.c
-bench_aggmem_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
+bench_aggmem_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2
 
 # bench/metrics-render: the tracing thread's cost of a Prometheus
 # rendering; bench/metrics.sh: the cost of a scrape, against node_exporter.
 noinst_PROGRAMS += bench/metrics-render
 bench_metrics_render_SOURCES = bench/metrics-render.c cmd/metrics.c
-bench_metrics_render_LDADD = dsl/libdsl.a $(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS)
+bench_metrics_render_LDADD = $(DSL_LIBS) $(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS)
 bench_metrics_render_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 EXTRA_DIST += bench/metrics.sh
 

@@ -2,7 +2,7 @@
 /*
  * bench/metrics-render: the tracing thread's cost of one Prometheus
  * rendering (cmd/metrics.c), in process.  Fills KEYS keys of a count()
- * and a quantize() through dsl_fire(), then renders the exposition text
+ * and a quantize() through dsl_eval_fire(), then renders the exposition text
  * (the best of five), and prints ns per rendering and per line, with the
  * ratio to a floor: the same number of lines printed with fprintf
  * alone into the same kind of memory stream.
@@ -25,7 +25,7 @@ now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 int
@@ -33,7 +33,7 @@ main(int argc, char **argv)
 {
 	static const char text[] = "pid1:a.out:Put:entry "
 	    "{ @calls[arg0] = count(); @lat[arg0] = quantize(arg1); }";
-	dsl_src_t src = { "bench.d", text, sizeof (text) - 1 };
+	dsl_src_t src = { "bench.d", text, sizeof(text) - 1 };
 	long keys = argc > 1 ? atol(argv[1]) : 1000, i;
 	uint64_t best = UINT64_MAX, floor = UINT64_MAX, t0;
 	dsl_copts_t co;
@@ -46,13 +46,13 @@ main(int argc, char **argv)
 	uint32_t id;
 	int r;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = 1;
-	if ((pg = dsl_compile(&src, 1, &co, err, sizeof (err))) == NULL) {
+	if ((pg = dsl_compile(&src, 1, &co, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s\n", err);
-		return (1);
+		return 1;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fopen("/dev/null", "w");
 	rt = dsl_rt_create(pg, &host);
 	dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN");
@@ -61,14 +61,14 @@ main(int argc, char **argv)
 	id = dsl_rt_add_probe(rt, "pid1", "a.out", "Put", "entry");
 	for (d = 0; d < dsl_prog_ndescs(pg); d++)
 		dsl_rt_enable(rt, id, d);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = cx.cx_tid = 1;
 	cx.cx_nargs = 2;
 	for (i = 0; i < keys * 20; i++) {
 		cx.cx_args[0] = (uint64_t)(i % keys);
 		cx.cx_args[1] = (uint64_t)(i * 7919 % 100000);
 		cx.cx_timestamp = (uint64_t)i + 1;
-		dsl_fire(rt, id, &cx);
+		dsl_eval_fire(rt, id, &cx);
 	}
 	for (r = 0; r < 5; r++) {
 		FILE *fp = open_memstream(&buf, &len);
@@ -105,5 +105,5 @@ main(int argc, char **argv)
 	printf("ratio rendering/floor: %.2f\n", (double)best / (double)floor);
 	dsl_rt_destroy(rt);
 	dsl_prog_free(pg);
-	return (0);
+	return 0;
 }

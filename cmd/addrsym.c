@@ -5,16 +5,23 @@
 #include <config.h>
 
 #include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cmd/addrsym.h"
 #include "demangle/demangle.h"
+#include "probes/debugfile.h"
 #include "probes/elfsym.h"
 #include "probes/modules.h"
+#include "probes/procns.h"
 #include "probes/vdso.h"
 
 typedef struct as_fn {
@@ -35,14 +42,23 @@ typedef struct as_mod {
 /* A JIT's symbol, from /tmp/perf-PID.map ("START SIZE name" in hex). */
 typedef struct as_jit {
 	uint64_t	jt_start, jt_size;
+	uint64_t	jt_seq;		/* its line: a later one wins */
 	char		*jt_name;	/* owned */
 } as_jit_t;
 
+/* How often a miss may look at the perf map again, at most. */
+#define JIT_RECHECK_NS	10000000ULL
+
 struct addrsym {
 	pid_t		a_pid;
-	as_jit_t	*a_jit;		/* sorted by jt_start */
+	as_jit_t	*a_jit;		/* sorted by jt_start, then jt_seq */
 	size_t		a_njit;
-	long long	a_jitsize;	/* bytes of the map read; -1: none */
+	char		*a_jitpath;	/* the perf map, as we open it */
+	off_t		a_jitoff;	/* its bytes read (whole lines) */
+	dev_t		a_jitdev;	/* which file they were read from */
+	ino_t		a_jitino;
+	uint64_t	a_jitseq;	/* lines read */
+	uint64_t	a_jitcheck;	/* when it was last looked at (ns) */
 	pid_t		a_tid;		/* for /proc: a live thread */
 	pb_modlist_t	a_ml;
 	int		a_ml_ok;
@@ -66,7 +82,6 @@ addrsym_new(pid_t pid, pid_t proc_tid)
 	a->a_pid = pid;
 	a->a_tid = proc_tid > 0 ? proc_tid : pid;
 	a->a_dirty = 1;
-	a->a_jitsize = -1;
 	return a;
 }
 
@@ -122,6 +137,7 @@ addrsym_free(addrsym_t *a)
 	for (i = 0; i < a->a_njit; i++)
 		free(a->a_jit[i].jt_name);
 	free(a->a_jit);
+	free(a->a_jitpath);
 	free(a);
 }
 
@@ -244,27 +260,26 @@ format(char *buf, size_t len, const char *mod, const as_fn_t *f,
 }
 
 /*
- * A stripped file's symbols in its separate debug file, found by build-id
- * (/usr/lib/debug/.build-id/xx/yyyy.debug: Debian's -dbg and -dbgsym
- * packages, libc6-dbg for libc's local functions such as
- * __libc_start_call_main).  NULL when the file has a .symtab or no
- * debug file is installed.
+ * A stripped file's symbols in its separate debug file
+ * (probes/debugfile.h: by build-id, then .gnu_debuglink; Debian's -dbg
+ * and -dbgsym packages, libc6-dbg for libc's local functions such as
+ * __libc_start_call_main), as the process sees its debug directories,
+ * then the host's.  NULL when the file has a .symtab or no debug file
+ * is installed.
  */
 static pb_elf_t *
-debug_file(pb_elf_t *e)
+debug_file(addrsym_t *a, const pb_module_t *md, pb_elf_t *e)
 {
 	const pb_sym_t *syms;
-	const char *id = pb_elf_build_id(e);
-	char path[4096], err[256];
+	char path[PATH_MAX], err[256];
 	size_t nsyms;
 
 	if (pb_elf_symbols(e, PB_SYMTAB, &syms, &nsyms, err, sizeof(err)) ==
 	    0 && nsyms > 0)
 		return NULL;
-	if (id == NULL || strlen(id) < 3)
+	if (pb_debugfile_find(a->a_tid, md->md_path, e, path,
+	    sizeof(path)) != 0)
 		return NULL;
-	snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug",
-	    id, id + 2);
 	return pb_elf_open(path, err, sizeof(err));
 }
 
@@ -293,7 +308,7 @@ load(addrsym_t *a, size_t i)
 		return;
 	}
 	m->as_bias = md->md_bias;
-	dbg = debug_file(e);
+	dbg = debug_file(a, md, e);
 	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
 		as_fn_t *nf;
 
@@ -366,62 +381,177 @@ jitcmp(const void *x, const void *y)
 {
 	const as_jit_t *p = x, *q = y;
 
-	return p->jt_start < q->jt_start ? -1 : p->jt_start > q->jt_start;
+	if (p->jt_start != q->jt_start)
+		return p->jt_start < q->jt_start ? -1 : 1;
+	return p->jt_seq < q->jt_seq ? -1 : p->jt_seq > q->jt_seq;
+}
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 /*
- * Read /tmp/perf-PID.map again when it grew: a JIT appends a line for
- * each function it compiles (node --perf-basic-prof, the JVM's
- * perf-map-agent, LuaJIT).  A later line for the same start wins, as in
- * perf.
+ * The perf map's path as we open it: /tmp/perf-N.map where N is the
+ * process's own pid, in its own PID namespace and under its own root
+ * (a container's node writes /tmp/perf-1.map in the container's /tmp).
+ */
+static const char *
+jit_path(addrsym_t *a)
+{
+	char name[64], path[PATH_MAX + 64];
+
+	if (a->a_jitpath != NULL)
+		return a->a_jitpath;
+	snprintf(name, sizeof(name), "/tmp/perf-%d.map",
+	    (int)pb_proc_nspid(a->a_tid));
+	if (pb_proc_path(a->a_tid, name, path, sizeof(path)) != 0)
+		return NULL;
+	a->a_jitpath = strdup(path);
+	return a->a_jitpath;
+}
+
+static void
+jit_drop(addrsym_t *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->a_njit; i++)
+		free(a->a_jit[i].jt_name);
+	free(a->a_jit);
+	a->a_jit = NULL;
+	a->a_njit = 0;
+	a->a_jitoff = 0;
+	a->a_jitseq = 0;
+}
+
+/*
+ * Parse the whole lines of buf[0..n) into a new sorted array; *used
+ * gets the bytes they take (a line still being written is left for the
+ * next read).
+ */
+static as_jit_t *
+jit_parse(addrsym_t *a, char *buf, size_t n, size_t *cnt, size_t *used)
+{
+	as_jit_t *nj = NULL, *g;
+	size_t k = 0, cap = 0;
+	char *line = buf, *nl;
+
+	*used = 0;
+	while ((nl = memchr(line, '\n', n - (size_t)(line - buf))) != NULL) {
+		unsigned long long start, size;
+		int off = 0;
+
+		*nl = '\0';
+		if (sscanf(line, "%llx %llx %n", &start, &size, &off) == 2 &&
+		    off > 0) {
+			if (k == cap) {
+				cap = cap ? 2 * cap : 256;
+				g = realloc(nj, cap * sizeof(*g));
+				if (g == NULL)
+					break;
+				nj = g;
+			}
+			nj[k].jt_start = start;
+			nj[k].jt_size = size;
+			nj[k].jt_seq = a->a_jitseq++;
+			nj[k].jt_name = strdup(line + off);
+			if (nj[k].jt_name != NULL)
+				k++;
+		}
+		line = nl + 1;
+		*used = (size_t)(line - buf);
+	}
+	if (k > 0)
+		qsort(nj, k, sizeof(*nj), jitcmp);
+	*cnt = k;
+	return nj;
+}
+
+/*
+ * Read the perf map again when it grew: a JIT appends a line for each
+ * function it compiles (node --perf-basic-prof, the JVM's
+ * perf-map-agent, LuaJIT), so only the new lines are read and merged
+ * in.  A later line for the same start wins, as in perf.  Looked at
+ * (one stat) at most every JIT_RECHECK_NS, and only on a miss: a stack
+ * whose frames are all named costs nothing.
  */
 static void
 jit_load(addrsym_t *a)
 {
-	char path[64], line[4096];
-	as_jit_t *nj = NULL;
-	size_t n = 0, cap = 0, i;
+	const char *path;
+	as_jit_t *nj, *all;
+	size_t n, got, used, k, i, j;
+	uint64_t t = now_ns();
 	struct stat st;
-	FILE *f;
+	char *buf;
+	ssize_t r;
+	int fd;
 
-	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)a->a_pid);
-	if (stat(path, &st) != 0 || st.st_size == a->a_jitsize)
+	if (a->a_jitcheck != 0 && t - a->a_jitcheck < JIT_RECHECK_NS)
 		return;
-	f = fopen(path, "re");
-	if (f == NULL)
-		return;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		unsigned long long start, size;
-		int off = 0;
-
-		if (sscanf(line, "%llx %llx %n", &start, &size, &off) != 2 ||
-		    off == 0)
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		if (n == cap) {
-			as_jit_t *g;
-
-			cap = cap ? 2 * cap : 1024;
-			g = realloc(nj, cap * sizeof(*g));
-			if (g == NULL)
-				break;
-			nj = g;
-		}
-		nj[n].jt_start = start;
-		nj[n].jt_size = size;
-		nj[n].jt_name = strdup(line + off);
-		if (nj[n].jt_name != NULL)
-			n++;
+	a->a_jitcheck = t;
+	if ((path = jit_path(a)) == NULL || stat(path, &st) != 0)
+		return;		/* gone with its process: keep what we read */
+	if (st.st_dev != a->a_jitdev || st.st_ino != a->a_jitino ||
+	    st.st_size < a->a_jitoff) {
+		jit_drop(a);	/* another file, or rewritten */
+		a->a_jitdev = st.st_dev;
+		a->a_jitino = st.st_ino;
 	}
-	fclose(f);
-	for (i = 0; i < a->a_njit; i++)
-		free(a->a_jit[i].jt_name);
-	free(a->a_jit);
-	if (n > 0)
-		qsort(nj, n, sizeof(*nj), jitcmp);
-	a->a_jit = nj;
-	a->a_njit = n;
-	a->a_jitsize = st.st_size;
+	if (st.st_size == a->a_jitoff)
+		return;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = (size_t)(st.st_size - a->a_jitoff);
+	buf = malloc(n + 1);
+	got = 0;
+	while (buf != NULL && got < n && (r = pread(fd, buf + got, n - got,
+	    a->a_jitoff + (off_t)got)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		got += (size_t)r;
+	}
+	close(fd);
+	if (buf == NULL)
+		return;
+	nj = jit_parse(a, buf, got, &k, &used);
+	free(buf);
+	a->a_jitoff += (off_t)used;
+	if (k == 0) {
+		free(nj);
+		return;
+	}
+	all = realloc(a->a_jit, (a->a_njit + k) * sizeof(*all));
+	if (all == NULL) {
+		for (i = 0; i < k; i++)
+			free(nj[i].jt_name);
+		free(nj);
+		return;
+	}
+	/* merge from the back: both sorted, the new lines after equals */
+	i = a->a_njit;
+	j = k;
+	while (j > 0) {
+		if (i > 0 && jitcmp(&all[i - 1], &nj[j - 1]) > 0) {
+			all[i + j - 1] = all[i - 1];
+			i--;
+		} else {
+			all[i + j - 1] = nj[j - 1];
+			j--;
+		}
+	}
+	free(nj);
+	a->a_jit = all;
+	a->a_njit += k;
 }
 
 /* A JIT-compiled function's name, or NULL. */
@@ -454,11 +584,14 @@ addrsym_prime(addrsym_t *a, uint64_t addr)
 
 	if (a == NULL)
 		return;
-	if (find_module(a, addr, &i) == 0) {
+	if (find_module(a, addr, &i) == 0 &&
+	    a->a_ml.ml_mods[i].md_base[0] != '[') {
 		if (!a->a_mods[i].as_loaded)
 			load(a, i);
-	} else {
-		(void)in_vdso(a, addr);
+	} else if (!in_vdso(a, addr)) {
+		/* JIT code: its perf map is read while the process lives
+		 * (a container's /tmp is gone with its last process) */
+		(void)jit_find(a, addr, 0);
 	}
 }
 

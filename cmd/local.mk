@@ -17,7 +17,7 @@ pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
 # args[] typed from DWARF while compiling (issue 11)
 pidtrace_SOURCES += cmd/dwtypes.c cmd/dwtypes.h
 pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
-pidtrace_LDADD = dsl/libdsl.a tracer/libtracer.a probes/libprobes.a \
+pidtrace_LDADD = $(DSL_LIBS) tracer/libtracer.a probes/libprobes.a \
 	$(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS) \
 	demangle/libdemangle.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) \
 	$(LIBIBERTY_LIBS) $(LIBUNWIND_PTRACE_LIBS)

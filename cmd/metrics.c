@@ -56,7 +56,7 @@ typedef struct render {
 static void
 label_value(FILE *fp, const char *s)
 {
-	char *u = dsl_utf8_dup(s);
+	char *u = dsl_emit_utf8_dup(s);
 	const char *p;
 
 	for (p = u != NULL ? u : ""; *p != '\0'; p++) {
@@ -354,7 +354,7 @@ gather(dsl_rt_t *rt, uint32_t a, rows_t *rs, bool copy, row_t ***byp)
 	rs->rs_copy = copy;
 	if ((rs->rs_kf = open_memstream(&rs->rs_kbuf, &rs->rs_klen)) == NULL)
 		return (-1);
-	(void)dsl_agg_walk(rt, a, collect, rs);
+	(void)dsl_emit_agg_walk(rt, a, collect, rs);
 	if (fclose(rs->rs_kf) != 0 || rs->rs_nomem)
 		return (-1);
 	if (rs->rs_n == 0)
@@ -376,7 +376,7 @@ gather(dsl_rt_t *rt, uint32_t a, rows_t *rs, bool copy, row_t ***byp)
 void
 metrics_render(dsl_rt_t *rt, FILE *fp)
 {
-	uint32_t a, n = dsl_rt_naggs(rt);
+	uint32_t a, n = dsl_emit_naggs(rt);
 
 	for (a = 0; a < n; a++) {
 		rows_t rs;
@@ -393,7 +393,7 @@ metrics_render(dsl_rt_t *rt, FILE *fp)
 		dups = gather(rt, a, &rs, false, &by);
 		if (dups == 0) {
 			rs.rs_r = &r;
-			(void)dsl_agg_walk(rt, a, emit, &rs);
+			(void)dsl_emit_agg_walk(rt, a, emit, &rs);
 		}
 		drop_rows(&rs);
 		free(by);

@@ -35,6 +35,7 @@
 #include "demangle/demangle.h"
 #include "probes/debugfile.h"
 #include "probes/elfsym.h"
+#include "probes/procns.h"
 
 static const char *progname = "pidnm";
 
@@ -583,27 +584,22 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 }
 
 /*
- * --debug-file: the separate debug file of E (at PATH) when it has a
+ * --debug-file: the separate debug file of E (opened from PATH, the
+ * path process PID sees, or 0 for a file of ours) when it has a
  * .symtab, said on stderr; else NULL.  Its symbols are the object's at
  * the same link-time addresses; their letters are what nm prints for
  * the debug file, whose sections hold no data (a .data symbol there is
  * nm's 'D' all the same: the section keeps its flags).
  */
 static pb_elf_t *
-debug_elf(const char *path)
+debug_elf(pid_t pid, const char *path, pb_elf_t *e)
 {
 	char dpath[PATH_MAX], err[256];
-	pb_elf_t *e, *d;
+	pb_elf_t *d;
 
-	e = pb_elf_open(path, err, sizeof(err));
-	if (e == NULL)
+	if (pb_debugfile_find(pid, path, e, dpath, sizeof(dpath)) < 0 ||
+	    (d = pb_elf_open(dpath, err, sizeof(err))) == NULL)
 		return NULL;
-	if (pb_debugfile_find(path, e, dpath, sizeof(dpath)) < 0 ||
-	    (d = pb_elf_open(dpath, err, sizeof(err))) == NULL) {
-		pb_elf_close(e);
-		return NULL;
-	}
-	pb_elf_close(e);
 	if (!pb_elf_has_table(d, PB_SYMTAB)) {
 		pb_elf_close(d);
 		return NULL;
@@ -633,7 +629,7 @@ list_file(const char *path, bool heading)
 	}
 	if (opt_debugfile && table == PB_SYMTAB &&
 	    !pb_elf_has_table(e, PB_SYMTAB)) {
-		pb_elf_t *d = debug_elf(path);
+		pb_elf_t *d = debug_elf(0, path, e);
 
 		if (d != NULL) {
 			pb_elf_close(e);
@@ -651,7 +647,8 @@ list_file(const char *path, bool heading)
  * --pid PID: each ELF file mapped in the process, in the order of
  * /proc/PID/maps, with addresses moved by the load bias.  The file is
  * opened through /proc/PID/map_files/, which works for deleted files,
- * else by its path.
+ * else by its path as the process sees it (in a container, under
+ * /proc/PID/root).
  */
 static int
 list_pid(const char *pidstr)
@@ -659,7 +656,8 @@ list_pid(const char *pidstr)
 	char path[PATH_MAX + 64], line[PATH_MAX + 256], err[256];
 	char **seen = NULL, **grown, *dot;
 	unsigned long long start, end, off, inode;
-	char perms[8], dev[32], file[PATH_MAX];
+	char perms[8], dev[32], file[PATH_MAX], at[PATH_MAX + 64];
+	char root[PATH_MAX];
 	const char *module, *p;
 	size_t nseen = 0, i;
 	uint64_t bias;
@@ -675,6 +673,13 @@ list_pid(const char *pidstr)
 		errorf("--pid: %s: not a process id", pidstr);
 		return 1;
 	}
+	/* A rootless container's process: enter its user namespace. */
+	if (pb_proc_userns_enter((pid_t)pid, err, sizeof(err)) < 0) {
+		errorf("--pid %ld: %s", pid, err);
+		return 1;
+	}
+	if (pb_proc_rootlink((pid_t)pid, root, sizeof(root)) != 0)
+		root[0] = '\0';
 	snprintf(path, sizeof(path), "/proc/%ld/maps", pid);
 	maps = fopen(path, "re");
 	if (maps == NULL) {
@@ -708,11 +713,14 @@ list_pid(const char *pidstr)
 		dot = strstr(file, " (deleted)");
 		if (dot != NULL && dot[10] == '\0')
 			*dot = '\0';
+		pb_proc_unroot(root, file);	/* as the process sees it */
 		snprintf(path, sizeof(path), "/proc/%ld/map_files/%llx-%llx",
 		    pid, start, end);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			fd = open(file, O_RDONLY | O_CLOEXEC);
+		/* else the file as the process sees it (procns.h) */
+		if (fd < 0 && pb_proc_path((pid_t)pid, file, at,
+		    sizeof(at)) == 0)
+			fd = open(at, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
 			errorf("--pid %ld: %s: %s", pid, file, strerror(errno));
 			rc = 1;
@@ -735,7 +743,7 @@ list_pid(const char *pidstr)
 		table = opt_dynamic || !pb_elf_has_table(e, PB_SYMTAB) ?
 		    PB_DYNSYM : PB_SYMTAB;
 		if (opt_debugfile && !opt_dynamic && table == PB_DYNSYM) {
-			pb_elf_t *d = debug_elf(file);
+			pb_elf_t *d = debug_elf((pid_t)pid, file, e);
 
 			if (d != NULL) {
 				pb_elf_close(e);

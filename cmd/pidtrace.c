@@ -27,6 +27,7 @@
 #include "cmd/dwtypes.h"
 #include "cmd/trace.h"
 #include "cmd/metrics.h"
+#include "probes/procns.h"
 #include "probes/provider.h"
 #include "probes/syscall.h"
 #include "probes/profile.h"
@@ -232,7 +233,7 @@ dtrace_claim(cmd_t *c, size_t d, bool enable)
 	size_t n = 0, i;
 
 	for (i = 0; i < 3; i++) {
-		if (!dsl_desc_match(pd, "dtrace", "", "", names[i]))
+		if (!dsl_prog_desc_match(pd, "dtrace", "", "", names[i]))
 			continue;
 		if (enable && dsl_rt_enable(c->c_rt, (uint32_t)i + 1, d) != 0)
 			die("out of memory");
@@ -271,9 +272,9 @@ profile_claim(cmd_t *c, size_t d, bool enable)
 	size_t i;
 
 	if (has_glob(pd->pd_name) || (pd->pd_prov[0] != '\0' &&
-	    !dsl_glob(pd->pd_prov, "profile")) || (pd->pd_mod[0] != '\0' &&
-	    !dsl_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
-	    !dsl_glob(pd->pd_func, "")))
+	    !dsl_prog_glob(pd->pd_prov, "profile")) || (pd->pd_mod[0] != '\0' &&
+	    !dsl_prog_glob(pd->pd_mod, "")) || (pd->pd_func[0] != '\0' &&
+	    !dsl_prog_glob(pd->pd_func, "")))
 		return (0);
 	if ((ns = tick_period(c, pd->pd_name)) == 0)
 		return (0);
@@ -455,7 +456,7 @@ list_probes(cmd_t *c)
 		bool hit = nd == 0;
 
 		for (d = 0; d < nd && !hit; d++)
-			hit = dsl_desc_match(dsl_prog_desc(c->c_pg, d),
+			hit = dsl_prog_desc_match(dsl_prog_desc(c->c_pg, d),
 			    "dtrace", "", "", names[id - 1]);
 		if (!hit)
 			continue;
@@ -512,7 +513,7 @@ flamegraph(cmd_t *c)
 	if (*path == '\0')
 		path = "flamegraph.svg";
 	if ((fp = fopen(path, "we")) == NULL ||
-	    (dsl_rt_flamegraph(c->c_rt, fp) | fclose(fp)) != 0)
+	    (dsl_flame_svg(c->c_rt, fp) | fclose(fp)) != 0)
 		fprintf(stderr, "pidtrace: flamegraph: %s: %s\n", path,
 		    strerror(errno));
 }
@@ -546,8 +547,8 @@ fire_self(cmd_t *c, uint32_t id)
 {
 	dsl_ctx_t cx;
 
-	dsl_ctx_self(&cx);
-	return (dsl_fire(c->c_rt, id, &cx));
+	dsl_rt_ctx_self(&cx);
+	return (dsl_eval_fire(c->c_rt, id, &cx));
 }
 
 /*
@@ -784,6 +785,22 @@ parse_args(cmd_t *c, int argc, char **argv)
 	}
 }
 
+/*
+ * -p of a process in a rootless container (a subordinate uid of ours in
+ * our user namespace's child): enter that namespace before attaching,
+ * as `podman unshare` does, while we have no thread (setns(2) refuses a
+ * threaded caller).  A process that cannot be reached that way fails
+ * here with what to run instead.
+ */
+static void
+enter_userns(long pid)
+{
+	char err[512];
+
+	if (pid > 0 && pb_proc_userns_enter((pid_t)pid, err, sizeof(err)) < 0)
+		die("attach: %s", err);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -833,6 +850,8 @@ main(int argc, char **argv)
 	 * order: $target is the first one's pid ("the first such process",
 	 * the Dynamic Tracing Guide's "Target Process ID").
 	 */
+	for (i = 0; i < c->c_ngrabs; i++)
+		enter_userns(c->c_grabs[i].cg_pid);
 	for (i = 0; i < c->c_ngrabs; i++) {
 		cmd_trace_t *t = trace_open((pid_t)c->c_grabs[i].cg_pid,
 		    c->c_grabs[i].cg_command);

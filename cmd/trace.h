@@ -3,7 +3,7 @@
  * cmd/trace.h: the process providers in pidtrace: a traced process
  * (-p/-c), its probes resolved by the providers of probes/provider.h,
  * registered with the D runtime and armed through the tracer; each
- * firing becomes a dsl_fire().  Only cmd/pidtrace.c calls this.
+ * firing becomes a dsl_eval_fire().  Only cmd/pidtrace.c calls this.
  */
 #ifndef PIDTRACE_CMD_TRACE_H
 #define PIDTRACE_CMD_TRACE_H

@@ -22,27 +22,75 @@ qbucket(int64_t v)
 	int lg;
 
 	if (v == 0)
-		return (QZERO);
+		return QZERO;
 	if (v > 0) {
 		lg = 63 - __builtin_clzll((uint64_t)v);
-		return (QZERO + 1 + lg);
+		return QZERO + 1 + lg;
 	}
 	m = v == INT64_MIN ? (uint64_t)1 << 63 : (uint64_t)-v;
 	lg = 63 - __builtin_clzll(m);
 	if (lg > 62)
 		lg = 62;
-	return (QZERO - 1 - lg);
+	return QZERO - 1 - lg;
 }
 
 /* The lower bound of quantize bucket b (DTRACE_QUANTIZE_BUCKETVAL). */
 int64_t
-dsl_qbucketval(int b)
+dsl_agg_qbucketval(int b)
 {
 	if (b < QZERO)
-		return (-((int64_t)1 << (QZERO - 1 - b)));
+		return -((int64_t)1 << (QZERO - 1 - b));
 	if (b == QZERO)
-		return (0);
-	return ((int64_t)1 << (b - QZERO - 1));
+		return 0;
+	return (int64_t)1 << (b - QZERO - 1);
+}
+
+/*
+ * llquantize's bins, as dtrace-utils lays them out (dt_print_llquantize):
+ * bin 0 holds values <= -factor^(high+1); then, for each magnitude from
+ * high down to low, the negative values' linear steps; bin0 (the middle)
+ * holds |value| < factor^low; then the positive steps of each magnitude
+ * from low up, and last the values >= factor^(high+1).  A magnitude m
+ * has steps - steps/factor bins: steps equal slices of [0, factor^(m+1))
+ * less those below factor^m.
+ */
+int
+dsl_agg_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
+{
+	int64_t per = nsteps - nsteps / factor;
+
+	return (int)(2 * (1 + (high - low + 1) * per) + 1);
+}
+
+static int
+llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
+    int64_t value)
+{
+	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
+	int64_t bin0 = 1 + (high - low + 1) * per, pw = 1, idx;
+	uint64_t v = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+	int64_t m, i;
+
+	for (m = 0; m < low; m++)
+		pw *= factor;
+	if (v < (uint64_t)pw)
+		return (int)bin0;
+	for (m = low; m <= high; m++) {
+		int64_t next = pw * factor;	/* < 2^63: the checker saw */
+
+		if (v < (uint64_t)next) {
+			/* which of the steps slices of [0, next) */
+			if (next >= nsteps)
+				idx = (int64_t)(v / (uint64_t)(next / nsteps));
+			else
+				idx = (int64_t)(v * (uint64_t)nsteps /
+				    (uint64_t)next);
+			i = 1 + (m - low) * per + (idx - sf);
+			return (int)(value < 0 ? bin0 - i : bin0 + i);
+		}
+		pw = next;
+	}
+	return value < 0 ? 0 : (int)(2 * bin0);
 }
 
 /* A histogram's sum of value * increment: wraps as dtrace's sums do
@@ -115,7 +163,7 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 	}
 	case F_LLQUANTIZE:
 		sum_add(&d[ag->ag_ndata], v, incr);
-		d[dsl_llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
+		d[llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
 		    ag->ag_p[3], v)] += incr;
 		break;
 	}
@@ -149,7 +197,7 @@ dsl_agg_clear(dsl_rt_t *rt, uint32_t a)
 }
 
 int64_t
-dsl_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
+dsl_agg_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
 {
 	int k;
 	int64_t v;
@@ -163,10 +211,10 @@ dsl_key_int(const dsl_agg_t *ag, const char *key, int i, const char **str)
 	*str = NULL;
 	if (ag->ag_ktype[i] == DT_STR) {
 		*str = key;
-		return (0);
+		return 0;
 	}
 	memcpy(&v, key, 8);
-	return (v);
+	return v;
 }
 
 /* Comparison state: qsort has no argument (dt_aggregate.c has the same
@@ -190,8 +238,8 @@ qsum(const int64_t *d)
 	int i;
 
 	for (i = 0; i < QNB; i++)
-		t += (long double)dsl_qbucketval(i) * (long double)d[i];
-	return (t);
+		t += (long double)dsl_agg_qbucketval(i) * (long double)d[i];
+	return t;
 }
 
 static long double
@@ -203,11 +251,11 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 
 	for (i = 0; i < levels; base += step, i++)
 		t += (long double)d[i + 1] * (long double)base;
-	return (t + (long double)d[levels + 1] * (long double)(base + 1));
+	return t + (long double)d[levels + 1] * (long double)(base + 1);
 }
 
 bool
-dsl_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
+dsl_agg_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 {
 	int64_t f = ag->ag_p[0], lo = ag->ag_p[1], hi = ag->ag_p[2];
 	int64_t st = ag->ag_p[3], sf = st / f, per = st - sf;
@@ -217,24 +265,24 @@ dsl_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 	k = i < 0 ? -i : i;
 	if (k == 0) {
 		*lower = 0;
-		return (true);
+		return true;
 	}
 	if (k > (hi - lo + 1) * per) {
 		/* the overflow bins: +-factor^(high+1) */
 		for (m = 0; m <= hi; m++)
 			pw *= f;
 		*lower = i < 0 ? -pw : pw;
-		return (true);
+		return true;
 	}
 	m = lo + (k - 1) / per;
 	idx = (k - 1) % per + sf;
 	for (k = 0; k <= m; k++)
 		pw *= f;	/* factor^(m+1) */
 	if ((idx * pw) % st != 0 && pw < st)
-		return (false);
+		return false;
 	v = pw >= st ? idx * (pw / st) : idx * pw / st;
 	*lower = i < 0 ? -v : v;
-	return (true);
+	return true;
 }
 
 static long double
@@ -246,12 +294,11 @@ llqsum(const dsl_agg_t *ag, const int64_t *d)
 	uint32_t b;
 
 	for (b = 0; b < ag->ag_ndata; b++)
-		if (d[b] != 0 && dsl_llq_label(ag, (int)b, &v))
+		if (d[b] != 0 && dsl_agg_llq_label(ag, (int)b, &v))
 			t += (long double)d[b] * (long double)v;
-	return (t);
+	return t;
 }
 
-uint64_t dsl_stddev(const int64_t *d, int64_t normal);
 
 static int
 valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
@@ -265,16 +312,16 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		rv = r[0] ? r[1] / r[0] : 0;
 		break;
 	case F_STDDEV: {
-		uint64_t a = l[0] ? dsl_stddev(l, 1) : 0;
-		uint64_t b = r[0] ? dsl_stddev(r, 1) : 0;
+		uint64_t a = l[0] ? dsl_agg_stddev(l, 1) : 0;
+		uint64_t b = r[0] ? dsl_agg_stddev(r, 1) : 0;
 
-		return (a < b ? LT : a > b ? GT : 0);
+		return a < b ? LT : a > b ? GT : 0;
 	}
 	case F_QUANTIZE:
 		ls = qsum(l);
 		rs = qsum(r);
 		if (ls != rs)
-			return (ls < rs ? LT : GT);
+			return ls < rs ? LT : GT;
 		lv = l[QZERO];
 		rv = r[QZERO];
 		break;
@@ -282,13 +329,13 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		ls = lqsum(ag, l);
 		rs = lqsum(ag, r);
 		if (ls != rs)
-			return (ls < rs ? LT : GT);
-		return (0);
+			return ls < rs ? LT : GT;
+		return 0;
 	case F_LLQUANTIZE:
 		ls = llqsum(ag, l);
 		rs = llqsum(ag, r);
 		if (ls != rs)
-			return (ls < rs ? LT : GT);
+			return ls < rs ? LT : GT;
 		lv = l[0];
 		rv = r[0];
 		break;
@@ -297,7 +344,7 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		rv = r[0];
 		break;
 	}
-	return (lv < rv ? LT : lv > rv ? GT : 0);
+	return lv < rv ? LT : lv > rv ? GT : 0;
 }
 
 static uint64_t
@@ -305,10 +352,10 @@ keyval(const dsl_agg_t *ag, int i, int64_t v)
 {
 	/* dtrace compares keys as unsigned values of their size */
 	switch (ag->ag_ksize[i]) {
-	case 1: return ((uint8_t)v);
-	case 2: return ((uint16_t)v);
-	case 4: return ((uint32_t)v);
-	default: return ((uint64_t)v);
+	case 1: return (uint8_t)v;
+	case 2: return (uint16_t)v;
+	case 4: return (uint32_t)v;
+	default: return (uint64_t)v;
 	}
 }
 
@@ -322,22 +369,22 @@ keycmp_raw(const dsl_agg_t *ag, const char *lk, const char *rk)
 	for (i = 0; i < n; i++) {
 		int k = (i + keypos) % n;
 		const char *ls, *rs;
-		int64_t lv = dsl_key_int(ag, lk, k, &ls);
-		int64_t rv = dsl_key_int(ag, rk, k, &rs);
+		int64_t lv = dsl_agg_key_int(ag, lk, k, &ls);
+		int64_t rv = dsl_agg_key_int(ag, rk, k, &rs);
 
 		if (ls != NULL) {
 			int c = strcmp(ls, rs);
 
 			if (c != 0)
-				return (c < 0 ? LT : GT);
+				return c < 0 ? LT : GT;
 		} else {
 			uint64_t a = keyval(ag, k, lv), b = keyval(ag, k, rv);
 
 			if (a != b)
-				return (a < b ? LT : GT);
+				return a < b ? LT : GT;
 		}
 	}
-	return (0);
+	return 0;
 }
 
 static int
@@ -348,12 +395,12 @@ keycmp(const sortent_t *l, const sortent_t *r)
 	int i;
 
 	if (la->ag_nkeys != ra->ag_nkeys)
-		return (la->ag_nkeys < ra->ag_nkeys ? LT : GT);
+		return la->ag_nkeys < ra->ag_nkeys ? LT : GT;
 	for (i = 0; i < la->ag_nkeys; i++)
 		if (la->ag_ktype[i] != ra->ag_ktype[i])
-			return (la->ag_ktype[i] < ra->ag_ktype[i] ? LT : GT);
-	return (keycmp_raw(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht, l->se_he),
-	    HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht, r->se_he)));
+			return la->ag_ktype[i] < ra->ag_ktype[i] ? LT : GT;
+	return keycmp_raw(la, HE_KEY(&srt->rt_aggs[l->se_agg].ag_ht, l->se_he),
+	    HE_KEY(&srt->rt_aggs[r->se_agg].ag_ht, r->se_he));
 }
 
 static int
@@ -363,17 +410,17 @@ entcmp(const void *lp, const void *rp)
 	int c;
 
 	if (l->se_agg != r->se_agg)
-		return (l->se_agg < r->se_agg ? LT : GT);
+		return l->se_agg < r->se_agg ? LT : GT;
 	if (skey) {
 		if ((c = keycmp(l, r)) != 0)
-			return (c);
-		return (valcmp(&srt->rt_pg->pg_aggs[l->se_agg],
-		    l->se_he->he_data, r->se_he->he_data));
+			return c;
+		return valcmp(&srt->rt_pg->pg_aggs[l->se_agg],
+		    l->se_he->he_data, r->se_he->he_data);
 	}
 	if ((c = valcmp(&srt->rt_pg->pg_aggs[l->se_agg], l->se_he->he_data,
 	    r->se_he->he_data)) != 0)
-		return (c);
-	return (keycmp(l, r));
+		return c;
+	return keycmp(l, r);
 }
 
 static void
@@ -401,16 +448,16 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 		if (which == NULL || which[a])
 			n += rt->rt_aggs[a].ag_ht.ht_n;
 	if (n == 0)
-		return (NULL);
-	se = malloc(n * sizeof (*se));
-	out = malloc(n * sizeof (*out));
-	*aggof = malloc(n * sizeof (uint32_t));
+		return NULL;
+	se = malloc(n * sizeof(*se));
+	out = malloc(n * sizeof(*out));
+	*aggof = malloc(n * sizeof(uint32_t));
 	if (se == NULL || out == NULL || *aggof == NULL) {
 		free(se);
 		free(out);
 		free(*aggof);
 		*aggof = NULL;
-		return (NULL);
+		return NULL;
 	}
 	for (a = 0; a < pg->pg_naggs; a++) {
 		dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
@@ -428,14 +475,14 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 		}
 	}
 	sort_options(rt);
-	qsort(se, k, sizeof (*se), entcmp);
+	qsort(se, k, sizeof(*se), entcmp);
 	for (i = 0; i < k; i++) {
 		out[i] = se[i].se_he;
 		(*aggof)[i] = se[i].se_agg;
 	}
 	free(se);
 	*np = k;
-	return (out);
+	return out;
 }
 
 /* trunc(@, n): keep the n largest (n < 0: the n smallest) entries; all
@@ -443,7 +490,7 @@ dsl_agg_sorted(dsl_rt_t *rt, const bool *which, size_t *np, uint32_t **aggof)
 void
 dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
 {
-	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
+	bool *which = calloc(rt->rt_pg->pg_naggs, sizeof(bool));
 	dsl_hent_t **s;
 	uint32_t *aggof;
 	size_t cnt, i, keep;
@@ -463,7 +510,7 @@ dsl_agg_trunc(dsl_rt_t *rt, uint32_t a, int64_t n, bool all)
 	for (i = keep; i < cnt; i++) {
 		if (s[i] == rt->rt_aggs[a].ag_nokey)
 			rt->rt_aggs[a].ag_nokey = NULL;
-		dsl_ht_remove(&rt->rt_aggs[a].ag_ht, s[i]);
+		dsl_var_ht_remove(&rt->rt_aggs[a].ag_ht, s[i]);
 	}
 	free(s);
 	free(aggof);
@@ -487,15 +534,15 @@ rowcmp(const void *lp, const void *rp)
 	int i, c;
 
 	if (skey && (c = keycmp_raw(ag, l->jr_key, r->jr_key)) != 0)
-		return (c);
+		return c;
 	for (i = 0; i < jnaggs; i++) {
 		int k = (i + jpos) % jnaggs;
 
 		if ((c = valcmp(&srt->rt_pg->pg_aggs[jaggs[k]],
 		    l->jr_ents[k]->he_data, r->jr_ents[k]->he_data)) != 0)
-			return (c);
+			return c;
 	}
-	return (skey ? 0 : keycmp_raw(ag, l->jr_key, r->jr_key));
+	return skey ? 0 : keycmp_raw(ag, l->jr_key, r->jr_key);
 }
 
 dsl_jrow_t *
@@ -510,16 +557,16 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	*nrows = 0;
 	for (a = 0; a < n; a++)
 		cap += rt->rt_aggs[aggs[a]].ag_ht.ht_n;
-	rows = calloc(cap + 1, sizeof (*rows));
-	memset(&idx, 0, sizeof (idx));
+	rows = calloc(cap + 1, sizeof(*rows));
+	memset(&idx, 0, sizeof(idx));
 	idx.ht_dsize = 8;
 	if (rows == NULL)
-		return (NULL);
+		return NULL;
 	for (a = 0; a < n; a++) {
 		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
 
-		zero[a] = calloc(1, sizeof (dsl_hent_t) +
-		    dsl_agg_words(ag) * sizeof (int64_t));
+		zero[a] = calloc(1, sizeof(dsl_hent_t) +
+		    dsl_agg_words(ag) * sizeof(int64_t));
 		if (zero[a] == NULL)
 			goto fail;
 	}
@@ -532,10 +579,10 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 			for (he = ht->ht_b[i]; he != NULL; he = he->he_next) {
 				const char *key = HE_KEY(ht, he);
 
-				ix = dsl_ht_find(&idx, 0, key, he->he_klen,
+				ix = dsl_var_ht_find(&idx, 0, key, he->he_klen,
 				    he->he_hash);
 				if (ix == NULL) {
-					ix = dsl_ht_insert(&idx, 0, key,
+					ix = dsl_var_ht_insert(&idx, 0, key,
 					    he->he_klen, he->he_hash);
 					if (ix == NULL)
 						goto fail;
@@ -547,7 +594,7 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 			}
 		}
 	}
-	dsl_ht_free(&idx);
+	dsl_var_ht_free(&idx);
 	for (i = 0; i < nr; i++)
 		for (a = 0; a < n; a++)
 			if (rows[i].jr_ents[a] == NULL)
@@ -557,11 +604,100 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	jnaggs = n;
 	jpos = rt->rt_opts[O_AGGSORTPOS] > 0 &&
 	    rt->rt_opts[O_AGGSORTPOS] < n ? (int)rt->rt_opts[O_AGGSORTPOS] : 0;
-	qsort(rows, nr, sizeof (*rows), rowcmp);
+	qsort(rows, nr, sizeof(*rows), rowcmp);
 	*nrows = nr;
-	return (rows);
+	return rows;
 fail:
-	dsl_ht_free(&idx);
+	dsl_var_ht_free(&idx);
 	free(rows);
-	return (NULL);
+	return NULL;
+}
+
+static unsigned __int128
+isqrt128(unsigned __int128 x)
+{
+	unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit != 0) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return r;
+}
+
+/* dt_stddev: sqrt(avg(x^2) - avg(x)^2), in 128-bit integers. */
+uint64_t
+dsl_agg_stddev(const int64_t *d, int64_t normal)
+{
+	unsigned __int128 sq = ((unsigned __int128)(uint64_t)d[3] << 64) |
+	    (uint64_t)d[2];
+	unsigned __int128 avgsq, sqavg;
+	int64_t avg;
+
+	if (d[0] == 0)
+		return 0;
+	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
+	avg = d[1] / normal / d[0];
+	if (avg < 0)
+		avg = -avg;
+	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	if (avgsq < sqavg)
+		return 0;
+	return (uint64_t)isqrt128(avgsq - sqavg);
+}
+
+/* Whether an aggregation is keyed by a stack (its first stack key). */
+int
+dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
+{
+	int i;
+
+	for (i = 0; i < ag->ag_nkeys; i++) {
+		const char *s;
+
+		(void)dsl_agg_key_int(ag, key, i, &s);
+		if (s != NULL && *s == DSL_STACKMARK)
+			return i;
+	}
+	return -1;
+}
+
+/* A single number for an entry: the value, an avg's mean, a quantize's
+ * count of values. */
+int64_t
+dsl_agg_scalar(dsl_rt_t *rt, uint32_t a, const dsl_hent_t *he)
+{
+	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	int64_t normal = rt->rt_aggs[a].ag_normal, t = 0;
+	const int64_t *d = he->he_data;
+	uint32_t i;
+
+	switch (ag->ag_func) {
+	case F_QUANTIZE:
+	case F_LQUANTIZE:
+	case F_LLQUANTIZE:
+		for (i = 0; i < ag->ag_ndata; i++)
+			t += d[i];
+		return t;
+	case F_AVG:
+		return d[0] ? d[1] / normal / d[0] : 0;
+	case F_STDDEV:
+		return (int64_t)dsl_agg_stddev(d, normal);
+	default:
+		return d[0] / normal;
+	}
+}
+
+size_t
+dsl_agg_words(const dsl_agg_t *ag)
+{
+	return ag->ag_ndata + (ag->ag_func == F_QUANTIZE ||
+	    ag->ag_func == F_LQUANTIZE || ag->ag_func == F_LLQUANTIZE);
 }

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cc.h: the compiler's working state, shared by lex.c, parse.c, check.c
- * and diag.c.  The pipeline (dsl_compile in check.c): for each source,
- * parse.c pulls tokens from lex.c and appends clauses, descriptions and
- * nodes to the growing program; then check.c types every node, resolves
- * names to slots and ids, and folds constants.  The first error longjmps
- * back to dsl_compile with one message.
+ * cc.h: the compiler's working state, shared by lex.c, parse.c, check.c,
+ * compile.c and diag.c.  The pipeline (dsl_compile in compile.c): for
+ * each source, parse.c pulls tokens from lex.c and appends clauses,
+ * descriptions and nodes to the growing program; then check.c types every
+ * node, resolves names to slots and ids, and folds constants.  The first
+ * error longjmps back to dsl_compile with one message.
  */
 #ifndef DSL_CC_H
 #define DSL_CC_H
@@ -38,7 +38,7 @@ typedef struct dsl_cc {
 
 	/* lexer */
 	int		cc_src;		/* current source index */
-	const char	*cc_text, *cc_p, *cc_end;
+	const char	*cc_p, *cc_end;
 	int		cc_line;
 	const char	*cc_linep;	/* start of the current line */
 	int		cc_tok;		/* current token */
@@ -47,13 +47,9 @@ typedef struct dsl_cc {
 	char		*cc_tstr;	/* T_STRING/T_IDENT/T_AGGNAME text */
 	size_t		cc_tstrlen, cc_tstrcap;
 	int		cc_tline, cc_tcol;
-	bool		cc_peeked;	/* one token of lookahead saved */
-	int		cc_ptok, cc_pline, cc_pcol;
-	int64_t		cc_pival;
-	bool		cc_punsigned, cc_plong;
-	char		*cc_pstr;	/* dsl_lex_peek's copy of the token */
-	char		cc_peektext[128];	/* the peeked token's text;
-					 * its value in cc_pival */
+	int64_t		cc_pival;	/* dsl_lex_peek: the next token's value */
+	char		cc_peektext[128];	/* and its text */
+	char		*cc_pstr;	/* the current token's, kept meanwhile */
 	size_t		cc_pstrlen, cc_pstrcap;
 	char		*cc_dstr;	/* dsl_lex_pdesc's word */
 	size_t		cc_dstrlen, cc_dstrcap;
@@ -65,18 +61,6 @@ typedef struct dsl_cc {
 	uint32_t	cc_varcap, cc_aggcap, cc_optcap;
 } dsl_cc_t;
 
-/* diag.c */
-void	dsl_cc_error(dsl_cc_t *, int line, int col, const char *tag,
-	    const char *fmt, ...) __attribute__((format(printf, 5, 6),
-	    noreturn));
-void	dsl_cc_nerror(dsl_cc_t *, int32_t node, const char *tag,
-	    const char *fmt, ...) __attribute__((format(printf, 4, 5),
-	    noreturn));
-/* The closest of names[0..n-1] to name (edit distance <= 2), or NULL. */
-const char *dsl_suggest(const char *name, const char *const *names, size_t n);
-void	*dsl_cc_grow(dsl_cc_t *, void *arr, uint32_t *cap, uint32_t need,
-	    size_t elsize);
-
 /* lex.c */
 void	dsl_lex_init(dsl_cc_t *, int src);
 int	dsl_lex_next(dsl_cc_t *);	/* advance; returns cc_tok */
@@ -84,23 +68,42 @@ int	dsl_lex_peek(dsl_cc_t *);	/* the token after the current one */
 /* Read a probe description word (raw text up to blank , { / ;), with
  * macros substituted, into cc_tstr; false at end of input. */
 bool	dsl_lex_pdesc(dsl_cc_t *);
-const char *dsl_tok_name(dsl_cc_t *, int tok);
-extern const char *const dsl_keywords[K_NKEYWORDS];
-/* Apply a "#pragma D option" or -x string "name[=value]". */
-void	dsl_cc_option(dsl_cc_t *, const char *opt, int line, int col);
-
-/* check.c: a declaration ("self int x;", "string a[int];"): the
- * variable gets its type before any use.  nkeys < 0: not an array. */
-void	dsl_cc_declare(dsl_cc_t *, int scope, const char *name, int type,
-	    int size, bool sign, int nkeys, const uint8_t *ktype,
-	    const uint8_t *ksize, int line, int col);
-void	dsl_cc_declare_ctype(dsl_cc_t *, int scope, const char *name,
-	    int32_t ctype);
+const char *dsl_lex_tokname(dsl_cc_t *, int tok);
+extern const char *const dsl_lex_keywords[K_NKEYWORDS];
 
 /* parse.c */
 void	dsl_parse(dsl_cc_t *);	/* the whole source cc_src */
-int32_t	dsl_cc_node(dsl_cc_t *, int op, int line, int col);
-uint32_t dsl_cc_str(dsl_cc_t *, const char *s, size_t len);
+int32_t	dsl_parse_node(dsl_cc_t *, int op, int line, int col);
+uint32_t dsl_parse_str(dsl_cc_t *, const char *s, size_t len);
+
+/* check.c: check the parsed program (after every source is parsed). */
+void	dsl_check(dsl_cc_t *);
+/* A declaration ("self int x;", "string a[int];"): the variable gets
+ * its type before any use.  nkeys < 0: not an array. */
+void	dsl_check_declare(dsl_cc_t *, int scope, const char *name, int type,
+	    int size, bool sign, int nkeys, const uint8_t *ktype,
+	    const uint8_t *ksize, int line, int col);
+void	dsl_check_declare_ctype(dsl_cc_t *, int scope, const char *name,
+	    int32_t ctype);
+
+/* compile.c */
+/* Apply a "#pragma D option" or -x string "name[=value]". */
+void	dsl_compile_option(dsl_cc_t *, const char *opt, int line, int col);
+/* Grow arr (of *cap elements) to hold need, zeroing the new ones; an
+ * error ("program too large", "out of memory") ends the compile. */
+void	*dsl_compile_grow(dsl_cc_t *, void *arr, uint32_t *cap,
+	    uint32_t need, size_t elsize);
+
+/* diag.c: report an error at a place, or at a node, and longjmp. */
+void	dsl_diag_error(dsl_cc_t *, int line, int col, const char *tag,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6),
+	    noreturn));
+void	dsl_diag_nerror(dsl_cc_t *, int32_t node, const char *tag,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5),
+	    noreturn));
+/* The closest of names[0..n-1] to name (edit distance <= 2), or NULL. */
+const char *dsl_diag_suggest(const char *name, const char *const *names,
+	    size_t n);
 
 #define CC_NODE(cc, i)	(&(cc)->cc_pg->pg_nodes[(i)])
 

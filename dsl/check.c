@@ -1,17 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * check.c: dsl_compile, and the checker that turns parsed nodes into the
- * runnable form.
+ * check.c: the checker, which turns the parsed nodes of a program into
+ * the runnable form (compile.c calls it once every source is parsed).
  *
- * The compile pipeline, in one paragraph (after libdtrace's dt_cc.c): the
- * -x options are applied; each source is parsed (parse.c pulling tokens
- * from lex.c) into one program; then every clause is checked twice.  The
- * first pass only learns the types of variables from their first
- * assignment in program order (a predicate may read self->ts before the
- * clause that sets it), the second resolves every name to a slot or id,
- * types every node, folds sizeof, fixes each aggregation's function and
- * key types, and rejects what DTrace rejects.  String offsets of the
- * descriptions become pointers last, once the string table stops moving.
+ * Every clause is checked twice.  The first pass only learns the types
+ * of variables from their first assignment in program order (a predicate
+ * may read self->ts before the clause that sets it), the second resolves
+ * every name to a slot or id, types every node, folds sizeof, fixes each
+ * aggregation's function and key types, and rejects what DTrace rejects.
  */
 #include <config.h>
 
@@ -24,7 +20,6 @@
 
 /* Function signatures: args: i int, s string, * any, a aggregation. */
 typedef struct fsig {
-	const char	*fs_name;
 	int		fs_min, fs_max;
 	int		fs_ret;		/* DT_* */
 	int		fs_size;	/* integer return size */
@@ -33,81 +28,74 @@ typedef struct fsig {
 } fsig_t;
 
 static const fsig_t sigs[F_NFUNCS] = {
-	[F_STRLEN] = { "strlen", 1, 1, DT_INT, 8, false, "s" },
-	[F_STRJOIN] = { "strjoin", 2, 2, DT_STR, 0, false, "ss" },
-	[F_SUBSTR] = { "substr", 2, 3, DT_STR, 0, false, "sii" },
-	[F_INDEX] = { "index", 2, 3, DT_INT, 4, true, "ssi" },
-	[F_RINDEX] = { "rindex", 2, 3, DT_INT, 4, true, "ssi" },
-	[F_STRSTR] = { "strstr", 2, 2, DT_STR, 0, false, "ss" },
-	[F_STRCHR] = { "strchr", 2, 2, DT_STR, 0, false, "si" },
-	[F_STRRCHR] = { "strrchr", 2, 2, DT_STR, 0, false, "si" },
-	[F_STRTOK] = { "strtok", 2, 2, DT_STR, 0, false, "*s" },
-	[F_BASENAME] = { "basename", 1, 1, DT_STR, 0, false, "s" },
-	[F_DIRNAME] = { "dirname", 1, 1, DT_STR, 0, false, "s" },
-	[F_LLTOSTR] = { "lltostr", 1, 2, DT_STR, 0, false, "ii" },
-	[F_TOUPPER] = { "toupper", 1, 1, DT_STR, 0, false, "s" },
-	[F_TOLOWER] = { "tolower", 1, 1, DT_STR, 0, false, "s" },
-	[F_RAND] = { "rand", 0, 0, DT_INT, 4, true, "" },
-	[F_COPYINSTR] = { "copyinstr", 1, 2, DT_STR, 0, false, "ii" },
-	[F_COPYIN] = { "copyin", 2, 2, DT_INT, 8, false, "ii" },
-	[F_STRINGOF] = { "stringof", 1, 1, DT_STR, 0, false, "*" },
-	[F_PROGENYOF] = { NULL, 0, 0, 0, 0, false, NULL },
-	[F_ALLOCA] = { "alloca", 1, 1, DT_INT, 8, false, "i" },
-	[F_SPECULATION] = { "speculation", 0, 0, DT_INT, 4, true, "" },
-	[F_HTONS] = { "htons", 1, 1, DT_INT, 2, false, "i" },
-	[F_HTONL] = { "htonl", 1, 1, DT_INT, 4, false, "i" },
-	[F_HTONLL] = { "htonll", 1, 1, DT_INT, 8, false, "i" },
-	[F_NTOHS] = { "ntohs", 1, 1, DT_INT, 2, false, "i" },
-	[F_NTOHL] = { "ntohl", 1, 1, DT_INT, 4, false, "i" },
-	[F_NTOHLL] = { "ntohll", 1, 1, DT_INT, 8, false, "i" },
-	[F_INET_NTOA] = { "inet_ntoa", 1, 1, DT_STR, 0, false, "i" },
-	[F_INET_NTOA6] = { "inet_ntoa6", 1, 1, DT_STR, 0, false, "i" },
-	[F_INET_NTOP] = { "inet_ntop", 2, 2, DT_STR, 0, false, "ii" },
-	[F_USTACK] = { "ustack", 0, 2, DT_STR, 0, false, "ii" },
-	[F_JSTACK] = { "jstack", 0, 2, DT_STR, 0, false, "ii" },
-	[F_UFUNC] = { "ufunc", 1, 1, DT_STR, 0, false, "i" },
-	[F_UMOD] = { "umod", 1, 1, DT_STR, 0, false, "i" },
-	[F_USYM] = { "usym", 1, 1, DT_STR, 0, false, "i" },
-	[F_UADDR] = { "uaddr", 1, 1, DT_STR, 0, false, "i" },
-	[F_PRINTF] = { "printf", 1, 64, DT_VOID, 0, false, "s" },
-	[F_PRINTA] = { "printa", 1, 9, DT_VOID, 0, false, "*" },
-	[F_TRACE] = { "trace", 1, 1, DT_VOID, 0, false, "*" },
-	[F_PRINT] = { "print", 1, 1, DT_VOID, 0, false, "*" },
-	[F_EXIT] = { "exit", 1, 1, DT_VOID, 0, false, "i" },
-	[F_CLEAR] = { "clear", 1, 1, DT_VOID, 0, false, "a" },
-	[F_TRUNC] = { "trunc", 1, 2, DT_VOID, 0, false, "ai" },
-	[F_NORMALIZE] = { "normalize", 2, 2, DT_VOID, 0, false, "ai" },
-	[F_DENORMALIZE] = { "denormalize", 1, 1, DT_VOID, 0, false, "a" },
-	[F_SPECULATE] = { "speculate", 1, 1, DT_VOID, 0, false, "i" },
-	[F_COMMIT] = { "commit", 1, 1, DT_VOID, 0, false, "i" },
-	[F_DISCARD] = { "discard", 1, 1, DT_VOID, 0, false, "i" },
-	[F_STOP] = { "stop", 0, 0, DT_VOID, 0, false, "" },
-	[F_RAISE] = { "raise", 1, 1, DT_VOID, 0, false, "i" },
-	[F_SYSTEM] = { "system", 1, 64, DT_VOID, 0, false, "s" },
-	[F_FREOPEN] = { "freopen", 1, 64, DT_VOID, 0, false, "s" },
-	[F_PANIC] = { "panic", 0, 0, DT_VOID, 0, false, "" },
-	[F_CHILL] = { "chill", 1, 1, DT_VOID, 0, false, "i" },
-	[F_BREAKPOINT] = { "breakpoint", 0, 0, DT_VOID, 0, false, "" },
-	[F_COPYOUT] = { "copyout", 3, 3, DT_VOID, 0, false, "iii" },
-	[F_COPYOUTSTR] = { "copyoutstr", 3, 3, DT_VOID, 0, false, "sii" },
-	[F_SETOPT] = { "setopt", 1, 2, DT_VOID, 0, false, "ss" },
-	[F_COUNT] = { "count", 0, 0, DT_VOID, 0, false, "" },
-	[F_SUM] = { "sum", 1, 1, DT_VOID, 0, false, "i" },
-	[F_AVG] = { "avg", 1, 1, DT_VOID, 0, false, "i" },
-	[F_MIN] = { "min", 1, 1, DT_VOID, 0, false, "i" },
-	[F_MAX] = { "max", 1, 1, DT_VOID, 0, false, "i" },
-	[F_STDDEV] = { "stddev", 1, 1, DT_VOID, 0, false, "i" },
-	[F_QUANTIZE] = { "quantize", 1, 2, DT_VOID, 0, false, "ii" },
-	[F_LQUANTIZE] = { "lquantize", 3, 5, DT_VOID, 0, false, "iiiii" },
-	[F_LLQUANTIZE] = { "llquantize", 5, 6, DT_VOID, 0, false,
-	    "iiiiii" },
+	[F_STRLEN] = { 1, 1, DT_INT, 8, false, "s" },
+	[F_STRJOIN] = { 2, 2, DT_STR, 0, false, "ss" },
+	[F_SUBSTR] = { 2, 3, DT_STR, 0, false, "sii" },
+	[F_INDEX] = { 2, 3, DT_INT, 4, true, "ssi" },
+	[F_RINDEX] = { 2, 3, DT_INT, 4, true, "ssi" },
+	[F_STRSTR] = { 2, 2, DT_STR, 0, false, "ss" },
+	[F_STRCHR] = { 2, 2, DT_STR, 0, false, "si" },
+	[F_STRRCHR] = { 2, 2, DT_STR, 0, false, "si" },
+	[F_STRTOK] = { 2, 2, DT_STR, 0, false, "*s" },
+	[F_BASENAME] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_DIRNAME] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_LLTOSTR] = { 1, 2, DT_STR, 0, false, "ii" },
+	[F_TOUPPER] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_TOLOWER] = { 1, 1, DT_STR, 0, false, "s" },
+	[F_RAND] = { 0, 0, DT_INT, 4, true, "" },
+	[F_COPYINSTR] = { 1, 2, DT_STR, 0, false, "ii" },
+	[F_COPYIN] = { 2, 2, DT_INT, 8, false, "ii" },
+	[F_STRINGOF] = { 1, 1, DT_STR, 0, false, "*" },
+	[F_PROGENYOF] = { 0, 0, 0, 0, false, NULL },
+	[F_ALLOCA] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_SPECULATION] = { 0, 0, DT_INT, 4, true, "" },
+	[F_HTONS] = { 1, 1, DT_INT, 2, false, "i" },
+	[F_HTONL] = { 1, 1, DT_INT, 4, false, "i" },
+	[F_HTONLL] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_NTOHS] = { 1, 1, DT_INT, 2, false, "i" },
+	[F_NTOHL] = { 1, 1, DT_INT, 4, false, "i" },
+	[F_NTOHLL] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_INET_NTOA] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOA6] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
+	[F_USTACK] = { 0, 2, DT_STR, 0, false, "ii" },
+	[F_JSTACK] = { 0, 2, DT_STR, 0, false, "ii" },
+	[F_UFUNC] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_UMOD] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_USYM] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_UADDR] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_PRINTF] = { 1, 64, DT_VOID, 0, false, "s" },
+	[F_PRINTA] = { 1, 9, DT_VOID, 0, false, "*" },
+	[F_TRACE] = { 1, 1, DT_VOID, 0, false, "*" },
+	[F_PRINT] = { 1, 1, DT_VOID, 0, false, "*" },
+	[F_EXIT] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_CLEAR] = { 1, 1, DT_VOID, 0, false, "a" },
+	[F_TRUNC] = { 1, 2, DT_VOID, 0, false, "ai" },
+	[F_NORMALIZE] = { 2, 2, DT_VOID, 0, false, "ai" },
+	[F_DENORMALIZE] = { 1, 1, DT_VOID, 0, false, "a" },
+	[F_SPECULATE] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_COMMIT] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_DISCARD] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_STOP] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_RAISE] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_SYSTEM] = { 1, 64, DT_VOID, 0, false, "s" },
+	[F_FREOPEN] = { 1, 64, DT_VOID, 0, false, "s" },
+	[F_PANIC] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_CHILL] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_BREAKPOINT] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_COPYOUT] = { 3, 3, DT_VOID, 0, false, "iii" },
+	[F_COPYOUTSTR] = { 3, 3, DT_VOID, 0, false, "sii" },
+	[F_SETOPT] = { 1, 2, DT_VOID, 0, false, "ss" },
+	[F_COUNT] = { 0, 0, DT_VOID, 0, false, "" },
+	[F_SUM] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_AVG] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_MIN] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_MAX] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_STDDEV] = { 1, 1, DT_VOID, 0, false, "i" },
+	[F_QUANTIZE] = { 1, 2, DT_VOID, 0, false, "ii" },
+	[F_LQUANTIZE] = { 3, 5, DT_VOID, 0, false, "iiiii" },
+	[F_LLQUANTIZE] = { 5, 6, DT_VOID, 0, false, "iiiiii" },
 };
-
-const char *
-dsl_func_name(int f)
-{
-	return (f >= 0 && f < F_NFUNCS ? sigs[f].fs_name : "?");
-}
 
 static const struct builtin {
 	const char	*bi_name;
@@ -160,7 +148,7 @@ static const dsl_ctype_t *ctype(check_t *, int32_t t);
 static const char *
 nname(check_t *ck, int32_t n)
 {
-	return (dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival));
+	return dsl_prog_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
 }
 
 static void
@@ -177,10 +165,10 @@ find_func(const char *name)
 	int f;
 
 	for (f = 0; f < F_NFUNCS; f++)
-		if (sigs[f].fs_name != NULL && strcmp(sigs[f].fs_name,
+		if (dsl_prog_funcname(f) != NULL && strcmp(dsl_prog_funcname(f),
 		    name) == 0)
-			return (f);
-	return (-1);
+			return f;
+	return -1;
 }
 
 static int
@@ -190,11 +178,11 @@ find_builtin(const char *name)
 
 	if (strncmp(name, "arg", 3) == 0 && name[3] >= '0' &&
 	    name[3] <= '9' && name[4] == '\0')
-		return (100 + name[3] - '0');
+		return 100 + name[3] - '0';
 	for (b = 0; b < B_NBUILTIN; b++)
 		if (strcmp(builtins[b].bi_name, name) == 0)
-			return (b);
-	return (-1);
+			return b;
+	return -1;
 }
 
 static dsl_var_t *
@@ -208,24 +196,24 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 	for (i = 0; i < pg->pg_nvars; i++) {
 		v = &pg->pg_vars[i];
 		if (v->va_scope == scope &&
-		    strcmp(dsl_str(pg, v->va_name), name) == 0)
-			return (v);
+		    strcmp(dsl_prog_str(pg, v->va_name), name) == 0)
+			return v;
 	}
 	if (!create)
-		return (NULL);
+		return NULL;
 	{
-		uint32_t off = dsl_cc_str(cc, name, strlen(name));
+		uint32_t off = dsl_parse_str(cc, name, strlen(name));
 
-		pg->pg_vars = dsl_cc_grow(cc, pg->pg_vars, &cc->cc_varcap,
-		    pg->pg_nvars + 1, sizeof (dsl_var_t));
+		pg->pg_vars = dsl_compile_grow(cc, pg->pg_vars, &cc->cc_varcap,
+		    pg->pg_nvars + 1, sizeof(dsl_var_t));
 		v = &pg->pg_vars[pg->pg_nvars++];
-		memset(v, 0, sizeof (*v));
+		memset(v, 0, sizeof(*v));
 		v->va_name = off;
 		v->va_scope = (uint8_t)scope;
 		v->va_type = DT_VOID;
 		v->va_nkeys = -1;
 	}
-	return (v);
+	return v;
 }
 
 /* Give a variable its type at its first assignment. */
@@ -297,18 +285,18 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		if (NODE(ck, k)->dn_op == N_AGGREF ||
 		    (NODE(ck, k)->dn_op == N_CALL &&
 		    F_ISACTION(resolve_func(ck, k, false))))
-			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
 			    "#%d is of type %s: not a valid key", what, name,
 			    i + 1, NODE(ck, k)->dn_op == N_AGGREF ?
 			    "aggregation" : "void");
 		expr(ck, k);
 		if (NODE(ck, k)->dn_type == DT_VOID)
-			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE",
+			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE",
 			    "%s%s key #%d has void type", what, name, i + 1);
 		i++;
 	}
 	if (i > 8)
-		dsl_cc_nerror(ck->ck_cc, n, "D_KEY_TYPE",
+		dsl_diag_nerror(ck->ck_cc, n, "D_KEY_TYPE",
 		    "%s%s: more than 8 keys", what, name);
 	if (!ck->ck_strict)
 		return;
@@ -336,13 +324,13 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		return;
 	}
 	if (*nkeys != i)
-		dsl_cc_nerror(ck->ck_cc, n, "D_PROTO_LEN", "%s%s[ ] "
+		dsl_diag_nerror(ck->ck_cc, n, "D_PROTO_LEN", "%s%s[ ] "
 		    "prototype mismatch: %d arg%s passed, %d expected", what,
 		    name, i, i == 1 ? "" : "s", *nkeys);
 	i = 0;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
 		if (kt[i] != NODE(ck, k)->dn_type)
-			dsl_cc_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
 			    "#%d is incompatible with its earlier use", what,
 			    name, i + 1);
 		i++;
@@ -352,8 +340,8 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 static bool
 is_lvalue(int op)
 {
-	return (op == N_IDENT || op == N_GVAR || op == N_SELFREF ||
-	    op == N_SVAR || op == N_THISREF || op == N_TVAR || op == N_ARR);
+	return op == N_IDENT || op == N_GVAR || op == N_SELFREF ||
+	    op == N_SVAR || op == N_THISREF || op == N_TVAR || op == N_ARR;
 }
 
 /* Resolve a variable reference (read or, with w, write). */
@@ -369,17 +357,17 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		name = nname(ck, n);
 		if (find_builtin(name) >= 0) {
 			if (w)
-				dsl_cc_nerror(ck->ck_cc, n, "D_OP_WRITE",
+				dsl_diag_nerror(ck->ck_cc, n, "D_OP_WRITE",
 				    "operator = cannot modify built-in "
 				    "variable %s", name);
-			return (NULL);
+			return NULL;
 		}
 		if (find_func(name) >= 0 && w)
-			dsl_cc_nerror(ck->ck_cc, n, "D_OP_LVAL",
+			dsl_diag_nerror(ck->ck_cc, n, "D_OP_LVAL",
 			    "%s is a function, not a variable", name);
 		v = find_var(ck, V_GLOBAL, name, w);
 		if (v == NULL)
-			return (NULL);
+			return NULL;
 		nd = NODE(ck, n);
 		nd->dn_op = N_GVAR;
 		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
@@ -401,9 +389,9 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		const char *aname;
 
 		if (nd->dn_aux == 0) {
-			aname = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+			aname = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
 			if (find_builtin(aname) >= 0 || find_func(aname) >= 0)
-				dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
+				dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
 				    "%s is not an array", aname);
 			v = find_var(ck, V_ARRAY, aname, true);
 			nd = NODE(ck, n);
@@ -416,17 +404,17 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
 
 			check_keys(ck, n, nd->dn_a, false, vi, "",
-			    dsl_str(PG(ck), v->va_name));
+			    dsl_prog_str(PG(ck), v->va_name));
 			v = &PG(ck)->pg_vars[vi];	/* may have moved */
 		}
 		break;
 	}
 	default:
-		return (NULL);
+		return NULL;
 	}
 	if (w)
 		type_var(ck, v, rtype, rsize, rsign);
-	return (v);
+	return v;
 }
 
 static void
@@ -446,7 +434,7 @@ static void
 need_int(check_t *ck, int32_t n, const char *op)
 {
 	if (NODE(ck, n)->dn_type != DT_INT)
-		dsl_cc_nerror(ck->ck_cc, n, "D_OP_INT",
+		dsl_diag_nerror(ck->ck_cc, n, "D_OP_INT",
 		    "operator %s requires an operand of integer type", op);
 }
 
@@ -461,10 +449,10 @@ opname(int t)
 	};
 
 	if (t >= T_EQ && t <= T_SHREQ)
-		return (names[t - T_EQ]);
+		return names[t - T_EQ];
 	one[0] = (char)t;
 	one[1] = '\0';
-	return (one);
+	return one;
 }
 
 static int
@@ -474,7 +462,7 @@ count_args(check_t *ck, int32_t a)
 
 	for (; a != DSL_NONE; a = NODE(ck, a)->dn_next)
 		n++;
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -482,7 +470,7 @@ nth_arg(check_t *ck, int32_t a, int i)
 {
 	while (i-- > 0 && a != DSL_NONE)
 		a = NODE(ck, a)->dn_next;
-	return (a);
+	return a;
 }
 
 static dsl_agg_t *
@@ -494,16 +482,16 @@ find_agg(check_t *ck, const char *name, int32_t n)
 	uint32_t i;
 
 	for (i = 0; i < pg->pg_naggs; i++)
-		if (strcmp(dsl_str(pg, pg->pg_aggs[i].ag_name), name) == 0)
-			return (&pg->pg_aggs[i]);
+		if (strcmp(dsl_prog_str(pg, pg->pg_aggs[i].ag_name), name) == 0)
+			return &pg->pg_aggs[i];
 	{
-		uint32_t off = dsl_cc_str(cc, name, strlen(name));
+		uint32_t off = dsl_parse_str(cc, name, strlen(name));
 		dsl_node_t *nd = NODE(ck, n);
 
-		pg->pg_aggs = dsl_cc_grow(cc, pg->pg_aggs, &cc->cc_aggcap,
-		    pg->pg_naggs + 1, sizeof (dsl_agg_t));
+		pg->pg_aggs = dsl_compile_grow(cc, pg->pg_aggs, &cc->cc_aggcap,
+		    pg->pg_naggs + 1, sizeof(dsl_agg_t));
 		ag = &pg->pg_aggs[pg->pg_naggs++];
-		memset(ag, 0, sizeof (*ag));
+		memset(ag, 0, sizeof(*ag));
 		ag->ag_name = off;
 		ag->ag_func = -1;
 		ag->ag_nkeys = -1;
@@ -511,7 +499,7 @@ find_agg(check_t *ck, const char *name, int32_t n)
 		ag->ag_col = nd->dn_col;
 		ag->ag_src = nd->dn_src;
 	}
-	return (ag);
+	return ag;
 }
 
 /*
@@ -528,78 +516,31 @@ resolve_func(check_t *ck, int32_t n, bool agg)
 	int f, i;
 
 	if (nd->dn_aux != 0)
-		return ((int)nd->dn_ival);
+		return (int)nd->dn_ival;
 	name = nname(ck, n);
 	f = find_func(name);
 	if (f >= 0 && agg && !F_ISAGG(f))
-		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
+		dsl_diag_nerror(cc, n, "D_AGG_FUNC", "%s( ) is not an "
 		    "aggregating function", name);
 	if (f < 0 && (find_builtin(name) >= 0 || find_var(ck, V_GLOBAL, name,
 	    false) != NULL))
-		dsl_cc_nerror(cc, n, "D_FUNC_IDENT", "%s is not a function",
+		dsl_diag_nerror(cc, n, "D_FUNC_IDENT", "%s is not a function",
 		    name);
 	if (f < 0) {
 		for (i = 0; i < F_NFUNCS; i++)
-			names[i] = !agg || F_ISAGG(i) ? sigs[i].fs_name : NULL;
-		s = dsl_suggest(name, names, F_NFUNCS);
+			names[i] = !agg || F_ISAGG(i) ? dsl_prog_funcname(i) :
+			    NULL;
+		s = dsl_diag_suggest(name, names, F_NFUNCS);
 		if (s != NULL)
-			dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown function "
-			    "'%s'; did you mean '%s'?", name, s);
-		dsl_cc_nerror(cc, n, "D_FUNC_UNDEF", "unknown %sfunction "
+			dsl_diag_nerror(cc, n, "D_FUNC_UNDEF", "unknown "
+			    "function '%s'; did you mean '%s'?", name, s);
+		dsl_diag_nerror(cc, n, "D_FUNC_UNDEF", "unknown %sfunction "
 		    "'%s'", agg ? "aggregating " : "", name);
 	}
 	nd = NODE(ck, n);
 	nd->dn_ival = f;
 	nd->dn_aux = 1;
-	return (f);
-}
-
-/*
- * llquantize's bins, as dtrace-utils lays them out (dt_print_llquantize):
- * bin 0 holds values <= -factor^(high+1); then, for each magnitude from
- * high down to low, the negative values' linear steps; bin0 (the middle)
- * holds |value| < factor^low; then the positive steps of each magnitude
- * from low up, and last the values >= factor^(high+1).  A magnitude m
- * has steps - steps/factor bins: steps equal slices of [0, factor^(m+1))
- * less those below factor^m.
- */
-int
-dsl_llq_nbins(int64_t factor, int64_t low, int64_t high, int64_t nsteps)
-{
-	int64_t per = nsteps - nsteps / factor;
-
-	return ((int)(2 * (1 + (high - low + 1) * per) + 1));
-}
-
-int
-dsl_llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
-    int64_t value)
-{
-	int64_t per = nsteps - nsteps / factor, sf = nsteps / factor;
-	int64_t bin0 = 1 + (high - low + 1) * per, pw = 1, idx;
-	uint64_t v = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
-	int64_t m, i;
-
-	for (m = 0; m < low; m++)
-		pw *= factor;
-	if (v < (uint64_t)pw)
-		return ((int)bin0);
-	for (m = low; m <= high; m++) {
-		int64_t next = pw * factor;	/* < 2^63: the checker saw */
-
-		if (v < (uint64_t)next) {
-			/* which of the steps slices of [0, next) */
-			if (next >= nsteps)
-				idx = (int64_t)(v / (uint64_t)(next / nsteps));
-			else
-				idx = (int64_t)(v * (uint64_t)nsteps /
-				    (uint64_t)next);
-			i = 1 + (m - low) * per + (idx - sf);
-			return ((int)(value < 0 ? bin0 - i : bin0 + i));
-		}
-		pw = next;
-	}
-	return (value < 0 ? 0 : (int)(2 * bin0));
+	return f;
 }
 
 /* lquantize(v, base, limit[, step]): dtrace-utils' rules and tags. */
@@ -612,42 +553,42 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 	int64_t nlevels;
 
 	if (NODE(ck, a1)->dn_op != N_INT)
-		dsl_cc_nerror(cc, a1, "D_LQUANT_BASETYPE", "lquantize( ) "
+		dsl_diag_nerror(cc, a1, "D_LQUANT_BASETYPE", "lquantize( ) "
 		    "argument #1 must be an integer constant");
 	p[0] = NODE(ck, a1)->dn_ival;
 	if (p[0] < INT32_MIN || p[0] > INT32_MAX)
-		dsl_cc_nerror(cc, a1, "D_LQUANT_BASEVAL", "lquantize( ) "
+		dsl_diag_nerror(cc, a1, "D_LQUANT_BASEVAL", "lquantize( ) "
 		    "argument #1 must be a 32-bit quantity");
 	if (NODE(ck, a2)->dn_op != N_INT)
-		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMTYPE", "lquantize( ) "
+		dsl_diag_nerror(cc, a2, "D_LQUANT_LIMTYPE", "lquantize( ) "
 		    "argument #2 must be an integer constant");
 	p[1] = NODE(ck, a2)->dn_ival;
 	if (p[1] < INT32_MIN || p[1] > INT32_MAX)
-		dsl_cc_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
+		dsl_diag_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
 		    "argument #2 must be a 32-bit quantity");
 	if (p[1] < p[0])
-		dsl_cc_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
+		dsl_diag_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
 		    "base (argument #1) must be less than limit (argument "
 		    "#2)");
 	p[2] = 1;
 	if (a3 != DSL_NONE) {
 		if (NODE(ck, a3)->dn_op != N_INT || NODE(ck, a3)->dn_ival <= 0)
-			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPTYPE",
+			dsl_diag_nerror(cc, a3, "D_LQUANT_STEPTYPE",
 			    "lquantize( ) argument #3 must be a non-zero "
 			    "positive integer constant");
 		p[2] = NODE(ck, a3)->dn_ival;
 		if (p[2] > UINT16_MAX)
-			dsl_cc_nerror(cc, a3, "D_LQUANT_STEPVAL",
+			dsl_diag_nerror(cc, a3, "D_LQUANT_STEPVAL",
 			    "lquantize( ) argument #3 must be a 16-bit "
 			    "quantity");
 	}
 	nlevels = (p[1] - p[0]) / p[2];
 	if (nlevels == 0)
-		dsl_cc_nerror(cc, call, "D_LQUANT_STEPLARGE", "lquantize( ) "
+		dsl_diag_nerror(cc, call, "D_LQUANT_STEPLARGE", "lquantize( ) "
 		    "step (argument #3) too large: must have at least one "
 		    "quantization level");
 	if (nlevels > UINT16_MAX)
-		dsl_cc_nerror(cc, call, "D_LQUANT_STEPSMALL", "lquantize( ) "
+		dsl_diag_nerror(cc, call, "D_LQUANT_STEPSMALL", "lquantize( ) "
 		    "step (argument #3) too small: number of quantization "
 		    "levels must be a 16-bit quantity");
 	/* the limit as dtrace keeps it: base + levels * step */
@@ -656,7 +597,7 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 
 /*
  * llquantize(v, factor, low, high, steps): the argument rules and tags of
- * dtrace-utils' compiler, which also keep dsl_llq_bucket's bins whole:
+ * dtrace-utils' compiler, which also keep agg.c's llquantize bins whole:
  * steps must divide factor, or be a multiple of it that divides
  * factor^(low+1) (factor^2 when low is 0).
  */
@@ -678,12 +619,12 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 	for (i = 0; i < 4; i++) {
 		a[i] = nth_arg(ck, args, i + 1);
 		if (a[i] == DSL_NONE || NODE(ck, a[i])->dn_op != N_INT)
-			dsl_cc_nerror(cc, a[i] == DSL_NONE ? call : a[i],
+			dsl_diag_nerror(cc, a[i] == DSL_NONE ? call : a[i],
 			    tags[i][0], "llquantize( ) argument #%d must be "
 			    "an integer constant", i + 1);
 		p[i] = NODE(ck, a[i])->dn_ival;
 		if ((uint64_t)p[i] > UINT16_MAX)
-			dsl_cc_nerror(cc, a[i], tags[i][1], "llquantize( ) "
+			dsl_diag_nerror(cc, a[i], tags[i][1], "llquantize( ) "
 			    "argument #%d must be an unsigned 16-bit "
 			    "quantity%s", i + 1, i == 0 ?
 			    " greater than or equal to 2" : "");
@@ -693,37 +634,37 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 	hi = (uint64_t)p[2];
 	st = (uint64_t)p[3];
 	if (f < 2)
-		dsl_cc_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
+		dsl_diag_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
 		    "#1 must be an unsigned 16-bit quantity greater than or "
 		    "equal to 2");
 	if (hi < lo)
-		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		dsl_diag_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
 		    "argument #3 (high magnitude) must be at least argument "
 		    "#2 (low magnitude)");
 	for (m = 1, i = 0; i <= (int)hi; i++)
 		m *= (long double)f;
 	if (m > (long double)INT64_MAX)
-		dsl_cc_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
+		dsl_diag_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
 		    "argument #3 (high magnitude) will cause overflow of 64 "
 		    "bits");
 	if (st == 0)
-		dsl_cc_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
+		dsl_diag_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
 		    "argument #4 must be a non-zero positive integer "
 		    "constant");
 	if (st < f && f % st != 0)
-		dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
+		dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
 		    "argument #4 (steps) must evenly divide argument #1 "
 		    "(factor) when steps<factor");
 	if (st > f) {
 		if (st % f != 0)
-			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
 			    "llquantize( ) argument #4 (steps) must be a "
 			    "multiple of argument #1 (factor) when "
 			    "steps>factor");
 		for (pw = f, i = 0; i < (lo == 0 ? 1 : (int)lo); i++)
 			pw *= f;	/* < 2^64: checked above */
 		if (pw % st != 0)
-			dsl_cc_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
+			dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL",
 			    "llquantize( ) argument #4 (steps) must evenly "
 			    "divide pow(argument #1 (factor), %s) when "
 			    "steps>factor", lo == 0 ? "2" :
@@ -755,19 +696,19 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 		return;
 	}
 	if (r->dn_op != N_CALL)
-		dsl_cc_nerror(cc, rhs, "D_AGG_FUNC", "@%s: aggregations "
+		dsl_diag_nerror(cc, rhs, "D_AGG_FUNC", "@%s: aggregations "
 		    "must be assigned an aggregating function such as "
 		    "count( )", aname);
 	f = resolve_func(ck, rhs, true);
 	r = NODE(ck, rhs);
 	f = (int)r->dn_ival;
-	fname = sigs[f].fs_name;
+	fname = dsl_prog_funcname(f);
 	nargs = count_args(ck, r->dn_a);
 	if (nargs == 0 && sigs[f].fs_min > 0)
-		dsl_cc_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
+		dsl_diag_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
 		    "must be of scalar type", fname);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
-		dsl_cc_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
+		dsl_diag_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s%d expected", fname, nargs,
 		    nargs == 1 ? "" : "s", sigs[f].fs_min == sigs[f].fs_max ?
 		    "" : "at least ", sigs[f].fs_min);
@@ -775,12 +716,12 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	    i++) {
 		expr(ck, a);
 		if (i == 1 && NODE(ck, a)->dn_type != DT_INT)
-			dsl_cc_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
 			    "#1 must be of scalar type", fname);
 		if (i > 1 && (f == F_LQUANTIZE || f == F_LLQUANTIZE))
 			continue;	/* lq_args, llq_args: constants */
 		if (NODE(ck, a)->dn_type != DT_INT)
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: expected an "
 			    "integer", fname, i);
 	}
@@ -791,10 +732,11 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	}
 
 	ag = find_agg(ck, aname, lhs);
-	aname = dsl_str(PG(ck), ag->ag_name);	/* the table may have moved */
+	/* again: the string table may have moved */
+	aname = dsl_prog_str(PG(ck), ag->ag_name);
 	if (ag->ag_func < 0) {
 		ag->ag_func = f;
-		memcpy(ag->ag_p, p, sizeof (p));
+		memcpy(ag->ag_p, p, sizeof(p));
 		switch (f) {
 		case F_AVG: ag->ag_ndata = 2; break;
 		case F_STDDEV: ag->ag_ndata = 4; break;
@@ -803,13 +745,13 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 			ag->ag_ndata = (uint32_t)((p[1] - p[0]) / p[2]) + 2;
 			break;
 		case F_LLQUANTIZE:
-			ag->ag_ndata = (uint32_t)dsl_llq_nbins(p[0], p[1],
+			ag->ag_ndata = (uint32_t)dsl_agg_llq_nbins(p[0], p[1],
 			    p[2], p[3]);
 			break;
 		default: ag->ag_ndata = 1; break;
 		}
 	} else if (ag->ag_func == f && f == F_LQUANTIZE &&
-	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+	    memcmp(ag->ag_p, p, sizeof(p)) != 0) {
 		static const char *const what[3][2] = {
 			{ "D_LQUANT_MATCHBASE", "base (argument #1)" },
 			{ "D_LQUANT_MATCHLIM", "limit (argument #2)" },
@@ -818,11 +760,11 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 
 		for (i = 0; ag->ag_p[i] == p[i]; i++)
 			;
-		dsl_cc_nerror(cc, rhs, what[i][0], "lquantize( ) %s doesn't "
+		dsl_diag_nerror(cc, rhs, what[i][0], "lquantize( ) %s doesn't "
 		    "match previous declaration: expected %d, found %d",
 		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
 	} else if (ag->ag_func == f && f == F_LLQUANTIZE &&
-	    memcmp(ag->ag_p, p, sizeof (p)) != 0) {
+	    memcmp(ag->ag_p, p, sizeof(p)) != 0) {
 		static const char *const what[4][2] = {
 			{ "D_LLQUANT_MATCHFACTOR", "factor (argument #1)" },
 			{ "D_LLQUANT_MATCHLMAG", "lmag (argument #2)" },
@@ -832,13 +774,13 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 
 		for (i = 0; ag->ag_p[i] == p[i]; i++)
 			;
-		dsl_cc_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
+		dsl_diag_nerror(cc, rhs, what[i][0], "llquantize() %s doesn't "
 		    "match previous declaration: expected %d, found %d",
 		    what[i][1], (int)ag->ag_p[i], (int)p[i]);
-	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof (p)) != 0) {
-		dsl_cc_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
+	} else if (ag->ag_func != f || memcmp(ag->ag_p, p, sizeof(p)) != 0) {
+		dsl_diag_nerror(cc, rhs, "D_AGG_REDEF", "@%s: aggregation "
 		    "redefined: %s( ) does not match the earlier %s( )",
-		    aname, fname, sigs[ag->ag_func].fs_name);
+		    aname, fname, dsl_prog_funcname(ag->ag_func));
 	}
 	{
 		uint32_t ai = (uint32_t)(ag - PG(ck)->pg_aggs);
@@ -869,10 +811,10 @@ acttag(const char *fname, const char *what)
 	    strcmp(fname, "denormalize") == 0 ? "NORMALIZE" : NULL;
 
 	if (act == NULL)
-		return (strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
-		    "D_PROTO_ARG");
-	snprintf(tag, sizeof (tag), "D_%s_%s", act, what);
-	return (tag);
+		return strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
+		    "D_PROTO_ARG";
+	snprintf(tag, sizeof(tag), "D_%s_%s", act, what);
+	return tag;
 }
 
 static void
@@ -884,7 +826,7 @@ aggref(check_t *ck, int32_t a, const char *fname, int i)
 	if (nd->dn_op == N_AGGREF && nd->dn_aux == 2)
 		return;		/* resolved on an earlier pass */
 	if (nd->dn_op != N_AGGREF || nd->dn_aux != 0)
-		dsl_cc_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
+		dsl_diag_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
 		    "argument #%d is incompatible with prototype:\n"
 		    "\tprototype: aggregation\n\t argument: %s", fname, i,
 		    nd->dn_op == N_STR ? "string" : "expression");
@@ -920,32 +862,127 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	else if ((NODE(ck, a)->dn_aux & AUX_BYADDR) != 0)
 		op = '.';
 	else
-		return (a);
+		return a;
 	if (ty == NULL || ty->ty_kind != TY_STRUCT ||
-	    strncmp(dsl_tt_str(tt, ty->ty_name), "std::", 5) != 0 ||
-	    strstr(dsl_tt_str(tt, ty->ty_name), "basic_string<char") == NULL)
-		return (a);
+	    strncmp(dsl_type_str(tt, ty->ty_name), "std::", 5) != 0 ||
+	    strstr(dsl_type_str(tt, ty->ty_name), "basic_string<char") == NULL)
+		return a;
 	for (i = 0; i < ty->ty_nmem; i++)
-		if (strcmp(dsl_tt_str(tt, tt->tt_mems[ty->ty_mem0 + i].me_name),
-		    "_M_dataplus") == 0)
+		if (strcmp(dsl_type_str(tt,
+		    tt->tt_mems[ty->ty_mem0 + i].me_name), "_M_dataplus") == 0)
 			has = true;
 	if (!has)
-		return (a);
-	m1 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
+		return a;
+	m1 = dsl_parse_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
 	    NODE(ck, a)->dn_col);
 	NODE(ck, m1)->dn_a = a;
 	NODE(ck, m1)->dn_aux = (uint16_t)op;
-	NODE(ck, m1)->dn_ival = dsl_cc_str(ck->ck_cc, "_M_dataplus", 11);
-	m2 = dsl_cc_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
+	NODE(ck, m1)->dn_ival = dsl_parse_str(ck->ck_cc, "_M_dataplus", 11);
+	m2 = dsl_parse_node(ck->ck_cc, N_MEMBER, NODE(ck, a)->dn_line,
 	    NODE(ck, a)->dn_col);
 	NODE(ck, m2)->dn_a = m1;
 	NODE(ck, m2)->dn_aux = '.';
-	NODE(ck, m2)->dn_ival = dsl_cc_str(ck->ck_cc, "_M_p", 4);
+	NODE(ck, m2)->dn_ival = dsl_parse_str(ck->ck_cc, "_M_p", 4);
 	NODE(ck, m2)->dn_next = NODE(ck, a)->dn_next;
 	NODE(ck, a)->dn_next = DSL_NONE;
 	NODE(ck, n)->dn_a = m2;
 	expr(ck, m2);
-	return (m2);
+	return m2;
+}
+
+/* Conversions that take an integer. */
+static bool
+conv_int(char c)
+{
+	return strchr("aAcdiouxXpY", c) != NULL;
+}
+
+/*
+ * Check a printf (or printa, with isprinta) format against its argument
+ * nodes.  Returns NULL, or dtrace's tag of the error ("D_PRINTF_ARG_TYPE"
+ * ...) with a message in msg such as "argument #2 is incompatible with
+ * conversion #1 prototype: ...".
+ */
+static const char *
+printf_check(const char *fmt, bool isprinta, const dsl_node_t *nodes,
+    int32_t arg, char *msg, size_t len)
+{
+	const char *p = fmt;
+	int nconv = 0, argno = 2;
+
+	while ((p = strchr(p, '%')) != NULL) {
+		dsl_conv_t cv;
+		const char *end;
+
+		if (!dsl_printf_conv(p + 1, &cv, &end)) {
+			snprintf(msg, len, "format conversion #%d is "
+			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
+			    " \n"), p + 1);
+			return "D_SYNTAX";
+		}
+		p = end;
+		if (cv.cv_conv == '%')
+			continue;
+		nconv++;
+		if (isprinta)
+			continue;
+		if (cv.cv_agg) {
+			snprintf(msg, len, "%%@ conversion requires an "
+			    "aggregation and is for use with printa( ) only");
+			return "D_PRINTF_AGG_CONV";
+		}
+		if (cv.cv_width == -2 || cv.cv_prec == -2) {
+			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
+
+			while (k-- > 0) {
+				if (arg == DSL_NONE) {
+					snprintf(msg, len, "prototype "
+					    "mismatch: conversion #%d (%%%c) "
+					    "is missing a corresponding \"*\" "
+					    "argument", nconv, cv.cv_conv);
+					return "D_PRINTF_DYN_PROTO";
+				}
+				if (nodes[arg].dn_type != DT_INT) {
+					snprintf(msg, len, "argument #%d is "
+					    "incompatible with conversion #%d "
+					    "prototype: width and precision "
+					    "must be integers", argno, nconv);
+					return "D_PRINTF_DYN_TYPE";
+				}
+				arg = nodes[arg].dn_next;
+				argno++;
+			}
+		}
+		if (arg == DSL_NONE) {
+			snprintf(msg, len, "prototype mismatch: conversion #%d "
+			    "(%%%c) is missing a corresponding value argument",
+			    nconv, cv.cv_conv);
+			return "D_PRINTF_ARG_PROTO";
+		}
+		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
+			snprintf(msg, len, "argument #%d is incompatible with "
+			    "conversion #%d prototype: %%%c wants an integer, "
+			    "the argument is a string", argno, nconv,
+			    cv.cv_conv);
+			return "D_PRINTF_ARG_TYPE";
+		}
+		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
+		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
+			snprintf(msg, len, "argument #%d is incompatible with "
+			    "conversion #%d prototype: %%s wants a string, "
+			    "the argument is an integer", argno, nconv);
+			return "D_PRINTF_ARG_TYPE";
+		}
+		arg = nodes[arg].dn_next;
+		argno++;
+	}
+	if (!isprinta && arg != DSL_NONE) {
+		snprintf(msg, len, "prototype mismatch: only %d argument%s "
+		    "required by this format string", nconv + 1,
+		    nconv == 0 ? "" : "s");
+		return "D_PRINTF_ARG_EXTRA";
+	}
+	return NULL;
 }
 
 static void
@@ -960,12 +997,12 @@ call(check_t *ck, int32_t n, bool stmt)
 	f = resolve_func(ck, n, false);
 	nd = NODE(ck, n);
 	f = (int)nd->dn_ival;
-	name = sigs[f].fs_name;
+	name = dsl_prog_funcname(f);
 	if (F_ISAGG(f))
-		dsl_cc_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
+		dsl_diag_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
 		    "outside an aggregation: use @name = %s(...)", name, name);
 	if (F_ISACTION(f) && !stmt)
-		dsl_cc_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
+		dsl_diag_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
 		    "may only be used as a statement", name);
 	if (f == F_USTACK || f == F_JSTACK) {
 		/* the walk needs a stopped thread; frames need room */
@@ -976,11 +1013,11 @@ call(check_t *ck, int32_t n, bool stmt)
 	nargs = count_args(ck, nd->dn_a);
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
 		if (sigs[f].fs_min == sigs[f].fs_max)
-			dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
+			dsl_diag_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
 			    "prototype mismatch: %d arg%s passed, %d expected",
 			    name, nargs, nargs == 1 ? "" : "s",
 			    sigs[f].fs_min);
-		dsl_cc_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
+		dsl_diag_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s %d expected", name, nargs,
 		    nargs == 1 ? "" : "s", nargs < sigs[f].fs_min ?
 		    "at least" : "at most", nargs < sigs[f].fs_min ?
@@ -1008,28 +1045,28 @@ call(check_t *ck, int32_t n, bool stmt)
 		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
 		    i > 0 && NODE(ck, a)->dn_op == N_CALL &&
 		    F_ISACTION(resolve_func(ck, a, false)))
-			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			dsl_diag_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: "
 			    "void", name, i + 1);
 		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
 		    NODE(ck, a)->dn_op == N_AGGREF)
-			dsl_cc_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
+			dsl_diag_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: an "
 			    "aggregation (printa( ) prints one)", name, i + 1);
 		expr(ck, a);
 		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
 			a = cxx_string(ck, n, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
 			    i + 1);
 		if (want == 'i' && NODE(ck, a)->dn_type != DT_INT &&
 		    (f == F_TRUNC || f == F_NORMALIZE))
-			dsl_cc_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
+			dsl_diag_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
 			    "argument #%d must be of scalar type", name, i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
-			dsl_cc_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype:\n\tprototype: "
 			    "%s\n\t argument: %s", name, i + 1,
 			    want == 's' ? "string" : "integer",
@@ -1044,19 +1081,19 @@ call(check_t *ck, int32_t n, bool stmt)
 		char msg[256];
 
 		if (NODE(ck, fa)->dn_op != N_STR)
-			dsl_cc_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
+			dsl_diag_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
 			    "argument #1 must be a string constant", name);
-		if (ck->ck_strict && (tag = dsl_printf_check(dsl_str(PG(ck),
-		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA, PG(ck),
+		if (ck->ck_strict && (tag = printf_check(dsl_prog_str(PG(ck),
+		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA,
 		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
-		    sizeof (msg))) != NULL)
-			dsl_cc_nerror(cc, fa, tag, "%s( ) %s", name, msg);
+		    sizeof(msg))) != NULL)
+			dsl_diag_nerror(cc, fa, tag, "%s( ) %s", name, msg);
 	}
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
 
 		if (NODE(ck, oa)->dn_op != N_STR)
-			dsl_cc_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
+			dsl_diag_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
 			    "argument #1 must be a string constant");
 	}
 	nd = NODE(ck, n);
@@ -1070,7 +1107,7 @@ call(check_t *ck, int32_t n, bool stmt)
 		int32_t vp = dsl_type_ptr(tt, dsl_type_void(tt));
 
 		if (vp == 0)
-			dsl_cc_nerror(cc, n, NULL, "out of memory");
+			dsl_diag_nerror(cc, n, NULL, "out of memory");
 		nd = NODE(ck, n);
 		set_int(nd, 8, false);
 		nd->dn_ctype = vp;
@@ -1116,7 +1153,7 @@ ident(check_t *ck, int32_t n)
 
 		for (i = 0; i < tt->tt_nmems; i++)
 			if (tt->tt_mems[i].me_type == 0 &&
-			    strcmp(dsl_tt_str(tt, tt->tt_mems[i].me_name),
+			    strcmp(dsl_type_str(tt, tt->tt_mems[i].me_name),
 			    name) == 0) {
 				nd->dn_op = N_INT;
 				nd->dn_ival = tt->tt_mems[i].me_off;
@@ -1145,17 +1182,17 @@ ident(check_t *ck, int32_t n)
 			names[k++] = builtins[i].bi_name;
 		for (i = 0; i < PG(ck)->pg_nvars && k < B_NBUILTIN + 64; i++)
 			if (PG(ck)->pg_vars[i].va_scope == V_GLOBAL)
-				names[k++] = dsl_str(PG(ck),
+				names[k++] = dsl_prog_str(PG(ck),
 				    PG(ck)->pg_vars[i].va_name);
-		s = dsl_suggest(name, names, k);
+		s = dsl_diag_suggest(name, names, k);
 		if (find_func(name) >= 0)
-			dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "%s is a "
-			    "function: call it as %s( )", name, name);
+			dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF",
+			    "%s is a function: call it as %s( )", name, name);
 		if (s != NULL)
-			dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed "
+			dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed "
 			    "to resolve %s: Unknown variable name; did you "
 			    "mean '%s'?", name, s);
-		dsl_cc_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed to "
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed to "
 		    "resolve %s: Unknown variable name", name);
 	}
 }
@@ -1172,7 +1209,7 @@ assignment(check_t *ck, int32_t n)
 
 	if (NODE(ck, l)->dn_op == N_AGGREF) {
 		if (op != '=')
-			dsl_cc_nerror(cc, n, "D_AGG_FUNC", "operator %s may "
+			dsl_diag_nerror(cc, n, "D_AGG_FUNC", "operator %s may "
 			    "not be applied to an aggregation", opname(op));
 		aggregation(ck, n, l, r);
 		return;
@@ -1180,18 +1217,18 @@ assignment(check_t *ck, int32_t n)
 	if ((NODE(ck, l)->dn_op == N_INDEX || NODE(ck, l)->dn_op == N_ARR) &&
 	    NODE(ck, l)->dn_a != DSL_NONE &&
 	    NODE(ck, NODE(ck, l)->dn_a)->dn_op == N_AGGREF)
-		dsl_cc_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
+		dsl_diag_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
 		    "have one set of keys: @%s[...][...]",
 		    nname(ck, NODE(ck, l)->dn_a));
 	if (!is_lvalue(NODE(ck, l)->dn_op))
-		dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
+		dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
 		    opname(op));
 	expr(ck, r);
 	rn = NODE(ck, r);
 	if (rn->dn_type == DT_VOID)
-		dsl_cc_nerror(cc, r, "D_OP_VOID", "operator %s: the right-hand "
-		    "operand has void type", opname(op));
+		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
+		    "right-hand operand has void type", opname(op));
 	if (op == '=') {
 		int32_t rct = rn->dn_ctype;
 
@@ -1207,19 +1244,19 @@ assignment(check_t *ck, int32_t n)
 	} else {
 		v = lvalue(ck, l, true, DT_INT, 8, true);
 		if (rn->dn_type != DT_INT)
-			dsl_cc_nerror(cc, r, "D_OP_INT", "operator %s "
+			dsl_diag_nerror(cc, r, "D_OP_INT", "operator %s "
 			    "requires operands of integer type", opname(op));
 	}
 	if (v == NULL)
 		return;
 	if (v->va_type != DT_VOID && v->va_type != NODE(ck, r)->dn_type &&
 	    ck->ck_strict)
-		dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",
 		    v->va_type == DT_STR ? "string" : "int",
 		    NODE(ck, r)->dn_type == DT_STR ? "string" : "int");
 	if (v->va_type == DT_STR && op != '=')
-		dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s requires "
+		dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s requires "
 		    "operands of integer type", opname(op));
 	nd = NODE(ck, n);
 	var_node(nd, v);
@@ -1231,10 +1268,10 @@ static int64_t
 narrow(int64_t v, int size, bool sign)
 {
 	switch (size) {
-	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
-	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
-	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
-	default: return (v);
+	case 1: return sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+	case 2: return sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+	case 4: return sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+	default: return v;
 	}
 }
 
@@ -1287,7 +1324,7 @@ fold(check_t *ck, int32_t n)
 		case '/':
 		case '%':
 			if (vb == 0)
-				dsl_cc_nerror(ck->ck_cc, n, "D_DIV_ZERO",
+				dsl_diag_nerror(ck->ck_cc, n, "D_DIV_ZERO",
 				    "expression contains division by zero");
 			if (!nd->dn_signed)
 				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
@@ -1344,7 +1381,7 @@ expr(check_t *ck, int32_t n)
 static const dsl_ctype_t *
 ctype(check_t *ck, int32_t t)
 {
-	return (dsl_tt_resolve(&PG(ck)->pg_tt, t, NULL));
+	return dsl_type_resolve(&PG(ck)->pg_tt, t, NULL);
 }
 
 static bool
@@ -1352,7 +1389,7 @@ is_ptr(check_t *ck, int32_t t)
 {
 	const dsl_ctype_t *ty = ctype(ck, t);
 
-	return (ty != NULL && ty->ty_kind == TY_PTR);
+	return ty != NULL && ty->ty_kind == TY_PTR;
 }
 
 /* Give node n the D view of C type t (check.c's twin of parse.c's
@@ -1362,7 +1399,7 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 {
 	dsl_node_t *nd = NODE(ck, n);
 	int32_t r;
-	const dsl_ctype_t *ty = dsl_tt_resolve(&PG(ck)->pg_tt, t, &r);
+	const dsl_ctype_t *ty = dsl_type_resolve(&PG(ck)->pg_tt, t, &r);
 	const dsl_ctype_t *el;
 
 	nd->dn_aux &= (uint16_t)~(AUX_BYADDR | AUX_CHARS);
@@ -1435,12 +1472,12 @@ clause_args(check_t *ck, int32_t n)
 		pd.pd_func = st + (uintptr_t)pd.pd_func;
 		pd.pd_name = st + (uintptr_t)pd.pd_name;
 		pd.pd_text = st + (uintptr_t)pd.pd_text;
-		memset(at, 0, sizeof (at));
+		memset(at, 0, sizeof(at));
 		msg[0] = '\0';
 		k = co->co_argtypes(co->co_cookie, &pd, &PG(ck)->pg_tt, at,
-		    DSL_NARGS, msg, sizeof (msg));
+		    DSL_NARGS, msg, sizeof(msg));
 		if (k < 0)
-			dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "%s", msg);
+			dsl_diag_nerror(cc, n, "D_ARGS_TYPE", "%s", msg);
 		if (k > DSL_NARGS)
 			k = DSL_NARGS;
 		cl = &PG(ck)->pg_clauses[ci];
@@ -1450,7 +1487,7 @@ clause_args(check_t *ck, int32_t n)
 			for (i = 0; i < k; i++) {
 				at[i].at_name[DSL_ARGNAMELEN - 1] = '\0';
 				cl->cl_argt[i] = at[i].at_type;
-				cl->cl_argname[i] = dsl_cc_str(cc,
+				cl->cl_argname[i] = dsl_parse_str(cc,
 				    at[i].at_name, strlen(at[i].at_name));
 				cl = &PG(ck)->pg_clauses[ci];
 			}
@@ -1461,11 +1498,11 @@ clause_args(check_t *ck, int32_t n)
 			int32_t t = i < k ? at[i].at_type : 0;
 			int32_t u = i < cl->cl_nargt ? cl->cl_argt[i] : 0;
 
-			dsl_tt_name(&PG(ck)->pg_tt, t, a, sizeof (a));
-			dsl_tt_name(&PG(ck)->pg_tt, u, b, sizeof (b));
+			dsl_type_name(&PG(ck)->pg_tt, t, a, sizeof(a));
+			dsl_type_name(&PG(ck)->pg_tt, u, b, sizeof(b));
 			if ((t == 0) != (u == 0) || strcmp(a, b) != 0)
-				dsl_cc_nerror(cc, n, "D_ARGS_TYPE", "args[%d] "
-				    "is %s in %s but %s in another "
+				dsl_diag_nerror(cc, n, "D_ARGS_TYPE",
+				    "args[%d] is %s in %s but %s in another "
 				    "description of the clause", i,
 				    t != 0 ? a : "untyped", pd.pd_text,
 				    u != 0 ? b : "untyped");
@@ -1489,7 +1526,7 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 	nd->dn_b = DSL_NONE;
 	if (ty != NULL && (ty->ty_kind == TY_ENUM ||
 	    (ty->ty_kind == TY_INT && ty->ty_size < 8))) {
-		int32_t a = dsl_cc_node(ck->ck_cc, N_ARG, nd->dn_line,
+		int32_t a = dsl_parse_node(ck->ck_cc, N_ARG, nd->dn_line,
 		    nd->dn_col);
 
 		NODE(ck, a)->dn_ival = i;
@@ -1519,16 +1556,16 @@ args_index(check_t *ck, int32_t n)
 	if (strcmp(nname(ck, n), "args") != 0 || k == DSL_NONE ||
 	    NODE(ck, k)->dn_next != DSL_NONE ||
 	    find_var(ck, V_ARRAY, "args", false) != NULL)
-		return (false);
+		return false;
 	expr(ck, k);
 	if (NODE(ck, k)->dn_op != N_INT || NODE(ck, k)->dn_ival < 0 ||
 	    NODE(ck, k)->dn_ival >= DSL_NARGS)
-		dsl_cc_nerror(ck->ck_cc, k, "D_ARGS_IDX", "args[ ] index "
+		dsl_diag_nerror(ck->ck_cc, k, "D_ARGS_IDX", "args[ ] index "
 		    "must be an integer constant from 0 to %d",
 		    DSL_NARGS - 1);
 	clause_args(ck, n);
 	typed_arg(ck, n, NODE(ck, k)->dn_ival);
-	return (true);
+	return true;
 }
 
 /* args->NAME: the argument whose parameter DWARF names NAME.  True if n
@@ -1545,21 +1582,21 @@ args_name(check_t *ck, int32_t n)
 	if (NODE(ck, a)->dn_op != N_IDENT ||
 	    strcmp(nname(ck, a), "args") != 0 ||
 	    find_var(ck, V_GLOBAL, "args", false) != NULL)
-		return (false);
+		return false;
 	clause_args(ck, n);
 	cl = ck->ck_clause;
-	name = dsl_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
+	name = dsl_prog_str(PG(ck), (uint32_t)NODE(ck, n)->dn_ival);
 	for (i = 0; cl != NULL && i < cl->cl_nargt; i++) {
 		if (cl->cl_argname[i] == 0)
 			continue;
-		names[k++] = dsl_str(PG(ck), cl->cl_argname[i]);
+		names[k++] = dsl_prog_str(PG(ck), cl->cl_argname[i]);
 		if (strcmp(names[k - 1], name) == 0) {
 			typed_arg(ck, n, i);
-			return (true);
+			return true;
 		}
 	}
-	near = dsl_suggest(name, names, (size_t)k);
-	dsl_cc_nerror(cc, n, "D_ARGS_NAME", "the probe has no parameter "
+	near = dsl_diag_suggest(name, names, (size_t)k);
+	dsl_diag_nerror(cc, n, "D_ARGS_NAME", "the probe has no parameter "
 	    "named '%s'%s%s%s", name, near != NULL ? "; did you mean '" :
 	    k == 0 ? " (no DWARF names its parameters)" : "",
 	    near != NULL ? near : "", near != NULL ? "'?" : "");
@@ -1583,7 +1620,7 @@ bare_name(const char *name, char *buf, size_t len)
 	n = strlen(buf);
 	while (n > 0 && buf[n - 1] == '_')
 		buf[--n] = '\0';
-	return (buf);
+	return buf;
 }
 
 /* The member a missing one most likely meant when no name is close:
@@ -1600,37 +1637,37 @@ member_synonym(const char *name, const char *const *names, size_t n)
 	char want[64], have[64];
 	size_t g, i, j, k;
 
-	bare_name(name, want, sizeof (want));
+	bare_name(name, want, sizeof(want));
 	for (i = 0; i < n; i++)
-		if (strcmp(bare_name(names[i], have, sizeof (have)),
+		if (strcmp(bare_name(names[i], have, sizeof(have)),
 		    want) == 0)
-			return (names[i]);
+			return names[i];
 	{
 		/* a near bare name: "dat" for "data_" */
 		char bare[64][64];
 		const char *bp[64], *near;
 
 		for (i = 0; i < n && i < 64; i++)
-			bp[i] = bare_name(names[i], bare[i], sizeof (bare[i]));
-		near = dsl_suggest(want, bp, i);
+			bp[i] = bare_name(names[i], bare[i], sizeof(bare[i]));
+		near = dsl_diag_suggest(want, bp, i);
 		for (j = 0; near != NULL && j < i; j++)
 			if (bp[j] == near)
-				return (names[j]);
+				return names[j];
 	}
-	for (g = 0; g < sizeof (groups) / sizeof (groups[0]); g++) {
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
 		for (j = 0; j < 6 && groups[g][j] != NULL; j++)
 			if (strcmp(groups[g][j], want) == 0)
 				break;
 		if (j == 6 || groups[g][j] == NULL)
 			continue;
 		for (i = 0; i < n; i++) {
-			bare_name(names[i], have, sizeof (have));
+			bare_name(names[i], have, sizeof(have));
 			for (k = 0; k < 6 && groups[g][k] != NULL; k++)
 				if (strcmp(groups[g][k], have) == 0)
-					return (names[i]);
+					return names[i];
 		}
 	}
-	return (NULL);
+	return NULL;
 }
 
 static void
@@ -1651,25 +1688,25 @@ member(check_t *ck, int32_t n)
 	if (NODE(ck, n)->dn_aux & AUX_DONE)
 		return;		/* resolved on an earlier pass */
 	nd = NODE(ck, n);
-	name = dsl_str(PG(ck), (uint32_t)nd->dn_ival);
+	name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
 	ty = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
 	if (op == T_ARROW) {
 		if (ty == NULL || ty->ty_kind != TY_PTR)
-			dsl_cc_nerror(cc, n, "D_OP_PTR", "operator -> must be "
-			    "applied to a pointer");
+			dsl_diag_nerror(cc, n, "D_OP_PTR", "operator -> must "
+			    "be applied to a pointer");
 		ty = ctype(ck, ty->ty_ref);
 	} else if ((NODE(ck, nd->dn_a)->dn_aux & AUX_BYADDR) == 0) {
 		ty = NULL;
 	}
 	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
 	    ty->ty_kind != TY_UNION))
-		dsl_cc_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
+		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
 		    "applied to a forward declaration or a non-struct/union "
 		    "type", op == T_ARROW ? "->" : ".");
 	for (i = 0; i < ty->ty_nmem; i++) {
 		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
 
-		if (strcmp(dsl_tt_str(tt, m->me_name), name) == 0) {
+		if (strcmp(dsl_type_str(tt, m->me_name), name) == 0) {
 			int32_t mt = m->me_type;
 
 			nd->dn_ival = m->me_off;
@@ -1678,17 +1715,17 @@ member(check_t *ck, int32_t n)
 			return;
 		}
 	}
-	dsl_tt_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof (tn));
+	dsl_type_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof(tn));
 	{
 		const char *names[256], *near;
 		uint32_t k = 0;
 
 		for (i = 0; i < ty->ty_nmem && k < 256; i++)
-			names[k++] = dsl_tt_str(tt,
+			names[k++] = dsl_type_str(tt,
 			    tt->tt_mems[ty->ty_mem0 + i].me_name);
-		if ((near = dsl_suggest(name, names, k)) == NULL)
+		if ((near = dsl_diag_suggest(name, names, k)) == NULL)
 			near = member_synonym(name, names, k);
-		dsl_cc_nerror(cc, n, "D_TYPE_MEMBER", "%s has no member "
+		dsl_diag_nerror(cc, n, "D_TYPE_MEMBER", "%s has no member "
 		    "'%s'%s%s%s", tn, name, near != NULL ? "; did you mean '" :
 		    "", near != NULL ? near : "", near != NULL ? "'?" : "");
 	}
@@ -1702,11 +1739,11 @@ deref(check_t *ck, int32_t n, int32_t a, const char *opn)
 	const dsl_ctype_t *el;
 
 	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
-		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_NONPTR", "operator %s "
+		dsl_diag_nerror(ck->ck_cc, n, "D_DEREF_NONPTR", "operator %s "
 		    "cannot be applied to a non-pointer type", opn);
 	el = ctype(ck, ty->ty_ref);
 	if (el == NULL || el->ty_kind == TY_VOID)
-		dsl_cc_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
+		dsl_diag_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
 		    "cannot dereference a pointer to void", opn);
 	set_ctype(ck, n, ty->ty_ref);
 }
@@ -1718,10 +1755,10 @@ elem_size(check_t *ck, int32_t t)
 	const dsl_ctype_t *ty = ctype(ck, t), *el;
 
 	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY))
-		return (0);
+		return 0;
 	el = ctype(ck, ty->ty_ref);
-	return (el == NULL || el->ty_kind == TY_VOID ? 1 :
-	    (int64_t)el->ty_size);
+	return el == NULL || el->ty_kind == TY_VOID ? 1 :
+	    (int64_t)el->ty_size;
 }
 
 static void
@@ -1756,7 +1793,7 @@ expr1(check_t *ck, int32_t n)
 		    NULL && v->va_ctype != 0) {
 			/* p[i] of a pointer variable, not an array lookup */
 			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
-			int32_t g = dsl_cc_node(cc, N_GVAR, nd->dn_line,
+			int32_t g = dsl_parse_node(cc, N_GVAR, nd->dn_line,
 			    nd->dn_col);
 
 			nd = NODE(ck, n);
@@ -1773,7 +1810,7 @@ expr1(check_t *ck, int32_t n)
 			var_node(NODE(ck, n), v);
 		return;
 	case N_AGGREF:
-		dsl_cc_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
+		dsl_diag_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
 		    "be assigned an aggregating function or passed to "
 		    "printa( ), clear( ), trunc( ), normalize( )");
 	case N_AGG:
@@ -1787,14 +1824,15 @@ expr1(check_t *ck, int32_t n)
 	case N_INCDEC:
 		a = nd->dn_a;
 		if (!is_lvalue(NODE(ck, a)->dn_op))
-			dsl_cc_nerror(cc, n, "D_OP_LVAL", "operator %s "
+			dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s "
 			    "requires a writable variable as its operand",
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
 		v = lvalue(ck, a, true, DT_INT, 8, true);
 		if (v != NULL && v->va_type == DT_STR)
-			dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s requires "
-			    "an operand of integer type", opname(nd->dn_aux));
+			dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s "
+			    "requires an operand of integer type",
+			    opname(nd->dn_aux));
 		expr(ck, a);
 		nd = NODE(ck, n);
 		set_int(nd, NODE(ck, a)->dn_size, NODE(ck, a)->dn_signed);
@@ -1819,8 +1857,8 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID ||
 		    NODE(ck, nd->dn_b)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, n, "D_OP_SCALAR", "logical operators "
-			    "require scalar operands");
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "logical "
+			    "operators require scalar operands");
 		set_int(nd, 4, true);
 		return;
 	case N_BINOP:
@@ -1841,15 +1879,15 @@ expr1(check_t *ck, int32_t n)
 			/* dtrace's tags: integral, arithmetic, then any */
 			if (op == '%' || op == '&' || op == '|' || op == '^' ||
 			    op == T_SHL || op == T_SHR)
-				dsl_cc_nerror(cc, n, "D_OP_INT", "operator %s "
-				    "requires operands of integral type",
-				    opname(op));
+				dsl_diag_nerror(cc, n, "D_OP_INT",
+				    "operator %s requires operands of integral "
+				    "type", opname(op));
 			if (op == '*' || op == '/')
-				dsl_cc_nerror(cc, n, "D_OP_ARITH", "operator "
+				dsl_diag_nerror(cc, n, "D_OP_ARITH", "operator "
 				    "%s requires operands of arithmetic type",
 				    opname(op));
 			if (!cmp || an->dn_type != bn->dn_type)
-				dsl_cc_nerror(cc, n, "D_OP_INCOMPAT",
+				dsl_diag_nerror(cc, n, "D_OP_INCOMPAT",
 				    "operator %s: operands have incompatible "
 				    "types: \"%s\" %s \"%s\"", opname(op),
 				    an->dn_type == DT_STR ? "string" : "int",
@@ -1884,9 +1922,9 @@ expr1(check_t *ck, int32_t n)
 			int64_t sz = elem_size(ck, t);
 
 			if (nd->dn_c == DSL_NONE && sz > 1) {
-				int32_t k = dsl_cc_node(cc, N_INT, nd->dn_line,
-				    nd->dn_col);
-				int32_t m = dsl_cc_node(cc, N_BINOP,
+				int32_t k = dsl_parse_node(cc, N_INT,
+				    nd->dn_line, nd->dn_col);
+				int32_t m = dsl_parse_node(cc, N_BINOP,
 				    NODE(ck, n)->dn_line, NODE(ck, n)->dn_col);
 
 				NODE(ck, k)->dn_ival = sz;
@@ -1914,17 +1952,17 @@ expr1(check_t *ck, int32_t n)
 		an = NODE(ck, nd->dn_b);
 		bn = NODE(ck, nd->dn_c);
 		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID)
-			dsl_cc_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
 			    "requires a scalar first operand");
 		if (an->dn_type != bn->dn_type)
-			dsl_cc_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
 			    "operands must have compatible types");
 		if (an->dn_type == DT_STR)
 			nd->dn_type = DT_STR;
 		else if (an->dn_type == DT_INT)
 			promote(nd, an, bn);
 		else
-			dsl_cc_nerror(cc, n, "D_OP_VOID", "operator ?: "
+			dsl_diag_nerror(cc, n, "D_OP_VOID", "operator ?: "
 			    "operands may not have void type");
 		return;
 	}
@@ -1933,11 +1971,11 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		if (nd->dn_type == DT_STR &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_STR)
-			dsl_cc_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
 			    "expression: integer to string (use lltostr( ))");
 		if (nd->dn_type == DT_INT &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_INT)
-			dsl_cc_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
 			    "expression: %s to integer",
 			    NODE(ck, nd->dn_a)->dn_type == DT_STR ? "string" :
 			    "void");
@@ -1965,7 +2003,7 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		aop = NODE(ck, nd->dn_a)->dn_op;
 		if (aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX)
-			dsl_cc_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
+			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		t = NODE(ck, nd->dn_a)->dn_ctype;
 		if (t == 0) {
@@ -1973,14 +2011,14 @@ expr1(check_t *ck, int32_t n)
 			const dsl_node_t *an = NODE(ck, nd->dn_a);
 			char nm[16];
 
-			snprintf(nm, sizeof (nm), "%sint%d_t",
+			snprintf(nm, sizeof(nm), "%sint%d_t",
 			    an->dn_signed ? "" : "u", an->dn_size * 8);
 			t = dsl_type_int(&PG(ck)->pg_tt, nm, an->dn_size,
 			    an->dn_signed);
 		}
 		t = t != 0 ? dsl_type_ptr(&PG(ck)->pg_tt, t) : 0;
 		if (t == 0)
-			dsl_cc_nerror(cc, n, NULL, "out of memory");
+			dsl_diag_nerror(cc, n, NULL, "out of memory");
 		set_ctype(ck, n, t);
 		return;
 	}
@@ -1996,9 +2034,9 @@ expr1(check_t *ck, int32_t n)
 			    an->dn_size : 0;
 
 			if (an->dn_type == DT_VOID)
-				dsl_cc_nerror(cc, n, "D_SIZEOF_TYPE", "cannot "
-				    "apply sizeof to an expression of void "
-				    "type");
+				dsl_diag_nerror(cc, n, "D_SIZEOF_TYPE",
+				    "cannot apply sizeof to an expression of "
+				    "void type");
 			nd->dn_op = N_INT;
 			nd->dn_ival = sz;
 			set_int(nd, 8, false);
@@ -2006,7 +2044,7 @@ expr1(check_t *ck, int32_t n)
 		}
 		return;
 	default:
-		dsl_cc_nerror(cc, n, "D_SYNTAX", "invalid expression");
+		dsl_diag_nerror(cc, n, "D_SYNTAX", "invalid expression");
 	}
 }
 
@@ -2027,10 +2065,10 @@ clsflags(check_t *ck, int32_t e)
 
 	if (nd->dn_op == N_AGG) {
 		if (*cf & CF_COMMIT)
-			dsl_cc_nerror(cc, e, "D_AGG_COMM", "aggregating "
+			dsl_diag_nerror(cc, e, "D_AGG_COMM", "aggregating "
 			    "actions may not follow commit( )");
 		if (*cf & CF_SPEC)
-			dsl_cc_nerror(cc, e, "D_AGG_SPEC", "aggregating "
+			dsl_diag_nerror(cc, e, "D_AGG_SPEC", "aggregating "
 			    "actions may not follow speculate( )");
 		*cf |= CF_AGG;
 		return;
@@ -2045,7 +2083,7 @@ clsflags(check_t *ck, int32_t e)
 	switch (f) {
 	case F_COMMIT:
 		if (*cf & (CF_DATAREC | CF_AGG))
-			dsl_cc_nerror(cc, e, "D_COMM_DREC", "commit( ) may "
+			dsl_diag_nerror(cc, e, "D_COMM_DREC", "commit( ) may "
 			    "not follow data-recording action(s)");
 		*cf |= CF_COMMIT;
 		return;
@@ -2053,38 +2091,38 @@ clsflags(check_t *ck, int32_t e)
 		return;
 	case F_SPECULATE:
 		if (*cf & CF_SPEC)
-			dsl_cc_nerror(cc, e, "D_SPEC_SPEC", "speculate( ) may "
-			    "not follow speculate( )");
+			dsl_diag_nerror(cc, e, "D_SPEC_SPEC", "speculate( ) "
+			    "may not follow speculate( )");
 		if (*cf & CF_COMMIT)
-			dsl_cc_nerror(cc, e, "D_SPEC_COMM", "speculate( ) may "
-			    "not follow commit( )");
+			dsl_diag_nerror(cc, e, "D_SPEC_COMM", "speculate( ) "
+			    "may not follow commit( )");
 		if (*cf & (CF_DATAREC | CF_AGG))
-			dsl_cc_nerror(cc, e, "D_SPEC_DREC", "speculate( ) may "
-			    "not follow data-recording action(s)");
+			dsl_diag_nerror(cc, e, "D_SPEC_DREC", "speculate( ) "
+			    "may not follow data-recording action(s)");
 		*cf |= CF_SPEC;
 		return;
 	}
 	if (*cf & CF_SPEC) {
 		if (F_ISDESTRUCT(f))
-			dsl_cc_nerror(cc, e, "D_ACT_SPEC", "destructive "
+			dsl_diag_nerror(cc, e, "D_ACT_SPEC", "destructive "
 			    "actions may not follow speculate( )");
 		if (f == F_EXIT)
-			dsl_cc_nerror(cc, e, "D_EXIT_SPEC", "exit( ) may not "
+			dsl_diag_nerror(cc, e, "D_EXIT_SPEC", "exit( ) may not "
 			    "follow speculate( )");
 	}
 	if (*cf & CF_COMMIT)
-		dsl_cc_nerror(cc, e, "D_DREC_COMM", "data-recording actions "
+		dsl_diag_nerror(cc, e, "D_DREC_COMM", "data-recording actions "
 		    "may not follow commit( )");
 	*cf |= CF_DATAREC;
 	/* the kernel's actions, and writes into the tracee, which pidtrace
 	 * never makes: known (so the rules above apply), then refused */
 	if (f == F_PANIC || f == F_CHILL || f == F_BREAKPOINT)
-		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
-		    "not available for a user process", sigs[f].fs_name);
+		dsl_diag_nerror(cc, e, "D_UNKNOWN", "%s( ) acts on the kernel: "
+		    "not available for a user process", dsl_prog_funcname(f));
 	if (f == F_COPYOUT || f == F_COPYOUTSTR || f == F_STOP)
-		dsl_cc_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
-		    "pidtrace does not %s the traced process", sigs[f].fs_name,
-		    f == F_STOP ? "stop" : "write into");
+		dsl_diag_nerror(cc, e, "D_UNKNOWN", "%s( ) is not supported: "
+		    "pidtrace does not %s the traced process",
+		    dsl_prog_funcname(f), f == F_STOP ? "stop" : "write into");
 }
 
 /* Does this statement record data (an action other than an
@@ -2102,19 +2140,19 @@ records(check_t *ck, int32_t s)
 			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
 			    (F_ISACTION(NODE(ck, nd->dn_a)->dn_ival) ||
 			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)))
-				return (true);
+				return true;
 			break;
 		case S_IF:
 			if (records(ck, nd->dn_b) || records(ck, nd->dn_c))
-				return (true);
+				return true;
 			break;
 		case S_BLOCK:
 			if (records(ck, nd->dn_a))
-				return (true);
+				return true;
 			break;
 		}
 	}
-	return (false);
+	return false;
 }
 
 static void
@@ -2132,11 +2170,12 @@ stmts(check_t *ck, int32_t s)
 			if (NODE(ck, e)->dn_op == N_CALL) {
 				call(ck, e, true);
 			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
-				if (NODE(ck, e)->dn_aux != 1)	/* @a; (dtrace) */
-					dsl_cc_nerror(ck->ck_cc, e,
+				/* @a; as a statement: dtrace's message */
+				if (NODE(ck, e)->dn_aux != 1)
+					dsl_diag_nerror(ck->ck_cc, e,
 					    "D_IDENT_UNDEF", "@%s: a statement "
 					    "with no effect", nname(ck, e));
-				dsl_cc_nerror(ck->ck_cc, e, "D_AGG_NULL",
+				dsl_diag_nerror(ck->ck_cc, e, "D_AGG_NULL",
 				    "@%s has no aggregating function: assign "
 				    "it one, such as count( )", nname(ck, e));
 			} else {
@@ -2147,7 +2186,7 @@ stmts(check_t *ck, int32_t s)
 		case S_IF:
 			expr(ck, nd->dn_a);
 			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID)
-				dsl_cc_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
+				dsl_diag_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
 				    "D_OP_SCALAR", "if condition must be "
 				    "scalar");
 			stmts(ck, NODE(ck, s)->dn_b);
@@ -2175,7 +2214,7 @@ check_pass(check_t *ck)
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
 			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
-				dsl_cc_nerror(ck->ck_cc, cl->cl_pred,
+				dsl_diag_nerror(ck->ck_cc, cl->cl_pred,
 				    "D_PRED_SCALAR", "predicate result must "
 				    "be of scalar type");
 		}
@@ -2187,7 +2226,7 @@ check_pass(check_t *ck)
 }
 
 void
-dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
+dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
     int size, bool sign, int nkeys, const uint8_t *ktype,
     const uint8_t *ksize, int line, int col)
 {
@@ -2195,10 +2234,10 @@ dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 	dsl_var_t *v = find_var(&ck, scope, name, false);
 
 	if (v != NULL)
-		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	if (find_builtin(name) >= 0 || find_func(name) >= 0)
-		dsl_cc_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s is built in", name);
 	v = find_var(&ck, scope, name, true);
 	type_var(&ck, v, type, size, sign);
@@ -2210,7 +2249,7 @@ dsl_cc_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 }
 
 void
-dsl_cc_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
+dsl_check_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
     int32_t ctype)
 {
 	check_t ck = { cc, false, false, NULL, 0 };
@@ -2256,392 +2295,52 @@ printa_keys(check_t *ck)
 			    (size_t)ag->ag_nkeys) != 0 ||
 			    memcmp(ag->ag_ksize, first->ag_ksize,
 			    (size_t)ag->ag_nkeys) != 0)
-				dsl_cc_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
+				dsl_diag_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
 				    "printa( ) argument #%d: @%s's keys do not "
-				    "match @%s's", k, dsl_str(pg, ag->ag_name),
-				    dsl_str(pg, first->ag_name));
+				    "match @%s's", k,
+				    dsl_prog_str(pg, ag->ag_name),
+				    dsl_prog_str(pg, first->ag_name));
 		}
 	}
 }
-
-/* Options: -x name[=value] and #pragma D option. */
-static const char *const optnames[O_NOPTS] = {
-	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
-	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
-	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
-	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
-	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
-};
 
 /*
- * The value of a number or size option as dtrace parses it: a decimal,
- * octal or hex number (sizes may end in k, m, g or t), no sign, nothing
- * else; -1 when invalid.
+ * Check the parsed program: learn the variables' types, run the strict
+ * pass, then join printa()'s aggregations and refuse any aggregation
+ * never given a function.  The first error longjmps to cc_jmp.
  */
-static int64_t
-optnum(const char *val, bool size)
-{
-	unsigned long long v;
-	char *e;
-
-	if (*val == '-' || *val == '+' || *val == '\0')
-		return (-1);
-	errno = 0;
-	v = strtoull(val, &e, 0);
-	if (errno != 0 || e == val)
-		return (-1);
-	if (size && *e != '\0' && e[1] == '\0') {
-		int sh = 0;
-
-		switch (*e++) {
-		case 'k': case 'K': sh = 10; break;
-		case 'm': case 'M': sh = 20; break;
-		case 'g': case 'G': sh = 30; break;
-		case 't': case 'T': sh = 40; break;
-		default: return (-1);
-		}
-		if (v > (unsigned long long)INT64_MAX >> sh)
-			return (-1);
-		v <<= sh;
-	}
-	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
-		return (-1);
-	return ((int64_t)v);
-}
-
-/* Options the host owns or that have no effect here, accepted as dtrace
- * accepts them. */
-static const char *const hostopts[] = {
-	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
-	"specsize", "cleanrate", "statusrate", "bufpolicy",
-	"bufresize", "flowindent", "zdefs", "rawbytes",
-	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
-	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
-	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
-	"define", "incdir", "undef", "cpp", "cpppath", "debug", "droptags",
-	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
-	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
-	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin", "stackfmt", "flamegraph", "fastpath",
-	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
-	NULL,
-};
-
 void
-dsl_cc_option(dsl_cc_t *cc, const char *opt, int line, int col)
+dsl_check(dsl_cc_t *cc)
 {
+	check_t ck = { cc, false, false, NULL, 0 };
 	dsl_prog_t *pg = cc->cc_pg;
-	char name[128];
-	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "";
-	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
-	int i;
-	bool known = false;
+	jmp_buf outer;
+	int k;
 
-	if (n == 0 || n >= sizeof (name))
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
-		    "failed to set -x %s: Invalid option name" :
-		    "failed to set option '%s': Invalid option name", opt);
-	memcpy(name, opt, n);
-	name[n] = '\0';
-	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
-	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
-	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
-	    optnum(val, true) < 0)) {
-		if (line == 0)
-			dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed "
-			    "to set -x %s: Invalid value for specified "
-			    "option", opt);
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to set "
-		    "option '%s' to '%s': Invalid value for specified option",
-		    name, val);
-	}
-	for (i = 0; i < O_NOPTS; i++) {
-		if (strcmp(optnames[i], name) == 0) {
-			char *e;
-			long long v = 1;
-
-			known = true;
-			if (*val != '\0') {
-				v = strtoll(val, &e, 0);
-				if (*e != '\0' && i != O_STRSIZE)
-					v = 1;
-				if (i == O_STRSIZE) {
-					if (*e == 'k' || *e == 'K')
-						v *= 1024;
-					if (v <= 0 || v > 65536)
-						dsl_cc_error(cc, line, col,
-						    "D_PRAGMA_OPTSET", "failed "
-						    "to set option 'strsize' "
-						    "to '%s': Invalid value",
-						    val);
-				}
-			}
-			pg->pg_opts[i] = v;
-			if (i == O_STRSIZE)
-				pg->pg_strsize = (uint32_t)v;
-			if (i == O_ERRTAGS)
-				cc->cc_errtags = true;
+	/* Learn variable types until nothing changes.  An error
+	 * here only ends the learning: the strict pass reports. */
+	memcpy(outer, cc->cc_jmp, sizeof(jmp_buf));
+	if (setjmp(cc->cc_jmp) == 0) {
+		for (k = 0; k < 8; k++) {
+			ck.ck_changed = false;
+			check_pass(&ck);
+			if (!ck.ck_changed)
+				break;
 		}
 	}
-	for (i = 0; !known && hostopts[i] != NULL; i++)
-		if (strcmp(hostopts[i], name) == 0)
-			known = true;
-	if (!known)
-		dsl_cc_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
-		    "failed to set -x %s: Invalid option name" :
-		    "failed to set option '%s': Invalid option name", name);
-	pg->pg_optvals = dsl_cc_grow(cc, pg->pg_optvals, &cc->cc_optcap,
-	    pg->pg_noptvals + 1, sizeof (dsl_optval_t));
-	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_cc_str(cc, name,
-	    strlen(name));
-	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_cc_str(cc, val,
-	    strlen(val));
-	pg->pg_noptvals++;
-}
+	memcpy(cc->cc_jmp, outer, sizeof(jmp_buf));
+	ck.ck_strict = true;
+	check_pass(&ck);
+	printa_keys(&ck);
+	for (k = 0; k < (int)pg->pg_naggs; k++) {
+		dsl_agg_t *ag = &pg->pg_aggs[k];
 
-void
-dsl_prog_free(dsl_prog_t *pg)
-{
-	if (pg == NULL)
-		return;
-	free(pg->pg_nodes);
-	free(pg->pg_strtab);
-	free(pg->pg_clauses);
-	free(pg->pg_descs);
-	free(pg->pg_desc_clause);
-	free(pg->pg_vars);
-	free(pg->pg_aggs);
-	free(pg->pg_optvals);
-	dsl_tt_fini(&pg->pg_tt);
-	free(pg);
-}
-
-dsl_prog_t *
-dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
-    char *err, size_t errlen)
-{
-	static const dsl_copts_t noopts;
-	dsl_cc_t *volatile cc;
-	dsl_prog_t *volatile pg;
-	size_t i;
-
-	if (err != NULL && errlen > 0)
-		err[0] = '\0';
-	cc = calloc(1, sizeof (*cc));
-	pg = calloc(1, sizeof (*pg));
-	if (cc == NULL || pg == NULL) {
-		free(cc);
-		free(pg);
-		if (err != NULL)
-			snprintf(err, errlen, "out of memory");
-		return (NULL);
-	}
-	cc->cc_srcs = srcs;
-	cc->cc_nsrcs = nsrcs;
-	cc->cc_copts = opts != NULL ? opts : &noopts;
-	cc->cc_err = err;
-	cc->cc_errlen = errlen;
-	cc->cc_pg = pg;
-	cc->cc_src = -1;
-	for (i = 0; i < O_NOPTS; i++)
-		pg->pg_opts[i] = -1;
-	pg->pg_strsize = DSL_STRSIZE;
-
-	if (setjmp(cc->cc_jmp) != 0) {
-		dsl_prog_free(cc->cc_pg);
-		free(cc->cc_tstr);
-		free(cc->cc_pstr);
-		free(cc->cc_dstr);
-		free(cc);
-		return (NULL);
-	}
-	dsl_cc_str(cc, "", 0);	/* offset 0 is "" */
-	if (dsl_tt_copy(&pg->pg_tt, cc->cc_copts->co_types) != 0)
-		dsl_cc_error(cc, 0, 0, NULL, "out of memory");
-	for (i = 0; i < cc->cc_copts->co_nxopts; i++) {
-		const char *o = cc->cc_copts->co_xopts[i];
-
-		/* errtags first, so it tags errors of the other options */
-		if (strcmp(o, "errtags") == 0)
-			cc->cc_errtags = true;
-	}
-	for (i = 0; i < cc->cc_copts->co_nxopts; i++)
-		dsl_cc_option(cc, cc->cc_copts->co_xopts[i], 0, 0);
-	for (i = 0; i < nsrcs; i++) {
-		dsl_lex_init(cc, (int)i);
-		dsl_parse(cc);
-	}
-	{
-		check_t ck = { cc, false, false, NULL, 0 };
-		int k;
-
-		jmp_buf outer;
-
-		/* Learn variable types until nothing changes.  An error
-		 * here only ends the learning: the strict pass reports. */
-		memcpy(outer, cc->cc_jmp, sizeof (jmp_buf));
-		if (setjmp(cc->cc_jmp) == 0) {
-			for (k = 0; k < 8; k++) {
-				ck.ck_changed = false;
-				check_pass(&ck);
-				if (!ck.ck_changed)
-					break;
-			}
-		}
-		memcpy(cc->cc_jmp, outer, sizeof (jmp_buf));
-		ck.ck_strict = true;
-		check_pass(&ck);
-		printa_keys(&ck);
-		for (k = 0; k < (int)pg->pg_naggs; k++) {
-			dsl_agg_t *ag = &pg->pg_aggs[k];
-
-			if (ag->ag_func < 0) {
-				cc->cc_src = ag->ag_src;
-				dsl_cc_error(cc, ag->ag_line, ag->ag_col,
-				    "D_IDENT_UNDEF", "failed to resolve @%s: "
-				    "Unknown aggregation",
-				    dsl_str(pg, ag->ag_name));
-			}
+		if (ag->ag_func < 0) {
+			cc->cc_src = ag->ag_src;
+			dsl_diag_error(cc, ag->ag_line, ag->ag_col,
+			    "D_IDENT_UNDEF", "failed to resolve @%s: "
+			    "Unknown aggregation",
+			    dsl_prog_str(pg, ag->ag_name));
 		}
 	}
-	/* extraneous macro arguments are an error, as in dtrace */
-	for (i = 1; i < (size_t)cc->cc_copts->co_nargs &&
-	    i < DSL_MAXMACROARGS; i++) {
-		if (cc->cc_copts->co_args[i] != NULL && !cc->cc_argused[i] &&
-		    pg->pg_opts[O_DEFAULTARGS] <= 0) {
-			cc->cc_src = nsrcs > 0 ? (int)nsrcs - 1 : -1;
-			dsl_cc_error(cc, 1, 1, "D_MACRO_UNUSED", "extraneous "
-			    "argument '%s' ($%zu is not referenced)",
-			    cc->cc_copts->co_args[i], i);
-		}
-	}
-	for (i = 0; i < pg->pg_ndescs; i++) {
-		dsl_pdesc_t *d = &pg->pg_descs[i];
-
-		d->pd_prov = pg->pg_strtab + (uintptr_t)d->pd_prov;
-		d->pd_mod = pg->pg_strtab + (uintptr_t)d->pd_mod;
-		d->pd_func = pg->pg_strtab + (uintptr_t)d->pd_func;
-		d->pd_name = pg->pg_strtab + (uintptr_t)d->pd_name;
-		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
-	}
-	free(cc->cc_tstr);
-	free(cc->cc_pstr);
-	free(cc->cc_dstr);
-	free(cc);
-	if (err != NULL && errlen > 0)
-		err[0] = '\0';
-	return (pg);
-}
-
-size_t
-dsl_prog_ndescs(const dsl_prog_t *pg)
-{
-	return (pg->pg_ndescs);
-}
-
-const dsl_pdesc_t *
-dsl_prog_desc(const dsl_prog_t *pg, size_t i)
-{
-	return (i < pg->pg_ndescs ? &pg->pg_descs[i] : NULL);
-}
-
-bool
-dsl_prog_quiet(const dsl_prog_t *pg)
-{
-	return (pg->pg_opts[O_QUIET] > 0);
-}
-
-bool
-dsl_prog_destructive(const dsl_prog_t *pg, bool *allowed)
-{
-	uint32_t i;
-
-	if (allowed != NULL)
-		*allowed = pg->pg_opts[O_DESTRUCTIVE] > 0;
-	for (i = 0; i < pg->pg_nclauses; i++)
-		if (pg->pg_clauses[i].cl_destruct)
-			return (true);
-	return (false);
-}
-
-bool
-dsl_prog_desc_stack(const dsl_prog_t *pg, size_t d)
-{
-	return (d < pg->pg_ndescs &&
-	    pg->pg_clauses[pg->pg_desc_clause[d]].cl_stack);
-}
-
-const char *
-dsl_prog_option(const dsl_prog_t *pg, const char *name)
-{
-	const char *v = NULL;
-	uint32_t i;
-
-	for (i = 0; i < pg->pg_noptvals; i++)
-		if (strcmp(dsl_str(pg, pg->pg_optvals[i].ov_name), name) == 0)
-			v = dsl_str(pg, pg->pg_optvals[i].ov_value);
-	return (v);
-}
-
-/* gmatch: * ? [a-z] [!x], as DTrace matches probe descriptions. */
-bool
-dsl_glob(const char *p, const char *s)
-{
-	for (; *p != '\0'; p++, s++) {
-		if (*p == '*') {
-			while (p[1] == '*')
-				p++;
-			if (p[1] == '\0')
-				return (true);
-			for (; *s != '\0'; s++)
-				if (dsl_glob(p + 1, s))
-					return (true);
-			return (dsl_glob(p + 1, s));
-		}
-		if (*s == '\0')
-			return (false);
-		if (*p == '?')
-			continue;
-		if (*p == '[') {
-			const char *q = p + 1;
-			bool neg = false, hit = false;
-
-			if (*q == '!' || *q == '^') {
-				neg = true;
-				q++;
-			}
-			for (; *q != '\0' && (*q != ']' || q == p + 1 +
-			    (neg ? 1 : 0)); q++) {
-				if (q[1] == '-' && q[2] != ']' &&
-				    q[2] != '\0') {
-					if (*s >= q[0] && *s <= q[2])
-						hit = true;
-					q += 2;
-				} else if (*q == *s) {
-					hit = true;
-				}
-			}
-			if (*q != ']')
-				return (false);
-			if (hit == neg)
-				return (false);
-			p = q;
-			continue;
-		}
-		if (*p == '\\' && p[1] != '\0')
-			p++;
-		if (*p != *s)
-			return (false);
-	}
-	return (*s == '\0');
-}
-
-bool
-dsl_desc_match(const dsl_pdesc_t *d, const char *prov, const char *mod,
-    const char *func, const char *name)
-{
-	return ((d->pd_prov[0] == '\0' || dsl_glob(d->pd_prov, prov)) &&
-	    (d->pd_mod[0] == '\0' || dsl_glob(d->pd_mod, mod)) &&
-	    (d->pd_func[0] == '\0' || dsl_glob(d->pd_func, func)) &&
-	    (d->pd_name[0] == '\0' || dsl_glob(d->pd_name, name)));
 }

@@ -20,7 +20,7 @@ verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
 	char msg[512];
 	const char *name = "<input>";
 
-	vsnprintf(msg, sizeof (msg), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (src >= 0 && (size_t)src < cc->cc_nsrcs)
 		name = cc->cc_srcs[src].ds_name;
 	if (cc->cc_err != NULL && cc->cc_errlen > 0 && src < 0) {
@@ -40,7 +40,7 @@ verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
 }
 
 void
-dsl_cc_error(dsl_cc_t *cc, int line, int col, const char *tag,
+dsl_diag_error(dsl_cc_t *cc, int line, int col, const char *tag,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -51,7 +51,7 @@ dsl_cc_error(dsl_cc_t *cc, int line, int col, const char *tag,
 }
 
 void
-dsl_cc_nerror(dsl_cc_t *cc, int32_t node, const char *tag,
+dsl_diag_nerror(dsl_cc_t *cc, int32_t node, const char *tag,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -70,7 +70,7 @@ distance(const char *a, const char *b)
 	size_t row[64], prev, tmp;
 
 	if (la >= 63 || lb >= 63)
-		return (99);
+		return 99;
 	for (j = 0; j <= lb; j++)
 		row[j] = j;
 	for (i = 1; i <= la; i++) {
@@ -88,11 +88,11 @@ distance(const char *a, const char *b)
 			prev = tmp;
 		}
 	}
-	return (row[lb]);
+	return row[lb];
 }
 
 const char *
-dsl_suggest(const char *name, const char *const *names, size_t n)
+dsl_diag_suggest(const char *name, const char *const *names, size_t n)
 {
 	const char *best = NULL;
 	size_t i, bd = 3;
@@ -111,30 +111,5 @@ dsl_suggest(const char *name, const char *const *names, size_t n)
 			best = names[i];
 		}
 	}
-	return (best);
-}
-
-void *
-dsl_cc_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
-    size_t elsize)
-{
-	uint32_t n;
-	void *p;
-
-	if (need <= *cap)
-		return (arr);
-	n = *cap ? *cap : 16;
-	while (n < need) {
-		if (n > (1u << 28))
-			dsl_cc_error(cc, cc->cc_line, 0, NULL,
-			    "program too large");
-		n *= 2;
-	}
-	p = realloc(arr, (size_t)n * elsize);
-	if (p == NULL)
-		dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
-	memset((char *)p + (size_t)*cap * elsize, 0,
-	    (size_t)(n - *cap) * elsize);
-	*cap = n;
-	return (p);
+	return best;
 }

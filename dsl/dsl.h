@@ -8,7 +8,7 @@
  * string table, variable and aggregation tables: no pointer into anything
  * of the host).  dsl_rt_create() makes the runtime state (variables,
  * aggregations, output); the host registers the probes it enabled and
- * which descriptions enable them, then calls dsl_fire() on each firing.
+ * which descriptions enable them, then calls dsl_eval_fire() on each firing.
  * dsl_rt_end() fires END and prints the aggregations.
  *
  * The language knows nothing of ptrace or ELF: it reads tracee memory only
@@ -39,7 +39,7 @@ typedef struct dsl_src {
 #define DSL_MAXMACROARGS	10	/* $0..$9 */
 
 /*
- * C types the host knows (issue: DWARF of the traced process), given to
+ * C types the host knows (from DWARF of the traced process), given to
  * the compiler in dsl_copts_t.co_types.  A program's own struct, union,
  * enum and typedef declarations are added to a copy of it, so the
  * compiled program holds every type it uses in flat arrays (prog.h:
@@ -52,8 +52,8 @@ typedef struct dsl_src {
  * Offsets and sizes are in bytes; the host computes the layout (DWARF
  * says it), the compiler only lays out the program's own declarations.
  */
-dsl_typetab_t	*dsl_typetab_create(void);
-void		dsl_typetab_free(dsl_typetab_t *);
+dsl_typetab_t	*dsl_type_tab_create(void);
+void		dsl_type_tab_free(dsl_typetab_t *);
 int32_t		dsl_type_void(dsl_typetab_t *);
 /* A named integer type: "int", "uint64_t", "char"... */
 int32_t		dsl_type_int(dsl_typetab_t *, const char *name, size_t size,
@@ -153,9 +153,9 @@ const dsl_pdesc_t *dsl_prog_desc(const dsl_prog_t *, size_t i);
 
 /* Glob match (* ? [...], as DTrace's gmatch) of every field of a
  * description against a probe; empty description fields match anything. */
-bool		dsl_desc_match(const dsl_pdesc_t *, const char *prov,
+bool		dsl_prog_desc_match(const dsl_pdesc_t *, const char *prov,
 		    const char *mod, const char *func, const char *name);
-bool		dsl_glob(const char *pattern, const char *s);
+bool		dsl_prog_glob(const char *pattern, const char *s);
 
 /*
  * Whether the clause of description d walks the user stack (ustack(),
@@ -206,9 +206,10 @@ typedef struct dsl_host {
 	/* Name pc of process pid when a stack is printed, perhaps after
 	 * the process is gone: as dh_addr2sym, with dh_cookie, but 1 when
 	 * the name is a JIT's (code in no file, named by the runtime: what
-	 * dtrace's ustack helpers give), which a stack prints only within
-	 * its string space (ustack's strsize).  Optional (frames print in
-	 * hex without it). */
+	 * dtrace's ustack helpers give), which a stack with string space
+	 * (jstack(), ustack's strsize) prints only within it, and one
+	 * without (ustack()) in full.  Optional (frames print in hex
+	 * without it). */
 	int	(*dh_pcsym)(void *hcookie, int32_t pid, uint64_t pc,
 		    char *buf, size_t len);
 	/* raise(): send sig to thread tid of the process cookie (the
@@ -221,7 +222,7 @@ typedef struct dsl_host {
 
 #define DSL_NARGS	10
 
-/* One firing, filled by the host.  Strings live until dsl_fire returns. */
+/* One firing, filled by the host.  Strings live until dsl_eval_fire returns. */
 typedef struct dsl_ctx {
 	uint64_t	cx_args[DSL_NARGS];	/* arg0..arg9 */
 	uint32_t	cx_nargs;	/* how many of cx_args are valid, the
@@ -243,7 +244,7 @@ typedef struct dsl_ctx {
 
 /* Fill a context that describes this process (BEGIN, END and tick
  * firings when nothing is traced): pid, tid, uid, cpu... */
-void		dsl_ctx_self(dsl_ctx_t *);
+void		dsl_rt_ctx_self(dsl_ctx_t *);
 
 /* Create the runtime of a program; the program must outlive it.  host is
  * copied.  Returns NULL only when out of memory. */
@@ -288,7 +289,8 @@ size_t		dsl_rt_nenabled(const dsl_rt_t *);
  * ignored.  Output goes to dh_out unflushed: the host flushes when it
  * wants the user to see it (the command flushes after each tick).
  */
-int		dsl_fire(dsl_rt_t *, uint32_t probe_id, const dsl_ctx_t *ctx);
+int		dsl_eval_fire(dsl_rt_t *, uint32_t probe_id,
+		    const dsl_ctx_t *ctx);
 /* The id of a registered dtrace:::BEGIN / END (0 if none). */
 uint32_t	dsl_rt_begin_id(const dsl_rt_t *);
 /* How many runtime errors (faults) have been reported so far. */
@@ -297,7 +299,7 @@ uint64_t	dsl_rt_errors(const dsl_rt_t *);
 bool		dsl_rt_exited(const dsl_rt_t *);
 
 /* Free the self-> storage of a thread that exited. */
-void		dsl_thread_gone(dsl_rt_t *, uint64_t tid);
+void		dsl_var_thread_gone(dsl_rt_t *, uint64_t tid);
 
 /*
  * The end of tracing: fire END (once, with ctx, or a context of this
@@ -315,7 +317,7 @@ void		dsl_rt_destroy(dsl_rt_t *);
  * the file (the option's value): the language writes no file.  Call
  * after dsl_rt_end.  0, or -1 on a write error.
  */
-int		dsl_rt_flamegraph(dsl_rt_t *, FILE *fp);
+int		dsl_flame_svg(dsl_rt_t *, FILE *fp);
 
 /* A SIGINT or SIGTERM ended tracing: prints the newline dtrace prints
  * after a ^C (quiet or not).  Call it before dsl_rt_end. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * emit.c: aggregations as typed values (dsl_agg_walk) and the JSON Lines
+ * emit.c: aggregations as typed values (dsl_emit_agg_walk) and the JSON Lines
  * output of -x oformat=json.
  *
  * JSON goes through json-c: it is the JSON library of Debian's base tools
@@ -40,9 +40,9 @@ struct dsl_emit {
 #define JFLAGS	(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
 uint32_t
-dsl_rt_naggs(const dsl_rt_t *rt)
+dsl_emit_naggs(const dsl_rt_t *rt)
 {
-	return (rt->rt_pg->pg_naggs);
+	return rt->rt_pg->pg_naggs;
 }
 
 /* The buckets of a histogram entry, ascending; returns how many. */
@@ -52,19 +52,19 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 {
 	size_t n = 0, i;
 
-	memset(b, 0, (ag->ag_ndata + 1) * sizeof (*b));
+	memset(b, 0, (ag->ag_ndata + 1) * sizeof(*b));
 	if (ag->ag_func == F_QUANTIZE) {
 		/* a negative bucket is named by its bound nearest zero:
 		 * -8 holds -15..-8 */
 		for (i = 0; i < 127; i++, n++) {
 			if (i < 63) {
 				b[n].ab_min = i == 0 ? INT64_MIN :
-				    dsl_qbucketval((int)i - 1) + 1;
-				b[n].ab_max = dsl_qbucketval((int)i);
+				    dsl_agg_qbucketval((int)i - 1) + 1;
+				b[n].ab_max = dsl_agg_qbucketval((int)i);
 			} else {
-				b[n].ab_min = dsl_qbucketval((int)i);
+				b[n].ab_min = dsl_agg_qbucketval((int)i);
 				b[n].ab_max = i == 126 ? INT64_MAX :
-				    dsl_qbucketval((int)i + 1) - 1;
+				    dsl_agg_qbucketval((int)i + 1) - 1;
 			}
 			b[n].ab_count = d[i] / normal;
 		}
@@ -85,9 +85,9 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 			b[i].ab_count = d[i] / normal;
 	} else {
 		/*
-		 * dtrace-utils' llquantize bins (dsl_llq_label): negative ones
-		 * labelled by the bound nearer zero, the 0 bin, positive ones
-		 * by their lower bound; ghost bins no integer lands in are
+		 * dtrace-utils' llquantize bins (dsl_agg_llq_label): negative
+		 * ones labelled by the bound nearer zero, the 0 bin, positive
+		 * ones by their lower bound; ghost bins no integer lands in are
 		 * left out.  A bin reaches up to the next label (positive),
 		 * or down to the previous one (negative).
 		 */
@@ -98,12 +98,14 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 		bool neg = false;
 
 		for (i = 0; i < ag->ag_ndata; i++)
-			if (dsl_llq_label(ag, (int)i, &v) && v < 0 && d[i] != 0)
+			if (dsl_agg_llq_label(ag, (int)i, &v) && v < 0 &&
+			    d[i] != 0)
 				neg = true;
 		/* as for quantize: the negative bins once one is used */
 		n = 0;
 		for (i = 0; i < ag->ag_ndata; i++)
-			if (dsl_llq_label(ag, (int)i, &v) && (neg || v >= 0)) {
+			if (dsl_agg_llq_label(ag, (int)i, &v) &&
+			    (neg || v >= 0)) {
 				lab[n] = v;
 				idx[n++] = i;
 			}
@@ -111,10 +113,12 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 			b[j].ab_nomin = j == 0 && lab[j] <= 0;
 			b[j].ab_nomax = j == n - 1 && lab[j] >= 0;
 			if (lab[j] < 0) {
-				b[j].ab_min = j == 0 ? INT64_MIN : lab[j - 1] + 1;
+				b[j].ab_min = j == 0 ? INT64_MIN :
+				    lab[j - 1] + 1;
 				b[j].ab_max = lab[j];
 			} else if (lab[j] == 0) {
-				b[j].ab_min = j == 0 ? INT64_MIN : lab[j - 1] + 1;
+				b[j].ab_min = j == 0 ? INT64_MIN :
+				    lab[j - 1] + 1;
 				b[j].ab_max = j == n - 1 ? INT64_MAX :
 				    lab[j + 1] - 1;
 			} else {
@@ -125,7 +129,7 @@ buckets(const dsl_agg_t *ag, const int64_t *d, int64_t normal,
 			b[j].ab_count = d[idx[j]] / normal;
 		}
 	}
-	return (n);
+	return n;
 }
 
 /*
@@ -146,17 +150,18 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 	const int64_t *d = he->he_data;
 	int i;
 
-	memset(e, 0, sizeof (*e));
+	memset(e, 0, sizeof(*e));
 	e->ae_agg = a;
-	e->ae_name = dsl_str(rt->rt_pg, ag->ag_name);
-	e->ae_func = dsl_func_name(ag->ag_func);
+	e->ae_name = dsl_prog_str(rt->rt_pg, ag->ag_name);
+	e->ae_func = dsl_prog_funcname(ag->ag_func);
 	e->ae_nkeys = ag->ag_nkeys > 0 ? ag->ag_nkeys : 0;
 	for (i = 0; i < e->ae_nkeys && i < 8; i++) {
 		const char *s;
 
-		e->ae_keys[i].av_int = dsl_key_int(ag, key, i, &s);
+		e->ae_keys[i].av_int = dsl_agg_key_int(ag, key, i, &s);
 		if (s != NULL && *s == DSL_STACKMARK) {
-			dsl_stack_fold(rt, s, foldbuf[i], sizeof (foldbuf[i]));
+			dsl_print_stack_fold(rt, s, foldbuf[i],
+			    sizeof(foldbuf[i]));
 			s = foldbuf[i];
 		}
 		e->ae_keys[i].av_str = s;
@@ -182,7 +187,7 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 		e->ae_hascount = true;
 		e->ae_count = d[0];
 		e->ae_sum = d[1] / normal;
-		e->ae_value = (int64_t)dsl_stddev(d, normal);
+		e->ae_value = (int64_t)dsl_agg_stddev(d, normal);
 		e->ae_unsigned = true;
 		break;
 	default:
@@ -192,8 +197,8 @@ fill(dsl_rt_t *rt, uint32_t a, const char *key, const dsl_hent_t *he,
 }
 
 int
-dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
-    void *arg)
+dsl_emit_agg_walk(dsl_rt_t *rt, uint32_t a,
+    int (*fn)(void *, const dsl_aent_t *), void *arg)
 {
 	bool *which;
 	dsl_hent_t **s;
@@ -204,13 +209,13 @@ dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
 	int r = 0;
 
 	if (a >= rt->rt_pg->pg_naggs || rt->rt_aggs[a].ag_ht.ht_n == 0)
-		return (0);
-	which = calloc(rt->rt_pg->pg_naggs, sizeof (bool));
-	b = calloc(rt->rt_pg->pg_aggs[a].ag_ndata + 1, sizeof (*b));
+		return 0;
+	which = calloc(rt->rt_pg->pg_naggs, sizeof(bool));
+	b = calloc(rt->rt_pg->pg_aggs[a].ag_ndata + 1, sizeof(*b));
 	if (which == NULL || b == NULL) {
 		free(which);
 		free(b);
-		return (-1);
+		return -1;
 	}
 	which[a] = true;
 	s = dsl_agg_sorted(rt, which, &n, &aggof);
@@ -224,23 +229,23 @@ dsl_agg_walk(dsl_rt_t *rt, uint32_t a, int (*fn)(void *, const dsl_aent_t *),
 	free(aggof);
 	free(b);
 	free(which);
-	return (r);
+	return r;
 }
 
 int
 dsl_emit_json_init(dsl_rt_t *rt)
 {
-	dsl_emit_t *em = calloc(1, sizeof (*em));
+	dsl_emit_t *em = calloc(1, sizeof(*em));
 
 	if (em == NULL)
-		return (-1);
+		return -1;
 	em->em_cd = iconv_open("UTF-8", "UTF-8");
 	if (em->em_cd == (iconv_t)-1) {
 		free(em);
-		return (-1);
+		return -1;
 	}
 	rt->rt_emit = em;
-	return (0);
+	return 0;
 }
 
 void
@@ -266,14 +271,14 @@ grow(dsl_emit_t *em, size_t need)
 	size_t cap = em->em_fixcap ? em->em_fixcap : 256;
 
 	if (need <= em->em_fixcap)
-		return (true);
+		return true;
 	while (cap < need)
 		cap *= 2;
 	if ((p = realloc(em->em_fix, cap)) == NULL)
-		return (false);
+		return false;
 	em->em_fix = p;
 	em->em_fixcap = cap;
-	return (true);
+	return true;
 }
 
 /* s[0..len-1] as UTF-8 into fix (room for 3 * len bytes): returns the
@@ -304,11 +309,11 @@ utf8_fix(iconv_t cd, const char *s, size_t len, char *fix, size_t cap)
 		inleft--;
 		iconv(cd, NULL, NULL, NULL, NULL);
 	}
-	return (used);
+	return used;
 }
 
 char *
-dsl_utf8_dup(const char *s)
+dsl_emit_utf8_dup(const char *s)
 {
 	static iconv_t cd = (iconv_t)-1;
 	size_t len = strlen(s), n;
@@ -316,12 +321,12 @@ dsl_utf8_dup(const char *s)
 
 	if (cd == (iconv_t)-1 &&
 	    (cd = iconv_open("UTF-8", "UTF-8")) == (iconv_t)-1)
-		return (NULL);
+		return NULL;
 	if ((fix = malloc(3 * len + 1)) == NULL)
-		return (NULL);
+		return NULL;
 	n = utf8_fix(cd, s, len, fix, 3 * len + 1);
 	fix[n] = '\0';
-	return (fix);
+	return fix;
 }
 
 /* A JSON string of the bytes s[0..len-1]: valid UTF-8 always. */
@@ -333,15 +338,15 @@ jstrn(dsl_rt_t *rt, const char *s, size_t len)
 
 	/* at most 3 bytes out per byte in */
 	if (!grow(em, 3 * len + 1))
-		return (json_object_new_string(""));
+		return json_object_new_string("");
 	used = utf8_fix(em->em_cd, s, len, em->em_fix, em->em_fixcap);
-	return (json_object_new_string_len(em->em_fix, (int)used));
+	return json_object_new_string_len(em->em_fix, (int)used);
 }
 
 static json_object *
 jstr(dsl_rt_t *rt, const char *s)
 {
-	return (jstrn(rt, s, strlen(s)));
+	return jstrn(rt, s, strlen(s));
 }
 
 /* An integer of a D type: its size and signedness say how to read v. */
@@ -350,16 +355,16 @@ jint(int64_t v, int size, bool sign)
 {
 	switch (size) {
 	case 1:
-		return (json_object_new_int64(sign ? (int8_t)v : (uint8_t)v));
+		return json_object_new_int64(sign ? (int8_t)v : (uint8_t)v);
 	case 2:
-		return (json_object_new_int64(sign ? (int16_t)v :
-		    (uint16_t)v));
+		return json_object_new_int64(sign ? (int16_t)v :
+		    (uint16_t)v);
 	case 4:
-		return (json_object_new_int64(sign ? (int32_t)v :
-		    (uint32_t)v));
+		return json_object_new_int64(sign ? (int32_t)v :
+		    (uint32_t)v);
 	default:
-		return (sign ? json_object_new_int64(v) :
-		    json_object_new_uint64((uint64_t)v));
+		return sign ? json_object_new_int64(v) :
+		    json_object_new_uint64((uint64_t)v);
 	}
 }
 
@@ -392,7 +397,7 @@ record(dsl_rt_t *rt, const char *type)
 	put(o, "type", json_object_new_string(type));
 	if (rt->rt_pid == 0 || rt->rt_pid > rt->rt_nprobes ||
 	    rt->rt_ctx == NULL)
-		return (o);
+		return o;
 	pr = &rt->rt_probes[rt->rt_pid - 1];
 	p = json_object_new_object();
 	put(p, "id", json_object_new_int64(rt->rt_pid));
@@ -404,7 +409,7 @@ record(dsl_rt_t *rt, const char *type)
 	put(p, "pid", json_object_new_int64(rt->rt_ctx->cx_pid));
 	put(p, "tid", json_object_new_int64(rt->rt_ctx->cx_tid));
 	put(o, "probe", p);
-	return (o);
+	return o;
 }
 
 void
@@ -433,7 +438,7 @@ dsl_emit_printf(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	if (em->em_text == NULL)
 		em->em_text = open_memstream(&em->em_mem, &em->em_size);
 	if (em->em_text == NULL)
-		return (0);
+		return 0;
 	rewind(em->em_text);
 	rt->rt_out = em->em_text;
 	em->em_busy = true;
@@ -456,20 +461,20 @@ dsl_emit_printf(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	}
 	put(o, "args", a);
 	out(rt, o);
-	return (r);
+	return r;
 }
 
 /* dsl_printf_out() calls back here unless it formats for us. */
 bool
 dsl_emit_busy(const dsl_rt_t *rt)
 {
-	return (rt->rt_emit != NULL && rt->rt_emit->em_busy);
+	return rt->rt_emit != NULL && rt->rt_emit->em_busy;
 }
 
 static json_object *
 jbound(int64_t v, bool none)
 {
-	return (none ? NULL : json_object_new_int64(v));
+	return none ? NULL : json_object_new_int64(v);
 }
 
 /* The fields of an aggregation entry, added to o. */
@@ -528,7 +533,7 @@ dsl_emit_printa(dsl_rt_t *rt, const uint32_t *aggs, int n)
 			most = rt->rt_pg->pg_aggs[aggs[k]].ag_ndata;
 	rows = dsl_agg_joined(rt, aggs, n, &nr, zero);
 	if (rows != NULL)
-		b = calloc(most + 1, sizeof (*b));
+		b = calloc(most + 1, sizeof(*b));
 	for (i = 0; b != NULL && i < nr; i++) {
 		for (k = 0; k < n; k++) {
 			json_object *o = record(rt, "printa");
@@ -556,7 +561,7 @@ agg_line(void *arg, const dsl_aent_t *e)
 	put(o, "type", json_object_new_string("aggregation"));
 	jent(rt, o, e);
 	out(rt, o);
-	return (0);
+	return 0;
 }
 
 void
@@ -566,5 +571,5 @@ dsl_emit_all(dsl_rt_t *rt)
 
 	for (a = 0; a < rt->rt_pg->pg_naggs; a++)
 		if (!rt->rt_aggs[a].ag_printed)
-			(void)dsl_agg_walk(rt, a, agg_line, rt);
+			(void)dsl_emit_agg_walk(rt, a, agg_line, rt);
 }

@@ -3,7 +3,7 @@
  * emit.h: the runtime's results in forms other programs read.
  *
  * Two seams.  For the host (cmd/), a walk over the aggregations as typed
- * values (dsl_agg_walk), from which it renders what it exports (the
+ * values (dsl_emit_agg_walk), from which it renders what it exports (the
  * Prometheus text in cmd/metrics.c).  For the runtime itself, the JSON
  * Lines output of -x oformat=json (emit.c, over json-c): print.c,
  * printf.c and rt.c hand each output action here instead of printing text
@@ -57,7 +57,7 @@ typedef struct dsl_aent {
 } dsl_aent_t;
 
 /* How many aggregations the program has (indices 0..n-1). */
-uint32_t	dsl_rt_naggs(const dsl_rt_t *);
+uint32_t	dsl_emit_naggs(const dsl_rt_t *);
 
 /*
  * Call fn for each entry of aggregation agg, in the order dtrace prints
@@ -66,7 +66,7 @@ uint32_t	dsl_rt_naggs(const dsl_rt_t *);
  * the walk and is returned.  Returns 0, or -1 when out of memory.  Not for
  * the firing path (it sorts).
  */
-int		dsl_agg_walk(dsl_rt_t *, uint32_t agg,
+int		dsl_emit_agg_walk(dsl_rt_t *, uint32_t agg,
 		    int (*fn)(void *arg, const dsl_aent_t *), void *arg);
 
 /*
@@ -74,7 +74,7 @@ int		dsl_agg_walk(dsl_rt_t *, uint32_t agg,
  * (what JSON and Prometheus' text need of tracee strings).  Returns a
  * malloc'd string (caller frees), or NULL when out of memory.
  */
-char		*dsl_utf8_dup(const char *s);
+char		*dsl_emit_utf8_dup(const char *s);
 
 /* The runtime's side: see emit.c. */
 struct dsl_rt;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * eval.c: the firing path.  dsl_fire() runs each clause enabled on a
+ * eval.c: the firing path.  dsl_eval_fire() runs each clause enabled on a
  * probe: predicate, statements, actions.  Nodes are evaluated by a switch
  * over the flat node array; every name was resolved to a slot or id at
  * compile time, so nothing here hashes a compile-time string.  Integers
@@ -26,8 +26,6 @@
 #include "dsl/rt.h"
 #include "dsl/printf.h"
 
-void	dsl_agg_init(const dsl_agg_t *, int64_t *);
-
 #define NODE(rt, i)	(&(rt)->rt_pg->pg_nodes[(i)])
 #define STR(v)		((const char *)(intptr_t)(v))
 #define VAL(s)		((int64_t)(intptr_t)(s))
@@ -40,17 +38,17 @@ static inline int64_t
 normv(int64_t v, int size, bool sign)
 {
 	switch (size) {
-	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
-	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
-	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
-	default: return (v);
+	case 1: return sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+	case 2: return sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+	case 4: return sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+	default: return v;
 	}
 }
 
 static inline int64_t
 norm(int64_t v, const dsl_node_t *nd)
 {
-	return (nd->dn_size >= 8 ? v : normv(v, nd->dn_size, nd->dn_signed));
+	return nd->dn_size >= 8 ? v : normv(v, nd->dn_size, nd->dn_signed);
 }
 
 /*
@@ -72,12 +70,12 @@ widen(const dsl_node_t *from, const dsl_node_t *to, int64_t v)
 
 	if (from->dn_type != DT_INT || from->dn_size >= 8 ||
 	    (!cmp && from->dn_size >= to->dn_size))
-		return (v);
-	return (normv(v, from->dn_size, from->dn_signed));
+		return v;
+	return normv(v, from->dn_size, from->dn_signed);
 }
 
-void
-dsl_rt_fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
+static void
+fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
 {
 	if (rt->rt_fault != FLT_NONE)
 		return;
@@ -87,19 +85,19 @@ dsl_rt_fault(dsl_rt_t *rt, int flt, uint64_t val, int32_t node)
 	rt->rt_faultact = rt->rt_act;
 }
 
-char *
-dsl_scratch(dsl_rt_t *rt, size_t n, int32_t node)
+static char *
+scratch(dsl_rt_t *rt, size_t n, int32_t node)
 {
 	char *p;
 
 	if (rt->rt_scrused + n > rt->rt_scrsize) {
-		dsl_rt_fault(rt, FLT_NOSCRATCH, 0, node);
-		return (NULL);
+		fault(rt, FLT_NOSCRATCH, 0, node);
+		return NULL;
 	}
 	p = rt->rt_scratch + rt->rt_scrused;
 	rt->rt_scrused += n;
 	p[0] = '\0';
-	return (p);
+	return p;
 }
 
 static uint64_t
@@ -112,7 +110,7 @@ now(dsl_rt_t *rt)
 		rt->rt_now = (uint64_t)ts.tv_sec * 1000000000ULL +
 		    (uint64_t)ts.tv_nsec;
 	}
-	return (rt->rt_now);
+	return rt->rt_now;
 }
 
 static int64_t
@@ -122,11 +120,11 @@ arg(dsl_rt_t *rt, int i)
 	uint64_t v = 0;
 
 	if (cx->cx_nargs == 0 || (uint32_t)i < cx->cx_nargs)
-		return ((int64_t)cx->cx_args[i]);
+		return (int64_t)cx->cx_args[i];
 	if (rt->rt_host.dh_getarg != NULL &&
 	    rt->rt_host.dh_getarg(cx->cx_cookie, i, &v) == 0)
-		return ((int64_t)v);
-	return (0);
+		return (int64_t)v;
+	return 0;
 }
 
 static int64_t
@@ -138,42 +136,42 @@ builtin(dsl_rt_t *rt, int b)
 
 	switch (b) {
 	case B_TIMESTAMP:
-		return ((int64_t)now(rt));
+		return (int64_t)now(rt);
 	case B_VTIMESTAMP: {
 		uint64_t v = cx->cx_vtimestamp;
 
 		if (v == 0 && rt->rt_host.dh_vtimestamp != NULL)
 			v = rt->rt_host.dh_vtimestamp(cx->cx_cookie);
-		return ((int64_t)(v != 0 ? v : now(rt)));
+		return (int64_t)(v != 0 ? v : now(rt));
 	}
 	case B_WALLTIMESTAMP:
 		clock_gettime(CLOCK_REALTIME, &ts);
-		return ((int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec);
-	case B_PID: return (cx->cx_pid);
-	case B_PPID: return (cx->cx_ppid);
-	case B_TID: return (cx->cx_tid);
-	case B_UID: return (cx->cx_uid);
-	case B_GID: return (cx->cx_gid);
-	case B_CPU: return (cx->cx_cpu);
-	case B_EPID: return (rt->rt_epid);
-	case B_ID: return (rt->rt_pid);
-	case B_ERRNO: return (cx->cx_errno);
+		return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+	case B_PID: return cx->cx_pid;
+	case B_PPID: return cx->cx_ppid;
+	case B_TID: return cx->cx_tid;
+	case B_UID: return cx->cx_uid;
+	case B_GID: return cx->cx_gid;
+	case B_CPU: return cx->cx_cpu;
+	case B_EPID: return rt->rt_epid;
+	case B_ID: return rt->rt_pid;
+	case B_ERRNO: return cx->cx_errno;
 	case B_UCALLER: {
 		uint64_t pcs[2];
 
 		if (rt->rt_host.dh_ustack == NULL ||
 		    rt->rt_host.dh_ustack(cx->cx_cookie, pcs, 2) < 2)
-			return (0);
-		return ((int64_t)pcs[1]);
+			return 0;
+		return (int64_t)pcs[1];
 	}
 	case B_EXECNAME:
-		return (VAL(cx->cx_execname != NULL ? cx->cx_execname : empty));
-	case B_PROBEPROV: return (VAL(p->pr_prov));
-	case B_PROBEMOD: return (VAL(p->pr_mod));
-	case B_PROBEFUNC: return (VAL(p->pr_func));
-	case B_PROBENAME: return (VAL(p->pr_name));
+		return VAL(cx->cx_execname != NULL ? cx->cx_execname : empty);
+	case B_PROBEPROV: return VAL(p->pr_prov);
+	case B_PROBEMOD: return VAL(p->pr_mod);
+	case B_PROBEFUNC: return VAL(p->pr_func);
+	case B_PROBENAME: return VAL(p->pr_name);
 	}
-	return (0);
+	return 0;
 }
 
 /* Serialise a key tuple into rt_keybuf: integers as 8 bytes, strings
@@ -205,7 +203,7 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 			len += 8;
 		}
 	}
-	return (len);
+	return len;
 }
 
 static void
@@ -227,32 +225,32 @@ load(dsl_rt_t *rt, int32_t n)
 
 	switch (nd->dn_op) {
 	case N_GVAR:
-		return (str ? VAL(rt->rt_gstr + (size_t)v->va_slot *
-		    rt->rt_strsize) : rt->rt_gint[v->va_slot]);
+		return str ? VAL(rt->rt_gstr + (size_t)v->va_slot *
+		    rt->rt_strsize) : rt->rt_gint[v->va_slot];
 	case N_TVAR:
-		return (str ? VAL(rt->rt_tstr + (size_t)v->va_slot *
-		    rt->rt_strsize) : rt->rt_tint[v->va_slot]);
+		return str ? VAL(rt->rt_tstr + (size_t)v->va_slot *
+		    rt->rt_strsize) : rt->rt_tint[v->va_slot];
 	case N_SVAR: {
-		dsl_thr_t *t = dsl_thr_get(rt, rt->rt_ctx->cx_tid, false);
+		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, false);
 
 		if (t == NULL)
-			return (str ? VAL(empty) : 0);
-		return (str ? VAL(t->th_strs + (size_t)v->va_slot *
-		    rt->rt_strsize) : t->th_ints[v->va_slot]);
+			return str ? VAL(empty) : 0;
+		return str ? VAL(t->th_strs + (size_t)v->va_slot *
+		    rt->rt_strsize) : t->th_ints[v->va_slot];
 	}
 	case N_ARR: {
 		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
 		dsl_hent_t *he;
 
-		he = dsl_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
-		    rt->rt_keybuf, len, dsl_hash((uint32_t)nd->dn_ival,
+		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len, dsl_var_hash((uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len));
 		if (he == NULL)
-			return (str ? VAL(empty) : 0);
-		return (str ? VAL((char *)he->he_data) : he->he_data[0]);
+			return str ? VAL(empty) : 0;
+		return str ? VAL((char *)he->he_data) : he->he_data[0];
 	}
 	}
-	return (0);
+	return 0;
 }
 
 /* Write a variable; storing 0 (or "") into self-> or an array element
@@ -266,7 +264,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 	bool zero;
 
 	if (rt->rt_fault != FLT_NONE)
-		return (0);
+		return 0;
 	/* scalars keep all 64 bits, as DIF's variables do; trace() and
 	 * printf() narrow to the type (dtrace-utils arithmetic/tst.basics) */
 	zero = str ? STR(val)[0] == '\0' : val == 0;
@@ -286,7 +284,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 			rt->rt_tint[v->va_slot] = val;
 		break;
 	case N_SVAR: {
-		dsl_thr_t *t = dsl_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
+		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
 
 		if (t == NULL)
 			break;
@@ -305,21 +303,21 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 		const char *src = str ? STR(val) : NULL;
 
 		/* the value may live in the key buffer's way: keep it */
-		if (str && strlen(src) < sizeof (tmp)) {
+		if (str && strlen(src) < sizeof(tmp)) {
 			strcpy(tmp, src);
 			src = tmp;
 		}
 		len = mkkey(rt, nd->dn_a, v->va_ktype);
-		h = dsl_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
-		he = dsl_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
+		h = dsl_var_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
+		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len, h);
 		if (zero) {
 			if (he != NULL)
-				dsl_ht_remove(&rt->rt_arrays, he);
+				dsl_var_ht_remove(&rt->rt_arrays, he);
 			break;
 		}
 		if (he == NULL)
-			he = dsl_ht_insert(&rt->rt_arrays,
+			he = dsl_var_ht_insert(&rt->rt_arrays,
 			    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
 		if (he == NULL)
 			break;
@@ -330,7 +328,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 		break;
 	}
 	}
-	return (val);
+	return val;
 }
 
 static int64_t
@@ -347,8 +345,8 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 	case '/': case T_DIVEQ:
 	case '%': case T_MODEQ:
 		if (b == 0) {
-			dsl_rt_fault(rt, FLT_DIVZERO, 0, n);
-			return (0);
+			fault(rt, FLT_DIVZERO, 0, n);
+			return 0;
 		}
 		if (op == '/' || op == T_DIVEQ) {
 			if (nd->dn_signed)
@@ -373,21 +371,21 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 		/* comparisons: dn_c says whether they are signed */
 		if (nd->dn_c) {
 			switch (op) {
-			case '<': return (a < b);
-			case '>': return (a > b);
-			case T_LE: return (a <= b);
-			case T_GE: return (a >= b);
-			case T_EQ: return (a == b);
-			default: return (a != b);
+			case '<': return a < b;
+			case '>': return a > b;
+			case T_LE: return a <= b;
+			case T_GE: return a >= b;
+			case T_EQ: return a == b;
+			default: return a != b;
 			}
 		}
 		switch (op) {
-		case '<': return (ua < ub);
-		case '>': return (ua > ub);
-		case T_LE: return (ua <= ub);
-		case T_GE: return (ua >= ub);
-		case T_EQ: return (ua == ub);
-		default: return (ua != ub);
+		case '<': return ua < ub;
+		case '>': return ua > ub;
+		case T_LE: return ua <= ub;
+		case T_GE: return ua >= ub;
+		case T_EQ: return ua == ub;
+		default: return ua != ub;
 		}
 	}
 	/*
@@ -397,7 +395,7 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 	 * int i = 25920, i - (5 * i) * i / i * i is 935761216.
 	 */
 	(void)nd;
-	return (r);
+	return r;
 }
 
 /* Read len bytes of the traced process, or fault. */
@@ -407,10 +405,10 @@ readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 	if (rt->rt_host.dh_readmem == NULL ||
 	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf,
 	    len) != 0) {
-		dsl_rt_fault(rt, FLT_BADADDR, addr, n);
-		return (-1);
+		fault(rt, FLT_BADADDR, addr, n);
+		return -1;
 	}
-	return (0);
+	return 0;
 }
 
 /*
@@ -423,8 +421,8 @@ in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
 {
 	uint64_t lo = (uint64_t)(uintptr_t)rt->rt_scratch;
 
-	return (addr >= lo && addr - lo <= rt->rt_scrsize &&
-	    len <= rt->rt_scrsize - (addr - lo));
+	return addr >= lo && addr - lo <= rt->rt_scrsize &&
+	    len <= rt->rt_scrsize - (addr - lo);
 }
 
 static int
@@ -432,16 +430,16 @@ memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
 	if (in_scratch(rt, addr, len)) {
 		memcpy(buf, (const void *)(uintptr_t)addr, len);
-		return (0);
+		return 0;
 	}
-	return (readmem(rt, addr, buf, len, n));
+	return readmem(rt, addr, buf, len, n);
 }
 
 int
-dsl_rt_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
+dsl_eval_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
     int32_t n)
 {
-	return (memread(rt, addr, buf, len, n));
+	return memread(rt, addr, buf, len, n);
 }
 
 /* The address an lvalue of C data designates: s.m, p->m, *p, p[i]. */
@@ -453,21 +451,21 @@ address(dsl_rt_t *rt, int32_t n)
 
 	switch (nd->dn_op) {
 	case N_MEMBER:
-		return ((uint64_t)eval(rt, nd->dn_a) + (uint64_t)nd->dn_ival);
+		return (uint64_t)eval(rt, nd->dn_a) + (uint64_t)nd->dn_ival;
 	case N_DEREF:
-		return ((uint64_t)eval(rt, nd->dn_a));
+		return (uint64_t)eval(rt, nd->dn_a);
 	case N_INDEX: {
 		uint64_t base = (uint64_t)eval(rt, nd->dn_a);
 		int64_t i = eval(rt, nd->dn_b);
 
-		ty = dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    NODE(rt, nd->dn_a)->dn_ctype, NULL);
-		el = ty != NULL ? dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		el = ty != NULL ? dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    ty->ty_ref, NULL) : NULL;
-		return (base + (uint64_t)i * (el != NULL ? el->ty_size : 1));
+		return base + (uint64_t)i * (el != NULL ? el->ty_size : 1);
 	}
 	}
-	return (0);
+	return 0;
 }
 
 /* The value of C data at its address: an integer or pointer is read;
@@ -482,29 +480,29 @@ cload(dsl_rt_t *rt, int32_t n)
 	int i;
 
 	if (rt->rt_fault != FLT_NONE)
-		return (nd->dn_type == DT_STR ? VAL(empty) : 0);
+		return nd->dn_type == DT_STR ? VAL(empty) : 0;
 	if (nd->dn_aux & AUX_CHARS) {
-		const dsl_ctype_t *ty = dsl_tt_resolve(&rt->rt_pg->pg_tt,
+		const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    nd->dn_ctype, NULL);
 		size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
 		char *d;
 
 		if (len > rt->rt_strsize - 1)
 			len = rt->rt_strsize - 1;
-		if ((d = dsl_scratch(rt, len + 1, n)) == NULL ||
+		if ((d = scratch(rt, len + 1, n)) == NULL ||
 		    memread(rt, addr, d, len, n) != 0)
-			return (VAL(empty));
+			return VAL(empty);
 		d[len] = '\0';
-		return (VAL(d));
+		return VAL(d);
 	}
 	if (nd->dn_aux & AUX_BYADDR)
-		return ((int64_t)addr);
+		return (int64_t)addr;
 	if (nd->dn_size == 0 || nd->dn_size > 8 ||
 	    memread(rt, addr, b, nd->dn_size, n) != 0)
-		return (0);
+		return 0;
 	for (i = nd->dn_size; i-- > 0;)
 		v = v << 8 | b[i];	/* little-endian, as x86-64 */
-	return (normv((int64_t)v, nd->dn_size, nd->dn_signed));
+	return normv((int64_t)v, nd->dn_size, nd->dn_signed);
 }
 
 static int64_t
@@ -515,8 +513,8 @@ copyinstr(dsl_rt_t *rt, int32_t n, uint64_t addr, int64_t max)
 
 	if (max >= 0 && (size_t)max < lim)
 		lim = (size_t)max;
-	if ((d = dsl_scratch(rt, rt->rt_strsize, n)) == NULL)
-		return (VAL(empty));
+	if ((d = scratch(rt, rt->rt_strsize, n)) == NULL)
+		return VAL(empty);
 	/* page by page: a string may end just before an unmapped page */
 	while (got < lim) {
 		size_t chunk = 4096 - ((addr + got) & 4095);
@@ -525,14 +523,14 @@ copyinstr(dsl_rt_t *rt, int32_t n, uint64_t addr, int64_t max)
 		if (chunk > lim - got)
 			chunk = lim - got;
 		if (readmem(rt, addr + got, d + got, chunk, n) != 0)
-			return (VAL(empty));
+			return VAL(empty);
 		z = memchr(d + got, '\0', chunk);
 		if (z != NULL)
-			return (VAL(d));
+			return VAL(d);
 		got += chunk;
 	}
 	d[lim] = '\0';
-	return (VAL(d));
+	return VAL(d);
 }
 
 /*
@@ -551,8 +549,8 @@ stack(dsl_rt_t *rt, int32_t n, int64_t max, int64_t strsize)
 
 	if (max <= 0 || max > DSL_STACKMAX)
 		max = DSL_STACKMAX;
-	if ((d = dsl_scratch(rt, ss, n)) == NULL)
-		return (empty);
+	if ((d = scratch(rt, ss, n)) == NULL)
+		return empty;
 	if (rt->rt_host.dh_ustack != NULL)
 		got = rt->rt_host.dh_ustack(cx->cx_cookie, pcs, (int)max);
 	len = (size_t)snprintf(d, ss, "%c%d", DSL_STACKMARK, (int)cx->cx_pid);
@@ -562,7 +560,7 @@ stack(dsl_rt_t *rt, int32_t n, int64_t max, int64_t strsize)
 	for (i = 0; i < got && len + 18 < ss; i++)
 		len += (size_t)snprintf(d + len, ss - len, " %llx",
 		    (unsigned long long)pcs[i]);
-	return (d);
+	return d;
 }
 
 /*
@@ -601,22 +599,22 @@ subr(dsl_rt_t *rt, int32_t n)
 	    a = NODE(rt, a)->dn_next)
 		av[nargs++] = eval(rt, a);
 	if (rt->rt_fault != FLT_NONE)
-		return (nd->dn_type == DT_STR ? VAL(empty) : 0);
+		return nd->dn_type == DT_STR ? VAL(empty) : 0;
 	switch (f) {
 	case F_STRLEN:
-		return ((int64_t)strnlen(STR(av[0]), ss));
+		return (int64_t)strnlen(STR(av[0]), ss);
 	case F_STRJOIN: {
 		size_t l1 = strnlen(STR(av[0]), ss - 1);
 		size_t l2 = strnlen(STR(av[1]), ss - 1);
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		if (l1 + l2 > ss - 1)
 			l2 = ss - 1 > l1 ? ss - 1 - l1 : 0;
 		memcpy(d, STR(av[0]), l1);
 		memcpy(d + l1, STR(av[1]), l2);
 		d[l1 + l2] = '\0';
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_SUBSTR: {
 		/* dtrace_dif_subr(DIF_SUBR_SUBSTR) */
@@ -624,8 +622,8 @@ subr(dsl_rt_t *rt, int32_t n)
 		int64_t index = av[1], rem = nargs > 2 ? av[2] : (int64_t)ss;
 		int64_t len = (int64_t)strnlen(s, ss), i;
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		if (index < 0) {
 			index += len;
 			if (index < 0 && index + rem > 0) {
@@ -645,7 +643,7 @@ subr(dsl_rt_t *rt, int32_t n)
 			if ((d[i] = s[index + i]) == '\0')
 				break;
 		d[i < 0 ? 0 : i] = '\0';
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_INDEX:
 	case F_RINDEX: {
@@ -659,28 +657,28 @@ subr(dsl_rt_t *rt, int32_t n)
 				start = 0;
 			for (i = start; i + sl <= len; i++)
 				if (strncmp(s + i, sub, (size_t)sl) == 0)
-					return (i);
-			return (-1);
+					return i;
+			return -1;
 		}
 		start = nargs > 2 ? av[2] : len - sl;
 		if (start > len - sl)
 			start = len - sl;
 		for (i = start; i >= 0; i--)
 			if (strncmp(s + i, sub, (size_t)sl) == 0)
-				return (i);
-		return (-1);
+				return i;
+		return -1;
 	}
 	case F_STRSTR: {
 		const char *r = strstr(STR(av[0]), STR(av[1]));
 
-		return (VAL(r != NULL ? r : empty));
+		return VAL(r != NULL ? r : empty);
 	}
 	case F_STRCHR:
 	case F_STRRCHR: {
 		const char *r = f == F_STRCHR ? strchr(STR(av[0]), (int)av[1]) :
 		    strrchr(STR(av[0]), (int)av[1]);
 
-		return (VAL(r != NULL ? r : empty));
+		return VAL(r != NULL ? r : empty);
 	}
 	case F_STRTOK: {
 		/* strtok(NULL, delim) goes on with the last string */
@@ -698,35 +696,35 @@ subr(dsl_rt_t *rt, int32_t n)
 			i++;
 		if (tok[i] == '\0') {
 			*pos = i;
-			return (VAL(empty));
+			return VAL(empty);
 		}
 		start = i;
 		while (tok[i] != '\0' && strchr(delim, tok[i]) == NULL)
 			i++;
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		memcpy(d, tok + start, i - start);
 		d[i - start] = '\0';
 		*pos = tok[i] != '\0' ? i + 1 : i;
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_BASENAME:
 	case F_DIRNAME: {
 		const char *s = STR(av[0]);
 		int64_t len = (int64_t)strnlen(s, ss - 1), end, start;
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		end = len - 1;
 		while (end > 0 && s[end] == '/')
 			end--;		/* trailing slashes */
 		if (len == 0) {
 			strcpy(d, ".");
-			return (VAL(d));
+			return VAL(d);
 		}
 		if (end == 0 && s[0] == '/') {
 			strcpy(d, "/");
-			return (VAL(d));
+			return VAL(d);
 		}
 		start = end;
 		while (start > 0 && s[start - 1] != '/')
@@ -734,18 +732,18 @@ subr(dsl_rt_t *rt, int32_t n)
 		if (f == F_BASENAME) {
 			memcpy(d, s + start, (size_t)(end - start + 1));
 			d[end - start + 1] = '\0';
-			return (VAL(d));
+			return VAL(d);
 		}
 		if (start == 0) {
 			strcpy(d, ".");
-			return (VAL(d));
+			return VAL(d);
 		}
 		end = start - 1;
 		while (end > 0 && s[end] == '/')
 			end--;
 		memcpy(d, s, (size_t)end + 1);
 		d[end + 1] = '\0';
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_LLTOSTR: {
 		int64_t base = nargs > 1 ? av[1] : 10;
@@ -755,11 +753,11 @@ subr(dsl_rt_t *rt, int32_t n)
 		int i = 70;
 
 		if (base < 2 || base > 36) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
-			return (VAL(empty));
+			fault(rt, FLT_ILLOP, 0, n);
+			return VAL(empty);
 		}
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		if (base == 10 && av[0] < 0) {
 			neg = true;
 			v = 0 - v;
@@ -773,15 +771,15 @@ subr(dsl_rt_t *rt, int32_t n)
 		if (neg)
 			tmp[i--] = '-';
 		copystr(rt, d, tmp + i + 1);
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_TOUPPER:
 	case F_TOLOWER: {
 		const char *s = STR(av[0]);
 		size_t i;
 
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		for (i = 0; s[i] != '\0' && i < ss - 1; i++) {
 			char c = s[i];
 
@@ -792,24 +790,24 @@ subr(dsl_rt_t *rt, int32_t n)
 			d[i] = c;
 		}
 		d[i] = '\0';
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_RAND:
 		rt->rt_rand ^= rt->rt_rand << 13;
 		rt->rt_rand ^= rt->rt_rand >> 7;
 		rt->rt_rand ^= rt->rt_rand << 17;
-		return ((int32_t)(rt->rt_rand >> 16));
+		return (int32_t)(rt->rt_rand >> 16);
 	case F_SPECULATION:
-		return (dsl_spec_new(rt));
+		return dsl_rt_spec_new(rt);
 	case F_HTONS:
 	case F_NTOHS:
-		return (htons((uint16_t)av[0]));
+		return htons((uint16_t)av[0]);
 	case F_HTONL:
 	case F_NTOHL:
-		return (htonl((uint32_t)av[0]));
+		return htonl((uint32_t)av[0]);
 	case F_HTONLL:
 	case F_NTOHLL:
-		return ((int64_t)htobe64((uint64_t)av[0]));
+		return (int64_t)htobe64((uint64_t)av[0]);
 	case F_INET_NTOA:
 	case F_INET_NTOA6:
 	case F_INET_NTOP: {
@@ -821,19 +819,19 @@ subr(dsl_rt_t *rt, int32_t n)
 		char txt[INET6_ADDRSTRLEN] = "";
 
 		if (af != AF_INET && af != AF_INET6) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
-			return (VAL(empty));
+			fault(rt, FLT_ILLOP, 0, n);
+			return VAL(empty);
 		}
-		if ((d = dsl_scratch(rt, ss, n)) == NULL ||
+		if ((d = scratch(rt, ss, n)) == NULL ||
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
-			return (VAL(empty));
-		(void)inet_ntop((int)af, ip, txt, sizeof (txt));
+			return VAL(empty);
+		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
 		snprintf(d, ss, "%s", txt);
-		return (VAL(d));
+		return VAL(d);
 	}
 	case F_COPYINSTR:
-		return (copyinstr(rt, n, (uint64_t)av[0],
-		    nargs > 1 ? av[1] : -1));
+		return copyinstr(rt, n, (uint64_t)av[0],
+		    nargs > 1 ? av[1] : -1);
 	case F_COPYIN:
 	case F_ALLOCA: {
 		/* void *: len bytes of scratch, live until the clause ends */
@@ -841,35 +839,35 @@ subr(dsl_rt_t *rt, int32_t n)
 		    (size_t)av[f == F_ALLOCA ? 0 : 1];
 
 		if (len > rt->rt_scrsize) {
-			dsl_rt_fault(rt, FLT_NOSCRATCH, 0, n);
-			return (0);
+			fault(rt, FLT_NOSCRATCH, 0, n);
+			return 0;
 		}
-		if ((d = dsl_scratch(rt, len + 1, n)) == NULL)
-			return (0);
+		if ((d = scratch(rt, len + 1, n)) == NULL)
+			return 0;
 		if (f == F_ALLOCA)
 			memset(d, 0, len);
 		else if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
-			return (0);
+			return 0;
 		d[len] = '\0';
-		return ((int64_t)(uintptr_t)d);
+		return (int64_t)(uintptr_t)d;
 	}
 	case F_USTACK:
 	case F_JSTACK:
-		return (VAL(stack(rt, n, nargs > 0 ? av[0] : f == F_USTACK ?
+		return VAL(stack(rt, n, nargs > 0 ? av[0] : f == F_USTACK ?
 		    rt->rt_ustackframes : rt->rt_jstackframes,
 		    nargs > 1 ? av[1] : f == F_USTACK ? 0 :
-		    rt->rt_jstackstrsize)));
+		    rt->rt_jstackstrsize));
 	case F_UFUNC:
 	case F_UMOD:
 	case F_USYM:
 	case F_UADDR:
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		usym(rt, f, (uint64_t)av[0], d, ss);
-		return (VAL(d));
+		return VAL(d);
 	case F_STRINGOF:
 		if (NODE(rt, nd->dn_a)->dn_type == DT_STR)
-			return (av[0]);
+			return av[0];
 		if (NODE(rt, nd->dn_a)->dn_ctype != 0) {
 			/* a pointer: the string it points at */
 			uint64_t addr = (uint64_t)av[0];
@@ -880,20 +878,20 @@ subr(dsl_rt_t *rt, int32_t n)
 				    src, len = strnlen(src, max < ss ? max :
 				    ss - 1);
 
-				if ((d = dsl_scratch(rt, len + 1, n)) == NULL)
-					return (VAL(empty));
+				if ((d = scratch(rt, len + 1, n)) == NULL)
+					return VAL(empty);
 				memmove(d, src, len);
 				d[len] = '\0';
-				return (VAL(d));
+				return VAL(d);
 			}
-			return (copyinstr(rt, n, addr, -1));
+			return copyinstr(rt, n, addr, -1);
 		}
-		if ((d = dsl_scratch(rt, ss, n)) == NULL)
-			return (VAL(empty));
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
 		snprintf(d, ss, "%lld", (long long)av[0]);
-		return (VAL(d));
+		return VAL(d);
 	}
-	return (0);
+	return 0;
 }
 
 static int64_t
@@ -904,26 +902,26 @@ eval(dsl_rt_t *rt, int32_t n)
 
 	switch (nd->dn_op) {
 	case N_INT:
-		return (nd->dn_ival);
+		return nd->dn_ival;
 	case N_STR:
-		return (VAL(rt->rt_pg->pg_strtab + nd->dn_ival));
+		return VAL(rt->rt_pg->pg_strtab + nd->dn_ival);
 	case N_GVAR:
 		if (nd->dn_type != DT_STR)
-			return (rt->rt_gint[rt->rt_pg->pg_vars[
-			    nd->dn_ival].va_slot]);
-		return (load(rt, n));
+			return rt->rt_gint[rt->rt_pg->pg_vars[
+			    nd->dn_ival].va_slot];
+		return load(rt, n);
 	case N_TVAR:
 	case N_SVAR:
 	case N_ARR:
-		return (load(rt, n));
+		return load(rt, n);
 	case N_BUILTIN:
-		return (builtin(rt, (int)nd->dn_ival));
+		return builtin(rt, (int)nd->dn_ival);
 	case N_ARG:
-		return (arg(rt, (int)nd->dn_ival));
+		return arg(rt, (int)nd->dn_ival);
 	case N_BINOP:
 		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		b = widen(NODE(rt, nd->dn_b), nd, eval(rt, nd->dn_b));
-		return (binop(rt, n, nd->dn_aux, a, b));
+		return binop(rt, n, nd->dn_aux, a, b);
 	case N_STRCMP: {
 		int c;
 
@@ -931,36 +929,36 @@ eval(dsl_rt_t *rt, int32_t n)
 		b = eval(rt, nd->dn_b);
 		c = strcmp(STR(a), STR(b));
 		switch (nd->dn_aux) {
-		case '<': return (c < 0);
-		case '>': return (c > 0);
-		case T_LE: return (c <= 0);
-		case T_GE: return (c >= 0);
-		case T_EQ: return (c == 0);
-		default: return (c != 0);
+		case '<': return c < 0;
+		case '>': return c > 0;
+		case T_LE: return c <= 0;
+		case T_GE: return c >= 0;
+		case T_EQ: return c == 0;
+		default: return c != 0;
 		}
 	}
 	case N_LAND:
-		return (eval(rt, nd->dn_a) != 0 && eval(rt, nd->dn_b) != 0);
+		return eval(rt, nd->dn_a) != 0 && eval(rt, nd->dn_b) != 0;
 	case N_LOR:
-		return (eval(rt, nd->dn_a) != 0 || eval(rt, nd->dn_b) != 0);
+		return eval(rt, nd->dn_a) != 0 || eval(rt, nd->dn_b) != 0;
 	case N_LXOR:
 		a = eval(rt, nd->dn_a) != 0;
 		b = eval(rt, nd->dn_b) != 0;
-		return (a ^ b);
+		return a ^ b;
 	case N_UNOP:
 		a = eval(rt, nd->dn_a);
 		switch (nd->dn_aux) {
-		case '-': return (norm((int64_t)(0 - (uint64_t)a), nd));
-		case '~': return (norm(~a, nd));
-		case '!': return (a == 0);
-		default: return (norm(a, nd));
+		case '-': return norm((int64_t)(0 - (uint64_t)a), nd);
+		case '~': return norm(~a, nd);
+		case '!': return a == 0;
+		default: return norm(a, nd);
 		}
 	case N_COND:
-		return (eval(rt, nd->dn_a) != 0 ? eval(rt, nd->dn_b) :
-		    eval(rt, nd->dn_c));
+		return eval(rt, nd->dn_a) != 0 ? eval(rt, nd->dn_b) :
+		    eval(rt, nd->dn_c);
 	case N_CAST:
 		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
-		return (nd->dn_type == DT_INT ? norm(a, nd) : a);
+		return nd->dn_type == DT_INT ? norm(a, nd) : a;
 	case N_ASSIGN:
 		if (nd->dn_aux == '=') {
 			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
@@ -971,23 +969,23 @@ eval(dsl_rt_t *rt, int32_t n)
 			    eval(rt, nd->dn_b));
 			b = binop(rt, nd->dn_a, nd->dn_aux, a, b);
 		}
-		return (store(rt, nd->dn_a, b));
+		return store(rt, nd->dn_a, b);
 	case N_INCDEC:
 		a = load(rt, nd->dn_a);
 		b = nd->dn_aux == T_INC ? (int64_t)((uint64_t)a + 1) :
 		    (int64_t)((uint64_t)a - 1);
 		b = store(rt, nd->dn_a, b);
-		return (nd->dn_ival ? a : b);
+		return nd->dn_ival ? a : b;
 	case N_CALL:
-		return (subr(rt, n));
+		return subr(rt, n);
 	case N_MEMBER:
 	case N_DEREF:
 	case N_INDEX:
-		return (cload(rt, n));
+		return cload(rt, n);
 	case N_ADDROF:
-		return ((int64_t)address(rt, nd->dn_a));
+		return (int64_t)address(rt, nd->dn_a);
 	}
-	return (0);
+	return 0;
 }
 
 static void
@@ -1023,7 +1021,7 @@ aggregate(dsl_rt_t *rt, int32_t n)
 		if (he == NULL) {
 			if (rt->rt_fault != FLT_NONE)
 				return;
-			he = dsl_ht_insert(&ra->ag_ht, 0, "", 0, 0);
+			he = dsl_var_ht_insert(&ra->ag_ht, 0, "", 0, 0);
 			if (he == NULL)
 				return;
 			dsl_agg_init(ag, he->he_data);
@@ -1031,14 +1029,14 @@ aggregate(dsl_rt_t *rt, int32_t n)
 		}
 	} else {
 		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype);
-		uint64_t h = dsl_hash(0, rt->rt_keybuf, len);
+		uint64_t h = dsl_var_hash(0, rt->rt_keybuf, len);
 
 		if (rt->rt_fault != FLT_NONE)
 			return;
-		he = dsl_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
+		he = dsl_var_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
 		if (he == NULL) {
-			he = dsl_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf, len,
-			    h);
+			he = dsl_var_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf,
+			    len, h);
 			if (he == NULL)
 				return;
 			dsl_agg_init(ag, he->he_data);
@@ -1092,7 +1090,7 @@ pfargs(dsl_rt_t *rt, const dsl_node_t *fn, dsl_parg_t *args)
 		args[k].pa_int = v;
 		args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
 	}
-	return (k);
+	return k;
 }
 
 /*
@@ -1115,7 +1113,7 @@ formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
 	if (rt->rt_fault != FLT_NONE)
 		return;
 	if ((mem = open_memstream(&text, &len)) == NULL) {
-		dsl_rt_fault(rt, FLT_NOSCRATCH, 0, n);
+		fault(rt, FLT_NOSCRATCH, 0, n);
 		return;
 	}
 	rt->rt_out = mem;
@@ -1124,7 +1122,7 @@ formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
 	rt->rt_emit = em;
 	rt->rt_out = out;
 	fclose(mem);
-	dsl_clause_flush(rt);
+	dsl_rt_clause_flush(rt);
 	if (sys)
 		dsl_rt_system(rt, text);
 	else
@@ -1146,7 +1144,7 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
 			dsl_print_trace(rt, an, v);	/* JSON: the value */
 		else if (rt->rt_fault == FLT_NONE)
-			dsl_print_typed(rt, an, v, a);
+			dsl_typeprint(rt, an, v, a);
 		return;
 	}
 	case F_TRACE: {
@@ -1177,7 +1175,7 @@ action(dsl_rt_t *rt, int32_t n)
 		}
 		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
 			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
-		dsl_printa(rt, aggs, na, fmt);
+		dsl_print_printa(rt, aggs, na, fmt);
 		return;
 	}
 	case F_EXIT: {
@@ -1208,7 +1206,7 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		if (k <= 0) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 			return;
 		}
 		rt->rt_aggs[an->dn_ival].ag_normal = k;
@@ -1226,11 +1224,11 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		if (nd->dn_ival == F_SPECULATE)
-			ok = dsl_spec_use(rt, id);
+			ok = dsl_rt_spec_use(rt, id);
 		else
-			ok = dsl_spec_end(rt, id, nd->dn_ival == F_COMMIT);
+			ok = dsl_rt_spec_end(rt, id, nd->dn_ival == F_COMMIT);
 		if (!ok)
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 		return;
 	}
 	case F_RAISE: {
@@ -1239,11 +1237,11 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		if (sig <= 0 || sig >= NSIG) {
-			dsl_rt_fault(rt, FLT_ILLOP, 0, n);
+			fault(rt, FLT_ILLOP, 0, n);
 			return;
 		}
 		/* the output so far goes first, as dtrace's records do */
-		dsl_clause_flush(rt);
+		dsl_rt_clause_flush(rt);
 		fflush(rt->rt_host.dh_out);
 		if (rt->rt_ctx->cx_cookie != NULL &&
 		    rt->rt_host.dh_raise != NULL)
@@ -1311,11 +1309,11 @@ static const char *
 faultstr(int flt)
 {
 	switch (flt) {
-	case FLT_BADADDR: return ("invalid address");
-	case FLT_DIVZERO: return ("divide-by-zero");
-	case FLT_NOSCRATCH: return ("out of scratch space");
-	case FLT_BADALIGN: return ("invalid alignment");
-	default: return ("illegal operation");
+	case FLT_BADADDR: return "invalid address";
+	case FLT_DIVZERO: return "divide-by-zero";
+	case FLT_NOSCRATCH: return "out of scratch space";
+	case FLT_BADALIGN: return "invalid alignment";
+	default: return "illegal operation";
 	}
 }
 
@@ -1324,11 +1322,11 @@ static int
 faultnum(int flt)
 {
 	switch (flt) {
-	case FLT_BADADDR: return (1);
-	case FLT_BADALIGN: return (2);
-	case FLT_DIVZERO: return (4);
-	case FLT_NOSCRATCH: return (5);
-	default: return (3);
+	case FLT_BADADDR: return 1;
+	case FLT_BADALIGN: return 2;
+	case FLT_DIVZERO: return 4;
+	case FLT_NOSCRATCH: return 5;
+	default: return 3;
 	}
 }
 
@@ -1347,11 +1345,11 @@ report(dsl_rt_t *rt)
 	int off = fn->dn_col;
 
 	if (rt->rt_faultact == 0)
-		snprintf(where, sizeof (where), "predicate");
+		snprintf(where, sizeof(where), "predicate");
 	else
-		snprintf(where, sizeof (where), "action #%u", rt->rt_faultact);
+		snprintf(where, sizeof(where), "action #%u", rt->rt_faultact);
 	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN)
-		snprintf(details, sizeof (details), " (0x%llx)",
+		snprintf(details, sizeof(details), " (0x%llx)",
 		    (unsigned long long)rt->rt_faultval);
 	fflush(rt->rt_host.dh_out);
 	fprintf(rt->rt_err, "pidtrace: error on enabled probe ID %u (ID %u: "
@@ -1365,7 +1363,7 @@ report(dsl_rt_t *rt)
 		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
 		int flt = rt->rt_fault;
 
-		memset(ecx.cx_args, 0, sizeof (ecx.cx_args));
+		memset(ecx.cx_args, 0, sizeof(ecx.cx_args));
 		ecx.cx_args[1] = epid;
 		ecx.cx_args[2] = rt->rt_faultact;
 		ecx.cx_args[3] = (uint64_t)off;
@@ -1373,7 +1371,7 @@ report(dsl_rt_t *rt)
 		ecx.cx_args[5] = rt->rt_faultval;
 		ecx.cx_nargs = 6;
 		rt->rt_inerror = true;
-		(void)dsl_fire(rt, rt->rt_error, &ecx);
+		(void)dsl_eval_fire(rt, rt->rt_error, &ecx);
 		rt->rt_inerror = false;
 		rt->rt_pid = pid;
 	}
@@ -1388,7 +1386,6 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 	rt->rt_fault = FLT_NONE;
 	rt->rt_scrused = 0;
 	rt->rt_epid = epid;
-	rt->rt_clause = c;
 	rt->rt_act = 0;
 	rt->rt_ctx = ctx;
 	if (cl->cl_pred != DSL_NONE && eval(rt, cl->cl_pred) == 0 &&
@@ -1402,39 +1399,33 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 		exec(rt, cl->cl_body);
 	} else {
 		/* a traced clause's output goes out whole, or not at all */
-		rt->rt_out = dsl_clause_begin(rt);
+		rt->rt_out = dsl_rt_clause_begin(rt);
 		dsl_print_probe(rt);
 		exec(rt, cl->cl_body);
 		/* freopen() may have moved the trace output */
 		rt->rt_out = out == dh ? rt->rt_host.dh_out : out;
-		dsl_clause_end(rt, rt->rt_fault != FLT_NONE);
+		dsl_rt_clause_end(rt, rt->rt_fault != FLT_NONE);
 	}
 	if (rt->rt_fault != FLT_NONE)
 		report(rt);
 }
 
-uint64_t
-dsl_rt_errors(const dsl_rt_t *rt)
-{
-	return (rt->rt_nerrors);
-}
-
 int
-dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
+dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 {
 	const rt_probe_t *p;
 	uint32_t i;
 
 	if (id == 0 || id > rt->rt_nprobes)
-		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
+		return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 	if (rt->rt_exited && id != rt->rt_end && !rt->rt_inerror)
-		return (DSL_FIRE_EXIT);
+		return DSL_FIRE_EXIT;
 	p = &rt->rt_probes[id - 1];
 	if (p->pr_nclauses == 0)
-		return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
+		return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_int > 0)
 		memset(rt->rt_tint, 0, rt->rt_pg->pg_nthis_int *
-		    sizeof (int64_t));
+		    sizeof(int64_t));
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
 		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
 		    (size_t)rt->rt_strsize);
@@ -1447,5 +1438,5 @@ dsl_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		rt->rt_pid = id;
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}
-	return (rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK);
+	return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 }

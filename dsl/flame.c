@@ -2,7 +2,7 @@
 /*
  * flame.c: -x flamegraph=FILE, an interactive SVG flame graph of the
  * first aggregation keyed by a stack, which the host writes at the end
- * of tracing (dsl_rt_flamegraph: the file is the host's to open).
+ * of tracing (dsl_flame_svg: the file is the host's to open).
  *
  * The layout is flamegraph.pl's: stacks folded root first and sorted, so
  * that equal prefixes merge into one frame; x is the share of the
@@ -45,8 +45,8 @@ typedef struct fframe {
 static int
 rowcmp(const void *a, const void *b)
 {
-	return (strcmp(((const frow_t *)a)->fr_stack,
-	    ((const frow_t *)b)->fr_stack));
+	return strcmp(((const frow_t *)a)->fr_stack,
+	    ((const frow_t *)b)->fr_stack);
 }
 
 /* XML text: & < > " escaped. */
@@ -188,10 +188,10 @@ svg(FILE *fp, frow_t *rows, size_t n, const char *title)
 	int maxdepth = 0, height, id = 0;
 	double scale;
 
-	qsort(rows, n, sizeof (*rows), rowcmp);
+	qsort(rows, n, sizeof(*rows), rowcmp);
 	for (i = 0; i < n; i++)
 		total += rows[i].fr_count;
-	open = calloc(DSL_STACKMAX + 2, sizeof (*open));
+	open = calloc(DSL_STACKMAX + 2, sizeof(*open));
 	if (open == NULL)
 		return;
 	/* the root spans everything */
@@ -222,7 +222,7 @@ svg(FILE *fp, frow_t *rows, size_t n, const char *title)
 				fframe_t *nd;
 
 				capd = capd ? 2 * capd : 256;
-				nd = realloc(done, capd * sizeof (*nd));
+				nd = realloc(done, capd * sizeof(*nd));
 				if (nd == NULL)
 					goto out;
 				done = nd;
@@ -323,7 +323,7 @@ out:
 }
 
 int
-dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
+dsl_flame_svg(dsl_rt_t *rt, FILE *fp)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	frow_t *rows = NULL;
@@ -332,7 +332,7 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 	char *buf;
 
 	if ((buf = malloc(FOLDMAX)) == NULL)
-		return (-1);
+		return -1;
 	for (a = 0; a < pg->pg_naggs; a++) {
 		dsl_htab_t *ht = &rt->rt_aggs[a].ag_ht;
 		bool stacked = false;
@@ -347,12 +347,12 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 				if (dsl_agg_stackkey(&pg->pg_aggs[a], key) < 0)
 					continue;
 				stacked = true;
-				nr = realloc(rows, (n + 1) * sizeof (*nr));
+				nr = realloc(rows, (n + 1) * sizeof(*nr));
 				if (nr == NULL)
 					break;
 				rows = nr;
-				dsl_fold_keys(rt, &pg->pg_aggs[a], key, buf,
-				    FOLDMAX);
+				dsl_print_fold_keys(rt, &pg->pg_aggs[a], key,
+				    buf, FOLDMAX);
 				rows[n].fr_stack = strdup(buf);
 				rows[n].fr_count = dsl_agg_scalar(rt, a, he);
 				if (rows[n].fr_stack != NULL)
@@ -367,5 +367,5 @@ dsl_rt_flamegraph(dsl_rt_t *rt, FILE *fp)
 	for (i = 0; i < n; i++)
 		free(rows[i].fr_stack);
 	free(rows);
-	return (ferror(fp) ? -1 : 0);
+	return ferror(fp) ? -1 : 0;
 }

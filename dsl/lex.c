@@ -16,7 +16,7 @@
 
 #include "dsl/cc.h"
 
-const char *const dsl_keywords[K_NKEYWORDS] = {
+const char *const dsl_lex_keywords[K_NKEYWORDS] = {
 	"if", "else", "sizeof", "self", "this", "char", "short", "int",
 	"long", "signed", "unsigned", "string", "int8_t", "int16_t",
 	"int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
@@ -28,13 +28,13 @@ const char *const dsl_keywords[K_NKEYWORDS] = {
 static int
 col(dsl_cc_t *cc, const char *p)
 {
-	return ((int)(p - cc->cc_linep) + 1);
+	return (int)(p - cc->cc_linep) + 1;
 }
 
 static void
 lex_error(dsl_cc_t *cc, const char *p, const char *tag, const char *msg)
 {
-	dsl_cc_error(cc, cc->cc_line, col(cc, p), tag, "%s", msg);
+	dsl_diag_error(cc, cc->cc_line, col(cc, p), tag, "%s", msg);
 }
 
 static void
@@ -45,7 +45,8 @@ putc_tok(dsl_cc_t *cc, char c)
 		char *s = realloc(cc->cc_tstr, n);
 
 		if (s == NULL)
-			dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+			dsl_diag_error(cc, cc->cc_line, 0, NULL,
+			    "out of memory");
 		cc->cc_tstr = s;
 		cc->cc_tstrcap = n;
 	}
@@ -63,7 +64,8 @@ putc_buf(dsl_cc_t *cc, char **buf, size_t *len, size_t *cap, char c)
 		char *s = realloc(*buf, n);
 
 		if (s == NULL)
-			dsl_cc_error(cc, cc->cc_line, 0, NULL, "out of memory");
+			dsl_diag_error(cc, cc->cc_line, 0, NULL,
+			    "out of memory");
 		*buf = s;
 		*cap = n;
 	}
@@ -84,7 +86,7 @@ dsl_lex_init(dsl_cc_t *cc, int src)
 	const dsl_src_t *s = &cc->cc_srcs[src];
 
 	cc->cc_src = src;
-	cc->cc_text = cc->cc_p = s->ds_text;
+	cc->cc_p = s->ds_text;
 	cc->cc_end = s->ds_text + s->ds_len;
 	cc->cc_line = 1;
 	cc->cc_linep = cc->cc_p;
@@ -116,7 +118,7 @@ directive(dsl_cc_t *cc)
 		p++;
 	e = p;
 	n = (size_t)(e - start);
-	if (n >= sizeof (word))
+	if (n >= sizeof(word))
 		lex_error(cc, start, "D_PRAGMA_MALFORM", "#pragma too long");
 	memcpy(word, start, n);
 	word[n] = '\0';
@@ -135,7 +137,7 @@ directive(dsl_cc_t *cc)
 		if (nt >= 1 && strcmp(tok[0], "pragma") == 0) {
 			if (nt == 4 && strcmp(tok[1], "D") == 0 &&
 			    strcmp(tok[2], "option") == 0) {
-				dsl_cc_option(cc, tok[3], cc->cc_line,
+				dsl_compile_option(cc, tok[3], cc->cc_line,
 				    col(cc, start));
 			} else if (nt >= 2 && strcmp(tok[1], "D") == 0 &&
 			    nt >= 3 && strcmp(tok[2], "option") != 0) {
@@ -249,7 +251,7 @@ escape(dsl_cc_t *cc, const char **pp)
 		}
 	}
 	*pp = p;
-	return (c);
+	return c;
 }
 
 /* Type an integer constant as C does for its form and suffix. */
@@ -327,12 +329,12 @@ is_int(const char *s, int64_t *v)
 	char *e;
 
 	if (*s == '\0')
-		return (false);
+		return false;
 	errno = 0;
 	*v = (int64_t)strtoull(s, &e, 0);
 	if (*s == '-')
 		*v = strtoll(s, &e, 0);
-	return (errno == 0 && *e == '\0');
+	return errno == 0 && *e == '\0';
 }
 
 /* $1, $$1, $target, $pid at p (which points at '$'). */
@@ -358,7 +360,7 @@ macro(dsl_cc_t *cc, const char *p)
 		if (n >= cc->cc_copts->co_nargs ||
 		    cc->cc_copts->co_args[n] == NULL) {
 			if (cc->cc_pg->pg_opts[O_DEFAULTARGS] <= 0) {
-				dsl_cc_error(cc, cc->cc_line, col(cc, s),
+				dsl_diag_error(cc, cc->cc_line, col(cc, s),
 				    "D_MACRO_UNDEF", "macro argument %s%d is "
 				    "not defined", str ? "$$" : "$", n);
 			}
@@ -372,13 +374,13 @@ macro(dsl_cc_t *cc, const char *p)
 		cc->cc_tstrlen = 0;
 		if (str) {
 			puts_tok(cc, a);
-			return (T_STRING);
+			return T_STRING;
 		}
 		if (is_int(a, &v)) {
 			cc->cc_tival = v;
 			cc->cc_tunsigned = false;
 			cc->cc_tlong = !(v >= INT32_MIN && v <= INT32_MAX);
-			return (T_INT);
+			return T_INT;
 		}
 		if (isalpha((unsigned char)a[0]) || a[0] == '_') {
 			const char *q;
@@ -388,10 +390,10 @@ macro(dsl_cc_t *cc, const char *p)
 					break;
 			if (*q == '\0') {
 				puts_tok(cc, a);
-				return (T_IDENT);
+				return T_IDENT;
 			}
 		}
-		dsl_cc_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
+		dsl_diag_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
 		    "macro argument $%d is not an integer or identifier; use "
 		    "$$%d for a string", n, n);
 	}
@@ -401,7 +403,7 @@ macro(dsl_cc_t *cc, const char *p)
 		cc->cc_tival = cc->cc_copts->co_target;
 		cc->cc_tunsigned = false;
 		cc->cc_tlong = false;
-		return (T_INT);
+		return T_INT;
 	}
 	/* dtrace's macro variables of its own process */
 	{
@@ -409,7 +411,7 @@ macro(dsl_cc_t *cc, const char *p)
 		    "gid", "euid", "egid", "pgid", "sid" };
 		size_t i, l;
 
-		for (i = 0; !str && i < sizeof (names) / sizeof (names[0]);
+		for (i = 0; !str && i < sizeof(names) / sizeof(names[0]);
 		    i++) {
 			l = strlen(names[i]);
 			if (cc->cc_end - p < (ptrdiff_t)l ||
@@ -430,11 +432,11 @@ macro(dsl_cc_t *cc, const char *p)
 			}
 			cc->cc_tunsigned = false;
 			cc->cc_tlong = false;
-			return (T_INT);
+			return T_INT;
 		}
 	}
 	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");
-	return (T_EOF);
+	return T_EOF;
 }
 
 static int
@@ -449,11 +451,11 @@ lex(dsl_cc_t *cc)
 	cc->cc_tcol = col(cc, p);
 	cc->cc_tstrlen = 0;
 	if (p >= cc->cc_end)
-		return (T_EOF);
+		return T_EOF;
 	c = (unsigned char)*p;
 	if (isdigit(c)) {
 		number(cc, p);
-		return (T_INT);
+		return T_INT;
 	}
 	if (isalpha(c) || c == '_' || c == '`') {
 		int k;
@@ -463,12 +465,12 @@ lex(dsl_cc_t *cc)
 			putc_tok(cc, *p++);
 		cc->cc_p = p;
 		for (k = 0; k < K_NKEYWORDS; k++) {
-			if (strcmp(cc->cc_tstr, dsl_keywords[k]) == 0) {
+			if (strcmp(cc->cc_tstr, dsl_lex_keywords[k]) == 0) {
 				cc->cc_tival = k;
-				return (T_KEYWORD);
+				return T_KEYWORD;
 			}
 		}
-		return (T_IDENT);
+		return T_IDENT;
 	}
 	if (c == '@') {
 		p++;
@@ -478,10 +480,10 @@ lex(dsl_cc_t *cc)
 		    *p == '_'))
 			putc_tok(cc, *p++);
 		cc->cc_p = p;
-		return (T_AGGNAME);
+		return T_AGGNAME;
 	}
 	if (c == '$')
-		return (macro(cc, p));
+		return macro(cc, p);
 	if (c == '"') {
 		const char *s = p++;
 
@@ -503,7 +505,7 @@ lex(dsl_cc_t *cc)
 			}
 		}
 		cc->cc_p = p + 1;
-		return (T_STRING);
+		return T_STRING;
 	}
 	if (c == '\'') {
 		const char *s = p++;
@@ -531,7 +533,7 @@ lex(dsl_cc_t *cc)
 		if (n > 1)
 			cc->cc_tival = (int32_t)v;
 		cc->cc_tunsigned = cc->cc_tlong = false;
-		return (T_INT);
+		return T_INT;
 	}
 
 	/* operators: longest match */
@@ -549,38 +551,38 @@ lex(dsl_cc_t *cc)
 		};
 		size_t i, left = (size_t)(cc->cc_end - p);
 
-		for (i = 0; i < sizeof (ops) / sizeof (ops[0]); i++) {
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 			size_t n = strlen(ops[i].s);
 
 			if (n <= left && memcmp(p, ops[i].s, n) == 0) {
 				cc->cc_p = p + n;
-				return (ops[i].t);
+				return ops[i].t;
 			}
 		}
 	}
 	if (strchr("{}()[];,:?+-*/%<>=!~&|^.", c) != NULL) {
 		cc->cc_p = p + 1;
-		return (c);
+		return c;
 	}
 	{
 		char msg[64];
 
 		if (isprint(c))
-			snprintf(msg, sizeof (msg), "syntax error near \"%c\"",
+			snprintf(msg, sizeof(msg), "syntax error near \"%c\"",
 			    c);
 		else
-			snprintf(msg, sizeof (msg),
+			snprintf(msg, sizeof(msg),
 			    "invalid character \\%03o", c);
 		lex_error(cc, p, "D_SYNTAX", msg);
 	}
-	return (T_EOF);
+	return T_EOF;
 }
 
 int
 dsl_lex_next(dsl_cc_t *cc)
 {
 	cc->cc_tok = lex(cc);
-	return (cc->cc_tok);
+	return cc->cc_tok;
 }
 
 int
@@ -601,7 +603,7 @@ dsl_lex_peek(dsl_cc_t *cc)
 	next = lex(cc);
 	/* what the peeked token is: a cast needs to know */
 	cc->cc_pival = cc->cc_tival;
-	snprintf(cc->cc_peektext, sizeof (cc->cc_peektext), "%.*s",
+	snprintf(cc->cc_peektext, sizeof(cc->cc_peektext), "%.*s",
 	    (int)cc->cc_tstrlen, cc->cc_tstr != NULL ? cc->cc_tstr : "");
 	cc->cc_p = p;
 	cc->cc_linep = linep;
@@ -617,7 +619,7 @@ dsl_lex_peek(dsl_cc_t *cc)
 		putc_tok(cc, cc->cc_pstr[i]);
 	if (len == 0 && cc->cc_tstr != NULL)
 		cc->cc_tstr[0] = '\0';
-	return (next);
+	return next;
 }
 
 bool
@@ -648,7 +650,7 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 			/* pid$target, pid$1: substitute the macro */
 			cc->cc_p = p;
 			if (macro(cc, p) == T_INT) {
-				snprintf(buf, sizeof (buf), "%lld",
+				snprintf(buf, sizeof(buf), "%lld",
 				    (long long)cc->cc_tival);
 				s = buf;
 			} else {
@@ -667,11 +669,11 @@ dsl_lex_pdesc(dsl_cc_t *cc)
 	putc_tok(cc, 0);
 	cc->cc_tstrlen = 0;
 	puts_tok(cc, cc->cc_dstr);
-	return (p < cc->cc_end || cc->cc_tstrlen > 0);
+	return p < cc->cc_end || cc->cc_tstrlen > 0;
 }
 
 const char *
-dsl_tok_name(dsl_cc_t *cc, int tok)
+dsl_lex_tokname(dsl_cc_t *cc, int tok)
 {
 	static const char *names[] = {
 		"==", "!=", "<=", ">=", "<<", ">>", "&&", "||", "^^", "++",
@@ -682,20 +684,20 @@ dsl_tok_name(dsl_cc_t *cc, int tok)
 
 	switch (tok) {
 	case T_EOF:
-		return ("end of input");
+		return "end of input";
 	case T_INT:
 	case T_STRING:
 	case T_IDENT:
 	case T_KEYWORD:
-		return (cc->cc_tstr != NULL && tok != T_INT ?
-		    cc->cc_tstr : "constant");
+		return cc->cc_tstr != NULL && tok != T_INT ?
+		    cc->cc_tstr : "constant";
 	case T_AGGNAME:
-		return ("@");
+		return "@";
 	default:
 		if (tok >= T_EQ && tok <= T_SHREQ)
-			return (names[tok - T_EQ]);
+			return names[tok - T_EQ];
 		one[0] = (char)tok;
 		one[1] = '\0';
-		return (one);
+		return one;
 	}
 }

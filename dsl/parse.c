@@ -38,25 +38,25 @@ static int32_t cast(pstate_t *);
 static int32_t stmt(pstate_t *);
 
 int32_t
-dsl_cc_node(dsl_cc_t *cc, int op, int line, int col)
+dsl_parse_node(dsl_cc_t *cc, int op, int line, int col)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	dsl_node_t *n;
 
-	pg->pg_nodes = dsl_cc_grow(cc, pg->pg_nodes, &cc->cc_nodecap,
-	    pg->pg_nnodes + 1, sizeof (dsl_node_t));
+	pg->pg_nodes = dsl_compile_grow(cc, pg->pg_nodes, &cc->cc_nodecap,
+	    pg->pg_nnodes + 1, sizeof(dsl_node_t));
 	n = &pg->pg_nodes[pg->pg_nnodes];
-	memset(n, 0, sizeof (*n));
+	memset(n, 0, sizeof(*n));
 	n->dn_op = (uint8_t)op;
 	n->dn_a = n->dn_b = n->dn_c = n->dn_next = DSL_NONE;
 	n->dn_line = line;
 	n->dn_col = col;
 	n->dn_src = cc->cc_src;
-	return ((int32_t)pg->pg_nnodes++);
+	return (int32_t)pg->pg_nnodes++;
 }
 
 uint32_t
-dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
+dsl_parse_str(dsl_cc_t *cc, const char *s, size_t len)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	uint32_t off = pg->pg_strlen;
@@ -65,14 +65,14 @@ dsl_cc_str(dsl_cc_t *cc, const char *s, size_t len)
 	    s < pg->pg_strtab + pg->pg_strlen;
 	size_t soff = inside ? (size_t)(s - pg->pg_strtab) : 0;
 
-	pg->pg_strtab = dsl_cc_grow(cc, pg->pg_strtab, &cc->cc_strcap,
+	pg->pg_strtab = dsl_compile_grow(cc, pg->pg_strtab, &cc->cc_strcap,
 	    pg->pg_strlen + (uint32_t)len + 1, 1);
 	if (inside)
 		s = pg->pg_strtab + soff;
 	memcpy(pg->pg_strtab + off, s, len);
 	pg->pg_strtab[off + len] = '\0';
 	pg->pg_strlen += (uint32_t)len + 1;
-	return (off);
+	return off;
 }
 
 static void __attribute__((noreturn))
@@ -81,25 +81,25 @@ syntax(pstate_t *ps)
 	dsl_cc_t *cc = ps->ps_cc;
 
 	if (cc->cc_tok == T_EOF)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
 		    "syntax error: unexpected end of input");
 	if (cc->cc_tok == T_INT)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
 		    "syntax error near \"%lld\"", (long long)cc->cc_tival);
-	dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
-	    "syntax error near \"%s\"", dsl_tok_name(cc, cc->cc_tok));
+	dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
+	    "syntax error near \"%s\"", dsl_lex_tokname(cc, cc->cc_tok));
 }
 
 static int
 next(pstate_t *ps)
 {
-	return (dsl_lex_next(ps->ps_cc));
+	return dsl_lex_next(ps->ps_cc);
 }
 
 static int
 tok(pstate_t *ps)
 {
-	return (ps->ps_cc->cc_tok);
+	return ps->ps_cc->cc_tok;
 }
 
 static void
@@ -113,18 +113,18 @@ want(pstate_t *ps, int t)
 static int32_t
 node(pstate_t *ps, int op)
 {
-	return (dsl_cc_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
-	    ps->ps_cc->cc_tcol));
+	return dsl_parse_node(ps->ps_cc, op, ps->ps_cc->cc_tline,
+	    ps->ps_cc->cc_tcol);
 }
 
 static int32_t
 node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
 {
-	int32_t n = dsl_cc_node(ps->ps_cc, op, line, col);
+	int32_t n = dsl_parse_node(ps->ps_cc, op, line, col);
 
 	CC_NODE(ps->ps_cc, n)->dn_a = a;
 	CC_NODE(ps->ps_cc, n)->dn_b = b;
-	return (n);
+	return n;
 }
 
 /* A base type name at the current token, or false.  Sets size/sign/kind. */
@@ -137,7 +137,7 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 
 	*kind = DT_INT;
 	if (tok(ps) != T_KEYWORD)
-		return (false);
+		return false;
 	switch (cc->cc_tival) {
 	case K_STRING: *kind = DT_STR; sz = 0; break;
 	case K_INT8: sz = 1; break;
@@ -182,15 +182,15 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 			sz = 4;
 		*size = sz;
 		*sign = !isunsigned;
-		return (seen);
+		return seen;
 	default:
-		return (false);
+		return false;
 	}
 	if (consume)
 		next(ps);
 	*size = sz;
 	*sign = sgn;
-	return (true);
+	return true;
 }
 
 /* The name of an integer type of size and sign, for the type table. */
@@ -202,21 +202,21 @@ int_name(int size, bool sign)
 		{ "char", "short", "int", "long" },
 	};
 
-	return (names[sign][size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 :
-	    3]);
+	return names[sign][size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 :
+	    3];
 }
 
 /* Does the current token (or the peeked one) name a typedef? */
 static bool
 is_typedef(dsl_cc_t *cc, const char *name)
 {
-	return (dsl_tt_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0);
+	return dsl_type_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0;
 }
 
 static void __attribute__((noreturn))
 nomem(dsl_cc_t *cc)
 {
-	dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, NULL, "out of memory");
+	dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL, "out of memory");
 }
 
 /* What a value of C type t is in D: kind, size, sign; and the C type
@@ -225,28 +225,28 @@ static int32_t
 d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
 {
 	int32_t r;
-	const dsl_ctype_t *ty = dsl_tt_resolve(&cc->cc_pg->pg_tt, t, &r);
+	const dsl_ctype_t *ty = dsl_type_resolve(&cc->cc_pg->pg_tt, t, &r);
 
 	*kind = DT_INT;
 	*size = 8;
 	*sign = false;
 	if (ty == NULL)
-		return (0);
+		return 0;
 	switch (ty->ty_kind) {
 	case TY_VOID:
 		*kind = DT_VOID;
 		*size = 0;
-		return (0);
+		return 0;
 	case TY_INT:
 		*size = (int)ty->ty_size;
 		*sign = ty->ty_signed;
-		return (0);
+		return 0;
 	case TY_ENUM:
 		*size = 4;
 		*sign = true;
-		return (0);
+		return 0;
 	default:
-		return (t);	/* pointers, and by address: structs, arrays */
+		return t;	/* pointers, and by address: structs, arrays */
 	}
 }
 
@@ -272,9 +272,9 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		if ((t = dsl_tt_find(tt, k, cc->cc_tstr)) == 0) {
+		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0) {
 			if (k == TY_ENUM)
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_TYPE_ERR", "failed to resolve type "
 				    "enum %s: Unknown type name", cc->cc_tstr);
 			/* a forward reference: members come later */
@@ -285,13 +285,13 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		}
 		next(ps);
 	} else if (tok(ps) == T_IDENT && is_typedef(cc, cc->cc_tstr)) {
-		t = dsl_tt_find(tt, TY_TYPEDEF, cc->cc_tstr);
+		t = dsl_type_find(tt, TY_TYPEDEF, cc->cc_tstr);
 		next(ps);
 	} else {
 		if (!base_type(ps, kind, size, sign, consume))
-			return (false);
+			return false;
 		if (*kind == DT_STR || (*kind == DT_INT && tok(ps) != '*'))
-			return (true);
+			return true;
 		t = *kind == DT_VOID ? dsl_type_void(tt) :
 		    dsl_type_int(tt, int_name(*size, *sign), (size_t)*size,
 		    *sign);
@@ -304,7 +304,7 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 	}
 	*ctype = d_kind(cc, t, kind, size, sign);
-	return (true);
+	return true;
 }
 
 /* Does the token after '(' start a type name (a cast)? */
@@ -314,26 +314,26 @@ starts_type(dsl_cc_t *cc)
 	int t = dsl_lex_peek(cc);
 
 	if (t == T_KEYWORD)
-		return (cc->cc_pival != K_SELF && cc->cc_pival != K_THIS &&
+		return cc->cc_pival != K_SELF && cc->cc_pival != K_THIS &&
 		    cc->cc_pival != K_SIZEOF && cc->cc_pival != K_IF &&
-		    cc->cc_pival != K_ELSE);
-	return (t == T_IDENT && is_typedef(cc, cc->cc_peektext));
+		    cc->cc_pival != K_ELSE;
+	return t == T_IDENT && is_typedef(cc, cc->cc_peektext);
 }
 
 /* The size of a C type sizeof may take (complete, not void). */
 static int64_t
 type_size(pstate_t *ps, int32_t t, int line, int col)
 {
-	const dsl_ctype_t *ty = dsl_tt_resolve(&ps->ps_cc->cc_pg->pg_tt, t,
+	const dsl_ctype_t *ty = dsl_type_resolve(&ps->ps_cc->cc_pg->pg_tt, t,
 	    NULL);
 	char name[256];
 
 	if (ty == NULL || ty->ty_kind == TY_VOID || !ty->ty_complete)
-		dsl_cc_error(ps->ps_cc, line, col, "D_SIZEOF_TYPE", "cannot "
+		dsl_diag_error(ps->ps_cc, line, col, "D_SIZEOF_TYPE", "cannot "
 		    "apply sizeof to an expression of incomplete type %s",
-		    dsl_tt_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
-		    sizeof (name)));
-	return ((int64_t)ty->ty_size);
+		    dsl_type_name(&ps->ps_cc->cc_pg->pg_tt, t, name,
+		    sizeof(name)));
+	return (int64_t)ty->ty_size;
 }
 
 static int32_t
@@ -358,7 +358,7 @@ args(pstate_t *ps, int close)
 	}
 	ps->ps_depth--;
 	want(ps, close);
-	return (first);
+	return first;
 }
 
 /* "[k1, k2...]" at '[': at least one key. */
@@ -370,9 +370,9 @@ keys(pstate_t *ps, int line, int col)
 	next(ps);
 	k = args(ps, ']');
 	if (k == DSL_NONE)
-		dsl_cc_error(ps->ps_cc, line, col, "D_SYNTAX",
+		dsl_diag_error(ps->ps_cc, line, col, "D_SYNTAX",
 		    "syntax error near \"]\"");
-	return (k);
+	return k;
 }
 
 /* A node holding the current token's text, which it consumes. */
@@ -380,13 +380,13 @@ static int32_t
 text_node(pstate_t *ps, int op)
 {
 	dsl_cc_t *cc = ps->ps_cc;
-	uint32_t s = dsl_cc_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
+	uint32_t s = dsl_parse_str(cc, cc->cc_tstr ? cc->cc_tstr : "",
 	    cc->cc_tstrlen);
 	int32_t n = node(ps, op);
 
 	CC_NODE(cc, n)->dn_ival = s;
 	next(ps);
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -404,13 +404,13 @@ primary(pstate_t *ps)
 		CC_NODE(cc, n)->dn_size = cc->cc_tlong ? 8 : 4;
 		CC_NODE(cc, n)->dn_signed = !cc->cc_tunsigned;
 		next(ps);
-		return (n);
+		return n;
 	case T_STRING:
 		n = text_node(ps, N_STR);
 		CC_NODE(cc, n)->dn_type = DT_STR;
-		return (n);
+		return n;
 	case T_IDENT:
-		return (text_node(ps, N_IDENT));
+		return text_node(ps, N_IDENT);
 	case T_AGGNAME: {
 		n = text_node(ps, N_AGGREF);
 		if (tok(ps) == '[') {
@@ -419,7 +419,7 @@ primary(pstate_t *ps)
 			CC_NODE(cc, n)->dn_a = k;
 			CC_NODE(cc, n)->dn_aux = 1;	/* has keys */
 		}
-		return (n);
+		return n;
 	}
 	case T_KEYWORD:
 		if (cc->cc_tival == K_SELF || cc->cc_tival == K_THIS) {
@@ -430,11 +430,11 @@ primary(pstate_t *ps)
 			want(ps, T_ARROW);
 			if (tok(ps) != T_IDENT)
 				syntax(ps);
-			n = dsl_cc_node(cc, op, line, col);
-			CC_NODE(cc, n)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
+			n = dsl_parse_node(cc, op, line, col);
+			CC_NODE(cc, n)->dn_ival = dsl_parse_str(cc, cc->cc_tstr,
 			    cc->cc_tstrlen);
 			next(ps);
-			return (n);
+			return n;
 		}
 		syntax(ps);
 	case '(':
@@ -443,7 +443,7 @@ primary(pstate_t *ps)
 		n = expr(ps);
 		ps->ps_depth--;
 		want(ps, ')');
-		return (n);
+		return n;
 	default:
 		syntax(ps);
 	}
@@ -487,19 +487,19 @@ postfix(pstate_t *ps)
 			next(ps);
 			if (tok(ps) != T_IDENT)
 				syntax(ps);
-			CC_NODE(cc, m)->dn_ival = dsl_cc_str(cc, cc->cc_tstr,
+			CC_NODE(cc, m)->dn_ival = dsl_parse_str(cc, cc->cc_tstr,
 			    cc->cc_tstrlen);
 			next(ps);
 			n = m;
 		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF) {
-			dsl_cc_error(cc, line, col, "D_ARR_LOCAL", "this->%s: "
-			    "local variables may not be used as associative "
-			    "arrays", dsl_str(cc->cc_pg,
+			dsl_diag_error(cc, line, col, "D_ARR_LOCAL",
+			    "this->%s: local variables may not be used as "
+			    "associative arrays", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
-			dsl_cc_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
+			dsl_diag_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
 			    "thread-local associative arrays are not "
-			    "supported", dsl_str(cc->cc_pg,
+			    "supported", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[') {
 			int32_t i;
@@ -511,10 +511,10 @@ postfix(pstate_t *ps)
 			want(ps, ']');
 			n = node2(ps, N_INDEX, n, i, line, col);
 		} else if (tok(ps) == '(') {
-			dsl_cc_error(cc, line, col, "D_FUNC_IDENT",
+			dsl_diag_error(cc, line, col, "D_FUNC_IDENT",
 			    "function designator is not of function type");
 		} else {
-			return (n);
+			return n;
 		}
 	}
 }
@@ -524,7 +524,7 @@ nest(pstate_t *ps, int cost)
 {
 	ps->ps_nest += cost;
 	if (ps->ps_nest > MAXNEST)
-		dsl_cc_error(ps->ps_cc, ps->ps_cc->cc_tline,
+		dsl_diag_error(ps->ps_cc, ps->ps_cc->cc_tline,
 		    ps->ps_cc->cc_tcol, "D_SYNTAX", "expression or statement "
 		    "too deep (the limit is about %d levels of nesting, or "
 		    "%d operators in a row)", MAXNEST / NEST_LEVEL, MAXNEST);
@@ -539,7 +539,7 @@ nested(pstate_t *ps, int32_t (*fn)(pstate_t *))
 	nest(ps, NEST_LEVEL);
 	n = fn(ps);
 	ps->ps_nest -= NEST_LEVEL;
-	return (n);
+	return n;
 }
 
 static int32_t unary1(pstate_t *);
@@ -547,7 +547,7 @@ static int32_t unary1(pstate_t *);
 static int32_t
 unary(pstate_t *ps)
 {
-	return (nested(ps, unary1));
+	return nested(ps, unary1);
 }
 
 static int32_t
@@ -565,7 +565,7 @@ unary1(pstate_t *ps)
 		a = unary(ps);
 		n = node2(ps, N_INCDEC, a, DSL_NONE, line, col);
 		CC_NODE(cc, n)->dn_aux = (uint16_t)t;
-		return (n);
+		return n;
 	case '-':
 	case '+':
 	case '!':
@@ -574,13 +574,13 @@ unary1(pstate_t *ps)
 		a = cast(ps);
 		n = node2(ps, N_UNOP, a, DSL_NONE, line, col);
 		CC_NODE(cc, n)->dn_aux = (uint16_t)t;
-		return (n);
+		return n;
 	case '*':
 	case '&':
 		next(ps);
 		a = cast(ps);
-		return (node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
-		    line, col));
+		return node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
+		    line, col);
 	case T_KEYWORD:
 		if (cc->cc_tival == K_SIZEOF) {
 			int kind, size;
@@ -606,7 +606,7 @@ unary1(pstate_t *ps)
 					CC_NODE(cc, n)->dn_type = DT_INT;
 					CC_NODE(cc, n)->dn_size = 8;
 					CC_NODE(cc, n)->dn_signed = 0;
-					return (n);
+					return n;
 				}
 				ps->ps_depth++;
 				a = expr(ps);
@@ -615,11 +615,11 @@ unary1(pstate_t *ps)
 			} else {
 				a = unary(ps);
 			}
-			return (node2(ps, N_SIZEOF, a, DSL_NONE, line, col));
+			return node2(ps, N_SIZEOF, a, DSL_NONE, line, col);
 		}
 		break;
 	}
-	return (postfix(ps));
+	return postfix(ps);
 }
 
 static int32_t
@@ -643,9 +643,9 @@ cast(pstate_t *ps)
 		CC_NODE(cc, n)->dn_size = (uint8_t)size;
 		CC_NODE(cc, n)->dn_signed = sign;
 		CC_NODE(cc, n)->dn_ctype = ct;
-		return (n);
+		return n;
 	}
-	return (unary(ps));
+	return unary(ps);
 }
 
 /* Binary operators by precedence level, loosest first. */
@@ -654,7 +654,7 @@ static const int levels[][5] = {
 	{ T_EQ, T_NE }, { '<', '>', T_LE, T_GE }, { T_SHL, T_SHR },
 	{ '+', '-' }, { '*', '/', '%' },
 };
-#define NLEVELS	(int)(sizeof (levels) / sizeof (levels[0]))
+#define NLEVELS	(int)(sizeof(levels) / sizeof(levels[0]))
 
 static int32_t
 binary(pstate_t *ps, int level)
@@ -664,7 +664,7 @@ binary(pstate_t *ps, int level)
 	int chain = 0;	/* operators of this level so far: the tree's depth */
 
 	if (level == NLEVELS)
-		return (cast(ps));
+		return cast(ps);
 	l = binary(ps, level + 1);
 	for (;;) {
 		int t = tok(ps), i, line = cc->cc_tline, col = cc->cc_tcol;
@@ -697,7 +697,7 @@ binary(pstate_t *ps, int level)
 		l = n;
 	}
 	ps->ps_nest -= chain;
-	return (l);
+	return l;
 }
 
 static int32_t
@@ -708,7 +708,7 @@ cond(pstate_t *ps)
 	int32_t c = binary(ps, 0), a, b, n;
 
 	if (tok(ps) != '?')
-		return (c);
+		return c;
 	next(ps);
 	nest(ps, NEST_LEVEL);
 	ps->ps_depth++;
@@ -719,13 +719,13 @@ cond(pstate_t *ps)
 	ps->ps_nest -= NEST_LEVEL;
 	n = node2(ps, N_COND, c, a, line, col);
 	CC_NODE(cc, n)->dn_c = b;
-	return (n);
+	return n;
 }
 
 static bool
 is_assignop(int t)
 {
-	return (t == '=' || (t >= T_ADDEQ && t <= T_SHREQ));
+	return t == '=' || (t >= T_ADDEQ && t <= T_SHREQ);
 }
 
 static int32_t
@@ -736,14 +736,14 @@ assign(pstate_t *ps)
 	int t = tok(ps), line = cc->cc_tline, col = cc->cc_tcol;
 
 	if (!is_assignop(t))
-		return (l);
+		return l;
 	next(ps);
 	nest(ps, NEST_LEVEL);
 	r = assign(ps);
 	ps->ps_nest -= NEST_LEVEL;
 	n = node2(ps, N_ASSIGN, l, r, line, col);
 	CC_NODE(cc, n)->dn_aux = (uint16_t)t;
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -753,9 +753,9 @@ expr(pstate_t *ps)
 
 	if (tok(ps) == ',' && ps->ps_depth > 0 && !ps->ps_pred) {
 		/* the comma operator is rare in D; args handle their own */
-		return (n);
+		return n;
 	}
-	return (n);
+	return n;
 }
 
 static int32_t
@@ -768,9 +768,9 @@ block(pstate_t *ps)
 		int32_t s;
 
 		if (tok(ps) == T_EOF)
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_SYNTAX",
-			    "syntax error: unexpected end of input, expected "
-			    "\"}\"");
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_SYNTAX", "syntax error: unexpected end of "
+			    "input, expected \"}\"");
 		s = stmt(ps);
 		if (s == DSL_NONE)
 			continue;
@@ -780,7 +780,7 @@ block(pstate_t *ps)
 			CC_NODE(cc, last)->dn_next = s;
 		last = s;
 	}
-	return (first);
+	return first;
 }
 
 static int32_t stmt1(pstate_t *);
@@ -788,7 +788,7 @@ static int32_t stmt1(pstate_t *);
 static int32_t
 stmt(pstate_t *ps)
 {
-	return (nested(ps, stmt1));
+	return nested(ps, stmt1);
 }
 
 static int32_t
@@ -800,15 +800,15 @@ stmt1(pstate_t *ps)
 
 	if (tok(ps) == ';') {
 		next(ps);
-		return (DSL_NONE);
+		return DSL_NONE;
 	}
 	if (tok(ps) == '{') {
 		next(ps);
 		e = block(ps);
 		want(ps, '}');
-		n = dsl_cc_node(cc, S_BLOCK, line, col);
+		n = dsl_parse_node(cc, S_BLOCK, line, col);
 		CC_NODE(cc, n)->dn_a = e;
-		return (n);
+		return n;
 	}
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_IF) {
 		int32_t c, a, b = DSL_NONE;
@@ -824,11 +824,11 @@ stmt1(pstate_t *ps)
 			next(ps);
 			b = stmt(ps);
 		}
-		n = dsl_cc_node(cc, S_IF, line, col);
+		n = dsl_parse_node(cc, S_IF, line, col);
 		CC_NODE(cc, n)->dn_a = c;
 		CC_NODE(cc, n)->dn_b = a;
 		CC_NODE(cc, n)->dn_c = b;
-		return (n);
+		return n;
 	}
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_ELSE)
 		syntax(ps);
@@ -836,9 +836,9 @@ stmt1(pstate_t *ps)
 	/* the last statement of a clause may omit its ';' */
 	if (tok(ps) != '}')
 		want(ps, ';');
-	n = dsl_cc_node(cc, S_EXPR, line, col);
+	n = dsl_parse_node(cc, S_EXPR, line, col);
 	CC_NODE(cc, n)->dn_a = e;
-	return (n);
+	return n;
 }
 
 /* Split "prov:mod:func:name" (fewer fields fill from the right). */
@@ -853,13 +853,13 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	char full[1024];
 
 	if (copy == NULL)
-		dsl_cc_error(cc, line, col, NULL, "out of memory");
+		dsl_diag_error(cc, line, col, NULL, "out of memory");
 	parts[n++] = copy;
 	for (p = copy; *p != '\0'; p++) {
 		if (*p == ':') {
 			if (n == 4) {
 				free(copy);
-				dsl_cc_error(cc, line, col, "D_PDESC_INVAL",
+				dsl_diag_error(cc, line, col, "D_PDESC_INVAL",
 				    "invalid probe description \"%s\": too "
 				    "many fields", text);
 			}
@@ -869,29 +869,30 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 	}
 	for (i = 0; i < n; i++)
 		f[4 - n + i] = parts[i];
-	pg->pg_descs = dsl_cc_grow(cc, pg->pg_descs, &cc->cc_desccap,
-	    pg->pg_ndescs + 1, sizeof (dsl_pdesc_t));
+	pg->pg_descs = dsl_compile_grow(cc, pg->pg_descs, &cc->cc_desccap,
+	    pg->pg_ndescs + 1, sizeof(dsl_pdesc_t));
 	{
 		uint32_t cap = cc->cc_desccap;
 
 		(void)cap;
 	}
 	pg->pg_desc_clause = realloc(pg->pg_desc_clause,
-	    (size_t)cc->cc_desccap * sizeof (uint32_t));
+	    (size_t)cc->cc_desccap * sizeof(uint32_t));
 	if (pg->pg_desc_clause == NULL) {
 		free(copy);
-		dsl_cc_error(cc, line, col, NULL, "out of memory");
+		dsl_diag_error(cc, line, col, NULL, "out of memory");
 	}
 	d = &pg->pg_descs[pg->pg_ndescs];
 	/* offsets now, pointers once the string table stops moving */
-#define OFF(s)	((const char *)(uintptr_t)dsl_cc_str(cc, (s), strlen(s)))
+#define OFF(s)	((const char *)(uintptr_t)dsl_parse_str(cc, (s), \
+	    strlen(s)))
 	d->pd_prov = OFF(f[0]);
 	d->pd_mod = OFF(f[1]);
 	d->pd_func = OFF(f[2]);
 	d->pd_name = OFF(f[3]);
 #undef OFF
-	snprintf(full, sizeof (full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
-	d->pd_text = (const char *)(uintptr_t)dsl_cc_str(cc, full,
+	snprintf(full, sizeof(full), "%s:%s:%s:%s", f[0], f[1], f[2], f[3]);
+	d->pd_text = (const char *)(uintptr_t)dsl_parse_str(cc, full,
 	    strlen(full));
 	d->pd_src = (size_t)cc->cc_src;
 	d->pd_line = line;
@@ -910,9 +911,9 @@ is_decl(const char *w)
 
 	for (k = 0; k < K_NKEYWORDS; k++)
 		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
-		    strcmp(w, dsl_keywords[k]) == 0)
-			return (true);
-	return (false);
+		    strcmp(w, dsl_lex_keywords[k]) == 0)
+			return true;
+	return false;
 }
 
 /* An integer constant of a declaration (an array size, an enumerator's
@@ -929,12 +930,12 @@ decl_const(pstate_t *ps)
 		next(ps);
 	}
 	if (tok(ps) != T_INT)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_ARRDIM",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_ARRDIM",
 		    "array dimension and enumerator values must be integer "
 		    "constants");
 	v = cc->cc_tival;
 	next(ps);
-	return (neg ? (int64_t)(0 - (uint64_t)v) : v);
+	return neg ? (int64_t)(0 - (uint64_t)v) : v;
 }
 
 /* The C type of a declared type: plain integers get their entry now. */
@@ -945,14 +946,14 @@ ctype_of(pstate_t *ps, int kind, int size, bool sign, int32_t ct)
 	int32_t t;
 
 	if (ct != 0)
-		return (ct);
+		return ct;
 	if (kind == DT_STR)
 		syntax(ps);	/* no strings in C aggregates */
 	t = kind == DT_VOID ? dsl_type_void(tt) :
 	    dsl_type_int(tt, int_name(size, sign), (size_t)size, sign);
 	if (t == 0)
 		nomem(ps->ps_cc);
-	return (t);
+	return t;
 }
 
 /* One declarator after a type: '*'s, a name, '[N]'s.  Returns the type;
@@ -978,16 +979,16 @@ declarator(pstate_t *ps, int32_t t, char *name, size_t len)
 		next(ps);
 		n = decl_const(ps);
 		if (n < 0 || n > (1 << 20))
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_ARRDIM", "array dimension must be a "
 			    "positive integer constant");
 		want(ps, ']');
 		if ((t = dsl_type_array(tt, t, (uint32_t)n)) == 0)
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_INCOMPLETE", "array of an incomplete "
 			    "type");
 	}
-	return (t);
+	return t;
 }
 
 /* "struct TAG { members };" (or union): C's layout, each member at the
@@ -1001,9 +1002,9 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 	uint32_t align = 1;
 
 	if (tt->tt_types[t].ty_complete)
-		dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
 		    "type redeclared: %s %s", isunion ? "union" : "struct",
-		    dsl_tt_str(tt, tt->tt_types[t].ty_name));
+		    dsl_type_str(tt, tt->tt_types[t].ty_name));
 	tt->tt_types[t].ty_complete = 1;	/* members may not be it */
 	tt->tt_types[t].ty_nmem = 0;
 	next(ps);	/* '{' */
@@ -1017,14 +1018,14 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 		base = ctype_of(ps, kind, size, sign, ct);
 		for (;;) {
 			char name[256];
-			int32_t mt = declarator(ps, base, name, sizeof (name));
-			const dsl_ctype_t *m = dsl_tt_resolve(tt, mt, NULL);
+			int32_t mt = declarator(ps, base, name, sizeof(name));
+			const dsl_ctype_t *m = dsl_type_resolve(tt, mt, NULL);
 			uint64_t moff;
 
 			if (m == NULL || m->ty_kind == TY_VOID ||
 			    (m->ty_size == 0 && m->ty_kind != TY_ARRAY) ||
 			    mt == t)
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_DECL_INCOMPLETE", "member %s has an "
 				    "incomplete type", name);
 			moff = isunion ? 0 : (off + m->ty_align - 1) /
@@ -1060,7 +1061,7 @@ enum_body(pstate_t *ps, int32_t t)
 
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+		snprintf(name, sizeof(name), "%s", cc->cc_tstr);
 		next(ps);
 		if (tok(ps) == '=') {
 			next(ps);
@@ -1102,9 +1103,9 @@ declaration(pstate_t *ps)
 		if (!type_name(ps, &kind, &size, &sign, true, &ct))
 			syntax(ps);
 		t = declarator(ps, ctype_of(ps, kind, size, sign, ct), name,
-		    sizeof (name));
-		if (dsl_tt_find(tt, TY_TYPEDEF, name) != 0)
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+		    sizeof(name));
+		if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_IDRED", "identifier redeclared: %s", name);
 		if (dsl_type_typedef(tt, name, t) == 0)
 			nomem(cc);
@@ -1120,12 +1121,12 @@ declaration(pstate_t *ps)
 
 		next(ps);
 		if (tok(ps) == T_IDENT && dsl_lex_peek(cc) == '{') {
-			if ((t = dsl_tt_find(tt, k, cc->cc_tstr)) == 0)
+			if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0)
 				t = k == TY_ENUM ? dsl_type_enum(tt,
 				    cc->cc_tstr) : dsl_type_struct(tt,
 				    cc->cc_tstr, k == TY_UNION, 0);
 			else if (k == TY_ENUM)
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_DECL_TYPERED", "type redeclared: "
 				    "enum %s", cc->cc_tstr);
 			if (t == 0)
@@ -1152,7 +1153,7 @@ declaration(pstate_t *ps)
 		next(ps);
 		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
 		    cc->cc_tival == K_THIS))
-			dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_CLASS", "more than one storage class "
 			    "specified");
 	}
@@ -1185,16 +1186,16 @@ declaration(pstate_t *ps)
 			vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
 		}
 		if (vt != 0) {
-			const dsl_ctype_t *ty = dsl_tt_resolve(tt, vt, NULL);
+			const dsl_ctype_t *ty = dsl_type_resolve(tt, vt, NULL);
 
 			if (ty != NULL && ty->ty_kind != TY_PTR)
-				dsl_cc_error(cc, line, col, "D_DECL_TYPE",
+				dsl_diag_error(cc, line, col, "D_DECL_TYPE",
 				    "variables of struct, union or array type "
 				    "are not supported: declare a pointer");
 		}
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		snprintf(name, sizeof (name), "%s", cc->cc_tstr);
+		snprintf(name, sizeof(name), "%s", cc->cc_tstr);
 		next(ps);
 		if (tok(ps) == '[') {
 			if (scope != V_GLOBAL || nkeys >= 0)
@@ -1217,10 +1218,10 @@ declaration(pstate_t *ps)
 			} while (tok(ps) == ',');
 			want(ps, ']');
 		}
-		dsl_cc_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
+		dsl_check_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
 		    ktype, ksize, line, col);
 		if (vt != 0)
-			dsl_cc_declare_ctype(cc, scope, name, vt);
+			dsl_check_declare_ctype(cc, scope, name, vt);
 		if (tok(ps) != ',' || nkeys >= 0)
 			break;
 		next(ps);
@@ -1248,7 +1249,7 @@ dsl_parse(dsl_cc_t *cc)
 			if (cc->cc_tstrlen == 0 || strchr("}()=+<>!~&|^%@\"'#",
 			    cc->cc_tstr[0]) != NULL) {
 				/* not a description: "}" "(" ... */
-				dsl_cc_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_SYNTAX", "syntax error near \"%c\"",
 				    cc->cc_tstrlen ? cc->cc_tstr[0] :
 				    *cc->cc_p != '\0' ? *cc->cc_p : ' ');
@@ -1262,9 +1263,9 @@ dsl_parse(dsl_cc_t *cc)
 				syntax(&ps);
 			}
 		}
-		pg->pg_clauses = dsl_cc_grow(cc, pg->pg_clauses,
+		pg->pg_clauses = dsl_compile_grow(cc, pg->pg_clauses,
 		    &cc->cc_clausecap, pg->pg_nclauses + 1,
-		    sizeof (dsl_clause_t));
+		    sizeof(dsl_clause_t));
 		cl = &pg->pg_clauses[pg->pg_nclauses];
 		cl->cl_desc0 = d0;
 		cl->cl_ndescs = pg->pg_ndescs - d0;

@@ -6,6 +6,7 @@
  */
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,6 @@
 #include "dsl/printf.h"
 #include "dsl/emit.h"
 
-int64_t	dsl_qbucketval(int b);
 
 void
 dsl_print_heading(dsl_rt_t *rt)
@@ -34,14 +34,19 @@ dsl_print_probe(dsl_rt_t *rt)
 
 	if (rt->rt_quiet || rt->rt_emit != NULL)
 		return;
-	snprintf(name, sizeof (name), "%s:%s", p->pr_func, p->pr_name);
+	snprintf(name, sizeof(name), "%s:%s", p->pr_func, p->pr_name);
 	fprintf(rt->rt_out, "%3d %6d %32s ", rt->rt_ctx->cx_cpu,
 	    (int)rt->rt_pid, name);
 }
 
 /*
- * A stack string's head (prog.h): the pid and its string space (0: none);
- * returns where its frames start.
+ * A stack string's head (prog.h): the pid and its string space; returns
+ * where its frames start.  A stack without string space (ustack(),
+ * ustack(n), a strsize of 0) names its JIT frames in full: the perf map
+ * is read here, when the stack prints, as the ELF symbol tables are, and
+ * as bpftrace and perf name such frames.  With string space (jstack(),
+ * ustack(n, strsize)) a JIT's name takes its room as a ustack helper's
+ * string does in dtrace.
  */
 static const char *
 stack_head(const char *st, int32_t *pid, long *strsize)
@@ -50,7 +55,9 @@ stack_head(const char *st, int32_t *pid, long *strsize)
 
 	*pid = (int32_t)strtol(st + 1, &p, 10);
 	*strsize = *p == '/' ? strtol(p + 1, &p, 10) : 0;
-	return (p);
+	if (*strsize <= 0)
+		*strsize = LONG_MAX;
+	return p;
 }
 
 /*
@@ -60,7 +67,7 @@ stack_head(const char *st, int32_t *pid, long *strsize)
  * strsize bytes that hold, frame after frame, the helper's string
  * (truncated to the room left) or an empty one, each with its NUL; a
  * JIT frame without its string prints in hex, as one in anonymous memory
- * does.  *room is the space left.
+ * does.  *room is the space left (LONG_MAX: no limit, see stack_head).
  */
 static void
 frame_name(dsl_rt_t *rt, int32_t pid, uint64_t pc, char *buf, size_t len,
@@ -90,14 +97,16 @@ next_pc(const char **p, uint64_t *pc)
 	char *e;
 
 	if (**p != ' ')
-		return (0);
+		return 0;
 	*pc = strtoull(*p + 1, &e, 16);
 	*p = e;
-	return (1);
+	return 1;
 }
 
-void
-dsl_print_stack(dsl_rt_t *rt, FILE *fp, const char *st)
+/* Print a stack value (DSL_STACKMARK) as dt_print_ustack: a newline,
+ * then each frame on its own line, indented by 14. */
+static void
+print_stack(dsl_rt_t *rt, FILE *fp, const char *st)
 {
 	dsl_print_stack_fmt(rt, fp, st, "%s");
 }
@@ -117,7 +126,7 @@ dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
 	p = stack_head(st, &pid, &room);
 	fputc('\n', fp);
 	while (next_pc(&p, &pc)) {
-		frame_name(rt, pid, pc, name, sizeof (name), &room);
+		frame_name(rt, pid, pc, name, sizeof(name), &room);
 		fprintf(fp, "%*s", 14, "");
 		fprintf(fp, ffmt, name);
 		fputc('\n', fp);
@@ -126,7 +135,7 @@ dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
 #pragma GCC diagnostic pop
 
 size_t
-dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
+dsl_print_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 {
 	char name[1024], *o;
 	uint64_t pcs[DSL_STACKMAX];
@@ -143,7 +152,7 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 	for (i = 0; i < n; i++) {
 		rooms[i] = room;
 		if (room > 0)
-			frame_name(rt, pid, pcs[i], name, sizeof (name), &room);
+			frame_name(rt, pid, pcs[i], name, sizeof(name), &room);
 	}
 	if (len > 0)
 		buf[0] = '\0';
@@ -151,7 +160,7 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 	while (n-- > 0 && len > 0) {
 		size_t k;
 
-		frame_name(rt, pid, pcs[n], name, sizeof (name), &rooms[n]);
+		frame_name(rt, pid, pcs[n], name, sizeof(name), &rooms[n]);
 		if ((o = strstr(name, "+0x")) != NULL)
 			*o = '\0';
 		for (o = name; *o != '\0'; o++)
@@ -163,7 +172,7 @@ dsl_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 			break;
 		used += k;
 	}
-	return (used);
+	return used;
 }
 
 /* trace(): dt_consume_cpu's record printing (illumos widths). */
@@ -179,7 +188,7 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 	}
 	if (n->dn_type == DT_STR &&
 	    *(const char *)(intptr_t)v == DSL_STACKMARK) {
-		dsl_print_stack(rt, fp, (const char *)(intptr_t)v);
+		print_stack(rt, fp, (const char *)(intptr_t)v);
 		return;
 	}
 	if (n->dn_type == DT_STR) {
@@ -306,7 +315,7 @@ print_quantize(FILE *fp, const int64_t *d, int64_t normal)
 	sums(d, first, last, &total, &pos, &neg);
 	header(fp);
 	for (i = first; i <= last; i++) {
-		fprintf(fp, "%16lld ", (long long)dsl_qbucketval(i));
+		fprintf(fp, "%16lld ", (long long)dsl_agg_qbucketval(i));
 		quantline(fp, d[i], normal, total, pos, neg);
 	}
 }
@@ -339,10 +348,10 @@ print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 		char c[32];
 
 		if (i == 0) {
-			snprintf(c, sizeof (c), "< %d", base);
+			snprintf(c, sizeof(c), "< %d", base);
 			fprintf(fp, "%16s ", c);
 		} else if (i == levels + 1) {
-			snprintf(c, sizeof (c), ">= %d", base + levels * step);
+			snprintf(c, sizeof(c), ">= %d", base + levels * step);
 			fprintf(fp, "%16s ", c);
 		} else {
 			fprintf(fp, "%16d ", base + (i - 1) * step);
@@ -351,7 +360,7 @@ print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 	}
 }
 
-/* dtrace-utils' dt_print_llquantize: the bins of dsl_llq_bucket, one
+/* dtrace-utils' dt_print_llquantize: the bins agg.c fills, one
  * row each from one before the first non-zero to one after the last,
  * bins no integer falls in left out. */
 static void
@@ -384,7 +393,7 @@ print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 	for (b = first; b <= last; b++) {
 		int lb = b;
 
-		if (!dsl_llq_label(ag, b, &v)) {
+		if (!dsl_agg_llq_label(ag, b, &v)) {
 			/* a widened end on a ghost bin takes the label of
 			 * the nearest real bin beyond it */
 			int dir = b == first ? -1 : b == last ? 1 : 0;
@@ -392,65 +401,25 @@ print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 			if (dir == 0)
 				continue;
 			for (lb = b + dir; lb >= 0 && lb < nbins &&
-			    !dsl_llq_label(ag, lb, &v); lb += dir)
+			    !dsl_agg_llq_label(ag, lb, &v); lb += dir)
 				;
 			if (lb < 0 || lb >= nbins)
 				continue;
 		}
 		if (lb == 0)
-			snprintf(c, sizeof (c), "<= %lld", (long long)v);
+			snprintf(c, sizeof(c), "<= %lld", (long long)v);
 		else if (lb == nbins - 1)
-			snprintf(c, sizeof (c), ">= %lld", (long long)v);
+			snprintf(c, sizeof(c), ">= %lld", (long long)v);
 		else if (lb == bin0 && scale == 1)
-			snprintf(c, sizeof (c), "0");
+			snprintf(c, sizeof(c), "0");
 		else if (lb == bin0)
-			snprintf(c, sizeof (c), first >= bin0 ? "< %lld" :
+			snprintf(c, sizeof(c), first >= bin0 ? "< %lld" :
 			    "abs() < %lld", (long long)scale);
 		else
-			snprintf(c, sizeof (c), "%lld", (long long)v);
+			snprintf(c, sizeof(c), "%lld", (long long)v);
 		fprintf(fp, "%16s ", c);
 		quantline(fp, d[b], normal, total, pos, neg);
 	}
-}
-
-static unsigned __int128
-isqrt128(unsigned __int128 x)
-{
-	unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
-
-	while (bit > x)
-		bit >>= 2;
-	while (bit != 0) {
-		if (x >= r + bit) {
-			x -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-		bit >>= 2;
-	}
-	return (r);
-}
-
-/* dt_stddev: sqrt(avg(x^2) - avg(x)^2), in 128-bit integers. */
-uint64_t
-dsl_stddev(const int64_t *d, int64_t normal)
-{
-	unsigned __int128 sq = ((unsigned __int128)(uint64_t)d[3] << 64) |
-	    (uint64_t)d[2];
-	unsigned __int128 avgsq, sqavg;
-	int64_t avg;
-
-	if (d[0] == 0)
-		return (0);
-	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
-	avg = d[1] / normal / d[0];
-	if (avg < 0)
-		avg = -avg;
-	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
-	if (avgsq < sqavg)
-		return (0);
-	return ((uint64_t)isqrt128(avgsq - sqavg));
 }
 
 void
@@ -476,7 +445,7 @@ dsl_print_value(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 		    d[0]) : 0LL);
 		break;
 	case F_STDDEV:
-		fprintf(fp, " %16llu", (unsigned long long)dsl_stddev(d,
+		fprintf(fp, " %16llu", (unsigned long long)dsl_agg_stddev(d,
 		    normal));
 		break;
 	default:
@@ -493,10 +462,10 @@ print_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key)
 
 	for (i = 0; i < ag->ag_nkeys; i++) {
 		const char *s;
-		int64_t v = dsl_key_int(ag, key, i, &s);
+		int64_t v = dsl_agg_key_int(ag, key, i, &s);
 
 		if (s != NULL && *s == DSL_STACKMARK) {
-			dsl_print_stack(rt, fp, s);
+			print_stack(rt, fp, s);
 			continue;
 		}
 		if (s != NULL) {
@@ -520,22 +489,6 @@ print_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key)
 	}
 }
 
-/* Whether an aggregation is keyed by a stack (its first stack key). */
-int
-dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
-{
-	int i;
-
-	for (i = 0; i < ag->ag_nkeys; i++) {
-		const char *s;
-
-		(void) dsl_key_int(ag, key, i, &s);
-		if (s != NULL && *s == DSL_STACKMARK)
-			return (i);
-	}
-	return (-1);
-}
-
 /*
  * An entry as a folded line (-x stackfmt=folded): the keys joined by
  * ';' (a stack's frames root first, other keys as they print), a blank
@@ -543,8 +496,8 @@ dsl_agg_stackkey(const dsl_agg_t *ag, const char *key)
  * what flamegraph.pl and stackvis read.
  */
 size_t
-dsl_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key, char *buf,
-    size_t len)
+dsl_print_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key,
+    char *buf, size_t len)
 {
 	size_t used = 0;
 	int i;
@@ -552,12 +505,13 @@ dsl_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key, char *buf,
 	buf[0] = '\0';
 	for (i = 0; i < ag->ag_nkeys && used + 2 < len; i++) {
 		const char *s;
-		int64_t v = dsl_key_int(ag, key, i, &s);
+		int64_t v = dsl_agg_key_int(ag, key, i, &s);
 
 		if (used > 0)
 			buf[used++] = ';';
 		if (s != NULL && *s == DSL_STACKMARK)
-			used += dsl_stack_fold(rt, s, buf + used, len - used);
+			used += dsl_print_stack_fold(rt, s, buf + used,
+			    len - used);
 		else if (s != NULL)
 			used += (size_t)snprintf(buf + used, len - used, "%s",
 			    s);
@@ -568,33 +522,7 @@ dsl_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key, char *buf,
 			used = len - 1;
 		buf[used] = '\0';
 	}
-	return (used);
-}
-
-/* A single number for an entry: the value, an avg's mean, a quantize's
- * count of values. */
-int64_t
-dsl_agg_scalar(dsl_rt_t *rt, uint32_t a, const dsl_hent_t *he)
-{
-	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
-	int64_t normal = rt->rt_aggs[a].ag_normal, t = 0;
-	const int64_t *d = he->he_data;
-	uint32_t i;
-
-	switch (ag->ag_func) {
-	case F_QUANTIZE:
-	case F_LQUANTIZE:
-	case F_LLQUANTIZE:
-		for (i = 0; i < ag->ag_ndata; i++)
-			t += d[i];
-		return (t);
-	case F_AVG:
-		return (d[0] ? d[1] / normal / d[0] : 0);
-	case F_STDDEV:
-		return ((int64_t)dsl_stddev(d, normal));
-	default:
-		return (d[0] / normal);
-	}
+	return used;
 }
 
 static bool
@@ -604,18 +532,19 @@ print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he)
 	char *buf;
 
 	if (!rt->rt_folded || dsl_agg_stackkey(ag, key) < 0)
-		return (false);
+		return false;
 	if ((buf = malloc(FOLDMAX)) == NULL)
-		return (false);
-	dsl_fold_keys(rt, ag, key, buf, FOLDMAX);
+		return false;
+	dsl_print_fold_keys(rt, ag, key, buf, FOLDMAX);
 	fprintf(rt->rt_out, "%s %lld\n", buf,
 	    (long long)dsl_agg_scalar(rt, a, he));
 	free(buf);
-	return (true);
+	return true;
 }
 
-void
-dsl_print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
+/* Print one aggregation entry as dt_print_aggs does (keys, value, \n). */
+static void
+print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 {
 	if (print_folded(rt, a, HE_KEY(&rt->rt_aggs[a].ag_ht, he), he))
 		return;
@@ -635,10 +564,10 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 	dsl_parg_t args[16];
 	int i, k;
 
-	memset(args, 0, sizeof (args));
+	memset(args, 0, sizeof(args));
 	for (i = 0; i < ag->ag_nkeys && i < 8; i++) {
 		const char *s;
-		int64_t v = dsl_key_int(ag, key, i, &s);
+		int64_t v = dsl_agg_key_int(ag, key, i, &s);
 
 		args[i].pa_type = s != NULL ? DT_STR : DT_INT;
 		args[i].pa_size = ag->ag_ksize[i];
@@ -655,7 +584,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 }
 
 void
-dsl_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
+dsl_print_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 {
 	dsl_hent_t *zero[8] = { NULL };
 	dsl_jrow_t *rows;
@@ -696,7 +625,7 @@ void
 dsl_print_all(dsl_rt_t *rt)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
-	bool *which = calloc(pg->pg_naggs + 1, sizeof (bool));
+	bool *which = calloc(pg->pg_naggs + 1, sizeof(bool));
 	dsl_hent_t **s;
 	uint32_t *aggof, a;
 	size_t n, i;
@@ -712,7 +641,7 @@ dsl_print_all(dsl_rt_t *rt)
 		which[a] = !rt->rt_aggs[a].ag_printed;
 	s = dsl_agg_sorted(rt, which, &n, &aggof);
 	for (i = 0; i < n; i++)
-		dsl_print_entry(rt, aggof[i], s[i]);
+		print_entry(rt, aggof[i], s[i]);
 	free(s);
 	free(aggof);
 	free(which);

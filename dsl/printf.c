@@ -16,26 +16,17 @@
 #include "dsl/printf.h"
 #include "dsl/emit.h"
 
-/* The C formats below are built by cfmt() from a conversion parse_conv()
+/* The C formats below are built by cfmt() from a conversion dsl_printf_conv()
  * accepted: flags, width, precision and one conversion letter. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-typedef struct conv {
-	char		cv_flags[8];
-	int		cv_width;	/* -1 none, -2 '*' */
-	int		cv_prec;	/* -1 none, -2 '*' */
-	bool		cv_agg;		/* %@ */
-	char		cv_conv;
-	const char	*cv_start, *cv_end;
-} conv_t;
 
-/* Parse the conversion at p (just after '%'); false if malformed. */
-static bool
-parse_conv(const char *p, conv_t *cv, const char **endp)
+bool
+dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 {
 	size_t nf = 0;
 
-	memset(cv, 0, sizeof (*cv));
+	memset(cv, 0, sizeof(*cv));
 	cv->cv_width = cv->cv_prec = -1;
 	/* as dt_printf.c's parser, '@' and '?' may come anywhere among the
 	 * flags and the width: "%8@d" and "%@8d" are the same */
@@ -48,7 +39,7 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 			p++;
 		} else if (*p != '\0' && (strchr("-+ #'", *p) != NULL ||
 		    (*p == '0' && cv->cv_width == -1))) {
-			if (nf < sizeof (cv->cv_flags) - 1 && *p != '\'')
+			if (nf < sizeof(cv->cv_flags) - 1 && *p != '\'')
 				cv->cv_flags[nf++] = *p;
 			p++;
 		} else if (*p == '*') {
@@ -83,99 +74,10 @@ parse_conv(const char *p, conv_t *cv, const char **endp)
 	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
 		p++;
 	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL)
-		return (false);
+		return false;
 	cv->cv_conv = *p++;
 	*endp = p;
-	return (true);
-}
-
-static bool
-conv_int(char c)
-{
-	return (strchr("aAcdiouxXpY", c) != NULL);
-}
-
-const char *
-dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *pg,
-    const dsl_node_t *nodes, int32_t arg, char *msg, size_t len)
-{
-	const char *p = fmt;
-	int nconv = 0, argno = 2;
-
-	(void)pg;
-	while ((p = strchr(p, '%')) != NULL) {
-		conv_t cv;
-		const char *end;
-
-		if (!parse_conv(p + 1, &cv, &end)) {
-			snprintf(msg, len, "format conversion #%d is "
-			    "invalid: %%%.*s", nconv + 1, (int)strcspn(p + 1,
-			    " \n"), p + 1);
-			return ("D_SYNTAX");
-		}
-		p = end;
-		if (cv.cv_conv == '%')
-			continue;
-		nconv++;
-		if (isprinta)
-			continue;
-		if (cv.cv_agg) {
-			snprintf(msg, len, "%%@ conversion requires an "
-			    "aggregation and is for use with printa( ) only");
-			return ("D_PRINTF_AGG_CONV");
-		}
-		if (cv.cv_width == -2 || cv.cv_prec == -2) {
-			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
-
-			while (k-- > 0) {
-				if (arg == DSL_NONE) {
-					snprintf(msg, len, "prototype "
-					    "mismatch: conversion #%d (%%%c) "
-					    "is missing a corresponding \"*\" "
-					    "argument", nconv, cv.cv_conv);
-					return ("D_PRINTF_DYN_PROTO");
-				}
-				if (nodes[arg].dn_type != DT_INT) {
-					snprintf(msg, len, "argument #%d is "
-					    "incompatible with conversion #%d "
-					    "prototype: width and precision "
-					    "must be integers", argno, nconv);
-					return ("D_PRINTF_DYN_TYPE");
-				}
-				arg = nodes[arg].dn_next;
-				argno++;
-			}
-		}
-		if (arg == DSL_NONE) {
-			snprintf(msg, len, "prototype mismatch: conversion #%d "
-			    "(%%%c) is missing a corresponding value argument",
-			    nconv, cv.cv_conv);
-			return ("D_PRINTF_ARG_PROTO");
-		}
-		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
-			snprintf(msg, len, "argument #%d is incompatible with "
-			    "conversion #%d prototype: %%%c wants an integer, "
-			    "the argument is a string", argno, nconv,
-			    cv.cv_conv);
-			return ("D_PRINTF_ARG_TYPE");
-		}
-		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
-		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
-			snprintf(msg, len, "argument #%d is incompatible with "
-			    "conversion #%d prototype: %%s wants a string, "
-			    "the argument is an integer", argno, nconv);
-			return ("D_PRINTF_ARG_TYPE");
-		}
-		arg = nodes[arg].dn_next;
-		argno++;
-	}
-	if (!isprinta && arg != DSL_NONE) {
-		snprintf(msg, len, "prototype mismatch: only %d argument%s "
-		    "required by this format string", nconv + 1,
-		    nconv == 0 ? "" : "s");
-		return ("D_PRINTF_ARG_EXTRA");
-	}
-	return (NULL);
+	return true;
 }
 
 static int64_t
@@ -184,24 +86,24 @@ widen(const dsl_parg_t *a, bool sign)
 	int64_t v = a->pa_int;
 
 	switch (a->pa_size) {
-	case 1: return (sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v);
-	case 2: return (sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v);
-	case 4: return (sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v);
-	default: return (v);
+	case 1: return sign ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+	case 2: return sign ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+	case 4: return sign ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+	default: return v;
 	}
 }
 
 /* Build "%<flags><width>.<prec><len><conv>" for the C library. */
 static void
-cfmt(char *buf, size_t len, const conv_t *cv, int width, int prec,
+cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
     const char *lenmod, char conv)
 {
 	char w[16] = "", pr[16] = "";
 
 	if (width >= 0)
-		snprintf(w, sizeof (w), "%d", width);
+		snprintf(w, sizeof(w), "%d", width);
 	if (prec >= 0)
-		snprintf(pr, sizeof (pr), ".%d", prec);
+		snprintf(pr, sizeof(pr), ".%d", prec);
 	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
 }
 
@@ -220,7 +122,7 @@ escape(const char *s)
 	const char *c;
 
 	if (out == NULL)
-		return (NULL);
+		return NULL;
 	for (; *s != '\0'; s++) {
 		unsigned char b = (unsigned char)*s;
 
@@ -239,10 +141,9 @@ escape(const char *s)
 	*q++ = '\\';
 	*q++ = '0';
 	*q = '\0';
-	return (out);
+	return out;
 }
 
-void dsl_print_value(dsl_rt_t *, uint32_t, dsl_hent_t *);
 
 int
 dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
@@ -255,11 +156,11 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 
 	/* -x oformat=json: a record, whose text comes back here */
 	if (rt->rt_emit != NULL && !dsl_emit_busy(rt))
-		return (dsl_emit_printf(rt, fmt, args, nargs));
+		return dsl_emit_printf(rt, fmt, args, nargs);
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
-		conv_t cv;
+		dsl_conv_t cv;
 		const char *end;
 		const dsl_parg_t *a;
 		char f[64];
@@ -273,7 +174,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			p += n;
 			continue;
 		}
-		if (!parse_conv(p + 1, &cv, &end)) {
+		if (!dsl_printf_conv(p + 1, &cv, &end)) {
 			fputs(p, fp);	/* checked at compile time */
 			break;
 		}
@@ -292,7 +193,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 				/* a negative '*' width left-justifies */
 				size_t nf = strlen(cv.cv_flags);
 
-				if (nf < sizeof (cv.cv_flags) - 1) {
+				if (nf < sizeof(cv.cv_flags) - 1) {
 					cv.cv_flags[nf] = '-';
 					cv.cv_flags[nf + 1] = '\0';
 				}
@@ -329,13 +230,14 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 				if (ag->ag_func == F_AVG)
 					v = d[0] ? d[1] / normal / d[0] : 0;
 				else if (ag->ag_func == F_STDDEV) {
-					uint64_t dsl_stddev(const int64_t *,
+					uint64_t dsl_agg_stddev(const int64_t *,
 					    int64_t);
 
-					v = (long long)dsl_stddev(d, normal);
+					v = (long long)
+					    dsl_agg_stddev(d, normal);
 				} else
 					v = d[0] / normal;
-				cfmt(f, sizeof (f), &cv, width, prec, "ll",
+				cfmt(f, sizeof(f), &cv, width, prec, "ll",
 				    strchr("dioxXuc", cv.cv_conv) ?
 				    cv.cv_conv : 'd');
 				fprintf(fp, f, v);
@@ -353,7 +255,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'i':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof (f), &cv, width, prec, "ll", 'd');
+			cfmt(f, sizeof(f), &cv, width, prec, "ll", 'd');
 			fprintf(fp, f, (long long)widen(a, true));
 			break;
 		case 'u':
@@ -362,13 +264,13 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'X':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof (f), &cv, width, prec, "ll", cv.cv_conv);
+			cfmt(f, sizeof(f), &cv, width, prec, "ll", cv.cv_conv);
 			fprintf(fp, f, (unsigned long long)widen(a, false));
 			break;
 		case 'p':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof (f), &cv, width, prec, "ll", 'x');
+			cfmt(f, sizeof(f), &cv, width, prec, "ll", 'x');
 			fprintf(fp, f, (unsigned long long)a->pa_int);
 			break;
 		case 'a':
@@ -379,16 +281,16 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			if (rt->rt_host.dh_addr2sym == NULL ||
 			    rt->rt_host.dh_addr2sym(rt->rt_ctx != NULL ?
 			    rt->rt_ctx->cx_cookie : NULL, (uint64_t)a->pa_int,
-			    s, sizeof (s)) != 0)
-				snprintf(s, sizeof (s), "0x%llx",
+			    s, sizeof(s)) != 0)
+				snprintf(s, sizeof(s), "0x%llx",
 				    (unsigned long long)a->pa_int);
-			s[sizeof (s) - 1] = '\0';
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			s[sizeof(s) - 1] = '\0';
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			fprintf(fp, f, s);
 			break;
 		}
 		case 'c':
-			cfmt(f, sizeof (f), &cv, width, -1, "", 'c');
+			cfmt(f, sizeof(f), &cv, width, -1, "", 'c');
 			fprintf(fp, f, (int)(unsigned char)a->pa_int);
 			break;
 		case 'e':
@@ -397,14 +299,14 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'F':
 		case 'g':
 		case 'G':
-			cfmt(f, sizeof (f), &cv, width, prec, "", cv.cv_conv);
+			cfmt(f, sizeof(f), &cv, width, prec, "", cv.cv_conv);
 			fprintf(fp, f, a->pa_type == DT_INT ?
 			    (double)widen(a, a->pa_signed) : 0.0);
 			break;
 		case 'k':
 			/* a stack (ustack(), jstack()): the format applies
 			 * to each frame, as dt_print_ustack's */
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR &&
 			    a->pa_str[0] == DSL_STACKMARK) {
 				dsl_print_stack_fmt(rt, fp, a->pa_str, f);
@@ -417,7 +319,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			/* a string value is a strsize record holding its NUL:
 			 * dtrace escapes the record up to that NUL, shown too
 			 * (dtruss's open("/etc/passwd\0", 0x0, 0x1B6)) */
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR) {
 				char *e = escape(a->pa_str);
 
@@ -428,13 +330,13 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			}
 			/* FALLTHROUGH */
 		case 's':
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			else {
 				char s[32];
 
-				snprintf(s, sizeof (s), "%lld",
+				snprintf(s, sizeof(s), "%lld",
 				    (long long)a->pa_int);
 				fprintf(fp, f, s);
 			}
@@ -448,12 +350,12 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			char s[64];
 
 			localtime_r(&sec, &tm);
-			strftime(s, sizeof (s), "%Y %b %e %T", &tm);
-			cfmt(f, sizeof (f), &cv, width, prec, "", 's');
+			strftime(s, sizeof(s), "%Y %b %e %T", &tm);
+			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
 			fprintf(fp, f, s);
 			break;
 		}
 		}
 	}
-	return (0);
+	return 0;
 }

@@ -23,14 +23,18 @@ typedef struct dsl_parg {
 	void		*pa_ent;
 } dsl_parg_t;
 
-/*
- * Check a printf (or printa, with isprinta) format against its argument
- * nodes at compile time.  Returns NULL, or dtrace's tag of the error
- * ("D_PRINTF_ARG_TYPE"...) with a message in msg such as
- * "argument #2 is incompatible with conversion #1 prototype: ...".
- */
-const char *dsl_printf_check(const char *fmt, bool isprinta, const dsl_prog_t *,
-	    const dsl_node_t *nodes, int32_t arg, char *msg, size_t len);
+/* A conversion of a format: flags, width, precision, its letter. */
+typedef struct dsl_conv {
+	char		cv_flags[8];
+	int		cv_width;	/* -1 none, -2 '*' */
+	int		cv_prec;	/* -1 none, -2 '*' */
+	bool		cv_agg;		/* %@ */
+	char		cv_conv;
+} dsl_conv_t;
+
+/* Parse the conversion at p (just after '%') into cv, *endp after it;
+ * false if malformed.  The checker and the output parse alike. */
+bool	dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp);
 
 /* Format fmt with args to the runtime's output.  Returns bytes written. */
 int	dsl_printf_out(struct dsl_rt *, const char *fmt, const dsl_parg_t *args,

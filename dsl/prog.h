@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * prog.h: the compiled form of a D program, shared by the compiler
- * (lex.c, parse.c, check.c) and the runtime (eval.c, var.c, agg.c, ...).
+ * (lex.c, parse.c, check.c, compile.c) and the runtime (prog.c, eval.c,
+ * var.c, agg.c, ...).
  *
  * Everything is in flat arrays addressed by index: nodes refer to their
  * children by number, names are offsets into one string table.  The
@@ -63,7 +64,6 @@ enum {
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
 	S_BLOCK,	/* dn_a first statement */
-	S_EMPTY,
 };
 
 /* Flags in dn_aux of N_MEMBER, N_DEREF, N_INDEX: the value is kept by
@@ -116,10 +116,10 @@ enum {
  * offsets into the table's own string table.  A struct's members are
  * tt_mems[ty_mem0 .. ty_mem0 + ty_nmem - 1]; an enum's enumerators too
  * (me_off is the value).  Typedefs are entries of their own that name
- * another (dsl_tt_resolve() looks through them).
+ * another (dsl_type_resolve() looks through them).
  */
 enum { TY_VOID = 1, TY_INT, TY_PTR, TY_ARRAY, TY_STRUCT, TY_UNION,
-	TY_ENUM, TY_TYPEDEF, TY_STRING };
+	TY_ENUM, TY_TYPEDEF };
 
 typedef struct dsl_ctype {
 	uint8_t		ty_kind;	/* TY_* */
@@ -246,27 +246,31 @@ struct dsl_prog {
 };
 
 static inline const char *
-dsl_str(const dsl_prog_t *pg, uint32_t off)
+dsl_prog_str(const dsl_prog_t *pg, uint32_t off)
 {
-	return (pg->pg_strtab + off);
+	return pg->pg_strtab + off;
 }
 
 /* type.c: the type a typedef names (itself otherwise); size and
- * whether it is kept by address (struct, union, array). */
-const dsl_ctype_t *dsl_tt_resolve(const dsl_typetab_t *, int32_t t,
+ * whether it is kept by address (struct, union, array).  The other
+ * type.c functions, which build tables, are the host's (dsl.h). */
+const dsl_ctype_t *dsl_type_resolve(const dsl_typetab_t *, int32_t t,
 		    int32_t *out);
-const char	*dsl_tt_str(const dsl_typetab_t *, uint32_t off);
+const char	*dsl_type_str(const dsl_typetab_t *, uint32_t off);
 /* "struct slice *", "int", for messages, in buf. */
-const char	*dsl_tt_name(const dsl_typetab_t *, int32_t t, char *buf,
+const char	*dsl_type_name(const dsl_typetab_t *, int32_t t, char *buf,
 		    size_t len);
-int		dsl_tt_copy(dsl_typetab_t *dst, const dsl_typetab_t *src);
-void		dsl_tt_fini(dsl_typetab_t *);
-int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
+int		dsl_type_tab_copy(dsl_typetab_t *dst,
+		    const dsl_typetab_t *src);
+void		dsl_type_tab_fini(dsl_typetab_t *);
+int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
+		    const char *name);
 /*
  * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
  * the pid in decimal, "/" and the string space in decimal when it has
  * some (ustack's strsize; jstack's -x jstackstrsize), then each frame's
- * pc in hex, each after a blank.
+ * pc in hex, each after a blank.  Without string space JIT frames are
+ * named in full; with it, within it (print.c's stack_head).
  * It hashes, compares and keys aggregations as any string; the printers
  * (trace, aggregation keys, printa's %k, the folded and SVG outputs) see
  * the mark and name the frames through dh_pcsym when they print, as
@@ -277,13 +281,12 @@ int32_t		dsl_tt_find(const dsl_typetab_t *, int kind, const char *name);
 #define DSL_STACKSIZE	4096
 #define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
 
-/* check.c: the name of function F_*, for messages. */
-const char	*dsl_func_name(int f);
-/* check.c: llquantize's bins (dtrace-utils' layout): how many, and the
- * bin of a value. */
-int		dsl_llq_nbins(int64_t factor, int64_t low, int64_t high,
+/* prog.c: the name of function F_*, for messages. */
+const char	*dsl_prog_funcname(int f);
+
+/* agg.c: how many bins llquantize(factor, low, high, nsteps) has
+ * (dtrace-utils' layout): the compiler sizes an aggregation with it. */
+int		dsl_agg_llq_nbins(int64_t factor, int64_t low, int64_t high,
 		    int64_t nsteps);
-int		dsl_llq_bucket(int64_t factor, int64_t low, int64_t high,
-		    int64_t nsteps, int64_t value);
 
 #endif /* DSL_PROG_H */

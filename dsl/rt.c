@@ -40,11 +40,11 @@ nspec(const dsl_rt_t *rt)
 {
 	int64_t n = rt->rt_pg->pg_opts[O_NSPEC];
 
-	return (n < 0 ? 1 : n);
+	return n < 0 ? 1 : n;
 }
 
 int32_t
-dsl_spec_new(dsl_rt_t *rt)
+dsl_rt_spec_new(dsl_rt_t *rt)
 {
 	uint32_t i;
 	rt_spec_t *sp;
@@ -54,28 +54,28 @@ dsl_spec_new(dsl_rt_t *rt)
 			break;
 	if (i == rt->rt_nspec) {
 		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1)
-			return (0);
-		sp = realloc(rt->rt_spec, (i + 1) * sizeof (*sp));
+			return 0;
+		sp = realloc(rt->rt_spec, (i + 1) * sizeof(*sp));
 		if (sp == NULL)
-			return (0);
+			return 0;
 		rt->rt_spec = sp;
-		memset(&sp[i], 0, sizeof (*sp));
+		memset(&sp[i], 0, sizeof(*sp));
 		rt->rt_nspec++;
 	}
 	rt->rt_spec[i].sp_active = true;
 	rt->rt_spec[i].sp_len = 0;
-	return ((int32_t)i + 1);
+	return (int32_t)i + 1;
 }
 
 bool
-dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
+dsl_rt_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 {
 	rt_spec_t *sp;
 
 	if (id < 0 || id > nspec(rt))
-		return (false);
+		return false;
 	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
-		return (true);
+		return true;
 	sp = &rt->rt_spec[id - 1];
 	if (commit && sp->sp_len > 0) {
 		heading(rt);
@@ -83,23 +83,23 @@ dsl_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 	}
 	sp->sp_active = false;
 	sp->sp_len = 0;
-	return (true);
+	return true;
 }
 
 bool
-dsl_spec_use(dsl_rt_t *rt, int64_t id)
+dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 {
 	if (id < 0 || id > nspec(rt))
-		return (false);
+		return false;
 	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
 		rt->rt_specid = -1;
 	else
 		rt->rt_specid = (int32_t)id;
-	return (true);
+	return true;
 }
 
 void
-dsl_clause_flush(dsl_rt_t *rt)
+dsl_rt_clause_flush(dsl_rt_t *rt)
 {
 	off_t n;
 
@@ -162,18 +162,18 @@ dsl_rt_freopen(dsl_rt_t *rt, const char *path)
 }
 
 FILE *
-dsl_clause_begin(dsl_rt_t *rt)
+dsl_rt_clause_begin(dsl_rt_t *rt)
 {
 	if (rt->rt_buf == NULL)
 		rt->rt_buf = open_memstream(&rt->rt_bufmem, &rt->rt_bufsize);
 	if (rt->rt_buf == NULL)
-		return (rt->rt_host.dh_out);
+		return rt->rt_host.dh_out;
 	rewind(rt->rt_buf);
-	return (rt->rt_buf);
+	return rt->rt_buf;
 }
 
 void
-dsl_clause_end(dsl_rt_t *rt, bool drop)
+dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 {
 	off_t n;
 	int32_t id = rt->rt_specid;
@@ -221,19 +221,19 @@ optint(const dsl_prog_t *pg, const char *name, int64_t def)
 	long long n;
 
 	if (v == NULL || (n = strtoll(v, NULL, 0)) <= 0)
-		return (def);
-	return (n > DSL_STACKMAX ? DSL_STACKMAX : n);
+		return def;
+	return n > DSL_STACKMAX ? DSL_STACKMAX : n;
 }
 
 dsl_rt_t *
 dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 {
-	dsl_rt_t *rt = calloc(1, sizeof (*rt));
+	dsl_rt_t *rt = calloc(1, sizeof(*rt));
 	uint32_t i;
 	size_t ss;
 
 	if (rt == NULL)
-		return (NULL);
+		return NULL;
 	rt->rt_pg = pg;
 	rt->rt_host = *host;
 	if (rt->rt_host.dh_out == NULL)
@@ -242,30 +242,30 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_err = host->dh_err != NULL ? host->dh_err : stderr;
 	rt->rt_strsize = pg->pg_strsize;
 	ss = rt->rt_strsize;
-	memcpy(rt->rt_opts, pg->pg_opts, sizeof (rt->rt_opts));
+	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
 	rt->rt_ustackframes = optint(pg, "ustackframes", 100);
 	rt->rt_jstackframes = optint(pg, "jstackframes", 50);
-	/* dtrace's default: jstack() names JIT frames, ustack() not */
+	/* jstack()'s string space for JIT names, dtrace's default */
 	rt->rt_jstackstrsize = optint(pg, "jstackstrsize", 512);
 	{
 		const char *sf = dsl_prog_option(pg, "stackfmt");
 
 		rt->rt_folded = sf != NULL && strcmp(sf, "folded") == 0;
 	}
-	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof (int64_t));
+	rt->rt_gint = calloc(pg->pg_nglobal_int + 1, sizeof(int64_t));
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
-	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof (int64_t));
+	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof(int64_t));
 	rt->rt_tstr = calloc(pg->pg_nthis_str + 1, ss);
 	rt->rt_keycap = 8 * (ss + 8) + 64;
 	rt->rt_keybuf = malloc(rt->rt_keycap);
 	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
 	/* after the scratch area: strtok's saved string and position */
 	rt->rt_scratch = calloc(1, rt->rt_scrsize + ss + 16);
-	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof (rt_agg_t));
+	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof(rt_agg_t));
 	/* array elements hold a string only if some array's values are
 	 * strings: int arrays keep 8 bytes an element */
 	rt->rt_arrays.ht_dsize = 8;
@@ -276,13 +276,13 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
-	    dsl_thr_init(rt) != 0) {
+	    dsl_var_thr_init(rt) != 0) {
 		dsl_rt_destroy(rt);
-		return (NULL);
+		return NULL;
 	}
 	for (i = 0; i < pg->pg_naggs; i++) {
 		rt->rt_aggs[i].ag_ht.ht_dsize = dsl_agg_words(&pg->pg_aggs[i]) *
-		    sizeof (int64_t);
+		    sizeof(int64_t);
 		rt->rt_aggs[i].ag_normal = 1;
 	}
 	{
@@ -291,10 +291,10 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 		if (of != NULL && strcmp(of, "json") == 0 &&
 		    dsl_emit_json_init(rt) != 0) {
 			dsl_rt_destroy(rt);
-			return (NULL);
+			return NULL;
 		}
 	}
-	return (rt);
+	return rt;
 }
 
 uint32_t
@@ -305,15 +305,15 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 
 	if (rt->rt_nprobes == rt->rt_probecap) {
 		uint32_t cap = rt->rt_probecap ? rt->rt_probecap * 2 : 16;
-		rt_probe_t *np = realloc(rt->rt_probes, cap * sizeof (*np));
+		rt_probe_t *np = realloc(rt->rt_probes, cap * sizeof(*np));
 
 		if (np == NULL)
-			return (0);
+			return 0;
 		rt->rt_probes = np;
 		rt->rt_probecap = cap;
 	}
 	p = &rt->rt_probes[rt->rt_nprobes];
-	memset(p, 0, sizeof (*p));
+	memset(p, 0, sizeof(*p));
 	p->pr_prov = strdup(prov);
 	p->pr_mod = strdup(mod);
 	p->pr_func = strdup(func);
@@ -324,7 +324,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 		free(p->pr_mod);
 		free(p->pr_func);
 		free(p->pr_name);
-		return (0);
+		return 0;
 	}
 	rt->rt_nprobes++;
 	if (strcmp(prov, "dtrace") == 0) {
@@ -335,7 +335,7 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 		else if (strcmp(name, "ERROR") == 0)
 			rt->rt_error = rt->rt_nprobes;
 	}
-	return (rt->rt_nprobes);
+	return rt->rt_nprobes;
 }
 
 int
@@ -346,19 +346,19 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	uint32_t c, i, *nc, *ne;
 
 	if (id == 0 || id > rt->rt_nprobes || desc >= pg->pg_ndescs)
-		return (-1);
+		return -1;
 	p = &rt->rt_probes[id - 1];
 	c = pg->pg_desc_clause[desc];
 	for (i = 0; i < p->pr_nclauses; i++)
 		if (p->pr_clauses[i] == c)
-			return (0);
-	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof (uint32_t));
+			return 0;
+	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (nc == NULL)
-		return (-1);
+		return -1;
 	p->pr_clauses = nc;
-	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof (uint32_t));
+	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (ne == NULL)
-		return (-1);
+		return -1;
 	p->pr_epids = ne;
 	/* keep program order */
 	for (i = p->pr_nclauses; i > 0 && p->pr_clauses[i - 1] > c; i--) {
@@ -368,25 +368,31 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	p->pr_clauses[i] = c;
 	p->pr_epids[i] = ++rt->rt_nepids;
 	p->pr_nclauses++;
-	return (0);
+	return 0;
 }
 
 size_t
 dsl_rt_nenabled(const dsl_rt_t *rt)
 {
-	return (rt->rt_nepids);
+	return rt->rt_nepids;
 }
 
 uint32_t
 dsl_rt_begin_id(const dsl_rt_t *rt)
 {
-	return (rt->rt_begin);
+	return rt->rt_begin;
 }
 
 bool
 dsl_rt_exited(const dsl_rt_t *rt)
 {
-	return (rt->rt_exited);
+	return rt->rt_exited;
+}
+
+uint64_t
+dsl_rt_errors(const dsl_rt_t *rt)
+{
+	return rt->rt_nerrors;
 }
 
 void
@@ -401,9 +407,9 @@ dsl_rt_interrupted(dsl_rt_t *rt)
 
 /* A context for BEGIN/END/tick when the host has none: this process. */
 void
-dsl_ctx_self(dsl_ctx_t *cx)
+dsl_rt_ctx_self(dsl_ctx_t *cx)
 {
-	memset(cx, 0, sizeof (*cx));
+	memset(cx, 0, sizeof(*cx));
 	cx->cx_pid = (int32_t)getpid();
 	cx->cx_ppid = (int32_t)getppid();
 	cx->cx_tid = (int32_t)gettid();
@@ -421,20 +427,20 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	dsl_ctx_t self;
 
 	if (rt->rt_ended)
-		return (rt->rt_exitcode);
+		return rt->rt_exitcode;
 	rt->rt_ended = true;
 	if (ctx == NULL) {
-		dsl_ctx_self(&self);
+		dsl_rt_ctx_self(&self);
 		ctx = &self;
 	}
 	if (rt->rt_end != 0)
-		(void)dsl_fire(rt, rt->rt_end, ctx);
+		(void)dsl_eval_fire(rt, rt->rt_end, ctx);
 	/* dtrace(1): a newline before the aggregations, quiet or not */
 	if (rt->rt_emit == NULL)
 		fputc('\n', rt->rt_host.dh_out);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
-	return (rt->rt_exitcode);
+	return rt->rt_exitcode;
 }
 
 void
@@ -464,11 +470,11 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	}
 	if (rt->rt_aggs != NULL)
 		for (i = 0; i < rt->rt_pg->pg_naggs; i++)
-			dsl_ht_free(&rt->rt_aggs[i].ag_ht);
+			dsl_var_ht_free(&rt->rt_aggs[i].ag_ht);
 	free(rt->rt_aggs);
-	dsl_ht_free(&rt->rt_arrays);
+	dsl_var_ht_free(&rt->rt_arrays);
 	if (rt->rt_thr != NULL)
-		dsl_thr_fini(rt);
+		dsl_var_thr_fini(rt);
 	free(rt->rt_gint);
 	free(rt->rt_gstr);
 	free(rt->rt_tint);
@@ -494,24 +500,24 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 		nd = &pg->pg_nodes[n];
 		if (nd->dn_op == N_CALL && (nd->dn_ival == F_COPYIN ||
 		    nd->dn_ival == F_COPYINSTR || nd->dn_ival == F_STRINGOF))
-			return (nd->dn_ival == F_COPYIN ? "copyin()" :
+			return nd->dn_ival == F_COPYIN ? "copyin()" :
 			    nd->dn_ival == F_COPYINSTR ? "copyinstr()" :
-			    "stringof()");
+			    "stringof()";
 		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
-			return ("an argument past arg5");
+			return "an argument past arg5";
 		/* C data through a pointer: in the tracee unless it is our
 		 * scratch (copyin, alloca); taken as the tracee's */
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
 		    nd->dn_op == N_INDEX)
-			return ("a pointer dereference");
+			return "a pointer dereference";
 		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
 			continue;
 		if ((why = reads_tracee(pg, nd->dn_a)) != NULL ||
 		    (why = reads_tracee(pg, nd->dn_b)) != NULL ||
 		    (why = reads_tracee(pg, nd->dn_c)) != NULL)
-			return (why);
+			return why;
 	}
-	return (NULL);
+	return NULL;
 }
 
 bool
@@ -524,7 +530,7 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	uint32_t i;
 
 	if (id == 0 || id > rt->rt_nprobes)
-		return (false);
+		return false;
 	p = &rt->rt_probes[id - 1];
 	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
 		cl = &pg->pg_clauses[p->pr_clauses[i]];
@@ -535,5 +541,5 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	}
 	if (why != NULL)
 		*why = w;
-	return (w != NULL);
+	return w != NULL;
 }

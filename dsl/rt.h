@@ -29,15 +29,6 @@ typedef struct dsl_htab {
 
 #define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
 
-uint64_t	dsl_hash(uint32_t id, const void *key, size_t len);
-dsl_hent_t	*dsl_ht_find(dsl_htab_t *, uint32_t id, const void *key,
-		    size_t len, uint64_t hash);
-/* Insert (data zeroed); NULL when out of memory. */
-dsl_hent_t	*dsl_ht_insert(dsl_htab_t *, uint32_t id, const void *key,
-		    size_t len, uint64_t hash);
-void		dsl_ht_remove(dsl_htab_t *, dsl_hent_t *);
-void		dsl_ht_free(dsl_htab_t *);
-
 /* A thread's self-> variables. */
 typedef struct dsl_thr {
 	int64_t		th_tid;
@@ -102,7 +93,6 @@ struct dsl_rt {
 	const dsl_ctx_t	*rt_ctx;
 	uint32_t	rt_pid;		/* probe id */
 	uint32_t	rt_epid;
-	uint32_t	rt_clause;
 	uint64_t	rt_now;		/* timestamp, read once per firing */
 	char		*rt_scratch;	/* string temporaries of one clause */
 	size_t		rt_scrused, rt_scrsize;
@@ -137,16 +127,29 @@ struct dsl_rt {
 					 * -1 a dead one (its output drops) */
 };
 
-/* var.c */
-dsl_thr_t	*dsl_thr_get(dsl_rt_t *, int64_t tid, bool create);
-int		dsl_thr_init(dsl_rt_t *);
-void		dsl_thr_fini(dsl_rt_t *);
+/* var.c: the hash tables, self-> storage by thread. */
+uint64_t	dsl_var_hash(uint32_t id, const void *key, size_t len);
+dsl_hent_t	*dsl_var_ht_find(dsl_htab_t *, uint32_t id, const void *key,
+		    size_t len, uint64_t hash);
+/* Insert (data zeroed); NULL when out of memory. */
+dsl_hent_t	*dsl_var_ht_insert(dsl_htab_t *, uint32_t id, const void *key,
+		    size_t len, uint64_t hash);
+void		dsl_var_ht_remove(dsl_htab_t *, dsl_hent_t *);
+void		dsl_var_ht_free(dsl_htab_t *);
+dsl_thr_t	*dsl_var_thr_get(dsl_rt_t *, int64_t tid, bool create);
+int		dsl_var_thr_init(dsl_rt_t *);
+void		dsl_var_thr_fini(dsl_rt_t *);
 
-/* agg.c */
+/* agg.c: aggregating, and reading an entry's data. */
+void		dsl_agg_init(const dsl_agg_t *, int64_t *);
 void		dsl_agg_update(dsl_rt_t *, const dsl_agg_t *, int64_t *data,
 		    int64_t v, int64_t incr);
 void		dsl_agg_clear(dsl_rt_t *, uint32_t agg);
 void		dsl_agg_trunc(dsl_rt_t *, uint32_t agg, int64_t n, bool all);
+/* The int64 words an entry of ag holds: ag_ndata, and after them the
+ * quantizes keep the sum of value * increment (for JSON and Prometheus'
+ * _sum; dtrace's text does not print it). */
+size_t		dsl_agg_words(const dsl_agg_t *);
 /* Sorted entries of the aggregations flagged in which[] (NULL = all),
  * per the aggsort options; caller frees.  NULL with *n = 0 if none. */
 dsl_hent_t	**dsl_agg_sorted(dsl_rt_t *, const bool *which, size_t *n,
@@ -161,90 +164,75 @@ typedef struct dsl_jrow {
 dsl_jrow_t	*dsl_agg_joined(dsl_rt_t *, const uint32_t *aggs, int n,
 		    size_t *nrows, dsl_hent_t **zero);
 /* Key element i of an entry: integer value or string. */
-int64_t		dsl_key_int(const dsl_agg_t *, const char *key, int i,
-		    const char **str);
+int64_t		dsl_agg_key_int(const dsl_agg_t *, const char *key,
+		    int i, const char **str);
+/* The lower bound of quantize bucket b. */
+int64_t		dsl_agg_qbucketval(int b);
+/* The lower bound of llquantize bin b (negative bins: the bound nearer
+ * zero, negated); false for a bin no integer lands in (dtrace-utils'
+ * "ghost" bins of magnitude 0 when steps > factor). */
+bool		dsl_agg_llq_label(const dsl_agg_t *, int b, int64_t *lower);
+/* stddev()'s value from its four words, normalized by normal. */
+uint64_t	dsl_agg_stddev(const int64_t *d, int64_t normal);
+/* An aggregation's first key that is a stack, -1 if none. */
+int		dsl_agg_stackkey(const dsl_agg_t *, const char *key);
+/* An entry's value as one number: the value, an avg's mean, a
+ * quantize's count of values (folded output, flame graphs). */
+int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg,
+		    const dsl_hent_t *);
 
-/* print.c */
-void		dsl_print_heading(dsl_rt_t *);
-void		dsl_print_probe(dsl_rt_t *);	/* "%3d %6d %32s " */
-void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
-/* typeprint.c: print(): the value of node n with its C type, as
- * illumos's print() lays it out; node is n's index (for faults). */
-void		dsl_print_typed(dsl_rt_t *, const dsl_node_t *n, int64_t v,
-		    int32_t node);
 /* eval.c: read C data at addr, this clause's scratch or the tracee's
  * (through dh_readmem): 0, or -1 after reporting a fault at node n. */
-int		dsl_rt_memread(dsl_rt_t *, uint64_t addr, void *buf,
+int		dsl_eval_memread(dsl_rt_t *, uint64_t addr, void *buf,
 		    size_t len, int32_t n);
-/* Print one aggregation entry as dt_print_aggs does (keys, value, \n). */
-void		dsl_print_entry(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
-/* The value of an entry (its histogram for the quantizes), no newline. */
-void		dsl_print_value(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
-/* printa([fmt,] @a [, @b...]): several aggregations join by key. */
-void		dsl_printa(dsl_rt_t *, const uint32_t *aggs, int naggs,
-		    const char *fmt);
-void		dsl_print_all(dsl_rt_t *);
 
-/* rt.c */
+/* rt.c: a clause's output, speculations, system() and freopen(). */
+FILE		*dsl_rt_clause_begin(dsl_rt_t *);
+/* Write out what the clause printed so far (system(), freopen()). */
+void		dsl_rt_clause_flush(dsl_rt_t *);
+void		dsl_rt_clause_end(dsl_rt_t *, bool drop);
 /* speculation(): a free buffer's id, 0 if none is free. */
-int32_t		dsl_spec_new(dsl_rt_t *);
+int32_t		dsl_rt_spec_new(dsl_rt_t *);
 /* commit() (print) or discard() a buffer; an inactive one or 0 is
  * ignored; false for an id out of range (a fault). */
-bool		dsl_spec_end(dsl_rt_t *, int64_t id, bool commit);
+bool		dsl_rt_spec_end(dsl_rt_t *, int64_t id, bool commit);
 /* speculate(): the rest of the clause goes to buffer id; false for an
  * id out of range. */
-bool		dsl_spec_use(dsl_rt_t *, int64_t id);
-FILE		*dsl_clause_begin(dsl_rt_t *);
-/* Write out what the clause printed so far (system(), freopen()). */
-void		dsl_clause_flush(dsl_rt_t *);
+bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);
 /* freopen(): the trace output appends to path; "" = the first one. */
 void		dsl_rt_freopen(dsl_rt_t *, const char *path);
-void		dsl_clause_end(dsl_rt_t *, bool drop);
 
-/* agg.c */
-/* The lower bound of llquantize bin b (negative bins: the bound nearer
- * zero, negated); false for a bin no integer lands in (dtrace-utils'
- * "ghost" bins of magnitude 0 when steps > factor). */
-bool		dsl_llq_label(const dsl_agg_t *, int b, int64_t *lower);
-int64_t		dsl_qbucketval(int b);
-void		dsl_agg_init(const dsl_agg_t *, int64_t *);
-/* The int64 words an entry of ag holds: ag_ndata, and after them the
- * quantizes keep the sum of value * increment (for JSON and Prometheus'
- * _sum; dtrace's text does not print it). */
-static inline size_t
-dsl_agg_words(const dsl_agg_t *ag)
-{
-	return (ag->ag_ndata + (ag->ag_func == F_QUANTIZE ||
-	    ag->ag_func == F_LQUANTIZE || ag->ag_func == F_LLQUANTIZE));
-}
-
-/* emit.c: true while printf's text is formatted for a JSON record. */
-bool		dsl_emit_busy(const dsl_rt_t *);
-
-/* print.c */
-/* Print a stack value (DSL_STACKMARK) as dt_print_ustack: a newline,
- * then each frame on its own line, indented by 14. */
-void		dsl_print_stack(dsl_rt_t *, FILE *, const char *stack);
-/* The same with each frame formatted by ffmt (one %s): printf's %k. */
+/* print.c: DTrace's text output. */
+void		dsl_print_heading(dsl_rt_t *);
+void		dsl_print_probe(dsl_rt_t *);	/* "%3d %6d %32s " */
+void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
+/* The value of an entry (its histogram for the quantizes), no newline. */
+void		dsl_print_value(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
+/* printa([fmt,] @a [, @b...]): several aggregations join by key. */
+void		dsl_print_printa(dsl_rt_t *, const uint32_t *aggs,
+    int naggs,
+		    const char *fmt);
+void		dsl_print_all(dsl_rt_t *);
+/* A stack value (DSL_STACKMARK) with each frame formatted by ffmt (one
+ * %s): printf's %k. */
 void		dsl_print_stack_fmt(dsl_rt_t *, FILE *, const char *stack,
 		    const char *ffmt);
 /* A stack value's frames named, root first, joined by ';' (folded). */
-size_t		dsl_stack_fold(dsl_rt_t *, const char *stack, char *buf,
-		    size_t len);
-/* Folded output: an aggregation's first stack key (-1: none), an
- * entry's keys folded, its value as one number. */
+size_t		dsl_print_stack_fold(dsl_rt_t *, const char *stack,
+		    char *buf, size_t len);
+/* Folded output: an entry's keys folded, in buf. */
 #define FOLDMAX		65536
-int		dsl_agg_stackkey(const dsl_agg_t *, const char *key);
-size_t		dsl_fold_keys(dsl_rt_t *, const dsl_agg_t *,
+size_t		dsl_print_fold_keys(dsl_rt_t *, const dsl_agg_t *,
 		    const char *key, char *buf, size_t len);
-int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg,
-		    const dsl_hent_t *);
-uint64_t	dsl_stddev(const int64_t *d, int64_t normal);
 
-/* eval.c */
-void		dsl_rt_fault(dsl_rt_t *, int flt, uint64_t val, int32_t node);
-char		*dsl_scratch(dsl_rt_t *, size_t n, int32_t node);
+/* typeprint.c: print(): the value of node n with its C type, as
+ * illumos's print() lays it out; node is n's index (for faults). */
+void		dsl_typeprint(dsl_rt_t *, const dsl_node_t *n, int64_t v,
+		    int32_t node);
+
+/* emit.c: true while printf's text is formatted for a JSON record. */
+bool		dsl_emit_busy(const dsl_rt_t *);
 
 #endif /* DSL_RT_H */

@@ -38,7 +38,7 @@ static void visit(pstate_t *ps, const char *name, int32_t t, uint64_t off,
 static const dsl_ctype_t *
 resolve(const pstate_t *ps, int32_t t)
 {
-	return (dsl_tt_resolve(ps->ps_tt, t, NULL));
+	return dsl_type_resolve(ps->ps_tt, t, NULL);
 }
 
 static bool
@@ -48,10 +48,10 @@ bytes(const pstate_t *ps, uint64_t off, size_t size, uint64_t *v)
 
 	*v = 0;
 	if (size > 8 || off > ps->ps_len || size > ps->ps_len - off)
-		return (false);
+		return false;
 	for (i = size; i-- > 0;)
 		*v = *v << 8 | ps->ps_buf[off + i];	/* little-endian */
-	return (true);
+	return true;
 }
 
 static void
@@ -73,8 +73,8 @@ indent(const pstate_t *ps)
 static bool
 is_char(const pstate_t *ps, const dsl_ctype_t *ty)
 {
-	return (ty->ty_kind == TY_INT && ty->ty_size == 1 && ty->ty_signed &&
-	    strstr(dsl_tt_str(ps->ps_tt, ty->ty_name), "char") != NULL);
+	return ty->ty_kind == TY_INT && ty->ty_size == 1 && ty->ty_signed &&
+	    strstr(dsl_type_str(ps->ps_tt, ty->ty_name), "char") != NULL;
 }
 
 static void
@@ -126,7 +126,7 @@ p_enum(pstate_t *ps, const dsl_ctype_t *ty, uint64_t off)
 	}
 	for (i = 0; i < ty->ty_nmem; i++)
 		if (tt->tt_mems[ty->ty_mem0 + i].me_off == (int32_t)v) {
-			fputs(dsl_tt_str(tt, tt->tt_mems[ty->ty_mem0 +
+			fputs(dsl_type_str(tt, tt->tt_mems[ty->ty_mem0 +
 			    i].me_name), ps->ps_fp);
 			return;
 		}
@@ -212,7 +212,7 @@ member(pstate_t *ps, const char *name, int32_t t, uint64_t off, int depth)
 		fprintf(fp, "%s = <invalid type %d>", name, (int)t);
 		return;
 	}
-	dsl_tt_name(ps->ps_tt, t, type, sizeof (type));
+	dsl_type_name(ps->ps_tt, t, type, sizeof(type));
 	sl = ty->ty_kind == TY_STRUCT || ty->ty_kind == TY_UNION;
 	brief = ps->ps_nest != 0 && depth == 0 && !sl;
 	if (!brief) {
@@ -268,7 +268,7 @@ visit(pstate_t *ps, const char *name, int32_t t, uint64_t off, int depth)
 	for (i = 0; i < ty->ty_nmem; i++) {
 		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
 
-		visit(ps, dsl_tt_str(tt, m->me_name), m->me_type,
+		visit(ps, dsl_type_str(tt, m->me_name), m->me_type,
 		    off + (uint64_t)m->me_off, depth + 1);
 	}
 }
@@ -278,19 +278,19 @@ static const char *
 int_name(const dsl_node_t *n)
 {
 	switch (n->dn_size) {
-	case 1: return (n->dn_signed ? "char" : "uchar_t");
-	case 2: return (n->dn_signed ? "short" : "ushort_t");
-	case 4: return (n->dn_signed ? "int" : "uint_t");
-	default: return (n->dn_signed ? "int64_t" : "uint64_t");
+	case 1: return n->dn_signed ? "char" : "uchar_t";
+	case 2: return n->dn_signed ? "short" : "ushort_t";
+	case 4: return n->dn_signed ? "int" : "uint_t";
+	default: return n->dn_signed ? "int64_t" : "uint64_t";
 	}
 }
 
 void
-dsl_print_typed(dsl_rt_t *rt, const dsl_node_t *n, int64_t v, int32_t node)
+dsl_typeprint(dsl_rt_t *rt, const dsl_node_t *n, int64_t v, int32_t node)
 {
 	const dsl_typetab_t *tt = &rt->rt_pg->pg_tt;
 	int32_t ct = n->dn_ctdecl != 0 ? n->dn_ctdecl : n->dn_ctype;
-	const dsl_ctype_t *ty = dsl_tt_resolve(tt, ct, NULL);
+	const dsl_ctype_t *ty = dsl_type_resolve(tt, ct, NULL);
 	FILE *fp = rt->rt_out;
 	unsigned char word[8], *buf = word;
 	uint64_t addr = (uint64_t)v;
@@ -312,7 +312,7 @@ dsl_print_typed(dsl_rt_t *rt, const dsl_node_t *n, int64_t v, int32_t node)
 		len = ty->ty_size < MAXBYTES ? (size_t)ty->ty_size : MAXBYTES;
 		if (len == 0 || (buf = malloc(len)) == NULL)
 			return;
-		if (dsl_rt_memread(rt, addr, buf, len, node) != 0) {
+		if (dsl_eval_memread(rt, addr, buf, len, node) != 0) {
 			free(buf);
 			return;
 		}
@@ -320,7 +320,7 @@ dsl_print_typed(dsl_rt_t *rt, const dsl_node_t *n, int64_t v, int32_t node)
 		for (i = 0; i < 8; i++)
 			word[i] = (unsigned char)((uint64_t)v >> (8 * i));
 	}
-	memset(&ps, 0, sizeof (ps));
+	memset(&ps, 0, sizeof(ps));
 	ps.ps_fp = fp;
 	ps.ps_tt = tt;
 	ps.ps_buf = buf;

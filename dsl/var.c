@@ -14,7 +14,7 @@
 #include "dsl/rt.h"
 
 uint64_t
-dsl_hash(uint32_t id, const void *key, size_t len)
+dsl_var_hash(uint32_t id, const void *key, size_t len)
 {
 	const unsigned char *p = key;
 	uint64_t h = 1469598103934665603ULL ^ id;
@@ -24,34 +24,34 @@ dsl_hash(uint32_t id, const void *key, size_t len)
 		h ^= p[i];
 		h *= 1099511628211ULL;
 	}
-	return (h ^ (h >> 29));
+	return h ^ (h >> 29);
 }
 
 dsl_hent_t *
-dsl_ht_find(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
+dsl_var_ht_find(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
     uint64_t hash)
 {
 	dsl_hent_t *he;
 
 	if (ht->ht_nb == 0)
-		return (NULL);
+		return NULL;
 	for (he = ht->ht_b[hash & (ht->ht_nb - 1)]; he != NULL;
 	    he = he->he_next) {
 		if (he->he_hash == hash && he->he_id == id &&
 		    he->he_klen == len && memcmp(HE_KEY(ht, he), key, len) == 0)
-			return (he);
+			return he;
 	}
-	return (NULL);
+	return NULL;
 }
 
 static int
 grow(dsl_htab_t *ht)
 {
 	size_t nb = ht->ht_nb ? ht->ht_nb * 2 : 64, i;
-	dsl_hent_t **b = calloc(nb, sizeof (*b));
+	dsl_hent_t **b = calloc(nb, sizeof(*b));
 
 	if (b == NULL)
-		return (-1);
+		return -1;
 	for (i = 0; i < ht->ht_nb; i++) {
 		dsl_hent_t *he, *next;
 
@@ -64,21 +64,21 @@ grow(dsl_htab_t *ht)
 	free(ht->ht_b);
 	ht->ht_b = b;
 	ht->ht_nb = nb;
-	return (0);
+	return 0;
 }
 
 dsl_hent_t *
-dsl_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
+dsl_var_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
     uint64_t hash)
 {
 	dsl_hent_t *he;
 	size_t i;
 
 	if (ht->ht_n >= ht->ht_nb && grow(ht) != 0)
-		return (NULL);
-	he = calloc(1, sizeof (*he) + ht->ht_dsize + len);
+		return NULL;
+	he = calloc(1, sizeof(*he) + ht->ht_dsize + len);
 	if (he == NULL)
-		return (NULL);
+		return NULL;
 	he->he_hash = hash;
 	he->he_id = id;
 	he->he_klen = (uint32_t)len;
@@ -87,11 +87,11 @@ dsl_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
 	he->he_next = ht->ht_b[i];
 	ht->ht_b[i] = he;
 	ht->ht_n++;
-	return (he);
+	return he;
 }
 
 void
-dsl_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
+dsl_var_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
 {
 	dsl_hent_t **pp = &ht->ht_b[he->he_hash & (ht->ht_nb - 1)];
 
@@ -106,7 +106,7 @@ dsl_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
 }
 
 void
-dsl_ht_free(dsl_htab_t *ht)
+dsl_var_ht_free(dsl_htab_t *ht)
 {
 	size_t i;
 
@@ -124,15 +124,15 @@ dsl_ht_free(dsl_htab_t *ht)
 }
 
 int
-dsl_thr_init(dsl_rt_t *rt)
+dsl_var_thr_init(dsl_rt_t *rt)
 {
 	rt->rt_thrcap = 64;
-	rt->rt_thr = calloc(rt->rt_thrcap, sizeof (dsl_thr_t));
-	return (rt->rt_thr == NULL ? -1 : 0);
+	rt->rt_thr = calloc(rt->rt_thrcap, sizeof(dsl_thr_t));
+	return rt->rt_thr == NULL ? -1 : 0;
 }
 
 void
-dsl_thr_fini(dsl_rt_t *rt)
+dsl_var_thr_fini(dsl_rt_t *rt)
 {
 	size_t i;
 
@@ -149,7 +149,7 @@ slot_of(size_t cap, int64_t tid)
 {
 	uint64_t h = (uint64_t)tid * 0x9E3779B97F4A7C15ULL;
 
-	return ((size_t)(h >> 32) & (cap - 1));
+	return (size_t)(h >> 32) & (cap - 1);
 }
 
 static dsl_thr_t *
@@ -159,19 +159,19 @@ probe_tid(dsl_thr_t *tab, size_t cap, int64_t tid)
 
 	for (n = 0; n < cap; n++, i = (i + 1) & (cap - 1)) {
 		if (!tab[i].th_used || tab[i].th_tid == tid)
-			return (&tab[i]);
+			return &tab[i];
 	}
-	return (NULL);
+	return NULL;
 }
 
 static int
 rehash(dsl_rt_t *rt)
 {
 	size_t cap = rt->rt_thrcap * 2, i;
-	dsl_thr_t *tab = calloc(cap, sizeof (*tab));
+	dsl_thr_t *tab = calloc(cap, sizeof(*tab));
 
 	if (tab == NULL)
-		return (-1);
+		return -1;
 	for (i = 0; i < rt->rt_thrcap; i++) {
 		if (rt->rt_thr[i].th_used)
 			*probe_tid(tab, cap, rt->rt_thr[i].th_tid) =
@@ -185,49 +185,49 @@ rehash(dsl_rt_t *rt)
 	rt->rt_thr = tab;
 	rt->rt_thrcap = cap;
 	rt->rt_lastthr = NULL;
-	return (0);
+	return 0;
 }
 
 /* The self-> record of a thread; with create, made on first need (a
  * store), else NULL for a thread that never stored anything. */
 dsl_thr_t *
-dsl_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
+dsl_var_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	dsl_thr_t *t;
 
 	if (rt->rt_lastthr != NULL && rt->rt_lastthr->th_tid == tid &&
 	    rt->rt_lastthr->th_used)
-		return (rt->rt_lastthr);
+		return rt->rt_lastthr;
 	t = probe_tid(rt->rt_thr, rt->rt_thrcap, tid);
 	if (t != NULL && t->th_used) {
 		rt->rt_lastthr = t;
-		return (t);
+		return t;
 	}
 	if (!create)
-		return (NULL);
+		return NULL;
 	if ((rt->rt_nthr + 1) * 2 > rt->rt_thrcap) {
 		if (rehash(rt) != 0)
-			return (NULL);
+			return NULL;
 		t = probe_tid(rt->rt_thr, rt->rt_thrcap, tid);
 	}
 	/* a freed slot keeps its buffers for reuse */
 	if (t->th_ints == NULL && pg->pg_nself_int > 0)
-		t->th_ints = calloc(pg->pg_nself_int, sizeof (int64_t));
+		t->th_ints = calloc(pg->pg_nself_int, sizeof(int64_t));
 	if (t->th_strs == NULL && pg->pg_nself_str > 0)
 		t->th_strs = calloc(pg->pg_nself_str, rt->rt_strsize);
 	if ((pg->pg_nself_int > 0 && t->th_ints == NULL) ||
 	    (pg->pg_nself_str > 0 && t->th_strs == NULL))
-		return (NULL);
+		return NULL;
 	t->th_tid = tid;
 	t->th_used = true;
 	rt->rt_nthr++;
 	rt->rt_lastthr = t;
-	return (t);
+	return t;
 }
 
 void
-dsl_thread_gone(dsl_rt_t *rt, uint64_t tid)
+dsl_var_thread_gone(dsl_rt_t *rt, uint64_t tid)
 {
 	dsl_thr_t *t = probe_tid(rt->rt_thr, rt->rt_thrcap, (int64_t)tid);
 	size_t i, j;
@@ -238,7 +238,7 @@ dsl_thread_gone(dsl_rt_t *rt, uint64_t tid)
 	 * cluster so that lookups still find them. */
 	free(t->th_ints);
 	free(t->th_strs);
-	memset(t, 0, sizeof (*t));
+	memset(t, 0, sizeof(*t));
 	rt->rt_nthr--;
 	rt->rt_lastthr = NULL;
 	i = (size_t)(t - rt->rt_thr);
@@ -246,7 +246,7 @@ dsl_thread_gone(dsl_rt_t *rt, uint64_t tid)
 	    j = (j + 1) & (rt->rt_thrcap - 1)) {
 		dsl_thr_t moved = rt->rt_thr[j];
 
-		memset(&rt->rt_thr[j], 0, sizeof (dsl_thr_t));
+		memset(&rt->rt_thr[j], 0, sizeof(dsl_thr_t));
 		*probe_tid(rt->rt_thr, rt->rt_thrcap, moved.th_tid) = moved;
 	}
 }

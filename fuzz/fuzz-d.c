@@ -27,19 +27,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dsl_prog_t *pg;
 
 	if (text == NULL)
-		return (0);
+		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
 	src.ds_name = "fuzz.d";
 	src.ds_text = text;
 	src.ds_len = strlen(text);
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_args[0] = args[0];
 	co.co_args[1] = args[1];
 	co.co_args[2] = args[2];
 	co.co_nargs = 3;
 	co.co_target = 1234;
-	pg = dsl_compile(&src, 1, &co, err, sizeof (err));
+	pg = dsl_compile(&src, 1, &co, err, sizeof(err));
 	/* system(), raise(), freopen() are not run on arbitrary input */
 	if (pg != NULL && !dsl_prog_destructive(pg, NULL)) {
 		FILE *out = fopen("/dev/null", "w");
@@ -48,7 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dsl_ctx_t cx;
 		size_t d;
 
-		memset(&host, 0, sizeof (host));
+		memset(&host, 0, sizeof(host));
 		host.dh_out = out;
 		host.dh_err = out;
 		rt = dsl_rt_create(pg, &host);
@@ -62,14 +62,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				uint32_t i;
 
 				for (i = 0; i < 3; i++)
-					if (dsl_desc_match(dsl_prog_desc(pg, d),
-					    "dtrace", "", "", n[i]))
+					if (dsl_prog_desc_match(
+					    dsl_prog_desc(pg, d), "dtrace",
+					    "", "", n[i]))
 						dsl_rt_enable(rt, i + 1, d);
 			}
-			memset(&cx, 0, sizeof (cx));
+			memset(&cx, 0, sizeof(cx));
 			cx.cx_tid = 1;
 			cx.cx_timestamp = 1;
-			dsl_fire(rt, 1, &cx);
+			dsl_eval_fire(rt, 1, &cx);
 			dsl_rt_end(rt, &cx);
 			dsl_rt_destroy(rt);
 		}
@@ -78,5 +79,5 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	dsl_prog_free(pg);
 	free(text);
-	return (0);
+	return 0;
 }

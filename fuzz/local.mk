@@ -14,6 +14,7 @@ fuzz_fuzz_elf_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 # fuzz-d: the D front end on arbitrary bytes (seed corpus fuzz/corpus/d/).
 noinst_PROGRAMS += fuzz/fuzz-d
 fuzz_fuzz_d_SOURCES = fuzz/fuzz-d.c dsl/lex.c dsl/parse.c dsl/check.c \
+	dsl/compile.c dsl/prog.c \
 	dsl/diag.c dsl/eval.c dsl/var.c dsl/agg.c dsl/print.c dsl/printf.c \
 	dsl/rt.c dsl/type.c dsl/emit.c
 fuzz_fuzz_d_SOURCES += dsl/typeprint.c
@@ -24,7 +25,7 @@ fuzz_fuzz_d_LDFLAGS = $(FUZZ_FLAGS)
 # fuzz-usdt: stapsdt notes and argument specifications (probes/usdt).
 noinst_PROGRAMS += fuzz/fuzz-usdt
 fuzz_fuzz_usdt_SOURCES = fuzz/fuzz-usdt.c probes/usdt.c probes/elfsym.c \
-	probes/modules.c probes/match.c demangle/demangle.c
+	probes/modules.c probes/match.c probes/procns.c demangle/demangle.c
 fuzz_fuzz_usdt_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_usdt_LDFLAGS = $(FUZZ_FLAGS)
 fuzz_fuzz_usdt_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

@@ -18,6 +18,7 @@
 
 #include "probes/debugfile.h"
 #include "probes/elfsym.h"
+#include "probes/procns.h"
 
 #define DEFAULT_DEBUG_DIR	"/usr/lib/debug"
 
@@ -120,27 +121,31 @@ put(char *buf, size_t len, const char *path)
 	return 0;
 }
 
-int
-pb_debugfile_find(const char *objpath, pb_elf_t *obj, char *buf,
-    size_t len)
+/*
+ * The debug file of obj in one view: view > 0 reads the directories and
+ * the object's directory as process view sees them (procns.h), 0 as we
+ * do.  beside: look beside the object too (not for the host's view of a
+ * container's object, whose directory is the container's).
+ */
+static int
+find_in(pid_t view, const char *dirs, const char *objpath, pb_elf_t *obj,
+    int beside, char *buf, size_t len)
 {
-	const char *dirs = getenv("PIDTRACE_DEBUG_DIR");
 	const char *bid, *link, *p, *slash;
 	char dir[PATH_MAX], path[PATH_MAX], objdir[PATH_MAX];
+	char at[PATH_MAX + 64];
 	uint32_t crc;
 	size_t n;
-
-	if (dirs == NULL)
-		dirs = DEFAULT_DEBUG_DIR;
 
 	bid = pb_elf_build_id(obj);
 	if (bid != NULL && strlen(bid) > 2) {
 		for (p = dirs; next_dir(&p, dir, sizeof(dir));) {
 			n = (size_t)snprintf(path, sizeof(path),
 			    "%s/.build-id/%.2s/%s.debug", dir, bid, bid + 2);
-			if (n < sizeof(path) && is_file(path) &&
-			    has_build_id(path, bid))
-				return put(buf, len, path);
+			if (n < sizeof(path) &&
+			    pb_proc_path(view, path, at, sizeof(at)) == 0 &&
+			    is_file(at) && has_build_id(at, bid))
+				return put(buf, len, at);
 		}
 	}
 
@@ -161,19 +166,47 @@ pb_debugfile_find(const char *objpath, pb_elf_t *obj, char *buf,
 
 	/* Beside the object: the debug file must not be the object. */
 	n = (size_t)snprintf(path, sizeof(path), "%s/%s", objdir, link);
-	if (n < sizeof(path) && strcmp(path, objpath) != 0 &&
-	    crc_matches(path, crc))
-		return put(buf, len, path);
+	if (beside && n < sizeof(path) && strcmp(path, objpath) != 0 &&
+	    pb_proc_path(view, path, at, sizeof(at)) == 0 &&
+	    crc_matches(at, crc))
+		return put(buf, len, at);
 	n = (size_t)snprintf(path, sizeof(path), "%s/.debug/%s", objdir,
 	    link);
-	if (n < sizeof(path) && crc_matches(path, crc))
-		return put(buf, len, path);
+	if (beside && n < sizeof(path) &&
+	    pb_proc_path(view, path, at, sizeof(at)) == 0 &&
+	    crc_matches(at, crc))
+		return put(buf, len, at);
 	for (p = dirs; objdir[0] == '/' && next_dir(&p, dir, sizeof(dir));) {
 		n = (size_t)snprintf(path, sizeof(path), "%s%s/%s", dir,
 		    objdir, link);
-		if (n < sizeof(path) && crc_matches(path, crc))
-			return put(buf, len, path);
+		if (n < sizeof(path) &&
+		    pb_proc_path(view, path, at, sizeof(at)) == 0 &&
+		    crc_matches(at, crc))
+			return put(buf, len, at);
 	}
 	errno = ENOENT;
 	return -1;
+}
+
+int
+pb_debugfile_find(pid_t pid, const char *objpath, pb_elf_t *obj, char *buf,
+    size_t len)
+{
+	const char *dirs = getenv("PIDTRACE_DEBUG_DIR");
+
+	if (dirs == NULL)
+		dirs = DEFAULT_DEBUG_DIR;
+	if (pid <= 0 || !pb_proc_foreign(pid))
+		return find_in(0, dirs, objpath, obj, 1, buf, len);
+	/*
+	 * A container's object: the container's own debug directories
+	 * first, then the host's, which may keep debug packages for the
+	 * images it runs.  The host's files must match as any must: the
+	 * same build-id, or the CRC .gnu_debuglink records.
+	 */
+	if (find_in(pid, dirs, objpath, obj, 1, buf, len) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	return find_in(0, dirs, objpath, obj, 0, buf, len);
 }

@@ -16,23 +16,34 @@
  * (Debian's -dbgsym and libc6-dbg packages install there).  Tests set
  * it; an empty value disables the directories (1 and the DIR part of 2).
  *
+ * A process in a container (procns.h) sees its own files: its object's
+ * directory and the debug directories are looked up through its root
+ * first, then, when its container holds no debug file, the host's
+ * debug directories (1, then the DIR part of 2: not beside the object,
+ * whose directory is the container's), which may keep the debug
+ * packages of the images the host runs.  A file found on the host is
+ * used only when it matches as any must (its build-id, its CRC).
+ *
  * Not the firing path: opens and reads files.  One thread.
  */
 #ifndef PB_DEBUGFILE_H
 #define PB_DEBUGFILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "probes/elfsym.h"
 
 /*
  * Find the debug file of the object opened as obj, whose path (the one
- * maps shows, which gives the directory for .gnu_debuglink) is objpath.
- * Writes its path into buf.  Returns 0, or -1 with errno ENOENT when
- * there is none (or none that matches), ENAMETOOLONG, ENOMEM.
+ * maps shows, which gives the directory for .gnu_debuglink) is objpath,
+ * as process pid sees it (0: a file of ours, not a process's).  Writes
+ * the path to open into buf (under /proc/PID/root for a file in the
+ * process's container).  Returns 0, or -1 with errno ENOENT when there
+ * is none (or none that matches), ENAMETOOLONG, ENOMEM.
  */
 int
-pb_debugfile_find(const char *objpath, pb_elf_t *obj, char *buf,
+pb_debugfile_find(pid_t pid, const char *objpath, pb_elf_t *obj, char *buf,
     size_t len);
 
 /*

@@ -4,6 +4,7 @@ noinst_LIBRARIES += probes/libprobes.a
 probes_libprobes_a_SOURCES = probes/elfsym.c probes/elfsym.h
 probes_libprobes_a_SOURCES += probes/retsite.c probes/retsite.h
 probes_libprobes_a_SOURCES += probes/lsda.c probes/lsda.h
+probes_libprobes_a_SOURCES += probes/brtarget.c probes/brtarget.h
 probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
@@ -11,6 +12,8 @@ probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h
 probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h
 probes_libprobes_a_SOURCES += probes/dwarf.c probes/dwarf.h
+# A process's own view of files (containers: /proc/PID/root).
+probes_libprobes_a_SOURCES += probes/procns.c probes/procns.h
 
 # The syscall provider; its table is made from the installed kernel
 # headers at build time (tools/gen-syscalls.sh), never typed by hand.

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "probes/modules.h"
+#include "probes/procns.h"
 
 #define DELETED	" (deleted)"
 
@@ -233,6 +234,20 @@ pb_modules_read(pid_t pid, pb_modlist_t *out)
 	rc = pb_maps_parse(text, n >= 0 ? exe : NULL, out);
 	out->ml_pid = pid;
 	free(text);
+	/* paths as the process sees them: a chroot's root cut off */
+	if (rc == 0 && pb_proc_rootlink(pid, exe, sizeof(exe)) == 0 &&
+	    exe[0] != '\0') {
+		size_t i;
+
+		for (i = 0; i < out->ml_n; i++) {
+			pb_module_t *md = &out->ml_mods[i];
+
+			pb_proc_unroot(exe, md->md_path);
+			md->md_base = strrchr(md->md_path, '/');
+			md->md_base = md->md_base ? md->md_base + 1 :
+			    md->md_path;
+		}
+	}
 	return rc;
 }
 
@@ -287,17 +302,21 @@ pb_module_match(const pb_module_t *md, const char *glob)
 int
 pb_module_open_path(pid_t pid, const pb_module_t *md, char *buf, size_t len)
 {
+	char at[PATH_MAX + 64];
 	struct stat st;
-	int n;
+	int n, have;
 
-	if (!md->md_deleted && stat(md->md_path, &st) == 0 &&
+	/* The path as the process sees it: in a container, its root's. */
+	have = !md->md_deleted &&
+	    pb_proc_path(pid, md->md_path, at, sizeof(at)) == 0;
+	if (have && stat(at, &st) == 0 &&
 	    st.st_ino == md->md_ino && major(st.st_dev) == md->md_major &&
 	    minor(st.st_dev) == md->md_minor) {
-		if (strlen(md->md_path) >= len) {
+		if (strlen(at) >= len) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}
-		strcpy(buf, md->md_path);
+		strcpy(buf, at);
 		return 0;
 	}
 	if (md->md_nmaps == 0 || pid <= 0) {
@@ -313,13 +332,13 @@ pb_module_open_path(pid_t pid, const pb_module_t *md, char *buf, size_t len)
 	if (access(buf, R_OK) == 0)
 		return 0;
 	/*
-	 * map_files refused (not root on an older kernel): fall back on the
-	 * path itself if it still exists, e.g. on overlayfs, where maps shows
-	 * the lower layer's device and stat the overlay's.
+	 * map_files refused (opening it needs CAP_SYS_ADMIN or
+	 * CAP_CHECKPOINT_RESTORE): fall back on the path itself if it still
+	 * exists, e.g. on overlayfs, where maps shows the lower layer's
+	 * device and stat the overlay's.
 	 */
-	if (!md->md_deleted && access(md->md_path, R_OK) == 0 &&
-	    strlen(md->md_path) < len) {
-		strcpy(buf, md->md_path);
+	if (have && access(at, R_OK) == 0 && strlen(at) < len) {
+		strcpy(buf, at);
 		return 0;
 	}
 	errno = ENOENT;

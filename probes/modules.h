@@ -85,9 +85,11 @@ int
 pb_module_match(const pb_module_t *md, const char *glob);
 
 /*
- * The path to open to read the module's file: md_path when it exists and
- * is the very file mapped (same device and inode: a library replaced on
- * disk by an upgrade is not), else /proc/PID/map_files/START-END of its
+ * The path to open to read the module's file: md_path as the process
+ * sees it (procns.h: in a container, under /proc/PID/root) when it
+ * exists and is the very file mapped (same device and inode: a library
+ * replaced on disk by an upgrade is not), else
+ * /proc/PID/map_files/START-END of its
  * first mapping, which reaches the mapped file even when it is deleted or
  * lives in another mount namespace (reading map_files needs
  * CAP_SYS_ADMIN or to be the process itself on older kernels).  Writes

@@ -34,6 +34,7 @@
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
+#include "probes/brtarget.h"
 
 /* One name of a function. */
 struct fname {
@@ -57,6 +58,8 @@ struct symfile {
 	unsigned int sf_major, sf_minor;
 	uint64_t sf_ino;
 	char *sf_path;		/* the path opened */
+	char *sf_objpath;	/* the path the process sees (maps) */
+	pid_t sf_pid;		/* whose view: debug files (debugfile.h) */
 	pb_elf_t *sf_elf;
 	pb_elf_t *sf_dbg;	/* its separate debug file (debugfile.h),
 				 * for .symtab when sf_elf has none; or NULL */
@@ -75,12 +78,17 @@ struct symfile {
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
 	size_t sf_nlpads;
 	int sf_lpadsdone;	/* read (lsda.h), on first use */
+	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
+				 * first use with PB_FASTSITES; or NULL */
+	int sf_brttried;
 	struct symfile *sf_next;
 };
 
 static struct symfile *cache;
 
-static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
+struct res;
+static void mark_sites(const struct res *rs, struct symfile *sf,
+    pb_probe_t *p, uint64_t bias);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -382,11 +390,12 @@ nomem:
  * object's own .dynsym still serves).
  */
 static void
-open_debugfile(struct symfile *sf, const char *objpath)
+open_debugfile(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
-	if (pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) < 0)
+	if (pb_debugfile_find(sf->sf_pid, sf->sf_objpath, sf->sf_elf, path,
+	    sizeof(path)) < 0)
 		return;
 	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
 	if (sf->sf_dbg == NULL)
@@ -417,8 +426,14 @@ symfile_get(pid_t pid, const pb_module_t *md)
 	sf->sf_major = md->md_major;
 	sf->sf_minor = md->md_minor;
 	sf->sf_ino = md->md_ino;
+	sf->sf_pid = pid;
 	sf->sf_next = cache;
 	cache = sf;
+	if ((sf->sf_objpath = strdup(md->md_path)) == NULL) {
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s",
+		    md->md_path, strerror(ENOMEM));
+		return sf;
+	}
 	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
 		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: cannot open: %s",
 		    md->md_path, strerror(errno));
@@ -426,22 +441,24 @@ symfile_get(pid_t pid, const pb_module_t *md)
 	}
 	sf->sf_path = strdup(path);
 	sf->sf_elf = pb_elf_open(path, e, sizeof(e));
+	/* messages name the module as the process sees it */
 	if (sf->sf_elf == NULL) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s", path, e);
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s",
+		    md->md_path, e);
 		return sf;
 	}
 	if (pb_elf_machine(sf->sf_elf) != EM_X86_64 ||
 	    pb_elf_class(sf->sf_elf) != ELFCLASS64) {
 		snprintf(sf->sf_err, sizeof(sf->sf_err),
-		    "%.300s: not an x86-64 ELF file", path);
+		    "%.300s: not an x86-64 ELF file", md->md_path);
 		return sf;
 	}
 	sf->sf_type = pb_elf_type(sf->sf_elf);
 	if (!pb_elf_has_table(sf->sf_elf, PB_SYMTAB))
-		open_debugfile(sf, md->md_path);
+		open_debugfile(sf);
 	if (build_index(sf) < 0)
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s", path,
-		    strerror(errno));
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s",
+		    md->md_path, strerror(errno));
 	return sf;
 }
 
@@ -460,9 +477,11 @@ pb_pid_cache_flush(void)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
 		free(sf->sf_lpads);
+		pb_brt_free(sf->sf_brt);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
+		free(sf->sf_objpath);
 		free(sf);
 	}
 	cache = NULL;
@@ -754,6 +773,9 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_off = off;
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
+	s[p->pr_nsites].st_lpad = 0;
+	s[p->pr_nsites].st_tprev = 0;
+	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
 	return 0;
 }
@@ -896,7 +918,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
-	mark_lpads(sf, p, md->md_bias);
+	mark_sites(rs, sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -1012,18 +1034,31 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 /*
  * The fast path replaces up to 32 bytes from an entry site, or ending at
  * a return site's ret, by a jump: a landing pad there (the unwinder enters
- * it without a branch) forbids it (st_lpad).
+ * it without a branch) forbids it (st_lpad), and so does any address the
+ * module's code may jump to (st_tprev, st_tnext; brtarget.h), scanned
+ * once per file when the glue says it will lay jumps (PB_FASTSITES).
  */
 static void
-mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
+    uint64_t bias)
 {
 	size_t i;
+	uint64_t prev, next;
 
+	if (p != NULL && (rs->rs_flags & PB_FASTSITES) && !sf->sf_brttried) {
+		sf->sf_brttried = 1;
+		sf->sf_brt = pb_brt_new(sf->sf_elf, sf->sf_dbg, NULL, 0);
+	}
 	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
 		uint64_t a = p->pr_sites[i].st_addr - bias;
 
 		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
 		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+		if (!(rs->rs_flags & PB_FASTSITES) || sf->sf_brt == NULL)
+			continue;
+		pb_brt_near(sf->sf_brt, a, &prev, &next);
+		p->pr_sites[i].st_tprev = prev + bias;
+		p->pr_sites[i].st_tnext = next + bias;
 	}
 }
 
@@ -1090,7 +1125,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
-		mark_lpads(sf, p, md->md_bias);
+		mark_sites(rs, sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns
@@ -1345,7 +1380,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		if (sf->sf_err[0] != '\0' && moderr[0] == '\0')
 			/* A corrupt .symtab beside a good .dynsym. */
 			snprintf(moderr, sizeof(moderr), "%.300s: %.200s",
-			    sf->sf_path, sf->sf_err);
+			    md->md_path, sf->sf_err);
 		if (module_bias(md, sf) < 0) {
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%.300s: no "
@@ -1606,7 +1641,7 @@ pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
  * -l -v or typed use only: attach never pays for it.
  */
 static pb_dwarf_t *
-symfile_dwarf(struct symfile *sf, const char *objpath)
+symfile_dwarf(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
@@ -1618,8 +1653,9 @@ symfile_dwarf(struct symfile *sf, const char *objpath)
 	if (sf->sf_dw == NULL && sf->sf_dbgpath != NULL)
 		sf->sf_dw = pb_dwarf_open(sf->sf_dbgpath, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath == NULL &&
-	    sf->sf_elf != NULL &&
-	    pb_debugfile_find(objpath, sf->sf_elf, path, sizeof(path)) == 0)
+	    sf->sf_elf != NULL && sf->sf_objpath != NULL &&
+	    pb_debugfile_find(sf->sf_pid, sf->sf_objpath, sf->sf_elf, path,
+	    sizeof(path)) == 0)
 		sf->sf_dw = pb_dwarf_open(path, e, sizeof(e));
 	return sf->sf_dw;
 }
@@ -1660,9 +1696,7 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 			break;
 	if (i == sf->sf_nnames)
 		return 0;
-	/* pr_path may be /proc/PID/map_files/...: .gnu_debuglink finds
-	 * nothing beside it then; the build-id still finds the file. */
-	dw = symfile_dwarf(sf, pr->pr_path);
+	dw = symfile_dwarf(sf);
 	if (dw == NULL)
 		return 0;
 	return pb_dwarf_func(dw, sf->sf_funcs[sf->sf_names[i].fn_func].fu_addr,

@@ -636,13 +636,13 @@ ufile_get(pid_t pid, const pb_module_t *md)
 	uf->uf_elf = pb_elf_open(path, e, sizeof(e));
 	if (uf->uf_elf == NULL) {
 		snprintf(uf->uf_err, sizeof(uf->uf_err), "%.300s: %.150s",
-		    path, e);
+		    md->md_path, e);
 		return uf;
 	}
 	uf->uf_type = pb_elf_type(uf->uf_elf);
 	if (pb_usdt_file_read(uf->uf_elf, &uf->uf_notes, e, sizeof(e)) < 0)
 		snprintf(uf->uf_err, sizeof(uf->uf_err), "%.300s: %.150s",
-		    path, e);
+		    md->md_path, e);
 	return uf;
 }
 

@@ -137,3 +137,13 @@ need_leveldown()
 	LEVELDOWN_NODE=$(_find_ld) ||
 		fail "leveldown installed without a linux-x64 prebuild"
 }
+
+# not_fast_report FILE: FILE without the fast path's report of the probe
+# sites that stop the thread (cmd/trace.c, fast_report), which pidtrace
+# prints under -q too; tests of other things leave it to t/fastpath,
+# which asserts it.
+not_fast_report()
+{
+	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: ' "$1"
+	return 0
+}

@@ -14,6 +14,8 @@ include t/tools/local.mk
 include t/usdt/local.mk
 include t/syscall/local.mk
 include t/fastpath/local.mk
+include t/torture/local.mk
 include t/profile/local.mk
 include t/args/local.mk
+include t/containers/local.mk
 include t/inject/local.mk

@@ -350,6 +350,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (bp == NULL) {
 		/* The tracee's own SIGTRAP (raise, its own int3): deliver. */
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, SIGTRAP);
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
@@ -381,8 +382,15 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (th->th_kind == TR_KIND_THREAD) {
 		s->s_st.st_hits++;
 		if (s->s_h != NULL && s->s_h->h_hit != NULL) {
+			uint32_t c2 = bp->bp_cookie2;
+			bool two = bp->bp_shared;
+
 			rc = s->s_h->h_hit(s->s_h->h_arg, s, th,
 					   bp->bp_cookie, addr, &r);
+			/* A second hook (tr_bkpt_add), unless removed. */
+			if (rc == 0 && two && tr_bkpt_find(s, addr) != NULL)
+				rc = s->s_h->h_hit(s->s_h->h_arg, s, th, c2,
+						   addr, &r);
 			if (rc != 0)
 				s->s_stop_req = 1;
 			/* The handler may have removed it. */
@@ -566,6 +574,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return on_trap(s, th);
 	case EV_SIGNAL:
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, WSTOPSIG(status));
 		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
 	case EV_EXITED:
 		break;

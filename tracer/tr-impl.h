@@ -51,6 +51,8 @@ typedef struct tr_insn {
 typedef struct tr_bkpt {
 	uint64_t	bp_addr;
 	uint32_t	bp_cookie;
+	uint32_t	bp_cookie2;	/* a second hook's, if bp_shared */
+	bool		bp_shared;	/* two hooks at one address */
 	bool		bp_internal;	/* entry-point stop of launch/exec */
 	tr_insn_t	bp_insn;
 	uint64_t	bp_slot;	/* XOL slot address, 0 if none */
@@ -142,6 +144,7 @@ struct tr_session {
 	void		*s_cs;		/* capstone handle (csh *) */
 	struct tr_fast	*s_fast;	/* the fast path, NULL if never asked */
 	char		s_fastwhy[160];	/* why it is off */
+	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
 
@@ -168,6 +171,9 @@ void	tr_counter_restore_all(tr_session_t *s);
 void	tr_counter_restore_in(tr_session_t *s, pid_t pid);
 void	tr_counter_forget_all(tr_session_t *s);
 int	tr_mem_open(tr_session_t *s);
+
+/* fault.c: before a fault signal is delivered to th */
+void	tr_fault_note(tr_session_t *s, tr_thread_t *th, int sig);
 
 /* bkpt.c */
 tr_bkpt_t *tr_bkpt_find(const tr_session_t *s, uint64_t addr);

@@ -33,13 +33,13 @@ fake_argtypes(void *cookie, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
 	asked++;
 	if (strcmp(pd->pd_func, "bad") == 0) {
 		snprintf(err, errlen, "the host says no");
-		return (-1);
+		return -1;
 	}
 	if (strcmp(pd->pd_func, "plain") == 0 || max < 2)
-		return (0);
+		return 0;
 	if (strcmp(pd->pd_func, "g") == 0) {
 		out[0].at_type = dsl_type_ptr(tt, i32);
-		return (1);
+		return 1;
 	}
 	/* the program's struct pt wins over the host's */
 	if ((st = dsl_type_lookup(tt, "struct pt")) == 0) {
@@ -49,10 +49,10 @@ fake_argtypes(void *cookie, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
 		dsl_type_member(tt, st, "size_", i32, 8);
 	}
 	out[0].at_type = dsl_type_ptr(tt, st);
-	snprintf(out[0].at_name, sizeof (out[0].at_name), "p");
+	snprintf(out[0].at_name, sizeof(out[0].at_name), "p");
 	out[1].at_type = i32;
-	snprintf(out[1].at_name, sizeof (out[1].at_name), "count");
-	return (2);
+	snprintf(out[1].at_name, sizeof(out[1].at_name), "count");
+	return 2;
 }
 
 /* The tracee: struct pt { 3, 4, 5 } at 0x1000. */
@@ -63,11 +63,11 @@ fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	size_t i;
 
 	(void)cookie;
-	if (addr < 0x1000 || addr + len > 0x1000 + sizeof (pt))
-		return (-1);
+	if (addr < 0x1000 || addr + len > 0x1000 + sizeof(pt))
+		return -1;
 	for (i = 0; i < len; i++)
 		((unsigned char *)buf)[i] = pt[addr - 0x1000 + i];
-	return (0);
+	return 0;
 }
 
 static dsl_prog_t *
@@ -76,10 +76,10 @@ compile(const char *text, bool host, char *err, size_t len)
 	dsl_src_t src = { "t.d", text, strlen(text) };
 	dsl_copts_t co;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	if (host)
 		co.co_argtypes = fake_argtypes;
-	return (dsl_compile(&src, 1, &co, err, len));
+	return dsl_compile(&src, 1, &co, err, len);
 }
 
 /* Compile text, fire pid1::f:entry once with arg0 0x1000 and arg1 7
@@ -90,7 +90,7 @@ run(const char *text, bool host)
 	char err[512], *out = NULL;
 	size_t outlen = 0;
 	FILE *fp;
-	dsl_prog_t *pg = compile(text, host, err, sizeof (err));
+	dsl_prog_t *pg = compile(text, host, err, sizeof(err));
 	dsl_host_t h;
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
@@ -98,9 +98,9 @@ run(const char *text, bool host)
 
 	CHECKF(pg != NULL, "%s", err);
 	if (pg == NULL)
-		return (NULL);
+		return NULL;
 	fp = open_memstream(&out, &outlen);
-	memset(&h, 0, sizeof (h));
+	memset(&h, 0, sizeof(h));
 	h.dh_out = fp;
 	h.dh_err = fp;
 	h.dh_quiet = true;
@@ -108,14 +108,14 @@ run(const char *text, bool host)
 	rt = dsl_rt_create(pg, &h);
 	id = dsl_rt_add_probe(rt, "pid1", "a.out", "f", "entry");
 	CHECK(dsl_rt_enable(rt, id, 0) == 0);
-	dsl_ctx_self(&cx);
+	dsl_rt_ctx_self(&cx);
 	cx.cx_args[0] = 0x1000;
 	cx.cx_args[1] = 0xdead000000000007ULL;
-	dsl_fire(rt, id, &cx);
+	dsl_eval_fire(rt, id, &cx);
 	dsl_rt_destroy(rt);
 	dsl_prog_free(pg);
 	fclose(fp);
-	return (out);
+	return out;
 }
 
 static void
@@ -132,7 +132,7 @@ static void
 want_error(const char *text, const char *want)
 {
 	char err[512];
-	dsl_prog_t *pg = compile(text, true, err, sizeof (err));
+	dsl_prog_t *pg = compile(text, true, err, sizeof(err));
 
 	CHECKF(pg == NULL && strcmp(err, want) == 0, "%s\n got: [%s]\n "
 	    "want: [%s]", text, pg == NULL ? err : "(compiled)", want);
@@ -182,5 +182,5 @@ main(void)
 	want_error("pid1::f:entry { trace(args[10]); }",
 	    "t.d:1:28: args[ ] index must be an integer constant from 0 "
 	    "to 9");
-	return (failures != 0);
+	return failures != 0;
 }

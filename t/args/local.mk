@@ -1,4 +1,4 @@
-# args[] typed from DWARF (cmd/dwtypes.c, issue 11): D programs against
+# args[] typed from DWARF (cmd/dwtypes.c): D programs against
 # quiet targets built with -g; ta_plain is built without DWARF.  No
 # sanitizers in the targets (they are traced, not tested).
 noinst_LIBRARIES += t/targets/libta-plain.a
@@ -29,5 +29,5 @@ EXTRA_DIST += $(args_d_tests) $(args_d_tests:.d=.r)
 # The compiler's side of co_argtypes, with a fake host: no process.
 check_PROGRAMS += t/args/args-test
 t_args_args_test_SOURCES = t/args/args-test.c
-t_args_args_test_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
+t_args_args_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/args/args-test

@@ -96,11 +96,15 @@ EXTRA_DIST += $(dsl_d_tests) $(dsl_d_tests:.d=.r)
 # The host-facing contract and the front end on strings, in C.
 check_PROGRAMS += t/dsl/rt-test
 t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
-t_dsl_rt_test_LDADD = dsl/libdsl.a $(JSON_C_LIBS)
+t_dsl_rt_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
 TESTS += t/dsl/cmdline.sh
 EXTRA_DIST += t/dsl/cmdline.sh
+
+# The runtime never calls the compiler; names say their file (nm).
+TESTS += t/dsl/layers.sh
+EXTRA_DIST += t/dsl/layers.sh
 
 # A quiet target with C structs for the tests of D's C types.
 check_PROGRAMS += t/targets/dsl-struct

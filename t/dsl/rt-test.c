@@ -2,7 +2,7 @@
 /*
  * rt-test: the host-facing contract of dsl/dsl.h without a process:
  * descriptions after $target substitution, glob matching, probe ids and
- * EPIDs, self-> per thread (and freed with dsl_thread_gone), this-> per
+ * EPIDs, self-> per thread (and freed with dsl_var_thread_gone), this-> per
  * firing, the END print; and the lexer and parser on strings, valid and
  * not.
  */
@@ -22,9 +22,9 @@ compile(const char *text, long target, char *err, size_t len)
 	dsl_src_t src = { "t.d", text, strlen(text) };
 	dsl_copts_t co;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_target = target;
-	return (dsl_compile(&src, 1, &co, err, len));
+	return dsl_compile(&src, 1, &co, err, len);
 }
 
 /* A host's hooks: one mapped page of a pretend process at 0x1000 (the
@@ -38,22 +38,22 @@ fake_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 
 	(void)cookie;
 	if (addr < 0x1000 || addr + len > 0x2000)
-		return (-1);
+		return -1;
 	for (i = 0; i < len; i++) {
 		uint64_t off = addr - 0x1000 + i;
 
-		((char *)buf)[i] = off < sizeof (fake_mem) ? fake_mem[off] : 0;
+		((char *)buf)[i] = off < sizeof(fake_mem) ? fake_mem[off] : 0;
 	}
-	return (0);
+	return 0;
 }
 
 static int
 fake_addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 {
 	if (cookie != (void *)fake_mem || addr != 0x401234)
-		return (-1);
+		return -1;
 	snprintf(buf, len, "a.out`main+0x34");
-	return (0);
+	return 0;
 }
 
 static void
@@ -64,7 +64,7 @@ test_hooks(void)
 	FILE *fp = open_memstream(&out, &outlen);
 	dsl_prog_t *pg = compile("BEGIN { printf(\"%s|%a|%a|\", "
 	    "copyinstr(arg0), arg1, arg2); printf(\"%s|\", "
-	    "copyinstr(arg0 + 6, 4)); }", 0, err, sizeof (err));
+	    "copyinstr(arg0 + 6, 4)); }", 0, err, sizeof(err));
 	dsl_host_t host;
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
@@ -72,7 +72,7 @@ test_hooks(void)
 	CHECK(pg != NULL);
 	if (pg == NULL)
 		return;
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	host.dh_quiet = true;
 	host.dh_readmem = fake_readmem;
@@ -80,12 +80,12 @@ test_hooks(void)
 	rt = dsl_rt_create(pg, &host);
 	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_args[0] = 0x1000;
 	cx.cx_args[1] = 0x401234;
 	cx.cx_args[2] = 0x99;
 	cx.cx_cookie = (void *)fake_mem;
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_destroy(rt);
 	fclose(fp);
 	CHECK(strcmp(out, "hello from the tracee|a.out`main+0x34|0x99|"
@@ -109,11 +109,11 @@ static int
 msg_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 {
 	(void)cookie;
-	if (addr >= 0x3000 && addr + len <= 0x3000 + sizeof (fake_msg)) {
+	if (addr >= 0x3000 && addr + len <= 0x3000 + sizeof(fake_msg)) {
 		memcpy(buf, fake_msg + (addr - 0x3000), len);
-		return (0);
+		return 0;
 	}
-	return (fake_readmem(cookie, addr, buf, len));
+	return fake_readmem(cookie, addr, buf, len);
 }
 
 static void
@@ -122,7 +122,7 @@ test_host_types(void)
 	char err[256], *out = NULL;
 	size_t outlen = 0;
 	FILE *fp = open_memstream(&out, &outlen);
-	dsl_typetab_t *tt = dsl_typetab_create();
+	dsl_typetab_t *tt = dsl_type_tab_create();
 	int32_t ch, pch, in, st;
 	dsl_src_t src;
 	dsl_copts_t co;
@@ -144,28 +144,28 @@ test_host_types(void)
 	CHECK(dsl_type_member(tt, st, "len", in, 8) == st);
 	CHECK(dsl_type_typedef(tt, "msg_t", st) > 0);
 	CHECK(dsl_type_ptr(tt, 9999) == 0);	/* no such type */
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_types = tt;
 	src.ds_name = "t.d";
 	src.ds_text = text;
 	src.ds_len = strlen(text);
-	pg = dsl_compile(&src, 1, &co, err, sizeof (err));
-	dsl_typetab_free(tt);	/* the program has its own copy */
+	pg = dsl_compile(&src, 1, &co, err, sizeof(err));
+	dsl_type_tab_free(tt);	/* the program has its own copy */
 	CHECK(pg != NULL);
 	if (pg == NULL) {
 		fprintf(stderr, "%s\n", err);
 		return;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	host.dh_quiet = true;
 	host.dh_readmem = msg_readmem;
 	rt = dsl_rt_create(pg, &host);
 	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_args[0] = 0x3000;
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_destroy(rt);
 	fclose(fp);
 	CHECK(strcmp(out, "hello from the tracee 42 16") == 0);
@@ -184,7 +184,7 @@ fake_ustack(void *cookie, uint64_t *pcs, int max)
 	(void)cookie;
 	for (i = 0; i < 3 && i < max; i++)
 		pcs[i] = 0x1000 * (uint64_t)(i + 1) + 0x10;
-	return (i);
+	return i;
 }
 
 /* When set, frame 2 is a JIT's (dh_pcsym's 1), named by the runtime. */
@@ -194,13 +194,13 @@ static int
 fake_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 {
 	if (hcookie != (void *)fake_mem || pid != 42)
-		return (-1);
+		return -1;
 	if (fake_jit && pc >> 12 == 2) {
 		snprintf(buf, len, "jit:hot /a.js:7");
-		return (1);
+		return 1;
 	}
 	snprintf(buf, len, "m`f%d+0x10", (int)(pc >> 12));
-	return (0);
+	return 0;
 }
 
 /* Run text's first clause on probe BEGIN twice with the stack hooks; the
@@ -219,17 +219,17 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
 
-	memset(&co, 0, sizeof (co));
+	memset(&co, 0, sizeof(co));
 	co.co_xopts = xo;
 	co.co_nxopts = xopt != NULL;
-	*pgp = dsl_compile(&src, 1, &co, err, sizeof (err));
+	*pgp = dsl_compile(&src, 1, &co, err, sizeof(err));
 	CHECK(*pgp != NULL);
 	if (*pgp == NULL) {
 		fclose(fp);
 		free(out);
-		return (NULL);
+		return NULL;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	host.dh_quiet = true;
 	host.dh_ustack = fake_ustack;
@@ -238,21 +238,21 @@ run_stack(const char *text, const char *xopt, dsl_prog_t **pgp, char **svg)
 	rt = dsl_rt_create(*pgp, &host);
 	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
 	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 42;
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
-	CHECK(dsl_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
 	dsl_rt_end(rt, NULL);
 	if (svg != NULL) {
 		size_t slen = 0;
 		FILE *sf = open_memstream(svg, &slen);
 
-		CHECK(dsl_rt_flamegraph(rt, sf) == 0);
+		CHECK(dsl_flame_svg(rt, sf) == 0);
 		fclose(sf);
 	}
 	dsl_rt_destroy(rt);
 	fclose(fp);
-	return (out);
+	return out;
 }
 
 /* ustack() printed and folded from pcs the host walked and names. */
@@ -298,8 +298,9 @@ test_stacks(void)
  * ustack(n, strsize): a JIT frame is named only within the string space,
  * as dt_print_ustack prints the ustack helper's strings: each frame takes
  * its string and a NUL (an empty one for a frame that is not a JIT's),
- * the last string cut to the room left; ustack() has none, jstack() has
- * -x jstackstrsize (512).
+ * the last string cut to the room left; jstack() has -x jstackstrsize
+ * (512).  ustack() and ustack(n, 0) have none: their JIT frames are named
+ * in full from the perf map, as bpftrace's ustack() names them.
  */
 static void
 test_strsize(void)
@@ -308,8 +309,13 @@ test_strsize(void)
 		const char *prog, *xopt, *want;
 	} cases[] = {
 		{ "BEGIN { @[ustack()] = count(); }", NULL,
-		  "\n\n              m`f1+0x10\n              0x2010\n"
+		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[ustack(3, 0)] = count(); }", NULL,
+		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
+		  "              m`f3+0x10\n                2\n" },
+		{ "BEGIN { @[ustack()] = count(); }", "stackfmt=folded",
+		  "\nm`f3;jit:hot /a.js:7;m`f1 2\n" },
 		{ "BEGIN { @[ustack(3, 100)] = count(); }", NULL,
 		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
@@ -335,7 +341,7 @@ test_strsize(void)
 	size_t i;
 
 	fake_jit = true;
-	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		out = run_stack(cases[i].prog, cases[i].xopt, &pg, NULL);
 		CHECK(out != NULL && strcmp(out, cases[i].want) == 0);
 		if (out != NULL && strcmp(out, cases[i].want) != 0)
@@ -353,7 +359,7 @@ test_descs(void)
 	char err[256];
 	dsl_prog_t *pg = compile("pid$target:a.out:foo*:entry, "
 	    "pid$target::bar:return { } entry, tick-1s, :::END { }",
-	    4242, err, sizeof (err));
+	    4242, err, sizeof(err));
 	const dsl_pdesc_t *d;
 
 	CHECK(pg != NULL);
@@ -371,21 +377,21 @@ test_descs(void)
 	/* one field is the name, as in dtrace */
 	d = dsl_prog_desc(pg, 2);
 	CHECK(strcmp(d->pd_prov, "") == 0 && strcmp(d->pd_name, "entry") == 0);
-	CHECK(dsl_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
+	CHECK(dsl_prog_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
 	    "foobar", "entry"));
-	CHECK(!dsl_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
+	CHECK(!dsl_prog_desc_match(dsl_prog_desc(pg, 0), "pid4242", "a.out",
 	    "xfoo", "entry"));
-	CHECK(dsl_desc_match(dsl_prog_desc(pg, 2), "pid1", "libc.so.6", "read",
-	    "entry"));
+	CHECK(dsl_prog_desc_match(dsl_prog_desc(pg, 2), "pid1", "libc.so.6",
+	    "read", "entry"));
 	CHECK(dsl_prog_desc(pg, 5) == NULL);
 	dsl_prog_free(pg);
 
-	CHECK(dsl_glob("*", ""));
-	CHECK(dsl_glob("f?o", "foo"));
-	CHECK(dsl_glob("[a-c]x", "bx"));
-	CHECK(!dsl_glob("[!a-c]x", "bx"));
-	CHECK(dsl_glob("*::*Put*", "leveldb::DBImpl::Put"));
-	CHECK(!dsl_glob("abc", "abcd"));
+	CHECK(dsl_prog_glob("*", ""));
+	CHECK(dsl_prog_glob("f?o", "foo"));
+	CHECK(dsl_prog_glob("[a-c]x", "bx"));
+	CHECK(!dsl_prog_glob("[!a-c]x", "bx"));
+	CHECK(dsl_prog_glob("*::*Put*", "leveldb::DBImpl::Put"));
+	CHECK(!dsl_prog_glob("abc", "abcd"));
 }
 
 /* The latency script of the seed: entry/return on two threads. */
@@ -403,7 +409,7 @@ test_self(void)
 	    "  self->ts = 0;\n"
 	    "}\n"
 	    "pid$target::Put:return { this->x++; @t = sum(this->x); }\n",
-	    7, err, sizeof (err));
+	    7, err, sizeof(err));
 	dsl_host_t host;
 	dsl_rt_t *rt;
 	dsl_ctx_t cx;
@@ -415,7 +421,7 @@ test_self(void)
 		fprintf(stderr, "%s\n", err);
 		return;
 	}
-	memset(&host, 0, sizeof (host));
+	memset(&host, 0, sizeof(host));
 	host.dh_out = fp;
 	rt = dsl_rt_create(pg, &host);
 	CHECK(rt != NULL);
@@ -431,7 +437,7 @@ test_self(void)
 		for (id = entry; id <= ret; id++) {
 			static const char *names[] = { "entry", "return" };
 
-			if (dsl_desc_match(pd, "pid7", "a.out", "Put",
+			if (dsl_prog_desc_match(pd, "pid7", "a.out", "Put",
 			    names[id - entry]))
 				CHECK(dsl_rt_enable(rt, id, d) == 0);
 		}
@@ -439,31 +445,31 @@ test_self(void)
 	CHECK(dsl_rt_nenabled(rt) == 3);
 	CHECK(dsl_rt_enable(rt, 99, 0) == -1);
 
-	memset(&cx, 0, sizeof (cx));
+	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = 7;
 	cx.cx_tid = 100;
 	cx.cx_timestamp = 1000;
-	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, entry, &cx) == DSL_FIRE_OK);
 	cx.cx_tid = 101;
 	cx.cx_timestamp = 2000;
-	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, entry, &cx) == DSL_FIRE_OK);
 	/* thread 100 returns after 600ns, thread 101 after 40ns */
 	cx.cx_tid = 100;
 	cx.cx_timestamp = 1600;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	cx.cx_tid = 101;
 	cx.cx_timestamp = 2040;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	/* a return with no entry on its thread: the predicate is false */
 	cx.cx_tid = 102;
 	cx.cx_timestamp = 5000;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	/* an entry, then the thread goes: its self->ts goes with it */
 	cx.cx_tid = 103;
-	CHECK(dsl_fire(rt, entry, &cx) == DSL_FIRE_OK);
-	dsl_thread_gone(rt, 103);
+	CHECK(dsl_eval_fire(rt, entry, &cx) == DSL_FIRE_OK);
+	dsl_var_thread_gone(rt, 103);
 	cx.cx_timestamp = 9000;
-	CHECK(dsl_fire(rt, ret, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, ret, &cx) == DSL_FIRE_OK);
 	CHECK(!dsl_rt_exited(rt));
 	CHECK(dsl_rt_end(rt, NULL) == 0);
 	fclose(fp);
@@ -546,8 +552,8 @@ test_syntax(void)
 	char err[512];
 	size_t i;
 
-	for (i = 0; i < sizeof (good) / sizeof (good[0]); i++) {
-		dsl_prog_t *pg = compile(good[i], 0, err, sizeof (err));
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		dsl_prog_t *pg = compile(good[i], 0, err, sizeof(err));
 
 		if (pg == NULL) {
 			fprintf(stderr, "FAIL: does not compile: %s\n  %s\n",
@@ -556,8 +562,8 @@ test_syntax(void)
 		}
 		dsl_prog_free(pg);
 	}
-	for (i = 0; i < sizeof (bad) / sizeof (bad[0]); i++) {
-		dsl_prog_t *pg = compile(bad[i].src, 0, err, sizeof (err));
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		dsl_prog_t *pg = compile(bad[i].src, 0, err, sizeof(err));
 		char *p;
 
 		for (p = err; *p != '\0'; p++)
@@ -585,5 +591,5 @@ main(void)
 	if (failures)
 		fprintf(stderr, "%d failure%s\n", failures,
 		    failures == 1 ? "" : "s");
-	return (failures ? 1 : 0);
+	return failures ? 1 : 0;
 }

@@ -53,7 +53,9 @@ bad 'pid::work:entry {}' \
 bad 'pid0::work:entry {}' \
 	'invalid probe specifier pid0::work:entry {}:1:1: probe description pid0::work:entry does not match any probes'
 # Offsets: far past the end, too big for 64 bits, inside an instruction.
-size=$(nm -S "$COUNTER" | awk '$4 == "work" { printf "%#x", "0x" $2 }')
+# (in the shell: gawk reads "0x1d" as 0 where mawk reads 29)
+size=$(nm -S "$COUNTER" | while read -r _a _s _t _n; do
+	[ "$_n" = work ] && printf '%#x' "0x$_s"; done)
 bad 'pid$target::work:7fffffffffff {}' \
 	"invalid probe specifier pid\$target::work:7fffffffffff {}: offset 0x7fffffffffff is beyond the end of work (size $size)"
 bad 'pid$target::work:99999999999999999999999 {}' \

@@ -1,6 +1,5 @@
-# t/endings: how a trace ends and what the target is left with (issue 5
-# items 5, 6, 8, 9, 10 and bad input): children, exec, signals to
-# pidtrace, other tracers, SIGKILL, user errors.
+# t/endings: how a trace ends and what the target is left with: children,
+# exec, signals to pidtrace, other tracers, SIGKILL, user errors.
 check_PROGRAMS += t/targets/fe-spawn
 t_targets_fe_spawn_SOURCES = t/targets/fe-spawn.c
 t_targets_fe_spawn_CFLAGS = -O1 -fno-inline

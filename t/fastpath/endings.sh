@@ -40,7 +40,7 @@ while [ $i -lt "$N" ]; do
 	wait "$pp"; rc=$?
 	say "run $i: SIG$sig $when the load, pidtrace exit $rc: $(tr '\n' ' ' <"$T/p.out")"
 	[ $rc = 0 ] || fail "run $i: pidtrace exited $rc: $(cat "$T/p.err")"
-	quiet_err "$T/p.err"
+	quiet_err "$T/p.err" "$SLOW_WORK"
 	[ "$(awk '/^TracerPid:/ { print $2 }' "/proc/$TPID/status")" = 0 ] ||
 		fail "run $i: target still traced"
 	text_clean "$TPID"

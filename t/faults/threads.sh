@@ -7,7 +7,7 @@
 # self-> flag (a tid reused after a thread exited must find its self->
 # storage freed, or the count falls short); trdrive sees every thread's
 # exit reported (h_thread_exit, which frees self-> storage in the glue:
-# dsl_thread_gone, checked in t/dsl/rt-test.c); after detach no task of
+# dsl_var_thread_gone, checked in t/dsl/rt-test.c); after detach no task of
 # the target is stopped or a zombie, and it exits normally.
 . "$top_srcdir/t/faults/ftlib.sh"
 

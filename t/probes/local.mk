@@ -105,3 +105,10 @@ TESTS += t/probes/syscall-test
 t_probes_syscall_test_SOURCES = t/probes/syscall-test.c
 t_probes_syscall_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# Landing addresses of t/targets/fp-into (probes/brtarget.c).
+check_PROGRAMS += t/probes/brtarget-test
+TESTS += t/probes/brtarget-test
+t_probes_brtarget_test_SOURCES = t/probes/brtarget-test.c
+t_probes_brtarget_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

@@ -30,14 +30,14 @@ __attribute__((noipa)) long
 put(const struct slice *k, const struct slice *v)
 {
 	sink += (long)(k->size + v->size) + k->data[0] + v->data[0];
-	return (sink);
+	return sink;
 }
 
 __attribute__((noipa)) long
 record(const struct rec *r)
 {
 	sink += r->n;
-	return (sink);
+	return sink;
 }
 
 int
@@ -51,19 +51,19 @@ main(int argc, char **argv)
 		struct slice k, v;
 		struct rec r;
 
-		snprintf(kb, sizeof (kb), "key%d", i);
+		snprintf(kb, sizeof(kb), "key%d", i);
 		k.data = kb;
 		k.size = strlen(kb);
 		v.data = vals;
 		v.size = (size_t)i + 1;
 		put(&k, &v);
-		memset(&r, 0, sizeof (r));
+		memset(&r, 0, sizeof(r));
 		r.tag = 't';
 		r.n = -i;
 		r.key = k;
 		r.hist[2] = (short)(100 * i);
-		snprintf(r.name, sizeof (r.name), "rec%d", i);
+		snprintf(r.name, sizeof(r.name), "rec%d", i);
 		record(&r);
 	}
-	return (0);
+	return 0;
 }

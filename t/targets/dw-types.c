@@ -2,7 +2,10 @@
 /*
  * dw-types: a C target built with -g, for separate debug files and
  * DWARF argument types.  dw-types N calls each dw_* function N times
- * (and malloc, for libc's _int_malloc), then prints its own counts.  The
+ * (and malloc, for libc's _int_malloc), then prints its own counts;
+ * dw-types - prints "ready", then makes one such round per line read on
+ * stdin and prints its counts at EOF (a traced process in a container,
+ * t/containers).  The
  * tests strip copies of it; dw_local is static, so once stripped only
  * the debug file names it.  Expected types (t/probes/dwarf-types.sh)
  * are written from the declarations below.  dw-types N serve then
@@ -71,6 +74,24 @@ cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
+/* One call of each dw_* function and a malloc; what they return. */
+static long
+round_(rec_t *r, const struct point *p, union word w, unsigned char *buf,
+    int i)
+{
+	char *m = malloc(16 + (size_t)(i % 64) * 8), *s;
+	long sum;
+
+	if (m == NULL)
+		exit(1);
+	m[0] = (char)i;
+	sum = dw_local("abc", i) + m[0] % 2;
+	sum += dw_rec(r, p, BLUE, w, buf, 1.5);
+	sum += (long)strlen(dw_name(r, &s, cmp_int));
+	free(m);
+	return sum;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -80,18 +101,16 @@ main(int argc, char **argv)
 	union word w = { 7 };
 	rec_t r = { "rec", { { 0, 0 } }, { 0 }, RED, NULL, sizeof(r) };
 	long sum = 0;
-	char *s;
+	char line[64];
 
-	for (i = 0; i < n; i++) {
-		char *m = malloc(16 + (size_t)(i % 64) * 8);
-
-		if (m == NULL)
-			return 1;
-		m[0] = (char)i;
-		sum += dw_local("abc", i) + m[0] % 2;
-		sum += dw_rec(&r, &p, BLUE, w, buf, 1.5);
-		sum += (long)strlen(dw_name(&r, &s, cmp_int));
-		free(m);
+	if (argc > 1 && strcmp(argv[1], "-") == 0) {
+		printf("ready\n");
+		fflush(stdout);
+		for (n = 0; fgets(line, sizeof(line), stdin) != NULL; n++)
+			sum += round_(&r, &p, w, buf, n);
+	} else {
+		for (i = 0; i < n; i++)
+			sum += round_(&r, &p, w, buf, i);
 	}
 	printf("dw-types local=%d rec=%d name=%d sum=%ld\n", nlocal, nrec,
 	    nname, sum);

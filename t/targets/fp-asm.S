@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fp-asm.S: function shapes a jump-patching tracer must get right or
- * refuse (issue 9): entry sites with endbr64, a rip-relative first
+ * refuse: entry sites with endbr64, a rip-relative first
  * instruction, a loop back into the first 5 bytes, a call in the first 5
  * bytes, a jump table, a tail call, a 3-byte function, and return sites
  * after epilogues of several shapes.  Each returns a value computed from

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// t/targets/fp-go.go: a Go program for t/fastpath/go.sh (issue 9): many
+// t/targets/fp-go.go: a Go program for t/fastpath/go.sh: many
 // goroutines calling main.work and main.leaf, which count their own calls,
 // while the heap churns (GC) and tight loops invite async preemption
 // (SIGURG: about 50 a run untraced, more traced), and main.deep recurses

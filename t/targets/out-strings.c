@@ -27,7 +27,7 @@ __attribute__((noinline)) size_t
 hostile(int i, const char *s)
 {
 	__asm__ volatile("" ::: "memory");
-	return (strlen(s) + (size_t)i);
+	return strlen(s) + (size_t)i;
 }
 
 int
@@ -35,9 +35,9 @@ main(int argc, char **argv)
 {
 	size_t i, t = 0;
 
-	for (i = 0; i < sizeof (strs) / sizeof (strs[0]); i++)
+	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		t += hostile((int)i, strs[i]);
 	if (argc > 1)
 		printf("calls=%zu total=%zu\n", i, t);
-	return (0);
+	return 0;
 }
