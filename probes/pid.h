@@ -54,13 +54,19 @@
  * probes: their symbol is the resolver the loader calls once, not the
  * code each call runs.  They are listed in pl_refused.
  *
- * Returns: functions whose return sites cannot be found safely (jump
- * table, undecodable bytes, size 0; retsite.h) get no return probe and no
- * offset probes; they are listed in pl_refused with the reason, so that
- * -l and the "matched N probes" line can say so.  Return sites of kind
- * PB_RS_JCC_OUT or PB_RS_TAIL* leave the function only when the branch is
- * taken: the glue fires the return probe only if the next pc lies outside
- * [pr_faddr, pr_faddr + pr_fsize), as fasttrap does.
+ * Returns: functions whose return sites cannot be found safely (bytes
+ * that decode as data or not at all, size 0; retsite.h) get no return
+ * probe and no offset probes; they are listed in pl_refused with the
+ * reason, so that -l and the "matched N probes" line can say so.  A
+ * description asking for return probes only, whose every function was
+ * refused, is no error (0 probes, the refusals listed): one function
+ * must not stop the others' probes.  Return sites of kind PB_RS_JCC_OUT
+ * or PB_RS_TAIL* leave the function only when the branch is taken: the
+ * glue fires the return probe only if the next pc lies outside
+ * [pr_faddr, pr_faddr + pr_fsize) (and, for PB_RS_TAIL_IND, its .cold
+ * part), as fasttrap does.  An indirect jmp where .eh_frame says the
+ * function's frame is still set up (CFA not rsp + 8: a jump table, a
+ * computed goto) is no site (probes/cfa.h).
  *
  * The probe types (pb_probe_t, pb_probe_list_t, the PB_ flags) are every
  * provider's: provider.h.  pb_pid_provider (provider.h) wraps
@@ -83,17 +89,6 @@
 #include "probes/provider.h"
 #include "probes/retsite.h"
 
-/* Where the glue learns about dlopen and dlclose (see pb_pid_rtld). */
-typedef struct pb_rtld {
-	uint64_t rt_brk;	/* run-time address of _dl_debug_state
-				 * (the r_brk the loader calls after each
-				 * change of the link map) */
-	uint64_t rt_r_debug;	/* run-time address of _r_debug; r_state is
-				 * the int at offset 24 (after r_version,
-				 * r_map, r_brk) */
-	char *rt_path;		/* the loader's file; owned, free() it */
-} pb_rtld_t;
-
 /*
  * Resolve one probe description against process pid and append the new
  * probes to *out (which starts as PB_PROBE_LIST_INIT; free it with
@@ -111,7 +106,7 @@ typedef struct pb_rtld {
  *   offset 0x3 is not on an instruction boundary of main (instructions at
  *       0x0, 0x4, 0x5, 0x8, ...)
  *   offset 0x400 is beyond the end of main (size 0x3a)
- *   no return probe for foo: indirect jmp (jump table?) at offset 0x1a
+ *   no probe on memcpy: a GNU indirect function (ifunc): ...
  *   /proc/4242/maps: No such file or directory
  * On error nothing is added to *out.
  */
@@ -119,18 +114,6 @@ int
 pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
     size_t errlen);
-
-/*
- * Find the dynamic loader's rendezvous in process pid: _dl_debug_state
- * and _r_debug from ld-linux's .symtab or .dynsym.  The glue places an
- * internal breakpoint at rt_brk; on each hit it reads r_state at
- * rt_r_debug + 24 and, when it is RT_CONSISTENT (0), re-runs
- * pb_pid_resolve for every description.  Returns 0, or -1 with err (a
- * static executable has no loader: "no dynamic loader mapped in process
- * 4242").
- */
-int
-pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen);
 
 /* Drop the cached symbol tables (e.g. when the tracee execs). */
 void

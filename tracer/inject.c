@@ -161,7 +161,10 @@ kind_of(tr_thread_t *th)
 	default:
 		/*
 		 * PTRACE_EVENT_VFORK: once resumed, the call waits (killable
-		 * only) for the child to exec or exit.  Exit: dying.
+		 * only) for the child to exec or exit, and only then runs
+		 * ours (tr_fast_teardown's munmap hung so in
+		 * t/endings/mix.sh's vfork mode, its child parked).  Exit:
+		 * dying.
 		 */
 		return IK_NEVER;
 	}

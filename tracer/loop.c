@@ -5,7 +5,7 @@
  * restarted, dispatched, and restarted through resume(), which parks the
  * task instead while the session is stopping all threads (attach,
  * shutdown).  Model: strace's next_event()/dispatch_event(), and
- * doc/README-linux-ptrace for group-stop and death under ptrace.
+ * strace's README-linux-ptrace for group-stop and death under ptrace.
  */
 #include "config.h"
 
@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kcmp.h>
+#include <poll.h>
 #include <sys/ptrace.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -67,16 +69,23 @@ classify(int status)
 }
 
 /*
- * A vfork child whose parent waits in vfork: the parent cannot stop (the
- * kernel's wait for the child's exec or exit is killable only), so a
- * child parked by stopping all would keep its parent from ever stopping
- * (posix_spawn and system() are vfork: pidtrace hung on a process that
- * spawned while it detached).  Stopping all lets such a child run on to
- * its exec or exit, which ends its parent's wait, and waits for the
- * parent; its firings are never reported, as always.  A child that has
- * not exec'd after VFORK_WAIT is parked after all (s_vfreeze): then its
- * parent, frozen in the kernel, runs no code of its own and counts as
- * stopped (tr_in_vfork).
+ * vfork.  A thread in vfork waits in the kernel for its child to exec or
+ * exit: it runs no code of its own meanwhile, and it cannot be stopped
+ * (the wait is killable only; PTRACE_INTERRUPT takes effect when it
+ * ends).  Stopping all while holding the child never ended (posix_spawn,
+ * system() and popen use vfork: pidtrace hung on a process that spawned
+ * while it detached, and t/endings/mix.sh in vfork mode).  So whenever
+ * the loop stops all, for a while or at the end, such a child runs on,
+ * traced and never parked (runs_free: a site it hits runs its
+ * instruction and fires nothing, as ever for a vfork child), to its exec
+ * (on_exec detaches it) or exit; that ends its parent's wait, and the
+ * parent stops at our interrupt like any thread, where it can lend
+ * itself to an injected call.  A parent parked at its vfork event goes
+ * on into its wait first (resume).  A child that has not exec'd after
+ * VFORK_WAIT_MS is parked after all (s_vfreeze): its parent, held so
+ * (held()), runs nothing of ours and counts as stopped.  At the end
+ * such a child lends itself to the munmaps (tr_inject_thread_mm), is let
+ * go, and its parent is detached when its wait ends (tr_release).
  */
 #define VFORK_WAIT_MS	1000
 
@@ -98,6 +107,18 @@ runs_free(tr_session_t *s, const tr_thread_t *th)
 		return false;
 	p = tr_thread_find(s, th->th_vforker);
 	return p != NULL && tr_in_vfork(p);
+}
+
+/* In vfork, its child parked: as good as stopped. */
+static bool
+held(tr_session_t *s, const tr_thread_t *th)
+{
+	const tr_thread_t *ch;
+
+	if (!tr_in_vfork(th))
+		return false;
+	ch = tr_thread_find(s, th->th_vfchild);
+	return ch != NULL && ch->th_stopped && ch->th_vforker == th->th_tid;
 }
 
 /* The parent of a vfork child that exec'd or exited: its wait is over. */
@@ -201,22 +222,8 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 	if (ev == PTRACE_EVENT_CLONE && th->th_kind == TR_KIND_THREAD &&
 	    shares_vm(th->th_tid, (pid_t)msg, ev)) {
 		/* A thread or a CLONE_VM process: tell by the tgid. */
-		char path[64], line[128];
-		FILE *f;
-		pid_t tgid = 0;
-
-		snprintf(path, sizeof(path), "/proc/%d/task/%lu/status",
-			 (int)s->s_pid, msg);
-		kind = TR_KIND_VMCHILD;
-		f = fopen(path, "re");
-		if (f != NULL) {
-			while (fgets(line, sizeof(line), f) != NULL)
-				if (sscanf(line, "Tgid: %d", &tgid) == 1)
-					break;
-			fclose(f);
-			if (tgid == s->s_pid)
-				kind = TR_KIND_THREAD;
-		}
+		kind = tr_proc_status((pid_t)msg, "Tgid:", NULL, 0) ==
+		    s->s_pid ? TR_KIND_THREAD : TR_KIND_VMCHILD;
 	} else if (shares_vm(th->th_tid, (pid_t)msg, ev)) {
 		kind = TR_KIND_VMCHILD;
 	} else {
@@ -453,20 +460,12 @@ on_sample(tr_session_t *s, tr_thread_t *th)
 static bool
 sigtrap_pending(const tr_session_t *s, pid_t tid)
 {
-	char path[64], line[128];
-	unsigned long long pnd = 0;
-	FILE *f;
+	char v[32];
 
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/status",
-		 (int)s->s_pid, (int)tid);
-	f = fopen(path, "re");
-	if (f == NULL)
+	(void)s;
+	if (tr_proc_status(tid, "SigPnd:", v, sizeof(v)) < 0)
 		return false;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (sscanf(line, "SigPnd: %llx", &pnd) == 1)
-			break;
-	fclose(f);
-	return (pnd & (1ull << (SIGTRAP - 1))) != 0;
+	return (strtoull(v, NULL, 16) & (1ull << (SIGTRAP - 1))) != 0;
 }
 
 /* Handle one waitpid result. */
@@ -475,6 +474,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 {
 	tr_thread_t *th;
 	tr_event_t ev = classify(status);
+	bool ours;
 
 	th = tr_thread_find(s, tid);
 	if (th == NULL) {
@@ -510,7 +510,20 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	th->th_stopped = true;
 	th->th_status = status;		/* how an injection may use it */
-	th->th_vfchild = 0;		/* out of vfork, if it was in it */
+	ours = th->th_interrupted;
+	/* It stops: a vfork it was in is over (on_clone: a new one). */
+	th->th_vfchild = 0;
+	/*
+	 * Any ptrace-stop satisfies a PTRACE_INTERRUPT: the kernel clears
+	 * the pending trap at every stop (ptrace_stop: "any trap clears
+	 * pending STOP trap"), so a thread interrupted while blocked in a
+	 * call under PTRACE_SYSCALL reports its syscall-exit stop and no
+	 * interrupt stop after it.  Left set, the flag told tr_stop_all an
+	 * interrupt was on its way and the thread was never interrupted
+	 * again: the loop waited forever for it (syscall probes with
+	 * profile-N on threads blocked in futex).
+	 */
+	th->th_interrupted = false;
 	if (ev != EV_INTERRUPT && ev != EV_GROUP_STOP && th->th_sample != 0) {
 		/*
 		 * Another stop came first (a signal, a site, a clone): the
@@ -529,7 +542,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	switch (ev) {
 	case EV_SYSCALL:
-		if (tr_sys_stop(s, th) < 0)
+		if (tr_sys_stop(s, th, ours) < 0)
 			return -1;
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
@@ -573,6 +586,8 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	case EV_TRAP:
 		return on_trap(s, th);
 	case EV_SIGNAL:
+		if (tr_sys_signal(s, th) < 0)
+			return -1;
 		s->s_st.st_signals++;
 		tr_fault_note(s, th, WSTOPSIG(status));
 		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
@@ -600,28 +615,108 @@ tr_waitpid(pid_t pid, int *status, int flags)
 }
 
 /*
- * Spin a little before sleeping in waitpid.  A tracee that hits probes in
- * a loop stops again a few microseconds after we restart it; if we sleep
+ * Whether the loop should stop waiting and look at a request: a stop
+ * (tr_stop_async, a handler's non-zero) or a wake (tr_wake_async) of any
+ * session.  Not while a session is stopping all its threads: that ends
+ * only when every thread is stopped, and the request is looked at right
+ * after.  Returning to the caller at once instead made tr_stop_all poll
+ * waitpid in a loop at 100% CPU for as long as one thread took to stop.
+ */
+static bool
+requested(void)
+{
+	const tr_session_t *o;
+	bool req = false;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess) {
+		if (o->s_stopping)
+			return false;
+		if (o->s_stop_req || o->s_wake_req)
+			req = true;
+	}
+	return req;
+}
+
+/*
+ * Sleep until waitpid has an event of want, a signal handler of the host
+ * ran (requested() then says why), or timeout_ns passed (< 0: no
+ * timeout).  Returns waitpid's result, 0 on a request or the timeout.
+ *
+ * Race-free: every signal is blocked while waitpid and requested() are
+ * looked at, and ppoll unblocks them atomically, so a SIGINT or a tick's
+ * SIGALRM that lands between the look and the sleep interrupts the sleep
+ * (EINTR) instead of being noticed only at the next stop of the target.
+ * No thread of the target is interrupted to wake us: an interrupt
+ * breaks the call a thread is blocked in (a syscall probe saw each
+ * tick's interrupt as a read(2) returning and entering again, and
+ * epoll_wait returns EINTR to the program).  A stop of a traced task
+ * raises SIGCHLD in the tracer, kept pending while blocked here: a
+ * signalfd makes it wake ppoll.
+ */
+static int chld_fd = -1;
+
+static pid_t
+nap(pid_t want, int *status, long long timeout_ns)
+{
+	struct signalfd_siginfo si[4];
+	struct timespec ts;
+	struct pollfd pfd;
+	long long wait_ns;
+	sigset_t all, old, during;
+	pid_t tid;
+	int r;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (chld_fd < 0) {
+		sigset_t chld;
+
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		chld_fd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+	}
+	during = old;
+	sigaddset(&during, SIGCHLD);
+	/*
+	 * Without the signalfd, look again every 10 ms; with it, every
+	 * second all the same: a SIGCHLD taken by a thread of the host that
+	 * does not block it would leave us asleep.
+	 */
+	wait_ns = timeout_ns >= 0 ? timeout_ns : 1000000000LL;
+	if (chld_fd < 0 && wait_ns > 10000000)
+		wait_ns = 10000000;
+	ts.tv_sec = (time_t)(wait_ns / 1000000000);
+	ts.tv_nsec = (long)(wait_ns % 1000000000);
+	pfd.fd = chld_fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		tid = waitpid(want, status, __WALL | WNOHANG);
+		if (tid != 0 || requested())
+			break;
+		r = ppoll(&pfd, chld_fd < 0 ? 0 : 1, &ts, &during);
+		if (r == 0 && timeout_ns >= 0)
+			break;		/* the caller's timeout */
+		if (r > 0 && read(chld_fd, si, sizeof(si)) < 0 &&
+		    errno != EAGAIN)
+			break;
+		/* SIGCHLD, or a handler ran (EINTR): look again. */
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return tid;
+}
+
+/*
+ * Spin a little before sleeping.  A tracee that hits probes in a loop
+ * stops again a few microseconds after we restart it; if we sleep
  * meanwhile, our CPU goes idle, and on a VM waking an idle vCPU costs
  * tens of microseconds, paid twice a firing when tracer and tracee sit
  * on different CPUs.  bench/floor on an idle 2-vCPU VM: 64-75 us a call
  * sleeping, 20-25 us spinning.  The tracee's affinity is never touched.
  * Bounded: past SPIN_NS without an event we sleep as before, so a quiet
  * tracee costs at most SPIN_NS of our CPU per event.  A stop or wake
- * request (our signal handlers) ends the spin, as EINTR ends the sleep.
+ * request (our signal handlers) ends the spin, as it ends the sleep.
  */
 #define SPIN_NS	100000
-
-static bool
-requested(void)
-{
-	const tr_session_t *o;
-
-	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_stop_req || o->s_wake_req)
-			return true;
-	return false;
-}
 
 static pid_t
 spin_wait(pid_t want, int *status, bool sleep)
@@ -639,7 +734,7 @@ spin_wait(pid_t want, int *status, bool sleep)
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
 		    (t.tv_nsec - t0.tv_nsec) > SPIN_NS)
-			return sleep ? waitpid(want, status, __WALL) : 0;
+			return sleep ? nap(want, status, -1) : 0;
 	}
 }
 
@@ -661,10 +756,10 @@ any_ring(void)
  * event, so drain the rings every millisecond while they flow, backing
  * off to 8 ms when idle (no spinning), and at once while a pass finds
  * a full RING_PASS in a shard (a flood would fill the ring in a
- * millisecond), checking for a stop between passes, and sleep on SIGCHLD
- * (a stop of a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
- * a tick's SIGALRM) interrupt it as they interrupt waitpid.  The spin of
- * spin_wait only right after an int3 firing, which is likely to repeat.
+ * millisecond), checking for a stop between passes, and sleep in nap()
+ * meanwhile, which a stop of a traced task and our own signals (SIGINT,
+ * a tick's SIGALRM) end.  The spin of spin_wait only right after an int3
+ * firing, which is likely to repeat.
  */
 #define RING_PASS	512	/* records of a shard in one pass */
 
@@ -704,17 +799,12 @@ run_checks(void)
 static pid_t
 ring_wait(pid_t want, int *status)
 {
-	struct timespec ts;
-	sigset_t set, old;
 	long ms = 1;
 	size_t n;
 	pid_t tid;
-	int r;
 
 	if (last_was_trap && (tid = spin_wait(want, status, false)) != 0)
 		return tid;
-	sigemptyset(&set);
-	sigaddset(&set, SIGCHLD);
 	for (;;) {
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
@@ -729,18 +819,9 @@ ring_wait(pid_t want, int *status)
 			return 0;
 		if (n >= RING_PASS)
 			continue;	/* a flood: drain again at once */
-		sigprocmask(SIG_BLOCK, &set, &old);
-		tid = waitpid(want, status, __WALL | WNOHANG);
-		if (tid != 0) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
+		tid = nap(want, status, ms * 1000000LL);
+		if (tid != 0 || requested())
 			return tid;
-		}
-		ts.tv_sec = 0;
-		ts.tv_nsec = ms * 1000000L;
-		r = sigtimedwait(&set, NULL, &ts);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		if (r < 0 && errno == EINTR)
-			return 0;
 	}
 }
 
@@ -771,24 +852,104 @@ may_report(tr_session_t *s, pid_t tid, int status)
 }
 
 /*
- * Wait for one event (of task want, or any when want is -1) and dispatch
- * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
- * when !block) or a signal interrupted the wait, -1 on error; ECHILD
- * (nothing left to wait for) marks the target gone.
+ * The events taken from waitpid and not handled yet.  waitpid(-1) returns
+ * the first task with an event in the kernel's list of our tracees (the
+ * last seized first), so threads that stop again as soon as they are
+ * restarted (syscalls, probes in a loop) kept the ones further down the
+ * list from ever being handled: with 16 busy threads the leader's stop
+ * waited 30 to 90 s (t/endings/mix.sh), and a thread blocked in that
+ * stop is a thread of the program that does not run (strace's test
+ * many_looping_threads.c shows the same starvation).  So after every
+ * EVQ_ROUND events taken from waitpid, every event pending is taken at
+ * once and those are handled in turn before waitpid is asked again: a
+ * stop waits for EVQ_ROUND events and one round at most (the 16-thread
+ * exit: 0.1 to 0.4 s on the loaded VM).  Taking them all after every
+ * event was fair to the last, but restarted every thread at once, which
+ * then shared the CPUs: firings of 4 busy threads fell by 40 to 50%.
+ * One task alone cannot starve another, and pays nothing.
  */
-int
-tr_wait_one(tr_session_t *s, pid_t want, bool block)
+#define EVQ_MAX	256
+#define EVQ_ROUND 64
+
+static unsigned evq_since;	/* events taken from waitpid since a fill */
+
+static struct {
+	pid_t	ev_tid;
+	int	ev_status;
+} evq[EVQ_MAX];
+static size_t evq_head, evq_len;
+
+static void
+evq_fill(void)
+{
+	int status;
+	pid_t tid;
+
+	while (evq_len < EVQ_MAX) {
+		tid = waitpid(-1, &status, __WALL | WNOHANG);
+		if (tid <= 0)
+			break;
+		evq[(evq_head + evq_len) % EVQ_MAX].ev_tid = tid;
+		evq[(evq_head + evq_len) % EVQ_MAX].ev_status = status;
+		evq_len++;
+	}
+}
+
+/* More than one task traced: one alone cannot starve another. */
+static bool
+many_tasks(void)
+{
+	const tr_session_t *o;
+	size_t n = 0;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o->s_all != NULL &&
+		    (n++ != 0 || o->s_all->th_all != NULL))
+			return true;
+	return false;
+}
+
+static bool
+evq_pop(pid_t *tid, int *status)
+{
+	if (evq_len == 0)
+		return false;
+	*tid = evq[evq_head].ev_tid;
+	*status = evq[evq_head].ev_status;
+	evq_head = (evq_head + 1) % EVQ_MAX;
+	evq_len--;
+	return true;
+}
+
+/*
+ * Wait for one event (of task want, or any when want is -1) and dispatch
+ * it: at most timeout_ns (0: only look; < 0: until an event or a
+ * request).  Returns 1 when one was handled, 0 when nothing came in time
+ * or a request or a signal ended the wait, -1 on error; ECHILD (nothing
+ * left to wait for) marks the target gone.
+ */
+static int
+wait_one(tr_session_t *s, pid_t want, long long timeout_ns)
 {
 	tr_session_t *o;
 	int status;
 	pid_t tid;
 
-	if (!any_ring())
-		tid = block ? spin_wait(want, &status, true) :
-		      waitpid(want, &status, __WALL | WNOHANG);
+	if (want == -1 && evq_pop(&tid, &status))
+		goto have;
+	if (timeout_ns == 0)
+		tid = waitpid(want, &status, __WALL | WNOHANG);
+	else if (timeout_ns > 0)
+		tid = nap(want, &status, timeout_ns);
+	else if (!any_ring())
+		tid = spin_wait(want, &status, true);
 	else
-		tid = block ? ring_wait(want, &status) :
-		      waitpid(want, &status, __WALL | WNOHANG);
+		tid = ring_wait(want, &status);
+	if (tid > 0 && want == -1 && ++evq_since >= EVQ_ROUND &&
+	    many_tasks()) {
+		evq_since = 0;
+		evq_fill();
+	}
 	if (tid == 0)
 		return run_checks();
 	if (tid < 0) {
@@ -804,11 +965,11 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		}
 		return -1;
 	}
+have:
 	/* waitpid(-1) serves every session: the event goes to its owner. */
 	o = tr_session_of(s, tid);
 	if (o != NULL)
 		s = o;
-	s->s_kick = tid;
 	/*
 	 * Records first: a thread's records before its stop keep their
 	 * order with what the stop fires (and a thread's exit frees its
@@ -849,14 +1010,19 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	return 1;
 }
 
+int
+tr_wait_one(tr_session_t *s, pid_t want, bool block)
+{
+	return wait_one(s, want, block ? -1 : 0);
+}
+
 static bool
 all_stopped(tr_session_t *s)
 {
 	const tr_thread_t *th;
 
 	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (!th->th_stopped && !runs_free(s, th) &&
-		    !(s->s_vfreeze && tr_in_vfork(th)))
+		if (!th->th_stopped && !runs_free(s, th) && !held(s, th))
 			return false;
 	return true;
 }
@@ -885,29 +1051,40 @@ ms_since(const struct timespec *t0)
 /*
  * Stop every thread: interrupt each running one and handle events
  * (parking every task that reports) until all are stopped.  Threads that
- * hit a site meanwhile are rewound to it.  A vfork child runs on to its
- * exec (runs_free), for VFORK_WAIT_MS at most.
+ * hit a site meanwhile are rewound to it.
+ *
+ * It ends: a thread is stopped (th_stopped), or an interrupt of ours is
+ * outstanding and no stop has taken it yet (th_interrupted: any stop
+ * takes it, see dispatch), or it is interrupted now.  Such a thread
+ * stops unless it exits (an event too) or waits in the kernel where no
+ * interrupt reaches it: in vfork, whose child runs on to its exec for
+ * VFORK_WAIT_MS at most and is then parked, its parent held (see vfork
+ * above), or in an uninterruptible sleep, which ends by itself.
+ * Requests (SIGINT, ticks) are looked at after (requested()); nothing
+ * here spins: the wait for a vfork child sleeps until an event or the
+ * end of VFORK_WAIT_MS.
  */
 int
 tr_stop_all(tr_session_t *s)
 {
-	static const struct timespec ms = { 0, 1000000L };
 	struct timespec t0;
 	tr_thread_t *th;
-	int rc;
+	long left;
 
 	s->s_stopping = true;
 	s->s_vfreeze = false;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		for (th = s->s_all; th != NULL; th = th->th_all) {
-			if (runs_free(s, th) && th->th_stopped &&
-			    th->th_seen &&
-			    resume(s, th, th->th_listen ? PTRACE_LISTEN :
-				   PTRACE_CONT, 0) < 0)
-				return -1;
+			if (runs_free(s, th)) {
+				if (th->th_stopped && th->th_seen &&
+				    resume(s, th, th->th_listen ?
+					   PTRACE_LISTEN : PTRACE_CONT, 0) < 0)
+					return -1;
+				continue;
+			}
 			if (th->th_stopped || th->th_interrupted ||
-			    !th->th_seen || runs_free(s, th))
+			    !th->th_seen)
 				continue;
 			if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0 &&
 			    errno != ESRCH)
@@ -917,18 +1094,13 @@ tr_stop_all(tr_session_t *s)
 		if (all_stopped(s) || s->s_all == NULL)
 			return 0;
 		if (!any_free(s)) {
-			if (tr_wait_one(s, -1, true) < 0)
+			if (wait_one(s, -1, -1) < 0)
 				return -1;
-		} else if (ms_since(&t0) > VFORK_WAIT_MS) {
+		} else if ((left = VFORK_WAIT_MS - ms_since(&t0)) <= 0) {
 			s->s_vfreeze = true;	/* park it after all */
 			continue;
-		} else {
-			/* Bounded: the child may take its time. */
-			rc = tr_wait_one(s, -1, false);
-			if (rc < 0)
-				return -1;
-			if (rc == 0)
-				nanosleep(&ms, NULL);
+		} else if (wait_one(s, -1, left * 1000000LL) < 0) {
+			return -1;
 		}
 		if (s->s_gone && s->s_all == NULL)
 			return 0;
@@ -1107,8 +1279,10 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 	 * meanwhile are rewound, not fired (nothing fires after exit()).
 	 */
 	for (i = 0; i < n; i++)
-		if (!done[i])
+		if (!done[i]) {
 			ss[i]->s_stopping = true;
+			ss[i]->s_ending = true;
+		}
 	for (i = 0; i < n; i++)
 		if (!done[i])
 			finish(ss[i], hs[i]);

@@ -90,15 +90,16 @@ tr_stats(const tr_session_t *s, tr_stats_t *st)
 	*st = s->s_st;
 }
 
-/* A field of /proc/PID/status ("TracerPid:", "Uid:", "State:"), or -1. */
-static long
-status_field(pid_t pid, const char *field, char *sval, size_t slen)
+long
+tr_proc_status(pid_t pid, const char *field, char *sval, size_t slen)
 {
 	char path[64], line[256];
 	size_t n = strlen(field);
 	long v = -1;
 	FILE *f;
 
+	if (sval != NULL && slen > 0)
+		sval[0] = '\0';
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
 	f = fopen(path, "re");
 	if (f == NULL)
@@ -142,8 +143,8 @@ tr_session_of(tr_session_t *s, pid_t tid)
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
 		if (o != s && tr_thread_find(o, tid) != NULL)
 			return o;
-	tgid = status_field(tid, "Tgid:", NULL, 0);
-	ppid = status_field(tid, "PPid:", NULL, 0);
+	tgid = tr_proc_status(tid, "Tgid:", NULL, 0);
+	ppid = tr_proc_status(tid, "PPid:", NULL, 0);
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
 		if ((tgid > 0 && tr_thread_find(o, (pid_t)tgid) != NULL) ||
 		    (ppid > 0 && tr_thread_find(o, (pid_t)ppid) != NULL))
@@ -200,13 +201,13 @@ hint_eperm(pid_t pid)
 	long tracer, uid;
 	FILE *f;
 
-	tracer = status_field(pid, "TracerPid:", NULL, 0);
+	tracer = tr_proc_status(pid, "TracerPid:", NULL, 0);
 	if (tracer > 0) {
 		comm_of((pid_t)tracer, comm, sizeof(comm));
 		tr_addhint("process %d is already traced by process %ld (%s)",
 			   (int)pid, tracer, comm);
 	}
-	uid = status_field(pid, "Uid:", NULL, 0);
+	uid = tr_proc_status(pid, "Uid:", NULL, 0);
 	if (uid >= 0 && (uid_t)uid != geteuid() && geteuid() != 0)
 		tr_addhint("process %d belongs to uid %ld, you are uid %d",
 			   (int)pid, uid, (int)geteuid());
@@ -219,7 +220,7 @@ hint_eperm(pid_t pid)
 				   atoi(line));
 		fclose(f);
 	}
-	if (status_field(pid, "NoNewPrivs:", NULL, 0) < 0 && geteuid() != 0)
+	if (tr_proc_status(pid, "NoNewPrivs:", NULL, 0) < 0 && geteuid() != 0)
 		tr_addhint("a setuid or non-dumpable process needs root");
 }
 
@@ -342,11 +343,11 @@ tr_attach(pid_t pid)
 		return NULL;
 	}
 	/* A thread id names its process (as kill(2) does). */
-	tgid = status_field(pid, "Tgid:", NULL, 0);
+	tgid = tr_proc_status(pid, "Tgid:", NULL, 0);
 	if (tgid > 0 && tgid != pid)
 		pid = (pid_t)tgid;
-	status_field(pid, "State:", state, sizeof(state));
-	if ((state[0] == 'Z' && status_field(pid, "Threads:", NULL, 0) <= 1) ||
+	tr_proc_status(pid, "State:", state, sizeof(state));
+	if ((state[0] == 'Z' && tr_proc_status(pid, "Threads:", NULL, 0) <= 1) ||
 	    state[0] == 'X') {
 		tr_seterr("attach: process %d is exiting (%s)", (int)pid,
 			  state);
@@ -627,6 +628,7 @@ tr_release(tr_session_t *s)
 	tr_thread_t *th;
 	uint64_t rip;
 
+	s->s_ending = true;
 	if (s->s_all != NULL)
 		tr_stop_all(s);
 	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
@@ -683,40 +685,20 @@ tr_release(tr_session_t *s)
 }
 
 /*
- * Wake a blocked waitpid: an interrupt stop is an event.  The leader, or
- * when it is gone or a zombie, the thread /proc goes through, or the
- * last one that reported.  Async-signal-safe (only syscalls).
+ * The handlers only set a flag: the loop's sleep (nap in loop.c) wakes
+ * on any signal of ours and looks at it.  No thread of the target is
+ * interrupted for it.
  */
-static void
-kick(tr_session_t *s)
-{
-	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) == 0)
-		return;
-	if (s->s_memtid > 0 &&
-	    ptrace(PTRACE_INTERRUPT, s->s_memtid, 0L, 0L) == 0)
-		return;
-	if (s->s_kick > 0)
-		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
-}
-
 void
 tr_stop_async(tr_session_t *s)
 {
-	int e = errno;
-
 	s->s_stop_req = 1;
-	kick(s);
-	errno = e;
 }
 
 void
 tr_wake_async(tr_session_t *s)
 {
-	int e = errno;
-
 	s->s_wake_req = 1;
-	kick(s);
-	errno = e;
 }
 
 void

@@ -85,13 +85,22 @@ struct tr_thread {
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	pid_t		th_vforker;	/* VMCHILD: the thread that vforked */
-	pid_t		th_vfchild;	/* waiting in vfork for this child */
+	pid_t		th_vfchild;	/* its vfork child, which it waits
+					 * for: until the child execs or
+					 * exits, or this thread stops */
 	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
 					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
-	int		th_status;	/* waitpid's status of its stop */
+	int		th_status;	/* waitpid's status of its stop: where
+					 * it is, how it may lend itself to an
+					 * injected call (inject.c) */
 	bool		th_insys;	/* between a syscall's entry and exit */
 	long		th_scnr;	/* that syscall's number */
+	long		th_rsnr;	/* 1 + the call our interrupt broke,
+					 * which the kernel restarts: its
+					 * entry again is not reported */
+	bool		th_rsexit;	/* its exit stop is held back: */
+	tr_syscall_t	th_rssc;	/* what it said (a restart code) */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -121,6 +130,7 @@ struct tr_session {
 	bool		s_stopping;	/* stopping all: park, do not restart */
 	bool		s_vfreeze;	/* stopping all parks vfork children
 					 * too (runs_free in loop.c) */
+	bool		s_ending;	/* released: nothing is reported */
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
@@ -138,7 +148,6 @@ struct tr_session {
 	uint64_t	s_entry;	/* AT_ENTRY of the current image */
 	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
-	volatile pid_t	s_kick;		/* a live tid for tr_stop_async */
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
@@ -257,8 +266,9 @@ void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 
 /* syscall.c */
-int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
+int	tr_sys_stop(tr_session_t *s, tr_thread_t *th, bool ours);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
+int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);

@@ -192,6 +192,16 @@ pid_t
 tr_proc_tid(const tr_session_t *s);
 
 /*
+ * A field of /proc/PID/status ("TracerPid:", "Uid:", "State:"; a thread
+ * id reads its thread's, "SigPnd:"): its number (base 10, the first of
+ * several), or -1 when the file or the field is missing.  sval, if not
+ * NULL, gets its text, blanks skipped ("" when missing).  One read of a
+ * small file; not for the firing path.
+ */
+long
+tr_proc_status(pid_t pid, const char *field, char *sval, size_t slen);
+
+/*
  * Patch a site at run-time address addr (first byte of an instruction).
  * The displaced instruction is decoded now and planned (emulate or XOL;
  * a scratch page may be mapped in the tracee, which needs a stopped
@@ -319,15 +329,17 @@ tr_syscalls(tr_session_t *s, bool on);
 
 /*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
- * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler.  It interrupts a thread so that
- * a blocked waitpid returns.
+ * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler running in the thread that runs
+ * the loop (any other thread of the host must block those signals): the
+ * loop sleeps with every signal blocked but for the instant of its sleep,
+ * which a handler's signal ends.  Nothing in the target is interrupted.
  */
 void
 tr_stop_async(tr_session_t *s);
 
 /*
- * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler).
- * Costs an interrupt stop of one thread.
+ * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler,
+ * as for tr_stop_async).  Nothing in the target is interrupted.
  */
 void
 tr_wake_async(tr_session_t *s);

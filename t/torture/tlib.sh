@@ -17,8 +17,9 @@ EXIT_D='pid$target:libc.so.6:exit:entry { printf("exit %d\n", (int)arg0); }'
 # then under `pidtrace -q -o -n "D EXIT_D" -c CMD` with the fast path
 # (PATH on) or without (PATH off).  Asserts: pidtrace exits 0; it says
 # no death and no fault (stderr holds nothing but its report of the
-# sites that stop the thread and drops); the clause fired; the
-# program's stdout and exit status equal the untraced run's.
+# sites that stop the thread, drops, and the functions whose returns it
+# cannot see: capstone cannot decode some of libc's); the clause fired;
+# the program's stdout and exit status equal the untraced run's.
 torture()
 {
 	_tn=$1 _tp=$2 _td=$3; shift 3
@@ -37,7 +38,7 @@ torture()
 	[ $_rc = 0 ] || fail "$_tn ($_tp): pidtrace exited $_rc"
 	grep -q 'was killed by signal\|faulted at' "$T/$_tn.$_tp.err" &&
 		fail "$_tn ($_tp): the program died under pidtrace"
-	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: |^pidtrace: [0-9]+ drops in pid' \
+	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: |^pidtrace: [0-9]+ drops in pid|^pidtrace: no return probe for ' \
 		"$T/$_tn.$_tp.err" | grep -q . &&
 		fail "$_tn ($_tp): pidtrace said: $(head -n 5 "$T/$_tn.$_tp.err")"
 	same_output "$T/$_tn.want" "$T/$_tn.$_tp.out"
