@@ -188,9 +188,25 @@ wait_th(tr_session_t *s, tr_thread_t *th, int *status)
 		errno = ESRCH;
 		return -1;
 	}
-	if (is_event_stop(*status))
-		th->th_interrupted = false;	/* any interrupt is spent */
+	/* Any stop takes a pending interrupt (see dispatch in loop.c). */
+	th->th_interrupted = false;
 	return 0;
+}
+
+/*
+ * A signal-delivery-stop (or a syscall stop of the thread's own call)
+ * taken here rather than by the loop: counted, noted and told to the
+ * syscall accounting as the loop would (dispatch), the host's report
+ * held back to the thread's next stop (tr_sys_later).
+ */
+static void
+took_stop(tr_session_t *s, tr_thread_t *th, int status)
+{
+	if (is_delivery(status)) {
+		s->s_st.st_signals++;
+		tr_fault_note(s, th, WSTOPSIG(status));
+	}
+	tr_sys_later(s, th, status);
 }
 
 /* The signal to deliver at th's next restart, where none can be given. */
@@ -228,7 +244,7 @@ retrap(tr_session_t *s, tr_thread_t *th, int sig)
 		}
 		sig = is_delivery(status) ? WSTOPSIG(status) : 0;
 		if (sig != 0)
-			s->s_st.st_signals++;
+			took_stop(s, th, status);
 		if (ptrace(PTRACE_CONT, th->th_tid, 0L, (long)sig) < 0)
 			return -1;
 	}
@@ -270,10 +286,13 @@ to_exit(tr_session_t *s, tr_thread_t *th)
 			return -1;
 		th->th_status = status;
 		if (is_sc_stop(status) &&
-		    sc_op(th->th_tid, &si) == PTRACE_SYSCALL_INFO_EXIT)
+		    sc_op(th->th_tid, &si) == PTRACE_SYSCALL_INFO_EXIT) {
+			took_stop(s, th, status);	/* the call returns */
 			return 0;
+		}
 		if (is_delivery(status)) {
 			/* Not before the exit stop; if ever, deliver it. */
+			took_stop(s, th, status);
 			th->th_sig = WSTOPSIG(status);
 			return 0;
 		}
@@ -389,6 +408,7 @@ inject_ready(tr_session_t *s, tr_thread_t *th, bool group, long nr,
 				restarted(&saved);
 			if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
 				return -1;
+			took_stop(s, th, status);
 			th->th_sig = WSTOPSIG(status);
 			th->th_status = status;
 			return 1;
@@ -414,6 +434,7 @@ inject_ready(tr_session_t *s, tr_thread_t *th, bool group, long nr,
 			saved.rax = r.rax;
 			if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
 				return -1;
+			took_stop(s, th, status);
 			th->th_status = status;
 			return 1;
 		}
@@ -518,6 +539,7 @@ inject_entry(tr_session_t *s, tr_thread_t *th, long nr, const long a[6],
 			 * A signal arrived: it is delivered before N runs, as
 			 * if it had come just before the `syscall`.
 			 */
+			took_stop(s, th, status);
 			th->th_sig = WSTOPSIG(status);
 			if (ripen(s, th) < 0)
 				return -1;

@@ -99,8 +99,11 @@ struct tr_thread {
 	long		th_rsnr;	/* 1 + the call our interrupt broke,
 					 * which the kernel restarts: its
 					 * entry again is not reported */
-	bool		th_rsexit;	/* its exit stop is held back: */
-	tr_syscall_t	th_rssc;	/* what it said (a restart code) */
+	bool		th_rsexit;	/* an exit stop held back (that call's,
+					 * or one an injection took), told
+					 * at the next syscall or signal
+					 * stop unless the call goes on: */
+	tr_syscall_t	th_rssc;	/* what it said */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -269,6 +272,7 @@ tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 int	tr_sys_stop(tr_session_t *s, tr_thread_t *th, bool ours);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
+void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
