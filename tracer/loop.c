@@ -705,6 +705,12 @@ nap(pid_t want, int *status, long long timeout_ns)
 	return tid;
 }
 
+pid_t
+tr_nap(pid_t want, int *status, long long timeout_ns)
+{
+	return nap(want, status, timeout_ns);
+}
+
 /*
  * Spin a little before sleeping.  A tracee that hits probes in a loop
  * stops again a few microseconds after we restart it; if we sleep

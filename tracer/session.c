@@ -572,6 +572,8 @@ kill:
 	return NULL;
 }
 
+#define VFORK_RELEASE_NS	2000000000LL
+
 /*
  * tr_release, with th still waiting in vfork for a child that was parked
  * before it exec'd (tr_stop_all): th cannot be detached until it stops.
@@ -582,9 +584,10 @@ kill:
 static void
 vfork_release(tr_session_t *s, tr_thread_t *th)
 {
-	static const struct timespec ms = { 0, 1000000L };
 	tr_thread_t *ch = tr_thread_find(s, th->th_vfchild);
-	int status, i;
+	struct timespec t0, t;
+	long long left;
+	int status;
 	pid_t r;
 
 	if (ch != NULL) {
@@ -592,12 +595,18 @@ vfork_release(tr_session_t *s, tr_thread_t *th)
 		       (long)(ch->th_listen ? 0 : ch->th_sig));
 		tr_thread_del(s, ch);
 	}
-	for (i = 0; i < 2000; i++) {
-		r = waitpid(th->th_tid, &status, __WALL | WNOHANG);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = VFORK_RELEASE_NS - ((t.tv_sec - t0.tv_sec) *
+		    1000000000LL + (t.tv_nsec - t0.tv_nsec));
+		if (left <= 0)
+			break;
+		r = tr_nap(th->th_tid, &status, left);
 		if (r == th->th_tid) {
 			if (WIFEXITED(status) || WIFSIGNALED(status)) {
 				th->th_zombie = true;
-				break;
+				return;
 			}
 			th->th_stopped = true;
 			th->th_status = status;
@@ -609,7 +618,6 @@ vfork_release(tr_session_t *s, tr_thread_t *th)
 		}
 		if (r < 0 && errno != EINTR)
 			break;
-		nanosleep(&ms, NULL);
 	}
 	fprintf(stderr, "pidtrace: pid %d: thread %d waits in vfork for a "
 		"child that has not exec'd; it stays traced until pidtrace "

@@ -277,6 +277,7 @@ void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
 pid_t	tr_waitpid(pid_t pid, int *status, int flags);
+pid_t	tr_nap(pid_t want, int *status, long long timeout_ns);
 int	tr_resume_all(tr_session_t *s);
 bool	tr_in_vfork(const tr_thread_t *th);
 

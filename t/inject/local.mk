@@ -11,7 +11,7 @@ EXTRA_DIST += t/inject/ijlib.sh t/targets/ij-cgo.go
 INJECT_SH_TESTS = \
 	t/inject/fork.sh t/inject/fork-int3.sh t/inject/fork-sys.sh \
 	t/inject/spawn.sh t/inject/sleepers.sh t/inject/sleepers-int3.sh \
-	t/inject/go-cgo.sh t/inject/postgres.sh
+	t/inject/vfork-slow.sh t/inject/go-cgo.sh t/inject/postgres.sh
 TESTS += $(INJECT_SH_TESTS)
 EXTRA_DIST += $(INJECT_SH_TESTS)
 CLEANFILES += t/targets/ij-cgo

@@ -12,6 +12,9 @@
  *				exits 0; the parent reaps that pid
  *	ij-fork spawn LOG	the same with vfork (the child exits 3 at
  *				once) and posix_spawn of /bin/true in turn
+ *	ij-fork vslow LOG	vfork only, the child sleeping 1.5 s before
+ *				it exits 3: the parent waits in vfork
+ *				nearly all the time
  *
  * LOG is opened O_APPEND: a fork or a write run twice shows as a line
  * twice, a lost one as a line missing.  The loop runs until SIGTERM;
@@ -78,14 +81,20 @@ log_line(int fd, char kind, unsigned long i, int d)
 		_exit(9);
 }
 
-/* The child exits at once, in vfork's frame (it must not return). */
+/*
+ * The child exits after us microseconds, in vfork's frame (it must not
+ * return); usleep is a plain nanosleep, which a vfork child may call.
+ */
 static pid_t __attribute__((noinline))
-vfork_exit(void)
+vfork_exit(useconds_t us)
 {
 	pid_t pid = vfork();
 
-	if (pid == 0)
+	if (pid == 0) {
+		if (us != 0)
+			usleep(us);
 		_exit(3);
+	}
 	return pid;
 }
 
@@ -95,16 +104,18 @@ main(int argc, char **argv)
 	char *av[] = { "/bin/true", NULL };
 	struct sigaction sa;
 	unsigned long i = 0;
-	int fd, st, extra = 0, bad = 0, spawn, want;
+	int fd, st, extra = 0, bad = 0, spawn, slow, want;
 	pid_t pid;
 	char *p;
 
 	if (argc != 3 || (strcmp(argv[1], "fork") != 0 &&
-			  strcmp(argv[1], "spawn") != 0)) {
-		fprintf(stderr, "usage: ij-fork fork|spawn LOG\n");
+			  strcmp(argv[1], "spawn") != 0 &&
+			  strcmp(argv[1], "vslow") != 0)) {
+		fprintf(stderr, "usage: ij-fork fork|spawn|vslow LOG\n");
 		return 2;
 	}
-	spawn = strcmp(argv[1], "spawn") == 0;
+	slow = strcmp(argv[1], "vslow") == 0;
+	spawn = slow || strcmp(argv[1], "spawn") == 0;
 	fd = open(argv[2], O_WRONLY | O_CREAT | O_APPEND | O_TRUNC | O_CLOEXEC,
 		  0644);
 	if (fd < 0) {
@@ -126,8 +137,8 @@ main(int argc, char **argv)
 				log_line(fd, 'c', i, maps_dirty());
 				_exit(0);
 			}
-		} else if (i % 2 == 0) {
-			pid = vfork_exit();
+		} else if (slow || i % 2 == 0) {
+			pid = vfork_exit(slow ? 1500000 : 0);
 			want = 3;
 		} else if ((errno = posix_spawn(&pid, av[0], NULL, NULL, av,
 						 environ)) != 0) {
