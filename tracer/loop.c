@@ -474,7 +474,6 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 {
 	tr_thread_t *th;
 	tr_event_t ev = classify(status);
-	bool ours;
 
 	th = tr_thread_find(s, tid);
 	if (th == NULL) {
@@ -510,7 +509,6 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	th->th_stopped = true;
 	th->th_status = status;		/* how an injection may use it */
-	ours = th->th_interrupted;
 	/* It stops: a vfork it was in is over (on_clone: a new one). */
 	th->th_vfchild = 0;
 	/*
@@ -542,7 +540,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	switch (ev) {
 	case EV_SYSCALL:
-		if (tr_sys_stop(s, th, ours) < 0)
+		if (tr_sys_stop(s, th) < 0)
 			return -1;
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
