@@ -380,12 +380,27 @@ inject_ready(tr_session_t *s, tr_thread_t *th, bool group, long nr,
 		return -1;
 	/* To the entry stop of our call. */
 	for (n = 0;; n++) {
-		if (n == 64) {
-			errno = EBUSY;
-			return -1;
-		}
 		if (wait_th(s, th, &status) < 0)
 			return -1;
+		if (n >= 64 && is_event_stop(status)) {
+			/*
+			 * Stopped again and again before our entry (a
+			 * SIGSTOP/SIGCONT storm: a group-stop each time, the
+			 * signal taken by another thread).  Its own registers
+			 * back, where it is now, and try again from there:
+			 * left with ours, the thread ran our call itself once
+			 * let go, then on past libc's `syscall` into abort's
+			 * hlt (t/faults/stopstorm.sh's target died of SIGSEGV).
+			 * The kernel decides a restart from the registers it
+			 * finds after this stop, so the thread's call is
+			 * restarted as it would have been.
+			 */
+			if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
+				return -1;
+			th->th_status = status;
+			th->th_listen = is_stopsig(WSTOPSIG(status));
+			return 1;
+		}
 		if (is_event_stop(status)) {
 			/* An interrupt of ours, or a group-stop begins. */
 			if (is_stopsig(WSTOPSIG(status)))
