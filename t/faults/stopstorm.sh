@@ -36,8 +36,8 @@ expect "return count" "$(agg "$T/out" r)" $n
 # The storm again, against three spinning threads, while pidtrace -p
 # attaches and detaches 10 times (100 with FT_SCALE=10): seizing and
 # parking threads that group-stop and resume under our feet.  Each is
-# ended by SIGINT once it has fired (SIGINT a fixed 50 ms after "armed"
-# found no firing now and then at load 60 on 2 cores).  Asserts: each
+# ended by SIGINT once it has fired, not a fixed 50 ms after "armed"
+# (the handshake files are removed first: see wait_for).  Asserts: each
 # pidtrace exits 0 having fired, the count at least the firing seen;
 # afterwards nothing traces the target, every thread runs, and SIGTERM
 # kills it as untraced (143).
@@ -48,6 +48,7 @@ TPID=$(child_of "$_tp") || fail "no target pid"
 _pt_pids="$_pt_pids $!"
 storm=$!
 for k in $(seq $((10 * FT_SCALE))); do
+	rm -f "$T/p.out" "$T/p.err"
 	spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
 		pid$target::ft_work:entry { @w = count(); }
 		pid$target::ft_work:entry /!fired/ { fired = 1; printf("fired\n"); }
