@@ -40,6 +40,7 @@ maps_same()
 session()
 {
 	_st=$1 _sd=$2 _sw=$3 _se=${4:-:}
+	rm -f "$T/s.out" "$T/s.err"	# not the last session's "armed"
 	spawn _sp 120 "${PT[@]}" -q -n "BEGIN { trace(\"armed\"); } $_sd" \
 		-p "$_st" >"$T/s.out" 2>"$T/s.err"
 	_spp=$(child_of "$_sp") || fail "$_sw: no pidtrace pid"
