@@ -378,7 +378,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 		if (ts->ts_armed)
 			continue;
 		/* SIGINT: the loop ends at its next look; arm no more */
-		if (trace_interrupted())
+		if (trace_run_interrupted())
 			break;
 		progress(sc, &ap, done++);
 		ts->ts_armed = true;	/* once, even when it fails */
@@ -389,7 +389,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 		want_fast(sc, s, ts);
 	}
 	sites_said(sc, first);
-	if (!stopped || trace_interrupted())
+	if (!stopped || trace_run_interrupted())
 		return;
 	/* the jumps in, and what stayed int3 said */
 	tr_fast_arm(s);

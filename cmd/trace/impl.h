@@ -262,7 +262,7 @@ typedef struct trace_firing {
 
 /* A notice, "pidtrace: " and one line (trace.h). */
 /* Whether a SIGINT, SIGTERM, SIGHUP or SIGPIPE asked for the end. */
-bool	trace_interrupted(void);
+bool	trace_run_interrupted(void);
 void	trace_notice(const trace_t *tr, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 

@@ -301,6 +301,12 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 	size_t i, nw = 0, nsite = 0, nfast = 0, nfail = 0;
 	tr_stats_t st;
 
+	for (i = 0; i < am->am_nsites; i++)
+		if (am->am_sites[i].ts_wasfast)
+			break;
+	/* the set-up's refusal is not a fall back: said at the arming */
+	if (i == am->am_nsites)
+		back = "";
 	if (!tr->tr_opts.op_paths && *back == '\0')
 		return;
 	for (i = 0; i < am->am_nsites; i++) {

@@ -315,7 +315,7 @@ on_stop_signal(int sig)
 }
 
 bool
-trace_interrupted(void)
+trace_run_interrupted(void)
 {
 	const trace_t *tr = the_trace;
 
@@ -323,7 +323,7 @@ trace_interrupted(void)
 }
 
 void
-trace_catch_signals(void)
+trace_run_catch_signals(void)
 {
 	struct sigaction sa;
 
@@ -476,7 +476,7 @@ run_procs(trace_t *tr)
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
 	if (interrupted) {
-		/* a signal while grabbing or compiling (trace_catch_signals):
+		/* a signal while grabbing or compiling (trace_run_catch_signals):
 		 * arm, fire BEGIN, and end at once, as a ^C just after */
 		tr->tr_signalled = true;
 		for (p = tr->tr_procs; p != NULL; p = p->p_next)
