@@ -490,6 +490,7 @@ pb_pid_cache_flush(void)
 		free(sf);
 	}
 	cache = NULL;
+	pb_module_soname_flush();
 }
 
 /* Module bias, from the file's PT_LOADs. */
@@ -1277,7 +1278,8 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 		const pb_module_t *md = &ml->ml_mods[i];
 		struct symfile *sf;
 
-		if (!md->md_exec || !pb_module_match(md, mod_glob))
+		if (!md->md_exec ||
+		    !pb_module_match_pid(ml->ml_pid, md, mod_glob))
 			continue;
 		for (sf = cache; sf != NULL; sf = sf->sf_next)
 			if (sf->sf_ino == md->md_ino &&
@@ -1400,7 +1402,8 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		struct symfile *sf;
 		size_t taken = SIZE_MAX;
 
-		if (!md->md_exec || !pb_module_match(md, mod_glob))
+		if (!md->md_exec ||
+		    !pb_module_match_pid(pid, md, mod_glob))
 			continue;
 		sf = symfile_get(pid, md);
 		if (sf == NULL) {

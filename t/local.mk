@@ -18,3 +18,4 @@ include t/torture/local.mk
 include t/profile/local.mk
 include t/args/local.mk
 include t/containers/local.mk
+include t/code/local.mk

@@ -1,0 +1,15 @@
+# t/code: the code people run, as compilers leave it: Go's register ABI
+# and stripped Go, inlined copies, C++ arguments the ABI moves,
+# registers, C++ and soname names.  The targets print what they did;
+# no sanitizers in them (they are traced, not tested).
+check_PROGRAMS += t/targets/cg-str
+t_targets_cg_str_SOURCES = t/targets/cg-str.cc
+t_targets_cg_str_CXXFLAGS = -O2 -g
+t_targets_cg_str_LDFLAGS =
+
+code_d_tests =
+code_sh_tests = \
+	t/code/names.sh
+TESTS += $(code_sh_tests) $(code_d_tests)
+EXTRA_DIST += t/code/codelib.sh $(code_sh_tests) \
+	$(code_d_tests) $(code_d_tests:.d=.r)
