@@ -565,6 +565,41 @@ pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 	return -1;
 }
 
+/*
+ * uregs[r]: r in DTrace's numbering for x86-64 (Oracle's regs.d, the
+ * kernel's pt_regs order), which is user_regs_struct's for R_R15 (0) to
+ * R_SS (20); then R_DS, R_ES, and R_FS and R_GS as the bases Oracle's
+ * uregs[] reads (thread.fsbase, thread.gsbase).  R_TRAPNO is not known
+ * from user space.  A syscall stop's few registers are filled in first;
+ * a record has no thread to ask (uregs[] makes its probe stop).
+ */
+static int
+ureg(void *cookie, int r, uint64_t *val)
+{
+	cmd_trace_t *t = cookie;
+	const pb_regs_t *regs = t->t_fire.fi_regs;
+	pb_regs_t full;
+
+	if (regs == NULL || r < 0 || r > 24)
+		return -1;
+	if (t->t_partregs) {
+		if (t->t_th == NULL || tr_thread_regs(t->t_th, &full) < 0)
+			return -1;
+		regs = &full;
+	}
+	switch (r) {
+	case 21: *val = regs->ds; break;
+	case 22: *val = regs->es; break;
+	case 23: *val = regs->fs_base; break;
+	case 24: *val = regs->gs_base; break;
+	default:
+		/* r15 ... ss: 21 words in pt_regs' order */
+		memcpy(val, (const uint64_t *)(const void *)regs + r, 8);
+		break;
+	}
+	return 0;
+}
+
 /* raise(): a signal to the firing thread; the tracer passes it on as
  * any signal the thread gets. */
 static int
@@ -586,6 +621,7 @@ trace_host(cmd_trace_t *t, dsl_host_t *host)
 	host->dh_vtimestamp = vtimestamp;
 	host->dh_pcsym = pcsym;
 	host->dh_raise = raise_sig;
+	host->dh_ureg = ureg;
 }
 
 static size_t

@@ -120,7 +120,34 @@ static const struct builtin {
 	[B_ID] = { "id", DT_INT, 4, false },
 	[B_ERRNO] = { "errno", DT_INT, 4, true },
 	[B_UCALLER] = { "ucaller", DT_INT, 8, false },
+	[B_USTACKDEPTH] = { "ustackdepth", DT_INT, 4, false },
 };
+
+/*
+ * uregs[] indexes for x86-64, named and numbered as Oracle's Linux
+ * DTrace names them in its regs.d (the kernel's pt_regs order, then the
+ * segment registers and the trap number), with the i386 and generic
+ * aliases it defines.  They are constants, not variables: a misspelt
+ * one is an unknown name.
+ */
+static const struct ureg {
+	const char	*ur_name;
+	int		ur_index;
+} uregnames[] = {
+	{ "R_R15", 0 }, { "R_R14", 1 }, { "R_R13", 2 }, { "R_R12", 3 },
+	{ "R_RBP", 4 }, { "R_RBX", 5 }, { "R_R11", 6 }, { "R_R10", 7 },
+	{ "R_R9", 8 }, { "R_R8", 9 }, { "R_RAX", 10 }, { "R_RCX", 11 },
+	{ "R_RDX", 12 }, { "R_RSI", 13 }, { "R_RDI", 14 }, { "R_ERR", 15 },
+	{ "R_RIP", 16 }, { "R_CS", 17 }, { "R_RFL", 18 }, { "R_RSP", 19 },
+	{ "R_SS", 20 }, { "R_DS", 21 }, { "R_ES", 22 }, { "R_FS", 23 },
+	{ "R_GS", 24 }, { "R_TRAPNO", 25 },
+	{ "R_EBX", 5 }, { "R_ECX", 11 }, { "R_EDX", 12 }, { "R_ESI", 13 },
+	{ "R_EDI", 14 }, { "R_EBP", 4 }, { "R_EAX", 10 }, { "R_EIP", 16 },
+	{ "R_EFL", 18 }, { "R_ESP", 19 },
+	{ "R_PC", 16 }, { "R_FP", 4 }, { "R_SP", 19 }, { "R_PS", 18 },
+	{ "R_R0", 10 }, { "R_R1", 5 },
+};
+#define NUREGNAMES	(sizeof(uregnames) / sizeof(uregnames[0]))
 
 typedef struct check {
 	dsl_cc_t	*ck_cc;
@@ -390,6 +417,10 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 
 		if (nd->dn_aux == 0) {
 			aname = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
+			if (strcmp(aname, "uregs") == 0)
+				dsl_diag_nerror(ck->ck_cc, n, "D_OP_WRITE",
+				    "operator = cannot modify built-in "
+				    "variable uregs");
 			if (find_builtin(aname) >= 0 || find_func(aname) >= 0)
 				dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
 				    "%s is not an array", aname);
@@ -1121,6 +1152,7 @@ ident(check_t *ck, int32_t n)
 	int b = find_builtin(name);
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v;
+	size_t i;
 
 	if (strcmp(name, "NULL") == 0) {
 		/* no pointers here: NULL is a 64-bit zero */
@@ -1135,8 +1167,18 @@ ident(check_t *ck, int32_t n)
 		set_int(nd, 8, true);
 		return;
 	}
-	if (b == B_UCALLER && ck->ck_clause != NULL)
+	if ((b == B_UCALLER || b == B_USTACKDEPTH) && ck->ck_clause != NULL)
 		ck->ck_clause->cl_stack = true;
+	for (i = 0; b < 0 && i < NUREGNAMES; i++)
+		if (strcmp(uregnames[i].ur_name, name) == 0) {
+			nd->dn_op = N_INT;
+			nd->dn_ival = uregnames[i].ur_index;
+			set_int(nd, 4, true);
+			return;
+		}
+	if (strcmp(name, "uregs") == 0)
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF", "uregs is an "
+		    "array of registers: read one as uregs[R_PC]");
 	if (b >= 0) {
 		nd->dn_op = N_BUILTIN;
 		nd->dn_ival = b;
@@ -1149,7 +1191,6 @@ ident(check_t *ck, int32_t n)
 	{
 		/* an enumerator is an int constant */
 		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
-		uint32_t i;
 
 		for (i = 0; i < tt->tt_nmems; i++)
 			if (tt->tt_mems[i].me_type == 0 &&
@@ -1173,14 +1214,15 @@ ident(check_t *ck, int32_t n)
 		return;
 	}
 	{
-		const char *names[B_NBUILTIN + 64];
-		size_t k = 0;
-		uint32_t i;
+		const char *names[B_NBUILTIN + NUREGNAMES + 64];
+		size_t k = 0, max = sizeof(names) / sizeof(names[0]);
 		const char *s;
 
 		for (i = 0; i < B_NBUILTIN; i++)
 			names[k++] = builtins[i].bi_name;
-		for (i = 0; i < PG(ck)->pg_nvars && k < B_NBUILTIN + 64; i++)
+		for (i = 0; i < NUREGNAMES; i++)
+			names[k++] = uregnames[i].ur_name;
+		for (i = 0; i < PG(ck)->pg_nvars && k < max; i++)
 			if (PG(ck)->pg_vars[i].va_scope == V_GLOBAL)
 				names[k++] = dsl_prog_str(PG(ck),
 				    PG(ck)->pg_vars[i].va_name);
@@ -1568,6 +1610,43 @@ args_index(check_t *ck, int32_t n)
 	return true;
 }
 
+/*
+ * uregs[R_RDI]: a register of the firing thread.  uregs is always the
+ * built-in array, never a user's (uregs[0] must not quietly read an
+ * empty array), and its index is a constant, as in dtrace-utils
+ * (arrays/err.D_PROTO_ARG.uregs_variable, err.D_UNKNOWN.uregs_toobig).
+ * True if n was one.
+ */
+static bool
+uregs_index(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	int32_t k = nd->dn_a;
+	int64_t r;
+
+	if (nd->dn_aux != 0 || strcmp(nname(ck, n), "uregs") != 0)
+		return false;
+	if (k == DSL_NONE || NODE(ck, k)->dn_next != DSL_NONE)
+		dsl_diag_nerror(ck->ck_cc, n, "D_PROTO_LEN", "uregs[ ] "
+		    "takes one index, a register: uregs[R_PC]");
+	expr(ck, k);
+	if (NODE(ck, k)->dn_op != N_INT)
+		dsl_diag_nerror(ck->ck_cc, k, "D_PROTO_ARG", "uregs[ ] "
+		    "argument #1 is incompatible with prototype:\n"
+		    "\tprototype: integer constant\n\t argument: %s",
+		    NODE(ck, k)->dn_type == DT_STR ? "string" : "int");
+	r = NODE(ck, k)->dn_ival;
+	if (r < 0 || r >= DSL_NUREGS)
+		dsl_diag_nerror(ck->ck_cc, k, "D_UNKNOWN", "uregs[]: index "
+		    "out of bounds (%lld)", (long long)r);
+	nd = NODE(ck, n);
+	nd->dn_op = N_UREG;
+	nd->dn_ival = r;
+	nd->dn_a = DSL_NONE;
+	set_int(nd, 8, false);
+	return true;
+}
+
 /* args->NAME: the argument whose parameter DWARF names NAME.  True if n
  * was one. */
 static bool
@@ -1774,6 +1853,7 @@ expr1(check_t *ck, int32_t n)
 	case N_STR:
 	case N_BUILTIN:
 	case N_ARG:
+	case N_UREG:
 		return;
 	case N_IDENT:
 		ident(ck, n);
@@ -1784,7 +1864,8 @@ expr1(check_t *ck, int32_t n)
 	case N_SELFREF:
 	case N_THISREF:
 	case N_ARR:
-		if (nd->dn_op == N_ARR && args_index(ck, n))
+		if (nd->dn_op == N_ARR && (args_index(ck, n) ||
+		    uregs_index(ck, n)))
 			return;
 		if (nd->dn_op == N_ARR && nd->dn_a != DSL_NONE &&
 		    NODE(ck, nd->dn_a)->dn_next == DSL_NONE &&

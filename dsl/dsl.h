@@ -217,6 +217,13 @@ typedef struct dsl_host {
 	 * firing without a process (BEGIN, END, tick) signals pidtrace
 	 * itself, as dtrace's raise() there signals dtrace. */
 	int	(*dh_raise)(void *cookie, int32_t tid, int sig);
+	/* uregs[r]: register r of the firing thread, r in DTrace's R_*
+	 * numbering for x86-64 (Oracle's regs.d: R_R15 0 ... R_RDI 14,
+	 * R_RIP 16, R_RSP 19, R_TRAPNO 25): 0, or -1 when the firing has
+	 * no such register (uregs[] then reads 0).  Optional; called on
+	 * the firing path of clauses that read uregs[], whose probes
+	 * stop the thread (dsl_rt_needs_stop). */
+	int	(*dh_ureg)(void *cookie, int r, uint64_t *val);
 	void	*dh_cookie;
 } dsl_host_t;
 

@@ -164,6 +164,15 @@ builtin(dsl_rt_t *rt, int b)
 			return 0;
 		return (int64_t)pcs[1];
 	}
+	case B_USTACKDEPTH: {
+		/* the frames of ustack(1024), pc included: deeper counts
+		 * as 1024 */
+		uint64_t pcs[1024];
+
+		if (rt->rt_host.dh_ustack == NULL)
+			return 0;
+		return rt->rt_host.dh_ustack(cx->cx_cookie, pcs, 1024);
+	}
 	case B_EXECNAME:
 		return VAL(cx->cx_execname != NULL ? cx->cx_execname : empty);
 	case B_PROBEPROV: return VAL(p->pr_prov);
@@ -918,6 +927,15 @@ eval(dsl_rt_t *rt, int32_t n)
 		return builtin(rt, (int)nd->dn_ival);
 	case N_ARG:
 		return arg(rt, (int)nd->dn_ival);
+	case N_UREG: {
+		uint64_t v = 0;
+
+		if (rt->rt_host.dh_ureg == NULL ||
+		    rt->rt_host.dh_ureg(rt->rt_ctx->cx_cookie,
+		    (int)nd->dn_ival, &v) < 0)
+			return 0;
+		return (int64_t)v;
+	}
 	case N_BINOP:
 		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		b = widen(NODE(rt, nd->dn_b), nd, eval(rt, nd->dn_b));

@@ -60,6 +60,7 @@ enum {
 	N_DEREF,	/* *dn_a */
 	N_INDEX,	/* dn_a[dn_b]: pointer or array */
 	N_ADDROF,	/* &dn_a (a member, deref or index) */
+	N_UREG,		/* uregs[dn_ival]: a register, DTrace's R_* */
 	/* statements */
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
@@ -78,8 +79,12 @@ enum {
 enum {
 	B_TIMESTAMP, B_VTIMESTAMP, B_WALLTIMESTAMP, B_PID, B_PPID, B_TID,
 	B_UID, B_GID, B_EXECNAME, B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC,
-	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_NBUILTIN
+	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_USTACKDEPTH,
+	B_NBUILTIN
 };
+
+/* uregs[] indexes run from 0 to DSL_NUREGS - 1 (R_TRAPNO, regs.d). */
+#define DSL_NUREGS	26
 
 /* Functions: subroutines, actions, aggregating functions. */
 enum {

@@ -505,6 +505,8 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			    "stringof()";
 		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
 			return "an argument past arg5";
+		if (nd->dn_op == N_UREG)
+			return "uregs[]";
 		/* C data through a pointer: in the tracee unless it is our
 		 * scratch (copyin, alloca); taken as the tracee's */
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||

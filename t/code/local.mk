@@ -7,7 +7,12 @@ t_targets_cg_str_SOURCES = t/targets/cg-str.cc
 t_targets_cg_str_CXXFLAGS = -O2 -g
 t_targets_cg_str_LDFLAGS =
 
-code_d_tests =
+code_d_tests = \
+	t/code/err.uregs-name.d \
+	t/code/err.uregs-index.d \
+	t/code/err.uregs-var.d \
+	t/code/err.uregs-write.d \
+	t/code/tst.uregs-names.d
 code_sh_tests = \
 	t/code/names.sh
 TESTS += $(code_sh_tests) $(code_d_tests)
