@@ -16,12 +16,16 @@
  * dsl_copts_t's co_argtypes for the processes grabbed (cookie unused):
  * resolves description pd with the pid provider, reads the DWARF of
  * every function it matches and maps their parameter types (entry) or
- * return type (return: args[0] the offset, args[1] the value) into tt.
- * Types the program declared win (looked up by name first); a struct,
- * union or array passed or returned by value, or a floating-point
- * value, stays untyped (it is not in the register args[] reads);
- * functions without DWARF do not count.  The functions matched must
- * agree on the types, else -1 with a message in err.  Compile time only.
+ * return type (return: args[0] the offset, args[1] the value; Go's
+ * several results args[1], args[2]...) into tt, each at the argument
+ * word its calling convention puts it in (probes/abi.h): a C++ class
+ * passed by invisible reference is a pointer to it, a Go string or
+ * slice or a string_view its pointer with the word of its length.
+ * Types the program declared win (looked up by name first); another
+ * struct, union or array passed by value in registers, or a
+ * floating-point value, stays untyped; functions without DWARF do not
+ * count.  The functions matched must agree on the types and words,
+ * else -1 with a message in err.  Compile time only.
  */
 int	dwtypes_argtypes(void *cookie, const struct dsl_pdesc *pd,
 	    dsl_typetab_t *tt, dsl_argtype_t *out, size_t max, char *err,

@@ -27,6 +27,7 @@
 
 #include "cmd/addrsym.h"
 #include "cmd/trace.h"
+#include "probes/abi.h"
 #include "probes/pid.h"
 #include "probes/provider.h"
 #include "tracer/tracer.h"
@@ -1358,6 +1359,29 @@ fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
 }
 
 /*
+ * A record holds rdi, rsi, rdx, rcx, r8 and r9 of an entry, rax of a
+ * return (tracer.h, h_record): a probe whose clauses read an argument
+ * word it lacks (Go's, which start in rax; rdx at a return, where a
+ * string_view's pointer comes back) needs the thread stopped.  NULL if
+ * the record serves, else why not.
+ */
+static const char *
+unrecorded_args(const cmd_trace_t *t, const trace_ref_t *r)
+{
+	uint64_t used = dsl_rt_args_read(t->t_rt, r->tf_id), have;
+
+	if (r->tf_fr.fr_kind == PB_RETURN)
+		have = r->tf_fr.fr_data == PB_ABI_GOSTACK ? 0x1 : 0x3;
+	else
+		have = r->tf_fr.fr_data == PB_ABI_SYSV ? 0x3f : 0;
+	if ((used & ~have) == 0)
+		return NULL;
+	return r->tf_fr.fr_data != PB_ABI_SYSV ? "its clause reads Go "
+	    "arguments, which the record does not hold" : "its clause "
+	    "reads an argument the record does not hold";
+}
+
+/*
  * Ask for the fast path at a site when every probe on it is a pid entry
  * or a plain `ret` return, and none of their clauses needs the thread
  * stopped (dsl_rt_needs_stop: copyin and the like read memory that a
@@ -1419,6 +1443,10 @@ want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 		if (dsl_rt_needs_stop(t->t_rt, r->tf_id, &why)) {
 			ts->ts_slow = "its clause uses";
 			ts->ts_slowarg = why;
+			return;
+		}
+		if ((why = unrecorded_args(t, r)) != NULL) {
+			ts->ts_slow = why;
 			return;
 		}
 	}

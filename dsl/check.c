@@ -921,6 +921,31 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	return m2;
 }
 
+/*
+ * stringof(args[i]) and copyinstr(args[i]) of a counted string (a Go
+ * string or slice, a C++ string_view: a pointer and a length in two
+ * argument words, dsl_argtype_t's at_lenword) become
+ * copyinstr(pointer, length): such strings need no NUL, and the bytes
+ * after them are another string's.  Returns the function, F_COPYINSTR
+ * once changed.
+ */
+static int
+counted_string(check_t *ck, int32_t n, int32_t a, int f)
+{
+	const dsl_node_t *ad = NODE(ck, a);
+	int32_t l;
+
+	if (ad->dn_op != N_ARG || ad->dn_aux == 0 || ad->dn_ctype == 0 ||
+	    ad->dn_next != DSL_NONE)
+		return f;
+	l = dsl_parse_node(ck->ck_cc, N_ARG, ad->dn_line, ad->dn_col);
+	NODE(ck, l)->dn_ival = NODE(ck, a)->dn_aux - 1;
+	set_int(NODE(ck, l), 8, true);
+	NODE(ck, a)->dn_next = l;
+	NODE(ck, n)->dn_ival = F_COPYINSTR;
+	return F_COPYINSTR;
+}
+
 /* Conversions that take an integer. */
 static bool
 conv_int(char c)
@@ -1085,8 +1110,11 @@ call(check_t *ck, int32_t n, bool stmt)
 			    "argument #%d is incompatible with prototype: an "
 			    "aggregation (printa( ) prints one)", name, i + 1);
 		expr(ck, a);
-		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
+		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0) {
 			a = cxx_string(ck, n, a);
+			if (nargs == 1)
+				f = counted_string(ck, n, a, f);
+		}
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
@@ -1529,6 +1557,8 @@ clause_args(check_t *ck, int32_t n)
 			for (i = 0; i < k; i++) {
 				at[i].at_name[DSL_ARGNAMELEN - 1] = '\0';
 				cl->cl_argt[i] = at[i].at_type;
+				cl->cl_argword[i] = at[i].at_word;
+				cl->cl_arglen[i] = at[i].at_lenword;
 				cl->cl_argname[i] = dsl_parse_str(cc,
 				    at[i].at_name, strlen(at[i].at_name));
 				cl = &PG(ck)->pg_clauses[ci];
@@ -1542,7 +1572,10 @@ clause_args(check_t *ck, int32_t n)
 
 			dsl_type_name(&PG(ck)->pg_tt, t, a, sizeof(a));
 			dsl_type_name(&PG(ck)->pg_tt, u, b, sizeof(b));
-			if ((t == 0) != (u == 0) || strcmp(a, b) != 0)
+			if ((t == 0) != (u == 0) || strcmp(a, b) != 0 ||
+			    (i < k && i < cl->cl_nargt &&
+			    (at[i].at_word != cl->cl_argword[i] ||
+			    at[i].at_lenword != cl->cl_arglen[i])))
 				dsl_diag_nerror(cc, n, "D_ARGS_TYPE",
 				    "args[%d] is %s in %s but %s in another "
 				    "description of the clause", i,
@@ -1560,9 +1593,12 @@ static void
 typed_arg(check_t *ck, int32_t n, int64_t i)
 {
 	dsl_clause_t *cl = ck->ck_clause;
-	int32_t t = cl != NULL && i < cl->cl_nargt ? cl->cl_argt[i] : 0;
+	bool in = cl != NULL && i < cl->cl_nargt;
+	int32_t t = in ? cl->cl_argt[i] : 0;
 	const dsl_ctype_t *ty = ctype(ck, t);
 	dsl_node_t *nd = NODE(ck, n);
+	int64_t word = in && cl->cl_argword[i] != 0 ?
+	    cl->cl_argword[i] - 1 : i;
 
 	nd->dn_aux = 0;
 	nd->dn_b = DSL_NONE;
@@ -1571,7 +1607,7 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 		int32_t a = dsl_parse_node(ck->ck_cc, N_ARG, nd->dn_line,
 		    nd->dn_col);
 
-		NODE(ck, a)->dn_ival = i;
+		NODE(ck, a)->dn_ival = word;
 		set_int(NODE(ck, a), 8, true);
 		nd = NODE(ck, n);
 		nd->dn_op = N_CAST;
@@ -1580,8 +1616,10 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 		return;
 	}
 	nd->dn_op = N_ARG;
-	nd->dn_ival = i;
+	nd->dn_ival = word;
 	nd->dn_a = DSL_NONE;
+	if (in && t != 0 && ty != NULL && ty->ty_kind == TY_PTR)
+		nd->dn_aux = cl->cl_arglen[i];
 	set_int(nd, 8, true);
 	if (t != 0)
 		set_ctype(ck, n, t);

@@ -119,7 +119,8 @@ arg(dsl_rt_t *rt, int i)
 	const dsl_ctx_t *cx = rt->rt_ctx;
 	uint64_t v = 0;
 
-	if (cx->cx_nargs == 0 || (uint32_t)i < cx->cx_nargs)
+	if (i < DSL_NARGS && (cx->cx_nargs == 0 ||
+	    (uint32_t)i < cx->cx_nargs))
 		return (int64_t)cx->cx_args[i];
 	if (rt->rt_host.dh_getarg != NULL &&
 	    rt->rt_host.dh_getarg(cx->cx_cookie, i, &v) == 0)

@@ -41,7 +41,9 @@ enum {
 	N_SVAR,		/* self->: slot */
 	N_ARR,		/* associative array: dn_ival array id, dn_a keys */
 	N_BUILTIN,	/* dn_ival: B_* */
-	N_ARG,		/* argN: dn_ival N */
+	N_ARG,		/* argN: dn_ival N; dn_aux, if not 0, is 1 + the
+			 * word holding the length of the counted string
+			 * it points to (dsl_argtype_t's at_lenword) */
 	N_BINOP,	/* dn_aux: the operator token; dn_a, dn_b */
 	N_LAND, N_LOR, N_LXOR,
 	N_UNOP,		/* dn_aux: '-', '!', '~', '+' */
@@ -214,6 +216,8 @@ typedef struct dsl_clause {
 	uint8_t		cl_nargt;
 	int32_t		cl_argt[DSL_NARGS];	/* pg_tt; 0 untyped */
 	uint32_t	cl_argname[DSL_NARGS];	/* strtab; 0 none */
+	uint16_t	cl_argword[DSL_NARGS];	/* at_word */
+	uint16_t	cl_arglen[DSL_NARGS];	/* at_lenword */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,

@@ -36,6 +36,8 @@
 #include "probes/lsda.h"
 #include "probes/cfa.h"
 #include "probes/brtarget.h"
+#include "probes/abi.h"
+#include "probes/gosym.h"
 
 /* One name of a function. */
 struct fname {
@@ -52,6 +54,7 @@ struct func {
 	uint64_t fu_coldsize;
 	int fu_ifunc;		/* STT_GNU_IFUNC: the address is a resolver */
 	int fu_plt;		/* a PLT stub, "foo@plt" (elfsym.h) */
+	uint8_t fu_abi;		/* pb_abi_t: how it takes arguments */
 };
 
 /* One mapped ELF file, with its function index. */
@@ -85,6 +88,12 @@ struct symfile {
 	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
 				 * first use with PB_FASTSITES; or NULL */
 	int sf_brttried;
+	int sf_goabi;		/* pb_gosym_abi: 0 not Go, 1 stack, 2
+				 * registers */
+	pb_gofunc_t *sf_gofuncs;	/* its .gopclntab, ascending */
+	size_t sf_ngofuncs;
+	int sf_fromgo;		/* the function names are .gopclntab's
+				 * (no .symtab) */
 	struct symfile *sf_next;
 };
 
@@ -122,6 +131,7 @@ struct cand {
 	uint32_t rank;
 	int ifunc;
 	int plt;
+	int abi0;		/* named "foo.abi0": Go's ABI0 */
 };
 
 static int
@@ -205,8 +215,84 @@ add_plt(struct symfile *sf, struct cand **cv, size_t *ncand, size_t *ccap)
 		c->rank = 3U << 28;
 		c->ifunc = 0;
 		c->plt = 1;
+		c->abi0 = 0;
 	}
 	return 0;
+}
+
+static int
+gofunc_cmp(const void *a, const void *b)
+{
+	const pb_gofunc_t *x = a, *y = b;
+
+	return (x->gf_addr > y->gf_addr) - (x->gf_addr < y->gf_addr);
+}
+
+/*
+ * A Go binary: its .gopclntab says which functions are Go's (a cgo
+ * program's C functions are not there) and, without .symtab (go build
+ * -ldflags='-s -w'), names them.  Ranked after .dynsym's names.
+ */
+static int
+add_go(struct symfile *sf, int hassymtab, struct cand **cv, size_t *ncand,
+    size_t *ccap)
+{
+	char e[128];
+	long n, i;
+
+	sf->sf_goabi = pb_gosym_abi(sf->sf_elf);
+	if (sf->sf_goabi == 0)
+		return 0;
+	n = pb_gosym_funcs(sf->sf_elf, &sf->sf_gofuncs, e, sizeof(e));
+	if (n < 0) {
+		snprintf(sf->sf_err, sizeof(sf->sf_err), "%s", e);
+		return 0;	/* .symtab may still do */
+	}
+	sf->sf_ngofuncs = (size_t)n;
+	if (hassymtab)
+		return 0;
+	for (i = 0; i < n; i++) {
+		struct cand *c;
+
+		if (*ncand == *ccap) {
+			size_t nc = *ccap ? *ccap * 2 : 1024;
+			struct cand *p = realloc(*cv, nc * sizeof(*p));
+
+			if (p == NULL)
+				return -1;
+			*cv = p;
+			*ccap = nc;
+		}
+		c = &(*cv)[(*ncand)++];
+		c->addr = sf->sf_gofuncs[i].gf_addr;
+		c->size = sf->sf_gofuncs[i].gf_size;
+		c->name = sf->sf_gofuncs[i].gf_name;
+		c->rank = 2U << 28;
+		c->ifunc = 0;
+		c->plt = 0;
+		c->abi0 = 0;
+		sf->sf_fromgo = 1;
+	}
+	return 0;
+}
+
+/* How function f of Go binary sf takes its arguments (abi.h). */
+static uint8_t
+go_abi(const struct symfile *sf, const struct func *f, int abi0)
+{
+	pb_gofunc_t key, *g;
+
+	key.gf_addr = f->fu_addr;
+	g = sf->sf_ngofuncs == 0 ? NULL : bsearch(&key, sf->sf_gofuncs,
+	    sf->sf_ngofuncs, sizeof(key), gofunc_cmp);
+	if (g == NULL)
+		return PB_ABI_SYSV;	/* C, in a cgo program */
+	/* assembly takes ABI0 (a few runtime functions excepted, which
+	 * are taken for ABI0 too); so does "foo.abi0", its .symtab name
+	 * when a Go function of the same name exists */
+	if (sf->sf_goabi == 1 || abi0 || (g->gf_flags & PB_GOF_ASM))
+		return PB_ABI_GOSTACK;
+	return PB_ABI_GOREG;
 }
 
 static int
@@ -299,10 +385,16 @@ build_index(struct symfile *sf)
 			cv[ncand].ifunc =
 			    GELF_ST_TYPE(s->sy_info) == STT_GNU_IFUNC;
 			cv[ncand].plt = 0;
+			cv[ncand].abi0 = strlen(s->sy_name) > 5 &&
+			    strcmp(s->sy_name + strlen(s->sy_name) - 5,
+			    ".abi0") == 0;
 			ncand++;
 		}
 	}
-	if (add_plt(sf, &cv, &ncand, &ccap) < 0)
+	if (add_plt(sf, &cv, &ncand, &ccap) < 0 ||
+	    add_go(sf, pb_elf_has_table(sf->sf_elf, PB_SYMTAB) ||
+	    (sf->sf_dbg != NULL && pb_elf_has_table(sf->sf_dbg, PB_SYMTAB)),
+	    &cv, &ncand, &ccap) < 0)
 		goto nomem;
 	if (ncand > 1)	/* cv is NULL when nothing matched: no qsort(NULL) */
 		qsort(cv, ncand, sizeof(*cv), cand_cmp);
@@ -322,6 +414,8 @@ build_index(struct symfile *sf)
 			f->fu_size = cv[i].size;
 			f->fu_ifunc = cv[i].ifunc;
 			f->fu_plt = cv[i].plt;
+			if (sf->sf_goabi != 0 && !cv[i].plt)
+				f->fu_abi = go_abi(sf, f, cv[i].abi0);
 		}
 		/* Aliases may disagree on the size: a label has none. */
 		f = &sf->sf_funcs[sf->sf_nfuncs - 1];
@@ -483,6 +577,7 @@ pb_pid_cache_flush(void)
 		free(sf->sf_owned);
 		free(sf->sf_lpads);
 		pb_brt_free(sf->sf_brt);
+		free(sf->sf_gofuncs);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
@@ -756,6 +851,7 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	p->pr_fsize = f->fu_size;
 	p->pr_cold = f->fu_cold != 0 ? f->fu_cold + md->md_bias : 0;
 	p->pr_coldsize = f->fu_coldsize;
+	p->pr_data = f->fu_abi;		/* pid_args reads the words so */
 	if (!p->pr_mod || !p->pr_func || !p->pr_sym || !p->pr_name ||
 	    !p->pr_path) {
 		probe_free(p);
@@ -1641,19 +1737,25 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 }
 
 /*
- * The calling convention: entry and offset probes get rdi, rsi, rdx,
- * rcx, r8, r9; return probes the offset of the returning instruction and
- * rax, as DTrace's pid provider.  A jcc or tail jmp returns only when it
- * leaves the function (fasttrap), an indirect jmp when it leaves its
- * .cold part too.
+ * The calling convention's words (abi.h, by the function's pb_abi_t in
+ * fr_data): entry and offset probes of C get rdi, rsi, rdx, rcx, r8,
+ * r9, then the stack; return probes the offset of the returning
+ * instruction and rax, as DTrace's pid provider, then rdx.  Go's
+ * ABIInternal: rax, rbx, rcx, rdi, rsi, r8, r9, r10, r11, then the
+ * stack, at entry and, after the offset, at return.  Go's ABI0: the
+ * stack.  A jcc or tail jmp returns only when it leaves the function
+ * (fasttrap), an indirect jmp when it leaves its .cold part too.
  */
 static int
 pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
     size_t max)
 {
 	const pb_regs_t *r = f->fi_regs;
+	const uint64_t go[PB_ABI_GONREGS] = { r->rax, r->rbx, r->rcx,
+	    r->rdi, r->rsi, r->r8, r->r9, r->r10, r->r11 };
+	size_t i;
 
-	if (max < 6)
+	if (max < PB_ABI_GONREGS + 1)
 		return -1;
 	if (fr->fr_kind == PB_RETURN) {
 		if ((fr->fr_rskind == PB_RS_JCC_OUT ||
@@ -1671,7 +1773,24 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 		}
 		args[0] = fr->fr_off;
 		args[1] = r->rax;
-		return 2;
+		if (fr->fr_data == PB_ABI_GOSTACK)
+			return 1;	/* results on the stack: pid_getarg */
+		if (fr->fr_data != PB_ABI_GOREG)
+			return 2;	/* rdx: pid_getarg */
+		for (i = 0; i < PB_ABI_GONREGS; i++)
+			args[1 + i] = go[i];
+		return 1 + PB_ABI_GONREGS;
+	}
+	if (fr->fr_data == PB_ABI_GOREG) {
+		for (i = 0; i < PB_ABI_GONREGS; i++)
+			args[i] = go[i];
+		return PB_ABI_GONREGS;
+	}
+	if (fr->fr_data == PB_ABI_GOSTACK) {
+		/* one read now; the others when a clause asks */
+		if (f->fi_read(f->fi_cookie, r->rsp + 8, &args[0], 8) < 0)
+			args[0] = 0;
+		return 1;
 	}
 	args[0] = r->rdi;
 	args[1] = r->rsi;
@@ -1682,15 +1801,38 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 	return 6;
 }
 
-/* Arguments past the sixth are on the stack, above the return address. */
+/*
+ * The words pid_args left: stack words above the return address (C's
+ * past the sixth, Go's past the ninth register), rdx at a C return.
+ */
 static int
 pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
 {
-	(void)fr;
-	if (i < 6)
+	int first;	/* the word of the first stack word */
+
+	if (i < 0 || i >= PB_ABI_NOWORD)
 		return -1;
-	return f->fi_read(f->fi_cookie, f->fi_regs->rsp + 8 * (uint64_t)(i - 5),
-	    val, 8);
+	if (fr->fr_kind == PB_RETURN && fr->fr_data == PB_ABI_SYSV) {
+		if (i != 2)
+			return -1;
+		*val = f->fi_regs->rdx;
+		return 0;
+	}
+	switch (fr->fr_data) {
+	case PB_ABI_GOREG:
+		first = PB_ABI_GONREGS + (fr->fr_kind == PB_RETURN);
+		break;
+	case PB_ABI_GOSTACK:
+		first = fr->fr_kind == PB_RETURN;
+		break;
+	default:
+		first = 6;
+		break;
+	}
+	if (i < first)
+		return -1;
+	return f->fi_read(f->fi_cookie, f->fi_regs->rsp + 8 +
+	    8 * (uint64_t)(i - first), val, 8);
 }
 
 /*
@@ -1763,16 +1905,23 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 
 /*
  * Entry probes: the parameters' types; return probes: args[0] is the
- * offset of the return site (uint64_t), args[1] the return value with
- * the function's return type; offset probes stay untyped.
+ * offset of the return site (uint64_t), args[1] (and on, for Go) the
+ * return value with the function's return type; offset probes stay
+ * untyped.  Each as D types args[] (abi.h): a class passed by
+ * invisible reference is a pointer to it, a counted string its pointer
+ * (its length is another word); an aggregate in registers or a
+ * floating-point value, which args[] leaves untyped, by its declared
+ * type.
  */
 static int
 pid_argtypes(const pb_probe_t *pr, char ***types)
 {
+	pb_argloc_t al[16];
 	pb_dwfunc_t df;
 	char buf[1024];
-	size_t i;
+	size_t i, k, nal;
 	int n = 0, r;
+	int32_t decl;
 
 	*types = NULL;
 	if (pr->pr_kind == PB_OFFSET)
@@ -1780,21 +1929,29 @@ pid_argtypes(const pb_probe_t *pr, char ***types)
 	r = pb_pid_dwfunc(pr, &df);
 	if (r <= 0)
 		return r;
-	if (pr->pr_kind == PB_ENTRY) {
-		for (i = 0; i < df.df_nparams; i++) {
-			pb_dwtype_name(&df, df.df_params[i].pa_type, buf,
-			    sizeof(buf));
-			if (argtypes_add(types, &n, buf) < 0)
-				goto nomem;
-		}
-	} else {
-		if (argtypes_add(types, &n, "uint64_t") < 0)
+	nal = pb_abi_args(&df, (pb_abi_t)pr->pr_data,
+	    pr->pr_kind == PB_RETURN, al, sizeof(al) / sizeof(al[0]));
+	for (i = 0, k = 0; i < nal; i++) {
+		/* the parameter or result it is (Go lists both) */
+		decl = pr->pr_kind == PB_RETURN ? df.df_ret : -1;
+		for (; k < df.df_nparams && (pr->pr_kind == PB_RETURN ?
+		    i > 0 : 1); k++)
+			if (df.df_params[k].pa_out ==
+			    (pr->pr_kind == PB_RETURN)) {
+				decl = df.df_params[k++].pa_type;
+				break;
+			}
+		if (pr->pr_kind == PB_RETURN && i == 0) {
+			snprintf(buf, sizeof(buf), "uint64_t");
+		} else if (al[i].al_type < 0 || al[i].al_word < 0) {
+			pb_dwtype_name(&df, decl, buf, sizeof(buf));
+		} else
+			pb_dwtype_name(&df, al[i].al_type, buf,
+			    sizeof(buf) - 2);
+		if (al[i].al_byref && al[i].al_type >= 0)
+			strcat(buf, " *");
+		if (argtypes_add(types, &n, buf) < 0)
 			goto nomem;
-		if (df.df_ret >= 0) {
-			pb_dwtype_name(&df, df.df_ret, buf, sizeof(buf));
-			if (argtypes_add(types, &n, buf) < 0)
-				goto nomem;
-		}
 	}
 	pb_dwfunc_free(&df);
 	return n;

@@ -14,7 +14,9 @@ code_d_tests = \
 	t/code/err.uregs-write.d \
 	t/code/tst.uregs-names.d
 code_sh_tests = \
+	t/code/go.sh \
+	t/code/cxx.sh \
 	t/code/names.sh
 TESTS += $(code_sh_tests) $(code_d_tests)
-EXTRA_DIST += t/code/codelib.sh $(code_sh_tests) \
+EXTRA_DIST += t/code/codelib.sh t/targets/cg-go.go $(code_sh_tests) \
 	$(code_d_tests) $(code_d_tests:.d=.r)
