@@ -41,6 +41,7 @@ typedef struct cmd_prog {
 	const char	*cp_arg;	/* the file name or the text */
 	char		*cp_text;	/* the D text */
 	size_t		cp_matches;	/* probes its descriptions matched */
+	size_t		cp_inlined;	/* inlined copies they fire at too */
 } cmd_prog_t;
 
 /* A -p or -c, in command-line order: dtrace grabs them in that order. */
@@ -366,8 +367,11 @@ enable_probes(cmd_t *c, bool enable)
 		cmd_trace_t *t;
 		size_t n = matched[d];
 
-		for (t = c->c_tr; t != NULL && enable; t = trace_next(t))
+		for (t = c->c_tr; t != NULL && enable; t = trace_next(t)) {
 			n += (size_t)trace_matched_made(t, d);
+			c->c_progs[pd->pd_src].cp_inlined +=
+			    (size_t)trace_inlined(t, d);
+		}
 		c->c_progs[pd->pd_src].cp_matches += n;
 		/* ours fire in traced processes only, dtrace's everywhere */
 		if (n == 0 && c->c_tr == NULL && !c->c_list &&
@@ -916,14 +920,19 @@ main(int argc, char **argv)
 	enable_probes(c, true);
 	if (!c->c_quiet) {
 		for (i = 0; i < c->c_nprogs; i++) {
-			char buf[1024];
+			char buf[1024], more[64] = "";
 			const cmd_prog_t *p = &c->c_progs[i];
 
+			/* entry probes fire at inlined copies too */
+			if (p->cp_inlined != 0)
+				snprintf(more, sizeof (more), " (and %zu "
+				    "inlined cop%s)", p->cp_inlined,
+				    p->cp_inlined == 1 ? "y" : "ies");
 			fprintf(stderr,
-			    "pidtrace: %s '%s' matched %zu probe%s\n",
+			    "pidtrace: %s '%s' matched %zu probe%s%s\n",
 			    p->cp_script ? "script" : "description",
 			    prog_name(p, buf, sizeof (buf)), p->cp_matches,
-			    p->cp_matches == 1 ? "" : "s");
+			    p->cp_matches == 1 ? "" : "s", more);
 		}
 	}
 	{

@@ -58,6 +58,8 @@ typedef struct trace_probe {
 	uint32_t	tp_id;		/* dsl probe id */
 	size_t		*tp_descs;	/* descriptions enabled on it */
 	size_t		tp_ndescs;
+	size_t		tp_ninline;	/* pid entry: sites at inlined copies */
+	bool		tp_argsaid;	/* "arguments read 0" was said */
 } trace_probe_t;
 
 /*
@@ -796,6 +798,7 @@ probe_get(cmd_trace_t *t, const pb_provider_t *pv, const pb_probe_t *pr)
 	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
 	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
 		return -1;
+	tp->tp_ninline = pr->pr_ninline;
 	if (list_verbose && pv->pv_argtypes != NULL) {
 		int n = pv->pv_argtypes(pr, &tp->tp_argtypes);
 
@@ -869,6 +872,19 @@ match_made(cmd_trace_t *t, const pb_provider_t *pv, size_t i)
 			t->t_dextra[d]++;
 	}
 	return 0;
+}
+
+long
+trace_inlined(const cmd_trace_t *t, size_t d)
+{
+	long n = 0;
+	size_t i, k;
+
+	for (i = 0; i < t->t_nprobes; i++)
+		for (k = 0; k < t->t_probes[i].tp_ndescs; k++)
+			if (t->t_probes[i].tp_descs[k] == d)
+				n += (long)t->t_probes[i].tp_ninline;
+	return n;
 }
 
 long
@@ -989,6 +1005,10 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 		goto nomem;
 	if (!(flags & RESOLVE_REFRESH))
 		say_refused(&list, pd->pd_name, dsl_prog_quiet(t->t_pg));
+	/* what the probes may miss (inlined copies unseen): lost data,
+	 * said under -q too */
+	for (i = 0; i < list.pl_nnotes && !(flags & RESOLVE_REFRESH); i++)
+		fprintf(stderr, "pidtrace: %s\n", list.pl_notes[i]);
 	/*
 	 * How each probe is armed: sites, syscall stops and samples are
 	 * armed below; another kind is refused before any is registered.
@@ -1297,6 +1317,12 @@ trace_list(cmd_trace_t *t)
 			continue;
 		printf("%5u %10s %17s %33s %s\n", tp->tp_id, tp->tp_prov,
 		       tp->tp_mod, tp->tp_func, tp->tp_pname);
+		if (tp->tp_ninline != 0) {
+			fflush(stdout);
+			fprintf(stderr, "pidtrace: %s fires at %zu inlined "
+				"%s too\n", tp->tp_name, tp->tp_ninline,
+				tp->tp_ninline == 1 ? "copy" : "copies");
+		}
 		if (!list_verbose)
 			continue;
 		/* dtrace -lv's block; the pid provider's attributes are
@@ -1438,6 +1464,11 @@ want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 		if (r->tf_fr.fr_lpad) {	/* a C++ landing pad: no jump over */
 			ts->ts_slow = "a C++ landing pad lies in the bytes a "
 			    "jump would replace";
+			return;
+		}
+		if (r->tf_fr.fr_inline) {
+			ts->ts_slow = "an inlined copy: the jump would lie "
+			    "inside the function it was inlined into";
 			return;
 		}
 		if (dsl_rt_needs_stop(t->t_rt, r->tf_id, &why)) {
@@ -1792,6 +1823,31 @@ on_drained(void *arg, tr_session_t *s)
 
 /* -- the firing path ---------------------------------------------------- */
 
+/*
+ * At an inlined copy nothing was called: the arguments are wherever the
+ * compiler left them, and read 0 (probes/pid.c).  Said once per probe
+ * whose clauses read them, under -q too.
+ */
+static void
+inline_args(cmd_trace_t *t, const trace_site_t *ts)
+{
+	size_t i;
+
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		const trace_ref_t *r = &ts->ts_refs[i];
+		trace_probe_t *tp = &t->t_probes[r->tf_probe];
+
+		if (!r->tf_fr.fr_inline || tp->tp_argsaid ||
+		    dsl_rt_args_read(t->t_rt, r->tf_id) == 0)
+			continue;
+		tp->tp_argsaid = true;
+		fprintf(stderr, "pidtrace: %s: its arguments read 0 at its "
+			"%zu inlined %s (no call passes them there)\n",
+			tp->tp_name, tp->tp_ninline, tp->tp_ninline == 1 ?
+			"copy" : "copies");
+	}
+}
+
 static void
 arm_sites(cmd_trace_t *t, tr_session_t *s)
 {
@@ -1818,6 +1874,7 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 			continue;
 		}
 		ts->ts_armed = true;
+		inline_args(t, ts);
 		want_fast(t, s, ts);
 	}
 }

@@ -75,6 +75,13 @@ long		trace_claim(cmd_trace_t *, dsl_rt_t *rt, const dsl_prog_t *pg,
 long		trace_matched_made(const cmd_trace_t *, size_t d);
 
 /*
+ * How many inlined copies the probes description d matched in this
+ * process fire at besides their functions' entries (pid: from DWARF),
+ * for the "matched" line.
+ */
+long		trace_inlined(const cmd_trace_t *, size_t d);
+
+/*
  * -l: print the probes trace_claim registered, in dtrace's listing
  * format, then let the process go (a launched one is killed).
  */

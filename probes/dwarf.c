@@ -58,10 +58,20 @@ struct curange {
 	Dwarf_Off cr_off;	/* of the unit DIE */
 };
 
+/* An inlined copy: the abstract function it copies, where it starts. */
+struct inl {
+	Dwarf_Off in_origin;	/* the DW_AT_inline subprogram */
+	uint64_t in_pc;
+};
+
 struct pb_dwarf {
 	int dw_fd;
 	Dwarf *dw_dbg;
 	struct cu *dw_cus;
+	struct inl *dw_inl;	/* every inlined copy, by in_origin then
+				 * in_pc; built on first need */
+	size_t dw_ninl;
+	bool dw_inldone;
 	struct curange *dw_ranges;	/* ascending cr_lo, built on first
 					 * need */
 	size_t dw_nranges;
@@ -119,6 +129,7 @@ pb_dwarf_close(pb_dwarf_t *dw)
 		cu_free(c);
 	}
 	free(dw->dw_ranges);
+	free(dw->dw_inl);
 	dwarf_end(dw->dw_dbg);
 	close(dw->dw_fd);
 	free(dw);
@@ -1048,4 +1059,172 @@ pb_dwtype_name(const pb_dwfunc_t *f, int32_t ty, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s%s%s", quals, quals[0] ? " " : "", base,
 	    decl[0] ? " " : "", decl);
 	return buf;
+}
+
+/* ---- inlined copies ---- */
+
+static int
+inl_cmp(const void *a, const void *b)
+{
+	const struct inl *x = a, *y = b;
+
+	if (x->in_origin != y->in_origin)
+		return x->in_origin < y->in_origin ? -1 : 1;
+	return (x->in_pc > y->in_pc) - (x->in_pc < y->in_pc);
+}
+
+/* The DIE an abstract_origin attribute of die names: its offset, or 0. */
+static Dwarf_Off
+origin_of(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die o;
+
+	if (dwarf_attr(die, DW_AT_abstract_origin, &a) == NULL ||
+	    dwarf_formref_die(&a, &o) == NULL)
+		return 0;
+	return dwarf_dieoffset(&o);
+}
+
+/*
+ * Where an inlined copy starts: DW_AT_entry_pc (DWARF 5 and GCC's
+ * earlier use: an address; DWARF 5 also allows an offset from
+ * low_pc), else low_pc, else the lowest of its ranges.
+ */
+static int
+inl_entry(Dwarf_Die *d, uint64_t *pc)
+{
+	Dwarf_Attribute a;
+	Dwarf_Addr lo, base, start, end, best = UINT64_MAX;
+	Dwarf_Word off;
+	ptrdiff_t k;
+
+	if (dwarf_attr(d, DW_AT_entry_pc, &a) != NULL) {
+		if (dwarf_formaddr(&a, &lo) == 0) {
+			*pc = lo;
+			return 0;
+		}
+		if (dwarf_formudata(&a, &off) == 0 && dwarf_lowpc(d, &lo) == 0) {
+			*pc = lo + off;
+			return 0;
+		}
+	}
+	if (dwarf_lowpc(d, &lo) == 0) {
+		*pc = lo;
+		return 0;
+	}
+	for (k = 0; (k = dwarf_ranges(d, k, &base, &start, &end)) > 0; )
+		if (start < best)
+			best = start;
+	if (best == UINT64_MAX)
+		return -1;
+	*pc = best;
+	return 0;
+}
+
+/* Every inlined copy below die (any depth: copies nest in blocks and in
+ * other copies). */
+static int
+inl_walk(pb_dwarf_t *dw, Dwarf_Die *die, size_t *cap, int depth)
+{
+	Dwarf_Die ch;
+	uint64_t pc;
+	int tag;
+
+	if (depth > 256 || dwarf_child(die, &ch) != 0)
+		return 0;
+	do {
+		tag = dwarf_tag(&ch);
+		if (tag == DW_TAG_inlined_subroutine &&
+		    inl_entry(&ch, &pc) == 0) {
+			if (dw->dw_ninl == *cap) {
+				size_t n = *cap ? *cap * 2 : 256;
+				struct inl *p = realloc(dw->dw_inl,
+				    n * sizeof(*p));
+
+				if (p == NULL)
+					return -1;
+				dw->dw_inl = p;
+				*cap = n;
+			}
+			dw->dw_inl[dw->dw_ninl].in_origin = origin_of(&ch);
+			dw->dw_inl[dw->dw_ninl++].in_pc = pc;
+		}
+		/* types and declarations hold no code */
+		if ((tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block ||
+		    tag == DW_TAG_inlined_subroutine ||
+		    tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+		    tag == DW_TAG_structure_type ||
+		    tag == DW_TAG_try_block || tag == DW_TAG_catch_block) &&
+		    dwarf_haschildren(&ch) &&
+		    inl_walk(dw, &ch, cap, depth + 1) < 0)
+			return -1;
+	} while (dwarf_siblingof(&ch, &ch) == 0);
+	return 0;
+}
+
+long
+pb_dwarf_inlined(pb_dwarf_t *dw, uint64_t addr, uint64_t **pcs)
+{
+	Dwarf_Die cudie, die;
+	struct fent key, *fe;
+	struct inl k, *lo;
+	struct cu *c;
+	Dwarf_Off origin, off = 0, next;
+	size_t hsize, cap = 0, n, i;
+	uint64_t *v;
+
+	*pcs = NULL;
+	if (dwarf_addrdie(dw->dw_dbg, addr, &cudie) == NULL &&
+	    unit_at(dw, addr, &cudie) == NULL)
+		return 0;
+	if ((c = cu_get(dw, &cudie)) == NULL)
+		return -1;
+	key.fe_addr = addr;
+	fe = c->cu_nfuncs ? bsearch(&key, c->cu_funcs, c->cu_nfuncs,
+	    sizeof(key), fent_cmp) : NULL;
+	/* the out-of-line copy names the abstract function it is one of;
+	 * a function never inlined has no such link */
+	if (fe == NULL || dwarf_offdie(dw->dw_dbg, fe->fe_off, &die) == NULL ||
+	    (origin = origin_of(&die)) == 0)
+		return 0;
+	if (!dw->dw_inldone) {
+		dw->dw_inldone = true;
+		while (dwarf_nextcu(dw->dw_dbg, off, &next, &hsize, NULL, NULL,
+		    NULL) == 0) {
+			if (dwarf_offdie(dw->dw_dbg, off + hsize, &cudie) !=
+			    NULL && inl_walk(dw, &cudie, &cap, 0) < 0) {
+				errno = ENOMEM;
+				return -1;
+			}
+			off = next;
+		}
+		if (dw->dw_ninl > 1)
+			qsort(dw->dw_inl, dw->dw_ninl, sizeof(*dw->dw_inl),
+			    inl_cmp);
+	}
+	k.in_origin = origin;
+	k.in_pc = 0;
+	for (i = 0, n = dw->dw_ninl; i < n; ) {	/* the first of origin */
+		size_t m = i + (n - i) / 2;
+
+		if (inl_cmp(&dw->dw_inl[m], &k) < 0)
+			i = m + 1;
+		else
+			n = m;
+	}
+	lo = &dw->dw_inl[i];
+	for (n = 0; i + n < dw->dw_ninl && lo[n].in_origin == origin; n++)
+		;
+	if (n == 0)
+		return 0;
+	v = malloc(n * sizeof(*v));
+	if (v == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = lo[i].in_pc;
+	*pcs = v;
+	return (long)n;
 }

@@ -122,6 +122,19 @@ void
 pb_dwfunc_free(pb_dwfunc_t *f);
 
 /*
+ * The copies of the function starting at link-time address addr that
+ * the compiler inlined into other functions: the DW_TAG_inlined_
+ * subroutine entries whose abstract origin is the one the function's
+ * own DIE names, each where it starts (DW_AT_entry_pc, else low_pc,
+ * else its lowest range), link-time, ascending, in a malloc'ed *pcs
+ * (the caller frees it).  Every unit is walked once, on the first
+ * call, for all functions.  Returns their number: 0 when there are none
+ * or the function has no DWARF; -1 with errno ENOMEM.
+ */
+long
+pb_dwarf_inlined(pb_dwarf_t *dw, uint64_t addr, uint64_t **pcs);
+
+/*
  * The name of type ty (-1: void) of f, as gdb prints it: "const char *",
  * "int (*)(const void *, const void *)", "unsigned char [16]".  Writes
  * into buf (truncated to len) and returns buf.

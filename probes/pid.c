@@ -102,6 +102,7 @@ static struct symfile *cache;
 struct res;
 static void mark_sites(const struct res *rs, struct symfile *sf,
     pb_probe_t *p, uint64_t bias);
+static pb_dwarf_t *symfile_dwarf(struct symfile *sf);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -696,6 +697,9 @@ pb_probe_list_free(pb_probe_list_t *list)
 		free(list->pl_refused[i].rf_func);
 	}
 	free(list->pl_refused);
+	for (i = 0; i < list->pl_nnotes; i++)
+		free(list->pl_notes[i]);
+	free(list->pl_notes);
 	if (pi != NULL) {
 		for (i = 0; i < pi->pi_cap; i++)
 			free(pi->pi_keys[i]);
@@ -876,6 +880,7 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
 	s[p->pr_nsites].st_lpad = 0;
+	s[p->pr_nsites].st_inline = 0;
 	s[p->pr_nsites].st_tprev = 0;
 	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
@@ -1230,6 +1235,145 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	return off;
 }
 
+/* A line the glue says about this resolution (pl_notes). */
+static void
+note(struct res *rs, const char *fmt, ...)
+{
+	pb_probe_list_t *l = &rs->rs_new;
+	char **nn, *s;
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0) {
+		rs->rs_nomem = 1;
+		return;
+	}
+	nn = realloc(l->pl_notes, (l->pl_nnotes + 1) * sizeof(*nn));
+	if (nn == NULL) {
+		free(s);
+		rs->rs_nomem = 1;
+		return;
+	}
+	l->pl_notes = nn;
+	nn[l->pl_nnotes++] = s;
+}
+
+/* The function of sf whose code holds link-time address a, or NULL. */
+static const struct func *
+func_at(const struct symfile *sf, uint64_t a)
+{
+	size_t lo = 0, hi = sf->sf_nfuncs;
+
+	while (lo < hi) {	/* the first function past a */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (sf->sf_funcs[m].fu_addr <= a)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	while (lo > 0) {	/* a function of size 0 hides none */
+		const struct func *f = &sf->sf_funcs[--lo];
+
+		/* an ifunc's resolver is code as any (ld.so inlines into
+		 * __x86_cpu_features_ifunc); a PLT stub holds no copy */
+		if (f->fu_plt)
+			return NULL;
+		if (a < f->fu_addr + f->fu_size)
+			return f;
+		if (f->fu_size != 0)
+			return NULL;
+	}
+	return NULL;
+}
+
+static int
+site_cmp(const void *a, const void *b);
+
+/*
+ * A copy GCC made of a function and named after it: foo.part.0 (the
+ * tail of foo, whose head is inlined into its callers), foo.isra.0,
+ * foo.constprop.0, foo.lto_priv.0, foo.localalias.  Its DWARF names
+ * foo's abstract function too, but foo's inlined copies are calls of
+ * foo, not of the clone: a part's probe would fire twice for one call.
+ */
+static int
+gcc_clone(const char *name)
+{
+	static const char *const tags[] = { ".part.", ".isra.",
+	    ".constprop.", ".lto_priv.", ".localalias", ".cold" };
+	size_t i;
+
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (strstr(name, tags[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Entry sites where the copies of f that the compiler inlined into
+ * other functions start (dwarf.h, pb_dwarf_inlined): the same probe
+ * fires there as at f's own entry, so a count is every call, made or
+ * inlined.  Each start is checked to be an instruction of the function
+ * holding it, decoded from that function's first byte: a copy starts
+ * in the middle of someone else's code, and DWARF is only the
+ * compiler's word.  A copy that fails is left out, and said.
+ */
+static void
+inline_sites(struct res *rs, const pb_module_t *md, struct symfile *sf,
+    const struct func *f, const char *sym, pb_probe_t *p)
+{
+	pb_dwarf_t *dw = symfile_dwarf(sf);
+	uint64_t *pcs;
+	long n, i;
+	size_t bad = 0;
+
+	if (dw == NULL || p == NULL || gcc_clone(sym))
+		return;
+	n = pb_dwarf_inlined(dw, f->fu_addr, &pcs);
+	if (n < 0) {
+		rs->rs_nomem = 1;
+		return;
+	}
+	for (i = 0; i < n && !rs->rs_nomem; i++) {
+		const struct func *h = func_at(sf, pcs[i]);
+		pb_fnscan_t fs;
+		int ok;
+
+		if (h == NULL) {
+			bad++;
+			continue;
+		}
+		if (scan(sf, h->fu_addr, h->fu_size, NULL, 0, &fs) < 0) {
+			rs->rs_nomem = 1;
+			break;
+		}
+		ok = !fs.fs_unsafe &&
+		    pb_fnscan_is_boundary(&fs, pcs[i] - h->fu_addr);
+		pb_fnscan_free(&fs);
+		if (!ok) {
+			bad++;
+			continue;
+		}
+		if (add_site(p, pcs[i] + md->md_bias, 0, 0, 0) < 0) {
+			rs->rs_nomem = 1;
+			break;
+		}
+		p->pr_sites[p->pr_nsites - 1].st_inline = 1;
+		p->pr_ninline++;
+	}
+	free(pcs);
+	if (bad > 0)
+		note(rs, "%s`%s: %zu of its %ld inlined copies are not probed: "
+		    "DWARF puts their start where no instruction of a known "
+		    "function starts", md->md_base, rs->rs_flags & PB_MANGLED ?
+		    sym : dm_demangle(sym), bad, n);
+	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
+}
+
 static void
 make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -1260,6 +1404,8 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
+		if (!f->fu_plt && !rs->rs_nomem)
+			inline_sites(rs, md, sf, f, sym, p);
 		mark_sites(rs, sf, p, md->md_bias);
 	}
 	/*
@@ -1420,6 +1566,7 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	size_t i, added = 0;
 	pb_probe_t *np;
 	pb_refusal_t *nr;
+	char **nn;
 
 	if (pi == NULL) {
 		pi = calloc(1, sizeof(*pi));
@@ -1437,6 +1584,11 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	if (nr == NULL)
 		return -1;
 	out->pl_refused = nr;
+	nn = realloc(out->pl_notes, (out->pl_nnotes + nw->pl_nnotes + 1) *
+	    sizeof(*nn));
+	if (nn == NULL)
+		return -1;
+	out->pl_notes = nn;
 	for (i = 0; i < nw->pl_n; i++) {
 		pb_probe_t *p = &nw->pl_probes[i];
 		char *key = probe_key(p);
@@ -1457,6 +1609,9 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	}
 	for (i = 0; i < nw->pl_nrefused; i++)
 		out->pl_refused[out->pl_nrefused++] = nw->pl_refused[i];
+	for (i = 0; i < nw->pl_nnotes; i++)
+		out->pl_notes[out->pl_nnotes++] = nw->pl_notes[i];
+	free(nw->pl_notes);
 	free(nw->pl_probes);
 	free(nw->pl_refused);
 	memset(nw, 0, sizeof(*nw));
@@ -1550,6 +1705,22 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			taken = fn->fn_func;
 			make_probes(&rs, md, sf, &sf->sf_funcs[fn->fn_func],
 			    fn->fn_name);
+			/*
+			 * Without DWARF the copies the compiler inlined are
+			 * not found, and a count misses them silently: say
+			 * so for a function named exactly whose symbol is
+			 * local (static), what -O2 inlines most, keeping
+			 * one copy where its address is taken.
+			 */
+			if (rs.rs_want.wa_entry && g.gl_literal &&
+			    ((fn->fn_rank >> 24) & 3) == 2 &&
+			    !sf->sf_funcs[fn->fn_func].fu_plt &&
+			    symfile_dwarf(sf) == NULL)
+				note(&rs, "%s has no debug info: copies of %s "
+				    "the compiler inlined, if any, are not "
+				    "probed", md->md_base, rs.rs_flags &
+				    PB_MANGLED ? fn->fn_name :
+				    dm_demangle(fn->fn_name));
 		}
 	}
 	if (rs.rs_nomem) {
@@ -1744,7 +1915,9 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
  * ABIInternal: rax, rbx, rcx, rdi, rsi, r8, r9, r10, r11, then the
  * stack, at entry and, after the offset, at return.  Go's ABI0: the
  * stack.  A jcc or tail jmp returns only when it leaves the function
- * (fasttrap), an indirect jmp when it leaves its .cold part too.
+ * (fasttrap), an indirect jmp when it leaves its .cold part too.  An
+ * inlined copy was never called: its arguments are wherever the
+ * compiler left them, and read 0 (the glue says so).
  */
 static int
 pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
@@ -1757,6 +1930,10 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 
 	if (max < PB_ABI_GONREGS + 1)
 		return -1;
+	if (fr->fr_inline) {
+		args[0] = 0;
+		return 1;
+	}
 	if (fr->fr_kind == PB_RETURN) {
 		if ((fr->fr_rskind == PB_RS_JCC_OUT ||
 		    fr->fr_rskind == PB_RS_TAIL ||
@@ -1810,7 +1987,7 @@ pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
 {
 	int first;	/* the word of the first stack word */
 
-	if (i < 0 || i >= PB_ABI_NOWORD)
+	if (i < 0 || i >= PB_ABI_NOWORD || fr->fr_inline)
 		return -1;
 	if (fr->fr_kind == PB_RETURN && fr->fr_data == PB_ABI_SYSV) {
 		if (i != 2)

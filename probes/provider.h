@@ -76,6 +76,10 @@ typedef struct pb_site {
 	uint8_t st_lpad;	/* a C++ landing pad lies within 32 bytes
 				 * (after an entry, before a return): no
 				 * jump may be laid over the site */
+	uint8_t st_inline;	/* pid entry: where a copy the compiler
+				 * inlined into another function starts
+				 * (DWARF); no call happens there, so no
+				 * argument is where the ABI puts it */
 	/*
 	 * With PB_FASTSITES (pid): the nearest addresses code may land on
 	 * (brtarget.h: direct branch targets of the whole module, symbol
@@ -113,8 +117,10 @@ typedef struct pb_probe {
 	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
 	uint64_t pr_coldsize;
 	pb_site_t *pr_sites;	/* PB_ARM_SITE: ascending st_addr */
-	size_t pr_nsites;	/* pid: 1 for entry and offsets, >= 1 for
-				 * return */
+	size_t pr_nsites;	/* pid: 1 for entry (more with inlined
+				 * copies) and offsets, >= 1 for return */
+	size_t pr_ninline;	/* pid entry: how many of the sites are
+				 * inlined copies (st_inline) */
 	pb_arm_syscall_t pr_syscall;	/* PB_ARM_SYSCALL */
 	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE */
 	uint64_t pr_data;	/* the provider's own word, handed back in
@@ -145,9 +151,14 @@ typedef struct pb_probe_list {
 	size_t pl_nrefused;
 	void *pl_index;		/* private to pid.c: finds duplicates;
 				 * other providers leave it NULL */
+	char **pl_notes;	/* lines the glue says, once, under -q too:
+				 * what the probes may miss ("no debug
+				 * info: inlined copies of square, if any,
+				 * are not probed"); owned */
+	size_t pl_nnotes;
 } pb_probe_list_t;
 
-#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL }
+#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL, NULL, 0 }
 
 /* Frees every probe, refusal and pointer the list owns; leaves it
  * PB_PROBE_LIST_INIT. */
@@ -216,6 +227,7 @@ typedef struct pb_fireref {
 	uint8_t fr_kind;	/* pr_kind */
 	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
 	uint8_t fr_lpad;	/* the site's st_lpad; 0 if not a site */
+	uint8_t fr_inline;	/* the site's st_inline; 0 if not a site */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */

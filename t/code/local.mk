@@ -2,7 +2,10 @@
 # and stripped Go, inlined copies, C++ arguments the ABI moves,
 # registers, C++ and soname names.  The targets print what they did;
 # no sanitizers in them (they are traced, not tested).
-check_PROGRAMS += t/targets/cg-str
+check_PROGRAMS += t/targets/cg-inline t/targets/cg-str
+t_targets_cg_inline_SOURCES = t/targets/cg-inline.c
+t_targets_cg_inline_CFLAGS = -O2 -g
+t_targets_cg_inline_LDFLAGS =
 t_targets_cg_str_SOURCES = t/targets/cg-str.cc
 t_targets_cg_str_CXXFLAGS = -O2 -g
 t_targets_cg_str_LDFLAGS =
@@ -16,7 +19,8 @@ code_d_tests = \
 code_sh_tests = \
 	t/code/go.sh \
 	t/code/cxx.sh \
-	t/code/names.sh
+	t/code/names.sh \
+	t/code/inline.sh
 TESTS += $(code_sh_tests) $(code_d_tests)
 EXTRA_DIST += t/code/codelib.sh t/targets/cg-go.go $(code_sh_tests) \
 	$(code_d_tests) $(code_d_tests:.d=.r)
