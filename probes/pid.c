@@ -1618,6 +1618,123 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	return (int)added;
 }
 
+/*
+ * DTrace's absolute-address probes: pid$target:a.out:-:4009a0 fires at
+ * run-time address 0x4009a0 of the program (the module must be a.out
+ * or left empty, the name one address, as dtrace-utils' dt_pid.c
+ * requires).  Its function is "-", its name the address.  The address
+ * must start an instruction of a function the program's symbols know,
+ * decoded from the function's first byte, as an offset probe's.
+ */
+static int
+absolute(pid_t pid, const char *mod_glob, const char *name, int flags,
+    pb_probe_list_t *out, char *err, size_t errlen)
+{
+	struct res rs;
+	pb_modlist_t ml;
+	pb_module_t *md = NULL, *at;
+	struct symfile *sf;
+	const struct func *f;
+	pb_fnscan_t fs;
+	pb_probe_t *p;
+	uint64_t addr, link, off;
+	const char *q = name != NULL ? name : "";
+	char *end, hex[32], list[128];
+	size_t i;
+	int rc = -1;
+
+	if (mod_glob != NULL && mod_glob[0] != '\0' &&
+	    strcmp(mod_glob, "a.out") != 0) {
+		pb_seterr(err, errlen, "function '-' takes an address in "
+		    "a.out: module '%s' is not the program", mod_glob);
+		return -1;
+	}
+	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
+		q += 2;
+	errno = 0;
+	addr = strtoull(q, &end, 16);
+	if (*q == '\0' || *end != '\0' || errno != 0 || *q == '-' ||
+	    *q == '+') {
+		pb_seterr(err, errlen, "function '-' takes one address as its "
+		    "name, in hexadecimal, not '%s'", name != NULL ? name : "");
+		return -1;
+	}
+	memset(&rs, 0, sizeof(rs));
+	rs.rs_pid = pid;
+	rs.rs_flags = flags;
+	if (pb_modules_read(pid, &ml) < 0) {
+		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+		    strerror(errno));
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	for (i = 0; i < ml.ml_n && md == NULL; i++)
+		if (ml.ml_mods[i].md_is_exe)
+			md = &ml.ml_mods[i];
+	at = pb_modlist_find_addr(&ml, addr);
+	if (md == NULL || at != md) {
+		pb_seterr(err, errlen, "address %#" PRIx64 " is not in a.out "
+		    "of process %d", addr, (int)pid);
+		goto out;
+	}
+	sf = symfile_get(pid, md);
+	if (sf == NULL) {
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	if (sf->sf_elf == NULL || sf->sf_funcs == NULL ||
+	    module_bias(md, sf) < 0) {
+		pb_seterr(err, errlen, "%s: %s", md->md_path,
+		    sf->sf_err[0] ? sf->sf_err : "cannot read it");
+		goto out;
+	}
+	link = addr - md->md_bias;
+	if ((f = func_at(sf, link)) == NULL) {
+		pb_seterr(err, errlen, "address %#" PRIx64 " is in no function "
+		    "a.out's symbols know: where its instructions start is "
+		    "unknown", addr);
+		goto out;
+	}
+	off = link - f->fu_addr;
+	if (scan(sf, f->fu_addr, f->fu_size, NULL, 0, &fs) < 0) {
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	if (fs.fs_unsafe || !pb_fnscan_is_boundary(&fs, off)) {
+		boundary_list(&fs, list, sizeof(list));
+		for (i = 0; i < sf->sf_nnames; i++)
+			if (&sf->sf_funcs[sf->sf_names[i].fn_func] == f)
+				break;
+		if (fs.fs_unsafe)
+			pb_seterr(err, errlen, "address %#" PRIx64 " in %s: %s",
+			    addr, i < sf->sf_nnames ? dm_demangle(
+			    sf->sf_names[i].fn_name) : "?", fs.fs_why);
+		else
+			pb_seterr(err, errlen, "address %#" PRIx64 " is not "
+			    "on an instruction boundary of %s (instructions "
+			    "at offsets %s)", addr, i < sf->sf_nnames ?
+			    dm_demangle(sf->sf_names[i].fn_name) : "?", list);
+		pb_fnscan_free(&fs);
+		goto out;
+	}
+	snprintf(hex, sizeof(hex), "%" PRIx64, addr);
+	p = new_probe(&rs, md, sf, f, "-", PB_OFFSET, hex);
+	for (i = 0; i < fs.fs_ninsn && fs.fs_insn[i] != off; i++)
+		;
+	if (p != NULL && add_site(p, addr, off, (uint8_t)((i + 1 <
+	    fs.fs_ninsn ? fs.fs_insn[i + 1] : f->fu_size) - off), 0) < 0)
+		rs.rs_nomem = 1;
+	pb_fnscan_free(&fs);
+	if (rs.rs_nomem || (rc = append(out, &rs.rs_new)) < 0) {
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+		rc = -1;
+	}
+out:
+	pb_probe_list_free(&rs.rs_new);
+	pb_modlist_free(&ml);
+	return rc;
+}
+
 int
 pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
@@ -1631,6 +1748,9 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	const char *where;
 	int rc = -1, plt_glob;
 
+	if (func_glob != NULL && strcmp(func_glob, "-") == 0)
+		return absolute(pid, mod_glob, name_glob, flags, out, err,
+		    errlen);
 	plt_glob = func_glob != NULL && strstr(func_glob, "@plt") != NULL;
 	memset(&rs, 0, sizeof(rs));
 	rs.rs_pid = pid;

@@ -21,32 +21,20 @@ trace()
 	cat "$T/$_n.out" "$T/$_n.d" "$T/$_n.err"
 }
 
-# attach NAME D TARGET ARGS...: the same, attached with -p once the
-# target is ready (its ready line in $T/NAME.ready); the target goes on
-# once BEGIN fired.  pidtrace ends with the target.
-attach()
+# armed FILE PID ERRFILE: handshake; wait until pidtrace (PID, a
+# spawn's) printed its BEGIN line "armed" into FILE, failing at once
+# with its words if it ended first.
+armed()
 {
-	_n=$1 _d=$2; shift 2
-	rm -f "$T/in"; mkfifo "$T/in"
-	spawn _tp 120 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" "$@"
-	exec 3>"$T/in"
-	wait_for "$T/in.out" '^ready pid='
-	head -n 1 "$T/in.out" >"$T/$_n.ready"
-	_tpid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$T/$_n.ready")
-	spawn _pp 120 "$PIDTRACE" -q -o "$T/$_n.d" \
-	    -n "BEGIN { printf(\"armed\\n\"); } $_d" -p "$_tpid" \
-	    2>"$T/$_n.raw"
-	wait_for "$T/$_n.d" '^armed' 60
-	echo go >&3
-	exec 3>&-
-	wait "$_tp" || fail "$_n: target exited $?: $(cat "$T/in.out")"
-	wait "$_pp" || fail "$_n: pidtrace exited $?: $(cat "$T/$_n.raw")"
-	tail -n +2 "$T/in.out" >"$T/$_n.out"
-	grep -v '^armed$' "$T/$_n.d" >"$T/$_n.d2"
-	mv "$T/$_n.d2" "$T/$_n.d"
-	not_fast_report "$T/$_n.raw" | grep -v 'has exited$' >"$T/$_n.err"
-	say "== $_n (-p): $*"
-	cat "$T/$_n.ready" "$T/$_n.out" "$T/$_n.d" "$T/$_n.err"
+	_i=6000
+	while [ $_i -gt 0 ]; do
+		grep -q '^armed$' "$1" 2>/dev/null && return 0
+		kill -0 "$2" 2>/dev/null ||
+			fail "pidtrace ended before BEGIN: $(cat "$3")"
+		_i=$((_i - 1))
+		sleep 0.01
+	done
+	fail "timed out waiting for pidtrace's BEGIN: $(cat "$3")"
 }
 
 # no_err NAME: pidtrace said nothing on stderr (but the fast path's

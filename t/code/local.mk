@@ -20,7 +20,8 @@ code_sh_tests = \
 	t/code/go.sh \
 	t/code/cxx.sh \
 	t/code/names.sh \
-	t/code/inline.sh
+	t/code/inline.sh \
+	t/code/regs.sh
 TESTS += $(code_sh_tests) $(code_d_tests)
 EXTRA_DIST += t/code/codelib.sh t/targets/cg-go.go $(code_sh_tests) \
 	$(code_d_tests) $(code_d_tests:.d=.r)
