@@ -580,8 +580,8 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	p = &rt->rt_probes[id - 1];
 	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
 		cl = &pg->pg_clauses[p->pr_clauses[i]];
-		if (cl->cl_stack)
-			w = "ustack()";	/* walks the stopped thread's stack */
+		if (cl->cl_stack)	/* walks the stopped thread's stack */
+			w = "ustack(), ucaller or ustackdepth";
 		else if ((w = reads_tracee(pg, cl->cl_pred)) == NULL)
 			w = reads_tracee(pg, cl->cl_body);
 	}
