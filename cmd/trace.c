@@ -431,7 +431,12 @@ readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 	cmd_trace_t *t = cookie;
 	ssize_t n;
 
-	if (t->t_s == NULL) {	/* gone: a stack named after its end */
+	/*
+	 * NULL: a firing of no process (BEGIN, END, tick-N: the runtime's
+	 * own context), which the host's hooks serve all the same; t_s
+	 * NULL: the process is gone, a stack named after its end.
+	 */
+	if (t == NULL || t->t_s == NULL) {
 		errno = ESRCH;
 		return -1;
 	}
@@ -448,7 +453,7 @@ static int
 getarg(void *cookie, int i, uint64_t *val)
 {
 	cmd_trace_t *t = cookie;
-	const trace_ref_t *r = t->t_fref;
+	const trace_ref_t *r = t != NULL ? t->t_fref : NULL;
 
 	if (r == NULL || r->tf_prov->pv_getarg == NULL)
 		return -1;
@@ -488,6 +493,8 @@ addr2sym(void *cookie, uint64_t addr, char *buf, size_t len)
 {
 	cmd_trace_t *t = cookie;
 
+	if (t == NULL)
+		return -1;
 	/* %a and ufunc() name a JIT's code as any (1: a JIT's name) */
 	return addrsym_lookup(syms(t), addr, t->t_flags & PB_MANGLED, buf,
 	    len) < 0 ? -1 : 0;
@@ -506,13 +513,14 @@ static int
 ustack(void *cookie, uint64_t *pcs, int max)
 {
 	cmd_trace_t *t = cookie;
-	const pb_regs_t *regs = t->t_fire.fi_regs;
+	const pb_regs_t *regs = t != NULL ? t->t_fire.fi_regs : NULL;
 	const pb_vdso_unwind_t *vu;
 	tr_eh_table_t tab;
 	pb_regs_t full;
 	size_t n, i;
 
-	if (t->t_th == NULL || regs == NULL || t->t_s == NULL || max <= 0)
+	if (t == NULL || t->t_th == NULL || regs == NULL || t->t_s == NULL ||
+	    max <= 0)
 		return 0;
 	/* the vDSO's CFI: libunwind finds no file to read it from */
 	if ((vu = addrsym_vdso(syms(t))) != NULL) {
@@ -549,7 +557,7 @@ vtimestamp(void *cookie)
 	cmd_trace_t *t = cookie;
 	long long ns;
 
-	if (t->t_th == NULL || t->t_s == NULL)
+	if (t == NULL || t->t_th == NULL || t->t_s == NULL)
 		return 0;
 	ns = tr_thread_cputime(t->t_s, t->t_th);
 	return ns > 0 ? (uint64_t)ns : 0;
@@ -580,7 +588,7 @@ static int
 ureg(void *cookie, int r, uint64_t *val)
 {
 	cmd_trace_t *t = cookie;
-	const pb_regs_t *regs = t->t_fire.fi_regs;
+	const pb_regs_t *regs = t != NULL ? t->t_fire.fi_regs : NULL;
 	pb_regs_t full;
 
 	if (regs == NULL || r < 0 || r > 24)

@@ -15,7 +15,8 @@ code_d_tests = \
 	t/code/err.uregs-index.d \
 	t/code/err.uregs-var.d \
 	t/code/err.uregs-write.d \
-	t/code/tst.uregs-names.d
+	t/code/tst.uregs-names.d \
+	t/code/tst.begin-regs.d
 code_sh_tests = \
 	t/code/go.sh \
 	t/code/cxx.sh \
