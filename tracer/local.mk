@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tracer: see the top Makefile.am
 noinst_LIBRARIES += tracer/libtracer.a
 tracer_libtracer_a_SOURCES = \

@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: associative arrays take tuple keys of mixed types; an unset
  * element reads 0 (or ""); storing 0 deletes an element.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Associative
+ * Arrays": tuple keys of any types; an element never assigned reads as
+ * zero; assigning zero deletes it.
  */
 #pragma D option quiet
 

@@ -1,5 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: string subroutines and comparison by value.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Strings"
+ * (comparison by value) and "Actions and Subroutines" (strlen, strjoin,
+ * substr, index, strchr, strstr...).
  */
 #pragma D option quiet
 

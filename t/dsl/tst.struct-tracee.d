@@ -1,9 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a struct declared in the script reads the traced process's
  * memory: copyin() into typed scratch, a pointer into the tracee
  * dereferenced with ->, ., [] and *, copyinstr(addr, len), a char array
  * member read as a string, nested members, a negative int member.
  * @@trigger: dsl-struct 3
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "User Process
+ * Tracing": copyin() and copyinstr() read the process's memory; structs
+ * declared in the script describe it.
  */
 #pragma D option quiet
 

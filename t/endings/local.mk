@@ -1,5 +1,7 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/endings: how a trace ends and what the target is left with: children,
-# exec, signals to pidtrace, other tracers, SIGKILL, user errors.
+# exec, signals to pidtrace, other tracers, SIGKILL, bad input and user
+# errors.
 check_PROGRAMS += t/targets/fe-spawn
 t_targets_fe_spawn_SOURCES = t/targets/fe-spawn.c
 t_targets_fe_spawn_CFLAGS = -O1 -fno-inline

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, function shapes (t/targets/fp-asm.S): entry probes on functions
+# Function shapes (t/targets/fp-asm.S): entry probes on functions
 # that start with endbr64, a rip-relative load, a loop back into their
 # first 5 bytes, a call in their first 5 bytes, a jump table, a tail call,
 # `xor %eax,%eax; ret`, and return probes after `pop; ret`, `leave; ret`

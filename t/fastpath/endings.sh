@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, endings at random moments: pidtrace -p on fp-load (4 threads
+# Endings at random moments: pidtrace -p on fp-load (4 threads
 # calling the probed fp_work(), entry and return) is sent SIGINT or
 # SIGTERM at a random moment of the load (or after it, if the load ended
 # first); FP_ENDINGS runs (3; more by hand).  t/stress/endings.sh is the

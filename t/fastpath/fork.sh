@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, children and exec while probes are live: under pidtrace -c, a
+# Children and exec while probes are live: under pidtrace -c, a
 # second thread of fp-load calls the probed fp_bgwork() without pause
 # while the main thread calls the probed fp_work() around a fork child
 # (which checks its own text against the file and its maps for a shared

@@ -2,11 +2,13 @@
 # t/fastpath/fplib.sh: helpers of the fast-path tests, on top of
 # t/faults/ftlib.sh (t/lib.sh, FT_SCALE, agg, expect).
 #
-# The tests are mode-agnostic: they pass on the int3 path and judge the
-# fast path.  PIDTRACE_X holds extra flags for every pidtrace run, e.g.
+# The tests judge the fast path, and run again on the int3 path through
+# the *-int3.sh wrappers.  PIDTRACE_X holds extra flags for every
+# pidtrace run, e.g.
 #	PIDTRACE_X="-x fastpath=off" make check TESTS=t/fastpath/asm.sh
-# (the *-int3.sh wrappers do that); a pidtrace that refuses the flags
-# skips the test.
+# FP_MODE says which path the flags ask for (fast or int3), for the
+# tests whose outcome differs between them.  A pidtrace that refuses the
+# flags fails the test: the fast path's tests never pass by not running.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 FP_LOAD=$TARGETS/fp-load
@@ -23,9 +25,13 @@ PIDTRACE_X=${PIDTRACE_X:--x fastpath=on}
 PT=("$PIDTRACE" $PIDTRACE_X)
 if [ -n "$PIDTRACE_X" ]; then
 	"${PT[@]}" -e -n 'BEGIN { exit(0); }' >"$T/x.out" 2>&1 ||
-		skip "pidtrace refuses '$PIDTRACE_X': $(head -n 1 "$T/x.out")"
+		fail "pidtrace refuses '$PIDTRACE_X': $(head -n 1 "$T/x.out")"
 	say "extra flags: $PIDTRACE_X"
 fi
+case " $PIDTRACE_X " in
+*fastpath=off*) FP_MODE=int3 ;;
+*) FP_MODE=fast ;;
+esac
 
 # drops ERRFILE: the records pidtrace said it dropped (the sum of every
 # `pidtrace: N drops...` line; 0 when there is none).

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, a Go program: t/targets/fp-go.go (built here with Debian's go,
+# A Go program: t/targets/fp-go.go (built here with Debian's go,
 # offline, into t/targets/fp-go) runs 16 goroutines calling main.work
 # (which allocates and spins: the collector runs and preempts them
 # asynchronously with SIGURG inside it), main.leaf, and main.deep, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/fastpath: acceptance tests of the fast path, mode-agnostic:
 # they pass on the int3 path and judge the fast path.  The *-int3.sh
 # wrappers run the main ones again with -x fastpath=off.

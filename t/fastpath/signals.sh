@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, signals at a high rate inside probed functions: 4 threads call
+# Signals at a high rate inside probed functions: 4 threads call
 # fp_work() (about 1 us each) until each took 200 SIGALRMs from its own
 # timer (timer_create, SIGEV_THREAD_ID, every 200 us; and a process-wide
 # setitimer every 600 us that any thread may take); the handler calls

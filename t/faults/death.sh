@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 4, signals that kill: the target writes through NULL
+# Signals that kill: the target writes through NULL
 # (SIGSEGV), or SIGKILL/SIGTERM come from outside, while ft_work is
 # probed.  Asserts: under pidtrace -c, pidtrace prints its aggregation
 # (the exact count for the SIGSEGV run), says the pid was killed by that
@@ -45,7 +45,11 @@ same_output "$T/q.want" "$T/q.said"
 for sig in KILL TERM; do
 	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin 3" \
 		>"$T/c$sig.out" 2>"$T/c$sig.err"
+	# Both lines share the file: the target's "ready" may come after
+	# pidtrace's first "fired".
 	wait_for "$T/c$sig.out" 'fired$'
+	# spin's threads run (and fire) before its main thread says ready
+	wait_for "$T/c$sig.out" '^ready pid='
 	kill -$sig "$(sed -n 's/^ready pid=//p' "$T/c$sig.out")"
 	wait "$_cp"
 	rc=$?

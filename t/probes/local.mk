@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/probes: tests of the probes area (listed in TESTS, targets in check_PROGRAMS)
 
 check_PROGRAMS += t/probes/retsite-test
@@ -30,7 +31,8 @@ TESTS += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 EXTRA_DIST += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 
 check_PROGRAMS += t/probes/match-test
-TESTS += t/probes/match-test
+TESTS += t/probes/match-test t/probes/match-leveldown.sh
+EXTRA_DIST += t/probes/match-leveldown.sh
 t_probes_match_test_SOURCES = t/probes/match-test.c
 t_probes_match_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)

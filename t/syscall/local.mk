@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/syscall: the syscall provider in traced processes.  The targets are
 # static so that every syscall of theirs is made after pidtrace -c has
 # them at the entry point (no dynamic loader before it): their counts

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
 check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
 t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
@@ -27,6 +28,7 @@ TRACER_SH_TESTS = \
 	t/tracer/stopcont.sh \
 	t/tracer/exit-early.sh \
 	t/tracer/errors.sh \
+	t/tracer/errors-user.sh \
 	t/tracer/ft-insns.sh \
 	t/tracer/exec-thread.sh \
 	t/tracer/remove.sh \
@@ -52,7 +54,7 @@ t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
 TESTS += t/tracer/tr-insns.sh
 EXTRA_DIST += t/tracer/tr-insns.sh
 
-# pidtrace end to end (cmd/trace.c, the pid provider's glue).
+# pidtrace end to end (cmd/trace/, the glue over the pid provider).
 PIDTRACE_SH_TESTS = t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
 	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh \
 	t/tracer/pidtrace-cpupin.sh
