@@ -1104,7 +1104,8 @@ inl_entry(Dwarf_Die *d, uint64_t *pc)
 			*pc = lo;
 			return 0;
 		}
-		if (dwarf_formudata(&a, &off) == 0 && dwarf_lowpc(d, &lo) == 0) {
+		if (dwarf_formudata(&a, &off) == 0 &&
+		    dwarf_lowpc(d, &lo) == 0) {
 			*pc = lo + off;
 			return 0;
 		}

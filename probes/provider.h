@@ -69,8 +69,9 @@ typedef enum pb_kind {
  * PB_FAST_REFUSED: such a site that may not (a return by a jump, whose
  * firing depends on where it goes; a C++ landing pad within reach of the
  * jump; an inlined copy, which lies inside another function), st_slow
- * saying why: the glue reports it whenever the fast path is on.  PB_FAST_NONE: a probe the fast path never serves (an offset, a
- * USDT probe), st_slow saying so: the glue reports it under
+ * saying why: the glue reports it whenever the fast path is on.
+ * PB_FAST_NONE: a probe the fast path never serves (an offset, a USDT
+ * probe), st_slow saying so: the glue reports it under
  * -x fastpath=require only.
  */
 typedef enum pb_fastkind {

@@ -6,9 +6,8 @@
  * demand.  A NULL cookie is a firing of pidtrace's own (BEGIN, END, a
  * tick): there is no process to read, so a read faults ("invalid
  * address"), a stack is empty, a register unknown and an address
- * prints in hex.  A stack is
- * named when printed (dh_pcsym, the host cookie the trace): its process
- * may be gone by then.
+ * prints in hex.  A stack is named when printed (dh_pcsym, the host
+ * cookie the trace): its process may be gone by then.
  */
 #include <config.h>
 
