@@ -174,6 +174,6 @@ int	trace_run(trace_t *, uint64_t (*timed)(void *arg, uint64_t now_ns),
  * trace_run ends pidtrace at once (nothing is patched yet).  Call it
  * first thing in main.
  */
-void	trace_catch_signals(void);
+void	trace_run_catch_signals(void);
 
 #endif /* PIDTRACE_TRACE_H */
