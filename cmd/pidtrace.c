@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,7 +33,6 @@
 #include "tracer/tracer.h"
 
 #define MAXPROGS	64
-#define MAXGRABS	64
 
 typedef struct cmd_prog {
 	bool		cp_script;	/* -s FILE, else -n TEXT */
@@ -57,7 +57,7 @@ typedef struct cmd {
 	bool		c_quiet, c_compile_only, c_list, c_zdefs;
 	bool		c_verbose;	/* -v: -l lists argument types */
 	const char	*c_outfile;
-	cmd_grab_t	c_grabs[MAXGRABS];	/* -p and -c */
+	cmd_grab_t	*c_grabs;	/* -p and -c, as many as given */
 	size_t		c_ngrabs;
 	FILE		*c_out;
 	dsl_prog_t	*c_pg;
@@ -301,6 +301,20 @@ metrics_tick(void *arg, uint64_t now)
 	return c->c_mnext;
 }
 
+/* A new -p or -c at the end of the list. */
+static cmd_grab_t *
+add_grab(cmd_t *c)
+{
+	cmd_grab_t *g = realloc(c->c_grabs, (c->c_ngrabs + 1) * sizeof(*g));
+
+	if (g == NULL)
+		die("out of memory");
+	c->c_grabs = g;
+	g += c->c_ngrabs++;
+	memset(g, 0, sizeof(*g));
+	return g;
+}
+
 static void
 parse_args(cmd_t *c, int argc, char **argv)
 {
@@ -368,15 +382,11 @@ parse_args(cmd_t *c, int argc, char **argv)
 				if (errno != 0 || *e != '\0' || pid <= 0 ||
 				    pid > INT_MAX)
 					die("invalid process id: %s", optarg);
-				if (c->c_ngrabs == MAXGRABS)
-					die("too many -p and -c options");
-				c->c_grabs[c->c_ngrabs++].cg_pid = pid;
+				add_grab(c)->cg_pid = pid;
 				break;
 			}
 			case 'c':
-				if (c->c_ngrabs == MAXGRABS)
-					die("too many -p and -c options");
-				c->c_grabs[c->c_ngrabs++].cg_command = optarg;
+				add_grab(c)->cg_command = optarg;
 				break;
 			case 'h':
 				usage(stdout);
@@ -418,6 +428,7 @@ json_on_cmdline(const cmd_t *c)
 static void
 grab(cmd_t *c)
 {
+	struct rlimit rl;
 	char err[512];
 	int saved = -1;
 	size_t i;
@@ -425,6 +436,16 @@ grab(cmd_t *c)
 	c->c_tr = grabbed = trace_new(pb_providers, stderr);
 	if (c->c_tr == NULL)
 		die("out of memory");
+	/*
+	 * A process holds a few descriptors (its memory, its ring): the
+	 * soft limit of 1024 would stop a few hundred -p short of what the
+	 * hard limit allows.
+	 */
+	if (c->c_ngrabs > 64 && getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+	    rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
 	/* all before the first attach, while pidtrace has no thread */
 	for (i = 0; i < c->c_ngrabs; i++)
 		if (trace_proc_userns((pid_t)c->c_grabs[i].cg_pid, err,
@@ -610,5 +631,6 @@ main(int argc, char **argv)
 	trace_free(c->c_tr);
 	for (i = 0; i < c->c_nprogs; i++)
 		free(c->c_progs[i].cp_text);
+	free(c->c_grabs);
 	return status;
 }
