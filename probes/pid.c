@@ -637,9 +637,9 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		if (flags & PB_ALLOFFSETS)
 			w->wa_offglob = name;
 		if (!w->wa_entry && !w->wa_return && w->wa_offglob == NULL) {
-			pb_seterr(err, errlen, "probe name '%s' matches neither "
-			    "entry nor return (offset probes are created "
-			    "only by a hexadecimal name)", name);
+			pb_seterr(err, errlen, "[D_PROC_NAME] probe name '%s' "
+			    "matches neither entry nor return (offset probes "
+			    "are created only by a hexadecimal name)", name);
 			return -1;
 		}
 		return 0;
@@ -662,7 +662,8 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		w->wa_off = strtoull(p, &end, 16);
 		if (*p == '\0' || *end != '\0' || errno != 0 ||
 		    *p == '-' || *p == '+') {
-			pb_seterr(err, errlen, "invalid probe name '%s': expected "
+			pb_seterr(err, errlen, "[D_PROC_NAME] invalid probe name "
+			    "'%s': expected "
 			    "entry, return or a hexadecimal offset", name);
 			return -1;
 		}
@@ -955,8 +956,8 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	size_t i;
 
 	if (w->wa_offset && w->wa_off >= f->fu_size) {
-		first_err(rs, "offset 0x%" PRIx64 " is beyond the end of %s "
-		    "(size 0x%" PRIx64 ")", w->wa_off, fname, f->fu_size);
+		first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is beyond "
+		    "the end of %s (size 0x%" PRIx64 ")", w->wa_off, fname, f->fu_size);
 		return;
 	}
 	if (scan(sf, f->fu_addr, f->fu_size, NULL, 0, &fs) < 0) {
@@ -973,8 +974,8 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 
 		if (!pb_fnscan_is_boundary(&fs, w->wa_off)) {
 			boundary_list(&fs, list, sizeof(list));
-			first_err(rs, "offset 0x%" PRIx64 " is not on an "
-			    "instruction boundary of %s (instructions at %s)",
+			first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is not "
+			    "on an instruction boundary of %s (instructions at %s)",
 			    w->wa_off, fname, list);
 			goto out;
 		}
@@ -1369,6 +1370,29 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	int rc = -1, plt_glob;
 
 	plt_glob = func_glob != NULL && strstr(func_glob, "@plt") != NULL;
+	/*
+	 * dtrace's function "-" names an absolute address of the program
+	 * (pid$target::-:4005d0), which pidtrace does not probe; its
+	 * misuses are refused as dtrace refuses them, tag and all (a
+	 * module other than a.out, a name that is no single address).
+	 */
+	if (func_glob != NULL && strcmp(func_glob, "-") == 0) {
+		if (mod_glob != NULL && mod_glob[0] != '\0' &&
+		    strcmp(mod_glob, "a.out") != 0)
+			pb_seterr(err, errlen, "[D_PROC_LIB] function '-' names "
+			    "an absolute address, of a.out only, not of '%s'",
+			    mod_glob);
+		else if (name_glob == NULL || name_glob[0] == '\0' ||
+		    !dm_glob_is_literal(name_glob))
+			pb_seterr(err, errlen, "[D_PROC_NAME] function '-' "
+			    "needs one absolute address as its name, not '%s'",
+			    name_glob != NULL ? name_glob : "");
+		else
+			pb_seterr(err, errlen, "[D_PROC_FUNC] function '-' "
+			    "(an absolute address) is not supported: name the "
+			    "function and an offset in it");
+		return -1;
+	}
 	memset(&rs, 0, sizeof(rs));
 	rs.rs_pid = pid;
 	rs.rs_flags = flags;
@@ -1463,25 +1487,25 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		flags |= PB_ZEROOK;
 	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
 		if (nmods == 0 && moderr[0] != '\0')
-			pb_seterr(err, errlen, "no module matches '%s' in process "
-			    "%d (%s)", mod_glob ? mod_glob : "", (int)pid,
+			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module matches "
+			    "'%s' in process %d (%s)", mod_glob ? mod_glob : "", (int)pid,
 			    moderr);
 		else if (nmods == 0)
-			pb_seterr(err, errlen, "no module matches '%s' in process "
-			    "%d", mod_glob ? mod_glob : "", (int)pid);
+			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module matches "
+			    "'%s' in process %d", mod_glob ? mod_glob : "", (int)pid);
 		else if (rs.rs_nfuncs == 0 && moderr[0] != '\0')
 			/* A module was unreadable: it may hold the function. */
-			pb_seterr(err, errlen, "no function matches '%s' in %s "
-			    "(unreadable: %s)", g.gl_text, where, moderr);
+			pb_seterr(err, errlen, "[D_PROC_FUNC] no function "
+			    "matches '%s' in %s (unreadable: %s)", g.gl_text, where, moderr);
 		else if (rs.rs_nfuncs == 0) {
 			suggest(&ml, mod_glob, g.gl_text, dym, sizeof(dym));
 			if (dym[0] != '\0')
-				pb_seterr(err, errlen, "no function matches '%s' "
-				    "in %s; did you mean '%s'?", g.gl_text,
+				pb_seterr(err, errlen, "[D_PROC_FUNC] no "
+				    "function matches '%s' in %s; did you mean '%s'?", g.gl_text,
 				    where, dym);
 			else
-				pb_seterr(err, errlen, "no function matches '%s' "
-				    "in %s", g.gl_text, where);
+				pb_seterr(err, errlen, "[D_PROC_FUNC] no "
+				    "function matches '%s' in %s", g.gl_text, where);
 		} else if (rs.rs_firsterr[0] != '\0')
 			pb_seterr(err, errlen, "%s", rs.rs_firsterr);
 		else

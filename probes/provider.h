@@ -27,7 +27,9 @@
  *     /proc and files: at claim, listing, dlopen and exec time only.
  *   - One thread: none of these is thread-safe (providers cache).
  *   - Errors: -1 with a one-line message in err; the glue adds
- *     "pidtrace: " and the context.
+ *     "pidtrace: " and the context.  The message may begin with
+ *     dtrace's tag for the error in brackets ("[D_PROC_FUNC] no
+ *     function matches ..."): the glue keeps it under -x errtags only.
  *
  * Adding a provider: its file probes/<name>.c defining a pb_provider_t,
  * an extern line below and an entry in pb_providers (provider.c), its

@@ -151,8 +151,10 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 		desc.de_name = pd->pd_name;
 	}
 	if (pv->pv_resolve(sc->sc_pid, tid, &desc, (flags & ~RESOLVE_REFRESH) |
-	    tr->tr_opts.op_flags, &list, err, errlen) < 0)
+	    tr->tr_opts.op_flags, &list, err, errlen) < 0) {
+		trace_errtag(tr, err);
 		return -1;
+	}
 	/*
 	 * Said once, when the description is first resolved.  The other
 	 * probes run: a description whose every function was refused is

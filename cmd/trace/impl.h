@@ -56,6 +56,7 @@ typedef struct trace_opts {
 	bool		op_list;	/* -l */
 	bool		op_verbose;	/* -l -v */
 	bool		op_quiet;	/* -q, -x quiet: no informing notices */
+	bool		op_errtags;	/* -x errtags: dtrace's tags kept */
 	bool		op_fastoff;	/* -x fastpath=off */
 	bool		op_fastreq;	/* -x fastpath=require */
 	size_t		op_bufsize;	/* -x bufsize, bytes; 0: the default */
@@ -256,6 +257,9 @@ typedef struct trace_firing {
 /* A notice, "pidtrace: " and one line (trace.h). */
 void	trace_notice(const trace_t *tr, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+/* A provider's error: its leading "[D_TAG] " dropped unless -x errtags. */
+void	trace_errtag(const trace_t *tr, char *err);
 
 /* proc.c */
 pid_t	trace_proc_tid(const trace_proc_t *p);

@@ -58,6 +58,23 @@ trace_notice(const trace_t *tr, const char *fmt, ...)
 }
 
 /*
+ * A provider may begin an error with dtrace's tag for it, in brackets
+ * (provider.h): kept for -x errtags, which a test of dtrace's looks for,
+ * and dropped otherwise.
+ */
+void
+trace_errtag(const trace_t *tr, char *err)
+{
+	size_t n;
+
+	if (tr->tr_opts.op_errtags || strncmp(err, "[D_", 3) != 0)
+		return;
+	n = strspn(err + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") + 3;
+	if (err[n] == ']' && err[n + 1] == ' ')
+		memmove(err, err + n + 2, strlen(err + n + 2) + 1);
+}
+
+/*
  * The rings' default sizes: a process's ring is 16 MB (the tracer's
  * default) while the processes together stay within 64 MB; beyond four
  * processes they share the 64 MB, down to 1 MB each.
@@ -97,6 +114,7 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	op->op_list = (flags & TRACE_LIST) != 0;
 	op->op_verbose = (flags & TRACE_VERBOSE) != 0;
 	op->op_quiet = dsl_prog_quiet(pg);
+	op->op_errtags = dsl_prog_option(pg, "errtags") != NULL;
 	/* names of stacks too (profile clauses), not only of pid probes */
 	if (dsl_prog_option(pg, "mangled") != NULL)
 		op->op_flags |= PB_MANGLED;

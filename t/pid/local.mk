@@ -6,7 +6,11 @@ check_PROGRAMS += t/targets/pd-many
 t_targets_pd_many_SOURCES = t/targets/pd-many.c
 t_targets_pd_many_CFLAGS = -O1 -g
 t_targets_pd_many_LDFLAGS =
+check_PROGRAMS += t/targets/pd-prog
+t_targets_pd_prog_SOURCES = t/targets/pd-prog.c
+t_targets_pd_prog_CFLAGS = -O1 -g
+t_targets_pd_prog_LDFLAGS =
 
-PID_SH_TESTS = t/pid/many-p.sh
+PID_SH_TESTS = t/pid/many-p.sh t/pid/errtags.sh
 TESTS += $(PID_SH_TESTS)
 EXTRA_DIST += $(PID_SH_TESTS)
