@@ -617,6 +617,15 @@ main(int argc, char **argv)
 	status = trace_run(c->c_tr, metrics_tick, c);
 	if (status < 0)
 		status = 1;
+	{
+		char nm[1024];
+		size_t d;
+
+		if (trace_run_nomatch(c->c_tr, &d, nm, sizeof(nm))) {
+			fflush(c->c_out);
+			desc_error(c, d, "", nm);
+		}
+	}
 	flamegraph(c);
 	if (c->c_metrics != NULL) {
 		/* the file ends with the final counts */

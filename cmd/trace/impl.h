@@ -221,6 +221,10 @@ struct trace {
 	bool		tr_exited;	/* exit() ran */
 	bool		tr_signalled;	/* SIGINT & co */
 	bool		tr_begun;	/* BEGIN has fired */
+	bool		tr_nomatch;	/* ended: a #! script's program
+					 * matched nothing (tr_nmdesc) */
+	size_t		tr_nmdesc;
+	char		tr_nmerr[600];
 	uint64_t	(*tr_timed)(void *, uint64_t);
 	void		*tr_timedarg;
 };
@@ -275,6 +279,7 @@ void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
 void	trace_enable_refresh(trace_scope_t *sc);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
+bool	trace_enable_hopeless(trace_scope_t *sc);
 
 /* reg.c */
 long	trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv,
