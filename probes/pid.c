@@ -1413,6 +1413,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		pb_module_t *md = &ml.ml_mods[i];
 		struct symfile *sf;
 		size_t taken = SIZE_MAX;
+		const char *best = NULL;
 
 		if (!md->md_exec || !pb_module_match(md, mod_glob))
 			continue;
@@ -1443,8 +1444,18 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		for (k = 0; k < sf->sf_nnames && !rs.rs_nomem; k++) {
 			const struct fname *fn = &sf->sf_names[k];
 
-			/* A glob takes an address once, by its best name. */
-			if (!g.gl_literal && fn->fn_func == taken)
+			if (k == 0 || fn->fn_func != sf->sf_names[k - 1].fn_func)
+				best = fn->fn_name;
+			/*
+			 * An address is one probe.  A literal names it by
+			 * its best name (name_rank), whichever alias it
+			 * matched, as dtrace looks the address up again:
+			 * go and its weak alias _go are one probe, "go"
+			 * (dtrace's tests pid/tst.weak1.d, tst.weak2.d).
+			 * A glob takes the first alias it matches, best
+			 * first, as dtrace's glob takes the name matched.
+			 */
+			if (fn->fn_func == taken)
 				continue;
 			/*
 			 * foo.cold is no function of its own: entering it is
@@ -1464,7 +1475,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 				continue;
 			taken = fn->fn_func;
 			make_probes(&rs, md, sf, &sf->sf_funcs[fn->fn_func],
-			    fn->fn_name);
+			    g.gl_literal ? best : fn->fn_name);
 		}
 	}
 	if (rs.rs_nomem) {

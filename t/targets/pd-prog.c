@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/targets/pd-prog.c: the program of the pid provider's tests.
- * go() has a weak alias _go (as dtrace's test of aliases has one);
+ * go() has a weak alias _go, and the local loc() a weak alias _loc (as
+ * dtrace's tests of aliases have them);
  * loopfunc() is a small function whose every instruction runs.
- * `pd-prog run N`: N calls of go() and of loopfunc(), then "done" and
+ * `pd-prog run N`: N calls of go(), _loc() and loopfunc(), then "done" and
  * exit 0.  `pd-prog sleep`: "ready PID" and sleep until killed.
  */
 #include <stdio.h>
@@ -19,6 +20,15 @@ go(int k)
 }
 
 extern int _go(int) __attribute__((weak, alias("go")));
+
+static __attribute__((noinline, used)) int
+loc(int k)
+{
+	__asm__ volatile("" : : "r"(k) : "memory");
+	return k + 2;
+}
+
+extern int _loc(int) __attribute__((weak, alias("loc")));
 
 __attribute__((noinline)) int
 loopfunc(int n)
@@ -43,7 +53,7 @@ main(int argc, char **argv)
 	}
 	n = argc > 2 ? atoi(argv[2]) : 1;
 	for (i = 0; i < n; i++)
-		s += go(i) + loopfunc(3);
+		s += go(i) + _loc(i) + loopfunc(3);
 	printf("done %d\n", s);
 	return 0;
 }
