@@ -1569,8 +1569,13 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 	size_t first = out->pl_n, i;
 	int n;
 
-	n = pb_pid_resolve(tid, d->de_mod, d->de_func, d->de_name, flags,
-	    out, err, errlen);
+	/*
+	 * As dtrace: an empty or globbed name also makes a probe on each
+	 * instruction whose offset it matches (pid$target:a.out:f: is
+	 * entry, return and every offset of f).
+	 */
+	n = pb_pid_resolve(tid, d->de_mod, d->de_func, d->de_name,
+	    flags | PB_ALLOFFSETS, out, err, errlen);
 	for (i = first; n > 0 && i < out->pl_n; i++)
 		snprintf(out->pl_probes[i].pr_provider,
 		    sizeof(out->pl_probes[i].pr_provider), "pid%d", (int)pid);
