@@ -1546,12 +1546,22 @@ pid_names(const char *prov, pid_t pid)
 {
 	char name[32];
 
+	size_t n = strlen(prov), k = n;
+
 	/*
-	 * Only a field that names pid makes pid probes: dtrace makes them
-	 * for pid$target, never for :::entry or *:::entry, which would
-	 * patch every function of every library (provider.h, pv_names).
+	 * Only a field that names pid makes pid probes, never :::entry or
+	 * *:::entry, which would patch every function of every library
+	 * (provider.h, pv_names): one that begins with "pid" (pid$target;
+	 * pid* for every process grabbed), or, as dtrace takes the pid
+	 * from the field's last digits, one that ends in this pid and
+	 * matches pid<PID> as a glob (p*d$target).
 	 */
-	if (pid == 0 || strncmp(prov, "pid", 3) != 0)
+	while (k > 0 && prov[k - 1] >= '0' && prov[k - 1] <= '9')
+		k--;
+	if (pid == 0)
+		return false;
+	if (strncmp(prov, "pid", 3) != 0 && (k == n || k == 0 ||
+	    prov[k] == '0' || strtol(prov + k, NULL, 10) != (long)pid))
 		return false;
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	return pb_prov_match(prov, name);
