@@ -61,6 +61,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_INET_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
 	[F_USTACK] = { 0, 2, DT_STR, 0, false, "ii" },
 	[F_JSTACK] = { 0, 2, DT_STR, 0, false, "ii" },
+	[F_STACK] = { 0, 1, DT_STR, 0, false, "i" },
 	[F_UFUNC] = { 1, 1, DT_STR, 0, false, "i" },
 	[F_UMOD] = { 1, 1, DT_STR, 0, false, "i" },
 	[F_USYM] = { 1, 1, DT_STR, 0, false, "i" },

@@ -46,6 +46,7 @@ static const char *const funcnames[F_NFUNCS] = {
 	[F_INET_NTOP] = "inet_ntop",
 	[F_USTACK] = "ustack",
 	[F_JSTACK] = "jstack",
+	[F_STACK] = "stack",
 	[F_UFUNC] = "ufunc",
 	[F_UMOD] = "umod",
 	[F_USYM] = "usym",
