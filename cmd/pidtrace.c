@@ -38,6 +38,7 @@ typedef struct cmd_prog {
 	bool		cp_script;	/* -s FILE, else -n TEXT */
 	const char	*cp_arg;	/* the file name or the text */
 	char		*cp_text;	/* the D text */
+	char		*cp_own;	/* -P: the text made, cp_arg */
 	size_t		cp_matches;	/* probes its descriptions matched */
 } cmd_prog_t;
 
@@ -74,12 +75,15 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "Usage: pidtrace [-eqwlZhV] [-n program] [-s script] [-o output] "
+	    "Usage: pidtrace [-eqFwlZhV] [-n program] [-s script] [-P provider]\n"
+	    "\t[-o output] "
 	    "[-x opt[=val]]\n"
 	    "\t[-p pid]... [-c command]... [args ...]\n\n"
 	    "\t-n  enable probes described by a D program (several allowed)\n"
 	    "\t-s  enable probes of a D script file (several allowed)\n"
+	    "\t-P  enable every probe of a provider (-n 'provider:::')\n"
 	    "\t-q  quiet: only what the program prints\n"
+	    "\t-F  indent by calls: entry ->, return <-, per thread\n"
 	    "\t-w  allow destructive actions (system, raise, freopen)\n"
 	    "\t-o  append output to a file\n"
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
@@ -329,7 +333,7 @@ parse_args(cmd_t *c, int argc, char **argv)
 	c->c_nargs = 1;
 	/* as dtrace: flags and macro arguments may be interleaved */
 	while (optind < argc) {
-		while ((ch = getopt_long(argc, argv, "+n:s:qwo:x:elvZp:c:hV",
+		while ((ch = getopt_long(argc, argv, "+n:s:P:qFwo:x:elvZp:c:hV",
 		    longopts, NULL)) != -1) {
 			switch (ch) {
 			case 'n':
@@ -339,6 +343,27 @@ parse_args(cmd_t *c, int argc, char **argv)
 				c->c_progs[c->c_nprogs].cp_script = ch == 's';
 				c->c_progs[c->c_nprogs].cp_arg = optarg;
 				c->c_nprogs++;
+				break;
+			case 'P': {
+				/* -P prov is -n 'prov:::', as in dtrace */
+				char *text = malloc(strlen(optarg) + 4);
+
+				if (text == NULL)
+					die("out of memory");
+				if (c->c_nprogs == MAXPROGS)
+					die("too many programs");
+				sprintf(text, "%s:::", optarg);
+				c->c_progs[c->c_nprogs].cp_script = false;
+				c->c_progs[c->c_nprogs].cp_arg = text;
+				c->c_progs[c->c_nprogs].cp_own = text;
+				c->c_nprogs++;
+				break;
+			}
+			case 'F':
+				/* -F is -x flowindent, as in dtrace */
+				if (c->c_nxopts == MAXPROGS)
+					die("too many -x options");
+				c->c_xopts[c->c_nxopts++] = "flowindent";
 				break;
 			case 'q':
 				/* -q is -x quiet, as in dtrace */
@@ -638,8 +663,10 @@ main(int argc, char **argv)
 	dsl_rt_destroy(c->c_rt);
 	dsl_prog_free(c->c_pg);
 	trace_free(c->c_tr);
-	for (i = 0; i < c->c_nprogs; i++)
+	for (i = 0; i < c->c_nprogs; i++) {
 		free(c->c_progs[i].cp_text);
+		free(c->c_progs[i].cp_own);
+	}
 	free(c->c_grabs);
 	return status;
 }

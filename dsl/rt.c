@@ -244,6 +244,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
+	rt->rt_flow = dsl_prog_option(pg, "flowindent") != NULL;
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
@@ -463,6 +464,7 @@ dsl_rt_destroy(dsl_rt_t *rt)
 		free(p->pr_epids);
 	}
 	free(rt->rt_probes);
+	free(rt->rt_flows);
 	for (i = 0; i < rt->rt_nspec; i++)
 		free(rt->rt_spec[i].sp_buf);
 	free(rt->rt_spec);

@@ -106,6 +106,14 @@ struct dsl_rt {
 
 	bool		rt_heading;	/* the CPU ID FUNCTION:NAME line */
 	bool		rt_quiet;
+	bool		rt_flow;	/* -F, -x flowindent */
+	struct rt_flow {		/* -F: each thread's indent */
+		int32_t	fl_tid;
+		int32_t	fl_indent;
+	}		*rt_flows;
+	size_t		rt_nflows;
+	uint32_t	rt_flowpid;	/* the probe and epid printed last */
+	uint32_t	rt_flowepid;
 	bool		rt_exited;
 	bool		rt_ended;
 	bool		rt_intr;

@@ -11,6 +11,6 @@ t_targets_pd_prog_SOURCES = t/targets/pd-prog.c
 t_targets_pd_prog_CFLAGS = -O1 -g
 t_targets_pd_prog_LDFLAGS =
 
-PID_SH_TESTS = t/pid/many-p.sh t/pid/errtags.sh t/pid/nomatch-c.sh t/pid/alias.sh t/pid/offsets.sh t/pid/provglob.sh t/pid/sigconst.sh t/pid/emptystack.sh
+PID_SH_TESTS = t/pid/many-p.sh t/pid/errtags.sh t/pid/nomatch-c.sh t/pid/alias.sh t/pid/offsets.sh t/pid/provglob.sh t/pid/sigconst.sh t/pid/emptystack.sh t/pid/flowindent.sh
 TESTS += $(PID_SH_TESTS)
 EXTRA_DIST += $(PID_SH_TESTS)
