@@ -350,8 +350,14 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 		return -1;
 	p = &rt->rt_probes[id - 1];
 	c = pg->pg_desc_clause[desc];
+	/*
+	 * One enabling per description, as dtrace makes one ECB for each
+	 * description of a clause: "a:::x, b:::x { }" over one probe runs
+	 * its clause twice (dtrace's test pid/tst.weak1.d counts two for
+	 * one call of go, named by go:entry and by its alias _go:entry).
+	 */
 	for (i = 0; i < p->pr_nclauses; i++)
-		if (p->pr_clauses[i] == c)
+		if (p->pr_descs[i] == (uint32_t)desc)
 			return 0;
 	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (nc == NULL)
@@ -361,12 +367,18 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	if (ne == NULL)
 		return -1;
 	p->pr_epids = ne;
-	/* keep program order */
-	for (i = p->pr_nclauses; i > 0 && p->pr_clauses[i - 1] > c; i--) {
+	ne = realloc(p->pr_descs, (p->pr_nclauses + 1) * sizeof(uint32_t));
+	if (ne == NULL)
+		return -1;
+	p->pr_descs = ne;
+	/* keep program order: descriptions are numbered in it */
+	for (i = p->pr_nclauses; i > 0 && p->pr_descs[i - 1] > desc; i--) {
 		p->pr_clauses[i] = p->pr_clauses[i - 1];
 		p->pr_epids[i] = p->pr_epids[i - 1];
+		p->pr_descs[i] = p->pr_descs[i - 1];
 	}
 	p->pr_clauses[i] = c;
+	p->pr_descs[i] = (uint32_t)desc;
 	p->pr_epids[i] = ++rt->rt_nepids;
 	p->pr_nclauses++;
 	return 0;
@@ -462,6 +474,7 @@ dsl_rt_destroy(dsl_rt_t *rt)
 		free(p->pr_name);
 		free(p->pr_clauses);
 		free(p->pr_epids);
+		free(p->pr_descs);
 	}
 	free(rt->rt_probes);
 	free(rt->rt_flows);

@@ -4,10 +4,13 @@
 # Linux DTrace (test/unittest/pid/tst.weak1.d: of go and its weak alias
 # _go, "go", the one with fewer underscores; tst.weak2.d: of a local go
 # and its weak alias _go, "_go", the weak one).  pd-prog's go() has the
-# global go and the weak _go; its local loc() has the weak _loc.  A
-# clause naming both names of one function sees each call once, by the
-# preferred name; so does a clause naming the other name alone; the
-# counts are pd-prog's own calls (run 3: three of each).
+# global go and the weak _go; its local loc() has the weak _loc.  Each
+# description of a clause is an enabling of its own, as dtrace makes an
+# ECB per description: tst.weak1.d's clause naming go:entry and
+# _go:entry runs twice at one call (its i reaches 2).  So a clause
+# naming both names counts each call twice, by the preferred name; one
+# naming either name alone, or a glob, once.  The calls are pd-prog's
+# own (run 3: three of each).
 . "$top_srcdir/t/lib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 
@@ -24,10 +27,12 @@ run()
 	same_output "$T/want" "$T/got"
 }
 
-run 'pid$target:a.out:go:entry, pid$target:a.out:_go:entry' 'go 3'
+run 'pid$target:a.out:go:entry, pid$target:a.out:_go:entry' 'go 6'
+run 'pid$target:a.out:go:entry' 'go 3'
 run 'pid$target:a.out:_go:entry' 'go 3'
 run 'pid$target:a.out:*go:entry' 'go 3'
-run 'pid$target:a.out:loc:entry, pid$target:a.out:_loc:entry' '_loc 3'
+run 'pid$target:a.out:loc:entry, pid$target:a.out:_loc:entry' '_loc 6'
+run 'pid$target:a.out:loc:entry' '_loc 3'
 run 'pid$target:a.out:loc:return' '_loc 3'
 
 say "-l lists the pair's probes by the preferred name, once each"
