@@ -15,9 +15,14 @@ CALLS=2 TURNS=3
 
 objdump -d --no-show-raw-insn "$TARGETS/pd-prog" >"$T/dis" ||
 	fail "objdump failed"
-# The instructions of loopfunc: offset, then a back jump's target.
-start= offs=() jfrom= jto=
+# The instructions of loopfunc: offset, then a back jump's target; the
+# padding after its last ret or jmp is no part of it (its symbol's size).
+start= offs=() jfrom= jto= seenret=
 while read -r addr rest; do
+	case $rest in
+	nop*|cs\ *|xchg*|int3*|data16*) [ -n "$seenret" ] && continue ;;
+	esac
+	case $rest in ret*|jmp*) seenret=1 ;; *) seenret= ;; esac
 	a=$((16#${addr%:}))
 	[ -z "$start" ] && start=$a
 	off=$((a - start))
