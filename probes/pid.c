@@ -1371,6 +1371,38 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	return (int)added;
 }
 
+/*
+ * The name dtrace gives the function whose names begin at sf_names[k]
+ * when it looks its address up (libproc's byaddr_cmp_common): a global
+ * or weak name before a local one, then the fewest leading
+ * underscores, then the first in byte order; a versioned name
+ * ("memcpy@GLIBC_2.2.5") only when there is no other.  malloc, not
+ * __libc_malloc; read, not __libc_read, though that one is global and
+ * read weak.
+ */
+static const char *
+preferred(const struct symfile *sf, size_t k)
+{
+	const struct fname *f0 = &sf->sf_names[k], *b = f0;
+	size_t i;
+
+	for (i = k + 1; i < sf->sf_nnames &&
+	    sf->sf_names[i].fn_func == f0->fn_func; i++) {
+		const struct fname *f = &sf->sf_names[i];
+		int fl = (f->fn_rank >> 24 & 0xf) == 2, bl =
+		    (b->fn_rank >> 24 & 0xf) == 2;
+		int fv = strchr(f->fn_name, '@') != NULL, bv =
+		    strchr(b->fn_name, '@') != NULL;
+		unsigned fu = f->fn_rank >> 16 & 0xff, bu = b->fn_rank >> 16 &
+		    0xff;
+
+		if (fv != bv ? fv < bv : fl != bl ? fl < bl : fu != bu ?
+		    fu < bu : strcmp(f->fn_name, b->fn_name) < 0)
+			b = f;
+	}
+	return b->fn_name;
+}
+
 int
 pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
@@ -1460,15 +1492,16 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			const struct fname *fn = &sf->sf_names[k];
 
 			if (k == 0 || fn->fn_func != sf->sf_names[k - 1].fn_func)
-				best = fn->fn_name;
+				best = preferred(sf, k);
 			/*
 			 * An address is one probe.  A literal names it by
-			 * its best name (name_rank), whichever alias it
-			 * matched, as dtrace looks the address up again:
-			 * go and its weak alias _go are one probe, "go"
-			 * (dtrace's tests pid/tst.weak1.d, tst.weak2.d).
-			 * A glob takes the first alias it matches, best
-			 * first, as dtrace's glob takes the name matched.
+			 * dtrace's preferred name (preferred()), whichever
+			 * alias it matched, as dtrace looks the address up
+			 * again: go and its weak alias _go are one probe,
+			 * "go" (dtrace's tests pid/tst.weak1.d,
+			 * tst.weak2.d).  A glob takes the first alias it
+			 * matches, best first, as dtrace's glob takes the
+			 * name matched.
 			 */
 			if (fn->fn_func == taken)
 				continue;
