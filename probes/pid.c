@@ -1606,8 +1606,8 @@ pid_names(const char *prov, pid_t pid)
 	 */
 	while (k > 0 && prov[k - 1] >= '0' && prov[k - 1] <= '9')
 		k--;
-	if (pid == 0)
-		return false;
+	if (pid == 0)	/* pid0 is refused by pid_resolve */
+		return strcmp(prov, "pid0") == 0;
 	if (strncmp(prov, "pid", 3) != 0 && (k == n || k == 0 ||
 	    prov[k] == '0' || strtol(prov + k, NULL, 10) != (long)pid))
 		return false;
@@ -1627,6 +1627,12 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 	size_t first = out->pl_n, i;
 	int n;
 
+	/* pid0 names no process: dtrace refuses it (D_PROC_BADPID). */
+	if (pid == 0) {
+		pb_seterr(err, errlen, "[D_PROC_BADPID] provider pid0 names no "
+		    "process: give pid$target or pid<PID> of a -p or -c");
+		return -1;
+	}
 	/*
 	 * As dtrace: an empty or globbed name also makes a probe on each
 	 * instruction whose offset it matches (pid$target:a.out:f: is

@@ -7,7 +7,8 @@
 # a function that is not there (D_PROC_FUNC), a module that is not
 # there (D_PDESC_ZERO), a bad probe name (D_PROC_NAME), an offset past
 # the function's end (D_PROC_OFF), function "-" with a library
-# (D_PROC_LIB) or without one address as its name (D_PROC_NAME).
+# (D_PROC_LIB) or without one address as its name (D_PROC_NAME),
+# provider pid0 (D_PROC_BADPID).
 # Without -x errtags, the same errors carry no tag.
 . "$top_srcdir/t/lib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
@@ -39,6 +40,7 @@ check D_PROC_LIB 'pid$target:libc:-:800'
 check D_PROC_NAME 'pid$target::-:'
 check D_PROC_NAME 'pid$target::-:10*'
 check D_PDESC_ZERO 'pidgin:::entry'
+check D_PROC_BADPID 'pid0:::entry'
 say "every pd-prog started was killed with pidtrace"
 running_with "$TARGETS/pd-prog sleep" && fail "a pd-prog is left running"
 exit 0
