@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -213,6 +214,27 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 		fputc('\n', rt->rt_host.dh_out);
 }
 
+/*
+ * A boolean option: set by its name alone or any value but those dtrace
+ * reads as unset (no, false, disable(d), off, unset, in any case; its
+ * test misc/tst.boolopt.d).
+ */
+static bool
+optbool(const dsl_prog_t *pg, const char *name)
+{
+	static const char *const unset[] = { "no", "false", "disable",
+	    "disabled", "off", "unset", NULL };
+	const char *v = dsl_prog_option(pg, name);
+	size_t i;
+
+	if (v == NULL)
+		return false;
+	for (i = 0; unset[i] != NULL; i++)
+		if (strcasecmp(v, unset[i]) == 0)
+			return false;
+	return true;
+}
+
 /* An integer option's value, def when unset or not a positive number. */
 static int64_t
 optint(const dsl_prog_t *pg, const char *name, int64_t def)
@@ -244,7 +266,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
-	rt->rt_flow = dsl_prog_option(pg, "flowindent") != NULL;
+	rt->rt_flow = optbool(pg, "flowindent");
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);

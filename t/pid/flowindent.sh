@@ -6,7 +6,8 @@
 # and indents the thread's later lines by two, a return steps back and
 # prints " <- func", any other probe "| func:name"; each line is the CPU
 # ("%3d ") and the name left-justified in 41 columns.  The calls are
-# pd-prog's own (run 1: main calls go, _loc and loopfunc once).  -P
+# pd-prog's own (run 1: main calls go, _loc and loopfunc once).
+# -x flowindent=UnSeT is unset (dtrace's test misc/tst.boolopt.d).  -P
 # dtrace is -n 'dtrace:::': BEGIN and END print their probe lines.
 . "$top_srcdir/t/lib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
@@ -38,6 +39,12 @@ grep -v '^done ' "$T/out" | grep -v '^$' | cut -c4- >"$T/got"
 same_output "$T/want" "$T/got"
 head -1 "$T/out" | grep -q '^CPU ' || fail "no CPU heading"
 grep -Eqv '^(  [0-9]|CPU|done|$)' "$T/out" && fail "a line without its CPU"
+
+say "-x flowindent=UnSeT is off, as dtrace reads a boolean option"
+bounded 30 "$PIDTRACE" -x flowindent=UnSeT -n 'BEGIN { exit(0); }' \
+    >"$T/out" 2>"$T/err"
+cat "$T/err" "$T/out"
+head -1 "$T/out" | grep -q '^CPU *ID *FUNCTION:NAME$' || fail "flowindent on"
 
 say "-P dtrace is -n 'dtrace:::'"
 bounded 30 "$PIDTRACE" -P dtrace -n 'BEGIN { exit(0); }' >"$T/out" 2>"$T/err"
