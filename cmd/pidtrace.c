@@ -228,6 +228,7 @@ enable_probes(cmd_t *c)
 		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, bad);
 		const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 
+		free(m);	/* die() exits: nothing of ours stays */
 		if (p->cp_script)
 			die("failed to compile script %s: %s:%d:%d: %s",
 			    p->cp_arg, p->cp_arg, pd->pd_line, pd->pd_col,
@@ -239,14 +240,19 @@ enable_probes(cmd_t *c)
 
 		c->c_progs[pd->pd_src].cp_matches += m[d].tm_probes;
 		/* ours fire in traced processes only, dtrace's everywhere */
-		if (m[d].tm_probes == 0 && m[d].tm_elsewhere != NULL)
-			die("probe description %s: %s probes fire in traced "
-			    "processes only: give -p PID or -c CMD",
-			    pd->pd_text, m[d].tm_elsewhere);
+		if (m[d].tm_probes == 0 && m[d].tm_elsewhere != NULL) {
+			snprintf(what, sizeof(what), "probe description %s: "
+			    "%s probes fire in traced processes only: give "
+			    "-p PID or -c CMD", pd->pd_text,
+			    m[d].tm_elsewhere);
+			free(m);
+			die("%s", what);
+		}
 		if (m[d].tm_probes == 0 && !c->c_zdefs &&
 		    !trace_proc_deferred(c->c_tr) && !m[d].tm_refused) {
 			snprintf(what, sizeof(what), "probe description %s "
 			    "does not match any probes", pd->pd_text);
+			free(m);
 			desc_error(c, d, dsl_prog_option(c->c_pg, "errtags") !=
 			    NULL ? "[D_PDESC_ZERO] " : "", what);
 		}
