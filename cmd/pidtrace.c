@@ -549,7 +549,7 @@ main(int argc, char **argv)
 	const char *why, *opt;
 
 	/* a ^C while attaching or compiling ends the trace cleanly */
-	trace_catch_signals();
+	trace_run_catch_signals();
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);

@@ -178,6 +178,6 @@ bool	trace_run_nomatch(const trace_t *, size_t *d, char *err,
  * trace_run ends pidtrace at once (nothing is patched yet).  Call it
  * first thing in main.
  */
-void	trace_catch_signals(void);
+void	trace_run_catch_signals(void);
 
 #endif /* PIDTRACE_TRACE_H */
