@@ -76,8 +76,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "Usage: pidtrace [-eqFwlZhV] [-n program] [-s script] [-P provider]\n"
-	    "\t[-o output] "
+	    "Usage: pidtrace [-eqFwlZhV] [-n program] [-s script] "
+	    "[-P provider]\n\t[-o output] "
 	    "[-x opt[=val]]\n"
 	    "\t[-p pid]... [-c command]... [args ...]\n\n"
 	    "\t-n  enable probes described by a D program (several allowed)\n"

@@ -662,9 +662,9 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		w->wa_off = strtoull(p, &end, 16);
 		if (*p == '\0' || *end != '\0' || errno != 0 ||
 		    *p == '-' || *p == '+') {
-			pb_seterr(err, errlen, "[D_PROC_NAME] invalid probe name "
-			    "'%s': expected "
-			    "entry, return or a hexadecimal offset", name);
+			pb_seterr(err, errlen, "[D_PROC_NAME] invalid probe "
+			    "name '%s': expected entry, return or a "
+			    "hexadecimal offset", name);
 			return -1;
 		}
 		w->wa_offset = 1;
@@ -958,7 +958,8 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 
 	if (w->wa_offset && w->wa_off >= f->fu_size) {
 		first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is beyond "
-		    "the end of %s (size 0x%" PRIx64 ")", w->wa_off, fname, f->fu_size);
+		    "the end of %s (size 0x%" PRIx64 ")", w->wa_off, fname,
+		    f->fu_size);
 		return;
 	}
 	if (scan(sf, f->fu_addr, f->fu_size, NULL, 0, &fs) < 0) {
@@ -975,8 +976,9 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 
 		if (!pb_fnscan_is_boundary(&fs, w->wa_off)) {
 			boundary_list(&fs, list, sizeof(list));
-			first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is not "
-			    "on an instruction boundary of %s (instructions at %s)",
+			first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is "
+			    "not on an instruction boundary of %s "
+			    "(instructions at %s)",
 			    w->wa_off, fname, list);
 			goto out;
 		}
@@ -1426,8 +1428,9 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	if (func_glob != NULL && strcmp(func_glob, "-") == 0) {
 		if (mod_glob != NULL && mod_glob[0] != '\0' &&
 		    strcmp(mod_glob, "a.out") != 0)
-			pb_seterr(err, errlen, "[D_PROC_LIB] function '-' names "
-			    "an absolute address, of a.out only, not of '%s'",
+			pb_seterr(err, errlen, "[D_PROC_LIB] function '-' "
+			    "names an absolute address, of a.out only, not of "
+			    "'%s'",
 			    mod_glob);
 		else if (name_glob == NULL || name_glob[0] == '\0' ||
 		    !dm_glob_is_literal(name_glob))
@@ -1491,7 +1494,8 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		for (k = 0; k < sf->sf_nnames && !rs.rs_nomem; k++) {
 			const struct fname *fn = &sf->sf_names[k];
 
-			if (k == 0 || fn->fn_func != sf->sf_names[k - 1].fn_func)
+			if (k == 0 ||
+			    fn->fn_func != sf->sf_names[k - 1].fn_func)
 				best = preferred(sf, k);
 			/*
 			 * An address is one probe.  A literal names it by
@@ -1546,25 +1550,28 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		flags |= PB_ZEROOK;
 	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
 		if (nmods == 0 && moderr[0] != '\0')
-			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module matches "
-			    "'%s' in process %d (%s)", mod_glob ? mod_glob : "", (int)pid,
-			    moderr);
+			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module "
+			    "matches '%s' in process %d (%s)",
+			    mod_glob ? mod_glob : "", (int)pid, moderr);
 		else if (nmods == 0)
-			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module matches "
-			    "'%s' in process %d", mod_glob ? mod_glob : "", (int)pid);
+			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module "
+			    "matches '%s' in process %d",
+			    mod_glob ? mod_glob : "", (int)pid);
 		else if (rs.rs_nfuncs == 0 && moderr[0] != '\0')
 			/* A module was unreadable: it may hold the function. */
 			pb_seterr(err, errlen, "[D_PROC_FUNC] no function "
-			    "matches '%s' in %s (unreadable: %s)", g.gl_text, where, moderr);
+			    "matches '%s' in %s (unreadable: %s)", g.gl_text,
+			    where, moderr);
 		else if (rs.rs_nfuncs == 0) {
 			suggest(&ml, mod_glob, g.gl_text, dym, sizeof(dym));
 			if (dym[0] != '\0')
 				pb_seterr(err, errlen, "[D_PROC_FUNC] no "
-				    "function matches '%s' in %s; did you mean '%s'?", g.gl_text,
-				    where, dym);
+				    "function matches '%s' in %s; did you "
+				    "mean '%s'?", g.gl_text, where, dym);
 			else
 				pb_seterr(err, errlen, "[D_PROC_FUNC] no "
-				    "function matches '%s' in %s", g.gl_text, where);
+				    "function matches '%s' in %s", g.gl_text,
+				    where);
 		} else if (rs.rs_firsterr[0] != '\0')
 			pb_seterr(err, errlen, "%s", rs.rs_firsterr);
 		else
