@@ -9,6 +9,7 @@ include t/probes/local.mk
 include t/faults/local.mk
 include t/story/local.mk
 include t/multi/local.mk
+include t/pid/local.mk
 include t/endings/local.mk
 include t/output/local.mk
 include t/tools/local.mk
