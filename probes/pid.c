@@ -1682,8 +1682,9 @@ absolute(pid_t pid, const char *mod_glob, const char *name, int flags,
 
 	if (mod_glob != NULL && mod_glob[0] != '\0' &&
 	    strcmp(mod_glob, "a.out") != 0) {
-		pb_seterr(err, errlen, "function '-' takes an address in "
-		    "a.out: module '%s' is not the program", mod_glob);
+		pb_seterr(err, errlen, "[D_PROC_LIB] function '-' takes an "
+		    "address in a.out: module '%s' is not the program",
+		    mod_glob);
 		return -1;
 	}
 	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
@@ -1692,8 +1693,9 @@ absolute(pid_t pid, const char *mod_glob, const char *name, int flags,
 	addr = strtoull(q, &end, 16);
 	if (*q == '\0' || *end != '\0' || errno != 0 || *q == '-' ||
 	    *q == '+') {
-		pb_seterr(err, errlen, "function '-' takes one address as its "
-		    "name, in hexadecimal, not '%s'", name != NULL ? name : "");
+		pb_seterr(err, errlen, "[D_PROC_NAME] function '-' takes one "
+		    "address as its name, in hexadecimal, not '%s'",
+		    name != NULL ? name : "");
 		return -1;
 	}
 	memset(&rs, 0, sizeof(rs));
@@ -1822,30 +1824,6 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		return absolute(pid, mod_glob, name_glob, flags, out, err,
 		    errlen);
 	plt_glob = func_glob != NULL && strstr(func_glob, "@plt") != NULL;
-	/*
-	 * dtrace's function "-" names an absolute address of the program
-	 * (pid$target::-:4005d0), which pidtrace does not probe; its
-	 * misuses are refused as dtrace refuses them, tag and all (a
-	 * module other than a.out, a name that is no single address).
-	 */
-	if (func_glob != NULL && strcmp(func_glob, "-") == 0) {
-		if (mod_glob != NULL && mod_glob[0] != '\0' &&
-		    strcmp(mod_glob, "a.out") != 0)
-			pb_seterr(err, errlen, "[D_PROC_LIB] function '-' "
-			    "names an absolute address, of a.out only, not of "
-			    "'%s'",
-			    mod_glob);
-		else if (name_glob == NULL || name_glob[0] == '\0' ||
-		    !dm_glob_is_literal(name_glob))
-			pb_seterr(err, errlen, "[D_PROC_NAME] function '-' "
-			    "needs one absolute address as its name, not '%s'",
-			    name_glob != NULL ? name_glob : "");
-		else
-			pb_seterr(err, errlen, "[D_PROC_FUNC] function '-' "
-			    "(an absolute address) is not supported: name the "
-			    "function and an offset in it");
-		return -1;
-	}
 	memset(&rs, 0, sizeof(rs));
 	rs.rs_pid = pid;
 	rs.rs_flags = flags;
