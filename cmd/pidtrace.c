@@ -100,7 +100,8 @@ usage(FILE *fp)
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
 	    "\t-v  with -l: each probe's attributes and argument types "
-	    "(DWARF);\n\t    refused without -l\n"
+	    "(DWARF);\n\t    tracing: at the end, the probe sites and "
+	    "firings of each path\n"
 	    "\t-Z  allow descriptions that match no probe\n"
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
@@ -555,17 +556,6 @@ main(int argc, char **argv)
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);
-		return 2;
-	}
-	/*
-	 * dtrace -v without -l compiles and prints each clause's minimum
-	 * stability attributes; D here has no attributes but the listed
-	 * probes', so say so rather than accept a flag that does nothing.
-	 */
-	if (c->c_verbose && !c->c_list) {
-		fprintf(stderr, "pidtrace: -v without -l: the stability report "
-		    "of dtrace -v is not implemented (-l -v lists the probes' "
-		    "attributes and argument types)\n");
 		return 2;
 	}
 	for (i = 0; i < c->c_nprogs; i++) {

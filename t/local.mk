@@ -22,6 +22,7 @@ include t/args/local.mk
 include t/trace/local.mk
 include t/inproc/local.mk
 include t/containers/local.mk
+include t/scale/local.mk
 include t/inject/local.mk
 include t/doc/local.mk
 include t/code/local.mk

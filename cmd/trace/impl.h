@@ -55,6 +55,8 @@ typedef struct trace_opts {
 	bool		op_zdefs;	/* -Z */
 	bool		op_list;	/* -l */
 	bool		op_verbose;	/* -l -v */
+	bool		op_paths;	/* -v without -l: the sites per path
+					 * at the end (report.c) */
 	bool		op_quiet;	/* -q, -x quiet: no informing notices */
 	bool		op_errtags;	/* -x errtags: dtrace's tags kept */
 	bool		op_fastoff;	/* -x fastpath=off */
@@ -128,6 +130,11 @@ typedef struct trace_site {
 					 * for it (report.c); NULL */
 	const char	*ts_slowarg;	/* and the clause's reason */
 	bool		ts_fastq;	/* fast asked for, or ts_slow said */
+	bool		ts_wasfast;	/* ran fast once (report.c) */
+	const char	*ts_fail;	/* why it could not be patched, or
+					 * NULL once said */
+	bool		ts_failed;	/* it could not be */
+	const char	*ts_why;	/* why the tracer kept it int3 */
 } trace_site_t;
 
 /*
@@ -262,6 +269,8 @@ typedef struct trace_firing {
 /* -- across files --------------------------------------------------------- */
 
 /* A notice, "pidtrace: " and one line (trace.h). */
+/* Whether a SIGINT, SIGTERM, SIGHUP or SIGPIPE asked for the end. */
+bool	trace_run_interrupted(void);
 void	trace_notice(const trace_t *tr, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
@@ -316,6 +325,7 @@ void	trace_fire_handlers(tr_handlers_t *h);
 
 /* report.c */
 void	trace_report_fast(trace_proc_t *p, tr_session_t *s);
+void	trace_report_paths(trace_proc_t *p, tr_session_t *s);
 void	trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig);
 
 /* run.c: the loader's r_brk, which fire.c's on_hit hands on */

@@ -329,6 +329,14 @@ on_stop_signal(int sig)
 			tr_stop_async(p->p_s);
 }
 
+bool
+trace_run_interrupted(void)
+{
+	const trace_t *tr = the_trace;
+
+	return tr != NULL && tr->tr_signalled;
+}
+
 void
 trace_run_catch_signals(void)
 {
@@ -504,6 +512,8 @@ run_procs(trace_t *tr)
 
 		if (s != NULL && p->p_armed)
 			trace_report_fast(p, s);	/* a dlopen's, unsaid */
+		if (s != NULL && p->p_armed)
+			trace_report_paths(p, s);
 		refused |= p->p_refused;
 		if (!p->p_gone && p->p_launched) {
 			/* As dtrace: a process we created dies with us. */

@@ -112,7 +112,8 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	tr->tr_pg = pg;
 	op->op_zdefs = (flags & (TRACE_ZDEFS | TRACE_LIST)) != 0;
 	op->op_list = (flags & TRACE_LIST) != 0;
-	op->op_verbose = (flags & TRACE_VERBOSE) != 0;
+	op->op_verbose = (flags & TRACE_VERBOSE) != 0 && op->op_list;
+	op->op_paths = (flags & TRACE_VERBOSE) != 0 && !op->op_list;
 	op->op_quiet = dsl_prog_quiet(pg);
 	op->op_errtags = dsl_prog_option(pg, "errtags") != NULL;
 	/* names of stacks too (profile clauses), not only of pid probes */
