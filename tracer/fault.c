@@ -18,7 +18,7 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 /* Which of our pieces holds pc: fills where, site, cookie, len. */
 static void

@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 typedef enum tr_event {
 	EV_EXITED,	/* task gone (exit or killed): no restart */

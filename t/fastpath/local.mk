@@ -48,5 +48,5 @@ CLEANFILES += t/targets/fp-go
 # The ring's consumer alone, producers played by hand (no process).
 check_PROGRAMS += t/fastpath/ring-test
 TESTS += t/fastpath/ring-test
-t_fastpath_ring_test_SOURCES = t/fastpath/ring-test.c tracer/ring.c \
-	tracer/fast.h t/check.h
+t_fastpath_ring_test_SOURCES = t/fastpath/ring-test.c tracer/fast/ring.c \
+	tracer/fast/fast.h t/check.h

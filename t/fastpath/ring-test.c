@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * t/fastpath/ring-test.c: the ring's consumer (tracer/ring.c) on a ring
+ * t/fastpath/ring-test.c: the ring's consumer (tracer/fast/ring.c) on a ring
  * in our own memory, producers played by hand, a clock we set: what a
  * drain delivers and what it frees while a slot is claimed and not
  * published.  t/faults/concurrency.sh lost records in CI once: a
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 #include "t/check.h"
 
 #define NSLOTS	8u

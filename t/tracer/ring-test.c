@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/tracer/ring-test.c: the consumer of the fast path's record ring
- * (tracer/ring.c) against producers simulated here, as the trampolines
+ * (tracer/fast/ring.c) against producers simulated here, as the trampolines
  * claim, write and publish.  A drain hands over what was claimed when it
  * began and never chases the records published while it runs: threads
  * calling a probed function in a loop refill each slot as it is freed,
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "t/check.h"
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 #define NSLOTS	64u
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/fast.h: the fast path's private layout, shared by tramp.c (the
+ * tracer/fast/fast.h: the fast path's private layout, shared by tramp.c (the
  * trampolines and the patching), ring.c (the shared record ring) and
  * clock.c (rdtsc to CLOCK_MONOTONIC).  doc/TRACER.md, "The fast path",
  * says why each piece is the way it is.

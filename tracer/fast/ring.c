@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/ring.c: the consumer side of the shared record ring.  Producers
+ * tracer/fast/ring.c: the consumer side of the shared record ring.  Producers
  * are the tracee's threads running trampolines (tramp.c writes their
  * code); pidtrace is the one consumer.  Each of TR_NSHARDS shards is
  * Vyukov's bounded queue: a producer position in the header, fixed-size
@@ -46,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 /*
  * How long a shard waits on one claimed slot before a stall check.  Not

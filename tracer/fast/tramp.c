@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/tramp.c: the fast path's trampolines.  A site the host asked for
+ * tracer/fast/tramp.c: the fast path's trampolines.  A site the host asked for
  * (tr_bkpt_want_fast) is, once every thread is stopped, turned from an
  * int3 into a `jmp rel32` to a trampoline generated here, in a chunk of
  * the shared memfd mapped read-execute near the code.  An entry
@@ -45,7 +45,7 @@
 #include <unistd.h>
 #include <capstone/capstone.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000

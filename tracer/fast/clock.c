@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/clock.c: the time of a fast-path record.  A trampoline reads the
+ * tracer/fast/clock.c: the time of a fast-path record.  A trampoline reads the
  * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns
  * it into CLOCK_MONOTONIC with a line through (tsc, monotonic) pairs it
  * samples itself.  Each pair is the reading bracketed by the narrowest of
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <x86intrin.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 typedef struct pair {
 	uint64_t	p_tsc;
