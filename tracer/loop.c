@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "tracer/fast/fast.h"
+#include "tracer/tr-impl.h"
 
 typedef enum tr_event {
 	EV_EXITED,	/* task gone (exit or killed): no restart */
@@ -702,7 +702,7 @@ any_ring(void)
 	const tr_session_t *o;
 
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_fast != NULL && o->s_fast->fa_ring != 0)
+		if (tr_fast_live(o))
 			return true;
 	return false;
 }
@@ -732,7 +732,7 @@ checks_due(void)
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess) {
 		if (o->s_stopping)
 			return false;
-		if (o->s_fast != NULL && o->s_fast->fa_check)
+		if (tr_ring_check_due(o))
 			due = true;
 	}
 	return due;
@@ -746,8 +746,7 @@ run_checks(void)
 	if (!checks_due())
 		return 0;
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_fast != NULL && o->s_fast->fa_check &&
-		    tr_ring_stall_check(o) < 0)
+		if (tr_ring_check_due(o) && tr_ring_stall_check(o) < 0)
 			return -1;
 	return 0;
 }
@@ -928,8 +927,7 @@ have:
 	 * order with what the stop fires (and a thread's exit frees its
 	 * self-> only after its last records ran).
 	 */
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0 &&
-	    may_report(s, tid, status)) {
+	if (tr_fast_live(s) && may_report(s, tid, status)) {
 		tr_ring_drain(s, false, 0);
 		/* A shard stalled on another thread's slot: tid's own. */
 		tr_ring_drain_tid(s, tid);
@@ -938,7 +936,7 @@ have:
 			(unsigned)status >> 16 == 0;
 	if (dispatch(s, tid, status) < 0)
 		return -1;
-	if (s->s_fast != NULL && s->s_fast->fa_revert && !s->s_stopping) {
+	if (tr_fast_revert_due(s) && !s->s_stopping) {
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_fast_revert(s);
@@ -949,9 +947,8 @@ have:
 	 * Sites asked for while threads ran (a library's, at the loader's
 	 * r_brk): their jumps go in with every thread stopped.
 	 */
-	if (s->s_fast != NULL && s->s_fast->fa_on && !s->s_fast->fa_broken &&
-	    s->s_fast->fa_pending < s->s_fast->fa_nsites && s->s_armed &&
-	    !s->s_stopping && !s->s_gone) {
+	if (tr_fast_arm_due(s) && s->s_armed && !s->s_stopping &&
+	    !s->s_gone) {
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_fast_arm(s);
@@ -1082,7 +1079,7 @@ tr_resume_all(tr_session_t *s)
 static void
 drain_before_wake(tr_session_t *s)
 {
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0)
+	if (tr_fast_live(s))
 		tr_ring_drain(s, false, 0);
 }
 

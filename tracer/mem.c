@@ -16,7 +16,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "tracer/fast/fast.h"
+#include "tracer/tr-impl.h"
 
 int
 tr_mem_open(tr_session_t *s)

@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tracer/fast/fast.h"
+#include "tracer/tr-impl.h"
 
 #define OPTS	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | \
 		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
@@ -767,7 +767,7 @@ tr_release(tr_session_t *s)
 	s->s_ending = true;
 	if (s->s_all != NULL)
 		tr_stop_all(s);
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
+	if (tr_fast_live(s)) {
 		/*
 		 * Every thread stopped and stepped out of the record blocks
 		 * (a slot claimed by a live thread is published): what is

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/fast/fast.h: the fast path's private layout, shared by tramp.c (the
- * trampolines and the patching), ring.c (the shared record ring) and
- * clock.c (rdtsc to CLOCK_MONOTONIC).  doc/TRACER.md, "The fast path",
- * says why each piece is the way it is.
+ * tracer/fast/fast.h: the fast path's private layout, shared by tramp.c
+ * (the trampolines and the patching), ring.c (the shared record ring) and
+ * clock.c (rdtsc to CLOCK_MONOTONIC), and included by no other file but
+ * the ring's white-box tests (t/tracer/ring-test.c, t/fastpath/).
+ * doc/TRACER.md, "The fast path", says why each piece is the way it is.
  *
  * One memfd per traced process, created by a syscall injected into a
  * stopped thread and mapped twice over: pidtrace maps all of it read-write
@@ -122,34 +123,16 @@ struct tr_fast {
 	pid_t		*fa_mute;	/* tids whose records are a vfork
 					 * child's: dropped */
 	size_t		fa_nmute;
+	char		fa_why[160];	/* why it is off (tr_fast_why) */
 };
 
-/* tramp.c */
-void	tr_fast_teardown(tr_session_t *s, bool unmap);
-void	tr_fast_forget(tr_session_t *s);
-void	tr_fast_free(tr_session_t *s);
-bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
-bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
-bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
-void	tr_fast_revert(tr_session_t *s);
-bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
-bool	tr_fast_settle(tr_session_t *s, bool out);
-int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
-void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
-			size_t len);
-int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
-
-/* insn.c */
-uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
-bool	tr_insn_is_jcc(unsigned id);	/* a conditional jump (not jrcxz) */
+/*
+ * What the rest of the tracer calls is declared in tracer/tr-impl.h (the
+ * wall); what only these files share, here.
+ */
 
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
-size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);
-size_t	tr_ring_drain_tid(tr_session_t *s, pid_t tid);
-size_t	tr_ring_drain_all(bool force, size_t max);
-int	tr_ring_stall_check(tr_session_t *s);
-void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
 
 /* clock.c */
 bool	tr_clock_usable(char *why, size_t len);

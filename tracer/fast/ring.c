@@ -286,6 +286,12 @@ tr_ring_drain_all(bool force, size_t max)
 	return n;
 }
 
+bool
+tr_ring_check_due(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_check;
+}
+
 /*
  * A shard has waited on one slot for TR_STALL_NS (the loop asks, with no
  * session stopping): stop every thread, step each one out of the record

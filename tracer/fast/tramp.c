@@ -184,7 +184,28 @@ tr_bkpt_is_fast(const tr_session_t *s, uint64_t addr)
 const char *
 tr_fast_why(const tr_session_t *s)
 {
-	return s->s_fastwhy;
+	return s->s_fast != NULL ? s->s_fast->fa_why : "";
+}
+
+bool
+tr_fast_live(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_ring != 0;
+}
+
+bool
+tr_fast_arm_due(const tr_session_t *s)
+{
+	const struct tr_fast *fa = s->s_fast;
+
+	return fa != NULL && fa->fa_on && !fa->fa_broken &&
+	       fa->fa_pending < fa->fa_nsites;
+}
+
+bool
+tr_fast_revert_due(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_revert;
 }
 
 uint64_t
@@ -207,7 +228,7 @@ broken(tr_session_t *s, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(s->s_fastwhy, sizeof(s->s_fastwhy), fmt, ap);
+	vsnprintf(s->s_fast->fa_why, sizeof(s->s_fast->fa_why), fmt, ap);
 	va_end(ap);
 	s->s_fast->fa_broken = true;
 }
@@ -1214,9 +1235,38 @@ tr_fast_refusals(tr_session_t *s, tr_refusal_fn *fn, void *arg)
 			continue;
 		fs->fs_said = true;
 		fn(arg, fs->fs_cookie, fs->fs_addr, fs->fs_why == TR_FW_PROC ?
-		   s->s_fastwhy : why_text[fs->fs_why]);
+		   fa->fa_why : why_text[fs->fs_why]);
 	}
 	return fa->fa_nsites - fa->fa_pending;
+}
+
+/*
+ * fault.c: whether pc lies in the bytes a live jump replaced or in its
+ * trampoline; fills f's where, site, cookie and range if so.
+ */
+void
+tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	for (i = 0; fa != NULL && i < fa->fa_nsites; i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		if (pc >= fs->fs_p0 && pc < fs->fs_p0 + fs->fs_n)
+			f->fl_where = TR_FAULT_PATCH;
+		else if (pc >= fs->fs_tramp && pc < fs->fs_tramp + fs->fs_tlen)
+			f->fl_where = TR_FAULT_TRAMP;
+		else
+			continue;
+		f->fl_site = fs->fs_addr;
+		f->fl_p0 = fs->fs_p0;
+		f->fl_len = fs->fs_n;
+		f->fl_cookie = fs->fs_cookie;
+		return;
+	}
 }
 
 /* tr_read: the original bytes over our jumps. */
@@ -1653,7 +1703,7 @@ tr_fast_forget(tr_session_t *s)
 		return;
 	tr_fast_teardown(s, false);
 	fa->fa_broken = false;
-	s->s_fastwhy[0] = '\0';
+	fa->fa_why[0] = '\0';
 }
 
 /*
@@ -1745,8 +1795,8 @@ tr_fast_revert(tr_session_t *s)
 		s->s_st.st_fast--;
 	}
 	fa->fa_broken = true;
-	snprintf(s->s_fastwhy, sizeof(s->s_fastwhy), "a thread without a "
+	snprintf(fa->fa_why, sizeof(fa->fa_why), "a thread without a "
 		 "TCB (fs base 0) appeared: back to int3");
 	fprintf(stderr, "pidtrace: pid %d: %s\n", (int)s->s_pid,
-		s->s_fastwhy);
+		fa->fa_why);
 }
