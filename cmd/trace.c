@@ -225,6 +225,18 @@ tgid_of(pid_t tid)
 	return (pid_t)v;
 }
 
+/* The tracer's message of a failed grab, and its hints, in our shape. */
+static void
+print_tr_error(void)
+{
+	const char *h;
+	size_t i;
+
+	fprintf(stderr, "pidtrace: %s\n", tr_errmsg());
+	for (i = 0; (h = tr_errhint(i)) != NULL; i++)
+		fprintf(stderr, "hint: %s\n", h);
+}
+
 /*
  * A grab failed: let go of the processes grabbed before it, untouched
  * (nothing is armed yet); those we created die, as dtrace's do.
@@ -321,7 +333,7 @@ trace_open(pid_t pid, const char *command)
 		t->t_s = tr_attach(pid);
 	}
 	if (t->t_s == NULL) {
-		tr_perror("pidtrace");
+		print_tr_error();
 		open_failed();
 	}
 	t->t_pid = tr_pid(t->t_s);
@@ -2135,6 +2147,18 @@ fault_report(cmd_trace_t *t, tr_session_t *s, int sig)
 		(unsigned long long)f->fl_site);
 }
 
+/* What the tracer says while it runs: one line, under -q too. */
+static void
+on_notice(void *arg, tr_session_t *s, int code, uint64_t addr,
+	  const char *text)
+{
+	(void)s;
+	(void)code;
+	(void)addr;
+	fprintf(stderr, "pidtrace: pid %d: %s\n",
+		(int)((cmd_trace_t *)arg)->t_pid, text);
+}
+
 static void
 on_exit_(void *arg, tr_session_t *s, int status)
 {
@@ -2306,6 +2330,7 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 		h[i].h_drained = on_drained;
 		h[i].h_syscall = on_syscall;
 		h[i].h_sample = on_sample;
+		h[i].h_notice = on_notice;
 		hs[i] = &h[i];
 		ss[i] = o->t_s;
 		if (o->t_nsysref != 0 && tr_syscalls(o->t_s, true) < 0)

@@ -347,9 +347,9 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (bp != NULL && bp->bp_insn.in_plan == TR_PLAN_XOL &&
 	    bp->bp_slot == 0 && tr_xol_place(s, bp) < 0) {
 		/* No slot and none to be had: give the site up. */
-		fprintf(stderr, "tracer: no room to run the instruction at "
-			"%#llx out of line: %s; site removed\n",
-			(unsigned long long)addr, strerror(errno));
+		tr_notice(s, TR_NOTE_SITE_LOST, addr, "no room to run the "
+			  "instruction at %#llx out of line: %s; site removed",
+			  (unsigned long long)addr, strerror(errno));
 		tr_bkpt_remove(s, addr);
 		bp = NULL;
 	}

@@ -165,6 +165,8 @@ extern tr_session_t *tr_sessions;
 /* error.c */
 void	tr_seterr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	tr_addhint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	tr_notice(tr_session_t *s, int code, uint64_t addr, const char *fmt,
+		  ...) __attribute__((format(printf, 4, 5)));
 
 /* mem.c */
 ssize_t	tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len);

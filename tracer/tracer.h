@@ -26,7 +26,9 @@
  * PTRACE_SETREGS, PTRACE_CONT.  doc/TRACER.md says how it is kept.
  *
  * Errors: functions returning int give 0 or -1 with errno set; session
- * constructors return NULL and leave a user-ready message for tr_perror().
+ * constructors return NULL and leave a user-ready message (tr_errmsg,
+ * tr_errhint).  The tracer never prints: what the user must hear of
+ * while a session runs goes to the host's h_notice.
  */
 #ifndef PIDTRACE_TRACER_H
 #define PIDTRACE_TRACER_H
@@ -154,12 +156,35 @@ typedef struct tr_handlers {
 	 */
 	int	(*h_syscall)(void *arg, tr_session_t *s, tr_thread_t *th,
 			     const tr_syscall_t *sc);
+
+	/*
+	 * Something the user must hear of (the tracer never prints): code
+	 * says what (TR_NOTE_*), text says it in a few words without the
+	 * program's name or the pid ("a signal frame still points into
+	 * pidtrace's trampolines: left mapped"), addr is the site it is
+	 * about or 0.  The host prints it in its own shape.  Only from
+	 * tr_run or tr_run_many (tr_detach before them has nothing of ours
+	 * to leave behind).
+	 */
+	void	(*h_notice)(void *arg, tr_session_t *s, int code,
+			    uint64_t addr, const char *text);
 } tr_handlers_t;
+
+/* h_notice's codes. */
+enum {
+	TR_NOTE_LEFT_MAPPED = 1,	/* pages of ours stay in the process:
+					 * a thread may still return there */
+	TR_NOTE_FAST_OFF,		/* the fast path is given up for the
+					 * process: int3 from now on */
+	TR_NOTE_SITE_LOST,		/* a site is given up: its probes no
+					 * longer fire */
+	TR_NOTE_INTERNAL,		/* a state the tracer did not expect */
+};
 
 /*
  * Attach to every thread of process pid (PTRACE_SEIZE, then stop them
- * all).  On failure returns NULL, the target untouched, and tr_perror()
- * prints why (no such process, permission with hints, exiting).
+ * all).  On failure returns NULL, the target untouched, and tr_errmsg()
+ * says why (no such process, permission with hints, exiting).
  */
 tr_session_t *
 tr_attach(pid_t pid);
@@ -169,15 +194,24 @@ tr_attach(pid_t pid);
  * point: its libraries are mapped (probes in them can be resolved from
  * /proc/PID/maps), main has not run.  h_ready is called from tr_run().
  * NULL on failure (command not found, ...) with a message for
- * tr_perror().  The child is killed if pidtrace dies (PTRACE_O_EXITKILL)
+ * tr_errmsg().  The child is killed if pidtrace dies (PTRACE_O_EXITKILL)
  * before tr_run() detaches it.
  */
 tr_session_t *
 tr_launch(char *const argv[]);
 
-/* Print the last constructor failure: "prog: ..." then "hint: ..." lines. */
-void
-tr_perror(const char *prog);
+/*
+ * The last constructor failure, for the host to print: the message
+ * ("attach: process 42: Operation not permitted") and its hints, each a
+ * line of its own ("process 42 is already traced by process 7 (gdb)");
+ * tr_errhint is NULL past the last.  Owned by the tracer, valid until
+ * the next constructor call.
+ */
+const char *
+tr_errmsg(void);
+
+const char *
+tr_errhint(size_t i);
 
 /* The target process id. */
 pid_t

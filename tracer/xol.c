@@ -312,13 +312,13 @@ tr_xol_unmap(tr_session_t *s)
 	}
 	th = tr_inject_thread(s);
 	if (left != 0 || th == NULL) {
-		fprintf(stderr, "pidtrace: pid %d: %s: pidtrace's "
-			"out-of-line pages are left mapped\n", (int)s->s_pid,
-			left != 0 ? "a thread may still return into them" :
-			"no thread can run munmap");
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "%s: pidtrace's "
+			  "out-of-line pages are left mapped", left != 0 ?
+			  "a thread may still return into them" :
+			  "no thread can run munmap");
 	} else if ((e = unmap_pages(s, th)) != 0) {
-		fprintf(stderr, "pidtrace: pid %d: munmap of an out-of-line "
-			"page: %s\n", (int)s->s_pid, strerror(e));
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "munmap of an out-of-line "
+			  "page: %s", strerror(e));
 	}
 	tr_xol_forget(s);
 }

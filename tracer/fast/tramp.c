@@ -1465,9 +1465,10 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 				break;
 		}
 		if (i == fs->fs_nins) {
-			fprintf(stderr, "tracer: thread %d stopped at %#llx "
-				"in a trampoline, not at an instruction\n",
-				(int)th->th_tid, (unsigned long long)r.rip);
+			tr_notice(s, TR_NOTE_INTERNAL, fs->fs_addr, "thread "
+				  "%d stopped at %#llx in a trampoline, not at "
+				  "an instruction", (int)th->th_tid,
+				  (unsigned long long)r.rip);
 			ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
 			return false;
 		}
@@ -1670,9 +1671,9 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			if (fa->fa_sites[i].fs_live)
 				unpatch(s, &fa->fa_sites[i], 0);
 		if (chunk_referenced(s, false)) {
-			fprintf(stderr, "pidtrace: pid %d: a signal frame "
-				"still points into pidtrace's trampolines: "
-				"left mapped\n", (int)s->s_pid);
+			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "a signal frame "
+				  "still points into pidtrace's trampolines: "
+				  "left mapped");
 		} else if (tr_inject_thread(s) != NULL) {
 			for (c = 0; c < fa->fa_nchunk; c++)
 				tr_inject_syscall(s, SYS_munmap,
@@ -1797,6 +1798,5 @@ tr_fast_revert(tr_session_t *s)
 	fa->fa_broken = true;
 	snprintf(fa->fa_why, sizeof(fa->fa_why), "a thread without a "
 		 "TCB (fs base 0) appeared: back to int3");
-	fprintf(stderr, "pidtrace: pid %d: %s\n", (int)s->s_pid,
-		fa->fa_why);
+	tr_notice(s, TR_NOTE_FAST_OFF, 0, "%s", fa->fa_why);
 }
