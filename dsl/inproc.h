@@ -76,7 +76,8 @@ typedef struct dsl_ip dsl_ip_t;
  *    is an error D reports, never a fault in the process.  It calls
  *    nothing else and jumps nowhere outside its own bytes.
  */
-#define DSL_JIT_NEV	4	/* faults one firing can report */
+#define DSL_JIT_NEV	3	/* faults one firing can report: what a
+				 * 128-byte record slot has room for */
 #define DSL_JIT_NTHIS	8	/* this-> integer slots in the code */
 #define DSL_JIT_NTMP	12	/* expression temporaries */
 
@@ -169,6 +170,11 @@ int		dsl_plan(dsl_ip_t *, const uint8_t *kinds, uint32_t n);
  * For -l -v and the notice. */
 int		dsl_plan_path(const dsl_ip_t *, uint32_t id, uint32_t i,
 		    const char **why);
+/*
+ * dsl_rt_needs_stop leaves out the enablings the plan runs in process:
+ * their memory reads are the code's, made in the thread.
+ */
+
 /* Whether probe id has clauses in process / in pidtrace. */
 bool		dsl_plan_inproc(const dsl_ip_t *, uint32_t id);
 bool		dsl_plan_records(const dsl_ip_t *, uint32_t id);
