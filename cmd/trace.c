@@ -1695,13 +1695,16 @@ fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
  * the registers the trampoline saved, with the thread's own timestamp.
  */
 static int
-on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
-	  uint64_t ns, const uint64_t args[6])
+on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 {
 	cmd_trace_t *t = arg;
 	trace_firing_t fg;
 	trace_site_t *ts;
 	pb_regs_t regs;
+	pid_t tid = rc->rc_tid;
+	uint32_t cookie = rc->rc_cookie;
+	uint64_t ns = rc->rc_ns;
+	const uint64_t *args = rc->rc_args;
 
 	(void)s;
 	if (cookie >= t->t_nsites)

@@ -952,6 +952,9 @@ have:
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_fast_arm(s);
+		/* Entries of their clause code before any thread runs. */
+		if (s->s_h != NULL && s->s_h->h_fast != NULL)
+			s->s_h->h_fast(s->s_h->h_arg, s, TR_FE_ARMED, 0, 0);
 		if (tr_resume_all(s) < 0)
 			return -1;
 	}

@@ -47,15 +47,14 @@ produce(unsigned sh, uint32_t tid)
 
 /* Each record handed over, its thread publishes another (a flood). */
 static int
-on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
-	  uint64_t ns, const uint64_t args[6])
+on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 {
+	pid_t tid = rc->rc_tid;
+	const uint64_t *args = rc->rc_args;
 	unsigned sh = (unsigned)tid & (TR_NSHARDS - 1);
 
 	(void)arg;
 	(void)s;
-	(void)cookie;
-	(void)ns;
 	CHECKF(args[0] == last_arg[sh] + 1, "tid %d: record %llu after %llu",
 	       (int)tid, (unsigned long long)args[0],
 	       (unsigned long long)last_arg[sh]);

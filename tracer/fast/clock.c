@@ -29,7 +29,30 @@ typedef struct pair {
 
 static pair_t anchor, older;	/* the line: through anchor, slope to older */
 static double slope;		/* ns per tick */
+static int64_t mult;		/* slope * 2^32, what the line is used as */
+static int64_t walloff;		/* CLOCK_REALTIME - CLOCK_MONOTONIC */
+static uint64_t gen;		/* lines fitted so far */
 static bool fitted;
+
+/*
+ * The line in integers, as clause code in the tracee computes it: both
+ * must turn one rdtsc into the same nanosecond.
+ */
+static void
+set_line(void)
+{
+	struct timespec mono, real;
+
+	slope = (double)(anchor.p_ns - older.p_ns) /
+		(double)(anchor.p_tsc - older.p_tsc);
+	mult = (int64_t)(slope * 4294967296.0 + 0.5);
+	clock_gettime(CLOCK_REALTIME, &real);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	walloff = ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) *
+		  1000000000LL + ((int64_t)real.tv_nsec -
+				  (int64_t)mono.tv_nsec);
+	gen++;
+}
 
 uint64_t
 tr_clock_mono(void)
@@ -157,8 +180,7 @@ tr_clock_usable(char *why, size_t len)
 		while (tr_clock_mono() - older.p_ns < 5000000)
 			;
 		anchor = sample();
-		slope = (double)(anchor.p_ns - older.p_ns) /
-			(double)(anchor.p_tsc - older.p_tsc);
+		set_line();
 		while (tr_clock_mono() - anchor.p_ns < 5000000)
 			;
 		check = sample();
@@ -174,6 +196,7 @@ tr_clock_usable(char *why, size_t len)
 	}
 	older = anchor;
 	anchor = check;
+	set_line();
 	fitted = ok = true;
 out:
 	snprintf(why, len, "%s", reason);
@@ -193,14 +216,31 @@ tr_clock_refit(void)
 		return;
 	older = anchor;
 	anchor = p;
-	slope = (double)(anchor.p_ns - older.p_ns) /
-		(double)(anchor.p_tsc - older.p_tsc);
+	set_line();
 }
 
 uint64_t
 tr_clock_ns(uint64_t tsc)
 {
-	int64_t d = (int64_t)(tsc - anchor.p_tsc);
+	__int128 d = (__int128)(int64_t)(tsc - anchor.p_tsc) * mult;
 
-	return anchor.p_ns + (uint64_t)(int64_t)((double)d * slope);
+	return anchor.p_ns + (uint64_t)(int64_t)(d >> 32);
+}
+
+uint64_t
+tr_clock_gen(void)
+{
+	return gen;
+}
+
+bool
+tr_fast_clock(uint64_t *tsc0, uint64_t *ns0, int64_t *m, int64_t *wo)
+{
+	if (!fitted)
+		return false;
+	*tsc0 = anchor.p_tsc;
+	*ns0 = anchor.p_ns;
+	*m = mult;
+	*wo = walloff;
+	return true;
 }

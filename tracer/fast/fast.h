@@ -15,7 +15,11 @@
  *	offset 0		header: drops (u64) at 0; shard i's producer
  *				position (u64) at 64 + 64 * i
  *	offset TR_RING_SLOTS	shard 0's slots, then shard 1's, ...
- *	offset ring size	trampoline chunk 0, chunk 1, ...
+ *	then			the host's data area (tr_fast_area), if any:
+ *				fa_ringsz covers the ring and it, the one
+ *				read-write mapping of the tracee
+ *	offset fa_ringsz	trampoline chunk 0, chunk 1, ... (clause code
+ *				too, tr_fast_code)
  */
 #ifndef PIDTRACE_TR_FAST_H
 #define PIDTRACE_TR_FAST_H
@@ -32,8 +36,9 @@
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
 #define TR_MAXCHUNK	64u
-#define TR_TRAMP_MAX	640u		/* bytes per trampoline, at most (a
-					 * whole function's: two records) */
+#define TR_TRAMP_MAX	2048u		/* bytes per trampoline, at most (a
+					 * whole function's: two records,
+					 * each with its context block) */
 #define TR_RELOC_MAX	32u		/* relocated bytes, at most */
 
 /* One record, as a trampoline writes it. */
@@ -42,9 +47,14 @@ typedef struct tr_rec {
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
 	uint32_t	r_tid;		/* from the TCB; 0 if fs base is 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
-	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax */
-	uint64_t	r_pad[7];
+	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax; from
+					 * a context (TR_RF_CTX): its args */
+	uint32_t	r_flags;	/* TR_RF_CTX | the context's status */
+	uint32_t	r_nev;		/* its events, TR_REC_NEV at most */
+	uint64_t	r_ev[2 * TR_REC_NEV];
 } tr_rec_t;
+
+#define TR_RF_CTX	0x80000000u	/* a context block wrote it */
 
 /* A site the host asked to run fast (tr_bkpt_want_fast). */
 typedef struct tr_fsite {
@@ -71,6 +81,13 @@ typedef struct tr_fsite {
 	uint64_t	fs_tprev, fs_tnext;	/* tr_fast_want_t's */
 	uint8_t		fs_why;		/* TR_FW_*: why it stayed int3 */
 	bool		fs_said;	/* tr_fast_refusals told it */
+	bool		fs_ctx;		/* context blocks (fw_ctx) */
+	uint64_t	fs_arg0;	/* fw_arg0, a return's context's */
+	uint64_t	fs_word;	/* the memfd offset of its entry word
+					 * (fs_ctx), 0 if none */
+	uint64_t	fs_word2;	/* and of its return record's (whole) */
+	uint16_t	fs_plain, fs_plain2;	/* each record block's plain
+						 * template, from its start */
 } tr_fsite_t;
 
 /* Why a site asked for stays int3 (fs_why; tramp.c's why_text). */
@@ -124,6 +141,11 @@ struct tr_fast {
 					 * child's: dropped */
 	size_t		fa_nmute;
 	char		fa_why[160];	/* why it is off (tr_fast_why) */
+	size_t		fa_areasz;	/* tr_fast_area's, after the ring */
+	uint64_t	*fa_code;	/* clause code placed: [lo, hi) pairs
+					 * in the tracee */
+	size_t		fa_ncode;
+	uint64_t	fa_clkgen;	/* the clock line the host was told */
 };
 
 /*
@@ -139,5 +161,6 @@ bool	tr_clock_usable(char *why, size_t len);
 void	tr_clock_refit(void);
 uint64_t tr_clock_ns(uint64_t tsc);
 uint64_t tr_clock_mono(void);
+uint64_t tr_clock_gen(void);	/* moves on at each new line */
 
 #endif /* PIDTRACE_TR_FAST_H */

@@ -124,6 +124,115 @@ tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 }
 
 int
+tr_fast_area(tr_session_t *s, size_t size)
+{
+	struct tr_fast *fa = fast_of(s);
+
+	if (fa == NULL)
+		return -1;
+	if (size % 4096 != 0 || fa->fa_ring != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	fa->fa_areasz = size;
+	return 0;
+}
+
+void *
+tr_fast_area_map(const tr_session_t *s, uint64_t *remote)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t off;
+
+	if (fa == NULL || fa->fa_ring == 0 || fa->fa_areasz == 0 ||
+	    fa->fa_map == NULL)
+		return NULL;
+	off = fa->fa_ringsz - fa->fa_areasz;
+	*remote = fa->fa_ring + off;
+	return fa->fa_map + off;
+}
+
+int
+tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
+	     uint64_t *remote)
+{
+	struct tr_fast *fa = s->s_fast;
+	size_t need = (len + 15) & ~(size_t)15;
+	uint64_t *nc;
+	tr_chunk_t *ch;
+	unsigned i;
+
+	if (len == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; fa != NULL && fa->fa_map != NULL && i < fa->fa_nchunk;
+	     i++) {
+		ch = &fa->fa_chunk[i];
+		if (ch->ch_used + need > TR_CHUNK)
+			continue;
+		nc = realloc(fa->fa_code, (fa->fa_ncode + 1) * 2 *
+			     sizeof(*nc));
+		if (nc == NULL)
+			return -1;
+		fa->fa_code = nc;
+		memcpy(fa->fa_map + ch->ch_off + ch->ch_used, bytes, len);
+		memset(fa->fa_map + ch->ch_off + ch->ch_used + len, 0xcc,
+		       need - len);
+		*remote = ch->ch_addr + ch->ch_used;
+		nc[2 * fa->fa_ncode] = *remote;
+		nc[2 * fa->fa_ncode + 1] = *remote + len;
+		fa->fa_ncode++;
+		ch->ch_used += (uint32_t)need;
+		return 0;
+	}
+	errno = ENOSPC;
+	return -1;
+}
+
+int
+tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t off = 0;
+	size_t i;
+
+	for (i = 0; fa != NULL && fa->fa_map != NULL && i < fa->fa_nsites;
+	     i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		if (fs->fs_addr == addr)
+			off = fs->fs_word;
+		else if (fs->fs_whole && fs->fs_retaddr == addr)
+			off = fs->fs_word2;
+		else
+			continue;
+		break;
+	}
+	if (off == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	__atomic_store_n((uint64_t *)(void *)(fa->fa_map + off), entry,
+			 __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* Whether pc lies in clause code placed by tr_fast_code. */
+static bool
+in_code(const struct tr_fast *fa, uint64_t pc)
+{
+	size_t i;
+
+	for (i = 0; i < fa->fa_ncode; i++)
+		if (pc >= fa->fa_code[2 * i] && pc < fa->fa_code[2 * i + 1])
+			return true;
+	return false;
+}
+
+int
 tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 {
 	struct tr_fast *fa = s->s_fast;
@@ -158,6 +267,8 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 	fs->fs_chi = w->fw_chi;
 	fs->fs_tprev = w->fw_tprev;
 	fs->fs_tnext = w->fw_tnext;
+	fs->fs_ctx = w->fw_ctx;
+	fs->fs_arg0 = w->fw_arg0;
 	return 0;
 }
 
@@ -393,7 +504,8 @@ setup(tr_session_t *s)
 	       (fa->fa_bufsize ? fa->fa_bufsize : 16u << 20) && nslots < (1u << 24))
 		nslots *= 2;
 	fa->fa_nslots = nslots;
-	fa->fa_ringsz = TR_RING_SLOTS + (size_t)nslots * TR_SLOTSZ * TR_NSHARDS;
+	fa->fa_ringsz = TR_RING_SLOTS + (size_t)nslots * TR_SLOTSZ *
+			TR_NSHARDS + fa->fa_areasz;
 	total = fa->fa_ringsz + (uint64_t)TR_CHUNK * TR_MAXCHUNK;
 	if (fa->fa_fd < 0 || ftruncate(fa->fa_fd, (off_t)total) < 0 ||
 	    (fa->fa_map = mmap(NULL, total, PROT_READ | PROT_WRITE,
@@ -744,6 +856,214 @@ reach(uint64_t from, uint64_t to)
 	return d >= INT32_MIN && d <= INT32_MAX;
 }
 
+/*
+ * The context block: bytes put one after the other, with labels patched
+ * when they are bound (rel8 and rel32 displacements, within one block).
+ */
+typedef struct tasm {
+	uint8_t		*ta_c;
+	size_t		ta_n;
+	size_t		ta_lab[8];	/* a label's offset, once bound */
+	size_t		ta_ref[16];	/* a displacement's offset... */
+	uint8_t		ta_refl[16];	/* ...its label... */
+	uint8_t		ta_refw[16];	/* ...and its width (1 or 4) */
+	unsigned	ta_nref;
+} tasm_t;
+
+static void
+tb(tasm_t *a, const char *hex)
+{
+	unsigned v;
+
+	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2) {
+		sscanf(hex, "%2x", &v);
+		a->ta_c[a->ta_n++] = (uint8_t)v;
+	}
+}
+
+static void
+t32(tasm_t *a, uint32_t v)
+{
+	memcpy(a->ta_c + a->ta_n, &v, 4);
+	a->ta_n += 4;
+}
+
+static void
+t64(tasm_t *a, uint64_t v)
+{
+	memcpy(a->ta_c + a->ta_n, &v, 8);
+	a->ta_n += 8;
+}
+
+/* A displacement of width w (1, 4) to label l, patched by tfix. */
+static void
+tref(tasm_t *a, unsigned l, unsigned w)
+{
+	a->ta_ref[a->ta_nref] = a->ta_n;
+	a->ta_refl[a->ta_nref] = (uint8_t)l;
+	a->ta_refw[a->ta_nref++] = (uint8_t)w;
+	a->ta_n += w;
+}
+
+static void
+tbind(tasm_t *a, unsigned l)
+{
+	a->ta_lab[l] = a->ta_n;
+}
+
+static void
+tfix(tasm_t *a)
+{
+	unsigned i;
+	int32_t d;
+
+	for (i = 0; i < a->ta_nref; i++) {
+		d = (int32_t)(a->ta_lab[a->ta_refl[i]] -
+			      (a->ta_ref[i] + a->ta_refw[i]));
+		if (a->ta_refw[i] == 1)
+			a->ta_c[a->ta_ref[i]] = (uint8_t)(int8_t)d;
+		else
+			memcpy(a->ta_c + a->ta_ref[i], &d, 4);
+	}
+}
+
+enum { L_PLAIN, L_GO, L_BACK, L_DONE, L_L1, L_L2, L_CLAIM, L_FULL };
+
+static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
+			    uint32_t, int);
+
+/*
+ * A context block for site index site (doc/INPROC.md, tracer.h's
+ * TR_CTX_*) at code + *tlen, the plain record block after it: with no
+ * entry in the site's word the thread goes to the plain block (entered
+ * past its red zone and pushfq, which this block did), else it builds
+ * the context, jumps to the entry, and when the code is back, records
+ * from the context if its status asks.  *wfix: where the word's rel32
+ * is (tramp.c places the word after the trampoline); *plain: the plain
+ * block's offset from this block's start.
+ *
+ *	lea -128(%rsp),%rsp; pushfq; push %rax
+ *	mov WORD(%rip),%rax; test %rax,%rax; jnz go
+ *	pop %rax; jmp plain+6
+ *  go:	push rcx rdx rsi rdi r8 r9 r10 r11; mov %rax,%r11
+ *	sub $TR_CTX_SIZE,%rsp; the args; rdtsc; the key; the link
+ *	mov %rsp,%rdi; jmp *%r11
+ * back: the code left rsp and rdi as they were: a record when the
+ *	status asks (the plain block's claim, from the context), then
+ *	add $TR_CTX_SIZE,%rsp; pop everything; popfq; lea 128(%rsp),%rsp
+ *	jmp past the plain block
+ */
+static void
+emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
+	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain)
+{
+	tasm_t a;
+	unsigned i;
+	char hex[32];
+
+	memset(&a, 0, sizeof(a));
+	a.ta_c = code + *tlen;
+	tb(&a, "48 8d 64 24 80 9c 50");
+	tb(&a, "48 8b 05");		/* mov WORD(%rip),%rax */
+	*wfix = *tlen + a.ta_n;
+	t32(&a, 0);
+	tb(&a, "48 85 c0 75");		/* test; jnz go */
+	tref(&a, L_GO, 1);
+	tb(&a, "58 e9");		/* pop %rax; jmp plain + 6 */
+	a.ta_ref[a.ta_nref] = a.ta_n;
+	a.ta_refl[a.ta_nref] = L_PLAIN;
+	a.ta_refw[a.ta_nref++] = 4;
+	a.ta_n += 4;
+	tbind(&a, L_GO);
+	tb(&a, "51 52 56 57 41 50 41 51 41 52 41 53 49 89 c3");
+	tb(&a, "48 81 ec");
+	t32(&a, TR_CTX_SIZE);
+	if (kind == TR_FAST_ENTRY) {
+		/* rdi rsi rdx rcx r8 r9: untouched so far */
+		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
+		tb(&a, "48 89 4c 24 18 4c 89 44 24 20 4c 89 4c 24 28");
+	} else {
+		/* arg0, the saved rax (under the 8 pushes), then zeros */
+		tb(&a, "48 c7 04 24");
+		t32(&a, (uint32_t)fs->fs_arg0);
+		tb(&a, "48 8b 84 24");
+		t32(&a, TR_CTX_SIZE + 64);
+		tb(&a, "48 89 44 24 08 31 c9 48 89 4c 24 10 48 89 4c 24 18");
+		tb(&a, "48 89 4c 24 20 48 89 4c 24 28");
+	}
+	/* rdtsc into TSC */
+	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
+	/* the key: the tid in glibc's TCB, 0 with fs base 0 */
+	if (fa->fa_rdfsbase)
+		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+	tb(&a, "64 8b 04 25");
+	t32(&a, fa->fa_tidoff);
+	tb(&a, "eb 02 31 c0 89 44 24 38");
+	/* the link, then in */
+	tb(&a, "48 8d 05");
+	tref(&a, L_BACK, 4);
+	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	tbind(&a, L_BACK);
+	tb(&a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
+	tref(&a, L_DONE, 4);
+	/* the plain block's claim (T_* above), from the context */
+	tb(&a, "44 8b 5c 24 38 48 b9");
+	t64(&a, fa->fa_ring);
+	snprintf(hex, sizeof(hex), "44 89 d8 83 e0 %02x", TR_NSHARDS - 1);
+	tb(&a, hex);
+	tb(&a, "48 89 c2 48 c1 e2 06 48 8d 54 11 40 48 69 c0");
+	t32(&a, fa->fa_nslots * TR_SLOTSZ);
+	tb(&a, "48 8d 8c 01 00 10 00 00 41 b9 40 00 00 00 48 8b 02");
+	tbind(&a, L_L1);
+	tb(&a, "49 89 c2 49 81 e2");
+	t32(&a, fa->fa_nslots - 1);
+	tb(&a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
+	tref(&a, L_CLAIM, 4);
+	tb(&a, "0f 8c");
+	tref(&a, L_FULL, 4);
+	tb(&a, "48 8b 02");
+	tbind(&a, L_L2);
+	tb(&a, "41 ff c9 0f 85");
+	tref(&a, L_L1, 4);
+	tb(&a, "e9");
+	tref(&a, L_FULL, 4);
+	tbind(&a, L_CLAIM);
+	tb(&a, "4c 8d 40 01 f0 4c 0f b1 02 0f 85");
+	tref(&a, L_L2, 4);
+	tb(&a, "41 c7 42 08");
+	t32(&a, site);
+	tb(&a, "45 89 5a 0c 48 8b 44 24 30 49 89 42 10");
+	for (i = 0; i < 6; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_ARGS + 8 * i, 0x18 + 8 * i);
+		tb(&a, hex);
+	}
+	tb(&a, "8b 44 24 3c 0d 00 00 00 80 41 89 42 48");
+	tb(&a, "8b 44 24 48 41 89 42 4c");
+	for (i = 0; i < 2 * TR_REC_NEV; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
+		tb(&a, hex);
+	}
+	tb(&a, "49 8d 40 ff f0 4d 0f b1 02 eb");
+	tref(&a, L_DONE, 1);
+	tbind(&a, L_FULL);
+	tb(&a, "48 b8");
+	t64(&a, fa->fa_ring);
+	tb(&a, "f0 48 ff 00");
+	tbind(&a, L_DONE);
+	tb(&a, "48 81 c4");
+	t32(&a, TR_CTX_SIZE);
+	tb(&a, "41 5b 41 5a 41 59 41 58 5f 5e 5a 59 58 9d");
+	tb(&a, "48 8d a4 24 80 00 00 00 e9");
+	t32(&a, (uint32_t)sizeof(template));	/* past the plain block */
+	a.ta_lab[L_PLAIN] = a.ta_n + 6;
+	tfix(&a);
+	*plain = (uint16_t)a.ta_n;
+	*tlen += a.ta_n;
+	emit_record(fa, code, tlen, site, kind);
+}
+
 /* The record block for site index site at code + *tlen. */
 static void
 emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
@@ -767,6 +1087,49 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	if (!fa->fa_rdfsbase)
 		memcpy(c + T_RDFS, nop10, sizeof(nop10));
 	*tlen += sizeof(template);
+}
+
+/* A record block of fs (site index site): with a context block if asked. */
+static void
+emit_block(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
+	   size_t *tlen, uint32_t site, int kind, size_t *wfix,
+	   uint16_t *plain)
+{
+	*wfix = 0;
+	*plain = 0;
+	if (fs->fs_ctx)
+		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain);
+	else
+		emit_record(fa, code, tlen, site, kind);
+}
+
+/*
+ * The entry words of the context blocks (wfix[i] != 0) after the code,
+ * 8-aligned, zero (no entry yet), their rel32s pointed at them; their
+ * memfd offsets into words[].  Then the padding to 16.
+ */
+static void
+place_words(const tr_chunk_t *ch, uint64_t tramp, uint8_t *code,
+	    size_t *tlen, const size_t *wfix, uint64_t *words, unsigned n)
+{
+	unsigned i;
+	int32_t d32;
+
+	while (*tlen % 8 != 0)
+		code[(*tlen)++] = 0xcc;
+	for (i = 0; i < n; i++) {
+		words[i] = 0;
+		if (wfix[i] == 0)
+			continue;
+		memset(code + *tlen, 0, 8);
+		d32 = (int32_t)(*tlen - (wfix[i] + 4));
+		memcpy(code + wfix[i], &d32, 4);
+		words[i] = ch->ch_off + ch->ch_used + *tlen;
+		*tlen += 8;
+	}
+	memset(code + *tlen, 0xcc, (16 - *tlen % 16) % 16);
+	*tlen += (16 - *tlen % 16) % 16;
+	(void)tramp;
 }
 
 /* Whether [p0, end) may be replaced: no other site's int3 or jump in it. */
@@ -800,10 +1163,10 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 {
 	struct tr_fast *fa = s->s_fast;
 	csh h = *(csh *)s->s_cs;
-	uint8_t code[2 * sizeof(template) + 64], bytes[64];
+	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
-	size_t cnt = 0, tlen = 0, i, n5 = 0;
-	uint64_t end, tramp;
+	size_t cnt = 0, tlen = 0, i, n5 = 0, wfix[2];
+	uint64_t end, tramp, words[2];
 	tr_chunk_t *ch;
 	int32_t d32;
 
@@ -831,8 +1194,8 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	if (!reach(e->fs_addr + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
 		goto refuse;
 	e->fs_rec_lo = 0;
-	emit_record(fa, code, &tlen, (uint32_t)(e - fa->fa_sites),
-		    TR_FAST_ENTRY);
+	emit_block(fa, e, code, &tlen, (uint32_t)(e - fa->fa_sites),
+		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain);
 	e->fs_rec_hi = (uint16_t)tlen;
 	e->fs_nins = 0;
 	for (i = 0; i + 1 < cnt; i++) {
@@ -843,14 +1206,15 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 			goto refuse;
 	}
 	e->fs_rec2_lo = (uint16_t)tlen;
-	emit_record(fa, code, &tlen, (uint32_t)(r - fa->fa_sites),
-		    TR_FAST_RETURN);
+	emit_block(fa, r, code, &tlen, (uint32_t)(r - fa->fa_sites),
+		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2);
 	e->fs_rec2_hi = (uint16_t)tlen;
 	e->fs_tend = (uint16_t)tlen;
 	code[tlen++] = 0xc3;
 	cs_free(ci, cnt);
-	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
-	tlen += (16 - tlen % 16) % 16;
+	place_words(ch, tramp, code, &tlen, wfix, words, 2);
+	e->fs_word = words[0];
+	e->fs_word2 = words[1];
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
 	e->fs_tlen = (uint16_t)tlen;
@@ -882,8 +1246,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	csh h = *(csh *)s->s_cs;
 	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
-	size_t cnt, tlen = 0, k, first, last, i;
-	uint64_t p0, end, tramp, shbytes;
+	size_t cnt, tlen = 0, k, first, last, i, wfix;
+	uint64_t p0, end, tramp;
 	tr_chunk_t *ch;
 	int32_t d32;
 	uint32_t site = (uint32_t)(fs - fa->fa_sites);
@@ -965,22 +1329,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			goto refuse;
 	}
 	fs->fs_rec_lo = (uint16_t)tlen;
-	memcpy(code + tlen, template, sizeof(template));
-	memcpy(code + tlen + T_TIDOFF, &fa->fa_tidoff, 4);
-	memcpy(code + tlen + T_RING, &fa->fa_ring, 8);
-	code[tlen + T_SHMASK] = TR_NSHARDS - 1;
-	shbytes = (uint64_t)fa->fa_nslots * TR_SLOTSZ;
-	d32 = (int32_t)shbytes;
-	memcpy(code + tlen + T_SHBYTES, &d32, 4);
-	d32 = (int32_t)(fa->fa_nslots - 1);
-	memcpy(code + tlen + T_SLMASK, &d32, 4);
-	memcpy(code + tlen + T_COOKIE, &site, 4);
-	memcpy(code + tlen + T_DROPS, &fa->fa_ring, 8);
-	if (fs->fs_kind == TR_FAST_ENTRY)
-		memcpy(code + tlen + T_RAX, nop9, sizeof(nop9));
-	if (!fa->fa_rdfsbase)
-		memcpy(code + tlen + T_RDFS, nop10, sizeof(nop10));
-	tlen += sizeof(template);
+	emit_block(fa, fs, code, &tlen, site, fs->fs_kind, &wfix,
+		   &fs->fs_plain);
 	fs->fs_rec_hi = (uint16_t)tlen;
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		for (i = 0; i < cnt; i++) {
@@ -1004,8 +1354,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		tlen += ci[cnt - 1].size;
 	}
 	cs_free(ci, cnt);
-	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
-	tlen += (16 - tlen % 16) % 16;
+	place_words(ch, tramp, code, &tlen, &wfix, &fs->fs_word, 1);
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
 	fs->fs_tramp = tramp;
@@ -1382,6 +1731,8 @@ static int
 step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 	 struct user_regs_struct *r)
 {
+	const struct tr_fast *fa = s->s_fast;
+
 	uint64_t tf = r->eflags & 0x100;
 	bool trapped = true;	/* no step of ours is outstanding */
 	int status, n;
@@ -1396,7 +1747,9 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 		 * Stepping again reports that SIGTRAP before any instruction
 		 * runs, and it is discarded.
 		 */
-		if (trapped && (r->rip < lo || r->rip >= hi)) {
+		/* Clause code a context block jumped to comes back to it. */
+		if (trapped && (r->rip < lo || r->rip >= hi) &&
+		    !in_code(fa, r->rip)) {
 			/* The trap flag the steps left: not the thread's. */
 			r->eflags = (r->eflags & ~0x100ull) | tf;
 			return 0;
@@ -1418,7 +1771,6 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 		if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, r) < 0)
 			return -1;
 	}
-	(void)s;
 	return -1;
 }
 
@@ -1439,6 +1791,10 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 
 	if (s->s_fast == NULL || s->s_fast->fa_nsites == 0 ||
 	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return false;
+	/* In clause code: stepped until it is back in its block. */
+	if (in_code(s->s_fast, r.rip) &&
+	    step_out(s, th, r.rip, r.rip + 1, &r) < 0)
 		return false;
 	fs = site_of_pc(s, r.rip);
 	if (fs == NULL)
@@ -1688,10 +2044,14 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			fa->fa_sites[i].fs_live = false;
 			s->s_st.st_fast--;
 		}
+	/* The host's last look at the area, as the tracee left it. */
+	if (fa->fa_areasz != 0 && s->s_h != NULL && s->s_h->h_fast != NULL)
+		s->s_h->h_fast(s->s_h->h_arg, s, TR_FE_ENDING, 0, 0);
 	unmap_ours(fa);
 	fa->fa_nsites = fa->fa_pending = 0;
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
+	fa->fa_ncode = 0;
 }
 
 /* exec: the image is gone, write nothing; a new one may be set up. */
@@ -1744,6 +2104,7 @@ tr_fast_free(tr_session_t *s)
 	unmap_ours(fa);
 	free(fa->fa_sites);
 	free(fa->fa_mute);
+	free(fa->fa_code);
 	free(fa);
 	s->s_fast = NULL;
 }
