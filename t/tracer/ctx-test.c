@@ -126,6 +126,15 @@ make_code(uint8_t *code, int i, uint64_t slot)
 	return n;
 }
 
+/* A site that stayed int3: said (the test says which may). */
+static void
+on_refusal(void *arg, uint32_t cookie, uint64_t addr, const char *why)
+{
+	(void)arg;
+	(void)addr;
+	printf("%s int3: %s\n", sites[cookie].spec, why);
+}
+
 static void
 h_ready(void *arg, tr_session_t *s)
 {
@@ -164,6 +173,7 @@ h_ready(void *arg, tr_session_t *s)
 		}
 	}
 	tr_fast_arm(s);
+	tr_fast_refusals(s, on_refusal, NULL);
 	area = tr_fast_area_map(s, &remote);
 	if (area == NULL) {
 		fprintf(stderr, "ctx-test: no area: %s\n", tr_fast_why(s));

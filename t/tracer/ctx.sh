@@ -79,12 +79,20 @@ site_ok "$T/sig" "entry:$w" "$(grep '^calls=' "$T/sig" | field /dev/stdin calls)
 site_ok "$T/sig" "entry:$h" "$(grep '^calls=' "$T/sig" | field /dev/stdin handlers)"
 
 # Shapes: a whole function (entry and return), a return after a
-# rip-relative load, an entry after endbr64.  fa_frame and fa_riprel
-# return rdi + 7: the target's sums are the returns'.
+# rip-relative load, an entry after endbr64; functions shorter than a
+# jump's two instructions: `lea 1(%rdi),%rax; ret` (fa_leaf, 5 bytes:
+# its jump covers its ret, entry and return in one trampoline), a tail
+# call `lea; jmp` (fa_tail: the jmp moves as a jmp rel32), and
+# `xor %eax,%eax; ret` (fa_tiny, 3 bytes: a jump would cover fa_frame's
+# first bytes, which callers land on: int3).  fa_frame and fa_riprel
+# return rdi + 7, fa_leaf rdi + 1: the target's sums are the returns'.
 m=$((3000 * FT_SCALE))
 fe=$(fn "$ASM" fa_frame) fr=$(ret "$ASM" fa_frame)
 rr=$(ret "$ASM" fa_riprel) eb=$(fn "$ASM" fa_endbr)
-bounded 300 "$CTX" "entry:$fe" "return:$fr" "return:$rr" "entry:$eb" -- \
+le=$(fn "$ASM" fa_leaf) lr=$(ret "$ASM" fa_leaf) te=$(fn "$ASM" fa_tail)
+ti=$(fn "$ASM" fa_tiny)
+bounded 300 "$CTX" "entry:$fe" "return:$fr" "return:$rr" "entry:$eb" \
+	"entry:$le" "return:$lr" "entry:$te" "entry:$ti" -- \
 	"$ASM" $m </dev/null >"$T/asm" 2>"$T/asm.err" ||
 	fail "ctx-test: $(cat "$T/asm.err")"
 cat "$T/asm"
@@ -94,3 +102,14 @@ site_ok "$T/asm" "entry:$fe" $m "$(( $(sums fa_frame) - 7 * m ))"
 site_ok "$T/asm" "return:$fr" $m "$(sums fa_frame)"
 site_ok "$T/asm" "return:$rr" $m "$(sums fa_riprel)"
 site_ok "$T/asm" "entry:$eb" $m "$(( $(sums fa_endbr) - 4 * m ))"
+# fa_leaf: from fa_call5 (x) and from fa_tail (x + 5), 2m calls.
+leaf=$(( ($(sums fa_call5) - m) / 2 + $(sums fa_tail) - m ))
+site_ok "$T/asm" "entry:$le" $((2 * m)) $leaf
+site_ok "$T/asm" "return:$lr" $((2 * m)) $((leaf + 2 * m))
+site_ok "$T/asm" "entry:$te" $m "$(( $(sums fa_tail) - 6 * m ))"
+expect "fa_tiny's entry" "$(grep "^entry:$ti int3:" "$T/asm")" \
+	"entry:$ti int3: code may jump into the bytes a jump would replace"
+expect "fa_tiny's entry ran fast" "$(site "$T/asm" "entry:$ti" fast)" 0
+grep ' int3: ' "$T/asm" | grep -v "^entry:$ti " &&
+	fail "a site stayed int3"
+say "ok: every other site ran fast"

@@ -286,10 +286,24 @@ live_site(const tr_session_t *s, uint64_t addr)
 	return NULL;
 }
 
+/* The live whole-function site whose return site is addr, or NULL. */
+static tr_fsite_t *
+whole_of(const tr_session_t *s, uint64_t addr)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	for (i = 0; fa != NULL && i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_whole &&
+		    fa->fa_sites[i].fs_retaddr == addr)
+			return &fa->fa_sites[i];
+	return NULL;
+}
+
 bool
 tr_bkpt_is_fast(const tr_session_t *s, uint64_t addr)
 {
-	return live_site(s, addr) != NULL;
+	return live_site(s, addr) != NULL || whole_of(s, addr) != NULL;
 }
 
 const char *
@@ -664,13 +678,48 @@ range_why(const tr_fsite_t *fs, const fn_scan_t *fn, uint64_t p0,
 	return TR_FW_NONE;
 }
 
+/* relocate's allow_jcc: jcc allowed, and a terminator too. */
+#define TERM_OK		2
+
+/* Whether ci ends a path: 1 a ret (near, with no far form), 2 a direct
+ * jmp, else 0. */
+static int
+terminator(const cs_insn *ci)
+{
+	const cs_x86 *x = &ci->detail->x86;
+
+	if (ci->id == X86_INS_RET)
+		return 1;
+	if (ci->id == X86_INS_JMP && x->op_count == 1 &&
+	    x->operands[0].type == X86_OP_IMM)
+		return 2;
+	return 0;
+}
+
+/* terminator() of the instruction at addr, decoded from the tracee. */
+static int
+terminator_at(tr_session_t *s, uint64_t addr)
+{
+	csh h = *(csh *)s->s_cs;
+	uint8_t b[16];
+	cs_insn *ci = NULL;
+	ssize_t n = tr_read(s, addr, b, sizeof(b));
+	int t = 0;
+
+	if (n > 0 && cs_disasm(h, b, (size_t)n, addr, 1, &ci) == 1)
+		t = terminator(ci);
+	if (ci != NULL)
+		cs_free(ci, 1);
+	return t;
+}
+
 /*
  * One instruction moved into the trampoline at tramp + *tlen: copied
  * with its rip-relative disp32 re-pointed, or a jcc as jcc rel32.  -1 if
  * it must not move (see the top of the file).
  */
 static int
-relocate(tr_session_t *s, const cs_insn *ci, bool allow_jcc, uint64_t tramp,
+relocate(tr_session_t *s, const cs_insn *ci, int allow_jcc, uint64_t tramp,
 	 uint8_t *out, size_t *tlen)
 {
 	const cs_x86 *x = &ci->detail->x86;
@@ -681,6 +730,28 @@ relocate(tr_session_t *s, const cs_insn *ci, bool allow_jcc, uint64_t tramp,
 	uint8_t off = 0;
 
 	(void)s;
+	/*
+	 * The last instruction of an entry's range may end the function:
+	 * a ret runs as is (it reads no rip), a direct jmp (a tail call)
+	 * becomes jmp rel32 to its target.  Nothing falls through to the
+	 * jump back after them.
+	 */
+	if (allow_jcc == TERM_OK && terminator(ci) == 1) {
+		memcpy(out + *tlen, ci->bytes, ci->size);
+		*tlen += ci->size;
+		return 0;
+	}
+	if (allow_jcc == TERM_OK && terminator(ci) == 2) {
+		tgt = (uint64_t)x->operands[0].imm;
+		d = (int64_t)(tgt - (at + 5));
+		if (d < INT32_MIN || d > INT32_MAX)
+			return -1;
+		d32 = (int32_t)d;
+		out[(*tlen)++] = 0xe9;
+		memcpy(out + *tlen, &d32, 4);
+		*tlen += 4;
+		return 0;
+	}
 	switch (ci->id) {
 	case X86_INS_CALL: case X86_INS_LCALL: case X86_INS_JMP:
 	case X86_INS_LJMP: case X86_INS_RET: case X86_INS_RETF:
@@ -1183,10 +1254,24 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	    ci[cnt - 1].id != X86_INS_RET ||
 	    range_why(e, fn, e->fs_addr, end, cnt) != TR_FW_NONE)
 		goto refuse;
+	/*
+	 * The jump's bytes: whole instructions, the ret too if need be
+	 * (the return site's int3 is then under the jump: tr_fast_unpatch
+	 * and tr_fast_revert put it back), and the padding after it when
+	 * the function is under 5 bytes (`xor %eax,%eax; ret`), if no
+	 * branch lands there.
+	 */
 	for (i = 0; i < cnt && n5 < 5; i++)
 		n5 = ci[i].address + ci[i].size - e->fs_addr;
-	if (n5 < 5 || e->fs_addr + n5 > r->fs_addr)
-		goto refuse;
+	if (n5 < 5) {
+		n5 = 5;
+		if (range_why(e, fn, e->fs_addr, e->fs_addr + 5, 2) !=
+		    TR_FW_NONE ||
+		    tr_read(s, e->fs_addr, bytes, 5) != 5 ||
+		    !range_free(s, e->fs_addr, e->fs_addr + 5, e->fs_addr,
+				r->fs_addr))
+			goto refuse;
+	}
 	ch = chunk_near(s, fd, e->fs_addr, end);
 	if (ch == NULL)
 		goto refuse;
@@ -1247,10 +1332,11 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
 	size_t cnt, tlen = 0, k, first, last, i, wfix;
-	uint64_t p0, end, tramp;
+	uint64_t p0, end, cend, tramp;
 	tr_chunk_t *ch;
 	int32_t d32;
 	uint32_t site = (uint32_t)(fs - fa->fa_sites);
+	int term = 0;
 
 	if (fn->fn_bad) {
 		fs->fs_why = fn->fn_why != 0 ? fn->fn_why : TR_FW_UNDEC;
@@ -1263,14 +1349,25 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		fs->fs_why = TR_FW_FUNC;
 		return -1;
 	}
+	/*
+	 * An entry's range stops at a ret or jmp that ends the function
+	 * (`lea 1(%rdi),%rax; ret`), a return's at the function's start
+	 * (`xor %eax,%eax; ret`): when that is under 5 bytes the jump also
+	 * covers the bytes after the ret or jmp, which nothing runs (its
+	 * padding: no branch may land there, range_why checks), in
+	 * [cend, end).
+	 */
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		first = last = k;
 		end = k + 1 < fn->fn_ninsn ? fn->fn_insn[k + 1] : fn->fn_hi;
-		while (end - fs->fs_addr < 5 && last + 1 < fn->fn_ninsn) {
+		while (end - fs->fs_addr < 5 && last + 1 < fn->fn_ninsn &&
+		       (term = terminator_at(s, fn->fn_insn[last])) == 0) {
 			last++;
 			end = last + 1 < fn->fn_ninsn ? fn->fn_insn[last + 1] :
 			      fn->fn_hi;
 		}
+		if (end - fs->fs_addr < 5 && term == 0)
+			term = terminator_at(s, fn->fn_insn[last]);
 		p0 = fs->fs_addr;
 	} else {
 		first = last = k;
@@ -1278,13 +1375,17 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		while (end - fn->fn_insn[first] < 5 && first > 0)
 			first--;
 		p0 = fn->fn_insn[first];
+		term = 1;	/* the ret */
 	}
+	cend = end;
+	if (end - p0 < 5 && term != 0)
+		end = p0 + 5;
 	fs->fs_why = TR_FW_INSN;
 	if (end - p0 < 5 || end - p0 > TR_RELOC_MAX || last - first >= 8 ||
-	    end > fn->fn_hi)
+	    (cend > fn->fn_hi))
 		return -1;
 	if ((fs->fs_why = (uint8_t)range_why(fs, fn, p0, end,
-					     last - first + 1)) != TR_FW_NONE)
+	    last - first + 1 + (end > cend))) != TR_FW_NONE)
 		return -1;
 	fs->fs_why = TR_FW_INSN;
 	if (tr_read(s, p0, bytes, end - p0) != (ssize_t)(end - p0))
@@ -1307,7 +1408,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	if (!reach(p0 + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
 		return -1;
 	fs->fs_why = TR_FW_INSN;
-	cnt = cs_disasm(h, bytes, end - p0, p0, 0, &ci);
+	cnt = cs_disasm(h, bytes, cend - p0, p0, 0, &ci);
 	if (cnt != last - first + 1) {
 		if (ci != NULL)
 			cs_free(ci, cnt);
@@ -1340,7 +1441,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			/* offsets past 255: kept relative to rec_hi */
 			fs->fs_toff[fs->fs_nins - 1] =
 				(uint8_t)(tlen - fs->fs_rec_hi);
-			if (relocate(s, &ci[i], true, tramp, code, &tlen) < 0)
+			if (relocate(s, &ci[i], i + 1 == cnt ? TERM_OK : 1,
+				     tramp, code, &tlen) < 0)
 				goto refuse;
 		}
 		fs->fs_tend = (uint16_t)tlen;
@@ -1688,21 +1790,45 @@ tr_fast_intact(tr_session_t *s, uint64_t addr)
 	tr_fsite_t *fs = live_site(s, addr);
 	uint8_t cur[TR_RELOC_MAX];
 
+	if (fs == NULL)
+		fs = whole_of(s, addr);
 	return fs != NULL &&
 	       tr_mem_read_raw(s, fs->fs_p0, cur, fs->fs_n) == fs->fs_n &&
 	       memcmp(cur, fs->fs_text, fs->fs_n) == 0;
 }
 
-/* A site the host removes: back to its int3 (bkpt.c writes the rest). */
+/*
+ * After the original bytes of fs are back in the process: the int3 of
+ * every other site in them (a whole function's return site under its
+ * jump), but skip's, whose owner writes it.
+ */
+static void
+rearm_inside(tr_session_t *s, const tr_fsite_t *fs, uint64_t skip)
+{
+	static const uint8_t int3 = 0xcc;
+	uint64_t a;
+
+	for (a = fs->fs_p0; a < fs->fs_p0 + fs->fs_n; a++)
+		if (a != skip && tr_bkpt_find(s, a) != NULL)
+			tr_mem_write(s, a, &int3, 1);
+}
+
+/*
+ * A site the host removes: back to its int3 (bkpt.c writes the rest).
+ * The return site of a whole function takes the whole function's jump
+ * with it: its entry goes back to its int3 too.
+ */
 int
 tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
 {
 	tr_fsite_t *fs = live_site(s, addr);
 	int rc;
 
-	if (fs == NULL)
+	if (fs == NULL && (fs = whole_of(s, addr)) == NULL)
 		return 0;
 	rc = pid < 0 ? 0 : unpatch(s, fs, pid);	/* -1: the code is gone */
+	if (pid == 0 && rc == 0)
+		rearm_inside(s, fs, addr);
 	if (pid <= 0) {
 		fs->fs_live = false;
 		s->s_st.st_fast--;
@@ -2153,6 +2279,7 @@ tr_fast_revert(tr_session_t *s)
 			continue;
 		unpatch(s, fs, 0);
 		tr_mem_write(s, fs->fs_addr, &int3, 1);
+		rearm_inside(s, fs, fs->fs_addr);
 		fs->fs_live = false;
 		s->s_st.st_fast--;
 	}
