@@ -204,14 +204,22 @@ dsl_ip_attach(dsl_ip_t *ip, void *local, uint64_t remote)
 	return 0;
 }
 
+static void	area_drops(const dsl_ip_t *, uint64_t *, uint64_t *);
+
 void
 dsl_ip_detach(dsl_ip_t *ip)
 {
+	uint64_t dyn, agg;
 	uint32_t i;
 
 	if (ip->ip_area == NULL)
 		return;
 	dsl_ip_fold(ip);
+	/* its drops are said after it is gone (an exec's new area
+	 * counts from 0) */
+	area_drops(ip, &dyn, &agg);
+	ip->ip_dynbase += dyn;
+	ip->ip_aggbase += agg;
 	memcpy(ip->ip_gint, ip->ip_area + ip->ip_glob,
 	    8 * (size_t)ip->ip_pg->pg_nglobal_int);
 	ip->ip_rt->rt_gint = ip->ip_gint;
@@ -301,6 +309,23 @@ static uint8_t *
 abuf(const dsl_ip_t *ip, uint32_t i)
 {
 	return ip->ip_area + ip->ip_abuf + (size_t)i * ip->ip_abufsz;
+}
+
+/* The drops counted in the area now: self-> stores and aggregations. */
+static void
+area_drops(const dsl_ip_t *ip, uint64_t *dyn, uint64_t *agg)
+{
+	const dsl_ip_hdr_t *h = dsl_ip_hdr(ip);
+	uint32_t b, key;
+
+	*dyn = ld64(&h->ih_dyndrops);
+	*agg = ld64(&h->ih_aggdrops);
+	for (b = 0; b < ip->ip_nabuf; b++) {
+		key = ld32(abuf(ip, b));
+		if (key != 0 && key != IP_TOMB)
+			*agg += ld64(abuf(ip, b) + offsetof(dsl_ip_abuf_t,
+			    ab_drops));
+	}
 }
 
 /* The runtime's entry of aggregation agg with key bytes key[0..klen),
@@ -638,22 +663,13 @@ dsl_ip_clock_wall(const dsl_ip_t *ip, uint64_t tsc)
 int
 dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 {
-	const dsl_ip_hdr_t *h;
-	uint64_t dyn, agg;
-	uint32_t b, key;
+	uint64_t dyn = 0, agg = 0;
 	int lines = 0;
 
-	if (ip->ip_area == NULL)
-		return 0;
-	h = dsl_ip_hdr(ip);
-	dyn = ld64(&h->ih_dyndrops);
-	agg = ld64(&h->ih_aggdrops) + ip->ip_deadagg;
-	for (b = 0; b < ip->ip_nabuf; b++) {
-		key = ld32(abuf(ip, b));
-		if (key != 0 && key != IP_TOMB)
-			agg += ld64(abuf(ip, b) + offsetof(dsl_ip_abuf_t,
-			    ab_drops));
-	}
+	if (ip->ip_area != NULL)
+		area_drops(ip, &dyn, &agg);
+	dyn += ip->ip_dynbase;
+	agg += ip->ip_aggbase + ip->ip_deadagg;
 	if (dyn != ip->ip_repdyn) {
 		fprintf(out, "pidtrace: %llu dynamic variable drop%s in pid "
 		    "%d\n", (unsigned long long)(dyn - ip->ip_repdyn),
