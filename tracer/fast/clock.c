@@ -33,6 +33,9 @@ static int64_t mult;		/* slope * 2^32, what the line is used as */
 static int64_t walloff;		/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 static uint64_t gen;		/* lines fitted so far */
 static bool fitted;
+static pair_t truth;		/* the last sample: where the line heads */
+
+static void	set_mult(void);
 
 /*
  * The line in integers, as clause code in the tracee computes it: both
@@ -41,10 +44,16 @@ static bool fitted;
 static void
 set_line(void)
 {
-	struct timespec mono, real;
-
 	slope = (double)(anchor.p_ns - older.p_ns) /
 		(double)(anchor.p_tsc - older.p_tsc);
+	set_mult();
+}
+
+static void
+set_mult(void)
+{
+	struct timespec mono, real;
+
 	mult = (int64_t)(slope * 4294967296.0 + 0.5);
 	clock_gettime(CLOCK_REALTIME, &real);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
@@ -197,26 +206,48 @@ tr_clock_usable(char *why, size_t len)
 	older = anchor;
 	anchor = check;
 	set_line();
+	truth = anchor;
 	fitted = ok = true;
 out:
 	snprintf(why, len, "%s", reason);
 	return ok;
 }
 
-/* At least once a second: a new anchor, the slope over the last span. */
+/*
+ * At least once a second, a new line, continuous with the old one: a
+ * timestamp taken in the thread never goes back across a refit (an
+ * entry before it and a return after it measured -32 ns when the new
+ * line went through the new sample).  It starts where the old line is
+ * now and heads for the clock one second on, with the slope measured
+ * over the last span, as NTP slews; a line off by more than a
+ * millisecond (a suspended VM) starts over from the sample.
+ */
 void
 tr_clock_refit(void)
 {
+	double measured;
+	int64_t err;
 	pair_t p;
 
 	if (!fitted || tr_clock_mono() - anchor.p_ns < 1000000000ull)
 		return;
 	p = sample();
-	if (p.p_tsc <= anchor.p_tsc)
+	if (p.p_tsc <= anchor.p_tsc || p.p_tsc <= truth.p_tsc)
 		return;
-	older = anchor;
-	anchor = p;
-	set_line();
+	measured = (double)(p.p_ns - truth.p_ns) /
+		   (double)(p.p_tsc - truth.p_tsc);
+	err = (int64_t)(p.p_ns - tr_clock_ns(p.p_tsc));
+	if (err > 1000000 || err < -1000000 || measured <= 0) {
+		older = truth;
+		anchor = truth = p;
+		set_line();
+		return;
+	}
+	truth = p;
+	anchor.p_ns = tr_clock_ns(p.p_tsc);
+	anchor.p_tsc = p.p_tsc;
+	slope = measured * (1e9 + (double)err) / 1e9;
+	set_mult();
 }
 
 uint64_t
