@@ -361,6 +361,17 @@ ssize_t
 tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len);
 
 /*
+ * Read tracee memory as the process itself could load it (D's reads:
+ * copyin, a pointer followed): a page it may not read (PROT_NONE, an
+ * unmapped gap) is -1 with EFAULT, never read through ptrace's rights,
+ * as clause code in the process reads it (process_vm_readv of its own
+ * pid).  /proc/PID/mem only where process_vm_readv is refused (a seccomp
+ * profile: EPERM, ENOSYS).  Bytes we patched read as the originals.
+ */
+ssize_t
+tr_read_user(tr_session_t *s, uint64_t addr, void *buf, size_t len);
+
+/*
  * Run the stop loop until the target is gone, a handler asks to stop, or
  * tr_stop_async() was called.  Then every thread is stopped, rips inside
  * the scratch page are moved back to the original code, every site is

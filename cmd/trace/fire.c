@@ -102,7 +102,7 @@ fire_read(void *cookie, uint64_t addr, void *buf, size_t len)
 {
 	const trace_firing_t *fg = cookie;
 
-	return trace_proc_read(fg->fg_proc, addr, buf, len);
+	return trace_proc_read_user(fg->fg_proc, addr, buf, len);
 }
 
 /*

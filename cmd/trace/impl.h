@@ -260,6 +260,8 @@ void	trace_notice(const trace_t *tr, const char *fmt, ...)
 /* proc.c */
 pid_t	trace_proc_tid(const trace_proc_t *p);
 int	trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len);
+int	trace_proc_read_user(void *proc, uint64_t addr, void *buf,
+	    size_t len);
 trace_addrsym_t *trace_proc_syms(trace_proc_t *p);
 void	trace_proc_ids(trace_proc_t *p);
 void	trace_proc_pin(trace_proc_t *p, pid_t tid);

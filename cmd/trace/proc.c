@@ -203,6 +203,30 @@ trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
+/*
+ * The process's memory as it could read it itself (tr_read_user): what
+ * D's clauses and the providers' arguments read, so that an unreadable
+ * page is an invalid address on every path, as in the process's own
+ * clause code.
+ */
+int
+trace_proc_read_user(void *proc, uint64_t addr, void *buf, size_t len)
+{
+	trace_proc_t *p = proc;
+	ssize_t n;
+
+	if (p->p_s == NULL) {
+		errno = ESRCH;
+		return -1;
+	}
+	n = tr_read_user(p->p_s, addr, buf, len);
+	if (n < 0 || (size_t)n != len) {
+		errno = EFAULT;
+		return -1;
+	}
+	return 0;
+}
+
 /* The process's symbols, made on first use (the vDSO read from memory). */
 trace_addrsym_t *
 trace_proc_syms(trace_proc_t *p)
