@@ -175,6 +175,13 @@ int		dsl_plan_path(const dsl_ip_t *, uint32_t id, uint32_t i,
  * their memory reads are the code's, made in the thread.
  */
 
+/* How many enablings probe id has (its clauses, in program order), and
+ * where enabling i's clause is, for -l -v: "the clause of
+ * pid$target::f:entry at line 3". */
+uint32_t	dsl_plan_nclauses(const dsl_ip_t *, uint32_t id);
+void		dsl_plan_where(const dsl_ip_t *, uint32_t id, uint32_t i,
+		    char *buf, size_t len);
+
 /* Whether probe id has clauses in process / in pidtrace. */
 bool		dsl_plan_inproc(const dsl_ip_t *, uint32_t id);
 bool		dsl_plan_records(const dsl_ip_t *, uint32_t id);
