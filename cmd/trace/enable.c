@@ -408,6 +408,7 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 		for (d = 0; d < rg->rg_nrefused; d++)
 			m[rg->rg_refused[d]].tm_refused = true;
 	}
+	trace_inproc_new(tr);
 	return 0;
 }
 

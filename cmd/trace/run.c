@@ -181,6 +181,8 @@ begin_if_all_armed(trace_t *tr, tr_session_t *s)
 	if (trace_fire_self(tr, dsl_rt_begin_id(tr->tr_rt)) == DSL_FIRE_EXIT)
 		tr_stop_async(s);
 	fflush(NULL);
+	/* BEGIN's globals move into the area; the code goes in */
+	trace_inproc_start(tr);
 }
 
 /* Every thread is stopped: after attach, at the entry of a new image. */
@@ -226,6 +228,13 @@ on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 
 	(void)s;
 	dsl_var_thread_gone(p->p_sc.sc_tr->tr_rt, (uint64_t)tid);
+	trace_inproc_gone(p->p_sc.sc_tr, tid);
+}
+
+static void
+on_fast(void *arg, tr_session_t *s, int ev, pid_t tid, uint32_t key)
+{
+	trace_inproc_event(arg, s, ev, tid, key);
 }
 
 static void
@@ -446,6 +455,7 @@ run_procs(trace_t *tr)
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
 		h[i].h_notice = on_notice;
+		h[i].h_fast = on_fast;
 		trace_fire_handlers(&h[i]);
 		hs[i] = &h[i];
 		ss[i] = p->p_s;
@@ -488,15 +498,19 @@ run_procs(trace_t *tr)
 		if (p->p_script && !tr->tr_opts.op_zdefs)
 			trace_enable_unmatched(&p->p_sc);
 	}
+	trace_inproc_drops(tr);
 	free(h);
 	free(hs);
 	free(ss);
 	if (tr->tr_signalled)
 		dsl_rt_interrupted(tr->tr_rt);
 	the_trace = NULL;
-	if (refused && !tr->tr_begun)
+	if (refused && !tr->tr_begun) {
+		trace_inproc_free(tr);
 		return 1;	/* refused to start: nothing ran */
+	}
 	rc = dsl_rt_end(tr->tr_rt, NULL);
+	trace_inproc_free(tr);	/* before the runtime goes */
 	return refused ? 1 : rc;
 }
 
