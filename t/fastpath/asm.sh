@@ -25,6 +25,20 @@ attach_run asm 'pid$target::fa_*:entry { @e[probefunc] = count(); }
 	END { printa("e %s %@d\n", @e); printa("r %s %@d\n", @r);
 	      printa("s %s %@d\n", @s); }' "$FP_ASM" $n
 same_output "$T/asm.want" "$T/asm.out"
+# Every clause fits the process (count() and sum() keyed by probefunc);
+# the returns by a jump stop the thread whatever the clause (retsite.h),
+# and the report below says which sites the tracer kept int3.
+paths_is asm "BEGIN, line 1: in pidtrace
+END, line 3: in pidtrace
+$(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_jtab fa_tail \
+    fa_tiny fa_frame fa_leave fa_addsp; do
+	echo "$f entry, line 1: in the process"; done)
+$(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_tail fa_tiny \
+    fa_frame fa_leave fa_addsp fa_jtab; do
+	case $f in
+	fa_tail|fa_jtab) echo "$f return, line 2: in pidtrace, stopping the thread: a return by a jump fires only when the jump leaves the function" ;;
+	*) echo "$f return, line 2: in the process" ;;
+	esac; done)"
 # The shapes that must stay int3, and why (t/targets/fp-asm.S): a return
 # by a tail jmp (fa_tail's, and fa_jtab's jmp *%rax at 0x14), a jump
 # table (fa_jtab's entry and its five rets: 0x1b, 0x21, ...), a call in

@@ -31,9 +31,15 @@ pidtrace:   1: code may jump into the bytes a jump would replace: pid:fp-into:fi
 WANT
 same_output "$T/c.want" "$T/c.said"
 
-# -c, probes that run fast: as without the option.
-bounded 60 "${RQ[@]}" -n 'pid$target::fi_a:entry, pid$target::fi_d:entry
-	{ @[probefunc] = count(); } END { printa("e %s %@d\n", @); }' \
+# -c, probes that run fast: as without the option, their count() in
+# the process.
+DF='pid$target::fi_a:entry, pid$target::fi_d:entry
+	{ @[probefunc] = count(); } END { printa("e %s %@d\n", @); }'
+list_paths rq "$DF" -x fastpath=require -c "$FP_INTO 1"
+paths_is rq "END, line 2: in pidtrace
+fi_a entry, line 1: in the process
+fi_d entry, line 1: in the process"
+bounded 60 "${RQ[@]}" -n "$DF" \
 	-c "$FP_INTO $n" </dev/null >"$T/f.out" 2>"$T/f.err"
 rc=$?
 cat "$T/f.out" "$T/f.err"
