@@ -4,11 +4,14 @@
  * process (t/inproc/).  The probed functions are one instruction and a
  * ret (ip_one: `lea 1(%rdi),%rax; ret`, 5 bytes: one trampoline takes
  * its entry and its return) and a reader (ip_ptr(p): returns p), each
- * counting nothing itself: every thread counts its own calls.  Each mode
- * keeps the handshake of fp-proto.h.
+ * counting nothing itself: every thread counts its own calls; ip_push
+ * does ip_one's work in a frame (`push %rbp; mov %rsp,%rbp; ...; pop
+ * %rbp; ret`: the prologue every tracer patches, bench/inproc.sh's
+ * peers too).  Each mode keeps the handshake of fp-proto.h.
  *
  *	ip-burst threads T N	T threads call ip_one(i) N times each;
  *				prints "threads calls=C sum=S"
+ *	ip-burst push T N	the same with ip_push
  *	ip-burst pause T N K	as threads, but every thread waits after
  *				K calls until a line on stdin, once all
  *				printed "paused calls=T*K"; then "threads
@@ -30,6 +33,7 @@
 #include "t/targets/fp-proto.h"
 
 unsigned long ip_one(unsigned long);
+unsigned long ip_push(unsigned long);
 unsigned long ip_ptr(unsigned long);
 
 __asm__(
@@ -41,6 +45,16 @@ __asm__(
 "	lea 1(%rdi), %rax\n"
 "	ret\n"
 "	.size ip_one, .-ip_one\n"
+"	.p2align 4\n"
+"	.globl ip_push\n"
+"	.type ip_push, @function\n"
+"ip_push:\n"
+"	push %rbp\n"
+"	mov %rsp, %rbp\n"
+"	lea 1(%rdi), %rax\n"
+"	pop %rbp\n"
+"	ret\n"
+"	.size ip_push, .-ip_push\n"
 "	.p2align 4\n"
 "	.globl ip_ptr\n"
 "	.type ip_ptr, @function\n"
@@ -55,6 +69,7 @@ __asm__(
 static unsigned long nper, kpause;
 static pthread_barrier_t bar;
 static int pausing;
+static unsigned long (*fn)(unsigned long) = ip_one;
 
 typedef struct worker {
 	pthread_t	w_t;
@@ -73,7 +88,7 @@ run(void *arg)
 			pthread_barrier_wait(&bar);	/* all paused */
 			pthread_barrier_wait(&bar);	/* go on */
 		}
-		s += ip_one(i);
+		s += fn(i);
 	}
 	w->w_calls = nper;
 	w->w_sum = s;
@@ -155,7 +170,11 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "threads") == 0 && argc == 4)
 		rc = threads(strtoul(argv[2], NULL, 0),
 		    strtoul(argv[3], NULL, 0), ~0ul);
-	else if (strcmp(argv[1], "pause") == 0 && argc == 5)
+	else if (strcmp(argv[1], "push") == 0 && argc == 4) {
+		fn = ip_push;
+		rc = threads(strtoul(argv[2], NULL, 0),
+		    strtoul(argv[3], NULL, 0), ~0ul);
+	} else if (strcmp(argv[1], "pause") == 0 && argc == 5)
 		rc = threads(strtoul(argv[2], NULL, 0),
 		    strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0));
 	else if (strcmp(argv[1], "ptr") == 0 && argc == 3)
