@@ -29,6 +29,9 @@
  *		(the provider's pv_args) and a dsl_eval_fire().
  *   report.c	what the fast path did not take, said once (and under
  *		-x fastpath=require refused); a death by a fault of ours.
+ *   inproc.c	D in the traced process: the plan of where each clause
+ *		runs, the shared area, the clause code placed and entered
+ *		from the trampolines, the last fold before the area goes.
  *   host.c	the D runtime's hooks into the firing's process.
  *   index.c	the open-addressing index of probes and sites.
  */
