@@ -642,8 +642,9 @@ tr_fast_area_map(const tr_session_t *s, uint64_t *remote);
  * Copy len bytes of clause code into a trampoline chunk of the tracee:
  * its address there in *remote.  Bytes placed are never moved, reused
  * or freed before the end, so a thread may run old code while new code
- * is placed.  -1 with errno ENOSPC (no chunk, or no room in one),
- * EINVAL (len 0).
+ * is placed.  A new chunk is mapped when none has room, so every thread
+ * must be stopped.  -1 with errno ENOSPC (no chunk yet, more bytes than
+ * a chunk holds, or no chunk left to map), EINVAL (len 0).
  */
 int
 tr_fast_code(tr_session_t *s, const void *bytes, size_t len,

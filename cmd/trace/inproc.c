@@ -29,6 +29,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,15 +217,50 @@ off:
 	trace_inproc_free(tr);
 }
 
+/*
+ * The code of n probes placed, their entries in entry[id].  Code too big
+ * for a chunk (thousands of probes) is made and placed in halves, each
+ * with its own stubs.
+ */
+static int
+place(trace_t *tr, tr_session_t *s, const uint32_t *ids, uint32_t n,
+    uint64_t *entry)
+{
+	dsl_jit_code_t code;
+	uint64_t at = 0;
+	char err[256];
+	uint32_t k;
+
+	if (dsl_jit_gen(tr->tr_ip, ids, n, &code, err, sizeof(err)) < 0) {
+		trace_notice(tr, "pid %d: clause code: %s",
+		    (int)tr->tr_ipproc->p_pid, err);
+		return -1;
+	}
+	if (tr_fast_code(s, code.ic_bytes, code.ic_len, &at) < 0) {
+		bool full = errno == ENOSPC;
+
+		dsl_jit_code_free(&code);
+		if (full && n > 1)
+			return place(tr, s, ids, n / 2, entry) < 0 ||
+			    place(tr, s, ids + n / 2, n - n / 2, entry) < 0 ?
+			    -1 : 0;
+		trace_notice(tr, "pid %d: no room for clause code in "
+		    "the trampolines' chunks", (int)tr->tr_ipproc->p_pid);
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		entry[ids[k]] = at + code.ic_entry[k];
+	dsl_jit_code_free(&code);
+	return 0;
+}
+
 /* The code of every probe with clauses in process, and each site's entry. */
 static void
 gen_code(trace_t *tr, tr_session_t *s)
 {
 	const trace_arm_t *am = &tr->tr_ipproc->p_sc.sc_arm;
-	dsl_jit_code_t code;
-	uint32_t *ids, nids = 0, id, k;
-	uint64_t at = 0, *entry;
-	char err[256];
+	uint32_t *ids, nids = 0, id;
+	uint64_t *entry;
 	size_t i;
 
 	ids = calloc(tr->tr_nkinds + 1, sizeof(*ids));
@@ -234,23 +270,8 @@ gen_code(trace_t *tr, tr_session_t *s)
 	for (id = 1; id <= tr->tr_nkinds; id++)
 		if (dsl_plan_inproc(tr->tr_ip, id))
 			ids[nids++] = id;
-	if (nids != 0) {
-		if (dsl_jit_gen(tr->tr_ip, ids, nids, &code, err,
-		    sizeof(err)) < 0) {
-			trace_notice(tr, "pid %d: clause code: %s",
-			    (int)tr->tr_ipproc->p_pid, err);
-			goto fail;
-		}
-		if (tr_fast_code(s, code.ic_bytes, code.ic_len, &at) < 0) {
-			dsl_jit_code_free(&code);
-			trace_notice(tr, "pid %d: no room for clause code in "
-			    "the trampolines' chunks", (int)tr->tr_ipproc->p_pid);
-			goto fail;
-		}
-		for (k = 0; k < nids; k++)
-			entry[ids[k]] = at + code.ic_entry[k];
-		dsl_jit_code_free(&code);
-	}
+	if (nids != 0 && place(tr, s, ids, nids, entry) < 0)
+		goto fail;
 	for (i = 0; i < am->am_nsites; i++) {
 		const trace_site_t *ts = &am->am_sites[i];
 

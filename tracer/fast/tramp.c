@@ -100,6 +100,8 @@ static const uint8_t nop10[10] = {
 	0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
 };
 
+static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a);
+
 static struct tr_fast *
 fast_of(tr_session_t *s)
 {
@@ -166,8 +168,21 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; fa != NULL && fa->fa_map != NULL && i < fa->fa_nchunk;
-	     i++) {
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_nchunk == 0 ||
+	    need > TR_CHUNK) {
+		errno = ENOSPC;
+		return -1;
+	}
+	/*
+	 * The code is entered through an absolute address, so any chunk
+	 * will do; when none has room (thousands of probes fill the
+	 * trampolines' chunks), a new one next to the first.
+	 */
+	for (i = 0; i <= fa->fa_nchunk; i++) {
+		if (i == fa->fa_nchunk &&
+		    (fa->fa_nchunk == TR_MAXCHUNK ||
+		     chunk_dup(s, fa->fa_chunk[0].ch_addr) == NULL))
+			break;
 		ch = &fa->fa_chunk[i];
 		if (ch->ch_used + need > TR_CHUNK)
 			continue;
