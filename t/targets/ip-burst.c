@@ -76,6 +76,22 @@ typedef struct worker {
 	unsigned long	w_calls, w_sum;
 } worker_t;
 
+/*
+ * The pause, in a frame whose untouched bytes cover the stack below
+ * run()'s, where the trampolines built their contexts: whatever a
+ * firing left there stays, and pidtrace's scan of the stack at the
+ * detach sees it (a word pointing into its code keeps the code mapped).
+ */
+static void __attribute__((noinline))
+pause_here(void)
+{
+	char pad[2048];
+
+	__asm__ volatile("" : : "r"(pad) : "memory");
+	pthread_barrier_wait(&bar);	/* all paused */
+	pthread_barrier_wait(&bar);	/* go on */
+}
+
 static void *
 run(void *arg)
 {
@@ -85,8 +101,7 @@ run(void *arg)
 	for (i = 0; i < nper; i++) {
 		if (pausing && i == kpause) {
 			w->w_calls = i;
-			pthread_barrier_wait(&bar);	/* all paused */
-			pthread_barrier_wait(&bar);	/* go on */
+			pause_here();
 		}
 		s += fn(i);
 	}

@@ -1013,8 +1013,9 @@ static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
  *  go:	push rcx rdx rsi rdi r8 r9 r10 r11; mov %rax,%r11
  *	sub $TR_CTX_SIZE,%rsp; the args; rdtsc; the key; the link
  *	mov %rsp,%rdi; jmp *%r11
- * back: the code left rsp and rdi as they were: a record when the
- *	status asks (the plain block's claim, from the context), then
+ * back: the code left rsp and rdi as they were: the link zeroed, a
+ *	record when the status asks (the plain block's claim, from the
+ *	context), then
  *	add $TR_CTX_SIZE,%rsp; pop everything; popfq; lea 128(%rsp),%rsp
  *	jmp past the plain block
  */
@@ -1069,6 +1070,12 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
 	tbind(&a, L_BACK);
+	/*
+	 * movq $0,LINK: the stack below the function's rsp keeps what the
+	 * context held, and a word there pointing into a chunk would keep
+	 * the chunks mapped at the end (the scan cannot tell it dead).
+	 */
+	tb(&a, "48 c7 44 24 40 00 00 00 00");
 	tb(&a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
 	tref(&a, L_DONE, 4);
 	/* the plain block's claim (T_* above), from the context */
