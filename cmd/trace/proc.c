@@ -262,8 +262,10 @@ task_cpu(pid_t pid, pid_t tid)
 }
 
 /*
- * -x cpupin[=CPU]: at the first firing, pin pidtrace (never the target)
- * to CPU, or to the CPU the stopped thread last ran on, and stay there.
+ * -x cpupin[=CPU]: at the first firing pidtrace runs (a stop or a
+ * record: clauses run in the traced process never come here), pin
+ * pidtrace (never the target) to CPU, or to the CPU the firing thread
+ * last ran on, and stay there.
  * A stop and its CONT then wake tasks on our CPU and the scheduler's
  * wake-affine placement keeps the tracee by us: bench/overhead measures
  * a firing 20-50x dearer when tracer and tracee sit on different CPUs.
