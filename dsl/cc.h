@@ -59,6 +59,11 @@ typedef struct dsl_cc {
 	dsl_prog_t	*cc_pg;
 	uint32_t	cc_nodecap, cc_strcap, cc_clausecap, cc_desccap;
 	uint32_t	cc_varcap, cc_aggcap, cc_optcap;
+
+	/* checker: variables given a value so far, in program order
+	 * (declared, or assigned in an earlier statement), by index */
+	uint8_t		*cc_vardef;
+	uint32_t	cc_vardefcap;
 } dsl_cc_t;
 
 /* lex.c */
@@ -89,6 +94,9 @@ void	dsl_check_declare_ctype(dsl_cc_t *, int scope, const char *name,
 /* compile.c */
 /* Apply a "#pragma D option" or -x string "name[=value]". */
 void	dsl_compile_option(dsl_cc_t *, const char *opt, int line, int col);
+/* struct in_addr or in6_addr (tag), made the first time a program names
+ * it; 0 for any other tag. */
+int32_t	dsl_compile_builtin(dsl_cc_t *, const char *tag);
 /* Grow arr (of *cap elements) to hold need, zeroing the new ones; an
  * error ("program too large", "out of memory") ends the compile. */
 void	*dsl_compile_grow(dsl_cc_t *, void *arr, uint32_t *cap,

@@ -11,7 +11,7 @@
  * Everything the code touches lives in one shared area (in the memfd the
  * trampolines and the ring live in) that both the tracee and pidtrace
  * map: the globals, the self-> table (-x dynvarsize), one aggregation
- * buffer per thread (-x aggsize), written only by its thread, the clock
+ * buffer per thread (256 KB), written only by its thread, the clock
  * line and the drop counters.  pidtrace folds the buffers into the
  * runtime's aggregations before anything prints them.
  *
@@ -139,8 +139,9 @@ typedef struct dsl_ip_opts {
 					 * process_vm_readv */
 } dsl_ip_opts_t;
 
-/* opts from the program's options: dynvarsize (default 1m, as dtrace),
- * aggsize (default 256k a thread), and nabuf 64; the pids are 0. */
+/* opts from the program's options: dynvarsize (default 1m, as dtrace);
+ * aggsize 256k a thread (-x aggsize keeps aggregations in pidtrace),
+ * and nabuf 64; the pids are 0. */
 void		dsl_ip_opts_default(const dsl_prog_t *, dsl_ip_opts_t *);
 
 /* NULL with a message in err when out of memory or the options are

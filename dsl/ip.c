@@ -66,7 +66,12 @@ dsl_ip_opts_default(const dsl_prog_t *pg, dsl_ip_opts_t *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->io_dynvarsize = optsize(pg, "dynvarsize", 1 << 20);
-	o->io_aggsize = optsize(pg, "aggsize", 256 << 10);
+	/*
+	 * Not -x aggsize: it bounds the entries pidtrace makes, so a
+	 * program that sets it keeps its aggregations in pidtrace
+	 * (jit.c), and the buffers here serve programs without it.
+	 */
+	o->io_aggsize = 256 << 10;
 	o->io_nabuf = 64;
 }
 
@@ -116,7 +121,7 @@ layout(dsl_ip_t *ip, char *err, size_t errlen)
 	if (ip->ip_size >= AREA_MAX || ip->ip_abufsz >= AREA_MAX ||
 	    ip->ip_nidxlog < 4) {
 		snprintf(err, errlen, "the in-process area would take %zu "
-		    "bytes: lower -x dynvarsize or -x aggsize", ip->ip_size);
+		    "bytes: lower -x dynvarsize", ip->ip_size);
 		return -1;
 	}
 	return 0;

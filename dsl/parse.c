@@ -272,7 +272,10 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
 		next(ps);
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
-		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0) {
+		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0 &&
+		    k == TY_STRUCT)
+			t = dsl_compile_builtin(cc, cc->cc_tstr);
+		if (t == 0) {
 			if (k == TY_ENUM)
 				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 				    "D_TYPE_ERR", "failed to resolve type "
@@ -497,10 +500,18 @@ postfix(pstate_t *ps)
 			    "associative arrays", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
-			dsl_diag_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
-			    "thread-local associative arrays are not "
-			    "supported", dsl_prog_str(cc->cc_pg,
-			    (uint32_t)nd->dn_ival));
+			/* self->x[k]: a thread-local associative array, an
+			 * array named "self->x" keyed by the thread too */
+			char name[300];
+			int32_t a;
+
+			snprintf(name, sizeof(name), "self->%s",
+			    dsl_prog_str(cc->cc_pg, (uint32_t)nd->dn_ival));
+			a = keys(ps, line, col);
+			nd = CC_NODE(cc, n);
+			nd->dn_op = N_ARR;
+			nd->dn_ival = dsl_parse_str(cc, name, strlen(name));
+			nd->dn_a = a;
 		} else if (tok(ps) == '[') {
 			int32_t i;
 

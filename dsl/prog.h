@@ -88,7 +88,7 @@ enum {
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
 	F_PROGENYOF, F_ALLOCA, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
-	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP,
+	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
@@ -178,6 +178,8 @@ typedef struct dsl_var {
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
+	uint8_t		va_self;	/* V_ARRAY: self->x[k], keyed
+					 * by the thread's id first */
 } dsl_var_t;
 
 typedef struct dsl_agg {
@@ -213,6 +215,8 @@ typedef struct dsl_clause {
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
+	O_RAWBYTES, O_STACKINDENT, O_AGGZOOM, O_DROPTAGS, O_DYNVARSIZE,
+	O_AGGSIZE, O_SPECSIZE,
 	O_NOPTS };
 
 typedef struct dsl_optval {
@@ -280,6 +284,26 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 #define DSL_STACKMARK	'\001'
 #define DSL_STACKSIZE	4096
 #define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
+
+/* The most aggregations one printa() joins. */
+#define DSL_PRINTA_MAX	64
+
+/*
+ * prog.c: the options (-x, #pragma D option, setopt()).  Parse value val
+ * ("" when none is given) of option name into *v.  Returns the O_* it
+ * sets; DSL_OPT_HOST for one the host reads as a string (bufsize,
+ * oformat...) or whose effect pidtrace always has (switchrate: output
+ * goes out as it is made); DSL_OPT_BADNAME; DSL_OPT_BADVAL; or
+ * DSL_OPT_REFUSED, an option of dtrace's that means nothing for a user
+ * process, with *why saying why.  *dynamic: setopt() may change it while
+ * tracing.
+ */
+#define DSL_OPT_HOST	(-1)
+#define DSL_OPT_BADNAME	(-2)
+#define DSL_OPT_BADVAL	(-3)
+#define DSL_OPT_REFUSED	(-4)
+int		dsl_prog_optparse(const char *name, const char *val,
+		    int64_t *v, const char **why, bool *dynamic);
 
 /* prog.c: the name of function F_*, for messages. */
 const char	*dsl_prog_funcname(int f);

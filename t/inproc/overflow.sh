@@ -6,8 +6,9 @@
 #    24 threads each store self->x once a call, K calls each, then all
 #    wait (ip-burst pause), and pidtrace ends with every thread alive:
 #    8 threads find no entry, each of their stores a drop.
-#  - aggregations: one thread, K calls keyed by arg0 (K keys) in an
-#    8 KB buffer (-x aggsize=8k): the keys past its room are drops.
+#  - aggregations: one thread, 8K calls keyed by arg0 (8K keys) in its
+#    256 KB buffer: the keys past its room are drops.  (-x aggsize
+#    would keep the clause in pidtrace, which bounds what it makes.)
 # Asserts: the clauses run in the process (-l -v); the returns counted
 # with self->x set plus the dynamic variable drops equal the 24 * K
 # stores, 16 threads' worth counted; the keys printed plus the
@@ -59,14 +60,14 @@ expect "dynamic variable drops, of 8 threads" "$d" $((8 * k))
 grep -v '^pidtrace: [0-9]* dynamic variable drops in pid [0-9]*$' \
 	"$T/dyn.err" | grep . && fail "pidtrace said more"
 
-run agg 'pid$target::ip_one:entry { @[arg0] = count(); }' \
-	"-x aggsize=8k" 1 $((k + 1)) $k
+ka=$((8 * k))
+run agg 'pid$target::ip_one:entry { @[arg0] = count(); }' "" 1 $((ka + 1)) $ka
 paths_is agg "BEGIN, line 1: in pidtrace
 ip_one entry, line 1: in the process"
 keys=$(awk 'NF == 2 && $2 == 1' "$T/agg.d" | wc -l)
 d=$(ip_drops "$T/agg.err" "aggregation")
-[ "$d" -gt 0 ] || fail "an 8 KB buffer held $k keys"
-expect "keys kept + aggregation drops" $((keys + d)) $k
+[ "$d" -gt 0 ] || fail "a 256 KB buffer held $ka keys"
+expect "keys kept + aggregation drops" $((keys + d)) $ka
 grep -v '^pidtrace: [0-9]* aggregation drops in pid [0-9]*$' \
 	"$T/agg.err" | grep . && fail "pidtrace said more"
 say "ok: $keys keys kept, $d dropped"
