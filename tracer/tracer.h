@@ -218,6 +218,9 @@ enum {
 	TR_NOTE_SITE_LOST,		/* a site is given up: its probes no
 					 * longer fire */
 	TR_NOTE_INTERNAL,		/* a state the tracer did not expect */
+	TR_NOTE_LEFT_TRACED,		/* a thread stays traced until
+					 * pidtrace exits (a vfork parent
+					 * whose child never exec'd) */
 };
 
 /*
