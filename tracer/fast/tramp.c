@@ -2102,7 +2102,7 @@ static bool
 tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 {
 	const tr_fsite_t *fs = site_of_pc(s, g[TR_G_RIP]);
-	uint64_t off, lo = 0, hi = 0;
+	uint64_t off, lo = 0, hi = 0, plain;
 
 	if (fs == NULL)
 		return false;
@@ -2116,7 +2116,16 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 		hi = fs->fs_rec2_hi;
 	}
 	if (hi != 0 && off != lo) {
-		if (!unwind_record(s, tid, off - lo, g))
+		/*
+		 * A context block (clause code's) before the plain block
+		 * pushes what the template does not: a frame inside it is
+		 * not unwound, and keeps the chunks mapped.  The plain
+		 * block after it is the template, entered at its offset 6.
+		 */
+		plain = lo == fs->fs_rec_lo ? fs->fs_plain : fs->fs_plain2;
+		if (off - lo <= plain && plain != 0)
+			return false;
+		if (!unwind_record(s, tid, off - lo - plain, g))
 			return false;
 		g[TR_G_RIP] = fs->fs_tramp + hi;	/* the block's end */
 	}
