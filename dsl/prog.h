@@ -41,7 +41,9 @@ enum {
 	N_SVAR,		/* self->: slot */
 	N_ARR,		/* associative array: dn_ival array id, dn_a keys */
 	N_BUILTIN,	/* dn_ival: B_* */
-	N_ARG,		/* argN: dn_ival N */
+	N_ARG,		/* argN: dn_ival N; dn_aux, if not 0, is 1 + the
+			 * word holding the length of the counted string
+			 * it points to (dsl_argtype_t's at_lenword) */
 	N_BINOP,	/* dn_aux: the operator token; dn_a, dn_b */
 	N_LAND, N_LOR, N_LXOR,
 	N_UNOP,		/* dn_aux: '-', '!', '~', '+' */
@@ -60,6 +62,7 @@ enum {
 	N_DEREF,	/* *dn_a */
 	N_INDEX,	/* dn_a[dn_b]: pointer or array */
 	N_ADDROF,	/* &dn_a (a member, deref or index) */
+	N_UREG,		/* uregs[dn_ival]: a register, DTrace's R_* */
 	/* statements */
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
@@ -78,8 +81,12 @@ enum {
 enum {
 	B_TIMESTAMP, B_VTIMESTAMP, B_WALLTIMESTAMP, B_PID, B_PPID, B_TID,
 	B_UID, B_GID, B_EXECNAME, B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC,
-	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_NBUILTIN
+	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_USTACKDEPTH,
+	B_NBUILTIN
 };
+
+/* uregs[] indexes run from 0 to DSL_NUREGS - 1 (R_TRAPNO, regs.d). */
+#define DSL_NUREGS	26
 
 /* Functions: subroutines, actions, aggregating functions. */
 enum {
@@ -89,7 +96,7 @@ enum {
 	F_PROGENYOF, F_ALLOCA, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
 	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
-	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
+	F_USTACK, F_JSTACK, F_STACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
@@ -107,8 +114,9 @@ enum {
 #define F_ISACTION(f)	((f) >= F_PRINT && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
 #define F_ISDESTRUCT(f)	((f) >= F_STOP && (f) <= F_COPYOUTSTR)
-/* ustack(); and jstack(); as statements record the stack (print it) */
-#define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK)
+/* ustack(); jstack(); and stack(); as statements record the stack (print
+ * it) */
+#define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK || (f) == F_STACK)
 
 /*
  * C types: one flat table per program (dsl_typetab_t, dsl.h), entries
@@ -211,6 +219,8 @@ typedef struct dsl_clause {
 	uint8_t		cl_nargt;
 	int32_t		cl_argt[DSL_NARGS];	/* pg_tt; 0 untyped */
 	uint32_t	cl_argname[DSL_NARGS];	/* strtab; 0 none */
+	uint16_t	cl_argword[DSL_NARGS];	/* at_word */
+	uint16_t	cl_arglen[DSL_NARGS];	/* at_lenword */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -264,6 +265,27 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 		fputc('\n', rt->rt_host.dh_out);
 }
 
+/*
+ * A boolean option: set by its name alone or any value but those dtrace
+ * reads as unset (no, false, disable(d), off, unset, in any case, and 0;
+ * its test misc/tst.boolopt.d).
+ */
+static bool
+optbool(const dsl_prog_t *pg, const char *name)
+{
+	static const char *const unset[] = { "no", "false", "disable",
+	    "disabled", "off", "unset", NULL };
+	const char *v = dsl_prog_option(pg, name);
+	size_t i;
+
+	if (v == NULL)
+		return false;
+	for (i = 0; unset[i] != NULL; i++)
+		if (strcasecmp(v, unset[i]) == 0)
+			return false;
+	return strcmp(v, "0") != 0;
+}
+
 /* An integer option's value, def when unset or not a positive number. */
 static int64_t
 optint(const dsl_prog_t *pg, const char *name, int64_t def)
@@ -295,6 +317,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
+	rt->rt_flow = optbool(pg, "flowindent");
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
@@ -404,8 +427,14 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 		return -1;
 	p = &rt->rt_probes[id - 1];
 	c = pg->pg_desc_clause[desc];
+	/*
+	 * One enabling per description, as dtrace makes one ECB for each
+	 * description of a clause: "a:::x, b:::x { }" over one probe runs
+	 * its clause twice (dtrace's test pid/tst.weak1.d counts two for
+	 * one call of go, named by go:entry and by its alias _go:entry).
+	 */
 	for (i = 0; i < p->pr_nclauses; i++)
-		if (p->pr_clauses[i] == c)
+		if (p->pr_descs[i] == (uint32_t)desc)
 			return 0;
 	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (nc == NULL)
@@ -415,12 +444,18 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	if (ne == NULL)
 		return -1;
 	p->pr_epids = ne;
-	/* keep program order */
-	for (i = p->pr_nclauses; i > 0 && p->pr_clauses[i - 1] > c; i--) {
+	ne = realloc(p->pr_descs, (p->pr_nclauses + 1) * sizeof(uint32_t));
+	if (ne == NULL)
+		return -1;
+	p->pr_descs = ne;
+	/* keep program order: descriptions are numbered in it */
+	for (i = p->pr_nclauses; i > 0 && p->pr_descs[i - 1] > desc; i--) {
 		p->pr_clauses[i] = p->pr_clauses[i - 1];
 		p->pr_epids[i] = p->pr_epids[i - 1];
+		p->pr_descs[i] = p->pr_descs[i - 1];
 	}
 	p->pr_clauses[i] = c;
+	p->pr_descs[i] = (uint32_t)desc;
 	p->pr_epids[i] = ++rt->rt_nepids;
 	p->pr_nclauses++;
 	return 0;
@@ -517,8 +552,10 @@ dsl_rt_destroy(dsl_rt_t *rt)
 		free(p->pr_name);
 		free(p->pr_clauses);
 		free(p->pr_epids);
+		free(p->pr_descs);
 	}
 	free(rt->rt_probes);
+	free(rt->rt_flows);
 	for (i = 0; i < rt->rt_nspec; i++)
 		free(rt->rt_spec[i].sp_buf);
 	free(rt->rt_spec);
@@ -563,6 +600,8 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			    "stringof()";
 		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
 			return "an argument past arg5";
+		if (nd->dn_op == N_UREG)
+			return "uregs[]";
 		/* C data through a pointer: in the tracee unless it is our
 		 * scratch (copyin, alloca); taken as the tracee's */
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
@@ -579,6 +618,50 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			return why;
 	}
 	return NULL;
+}
+
+/* The argument words the tree under node n reads (dsl_rt_args_read). */
+static uint64_t
+args_read(const dsl_prog_t *pg, int32_t n)
+{
+	const dsl_node_t *nd;
+	uint64_t m = 0;
+
+	for (; n != DSL_NONE && n >= 0 && (uint32_t)n < pg->pg_nnodes;
+	    n = nd->dn_next) {
+		nd = &pg->pg_nodes[n];
+		if (nd->dn_op == N_ARG) {
+			m |= 1ULL << (nd->dn_ival < 63 ? nd->dn_ival : 63);
+			if (nd->dn_aux != 0)
+				m |= 1ULL << (nd->dn_aux - 1 < 63 ?
+				    nd->dn_aux - 1 : 63);
+			continue;
+		}
+		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
+			continue;
+		m |= args_read(pg, nd->dn_a) | args_read(pg, nd->dn_b) |
+		    args_read(pg, nd->dn_c);
+	}
+	return m;
+}
+
+uint64_t
+dsl_rt_args_read(const dsl_rt_t *rt, uint32_t id)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	const rt_probe_t *p;
+	const dsl_clause_t *cl;
+	uint64_t m = 0;
+	uint32_t i;
+
+	if (id == 0 || id > rt->rt_nprobes)
+		return 0;
+	p = &rt->rt_probes[id - 1];
+	for (i = 0; i < p->pr_nclauses; i++) {
+		cl = &pg->pg_clauses[p->pr_clauses[i]];
+		m |= args_read(pg, cl->cl_pred) | args_read(pg, cl->cl_body);
+	}
+	return m;
 }
 
 bool
@@ -599,8 +682,8 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 		if (rt->rt_ip != NULL && dsl_plan_path(rt->rt_ip, id, i,
 		    NULL) == DSL_PATH_INPROC)
 			continue;
-		if (cl->cl_stack)
-			w = "ustack()";	/* walks the stopped thread's stack */
+		if (cl->cl_stack)	/* walks the stopped thread's stack */
+			w = "ustack(), ucaller or ustackdepth";
 		else if ((w = reads_tracee(pg, cl->cl_pred)) == NULL)
 			w = reads_tracee(pg, cl->cl_body);
 	}

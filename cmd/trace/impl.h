@@ -57,6 +57,7 @@ typedef struct trace_opts {
 	bool		op_list;	/* -l */
 	bool		op_verbose;	/* -l -v */
 	bool		op_quiet;	/* -q, -x quiet: no informing notices */
+	bool		op_errtags;	/* -x errtags: dtrace's tags kept */
 	bool		op_fastoff;	/* -x fastpath=off */
 	bool		op_fastreq;	/* -x fastpath=require */
 	bool		op_fastrec;	/* -x fastpath=record: no clause runs
@@ -79,6 +80,9 @@ typedef struct trace_probe {
 	bool		tp_listed;	/* -l lists it */
 	size_t		*tp_descs;	/* descriptions enabled on it */
 	size_t		tp_ndescs;
+	size_t		tp_ninline;	/* sites at inlined copies of its
+					 * function (pr_ninline) */
+	bool		tp_argsaid;	/* "arguments read 0" was said */
 } trace_probe_t;
 
 /* A description that a provider claimed in a process. */
@@ -225,6 +229,10 @@ struct trace {
 	bool		tr_exited;	/* exit() ran */
 	bool		tr_signalled;	/* SIGINT & co */
 	bool		tr_begun;	/* BEGIN has fired */
+	bool		tr_nomatch;	/* ended: a #! script's program
+					 * matched nothing (tr_nmdesc) */
+	size_t		tr_nmdesc;
+	char		tr_nmerr[600];
 	uint64_t	(*tr_timed)(void *, uint64_t);
 	void		*tr_timedarg;
 	dsl_ip_t	*tr_ip;		/* D in the traced process (inproc.c),
@@ -274,6 +282,9 @@ typedef struct trace_firing {
 void	trace_notice(const trace_t *tr, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
+/* A provider's error: its leading "[D_TAG] " dropped unless -x errtags. */
+void	trace_errtag(const trace_t *tr, char *err);
+
 /* proc.c */
 pid_t	trace_proc_tid(const trace_proc_t *p);
 int	trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len);
@@ -290,6 +301,7 @@ void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
 void	trace_enable_refresh(trace_scope_t *sc);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
+bool	trace_enable_hopeless(trace_scope_t *sc);
 
 /* reg.c */
 long	trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv,

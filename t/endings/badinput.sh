@@ -3,8 +3,8 @@
 # Bad input, each: one error line, exit 1, the target untouched (not
 # traced, its text equal to the file's, its output exact at the end).
 # Malformed D in every position, -p/-c arguments, probe descriptions
-# with a bad provider or too many fields, offsets past the end or inside
-# an instruction;
+# with a bad provider or a function of five fields, offsets past the end
+# or inside an instruction;
 # -p of a kernel thread, of pidtrace itself, of a zombie; -c of a file
 # that is not executable or not a program; a target whose ELF is
 # corrupt; and one deleted from disk while running, which is traced.
@@ -45,13 +45,15 @@ bad "$E { @ = count(); } }" \
 	"invalid probe specifier $E { @ = count(); } }:1:41: syntax error near \"}\""
 bad "$E { @ = count(); } pid\$target" \
 	"invalid probe specifier $E { @ = count(); } pid\$target:1:41: probe description :::pid@P does not match any probes"
-# Descriptions: five fields, no pid, pid0.
-bad 'pid$target:a:b:work:entry {}' \
-	'invalid probe specifier pid$target:a:b:work:entry {}:1:1: invalid probe description "pid@P:a:b:work:entry": too many fields'
+# Descriptions: five fields (the middle ones are the function), no
+# pid, pid0.
+bad 'pid$target:a.out:b:work:entry {}' \
+	"invalid probe specifier pid\$target:a.out:b:work:entry {}: no function matches 'b:work' in a.out; did you mean 'work'?"
 bad 'pid::work:entry {}' \
 	'invalid probe specifier pid::work:entry {}:1:1: probe description pid::work:entry does not match any probes'
+# pid0 names no process: refused by name, as dtrace does (D_PROC_BADPID)
 bad 'pid0::work:entry {}' \
-	'invalid probe specifier pid0::work:entry {}:1:1: probe description pid0::work:entry does not match any probes'
+	'invalid probe specifier pid0::work:entry {}: provider pid0 names no process: give pid$target or pid<PID> of a -p or -c'
 # Offsets: far past the end, too big for 64 bits, inside an instruction.
 # (in the shell: gawk reads "0x1d" as 0 where mawk reads 29)
 size=$(nm -S "$COUNTER" | while read -r _a _s _t _n; do
