@@ -6,8 +6,9 @@
 # (t/targets/leveldown-put.js; leveldown installed under t/node as
 # t/lib.sh's need_leveldown does); each SIGUSR1 runs a batch of BATCH
 # puts (20000), timed from the signal to its "done" line.  The first
-# batch warms up; then untraced, pidtrace -x fastpath=on, pidtrace -x fastpath=off
-# ("pidoff": the int3 path once the fast path is the default), bpftrace,
+# batch warms up; then untraced, pidtrace -x fastpath=on (the latency
+# script in the process), -x fastpath=record ("pidrec": from records),
+# -x fastpath=off ("pidoff": the int3 path), bpftrace,
 # one after another, the order rotated each round.  "onecpu" is pidtrace with node and
 # pidtrace both on CPU 0 (taskset): what placement costs, a diagnosis.
 set -u
@@ -63,8 +64,12 @@ pidrun() {
 		echo "pidtrace: $(tail -n 1 $T/p.out)" >$T/$name.why
 	fi
 	kill -INT $pp 2>/dev/null; wait $pp
+	# the records and self-> stores it said it lost
+	awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ {
+		n += $2 } END { print n + 0 }' $T/p.out >>$T/$name.drops
 }
 run_pidtrace() { pidrun pidtrace -x fastpath=on; }
+run_pidrec() { pidrun pidrec -x fastpath=record; }
 run_pidoff() { pidrun pidoff -x fastpath=off; }
 # Diagnosis, not a mode of pidtrace: node's threads and pidtrace all on
 # CPU 0 (taskset changes the target's affinity, which pidtrace never
@@ -102,7 +107,7 @@ bscript="BEGIN { printf(\"armed\\n\"); }
 uprobe:$lib:*DBImpl*Put* { @s[tid] = nsecs; }
 uretprobe:$lib:*DBImpl*Put* /@s[tid]/ {
 	@[probe] = hist(nsecs - @s[tid]); delete(@s[tid]); }"
-order=(untraced pidtrace pidoff bpftrace onecpu)
+order=(untraced pidtrace pidrec pidoff bpftrace onecpu)
 for r in $(seq $rounds); do
 	rm -rf $T/db
 	coproc NODE { exec node t/targets/leveldown-put.js $pre $T/db $batch 2>&1; }
@@ -111,23 +116,25 @@ for r in $(seq $rounds); do
 	case $line in ready*) ;; *) echo "node did not start: $line"; exit 1;; esac
 	batch >/dev/null	# warm up
 	# Rotate the order each round: no tool always runs first.
-	for i in 0 1 2 3 4; do
-		run_${order[(i + r) % 5]}
+	for i in 0 1 2 3 4 5; do
+		run_${order[(i + r) % 6]}
 	done
 	kill -TERM $np; wait $np
 done
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 u=$(median <$T/untraced)
 printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(cut -d' ' -f1-3 /proc/loadavg)"
-for k in untraced pidtrace pidoff bpftrace onecpu; do
+for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
 	printf '%-10s %8s' $k "$v"
 	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
+	[ -s $T/$k.drops ] && printf '  drops %s' \
+		"$(awk '{ n += $1 } END { print n }' $T/$k.drops)"
 	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done
 b=$( [ -s $T/bpftrace ] && median <$T/bpftrace || echo -)
-for k in pidtrace pidoff; do
+for k in pidtrace pidrec pidoff; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
 	[ "$v" != - ] && [ "$b" != - ] &&
 		awk -v k=$k -v v=$v -v b=$b 'BEGIN { printf "%s/bpftrace %.2f\n", k, v / b }'

@@ -91,7 +91,8 @@ usage(FILE *fp)
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
 	    "aggsortkeypos,\n\t    aggsortpos, strsize, errtags, defaultargs, "
 	    "mangled,\n\t    ustackframes, stackfmt=folded, flamegraph=FILE;\n"
-	    "\t    fastpath=off: a ptrace stop at every probe; bufsize=SIZE;\n"
+	    "\t    fastpath=off: a ptrace stop at every probe, fastpath=record:\n"
+	    "\t    no clause in the process; bufsize=SIZE;\n"
 	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
 	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH;\n"
 	    "\t    rawbytes, stackindent, aggzoom, dynvarsize, aggsize,\n"
@@ -99,9 +100,9 @@ usage(FILE *fp)
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
-	    "\t-v  with -l: each probe's attributes and argument types "
-	    "(DWARF);\n\t    tracing: at the end, the probe sites and "
-	    "firings of each path\n"
+	    "\t-v  with -l: each probe's attributes, argument types "
+	    "(DWARF) and\n\t    where each clause runs; tracing: at the "
+	    "end, the probe sites\n\t    and firings of each path\n"
 	    "\t-Z  allow descriptions that match no probe\n"
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
@@ -509,7 +510,10 @@ grab(cmd_t *c)
 			continue;
 		if (err[0] != '\0')
 			die("%s", err);
-		tr_perror("pidtrace");
+		/* the tracer's message and hints, in our shape */
+		fprintf(stderr, "pidtrace: %s\n", tr_errmsg());
+		for (size_t k = 0; tr_errhint(k) != NULL; k++)
+			fprintf(stderr, "hint: %s\n", tr_errhint(k));
 		trace_free(c->c_tr);
 		exit(1);
 	}
@@ -604,16 +608,17 @@ main(int argc, char **argv)
 	{
 		/*
 		 * -x fastpath: an unknown value was taken for on, and a typo
-		 * of off or require went unseen.  0 and 1 are dtrace's
+		 * of off, record or require went unseen.  0 and 1 are dtrace's
 		 * spelling of a boolean option's off and on.
 		 */
 		const char *fp = dsl_prog_option(c->c_pg, "fastpath");
 
 		if (fp != NULL && *fp != '\0' && strcmp(fp, "on") != 0 &&
-		    strcmp(fp, "off") != 0 && strcmp(fp, "require") != 0 &&
-		    strcmp(fp, "1") != 0 && strcmp(fp, "0") != 0)
+		    strcmp(fp, "record") != 0 && strcmp(fp, "off") != 0 &&
+		    strcmp(fp, "require") != 0 && strcmp(fp, "1") != 0 &&
+		    strcmp(fp, "0") != 0)
 			die("failed to set -x fastpath to '%s': Invalid value "
-			    "(on, off or require)", fp);
+			    "(on, record, off or require)", fp);
 	}
 	if (c->c_compile_only && !c->c_list) {
 		dsl_prog_free(c->c_pg);

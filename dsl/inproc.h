@@ -11,7 +11,7 @@
  * Everything the code touches lives in one shared area (in the memfd the
  * trampolines and the ring live in) that both the tracee and pidtrace
  * map: the globals, the self-> table (-x dynvarsize), one aggregation
- * buffer per thread (-x aggsize), written only by its thread, the clock
+ * buffer per thread (256 KB), written only by its thread, the clock
  * line and the drop counters.  pidtrace folds the buffers into the
  * runtime's aggregations before anything prints them.
  *
@@ -76,7 +76,8 @@ typedef struct dsl_ip dsl_ip_t;
  *    is an error D reports, never a fault in the process.  It calls
  *    nothing else and jumps nowhere outside its own bytes.
  */
-#define DSL_JIT_NEV	4	/* faults one firing can report */
+#define DSL_JIT_NEV	3	/* faults one firing can report: what a
+				 * 128-byte record slot has room for */
 #define DSL_JIT_NTHIS	8	/* this-> integer slots in the code */
 #define DSL_JIT_NTMP	12	/* expression temporaries */
 
@@ -138,8 +139,9 @@ typedef struct dsl_ip_opts {
 					 * process_vm_readv */
 } dsl_ip_opts_t;
 
-/* opts from the program's options: dynvarsize (default 1m, as dtrace),
- * aggsize (default 256k a thread), and nabuf 64; the pids are 0. */
+/* opts from the program's options: dynvarsize (default 1m, as dtrace);
+ * aggsize 256k a thread (-x aggsize keeps aggregations in pidtrace),
+ * and nabuf 64; the pids are 0. */
 void		dsl_ip_opts_default(const dsl_prog_t *, dsl_ip_opts_t *);
 
 /* NULL with a message in err when out of memory or the options are
@@ -169,6 +171,18 @@ int		dsl_plan(dsl_ip_t *, const uint8_t *kinds, uint32_t n);
  * For -l -v and the notice. */
 int		dsl_plan_path(const dsl_ip_t *, uint32_t id, uint32_t i,
 		    const char **why);
+/*
+ * dsl_rt_needs_stop leaves out the enablings the plan runs in process:
+ * their memory reads are the code's, made in the thread.
+ */
+
+/* How many enablings probe id has (its clauses, in program order), and
+ * where enabling i's clause is, for -l -v: "the clause of
+ * pid$target::f:entry at line 3". */
+uint32_t	dsl_plan_nclauses(const dsl_ip_t *, uint32_t id);
+void		dsl_plan_where(const dsl_ip_t *, uint32_t id, uint32_t i,
+		    char *buf, size_t len);
+
 /* Whether probe id has clauses in process / in pidtrace. */
 bool		dsl_plan_inproc(const dsl_ip_t *, uint32_t id);
 bool		dsl_plan_records(const dsl_ip_t *, uint32_t id);

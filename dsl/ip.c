@@ -66,7 +66,12 @@ dsl_ip_opts_default(const dsl_prog_t *pg, dsl_ip_opts_t *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->io_dynvarsize = optsize(pg, "dynvarsize", 1 << 20);
-	o->io_aggsize = optsize(pg, "aggsize", 256 << 10);
+	/*
+	 * Not -x aggsize: it bounds the entries pidtrace makes, so a
+	 * program that sets it keeps its aggregations in pidtrace
+	 * (jit.c), and the buffers here serve programs without it.
+	 */
+	o->io_aggsize = 256 << 10;
 	o->io_nabuf = 64;
 }
 
@@ -116,7 +121,7 @@ layout(dsl_ip_t *ip, char *err, size_t errlen)
 	if (ip->ip_size >= AREA_MAX || ip->ip_abufsz >= AREA_MAX ||
 	    ip->ip_nidxlog < 4) {
 		snprintf(err, errlen, "the in-process area would take %zu "
-		    "bytes: lower -x dynvarsize or -x aggsize", ip->ip_size);
+		    "bytes: lower -x dynvarsize", ip->ip_size);
 		return -1;
 	}
 	return 0;
@@ -204,14 +209,22 @@ dsl_ip_attach(dsl_ip_t *ip, void *local, uint64_t remote)
 	return 0;
 }
 
+static void	area_drops(const dsl_ip_t *, uint64_t *, uint64_t *);
+
 void
 dsl_ip_detach(dsl_ip_t *ip)
 {
+	uint64_t dyn, agg;
 	uint32_t i;
 
 	if (ip->ip_area == NULL)
 		return;
 	dsl_ip_fold(ip);
+	/* its drops are said after it is gone (an exec's new area
+	 * counts from 0) */
+	area_drops(ip, &dyn, &agg);
+	ip->ip_dynbase += dyn;
+	ip->ip_aggbase += agg;
 	memcpy(ip->ip_gint, ip->ip_area + ip->ip_glob,
 	    8 * (size_t)ip->ip_pg->pg_nglobal_int);
 	ip->ip_rt->rt_gint = ip->ip_gint;
@@ -301,6 +314,23 @@ static uint8_t *
 abuf(const dsl_ip_t *ip, uint32_t i)
 {
 	return ip->ip_area + ip->ip_abuf + (size_t)i * ip->ip_abufsz;
+}
+
+/* The drops counted in the area now: self-> stores and aggregations. */
+static void
+area_drops(const dsl_ip_t *ip, uint64_t *dyn, uint64_t *agg)
+{
+	const dsl_ip_hdr_t *h = dsl_ip_hdr(ip);
+	uint32_t b, key;
+
+	*dyn = ld64(&h->ih_dyndrops);
+	*agg = ld64(&h->ih_aggdrops);
+	for (b = 0; b < ip->ip_nabuf; b++) {
+		key = ld32(abuf(ip, b));
+		if (key != 0 && key != IP_TOMB)
+			*agg += ld64(abuf(ip, b) + offsetof(dsl_ip_abuf_t,
+			    ab_drops));
+	}
 }
 
 /* The runtime's entry of aggregation agg with key bytes key[0..klen),
@@ -638,22 +668,13 @@ dsl_ip_clock_wall(const dsl_ip_t *ip, uint64_t tsc)
 int
 dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 {
-	const dsl_ip_hdr_t *h;
-	uint64_t dyn, agg;
-	uint32_t b, key;
+	uint64_t dyn = 0, agg = 0;
 	int lines = 0;
 
-	if (ip->ip_area == NULL)
-		return 0;
-	h = dsl_ip_hdr(ip);
-	dyn = ld64(&h->ih_dyndrops);
-	agg = ld64(&h->ih_aggdrops) + ip->ip_deadagg;
-	for (b = 0; b < ip->ip_nabuf; b++) {
-		key = ld32(abuf(ip, b));
-		if (key != 0 && key != IP_TOMB)
-			agg += ld64(abuf(ip, b) + offsetof(dsl_ip_abuf_t,
-			    ab_drops));
-	}
+	if (ip->ip_area != NULL)
+		area_drops(ip, &dyn, &agg);
+	dyn += ip->ip_dynbase;
+	agg += ip->ip_aggbase + ip->ip_deadagg;
 	if (dyn != ip->ip_repdyn) {
 		fprintf(out, "pidtrace: %llu dynamic variable drop%s in pid "
 		    "%d\n", (unsigned long long)(dyn - ip->ip_repdyn),

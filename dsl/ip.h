@@ -126,6 +126,7 @@ struct dsl_ip {
 	char		*ip_key;	/* a key being made, ip_keycap bytes */
 	size_t		ip_keycap;
 	uint64_t	ip_deadagg;	/* drops of buffers freed since */
+	uint64_t	ip_dynbase, ip_aggbase;	/* drops of areas detached */
 	uint64_t	ip_repdyn, ip_repagg;	/* drops said so far */
 };
 

@@ -1800,7 +1800,8 @@ stub_buf(gen_t *g)
  * rcx bytes at address rax into jc_buf; the count read, or -errno.  A
  * bad address gives EFAULT, never a signal.  The syscall takes rdi,
  * rsi, rdx, r10, r8, r9 and spoils rcx, r11: the context comes back
- * from rsi (the local iovec is in it), the rest from jc_save.
+ * from rsi (the local iovec is in it), the rest from jc_save, whose
+ * copy of the way back is then zeroed.
  */
 static void
 stub_memread(gen_t *g)
@@ -1827,6 +1828,11 @@ stub_memread(gen_t *g)
 	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
 	for (i = 0; i < 4; i++)
 		mov(g, R(saved[i]), CXI(jc_save, i));
+	/*
+	 * The way back points into our code: left on the stack, it would
+	 * look like a live reference to the chunks at the end.
+	 */
+	op2i(g, X86_MOV, 8, CXI(jc_save, 3), 0);
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 

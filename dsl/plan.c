@@ -451,6 +451,29 @@ dsl_plan_path(const dsl_ip_t *ip, uint32_t id, uint32_t i, const char **why)
 	return pp->pp_path[i];
 }
 
+uint32_t
+dsl_plan_nclauses(const dsl_ip_t *ip, uint32_t id)
+{
+	if (id == 0 || id > ip->ip_rt->rt_nprobes)
+		return 0;
+	return ip->ip_rt->rt_probes[id - 1].pr_nclauses;
+}
+
+void
+dsl_plan_where(const dsl_ip_t *ip, uint32_t id, uint32_t i, char *buf,
+    size_t len)
+{
+	plan_t pl;
+
+	memset(&pl, 0, sizeof(pl));
+	pl.pl_ip = (dsl_ip_t *)(uintptr_t)ip;
+	if (i >= dsl_plan_nclauses(ip, id)) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	where(&pl, id, i, buf, len);
+}
+
 static bool
 has(const dsl_ip_t *ip, uint32_t id, int path)
 {

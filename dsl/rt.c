@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dsl/inproc.h"
 #include "dsl/rt.h"
 #include "dsl/emit.h"
 
@@ -677,6 +678,10 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	p = &rt->rt_probes[id - 1];
 	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
 		cl = &pg->pg_clauses[p->pr_clauses[i]];
+		/* run in the thread: its reads are the code's own */
+		if (rt->rt_ip != NULL && dsl_plan_path(rt->rt_ip, id, i,
+		    NULL) == DSL_PATH_INPROC)
+			continue;
 		if (cl->cl_stack)	/* walks the stopped thread's stack */
 			w = "ustack(), ucaller or ustackdepth";
 		else if ((w = reads_tracee(pg, cl->cl_pred)) == NULL)

@@ -3,7 +3,7 @@
  * probes/lsda.c: C++ landing pads of a function, from the file.  The
  * unwinder enters a landing pad without any branch of the function's
  * code, so a disassembly does not see it as a target; the fast path must
- * not lay a jump over one (tracer/tramp.c).
+ * not lay a jump over one (tracer/fast/tramp.c).
  *
  * libdw walks .eh_frame (dwarf_next_cfi: CIEs with their augmentation,
  * FDEs with their raw bytes); what it does not expose is decoded here:

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/fast.h"
+#include "tracer/tr-impl.h"
 
 static const uint8_t int3 = 0xcc;
 

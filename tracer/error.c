@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/error.c: the message a failed tr_attach()/tr_launch() leaves.
+ * tracer/error.c: what the tracer has to say, never printed here: the
+ * message a failed tr_attach()/tr_launch() leaves (tr_errmsg, with hints),
+ * and the notices of a running session, handed to the host's h_notice.
  * The library formats the words; the command adds "pidtrace: " and
  * prints each line with one fprintf.
  */
@@ -39,12 +41,29 @@ tr_addhint(const char *fmt, ...)
 	va_end(ap);
 }
 
-void
-tr_perror(const char *prog)
+const char *
+tr_errmsg(void)
 {
-	int i;
+	return errmsg[0] != '\0' ? errmsg : "tracer error";
+}
 
-	fprintf(stderr, "%s: %s\n", prog, errmsg[0] ? errmsg : "tracer error");
-	for (i = 0; i < nhints; i++)
-		fprintf(stderr, "hint: %s\n", hints[i]);
+const char *
+tr_errhint(size_t i)
+{
+	return i < (size_t)nhints ? hints[i] : NULL;
+}
+
+void
+tr_notice(tr_session_t *s, int code, uint64_t addr, const char *fmt, ...)
+{
+	const tr_handlers_t *h = s->s_h;
+	char text[512];
+	va_list ap;
+
+	if (h == NULL || h->h_notice == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	h->h_notice(h->h_arg, s, code, addr, text);
 }

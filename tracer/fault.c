@@ -18,34 +18,18 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
-#include "tracer/fast.h"
+#include "tracer/tr-impl.h"
 
 /* Which of our pieces holds pc: fills where, site, cookie, len. */
 static void
 locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f)
 {
-	const struct tr_fast *fa = s->s_fast;
 	const tr_bkpt_t *bp;
-	size_t i;
 	unsigned b;
 
-	for (i = 0; fa != NULL && i < fa->fa_nsites; i++) {
-		const tr_fsite_t *fs = &fa->fa_sites[i];
-
-		if (!fs->fs_live)
-			continue;
-		if (pc >= fs->fs_p0 && pc < fs->fs_p0 + fs->fs_n)
-			f->fl_where = TR_FAULT_PATCH;
-		else if (pc >= fs->fs_tramp && pc < fs->fs_tramp + fs->fs_tlen)
-			f->fl_where = TR_FAULT_TRAMP;
-		else
-			continue;
-		f->fl_site = fs->fs_addr;
-		f->fl_p0 = fs->fs_p0;
-		f->fl_len = fs->fs_n;
-		f->fl_cookie = fs->fs_cookie;
+	tr_fast_locate(s, pc, f);
+	if (f->fl_where != TR_FAULT_NONE)
 		return;
-	}
 	for (b = 0; b < s->s_nbucket; b++)
 		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
 			if (bp->bp_slot != 0 && pc >= bp->bp_slot &&

@@ -19,7 +19,7 @@
 #include <sys/uio.h>
 #include <capstone/capstone.h>
 
-#include "tracer/fast.h"
+#include "tracer/tr-impl.h"
 
 int
 tr_insn_init(tr_session_t *s)

@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "tracer/fast.h"
+#include "tracer/tr-impl.h"
 
 typedef enum tr_event {
 	EV_EXITED,	/* task gone (exit or killed): no restart */
@@ -407,9 +407,9 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (bp != NULL && bp->bp_insn.in_plan == TR_PLAN_XOL &&
 	    bp->bp_slot == 0 && tr_xol_place(s, bp) < 0) {
 		/* No slot and none to be had: give the site up. */
-		fprintf(stderr, "tracer: no room to run the instruction at "
-			"%#llx out of line: %s; site removed\n",
-			(unsigned long long)addr, strerror(errno));
+		tr_notice(s, TR_NOTE_SITE_LOST, addr, "no room to run the "
+			  "instruction at %#llx out of line: %s; site removed",
+			  (unsigned long long)addr, strerror(errno));
 		tr_bkpt_remove(s, addr);
 		bp = NULL;
 	}
@@ -750,7 +750,7 @@ any_ring(void)
 	const tr_session_t *o;
 
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_fast != NULL && o->s_fast->fa_ring != 0)
+		if (tr_fast_live(o))
 			return true;
 	return false;
 }
@@ -780,7 +780,7 @@ checks_due(void)
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess) {
 		if (o->s_stopping)
 			return false;
-		if (o->s_fast != NULL && o->s_fast->fa_check)
+		if (tr_ring_check_due(o))
 			due = true;
 	}
 	return due;
@@ -794,8 +794,7 @@ run_checks(void)
 	if (!checks_due())
 		return 0;
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_fast != NULL && o->s_fast->fa_check &&
-		    tr_ring_stall_check(o) < 0)
+		if (tr_ring_check_due(o) && tr_ring_stall_check(o) < 0)
 			return -1;
 	return 0;
 }
@@ -979,8 +978,7 @@ have:
 	 * order with what the stop fires (and a thread's exit frees its
 	 * self-> only after its last records ran).
 	 */
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0 &&
-	    may_report(s, tid, status)) {
+	if (tr_fast_live(s) && may_report(s, tid, status)) {
 		tr_ring_drain(s, false, 0);
 		/* A shard stalled on another thread's slot: tid's own. */
 		tr_ring_drain_tid(s, tid);
@@ -989,7 +987,7 @@ have:
 			(unsigned)status >> 16 == 0;
 	if (dispatch(s, tid, status) < 0)
 		return -1;
-	if (s->s_fast != NULL && s->s_fast->fa_revert && !s->s_stopping) {
+	if (tr_fast_revert_due(s) && !s->s_stopping) {
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_fast_revert(s);
@@ -1000,12 +998,14 @@ have:
 	 * Sites asked for while threads ran (a library's, at the loader's
 	 * r_brk): their jumps go in with every thread stopped.
 	 */
-	if (s->s_fast != NULL && s->s_fast->fa_on && !s->s_fast->fa_broken &&
-	    s->s_fast->fa_pending < s->s_fast->fa_nsites && s->s_armed &&
-	    !s->s_stopping && !s->s_gone) {
+	if (tr_fast_arm_due(s) && s->s_armed && !s->s_stopping &&
+	    !s->s_gone) {
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_fast_arm(s);
+		/* Entries of their clause code before any thread runs. */
+		if (s->s_h != NULL && s->s_h->h_fast != NULL)
+			s->s_h->h_fast(s->s_h->h_arg, s, TR_FE_ARMED, 0, 0);
 		if (tr_resume_all(s) < 0)
 			return -1;
 	}
@@ -1139,7 +1139,7 @@ tr_resume_all(tr_session_t *s)
 static void
 drain_before_wake(tr_session_t *s)
 {
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0)
+	if (tr_fast_live(s))
 		tr_ring_drain(s, false, 0);
 }
 

@@ -16,7 +16,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "tracer/fast.h"
+#include "tracer/tr-impl.h"
 
 int
 tr_mem_open(tr_session_t *s)
@@ -58,6 +58,23 @@ tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 	if (s->s_memfd < 0)
 		return -1;
 	n = pread(s->s_memfd, buf, len, (off_t)addr);
+	return n;
+}
+
+ssize_t
+tr_read_user(tr_session_t *s, uint64_t addr, void *buf, size_t len)
+{
+	struct iovec local = { buf, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
+	ssize_t n;
+
+	n = process_vm_readv(s->s_memtid, &local, 1, &remote, 1, 0);
+	if (n < 0 && (errno == EPERM || errno == ENOSYS) && s->s_memfd >= 0)
+		n = pread(s->s_memfd, buf, len, (off_t)addr);
+	if (n > 0) {
+		tr_bkpt_overlay(s, addr, buf, (size_t)n);
+		tr_fast_overlay(s, addr, buf, (size_t)n);
+	}
 	return n;
 }
 

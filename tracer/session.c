@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tracer/fast.h"
+#include "tracer/tr-impl.h"
 
 #define OPTS	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | \
 		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
@@ -619,9 +619,9 @@ vfork_release(tr_session_t *s, tr_thread_t *th)
 		if (r < 0 && errno != EINTR)
 			break;
 	}
-	fprintf(stderr, "pidtrace: pid %d: thread %d waits in vfork for a "
-		"child that has not exec'd; it stays traced until pidtrace "
-		"exits\n", (int)s->s_pid, (int)th->th_tid);
+	tr_notice(s, TR_NOTE_LEFT_TRACED, 0, "thread %d waits in vfork for "
+		  "a child that has not exec'd; it stays traced until "
+		  "pidtrace exits", (int)th->th_tid);
 }
 
 /*
@@ -639,7 +639,7 @@ tr_release(tr_session_t *s)
 	s->s_ending = true;
 	if (s->s_all != NULL)
 		tr_stop_all(s);
-	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
+	if (tr_fast_live(s)) {
 		/*
 		 * Every thread stopped and stepped out of the record blocks
 		 * (a slot claimed by a live thread is published): what is

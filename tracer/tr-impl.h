@@ -156,8 +156,8 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
-	struct tr_fast	*s_fast;	/* the fast path, NULL if never asked */
-	char		s_fastwhy[160];	/* why it is off */
+	struct tr_fast	*s_fast;	/* the fast path (tracer/fast/), NULL
+					 * if never asked for */
 	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
@@ -172,6 +172,8 @@ extern tr_session_t *tr_sessions;
 /* error.c */
 void	tr_seterr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	tr_addhint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	tr_notice(tr_session_t *s, int code, uint64_t addr, const char *fmt,
+		  ...) __attribute__((format(printf, 4, 5)));
 
 /* mem.c */
 ssize_t	tr_mem_read_raw(tr_session_t *s, uint64_t addr, void *buf, size_t len);
@@ -179,12 +181,12 @@ int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf,
 		     size_t len);
 int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
 int	tr_mem_read_pid(pid_t pid, uint64_t addr, void *buf, size_t len);
+int	tr_mem_open(tr_session_t *s);
 
 /* counter.c */
 void	tr_counter_restore_all(tr_session_t *s);
 void	tr_counter_restore_in(tr_session_t *s, pid_t pid);
 void	tr_counter_forget_all(tr_session_t *s);
-int	tr_mem_open(tr_session_t *s);
 
 /* fault.c: before a fault signal is delivered to th */
 void	tr_fault_note(tr_session_t *s, tr_thread_t *th, int sig);
@@ -201,12 +203,15 @@ void	tr_bkpt_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
 
 /* insn.c */
+struct cs_insn;
 int	tr_insn_init(tr_session_t *s);
 void	tr_insn_fini(tr_session_t *s);
 int	tr_insn_plan(tr_session_t *s, uint64_t addr, const uint8_t *bytes,
 		     size_t avail, tr_insn_t *in);
 int	tr_insn_emulate(tr_session_t *s, const tr_insn_t *in, uint64_t addr,
 			struct user_regs_struct *r);
+uint8_t	tr_insn_riprel_disp(const struct cs_insn *ci, int64_t disp);
+bool	tr_insn_is_jcc(unsigned id);	/* a conditional jump (not jrcxz) */
 
 /* xol.c */
 int	tr_xol_place(tr_session_t *s, tr_bkpt_t *bp);
@@ -266,7 +271,6 @@ long	tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr,
 
 /* session.c */
 uint64_t tr_auxv_entry(pid_t pid);
-int	tr_stop_all(tr_session_t *s);
 void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 
@@ -279,8 +283,47 @@ void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
 pid_t	tr_waitpid(pid_t pid, int *status, int flags);
+int	tr_stop_all(tr_session_t *s);
 pid_t	tr_nap(pid_t want, int *status, long long timeout_ns);
 int	tr_resume_all(tr_session_t *s);
 bool	tr_in_vfork(const tr_thread_t *th);
+
+/*
+ * The fast path (tracer/fast/), as the rest of the tracer sees it: these
+ * calls and tracer.h's tr_fast_* are the whole wall; its layout is
+ * tracer/fast/fast.h's, which no other file of the tracer includes.
+ * Each is a no-op (false, 0) for a session that never asked for it.
+ */
+
+/* fast/tramp.c */
+bool	tr_fast_live(const tr_session_t *s);	/* the ring is set up:
+						 * records may come */
+bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
+						 * threads ran wait */
+bool	tr_fast_revert_due(const tr_session_t *s);	/* a thread without
+							 * a TCB appeared */
+void	tr_fast_teardown(tr_session_t *s, bool unmap);
+void	tr_fast_forget(tr_session_t *s);
+void	tr_fast_free(tr_session_t *s);
+bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
+bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
+bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
+void	tr_fast_revert(tr_session_t *s);
+bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
+bool	tr_fast_settle(tr_session_t *s, bool out);
+int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
+void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
+			size_t len);
+int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
+void	tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f);
+
+/* fast/ring.c */
+size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);
+size_t	tr_ring_drain_tid(tr_session_t *s, pid_t tid);
+size_t	tr_ring_drain_all(bool force, size_t max);
+bool	tr_ring_check_due(const tr_session_t *s);	/* a shard stalled:
+							 * a stall check */
+int	tr_ring_stall_check(tr_session_t *s);
+void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
 
 #endif /* PIDTRACE_TR_IMPL_H */

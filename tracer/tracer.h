@@ -26,7 +26,9 @@
  * PTRACE_SETREGS, PTRACE_CONT.  doc/TRACER.md says how it is kept.
  *
  * Errors: functions returning int give 0 or -1 with errno set; session
- * constructors return NULL and leave a user-ready message for tr_perror().
+ * constructors return NULL and leave a user-ready message (tr_errmsg,
+ * tr_errhint).  The tracer never prints: what the user must hear of
+ * while a session runs goes to the host's h_notice.
  */
 #ifndef PIDTRACE_TRACER_H
 #define PIDTRACE_TRACER_H
@@ -58,6 +60,29 @@ typedef struct tr_syscall {
 	uint64_t	sc_pc;		/* after the syscall instruction */
 	uint64_t	sc_sp;
 } tr_syscall_t;
+
+/*
+ * A fast-path record: thread tid ran the trampoline of site cookie.
+ * args are rdi, rsi, rdx, rcx, r8, r9 at an entry site, or args[0] is
+ * rax at a return site.  tid is the thread's id as its TCB holds it, 0
+ * for a thread whose fs base is 0.  rc_code: the site's clause code ran
+ * first (tr_fast_entry) and asked for the record; rc_status is its
+ * context's status word, rc_ev[0..2 * rc_nev) its events, two words
+ * each, opaque here (doc/INPROC.md).
+ */
+#define TR_REC_NEV	3	/* events a record carries, at most */
+
+typedef struct tr_record {
+	pid_t		rc_tid;
+	uint32_t	rc_cookie;
+	uint64_t	rc_ns;		/* CLOCK_MONOTONIC, read in the thread */
+	uint64_t	rc_tsc;		/* the raw rdtsc it came from */
+	uint64_t	rc_args[6];
+	bool		rc_code;
+	uint32_t	rc_status;
+	uint32_t	rc_nev;
+	const uint64_t	*rc_ev;
+} tr_record_t;
 
 /*
  * What the host is told.  Every handler may be NULL.  h_arg is passed
@@ -120,17 +145,13 @@ typedef struct tr_handlers {
 	void	(*h_exit)(void *arg, tr_session_t *s, int status);
 
 	/*
-	 * The fast path (tr_fast_config): thread tid ran site cookie's
-	 * trampoline at ns (CLOCK_MONOTONIC, read in the thread).  args
-	 * are rdi, rsi, rdx, rcx, r8, r9 of an entry site, or args[0] is
-	 * rax at a return site.  tid is 0 for a thread whose fs base is 0.
-	 * No thread is stopped: do not read memory that may have changed.
-	 * Records of one thread come in its order, and before any stop of
-	 * that thread that follows them.  Non-zero ends the session.
+	 * The fast path (tr_fast_config): a thread ran a site's trampoline
+	 * and recorded it (tr_record_t).  No thread is stopped: do not read
+	 * memory that may have changed.  Records of one thread come in its
+	 * order, and before any stop of that thread that follows them.
+	 * Non-zero ends the session.
 	 */
-	int	(*h_record)(void *arg, tr_session_t *s, pid_t tid,
-			    uint32_t cookie, uint64_t ns,
-			    const uint64_t args[6]);
+	int	(*h_record)(void *arg, tr_session_t *s, const tr_record_t *rc);
 
 	/* A batch of h_record calls is over (flush output here). */
 	void	(*h_drained)(void *arg, tr_session_t *s);
@@ -154,12 +175,58 @@ typedef struct tr_handlers {
 	 */
 	int	(*h_syscall)(void *arg, tr_session_t *s, tr_thread_t *th,
 			     const tr_syscall_t *sc);
+
+	/*
+	 * Something the user must hear of (the tracer never prints): code
+	 * says what (TR_NOTE_*), text says it in a few words without the
+	 * program's name or the pid ("a signal frame still points into
+	 * pidtrace's trampolines: left mapped"), addr is the site it is
+	 * about or 0.  The host prints it in its own shape.  Only from
+	 * tr_run or tr_run_many (tr_detach before them has nothing of ours
+	 * to leave behind).
+	 */
+	void	(*h_notice)(void *arg, tr_session_t *s, int code,
+			    uint64_t addr, const char *text);
+
+	/*
+	 * The fast path's moments that code running in the tracee cares
+	 * about (tr_fast_area, tr_fast_code), ev a TR_FE_*:
+	 *  - TR_FE_ARMED: the loop armed sites asked for while threads
+	 *    ran (a dlopen), every thread still stopped: the place to set
+	 *    their entries (tr_fast_entry) before any of them runs;
+	 *  - TR_FE_CLOCK: the clock line changed (tr_fast_clock);
+	 *  - TR_FE_MUTE, TR_FE_UNMUTE: thread tid's firings are a vfork
+	 *    child's, until it execs or exits (key: the tid in the TCB the
+	 *    child borrows, which its firings carry);
+	 *  - TR_FE_ENDING: the area and the code are about to go (the end,
+	 *    an exec, the target gone): no thread runs the code any more
+	 *    and the area still reads as the tracee left it.
+	 */
+	void	(*h_fast)(void *arg, tr_session_t *s, int ev, pid_t tid,
+			  uint32_t key);
 } tr_handlers_t;
+
+enum { TR_FE_ARMED = 1, TR_FE_CLOCK, TR_FE_MUTE, TR_FE_UNMUTE,
+       TR_FE_ENDING };
+
+/* h_notice's codes. */
+enum {
+	TR_NOTE_LEFT_MAPPED = 1,	/* pages of ours stay in the process:
+					 * a thread may still return there */
+	TR_NOTE_FAST_OFF,		/* the fast path is given up for the
+					 * process: int3 from now on */
+	TR_NOTE_SITE_LOST,		/* a site is given up: its probes no
+					 * longer fire */
+	TR_NOTE_INTERNAL,		/* a state the tracer did not expect */
+	TR_NOTE_LEFT_TRACED,		/* a thread stays traced until
+					 * pidtrace exits (a vfork parent
+					 * whose child never exec'd) */
+};
 
 /*
  * Attach to every thread of process pid (PTRACE_SEIZE, then stop them
- * all).  On failure returns NULL, the target untouched, and tr_perror()
- * prints why (no such process, permission with hints, exiting).
+ * all).  On failure returns NULL, the target untouched, and tr_errmsg()
+ * says why (no such process, permission with hints, exiting).
  */
 tr_session_t *
 tr_attach(pid_t pid);
@@ -169,15 +236,24 @@ tr_attach(pid_t pid);
  * point: its libraries are mapped (probes in them can be resolved from
  * /proc/PID/maps), main has not run.  h_ready is called from tr_run().
  * NULL on failure (command not found, ...) with a message for
- * tr_perror().  The child is killed if pidtrace dies (PTRACE_O_EXITKILL)
+ * tr_errmsg().  The child is killed if pidtrace dies (PTRACE_O_EXITKILL)
  * before tr_run() detaches it.
  */
 tr_session_t *
 tr_launch(char *const argv[]);
 
-/* Print the last constructor failure: "prog: ..." then "hint: ..." lines. */
-void
-tr_perror(const char *prog);
+/*
+ * The last constructor failure, for the host to print: the message
+ * ("attach: process 42: Operation not permitted") and its hints, each a
+ * line of its own ("process 42 is already traced by process 7 (gdb)");
+ * tr_errhint is NULL past the last.  Owned by the tracer, valid until
+ * the next constructor call.
+ */
+const char *
+tr_errmsg(void);
+
+const char *
+tr_errhint(size_t i);
 
 /* The target process id. */
 pid_t
@@ -286,6 +362,17 @@ tr_bkpt_count(const tr_session_t *s);
  */
 ssize_t
 tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len);
+
+/*
+ * Read tracee memory as the process itself could load it (D's reads:
+ * copyin, a pointer followed): a page it may not read (PROT_NONE, an
+ * unmapped gap) is -1 with EFAULT, never read through ptrace's rights,
+ * as clause code in the process reads it (process_vm_readv of its own
+ * pid).  /proc/PID/mem only where process_vm_readv is refused (a seccomp
+ * profile: EPERM, ENOSYS).  Bytes we patched read as the originals.
+ */
+ssize_t
+tr_read_user(tr_session_t *s, uint64_t addr, void *buf, size_t len);
 
 /*
  * Run the stop loop until the target is gone, a handler asks to stop, or
@@ -460,6 +547,10 @@ typedef struct tr_fast_want {
 	uint64_t	fw_clo, fw_chi;	/* its .cold part, or 0, 0 */
 	uint64_t	fw_tprev;	/* landing addresses around the site */
 	uint64_t	fw_tnext;
+	bool		fw_ctx;		/* a trampoline that can run clause
+					 * code (tr_fast_entry) */
+	uint64_t	fw_arg0;	/* a return site's context: its first
+					 * argument (the ret's offset) */
 } tr_fast_want_t;
 
 int
@@ -505,6 +596,83 @@ tr_fast_why(const tr_session_t *s);
 
 uint64_t
 tr_fast_drops(const tr_session_t *s);
+
+/*
+ * Clause code in the tracee (doc/INPROC.md).  A site asked for with
+ * fw_ctx gets a trampoline that, when the site has an entry
+ * (tr_fast_entry), builds a context on the thread's stack after taking
+ * the time, puts its address in rdi and jumps to the entry; the code
+ * jumps back through the context's link and asks for a record in its
+ * status word.  The context (TR_CTX_SIZE bytes, below the red zone and
+ * the saved rax rcx rdx rsi rdi r8 r9 r10 r11 and flags; the code may
+ * change all of them but rdi):
+ *
+ *	TR_CTX_ARGS	6 x u64: rdi..r9 at an entry; fw_arg0, rax, 0...
+ *			at a return
+ *	TR_CTX_TSC	u64: rdtsc
+ *	TR_CTX_KEY	u32: the tid in the TCB, 0 without one
+ *	TR_CTX_STATUS	u32: the code's; bit 0 asks for a record
+ *	TR_CTX_LINK	u64: where the code jumps back to
+ *	TR_CTX_NEV	u32: events for the record, TR_REC_NEV at most,
+ *	TR_CTX_EV	two u64 each
+ *
+ * The glue checks that it matches the code's own (dsl/inproc.h).
+ */
+#define TR_CTX_ARGS	0
+#define TR_CTX_TSC	48
+#define TR_CTX_KEY	56
+#define TR_CTX_STATUS	60
+#define TR_CTX_LINK	64
+#define TR_CTX_NEV	72
+#define TR_CTX_EV	80
+#define TR_CTX_SIZE	384
+
+/*
+ * A data area of size bytes (a multiple of 4096) in the memfd, mapped
+ * read-write in the tracee beside the ring and here: call with
+ * tr_fast_config, before the fast path is set up.  tr_fast_area_map:
+ * where it is here (NULL until set up, or when the fast path is off)
+ * and, in *remote, in the tracee.  Zeroed at set-up; a new one after an
+ * exec.
+ */
+int
+tr_fast_area(tr_session_t *s, size_t size);
+
+void *
+tr_fast_area_map(const tr_session_t *s, uint64_t *remote);
+
+/*
+ * Copy len bytes of clause code into a trampoline chunk of the tracee:
+ * its address there in *remote.  Bytes placed are never moved, reused
+ * or freed before the end, so a thread may run old code while new code
+ * is placed.  A new chunk is mapped when none has room, so every thread
+ * must be stopped.  -1 with errno ENOSPC (no chunk yet, more bytes than
+ * a chunk holds, or no chunk left to map), EINVAL (len 0).
+ */
+int
+tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
+	     uint64_t *remote);
+
+/*
+ * The entry of site addr's clause code (from tr_fast_code), or 0 for
+ * none (the trampoline records, as before).  Site addr is a live fast
+ * site asked for with fw_ctx, or the return site of a function whose
+ * entry took it whole.  Call with every thread stopped (h_ready,
+ * TR_FE_ARMED): a thread between the trampoline's read of the entry and
+ * its jump keeps the entry it read.  -1/ENOENT otherwise.
+ */
+int
+tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry);
+
+/*
+ * The line the fast path turns rdtsc into CLOCK_MONOTONIC with, which
+ * records' rc_ns come from: ns = ns0 + ((tsc - tsc0) * mult) >> 32
+ * (signed 128-bit product), CLOCK_REALTIME = that + walloff.  false
+ * before the clock was checked usable.
+ */
+bool
+tr_fast_clock(uint64_t *tsc0, uint64_t *ns0, int64_t *mult,
+	      int64_t *walloff);
 
 /*
  * The last fault signal the process was given (SIGSEGV, SIGILL, SIGBUS,

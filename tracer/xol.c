@@ -313,13 +313,13 @@ tr_xol_unmap(tr_session_t *s)
 	}
 	th = tr_inject_thread_mm(s);
 	if (left != 0 || th == NULL) {
-		fprintf(stderr, "pidtrace: pid %d: %s: pidtrace's "
-			"out-of-line pages are left mapped\n", (int)s->s_pid,
-			left != 0 ? "a thread may still return into them" :
-			"no thread can run munmap");
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "%s: pidtrace's "
+			  "out-of-line pages are left mapped", left != 0 ?
+			  "a thread may still return into them" :
+			  "no thread can run munmap");
 	} else if ((e = unmap_pages(s, th)) != 0) {
-		fprintf(stderr, "pidtrace: pid %d: munmap of an out-of-line "
-			"page: %s\n", (int)s->s_pid, strerror(e));
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "munmap of an out-of-line "
+			  "page: %s", strerror(e));
 	}
 	tr_xol_forget(s);
 }
@@ -346,14 +346,13 @@ tr_xol_clean_child(tr_session_t *s, tr_thread_t *th)
 			return;
 	}
 	if (tr_frames_unref(s, th->th_tid, in_xol, xol_move) != 0)
-		fprintf(stderr, "pidtrace: pid %d: fork child %d: a thread "
-			"may still return into pidtrace's out-of-line pages: "
-			"left mapped in it\n", (int)s->s_pid,
-			(int)th->th_tid);
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "fork child %d: a thread "
+			  "may still return into pidtrace's out-of-line pages: "
+			  "left mapped in it", (int)th->th_tid);
 	else if ((e = unmap_pages(s, th)) != 0)
-		fprintf(stderr, "pidtrace: pid %d: fork child %d: munmap of "
-			"an out-of-line page: %s\n", (int)s->s_pid,
-			(int)th->th_tid, strerror(e));
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "fork child %d: munmap "
+			  "of an out-of-line page: %s", (int)th->th_tid,
+			  strerror(e));
 }
 
 void

@@ -193,6 +193,10 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 	r = &ts->ts_refs[0];
 	memset(&w, 0, sizeof(w));
 	w.fw_kind = kind;
+	/* a context block for clause code (inproc.c): one probe a site */
+	w.fw_ctx = tr->tr_ip != NULL && sc->sc_proc == tr->tr_ipproc &&
+	    ts->ts_nrefs == 1;
+	w.fw_arg0 = r->tf_fr.fr_off;
 	w.fw_cookie = (uint32_t)(ts - sc->sc_arm.am_sites);
 	w.fw_lo = r->tf_fr.fr_faddr;
 	w.fw_hi = r->tf_fr.fr_faddr + r->tf_fr.fr_fsize;
@@ -200,10 +204,12 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 	w.fw_chi = r->tf_fr.fr_cold + r->tf_fr.fr_coldsize;
 	w.fw_tprev = r->tf_fr.fr_tprev;
 	w.fw_tnext = r->tf_fr.fr_tnext;
-	if (tr_bkpt_want_fast(s, ts->ts_addr, &w) == 0)
+	if (tr_bkpt_want_fast(s, ts->ts_addr, &w) == 0) {
 		sc->sc_proc->p_fastpend = true;
-	else
+		ts->ts_ctx = w.fw_ctx;
+	} else {
 		ts->ts_fastq = false;
+	}
 }
 
 /*
@@ -398,6 +404,8 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 	if (stopped && (sc->sc_reg.rg_nclaims != 0 ||
 	    sc->sc_reg.rg_npending != 0))
 		rtld_arm(sc, s);
+	/* which clauses run in the process: needs_stop says it after */
+	trace_inproc_prospect(sc);
 	for (i = 0; i < am->am_nsites; i++)
 		if (!am->am_sites[i].ts_armed) {
 			n++;
@@ -427,6 +435,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 		return;
 	/* the jumps in, and what stayed int3 said */
 	tr_fast_arm(s);
+	trace_inproc_armed(p, s);
 	trace_report_fast(p, s);
 }
 

@@ -431,6 +431,7 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 			m[rg->rg_refused[d]].tm_refused = true;
 		inlined(rg, m);
 	}
+	trace_inproc_new(tr);
 	return 0;
 }
 

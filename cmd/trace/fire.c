@@ -65,7 +65,11 @@ trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 		cx.cx_errno = r->tf_prov->pv_errno != NULL ?
 		    r->tf_prov->pv_errno(&r->tf_fr, &fg->fg_fire) : 0;
 		fg->fg_ref = r;
-		if (dsl_eval_fire(tr->tr_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+		/* after clause code: the rest of its clauses, its faults */
+		if (fg->fg_code && tr->tr_ip != NULL ?
+		    dsl_ip_fire_record(tr->tr_ip, r->tf_id, &cx, fg->fg_ev,
+		    fg->fg_nev, fg->fg_all) == DSL_FIRE_EXIT :
+		    dsl_eval_fire(tr->tr_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
 			tr->tr_exited = true;
 			break;
 		}
@@ -102,7 +106,7 @@ fire_read(void *cookie, uint64_t addr, void *buf, size_t len)
 {
 	const trace_firing_t *fg = cookie;
 
-	return trace_proc_read(fg->fg_proc, addr, buf, len);
+	return trace_proc_read_user(fg->fg_proc, addr, buf, len);
 }
 
 /*
@@ -171,14 +175,16 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
  * No thread is stopped (no stack, no nextpc: plain ret sites only).
  */
 static int
-on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
-    uint64_t ns, const uint64_t args[6])
+on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 {
 	trace_proc_t *p = arg;
 	trace_arm_t *am = &p->p_sc.sc_arm;
 	trace_firing_t fg;
 	trace_site_t *ts;
 	pb_regs_t regs;
+	pid_t tid = rc->rc_tid;
+	uint32_t cookie = rc->rc_cookie;
+	const uint64_t *args = rc->rc_args;
 
 	if (cookie >= am->am_nsites)
 		return 0;
@@ -195,7 +201,13 @@ on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
 	regs.r9 = args[5];
 	regs.rax = args[0];	/* a return site's record holds rax there */
 	firing_init(&fg, p, s, NULL, tid, &regs);
-	fg.fg_ns = ns;
+	fg.fg_ns = rc->rc_ns;
+	if (rc->rc_code) {
+		fg.fg_code = true;
+		fg.fg_all = (rc->rc_status & DSL_JIT_ALL) != 0;
+		fg.fg_ev = (const dsl_jev_t *)(const void *)rc->rc_ev;
+		fg.fg_nev = rc->rc_nev;
+	}
 	fg.fg_maxargs = 6;	/* nothing past arg5 was recorded */
 	fg.fg_flush = false;	/* once drained */
 	return trace_fire(&fg, ts->ts_refs, ts->ts_nrefs);

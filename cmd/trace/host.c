@@ -29,7 +29,7 @@ host_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
 		errno = ESRCH;
 		return -1;
 	}
-	return trace_proc_read(fg->fg_proc, addr, buf, len);
+	return trace_proc_read_user(fg->fg_proc, addr, buf, len);
 }
 
 /* The arguments pv_args did not set, from the firing's provider. */

@@ -19,6 +19,7 @@
 #include "cmd/trace/addrsym.h"
 #include "cmd/trace/trace.h"
 #include "dsl/dsl.h"
+#include "dsl/inproc.h"
 #include "probes/provider.h"
 #include "probes/rtld.h"
 #include "tracer/tracer.h"
@@ -61,6 +62,8 @@ typedef struct trace_opts {
 	bool		op_errtags;	/* -x errtags: dtrace's tags kept */
 	bool		op_fastoff;	/* -x fastpath=off */
 	bool		op_fastreq;	/* -x fastpath=require */
+	bool		op_fastrec;	/* -x fastpath=record: no clause runs
+					 * in the process (inproc.c) */
 	size_t		op_bufsize;	/* -x bufsize, bytes; 0: the default */
 	int		op_cpupin;	/* -x cpupin: a CPU, INT_MAX: the
 					 * target's; -1: off */
@@ -135,6 +138,8 @@ typedef struct trace_site {
 					 * NULL once said */
 	bool		ts_failed;	/* it could not be */
 	const char	*ts_why;	/* why the tracer kept it int3 */
+	bool		ts_ctx;		/* asked with a context block: it may
+					 * run clause code (inproc.c) */
 } trace_site_t;
 
 /*
@@ -237,6 +242,14 @@ struct trace {
 	char		tr_nmerr[600];
 	uint64_t	(*tr_timed)(void *, uint64_t);
 	void		*tr_timedarg;
+	dsl_ip_t	*tr_ip;		/* D in the traced process (inproc.c),
+					 * NULL when every clause runs here */
+	trace_proc_t	*tr_ipproc;	/* the process it runs in */
+	uint8_t		*tr_kinds;	/* [id - 1]: DSL_PK_*, the last plan's */
+	uint32_t	tr_nkinds;
+	bool		tr_ipattached;	/* its area is attached */
+	const char	*tr_ipwhy;	/* why no clause runs in a process
+					 * (-l says it), or NULL */
 };
 
 /*
@@ -264,6 +277,10 @@ typedef struct trace_firing {
 	const trace_ref_t *fg_ref;	/* the probe firing now, for getarg */
 	uint64_t	fg_nextpc;	/* fi_nextpc's answer, once asked */
 	bool		fg_have_next;
+	bool		fg_code;	/* a record after clause code ran: */
+	bool		fg_all;		/* it ran nothing (DSL_JIT_ALL) */
+	const dsl_jev_t	*fg_ev;		/* its faults, to report */
+	uint32_t	fg_nev;
 } trace_firing_t;
 
 /* -- across files --------------------------------------------------------- */
@@ -280,6 +297,8 @@ void	trace_errtag(const trace_t *tr, char *err);
 /* proc.c */
 pid_t	trace_proc_tid(const trace_proc_t *p);
 int	trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len);
+int	trace_proc_read_user(void *proc, uint64_t addr, void *buf,
+	    size_t len);
 trace_addrsym_t *trace_proc_syms(trace_proc_t *p);
 void	trace_proc_ids(trace_proc_t *p);
 void	trace_proc_pin(trace_proc_t *p, pid_t tid);
@@ -327,6 +346,20 @@ void	trace_fire_handlers(tr_handlers_t *h);
 void	trace_report_fast(trace_proc_t *p, tr_session_t *s);
 void	trace_report_paths(trace_proc_t *p, tr_session_t *s);
 void	trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig);
+
+/* inproc.c */
+void	trace_inproc_new(trace_t *tr);
+void	trace_inproc_free(trace_t *tr);
+void	trace_inproc_prospect(trace_scope_t *sc);
+void	trace_inproc_armed(trace_proc_t *p, tr_session_t *s);
+void	trace_inproc_start(trace_t *tr);
+void	trace_inproc_event(trace_proc_t *p, tr_session_t *s, int ev,
+	    pid_t tid, uint32_t key);
+void	trace_inproc_gone(trace_t *tr, pid_t tid);
+void	trace_inproc_drops(trace_t *tr);
+void	trace_inproc_path(const trace_scope_t *sc, size_t tp, uint32_t i,
+	    char *buf, size_t len);
+void	trace_inproc_list(trace_t *tr);
 
 /* run.c: the loader's r_brk, which fire.c's on_hit hands on */
 void	trace_run_rtld(trace_proc_t *p, tr_session_t *s);

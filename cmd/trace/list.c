@@ -13,6 +13,29 @@
 
 #include "cmd/trace/impl.h"
 
+/*
+ * pidtrace's own: where each clause enabled on probe tp runs, and why
+ * not in the process when it could ("in pidtrace, from the firing's
+ * record: printf() records data").
+ */
+static void
+list_clauses(const trace_scope_t *sc, size_t tp, FILE *out)
+{
+	const trace_t *tr = sc->sc_tr;
+	uint32_t id = sc->sc_reg.rg_probes[tp].tp_id, i, n;
+	char where[512], path[512];
+
+	if (tr->tr_ip == NULL ||
+	    (n = dsl_plan_nclauses(tr->tr_ip, id)) == 0)
+		return;
+	fprintf(out, "\n\tClauses\n");
+	for (i = 0; i < n; i++) {
+		dsl_plan_where(tr->tr_ip, id, i, where, sizeof(where));
+		trace_inproc_path(sc, tp, i, path, sizeof(path));
+		fprintf(out, "\t\t%s: %s\n", where, path);
+	}
+}
+
 static void
 list_scope(const trace_scope_t *sc, FILE *out)
 {
@@ -54,6 +77,7 @@ list_scope(const trace_scope_t *sc, FILE *out)
 			    tp->tp_argtypes[a]);
 		if (tp->tp_nargtypes == 0)
 			fprintf(out, "\t\tNone\n");
+		list_clauses(sc, i, out);
 		fprintf(out, "\n");
 	}
 }
@@ -63,6 +87,7 @@ trace_list(trace_t *tr, FILE *out)
 {
 	trace_proc_t *p;
 
+	trace_inproc_list(tr);
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	    "FUNCTION", "NAME");
 	list_scope(&tr->tr_own, out);
@@ -71,4 +96,5 @@ trace_list(trace_t *tr, FILE *out)
 	fflush(out);
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
 		trace_proc_release(p);	/* as dtrace -l -c */
+	trace_inproc_free(tr);	/* before the runtime goes */
 }

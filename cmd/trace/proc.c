@@ -258,6 +258,30 @@ trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
+/*
+ * The process's memory as it could read it itself (tr_read_user): what
+ * D's clauses and the providers' arguments read, so that an unreadable
+ * page is an invalid address on every path, as in the process's own
+ * clause code.
+ */
+int
+trace_proc_read_user(void *proc, uint64_t addr, void *buf, size_t len)
+{
+	trace_proc_t *p = proc;
+	ssize_t n;
+
+	if (p->p_s == NULL) {
+		errno = ESRCH;
+		return -1;
+	}
+	n = tr_read_user(p->p_s, addr, buf, len);
+	if (n < 0 || (size_t)n != len) {
+		errno = EFAULT;
+		return -1;
+	}
+	return 0;
+}
+
 /* The process's symbols, made on first use (the vDSO read from memory). */
 trace_addrsym_t *
 trace_proc_syms(trace_proc_t *p)
@@ -293,8 +317,10 @@ task_cpu(pid_t pid, pid_t tid)
 }
 
 /*
- * -x cpupin[=CPU]: at the first firing, pin pidtrace (never the target)
- * to CPU, or to the CPU the stopped thread last ran on, and stay there.
+ * -x cpupin[=CPU]: at the first firing pidtrace runs (a stop or a
+ * record: clauses run in the traced process never come here), pin
+ * pidtrace (never the target) to CPU, or to the CPU the firing thread
+ * last ran on, and stay there.
  * A stop and its CONT then wake tasks on our CPU and the scheduler's
  * wake-affine placement keeps the tracee by us: bench/overhead measures
  * a firing 20-50x dearer when tracer and tracee sit on different CPUs.

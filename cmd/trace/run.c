@@ -29,6 +29,9 @@
  *		(the provider's pv_args) and a dsl_eval_fire().
  *   report.c	what the fast path did not take, said once (and under
  *		-x fastpath=require refused); a death by a fault of ours.
+ *   inproc.c	D in the traced process: the plan of where each clause
+ *		runs, the shared area, the clause code placed and entered
+ *		from the trampolines, the last fold before the area goes.
  *   host.c	the D runtime's hooks into the firing's process.
  *   index.c	the open-addressing index of probes and sites.
  */
@@ -181,6 +184,8 @@ begin_if_all_armed(trace_t *tr, tr_session_t *s)
 	if (trace_fire_self(tr, dsl_rt_begin_id(tr->tr_rt)) == DSL_FIRE_EXIT)
 		tr_stop_async(s);
 	fflush(NULL);
+	/* BEGIN's globals move into the area; the code goes in */
+	trace_inproc_start(tr);
 }
 
 /* End the trace: every session still traced leaves its loop. */
@@ -241,6 +246,13 @@ on_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 
 	(void)s;
 	dsl_var_thread_gone(p->p_sc.sc_tr->tr_rt, (uint64_t)tid);
+	trace_inproc_gone(p->p_sc.sc_tr, tid);
+}
+
+static void
+on_fast(void *arg, tr_session_t *s, int ev, pid_t tid, uint32_t key)
+{
+	trace_inproc_event(arg, s, ev, tid, key);
 }
 
 static void
@@ -289,6 +301,19 @@ on_exit_(void *arg, tr_session_t *s, int status)
 	} else if (!tr->tr_opts.op_quiet) {
 		trace_notice(tr, "pid %d has exited", (int)p->p_pid);
 	}
+}
+
+/* What the tracer says while it runs: one line, under -q too. */
+static void
+on_notice(void *arg, tr_session_t *s, int code, uint64_t addr,
+    const char *text)
+{
+	trace_proc_t *p = arg;
+
+	(void)s;
+	(void)code;
+	(void)addr;
+	trace_notice(p->p_sc.sc_tr, "pid %d: %s", (int)p->p_pid, text);
 }
 
 static int
@@ -475,6 +500,8 @@ run_procs(trace_t *tr)
 		h[i].h_exec = on_exec;
 		h[i].h_exit = on_exit_;
 		h[i].h_wake = on_wake;
+		h[i].h_notice = on_notice;
+		h[i].h_fast = on_fast;
 		trace_fire_handlers(&h[i]);
 		hs[i] = &h[i];
 		ss[i] = p->p_s;
@@ -528,15 +555,19 @@ run_procs(trace_t *tr)
 		if (p->p_script && !tr->tr_opts.op_zdefs && !tr->tr_nomatch)
 			trace_enable_unmatched(&p->p_sc);
 	}
+	trace_inproc_drops(tr);
 	free(h);
 	free(hs);
 	free(ss);
 	if (tr->tr_signalled)
 		dsl_rt_interrupted(tr->tr_rt);
 	the_trace = NULL;
-	if ((refused && !tr->tr_begun) || tr->tr_nomatch)
+	if ((refused && !tr->tr_begun) || tr->tr_nomatch) {
+		trace_inproc_free(tr);
 		return 1;	/* refused to start: nothing ran */
+	}
 	rc = dsl_rt_end(tr->tr_rt, NULL);
+	trace_inproc_free(tr);	/* before the runtime goes */
 	return refused ? 1 : rc;
 }
 

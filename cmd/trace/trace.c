@@ -42,6 +42,7 @@ trace_free(trace_t *tr)
 	}
 	trace_reg_free(&tr->tr_own.sc_reg);
 	trace_arm_free(&tr->tr_own.sc_arm);
+	free(tr->tr_kinds);	/* tr_ip went with trace_run or trace_list */
 	free(tr);
 }
 
@@ -131,6 +132,8 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	op->op_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
 	    strcmp(opt, "0") == 0);
 	op->op_fastreq = opt != NULL && strcmp(opt, "require") == 0;
+	/* fast sites, but every clause in pidtrace, from records */
+	op->op_fastrec = opt != NULL && strcmp(opt, "record") == 0;
 	/* The pid provider then finds where code may land (brtarget.h). */
 	if (!op->op_fastoff)
 		op->op_flags |= PB_FASTSITES;

@@ -50,8 +50,8 @@ void	trace_free(trace_t *);
  * dtrace -c does) and run it to its entry point; every thread is stopped
  * when this returns.  A pid given twice is grabbed once (a thread id
  * names its process).  -1 on failure: err says why, or is "" when the
- * tracer's message says it (tr_perror); the processes grabbed before are
- * still held (trace_free lets them go).
+ * tracer's message says it (tr_errmsg, tr_errhint); the processes
+ * grabbed before are still held (trace_free lets them go).
  */
 int	trace_proc_grab(trace_t *, pid_t pid, const char *command, char *err,
 	    size_t errlen);

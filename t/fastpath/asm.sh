@@ -25,17 +25,35 @@ attach_run asm 'pid$target::fa_*:entry { @e[probefunc] = count(); }
 	END { printa("e %s %@d\n", @e); printa("r %s %@d\n", @r);
 	      printa("s %s %@d\n", @s); }' "$FP_ASM" $n
 same_output "$T/asm.want" "$T/asm.out"
+# Every clause fits the process (count() and sum() keyed by probefunc);
+# the returns by a jump stop the thread whatever the clause (retsite.h),
+# and the report below says which sites the tracer kept int3.
+paths_is asm "BEGIN, line 1: in pidtrace
+END, line 3: in pidtrace
+$(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_jtab fa_tail \
+    fa_tiny fa_frame fa_leave fa_addsp; do
+	echo "$f entry, line 1: in the process"; done)
+$(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_tail fa_tiny \
+    fa_frame fa_leave fa_addsp fa_jtab; do
+	case $f in
+	fa_tail|fa_jtab) echo "$f return, line 2: in pidtrace, stopping the thread: a return by a jump fires only when the jump leaves the function" ;;
+	*) echo "$f return, line 2: in the process" ;;
+	esac; done)"
 # The shapes that must stay int3, and why (t/targets/fp-asm.S): a return
 # by a tail jmp (fa_tail's, and fa_jtab's jmp *%rax at 0x14), a jump
-# table (fa_jtab's entry and its five rets: 0x1b, 0x21, ...), a call or
-# a function too short for a jump, entry and return sites whose bytes
-# overlap, a loop back into the first 5 bytes.
+# table (fa_jtab's entry and its five rets: 0x1b, 0x21, ...), a call in
+# the first 5 bytes, entry and return sites whose bytes overlap where
+# one trampoline cannot take both (fa_tail's entry and its tail jmp,
+# fa_call5's call and ret), a loop back into the first 5 bytes, and
+# fa_tiny (3 bytes): a jump over it would cover fa_frame's first bytes.
+# fa_leaf (`lea; ret`, 5 bytes) runs fast: one trampoline takes its
+# entry and return, its jump covering its ret.
 no_drops "$T/asm.err" "\
 a return by a jump fires only when the jump leaves the function: pid:fp-asm:fa_tail:return at offset 0x4, pid:fp-asm:fa_jtab:return at offset 0x14
 an indirect jump (jump table?) in the function: pid:fp-asm:fa_jtab:entry, pid:fp-asm:fa_jtab:return at offset 0x1b, pid:fp-asm:fa_jtab:return at offset 0x21 and 3 more
-an instruction a jump would replace cannot move: pid:fp-asm:fa_call5:entry, pid:fp-asm:fa_tiny:entry, pid:fp-asm:fa_loop:return at offset 0xa and 1 more
-another site lies in the bytes a jump would replace: pid:fp-asm:fa_leaf:entry, pid:fp-asm:fa_tail:entry, pid:fp-asm:fa_call5:return at offset 0x8 and 1 more
-code may jump into the bytes a jump would replace: pid:fp-asm:fa_loop:entry"
+an instruction a jump would replace cannot move: pid:fp-asm:fa_call5:entry, pid:fp-asm:fa_loop:return at offset 0xa
+another site lies in the bytes a jump would replace: pid:fp-asm:fa_tail:entry, pid:fp-asm:fa_call5:return at offset 0x8
+code may jump into the bytes a jump would replace: pid:fp-asm:fa_loop:entry, pid:fp-asm:fa_tiny:entry, pid:fp-asm:fa_tiny:return at offset 0x2"
 
 calls() { sed -n "s/^$1 calls=\([0-9]*\).*/\1/p" "$T/asm.out"; }
 sums() { sed -n "s/^$1 calls=.* sum=//p" "$T/asm.out"; }

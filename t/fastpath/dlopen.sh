@@ -44,12 +44,18 @@ exec 3>"$T/in"
 wait_for "$T/in.out" '^ready'
 TPID=$(child_of "$tp") || fail "no target pid"
 maps_snap "$TPID" >"$T/maps0"
-spawn pp 120 "${PT[@]}" -q -Z -n 'BEGIN { trace("armed"); }
+D='BEGIN { trace("armed"); }
 	pid$target::main:entry { @m = count(); }
 	pid$target::plugin_fn:entry { @e = count(); }
 	pid$target::plugin_fn:return { @r = count(); }
-	END { printa("e %@d\n", @e); printa("r %@d\n", @r); }' \
-	-p "$TPID" >"$T/d" 2>"$T/err"
+	END { printa("e %@d\n", @e); printa("r %@d\n", @r); }'
+# main's count() runs in the process; plugin_fn's, not loaded yet, are
+# planned at the dlopen (their code made then, every thread stopped).
+list_paths dl "$D" -Z -p "$TPID"
+paths_is dl "BEGIN, line 1: in pidtrace
+END, line 5: in pidtrace
+main entry, line 2: in the process"
+spawn pp 120 "${PT[@]}" -q -Z -n "$D" -p "$TPID" >"$T/d" 2>"$T/err"
 ptp=$(child_of "$pp") || fail "no pidtrace pid"
 wait_for "$T/d" '^armed' 60
 echo load >&3

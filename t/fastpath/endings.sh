@@ -29,6 +29,12 @@ while [ $i -lt "$N" ]; do
 	wait_for "$T/in.out" '^ready pid='
 	TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")
 	maps_snap "$TPID" >"$T/maps0"
+	# count() keyed by probename fits the process: the ending folds
+	# what the threads counted, with every thread stopped.
+	[ $i = 1 ] && list_paths end "$D" -p "$TPID" && paths_is end \
+		"BEGIN, line 1: in pidtrace
+fp_work entry, line 2: in the process
+fp_work return, line 2: in the process"
 	spawn pp 120 "${PT[@]}" -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 	PTP=$(child_of "$pp") || fail "no pidtrace pid"
 	wait_for "$T/p.out" '^armed' 60

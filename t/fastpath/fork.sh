@@ -26,6 +26,16 @@ D='pid$target::fp_work:entry, pid$target::fp_bgwork:entry
 	{ @r[pid, probefunc] = count(); }
 	END { printa("e %d %s %@d\n", @e); printa("r %d %s %@d\n", @r); }'
 
+# count() keyed by pid and probefunc fits the process: a vfork child,
+# which runs the parent's trampolines with the parent's TCB, is muted
+# there as its records are; fork children run none of it.
+list_paths fk "$D" -c "$FP_LOAD threads 1 1"
+paths_is fk "END, line 5: in pidtrace
+fp_work entry, line 1: in the process
+fp_bgwork entry, line 1: in the process
+fp_work return, line 3: in the process
+fp_bgwork return, line 3: in the process"
+
 # forkrun NAME ARGS...: fp-load fork N ARGS under pidtrace -c; sets PID
 # and checks output, stderr, that every record is PID's, and fp_work.
 forkrun()

@@ -30,6 +30,7 @@ if [ -n "$PIDTRACE_X" ]; then
 fi
 case " $PIDTRACE_X " in
 *fastpath=off*) FP_MODE=int3 ;;
+*fastpath=record*) FP_MODE=record ;;
 *) FP_MODE=fast ;;
 esac
 
@@ -144,6 +145,52 @@ text_clean()
 	say "ok: $(wc -l <"$T/rx") r-x file mappings equal their files"
 }
 
+# list_paths NAME D PIDTRACE-ARGS...: `pidtrace -l -v` of D with the
+# run's flags: each clause's path (cmd/trace/inproc.c), in $T/NAME.list.
+list_paths()
+{
+	_ln=$1 _ld=$2; shift 2
+	bounded 120 "${PT[@]}" -l -v -n "$_ld" "$@" >"$T/$_ln.list" \
+		2>"$T/$_ln.lerr" || fail "pidtrace -l -v: $(cat "$T/$_ln.lerr")"
+}
+
+# paths NAME: the paths list_paths found, one a clause of a probe:
+# "FUNCTION NAME, line N: PATH" (BEGIN and END without a function),
+# pids cut.
+paths()
+{
+	awk -v tab="$TAB" '$0 ~ /^ +[0-9]+ / {
+			k = $2 == "dtrace" ? 3 : 4; p = $k
+			for (i = k + 1; i <= NF; i++) p = p " " $i
+			next }
+		index($0, tab tab "the clause of ") == 1 {
+			print p ", line " substr($0, index($0, " at line ") + 9) }' \
+		"$T/$1.list" | sed 's/pid[0-9]*:/pid:/g'
+}
+TAB=$(printf '\t')
+
+# paths_is NAME WANT: the paths list_paths found equal WANT, which a test
+# gives for the default: clauses in the process where they fit.  Under
+# -x fastpath=record every clause that does not stop the thread runs
+# from the firing's record, under fastpath=off every clause of a process
+# stops it.  A clause on a slower path than the test expects fails it
+# (the fast path's report says which sites stopped at run time).
+paths_is()
+{
+	case $FP_MODE in
+	record) _pw=$(printf '%s\n' "$2" | sed \
+		-e "s/: in the process\$/: in pidtrace, from the firing's record: -x fastpath=record/" \
+		-e "s/: in pidtrace, from the firing's record: .*/: in pidtrace, from the firing's record: -x fastpath=record/") ;;
+	int3) _pw=$(printf '%s\n' "$2" | sed \
+		-e '/^BEGIN,/b' -e '/^END,/b' -e '/^tick-[^ ]*,/b' \
+		-e 's/: in .*/: in pidtrace, stopping the thread: -x fastpath=off/') ;;
+	*) _pw=$2 ;;
+	esac
+	[ "$(paths "$1")" = "$_pw" ] && { say "ok: the clauses' paths"; return 0; }
+	say "want:"; printf '%s\n' "$_pw"; say "got:"; paths "$1"
+	fail "the clauses' paths differ"
+}
+
 # reference NAME CMD...: the untraced output of CMD (stdin /dev/null),
 # "ready pid=N" cut to "ready", in $T/NAME.want.
 reference()
@@ -160,7 +207,8 @@ reference()
 # SIGINT.  Then, while the target waits: pidtrace exited 0, the target is
 # not traced, text_clean and maps_clean.  Then the target exits 0.
 # Leaves: $T/NAME.out (the target's output, "ready pid=N" cut to
-# "ready"), $T/NAME.d (pidtrace's), $T/NAME.err; TPID.
+# "ready"), $T/NAME.d (pidtrace's), $T/NAME.err, $T/NAME.list (the
+# clauses' paths, list_paths, taken before the run); TPID.
 attach_run()
 {
 	_an=$1 _ad=$2; shift 2
@@ -170,6 +218,7 @@ attach_run()
 	wait_for "$T/in.out" '^ready pid='
 	TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")
 	maps_snap "$TPID" >"$T/$_an.maps0"
+	list_paths "$_an" "BEGIN { trace(\"armed\"); } $_ad" -p "$TPID"
 	spawn _pp 300 "${PT[@]}" -q -n "BEGIN { trace(\"armed\"); } $_ad" \
 		-p "$TPID" >"$T/$_an.d" 2>"$T/$_an.err"
 	_ptp=$(child_of "$_pp") || fail "no pidtrace pid"

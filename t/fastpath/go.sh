@@ -89,6 +89,17 @@ dcheck c
 # -p
 attach_run gp "$D" "$GO_BIN" $g $n
 same_output "$T/go.want" "$T/gp.out"
+# count() keyed by probefunc fits the process; the offset probe at
+# main.deep's first byte stops the thread (the pid provider's rule).
+paths_is gp "BEGIN, line 1: in pidtrace
+END, line 8: in pidtrace
+main.work entry, line 1: in the process
+main.leaf entry, line 1: in the process
+main.deep entry, line 1: in the process
+main.deep 0, line 4: in pidtrace, stopping the thread: offset probes always stop the thread
+main.work return, line 5: in the process
+main.leaf return, line 5: in the process
+main.deep return, line 5: in the process"
 no_drops "$T/gp.err" "$GO_SLOW"
 dcheck gp
 say "ok: -c and -p: $c calls of main.work and main.leaf, $dc of main.deep, counted alike"

@@ -28,6 +28,15 @@ attach_run into 'pid$target::fi_b:entry, pid$target::fi_c:entry,
 	{ @e[probefunc] = count(); }
 	END { printa("e %s %@d\n", @e); }' "$FP_INTO" $n
 same_output "$T/into.want" "$T/into.out"
+# count() keyed by probefunc fits the process; the report below names
+# the sites the tracer keeps int3, whose firings then run it in pidtrace.
+paths_is into "BEGIN, line 1: in pidtrace
+END, line 4: in pidtrace
+fi_b entry, line 1: in the process
+fi_c entry, line 1: in the process
+fi_d entry, line 1: in the process
+fi_a entry, line 1: in the process
+fi_g entry, line 1: in the process"
 no_drops "$T/into.err" "code may jump into the bytes a jump would replace: \
 pid:fp-into:fi_b:entry, pid:fp-into:fi_c:entry, pid:fp-into:fi_g:entry"
 for f in fi_a fi_b fi_c fi_d fi_g; do

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t/fastpath: acceptance tests of the fast path, mode-agnostic:
 # they pass on the int3 path and judge the fast path.  The *-int3.sh
-# wrappers run the main ones again with -x fastpath=off.
+# wrappers run the main ones again with -x fastpath=off, the
+# *-record.sh ones with -x fastpath=record (no clause in the process).
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
 check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
 check_PROGRAMS += t/targets/fp-unseen
@@ -28,16 +29,21 @@ t_targets_fp_unwind_LDFLAGS = -pthread
 
 EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go
 FASTPATH_SH_TESTS = \
-	t/fastpath/asm.sh t/fastpath/asm-int3.sh \
+	t/fastpath/asm.sh t/fastpath/asm-int3.sh t/fastpath/asm-record.sh \
 	t/fastpath/threads.sh t/fastpath/threads-int3.sh \
+	t/fastpath/threads-record.sh \
 	t/fastpath/unwind.sh t/fastpath/unwind-int3.sh \
+	t/fastpath/unwind-record.sh \
 	t/fastpath/signals.sh t/fastpath/signals-int3.sh \
-	t/fastpath/fork.sh t/fastpath/fork-int3.sh \
+	t/fastpath/signals-record.sh \
+	t/fastpath/fork.sh t/fastpath/fork-int3.sh t/fastpath/fork-record.sh \
 	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
+	t/fastpath/endings-record.sh \
 	t/fastpath/ring.sh \
-	t/fastpath/go.sh \
+	t/fastpath/go.sh t/fastpath/go-int3.sh t/fastpath/go-record.sh \
 	t/fastpath/sigframe.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
+	t/fastpath/dlopen-record.sh \
 	t/fastpath/lpad.sh \
 	t/fastpath/into.sh t/fastpath/into-int3.sh \
 	t/fastpath/require.sh t/fastpath/unseen.sh
@@ -48,5 +54,5 @@ CLEANFILES += t/targets/fp-go
 # The ring's consumer alone, producers played by hand (no process).
 check_PROGRAMS += t/fastpath/ring-test
 TESTS += t/fastpath/ring-test
-t_fastpath_ring_test_SOURCES = t/fastpath/ring-test.c tracer/ring.c \
-	tracer/fast.h t/check.h
+t_fastpath_ring_test_SOURCES = t/fastpath/ring-test.c tracer/fast/ring.c \
+	tracer/fast/fast.h t/check.h

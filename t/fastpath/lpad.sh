@@ -21,6 +21,11 @@ attach_run lp 'pid$target::fp_lpad:entry { @e = count(); }
 	pid$target::fp_lpad:return { @r = count(); }
 	END { printa("e %@d\n", @e); printa("r %@d\n", @r); }' "$FP_LPAD" $n
 same_output "$T/lp.want" "$T/lp.out"
+# The pid provider itself refuses the fast path there (probes/lsda.c).
+paths_is lp "BEGIN, line 1: in pidtrace
+END, line 3: in pidtrace
+fp_lpad entry, line 1: in pidtrace, stopping the thread: a C++ landing pad lies in the bytes a jump would replace
+fp_lpad return, line 2: in pidtrace, stopping the thread: a C++ landing pad lies in the bytes a jump would replace"
 quiet_err "$T/lp.err" "a C++ landing pad lies in the bytes a jump would \
 replace: pid:fp-lpad:fp_lpad:entry, pid:fp-lpad:fp_lpad:return at offset 0x15"
 expect "entries" "$(count "$T/lp.d" e)" $n

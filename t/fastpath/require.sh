@@ -47,14 +47,20 @@ for how in "-x fastpath=bogus" "#pragma D option fastpath=of"; do
 	cat "$T/u.out" "$T/u.err"
 	expect "$how: status" $rc 1
 	[ -s "$T/u.out" ] && fail "$how: something ran: $(cat "$T/u.out")"
-	printf "pidtrace: failed to set -x fastpath to '%s': Invalid value (on, off or require)\n" \
+	printf "pidtrace: failed to set -x fastpath to '%s': Invalid value (on, record, off or require)\n" \
 	    "$v" >"$T/u.want"
 	same_output "$T/u.want" "$T/u.err"
 done
 
-# -c, probes that run fast: as without the option.
-bounded 60 "${RQ[@]}" -n 'pid$target::fi_a:entry, pid$target::fi_d:entry
-	{ @[probefunc] = count(); } END { printa("e %s %@d\n", @); }' \
+# -c, probes that run fast: as without the option, their count() in
+# the process.
+DF='pid$target::fi_a:entry, pid$target::fi_d:entry
+	{ @[probefunc] = count(); } END { printa("e %s %@d\n", @); }'
+list_paths rq "$DF" -x fastpath=require -c "$FP_INTO 1"
+paths_is rq "END, line 2: in pidtrace
+fi_a entry, line 1: in the process
+fi_d entry, line 1: in the process"
+bounded 60 "${RQ[@]}" -n "$DF" \
 	-c "$FP_INTO $n" </dev/null >"$T/f.out" 2>"$T/f.err"
 rc=$?
 cat "$T/f.out" "$T/f.err"

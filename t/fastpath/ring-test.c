@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * t/fastpath/ring-test.c: the ring's consumer (tracer/ring.c) on a ring
+ * t/fastpath/ring-test.c: the ring's consumer (tracer/fast/ring.c) on a ring
  * in our own memory, producers played by hand, a clock we set: what a
  * drain delivers and what it frees while a slot is claimed and not
  * published.  t/faults/concurrency.sh lost records in CI once: a
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 #include "t/check.h"
 
 #define NSLOTS	8u
@@ -29,6 +29,7 @@ static bool frames;		/* tr_fast_settle's answer */
 void	tr_clock_refit(void) { }
 uint64_t tr_clock_ns(uint64_t tsc) { return tsc; }
 uint64_t tr_clock_mono(void) { return now_ns; }
+uint64_t tr_clock_gen(void) { return 0; }
 int	tr_stop_all(tr_session_t *s) { (void)s; stops++; return 0; }
 int	tr_resume_all(tr_session_t *s) { (void)s; resumes++; return 0; }
 bool	tr_fast_settle(tr_session_t *s, bool out)
@@ -97,16 +98,13 @@ static struct got {
 static size_t ngot;
 
 static int
-on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
-	  uint64_t ns, const uint64_t args[6])
+on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 {
 	(void)arg;
 	(void)s;
-	(void)cookie;
-	(void)ns;
 	if (ngot < 64) {
-		got[ngot].tid = tid;
-		got[ngot].arg = args[0];
+		got[ngot].tid = rc->rc_tid;
+		got[ngot].arg = rc->rc_args[0];
 	}
 	ngot++;
 	return 0;

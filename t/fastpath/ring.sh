@@ -14,6 +14,9 @@
 # reported), the target stopped in a trap on the int3 path; nothing else
 # on stderr; the target's output is the untraced output; after detach the
 # text equals the files and no mapping was left.
+# Its count() would run in the process and record nothing: by default
+# the test runs it from records (-x fastpath=record), and says so.
+PIDTRACE_X=${PIDTRACE_X:--x fastpath=record}
 . "$top_srcdir/t/fastpath/fplib.sh"
 
 n=$((20000 * FT_SCALE))
@@ -25,6 +28,12 @@ exec 3>"$T/in"
 wait_for "$T/in.out" '^ready pid='
 TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")
 maps_snap "$TPID" >"$T/maps0"
+list_paths ring 'BEGIN { trace("armed"); }
+	pid$target::fp_work:entry { @e = count(); }
+	END { printa("e %@d\n", @e); }' -p "$TPID"
+paths_is ring "BEGIN, line 1: in pidtrace
+END, line 3: in pidtrace
+fp_work entry, line 2: in the process"
 spawn pp 300 "${PT[@]}" -x bufsize="${FP_BUFSIZE:-4k}" -q -n '
 	BEGIN { trace("armed"); }
 	pid$target::fp_work:entry { @e = count(); }
@@ -48,7 +57,7 @@ filled=0
 if grep -q '^done' "$T/in.out"; then
 	say "the burst ended while pidtrace was stopped"
 	filled=1
-	[ "$FP_MODE" = fast ] || { kill -CONT "$PTP"
+	[ "$FP_MODE" != int3 ] || { kill -CONT "$PTP"
 		fail "the int3 path let the target run through its probes"; }
 else
 	say "the target stopped in a trap while pidtrace was stopped"

@@ -31,11 +31,19 @@ for mode in on off; do
 	wait_for "$T/in.out" '^ready pid='
 	TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")
 	maps_snap "$TPID" >"$T/maps0"
-	spawn pp 120 "$PIDTRACE" -x fastpath=$mode -q -n '
-		BEGIN { trace("armed"); }
+	D='BEGIN { trace("armed"); }
 		pid$target::fs_suspend:entry { @e = count(); }
 		pid$target::fs_suspend:a { @s = count(); }
-		END { printa("entry %@d\n", @e); printa("syscall %@d\n", @s); }' \
+		END { printa("entry %@d\n", @e); printa("syscall %@d\n", @s); }'
+	# The entry's count() runs in the process (fastpath=on), the
+	# offset probe stops the thread (the one whose frame is moved).
+	list_paths sf$mode "$D" -x fastpath=$mode -p "$TPID"
+	FP_MODE=$([ $mode = on ] && echo fast || echo int3) \
+		paths_is sf$mode "BEGIN, line 1: in pidtrace
+END, line 4: in pidtrace
+fs_suspend entry, line 2: in the process
+fs_suspend a, line 3: in pidtrace, stopping the thread: offset probes always stop the thread"
+	spawn pp 120 "$PIDTRACE" -x fastpath=$mode -q -n "$D" \
 		-p "$TPID" >"$T/sf.d" 2>"$T/sf.err"
 	ptp=$(child_of "$pp") || fail "no pidtrace pid"
 	wait_for "$T/sf.d" '^armed' 60

@@ -25,6 +25,14 @@ attach_run sig 'pid$target::fp_work:entry, pid$target::fp_hwork:entry
 	"$FP_LOAD" sig 4 $k 200
 grep -v '^calls=' "$T/sig.out" >"$T/sig.g"
 same_output "$T/sig.w" "$T/sig.g"
+# count() keyed by probefunc fits the process; fp_work's return stops
+# the thread at run time (SLOW_WORK): its clause then runs in pidtrace.
+paths_is sig "BEGIN, line 1: in pidtrace
+END, line 5: in pidtrace
+fp_work entry, line 1: in the process
+fp_hwork entry, line 1: in the process
+fp_work return, line 3: in the process
+fp_hwork return, line 3: in the process"
 quiet_err "$T/sig.err" "$SLOW_WORK"
 calls=$(sed -n 's/^calls=\([0-9]*\) .*/\1/p' "$T/sig.out")
 hand=$(sed -n 's/^calls=.* handlers=//p' "$T/sig.out")

@@ -26,6 +26,17 @@ attach_run thr 'pid$target::fp_work:entry
 	      printa("bad %@d\n", @bad); printa("neg %@d\n", @neg); }' \
 	"$FP_LOAD" threads 8 $n
 same_output "$T/thr.want" "$T/thr.out"
+# Each clause fits the process (doc/INPROC.md's subset: count(),
+# timestamp, self-> integers); at run time fp_work's return stops the
+# thread (SLOW_WORK), so the plan's partition rule runs its clauses and
+# the entry's self->ts in pidtrace, from records and stops.
+paths_is thr "BEGIN, line 1: in pidtrace
+END, line 8: in pidtrace
+fp_work entry, line 1: in the process
+fp_work return, line 3: in the process
+fp_work return, line 4: in the process
+fp_work return, line 5: in the process
+fp_work return, line 7: in the process"
 quiet_err "$T/thr.err" "$SLOW_WORK"
 calls=$(sed -n 's/^threads calls=\([0-9]*\).*/\1/p' "$T/thr.out")
 expect "calls the target counted" "$calls" $((8 * n))

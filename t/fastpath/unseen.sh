@@ -18,6 +18,10 @@ FP_UNSEEN=$TARGETS/fp-unseen
 case $PIDTRACE_X in *fastpath=off*) skip "the fast path's test" ;; esac
 reference unseen "$FP_UNSEEN" 100
 D='pid$target::fu_land:entry { @ = count(); }'
+# The fast path's clause code runs there (count()): the death is said
+# all the same.
+list_paths us "$D" -c "$FP_UNSEEN 1"
+paths_is us "fu_land entry, line 1: in the process"
 
 bounded 60 "$PIDTRACE" -x fastpath=off -q -n "$D" -c "$FP_UNSEEN 100" \
 	</dev/null >"$T/off.raw" 2>"$T/off.err" ||

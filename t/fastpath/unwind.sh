@@ -22,6 +22,17 @@ attach_run uw 'pid$target::fp_thrower:entry, pid$target::fp_middle:entry,
 	END { printa("e %s %@d\n", @e); printa("r %s %@d\n", @r); }' \
 	"$FP_UNWIND" $n
 same_output "$T/uw.want" "$T/uw.out"
+# count() keyed by probefunc fits the process on every probe.
+paths_is uw "BEGIN, line 1: in pidtrace
+END, line 7: in pidtrace
+fp_thrower entry, line 1: in the process
+fp_middle entry, line 1: in the process
+fp_jumper entry, line 1: in the process
+fp_jmiddle entry, line 1: in the process
+fp_thrower return, line 4: in the process
+fp_middle return, line 4: in the process
+fp_jumper return, line 4: in the process
+fp_jmiddle return, line 4: in the process"
 no_drops "$T/uw.err"
 for f in fp_thrower fp_middle fp_jumper fp_jmiddle; do
 	c=$(sed -n "s/^$f calls=\([0-9]*\) .*/\1/p" "$T/uw.out")

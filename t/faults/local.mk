@@ -17,7 +17,7 @@ EXTRA_DIST += t/faults/ftlib.sh
 FAULTS_SH_TESTS = t/faults/concurrency.sh t/faults/insns.sh \
 	t/faults/threads.sh t/faults/signals.sh t/faults/death.sh \
 	t/faults/unwind.sh t/faults/sigattach.sh t/faults/stopstorm.sh \
-	t/faults/int3.sh
+	t/faults/int3.sh t/faults/record.sh
 TESTS += $(FAULTS_SH_TESTS)
 EXTRA_DIST += $(FAULTS_SH_TESTS)
 

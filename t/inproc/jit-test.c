@@ -601,6 +601,26 @@ test_drops(void)
 	    "4242\n") == 0, "got \"%s\"", msg);
 	drops(&h, msg, sizeof(msg));
 	CHECKF(msg[0] == '\0', "said twice: \"%s\"", msg);
+	/* the area goes before its drops are said (an exec, the end):
+	 * they are said after; a new area counts from 0 */
+	fire_keys(&h, true, 41, 50, 1);
+	dsl_ip_detach(h.hr_ip);
+	drops(&h, msg, sizeof(msg));
+	CHECKF(strcmp(msg, "pidtrace: 10 dynamic variable drops in pid "
+	    "4242\n") == 0, "after detach: \"%s\"", msg);
+	{
+		size_t sz = dsl_ip_size(h.hr_ip);
+		void *a2 = mmap(NULL, sz, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+		CHECK(a2 != MAP_FAILED && dsl_ip_attach(h.hr_ip, a2,
+		    (uint64_t)(uintptr_t)a2) == 0);
+		drops(&h, msg, sizeof(msg));
+		CHECKF(msg[0] == '\0', "a new area: \"%s\"", msg);
+		dsl_ip_detach(h.hr_ip);
+		if (a2 != MAP_FAILED)
+			munmap(a2, sz);
+	}
 	hr_close(&h);
 	hr_close(&r);
 

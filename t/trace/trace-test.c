@@ -390,6 +390,20 @@ arming(fixture_t *fx)
 	    own->am_timers[0].tm_period == 1000000000ull);
 }
 
+/* A trampoline's record of thread tid at site cookie, at ns. */
+static const tr_record_t *
+rec(pid_t tid, uint32_t cookie, uint64_t ns, const uint64_t args[6])
+{
+	static tr_record_t rc;
+
+	memset(&rc, 0, sizeof(rc));
+	rc.rc_tid = tid;
+	rc.rc_cookie = cookie;
+	rc.rc_ns = ns;
+	memcpy(rc.rc_args, args, sizeof(rc.rc_args));
+	return &rc;
+}
+
 static void
 firing(fixture_t *fx)
 {
@@ -403,9 +417,9 @@ firing(fixture_t *fx)
 	memset(&h, 0, sizeof(h));
 	trace_fire_handlers(&h);
 	/* records: a trampoline ran f1's entry, then its ret */
-	CHECK(h.h_record(fx->fx_p, NULL, 77, 0, 5, args) == 0);
-	CHECK(h.h_record(fx->fx_p, NULL, 77, 1, 6, rax) == 0);
-	CHECK(h.h_record(fx->fx_p, NULL, 77, 99, 7, args) == 0);
+	CHECK(h.h_record(fx->fx_p, NULL, rec(77, 0, 5, args)) == 0);
+	CHECK(h.h_record(fx->fx_p, NULL, rec(77, 1, 6, rax)) == 0);
+	CHECK(h.h_record(fx->fx_p, NULL, rec(77, 99, 7, args)) == 0);
 	h.h_drained(fx->fx_p, NULL);
 	CHECKF(strcmp(text(fx->fx_out, &fx->fx_outbuf),
 	    "entry 1 2 107\nreturn 10 42\n") == 0, "records: %s",
@@ -450,7 +464,7 @@ firing(fixture_t *fx)
 	    "invalid address (0x1000)") != NULL, "BEGIN: %s", fx->fx_errbuf);
 
 	/* exit() at f2's return stops the firing and says so */
-	CHECK(h.h_record(fx->fx_p, NULL, 77, 5, 8, rax) == 1);
+	CHECK(h.h_record(fx->fx_p, NULL, rec(77, 5, 8, rax)) == 1);
 	CHECK(fx->fx_tr->tr_exited);
 }
 

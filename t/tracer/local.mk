@@ -43,7 +43,8 @@ TRACER_SH_TESTS = \
 	t/tracer/attach-stopped.sh \
 	t/tracer/zombie-leader.sh \
 	t/tracer/fork-stress.sh \
-	t/tracer/reattach.sh
+	t/tracer/reattach.sh \
+	t/tracer/ctx.sh
 TESTS += $(TRACER_SH_TESTS)
 EXTRA_DIST += $(TRACER_SH_TESTS)
 
@@ -67,3 +68,8 @@ PIDTRACE_SH_TESTS = t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
 	t/tracer/pidtrace-cpupin.sh t/tracer/pidtrace-cquote.sh
 TESTS += $(PIDTRACE_SH_TESTS)
 EXTRA_DIST += $(PIDTRACE_SH_TESTS)
+
+# ctx-test: the fast path's context blocks running hand-written code.
+check_PROGRAMS += t/tracer/ctx-test
+t_tracer_ctx_test_SOURCES = t/tracer/ctx-test.c
+t_tracer_ctx_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)

@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -x cpupin pins pidtrace and never the target: with cpupin=0, pidtrace's
-# own Cpus_allowed_list becomes 0 once a probe fired, the target's stays
-# what it was, and the counts are exact.
+# own Cpus_allowed_list becomes 0 once a probe fired in pidtrace (under
+# -x fastpath=off: a stop, where the pinning matters; a count() run in
+# the traced process never reaches pidtrace, and pins nothing), the
+# target's stays what it was, and the counts are exact.
 . "$top_srcdir/t/tracer/trlib.sh"
 
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
@@ -10,7 +12,7 @@ cpus() { sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$1/status"; }
 
 start_counter
 before=$(cpus "$TPID")
-spawn _pp 60 "$PIDTRACE" -x cpupin=0 -n 'BEGIN { trace("armed"); }
+spawn _pp 60 "$PIDTRACE" -x cpupin=0 -x fastpath=off -n 'BEGIN { trace("armed"); }
 	pid$target::work:entry { @[probefunc] = count(); }' \
 	-p "$TPID" >"$T/p.out" 2>"$T/p.err"
 PPID_=$(child_of "$_pp")

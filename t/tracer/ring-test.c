@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * t/tracer/ring-test.c: the consumer of the fast path's record ring
- * (tracer/ring.c) against producers simulated here, as the trampolines
+ * (tracer/fast/ring.c) against producers simulated here, as the trampolines
  * claim, write and publish.  A drain hands over what was claimed when it
  * began and never chases the records published while it runs: threads
  * calling a probed function in a loop refill each slot as it is freed,
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "t/check.h"
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 #define NSLOTS	64u
 
@@ -47,15 +47,14 @@ produce(unsigned sh, uint32_t tid)
 
 /* Each record handed over, its thread publishes another (a flood). */
 static int
-on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
-	  uint64_t ns, const uint64_t args[6])
+on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 {
+	pid_t tid = rc->rc_tid;
+	const uint64_t *args = rc->rc_args;
 	unsigned sh = (unsigned)tid & (TR_NSHARDS - 1);
 
 	(void)arg;
 	(void)s;
-	(void)cookie;
-	(void)ns;
 	CHECKF(args[0] == last_arg[sh] + 1, "tid %d: record %llu after %llu",
 	       (int)tid, (unsigned long long)args[0],
 	       (unsigned long long)last_arg[sh]);

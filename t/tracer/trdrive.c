@@ -215,13 +215,23 @@ h_thread_exit(void *arg, tr_session_t *s, pid_t tid)
 	nthreads_exited++;
 }
 
+static void
+h_notice(void *arg, tr_session_t *s, int code, uint64_t addr,
+	 const char *text)
+{
+	(void)arg;
+	(void)code;
+	(void)addr;
+	fprintf(stderr, "trdrive: pid %d: %s\n", (int)tr_pid(s), text);
+}
+
 int
 main(int argc, char **argv)
 {
 	tr_handlers_t h = {
 		.h_ready = h_ready, .h_hit = h_hit, .h_exec = h_exec,
 		.h_exit = h_exit, .h_thread_exit = h_thread_exit,
-		.h_wake = h_wake,
+		.h_wake = h_wake, .h_notice = h_notice,
 	};
 	int use_timer = 0;
 	struct sigaction sa;
@@ -282,7 +292,9 @@ main(int argc, char **argv)
 	else
 		return 2;
 	if (sess == NULL) {
-		tr_perror("trdrive");
+		fprintf(stderr, "trdrive: %s\n", tr_errmsg());
+		for (size_t k = 0; tr_errhint(k) != NULL; k++)
+			fprintf(stderr, "hint: %s\n", tr_errhint(k));
 		return 1;
 	}
 	if (use_timer) {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/fast.h: the fast path's private layout, shared by tramp.c (the
- * trampolines and the patching), ring.c (the shared record ring) and
- * clock.c (rdtsc to CLOCK_MONOTONIC).  doc/TRACER.md, "The fast path",
- * says why each piece is the way it is.
+ * tracer/fast/fast.h: the fast path's private layout, shared by tramp.c
+ * (the trampolines and the patching), ring.c (the shared record ring) and
+ * clock.c (rdtsc to CLOCK_MONOTONIC), and included by no other file but
+ * the ring's white-box tests (t/tracer/ring-test.c, t/fastpath/).
+ * doc/TRACER.md, "The fast path", says why each piece is the way it is.
  *
  * One memfd per traced process, created by a syscall injected into a
  * stopped thread and mapped twice over: pidtrace maps all of it read-write
@@ -14,7 +15,11 @@
  *	offset 0		header: drops (u64) at 0; shard i's producer
  *				position (u64) at 64 + 64 * i
  *	offset TR_RING_SLOTS	shard 0's slots, then shard 1's, ...
- *	offset ring size	trampoline chunk 0, chunk 1, ...
+ *	then			the host's data area (tr_fast_area), if any:
+ *				fa_ringsz covers the ring and it, the one
+ *				read-write mapping of the tracee
+ *	offset fa_ringsz	trampoline chunk 0, chunk 1, ... (clause code
+ *				too, tr_fast_code)
  */
 #ifndef PIDTRACE_TR_FAST_H
 #define PIDTRACE_TR_FAST_H
@@ -31,8 +36,9 @@
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
 #define TR_MAXCHUNK	64u
-#define TR_TRAMP_MAX	640u		/* bytes per trampoline, at most (a
-					 * whole function's: two records) */
+#define TR_TRAMP_MAX	2048u		/* bytes per trampoline, at most (a
+					 * whole function's: two records,
+					 * each with its context block) */
 #define TR_RELOC_MAX	32u		/* relocated bytes, at most */
 
 /* One record, as a trampoline writes it. */
@@ -41,9 +47,14 @@ typedef struct tr_rec {
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
 	uint32_t	r_tid;		/* from the TCB; 0 if fs base is 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
-	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax */
-	uint64_t	r_pad[7];
+	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax; from
+					 * a context (TR_RF_CTX): its args */
+	uint32_t	r_flags;	/* TR_RF_CTX | the context's status */
+	uint32_t	r_nev;		/* its events, TR_REC_NEV at most */
+	uint64_t	r_ev[2 * TR_REC_NEV];
 } tr_rec_t;
+
+#define TR_RF_CTX	0x80000000u	/* a context block wrote it */
 
 /* A site the host asked to run fast (tr_bkpt_want_fast). */
 typedef struct tr_fsite {
@@ -70,6 +81,13 @@ typedef struct tr_fsite {
 	uint64_t	fs_tprev, fs_tnext;	/* tr_fast_want_t's */
 	uint8_t		fs_why;		/* TR_FW_*: why it stayed int3 */
 	bool		fs_said;	/* tr_fast_refusals told it */
+	bool		fs_ctx;		/* context blocks (fw_ctx) */
+	uint64_t	fs_arg0;	/* fw_arg0, a return's context's */
+	uint64_t	fs_word;	/* the memfd offset of its entry word
+					 * (fs_ctx), 0 if none */
+	uint64_t	fs_word2;	/* and of its return record's (whole) */
+	uint16_t	fs_plain, fs_plain2;	/* each record block's plain
+						 * template, from its start */
 } tr_fsite_t;
 
 /* Why a site asked for stays int3 (fs_why; tramp.c's why_text). */
@@ -125,7 +143,18 @@ struct tr_fast {
 	uint32_t	*fa_idx;	/* live sites by fs_p0 (fastidx.c) */
 	size_t		fa_nidx, fa_idxcap;
 	bool		fa_idxsorted;
+	char		fa_why[160];	/* why it is off (tr_fast_why) */
+	size_t		fa_areasz;	/* tr_fast_area's, after the ring */
+	uint64_t	*fa_code;	/* clause code placed: [lo, hi) pairs
+					 * in the tracee */
+	size_t		fa_ncode;
+	uint64_t	fa_clkgen;	/* the clock line the host was told */
 };
+
+/*
+ * What the rest of the tracer calls is declared in tracer/tr-impl.h (the
+ * wall); what only these files share, here.
+ */
 
 /* fastidx.c */
 int	tr_fidx_add(struct tr_fast *fa, size_t i);
@@ -134,37 +163,14 @@ void	tr_fidx_free(struct tr_fast *fa);
 void	tr_fidx_each(const struct tr_fast *fa, uint64_t a, uint64_t b,
 		     bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 
-/* tramp.c */
-void	tr_fast_teardown(tr_session_t *s, bool unmap);
-void	tr_fast_forget(tr_session_t *s);
-void	tr_fast_free(tr_session_t *s);
-bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
-bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
-bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
-void	tr_fast_revert(tr_session_t *s);
-bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
-bool	tr_fast_settle(tr_session_t *s, bool out);
-int	tr_fast_clean_child(tr_session_t *s, tr_thread_t *th);
-void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
-			size_t len);
-int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
-
-/* insn.c */
-uint8_t	tr_insn_riprel_disp(const cs_insn *ci, int64_t disp);
-bool	tr_insn_is_jcc(unsigned id);	/* a conditional jump (not jrcxz) */
-
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
-size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);
-size_t	tr_ring_drain_tid(tr_session_t *s, pid_t tid);
-size_t	tr_ring_drain_all(bool force, size_t max);
-int	tr_ring_stall_check(tr_session_t *s);
-void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
 
 /* clock.c */
 bool	tr_clock_usable(char *why, size_t len);
 void	tr_clock_refit(void);
 uint64_t tr_clock_ns(uint64_t tsc);
 uint64_t tr_clock_mono(void);
+uint64_t tr_clock_gen(void);	/* moves on at each new line */
 
 #endif /* PIDTRACE_TR_FAST_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/ring.c: the consumer side of the shared record ring.  Producers
+ * tracer/fast/ring.c: the consumer side of the shared record ring.  Producers
  * are the tracee's threads running trampolines (tramp.c writes their
  * code); pidtrace is the one consumer.  Each of TR_NSHARDS shards is
  * Vyukov's bounded queue: a producer position in the header, fixed-size
@@ -46,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 /*
  * How long a shard waits on one claimed slot before a stall check.  Not
@@ -87,15 +87,25 @@ tr_ring_init(struct tr_fast *fa)
 	}
 }
 
+/*
+ * The records of tid are a vfork child's (it borrows tid's TCB) until
+ * it execs or exits: dropped, and the host told (clause code must do
+ * nothing for that key meanwhile).  The key is the tid: the fast path
+ * runs only where the TCB holds the tid we see (find_tidoff).
+ */
 void
 tr_ring_mute(tr_session_t *s, pid_t tid, bool on)
 {
 	struct tr_fast *fa = s->s_fast;
+	const tr_handlers_t *h = s->s_h;
 	pid_t *n;
 	size_t i;
 
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
+	if (h != NULL && h->h_fast != NULL)
+		h->h_fast(h->h_arg, s, on ? TR_FE_MUTE : TR_FE_UNMUTE, tid,
+			  (uint32_t)tid);
 	for (i = 0; i < fa->fa_nmute; i++)
 		if (fa->fa_mute[i] == tid) {
 			if (!on)
@@ -122,20 +132,42 @@ muted(const struct tr_fast *fa, pid_t tid)
 	return false;
 }
 
-/* Hand one published record to h_record; whether it was one to hand. */
+/*
+ * Hand one published record (a copy, r) to h_record; whether it was one
+ * to hand.  A context block's record of a return site holds the
+ * context's arguments (the ret's offset, rax): the host gets rax where a
+ * plain record has it.
+ */
 static bool
-fire(tr_session_t *s, uint32_t site, pid_t tid, uint64_t tsc,
-     const uint64_t args[6])
+fire(tr_session_t *s, const tr_rec_t *r)
 {
 	struct tr_fast *fa = s->s_fast;
 	const tr_handlers_t *h = s->s_h;
+	tr_record_t rc;
+	pid_t tid = (pid_t)r->r_tid;
 
-	if (site >= fa->fa_nsites || muted(fa, tid))
+	if (r->r_site >= fa->fa_nsites || muted(fa, tid))
 		return false;
 	s->s_st.st_records++;
-	if (h != NULL && h->h_record != NULL &&
-	    h->h_record(h->h_arg, s, tid, fa->fa_sites[site].fs_cookie,
-			tr_clock_ns(tsc), args) != 0)
+	if (h == NULL || h->h_record == NULL)
+		return true;
+	memset(&rc, 0, sizeof(rc));
+	rc.rc_tid = tid;
+	rc.rc_cookie = fa->fa_sites[r->r_site].fs_cookie;
+	rc.rc_tsc = r->r_tsc;
+	rc.rc_ns = tr_clock_ns(r->r_tsc);
+	memcpy(rc.rc_args, r->r_args, sizeof(rc.rc_args));
+	if (r->r_flags & TR_RF_CTX) {
+		rc.rc_code = true;
+		rc.rc_status = r->r_flags & ~TR_RF_CTX;
+		rc.rc_nev = r->r_nev < TR_REC_NEV ? r->r_nev : TR_REC_NEV;
+		rc.rc_ev = r->r_ev;
+		if (fa->fa_sites[r->r_site].fs_kind == TR_FAST_RETURN) {
+			rc.rc_args[0] = r->r_args[1];
+			rc.rc_args[1] = 0;
+		}
+	}
+	if (h->h_record(h->h_arg, s, &rc) != 0)
 		s->s_stop_req = 1;
 	return true;
 }
@@ -171,16 +203,19 @@ tr_ring_drain(tr_session_t *s, bool force, size_t max)
 {
 	struct tr_fast *fa = s->s_fast;
 	const tr_handlers_t *h = s->s_h;
-	uint64_t pos, seq, want, args[6], enq, now, end;
+	uint64_t pos, seq, want, enq, now, end;
 	size_t n = 0;
 	unsigned sh;
-	tr_rec_t *r;
-	uint32_t site;
-	pid_t tid;
+	tr_rec_t *r, copy;
 
 	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0)
 		return 0;
 	tr_clock_refit();
+	if (fa->fa_clkgen != tr_clock_gen()) {
+		fa->fa_clkgen = tr_clock_gen();
+		if (h != NULL && h->h_fast != NULL)
+			h->h_fast(h->h_arg, s, TR_FE_CLOCK, 0, 0);
+	}
 	for (sh = 0; sh < TR_NSHARDS; sh++) {
 		end = __atomic_load_n(ctrl(fa, sh), __ATOMIC_ACQUIRE);
 		if (max != 0 && end - fa->fa_deq[sh] > max)
@@ -219,14 +254,11 @@ tr_ring_drain(tr_session_t *s, bool force, size_t max)
 				continue;	/* or published meanwhile */
 			}
 			fa->fa_stuck[sh] = 0;
-			site = r->r_site;
-			tid = (pid_t)r->r_tid;
-			memcpy(args, r->r_args, sizeof(args));
-			seq = r->r_tsc;
+			memcpy(&copy, r, sizeof(copy));
 			__atomic_store_n(&r->r_seq, pos + fa->fa_nslots,
 					 __ATOMIC_RELEASE);
 			fa->fa_deq[sh] = pos + 1;
-			if (site != TAKEN && fire(s, site, tid, seq, args))
+			if (copy.r_site != TAKEN && fire(s, &copy))
 				n++;
 		}
 	}
@@ -246,10 +278,10 @@ tr_ring_drain_tid(tr_session_t *s, pid_t tid)
 {
 	struct tr_fast *fa = s->s_fast;
 	const tr_handlers_t *h = s->s_h;
-	uint64_t pos, enq, args[6];
+	uint64_t pos, enq;
 	size_t n = 0;
 	unsigned sh;
-	tr_rec_t *r;
+	tr_rec_t *r, copy;
 
 	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0 || tid <= 0)
 		return 0;
@@ -263,8 +295,8 @@ tr_ring_drain_tid(tr_session_t *s, pid_t tid)
 			    pos + 1 || r->r_tid != (uint32_t)tid ||
 			    r->r_site == TAKEN)
 				continue;
-			memcpy(args, r->r_args, sizeof(args));
-			if (fire(s, r->r_site, tid, r->r_tsc, args))
+			memcpy(&copy, r, sizeof(copy));
+			if (fire(s, &copy))
 				n++;
 			r->r_site = TAKEN;
 		}
@@ -284,6 +316,12 @@ tr_ring_drain_all(bool force, size_t max)
 		if (o->s_fast != NULL && o->s_fast->fa_ring != 0)
 			n += tr_ring_drain(o, force, max);
 	return n;
+}
+
+bool
+tr_ring_check_due(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_check;
 }
 
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/tramp.c: the fast path's trampolines.  A site the host asked for
+ * tracer/fast/tramp.c: the fast path's trampolines.  A site the host asked for
  * (tr_bkpt_want_fast) is, once every thread is stopped, turned from an
  * int3 into a `jmp rel32` to a trampoline generated here, in a chunk of
  * the shared memfd mapped read-execute near the code.  An entry
@@ -45,7 +45,7 @@
 #include <unistd.h>
 #include <capstone/capstone.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000
@@ -100,6 +100,8 @@ static const uint8_t nop10[10] = {
 	0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
 };
 
+static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a);
+
 static struct tr_fast *
 fast_of(tr_session_t *s)
 {
@@ -133,6 +135,128 @@ tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 	fa->fa_on = on;
 	fa->fa_bufsize = bufsize;
 	return 0;
+}
+
+int
+tr_fast_area(tr_session_t *s, size_t size)
+{
+	struct tr_fast *fa = fast_of(s);
+
+	if (fa == NULL)
+		return -1;
+	if (size % 4096 != 0 || fa->fa_ring != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	fa->fa_areasz = size;
+	return 0;
+}
+
+void *
+tr_fast_area_map(const tr_session_t *s, uint64_t *remote)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t off;
+
+	if (fa == NULL || fa->fa_ring == 0 || fa->fa_areasz == 0 ||
+	    fa->fa_map == NULL)
+		return NULL;
+	off = fa->fa_ringsz - fa->fa_areasz;
+	*remote = fa->fa_ring + off;
+	return fa->fa_map + off;
+}
+
+int
+tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
+	     uint64_t *remote)
+{
+	struct tr_fast *fa = s->s_fast;
+	size_t need = (len + 15) & ~(size_t)15;
+	uint64_t *nc;
+	tr_chunk_t *ch;
+	unsigned i;
+
+	if (len == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_nchunk == 0 ||
+	    need > TR_CHUNK) {
+		errno = ENOSPC;
+		return -1;
+	}
+	/*
+	 * The code is entered through an absolute address, so any chunk
+	 * will do; when none has room (thousands of probes fill the
+	 * trampolines' chunks), a new one next to the first.
+	 */
+	for (i = 0; i <= fa->fa_nchunk; i++) {
+		if (i == fa->fa_nchunk &&
+		    (fa->fa_nchunk == TR_MAXCHUNK ||
+		     chunk_dup(s, fa->fa_chunk[0].ch_addr) == NULL))
+			break;
+		ch = &fa->fa_chunk[i];
+		if (ch->ch_used + need > TR_CHUNK)
+			continue;
+		nc = realloc(fa->fa_code, (fa->fa_ncode + 1) * 2 *
+			     sizeof(*nc));
+		if (nc == NULL)
+			return -1;
+		fa->fa_code = nc;
+		memcpy(fa->fa_map + ch->ch_off + ch->ch_used, bytes, len);
+		memset(fa->fa_map + ch->ch_off + ch->ch_used + len, 0xcc,
+		       need - len);
+		*remote = ch->ch_addr + ch->ch_used;
+		nc[2 * fa->fa_ncode] = *remote;
+		nc[2 * fa->fa_ncode + 1] = *remote + len;
+		fa->fa_ncode++;
+		ch->ch_used += (uint32_t)need;
+		return 0;
+	}
+	errno = ENOSPC;
+	return -1;
+}
+
+int
+tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t off = 0;
+	size_t i;
+
+	for (i = 0; fa != NULL && fa->fa_map != NULL && i < fa->fa_nsites;
+	     i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		if (fs->fs_addr == addr)
+			off = fs->fs_word;
+		else if (fs->fs_whole && fs->fs_retaddr == addr)
+			off = fs->fs_word2;
+		else
+			continue;
+		break;
+	}
+	if (off == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	__atomic_store_n((uint64_t *)(void *)(fa->fa_map + off), entry,
+			 __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* Whether pc lies in clause code placed by tr_fast_code. */
+static bool
+in_code(const struct tr_fast *fa, uint64_t pc)
+{
+	size_t i;
+
+	for (i = 0; i < fa->fa_ncode; i++)
+		if (pc >= fa->fa_code[2 * i] && pc < fa->fa_code[2 * i + 1])
+			return true;
+	return false;
 }
 
 int
@@ -170,6 +294,8 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 	fs->fs_chi = w->fw_chi;
 	fs->fs_tprev = w->fw_tprev;
 	fs->fs_tnext = w->fw_tnext;
+	fs->fs_ctx = w->fw_ctx;
+	fs->fs_arg0 = w->fw_arg0;
 	return 0;
 }
 
@@ -194,16 +320,51 @@ live_site(const tr_session_t *s, uint64_t addr)
 	return (tr_fsite_t *)aa.aa_fs;
 }
 
+/* The live whole-function site whose return site is addr, or NULL. */
+static tr_fsite_t *
+whole_of(const tr_session_t *s, uint64_t addr)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	for (i = 0; fa != NULL && i < fa->fa_nsites; i++)
+		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_whole &&
+		    fa->fa_sites[i].fs_retaddr == addr)
+			return &fa->fa_sites[i];
+	return NULL;
+}
+
 bool
 tr_bkpt_is_fast(const tr_session_t *s, uint64_t addr)
 {
-	return live_site(s, addr) != NULL;
+	return live_site(s, addr) != NULL || whole_of(s, addr) != NULL;
 }
 
 const char *
 tr_fast_why(const tr_session_t *s)
 {
-	return s->s_fastwhy;
+	return s->s_fast != NULL ? s->s_fast->fa_why : "";
+}
+
+bool
+tr_fast_live(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_ring != 0;
+}
+
+bool
+tr_fast_arm_due(const tr_session_t *s)
+{
+	const struct tr_fast *fa = s->s_fast;
+
+	return fa != NULL && fa->fa_on && !fa->fa_broken &&
+	       fa->fa_pending < fa->fa_nsites;
+}
+
+bool
+tr_fast_revert_due(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_revert;
 }
 
 uint64_t
@@ -226,7 +387,7 @@ broken(tr_session_t *s, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(s->s_fastwhy, sizeof(s->s_fastwhy), fmt, ap);
+	vsnprintf(s->s_fast->fa_why, sizeof(s->s_fast->fa_why), fmt, ap);
 	va_end(ap);
 	s->s_fast->fa_broken = true;
 }
@@ -370,7 +531,8 @@ setup(tr_session_t *s)
 	       (fa->fa_bufsize ? fa->fa_bufsize : 16u << 20) && nslots < (1u << 24))
 		nslots *= 2;
 	fa->fa_nslots = nslots;
-	fa->fa_ringsz = TR_RING_SLOTS + (size_t)nslots * TR_SLOTSZ * TR_NSHARDS;
+	fa->fa_ringsz = TR_RING_SLOTS + (size_t)nslots * TR_SLOTSZ *
+			TR_NSHARDS + fa->fa_areasz;
 	total = fa->fa_ringsz + (uint64_t)TR_CHUNK * TR_MAXCHUNK;
 	if (fa->fa_fd < 0 || ftruncate(fa->fa_fd, (off_t)total) < 0 ||
 	    (fa->fa_map = mmap(NULL, total, PROT_READ | PROT_WRITE,
@@ -529,13 +691,48 @@ range_why(const tr_fsite_t *fs, const fn_scan_t *fn, uint64_t p0,
 	return TR_FW_NONE;
 }
 
+/* relocate's allow_jcc: jcc allowed, and a terminator too. */
+#define TERM_OK		2
+
+/* Whether ci ends a path: 1 a ret (near, with no far form), 2 a direct
+ * jmp, else 0. */
+static int
+terminator(const cs_insn *ci)
+{
+	const cs_x86 *x = &ci->detail->x86;
+
+	if (ci->id == X86_INS_RET)
+		return 1;
+	if (ci->id == X86_INS_JMP && x->op_count == 1 &&
+	    x->operands[0].type == X86_OP_IMM)
+		return 2;
+	return 0;
+}
+
+/* terminator() of the instruction at addr, decoded from the tracee. */
+static int
+terminator_at(tr_session_t *s, uint64_t addr)
+{
+	csh h = *(csh *)s->s_cs;
+	uint8_t b[16];
+	cs_insn *ci = NULL;
+	ssize_t n = tr_read(s, addr, b, sizeof(b));
+	int t = 0;
+
+	if (n > 0 && cs_disasm(h, b, (size_t)n, addr, 1, &ci) == 1)
+		t = terminator(ci);
+	if (ci != NULL)
+		cs_free(ci, 1);
+	return t;
+}
+
 /*
  * One instruction moved into the trampoline at tramp + *tlen: copied
  * with its rip-relative disp32 re-pointed, or a jcc as jcc rel32.  -1 if
  * it must not move (see the top of the file).
  */
 static int
-relocate(tr_session_t *s, const cs_insn *ci, bool allow_jcc, uint64_t tramp,
+relocate(tr_session_t *s, const cs_insn *ci, int allow_jcc, uint64_t tramp,
 	 uint8_t *out, size_t *tlen)
 {
 	const cs_x86 *x = &ci->detail->x86;
@@ -546,6 +743,28 @@ relocate(tr_session_t *s, const cs_insn *ci, bool allow_jcc, uint64_t tramp,
 	uint8_t off = 0;
 
 	(void)s;
+	/*
+	 * The last instruction of an entry's range may end the function:
+	 * a ret runs as is (it reads no rip), a direct jmp (a tail call)
+	 * becomes jmp rel32 to its target.  Nothing falls through to the
+	 * jump back after them.
+	 */
+	if (allow_jcc == TERM_OK && terminator(ci) == 1) {
+		memcpy(out + *tlen, ci->bytes, ci->size);
+		*tlen += ci->size;
+		return 0;
+	}
+	if (allow_jcc == TERM_OK && terminator(ci) == 2) {
+		tgt = (uint64_t)x->operands[0].imm;
+		d = (int64_t)(tgt - (at + 5));
+		if (d < INT32_MIN || d > INT32_MAX)
+			return -1;
+		d32 = (int32_t)d;
+		out[(*tlen)++] = 0xe9;
+		memcpy(out + *tlen, &d32, 4);
+		*tlen += 4;
+		return 0;
+	}
 	switch (ci->id) {
 	case X86_INS_CALL: case X86_INS_LCALL: case X86_INS_JMP:
 	case X86_INS_LJMP: case X86_INS_RET: case X86_INS_RETF:
@@ -721,6 +940,221 @@ reach(uint64_t from, uint64_t to)
 	return d >= INT32_MIN && d <= INT32_MAX;
 }
 
+/*
+ * The context block: bytes put one after the other, with labels patched
+ * when they are bound (rel8 and rel32 displacements, within one block).
+ */
+typedef struct tasm {
+	uint8_t		*ta_c;
+	size_t		ta_n;
+	size_t		ta_lab[8];	/* a label's offset, once bound */
+	size_t		ta_ref[16];	/* a displacement's offset... */
+	uint8_t		ta_refl[16];	/* ...its label... */
+	uint8_t		ta_refw[16];	/* ...and its width (1 or 4) */
+	unsigned	ta_nref;
+} tasm_t;
+
+static void
+tb(tasm_t *a, const char *hex)
+{
+	unsigned v;
+
+	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2) {
+		sscanf(hex, "%2x", &v);
+		a->ta_c[a->ta_n++] = (uint8_t)v;
+	}
+}
+
+static void
+t32(tasm_t *a, uint32_t v)
+{
+	memcpy(a->ta_c + a->ta_n, &v, 4);
+	a->ta_n += 4;
+}
+
+static void
+t64(tasm_t *a, uint64_t v)
+{
+	memcpy(a->ta_c + a->ta_n, &v, 8);
+	a->ta_n += 8;
+}
+
+/* A displacement of width w (1, 4) to label l, patched by tfix. */
+static void
+tref(tasm_t *a, unsigned l, unsigned w)
+{
+	a->ta_ref[a->ta_nref] = a->ta_n;
+	a->ta_refl[a->ta_nref] = (uint8_t)l;
+	a->ta_refw[a->ta_nref++] = (uint8_t)w;
+	a->ta_n += w;
+}
+
+static void
+tbind(tasm_t *a, unsigned l)
+{
+	a->ta_lab[l] = a->ta_n;
+}
+
+static void
+tfix(tasm_t *a)
+{
+	unsigned i;
+	int32_t d;
+
+	for (i = 0; i < a->ta_nref; i++) {
+		d = (int32_t)(a->ta_lab[a->ta_refl[i]] -
+			      (a->ta_ref[i] + a->ta_refw[i]));
+		if (a->ta_refw[i] == 1)
+			a->ta_c[a->ta_ref[i]] = (uint8_t)(int8_t)d;
+		else
+			memcpy(a->ta_c + a->ta_ref[i], &d, 4);
+	}
+}
+
+enum { L_PLAIN, L_GO, L_BACK, L_DONE, L_L1, L_L2, L_CLAIM, L_FULL };
+
+static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
+			    uint32_t, int);
+
+/*
+ * A context block for site index site (doc/INPROC.md, tracer.h's
+ * TR_CTX_*) at code + *tlen, the plain record block after it: with no
+ * entry in the site's word the thread goes to the plain block (entered
+ * past its red zone and pushfq, which this block did), else it builds
+ * the context, jumps to the entry, and when the code is back, records
+ * from the context if its status asks.  *wfix: where the word's rel32
+ * is (tramp.c places the word after the trampoline); *plain: the plain
+ * block's offset from this block's start.
+ *
+ *	lea -128(%rsp),%rsp; pushfq; push %rax
+ *	mov WORD(%rip),%rax; test %rax,%rax; jnz go
+ *	pop %rax; jmp plain+6
+ *  go:	push rcx rdx rsi rdi r8 r9 r10 r11; mov %rax,%r11
+ *	sub $TR_CTX_SIZE,%rsp; the args; rdtsc; the key; the link
+ *	mov %rsp,%rdi; jmp *%r11
+ * back: the code left rsp and rdi as they were: the link zeroed, a
+ *	record when the status asks (the plain block's claim, from the
+ *	context), then
+ *	add $TR_CTX_SIZE,%rsp; pop everything; popfq; lea 128(%rsp),%rsp
+ *	jmp past the plain block
+ */
+static void
+emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
+	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain)
+{
+	tasm_t a;
+	unsigned i;
+	char hex[32];
+
+	memset(&a, 0, sizeof(a));
+	a.ta_c = code + *tlen;
+	tb(&a, "48 8d 64 24 80 9c 50");
+	tb(&a, "48 8b 05");		/* mov WORD(%rip),%rax */
+	*wfix = *tlen + a.ta_n;
+	t32(&a, 0);
+	tb(&a, "48 85 c0 75");		/* test; jnz go */
+	tref(&a, L_GO, 1);
+	tb(&a, "58 e9");		/* pop %rax; jmp plain + 6 */
+	a.ta_ref[a.ta_nref] = a.ta_n;
+	a.ta_refl[a.ta_nref] = L_PLAIN;
+	a.ta_refw[a.ta_nref++] = 4;
+	a.ta_n += 4;
+	tbind(&a, L_GO);
+	tb(&a, "51 52 56 57 41 50 41 51 41 52 41 53 49 89 c3");
+	tb(&a, "48 81 ec");
+	t32(&a, TR_CTX_SIZE);
+	if (kind == TR_FAST_ENTRY) {
+		/* rdi rsi rdx rcx r8 r9: untouched so far */
+		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
+		tb(&a, "48 89 4c 24 18 4c 89 44 24 20 4c 89 4c 24 28");
+	} else {
+		/* arg0, the saved rax (under the 8 pushes), then zeros */
+		tb(&a, "48 c7 04 24");
+		t32(&a, (uint32_t)fs->fs_arg0);
+		tb(&a, "48 8b 84 24");
+		t32(&a, TR_CTX_SIZE + 64);
+		tb(&a, "48 89 44 24 08 31 c9 48 89 4c 24 10 48 89 4c 24 18");
+		tb(&a, "48 89 4c 24 20 48 89 4c 24 28");
+	}
+	/* rdtsc into TSC */
+	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
+	/* the key: the tid in glibc's TCB, 0 with fs base 0 */
+	if (fa->fa_rdfsbase)
+		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+	tb(&a, "64 8b 04 25");
+	t32(&a, fa->fa_tidoff);
+	tb(&a, "eb 02 31 c0 89 44 24 38");
+	/* the link, then in */
+	tb(&a, "48 8d 05");
+	tref(&a, L_BACK, 4);
+	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	tbind(&a, L_BACK);
+	/*
+	 * movq $0,LINK: the stack below the function's rsp keeps what the
+	 * context held, and a word there pointing into a chunk would keep
+	 * the chunks mapped at the end (the scan cannot tell it dead).
+	 */
+	tb(&a, "48 c7 44 24 40 00 00 00 00");
+	tb(&a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
+	tref(&a, L_DONE, 4);
+	/* the plain block's claim (T_* above), from the context */
+	tb(&a, "44 8b 5c 24 38 48 b9");
+	t64(&a, fa->fa_ring);
+	snprintf(hex, sizeof(hex), "44 89 d8 83 e0 %02x", TR_NSHARDS - 1);
+	tb(&a, hex);
+	tb(&a, "48 89 c2 48 c1 e2 06 48 8d 54 11 40 48 69 c0");
+	t32(&a, fa->fa_nslots * TR_SLOTSZ);
+	tb(&a, "48 8d 8c 01 00 10 00 00 41 b9 40 00 00 00 48 8b 02");
+	tbind(&a, L_L1);
+	tb(&a, "49 89 c2 49 81 e2");
+	t32(&a, fa->fa_nslots - 1);
+	tb(&a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
+	tref(&a, L_CLAIM, 4);
+	tb(&a, "0f 8c");
+	tref(&a, L_FULL, 4);
+	tb(&a, "48 8b 02");
+	tbind(&a, L_L2);
+	tb(&a, "41 ff c9 0f 85");
+	tref(&a, L_L1, 4);
+	tb(&a, "e9");
+	tref(&a, L_FULL, 4);
+	tbind(&a, L_CLAIM);
+	tb(&a, "4c 8d 40 01 f0 4c 0f b1 02 0f 85");
+	tref(&a, L_L2, 4);
+	tb(&a, "41 c7 42 08");
+	t32(&a, site);
+	tb(&a, "45 89 5a 0c 48 8b 44 24 30 49 89 42 10");
+	for (i = 0; i < 6; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_ARGS + 8 * i, 0x18 + 8 * i);
+		tb(&a, hex);
+	}
+	tb(&a, "8b 44 24 3c 0d 00 00 00 80 41 89 42 48");
+	tb(&a, "8b 44 24 48 41 89 42 4c");
+	for (i = 0; i < 2 * TR_REC_NEV; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
+		tb(&a, hex);
+	}
+	tb(&a, "49 8d 40 ff f0 4d 0f b1 02 eb");
+	tref(&a, L_DONE, 1);
+	tbind(&a, L_FULL);
+	tb(&a, "48 b8");
+	t64(&a, fa->fa_ring);
+	tb(&a, "f0 48 ff 00");
+	tbind(&a, L_DONE);
+	tb(&a, "48 81 c4");
+	t32(&a, TR_CTX_SIZE);
+	tb(&a, "41 5b 41 5a 41 59 41 58 5f 5e 5a 59 58 9d");
+	tb(&a, "48 8d a4 24 80 00 00 00 e9");
+	t32(&a, (uint32_t)sizeof(template));	/* past the plain block */
+	a.ta_lab[L_PLAIN] = a.ta_n + 6;
+	tfix(&a);
+	*plain = (uint16_t)a.ta_n;
+	*tlen += a.ta_n;
+	emit_record(fa, code, tlen, site, kind);
+}
+
 /* The record block for site index site at code + *tlen. */
 static void
 emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
@@ -744,6 +1178,49 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	if (!fa->fa_rdfsbase)
 		memcpy(c + T_RDFS, nop10, sizeof(nop10));
 	*tlen += sizeof(template);
+}
+
+/* A record block of fs (site index site): with a context block if asked. */
+static void
+emit_block(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
+	   size_t *tlen, uint32_t site, int kind, size_t *wfix,
+	   uint16_t *plain)
+{
+	*wfix = 0;
+	*plain = 0;
+	if (fs->fs_ctx)
+		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain);
+	else
+		emit_record(fa, code, tlen, site, kind);
+}
+
+/*
+ * The entry words of the context blocks (wfix[i] != 0) after the code,
+ * 8-aligned, zero (no entry yet), their rel32s pointed at them; their
+ * memfd offsets into words[].  Then the padding to 16.
+ */
+static void
+place_words(const tr_chunk_t *ch, uint64_t tramp, uint8_t *code,
+	    size_t *tlen, const size_t *wfix, uint64_t *words, unsigned n)
+{
+	unsigned i;
+	int32_t d32;
+
+	while (*tlen % 8 != 0)
+		code[(*tlen)++] = 0xcc;
+	for (i = 0; i < n; i++) {
+		words[i] = 0;
+		if (wfix[i] == 0)
+			continue;
+		memset(code + *tlen, 0, 8);
+		d32 = (int32_t)(*tlen - (wfix[i] + 4));
+		memcpy(code + wfix[i], &d32, 4);
+		words[i] = ch->ch_off + ch->ch_used + *tlen;
+		*tlen += 8;
+	}
+	memset(code + *tlen, 0xcc, (16 - *tlen % 16) % 16);
+	*tlen += (16 - *tlen % 16) % 16;
+	(void)tramp;
 }
 
 /* Whether [p0, end) may be replaced: no other site's int3 or jump in it. */
@@ -773,10 +1250,10 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 {
 	struct tr_fast *fa = s->s_fast;
 	csh h = *(csh *)s->s_cs;
-	uint8_t code[2 * sizeof(template) + 64], bytes[64];
+	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
-	size_t cnt = 0, tlen = 0, i, n5 = 0;
-	uint64_t end, tramp;
+	size_t cnt = 0, tlen = 0, i, n5 = 0, wfix[2];
+	uint64_t end, tramp, words[2];
 	tr_chunk_t *ch;
 	int32_t d32;
 
@@ -793,10 +1270,24 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	    ci[cnt - 1].id != X86_INS_RET ||
 	    range_why(e, fn, e->fs_addr, end, cnt) != TR_FW_NONE)
 		goto refuse;
+	/*
+	 * The jump's bytes: whole instructions, the ret too if need be
+	 * (the return site's int3 is then under the jump: tr_fast_unpatch
+	 * and tr_fast_revert put it back), and the padding after it when
+	 * the function is under 5 bytes (`xor %eax,%eax; ret`), if no
+	 * branch lands there.
+	 */
 	for (i = 0; i < cnt && n5 < 5; i++)
 		n5 = ci[i].address + ci[i].size - e->fs_addr;
-	if (n5 < 5 || e->fs_addr + n5 > r->fs_addr)
-		goto refuse;
+	if (n5 < 5) {
+		n5 = 5;
+		if (range_why(e, fn, e->fs_addr, e->fs_addr + 5, 2) !=
+		    TR_FW_NONE ||
+		    tr_read(s, e->fs_addr, bytes, 5) != 5 ||
+		    !range_free(s, e->fs_addr, e->fs_addr + 5, e->fs_addr,
+				r->fs_addr))
+			goto refuse;
+	}
 	ch = chunk_near(s, fd, e->fs_addr, end);
 	if (ch == NULL)
 		goto refuse;
@@ -804,8 +1295,8 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	if (!reach(e->fs_addr + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
 		goto refuse;
 	e->fs_rec_lo = 0;
-	emit_record(fa, code, &tlen, (uint32_t)(e - fa->fa_sites),
-		    TR_FAST_ENTRY);
+	emit_block(fa, e, code, &tlen, (uint32_t)(e - fa->fa_sites),
+		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain);
 	e->fs_rec_hi = (uint16_t)tlen;
 	e->fs_nins = 0;
 	for (i = 0; i + 1 < cnt; i++) {
@@ -816,14 +1307,15 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 			goto refuse;
 	}
 	e->fs_rec2_lo = (uint16_t)tlen;
-	emit_record(fa, code, &tlen, (uint32_t)(r - fa->fa_sites),
-		    TR_FAST_RETURN);
+	emit_block(fa, r, code, &tlen, (uint32_t)(r - fa->fa_sites),
+		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2);
 	e->fs_rec2_hi = (uint16_t)tlen;
 	e->fs_tend = (uint16_t)tlen;
 	code[tlen++] = 0xc3;
 	cs_free(ci, cnt);
-	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
-	tlen += (16 - tlen % 16) % 16;
+	place_words(ch, tramp, code, &tlen, wfix, words, 2);
+	e->fs_word = words[0];
+	e->fs_word2 = words[1];
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
 	e->fs_tlen = (uint16_t)tlen;
@@ -855,11 +1347,12 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	csh h = *(csh *)s->s_cs;
 	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
-	size_t cnt, tlen = 0, k, first, last, i;
-	uint64_t p0, end, tramp, shbytes;
+	size_t cnt, tlen = 0, k, first, last, i, wfix;
+	uint64_t p0, end, cend, tramp;
 	tr_chunk_t *ch;
 	int32_t d32;
 	uint32_t site = (uint32_t)(fs - fa->fa_sites);
+	int term = 0;
 
 	if (fn->fn_bad) {
 		fs->fs_why = fn->fn_why != 0 ? fn->fn_why : TR_FW_UNDEC;
@@ -872,14 +1365,25 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		fs->fs_why = TR_FW_FUNC;
 		return -1;
 	}
+	/*
+	 * An entry's range stops at a ret or jmp that ends the function
+	 * (`lea 1(%rdi),%rax; ret`), a return's at the function's start
+	 * (`xor %eax,%eax; ret`): when that is under 5 bytes the jump also
+	 * covers the bytes after the ret or jmp, which nothing runs (its
+	 * padding: no branch may land there, range_why checks), in
+	 * [cend, end).
+	 */
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		first = last = k;
 		end = k + 1 < fn->fn_ninsn ? fn->fn_insn[k + 1] : fn->fn_hi;
-		while (end - fs->fs_addr < 5 && last + 1 < fn->fn_ninsn) {
+		while (end - fs->fs_addr < 5 && last + 1 < fn->fn_ninsn &&
+		       (term = terminator_at(s, fn->fn_insn[last])) == 0) {
 			last++;
 			end = last + 1 < fn->fn_ninsn ? fn->fn_insn[last + 1] :
 			      fn->fn_hi;
 		}
+		if (end - fs->fs_addr < 5 && term == 0)
+			term = terminator_at(s, fn->fn_insn[last]);
 		p0 = fs->fs_addr;
 	} else {
 		first = last = k;
@@ -887,13 +1391,17 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		while (end - fn->fn_insn[first] < 5 && first > 0)
 			first--;
 		p0 = fn->fn_insn[first];
+		term = 1;	/* the ret */
 	}
+	cend = end;
+	if (end - p0 < 5 && term != 0)
+		end = p0 + 5;
 	fs->fs_why = TR_FW_INSN;
 	if (end - p0 < 5 || end - p0 > TR_RELOC_MAX || last - first >= 8 ||
-	    end > fn->fn_hi)
+	    (cend > fn->fn_hi))
 		return -1;
 	if ((fs->fs_why = (uint8_t)range_why(fs, fn, p0, end,
-					     last - first + 1)) != TR_FW_NONE)
+	    last - first + 1 + (end > cend))) != TR_FW_NONE)
 		return -1;
 	fs->fs_why = TR_FW_INSN;
 	if (tr_read(s, p0, bytes, end - p0) != (ssize_t)(end - p0))
@@ -910,7 +1418,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	if (!reach(p0 + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
 		return -1;
 	fs->fs_why = TR_FW_INSN;
-	cnt = cs_disasm(h, bytes, end - p0, p0, 0, &ci);
+	cnt = cs_disasm(h, bytes, cend - p0, p0, 0, &ci);
 	if (cnt != last - first + 1) {
 		if (ci != NULL)
 			cs_free(ci, cnt);
@@ -932,22 +1440,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			goto refuse;
 	}
 	fs->fs_rec_lo = (uint16_t)tlen;
-	memcpy(code + tlen, template, sizeof(template));
-	memcpy(code + tlen + T_TIDOFF, &fa->fa_tidoff, 4);
-	memcpy(code + tlen + T_RING, &fa->fa_ring, 8);
-	code[tlen + T_SHMASK] = TR_NSHARDS - 1;
-	shbytes = (uint64_t)fa->fa_nslots * TR_SLOTSZ;
-	d32 = (int32_t)shbytes;
-	memcpy(code + tlen + T_SHBYTES, &d32, 4);
-	d32 = (int32_t)(fa->fa_nslots - 1);
-	memcpy(code + tlen + T_SLMASK, &d32, 4);
-	memcpy(code + tlen + T_COOKIE, &site, 4);
-	memcpy(code + tlen + T_DROPS, &fa->fa_ring, 8);
-	if (fs->fs_kind == TR_FAST_ENTRY)
-		memcpy(code + tlen + T_RAX, nop9, sizeof(nop9));
-	if (!fa->fa_rdfsbase)
-		memcpy(code + tlen + T_RDFS, nop10, sizeof(nop10));
-	tlen += sizeof(template);
+	emit_block(fa, fs, code, &tlen, site, fs->fs_kind, &wfix,
+		   &fs->fs_plain);
 	fs->fs_rec_hi = (uint16_t)tlen;
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		for (i = 0; i < cnt; i++) {
@@ -957,7 +1451,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			/* offsets past 255: kept relative to rec_hi */
 			fs->fs_toff[fs->fs_nins - 1] =
 				(uint8_t)(tlen - fs->fs_rec_hi);
-			if (relocate(s, &ci[i], true, tramp, code, &tlen) < 0)
+			if (relocate(s, &ci[i], i + 1 == cnt ? TERM_OK : 1,
+				     tramp, code, &tlen) < 0)
 				goto refuse;
 		}
 		fs->fs_tend = (uint16_t)tlen;
@@ -971,8 +1466,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		tlen += ci[cnt - 1].size;
 	}
 	cs_free(ci, cnt);
-	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
-	tlen += (16 - tlen % 16) % 16;
+	place_words(ch, tramp, code, &tlen, &wfix, &fs->fs_word, 1);
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
 	ch->ch_used += (uint32_t)tlen;
 	fs->fs_tramp = tramp;
@@ -1223,7 +1717,7 @@ tr_fast_refusals(tr_session_t *s, tr_refusal_fn *fn, void *arg)
 			continue;
 		fs->fs_said = true;
 		fn(arg, fs->fs_cookie, fs->fs_addr, fs->fs_why == TR_FW_PROC ?
-		   s->s_fastwhy : why_text[fs->fs_why]);
+		   fa->fa_why : why_text[fs->fs_why]);
 	}
 	return fa->fa_nsites - fa->fa_pending;
 }
@@ -1245,6 +1739,35 @@ overlay_one(const tr_fsite_t *fs, void *arg)
 	    addr + len;
 	memcpy(ov->ov_buf + (a - addr), fs->fs_orig + (a - fs->fs_p0), b - a);
 	return false;
+}
+
+/*
+ * fault.c: whether pc lies in the bytes a live jump replaced or in its
+ * trampoline; fills f's where, site, cookie and range if so.
+ */
+void
+tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f)
+{
+	const struct tr_fast *fa = s->s_fast;
+	size_t i;
+
+	for (i = 0; fa != NULL && i < fa->fa_nsites; i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		if (pc >= fs->fs_p0 && pc < fs->fs_p0 + fs->fs_n)
+			f->fl_where = TR_FAULT_PATCH;
+		else if (pc >= fs->fs_tramp && pc < fs->fs_tramp + fs->fs_tlen)
+			f->fl_where = TR_FAULT_TRAMP;
+		else
+			continue;
+		f->fl_site = fs->fs_addr;
+		f->fl_p0 = fs->fs_p0;
+		f->fl_len = fs->fs_n;
+		f->fl_cookie = fs->fs_cookie;
+		return;
+	}
 }
 
 /* tr_read: the original bytes over our jumps. */
@@ -1296,21 +1819,45 @@ tr_fast_intact(tr_session_t *s, uint64_t addr)
 	tr_fsite_t *fs = live_site(s, addr);
 	uint8_t cur[TR_RELOC_MAX];
 
+	if (fs == NULL)
+		fs = whole_of(s, addr);
 	return fs != NULL &&
 	       tr_mem_read_raw(s, fs->fs_p0, cur, fs->fs_n) == fs->fs_n &&
 	       memcmp(cur, fs->fs_text, fs->fs_n) == 0;
 }
 
-/* A site the host removes: back to its int3 (bkpt.c writes the rest). */
+/*
+ * After the original bytes of fs are back in the process: the int3 of
+ * every other site in them (a whole function's return site under its
+ * jump), but skip's, whose owner writes it.
+ */
+static void
+rearm_inside(tr_session_t *s, const tr_fsite_t *fs, uint64_t skip)
+{
+	static const uint8_t int3 = 0xcc;
+	uint64_t a;
+
+	for (a = fs->fs_p0; a < fs->fs_p0 + fs->fs_n; a++)
+		if (a != skip && tr_bkpt_find(s, a) != NULL)
+			tr_mem_write(s, a, &int3, 1);
+}
+
+/*
+ * A site the host removes: back to its int3 (bkpt.c writes the rest).
+ * The return site of a whole function takes the whole function's jump
+ * with it: its entry goes back to its int3 too.
+ */
 int
 tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
 {
 	tr_fsite_t *fs = live_site(s, addr);
 	int rc;
 
-	if (fs == NULL)
+	if (fs == NULL && (fs = whole_of(s, addr)) == NULL)
 		return 0;
 	rc = pid < 0 ? 0 : unpatch(s, fs, pid);	/* -1: the code is gone */
+	if (pid == 0 && rc == 0)
+		rearm_inside(s, fs, addr);
 	if (pid <= 0) {
 		fs->fs_live = false;
 		s->s_st.st_fast--;
@@ -1339,6 +1886,8 @@ static int
 step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 	 struct user_regs_struct *r)
 {
+	const struct tr_fast *fa = s->s_fast;
+
 	uint64_t tf = r->eflags & 0x100;
 	bool trapped = true;	/* no step of ours is outstanding */
 	int status, n;
@@ -1353,7 +1902,9 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 		 * Stepping again reports that SIGTRAP before any instruction
 		 * runs, and it is discarded.
 		 */
-		if (trapped && (r->rip < lo || r->rip >= hi)) {
+		/* Clause code a context block jumped to comes back to it. */
+		if (trapped && (r->rip < lo || r->rip >= hi) &&
+		    !in_code(fa, r->rip)) {
 			/* The trap flag the steps left: not the thread's. */
 			r->eflags = (r->eflags & ~0x100ull) | tf;
 			return 0;
@@ -1376,7 +1927,6 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 		if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, r) < 0)
 			return -1;
 	}
-	(void)s;
 	return -1;
 }
 
@@ -1397,6 +1947,10 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 
 	if (s->s_fast == NULL || s->s_fast->fa_nsites == 0 ||
 	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return false;
+	/* In clause code: stepped until it is back in its block. */
+	if (in_code(s->s_fast, r.rip) &&
+	    step_out(s, th, r.rip, r.rip + 1, &r) < 0)
 		return false;
 	fs = site_of_pc(s, r.rip);
 	if (fs == NULL)
@@ -1423,9 +1977,10 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 				break;
 		}
 		if (i == fs->fs_nins) {
-			fprintf(stderr, "tracer: thread %d stopped at %#llx "
-				"in a trampoline, not at an instruction\n",
-				(int)th->th_tid, (unsigned long long)r.rip);
+			tr_notice(s, TR_NOTE_INTERNAL, fs->fs_addr, "thread "
+				  "%d stopped at %#llx in a trampoline, not at "
+				  "an instruction", (int)th->th_tid,
+				  (unsigned long long)r.rip);
 			ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
 			return false;
 		}
@@ -1575,7 +2130,7 @@ static bool
 tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 {
 	const tr_fsite_t *fs = site_of_pc(s, g[TR_G_RIP]);
-	uint64_t off, lo = 0, hi = 0;
+	uint64_t off, lo = 0, hi = 0, plain;
 
 	if (fs == NULL)
 		return false;
@@ -1589,7 +2144,16 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 		hi = fs->fs_rec2_hi;
 	}
 	if (hi != 0 && off != lo) {
-		if (!unwind_record(s, tid, off - lo, g))
+		/*
+		 * A context block (clause code's) before the plain block
+		 * pushes what the template does not: a frame inside it is
+		 * not unwound, and keeps the chunks mapped.  The plain
+		 * block after it is the template, entered at its offset 6.
+		 */
+		plain = lo == fs->fs_rec_lo ? fs->fs_plain : fs->fs_plain2;
+		if (off - lo <= plain && plain != 0)
+			return false;
+		if (!unwind_record(s, tid, off - lo - plain, g))
 			return false;
 		g[TR_G_RIP] = fs->fs_tramp + hi;	/* the block's end */
 	}
@@ -1726,13 +2290,13 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			if (fa->fa_sites[i].fs_live)
 				unpatch(s, &fa->fa_sites[i], 0);
 		if (chunk_referenced(s, false)) {
-			fprintf(stderr, "pidtrace: pid %d: a signal frame "
-				"still points into pidtrace's trampolines: "
-				"left mapped\n", (int)s->s_pid);
+			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "a signal frame "
+				  "still points into pidtrace's trampolines: "
+				  "left mapped");
 		} else if ((th = tr_inject_thread_mm(s)) == NULL) {
-			fprintf(stderr, "pidtrace: pid %d: no thread can run "
-				"munmap: pidtrace's trampolines and ring are "
-				"left mapped\n", (int)s->s_pid);
+			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "no thread can "
+				  "run munmap: pidtrace's trampolines and ring "
+				  "are left mapped");
 		} else {
 			for (c = 0; c < fa->fa_nchunk; c++)
 				r = tr_inject_syscall_th(s, th, SYS_munmap,
@@ -1742,9 +2306,9 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			    (long)fa->fa_ring, (long)fa->fa_ringsz, 0, 0, 0,
 			    0) == 0 ? r : -1;
 			if (r != 0)
-				fprintf(stderr, "pidtrace: pid %d: munmap of "
-					"pidtrace's trampolines or ring failed: "
-					"left mapped\n", (int)s->s_pid);
+				tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "munmap "
+					  "of pidtrace's trampolines or ring "
+					  "failed: left mapped");
 		}
 	}
 	for (i = 0; i < fa->fa_nsites; i++)
@@ -1752,11 +2316,15 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			fa->fa_sites[i].fs_live = false;
 			s->s_st.st_fast--;
 		}
+	/* The host's last look at the area, as the tracee left it. */
+	if (fa->fa_areasz != 0 && s->s_h != NULL && s->s_h->h_fast != NULL)
+		s->s_h->h_fast(s->s_h->h_arg, s, TR_FE_ENDING, 0, 0);
 	unmap_ours(fa);
 	tr_fidx_clear(fa);
 	fa->fa_nsites = fa->fa_pending = 0;
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
+	fa->fa_ncode = 0;
 }
 
 /* exec: the image is gone, write nothing; a new one may be set up. */
@@ -1769,7 +2337,7 @@ tr_fast_forget(tr_session_t *s)
 		return;
 	tr_fast_teardown(s, false);
 	fa->fa_broken = false;
-	s->s_fastwhy[0] = '\0';
+	fa->fa_why[0] = '\0';
 }
 
 /*
@@ -1793,9 +2361,9 @@ tr_fast_clean_child(tr_session_t *s, tr_thread_t *th)
 		return 0;
 	/* It forked in a handler that interrupted a trampoline? */
 	if (tr_frames_unref(s, th->th_tid, in_chunk, tramp_move) != 0) {
-		fprintf(stderr, "pidtrace: pid %d: fork child %d: a signal "
-			"frame points into pidtrace's trampolines: left "
-			"mapped in it\n", (int)s->s_pid, (int)th->th_tid);
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "fork child %d: a signal "
+			  "frame points into pidtrace's trampolines: left "
+			  "mapped in it", (int)th->th_tid);
 		return -1;
 	}
 	for (c = 0; c < fa->fa_nchunk; c++)
@@ -1805,9 +2373,9 @@ tr_fast_clean_child(tr_session_t *s, tr_thread_t *th)
 	r = tr_inject_syscall_th(s, th, SYS_munmap, (long)fa->fa_ring,
 	    (long)fa->fa_ringsz, 0, 0, 0, 0) == 0 ? r : -1;
 	if (r != 0)
-		fprintf(stderr, "pidtrace: pid %d: fork child %d: munmap of "
-			"pidtrace's trampolines or ring failed: left mapped "
-			"in it\n", (int)s->s_pid, (int)th->th_tid);
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "fork child %d: munmap of "
+			  "pidtrace's trampolines or ring failed: left mapped "
+			  "in it", (int)th->th_tid);
 	return r;
 }
 
@@ -1822,6 +2390,7 @@ tr_fast_free(tr_session_t *s)
 	free(fa->fa_sites);
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
+	free(fa->fa_code);
 	free(fa);
 	s->s_fast = NULL;
 }
@@ -1870,12 +2439,12 @@ tr_fast_revert(tr_session_t *s)
 			continue;
 		unpatch(s, fs, 0);
 		tr_mem_write(s, fs->fs_addr, &int3, 1);
+		rearm_inside(s, fs, fs->fs_addr);
 		fs->fs_live = false;
 		s->s_st.st_fast--;
 	}
 	fa->fa_broken = true;
-	snprintf(s->s_fastwhy, sizeof(s->s_fastwhy), "a thread without a "
+	snprintf(fa->fa_why, sizeof(fa->fa_why), "a thread without a "
 		 "TCB (fs base 0) appeared: back to int3");
-	fprintf(stderr, "pidtrace: pid %d: %s\n", (int)s->s_pid,
-		s->s_fastwhy);
+	tr_notice(s, TR_NOTE_FAST_OFF, 0, "%s", fa->fa_why);
 }

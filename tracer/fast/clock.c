@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/clock.c: the time of a fast-path record.  A trampoline reads the
+ * tracer/fast/clock.c: the time of a fast-path record.  A trampoline reads the
  * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns
  * it into CLOCK_MONOTONIC with a line through (tsc, monotonic) pairs it
  * samples itself.  Each pair is the reading bracketed by the narrowest of
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <x86intrin.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 typedef struct pair {
 	uint64_t	p_tsc;
@@ -29,7 +29,39 @@ typedef struct pair {
 
 static pair_t anchor, older;	/* the line: through anchor, slope to older */
 static double slope;		/* ns per tick */
+static int64_t mult;		/* slope * 2^32, what the line is used as */
+static int64_t walloff;		/* CLOCK_REALTIME - CLOCK_MONOTONIC */
+static uint64_t gen;		/* lines fitted so far */
 static bool fitted;
+static pair_t truth;		/* the last sample: where the line heads */
+
+static void	set_mult(void);
+
+/*
+ * The line in integers, as clause code in the tracee computes it: both
+ * must turn one rdtsc into the same nanosecond.
+ */
+static void
+set_line(void)
+{
+	slope = (double)(anchor.p_ns - older.p_ns) /
+		(double)(anchor.p_tsc - older.p_tsc);
+	set_mult();
+}
+
+static void
+set_mult(void)
+{
+	struct timespec mono, real;
+
+	mult = (int64_t)(slope * 4294967296.0 + 0.5);
+	clock_gettime(CLOCK_REALTIME, &real);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	walloff = ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) *
+		  1000000000LL + ((int64_t)real.tv_nsec -
+				  (int64_t)mono.tv_nsec);
+	gen++;
+}
 
 uint64_t
 tr_clock_mono(void)
@@ -157,8 +189,7 @@ tr_clock_usable(char *why, size_t len)
 		while (tr_clock_mono() - older.p_ns < 5000000)
 			;
 		anchor = sample();
-		slope = (double)(anchor.p_ns - older.p_ns) /
-			(double)(anchor.p_tsc - older.p_tsc);
+		set_line();
 		while (tr_clock_mono() - anchor.p_ns < 5000000)
 			;
 		check = sample();
@@ -174,33 +205,73 @@ tr_clock_usable(char *why, size_t len)
 	}
 	older = anchor;
 	anchor = check;
+	set_line();
+	truth = anchor;
 	fitted = ok = true;
 out:
 	snprintf(why, len, "%s", reason);
 	return ok;
 }
 
-/* At least once a second: a new anchor, the slope over the last span. */
+/*
+ * At least once a second, a new line, continuous with the old one: a
+ * timestamp taken in the thread never goes back across a refit (an
+ * entry before it and a return after it measured -32 ns when the new
+ * line went through the new sample).  It starts where the old line is
+ * now and heads for the clock one second on, with the slope measured
+ * over the last span, as NTP slews; a line off by more than a
+ * millisecond (a suspended VM) starts over from the sample.
+ */
 void
 tr_clock_refit(void)
 {
+	double measured;
+	int64_t err;
 	pair_t p;
 
 	if (!fitted || tr_clock_mono() - anchor.p_ns < 1000000000ull)
 		return;
 	p = sample();
-	if (p.p_tsc <= anchor.p_tsc)
+	if (p.p_tsc <= anchor.p_tsc || p.p_tsc <= truth.p_tsc)
 		return;
-	older = anchor;
-	anchor = p;
-	slope = (double)(anchor.p_ns - older.p_ns) /
-		(double)(anchor.p_tsc - older.p_tsc);
+	measured = (double)(p.p_ns - truth.p_ns) /
+		   (double)(p.p_tsc - truth.p_tsc);
+	err = (int64_t)(p.p_ns - tr_clock_ns(p.p_tsc));
+	if (err > 1000000 || err < -1000000 || measured <= 0) {
+		older = truth;
+		anchor = truth = p;
+		set_line();
+		return;
+	}
+	truth = p;
+	anchor.p_ns = tr_clock_ns(p.p_tsc);
+	anchor.p_tsc = p.p_tsc;
+	slope = measured * (1e9 + (double)err) / 1e9;
+	set_mult();
 }
 
 uint64_t
 tr_clock_ns(uint64_t tsc)
 {
-	int64_t d = (int64_t)(tsc - anchor.p_tsc);
+	__int128 d = (__int128)(int64_t)(tsc - anchor.p_tsc) * mult;
 
-	return anchor.p_ns + (uint64_t)(int64_t)((double)d * slope);
+	return anchor.p_ns + (uint64_t)(int64_t)(d >> 32);
+}
+
+uint64_t
+tr_clock_gen(void)
+{
+	return gen;
+}
+
+bool
+tr_fast_clock(uint64_t *tsc0, uint64_t *ns0, int64_t *m, int64_t *wo)
+{
+	if (!fitted)
+		return false;
+	*tsc0 = anchor.p_tsc;
+	*ns0 = anchor.p_ns;
+	*m = mult;
+	*wo = walloff;
+	return true;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/fastidx.c: the live fast sites by the first byte their jump
+ * tracer/fast/fastidx.c: the live fast sites by the first byte their jump
  * replaced.  Every read of tracee text overlays the original bytes of
  * the jumps it covers, and an insert or removal looks its site up: with
  * one probe on every function of a large program (node: 67,000 jumps)
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracer/fast.h"
+#include "tracer/fast/fast.h"
 
 static const struct tr_fast *cmp_fa;	/* qsort has no cookie */
 

@@ -1,0 +1,477 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd/trace/inproc.c: D in the traced process (doc/INPROC.md): the
+ * clauses that fit run as code in the traced threads, over an area both
+ * the process and pidtrace map, and pidtrace folds what they counted.
+ * Here is what the glue does for it, in the order of a trace:
+ *
+ *   trace_inproc_new	after the probes are enabled: the runtime's
+ *			in-process state, its area asked of the tracer
+ *			(tr_fast_area); one process only (the globals
+ *			live in one area), and not under -x fastpath=off.
+ *   trace_inproc_prospect	before sites ask for the fast path
+ *			(arm.c): the plan as if every site that may run
+ *			fast did, and the probes that still need a stop
+ *			(dsl_rt_needs_stop: a clause left in pidtrace
+ *			reads memory) taken out, until nothing moves.
+ *   trace_inproc_armed	once the sites are in (h_ready, or the loop's
+ *			TR_FE_ARMED after a dlopen): the plan over what
+ *			really runs fast; after BEGIN, the code.
+ *   trace_inproc_start	after BEGIN, every process still stopped: the
+ *			globals move into the area, the clock line, the
+ *			code, each site's entry.
+ *   trace_inproc_event	the tracer's h_fast: a new clock line, a vfork's
+ *			muted key, the end of the area (the last fold,
+ *			every thread stopped).
+ * A record of a site whose code ran goes to dsl_ip_fire_record (fire.c);
+ * a thread's exit frees its self-> and buffer (run.c); the drops are
+ * said at the end, as dtrace says them.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/trace/impl.h"
+#include "probes/procns.h"
+
+/* The tracer builds the context the code reads: one layout. */
+_Static_assert(offsetof(dsl_jctx_t, jc_args) == TR_CTX_ARGS, "args");
+_Static_assert(offsetof(dsl_jctx_t, jc_tsc) == TR_CTX_TSC, "tsc");
+_Static_assert(offsetof(dsl_jctx_t, jc_key) == TR_CTX_KEY, "key");
+_Static_assert(offsetof(dsl_jctx_t, jc_status) == TR_CTX_STATUS, "status");
+_Static_assert(offsetof(dsl_jctx_t, jc_link) == TR_CTX_LINK, "link");
+_Static_assert(offsetof(dsl_jctx_t, jc_nev) == TR_CTX_NEV, "nev");
+_Static_assert(offsetof(dsl_jctx_t, jc_ev) == TR_CTX_EV, "ev");
+_Static_assert(sizeof(dsl_jctx_t) == TR_CTX_SIZE, "size");
+_Static_assert(DSL_JIT_NEV == TR_REC_NEV, "events");
+_Static_assert(sizeof(dsl_jev_t) == 16, "an event is two words");
+
+/* The highest probe id of a scope's registry. */
+static uint32_t
+max_id(const trace_scope_t *sc, uint32_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sc->sc_reg.rg_nprobes; i++)
+		if (sc->sc_reg.rg_probes[i].tp_id > n)
+			n = sc->sc_reg.rg_probes[i].tp_id;
+	return n;
+}
+
+void
+trace_inproc_new(trace_t *tr)
+{
+	trace_proc_t *p = tr->tr_procs;
+	dsl_ip_opts_t o;
+	char err[256];
+
+	if (p == NULL)
+		return;
+	/*
+	 * One process: its area holds the globals, and they can live in
+	 * one place only.  -l plans anyway, to say each clause's path.
+	 */
+	tr->tr_ipwhy = tr->tr_opts.op_fastoff ? "-x fastpath=off" :
+	    tr->tr_opts.op_fastrec ? "-x fastpath=record" :
+	    p->p_next != NULL ? "clauses run in a traced process only when "
+	    "one is traced" : NULL;
+	if ((tr->tr_ipwhy != NULL || p->p_s == NULL) &&
+	    !tr->tr_opts.op_list)
+		return;
+	dsl_ip_opts_default(tr->tr_pg, &o);
+	o.io_pid = p->p_pid;
+	o.io_nspid = pb_proc_nspid(p->p_pid);
+	if (o.io_nspid <= 0)
+		o.io_nspid = p->p_pid;
+	tr->tr_ip = dsl_ip_create(tr->tr_rt, &o, err, sizeof(err));
+	if (tr->tr_ip == NULL) {
+		trace_notice(tr, "pid %d: clauses run in pidtrace: %s",
+		    (int)p->p_pid, err);
+		return;
+	}
+	tr->tr_ipproc = p;
+	if (!tr->tr_opts.op_list &&
+	    tr_fast_area(p->p_s, dsl_ip_size(tr->tr_ip)) < 0) {
+		dsl_ip_destroy(tr->tr_ip);
+		tr->tr_ip = NULL;
+		tr->tr_ipproc = NULL;
+	}
+}
+
+void
+trace_inproc_free(trace_t *tr)
+{
+	if (tr->tr_ip != NULL)
+		dsl_ip_destroy(tr->tr_ip);
+	tr->tr_ip = NULL;
+	free(tr->tr_kinds);
+	tr->tr_kinds = NULL;
+}
+
+/*
+ * Whether site ts may run its probe's clause code: one probe (a context
+ * block jumps to one entry) whose provider says the fast path serves
+ * it; now: also asked with a context and running fast.
+ */
+static bool
+site_fast(const trace_proc_t *p, const trace_site_t *ts, bool now)
+{
+	const trace_ref_t *r = &ts->ts_refs[0];
+
+	if (ts->ts_nrefs != 1 || (r->tf_fr.fr_fast != PB_FAST_ENTRY &&
+	    r->tf_fr.fr_fast != PB_FAST_RETURN))
+		return false;
+	if (!now)
+		return true;
+	return ts->ts_ctx && p->p_s != NULL && tr_bkpt_is_fast(p->p_s,
+	    ts->ts_addr);
+}
+
+/*
+ * The kinds of every probe: pidtrace's own scope fires in pidtrace, a
+ * process's probe runs in it when each of its sites can (site_fast), and
+ * when stopped[id - 1] does not say it needs the thread stopped.
+ */
+static int
+kinds(trace_t *tr, bool now, const uint8_t *stopped)
+{
+	const trace_proc_t *p = tr->tr_ipproc;
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	uint32_t n = max_id(&p->p_sc, max_id(&tr->tr_own, 0)), id;
+	uint8_t *k, *seen;
+	size_t i;
+
+	k = calloc(n + 1, 1);
+	seen = calloc(n + 1, 1);
+	if (k == NULL || seen == NULL) {
+		free(k);
+		free(seen);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		k[i] = DSL_PK_TRACEE;
+	for (i = 0; i < tr->tr_own.sc_reg.rg_nprobes; i++) {
+		id = tr->tr_own.sc_reg.rg_probes[i].tp_id;
+		if (id >= 1 && id <= n)
+			k[id - 1] = DSL_PK_HOST;
+	}
+	for (i = 0; i < am->am_nsites && tr->tr_ipwhy == NULL; i++) {
+		const trace_site_t *ts = &am->am_sites[i];
+		size_t j;
+
+		for (j = 0; j < ts->ts_nrefs; j++) {
+			id = ts->ts_refs[j].tf_id;
+			if (id < 1 || id > n || k[id - 1] == DSL_PK_HOST)
+				continue;
+			if (!site_fast(p, ts, now) ||
+			    (stopped != NULL && stopped[id - 1])) {
+				seen[id - 1] = 2;	/* one site cannot */
+			} else if (seen[id - 1] == 0) {
+				seen[id - 1] = 1;
+			}
+		}
+	}
+	for (id = 1; id <= n; id++)
+		if (seen[id - 1] == 1)
+			k[id - 1] = DSL_PK_FAST;
+	free(seen);
+	free(tr->tr_kinds);
+	tr->tr_kinds = k;
+	tr->tr_nkinds = n;
+	return 0;
+}
+
+void
+trace_inproc_prospect(trace_scope_t *sc)
+{
+	trace_t *tr = sc->sc_tr;
+	uint8_t *stopped;
+	uint32_t id;
+	bool moved;
+
+	if (tr->tr_ip == NULL || sc->sc_proc != tr->tr_ipproc)
+		return;
+	if (kinds(tr, false, NULL) < 0 ||
+	    (stopped = calloc(tr->tr_nkinds + 1, 1)) == NULL)
+		goto off;
+	do {
+		moved = false;
+		if (dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds) < 0)
+			goto off;
+		for (id = 1; id <= tr->tr_nkinds; id++)
+			if (tr->tr_kinds[id - 1] == DSL_PK_FAST &&
+			    dsl_rt_needs_stop(tr->tr_rt, id, NULL)) {
+				stopped[id - 1] = 1;
+				moved = true;
+			}
+		if (moved && kinds(tr, false, stopped) < 0)
+			goto off;
+	} while (moved);
+	free(stopped);
+	return;
+off:
+	trace_notice(tr, "out of memory: clauses run in pidtrace");
+	trace_inproc_free(tr);
+}
+
+/*
+ * The code of n probes placed, their entries in entry[id].  Code too big
+ * for a chunk (thousands of probes) is made and placed in halves, each
+ * with its own stubs.
+ */
+static int
+place(trace_t *tr, tr_session_t *s, const uint32_t *ids, uint32_t n,
+    uint64_t *entry)
+{
+	dsl_jit_code_t code;
+	uint64_t at = 0;
+	char err[256];
+	uint32_t k;
+
+	if (dsl_jit_gen(tr->tr_ip, ids, n, &code, err, sizeof(err)) < 0) {
+		trace_notice(tr, "pid %d: clause code: %s",
+		    (int)tr->tr_ipproc->p_pid, err);
+		return -1;
+	}
+	if (tr_fast_code(s, code.ic_bytes, code.ic_len, &at) < 0) {
+		bool full = errno == ENOSPC;
+
+		dsl_jit_code_free(&code);
+		if (full && n > 1)
+			return place(tr, s, ids, n / 2, entry) < 0 ||
+			    place(tr, s, ids + n / 2, n - n / 2, entry) < 0 ?
+			    -1 : 0;
+		trace_notice(tr, "pid %d: no room for clause code in "
+		    "the trampolines' chunks", (int)tr->tr_ipproc->p_pid);
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		entry[ids[k]] = at + code.ic_entry[k];
+	dsl_jit_code_free(&code);
+	return 0;
+}
+
+/* The code of every probe with clauses in process, and each site's entry. */
+static void
+gen_code(trace_t *tr, tr_session_t *s)
+{
+	const trace_arm_t *am = &tr->tr_ipproc->p_sc.sc_arm;
+	uint32_t *ids, nids = 0, id;
+	uint64_t *entry;
+	size_t i;
+
+	ids = calloc(tr->tr_nkinds + 1, sizeof(*ids));
+	entry = calloc(tr->tr_nkinds + 1, sizeof(*entry));
+	if (ids == NULL || entry == NULL)
+		goto fail;
+	for (id = 1; id <= tr->tr_nkinds; id++)
+		if (dsl_plan_inproc(tr->tr_ip, id))
+			ids[nids++] = id;
+	if (nids != 0 && place(tr, s, ids, nids, entry) < 0)
+		goto fail;
+	for (i = 0; i < am->am_nsites; i++) {
+		const trace_site_t *ts = &am->am_sites[i];
+
+		if (!ts->ts_ctx || ts->ts_nrefs == 0)
+			continue;
+		id = ts->ts_refs[0].tf_id;
+		(void)tr_fast_entry(s, ts->ts_addr, ts->ts_nrefs == 1 &&
+		    id <= tr->tr_nkinds ? entry[id] : 0);
+	}
+	free(ids);
+	free(entry);
+	return;
+fail:
+	free(ids);
+	free(entry);
+	/* every clause in pidtrace, and no site runs code */
+	if (kinds(tr, false, NULL) == 0) {
+		memset(tr->tr_kinds, DSL_PK_TRACEE, tr->tr_nkinds);
+		(void)dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds);
+	}
+	for (i = 0; i < am->am_nsites; i++)
+		if (am->am_sites[i].ts_ctx)
+			(void)tr_fast_entry(s, am->am_sites[i].ts_addr, 0);
+}
+
+/* The clock line of the records, in the area for the code. */
+static void
+publish_clock(trace_t *tr)
+{
+	uint64_t tsc0, ns0;
+	int64_t mult, walloff;
+
+	if (tr_fast_clock(&tsc0, &ns0, &mult, &walloff))
+		dsl_ip_clock(tr->tr_ip, tsc0, ns0, mult, walloff);
+}
+
+/* Every thread of s stopped: the area attached if it is not, the code. */
+static void
+start(trace_t *tr, tr_session_t *s)
+{
+	uint64_t remote;
+	void *area;
+
+	if (!tr->tr_ipattached) {
+		if ((area = tr_fast_area_map(s, &remote)) == NULL ||
+		    dsl_ip_attach(tr->tr_ip, area, remote) < 0)
+			return;
+		tr->tr_ipattached = true;
+		publish_clock(tr);
+	}
+	gen_code(tr, s);
+}
+
+void
+trace_inproc_armed(trace_proc_t *p, tr_session_t *s)
+{
+	trace_t *tr = p->p_sc.sc_tr;
+
+	if (tr->tr_ip == NULL || p != tr->tr_ipproc)
+		return;
+	if (kinds(tr, true, NULL) < 0 ||
+	    dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds) < 0) {
+		trace_notice(tr, "out of memory: clauses run in pidtrace");
+		return;
+	}
+	if (tr->tr_begun)
+		start(tr, s);
+}
+
+void
+trace_inproc_start(trace_t *tr)
+{
+	trace_proc_t *p = tr->tr_ipproc;
+
+	if (tr->tr_ip == NULL || p == NULL || p->p_s == NULL || p->p_gone)
+		return;
+	start(tr, p->p_s);
+}
+
+void
+trace_inproc_event(trace_proc_t *p, tr_session_t *s, int ev, pid_t tid,
+    uint32_t key)
+{
+	trace_t *tr = p->p_sc.sc_tr;
+
+	if (tr->tr_ip == NULL || p != tr->tr_ipproc)
+		return;
+	switch (ev) {
+	case TR_FE_ARMED:
+		trace_inproc_armed(p, s);
+		return;
+	case TR_FE_CLOCK:
+		if (tr->tr_ipattached)
+			publish_clock(tr);
+		return;
+	case TR_FE_MUTE:
+	case TR_FE_UNMUTE:
+		if (tr->tr_ipattached && dsl_ip_mute(tr->tr_ip, key,
+		    ev == TR_FE_MUTE) < 0)
+			trace_notice(tr, "pid %d: thread %d: more than 16 "
+			    "vfork children at once: its clause code counts "
+			    "the child's calls as its own", (int)p->p_pid,
+			    (int)tid);
+		return;
+	case TR_FE_ENDING:
+		/* the last fold, before the area goes */
+		if (tr->tr_ipattached) {
+			dsl_ip_detach(tr->tr_ip);
+			tr->tr_ipattached = false;
+		}
+		return;
+	}
+}
+
+void
+trace_inproc_gone(trace_t *tr, pid_t tid)
+{
+	if (tr->tr_ip != NULL && tr->tr_ipattached)
+		dsl_ip_thread_gone(tr->tr_ip, (uint32_t)tid);
+}
+
+void
+trace_inproc_drops(trace_t *tr)
+{
+	if (tr->tr_ip != NULL && tr->tr_ipproc != NULL)
+		(void)dsl_ip_drops(tr->tr_ip, tr->tr_notices,
+		    tr->tr_ipproc->p_pid);
+}
+
+/* Whether every site of probe index tp of p's scope may run fast. */
+static bool
+probe_fast(const trace_proc_t *p, size_t tp, const char **slow)
+{
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	bool any = false;
+	size_t i, j;
+
+	*slow = NULL;
+	for (i = 0; i < am->am_nsites; i++) {
+		const trace_site_t *ts = &am->am_sites[i];
+
+		for (j = 0; j < ts->ts_nrefs; j++) {
+			if (ts->ts_refs[j].tf_probe != tp)
+				continue;
+			any = true;
+			if (!site_fast(p, ts, false)) {
+				*slow = ts->ts_nrefs > 1 ? "several probes "
+				    "share its site" : ts->ts_refs[j].tf_fr.
+				    fr_slow != NULL ? ts->ts_refs[j].tf_fr.
+				    fr_slow : "the probe always stops the "
+				    "thread";
+				return false;
+			}
+		}
+	}
+	if (!any)
+		*slow = "the probe always stops the thread";
+	return any;
+}
+
+void
+trace_inproc_path(const trace_scope_t *sc, size_t tp, uint32_t i,
+    char *buf, size_t len)
+{
+	const trace_t *tr = sc->sc_tr;
+	uint32_t id = sc->sc_reg.rg_probes[tp].tp_id;
+	const char *why = NULL, *slow;
+	int path = DSL_PATH_PIDTRACE;
+
+	if (sc->sc_proc == NULL) {
+		snprintf(buf, len, "in pidtrace");
+		return;
+	}
+	if (tr->tr_ip != NULL)
+		path = dsl_plan_path(tr->tr_ip, id, i, &why);
+	if (path == DSL_PATH_INPROC) {
+		snprintf(buf, len, "in the process");
+	} else if (path == DSL_PATH_HOST) {
+		snprintf(buf, len, "in pidtrace");
+	} else if (tr->tr_opts.op_fastoff) {
+		snprintf(buf, len, "in pidtrace, stopping the thread: -x "
+		    "fastpath=off");
+	} else if (!probe_fast(sc->sc_proc, tp, &slow)) {
+		snprintf(buf, len, "in pidtrace, stopping the thread: %s",
+		    slow);
+	} else if (dsl_rt_needs_stop(tr->tr_rt, id, &slow)) {
+		snprintf(buf, len, "in pidtrace, stopping the thread: its "
+		    "clause uses %s", slow);
+	} else {
+		if (why == NULL || tr->tr_ipwhy != NULL)
+			why = tr->tr_ipwhy;
+		snprintf(buf, len, "in pidtrace, from the firing's record%s%s",
+		    why != NULL ? ": " : "", why != NULL ? why : "");
+	}
+}
+
+/* -l: the plan over the sites each process would ask to run fast. */
+void
+trace_inproc_list(trace_t *tr)
+{
+	if (tr->tr_ip != NULL && tr->tr_ipproc != NULL)
+		trace_inproc_prospect(&tr->tr_ipproc->p_sc);
+}

@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t/inproc/iplib.sh: helpers of the tests of D in the traced process
+# through pidtrace, on top of t/fastpath/fplib.sh (attach_run, paths_is,
+# text_clean, maps_clean, count, drops).
+. "$top_srcdir/t/fastpath/fplib.sh"
+
+IP_BURST=$TARGETS/ip-burst
+[ -x "$IP_BURST" ] || skip "ip-burst not built"
+
+# ip_drops ERRFILE KIND: the N of "pidtrace: N KIND drops in pid P" (0
+# when there is none): KIND "dynamic variable" or "aggregation", as
+# dtrace words them.
+ip_drops()
+{
+	sed -n "s/^pidtrace: \([0-9]*\) $2 drops\{0,1\} in pid [0-9]*\$/\1/p" \
+		"$1" | awk '{ n += $1 } END { print n + 0 }'
+}

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * t/targets/ip-burst.c: bursts of calls for the tests of D in the traced
+ * process (t/inproc/).  The probed functions are one instruction and a
+ * ret (ip_one: `lea 1(%rdi),%rax; ret`, 5 bytes: one trampoline takes
+ * its entry and its return) and a reader (ip_ptr(p): returns p), each
+ * counting nothing itself: every thread counts its own calls; ip_push
+ * does ip_one's work in a frame (`push %rbp; mov %rsp,%rbp; ...; pop
+ * %rbp; ret`: the prologue every tracer patches, bench/inproc.sh's
+ * peers too).  Each mode keeps the handshake of fp-proto.h.
+ *
+ *	ip-burst threads T N	T threads call ip_one(i) N times each;
+ *				prints "threads calls=C sum=S"
+ *	ip-burst push T N	the same with ip_push
+ *	ip-burst pause T N K	as threads, but every thread waits after
+ *				K calls until a line on stdin, once all
+ *				printed "paused calls=T*K"; then "threads
+ *				calls=C"
+ *	ip-burst ptr N		N calls of ip_ptr(p) with p a good
+ *				pointer, NULL, an unmapped page and a
+ *				PROT_NONE page in turn; prints "ptr
+ *				calls=N"
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "t/targets/fp-proto.h"
+
+unsigned long ip_one(unsigned long);
+unsigned long ip_push(unsigned long);
+unsigned long ip_ptr(unsigned long);
+
+__asm__(
+"	.text\n"
+"	.p2align 4\n"
+"	.globl ip_one\n"
+"	.type ip_one, @function\n"
+"ip_one:\n"
+"	lea 1(%rdi), %rax\n"
+"	ret\n"
+"	.size ip_one, .-ip_one\n"
+"	.p2align 4\n"
+"	.globl ip_push\n"
+"	.type ip_push, @function\n"
+"ip_push:\n"
+"	push %rbp\n"
+"	mov %rsp, %rbp\n"
+"	lea 1(%rdi), %rax\n"
+"	pop %rbp\n"
+"	ret\n"
+"	.size ip_push, .-ip_push\n"
+"	.p2align 4\n"
+"	.globl ip_ptr\n"
+"	.type ip_ptr, @function\n"
+"ip_ptr:\n"
+"	mov %rdi, %rax\n"
+"	nop\n"
+"	nop\n"
+"	ret\n"
+"	.size ip_ptr, .-ip_ptr\n"
+"	.p2align 4\n");
+
+static unsigned long nper, kpause;
+static pthread_barrier_t bar;
+static int pausing;
+static unsigned long (*fn)(unsigned long) = ip_one;
+
+typedef struct worker {
+	pthread_t	w_t;
+	unsigned long	w_calls, w_sum;
+} worker_t;
+
+/*
+ * The pause, in a frame whose untouched bytes cover the stack below
+ * run()'s, where the trampolines built their contexts: whatever a
+ * firing left there stays, and pidtrace's scan of the stack at the
+ * detach sees it (a word pointing into its code keeps the code mapped).
+ */
+static void __attribute__((noinline))
+pause_here(void)
+{
+	char pad[2048];
+
+	__asm__ volatile("" : : "r"(pad) : "memory");
+	pthread_barrier_wait(&bar);	/* all paused */
+	pthread_barrier_wait(&bar);	/* go on */
+}
+
+static void *
+run(void *arg)
+{
+	worker_t *w = arg;
+	unsigned long i, s = 0;
+
+	for (i = 0; i < nper; i++) {
+		if (pausing && i == kpause) {
+			w->w_calls = i;
+			pause_here();
+		}
+		s += fn(i);
+	}
+	w->w_calls = nper;
+	w->w_sum = s;
+	return NULL;
+}
+
+static int
+threads(unsigned long t, unsigned long n, unsigned long k)
+{
+	worker_t *w = calloc(t, sizeof(*w));
+	unsigned long i, calls = 0, sum = 0;
+	char line[64];
+
+	if (w == NULL)
+		return 1;
+	nper = n;
+	kpause = k;
+	pausing = k < n;
+	if (pausing)
+		pthread_barrier_init(&bar, NULL, (unsigned)t + 1);
+	for (i = 0; i < t; i++)
+		pthread_create(&w[i].w_t, NULL, run, &w[i]);
+	if (pausing) {
+		pthread_barrier_wait(&bar);
+		for (i = 0; i < t; i++)
+			calls += w[i].w_calls;
+		printf("paused calls=%lu\n", calls);
+		fflush(stdout);
+		if (fgets(line, sizeof(line), stdin) == NULL)
+			clearerr(stdin);
+		pthread_barrier_wait(&bar);
+		calls = 0;
+	}
+	for (i = 0; i < t; i++) {
+		pthread_join(w[i].w_t, NULL);
+		calls += w[i].w_calls;
+		sum += w[i].w_sum;
+	}
+	printf("threads calls=%lu sum=%lu\n", calls, sum);
+	free(w);
+	return 0;
+}
+
+static int
+ptrs(unsigned long n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *none, *gone;
+	unsigned long i, s = 0;
+	static int good = 42;
+
+	none = mmap(NULL, (size_t)pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	gone = mmap(NULL, (size_t)pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (none == MAP_FAILED || gone == MAP_FAILED)
+		return 1;
+	munmap(gone, (size_t)pg);
+	for (i = 0; i < n; i++) {
+		switch (i % 4) {
+		case 0: s += ip_ptr((unsigned long)&good) != 0; break;
+		case 1: s += ip_ptr(0) == 0; break;
+		case 2: s += ip_ptr((unsigned long)gone) != 0; break;
+		case 3: s += ip_ptr((unsigned long)none) != 0; break;
+		}
+	}
+	printf("ptr calls=%lu ok=%lu\n", n, s);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int rc = 2;
+
+	if (argc < 2)
+		return 2;
+	fp_ready();
+	if (strcmp(argv[1], "threads") == 0 && argc == 4)
+		rc = threads(strtoul(argv[2], NULL, 0),
+		    strtoul(argv[3], NULL, 0), ~0ul);
+	else if (strcmp(argv[1], "push") == 0 && argc == 4) {
+		fn = ip_push;
+		rc = threads(strtoul(argv[2], NULL, 0),
+		    strtoul(argv[3], NULL, 0), ~0ul);
+	} else if (strcmp(argv[1], "pause") == 0 && argc == 5)
+		rc = threads(strtoul(argv[2], NULL, 0),
+		    strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0));
+	else if (strcmp(argv[1], "ptr") == 0 && argc == 3)
+		rc = ptrs(strtoul(argv[2], NULL, 0));
+	fflush(stdout);
+	fp_done();
+	return rc;
+}
