@@ -1328,10 +1328,12 @@ fold(check_t *ck, int32_t n)
 				    "expression contains division by zero");
 			if (!nd->dn_signed)
 				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
+			else if (op == '%')
+				r = dsl_prog_smod(va, vb);
 			else if (vb == -1)
-				r = op == '/' ? (int64_t)(0 - ua) : 0;
+				r = (int64_t)(0 - ua);
 			else
-				r = op == '/' ? va / vb : va % vb;
+				r = va / vb;
 			break;
 		case '&': r = va & vb; break;
 		case '|': r = va | vb; break;

@@ -265,8 +265,12 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 
 	if (rt->rt_fault != FLT_NONE)
 		return 0;
-	/* scalars keep all 64 bits, as DIF's variables do; trace() and
-	 * printf() narrow to the type (dtrace-utils arithmetic/tst.basics) */
+	/* a variable keeps its type's bits: an int holds 32 (Oracle's
+	 * dtrace stores a variable with its type's size; with int i =
+	 * 935761216, i * (i - 3) / i * 6 is 1319599982, dtrace-utils
+	 * arithmetic/tst.basics) */
+	if (!str && v->va_type == DT_INT && v->va_size < 8)
+		val = normv(val, v->va_size, v->va_signed);
 	zero = str ? STR(val)[0] == '\0' : val == 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
@@ -355,7 +359,7 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 				r = (int64_t)(ua / ub);
 		} else {
 			if (nd->dn_signed)
-				r = b == -1 ? 0 : a % b;
+				r = dsl_prog_smod(a, b);
 			else
 				r = (int64_t)(ua % ub);
 		}

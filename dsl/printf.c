@@ -255,8 +255,12 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'i':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof(f), &cv, width, prec, "ll", 'd');
-			fprintf(fp, f, (long long)widen(a, true));
+			/* an unsigned argument prints unsigned, as
+			 * dt_printf.c's pfcheck_dint makes %d a %u:
+			 * (uint16_t)-1 is 65535 */
+			cfmt(f, sizeof(f), &cv, width, prec, "ll",
+			    a->pa_signed ? 'd' : 'u');
+			fprintf(fp, f, (long long)widen(a, a->pa_signed));
 			break;
 		case 'u':
 		case 'o':

@@ -251,6 +251,23 @@ dsl_prog_str(const dsl_prog_t *pg, uint32_t off)
 	return pg->pg_strtab + off;
 }
 
+/*
+ * a % b of signed integers as Oracle's dtrace computes it (dt_cg.c's
+ * BPF sequence: the remainder of the magnitudes, negative when exactly
+ * one operand is): 19 % -5 is -4 and -19 % -5 is 4 (dtrace-utils
+ * arithmetic/tst.moddiv).  illumos and C give the dividend's sign.
+ * b is not 0.
+ */
+static inline int64_t
+dsl_prog_smod(int64_t a, int64_t b)
+{
+	uint64_t ua = a < 0 ? 0 - (uint64_t)a : (uint64_t)a;
+	uint64_t ub = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
+	uint64_t r = ua % ub;
+
+	return (a < 0) != (b < 0) ? (int64_t)(0 - r) : (int64_t)r;
+}
+
 /* type.c: the type a typedef names (itself otherwise); size and
  * whether it is kept by address (struct, union, array).  The other
  * type.c functions, which build tables, are the host's (dsl.h). */

@@ -53,6 +53,9 @@ dsl_d_tests = \
 	t/dsl/tst.byteorder.d \
 	t/dsl/tst.typedefs.d \
 	t/dsl/tst.widen.d \
+	t/dsl/tst.intvars.d \
+	t/dsl/tst.moddiv.d \
+	t/dsl/tst.printf-unsigned.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
