@@ -22,7 +22,9 @@ enum {
 	K_SIZE_T, K_SSIZE_T, K_PID_T, K_UID_T,
 	K_UCHAR_T, K_USHORT_T, K_UINT_T, K_ULONG_T, K_ULONGLONG_T, K_LONGLONG_T,
 	K_IPADDR_T, K_VOID, K_STRUCT, K_UNION,
-	K_ENUM, K_TYPEDEF, K_NKEYWORDS
+	K_ENUM, K_TYPEDEF, K_UINT, K_FLOAT, K_DOUBLE, K_BOOL, K_CONST,
+	K_VOLATILE, K_RESTRICT, K_INLINE, K_OFFSETOF, K_EXTERN, K_STATIC,
+	K_REGISTER, K_AUTO, K_NKEYWORDS
 };
 
 typedef struct dsl_cc {
@@ -81,10 +83,8 @@ void	dsl_check(dsl_cc_t *);
 /* A declaration ("self int x;", "string a[int];"): the variable gets
  * its type before any use.  nkeys < 0: not an array. */
 void	dsl_check_declare(dsl_cc_t *, int scope, const char *name, int type,
-	    int size, bool sign, int nkeys, const uint8_t *ktype,
-	    const uint8_t *ksize, int line, int col);
-void	dsl_check_declare_ctype(dsl_cc_t *, int scope, const char *name,
-	    int32_t ctype);
+	    int size, bool sign, int32_t ctype, int nkeys,
+	    const uint8_t *ktype, const uint8_t *ksize, int line, int col);
 
 /* compile.c */
 /* Apply a "#pragma D option" or -x string "name[=value]". */

@@ -216,18 +216,56 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 	return v;
 }
 
-/* Give a variable its type at its first assignment. */
+/* The size of a value of C type t that a variable holds by value (a
+ * struct, union or array), or 0. */
+static uint32_t
+byval_size(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = dsl_type_resolve(&PG(ck)->pg_tt, t, NULL);
+
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION && ty->ty_kind != TY_ARRAY))
+		return 0;
+	return ty->ty_size > (1 << 20) ? 1 << 20 : (uint32_t)ty->ty_size;
+}
+
+/*
+ * Give a variable its type at its first assignment or declaration.  A
+ * C type ctype (0: none) that is a struct, union or array is held by
+ * value: the variable has that many bytes of its scope's memory (an
+ * array's element as many of its own).
+ */
 static void
-type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign)
+type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign,
+    int32_t ctype)
 {
 	dsl_prog_t *pg = PG(ck);
+	uint32_t bytes, *mem = NULL;
 
 	if (v->va_type != DT_VOID || type == DT_VOID)
 		return;
 	v->va_type = (uint8_t)type;
 	v->va_size = (uint8_t)(type == DT_INT ? size : 0);
 	v->va_signed = sign;
+	if (ctype != 0)
+		v->va_ctype = ctype;
 	ck->ck_changed = true;
+	if ((bytes = byval_size(ck, v->va_ctype)) > 0) {
+		v->va_bytes = bytes;
+		if (bytes > pg->pg_maxbytes)
+			pg->pg_maxbytes = bytes;
+		switch (v->va_scope) {
+		case V_GLOBAL: mem = &pg->pg_nglobal_mem; break;
+		case V_THIS: mem = &pg->pg_nthis_mem; break;
+		case V_SELF: mem = &pg->pg_nself_mem; break;
+		default:
+			v->va_slot = (uint32_t)(v - pg->pg_vars);
+			return;
+		}
+		v->va_slot = *mem;
+		*mem += (bytes + 7) & ~7U;
+		return;
+	}
 	switch (v->va_scope) {
 	case V_GLOBAL:
 		v->va_slot = type == DT_STR ? pg->pg_nglobal_str++ :
@@ -247,17 +285,30 @@ type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign)
 	}
 }
 
+static void set_ctype(check_t *, int32_t, int32_t);
+
+/* Type node n, a reference to variable v or an assignment to it. */
 static void
-var_node(dsl_node_t *n, const dsl_var_t *v)
+var_node(check_t *ck, int32_t n, const dsl_var_t *v)
 {
+	dsl_node_t *nd = NODE(ck, n);
+	int op = nd->dn_op;
+
+	if (v->va_bytes > 0 && (op == N_GVAR || op == N_TVAR ||
+	    op == N_SVAR || op == N_ARR)) {
+		/* held by value: the node is its storage's address */
+		set_ctype(ck, n, v->va_ctype);
+		NODE(ck, n)->dn_aux |= AUX_LOCAL;
+		return;
+	}
 	if (v->va_type == DT_STR) {
-		n->dn_type = DT_STR;
+		nd->dn_type = DT_STR;
 	} else {
 		/* unset variables read as 0: int64 until assigned */
-		set_int(n, v->va_type == DT_INT ? v->va_size : 8,
+		set_int(nd, v->va_type == DT_INT ? v->va_size : 8,
 		    v->va_type == DT_INT ? v->va_signed : true);
 	}
-	n->dn_ctype = v->va_ctype;
+	nd->dn_ctype = v->va_bytes > 0 ? 0 : v->va_ctype;
 }
 
 /*
@@ -346,7 +397,8 @@ is_lvalue(int op)
 
 /* Resolve a variable reference (read or, with w, write). */
 static dsl_var_t *
-lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
+lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign,
+    int32_t rctype)
 {
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v = NULL;
@@ -413,7 +465,7 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 		return NULL;
 	}
 	if (w)
-		type_var(ck, v, rtype, rsize, rsign);
+		type_var(ck, v, rtype, rsize, rsign, rctype);
 	return v;
 }
 
@@ -1165,7 +1217,7 @@ ident(check_t *ck, int32_t n)
 	if (v != NULL && v->va_type != DT_VOID) {
 		nd->dn_op = N_GVAR;
 		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
-		var_node(nd, v);
+		var_node(ck, n, v);
 		return;
 	}
 	if (!ck->ck_strict) {
@@ -1197,6 +1249,151 @@ ident(check_t *ck, int32_t n)
 	}
 }
 
+/* Is node n an lvalue of C data: a member, *p or p[i]? */
+static bool
+is_clvalue(int op)
+{
+	return op == N_MEMBER || op == N_DEREF || op == N_INDEX;
+}
+
+/* Is node n a struct, union or array value, kept by its address (not
+ * a char array, which D reads as a string)? */
+static bool
+is_ref(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+	case N_MEMBER: case N_DEREF: case N_INDEX: case N_ARG: case N_CAST:
+		return (nd->dn_aux & AUX_BYADDR) != 0 &&
+		    (nd->dn_aux & AUX_CHARS) == 0;
+	default:
+		return false;
+	}
+}
+
+/* Are C types a and b the same type (or alike: the same name and
+ * size, as two declarations of one struct from DWARF and D)? */
+static bool
+same_type(check_t *ck, int32_t a, int32_t b)
+{
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	int32_t ra, rb;
+	const dsl_ctype_t *ta = dsl_type_resolve(tt, a, &ra);
+	const dsl_ctype_t *tb = dsl_type_resolve(tt, b, &rb);
+	char na[256], nb[256];
+
+	if (ta == NULL || tb == NULL)
+		return false;
+	if (ra == rb)
+		return true;
+	if (ta->ty_kind != tb->ty_kind || ta->ty_size != tb->ty_size ||
+	    ((ta->ty_kind == TY_STRUCT || ta->ty_kind == TY_UNION) &&
+	    dsl_type_str(tt, ta->ty_name)[0] == '\0'))
+		return false;
+	return strcmp(dsl_type_name(tt, ra, na, sizeof(na)),
+	    dsl_type_name(tt, rb, nb, sizeof(nb))) == 0;
+}
+
+static const char *
+tname(check_t *ck, int32_t n, char *buf, size_t len)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+
+	if (nd->dn_ctype != 0)
+		return dsl_type_name(&PG(ck)->pg_tt, nd->dn_ctype, buf, len);
+	snprintf(buf, len, "%s", nd->dn_type == DT_STR ? "string" :
+	    nd->dn_type == DT_VOID ? "void" : "int");
+	return buf;
+}
+
+/*
+ * a[k] where a is a pointer or a C array (a variable, not an associative
+ * array): element k.  Node n becomes N_INDEX over the variable; true if
+ * it did.  A scalar used with several keys is refused, as dtrace does.
+ */
+static bool
+index_var(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	const dsl_ctype_t *ty;
+	dsl_var_t *v;
+	const char *name;
+	uint32_t vi;
+	int32_t g;
+
+	if (nd->dn_op != N_ARR || nd->dn_aux != 0 || nd->dn_a == DSL_NONE)
+		return false;
+	name = nname(ck, n);
+	if (find_var(ck, V_ARRAY, name, false) != NULL ||
+	    (v = find_var(ck, V_GLOBAL, name, false)) == NULL ||
+	    v->va_type == DT_VOID)
+		return false;
+	ty = ctype(ck, v->va_ctype);
+	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY) ||
+	    NODE(ck, nd->dn_a)->dn_next != DSL_NONE) {
+		if (ck->ck_strict)
+			dsl_diag_nerror(ck->ck_cc, n, "D_ARR_BADREF", "cannot "
+			    "access scalar %s as an associative array", name);
+		return false;
+	}
+	vi = (uint32_t)(v - PG(ck)->pg_vars);
+	g = dsl_parse_node(ck->ck_cc, N_GVAR, nd->dn_line, nd->dn_col);
+	nd = NODE(ck, n);
+	NODE(ck, g)->dn_ival = vi;
+	var_node(ck, g, &PG(ck)->pg_vars[vi]);
+	nd = NODE(ck, n);
+	nd->dn_b = nd->dn_a;
+	nd->dn_a = g;
+	nd->dn_op = N_INDEX;
+	return true;
+}
+
+/*
+ * An assignment to C data: a member, *p or p[i].  The value is an
+ * integer, or, for a struct, union or array, one of the same type (a
+ * copy).  Where it may be written is the runtime's to say: memory of D
+ * (a variable's, alloca()'s), never the traced process's.
+ */
+static void
+cassign(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t l = NODE(ck, n)->dn_a, r = NODE(ck, n)->dn_b;
+	int op = NODE(ck, n)->dn_aux;
+	dsl_node_t *nd, *ln, *rn;
+	char a[256], b[256];
+
+	expr(ck, l);
+	expr(ck, r);
+	ln = NODE(ck, l);
+	rn = NODE(ck, r);
+	if (rn->dn_type == DT_VOID)
+		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
+		    "right-hand operand has void type", opname(op));
+	if (is_ref(ck, l)) {
+		if (op != '=' || !is_ref(ck, r) ||
+		    !same_type(ck, ln->dn_ctype, rn->dn_ctype))
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    tname(ck, l, a, sizeof(a)), opname(op),
+			    tname(ck, r, b, sizeof(b)));
+	} else if (ln->dn_type != DT_INT || rn->dn_type != DT_INT ||
+	    is_ref(ck, r)) {
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		    "incompatible types: \"%s\" %s \"%s\"",
+		    tname(ck, l, a, sizeof(a)), opname(op),
+		    tname(ck, r, b, sizeof(b)));
+	}
+	nd = NODE(ck, n);
+	ln = NODE(ck, l);
+	nd->dn_type = ln->dn_type;
+	nd->dn_size = ln->dn_size;
+	nd->dn_signed = ln->dn_signed;
+	nd->dn_ctype = is_ref(ck, l) ? 0 : ln->dn_ctype;
+}
+
 static void
 assignment(check_t *ck, int32_t n)
 {
@@ -1206,6 +1403,7 @@ assignment(check_t *ck, int32_t n)
 	int op = nd->dn_aux;
 	dsl_var_t *v;
 	dsl_node_t *rn;
+	char a[256], b[256];
 
 	if (NODE(ck, l)->dn_op == N_AGGREF) {
 		if (op != '=')
@@ -1220,6 +1418,11 @@ assignment(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
 		    "have one set of keys: @%s[...][...]",
 		    nname(ck, NODE(ck, l)->dn_a));
+	(void)index_var(ck, l);
+	if (is_clvalue(NODE(ck, l)->dn_op)) {
+		cassign(ck, n);
+		return;
+	}
 	if (!is_lvalue(NODE(ck, l)->dn_op))
 		dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
@@ -1231,10 +1434,13 @@ assignment(check_t *ck, int32_t n)
 		    "right-hand operand has void type", opname(op));
 	if (op == '=') {
 		int32_t rct = rn->dn_ctype;
+		bool ref = is_ref(ck, r);
 
+		/* a struct, union or array value makes a variable that
+		 * holds one by value */
 		v = lvalue(ck, l, true, rn->dn_type,
 		    rn->dn_size < 4 ? 4 : rn->dn_size,
-		    rn->dn_size < 4 ? true : rn->dn_signed);
+		    rn->dn_size < 4 ? true : rn->dn_signed, ref ? rct : 0);
 		/* a pointer variable takes the type of its first value */
 		if (v != NULL && v->va_ctype == 0 && rct != 0 &&
 		    is_ptr(ck, rct)) {
@@ -1242,13 +1448,36 @@ assignment(check_t *ck, int32_t n)
 			ck->ck_changed = true;
 		}
 	} else {
-		v = lvalue(ck, l, true, DT_INT, 8, true);
+		v = lvalue(ck, l, true, DT_INT, 8, true, 0);
 		if (rn->dn_type != DT_INT)
 			dsl_diag_nerror(cc, r, "D_OP_INT", "operator %s "
 			    "requires operands of integer type", opname(op));
 	}
 	if (v == NULL)
 		return;
+	rn = NODE(ck, r);
+	if (v->va_bytes > 0 && ck->ck_strict) {
+		/* a copy of a value of its type; 0 frees an element of an
+		 * array or a self-> variable, as for any other type */
+		bool zero = rn->dn_op == N_INT && rn->dn_ival == 0 &&
+		    (NODE(ck, l)->dn_op == N_ARR ||
+		    NODE(ck, l)->dn_op == N_SVAR ||
+		    NODE(ck, l)->dn_op == N_SELFREF);
+
+		if (op != '=' || (!zero && (!is_ref(ck, r) ||
+		    !same_type(ck, v->va_ctype, rn->dn_ctype))))
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    dsl_type_name(&PG(ck)->pg_tt, v->va_ctype, a,
+			    sizeof(a)), opname(op), tname(ck, r, b,
+			    sizeof(b)));
+	} else if (v->va_bytes == 0 && is_ref(ck, r) && ck->ck_strict &&
+	    v->va_type != DT_VOID) {
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		    "incompatible types: \"%s\" %s \"%s\"",
+		    v->va_type == DT_STR ? "string" : "int", opname(op),
+		    tname(ck, r, b, sizeof(b)));
+	}
 	if (v->va_type != DT_VOID && v->va_type != NODE(ck, r)->dn_type &&
 	    ck->ck_strict)
 		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
@@ -1258,8 +1487,7 @@ assignment(check_t *ck, int32_t n)
 	if (v->va_type == DT_STR && op != '=')
 		dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s requires "
 		    "operands of integer type", opname(op));
-	nd = NODE(ck, n);
-	var_node(nd, v);
+	var_node(ck, n, v);
 	expr(ck, l);
 }
 
@@ -1422,6 +1650,11 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 		return;
 	case TY_PTR:
 		set_int(nd, 8, false);
+		nd->dn_ctype = r;
+		return;
+	case TY_FLOAT:
+		/* its bits, which printf()'s %e %f %g read */
+		set_int(nd, ty->ty_size < 8 ? (int)ty->ty_size : 8, true);
 		nd->dn_ctype = r;
 		return;
 	case TY_ARRAY:
@@ -1710,10 +1943,15 @@ member(check_t *ck, int32_t n)
 
 		if (strcmp(dsl_type_str(tt, m->me_name), name) == 0) {
 			int32_t mt = m->me_type;
+			bool local = op == '.' &&
+			    (NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL) != 0;
 
 			nd->dn_ival = m->me_off;
 			nd->dn_aux |= AUX_DONE;
 			set_ctype(ck, n, mt);
+			/* a member of a variable's struct is the variable's */
+			if (local)
+				NODE(ck, n)->dn_aux |= AUX_LOCAL;
 			return;
 		}
 	}
@@ -1788,28 +2026,13 @@ expr1(check_t *ck, int32_t n)
 	case N_ARR:
 		if (nd->dn_op == N_ARR && args_index(ck, n))
 			return;
-		if (nd->dn_op == N_ARR && nd->dn_a != DSL_NONE &&
-		    NODE(ck, nd->dn_a)->dn_next == DSL_NONE &&
-		    find_var(ck, V_ARRAY, nname(ck, n), false) == NULL &&
-		    (v = find_var(ck, V_GLOBAL, nname(ck, n), false)) !=
-		    NULL && v->va_ctype != 0) {
-			/* p[i] of a pointer variable, not an array lookup */
-			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
-			int32_t g = dsl_parse_node(cc, N_GVAR, nd->dn_line,
-			    nd->dn_col);
-
-			nd = NODE(ck, n);
-			NODE(ck, g)->dn_ival = vi;
-			var_node(NODE(ck, g), &PG(ck)->pg_vars[vi]);
-			nd->dn_b = nd->dn_a;
-			nd->dn_a = g;
-			nd->dn_op = N_INDEX;
+		if (index_var(ck, n)) {
 			expr1(ck, n);
 			return;
 		}
-		v = lvalue(ck, n, false, DT_VOID, 0, false);
+		v = lvalue(ck, n, false, DT_VOID, 0, false, 0);
 		if (v != NULL)
-			var_node(NODE(ck, n), v);
+			var_node(ck, n, v);
 		return;
 	case N_AGGREF:
 		dsl_diag_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
@@ -1825,12 +2048,25 @@ expr1(check_t *ck, int32_t n)
 		return;
 	case N_INCDEC:
 		a = nd->dn_a;
+		(void)index_var(ck, a);
+		if (is_clvalue(NODE(ck, a)->dn_op)) {
+			expr(ck, a);
+			if (NODE(ck, a)->dn_type != DT_INT || is_ref(ck, a))
+				dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator "
+				    "%s requires operand of scalar type",
+				    opname(NODE(ck, n)->dn_aux));
+			nd = NODE(ck, n);
+			set_int(nd, NODE(ck, a)->dn_size,
+			    NODE(ck, a)->dn_signed);
+			nd->dn_ctype = NODE(ck, a)->dn_ctype;
+			return;
+		}
 		if (!is_lvalue(NODE(ck, a)->dn_op))
 			dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s "
 			    "requires a writable variable as its operand",
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
-		v = lvalue(ck, a, true, DT_INT, 8, true);
+		v = lvalue(ck, a, true, DT_INT, 8, true, 0);
 		if (v != NULL && v->va_type == DT_STR)
 			dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s "
 			    "requires an operand of integer type",
@@ -1991,12 +2227,31 @@ expr1(check_t *ck, int32_t n)
 		expr(ck, nd->dn_a);
 		deref(ck, n, NODE(ck, n)->dn_a, "*");
 		return;
-	case N_INDEX:
+	case N_INDEX: {
+		const dsl_ctype_t *at;
+		const dsl_node_t *bn;
+
 		expr(ck, nd->dn_a);
 		expr(ck, NODE(ck, n)->dn_b);
 		need_int(ck, NODE(ck, n)->dn_b, "[]");
 		deref(ck, n, NODE(ck, n)->dn_a, "[]");
+		nd = NODE(ck, n);
+		at = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
+		bn = NODE(ck, nd->dn_b);
+		if (at == NULL || at->ty_kind != TY_ARRAY)
+			return;
+		/* an element of a C array: within its bounds, as dtrace
+		 * checks a constant index (a variable's own array is also
+		 * checked when the clause runs) */
+		if (bn->dn_op == N_INT && (bn->dn_ival < 0 ||
+		    (uint64_t)bn->dn_ival >= at->ty_nelem))
+			dsl_diag_nerror(cc, nd->dn_b, "D_ARR_BOUNDS", "index "
+			    "outside array bounds: %lld, max is %u",
+			    (long long)bn->dn_ival, at->ty_nelem);
+		if (NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL)
+			nd->dn_aux |= AUX_LOCAL;
 		return;
+	}
 	case N_ADDROF: {
 		int32_t t;
 		int aop;
@@ -2004,7 +2259,9 @@ expr1(check_t *ck, int32_t n)
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
 		aop = NODE(ck, nd->dn_a)->dn_op;
-		if (aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX)
+		/* a variable's storage is D's: its address stays there */
+		if ((aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX) ||
+		    (NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL) != 0)
 			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		t = NODE(ck, nd->dn_a)->dn_ctype;
@@ -2229,7 +2486,7 @@ check_pass(check_t *ck)
 
 void
 dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
-    int size, bool sign, int nkeys, const uint8_t *ktype,
+    int size, bool sign, int32_t ctype, int nkeys, const uint8_t *ktype,
     const uint8_t *ksize, int line, int col)
 {
 	check_t ck = { cc, false, false, NULL, 0 };
@@ -2242,23 +2499,12 @@ dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s is built in", name);
 	v = find_var(&ck, scope, name, true);
-	type_var(&ck, v, type, size, sign);
+	type_var(&ck, v, type, size, sign, ctype);
 	if (nkeys >= 0) {
 		v->va_nkeys = nkeys;
 		memcpy(v->va_ktype, ktype, (size_t)nkeys);
 		memcpy(v->va_ksize, ksize, (size_t)nkeys);
 	}
-}
-
-void
-dsl_check_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
-    int32_t ctype)
-{
-	check_t ck = { cc, false, false, NULL, 0 };
-	dsl_var_t *v = find_var(&ck, scope, name, false);
-
-	if (v != NULL)
-		v->va_ctype = ctype;
 }
 
 /* printa() of several aggregations joins them by key: their keys must

@@ -418,7 +418,8 @@ readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 /*
  * C data: an address is either in this clause's scratch (copyin(),
  * alloca(): our own memory) or in the traced process (read through the
- * host's hook).  The scratch buffer's range tells them apart.
+ * host's hook).  The scratch buffer's range tells them apart.  A
+ * variable's own storage (AUX_LOCAL nodes) is known when compiled.
  */
 static bool
 in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
@@ -429,11 +430,28 @@ in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
 	    len <= rt->rt_scrsize - (addr - lo);
 }
 
+/* Is node n a variable's storage, or in it (a member, an element)? */
+static bool
+is_local(const dsl_node_t *nd)
+{
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+	case N_MEMBER: case N_INDEX:
+		return (nd->dn_aux & AUX_LOCAL) != 0;
+	default:
+		return false;
+	}
+}
+
 static int
 memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
+	if (n >= 0 && is_local(NODE(rt, n))) {
+		memmove(buf, (const void *)(uintptr_t)addr, len);
+		return 0;
+	}
 	if (in_scratch(rt, addr, len)) {
-		memcpy(buf, (const void *)(uintptr_t)addr, len);
+		memmove(buf, (const void *)(uintptr_t)addr, len);
 		return 0;
 	}
 	return readmem(rt, addr, buf, len, n);
@@ -446,26 +464,126 @@ dsl_eval_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
 	return memread(rt, addr, buf, len, n);
 }
 
-/* The address an lvalue of C data designates: s.m, p->m, *p, p[i]. */
+/*
+ * Write len bytes at addr for the C lvalue node n: a variable's own
+ * storage, or D's scratch memory.  Anything else is the traced
+ * process's, which pidtrace never writes: the store faults there, as a
+ * store to memory it may not write does in dtrace.
+ */
+static int
+memwrite(dsl_rt_t *rt, uint64_t addr, const void *buf, size_t len,
+    int32_t n)
+{
+	if (is_local(NODE(rt, n))) {
+		if (addr != 0)
+			memmove((void *)(uintptr_t)addr, buf, len);
+		return 0;
+	}
+	if (in_scratch(rt, addr, len)) {
+		memmove((void *)(uintptr_t)addr, buf, len);
+		return 0;
+	}
+	fault(rt, FLT_BADADDR, addr, n);
+	return -1;
+}
+
+/*
+ * The storage of a variable that holds a struct, union or array by
+ * value.  A self-> variable or an array element that is not there
+ * reads as zeros (rt_zero, never written); create makes it, for a
+ * store: NULL if that fails (out of memory, the store is dropped).
+ */
+static char *
+varaddr(dsl_rt_t *rt, int32_t n, bool create)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
+
+	switch (nd->dn_op) {
+	case N_GVAR:
+		return rt->rt_gmem + v->va_slot;
+	case N_TVAR:
+		return rt->rt_tmem + v->va_slot;
+	case N_SVAR: {
+		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, create);
+
+		if (t == NULL)
+			return create ? NULL : rt->rt_zero;
+		return t->th_mem + v->va_slot;
+	}
+	case N_ARR: {
+		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
+		uint64_t h = dsl_var_hash((uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len);
+		dsl_hent_t *he = dsl_var_ht_find(&rt->rt_arrays,
+		    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
+
+		if (rt->rt_fault != FLT_NONE)
+			return create ? NULL : rt->rt_zero;
+		if (he == NULL && create)
+			he = dsl_var_ht_insert(&rt->rt_arrays,
+			    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
+		if (he == NULL)
+			return create ? NULL : rt->rt_zero;
+		return (char *)he->he_data;
+	}
+	}
+	return create ? NULL : rt->rt_zero;
+}
+
+static uint64_t address(dsl_rt_t *, int32_t, bool);
+
+/* The address of a struct, union or array value (node n), for reading
+ * it or (w) writing in it. */
 static uint64_t
-address(dsl_rt_t *rt, int32_t n)
+refaddr(dsl_rt_t *rt, int32_t n, bool w)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+		if (nd->dn_aux & AUX_LOCAL)
+			return (uint64_t)(uintptr_t)varaddr(rt, n, w);
+		break;
+	case N_MEMBER: case N_DEREF: case N_INDEX:
+		return address(rt, n, w);
+	}
+	return (uint64_t)eval(rt, n);
+}
+
+/* The address an lvalue of C data designates: s.m, p->m, *p, p[i];
+ * with w, to be written.  An element of a variable's own array is
+ * within the array, or a fault (dtrace's "index out of bounds"). */
+static uint64_t
+address(dsl_rt_t *rt, int32_t n, bool w)
 {
 	const dsl_node_t *nd = NODE(rt, n);
 	const dsl_ctype_t *ty, *el;
 
 	switch (nd->dn_op) {
 	case N_MEMBER:
+		if ((nd->dn_aux & AUX_OP) == '.')
+			return refaddr(rt, nd->dn_a, w) +
+			    (uint64_t)nd->dn_ival;
 		return (uint64_t)eval(rt, nd->dn_a) + (uint64_t)nd->dn_ival;
 	case N_DEREF:
 		return (uint64_t)eval(rt, nd->dn_a);
 	case N_INDEX: {
-		uint64_t base = (uint64_t)eval(rt, nd->dn_a);
-		int64_t i = eval(rt, nd->dn_b);
+		uint64_t base;
+		int64_t i;
 
 		ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    NODE(rt, nd->dn_a)->dn_ctype, NULL);
 		el = ty != NULL ? dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    ty->ty_ref, NULL) : NULL;
+		base = ty != NULL && ty->ty_kind == TY_ARRAY ?
+		    refaddr(rt, nd->dn_a, w) : (uint64_t)eval(rt, nd->dn_a);
+		i = eval(rt, nd->dn_b);
+		if ((nd->dn_aux & AUX_LOCAL) && (i < 0 ||
+		    (uint64_t)i >= ty->ty_nelem)) {
+			fault(rt, FLT_BADINDEX, (uint64_t)i, n);
+			return 0;
+		}
 		return base + (uint64_t)i * (el != NULL ? el->ty_size : 1);
 	}
 	}
@@ -478,7 +596,7 @@ static int64_t
 cload(dsl_rt_t *rt, int32_t n)
 {
 	const dsl_node_t *nd = NODE(rt, n);
-	uint64_t addr = address(rt, n);
+	uint64_t addr = address(rt, n, false);
 	unsigned char b[8];
 	uint64_t v = 0;
 	int i;
@@ -507,6 +625,75 @@ cload(dsl_rt_t *rt, int32_t n)
 	for (i = nd->dn_size; i-- > 0;)
 		v = v << 8 | b[i];	/* little-endian, as x86-64 */
 	return normv((int64_t)v, nd->dn_size, nd->dn_signed);
+}
+
+/* Store integer val into C data node n (of dn_size bytes).  Returns the
+ * value as stored. */
+static int64_t
+cstore(dsl_rt_t *rt, int32_t n, int64_t val)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	uint64_t addr = address(rt, n, true);
+	unsigned char b[8];
+	int i;
+
+	if (rt->rt_fault != FLT_NONE || nd->dn_size == 0 || nd->dn_size > 8)
+		return 0;
+	val = normv(val, nd->dn_size, nd->dn_signed);
+	for (i = 0; i < nd->dn_size; i++)
+		b[i] = (unsigned char)((uint64_t)val >> (8 * i));
+	(void)memwrite(rt, addr, b, nd->dn_size, n);
+	return val;
+}
+
+/*
+ * dst = src for a struct, union or array of size bytes: dst a C lvalue
+ * or a variable holding one by value, src any value of its type (a
+ * variable's, D's scratch memory, the traced process's).  A constant 0
+ * for src frees an array element or a self-> variable (zeroes it).
+ */
+static int64_t
+copyref(dsl_rt_t *rt, int32_t dst, int32_t src)
+{
+	const dsl_node_t *dn = NODE(rt, dst), *sn = NODE(rt, src);
+	const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
+	    dn->dn_ctype, NULL);
+	size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
+	uint64_t from, to;
+
+	if (sn->dn_op == N_INT) {
+		/* "= 0": frees an array element, zeroes the others */
+		if (dn->dn_op == N_ARR) {
+			const dsl_var_t *v = &rt->rt_pg->pg_vars[dn->dn_ival];
+			size_t kl = mkkey(rt, dn->dn_a, v->va_ktype);
+			dsl_hent_t *he = dsl_var_ht_find(&rt->rt_arrays,
+			    (uint32_t)dn->dn_ival, rt->rt_keybuf, kl,
+			    dsl_var_hash((uint32_t)dn->dn_ival, rt->rt_keybuf,
+			    kl));
+
+			if (he != NULL && rt->rt_fault == FLT_NONE)
+				dsl_var_ht_remove(&rt->rt_arrays, he);
+			return 0;
+		}
+		to = refaddr(rt, dst, true);
+		if (rt->rt_fault == FLT_NONE && to != 0)
+			memset((void *)(uintptr_t)to, 0, len);
+		return 0;
+	}
+	from = (uint64_t)eval(rt, src);
+	if (rt->rt_fault != FLT_NONE || len == 0)
+		return 0;
+	to = refaddr(rt, dst, true);
+	if (rt->rt_fault != FLT_NONE || to == 0)
+		return 0;
+	if (!is_local(dn) && dn->dn_op != N_GVAR && dn->dn_op != N_TVAR &&
+	    dn->dn_op != N_SVAR && dn->dn_op != N_ARR &&
+	    !in_scratch(rt, to, len)) {
+		fault(rt, FLT_BADADDR, to, dst);
+		return 0;
+	}
+	(void)memread(rt, from, (void *)(uintptr_t)to, len, src);
+	return (int64_t)to;
 }
 
 static int64_t
@@ -910,13 +1097,15 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_STR:
 		return VAL(rt->rt_pg->pg_strtab + nd->dn_ival);
 	case N_GVAR:
-		if (nd->dn_type != DT_STR)
+		if (nd->dn_type != DT_STR && (nd->dn_aux & AUX_LOCAL) == 0)
 			return rt->rt_gint[rt->rt_pg->pg_vars[
 			    nd->dn_ival].va_slot];
-		return load(rt, n);
+		/* FALLTHROUGH */
 	case N_TVAR:
 	case N_SVAR:
 	case N_ARR:
+		if (nd->dn_aux & AUX_LOCAL)
+			return (int64_t)(uintptr_t)varaddr(rt, n, false);
 		return load(rt, n);
 	case N_BUILTIN:
 		return builtin(rt, (int)nd->dn_ival);
@@ -963,23 +1152,33 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_CAST:
 		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		return nd->dn_type == DT_INT ? norm(a, nd) : a;
-	case N_ASSIGN:
+	case N_ASSIGN: {
+		const dsl_node_t *ln = NODE(rt, nd->dn_a);
+		bool c = ln->dn_op == N_MEMBER || ln->dn_op == N_DEREF ||
+		    ln->dn_op == N_INDEX;
+
+		if (ln->dn_aux & AUX_BYADDR && (c || (ln->dn_aux & AUX_LOCAL)))
+			return copyref(rt, nd->dn_a, nd->dn_b);
 		if (nd->dn_aux == '=') {
-			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
-			    eval(rt, nd->dn_b));
+			b = widen(NODE(rt, nd->dn_b), ln, eval(rt, nd->dn_b));
 		} else {
-			a = load(rt, nd->dn_a);
-			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
-			    eval(rt, nd->dn_b));
+			a = c ? cload(rt, nd->dn_a) : load(rt, nd->dn_a);
+			b = widen(NODE(rt, nd->dn_b), ln, eval(rt, nd->dn_b));
 			b = binop(rt, nd->dn_a, nd->dn_aux, a, b);
 		}
-		return store(rt, nd->dn_a, b);
-	case N_INCDEC:
-		a = load(rt, nd->dn_a);
+		return c ? cstore(rt, nd->dn_a, b) : store(rt, nd->dn_a, b);
+	}
+	case N_INCDEC: {
+		const dsl_node_t *ln = NODE(rt, nd->dn_a);
+		bool c = ln->dn_op == N_MEMBER || ln->dn_op == N_DEREF ||
+		    ln->dn_op == N_INDEX;
+
+		a = c ? cload(rt, nd->dn_a) : load(rt, nd->dn_a);
 		b = nd->dn_aux == T_INC ? (int64_t)((uint64_t)a + 1) :
 		    (int64_t)((uint64_t)a - 1);
-		b = store(rt, nd->dn_a, b);
+		b = c ? cstore(rt, nd->dn_a, b) : store(rt, nd->dn_a, b);
 		return nd->dn_ival ? a : b;
+	}
 	case N_CALL:
 		return subr(rt, n);
 	case N_MEMBER:
@@ -987,7 +1186,7 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_INDEX:
 		return cload(rt, n);
 	case N_ADDROF:
-		return (int64_t)address(rt, nd->dn_a);
+		return (int64_t)address(rt, nd->dn_a, false);
 	}
 	return 0;
 }
@@ -1088,10 +1287,15 @@ pfargs(dsl_rt_t *rt, const dsl_node_t *fn, dsl_parg_t *args)
 		const dsl_node_t *xn = NODE(rt, x);
 		int64_t v = eval(rt, x);
 
+		const dsl_ctype_t *ty = xn->dn_ctype == 0 ? NULL :
+		    dsl_type_resolve(&rt->rt_pg->pg_tt, xn->dn_ctype, NULL);
+
 		args[k].pa_type = xn->dn_type;
 		args[k].pa_size = xn->dn_size;
 		args[k].pa_signed = xn->dn_signed;
 		args[k].pa_int = v;
+		args[k].pa_fsize = ty != NULL && ty->ty_kind == TY_FLOAT ?
+		    (int)ty->ty_size : 0;
 		args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
 	}
 	return k;
@@ -1317,6 +1521,8 @@ faultstr(int flt)
 	case FLT_DIVZERO: return "divide-by-zero";
 	case FLT_NOSCRATCH: return "out of scratch space";
 	case FLT_BADALIGN: return "invalid alignment";
+	case FLT_BADSIZE: return "invalid size";
+	case FLT_BADINDEX: return "index out of bounds";
 	default: return "illegal operation";
 	}
 }
@@ -1330,6 +1536,8 @@ faultnum(int flt)
 	case FLT_BADALIGN: return 2;
 	case FLT_DIVZERO: return 4;
 	case FLT_NOSCRATCH: return 5;
+	case FLT_BADSIZE: return 10;
+	case FLT_BADINDEX: return 11;
 	default: return 3;
 	}
 }
@@ -1352,9 +1560,13 @@ report(dsl_rt_t *rt)
 		snprintf(where, sizeof(where), "predicate");
 	else
 		snprintf(where, sizeof(where), "action #%u", rt->rt_faultact);
-	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN)
+	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN ||
+	    rt->rt_fault == FLT_BADSIZE)
 		snprintf(details, sizeof(details), " (0x%llx)",
 		    (unsigned long long)rt->rt_faultval);
+	else if (rt->rt_fault == FLT_BADINDEX)
+		snprintf(details, sizeof(details), " (%lld)",
+		    (long long)rt->rt_faultval);
 	fflush(rt->rt_host.dh_out);
 	fprintf(rt->rt_err, "pidtrace: error on enabled probe ID %u (ID %u: "
 	    "%s:%s:%s:%s): %s%s in %s at DIF offset %d\n", rt->rt_epid,
@@ -1433,6 +1645,8 @@ dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
 		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
 		    (size_t)rt->rt_strsize);
+	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_mem > 0)
+		memset(rt->rt_tmem, 0, rt->rt_pg->pg_nthis_mem);
 	rt->rt_now = ctx->cx_timestamp;	/* one timestamp per firing */
 	for (i = 0; i < p->pr_nclauses; i++) {
 		/* after exit(), as in dtrace-utils, no clause but END's and

@@ -23,6 +23,8 @@ const char *const dsl_lex_keywords[K_NKEYWORDS] = {
 	"intptr_t", "uintptr_t", "size_t", "ssize_t", "pid_t", "uid_t",
 	"uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
 	"longlong_t", "ipaddr_t", "void", "struct", "union", "enum", "typedef",
+	"uint", "float", "double", "_Bool", "const", "volatile", "restrict",
+	"inline", "offsetof", "extern", "static", "register", "auto",
 };
 
 static int

@@ -15,6 +15,8 @@
 typedef struct pstate {
 	dsl_cc_t	*ps_cc;
 	bool		ps_pred;	/* inside /predicate/ */
+	bool		ps_defined;	/* a type declaration defined a
+					 * struct, union or enum */
 	int		ps_depth;	/* parentheses and brackets */
 	int		ps_nest;	/* depth budget used, see nest() */
 } pstate_t;
@@ -127,15 +129,20 @@ node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
 	return n;
 }
 
-/* A base type name at the current token, or false.  Sets size/sign/kind. */
+/*
+ * A base type name at the current token, or false.  Sets kind, size and
+ * sign as D sees the value; *fsize is the size of a floating-point type
+ * (float 4, double 8, long double 16), 0 for the others.
+ */
 static bool
-base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
+base_type(pstate_t *ps, int *kind, int *size, bool *sign, int *fsize)
 {
 	dsl_cc_t *cc = ps->ps_cc;
-	bool sgn = true, seen = false, isunsigned = false;
+	bool sgn = true, seen = false, isunsigned = false, dbl = false;
 	int sz = 4, nlong = 0;
 
 	*kind = DT_INT;
+	*fsize = 0;
 	if (tok(ps) != T_KEYWORD)
 		return false;
 	switch (cc->cc_tival) {
@@ -145,17 +152,22 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 	case K_INT32: sz = 4; break;
 	case K_INT64: case K_INTPTR: case K_SSIZE_T: case K_LONGLONG_T:
 		sz = 8; break;
-	case K_UINT8: case K_UCHAR_T: sz = 1; sgn = false; break;
+	case K_UINT8: case K_UCHAR_T: case K_BOOL: sz = 1; sgn = false; break;
 	case K_UINT16: case K_USHORT_T: sz = 2; sgn = false; break;
 	case K_UINT32: case K_UID_T: case K_UINT_T: case K_IPADDR_T:
+	case K_UINT:
 		sz = 4; sgn = false; break;
 	case K_UINT64: case K_UINTPTR: case K_SIZE_T: case K_ULONG_T:
 	case K_ULONGLONG_T:
 		sz = 8; sgn = false; break;
 	case K_PID_T: sz = 4; break;
 	case K_VOID: *kind = DT_VOID; sz = 0; break;
+	case K_FLOAT:
+		*fsize = sz = 4;
+		sgn = true;
+		break;
 	case K_CHAR: case K_SHORT: case K_INT: case K_LONG: case K_SIGNED:
-	case K_UNSIGNED:
+	case K_UNSIGNED: case K_DOUBLE:
 		/* a sequence of C base type words */
 		sz = 0;
 		while (tok(ps) == T_KEYWORD) {
@@ -169,25 +181,27 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 				sz = 2;
 			else if (k == K_LONG)
 				nlong++;
-			else if (k != K_INT && k != K_SIGNED)
+			else if (k == K_DOUBLE)
+				dbl = true;
+			else if (k != K_INT && k != K_SIGNED &&
+			    k != K_CONST && k != K_VOLATILE)
 				break;
 			seen = true;
-			if (!consume)
-				break;
 			next(ps);
 		}
 		if (nlong > 0)
 			sz = 8;
 		if (sz == 0)
 			sz = 4;
+		if (dbl)
+			*fsize = sz = nlong > 0 ? 16 : 8;
 		*size = sz;
 		*sign = !isunsigned;
 		return seen;
 	default:
 		return false;
 	}
-	if (consume)
-		next(ps);
+	next(ps);
 	*size = sz;
 	*sign = sgn;
 	return true;
@@ -250,58 +264,122 @@ d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
 	}
 }
 
+/* Skip const, volatile and restrict: D reads through them. */
+static void
+qualifiers(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+
+	while (tok(ps) == T_KEYWORD && (cc->cc_tival == K_CONST ||
+	    cc->cc_tival == K_VOLATILE || cc->cc_tival == K_RESTRICT))
+		next(ps);
+}
+
+static void sou_body(pstate_t *, int32_t, bool);
+static void enum_body(pstate_t *, int32_t);
+
 /*
- * A type name at the current token, or false: a base type, struct/union/
- * enum TAG or a typedef name, then '*'s.  *ctype is its C type when it
- * is not a plain integer (0 then); kind/size/sign say what D sees.
+ * "struct|union|enum [TAG] [{ ... }]" at the keyword: the type, defined
+ * when a body follows (ps_defined is then set), else the one TAG names
+ * (a struct or union not known yet is declared, its members to come).
+ */
+static int32_t
+tagged_type(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
+	    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
+	char tag[256] = "";
+	int line, col;
+	int32_t t = 0;
+
+	next(ps);
+	line = cc->cc_tline;
+	col = cc->cc_tcol;
+	if (tok(ps) == T_IDENT) {
+		snprintf(tag, sizeof(tag), "%s", cc->cc_tstr);
+		next(ps);
+	} else if (tok(ps) != '{') {
+		syntax(ps);
+	}
+	if (tag[0] != '\0')
+		t = dsl_type_find(tt, k, tag);
+	if (tok(ps) == '{') {
+		if (t != 0 && (k == TY_ENUM || tt->tt_types[t].ty_complete))
+			dsl_diag_error(cc, line, col, "D_DECL_TYPERED",
+			    "type redeclared: %s %s", k == TY_STRUCT ?
+			    "struct" : k == TY_UNION ? "union" : "enum", tag);
+		if (t == 0)
+			t = k == TY_ENUM ? dsl_type_enum(tt, tag) :
+			    dsl_type_struct(tt, tag, k == TY_UNION, 0);
+		if (t == 0)
+			nomem(cc);
+		if (k == TY_ENUM)
+			enum_body(ps, t);
+		else
+			sou_body(ps, t, k == TY_UNION);
+		ps->ps_defined = true;
+		return t;
+	}
+	if (t != 0)
+		return t;
+	if (k == TY_ENUM)
+		dsl_diag_error(cc, line, col, "D_TYPE_ERR", "failed to "
+		    "resolve type enum %s: Unknown type name", tag);
+	/* a forward reference: members come later */
+	if ((t = dsl_type_struct(tt, tag, k == TY_UNION, 0)) == 0)
+		nomem(cc);
+	tt->tt_types[t].ty_complete = 0;
+	return t;
+}
+
+/*
+ * A type name at the current token, or false: a base type, a struct,
+ * union or enum (with its body, which defines it), or a typedef name,
+ * then, with stars, '*'s.  *ctype is its C type when it is not a plain
+ * integer (0 then); kind/size/sign say what D sees.
  */
 static bool
-type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
+type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool stars,
     int32_t *ctype)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
 	int32_t t;
+	int fsize;
 
 	*ctype = 0;
+	qualifiers(ps);
 	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
 	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
-		int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
-		    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
-
-		next(ps);
-		if (tok(ps) != T_IDENT)
-			syntax(ps);
-		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0) {
-			if (k == TY_ENUM)
-				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-				    "D_TYPE_ERR", "failed to resolve type "
-				    "enum %s: Unknown type name", cc->cc_tstr);
-			/* a forward reference: members come later */
-			t = dsl_type_struct(tt, cc->cc_tstr, k == TY_UNION, 0);
-			if (t == 0)
-				nomem(cc);
-			tt->tt_types[t].ty_complete = 0;
-		}
-		next(ps);
+		t = tagged_type(ps);
 	} else if (tok(ps) == T_IDENT && is_typedef(cc, cc->cc_tstr)) {
 		t = dsl_type_find(tt, TY_TYPEDEF, cc->cc_tstr);
 		next(ps);
 	} else {
-		if (!base_type(ps, kind, size, sign, consume))
+		if (!base_type(ps, kind, size, sign, &fsize))
 			return false;
-		if (*kind == DT_STR || (*kind == DT_INT && tok(ps) != '*'))
+		qualifiers(ps);
+		if (fsize == 0 && (*kind == DT_STR ||
+		    (*kind == DT_INT && (!stars || tok(ps) != '*'))))
 			return true;
-		t = *kind == DT_VOID ? dsl_type_void(tt) :
-		    dsl_type_int(tt, int_name(*size, *sign), (size_t)*size,
-		    *sign);
+		t = fsize != 0 ? dsl_type_float(tt, fsize == 4 ? "float" :
+		    fsize == 8 ? "double" : "long double", (size_t)fsize) :
+		    *kind == DT_VOID ? dsl_type_void(tt) :
+		    *kind == DT_STR ? 0 : dsl_type_int(tt, int_name(*size,
+		    *sign), (size_t)*size, *sign);
+		if (*kind == DT_STR)
+			syntax(ps);	/* no pointers to strings */
 		if (t == 0)
 			nomem(cc);
 	}
-	while (tok(ps) == '*') {
+	qualifiers(ps);
+	while (stars && tok(ps) == '*') {
 		if ((t = dsl_type_ptr(tt, t)) == 0)
 			nomem(cc);
 		next(ps);
+		qualifiers(ps);
 	}
 	*ctype = d_kind(cc, t, kind, size, sign);
 	return true;
@@ -903,17 +981,18 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 }
 
 /* Does a clause-level word start a declaration rather than a probe
- * description? */
+ * description?  A D keyword (a type, self, this, typedef, inline...) or
+ * a typedef's name. */
 static bool
-is_decl(const char *w)
+is_decl(dsl_cc_t *cc, const char *w)
 {
 	int k;
 
 	for (k = 0; k < K_NKEYWORDS; k++)
 		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
-		    strcmp(w, dsl_lex_keywords[k]) == 0)
+		    k != K_OFFSETOF && strcmp(w, dsl_lex_keywords[k]) == 0)
 			return true;
-	return false;
+	return is_typedef(cc, w);
 }
 
 /* An integer constant of a declaration (an array size, an enumerator's
@@ -956,6 +1035,48 @@ ctype_of(pstate_t *ps, int kind, int size, bool sign, int32_t ct)
 	return t;
 }
 
+/* "[N]..." after a declarator's name: C array dimensions, outermost
+ * first, making arrays of t. */
+static int32_t
+dimensions(pstate_t *ps, int32_t t)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int64_t dim[8];
+	int n = 0, line, col;
+
+	while (tok(ps) == '[') {
+		next(ps);
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
+		if (tok(ps) == ']')
+			dsl_diag_error(cc, line, col, "D_DECL_ARRNULL", "array "
+			    "declaration requires array dimension or tuple "
+			    "signature");
+		if (n == 8)
+			syntax(ps);
+		dim[n] = decl_const(ps);
+		if (dim[n] <= 0)
+			dsl_diag_error(cc, line, col, "D_DECL_ARRSUB",
+			    "positive integral constant expression or tuple "
+			    "signature expected as array declaration "
+			    "subscript");
+		if (dim[n] > (1 << 20))
+			dsl_diag_error(cc, line, col, "D_DECL_ARRBIG",
+			    "array dimension too big");
+		n++;
+		want(ps, ']');
+	}
+	/* int a[2][3] is 2 arrays of 3 ints: the last dimension is
+	 * the element's */
+	while (n-- > 0)
+		if ((t = dsl_type_array(tt, t, (uint32_t)dim[n])) == 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_INCOMPLETE", "array of an incomplete "
+			    "type");
+	return t;
+}
+
 /* One declarator after a type: '*'s, a name, '[N]'s.  Returns the type;
  * the name goes to name. */
 static int32_t
@@ -968,26 +1089,70 @@ declarator(pstate_t *ps, int32_t t, char *name, size_t len)
 		if ((t = dsl_type_ptr(tt, t)) == 0)
 			nomem(cc);
 		next(ps);
+		qualifiers(ps);
 	}
 	if (tok(ps) != T_IDENT)
 		syntax(ps);
 	snprintf(name, len, "%s", cc->cc_tstr);
 	next(ps);
-	while (tok(ps) == '[') {
-		int64_t n;
+	return dimensions(ps, t);
+}
 
-		next(ps);
-		n = decl_const(ps);
-		if (n < 0 || n > (1 << 20))
-			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-			    "D_DECL_ARRDIM", "array dimension must be a "
-			    "positive integer constant");
-		want(ps, ']');
-		if ((t = dsl_type_array(tt, t, (uint32_t)n)) == 0)
-			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-			    "D_DECL_INCOMPLETE", "array of an incomplete "
-			    "type");
+/* Is type t complete (a struct or union whose members are known, or
+ * an array of complete elements)? */
+static bool
+complete(const dsl_typetab_t *tt, int32_t t)
+{
+	const dsl_ctype_t *ty = dsl_type_resolve(tt, t, NULL);
+
+	while (ty != NULL && ty->ty_kind == TY_ARRAY)
+		ty = dsl_type_resolve(tt, ty->ty_ref, NULL);
+	return ty != NULL && ty->ty_complete;
+}
+
+/*
+ * A struct's members are kept together in the type table: when one of
+ * its members defined a struct of its own, whose members now follow
+ * the first ones, the first ones move to the end, where the next will
+ * join them.
+ */
+static int32_t
+relocate_members(dsl_cc_t *cc, int32_t t)
+{
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	uint32_t i, n = tt->tt_types[t].ty_nmem, m0 = tt->tt_types[t].ty_mem0;
+	dsl_cmember_t *save = malloc(n * sizeof(*save));
+	char **names = calloc(n, sizeof(*names));
+
+	for (i = 0; save != NULL && names != NULL && i < n; i++) {
+		save[i] = tt->tt_mems[m0 + i];
+		names[i] = strdup(dsl_type_str(tt, save[i].me_name));
+		if (names[i] == NULL)
+			break;
 	}
+	if (save == NULL || names == NULL || i < n) {
+		while (names != NULL && i-- > 0)
+			free(names[i]);
+		free(names);
+		free(save);
+		nomem(cc);
+	}
+	tt->tt_types[t].ty_nmem = 0;
+	for (i = 0; i < n; i++) {
+		int32_t r = dsl_type_member(tt, t, names[i], save[i].me_type,
+		    (uint64_t)save[i].me_off);
+
+		free(names[i]);
+		if (r == 0) {
+			while (++i < n)
+				free(names[i]);
+			free(names);
+			free(save);
+			nomem(cc);
+		}
+	}
+	free(names);
+	free(save);
 	return t;
 }
 
@@ -1000,20 +1165,20 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
 	uint64_t off = 0, max = 0;
 	uint32_t align = 1;
+	bool defined = ps->ps_defined;
 
-	if (tt->tt_types[t].ty_complete)
-		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
-		    "type redeclared: %s %s", isunion ? "union" : "struct",
-		    dsl_type_str(tt, tt->tt_types[t].ty_name));
 	tt->tt_types[t].ty_complete = 1;	/* members may not be it */
 	tt->tt_types[t].ty_nmem = 0;
 	next(ps);	/* '{' */
 	while (tok(ps) != '}') {
 		int kind, size;
 		bool sign;
-		int32_t ct, base;
+		int32_t ct, base, mem0;
+		uint32_t nmem;
 
-		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+		/* a member's own struct is laid out (and its members
+		 * added) before this one's next member */
+		if (!type_name(ps, &kind, &size, &sign, false, &ct))
 			syntax(ps);
 		base = ctype_of(ps, kind, size, sign, ct);
 		for (;;) {
@@ -1032,6 +1197,12 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 			    m->ty_align * m->ty_align;
 			if (m->ty_align > align)
 				align = m->ty_align;
+			/* members go in order after this struct's first:
+			 * one defined inside took its own in between */
+			mem0 = (int32_t)tt->tt_types[t].ty_mem0;
+			nmem = tt->tt_types[t].ty_nmem;
+			if (nmem > 0 && (uint32_t)mem0 + nmem != tt->tt_nmems)
+				t = relocate_members(cc, t);
 			if (dsl_type_member(tt, t, name, mt, moff) == 0)
 				nomem(cc);
 			off = moff + m->ty_size;
@@ -1046,6 +1217,7 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 	next(ps);	/* '}' */
 	tt->tt_types[t].ty_align = align;
 	tt->tt_types[t].ty_size = (max + align - 1) / align * align;
+	ps->ps_defined = defined;
 }
 
 /* "enum TAG { A, B = 3, ... };": each value one more than the last. */
@@ -1077,19 +1249,54 @@ enum_body(pstate_t *ps, int32_t t)
 	want(ps, '}');
 }
 
+/* "[type, ...]" after an array's name: its key types. */
+static int
+key_types(pstate_t *ps, uint8_t *ktype, uint8_t *ksize)
+{
+	int nkeys = 0;
+
+	do {
+		int kk, ks;
+		bool ksg;
+		int32_t kct;
+
+		next(ps);
+		if (nkeys == 8 || !type_name(ps, &kk, &ks, &ksg, true,
+		    &kct) || kk == DT_VOID || kct != 0)
+			syntax(ps);
+		ktype[nkeys] = (uint8_t)kk;
+		ksize[nkeys] = (uint8_t)ks;
+		nkeys++;
+	} while (tok(ps) == ',');
+	want(ps, ']');
+	return nkeys;
+}
+
+/* Does '[' start key types (an associative array) rather than a C
+ * array's dimension? */
+static bool
+starts_keys(dsl_cc_t *cc)
+{
+	int t = dsl_lex_peek(cc);
+
+	return (t == T_KEYWORD && cc->cc_pival != K_SIZEOF) ||
+	    (t == T_IDENT && is_typedef(cc, cc->cc_peektext));
+}
+
 /*
- * A clause-level declaration: "[self|this] type name[, name...];",
- * "type name[type, ...];" (an array's key types), "struct|union TAG {
- * ... };", "enum TAG { ... };" or "typedef type name;".
+ * A clause-level declaration: "[self|this] type name[, name...];" (a
+ * name with '*'s, C array dimensions "[N]", or an associative array's
+ * key types "[type, ...]"), "struct|union TAG { ... } [names];", "enum
+ * TAG { ... };" or "typedef type name[, name...];".  A variable of a
+ * struct, union or array type holds it by value.
  */
 static void
 declaration(pstate_t *ps)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
-	int scope = V_GLOBAL, kind, size, line, col, nkeys = -1;
-	uint8_t ktype[8], ksize[8];
-	bool sign;
+	int scope = V_GLOBAL, kind, size, line, col;
+	bool sign, istypedef = false;
 	char name[256];
 	int32_t ct;
 
@@ -1097,68 +1304,21 @@ declaration(pstate_t *ps)
 	cc->cc_p = cc->cc_dstart;
 	dsl_lex_next(cc);
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_TYPEDEF) {
-		int32_t t;
-
+		istypedef = true;
 		next(ps);
-		if (!type_name(ps, &kind, &size, &sign, true, &ct))
-			syntax(ps);
-		t = declarator(ps, ctype_of(ps, kind, size, sign, ct), name,
-		    sizeof(name));
-		if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
-			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-			    "D_DECL_IDRED", "identifier redeclared: %s", name);
-		if (dsl_type_typedef(tt, name, t) == 0)
-			nomem(cc);
-		if (tok(ps) != ';')
-			syntax(ps);
-		return;
-	}
-	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
-	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
-		int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
-		    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
-		int32_t t;
-
-		next(ps);
-		if (tok(ps) == T_IDENT && dsl_lex_peek(cc) == '{') {
-			if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0)
-				t = k == TY_ENUM ? dsl_type_enum(tt,
-				    cc->cc_tstr) : dsl_type_struct(tt,
-				    cc->cc_tstr, k == TY_UNION, 0);
-			else if (k == TY_ENUM)
-				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-				    "D_DECL_TYPERED", "type redeclared: "
-				    "enum %s", cc->cc_tstr);
-			if (t == 0)
-				nomem(cc);
-			if (k != TY_ENUM && tt->tt_types[t].ty_nmem == 0 &&
-			    tt->tt_types[t].ty_size == 0)
-				tt->tt_types[t].ty_complete = 0;
-			next(ps);
-			if (k == TY_ENUM)
-				enum_body(ps, t);
-			else
-				sou_body(ps, t, k == TY_UNION);
-			if (tok(ps) != ';')
-				syntax(ps);
-			return;
-		}
-		/* "struct TAG *p;": a variable; read the type again */
-		cc->cc_p = cc->cc_dstart;
-		dsl_lex_next(cc);
-	}
-	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
+	} else if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
 	    cc->cc_tival == K_THIS)) {
 		scope = cc->cc_tival == K_SELF ? V_SELF : V_THIS;
 		next(ps);
 		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
-		    cc->cc_tival == K_THIS))
+		    cc->cc_tival == K_THIS || cc->cc_tival == K_TYPEDEF))
 			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_CLASS", "more than one storage class "
 			    "specified");
 	}
 	line = cc->cc_tline;
 	col = cc->cc_tcol;
+	ps->ps_defined = false;
 	if (scope != V_GLOBAL && tok(ps) == T_IDENT &&
 	    !is_typedef(cc, cc->cc_tstr)) {
 		/* "this x;": no type is int, as in C */
@@ -1166,14 +1326,20 @@ declaration(pstate_t *ps)
 		size = 4;
 		sign = true;
 		ct = 0;
-	} else if (!type_name(ps, &kind, &size, &sign, true, &ct) ||
-	    kind == DT_VOID) {
+	} else if (!type_name(ps, &kind, &size, &sign, false, &ct)) {
+		syntax(ps);
+	}
+	if (tok(ps) == ';' && !istypedef) {
+		/* "struct foo { ... };" or "struct foo;" */
+		if (ct != 0 || ps->ps_defined)
+			return;
 		syntax(ps);
 	}
 	for (;;) {
-		int vkind = kind, vsize = size;
+		int vkind = kind, vsize = size, nkeys = -1;
 		bool vsign = sign;
 		int32_t vt = ct;
+		uint8_t ktype[8], ksize[8];
 
 		if (tok(ps) == '*') {
 			/* "int *p": the stars belong to the declarator */
@@ -1182,47 +1348,45 @@ declaration(pstate_t *ps)
 				if ((vt = dsl_type_ptr(tt, vt)) == 0)
 					nomem(cc);
 				next(ps);
+				qualifiers(ps);
 			}
-			vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
-		}
-		if (vt != 0) {
-			const dsl_ctype_t *ty = dsl_type_resolve(tt, vt, NULL);
-
-			if (ty != NULL && ty->ty_kind != TY_PTR)
-				dsl_diag_error(cc, line, col, "D_DECL_TYPE",
-				    "variables of struct, union or array type "
-				    "are not supported: declare a pointer");
 		}
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
 		snprintf(name, sizeof(name), "%s", cc->cc_tstr);
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
 		next(ps);
-		if (tok(ps) == '[') {
-			if (scope != V_GLOBAL || nkeys >= 0)
+		if (tok(ps) == '[' && !istypedef && starts_keys(cc)) {
+			if (scope != V_GLOBAL)
 				syntax(ps);
-			scope = V_ARRAY;
-			nkeys = 0;
-			do {
-				int kk, ks;
-				bool ksg;
-				int32_t kct;
-
-				next(ps);
-				if (nkeys == 8 ||
-				    !type_name(ps, &kk, &ks, &ksg, true,
-				    &kct) || kk == DT_VOID || kct != 0)
-					syntax(ps);
-				ktype[nkeys] = (uint8_t)kk;
-				ksize[nkeys] = (uint8_t)ks;
-				nkeys++;
-			} while (tok(ps) == ',');
-			want(ps, ']');
+			nkeys = key_types(ps, ktype, ksize);
+		} else if (tok(ps) == '[') {
+			vt = dimensions(ps, ctype_of(ps, kind, size, sign, vt));
 		}
-		dsl_check_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
-		    ktype, ksize, line, col);
-		if (vt != 0)
-			dsl_check_declare_ctype(cc, scope, name, vt);
-		if (tok(ps) != ',' || nkeys >= 0)
+		if (istypedef) {
+			if (vt == 0)
+				vt = ctype_of(ps, kind, size, sign, ct);
+			if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
+				dsl_diag_error(cc, line, col, "D_DECL_IDRED",
+				    "identifier redeclared: %s", name);
+			if (dsl_type_typedef(tt, name, vt) == 0)
+				nomem(cc);
+		} else {
+			if (vt != 0)
+				vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
+			if (vkind == DT_VOID)
+				dsl_diag_error(cc, line, col, "D_DECL_VOIDOBJ",
+				    "cannot have void object: %s", name);
+			if (vt != 0 && !complete(tt, vt))
+				dsl_diag_error(cc, line, col,
+				    "D_DECL_INCOMPLETE", "variable %s has an "
+				    "incomplete type", name);
+			dsl_check_declare(cc, nkeys >= 0 ? V_ARRAY : scope,
+			    name, vkind, vsize, vsign, vt, nkeys, ktype, ksize,
+			    line, col);
+		}
+		if (tok(ps) != ',')
 			break;
 		next(ps);
 	}
@@ -1240,7 +1404,7 @@ dsl_parse(dsl_cc_t *cc)
 		dsl_clause_t *cl;
 		uint32_t d0 = pg->pg_ndescs;
 
-		if (is_decl(cc->cc_tstr)) {
+		if (is_decl(cc, cc->cc_tstr)) {
 			declaration(&ps);
 			continue;
 		}

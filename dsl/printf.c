@@ -93,6 +93,27 @@ widen(const dsl_parg_t *a, bool sign)
 	}
 }
 
+/* The value of a float or double argument from its bits (a long
+ * double's first 8 bytes are read as a double). */
+static double
+fbits(const dsl_parg_t *a)
+{
+	uint64_t u = (uint64_t)a->pa_int;
+
+	if (a->pa_fsize == 4) {
+		uint32_t w = (uint32_t)u;
+		float f;
+
+		memcpy(&f, &w, sizeof(f));
+		return f;
+	} else {
+		double d;
+
+		memcpy(&d, &u, sizeof(d));
+		return d;
+	}
+}
+
 /* Build "%<flags><width>.<prec><len><conv>" for the C library. */
 static void
 cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
@@ -304,8 +325,9 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'g':
 		case 'G':
 			cfmt(f, sizeof(f), &cv, width, prec, "", cv.cv_conv);
-			fprintf(fp, f, a->pa_type == DT_INT ?
-			    (double)widen(a, a->pa_signed) : 0.0);
+			fprintf(fp, f, a->pa_type != DT_INT ? 0.0 :
+			    a->pa_fsize != 0 ? fbits(a) :
+			    (double)widen(a, a->pa_signed));
 			break;
 		case 'k':
 			/* a stack (ustack(), jstack()): the format applies

@@ -72,7 +72,11 @@ enum {
 #define AUX_BYADDR	0x4000
 #define AUX_CHARS	0x2000
 #define AUX_DONE	0x1000	/* N_MEMBER: dn_ival is the offset now */
-#define AUX_OP		0x0fff
+/* A variable's own storage (a struct, union or array it holds by
+ * value), or a member or element of one: its address is in the
+ * runtime's memory, read and written directly (dtrace-utils' DPTR) */
+#define AUX_LOCAL	0x0800
+#define AUX_OP		0x07ff
 
 /* Built-in variables. */
 enum {
@@ -119,7 +123,7 @@ enum {
  * another (dsl_type_resolve() looks through them).
  */
 enum { TY_VOID = 1, TY_INT, TY_PTR, TY_ARRAY, TY_STRUCT, TY_UNION,
-	TY_ENUM, TY_TYPEDEF };
+	TY_ENUM, TY_TYPEDEF, TY_FLOAT };
 
 typedef struct dsl_ctype {
 	uint8_t		ty_kind;	/* TY_* */
@@ -178,6 +182,10 @@ typedef struct dsl_var {
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
+	uint32_t	va_bytes;	/* a struct, union or array held by
+					 * value: its size, and va_slot is
+					 * its offset in the scope's memory
+					 * (an array's: each element's) */
 } dsl_var_t;
 
 typedef struct dsl_agg {
@@ -237,6 +245,10 @@ struct dsl_prog {
 	uint32_t	pg_nglobal_int, pg_nglobal_str;	/* slots */
 	uint32_t	pg_nthis_int, pg_nthis_str;
 	uint32_t	pg_nself_int, pg_nself_str;
+	/* bytes of the variables held by value, by scope, and the largest
+	 * one (of any scope, array elements too) */
+	uint32_t	pg_nglobal_mem, pg_nthis_mem, pg_nself_mem;
+	uint32_t	pg_maxbytes;
 	int64_t		pg_opts[O_NOPTS];	/* -1 = unset */
 	dsl_optval_t	*pg_optvals;		/* every option, as given */
 	uint32_t	pg_noptvals;

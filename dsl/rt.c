@@ -260,6 +260,9 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
 	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof(int64_t));
 	rt->rt_tstr = calloc(pg->pg_nthis_str + 1, ss);
+	rt->rt_gmem = calloc(1, pg->pg_nglobal_mem + 8);
+	rt->rt_tmem = calloc(1, pg->pg_nthis_mem + 8);
+	rt->rt_zero = calloc(1, pg->pg_maxbytes + 8);
 	rt->rt_keycap = 8 * (ss + 8) + 64;
 	rt->rt_keybuf = malloc(rt->rt_keycap);
 	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
@@ -269,12 +272,19 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	/* array elements hold a string only if some array's values are
 	 * strings: int arrays keep 8 bytes an element */
 	rt->rt_arrays.ht_dsize = 8;
-	for (i = 0; i < pg->pg_nvars; i++)
-		if (pg->pg_vars[i].va_scope == V_ARRAY &&
-		    pg->pg_vars[i].va_type == DT_STR)
+	for (i = 0; i < pg->pg_nvars; i++) {
+		const dsl_var_t *v = &pg->pg_vars[i];
+
+		if (v->va_scope == V_ARRAY && v->va_type == DT_STR &&
+		    rt->rt_arrays.ht_dsize < ((ss + 7) & ~(size_t)7))
 			rt->rt_arrays.ht_dsize = (ss + 7) & ~(size_t)7;
+		if (v->va_scope == V_ARRAY && v->va_bytes > 0 &&
+		    rt->rt_arrays.ht_dsize < ((v->va_bytes + 7) & ~7U))
+			rt->rt_arrays.ht_dsize = (v->va_bytes + 7) & ~7U;
+	}
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
+	    rt->rt_gmem == NULL || rt->rt_tmem == NULL || rt->rt_zero == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
 	    dsl_var_thr_init(rt) != 0) {
 		dsl_rt_destroy(rt);
@@ -479,6 +489,9 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	free(rt->rt_gstr);
 	free(rt->rt_tint);
 	free(rt->rt_tstr);
+	free(rt->rt_gmem);
+	free(rt->rt_tmem);
+	free(rt->rt_zero);
 	free(rt->rt_keybuf);
 	free(rt->rt_scratch);
 	if (rt->rt_buf != NULL)

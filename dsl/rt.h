@@ -35,6 +35,7 @@ typedef struct dsl_thr {
 	bool		th_used;
 	int64_t		*th_ints;
 	char		*th_strs;
+	char		*th_mem;	/* what it holds by value */
 } dsl_thr_t;
 
 typedef struct rt_probe {
@@ -64,7 +65,7 @@ typedef struct dsl_emit dsl_emit_t;
 
 /* Runtime faults, as dtrace names them. */
 enum { FLT_NONE, FLT_BADADDR, FLT_DIVZERO, FLT_NOSCRATCH, FLT_ILLOP,
-	FLT_BADALIGN };
+	FLT_BADALIGN, FLT_BADSIZE, FLT_BADINDEX };
 
 struct dsl_rt {
 	const dsl_prog_t *rt_pg;
@@ -81,6 +82,10 @@ struct dsl_rt {
 	char		*rt_gstr;
 	int64_t		*rt_tint;	/* this->, cleared per firing */
 	char		*rt_tstr;
+	/* variables holding a struct, union or array by value (prog.h's
+	 * va_bytes): the globals', this->'s, and zeros, which a self->
+	 * variable or an array element not there reads as */
+	char		*rt_gmem, *rt_tmem, *rt_zero;
 	dsl_thr_t	*rt_thr;	/* self->: open addressing by tid */
 	size_t		rt_nthr, rt_thrcap;
 	dsl_thr_t	*rt_lastthr;

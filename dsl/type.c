@@ -168,6 +168,21 @@ dsl_type_int(dsl_typetab_t *tt, const char *name, size_t size, bool sign)
 }
 
 int32_t
+dsl_type_float(dsl_typetab_t *tt, const char *name, size_t size)
+{
+	int32_t t;
+
+	if (size != 4 && size != 8 && size != 16)
+		return 0;
+	if ((t = dsl_type_find(tt, TY_FLOAT, name)) != 0 &&
+	    tt->tt_types[t].ty_size == size)
+		return t;
+	if ((t = add(tt, TY_FLOAT, name, size, (uint32_t)size)) != 0)
+		tt->tt_types[t].ty_signed = 1;
+	return t;
+}
+
+int32_t
 dsl_type_ptr(dsl_typetab_t *tt, int32_t to)
 {
 	uint32_t i;
@@ -361,6 +376,8 @@ dsl_type_lookup(const dsl_typetab_t *tt, const char *name)
 	if ((t = dsl_type_find(tt, TY_TYPEDEF, name)) != 0)
 		return t;
 	if ((t = dsl_type_find(tt, TY_INT, name)) != 0)
+		return t;
+	if ((t = dsl_type_find(tt, TY_FLOAT, name)) != 0)
 		return t;
 	return dsl_type_find(tt, TY_VOID, name);
 }

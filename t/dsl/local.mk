@@ -56,6 +56,10 @@ dsl_d_tests = \
 	t/dsl/tst.intvars.d \
 	t/dsl/tst.moddiv.d \
 	t/dsl/tst.printf-unsigned.d \
+	t/dsl/tst.decls.d \
+	t/dsl/tst.structvars.d \
+	t/dsl/tst.arraybounds.d \
+	t/dsl/err.D_ARR_BOUNDS.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
