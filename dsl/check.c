@@ -48,6 +48,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_STRINGOF] = { 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_BCOPY] = { 3, 3, DT_VOID, 0, false, "*ii" },
 	[F_SPECULATION] = { 0, 0, DT_INT, 4, true, "" },
 	[F_HTONS] = { 1, 1, DT_INT, 2, false, "i" },
 	[F_HTONL] = { 1, 1, DT_INT, 4, false, "i" },
@@ -942,6 +943,41 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	return m2;
 }
 
+/* Is node n a pointer to char (which D takes for a string)? */
+static bool
+char_ptr(check_t *ck, int32_t n)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, n)->dn_ctype), *el;
+
+	if (NODE(ck, n)->dn_type != DT_INT || ty == NULL ||
+	    ty->ty_kind != TY_PTR)
+		return false;
+	el = ctype(ck, ty->ty_ref);
+	return el != NULL && el->ty_kind == TY_INT && el->ty_size == 1;
+}
+
+/* A char * where a string is wanted: the string it points at, as
+ * stringof() reads it.  Node n becomes the call, its operand a copy of
+ * what n was (the argument list stays linked through n). */
+static void
+ptr_string(check_t *ck, int32_t n)
+{
+	int32_t c = dsl_parse_node(ck->ck_cc, N_INT, 0, 0);
+	dsl_node_t *nd;
+
+	*NODE(ck, c) = *NODE(ck, n);
+	NODE(ck, c)->dn_next = DSL_NONE;
+	nd = NODE(ck, n);
+	nd->dn_op = N_CALL;
+	nd->dn_ival = F_STRINGOF;
+	nd->dn_aux = 1;		/* resolved */
+	nd->dn_a = c;
+	nd->dn_b = nd->dn_c = DSL_NONE;
+	nd->dn_type = DT_STR;
+	nd->dn_ctype = 0;
+	nd->dn_flags = 0;
+}
+
 /* Conversions that take an integer. */
 static bool
 conv_int(char c)
@@ -1108,6 +1144,9 @@ call(check_t *ck, int32_t n, bool stmt)
 		expr(ck, a);
 		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
 			a = cxx_string(ck, n, a);
+		if ((want == 's' || (want == '*' && f == F_STRTOK && i == 0)) &&
+		    char_ptr(ck, a))
+			ptr_string(ck, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
@@ -1147,6 +1186,28 @@ call(check_t *ck, int32_t n, bool stmt)
 		if (NODE(ck, oa)->dn_op != N_STR)
 			dsl_diag_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
 			    "argument #1 must be a string constant");
+	}
+	if (f == F_ALLOCA && ck->ck_strict &&
+	    NODE(ck, NODE(ck, n)->dn_a)->dn_op == N_INT &&
+	    (uint64_t)NODE(ck, NODE(ck, n)->dn_a)->dn_ival >
+	    dsl_prog_scratchsize(PG(ck)) - 8)
+		/* dtrace-utils' dt_cg_subr_alloca_impl: too large even
+		 * alone */
+		dsl_diag_nerror(cc, n, "D_ALLOCA_SIZE", "alloca(%llu) size "
+		    "larger than scratchsize %llu", (unsigned long long)
+		    NODE(ck, NODE(ck, n)->dn_a)->dn_ival, (unsigned long long)
+		    (dsl_prog_scratchsize(PG(ck)) - 8));
+	if (f == F_BCOPY && ck->ck_strict) {
+		int32_t d = nth_arg(ck, NODE(ck, n)->dn_a, 1);
+
+		/* bcopy(src, dst, size): dst is alloca()'s memory, which
+		 * is only known when it runs; a constant never is */
+		if (!is_ptr(ck, NODE(ck, d)->dn_ctype) ||
+		    NODE(ck, d)->dn_op == N_INT)
+			dsl_diag_nerror(cc, d, "D_PROTO_ARG", "bcopy( ) "
+			    "argument #2 is incompatible with prototype:\n"
+			    "\tprototype: alloca pointer\n"
+			    "\t argument: non-alloca pointer");
 	}
 	nd = NODE(ck, n);
 	if (sigs[f].fs_ret == DT_INT)
@@ -1456,6 +1517,27 @@ assignment(check_t *ck, int32_t n)
 	if (v == NULL)
 		return;
 	rn = NODE(ck, r);
+	if (rn->dn_flags & DN_NONASSIGN)
+		dsl_diag_nerror(cc, n, "D_ALLOCA_INCOMPAT", "ternary "
+		    "conditional with alloca and non-alloca branches cannot be "
+		    "assigned to a variable");
+	if (op == '=' && rn->dn_type == DT_INT) {
+		/* a variable holds alloca pointers or others, never both,
+		 * as dtrace-utils requires: 0 is either */
+		uint8_t k = (rn->dn_flags & DN_ALLOCA) ? VA_ALLOCA :
+		    rn->dn_op == N_INT && rn->dn_ival == 0 ? 0 :
+		    VA_NONALLOCA;
+
+		if ((v->va_alloca | k) != v->va_alloca) {
+			v->va_alloca |= k;
+			ck->ck_changed = true;
+		}
+		if (ck->ck_strict && v->va_alloca == (VA_ALLOCA | VA_NONALLOCA))
+			dsl_diag_nerror(cc, n, "D_ALLOCA_INCOMPAT", "%s: cannot "
+			    "reuse the same identifier for both alloca and "
+			    "non-alloca allocations",
+			    dsl_prog_str(PG(ck), v->va_name));
+	}
 	if (v->va_bytes > 0 && ck->ck_strict) {
 		/* a copy of a value of its type; 0 frees an element of an
 		 * array or a self-> variable, as for any other type */
@@ -1594,6 +1676,86 @@ fold(check_t *ck, int32_t n)
 	nd->dn_a = nd->dn_b = nd->dn_c = DSL_NONE;
 }
 
+/* Is the address lvalue n designates in alloca()'s memory? */
+static bool
+addr_alloca(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+	const dsl_ctype_t *ty;
+
+	switch (nd->dn_op) {
+	case N_DEREF:
+		return (NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+	case N_INDEX:
+		ty = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
+		if (ty != NULL && ty->ty_kind == TY_ARRAY)
+			return addr_alloca(ck, nd->dn_a);
+		return (NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+	case N_MEMBER:
+		if ((nd->dn_aux & AUX_OP) == '.')
+			return addr_alloca(ck, nd->dn_a);
+		return (NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Follow alloca pointers (prog.h's DN_ALLOCA) as dtrace-utils'
+ * dt_cook_taint_alloca does: alloca() makes one; a cast, p + i, p - i,
+ * an assignment and a variable once given one keep it; &p[i] and
+ * &p->m are in the same memory; a ?: of one and another pointer may not
+ * be assigned (DN_NONASSIGN).
+ */
+static void
+taint(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	uint32_t fa, fb;
+
+	nd->dn_flags &= ~(uint32_t)(DN_ALLOCA | DN_NONASSIGN);
+	switch (nd->dn_op) {
+	case N_CALL:
+		if (nd->dn_aux != 0 && nd->dn_ival == F_ALLOCA)
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	case N_CAST:
+		if (nd->dn_type == DT_INT)
+			nd->dn_flags |= NODE(ck, nd->dn_a)->dn_flags &
+			    (DN_ALLOCA | DN_NONASSIGN);
+		break;
+	case N_BINOP:
+		fa = NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA;
+		fb = NODE(ck, nd->dn_b)->dn_flags & DN_ALLOCA;
+		if ((nd->dn_aux == '+' || nd->dn_aux == '-') && fa != fb)
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	case N_COND:
+		fa = NODE(ck, nd->dn_b)->dn_flags & DN_ALLOCA;
+		fb = NODE(ck, nd->dn_c)->dn_flags & DN_ALLOCA;
+		if (fa && fb)
+			nd->dn_flags |= DN_ALLOCA;
+		else if (fa || fb)
+			nd->dn_flags |= DN_NONASSIGN;
+		break;
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+		if ((nd->dn_aux & AUX_LOCAL) == 0 && nd->dn_ival >= 0 &&
+		    (uint32_t)nd->dn_ival < PG(ck)->pg_nvars &&
+		    (PG(ck)->pg_vars[nd->dn_ival].va_alloca & VA_ALLOCA))
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	case N_ASSIGN:
+		if (nd->dn_aux == '=')
+			nd->dn_flags |= NODE(ck, nd->dn_b)->dn_flags &
+			    DN_ALLOCA;
+		break;
+	case N_ADDROF:
+		if (addr_alloca(ck, nd->dn_a))
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	}
+}
+
 static void
 expr(check_t *ck, int32_t n)
 {
@@ -1604,6 +1766,7 @@ expr(check_t *ck, int32_t n)
 	if (op == N_BINOP || op == N_UNOP || op == N_CAST || op == N_LAND ||
 	    op == N_LOR || op == N_LXOR)
 		fold(ck, n);
+	taint(ck, n);
 }
 
 /* -- C types ------------------------------------------------------------ */
@@ -2207,6 +2370,15 @@ expr1(check_t *ck, int32_t n)
 	case N_CAST:
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
+		if (nd->dn_type == DT_STR &&
+		    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
+			/* (string)p: the string p points at, as stringof */
+			nd->dn_op = N_CALL;
+			nd->dn_ival = F_STRINGOF;
+			nd->dn_aux = 1;		/* resolved */
+			nd->dn_ctype = 0;
+			return;
+		}
 		if (nd->dn_type == DT_STR &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_STR)
 			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "

@@ -51,6 +51,7 @@ static const char *const optnames[O_NOPTS] = {
 	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
 	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
 	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
+	[O_SCRATCHSIZE] = "scratchsize",
 };
 
 /*
@@ -124,6 +125,8 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	memcpy(name, opt, n);
 	name[n] = '\0';
 	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
+	    (strcmp(name, "scratchsize") == 0 &&
+	    (optnum(val, true) < 0 || optnum(val, true) > (1 << 24))) ||
 	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
 	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
 	    optnum(val, true) < 0)) {
@@ -156,6 +159,8 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 						    val);
 				}
 			}
+			if (i == O_SCRATCHSIZE)
+				v = optnum(val, true);
 			pg->pg_opts[i] = v;
 			if (i == O_STRSIZE)
 				pg->pg_strsize = (uint32_t)v;

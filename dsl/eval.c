@@ -443,14 +443,53 @@ is_local(const dsl_node_t *nd)
 	}
 }
 
+/*
+ * alloca()'s memory at offset off, len bytes of it: its address, or NULL
+ * after a fault, as Oracle's access check of an alloca pointer words it:
+ * an offset before the first allocation or past the last is an "invalid
+ * address", a size past the last an "invalid size" (dtrace-utils'
+ * dt_cg_alloca_access_check).
+ */
+static char *
+abytes(dsl_rt_t *rt, uint64_t off, uint64_t len, int32_t n)
+{
+	if (off < 8 || off >= rt->rt_atop) {
+		fault(rt, FLT_BADADDR, off, n);
+		return NULL;
+	}
+	if (len > rt->rt_atop - off) {
+		fault(rt, FLT_BADSIZE, len, n);
+		return NULL;
+	}
+	return rt->rt_abase + off;
+}
+
+/*
+ * An address in alloca()'s memory (a struct there, kept by address)?
+ * 0: no; 1: len bytes there that this clause allocated; -1: a fault.
+ */
+static int
+in_alloca(dsl_rt_t *rt, uint64_t addr, uint64_t len, int32_t n)
+{
+	uint64_t base = (uint64_t)(uintptr_t)rt->rt_abase;
+
+	if (addr < base || addr - base >= rt->rt_asize)
+		return 0;
+	return abytes(rt, addr - base, len, n) != NULL ? 1 : -1;
+}
+
 static int
 memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
-	if (n >= 0 && is_local(NODE(rt, n))) {
+	int k;
+
+	if ((n >= 0 && is_local(NODE(rt, n))) || in_scratch(rt, addr, len)) {
 		memmove(buf, (const void *)(uintptr_t)addr, len);
 		return 0;
 	}
-	if (in_scratch(rt, addr, len)) {
+	if ((k = in_alloca(rt, addr, len, n)) != 0) {
+		if (k < 0)
+			return -1;
 		memmove(buf, (const void *)(uintptr_t)addr, len);
 		return 0;
 	}
@@ -464,16 +503,53 @@ dsl_eval_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
 	return memread(rt, addr, buf, len, n);
 }
 
-/*
- * Write len bytes at addr for the C lvalue node n: a variable's own
- * storage, or D's scratch memory.  Anything else is the traced
- * process's, which pidtrace never writes: the store faults there, as a
- * store to memory it may not write does in dtrace.
- */
+/* The memory a pointer value v of node n points at, len bytes of it:
+ * an alloca pointer (an offset) is made its address, checked (0 after
+ * a fault); any other is its own address. */
+static uint64_t
+ptrmem(dsl_rt_t *rt, int32_t n, uint64_t v, uint64_t len)
+{
+	char *p;
+
+	if ((NODE(rt, n)->dn_flags & DN_ALLOCA) == 0)
+		return v;
+	p = abytes(rt, v, len, n);
+	return p != NULL ? (uint64_t)(uintptr_t)p : 0;
+}
+
+/* Read len bytes of C data at addr (an alloca offset when ap). */
 static int
-memwrite(dsl_rt_t *rt, uint64_t addr, const void *buf, size_t len,
+cread(dsl_rt_t *rt, uint64_t addr, bool ap, void *buf, size_t len,
     int32_t n)
 {
+	char *p;
+
+	if (!ap)
+		return memread(rt, addr, buf, len, n);
+	if ((p = abytes(rt, addr, len, n)) == NULL)
+		return -1;
+	memmove(buf, p, len);
+	return 0;
+}
+
+/*
+ * Write len bytes at addr (an alloca offset when ap) for the C lvalue
+ * node n: a variable's own storage, or D's scratch memory.  Anything
+ * else is the traced process's, which pidtrace never writes: the store
+ * faults there, as a store to memory it may not write does in dtrace.
+ */
+static int
+cwrite(dsl_rt_t *rt, uint64_t addr, bool ap, const void *buf, size_t len,
+    int32_t n)
+{
+	char *p;
+
+	if (ap) {
+		if ((p = abytes(rt, addr, len, n)) == NULL)
+			return -1;
+		memmove(p, buf, len);
+		return 0;
+	}
 	if (is_local(NODE(rt, n))) {
 		if (addr != 0)
 			memmove((void *)(uintptr_t)addr, buf, len);
@@ -482,6 +558,13 @@ memwrite(dsl_rt_t *rt, uint64_t addr, const void *buf, size_t len,
 	if (in_scratch(rt, addr, len)) {
 		memmove((void *)(uintptr_t)addr, buf, len);
 		return 0;
+	}
+	switch (in_alloca(rt, addr, len, n)) {
+	case 1:
+		memmove((void *)(uintptr_t)addr, buf, len);
+		return 0;
+	case -1:
+		return -1;
 	}
 	fault(rt, FLT_BADADDR, addr, n);
 	return -1;
@@ -531,42 +614,50 @@ varaddr(dsl_rt_t *rt, int32_t n, bool create)
 	return create ? NULL : rt->rt_zero;
 }
 
-static uint64_t address(dsl_rt_t *, int32_t, bool);
+static uint64_t address(dsl_rt_t *, int32_t, bool, bool *);
 
 /* The address of a struct, union or array value (node n), for reading
- * it or (w) writing in it. */
+ * it or (w) writing in it; *ap: it is an alloca offset. */
 static uint64_t
-refaddr(dsl_rt_t *rt, int32_t n, bool w)
+refaddr(dsl_rt_t *rt, int32_t n, bool w, bool *ap)
 {
 	const dsl_node_t *nd = NODE(rt, n);
 
+	*ap = false;
 	switch (nd->dn_op) {
 	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
 		if (nd->dn_aux & AUX_LOCAL)
 			return (uint64_t)(uintptr_t)varaddr(rt, n, w);
 		break;
 	case N_MEMBER: case N_DEREF: case N_INDEX:
-		return address(rt, n, w);
+		return address(rt, n, w, ap);
 	}
 	return (uint64_t)eval(rt, n);
 }
 
-/* The address an lvalue of C data designates: s.m, p->m, *p, p[i];
- * with w, to be written.  An element of a variable's own array is
- * within the array, or a fault (dtrace's "index out of bounds"). */
+/*
+ * The address an lvalue of C data designates: s.m, p->m, *p, p[i];
+ * with w, to be written.  Through an alloca pointer it is an offset in
+ * alloca()'s memory (*ap), checked where it is used.  An element of a
+ * variable's own array is within the array, or a fault (dtrace's
+ * "index out of bounds").
+ */
 static uint64_t
-address(dsl_rt_t *rt, int32_t n, bool w)
+address(dsl_rt_t *rt, int32_t n, bool w, bool *ap)
 {
 	const dsl_node_t *nd = NODE(rt, n);
 	const dsl_ctype_t *ty, *el;
 
+	*ap = false;
 	switch (nd->dn_op) {
 	case N_MEMBER:
 		if ((nd->dn_aux & AUX_OP) == '.')
-			return refaddr(rt, nd->dn_a, w) +
+			return refaddr(rt, nd->dn_a, w, ap) +
 			    (uint64_t)nd->dn_ival;
+		*ap = (NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
 		return (uint64_t)eval(rt, nd->dn_a) + (uint64_t)nd->dn_ival;
 	case N_DEREF:
+		*ap = (NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
 		return (uint64_t)eval(rt, nd->dn_a);
 	case N_INDEX: {
 		uint64_t base;
@@ -576,8 +667,12 @@ address(dsl_rt_t *rt, int32_t n, bool w)
 		    NODE(rt, nd->dn_a)->dn_ctype, NULL);
 		el = ty != NULL ? dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    ty->ty_ref, NULL) : NULL;
-		base = ty != NULL && ty->ty_kind == TY_ARRAY ?
-		    refaddr(rt, nd->dn_a, w) : (uint64_t)eval(rt, nd->dn_a);
+		if (ty != NULL && ty->ty_kind == TY_ARRAY) {
+			base = refaddr(rt, nd->dn_a, w, ap);
+		} else {
+			*ap = (NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+			base = (uint64_t)eval(rt, nd->dn_a);
+		}
 		i = eval(rt, nd->dn_b);
 		if ((nd->dn_aux & AUX_LOCAL) && (i < 0 ||
 		    (uint64_t)i >= ty->ty_nelem)) {
@@ -590,13 +685,24 @@ address(dsl_rt_t *rt, int32_t n, bool w)
 	return 0;
 }
 
+/* The size of node n's C type. */
+static size_t
+csize(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
+	    NODE(rt, n)->dn_ctype, NULL);
+
+	return ty != NULL ? (size_t)ty->ty_size : 0;
+}
+
 /* The value of C data at its address: an integer or pointer is read;
  * a struct, union or array is its address; a char array is a string. */
 static int64_t
 cload(dsl_rt_t *rt, int32_t n)
 {
 	const dsl_node_t *nd = NODE(rt, n);
-	uint64_t addr = address(rt, n, false);
+	bool ap;
+	uint64_t addr = address(rt, n, false, &ap);
 	unsigned char b[8];
 	uint64_t v = 0;
 	int i;
@@ -604,23 +710,28 @@ cload(dsl_rt_t *rt, int32_t n)
 	if (rt->rt_fault != FLT_NONE)
 		return nd->dn_type == DT_STR ? VAL(empty) : 0;
 	if (nd->dn_aux & AUX_CHARS) {
-		const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
-		    nd->dn_ctype, NULL);
-		size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
+		size_t len = csize(rt, n);
 		char *d;
 
 		if (len > rt->rt_strsize - 1)
 			len = rt->rt_strsize - 1;
 		if ((d = scratch(rt, len + 1, n)) == NULL ||
-		    memread(rt, addr, d, len, n) != 0)
+		    cread(rt, addr, ap, d, len, n) != 0)
 			return VAL(empty);
 		d[len] = '\0';
 		return VAL(d);
 	}
-	if (nd->dn_aux & AUX_BYADDR)
-		return (int64_t)addr;
+	if (nd->dn_aux & AUX_BYADDR) {
+		char *p;
+
+		if (!ap)
+			return (int64_t)addr;
+		/* in alloca()'s memory, all of it allocated */
+		p = abytes(rt, addr, csize(rt, n), n);
+		return (int64_t)(uintptr_t)p;
+	}
 	if (nd->dn_size == 0 || nd->dn_size > 8 ||
-	    memread(rt, addr, b, nd->dn_size, n) != 0)
+	    cread(rt, addr, ap, b, nd->dn_size, n) != 0)
 		return 0;
 	for (i = nd->dn_size; i-- > 0;)
 		v = v << 8 | b[i];	/* little-endian, as x86-64 */
@@ -633,7 +744,8 @@ static int64_t
 cstore(dsl_rt_t *rt, int32_t n, int64_t val)
 {
 	const dsl_node_t *nd = NODE(rt, n);
-	uint64_t addr = address(rt, n, true);
+	bool ap;
+	uint64_t addr = address(rt, n, true, &ap);
 	unsigned char b[8];
 	int i;
 
@@ -642,27 +754,26 @@ cstore(dsl_rt_t *rt, int32_t n, int64_t val)
 	val = normv(val, nd->dn_size, nd->dn_signed);
 	for (i = 0; i < nd->dn_size; i++)
 		b[i] = (unsigned char)((uint64_t)val >> (8 * i));
-	(void)memwrite(rt, addr, b, nd->dn_size, n);
+	(void)cwrite(rt, addr, ap, b, nd->dn_size, n);
 	return val;
 }
 
 /*
  * dst = src for a struct, union or array of size bytes: dst a C lvalue
  * or a variable holding one by value, src any value of its type (a
- * variable's, D's scratch memory, the traced process's).  A constant 0
- * for src frees an array element or a self-> variable (zeroes it).
+ * variable's, alloca()'s memory, the traced process's).  A constant 0
+ * for src frees an array element, or zeroes a self-> variable.
  */
 static int64_t
 copyref(dsl_rt_t *rt, int32_t dst, int32_t src)
 {
 	const dsl_node_t *dn = NODE(rt, dst), *sn = NODE(rt, src);
-	const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
-	    dn->dn_ctype, NULL);
-	size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
+	size_t len = csize(rt, dst);
 	uint64_t from, to;
+	bool sap, dap;
+	char *p;
 
 	if (sn->dn_op == N_INT) {
-		/* "= 0": frees an array element, zeroes the others */
 		if (dn->dn_op == N_ARR) {
 			const dsl_var_t *v = &rt->rt_pg->pg_vars[dn->dn_ival];
 			size_t kl = mkkey(rt, dn->dn_a, v->va_ktype);
@@ -675,20 +786,30 @@ copyref(dsl_rt_t *rt, int32_t dst, int32_t src)
 				dsl_var_ht_remove(&rt->rt_arrays, he);
 			return 0;
 		}
-		to = refaddr(rt, dst, true);
-		if (rt->rt_fault == FLT_NONE && to != 0)
+		to = refaddr(rt, dst, true, &dap);
+		if (rt->rt_fault == FLT_NONE && to != 0 && !dap)
 			memset((void *)(uintptr_t)to, 0, len);
 		return 0;
 	}
-	from = (uint64_t)eval(rt, src);
+	from = refaddr(rt, src, false, &sap);
 	if (rt->rt_fault != FLT_NONE || len == 0)
 		return 0;
-	to = refaddr(rt, dst, true);
+	if (sap) {
+		if ((p = abytes(rt, from, len, src)) == NULL)
+			return 0;
+		from = (uint64_t)(uintptr_t)p;
+	}
+	to = refaddr(rt, dst, true, &dap);
 	if (rt->rt_fault != FLT_NONE || to == 0)
 		return 0;
-	if (!is_local(dn) && dn->dn_op != N_GVAR && dn->dn_op != N_TVAR &&
-	    dn->dn_op != N_SVAR && dn->dn_op != N_ARR &&
-	    !in_scratch(rt, to, len)) {
+	if (dap) {
+		if ((p = abytes(rt, to, len, dst)) == NULL)
+			return 0;
+		to = (uint64_t)(uintptr_t)p;
+	} else if (!is_local(dn) && dn->dn_op != N_GVAR &&
+	    dn->dn_op != N_TVAR && dn->dn_op != N_SVAR &&
+	    dn->dn_op != N_ARR && !in_scratch(rt, to, len) &&
+	    in_alloca(rt, to, len, dst) <= 0) {
 		fault(rt, FLT_BADADDR, to, dst);
 		return 0;
 	}
@@ -1013,7 +1134,10 @@ subr(dsl_rt_t *rt, int32_t n)
 			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = scratch(rt, ss, n)) == NULL ||
+		addr = ptrmem(rt, f == F_INET_NTOP ? NODE(rt, nd->dn_a)->dn_next :
+		    nd->dn_a, addr, af == AF_INET ? 4 : 16);
+		if (rt->rt_fault != FLT_NONE ||
+		    (d = scratch(rt, ss, n)) == NULL ||
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
 			return VAL(empty);
 		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
@@ -1023,11 +1147,54 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_COPYINSTR:
 		return copyinstr(rt, n, (uint64_t)av[0],
 		    nargs > 1 ? av[1] : -1);
-	case F_COPYIN:
 	case F_ALLOCA: {
+		/* len bytes at the next multiple of 8, until the clause
+		 * ends (dtrace-utils' dt_cg_subr_alloca_impl); alloca(0)
+		 * is where the next would go */
+		uint64_t len = (uint64_t)av[0], top = rt->rt_atop, next;
+
+		if (len > rt->rt_asize || top > rt->rt_asize - 8 ||
+		    (next = (top + len + 7) & ~(uint64_t)7) > rt->rt_asize) {
+			fault(rt, FLT_NOSCRATCH, 0, n);
+			return 0;
+		}
+		memset(rt->rt_abase + top, 0, (size_t)(next - top));
+		rt->rt_atop = next;
+		return (int64_t)top;
+	}
+	case F_BCOPY: {
+		/* bcopy(src, dst, size): dst in alloca()'s memory */
+		int32_t sa = nd->dn_a, da = NODE(rt, sa)->dn_next;
+		uint64_t dst = (uint64_t)av[1], src;
+		int64_t len = av[2];
+
+		if (len < 0 || (uint64_t)len > rt->rt_asize - 8) {
+			fault(rt, FLT_BADSIZE, (uint64_t)len, n);
+			return 0;
+		}
+		if (NODE(rt, sa)->dn_type == DT_STR && av[0] == 0) {
+			fault(rt, FLT_BADADDR, 0, sa);
+			return 0;
+		}
+		if ((d = abytes(rt, dst, (uint64_t)len, da)) == NULL)
+			return 0;
+		if (NODE(rt, sa)->dn_type == DT_STR) {
+			/* a string's bytes, its NUL, and no further */
+			size_t sl = strnlen(STR(av[0]), ss - 1) + 1;
+
+			memset(d, 0, (size_t)len);
+			memcpy(d, STR(av[0]), sl < (size_t)len ? sl :
+			    (size_t)len);
+			return 0;
+		}
+		src = ptrmem(rt, sa, (uint64_t)av[0], (uint64_t)len);
+		if (rt->rt_fault == FLT_NONE)
+			(void)memread(rt, src, d, (size_t)len, sa);
+		return 0;
+	}
+	case F_COPYIN: {
 		/* void *: len bytes of scratch, live until the clause ends */
-		size_t len = av[f == F_ALLOCA ? 0 : 1] < 0 ? 0 :
-		    (size_t)av[f == F_ALLOCA ? 0 : 1];
+		size_t len = av[1] < 0 ? 0 : (size_t)av[1];
 
 		if (len > rt->rt_scrsize) {
 			fault(rt, FLT_NOSCRATCH, 0, n);
@@ -1035,9 +1202,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		}
 		if ((d = scratch(rt, len + 1, n)) == NULL)
 			return 0;
-		if (f == F_ALLOCA)
-			memset(d, 0, len);
-		else if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
+		if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
 			return 0;
 		d[len] = '\0';
 		return (int64_t)(uintptr_t)d;
@@ -1063,19 +1228,29 @@ subr(dsl_rt_t *rt, int32_t n)
 			/* a pointer: the string it points at */
 			uint64_t addr = (uint64_t)av[0];
 
-			if (in_scratch(rt, addr, 1)) {
-				const char *src = (const char *)(uintptr_t)addr;
-				size_t max = rt->rt_scratch + rt->rt_scrsize -
-				    src, len = strnlen(src, max < ss ? max :
-				    ss - 1);
+			const char *src;
+			size_t max = 0, len;
 
-				if ((d = scratch(rt, len + 1, n)) == NULL)
+			if ((NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0) {
+				/* up to the last allocation */
+				src = abytes(rt, addr, 1, nd->dn_a);
+				if (src == NULL)
 					return VAL(empty);
-				memmove(d, src, len);
-				d[len] = '\0';
-				return VAL(d);
+				max = (size_t)(rt->rt_abase + rt->rt_atop -
+				    src);
+			} else if (in_scratch(rt, addr, 1)) {
+				src = (const char *)(uintptr_t)addr;
+				max = (size_t)(rt->rt_scratch +
+				    rt->rt_scrsize - src);
+			} else {
+				return copyinstr(rt, n, addr, -1);
 			}
-			return copyinstr(rt, n, addr, -1);
+			len = strnlen(src, max < ss ? max : ss - 1);
+			if ((d = scratch(rt, len + 1, n)) == NULL)
+				return VAL(empty);
+			memmove(d, src, len);
+			d[len] = '\0';
+			return VAL(d);
 		}
 		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
@@ -1186,7 +1361,11 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_INDEX:
 		return cload(rt, n);
 	case N_ADDROF:
-		return (int64_t)address(rt, nd->dn_a, false);
+	{
+		bool ap;
+
+		return (int64_t)address(rt, nd->dn_a, false, &ap);
+	}
 	}
 	return 0;
 }
@@ -1601,6 +1780,7 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 
 	rt->rt_fault = FLT_NONE;
 	rt->rt_scrused = 0;
+	rt->rt_atop = 8;
 	rt->rt_epid = epid;
 	rt->rt_act = 0;
 	rt->rt_ctx = ctx;

@@ -34,6 +34,7 @@ static const char *const funcnames[F_NFUNCS] = {
 	[F_STRINGOF] = "stringof",
 	[F_PROGENYOF] = NULL,
 	[F_ALLOCA] = "alloca",
+	[F_BCOPY] = "bcopy",
 	[F_SPECULATION] = "speculation",
 	[F_HTONS] = "htons",
 	[F_HTONL] = "htonl",

@@ -90,7 +90,7 @@ enum {
 	F_STRLEN, F_STRJOIN, F_SUBSTR, F_INDEX, F_RINDEX, F_STRSTR,
 	F_STRCHR, F_STRRCHR, F_STRTOK, F_BASENAME, F_DIRNAME, F_LLTOSTR,
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
-	F_PROGENYOF, F_ALLOCA, F_SPECULATION,
+	F_PROGENYOF, F_ALLOCA, F_BCOPY, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
 	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP,
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
@@ -166,10 +166,25 @@ typedef struct dsl_node {
 	int32_t		dn_ctype;	/* C type (pg_tt), 0 = none */
 	int32_t		dn_ctdecl;	/* C type as declared, typedefs
 					 * and integers too (print()) */
+	uint32_t	dn_flags;	/* DN_* */
 	int64_t		dn_ival;
 } dsl_node_t;
 
+/*
+ * dn_flags.  DN_ALLOCA: the value is a pointer into alloca()'s memory,
+ * kept as Oracle's dtrace keeps one, an offset into that memory (8 for
+ * the first allocation, 0 NULL), which each access checks against what
+ * the clause allocated; the checker follows it through casts, pointer
+ * arithmetic, ?: and variables (dtrace-utils' DT_NF_ALLOCA).
+ * DN_NONASSIGN: a ?: of an alloca pointer and another, which no
+ * variable may take.
+ */
+#define DN_ALLOCA	0x1
+#define DN_NONASSIGN	0x2
+
 enum { V_GLOBAL, V_THIS, V_SELF, V_ARRAY };
+#define VA_ALLOCA	0x1
+#define VA_NONALLOCA	0x2
 
 typedef struct dsl_var {
 	uint32_t	va_name;	/* strtab */
@@ -182,6 +197,8 @@ typedef struct dsl_var {
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
+	uint8_t		va_alloca;	/* VA_ALLOCA, VA_NONALLOCA: what
+					 * pointers it was given */
 	uint32_t	va_bytes;	/* a struct, union or array held by
 					 * value: its size, and va_slot is
 					 * its offset in the scope's memory
@@ -221,7 +238,7 @@ typedef struct dsl_clause {
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
-	O_NOPTS };
+	O_SCRATCHSIZE, O_NOPTS };
 
 typedef struct dsl_optval {
 	uint32_t	ov_name;	/* strtab */
@@ -309,6 +326,22 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 #define DSL_STACKMARK	'\001'
 #define DSL_STACKSIZE	4096
 #define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
+
+/*
+ * alloca()'s memory, scratchsize bytes (Oracle's dtrace: 256 by default)
+ * after 8 that no allocation uses, so that the first one is never at
+ * offset 0 (dtrace-utils' alloca pointers are offsets; 0 is NULL).  The
+ * option rounds up to 8 bytes, as dt_opt_scratchsize does.
+ */
+static inline uint64_t
+dsl_prog_scratchsize(const dsl_prog_t *pg)
+{
+	int64_t v = pg->pg_opts[O_SCRATCHSIZE];
+
+	if (v < 0)
+		v = 256;
+	return ((uint64_t)v + 8 + 7) & ~(uint64_t)7;
+}
 
 /* prog.c: the name of function F_*, for messages. */
 const char	*dsl_prog_funcname(int f);

@@ -268,6 +268,9 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
 	/* after the scratch area: strtok's saved string and position */
 	rt->rt_scratch = calloc(1, rt->rt_scrsize + ss + 16);
+	rt->rt_asize = dsl_prog_scratchsize(pg);
+	rt->rt_abase = calloc(1, rt->rt_asize);
+	rt->rt_atop = 8;
 	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof(rt_agg_t));
 	/* array elements hold a string only if some array's values are
 	 * strings: int arrays keep 8 bytes an element */
@@ -285,6 +288,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
 	    rt->rt_gmem == NULL || rt->rt_tmem == NULL || rt->rt_zero == NULL ||
+	    rt->rt_abase == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
 	    dsl_var_thr_init(rt) != 0) {
 		dsl_rt_destroy(rt);
@@ -494,6 +498,7 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	free(rt->rt_zero);
 	free(rt->rt_keybuf);
 	free(rt->rt_scratch);
+	free(rt->rt_abase);
 	if (rt->rt_buf != NULL)
 		fclose(rt->rt_buf);
 	free(rt->rt_bufmem);

@@ -101,6 +101,11 @@ struct dsl_rt {
 	uint64_t	rt_now;		/* timestamp, read once per firing */
 	char		*rt_scratch;	/* string temporaries of one clause */
 	size_t		rt_scrused, rt_scrsize;
+	/* alloca()'s memory (prog.h's dsl_prog_scratchsize): rt_asize
+	 * bytes, of which a clause has allocated up to rt_atop; an alloca
+	 * pointer is an offset in it (prog.h's DN_ALLOCA) */
+	char		*rt_abase;
+	uint64_t	rt_asize, rt_atop;
 	int		rt_fault;	/* FLT_* */
 	uint64_t	rt_faultval;
 	int32_t		rt_faultnode;

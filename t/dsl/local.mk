@@ -60,6 +60,10 @@ dsl_d_tests = \
 	t/dsl/tst.structvars.d \
 	t/dsl/tst.arraybounds.d \
 	t/dsl/err.D_ARR_BOUNDS.d \
+	t/dsl/tst.alloca.d \
+	t/dsl/tst.alloca-faults.d \
+	t/dsl/err.D_ALLOCA_SIZE.d \
+	t/dsl/err.D_ALLOCA_INCOMPAT.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
