@@ -240,7 +240,11 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 		rt->rt_host.dh_out = stdout;
 	rt->rt_out = rt->rt_host.dh_out;
 	rt->rt_err = host->dh_err != NULL ? host->dh_err : stderr;
-	rt->rt_strsize = pg->pg_strsize;
+	/* strsize is the characters a string holds, its NUL apart, as
+	 * Oracle's dtrace counts it: strsize=10 keeps "dtraceBEGI" of
+	 * strjoin("dtrace", "BEGIN") (dtrace-utils funcs/strjoin/
+	 * tst.strjoin-capped-size; illumos kept 9) */
+	rt->rt_strsize = pg->pg_strsize + 1;
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;

@@ -64,6 +64,7 @@ dsl_d_tests = \
 	t/dsl/tst.alloca-faults.d \
 	t/dsl/err.D_ALLOCA_SIZE.d \
 	t/dsl/err.D_ALLOCA_INCOMPAT.d \
+	t/dsl/tst.strsize.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \

@@ -1,0 +1,19 @@
+/*
+ * ASSERTION: strsize counts a string's characters, its NUL apart, as
+ * Oracle's dtrace does: with strsize=10, strjoin("dtrace", "BEGIN") is
+ * "dtraceBEGI" (dtrace-utils funcs/strjoin/tst.strjoin-capped-size);
+ * with strsize=4 a variable holds "abcd" (variables/tvar/tst.str-size).
+ * illumos' dtrace kept one character fewer.
+ */
+#pragma D option quiet
+#pragma D option strsize=10
+
+BEGIN
+{
+	printf("%s\n", strjoin(probeprov, probename));
+	x = "1234567890123";
+	printf("%s %d\n", x, strlen(x));
+	printf("%s\n", substr("1234567890123", 0, 12));
+	printf("%s\n", lltostr(-123456789012));
+	exit(0);
+}
