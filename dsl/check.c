@@ -140,6 +140,8 @@ typedef struct check {
 
 static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
+static bool null_string(check_t *, int32_t);
+static bool is_ref(check_t *, int32_t);
 static bool is_ptr(check_t *, int32_t t);
 static const dsl_ctype_t *ctype(check_t *, int32_t t);
 
@@ -1147,6 +1149,8 @@ call(check_t *ck, int32_t n, bool stmt)
 		if ((want == 's' || (want == '*' && f == F_STRTOK && i == 0)) &&
 		    char_ptr(ck, a))
 			ptr_string(ck, a);
+		if (want == 's')
+			(void)null_string(ck, a);
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
@@ -1310,6 +1314,25 @@ ident(check_t *ck, int32_t n)
 	}
 }
 
+/*
+ * A constant 0 (NULL) where a string is wanted is a NULL string, as
+ * dtrace takes a null pointer for one: s = NULL, s == NULL, strlen(0).
+ * Node n becomes one; true if it did.
+ */
+static bool
+null_string(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+
+	if (nd->dn_op != N_INT || nd->dn_ival != 0 || nd->dn_type != DT_INT)
+		return false;
+	nd->dn_type = DT_STR;
+	nd->dn_size = 0;
+	nd->dn_signed = 0;
+	nd->dn_ctype = 0;
+	return true;
+}
+
 /* Is node n an lvalue of C data: a member, *p or p[i]? */
 static bool
 is_clvalue(int op)
@@ -1433,7 +1456,14 @@ cassign(check_t *ck, int32_t n)
 	if (rn->dn_type == DT_VOID)
 		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
 		    "right-hand operand has void type", opname(op));
-	if (is_ref(ck, l)) {
+	if (ln->dn_aux & AUX_CHARS) {
+		/* a string member, a char array: the string's bytes */
+		if (op != '=' || rn->dn_type != DT_STR)
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    tname(ck, l, a, sizeof(a)), opname(op),
+			    tname(ck, r, b, sizeof(b)));
+	} else if (is_ref(ck, l)) {
 		if (op != '=' || !is_ref(ck, r) ||
 		    !same_type(ck, ln->dn_ctype, rn->dn_ctype))
 			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
@@ -1453,6 +1483,40 @@ cassign(check_t *ck, int32_t n)
 	nd->dn_size = ln->dn_size;
 	nd->dn_signed = ln->dn_signed;
 	nd->dn_ctype = is_ref(ck, l) ? 0 : ln->dn_ctype;
+}
+
+/* The type of the variable lvalue node n names, if known (DT_VOID if
+ * not); nothing is made. */
+static int
+var_type(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+	const dsl_var_t *v = NULL;
+	int scope = -1;
+
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR:
+		v = &PG(ck)->pg_vars[nd->dn_ival];
+		break;
+	case N_ARR:
+		if (nd->dn_aux != 0)
+			v = &PG(ck)->pg_vars[nd->dn_ival];
+		else
+			scope = V_ARRAY;
+		break;
+	case N_IDENT:
+		scope = V_GLOBAL;
+		break;
+	case N_SELFREF:
+		scope = V_SELF;
+		break;
+	case N_THISREF:
+		scope = V_THIS;
+		break;
+	}
+	if (v == NULL && scope >= 0)
+		v = find_var(ck, scope, nname(ck, n), false);
+	return v != NULL ? v->va_type : DT_VOID;
 }
 
 static void
@@ -1493,6 +1557,9 @@ assignment(check_t *ck, int32_t n)
 	if (rn->dn_type == DT_VOID)
 		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
 		    "right-hand operand has void type", opname(op));
+	if (op == '=' && rn->dn_type == DT_INT && var_type(ck, l) == DT_STR)
+		(void)null_string(ck, r);
+	rn = NODE(ck, r);
 	if (op == '=') {
 		int32_t rct = rn->dn_ctype;
 		bool ref = is_ref(ck, r);
@@ -1813,6 +1880,12 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 		return;
 	case TY_PTR:
 		set_int(nd, 8, false);
+		nd->dn_ctype = r;
+		return;
+	case TY_STRING:
+		/* a string in memory: its bytes, read as a char array's */
+		nd->dn_type = DT_STR;
+		nd->dn_aux |= AUX_CHARS | AUX_BYADDR;
 		nd->dn_ctype = r;
 		return;
 	case TY_FLOAT:
@@ -2276,6 +2349,10 @@ expr1(check_t *ck, int32_t n)
 		an = NODE(ck, a);
 		bn = NODE(ck, b);
 		nd = NODE(ck, n);
+		if (cmp && an->dn_type == DT_STR && bn->dn_type == DT_INT)
+			(void)null_string(ck, b);
+		if (cmp && bn->dn_type == DT_STR && an->dn_type == DT_INT)
+			(void)null_string(ck, a);
 		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
 			/* dtrace's tags: integral, arithmetic, then any */
 			if (op == '%' || op == '&' || op == '|' || op == '^' ||
@@ -2352,9 +2429,14 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		an = NODE(ck, nd->dn_b);
 		bn = NODE(ck, nd->dn_c);
-		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID)
+		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID ||
+		    is_ref(ck, nd->dn_a))
 			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
 			    "requires a scalar first operand");
+		if (an->dn_type == DT_STR && bn->dn_type == DT_INT)
+			(void)null_string(ck, nd->dn_c);
+		if (bn->dn_type == DT_STR && an->dn_type == DT_INT)
+			(void)null_string(ck, nd->dn_b);
 		if (an->dn_type != bn->dn_type)
 			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
 			    "operands must have compatible types");
@@ -2616,7 +2698,8 @@ stmts(check_t *ck, int32_t s)
 			break;
 		case S_IF:
 			expr(ck, nd->dn_a);
-			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID)
+			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID ||
+			    is_ref(ck, NODE(ck, s)->dn_a))
 				dsl_diag_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
 				    "D_OP_SCALAR", "if condition must be "
 				    "scalar");
@@ -2644,7 +2727,8 @@ check_pass(check_t *ck)
 		ck->ck_cflags = 0;
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
-			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
+			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID ||
+			    is_ref(ck, cl->cl_pred))
 				dsl_diag_nerror(ck->ck_cc, cl->cl_pred,
 				    "D_PRED_SCALAR", "predicate result must "
 				    "be of scalar type");

@@ -183,17 +183,28 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 	size_t len = 0;
 	int64_t vals[8];
 	int i, n = 0;
+	int32_t n0 = k;
 
 	/* every key first: a key may itself look an array up, which uses
 	 * rt_keybuf (a[1, a[3, 2, 1], 3], dtrace-utils assocs/tst.nested) */
-	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next)
+	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next) {
+		if (n == 0)
+			n0 = k;
 		vals[n++] = eval(rt, k);
+	}
 	for (i = 0; i < n; i++) {
 		int64_t v = vals[i];
 
 		if (ktype[i] == DT_STR) {
 			const char *s = STR(v);
-			size_t sl = strnlen(s, rt->rt_strsize - 1);
+			size_t sl;
+
+			if (s == NULL) {
+				/* a NULL string is no key: dtrace reads it */
+				fault(rt, FLT_BADADDR, 0, n0);
+				s = empty;
+			}
+			sl = strnlen(s, rt->rt_strsize - 1);
 
 			memcpy(buf + len, s, sl);
 			buf[len + sl] = '\0';
@@ -206,13 +217,29 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 	return len;
 }
 
+/* Store string src (NULL too) into a string variable's slot dst. */
 static void
 copystr(dsl_rt_t *rt, char *dst, const char *src)
 {
-	size_t n = strnlen(src, rt->rt_strsize - 1);
+	size_t n;
 
+	if (src == NULL) {
+		dst[0] = '\0';
+		dst[1] = DSL_NULLMARK;
+		return;
+	}
+	n = strnlen(src, rt->rt_strsize - 1);
 	memmove(dst, src, n);
 	dst[n] = '\0';
+	if (n == 0)
+		dst[1] = '\0';
+}
+
+/* A string variable's slot as a value: NULL if it holds NULL. */
+static int64_t
+slotstr(const char *p)
+{
+	return p[0] == '\0' && p[1] == DSL_NULLMARK ? 0 : VAL(p);
 }
 
 /* Read a variable (lvalue node). */
@@ -225,17 +252,18 @@ load(dsl_rt_t *rt, int32_t n)
 
 	switch (nd->dn_op) {
 	case N_GVAR:
-		return str ? VAL(rt->rt_gstr + (size_t)v->va_slot *
+		return str ? slotstr(rt->rt_gstr + (size_t)v->va_slot *
 		    rt->rt_strsize) : rt->rt_gint[v->va_slot];
 	case N_TVAR:
-		return str ? VAL(rt->rt_tstr + (size_t)v->va_slot *
+		return str ? slotstr(rt->rt_tstr + (size_t)v->va_slot *
 		    rt->rt_strsize) : rt->rt_tint[v->va_slot];
 	case N_SVAR: {
 		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, false);
 
+		/* a dynamic variable not there: 0, or a NULL string */
 		if (t == NULL)
-			return str ? VAL(empty) : 0;
-		return str ? VAL(t->th_strs + (size_t)v->va_slot *
+			return 0;
+		return str ? slotstr(t->th_strs + (size_t)v->va_slot *
 		    rt->rt_strsize) : t->th_ints[v->va_slot];
 	}
 	case N_ARR: {
@@ -246,15 +274,15 @@ load(dsl_rt_t *rt, int32_t n)
 		    rt->rt_keybuf, len, dsl_var_hash((uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len));
 		if (he == NULL)
-			return str ? VAL(empty) : 0;
+			return 0;
 		return str ? VAL((char *)he->he_data) : he->he_data[0];
 	}
 	}
 	return 0;
 }
 
-/* Write a variable; storing 0 (or "") into self-> or an array element
- * frees it, as in dtrace.  Returns the value stored. */
+/* Write a variable; storing 0 (or a NULL string) into self-> or an
+ * array element frees it, as in dtrace.  Returns the value stored. */
 static int64_t
 store(dsl_rt_t *rt, int32_t n, int64_t val)
 {
@@ -262,6 +290,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
 	bool str = nd->dn_type == DT_STR;
 	bool zero;
+	char *p;
 
 	if (rt->rt_fault != FLT_NONE)
 		return 0;
@@ -271,22 +300,22 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 	 * arithmetic/tst.basics) */
 	if (!str && v->va_type == DT_INT && v->va_size < 8)
 		val = normv(val, v->va_size, v->va_signed);
-	zero = str ? STR(val)[0] == '\0' : val == 0;
+	zero = val == 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
-		if (str)
-			copystr(rt, rt->rt_gstr + (size_t)v->va_slot *
-			    rt->rt_strsize, STR(val));
-		else
-			rt->rt_gint[v->va_slot] = val;
-		break;
 	case N_TVAR:
-		if (str)
-			copystr(rt, rt->rt_tstr + (size_t)v->va_slot *
-			    rt->rt_strsize, STR(val));
-		else
-			rt->rt_tint[v->va_slot] = val;
-		break;
+		if (!str) {
+			(nd->dn_op == N_GVAR ? rt->rt_gint :
+			    rt->rt_tint)[v->va_slot] = val;
+			break;
+		}
+		p = (nd->dn_op == N_GVAR ? rt->rt_gstr : rt->rt_tstr) +
+		    (size_t)v->va_slot * rt->rt_strsize;
+		copystr(rt, p, STR(val));
+		/* the assignment's value is the variable's string, as in
+		 * Oracle's dtrace, where (this->s = NULL) != "" is false
+		 * (dtrace-utils funcs/strtok/tst.strtok) */
+		return VAL(p);
 	case N_SVAR: {
 		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
 
@@ -307,7 +336,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 		const char *src = str ? STR(val) : NULL;
 
 		/* the value may live in the key buffer's way: keep it */
-		if (str && strlen(src) < sizeof(tmp)) {
+		if (str && src != NULL && strlen(src) < sizeof(tmp)) {
 			strcpy(tmp, src);
 			src = tmp;
 		}
@@ -758,6 +787,33 @@ cstore(dsl_rt_t *rt, int32_t n, int64_t val)
 	return val;
 }
 
+/* Store string s into the char array or string member node n: its
+ * characters and a NUL, within the member.  Returns s. */
+static int64_t
+cstrstore(dsl_rt_t *rt, int32_t n, int64_t s)
+{
+	size_t size = csize(rt, n), len;
+	bool ap;
+	uint64_t addr;
+	char *b;
+
+	if (rt->rt_fault != FLT_NONE || size == 0)
+		return 0;
+	if (s == 0) {
+		fault(rt, FLT_BADADDR, 0, n);
+		return 0;
+	}
+	len = strnlen(STR(s), size - 1);
+	if ((b = scratch(rt, len + 1, n)) == NULL)
+		return 0;
+	memcpy(b, STR(s), len);
+	b[len] = '\0';
+	addr = address(rt, n, true, &ap);
+	if (rt->rt_fault == FLT_NONE)
+		(void)cwrite(rt, addr, ap, b, len + 1, n);
+	return s;
+}
+
 /*
  * dst = src for a struct, union or array of size bytes: dst a C lvalue
  * or a variable holding one by value, src any value of its type (a
@@ -908,10 +964,18 @@ subr(dsl_rt_t *rt, int32_t n)
 	char *d;
 
 	for (a = nd->dn_a; a != DSL_NONE && nargs < 3;
-	    a = NODE(rt, a)->dn_next)
+	    a = NODE(rt, a)->dn_next) {
 		av[nargs++] = eval(rt, a);
+		/* a NULL string is no string: the subroutine would read
+		 * it, and faults (dtrace-utils' strlen/tst.null and
+		 * strtok/tst.strtok_nullstr); stringof() passes it.
+		 * strtok(NULL, ...)'s NULL is the constant, an integer */
+		if (NODE(rt, a)->dn_type == DT_STR && av[nargs - 1] == 0 &&
+		    f != F_STRINGOF)
+			fault(rt, FLT_BADADDR, 0, a);
+	}
 	if (rt->rt_fault != FLT_NONE)
-		return nd->dn_type == DT_STR ? VAL(empty) : 0;
+		return 0;
 	switch (f) {
 	case F_STRLEN:
 		return (int64_t)strnlen(STR(av[0]), ss);
@@ -981,16 +1045,14 @@ subr(dsl_rt_t *rt, int32_t n)
 		return -1;
 	}
 	case F_STRSTR: {
-		const char *r = strstr(STR(av[0]), STR(av[1]));
-
-		return VAL(r != NULL ? r : empty);
+		/* NULL when not there, as dtrace's */
+		return VAL(strstr(STR(av[0]), STR(av[1])));
 	}
 	case F_STRCHR:
 	case F_STRRCHR: {
-		const char *r = f == F_STRCHR ? strchr(STR(av[0]), (int)av[1]) :
-		    strrchr(STR(av[0]), (int)av[1]);
-
-		return VAL(r != NULL ? r : empty);
+		/* NULL when not there, as dtrace's */
+		return VAL(f == F_STRCHR ? strchr(STR(av[0]), (int)av[1]) :
+		    strrchr(STR(av[0]), (int)av[1]));
 	}
 	case F_STRTOK: {
 		/* strtok(NULL, delim) goes on with the last string */
@@ -1007,8 +1069,9 @@ subr(dsl_rt_t *rt, int32_t n)
 		while (tok[i] != '\0' && strchr(delim, tok[i]) != NULL)
 			i++;
 		if (tok[i] == '\0') {
+			/* no token left: NULL, as dtrace's */
 			*pos = i;
-			return VAL(empty);
+			return 0;
 		}
 		start = i;
 		while (tok[i] != '\0' && strchr(delim, tok[i]) == NULL)
@@ -1017,7 +1080,10 @@ subr(dsl_rt_t *rt, int32_t n)
 			return VAL(empty);
 		memcpy(d, tok + start, i - start);
 		d[i - start] = '\0';
-		*pos = tok[i] != '\0' ? i + 1 : i;
+		/* the next call starts at the delimiter that ended this
+		 * token, which its own delimiters may not include
+		 * (dtrace-utils funcs/strtok/tst.strtok2) */
+		*pos = i;
 		return VAL(d);
 	}
 	case F_BASENAME:
@@ -1295,7 +1361,13 @@ eval(dsl_rt_t *rt, int32_t n)
 
 		a = eval(rt, nd->dn_a);
 		b = eval(rt, nd->dn_b);
-		c = strcmp(STR(a), STR(b));
+		/* NULL is less than any string, "" too, and equal to
+		 * itself (dtrace-utils operators/
+		 * tst.str_comparison-basic-with-NULL) */
+		if (a == 0 || b == 0)
+			c = (a != 0) - (b != 0);
+		else
+			c = strcmp(STR(a), STR(b));
 		switch (nd->dn_aux) {
 		case '<': return c < 0;
 		case '>': return c > 0;
@@ -1332,6 +1404,8 @@ eval(dsl_rt_t *rt, int32_t n)
 		bool c = ln->dn_op == N_MEMBER || ln->dn_op == N_DEREF ||
 		    ln->dn_op == N_INDEX;
 
+		if (c && (ln->dn_aux & AUX_CHARS))
+			return cstrstore(rt, nd->dn_a, eval(rt, nd->dn_b));
 		if (ln->dn_aux & AUX_BYADDR && (c || (ln->dn_aux & AUX_LOCAL)))
 			return copyref(rt, nd->dn_a, nd->dn_b);
 		if (nd->dn_aux == '=') {
@@ -1476,6 +1550,9 @@ pfargs(dsl_rt_t *rt, const dsl_node_t *fn, dsl_parg_t *args)
 		args[k].pa_fsize = ty != NULL && ty->ty_kind == TY_FLOAT ?
 		    (int)ty->ty_size : 0;
 		args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
+		/* a NULL string is read when recorded: it faults */
+		if (xn->dn_type == DT_STR && v == 0)
+			fault(rt, FLT_BADADDR, 0, x);
 	}
 	return k;
 }
@@ -1528,6 +1605,8 @@ action(dsl_rt_t *rt, int32_t n)
 	case F_PRINT: {
 		int64_t v = eval(rt, a);
 
+		if (an->dn_type == DT_STR && v == 0)
+			fault(rt, FLT_BADADDR, 0, a);
 		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
 			dsl_print_trace(rt, an, v);	/* JSON: the value */
 		else if (rt->rt_fault == FLT_NONE)
@@ -1537,6 +1616,10 @@ action(dsl_rt_t *rt, int32_t n)
 	case F_TRACE: {
 		int64_t v = eval(rt, a);
 
+		/* a NULL string is read when recorded: it faults
+		 * (dtrace-utils funcs/strtok/tst.strtok_nullstr2) */
+		if (an->dn_type == DT_STR && v == 0)
+			fault(rt, FLT_BADADDR, 0, a);
 		if (rt->rt_fault == FLT_NONE)
 			dsl_print_trace(rt, an, v);
 		return;
@@ -1648,6 +1731,8 @@ action(dsl_rt_t *rt, int32_t n)
 
 		if (an->dn_next != DSL_NONE)
 			val = STR(eval(rt, an->dn_next));
+		if (val == NULL)
+			fault(rt, FLT_BADADDR, 0, an->dn_next);
 		if (rt->rt_fault == FLT_NONE)
 			setopt(rt, name, val);
 		return;

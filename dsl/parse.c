@@ -259,6 +259,10 @@ d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
 		*size = 4;
 		*sign = true;
 		return 0;
+	case TY_STRING:
+		*kind = DT_STR;
+		*size = 0;
+		return 0;
 	default:
 		return t;	/* pointers, and by address: structs, arrays */
 	}
@@ -361,16 +365,15 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool stars,
 		if (!base_type(ps, kind, size, sign, &fsize))
 			return false;
 		qualifiers(ps);
-		if (fsize == 0 && (*kind == DT_STR ||
-		    (*kind == DT_INT && (!stars || tok(ps) != '*'))))
+		if (fsize == 0 && *kind != DT_VOID &&
+		    (!stars || tok(ps) != '*'))
 			return true;
 		t = fsize != 0 ? dsl_type_float(tt, fsize == 4 ? "float" :
 		    fsize == 8 ? "double" : "long double", (size_t)fsize) :
 		    *kind == DT_VOID ? dsl_type_void(tt) :
-		    *kind == DT_STR ? 0 : dsl_type_int(tt, int_name(*size,
+		    *kind == DT_STR ? dsl_type_string(tt,
+		    cc->cc_pg->pg_strsize) : dsl_type_int(tt, int_name(*size,
 		    *sign), (size_t)*size, *sign);
-		if (*kind == DT_STR)
-			syntax(ps);	/* no pointers to strings */
 		if (t == 0)
 			nomem(cc);
 	}
@@ -679,8 +682,8 @@ unary1(pstate_t *ps)
 					CC_NODE(cc, n)->dn_ival =
 					    ct != 0 ? type_size(ps, ct, line,
 					    col) : kind == DT_STR ?
-					    DSL_STRSIZE : kind == DT_VOID ? 1 :
-					    size;
+					    cc->cc_pg->pg_strsize :
+					    kind == DT_VOID ? 1 : size;
 					CC_NODE(cc, n)->dn_type = DT_INT;
 					CC_NODE(cc, n)->dn_size = 8;
 					CC_NODE(cc, n)->dn_signed = 0;
@@ -1026,9 +1029,9 @@ ctype_of(pstate_t *ps, int kind, int size, bool sign, int32_t ct)
 
 	if (ct != 0)
 		return ct;
-	if (kind == DT_STR)
-		syntax(ps);	/* no strings in C aggregates */
-	t = kind == DT_VOID ? dsl_type_void(tt) :
+	/* a string in a struct D declares: strsize bytes */
+	t = kind == DT_VOID ? dsl_type_void(tt) : kind == DT_STR ?
+	    dsl_type_string(tt, ps->ps_cc->cc_pg->pg_strsize) :
 	    dsl_type_int(tt, int_name(size, sign), (size_t)size, sign);
 	if (t == 0)
 		nomem(ps->ps_cc);

@@ -123,7 +123,7 @@ enum {
  * another (dsl_type_resolve() looks through them).
  */
 enum { TY_VOID = 1, TY_INT, TY_PTR, TY_ARRAY, TY_STRUCT, TY_UNION,
-	TY_ENUM, TY_TYPEDEF, TY_FLOAT };
+	TY_ENUM, TY_TYPEDEF, TY_FLOAT, TY_STRING };
 
 typedef struct dsl_ctype {
 	uint8_t		ty_kind;	/* TY_* */
@@ -311,6 +311,9 @@ int		dsl_type_tab_copy(dsl_typetab_t *dst,
 void		dsl_type_tab_fini(dsl_typetab_t *);
 int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 		    const char *name);
+/* D's string as a C type, of size bytes (strsize): a member of a
+ * struct D declares, what a string * points at. */
+int32_t		dsl_type_string(dsl_typetab_t *, size_t size);
 /*
  * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
  * the pid in decimal, "/" and the string space in decimal when it has

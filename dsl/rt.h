@@ -29,6 +29,14 @@ typedef struct dsl_htab {
 
 #define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
 
+/*
+ * A string variable's storage holds NULL (D's strings may be: strchr()
+ * finding nothing, s = NULL) as an empty string whose second byte is
+ * 0x7f, as dtrace-utils' DT_NULL_STRING marks it; a string that is
+ * stored clears that byte.  Every slot is at least 2 bytes.
+ */
+#define DSL_NULLMARK	0x7f
+
 /* A thread's self-> variables. */
 typedef struct dsl_thr {
 	int64_t		th_tid;

@@ -183,6 +183,17 @@ dsl_type_float(dsl_typetab_t *tt, const char *name, size_t size)
 }
 
 int32_t
+dsl_type_string(dsl_typetab_t *tt, size_t size)
+{
+	int32_t t;
+
+	if ((t = dsl_type_find(tt, TY_STRING, "string")) != 0 &&
+	    tt->tt_types[t].ty_size == size)
+		return t;
+	return add(tt, TY_STRING, "string", size, 1);
+}
+
+int32_t
 dsl_type_ptr(dsl_typetab_t *tt, int32_t to)
 {
 	uint32_t i;

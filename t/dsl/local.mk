@@ -65,6 +65,9 @@ dsl_d_tests = \
 	t/dsl/err.D_ALLOCA_SIZE.d \
 	t/dsl/err.D_ALLOCA_INCOMPAT.d \
 	t/dsl/tst.strsize.d \
+	t/dsl/tst.nullstr.d \
+	t/dsl/tst.nullstr-faults.d \
+	t/dsl/tst.strmembers.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \

@@ -1,6 +1,7 @@
 /*
  * ASSERTION: associative arrays take tuple keys of mixed types; an unset
- * element reads 0 (or ""); storing 0 deletes an element.
+ * element reads 0 (or a NULL string, as in Oracle's dtrace: dtrace-utils
+ * assocs/tst.init-str); storing 0 deletes an element.
  */
 #pragma D option quiet
 
@@ -17,7 +18,7 @@ BEGIN
 	printf("%d\n", a["x", 1]);
 	names[1] = "one";
 	names[2] = "two";
-	printf("%s %s [%s]\n", names[1], names[2], names[3]);
+	printf("%s %s %d\n", names[1], names[2], names[3] == NULL);
 	n[probename] = 7;
 	printf("%d\n", n["BEGIN"]);
 	exit(0);
