@@ -978,7 +978,10 @@ subr(dsl_rt_t *rt, int32_t n)
 		return 0;
 	switch (f) {
 	case F_STRLEN:
-		return (int64_t)strnlen(STR(av[0]), ss);
+		/* a string holds strsize characters at most: a longer
+		 * constant counts as cut (dtrace-utils
+		 * funcs/strlen/tst.capped-sizw) */
+		return (int64_t)strnlen(STR(av[0]), ss - 1);
 	case F_STRJOIN: {
 		size_t l1 = strnlen(STR(av[0]), ss - 1);
 		size_t l2 = strnlen(STR(av[1]), ss - 1);
@@ -996,7 +999,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		/* dtrace_dif_subr(DIF_SUBR_SUBSTR) */
 		const char *s = STR(av[0]);
 		int64_t index = av[1], rem = nargs > 2 ? av[2] : (int64_t)ss;
-		int64_t len = (int64_t)strnlen(s, ss), i;
+		int64_t len = (int64_t)strnlen(s, ss - 1), i;
 
 		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
@@ -1024,8 +1027,8 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_INDEX:
 	case F_RINDEX: {
 		const char *s = STR(av[0]), *sub = STR(av[1]);
-		int64_t len = (int64_t)strnlen(s, ss);
-		int64_t sl = (int64_t)strnlen(sub, ss), i, start;
+		int64_t len = (int64_t)strnlen(s, ss - 1);
+		int64_t sl = (int64_t)strnlen(sub, ss - 1), i, start;
 
 		if (f == F_INDEX) {
 			start = nargs > 2 ? av[2] : 0;
