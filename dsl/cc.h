@@ -27,6 +27,23 @@ enum {
 	K_REGISTER, K_AUTO, K_NKEYWORDS
 };
 
+/*
+ * An inline: "inline type name = expr;" or, with parameters, "inline
+ * type name[type x, ...] = expr;".  Each use becomes a copy of its
+ * expression (the parameters replaced by the use's keys), made the
+ * inline's type; the expression itself is never checked in place.
+ */
+typedef struct dsl_inline {
+	uint32_t	in_name;	/* strtab */
+	int		in_kind, in_size;	/* DT_*, integer bytes */
+	bool		in_sign;
+	int32_t		in_ctype;	/* C type, 0 for a plain integer */
+	int32_t		in_expr;	/* node */
+	int		in_nparams;	/* -1: not an array */
+	uint32_t	in_params[8];	/* strtab */
+	int		in_line, in_col, in_src;
+} dsl_inline_t;
+
 typedef struct dsl_cc {
 	/* input */
 	const dsl_src_t	*cc_srcs;
@@ -61,6 +78,10 @@ typedef struct dsl_cc {
 	dsl_prog_t	*cc_pg;
 	uint32_t	cc_nodecap, cc_strcap, cc_clausecap, cc_desccap;
 	uint32_t	cc_varcap, cc_aggcap, cc_optcap;
+
+	/* inlines, in the order they are defined */
+	dsl_inline_t	*cc_inlines;
+	uint32_t	cc_ninlines, cc_inlinecap;
 } dsl_cc_t;
 
 /* lex.c */
@@ -85,6 +106,11 @@ void	dsl_check(dsl_cc_t *);
 void	dsl_check_declare(dsl_cc_t *, int scope, const char *name, int type,
 	    int size, bool sign, int32_t ctype, int nkeys,
 	    const uint8_t *ktype, const uint8_t *ksize, int line, int col);
+
+/* An inline's name may not be a built-in variable, a function or a
+ * variable declared: D_DECL_IDRED. */
+void	dsl_check_inline_name(dsl_cc_t *, const char *name, int line,
+	    int col);
 
 /* compile.c */
 /* Apply a "#pragma D option" or -x string "name[=value]". */

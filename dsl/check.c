@@ -142,6 +142,8 @@ static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
 static bool null_string(check_t *, int32_t);
 static bool is_ref(check_t *, int32_t);
+static bool same_type(check_t *, int32_t, int32_t);
+static const char *tname(check_t *, int32_t, char *, size_t);
 static bool is_ptr(check_t *, int32_t t);
 static const dsl_ctype_t *ctype(check_t *, int32_t t);
 
@@ -1231,6 +1233,187 @@ call(check_t *ck, int32_t n, bool stmt)
 	}
 }
 
+/* -- inlines ------------------------------------------------------------ */
+
+void
+dsl_check_inline_name(dsl_cc_t *cc, const char *name, int line, int col)
+{
+	check_t ck = { cc, false, false, NULL, 0 };
+
+	if (find_builtin(name) >= 0 || find_func(name) >= 0 ||
+	    find_var(&ck, V_GLOBAL, name, false) != NULL ||
+	    find_var(&ck, V_ARRAY, name, false) != NULL)
+		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		    "redefined: %s", name);
+}
+
+/* The inline named name that a use may reach (one defined before the
+ * inline whose expression the use is in: limit, DSL_NONE for a
+ * clause's), or -1. */
+static int
+find_inline(check_t *ck, const char *name, int32_t limit)
+{
+	const dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i;
+
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		if (limit != DSL_NONE && (int32_t)i >= limit)
+			break;
+		if (strcmp(dsl_prog_str(PG(ck), cc->cc_inlines[i].in_name),
+		    name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A copy of the parsed list of nodes at src (and the trees under
+ * them), as part of inline idx: its names reach the inlines defined
+ * before it, and the parameters of in are replaced by copies of the
+ * keys at keys. */
+static int32_t
+copy_tree(check_t *ck, int32_t src, int idx, const dsl_inline_t *in,
+    int32_t keys)
+{
+	int32_t first = DSL_NONE, last = DSL_NONE;
+
+	for (; src != DSL_NONE; src = NODE(ck, src)->dn_next) {
+		dsl_node_t s = *NODE(ck, src);
+		int32_t c = DSL_NONE, k;
+		int i;
+
+		if (s.dn_op == N_IDENT && in != NULL) {
+			for (i = 0; i < in->in_nparams; i++)
+				if (strcmp(dsl_prog_str(PG(ck),
+				    in->in_params[i]), nname(ck, src)) == 0)
+					break;
+			if (i < in->in_nparams) {
+				for (k = keys; i-- > 0 && k != DSL_NONE;)
+					k = NODE(ck, k)->dn_next;
+				if (k == DSL_NONE)
+					dsl_diag_nerror(ck->ck_cc, src,
+					    "D_PROTO_LEN", "%s[ ]: too few "
+					    "keys", dsl_prog_str(PG(ck),
+					    in->in_name));
+				/* a key's own copy, alone */
+				{
+					int32_t nx = NODE(ck, k)->dn_next;
+
+					NODE(ck, k)->dn_next = DSL_NONE;
+					c = copy_tree(ck, k, DSL_NONE, NULL,
+					    DSL_NONE);
+					NODE(ck, k)->dn_next = nx;
+				}
+			}
+		}
+		if (c == DSL_NONE) {
+			c = dsl_parse_node(ck->ck_cc, s.dn_op, s.dn_line,
+			    s.dn_col);
+			s.dn_next = DSL_NONE;
+			s.dn_a = copy_tree(ck, s.dn_a, idx, in, keys);
+			s.dn_b = copy_tree(ck, s.dn_b, idx, in, keys);
+			if (s.dn_op == N_COND || s.dn_op == S_IF)
+				s.dn_c = copy_tree(ck, s.dn_c, idx, in, keys);
+			else if (s.dn_op == N_IDENT || s.dn_op == N_ARR)
+				s.dn_c = idx;
+			*NODE(ck, c) = s;
+		}
+		if (last == DSL_NONE)
+			first = c;
+		else
+			NODE(ck, last)->dn_next = c;
+		last = c;
+	}
+	return first;
+}
+
+/*
+ * Node n uses inline idx (with keys, an inline array's): it becomes a
+ * copy of the inline's expression, made the inline's type (a cast for
+ * an integer or pointer), in n's place in its list.
+ */
+static void
+use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
+{
+	const dsl_inline_t *in = &ck->ck_cc->cc_inlines[idx];
+	dsl_inline_t copy = *in;
+	int32_t c, next = NODE(ck, n)->dn_next;
+	int nk = count_args(ck, keys);
+
+	if ((copy.in_nparams < 0) != (keys == DSL_NONE) ||
+	    (copy.in_nparams >= 0 && nk != copy.in_nparams))
+		dsl_diag_nerror(ck->ck_cc, n, "D_PROTO_LEN", "inline %s%s: "
+		    "%d key%s passed, %d expected", dsl_prog_str(PG(ck),
+		    copy.in_name), copy.in_nparams >= 0 ? "[ ]" : "", nk,
+		    nk == 1 ? "" : "s", copy.in_nparams < 0 ? 0 :
+		    copy.in_nparams);
+	c = copy_tree(ck, copy.in_expr, idx, &copy, keys);
+	if (copy.in_kind == DT_INT && (copy.in_ctype == 0 ||
+	    is_ptr(ck, copy.in_ctype))) {
+		dsl_node_t *nd = NODE(ck, n);
+
+		memset(nd, 0, sizeof(*nd));
+		nd->dn_op = N_CAST;
+		nd->dn_a = c;
+		nd->dn_b = nd->dn_c = DSL_NONE;
+		nd->dn_line = NODE(ck, c)->dn_line;
+		nd->dn_col = NODE(ck, c)->dn_col;
+		nd->dn_src = NODE(ck, c)->dn_src;
+		nd->dn_type = DT_INT;
+		nd->dn_size = (uint8_t)copy.in_size;
+		nd->dn_signed = copy.in_sign;
+		nd->dn_ctype = copy.in_ctype;
+	} else {
+		*NODE(ck, n) = *NODE(ck, c);
+	}
+	NODE(ck, n)->dn_next = next;
+}
+
+/* Check each inline's expression as dtrace does where it is defined:
+ * names it uses resolve, and its value has the inline's type. */
+static void
+check_inlines(check_t *ck)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i;
+
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		dsl_inline_t in = cc->cc_inlines[i];
+		int32_t keys = DSL_NONE, c, k;
+		const dsl_node_t *cn;
+		char a[256], b[256];
+		int j;
+
+		/* parameters stand for themselves */
+		for (j = in.in_nparams - 1; j >= 0; j--) {
+			k = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
+			set_int(NODE(ck, k), 8, true);
+			NODE(ck, k)->dn_next = keys;
+			keys = k;
+		}
+		c = copy_tree(ck, in.in_expr, (int)i, &in, keys);
+		expr(ck, c);
+		cn = NODE(ck, c);
+		if ((in.in_kind == DT_STR) != (cn->dn_type == DT_STR) ||
+		    cn->dn_type == DT_VOID ||
+		    (in.in_ctype != 0 && !is_ptr(ck, in.in_ctype) &&
+		    !same_type(ck, in.in_ctype, cn->dn_ctype)) ||
+		    (in.in_ctype == 0 && is_ref(ck, c))) {
+			if (in.in_ctype != 0)
+				dsl_type_name(&PG(ck)->pg_tt, in.in_ctype, a,
+				    sizeof(a));
+			else
+				snprintf(a, sizeof(a), "%s", in.in_kind ==
+				    DT_STR ? "string" : "int");
+			cc->cc_src = in.in_src;
+			dsl_diag_error(cc, in.in_line, in.in_col,
+			    "D_OP_INCOMPAT", "inline %s definition uses "
+			    "incompatible types: \"%s\" = \"%s\"",
+			    dsl_prog_str(PG(ck), in.in_name), a,
+			    tname(ck, c, b, sizeof(b)));
+		}
+	}
+}
+
 static void
 ident(check_t *ck, int32_t n)
 {
@@ -1277,6 +1460,15 @@ ident(check_t *ck, int32_t n)
 				set_int(nd, 4, true);
 				return;
 			}
+	}
+	{
+		int k = find_inline(ck, name, nd->dn_c);
+
+		if (k >= 0) {
+			use_inline(ck, n, k, DSL_NONE);
+			expr1(ck, n);
+			return;
+		}
 	}
 	v = find_var(ck, V_GLOBAL, name, false);
 	if (v != NULL && v->va_type != DT_VOID) {
@@ -2260,6 +2452,15 @@ expr1(check_t *ck, int32_t n)
 	case N_SELFREF:
 	case N_THISREF:
 	case N_ARR:
+		if (nd->dn_op == N_ARR && nd->dn_aux == 0) {
+			int k = find_inline(ck, nname(ck, n), nd->dn_c);
+
+			if (k >= 0) {
+				use_inline(ck, n, k, nd->dn_a);
+				expr1(ck, n);
+				return;
+			}
+		}
 		if (nd->dn_op == N_ARR && args_index(ck, n))
 			return;
 		if (index_var(ck, n)) {
@@ -2834,6 +3035,7 @@ dsl_check(dsl_cc_t *cc)
 	}
 	memcpy(cc->cc_jmp, outer, sizeof(jmp_buf));
 	ck.ck_strict = true;
+	check_inlines(&ck);
 	check_pass(&ck);
 	printa_keys(&ck);
 	for (k = 0; k < (int)pg->pg_naggs; k++) {

@@ -217,6 +217,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 
 	if (setjmp(cc->cc_jmp) != 0) {
 		dsl_prog_free(cc->cc_pg);
+		free(cc->cc_inlines);
 		free(cc->cc_tstr);
 		free(cc->cc_pstr);
 		free(cc->cc_dstr);
@@ -260,6 +261,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		d->pd_name = pg->pg_strtab + (uintptr_t)d->pd_name;
 		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
 	}
+	free(cc->cc_inlines);
 	free(cc->cc_tstr);
 	free(cc->cc_pstr);
 	free(cc->cc_dstr);

@@ -1287,6 +1287,66 @@ starts_keys(dsl_cc_t *cc)
 }
 
 /*
+ * "inline type name = expr;" or "inline type name[type x, ...] = expr;":
+ * check.c puts a copy of the expression where the name is used.
+ */
+static void
+inline_decl(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_inline_t in;
+	int line, col;
+	uint32_t i;
+
+	memset(&in, 0, sizeof(in));
+	next(ps);	/* inline */
+	if (!type_name(ps, &in.in_kind, &in.in_size, &in.in_sign, true,
+	    &in.in_ctype) || in.in_kind == DT_VOID || tok(ps) != T_IDENT)
+		syntax(ps);
+	line = cc->cc_tline;
+	col = cc->cc_tcol;
+	in.in_name = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
+	in.in_nparams = -1;
+	next(ps);
+	if (tok(ps) == '[') {
+		in.in_nparams = 0;
+		do {
+			int k, sz;
+			bool sg;
+			int32_t ct;
+
+			next(ps);
+			if (in.in_nparams == 8 ||
+			    !type_name(ps, &k, &sz, &sg, true, &ct) ||
+			    tok(ps) != T_IDENT)
+				syntax(ps);
+			in.in_params[in.in_nparams++] = dsl_parse_str(cc,
+			    cc->cc_tstr, cc->cc_tstrlen);
+			next(ps);
+		} while (tok(ps) == ',');
+		want(ps, ']');
+	}
+	want(ps, '=');
+	for (i = 0; i < cc->cc_ninlines; i++)
+		if (strcmp(dsl_prog_str(cc->cc_pg, cc->cc_inlines[i].in_name),
+		    dsl_prog_str(cc->cc_pg, in.in_name)) == 0)
+			dsl_diag_error(cc, line, col, "D_DECL_IDRED",
+			    "identifier redefined: %s", dsl_prog_str(cc->cc_pg,
+			    in.in_name));
+	dsl_check_inline_name(cc, dsl_prog_str(cc->cc_pg, in.in_name), line,
+	    col);
+	in.in_expr = assign(ps);
+	if (tok(ps) != ';')
+		syntax(ps);
+	in.in_line = line;
+	in.in_col = col;
+	in.in_src = cc->cc_src;
+	cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
+	    &cc->cc_inlinecap, cc->cc_ninlines + 1, sizeof(dsl_inline_t));
+	cc->cc_inlines[cc->cc_ninlines++] = in;
+}
+
+/*
  * A clause-level declaration: "[self|this] type name[, name...];" (a
  * name with '*'s, C array dimensions "[N]", or an associative array's
  * key types "[type, ...]"), "struct|union TAG { ... } [names];", "enum
@@ -1306,6 +1366,10 @@ declaration(pstate_t *ps)
 	/* lex the word again, as C tokens */
 	cc->cc_p = cc->cc_dstart;
 	dsl_lex_next(cc);
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_INLINE) {
+		inline_decl(ps);
+		return;
+	}
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_TYPEDEF) {
 		istypedef = true;
 		next(ps);

@@ -68,6 +68,8 @@ dsl_d_tests = \
 	t/dsl/tst.nullstr.d \
 	t/dsl/tst.nullstr-faults.d \
 	t/dsl/tst.strmembers.d \
+	t/dsl/tst.inline.d \
+	t/dsl/err.D_OP_INCOMPAT.inline.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
