@@ -143,6 +143,8 @@ static void expr1(check_t *, int32_t n);
 static bool null_string(check_t *, int32_t);
 static bool is_ref(check_t *, int32_t);
 static bool same_type(check_t *, int32_t, int32_t);
+static void decay(check_t *, int32_t);
+static bool void_ptr(check_t *, int32_t);
 static const char *tname(check_t *, int32_t, char *, size_t);
 static bool is_ptr(check_t *, int32_t t);
 static const dsl_ctype_t *ctype(check_t *, int32_t t);
@@ -1677,10 +1679,10 @@ cassign(check_t *ck, int32_t n)
 	nd->dn_ctype = is_ref(ck, l) ? 0 : ln->dn_ctype;
 }
 
-/* The type of the variable lvalue node n names, if known (DT_VOID if
- * not); nothing is made. */
-static int
-var_type(check_t *ck, int32_t n)
+/* The variable lvalue node n names, if there is one; nothing is
+ * made. */
+static const dsl_var_t *
+var_of(check_t *ck, int32_t n)
 {
 	const dsl_node_t *nd = NODE(ck, n);
 	const dsl_var_t *v = NULL;
@@ -1708,7 +1710,23 @@ var_type(check_t *ck, int32_t n)
 	}
 	if (v == NULL && scope >= 0)
 		v = find_var(ck, scope, nname(ck, n), false);
+	return v;
+}
+
+static int
+var_type(check_t *ck, int32_t n)
+{
+	const dsl_var_t *v = var_of(ck, n);
+
 	return v != NULL ? v->va_type : DT_VOID;
+}
+
+static int32_t
+var_ctype(check_t *ck, int32_t n)
+{
+	const dsl_var_t *v = var_of(ck, n);
+
+	return v != NULL ? v->va_ctype : 0;
 }
 
 static void
@@ -1752,6 +1770,21 @@ assignment(check_t *ck, int32_t n)
 	if (op == '=' && rn->dn_type == DT_INT && var_type(ck, l) == DT_STR)
 		(void)null_string(ck, r);
 	rn = NODE(ck, r);
+	if (op == '=' && is_ref(ck, r) && ctype(ck, rn->dn_ctype) != NULL &&
+	    ctype(ck, rn->dn_ctype)->ty_kind == TY_ARRAY) {
+		const dsl_ctype_t *lt = ctype(ck, var_ctype(ck, l));
+
+		if (lt != NULL && lt->ty_kind == TY_ARRAY)
+			dsl_diag_nerror(cc, n, "D_OP_ARRFUN", "operator = may "
+			    "not be applied to operand of type \"%s\"",
+			    dsl_type_name(&PG(ck)->pg_tt, var_ctype(ck, l), a,
+			    sizeof(a)));
+		decay(ck, r);
+	}
+	rn = NODE(ck, r);
+	if (op != '=' && void_ptr(ck, rn->dn_ctype))
+		dsl_diag_nerror(cc, n, "D_OP_VFPTR", "operator %s requires "
+		    "left-hand scalar operand of known size", opname(op));
 	if (op == '=') {
 		int32_t rct = rn->dn_ctype;
 		bool ref = is_ref(ck, r);
@@ -1933,6 +1966,37 @@ fold(check_t *ck, int32_t n)
 	nd->dn_op = N_INT;
 	nd->dn_ival = r;
 	nd->dn_a = nd->dn_b = nd->dn_c = DSL_NONE;
+}
+
+/* Is local node n (prog.h's AUX_LOCAL) in a global's or a this->
+ * variable's storage, which stays where it is?  (A self-> variable's
+ * or an array element's moves, and goes.) */
+static bool
+fixed_local(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+
+	while (nd->dn_op == N_MEMBER || nd->dn_op == N_INDEX)
+		nd = NODE(ck, nd->dn_a);
+	return nd->dn_op == N_GVAR || nd->dn_op == N_TVAR;
+}
+
+/* An array where a pointer is wanted (p = a): a pointer to its first
+ * element, as C's; a variable's array must stay where it is. */
+static void
+decay(check_t *ck, int32_t n)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, n)->dn_ctype);
+	int32_t t;
+
+	if (ty == NULL || ty->ty_kind != TY_ARRAY || !is_ref(ck, n))
+		return;
+	if ((NODE(ck, n)->dn_aux & AUX_LOCAL) && !fixed_local(ck, n))
+		dsl_diag_nerror(ck->ck_cc, n, "D_ADDROF_VAR", "cannot take "
+		    "address of dynamic variable");
+	if ((t = dsl_type_ptr(&PG(ck)->pg_tt, ty->ty_ref)) == 0)
+		dsl_diag_nerror(ck->ck_cc, n, NULL, "out of memory");
+	set_ctype(ck, n, t);
 }
 
 /* Is the address lvalue n designates in alloca()'s memory? */
@@ -2416,6 +2480,18 @@ deref(check_t *ck, int32_t n, int32_t a, const char *opn)
 	set_ctype(ck, n, ty->ty_ref);
 }
 
+/* Is t a pointer to void? */
+static bool
+void_ptr(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = ctype(ck, t), *el;
+
+	if (ty == NULL || ty->ty_kind != TY_PTR)
+		return false;
+	el = ctype(ck, ty->ty_ref);
+	return el != NULL && el->ty_kind == TY_VOID;
+}
+
 /* The size of what pointer or array type t points at, or 0. */
 static int64_t
 elem_size(check_t *ck, int32_t t)
@@ -2542,6 +2618,7 @@ expr1(check_t *ck, int32_t n)
 		bool cmp = op == '<' || op == '>' || op == T_LE ||
 		    op == T_GE || op == T_EQ || op == T_NE;
 		dsl_node_t *an, *bn;
+		char ta[256], tb[256];
 
 		a = nd->dn_a;
 		b = nd->dn_b;
@@ -2594,6 +2671,45 @@ expr1(check_t *ck, int32_t n)
 			promote(nd, an, NULL);
 		else
 			promote(nd, an, bn);
+		if ((op == '+' || op == '-') &&
+		    (void_ptr(ck, an->dn_ctype) || void_ptr(ck, bn->dn_ctype)))
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    tname(ck, a, ta, sizeof(ta)), opname(op),
+			    tname(ck, b, tb, sizeof(tb)));
+		if (op == '-' && is_ptr(ck, an->dn_ctype) &&
+		    is_ptr(ck, bn->dn_ctype)) {
+			/* p - q: the elements between them, as C's */
+			int64_t sz = elem_size(ck, an->dn_ctype);
+
+			if (elem_size(ck, bn->dn_ctype) != sz)
+				dsl_diag_nerror(cc, n, "D_OP_INCOMPAT",
+				    "operands have incompatible types: \"%s\" "
+				    "- \"%s\"", tname(ck, a, ta, sizeof(ta)),
+				    tname(ck, b, tb, sizeof(tb)));
+			if (nd->dn_c == DSL_NONE && sz > 1) {
+				int32_t k = dsl_parse_node(cc, N_INT,
+				    nd->dn_line, nd->dn_col);
+				int32_t m = dsl_parse_node(cc, N_BINOP,
+				    NODE(ck, n)->dn_line, NODE(ck, n)->dn_col);
+
+				*NODE(ck, m) = *NODE(ck, n);
+				NODE(ck, m)->dn_next = DSL_NONE;
+				NODE(ck, m)->dn_c = 1;
+				set_int(NODE(ck, m), 8, true);
+				NODE(ck, k)->dn_ival = sz;
+				set_int(NODE(ck, k), 8, true);
+				nd = NODE(ck, n);
+				nd->dn_aux = '/';
+				nd->dn_a = m;
+				nd->dn_b = k;
+			}
+			nd = NODE(ck, n);
+			nd->dn_c = 1;
+			set_int(nd, 8, true);
+			nd->dn_ctype = 0;
+			return;
+		}
 		if ((op == '+' || op == '-') && is_ptr(ck, an->dn_ctype) &&
 		    !is_ptr(ck, bn->dn_ctype)) {
 			/* p + i: i elements, not bytes (dn_c marks it done) */
@@ -2711,12 +2827,23 @@ expr1(check_t *ck, int32_t n)
 		int32_t t;
 		int aop;
 
+		aop = NODE(ck, nd->dn_a)->dn_op;
+		if (aop == N_AGGREF)
+			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
+			    "address of dynamic variable");
+		if (aop == N_INT || aop == N_STR || aop == N_BINOP ||
+		    aop == N_UNOP || aop == N_CALL || aop == N_CAST ||
+		    aop == N_COND || aop == N_ASSIGN || aop == N_INCDEC)
+			dsl_diag_nerror(cc, n, "D_ADDROF_LVAL", "unacceptable "
+			    "operand for unary & operator");
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
 		aop = NODE(ck, nd->dn_a)->dn_op;
-		/* a variable's storage is D's: its address stays there */
+		/* a variable's storage is D's: only a global's or this->'s
+		 * has an address that lasts (the firing, for this->) */
 		if ((aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX) ||
-		    (NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL) != 0)
+		    ((NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL) != 0 &&
+		    !fixed_local(ck, nd->dn_a)))
 			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		t = NODE(ck, nd->dn_a)->dn_ctype;

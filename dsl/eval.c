@@ -459,6 +459,19 @@ in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
 	    len <= rt->rt_scrsize - (addr - lo);
 }
 
+/* Is addr..addr+len in a global's or this-> variable's storage, whose
+ * address a pointer may hold (p = &a[1], p = a)? */
+static bool
+in_dmem(const dsl_rt_t *rt, uint64_t addr, size_t len)
+{
+	uint64_t g = (uint64_t)(uintptr_t)rt->rt_gmem;
+	uint64_t t = (uint64_t)(uintptr_t)rt->rt_tmem;
+	uint64_t gn = rt->rt_pg->pg_nglobal_mem, tn = rt->rt_pg->pg_nthis_mem;
+
+	return (addr >= g && addr - g <= gn && len <= gn - (addr - g)) ||
+	    (addr >= t && addr - t <= tn && len <= tn - (addr - t));
+}
+
 /* Is node n a variable's storage, or in it (a member, an element)? */
 static bool
 is_local(const dsl_node_t *nd)
@@ -513,6 +526,16 @@ memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 	int k;
 
 	if ((n >= 0 && is_local(NODE(rt, n))) || in_scratch(rt, addr, len)) {
+		memmove(buf, (const void *)(uintptr_t)addr, len);
+		return 0;
+	}
+	if (in_dmem(rt, addr, len)) {
+		/* an integer in D's memory is aligned, as a BPF map's
+		 * (dtrace-utils pointers/err.InvalidAddress5) */
+		if ((len == 2 || len == 4 || len == 8) && addr % len != 0) {
+			fault(rt, FLT_BADALIGN, addr, n);
+			return -1;
+		}
 		memmove(buf, (const void *)(uintptr_t)addr, len);
 		return 0;
 	}
@@ -584,7 +607,7 @@ cwrite(dsl_rt_t *rt, uint64_t addr, bool ap, const void *buf, size_t len,
 			memmove((void *)(uintptr_t)addr, buf, len);
 		return 0;
 	}
-	if (in_scratch(rt, addr, len)) {
+	if (in_scratch(rt, addr, len) || in_dmem(rt, addr, len)) {
 		memmove((void *)(uintptr_t)addr, buf, len);
 		return 0;
 	}
@@ -865,7 +888,7 @@ copyref(dsl_rt_t *rt, int32_t dst, int32_t src)
 	} else if (!is_local(dn) && dn->dn_op != N_GVAR &&
 	    dn->dn_op != N_TVAR && dn->dn_op != N_SVAR &&
 	    dn->dn_op != N_ARR && !in_scratch(rt, to, len) &&
-	    in_alloca(rt, to, len, dst) <= 0) {
+	    !in_dmem(rt, to, len) && in_alloca(rt, to, len, dst) <= 0) {
 		fault(rt, FLT_BADADDR, to, dst);
 		return 0;
 	}

@@ -70,6 +70,10 @@ dsl_d_tests = \
 	t/dsl/tst.strmembers.d \
 	t/dsl/tst.inline.d \
 	t/dsl/err.D_OP_INCOMPAT.inline.d \
+	t/dsl/tst.dptr.d \
+	t/dsl/err.D_OP_ARRFUN.d \
+	t/dsl/err.D_OP_INCOMPAT.voidptr.d \
+	t/dsl/err.D_ADDROF_VAR.self.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
