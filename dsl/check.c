@@ -1425,12 +1425,17 @@ ident(check_t *ck, int32_t n)
 	dsl_var_t *v;
 
 	if (strcmp(name, "NULL") == 0) {
-		/* no pointers here: NULL is a 64-bit zero */
+		/* an int 0, as D's NULL is (dtrace-utils sizeof/
+		 * tst.SizeofNULL: sizeof (NULL) is 4) */
 		nd->dn_op = N_INT;
 		nd->dn_ival = 0;
-		set_int(nd, 8, false);
+		set_int(nd, 4, true);
 		return;
 	}
+	if (find_var(ck, V_ARRAY, name, false) != NULL &&
+	    find_var(ck, V_GLOBAL, name, false) == NULL)
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF", "associative "
+		    "array '%s' may not be referenced as scalar", name);
 	if (b >= 100) {
 		nd->dn_op = N_ARG;
 		nd->dn_ival = b - 100;
@@ -2441,6 +2446,7 @@ member(check_t *ck, int32_t n)
 			nd->dn_ival = m->me_off;
 			nd->dn_aux |= AUX_DONE;
 			set_ctype(ck, n, mt);
+			DN_SETBITS(NODE(ck, n), m->me_bits);
 			/* a member of a variable's struct is the variable's */
 			if (local)
 				NODE(ck, n)->dn_aux |= AUX_LOCAL;
@@ -2831,6 +2837,13 @@ expr1(check_t *ck, int32_t n)
 		if (aop == N_AGGREF)
 			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
+		if (aop == N_MEMBER) {
+			expr(ck, nd->dn_a);
+			nd = NODE(ck, n);
+			if (DN_BITS(NODE(ck, nd->dn_a)) != 0)
+				dsl_diag_nerror(cc, n, "D_ADDROF_BITFIELD",
+				    "cannot take address of bit-field");
+		}
 		if (aop == N_INT || aop == N_STR || aop == N_BINOP ||
 		    aop == N_UNOP || aop == N_CALL || aop == N_CAST ||
 		    aop == N_COND || aop == N_ASSIGN || aop == N_INCDEC)
@@ -2870,10 +2883,14 @@ expr1(check_t *ck, int32_t n)
 			dsl_node_t *an = NODE(ck, nd->dn_a);
 			const dsl_ctype_t *ct = ctype(ck, an->dn_ctype);
 			int64_t sz = ct != NULL ? (int64_t)ct->ty_size :
-			    an->dn_type == DT_STR ?
+			    an->dn_op == N_STR ? (int64_t)strlen(nname(ck,
+			    nd->dn_a)) + 1 : an->dn_type == DT_STR ?
 			    PG(ck)->pg_strsize : an->dn_type == DT_INT ?
 			    an->dn_size : 0;
 
+			if (DN_BITS(an) != 0)
+				dsl_diag_nerror(cc, n, "D_SIZEOF_BITFIELD",
+				    "cannot apply sizeof to a bit-field");
 			if (an->dn_type == DT_VOID)
 				dsl_diag_nerror(cc, n, "D_SIZEOF_TYPE",
 				    "cannot apply sizeof to an expression of "

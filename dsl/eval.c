@@ -787,6 +787,13 @@ cload(dsl_rt_t *rt, int32_t n)
 		return 0;
 	for (i = nd->dn_size; i-- > 0;)
 		v = v << 8 | b[i];	/* little-endian, as x86-64 */
+	if ((i = DN_BITS(nd)) != 0 && i < 64) {
+		/* a bit-field: its low bits, sign-extended if signed */
+		v &= ((uint64_t)1 << i) - 1;
+		if (nd->dn_signed && (v >> (i - 1)) != 0)
+			v |= ~(((uint64_t)1 << i) - 1);
+		return (int64_t)v;
+	}
 	return normv((int64_t)v, nd->dn_size, nd->dn_signed);
 }
 
@@ -799,14 +806,30 @@ cstore(dsl_rt_t *rt, int32_t n, int64_t val)
 	bool ap;
 	uint64_t addr = address(rt, n, true, &ap);
 	unsigned char b[8];
-	int i;
+	int i, w;
 
 	if (rt->rt_fault != FLT_NONE || nd->dn_size == 0 || nd->dn_size > 8)
 		return 0;
+	if ((w = DN_BITS(nd)) != 0 && w < 64) {
+		/* a bit-field: its bits change, its neighbours' stay */
+		uint64_t mask = ((uint64_t)1 << w) - 1, old = 0;
+
+		if (cread(rt, addr, ap, b, nd->dn_size, n) != 0)
+			return 0;
+		for (i = nd->dn_size; i-- > 0;)
+			old = old << 8 | b[i];
+		val = (int64_t)((old & ~mask) | ((uint64_t)val & mask));
+	}
 	val = normv(val, nd->dn_size, nd->dn_signed);
 	for (i = 0; i < nd->dn_size; i++)
 		b[i] = (unsigned char)((uint64_t)val >> (8 * i));
 	(void)cwrite(rt, addr, ap, b, nd->dn_size, n);
+	if ((w = DN_BITS(nd)) != 0 && w < 64) {
+		/* the value stored is the field's */
+		val &= (int64_t)(((uint64_t)1 << w) - 1);
+		if (nd->dn_signed && ((uint64_t)val >> (w - 1)) != 0)
+			val |= (int64_t)~(((uint64_t)1 << w) - 1);
+	}
 	return val;
 }
 

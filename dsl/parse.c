@@ -625,6 +625,56 @@ nested(pstate_t *ps, int32_t (*fn)(pstate_t *))
 
 static int32_t unary1(pstate_t *);
 
+/*
+ * offsetof(type, member): the member's byte offset, a constant.  The
+ * type is a struct or union with that member, which is no bit-field
+ * (D_OFFSETOF_TYPE, D_UNKNOWN, D_OFFSETOF_BITFIELD, as dtrace's).
+ */
+static int32_t
+offsetof_expr(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	const dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int line = cc->cc_tline, col = cc->cc_tcol, kind, size;
+	const dsl_ctype_t *ty;
+	bool sign;
+	int32_t ct, n;
+	uint32_t i;
+
+	next(ps);
+	want(ps, '(');
+	if (!type_name(ps, &kind, &size, &sign, true, &ct))
+		syntax(ps);
+	want(ps, ',');
+	if (tok(ps) != T_IDENT)
+		syntax(ps);
+	ty = dsl_type_resolve(tt, ct, NULL);
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION) || !ty->ty_complete)
+		dsl_diag_error(cc, line, col, "D_OFFSETOF_TYPE", "offsetof "
+		    "operand must be a struct or union type");
+	for (i = 0; i < ty->ty_nmem; i++) {
+		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
+
+		if (strcmp(dsl_type_str(tt, m->me_name), cc->cc_tstr) != 0)
+			continue;
+		if (m->me_bits != 0)
+			dsl_diag_error(cc, line, col, "D_OFFSETOF_BITFIELD",
+			    "cannot take offset of a bit-field: %s",
+			    cc->cc_tstr);
+		next(ps);
+		want(ps, ')');
+		n = node2(ps, N_INT, DSL_NONE, DSL_NONE, line, col);
+		CC_NODE(cc, n)->dn_ival = m->me_off;
+		CC_NODE(cc, n)->dn_type = DT_INT;
+		CC_NODE(cc, n)->dn_size = 8;
+		CC_NODE(cc, n)->dn_signed = 0;
+		return n;
+	}
+	dsl_diag_error(cc, line, col, "D_UNKNOWN", "failed to determine "
+	    "offset of %s: Member name not found", cc->cc_tstr);
+}
+
 static int32_t
 unary(pstate_t *ps)
 {
@@ -663,6 +713,8 @@ unary1(pstate_t *ps)
 		return node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
 		    line, col);
 	case T_KEYWORD:
+		if (cc->cc_tival == K_OFFSETOF)
+			return offsetof_expr(ps);
 		if (cc->cc_tival == K_SIZEOF) {
 			int kind, size;
 			bool sign;
@@ -679,11 +731,15 @@ unary1(pstate_t *ps)
 					want(ps, ')');
 					n = node2(ps, N_INT, DSL_NONE,
 					    DSL_NONE, line, col);
+					if (kind == DT_VOID && ct == 0)
+						dsl_diag_error(cc, line, col,
+						    "D_SIZEOF_TYPE", "cannot "
+						    "apply sizeof to an operand "
+						    "of unknown size");
 					CC_NODE(cc, n)->dn_ival =
 					    ct != 0 ? type_size(ps, ct, line,
 					    col) : kind == DT_STR ?
-					    cc->cc_pg->pg_strsize :
-					    kind == DT_VOID ? 1 : size;
+					    cc->cc_pg->pg_strsize : size;
 					CC_NODE(cc, n)->dn_type = DT_INT;
 					CC_NODE(cc, n)->dn_size = 8;
 					CC_NODE(cc, n)->dn_signed = 0;
@@ -1145,6 +1201,8 @@ relocate_members(dsl_cc_t *cc, int32_t t)
 		int32_t r = dsl_type_member(tt, t, names[i], save[i].me_type,
 		    (uint64_t)save[i].me_off);
 
+		if (r != 0)
+			tt->tt_mems[tt->tt_nmems - 1].me_bits = save[i].me_bits;
 		free(names[i]);
 		if (r == 0) {
 			while (++i < n)
@@ -1159,14 +1217,33 @@ relocate_members(dsl_cc_t *cc, int32_t t)
 	return t;
 }
 
-/* "struct TAG { members };" (or union): C's layout, each member at the
- * next multiple of its alignment, the size a multiple of the largest. */
+/* The smallest power of 2 at least n (n > 0). */
+static uint64_t
+pow2(uint64_t n)
+{
+	uint64_t p = 1;
+
+	while (p < n)
+		p <<= 1;
+	return p;
+}
+
+/*
+ * "struct TAG { members };" (or union), laid out as dtrace's CTF library
+ * lays out a D declaration (libctf's ctf_add_member): each member at
+ * the first byte after the last one's bits, rounded up to its
+ * alignment; no padding after the last; a union as large as its
+ * largest member.  A bit-field (int b : 3) is an integer of its width,
+ * kept in the fewest bytes (a power of 2) that hold it, starting on a
+ * byte (dtrace-utils bitfields/tst.SizeofBitField: struct { int a : 1;
+ * int b : 3; } is 2 bytes).
+ */
 static void
 sou_body(pstate_t *ps, int32_t t, bool isunion)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
-	uint64_t off = 0, max = 0;
+	uint64_t end = 0, max = 0;	/* bits, bytes */
 	uint32_t align = 1;
 	bool defined = ps->ps_defined;
 
@@ -1177,7 +1254,7 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 		int kind, size;
 		bool sign;
 		int32_t ct, base, mem0;
-		uint32_t nmem;
+		uint32_t nmem, i;
 
 		/* a member's own struct is laid out (and its members
 		 * added) before this one's next member */
@@ -1185,19 +1262,67 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 			syntax(ps);
 		base = ctype_of(ps, kind, size, sign, ct);
 		for (;;) {
-			char name[256];
-			int32_t mt = declarator(ps, base, name, sizeof(name));
-			const dsl_ctype_t *m = dsl_type_resolve(tt, mt, NULL);
-			uint64_t moff;
+			char name[256] = "";
+			int32_t mt = base;
+			const dsl_ctype_t *m;
+			uint64_t moff, bits = 0;
+			int line = cc->cc_tline, col = cc->cc_tcol;
 
+			if (tok(ps) != ':')
+				mt = declarator(ps, base, name, sizeof(name));
+			if (tok(ps) == '(')
+				dsl_diag_error(cc, line, col, "D_DECL_VOIDOBJ",
+				    "cannot have void member: %s", name);
+			if (tok(ps) == ':') {
+				const dsl_ctype_t *bt;
+				int64_t w;
+
+				next(ps);
+				w = decl_const(ps);
+				bt = dsl_type_resolve(tt, mt, NULL);
+				if (w == 0 && name[0] == '\0')
+					goto nextmember;  /* ends a unit */
+				if (w <= 0)
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_BFCONST", "positive "
+					    "integral constant expression "
+					    "expected as bit-field size");
+				if (bt == NULL || (bt->ty_kind != TY_INT &&
+				    bt->ty_kind != TY_ENUM))
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_BFTYPE", "invalid type for "
+					    "bit-field: %s", name[0] != '\0' ?
+					    name : "(anon)");
+				if ((uint64_t)w > bt->ty_size * 8)
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_BFSIZE", "bit-field too big "
+					    "for type: %s", name);
+				bits = (uint64_t)w;
+				mt = dsl_type_int(tt, int_name((int)pow2(
+				    (bits + 7) / 8), bt->ty_signed),
+				    (size_t)pow2((bits + 7) / 8),
+				    bt->ty_signed);
+				if (mt == 0)
+					nomem(cc);
+			}
+			m = dsl_type_resolve(tt, mt, NULL);
 			if (m == NULL || m->ty_kind == TY_VOID ||
 			    (m->ty_size == 0 && m->ty_kind != TY_ARRAY) ||
 			    mt == t)
-				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, line, col,
 				    "D_DECL_INCOMPLETE", "member %s has an "
 				    "incomplete type", name);
-			moff = isunion ? 0 : (off + m->ty_align - 1) /
-			    m->ty_align * m->ty_align;
+			for (i = 0; name[0] != '\0' &&
+			    i < tt->tt_types[t].ty_nmem; i++)
+				if (strcmp(dsl_type_str(tt, tt->tt_mems[
+				    tt->tt_types[t].ty_mem0 + i].me_name),
+				    name) == 0)
+					dsl_diag_error(cc, line, col,
+					    "D_UNKNOWN", "failed to define "
+					    "member '%s': Duplicate member or "
+					    "variable name", name);
+			moff = isunion ? 0 : ((end + 7) / 8 + m->ty_align -
+			    1) / m->ty_align * m->ty_align;
 			if (m->ty_align > align)
 				align = m->ty_align;
 			/* members go in order after this struct's first:
@@ -1208,9 +1333,13 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 				t = relocate_members(cc, t);
 			if (dsl_type_member(tt, t, name, mt, moff) == 0)
 				nomem(cc);
-			off = moff + m->ty_size;
-			if (off > max)
-				max = off;
+			tt->tt_mems[tt->tt_nmems - 1].me_bits = (uint32_t)bits;
+			if (!isunion)
+				end = moff * 8 + (bits != 0 ? bits :
+				    m->ty_size * 8);
+			if (moff + m->ty_size > max)
+				max = moff + m->ty_size;
+nextmember:
 			if (tok(ps) != ',')
 				break;
 			next(ps);
@@ -1219,7 +1348,7 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 	}
 	next(ps);	/* '}' */
 	tt->tt_types[t].ty_align = align;
-	tt->tt_types[t].ty_size = (max + align - 1) / align * align;
+	tt->tt_types[t].ty_size = max;
 	ps->ps_defined = defined;
 }
 

@@ -140,6 +140,8 @@ typedef struct dsl_ctype {
 typedef struct dsl_cmember {
 	uint32_t	me_name;	/* tt_str */
 	int32_t		me_type;	/* enum: 0 */
+	uint32_t	me_bits;	/* a bit-field's width, its low bits
+					 * at me_off; 0: not one */
 	int64_t		me_off;		/* byte offset; enum: the value */
 } dsl_cmember_t;
 
@@ -181,6 +183,11 @@ typedef struct dsl_node {
  */
 #define DN_ALLOCA	0x1
 #define DN_NONASSIGN	0x2
+/* A bit-field member (N_MEMBER): its width, in bits 8-15 of dn_flags;
+ * its value is the low bits of the dn_size bytes at its offset. */
+#define DN_BITS(nd)	(((nd)->dn_flags >> 8) & 0xff)
+#define DN_SETBITS(nd, w)	((nd)->dn_flags = ((nd)->dn_flags & \
+	    ~(uint32_t)0xff00) | ((uint32_t)(w) & 0xff) << 8)
 
 enum { V_GLOBAL, V_THIS, V_SELF, V_ARRAY };
 #define VA_ALLOCA	0x1

@@ -256,6 +256,7 @@ member(dsl_typetab_t *tt, int32_t st, const char *name, int32_t type,
 	m = &tt->tt_mems[tt->tt_nmems++];
 	m->me_name = (uint32_t)noff;
 	m->me_type = type;
+	m->me_bits = 0;
 	m->me_off = off;
 	s->ty_nmem++;
 	return st;

@@ -74,6 +74,9 @@ dsl_d_tests = \
 	t/dsl/err.D_OP_ARRFUN.d \
 	t/dsl/err.D_OP_INCOMPAT.voidptr.d \
 	t/dsl/err.D_ADDROF_VAR.self.d \
+	t/dsl/tst.bitfields.d \
+	t/dsl/err.D_OFFSETOF_TYPE.d \
+	t/dsl/err.D_DECL_BFSIZE.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
