@@ -318,6 +318,73 @@ var_node(check_t *ck, int32_t n, const dsl_var_t *v)
 	nd->dn_ctype = v->va_bytes > 0 ? 0 : v->va_ctype;
 }
 
+static int count_args(check_t *, int32_t);
+
+/*
+ * Keys that are structs or unions (an array's only: its key is the
+ * struct's bytes, so two structs alike are one key, dtrace-utils
+ * struct/tst.StructAssoc): the array takes their types at its first use
+ * and the others must have them (D_PROTO_ARG, as dtrace's prototype
+ * check).  True if the keys were checked here.
+ */
+static bool
+ref_keys(check_t *ck, int32_t keys, bool agg, uint32_t idx,
+    const char *what, const char *name)
+{
+	dsl_var_t *v = agg ? NULL : &PG(ck)->pg_vars[idx];
+	char a[256], b[256];
+	bool any = false;
+	int32_t k;
+	int i = 0;
+
+	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next)
+		any |= is_ref(ck, k);
+	if (v != NULL)
+		for (i = 0; i < v->va_nkeys && i < 8; i++)
+			any |= v->va_ktype[i] == DT_REF;
+	if (!any)
+		return false;
+	if (agg)
+		dsl_diag_nerror(ck->ck_cc, keys, "D_KEY_TYPE", "%s%s: a struct "
+		    "or union is no aggregation key", what, name);
+	i = 0;
+	for (k = keys; k != DSL_NONE && i < 8; k = NODE(ck, k)->dn_next, i++) {
+		bool ref = is_ref(ck, k);
+		int32_t t = NODE(ck, k)->dn_ctype;
+
+		if (v->va_nkeys < 0)
+			continue;
+		if (i >= v->va_nkeys)
+			break;
+		if ((v->va_ktype[i] == DT_REF) != ref || (ref &&
+		    !same_type(ck, v->va_kctype[i], t)) || (!ref &&
+		    v->va_ktype[i] != NODE(ck, k)->dn_type))
+			dsl_diag_nerror(ck->ck_cc, k, "D_PROTO_ARG", "%s%s[ ] "
+			    "key #%d is incompatible with prototype:\n"
+			    "\tprototype: %s\n\t      key: %s", what, name,
+			    i + 1, v->va_ktype[i] == DT_REF ?
+			    dsl_type_name(&PG(ck)->pg_tt, v->va_kctype[i], a,
+			    sizeof(a)) : v->va_ktype[i] == DT_STR ? "string" :
+			    "int", tname(ck, k, b, sizeof(b)));
+	}
+	if (v->va_nkeys >= 0) {
+		if (v->va_nkeys != i || k != DSL_NONE)
+			dsl_diag_nerror(ck->ck_cc, keys, "D_PROTO_LEN",
+			    "%s%s[ ] prototype mismatch: %d keys passed, %d "
+			    "expected", what, name, count_args(ck, keys),
+			    v->va_nkeys);
+		return true;
+	}
+	i = 0;
+	for (k = keys; k != DSL_NONE && i < 8; k = NODE(ck, k)->dn_next, i++) {
+		v->va_ktype[i] = is_ref(ck, k) ? DT_REF : NODE(ck, k)->dn_type;
+		v->va_ksize[i] = NODE(ck, k)->dn_size;
+		v->va_kctype[i] = is_ref(ck, k) ? NODE(ck, k)->dn_ctype : 0;
+	}
+	v->va_nkeys = i;
+	return true;
+}
+
 /*
  * Check the keys of array idx (agg false) or aggregation idx (agg true)
  * and record or compare their types.  Checking a key may create
@@ -357,6 +424,8 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		dsl_diag_nerror(ck->ck_cc, n, "D_KEY_TYPE",
 		    "%s%s: more than 8 keys", what, name);
 	if (!ck->ck_strict)
+		return;
+	if (ref_keys(ck, keys, agg, idx, what, name))
 		return;
 	if (agg) {
 		dsl_agg_t *ag = &PG(ck)->pg_aggs[idx];
@@ -1087,6 +1156,7 @@ call(check_t *ck, int32_t n, bool stmt)
 	const char *name;
 	int f, nargs, i;
 	int32_t a;
+	char an[256];
 
 	f = resolve_func(ck, n, false);
 	nd = NODE(ck, n);
@@ -1155,6 +1225,13 @@ call(check_t *ck, int32_t n, bool stmt)
 			ptr_string(ck, a);
 		if (want == 's')
 			(void)null_string(ck, a);
+		if (f == F_STRTOK && i == 0 && NODE(ck, a)->dn_type == DT_INT &&
+		    !(NODE(ck, a)->dn_op == N_INT && NODE(ck, a)->dn_ival == 0))
+			/* a string, or the constant NULL to go on */
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "strtok( ) "
+			    "argument #1 is incompatible with prototype:\n"
+			    "\tprototype: char *\n\t argument: %s",
+			    tname(ck, a, an, sizeof(an)));
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: void", name,
@@ -1609,18 +1686,14 @@ index_var(check_t *ck, int32_t n)
 	if (nd->dn_op != N_ARR || nd->dn_aux != 0 || nd->dn_a == DSL_NONE)
 		return false;
 	name = nname(ck, n);
-	if (find_var(ck, V_ARRAY, name, false) != NULL ||
-	    (v = find_var(ck, V_GLOBAL, name, false)) == NULL ||
+	if ((v = find_var(ck, V_GLOBAL, name, false)) == NULL ||
 	    v->va_type == DT_VOID)
 		return false;
 	ty = ctype(ck, v->va_ctype);
 	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY) ||
-	    NODE(ck, nd->dn_a)->dn_next != DSL_NONE) {
-		if (ck->ck_strict)
-			dsl_diag_nerror(ck->ck_cc, n, "D_ARR_BADREF", "cannot "
-			    "access scalar %s as an associative array", name);
-		return false;
-	}
+	    NODE(ck, nd->dn_a)->dn_next != DSL_NONE)
+		dsl_diag_nerror(ck->ck_cc, n, "D_ARR_BADREF", "cannot "
+		    "access scalar %s as an associative array", name);
 	vi = (uint32_t)(v - PG(ck)->pg_vars);
 	g = dsl_parse_node(ck->ck_cc, N_GVAR, nd->dn_line, nd->dn_col);
 	nd = NODE(ck, n);
@@ -1807,6 +1880,11 @@ assignment(check_t *ck, int32_t n)
 		}
 	} else {
 		v = lvalue(ck, l, true, DT_INT, 8, true, 0);
+		if (rn->dn_type != DT_INT && v != NULL &&
+		    v->va_type == DT_INT)
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"int\" %s \"%s\"",
+			    opname(op), tname(ck, r, b, sizeof(b)));
 		if (rn->dn_type != DT_INT)
 			dsl_diag_nerror(cc, r, "D_OP_INT", "operator %s "
 			    "requires operands of integer type", opname(op));
@@ -2586,10 +2664,10 @@ expr1(check_t *ck, int32_t n)
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
 		v = lvalue(ck, a, true, DT_INT, 8, true, 0);
-		if (v != NULL && v->va_type == DT_STR)
-			dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s "
-			    "requires an operand of integer type",
-			    opname(nd->dn_aux));
+		if (v != NULL && (v->va_type == DT_STR || v->va_bytes > 0))
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator %s "
+			    "requires operand of scalar type",
+			    opname(NODE(ck, n)->dn_aux));
 		expr(ck, a);
 		nd = NODE(ck, n);
 		set_int(nd, NODE(ck, a)->dn_size, NODE(ck, a)->dn_signed);
@@ -2612,10 +2690,14 @@ expr1(check_t *ck, int32_t n)
 		expr(ck, nd->dn_a);
 		expr(ck, NODE(ck, n)->dn_b);
 		nd = NODE(ck, n);
-		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID ||
-		    NODE(ck, nd->dn_b)->dn_type == DT_VOID)
-			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "logical "
-			    "operators require scalar operands");
+		/* strings, structs and void are not scalars */
+		if (NODE(ck, nd->dn_a)->dn_type != DT_INT ||
+		    NODE(ck, nd->dn_b)->dn_type != DT_INT ||
+		    is_ref(ck, nd->dn_a) || is_ref(ck, nd->dn_b))
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator %s "
+			    "requires operands of scalar type",
+			    nd->dn_op == N_LAND ? "&&" : nd->dn_op == N_LOR ?
+			    "||" : "^^");
 		set_int(nd, 4, true);
 		return;
 	case N_BINOP:
@@ -2752,10 +2834,10 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		an = NODE(ck, nd->dn_b);
 		bn = NODE(ck, nd->dn_c);
-		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID ||
+		if (NODE(ck, nd->dn_a)->dn_type != DT_INT ||
 		    is_ref(ck, nd->dn_a))
 			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
-			    "requires a scalar first operand");
+			    "expression must be of scalar type");
 		if (an->dn_type == DT_STR && bn->dn_type == DT_INT)
 			(void)null_string(ck, nd->dn_c);
 		if (bn->dn_type == DT_STR && an->dn_type == DT_INT)

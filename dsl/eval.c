@@ -174,14 +174,17 @@ builtin(dsl_rt_t *rt, int b)
 	return 0;
 }
 
+static int memread(dsl_rt_t *, uint64_t, void *, size_t, int32_t);
+
 /* Serialise a key tuple into rt_keybuf: integers as 8 bytes, strings
- * with their NUL.  Returns the length. */
+ * with their NUL, structs as their bytes.  Returns the length. */
 static size_t
 mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 {
 	char *buf = rt->rt_keybuf;
 	size_t len = 0;
 	int64_t vals[8];
+	int32_t nodes[8];
 	int i, n = 0;
 	int32_t n0 = k;
 
@@ -190,12 +193,24 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next) {
 		if (n == 0)
 			n0 = k;
+		nodes[n] = k;
 		vals[n++] = eval(rt, k);
 	}
 	for (i = 0; i < n; i++) {
 		int64_t v = vals[i];
 
-		if (ktype[i] == DT_STR) {
+		if (ktype[i] == DT_REF) {
+			/* a struct's bytes: its members, not its address */
+			const dsl_ctype_t *ty = dsl_type_resolve(
+			    &rt->rt_pg->pg_tt, NODE(rt, nodes[i])->dn_ctype,
+			    NULL);
+			size_t sz = ty != NULL ? (size_t)ty->ty_size : 0;
+
+			if (memread(rt, (uint64_t)v, buf + len, sz,
+			    nodes[i]) != 0)
+				memset(buf + len, 0, sz);
+			len += sz;
+		} else if (ktype[i] == DT_STR) {
 			const char *s = STR(v);
 			size_t sl;
 
@@ -467,6 +482,9 @@ in_dmem(const dsl_rt_t *rt, uint64_t addr, size_t len)
 	uint64_t g = (uint64_t)(uintptr_t)rt->rt_gmem;
 	uint64_t t = (uint64_t)(uintptr_t)rt->rt_tmem;
 	uint64_t gn = rt->rt_pg->pg_nglobal_mem, tn = rt->rt_pg->pg_nthis_mem;
+
+	if (gn > 0)
+		gn += DSL_GMEMSLACK;
 
 	return (addr >= g && addr - g <= gn && len <= gn - (addr - g)) ||
 	    (addr >= t && addr - t <= tn && len <= tn - (addr - t));

@@ -167,28 +167,73 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, int *fsize)
 		sgn = true;
 		break;
 	case K_CHAR: case K_SHORT: case K_INT: case K_LONG: case K_SIGNED:
-	case K_UNSIGNED: case K_DOUBLE:
-		/* a sequence of C base type words */
+	case K_UNSIGNED: case K_DOUBLE: {
+		/* a sequence of C base type words, checked as dtrace's
+		 * dt_decl_attr and dt_decl_spec check them */
+		int nchar = 0, nshort = 0, nint = 0, nsign = 0;
+		int line = cc->cc_tline, col = cc->cc_tcol;
+
 		sz = 0;
 		while (tok(ps) == T_KEYWORD) {
 			int k = (int)cc->cc_tival;
 
-			if (k == K_UNSIGNED)
-				isunsigned = true;
-			else if (k == K_CHAR)
+			if (k == K_UNSIGNED || k == K_SIGNED) {
+				isunsigned |= k == K_UNSIGNED;
+				nsign++;
+			} else if (k == K_CHAR) {
 				sz = 1;
-			else if (k == K_SHORT)
+				nchar++;
+			} else if (k == K_SHORT) {
 				sz = 2;
-			else if (k == K_LONG)
+				nshort++;
+			} else if (k == K_LONG) {
 				nlong++;
-			else if (k == K_DOUBLE)
+			} else if (k == K_DOUBLE) {
+				if (dbl)
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_COMBO", "invalid type "
+					    "combination");
 				dbl = true;
-			else if (k != K_INT && k != K_SIGNED &&
-			    k != K_CONST && k != K_VOLATILE)
+			} else if (k == K_INT) {
+				nint++;
+			} else if (k != K_CONST && k != K_VOLATILE) {
 				break;
+			}
 			seen = true;
 			next(ps);
 		}
+		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
+		    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM ||
+		    cc->cc_tival == K_VOID || cc->cc_tival == K_FLOAT)) {
+			if (cc->cc_tival == K_VOID)
+				dsl_diag_error(cc, line, col, "D_DECL_VOIDATTR",
+				    "invalid type declaration: attributes may "
+				    "not be used with void type");
+			if (nlong > 0)
+				dsl_diag_error(cc, line, col, "D_DECL_LONGINT",
+				    "invalid type declaration: long and long "
+				    "long may only be used with integer or "
+				    "floating-point type");
+			if (nsign > 0)
+				dsl_diag_error(cc, line, col, "D_DECL_SIGNINT",
+				    "invalid type declaration: signed and "
+				    "unsigned may only be used with integer "
+				    "type");
+			dsl_diag_error(cc, line, col, "D_DECL_COMBO",
+			    "invalid type combination");
+		}
+		if (nchar > 0 && (nshort > 0 || nlong > 0))
+			dsl_diag_error(cc, line, col, "D_DECL_CHARATTR",
+			    "invalid type declaration: short and long may not "
+			    "be used with char type");
+		if (nshort > 0 && nlong > 0)
+			dsl_diag_error(cc, line, col, "D_UNKNOWN", "failed to "
+			    "resolve type short long : Unknown type name");
+		if (nchar + nshort + nint + (dbl ? 1 : 0) > 1 || nlong > 2 ||
+		    nsign > 1 || nshort > 1 || (dbl && (nlong > 1 ||
+		    nsign > 0 || nshort > 0 || nint > 0)))
+			dsl_diag_error(cc, line, col, "D_DECL_COMBO",
+			    "invalid type combination");
 		if (nlong > 0)
 			sz = 8;
 		if (sz == 0)
@@ -198,6 +243,7 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, int *fsize)
 		*size = sz;
 		*sign = !isunsigned;
 		return seen;
+	}
 	default:
 		return false;
 	}
@@ -281,6 +327,7 @@ qualifiers(pstate_t *ps)
 
 static void sou_body(pstate_t *, int32_t, bool);
 static void enum_body(pstate_t *, int32_t);
+static void skip_declarator(pstate_t *);
 
 /*
  * "struct|union|enum [TAG] [{ ... }]" at the keyword: the type, defined
@@ -1357,11 +1404,14 @@ static void
 enum_body(pstate_t *ps, int32_t t)
 {
 	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
 	int64_t v = 0;
+	uint32_t i;
 
 	next(ps);	/* '{' */
 	while (tok(ps) != '}') {
 		char name[256];
+		int line = cc->cc_tline, col = cc->cc_tcol;
 
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
@@ -1369,9 +1419,30 @@ enum_body(pstate_t *ps, int32_t t)
 		next(ps);
 		if (tok(ps) == '=') {
 			next(ps);
+			if (tok(ps) != T_INT && tok(ps) != '-')
+				dsl_diag_error(cc, line, col, "D_DECL_ENCONST",
+				    "enumerator '%s' must be assigned to an "
+				    "integral constant expression", name);
 			v = decl_const(ps);
 		}
-		if (dsl_type_enumerator(&cc->cc_pg->pg_tt, t, name, v) == 0)
+		/* an enumerator is an int (dt_decl_enumerator) */
+		if (v > INT32_MAX || v < INT32_MIN)
+			dsl_diag_error(cc, line, col, "D_DECL_ENOFLOW",
+			    "enumerator '%s' value overflows INT_MAX "
+			    "(2147483647)", name);
+		for (i = 0; i < tt->tt_types[t].ty_nmem; i++)
+			if (strcmp(dsl_type_str(tt, tt->tt_mems[
+			    tt->tt_types[t].ty_mem0 + i].me_name), name) == 0)
+				dsl_diag_error(cc, line, col, "D_UNKNOWN",
+				    "failed to define enumerator '%s': "
+				    "Duplicate member or variable name", name);
+		for (i = 0; i < tt->tt_nmems; i++)
+			if (tt->tt_mems[i].me_type == 0 &&
+			    strcmp(dsl_type_str(tt, tt->tt_mems[i].me_name),
+			    name) == 0)
+				dsl_diag_error(cc, line, col, "D_DECL_IDRED",
+				    "identifier redeclared: %s", name);
+		if (dsl_type_enumerator(tt, t, name, v) == 0)
 			nomem(cc);
 		v++;
 		if (tok(ps) != ',')
@@ -1385,6 +1456,7 @@ enum_body(pstate_t *ps, int32_t t)
 static int
 key_types(pstate_t *ps, uint8_t *ktype, uint8_t *ksize)
 {
+	dsl_cc_t *cc = ps->ps_cc;
 	int nkeys = 0;
 
 	do {
@@ -1393,8 +1465,18 @@ key_types(pstate_t *ps, uint8_t *ktype, uint8_t *ksize)
 		int32_t kct;
 
 		next(ps);
-		if (nkeys == 8 || !type_name(ps, &kk, &ks, &ksg, true,
-		    &kct) || kk == DT_VOID || kct != 0)
+		if (tok(ps) == '.')
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_PROTO_VARARGS", "array prototype may not "
+			    "use a variable-length argument list");
+		if (nkeys == 8 || !type_name(ps, &kk, &ks, &ksg, true, &kct))
+			syntax(ps);
+		if (kk == DT_VOID && kct == 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_PROTO_TYPE", "array prototype may not use "
+			    "parameter of type void: (anonymous), parameter "
+			    "#%d", nkeys + 1);
+		if (kct != 0)
 			syntax(ps);
 		ktype[nkeys] = (uint8_t)kk;
 		ksize[nkeys] = (uint8_t)ks;
@@ -1411,7 +1493,7 @@ starts_keys(dsl_cc_t *cc)
 {
 	int t = dsl_lex_peek(cc);
 
-	return (t == T_KEYWORD && cc->cc_pival != K_SIZEOF) ||
+	return (t == T_KEYWORD && cc->cc_pival != K_SIZEOF) || t == '.' ||
 	    (t == T_IDENT && is_typedef(cc, cc->cc_peektext));
 }
 
@@ -1476,6 +1558,105 @@ inline_decl(pstate_t *ps)
 }
 
 /*
+ * "(params)" of a function's declaration, which D checks and forgets (it
+ * calls no function of the program): void alone, types with names or
+ * not, "..." last (dtrace's dt_decl_prototype rules).
+ */
+static void
+proto_params(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int n = 0, kind, size, line, col;
+	bool sign, sawvoid = false;
+	int32_t ct;
+
+	next(ps);	/* '(' */
+	while (tok(ps) != ')') {
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
+		if (tok(ps) == '.') {
+			while (tok(ps) == '.')
+				next(ps);
+			break;
+		}
+		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STATIC ||
+		    cc->cc_tival == K_EXTERN || cc->cc_tival == K_SELF ||
+		    cc->cc_tival == K_THIS || cc->cc_tival == K_TYPEDEF ||
+		    cc->cc_tival == K_INLINE))
+			dsl_diag_error(cc, line, col, "D_DECL_PARMCLASS",
+			    "inappropriate storage class for function or "
+			    "associative array parameter");
+		if (tok(ps) == T_KEYWORD && cc->cc_tival == K_REGISTER)
+			next(ps);
+		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+			syntax(ps);
+		n++;
+		if (kind == DT_VOID && ct == 0) {
+			if (tok(ps) == T_IDENT)
+				dsl_diag_error(cc, line, col,
+				    "D_DECL_PROTO_NAME", "void parameter may "
+				    "not have a name: %s", cc->cc_tstr);
+			sawvoid = true;
+		}
+		if (sawvoid && n > 1)
+			dsl_diag_error(cc, line, col, "D_DECL_PROTO_VOID",
+			    "void must be sole parameter");
+		if (tok(ps) == '(' || tok(ps) == '*')
+			skip_declarator(ps);
+		else if (tok(ps) == T_IDENT) {
+			char pname[256];
+
+			snprintf(pname, sizeof(pname), "%s", cc->cc_tstr);
+			next(ps);
+			if (tok(ps) == '[' && starts_keys(cc))
+				dsl_diag_error(cc, line, col,
+				    "D_DECL_PROTO_TYPE", "function prototype "
+				    "may not use parameter of type dynamic "
+				    "variable: %s, parameter #%d", pname, n);
+			while (tok(ps) == '[') {
+				while (tok(ps) != ']' && tok(ps) != T_EOF)
+					next(ps);
+				want(ps, ']');
+			}
+		}
+		if (tok(ps) != ',')
+			break;
+		next(ps);
+	}
+	want(ps, ')');
+}
+
+/* A declarator of an extern declaration or a parameter, which names
+ * nothing D keeps: '*'s, a name or "( declarator )", "[...]"s and
+ * "(params)"s. */
+static void
+skip_declarator(pstate_t *ps)
+{
+	while (tok(ps) == '*') {
+		next(ps);
+		qualifiers(ps);
+	}
+	if (tok(ps) == '(') {
+		next(ps);
+		skip_declarator(ps);
+		want(ps, ')');
+	} else if (tok(ps) == T_IDENT) {
+		next(ps);
+	}
+	for (;;) {
+		if (tok(ps) == '[') {
+			while (tok(ps) != ']' && tok(ps) != T_EOF)
+				next(ps);
+			want(ps, ']');
+		} else if (tok(ps) == '(') {
+			proto_params(ps);
+		} else {
+			return;
+		}
+	}
+}
+
+/*
  * A clause-level declaration: "[self|this] type name[, name...];" (a
  * name with '*'s, C array dimensions "[N]", or an associative array's
  * key types "[type, ...]"), "struct|union TAG { ... } [names];", "enum
@@ -1497,6 +1678,32 @@ declaration(pstate_t *ps)
 	dsl_lex_next(cc);
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_INLINE) {
 		inline_decl(ps);
+		return;
+	}
+	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_REGISTER ||
+	    cc->cc_tival == K_AUTO || cc->cc_tival == K_STATIC))
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_BADCLASS",
+		    "specified storage class not appropriate in D");
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_EXTERN) {
+		/* the kernel's symbols, or functions: a user process
+		 * declares none that D could use, so they are checked
+		 * and forgotten */
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
+		next(ps);
+		if (!type_name(ps, &kind, &size, &sign, false, &ct))
+			syntax(ps);
+		if (tok(ps) == ';' && !ps->ps_defined)
+			dsl_diag_error(cc, line, col, "D_DECL_USELESS",
+			    "useless declaration");
+		while (tok(ps) != ';') {
+			skip_declarator(ps);
+			if (tok(ps) != ',')
+				break;
+			next(ps);
+		}
+		if (tok(ps) != ';')
+			syntax(ps);
 		return;
 	}
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_TYPEDEF) {
@@ -1531,6 +1738,11 @@ declaration(pstate_t *ps)
 			return;
 		syntax(ps);
 	}
+	/* "struct a { ... } struct b ...": a ';' is missing */
+	if (ps->ps_defined && (tok(ps) == T_KEYWORD && cc->cc_tival != K_SELF &&
+	    cc->cc_tival != K_THIS && cc->cc_tival != K_SIZEOF))
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_COMBO",
+		    "invalid type combination");
 	for (;;) {
 		int vkind = kind, vsize = size, nkeys = -1;
 		bool vsign = sign;
@@ -1553,7 +1765,19 @@ declaration(pstate_t *ps)
 		line = cc->cc_tline;
 		col = cc->cc_tcol;
 		next(ps);
+		if (tok(ps) == '(') {
+			/* a function's declaration: checked, forgotten */
+			proto_params(ps);
+			if (tok(ps) != ',')
+				break;
+			next(ps);
+			continue;
+		}
 		if (tok(ps) == '[' && !istypedef && starts_keys(cc)) {
+			if (scope == V_THIS)
+				dsl_diag_error(cc, line, col, "D_DECL_LOCASSC",
+				    "associative arrays may not be declared as "
+				    "local variables: %s", name);
 			if (scope != V_GLOBAL)
 				syntax(ps);
 			nkeys = key_types(ps, ktype, ksize);

@@ -28,8 +28,9 @@ enum {
 	T_XOREQ, T_SHLEQ, T_SHREQ,
 };
 
-/* Value types: integers (with size and sign) and strings. */
-enum { DT_VOID, DT_INT, DT_STR };
+/* Value types: integers (with size and sign) and strings.  DT_REF is
+ * only a key's type: a struct or union, its bytes the key. */
+enum { DT_VOID, DT_INT, DT_STR, DT_REF };
 
 /* Node operators. */
 enum {
@@ -203,6 +204,7 @@ typedef struct dsl_var {
 	int		va_nkeys;	/* arrays: -1 until first use */
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
+	int32_t		va_kctype[8];	/* a DT_REF key's C type */
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
 	uint8_t		va_alloca;	/* VA_ALLOCA, VA_NONALLOCA: what
 					 * pointers it was given */

@@ -264,10 +264,30 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
 	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof(int64_t));
 	rt->rt_tstr = calloc(pg->pg_nthis_str + 1, ss);
-	rt->rt_gmem = calloc(1, pg->pg_nglobal_mem + 8);
+	/* a pointer into a global may read past it (dtrace-utils
+	 * arrays/tst.declared-bounds.oob-cast), within this memory */
+	rt->rt_gmem = calloc(1, pg->pg_nglobal_mem > 0 ?
+	    pg->pg_nglobal_mem + DSL_GMEMSLACK : 8);
 	rt->rt_tmem = calloc(1, pg->pg_nthis_mem + 8);
 	rt->rt_zero = calloc(1, pg->pg_maxbytes + 8);
 	rt->rt_keycap = 8 * (ss + 8) + 64;
+	for (i = 0; i < pg->pg_nvars; i++) {
+		/* an array's struct keys are their bytes */
+		const dsl_var_t *v = &pg->pg_vars[i];
+		size_t need = 64;
+		int k;
+
+		for (k = 0; v->va_scope == V_ARRAY && k < v->va_nkeys &&
+		    k < 8; k++) {
+			const dsl_ctype_t *ty = v->va_ktype[k] != DT_REF ?
+			    NULL : dsl_type_resolve(&pg->pg_tt,
+			    v->va_kctype[k], NULL);
+
+			need += ty != NULL ? (size_t)ty->ty_size : ss + 8;
+		}
+		if (need > rt->rt_keycap)
+			rt->rt_keycap = need;
+	}
 	rt->rt_keybuf = malloc(rt->rt_keycap);
 	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
 	/* after the scratch area: strtok's saved string and position */

@@ -94,6 +94,7 @@ struct dsl_rt {
 	 * va_bytes): the globals', this->'s, and zeros, which a self->
 	 * variable or an array element not there reads as */
 	char		*rt_gmem, *rt_tmem, *rt_zero;
+#define DSL_GMEMSLACK	4096	/* rt_gmem's bytes after the globals */
 	dsl_thr_t	*rt_thr;	/* self->: open addressing by tid */
 	size_t		rt_nthr, rt_thrcap;
 	dsl_thr_t	*rt_lastthr;

@@ -77,6 +77,17 @@ dsl_d_tests = \
 	t/dsl/tst.bitfields.d \
 	t/dsl/err.D_OFFSETOF_TYPE.d \
 	t/dsl/err.D_DECL_BFSIZE.d \
+	t/dsl/tst.structkeys.d \
+	t/dsl/tst.externs.d \
+	t/dsl/err.D_PROTO_ARG.structkey.d \
+	t/dsl/err.D_DECL_PROTO_VOID.d \
+	t/dsl/err.D_DECL_COMBO.d \
+	t/dsl/err.D_DECL_ENOFLOW.d \
+	t/dsl/err.D_DECL_IDRED.enum.d \
+	t/dsl/err.D_DECL_BADCLASS.d \
+	t/dsl/err.D_OP_SCALAR.str.d \
+	t/dsl/err.D_ARR_BADREF.d \
+	t/dsl/err.D_PROTO_ARG.strtok.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
