@@ -227,6 +227,9 @@ void		dsl_rt_freopen(dsl_rt_t *, const char *path);
 void		dsl_print_heading(dsl_rt_t *);
 void		dsl_print_probe(dsl_rt_t *);	/* "%3d %6d %32s " */
 void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
+/* Bytes as dtrace's rawbytes prints them (a heading, hex, chars). */
+void		dsl_print_rawbytes(dsl_rt_t *, const unsigned char *,
+		    size_t len);
 /* The value of an entry (its histogram for the quantizes), no newline. */
 void		dsl_print_value(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
 /* printa([fmt,] @a [, @b...]): several aggregations join by key. */
