@@ -213,12 +213,19 @@ skip(dsl_cc_t *cc)
 	cc->cc_p = p;
 }
 
+/*
+ * The escape sequence after a backslash at *pp, as dtrace's stresc2chr
+ * reads it: octal (up to 3 digits), \x and its hex digits, \a \b \f
+ * \n \r \t \v, \" and \\; any other keeps its backslash ("\?" is
+ * two characters, dtrace-utils types/tst.stringconstants).  The
+ * characters go to out; returns how many (1 or 2).
+ */
 static int
-escape(dsl_cc_t *cc, const char **pp)
+escape(dsl_cc_t *cc, const char **pp, char *out)
 {
 	const char *p = *pp;
 	int c = (unsigned char)*p++;
-	int v, i;
+	int v, i, n = 1;
 
 	switch (c) {
 	case 'n': c = '\n'; break;
@@ -228,17 +235,17 @@ escape(dsl_cc_t *cc, const char **pp)
 	case 'b': c = '\b'; break;
 	case 'f': c = '\f'; break;
 	case 'v': c = '\v'; break;
-	case '\\': case '\'': case '"': case '?': break;
+	case '\\': case '"': break;
 	case 'x':
 		v = 0;
-		for (i = 0; i < 2 && p < cc->cc_end &&
-		    isxdigit((unsigned char)*p); i++, p++)
+		for (i = 0; p < cc->cc_end && isxdigit((unsigned char)*p);
+		    i++, p++)
 			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
 			    (tolower((unsigned char)*p) - 'a' + 10));
 		if (i == 0)
 			lex_error(cc, p, "D_STR_BADESC",
 			    "invalid escape sequence in string");
-		c = v;
+		c = v & 0xff;
 		break;
 	default:
 		if (c >= '0' && c <= '7') {
@@ -248,12 +255,13 @@ escape(dsl_cc_t *cc, const char **pp)
 				v = v * 8 + (*p - '0');
 			c = v & 0xff;
 		} else {
-			lex_error(cc, p - 1, "D_STR_BADESC",
-			    "invalid escape sequence in string");
+			out[0] = '\\';
+			n = 2;
 		}
 	}
+	out[n - 1] = (char)c;
 	*pp = p;
-	return c;
+	return n;
 }
 
 /* Type an integer constant as C does for its form and suffix. */
@@ -498,10 +506,15 @@ lex(dsl_cc_t *cc)
 			if (*p == '"')
 				break;
 			if (*p == '\\') {
+				char e[2];
+				int k, ne;
+
 				p++;
 				if (p >= cc->cc_end)
 					continue;
-				putc_tok(cc, (char)escape(cc, &p));
+				ne = escape(cc, &p, e);
+				for (k = 0; k < ne; k++)
+					putc_tok(cc, e[k]);
 			} else {
 				putc_tok(cc, *p++);
 			}
@@ -510,16 +523,30 @@ lex(dsl_cc_t *cc)
 		return T_STRING;
 	}
 	if (c == '\'') {
+		/*
+		 * Up to 8 characters, the first the most significant
+		 * byte of the value, as dtrace's lexer packs them (its
+		 * types/tst.charconstants: 'ab"d' is 1633821284, '\?'
+		 * 23615); typed as a decimal constant of that value.
+		 */
 		const char *s = p++;
-		uint32_t v = 0;
+		uint64_t v = 0;
 		int n = 0;
 
-		while (p < cc->cc_end && *p != '\'' && *p != '\n') {
-			int ch = *p == '\\' ? (p++, escape(cc, &p)) :
-			    (unsigned char)*p++;
+		while (p < cc->cc_end && *p != '\n' && *p != '\'') {
+			char e[2];
+			int k, ne = 1;
 
-			v = (v << 8) | (uint32_t)(ch & 0xff);
-			n++;
+			if (*p == '\\' && p + 1 < cc->cc_end) {
+				p++;
+				ne = escape(cc, &p, e);
+			} else {
+				e[0] = *p++;
+			}
+			for (k = 0; k < ne; k++) {
+				v = (v << 8) | (unsigned char)e[k];
+				n++;
+			}
 		}
 		if (p >= cc->cc_end || *p != '\'')
 			lex_error(cc, s, "D_CHR_NL",
@@ -527,14 +554,13 @@ lex(dsl_cc_t *cc)
 		if (n == 0)
 			lex_error(cc, s, "D_CHR_NULL",
 			    "empty character constant");
-		if (n > 4)
-			lex_error(cc, s, "D_CHR_TOOBIG",
+		if (n > 8)
+			lex_error(cc, s, "D_CHR_OFLOW",
 			    "character constant is too long");
 		cc->cc_p = p + 1;
-		cc->cc_tival = (int8_t)v;
-		if (n > 1)
-			cc->cc_tival = (int32_t)v;
-		cc->cc_tunsigned = cc->cc_tlong = false;
+		cc->cc_tival = (int64_t)v;
+		cc->cc_tunsigned = false;
+		cc->cc_tlong = v > INT32_MAX;
 		return T_INT;
 	}
 
