@@ -223,8 +223,10 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 	return v;
 }
 
+#define MAXBYVAL	(1U << 20)	/* bytes a variable holds by value */
+
 /* The size of a value of C type t that a variable holds by value (a
- * struct, union or array), or 0. */
+ * struct, union or array), or 0; MAXBYVAL + 1 for any larger. */
 static uint32_t
 byval_size(check_t *ck, int32_t t)
 {
@@ -233,7 +235,22 @@ byval_size(check_t *ck, int32_t t)
 	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
 	    ty->ty_kind != TY_UNION && ty->ty_kind != TY_ARRAY))
 		return 0;
-	return ty->ty_size > (1 << 20) ? 1 << 20 : (uint32_t)ty->ty_size;
+	return ty->ty_size > MAXBYVAL ? MAXBYVAL + 1 : (uint32_t)ty->ty_size;
+}
+
+/* Refuse, at line and col, a variable name of C type t too large to
+ * hold by value. */
+static void
+byval_limit(check_t *ck, int32_t t, const char *name, int32_t n, int line,
+    int col)
+{
+	if (byval_size(ck, t) <= MAXBYVAL)
+		return;
+	if (n != DSL_NONE)
+		dsl_diag_nerror(ck->ck_cc, n, "D_DECL_TYPE", "%s: a variable "
+		    "holds at most %u bytes by value", name, MAXBYVAL);
+	dsl_diag_error(ck->ck_cc, line, col, "D_DECL_TYPE", "%s: a "
+	    "variable holds at most %u bytes by value", name, MAXBYVAL);
 }
 
 /*
@@ -257,7 +274,11 @@ type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign,
 	if (ctype != 0)
 		v->va_ctype = ctype;
 	ck->ck_changed = true;
-	if ((bytes = byval_size(ck, v->va_ctype)) > 0) {
+	if ((bytes = byval_size(ck, v->va_ctype)) > MAXBYVAL) {
+		v->va_type = DT_VOID;	/* refused by the caller */
+		return;
+	}
+	if (bytes > 0) {
 		v->va_bytes = bytes;
 		if (bytes > pg->pg_maxbytes)
 			pg->pg_maxbytes = bytes;
@@ -540,8 +561,11 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign,
 	default:
 		return NULL;
 	}
-	if (w)
+	if (w) {
+		byval_limit(ck, rctype, dsl_prog_str(PG(ck), v->va_name), n,
+		    0, 0);
 		type_var(ck, v, rtype, rsize, rsign, rctype);
+	}
 	return v;
 }
 
@@ -3181,6 +3205,7 @@ dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 	if (find_builtin(name) >= 0 || find_func(name) >= 0)
 		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s is built in", name);
+	byval_limit(&ck, ctype, name, DSL_NONE, line, col);
 	v = find_var(&ck, scope, name, true);
 	type_var(&ck, v, type, size, sign, ctype);
 	if (nkeys >= 0) {
