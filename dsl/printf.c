@@ -356,7 +356,10 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			}
 			/* FALLTHROUGH */
 		case 's':
-			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
+			/* a precision of 0 is none: "%.0s" prints all of the
+			 * string in dtrace (dtrace-utils printf/tst.precs) */
+			cfmt(f, sizeof(f), &cv, width, prec == 0 ? -1 : prec,
+			    "", 's');
 			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			else {

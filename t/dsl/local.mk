@@ -91,6 +91,7 @@ dsl_d_tests = \
 	t/dsl/tst.tracestruct.d \
 	t/dsl/tst.charconst.d \
 	t/dsl/err.bigvar.d \
+	t/dsl/tst.printf-prec0.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \

@@ -1,0 +1,13 @@
+/*
+ * ASSERTION: printf's precision 0 on a string is none, as in Oracle's
+ * dtrace: "%.0s" and "%.*s" with 0 print all of the string (dtrace-utils
+ * printf/tst.precs); other precisions cut it, as C's.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%.0s|%.*s|%.2s|%.*s\n", "hello", 0, "hello", "hello", 3,
+	    "hello");
+	exit(0);
+}
