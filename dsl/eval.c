@@ -1124,7 +1124,7 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_STRTOK: {
 		/* strtok(NULL, delim) goes on with the last string */
 		char *tok = rt->rt_scratch + rt->rt_scrsize;	/* tok area */
-		size_t *pos = (size_t *)(tok + ss);
+		size_t *pos = (size_t *)(tok + ((ss + 7) & ~(size_t)7));
 		const char *delim = STR(av[1]);
 		size_t i, start;
 
