@@ -8,7 +8,11 @@
 # in the process, no recompilation, libcalls off) and untraced.  Prints
 # microseconds per call (bench/work's own loop timing, median of the
 # rounds, tools interleaved) and the ratios the fast path aims at:
-# bpftrace / pidtrace (goal >= 3) and pidtrace / uftrace.  Run by hand
+# bpftrace / pidtrace (goal >= 3) and pidtrace / uftrace.  Beside each
+# figure, the records its tool said it dropped, summed over the rounds
+# (pidtrace's "N drops" lines, bpftrace's "Lost N events"): a figure
+# measured while records were dropped times less work than the calls
+# made.  The header says the date, the load and the command.  Run by hand
 # after `make`.
 #	NPID (20000): calls under pidtrace; NFAST (500000): the others
 set -u
@@ -27,6 +31,11 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)
 us() {
 	local name=$1 out; shift
 	out=$(cd $T && timeout 300 "$@" 2>$T/err | grep -o 'us/call [0-9.]*' | awk '{ print $2 }')
+	# the drops this run's tool reported on stderr
+	awk '/^pidtrace: [0-9]+ drops/ { n += $2 }
+	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
+		if ($i == "Lost") n += $(i + 1) }
+	    END { print n + 0 }' $T/err >>$T/$name.drops
 	if [ -n "$out" ]; then
 		echo "$out" >>$T/$name
 	else
@@ -56,8 +65,10 @@ for r in $(seq $rounds); do
 	fi
 done
 get() { [ -s $T/$1 ] && median <$T/$1 || echo -; }
+echo "bench/fastpath.sh $rounds (NPID=$np NFAST=$nf), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs"
 printf 'work_push (push %%rbp first), us per call, median of %s rounds (load: %s)\n' \
 	$rounds "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-34s %10s  %s\n' "" "us/call" "drops (all rounds)"
 for k in untraced pid pidoff bpf uftrace; do
 	case $k in
 	untraced) l="untraced" ;;
@@ -67,7 +78,9 @@ for k in untraced pid pidoff bpf uftrace; do
 	uftrace) l="uftrace record -P" ;;
 	esac
 	v=$(get $k)
-	printf '%-34s %10s' "$l" "$v"
+	d=-
+	[ -s $T/$k.drops ] && d=$(awk '{ n += $1 } END { print n }' $T/$k.drops)
+	printf '%-34s %10s  %s' "$l" "$v" "$d"
 	[ "$v" = - ] && [ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done

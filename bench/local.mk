@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench: benchmarks run by hand (never by make check); each prints a
 # ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh
@@ -44,3 +45,10 @@ noinst_PROGRAMS += bench/spin
 bench_spin_SOURCES = bench/spin.c
 bench_spin_CFLAGS = $(AM_CFLAGS) -O2 -fno-omit-frame-pointer
 EXTRA_DIST += bench/latency bench/fastpath.sh
+
+# bench/jit: a firing's clauses as code in the traced thread, against
+# the interpreter's cost of the same firing from a record.
+noinst_PROGRAMS += bench/jit
+bench_jit_SOURCES = bench/jit.c t/inproc/harness.c t/inproc/harness.h
+bench_jit_LDADD = $(DSL_LIBS) $(JSON_C_LIBS) -lpthread
+bench_jit_CFLAGS = $(AM_CFLAGS) -O2

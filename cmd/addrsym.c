@@ -291,8 +291,9 @@ load(addrsym_t *a, size_t i)
 	as_mod_t *m = &a->a_mods[i];
 	const pb_load_t *loads;
 	const pb_sym_t *syms;
+	const pb_plt_t *plt;
 	char path[4096], err[256];
-	size_t nloads, nsyms, k, n = 0;
+	size_t nloads, nsyms, nplt, k, n = 0;
 	pb_elf_t *e, *dbg;
 	int t;
 
@@ -328,6 +329,7 @@ load(addrsym_t *a, size_t i)
 				continue;
 			m->as_fns[n].fn_value = syms[k].sy_value;
 			m->as_fns[n].fn_size = syms[k].sy_size;
+			m->as_fns[n].fn_rank = 0;
 			/* the static linker's table names versions:
 			 * __libc_start_main@GLIBC_2.2.5 is .dynsym's
 			 * __libc_start_main */
@@ -337,6 +339,23 @@ load(addrsym_t *a, size_t i)
 			    strdup(syms[k].sy_name);
 			if (m->as_fns[n].fn_name != NULL)
 				n++;
+		}
+	}
+	/* PLT stubs have no symbol: named "foo@plt", as the pid provider
+	 * names their probes (pb_elf_plt), not left as bare addresses. */
+	if (pb_elf_plt(e, &plt, &nplt) == 0 && nplt > 0) {
+		as_fn_t *nf = realloc(m->as_fns, (n + nplt) * sizeof(*nf));
+
+		if (nf != NULL) {
+			m->as_fns = nf;
+			for (k = 0; k < nplt; k++) {
+				memset(&nf[n], 0, sizeof(nf[n]));
+				nf[n].fn_value = plt[k].pt_addr;
+				nf[n].fn_size = plt[k].pt_size;
+				nf[n].fn_name = strdup(plt[k].pt_name);
+				if (nf[n].fn_name != NULL)
+					n++;
+			}
 		}
 	}
 	m->as_nfns = n;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The programs: each main() wires the stages together.
 
 # pidnm: nm for pidtrace users (joins mangled and demangled names, reads
@@ -14,7 +15,7 @@ dist_man_MANS += man/pidnm.1
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/trace.c cmd/trace.h \
 	cmd/addrsym.c cmd/addrsym.h cmd/metrics.c cmd/metrics.h
-# args[] typed from DWARF while compiling (issue 11)
+# args[] typed from DWARF while compiling
 pidtrace_SOURCES += cmd/dwtypes.c cmd/dwtypes.h
 pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
 pidtrace_LDADD = $(DSL_LIBS) tracer/libtracer.a probes/libprobes.a \

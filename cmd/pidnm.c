@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <gelf.h>
 
@@ -644,11 +646,39 @@ list_file(const char *path, bool heading)
 }
 
 /*
+ * /proc/PID/exe opened when it is the file of the mapping with device
+ * DEV ("fd:01", as maps prints it) and inode INO; else -1.  An ordinary
+ * user cannot open map_files (it needs CAP_CHECKPOINT_RESTORE), but can
+ * open the executable of a process of theirs, deleted or not.
+ */
+static int
+open_exe(long pid, const char *dev, unsigned long long ino)
+{
+	char path[64], want[32];
+	struct stat st;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/exe", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) == 0 && st.st_ino == ino) {
+		snprintf(want, sizeof(want), "%02x:%02x", major(st.st_dev),
+		    minor(st.st_dev));
+		if (strcmp(want, dev) == 0)
+			return fd;
+	}
+	close(fd);
+	return -1;
+}
+
+/*
  * --pid PID: each ELF file mapped in the process, in the order of
  * /proc/PID/maps, with addresses moved by the load bias.  The file is
  * opened through /proc/PID/map_files/, which works for deleted files,
- * else by its path as the process sees it (in a container, under
- * /proc/PID/root).
+ * else (an ordinary user may not open map_files) as /proc/PID/exe if it
+ * is the executable, else by its path as the process sees it (in a
+ * container, under /proc/PID/root).
  */
 static int
 list_pid(const char *pidstr)
@@ -717,6 +747,8 @@ list_pid(const char *pidstr)
 		snprintf(path, sizeof(path), "/proc/%ld/map_files/%llx-%llx",
 		    pid, start, end);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			fd = open_exe(pid, dev, inode);
 		/* else the file as the process sees it (procns.h) */
 		if (fd < 0 && pb_proc_path((pid_t)pid, file, at,
 		    sizeof(at)) == 0)

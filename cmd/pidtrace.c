@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "dsl/dsl.h"
 #include "cmd/dwtypes.h"
@@ -375,7 +377,8 @@ enable_probes(cmd_t *c, bool enable)
 			die("probe description %s: syscall probes fire in "
 			    "traced processes only: give -p PID or -c CMD",
 			    pd->pd_text);
-		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr)) {
+		if (n == 0 && !c->c_zdefs && !trace_deferred(c->c_tr) &&
+		    !trace_refused(c->c_tr, d)) {
 			const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 			const char *tag = dsl_prog_option(c->c_pg,
 			    "errtags") != NULL ? "[D_PDESC_ZERO] " : "";
@@ -785,6 +788,19 @@ parse_args(cmd_t *c, int argc, char **argv)
 	}
 }
 
+/* -x oformat=json among the command line's options (the last wins). */
+static bool
+json_on_cmdline(const cmd_t *c)
+{
+	bool json = false;
+	int i;
+
+	for (i = 0; i < c->c_nxopts; i++)
+		if (strncmp(c->c_xopts[i], "oformat=", 8) == 0)
+			json = strcmp(c->c_xopts[i] + 8, "json") == 0;
+	return json;
+}
+
 /*
  * -p of a process in a rootless container (a subordinate uid of ours in
  * our user namespace's child): enter that namespace before attaching,
@@ -811,7 +827,7 @@ main(int argc, char **argv)
 	dsl_host_t host;
 	char err[1024];
 	size_t i;
-	int status;
+	int status, saved;
 	bool allowed;
 
 	parse_args(c, argc, argv);
@@ -852,12 +868,32 @@ main(int argc, char **argv)
 	 */
 	for (i = 0; i < c->c_ngrabs; i++)
 		enter_userns(c->c_grabs[i].cg_pid);
+	/*
+	 * -x oformat=json given on the command line, the JSON on standard
+	 * output: a -c command writes its standard output to pidtrace's
+	 * standard error, so that the stream stays JSON Lines for the
+	 * program reading it (pidtrace ... -c ./a.out | jq .; t/output/
+	 * json-child.sh).  The command inherits the descriptors at its fork.
+	 */
+	saved = -1;
+	if (c->c_outfile == NULL && json_on_cmdline(c)) {
+		fflush(stdout);
+		saved = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+		if (saved >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+			close(saved);
+			saved = -1;
+		}
+	}
 	for (i = 0; i < c->c_ngrabs; i++) {
 		cmd_trace_t *t = trace_open((pid_t)c->c_grabs[i].cg_pid,
 		    c->c_grabs[i].cg_command);
 
 		if (c->c_tr == NULL)
 			c->c_tr = t;
+	}
+	if (saved >= 0) {
+		dup2(saved, STDOUT_FILENO);
+		close(saved);
 	}
 	memset(&co, 0, sizeof (co));
 	for (i = 0; i < (size_t)c->c_nargs; i++)

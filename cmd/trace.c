@@ -77,6 +77,11 @@ typedef struct trace_site {
 	trace_ref_t	*ts_refs;
 	size_t		ts_nrefs;
 	bool		ts_armed;
+	bool		ts_told;	/* in a fast-path report already */
+	const char	*ts_slow;	/* why the fast path was not asked
+					 * for a pid entry or return; NULL */
+	const char	*ts_slowarg;	/* and the clause's reason */
+	bool		ts_fastq;	/* fast asked for, or ts_slow said */
 } trace_site_t;
 
 struct cmd_trace {
@@ -124,6 +129,9 @@ struct cmd_trace {
 	size_t		t_npending;
 	trace_ctr_t	*t_ctrs;	/* counters to raise (semaphores) */
 	size_t		t_nctrs;
+	size_t		*t_drefused;	/* descriptions that named functions
+					 * whose probes could not be placed */
+	size_t		t_ndrefused;
 	long		*t_dextra;	/* [d]: probes description d was
 					 * enabled on only because they
 					 * existed (match_made) */
@@ -143,7 +151,12 @@ struct cmd_trace {
 	int		t_cpupin;	/* -x cpupin: CPU, INT_MAX: the target's,
 					 * -1: off or done */
 	bool		t_fastoff;	/* -x fastpath=off */
-	bool		t_fastsaid;	/* the fast path's notice was given */
+	bool		t_fastreq;	/* -x fastpath=require */
+	bool		t_fastsaid;	/* the first report was made */
+	bool		t_whysaid;	/* tr_fast_why() was said */
+	bool		t_fastpend;	/* sites asked for, not reported yet */
+	bool		t_refused;	/* fastpath=require refused a probe */
+	char		*t_report;	/* the last fast-path report */
 };
 
 #define RTLD_COOKIE	UINT32_MAX	/* the tracer cookie of r_brk */
@@ -156,6 +169,7 @@ static cmd_trace_t *volatile the_trace;	/* for the signal handlers */
  */
 static cmd_trace_t *traces;
 static bool trace_quiet;
+static bool begin_fired;
 
 static void fast_options(cmd_trace_t *t, const dsl_prog_t *pg);
 static void pin_cpu(cmd_trace_t *t, pid_t tid);	/* no "pid N has exited" notices */
@@ -328,6 +342,65 @@ pid_t
 trace_pid(const cmd_trace_t *t)
 {
 	return t->t_pid;
+}
+
+/* Functions without a return probe named one by one, per description. */
+#define MAXREFUSED	5
+
+/*
+ * Name the functions list refused, a few, and count the rest (-l names
+ * them all); quiet: only those whose calls go unseen.
+ */
+static void
+say_refused(const pb_probe_list_t *list, const char *name, bool quiet)
+{
+	const char *kind = isxdigit((unsigned char)name[0]) &&
+	    strspn(name, "0123456789abcdefABCDEF") == strlen(name) ?
+	    "offset" : "return";
+	size_t i, said = 0;
+
+	for (i = 0; i < list->pl_nrefused; i++) {
+		if (quiet && !list->pl_refused[i].rf_lost)
+			continue;
+		if (said++ < MAXREFUSED)
+			fprintf(stderr, "pidtrace: no %s probe for %s`%s: "
+				"%s\n", kind, list->pl_refused[i].rf_mod,
+				list->pl_refused[i].rf_func,
+				list->pl_refused[i].rf_why);
+	}
+	if (said > MAXREFUSED)
+		fprintf(stderr, "pidtrace: no %s probe for %zu more "
+			"functions (pidtrace -l lists the probes there are)\n",
+			kind, said - MAXREFUSED);
+}
+
+/* Note that description d named functions that were refused a probe. */
+static int
+note_refused(cmd_trace_t *t, size_t d)
+{
+	size_t *n, i;
+
+	for (i = 0; i < t->t_ndrefused; i++)
+		if (t->t_drefused[i] == d)
+			return 0;
+	n = realloc(t->t_drefused, (t->t_ndrefused + 1) * sizeof(*n));
+	if (n == NULL)
+		return -1;
+	t->t_drefused = n;
+	t->t_drefused[t->t_ndrefused++] = d;
+	return 0;
+}
+
+bool
+trace_refused(const cmd_trace_t *t, size_t d)
+{
+	size_t i;
+
+	for (; t != NULL; t = t->t_next)
+		for (i = 0; i < t->t_ndrefused; i++)
+			if (t->t_drefused[i] == d)
+				return true;
+	return false;
 }
 
 bool
@@ -818,9 +891,6 @@ arm_syscall(cmd_trace_t *t, const pb_probe_t *pr, trace_ref_t *ref)
 /* A flag of resolve's own, above the PB_ resolution flags: a re-run. */
 #define RESOLVE_REFRESH	(1 << 30)
 
-/* Functions without a return probe named one by one, per description. */
-#define MAXREFUSED	5
-
 /* Arm a sampled probe (once per probe: a re-resolution finds it again). */
 static int
 add_sample(cmd_trace_t *t, const trace_ref_t *ref, uint64_t period)
@@ -871,25 +941,17 @@ resolve(cmd_trace_t *t, size_t d, const pb_provider_t *pv, int flags,
 	/*
 	 * A matched function with no return probe must not pass unseen: a
 	 * histogram would silently miss it.  Said once, when the
-	 * description is first resolved (refresh re-lists old refusals).
+	 * description is first resolved (refresh re-lists old refusals),
+	 * and under -q too where calls go unseen (rf_lost: lost data; an
+	 * ifunc's resolver, a PLT stub or a function that never returns
+	 * loses nothing).  The other probes run: a description whose every
+	 * function was refused is no error (trace_refused).
 	 */
-	if (!(flags & RESOLVE_REFRESH) && !dsl_prog_quiet(t->t_pg)) {
-		const char *kind = isxdigit((unsigned char)pd->pd_name[0]) &&
-		    strspn(pd->pd_name, "0123456789abcdefABCDEF") ==
-		    strlen(pd->pd_name) ? "offset" : "return";
-
-		/* A few by name; the rest counted (-l names them all). */
-		for (i = 0; i < list.pl_nrefused && i < MAXREFUSED; i++)
-			fprintf(stderr, "pidtrace: no %s probe for %s`%s: %s\n",
-				kind, list.pl_refused[i].rf_mod,
-				list.pl_refused[i].rf_func,
-				list.pl_refused[i].rf_why);
-		if (list.pl_nrefused > MAXREFUSED)
-			fprintf(stderr, "pidtrace: no %s probe for %zu more "
-				"functions (pidtrace -l lists the probes "
-				"there are)\n", kind,
-				list.pl_nrefused - MAXREFUSED);
-	}
+	if (!(flags & RESOLVE_REFRESH) && list.pl_nrefused != 0 &&
+	    note_refused(t, d) < 0)
+		goto nomem;
+	if (!(flags & RESOLVE_REFRESH))
+		say_refused(&list, pd->pd_name, dsl_prog_quiet(t->t_pg));
 	/*
 	 * How each probe is armed: sites, syscall stops and samples are
 	 * armed below; another kind is refused before any is registered.
@@ -1227,8 +1289,10 @@ trace_list(cmd_trace_t *t)
 /* -- the fast path -------------------------------------------------------- */
 
 /*
- * -x fastpath=off: every probe stops the thread (int3).  -x bufsize=N[k|m|g]
- * (dtrace's option): the bytes of each process's record ring.
+ * -x fastpath=off: every probe stops the thread (int3); fastpath=require:
+ * pidtrace refuses to trace when any enabled probe would stop the thread.
+ * -x bufsize=N[k|m|g] (dtrace's option): the bytes of each process's
+ * record ring.
  */
 static void
 fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
@@ -1241,6 +1305,10 @@ fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
 	opt = dsl_prog_option(pg, "fastpath");
 	t->t_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
 				       strcmp(opt, "0") == 0);
+	t->t_fastreq = opt != NULL && strcmp(opt, "require") == 0;
+	/* The pid provider then finds where code may land (brtarget.h). */
+	if (!t->t_fastoff)
+		t->t_flags |= PB_FASTSITES;
 	if ((opt = dsl_prog_option(pg, "bufsize")) != NULL) {
 		bufsize = (size_t)strtoull(opt, &end, 0);
 		switch (*end) {
@@ -1257,60 +1325,270 @@ fast_options(cmd_trace_t *t, const dsl_prog_t *pg)
  * Ask for the fast path at a site when every probe on it is a pid entry
  * or a plain `ret` return, and none of their clauses needs the thread
  * stopped (dsl_rt_needs_stop: copyin and the like read memory that a
- * running thread may change; those probes keep the int3).
+ * running thread may change; those probes keep the int3).  A pid entry
+ * or return that cannot ask says why in ts_slow (fast_report); with
+ * fastpath=require, so does every other site probe.
  */
 static void
-want_fast(cmd_trace_t *t, tr_session_t *s, const trace_site_t *ts)
+want_fast(cmd_trace_t *t, tr_session_t *s, trace_site_t *ts)
 {
 	const trace_ref_t *r;
+	tr_fast_want_t w;
 	const char *why;
 	int kind = 0, k;
 	size_t i;
 
-	if (t->t_fastoff || ts->ts_nrefs == 0)
+	ts->ts_slow = ts->ts_slowarg = NULL;
+	ts->ts_fastq = true;	/* unless it returns early without a word */
+	if (t->t_fastoff || ts->ts_nrefs == 0) {
+		ts->ts_fastq = false;
 		return;
+	}
 	for (i = 0; i < ts->ts_nrefs; i++) {
 		r = &ts->ts_refs[i];
-		if (strcmp(r->tf_prov->pv_name, "pid") != 0)
+		if (strcmp(r->tf_prov->pv_name, "pid") != 0) {
+			if (t->t_fastreq)
+				ts->ts_slow = "only pid entry and return "
+				    "probes run without a stop";
+			ts->ts_fastq = t->t_fastreq;
 			return;
-		if (r->tf_fr.fr_lpad)	/* a C++ landing pad: no jump over */
-			return;
+		}
 		/* A Go entry sits past the stack check: fr_off > 0. */
 		if (r->tf_fr.fr_kind == PB_ENTRY)
 			k = TR_FAST_ENTRY;
 		else if (r->tf_fr.fr_kind == PB_RETURN &&
 			 r->tf_fr.fr_rskind == PB_RS_RET)
 			k = TR_FAST_RETURN;
-		else
+		else if (r->tf_fr.fr_kind == PB_RETURN) {
+			ts->ts_slow = "a return by a jump fires only when "
+			    "the jump leaves the function";
 			return;
-		if (kind != 0 && k != kind)
+		} else {
+			if (t->t_fastreq)
+				ts->ts_slow = "offset probes always stop the "
+				    "thread";
+			ts->ts_fastq = t->t_fastreq;
 			return;
+		}
+		if (kind != 0 && k != kind) {
+			ts->ts_slow = "an entry and a return share the site";
+			return;
+		}
 		kind = k;
+		if (r->tf_fr.fr_lpad) {	/* a C++ landing pad: no jump over */
+			ts->ts_slow = "a C++ landing pad lies in the bytes a "
+			    "jump would replace";
+			return;
+		}
 		if (dsl_rt_needs_stop(t->t_rt, r->tf_id, &why)) {
-			if (!trace_quiet)
-				fprintf(stderr, "pidtrace: %s stops the thread "
-					"at each firing: its clause uses %s\n",
-					t->t_probes[r->tf_probe].tp_name, why);
+			ts->ts_slow = "its clause uses";
+			ts->ts_slowarg = why;
 			return;
 		}
 	}
 	r = &ts->ts_refs[0];
-	tr_bkpt_want_fast(s, ts->ts_addr, kind, r->tf_fr.fr_faddr,
-			  r->tf_fr.fr_faddr + r->tf_fr.fr_fsize,
-			  r->tf_fr.fr_cold,
-			  r->tf_fr.fr_cold + r->tf_fr.fr_coldsize);
+	memset(&w, 0, sizeof(w));
+	w.fw_kind = kind;
+	w.fw_cookie = (uint32_t)(ts - t->t_sites);
+	w.fw_lo = r->tf_fr.fr_faddr;
+	w.fw_hi = r->tf_fr.fr_faddr + r->tf_fr.fr_fsize;
+	w.fw_clo = r->tf_fr.fr_cold;
+	w.fw_chi = r->tf_fr.fr_cold + r->tf_fr.fr_coldsize;
+	w.fw_tprev = r->tf_fr.fr_tprev;
+	w.fw_tnext = r->tf_fr.fr_tnext;
+	if (tr_bkpt_want_fast(s, ts->ts_addr, &w) == 0)
+		t->t_fastpend = true;
+	else
+		ts->ts_fastq = false;
 }
 
-/* After arming: the jumps in, and a notice if the process cannot. */
+/* -- the fast-path report ------------------------------------------------ */
+
+/* A site that stops the thread, and why. */
+typedef struct slow_site {
+	size_t		ss_site;	/* index in t_sites */
+	const char	*ss_why;
+	const char	*ss_arg;	/* or NULL */
+} slow_site_t;
+
+typedef struct slow_list {
+	cmd_trace_t	*sl_t;
+	slow_site_t	*sl_v;
+	size_t		sl_n, sl_cap;
+} slow_list_t;
+
+static void
+slow_push(slow_list_t *l, size_t site, const char *why, const char *arg)
+{
+	slow_site_t *v;
+
+	if (l->sl_n == l->sl_cap) {
+		l->sl_cap = l->sl_cap ? 2 * l->sl_cap : 64;
+		v = realloc(l->sl_v, l->sl_cap * sizeof(*v));
+		if (v == NULL) {
+			l->sl_cap = l->sl_n;
+			return;
+		}
+		l->sl_v = v;
+	}
+	l->sl_v[l->sl_n].ss_site = site;
+	l->sl_v[l->sl_n].ss_why = why;
+	l->sl_v[l->sl_n].ss_arg = arg;
+	l->sl_n++;
+}
+
+static void
+on_refusal(void *arg, uint32_t cookie, uint64_t addr, const char *why)
+{
+	slow_list_t *l = arg;
+	const cmd_trace_t *t = l->sl_t;
+
+	if (t->t_rtld_ok && addr == t->t_rtld.rt_brk)
+		why = "pidtrace's own breakpoint there (the loader's r_brk, "
+		    "to follow dlopen) needs the thread stopped";
+	if (cookie < t->t_nsites)
+		slow_push(l, cookie, why, NULL);
+}
+
+static int
+slow_cmp(const void *a, const void *b)
+{
+	const slow_site_t *x = a, *y = b;
+	int c = strcmp(x->ss_why, y->ss_why);
+
+	if (c == 0)
+		c = strcmp(x->ss_arg ? x->ss_arg : "", y->ss_arg ? y->ss_arg :
+			   "");
+	if (c == 0)
+		c = (x->ss_site > y->ss_site) - (x->ss_site < y->ss_site);
+	return c;
+}
+
+/* "pid42:libc.so.6:free:return at offset 0x1a" */
+static void
+site_name(const cmd_trace_t *t, const trace_site_t *ts, char *buf,
+	  size_t len)
+{
+	const trace_ref_t *r = &ts->ts_refs[0];
+	const char *name = t->t_probes[r->tf_probe].tp_name;
+
+	if (r->tf_fr.fr_kind == PB_RETURN)
+		snprintf(buf, len, "%s at offset %#llx", name,
+			 (unsigned long long)r->tf_fr.fr_off);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+#define SLOW_NAMES	3	/* sites named a reason; -l lists them all */
+
+/*
+ * Sites that stop the thread although the fast path was asked for them
+ * (or, with fastpath=require, any site probe that stops), said once, on
+ * standard error, under -q too: a slower path is never taken silently.
+ * One line of totals, then one a reason with its count and the first
+ * sites.  With fastpath=require it is an error: pidtrace stops.
+ */
+static void
+fast_report(cmd_trace_t *t, tr_session_t *s)
+{
+	slow_list_t l = { t, NULL, 0, 0 };
+	char name[512], *text = NULL;
+	size_t i, j, n, len = 0, nq = 0;
+	FILE *out;
+
+	if (t->t_fastoff)
+		return;
+	t->t_fastpend = tr_fast_refusals(s, on_refusal, &l) != 0;
+	if (t->t_fastpend)
+		return;	/* a dlopen's sites: once the loop armed them */
+	for (i = 0; i < t->t_nsites; i++) {
+		trace_site_t *ts = &t->t_sites[i];
+
+		if (ts->ts_told || !ts->ts_armed || ts->ts_nrefs == 0)
+			continue;
+		ts->ts_told = true;
+		nq += ts->ts_fastq;
+		if (ts->ts_slow != NULL)
+			slow_push(&l, i, ts->ts_slow, ts->ts_slowarg);
+	}
+	if (t->t_fastreq && !t->t_fastsaid && !t->t_began) {
+		if (t->t_nsysref != 0)
+			fprintf(stderr, "pidtrace: pid %d: -x fastpath="
+				"require: syscall probes stop the thread at "
+				"each syscall\n", (int)t->t_pid);
+		if (t->t_nsamples != 0)
+			fprintf(stderr, "pidtrace: pid %d: -x fastpath="
+				"require: profile probes stop the threads at "
+				"each sample\n", (int)t->t_pid);
+		if (t->t_nsysref != 0 || t->t_nsamples != 0)
+			t->t_refused = true;
+	}
+	t->t_fastsaid = true;
+	if (l.sl_n == 0) {
+		/* Set up, then given up (a thread without a TCB). */
+		if (*tr_fast_why(s) != '\0' && !t->t_whysaid) {
+			fprintf(stderr, "pidtrace: pid %d: probes stop the "
+				"thread at each firing: %s\n", (int)t->t_pid,
+				tr_fast_why(s));
+			t->t_whysaid = true;
+			if (t->t_fastreq)
+				t->t_refused = true;
+		}
+		goto out;
+	}
+	qsort(l.sl_v, l.sl_n, sizeof(*l.sl_v), slow_cmp);
+	/* Into a buffer first: an exec of the same program says it once. */
+	if ((out = open_memstream(&text, &len)) == NULL)
+		goto out;
+	fprintf(out, "pidtrace: pid %d: %s%zu of %zu probe sites stop%s "
+		"the thread at each firing instead of running fast:\n",
+		(int)t->t_pid, t->t_fastreq ? "-x fastpath=require: " : "",
+		l.sl_n, nq > l.sl_n ? nq : l.sl_n, l.sl_n == 1 ? "s" : "");
+	for (i = 0; i < l.sl_n; i = j) {
+		const slow_site_t *a = &l.sl_v[i];
+
+		for (j = i + 1; j < l.sl_n && strcmp(l.sl_v[j].ss_why,
+		     a->ss_why) == 0 && strcmp(l.sl_v[j].ss_arg ?
+		     l.sl_v[j].ss_arg : "", a->ss_arg ? a->ss_arg : "") == 0;
+		     j++)
+			;
+		if (a->ss_why == tr_fast_why(s))
+			t->t_whysaid = true;
+		fprintf(out, "pidtrace:   %zu: %s%s%s:", j - i, a->ss_why,
+			a->ss_arg != NULL ? " " : "",
+			a->ss_arg != NULL ? a->ss_arg : "");
+		for (n = i; n < j && n < i + SLOW_NAMES; n++) {
+			site_name(t, &t->t_sites[l.sl_v[n].ss_site], name,
+				  sizeof(name));
+			fprintf(out, "%s %s", n == i ? "" : ",", name);
+		}
+		if (j - i > SLOW_NAMES)
+			fprintf(out, " and %zu more", j - i - SLOW_NAMES);
+		fputc('\n', out);
+	}
+	fclose(out);
+	if (t->t_report == NULL || strcmp(t->t_report, text) != 0)
+		fputs(text, stderr);
+	free(t->t_report);
+	t->t_report = text;
+	if (t->t_fastreq)
+		t->t_refused = true;
+out:
+	free(l.sl_v);
+	if (!t->t_refused)
+		return;
+	/* A program we started must not run untraced: as at any end. */
+	if (t->t_launched && !begin_fired && !t->t_gone)
+		kill(t->t_pid, SIGKILL);
+	tr_stop_async(s);
+}
+
+/* After arming: the jumps in, and what stayed int3 said. */
 static void
 arm_fast(cmd_trace_t *t, tr_session_t *s)
 {
 	tr_fast_arm(s);
-	if (*tr_fast_why(s) != '\0' && !t->t_fastsaid && !trace_quiet) {
-		fprintf(stderr, "pidtrace: pid %d: probes stop the thread at "
-			"each firing: %s\n", (int)t->t_pid, tr_fast_why(s));
-		t->t_fastsaid = true;
-	}
+	fast_report(t, s);
 }
 
 /*
@@ -1345,6 +1623,8 @@ fire(cmd_trace_t *t, const trace_firing_t *fg, const trace_ref_t *refs,
 	size_t i;
 	int n;
 
+	if (t->t_refused && !begin_fired)
+		return 0;	/* fastpath=require refused to start */
 	memset(&cx, 0, sizeof(cx));
 	cx.cx_pid = t->t_pid;
 	cx.cx_ppid = t->t_ppid;
@@ -1440,7 +1720,8 @@ on_drained(void *arg, tr_session_t *s)
 {
 	cmd_trace_t *t = arg;
 
-	(void)s;
+	if (t->t_fastpend)
+		fast_report(t, s);
 	if (t->t_out != NULL && __fpending(t->t_out) != 0)
 		fflush(t->t_out);
 }
@@ -1486,16 +1767,15 @@ arm_sites(cmd_trace_t *t, tr_session_t *s)
 static void
 begin_if_all_armed(cmd_trace_t *t, tr_session_t *s)
 {
-	static bool fired;
 	const cmd_trace_t *o;
 	dsl_ctx_t cx;
 
 	for (o = traces; o != NULL; o = o->t_next)
-		if (!o->t_began && !o->t_gone)
-			return;
-	if (fired)
+		if ((!o->t_began && !o->t_gone) || o->t_refused)
+			return;	/* fastpath=require: no BEGIN, no END */
+	if (begin_fired)
 		return;
-	fired = true;
+	begin_fired = true;
 	dsl_rt_ctx_self(&cx);
 	if (dsl_eval_fire(t->t_rt, dsl_rt_begin_id(t->t_rt), &cx) ==
 	    DSL_FIRE_EXIT) {
@@ -1659,6 +1939,8 @@ on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
 		on_rtld(t, s);
 		return 0;
 	}
+	if (t->t_fastpend)	/* a dlopen's sites were armed since */
+		fast_report(t, s);
 	if (cookie >= t->t_nsites)
 		return 0;
 	if (t->t_cpupin >= 0)
@@ -1816,24 +2098,68 @@ on_exec(void *arg, tr_session_t *s)
 			pb_providers[i]->pv_flush();
 }
 
+/*
+ * The process died of signal sig: if the fault that killed it struck
+ * code of ours (a branch into the bytes a jump replaced, a trampoline, an
+ * out-of-line slot), say where and which site: that is pidtrace's bug.
+ */
+static void
+fault_report(cmd_trace_t *t, tr_session_t *s, int sig)
+{
+	const tr_fault_t *f = tr_fault_last(s);
+	char name[512];
+
+	if (f->fl_sig != sig || f->fl_where == TR_FAULT_NONE)
+		return;
+	if (f->fl_cookie < t->t_nsites && t->t_sites[f->fl_cookie].ts_nrefs)
+		site_name(t, &t->t_sites[f->fl_cookie], name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "pidtrace's own breakpoint");
+	if (f->fl_where == TR_FAULT_PATCH) {
+		fprintf(stderr, "pidtrace: pid %d: thread %d faulted at %#llx, "
+			"inside the %u bytes at %#llx that pidtrace's jump "
+			"replaced for %s: a bug of pidtrace's (a branch it did "
+			"not see lands there), please report it with this "
+			"line\n", (int)t->t_pid, (int)f->fl_tid,
+			(unsigned long long)f->fl_pc, (unsigned)f->fl_len,
+			(unsigned long long)f->fl_p0, name);
+		return;
+	}
+	/* The instructions moved there may fault on their own. */
+	fprintf(stderr, "pidtrace: pid %d: thread %d faulted at %#llx "
+		"(address %#llx) in %s for %s, which runs the instructions of "
+		"%#llx\n", (int)t->t_pid, (int)f->fl_tid,
+		(unsigned long long)f->fl_pc, (unsigned long long)f->fl_addr,
+		f->fl_where == TR_FAULT_TRAMP ? "pidtrace's trampoline" :
+		"pidtrace's out-of-line slot", name,
+		(unsigned long long)f->fl_site);
+}
+
 static void
 on_exit_(void *arg, tr_session_t *s, int status)
 {
 	cmd_trace_t *t = arg;
 
-	(void)s;
 	t->t_gone = true;
 	t->t_status = status;
-	/* Now, not at the end: the other processes may go on being traced. */
-	if (trace_quiet)
-		return;
-	if (WIFSIGNALED(status))
+	/*
+	 * Now, not at the end: the other processes may go on being traced.
+	 * A death by a signal is said under -q too: a quiet run's output
+	 * must not look complete when the program did not finish.
+	 */
+	if (WIFSIGNALED(status) && t->t_refused && !begin_fired &&
+	    t->t_launched && WTERMSIG(status) == SIGKILL) {
+		/* Ours: fastpath=require refused to start it. */
+	} else if (WIFSIGNALED(status)) {
 		fprintf(stderr, "pidtrace: pid %d was killed by signal %d "
-			"(%s)\n", (int)t->t_pid, WTERMSIG(status),
-			strsignal(WTERMSIG(status)));
-	else
+			"(SIG%s)\n", (int)t->t_pid, WTERMSIG(status),
+			sigabbrev_np(WTERMSIG(status)) != NULL ?
+			sigabbrev_np(WTERMSIG(status)) : "?");
+		fault_report(t, s, WTERMSIG(status));
+	} else if (!trace_quiet) {
 		fprintf(stderr, "pidtrace: pid %d has exited\n",
 			(int)t->t_pid);
+	}
 }
 
 static uint64_t
@@ -1954,6 +2280,7 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	uint64_t next = 0;
 	size_t n = 0, i;
 	int rc;
+	bool refused = false;
 
 	for (o = traces; o != NULL; o = o->t_next)
 		n++;
@@ -2010,6 +2337,9 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	for (o = traces; o != NULL; o = o->t_next) {
 		tr_session_t *s = o->t_s;
 
+		if (s != NULL && o->t_began)
+			fast_report(o, s);	/* a dlopen's, not said yet */
+		refused |= o->t_refused;
 		if (!o->t_gone && o->t_launched) {
 			/* As dtrace: a process we created dies with us. */
 			kill(o->t_pid, SIGKILL);
@@ -2029,5 +2359,8 @@ trace_run(cmd_trace_t *t, dsl_rt_t *rt, bool quiet,
 	if (t->t_signalled)
 		dsl_rt_interrupted(rt);
 	the_trace = NULL;
-	return dsl_rt_end(rt, NULL);
+	if (refused && !begin_fired)
+		return 1;	/* refused to start: nothing ran */
+	rc = dsl_rt_end(rt, NULL);
+	return refused ? 1 : rc;
 }

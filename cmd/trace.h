@@ -42,6 +42,14 @@ pid_t		trace_pid(const cmd_trace_t *);
  */
 bool		trace_deferred(const cmd_trace_t *);
 
+/*
+ * Whether description d named, in any process of the list, functions
+ * whose probe could not be placed (a return probe: retsite.h), each
+ * said in a notice.  Such a description matching nothing is no error:
+ * the other probes run.
+ */
+bool		trace_refused(const cmd_trace_t *, size_t d);
+
 /* Fill the host hooks (dh_readmem, dh_getarg) for this process. */
 void		trace_host(cmd_trace_t *, dsl_host_t *host);
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # completion: bash completion for pidtrace and pidnm, installed where
 # bash-completion loads it on demand (its completionsdir from pkg-config,
 # under our prefix), pidnm as a link to the same file.

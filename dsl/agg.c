@@ -111,11 +111,11 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		d[0]++;
 		break;
 	case F_SUM:
-		d[0] += v;
+		sum_add(&d[0], v, 1);
 		break;
 	case F_AVG:
 		d[0]++;
-		d[1] += v;
+		sum_add(&d[1], v, 1);
 		break;
 	case F_MIN:
 		if (v < d[0])
@@ -133,14 +133,14 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 		acc = (acc << 64) | (uint64_t)d[2];
 
 		d[0]++;
-		d[1] += v;
+		sum_add(&d[1], v, 1);
 		acc += sq;
 		d[2] = (int64_t)(uint64_t)acc;
 		d[3] = (int64_t)(uint64_t)(acc >> 64);
 		break;
 	}
 	case F_QUANTIZE:
-		d[qbucket(v)] += incr;
+		sum_add(&d[qbucket(v)], incr, 1);
 		sum_add(&d[ag->ag_ndata], v, incr);	/* dsl_agg_words */
 		break;
 	case F_LQUANTIZE: {
@@ -151,20 +151,17 @@ dsl_agg_update(dsl_rt_t *rt, const dsl_agg_t *ag, int64_t *d, int64_t v,
 
 		sum_add(&d[ag->ag_ndata], val, incr);
 		if (val < base) {
-			d[0] += incr;
+			sum_add(&d[0], incr, 1);
 			break;
 		}
 		level = (val - base) / step;
-		if (level < levels)
-			d[level + 1] += incr;
-		else
-			d[levels + 1] += incr;
+		sum_add(&d[level < levels ? level + 1 : levels + 1], incr, 1);
 		break;
 	}
 	case F_LLQUANTIZE:
 		sum_add(&d[ag->ag_ndata], v, incr);
-		d[llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
-		    ag->ag_p[3], v)] += incr;
+		sum_add(&d[llq_bucket(ag->ag_p[0], ag->ag_p[1], ag->ag_p[2],
+		    ag->ag_p[3], v)], incr, 1);
 		break;
 	}
 }
@@ -640,14 +637,15 @@ dsl_agg_stddev(const int64_t *d, int64_t normal)
 	    (uint64_t)d[2];
 	unsigned __int128 avgsq, sqavg;
 	int64_t avg;
+	uint64_t mag;
 
 	if (d[0] == 0)
 		return 0;
 	avgsq = sq / (uint64_t)normal / (uint64_t)d[0];
 	avg = d[1] / normal / d[0];
-	if (avg < 0)
-		avg = -avg;
-	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	/* |avg| in unsigned: -INT64_MIN is 2^63, not undefined */
+	mag = avg < 0 ? 0 - (uint64_t)avg : (uint64_t)avg;
+	sqavg = (unsigned __int128)mag * mag;
 	if (avgsq < sqavg)
 		return 0;
 	return (uint64_t)isqrt128(avgsq - sqavg);

@@ -242,6 +242,8 @@ typedef struct dsl_ctx {
 	const char	*cx_execname;	/* NULL = "" */
 	uint64_t	cx_timestamp;	/* ns, CLOCK_MONOTONIC; 0 = read it */
 	uint64_t	cx_vtimestamp;	/* ns on CPU; 0 = cx_timestamp */
+	uint64_t	cx_walltimestamp;	/* ns since the epoch at the
+					 * firing (a record's); 0 = read it */
 	void		*cx_cookie;	/* passed to the dh_ hooks */
 } dsl_ctx_t;
 

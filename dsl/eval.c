@@ -25,6 +25,7 @@
 
 #include "dsl/rt.h"
 #include "dsl/printf.h"
+#include "dsl/inproc.h"
 
 #define NODE(rt, i)	(&(rt)->rt_pg->pg_nodes[(i)])
 #define STR(v)		((const char *)(intptr_t)(v))
@@ -145,6 +146,8 @@ builtin(dsl_rt_t *rt, int b)
 		return (int64_t)(v != 0 ? v : now(rt));
 	}
 	case B_WALLTIMESTAMP:
+		if (cx->cx_walltimestamp != 0)
+			return (int64_t)cx->cx_walltimestamp;
 		clock_gettime(CLOCK_REALTIME, &ts);
 		return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 	case B_PID: return cx->cx_pid;
@@ -265,6 +268,9 @@ load(dsl_rt_t *rt, int32_t n)
 	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
 	bool str = nd->dn_type == DT_STR;
 
+	/* never assigned: no slot of its own (slot 0 is another's) */
+	if (v->va_type == DT_VOID && nd->dn_op != N_ARR)
+		return 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
 		return str ? slotstr(rt->rt_gstr + (size_t)v->va_slot *
@@ -1405,7 +1411,8 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_STR:
 		return VAL(rt->rt_pg->pg_strtab + nd->dn_ival);
 	case N_GVAR:
-		if (nd->dn_type != DT_STR && (nd->dn_aux & AUX_LOCAL) == 0)
+		if (nd->dn_type != DT_STR && (nd->dn_aux & AUX_LOCAL) == 0 &&
+		    rt->rt_pg->pg_vars[nd->dn_ival].va_type != DT_VOID)
 			return rt->rt_gint[rt->rt_pg->pg_vars[
 			    nd->dn_ival].va_slot];
 		/* FALLTHROUGH */
@@ -1712,6 +1719,7 @@ action(dsl_rt_t *rt, int32_t n)
 		}
 		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
 			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
+		dsl_ip_fold(rt->rt_ip);
 		dsl_print_printa(rt, aggs, na, fmt);
 		return;
 	}
@@ -1722,19 +1730,25 @@ action(dsl_rt_t *rt, int32_t n)
 			return;
 		rt->rt_exited = true;
 		rt->rt_exitcode = (int)v;
+		dsl_ip_exited(rt->rt_ip);	/* the tracee's clauses stop */
 		return;
 	}
 	case F_CLEAR:
+		dsl_ip_fold(rt->rt_ip);
 		dsl_agg_clear(rt, (uint32_t)an->dn_ival);
+		dsl_ip_cleared(rt->rt_ip, (uint32_t)an->dn_ival);
 		return;
 	case F_TRUNC: {
 		int64_t k = 0;
 
 		if (an->dn_next != DSL_NONE)
 			k = eval(rt, an->dn_next);
-		if (rt->rt_fault == FLT_NONE)
-			dsl_agg_trunc(rt, (uint32_t)an->dn_ival, k,
-			    an->dn_next == DSL_NONE);
+		if (rt->rt_fault != FLT_NONE)
+			return;
+		dsl_ip_fold(rt->rt_ip);
+		dsl_agg_trunc(rt, (uint32_t)an->dn_ival, k,
+		    an->dn_next == DSL_NONE);
+		dsl_ip_cleared(rt->rt_ip, (uint32_t)an->dn_ival);
 		return;
 	}
 	case F_NORMALIZE: {
@@ -1958,11 +1972,37 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 		report(rt);
 }
 
+/* An enabling that ran in the traced process met a fault: report it
+ * as its clause() would have. */
+static void
+report_ran(dsl_rt_t *rt, uint32_t epid, const dsl_ctx_t *ctx,
+    const dsl_jev_t *ev)
+{
+	if (ev->je_node < 0 || (uint32_t)ev->je_node >= rt->rt_pg->pg_nnodes)
+		return;
+	rt->rt_epid = epid;
+	rt->rt_ctx = ctx;
+	rt->rt_fault = ev->je_flt;
+	rt->rt_faultval = ev->je_val;
+	rt->rt_faultnode = ev->je_node;
+	rt->rt_faultact = ev->je_act;
+	report(rt);
+	rt->rt_fault = FLT_NONE;
+}
+
 int
 dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 {
+	return dsl_eval_fire_part(rt, id, ctx, 0, NULL, 0);
+}
+
+int
+dsl_eval_fire_part(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx,
+    uint64_t ran, const dsl_jev_t *ev, size_t nev)
+{
 	const rt_probe_t *p;
 	uint32_t i;
+	size_t k;
 
 	if (id == 0 || id > rt->rt_nprobes)
 		return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
@@ -1986,6 +2026,13 @@ dsl_eval_fire(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx)
 		if (rt->rt_exited && id != rt->rt_end && !rt->rt_inerror)
 			break;
 		rt->rt_pid = id;
+		if (i < 64 && (ran >> i & 1) != 0) {
+			for (k = 0; k < nev; k++)
+				if (ev[k].je_idx == i)
+					report_ran(rt, p->pr_epids[i], ctx,
+					    &ev[k]);
+			continue;
+		}
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}
 	return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;

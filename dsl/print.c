@@ -574,10 +574,61 @@ dsl_print_fold_keys(dsl_rt_t *rt, const dsl_agg_t *ag, const char *key,
 	return used;
 }
 
+/*
+ * Folded lines gathered over one printing, then sorted and merged:
+ * stackcollapse.pl strips the offsets (+0x..) and sums the counts of the
+ * stacks that then read the same, and prints its lines sorted (FlameGraph's
+ * stackcollapse.pl; t/profile/folded.sh).  Stacks that differ only in
+ * their offsets are distinct keys here, one line there.
+ */
+typedef struct fold_line {
+	char		*fl_text;
+	long long	fl_val;
+} fold_line_t;
+
+typedef struct fold_set {
+	fold_line_t	*fs_lines;
+	size_t		fs_n, fs_cap;
+} fold_set_t;
+
+static int
+fold_cmp(const void *x, const void *y)
+{
+	const fold_line_t *p = x, *q = y;
+
+	return strcmp(p->fl_text, q->fl_text);
+}
+
+/* Print the gathered lines, each text once with its values summed. */
+static void
+fold_flush(dsl_rt_t *rt, fold_set_t *fs)
+{
+	size_t i, j;
+
+	if (fs->fs_n > 0)
+		qsort(fs->fs_lines, fs->fs_n, sizeof(*fs->fs_lines), fold_cmp);
+	for (i = 0; i < fs->fs_n; i = j) {
+		long long v = fs->fs_lines[i].fl_val;
+
+		for (j = i + 1; j < fs->fs_n && strcmp(fs->fs_lines[j].fl_text,
+		    fs->fs_lines[i].fl_text) == 0; j++)
+			v += fs->fs_lines[j].fl_val;
+		fprintf(rt->rt_out, "%s %lld\n", fs->fs_lines[i].fl_text, v);
+	}
+	for (i = 0; i < fs->fs_n; i++)
+		free(fs->fs_lines[i].fl_text);
+	free(fs->fs_lines);
+	memset(fs, 0, sizeof(*fs));
+}
+
+/* An entry as a folded line into FS (printed at once when FS is NULL);
+ * false when the entry does not print folded. */
 static bool
-print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he)
+print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he,
+    fold_set_t *fs)
 {
 	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[a];
+	fold_set_t one = { NULL, 0, 0 };
 	char *buf;
 
 	if (!rt->rt_folded || dsl_agg_stackkey(ag, key) < 0)
@@ -585,9 +636,23 @@ print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he)
 	if ((buf = malloc(FOLDMAX)) == NULL)
 		return false;
 	dsl_print_fold_keys(rt, ag, key, buf, FOLDMAX);
-	fprintf(rt->rt_out, "%s %lld\n", buf,
-	    (long long)dsl_agg_scalar(rt, a, he));
-	free(buf);
+	if (fs == NULL)
+		fs = &one;
+	if (fs->fs_n == fs->fs_cap) {
+		size_t cap = fs->fs_cap ? 2 * fs->fs_cap : 64;
+		fold_line_t *l = realloc(fs->fs_lines, cap * sizeof(*l));
+
+		if (l == NULL) {
+			free(buf);
+			return false;
+		}
+		fs->fs_lines = l;
+		fs->fs_cap = cap;
+	}
+	fs->fs_lines[fs->fs_n].fl_text = buf;
+	fs->fs_lines[fs->fs_n++].fl_val = (long long)dsl_agg_scalar(rt, a, he);
+	if (fs == &one)
+		fold_flush(rt, fs);
 	return true;
 }
 
@@ -595,7 +660,7 @@ print_folded(dsl_rt_t *rt, uint32_t a, const char *key, dsl_hent_t *he)
 static void
 print_entry(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 {
-	if (print_folded(rt, a, HE_KEY(&rt->rt_aggs[a].ag_ht, he), he))
+	if (print_folded(rt, a, HE_KEY(&rt->rt_aggs[a].ag_ht, he), he, NULL))
 		return;
 	print_keys(rt, &rt->rt_pg->pg_aggs[a],
 	    HE_KEY(&rt->rt_aggs[a].ag_ht, he));
@@ -636,6 +701,7 @@ void
 dsl_print_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 {
 	dsl_hent_t *zero[8] = { NULL };
+	fold_set_t fs = { NULL, 0, 0 };
 	dsl_jrow_t *rows;
 	size_t nr, i;
 	int k;
@@ -644,7 +710,7 @@ dsl_print_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 		dsl_emit_printa(rt, aggs, n);
 		return;
 	}
-	if (fmt == NULL)
+	if (fmt == NULL && !(rt->rt_folded && n == 1))
 		fputc('\n', rt->rt_out);
 	rows = dsl_agg_joined(rt, aggs, n, &nr, zero);
 	for (i = 0; rows != NULL && i < nr; i++) {
@@ -654,13 +720,14 @@ dsl_print_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 			continue;
 		}
 		if (n == 1 && print_folded(rt, aggs[0], rows[i].jr_key,
-		    rows[i].jr_ents[0]))
+		    rows[i].jr_ents[0], &fs))
 			continue;
 		print_keys(rt, &rt->rt_pg->pg_aggs[aggs[0]], rows[i].jr_key);
 		for (k = 0; k < n; k++)
 			dsl_print_value(rt, aggs[k], rows[i].jr_ents[k]);
 		fputc('\n', rt->rt_out);
 	}
+	fold_flush(rt, &fs);
 	for (k = 0; k < n; k++) {
 		rt->rt_aggs[aggs[k]].ag_printed = true;
 		free(zero[k]);
@@ -675,6 +742,7 @@ dsl_print_all(dsl_rt_t *rt)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	bool *which = calloc(pg->pg_naggs + 1, sizeof(bool));
+	fold_set_t fs = { NULL, 0, 0 };
 	dsl_hent_t **s;
 	uint32_t *aggof, a;
 	size_t n, i;
@@ -689,8 +757,13 @@ dsl_print_all(dsl_rt_t *rt)
 	for (a = 0; a < pg->pg_naggs; a++)
 		which[a] = !rt->rt_aggs[a].ag_printed;
 	s = dsl_agg_sorted(rt, which, &n, &aggof);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (print_folded(rt, aggof[i],
+		    HE_KEY(&rt->rt_aggs[aggof[i]].ag_ht, s[i]), s[i], &fs))
+			continue;
 		print_entry(rt, aggof[i], s[i]);
+	}
+	fold_flush(rt, &fs);
 	free(s);
 	free(aggof);
 	free(which);

@@ -473,9 +473,11 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	}
 	if (rt->rt_end != 0)
 		(void)dsl_eval_fire(rt, rt->rt_end, ctx);
-	/* dtrace(1): a newline before the aggregations, quiet or not */
-	if (rt->rt_emit == NULL)
+	/* dtrace(1): a newline before the aggregations, quiet or not;
+	 * folded lines have none (stackcollapse.pl prints only stacks) */
+	if (rt->rt_emit == NULL && !rt->rt_folded)
 		fputc('\n', rt->rt_host.dh_out);
+	dsl_ip_fold(rt->rt_ip);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
 	return rt->rt_exitcode;
@@ -554,9 +556,12 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			return "a pointer dereference";
 		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
 			continue;
+		/* dn_c is a child of ?: and if only: a comparison keeps
+		 * its signedness there, 1 being node 1, not a child */
 		if ((why = reads_tracee(pg, nd->dn_a)) != NULL ||
 		    (why = reads_tracee(pg, nd->dn_b)) != NULL ||
-		    (why = reads_tracee(pg, nd->dn_c)) != NULL)
+		    ((nd->dn_op == N_COND || nd->dn_op == S_IF) &&
+		    (why = reads_tracee(pg, nd->dn_c)) != NULL))
 			return why;
 	}
 	return NULL;

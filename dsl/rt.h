@@ -144,6 +144,8 @@ struct dsl_rt {
 	uint32_t	rt_nspec;	/* made so far; nspec is the most */
 	int32_t		rt_specid;	/* this clause speculates on: 0 none,
 					 * -1 a dead one (its output drops) */
+	struct dsl_ip	*rt_ip;		/* clauses in the traced process
+					 * (inproc.h), or NULL */
 };
 
 /* var.c: the hash tables, self-> storage by thread. */
@@ -204,6 +206,20 @@ int64_t		dsl_agg_scalar(dsl_rt_t *, uint32_t agg,
  * (through dh_readmem): 0, or -1 after reporting a fault at node n. */
 int		dsl_eval_memread(dsl_rt_t *, uint64_t addr, void *buf,
 		    size_t len, int32_t n);
+/* dsl_eval_fire, for a firing whose enablings with bit i of ran set
+ * (i < 64) ran in the traced process: they are skipped, and the faults
+ * they met (ev[0..nev), in clause order) are reported in their place. */
+struct dsl_jev;
+int		dsl_eval_fire_part(dsl_rt_t *, uint32_t id,
+		    const dsl_ctx_t *ctx, uint64_t ran,
+		    const struct dsl_jev *ev, size_t nev);
+
+/* ip.c: the threads' aggregation buffers (inproc.h), folded in before
+ * the aggregations are printed or changed; clear(), trunc() and exit()
+ * tell them. */
+void		dsl_ip_fold(struct dsl_ip *);
+void		dsl_ip_cleared(struct dsl_ip *, uint32_t agg);
+void		dsl_ip_exited(struct dsl_ip *);
 
 /* rt.c: a clause's output, speculations, system() and freopen(). */
 FILE		*dsl_rt_clause_begin(dsl_rt_t *);

@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: GPL-2.0-or-later
 dnl PT_REQUIRE_LIB(NAME, HEADER, FUNCTION, LIB, DEBIAN-PACKAGE, [EXTRA-LIBS])
 dnl Finds HEADER and FUNCTION in -lLIB; sets and substitutes <NAME>_LIBS
 dnl (NAME with - turned to _ and upper-cased).  When either is missing,

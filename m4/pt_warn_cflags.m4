@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: GPL-2.0-or-later
 dnl PT_WARN_CFLAGS: the warnings every build uses, each kept only if the
 dnl compiler accepts it.
 AC_DEFUN([PT_WARN_CFLAGS], [

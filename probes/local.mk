@@ -1,9 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # probes: ELF symbols, /proc maps, the providers (provider.h) and their
 # probes.
 noinst_LIBRARIES += probes/libprobes.a
 probes_libprobes_a_SOURCES = probes/elfsym.c probes/elfsym.h
 probes_libprobes_a_SOURCES += probes/retsite.c probes/retsite.h
 probes_libprobes_a_SOURCES += probes/lsda.c probes/lsda.h
+probes_libprobes_a_SOURCES += probes/cfa.c probes/cfa.h
+probes_libprobes_a_SOURCES += probes/brtarget.c probes/brtarget.h
 probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h

@@ -162,7 +162,8 @@ pb_glob_fini(pb_glob_t *g)
 /*
  * C++ names without their parameter list, so that pid$target::mix:entry
  * finds "mix(int, int)" and kv::Store::Put both overloads: the
- * parameters start at the '(' that matches the last ')'.
+ * parameters start at the '(' that matches the last ')'.  Then the
+ * short names: that form without its leading qualifiers.
  */
 static bool
 match_no_params(const pb_glob_t *g, const char *name)
@@ -186,7 +187,27 @@ match_no_params(const pb_glob_t *g, const char *name)
 		return false;
 	memcpy(buf, d, (size_t)(p - d));
 	buf[p - d] = '\0';
-	return fnmatch(g->gl_text, buf, 0) == 0;
+	if (fnmatch(g->gl_text, buf, 0) == 0)
+		return true;
+	/*
+	 * A short name: each part after a "::" outside template arguments,
+	 * so that Put, Put* and DBImpl??Put find leveldb::DBImpl::Put as gdb's
+	 * "break Put" does.  A glob that starts with '*' already matched
+	 * every suffix it could.
+	 */
+	if (g->gl_text[0] == '*')
+		return false;
+	depth = 0;
+	for (p = buf; *p != '\0'; p++) {
+		if (*p == '<' || *p == '(')
+			depth++;
+		else if ((*p == '>' || *p == ')') && depth > 0)
+			depth--;
+		else if (depth == 0 && p[0] == ':' && p[1] == ':' &&
+		    fnmatch(g->gl_text, p + 2, 0) == 0)
+			return true;
+	}
+	return false;
 }
 
 bool

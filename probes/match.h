@@ -38,8 +38,11 @@ pb_glob_fini(pb_glob_t *g);
 /*
  * Whether the glob matches name or its demangled form, as dm_match()
  * decides, or the demangled form without its parameter list ("mix"
- * matches "mix(int, int)", "kv::Store::Put" both overloads), demangling
- * only names that contain every required run.
+ * matches "mix(int, int)", "kv::Store::Put" both overloads), or, for a
+ * glob that does not start with '*', that form without leading
+ * qualifiers ("Put" and "Store??Put" match kv::Store::Put(...): a
+ * function's short name), demangling only names that contain every
+ * required run.
  */
 bool
 pb_glob_match(const pb_glob_t *g, const char *name);

@@ -332,10 +332,20 @@ pb_module_open_path(pid_t pid, const pb_module_t *md, char *buf, size_t len)
 	if (access(buf, R_OK) == 0)
 		return 0;
 	/*
-	 * map_files refused (opening it needs CAP_SYS_ADMIN or
-	 * CAP_CHECKPOINT_RESTORE): fall back on the path itself if it still
-	 * exists, e.g. on overlayfs, where maps shows the lower layer's
-	 * device and stat the overlay's.
+	 * map_files refused: opening it needs CAP_CHECKPOINT_RESTORE or
+	 * CAP_SYS_ADMIN (proc(5)), which an ordinary user lacks.  The main
+	 * executable, deleted or not, still opens as /proc/PID/exe: use it
+	 * when it is the very file mapped (t/probes/resolve-deleted.sh run
+	 * by the unprivileged pass of .ci/run).
+	 */
+	n = snprintf(buf, len, "/proc/%d/exe", (int)pid);
+	if (n > 0 && (size_t)n < len && stat(buf, &st) == 0 &&
+	    st.st_ino == md->md_ino && major(st.st_dev) == md->md_major &&
+	    minor(st.st_dev) == md->md_minor && access(buf, R_OK) == 0)
+		return 0;
+	/*
+	 * Else the path itself if it still exists, e.g. on overlayfs, where
+	 * maps shows the lower layer's device and stat the overlay's.
 	 */
 	if (have && access(at, R_OK) == 0 && strlen(at) < len) {
 		strcpy(buf, at);

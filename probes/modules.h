@@ -91,8 +91,9 @@ pb_module_match(const pb_module_t *md, const char *glob);
  * replaced on disk by an upgrade is not), else
  * /proc/PID/map_files/START-END of its
  * first mapping, which reaches the mapped file even when it is deleted or
- * lives in another mount namespace (reading map_files needs
- * CAP_SYS_ADMIN or to be the process itself on older kernels).  Writes
+ * lives in another mount namespace (opening map_files needs
+ * CAP_CHECKPOINT_RESTORE or CAP_SYS_ADMIN), else /proc/PID/exe when the
+ * module is the main executable, else md_path if it exists.  Writes
  * into buf; returns 0, or -1 with errno ENOENT when neither works
  * (ENAMETOOLONG when buf is short).
  */

@@ -34,6 +34,8 @@
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
+#include "probes/cfa.h"
+#include "probes/brtarget.h"
 
 /* One name of a function. */
 struct fname {
@@ -77,12 +79,20 @@ struct symfile {
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
 	size_t sf_nlpads;
 	int sf_lpadsdone;	/* read (lsda.h), on first use */
+	pb_cfi_t *sf_cfi;	/* its .eh_frame's CFI (cfa.h), on first
+				 * use; NULL */
+	int sf_cfitried;
+	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
+				 * first use with PB_FASTSITES; or NULL */
+	int sf_brttried;
 	struct symfile *sf_next;
 };
 
 static struct symfile *cache;
 
-static void mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias);
+struct res;
+static void mark_sites(const struct res *rs, struct symfile *sf,
+    pb_probe_t *p, uint64_t bias);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -463,6 +473,7 @@ pb_pid_cache_flush(void)
 
 	for (sf = cache; sf != NULL; sf = next) {
 		next = sf->sf_next;
+		pb_cfi_close(sf->sf_cfi);
 		pb_elf_close(sf->sf_elf);
 		pb_elf_close(sf->sf_dbg);
 		free(sf->sf_dbgpath);
@@ -471,6 +482,7 @@ pb_pid_cache_flush(void)
 			free(sf->sf_owned[--sf->sf_nowned]);
 		free(sf->sf_owned);
 		free(sf->sf_lpads);
+		pb_brt_free(sf->sf_brt);
 		free(sf->sf_funcs);
 		free(sf->sf_names);
 		free(sf->sf_path);
@@ -766,13 +778,16 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_off = off;
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
+	s[p->pr_nsites].st_lpad = 0;
+	s[p->pr_nsites].st_tprev = 0;
+	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
 	return 0;
 }
 
 static int
 refuse(struct res *rs, const pb_module_t *md, const char *sym,
-    const char *why)
+    const char *why, int lost)
 {
 	pb_probe_list_t *l = &rs->rs_new;
 	pb_refusal_t *r;
@@ -793,6 +808,7 @@ refuse(struct res *rs, const pb_module_t *md, const char *sym,
 	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
 	    dm_demangle(sym));
 	snprintf(r->rf_why, sizeof(r->rf_why), "%s", why);
+	r->rf_lost = (uint8_t)(lost != 0);
 	if (r->rf_mod == NULL || r->rf_func == NULL) {
 		free(r->rf_mod);
 		free(r->rf_func);
@@ -849,6 +865,34 @@ site_cmp(const void *a, const void *b)
 	return (x->st_addr > y->st_addr) - (x->st_addr < y->st_addr);
 }
 
+/*
+ * An indirect jmp (PB_RS_TAIL_IND) where the function's frame is still
+ * on the stack (the CFA is not rsp + 8) cannot leave the function: a
+ * jump table, a computed goto.  A site there would stop the thread at
+ * each jump and never fire (python3.11's _PyEval_EvalFrameDefault has
+ * 235 of them, one run per bytecode, each at rsp + 352): drop it.  Where
+ * the CFI says nothing the site stays, and the run time decides.
+ */
+static void
+drop_inner_jumps(struct symfile *sf, uint64_t start, pb_fnscan_t *fs)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < fs->fs_nret; i++) {
+		if (fs->fs_ret[i].rs_kind == PB_RS_TAIL_IND) {
+			if (!sf->sf_cfitried) {
+				sf->sf_cfitried = 1;
+				sf->sf_cfi = pb_cfi_open(sf->sf_elf);
+			}
+			if (pb_cfi_at_entry(sf->sf_cfi,
+			    start + fs->fs_ret[i].rs_off) == 0)
+				continue;
+		}
+		fs->fs_ret[n++] = fs->fs_ret[i];
+	}
+	fs->fs_nret = n;
+}
+
 static void
 return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -877,11 +921,15 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 			    ".cold part", cs.fs_why);
 		}
 	}
+	if (!fs.fs_unsafe) {
+		drop_inner_jumps(sf, f->fu_addr, &fs);
+		drop_inner_jumps(sf, f->fu_cold, &cs);
+	}
 	if (fs.fs_unsafe || fs.fs_nret + cs.fs_nret == 0) {
 		const char *why = fs.fs_unsafe ? fs.fs_why :
 		    "no return instruction (does not return?)";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, why, fs.fs_unsafe);
 		first_err(rs, "no return probe for %s: %s",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
 		goto out;
@@ -908,7 +956,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	}
 	/* The contract says ascending addresses; .cold usually lies below. */
 	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
-	mark_lpads(sf, p, md->md_bias);
+	mark_sites(rs, sf, p, md->md_bias);
 out:
 	pb_fnscan_free(&fs);
 	pb_fnscan_free(&cs);
@@ -948,7 +996,7 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (fs.fs_unsafe) {
-		refuse(rs, md, sym, fs.fs_why);
+		refuse(rs, md, sym, fs.fs_why, 1);
 		first_err(rs, "no offset probes in %s: %s", fname, fs.fs_why);
 		goto out;
 	}
@@ -1024,18 +1072,31 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 /*
  * The fast path replaces up to 32 bytes from an entry site, or ending at
  * a return site's ret, by a jump: a landing pad there (the unwinder enters
- * it without a branch) forbids it (st_lpad).
+ * it without a branch) forbids it (st_lpad), and so does any address the
+ * module's code may jump to (st_tprev, st_tnext; brtarget.h), scanned
+ * once per file when the glue says it will lay jumps (PB_FASTSITES).
  */
 static void
-mark_lpads(struct symfile *sf, pb_probe_t *p, uint64_t bias)
+mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
+    uint64_t bias)
 {
 	size_t i;
+	uint64_t prev, next;
 
+	if (p != NULL && (rs->rs_flags & PB_FASTSITES) && !sf->sf_brttried) {
+		sf->sf_brttried = 1;
+		sf->sf_brt = pb_brt_new(sf->sf_elf, sf->sf_dbg, NULL, 0);
+	}
 	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
 		uint64_t a = p->pr_sites[i].st_addr - bias;
 
 		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
 		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+		if (!(rs->rs_flags & PB_FASTSITES) || sf->sf_brt == NULL)
+			continue;
+		pb_brt_near(sf->sf_brt, a, &prev, &next);
+		p->pr_sites[i].st_tprev = prev + bias;
+		p->pr_sites[i].st_tnext = next + bias;
 	}
 }
 
@@ -1089,7 +1150,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a GNU indirect function (ifunc): its "
 		    "symbol is the resolver, not the code that runs";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, why, 0);
 		first_err(rs, "no probe on %s: %s; probe the implementation "
 		    "it picks, if the library's .symtab names it",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
@@ -1102,7 +1163,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
-		mark_lpads(sf, p, md->md_bias);
+		mark_sites(rs, sf, p, md->md_bias);
 	}
 	/*
 	 * A stub ends in a jump into the function it binds, which returns
@@ -1113,7 +1174,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a PLT stub: it jumps to the function it "
 		    "binds; probe that function's return";
 
-		refuse(rs, md, sym, why);
+		refuse(rs, md, sym, why, 0);
 		first_err(rs, "no return probe for %s: %s", sym, why);
 	} else if (rs->rs_want.wa_return)
 		return_probe(rs, md, sf, f, sym);
@@ -1235,13 +1296,19 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 				size_t e = edit_distance(want, s, max);
 
 				if (e < best) {
-					best = e;
+					char c[sizeof(np) + 2];
+
 					if (literal)
-						snprintf(out, len, "%s", np);
+						snprintf(c, sizeof(c), "%s", np);
 					else
-						snprintf(out, len, "%s%s%s",
+						snprintf(c, sizeof(c), "%s%s%s",
 						    lead ? "*" : "", s,
 						    trail ? "*" : "");
+					/* never the input again */
+					if (strcmp(c, glob) != 0) {
+						best = e;
+						snprintf(out, len, "%s", c);
+					}
 				}
 				s = strstr(s, "::");
 				if (s != NULL)
@@ -1398,6 +1465,18 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	}
 	where = mod_glob != NULL && mod_glob[0] != '\0' ? mod_glob :
 	    "any module";
+	/*
+	 * A return probe wanted, and every function it names refused one
+	 * (pl_refused says which and why): no error.  One function whose
+	 * return cannot be placed must not take the whole program down;
+	 * the host says so, as lost data, and runs the other probes.  An
+	 * entry refused (an ifunc) or a bad offset stays an error: the
+	 * probe asked for could never fire.
+	 */
+	if (rs.rs_new.pl_n == 0 && rs.rs_new.pl_nrefused != 0 &&
+	    rs.rs_want.wa_return && !rs.rs_want.wa_entry &&
+	    !rs.rs_want.wa_offset && rs.rs_want.wa_offglob == NULL)
+		flags |= PB_ZEROOK;
 	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
 		if (nmods == 0 && moderr[0] != '\0')
 			pb_seterr(err, errlen, "no module matches '%s' in process "
@@ -1568,7 +1647,8 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
  * The calling convention: entry and offset probes get rdi, rsi, rdx,
  * rcx, r8, r9; return probes the offset of the returning instruction and
  * rax, as DTrace's pid provider.  A jcc or tail jmp returns only when it
- * leaves the function (fasttrap).
+ * leaves the function (fasttrap), an indirect jmp when it leaves its
+ * .cold part too.
  */
 static int
 pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
@@ -1581,11 +1661,15 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 	if (fr->fr_kind == PB_RETURN) {
 		if ((fr->fr_rskind == PB_RS_JCC_OUT ||
 		    fr->fr_rskind == PB_RS_TAIL ||
-		    fr->fr_rskind == PB_RS_TAIL_GOT) && f->fi_nextpc != NULL) {
+		    fr->fr_rskind == PB_RS_TAIL_GOT ||
+		    fr->fr_rskind == PB_RS_TAIL_IND) && f->fi_nextpc != NULL) {
 			uint64_t next = f->fi_nextpc(f->fi_cookie);
 
 			if (next >= fr->fr_faddr &&
 			    next < fr->fr_faddr + fr->fr_fsize)
+				return -1;
+			if (fr->fr_cold != 0 && next >= fr->fr_cold &&
+			    next < fr->fr_cold + fr->fr_coldsize)
 				return -1;
 		}
 		args[0] = fr->fr_off;

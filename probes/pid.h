@@ -54,13 +54,19 @@
  * probes: their symbol is the resolver the loader calls once, not the
  * code each call runs.  They are listed in pl_refused.
  *
- * Returns: functions whose return sites cannot be found safely (jump
- * table, undecodable bytes, size 0; retsite.h) get no return probe and no
- * offset probes; they are listed in pl_refused with the reason, so that
- * -l and the "matched N probes" line can say so.  Return sites of kind
- * PB_RS_JCC_OUT or PB_RS_TAIL* leave the function only when the branch is
- * taken: the glue fires the return probe only if the next pc lies outside
- * [pr_faddr, pr_faddr + pr_fsize), as fasttrap does.
+ * Returns: functions whose return sites cannot be found safely (bytes
+ * that decode as data or not at all, size 0; retsite.h) get no return
+ * probe and no offset probes; they are listed in pl_refused with the
+ * reason, so that -l and the "matched N probes" line can say so.  A
+ * description asking for return probes only, whose every function was
+ * refused, is no error (0 probes, the refusals listed): one function
+ * must not stop the others' probes.  Return sites of kind PB_RS_JCC_OUT
+ * or PB_RS_TAIL* leave the function only when the branch is taken: the
+ * glue fires the return probe only if the next pc lies outside
+ * [pr_faddr, pr_faddr + pr_fsize) (and, for PB_RS_TAIL_IND, its .cold
+ * part), as fasttrap does.  An indirect jmp where .eh_frame says the
+ * function's frame is still set up (CFA not rsp + 8: a jump table, a
+ * computed goto) is no site (probes/cfa.h).
  *
  * The probe types (pb_probe_t, pb_probe_list_t, the PB_ flags) are every
  * provider's: provider.h.  pb_pid_provider (provider.h) wraps
@@ -111,7 +117,7 @@ typedef struct pb_rtld {
  *   offset 0x3 is not on an instruction boundary of main (instructions at
  *       0x0, 0x4, 0x5, 0x8, ...)
  *   offset 0x400 is beyond the end of main (size 0x3a)
- *   no return probe for foo: indirect jmp (jump table?) at offset 0x1a
+ *   no probe on memcpy: a GNU indirect function (ifunc): ...
  *   /proc/4242/maps: No such file or directory
  * On error nothing is added to *out.
  */

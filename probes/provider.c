@@ -40,5 +40,7 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 		fr->fr_off = pr->pr_sites[site].st_off;
 		fr->fr_lpad = pr->pr_sites[site].st_lpad;
 		fr->fr_rskind = pr->pr_sites[site].st_rskind;
+		fr->fr_tprev = pr->pr_sites[site].st_tprev;
+		fr->fr_tnext = pr->pr_sites[site].st_tnext;
 	}
 }

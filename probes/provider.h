@@ -48,6 +48,8 @@
 				 * probes */
 #define PB_ZEROOK	0x04	/* matching nothing is not an error (-Z;
 				 * re-resolution after a dlopen or exec) */
+#define PB_FASTSITES	0x08	/* pid: the glue may lay jumps over the
+				 * sites: fill st_tprev and st_tnext */
 
 /* A probe's kind, as its provider means it (pid: all three; syscall:
  * entry and return; others may leave it 0). */
@@ -74,6 +76,16 @@ typedef struct pb_site {
 	uint8_t st_lpad;	/* a C++ landing pad lies within 32 bytes
 				 * (after an entry, before a return): no
 				 * jump may be laid over the site */
+	/*
+	 * With PB_FASTSITES (pid): the nearest addresses code may land on
+	 * (brtarget.h: direct branch targets of the whole module, symbol
+	 * starts) at or before st_addr and after it, run-time, at most
+	 * PB_BRT_REACH away; a jump laid over [p0, end) is safe from them
+	 * when st_tprev <= p0 and end <= st_tnext.  Both 0: unknown (the
+	 * module could not be scanned, or PB_FASTSITES was not asked).
+	 */
+	uint64_t st_tprev;
+	uint64_t st_tnext;
 } pb_site_t;
 
 /* PB_ARM_SYSCALL: syscall::read:entry is one probe on one number. */
@@ -118,7 +130,11 @@ typedef struct pb_probe {
 typedef struct pb_refusal {
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
-	char rf_why[96];	/* "indirect jmp (jump table?) at offset 0x1a" */
+	char rf_why[96];	/* "undecodable bytes at offset 0x1a" */
+	uint8_t rf_lost;	/* its calls run and the probe would see
+				 * them: lost data (not so for an ifunc's
+				 * resolver, a PLT stub, a function that
+				 * never returns) */
 } pb_refusal_t;
 
 typedef struct pb_probe_list {
@@ -207,6 +223,8 @@ typedef struct pb_fireref {
 	uint64_t fr_coldsize;	/* pr_coldsize */
 	uint64_t fr_data;	/* pr_data */
 	int32_t fr_sysnr;	/* pr_syscall.sc_nr */
+	uint64_t fr_tprev;	/* the site's st_tprev; 0 if not a site */
+	uint64_t fr_tnext;	/* the site's st_tnext; 0 if not a site */
 } pb_fireref_t;
 
 /* Fill fr from probe pr and its site index site (ignored unless

@@ -132,7 +132,14 @@ classify_jump(const cs_insn *in, uint64_t start, uint64_t size,
 		*kind = PB_RS_TAIL_GOT;
 		return 1;
 	}
-	return -1;
+	/*
+	 * jmp *%rax, jmp *8(%rax), jmp *tab(,%rdx,8): a tail call through
+	 * a pointer (a hook), or a jump table or computed goto that stays
+	 * inside.  Only the run time knows; the caller may drop those
+	 * where the frame is still set up (probes/cfa.h).
+	 */
+	*kind = PB_RS_TAIL_IND;
+	return 1;
 }
 
 int
@@ -196,7 +203,7 @@ pb_retsite_scan(const uint8_t *code, size_t size, uint64_t start,
 			continue;
 		j = classify_jump(in, start, size, inside, ninside, &kind);
 		if (j < 0) {
-			refuse(out, "indirect jmp (jump table?)", off);
+			refuse(out, "a far jump, or one without a target", off);
 			break;
 		}
 		if (j > 0 && push_ret(out, &rcap, off, in->size, kind) < 0)

@@ -13,23 +13,32 @@
  *     (lib/libdtrace/i386/dt_isadep.c): ret, rep ret, bnd ret, ret imm16,
  *     a direct jmp whose target lies outside [start, start + size) (a tail
  *     call), a conditional jump out of the function (fasttrap counts it
- *     too, and fires only when it is taken), and jmp *disp(%rip), the
- *     PLT-like tail call through a GOT slot,
+ *     too, and fires only when it is taken), jmp *disp(%rip), the
+ *     PLT-like tail call through a GOT slot, and any other indirect jmp
+ *     (a tail call through a pointer, or a jump table that stays
+ *     inside: it too fires only when its target lies outside),
  *   - or a refusal: a reason why the function cannot be analysed safely,
  *     in which case it gets no return probe and no offset probes.
  *
- * Refusals.  illumos refuses to trust a linear decode when the function
- * holds any register-dependent jmp (0xff /4), because a jump table may sit
- * inside the text and its entries would be misread as instructions
- * (dt_pid_has_jump_table).  We refuse the same way, for any indirect jmp
- * other than jmp *disp(%rip): this also refuses indirect tail calls such as
- * jmp *%rax or jmp *0x10(%rax), whose sites we could not tell apart from a
- * switch.  We also refuse undecodable bytes, an instruction that runs past
- * the symbol's end, privileged (hlt excepted: glibc's _exit ends with one)
- * or far-return instructions and the pair
- * 00 00 (add %al,(%rax)): a compiler never emits them in user code, so
- * seeing them means we are decoding data.  A size of 0 is refused too
- * (nothing to decode: assembler symbols without .size).
+ * Indirect jumps.  illumos' dt_pid_has_jump_table was to refuse any
+ * register-dependent jmp (0xff /4), for fear of a jump table inside the
+ * text, but that check is compiled out ("#ifdef notyet"): fasttrap puts
+ * return probes on the rets of such functions and misses their returns
+ * through an indirect tail call.  Oracle's Linux DTrace sees every
+ * return (uretprobes: it rewrites the return address, which we never
+ * do).  GCC and clang put x86-64 jump tables in .rodata, so the decode
+ * holds; every indirect jmp is a return site that fires only when it
+ * leaves the function (ExecutorRun's call of its hook, jmp *%rax), and
+ * the caller drops those where the function's frame is still on the
+ * stack, which cannot leave (python's computed gotos).
+ *
+ * Refusals: undecodable bytes, an instruction that runs past the
+ * symbol's end, privileged (hlt excepted: glibc's _exit ends with one)
+ * or far-return instructions and the pair 00 00 (add %al,(%rax)): a
+ * compiler never emits them in user code, so seeing them means we are
+ * decoding data (a table that hand-written assembly keeps in .text).  A
+ * size of 0 is refused too (nothing to decode: assembler symbols
+ * without .size).
  *
  * Padding: nops and int3s (fill after the last ret, up to the symbol size
  * when an assembler function's .size covers its alignment) decode as
@@ -50,6 +59,9 @@ typedef enum pb_rskind {
 				 * when taken; the glue must check that the
 				 * next pc lies outside the function, as
 				 * fasttrap_return_common does */
+	PB_RS_TAIL_IND,		/* any other indirect jmp: a return only when
+				 * its target lies outside the function and
+				 * its .cold part (checked the same way) */
 } pb_rskind_t;
 
 typedef struct pb_retsite {
@@ -64,8 +76,8 @@ typedef struct pb_fnscan {
 	pb_retsite_t *fs_ret;	/* return sites, ascending offsets; owned */
 	size_t fs_nret;
 	int fs_unsafe;		/* 1: refused; fs_ret empty, fs_insn partial */
-	char fs_why[96];	/* reason when fs_unsafe, e.g. "indirect jmp
-				 * (jump table?) at offset 0x1a"; else "" */
+	char fs_why[96];	/* reason when fs_unsafe, e.g. "undecodable
+				 * bytes at offset 0x1a"; else "" */
 } pb_fnscan_t;
 
 /* An address range [ri_start, ri_end), link-time. */

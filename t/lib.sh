@@ -102,6 +102,17 @@ wait_count()
 	fail "timed out waiting for $3 lines /$2/ in $1: $(tail -n 3 "$1" 2>/dev/null)"
 }
 
+# running_with TEXT: some process's command line holds TEXT (read from
+# /proc, which every machine has, where pgrep needs procps).
+running_with()
+{
+	for _f in /proc/[0-9]*/cmdline; do
+		[ "$_f" = "/proc/$$/cmdline" ] && continue
+		tr '\0' ' ' <"$_f" 2>/dev/null | grep -qF -- "$1" && return 0
+	done
+	return 1
+}
+
 # same_output EXPECTED ACTUAL: exact comparison, with the diff in the log.
 same_output()
 {
@@ -111,8 +122,11 @@ same_output()
 # need_leveldown: install the npm package leveldown (its prebuilt .node
 # ships inside; nothing compiles) under $top_builddir/t/node once, reuse
 # it after, and set LEVELDOWN_PREFIX (where node_modules is) and
-# LEVELDOWN_NODE (the linux-x64 glibc prebuild).  Skips only when npm or
-# node is missing, or the registry cannot be reached.
+# LEVELDOWN_NODE (the linux-x64 glibc prebuild).  `./quickstart check`
+# installs it first; npm's cache serves it when the registry cannot be
+# reached.  Skips only when npm or node is missing, or npm has neither
+# the registry nor a cached copy (t/skips-allowed).
+LEVELDOWN_VERSION=6.1.1
 need_leveldown()
 {
 	LEVELDOWN_PREFIX=$top_builddir/t/node
@@ -130,10 +144,20 @@ need_leveldown()
 	command -v node >/dev/null || skip "node is not installed"
 	mkdir -p "$LEVELDOWN_PREFIX" || fail "mkdir $LEVELDOWN_PREFIX"
 	# --ignore-scripts: the prebuilt binaries are all we need.
-	(cd "$LEVELDOWN_PREFIX" && bounded 300 npm install --no-audit \
-	    --no-fund --ignore-scripts --prefix "$LEVELDOWN_PREFIX" leveldown) \
-	    >"$T/npm.log" 2>&1 ||
-		skip "npm install leveldown failed (offline?): $(tail -n 1 "$T/npm.log")"
+	(cd "$LEVELDOWN_PREFIX" && bounded 300 npm install --prefer-offline \
+	    --no-audit --no-fund --ignore-scripts --prefix "$LEVELDOWN_PREFIX" \
+	    leveldown@$LEVELDOWN_VERSION) >"$T/npm.log" 2>&1 ||
+		skip "npm install leveldown: no registry and no cached copy: $(grep -m 1 'ERR' "$T/npm.log")"
 	LEVELDOWN_NODE=$(_find_ld) ||
 		fail "leveldown installed without a linux-x64 prebuild"
+}
+
+# not_fast_report FILE: FILE without the fast path's report of the probe
+# sites that stop the thread (cmd/trace.c, fast_report), which pidtrace
+# prints under -q too; tests of other things leave it to t/fastpath,
+# which asserts it.
+not_fast_report()
+{
+	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: ' "$1"
+	return 0
 }

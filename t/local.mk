@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The test suite: shell tests (*.sh) and D-script pairs (*.d with *.r).
 # Each area's tests are listed in its own block below.
-EXTRA_DIST += t/lib.sh t/check.h
+EXTRA_DIST += t/lib.sh t/check.h t/skips-allowed
 include t/pidnm/local.mk
 include t/dsl/local.mk
 include t/tracer/local.mk
@@ -14,6 +15,9 @@ include t/tools/local.mk
 include t/usdt/local.mk
 include t/syscall/local.mk
 include t/fastpath/local.mk
+include t/torture/local.mk
 include t/profile/local.mk
 include t/args/local.mk
+include t/inproc/local.mk
 include t/containers/local.mk
+include t/doc/local.mk

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools: ready-made D scripts, each with a thin wrapper (pidtrace-NAME)
 # that has -h.  The wrappers go to bindir; the scripts and the wrappers'
 # shared shell code to $(pkgdatadir)/tools, where the wrappers look.

@@ -33,10 +33,10 @@ usage()
 	cat <<'END'
   -p PID      trace the running process PID
   -c 'CMD'    run CMD and trace it
-  -m MODULE   module glob: a.out (the executable, the default),
-              libc.so.6, lib*...
   -h          this help
 END
+	echo "  -m MODULE   module glob (default $module): a.out (the executable),"
+	echo "              libc.so.6, lib*..."
 }
 
 tool_main()

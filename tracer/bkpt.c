@@ -63,9 +63,26 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 	ssize_t n;
 	unsigned b;
 
-	if (tr_bkpt_find(s, addr) != NULL) {
-		errno = EEXIST;
-		return -1;
+	bp = tr_bkpt_find(s, addr);
+	if (bp != NULL) {
+		/*
+		 * Two hooks at one address (a user's probe on the loader's
+		 * _dl_debug_state, where the host stops to follow dlopen):
+		 * one int3 serves both.  The second needs the stop, so a
+		 * jump laid there for the first goes back to the int3.
+		 */
+		if (internal || bp->bp_internal || bp->bp_shared ||
+		    bp->bp_cookie == cookie) {
+			errno = EEXIST;
+			return -1;
+		}
+		if (tr_bkpt_is_fast(s, addr) &&
+		    (tr_fast_unpatch(s, addr, 0) < 0 ||
+		     tr_mem_write(s, addr, &int3, 1) < 0))
+			return -1;
+		bp->bp_cookie2 = cookie;
+		bp->bp_shared = true;
+		return 0;
 	}
 	if (tr_fast_covers(s, addr)) {
 		errno = EBUSY;	/* a fast site's jump covers it */

@@ -6,7 +6,7 @@
  * samples itself.  Each pair is the reading bracketed by the narrowest of
  * a few rdtsc pairs; the slope comes from two pairs at least 5 ms apart
  * (then at least a second apart) and the line is refitted at least once a
- * second, since a fit drifts tens of ns over seconds (FASTPATH.md).  Only
+ * second, since a fit drifts tens of ns over seconds.  Only
  * when the kernel's clocksource reads the TSC (tsc, or kvm-clock and
  * Hyper-V's TSC page, which scale it) and the CPU says constant_tsc and
  * nonstop_tsc: then CLOCK_MONOTONIC is the TSC scaled, and the line is

@@ -67,7 +67,28 @@ typedef struct tr_fsite {
 					 * body, return record, ret */
 	uint16_t	fs_rec2_lo, fs_rec2_hi;	/* its return record block */
 	uint64_t	fs_retaddr;	/* its ret in the original */
+	uint64_t	fs_tprev, fs_tnext;	/* tr_fast_want_t's */
+	uint8_t		fs_why;		/* TR_FW_*: why it stayed int3 */
+	bool		fs_said;	/* tr_fast_refusals told it */
 } tr_fsite_t;
+
+/* Why a site asked for stays int3 (fs_why; tramp.c's why_text). */
+enum {
+	TR_FW_NONE = 0,
+	TR_FW_TARGET,	/* code may land inside the bytes replaced */
+	TR_FW_UNKNOWN,	/* the host knows no landing addresses */
+	TR_FW_FUNC,	/* an indirect jmp in the function */
+	TR_FW_UNDEC,	/* bytes of the function do not decode */
+	TR_FW_NOSIZE,	/* the function's size is unknown (0) */
+	TR_FW_INSN,	/* an instruction there cannot move */
+	TR_FW_SITE,	/* another site's bytes are in the way */
+	TR_FW_ROOM,	/* no trampoline within rel32 reach */
+	TR_FW_THREAD,	/* a thread was stopped inside the bytes */
+	TR_FW_SHARED,	/* a second hook needs the stop */
+	TR_FW_WRITE,	/* the jump could not be written */
+	TR_FW_PROC,	/* the process cannot take the fast path */
+	TR_FW_N
+};
 
 typedef struct tr_chunk {
 	uint64_t	ch_addr;	/* in the tracee */

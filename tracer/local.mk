@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tracer: see the top Makefile.am
 noinst_LIBRARIES += tracer/libtracer.a
 tracer_libtracer_a_SOURCES = \
@@ -5,5 +6,5 @@ tracer_libtracer_a_SOURCES = \
 	tracer/error.c tracer/mem.c tracer/bkpt.c tracer/insn.c \
 	tracer/xol.c tracer/regs-x86_64.c tracer/thread.c \
 	tracer/session.c tracer/loop.c tracer/counter.c tracer/syscall.c \
-	tracer/unwind.c tracer/sample.c tracer/sigframe.c
+	tracer/unwind.c tracer/sample.c tracer/sigframe.c tracer/fault.c
 tracer_libtracer_a_SOURCES += tracer/fast.h tracer/tramp.c tracer/ring.c tracer/clock.c

@@ -5,7 +5,7 @@
  * restarted, dispatched, and restarted through resume(), which parks the
  * task instead while the session is stopping all threads (attach,
  * shutdown).  Model: strace's next_event()/dispatch_event(), and
- * doc/README-linux-ptrace for group-stop and death under ptrace.
+ * strace's README-linux-ptrace for group-stop and death under ptrace.
  */
 #include "config.h"
 
@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kcmp.h>
+#include <poll.h>
 #include <sys/ptrace.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -82,7 +84,7 @@ resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 		sig = th->th_sig;
 	th->th_sig = 0;
 	th->th_listen = req == PTRACE_LISTEN;
-	if (s->s_stopping) {
+	if (s->s_stopping && !th->th_vfrun) {
 		th->th_stopped = true;
 		th->th_sig = sig;
 		return 0;
@@ -187,6 +189,7 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 		 * the int3 path fires nothing for a vfork child.
 		 */
 		ch->th_vforker = th->th_tid;
+		th->th_vfchild = ch->th_tid;
 		tr_ring_mute(s, th->th_tid, true);
 	}
 	if (ch->th_seen && ch->th_stopped && settle(s, ch) < 0)
@@ -294,10 +297,11 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (bp == NULL) {
 		/* The tracee's own SIGTRAP (raise, its own int3): deliver. */
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, SIGTRAP);
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
-	if (s->s_stopping) {
+	if (s->s_stopping && !th->th_vfrun) {
 		/* Rewind: it hits again (or runs the original) later. */
 		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
 		    errno != ESRCH)
@@ -325,8 +329,15 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 	if (th->th_kind == TR_KIND_THREAD) {
 		s->s_st.st_hits++;
 		if (s->s_h != NULL && s->s_h->h_hit != NULL) {
+			uint32_t c2 = bp->bp_cookie2;
+			bool two = bp->bp_shared;
+
 			rc = s->s_h->h_hit(s->s_h->h_arg, s, th,
 					   bp->bp_cookie, addr, &r);
+			/* A second hook (tr_bkpt_add), unless removed. */
+			if (rc == 0 && two && tr_bkpt_find(s, addr) != NULL)
+				rc = s->s_h->h_hit(s->s_h->h_arg, s, th, c2,
+						   addr, &r);
 			if (rc != 0)
 				s->s_stop_req = 1;
 			/* The handler may have removed it. */
@@ -411,6 +422,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 {
 	tr_thread_t *th;
 	tr_event_t ev = classify(status);
+	bool ours;
 
 	th = tr_thread_find(s, tid);
 	if (th == NULL) {
@@ -445,6 +457,20 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return 0;
 	}
 	th->th_stopped = true;
+	ours = th->th_interrupted;
+	/* It stops: a vfork it was in is over (on_clone: a new one). */
+	th->th_vfchild = 0;
+	/*
+	 * Any ptrace-stop satisfies a PTRACE_INTERRUPT: the kernel clears
+	 * the pending trap at every stop (ptrace_stop: "any trap clears
+	 * pending STOP trap"), so a thread interrupted while blocked in a
+	 * call under PTRACE_SYSCALL reports its syscall-exit stop and no
+	 * interrupt stop after it.  Left set, the flag told tr_stop_all an
+	 * interrupt was on its way and the thread was never interrupted
+	 * again: the loop waited forever for it (syscall probes with
+	 * profile-N on threads blocked in futex).
+	 */
+	th->th_interrupted = false;
 	if (ev != EV_INTERRUPT && ev != EV_GROUP_STOP && th->th_sample != 0) {
 		/*
 		 * Another stop came first (a signal, a site, a clone): the
@@ -461,9 +487,18 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		if (ev == EV_INTERRUPT || ev == EV_GROUP_STOP)
 			return settle(s, th);
 	}
+	/*
+	 * An event stop of clone, fork, vfork, exec or exit is inside that
+	 * call, as a syscall stop is: a syscall injected there would be
+	 * run by the kernel only after the call goes on (a vfork parent
+	 * then waits for a child we hold stopped, for ever: t/endings/mix.sh
+	 * in vfork mode hung in tr_fast_teardown's munmap).
+	 */
+	if (ev == EV_CLONE || ev == EV_EXEC || ev == EV_EXIT)
+		th->th_scstop = true;
 	switch (ev) {
 	case EV_SYSCALL:
-		if (tr_sys_stop(s, th) < 0)
+		if (tr_sys_stop(s, th, ours) < 0)
 			return -1;
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
@@ -507,7 +542,10 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	case EV_TRAP:
 		return on_trap(s, th);
 	case EV_SIGNAL:
+		if (tr_sys_signal(s, th) < 0)
+			return -1;
 		s->s_st.st_signals++;
+		tr_fault_note(s, th, WSTOPSIG(status));
 		return resume(s, th, PTRACE_CONT, WSTOPSIG(status));
 	case EV_EXITED:
 		break;
@@ -533,28 +571,108 @@ tr_waitpid(pid_t pid, int *status, int flags)
 }
 
 /*
- * Spin a little before sleeping in waitpid.  A tracee that hits probes in
- * a loop stops again a few microseconds after we restart it; if we sleep
+ * Whether the loop should stop waiting and look at a request: a stop
+ * (tr_stop_async, a handler's non-zero) or a wake (tr_wake_async) of any
+ * session.  Not while a session is stopping all its threads: that ends
+ * only when every thread is stopped, and the request is looked at right
+ * after.  Returning to the caller at once instead made tr_stop_all poll
+ * waitpid in a loop at 100% CPU for as long as one thread took to stop.
+ */
+static bool
+requested(void)
+{
+	const tr_session_t *o;
+	bool req = false;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess) {
+		if (o->s_stopping)
+			return false;
+		if (o->s_stop_req || o->s_wake_req)
+			req = true;
+	}
+	return req;
+}
+
+/*
+ * Sleep until waitpid has an event of want, a signal handler of the host
+ * ran (requested() then says why), or timeout_ns passed (< 0: no
+ * timeout).  Returns waitpid's result, 0 on a request or the timeout.
+ *
+ * Race-free: every signal is blocked while waitpid and requested() are
+ * looked at, and ppoll unblocks them atomically, so a SIGINT or a tick's
+ * SIGALRM that lands between the look and the sleep interrupts the sleep
+ * (EINTR) instead of being noticed only at the next stop of the target.
+ * No thread of the target is interrupted to wake us: an interrupt
+ * breaks the call a thread is blocked in (a syscall probe saw each
+ * tick's interrupt as a read(2) returning and entering again, and
+ * epoll_wait returns EINTR to the program).  A stop of a traced task
+ * raises SIGCHLD in the tracer, kept pending while blocked here: a
+ * signalfd makes it wake ppoll.
+ */
+static int chld_fd = -1;
+
+static pid_t
+nap(pid_t want, int *status, long long timeout_ns)
+{
+	struct signalfd_siginfo si[4];
+	struct timespec ts;
+	struct pollfd pfd;
+	long long wait_ns;
+	sigset_t all, old, during;
+	pid_t tid;
+	int r;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (chld_fd < 0) {
+		sigset_t chld;
+
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		chld_fd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+	}
+	during = old;
+	sigaddset(&during, SIGCHLD);
+	/*
+	 * Without the signalfd, look again every 10 ms; with it, every
+	 * second all the same: a SIGCHLD taken by a thread of the host that
+	 * does not block it would leave us asleep.
+	 */
+	wait_ns = timeout_ns >= 0 ? timeout_ns : 1000000000LL;
+	if (chld_fd < 0 && wait_ns > 10000000)
+		wait_ns = 10000000;
+	ts.tv_sec = (time_t)(wait_ns / 1000000000);
+	ts.tv_nsec = (long)(wait_ns % 1000000000);
+	pfd.fd = chld_fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		tid = waitpid(want, status, __WALL | WNOHANG);
+		if (tid != 0 || requested())
+			break;
+		r = ppoll(&pfd, chld_fd < 0 ? 0 : 1, &ts, &during);
+		if (r == 0 && timeout_ns >= 0)
+			break;		/* the caller's timeout */
+		if (r > 0 && read(chld_fd, si, sizeof(si)) < 0 &&
+		    errno != EAGAIN)
+			break;
+		/* SIGCHLD, or a handler ran (EINTR): look again. */
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return tid;
+}
+
+/*
+ * Spin a little before sleeping.  A tracee that hits probes in a loop
+ * stops again a few microseconds after we restart it; if we sleep
  * meanwhile, our CPU goes idle, and on a VM waking an idle vCPU costs
  * tens of microseconds, paid twice a firing when tracer and tracee sit
  * on different CPUs.  bench/floor on an idle 2-vCPU VM: 64-75 us a call
  * sleeping, 20-25 us spinning.  The tracee's affinity is never touched.
  * Bounded: past SPIN_NS without an event we sleep as before, so a quiet
  * tracee costs at most SPIN_NS of our CPU per event.  A stop or wake
- * request (our signal handlers) ends the spin, as EINTR ends the sleep.
+ * request (our signal handlers) ends the spin, as it ends the sleep.
  */
 #define SPIN_NS	100000
-
-static bool
-requested(void)
-{
-	const tr_session_t *o;
-
-	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
-		if (o->s_stop_req || o->s_wake_req)
-			return true;
-	return false;
-}
 
 static pid_t
 spin_wait(pid_t want, int *status, bool sleep)
@@ -572,7 +690,7 @@ spin_wait(pid_t want, int *status, bool sleep)
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
 		    (t.tv_nsec - t0.tv_nsec) > SPIN_NS)
-			return sleep ? waitpid(want, status, __WALL) : 0;
+			return sleep ? nap(want, status, -1) : 0;
 	}
 }
 
@@ -594,10 +712,10 @@ any_ring(void)
  * event, so drain the rings every millisecond while they flow, backing
  * off to 8 ms when idle (no spinning), and at once while a pass finds
  * a full RING_PASS in a shard (a flood would fill the ring in a
- * millisecond), checking for a stop between passes, and sleep on SIGCHLD
- * (a stop of a traced task) with sigtimedwait meanwhile.  Our own signals (SIGINT,
- * a tick's SIGALRM) interrupt it as they interrupt waitpid.  The spin of
- * spin_wait only right after an int3 firing, which is likely to repeat.
+ * millisecond), checking for a stop between passes, and sleep in nap()
+ * meanwhile, which a stop of a traced task and our own signals (SIGINT,
+ * a tick's SIGALRM) end.  The spin of spin_wait only right after an int3
+ * firing, which is likely to repeat.
  */
 #define RING_PASS	512	/* records of a shard in one pass */
 
@@ -637,17 +755,12 @@ run_checks(void)
 static pid_t
 ring_wait(pid_t want, int *status)
 {
-	struct timespec ts;
-	sigset_t set, old;
 	long ms = 1;
 	size_t n;
 	pid_t tid;
-	int r;
 
 	if (last_was_trap && (tid = spin_wait(want, status, false)) != 0)
 		return tid;
-	sigemptyset(&set);
-	sigaddset(&set, SIGCHLD);
 	for (;;) {
 		tid = waitpid(want, status, __WALL | WNOHANG);
 		if (tid != 0 || requested())
@@ -662,18 +775,9 @@ ring_wait(pid_t want, int *status)
 			return 0;
 		if (n >= RING_PASS)
 			continue;	/* a flood: drain again at once */
-		sigprocmask(SIG_BLOCK, &set, &old);
-		tid = waitpid(want, status, __WALL | WNOHANG);
-		if (tid != 0) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
+		tid = nap(want, status, ms * 1000000LL);
+		if (tid != 0 || requested())
 			return tid;
-		}
-		ts.tv_sec = 0;
-		ts.tv_nsec = ms * 1000000L;
-		r = sigtimedwait(&set, NULL, &ts);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		if (r < 0 && errno == EINTR)
-			return 0;
 	}
 }
 
@@ -704,6 +808,76 @@ may_report(tr_session_t *s, pid_t tid, int status)
 }
 
 /*
+ * The events taken from waitpid and not handled yet.  waitpid(-1) returns
+ * the first task with an event in the kernel's list of our tracees (the
+ * last seized first), so threads that stop again as soon as they are
+ * restarted (syscalls, probes in a loop) kept the ones further down the
+ * list from ever being handled: with 16 busy threads the leader's stop
+ * waited 30 to 90 s (t/endings/mix.sh), and a thread blocked in that
+ * stop is a thread of the program that does not run (strace's test
+ * many_looping_threads.c shows the same starvation).  So after every
+ * EVQ_ROUND events taken from waitpid, every event pending is taken at
+ * once and those are handled in turn before waitpid is asked again: a
+ * stop waits for EVQ_ROUND events and one round at most (the 16-thread
+ * exit: 0.1 to 0.4 s on the loaded VM).  Taking them all after every
+ * event was fair to the last, but restarted every thread at once, which
+ * then shared the CPUs: firings of 4 busy threads fell by 40 to 50%.
+ * One task alone cannot starve another, and pays nothing.
+ */
+#define EVQ_MAX	256
+#define EVQ_ROUND 64
+
+static unsigned evq_since;	/* events taken from waitpid since a fill */
+
+static struct {
+	pid_t	ev_tid;
+	int	ev_status;
+} evq[EVQ_MAX];
+static size_t evq_head, evq_len;
+
+static void
+evq_fill(void)
+{
+	int status;
+	pid_t tid;
+
+	while (evq_len < EVQ_MAX) {
+		tid = waitpid(-1, &status, __WALL | WNOHANG);
+		if (tid <= 0)
+			break;
+		evq[(evq_head + evq_len) % EVQ_MAX].ev_tid = tid;
+		evq[(evq_head + evq_len) % EVQ_MAX].ev_status = status;
+		evq_len++;
+	}
+}
+
+/* More than one task traced: one alone cannot starve another. */
+static bool
+many_tasks(void)
+{
+	const tr_session_t *o;
+	size_t n = 0;
+
+	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
+		if (o->s_all != NULL &&
+		    (n++ != 0 || o->s_all->th_all != NULL))
+			return true;
+	return false;
+}
+
+static bool
+evq_pop(pid_t *tid, int *status)
+{
+	if (evq_len == 0)
+		return false;
+	*tid = evq[evq_head].ev_tid;
+	*status = evq[evq_head].ev_status;
+	evq_head = (evq_head + 1) % EVQ_MAX;
+	evq_len--;
+	return true;
+}
+
+/*
  * Wait for one event (of task want, or any when want is -1) and dispatch
  * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
  * when !block) or a signal interrupted the wait, -1 on error; ECHILD
@@ -716,12 +890,19 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	int status;
 	pid_t tid;
 
+	if (want == -1 && evq_pop(&tid, &status))
+		goto have;
 	if (!any_ring())
 		tid = block ? spin_wait(want, &status, true) :
 		      waitpid(want, &status, __WALL | WNOHANG);
 	else
 		tid = block ? ring_wait(want, &status) :
 		      waitpid(want, &status, __WALL | WNOHANG);
+	if (tid > 0 && want == -1 && ++evq_since >= EVQ_ROUND &&
+	    many_tasks()) {
+		evq_since = 0;
+		evq_fill();
+	}
 	if (tid == 0)
 		return run_checks();
 	if (tid < 0) {
@@ -737,11 +918,11 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 		}
 		return -1;
 	}
+have:
 	/* waitpid(-1) serves every session: the event goes to its owner. */
 	o = tr_session_of(s, tid);
 	if (o != NULL)
 		s = o;
-	s->s_kick = tid;
 	/*
 	 * Records first: a thread's records before its stop keep their
 	 * order with what the stop fires (and a thread's exit frees its
@@ -782,21 +963,69 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 	return 1;
 }
 
+/*
+ * th waits in vfork for a child that we hold stopped: it cannot run a
+ * single instruction of its own until that child execs or exits, and it
+ * cannot be stopped meanwhile (the kernel's wait for the child is not
+ * interruptible: PTRACE_INTERRUPT takes effect only when it ends).
+ * Waiting for it while holding the child never ended (posix_spawn,
+ * system() and popen use vfork).  For stopping all a while it counts
+ * as stopped.  At the end (s_ending) the child runs on instead, traced,
+ * until it execs or exits (vfork_run): nothing of ours may be taken out
+ * of memory it runs in, nor the thread detached before it stops.
+ */
 static bool
-all_stopped(const tr_session_t *s)
+held(tr_session_t *s, const tr_thread_t *th)
+{
+	const tr_thread_t *ch;
+
+	if (th->th_stopped || th->th_vfchild == 0)
+		return false;
+	ch = tr_thread_find(s, th->th_vfchild);
+	return ch != NULL && ch->th_stopped && ch->th_vforker == th->th_tid;
+}
+
+static bool
+all_stopped(tr_session_t *s)
 {
 	const tr_thread_t *th;
 
 	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (!th->th_stopped)
+		if (!th->th_stopped && !held(s, th))
 			return false;
 	return true;
+}
+
+/*
+ * The session ends and th is held in vfork (held()): its child runs on,
+ * traced, never parked again (th_vfrun: resume() restarts it, a site it
+ * hits runs its instruction and fires nothing, as ever for a vfork
+ * child), until it execs (on_exec detaches it) or exits.  Then th stops
+ * at the interrupt tr_stop_all sent it.  The child of posix_spawn execs
+ * within microseconds; only a child that runs long before it execs
+ * delays our end, never the process.
+ */
+static int
+vfork_run(tr_session_t *s, tr_thread_t *th)
+{
+	tr_thread_t *ch = tr_thread_find(s, th->th_vfchild);
+
+	ch->th_vfrun = true;
+	return resume(s, ch, ch->th_listen ? PTRACE_LISTEN : PTRACE_CONT, 0);
 }
 
 /*
  * Stop every thread: interrupt each running one and handle events
  * (parking every task that reports) until all are stopped.  Threads that
  * hit a site meanwhile are rewound to it.
+ *
+ * It ends: a thread is stopped (th_stopped), or an interrupt of ours is
+ * outstanding and no stop has taken it yet (th_interrupted: any stop
+ * takes it, see dispatch), or it is interrupted now.  Such a thread
+ * stops unless it exits (an event too) or waits in the kernel where no
+ * interrupt reaches it: in vfork for a child we hold (held()), or in an
+ * uninterruptible sleep, which ends by itself.  Requests (SIGINT, ticks)
+ * are looked at after (requested()); nothing here spins.
  */
 int
 tr_stop_all(tr_session_t *s)
@@ -806,8 +1035,11 @@ tr_stop_all(tr_session_t *s)
 	s->s_stopping = true;
 	for (;;) {
 		for (th = s->s_all; th != NULL; th = th->th_all) {
+			if (s->s_ending && held(s, th) &&
+			    vfork_run(s, th) < 0)
+				return -1;
 			if (th->th_stopped || th->th_interrupted ||
-			    !th->th_seen)
+			    !th->th_seen || th->th_vfrun)
 				continue;
 			if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0 &&
 			    errno != ESRCH)
@@ -994,8 +1226,10 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 	 * meanwhile are rewound, not fired (nothing fires after exit()).
 	 */
 	for (i = 0; i < n; i++)
-		if (!done[i])
+		if (!done[i]) {
 			ss[i]->s_stopping = true;
+			ss[i]->s_ending = true;
+		}
 	for (i = 0; i < n; i++)
 		if (!done[i])
 			finish(ss[i], hs[i]);

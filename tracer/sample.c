@@ -39,6 +39,30 @@ task_runtime(pid_t pid, pid_t tid)
 	return strtoll(buf, NULL, 10);
 }
 
+/*
+ * Whether task tid is running or runnable now (state R in
+ * /proc/PID/task/TID/stat); false when unreadable.
+ */
+static bool
+task_running(pid_t pid, pid_t tid)
+{
+	char buf[256], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(buf, sizeof(buf), "/proc/%d/task/%d/stat", (int)pid,
+		 (int)tid);
+	if ((fd = open(buf, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p != NULL && p[1] == ' ' && p[2] == 'R';
+}
+
 long long
 tr_thread_cputime(const tr_session_t *s, const tr_thread_t *th)
 {
@@ -60,13 +84,22 @@ tr_sample(tr_session_t *s, uint32_t cookie)
 		    th->th_kind != TR_KIND_THREAD || th->th_sample != 0)
 			continue;
 		/*
-		 * On CPU since the last tick: its run time moved.  A thread
-		 * that sat in the run queue the whole time (state R, not
-		 * running: other tasks had the CPUs) would be sampled at the
-		 * pc where it was preempted, once per tick it waited, which
-		 * skews the profile on a busy machine; a thread blocked in
-		 * the kernel has not moved either.
+		 * Running now (state R): a thread blocked in a call is not
+		 * on CPU, and an interrupt would break its call (the
+		 * kernel restarts it, but epoll_wait returns EINTR to the
+		 * program, and a syscall probe would see the call end and
+		 * begin again).  Its run time moved since its last sample
+		 * because the interrupt and the restart ran it: idle
+		 * threads were interrupted at every tick, for ever.
+		 *
+		 * And on CPU since the last tick: its run time moved.  A
+		 * thread that sat in the run queue the whole time (state R,
+		 * not running: other tasks had the CPUs) would be sampled at
+		 * the pc where it was preempted, once per tick it waited,
+		 * which skews the profile on a busy machine.
 		 */
+		if (!task_running(s->s_pid, th->th_tid))
+			continue;
 		rt = task_runtime(s->s_pid, th->th_tid);
 		if (rt < 0 || rt == th->th_runtime)
 			continue;

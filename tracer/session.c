@@ -764,6 +764,7 @@ tr_release(tr_session_t *s)
 	tr_thread_t *th;
 	uint64_t rip;
 
+	s->s_ending = true;
 	if (s->s_all != NULL)
 		tr_stop_all(s);
 	if (s->s_fast != NULL && s->s_fast->fa_ring != 0) {
@@ -817,40 +818,20 @@ tr_release(tr_session_t *s)
 }
 
 /*
- * Wake a blocked waitpid: an interrupt stop is an event.  The leader, or
- * when it is gone or a zombie, the thread /proc goes through, or the
- * last one that reported.  Async-signal-safe (only syscalls).
+ * The handlers only set a flag: the loop's sleep (nap in loop.c) wakes
+ * on any signal of ours and looks at it.  No thread of the target is
+ * interrupted for it.
  */
-static void
-kick(tr_session_t *s)
-{
-	if (ptrace(PTRACE_INTERRUPT, s->s_pid, 0L, 0L) == 0)
-		return;
-	if (s->s_memtid > 0 &&
-	    ptrace(PTRACE_INTERRUPT, s->s_memtid, 0L, 0L) == 0)
-		return;
-	if (s->s_kick > 0)
-		ptrace(PTRACE_INTERRUPT, s->s_kick, 0L, 0L);
-}
-
 void
 tr_stop_async(tr_session_t *s)
 {
-	int e = errno;
-
 	s->s_stop_req = 1;
-	kick(s);
-	errno = e;
 }
 
 void
 tr_wake_async(tr_session_t *s)
 {
-	int e = errno;
-
 	s->s_wake_req = 1;
-	kick(s);
-	errno = e;
 }
 
 void

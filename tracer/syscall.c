@@ -17,9 +17,41 @@
 #include <string.h>
 #include <linux/audit.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/user.h>
 
 #include "tracer/tr-impl.h"
+
+/* The codes a call interrupted by a signal exits with (-512..-516). */
+static bool
+restart_code(long long v)
+{
+	return v == -512 || v == -513 || v == -514 || v == -516;
+}
+
+static long orig_rax(pid_t tid);
+
+/*
+ * th was stopped (by our interrupt: attach) inside a call that the
+ * kernel restarts as th resumes, with no signal to deliver: the entry
+ * that follows is the same call going on, not a new one.  Its exit will
+ * be reported without an entry, as for any thread attached inside a call.
+ */
+static void
+restarts_at_resume(tr_thread_t *th)
+{
+	long nr = orig_rax(th->th_tid), rax;
+
+	if (nr < 0)
+		return;
+	errno = 0;
+	rax = ptrace(PTRACE_PEEKUSER, th->th_tid,
+		     (void *)offsetof(struct user_regs_struct, rax), 0L);
+	if (errno == 0 && restart_code(rax)) {
+		th->th_rsnr = nr + 1;
+		th->th_rsexit = false;
+	}
+}
 
 int
 tr_syscalls(tr_session_t *s, bool on)
@@ -40,6 +72,11 @@ tr_syscalls(tr_session_t *s, bool on)
 			return -1;
 		}
 	}
+	if (on && !s->s_syscalls)
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_stopped && th->th_kind == TR_KIND_THREAD &&
+			    !th->th_zombie)
+				restarts_at_resume(th);
 	s->s_syscalls = on;
 	return 0;
 }
@@ -65,22 +102,76 @@ orig_rax(pid_t tid)
 void
 tr_sys_exec(tr_session_t *s, tr_thread_t *th)
 {
+	th->th_rsnr = 0;
+	th->th_rsexit = false;
 	if (!s->s_syscalls)
 		return;
 	th->th_scnr = orig_rax(th->th_tid);
 	th->th_insys = th->th_scnr >= 0;
 }
 
+/* Tell the host (not once the session ends: tr_release). */
+static int
+report(tr_session_t *s, tr_thread_t *th, const tr_syscall_t *sc)
+{
+	if (s->s_ending || s->s_h == NULL || s->s_h->h_syscall == NULL ||
+	    sc->sc_nr < 0)
+		return 0;
+	s->s_st.st_syscalls++;
+	if (s->s_h->h_syscall(s->s_h->h_arg, s, th, sc) != 0)
+		s->s_stop_req = 1;
+	return 0;
+}
+
+/* The exit held back for a restart that did not come: say it now. */
+static int
+flush(tr_session_t *s, tr_thread_t *th)
+{
+	bool held = th->th_rsexit;
+
+	th->th_rsnr = 0;
+	th->th_rsexit = false;
+	return held ? report(s, th, &th->th_rssc) : 0;
+}
+
 /*
- * A syscall stop of th: report it (unless the session is stopping: a
- * thread parked at a syscall stop is detached there and its call goes on
- * untraced, neither lost nor run twice).  The caller restarts th.
+ * A signal-delivery-stop of th: a call our interrupt broke is not simply
+ * restarted now (the handler decides between EINTR and a restart, which
+ * is a new entry): its exit is reported as any call a signal interrupts.
  */
 int
-tr_sys_stop(tr_session_t *s, tr_thread_t *th)
+tr_sys_signal(tr_session_t *s, tr_thread_t *th)
+{
+	if (th->th_rsnr == 0 || !s->s_syscalls ||
+	    th->th_kind != TR_KIND_THREAD)
+		return 0;
+	return flush(s, th);
+}
+
+/*
+ * A syscall stop of th: report it (unless the session is ending: a
+ * thread parked at a syscall stop is detached there and its call goes on
+ * untraced, neither lost nor run twice).  While the session stops all
+ * its threads for a while (arming sites, the ring's checks) stops are
+ * reported as ever: the thread is not stopped there again.  The caller
+ * restarts th.
+ *
+ * ours: the stop took an interrupt of ours (tr_stop_all, tr_sample).  A
+ * thread blocked in a call, interrupted, leaves it with a restart code
+ * (-512..-516) and, with no signal to deliver, the kernel enters it
+ * again at once (restart_syscall for a sleep): for the program it is one
+ * call, and so it is for the host.  That exit is held back and the entry
+ * again not reported; a signal-delivery-stop meanwhile says the exit
+ * after all (tr_sys_signal).  Without this, every tick or sample that
+ * interrupted a thread blocked in read(2) showed as a read returning
+ * and another beginning.
+ */
+int
+tr_sys_stop(tr_session_t *s, tr_thread_t *th, bool ours)
 {
 	struct __ptrace_syscall_info si;
 	tr_syscall_t sc;
+	long was;
 
 	th->th_scstop = true;
 	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD)
@@ -98,6 +189,20 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 		sc.sc_entry = true;
 		sc.sc_nr = (long)si.entry.nr;
 		memcpy(sc.sc_args, si.entry.args, sizeof(sc.sc_args));
+		if (th->th_rsnr != 0) {
+			was = th->th_rsnr - 1;
+			if (sc.sc_nr == was ||
+			    sc.sc_nr == SYS_restart_syscall) {
+				/* The same call goes on. */
+				th->th_rsnr = 0;
+				th->th_rsexit = false;
+				th->th_insys = true;
+				th->th_scnr = was;
+				return 0;
+			}
+			if (flush(s, th) < 0)
+				return -1;
+		}
 		th->th_insys = true;
 		th->th_scnr = sc.sc_nr;
 		break;
@@ -111,15 +216,17 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 		th->th_insys = false;
 		sc.sc_rval = si.exit.rval;
 		sc.sc_error = si.exit.is_error != 0;
+		if (th->th_rsnr != 0 && flush(s, th) < 0)
+			return -1;
+		if (ours && sc.sc_nr >= 0 && restart_code(sc.sc_rval)) {
+			th->th_rsnr = sc.sc_nr + 1;
+			th->th_rsexit = true;
+			th->th_rssc = sc;
+			return 0;
+		}
 		break;
 	default:
 		return 0;	/* not a syscall stop after all */
 	}
-	if (s->s_stopping || s->s_h == NULL || s->s_h->h_syscall == NULL ||
-	    sc.sc_nr < 0)
-		return 0;
-	s->s_st.st_syscalls++;
-	if (s->s_h->h_syscall(s->s_h->h_arg, s, th, &sc) != 0)
-		s->s_stop_req = 1;
-	return 0;
+	return report(s, th, &sc);
 }

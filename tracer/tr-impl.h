@@ -51,6 +51,8 @@ typedef struct tr_insn {
 typedef struct tr_bkpt {
 	uint64_t	bp_addr;
 	uint32_t	bp_cookie;
+	uint32_t	bp_cookie2;	/* a second hook's, if bp_shared */
+	bool		bp_shared;	/* two hooks at one address */
 	bool		bp_internal;	/* entry-point stop of launch/exec */
 	tr_insn_t	bp_insn;
 	uint64_t	bp_slot;	/* XOL slot address, 0 if none */
@@ -83,12 +85,22 @@ struct tr_thread {
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	pid_t		th_vforker;	/* VMCHILD: the thread that vforked */
+	pid_t		th_vfchild;	/* its vfork child, until this thread
+					 * stops again (it waits for it) */
+	bool		th_vfrun;	/* that child, let run to its exec at
+					 * the end: never parked */
 	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
 					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
-	bool		th_scstop;	/* in a syscall stop (no injection) */
+	bool		th_scstop;	/* in a syscall or event stop, inside
+					 * a call (no injection) */
 	bool		th_insys;	/* between a syscall's entry and exit */
 	long		th_scnr;	/* that syscall's number */
+	long		th_rsnr;	/* 1 + the call our interrupt broke,
+					 * which the kernel restarts: its
+					 * entry again is not reported */
+	bool		th_rsexit;	/* its exit stop is held back: */
+	tr_syscall_t	th_rssc;	/* what it said (a restart code) */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -116,6 +128,7 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
+	bool		s_ending;	/* released: nothing is reported */
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
@@ -133,12 +146,12 @@ struct tr_session {
 	uint64_t	s_entry;	/* AT_ENTRY of the current image */
 	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
-	volatile pid_t	s_kick;		/* a live tid for tr_stop_async */
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
 	struct tr_fast	*s_fast;	/* the fast path, NULL if never asked */
 	char		s_fastwhy[160];	/* why it is off */
+	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
 };
 
@@ -165,6 +178,9 @@ void	tr_counter_restore_all(tr_session_t *s);
 void	tr_counter_restore_in(tr_session_t *s, pid_t pid);
 void	tr_counter_forget_all(tr_session_t *s);
 int	tr_mem_open(tr_session_t *s);
+
+/* fault.c: before a fault signal is delivered to th */
+void	tr_fault_note(tr_session_t *s, tr_thread_t *th, int sig);
 
 /* bkpt.c */
 tr_bkpt_t *tr_bkpt_find(const tr_session_t *s, uint64_t addr);
@@ -232,8 +248,9 @@ void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 
 /* syscall.c */
-int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
+int	tr_sys_stop(tr_session_t *s, tr_thread_t *th, bool ours);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
+int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);

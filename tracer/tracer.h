@@ -197,7 +197,11 @@ tr_proc_tid(const tr_session_t *s);
  * a scratch page may be mapped in the tracee, which needs a stopped
  * thread: call from h_ready, h_hit, or before tr_run(); when every thread
  * is in group-stop the page is mapped by the first thread that hits).
- * -1 with errno: EEXIST (already a site), EINVAL (undecodable or
+ * An address that is a site already serves a second cookie: one int3,
+ * h_hit called for each cookie, in the order they were added (a site
+ * with two stays int3: tr_bkpt_want_fast refuses it, and a jump laid
+ * there before goes back to the int3).  -1 with errno: EEXIST (already
+ * a site for this cookie, or for two), EINVAL (undecodable or
  * unsupported instruction: loop, jrcxz, xbegin, far jumps, an int3),
  * EFAULT (unreadable), ENOMEM (no free address near the site for XOL).
  */
@@ -315,15 +319,17 @@ tr_syscalls(tr_session_t *s, bool on);
 
 /*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
- * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler.  It interrupts a thread so that
- * a blocked waitpid returns.
+ * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler running in the thread that runs
+ * the loop (any other thread of the host must block those signals): the
+ * loop sleeps with every signal blocked but for the instant of its sleep,
+ * which a handler's signal ends.  Nothing in the target is interrupted.
  */
 void
 tr_stop_async(tr_session_t *s);
 
 /*
- * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler).
- * Costs an interrupt stop of one thread.
+ * Have the loop call h_wake soon.  Async-signal-safe (a SIGALRM handler,
+ * as for tr_stop_async).  Nothing in the target is interrupted.
  */
 void
 tr_wake_async(tr_session_t *s);
@@ -421,20 +427,36 @@ tr_ustack_flush(void);
  * asked site it can into a jump (the others stay int3 and fire through
  * h_hit as before).  Sites asked for at other times (dlopen, from h_hit)
  * are armed by the loop once that stop is handled, every thread stopped.
- * kind: TR_FAST_ENTRY (the first
- * instruction of a function: records rdi..r9) or TR_FAST_RETURN (a ret:
- * records rax).  [lo, hi) is the function, [clo, chi) its .cold part
- * (0, 0 if none): no branch may land inside the bytes replaced.
+ * kind: TR_FAST_ENTRY (the first instruction of a function: records
+ * rdi..r9) or TR_FAST_RETURN (a ret: records rax).  [lo, hi) is the
+ * function, [clo, chi) its .cold part (0, 0 if none): the tracer decodes
+ * them, and no branch of theirs may land inside the bytes replaced.
+ * Code elsewhere in the module may land there too, and so may callers
+ * through a symbol that starts there: [tprev, tnext] are the nearest
+ * such addresses at or before the site and after it, which the host
+ * reads from the module's file.  A jump over more
+ * than one instruction, [p0, end), is laid only when tprev <= p0 and
+ * end <= tnext; one instruction of 5 bytes or more cannot be entered
+ * mid-way and is always fine; with tprev and tnext 0 (unknown), that is
+ * the only jump laid.  Anything else stays int3 (tr_fast_refusals).
  */
 #define TR_FAST_ENTRY	1
 #define TR_FAST_RETURN	2
+
+typedef struct tr_fast_want {
+	int		fw_kind;	/* TR_FAST_ENTRY, TR_FAST_RETURN */
+	uint32_t	fw_cookie;	/* the site's, as tr_bkpt_add had it */
+	uint64_t	fw_lo, fw_hi;	/* the function */
+	uint64_t	fw_clo, fw_chi;	/* its .cold part, or 0, 0 */
+	uint64_t	fw_tprev;	/* landing addresses around the site */
+	uint64_t	fw_tnext;
+} tr_fast_want_t;
 
 int
 tr_fast_config(tr_session_t *s, bool on, size_t bufsize);
 
 int
-tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
-		  uint64_t hi, uint64_t clo, uint64_t chi);
+tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w);
 
 /*
  * At the end of h_ready: turn the sites asked for into jumps (the first
@@ -445,6 +467,20 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
  */
 int
 tr_fast_arm(tr_session_t *s);
+
+/*
+ * The sites asked for that stayed int3 when they were armed, each told
+ * once: fn(arg, cookie, addr, why), why a short phrase ("code may jump
+ * into the bytes a jump would replace").  When the whole process cannot
+ * take the fast path, why is tr_fast_why()'s.  Returns how many sites
+ * asked for are not armed yet (the loop arms them after a dlopen), and
+ * then tells nothing: ask again once they are.
+ */
+typedef void tr_refusal_fn(void *arg, uint32_t cookie, uint64_t addr,
+			   const char *why);
+
+size_t
+tr_fast_refusals(tr_session_t *s, tr_refusal_fn *fn, void *arg);
 
 /* Whether site addr runs fast now. */
 bool
@@ -459,6 +495,34 @@ tr_fast_why(const tr_session_t *s);
 
 uint64_t
 tr_fast_drops(const tr_session_t *s);
+
+/*
+ * The last fault signal the process was given (SIGSEGV, SIGILL, SIGBUS,
+ * SIGFPE or SIGTRAP raised by the kernel for a thread's instruction),
+ * and whether the thread was in code of ours: inside the bytes a
+ * fast-path jump replaced (a branch landed there: a bug of ours), in a
+ * trampoline, or in an out-of-line slot.  fl_sig 0: none.  For the
+ * host's message when the process dies of it.
+ */
+#define TR_FAULT_NONE	0
+#define TR_FAULT_PATCH	1
+#define TR_FAULT_TRAMP	2
+#define TR_FAULT_XOL	3
+
+typedef struct tr_fault {
+	int		fl_sig;
+	pid_t		fl_tid;
+	uint64_t	fl_pc;		/* the thread's rip */
+	uint64_t	fl_addr;	/* si_addr */
+	int		fl_where;	/* TR_FAULT_* */
+	uint64_t	fl_site;	/* the site it belongs to */
+	uint32_t	fl_cookie;	/* and its cookie */
+	uint64_t	fl_p0;		/* the bytes replaced: [p0, p0 + len) */
+	uint8_t		fl_len;
+} tr_fault_t;
+
+const tr_fault_t *
+tr_fault_last(const tr_session_t *s);
 
 /* Counters, for tests and benchmarks. */
 typedef struct tr_stats {

@@ -124,15 +124,17 @@ tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 }
 
 int
-tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
-		  uint64_t hi, uint64_t clo, uint64_t chi)
+tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 {
 	struct tr_fast *fa = s->s_fast;
 	tr_fsite_t *fs;
+	tr_bkpt_t *bp;
 
-	if (fa == NULL || !fa->fa_on || fa->fa_broken)
+	if (fa == NULL || !fa->fa_on)
 		return 0;
-	if (tr_bkpt_find(s, addr) == NULL) {
+	bp = tr_bkpt_find(s, addr);
+	if (bp == NULL || (bp->bp_cookie != w->fw_cookie &&
+	    !(bp->bp_shared && bp->bp_cookie2 == w->fw_cookie))) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -148,12 +150,14 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, int kind, uint64_t lo,
 	fs = &fa->fa_sites[fa->fa_nsites++];
 	memset(fs, 0, sizeof(*fs));
 	fs->fs_addr = addr;
-	fs->fs_kind = (uint8_t)kind;
-	fs->fs_cookie = tr_bkpt_find(s, addr)->bp_cookie;
-	fs->fs_lo = lo;
-	fs->fs_hi = hi;
-	fs->fs_clo = clo;
-	fs->fs_chi = chi;
+	fs->fs_kind = (uint8_t)w->fw_kind;
+	fs->fs_cookie = w->fw_cookie;
+	fs->fs_lo = w->fw_lo;
+	fs->fs_hi = w->fw_hi;
+	fs->fs_clo = w->fw_clo;
+	fs->fs_chi = w->fw_chi;
+	fs->fs_tprev = w->fw_tprev;
+	fs->fs_tnext = w->fw_tnext;
 	return 0;
 }
 
@@ -402,6 +406,7 @@ typedef struct fn_scan {
 	uint64_t	*fn_insn;	/* instruction addresses */
 	size_t		fn_ninsn;
 	bool		fn_bad;		/* undecodable, or an indirect jmp */
+	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
 } fn_scan_t;
 
 static int
@@ -451,6 +456,7 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 
 		if (!cs_disasm_iter(h, &p, &left, &a, ci)) {
 			fn->fn_bad = true;
+			fn->fn_why = TR_FW_UNDEC;
 			break;
 		}
 		x = &ci->detail->x86;
@@ -472,8 +478,10 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			    x->operands[0].type != X86_OP_IMM &&
 			    !(x->operands[0].type == X86_OP_MEM &&
 			      x->operands[0].mem.base == X86_REG_RIP &&
-			      x->operands[0].mem.index == X86_REG_INVALID))
+			      x->operands[0].mem.index == X86_REG_INVALID)) {
 				fn->fn_bad = true;
+				fn->fn_why = TR_FW_FUNC;
+			}
 		}
 	}
 	if (ci != NULL)
@@ -500,6 +508,27 @@ target_inside(const fn_scan_t *fn, uint64_t p0, uint64_t end)
 		if (fn->fn_tgt[i] > p0 && fn->fn_tgt[i] < end)
 			return true;
 	return false;
+}
+
+/*
+ * Whether a jump may replace [p0, end), ninsn instructions of the site
+ * fs: 0, or why not.  One instruction cannot be entered but at its
+ * start; over more, no branch of the function (fn) and no landing
+ * address the host knows of (fs_tprev, fs_tnext) may lie strictly inside.
+ */
+static int
+range_why(const tr_fsite_t *fs, const fn_scan_t *fn, uint64_t p0,
+	  uint64_t end, size_t ninsn)
+{
+	if (ninsn == 1)
+		return TR_FW_NONE;
+	if (target_inside(fn, p0, end))
+		return TR_FW_TARGET;
+	if (fs->fs_tprev == 0 && fs->fs_tnext == 0)
+		return TR_FW_UNKNOWN;
+	if (fs->fs_tprev > p0 || fs->fs_tnext < end)
+		return TR_FW_TARGET;
+	return TR_FW_NONE;
 }
 
 /*
@@ -763,12 +792,12 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	if (end - e->fs_addr > TR_RELOC_MAX ||
 	    tr_read(s, e->fs_addr, bytes, end - e->fs_addr) !=
 	    (ssize_t)(end - e->fs_addr) || bytes[end - e->fs_addr - 1] != 0xc3 ||
-	    target_inside(fn, e->fs_addr, end) ||
 	    !range_free(s, e->fs_addr, end, e->fs_addr, r->fs_addr))
 		return -1;
 	cnt = cs_disasm(h, bytes, end - e->fs_addr, e->fs_addr, 0, &ci);
 	if (cnt < 2 || cnt > 8 || ci[cnt - 1].address != r->fs_addr ||
-	    ci[cnt - 1].id != X86_INS_RET)
+	    ci[cnt - 1].id != X86_INS_RET ||
+	    range_why(e, fn, e->fs_addr, end, cnt) != TR_FW_NONE)
 		goto refuse;
 	for (i = 0; i < cnt && n5 < 5; i++)
 		n5 = ci[i].address + ci[i].size - e->fs_addr;
@@ -838,13 +867,17 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	int32_t d32;
 	uint32_t site = (uint32_t)(fs - fa->fa_sites);
 
-	if (fn->fn_bad)
+	if (fn->fn_bad) {
+		fs->fs_why = fn->fn_why != 0 ? fn->fn_why : TR_FW_UNDEC;
 		return -1;
+	}
 	/* The instructions replaced: [first, last] of fn_insn. */
 	for (k = 0; k < fn->fn_ninsn && fn->fn_insn[k] != fs->fs_addr; k++)
 		;
-	if (k == fn->fn_ninsn)
+	if (k == fn->fn_ninsn) {
+		fs->fs_why = TR_FW_FUNC;
 		return -1;
+	}
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		first = last = k;
 		end = k + 1 < fn->fn_ninsn ? fn->fn_insn[k + 1] : fn->fn_hi;
@@ -861,12 +894,18 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			first--;
 		p0 = fn->fn_insn[first];
 	}
+	fs->fs_why = TR_FW_INSN;
 	if (end - p0 < 5 || end - p0 > TR_RELOC_MAX || last - first >= 8 ||
-	    end > fn->fn_hi || target_inside(fn, p0, end))
+	    end > fn->fn_hi)
 		return -1;
+	if ((fs->fs_why = (uint8_t)range_why(fs, fn, p0, end,
+					     last - first + 1)) != TR_FW_NONE)
+		return -1;
+	fs->fs_why = TR_FW_INSN;
 	if (tr_read(s, p0, bytes, end - p0) != (ssize_t)(end - p0))
 		return -1;
 	/* Another site's int3 or jump in the range would be overwritten. */
+	fs->fs_why = TR_FW_SITE;
 	for (i = 0; i < end - p0; i++)
 		if (p0 + i != fs->fs_addr && tr_bkpt_find(s, p0 + i) != NULL)
 			return -1;
@@ -875,12 +914,14 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		    fa->fa_sites[i].fs_p0 < end &&
 		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
 			return -1;
+	fs->fs_why = TR_FW_ROOM;
 	ch = chunk_near(s, fd, p0, end);
 	if (ch == NULL)
 		return -1;
 	tramp = ch->ch_addr + ch->ch_used;
 	if (!reach(p0 + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, end))
 		return -1;
+	fs->fs_why = TR_FW_INSN;
 	cnt = cs_disasm(h, bytes, end - p0, p0, 0, &ci);
 	if (cnt != last - first + 1) {
 		if (ci != NULL)
@@ -953,6 +994,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
 	memcpy(fs->fs_text + 1, &d32, 4);
 	memset(fs->fs_text + 5, 0xcc, fs->fs_n - 5);
+	fs->fs_why = TR_FW_NONE;
 	return 0;
 refuse:
 	cs_free(ci, cnt);
@@ -1042,9 +1084,11 @@ tr_fast_arm(tr_session_t *s)
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
+	tr_bkpt_t *bp;
 	size_t i;
 	uint64_t lo = UINT64_MAX, hi = 0;
 	int fd = -1;
+	bool whole;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
@@ -1053,10 +1097,10 @@ tr_fast_arm(tr_session_t *s)
 		if (!th->th_stopped)
 			return -1;
 	if (fa->fa_broken)
-		goto out;
+		goto broken;
 	/* After set-up, new chunks are mremap'd copies (chunk_dup). */
 	if (fa->fa_ring == 0 && (fd = setup(s)) < 0)
-		goto out;
+		goto broken;
 	qsort(fa->fa_sites + fa->fa_pending, fa->fa_nsites - fa->fa_pending,
 	      sizeof(*fa->fa_sites), cmp_fn);
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
@@ -1079,31 +1123,100 @@ tr_fast_arm(tr_session_t *s)
 				scan_range(s, fs->fs_clo, fs->fs_chi, &fn,
 					   false);
 		}
+		bp = tr_bkpt_find(s, fs->fs_addr);
+		if (bp == NULL) {
+			fs->fs_said = true;	/* removed meanwhile */
+			continue;
+		}
+		if (bp->bp_shared) {
+			fs->fs_why = TR_FW_SHARED;
+			continue;
+		}
 		if (fs->fs_kind == TR_FAST_ENTRY && i + 1 < fa->fa_nsites &&
 		    fs[1].fs_kind == TR_FAST_RETURN && fs[1].fs_lo == fs->fs_lo &&
 		    (i + 2 == fa->fa_nsites || fs[2].fs_lo != fs->fs_lo) &&
 		    fs->fs_hi - fs->fs_lo <= TR_RELOC_MAX &&
+		    tr_bkpt_find(s, fs[1].fs_addr) != NULL &&
+		    !tr_bkpt_find(s, fs[1].fs_addr)->bp_shared &&
 		    build_whole(s, fd, fs, &fs[1], &fn) == 0) {
 			i++;	/* its return site rides along */
+			whole = true;
 		} else if (fs->fs_addr < fs->fs_lo ||
-			   fs->fs_addr >= fs->fs_hi ||
-			   build(s, fd, fs, &fn) < 0) {
+			   fs->fs_addr >= fs->fs_hi) {
+			fs->fs_why = fs->fs_hi <= fs->fs_lo ? TR_FW_NOSIZE :
+				     TR_FW_FUNC;
+			continue;
+		} else if (build(s, fd, fs, &fn) < 0) {
+			continue;
+		} else {
+			whole = false;
+		}
+		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
+			/* A thread would resume torn: int3. */
+			fs->fs_why = TR_FW_THREAD;
+			if (whole)
+				fs[1].fs_why = TR_FW_THREAD;
 			continue;
 		}
-		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n))
-			continue;	/* a thread would resume torn: int3 */
-		if (poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0)
+		if (poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0) {
+			fs->fs_why = TR_FW_WRITE;
+			if (whole)
+				fs[1].fs_why = TR_FW_WRITE;
 			continue;
+		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
 	}
 	scan_free(&fn);
 	free(pc.pc_v);
+	goto out;
+broken:
+	for (i = fa->fa_pending; i < fa->fa_nsites; i++)
+		fa->fa_sites[i].fs_why = TR_FW_PROC;
 out:
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
 	return 0;
+}
+
+static const char *const why_text[TR_FW_N] = {
+	[TR_FW_TARGET] = "code may jump into the bytes a jump would replace",
+	[TR_FW_UNKNOWN] = "the module's branch targets are unknown",
+	[TR_FW_FUNC] = "an indirect jump (jump table?) in the function",
+	[TR_FW_UNDEC] = "bytes of the function do not decode (capstone)",
+	[TR_FW_NOSIZE] = "the function's size is unknown (its symbol says "
+		"0)",
+	[TR_FW_INSN] = "an instruction a jump would replace cannot move",
+	[TR_FW_SITE] = "another site lies in the bytes a jump would replace",
+	[TR_FW_ROOM] = "no room for a trampoline within reach",
+	[TR_FW_THREAD] = "a thread was stopped inside the bytes a jump would "
+		"replace",
+	[TR_FW_SHARED] = "another hook at the site needs the thread stopped",
+	[TR_FW_WRITE] = "the jump could not be written",
+};
+
+size_t
+tr_fast_refusals(tr_session_t *s, tr_refusal_fn *fn, void *arg)
+{
+	struct tr_fast *fa = s->s_fast;
+	tr_fsite_t *fs;
+	size_t i;
+
+	if (fa == NULL)
+		return 0;
+	if (fa->fa_pending < fa->fa_nsites)
+		return fa->fa_nsites - fa->fa_pending;	/* all at once */
+	for (i = 0; i < fa->fa_nsites; i++) {
+		fs = &fa->fa_sites[i];
+		if (fs->fs_said || fs->fs_live || fs->fs_why == TR_FW_NONE ||
+		    fs->fs_why >= TR_FW_N)
+			continue;
+		fs->fs_said = true;
+		fn(arg, fs->fs_cookie, fs->fs_addr, fs->fs_why == TR_FW_PROC ?
+		   s->s_fastwhy : why_text[fs->fs_why]);
+	}
+	return fa->fa_nsites - fa->fa_pending;
 }
 
 /* tr_read: the original bytes over our jumps. */

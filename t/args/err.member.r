@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.member.d: err.member.d:8:15: struct shop::Slice has no member 'len'; did you mean 'size_'?
+pidtrace: failed to compile script err.member.d: err.member.d:12:15: struct shop::Slice has no member 'len'; did you mean 'size_'?

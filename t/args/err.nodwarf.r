@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.nodwarf.d: err.nodwarf.d:8:15: operator -> must be applied to a pointer
+pidtrace: failed to compile script err.nodwarf.d: err.nodwarf.d:12:15: operator -> must be applied to a pointer

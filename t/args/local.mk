@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # args[] typed from DWARF (cmd/dwtypes.c): D programs against
 # quiet targets built with -g; ta_plain is built without DWARF.  No
 # sanitizers in the targets (they are traced, not tested).

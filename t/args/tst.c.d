@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: args[] of a C function have its DWARF parameter types:
  * members through a typed pointer (a nested array, a pointer to the next
@@ -6,6 +7,9 @@
  * typed with the return type (const char *).  A struct passed by value
  * (args[4]) stays untyped.  Values: t/targets/ta-c.c.
  * @@trigger: ta-c 2
+ * EXPECTED: the target's own source and DWARF (t/targets/ta-c.c): each
+ * value printed is what ta-c passes; the DTrace guide, "pid Provider", for
+ * args[] typed as the function declares them.
  */
 #pragma D option quiet
 

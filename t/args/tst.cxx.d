@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: args[] of C++ functions: `this` is args[0], a const
  * reference acts as a pointer, a base class's members are reachable
@@ -6,6 +7,9 @@
  * from DWARF), a template's argument (shop::Box<int>) and its return
  * value.  Values: t/targets/ta-cxx.cc.
  * @@trigger: ta-cxx 2
+ * EXPECTED: the target's own source and DWARF (t/targets/ta-cxx.cc): each
+ * value printed is what ta-cxx passes; libstdc++'s std::string layout
+ * (_M_dataplus._M_p) for its characters.
  */
 #pragma D option quiet
 

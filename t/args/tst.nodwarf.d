@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a function without DWARF (ta_plain, built -g0) keeps
  * untyped arguments: args[N] is argN, an int64_t.
  * @@trigger: ta-c 2
+ * EXPECTED: the DTrace guide, "pid Provider": without type information
+ * args[N] is argN, an int64_t; ta_plain is built without DWARF.
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/containers: processes in containers made with unshare (mount, PID
 # and user namespaces, a tmpfs root, chroot), no container daemon.
 EXTRA_DIST += t/containers/ctlib.sh

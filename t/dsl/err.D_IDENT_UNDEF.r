@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_IDENT_UNDEF.d: err.D_IDENT_UNDEF.d:6:8: failed to resolve timestmp: Unknown variable name; did you mean 'timestamp'?
+pidtrace: failed to compile script err.D_IDENT_UNDEF.d: err.D_IDENT_UNDEF.d:11:8: failed to resolve timestmp: Unknown variable name; did you mean 'timestamp'?

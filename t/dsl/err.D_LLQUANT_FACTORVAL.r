@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_LLQUANT_FACTORVAL.d: err.D_LLQUANT_FACTORVAL.d:7:20: [D_LLQUANT_FACTORVAL] llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2
+pidtrace: failed to compile script err.D_LLQUANT_FACTORVAL.d: err.D_LLQUANT_FACTORVAL.d:12:20: [D_LLQUANT_FACTORVAL] llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2

@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_LLQUANT_HMAGTYPE.d: err.D_LLQUANT_HMAGTYPE.d:8:27: [D_LLQUANT_HMAGTYPE] llquantize( ) argument #3 must be an integer constant
+pidtrace: failed to compile script err.D_LLQUANT_HMAGTYPE.d: err.D_LLQUANT_HMAGTYPE.d:13:27: [D_LLQUANT_HMAGTYPE] llquantize( ) argument #3 must be an integer constant

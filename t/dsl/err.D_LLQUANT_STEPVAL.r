@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_LLQUANT_STEPVAL.d: err.D_LLQUANT_STEPVAL.d:8:20: [D_LLQUANT_STEPVAL] llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), 2) when steps>factor
+pidtrace: failed to compile script err.D_LLQUANT_STEPVAL.d: err.D_LLQUANT_STEPVAL.d:13:20: [D_LLQUANT_STEPVAL] llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), 2) when steps>factor

@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_LQUANT_MATCHLIM.d: err.D_LQUANT_MATCHLIM.d:9:6: [D_LQUANT_MATCHLIM] lquantize( ) limit (argument #2) doesn't match previous declaration: expected 100, found 50
+pidtrace: failed to compile script err.D_LQUANT_MATCHLIM.d: err.D_LQUANT_MATCHLIM.d:14:6: [D_LQUANT_MATCHLIM] lquantize( ) limit (argument #2) doesn't match previous declaration: expected 100, found 50

@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_PRINTA_AGGARG.d: err.D_PRINTA_AGGARG.d:7:15: [D_PRINTA_AGGARG] printa( ) argument #2 is incompatible with prototype:  prototype: aggregation   argument: expression
+pidtrace: failed to compile script err.D_PRINTA_AGGARG.d: err.D_PRINTA_AGGARG.d:12:15: [D_PRINTA_AGGARG] printa( ) argument #2 is incompatible with prototype:  prototype: aggregation   argument: expression

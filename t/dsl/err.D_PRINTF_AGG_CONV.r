@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_PRINTF_AGG_CONV.d: err.D_PRINTF_AGG_CONV.d:7:9: [D_PRINTF_AGG_CONV] printf( ) %@ conversion requires an aggregation and is for use with printa( ) only
+pidtrace: failed to compile script err.D_PRINTF_AGG_CONV.d: err.D_PRINTF_AGG_CONV.d:12:9: [D_PRINTF_AGG_CONV] printf( ) %@ conversion requires an aggregation and is for use with printa( ) only

@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.toodeep.d: err.toodeep.d:8:204: expression or statement too deep (the limit is about 200 levels of nesting, or 2000 operators in a row)
+pidtrace: failed to compile script err.toodeep.d: err.toodeep.d:12:204: expression or statement too deep (the limit is about 200 levels of nesting, or 2000 operators in a row)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/dsl: tests of the dsl area (listed in TESTS, targets in check_PROGRAMS)
 #
 # D-script pairs run through t/dsl/run-d: tst.*.d against tst.*.r,

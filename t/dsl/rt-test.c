@@ -278,7 +278,8 @@ test_stacks(void)
 
 	out = run_stack("BEGIN { @[ustack(2)] = count(); }",
 	    "stackfmt=folded", &pg, NULL);
-	CHECK(out != NULL && strcmp(out, "\nm`f2;m`f1 2\n") == 0);
+	/* no blank line first: folded lines only (stackcollapse.pl) */
+	CHECK(out != NULL && strcmp(out, "m`f2;m`f1 2\n") == 0);
 	free(out);
 	dsl_prog_free(pg);
 
@@ -315,7 +316,7 @@ test_strsize(void)
 		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
 		{ "BEGIN { @[ustack()] = count(); }", "stackfmt=folded",
-		  "\nm`f3;jit:hot /a.js:7;m`f1 2\n" },
+		  "m`f3;jit:hot /a.js:7;m`f1 2\n" },
 		{ "BEGIN { @[ustack(3, 100)] = count(); }", NULL,
 		  "\n\n              m`f1+0x10\n              jit:hot /a.js:7\n"
 		  "              m`f3+0x10\n                2\n" },
@@ -334,7 +335,7 @@ test_strsize(void)
 		  "              m`f3+0x10\n                2\n" },
 		/* folded root first, the string space taken leaf first */
 		{ "BEGIN { @[ustack(3, 8)] = count(); }", "stackfmt=folded",
-		  "\nm`f3;jit:ho;m`f1 2\n" },
+		  "m`f3;jit:ho;m`f1 2\n" },
 	};
 	dsl_prog_t *pg;
 	char *out;
@@ -578,9 +579,59 @@ test_syntax(void)
 	}
 }
 
+/*
+ * Whether a probe's clauses need the thread stopped looks at its own
+ * clauses only: a signed comparison keeps a flag of 1 in dn_c, and a
+ * walk that took it for a child read node 1, here in the clause of
+ * a:entry with its copyinstr(): b:entry's count() stopped the thread.
+ */
+static void
+test_needs_stop(void)
+{
+	char err[256];
+	dsl_prog_t *pg = compile(
+	    "pid$target::a:entry { printf(\"%s\", copyinstr(arg0)); }\n"
+	    "pid$target::b:entry /arg0 > 1/ { @ = count(); }\n"
+	    "pid$target::c:entry /arg0 > 1 ? arg1 : *(int *)arg2/ "
+	    "{ @ = count(); }\n", 7, err, sizeof(err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	const char *why = NULL;
+	uint32_t a, b, c;
+	size_t d;
+
+	CHECKF(pg != NULL, "%s", err);
+	if (pg == NULL)
+		return;
+	memset(&host, 0, sizeof(host));
+	rt = dsl_rt_create(pg, &host);
+	a = dsl_rt_add_probe(rt, "pid7", "a.out", "a", "entry");
+	b = dsl_rt_add_probe(rt, "pid7", "a.out", "b", "entry");
+	c = dsl_rt_add_probe(rt, "pid7", "a.out", "c", "entry");
+	for (d = 0; d < dsl_prog_ndescs(pg); d++) {
+		const dsl_pdesc_t *pd = dsl_prog_desc(pg, d);
+
+		if (dsl_prog_desc_match(pd, "pid7", "a.out", "a", "entry"))
+			CHECK(dsl_rt_enable(rt, a, d) == 0);
+		if (dsl_prog_desc_match(pd, "pid7", "a.out", "b", "entry"))
+			CHECK(dsl_rt_enable(rt, b, d) == 0);
+		if (dsl_prog_desc_match(pd, "pid7", "a.out", "c", "entry"))
+			CHECK(dsl_rt_enable(rt, c, d) == 0);
+	}
+	CHECK(dsl_rt_needs_stop(rt, a, &why));
+	CHECK(why != NULL && strcmp(why, "copyinstr()") == 0);
+	CHECKF(!dsl_rt_needs_stop(rt, b, &why), "b: %s", why);
+	/* ?:'s third operand is a child, and read */
+	CHECK(dsl_rt_needs_stop(rt, c, &why));
+	CHECK(why != NULL && strcmp(why, "a pointer dereference") == 0);
+	dsl_rt_destroy(rt);
+	dsl_prog_free(pg);
+}
+
 int
 main(void)
 {
+	test_needs_stop();
 	test_descs();
 	test_self();
 	test_hooks();

@@ -1,8 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: normalize() divides the printed values, denormalize() undoes
  * it, trunc(@, n) keeps the n largest, clear() zeroes the values but
  * keeps the keys, trunc(@) empties; printa() of an empty aggregation
  * prints only its newline.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Aggregations":
+ * normalize() divides the printed values, denormalize() undoes it,
+ * trunc(@, n) keeps the n largest, clear() zeroes values and keeps keys;
+ * illumos libdtrace dt_aggregate.c for the empty printa()'s newline.
  */
 #pragma D option quiet
 

@@ -1,7 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: count, sum, avg, min, max and stddev print one " %16lld"
  * value; several aggregations print in the order they first appear, each
  * sorted by value.
+ * EXPECTED: illumos libdtrace dt_consume.c (dt_print_datum: each value "
+ * %16lld") and dt_aggregate.c (entries sorted by value; aggregations in
+ * order of first appearance); the DTrace guide (Dynamic Tracing Guide),
+ * "Aggregations", for each function's value.
  */
 #pragma D option quiet
 

@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: entries sort by value, ties by key (each key in turn);
  * integer keys of int type print " %8d", strings "  %-50s".
+ * EXPECTED: illumos libdtrace dt_aggregate.c (dt_aggregate_valcmp, then
+ * the keys in turn) and dt_consume.c (keys " %-50s" for strings, " %8d"
+ * for int).
  */
 #pragma D option quiet
 

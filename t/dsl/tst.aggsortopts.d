@@ -1,7 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: the sort options, set by setopt() between printa()s:
  * aggsortkey sorts by key then value, aggsortkeypos=1 starts with the
  * second key, aggsortrev reverses; all printed, nothing is left for END.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Options and
+ * Tunables" (aggsortkey, aggsortkeypos, aggsortrev) and illumos libdtrace
+ * dt_aggregate.c, which applies them when printa() runs.
  */
 #pragma D option quiet
 

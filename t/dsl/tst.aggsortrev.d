@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: #pragma D option aggsortrev prints the largest value first,
  * ties by key descending, and the aggregations in reverse order of
  * appearance (dt_aggregate.c reverses the whole comparison).
+ * EXPECTED: illumos libdtrace dt_aggregate.c: aggsortrev reverses the
+ * whole comparison, values, keys and the order of the aggregations.
  */
 #pragma D option quiet
 #pragma D option aggsortrev

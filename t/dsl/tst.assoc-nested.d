@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a key that looks another array element up is evaluated
  * before the outer key is assembled: a[1, a[3, 2, 1], 3] is a[1, 2, 3].
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Associative
+ * Arrays": a key is an expression evaluated before the element is looked
+ * up.
  */
 #pragma D option quiet
 

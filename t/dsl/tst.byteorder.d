@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: htons, htonl, htonll and the ntoh* swap bytes on a
  * little-endian host, and their types are 16, 32 and 64 bits unsigned.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Actions and
+ * Subroutines": htons, htonl, htonll and ntohs, ntohl, ntohll convert
+ * between host and network byte order (uint16_t, uint32_t, uint64_t).
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: struct, union, enum and typedef declarations: C's layout
  * (sizeof, offsets through &p->m) but for the padding after the last
@@ -6,6 +7,10 @@
  * scratch memory from alloca(), pointer arithmetic in elements, casts
  * between pointer types, p[i] of a pointer variable, int declarations
  * with several names.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Structs and
+ * Unions", "Type and Constant Definitions" (enum, typedef), "Pointers and
+ * Arrays" and alloca() in "Actions and Subroutines": C's layout and
+ * semantics.
  */
 #pragma D option quiet
 

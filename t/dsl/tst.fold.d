@@ -1,7 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: operators on integer constants fold at compile time, so
  * lquantize() takes -10 and 1 << 4 as constants; folding keeps the
  * runtime's 64-bit arithmetic and a cast narrows.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Types, Operators
+ * and Expressions": integer constant expressions are folded, so
+ * lquantize() accepts -10 and 1 << 4 where it wants constants; a cast
+ * narrows.
  */
 #pragma D option quiet
 

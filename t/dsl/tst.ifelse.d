@@ -1,5 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: if, else if, else, nested blocks and empty statements.
+ * EXPECTED: Oracle DTrace for Linux accepts if/else statements in clauses
+ * (dtrace-utils test/unittest/codegen holds if/else tests); nesting and
+ * empty statements are C's.
  */
 #pragma D option quiet
 

@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: lquantize() has an underflow row "< base", rows of step
  * width, and an overflow row ">= limit".
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Aggregations",
+ * lquantize(): an underflow row "< base", rows of step width, an overflow
+ * row ">= limit".
  */
 #pragma D option quiet
 

@@ -1,7 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: printa() of several aggregations joins them by key, a
  * missing value is 0; rows sort by the first aggregation's value, or the
  * one at aggsortpos; each %@ takes the next aggregation.
+ * EXPECTED: illumos libdtrace dt_aggregate.c and dt_printf.c: printa() of
+ * several aggregations joins them by key, a missing value is 0, each %@
+ * takes the next aggregation, rows sort by aggsortpos's.
  */
 #pragma D option quiet
 

@@ -1,8 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: printa(@) starts with a newline and prints like the final
  * print; printa(fmt, @) formats each entry, %@ takes the value (inline
  * histograms for quantize); a printed aggregation is not printed again
  * at the end, the others are.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Output Formatting",
+ * printa(): printa(@) prints as the final print does, after a newline;
+ * printa(fmt, @) formats each entry, %@ the value; a printed aggregation
+ * is not printed again at the end.
  */
 #pragma D option quiet
 

@@ -1,6 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: printf() conversions: widths, precisions, flags, '*', %c %o
  * %x %X %u of negative ints (32-bit), %p without 0x, %s, %%.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Output Formatting",
+ * printf(): the C conversions, widths, precisions and flags; illumos
+ * libdtrace dt_printf.c for %p without 0x and %x of a negative int in 32
+ * bits.
  */
 #pragma D option quiet
 

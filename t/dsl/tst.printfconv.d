@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: '@' and '?' may sit anywhere among a conversion's flags and
  * width ("%8@d" as "%@8d"); '?' is a pointer's width (16); precisions cut
  * strings.
+ * EXPECTED: illumos libdtrace dt_printf.c (dt_printf_create): '@' and '?'
+ * are accepted among the flags and width; '?' is a pointer's width.
  */
 #pragma D option quiet
 

@@ -1,7 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: quantize()'s increment may be negative: with counts of both
  * signs the bars are half width either side of a centre line; with only
  * negative counts they grow leftwards.
+ * EXPECTED: illumos libdtrace dt_consume.c (dt_print_quantline): with
+ * counts of both signs the bars are half width either side of a centre;
+ * with only negative counts they grow leftwards.
  */
 #pragma D option quiet
 

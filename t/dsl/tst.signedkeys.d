@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: signed integer keys sort as unsigned values of their size
  * yet print by type: char and short as unsigned, int and long long as
  * signed; trace() prints them signed (dtrace-utils'
  * test/unittest/aggs/tst.signedkeys, shortened).
+ * EXPECTED: dtrace-utils test/unittest/aggs/tst.signedkeys.r: signed keys
+ * sort as unsigned values of their size and print by type.
  */
 #pragma D option quiet
 #pragma D option aggsortkey

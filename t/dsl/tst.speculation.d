@@ -1,9 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: speculation() hands out ids 1..nspec, then 0; speculate()
  * sends the rest of a clause to the buffer; commit() prints it where the
  * commit happens, discard() drops it, and both free the id for reuse;
  * 0 and inactive ids are ignored by speculate(), commit() and discard()
  * (a clause that speculates on one prints nothing).
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Speculative
+ * Tracing": speculation() returns an id or 0 when none is free,
+ * speculate() buffers the rest of the clause, commit() and discard() end
+ * it.
  */
 #pragma D option quiet
 #pragma D option nspec=3

@@ -1,7 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: string subroutines and comparison by value.  strtok() gives
- * NULL when no token is left, as Oracle's dtrace's does (dtrace-utils
- * funcs/strtok/tst.strtok2).
+ * NULL when no token is left.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Strings"
+ * (comparison by value) and "Actions and Subroutines" (strlen, strjoin,
+ * substr, index, strchr, strstr...); strtok()'s NULL at the end is
+ * Oracle's dtrace's (dtrace-utils funcs/strtok/tst.strtok2).
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a struct declared in the script reads the traced process's
  * memory: copyin() into typed scratch, a pointer into the tracee
@@ -6,6 +7,9 @@
  * sizeof a struct D declares has no padding after its last member, as
  * dtrace's CTF library lays it out (struct rec: 38, where C says 40).
  * @@trigger: dsl-struct 3
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "User Process
+ * Tracing": copyin() and copyinstr() read the process's memory; structs
+ * declared in the script describe it.
  */
 #pragma D option quiet
 

@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: this-> variables are shared by the clauses of one firing and
  * start at 0 in the next firing; globals persist.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Clause-Local
+ * Variables": this-> variables live through one firing's clauses and are
+ * undefined at the next firing; globals persist.
  */
 #pragma D option quiet
 

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: D's built-in typedefs of illumos' C (uchar_t, ushort_t,
  * uint_t, ulong_t, u_longlong_t, longlong_t, ipaddr_t) have their sizes
  * and signs.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Data Types and
+ * Sizes": the built-in typedefs of illumos' C types and their sizes.
  */
 #pragma D option quiet
 

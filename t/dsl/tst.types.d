@@ -1,8 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: D's integer types: a variable takes the type of its first
  * assignment (int is 32 bits), x++ on a new name makes an int64_t, a
  * large constant is 64-bit, storing into an int wraps, casts narrow,
  * division truncates toward zero, unsigned compares as unsigned.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Types, Operators
+ * and Expressions": int is 32 bits, a variable takes the type of its first
+ * assignment, integer constants widen to 64 bits, division truncates
+ * toward zero.
  */
 #pragma D option quiet
 

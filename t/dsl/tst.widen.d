@@ -1,8 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a value of a narrow integer type is made that type's where
  * it meets a wider one (a cast, a store, wider arithmetic) and where it
  * is compared, as dtrace's typecast does; within one type the
  * arithmetic runs in 64 bits and narrows where stored.
+ * EXPECTED: illumos libdtrace dt_parser.c (dt_node_promote, C's usual
+ * arithmetic conversions): a narrow value is converted where it meets a
+ * wider type and where it is compared.
  */
 #pragma D option quiet
 

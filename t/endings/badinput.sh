@@ -119,7 +119,8 @@ printf 'go 10 1\nquit\n' | bounded 20 "$PIDTRACE" -q -n "$E {}" -c "$T/corrupt" 
 [ "$(cat "$T/o")" = "pidtrace: invalid probe specifier $E {}: no function matches 'work' in any module (unreadable: $T/corrupt: file truncated)" ] ||
 	fail "-c corrupt: $(cat "$T/o")"
 
-# Deleted while running: traced through /proc/PID/map_files.
+# Deleted while running: traced through /proc/PID/map_files (root) or
+# /proc/PID/exe (an ordinary user).
 cp "$COUNTER" "$T/deleted"
 exec 3>&-
 wait_for "$T/out" '^exit'

@@ -46,7 +46,7 @@ same_output "$T/want" "$T/p.out"
 
 trace_until die
 [ $rc = 0 ] || fail "death: pidtrace exited $rc"
-printf "pidtrace: description 'BEGIN ' matched 3 probes\npidtrace: pid %d was killed by signal 15 (Terminated)\n" \
+printf "pidtrace: description 'BEGIN ' matched 3 probes\npidtrace: pid %d was killed by signal 15 (SIGTERM)\n" \
 	"$TPID" >"$T/want"
 same_output "$T/want" "$T/p.err"
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, endings at random moments: pidtrace -p on fp-load (4 threads
+# Endings at random moments: pidtrace -p on fp-load (4 threads
 # calling the probed fp_work(), entry and return) is sent SIGINT or
 # SIGTERM at a random moment of the load (or after it, if the load ended
 # first); FP_ENDINGS runs (3; more by hand).  t/stress/endings.sh is the
@@ -40,7 +40,7 @@ while [ $i -lt "$N" ]; do
 	wait "$pp"; rc=$?
 	say "run $i: SIG$sig $when the load, pidtrace exit $rc: $(tr '\n' ' ' <"$T/p.out")"
 	[ $rc = 0 ] || fail "run $i: pidtrace exited $rc: $(cat "$T/p.err")"
-	quiet_err "$T/p.err"
+	quiet_err "$T/p.err" "$SLOW_WORK"
 	[ "$(awk '/^TracerPid:/ { print $2 }' "/proc/$TPID/status")" = 0 ] ||
 		fail "run $i: target still traced"
 	text_clean "$TPID"

@@ -2,11 +2,13 @@
 # t/fastpath/fplib.sh: helpers of the fast-path tests, on top of
 # t/faults/ftlib.sh (t/lib.sh, FT_SCALE, agg, expect).
 #
-# The tests are mode-agnostic: they pass on the int3 path and judge the
-# fast path.  PIDTRACE_X holds extra flags for every pidtrace run, e.g.
+# The tests judge the fast path, and run again on the int3 path through
+# the *-int3.sh wrappers.  PIDTRACE_X holds extra flags for every
+# pidtrace run, e.g.
 #	PIDTRACE_X="-x fastpath=off" make check TESTS=t/fastpath/asm.sh
-# (the *-int3.sh wrappers do that); a pidtrace that refuses the flags
-# skips the test.
+# FP_MODE says which path the flags ask for (fast or int3), for the
+# tests whose outcome differs between them.  A pidtrace that refuses the
+# flags fails the test: the fast path's tests never pass by not running.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 FP_LOAD=$TARGETS/fp-load
@@ -16,15 +18,20 @@ FP_UNWIND=$TARGETS/fp-unwind
 	skip "fp-* targets not built"
 
 # PT: pidtrace and the extra flags, as one command (word-split on purpose).
-# The fast path is opt-in (cmd/trace.c fast_options): ask for it.
+# The fast path is the default; say so, so that a pidtrace that does not
+# know the option skips rather than passes on the int3 path.
 PIDTRACE_X=${PIDTRACE_X:--x fastpath=on}
 # shellcheck disable=SC2206
 PT=("$PIDTRACE" $PIDTRACE_X)
 if [ -n "$PIDTRACE_X" ]; then
 	"${PT[@]}" -e -n 'BEGIN { exit(0); }' >"$T/x.out" 2>&1 ||
-		skip "pidtrace refuses '$PIDTRACE_X': $(head -n 1 "$T/x.out")"
+		fail "pidtrace refuses '$PIDTRACE_X': $(head -n 1 "$T/x.out")"
 	say "extra flags: $PIDTRACE_X"
 fi
+case " $PIDTRACE_X " in
+*fastpath=off*) FP_MODE=int3 ;;
+*) FP_MODE=fast ;;
+esac
 
 # drops ERRFILE: the records pidtrace said it dropped (the sum of every
 # `pidtrace: N drops...` line; 0 when there is none).
@@ -33,19 +40,56 @@ drops()
 	awk '/^pidtrace: [0-9]+ drops/ { n += $2 } END { print n + 0 }' "$1"
 }
 
-# quiet_err ERRFILE: pidtrace said nothing on stderr but drop reports.
+# slow ERRFILE: what the fast path's report (cmd/trace.c, fast_report)
+# says stops the thread, "reason: site, site" a line, pids cut, sorted
+# and once (an exec'd image is reported anew); empty when it says nothing
+# (every probe ran fast, or -x fastpath=off).
+slow()
+{
+	sed -n 's/^pidtrace:   [0-9]*: //p' "$1" | sed 's/pid[0-9]*:/pid:/g' |
+		LC_ALL=C sort -u
+}
+
+# slow_is ERRFILE WANT: the report lists exactly WANT on the fast path
+# and nothing on the int3 path (fastpath=off asks for no fast site).  So
+# a site that falls back to int3 fails the test, unless it is expected.
+slow_is()
+{
+	_sw=$2
+	case $PIDTRACE_X in *fastpath=off*) _sw= ;; esac
+	[ "$(slow "$1")" = "$_sw" ] && return 0
+	fail "the fast path's report: want '$_sw', got: $(cat "$1")"
+}
+
+# fp_work's ret is the target of its `je` (count 0): a return jump laid
+# over `cmp; jne; ret` would cover it, so that site stays int3 (gcc 12's
+# code for t/targets/fp-load.c).
+SLOW_WORK='code may jump into the bytes a jump would replace: pid:fp-load:fp_work:return at offset 0x40'
+
+# not_report: stderr lines that are not the fast path's report.
+not_report()
+{
+	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: ' "$1"
+}
+
+# quiet_err ERRFILE [SLOW]: pidtrace said nothing on stderr but drop
+# reports and the fast path's report, which says SLOW (slow_is).
 quiet_err()
 {
-	if grep -Ev '^pidtrace: [0-9]+ drops' "$1" | grep -q .; then
+	slow_is "$1" "${2:-}"
+	if not_report "$1" | grep -Ev '^pidtrace: [0-9]+ drops' | grep -q .
+	then
 		fail "pidtrace said: $(cat "$1")"
 	fi
 }
 
-# no_drops ERRFILE: pidtrace said nothing at all on stderr (the sizes of
-# the exact tests fit any ring).
+# no_drops ERRFILE [SLOW]: pidtrace said nothing at all on stderr but the
+# fast path's report, which says SLOW (the sizes of the exact tests fit
+# any ring).
 no_drops()
 {
-	[ -s "$1" ] && fail "pidtrace said: $(cat "$1")"
+	slow_is "$1" "${2:-}"
+	not_report "$1" | grep -q . && fail "pidtrace said: $(cat "$1")"
 	return 0
 }
 
@@ -120,7 +164,7 @@ reference()
 attach_run()
 {
 	_an=$1 _ad=$2; shift 2
-	rm -f "$T/in"; mkfifo "$T/in"
+	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn _tp 300 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" "$@"
 	exec 3>"$T/in"
 	wait_for "$T/in.out" '^ready pid='

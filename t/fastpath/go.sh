@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, a Go program: t/targets/fp-go.go (built here with Debian's go,
+# A Go program: t/targets/fp-go.go (built here with Debian's go,
 # offline, into t/targets/fp-go) runs 16 goroutines calling main.work
 # (which allocates and spins: the collector runs and preempts them
 # asynchronously with SIGURG inside it), main.leaf, and main.deep, which
@@ -71,6 +71,11 @@ dcheck()
 	same_output "$T/go.dw" "$T/$1.dg"
 }
 
+# A Go program's threads have no glibc TCB to read the thread id from:
+# the whole process stays on the int3 path, and says so.
+GO_SLOW="no thread id in the threads' TCB (not glibc?): pid:fp-go:main.work:\
+entry, pid:fp-go:main.leaf:entry, pid:fp-go:main.deep:entry and 4 more"
+
 # -c
 bounded 300 "${PT[@]}" -q -o "$T/c.d" -n "$D" -c "$GO_BIN $g $n" \
 	</dev/null >"$T/c.raw" 2>"$T/c.err" ||
@@ -78,12 +83,12 @@ bounded 300 "${PT[@]}" -q -o "$T/c.d" -n "$D" -c "$GO_BIN $g $n" \
 cat "$T/c.raw" "$T/c.d" "$T/c.err"
 sed 's/^ready pid=.*/ready/' "$T/c.raw" >"$T/c.out"
 same_output "$T/go.want" "$T/c.out"
-no_drops "$T/c.err"
+no_drops "$T/c.err" "$GO_SLOW"
 dcheck c
 
 # -p
 attach_run gp "$D" "$GO_BIN" $g $n
 same_output "$T/go.want" "$T/gp.out"
-no_drops "$T/gp.err"
+no_drops "$T/gp.err" "$GO_SLOW"
 dcheck gp
 say "ok: -c and -p: $c calls of main.work and main.leaf, $dc of main.deep, counted alike"

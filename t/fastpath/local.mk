@@ -1,8 +1,18 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/fastpath: acceptance tests of the fast path, mode-agnostic:
 # they pass on the int3 path and judge the fast path.  The *-int3.sh
 # wrappers run the main ones again with -x fastpath=off.
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
-check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad
+check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
+check_PROGRAMS += t/targets/fp-unseen
+t_targets_fp_unseen_SOURCES = t/targets/fp-unseen-main.c t/targets/fp-unseen.S \
+	t/targets/fp-proto.h
+# No sanitizer: ASan's handler would turn the death that unseen.sh
+# checks into an exit.
+t_targets_fp_unseen_CFLAGS = $(WARN_CFLAGS)
+t_targets_fp_unseen_LDFLAGS =
+t_targets_fp_into_SOURCES = t/targets/fp-into-main.c t/targets/fp-into.S \
+	t/targets/fp-proto.h
 t_targets_fp_lpad_SOURCES = t/targets/fp-lpad-main.cc t/targets/fp-lpad.S \
 	t/targets/fp-proto.h
 t_targets_fp_lpad_CXXFLAGS = -O1
@@ -28,7 +38,9 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/go.sh \
 	t/fastpath/sigframe.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
-	t/fastpath/lpad.sh
+	t/fastpath/lpad.sh \
+	t/fastpath/into.sh t/fastpath/into-int3.sh \
+	t/fastpath/require.sh t/fastpath/unseen.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go

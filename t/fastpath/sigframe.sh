@@ -24,7 +24,7 @@ grep -q "^rounds=$n handled=$n\$" "$T/sf.want" ||
 
 for mode in on off; do
 	say "== -x fastpath=$mode"
-	rm -f "$T/in"; mkfifo "$T/in"
+	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn tp 120 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" \
 		"$FP_SIGFRAME" $n
 	exec 3>"$T/in"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9, frames left without a return: fp_thrower() throws a C++
+# Frames left without a return: fp_thrower() throws a C++
 # exception through fp_middle() to its caller's catch (every third call),
 # fp_jumper() longjmps out of itself and fp_jmiddle() (every second),
 # two threads at once, all four probed at entry and return (pidtrace -p).

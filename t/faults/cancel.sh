@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 7, forced unwinding: threads leave ft_inner and ft_outer
+# Forced unwinding: threads leave ft_inner and ft_outer
 # (both with return probes) by pthread_exit, or by pthread_cancel (its
 # signal, SIGCANCEL, passes through the tracer), which glibc implements
 # by unwinding the stack (ft-cancel, 2,000 threads; 20,000 with

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 1: ft_work() called by 8 threads at once, 100,000 times in
+# Ft_work() called by 8 threads at once, 100,000 times in
 # all (1,000,000 with FT_SCALE=10), under pidtrace -c with entry probes,
 # return probes, both, and a self-> latency quantize.  Asserts: each count
 # equals the target's own counter, the quantize holds one sample per call,

@@ -1,10 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 4, signals that kill: the target writes through NULL
+# Signals that kill: the target writes through NULL
 # (SIGSEGV), or SIGKILL/SIGTERM come from outside, while ft_work is
 # probed.  Asserts: under pidtrace -c, pidtrace prints its aggregation
 # (the exact count for the SIGSEGV run), says the pid was killed by that
-# signal, and exits 0 (as dtrace); under pidtrace -p, the target's parent
+# signal, under -q too ("pid N was killed by signal 11 (SIGSEGV)", the
+# signal's number and name), and exits 0 (as dtrace); under
+# pidtrace -p, the target's parent
 # (a shell) sees the same exit status as for an untraced run (128 + the
 # signal), and pidtrace exits 0 with its aggregation.
 . "$top_srcdir/t/faults/ftlib.sh"
@@ -25,11 +27,28 @@ grep -q '^work=5000 ' "$T/c.out" || fail "target output"
 grep -q "^pidtrace: pid [0-9]* was killed by signal 11 " "$T/c.err" ||
 	fail "SIGSEGV not reported"
 
+# -q: the death is said all the same, once, and nothing else is; no
+# fault of ours is named (the program's own NULL write, not a site).
+bounded 60 "$PIDTRACE" -q -n "$D" -c "$STRESS segv 5000" </dev/null \
+	>"$T/q.out" 2>"$T/q.err"
+rc=$?
+cat "$T/q.out" "$T/q.err"
+expect "pidtrace -q -c status (SIGSEGV)" $rc 0
+expect "count under -q (SIGSEGV)" "$(agg "$T/q.out" w)" 5000
+grep -v '^pidtrace: pid [0-9]*: [0-9]* of [0-9]* probe sites stops\{0,1\} the thread\|^pidtrace:   [0-9]*: ' \
+	"$T/q.err" >"$T/q.said"
+printf 'pidtrace: pid %s was killed by signal 11 (SIGSEGV)\n' \
+	"$(sed -n 's/^ready pid=//p' "$T/q.out")" >"$T/q.want"
+same_output "$T/q.want" "$T/q.said"
+
 # -c: SIGKILL and SIGTERM from outside.
 for sig in KILL TERM; do
 	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin 3" \
 		>"$T/c$sig.out" 2>"$T/c$sig.err"
+	# Both lines share the file: the target's "ready" may come after
+	# pidtrace's first "fired".
 	wait_for "$T/c$sig.out" 'fired$'
+	wait_for "$T/c$sig.out" '^ready pid='
 	kill -$sig "$(sed -n 's/^ready pid=//p' "$T/c$sig.out")"
 	wait "$_cp"
 	rc=$?

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 2: pidtrace on ft-insns (t/targets/ft-insns.S), whose
+# pidtrace on ft-insns (t/targets/ft-insns.S), whose
 # functions start with rip-relative load/store/lea/cmp-imm, call, jmp,
 # push, endbr64 and a PLT-like jmp *mem(%rip): an entry and a return
 # probe on every function, and the offset probe insn_jcc:4 (a jcc).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/faults: the fault suite: traced runs compared with untraced
 # runs of purpose-built targets.
 check_PROGRAMS += t/targets/ft-insns

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 4, signals that do not kill: 3,000 signals (SIGUSR1,
+# Signals that do not kill: 3,000 signals (SIGUSR1,
 # SIGUSR2, SIGALRM in turn; 30,000 with FT_SCALE=10) sent from outside
 # to a target whose three threads call a probed ft_work() in a loop; each
 # signal is sent once the previous one's handler answered (an ordinary

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 3: threads created and exiting at a high rate (5,000
+# Threads created and exiting at a high rate (5,000
 # short-lived threads, 8 at a time; 50,000 with FT_SCALE=10, which wraps
 # this machine's tids) while pidtrace -p traces ft_work.  Asserts: every
 # call made by those threads is counted; every thread is seen once by a

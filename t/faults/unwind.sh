@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5 item 7: frames left without their return instruction.  In
+# Frames left without their return instruction.  In
 # ft-unwind, a C++ exception thrown by ft_thrower unwinds through
 # ft_middle (both with return probes), ft_jumper longjmps out of itself,
 # and ft_recurse recurses 100,000 frames deep.  pidtrace never rewrites

@@ -39,11 +39,11 @@ bounded 10 "$PIDTRACE" -n 'pid*::work:entry {}' -c "$COUNTER $mark" -p "$A" \
 [ "$(cat "$T/o")" = "pidtrace: attach: ptrace(PTRACE_SEIZE, $dead): No such process" ] ||
 	fail "message: $(cat "$T/o")"
 n=0
-while pgrep -f "$mark" >/dev/null && [ $n -lt 200 ]; do
+while running_with "$mark" && [ $n -lt 200 ]; do
 	sleep 0.01
 	n=$((n + 1))
 done
-pgrep -f "$mark" >/dev/null && fail "the -c process was left running"
+running_with "$mark" && fail "the -c process was left running"
 [ "$(traced_by "$A")" = 0 ] || fail "A still traced"
 [ "$(state "$A")" = S ] || fail "A is in state $(state "$A")"
 

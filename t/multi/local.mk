@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/multi: several processes in one run (-p A -p B, -c with -p): one stop
 # loop over every session.  Targets are t/tracer's (tr-counter).
 EXTRA_DIST += t/multi/mlib.sh

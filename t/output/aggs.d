@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* every aggregating function, keys of both types, printa, trace, printf:
  * the JSON records t/output/json.sh compares with aggs.r */
 BEGIN

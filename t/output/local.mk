@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/output: structured output and exporters (-x oformat=json, -x metrics)
 check_PROGRAMS += t/targets/out-strings
 t_targets_out_strings_SOURCES = t/targets/out-strings.c
@@ -8,7 +9,8 @@ OUTPUT_SH_TESTS = \
 	t/output/prometheus.sh \
 	t/output/node-exporter.sh \
 	t/output/metrics-text.sh \
-	t/output/metrics-stacks.sh
+	t/output/metrics-stacks.sh \
+	t/output/json-child.sh
 TESTS += $(OUTPUT_SH_TESTS)
 EXTRA_DIST += $(OUTPUT_SH_TESTS) t/output/jsonlines.py t/output/aggs.d \
 	t/output/aggs.r t/output/metrics.d t/output/metrics.r

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* each kind of metric, for t/output/metrics-text.sh (metrics.r) */
 BEGIN
 {

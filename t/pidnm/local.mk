@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/pidnm: tests of the pidnm area (listed in TESTS, targets in check_PROGRAMS)
 
 # Targets: C++ and Rust-style names to list.

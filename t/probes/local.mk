@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/probes: tests of the probes area (listed in TESTS, targets in check_PROGRAMS)
 
 check_PROGRAMS += t/probes/retsite-test
@@ -30,7 +31,8 @@ TESTS += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 EXTRA_DIST += t/probes/resolve-system.sh t/probes/resolve-leveldown.sh
 
 check_PROGRAMS += t/probes/match-test
-TESTS += t/probes/match-test
+TESTS += t/probes/match-test t/probes/match-leveldown.sh
+EXTRA_DIST += t/probes/match-leveldown.sh
 t_probes_match_test_SOURCES = t/probes/match-test.c
 t_probes_match_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
@@ -104,4 +106,24 @@ check_PROGRAMS += t/probes/syscall-test
 TESTS += t/probes/syscall-test
 t_probes_syscall_test_SOURCES = t/probes/syscall-test.c
 t_probes_syscall_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# Return probes through indirect jumps, and a function that has none:
+# -O2 for the tail calls and the jump table.  No sanitizers: the tests
+# compare its code with objdump's view of it.
+check_PROGRAMS += t/targets/pb-ret
+t_targets_pb_ret_SOURCES = t/targets/pb-ret.c t/targets/pb-ret-data.S
+t_targets_pb_ret_CFLAGS = -O2 -g
+t_targets_pb_ret_CCASFLAGS =
+t_targets_pb_ret_LDFLAGS =
+TESTS += t/probes/return-ind.sh
+EXTRA_DIST += t/probes/return-ind.sh
+TESTS += t/probes/return-real.sh
+EXTRA_DIST += t/probes/return-real.sh
+
+# Landing addresses of t/targets/fp-into (probes/brtarget.c).
+check_PROGRAMS += t/probes/brtarget-test
+TESTS += t/probes/brtarget-test
+t_probes_brtarget_test_SOURCES = t/probes/brtarget-test.c
+t_probes_brtarget_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

@@ -4,23 +4,16 @@
 # prebuilt .node has only .dynsym), *DBImpl*Put* and the mangled
 # _ZN7leveldb6DBImpl3Put* both find leveldb::DBImpl::Put(...), its return
 # sites are objdump's, and resolving over every module of node works
-# (times are measured by bench/resolve.sh, not asserted here).
-# Needs node and npm (or the cached install in $top_builddir/t/node,
-# shared with t/pidnm/leveldown.sh).
+# (times are measured by bench/attach.sh, not asserted here).
+# Needs node and leveldown (need_leveldown in t/lib.sh).
 . "$top_srcdir/t/lib.sh"
 . "$top_srcdir/t/probes/sites.sh"
 
 RESOLVE=$top_builddir/t/probes/resolve
 command -v node >/dev/null || skip "node is not installed"
 command -v objdump >/dev/null || skip "needs objdump (binutils)"
-dir=$top_builddir/t/node
-if [ ! -d "$dir/node_modules/leveldown" ]; then
-	command -v npm >/dev/null || skip "npm is not installed"
-	mkdir -p "$dir" || fail "mkdir $dir"
-	(cd "$dir" && bounded 300 npm install --no-audit --no-fund \
-	    --ignore-scripts --prefix "$dir" leveldown) >"$T/npm.log" 2>&1 ||
-		skip "npm install leveldown failed (offline?): $(tail -n 1 "$T/npm.log")"
-fi
+need_leveldown
+dir=$LEVELDOWN_PREFIX
 
 spawn TP 60 node -e "require('$dir/node_modules/leveldown');
 	console.log('ready'); setTimeout(() => {}, 60000);" > "$T/out"
@@ -49,7 +42,7 @@ done
 
 say "its return sites are objdump's"
 return_line "pid$P" "$BASE" "$FUNC" "$MOD" "$1" "$2" "$BIAS" > "$T/want" ||
-	skip "DBImpl::Put has an indirect jmp in this build"
+	fail "objdump finds no return site in DBImpl::Put"
 bounded 20 "$RESOLVE" "$P" "${BASE%.node}*" '*DBImpl*Put*' return \
     > "$T/got" || fail "resolve return"
 same_output "$T/want" "$T/got"

@@ -37,7 +37,7 @@ now(clockid_t c)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static const char *const kinds[] = { "", "ret", "tail", "got", "jcc" };
+static const char *const kinds[] = { "", "ret", "tail", "got", "jcc", "ind" };
 
 int
 main(int argc, char **argv)

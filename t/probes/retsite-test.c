@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * retsite on hand-assembled byte arrays: exact instruction offsets,
- * return-site offsets and kinds, and the refusals (jump table, indirect
- * jmp, undecodable bytes, data, size 0).  No process, no ELF.
+ * return-site offsets and kinds (an indirect jmp, a jump table's or a
+ * tail call's, is a site of kind ind), and the refusals (undecodable
+ * bytes, data, size 0).  No process, no ELF.
  */
 #include "config.h"
 
@@ -20,12 +21,12 @@ struct want {
 	const unsigned char *code;
 	size_t size;
 	const char *insns;	/* "0 4 5" */
-	const char *rets;	/* "e:ret 12:tail"; kinds ret tail got jcc */
+	const char *rets;	/* "e:ret 12:tail"; kinds ret tail got jcc ind */
 	const char *why;	/* NULL: must be safe */
 	const pb_range_t *inside;	/* a .cold part */
 };
 
-static const char *kname[] = { "?", "ret", "tail", "got", "jcc" };
+static const char *kname[] = { "?", "ret", "tail", "got", "jcc", "ind" };
 
 static void
 fmt_insns(const pb_fnscan_t *fs, char *buf, size_t len)
@@ -181,10 +182,9 @@ main(void)
 		{ "jmp-inside", inside, sizeof(inside), "0 2 4 6 7", "7:ret",
 		    NULL },
 		{ "got-tail", got, sizeof(got), "0", "0:got", NULL },
-		{ "jump-table", jtab, sizeof(jtab), "0 2", "",
-		    "indirect jmp (jump table?) at offset 0x2" },
-		{ "jmp-reg", jreg, sizeof(jreg), "0 3", "",
-		    "indirect jmp (jump table?) at offset 0x3" },
+		{ "jump-table", jtab, sizeof(jtab), "0 2 9", "2:ind 9:ret",
+		    NULL },
+		{ "jmp-reg", jreg, sizeof(jreg), "0 3", "3:ind", NULL },
 		{ "undecodable", bad, sizeof(bad), "0", "",
 		    "undecodable bytes at offset 0x2" },
 		{ "zeros", zeros, sizeof(zeros), "0 2 3", "",

@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t/probes/sites.sh: sourced by the resolution tests.  Computes, from
-# objdump's disassembly alone, what a function's return sites must be,
-# as retsite.h defines them: every ret, and every direct jmp or jcc whose
-# target lies outside the function (and outside its .cold part).
+# objdump's disassembly and readelf's reading of .eh_frame alone, what a
+# function's return sites must be, as retsite.h defines them: every ret,
+# every direct jmp or jcc whose target lies outside the function (and
+# outside its .cold part), and every indirect jmp where the CFA is rsp+8
+# or unknown (probes/cfa.h: elsewhere the frame is set up, and the jump
+# stays inside).
 
 # objdump_sites FILE START SIZE [ISTART ISIZE]: one line per site,
 # "<address hex> <kind>" (kind ret, tail, jcc or got), in address order,
@@ -101,14 +104,61 @@ dyn_sym()
 	}'
 }
 
+# cfas FILE: for each link-time address read on stdin (hex, no 0x),
+# "ADDR RULE": the CFA rule readelf -wF gives there ("rsp+8", "rbp+16",
+# "exp"), "none" when no FDE covers it.  Addresses are compared as
+# 16-digit strings, as readelf prints them (POSIX awk has no hex; the
+# "x" keeps it from comparing digit-only strings as numbers).
+cfas()
+{
+	while read -r _ca; do
+		printf '%016x\n' $((0x$_ca))
+	done > "$T/cfa.q"
+	readelf -wF "$1" 2>/dev/null | awk -v qf="$T/cfa.q" '
+	BEGIN { while ((getline q < qf) > 0) { nq++; qs[nq] = q; r[q] = "none" } }
+	$4 == "FDE" || $4 == "CIE" {
+		nin = 0
+		if ($4 != "FDE") next
+		pc = $6; sub(/^pc=/, "", pc)
+		lo = substr(pc, 1, index(pc, "..") - 1)
+		hi = substr(pc, index(pc, "..") + 2)
+		for (i = 1; i <= nq; i++)
+			if ("x" qs[i] >= "x" lo && "x" qs[i] < "x" hi)
+				inq[++nin] = qs[i]
+		next
+	}
+	nin > 0 && $1 ~ /^[0-9a-f]+$/ && length($1) == 16 {
+		for (i = 1; i <= nin; i++)
+			if ("x" $1 <= "x" inq[i])
+				r[inq[i]] = $2
+	}
+	END { for (i = 1; i <= nq; i++) print qs[i], r[qs[i]] }' |
+	sed 's/^0*\([0-9a-f]\)/\1/'
+}
+
+# ind_sites FILE < SITES: objdump_sites' lines with each "indirect"
+# jmp made "ind" where the CFA is rsp+8 or not known (no FDE, an
+# expression), and dropped elsewhere (the frame set up: it stays inside).
+ind_sites()
+{
+	cat > "$T/is.in"
+	awk '$2 == "indirect" { print $1 }' "$T/is.in" | cfas "$1" > "$T/is.cfa"
+	awk -v cf="$T/is.cfa" '
+	BEGIN { while ((getline l < cf) > 0) { split(l, f, " "); c[f[1]] = f[2] } }
+	$2 != "indirect" { print; next }
+	c[$1] == "rsp+8" || c[$1] == "exp" || c[$1] == "none" { print $1, "ind" }' \
+	    "$T/is.in"
+}
+
 # return_line PROVIDER MODULE FUNC FILE VALUE SIZE BIAS: the line
-# t/probes/resolve prints for FUNC's return probe, from objdump.
+# t/probes/resolve prints for FUNC's return probe, from objdump and
+# readelf; status 1 when it has no site.
 return_line()
 {
 	_line="$1 $2 $3 return $(printf %x $((0x$5 + $7))) $6 sites"
-	objdump_sites "$4" "$5" "$6" > "$T/rl"
+	objdump_sites "$4" "$5" "$6" | ind_sites "$4" > "$T/rl"
+	[ -s "$T/rl" ] || return 1
 	while read -r _a _k; do
-		[ "$_k" = indirect ] && return 1
 		_line="$_line $(printf %x $((0x$_a - 0x$5)))@$(printf %x $((0x$_a + $7)))/$_k"
 	done < "$T/rl"
 	echo "$_line"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/profile: profile-N sampling, ustack() and its kin, folded stacks and
 # the SVG flame graph, on purpose-built targets and on node.
 check_PROGRAMS += t/targets/pf-split t/targets/libpf-split.so
@@ -29,7 +30,7 @@ t_targets_pf_stack_SOURCES = t/targets/pf-stack.c
 t_targets_pf_stack_CFLAGS = -O1 -fno-omit-frame-pointer
 # plain under --enable-asan: its interceptor of read would be a frame
 t_targets_pf_stack_LDFLAGS =
-PROFILE_SH_TESTS += t/profile/sysstack.sh t/profile/vdso.sh
+PROFILE_SH_TESTS += t/profile/sysstack.sh t/profile/vdso.sh t/profile/folded.sh
 
 # perfmap-test: cmd/addrsym.c's reading of /tmp/perf-PID.map.
 check_PROGRAMS += t/profile/perfmap-test

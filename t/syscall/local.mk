@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/syscall: the syscall provider in traced processes.  The targets are
 # static so that every syscall of theirs is made after pidtrace -c has
 # them at the entry point (no dynamic loader before it): their counts
@@ -18,6 +19,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/oneliners.sh \
 	t/syscall/threads.sh \
 	t/syscall/exec.sh \
-	t/syscall/emptyprov.sh
+	t/syscall/emptyprov.sh \
+	t/syscall/quiet.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

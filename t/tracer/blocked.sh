@@ -12,16 +12,19 @@ start_counter
 sites=$(entry_sites "$COUNTER" work mix leaf tail)
 
 echo "sleep 2" >&3
-sleep 0.3
+wait_syscall "$TPID" 35 230	# nanosleep, or glibc's clock_nanosleep
 start_drive $sites -p "$TPID"
 stop_drive
 wait_for "$T/out" '^slept'
 
 echo "read" >&3
 wait_for "$T/out" '^reading'
+wait_syscall "$TPID" 0	# read
 start_drive $sites -p "$TPID"
 stop_drive
-sleep 0.3
+wait_untraced "$TPID"
+# Still in read(2) after the detach, as untraced: it restarted.
+wait_syscall "$TPID" 0
 grep -q '^read r=' "$T/out" && fail "read returned after detach: $(cat "$T/out")"
 kill -USR2 "$TPID"
 wait_for "$T/out" '^read r=-1 usr2=1'

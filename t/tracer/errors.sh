@@ -28,15 +28,3 @@ echo "go 10 1" >&3
 wait_for "$T/out" '^done work=10 '
 stop_drive
 [ "$(hits "$T/drv" work)" = 10 ] || fail "work hits"
-
-# Another user's process: EPERM, with a hint naming both uids.
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	bounded 10 setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$(cd "$(dirname "$TRDRIVE")" && pwd)/trdrive" -p "$TPID" >"$T/o" 2>&1 &&
-		fail "attach as nobody succeeded"
-	cat "$T/o"
-	grep -qx "trdrive: attach: ptrace(PTRACE_SEIZE, $TPID): Operation not permitted" "$T/o" ||
-		fail "message: $(cat "$T/o")"
-	grep -qx "hint: process $TPID belongs to uid 0, you are uid 65534" "$T/o" ||
-		fail "hint: $(cat "$T/o")"
-fi

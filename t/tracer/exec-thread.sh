@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # exec from a non-leader thread, as in `(sleep 1 & exec true)` run in a
 # thread: the exec event comes from the leader's tid, the other threads
-# vanish (README-linux-ptrace, "execve under ptrace").  Asserts: the
+# vanish (strace's README-linux-ptrace, "execve under ptrace").  Asserts: the
 # tracer follows, re-arms the new image, counts exactly, and the target
 # keeps its pid and runs correctly.
 . "$top_srcdir/t/tracer/trlib.sh"

@@ -13,7 +13,7 @@ echo "forks 100" >&3
 wait_for "$T/out" '^forks ok='
 grep -q '^forks ok=100$' "$T/out" || fail "children: $(cat "$T/out")"
 echo "forks 300" >&3
-sleep 0.2
+wait_child "$TPID"	# the forks have begun: detach in their midst
 stop_drive
 grep -q ' forks=[1-9]' "$T/drv" || fail "no fork child released"
 wait_count "$T/out" '^forks ok=' 2 60	# the first batch's line is there

@@ -10,7 +10,7 @@
 start_counter
 start_drive $(insn_sites "$COUNTER" work mix leaf tail) -p "$TPID"
 echo "go 30000 4" >&3
-sleep 0.5	# let it fire a while
+wait_tasks "$TPID" 5	# the four workers run (and fire)
 kill -INT "$DPID"
 wait_for "$T/drv" '^stats' 20
 cat "$T/drv"
@@ -29,7 +29,7 @@ TPID2=$(child_of "$_tp2")
 spawn _dp2 60 "$TRDRIVE" $(entry_sites "$COUNTER" work mix) -p "$TPID2" >"$T/drv2" 2>"$T/drv2.err"
 wait_for "$T/drv2.err" '^armed'
 echo "go 1000000 4" >&4
-sleep 0.3
+wait_tasks "$TPID2" 5
 kill -KILL "$TPID2"
 wait_for "$T/drv2" '^stats' 20
 grep -q '^target killed by signal 9$' "$T/drv2" || fail "SIGKILL not reported: $(cat "$T/drv2")"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
 check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
 t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
@@ -27,6 +28,7 @@ TRACER_SH_TESTS = \
 	t/tracer/stopcont.sh \
 	t/tracer/exit-early.sh \
 	t/tracer/errors.sh \
+	t/tracer/errors-user.sh \
 	t/tracer/ft-insns.sh \
 	t/tracer/exec-thread.sh \
 	t/tracer/remove.sh \

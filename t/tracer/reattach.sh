@@ -3,38 +3,52 @@
 # Attach and detach again and again while eight threads run through
 # functions with a site on every instruction: each detach must leave no
 # int3 and no thread in a slot, each attach must find the code as it was.
-# Asserts: the run ends with the untraced checksum.
+# Every window attaches to running threads: the batch is started first,
+# the attach begins once its eight workers exist, and the window counts
+# only if they still run once the sites are armed (else the batch was
+# too short for this machine: the next window's is twice as long).
+# Asserts: 4 windows attached to running threads, each saw hits, and the
+# run ends with the untraced checksum.
 . "$top_srcdir/t/tracer/trlib.sh"
 
 start_counter
 sites=$(insn_sites "$COUNTER" work mix leaf tail)
-# Each window attaches, starts a batch of work (its threads are born
-# traced), detaches while the threads still run, and waits for the batch
-# to end untraced.  Odd windows start the batch before attaching, so an
-# attach also meets running threads; such a window may see no hits when
-# the attach takes longer than the batch (ASan on a loaded machine), so
-# the even windows, which always see hits, carry the count.  Up to 12
-# windows, until 3 saw hits.
-rounds=0
+windows=0 n=1000000 i=0
 cmds=
-for i in $(seq 12); do
-	[ $rounds -ge 3 ] && break
-	cmds="${cmds}go 1000000 8\\n"
-	if [ $((i % 2)) -eq 1 ]; then
-		echo "go 1000000 8" >&3
-		start_drive $sites -p "$TPID"
-	else
-		start_drive $sites -p "$TPID"
-		echo "go 1000000 8" >&3
+while [ $windows -lt 4 ]; do
+	i=$((i + 1))
+	[ $i -le 12 ] || fail "only $windows of 12 windows met running threads"
+	cmds="${cmds}go $n 8\\n"
+	echo "go $n 8" >&3
+	# Its eight workers running, or the batch already over.
+	w=0
+	until [ "$(ntasks "$TPID")" -ge 9 ] ||
+	    [ "$(grep -c '^done' "$T/out")" -ge $i ]; do
+		w=$((w + 1))
+		[ $w -lt 6000 ] || fail "window $i: no worker and no done"
+		sleep 0.01
+	done
+	if [ "$(ntasks "$TPID")" -lt 9 ]; then
+		say "window $i: the batch of $n ended before its workers were seen"
+		n=$((n * 2))
+		wait_count "$T/out" '^done' "$i" 120
+		continue
 	fi
-	sleep 0.5
+	start_drive $sites -p "$TPID"
+	running=$(ntasks "$TPID")
 	stop_drive >/dev/null
-	grep -q "^stats hits=[1-9]" "$T/drv" && rounds=$((rounds + 1))
+	if [ "$running" -ge 9 ]; then
+		windows=$((windows + 1))
+		grep -q "^stats hits=[1-9]" "$T/drv" ||
+			fail "window $i: attached to running threads, no hit: $(cat "$T/drv")"
+	else
+		say "window $i: the batch of $n ended before the sites were armed"
+		n=$((n * 2))
+	fi
 	rm -f "$T/drv" "$T/drv.err"
 	wait_count "$T/out" '^done' "$i" 120
 done
-say "$rounds rounds with hits"
-[ $rounds -ge 2 ] || fail "fewer than two rounds with hits"
+say "$windows windows attached to running threads, in $i"
 echo quit >&3
 wait_for "$T/out" '^exit'
 sed 's/pid=[0-9]*//' "$T/out" >"$T/got"

@@ -6,32 +6,22 @@
 # resumes, hits exact, and the target exits correctly after SIGCONT.
 . "$top_srcdir/t/tracer/trlib.sh"
 
-state() { sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$TPID/status"; }
-wait_state()
-{
-	_i=0
-	while ! [[ "$(state)" =~ ^$1$ ]]; do
-		_i=$((_i + 1))
-		[ $_i -lt 500 ] || fail "state $(state), wanted $1"
-		sleep 0.01
-	done
-}
-
 start_counter
 start_drive $(entry_sites "$COUNTER" work) -p "$TPID"
 kill -STOP "$TPID"
-wait_state '[Tt]'	# t: a listening tracee is in a ptrace stop
+wait_state "$TPID" '[Tt]'	# t: a listening tracee is in a ptrace stop
+# The command waits in the fifo, unread, until SIGCONT.
 echo "go 50 1" >&3
-sleep 0.3
+[[ "$(task_state "$TPID")" =~ ^[Tt]$ ]] || fail "ran while stopped: $(task_state "$TPID")"
 grep -q '^done' "$T/out" && fail "ran while stopped"
 kill -CONT "$TPID"
 wait_for "$T/out" '^done'
 kill -STOP "$TPID"
-wait_state '[Tt]'
+wait_state "$TPID" '[Tt]'
 stop_drive
 [ "$(hits "$T/drv" work)" = 50 ] || fail "work hits"
-sleep 0.2
-wait_state T
+wait_untraced "$TPID"
+wait_state "$TPID" T
 kill -CONT "$TPID"
 echo quit >&3
 wait_for "$T/out" '^exit work=50 '

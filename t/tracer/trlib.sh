@@ -87,3 +87,78 @@ reference()
 {
 	printf "$1" | bounded 60 "$COUNTER" | sed 's/pid=[0-9]*//'
 }
+
+# Handshakes on the target's own state, read from /proc (no sleep stands
+# in for them): each waits up to SECONDS (20) and fails past it.
+
+# task_state PID: the state letter of PID (R, S, T, t, Z...).
+task_state()
+{
+	sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" 2>/dev/null
+}
+
+# wait_state PID ERE [SECONDS]: until PID's state letter matches ERE.
+wait_state()
+{
+	_n=$(( ${3:-20} * 100 ))
+	until [[ "$(task_state "$1")" =~ ^$2$ ]]; do
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $1 in state $(task_state "$1"), wanted $2"
+		sleep 0.01
+	done
+}
+
+# wait_syscall PID NR... : until PID's main thread sits in one of the
+# system calls NR (x86-64 numbers; /proc/PID/syscall's first field).
+wait_syscall()
+{
+	_p=$1; shift
+	_n=2000
+	while :; do
+		read -r _s _ <"/proc/$_p/syscall" 2>/dev/null
+		for _w in "$@"; do [ "$_s" = "$_w" ] && return 0; done
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $_p in syscall '$_s', wanted $*"
+		sleep 0.01
+	done
+}
+
+# wait_untraced PID: until no tracer holds PID (TracerPid 0).
+wait_untraced()
+{
+	_n=2000
+	until [ "$(sed -n 's/^TracerPid:[[:space:]]*//p' "/proc/$1/status")" = 0 ]; do
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $1 is still traced"
+		sleep 0.01
+	done
+}
+
+# ntasks PID: how many threads PID has.
+ntasks()
+{
+	set -- /proc/"$1"/task/*
+	[ -e "$1" ] && echo $# || echo 0
+}
+
+# wait_tasks PID N: until PID has at least N threads.
+wait_tasks()
+{
+	_n=2000
+	until [ "$(ntasks "$1")" -ge "$2" ]; do
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $1 has $(ntasks "$1") threads, wanted $2"
+		sleep 0.01
+	done
+}
+
+# wait_child PID: until PID has a child process (a fork happened).
+wait_child()
+{
+	_n=2000
+	until grep -q . /proc/"$1"/task/*/children 2>/dev/null; do
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $1 forked no child"
+		sleep 0.01
+	done
+}

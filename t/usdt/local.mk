@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/usdt: USDT probes (.note.stapsdt): the unit test of probes/usdt.c and
 # traced runs of our own sys/sdt.h targets and of Debian's programs.
 

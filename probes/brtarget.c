@@ -1,0 +1,557 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * probes/brtarget.c: the landing addresses of an object's code
+ * (brtarget.h says which and how).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <capstone/capstone.h>
+
+#include "probes/brtarget.h"
+
+#define MAXSEC		64
+#define MAXANCHOR	(1u << 20)	/* decode at most this far */
+
+/* A candidate branch: where its opcode is and where it lands. */
+typedef struct cand {
+	uint32_t	c_tgt;		/* offsets from bt_base */
+	uint32_t	c_src;
+} cand_t;
+
+typedef struct sec {
+	uint64_t	sc_lo, sc_hi;	/* link-time */
+	const uint8_t	*sc_p;		/* the file's bytes, mapped */
+} sec_t;
+
+/* The instruction starts decoded from one anchor (a symbol) on. */
+typedef struct dec {
+	uint64_t	dc_anchor;	/* 0: unused */
+	uint64_t	*dc_ins;
+	size_t		dc_n, dc_cap;
+	uint64_t	dc_next;	/* where the decode stopped */
+	bool		dc_fail;	/* on bytes it cannot read */
+} dec_t;
+
+#define NDEC		64
+
+struct pb_brt {
+	uint64_t	bt_base;	/* the lowest executable address */
+	sec_t		bt_sec[MAXSEC];
+	size_t		bt_nsec;
+	cand_t		*bt_cand;	/* ascending c_tgt */
+	size_t		bt_ncand;
+	uint8_t		*bt_state;	/* per candidate: 0 unchecked, 1 not a
+					 * branch, 2 a branch (or unsure) */
+	uint64_t	*bt_sym;	/* symbol starts, ascending, unique:
+					 * landing addresses, and where a
+					 * decode may start */
+	size_t		bt_nsym;
+	uint64_t	*bt_ptr;	/* code pointers in data, ascending:
+					 * landing addresses only (a word
+					 * may hold one by chance) */
+	size_t		bt_nptr;
+	csh		bt_cs;
+	bool		bt_csok;
+	/*
+	 * Recent decodes, by anchor: the candidates near one site have
+	 * their opcodes in that function or its neighbours, and node's
+	 * functions are decoded again and again without it (a one-entry
+	 * cache cost 3 s for every entry of node, this one 0.4).
+	 */
+	dec_t		bt_dec[NDEC];
+	pb_brt_stats_t	bt_st;
+};
+
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+cand_cmp(const void *a, const void *b)
+{
+	const cand_t *x = a, *y = b;
+
+	if (x->c_tgt != y->c_tgt)
+		return x->c_tgt < y->c_tgt ? -1 : 1;
+	return (x->c_src > y->c_src) - (x->c_src < y->c_src);
+}
+
+static const sec_t *
+sec_of(const pb_brt_t *b, uint64_t a)
+{
+	size_t i;
+
+	for (i = 0; i < b->bt_nsec; i++)
+		if (a >= b->bt_sec[i].sc_lo && a < b->bt_sec[i].sc_hi)
+			return &b->bt_sec[i];
+	return NULL;
+}
+
+/*
+ * The length of the branch form whose opcode is at p (n bytes left), and
+ * its target; 0 if the byte starts none.  `lea disp32(%rip), reg` counts:
+ * it is how code takes the address of code (a function pointer, a label
+ * of a computed goto) that an indirect jump or call may later land on.
+ */
+static unsigned
+branch_form(const uint8_t *p, size_t n, uint64_t a, uint64_t *tgt)
+{
+	int32_t r32;
+
+	if (n >= 6 && p[0] == 0x8d && (p[1] & 0xc7) == 0x05) {
+		memcpy(&r32, p + 2, 4);
+		*tgt = a + 6 + (uint64_t)(int64_t)r32;
+		return 6;
+	}
+	if (n >= 2 && ((p[0] >= 0x70 && p[0] <= 0x7f) || p[0] == 0xeb ||
+	    (p[0] >= 0xe0 && p[0] <= 0xe3))) {
+		*tgt = a + 2 + (uint64_t)(int64_t)(int8_t)p[1];
+		return 2;
+	}
+	if (n >= 5 && (p[0] == 0xe8 || p[0] == 0xe9)) {
+		memcpy(&r32, p + 1, 4);
+		*tgt = a + 5 + (uint64_t)(int64_t)r32;
+		return 5;
+	}
+	if (n >= 6 && p[0] == 0x0f && (p[1] & 0xf0) == 0x80) {
+		memcpy(&r32, p + 2, 4);
+		*tgt = a + 6 + (uint64_t)(int64_t)r32;
+		return 6;
+	}
+	return 0;
+}
+
+static int
+push_cand(pb_brt_t *b, size_t *cap, uint64_t tgt, uint64_t src)
+{
+	if (b->bt_ncand == *cap) {
+		size_t nc = *cap ? *cap * 2 : 4096;
+		cand_t *n = realloc(b->bt_cand, nc * sizeof(*n));
+
+		if (n == NULL)
+			return -1;
+		b->bt_cand = n;
+		*cap = nc;
+	}
+	b->bt_cand[b->bt_ncand].c_tgt = (uint32_t)(tgt - b->bt_base);
+	b->bt_cand[b->bt_ncand].c_src = (uint32_t)(src - b->bt_base);
+	b->bt_ncand++;
+	return 0;
+}
+
+static int
+push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t a)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 4096;
+		uint64_t *nv = realloc(*v, nc * sizeof(*nv));
+
+		if (nv == NULL)
+			return -1;
+		*v = nv;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = a;
+	return 0;
+}
+
+/* Sort v[0..*n) and drop repeats. */
+static void
+sort_uniq(uint64_t *v, size_t *n)
+{
+	size_t i, j;
+
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), u64_cmp);
+	for (i = j = 0; i < *n; i++)
+		if (j == 0 || v[j - 1] != v[i])
+			v[j++] = v[i];
+	*n = j;
+}
+
+/*
+ * Code pointers stored in data: tables of function pointers, vtables,
+ * the label tables of computed gotos (CPython's opcode_targets).  In a
+ * position-independent object each is a relative relocation whose
+ * addend is the address; an ET_EXEC (Debian's python3.11) stores plain
+ * words, so every aligned word of its allocated data that holds an
+ * address in the text counts.
+ */
+static int
+add_relocs(pb_brt_t *b, Elf *elf, size_t *cap)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	GElf_Rela r;
+	Elf_Data *d;
+	uint64_t w;
+	size_t i, n;
+	bool exec = gelf_getehdr(elf, &eh) != NULL && eh.e_type == ET_EXEC;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (exec && gelf_getshdr(scn, &sh) != NULL &&
+		    sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_ALLOC) &&
+		    !(sh.sh_flags & SHF_EXECINSTR) &&
+		    (d = elf_getdata(scn, NULL)) != NULL && d->d_buf != NULL) {
+			for (i = (8 - sh.sh_addr % 8) % 8; i + 8 <= d->d_size;
+			    i += 8) {
+				memcpy(&w, (const uint8_t *)d->d_buf + i, 8);
+				if (sec_of(b, w) != NULL &&
+				    push_u64(&b->bt_ptr, &b->bt_nptr, cap,
+				    w) < 0)
+					return -1;
+			}
+			continue;
+		}
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_RELA ||
+		    sh.sh_entsize == 0 || (d = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			if (gelf_getrela(d, (int)i, &r) == NULL)
+				break;
+			if (GELF_R_TYPE(r.r_info) == R_X86_64_RELATIVE &&
+			    sec_of(b, (uint64_t)r.r_addend) != NULL &&
+			    push_u64(&b->bt_ptr, &b->bt_nptr, cap,
+			    (uint64_t)r.r_addend) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
+{
+	const pb_sym_t *syms;
+	size_t n, i;
+
+	if (e == NULL || pb_elf_symbols(e, table, &syms, &n, NULL, 0) < 0)
+		return 0;	/* the other tables may do */
+	for (i = 0; i < n; i++) {
+		const pb_sym_t *s = &syms[i];
+
+		if ((s->sy_flags & (PB_SYF_UNDEF | PB_SYF_DEBUG)) ||
+		    sec_of(b, s->sy_value) == NULL)
+			continue;
+		if (push_u64(&b->bt_sym, &b->bt_nsym, cap, s->sy_value) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+pb_brt_t *
+pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
+{
+	Elf *elf = pb_elf_libelf(e);
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf_Data *d;
+	pb_brt_t *b;
+	size_t cap = 0, i, j;
+	uint64_t hi = 0, tgt;
+
+	b = calloc(1, sizeof(*b));
+	if (b == NULL || elf == NULL)
+		goto nomem;
+	b->bt_base = UINT64_MAX;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR) ||
+		    !(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (d == NULL || d->d_buf == NULL || d->d_size != sh.sh_size)
+			continue;
+		if (b->bt_nsec == MAXSEC) {
+			pb_seterr(err, errlen, "more than %u executable "
+			    "sections", MAXSEC);
+			goto fail;
+		}
+		b->bt_sec[b->bt_nsec].sc_lo = sh.sh_addr;
+		b->bt_sec[b->bt_nsec].sc_hi = sh.sh_addr + sh.sh_size;
+		b->bt_sec[b->bt_nsec].sc_p = d->d_buf;
+		b->bt_nsec++;
+		if (sh.sh_addr < b->bt_base)
+			b->bt_base = sh.sh_addr;
+		if (sh.sh_addr + sh.sh_size > hi)
+			hi = sh.sh_addr + sh.sh_size;
+	}
+	if (b->bt_nsec == 0) {
+		pb_seterr(err, errlen, "no executable section");
+		goto fail;
+	}
+	if (hi - b->bt_base > UINT32_MAX) {
+		pb_seterr(err, errlen, "executable sections span more than "
+		    "4 GB");
+		goto fail;
+	}
+	/* Every byte position read as a branch. */
+	for (i = 0; i < b->bt_nsec; i++) {
+		const sec_t *sc = &b->bt_sec[i];
+		size_t len = sc->sc_hi - sc->sc_lo;
+
+		for (j = 0; j < len; j++) {
+			if (branch_form(sc->sc_p + j, len - j, sc->sc_lo + j,
+			    &tgt) == 0 || sec_of(b, tgt) == NULL)
+				continue;
+			if (push_cand(b, &cap, tgt, sc->sc_lo + j) < 0)
+				goto nomem;
+		}
+	}
+	if (b->bt_ncand > 1)
+		qsort(b->bt_cand, b->bt_ncand, sizeof(*b->bt_cand), cand_cmp);
+	b->bt_state = calloc(b->bt_ncand ? b->bt_ncand : 1, 1);
+	if (b->bt_state == NULL)
+		goto nomem;
+	cap = 0;
+	if (add_syms(b, e, PB_SYMTAB, &cap) < 0 ||
+	    add_syms(b, e, PB_DYNSYM, &cap) < 0 ||
+	    add_syms(b, dbg, PB_SYMTAB, &cap) < 0)
+		goto nomem;
+	cap = 0;
+	if (add_relocs(b, elf, &cap) < 0)
+		goto nomem;
+	sort_uniq(b->bt_sym, &b->bt_nsym);
+	sort_uniq(b->bt_ptr, &b->bt_nptr);
+	b->bt_st.bs_candidates = b->bt_ncand;
+	b->bt_st.bs_symbols = b->bt_nsym;
+	b->bt_st.bs_pointers = b->bt_nptr;
+	b->bt_csok = cs_open(CS_ARCH_X86, CS_MODE_64, &b->bt_cs) == CS_ERR_OK;
+	return b;
+nomem:
+	pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+fail:
+	pb_brt_free(b);
+	return NULL;
+}
+
+void
+pb_brt_free(pb_brt_t *b)
+{
+	size_t i;
+
+	if (b == NULL)
+		return;
+	if (b->bt_csok)
+		cs_close(&b->bt_cs);
+	free(b->bt_cand);
+	free(b->bt_state);
+	free(b->bt_sym);
+	free(b->bt_ptr);
+	for (i = 0; i < NDEC; i++)
+		free(b->bt_dec[i].dc_ins);
+	free(b);
+}
+
+void
+pb_brt_stats(const pb_brt_t *b, pb_brt_stats_t *st)
+{
+	*st = b->bt_st;
+}
+
+/* The index of the first element of v[0..n) greater than x. */
+static size_t
+upper(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t a = 0, z = n;
+
+	while (a < z) {
+		size_t m = a + (z - a) / 2;
+
+		if (v[m] <= x)
+			a = m + 1;
+		else
+			z = m;
+	}
+	return a;
+}
+
+/* The first candidate whose target is >= off. */
+static size_t
+cand_lower(const pb_brt_t *b, uint32_t off)
+{
+	size_t a = 0, z = b->bt_ncand;
+
+	while (a < z) {
+		size_t m = a + (z - a) / 2;
+
+		if (b->bt_cand[m].c_tgt < off)
+			a = m + 1;
+		else
+			z = m;
+	}
+	return a;
+}
+
+static bool
+is_prefix(uint8_t c)
+{
+	return (c >= 0x40 && c <= 0x4f) || c == 0x26 || c == 0x2e ||
+	    c == 0x36 || c == 0x3e || c == 0x64 || c == 0x65 || c == 0x66 ||
+	    c == 0x67 || c == 0xf0 || c == 0xf2 || c == 0xf3;
+}
+
+/*
+ * The decode from anchor, carried on until past addr, in the section
+ * holding anchor: instruction starts, kept for the next call.
+ */
+static dec_t *
+decode_to(pb_brt_t *b, uint64_t anchor, uint64_t addr)
+{
+	dec_t *d = &b->bt_dec[(anchor ^ (anchor >> 6)) % NDEC];
+	const sec_t *sc = sec_of(b, anchor);
+	cs_insn *ci;
+	const uint8_t *p;
+	size_t left;
+	uint64_t a;
+
+	if (d->dc_anchor != anchor) {
+		d->dc_anchor = anchor;
+		d->dc_n = 0;
+		d->dc_next = anchor;
+		d->dc_fail = sc == NULL;
+	}
+	if (d->dc_fail || d->dc_next > addr)
+		return d;
+	ci = cs_malloc(b->bt_cs);
+	if (ci == NULL) {
+		d->dc_fail = true;
+		return d;
+	}
+	a = d->dc_next;
+	p = sc->sc_p + (a - sc->sc_lo);
+	left = sc->sc_hi - a;
+	while (a <= addr && left > 0) {
+		if (!cs_disasm_iter(b->bt_cs, &p, &left, &a, ci)) {
+			d->dc_fail = true;
+			break;
+		}
+		if (d->dc_n == d->dc_cap) {
+			size_t nc = d->dc_cap ? d->dc_cap * 2 : 256;
+			uint64_t *v = realloc(d->dc_ins, nc * sizeof(*v));
+
+			if (v == NULL) {
+				d->dc_fail = true;
+				break;
+			}
+			d->dc_ins = v;
+			d->dc_cap = nc;
+		}
+		d->dc_ins[d->dc_n++] = ci->address;
+	}
+	d->dc_next = a;
+	cs_free(ci, 1);
+	return d;
+}
+
+/*
+ * Whether the candidate whose opcode is at src is a real branch: an
+ * instruction decoded from the nearest symbol at or before it starts at
+ * src or on prefixes just before it, and ends where the form ends.
+ * Unsure (no symbol, undecodable bytes on the way): yes.
+ */
+static bool
+real_branch(pb_brt_t *b, uint64_t src)
+{
+	const sec_t *sc = sec_of(b, src);
+	uint64_t anchor, tgt, start, end;
+	dec_t *d;
+	size_t k;
+	unsigned len;
+
+	if (sc == NULL || !b->bt_csok)
+		return true;
+	len = branch_form(sc->sc_p + (src - sc->sc_lo), sc->sc_hi - src, src,
+	    &tgt);
+	if (len == 0)
+		return true;
+	end = src + len;
+	k = upper(b->bt_sym, b->bt_nsym, src);
+	if (k == 0)
+		return true;
+	anchor = b->bt_sym[k - 1];
+	if (src - anchor > MAXANCHOR || sec_of(b, anchor) != sc)
+		return true;
+	d = decode_to(b, anchor, src);
+	k = upper(d->dc_ins, d->dc_n, src);
+	if (k == 0 || (d->dc_fail && d->dc_next <= src))
+		return true;
+	start = d->dc_ins[k - 1];
+	/* The instruction holding src ends at the next start. */
+	if (k < d->dc_n ? d->dc_ins[k] != end : d->dc_next != end)
+		return false;
+	for (; start < src; start++)
+		if (!is_prefix(sc->sc_p[start - sc->sc_lo]))
+			return false;
+	return true;
+}
+
+static bool
+cand_real(pb_brt_t *b, size_t i)
+{
+	if (b->bt_state[i] == 0) {
+		b->bt_st.bs_checked++;
+		b->bt_state[i] = real_branch(b, b->bt_base +
+		    b->bt_cand[i].c_src) ? 2 : 1;
+		if (b->bt_state[i] == 2)
+			b->bt_st.bs_real++;
+	}
+	return b->bt_state[i] == 2;
+}
+
+void
+pb_brt_near(pb_brt_t *b, uint64_t addr, uint64_t *prev, uint64_t *next)
+{
+	uint64_t lo = addr - PB_BRT_REACH, hi = addr + PB_BRT_REACH, t;
+	size_t k, i;
+
+	*prev = lo;
+	*next = hi;
+	/* Symbols, code pointers. */
+	k = upper(b->bt_sym, b->bt_nsym, addr);
+	if (k > 0 && b->bt_sym[k - 1] > *prev)
+		*prev = b->bt_sym[k - 1];
+	if (k < b->bt_nsym && b->bt_sym[k] < *next)
+		*next = b->bt_sym[k];
+	k = upper(b->bt_ptr, b->bt_nptr, addr);
+	if (k > 0 && b->bt_ptr[k - 1] > *prev)
+		*prev = b->bt_ptr[k - 1];
+	if (k < b->bt_nptr && b->bt_ptr[k] < *next)
+		*next = b->bt_ptr[k];
+	if (addr < b->bt_base || addr - b->bt_base > UINT32_MAX)
+		return;
+	/* Branches landing in (addr, *next): the first real one. */
+	for (i = cand_lower(b, (uint32_t)(addr - b->bt_base + 1));
+	    i < b->bt_ncand; i++) {
+		t = b->bt_base + b->bt_cand[i].c_tgt;
+		if (t >= *next)
+			break;
+		if (cand_real(b, i)) {
+			*next = t;
+			break;
+		}
+	}
+	/* And in (*prev, addr]: the last real one. */
+	for (i = cand_lower(b, (uint32_t)(addr - b->bt_base + 1)); i > 0;
+	    i--) {
+		t = b->bt_base + b->bt_cand[i - 1].c_tgt;
+		if (t <= *prev)
+			break;
+		if (cand_real(b, i - 1)) {
+			*prev = t;
+			break;
+		}
+	}
+}

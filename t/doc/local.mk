@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t/doc: the command examples of README.md and the man pages, run as the
+# text shows them (t/doc/examples.py), and the Quick start's demo.
+DOC_SH_TESTS = t/doc/readme.sh t/doc/readme-leveldown.sh t/doc/demo.sh \
+	t/doc/readme-postgres.sh
+TESTS += $(DOC_SH_TESTS)
+EXTRA_DIST += $(DOC_SH_TESTS) t/doc/doclib.sh t/doc/examples.py \
+	t/doc/lv-app.js

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * brtarget-test: the landing addresses probes/brtarget.c finds in
+ * t/targets/fp-into (fp-into.S says what each function is): the rel8
+ * jmp from fi_a into fi_b's second instruction, the symbol fi_c2 at
+ * fi_c's second, the jmp from fi_e past fi_d's 10-byte first
+ * instruction, the address of fi_g's second instruction that fi_f takes
+ * with a lea; and no spurious one where bytes only look like a branch.
+ * Run from the build directory (make check).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "probes/brtarget.h"
+#include "probes/elfsym.h"
+#include "t/check.h"
+
+static uint64_t
+sym(pb_elf_t *e, const char *name)
+{
+	const pb_sym_t *s;
+	size_t n, i;
+
+	if (pb_elf_symbols(e, PB_SYMTAB, &s, &n, NULL, 0) < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(s[i].sy_name, name) == 0)
+			return s[i].sy_value;
+	return 0;
+}
+
+int
+main(void)
+{
+	const char *path = "t/targets/fp-into";
+	uint64_t a, b, c, c2, d, e, g, prev, next;
+	pb_brt_stats_t st;
+	pb_elf_t *el;
+	pb_brt_t *bt;
+	char err[256];
+
+	el = pb_elf_open(path, err, sizeof(err));
+	if (el == NULL) {
+		printf("SKIP: %s: %s\n", path, err);
+		return 77;
+	}
+	a = sym(el, "fi_a");
+	b = sym(el, "fi_b");
+	c = sym(el, "fi_c");
+	c2 = sym(el, "fi_c2");
+	d = sym(el, "fi_d");
+	e = sym(el, "fi_e");
+	g = sym(el, "fi_g");
+	CHECK(a && b && c && c2 && d && e && g);
+	bt = pb_brt_new(el, NULL, err, sizeof(err));
+	CHECKF(bt != NULL, "%s", err);
+	if (bt == NULL)
+		return 1;
+
+	/* fi_a's `jmp .Lb2` lands at fi_b + 3, inside a jump at fi_b. */
+	pb_brt_near(bt, b, &prev, &next);
+	CHECKF(prev == b && next == b + 3, "fi_b: %#llx %#llx",
+	    (unsigned long long)(prev - b), (unsigned long long)(next - b));
+	/* fi_b's ret at + 6: the last landing address before it is + 3. */
+	pb_brt_near(bt, b + 6, &prev, &next);
+	CHECKF(prev == b + 3, "fi_b's ret: prev %#llx",
+	    (unsigned long long)(prev - b));
+	/* The symbol fi_c2, 4 bytes into fi_c. */
+	CHECK(c2 == c + 4);
+	pb_brt_near(bt, c, &prev, &next);
+	CHECKF(next == c2, "fi_c: next %#llx", (unsigned long long)(next - c));
+	/* fi_e's jmp lands past fi_d's 10-byte movabs. */
+	pb_brt_near(bt, d, &prev, &next);
+	CHECKF(next == d + 10, "fi_d: next %#llx",
+	    (unsigned long long)(next - d));
+	/* fi_f's lea takes the address of fi_g + 3. */
+	pb_brt_near(bt, g, &prev, &next);
+	CHECKF(next == g + 3, "fi_g: next %#llx",
+	    (unsigned long long)(next - g));
+	/* Nothing lands inside fi_a's first 16 bytes but fi_c's start. */
+	pb_brt_near(bt, a, &prev, &next);
+	CHECKF(prev == a && next == (c - a < PB_BRT_REACH ? c :
+	    a + PB_BRT_REACH), "fi_a: %#llx %#llx",
+	    (unsigned long long)(prev - a), (unsigned long long)(next - a));
+
+	/* Every candidate checked was decoded; some were not branches. */
+	pb_brt_stats(bt, &st);
+	printf("candidates %zu, symbols %zu, checked %zu, real %zu\n",
+	    st.bs_candidates, st.bs_symbols, st.bs_checked, st.bs_real);
+	CHECK(st.bs_candidates > 0 && st.bs_checked <= st.bs_candidates);
+	CHECK(st.bs_real <= st.bs_checked);
+	pb_brt_free(bt);
+	pb_elf_close(el);
+	return failures != 0;
+}
