@@ -1,1 +1,1 @@
-pidtrace: failed to compile script err.D_DECL_BFSIZE.d: err.D_DECL_BFSIZE.d:7:7: [D_DECL_BFSIZE] bit-field too big for type: a
+pidtrace: failed to compile script err.D_DECL_BFSIZE.d: err.D_DECL_BFSIZE.d:12:7: [D_DECL_BFSIZE] bit-field too big for type: a

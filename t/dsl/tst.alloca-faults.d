@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: every access through an alloca pointer is checked against
  * what the clause allocated, as Oracle's dtrace checks it
@@ -8,6 +9,11 @@
  * scratchsize; an allocation beyond scratchsize is out of scratch space
  * (DTRACEFLT_NOSCRATCH, 5); a pointer from another clause points at
  * nothing; NULL is no alloca pointer.  The faults report the offset.
+ * EXPECTED: Oracle's dtrace-utils dt_cg_alloca_access_check
+ * (libdtrace/dt_cg.c) and its funcs/alloca err.* tests for the faults;
+ * include/dtrace/faults_defines.h for the numbers (BADADDR 1, NOSCRATCH
+ * 5, BADSIZE 10); the offsets are those of Oracle's alloca pointers; the
+ * error lines' layout is pidtrace's.
  */
 #pragma D option quiet
 #pragma D option scratchsize=64

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: alloca() gives a clause memory of D's own, as Oracle's
  * dtrace does: an alloca pointer is an offset into scratch memory, the
@@ -6,6 +7,10 @@
  * (tst.alloca0); stores through it and through pointers made from it
  * (casts, p - 1, &p[i]) read back; bcopy() copies into it; a char *
  * there is a string where one is wanted (tst.alloca-funcs).
+ * EXPECTED: Oracle's dtrace-utils funcs/alloca/tst.alloca-alignment (b -
+ * a is 8), tst.alloca0, tst.alloca-funcs,
+ * funcs/bcopy/tst.bcopy-into-alloca; the first alloca pointer is 8 and
+ * each is a multiple of 8 (libdtrace/dt_cg.c, dt_cg_subr_alloca_impl).
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: an element of a variable's own C array is checked against
  * the array's bounds when the index is known only at run time: the
@@ -5,6 +6,9 @@
  * arg4 is DTRACEFLT_BADINDEX (11) (Oracle's dtrace-utils
  * arrays/tst.declared-bounds.runtime_out and faults_defines.h).  The
  * faulting clause's output is dropped, as dtrace drops its record.
+ * EXPECTED: Oracle's dtrace-utils arrays/tst.declared-bounds.runtime_out
+ * ("index out of bounds (8)") and include/dtrace/faults_defines.h
+ * (DTRACEFLT_BADINDEX 11); the error line's layout is pidtrace's.
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: bit-fields of a struct D declares: each an integer of its
  * width, in the fewest bytes (a power of 2) that hold it, starting on
@@ -9,6 +10,10 @@
  * sign-extended (tst.BasicSigned: 7 in 3 bits is -1;
  * tst.BitFieldPromotion: 256 in 1 bit is 0).  offsetof() gives a
  * member's offset.
+ * EXPECTED: Oracle's dtrace-utils bitfields/tst.SizeofBitField,
+ * tst.BasicSigned, tst.BitFieldPromotion, and the CTF library's
+ * ctf_add_member (illumos libctf ctf_create.c) for the layout;
+ * offsetof() as offsetof/tst.OffsetofAlias.
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: character and string constants as Oracle's dtrace reads
  * them (its stresc2chr, and dtrace-utils types/tst.charconstants and
@@ -5,6 +6,8 @@
  * characters, the first the most significant byte; an escape dtrace
  * does not know keeps its backslash, so '\?' is two characters and
  * "\?" prints as \?; \x takes every hex digit after it.
+ * EXPECTED: Oracle's libdtrace dt_lex.l and dt_string.c (stresc2chr),
+ * and dtrace-utils types/tst.charconstants and tst.stringconstants.
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: declarations in every position D allows: a typedef of a
  * base type, a struct defined with its variables, an anonymous struct,
@@ -6,6 +7,10 @@
  * x86-64 (the System V ABI), as dtrace lays out D's own declarations;
  * float and double hold zero until set, and printf's %f, %e and %g
  * print them as C's printf does.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Type and Constant
+ * Definitions" and "Structs and Unions"; sizes are C's on x86-64 (the
+ * System V ABI), which the CTF library's layout agrees with for these
+ * structs; printf's %f %e %g as C's printf(3) for 0.
  */
 #pragma D option quiet
 

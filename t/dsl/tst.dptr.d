@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a pointer may hold the address of a global variable's
  * storage (or a this-> variable's, for the firing): &a[i], &s.m, and an
@@ -6,6 +7,9 @@
  * C's (Oracle's dtrace-utils pointers/tst.ArrayPointer3,
  * tst.IntegerArithmetic1: (int *)(uptr + 4) reads array[1],
  * tst.PointerArithmetic3: &a[2] - &a[0] is 2).
+ * EXPECTED: Oracle's dtrace-utils pointers/tst.ArrayPointer3,
+ * tst.IntegerArithmetic1, tst.PointerArithmetic3; C's pointer arithmetic
+ * for p - q.
  */
 #pragma D option quiet
 

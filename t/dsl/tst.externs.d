@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: extern declarations and function prototypes are accepted
  * and checked, and name nothing a user process could use (Oracle's
  * dtrace-utils decls/tst.funcs, tst.arrays, tst.pointers,
  * tst.varargsfuncs).
+ * EXPECTED: Oracle's dtrace-utils decls/tst.funcs, tst.arrays,
+ * tst.pointers and tst.varargsfuncs compile and run.
  */
 #pragma D option quiet
 

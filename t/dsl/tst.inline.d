@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: an inline names an expression, computed where it is used,
  * in the clause that uses it, as the inline's type; an inline array's
@@ -5,6 +6,9 @@
  * before it (the DTrace guide, "Inlines"; Oracle's dtrace-utils
  * inline/tst.InlineKinds: i0 = 100 + 23 is 123, i4[10, 20] = x + y is
  * 30).  A char inline keeps 8 bits, as its type.
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Inlines";
+ * Oracle's dtrace-utils inline/tst.InlineKinds (i0 = 123, i1 = BEGIN,
+ * i4[10, 20] = 30); C's conversion to char for 'a' + 257.
  */
 #pragma D option quiet
 

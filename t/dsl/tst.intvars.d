@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a variable keeps its type's bits: an int holds 32 bits of
  * a value computed at run time, in every kind of variable.  Oracle's
@@ -5,6 +6,9 @@
  * arithmetic/tst.basics: with int i = 935761216, i * (i - 3 + 5 / i * i)
  * / i * 6 prints 1319599982).  The other values are C's conversions to
  * the variable's type.
+ * EXPECTED: Oracle's dtrace-utils arithmetic/tst.basics (1319599982);
+ * Oracle libdtrace dt_cg.c stores a variable with its type's size; the
+ * other values are C's conversions to the variable's type.
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: the remainder of signed integers is negative when exactly
  * one operand is, as Oracle's dtrace computes it (its code generator
@@ -5,6 +6,8 @@
  * expects 19 % -5 = -4 and -19 % -5 = 4, where C and illumos give the
  * dividend's sign).  Constants fold to the same values.  Division
  * truncates toward zero, as C's.
+ * EXPECTED: Oracle libdtrace dt_cg.c (dt_cg_arithmetic_op's signed % and
+ * /) and dtrace-utils arithmetic/tst.moddiv (34-3-4-3-434).
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: D's strings may be NULL, as in Oracle's dtrace: a constant
  * 0 or NULL is one where a string is wanted; strchr(), strrchr() and
@@ -7,6 +8,10 @@
  * equal to itself (dtrace-utils operators/
  * tst.str_comparison-basic-with-NULL, vars/tst.nullassign,
  * codegen/tst.str_runtime_NULL-gvar, assocs/tst.init-str).
+ * EXPECTED: Oracle's dtrace-utils
+ * operators/tst.str_comparison-basic-with-NULL, vars/tst.nullassign,
+ * codegen/tst.str_runtime_NULL-gvar, assocs/tst.init-str,
+ * funcs/strtok/tst.strtok2, funcs/tst.strchr.
  */
 #pragma D option quiet
 

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: printf's %d and %i print an unsigned argument unsigned:
  * Oracle's dt_printf.c (pfcheck_dint) turns the conversion into %u when
  * the argument's type is unsigned, after the value is made its type's.
  * So (uint16_t)-1 is 65535, (unsigned char)0xef 239 and (unsigned int)-12345
  * 4294954951, while a signed char 0xef is -17.
+ * EXPECTED: Oracle libdtrace dt_printf.c (pfcheck_dint makes %d a %u for
+ * an unsigned argument); C's conversions for the values.
  */
 #pragma D option quiet
 

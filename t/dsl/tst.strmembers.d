@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a struct D declares may hold strings (strsize bytes each,
  * the DTrace guide's "string" type in a struct), read and written as
@@ -5,6 +6,10 @@
  * in alloca() memory, where sizeof (string) bytes hold it (Oracle's
  * dtrace-utils funcs/strtok/tst.strtok and funcs/alloca/
  * tst.string-alloca).  A char array member is written as a string too.
+ * EXPECTED: Oracle's dtrace-utils funcs/strtok/tst.strtok (string
+ * members of a struct) and funcs/alloca/tst.string-alloca ("abc" through
+ * a string *); the size is the CTF layout of three strings of strsize
+ * (16), an int and char[4] (40).
  */
 #pragma D option quiet
 #pragma D option strsize=16

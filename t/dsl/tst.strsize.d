@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: strsize counts a string's characters, its NUL apart, as
  * Oracle's dtrace does: with strsize=10, strjoin("dtrace", "BEGIN") is
@@ -5,6 +6,9 @@
  * with strsize=4 a variable holds "abcd" (variables/tvar/tst.str-size);
  * a longer constant counts as cut (funcs/strlen/tst.capped-sizw).
  * illumos' dtrace kept one character fewer.
+ * EXPECTED: Oracle's dtrace-utils funcs/strjoin/tst.strjoin-capped-size
+ * (dtraceBEGI), variables/tvar/tst.str-size,
+ * funcs/strlen/tst.capped-sizw.
  */
 #pragma D option quiet
 #pragma D option strsize=10

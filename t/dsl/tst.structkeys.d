@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: a struct or union is an associative array's key by its
  * members' values, not its address: two alike are one key (Oracle's
  * dtrace-utils struct/tst.StructAssoc, union/tst.UnionAssoc).
+ * EXPECTED: Oracle's dtrace-utils struct/tst.StructAssoc and
+ * union/tst.UnionAssoc (two alike structs are one key).
  */
 #pragma D option quiet
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: variables of every kind hold a struct by value: a global,
  * this-> and self-> variable, an associative array's element.  An
@@ -7,6 +8,9 @@
  * Unions": a struct variable's members are accessed with '.'; Oracle's
  * dtrace-utils struct/tst.implicit_decl and assocs/
  * tst.store_zero_deletes_struct show copies and deletions.)
+ * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "Structs and
+ * Unions"; Oracle's dtrace-utils struct/tst.implicit_decl,
+ * tst.global_local_struct_nest and assocs/tst.store_zero_deletes_struct.
  */
 #pragma D option quiet
 
