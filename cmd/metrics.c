@@ -43,7 +43,7 @@ struct cmd_metrics {
 	pthread_mutex_t	m_lock;		/* guards m_text, m_len */
 	char		*m_text;	/* the last rendering */
 	size_t		m_len;
-	char		*m_file, *m_tmp;	/* -x metrics-file, and beside */
+	char		*m_file, *m_tmp;	/* -x metrics-file, its tmp */
 	bool		m_filerr;	/* a write error was reported */
 };
 
@@ -141,7 +141,7 @@ base_name(render_t *r, const char *name)
 	size_t i, o = strlen("pidtrace_");
 
 	memcpy(r->r_base, "pidtrace_", o);
-	for (i = 0; n[i] != '\0' && o + 1 < sizeof (r->r_base); i++, o++) {
+	for (i = 0; n[i] != '\0' && o + 1 < sizeof(r->r_base); i++, o++) {
 		char c = n[i];
 
 		r->r_base[o] = (c >= 'a' && c <= 'z') ||
@@ -170,19 +170,19 @@ one_entry(render_t *r, const dsl_aent_t *e, const char *lab)
 	}
 	if (e->ae_buckets != NULL) {
 		histogram(fp, r->r_base, e, lab);
-		return (0);
+		return 0;
 	}
 	fprintf(fp, "%s%s%s", r->r_base, counter ? "_total" : "", lab);
 	if (e->ae_unsigned)
 		fprintf(fp, " %" PRIu64 "\n", (uint64_t)e->ae_value);
 	else
 		fprintf(fp, " %" PRId64 "\n", e->ae_value);
-	return (0);
+	return 0;
 }
 
 /* One entry of an aggregation, copied out of the walk, and its labels. */
 typedef struct row {
-	char		*rw_labels;	/* as labels() writes them, in rs_kbuf */
+	char		*rw_labels;	/* as labels() writes them (rs_kbuf) */
 	long		rw_loff;	/* rw_labels's offset until then */
 	size_t		rw_order;	/* the walk's order: dtrace's */
 	bool		rw_merged;	/* added into an earlier row */
@@ -211,7 +211,7 @@ collect(void *arg, const dsl_aent_t *e)
 
 	if (rs->rs_n == rs->rs_cap) {
 		size_t cap = rs->rs_cap ? 2 * rs->rs_cap : 64;
-		row_t *n = realloc(rs->rs_row, cap * sizeof (*n));
+		row_t *n = realloc(rs->rs_row, cap * sizeof(*n));
 
 		if (n == NULL)
 			goto nomem;
@@ -219,25 +219,25 @@ collect(void *arg, const dsl_aent_t *e)
 		rs->rs_cap = cap;
 	}
 	rw = &rs->rs_row[rs->rs_n];
-	memset(rw, 0, sizeof (*rw));
+	memset(rw, 0, sizeof(*rw));
 	rw->rw_e = *e;
 	rw->rw_order = rs->rs_n;
 	if (rs->rs_copy && e->ae_nbuckets > 0) {
-		rw->rw_b = malloc(e->ae_nbuckets * sizeof (*rw->rw_b));
+		rw->rw_b = malloc(e->ae_nbuckets * sizeof(*rw->rw_b));
 		if (rw->rw_b == NULL)
 			goto nomem;
 		memcpy(rw->rw_b, e->ae_buckets,
-		    e->ae_nbuckets * sizeof (*rw->rw_b));
+		    e->ae_nbuckets * sizeof(*rw->rw_b));
 		rw->rw_e.ae_buckets = rw->rw_b;
 	}
 	rw->rw_loff = ftell(rs->rs_kf);
 	labels(rs->rs_kf, e, NULL);
 	fputc('\0', rs->rs_kf);
 	rs->rs_n++;
-	return (0);
+	return 0;
 nomem:
 	rs->rs_nomem = true;
-	return (-1);
+	return -1;
 }
 
 static int
@@ -247,8 +247,8 @@ by_labels(const void *a, const void *b)
 	int c = strcmp(x->rw_labels, y->rw_labels);
 
 	if (c != 0)
-		return (c);
-	return (x->rw_order < y->rw_order ? -1 : x->rw_order > y->rw_order);
+		return c;
+	return x->rw_order < y->rw_order ? -1 : x->rw_order > y->rw_order;
 }
 
 /* floor(sqrt(v)), by bits (no libm for one square root) */
@@ -260,7 +260,7 @@ isqrt(uint64_t v)
 	for (b = 1ULL << 31; b != 0; b >>= 1)
 		if ((r + b) * (r + b) <= v)
 			r += b;
-	return (r);
+	return r;
 }
 
 /* Add entry f into e (same aggregation, same labels). */
@@ -321,8 +321,8 @@ emit(void *arg, const dsl_aent_t *e)
 	rows_t *rs = arg;
 
 	if (rs->rs_i >= rs->rs_n)
-		return (-1);
-	return (one_entry(rs->rs_r, e, rs->rs_row[rs->rs_i++].rw_labels));
+		return -1;
+	return one_entry(rs->rs_r, e, rs->rs_row[rs->rs_i++].rw_labels);
 }
 
 static void
@@ -353,24 +353,24 @@ gather(dsl_rt_t *rt, uint32_t a, rows_t *rs, bool copy, row_t ***byp)
 
 	rs->rs_copy = copy;
 	if ((rs->rs_kf = open_memstream(&rs->rs_kbuf, &rs->rs_klen)) == NULL)
-		return (-1);
+		return -1;
 	(void)dsl_emit_agg_walk(rt, a, collect, rs);
 	if (fclose(rs->rs_kf) != 0 || rs->rs_nomem)
-		return (-1);
+		return -1;
 	if (rs->rs_n == 0)
-		return (0);
-	if ((by = malloc(rs->rs_n * sizeof (*by))) == NULL)
-		return (-1);
+		return 0;
+	if ((by = malloc(rs->rs_n * sizeof(*by))) == NULL)
+		return -1;
 	for (i = 0; i < rs->rs_n; i++) {
 		rs->rs_row[i].rw_labels = rs->rs_kbuf + rs->rs_row[i].rw_loff;
 		by[i] = &rs->rs_row[i];
 	}
-	qsort(by, rs->rs_n, sizeof (*by), by_labels);
+	qsort(by, rs->rs_n, sizeof(*by), by_labels);
 	for (i = 1; i < rs->rs_n; i++)
 		if (strcmp(by[i - 1]->rw_labels, by[i]->rw_labels) == 0)
 			dups++;
 	*byp = by;
-	return (dups);
+	return dups;
 }
 
 void
@@ -385,8 +385,8 @@ metrics_render(dsl_rt_t *rt, FILE *fp)
 		size_t i, j;
 		long dups;
 
-		memset(&r, 0, sizeof (r));
-		memset(&rs, 0, sizeof (rs));
+		memset(&r, 0, sizeof(r));
+		memset(&rs, 0, sizeof(rs));
 		r.r_fp = fp;
 		/* the usual case, no two entries alike: the labels first,
 		 * then each entry as the walk gives it, copied nowhere */
@@ -401,7 +401,7 @@ metrics_render(dsl_rt_t *rt, FILE *fp)
 		if (dups <= 0)
 			continue;	/* done, or out of memory: nothing
 					 * rather than a series twice */
-		memset(&rs, 0, sizeof (rs));
+		memset(&rs, 0, sizeof(rs));
 		if (gather(rt, a, &rs, true, &by) >= 0) {
 			for (i = 0; i < rs.rs_n; i = j) {
 				for (j = i + 1; j < rs.rs_n &&
@@ -442,7 +442,7 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
 		    MHD_RESPMEM_PERSISTENT);
 	} else if (strcmp(url, "/metrics") != 0) {
 		code = MHD_HTTP_NOT_FOUND;
-		rsp = MHD_create_response_from_buffer(sizeof (notfound) - 1,
+		rsp = MHD_create_response_from_buffer(sizeof(notfound) - 1,
 		    (void *)(uintptr_t)notfound, MHD_RESPMEM_PERSISTENT);
 	} else {
 		/* a copy: the tracing thread may swap the text right after */
@@ -456,10 +456,10 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
 			    "text/plain; version=0.0.4; charset=utf-8");
 	}
 	if (rsp == NULL)
-		return (MHD_NO);
+		return MHD_NO;
 	ret = MHD_queue_response(conn, code, rsp);
 	MHD_destroy_response(rsp);
-	return (ret);
+	return ret;
 }
 
 /* Bind the listening socket ourselves: errors name the address. */
@@ -470,7 +470,7 @@ listen_on(cmd_metrics_t *m, const char *spec)
 	const char *colon;
 	struct addrinfo hints, *ai = NULL;
 	struct sockaddr_storage ss;
-	socklen_t sl = sizeof (ss);
+	socklen_t sl = sizeof(ss);
 	int fd = -1, one = 1, e;
 
 	if (*spec == '\0')
@@ -478,8 +478,8 @@ listen_on(cmd_metrics_t *m, const char *spec)
 	colon = strrchr(spec, ':');
 	if (colon == NULL) {
 		/* a port alone: loopback, never every interface */
-		snprintf(host, sizeof (host), "127.0.0.1");
-		snprintf(port, sizeof (port), "%s", spec);
+		snprintf(host, sizeof(host), "127.0.0.1");
+		snprintf(port, sizeof(port), "%s", spec);
 	} else {
 		const char *h = spec;
 		size_t hl = (size_t)(colon - spec);
@@ -488,27 +488,27 @@ listen_on(cmd_metrics_t *m, const char *spec)
 			h++;
 			hl -= 2;
 		}
-		if (hl == 0 || hl >= sizeof (host) ||
-		    strlen(colon + 1) >= sizeof (port)) {
+		if (hl == 0 || hl >= sizeof(host) ||
+		    strlen(colon + 1) >= sizeof(port)) {
 			fprintf(stderr, "pidtrace: metrics: bad address '%s' "
 			    "(HOST:PORT or PORT)\n", spec);
-			return (-1);
+			return -1;
 		}
 		memcpy(host, h, hl);
 		host[hl] = '\0';
-		snprintf(port, sizeof (port), "%s", colon + 1);
+		snprintf(port, sizeof(port), "%s", colon + 1);
 	}
-	memset(&hints, 0, sizeof (hints));
+	memset(&hints, 0, sizeof(hints));
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV;
 	if ((e = getaddrinfo(host, port, &hints, &ai)) != 0) {
 		fprintf(stderr, "pidtrace: metrics: bad address '%s': %s\n",
 		    spec, gai_strerror(e));
-		return (-1);
+		return -1;
 	}
 	fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0 ||
-	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof (one)) < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0 ||
 	    bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 16) < 0 ||
 	    getsockname(fd, (struct sockaddr *)&ss, &sl) < 0) {
 		fprintf(stderr, "pidtrace: metrics: listen on %s: %s\n", spec,
@@ -516,33 +516,33 @@ listen_on(cmd_metrics_t *m, const char *spec)
 		if (fd >= 0)
 			close(fd);
 		freeaddrinfo(ai);
-		return (-1);
+		return -1;
 	}
 	{
 		char h[NI_MAXHOST], p[NI_MAXSERV];
 
-		if (getnameinfo((struct sockaddr *)&ss, sl, h, sizeof (h), p,
-		    sizeof (p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
-			snprintf(m->m_addr, sizeof (m->m_addr),
+		if (getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), p,
+		    sizeof(p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+			snprintf(m->m_addr, sizeof(m->m_addr),
 			    ai->ai_family == AF_INET6 ? "[%s]:%s" : "%s:%s",
 			    h, p);
 	}
 	m->m_sock = fd;
 	e = ai->ai_family;
 	freeaddrinfo(ai);
-	return (e);
+	return e;
 }
 
 cmd_metrics_t *
 metrics_open(const char *listen, const char *file)
 {
-	cmd_metrics_t *m = calloc(1, sizeof (*m));
+	cmd_metrics_t *m = calloc(1, sizeof(*m));
 	sigset_t all, old;
 	int family;
 
 	if (m == NULL) {
 		fprintf(stderr, "pidtrace: metrics: out of memory\n");
-		return (NULL);
+		return NULL;
 	}
 	m->m_sock = -1;
 	pthread_mutex_init(&m->m_lock, NULL);
@@ -552,14 +552,14 @@ metrics_open(const char *listen, const char *file)
 		    file) < 0) {
 			fprintf(stderr, "pidtrace: metrics: out of memory\n");
 			metrics_close(m);
-			return (NULL);
+			return NULL;
 		}
 	}
 	if (listen == NULL)
-		return (m);
+		return m;
 	if ((family = listen_on(m, listen)) < 0) {
 		metrics_close(m);
-		return (NULL);
+		return NULL;
 	}
 	/* the server's thread takes no signal: SIGINT, SIGALRM (ticks)
 	 * and SIGCHLD are the tracing thread's */
@@ -576,16 +576,16 @@ metrics_open(const char *listen, const char *file)
 		fprintf(stderr, "pidtrace: metrics: cannot start the HTTP "
 		    "server on %s\n", m->m_addr);
 		metrics_close(m);
-		return (NULL);
+		return NULL;
 	}
 	m->m_sock = -1;		/* MHD_stop_daemon closes it */
-	return (m);
+	return m;
 }
 
 const char *
 metrics_address(const cmd_metrics_t *m)
 {
-	return (m->m_daemon != NULL ? m->m_addr : NULL);
+	return m->m_daemon != NULL ? m->m_addr : NULL;
 }
 
 /* write, fsync, rename: node_exporter never reads half a file. */

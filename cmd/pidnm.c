@@ -39,6 +39,8 @@
 #include "probes/elfsym.h"
 #include "probes/procns.h"
 
+#include "cmd/nmsort.h"
+
 static const char *progname = "pidnm";
 
 /* Options, as nm names them. */
@@ -141,239 +143,6 @@ errorf(const char *fmt, ...)
 	fprintf(stderr, "%s: %s\n", progname, line);
 }
 
-/* An entry to sort: the name is copied out of the symbol so that the
- * sort touches one array. */
-struct ent {
-	uint64_t	en_key;		/* 8 bytes of en_name (string_sort) */
-	const char	*en_name;
-	const pb_sym_t	*en_sym;
-};
-
-static bool
-undefined_class(const pb_sym_t *s)
-{
-	return s->sy_type == 'U' || s->sy_type == 'w' || s->sy_type == 'v';
-}
-
-/* The value nm sorts on and prints: common symbols show their size. */
-static uint64_t
-value_of(const pb_sym_t *s)
-{
-	return (s->sy_flags & PB_SYF_COMMON) ? s->sy_size : s->sy_value;
-}
-
-/*
- * Equal names keep their table order: nm's qsort() is glibc's merge
- * sort, which is stable, and nm filters before sorting.  So every order
- * here is total, with the table index last.
- */
-static int
-cmp_index(const struct ent *a, const struct ent *b)
-{
-	return a->en_sym->sy_index < b->en_sym->sy_index ? -1 :
-	    a->en_sym->sy_index > b->en_sym->sy_index;
-}
-
-/* nm's non_numeric_forward(): strcoll(), which is strcmp() in C. */
-static int
-cmp_name(const struct ent *a, const struct ent *b)
-{
-	int c = use_strcoll ? strcoll(a->en_name, b->en_name) :
-	    strcmp(a->en_name, b->en_name);
-
-	return c;
-}
-
-/* nm's numeric_forward(): undefined first, then by value, then name. */
-static int
-cmp_num(const struct ent *a, const struct ent *b)
-{
-	bool ua = undefined_class(a->en_sym), ub = undefined_class(b->en_sym);
-	uint64_t va, vb;
-
-	if (ua != ub)
-		return ua ? -1 : 1;
-	if (!ua) {
-		va = value_of(a->en_sym);
-		vb = value_of(b->en_sym);
-		if (va != vb)
-			return va < vb ? -1 : 1;
-	}
-	return cmp_name(a, b);
-}
-
-/* -r reverses the comparison, not the table-order tie break. */
-static int
-cmp(const struct ent *a, const struct ent *b)
-{
-	int c = opt_numeric ? cmp_num(a, b) : cmp_name(a, b);
-
-	if (c != 0)
-		return opt_reverse ? -c : c;
-	return cmp_index(a, b);
-}
-
-/* A merge sort with cmp(): for -n, -r and collating locales. */
-static void
-merge_sort(struct ent *a, size_t n, struct ent *tmp)
-{
-	size_t width, i, l, m, r, j, k;
-	struct ent *src = a, *dst = tmp, *t;
-
-	/* Short runs by insertion first: fewer passes. */
-	for (i = 0; i < n; i += 16) {
-		r = i + 16 < n ? i + 16 : n;
-		for (j = i + 1; j < r; j++) {
-			struct ent x = a[j];
-
-			for (k = j; k > i && cmp(&a[k - 1], &x) > 0; k--)
-				a[k] = a[k - 1];
-			a[k] = x;
-		}
-	}
-	for (width = 16; width < n; width *= 2) {
-		for (l = 0; l < n; l += 2 * width) {
-			m = l + width < n ? l + width : n;
-			r = l + 2 * width < n ? l + 2 * width : n;
-			i = l;
-			j = m;
-			k = l;
-			while (i < m && j < r)
-				dst[k++] = cmp(&src[j], &src[i]) < 0 ?
-				    src[j++] : src[i++];
-			while (i < m)
-				dst[k++] = src[i++];
-			while (j < r)
-				dst[k++] = src[j++];
-		}
-		t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != a)
-		memcpy(a, src, n * sizeof(*a));
-}
-
-static inline void
-swap_ent(struct ent *a, struct ent *b)
-{
-	struct ent t = *a;
-
-	*a = *b;
-	*b = t;
-}
-
-/* Bytes [0, 8) of S, big-endian, zeros after its NUL: comparing two
- * keys compares the bytes as strcmp() would. */
-static inline uint64_t
-chunk(const char *s)
-{
-	uint64_t k = 0;
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		k = k << 8 | (unsigned char)s[i];
-		if (s[i] == '\0')
-			return k << 8 * (7 - i);
-	}
-	return k;
-}
-
-/* Whether a chunk holds the end of its string. */
-static inline bool
-chunk_ends(uint64_t k)
-{
-	return (k & 0xff) == 0;
-}
-
-/* Entries whose names share their first D bytes; en_key holds bytes
- * [D, D+8).  By name, then table index. */
-static int
-cmp_from(const struct ent *a, const struct ent *b, size_t d)
-{
-	int c;
-
-	if (a->en_key != b->en_key)
-		return a->en_key < b->en_key ? -1 : 1;
-	if (!chunk_ends(a->en_key)) {
-		c = strcmp(a->en_name + d + 8, b->en_name + d + 8);
-		if (c != 0)
-			return c;
-	}
-	return cmp_index(a, b);
-}
-
-static void
-insertion_sort(struct ent *a, size_t n, size_t d)
-{
-	size_t i, k;
-
-	for (i = 1; i < n; i++) {
-		struct ent x = a[i];
-
-		for (k = i; k > 0 && cmp_from(&a[k - 1], &x, d) > 0; k--)
-			a[k] = a[k - 1];
-		a[k] = x;
-	}
-}
-
-static int
-qcmp_index(const void *a, const void *b)
-{
-	return cmp_index(a, b);
-}
-
-/*
- * The default sort, strcmp() order: a multikey quicksort (Bentley and
- * Sedgewick) whose "characters" are 8-byte chunks.  C++ names share
- * long prefixes ("_ZN2v88internal8compiler..." in node): a comparison
- * sort spends its time in strcmp() going over them again and again;
- * this reads each chunk of a shared prefix about once per level, and
- * from the entry, not from the string table.  All entries share their
- * first D bytes and hold bytes [D, D+8) in en_key.
- */
-static void
-string_sort(struct ent *a, size_t n, size_t d)
-{
-	size_t lt, gt, i;
-	uint64_t v, x, y, z;
-
-	while (n > 12) {
-		/* Median of three as the pivot. */
-		x = a[0].en_key;
-		y = a[n / 2].en_key;
-		z = a[n - 1].en_key;
-		v = x < y ? (y < z ? y : (x < z ? z : x)) :
-		    (x < z ? x : (y < z ? z : y));
-		lt = i = 0;
-		gt = n;
-		while (i < gt) {
-			uint64_t c = a[i].en_key;
-
-			if (c < v)
-				swap_ent(&a[lt++], &a[i++]);
-			else if (c > v)
-				swap_ent(&a[i], &a[--gt]);
-			else
-				i++;
-		}
-		string_sort(a, lt, d);
-		string_sort(a + gt, n - gt, d);
-		/* The middle shares 8 more bytes, or is a run of equal
-		 * names if they end there: those keep table order. */
-		a += lt;
-		n = gt - lt;
-		if (chunk_ends(v)) {
-			qsort(a, n, sizeof(*a), qcmp_index);
-			return;
-		}
-		d += 8;
-		for (i = 0; i < n; i++)
-			a[i].en_key = chunk(a[i].en_name + d);
-	}
-	insertion_sort(a, n, d);
-}
-
 /* nm's filter_symbols(). */
 static bool
 keep(const pb_sym_t *s)
@@ -438,7 +207,7 @@ out_name(dm_buf_t *b, const pb_sym_t *s, bool demangle)
 
 /* What lines are printed of: the same for every symbol of a table. */
 struct listing {
-	int		li_width;	/* hex digits: 16, or 8 for ELFCLASS32 */
+	int		li_width;	/* hex digits: 16; 8 for ELFCLASS32 */
 	uint64_t	li_bias;	/* --pid: load bias */
 	const char	*li_module;	/* --pid: module`name */
 };
@@ -451,11 +220,11 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
 	char *p;
 
 	out_room(b, li->li_width + 3);
-	if (undefined_class(s)) {
+	if (nmsort_undefined(s)) {
 		memset(b->db_data + b->db_len, ' ', li->li_width);
 		b->db_len += li->li_width;
 	} else {
-		v = value_of(s);
+		v = nmsort_value(s);
 		/* Absolute and TLS values are no addresses: not relocated. */
 		if (s->sy_type != 'a' && s->sy_type != 'A' &&
 		    GELF_ST_TYPE(s->sy_info) != STT_TLS)
@@ -488,7 +257,7 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
  * demanglers keep their state on the stack, so this is safe.
  */
 struct half {
-	const struct ent	*hf_ents;
+	const nmsort_ent_t	*hf_ents;
 	size_t			hf_n;
 	const struct listing	*hf_li;
 	dm_buf_t		hf_buf;
@@ -506,7 +275,7 @@ format_half(void *arg)
 }
 
 static void
-print_all(const struct ent *ents, size_t n, const struct listing *li)
+print_all(const nmsort_ent_t *ents, size_t n, const struct listing *li)
 {
 	struct half h = { 0 };
 	pthread_t tid;
@@ -546,7 +315,7 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 	struct listing li = { 16, bias, module };
 	const pb_sym_t *syms;
 	size_t nsyms, n = 0, i;
-	struct ent *ents;
+	nmsort_ent_t *ents;
 	char err[256];
 
 	if (pb_elf_symbols(e, table, &syms, &nsyms, err, sizeof(err)) != 0) {
@@ -565,19 +334,15 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 			continue;
 		/* --pid: an undefined symbol has no address in its module;
 		 * the module that defines it lists it. */
-		if (module != NULL && !opt_undef && undefined_class(&syms[i]))
+		if (module != NULL && !opt_undef && nmsort_undefined(&syms[i]))
 			continue;
-		ents[n].en_sym = &syms[i];
-		ents[n].en_name = syms[i].sy_name;
-		ents[n].en_key = chunk(syms[i].sy_name);
-		n++;
+		nmsort_init(&ents[n++], &syms[i]);
 	}
-	if (opt_nosort)
-		;
-	else if (opt_numeric || opt_reverse || use_strcoll)
-		merge_sort(ents, n, ents + nsyms);
-	else
-		string_sort(ents, n, 0);
+	if (!opt_nosort)
+		nmsort(ents, n, ents + nsyms,
+		    (opt_numeric ? NMSORT_NUMERIC : 0) |
+		    (opt_reverse ? NMSORT_REVERSE : 0) |
+		    (use_strcoll ? NMSORT_COLL : 0));
 	if (pb_elf_class(e) == ELFCLASS32)
 		li.li_width = 8;
 	print_all(ents, n, &li);
@@ -761,7 +526,7 @@ list_pid(const char *pidstr)
 		e = pb_elf_open_fd(fd, err, sizeof(err));
 		close(fd);
 		if (e == NULL)
-			continue;	/* a mapped non-ELF file (locale data) */
+			continue;	/* a mapped non-ELF file (locales) */
 		flags = (perms[0] == 'r' ? PF_R : 0) |
 		    (perms[1] == 'w' ? PF_W : 0) | (perms[2] == 'x' ? PF_X : 0);
 		if (pb_elf_bias(e, start, off, flags, &bias) != 0) {
@@ -885,7 +650,8 @@ main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		case 'V':
-			printf("pidnm (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			printf("pidnm (%s) %s\n", PACKAGE_NAME,
+			    PACKAGE_VERSION);
 			return 0;
 		default:
 			usage(stderr);

@@ -19,6 +19,7 @@
 #include <libiberty/demangle.h>
 
 #include "demangle/demangle.h"
+#include "lib/fnv.h"
 
 /* nm's flags (binutils nm.c demangle_flags), with the auto style. */
 #define DM_FLAGS	(DMGL_PARAMS | DMGL_ANSI | DMGL_AUTO)
@@ -151,16 +152,6 @@ static struct entry *cache;
 static size_t cache_cap, cache_used;
 static dm_buf_t scratch;
 
-static uint64_t
-hash_name(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
 static bool
 cache_grow(void)
 {
@@ -194,7 +185,7 @@ dm_demangle(const char *mangled)
 
 	if (mangled == NULL || !dm_maybe_mangled(mangled))
 		return mangled;
-	h = hash_name(mangled);
+	h = fnv1a_str(mangled);
 	if (cache_cap != 0) {
 		for (i = h & (cache_cap - 1); cache[i].de_mangled;
 		    i = (i + 1) & (cache_cap - 1)) {

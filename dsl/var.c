@@ -12,18 +12,15 @@
 #include <string.h>
 
 #include "dsl/rt.h"
+#include "lib/fnv.h"
 
+/* FNV-1a from a seed of its own (not FNV's basis), so that a key keeps
+ * the hash it always had, and the variable's id in it. */
 uint64_t
 dsl_var_hash(uint32_t id, const void *key, size_t len)
 {
-	const unsigned char *p = key;
-	uint64_t h = 1469598103934665603ULL ^ id;
-	size_t i;
+	uint64_t h = fnv1a(1469598103934665603ULL ^ id, key, len);
 
-	for (i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= 1099511628211ULL;
-	}
 	return h ^ (h >> 29);
 }
 

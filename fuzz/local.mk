@@ -39,7 +39,8 @@ fuzz_fuzz_jit_LDFLAGS = $(FUZZ_FLAGS)
 # fuzz-usdt: stapsdt notes and argument specifications (probes/usdt).
 noinst_PROGRAMS += fuzz/fuzz-usdt
 fuzz_fuzz_usdt_SOURCES = fuzz/fuzz-usdt.c probes/usdt.c probes/elfsym.c \
-	probes/modules.c probes/match.c probes/procns.c demangle/demangle.c
+	probes/modules.c probes/match.c probes/procns.c probes/object.c \
+	demangle/demangle.c
 fuzz_fuzz_usdt_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_usdt_LDFLAGS = $(FUZZ_FLAGS)
 fuzz_fuzz_usdt_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

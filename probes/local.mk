@@ -9,7 +9,10 @@ probes_libprobes_a_SOURCES += probes/cfa.c probes/cfa.h
 probes_libprobes_a_SOURCES += probes/brtarget.c probes/brtarget.h
 probes_libprobes_a_SOURCES += probes/modules.c probes/modules.h
 probes_libprobes_a_SOURCES += probes/match.c probes/match.h
+probes_libprobes_a_SOURCES += probes/object.c probes/object.h
 probes_libprobes_a_SOURCES += probes/pid.c probes/pid.h
+# The loader's r_brk: where dlopen and dlclose are seen.
+probes_libprobes_a_SOURCES += probes/rtld.c probes/rtld.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h
 probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h
@@ -28,5 +31,7 @@ probes/syscalls.h: $(top_srcdir)/tools/gen-syscalls.sh
 CLEANFILES += probes/syscalls.h
 EXTRA_DIST += tools/gen-syscalls.sh
 probes_libprobes_a_SOURCES += probes/profile.c probes/profile.h
+# dtrace:::BEGIN, END, ERROR.
+probes_libprobes_a_SOURCES += probes/dtrace.c
 # The vDSO, parsed from the tracee's memory (stack frames in it).
 probes_libprobes_a_SOURCES += probes/vdso.c probes/vdso.h

@@ -26,11 +26,13 @@
 #include <sys/mman.h>
 
 #include "demangle/demangle.h"
+#include "lib/fnv.h"
 #include "probes/debugfile.h"
 #include "probes/dwarf.h"
 #include "probes/elfsym.h"
 #include "probes/match.h"
 #include "probes/modules.h"
+#include "probes/object.h"
 #include "probes/pid.h"
 #include "probes/retsite.h"
 #include "probes/lsda.h"
@@ -54,26 +56,20 @@ struct func {
 	int fu_plt;		/* a PLT stub, "foo@plt" (elfsym.h) */
 };
 
-/* One mapped ELF file, with its function index. */
+/* One mapped ELF file (object.h), with its function index. */
 struct symfile {
-	unsigned int sf_major, sf_minor;
-	uint64_t sf_ino;
-	char *sf_path;		/* the path opened */
-	char *sf_objpath;	/* the path the process sees (maps) */
-	pid_t sf_pid;		/* whose view: debug files (debugfile.h) */
-	pb_elf_t *sf_elf;
+	pb_object_t sf_ob;	/* the file; first, for the cache */
 	pb_elf_t *sf_dbg;	/* its separate debug file (debugfile.h),
-				 * for .symtab when sf_elf has none; or NULL */
+				 * for .symtab when the file has none; or
+				 * NULL */
 	char *sf_dbgpath;	/* that file's path, or NULL */
 	pb_dwarf_t *sf_dw;	/* its DWARF, opened on first use by
 				 * pid_argtypes; NULL */
 	int sf_dwtried;
-	int sf_type;		/* ET_EXEC or ET_DYN */
 	struct func *sf_funcs;	/* ascending fu_addr */
 	size_t sf_nfuncs;
 	struct fname *sf_names;	/* grouped by function, best name first */
 	size_t sf_nnames;
-	char sf_err[512];	/* why it could not be used, or "" */
 	char **sf_owned;	/* names built here ("memcpy@GLIBC_2.2.5") */
 	size_t sf_nowned;
 	uint64_t *sf_lpads;	/* C++ landing pads, link-time, ascending */
@@ -85,10 +81,16 @@ struct symfile {
 	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
 				 * first use with PB_FASTSITES; or NULL */
 	int sf_brttried;
-	struct symfile *sf_next;
 };
 
-static struct symfile *cache;
+static void symfile_init(pb_object_t *ob, const pb_module_t *md);
+static void symfile_fini(pb_object_t *ob);
+
+static pb_objcache_t cache = {
+	.oc_size = sizeof(struct symfile),
+	.oc_init = symfile_init,
+	.oc_fini = symfile_fini,
+};
 
 struct res;
 static void mark_sites(const struct res *rs, struct symfile *sf,
@@ -184,7 +186,7 @@ add_plt(struct symfile *sf, struct cand **cv, size_t *ncand, size_t *ccap)
 	const pb_plt_t *plt;
 	size_t n, i;
 
-	if (pb_elf_plt(sf->sf_elf, &plt, &n) < 0)
+	if (pb_elf_plt(sf->sf_ob.ob_elf, &plt, &n) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct cand *c;
@@ -226,11 +228,12 @@ build_index(struct symfile *sf)
 		 * are in its debug file's .symtab: same link-time
 		 * addresses, as objcopy --only-keep-debug keeps them. */
 		pb_elf_t *src = table == PB_SYMTAB && sf->sf_dbg != NULL ?
-		    sf->sf_dbg : sf->sf_elf;
+		    sf->sf_dbg : sf->sf_ob.ob_elf;
 
 		if (pb_elf_symbols(src, table, &syms, &n, e,
 		    sizeof(e)) < 0) {
-			snprintf(sf->sf_err, sizeof(sf->sf_err), "%s: %s",
+			snprintf(sf->sf_ob.ob_err, sizeof(sf->sf_ob.ob_err),
+			    "%s: %s",
 			    table == PB_SYMTAB ? ".symtab" : ".dynsym", e);
 			continue;	/* the other table may do */
 		}
@@ -398,8 +401,8 @@ open_debugfile(struct symfile *sf)
 {
 	char path[PATH_MAX], e[128];
 
-	if (pb_debugfile_find(sf->sf_pid, sf->sf_objpath, sf->sf_elf, path,
-	    sizeof(path)) < 0)
+	if (pb_debugfile_find(sf->sf_ob.ob_pid, sf->sf_ob.ob_objpath,
+	    sf->sf_ob.ob_elf, path, sizeof(path)) < 0)
 		return;
 	sf->sf_dbg = pb_elf_open(path, e, sizeof(e));
 	if (sf->sf_dbg == NULL)
@@ -413,83 +416,54 @@ open_debugfile(struct symfile *sf)
 	}
 }
 
+/* A module's file just opened: its function index. */
+static void
+symfile_init(pb_object_t *ob, const pb_module_t *md)
+{
+	struct symfile *sf = (struct symfile *)ob;
+
+	if (pb_elf_machine(ob->ob_elf) != EM_X86_64 ||
+	    pb_elf_class(ob->ob_elf) != ELFCLASS64) {
+		snprintf(ob->ob_err, sizeof(ob->ob_err),
+		    "%.300s: not an x86-64 ELF file", md->md_path);
+		return;
+	}
+	if (!pb_elf_has_table(ob->ob_elf, PB_SYMTAB))
+		open_debugfile(sf);
+	if (build_index(sf) < 0)
+		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %s",
+		    md->md_path, strerror(errno));
+}
+
+static void
+symfile_fini(pb_object_t *ob)
+{
+	struct symfile *sf = (struct symfile *)ob;
+
+	pb_elf_close(sf->sf_dbg);
+	free(sf->sf_dbgpath);
+	pb_dwarf_close(sf->sf_dw);
+	while (sf->sf_nowned > 0)
+		free(sf->sf_owned[--sf->sf_nowned]);
+	free(sf->sf_owned);
+	free(sf->sf_lpads);
+	pb_cfi_close(sf->sf_cfi);
+	pb_brt_free(sf->sf_brt);
+	free(sf->sf_funcs);
+	free(sf->sf_names);
+}
+
 /* The cached function index of a module, opened on first use. */
 static struct symfile *
 symfile_get(pid_t pid, const pb_module_t *md)
 {
-	struct symfile *sf;
-	char path[PATH_MAX], e[128];
-
-	for (sf = cache; sf != NULL; sf = sf->sf_next)
-		if (sf->sf_ino == md->md_ino && sf->sf_major == md->md_major &&
-		    sf->sf_minor == md->md_minor)
-			return sf;
-	sf = calloc(1, sizeof(*sf));
-	if (sf == NULL)
-		return NULL;
-	sf->sf_major = md->md_major;
-	sf->sf_minor = md->md_minor;
-	sf->sf_ino = md->md_ino;
-	sf->sf_pid = pid;
-	sf->sf_next = cache;
-	cache = sf;
-	if ((sf->sf_objpath = strdup(md->md_path)) == NULL) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s",
-		    md->md_path, strerror(ENOMEM));
-		return sf;
-	}
-	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: cannot open: %s",
-		    md->md_path, strerror(errno));
-		return sf;
-	}
-	sf->sf_path = strdup(path);
-	sf->sf_elf = pb_elf_open(path, e, sizeof(e));
-	/* messages name the module as the process sees it */
-	if (sf->sf_elf == NULL) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %.150s",
-		    md->md_path, e);
-		return sf;
-	}
-	if (pb_elf_machine(sf->sf_elf) != EM_X86_64 ||
-	    pb_elf_class(sf->sf_elf) != ELFCLASS64) {
-		snprintf(sf->sf_err, sizeof(sf->sf_err),
-		    "%.300s: not an x86-64 ELF file", md->md_path);
-		return sf;
-	}
-	sf->sf_type = pb_elf_type(sf->sf_elf);
-	if (!pb_elf_has_table(sf->sf_elf, PB_SYMTAB))
-		open_debugfile(sf);
-	if (build_index(sf) < 0)
-		snprintf(sf->sf_err, sizeof(sf->sf_err), "%.300s: %s",
-		    md->md_path, strerror(errno));
-	return sf;
+	return (struct symfile *)pb_objcache_get(&cache, pid, md);
 }
 
 void
 pb_pid_cache_flush(void)
 {
-	struct symfile *sf, *next;
-
-	for (sf = cache; sf != NULL; sf = next) {
-		next = sf->sf_next;
-		pb_cfi_close(sf->sf_cfi);
-		pb_elf_close(sf->sf_elf);
-		pb_elf_close(sf->sf_dbg);
-		free(sf->sf_dbgpath);
-		pb_dwarf_close(sf->sf_dw);
-		while (sf->sf_nowned > 0)
-			free(sf->sf_owned[--sf->sf_nowned]);
-		free(sf->sf_owned);
-		free(sf->sf_lpads);
-		pb_brt_free(sf->sf_brt);
-		free(sf->sf_funcs);
-		free(sf->sf_names);
-		free(sf->sf_path);
-		free(sf->sf_objpath);
-		free(sf);
-	}
-	cache = NULL;
+	pb_objcache_flush(&cache);
 }
 
 /* Module bias, from the file's PT_LOADs. */
@@ -501,8 +475,8 @@ module_bias(pb_module_t *md, struct symfile *sf)
 
 	if (md->md_bias_ok)
 		return 0;
-	pb_elf_loads(sf->sf_elf, &loads, &n);
-	return pb_module_bias(md, loads, n, sf->sf_type == ET_EXEC);
+	pb_elf_loads(sf->sf_ob.ob_elf, &loads, &n);
+	return pb_module_bias(md, loads, n, sf->sf_ob.ob_type == ET_EXEC);
 }
 
 /* ---- the probe list ---- */
@@ -513,16 +487,6 @@ struct pindex {
 	size_t pi_cap;
 	size_t pi_used;
 };
-
-static uint64_t
-hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
 
 /* Path, function address, symbol and probe name: one probe. */
 static char *
@@ -551,7 +515,7 @@ pindex_has(struct pindex *pi, char *key, int add)
 		for (j = 0; j < pi->pi_cap; j++) {
 			if (pi->pi_keys[j] == NULL)
 				continue;
-			i = hash_str(pi->pi_keys[j]) & (nc - 1);
+			i = fnv1a_str(pi->pi_keys[j]) & (nc - 1);
 			while (nk[i] != NULL)
 				i = (i + 1) & (nc - 1);
 			nk[i] = pi->pi_keys[j];
@@ -562,7 +526,7 @@ pindex_has(struct pindex *pi, char *key, int add)
 	}
 	if (pi->pi_cap == 0)
 		return 0;
-	i = hash_str(key) & (pi->pi_cap - 1);
+	i = fnv1a_str(key) & (pi->pi_cap - 1);
 	while (pi->pi_keys[i] != NULL) {
 		if (strcmp(pi->pi_keys[i], key) == 0)
 			return 1;
@@ -748,7 +712,7 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	    dm_demangle(sym));
 	p->pr_sym = strdup(sym);
 	p->pr_name = strdup(name);
-	p->pr_path = strdup(sf->sf_path);
+	p->pr_path = strdup(sf->sf_ob.ob_path);
 	p->pr_kind = kind;
 	p->pr_arm = PB_ARM_SITE;
 	p->pr_faddr = f->fu_addr + md->md_bias;
@@ -778,7 +742,10 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_off = off;
 	s[p->pr_nsites].st_len = len;
 	s[p->pr_nsites].st_rskind = kind;
-	s[p->pr_nsites].st_lpad = 0;
+	/* an offset always stops; entries and returns: mark_sites */
+	s[p->pr_nsites].st_fast = PB_FAST_NONE;
+	s[p->pr_nsites].st_slow = p->pr_kind == PB_OFFSET ?
+	    "offset probes always stop the thread" : NULL;
 	s[p->pr_nsites].st_tprev = 0;
 	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
@@ -787,7 +754,7 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 
 static int
 refuse(struct res *rs, const pb_module_t *md, const char *sym,
-    const char *why, int lost)
+    const char *probe, const char *why, int lost)
 {
 	pb_probe_list_t *l = &rs->rs_new;
 	pb_refusal_t *r;
@@ -804,6 +771,7 @@ refuse(struct res *rs, const pb_module_t *md, const char *sym,
 		rs->rs_rcap = nc;
 	}
 	r = &l->pl_refused[l->pl_nrefused];
+	r->rf_probe = probe;
 	r->rf_mod = strdup(md->md_base);
 	r->rf_func = strdup(rs->rs_flags & PB_MANGLED ? sym :
 	    dm_demangle(sym));
@@ -833,7 +801,7 @@ scan(struct symfile *sf, uint64_t addr, uint64_t size,
 	buf = malloc(size);
 	if (buf == NULL)
 		return -1;
-	if (pb_elf_read(sf->sf_elf, addr, buf, size) < 0) {
+	if (pb_elf_read(sf->sf_ob.ob_elf, addr, buf, size) < 0) {
 		free(buf);
 		fs->fs_unsafe = 1;
 		snprintf(fs->fs_why, sizeof(fs->fs_why),
@@ -882,7 +850,7 @@ drop_inner_jumps(struct symfile *sf, uint64_t start, pb_fnscan_t *fs)
 		if (fs->fs_ret[i].rs_kind == PB_RS_TAIL_IND) {
 			if (!sf->sf_cfitried) {
 				sf->sf_cfitried = 1;
-				sf->sf_cfi = pb_cfi_open(sf->sf_elf);
+				sf->sf_cfi = pb_cfi_open(sf->sf_ob.ob_elf);
 			}
 			if (pb_cfi_at_entry(sf->sf_cfi,
 			    start + fs->fs_ret[i].rs_off) == 0)
@@ -929,7 +897,7 @@ return_probe(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = fs.fs_unsafe ? fs.fs_why :
 		    "no return instruction (does not return?)";
 
-		refuse(rs, md, sym, why, fs.fs_unsafe);
+		refuse(rs, md, sym, "return", why, fs.fs_unsafe);
 		first_err(rs, "no return probe for %s: %s",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
 		goto out;
@@ -996,7 +964,7 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		return;
 	}
 	if (fs.fs_unsafe) {
-		refuse(rs, md, sym, fs.fs_why, 1);
+		refuse(rs, md, sym, "offset", fs.fs_why, 1);
 		first_err(rs, "no offset probes in %s: %s", fname, fs.fs_why);
 		goto out;
 	}
@@ -1052,7 +1020,7 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 
 	if (!sf->sf_lpadsdone) {
 		sf->sf_lpadsdone = 1;
-		if (pb_elf_lpads(sf->sf_elf, 0, UINT64_MAX, &sf->sf_lpads,
+		if (pb_elf_lpads(sf->sf_ob.ob_elf, 0, UINT64_MAX, &sf->sf_lpads,
 		    &sf->sf_nlpads) == 0 && sf->sf_nlpads > 1)
 			qsort(sf->sf_lpads, sf->sf_nlpads, sizeof(uint64_t),
 			    u64_cmp);
@@ -1070,11 +1038,15 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 }
 
 /*
- * The fast path replaces up to 32 bytes from an entry site, or ending at
- * a return site's ret, by a jump: a landing pad there (the unwinder enters
- * it without a branch) forbids it (st_lpad), and so does any address the
- * module's code may jump to (st_tprev, st_tnext; brtarget.h), scanned
- * once per file when the glue says it will lay jumps (PB_FASTSITES).
+ * Which sites of entry or return probe p the tracer's fast path may run
+ * (st_fast, st_slow: provider.h): an entry, and a plain ret; a return by
+ * a jcc or tail jump fires only when it leaves the function, which only
+ * a stop can tell.  The fast path replaces up to 32 bytes from an entry
+ * site, or ending at a return site's ret, by a jump: a C++ landing pad
+ * there (the unwinder enters it without a branch) forbids it, and so
+ * does any address the module's code may jump to (st_tprev, st_tnext;
+ * brtarget.h), scanned once per file when the glue says it will lay
+ * jumps (PB_FASTSITES); the tracer weighs those.
  */
 static void
 mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
@@ -1085,18 +1057,31 @@ mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
 
 	if (p != NULL && (rs->rs_flags & PB_FASTSITES) && !sf->sf_brttried) {
 		sf->sf_brttried = 1;
-		sf->sf_brt = pb_brt_new(sf->sf_elf, sf->sf_dbg, NULL, 0);
+		sf->sf_brt = pb_brt_new(sf->sf_ob.ob_elf, sf->sf_dbg, NULL, 0);
 	}
 	for (i = 0; p != NULL && i < p->pr_nsites; i++) {
-		uint64_t a = p->pr_sites[i].st_addr - bias;
+		pb_site_t *st = &p->pr_sites[i];
+		uint64_t a = st->st_addr - bias;
 
-		p->pr_sites[i].st_lpad = (uint8_t)(p->pr_kind == PB_ENTRY ?
-		    lpad_in(sf, a + 1, a + 31) : lpad_in(sf, a - 31, a));
+		/* A Go entry sits past the stack check (st_off > 0): fine. */
+		if (p->pr_kind == PB_RETURN && st->st_rskind != PB_RS_RET) {
+			st->st_fast = PB_FAST_REFUSED;
+			st->st_slow = "a return by a jump fires only when the "
+			    "jump leaves the function";
+		} else if (p->pr_kind == PB_ENTRY ? lpad_in(sf, a + 1,
+		    a + 31) : lpad_in(sf, a - 31, a)) {
+			st->st_fast = PB_FAST_REFUSED;
+			st->st_slow = "a C++ landing pad lies in the bytes a "
+			    "jump would replace";
+		} else {
+			st->st_fast = p->pr_kind == PB_ENTRY ? PB_FAST_ENTRY :
+			    PB_FAST_RETURN;
+		}
 		if (!(rs->rs_flags & PB_FASTSITES) || sf->sf_brt == NULL)
 			continue;
 		pb_brt_near(sf->sf_brt, a, &prev, &next);
-		p->pr_sites[i].st_tprev = prev + bias;
-		p->pr_sites[i].st_tnext = next + bias;
+		st->st_tprev = prev + bias;
+		st->st_tnext = next + bias;
 	}
 }
 
@@ -1117,7 +1102,8 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	uint64_t off;
 
 	if (f->fu_size < sizeof(head) ||
-	    pb_elf_read(sf->sf_elf, f->fu_addr, head, sizeof(head)) < 0)
+	    pb_elf_read(sf->sf_ob.ob_elf, f->fu_addr, head,
+	    sizeof(head)) < 0)
 		return 0;
 	if (memcmp(head, cmp_rsp, 4) != 0 &&
 	    !(head[0] == 0x4c && head[1] == 0x8d &&
@@ -1127,7 +1113,8 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	buf = malloc(f->fu_size);
 	if (buf == NULL)
 		return 0;
-	off = pb_elf_read(sf->sf_elf, f->fu_addr, buf, f->fu_size) < 0 ? 0 :
+	off = pb_elf_read(sf->sf_ob.ob_elf, f->fu_addr, buf,
+	    f->fu_size) < 0 ? 0 :
 	    pb_stackcheck_end(buf, f->fu_size, f->fu_addr);
 	free(buf);
 	return off;
@@ -1150,7 +1137,8 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a GNU indirect function (ifunc): its "
 		    "symbol is the resolver, not the code that runs";
 
-		refuse(rs, md, sym, why, 0);
+		refuse(rs, md, sym, rs->rs_want.wa_entry ? "entry" :
+		    rs->rs_want.wa_return ? "return" : "offset", why, 0);
 		first_err(rs, "no probe on %s: %s; probe the implementation "
 		    "it picks, if the library's .symtab names it",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);
@@ -1174,7 +1162,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a PLT stub: it jumps to the function it "
 		    "binds; probe that function's return";
 
-		refuse(rs, md, sym, why, 0);
+		refuse(rs, md, sym, "return", why, 0);
 		first_err(rs, "no return probe for %s: %s", sym, why);
 	} else if (rs->rs_want.wa_return)
 		return_probe(rs, md, sf, f, sym);
@@ -1279,11 +1267,7 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 
 		if (!md->md_exec || !pb_module_match(md, mod_glob))
 			continue;
-		for (sf = cache; sf != NULL; sf = sf->sf_next)
-			if (sf->sf_ino == md->md_ino &&
-			    sf->sf_major == md->md_major &&
-			    sf->sf_minor == md->md_minor)
-				break;
+		sf = (struct symfile *)pb_objcache_find(&cache, md);
 		if (sf == NULL)
 			continue;
 		for (k = 0; k < sf->sf_nnames; k++) {
@@ -1413,18 +1397,18 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			rs.rs_nomem = 1;
 			break;
 		}
-		if (sf->sf_elf == NULL || sf->sf_funcs == NULL) {
+		if (sf->sf_ob.ob_elf == NULL || sf->sf_funcs == NULL) {
 			/* Not ELF: skipped, but say why if nothing else. */
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%s",
-				    sf->sf_err);
+				    sf->sf_ob.ob_err);
 			continue;
 		}
 		nmods++;
-		if (sf->sf_err[0] != '\0' && moderr[0] == '\0')
+		if (sf->sf_ob.ob_err[0] != '\0' && moderr[0] == '\0')
 			/* A corrupt .symtab beside a good .dynsym. */
 			snprintf(moderr, sizeof(moderr), "%.300s: %.200s",
-			    md->md_path, sf->sf_err);
+			    md->md_path, sf->sf_ob.ob_err);
 		if (module_bias(md, sf) < 0) {
 			if (moderr[0] == '\0')
 				snprintf(moderr, sizeof(moderr), "%.300s: no "
@@ -1520,91 +1504,6 @@ out:
 	return rc;
 }
 
-/* AT_BASE from /proc/PID/auxv: where the program interpreter is loaded. */
-static uint64_t
-interp_base(pid_t pid)
-{
-	char path[64];
-	uint64_t av[2], base = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
-	f = fopen(path, "re");
-	if (f == NULL)
-		return 0;
-	while (fread(av, sizeof(av), 1, f) == 1 && av[0] != AT_NULL)
-		if (av[0] == AT_BASE)
-			base = av[1];
-	fclose(f);
-	return base;
-}
-
-int
-pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen)
-{
-	pb_modlist_t ml;
-	pb_module_t *md = NULL;
-	struct symfile *sf;
-	uint64_t base;
-	int table, rc = -1;
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	if (pb_modules_read(pid, &ml) < 0) {
-		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
-		    strerror(errno));
-		pb_modlist_free(&ml);
-		return -1;
-	}
-	base = interp_base(pid);
-	if (base != 0)
-		md = pb_modlist_find_addr(&ml, base);
-	for (i = 0; md == NULL && i < ml.ml_n; i++)
-		if (pb_module_match(&ml.ml_mods[i], "ld-linux*"))
-			md = &ml.ml_mods[i];
-	if (md == NULL) {
-		pb_seterr(err, errlen, "no dynamic loader mapped in process %d",
-		    (int)pid);
-		goto out;
-	}
-	sf = symfile_get(pid, md);
-	if (sf == NULL || sf->sf_elf == NULL || module_bias(md, sf) < 0) {
-		pb_seterr(err, errlen, "%s: %s", md->md_path,
-		    sf && sf->sf_err[0] ? sf->sf_err : "cannot read it");
-		goto out;
-	}
-	for (table = PB_SYMTAB; table <= PB_DYNSYM; table++) {
-		const pb_sym_t *syms;
-		size_t n;
-
-		if (pb_elf_symbols(sf->sf_elf, table, &syms, &n, NULL, 0) < 0)
-			continue;
-		for (i = 0; i < n; i++) {
-			if (syms[i].sy_flags & PB_SYF_UNDEF)
-				continue;
-			if (out->rt_brk == 0 &&
-			    strcmp(syms[i].sy_name, "_dl_debug_state") == 0)
-				out->rt_brk = syms[i].sy_value + md->md_bias;
-			if (out->rt_r_debug == 0 &&
-			    strcmp(syms[i].sy_name, "_r_debug") == 0)
-				out->rt_r_debug = syms[i].sy_value +
-				    md->md_bias;
-		}
-	}
-	if (out->rt_brk == 0 || out->rt_r_debug == 0) {
-		pb_seterr(err, errlen, "%s: no symbol %s", md->md_path,
-		    out->rt_brk == 0 ? "_dl_debug_state" : "_r_debug");
-		goto out;
-	}
-	out->rt_path = strdup(md->md_path);
-	rc = out->rt_path != NULL ? 0 : -1;
-	if (rc < 0)
-		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
-out:
-	pb_modlist_free(&ml);
-	return rc;
-}
-
 /* ---- the provider (provider.h) ---- */
 
 static bool
@@ -1617,7 +1516,7 @@ pid_names(const char *prov, pid_t pid)
 	 * for pid$target, never for :::entry or *:::entry, which would
 	 * patch every function of every library (provider.h, pv_names).
 	 */
-	if (strncmp(prov, "pid", 3) != 0)
+	if (pid == 0 || strncmp(prov, "pid", 3) != 0)
 		return false;
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	return pb_prov_match(prov, name);
@@ -1709,14 +1608,14 @@ symfile_dwarf(struct symfile *sf)
 	if (sf->sf_dwtried)
 		return sf->sf_dw;
 	sf->sf_dwtried = 1;
-	if (sf->sf_path != NULL)
-		sf->sf_dw = pb_dwarf_open(sf->sf_path, e, sizeof(e));
+	if (sf->sf_ob.ob_path != NULL)
+		sf->sf_dw = pb_dwarf_open(sf->sf_ob.ob_path, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath != NULL)
 		sf->sf_dw = pb_dwarf_open(sf->sf_dbgpath, e, sizeof(e));
 	if (sf->sf_dw == NULL && sf->sf_dbgpath == NULL &&
-	    sf->sf_elf != NULL && sf->sf_objpath != NULL &&
-	    pb_debugfile_find(sf->sf_pid, sf->sf_objpath, sf->sf_elf, path,
-	    sizeof(path)) == 0)
+	    sf->sf_ob.ob_elf != NULL && sf->sf_ob.ob_objpath != NULL &&
+	    pb_debugfile_find(sf->sf_ob.ob_pid, sf->sf_ob.ob_objpath,
+	    sf->sf_ob.ob_elf, path, sizeof(path)) == 0)
 		sf->sf_dw = pb_dwarf_open(path, e, sizeof(e));
 	return sf->sf_dw;
 }
@@ -1745,10 +1644,7 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 	memset(out, 0, sizeof(*out));
 	if (pr->pr_path == NULL || pr->pr_sym == NULL)
 		return 0;
-	for (sf = cache; sf != NULL; sf = sf->sf_next)
-		if (sf->sf_path != NULL &&
-		    strcmp(sf->sf_path, pr->pr_path) == 0)
-			break;
+	sf = (struct symfile *)pb_objcache_find_path(&cache, pr->pr_path);
 	if (sf == NULL)
 		return 0;
 	/* The link-time address of the symbol the probe was made from. */
@@ -1819,4 +1715,7 @@ const pb_provider_t pb_pid_provider = {
 	.pv_getarg = pid_getarg,
 	.pv_flush = pb_pid_cache_flush,
 	.pv_argtypes = pid_argtypes,
+	.pv_dwfunc = pb_pid_dwfunc,
+	/* dtrace -lv: Private/Private/Unknown, as fasttrap's */
+	.pv_attr = { "Private", "Private", "Unknown" },
 };

@@ -89,17 +89,6 @@
 #include "probes/provider.h"
 #include "probes/retsite.h"
 
-/* Where the glue learns about dlopen and dlclose (see pb_pid_rtld). */
-typedef struct pb_rtld {
-	uint64_t rt_brk;	/* run-time address of _dl_debug_state
-				 * (the r_brk the loader calls after each
-				 * change of the link map) */
-	uint64_t rt_r_debug;	/* run-time address of _r_debug; r_state is
-				 * the int at offset 24 (after r_version,
-				 * r_map, r_brk) */
-	char *rt_path;		/* the loader's file; owned, free() it */
-} pb_rtld_t;
-
 /*
  * Resolve one probe description against process pid and append the new
  * probes to *out (which starts as PB_PROBE_LIST_INIT; free it with
@@ -125,18 +114,6 @@ int
 pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
     size_t errlen);
-
-/*
- * Find the dynamic loader's rendezvous in process pid: _dl_debug_state
- * and _r_debug from ld-linux's .symtab or .dynsym.  The glue places an
- * internal breakpoint at rt_brk; on each hit it reads r_state at
- * rt_r_debug + 24 and, when it is RT_CONSISTENT (0), re-runs
- * pb_pid_resolve for every description.  Returns 0, or -1 with err (a
- * static executable has no loader: "no dynamic loader mapped in process
- * 4242").
- */
-int
-pb_pid_rtld(pid_t pid, pb_rtld_t *out, char *err, size_t errlen);
 
 /* Drop the cached symbol tables (e.g. when the tracee execs). */
 void

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * probes/profile.c: the profile provider, profile-N: every thread of
- * the process that is on CPU is sampled N times a second (PB_ARM_SAMPLE;
- * the glue runs the timer and the tracer stops the threads), arg0 the
- * kernel pc (0: we see only user code) and arg1 the user pc, as
- * dtrace's profile provider.  A probe is made from its literal name, as
- * dtrace makes them on demand; tick-N (one firing per interval, no
- * thread) is not a process's probe and stays with cmd/.
+ * probes/profile.c: the profile provider, as libdtrace's
+ * dt_prov_profile.c.  profile-N: every thread of the process that is on
+ * CPU is sampled N times a second (PB_ARM_SAMPLE; the glue runs the
+ * timer and the tracer stops the threads), arg0 the kernel pc (0: we see
+ * only user code) and arg1 the user pc, as dtrace's profile provider.
+ * tick-N: one firing per interval, in no thread (PB_ARM_TICK): a probe
+ * of pidtrace's own scope (pid 0), not of a process.  A probe is made
+ * from its literal name, as dtrace makes them on demand.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "probes/profile.h"
+#include "probes/provider.h"
 
 /* dtrace's floor is 200 us; a stop of every running thread costs us
  * tens of us, so 100 us (10 kHz) is the most we take. */
@@ -71,6 +73,17 @@ profile_names(const char *prov, pid_t pid)
 	return pb_prov_match(prov, "profile");
 }
 
+/* profile-N samples a process; tick-N fires in pidtrace's own scope. */
+static pb_armkind_t
+arm_of(const char *name, pid_t pid, uint64_t *ns)
+{
+	if ((*ns = pb_profile_period(name, "profile-")) != 0)
+		return PB_ARM_SAMPLE;
+	if (pid == 0 && (*ns = pb_profile_period(name, "tick-")) != 0)
+		return PB_ARM_TICK;
+	return 0;
+}
+
 /* "" and globs that match "": the module and function of a profile
  * probe are empty. */
 static bool
@@ -84,15 +97,14 @@ profile_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 		pb_probe_list_t *out, char *err, size_t errlen)
 {
 	pb_probe_t *np, *pr;
+	pb_armkind_t arm;
 	uint64_t ns;
 	size_t i;
 
-	(void)pid;
 	(void)tid;
-	ns = pb_profile_period(d->de_name, "profile-");
-	/* tick-N and the rest are cmd's (dtrace:::, profile:::tick-N) */
 	(void)flags;
-	if (ns == 0 || !empty_ok(d->de_mod) || !empty_ok(d->de_func))
+	arm = arm_of(d->de_name, pid, &ns);
+	if (arm == 0 || !empty_ok(d->de_mod) || !empty_ok(d->de_func))
 		return 0;
 	if (ns < MIN_PERIOD)
 		ns = MIN_PERIOD;
@@ -115,7 +127,7 @@ profile_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 		free(pr->pr_name);
 		goto nomem;
 	}
-	pr->pr_arm = PB_ARM_SAMPLE;
+	pr->pr_arm = arm;
 	pr->pr_sample.sm_period_ns = ns;
 	out->pl_n++;
 	return 1;
@@ -141,6 +153,5 @@ const pb_provider_t pb_profile_provider = {
 	.pv_names = profile_names,
 	.pv_resolve = profile_resolve,
 	.pv_args = profile_args,
-	.pv_getarg = NULL,
-	.pv_flush = NULL,
+	.pv_attr = { "Private", "Private", "Unknown" },
 };

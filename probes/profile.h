@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * probes/profile.h: the profile provider's probes, profile-N (one
- * sample of every thread on CPU, N times a second; probes/provider.h),
- * and the period both profile-N and tick-N names give.
+ * probes/profile.h: the period that the profile provider's names give
+ * (profile-N, one sample of every thread on CPU N times a second; tick-N,
+ * one firing each period).  The provider is pb_profile_provider
+ * (provider.h).
  */
 #ifndef PB_PROFILE_H
 #define PB_PROFILE_H
 
 #include <stdint.h>
-
-#include "probes/provider.h"
 
 /*
  * The period in ns of a name "tick-N[unit]" or "profile-N[unit]": N per
@@ -19,7 +18,5 @@
  * prefix is "tick-" or "profile-".
  */
 uint64_t	pb_profile_period(const char *name, const char *prefix);
-
-extern const pb_provider_t pb_profile_provider;
 
 #endif /* PB_PROFILE_H */

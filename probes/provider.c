@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "probes/provider.h"
-#include "probes/profile.h"
 
+/* dtrace first: its BEGIN, END and ERROR are ids 1, 2 and 3. */
 const pb_provider_t *const pb_providers[] = {
+	&pb_dtrace_provider,
 	&pb_pid_provider,
 	&pb_usdt_provider,
 	&pb_syscall_provider,
@@ -38,7 +39,8 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 	fr->fr_sysnr = pr->pr_syscall.sc_nr;
 	if (pr->pr_arm == PB_ARM_SITE && site < pr->pr_nsites) {
 		fr->fr_off = pr->pr_sites[site].st_off;
-		fr->fr_lpad = pr->pr_sites[site].st_lpad;
+		fr->fr_fast = pr->pr_sites[site].st_fast;
+		fr->fr_slow = pr->pr_sites[site].st_slow;
 		fr->fr_rskind = pr->pr_sites[site].st_rskind;
 		fr->fr_tprev = pr->pr_sites[site].st_tprev;
 		fr->fr_tnext = pr->pr_sites[site].st_tnext;

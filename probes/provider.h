@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * provider: the one interface every provider implements, and the table
- * of providers.  cmd/trace.c is generic over it: a description is
- * claimed by every provider that names it, its probes are registered
- * with the D runtime the same way for all, and each probe is armed the
- * way it says (pr_arm).  A firing's arguments are computed by the
- * provider from a register set and a memory reader, never from a live
- * ptrace stop, so that a trampoline's recorded registers serve as well.
+ * of providers.  The glue (cmd/trace/) is generic over it: a
+ * description is claimed by every provider that names it, its probes
+ * are registered with the D runtime the same way for all, and each
+ * probe is armed the way it says (pr_arm, st_fast, pr_counter).  A
+ * firing's arguments are computed by the provider from a register set
+ * and a memory reader, never from a live ptrace stop, so that a
+ * trampoline's recorded registers serve as well.
  * (Models: libdtrace's dt_prov_*.c modules; bpftrace's probe matcher.)
  *
  * Like the rest of probes/, a provider knows nothing of D or ptrace: it
@@ -30,8 +31,8 @@
  *
  * Adding a provider: its file probes/<name>.c defining a pb_provider_t,
  * an extern line below and an entry in pb_providers (provider.c), its
- * tests in t/<name>/.  Arming kinds other than PB_ARM_SITE need their
- * arming in cmd/trace.c once (see doc/DESIGN.md, "Providers").
+ * tests in t/<name>/.  A new arming kind needs its entry in the glue's
+ * table of arming kinds once (cmd/trace/arm.c; doc/DESIGN.md).
  */
 #ifndef PB_PROVIDER_H
 #define PB_PROVIDER_H
@@ -59,13 +60,47 @@ typedef enum pb_kind {
 	PB_OFFSET,
 } pb_kind_t;
 
-/* How a probe is armed. */
+/*
+ * Whether a site may run a trampoline in the tracee rather than stop the
+ * thread (the tracer's fast path), and which: the provider knows what
+ * the site is.  PB_FAST_ENTRY: a function's first instruction, the
+ * arguments in rdi..r9; PB_FAST_RETURN: a plain ret, the value in rax.
+ * PB_FAST_REFUSED: such a site that may not (a return by a jump, whose
+ * firing depends on where it goes; a C++ landing pad within reach of the
+ * jump), st_slow saying why: the glue reports it whenever the fast path
+ * is on.  PB_FAST_NONE: a probe the fast path never serves (an offset, a
+ * USDT probe), st_slow saying so: the glue reports it under
+ * -x fastpath=require only.
+ */
+typedef enum pb_fastkind {
+	PB_FAST_NONE = 0,
+	PB_FAST_ENTRY,
+	PB_FAST_RETURN,
+	PB_FAST_REFUSED,
+} pb_fastkind_t;
+
+/*
+ * How a probe is armed: the glue keeps one table of arming kinds and
+ * arms each probe the way it says.  Kinds past PB_ARM_STAGE need a
+ * process; the first two fire in pidtrace's own context (no thread, no
+ * arguments).  A probe that needs a process, resolved in pidtrace's own
+ * scope (pid 0), is listed (-l) and named in the error of a description
+ * that matches nothing else ("syscall probes fire in traced processes
+ * only"); a sample there fires as a tick when no process is traced
+ * (profile-N alone, as dtrace's fires on every CPU).
+ */
 typedef enum pb_armkind {
-	PB_ARM_SITE = 1,	/* breakpoints at pr_sites (pid, usdt) */
+	PB_ARM_STAGE = 1,	/* a stage of the trace (dtrace's BEGIN, END,
+				 * ERROR): the glue fires BEGIN, the D
+				 * runtime END and ERROR */
+	PB_ARM_TICK,		/* a timer of pidtrace's: pr_sample (tick-N) */
+	PB_ARM_SITE,		/* breakpoints at pr_sites (pid, usdt) */
 	PB_ARM_SYSCALL,		/* syscall stops: pr_syscall (syscall) */
 	PB_ARM_SAMPLE,		/* a timer sampling every thread: pr_sample
 				 * (profile) */
 } pb_armkind_t;
+
+#define PB_ARM_NKINDS	(PB_ARM_SAMPLE + 1)
 
 typedef struct pb_site {
 	uint64_t st_addr;	/* run-time address to patch */
@@ -73,9 +108,10 @@ typedef struct pb_site {
 	uint8_t st_len;		/* length of the instruction there; 0 for
 				 * entry sites (not decoded here) */
 	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
-	uint8_t st_lpad;	/* a C++ landing pad lies within 32 bytes
-				 * (after an entry, before a return): no
-				 * jump may be laid over the site */
+	uint8_t st_fast;	/* pb_fastkind_t: how the tracer's fast
+				 * path may run the site; 0: it stops */
+	const char *st_slow;	/* why the site stops the thread, a static
+				 * phrase: see pb_fastkind_t */
 	/*
 	 * With PB_FASTSITES (pid): the nearest addresses code may land on
 	 * (brtarget.h: direct branch targets of the whole module, symbol
@@ -94,7 +130,8 @@ typedef struct pb_arm_syscall {
 	bool sc_return;		/* the exit stop, else the entry stop */
 } pb_arm_syscall_t;
 
-/* PB_ARM_SAMPLE: profile-97 samples every thread 97 times a second. */
+/* PB_ARM_SAMPLE: profile-97 samples every thread 97 times a second;
+ * PB_ARM_TICK: tick-1s fires once a second. */
 typedef struct pb_arm_sample {
 	uint64_t sm_period_ns;	/* 1e9 / 97 for profile-97 */
 } pb_arm_sample_t;
@@ -107,7 +144,8 @@ typedef struct pb_probe {
 	char *pr_name;		/* "entry", "return", an offset "1a" */
 	char *pr_path;		/* file the probe was read from; or NULL */
 	pb_kind_t pr_kind;
-	pb_armkind_t pr_arm;	/* which of the three below applies */
+	pb_armkind_t pr_arm;	/* how it is armed: pr_sites, pr_syscall or
+				 * pr_sample below, or none of them */
 	uint64_t pr_faddr;	/* run-time start of the function */
 	uint64_t pr_fsize;	/* its symbol size */
 	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
@@ -116,7 +154,7 @@ typedef struct pb_probe {
 	size_t pr_nsites;	/* pid: 1 for entry and offsets, >= 1 for
 				 * return */
 	pb_arm_syscall_t pr_syscall;	/* PB_ARM_SYSCALL */
-	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE */
+	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE, PB_ARM_TICK */
 	uint64_t pr_data;	/* the provider's own word, handed back in
 				 * pb_fireref_t (usdt: its argument spec's
 				 * index in a table the provider keeps) */
@@ -124,10 +162,12 @@ typedef struct pb_probe {
 				 * raises by one while the probe is enabled
 				 * and lowers on every ending (usdt: the
 				 * semaphore of an is-enabled probe); 0 if
-				 * none */
+				 * none.  Armed besides the sites. */
 } pb_probe_t;			/* every pointer owned by the list */
 
 typedef struct pb_refusal {
+	const char *rf_probe;	/* the probe refused, a static string:
+				 * "return", "offset", "entry" */
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
 	char rf_why[96];	/* "undecodable bytes at offset 0x1a" */
@@ -215,7 +255,8 @@ typedef struct pb_fire {
 typedef struct pb_fireref {
 	uint8_t fr_kind;	/* pr_kind */
 	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
-	uint8_t fr_lpad;	/* the site's st_lpad; 0 if not a site */
+	uint8_t fr_fast;	/* the site's st_fast; 0 if not a site */
+	const char *fr_slow;	/* the site's st_slow: a static string */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */
@@ -234,6 +275,8 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site);
 
 /* -- the interface -------------------------------------------------------- */
 
+struct pb_dwfunc;
+
 typedef struct pb_provider {
 	const char *pv_name;	/* "pid", "usdt", "syscall", "profile" */
 
@@ -242,14 +285,17 @@ typedef struct pb_provider {
 	 * after $target substitution) may name probes of this provider in
 	 * process pid: pid answers for "pid<PID>", syscall for "syscall",
 	 * usdt for the providers of pid's notes ("python*" ->
-	 * python4242).  An empty field names every provider, as in
-	 * dtrace (pb_prov_match), with one exception that is dtrace's
-	 * too: pid probes are made only for a field that names pid
-	 * (pid$target, pid4242, pid*), never for "" or "*" (dtrace's
-	 * dt_setcontext makes them only for a provider ending in a
-	 * digit); such a field still matches the pid probes that other
-	 * descriptions made (cmd/trace.c).  A yes only says pv_resolve
-	 * is worth calling.  Not the firing path.
+	 * python4242).  pid 0 is pidtrace's own scope: the probes of no
+	 * process (dtrace's, tick-N) and, for listing, those the same in
+	 * every process (syscall's, profile-N); pid and usdt say no.  An
+	 * empty field names every provider, as in dtrace
+	 * (pb_prov_match), with one exception that is dtrace's too: pid
+	 * probes are made only for a field that names pid (pid$target,
+	 * pid4242, pid*), never for "" or "*" (dtrace's dt_setcontext
+	 * makes them only for a provider ending in a digit); such a field
+	 * still matches the pid probes that other descriptions made
+	 * (cmd/trace/enable.c).  A yes only says pv_resolve is worth
+	 * calling.  Not the firing path.
 	 */
 	bool (*pv_names)(const char *prov, pid_t pid);
 
@@ -281,7 +327,9 @@ typedef struct pb_provider {
 	 * on demand through pv_getarg), or -1 when the probe does not
 	 * fire after all (pid: a jcc return site whose jump stays in the
 	 * function).  May call f->fi_read and f->fi_nextpc; must not
-	 * allocate, print or keep f past the call.
+	 * allocate, print or keep f past the call.  NULL for a provider
+	 * whose probes fire only in pidtrace's own context (dtrace): they
+	 * have no arguments.
 	 */
 	int (*pv_args)(const pb_fireref_t *fr, const pb_fire_t *f,
 	    uint64_t *args, size_t max);
@@ -316,17 +364,34 @@ typedef struct pb_provider {
 	int (*pv_errno)(const pb_fireref_t *fr, const pb_fire_t *f);
 
 	/*
+	 * Optional: the DWARF description of the function of probe pr,
+	 * just resolved by this provider (probes/dwarf.h), for typing
+	 * args[] while compiling.  1 and *out filled (pb_dwfunc_free), 0
+	 * when there is none, -1 with errno ENOMEM.  Not the firing path.
+	 */
+	int (*pv_dwfunc)(const pb_probe_t *pr, struct pb_dwfunc *out);
+
+	/*
 	 * -l without a program lists every probe this provider resolves for
 	 * "*:::" in each process, as dtrace -l -p lists a process's USDT
-	 * probes.  False for pid (every function of every library).
+	 * probes.  False for pid (every function of every library).  In
+	 * pidtrace's own scope every provider lists all it has.
 	 */
 	bool pv_listall;
+
+	/*
+	 * dtrace -lv's stability attributes of the probes and of their
+	 * arguments: identifier names, data semantics, dependency class.
+	 */
+	const char *pv_attr[3];
 } pb_provider_t;
 
 /* The providers, each in its own file. */
+extern const pb_provider_t pb_dtrace_provider;	/* probes/dtrace.c */
 extern const pb_provider_t pb_pid_provider;	/* probes/pid.c */
 extern const pb_provider_t pb_usdt_provider;	/* probes/usdt.c */
 extern const pb_provider_t pb_syscall_provider;	/* probes/syscall.c */
+extern const pb_provider_t pb_profile_provider;	/* probes/profile.c */
 
 /* The table, NULL-terminated, in claiming order (provider.c). */
 extern const pb_provider_t *const pb_providers[];

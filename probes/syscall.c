@@ -278,4 +278,5 @@ const pb_provider_t pb_syscall_provider = {
 	.pv_resolve = sys_resolve,
 	.pv_args = sys_args,
 	.pv_errno = sys_errno,
+	.pv_attr = { "Private", "Private", "Unknown" },
 };

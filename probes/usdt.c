@@ -27,6 +27,7 @@
 #include "probes/elfsym.h"
 #include "probes/match.h"
 #include "probes/modules.h"
+#include "probes/object.h"
 #include "probes/provider.h"
 #include "probes/usdt.h"
 
@@ -592,75 +593,53 @@ struct ufunc {
 };
 
 struct ufile {
-	unsigned int uf_major, uf_minor;
-	uint64_t uf_ino;
-	char *uf_path;
-	pb_elf_t *uf_elf;
-	int uf_type;
+	pb_object_t uf_ob;		/* the file; first, for the cache */
 	pb_usdt_file_t uf_notes;
 	struct ufunc *uf_funcs;		/* ascending fn_addr; built lazily */
 	size_t uf_nfuncs;
 	int uf_funcs_done;
 	const pb_sym_t **uf_byname;	/* sorted by name; lazily */
 	size_t uf_nbyname;
-	char uf_err[512];
-	struct ufile *uf_next;
 };
 
-static struct ufile *ucache;
+/* A module's file just opened: its notes. */
+static void
+ufile_init(pb_object_t *ob, const pb_module_t *md)
+{
+	struct ufile *uf = (struct ufile *)ob;
+	char e[256];
+
+	if (pb_usdt_file_read(ob->ob_elf, &uf->uf_notes, e, sizeof(e)) < 0)
+		snprintf(ob->ob_err, sizeof(ob->ob_err), "%.300s: %.150s",
+		    md->md_path, e);
+}
+
+static void
+ufile_fini(pb_object_t *ob)
+{
+	struct ufile *uf = (struct ufile *)ob;
+
+	pb_usdt_file_free(&uf->uf_notes);
+	free(uf->uf_funcs);
+	free(uf->uf_byname);
+}
+
+static pb_objcache_t ucache = {
+	.oc_size = sizeof(struct ufile),
+	.oc_init = ufile_init,
+	.oc_fini = ufile_fini,
+};
 
 static struct ufile *
 ufile_get(pid_t pid, const pb_module_t *md)
 {
-	struct ufile *uf;
-	char path[PATH_MAX], e[256];
-
-	for (uf = ucache; uf != NULL; uf = uf->uf_next)
-		if (uf->uf_ino == md->md_ino && uf->uf_major == md->md_major &&
-		    uf->uf_minor == md->md_minor)
-			return uf;
-	uf = calloc(1, sizeof(*uf));
-	if (uf == NULL)
-		return NULL;
-	uf->uf_major = md->md_major;
-	uf->uf_minor = md->md_minor;
-	uf->uf_ino = md->md_ino;
-	uf->uf_next = ucache;
-	ucache = uf;
-	if (pb_module_open_path(pid, md, path, sizeof(path)) < 0) {
-		snprintf(uf->uf_err, sizeof(uf->uf_err), "%.300s: cannot "
-		    "open: %s", md->md_path, strerror(errno));
-		return uf;
-	}
-	uf->uf_path = strdup(path);
-	uf->uf_elf = pb_elf_open(path, e, sizeof(e));
-	if (uf->uf_elf == NULL) {
-		snprintf(uf->uf_err, sizeof(uf->uf_err), "%.300s: %.150s",
-		    md->md_path, e);
-		return uf;
-	}
-	uf->uf_type = pb_elf_type(uf->uf_elf);
-	if (pb_usdt_file_read(uf->uf_elf, &uf->uf_notes, e, sizeof(e)) < 0)
-		snprintf(uf->uf_err, sizeof(uf->uf_err), "%.300s: %.150s",
-		    md->md_path, e);
-	return uf;
+	return (struct ufile *)pb_objcache_get(&ucache, pid, md);
 }
 
 void
 pb_usdt_cache_flush(void)
 {
-	struct ufile *uf, *next;
-
-	for (uf = ucache; uf != NULL; uf = next) {
-		next = uf->uf_next;
-		pb_usdt_file_free(&uf->uf_notes);
-		pb_elf_close(uf->uf_elf);
-		free(uf->uf_funcs);
-		free(uf->uf_byname);
-		free(uf->uf_path);
-		free(uf);
-	}
-	ucache = NULL;
+	pb_objcache_flush(&ucache);
 }
 
 static int
@@ -685,7 +664,7 @@ build_funcs(struct ufile *uf)
 		const pb_sym_t *sy;
 		size_t ns;
 
-		if (pb_elf_symbols(uf->uf_elf, t, &sy, &ns, NULL, 0) < 0)
+		if (pb_elf_symbols(uf->uf_ob.ob_elf, t, &sy, &ns, NULL, 0) < 0)
 			continue;
 		for (i = 0; i < ns; i++) {
 			struct ufunc *f;
@@ -765,7 +744,7 @@ sym_lookup(void *arg, const char *name, uint64_t *value)
 			const pb_sym_t *sy;
 			size_t ns;
 
-			if (pb_elf_symbols(uf->uf_elf, t, &sy, &ns, NULL,
+			if (pb_elf_symbols(uf->uf_ob.ob_elf, t, &sy, &ns, NULL,
 			    0) < 0)
 				continue;
 			for (i = 0; i < ns; i++) {
@@ -868,8 +847,8 @@ module_bias(struct ufile *uf, pb_module_t *md)
 
 	if (md->md_bias_ok)
 		return 0;
-	pb_elf_loads(uf->uf_elf, &loads, &n);
-	return pb_module_bias(md, loads, n, uf->uf_type == ET_EXEC);
+	pb_elf_loads(uf->uf_ob.ob_elf, &loads, &n);
+	return pb_module_bias(md, loads, n, uf->uf_ob.ob_type == ET_EXEC);
 }
 
 int
@@ -908,8 +887,8 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 		}
 		if (uf->uf_notes.uf_n == 0)
 			continue;
-		if (uf->uf_err[0] != '\0') {
-			pb_seterr(err, errlen, "%s", uf->uf_err);
+		if (uf->uf_ob.ob_err[0] != '\0') {
+			pb_seterr(err, errlen, "%s", uf->uf_ob.ob_err);
 			goto out;
 		}
 		for (j = 0; j < uf->uf_notes.uf_n; j++) {
@@ -936,8 +915,8 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			}
 			addr = un->un_pc + md->md_bias;
 			pb_usdt_dashname(un->un_name, dash, sizeof(dash));
-			if (have_probe(out, uf->uf_path, addr, dash) ||
-			    have_probe(&nw, uf->uf_path, addr, dash))
+			if (have_probe(out, uf->uf_ob.ob_path, addr, dash) ||
+			    have_probe(&nw, uf->uf_ob.ob_path, addr, dash))
 				continue;
 			if (nw.ul_n == cap) {
 				size_t nc = cap ? 2 * cap : 16;
@@ -982,7 +961,7 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 			p->up_func = strdup(fn[0] == '\0' ||
 			    (flags & PB_MANGLED) ? fn : dm_demangle(fn));
 			p->up_name = strdup(dash);
-			p->up_path = strdup(uf->uf_path);
+			p->up_path = strdup(uf->uf_ob.ob_path);
 			nw.ul_n++;
 			if (p->up_provider == NULL || p->up_mod == NULL ||
 			    p->up_func == NULL || p->up_name == NULL ||
@@ -1118,6 +1097,8 @@ usdt_names(const char *prov, pid_t pid)
 {
 	char name[32];
 
+	if (pid == 0)
+		return false;	/* pidtrace's own scope: no notes */
 	/* pid<PID> is the pid provider's, even when a note says "pid" */
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	if (strcmp(prov, name) == 0)
@@ -1157,6 +1138,10 @@ usdt_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 			goto nomem;
 		}
 		pr->pr_sites[0].st_addr = u->up_addr;
+		/* a note's nop: no trampoline reads its argument specs */
+		pr->pr_sites[0].st_fast = PB_FAST_NONE;
+		pr->pr_sites[0].st_slow = "only pid entry and return probes "
+		    "run without a stop";
 		pr->pr_nsites = 1;
 		pr->pr_faddr = u->up_addr;
 		pr->pr_data = (uint64_t)si;
@@ -1219,4 +1204,5 @@ const pb_provider_t pb_usdt_provider = {
 	.pv_getarg = usdt_getarg,
 	.pv_flush = pb_usdt_cache_flush,
 	.pv_listall = true,
+	.pv_attr = { "Private", "Private", "Unknown" },
 };

@@ -18,6 +18,7 @@ include t/fastpath/local.mk
 include t/torture/local.mk
 include t/profile/local.mk
 include t/args/local.mk
+include t/trace/local.mk
 include t/inproc/local.mk
 include t/containers/local.mk
 include t/doc/local.mk

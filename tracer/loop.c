@@ -152,22 +152,8 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 	if (ev == PTRACE_EVENT_CLONE && th->th_kind == TR_KIND_THREAD &&
 	    shares_vm(th->th_tid, (pid_t)msg, ev)) {
 		/* A thread or a CLONE_VM process: tell by the tgid. */
-		char path[64], line[128];
-		FILE *f;
-		pid_t tgid = 0;
-
-		snprintf(path, sizeof(path), "/proc/%d/task/%lu/status",
-			 (int)s->s_pid, msg);
-		kind = TR_KIND_VMCHILD;
-		f = fopen(path, "re");
-		if (f != NULL) {
-			while (fgets(line, sizeof(line), f) != NULL)
-				if (sscanf(line, "Tgid: %d", &tgid) == 1)
-					break;
-			fclose(f);
-			if (tgid == s->s_pid)
-				kind = TR_KIND_THREAD;
-		}
+		kind = tr_proc_status((pid_t)msg, "Tgid:", NULL, 0) ==
+		    s->s_pid ? TR_KIND_THREAD : TR_KIND_VMCHILD;
 	} else if (shares_vm(th->th_tid, (pid_t)msg, ev)) {
 		kind = TR_KIND_VMCHILD;
 	} else {
@@ -400,20 +386,12 @@ on_sample(tr_session_t *s, tr_thread_t *th)
 static bool
 sigtrap_pending(const tr_session_t *s, pid_t tid)
 {
-	char path[64], line[128];
-	unsigned long long pnd = 0;
-	FILE *f;
+	char v[32];
 
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/status",
-		 (int)s->s_pid, (int)tid);
-	f = fopen(path, "re");
-	if (f == NULL)
+	(void)s;
+	if (tr_proc_status(tid, "SigPnd:", v, sizeof(v)) < 0)
 		return false;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (sscanf(line, "SigPnd: %llx", &pnd) == 1)
-			break;
-	fclose(f);
-	return (pnd & (1ull << (SIGTRAP - 1))) != 0;
+	return (strtoull(v, NULL, 16) & (1ull << (SIGTRAP - 1))) != 0;
 }
 
 /* Handle one waitpid result. */

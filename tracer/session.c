@@ -89,15 +89,16 @@ tr_stats(const tr_session_t *s, tr_stats_t *st)
 	*st = s->s_st;
 }
 
-/* A field of /proc/PID/status ("TracerPid:", "Uid:", "State:"), or -1. */
-static long
-status_field(pid_t pid, const char *field, char *sval, size_t slen)
+long
+tr_proc_status(pid_t pid, const char *field, char *sval, size_t slen)
 {
 	char path[64], line[256];
 	size_t n = strlen(field);
 	long v = -1;
 	FILE *f;
 
+	if (sval != NULL && slen > 0)
+		sval[0] = '\0';
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
 	f = fopen(path, "re");
 	if (f == NULL)
@@ -141,8 +142,8 @@ tr_session_of(tr_session_t *s, pid_t tid)
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
 		if (o != s && tr_thread_find(o, tid) != NULL)
 			return o;
-	tgid = status_field(tid, "Tgid:", NULL, 0);
-	ppid = status_field(tid, "PPid:", NULL, 0);
+	tgid = tr_proc_status(tid, "Tgid:", NULL, 0);
+	ppid = tr_proc_status(tid, "PPid:", NULL, 0);
 	for (o = tr_sessions; o != NULL; o = o->s_nextsess)
 		if ((tgid > 0 && tr_thread_find(o, (pid_t)tgid) != NULL) ||
 		    (ppid > 0 && tr_thread_find(o, (pid_t)ppid) != NULL))
@@ -199,13 +200,13 @@ hint_eperm(pid_t pid)
 	long tracer, uid;
 	FILE *f;
 
-	tracer = status_field(pid, "TracerPid:", NULL, 0);
+	tracer = tr_proc_status(pid, "TracerPid:", NULL, 0);
 	if (tracer > 0) {
 		comm_of((pid_t)tracer, comm, sizeof(comm));
 		tr_addhint("process %d is already traced by process %ld (%s)",
 			   (int)pid, tracer, comm);
 	}
-	uid = status_field(pid, "Uid:", NULL, 0);
+	uid = tr_proc_status(pid, "Uid:", NULL, 0);
 	if (uid >= 0 && (uid_t)uid != geteuid() && geteuid() != 0)
 		tr_addhint("process %d belongs to uid %ld, you are uid %d",
 			   (int)pid, uid, (int)geteuid());
@@ -218,7 +219,7 @@ hint_eperm(pid_t pid)
 				   atoi(line));
 		fclose(f);
 	}
-	if (status_field(pid, "NoNewPrivs:", NULL, 0) < 0 && geteuid() != 0)
+	if (tr_proc_status(pid, "NoNewPrivs:", NULL, 0) < 0 && geteuid() != 0)
 		tr_addhint("a setuid or non-dumpable process needs root");
 }
 
@@ -352,11 +353,11 @@ tr_attach(pid_t pid)
 		return NULL;
 	}
 	/* A thread id names its process (as kill(2) does). */
-	tgid = status_field(pid, "Tgid:", NULL, 0);
+	tgid = tr_proc_status(pid, "Tgid:", NULL, 0);
 	if (tgid > 0 && tgid != pid)
 		pid = (pid_t)tgid;
-	status_field(pid, "State:", state, sizeof(state));
-	if ((state[0] == 'Z' && status_field(pid, "Threads:", NULL, 0) <= 1) ||
+	tr_proc_status(pid, "State:", state, sizeof(state));
+	if ((state[0] == 'Z' && tr_proc_status(pid, "Threads:", NULL, 0) <= 1) ||
 	    state[0] == 'X') {
 		tr_seterr("attach: process %d is exiting (%s)", (int)pid,
 			  state);

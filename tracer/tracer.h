@@ -192,6 +192,16 @@ pid_t
 tr_proc_tid(const tr_session_t *s);
 
 /*
+ * A field of /proc/PID/status ("TracerPid:", "Uid:", "State:"; a thread
+ * id reads its thread's, "SigPnd:"): its number (base 10, the first of
+ * several), or -1 when the file or the field is missing.  sval, if not
+ * NULL, gets its text, blanks skipped ("" when missing).  One read of a
+ * small file; not for the firing path.
+ */
+long
+tr_proc_status(pid_t pid, const char *field, char *sval, size_t slen);
+
+/*
  * Patch a site at run-time address addr (first byte of an instruction).
  * The displaced instruction is decoded now and planned (emulate or XOL;
  * a scratch page may be mapped in the tracee, which needs a stopped

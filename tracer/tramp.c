@@ -212,27 +212,6 @@ broken(tr_session_t *s, const char *fmt, ...)
 	s->s_fast->fa_broken = true;
 }
 
-static long
-status_num(pid_t pid, const char *field)
-{
-	char path[64], line[256];
-	size_t n = strlen(field);
-	long v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, field, n) == 0) {
-			v = strtol(line + n, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return v;
-}
-
 static uint64_t
 auxv_val(pid_t pid, uint64_t type)
 {
@@ -321,7 +300,7 @@ setup(tr_session_t *s)
 		broken(s, "%s", why);
 		return -1;
 	}
-	if (status_num(s->s_memtid, "Seccomp:") > 0) {
+	if (tr_proc_status(s->s_memtid, "Seccomp:", NULL, 0) > 0) {
 		broken(s, "%s", "the process runs under a seccomp filter");
 		return -1;
 	}

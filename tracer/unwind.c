@@ -13,7 +13,8 @@
  * build without any CFI still has its stack.
  *
  * This lives in the tracer because it needs a thread in ptrace-stop and
- * ptrace (through libunwind-ptrace); it names nothing: cmd/addrsym turns
+ * ptrace (through libunwind-ptrace); it names nothing: the glue's
+ * addrsym (cmd/trace/addrsym.c) turns
  * the pcs into module`function+0xoff.
  */
 #include "config.h"

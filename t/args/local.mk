@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# args[] typed from DWARF (cmd/dwtypes.c): D programs against
+# args[] typed from DWARF (cmd/trace/dwtypes.c): D programs against
 # quiet targets built with -g; ta_plain is built without DWARF.  No
 # sanitizers in the targets (they are traced, not tested).
 noinst_LIBRARIES += t/targets/libta-plain.a

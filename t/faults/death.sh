@@ -48,6 +48,7 @@ for sig in KILL TERM; do
 	# Both lines share the file: the target's "ready" may come after
 	# pidtrace's first "fired".
 	wait_for "$T/c$sig.out" 'fired$'
+	# spin's threads run (and fire) before its main thread says ready
 	wait_for "$T/c$sig.out" '^ready pid='
 	kill -$sig "$(sed -n 's/^ready pid=//p' "$T/c$sig.out")"
 	wait "$_cp"

@@ -4,7 +4,9 @@
  * one address share one breakpoint (pb_probe_list_sites), resolving a
  * description again adds nothing (what the glue does after a dlopen),
  * PB_ZEROOK, an error leaves the list as it was, name globs (entry and
- * return only, unless PB_ALLOFFSETS), offsets in either spelling.
+ * return only, unless PB_ALLOFFSETS), offsets in either spelling; the
+ * fast-path kind each site says (st_fast: entry and plain ret, never an
+ * offset, which says why in st_slow).
  */
 #include "config.h"
 
@@ -84,6 +86,13 @@ main(void)
 	    sizeof(err));
 	CHECKF(rc == 2 && count_kind(&l, PB_ENTRY) == 1 &&
 	    count_kind(&l, PB_RETURN) == 1, "*: %d %s", rc, err);
+	for (i = 0; i < l.pl_n; i++) {
+		const pb_probe_t *p = &l.pl_probes[i];
+
+		CHECKF(p->pr_nsites == 1 && p->pr_sites[0].st_fast ==
+		    (p->pr_kind == PB_ENTRY ? PB_FAST_ENTRY : PB_FAST_RETURN),
+		    "%s: st_fast %d", p->pr_name, p->pr_sites[0].st_fast);
+	}
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "", 0, &l, err,
 	    sizeof(err));
@@ -119,6 +128,11 @@ main(void)
 	    sizeof(err));
 	CHECKF(rc == 1 && strcmp(l.pl_probes[0].pr_name, "0") == 0 &&
 	    l.pl_probes[0].pr_sites[0].st_len > 0, "0x0: %d %s", rc, err);
+	CHECKF(rc == 1 && l.pl_probes[0].pr_sites[0].st_fast == PB_FAST_NONE,
+	    "an offset stops: st_fast %d", l.pl_probes[0].pr_sites[0].st_fast);
+	CHECK(rc == 1 && l.pl_probes[0].pr_sites[0].st_slow != NULL &&
+	    strcmp(l.pl_probes[0].pr_sites[0].st_slow,
+	    "offset probes always stop the thread") == 0);
 	pb_probe_list_free(&l);
 	rc = pb_pid_resolve(me, "a.out", "pb_test_fn", "bogus", 0, &l, err,
 	    sizeof(err));

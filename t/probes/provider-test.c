@@ -8,7 +8,9 @@
  * made-up register set and memory reader alone (what the fast path's
  * recorded registers will give): entry rdi..r9, return offset and rax, a
  * jcc return that stays in the function does not fire, the seventh
- * argument is read above the return address.
+ * argument is read above the return address.  pidtrace's own scope (pid
+ * 0): pid and usdt have nothing there; dtrace's BEGIN, END and ERROR and
+ * profile's tick-N are there only, and say how they are armed.
  */
 #include "config.h"
 
@@ -45,6 +47,65 @@ nextpc(void *cookie)
 	(void)cookie;
 	nextpc_calls++;
 	return next_pc;
+}
+
+/* Resolve prov:mod:func:name with pv in process pid into *l. */
+static int
+resolve(const pb_provider_t *pv, pid_t pid, const char *prov,
+    const char *mod, const char *func, const char *name,
+    pb_probe_list_t *l)
+{
+	pb_desc_t d = { prov, mod, func, name };
+	char err[256];
+
+	return pv->pv_resolve(pid, pid, &d, PB_ZEROOK, l, err, sizeof(err));
+}
+
+static void
+own_scope(void)
+{
+	const pb_provider_t *dt = &pb_dtrace_provider;
+	const pb_provider_t *pf = &pb_profile_provider;
+	pb_probe_list_t l = PB_PROBE_LIST_INIT;
+	int n;
+
+	CHECK(pb_providers[0] == dt);	/* BEGIN END ERROR: ids 1 2 3 */
+	CHECK(!pb_pid_provider.pv_names("pid*", 0));
+	CHECK(!pb_usdt_provider.pv_names("*", 0));
+	CHECK(dt->pv_names("dtrace", 0) && dt->pv_names("", 0));
+	CHECK(!dt->pv_names("dtrace", 4242) && !dt->pv_names("pid*", 0));
+	CHECK(dt->pv_args == NULL);	/* no arguments */
+
+	n = resolve(dt, 0, "", "", "", "BEGIN", &l);
+	CHECKF(n == 1 && l.pl_n == 1 && l.pl_probes[0].pr_arm ==
+	    PB_ARM_STAGE && strcmp(l.pl_probes[0].pr_provider, "dtrace") == 0,
+	    "BEGIN: %d", n);
+	n = resolve(dt, 0, "dtrace", "", "", "", &l);
+	CHECKF(n == 2 && l.pl_n == 3, "dtrace::: adds END, ERROR: %d", n);
+	CHECKF(l.pl_n == 3 && strcmp(l.pl_probes[1].pr_name, "END") == 0 &&
+	    strcmp(l.pl_probes[2].pr_name, "ERROR") == 0, "in dtrace's order");
+	n = resolve(dt, 0, "", "", "main", "BEGIN", &l);
+	CHECKF(n == 0 && l.pl_n == 3, "a function names none: %d", n);
+	pb_probe_list_free(&l);
+
+	n = resolve(pf, 0, "", "", "", "tick-1s", &l);
+	CHECKF(n == 1 && l.pl_probes[0].pr_arm == PB_ARM_TICK &&
+	    l.pl_probes[0].pr_sample.sm_period_ns == 1000000000ull,
+	    "tick-1s: %d", n);
+	n = resolve(pf, 0, "profile", "*", "", "profile-97", &l);
+	CHECKF(n == 1 && l.pl_probes[1].pr_arm == PB_ARM_SAMPLE &&
+	    l.pl_probes[1].pr_sample.sm_period_ns == 1000000000ull / 97,
+	    "profile-97: %d", n);
+	n = resolve(pf, 0, "", "", "", "tick-10us", &l);
+	CHECKF(n == 1 && l.pl_probes[2].pr_sample.sm_period_ns == 100000,
+	    "tick-10us is 100us at most: %d", n);
+	pb_probe_list_free(&l);
+	/* a tick is no process's */
+	CHECK(resolve(pf, 4242, "", "", "", "tick-1s", &l) == 0);
+	CHECK(resolve(pf, 4242, "", "", "", "profile-1s", &l) == 1);
+	CHECK(resolve(pf, 0, "", "", "", "tick-1x", &l) == 0);
+	CHECK(resolve(pf, 0, "", "m", "", "tick-1s", &l) == 0);
+	pb_probe_list_free(&l);
 }
 
 int
@@ -144,7 +205,7 @@ main(void)
 
 	/* pb_fireref_init copies what the firing path needs. */
 	{
-		pb_site_t st = { 0x1010, 0x10, 1, PB_RS_TAIL };
+		pb_site_t st = { 0x1010, 0x10, 1, PB_RS_TAIL, PB_FAST_NONE };
 		pb_probe_t pr;
 
 		memset(&pr, 0, sizeof(pr));
@@ -158,7 +219,13 @@ main(void)
 		pb_fireref_init(&fr, &pr, 0);
 		CHECK(fr.fr_kind == PB_RETURN && fr.fr_rskind == PB_RS_TAIL &&
 		    fr.fr_off == 0x10 && fr.fr_faddr == 0x1000 &&
-		    fr.fr_fsize == 0x40 && fr.fr_data == 7);
+		    fr.fr_fsize == 0x40 && fr.fr_data == 7 &&
+		    fr.fr_fast == PB_FAST_NONE);
+		st.st_rskind = PB_RS_RET;
+		st.st_fast = PB_FAST_RETURN;
+		pb_fireref_init(&fr, &pr, 0);
+		CHECK(fr.fr_fast == PB_FAST_RETURN);
 	}
+	own_scope();
 	return failures != 0;
 }

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "probes/pid.h"
+#include "probes/rtld.h"
 
 static double
 now(clockid_t c)
@@ -67,13 +68,13 @@ main(int argc, char **argv)
 	if (rtld) {
 		pb_rtld_t rt;
 
-		if (pb_pid_rtld(pid, &rt, err, sizeof(err)) < 0) {
+		if (pb_rtld_find(pid, &rt, err, sizeof(err)) < 0) {
 			fprintf(stderr, "pidtrace: %s\n", err);
 			return 1;
 		}
 		printf("rtld %s brk %" PRIx64 " r_debug %" PRIx64 "\n",
 		    rt.rt_path, rt.rt_brk, rt.rt_r_debug);
-		free(rt.rt_path);
+		pb_rtld_free(&rt);
 		return 0;
 	}
 	for (round = 0; round < (timing ? 2 : 1); round++) {

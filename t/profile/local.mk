@@ -32,9 +32,10 @@ t_targets_pf_stack_CFLAGS = -O1 -fno-omit-frame-pointer
 t_targets_pf_stack_LDFLAGS =
 PROFILE_SH_TESTS += t/profile/sysstack.sh t/profile/vdso.sh t/profile/folded.sh
 
-# perfmap-test: cmd/addrsym.c's reading of /tmp/perf-PID.map.
+# perfmap-test: cmd/trace/addrsym.c's reading of /tmp/perf-PID.map.
 check_PROGRAMS += t/profile/perfmap-test
 TESTS += t/profile/perfmap-test
-t_profile_perfmap_test_SOURCES = t/profile/perfmap-test.c cmd/addrsym.c
+t_profile_perfmap_test_SOURCES = t/profile/perfmap-test.c \
+	cmd/trace/addrsym.c
 t_profile_perfmap_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * perfmap-test: cmd/addrsym.c names JIT code from /tmp/perf-PID.map as
- * perf does (perf's "JIT Interface": one "START SIZE name" line per
- * function, hex, appended as the JIT compiles): this process maps
- * anonymous memory, writes its own map and looks addresses up.
+ * perfmap-test: cmd/trace/addrsym.c names JIT code from
+ * /tmp/perf-PID.map as perf does (perf's "JIT Interface": one "START
+ * SIZE name" line per function, hex, appended as the JIT compiles):
+ * this process maps anonymous memory, writes its own map and looks
+ * addresses up.
  * Asserts: a line names its range and nothing past it; of two lines
  * for one start the later wins; a line appended later is read (only
  * the new bytes) once the map is looked at again; a line still being
@@ -21,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/addrsym.h"
+#include "cmd/trace/addrsym.h"
 #include "t/check.h"
 
 #define CHECK_STR(got, want) do { \
@@ -53,11 +54,11 @@ later(void)
 }
 
 static const char *
-name(addrsym_t *a, uint64_t addr)
+name(trace_addrsym_t *a, uint64_t addr)
 {
 	static char buf[256];
 
-	if (addrsym_lookup(a, addr, 0, buf, sizeof(buf)) != 1)
+	if (trace_addrsym_lookup(a, addr, 0, buf, sizeof(buf)) != 1)
 		return "-";
 	return buf;
 }
@@ -67,7 +68,7 @@ main(void)
 {
 	char line[256];
 	uint64_t base;
-	addrsym_t *a;
+	trace_addrsym_t *a;
 	void *m;
 
 	m = mmap(NULL, 65536, PROT_READ | PROT_WRITE, MAP_PRIVATE |
@@ -81,7 +82,7 @@ main(void)
 	    "%" PRIx64 " 100 JS:*hot /a.js:7\n"
 	    "%" PRIx64 " 10 LazyCompile:cold\n", base, base, base + 0x1000);
 	put("w", line);
-	a = addrsym_new(getpid(), 0);
+	a = trace_addrsym_new(getpid(), 0);
 	CHECK(a != NULL);
 	CHECK_STR(name(a, base), "JS:*hot /a.js:7");
 	CHECK_STR(name(a, base + 0xff), "JS:*hot /a.js:7");
@@ -107,7 +108,7 @@ main(void)
 	later();
 	CHECK_STR(name(a, base + 0x2010), "-");
 
-	addrsym_free(a);
+	trace_addrsym_free(a);
 	unlink(path);
 	munmap(m, 65536);
 	return failures != 0;

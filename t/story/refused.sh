@@ -6,7 +6,8 @@
 # "matched N probes" notice, and under -q too: its returns are lost data.
 # A description that names it alone is no error: the other probes run,
 # and count exactly.  Past five such functions in one description (every
-# PLT stub: *@plt:), the rest are counted in one line.
+# PLT stub: *@plt:), the rest are counted in one line.  An offset probe
+# refused is named as one, however the offset is written.
 . "$top_srcdir/t/lib.sh"
 
 KV=$TARGETS/pb-kv
@@ -20,6 +21,13 @@ grep -q "$re" "$T/err" || fail "-l did not say why: $(cat "$T/err")"
 grep -qE '^ +[0-9]+ +pid[0-9]+ +pb-ret +ret_tabled entry$' "$T/out" ||
 	fail "-l lost the entry probe: $(cat "$T/out")"
 grep -q ' return$' "$T/out" && fail "-l lists a return probe for ret_tabled"
+
+for off in 0 0x0; do
+	echo go | bounded 20 "$PIDTRACE" -l -n "pid\$target::ret_tabled:$off" \
+	    -c "$RET" >"$T/out" 2>"$T/err" || fail "-l :$off exited $?"
+	grep -q "^pidtrace: no offset probe for pb-ret\`ret_tabled: bytes that look like data" \
+	    "$T/err" || fail "offset $off: $(cat "$T/err")"
+done
 
 echo go | bounded 20 "$PIDTRACE" -n 'pid$target::ret_*:return { @[probefunc] = count(); }' \
     -c "$RET 100" >"$T/out" 2>"$T/err" || fail "tracing exited $?"

@@ -54,7 +54,7 @@ t_targets_tr_insns_SOURCES = t/targets/tr-insns-main.c t/targets/tr-insns.S
 TESTS += t/tracer/tr-insns.sh
 EXTRA_DIST += t/tracer/tr-insns.sh
 
-# pidtrace end to end (cmd/trace.c, the pid provider's glue).
+# pidtrace end to end (cmd/trace/, the glue over the pid provider).
 PIDTRACE_SH_TESTS = t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
 	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh \
 	t/tracer/pidtrace-cpupin.sh

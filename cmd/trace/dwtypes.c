@@ -1,8 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/dwtypes.c: args[] typed from DWARF (dwtypes.h).  Lazy: it runs
- * only when the compiler meets args[] in a clause, and reads only the
- * functions that clause's descriptions match.
+ * cmd/trace/dwtypes.c: args[] typed from DWARF (trace.h,
+ * trace_dwtypes): the glue between probes/dwarf.h's type graph of a
+ * function (what a provider's pv_dwfunc finds for a probe) and D's type
+ * table (dsl.h's dsl_type_*); neither stage knows the other.  Lazy: it
+ * runs only when the compiler meets args[] in a clause, and reads only
+ * the functions that clause's descriptions match.
+ *
+ * For each process grabbed (a #! script's interpreter has none of the
+ * program's probes yet), each provider that has pv_dwfunc and whose
+ * pv_names takes the description resolves it, registering and arming
+ * nothing; the parameter types of an entry probe's function, or the
+ * return type of a return probe's (args[0] the offset, args[1] the
+ * value), are mapped into the table.  Types the program declared win
+ * (looked up by name first); a struct, union or array passed or
+ * returned by value, or a floating-point value, stays untyped (it is not
+ * in the register args[] reads); functions without DWARF do not count.
+ * The functions matched must agree on the types, else an error.
  *
  * The mapping is structural and by name: a struct, union, enum or
  * typedef whose D name ("struct point", "leveldb::Slice", "size_t") is
@@ -22,10 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/dwtypes.h"
-#include "cmd/trace.h"
+#include "cmd/trace/impl.h"
 #include "probes/dwarf.h"
-#include "probes/pid.h"
 #include "probes/provider.h"
 
 #define MAXDEPTH	64	/* type nesting mapped; deeper is void */
@@ -298,9 +310,8 @@ typedef struct argctx {
 } argctx_t;
 
 static int
-one_probe(void *arg, const pb_probe_t *pr)
+one_probe(argctx_t *ac, const pb_provider_t *pv, const pb_probe_t *pr)
 {
-	argctx_t *ac = arg;
 	dsl_argtype_t at[DSL_NARGS];
 	pb_dwfunc_t df;
 	map_t m;
@@ -309,7 +320,7 @@ one_probe(void *arg, const pb_probe_t *pr)
 
 	if (pr->pr_kind != PB_ENTRY && pr->pr_kind != PB_RETURN)
 		return 0;
-	if ((r = pb_pid_dwfunc(pr, &df)) <= 0) {
+	if ((r = pv->pv_dwfunc(pr, &df)) <= 0) {
 		if (r < 0)
 			snprintf(ac->ac_err, ac->ac_errlen, "out of memory");
 		return r;
@@ -359,21 +370,50 @@ one_probe(void *arg, const pb_probe_t *pr)
 	return 0;
 }
 
-int
-dwtypes_argtypes(void *cookie, const struct dsl_pdesc *pd,
-    dsl_typetab_t *tt, dsl_argtype_t *out, size_t max, char *err,
+/* one_probe on each probe that pd matches, until it says non-zero. */
+static int
+each_probe(trace_t *tr, const dsl_pdesc_t *pd, argctx_t *ac, char *err,
     size_t errlen)
+{
+	pb_desc_t desc = { pd->pd_prov, pd->pd_mod, pd->pd_func, pd->pd_name };
+	const pb_provider_t *const *pp;
+	const trace_proc_t *p;
+	size_t i;
+	int r = 0;
+
+	for (p = tr->tr_procs; p != NULL && r == 0; p = p->p_next) {
+		if (p->p_script)
+			continue;
+		for (pp = tr->tr_provs; *pp != NULL && r == 0; pp++) {
+			pb_probe_list_t list = PB_PROBE_LIST_INIT;
+
+			if ((*pp)->pv_dwfunc == NULL ||
+			    !(*pp)->pv_names(pd->pd_prov, p->p_pid))
+				continue;
+			if ((*pp)->pv_resolve(p->p_pid, trace_proc_tid(p),
+			    &desc, PB_ZEROOK, &list, err, errlen) < 0)
+				return -1;
+			for (i = 0; i < list.pl_n && r == 0; i++)
+				r = one_probe(ac, *pp, &list.pl_probes[i]);
+			pb_probe_list_free(&list);
+		}
+	}
+	return r;
+}
+
+int
+trace_dwtypes(void *trace, const struct dsl_pdesc *pd, dsl_typetab_t *tt,
+    dsl_argtype_t *out, size_t max, char *err, size_t errlen)
 {
 	argctx_t ac;
 
-	(void)cookie;
 	memset(&ac, 0, sizeof(ac));
 	ac.ac_tt = tt;
 	ac.ac_max = max;
 	ac.ac_n = -1;
 	ac.ac_err = err;
 	ac.ac_errlen = errlen;
-	if (trace_each_pid_probe(pd, one_probe, &ac, err, errlen) < 0)
+	if (each_probe(trace, pd, &ac, err, errlen) < 0)
 		return -1;
 	if (ac.ac_n <= 0)
 		return 0;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/addrsym.h: name run-time addresses of a traced process
+ * cmd/trace/addrsym.h: name run-time addresses of a traced process
  * ("libc.so.6`malloc+0x1a"), for D's %a and %A (dsl_host_t.dh_addr2sym).
  * Symbol tables are read once per module (.symtab and .dynsym functions,
- * sorted); a look-up is then a binary search.  Only cmd/trace.c calls
- * this.  Not thread-safe.
+ * sorted); a look-up is then a binary search.  Only the glue (host.c)
+ * calls this.  Not thread-safe.
  */
-#ifndef PIDTRACE_CMD_ADDRSYM_H
-#define PIDTRACE_CMD_ADDRSYM_H
+#ifndef PIDTRACE_TRACE_ADDRSYM_H
+#define PIDTRACE_TRACE_ADDRSYM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -16,10 +16,10 @@
 #include "probes/provider.h"	/* pb_readmem_fn */
 #include "probes/vdso.h"
 
-typedef struct addrsym addrsym_t;
+typedef struct addrsym trace_addrsym_t;
 
 /* For process pid (read through /proc/TID for a zombie leader). */
-addrsym_t	*addrsym_new(pid_t pid, pid_t proc_tid);
+trace_addrsym_t	*trace_addrsym_new(pid_t pid, pid_t trace_proc_tid);
 
 /*
  * Write "module`function+0xoff" (or "module`function" at offset 0, or
@@ -30,34 +30,34 @@ addrsym_t	*addrsym_new(pid_t pid, pid_t proc_tid);
  * module maps addr.  The first look-up in a module reads its symbols.
  * mangled: keep C++ names as in the file.
  */
-int		addrsym_lookup(addrsym_t *, uint64_t addr, int mangled,
-		    char *buf, size_t len);
+int		trace_addrsym_lookup(trace_addrsym_t *, uint64_t addr,
+		    int mangled, char *buf, size_t len);
 
 /*
  * Read the module of addr and its symbols now, while the process lives:
  * a stack taken at a firing is named when printed, perhaps after the
  * process is gone (the module list and symbols stay cached).
  */
-void		addrsym_prime(addrsym_t *, uint64_t addr);
+void		trace_addrsym_prime(trace_addrsym_t *, uint64_t addr);
 
 /*
  * How to read the process's memory, for the vDSO (no file holds it):
  * without a reader its frames stay unnamed, "0x7ffd...".  Frames in it
  * are "[vdso]`__vdso_clock_gettime+0x4d".
  */
-void		addrsym_set_reader(addrsym_t *, pb_readmem_fn rd,
+void		trace_addrsym_set_reader(trace_addrsym_t *, pb_readmem_fn rd,
 		    void *cookie);
 
 /*
  * The vDSO's unwind table, read now if not yet (through the reader), for
  * the unwinder (tr_ustack_table); NULL when there is none.  Owned by the
- * addrsym_t, valid until the next addrsym_flush.
+ * trace_addrsym_t, valid until the next trace_addrsym_flush.
  */
-const pb_vdso_unwind_t *addrsym_vdso(addrsym_t *);
+const pb_vdso_unwind_t *trace_addrsym_vdso(trace_addrsym_t *);
 
 /* The mappings changed (dlopen, dlclose, exec): read them again. */
-void		addrsym_flush(addrsym_t *);
+void		trace_addrsym_flush(trace_addrsym_t *);
 
-void		addrsym_free(addrsym_t *);
+void		trace_addrsym_free(trace_addrsym_t *);
 
-#endif /* PIDTRACE_CMD_ADDRSYM_H */
+#endif /* PIDTRACE_TRACE_ADDRSYM_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/addrsym.c: run-time address -> "module`function+0xoff".
+ * cmd/trace/addrsym.c: run-time address -> "module`function+0xoff".
  */
 #include <config.h>
 
@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/addrsym.h"
+#include "cmd/trace/addrsym.h"
 #include "demangle/demangle.h"
 #include "probes/debugfile.h"
 #include "probes/elfsym.h"
@@ -72,21 +72,21 @@ struct addrsym {
 	size_t		a_nvfns;
 };
 
-addrsym_t *
-addrsym_new(pid_t pid, pid_t proc_tid)
+trace_addrsym_t *
+trace_addrsym_new(pid_t pid, pid_t trace_proc_tid)
 {
-	addrsym_t *a = calloc(1, sizeof(*a));
+	trace_addrsym_t *a = calloc(1, sizeof(*a));
 
 	if (a == NULL)
 		return NULL;
 	a->a_pid = pid;
-	a->a_tid = proc_tid > 0 ? proc_tid : pid;
+	a->a_tid = trace_proc_tid > 0 ? trace_proc_tid : pid;
 	a->a_dirty = 1;
 	return a;
 }
 
 static void
-drop_vdso(addrsym_t *a)
+drop_vdso(trace_addrsym_t *a)
 {
 	size_t i;
 
@@ -100,7 +100,7 @@ drop_vdso(addrsym_t *a)
 }
 
 static void
-drop(addrsym_t *a)
+drop(trace_addrsym_t *a)
 {
 	size_t i, j;
 
@@ -120,14 +120,14 @@ drop(addrsym_t *a)
 }
 
 void
-addrsym_flush(addrsym_t *a)
+trace_addrsym_flush(trace_addrsym_t *a)
 {
 	if (a != NULL)
 		a->a_dirty = 1;
 }
 
 void
-addrsym_free(addrsym_t *a)
+trace_addrsym_free(trace_addrsym_t *a)
 {
 	size_t i;
 
@@ -142,7 +142,7 @@ addrsym_free(addrsym_t *a)
 }
 
 void
-addrsym_set_reader(addrsym_t *a, pb_readmem_fn rd, void *cookie)
+trace_addrsym_set_reader(trace_addrsym_t *a, pb_readmem_fn rd, void *cookie)
 {
 	if (a == NULL)
 		return;
@@ -167,7 +167,7 @@ fncmp(const void *x, const void *y)
  * global one is named: __vdso_clock_gettime, not the weak clock_gettime.
  */
 static int
-vdso_load(addrsym_t *a)
+vdso_load(trace_addrsym_t *a)
 {
 	const pb_sym_t *syms;
 	char err[256];
@@ -205,14 +205,14 @@ vdso_load(addrsym_t *a)
 }
 
 static bool
-in_vdso(addrsym_t *a, uint64_t addr)
+in_vdso(trace_addrsym_t *a, uint64_t addr)
 {
 	return vdso_load(a) == 0 && addr >= a->a_vdso.vd_unwind.vu_lo &&
 	    addr < a->a_vdso.vd_unwind.vu_hi;
 }
 
 const pb_vdso_unwind_t *
-addrsym_vdso(addrsym_t *a)
+trace_addrsym_vdso(trace_addrsym_t *a)
 {
 	if (a == NULL || vdso_load(a) != 0 ||
 	    a->a_vdso.vd_unwind.vu_hdr == 0)
@@ -268,7 +268,7 @@ format(char *buf, size_t len, const char *mod, const as_fn_t *f,
  * is installed.
  */
 static pb_elf_t *
-debug_file(addrsym_t *a, const pb_module_t *md, pb_elf_t *e)
+debug_file(trace_addrsym_t *a, const pb_module_t *md, pb_elf_t *e)
 {
 	const pb_sym_t *syms;
 	char path[PATH_MAX], err[256];
@@ -285,7 +285,7 @@ debug_file(addrsym_t *a, const pb_module_t *md, pb_elf_t *e)
 
 /* Read module i's function symbols and bias. */
 static void
-load(addrsym_t *a, size_t i)
+load(trace_addrsym_t *a, size_t i)
 {
 	pb_module_t *md = &a->a_ml.ml_mods[i];
 	as_mod_t *m = &a->a_mods[i];
@@ -367,7 +367,7 @@ load(addrsym_t *a, size_t i)
 }
 
 static int
-find_module(addrsym_t *a, uint64_t addr, size_t *idx)
+find_module(trace_addrsym_t *a, uint64_t addr, size_t *idx)
 {
 	pb_module_t *md;
 
@@ -420,7 +420,7 @@ now_ns(void)
  * (a container's node writes /tmp/perf-1.map in the container's /tmp).
  */
 static const char *
-jit_path(addrsym_t *a)
+jit_path(trace_addrsym_t *a)
 {
 	char name[64], path[PATH_MAX + 64];
 
@@ -435,7 +435,7 @@ jit_path(addrsym_t *a)
 }
 
 static void
-jit_drop(addrsym_t *a)
+jit_drop(trace_addrsym_t *a)
 {
 	size_t i;
 
@@ -454,7 +454,7 @@ jit_drop(addrsym_t *a)
  * next read).
  */
 static as_jit_t *
-jit_parse(addrsym_t *a, char *buf, size_t n, size_t *cnt, size_t *used)
+jit_parse(trace_addrsym_t *a, char *buf, size_t n, size_t *cnt, size_t *used)
 {
 	as_jit_t *nj = NULL, *g;
 	size_t k = 0, cap = 0;
@@ -500,7 +500,7 @@ jit_parse(addrsym_t *a, char *buf, size_t n, size_t *cnt, size_t *used)
  * whose frames are all named costs nothing.
  */
 static void
-jit_load(addrsym_t *a)
+jit_load(trace_addrsym_t *a)
 {
 	const char *path;
 	as_jit_t *nj, *all;
@@ -575,7 +575,7 @@ jit_load(addrsym_t *a)
 
 /* A JIT-compiled function's name, or NULL. */
 static const char *
-jit_find(addrsym_t *a, uint64_t addr, int reload)
+jit_find(trace_addrsym_t *a, uint64_t addr, int reload)
 {
 	size_t lo = 0, hi;
 
@@ -597,7 +597,7 @@ jit_find(addrsym_t *a, uint64_t addr, int reload)
 }
 
 void
-addrsym_prime(addrsym_t *a, uint64_t addr)
+trace_addrsym_prime(trace_addrsym_t *a, uint64_t addr)
 {
 	size_t i;
 
@@ -615,7 +615,7 @@ addrsym_prime(addrsym_t *a, uint64_t addr)
 }
 
 int
-addrsym_lookup(addrsym_t *a, uint64_t addr, int mangled, char *buf,
+trace_addrsym_lookup(trace_addrsym_t *a, uint64_t addr, int mangled, char *buf,
     size_t len)
 {
 	as_mod_t *m;

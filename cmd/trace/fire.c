@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd/trace/fire.c: a firing, from the tracer to the D runtime.  The
+ * tracer reports a thread stopped at a site (on_hit), a trampoline's
+ * record (on_record), a sample (on_sample) or a syscall stop
+ * (on_syscall); each handler finds the probes armed there by the cookie
+ * (arm.c) and fills a trace_firing_t, which trace_fire() walks:
+ *
+ *	tracer -> on_hit(cookie, regs)		a site's probes
+ *	glue   -> trace_fire(firing, refs)		one dsl_ctx_t per probe
+ *	provider -> pv_args(fireref, regs)	the arguments, errno
+ *	dsl    -> dsl_eval_fire(rt, id, ctx)		the clauses
+ *
+ * The firing is the cookie of the D host hooks (host.c) while the
+ * clauses run: they read its process's memory, its stack and the
+ * arguments pv_args left.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdio_ext.h>
+#include <string.h>
+
+#include "cmd/trace/impl.h"
+
+/*
+ * Fire refs[0..nrefs) of one firing in order: each ref's provider reads
+ * its arguments (and errno) from the registers and memory, then its
+ * clauses run; an exit() stops the rest.  Returns tr_exited.
+ */
+int
+trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
+{
+	trace_proc_t *p = fg->fg_proc;
+	trace_t *tr = p->p_sc.sc_tr;
+	dsl_ctx_t cx;
+	size_t i;
+	int n;
+
+	if (p->p_refused && !tr->tr_begun)
+		return 0;	/* fastpath=require refused to start */
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_pid = p->p_pid;
+	cx.cx_ppid = p->p_ppid;
+	cx.cx_tid = fg->fg_tid;
+	cx.cx_uid = p->p_uid;
+	cx.cx_gid = p->p_gid;
+	cx.cx_execname = p->p_comm;
+	cx.cx_cookie = fg;
+	cx.cx_timestamp = fg->fg_ns;
+	for (i = 0; i < nrefs; i++) {
+		const trace_ref_t *r = &refs[i];
+
+		n = r->tf_prov->pv_args(&r->tf_fr, &fg->fg_fire, cx.cx_args,
+		    DSL_NARGS);
+		if (n < 0)
+			continue;	/* pid: a jcc that stays inside */
+		if (n == 0) {	/* 0: "all ten valid" to dsl_eval_fire */
+			cx.cx_args[0] = 0;
+			n = 1;
+		}
+		cx.cx_nargs = (uint32_t)n < fg->fg_maxargs ? (uint32_t)n :
+		    fg->fg_maxargs;
+		cx.cx_errno = r->tf_prov->pv_errno != NULL ?
+		    r->tf_prov->pv_errno(&r->tf_fr, &fg->fg_fire) : 0;
+		fg->fg_ref = r;
+		if (dsl_eval_fire(tr->tr_rt, r->tf_id, &cx) == DSL_FIRE_EXIT) {
+			tr->tr_exited = true;
+			break;
+		}
+	}
+	/*
+	 * A clause that printed: flush now, as dtrace does each time it
+	 * consumes its buffers, or a reader of a file or pipe sees nothing
+	 * until 4 KB piled up or the end (t/faults/death.sh waits for a
+	 * printf of a pid probe).  __fpending only looks at the buffer:
+	 * firings that print nothing cost no syscall.
+	 */
+	if (fg->fg_flush && tr->tr_out != NULL && __fpending(tr->tr_out) != 0)
+		fflush(tr->tr_out);
+	return tr->tr_exited;
+}
+
+/* A firing of pidtrace's own (BEGIN, a tick): no process, no thread. */
+int
+trace_fire_self(trace_t *tr, uint32_t id)
+{
+	dsl_ctx_t cx;
+	int rc;
+
+	dsl_rt_ctx_self(&cx);
+	rc = dsl_eval_fire(tr->tr_rt, id, &cx);
+	if (rc == DSL_FIRE_EXIT)
+		tr->tr_exited = true;
+	return rc;
+}
+
+/* The pb_fire_t's reader: the memory of the firing's process. */
+static int
+fire_read(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	const trace_firing_t *fg = cookie;
+
+	return trace_proc_read(fg->fg_proc, addr, buf, len);
+}
+
+/*
+ * Where the thread at the firing's site goes next (pb_fire_t fi_nextpc):
+ * decoded once per hit, however many return probes share the site.
+ */
+static uint64_t
+fire_nextpc(void *cookie)
+{
+	trace_firing_t *fg = cookie;
+
+	if (!fg->fg_have_next) {
+		fg->fg_nextpc = tr_next_pc(fg->fg_s, fg->fg_addr,
+		    fg->fg_fire.fi_regs);
+		fg->fg_have_next = true;
+	}
+	return fg->fg_nextpc;
+}
+
+/* A firing of a thread th of p, stopped with regs. */
+static void
+firing_init(trace_firing_t *fg, trace_proc_t *p, tr_session_t *s,
+    tr_thread_t *th, pid_t tid, const pb_regs_t *regs)
+{
+	memset(fg, 0, sizeof(*fg));
+	fg->fg_proc = p;
+	fg->fg_s = s;
+	fg->fg_th = th;
+	fg->fg_tid = tid;
+	fg->fg_fire.fi_regs = regs;
+	fg->fg_fire.fi_read = fire_read;
+	fg->fg_fire.fi_cookie = fg;
+	fg->fg_maxargs = DSL_NARGS;
+	fg->fg_flush = true;
+}
+
+static int
+on_hit(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
+    uint64_t addr, const struct user_regs_struct *regs)
+{
+	trace_proc_t *p = arg;
+	trace_arm_t *am = &p->p_sc.sc_arm;
+	trace_firing_t fg;
+	trace_site_t *ts;
+
+	if (cookie == RTLD_COOKIE && am->am_rtld_ok) {
+		trace_run_rtld(p, s);
+		return 0;
+	}
+	if (p->p_fastpend)	/* a dlopen's sites were armed since */
+		trace_report_fast(p, s);
+	if (cookie >= am->am_nsites)
+		return 0;
+	if (p->p_cpupin >= 0)
+		trace_proc_pin(p, tr_thread_tid(th));
+	ts = &am->am_sites[cookie];
+	firing_init(&fg, p, s, th, tr_thread_tid(th), regs);
+	fg.fg_addr = addr;
+	fg.fg_fire.fi_nextpc = fire_nextpc;
+	return trace_fire(&fg, ts->ts_refs, ts->ts_nrefs);
+}
+
+/*
+ * A record from a trampoline: the firing as on_hit would make it, from
+ * the registers the trampoline saved, with the thread's own timestamp.
+ * No thread is stopped (no stack, no nextpc: plain ret sites only).
+ */
+static int
+on_record(void *arg, tr_session_t *s, pid_t tid, uint32_t cookie,
+    uint64_t ns, const uint64_t args[6])
+{
+	trace_proc_t *p = arg;
+	trace_arm_t *am = &p->p_sc.sc_arm;
+	trace_firing_t fg;
+	trace_site_t *ts;
+	pb_regs_t regs;
+
+	if (cookie >= am->am_nsites)
+		return 0;
+	if (p->p_cpupin >= 0)
+		trace_proc_pin(p, tid);
+	ts = &am->am_sites[cookie];
+	memset(&regs, 0, sizeof(regs));
+	regs.rip = ts->ts_addr;
+	regs.rdi = args[0];
+	regs.rsi = args[1];
+	regs.rdx = args[2];
+	regs.rcx = args[3];
+	regs.r8 = args[4];
+	regs.r9 = args[5];
+	regs.rax = args[0];	/* a return site's record holds rax there */
+	firing_init(&fg, p, s, NULL, tid, &regs);
+	fg.fg_ns = ns;
+	fg.fg_maxargs = 6;	/* nothing past arg5 was recorded */
+	fg.fg_flush = false;	/* once drained */
+	return trace_fire(&fg, ts->ts_refs, ts->ts_nrefs);
+}
+
+static void
+on_drained(void *arg, tr_session_t *s)
+{
+	trace_proc_t *p = arg;
+	FILE *out = p->p_sc.sc_tr->tr_out;
+
+	if (p->p_fastpend)
+		trace_report_fast(p, s);
+	if (out != NULL && __fpending(out) != 0)
+		fflush(out);
+}
+
+/*
+ * profile-N: a thread that was on CPU, stopped by tr_sample; cookie is
+ * the index of the probe's timer.  Its provider reads the arguments
+ * (profile: arg0 0, arg1 the user pc) from the registers.
+ */
+static int
+on_sample(void *arg, tr_session_t *s, tr_thread_t *th, uint32_t cookie,
+    const struct user_regs_struct *regs)
+{
+	trace_proc_t *p = arg;
+	trace_arm_t *am = &p->p_sc.sc_arm;
+	trace_firing_t fg;
+
+	if (cookie >= am->am_ntimers)
+		return 0;
+	firing_init(&fg, p, s, th, tr_thread_tid(th), regs);
+	return trace_fire(&fg, &am->am_timers[cookie].tm_ref, 1);
+}
+
+/*
+ * A syscall stop (the session stops its threads at syscalls while a
+ * PB_ARM_SYSCALL probe is enabled): the provider reads the arguments and
+ * errno from the registers a syscall stop has, which the tracer gives
+ * without a PTRACE_GETREGS: the number (orig_rax), the six arguments,
+ * the value (rax), rip and rsp.  ustack() reads the rest (fg_partregs).
+ */
+static int
+on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
+    const tr_syscall_t *sc)
+{
+	trace_proc_t *p = arg;
+	trace_arm_t *am = &p->p_sc.sc_arm;
+	trace_firing_t fg;
+	pb_regs_t regs;
+	size_t k;
+
+	if (sc->sc_compat || sc->sc_nr < 0)
+		return 0;
+	k = 2 * (size_t)sc->sc_nr + (sc->sc_entry ? 0 : 1);
+	if (k >= am->am_nsysref || am->am_sysref[k].tf_id == 0)
+		return 0;
+	memset(&regs, 0, sizeof(regs));
+	regs.orig_rax = (uint64_t)sc->sc_nr;
+	regs.rdi = sc->sc_args[0];
+	regs.rsi = sc->sc_args[1];
+	regs.rdx = sc->sc_args[2];
+	regs.r10 = sc->sc_args[3];
+	regs.r8 = sc->sc_args[4];
+	regs.r9 = sc->sc_args[5];
+	regs.rax = sc->sc_entry ? (uint64_t)-ENOSYS : (uint64_t)sc->sc_rval;
+	regs.rip = sc->sc_pc;
+	regs.rsp = sc->sc_sp;
+	firing_init(&fg, p, s, th, tr_thread_tid(th), &regs);
+	fg.fg_partregs = true;
+	return trace_fire(&fg, &am->am_sysref[k], 1);
+}
+
+/* The firing handlers of a process's tracer session. */
+void
+trace_fire_handlers(tr_handlers_t *h)
+{
+	h->h_hit = on_hit;
+	h->h_record = on_record;
+	h->h_drained = on_drained;
+	h->h_sample = on_sample;
+	h->h_syscall = on_syscall;
+}

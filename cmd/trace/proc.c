@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd/trace/proc.c: the processes traced: grabbing them (-p attaches,
+ * -c launches), what D says of them (pid, ppid, uid, gid, execname),
+ * reading their memory, naming their addresses, pinning pidtrace to a
+ * CPU, letting them go.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/trace/impl.h"
+#include "probes/procns.h"
+
+/* D's ppid, uid, gid and execname of the process: at grab, at exec. */
+void
+trace_proc_ids(trace_proc_t *p)
+{
+	long v;
+
+	if ((v = tr_proc_status(p->p_pid, "PPid:", NULL, 0)) >= 0)
+		p->p_ppid = (pid_t)v;
+	if ((v = tr_proc_status(p->p_pid, "Uid:", NULL, 0)) >= 0)
+		p->p_uid = (uid_t)v;
+	if ((v = tr_proc_status(p->p_pid, "Gid:", NULL, 0)) >= 0)
+		p->p_gid = (gid_t)v;
+	tr_proc_status(p->p_pid, "Name:", p->p_comm, sizeof(p->p_comm));
+}
+
+/* The process of thread tid (its Tgid), or -1. */
+static pid_t
+tgid_of(pid_t tid)
+{
+	return (pid_t)tr_proc_status(tid, "Tgid:", NULL, 0);
+}
+
+/*
+ * Whether command (as execvp finds it) is a script: the kernel runs its
+ * #! interpreter, which is not the program the descriptions name.
+ */
+static bool
+is_script(const char *command)
+{
+	char path[4096], magic[2];
+	const char *dirs = getenv("PATH"), *end;
+	FILE *f;
+	bool yes;
+
+	if (strchr(command, '/') != NULL) {
+		snprintf(path, sizeof(path), "%s", command);
+	} else {
+		if (dirs == NULL)
+			dirs = "/bin:/usr/bin";
+		for (;; dirs = end + 1) {
+			end = strchrnul(dirs, ':');
+			snprintf(path, sizeof(path), "%.*s/%s",
+			    (int)(end - dirs), end == dirs ? "." : dirs,
+			    command);
+			if (access(path, X_OK) == 0 || *end == '\0')
+				break;
+		}
+	}
+	f = fopen(path, "re");
+	if (f == NULL)
+		return false;
+	yes = fread(magic, 1, 2, f) == 2 && magic[0] == '#' && magic[1] == '!';
+	fclose(f);
+	return yes;
+}
+
+/* Launch command, split on blanks as dtrace -c does. */
+static tr_session_t *
+launch(const char *command, bool *script, char *err, size_t errlen)
+{
+	char *copy = strdup(command), *tok, *save = NULL;
+	char **argv = NULL, **nv;
+	tr_session_t *s = NULL;
+	size_t n = 0;
+
+	if (copy == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	for (tok = strtok_r(copy, " \t", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \t", &save)) {
+		if ((nv = realloc(argv, (n + 2) * sizeof(*argv))) == NULL)
+			break;
+		argv = nv;
+		argv[n++] = tok;
+		argv[n] = NULL;
+	}
+	if (argv == NULL || n == 0 || tok != NULL) {
+		snprintf(err, errlen, tok != NULL ? "out of memory" :
+		    "-c: empty command");
+	} else {
+		s = tr_launch(argv);
+		*script = is_script(argv[0]);
+	}
+	free(argv);
+	free(copy);
+	return s;
+}
+
+int
+trace_proc_userns(pid_t pid, char *err, size_t errlen)
+{
+	return pid > 0 ? pb_proc_userns_enter(pid, err, errlen) : 0;
+}
+
+int
+trace_proc_grab(trace_t *tr, pid_t pid, const char *command, char *err,
+    size_t errlen)
+{
+	trace_proc_t *p, **pp;
+	bool script = false;
+	tr_session_t *s;
+
+	/*
+	 * -p N -p N: one process, grabbed once (dtrace's dt_proc_grab).  A
+	 * thread id names its process, as for tr_attach.
+	 */
+	for (p = tr->tr_procs; p != NULL && command == NULL; p = p->p_next)
+		if (p->p_pid == pid || p->p_pid == tgid_of(pid))
+			return 0;
+	err[0] = '\0';
+	if (command != NULL) {
+		if ((s = launch(command, &script, err, errlen)) == NULL)
+			return -1;
+	} else if ((s = tr_attach(pid)) == NULL) {
+		return -1;
+	}
+	if ((p = calloc(1, sizeof(*p))) == NULL) {
+		if (command != NULL)
+			kill(tr_pid(s), SIGKILL);
+		tr_detach(s);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	p->p_s = s;
+	p->p_pid = tr_pid(s);
+	p->p_launched = command != NULL;
+	p->p_script = script;
+	p->p_cpupin = -1;
+	trace_enable_scope(&p->p_sc, tr, p);
+	for (pp = &tr->tr_procs; *pp != NULL; pp = &(*pp)->p_next)
+		;
+	*pp = p;
+	trace_proc_ids(p);
+	return 0;
+}
+
+pid_t
+trace_proc_target(const trace_t *tr)
+{
+	return tr->tr_procs != NULL ? tr->tr_procs->p_pid : 0;
+}
+
+bool
+trace_proc_deferred(const trace_t *tr)
+{
+	const trace_proc_t *p;
+
+	for (p = tr->tr_procs; p != NULL; p = p->p_next)
+		if (p->p_script)
+			return true;
+	return false;
+}
+
+/*
+ * Where /proc tells about the process: its pid, or a live thread when
+ * the leader called pthread_exit (a zombie leader's maps are empty).
+ */
+pid_t
+trace_proc_tid(const trace_proc_t *p)
+{
+	return p->p_s != NULL ? tr_proc_tid(p->p_s) : p->p_pid;
+}
+
+/* A pb_readmem_fn over process proc. */
+int
+trace_proc_read(void *proc, uint64_t addr, void *buf, size_t len)
+{
+	trace_proc_t *p = proc;
+	ssize_t n;
+
+	if (p->p_s == NULL) {	/* gone: a stack named after its end */
+		errno = ESRCH;
+		return -1;
+	}
+	n = tr_read(p->p_s, addr, buf, len);
+	if (n < 0 || (size_t)n != len) {
+		errno = EFAULT;
+		return -1;
+	}
+	return 0;
+}
+
+/* The process's symbols, made on first use (the vDSO read from memory). */
+trace_addrsym_t *
+trace_proc_syms(trace_proc_t *p)
+{
+	if (p->p_syms == NULL) {
+		p->p_syms = trace_addrsym_new(p->p_pid, trace_proc_tid(p));
+		trace_addrsym_set_reader(p->p_syms, trace_proc_read, p);
+	}
+	return p->p_syms;
+}
+
+/* The CPU task tid last ran on (/proc/PID/task/TID/stat field 39). */
+static int
+task_cpu(pid_t pid, pid_t tid)
+{
+	char buf[1024], *s;
+	ssize_t n;
+	int fd, i;
+
+	snprintf(buf, sizeof(buf), "/proc/%d/task/%d/stat", (int)pid,
+	    (int)tid);
+	if ((fd = open(buf, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	s = strrchr(buf, ')');	/* comm may hold spaces */
+	for (i = 2; s != NULL && i < 39; i++)
+		s = strchr(s + 1, ' ');
+	return s == NULL ? -1 : atoi(s + 1);
+}
+
+/*
+ * -x cpupin[=CPU]: at the first firing, pin pidtrace (never the target)
+ * to CPU, or to the CPU the stopped thread last ran on, and stay there.
+ * A stop and its CONT then wake tasks on our CPU and the scheduler's
+ * wake-affine placement keeps the tracee by us: bench/overhead measures
+ * a firing 20-50x dearer when tracer and tracee sit on different CPUs.
+ * Following the tracee instead (re-pinning when it moved, checked every
+ * 10 ms) made the two chase each other: worse than leaving both free.
+ */
+void
+trace_proc_pin(trace_proc_t *p, pid_t tid)
+{
+	cpu_set_t set;
+	int cpu = p->p_cpupin;
+
+	p->p_cpupin = -1;	/* once */
+	if (cpu == INT_MAX)
+		cpu = task_cpu(p->p_pid, tid);
+	if (cpu < 0 || cpu >= CPU_SETSIZE)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0)
+		trace_notice(p->p_sc.sc_tr, "cpupin: cpu %d: %s", cpu,
+		    strerror(errno));
+}
+
+/*
+ * Let a process go before tracing it (a grab that failed after it, -l,
+ * an error): untouched, as nothing is armed; one we created dies, as
+ * dtrace's do.
+ */
+void
+trace_proc_release(trace_proc_t *p)
+{
+	tr_session_t *s = p->p_s;
+
+	if (s == NULL)
+		return;
+	if (p->p_launched)
+		kill(p->p_pid, SIGKILL);
+	p->p_s = NULL;
+	tr_detach(s);
+}
+
+void
+trace_proc_free(trace_proc_t *p)
+{
+	trace_proc_release(p);
+	trace_reg_free(&p->p_sc.sc_reg);
+	trace_arm_free(&p->p_sc.sc_arm);
+	trace_addrsym_free(p->p_syms);
+	free(p->p_report);
+	free(p);
+}

@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd/trace/report.c: what the fast path did not take, and a death that
+ * struck code of ours.  Sites that stop the thread although the fast
+ * path was asked for them (arm.c's ts_slow, the tracer's refusals) are
+ * said once a process, on the notices stream, under -q too: a slower
+ * path is never taken silently; with -x fastpath=require it is an
+ * error, and the process is let go before it runs.  A process killed by
+ * a fault in the bytes a jump replaced, a trampoline or an out-of-line
+ * slot is pidtrace's bug, and says where.
+ */
+#include <config.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/trace/impl.h"
+
+/* A site that stops the thread, and why. */
+typedef struct slow_site {
+	size_t		ss_site;	/* index in am_sites */
+	const char	*ss_why;
+	const char	*ss_arg;	/* or NULL */
+} slow_site_t;
+
+typedef struct slow_list {
+	const trace_proc_t *sl_p;
+	slow_site_t	*sl_v;
+	size_t		sl_n, sl_cap;
+} slow_list_t;
+
+#define SLOW_NAMES	3	/* sites named a reason; -l lists them all */
+
+static void
+slow_push(slow_list_t *l, size_t site, const char *why, const char *arg)
+{
+	slow_site_t *v;
+
+	if (l->sl_n == l->sl_cap) {
+		l->sl_cap = l->sl_cap ? 2 * l->sl_cap : 64;
+		v = realloc(l->sl_v, l->sl_cap * sizeof(*v));
+		if (v == NULL) {
+			l->sl_cap = l->sl_n;
+			return;
+		}
+		l->sl_v = v;
+	}
+	l->sl_v[l->sl_n].ss_site = site;
+	l->sl_v[l->sl_n].ss_why = why;
+	l->sl_v[l->sl_n].ss_arg = arg;
+	l->sl_n++;
+}
+
+/* tr_fast_refusals' callback: a site the tracer kept int3. */
+static void
+on_refusal(void *arg, uint32_t cookie, uint64_t addr, const char *why)
+{
+	slow_list_t *l = arg;
+	const trace_arm_t *am = &l->sl_p->p_sc.sc_arm;
+
+	if (am->am_rtld_ok && addr == am->am_rtld.rt_brk)
+		why = "pidtrace's own breakpoint there (the loader's r_brk, "
+		    "to follow dlopen) needs the thread stopped";
+	if (cookie < am->am_nsites)
+		slow_push(l, cookie, why, NULL);
+}
+
+static int
+slow_cmp(const void *a, const void *b)
+{
+	const slow_site_t *x = a, *y = b;
+	int c = strcmp(x->ss_why, y->ss_why);
+
+	if (c == 0)
+		c = strcmp(x->ss_arg ? x->ss_arg : "", y->ss_arg ? y->ss_arg :
+		    "");
+	if (c == 0)
+		c = (x->ss_site > y->ss_site) - (x->ss_site < y->ss_site);
+	return c;
+}
+
+/* "pid42:libc.so.6:free:return at offset 0x1a" */
+static void
+site_name(const trace_proc_t *p, const trace_site_t *ts, char *buf,
+    size_t len)
+{
+	const trace_ref_t *r = &ts->ts_refs[0];
+	const char *name = p->p_sc.sc_reg.rg_probes[r->tf_probe].tp_name;
+
+	if (r->tf_fr.fr_kind == PB_RETURN)
+		snprintf(buf, len, "%s at offset %#llx", name,
+		    (unsigned long long)r->tf_fr.fr_off);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/* -x fastpath=require: syscall and profile probes always stop. */
+static void
+refuse_kinds(trace_proc_t *p)
+{
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const trace_t *tr = p->p_sc.sc_tr;
+
+	if (am->am_nsysref != 0)
+		trace_notice(tr, "pid %d: -x fastpath=require: syscall probes "
+		    "stop the thread at each syscall", (int)p->p_pid);
+	if (am->am_ntimers != 0)
+		trace_notice(tr, "pid %d: -x fastpath=require: profile probes "
+		    "stop the threads at each sample", (int)p->p_pid);
+	if (am->am_nsysref != 0 || am->am_ntimers != 0)
+		p->p_refused = true;
+}
+
+/*
+ * The report: one line of totals, then one a reason with its count and
+ * the first sites, into a buffer first: an exec of the same program
+ * says it once.
+ */
+static void
+say_slow(trace_proc_t *p, tr_session_t *s, slow_list_t *l, size_t nq)
+{
+	const trace_t *tr = p->p_sc.sc_tr;
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const bool req = tr->tr_opts.op_fastreq;
+	char name[512], *text = NULL;
+	size_t i, j, n, len = 0;
+	FILE *out;
+
+	qsort(l->sl_v, l->sl_n, sizeof(*l->sl_v), slow_cmp);
+	if ((out = open_memstream(&text, &len)) == NULL)
+		return;
+	fprintf(out, "pidtrace: pid %d: %s%zu of %zu probe sites stop%s the "
+	    "thread at each firing instead of running fast:\n", (int)p->p_pid,
+	    req ? "-x fastpath=require: " : "", l->sl_n, nq > l->sl_n ? nq :
+	    l->sl_n, l->sl_n == 1 ? "s" : "");
+	for (i = 0; i < l->sl_n; i = j) {
+		const slow_site_t *a = &l->sl_v[i];
+
+		for (j = i + 1; j < l->sl_n && strcmp(l->sl_v[j].ss_why,
+		    a->ss_why) == 0 && strcmp(l->sl_v[j].ss_arg ?
+		    l->sl_v[j].ss_arg : "", a->ss_arg ? a->ss_arg : "") == 0;
+		    j++)
+			;
+		if (a->ss_why == tr_fast_why(s))
+			p->p_whysaid = true;
+		fprintf(out, "pidtrace:   %zu: %s%s%s:", j - i, a->ss_why,
+		    a->ss_arg != NULL ? " " : "",
+		    a->ss_arg != NULL ? a->ss_arg : "");
+		for (n = i; n < j && n < i + SLOW_NAMES; n++) {
+			site_name(p, &am->am_sites[l->sl_v[n].ss_site], name,
+			    sizeof(name));
+			fprintf(out, "%s %s", n == i ? "" : ",", name);
+		}
+		if (j - i > SLOW_NAMES)
+			fprintf(out, " and %zu more", j - i - SLOW_NAMES);
+		fputc('\n', out);
+	}
+	fclose(out);
+	if (p->p_report == NULL || strcmp(p->p_report, text) != 0)
+		fputs(text, tr->tr_notices);
+	free(p->p_report);
+	p->p_report = text;
+	if (req)
+		p->p_refused = true;
+}
+
+/*
+ * Sites that stop the thread although the fast path was asked for them
+ * (or, with fastpath=require, any site probe that stops), said once.
+ * With fastpath=require it is an error: the trace stops.
+ */
+void
+trace_report_fast(trace_proc_t *p, tr_session_t *s)
+{
+	const trace_t *tr = p->p_sc.sc_tr;
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	slow_list_t l = { p, NULL, 0, 0 };
+	size_t i, nq = 0;
+
+	if (tr->tr_opts.op_fastoff)
+		return;
+	p->p_fastpend = tr_fast_refusals(s, on_refusal, &l) != 0;
+	if (p->p_fastpend) {
+		free(l.sl_v);
+		return;	/* a dlopen's sites: once the loop armed them */
+	}
+	for (i = 0; i < am->am_nsites; i++) {
+		trace_site_t *ts = &am->am_sites[i];
+
+		if (ts->ts_told || !ts->ts_armed || ts->ts_nrefs == 0)
+			continue;
+		ts->ts_told = true;
+		nq += ts->ts_fastq;
+		if (ts->ts_slow != NULL)
+			slow_push(&l, i, ts->ts_slow, ts->ts_slowarg);
+	}
+	if (tr->tr_opts.op_fastreq && !p->p_fastsaid && !p->p_armed)
+		refuse_kinds(p);
+	p->p_fastsaid = true;
+	if (l.sl_n != 0) {
+		say_slow(p, s, &l, nq);
+	} else if (*tr_fast_why(s) != '\0' && !p->p_whysaid) {
+		/* Set up, then given up (a thread without a TCB). */
+		trace_notice(tr, "pid %d: probes stop the thread at each "
+		    "firing: %s", (int)p->p_pid, tr_fast_why(s));
+		p->p_whysaid = true;
+		if (tr->tr_opts.op_fastreq)
+			p->p_refused = true;
+	}
+	free(l.sl_v);
+	if (!p->p_refused)
+		return;
+	/* A program we started must not run untraced: as at any end. */
+	if (p->p_launched && !tr->tr_begun && !p->p_gone)
+		kill(p->p_pid, SIGKILL);
+	tr_stop_async(s);
+}
+
+/*
+ * The process died of signal sig: if the fault that killed it struck
+ * code of ours (a branch into the bytes a jump replaced, a trampoline, an
+ * out-of-line slot), say where and which site: that is pidtrace's bug.
+ */
+void
+trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig)
+{
+	const tr_fault_t *f = tr_fault_last(s);
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const trace_t *tr = p->p_sc.sc_tr;
+	char name[512];
+
+	if (f->fl_sig != sig || f->fl_where == TR_FAULT_NONE)
+		return;
+	if (f->fl_cookie < am->am_nsites && am->am_sites[f->fl_cookie].ts_nrefs)
+		site_name(p, &am->am_sites[f->fl_cookie], name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "pidtrace's own breakpoint");
+	if (f->fl_where == TR_FAULT_PATCH) {
+		trace_notice(tr, "pid %d: thread %d faulted at %#llx, inside "
+		    "the %u bytes at %#llx that pidtrace's jump replaced for "
+		    "%s: a bug of pidtrace's (a branch it did not see lands "
+		    "there), please report it with this line", (int)p->p_pid,
+		    (int)f->fl_tid, (unsigned long long)f->fl_pc,
+		    (unsigned)f->fl_len, (unsigned long long)f->fl_p0, name);
+		return;
+	}
+	/* The instructions moved there may fault on their own. */
+	trace_notice(tr, "pid %d: thread %d faulted at %#llx (address %#llx) "
+	    "in %s for %s, which runs the instructions of %#llx",
+	    (int)p->p_pid, (int)f->fl_tid, (unsigned long long)f->fl_pc,
+	    (unsigned long long)f->fl_addr, f->fl_where == TR_FAULT_TRAMP ?
+	    "pidtrace's trampoline" : "pidtrace's out-of-line slot", name,
+	    (unsigned long long)f->fl_site);
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd/trace/trace.c: the trace's life: made over a table of providers,
+ * configured once from the compiled program's options (trace_opts_t),
+ * freed with every process it still holds; and its notices, one line
+ * each on the stream the host gave.
+ */
+#include <config.h>
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/trace/impl.h"
+
+trace_t *
+trace_new(const pb_provider_t *const *provs, FILE *notices)
+{
+	trace_t *tr = calloc(1, sizeof(*tr));
+
+	if (tr == NULL)
+		return NULL;
+	tr->tr_provs = provs;
+	tr->tr_notices = notices;
+	tr->tr_opts.op_cpupin = -1;
+	trace_enable_scope(&tr->tr_own, tr, NULL);
+	return tr;
+}
+
+void
+trace_free(trace_t *tr)
+{
+	trace_proc_t *p, *next;
+
+	if (tr == NULL)
+		return;
+	for (p = tr->tr_procs; p != NULL; p = next) {
+		next = p->p_next;
+		trace_proc_free(p);
+	}
+	trace_reg_free(&tr->tr_own.sc_reg);
+	trace_arm_free(&tr->tr_own.sc_arm);
+	free(tr);
+}
+
+void
+trace_notice(const trace_t *tr, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(tr->tr_notices, "pidtrace: %s\n", msg);
+}
+
+/* -x bufsize=N[k|m|g] (dtrace's option): the bytes of each ring. */
+static size_t
+bufsize(const char *opt)
+{
+	char *end;
+	size_t n;
+
+	if (opt == NULL)
+		return 0;
+	n = (size_t)strtoull(opt, &end, 0);
+	switch (*end) {
+	case 'k': case 'K': return n << 10;
+	case 'm': case 'M': return n << 20;
+	case 'g': case 'G': return n << 30;
+	}
+	return n;
+}
+
+void
+trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
+{
+	trace_opts_t *op = &tr->tr_opts;
+	trace_proc_t *p;
+	const char *opt;
+
+	tr->tr_pg = pg;
+	op->op_zdefs = (flags & (TRACE_ZDEFS | TRACE_LIST)) != 0;
+	op->op_list = (flags & TRACE_LIST) != 0;
+	op->op_verbose = (flags & TRACE_VERBOSE) != 0;
+	op->op_quiet = dsl_prog_quiet(pg);
+	/* names of stacks too (profile clauses), not only of pid probes */
+	if (dsl_prog_option(pg, "mangled") != NULL)
+		op->op_flags |= PB_MANGLED;
+	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
+		op->op_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) :
+		    INT_MAX;
+	/*
+	 * The default; -x fastpath=off (or 0) forces int3 everywhere;
+	 * fastpath=require refuses to trace when an enabled probe would
+	 * stop the thread.
+	 */
+	opt = dsl_prog_option(pg, "fastpath");
+	op->op_fastoff = opt != NULL && (strcmp(opt, "off") == 0 ||
+	    strcmp(opt, "0") == 0);
+	op->op_fastreq = opt != NULL && strcmp(opt, "require") == 0;
+	/* The pid provider then finds where code may land (brtarget.h). */
+	if (!op->op_fastoff)
+		op->op_flags |= PB_FASTSITES;
+	op->op_bufsize = bufsize(dsl_prog_option(pg, "bufsize"));
+	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
+		p->p_cpupin = op->op_cpupin;
+		if (p->p_s != NULL)
+			tr_fast_config(p->p_s, !op->op_fastoff,
+			    op->op_bufsize);
+	}
+}
