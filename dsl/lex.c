@@ -282,36 +282,32 @@ number(dsl_cc_t *cc, const char *p)
 	} else if (p[0] == '0') {
 		base = 8;
 	}
-	for (; p < cc->cc_end && isalnum((unsigned char)*p); p++) {
-		int d;
+	/*
+	 * As dtrace's lexer reads a constant: decimal or octal digits, or
+	 * hex ones, then u and up to two l; a letter after them begins the
+	 * next token ("int 0abc;" is a syntax error near "0").
+	 */
+	for (; p < cc->cc_end && (isdigit((unsigned char)*p) ||
+	    (base == 16 && isxdigit((unsigned char)*p))); p++) {
 		char c = (char)tolower((unsigned char)*p);
+		int d = isdigit((unsigned char)c) ? c - '0' : c - 'a' + 10;
 
-		if (c == 'u' || c == 'l')
-			break;
-		if (isdigit((unsigned char)c))
-			d = c - '0';
-		else if (base == 16 && c >= 'a' && c <= 'f')
-			d = c - 'a' + 10;
-		else
-			d = 99;
 		if (d >= base)
-			lex_error(cc, p, "D_INT_DIGIT", base == 8 ?
-			    "invalid digit in octal constant" :
-			    "invalid digit in integer constant");
+			lex_error(cc, p, "D_INT_DIGIT",
+			    "invalid digit in octal constant");
 		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
 			over = true;
 		v = v * (uint64_t)base + (uint64_t)d;
 	}
-	for (; p < cc->cc_end && isalnum((unsigned char)*p); p++) {
-		char c = (char)tolower((unsigned char)*p);
-
-		if (c == 'u' && !u)
-			u = true;
-		else if (c == 'l')
-			l = true;
-		else
-			lex_error(cc, p, "D_INT_SUFFIX",
-			    "invalid suffix in integer constant");
+	if (p < cc->cc_end && (*p == 'u' || *p == 'U')) {
+		u = true;
+		p++;
+	}
+	if (p < cc->cc_end && (*p == 'l' || *p == 'L')) {
+		l = true;
+		p++;
+		if (p < cc->cc_end && (*p == 'l' || *p == 'L'))
+			p++;
 	}
 	if (over)
 		lex_error(cc, s, "D_INT_OFLOW",
