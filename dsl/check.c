@@ -1922,10 +1922,13 @@ assignment(check_t *ck, int32_t n)
 		    "assigned to a variable");
 	if (op == '=' && rn->dn_type == DT_INT) {
 		/* a variable holds alloca pointers or others, never both,
-		 * as dtrace-utils requires: 0 is either */
+		 * as dtrace-utils requires: 0 is either.  That a value is
+		 * no alloca pointer is known in the strict pass only: an
+		 * earlier pass reads names not typed yet (a variable the
+		 * clause's predicate makes an alloca pointer) as ints */
 		uint8_t k = (rn->dn_flags & DN_ALLOCA) ? VA_ALLOCA :
-		    rn->dn_op == N_INT && rn->dn_ival == 0 ? 0 :
-		    VA_NONALLOCA;
+		    (rn->dn_op == N_INT && rn->dn_ival == 0) ||
+		    !ck->ck_strict ? 0 : VA_NONALLOCA;
 
 		if ((v->va_alloca | k) != v->va_alloca) {
 			v->va_alloca |= k;

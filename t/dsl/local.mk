@@ -62,6 +62,7 @@ dsl_d_tests = \
 	t/dsl/tst.arraybounds.d \
 	t/dsl/err.D_ARR_BOUNDS.d \
 	t/dsl/tst.alloca.d \
+	t/dsl/tst.alloca-pred.d \
 	t/dsl/tst.alloca-faults.d \
 	t/dsl/err.D_ALLOCA_SIZE.d \
 	t/dsl/err.D_ALLOCA_INCOMPAT.d \
