@@ -552,6 +552,20 @@ main(int argc, char **argv)
 			die("failed to set -x oformat to '%s': Invalid value "
 			    "(json, or text or none)", of);
 	}
+	{
+		/*
+		 * -x fastpath: an unknown value was taken for on, and a typo
+		 * of off or require went unseen.  0 and 1 are dtrace's
+		 * spelling of a boolean option's off and on.
+		 */
+		const char *fp = dsl_prog_option(c->c_pg, "fastpath");
+
+		if (fp != NULL && *fp != '\0' && strcmp(fp, "on") != 0 &&
+		    strcmp(fp, "off") != 0 && strcmp(fp, "require") != 0 &&
+		    strcmp(fp, "1") != 0 && strcmp(fp, "0") != 0)
+			die("failed to set -x fastpath to '%s': Invalid value "
+			    "(on, off or require)", fp);
+	}
 	if (c->c_compile_only && !c->c_list) {
 		dsl_prog_free(c->c_pg);
 		trace_free(c->c_tr);

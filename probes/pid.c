@@ -752,6 +752,7 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	return 0;
 }
 
+/* probe: the probe refused ("return"...), "" for every one asked for. */
 static int
 refuse(struct res *rs, const pb_module_t *md, const char *sym,
     const char *probe, const char *why, int lost)
@@ -1120,6 +1121,21 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	return off;
 }
 
+/*
+ * An ifunc gets no probe of any kind: name the one kind the description
+ * asked for, or "" when it asked for several (mem*: wants entry and
+ * return; "no entry probe" would say its return probe was made).
+ */
+static const char *
+ifunc_kind(const struct want *w)
+{
+	int offs = w->wa_offset || w->wa_offglob != NULL;
+
+	if (w->wa_entry + w->wa_return + offs != 1)
+		return "";
+	return w->wa_entry ? "entry" : w->wa_return ? "return" : "offset";
+}
+
 static void
 make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
     const struct func *f, const char *sym)
@@ -1137,8 +1153,7 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		const char *why = "a GNU indirect function (ifunc): its "
 		    "symbol is the resolver, not the code that runs";
 
-		refuse(rs, md, sym, rs->rs_want.wa_entry ? "entry" :
-		    rs->rs_want.wa_return ? "return" : "offset", why, 0);
+		refuse(rs, md, sym, ifunc_kind(&rs->rs_want), why, 0);
 		first_err(rs, "no probe on %s: %s; probe the implementation "
 		    "it picks, if the library's .symtab names it",
 		    rs->rs_flags & PB_MANGLED ? sym : dm_demangle(sym), why);

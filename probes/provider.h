@@ -167,7 +167,9 @@ typedef struct pb_probe {
 
 typedef struct pb_refusal {
 	const char *rf_probe;	/* the probe refused, a static string:
-				 * "return", "offset", "entry" */
+				 * "return", "offset", "entry", or ""
+				 * for every kind the description asked
+				 * for (an ifunc gets none) */
 	char *rf_mod;		/* module basename */
 	char *rf_func;		/* as pr_func would be */
 	char rf_why[96];	/* "undecodable bytes at offset 0x1a" */

@@ -400,7 +400,6 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 {
 	tr_thread_t *th;
 	tr_event_t ev = classify(status);
-	bool ours;
 
 	th = tr_thread_find(s, tid);
 	if (th == NULL) {
@@ -435,7 +434,6 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return 0;
 	}
 	th->th_stopped = true;
-	ours = th->th_interrupted;
 	/* It stops: a vfork it was in is over (on_clone: a new one). */
 	th->th_vfchild = 0;
 	/*
@@ -476,7 +474,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		th->th_scstop = true;
 	switch (ev) {
 	case EV_SYSCALL:
-		if (tr_sys_stop(s, th, ours) < 0)
+		if (tr_sys_stop(s, th) < 0)
 			return -1;
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:

@@ -96,9 +96,10 @@ struct tr_thread {
 					 * a call (no injection) */
 	bool		th_insys;	/* between a syscall's entry and exit */
 	long		th_scnr;	/* that syscall's number */
-	long		th_rsnr;	/* 1 + the call our interrupt broke,
-					 * which the kernel restarts: its
-					 * entry again is not reported */
+	long		th_rsnr;	/* 1 + the call that left with a
+					 * restart code (or that the attach
+					 * stopped): its entry again, the
+					 * kernel's restart, not reported */
 	bool		th_rsexit;	/* its exit stop is held back: */
 	tr_syscall_t	th_rssc;	/* what it said (a restart code) */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
@@ -248,7 +249,7 @@ void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 
 /* syscall.c */
-int	tr_sys_stop(tr_session_t *s, tr_thread_t *th, bool ours);
+int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 

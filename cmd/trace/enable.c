@@ -96,15 +96,18 @@ refusals(const trace_t *tr, const pb_probe_list_t *list)
 		if (tr->tr_opts.op_quiet && !rf[i].rf_lost)
 			continue;
 		if (said++ < MAXREFUSED)
-			trace_notice(tr, "no %s probe for %s`%s: %s",
-			    rf[i].rf_probe, rf[i].rf_mod, rf[i].rf_func,
-			    rf[i].rf_why);
+			trace_notice(tr, "no %s%sprobe for %s`%s: %s",
+			    rf[i].rf_probe, *rf[i].rf_probe ? " " : "",
+			    rf[i].rf_mod, rf[i].rf_func, rf[i].rf_why);
 		else if (more == NULL)
 			more = rf[i].rf_probe;
+		else if (strcmp(more, rf[i].rf_probe) != 0)
+			more = "";	/* of several kinds */
 	}
 	if (said > MAXREFUSED)
-		trace_notice(tr, "no %s probe for %zu more functions (pidtrace "
-		    "-l lists the probes there are)", more, said - MAXREFUSED);
+		trace_notice(tr, "no %s%sprobe for %zu more functions "
+		    "(pidtrace -l lists the probes there are)", more,
+		    *more ? " " : "", said - MAXREFUSED);
 }
 
 /* Note that description d named functions that were refused a probe. */

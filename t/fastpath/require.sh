@@ -8,7 +8,10 @@
 # and the program it started never ran (no output); under -p, the same,
 # and the process, detached untouched (text and mappings as before), then
 # runs correctly; with fi_a and fi_d, the run is as without the option,
-# exact counts; a syscall probe is refused with its own line.
+# exact counts; a syscall probe is refused with its own line.  An
+# unknown value (-x fastpath=bogus, a pragma's fastpath=of) is refused
+# in one line that lists the values, status 1 as for any bad -x value
+# (dtrace's "failed to set -x"), before the program runs.
 . "$top_srcdir/t/fastpath/fplib.sh"
 
 FP_INTO=$TARGETS/fp-into
@@ -30,6 +33,24 @@ pidtrace: pid: -x fastpath=require: 1 of 1 probe sites stops the thread at each 
 pidtrace:   1: code may jump into the bytes a jump would replace: pid:fp-into:fi_b:entry
 WANT
 same_output "$T/c.want" "$T/c.said"
+
+# An unknown value: one line, nothing run.
+for how in "-x fastpath=bogus" "#pragma D option fastpath=of"; do
+	case $how in
+	-x*)	set -- -x fastpath=bogus; v=bogus; prag= ;;
+	*)	set --; v=of; prag="$how" ;;
+	esac
+	bounded 60 "$PIDTRACE" "$@" -q -n "$prag
+	    $D_END pid\$target::fi_a:entry { @ = count(); }" \
+	    -c "$FP_INTO $n" </dev/null >"$T/u.out" 2>"$T/u.err"
+	rc=$?
+	cat "$T/u.out" "$T/u.err"
+	expect "$how: status" $rc 1
+	[ -s "$T/u.out" ] && fail "$how: something ran: $(cat "$T/u.out")"
+	printf "pidtrace: failed to set -x fastpath to '%s': Invalid value (on, off or require)\n" \
+	    "$v" >"$T/u.want"
+	same_output "$T/u.want" "$T/u.err"
+done
 
 # -c, probes that run fast: as without the option.
 bounded 60 "${RQ[@]}" -n 'pid$target::fi_a:entry, pid$target::fi_d:entry

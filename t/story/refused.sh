@@ -7,7 +7,11 @@
 # A description that names it alone is no error: the other probes run,
 # and count exactly.  Past five such functions in one description (every
 # PLT stub: *@plt:), the rest are counted in one line.  An offset probe
-# refused is named as one, however the offset is written.
+# refused is named as one, however the offset is written.  An ifunc
+# (libc's memchr: its symbol is the resolver) gets no probe at all, and
+# the notice names the probe the description asked for: an entry-only
+# description never hears of a return probe, a return-only one does,
+# one that asks for both hears of no probe.
 . "$top_srcdir/t/lib.sh"
 
 KV=$TARGETS/pb-kv
@@ -55,4 +59,26 @@ bounded 20 "$PIDTRACE" -l -n 'pid$target::*@plt:' -c "$KV" \
 n=$(sed -n 's/^pidtrace: no return probe for \([0-9]*\) more functions (pidtrace -l lists the probes there are)$/\1/p' "$T/err")
 [ -n "$n" ] && [ "$n" -gt 0 ] ||
 	fail "no count of the other refusals: $(tail -n 2 "$T/err")"
+
+say "an ifunc's refusal names the probe asked for"
+LIBC=$(ldd "$RET" | sed -n 's/^[[:space:]]*libc\.so\.6 => \([^ ]*\) .*/\1/p')
+[ -n "$LIBC" ] || fail "no libc.so.6 in ldd $RET"
+command -v readelf >/dev/null || skip "needs readelf (Debian package binutils)"
+readelf -sW --dyn-syms "$LIBC" | grep -q ' IFUNC .* memchr@@' ||
+	skip "$LIBC has no ifunc memchr"
+ifunc=': a GNU indirect function (ifunc): its symbol is the resolver, not the code that runs$'
+for name in entry return ""; do
+	kind=${name:+$name }
+	echo go | bounded 20 "$PIDTRACE" -n "pid\$target:libc.so.6:mem*:$name
+	    { @ = count(); }" -c "$RET 100" >"$T/out" 2>"$T/err" ||
+		fail "mem*:$name exited $?: $(cat "$T/err")"
+	grep -q "^pidtrace: no ${kind}probe for libc\.so\.6\`memchr$ifunc" \
+	    "$T/err" || fail "mem*:$name: memchr not named: $(cat "$T/err")"
+	# A probe not asked for is never spoken of.
+	case $name in
+	entry)	grep '^pidtrace: no return probe' "$T/err" ;;
+	return)	grep '^pidtrace: no entry probe' "$T/err" ;;
+	esac >"$T/other"
+	[ -s "$T/other" ] && fail "mem*:$name: said $(cat "$T/other")"
+done
 exit 0

@@ -21,6 +21,10 @@
  *				merged, even untraced); SIGTERM ends it
  *				early, after the byte of the last one sent
  *	ft-stress spin [T]	T threads (1) call ft_work() until killed
+ *	ft-stress spin T N	after a line (or EOF) on stdin, T threads
+ *				call ft_work() N times in all, then wait
+ *				to be killed: the records a probe made
+ *				are N at most, whenever the kill lands
  *	ft-stress segv N	after a line (or EOF) on stdin, N calls, then
  *				a write through NULL
  *
@@ -111,6 +115,22 @@ sig_thread(void *arg)
 
 	(void)arg;
 	while (nsigs() < sig_total && !sig_stop)
+		s += ft_work(i++);
+	atomic_fetch_add(&sum, s);
+	return NULL;
+}
+
+static unsigned long spin_max;	/* spin T N: calls left to make */
+static atomic_ulong spin_made;
+
+/* spin T N: the calls are taken from one budget, N in all. */
+static void *
+spin_thread(void *arg)
+{
+	unsigned long i = 0, s = 0;
+
+	(void)arg;
+	while (atomic_fetch_add(&spin_made, 1) < spin_max)
 		s += ft_work(i++);
 	atomic_fetch_add(&sum, s);
 	return NULL;
@@ -233,6 +253,24 @@ main(int argc, char **argv)
 		}
 		printf("sent %lu\n", i);
 		return 0;
+	}
+	if (strcmp(mode, "spin") == 0 && argc == 4) {
+		char line[16];
+
+		t = strtoul(argv[2], NULL, 0);
+		spin_max = strtoul(argv[3], NULL, 0);
+		if (t < 1 || t > 64)
+			return 2;
+		ready();
+		if (fgets(line, sizeof(line), stdin) == NULL)
+			clearerr(stdin);
+		for (i = 1; i < t; i++)
+			pthread_create(&th[i], NULL, spin_thread, NULL);
+		spin_thread(NULL);
+		for (i = 1; i < t; i++)
+			pthread_join(th[i], NULL);
+		for (;;)
+			pause();
 	}
 	if (strcmp(mode, "spin") == 0) {
 		t = argc > 2 ? strtoul(argv[2], NULL, 0) : 1;
