@@ -1017,11 +1017,29 @@ stmt1(pstate_t *ps)
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_ELSE)
 		syntax(ps);
 	e = expr(ps);
+	n = dsl_parse_node(cc, S_EXPR, line, col);
+	CC_NODE(cc, n)->dn_a = e;
+	if (tok(ps) == ',') {
+		/* D's comma operator ("a = 1, b = 2;"): each expression
+		 * in turn, a statement of its own in a block */
+		int32_t b = dsl_parse_node(cc, S_BLOCK, line, col), last = n;
+
+		CC_NODE(cc, b)->dn_a = n;
+		while (tok(ps) == ',') {
+			int32_t s;
+
+			next(ps);
+			e = expr(ps);
+			s = dsl_parse_node(cc, S_EXPR, line, col);
+			CC_NODE(cc, s)->dn_a = e;
+			CC_NODE(cc, last)->dn_next = s;
+			last = s;
+		}
+		n = b;
+	}
 	/* the last statement of a clause may omit its ';' */
 	if (tok(ps) != '}')
 		want(ps, ';');
-	n = dsl_parse_node(cc, S_EXPR, line, col);
-	CC_NODE(cc, n)->dn_a = e;
 	return n;
 }
 
