@@ -266,11 +266,43 @@ int_name(int size, bool sign)
 	    3];
 }
 
-/* Does the current token (or the peeked one) name a typedef? */
+/*
+ * Does the current token (or the peeked one) name a typedef?  Besides
+ * the program's and the host's, Linux's fixed-size integers and bool,
+ * which dtrace has from the kernel's types and programs written for it
+ * use (dtrace-utils' print tests declare members as __u8 and bool):
+ * made at their first use, unless the program has its own.
+ */
 static bool
 is_typedef(dsl_cc_t *cc, const char *name)
 {
-	return dsl_type_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0;
+	static const struct {
+		const char	*name;
+		int		size;
+		bool		sign;
+	} linux_types[] = {
+		{ "__u8", 1, false }, { "__s8", 1, true },
+		{ "__u16", 2, false }, { "__s16", 2, true },
+		{ "__u32", 4, false }, { "__s32", 4, true },
+		{ "__u64", 8, false }, { "__s64", 8, true },
+		{ "bool", 1, false },
+	};
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	size_t i;
+
+	if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
+		return true;
+	for (i = 0; i < sizeof(linux_types) / sizeof(linux_types[0]); i++) {
+		int32_t base;
+
+		if (strcmp(linux_types[i].name, name) != 0)
+			continue;
+		base = dsl_type_int(tt, i == 8 ? "_Bool" :
+		    int_name(linux_types[i].size, linux_types[i].sign),
+		    (size_t)linux_types[i].size, linux_types[i].sign);
+		return base != 0 && dsl_type_typedef(tt, name, base) != 0;
+	}
+	return false;
 }
 
 static void __attribute__((noreturn))

@@ -63,6 +63,8 @@ dsl_d_tests = \
 	t/dsl/err.D_ARR_BOUNDS.d \
 	t/dsl/tst.alloca.d \
 	t/dsl/tst.alloca-pred.d \
+	t/dsl/tst.comma.d \
+	t/dsl/tst.linuxtypes.d \
 	t/dsl/tst.alloca-faults.d \
 	t/dsl/err.D_ALLOCA_SIZE.d \
 	t/dsl/err.D_ALLOCA_INCOMPAT.d \
