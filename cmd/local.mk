@@ -8,7 +8,7 @@ cmd_trace_libtrace_a_SOURCES = cmd/trace/trace.h cmd/trace/impl.h \
 	cmd/trace/proc.c cmd/trace/enable.c cmd/trace/arm.c \
 	cmd/trace/fire.c cmd/trace/host.c cmd/trace/run.c \
 	cmd/trace/reg.c cmd/trace/list.c cmd/trace/index.c \
-	cmd/trace/trace.c cmd/trace/report.c \
+	cmd/trace/trace.c cmd/trace/report.c cmd/trace/outring.c \
 	cmd/trace/addrsym.c cmd/trace/addrsym.h cmd/trace/dwtypes.c \
 	lib/fnv.h
 TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \

@@ -60,6 +60,7 @@ typedef struct cmd {
 	cmd_grab_t	c_grabs[MAXGRABS];	/* -p and -c */
 	size_t		c_ngrabs;
 	FILE		*c_out;
+	FILE		*c_final;	/* bufpolicy=ring: c_out's own output */
 	dsl_prog_t	*c_pg;
 	dsl_rt_t	*c_rt;
 	trace_t		*c_tr;		/* the processes, the probes */
@@ -87,7 +88,9 @@ usage(FILE *fp)
 	    "mangled,\n\t    ustackframes, stackfmt=folded, flamegraph=FILE;\n"
 	    "\t    fastpath=off: a ptrace stop at every probe; bufsize=SIZE;\n"
 	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
-	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH)\n"
+	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH;\n"
+	    "\t    rawbytes, stackindent, aggzoom, dynvarsize, aggsize,\n"
+	    "\t    specsize, droptags, nspec, zdefs: see pidtrace(1))\n"
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
@@ -491,7 +494,10 @@ main(int argc, char **argv)
 	size_t i;
 	int status;
 	bool allowed;
+	const char *why, *opt;
 
+	/* a ^C while attaching or compiling ends the trace cleanly */
+	trace_catch_signals();
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);
@@ -539,9 +545,8 @@ main(int argc, char **argv)
 		compile_error(c, err);
 	if (dsl_prog_quiet(c->c_pg))
 		c->c_quiet = true;
-	if (dsl_prog_destructive(c->c_pg, &allowed) && !allowed)
-		die("could not enable tracing: Destructive actions not "
-		    "allowed");
+	if (dsl_prog_option(c->c_pg, "zdefs") != NULL)
+		c->c_zdefs = true;	/* -x zdefs is -Z */
 	{
 		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
 		const char *of = dsl_prog_option(c->c_pg, "oformat");
@@ -581,6 +586,13 @@ main(int argc, char **argv)
 			die("failed to open output file '%s': %s", c->c_outfile,
 			    strerror(errno));
 	}
+	if ((opt = dsl_prog_option(c->c_pg, "bufpolicy")) != NULL &&
+	    strcmp(opt, "ring") == 0) {
+		c->c_final = c->c_out;
+		c->c_out = trace_outring_open(c->c_tr, c->c_final);
+		if (c->c_out == NULL)
+			die("out of memory");
+	}
 	memset(&host, 0, sizeof(host));
 	host.dh_out = c->c_out;
 	host.dh_err = stderr;
@@ -606,6 +618,13 @@ main(int argc, char **argv)
 			    p->cp_matches == 1 ? "" : "s");
 		}
 	}
+	/* as dtrace_go() refuses, once the probes matched; nothing is
+	 * patched in a process before the run */
+	if (dsl_prog_destructive(c->c_pg, &allowed) && !allowed)
+		die("could not enable tracing: Destructive actions not "
+		    "allowed");
+	if ((why = dsl_prog_enable_error(c->c_pg)) != NULL)
+		die("could not enable tracing: %s", why);
 	metrics_start(c);
 	status = trace_run(c->c_tr, metrics_tick, c);
 	if (status < 0)
@@ -615,6 +634,11 @@ main(int argc, char **argv)
 		/* the file ends with the final counts */
 		metrics_update(c->c_metrics, c->c_rt);
 		metrics_close(c->c_metrics);
+	}
+	if (c->c_final != NULL) {
+		/* the ring's lines, at last */
+		fclose(c->c_out);
+		c->c_out = c->c_final;
 	}
 	if ((fflush(c->c_out) != 0 || ferror(c->c_out)) &&
 	    !reader_gone(c->c_out))

@@ -239,6 +239,22 @@ qsum(const int64_t *d)
 	return t;
 }
 
+/* The count of lquantize's bin of zero (its underflow bin if that is
+ * base - 1 == 0, its overflow bin if the limit is -1), 0 if none. */
+static int64_t
+lqzero(const dsl_agg_t *ag, const int64_t *d)
+{
+	int64_t base = ag->ag_p[0], step = ag->ag_p[2];
+	int64_t levels = (int64_t)ag->ag_ndata - 2, i;
+
+	if (base - 1 == 0)
+		return d[0];
+	for (i = 0; i < levels; base += step, i++)
+		if (base == 0)
+			return d[i + 1];
+	return base + 1 == 0 ? d[levels + 1] : 0;
+}
+
 static long double
 lqsum(const dsl_agg_t *ag, const int64_t *d)
 {
@@ -251,12 +267,20 @@ lqsum(const dsl_agg_t *ag, const int64_t *d)
 	return t + (long double)d[levels + 1] * (long double)(base + 1);
 }
 
+/*
+ * A bin's label is the least integer it holds, as dtrace-utils labels
+ * them: a magnitude's first bin starts at factor^m even when its step
+ * slice starts lower (steps < factor: the slice [0, factor^(m+1)/steps)
+ * holds only values from factor^m), and a slice that holds no integer
+ * (factor^(m+1)/steps < 1, magnitude 0 with steps > factor) is a ghost.
+ */
 bool
 dsl_agg_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 {
 	int64_t f = ag->ag_p[0], lo = ag->ag_p[1], hi = ag->ag_p[2];
 	int64_t st = ag->ag_p[3], sf = st / f, per = st - sf;
-	int64_t bin0 = 1 + (hi - lo + 1) * per, i, k, m, pw = 1, idx, v;
+	int64_t bin0 = 1 + (hi - lo + 1) * per, i, k, m, pw = 1, idx;
+	unsigned __int128 from, to, v;
 
 	i = b - bin0;
 	k = i < 0 ? -i : i;
@@ -273,12 +297,17 @@ dsl_agg_llq_label(const dsl_agg_t *ag, int b, int64_t *lower)
 	}
 	m = lo + (k - 1) / per;
 	idx = (k - 1) % per + sf;
-	for (k = 0; k <= m; k++)
-		pw *= f;	/* factor^(m+1) */
-	if ((idx * pw) % st != 0 && pw < st)
+	for (k = 0; k < m; k++)
+		pw *= f;	/* factor^m; factor^(m+1) < 2^63: checked */
+	/* the slice [idx, idx + 1) * factor^(m+1) / steps */
+	from = (unsigned __int128)idx * (uint64_t)(pw * f);
+	to = from + (uint64_t)(pw * f);
+	v = (from + (uint64_t)st - 1) / (uint64_t)st;
+	if (v < (uint64_t)pw)
+		v = (uint64_t)pw;
+	if (v * (uint64_t)st >= to)
 		return false;
-	v = pw >= st ? idx * (pw / st) : idx * pw / st;
-	*lower = i < 0 ? -v : v;
+	*lower = i < 0 ? -(int64_t)v : (int64_t)v;
 	return true;
 }
 
@@ -327,14 +356,18 @@ valcmp(const dsl_agg_t *ag, const int64_t *l, const int64_t *r)
 		rs = lqsum(ag, r);
 		if (ls != rs)
 			return ls < rs ? LT : GT;
-		return 0;
+		/* a tie: the weights at zero, when a bin holds it alone */
+		lv = lqzero(ag, l);
+		rv = lqzero(ag, r);
+		break;
 	case F_LLQUANTIZE:
 		ls = llqsum(ag, l);
 		rs = llqsum(ag, r);
 		if (ls != rs)
 			return ls < rs ? LT : GT;
-		lv = l[0];
-		rv = r[0];
+		/* a tie: the weights at zero, the middle bin */
+		lv = l[ag->ag_ndata / 2];
+		rv = r[ag->ag_ndata / 2];
 		break;
 	default:
 		lv = l[0];
@@ -554,11 +587,16 @@ dsl_agg_joined(dsl_rt_t *rt, const uint32_t *aggs, int n, size_t *nrows,
 	*nrows = 0;
 	for (a = 0; a < n; a++)
 		cap += rt->rt_aggs[aggs[a]].ag_ht.ht_n;
-	rows = calloc(cap + 1, sizeof(*rows));
+	/* the rows, then each row's n entries */
+	rows = calloc(1, (cap + 1) * (sizeof(*rows) +
+	    (size_t)n * sizeof(dsl_hent_t *)));
 	memset(&idx, 0, sizeof(idx));
 	idx.ht_dsize = 8;
 	if (rows == NULL)
 		return NULL;
+	for (i = 0; i <= cap; i++)
+		rows[i].jr_ents = (dsl_hent_t **)(void *)(rows + cap + 1) +
+		    i * (size_t)n;
 	for (a = 0; a < n; a++) {
 		const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[a]];
 

@@ -82,6 +82,11 @@ typedef struct dsl_cc {
 	/* inlines, in the order they are defined */
 	dsl_inline_t	*cc_inlines;
 	uint32_t	cc_ninlines, cc_inlinecap;
+
+	/* checker: variables given a value so far, in program order
+	 * (declared, or assigned in an earlier statement), by index */
+	uint8_t		*cc_vardef;
+	uint32_t	cc_vardefcap;
 } dsl_cc_t;
 
 /* lex.c */
@@ -115,6 +120,9 @@ void	dsl_check_inline_name(dsl_cc_t *, const char *name, int line,
 /* compile.c */
 /* Apply a "#pragma D option" or -x string "name[=value]". */
 void	dsl_compile_option(dsl_cc_t *, const char *opt, int line, int col);
+/* struct in_addr or in6_addr (tag), made the first time a program names
+ * it; 0 for any other tag. */
+int32_t	dsl_compile_builtin(dsl_cc_t *, const char *tag);
 /* Grow arr (of *cap elements) to hold need, zeroing the new ones; an
  * error ("program too large", "out of memory") ends the compile. */
 void	*dsl_compile_grow(dsl_cc_t *, void *arr, uint32_t *cap,

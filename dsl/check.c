@@ -7,7 +7,10 @@
  * of variables from their first assignment in program order (a predicate
  * may read self->ts before the clause that sets it), the second resolves
  * every name to a slot or id, types every node, folds sizeof, fixes each
- * aggregation's function and key types, and rejects what DTrace rejects.
+ * aggregation's function and key types, and rejects what DTrace rejects,
+ * with its tags.  The second goes in program order as dtrace's cooking
+ * does, each clause's statements before its predicate: a global read
+ * before any statement assigns it is an unknown name there.
  */
 #include <config.h>
 
@@ -57,8 +60,10 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_NTOHL] = { 1, 1, DT_INT, 4, false, "i" },
 	[F_NTOHLL] = { 1, 1, DT_INT, 8, false, "i" },
 	[F_INET_NTOA] = { 1, 1, DT_STR, 0, false, "i" },
-	[F_INET_NTOA6] = { 1, 1, DT_STR, 0, false, "i" },
+	[F_INET_NTOA6] = { 1, 2, DT_STR, 0, false, "ii" },
 	[F_INET_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
+	[F_LINK_NTOP] = { 2, 2, DT_STR, 0, false, "ii" },
+	[F_CLEANPATH] = { 1, 1, DT_STR, 0, false, "s" },
 	[F_USTACK] = { 0, 2, DT_STR, 0, false, "ii" },
 	[F_JSTACK] = { 0, 2, DT_STR, 0, false, "ii" },
 	[F_UFUNC] = { 1, 1, DT_STR, 0, false, "i" },
@@ -66,7 +71,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_USYM] = { 1, 1, DT_STR, 0, false, "i" },
 	[F_UADDR] = { 1, 1, DT_STR, 0, false, "i" },
 	[F_PRINTF] = { 1, 64, DT_VOID, 0, false, "s" },
-	[F_PRINTA] = { 1, 9, DT_VOID, 0, false, "*" },
+	[F_PRINTA] = { 1, 1 + DSL_PRINTA_MAX, DT_VOID, 0, false, "*" },
 	[F_TRACE] = { 1, 1, DT_VOID, 0, false, "*" },
 	[F_PRINT] = { 1, 1, DT_VOID, 0, false, "*" },
 	[F_EXIT] = { 1, 1, DT_VOID, 0, false, "i" },
@@ -221,6 +226,33 @@ find_var(check_t *ck, int scope, const char *name, bool create)
 		v->va_nkeys = -1;
 	}
 	return v;
+}
+
+/*
+ * Whether variable v has a value at this point of the program: it was
+ * declared, or an earlier statement assigned it.  dtrace resolves names
+ * in program order, so a read before any assignment is an unknown name
+ * (dtrace-utils' end/err.D_IDENT_UNDEF.timespent reads in END what a
+ * later BEGIN clause sets).  Only the strict pass, which goes in program
+ * order, asks.
+ */
+static bool
+var_defined(check_t *ck, const dsl_var_t *v)
+{
+	uint32_t i = (uint32_t)(v - PG(ck)->pg_vars);
+
+	return i < ck->ck_cc->cc_vardefcap && ck->ck_cc->cc_vardef[i];
+}
+
+static void
+var_define(check_t *ck, const dsl_var_t *v)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i = (uint32_t)(v - PG(ck)->pg_vars);
+
+	cc->cc_vardef = dsl_compile_grow(cc, cc->cc_vardef,
+	    &cc->cc_vardefcap, i + 1, 1);
+	cc->cc_vardef[i] = 1;
 }
 
 #define MAXBYVAL	(1U << 20)	/* bytes a variable holds by value */
@@ -478,7 +510,7 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 	i = 0;
 	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next) {
 		if (kt[i] != NODE(ck, k)->dn_type)
-			dsl_diag_nerror(ck->ck_cc, k, "D_KEY_TYPE", "%s%s key "
+			dsl_diag_nerror(ck->ck_cc, k, "D_PROTO_ARG", "%s%s key "
 			    "#%d is incompatible with its earlier use", what,
 			    name, i + 1);
 		i++;
@@ -543,6 +575,8 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign,
 				dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
 				    "%s is not an array", aname);
 			v = find_var(ck, V_ARRAY, aname, true);
+			v->va_self = strncmp(dsl_prog_str(PG(ck), v->va_name),
+			    "self->", 6) == 0;
 			nd = NODE(ck, n);
 			nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
 			nd->dn_aux = 1;	/* resolved */
@@ -566,6 +600,12 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign,
 		    0, 0);
 		type_var(ck, v, rtype, rsize, rsign, rctype);
 	}
+	if (w && ck->ck_strict) {
+		uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
+
+		var_define(ck, v);
+		v = &PG(ck)->pg_vars[vi];
+	}
 	return v;
 }
 
@@ -582,12 +622,31 @@ promote(dsl_node_t *n, const dsl_node_t *a, const dsl_node_t *b)
 	set_int(n, size, !uns);
 }
 
+/*
+ * An operand must be an integer: dtrace's tag says which kind its
+ * operator wants, arithmetic (+ - * /), scalar (!) or integral (the
+ * rest), or for a comparison that the types are incompatible.
+ */
 static void
 need_int(check_t *ck, int32_t n, const char *op)
 {
-	if (NODE(ck, n)->dn_type != DT_INT)
-		dsl_diag_nerror(ck->ck_cc, n, "D_OP_INT",
-		    "operator %s requires an operand of integer type", op);
+	const char *tag = "D_OP_INT", *what = "integer";
+
+	if (NODE(ck, n)->dn_type == DT_INT)
+		return;
+	if (strcmp(op, "+") == 0 || strcmp(op, "-") == 0 ||
+	    strcmp(op, "*") == 0 || strcmp(op, "/") == 0) {
+		tag = "D_OP_ARITH";
+		what = "arithmetic";
+	} else if (strcmp(op, "!") == 0) {
+		tag = "D_OP_SCALAR";
+		what = "scalar";
+	} else if (strchr("<>=!", op[0]) != NULL && op[1] != op[0]) {
+		dsl_diag_nerror(ck->ck_cc, n, "D_OP_INCOMPAT", "operator %s: "
+		    "operands have incompatible types", op);
+	}
+	dsl_diag_nerror(ck->ck_cc, n, tag, "operator %s requires an operand "
+	    "of %s type", op, what);
 }
 
 static const char *
@@ -718,7 +777,7 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 	if (p[1] < INT32_MIN || p[1] > INT32_MAX)
 		dsl_diag_nerror(cc, a2, "D_LQUANT_LIMVAL", "lquantize( ) "
 		    "argument #2 must be a 32-bit quantity");
-	if (p[1] < p[0])
+	if (p[1] <= p[0])
 		dsl_diag_nerror(cc, call, "D_LQUANT_MISMATCH", "lquantize( ) "
 		    "base (argument #1) must be less than limit (argument "
 		    "#2)");
@@ -749,18 +808,18 @@ lq_args(check_t *ck, int32_t call, int32_t args, int nargs, int64_t p[4])
 
 /*
  * llquantize(v, factor, low, high, steps): the argument rules and tags of
- * dtrace-utils' compiler, which also keep agg.c's llquantize bins whole:
- * steps must divide factor, or be a multiple of it that divides
- * factor^(low+1) (factor^2 when low is 0).
+ * dtrace-utils' compiler, in its order (each magnitude's type and range,
+ * then their order and the overflow, then the steps), which also keep
+ * agg.c's llquantize bins whole: steps must divide factor, or be a
+ * multiple of it that divides factor^(low+1) (factor^2 when low is 0).
  */
 static void
 llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 {
-	static const char *const tags[4][2] = {
+	static const char *const tags[3][2] = {
 		{ "D_LLQUANT_FACTORTYPE", "D_LLQUANT_FACTORVAL" },
 		{ "D_LLQUANT_LMAGTYPE", "D_LLQUANT_LMAGVAL" },
 		{ "D_LLQUANT_HMAGTYPE", "D_LLQUANT_HMAGVAL" },
-		{ "D_LLQUANT_STEPTYPE", "D_LLQUANT_STEPVAL" },
 	};
 	dsl_cc_t *cc = ck->ck_cc;
 	int32_t a[4];
@@ -768,14 +827,14 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 	long double m;
 	int i;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 4; i++)
 		a[i] = nth_arg(ck, args, i + 1);
-		if (a[i] == DSL_NONE || NODE(ck, a[i])->dn_op != N_INT)
-			dsl_diag_nerror(cc, a[i] == DSL_NONE ? call : a[i],
-			    tags[i][0], "llquantize( ) argument #%d must be "
-			    "an integer constant", i + 1);
+	for (i = 0; i < 3; i++) {
+		if (NODE(ck, a[i])->dn_op != N_INT)
+			dsl_diag_nerror(cc, a[i], tags[i][0], "llquantize( ) "
+			    "argument #%d must be an integer constant", i + 1);
 		p[i] = NODE(ck, a[i])->dn_ival;
-		if ((uint64_t)p[i] > UINT16_MAX)
+		if ((uint64_t)p[i] > UINT16_MAX || (i == 0 && p[i] < 2))
 			dsl_diag_nerror(cc, a[i], tags[i][1], "llquantize( ) "
 			    "argument #%d must be an unsigned 16-bit "
 			    "quantity%s", i + 1, i == 0 ?
@@ -784,11 +843,6 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 	f = (uint64_t)p[0];
 	lo = (uint64_t)p[1];
 	hi = (uint64_t)p[2];
-	st = (uint64_t)p[3];
-	if (f < 2)
-		dsl_diag_nerror(cc, a[0], tags[0][1], "llquantize( ) argument "
-		    "#1 must be an unsigned 16-bit quantity greater than or "
-		    "equal to 2");
 	if (hi < lo)
 		dsl_diag_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
 		    "argument #3 (high magnitude) must be at least argument "
@@ -799,10 +853,15 @@ llq_args(check_t *ck, int32_t call, int32_t args, int64_t p[4])
 		dsl_diag_nerror(cc, a[2], "D_LLQUANT_HMAGVAL", "llquantize( ) "
 		    "argument #3 (high magnitude) will cause overflow of 64 "
 		    "bits");
-	if (st == 0)
+	if (NODE(ck, a[3])->dn_op != N_INT || NODE(ck, a[3])->dn_ival <= 0)
 		dsl_diag_nerror(cc, a[3], "D_LLQUANT_STEPTYPE", "llquantize( ) "
 		    "argument #4 must be a non-zero positive integer "
 		    "constant");
+	p[3] = NODE(ck, a[3])->dn_ival;
+	st = (uint64_t)p[3];
+	if (st > UINT16_MAX)
+		dsl_diag_nerror(cc, a[3], "D_LLQUANT_STEPVAL", "llquantize( ) "
+		    "argument #4 must be an unsigned 16-bit quantity");
 	if (st < f && f % st != 0)
 		dsl_diag_nerror(cc, a[0], "D_LLQUANT_STEPVAL", "llquantize( ) "
 		    "argument #4 (steps) must evenly divide argument #1 "
@@ -856,32 +915,38 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	f = (int)r->dn_ival;
 	fname = dsl_prog_funcname(f);
 	nargs = count_args(ck, r->dn_a);
-	if (nargs == 0 && sigs[f].fs_min > 0)
-		dsl_diag_nerror(cc, rhs, "D_AGG_SCALAR", "%s( ) argument #1 "
-		    "must be of scalar type", fname);
+	/* dtrace checks the prototype first (void(@), void(@, ...)...) */
 	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
 		dsl_diag_nerror(cc, rhs, "D_PROTO_LEN", "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %s%d expected", fname, nargs,
 		    nargs == 1 ? "" : "s", sigs[f].fs_min == sigs[f].fs_max ?
-		    "" : "at least ", sigs[f].fs_min);
+		    "" : nargs < sigs[f].fs_min ? "at least " : "at most ",
+		    nargs < sigs[f].fs_min ? sigs[f].fs_min : sigs[f].fs_max);
 	for (a = r->dn_a, i = 1; a != DSL_NONE; a = NODE(ck, a)->dn_next,
 	    i++) {
 		expr(ck, a);
-		if (i == 1 && NODE(ck, a)->dn_type != DT_INT)
-			dsl_diag_nerror(cc, a, "D_AGG_SCALAR", "%s( ) argument "
-			    "#1 must be of scalar type", fname);
-		if (i > 1 && (f == F_LQUANTIZE || f == F_LLQUANTIZE))
-			continue;	/* lq_args, llq_args: constants */
-		if (NODE(ck, a)->dn_type != DT_INT)
+		/* lquantize's and llquantize's parameters are integers */
+		if (i > 1 && i <= sigs[f].fs_min &&
+		    NODE(ck, a)->dn_type != DT_INT)
 			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
 			    "#%d is incompatible with prototype: expected an "
 			    "integer", fname, i);
 	}
+	if (r->dn_a != DSL_NONE && NODE(ck, r->dn_a)->dn_type != DT_INT)
+		dsl_diag_nerror(cc, r->dn_a, "D_AGG_SCALAR", "%s( ) argument "
+		    "#1 must be of scalar type", fname);
 	if (f == F_LQUANTIZE) {
 		lq_args(ck, rhs, r->dn_a, nargs, p);
 	} else if (f == F_LLQUANTIZE) {
 		llq_args(ck, rhs, r->dn_a, p);
 	}
+	/* the increment: quantize's 2nd, lquantize's 5th, llquantize's 6th */
+	if (nargs == sigs[f].fs_max && nargs > 1 && (f == F_QUANTIZE ||
+	    f == F_LQUANTIZE || f == F_LLQUANTIZE) &&
+	    NODE(ck, nth_arg(ck, r->dn_a, nargs - 1))->dn_type != DT_INT)
+		dsl_diag_nerror(cc, nth_arg(ck, r->dn_a, nargs - 1),
+		    "D_PROTO_ARG", "%s( ) increment value (argument #%d) must "
+		    "be of scalar type", fname, nargs);
 
 	ag = find_agg(ck, aname, lhs);
 	/* again: the string table may have moved */
@@ -949,11 +1014,10 @@ aggregation(check_t *ck, int32_t n, int32_t lhs, int32_t rhs)
 	r->dn_type = DT_VOID;
 }
 
-/* An @name argument of printa, clear, trunc... */
-/* The tag dtrace gives an error WHAT ("AGGARG", "PROTO", "SCALAR") of
- * the actions on aggregations: D_PRINTA_AGGARG, D_CLEAR_PROTO... */
+/* The tag dtrace gives an aggregation action's argument #1 that is not
+ * an aggregation: D_PRINTA_AGGARG, D_CLEAR_AGGARG... */
 static const char *
-acttag(const char *fname, const char *what)
+aggargtag(const char *fname)
 {
 	static char tag[32];
 	const char *act = strcmp(fname, "printa") == 0 ? "PRINTA" :
@@ -963,12 +1027,12 @@ acttag(const char *fname, const char *what)
 	    strcmp(fname, "denormalize") == 0 ? "NORMALIZE" : NULL;
 
 	if (act == NULL)
-		return strcmp(what, "PROTO") == 0 ? "D_PROTO_LEN" :
-		    "D_PROTO_ARG";
-	snprintf(tag, sizeof(tag), "D_%s_%s", act, what);
+		return "D_PROTO_ARG";
+	snprintf(tag, sizeof(tag), "D_%s_AGGARG", act);
 	return tag;
 }
 
+/* An @name argument of printa, clear, trunc... */
 static void
 aggref(check_t *ck, int32_t a, const char *fname, int i)
 {
@@ -978,7 +1042,7 @@ aggref(check_t *ck, int32_t a, const char *fname, int i)
 	if (nd->dn_op == N_AGGREF && nd->dn_aux == 2)
 		return;		/* resolved on an earlier pass */
 	if (nd->dn_op != N_AGGREF || nd->dn_aux != 0)
-		dsl_diag_nerror(ck->ck_cc, a, acttag(fname, "AGGARG"), "%s( ) "
+		dsl_diag_nerror(ck->ck_cc, a, aggargtag(fname), "%s( ) "
 		    "argument #%d is incompatible with prototype:\n"
 		    "\tprototype: aggregation\n\t argument: %s", fname, i,
 		    nd->dn_op == N_STR ? "string" : "expression");
@@ -1085,18 +1149,24 @@ conv_int(char c)
 }
 
 /*
- * Check a printf (or printa, with isprinta) format against its argument
- * nodes.  Returns NULL, or dtrace's tag of the error ("D_PRINTF_ARG_TYPE"
- * ...) with a message in msg such as "argument #2 is incompatible with
- * conversion #1 prototype: ...".
+ * Check a printf (or printa, with isprinta) format against the D types
+ * (DT_INT, DT_STR) of its arguments: printf's after the format, printa's
+ * the keys of its aggregation, which its conversions print, %@ taking
+ * the value instead (dt_printf_validate).  Returns NULL, or dtrace's tag
+ * of the error ("D_PRINTF_ARG_TYPE"...) with a message in msg such as
+ * "argument #2 is incompatible with conversion #1 prototype: ...".
  */
 static const char *
-printf_check(const char *fmt, bool isprinta, const dsl_node_t *nodes,
-    int32_t arg, char *msg, size_t len)
+printf_check(const char *fmt, bool isprinta, bool isfreopen,
+    const uint8_t *types, int ntypes, char *msg, size_t len)
 {
-	const char *p = fmt;
-	int nconv = 0, argno = 2;
+	const char *p = fmt, *what = isprinta ? "key" : "argument";
+	int nconv = 0, arg = 0, off = isprinta ? 1 : 2;
 
+	if (*fmt == '\0' && !isfreopen) {
+		snprintf(msg, len, "format string is empty");
+		return "D_PRINTF_FMT_EMPTY";
+	}
 	while ((p = strchr(p, '%')) != NULL) {
 		dsl_conv_t cv;
 		const char *end;
@@ -1111,9 +1181,7 @@ printf_check(const char *fmt, bool isprinta, const dsl_node_t *nodes,
 		if (cv.cv_conv == '%')
 			continue;
 		nconv++;
-		if (isprinta)
-			continue;
-		if (cv.cv_agg) {
+		if (cv.cv_agg && !isprinta) {
 			snprintf(msg, len, "%%@ conversion requires an "
 			    "aggregation and is for use with printa( ) only");
 			return "D_PRINTF_AGG_CONV";
@@ -1122,54 +1190,94 @@ printf_check(const char *fmt, bool isprinta, const dsl_node_t *nodes,
 			int k = (cv.cv_width == -2) + (cv.cv_prec == -2);
 
 			while (k-- > 0) {
-				if (arg == DSL_NONE) {
+				if (arg == ntypes) {
 					snprintf(msg, len, "prototype "
 					    "mismatch: conversion #%d (%%%c) "
 					    "is missing a corresponding \"*\" "
 					    "argument", nconv, cv.cv_conv);
 					return "D_PRINTF_DYN_PROTO";
 				}
-				if (nodes[arg].dn_type != DT_INT) {
-					snprintf(msg, len, "argument #%d is "
+				if (types[arg] != DT_INT) {
+					snprintf(msg, len, "%s #%d is "
 					    "incompatible with conversion #%d "
 					    "prototype: width and precision "
-					    "must be integers", argno, nconv);
+					    "must be integers", what,
+					    arg + off, nconv);
 					return "D_PRINTF_DYN_TYPE";
 				}
-				arg = nodes[arg].dn_next;
-				argno++;
+				arg++;
 			}
 		}
-		if (arg == DSL_NONE) {
+		if (cv.cv_agg)
+			continue;	/* printa's value */
+		if (arg == ntypes) {
 			snprintf(msg, len, "prototype mismatch: conversion #%d "
 			    "(%%%c) is missing a corresponding value argument",
 			    nconv, cv.cv_conv);
 			return "D_PRINTF_ARG_PROTO";
 		}
-		if (conv_int(cv.cv_conv) && nodes[arg].dn_type != DT_INT) {
-			snprintf(msg, len, "argument #%d is incompatible with "
+		if (conv_int(cv.cv_conv) && types[arg] != DT_INT) {
+			snprintf(msg, len, "%s #%d is incompatible with "
 			    "conversion #%d prototype: %%%c wants an integer, "
-			    "the argument is a string", argno, nconv,
-			    cv.cv_conv);
+			    "the %s is a string", what, arg + off, nconv,
+			    cv.cv_conv, what);
 			return "D_PRINTF_ARG_TYPE";
 		}
 		if ((cv.cv_conv == 's' || cv.cv_conv == 'S' ||
-		    cv.cv_conv == 'k') && nodes[arg].dn_type != DT_STR) {
-			snprintf(msg, len, "argument #%d is incompatible with "
+		    cv.cv_conv == 'k') && types[arg] != DT_STR) {
+			snprintf(msg, len, "%s #%d is incompatible with "
 			    "conversion #%d prototype: %%s wants a string, "
-			    "the argument is an integer", argno, nconv);
+			    "the %s is an integer", what, arg + off, nconv,
+			    what);
 			return "D_PRINTF_ARG_TYPE";
 		}
-		arg = nodes[arg].dn_next;
-		argno++;
+		arg++;
 	}
-	if (!isprinta && arg != DSL_NONE) {
+	if (!isprinta && arg != ntypes) {
 		snprintf(msg, len, "prototype mismatch: only %d argument%s "
 		    "required by this format string", nconv + 1,
 		    nconv == 0 ? "" : "s");
 		return "D_PRINTF_ARG_EXTRA";
 	}
 	return NULL;
+}
+
+/*
+ * inet_ntoa(ipaddr_t *), inet_ntoa6(struct in6_addr *): a pointer of
+ * another type is refused (D_PROTO_ARG, as dtrace's prototypes); void *
+ * and a plain integer (arg0, an address) are taken.
+ */
+static void
+addr_arg(check_t *ck, int32_t n, const char *want)
+{
+	int32_t a = NODE(ck, n)->dn_a;
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, a)->dn_ctype), *to;
+	char have[256], wname[256];
+	int32_t w;
+
+	if (ty == NULL || ty->ty_kind != TY_PTR)
+		return;
+	to = ctype(ck, ty->ty_ref);
+	w = dsl_type_lookup(&PG(ck)->pg_tt, want);
+	if (to == NULL || to->ty_kind == TY_VOID ||
+	    (w != 0 && to == ctype(ck, w)) ||
+	    (strcmp(want, "ipaddr_t") == 0 && to->ty_kind == TY_INT &&
+	    to->ty_size == 4))
+		return;
+	dsl_type_name(&PG(ck)->pg_tt, NODE(ck, a)->dn_ctype, have,
+	    sizeof(have));
+	snprintf(wname, sizeof(wname), "%s *", want);
+	dsl_diag_nerror(ck->ck_cc, a, "D_PROTO_ARG", "%s( ) argument #1 is "
+	    "incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+	    dsl_prog_funcname((int)NODE(ck, n)->dn_ival), wname, have);
+}
+
+/* Is node a a call of an action (void: trace(), exit()...)? */
+static bool
+is_action(check_t *ck, int32_t a)
+{
+	return NODE(ck, a)->dn_op == N_CALL &&
+	    F_ISACTION(resolve_func(ck, a, false));
 }
 
 static void
@@ -1187,11 +1295,11 @@ call(check_t *ck, int32_t n, bool stmt)
 	f = (int)nd->dn_ival;
 	name = dsl_prog_funcname(f);
 	if (F_ISAGG(f))
-		dsl_diag_nerror(cc, n, "D_AGG_FUNC", "%s( ) may not be used "
+		dsl_diag_nerror(cc, n, "D_CG_EXPR", "%s( ) may not be used "
 		    "outside an aggregation: use @name = %s(...)", name, name);
-	if (F_ISACTION(f) && !stmt)
-		dsl_diag_nerror(cc, n, "D_ACT_SPEC", "%s( ) is an action: it "
-		    "may only be used as a statement", name);
+	/* an action used as a value is void: the operator or function
+	 * it is given to refuses it, with its own tag */
+	(void)stmt;
 	if (f == F_USTACK || f == F_JSTACK) {
 		/* the walk needs a stopped thread; frames need room */
 		ck->ck_clause->cl_stack = true;
@@ -1199,25 +1307,23 @@ call(check_t *ck, int32_t n, bool stmt)
 			PG(ck)->pg_strsize = DSL_STACKSIZE;
 	}
 	nargs = count_args(ck, nd->dn_a);
-	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max) {
-		if (sigs[f].fs_min == sigs[f].fs_max)
-			dsl_diag_nerror(cc, n, acttag(name, "PROTO"), "%s( ) "
-			    "prototype mismatch: %d arg%s passed, %d expected",
-			    name, nargs, nargs == 1 ? "" : "s",
-			    sigs[f].fs_min);
-		dsl_diag_nerror(cc, n, acttag(name, "PROTO"), "%s( ) prototype "
-		    "mismatch: %d arg%s passed, %s %d expected", name, nargs,
-		    nargs == 1 ? "" : "s", nargs < sigs[f].fs_min ?
-		    "at least" : "at most", nargs < sigs[f].fs_min ?
-		    sigs[f].fs_min : sigs[f].fs_max);
-	}
+	/* printa(fmt) has a format and no aggregation: dt_cg's check */
+	if (f == F_PRINTA && nargs == 1 && NODE(ck, nd->dn_a)->dn_op == N_STR)
+		dsl_diag_nerror(cc, n, "D_PRINTA_PROTO", "printa( ) prototype "
+		    "mismatch: 1 arg passed, 2 expected");
+	if (nargs < sigs[f].fs_min || nargs > sigs[f].fs_max)
+		dsl_diag_nerror(cc, n, "D_PROTO_LEN", "%s( ) prototype "
+		    "mismatch: %d arg%s passed, %s%d expected", name, nargs,
+		    nargs == 1 ? "" : "s", sigs[f].fs_min == sigs[f].fs_max ?
+		    "" : nargs < sigs[f].fs_min ? "at least " : "at most ",
+		    nargs < sigs[f].fs_min ? sigs[f].fs_min : sigs[f].fs_max);
 	for (a = NODE(ck, n)->dn_a, i = 0; a != DSL_NONE;
 	    a = NODE(ck, a)->dn_next, i++) {
 		char want = sigs[f].fs_args[i < (int)strlen(sigs[f].fs_args) ?
 		    i : (int)strlen(sigs[f].fs_args) - 1];
+		bool pf = f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN;
 
-		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
-		    i > 0)
+		if (pf && i > 0)
 			want = '*';
 		if (f == F_PRINTA) {
 			/* printa([format,] @a [, @b ...]) */
@@ -1230,17 +1336,26 @@ call(check_t *ck, int32_t n, bool stmt)
 			aggref(ck, a, name, i + 1);
 			continue;
 		}
-		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
-		    i > 0 && NODE(ck, a)->dn_op == N_CALL &&
-		    F_ISACTION(resolve_func(ck, a, false)))
+		if (pf && i > 0 && is_action(ck, a))
 			dsl_diag_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: "
 			    "void", name, i + 1);
-		if ((f == F_PRINTF || f == F_SYSTEM || f == F_FREOPEN) &&
-		    NODE(ck, a)->dn_op == N_AGGREF)
+		if (pf && NODE(ck, a)->dn_op == N_AGGREF)
 			dsl_diag_nerror(cc, a, "D_PRINTF_ARG_TYPE", "%s( ) "
 			    "argument #%d is incompatible with prototype: an "
 			    "aggregation (printa( ) prints one)", name, i + 1);
+		/* a void action or an aggregation as an argument: the
+		 * tags of dt_cg_act_trace, stringof and the prototypes */
+		if (is_action(ck, a) || NODE(ck, a)->dn_op == N_AGGREF) {
+			bool agg = NODE(ck, a)->dn_op == N_AGGREF;
+
+			dsl_diag_nerror(cc, a, f == F_TRACE ? (agg ?
+			    "D_TRACE_DYN" : "D_TRACE_VOID") : f == F_STRINGOF ?
+			    "D_STRINGOF_TYPE" : "D_PROTO_ARG", "%s( ) argument "
+			    "#%d is incompatible with prototype: %s", name,
+			    i + 1, agg ? "an aggregation" : "void (an action "
+			    "has no value)");
+		}
 		expr(ck, a);
 		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
 			a = cxx_string(ck, n, a);
@@ -1257,13 +1372,9 @@ call(check_t *ck, int32_t n, bool stmt)
 			    "\tprototype: char *\n\t argument: %s",
 			    tname(ck, a, an, sizeof(an)));
 		if (NODE(ck, a)->dn_type == DT_VOID)
-			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
-			    "#%d is incompatible with prototype: void", name,
-			    i + 1);
-		if (want == 'i' && NODE(ck, a)->dn_type != DT_INT &&
-		    (f == F_TRUNC || f == F_NORMALIZE))
-			dsl_diag_nerror(cc, a, acttag(name, "SCALAR"), "%s( ) "
-			    "argument #%d must be of scalar type", name, i + 1);
+			dsl_diag_nerror(cc, a, f == F_TRACE ? "D_TRACE_VOID" :
+			    "D_PROTO_ARG", "%s( ) argument #%d is incompatible "
+			    "with prototype: void", name, i + 1);
 		if ((want == 's' && NODE(ck, a)->dn_type != DT_STR) ||
 		    (want == 'i' && NODE(ck, a)->dn_type != DT_INT))
 			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "%s( ) argument "
@@ -1283,12 +1394,64 @@ call(check_t *ck, int32_t n, bool stmt)
 		if (NODE(ck, fa)->dn_op != N_STR)
 			dsl_diag_nerror(cc, fa, "D_PRINTF_ARG_FMT", "%s( ) "
 			    "argument #1 must be a string constant", name);
-		if (ck->ck_strict && (tag = printf_check(dsl_prog_str(PG(ck),
-		    (uint32_t)NODE(ck, fa)->dn_ival), f == F_PRINTA,
-		    cc->cc_pg->pg_nodes, NODE(ck, fa)->dn_next, msg,
-		    sizeof(msg))) != NULL)
-			dsl_diag_nerror(cc, fa, tag, "%s( ) %s", name, msg);
+		/* "" restores freopen()'s output; dtrace-utils stands "."
+		 * for it, so "." is refused (D_FREOPEN_INVALID) */
+		if (f == F_FREOPEN && strcmp(dsl_prog_str(PG(ck),
+		    (uint32_t)NODE(ck, fa)->dn_ival), ".") == 0)
+			dsl_diag_nerror(cc, fa, "D_FREOPEN_INVALID",
+			    "freopen( ) argument #1 cannot be \".\"");
+		if (ck->ck_strict && f != F_PRINTA) {
+			uint8_t types[64];
+			int nt = 0;
+			int32_t x;
+
+			for (x = NODE(ck, fa)->dn_next; x != DSL_NONE &&
+			    nt < 64; x = NODE(ck, x)->dn_next)
+				types[nt++] = NODE(ck, x)->dn_type;
+			tag = printf_check(dsl_prog_str(PG(ck),
+			    (uint32_t)NODE(ck, fa)->dn_ival), false,
+			    f == F_FREOPEN, types, nt, msg, sizeof(msg));
+			if (tag != NULL)
+				dsl_diag_nerror(cc, fa, tag, "%s( ) %s", name,
+				    msg);
+		}
 	}
+	if (f == F_INET_NTOA6 && nd->dn_a != DSL_NONE &&
+	    NODE(ck, nd->dn_a)->dn_next != DSL_NONE &&
+	    NODE(ck, NODE(ck, nd->dn_a)->dn_next)->dn_op != N_INT)
+		dsl_diag_nerror(cc, NODE(ck, nd->dn_a)->dn_next, "D_PROTO_ARG",
+		    "inet_ntoa6( ) argument #2 must be an integer constant");
+	if (f == F_INET_NTOA || f == F_INET_NTOA6)
+		addr_arg(ck, n, f == F_INET_NTOA ? "ipaddr_t" :
+		    "struct in6_addr");
+	/* print() of a pointer to a type of no known size has nothing to
+	 * show (dtrace's D_PRINT_SIZE) */
+	if (f == F_PRINT && nd->dn_a != DSL_NONE &&
+	    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
+		const dsl_ctype_t *to = ctype(ck, ctype(ck,
+		    NODE(ck, nd->dn_a)->dn_ctype)->ty_ref);
+
+		if (to == NULL || (to->ty_kind != TY_VOID &&
+		    to->ty_size == 0)) {
+			char tn[256];
+
+			dsl_type_name(&PG(ck)->pg_tt, NODE(ck,
+			    nd->dn_a)->dn_ctype, tn, sizeof(tn));
+			dsl_diag_nerror(cc, nd->dn_a, "D_PRINT_SIZE", "print( ) "
+			    "argument #1 points at a type of no known size: %s",
+			    tn);
+		}
+	}
+	/* strtok(NULL, d) goes on with the last string; another integer
+	 * is no string (dtrace's prototype: const char *) */
+	if (f == F_STRTOK && nd->dn_a != DSL_NONE &&
+	    NODE(ck, nd->dn_a)->dn_type == DT_INT &&
+	    NODE(ck, nd->dn_a)->dn_ctype == 0 &&
+	    !(NODE(ck, nd->dn_a)->dn_op == N_INT &&
+	    NODE(ck, nd->dn_a)->dn_ival == 0))
+		dsl_diag_nerror(cc, nd->dn_a, "D_PROTO_ARG", "strtok( ) "
+		    "argument #1 is incompatible with prototype:\n\tprototype: "
+		    "string\n\t argument: integer");
 	if (f == F_SETOPT && ck->ck_strict) {
 		int32_t oa = nd->dn_a;
 
@@ -1525,6 +1688,10 @@ ident(check_t *ck, int32_t n)
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v;
 
+	if (strcmp(name, "args") == 0 && find_var(ck, V_GLOBAL, name,
+	    false) == NULL)
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF", "args may not "
+		    "be referenced as a scalar: use args[N]");
 	if (strcmp(name, "NULL") == 0) {
 		/* an int 0, as D's NULL is (dtrace-utils sizeof/
 		 * tst.SizeofNULL: sizeof (NULL) is 4) */
@@ -1555,6 +1722,30 @@ ident(check_t *ck, int32_t n)
 		return;
 	}
 	{
+		/* the int constants dtrace's D libraries define (unistd.d's
+		 * fault codes, net.d's families and hardware types) */
+		static const struct { const char *name; int value; } libc[] = {
+			{ "DTRACEFLT_UNKNOWN", 0 }, { "DTRACEFLT_BADADDR", 1 },
+			{ "DTRACEFLT_BADALIGN", 2 }, { "DTRACEFLT_ILLOP", 3 },
+			{ "DTRACEFLT_DIVZERO", 4 },
+			{ "DTRACEFLT_NOSCRATCH", 5 }, { "DTRACEFLT_KPRIV", 6 },
+			{ "DTRACEFLT_UPRIV", 7 }, { "DTRACEFLT_TUPOFLOW", 8 },
+			{ "DTRACEFLT_BADSTACK", 9 }, { "AF_INET", 2 },
+			{ "AF_INET6", 10 }, { "ARPHRD_ETHER", 1 },
+			{ "ARPHRD_INFINIBAND", 32 },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(libc) / sizeof(libc[0]); i++)
+			if (strcmp(libc[i].name, name) == 0 &&
+			    find_var(ck, V_GLOBAL, name, false) == NULL) {
+				nd->dn_op = N_INT;
+				nd->dn_ival = libc[i].value;
+				set_int(nd, 4, true);
+				return;
+			}
+	}
+	{
 		/* an enumerator is an int constant */
 		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
 		uint32_t i;
@@ -1579,6 +1770,11 @@ ident(check_t *ck, int32_t n)
 		}
 	}
 	v = find_var(ck, V_GLOBAL, name, false);
+	if (v != NULL && v->va_type != DT_VOID && ck->ck_strict &&
+	    !var_defined(ck, v))
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_UNDEF", "failed to "
+		    "resolve %s: Unknown variable name (it is assigned only "
+		    "later in the program)", name);
 	if (v != NULL && v->va_type != DT_VOID) {
 		nd->dn_op = N_GVAR;
 		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
@@ -1864,6 +2060,21 @@ assignment(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
 		    opname(op));
+	/* x op= y reads x first: dtrace cooks the left operand first */
+	if (op != '=' && ck->ck_strict) {
+		const dsl_node_t *ln = NODE(ck, l);
+		const char *name = ln->dn_op == N_GVAR ? dsl_prog_str(PG(ck),
+		    PG(ck)->pg_vars[ln->dn_ival].va_name) :
+		    ln->dn_op == N_IDENT ? nname(ck, l) : NULL;
+		const dsl_var_t *gv = name != NULL ? find_var(ck, V_GLOBAL,
+		    name, false) : NULL;
+
+		if (name != NULL && find_builtin(name) < 0 &&
+		    find_func(name) < 0 && (gv == NULL ||
+		    !var_defined(ck, gv)))
+			dsl_diag_nerror(cc, l, "D_VAR_UNDEF", "%s has not yet "
+			    "been declared or assigned", name);
+	}
 	expr(ck, r);
 	rn = NODE(ck, r);
 	if (rn->dn_type == DT_VOID)
@@ -1904,13 +2115,8 @@ assignment(check_t *ck, int32_t n)
 		}
 	} else {
 		v = lvalue(ck, l, true, DT_INT, 8, true, 0);
-		if (rn->dn_type != DT_INT && v != NULL &&
-		    v->va_type == DT_INT)
-			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
-			    "incompatible types: \"int\" %s \"%s\"",
-			    opname(op), tname(ck, r, b, sizeof(b)));
 		if (rn->dn_type != DT_INT)
-			dsl_diag_nerror(cc, r, "D_OP_INT", "operator %s "
+			dsl_diag_nerror(cc, r, "D_OP_INCOMPAT", "operator %s "
 			    "requires operands of integer type", opname(op));
 	}
 	if (v == NULL)
@@ -1987,6 +2193,16 @@ narrow(int64_t v, int size, bool sign)
 	}
 }
 
+/* A signed remainder as the runtime computes it (eval.c's smod). */
+static int64_t
+smod(int64_t a, int64_t b)
+{
+	uint64_t m = (a < 0 ? 0 - (uint64_t)a : (uint64_t)a) %
+	    (b < 0 ? 0 - (uint64_t)b : (uint64_t)b);
+
+	return (a < 0) != (b < 0) ? (int64_t)(0 - m) : (int64_t)m;
+}
+
 /*
  * Constant folding (dt_node_op2's and dt_cook_op1's, after typing): an
  * operator whose operands are integer constants becomes a constant, so
@@ -2041,7 +2257,7 @@ fold(check_t *ck, int32_t n)
 			if (!nd->dn_signed)
 				r = (int64_t)(op == '/' ? ua / ub : ua % ub);
 			else if (op == '%')
-				r = dsl_prog_smod(va, vb);
+				r = smod(va, vb);
 			else if (vb == -1)
 				r = (int64_t)(0 - ua);
 			else
@@ -2382,6 +2598,32 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 		set_ctype(ck, n, t);
 }
 
+/* Are the clause's probes all dtrace:::BEGIN or END, which have no
+ * arguments? */
+static bool
+argless(check_t *ck)
+{
+	const dsl_clause_t *cl = ck->ck_clause;
+	const char *st = PG(ck)->pg_strtab;
+	uint32_t d;
+
+	if (cl == NULL)
+		return false;
+	for (d = cl->cl_desc0; d < cl->cl_desc0 + cl->cl_ndescs; d++) {
+		/* offsets into the string table until dsl_compile ends */
+		const dsl_pdesc_t *pd = &PG(ck)->pg_descs[d];
+		const char *prov = st + (uintptr_t)pd->pd_prov;
+		const char *name = st + (uintptr_t)pd->pd_name;
+
+		if ((*prov != '\0' && strcmp(prov, "dtrace") != 0) ||
+		    st[(uintptr_t)pd->pd_mod] != '\0' ||
+		    st[(uintptr_t)pd->pd_func] != '\0' ||
+		    (strcmp(name, "BEGIN") != 0 && strcmp(name, "END") != 0))
+			return false;
+	}
+	return true;
+}
+
 /* args[N] read (not a user's array named args): the clause's argument N,
  * typed when the host knows its type.  True if n was one. */
 static bool
@@ -2395,11 +2637,15 @@ args_index(check_t *ck, int32_t n)
 	    find_var(ck, V_ARRAY, "args", false) != NULL)
 		return false;
 	expr(ck, k);
-	if (NODE(ck, k)->dn_op != N_INT || NODE(ck, k)->dn_ival < 0 ||
-	    NODE(ck, k)->dn_ival >= DSL_NARGS)
+	if (NODE(ck, k)->dn_op != N_INT)
+		dsl_diag_nerror(ck->ck_cc, k, "D_PROTO_ARG", "args[ ] index "
+		    "must be an integer constant");
+	if (NODE(ck, k)->dn_ival < 0 || NODE(ck, k)->dn_ival >= DSL_NARGS ||
+	    argless(ck))
 		dsl_diag_nerror(ck->ck_cc, k, "D_ARGS_IDX", "args[ ] index "
-		    "must be an integer constant from 0 to %d",
-		    DSL_NARGS - 1);
+		    "%lld is out of range%s", (long long)NODE(ck, k)->dn_ival,
+		    argless(ck) ? ": BEGIN and END have no arguments" :
+		    ": it goes from 0 to 9");
 	clause_args(ck, n);
 	typed_arg(ck, n, NODE(ck, k)->dn_ival);
 	return true;
@@ -2655,6 +2901,12 @@ expr1(check_t *ck, int32_t n)
 			return;
 		}
 		v = lvalue(ck, n, false, DT_VOID, 0, false, 0);
+		if (v != NULL && ck->ck_strict &&
+		    NODE(ck, n)->dn_op == N_GVAR && !var_defined(ck, v))
+			dsl_diag_nerror(cc, n, "D_IDENT_UNDEF", "failed to "
+			    "resolve %s: Unknown variable name (it is assigned "
+			    "only later in the program)",
+			    dsl_prog_str(PG(ck), v->va_name));
 		if (v != NULL)
 			var_node(ck, n, v);
 		return;
@@ -2693,8 +2945,8 @@ expr1(check_t *ck, int32_t n)
 		v = lvalue(ck, a, true, DT_INT, 8, true, 0);
 		if (v != NULL && (v->va_type == DT_STR || v->va_bytes > 0))
 			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator %s "
-			    "requires operand of scalar type",
-			    opname(NODE(ck, n)->dn_aux));
+			    "requires an operand of scalar type",
+			    opname(nd->dn_aux));
 		expr(ck, a);
 		nd = NODE(ck, n);
 		set_int(nd, NODE(ck, a)->dn_size, NODE(ck, a)->dn_signed);
@@ -2737,6 +2989,13 @@ expr1(check_t *ck, int32_t n)
 
 		a = nd->dn_a;
 		b = nd->dn_b;
+		/* an aggregation has no value an operator could use */
+		if (NODE(ck, a)->dn_op == N_AGGREF ||
+		    NODE(ck, b)->dn_op == N_AGGREF)
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operator %s: "
+			    "operands have incompatible types: an aggregation "
+			    "has no value here (printa( ) prints it)",
+			    opname(op));
 		expr(ck, a);
 		expr(ck, b);
 		an = NODE(ck, a);
@@ -2869,6 +3128,9 @@ expr1(check_t *ck, int32_t n)
 			(void)null_string(ck, nd->dn_c);
 		if (bn->dn_type == DT_STR && an->dn_type == DT_INT)
 			(void)null_string(ck, nd->dn_b);
+		if (is_action(ck, nd->dn_b) || is_action(ck, nd->dn_c))
+			dsl_diag_nerror(cc, n, "D_OP_ACT", "operator ?: may "
+			    "not select an action: actions have no value");
 		if (an->dn_type != bn->dn_type)
 			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operator ?: "
 			    "operands must have compatible types");
@@ -2940,7 +3202,7 @@ expr1(check_t *ck, int32_t n)
 	}
 	case N_ADDROF: {
 		int32_t t;
-		int aop;
+		int aop = NODE(ck, nd->dn_a)->dn_op;
 
 		aop = NODE(ck, nd->dn_a)->dn_op;
 		if (aop == N_AGGREF)
@@ -3104,9 +3366,13 @@ records(check_t *ck, int32_t s)
 		nd = NODE(ck, s);
 		switch (nd->dn_op) {
 		case S_EXPR:
+			/* commit() and discard() record only the id, which
+			 * dtrace's consumer never prints */
 			if (NODE(ck, nd->dn_a)->dn_op == N_CALL &&
 			    (F_ISACTION(NODE(ck, nd->dn_a)->dn_ival) ||
-			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)))
+			    F_ISSTACK(NODE(ck, nd->dn_a)->dn_ival)) &&
+			    NODE(ck, nd->dn_a)->dn_ival != F_COMMIT &&
+			    NODE(ck, nd->dn_a)->dn_ival != F_DISCARD)
 				return true;
 			break;
 		case S_IF:
@@ -3119,6 +3385,19 @@ records(check_t *ck, int32_t s)
 			break;
 		}
 	}
+	return false;
+}
+
+/* Has an earlier statement (program order) made aggregation name? */
+static bool
+agg_known(check_t *ck, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < PG(ck)->pg_naggs; i++)
+		if (strcmp(dsl_prog_str(PG(ck), PG(ck)->pg_aggs[i].ag_name),
+		    name) == 0)
+			return true;
 	return false;
 }
 
@@ -3138,7 +3417,8 @@ stmts(check_t *ck, int32_t s)
 				call(ck, e, true);
 			} else if (NODE(ck, e)->dn_op == N_AGGREF) {
 				/* @a; as a statement: dtrace's message */
-				if (NODE(ck, e)->dn_aux != 1)
+				if (NODE(ck, e)->dn_aux != 1 &&
+				    !agg_known(ck, nname(ck, e)))
 					dsl_diag_nerror(ck->ck_cc, e,
 					    "D_IDENT_UNDEF", "@%s: a statement "
 					    "with no effect", nname(ck, e));
@@ -3167,6 +3447,30 @@ stmts(check_t *ck, int32_t s)
 	}
 }
 
+/* Define the globals an expression assigns (x = ..., x++), before it is
+ * checked: a predicate's, for its clause's statements. */
+static void
+pred_defines(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd;
+
+	if (n == DSL_NONE)
+		return;
+	nd = NODE(ck, n);
+	if ((nd->dn_op == N_ASSIGN || nd->dn_op == N_INCDEC) &&
+	    NODE(ck, nd->dn_a)->dn_op == N_GVAR)
+		var_define(ck, &PG(ck)->pg_vars[NODE(ck, nd->dn_a)->dn_ival]);
+	nd = NODE(ck, n);
+	if (nd->dn_op == N_INT || nd->dn_op == N_STR)
+		return;
+	pred_defines(ck, nd->dn_a);
+	pred_defines(ck, NODE(ck, n)->dn_b);
+	/* dn_c is a node of ?: only (a comparison's sign elsewhere) */
+	if (NODE(ck, n)->dn_op == N_COND)
+		pred_defines(ck, NODE(ck, n)->dn_c);
+	pred_defines(ck, NODE(ck, n)->dn_next);
+}
+
 static void
 check_pass(check_t *ck)
 {
@@ -3179,6 +3483,15 @@ check_pass(check_t *ck)
 		ck->ck_clause = cl;
 		ck->ck_action = 0;
 		ck->ck_cflags = 0;
+		/* the statements first, as dtrace cooks them: a predicate
+		 * may read what its own clause assigns; and what the
+		 * predicate assigns (/i++ < 10/) the statements may read,
+		 * as dtrace's second try, predicate first, finds */
+		if (ck->ck_strict)
+			pred_defines(ck, cl->cl_pred);
+		stmts(ck, cl->cl_body);
+		cl = &pg->pg_clauses[i];
+		ck->ck_clause = cl;
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
 			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID ||
@@ -3187,7 +3500,6 @@ check_pass(check_t *ck)
 				    "D_PRED_SCALAR", "predicate result must "
 				    "be of scalar type");
 		}
-		stmts(ck, cl->cl_body);
 		cl = &pg->pg_clauses[i];
 		cl->cl_traces = cl->cl_body == DSL_NONE ||
 		    records(ck, cl->cl_body);
@@ -3218,8 +3530,12 @@ dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 	}
 }
 
-/* printa() of several aggregations joins them by key: their keys must
- * agree (known only once every aggregation has been seen). */
+/*
+ * printa() of several aggregations joins them by key: their keys must
+ * agree, in number (D_PRINTA_AGGKEY) and in type (D_PRINTA_AGGPROTO);
+ * a format's conversions print the keys of the first.  Known only once
+ * every aggregation has been seen.
+ */
 static void
 printa_keys(check_t *ck)
 {
@@ -3229,7 +3545,7 @@ printa_keys(check_t *ck)
 	for (i = 0; i < pg->pg_nnodes; i++) {
 		dsl_node_t *nd = &pg->pg_nodes[i];
 		const dsl_agg_t *first = NULL;
-		int32_t a;
+		int32_t a, fmt = DSL_NONE;
 		int k = 1;
 
 		if (nd->dn_op != N_CALL || nd->dn_aux == 0 ||
@@ -3238,7 +3554,10 @@ printa_keys(check_t *ck)
 		for (a = nd->dn_a; a != DSL_NONE;
 		    a = NODE(ck, a)->dn_next, k++) {
 			const dsl_agg_t *ag;
+			int j;
 
+			if (NODE(ck, a)->dn_op == N_STR)
+				fmt = a;
 			if (NODE(ck, a)->dn_op != N_AGGREF ||
 			    NODE(ck, a)->dn_aux != 2)
 				continue;
@@ -3249,16 +3568,36 @@ printa_keys(check_t *ck)
 				first = ag;
 				continue;
 			}
-			if (ag->ag_nkeys != first->ag_nkeys ||
-			    memcmp(ag->ag_ktype, first->ag_ktype,
-			    (size_t)ag->ag_nkeys) != 0 ||
-			    memcmp(ag->ag_ksize, first->ag_ksize,
-			    (size_t)ag->ag_nkeys) != 0)
+			if (ag->ag_nkeys != first->ag_nkeys)
 				dsl_diag_nerror(ck->ck_cc, a, "D_PRINTA_AGGKEY",
-				    "printa( ) argument #%d: @%s's keys do not "
-				    "match @%s's", k,
+				    "printa( ) argument #%d: @%s has %d key%s, "
+				    "@%s has %d", k,
 				    dsl_prog_str(pg, ag->ag_name),
-				    dsl_prog_str(pg, first->ag_name));
+				    ag->ag_nkeys, ag->ag_nkeys == 1 ? "" : "s",
+				    dsl_prog_str(pg, first->ag_name),
+				    first->ag_nkeys);
+			for (j = 0; j < ag->ag_nkeys; j++)
+				if (ag->ag_ktype[j] != first->ag_ktype[j] ||
+				    ag->ag_ksize[j] != first->ag_ksize[j])
+					dsl_diag_nerror(ck->ck_cc, a,
+					    "D_PRINTA_AGGPROTO", "printa( ) "
+					    "argument #%d: @%s's key #%d does "
+					    "not match @%s's", k,
+					    dsl_prog_str(pg, ag->ag_name),
+					    j + 1,
+					    dsl_prog_str(pg, first->ag_name));
+		}
+		if (fmt != DSL_NONE && first != NULL) {
+			const char *tag;
+			char msg[256];
+
+			tag = printf_check(dsl_prog_str(pg,
+			    (uint32_t)NODE(ck, fmt)->dn_ival), true, false,
+			    first->ag_ktype, first->ag_nkeys, msg,
+			    sizeof(msg));
+			if (tag != NULL)
+				dsl_diag_nerror(ck->ck_cc, fmt, tag,
+				    "printa( ) %s", msg);
 		}
 	}
 }
@@ -3278,6 +3617,9 @@ dsl_check(dsl_cc_t *cc)
 
 	/* Learn variable types until nothing changes.  An error
 	 * here only ends the learning: the strict pass reports. */
+	/* the variables so far are the program's declarations */
+	for (k = 0; k < (int)pg->pg_nvars; k++)
+		var_define(&ck, &pg->pg_vars[k]);
 	memcpy(outer, cc->cc_jmp, sizeof(jmp_buf));
 	if (setjmp(cc->cc_jmp) == 0) {
 		for (k = 0; k < 8; k++) {

@@ -44,79 +44,21 @@ dsl_compile_grow(dsl_cc_t *cc, void *arr, uint32_t *cap, uint32_t need,
 	return p;
 }
 
-/* Options: -x name[=value] and #pragma D option. */
-static const char *const optnames[O_NOPTS] = {
-	[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
-	[O_AGGSORTREV] = "aggsortrev", [O_AGGSORTKEYPOS] = "aggsortkeypos",
-	[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = "strsize",
-	[O_ERRTAGS] = "errtags", [O_DEFAULTARGS] = "defaultargs",
-	[O_NSPEC] = "nspec", [O_DESTRUCTIVE] = "destructive",
-	[O_SCRATCHSIZE] = "scratchsize",
-};
-
 /*
- * The value of a number or size option as dtrace parses it: a decimal,
- * octal or hex number (sizes may end in k, m, g or t), no sign, nothing
- * else; -1 when invalid.
+ * Apply option opt, "name" or "name=value", from -x (line 0) or a
+ * #pragma D option line: prog.c's table says what it is.  Every option
+ * is also kept as given, for the host (dsl_prog_option).
  */
-static int64_t
-optnum(const char *val, bool size)
-{
-	unsigned long long v;
-	char *e;
-
-	if (*val == '-' || *val == '+' || *val == '\0')
-		return -1;
-	errno = 0;
-	v = strtoull(val, &e, 0);
-	if (errno != 0 || e == val)
-		return -1;
-	if (size && *e != '\0' && e[1] == '\0') {
-		int sh = 0;
-
-		switch (*e++) {
-		case 'k': case 'K': sh = 10; break;
-		case 'm': case 'M': sh = 20; break;
-		case 'g': case 'G': sh = 30; break;
-		case 't': case 'T': sh = 40; break;
-		default: return -1;
-		}
-		if (v > (unsigned long long)INT64_MAX >> sh)
-			return -1;
-		v <<= sh;
-	}
-	if (*e != '\0' || v > (unsigned long long)INT64_MAX)
-		return -1;
-	return (int64_t)v;
-}
-
-/* Options the host owns or that have no effect here, accepted as dtrace
- * accepts them. */
-static const char *const hostopts[] = {
-	"mangled", "bufsize", "aggsize", "switchrate", "aggrate", "dynvarsize",
-	"specsize", "cleanrate", "statusrate", "bufpolicy",
-	"bufresize", "flowindent", "zdefs", "rawbytes",
-	"stackframes", "ustackframes", "jstackframes", "jstackstrsize",
-	"cpu", "grabanon", "stackindent", "aggpercpu", "aggzoom", "aggpack",
-	"aggsortkeypos", "evaltime", "strip", "version", "nolibs", "amin",
-	"define", "incdir", "undef", "cpp", "cpppath", "debug", "droptags",
-	"empty", "encoding", "iregs", "lazyload", "ldpath", "libdir",
-	"linkmode", "linktype", "pgmax", "procfs", "pspec", "ctypes",
-	"dtypes", "tree", "tregs", "verbose", "disasm", "core", "errtags",
-	"cpupin", "stackfmt", "flamegraph", "fastpath",
-	"oformat", "metrics", "metrics-file",	/* emit.c, cmd/metrics.c */
-	NULL,
-};
-
 void
 dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 {
 	dsl_prog_t *pg = cc->cc_pg;
-	char name[128];
-	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "";
+	char name[128], what[300];
+	const char *eq = strchr(opt, '='), *val = eq ? eq + 1 : "", *why;
 	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
-	int i;
-	bool known = false;
+	int64_t v;
+	bool dyn;
+	int o;
 
 	if (n == 0 || n >= sizeof(name))
 		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
@@ -124,57 +66,36 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 		    "failed to set option '%s': Invalid option name", opt);
 	memcpy(name, opt, n);
 	name[n] = '\0';
-	if ((strcmp(name, "nspec") == 0 && optnum(val, false) < 0) ||
-	    (strcmp(name, "scratchsize") == 0 &&
-	    (optnum(val, true) < 0 || optnum(val, true) > (1 << 24))) ||
-	    ((strcmp(name, "specsize") == 0 || strcmp(name, "bufsize") == 0 ||
-	    strcmp(name, "aggsize") == 0 || strcmp(name, "dynvarsize") == 0) &&
-	    optnum(val, true) < 0)) {
-		if (line == 0)
-			dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET",
-			    "failed to set -x %s: Invalid value for specified "
-			    "option", opt);
-		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET",
-		    "failed to set option '%s' to '%s': Invalid value for "
-		    "specified option", name, val);
-	}
-	for (i = 0; i < O_NOPTS; i++) {
-		if (strcmp(optnames[i], name) == 0) {
-			char *e;
-			long long v = 1;
-
-			known = true;
-			if (*val != '\0') {
-				v = strtoll(val, &e, 0);
-				if (*e != '\0' && i != O_STRSIZE)
-					v = 1;
-				if (i == O_STRSIZE) {
-					if (*e == 'k' || *e == 'K')
-						v *= 1024;
-					if (v <= 0 || v > 65536)
-						dsl_diag_error(cc, line, col,
-						    "D_PRAGMA_OPTSET", "failed "
-						    "to set option 'strsize' "
-						    "to '%s': Invalid value",
-						    val);
-				}
-			}
-			if (i == O_SCRATCHSIZE)
-				v = optnum(val, true);
-			pg->pg_opts[i] = v;
-			if (i == O_STRSIZE)
-				pg->pg_strsize = (uint32_t)v;
-			if (i == O_ERRTAGS)
-				cc->cc_errtags = true;
-		}
-	}
-	for (i = 0; !known && hostopts[i] != NULL; i++)
-		if (strcmp(hostopts[i], name) == 0)
-			known = true;
-	if (!known)
+	if (line == 0)
+		snprintf(what, sizeof(what), "-x %s", opt);
+	else if (eq != NULL)
+		snprintf(what, sizeof(what), "option '%s' to '%s'", name, val);
+	else
+		snprintf(what, sizeof(what), "option '%s'", name);
+	o = dsl_prog_optparse(name, val, &v, &why, &dyn);
+	/* strsize: a string and its NUL, within what a firing can hold */
+	if (o == O_STRSIZE && (v <= 0 || v > 65536))
+		o = DSL_OPT_BADVAL;
+	/* scratchsize: alloca()'s memory, at most 16 MiB a firing */
+	if (o == O_SCRATCHSIZE && v > (1 << 24))
+		o = DSL_OPT_BADVAL;
+	if (o == DSL_OPT_BADNAME)
 		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
 		    "failed to set -x %s: Invalid option name" :
 		    "failed to set option '%s': Invalid option name", name);
+	if (o == DSL_OPT_BADVAL)
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to "
+		    "set %s: Invalid value for specified option", what);
+	if (o == DSL_OPT_REFUSED)
+		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", "failed to "
+		    "set %s: not available: %s", what, why);
+	if (o >= 0) {
+		pg->pg_opts[o] = v;
+		if (o == O_STRSIZE)
+			pg->pg_strsize = (uint32_t)v;
+		if (o == O_ERRTAGS)
+			cc->cc_errtags = true;
+	}
 	pg->pg_optvals = dsl_compile_grow(cc, pg->pg_optvals, &cc->cc_optcap,
 	    pg->pg_noptvals + 1, sizeof(dsl_optval_t));
 	pg->pg_optvals[pg->pg_noptvals].ov_name = dsl_parse_str(cc, name,
@@ -182,6 +103,48 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	pg->pg_optvals[pg->pg_noptvals].ov_value = dsl_parse_str(cc, val,
 	    strlen(val));
 	pg->pg_noptvals++;
+}
+
+/*
+ * The C types dtrace's prototypes name and a user process has no DWARF
+ * for: struct in_addr and struct in6_addr, with Linux's layout
+ * (<netinet/in.h>: in6_u holds u6_addr8[16], u6_addr16[8] and
+ * u6_addr32[4]), for inet_ntoa6() and inet_ntop().  Made when a program
+ * names one it neither declares nor has from the host, so that its own
+ * declaration may still come first.  The type, or 0 if tag is none of
+ * them.
+ */
+int32_t
+dsl_compile_builtin(dsl_cc_t *cc, const char *tag)
+{
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int32_t u8, u16, u32, t, un;
+
+	if (strcmp(tag, "in_addr") != 0 && strcmp(tag, "in6_addr") != 0)
+		return 0;
+	u8 = dsl_type_int(tt, "uint8_t", 1, false);
+	u16 = dsl_type_int(tt, "uint16_t", 2, false);
+	u32 = dsl_type_int(tt, "uint32_t", 4, false);
+	if (u8 == 0 || u16 == 0 || u32 == 0)
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL,
+		    "out of memory");
+	if (strcmp(tag, "in_addr") == 0) {
+		t = dsl_type_struct(tt, "in_addr", false, 4);
+		if (t == 0 || dsl_type_member(tt, t, "s_addr", u32, 0) == 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL,
+			    "out of memory");
+		return t;
+	}
+	un = dsl_type_struct(tt, "", true, 16);
+	t = dsl_type_struct(tt, "in6_addr", false, 16);
+	if (un == 0 || t == 0 || dsl_type_member(tt, un, "u6_addr8",
+	    dsl_type_array(tt, u8, 16), 0) == 0 || dsl_type_member(tt, un,
+	    "u6_addr16", dsl_type_array(tt, u16, 8), 0) == 0 ||
+	    dsl_type_member(tt, un, "u6_addr32", dsl_type_array(tt, u32, 4),
+	    0) == 0 || dsl_type_member(tt, t, "in6_u", un, 0) == 0)
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, NULL,
+		    "out of memory");
+	return t;
 }
 
 dsl_prog_t *
@@ -192,6 +155,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	dsl_cc_t *volatile cc;
 	dsl_prog_t *volatile pg;
 	size_t i;
+	int eline, ecol, esrc;
 
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
@@ -221,6 +185,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		free(cc->cc_tstr);
 		free(cc->cc_pstr);
 		free(cc->cc_dstr);
+		free(cc->cc_vardef);
 		free(cc);
 		return NULL;
 	}
@@ -240,7 +205,20 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		dsl_lex_init(cc, (int)i);
 		dsl_parse(cc);
 	}
+	/* nothing to run would wait for ever: dtrace refuses it unless -x
+	 * empty asks for it (the error is at the end of the last text),
+	 * once the declarations have been checked (an inline's definition
+	 * is wrong before the program is empty) */
+	eline = cc->cc_line;
+	ecol = cc->cc_p != NULL ? (int)(cc->cc_p - cc->cc_linep) + 1 : 1;
+	esrc = cc->cc_src;
 	dsl_check(cc);
+	if (nsrcs > 0 && pg->pg_nclauses == 0 &&
+	    dsl_prog_option(pg, "empty") == NULL) {
+		cc->cc_src = esrc;
+		dsl_diag_error(cc, eline, ecol, "D_EMPTY",
+		    "empty D program translation unit: no probe clause");
+	}
 	/* extraneous macro arguments are an error, as in dtrace */
 	for (i = 1; i < (size_t)cc->cc_copts->co_nargs &&
 	    i < DSL_MAXMACROARGS; i++) {
@@ -265,6 +243,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	free(cc->cc_tstr);
 	free(cc->cc_pstr);
 	free(cc->cc_dstr);
+	free(cc->cc_vardef);
 	free(cc);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';

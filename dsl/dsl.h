@@ -175,6 +175,11 @@ bool		dsl_prog_quiet(const dsl_prog_t *);
  * (-w) is set.  dtrace refuses to enable one that has them unallowed
  * ("Destructive actions not allowed"). */
 bool		dsl_prog_destructive(const dsl_prog_t *, bool *allowed);
+/* Why the program cannot be enabled as its options ask, in dtrace's
+ * words ("Enabling exceeds size of buffer": -x aggsize or dynvarsize too
+ * small for one entry), or NULL.  dtrace refuses it once its probes
+ * matched ("could not enable tracing: ..."). */
+const char	*dsl_prog_enable_error(const dsl_prog_t *);
 /* The value of an option as given ("" if set with no value), or NULL if
  * unset: lets the host read options it owns (mangled, bufsize, ...). */
 const char	*dsl_prog_option(const dsl_prog_t *, const char *name);

@@ -521,7 +521,7 @@ jent(dsl_rt_t *rt, json_object *o, const dsl_aent_t *e)
 void
 dsl_emit_printa(dsl_rt_t *rt, const uint32_t *aggs, int n)
 {
-	dsl_hent_t *zero[8] = { NULL };
+	dsl_hent_t *zero[DSL_PRINTA_MAX] = { NULL };
 	dsl_abucket_t *b = NULL;
 	dsl_jrow_t *rows;
 	dsl_aent_t e;

@@ -180,9 +180,10 @@ builtin(dsl_rt_t *rt, int b)
 static int memread(dsl_rt_t *, uint64_t, void *, size_t, int32_t);
 
 /* Serialise a key tuple into rt_keybuf: integers as 8 bytes, strings
- * with their NUL, structs as their bytes.  Returns the length. */
+ * with their NUL, structs as their bytes, after the thread's id for
+ * self->x[k] (self).  Returns the length. */
 static size_t
-mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
+mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype, bool self)
 {
 	char *buf = rt->rt_keybuf;
 	size_t len = 0;
@@ -198,6 +199,12 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype)
 			n0 = k;
 		nodes[n] = k;
 		vals[n++] = eval(rt, k);
+	}
+	if (self) {
+		int64_t tid = rt->rt_ctx->cx_tid;
+
+		memcpy(buf, &tid, 8);
+		len = 8;
 	}
 	for (i = 0; i < n; i++) {
 		int64_t v = vals[i];
@@ -288,7 +295,7 @@ load(dsl_rt_t *rt, int32_t n)
 		    rt->rt_strsize) : t->th_ints[v->va_slot];
 	}
 	case N_ARR: {
-		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
+		size_t len = mkkey(rt, nd->dn_a, v->va_ktype, v->va_self);
 		dsl_hent_t *he;
 
 		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
@@ -361,13 +368,23 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 			strcpy(tmp, src);
 			src = tmp;
 		}
-		len = mkkey(rt, nd->dn_a, v->va_ktype);
+		len = mkkey(rt, nd->dn_a, v->va_ktype, v->va_self);
 		h = dsl_var_hash((uint32_t)nd->dn_ival, rt->rt_keybuf, len);
 		he = dsl_var_ht_find(&rt->rt_arrays, (uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len, h);
 		if (zero) {
 			if (he != NULL)
 				dsl_var_ht_remove(&rt->rt_arrays, he);
+			break;
+		}
+		/* -x dynvarsize: an element that does not fit is a dynamic
+		 * variable drop, its store lost */
+		if (he == NULL && rt->rt_opts[O_DYNVARSIZE] > 0 &&
+		    rt->rt_arrays.ht_n > 0 &&
+		    rt->rt_arrays.ht_bytes + HE_BYTES(&rt->rt_arrays, len) >
+		    (uint64_t)rt->rt_opts[O_DYNVARSIZE]) {
+			rt->rt_drops[DROP_DYNAMIC]++;
+			rt->rt_droppending = true;
 			break;
 		}
 		if (he == NULL)
@@ -383,6 +400,21 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 	}
 	}
 	return val;
+}
+
+/*
+ * A signed remainder as Oracle's Linux DTrace computes it: |a| % |b|,
+ * negated when the operands' signs differ (dtrace-utils' signed BPF_MOD;
+ * its arithmetic/tst.moddiv: 19 % -5 is -4, -19 % -5 is 4), where C and
+ * illumos give the dividend's sign.
+ */
+static int64_t
+smod(int64_t a, int64_t b)
+{
+	uint64_t m = (a < 0 ? 0 - (uint64_t)a : (uint64_t)a) %
+	    (b < 0 ? 0 - (uint64_t)b : (uint64_t)b);
+
+	return (a < 0) != (b < 0) ? (int64_t)(0 - m) : (int64_t)m;
 }
 
 static int64_t
@@ -409,7 +441,7 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 				r = (int64_t)(ua / ub);
 		} else {
 			if (nd->dn_signed)
-				r = dsl_prog_smod(a, b);
+				r = smod(a, b);
 			else
 				r = (int64_t)(ua % ub);
 		}
@@ -671,7 +703,7 @@ varaddr(dsl_rt_t *rt, int32_t n, bool create)
 		return t->th_mem + v->va_slot;
 	}
 	case N_ARR: {
-		size_t len = mkkey(rt, nd->dn_a, v->va_ktype);
+		size_t len = mkkey(rt, nd->dn_a, v->va_ktype, v->va_self);
 		uint64_t h = dsl_var_hash((uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len);
 		dsl_hent_t *he = dsl_var_ht_find(&rt->rt_arrays,
@@ -902,7 +934,7 @@ copyref(dsl_rt_t *rt, int32_t dst, int32_t src)
 	if (sn->dn_op == N_INT) {
 		if (dn->dn_op == N_ARR) {
 			const dsl_var_t *v = &rt->rt_pg->pg_vars[dn->dn_ival];
-			size_t kl = mkkey(rt, dn->dn_a, v->va_ktype);
+			size_t kl = mkkey(rt, dn->dn_a, v->va_ktype, v->va_self);
 			dsl_hent_t *he = dsl_var_ht_find(&rt->rt_arrays,
 			    (uint32_t)dn->dn_ival, rt->rt_keybuf, kl,
 			    dsl_var_hash((uint32_t)dn->dn_ival, rt->rt_keybuf,
@@ -1021,6 +1053,53 @@ usym(dsl_rt_t *rt, int f, uint64_t pc, char *d, size_t ss)
 	else if ((f == F_UFUNC || f == F_USYM) &&
 	    (p = strstr(d, "+0x")) != NULL)
 		*p = '\0';
+}
+
+/*
+ * cleanpath(): the path without empty and "." components, each ".."
+ * taking away the component before it ("/.." is "/"); what is left of a
+ * relative path, if nothing, is "." ("" stays "").  The results of
+ * dtrace-utils' funcs/tst.cleanpath.
+ */
+static void
+cleanpath(const char *s, char *d, size_t ss)
+{
+	bool abs = *s == '/', any = *s != '\0';
+	size_t base = abs ? 1 : 0, o = base;
+
+	d[0] = '/';
+	while (*s != '\0') {
+		const char *e = s;
+		size_t len, b;
+
+		while (*e != '\0' && *e != '/')
+			e++;
+		len = (size_t)(e - s);
+		s = *e == '/' ? e + 1 : e;
+		if (len == 0 || (len == 1 && e[-1] == '.'))
+			continue;
+		if (len == 2 && e[-1] == '.' && e[-2] == '.') {
+			/* the last component kept, unless it is ".." */
+			for (b = o; b > base && d[b - 1] != '/'; b--)
+				;
+			if (o > base && !(o - b == 2 && d[b] == '.' &&
+			    d[b + 1] == '.')) {
+				o = b > base ? b - 1 : base;
+				continue;
+			}
+			if (abs)
+				continue;	/* "/.." is "/" */
+		}
+		if (o + len + 2 > ss)
+			break;
+		if (o > base)
+			d[o++] = '/';
+		memcpy(d + o, e - len, len);
+		o += len;
+	}
+	if (o == 0 && any)
+		d[o++] = '.';
+	d[o] = '\0';
 }
 
 static int64_t
@@ -1280,9 +1359,39 @@ subr(dsl_rt_t *rt, int32_t n)
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
 			return VAL(empty);
 		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
-		snprintf(d, ss, "%s", txt);
+		/* inet_ntoa6(a) without its strict flag prints an IPv4
+		 * address mapped or compatible (::ffff:1.2.3.4, ::1.2.3.4)
+		 * as 1.2.3.4, as dtrace-utils' inet_ntoa6 does */
+		if (f == F_INET_NTOA6 && (nargs < 2 || av[1] == 0) &&
+		    strchr(txt, '.') != NULL)
+			snprintf(d, ss, "%s", strrchr(txt, ':') + 1);
+		else
+			snprintf(d, ss, "%s", txt);
 		return VAL(d);
 	}
+	case F_LINK_NTOP: {
+		/* a hardware address: Ethernet's 6 bytes, InfiniBand's 20
+		 * (net.d's ARPHRD_ETHER, ARPHRD_INFINIBAND), in hex */
+		unsigned char hw[20];
+		size_t len = av[0] == 1 ? 6 : av[0] == 32 ? 20 : 0, i, o;
+
+		if (len == 0) {
+			fault(rt, FLT_ILLOP, 0, n);
+			return VAL(empty);
+		}
+		if ((d = scratch(rt, ss, n)) == NULL ||
+		    memread(rt, (uint64_t)av[1], hw, len, n) != 0)
+			return VAL(empty);
+		for (i = 0, o = 0; i < len && o + 3 < ss; i++)
+			o += (size_t)snprintf(d + o, ss - o, "%s%02x",
+			    i > 0 ? ":" : "", hw[i]);
+		return VAL(d);
+	}
+	case F_CLEANPATH:
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return VAL(empty);
+		cleanpath(STR(av[0]), d, ss);
+		return VAL(d);
 	case F_COPYINSTR:
 		return copyinstr(rt, n, (uint64_t)av[0],
 		    nargs > 1 ? av[1] : -1);
@@ -1518,6 +1627,29 @@ eval(dsl_rt_t *rt, int32_t n)
 	return 0;
 }
 
+/* -x aggsize: would a new entry (a key of klen bytes) of ra take the
+ * aggregations past it?  Then it is an aggregation drop. */
+static bool
+aggfull(dsl_rt_t *rt, const rt_agg_t *ra, size_t klen)
+{
+	uint64_t used = HE_BYTES(&ra->ag_ht, klen);
+	uint32_t a;
+	size_t n = 0;
+
+	if (rt->rt_opts[O_AGGSIZE] <= 0)
+		return false;
+	for (a = 0; a < rt->rt_pg->pg_naggs; a++) {
+		used += rt->rt_aggs[a].ag_ht.ht_bytes;
+		n += rt->rt_aggs[a].ag_ht.ht_n;
+	}
+	/* the first entry always fits: the program was checked for it */
+	if (n == 0 || used <= (uint64_t)rt->rt_opts[O_AGGSIZE])
+		return false;
+	rt->rt_drops[DROP_AGGREGATION]++;
+	rt->rt_droppending = true;
+	return true;
+}
+
 static void
 aggregate(dsl_rt_t *rt, int32_t n)
 {
@@ -1549,7 +1681,7 @@ aggregate(dsl_rt_t *rt, int32_t n)
 	if (nd->dn_a == DSL_NONE) {
 		he = ra->ag_nokey;
 		if (he == NULL) {
-			if (rt->rt_fault != FLT_NONE)
+			if (rt->rt_fault != FLT_NONE || aggfull(rt, ra, 0))
 				return;
 			he = dsl_var_ht_insert(&ra->ag_ht, 0, "", 0, 0);
 			if (he == NULL)
@@ -1558,13 +1690,15 @@ aggregate(dsl_rt_t *rt, int32_t n)
 			ra->ag_nokey = he;
 		}
 	} else {
-		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype);
+		size_t len = mkkey(rt, nd->dn_a, ag->ag_ktype, false);
 		uint64_t h = dsl_var_hash(0, rt->rt_keybuf, len);
 
 		if (rt->rt_fault != FLT_NONE)
 			return;
 		he = dsl_var_ht_find(&ra->ag_ht, 0, rt->rt_keybuf, len, h);
 		if (he == NULL) {
+			if (aggfull(rt, ra, len))
+				return;
 			he = dsl_var_ht_insert(&ra->ag_ht, 0, rt->rt_keybuf,
 			    len, h);
 			if (he == NULL)
@@ -1576,30 +1710,44 @@ aggregate(dsl_rt_t *rt, int32_t n)
 		dsl_agg_update(rt, ag, he->he_data, v, incr);
 }
 
+/*
+ * setopt(name[, value]): the options dtrace lets a running program
+ * change (quiet, the aggregation sorts, rawbytes, stackindent, aggzoom;
+ * the rates, whose effect pidtrace always has) take effect at once.  A
+ * failure prints dtrace-utils' line (its actions/setopt/tst.badopt) and
+ * the clause goes on: an unknown name, a bad value, or an option fixed
+ * once tracing runs ("Operation illegal when tracing is active").
+ */
 static void
 setopt(dsl_rt_t *rt, const char *name, const char *val)
 {
-	static const char *const names[O_NOPTS] = {
-		[O_QUIET] = "quiet", [O_AGGSORTKEY] = "aggsortkey",
-		[O_AGGSORTREV] = "aggsortrev",
-		[O_AGGSORTKEYPOS] = "aggsortkeypos",
-		[O_AGGSORTPOS] = "aggsortpos", [O_STRSIZE] = NULL,
-		[O_ERRTAGS] = NULL, [O_DEFAULTARGS] = NULL,
-	};
-	int i;
+	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
+	const char *why, *msg = NULL;
+	int64_t v;
+	bool dyn;
+	int o = dsl_prog_optparse(name, val, &v, &why, &dyn);
 
-	for (i = 0; i < O_NOPTS; i++) {
-		if (names[i] != NULL && strcmp(names[i], name) == 0) {
-			int64_t v = *val == '\0' ? 1 : strtoll(val, NULL, 0);
-
-			rt->rt_opts[i] = v;
-			if (i == O_QUIET)
-				rt->rt_quiet = v > 0;
-			return;
-		}
+	if (o == DSL_OPT_BADNAME)
+		msg = "Invalid option name";
+	else if (o == DSL_OPT_BADVAL)
+		msg = "Invalid value for specified option";
+	else if (o == DSL_OPT_REFUSED || !dyn)
+		msg = "Operation illegal when tracing is active";
+	if (msg != NULL) {
+		fflush(rt->rt_host.dh_out);
+		fprintf(rt->rt_err, "pidtrace: error in dt_clause_%u for probe "
+		    "ID %u (%s:%s:%s:%s): couldn't set option \"%s\" to "
+		    "\"%s\": %s\n\n", rt->rt_clause, rt->rt_pid, p->pr_prov,
+		    p->pr_mod, p->pr_func, p->pr_name, name,
+		    *val != '\0' ? val : "1", msg);
+		fflush(rt->rt_err);
+		return;
 	}
-	fprintf(rt->rt_err, "pidtrace: couldn't set option \"%s\" to \"%s\": "
-	    "Invalid option name\n", name, val);
+	if (o < 0)
+		return;		/* no effect to have (switchrate...) */
+	rt->rt_opts[o] = v;
+	if (o == O_QUIET)
+		rt->rt_quiet = v > 0;
 }
 
 /* printf()'s arguments after the format node fn, evaluated. */
@@ -1708,7 +1856,7 @@ action(dsl_rt_t *rt, int32_t n)
 		return;
 	}
 	case F_PRINTA: {
-		uint32_t aggs[8];
+		uint32_t aggs[DSL_PRINTA_MAX];
 		int na = 0;
 		const char *fmt = NULL;
 		int32_t x = a;
@@ -1717,7 +1865,8 @@ action(dsl_rt_t *rt, int32_t n)
 			fmt = rt->rt_pg->pg_strtab + an->dn_ival;
 			x = an->dn_next;
 		}
-		for (; x != DSL_NONE && na < 8; x = NODE(rt, x)->dn_next)
+		for (; x != DSL_NONE && na < DSL_PRINTA_MAX;
+		    x = NODE(rt, x)->dn_next)
 			aggs[na++] = (uint32_t)NODE(rt, x)->dn_ival;
 		dsl_ip_fold(rt->rt_ip);
 		dsl_print_printa(rt, aggs, na, fmt);
@@ -1774,10 +1923,12 @@ action(dsl_rt_t *rt, int32_t n)
 
 		if (rt->rt_fault != FLT_NONE)
 			return;
-		if (nd->dn_ival == F_SPECULATE)
-			ok = dsl_rt_spec_use(rt, id);
-		else
-			ok = dsl_rt_spec_end(rt, id, nd->dn_ival == F_COMMIT);
+		if (nd->dn_ival == F_SPECULATE) {
+			if (!dsl_rt_spec_use(rt, id))
+				fault(rt, FLT_DROP, 0, n);
+			return;
+		}
+		ok = dsl_rt_spec_end(rt, id, nd->dn_ival == F_COMMIT);
 		if (!ok)
 			fault(rt, FLT_ILLOP, 0, n);
 		return;
@@ -1921,12 +2072,16 @@ report(dsl_rt_t *rt)
 	rt->rt_nerrors++;
 	if (rt->rt_error != 0 && !rt->rt_inerror) {
 		dsl_ctx_t ecx = *rt->rt_ctx;
-		uint32_t epid = rt->rt_epid, pid = rt->rt_pid;
+		uint32_t pid = rt->rt_pid;
 		int flt = rt->rt_fault;
 
+		/* Oracle's ERROR arguments: arg1 the probe's id, arg2 the
+		 * clause's index in the program (dtrace-utils' dt_clause_N;
+		 * illumos gives the EPID and the action), arg4 the fault,
+		 * arg5 the address */
 		memset(ecx.cx_args, 0, sizeof(ecx.cx_args));
-		ecx.cx_args[1] = epid;
-		ecx.cx_args[2] = rt->rt_faultact;
+		ecx.cx_args[1] = pid;
+		ecx.cx_args[2] = rt->rt_clause;
 		ecx.cx_args[3] = (uint64_t)off;
 		ecx.cx_args[4] = (uint64_t)faultnum(flt);
 		ecx.cx_args[5] = rt->rt_faultval;
@@ -1948,6 +2103,7 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 	rt->rt_scrused = 0;
 	rt->rt_atop = 8;
 	rt->rt_epid = epid;
+	rt->rt_clause = c;
 	rt->rt_act = 0;
 	rt->rt_ctx = ctx;
 	if (cl->cl_pred != DSL_NONE && eval(rt, cl->cl_pred) == 0 &&
@@ -1968,19 +2124,20 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 		rt->rt_out = out == dh ? rt->rt_host.dh_out : out;
 		dsl_rt_clause_end(rt, rt->rt_fault != FLT_NONE);
 	}
-	if (rt->rt_fault != FLT_NONE)
+	if (rt->rt_fault != FLT_NONE && rt->rt_fault != FLT_DROP)
 		report(rt);
 }
 
 /* An enabling that ran in the traced process met a fault: report it
  * as its clause() would have. */
 static void
-report_ran(dsl_rt_t *rt, uint32_t epid, const dsl_ctx_t *ctx,
+report_ran(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx,
     const dsl_jev_t *ev)
 {
 	if (ev->je_node < 0 || (uint32_t)ev->je_node >= rt->rt_pg->pg_nnodes)
 		return;
 	rt->rt_epid = epid;
+	rt->rt_clause = c;
 	rt->rt_ctx = ctx;
 	rt->rt_fault = ev->je_flt;
 	rt->rt_faultval = ev->je_val;
@@ -2029,11 +2186,13 @@ dsl_eval_fire_part(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx,
 		if (i < 64 && (ran >> i & 1) != 0) {
 			for (k = 0; k < nev; k++)
 				if (ev[k].je_idx == i)
-					report_ran(rt, p->pr_epids[i], ctx,
-					    &ev[k]);
+					report_ran(rt, p->pr_clauses[i],
+					    p->pr_epids[i], ctx, &ev[k]);
 			continue;
 		}
 		clause(rt, p->pr_clauses[i], p->pr_epids[i], ctx);
 	}
+	if (rt->rt_droppending)
+		dsl_rt_drops(rt, false);
 	return rt->rt_exited ? DSL_FIRE_EXIT : DSL_FIRE_OK;
 }

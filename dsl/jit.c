@@ -500,17 +500,12 @@ binop(gen_t *g, int32_t n, int op)
 			dsl_x86_cqo(&g->g_b);
 			op1(g, X86_IDIV, 8, R(TMP));
 			if (op == '%') {
-				/* dsl_prog_smod(): negative when exactly
-				 * one operand is, so the C remainder (the
-				 * dividend's sign) flips for a negative
-				 * divisor */
-				uint32_t pos = label(g);
-
+				/* eval.c's smod: the dividend's sign (idiv's)
+				 * turned over by a negative divisor */
 				mov(g, R(ACC), R(X86_RDX));
 				op2(g, X86_TEST, 8, R(TMP), R(TMP));
-				jcc(g, X86_CC_NS, pos);
+				jcc(g, X86_CC_NS, done);
 				op1(g, X86_NEG, 8, R(ACC));
-				bind(g, pos);
 			}
 			bind(g, done);
 			return;
@@ -1376,6 +1371,11 @@ aggregate(gen_t *g, int32_t n)
 	bool dyn;
 	char key[512];
 
+	/* -x aggsize counts the entries pidtrace makes (eval.c) */
+	if (g->g_pg->pg_opts[O_AGGSIZE] > 0) {
+		nope(g, "aggregations bounded by -x aggsize");
+		return;
+	}
 	if (a != DSL_NONE) {
 		expr(g, a);
 		tv = push(g);

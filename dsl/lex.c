@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "dsl/cc.h"
@@ -108,13 +109,55 @@ newline(dsl_cc_t *cc, const char *p)
 	cc->cc_linep = p + 1;
 }
 
-/* "#pragma D option x=y" (the only directive without -C). */
+/*
+ * Is s dtrace's attribute triple, "stability/stability/class" (#pragma D
+ * attributes Evolving/Evolving/Common name)?
+ */
+static bool
+attr_triple(const char *s)
+{
+	static const char *const stab[] = { "Internal", "Private",
+	    "Obsolete", "External", "Unstable", "Evolving", "Stable",
+	    "Standard", NULL };
+	static const char *const cls[] = { "Unknown", "CPU", "Platform",
+	    "Group", "ISA", "Common", NULL };
+	int i, k;
+
+	for (i = 0; i < 3; i++) {
+		const char *const *names = i < 2 ? stab : cls;
+		size_t len = strcspn(s, "/");
+
+		for (k = 0; names[k] != NULL; k++)
+			if (strlen(names[k]) == len &&
+			    strncasecmp(names[k], s, len) == 0)
+				break;
+		if (names[k] == NULL)
+			return false;
+		s += len;
+		if (i < 2 && *s++ != '/')
+			return false;
+	}
+	return *s == '\0';
+}
+
+/*
+ * A control line: "#pragma D option x=y" sets an option; the other
+ * directives dtrace knows without its C preprocessor are checked as
+ * dt_pragma.c checks them: "#pragma D attributes" and "binding" (no
+ * effect: pidtrace reports no stability), "#pragma D depends_on" (what
+ * pidtrace has is there: the dtrace, pid, syscall and profile providers;
+ * a library or a kernel module is not), "#error" and "#pragma D error"
+ * (the compile fails with its text), "#ident" (ignored), "#line".
+ * Other "#pragma" lines are ignored, as K&R asks; "#pragma D" names no
+ * other pragma.
+ */
 static void
 directive(dsl_cc_t *cc)
 {
 	const char *p = cc->cc_p + 1, *e, *start = cc->cc_p;
-	char word[256];
+	char word[256], *tok[8];
 	size_t n;
+	int nt = 0, d;
 
 	while (p < cc->cc_end && *p != '\n')
 		p++;
@@ -122,42 +165,119 @@ directive(dsl_cc_t *cc)
 	n = (size_t)(e - start);
 	if (n >= sizeof(word))
 		lex_error(cc, start, "D_PRAGMA_MALFORM", "#pragma too long");
-	memcpy(word, start, n);
-	word[n] = '\0';
-	{
-		char *w = word + 1, *tok[5];
-		int nt = 0;
-		char *save = NULL, *t;
+	memcpy(word, start + 1, n - 1);
+	word[n - 1] = '\0';
+	/* the words, a "quoted string" being one */
+	for (p = word; nt < 8;) {
+		char *w = (char *)p;
 
-		for (t = strtok_r(w, " \t\r", &save); t != NULL && nt < 5;
-		    t = strtok_r(NULL, " \t\r", &save))
-			tok[nt++] = t;
-		if (nt == 5 && strcmp(tok[0], "pragma") == 0 &&
-		    strcmp(tok[1], "D") == 0 && strcmp(tok[2], "option") == 0)
-			lex_error(cc, start, "D_PRAGMA_MALFORM",
-			    "malformed #pragma D option");
-		if (nt >= 1 && strcmp(tok[0], "pragma") == 0) {
-			if (nt == 4 && strcmp(tok[1], "D") == 0 &&
-			    strcmp(tok[2], "option") == 0) {
-				dsl_compile_option(cc, tok[3], cc->cc_line,
-				    col(cc, start));
-			} else if (nt >= 2 && strcmp(tok[1], "D") == 0 &&
-			    nt >= 3 && strcmp(tok[2], "option") != 0) {
-				lex_error(cc, start, "D_PRAGMA_INVAL",
-				    "invalid control directive: "
-				    "#pragma D");
-			} else if (nt < 4 && nt >= 3) {
-				lex_error(cc, start, "D_PRAGMA_MALFORM",
-				    "malformed #pragma D option");
-			}
-			/* other pragmas are ignored, as dtrace does */
-		} else if (nt >= 1 && strcmp(tok[0], "line") != 0 &&
-		    !(nt == 0)) {
-			lex_error(cc, start, "D_PRAGCTL_INVAL",
-			    "preprocessor directives need the C "
-			    "preprocessor (-C), which pidtrace lacks");
+		while (*w == ' ' || *w == '\t' || *w == '\r')
+			w++;
+		if (*w == '\0')
+			break;
+		if (*w == '"') {
+			char *q = strchr(w + 1, '"');
+
+			tok[nt++] = w + 1;
+			if (q == NULL)
+				break;
+			*q = '\0';
+			p = q + 1;
+			continue;
 		}
+		tok[nt++] = w;
+		while (*w != '\0' && *w != ' ' && *w != '\t' && *w != '\r')
+			w++;
+		if (*w != '\0')
+			*w++ = '\0';
+		p = w;
 	}
+	if (nt == 0)
+		goto done;	/* a null directive */
+	d = strcmp(tok[0], "pragma") == 0 ? 1 : 0;
+	if (d == 1 && nt >= 2 && strcmp(tok[1], "D") == 0)
+		d = 2;		/* tok[d] names the pragma */
+	if (d == 1 && nt == 1)
+		goto done;
+	if (d == 1 && strcmp(tok[1], "error") != 0 &&
+	    strcmp(tok[1], "ident") != 0 && strcmp(tok[1], "line") != 0)
+		goto done;	/* another's #pragma */
+	if (d == 2 && nt == 2)
+		goto done;
+	if (strcmp(tok[d], "option") == 0 && d == 2) {
+		if (nt != 4)
+			lex_error(cc, start, "D_PRAGMA_MALFORM", nt < 4 ?
+			    "malformed #pragma D option: name[=value] "
+			    "expected" : "superfluous arguments after #pragma "
+			    "D option name[=value]");
+		dsl_compile_option(cc, tok[3], cc->cc_line, col(cc, start));
+	} else if (strcmp(tok[d], "attributes") == 0 && d == 2) {
+		if (nt != 5)
+			lex_error(cc, start, "D_PRAGMA_MALFORM", "malformed "
+			    "#pragma D attributes: attributes and a name "
+			    "expected");
+		if (!attr_triple(tok[3]))
+			lex_error(cc, start, "D_PRAGMA_INVAL", "invalid "
+			    "attributes in #pragma D attributes: "
+			    "stability/stability/class expected, as "
+			    "Evolving/Evolving/Common");
+	} else if (strcmp(tok[d], "binding") == 0 && d == 2) {
+		if (nt != 5)
+			lex_error(cc, start, "D_PRAGMA_MALFORM", "malformed "
+			    "#pragma D binding: a version and a name "
+			    "expected");
+	} else if (strcmp(tok[d], "depends_on") == 0 && d == 2) {
+		char msg[300];
+
+		if (nt != 5)
+			lex_error(cc, start, "D_PRAGMA_MALFORM", "malformed "
+			    "#pragma D depends_on: a class and a name "
+			    "expected");
+		if (strcmp(tok[3], "library") == 0)
+			lex_error(cc, start, "D_PRAGMA_DEPEND", "the main "
+			    "program may not depend on a library (pidtrace "
+			    "has no D libraries)");
+		if (strcmp(tok[3], "provider") != 0 &&
+		    strcmp(tok[3], "module") != 0) {
+			snprintf(msg, sizeof(msg), "invalid class '%s' in "
+			    "#pragma D depends_on: provider, module or "
+			    "library expected", tok[3]);
+			lex_error(cc, start, "D_PRAGMA_INVAL", msg);
+		}
+		if (strcmp(tok[3], "module") == 0 ||
+		    (strcmp(tok[4], "dtrace") != 0 &&
+		    strcmp(tok[4], "pid") != 0 &&
+		    strcmp(tok[4], "syscall") != 0 &&
+		    strcmp(tok[4], "profile") != 0)) {
+			snprintf(msg, sizeof(msg), "the program requires %s "
+			    "%s, which pidtrace does not have", tok[3],
+			    tok[4]);
+			lex_error(cc, start, "D_PRAGMA_DEPEND", msg);
+		}
+	} else if (strcmp(tok[d], "error") == 0) {
+		char msg[300];
+		int i;
+		size_t o;
+
+		o = (size_t)snprintf(msg, sizeof(msg), "#error:");
+		for (i = d + 1; i < nt && o < sizeof(msg); i++)
+			o += (size_t)snprintf(msg + o, sizeof(msg) - o, " %s",
+			    tok[i]);
+		lex_error(cc, start, "D_PRAGERR", msg);
+	} else if (strcmp(tok[d], "ident") == 0 ||
+	    strcmp(tok[d], "line") == 0) {
+		/* ignored, as dtrace ignores #ident; #line is cpp's */
+	} else if (d == 2) {
+		char msg[300];
+
+		snprintf(msg, sizeof(msg), "invalid D pragma: %s", tok[d]);
+		lex_error(cc, start, "D_PRAGMA_INVAL", msg);
+	} else {
+		lex_error(cc, start, "D_PRAGCTL_INVAL",
+		    "preprocessor directives need the C "
+		    "preprocessor (-C), which pidtrace lacks");
+	}
+done:
 	cc->cc_p = e;
 }
 
@@ -343,6 +463,20 @@ is_int(const char *s, int64_t *v)
 	return errno == 0 && *e == '\0';
 }
 
+/* $$target, $$pid...: the macro variable's value as a string token. */
+static int
+macro_str(dsl_cc_t *cc)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)cc->cc_tival);
+	cc->cc_tstrlen = 0;
+	putc_tok(cc, 0);
+	cc->cc_tstrlen = 0;
+	puts_tok(cc, buf);
+	return T_STRING;
+}
+
 /* $1, $$1, $target, $pid at p (which points at '$'). */
 static int
 macro(dsl_cc_t *cc, const char *p)
@@ -399,17 +533,29 @@ macro(dsl_cc_t *cc, const char *p)
 				return T_IDENT;
 			}
 		}
-		dsl_diag_error(cc, cc->cc_line, col(cc, s), "D_MACRO_UNDEF",
-		    "macro argument $%d is not an integer or identifier; use "
-		    "$$%d for a string", n, n);
+		/* neither: a string, as dtrace's lexer takes it ($0, a
+		 * path), its enclosing quotes dropped */
+		{
+			size_t len = strlen(a);
+
+			if (len > 1 && a[0] == '"' && a[len - 1] == '"')
+				for (len -= 2, a++; len > 0; len--)
+					putc_tok(cc, *a++);
+			else
+				puts_tok(cc, a);
+			return T_STRING;
+		}
 	}
-	if (!str && cc->cc_end - p >= 6 && strncmp(p, "target", 6) == 0 &&
+	/* "$" before neither a digit nor a name: "$-1" */
+	if (p >= cc->cc_end || (!isalpha((unsigned char)*p) && *p != '_'))
+		lex_error(cc, s, "D_SYNTAX", "syntax error near \"$\"");
+	if (cc->cc_end - p >= 6 && strncmp(p, "target", 6) == 0 &&
 	    (cc->cc_end - p == 6 || !isalnum((unsigned char)p[6]))) {
 		cc->cc_p = p + 6;
 		cc->cc_tival = cc->cc_copts->co_target;
 		cc->cc_tunsigned = false;
 		cc->cc_tlong = false;
-		return T_INT;
+		return str ? macro_str(cc) : T_INT;
 	}
 	/* dtrace's macro variables of its own process */
 	{
@@ -417,8 +563,7 @@ macro(dsl_cc_t *cc, const char *p)
 		    "gid", "euid", "egid", "pgid", "sid" };
 		size_t i, l;
 
-		for (i = 0; !str && i < sizeof(names) / sizeof(names[0]);
-		    i++) {
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 			l = strlen(names[i]);
 			if (cc->cc_end - p < (ptrdiff_t)l ||
 			    strncmp(p, names[i], l) != 0 ||
@@ -438,7 +583,7 @@ macro(dsl_cc_t *cc, const char *p)
 			}
 			cc->cc_tunsigned = false;
 			cc->cc_tlong = false;
-			return T_INT;
+			return str ? macro_str(cc) : T_INT;
 		}
 	}
 	lex_error(cc, s, "D_MACRO_UNDEF", "invalid macro variable");

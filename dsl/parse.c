@@ -407,6 +407,9 @@ tagged_type(pstate_t *ps)
 	}
 	if (t != 0)
 		return t;
+	/* struct in_addr and in6_addr, unless the program declares them */
+	if (k == TY_STRUCT && (t = dsl_compile_builtin(cc, tag)) != 0)
+		return t;
 	if (k == TY_ENUM)
 		dsl_diag_error(cc, line, col, "D_TYPE_ERR", "failed to "
 		    "resolve type enum %s: Unknown type name", tag);
@@ -657,10 +660,18 @@ postfix(pstate_t *ps)
 			    "associative arrays", dsl_prog_str(cc->cc_pg,
 			    (uint32_t)nd->dn_ival));
 		} else if (tok(ps) == '[' && nd->dn_op == N_SELFREF) {
-			dsl_diag_error(cc, line, col, "D_SYNTAX", "self->%s[]: "
-			    "thread-local associative arrays are not "
-			    "supported", dsl_prog_str(cc->cc_pg,
-			    (uint32_t)nd->dn_ival));
+			/* self->x[k]: a thread-local associative array, an
+			 * array named "self->x" keyed by the thread too */
+			char name[300];
+			int32_t a;
+
+			snprintf(name, sizeof(name), "self->%s",
+			    dsl_prog_str(cc->cc_pg, (uint32_t)nd->dn_ival));
+			a = keys(ps, line, col);
+			nd = CC_NODE(cc, n);
+			nd->dn_op = N_ARR;
+			nd->dn_ival = dsl_parse_str(cc, name, strlen(name));
+			nd->dn_a = a;
 		} else if (tok(ps) == '[') {
 			int32_t i;
 

@@ -127,7 +127,9 @@ dsl_print_stack_fmt(dsl_rt_t *rt, FILE *fp, const char *st, const char *ffmt)
 	fputc('\n', fp);
 	while (next_pc(&p, &pc)) {
 		frame_name(rt, pid, pc, name, sizeof(name), &room);
-		fprintf(fp, "%*s", 14, "");
+		fprintf(fp, "%*s", rt->rt_opts[O_STACKINDENT] >= 0 ?
+		    (int)(rt->rt_opts[O_STACKINDENT] < 1000 ?
+		    rt->rt_opts[O_STACKINDENT] : 1000) : 14, "");
 		fprintf(fp, ffmt, name);
 		fputc('\n', fp);
 	}
@@ -175,7 +177,6 @@ dsl_print_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 	return used;
 }
 
-/* trace(): dt_consume_cpu's record printing (illumos widths). */
 /*
  * Bytes as dtrace's dt_print_rawbytes prints them: a heading of the 16
  * columns, then each 16 bytes' offset, their hex and their characters
@@ -206,6 +207,33 @@ dsl_print_rawbytes(dsl_rt_t *rt, const unsigned char *c, size_t n)
 	}
 }
 
+/*
+ * -x rawbytes: trace() prints its record's bytes, as dtrace-utils'
+ * dt_print_rawbytes lays them out.  A string's record is its buffer,
+ * the string and NULs to its size; an integer's its bytes,
+ * little-endian.
+ */
+static void
+rawbytes(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
+{
+	unsigned char buf[DSL_STACKSIZE];
+	size_t len, i;
+
+	if (n->dn_type == DT_STR) {
+		len = rt->rt_strsize < sizeof(buf) ? rt->rt_strsize :
+		    sizeof(buf);
+		memset(buf, 0, len);
+		memcpy(buf, (const char *)(intptr_t)v,
+		    strnlen((const char *)(intptr_t)v, len));
+	} else {
+		len = n->dn_size > 0 && n->dn_size <= 8 ? n->dn_size : 8;
+		for (i = 0; i < len; i++)
+			buf[i] = (unsigned char)((uint64_t)v >> (8 * i));
+	}
+	dsl_print_rawbytes(rt, buf, len);
+}
+
+/* trace(): dt_consume_cpu's record printing (Oracle's widths). */
 void
 dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 {
@@ -235,6 +263,11 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 		free(b);
 		return;
 	}
+	if (rt->rt_opts[O_RAWBYTES] > 0 && !(n->dn_type == DT_STR &&
+	    *(const char *)(intptr_t)v == DSL_STACKMARK)) {
+		rawbytes(rt, n, v);
+		return;
+	}
 	if (n->dn_type == DT_STR &&
 	    *(const char *)(intptr_t)v == DSL_STACKMARK) {
 		print_stack(rt, fp, (const char *)(intptr_t)v);
@@ -247,8 +280,9 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 			fprintf(fp, "  %-33s", (const char *)(intptr_t)v);
 		return;
 	}
-	/* signed types print signed (dtrace-utils' tst.signedkeys; illumos
-	 * printed (char)-1 as 255), with illumos' widths */
+	/* Oracle's widths and signs (dtrace-utils' dt_print_datum): each
+	 * type as it is, (int8_t)-1 as -1 where illumos printed 255, and
+	 * 64-bit values in 19 columns signed, 20 unsigned (illumos: 16) */
 	switch (n->dn_size) {
 	case 1:
 		fprintf(fp, q ? "%d" : " %3d", n->dn_signed ? (int)(int8_t)v :
@@ -260,15 +294,15 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 		break;
 	case 4:
 		if (n->dn_signed)
-			fprintf(fp, q ? "%d" : " %8d", (int)(int32_t)v);
+			fprintf(fp, q ? "%d" : " %10d", (int)(int32_t)v);
 		else
-			fprintf(fp, q ? "%u" : " %8u", (unsigned)(uint32_t)v);
+			fprintf(fp, q ? "%u" : " %10u", (unsigned)(uint32_t)v);
 		break;
 	default:
 		if (n->dn_signed)
-			fprintf(fp, q ? "%lld" : " %16lld", (long long)v);
+			fprintf(fp, q ? "%lld" : " %19lld", (long long)v);
 		else
-			fprintf(fp, q ? "%llu" : " %16llu",
+			fprintf(fp, q ? "%llu" : " %20llu",
 			    (unsigned long long)v);
 		break;
 	}
@@ -318,18 +352,26 @@ quantline(FILE *fp, int64_t val, int64_t normal, long double total,
 		    s + depth, (long long)(val / normal));
 }
 
+/* The counts' signs and what a bar of 40 stands for: their total, or
+ * with aggzoom the largest, so that its bar fills the width. */
 static void
 sums(const int64_t *d, int first, int last, long double *total, bool *pos,
-    bool *neg)
+    bool *neg, bool zoom)
 {
 	int i;
 
 	*total = 0;
 	*pos = *neg = false;
 	for (i = first; i <= last; i++) {
+		long double a = d[i] < 0 ? -(long double)d[i] :
+		    (long double)d[i];
+
 		*pos |= d[i] > 0;
 		*neg |= d[i] < 0;
-		*total += d[i] < 0 ? -(long double)d[i] : (long double)d[i];
+		if (!zoom)
+			*total += a;
+		else if (a > *total)
+			*total = a;
 	}
 }
 
@@ -341,15 +383,16 @@ header(FILE *fp)
 }
 
 static void
-print_quantize(FILE *fp, const int64_t *d, int64_t normal)
+print_quantize(FILE *fp, const int64_t *d, int64_t normal, bool zoom)
 {
 	int first = 0, last = 126, i;
 	long double total;
 	bool pos, neg;
 
-	while (first < 126 && d[first] == 0)
+	/* 2^62 and up land in the last bucket, 126 */
+	while (first <= 126 && d[first] == 0)
 		first++;
-	if (first == 126) {
+	if (first > 126) {
 		/* no data (possible with negative increments) */
 		first = 62;
 		last = 64;
@@ -361,7 +404,7 @@ print_quantize(FILE *fp, const int64_t *d, int64_t normal)
 		if (last < 126)
 			last++;
 	}
-	sums(d, first, last, &total, &pos, &neg);
+	sums(d, first, last, &total, &pos, &neg, zoom);
 	header(fp);
 	for (i = first; i <= last; i++) {
 		fprintf(fp, "%16lld ", (long long)dsl_agg_qbucketval(i));
@@ -371,7 +414,7 @@ print_quantize(FILE *fp, const int64_t *d, int64_t normal)
 
 static void
 print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
-    int64_t normal)
+    int64_t normal, bool zoom)
 {
 	int levels = (int)ag->ag_ndata - 2, first = 0, last = levels + 1, i;
 	int base = (int)ag->ag_p[0], step = (int)ag->ag_p[2];
@@ -391,7 +434,7 @@ print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 		if (last < levels + 1)
 			last++;
 	}
-	sums(d, first, last, &total, &pos, &neg);
+	sums(d, first, last, &total, &pos, &neg, zoom);
 	header(fp);
 	for (i = first; i <= last; i++) {
 		char c[32];
@@ -414,7 +457,7 @@ print_lquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
  * bins no integer falls in left out. */
 static void
 print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
-    int64_t normal)
+    int64_t normal, bool zoom)
 {
 	int nbins = (int)ag->ag_ndata, bin0 = nbins / 2, first = 0;
 	int last = nbins - 1, b;
@@ -431,7 +474,7 @@ print_llquantize(FILE *fp, const dsl_agg_t *ag, const int64_t *d,
 		while (d[last] == 0)
 			last--;
 	}
-	sums(d, first, last, &total, &pos, &neg);
+	sums(d, first, last, &total, &pos, &neg, zoom);
 	header(fp);
 	if (first > 0)
 		first--;
@@ -478,16 +521,17 @@ dsl_print_value(dsl_rt_t *rt, uint32_t a, dsl_hent_t *he)
 	int64_t normal = rt->rt_aggs[a].ag_normal;
 	const int64_t *d = he->he_data;
 	FILE *fp = rt->rt_out;
+	bool zoom = rt->rt_opts[O_AGGZOOM] > 0;
 
 	switch (ag->ag_func) {
 	case F_QUANTIZE:
-		print_quantize(fp, d, normal);
+		print_quantize(fp, d, normal, zoom);
 		break;
 	case F_LQUANTIZE:
-		print_lquantize(fp, ag, d, normal);
+		print_lquantize(fp, ag, d, normal, zoom);
 		break;
 	case F_LLQUANTIZE:
-		print_llquantize(fp, ag, d, normal);
+		print_llquantize(fp, ag, d, normal, zoom);
 		break;
 	case F_AVG:
 		fprintf(fp, " %16lld", d[0] ? (long long)(d[1] / normal /
@@ -675,7 +719,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
     dsl_hent_t *const *ents, const char *fmt)
 {
 	const dsl_agg_t *ag = &rt->rt_pg->pg_aggs[aggs[0]];
-	dsl_parg_t args[16];
+	dsl_parg_t args[8 + DSL_PRINTA_MAX];
 	int i, k;
 
 	memset(args, 0, sizeof(args));
@@ -689,7 +733,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 		args[i].pa_int = v;
 		args[i].pa_str = s;
 	}
-	for (k = 0; k < n && i < 16; k++, i++) {
+	for (k = 0; k < n && i < 8 + DSL_PRINTA_MAX; k++, i++) {
 		args[i].pa_type = DT_VOID;	/* a value, for %@ */
 		args[i].pa_agg = aggs[k];
 		args[i].pa_ent = ents[k];
@@ -700,7 +744,7 @@ printa_fmt(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *key,
 void
 dsl_print_printa(dsl_rt_t *rt, const uint32_t *aggs, int n, const char *fmt)
 {
-	dsl_hent_t *zero[8] = { NULL };
+	dsl_hent_t *zero[DSL_PRINTA_MAX] = { NULL };
 	fold_set_t fs = { NULL, 0, 0 };
 	dsl_jrow_t *rows;
 	size_t nr, i;

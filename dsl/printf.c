@@ -21,9 +21,15 @@
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 
+/*
+ * As dt_printf_create, a format may not give '*' twice for a width or a
+ * precision ("%**d"), nor put anything between '%' and a second '%'
+ * ("%-%"): such a format is refused, not printed.
+ */
 bool
 dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 {
+	const char *start = p;
 	size_t nf = 0;
 
 	memset(cv, 0, sizeof(*cv));
@@ -43,6 +49,8 @@ dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 				cv->cv_flags[nf++] = *p;
 			p++;
 		} else if (*p == '*') {
+			if (cv->cv_width == -2)
+				return false;
 			cv->cv_width = -2;
 			p++;
 		} else if (isdigit((unsigned char)*p)) {
@@ -73,7 +81,8 @@ dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 	}
 	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
 		p++;
-	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL)
+	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL ||
+	    (*p == '%' && p != start))
 		return false;
 	cv->cv_conv = *p++;
 	*endp = p;
@@ -114,16 +123,18 @@ fbits(const dsl_parg_t *a)
 	}
 }
 
-/* Build "%<flags><width>.<prec><len><conv>" for the C library. */
+/* Build "%<flags><width>.<prec><len><conv>" for the C library.  As
+ * dt_printf.c's dt_printf_format, a width or a precision of 0 is none:
+ * printf("%.0s", "hello") prints hello. */
 static void
 cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
     const char *lenmod, char conv)
 {
 	char w[16] = "", pr[16] = "";
 
-	if (width >= 0)
+	if (width > 0)
 		snprintf(w, sizeof(w), "%d", width);
-	if (prec >= 0)
+	if (prec > 0)
 		snprintf(pr, sizeof(pr), ".%d", prec);
 	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
 }

@@ -93,7 +93,7 @@ enum {
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
 	F_PROGENYOF, F_ALLOCA, F_BCOPY, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
-	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP,
+	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
 	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
@@ -212,6 +212,8 @@ typedef struct dsl_var {
 					 * value: its size, and va_slot is
 					 * its offset in the scope's memory
 					 * (an array's: each element's) */
+	uint8_t		va_self;	/* V_ARRAY: self->x[k], keyed
+					 * by the thread's id first */
 } dsl_var_t;
 
 typedef struct dsl_agg {
@@ -247,7 +249,9 @@ typedef struct dsl_clause {
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
-	O_SCRATCHSIZE, O_NOPTS };
+	O_RAWBYTES, O_STACKINDENT, O_AGGZOOM, O_DROPTAGS, O_DYNVARSIZE,
+	O_AGGSIZE, O_SPECSIZE, O_SCRATCHSIZE,
+	O_NOPTS };
 
 typedef struct dsl_optval {
 	uint32_t	ov_name;	/* strtab */
@@ -287,23 +291,6 @@ static inline const char *
 dsl_prog_str(const dsl_prog_t *pg, uint32_t off)
 {
 	return pg->pg_strtab + off;
-}
-
-/*
- * a % b of signed integers as Oracle's dtrace computes it (dt_cg.c's
- * BPF sequence: the remainder of the magnitudes, negative when exactly
- * one operand is): 19 % -5 is -4 and -19 % -5 is 4 (dtrace-utils
- * arithmetic/tst.moddiv).  illumos and C give the dividend's sign.
- * b is not 0.
- */
-static inline int64_t
-dsl_prog_smod(int64_t a, int64_t b)
-{
-	uint64_t ua = a < 0 ? 0 - (uint64_t)a : (uint64_t)a;
-	uint64_t ub = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
-	uint64_t r = ua % ub;
-
-	return (a < 0) != (b < 0) ? (int64_t)(0 - r) : (int64_t)r;
 }
 
 /* type.c: the type a typedef names (itself otherwise); size and
@@ -354,6 +341,25 @@ dsl_prog_scratchsize(const dsl_prog_t *pg)
 		v = 256;
 	return ((uint64_t)v + 8 + 7) & ~(uint64_t)7;
 }
+/* The most aggregations one printa() joins. */
+#define DSL_PRINTA_MAX	64
+
+/*
+ * prog.c: the options (-x, #pragma D option, setopt()).  Parse value val
+ * ("" when none is given) of option name into *v.  Returns the O_* it
+ * sets; DSL_OPT_HOST for one the host reads as a string (bufsize,
+ * oformat...) or whose effect pidtrace always has (switchrate: output
+ * goes out as it is made); DSL_OPT_BADNAME; DSL_OPT_BADVAL; or
+ * DSL_OPT_REFUSED, an option of dtrace's that means nothing for a user
+ * process, with *why saying why.  *dynamic: setopt() may change it while
+ * tracing.
+ */
+#define DSL_OPT_HOST	(-1)
+#define DSL_OPT_BADNAME	(-2)
+#define DSL_OPT_BADVAL	(-3)
+#define DSL_OPT_REFUSED	(-4)
+int		dsl_prog_optparse(const char *name, const char *val,
+		    int64_t *v, const char **why, bool *dynamic);
 
 /* prog.c: the name of function F_*, for messages. */
 const char	*dsl_prog_funcname(int f);

@@ -53,8 +53,11 @@ dsl_rt_spec_new(dsl_rt_t *rt)
 		if (!rt->rt_spec[i].sp_active)
 			break;
 	if (i == rt->rt_nspec) {
-		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1)
+		if ((int64_t)i >= nspec(rt) || i >= INT32_MAX - 1) {
+			rt->rt_drops[DROP_SPECUNAVAIL]++;
+			rt->rt_droppending = true;
 			return 0;
+		}
 		sp = realloc(rt->rt_spec, (i + 1) * sizeof(*sp));
 		if (sp == NULL)
 			return 0;
@@ -86,16 +89,56 @@ dsl_rt_spec_end(dsl_rt_t *rt, int64_t id, bool commit)
 	return true;
 }
 
+/*
+ * As dtrace-utils' dt_speculation_speculate: an id that names no live
+ * speculation (0, negative, too large, committed) is no error; the
+ * clause ends there and drops what it printed (dtrace-utils' speculation
+ * tests tst.SpeculationWithZero, tst.negspec).
+ */
 bool
 dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 {
-	if (id < 0 || id > nspec(rt))
+	if (id <= 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
 		return false;
-	if (id == 0 || id > rt->rt_nspec || !rt->rt_spec[id - 1].sp_active)
-		rt->rt_specid = -1;
-	else
-		rt->rt_specid = (int32_t)id;
+	rt->rt_specid = (int32_t)id;
 	return true;
+}
+
+void
+dsl_rt_drops(dsl_rt_t *rt, bool final)
+{
+	static const struct { const char *tag, *what, *why; } kind[4] = {
+		{ "DTRACEDROP_SPECUNAVAIL", "failed speculation",
+		    " (no speculative buffer available)" },
+		{ "DTRACEDROP_SPEC", "speculative drop", "" },
+		{ "DTRACEDROP_DYNAMIC", "dynamic variable drop", "" },
+		{ "DTRACEDROP_AGGREGATION", "aggregation drop", "" },
+	};
+	uint64_t n, now;
+	struct timespec ts;
+	int k;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	if (!final && rt->rt_drops_when != 0 &&
+	    now - rt->rt_drops_when < 1000000000ULL)
+		return;
+	rt->rt_drops_when = now;
+	rt->rt_droppending = false;
+	for (k = 0; k < 4; k++) {
+		n = rt->rt_drops[k] - rt->rt_drops_told[k];
+		if (n == 0)
+			continue;
+		rt->rt_drops_told[k] = rt->rt_drops[k];
+		/* -x droptags: dtrace's tag of the kind first */
+		fprintf(rt->rt_err, "pidtrace: %s%s%s%llu %s%s%s\n",
+		    rt->rt_opts[O_DROPTAGS] > 0 ? "[" : "",
+		    rt->rt_opts[O_DROPTAGS] > 0 ? kind[k].tag : "",
+		    rt->rt_opts[O_DROPTAGS] > 0 ? "] " : "",
+		    (unsigned long long)n, kind[k].what, n == 1 ? "" : "s",
+		    kind[k].why);
+	}
+	fflush(rt->rt_err);
 }
 
 void
@@ -191,6 +234,13 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 
 		if (!sp->sp_active)
 			return;
+		/* -x specsize: what does not fit is a speculative drop */
+		if (rt->rt_opts[O_SPECSIZE] > 0 &&
+		    need > (uint64_t)rt->rt_opts[O_SPECSIZE] + 1) {
+			rt->rt_drops[DROP_SPEC]++;
+			rt->rt_droppending = true;
+			return;
+		}
 		if (need > sp->sp_cap) {
 			size_t cap = need < 256 ? 256 : 2 * need;
 			char *b = realloc(sp->sp_buf, cap);
@@ -308,6 +358,8 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 		if (v->va_scope == V_ARRAY && v->va_bytes > 0 &&
 		    rt->rt_arrays.ht_dsize < ((v->va_bytes + 7) & ~7U))
 			rt->rt_arrays.ht_dsize = (v->va_bytes + 7) & ~7U;
+		if (v->va_scope == V_ARRAY && v->va_self)
+			rt->rt_selfarrays = true;
 	}
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
@@ -480,6 +532,7 @@ dsl_rt_end(dsl_rt_t *rt, const dsl_ctx_t *ctx)
 	dsl_ip_fold(rt->rt_ip);
 	dsl_print_all(rt);
 	fflush(rt->rt_host.dh_out);
+	dsl_rt_drops(rt, true);
 	return rt->rt_exitcode;
 }
 

@@ -25,7 +25,15 @@ typedef struct dsl_htab {
 	size_t		ht_nb;		/* buckets, a power of 2 */
 	size_t		ht_n;
 	size_t		ht_dsize;	/* bytes of data per entry */
+	size_t		ht_bytes;	/* the entries' memory, for the
+					 * dynvarsize and aggsize options */
 } dsl_htab_t;
+
+/* The bytes an entry of ht with a key of klen bytes counts for in the
+ * dynvarsize and aggsize options: its key and data and a word, so that
+ * 80 bytes hold three int elements keyed by an int, as in dtrace-utils
+ * (its assocs/tst.store_zero_deletes). */
+#define HE_BYTES(ht, klen)	((ht)->ht_dsize + (klen) + 8)
 
 #define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
 
@@ -36,6 +44,8 @@ typedef struct dsl_htab {
  * stored clears that byte.  Every slot is at least 2 bytes.
  */
 #define DSL_NULLMARK	0x7f
+
+enum { DROP_SPECUNAVAIL, DROP_SPEC, DROP_DYNAMIC, DROP_AGGREGATION };
 
 /* A thread's self-> variables. */
 typedef struct dsl_thr {
@@ -71,9 +81,10 @@ typedef struct rt_spec {
 /* Structured output (emit.c): NULL in a runtime that prints text. */
 typedef struct dsl_emit dsl_emit_t;
 
-/* Runtime faults, as dtrace names them. */
+/* Runtime faults, as dtrace names them; FLT_DROP ends a clause without
+ * an error, its output dropped (speculate() on no live speculation). */
 enum { FLT_NONE, FLT_BADADDR, FLT_DIVZERO, FLT_NOSCRATCH, FLT_ILLOP,
-	FLT_BADALIGN, FLT_BADSIZE, FLT_BADINDEX };
+	FLT_BADALIGN, FLT_BADSIZE, FLT_BADINDEX, FLT_DROP };
 
 struct dsl_rt {
 	const dsl_prog_t *rt_pg;
@@ -99,6 +110,7 @@ struct dsl_rt {
 	size_t		rt_nthr, rt_thrcap;
 	dsl_thr_t	*rt_lastthr;
 	dsl_htab_t	rt_arrays;	/* associative arrays */
+	bool		rt_selfarrays;	/* some are self->x[k] */
 	rt_agg_t	*rt_aggs;
 	char		*rt_keybuf;	/* keys serialised on the firing path */
 	size_t		rt_keycap;
@@ -107,6 +119,7 @@ struct dsl_rt {
 	const dsl_ctx_t	*rt_ctx;
 	uint32_t	rt_pid;		/* probe id */
 	uint32_t	rt_epid;
+	uint32_t	rt_clause;	/* its index in the program */
 	uint64_t	rt_now;		/* timestamp, read once per firing */
 	char		*rt_scratch;	/* string temporaries of one clause */
 	size_t		rt_scrused, rt_scrsize;
@@ -144,6 +157,13 @@ struct dsl_rt {
 	uint32_t	rt_nspec;	/* made so far; nspec is the most */
 	int32_t		rt_specid;	/* this clause speculates on: 0 none,
 					 * -1 a dead one (its output drops) */
+	/* drops, dtrace's DTRACEDROP_*: [0] failed speculations (no
+	 * buffer), [1] speculative drops (specsize), [2] dynamic variable
+	 * drops (dynvarsize), [3] aggregation drops (aggsize) */
+	uint64_t	rt_drops[4];
+	uint64_t	rt_drops_told[4];	/* reported so far */
+	bool		rt_droppending;	/* some not reported yet */
+	uint64_t	rt_drops_when;	/* when the last report was, ns */
 	struct dsl_ip	*rt_ip;		/* clauses in the traced process
 					 * (inproc.h), or NULL */
 };
@@ -178,10 +198,11 @@ dsl_hent_t	**dsl_agg_sorted(dsl_rt_t *, const bool *which, size_t *n,
 /* A row of a joined printa(): a key and an entry per aggregation. */
 typedef struct dsl_jrow {
 	const char	*jr_key;
-	dsl_hent_t	*jr_ents[8];
+	dsl_hent_t	**jr_ents;	/* [n], in the rows' allocation */
 } dsl_jrow_t;
-/* The sorted rows of aggs[0..n-1] joined by key; zero[i] gets a zeroed
- * entry for aggregation i (caller frees it and the rows). */
+/* The sorted rows of aggs[0..n-1] (n <= DSL_PRINTA_MAX) joined by key;
+ * zero[i] gets a zeroed entry for aggregation i (caller frees it and the
+ * rows). */
 dsl_jrow_t	*dsl_agg_joined(dsl_rt_t *, const uint32_t *aggs, int n,
 		    size_t *nrows, dsl_hent_t **zero);
 /* Key element i of an entry: integer value or string. */
@@ -232,8 +253,11 @@ int32_t		dsl_rt_spec_new(dsl_rt_t *);
  * ignored; false for an id out of range (a fault). */
 bool		dsl_rt_spec_end(dsl_rt_t *, int64_t id, bool commit);
 /* speculate(): the rest of the clause goes to buffer id; false for an
- * id out of range. */
+ * id that names no live speculation (the clause then ends silently). */
 bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
+/* Report the drops since the last report, as dtrace's status reports
+ * them: at most once a second (final: now). */
+void		dsl_rt_drops(dsl_rt_t *, bool final);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);
 /* freopen(): the trace output appends to path; "" = the first one. */

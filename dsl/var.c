@@ -84,6 +84,7 @@ dsl_var_ht_insert(dsl_htab_t *ht, uint32_t id, const void *key, size_t len,
 	he->he_next = ht->ht_b[i];
 	ht->ht_b[i] = he;
 	ht->ht_n++;
+	ht->ht_bytes += HE_BYTES(ht, len);
 	return he;
 }
 
@@ -96,6 +97,7 @@ dsl_var_ht_remove(dsl_htab_t *ht, dsl_hent_t *he)
 		if (*pp == he) {
 			*pp = he->he_next;
 			ht->ht_n--;
+			ht->ht_bytes -= HE_BYTES(ht, he->he_klen);
 			free(he);
 			return;
 		}
@@ -117,7 +119,7 @@ dsl_var_ht_free(dsl_htab_t *ht)
 	}
 	free(ht->ht_b);
 	ht->ht_b = NULL;
-	ht->ht_nb = ht->ht_n = 0;
+	ht->ht_nb = ht->ht_n = ht->ht_bytes = 0;
 }
 
 int
@@ -234,12 +236,40 @@ dsl_var_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 	return t;
 }
 
+/* Free the elements of self->x[k] arrays that thread tid made: their
+ * keys start with its id. */
+static void
+drop_self_elements(dsl_rt_t *rt, int64_t tid)
+{
+	dsl_htab_t *ht = &rt->rt_arrays;
+	size_t i;
+
+	for (i = 0; i < ht->ht_nb; i++) {
+		dsl_hent_t **pp = &ht->ht_b[i], *he;
+
+		while ((he = *pp) != NULL) {
+			if (rt->rt_pg->pg_vars[he->he_id].va_self &&
+			    he->he_klen >= 8 &&
+			    memcmp(HE_KEY(ht, he), &tid, 8) == 0) {
+				*pp = he->he_next;
+				ht->ht_n--;
+				ht->ht_bytes -= HE_BYTES(ht, he->he_klen);
+				free(he);
+			} else {
+				pp = &he->he_next;
+			}
+		}
+	}
+}
+
 void
 dsl_var_thread_gone(dsl_rt_t *rt, uint64_t tid)
 {
 	dsl_thr_t *t = probe_tid(rt->rt_thr, rt->rt_thrcap, (int64_t)tid);
 	size_t i, j;
 
+	if (rt->rt_selfarrays)
+		drop_self_elements(rt, (int64_t)tid);
 	if (t == NULL || !t->th_used)
 		return;
 	/* Open addressing: empty the slot, then re-place the rest of its

@@ -77,7 +77,10 @@ child_of()
 }
 
 # wait_for FILE PATTERN [SECONDS]: handshake; wait until a line of FILE
-# matches the extended regex PATTERN.
+# matches the extended regex PATTERN.  Remove FILE before starting the
+# command that writes it when an earlier run wrote it: a background
+# command's `>FILE` empties it only once that command's shell runs, and
+# the handshake could read the earlier run's line first.
 wait_for()
 {
 	_n=$(( ${3:-20} * 100 ))

@@ -76,30 +76,85 @@ is_script(const char *command)
 	return yes;
 }
 
-/* Launch command, split on blanks as dtrace -c does. */
+/*
+ * -c's command into words: dtrace splits it at blanks; a shell's quotes
+ * are honoured too, as bpftrace's users expect: '...' keeps its text as
+ * it is, "..." too but for \\, \" (and \$, \`), a backslash outside
+ * quotes keeps the next character; no expansion ($, globs, ~) is done.
+ * The words go into buf (as long as command), argv gets them and a NULL
+ * (at most strlen(command) / 2 + 1 words); returns how many, or sets
+ * *err on an unterminated quote.
+ */
+static size_t
+split_command(const char *s, char *buf, char **argv, const char **err)
+{
+	size_t n = 0;
+	char *o = buf;
+
+	for (;;) {
+		bool word = false;
+		char q = 0;
+
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (*s == '\0')
+			break;
+		argv[n] = o;
+		for (; *s != '\0'; s++) {
+			if (q == '\'') {
+				if (*s == '\'')
+					q = 0;
+				else
+					*o++ = *s;
+			} else if (q == '"') {
+				if (*s == '"')
+					q = 0;
+				else if (*s == '\\' && s[1] != '\0' &&
+				    strchr("\\\"$`", s[1]) != NULL)
+					*o++ = *++s;
+				else
+					*o++ = *s;
+			} else if (*s == '\'' || *s == '"') {
+				q = *s;
+			} else if (*s == '\\' && s[1] != '\0') {
+				*o++ = *++s;
+			} else if (*s == ' ' || *s == '\t' || *s == '\n') {
+				break;
+			} else {
+				*o++ = *s;
+			}
+			word = true;
+		}
+		if (q != 0) {
+			*err = q == '"' ? "unterminated \" quote" :
+			    "unterminated ' quote";
+			return 0;
+		}
+		*o++ = '\0';
+		if (word)
+			n++;
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+/* Launch command, split into words as split_command does. */
 static tr_session_t *
 launch(const char *command, bool *script, char *err, size_t errlen)
 {
-	char *copy = strdup(command), *tok, *save = NULL;
-	char **argv = NULL, **nv;
+	char *copy = malloc(strlen(command) + 1);
+	char **argv = calloc(strlen(command) / 2 + 2, sizeof(*argv));
+	const char *why = NULL;
 	tr_session_t *s = NULL;
-	size_t n = 0;
+	size_t n;
 
-	if (copy == NULL) {
+	if (copy == NULL || argv == NULL) {
 		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	for (tok = strtok_r(copy, " \t", &save); tok != NULL;
-	    tok = strtok_r(NULL, " \t", &save)) {
-		if ((nv = realloc(argv, (n + 2) * sizeof(*argv))) == NULL)
-			break;
-		argv = nv;
-		argv[n++] = tok;
-		argv[n] = NULL;
-	}
-	if (argv == NULL || n == 0 || tok != NULL) {
-		snprintf(err, errlen, tok != NULL ? "out of memory" :
-		    "-c: empty command");
+	} else if ((n = split_command(command, copy, argv, &why)) == 0) {
+		if (why != NULL)
+			snprintf(err, errlen, "-c %s: %s", command, why);
+		else
+			snprintf(err, errlen, "-c: empty command");
 	} else {
 		s = tr_launch(argv);
 		*script = is_script(argv[0]);

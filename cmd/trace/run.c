@@ -299,13 +299,33 @@ on_stop_signal(int sig)
 	trace_t *tr = the_trace;
 	trace_proc_t *p;
 
-	(void)sig;
-	if (tr == NULL)
+	if (tr == NULL) {
+		/* before trace_run: kept for it; a second one is obeyed */
+		if (interrupted) {
+			signal(sig, SIG_DFL);
+			raise(sig);
+		}
+		interrupted = 1;
 		return;
+	}
 	tr->tr_signalled = true;
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
 		if (p->p_s != NULL && !p->p_gone)
 			tr_stop_async(p->p_s);
+}
+
+void
+trace_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	/* reading a script from a pipe or a FIFO goes on after the signal */
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 /* One process still traced does the timed work for all. */
@@ -447,6 +467,14 @@ run_procs(trace_t *tr)
 	sigaction(SIGPIPE, &sa, NULL);
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
+	if (interrupted) {
+		/* a signal while grabbing or compiling (trace_catch_signals):
+		 * arm, fire BEGIN, and end at once, as a ^C just after */
+		tr->tr_signalled = true;
+		for (p = tr->tr_procs; p != NULL; p = p->p_next)
+			if (p->p_s != NULL && !p->p_gone)
+				tr_stop_async(p->p_s);
+	}
 	if (ticks_due(tr, &next) != DSL_FIRE_EXIT) {
 		arm_timer(samples_due(tr, next));
 		rc = tr_run_many(ss, hs, n);

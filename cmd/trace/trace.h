@@ -102,6 +102,15 @@ void	trace_configure(trace_t *, const dsl_prog_t *pg, int flags);
  * is the output flushed after each firing that printed. */
 void	trace_host(trace_t *, dsl_host_t *host);
 
+/*
+ * -x bufpolicy=ring (outring.c): a stream that holds the newest bufsize
+ * bytes written to it (dtrace's 4m when unset), in whole lines, and
+ * writes them to out when it is closed, saying on the notices stream how
+ * many lines it dropped.  Called after trace_configure.  NULL when out of
+ * memory.
+ */
+FILE	*trace_outring_open(const trace_t *, FILE *out);
+
 /* What trace_enable says of each description. */
 typedef struct trace_match {
 	size_t		tm_probes;	/* the probes it is enabled on */
@@ -151,5 +160,14 @@ void	trace_list(trace_t *, FILE *out);
  */
 int	trace_run(trace_t *, uint64_t (*timed)(void *arg, uint64_t now_ns),
 	    void *arg);
+
+/*
+ * Catch SIGINT, SIGTERM and SIGHUP from now on: one that arrives before
+ * trace_run (while grabbing, compiling or resolving) is kept, and
+ * trace_run then ends as if it came at its start; a second one before
+ * trace_run ends pidtrace at once (nothing is patched yet).  Call it
+ * first thing in main.
+ */
+void	trace_catch_signals(void);
 
 #endif /* PIDTRACE_TRACE_H */

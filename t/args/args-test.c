@@ -180,7 +180,7 @@ main(void)
 	want_error("pid1::bad:entry { trace(args[0]); }",
 	    "t.d:1:25: the host says no");
 	want_error("pid1::f:entry { trace(args[10]); }",
-	    "t.d:1:28: args[ ] index must be an integer constant from 0 "
-	    "to 9");
+	    "t.d:1:28: args[ ] index 10 is out of range: it goes from 0 to "
+	    "9");
 	return failures != 0;
 }

@@ -54,7 +54,11 @@ stage()
 run()
 {
 	_name=$1 _want=$2
-	rm -f "$T/in.$_name" "$T/out.$_name"
+	# p.NAME too: a run before this one of the same name left "armed"
+	# there, which the handshake below could read before the new
+	# pidtrace's redirection emptied the file; the target then ended
+	# before the attach ("ptrace(PTRACE_SEIZE, N): No such process")
+	rm -f "$T/in.$_name" "$T/out.$_name" "$T/p.$_name" "$T/e.$_name"
 	mkfifo "$T/in.$_name"
 	ct_start _c 120 "$T/stage" "$T/in.$_name" "$T/out.$_name" -- \
 	    "/app/$_name/prog" -

@@ -101,8 +101,11 @@ head -n 1 "$T/out" | grep -Eq '^[0-9]{4} [A-Z][a-z]{2} [ 1-3][0-9] [0-2][0-9]:[0
     fail "%Y: $(cat "$T/out")"
 
 say "SIGINT: a newline (dtrace's after ^C), END, a newline, the aggregations"
-spawn p 30 "$PIDTRACE" -q -o "$T/sig" -n 'BEGIN { printf("ready\n"); }' \
-    -n 'tick-1ms { @n = count(); }' -n 'END { printf("end\n"); }'
+# ready once a tick has counted: a SIGINT right after BEGIN may come
+# before the first tick (a loaded machine), leaving nothing to print
+spawn p 30 "$PIDTRACE" -q -o "$T/sig" \
+    -n 'tick-1ms { @n = count(); } tick-1ms /!said/ { said = 1;
+    printf("ready\n"); }' -n 'END { printf("end\n"); }'
 wait_for "$T/sig" '^ready$'
 kill -INT "$(child_of "$p")"
 wait "$p" || fail "SIGINT: exit status $?"

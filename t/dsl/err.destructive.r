@@ -1,1 +1,2 @@
+pidtrace: script 'err.destructive.d' matched 1 probe
 pidtrace: could not enable tracing: Destructive actions not allowed

@@ -28,13 +28,26 @@ dsl_d_tests = \
 	t/dsl/tst.llquantize-steps.d \
 	t/dsl/tst.llquantize.d \
 	t/dsl/tst.llquantize-neg.d \
+	t/dsl/tst.llquantize-labels.d \
 	t/dsl/tst.lquantize-mid.d \
 	t/dsl/tst.lquantize.d \
 	t/dsl/tst.macroargs.d \
+	t/dsl/tst.moddiv.d \
 	t/dsl/tst.notquiet.d \
+	t/dsl/tst.tracewidths.d \
 	t/dsl/tst.printa-joined.d \
 	t/dsl/tst.printa.d \
+	t/dsl/tst.printa-many.d \
 	t/dsl/tst.printf.d \
+	t/dsl/tst.setopt.d \
+	t/dsl/tst.rawbytes.d \
+	t/dsl/tst.aggzoom.d \
+	t/dsl/tst.drops.d \
+	t/dsl/tst.bufring.d \
+	t/dsl/tst.bufring-wrap.d \
+	t/dsl/err.dynvarsize.d \
+	t/dsl/err.optrefused.d \
+	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
 	t/dsl/tst.keygrowth.d \
@@ -43,6 +56,7 @@ dsl_d_tests = \
 	t/dsl/tst.thislocal.d \
 	t/dsl/tst.types.d \
 	t/dsl/tst.speculation.d \
+	t/dsl/tst.speculation-notquiet.d \
 	t/dsl/err.D_SPEC_DREC.d \
 	t/dsl/err.D_DREC_COMM.d \
 	t/dsl/err.D_AGG_SPEC.d \
@@ -97,6 +111,7 @@ dsl_d_tests = \
 	t/dsl/err.bigvar.d \
 	t/dsl/tst.printf-prec0.d \
 	t/dsl/tst.macrovars.d \
+	t/dsl/tst.macrostr.d \
 	t/dsl/err.D_AGG_NULL.d \
 	t/dsl/err.nulagg.d \
 	t/dsl/err.D_AGG_MDIM.d \
@@ -142,8 +157,8 @@ t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
 t_dsl_rt_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
-TESTS += t/dsl/cmdline.sh
-EXTRA_DIST += t/dsl/cmdline.sh
+TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh
+EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh
 
 # The runtime never calls the compiler; names say their file (nm).
 TESTS += t/dsl/layers.sh

@@ -2,9 +2,9 @@
 /*
  * rt-test: the host-facing contract of dsl/dsl.h without a process:
  * descriptions after $target substitution, glob matching, probe ids and
- * EPIDs, self-> per thread (and freed with dsl_var_thread_gone), this-> per
- * firing, the END print; and the lexer and parser on strings, valid and
- * not.
+ * EPIDs, self-> and self->a[k] per thread (and freed with
+ * dsl_var_thread_gone), this-> per firing, the END print; and the lexer
+ * and parser on strings, valid and not.
  */
 #include <config.h>
 
@@ -90,6 +90,74 @@ test_hooks(void)
 	fclose(fp);
 	CHECK(strcmp(out, "hello from the tracee|a.out`main+0x34|0x99|"
 	    "from|") == 0);
+	if (failures)
+		fprintf(stderr, "got: %s\n", out);
+	free(out);
+	dsl_prog_free(pg);
+}
+
+/* Addresses in a pretend process at 0x5000: ::ffff:127.0.0.1,
+ * ::127.0.0.1, an Ethernet and an InfiniBand address. */
+static const unsigned char fake_net[68] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0x7f, 0, 0, 1,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x7f, 0, 0, 1,
+	0x00, 0x10, 0xe0, 0x8a, 0x71, 0x5e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0x80, 0x00, 0x04, 0x04, 0xfe, 0x8c, 0x41, 0x7a, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x02, 0xc9, 0x02, 0x00, 0x29, 0x31, 0xcd,
+};
+
+static int
+net_readmem(void *cookie, uint64_t addr, void *buf, size_t len)
+{
+	(void)cookie;
+	if (addr < 0x5000 || addr + len > 0x5000 + sizeof(fake_net))
+		return -1;
+	memcpy(buf, fake_net + (addr - 0x5000), len);
+	return 0;
+}
+
+/* inet_ntoa6() (its strict flag), inet_ntop(), link_ntop() and
+ * cleanpath() give what dtrace-utils' funcs tests print
+ * (inet_ntoa6/tst.inet_ntoa6.strict-*, tst.inet_ntop, tst.link_ntop,
+ * tst.cleanpath). */
+static void
+test_netfuncs(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile("BEGIN { printf(\"%s|%s|%s|%s|\", "
+	    "inet_ntoa6(arg0), inet_ntoa6(arg0, 1), inet_ntoa6(arg0 + 16), "
+	    "inet_ntop(AF_INET6, arg0 + 16));\n"
+	    "printf(\"%s|%s|\", link_ntop(ARPHRD_ETHER, arg0 + 32), "
+	    "link_ntop(ARPHRD_INFINIBAND, arg0 + 48));\n"
+	    "printf(\"%s|%s|%s|%s|%s\", cleanpath(\"/foo/bar/../../baz/.//\"), "
+	    "cleanpath(\"a/..\"), cleanpath(\"\"), cleanpath(\"../../a\"), "
+	    "cleanpath(\"/../x\")); }", 0, err, sizeof(err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof(host));
+	host.dh_out = fp;
+	host.dh_quiet = true;
+	host.dh_readmem = net_readmem;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_args[0] = 0x5000;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	dsl_rt_destroy(rt);
+	fclose(fp);
+	CHECK(strcmp(out, "127.0.0.1|::ffff:127.0.0.1|127.0.0.1|::127.0.0.1|"
+	    "00:10:e0:8a:71:5e|80:00:04:04:fe:8c:41:7a:00:00:00:00:00:02:c9:"
+	    "02:00:29:31:cd|/baz|.||../../a|/x") == 0);
 	if (failures)
 		fprintf(stderr, "got: %s\n", out);
 	free(out);
@@ -273,6 +341,16 @@ test_stacks(void)
 		fprintf(stderr, "got: [%s]\n", out);
 	CHECK(dsl_prog_desc_stack(pg, 0));
 	CHECK(!dsl_prog_desc_stack(pg, 1));
+	free(out);
+	dsl_prog_free(pg);
+
+	/* -x stackindent: the frames' indent (dtrace's default 14) */
+	out = run_stack("BEGIN { @[ustack(2)] = count(); }",
+	    "stackindent=3", &pg, NULL);
+	CHECK(out != NULL && strcmp(out, "\n\n   m`f1+0x10\n   m`f2+0x10\n"
+	    "                2\n") == 0);
+	if (out != NULL && failures)
+		fprintf(stderr, "got: [%s]\n", out);
 	free(out);
 	dsl_prog_free(pg);
 
@@ -486,6 +564,58 @@ test_self(void)
 	dsl_prog_free(pg);
 }
 
+/* self->a[k]: an element per thread, freed when its thread goes (as
+ * DTrace's thread-local associative arrays). */
+static void
+test_selfarray(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile(
+	    "#pragma D option quiet\n"
+	    "BEGIN { self->a[\"k\", 1] = tid; self->a[\"k\", 2]++; }\n"
+	    "END { printf(\"%d:%d:%d\\n\", tid, self->a[\"k\", 1],\n"
+	    "    self->a[\"k\", 2]); }\n", 0, err, sizeof(err));
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof(host));
+	host.dh_out = fp;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(rt != NULL);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "BEGIN") == 1);
+	CHECK(dsl_rt_add_probe(rt, "dtrace", "", "", "END") == 2);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	CHECK(dsl_rt_enable(rt, 2, 1) == 0);
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_tid = 100;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 101;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 100;
+	CHECK(dsl_eval_fire(rt, 2, &cx) == DSL_FIRE_OK);
+	dsl_var_thread_gone(rt, 100);
+	CHECK(dsl_eval_fire(rt, 2, &cx) == DSL_FIRE_OK);
+	cx.cx_tid = 101;
+	CHECK(dsl_eval_fire(rt, 2, &cx) == DSL_FIRE_OK);
+	fclose(fp);
+	CHECK(out != NULL && strcmp(out, "100:100:1\n100:0:0\n101:101:2\n") ==
+	    0);
+	if (failures)
+		fprintf(stderr, "%s", out);
+	free(out);
+	dsl_rt_destroy(rt);
+	dsl_prog_free(pg);
+}
+
 /* The lexer and parser on strings: what compiles, what fails and how. */
 static void
 test_syntax(void)
@@ -550,7 +680,9 @@ test_syntax(void)
 		    "integer constant" },
 		{ "BEGIN { pid = 1; }", "t.d:1:9: operator = cannot modify "
 		    "built-in variable pid" },
-		{ "BEGIN { trace(@a); }", "t.d:1:15: aggregations may only be "
+		{ "BEGIN { trace(@a); }", "t.d:1:15: trace( ) argument #1 is "
+		    "incompatible with prototype: an aggregation" },
+		{ "BEGIN { x = @a; }", "t.d:1:13: aggregations may only be "
 		    "assigned an aggregating function or passed to printa( ), "
 		    "clear( ), trunc( ), normalize( )" },
 		{ "#include <x.h>\nBEGIN { }", "t.d:1:1: preprocessor "
@@ -641,6 +773,8 @@ main(void)
 	test_needs_stop();
 	test_descs();
 	test_self();
+	test_selfarray();
+	test_netfuncs();
 	test_hooks();
 	test_stacks();
 	test_strsize();

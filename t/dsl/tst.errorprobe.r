@@ -1,5 +1,7 @@
-ERROR epid 1 action 3 fault 4 addr 0
-ERROR epid 2 action 1 fault 1 addr 0
+ERROR probe 1 clause 0 fault 4 addr 0
+1 0
+ERROR probe 1 clause 1 fault 1 addr 0
+0 1
 still running
 
 -- @@stderr --

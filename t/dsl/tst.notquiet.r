@@ -1,5 +1,5 @@
                    FUNCTION:NAME
-                          :BEGIN         1                2  str                              
+                          :BEGIN           1                   2  str                              
                           :BEGIN 
                           :BEGIN 
                             :END end 1

@@ -5,3 +5,5 @@ a: first
 a: second
 reused 1
 
+-- @@stderr --
+pidtrace: 1 failed speculation (no speculative buffer available)

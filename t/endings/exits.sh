@@ -16,7 +16,7 @@ D='BEGIN { printf("armed\n"); } pid$target::work:entry { @ = count(); }
 trace_until()
 {
 	_q=${2:-}
-	rm -f "$T/in" "$T/out"
+	rm -f "$T/in" "$T/out" "$T/p.out" "$T/p.err"
 	start_counter
 	spawn _pp 60 "$PIDTRACE" $_q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 	wait_for "$T/p.out" 'armed$'

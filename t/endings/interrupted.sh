@@ -16,7 +16,7 @@ R=${INTERRUPTED_R:-5}
 i=0
 while [ $i -lt "$R" ]; do
 	i=$((i + 1))
-	rm -f "$T/in" "$T/out"
+	rm -f "$T/in" "$T/out" "$T/p.out" "$T/p.err"
 	start_counter
 	spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
 		pid$target::work:entry, pid$target::leaf:entry { @ = count(); }

@@ -19,6 +19,7 @@ ENDINGS_SH_TESTS = \
 	t/endings/sigkill.sh \
 	t/endings/badinput.sh \
 	t/endings/interrupted.sh \
+	t/endings/early.sh \
 	t/endings/endings.sh
 TESTS += $(ENDINGS_SH_TESTS)
 EXTRA_DIST += $(ENDINGS_SH_TESTS)

@@ -22,7 +22,7 @@ D='BEGIN { trace("armed"); }
 i=0
 while [ $i -lt "$N" ]; do
 	i=$((i + 1))
-	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
+	rm -f "$T/in" "$T/in.out" "$T/p.out" "$T/p.err"; mkfifo "$T/in"
 	spawn tp 120 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" \
 		"$FP_LOAD" threads 4 $n
 	exec 3>"$T/in"

@@ -45,6 +45,7 @@ TPID=$(child_of "$_tp") || fail "no target pid"
 _pt_pids="$_pt_pids $!"
 storm=$!
 for k in $(seq $((10 * FT_SCALE))); do
+	rm -f "$T/p.out" "$T/p.err"
 	spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
 		pid$target::ft_work:entry { @w = count(); }
 		END { printa("w %@d\n", @w); }' -p "$TPID" >"$T/p.out" 2>"$T/p.err"

@@ -231,8 +231,9 @@ test_vars(void)
 	    "this->x * 3; } pid1::: /this->y > 1000/ { @[this->x % 7] = "
 	    "sum(this->y); } pid1::: { @z[this->z] = count(); this->z = 1; }",
 	    2000, pids);
-	diff("globals", "int n; BEGIN { n = 5; } pid1:::entry { n++; "
-	    "total += arg0 & 0xff; } pid1:::return /n > 10/ { @[n % 3] = "
+	/* total is assigned before += reads it, as dtrace requires */
+	diff("globals", "int n; BEGIN { n = 5; total = 0; } pid1:::entry { "
+	    "n++; total += arg0 & 0xff; } pid1:::return /n > 10/ { @[n % 3] = "
 	    "count(); } END { printf(\"%d %d\\n\", n, total); }", 2000, pids);
 	/* read, never assigned: 0, not the first variable's value */
 	diff("unassigned", "pid1::: { this->a = arg0 & 7; self->x = arg1 & 7; "

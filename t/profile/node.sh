@@ -7,6 +7,12 @@
 # helpers), with ustack() (JIT names in full, as bpftrace's ustack()),
 # and in tools/pidtrace-profile's folded flame-graph lines, which use
 # ustack().  Skips when node is missing.
+#
+# Only samples taken once node printed "ready" count: node's start-up
+# (reading its CA certificates) is CPU work that sampling stretches, and
+# on a loaded machine its stacks outnumbered hotLoop's two seconds of
+# wall time.  The D runs start counting at node's first write to
+# standard output; pidtrace-profile attaches (-p) after "ready".
 . "$top_srcdir/t/lib.sh"
 
 NODE=$(command -v node) || skip "node is not installed"
@@ -30,7 +36,8 @@ for stack in 'jstack(100, 8000)' 'ustack()'; do
 	say "== profile-97 { @[$stack] = count(); }"
 	bounded 60 "$PIDTRACE" -q -x stackfmt=folded -n "
 	    BEGIN { printf(\"target %d\\n\", \$target); }
-	    profile-97 { @[$stack] = count(); }" \
+	    syscall::write:entry /arg0 == 1/ { ready = 1; }
+	    profile-97 /ready/ { @[$stack] = count(); }" \
 	    -c "$NODE --perf-basic-prof $JS 2" >"$T/out" 2>"$T/err"
 	rc=$?
 	pid=$(sed -n 's/^target //p' "$T/out")
@@ -47,13 +54,14 @@ done
 
 say "== pidtrace-profile -f (ustack()) names JavaScript without jstack()"
 cp "$JS" "$T/pf-hot.js" || fail "cp $JS"
-"$PROFILE" -F 97 -f -c "$NODE --perf-basic-prof $T/pf-hot.js 2" >"$T/out" \
-    2>"$T/err"
+spawn _np 120 "$NODE" --perf-basic-prof "$T/pf-hot.js" 60 >"$T/node.out" \
+    2>&1
+NPID=$(child_of "$_np") || fail "no node pid"
+wait_for "$T/node.out" '^ready' 60
+bounded 90 "$PROFILE" -F 97 -f -p "$NPID" 2 >"$T/out" 2>"$T/err"
 rc=$?
-# its node's pid is not printed: its map is the one naming our copy
-for f in /tmp/perf-*.map; do
-	grep -qF "$T/pf-hot.js" "$f" 2>/dev/null && rm -f "$f"
-done
+kill "$NPID"
+rm -f "/tmp/perf-$NPID.map"
 [ $rc = 0 ] || fail "pidtrace-profile exited $rc: $(cat "$T/err")"
 t=$(top "$T/out")
 case $t in

@@ -17,7 +17,7 @@ echo go | bounded 60 "$SC_THREADS" 2 $ROUNDS >"$T/want" ||
 i=0
 while [ $i -lt "$R" ]; do
 	i=$((i + 1))
-	rm -f "$T/in" "$T/out"
+	rm -f "$T/in" "$T/out" "$T/p.out" "$T/p.err"
 	mkfifo "$T/in"
 	spawn _tp 60 sh -c 'exec "$0" 2 "$1" <"$2" >"$3"' "$SC_THREADS" \
 	    $ROUNDS "$T/in" "$T/out"

@@ -57,6 +57,6 @@ EXTRA_DIST += t/tracer/tr-insns.sh
 # pidtrace end to end (cmd/trace/, the glue over the pid provider).
 PIDTRACE_SH_TESTS = t/tracer/pidtrace-count.sh t/tracer/pidtrace-dlopen.sh \
 	t/tracer/pidtrace-misc.sh t/tracer/pidtrace-leveldown.sh \
-	t/tracer/pidtrace-cpupin.sh
+	t/tracer/pidtrace-cpupin.sh t/tracer/pidtrace-cquote.sh
 TESTS += $(PIDTRACE_SH_TESTS)
 EXTRA_DIST += $(PIDTRACE_SH_TESTS)

@@ -29,6 +29,7 @@ PYEOF
 
 for n in 3 11; do
 	bounded 60 "$PIDTRACE" -q -n '
+	int done;	/* read before the clause that sets it, as D requires */
 	python$target:::gc-start /arg0 == 2 && !done/ { @gc = count(); self->in = 1; }
 	python$target:::gc-done /self->in/ { @done = count(); self->in = 0; }
 	python$target:::import-find-load-start /copyinstr(arg0) == "colorsys"/ { done = 1; }
@@ -67,6 +68,7 @@ exec 4>&-
 printf '#!/bin/sh\nexec %s "$@"\n' "$PY" >"$T/run.sh"
 chmod +x "$T/run.sh"
 bounded 60 "$PIDTRACE" -q -n '
+	int done;
 	python$target:::gc-start /arg0 == 2 && !done/ { @gc = count(); }
 	python$target:::import-find-load-start /copyinstr(arg0) == "colorsys"/ { done = 1; }
 	END { printa("gc-start %@d\n", @gc); }' \

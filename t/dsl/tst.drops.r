@@ -1,0 +1,4 @@
+4 2 0
+
+-- @@stderr --
+pidtrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop

@@ -1,0 +1,2 @@
+tst.macrostr.d|a/b|quoted|8|0
+

@@ -1,0 +1,6 @@
+                   FUNCTION:NAME
+                          :BEGIN kept
+                          :BEGIN x=0
+
+-- @@stderr --
+pidtrace: script 'tst.speculation-notquiet.d' matched 6 probes
