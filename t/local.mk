@@ -21,4 +21,5 @@ include t/args/local.mk
 include t/trace/local.mk
 include t/inproc/local.mk
 include t/containers/local.mk
+include t/inject/local.mk
 include t/doc/local.mk

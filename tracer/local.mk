@@ -6,5 +6,6 @@ tracer_libtracer_a_SOURCES = \
 	tracer/error.c tracer/mem.c tracer/bkpt.c tracer/insn.c \
 	tracer/xol.c tracer/regs-x86_64.c tracer/thread.c \
 	tracer/session.c tracer/loop.c tracer/counter.c tracer/syscall.c \
-	tracer/unwind.c tracer/sample.c tracer/sigframe.c tracer/fault.c
+	tracer/unwind.c tracer/sample.c tracer/sigframe.c tracer/fault.c \
+	tracer/inject.c
 tracer_libtracer_a_SOURCES += tracer/fast.h tracer/tramp.c tracer/ring.c tracer/clock.c

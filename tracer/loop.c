@@ -69,6 +69,74 @@ classify(int status)
 }
 
 /*
+ * vfork.  A thread in vfork waits in the kernel for its child to exec or
+ * exit: it runs no code of its own meanwhile, and it cannot be stopped
+ * (the wait is killable only; PTRACE_INTERRUPT takes effect when it
+ * ends).  Stopping all while holding the child never ended (posix_spawn,
+ * system() and popen use vfork: pidtrace hung on a process that spawned
+ * while it detached, and t/endings/mix.sh in vfork mode).  So whenever
+ * the loop stops all, for a while or at the end, such a child runs on,
+ * traced and never parked (runs_free: a site it hits runs its
+ * instruction and fires nothing, as ever for a vfork child), to its exec
+ * (on_exec detaches it) or exit; that ends its parent's wait, and the
+ * parent stops at our interrupt like any thread, where it can lend
+ * itself to an injected call.  A parent parked at its vfork event goes
+ * on into its wait first (resume).  A child that has not exec'd after
+ * VFORK_WAIT_MS is parked after all (s_vfreeze): its parent, held so
+ * (held()), runs nothing of ours and counts as stopped.  At the end
+ * such a child lends itself to the munmaps (tr_inject_thread_mm), is let
+ * go, and its parent is detached when its wait ends (tr_release).
+ */
+#define VFORK_WAIT_MS	1000
+
+/* Waiting in vfork for a child: not stopped, and not running either. */
+bool
+tr_in_vfork(const tr_thread_t *th)
+{
+	return !th->th_stopped && th->th_vfchild != 0;
+}
+
+/* Not while its parent is parked at its vfork event: it has not waited. */
+static bool
+runs_free(tr_session_t *s, const tr_thread_t *th)
+{
+	const tr_thread_t *p;
+
+	if (th->th_kind != TR_KIND_VMCHILD || th->th_vforker == 0 ||
+	    s->s_vfreeze)
+		return false;
+	p = tr_thread_find(s, th->th_vforker);
+	return p != NULL && tr_in_vfork(p);
+}
+
+/* In vfork, its child parked: as good as stopped. */
+static bool
+held(tr_session_t *s, const tr_thread_t *th)
+{
+	const tr_thread_t *ch;
+
+	if (!tr_in_vfork(th))
+		return false;
+	ch = tr_thread_find(s, th->th_vfchild);
+	return ch != NULL && ch->th_stopped && ch->th_vforker == th->th_tid;
+}
+
+/* The parent of a vfork child that exec'd or exited: its wait is over. */
+static void
+vfork_done(tr_session_t *s, tr_thread_t *ch)
+{
+	tr_thread_t *p;
+
+	if (ch->th_vforker == 0)
+		return;
+	tr_ring_mute(s, ch->th_vforker, false);
+	p = tr_thread_find(s, ch->th_vforker);
+	if (p != NULL && p->th_vfchild == ch->th_tid)
+		p->th_vfchild = 0;
+	ch->th_vforker = 0;
+}
+
+/*
  * Restart, or park while stopping all: the pending signal is kept.  While
  * syscalls are traced (tr_syscalls) the target's threads go on with
  * PTRACE_SYSCALL, and only they: fork and vfork children never stop at
@@ -84,7 +152,8 @@ resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 		sig = th->th_sig;
 	th->th_sig = 0;
 	th->th_listen = req == PTRACE_LISTEN;
-	if (s->s_stopping && !th->th_vfrun) {
+	if (s->s_stopping && !runs_free(s, th) &&
+	    (th->th_vfchild == 0 || s->s_vfreeze)) {
 		th->th_stopped = true;
 		th->th_sig = sig;
 		return 0;
@@ -146,6 +215,7 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 	unsigned long msg = 0;
 	tr_thread_t *ch;
 	tr_kind_t kind;
+	int rc;
 
 	if (ptrace(PTRACE_GETEVENTMSG, th->th_tid, 0L, &msg) < 0)
 		return resume(s, th, PTRACE_CONT, 0);
@@ -178,9 +248,14 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 		th->th_vfchild = ch->th_tid;
 		tr_ring_mute(s, th->th_tid, true);
 	}
+	/*
+	 * The parent first: a vforking one goes on into its wait even
+	 * while stopping all, and then its child runs free (runs_free).
+	 */
+	rc = resume(s, th, PTRACE_CONT, 0);
 	if (ch->th_seen && ch->th_stopped && settle(s, ch) < 0)
 		return -1;
-	return resume(s, th, PTRACE_CONT, 0);
+	return rc;
 }
 
 /* Read AT_ENTRY and stop there: the new image's libraries are mapped. */
@@ -208,8 +283,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 
 	if (th->th_kind == TR_KIND_VMCHILD || th->th_tid != s->s_pid) {
 		/* A vfork child got its own image: nothing of ours in it. */
-		if (th->th_vforker != 0)
-			tr_ring_mute(s, th->th_vforker, false);
+		vfork_done(s, th);
 		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		tr_thread_del(s, th);
 		return 0;
@@ -287,7 +361,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 		return resume(s, th, PTRACE_CONT, SIGTRAP);
 	}
 	r.rip = addr;
-	if (s->s_stopping && !th->th_vfrun) {
+	if (s->s_stopping && !runs_free(s, th)) {
 		/* Rewind: it hits again (or runs the original) later. */
 		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
 		    errno != ESRCH)
@@ -416,6 +490,7 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			return -1;
 		th->th_seen = true;
 		th->th_stopped = true;
+		th->th_status = status;
 		return 0;
 	}
 	if (ev == EV_EXITED) {
@@ -426,14 +501,14 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			s->s_gone = true;
 			s->s_exit_status = status;
 		}
-		if (th->th_vforker != 0)
-			tr_ring_mute(s, th->th_vforker, false);
+		vfork_done(s, th);
 		tr_thread_del(s, th);
 		if (tid == s->s_memtid && tid != s->s_pid && !s->s_gone)
 			tr_mem_open(s);	/* it stood in for a zombie leader */
 		return 0;
 	}
 	th->th_stopped = true;
+	th->th_status = status;		/* how an injection may use it */
 	/* It stops: a vfork it was in is over (on_clone: a new one). */
 	th->th_vfchild = 0;
 	/*
@@ -463,15 +538,6 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		if (ev == EV_INTERRUPT || ev == EV_GROUP_STOP)
 			return settle(s, th);
 	}
-	/*
-	 * An event stop of clone, fork, vfork, exec or exit is inside that
-	 * call, as a syscall stop is: a syscall injected there would be
-	 * run by the kernel only after the call goes on (a vfork parent
-	 * then waits for a child we hold stopped, for ever: t/endings/mix.sh
-	 * in vfork mode hung in tr_fast_teardown's munmap).
-	 */
-	if (ev == EV_CLONE || ev == EV_EXEC || ev == EV_EXIT)
-		th->th_scstop = true;
 	switch (ev) {
 	case EV_SYSCALL:
 		if (tr_sys_stop(s, th) < 0)
@@ -635,6 +701,12 @@ nap(pid_t want, int *status, long long timeout_ns)
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return tid;
+}
+
+pid_t
+tr_nap(pid_t want, int *status, long long timeout_ns)
+{
+	return nap(want, status, timeout_ns);
 }
 
 /*
@@ -855,12 +927,13 @@ evq_pop(pid_t *tid, int *status)
 
 /*
  * Wait for one event (of task want, or any when want is -1) and dispatch
- * it.  Returns 1 when one was handled, 0 when nothing was waiting (only
- * when !block) or a signal interrupted the wait, -1 on error; ECHILD
- * (nothing left to wait for) marks the target gone.
+ * it: at most timeout_ns (0: only look; < 0: until an event or a
+ * request).  Returns 1 when one was handled, 0 when nothing came in time
+ * or a request or a signal ended the wait, -1 on error; ECHILD (nothing
+ * left to wait for) marks the target gone.
  */
-int
-tr_wait_one(tr_session_t *s, pid_t want, bool block)
+static int
+wait_one(tr_session_t *s, pid_t want, long long timeout_ns)
 {
 	tr_session_t *o;
 	int status;
@@ -868,12 +941,14 @@ tr_wait_one(tr_session_t *s, pid_t want, bool block)
 
 	if (want == -1 && evq_pop(&tid, &status))
 		goto have;
-	if (!any_ring())
-		tid = block ? spin_wait(want, &status, true) :
-		      waitpid(want, &status, __WALL | WNOHANG);
+	if (timeout_ns == 0)
+		tid = waitpid(want, &status, __WALL | WNOHANG);
+	else if (timeout_ns > 0)
+		tid = nap(want, &status, timeout_ns);
+	else if (!any_ring())
+		tid = spin_wait(want, &status, true);
 	else
-		tid = block ? ring_wait(want, &status) :
-		      waitpid(want, &status, __WALL | WNOHANG);
+		tid = ring_wait(want, &status);
 	if (tid > 0 && want == -1 && ++evq_since >= EVQ_ROUND &&
 	    many_tasks()) {
 		evq_since = 0;
@@ -939,26 +1014,10 @@ have:
 	return 1;
 }
 
-/*
- * th waits in vfork for a child that we hold stopped: it cannot run a
- * single instruction of its own until that child execs or exits, and it
- * cannot be stopped meanwhile (the kernel's wait for the child is not
- * interruptible: PTRACE_INTERRUPT takes effect only when it ends).
- * Waiting for it while holding the child never ended (posix_spawn,
- * system() and popen use vfork).  For stopping all a while it counts
- * as stopped.  At the end (s_ending) the child runs on instead, traced,
- * until it execs or exits (vfork_run): nothing of ours may be taken out
- * of memory it runs in, nor the thread detached before it stops.
- */
-static bool
-held(tr_session_t *s, const tr_thread_t *th)
+int
+tr_wait_one(tr_session_t *s, pid_t want, bool block)
 {
-	const tr_thread_t *ch;
-
-	if (th->th_stopped || th->th_vfchild == 0)
-		return false;
-	ch = tr_thread_find(s, th->th_vfchild);
-	return ch != NULL && ch->th_stopped && ch->th_vforker == th->th_tid;
+	return wait_one(s, want, block ? -1 : 0);
 }
 
 static bool
@@ -967,27 +1026,30 @@ all_stopped(tr_session_t *s)
 	const tr_thread_t *th;
 
 	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (!th->th_stopped && !held(s, th))
+		if (!th->th_stopped && !runs_free(s, th) && !held(s, th))
 			return false;
 	return true;
 }
 
-/*
- * The session ends and th is held in vfork (held()): its child runs on,
- * traced, never parked again (th_vfrun: resume() restarts it, a site it
- * hits runs its instruction and fires nothing, as ever for a vfork
- * child), until it execs (on_exec detaches it) or exits.  Then th stops
- * at the interrupt tr_stop_all sent it.  The child of posix_spawn execs
- * within microseconds; only a child that runs long before it execs
- * delays our end, never the process.
- */
-static int
-vfork_run(tr_session_t *s, tr_thread_t *th)
+static bool
+any_free(tr_session_t *s)
 {
-	tr_thread_t *ch = tr_thread_find(s, th->th_vfchild);
+	const tr_thread_t *th;
 
-	ch->th_vfrun = true;
-	return resume(s, ch, ch->th_listen ? PTRACE_LISTEN : PTRACE_CONT, 0);
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (runs_free(s, th))
+			return true;
+	return false;
+}
+
+static long
+ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000L +
+	       (t.tv_nsec - t0->tv_nsec) / 1000000L;
 }
 
 /*
@@ -999,23 +1061,34 @@ vfork_run(tr_session_t *s, tr_thread_t *th)
  * outstanding and no stop has taken it yet (th_interrupted: any stop
  * takes it, see dispatch), or it is interrupted now.  Such a thread
  * stops unless it exits (an event too) or waits in the kernel where no
- * interrupt reaches it: in vfork for a child we hold (held()), or in an
- * uninterruptible sleep, which ends by itself.  Requests (SIGINT, ticks)
- * are looked at after (requested()); nothing here spins.
+ * interrupt reaches it: in vfork, whose child runs on to its exec for
+ * VFORK_WAIT_MS at most and is then parked, its parent held (see vfork
+ * above), or in an uninterruptible sleep, which ends by itself.
+ * Requests (SIGINT, ticks) are looked at after (requested()); nothing
+ * here spins: the wait for a vfork child sleeps until an event or the
+ * end of VFORK_WAIT_MS.
  */
 int
 tr_stop_all(tr_session_t *s)
 {
+	struct timespec t0;
 	tr_thread_t *th;
+	long left;
 
 	s->s_stopping = true;
+	s->s_vfreeze = false;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		for (th = s->s_all; th != NULL; th = th->th_all) {
-			if (s->s_ending && held(s, th) &&
-			    vfork_run(s, th) < 0)
-				return -1;
+			if (runs_free(s, th)) {
+				if (th->th_stopped && th->th_seen &&
+				    resume(s, th, th->th_listen ?
+					   PTRACE_LISTEN : PTRACE_CONT, 0) < 0)
+					return -1;
+				continue;
+			}
 			if (th->th_stopped || th->th_interrupted ||
-			    !th->th_seen || th->th_vfrun)
+			    !th->th_seen)
 				continue;
 			if (ptrace(PTRACE_INTERRUPT, th->th_tid, 0L, 0L) < 0 &&
 			    errno != ESRCH)
@@ -1024,8 +1097,15 @@ tr_stop_all(tr_session_t *s)
 		}
 		if (all_stopped(s) || s->s_all == NULL)
 			return 0;
-		if (tr_wait_one(s, -1, true) < 0)
+		if (!any_free(s)) {
+			if (wait_one(s, -1, -1) < 0)
+				return -1;
+		} else if ((left = VFORK_WAIT_MS - ms_since(&t0)) <= 0) {
+			s->s_vfreeze = true;	/* park it after all */
+			continue;
+		} else if (wait_one(s, -1, left * 1000000LL) < 0) {
 			return -1;
+		}
 		if (s->s_gone && s->s_all == NULL)
 			return 0;
 	}
@@ -1038,6 +1118,7 @@ tr_resume_all(tr_session_t *s)
 	tr_thread_t *th, *next;
 
 	s->s_stopping = false;
+	s->s_vfreeze = false;
 	for (th = s->s_all; th != NULL; th = next) {
 		next = th->th_all;
 		if (!th->th_stopped || th->th_kind == TR_KIND_UNKNOWN ||

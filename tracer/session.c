@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tracer/session.c: getting hold of a process (attach, launch), letting
- * go of it (release: the one way out shared by every exit path), and
- * running a syscall inside it (to map the XOL page).
+ * tracer/session.c: getting hold of a process (attach, launch) and
+ * letting go of it (release: the one way out shared by every exit path).
+ * Running a syscall inside it is inject.c's.
  */
 #include "config.h"
 
@@ -17,6 +17,7 @@
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tracer/fast.h"
@@ -243,17 +244,6 @@ task_state(pid_t pid, pid_t tid)
 	buf[n] = '\0';
 	p = strrchr(buf, ')');
 	return p != NULL && p[1] == ' ' ? p[2] : 0;
-}
-
-static bool
-is_xol_page(const tr_session_t *s, uint64_t addr)
-{
-	const tr_xolpage_t *xp;
-
-	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next)
-		if (addr == xp->xp_addr)
-			return true;
-	return false;
 }
 
 static int
@@ -544,6 +534,7 @@ tr_launch(char *const argv[])
 	}
 	close(pfd[0]);
 	th->th_stopped = true;
+	th->th_status = status;
 	if (tr_mem_open(s) < 0) {
 		tr_seterr("launch: open /proc/%d/mem: %s", (int)pid,
 			  strerror(errno));
@@ -581,176 +572,56 @@ kill:
 	return NULL;
 }
 
+#define VFORK_RELEASE_NS	2000000000LL
+
 /*
- * Any `0f 05` in executable memory: the vdso's or libc's first (they
- * surely have one), then any other code (a static program without vdso).
+ * tr_release, with th still waiting in vfork for a child that was parked
+ * before it exec'd (tr_stop_all): th cannot be detached until it stops.
+ * Nothing of ours is left in their memory now: let the child go, and
+ * wait a while for th's interrupt stop, which follows the child's exec
+ * or exit.
  */
-static uint64_t
-find_syscall_insn(tr_session_t *s)
+static void
+vfork_release(tr_session_t *s, tr_thread_t *th)
 {
-	char path[64], line[512];
-	uint64_t lo, hi, a;
-	uint8_t buf[TR_PAGE];
-	ssize_t n, i;
-	int pass;
-	FILE *f;
+	tr_thread_t *ch = tr_thread_find(s, th->th_vfchild);
+	struct timespec t0, t;
+	long long left;
+	int status;
+	pid_t r;
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", (int)s->s_memtid);
-	for (pass = 0; pass < 2; pass++) {
-		f = fopen(path, "re");
-		if (f == NULL)
-			return 0;
-		while (fgets(line, sizeof(line), f) != NULL) {
-			char perm[8] = "";
-			bool known;
-
-			if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s", &lo,
-				   &hi, perm) != 3 || perm[2] != 'x')
-				continue;
-			known = strstr(line, "[vdso]") != NULL ||
-				strstr(line, "libc.so") != NULL;
-			if (known != (pass == 0) || is_xol_page(s, lo))
-				continue;
-			for (a = lo; a < hi; a += sizeof(buf)) {
-				n = tr_read(s, a, buf, sizeof(buf));
-				for (i = 0; i + 1 < n; i++)
-					if (buf[i] == 0x0f &&
-					    buf[i + 1] == 0x05) {
-						fclose(f);
-						return a + (uint64_t)i;
-					}
-			}
-		}
-		fclose(f);
+	if (ch != NULL) {
+		ptrace(PTRACE_DETACH, ch->th_tid, 0L,
+		       (long)(ch->th_listen ? 0 : ch->th_sig));
+		tr_thread_del(s, ch);
 	}
-	return 0;
-}
-
-/*
- * Wait for the syscall stop of th, parking anything else it reports.
- * A signal of pidtrace's own (SIGALRM of a tick, SIGINT) interrupts
- * waitpid: wait again, the thread is still inside our syscall.
- */
-static int
-wait_sysstop(tr_session_t *s, tr_thread_t *th)
-{
-	int status, sig;
-
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
-		if (tr_waitpid(th->th_tid, &status, __WALL) != th->th_tid)
-			return -1;
-		if (WIFEXITED(status) || WIFSIGNALED(status)) {
-			s->s_exit_status = status;
-			errno = ESRCH;
-			return -1;
-		}
-		sig = WSTOPSIG(status);
-		if (sig == (SIGTRAP | 0x80))
-			return 0;
-		if ((unsigned)status >> 16 == 0)
-			tr_keep_signal(th, sig);	/* deliver it later */
-		if (ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0)
-			return -1;
-	}
-}
-
-/*
- * Run syscall nr in a stopped thread of the tracee and return its result
- * (-errno on failure, as the kernel returns it).  orig_rax = -1 keeps the
- * kernel from "restarting" the syscall the thread was interrupted in; the
- * saved registers put that one back.
- */
-tr_thread_t *
-tr_inject_thread(tr_session_t *s)
-{
-	tr_thread_t *th = s->s_cur;
-
-	/*
-	 * Not a thread in group-stop: once it ran our syscall it could not
-	 * be put back into that stop (PTRACE_LISTEN needs an event stop).
-	 */
-	/*
-	 * Nor one at a syscall stop: it would run the rest of its own call
-	 * (or its return) before ours.
-	 */
-	if (th == NULL || !th->th_stopped || th->th_listen ||
-	    th->th_zombie || th->th_scstop)
-		for (th = s->s_all; th != NULL; th = th->th_all)
-			if (th->th_stopped && !th->th_listen &&
-			    !th->th_zombie && !th->th_scstop &&
-			    th->th_kind == TR_KIND_THREAD)
-				break;
-	return th;
-}
-
-long
-tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
-		  long a4, long a5, long a6)
-{
-	return tr_inject_syscall_th(s, tr_inject_thread(s), nr, a1, a2, a3,
-				    a4, a5, a6);
-}
-
-/* As tr_inject_syscall, in thread th (a fork child's, for one). */
-long
-tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
-		     long a2, long a3, long a4, long a5, long a6)
-{
-	struct user_regs_struct saved, r;
-	long ret;
-
-	if (th == NULL)
-		return -EAGAIN;
-	if (s->s_syscall_insn == 0)
-		s->s_syscall_insn = find_syscall_insn(s);
-	if (s->s_syscall_insn == 0)
-		return -ENOEXEC;
-	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &saved) < 0)
-		return -errno;
-	r = saved;
-	r.rax = (uint64_t)nr;
-	r.orig_rax = (uint64_t)-1;
-	r.rdi = (uint64_t)a1;
-	r.rsi = (uint64_t)a2;
-	r.rdx = (uint64_t)a3;
-	r.r10 = (uint64_t)a4;
-	r.r8 = (uint64_t)a5;
-	r.r9 = (uint64_t)a6;
-	r.rip = s->s_syscall_insn;
-	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 ||
-	    ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0 ||
-	    wait_sysstop(s, th) < 0 ||
-	    ptrace(PTRACE_SYSCALL, th->th_tid, 0L, 0L) < 0 ||
-	    wait_sysstop(s, th) < 0 ||
-	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
-		return -(errno ? errno : EIO);
-	ret = (long)r.rax;
-	/*
-	 * The thread was interrupted inside a syscall (attach to a process
-	 * blocked in read): the kernel would have restarted it on the way
-	 * out of that stop, but our syscall took the thread through another
-	 * exit path, where no restart happens without a pending signal.
-	 * Restart it by hand: back over the `syscall`, number in rax.
-	 */
-	if ((long)saved.orig_rax >= 0) {
-		switch ((long)saved.rax) {
-		case -512:	/* ERESTARTSYS */
-		case -513:	/* ERESTARTNOINTR */
-		case -514:	/* ERESTARTNOHAND */
-			saved.rax = saved.orig_rax;
-			saved.rip -= 2;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = VFORK_RELEASE_NS - ((t.tv_sec - t0.tv_sec) *
+		    1000000000LL + (t.tv_nsec - t0.tv_nsec));
+		if (left <= 0)
 			break;
-		case -516:	/* ERESTART_RESTARTBLOCK */
-			saved.rax = SYS_restart_syscall;
-			saved.rip -= 2;
-			break;
+		r = tr_nap(th->th_tid, &status, left);
+		if (r == th->th_tid) {
+			if (WIFEXITED(status) || WIFSIGNALED(status)) {
+				th->th_zombie = true;
+				return;
+			}
+			th->th_stopped = true;
+			th->th_status = status;
+			if ((unsigned)status >> 16 == 0 &&
+			    WSTOPSIG(status) != (SIGTRAP | 0x80))
+				th->th_sig = WSTOPSIG(status);
+			th->th_vfchild = 0;
+			return;
 		}
+		if (r < 0 && errno != EINTR)
+			break;
 	}
-	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &saved) < 0)
-		return -errno;
-	th->th_stopped = true;
-	tr_requeue_signals(s, th);
-	return ret;
+	fprintf(stderr, "pidtrace: pid %d: thread %d waits in vfork for a "
+		"child that has not exec'd; it stays traced until pidtrace "
+		"exits\n", (int)s->s_pid, (int)th->th_tid);
 }
 
 /*
@@ -809,6 +680,9 @@ tr_release(tr_session_t *s)
 		tr_bkpt_forget_all(s);
 		tr_counter_forget_all(s);
 	}
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (tr_in_vfork(th))
+			vfork_release(s, th);
 	while ((th = s->s_all) != NULL) {
 		ptrace(PTRACE_DETACH, th->th_tid, 0L,
 		       (long)(th->th_restop ? SIGSTOP :

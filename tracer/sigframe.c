@@ -11,25 +11,44 @@
  *
  * Such a frame is the kernel's rt_sigframe (linux
  * arch/x86/include/asm/sigframe.h): pretcode (the SA_RESTORER address),
- * then the ucontext, whose uc_mcontext.rip lies 176 bytes above pretcode
- * and is followed by eflags and cs (0x33 for 64-bit code).  A word of the
- * stack that holds a pc of ours is rewritten only when it is such a rip
- * (pretcode points at `mov $15,%rax|%eax; syscall`, the rt_sigreturn of
- * glibc's, musl's and Go's restorers, and cs is 0x33) or the rcx saved
- * beside it holding the same value (a `syscall` run out of line left its
- * return address there); and only to the original pc that is exactly
- * equivalent (the caller's equiv: the instruction that has not run yet,
- * or the one after it).  Anything else that points at us counts as a
- * reference, and the mapping stays, said once by the caller.
+ * then the ucontext, whose uc_mcontext.gregs (r8 ... rip, eflags, then
+ * cs, gs, fs and ss as four u16) put rip 176 bytes above pretcode.  A
+ * frame is recognised by that shape: cs 0x33 (64-bit code), gs and fs 0,
+ * ss 0x2b (0 before Linux 4.6) in the word after eflags; and it is
+ * rewritten only when pretcode also points at `mov $15,%rax|%eax;
+ * syscall`, the rt_sigreturn of glibc's, musl's and Go's restorers.
  *
- * This is not a return address: no unwinder or stack copier reads it as
- * one, and the value written is the pc the program would have saved had
- * it not been traced.
+ * Only such a frame can take a thread back into our pages: nothing of
+ * ours pushes a return address (a call never runs out of line or in a
+ * trampoline: it is emulated, or the site stays int3), so a word of a
+ * stack that merely holds a value in our range, anywhere but in a frame's
+ * rip, is not a way back; it is data (Go's goroutine stacks lie in its
+ * heap, and a chunk placed low in the address space, near a non-PIE
+ * binary, makes small integers look like pcs of ours: "a signal frame
+ * still points into pidtrace's trampolines" on every attach to a cgo
+ * program).  A frame-shaped word whose restorer we do not know keeps the
+ * pages, said by the caller.
+ *
+ * Where frames are: above the thread's rsp, on the stack it runs on (the
+ * handler's, maybe an alternate signal stack), and above the rsp each
+ * frame saved (the stack the signal interrupted, which may be another
+ * one: a handler on the normal stack interrupted by one on the
+ * alternate stack).  Each is scanned up to the first unreadable page, 8
+ * MB at most; 64 KB when only counting (a stall check of the fast
+ * path's ring, with every thread stopped: a frame missed there costs a
+ * record, counted as a drop, and 8 MB a thread took too long).
+ *
+ * A frame found is moved by the caller's move(): its registers are made
+ * the exactly equivalent original state (the pc of the instruction that
+ * has not run yet, and whatever registers our code had pushed), as a
+ * stopped thread would be moved; the value written is the state the
+ * program would have saved had it not been traced.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
@@ -39,8 +58,10 @@
 #include "tracer/tr-impl.h"
 
 #define SCAN_CHUNK	65536u
-#define SCAN_MAX	(8u << 20)	/* bytes above rsp, at most */
+#define SCAN_MAX	(8u << 20)	/* bytes above a start, at most */
+#define SCAN_LOOK	65536u		/* the same, when only counting */
 #define RIP_OFF		176u		/* pretcode to uc_mcontext.rip */
+#define MAX_STACKS	16		/* stacks followed through frames */
 
 /* What process_vm_readv could read of [addr, addr + len): stops at a gap. */
 static size_t
@@ -68,68 +89,148 @@ is_restorer(pid_t tid, uint64_t pc)
 	return memcmp(b, q, sizeof(q)) == 0 || memcmp(b, l, sizeof(l)) == 0;
 }
 
-/* Whether the stack word at a is uc_mcontext.rip of a signal frame. */
+/* cs, gs, fs, ss of a 64-bit frame, as the word after eflags holds them. */
 static bool
-is_frame_rip(pid_t tid, uint64_t a)
+is_segs(uint64_t w)
+{
+	return w == 0x33 || w == 0x002b000000000033ull;
+}
+
+/* The frame whose rip is at a: its gregs, and whether its restorer is known. */
+static bool
+read_frame(pid_t tid, uint64_t a, uint64_t g[TR_NGREG], bool *known)
 {
 	uint64_t pretcode;
-	uint16_t cs;
 
 	if (a < RIP_OFF ||
-	    read_some(tid, a - RIP_OFF, &pretcode, 8) != 8 ||
-	    read_some(tid, a + 16, &cs, 2) != 2)
+	    read_some(tid, a - TR_G_RIP * 8, g, TR_NGREG * 8) !=
+	    TR_NGREG * 8 || !is_segs(g[TR_G_RIP + 2]) ||
+	    read_some(tid, a - RIP_OFF, &pretcode, 8) != 8)
 		return false;
-	return cs == 0x33 && is_restorer(tid, pretcode);
+	*known = is_restorer(tid, pretcode);
+	return true;
+}
+
+typedef struct scan {
+	uint64_t	lo[MAX_STACKS], hi[MAX_STACKS];	/* scanned */
+	uint64_t	todo[MAX_STACKS];
+	int		nscanned, ntodo;
+} scan_t;
+
+static void
+add_start(scan_t *sc, uint64_t a)
+{
+	int i;
+
+	a &= ~7ull;
+	for (i = 0; i < sc->nscanned; i++)
+		if (a >= sc->lo[i] && a < sc->hi[i])
+			return;
+	for (i = 0; i < sc->ntodo; i++)
+		if (sc->todo[i] == a)
+			return;
+	if (sc->ntodo + sc->nscanned < MAX_STACKS)
+		sc->todo[sc->ntodo++] = a;
 }
 
 /*
- * Whether the word at a is uc_mcontext.rcx (16 bytes below rip) holding
- * the rip: the signal interrupted the instruction after a `syscall`, which
- * left its return address in rcx.  The program's code may not rely on it,
- * but it gets the original value all the same.
+ * The pc and stack pointer of a task blocked in a system call without a
+ * ptrace stop (a thread waiting in vfork): /proc/TID/syscall says them.
  */
-static bool
-is_syscall_rcx(pid_t tid, uint64_t a, uint64_t v)
+static int
+blocked_regs(pid_t tid, struct user_regs_struct *r)
 {
-	uint64_t rip;
+	char path[64], line[512], *p;
+	unsigned long long sp, pc;
+	int i, rc = -1;
+	FILE *f;
 
-	return read_some(tid, a + 16, &rip, 8) == 8 && rip == v &&
-	       is_frame_rip(tid, a + 16);
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)tid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return -1;
+	if (fgets(line, sizeof(line), f) != NULL) {
+		/* "nr a1 ... a6 sp pc" */
+		for (p = line, i = 0; i < 7 && p != NULL; i++) {
+			p = strchr(p, ' ');
+			if (p != NULL)
+				p++;
+		}
+		if (p != NULL && sscanf(p, "%llx %llx", &sp, &pc) == 2) {
+			memset(r, 0, sizeof(*r));
+			r->rsp = sp;
+			r->rip = pc;
+			rc = 0;
+		}
+	}
+	fclose(f);
+	return rc;
 }
 
 int
 tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
-		tr_pc_equiv_t *equiv)
+		tr_frame_move_t *move)
 {
 	struct user_regs_struct r;
-	uint64_t *buf, a, pc;
+	uint64_t *buf, a, at, g[TR_NGREG], old[TR_NGREG];
 	size_t n, i, done;
+	size_t max = move != NULL ? SCAN_MAX : SCAN_LOOK;
+	scan_t sc;
+	bool known;
 	int left = 0;
 
-	if (ptrace(PTRACE_GETREGS, tid, 0L, &r) < 0)
+	if (ptrace(PTRACE_GETREGS, tid, 0L, &r) < 0 &&
+	    blocked_regs(tid, &r) < 0)
 		return -1;
 	if (ours(s, r.rip))
 		left++;
-	buf = malloc(SCAN_CHUNK);
+	buf = malloc(SCAN_CHUNK + 16);
 	if (buf == NULL)
 		return -1;
-	a = r.rsp & ~7ull;
-	for (done = 0; done < SCAN_MAX; done += n) {
-		n = read_some(tid, a + done, buf, SCAN_CHUNK) & ~(size_t)7;
-		for (i = 0; i < n / 8; i++) {
-			uint64_t at = a + done + i * 8;
-
-			if (!ours(s, buf[i]))
-				continue;
-			pc = buf[i];
-			if ((is_frame_rip(tid, at) || is_syscall_rcx(tid, at, pc)) &&
-			    equiv(s, &pc) &&
-			    tr_mem_write_pid(tid, at, &pc, 8) == 0)
-				continue;
-			left++;
+	memset(&sc, 0, sizeof(sc));
+	add_start(&sc, r.rsp);
+	while (sc.ntodo > 0) {
+		a = sc.todo[--sc.ntodo];
+		sc.lo[sc.nscanned] = a;
+		sc.hi[sc.nscanned++] = a;
+		for (done = 0; done < max; done += n) {
+			/* Two words more: the segments after a rip. */
+			n = read_some(tid, a + done, buf, SCAN_CHUNK + 16) &
+			    ~(size_t)7;
+			sc.hi[sc.nscanned - 1] = a + done + n;
+			if (n < 24)
+				break;
+			n -= 16;
+			for (i = 0; i < n / 8; i++) {
+				if (!is_segs(buf[i + 2]))
+					continue;
+				at = a + done + i * 8;
+				if (!read_frame(tid, at, g, &known))
+					continue;
+				/* The stack it interrupted may hold more. */
+				if (known)
+					add_start(&sc, g[TR_G_RSP]);
+				if (!ours(s, g[TR_G_RIP]))
+					continue;
+				memcpy(old, g, sizeof(old));
+				if (known && move != NULL &&
+				    move(s, tid, g) && !ours(s, g[TR_G_RIP])) {
+					/*
+					 * A `syscall` run out of line left
+					 * its return address in rcx too.
+					 */
+					if (old[TR_G_RCX] == old[TR_G_RIP])
+						g[TR_G_RCX] = g[TR_G_RIP];
+					if (tr_mem_write_pid(tid,
+					    at - TR_G_RIP * 8, g,
+					    TR_G_RIP * 8 + 16) == 0)
+						continue;
+				}
+				left++;
+			}
+			if (n + 16 < SCAN_CHUNK + 16)
+				break;
 		}
-		if (n < SCAN_CHUNK)
-			break;
 	}
 	free(buf);
 	return left;

@@ -13,12 +13,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <string.h>
 #include <linux/audit.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/user.h>
+#include <sys/wait.h>
 
 #include "tracer/tr-impl.h"
 
@@ -143,7 +145,7 @@ flush(tr_session_t *s, tr_thread_t *th)
 int
 tr_sys_signal(tr_session_t *s, tr_thread_t *th)
 {
-	if (th->th_rsnr == 0 || !s->s_syscalls ||
+	if ((th->th_rsnr == 0 && !th->th_rsexit) || !s->s_syscalls ||
 	    th->th_kind != TR_KIND_THREAD)
 		return 0;
 	return flush(s, th);
@@ -171,14 +173,13 @@ tr_sys_signal(tr_session_t *s, tr_thread_t *th)
  * counted twice under load, its thread caught by a sample while it
  * restarted the read an earlier interrupt broke).
  */
-int
-tr_sys_stop(tr_session_t *s, tr_thread_t *th)
+static int
+sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 {
 	struct __ptrace_syscall_info si;
 	tr_syscall_t sc;
 	long was;
 
-	th->th_scstop = true;
 	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD)
 		return 0;
 	memset(&si, 0, sizeof(si));
@@ -189,15 +190,17 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 	sc.sc_pc = si.instruction_pointer;
 	sc.sc_sp = si.stack_pointer;
 	sc.sc_compat = si.arch != AUDIT_ARCH_X86_64;
+	if (later && si.op != PTRACE_SYSCALL_INFO_EXIT)
+		return 0;	/* an entry inside an injection is ours */
 	switch (si.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		sc.sc_entry = true;
 		sc.sc_nr = (long)si.entry.nr;
 		memcpy(sc.sc_args, si.entry.args, sizeof(sc.sc_args));
-		if (th->th_rsnr != 0) {
+		if (th->th_rsnr != 0 || th->th_rsexit) {
 			was = th->th_rsnr - 1;
-			if (sc.sc_nr == was ||
-			    sc.sc_nr == SYS_restart_syscall) {
+			if (th->th_rsnr != 0 && (sc.sc_nr == was ||
+			    sc.sc_nr == SYS_restart_syscall)) {
 				/* The same call goes on. */
 				th->th_rsnr = 0;
 				th->th_rsexit = false;
@@ -221,10 +224,15 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 		th->th_insys = false;
 		sc.sc_rval = si.exit.rval;
 		sc.sc_error = si.exit.is_error != 0;
-		if (th->th_rsnr != 0 && flush(s, th) < 0)
+		if ((th->th_rsnr != 0 || th->th_rsexit) && flush(s, th) < 0)
 			return -1;
 		if (sc.sc_nr >= 0 && restart_code(sc.sc_rval)) {
 			th->th_rsnr = sc.sc_nr + 1;
+			th->th_rsexit = true;
+			th->th_rssc = sc;
+			return 0;
+		}
+		if (later) {
 			th->th_rsexit = true;
 			th->th_rssc = sc;
 			return 0;
@@ -234,4 +242,36 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 		return 0;	/* not a syscall stop after all */
 	}
 	return report(s, th, &sc);
+}
+
+int
+tr_sys_stop(tr_session_t *s, tr_thread_t *th)
+{
+	return sys_stop(s, th, false);
+}
+
+/*
+ * A stop of th that an injected call (inject.c) took on its way, which
+ * the loop never sees: the exit stop of a fork, clone or exec event run
+ * to its end, a signal delivered first.  The host is not called from
+ * inside an injection, and what it would have been told is not lost: an
+ * exit is held back as above (no entry hidden) and reported at th's
+ * next syscall or signal-delivery stop, before anything that stop
+ * reports; a signal ends the hiding of a restart (as tr_sys_signal
+ * does), the exit held for it told at that next stop too.  Nothing is
+ * held already when an exit comes here: the entry of the call, seen by
+ * the loop, told what was.
+ */
+void
+tr_sys_later(tr_session_t *s, tr_thread_t *th, int status)
+{
+	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD ||
+	    !WIFSTOPPED(status))
+		return;
+	if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
+		(void)sys_stop(s, th, true);
+		return;
+	}
+	if ((unsigned)status >> 16 == 0)
+		th->th_rsnr = 0;
 }

@@ -88,7 +88,6 @@ tr_restart(tr_session_t *s, tr_thread_t *th, int req, int sig)
 {
 	(void)s;
 	th->th_stopped = false;
-	th->th_scstop = false;
 	if (ptrace((enum __ptrace_request)req, th->th_tid, 0L,
 		   (long)sig) == 0)
 		return 0;

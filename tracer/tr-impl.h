@@ -85,23 +85,26 @@ struct tr_thread {
 	bool		th_zombie;	/* pthread_exited leader: never stops */
 	bool		th_restop;	/* give SIGSTOP back at detach */
 	pid_t		th_vforker;	/* VMCHILD: the thread that vforked */
-	pid_t		th_vfchild;	/* its vfork child, until this thread
-					 * stops again (it waits for it) */
-	bool		th_vfrun;	/* that child, let run to its exec at
-					 * the end: never parked */
+	pid_t		th_vfchild;	/* its vfork child, which it waits
+					 * for: until the child execs or
+					 * exits, or this thread stops */
 	uint64_t	th_sigmore;	/* signals taken while th_sig was set:
 					 * sent again (tgkill) before it runs */
 	int		th_sig;		/* signal to deliver on restart */
-	bool		th_scstop;	/* in a syscall or event stop, inside
-					 * a call (no injection) */
+	int		th_status;	/* waitpid's status of its stop: where
+					 * it is, how it may lend itself to an
+					 * injected call (inject.c) */
 	bool		th_insys;	/* between a syscall's entry and exit */
 	long		th_scnr;	/* that syscall's number */
 	long		th_rsnr;	/* 1 + the call that left with a
 					 * restart code (or that the attach
 					 * stopped): its entry again, the
 					 * kernel's restart, not reported */
-	bool		th_rsexit;	/* its exit stop is held back: */
-	tr_syscall_t	th_rssc;	/* what it said (a restart code) */
+	bool		th_rsexit;	/* an exit stop held back (that call's,
+					 * or one an injection took), told
+					 * at the next syscall or signal
+					 * stop unless the call goes on: */
+	tr_syscall_t	th_rssc;	/* what it said */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -129,6 +132,8 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
+	bool		s_vfreeze;	/* stopping all parks vfork children
+					 * too (runs_free in loop.c) */
 	bool		s_ending;	/* released: nothing is reported */
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
@@ -211,17 +216,30 @@ void	tr_xol_unmap(tr_session_t *s);
 void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
 
 /*
- * sigframe.c: ours(s, pc) says pc lies in a mapping of ours; equiv(s, &pc)
- * turns it into the exactly equivalent original pc, false if there is
- * none.  tr_frames_unref rewrites the saved rip of every signal frame on
- * stopped task tid's stack that ours() claims and equiv() can move, and
- * returns how many references to ours remain (its rip, other words of its
- * stack), or -1 if its registers cannot be read.
+ * sigframe.c: a signal frame's saved registers, uc_mcontext.gregs in the
+ * kernel's order (REG_R8 ... REG_CR2).  ours(s, pc) says pc lies in a
+ * mapping of ours; move(s, tid, g) makes the frame's registers the
+ * exactly equivalent original state (rip out of our pages), false if
+ * there is none.  tr_frames_unref moves every signal frame of stopped
+ * task tid whose rip ours() claims (move NULL: none), and returns how
+ * many ways back into ours remain (its rip, frames not moved; with move
+ * NULL, in the 64 KB above each stack pointer only), or -1 if its
+ * registers cannot be read.
  */
+#define TR_NGREG	23
+#define TR_G_R8		0
+#define TR_G_R10	2
+#define TR_G_R11	3
+#define TR_G_RDX	12
+#define TR_G_RAX	13
+#define TR_G_RCX	14
+#define TR_G_RSP	15
+#define TR_G_RIP	16
+#define TR_G_EFL	17
 typedef bool tr_pc_ours_t(const tr_session_t *s, uint64_t pc);
-typedef bool tr_pc_equiv_t(const tr_session_t *s, uint64_t *pc);
+typedef bool tr_frame_move_t(tr_session_t *s, pid_t tid, uint64_t *g);
 int	tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
-			tr_pc_equiv_t *equiv);
+			tr_frame_move_t *move);
 
 /* regs-x86_64.c */
 uint64_t *tr_reg_slot(struct user_regs_struct *r, int idx);
@@ -236,13 +254,16 @@ int	tr_restart(tr_session_t *s, tr_thread_t *th, int req, int sig);
 void	tr_keep_signal(tr_thread_t *th, int sig);
 void	tr_requeue_signals(tr_session_t *s, tr_thread_t *th);
 
-/* session.c */
+/* inject.c */
 long	tr_inject_syscall(tr_session_t *s, long nr, long a1, long a2, long a3,
 			  long a4, long a5, long a6);
 tr_thread_t *tr_inject_thread(tr_session_t *s);
+tr_thread_t *tr_inject_thread_mm(tr_session_t *s);
 long	tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr,
 			     long a1, long a2, long a3, long a4, long a5,
 			     long a6);
+
+/* session.c */
 uint64_t tr_auxv_entry(pid_t pid);
 int	tr_stop_all(tr_session_t *s);
 void	tr_release(tr_session_t *s);
@@ -252,10 +273,13 @@ tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
+void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
 pid_t	tr_waitpid(pid_t pid, int *status, int flags);
+pid_t	tr_nap(pid_t want, int *status, long long timeout_ns);
 int	tr_resume_all(tr_session_t *s);
+bool	tr_in_vfork(const tr_thread_t *th);
 
 #endif /* PIDTRACE_TR_IMPL_H */

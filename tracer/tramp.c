@@ -1336,6 +1336,7 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 			return -1;
 		if (WIFEXITED(status) || WIFSIGNALED(status))
 			return -1;
+		th->th_status = status;
 		trapped = WSTOPSIG(status) == SIGTRAP &&
 			  (unsigned)status >> 16 == 0;
 		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0)
@@ -1437,8 +1438,7 @@ in_chunk(const tr_session_t *s, uint64_t pc)
  * A pc of a trampoline saved in a signal frame (sigframe.c): its exact
  * original where there is one, as tr_fast_fixup_thread moves a stopped
  * thread: the first byte (nothing ran yet), a relocated instruction, the
- * jump back or the ret.  Inside a record block there is none (registers
- * are pushed below the red zone).
+ * jump back or the ret.
  */
 static bool
 tramp_equiv(const tr_session_t *s, uint64_t *pc)
@@ -1470,46 +1470,144 @@ tramp_equiv(const tr_session_t *s, uint64_t *pc)
 }
 
 /*
+ * Offsets in the record block (template): the prologue's pushes, the
+ * claim of a slot (its lock cmpxchg done at T_CLAIMED, ZF says whether it
+ * won), its publication (done at T_PUBLISHED), the drop count of a full
+ * ring (T_DROP to T_EPI), and the epilogue that pops it all back.
+ */
+#define T_BODY		0x11
+#define T_CLAIMED	0x82
+#define T_PUBLISHED	0xd6
+#define T_DROP		0xd8
+#define T_EPI		0xe6
+
+/*
+ * A signal frame whose pc is inside a record block: the handler would
+ * return there, finish the record and pop what the block pushed.  Its
+ * registers are set to what they are at the block's end instead, from
+ * the pushed words on its stack (the block changes nothing else a
+ * program can see: it writes the ring and its own pushed counter), and
+ * the record is not made: a drop, counted unless the block had claimed
+ * a slot (the drain frees that one as a drop) or had counted it.
+ * False at a pc that is not an instruction boundary of the block.
+ */
+static bool
+unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
+{
+	static const uint8_t pushes[] = { 5, 6, 7, 8, 9, 0x0b, 0x0d, 0x0f };
+	static const uint8_t epi[] = { T_EPI, 0xeb, 0xed, 0xef, 0xf1, 0xf2,
+				       0xf3, 0xf4, 0xf5 };
+	static const int pops[] = { TR_G_R11, TR_G_R10, TR_G_R8, TR_G_RDX,
+				    TR_G_RCX, TR_G_RAX, TR_G_EFL };
+	const tr_thread_t *th = tr_thread_find(s, tid);
+	uint64_t rsp = g[TR_G_RSP], w;
+	bool drop = false;
+	unsigned i, p;
+
+	if (k < T_BODY) {
+		/* Pushing: nothing clobbered yet, only rsp moved. */
+		for (i = 0; i < sizeof(pushes) && pushes[i] != k; i++)
+			;
+		if (i == sizeof(pushes))
+			return false;
+		g[TR_G_RSP] = rsp + 8 * i + 128;
+		drop = true;
+	} else {
+		if (k < T_EPI)
+			i = 0;	/* the body: straight to the epilogue */
+		else
+			for (i = 0; i < sizeof(epi) && epi[i] != k; i++)
+				;
+		if (i == sizeof(epi))
+			return false;
+		drop = k < T_CLAIMED ||
+		       (k == T_CLAIMED && !(g[TR_G_EFL] & 0x40)) ||
+		       (k >= T_DROP && k < T_EPI);
+		if (i == 0)
+			rsp += 8;	/* lea 8(%rsp),%rsp */
+		for (p = i == 0 ? 0 : i - 1; p < 7; p++) {
+			if (tr_mem_read_pid(tid, rsp, &w, 8) < 0)
+				return false;
+			g[pops[p]] = w;
+			rsp += 8;
+		}
+		g[TR_G_RSP] = rsp + 128;
+	}
+	if (drop && th != NULL && th->th_kind == TR_KIND_THREAD)
+		s->s_fast->fa_drops++;
+	return true;
+}
+
+/*
+ * A trampoline's pc saved in a signal frame: moved to the original code,
+ * with the registers a record block had pushed popped back (the record
+ * is dropped), as if the probe had not fired.
+ */
+static bool
+tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
+{
+	const tr_fsite_t *fs = site_of_pc(s, g[TR_G_RIP]);
+	uint64_t off, lo = 0, hi = 0;
+
+	if (fs == NULL)
+		return false;
+	off = g[TR_G_RIP] - fs->fs_tramp;
+	if (off >= fs->fs_rec_lo && off < fs->fs_rec_hi) {
+		lo = fs->fs_rec_lo;
+		hi = fs->fs_rec_hi;
+	} else if (fs->fs_whole && off >= fs->fs_rec2_lo &&
+		   off < fs->fs_rec2_hi) {
+		lo = fs->fs_rec2_lo;
+		hi = fs->fs_rec2_hi;
+	}
+	if (hi != 0 && off != lo) {
+		if (!unwind_record(s, tid, off - lo, g))
+			return false;
+		g[TR_G_RIP] = fs->fs_tramp + hi;	/* the block's end */
+	}
+	return tramp_equiv(s, &g[TR_G_RIP]);
+}
+
+/*
  * Whether a thread may still come back into a chunk.  At the end (the
- * sites unpatched): a signal frame of a handler that interrupted a
- * trampoline where no original pc is exactly equivalent (in a record
- * block), or a word that is not a signal frame; frames that can move are
- * moved (sigframe.c).  stack_only (a stall check, the sites still
- * patched, threads left in trampolines): any stack value pointing into a
- * chunk, nothing moved.
+ * sites unpatched): a signal frame into a trampoline that cannot be
+ * moved (a restorer sigframe.c does not know, a pc between
+ * instructions), or a thread not stopped; frames that can move are moved
+ * (sigframe.c).  stack_only (a stall check, the sites still patched,
+ * threads left in trampolines): any signal frame into a chunk, nothing
+ * moved.
  */
 static bool
 chunk_referenced(tr_session_t *s, bool stack_only)
 {
+	struct user_regs_struct r;
 	tr_thread_t *th;
 	bool yes = false;
+	int n;
 
 	if (s->s_fast->fa_nchunk == 0)
 		return false;
-	if (stack_only) {
-		struct tr_fast *fa = s->s_fast;
-		pcs_t pc = { NULL, 0 };
-		size_t i;
-		unsigned c;
-
-		collect_pcs(s, &pc, fa->fa_chunk[0].ch_addr - 1, UINT64_MAX,
-			    false);
-		for (i = 0; i < pc.pc_n && !yes; i++)
-			for (c = 0; c < fa->fa_nchunk; c++)
-				if (pc.pc_v[i] >= fa->fa_chunk[c].ch_addr &&
-				    pc.pc_v[i] < fa->fa_chunk[c].ch_addr +
-				    TR_CHUNK)
-					yes = true;
-		free(pc.pc_v);
-		return yes;
-	}
 	for (th = s->s_all; th != NULL; th = th->th_all) {
 		/* A vfork child runs on in our memory; a fork child not. */
 		if (th->th_kind == TR_KIND_FORK ||
 		    th->th_kind == TR_KIND_UNKNOWN || th->th_zombie)
 			continue;
-		if (!th->th_stopped ||
-		    tr_frames_unref(s, th->th_tid, in_chunk, tramp_equiv) != 0)
+		if (!th->th_stopped && !tr_in_vfork(th)) {
+			yes = true;
+			continue;
+		}
+		if (!stack_only) {
+			if (tr_frames_unref(s, th->th_tid, in_chunk,
+					    tramp_move) != 0)
+				yes = true;
+			continue;
+		}
+		/* A thread in a trampoline is fine; a frame into one not. */
+		n = tr_frames_unref(s, th->th_tid, in_chunk, NULL);
+		if (n > 0 && ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0 &&
+		    in_chunk(s, r.rip))
+			n--;
+		if (n != 0)
 			yes = true;
 	}
 	return yes;
@@ -1586,6 +1684,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	tr_thread_t *th;
 	unsigned c;
 	size_t i;
+	int r = 0;
 
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
@@ -1602,13 +1701,22 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			fprintf(stderr, "pidtrace: pid %d: a signal frame "
 				"still points into pidtrace's trampolines: "
 				"left mapped\n", (int)s->s_pid);
-		} else if (tr_inject_thread(s) != NULL) {
+		} else if ((th = tr_inject_thread_mm(s)) == NULL) {
+			fprintf(stderr, "pidtrace: pid %d: no thread can run "
+				"munmap: pidtrace's trampolines and ring are "
+				"left mapped\n", (int)s->s_pid);
+		} else {
 			for (c = 0; c < fa->fa_nchunk; c++)
-				tr_inject_syscall(s, SYS_munmap,
-						  (long)fa->fa_chunk[c].ch_addr,
-						  TR_CHUNK, 0, 0, 0, 0);
-			tr_inject_syscall(s, SYS_munmap, (long)fa->fa_ring,
-					  (long)fa->fa_ringsz, 0, 0, 0, 0);
+				r = tr_inject_syscall_th(s, th, SYS_munmap,
+				    (long)fa->fa_chunk[c].ch_addr, TR_CHUNK,
+				    0, 0, 0, 0) == 0 ? r : -1;
+			r = tr_inject_syscall_th(s, th, SYS_munmap,
+			    (long)fa->fa_ring, (long)fa->fa_ringsz, 0, 0, 0,
+			    0) == 0 ? r : -1;
+			if (r != 0)
+				fprintf(stderr, "pidtrace: pid %d: munmap of "
+					"pidtrace's trampolines or ring failed: "
+					"left mapped\n", (int)s->s_pid);
 		}
 	}
 	for (i = 0; i < fa->fa_nsites; i++)
@@ -1645,6 +1753,7 @@ tr_fast_clean_child(tr_session_t *s, tr_thread_t *th)
 	struct tr_fast *fa = s->s_fast;
 	unsigned c;
 	size_t i;
+	int r = 0;
 
 	if (fa == NULL || fa->fa_ring == 0)
 		return 0;
@@ -1653,13 +1762,24 @@ tr_fast_clean_child(tr_session_t *s, tr_thread_t *th)
 			unpatch(s, &fa->fa_sites[i], th->th_tid);
 	if (th == NULL || !th->th_stopped)
 		return 0;
+	/* It forked in a handler that interrupted a trampoline? */
+	if (tr_frames_unref(s, th->th_tid, in_chunk, tramp_move) != 0) {
+		fprintf(stderr, "pidtrace: pid %d: fork child %d: a signal "
+			"frame points into pidtrace's trampolines: left "
+			"mapped in it\n", (int)s->s_pid, (int)th->th_tid);
+		return -1;
+	}
 	for (c = 0; c < fa->fa_nchunk; c++)
-		tr_inject_syscall_th(s, th, SYS_munmap,
-				     (long)fa->fa_chunk[c].ch_addr, TR_CHUNK,
-				     0, 0, 0, 0);
-	tr_inject_syscall_th(s, th, SYS_munmap, (long)fa->fa_ring,
-			     (long)fa->fa_ringsz, 0, 0, 0, 0);
-	return 0;
+		r = tr_inject_syscall_th(s, th, SYS_munmap,
+		    (long)fa->fa_chunk[c].ch_addr, TR_CHUNK, 0, 0, 0, 0) ==
+		    0 ? r : -1;
+	r = tr_inject_syscall_th(s, th, SYS_munmap, (long)fa->fa_ring,
+	    (long)fa->fa_ringsz, 0, 0, 0, 0) == 0 ? r : -1;
+	if (r != 0)
+		fprintf(stderr, "pidtrace: pid %d: fork child %d: munmap of "
+			"pidtrace's trampolines or ring failed: left mapped "
+			"in it\n", (int)s->s_pid, (int)th->th_tid);
+	return r;
 }
 
 void

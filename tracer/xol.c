@@ -241,26 +241,27 @@ in_xol(const tr_session_t *s, uint64_t pc)
  * A pc saved in a signal frame: only the two instruction boundaries of a
  * slot have an exact original, the copy (not run yet: the site, whose
  * original bytes are back) and the jump back (the copy ran: the next
- * original instruction).
+ * original instruction).  The slot's code touches no other register.
  */
 static bool
-xol_equiv(const tr_session_t *s, uint64_t *pc)
+xol_move(tr_session_t *s, pid_t tid, uint64_t *g)
 {
 	const tr_xolpage_t *xp;
-	uint64_t off;
+	uint64_t off, pc = g[TR_G_RIP];
 	unsigned idx;
 
+	(void)tid;
 	for (xp = s->s_xol; xp != NULL; xp = xp->xp_next) {
-		if (*pc < xp->xp_addr || *pc >= xp->xp_addr + TR_PAGE)
+		if (pc < xp->xp_addr || pc >= xp->xp_addr + TR_PAGE)
 			continue;
-		idx = (unsigned)((*pc - xp->xp_addr) / TR_SLOT);
-		off = (*pc - xp->xp_addr) % TR_SLOT;
+		idx = (unsigned)((pc - xp->xp_addr) / TR_SLOT);
+		off = (pc - xp->xp_addr) % TR_SLOT;
 		if (idx >= xp->xp_used)
 			return false;
 		if (off == 0)
-			*pc = xp->xp_site[idx];
+			g[TR_G_RIP] = xp->xp_site[idx];
 		else if (off == xp->xp_len[idx])
-			*pc = xp->xp_site[idx] + xp->xp_len[idx];
+			g[TR_G_RIP] = xp->xp_site[idx] + xp->xp_len[idx];
 		else
 			return false;
 		return true;
@@ -305,12 +306,12 @@ tr_xol_unmap(tr_session_t *s)
 		if (th->th_kind == TR_KIND_FORK ||
 		    th->th_kind == TR_KIND_UNKNOWN || th->th_zombie)
 			continue;
-		n = th->th_stopped ? tr_frames_unref(s, th->th_tid, in_xol,
-						      xol_equiv) : -1;
+		n = th->th_stopped || tr_in_vfork(th) ?
+		    tr_frames_unref(s, th->th_tid, in_xol, xol_move) : -1;
 		if (n != 0)
 			left++;
 	}
-	th = tr_inject_thread(s);
+	th = tr_inject_thread_mm(s);
 	if (left != 0 || th == NULL) {
 		fprintf(stderr, "pidtrace: pid %d: %s: pidtrace's "
 			"out-of-line pages are left mapped\n", (int)s->s_pid,
@@ -333,6 +334,7 @@ tr_xol_clean_child(tr_session_t *s, tr_thread_t *th)
 {
 	struct user_regs_struct r;
 	uint64_t rip;
+	int e;
 
 	if (s->s_xol == NULL || th == NULL || !th->th_stopped ||
 	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
@@ -343,8 +345,15 @@ tr_xol_clean_child(tr_session_t *s, tr_thread_t *th)
 		if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
 			return;
 	}
-	if (tr_frames_unref(s, th->th_tid, in_xol, xol_equiv) == 0)
-		unmap_pages(s, th);
+	if (tr_frames_unref(s, th->th_tid, in_xol, xol_move) != 0)
+		fprintf(stderr, "pidtrace: pid %d: fork child %d: a thread "
+			"may still return into pidtrace's out-of-line pages: "
+			"left mapped in it\n", (int)s->s_pid,
+			(int)th->th_tid);
+	else if ((e = unmap_pages(s, th)) != 0)
+		fprintf(stderr, "pidtrace: pid %d: fork child %d: munmap of "
+			"an out-of-line page: %s\n", (int)s->s_pid,
+			(int)th->th_tid, strerror(e));
 }
 
 void

@@ -20,10 +20,7 @@ ENDINGS_SH_TESTS = \
 	t/endings/badinput.sh \
 	t/endings/interrupted.sh \
 	t/endings/early.sh \
-	t/endings/endings.sh
+	t/endings/endings.sh \
+	t/endings/mix.sh
 TESTS += $(ENDINGS_SH_TESTS)
 EXTRA_DIST += $(ENDINGS_SH_TESTS)
-# mix.sh joins TESTS with the injection fix that lets a thread blocked at
-# a syscall stop run the final munmap: until then its strict maps check
-# fails on the syscall subsets ("no thread can run munmap").
-EXTRA_DIST += t/endings/mix.sh

@@ -10,6 +10,13 @@ TESTS += t/tracer/ring-test
 t_tracer_ring_test_SOURCES = t/tracer/ring-test.c
 t_tracer_ring_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 
+# inject-test: a syscall injected while a thread is inside its clone or fork.
+check_PROGRAMS += t/tracer/inject-test
+TESTS += t/tracer/inject-test
+t_tracer_inject_test_SOURCES = t/tracer/inject-test.c
+t_tracer_inject_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+t_tracer_inject_test_LDFLAGS = $(AM_LDFLAGS) -pthread
+
 # Targets keep their functions: -O1 and no inlining, as a probed program.
 t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
 t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread
