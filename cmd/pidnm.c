@@ -37,6 +37,7 @@
 #include "demangle/demangle.h"
 #include "probes/debugfile.h"
 #include "probes/elfsym.h"
+#include "probes/gosym.h"
 #include "probes/procns.h"
 
 #include "cmd/nmsort.h"
@@ -304,26 +305,15 @@ print_all(const nmsort_ent_t *ents, size_t n, const struct listing *li)
 	}
 }
 
-/*
- * List E's symbols of TABLE.  Returns 0, 1 when the table is absent or
- * empty (the caller says "no symbols"), or -1 on error (said here).
- */
+/* List syms[0..nsyms) of E, sorted and filtered: 0, or -1 (said). */
 static int
-list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
-    const char *module)
+list_syms(pb_elf_t *e, const pb_sym_t *syms, size_t nsyms, const char *name,
+    uint64_t bias, const char *module)
 {
 	struct listing li = { 16, bias, module };
-	const pb_sym_t *syms;
-	size_t nsyms, n = 0, i;
+	size_t n = 0, i;
 	nmsort_ent_t *ents;
-	char err[256];
 
-	if (pb_elf_symbols(e, table, &syms, &nsyms, err, sizeof(err)) != 0) {
-		errorf("%s: %s", name, err);
-		return -1;
-	}
-	if (nsyms == 0)
-		return 1;
 	ents = malloc(2 * nsyms * sizeof(*ents));
 	if (ents == NULL) {
 		errorf("%s: %s", name, strerror(ENOMEM));
@@ -348,6 +338,74 @@ list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
 	print_all(ents, n, &li);
 	free(ents);
 	return 0;
+}
+
+/*
+ * List E's symbols of TABLE.  Returns 0, 1 when the table is absent or
+ * empty (the caller says "no symbols"), or -1 on error (said here).
+ */
+static int
+list_table(pb_elf_t *e, int table, const char *name, uint64_t bias,
+    const char *module)
+{
+	const pb_sym_t *syms;
+	size_t nsyms;
+	char err[256];
+
+	if (pb_elf_symbols(e, table, &syms, &nsyms, err, sizeof(err)) != 0) {
+		errorf("%s: %s", name, err);
+		return -1;
+	}
+	if (nsyms == 0)
+		return 1;
+	return list_syms(e, syms, nsyms, name, bias, module);
+}
+
+/*
+ * A Go program without .symtab (go build -ldflags='-s -w') keeps every
+ * Go function's name and entry in .gopclntab, which its runtime needs:
+ * they are listed as text symbols ('T', as go tool nm prints them),
+ * and stderr says where they came from.  Returns as list_table; 1 when
+ * E has no such table.
+ */
+static int
+list_gopclntab(pb_elf_t *e, const char *name, uint64_t bias,
+    const char *module)
+{
+	pb_gofunc_t *gf;
+	pb_sym_t *syms;
+	char err[256];
+	long n, i;
+	int rc;
+
+	n = pb_gosym_funcs(e, &gf, err, sizeof(err));
+	if (n < 0) {
+		errorf("%s: %s", name, err);
+		return -1;
+	}
+	if (n == 0)
+		return 1;
+	syms = calloc((size_t)n, sizeof(*syms));
+	if (syms == NULL) {
+		free(gf);
+		errorf("%s: %s", name, strerror(ENOMEM));
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		syms[i].sy_value = gf[i].gf_addr;
+		syms[i].sy_size = gf[i].gf_size;
+		syms[i].sy_name = gf[i].gf_name;
+		syms[i].sy_index = (uint32_t)i + 1;
+		syms[i].sy_info = GELF_ST_INFO(STB_GLOBAL, STT_FUNC);
+		syms[i].sy_type = 'T';
+		syms[i].sy_flags = PB_SYF_FUNC | PB_SYF_EXTERN;
+	}
+	fprintf(stderr, "pidnm: %s: no symbol table: %ld functions from "
+	    ".gopclntab\n", name, n);
+	rc = list_syms(e, syms, (size_t)n, name, bias, module);
+	free(syms);
+	free(gf);
+	return rc;
 }
 
 /*
@@ -404,6 +462,8 @@ list_file(const char *path, bool heading)
 		}
 	}
 	rc = list_table(e, table, path, 0, NULL);
+	if (rc == 1 && table == PB_SYMTAB && !opt_undef)
+		rc = list_gopclntab(e, path, 0, NULL);
 	if (rc == 1 && !opt_quiet)
 		errorf("%s: no symbols", path);	/* not an error to nm */
 	pb_elf_close(e);
@@ -461,7 +521,7 @@ list_pid(const char *pidstr)
 	FILE *maps;
 	char *endp;
 	long pid;
-	int fd, rc = 0, table;
+	int fd, rc = 0, rc2, table;
 
 	pid = strtol(pidstr, &endp, 10);
 	if (*pidstr == '\0' || *endp != '\0' || pid <= 0) {
@@ -548,7 +608,11 @@ list_pid(const char *pidstr)
 				table = PB_SYMTAB;
 			}
 		}
-		if (list_table(e, table, file, bias, module) < 0)
+		rc2 = list_table(e, table, file, bias, module);
+		/* a stripped Go program: no .symtab, no .dynsym */
+		if (rc2 == 1 && !opt_dynamic && !opt_undef)
+			rc2 = list_gopclntab(e, file, bias, module);
+		if (rc2 < 0)
 			rc = 1;
 		pb_elf_close(e);
 	}

@@ -39,6 +39,7 @@ typedef struct cmd_prog {
 	const char	*cp_arg;	/* the file name or the text */
 	char		*cp_text;	/* the D text */
 	size_t		cp_matches;	/* probes its descriptions matched */
+	size_t		cp_inlined;	/* inlined copies they fire at too */
 } cmd_prog_t;
 
 /* A -p or -c, in command-line order: dtrace grabs them in that order. */
@@ -237,6 +238,7 @@ enable_probes(cmd_t *c)
 		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, d);
 
 		c->c_progs[pd->pd_src].cp_matches += m[d].tm_probes;
+		c->c_progs[pd->pd_src].cp_inlined += m[d].tm_inlined;
 		/* ours fire in traced processes only, dtrace's everywhere */
 		if (m[d].tm_probes == 0 && m[d].tm_elsewhere != NULL)
 			die("probe description %s: %s probes fire in traced "
@@ -497,7 +499,7 @@ main(int argc, char **argv)
 	const char *why, *opt;
 
 	/* a ^C while attaching or compiling ends the trace cleanly */
-	trace_catch_signals();
+	trace_run_catch_signals();
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);
@@ -608,14 +610,19 @@ main(int argc, char **argv)
 	}
 	if (!c->c_quiet) {
 		for (i = 0; i < c->c_nprogs; i++) {
-			char buf[1024];
+			char buf[1024], more[64] = "";
 			const cmd_prog_t *p = &c->c_progs[i];
 
+			/* entry probes fire at inlined copies too */
+			if (p->cp_inlined != 0)
+				snprintf(more, sizeof(more), " (and %zu "
+				    "inlined cop%s)", p->cp_inlined,
+				    p->cp_inlined == 1 ? "y" : "ies");
 			fprintf(stderr,
-			    "pidtrace: %s '%s' matched %zu probe%s\n",
+			    "pidtrace: %s '%s' matched %zu probe%s%s\n",
 			    p->cp_script ? "script" : "description",
 			    prog_name(p, buf, sizeof(buf)), p->cp_matches,
-			    p->cp_matches == 1 ? "" : "s");
+			    p->cp_matches == 1 ? "" : "s", more);
 		}
 	}
 	/* as dtrace_go() refuses, once the probes matched; nothing is

@@ -126,7 +126,34 @@ static const struct builtin {
 	[B_ID] = { "id", DT_INT, 4, false },
 	[B_ERRNO] = { "errno", DT_INT, 4, true },
 	[B_UCALLER] = { "ucaller", DT_INT, 8, false },
+	[B_USTACKDEPTH] = { "ustackdepth", DT_INT, 4, false },
 };
+
+/*
+ * uregs[] indexes for x86-64, named and numbered as Oracle's Linux
+ * DTrace names them in its regs.d (the kernel's pt_regs order, then the
+ * segment registers and the trap number), with the i386 and generic
+ * aliases it defines.  They are constants, not variables: a misspelt
+ * one is an unknown name.
+ */
+static const struct ureg {
+	const char	*ur_name;
+	int		ur_index;
+} uregnames[] = {
+	{ "R_R15", 0 }, { "R_R14", 1 }, { "R_R13", 2 }, { "R_R12", 3 },
+	{ "R_RBP", 4 }, { "R_RBX", 5 }, { "R_R11", 6 }, { "R_R10", 7 },
+	{ "R_R9", 8 }, { "R_R8", 9 }, { "R_RAX", 10 }, { "R_RCX", 11 },
+	{ "R_RDX", 12 }, { "R_RSI", 13 }, { "R_RDI", 14 }, { "R_ERR", 15 },
+	{ "R_RIP", 16 }, { "R_CS", 17 }, { "R_RFL", 18 }, { "R_RSP", 19 },
+	{ "R_SS", 20 }, { "R_DS", 21 }, { "R_ES", 22 }, { "R_FS", 23 },
+	{ "R_GS", 24 }, { "R_TRAPNO", 25 },
+	{ "R_EBX", 5 }, { "R_ECX", 11 }, { "R_EDX", 12 }, { "R_ESI", 13 },
+	{ "R_EDI", 14 }, { "R_EBP", 4 }, { "R_EAX", 10 }, { "R_EIP", 16 },
+	{ "R_EFL", 18 }, { "R_ESP", 19 },
+	{ "R_PC", 16 }, { "R_FP", 4 }, { "R_SP", 19 }, { "R_PS", 18 },
+	{ "R_R0", 10 }, { "R_R1", 5 },
+};
+#define NUREGNAMES	(sizeof(uregnames) / sizeof(uregnames[0]))
 
 typedef struct check {
 	dsl_cc_t	*ck_cc;
@@ -571,6 +598,10 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign,
 
 		if (nd->dn_aux == 0) {
 			aname = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
+			if (strcmp(aname, "uregs") == 0)
+				dsl_diag_nerror(ck->ck_cc, n, "D_OP_WRITE",
+				    "operator = cannot modify built-in "
+				    "variable uregs");
 			if (find_builtin(aname) >= 0 || find_func(aname) >= 0)
 				dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF",
 				    "%s is not an array", aname);
@@ -1141,6 +1172,31 @@ ptr_string(check_t *ck, int32_t n)
 	nd->dn_flags = 0;
 }
 
+/*
+ * stringof(args[i]) and copyinstr(args[i]) of a counted string (a Go
+ * string or slice, a C++ string_view: a pointer and a length in two
+ * argument words, dsl_argtype_t's at_lenword) become
+ * copyinstr(pointer, length): such strings need no NUL, and the bytes
+ * after them are another string's.  Returns the function, F_COPYINSTR
+ * once changed.
+ */
+static int
+counted_string(check_t *ck, int32_t n, int32_t a, int f)
+{
+	const dsl_node_t *ad = NODE(ck, a);
+	int32_t l;
+
+	if (ad->dn_op != N_ARG || ad->dn_aux == 0 || ad->dn_ctype == 0 ||
+	    ad->dn_next != DSL_NONE)
+		return f;
+	l = dsl_parse_node(ck->ck_cc, N_ARG, ad->dn_line, ad->dn_col);
+	NODE(ck, l)->dn_ival = NODE(ck, a)->dn_aux - 1;
+	set_int(NODE(ck, l), 8, true);
+	NODE(ck, a)->dn_next = l;
+	NODE(ck, n)->dn_ival = F_COPYINSTR;
+	return F_COPYINSTR;
+}
+
 /* Conversions that take an integer. */
 static bool
 conv_int(char c)
@@ -1357,8 +1413,11 @@ call(check_t *ck, int32_t n, bool stmt)
 			    "has no value)");
 		}
 		expr(ck, a);
-		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0)
+		if ((f == F_STRINGOF || f == F_COPYINSTR) && i == 0) {
 			a = cxx_string(ck, n, a);
+			if (nargs == 1)
+				f = counted_string(ck, n, a, f);
+		}
 		if ((want == 's' || (want == '*' && f == F_STRTOK && i == 0)) &&
 		    char_ptr(ck, a))
 			ptr_string(ck, a);
@@ -1687,6 +1746,7 @@ ident(check_t *ck, int32_t n)
 	int b = find_builtin(name);
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v;
+	size_t i;
 
 	if (strcmp(name, "args") == 0 && find_var(ck, V_GLOBAL, name,
 	    false) == NULL)
@@ -1710,8 +1770,18 @@ ident(check_t *ck, int32_t n)
 		set_int(nd, 8, true);
 		return;
 	}
-	if (b == B_UCALLER && ck->ck_clause != NULL)
+	if ((b == B_UCALLER || b == B_USTACKDEPTH) && ck->ck_clause != NULL)
 		ck->ck_clause->cl_stack = true;
+	for (i = 0; b < 0 && i < NUREGNAMES; i++)
+		if (strcmp(uregnames[i].ur_name, name) == 0) {
+			nd->dn_op = N_INT;
+			nd->dn_ival = uregnames[i].ur_index;
+			set_int(nd, 4, true);
+			return;
+		}
+	if (strcmp(name, "uregs") == 0)
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF", "uregs is an "
+		    "array of registers: read one as uregs[R_PC]");
 	if (b >= 0) {
 		nd->dn_op = N_BUILTIN;
 		nd->dn_ival = b;
@@ -1734,7 +1804,6 @@ ident(check_t *ck, int32_t n)
 			{ "AF_INET6", 10 }, { "ARPHRD_ETHER", 1 },
 			{ "ARPHRD_INFINIBAND", 32 },
 		};
-		size_t i;
 
 		for (i = 0; i < sizeof(libc) / sizeof(libc[0]); i++)
 			if (strcmp(libc[i].name, name) == 0 &&
@@ -1748,7 +1817,6 @@ ident(check_t *ck, int32_t n)
 	{
 		/* an enumerator is an int constant */
 		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
-		uint32_t i;
 
 		for (i = 0; i < tt->tt_nmems; i++)
 			if (tt->tt_mems[i].me_type == 0 &&
@@ -1786,14 +1854,15 @@ ident(check_t *ck, int32_t n)
 		return;
 	}
 	{
-		const char *names[B_NBUILTIN + 64];
-		size_t k = 0;
-		uint32_t i;
+		const char *names[B_NBUILTIN + NUREGNAMES + 64];
+		size_t k = 0, max = sizeof(names) / sizeof(names[0]);
 		const char *s;
 
 		for (i = 0; i < B_NBUILTIN; i++)
 			names[k++] = builtins[i].bi_name;
-		for (i = 0; i < PG(ck)->pg_nvars && k < B_NBUILTIN + 64; i++)
+		for (i = 0; i < NUREGNAMES; i++)
+			names[k++] = uregnames[i].ur_name;
+		for (i = 0; i < PG(ck)->pg_nvars && k < max; i++)
 			if (PG(ck)->pg_vars[i].va_scope == V_GLOBAL)
 				names[k++] = dsl_prog_str(PG(ck),
 				    PG(ck)->pg_vars[i].va_name);
@@ -2540,6 +2609,8 @@ clause_args(check_t *ck, int32_t n)
 			for (i = 0; i < k; i++) {
 				at[i].at_name[DSL_ARGNAMELEN - 1] = '\0';
 				cl->cl_argt[i] = at[i].at_type;
+				cl->cl_argword[i] = at[i].at_word;
+				cl->cl_arglen[i] = at[i].at_lenword;
 				cl->cl_argname[i] = dsl_parse_str(cc,
 				    at[i].at_name, strlen(at[i].at_name));
 				cl = &PG(ck)->pg_clauses[ci];
@@ -2553,7 +2624,10 @@ clause_args(check_t *ck, int32_t n)
 
 			dsl_type_name(&PG(ck)->pg_tt, t, a, sizeof(a));
 			dsl_type_name(&PG(ck)->pg_tt, u, b, sizeof(b));
-			if ((t == 0) != (u == 0) || strcmp(a, b) != 0)
+			if ((t == 0) != (u == 0) || strcmp(a, b) != 0 ||
+			    (i < k && i < cl->cl_nargt &&
+			    (at[i].at_word != cl->cl_argword[i] ||
+			    at[i].at_lenword != cl->cl_arglen[i])))
 				dsl_diag_nerror(cc, n, "D_ARGS_TYPE",
 				    "args[%d] is %s in %s but %s in another "
 				    "description of the clause", i,
@@ -2571,9 +2645,12 @@ static void
 typed_arg(check_t *ck, int32_t n, int64_t i)
 {
 	dsl_clause_t *cl = ck->ck_clause;
-	int32_t t = cl != NULL && i < cl->cl_nargt ? cl->cl_argt[i] : 0;
+	bool in = cl != NULL && i < cl->cl_nargt;
+	int32_t t = in ? cl->cl_argt[i] : 0;
 	const dsl_ctype_t *ty = ctype(ck, t);
 	dsl_node_t *nd = NODE(ck, n);
+	int64_t word = in && cl->cl_argword[i] != 0 ?
+	    cl->cl_argword[i] - 1 : i;
 
 	nd->dn_aux = 0;
 	nd->dn_b = DSL_NONE;
@@ -2582,7 +2659,7 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 		int32_t a = dsl_parse_node(ck->ck_cc, N_ARG, nd->dn_line,
 		    nd->dn_col);
 
-		NODE(ck, a)->dn_ival = i;
+		NODE(ck, a)->dn_ival = word;
 		set_int(NODE(ck, a), 8, true);
 		nd = NODE(ck, n);
 		nd->dn_op = N_CAST;
@@ -2591,8 +2668,10 @@ typed_arg(check_t *ck, int32_t n, int64_t i)
 		return;
 	}
 	nd->dn_op = N_ARG;
-	nd->dn_ival = i;
+	nd->dn_ival = word;
 	nd->dn_a = DSL_NONE;
+	if (in && t != 0 && ty != NULL && ty->ty_kind == TY_PTR)
+		nd->dn_aux = cl->cl_arglen[i];
 	set_int(nd, 8, true);
 	if (t != 0)
 		set_ctype(ck, n, t);
@@ -2648,6 +2727,43 @@ args_index(check_t *ck, int32_t n)
 		    ": it goes from 0 to 9");
 	clause_args(ck, n);
 	typed_arg(ck, n, NODE(ck, k)->dn_ival);
+	return true;
+}
+
+/*
+ * uregs[R_RDI]: a register of the firing thread.  uregs is always the
+ * built-in array, never a user's (uregs[0] must not quietly read an
+ * empty array), and its index is a constant, as in dtrace-utils
+ * (arrays/err.D_PROTO_ARG.uregs_variable, err.D_UNKNOWN.uregs_toobig).
+ * True if n was one.
+ */
+static bool
+uregs_index(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	int32_t k = nd->dn_a;
+	int64_t r;
+
+	if (nd->dn_aux != 0 || strcmp(nname(ck, n), "uregs") != 0)
+		return false;
+	if (k == DSL_NONE || NODE(ck, k)->dn_next != DSL_NONE)
+		dsl_diag_nerror(ck->ck_cc, n, "D_PROTO_LEN", "uregs[ ] "
+		    "takes one index, a register: uregs[R_PC]");
+	expr(ck, k);
+	if (NODE(ck, k)->dn_op != N_INT)
+		dsl_diag_nerror(ck->ck_cc, k, "D_PROTO_ARG", "uregs[ ] "
+		    "argument #1 is incompatible with prototype:\n"
+		    "\tprototype: integer constant\n\t argument: %s",
+		    NODE(ck, k)->dn_type == DT_STR ? "string" : "int");
+	r = NODE(ck, k)->dn_ival;
+	if (r < 0 || r >= DSL_NUREGS)
+		dsl_diag_nerror(ck->ck_cc, k, "D_UNKNOWN", "uregs[]: index "
+		    "out of bounds (%lld)", (long long)r);
+	nd = NODE(ck, n);
+	nd->dn_op = N_UREG;
+	nd->dn_ival = r;
+	nd->dn_a = DSL_NONE;
+	set_int(nd, 8, false);
 	return true;
 }
 
@@ -2875,6 +2991,7 @@ expr1(check_t *ck, int32_t n)
 	case N_STR:
 	case N_BUILTIN:
 	case N_ARG:
+	case N_UREG:
 		return;
 	case N_IDENT:
 		ident(ck, n);
@@ -2894,7 +3011,8 @@ expr1(check_t *ck, int32_t n)
 				return;
 			}
 		}
-		if (nd->dn_op == N_ARR && args_index(ck, n))
+		if (nd->dn_op == N_ARR && (args_index(ck, n) ||
+		    uregs_index(ck, n)))
 			return;
 		if (index_var(ck, n)) {
 			expr1(ck, n);

@@ -91,6 +91,21 @@ int32_t		dsl_type_lookup(const dsl_typetab_t *, const char *name);
 typedef struct dsl_argtype {
 	int32_t		at_type;
 	char		at_name[DSL_ARGNAMELEN];
+	/*
+	 * The argument word (argN) args[i] reads, plus one; 0: word i.  A
+	 * parameter the calling convention moves is not word i: one after
+	 * a C++ string_view (two registers), a Go string (two), a
+	 * hidden return pointer.
+	 */
+	uint16_t	at_word;
+	/*
+	 * A counted string or array (a Go string or slice, a C++
+	 * string_view: a pointer and a length in two words): the word of
+	 * its length, plus one; 0 if none.  stringof(args[i]) and
+	 * copyinstr(args[i]) then read at most that many bytes (such
+	 * strings need no NUL).
+	 */
+	uint16_t	at_lenword;
 } dsl_argtype_t;
 
 struct dsl_pdesc;		/* a probe description, below */
@@ -225,6 +240,13 @@ typedef struct dsl_host {
 	 * firing without a process (BEGIN, END, tick) signals pidtrace
 	 * itself, as dtrace's raise() there signals dtrace. */
 	int	(*dh_raise)(void *cookie, int32_t tid, int sig);
+	/* uregs[r]: register r of the firing thread, r in DTrace's R_*
+	 * numbering for x86-64 (Oracle's regs.d: R_R15 0 ... R_RDI 14,
+	 * R_RIP 16, R_RSP 19, R_TRAPNO 25): 0, or -1 when the firing has
+	 * no such register (uregs[] then reads 0).  Optional; called on
+	 * the firing path of clauses that read uregs[], whose probes
+	 * stop the thread (dsl_rt_needs_stop). */
+	int	(*dh_ureg)(void *cookie, int r, uint64_t *val);
 	void	*dh_cookie;
 } dsl_host_t;
 
@@ -283,6 +305,13 @@ int		dsl_rt_enable(dsl_rt_t *, uint32_t probe_id, size_t desc_index);
  */
 bool		dsl_rt_needs_stop(const dsl_rt_t *, uint32_t probe_id,
 		    const char **why);
+/*
+ * The argument words the clauses enabled on probe_id read: bit N for
+ * argN (args[i] counts as the words it reads, at_word and at_lenword),
+ * bit 63 for arg63 and past.  A host whose quick path records only some
+ * words of some probes stops the others.  Not for the firing path.
+ */
+uint64_t	dsl_rt_args_read(const dsl_rt_t *, uint32_t probe_id);
 /* How many (probe, clause) pairs are enabled: the enabled probe ids
  * (EPIDs) 1..n of runtime error messages. */
 size_t		dsl_rt_nenabled(const dsl_rt_t *);

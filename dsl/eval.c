@@ -120,7 +120,8 @@ arg(dsl_rt_t *rt, int i)
 	const dsl_ctx_t *cx = rt->rt_ctx;
 	uint64_t v = 0;
 
-	if (cx->cx_nargs == 0 || (uint32_t)i < cx->cx_nargs)
+	if (i < DSL_NARGS && (cx->cx_nargs == 0 ||
+	    (uint32_t)i < cx->cx_nargs))
 		return (int64_t)cx->cx_args[i];
 	if (rt->rt_host.dh_getarg != NULL &&
 	    rt->rt_host.dh_getarg(cx->cx_cookie, i, &v) == 0)
@@ -166,6 +167,15 @@ builtin(dsl_rt_t *rt, int b)
 		    rt->rt_host.dh_ustack(cx->cx_cookie, pcs, 2) < 2)
 			return 0;
 		return (int64_t)pcs[1];
+	}
+	case B_USTACKDEPTH: {
+		/* the frames of ustack(1024), pc included: deeper counts
+		 * as 1024 */
+		uint64_t pcs[1024];
+
+		if (rt->rt_host.dh_ustack == NULL)
+			return 0;
+		return rt->rt_host.dh_ustack(cx->cx_cookie, pcs, 1024);
 	}
 	case B_EXECNAME:
 		return VAL(cx->cx_execname != NULL ? cx->cx_execname : empty);
@@ -1535,6 +1545,15 @@ eval(dsl_rt_t *rt, int32_t n)
 		return builtin(rt, (int)nd->dn_ival);
 	case N_ARG:
 		return arg(rt, (int)nd->dn_ival);
+	case N_UREG: {
+		uint64_t v = 0;
+
+		if (rt->rt_host.dh_ureg == NULL ||
+		    rt->rt_host.dh_ureg(rt->rt_ctx->cx_cookie,
+		    (int)nd->dn_ival, &v) < 0)
+			return 0;
+		return (int64_t)v;
+	}
 	case N_BINOP:
 		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		b = widen(NODE(rt, nd->dn_b), nd, eval(rt, nd->dn_b));

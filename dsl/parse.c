@@ -1086,31 +1086,34 @@ stmt1(pstate_t *ps)
 	return n;
 }
 
-/* Split "prov:mod:func:name" (fewer fields fill from the right). */
+/*
+ * Split "prov:mod:func:name" (fewer fields fill from the right).  A
+ * description of more than four fields has its middle ones joined as
+ * the function, colons kept: a C++ name is written with "::"
+ * (pid$target::*DBImpl::Put*:entry), and neither a provider, a module
+ * nor a probe name holds a colon.
+ */
 static void
 add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 {
 	dsl_prog_t *pg = cc->cc_pg;
 	const char *f[4] = { "", "", "", "" };
-	char *copy = strdup(text), *p, *parts[5];
+	char *copy = strdup(text), *p, *parts[4], *last;
 	int n = 0, i;
 	dsl_pdesc_t *d;
 	char full[1024];
 
 	if (copy == NULL)
 		dsl_diag_error(cc, line, col, NULL, "out of memory");
+	last = strrchr(copy, ':');
 	parts[n++] = copy;
 	for (p = copy; *p != '\0'; p++) {
-		if (*p == ':') {
-			if (n == 4) {
-				free(copy);
-				dsl_diag_error(cc, line, col, "D_PDESC_INVAL",
-				    "invalid probe description \"%s\": too "
-				    "many fields", text);
-			}
-			*p = '\0';
-			parts[n++] = p + 1;
-		}
+		if (*p != ':' || (n == 3 && p != last))
+			continue;
+		*p = '\0';
+		parts[n++] = p + 1;
+		if (n == 4)
+			break;
 	}
 	for (i = 0; i < n; i++)
 		f[4 - n + i] = parts[i];

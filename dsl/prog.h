@@ -42,7 +42,9 @@ enum {
 	N_SVAR,		/* self->: slot */
 	N_ARR,		/* associative array: dn_ival array id, dn_a keys */
 	N_BUILTIN,	/* dn_ival: B_* */
-	N_ARG,		/* argN: dn_ival N */
+	N_ARG,		/* argN: dn_ival N; dn_aux, if not 0, is 1 + the
+			 * word holding the length of the counted string
+			 * it points to (dsl_argtype_t's at_lenword) */
 	N_BINOP,	/* dn_aux: the operator token; dn_a, dn_b */
 	N_LAND, N_LOR, N_LXOR,
 	N_UNOP,		/* dn_aux: '-', '!', '~', '+' */
@@ -61,6 +63,7 @@ enum {
 	N_DEREF,	/* *dn_a */
 	N_INDEX,	/* dn_a[dn_b]: pointer or array */
 	N_ADDROF,	/* &dn_a (a member, deref or index) */
+	N_UREG,		/* uregs[dn_ival]: a register, DTrace's R_* */
 	/* statements */
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
@@ -83,8 +86,12 @@ enum {
 enum {
 	B_TIMESTAMP, B_VTIMESTAMP, B_WALLTIMESTAMP, B_PID, B_PPID, B_TID,
 	B_UID, B_GID, B_EXECNAME, B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC,
-	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_NBUILTIN
+	B_PROBENAME, B_CPU, B_EPID, B_ID, B_ERRNO, B_UCALLER, B_USTACKDEPTH,
+	B_NBUILTIN
 };
+
+/* uregs[] indexes run from 0 to DSL_NUREGS - 1 (R_TRAPNO, regs.d). */
+#define DSL_NUREGS	26
 
 /* Functions: subroutines, actions, aggregating functions. */
 enum {
@@ -245,6 +252,8 @@ typedef struct dsl_clause {
 	uint8_t		cl_nargt;
 	int32_t		cl_argt[DSL_NARGS];	/* pg_tt; 0 untyped */
 	uint32_t	cl_argname[DSL_NARGS];	/* strtab; 0 none */
+	uint16_t	cl_argword[DSL_NARGS];	/* at_word */
+	uint16_t	cl_arglen[DSL_NARGS];	/* at_lenword */
 } dsl_clause_t;
 
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,

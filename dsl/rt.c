@@ -602,6 +602,8 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			    "stringof()";
 		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
 			return "an argument past arg5";
+		if (nd->dn_op == N_UREG)
+			return "uregs[]";
 		/* C data through a pointer: in the tracee unless it is our
 		 * scratch (copyin, alloca); taken as the tracee's */
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
@@ -620,6 +622,50 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 	return NULL;
 }
 
+/* The argument words the tree under node n reads (dsl_rt_args_read). */
+static uint64_t
+args_read(const dsl_prog_t *pg, int32_t n)
+{
+	const dsl_node_t *nd;
+	uint64_t m = 0;
+
+	for (; n != DSL_NONE && n >= 0 && (uint32_t)n < pg->pg_nnodes;
+	    n = nd->dn_next) {
+		nd = &pg->pg_nodes[n];
+		if (nd->dn_op == N_ARG) {
+			m |= 1ULL << (nd->dn_ival < 63 ? nd->dn_ival : 63);
+			if (nd->dn_aux != 0)
+				m |= 1ULL << (nd->dn_aux - 1 < 63 ?
+				    nd->dn_aux - 1 : 63);
+			continue;
+		}
+		if (nd->dn_op == N_INT || nd->dn_op == N_STR)
+			continue;
+		m |= args_read(pg, nd->dn_a) | args_read(pg, nd->dn_b) |
+		    args_read(pg, nd->dn_c);
+	}
+	return m;
+}
+
+uint64_t
+dsl_rt_args_read(const dsl_rt_t *rt, uint32_t id)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	const rt_probe_t *p;
+	const dsl_clause_t *cl;
+	uint64_t m = 0;
+	uint32_t i;
+
+	if (id == 0 || id > rt->rt_nprobes)
+		return 0;
+	p = &rt->rt_probes[id - 1];
+	for (i = 0; i < p->pr_nclauses; i++) {
+		cl = &pg->pg_clauses[p->pr_clauses[i]];
+		m |= args_read(pg, cl->cl_pred) | args_read(pg, cl->cl_body);
+	}
+	return m;
+}
+
 bool
 dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 {
@@ -634,8 +680,8 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	p = &rt->rt_probes[id - 1];
 	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
 		cl = &pg->pg_clauses[p->pr_clauses[i]];
-		if (cl->cl_stack)
-			w = "ustack()";	/* walks the stopped thread's stack */
+		if (cl->cl_stack)	/* walks the stopped thread's stack */
+			w = "ustack(), ucaller or ustackdepth";
 		else if ((w = reads_tracee(pg, cl->cl_pred)) == NULL)
 			w = reads_tracee(pg, cl->cl_body);
 	}

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz-elf: probes/elfsym (and demangle/) on arbitrary bytes.
+ * fuzz-elf: probes/elfsym, probes/gosym (and demangle/) on arbitrary
+ * bytes.
  *
  * Opens the input from memory, lists both symbol tables, demangles some
- * names, reads bytes at function symbols, asks for the build-id and the
- * bias of a made-up mapping.  Any crash, leak or undefined behaviour is
+ * names, reads bytes at function symbols, asks for the build-id, the
+ * soname, Go's function table and build info, and the bias of a
+ * made-up mapping.  Any crash, leak or undefined behaviour is
  * a bug: the pid provider and pidnm open whatever file a process maps.
  */
 #include <config.h>
@@ -15,6 +17,7 @@
 
 #include "demangle/demangle.h"
 #include "probes/elfsym.h"
+#include "probes/gosym.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -76,6 +79,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* .gnu_debuglink: a name and a CRC read from the file. */
 	if (pb_elf_debuglink(e, &link, &crc) == 0)
 		sink += strlen(link) + crc;
+	if (pb_elf_soname(e) != NULL)
+		sink += strlen(pb_elf_soname(e));
+	/* .gopclntab and .go.buildinfo: offsets all from the file */
+	{
+		pb_gofunc_t *gf;
+		char v[64];
+		long n = pb_gosym_funcs(e, &gf, err, sizeof(err));
+
+		for (i = 0; n > 0 && i < (size_t)n; i++)
+			sink += strlen(gf[i].gf_name) + gf[i].gf_size;
+		free(gf);
+		if (pb_gosym_version(e, v, sizeof(v)) == 0)
+			sink += strlen(v);
+		sink += (size_t)pb_gosym_abi(e);
+	}
 	pb_elf_loads(e, &loads, &nloads);
 	for (i = 0; i < nloads && i < 8; i++) {
 		if (pb_elf_bias(e, 0x7f0000000000, loads[i].ld_offset & ~4095ULL,

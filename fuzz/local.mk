@@ -8,7 +8,8 @@ FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 
 if FUZZ
 noinst_PROGRAMS += fuzz/fuzz-elf
-fuzz_fuzz_elf_SOURCES = fuzz/fuzz-elf.c probes/elfsym.c demangle/demangle.c
+fuzz_fuzz_elf_SOURCES = fuzz/fuzz-elf.c probes/elfsym.c probes/gosym.c \
+	demangle/demangle.c
 fuzz_fuzz_elf_CFLAGS = $(AM_CFLAGS) $(FUZZ_FLAGS) -g
 fuzz_fuzz_elf_LDFLAGS = $(FUZZ_FLAGS)
 fuzz_fuzz_elf_LDADD = $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

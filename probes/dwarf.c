@@ -52,10 +52,30 @@ struct cu {
 	struct cu *cu_next;
 };
 
+/* A compile unit's address range, for units .debug_aranges lacks. */
+struct curange {
+	uint64_t cr_lo, cr_hi;
+	Dwarf_Off cr_off;	/* of the unit DIE */
+};
+
+/* An inlined copy: the abstract function it copies, where it starts. */
+struct inl {
+	Dwarf_Off in_origin;	/* the DW_AT_inline subprogram */
+	uint64_t in_pc;
+};
+
 struct pb_dwarf {
 	int dw_fd;
 	Dwarf *dw_dbg;
 	struct cu *dw_cus;
+	struct inl *dw_inl;	/* every inlined copy, by in_origin then
+				 * in_pc; built on first need */
+	size_t dw_ninl;
+	bool dw_inldone;
+	struct curange *dw_ranges;	/* ascending cr_lo, built on first
+					 * need */
+	size_t dw_nranges;
+	bool dw_rangesdone;
 };
 
 pb_dwarf_t *
@@ -108,9 +128,78 @@ pb_dwarf_close(pb_dwarf_t *dw)
 		next = c->cu_next;
 		cu_free(c);
 	}
+	free(dw->dw_ranges);
+	free(dw->dw_inl);
 	dwarf_end(dw->dw_dbg);
 	close(dw->dw_fd);
 	free(dw);
+}
+
+static int
+curange_cmp(const void *a, const void *b)
+{
+	const struct curange *x = a, *y = b;
+
+	return (x->cr_lo > y->cr_lo) - (x->cr_lo < y->cr_lo);
+}
+
+/*
+ * The unit holding addr when .debug_aranges does not say (Go writes
+ * none: dwarf_addrdie finds nothing there): every unit's ranges, read
+ * once, sorted.  Returns cudie or NULL.
+ */
+static Dwarf_Die *
+unit_at(pb_dwarf_t *dw, uint64_t addr, Dwarf_Die *cudie)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize, lo = 0, hi;
+	Dwarf_Addr base, start, end;
+	ptrdiff_t k;
+
+	if (!dw->dw_rangesdone) {
+		size_t cap = 0;
+
+		dw->dw_rangesdone = true;
+		while (dwarf_nextcu(dw->dw_dbg, off, &next, &hsize, NULL,
+		    NULL, NULL) == 0) {
+			if (dwarf_offdie(dw->dw_dbg, off + hsize, cudie) !=
+			    NULL) {
+				for (k = 0; (k = dwarf_ranges(cudie, k, &base,
+				    &start, &end)) > 0; ) {
+					struct curange *r;
+
+					if (dw->dw_nranges == cap) {
+						cap = cap ? cap * 2 : 256;
+						r = realloc(dw->dw_ranges,
+						    cap * sizeof(*r));
+						if (r == NULL)
+							return NULL;
+						dw->dw_ranges = r;
+					}
+					r = &dw->dw_ranges[dw->dw_nranges++];
+					r->cr_lo = start;
+					r->cr_hi = end;
+					r->cr_off = off + hsize;
+				}
+			}
+			off = next;
+		}
+		if (dw->dw_nranges > 1)
+			qsort(dw->dw_ranges, dw->dw_nranges,
+			    sizeof(*dw->dw_ranges), curange_cmp);
+	}
+	hi = dw->dw_nranges;
+	while (lo < hi) {	/* the last range starting at or below */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (dw->dw_ranges[m].cr_lo <= addr)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	if (lo == 0 || addr >= dw->dw_ranges[lo - 1].cr_hi)
+		return NULL;
+	return dwarf_offdie(dw->dw_dbg, dw->dw_ranges[lo - 1].cr_off, cudie);
 }
 
 /* ---- one walk of a compile unit ---- */
@@ -332,6 +421,7 @@ xstrdup(struct coll *co, const char *s)
 }
 
 static int32_t type_of(struct coll *co, Dwarf_Die *die);
+static int byref(struct coll *co, int32_t t, Dwarf_Die *die);
 
 /* The type DW_AT_type of die names; -1 for none (void). */
 static int32_t
@@ -447,6 +537,141 @@ fill_members(struct coll *co, int32_t t, Dwarf_Die *die)
 		if (co->co_nomem || add_member(co, t, &m) < 0)
 			return;
 	} while (dwarf_siblingof(&ch, &ch) == 0);
+}
+
+/* The struct or class ty refers to, through typedefs, qualifiers and
+ * arrays; NULL if none. */
+static const pb_dwtype_t *
+struct_of(const pb_dwfunc_t *f, int32_t ty)
+{
+	int hops;
+
+	for (hops = 0; ty >= 0 && (size_t)ty < f->df_ntypes && hops < 64;
+	    hops++) {
+		const pb_dwtype_t *y = &f->df_types[ty];
+
+		if (y->ty_kind == PB_DW_STRUCT)
+			return y;
+		if (y->ty_kind != PB_DW_TYPEDEF && y->ty_kind != PB_DW_CONST &&
+		    y->ty_kind != PB_DW_VOLATILE && y->ty_kind != PB_DW_ARRAY)
+			return NULL;
+		ty = y->ty_ref;
+	}
+	return NULL;
+}
+
+/* The name of the class a reference-typed DIE refers to, or NULL. */
+static const char *
+ref_class(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die t;
+	int hops, tag;
+
+	if (dwarf_attr_integrate(die, DW_AT_type, &a) == NULL ||
+	    dwarf_formref_die(&a, &t) == NULL)
+		return NULL;
+	tag = dwarf_tag(&t);
+	if (tag != DW_TAG_reference_type && tag != DW_TAG_rvalue_reference_type)
+		return NULL;
+	for (hops = 0; hops < 8; hops++) {
+		if (dwarf_attr_integrate(&t, DW_AT_type, &a) == NULL ||
+		    dwarf_formref_die(&a, &t) == NULL)
+			return NULL;
+		tag = dwarf_tag(&t);
+		if (tag == DW_TAG_class_type || tag == DW_TAG_structure_type)
+			return dwarf_diename(&t);
+		if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
+		    tag != DW_TAG_typedef)
+			return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * Whether class t (die) is non-trivial for the purposes of calls, so
+ * that the Itanium C++ ABI passes and returns its values by invisible
+ * reference (a pointer to a temporary; std::string is one): its
+ * DW_AT_calling_convention says so (clang writes it), else what GCC's
+ * DWARF shows of it: a destructor, copy or move constructor that was
+ * declared (not DW_AT_artificial), a virtual function, or a base or
+ * member of such a class.  A class whose implicit members alone are
+ * non-trivial, and whose DWARF lists none, is missed: it stays a
+ * value.
+ */
+static int
+byref(struct coll *co, int32_t t, Dwarf_Die *die)
+{
+	const pb_dwtype_t *ty = &co->co_f->df_types[t];
+	Dwarf_Attribute a;
+	Dwarf_Die ch, p;
+	bool flag;
+	char base[256];
+	const char *name = dwarf_diename(die), *lt;
+	size_t i;
+
+	if (dwarf_attr(die, DW_AT_calling_convention, &a) != NULL) {
+		Dwarf_Word cc;
+
+		if (dwarf_formudata(&a, &cc) == 0)
+			return cc == DW_CC_pass_by_reference;
+	}
+	for (i = 0; i < ty->ty_nmembers; i++) {
+		const pb_dwtype_t *m = struct_of(co->co_f,
+		    ty->ty_members[i].mb_type);
+
+		if (m != NULL && m != ty && m->ty_byref)
+			return 1;
+	}
+	/* basic_string<char, ...> has constructors named basic_string */
+	snprintf(base, sizeof(base), "%s", name != NULL ? name : "");
+	if ((lt = strchr(base, '<')) != NULL)
+		base[lt - base] = '\0';
+	if (dwarf_child(die, &ch) != 0)
+		return 0;
+	do {
+		const char *fn;
+		int nparams = 0;
+		const char *refd = NULL;
+
+		if (dwarf_tag(&ch) != DW_TAG_subprogram)
+			continue;
+		if (dwarf_hasattr(&ch, DW_AT_virtuality))
+			return 1;
+		if (dwarf_attr(&ch, DW_AT_artificial, &a) != NULL &&
+		    dwarf_formflag(&a, &flag) == 0 && flag)
+			continue;
+		/* "= default" in the class is trivial (string_view's copy
+		 * constructor), "= delete" no copy at all */
+		if (dwarf_attr(&ch, DW_AT_defaulted, &a) != NULL) {
+			Dwarf_Word dv;
+
+			if (dwarf_formudata(&a, &dv) == 0 &&
+			    dv == DW_DEFAULTED_in_class)
+				continue;
+		}
+		if (dwarf_hasattr(&ch, DW_AT_deleted))
+			continue;
+		if ((fn = dwarf_diename(&ch)) == NULL)
+			continue;
+		if (fn[0] == '~')
+			return 1;
+		if (base[0] == '\0' || strcmp(fn, base) != 0 ||
+		    dwarf_child(&ch, &p) != 0)
+			continue;
+		/* X(const X &) or X(X &&): one parameter after `this` */
+		do {
+			if (dwarf_tag(&p) != DW_TAG_formal_parameter ||
+			    dwarf_hasattr(&p, DW_AT_artificial))
+				continue;
+			if (nparams++ == 0)
+				refd = ref_class(&p);
+		} while (dwarf_siblingof(&p, &p) == 0);
+		if (nparams == 1 && refd != NULL && name != NULL &&
+		    strcmp(refd, name) == 0)
+			return 1;
+	} while (dwarf_siblingof(&ch, &ch) == 0);
+	return 0;
 }
 
 /* A new entry for die, before its contents (cycles end on it). */
@@ -567,6 +792,8 @@ type_of(struct coll *co, Dwarf_Die *die)
 	t = new_type(co, die, kind);
 	if (t < 0)
 		return -1;
+	/* Go's own attribute, DW_AT_go_kind (cmd/link's dwarf.go) */
+	f->df_types[t].ty_gokind = (uint8_t)udata(die, 0x2900, 0);
 	switch (kind) {
 	case PB_DW_BASE:
 		f->df_types[t].ty_name = xstrdup(co, dwarf_diename(die));
@@ -606,6 +833,10 @@ type_of(struct coll *co, Dwarf_Die *die)
 			f->df_types[t].ty_incomplete = 1;
 		else
 			fill_members(co, t, die);
+		if (kind == PB_DW_STRUCT && f->df_cxx && !co->co_nomem &&
+		    !co->co_f->df_types[t].ty_incomplete)
+			co->co_f->df_types[t].ty_byref = (uint8_t)byref(co, t,
+			    die);
 		break;
 	case PB_DW_ARRAY:
 		return array_type(co, die, t);
@@ -652,7 +883,8 @@ pb_dwarf_func(pb_dwarf_t *dw, uint64_t addr, pb_dwfunc_t *out)
 	struct cu *c;
 
 	memset(out, 0, sizeof(*out));
-	if (dwarf_addrdie(dw->dw_dbg, addr, &cudie) == NULL)
+	if (dwarf_addrdie(dw->dw_dbg, addr, &cudie) == NULL &&
+	    unit_at(dw, addr, &cudie) == NULL)
 		return 0;
 	c = cu_get(dw, &cudie);
 	if (c == NULL)
@@ -667,6 +899,11 @@ pb_dwarf_func(pb_dwarf_t *dw, uint64_t addr, pb_dwfunc_t *out)
 	co.co_dw = dw;
 	co.co_f = out;
 	out->df_cxx = c->cu_cxx;
+	out->df_lang = dwarf_srclang(&cudie);
+	if (dwarf_attr(&cudie, DW_AT_producer, &a) != NULL &&
+	    dwarf_formstring(&a) != NULL &&
+	    strstr(dwarf_formstring(&a), "regabi") != NULL)
+		out->df_regabi = 1;
 	if (dwarf_attr_integrate(&die, DW_AT_name, &a) != NULL)
 		out->df_name = xstrdup(&co, dwarf_formstring(&a));
 	out->df_ret = ref_type(&co, &die);
@@ -690,6 +927,14 @@ pb_dwarf_func(pb_dwarf_t *dw, uint64_t addr, pb_dwfunc_t *out)
 			if (dwarf_attr_integrate(&ch, DW_AT_name, &a) != NULL)
 				p->pa_name = xstrdup(&co,
 				    dwarf_formstring(&a));
+			p->pa_out = 0;
+			if (out->df_lang == DW_LANG_Go &&
+			    dwarf_attr(&ch, DW_AT_variable_parameter, &a) !=
+			    NULL) {
+				bool v = false;
+
+				p->pa_out = dwarf_formflag(&a, &v) == 0 && v;
+			}
 			p->pa_type = ref_type(&co, &ch);
 		} while (!co.co_nomem && dwarf_siblingof(&ch, &ch) == 0);
 	}
@@ -814,4 +1059,173 @@ pb_dwtype_name(const pb_dwfunc_t *f, int32_t ty, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s%s%s", quals, quals[0] ? " " : "", base,
 	    decl[0] ? " " : "", decl);
 	return buf;
+}
+
+/* ---- inlined copies ---- */
+
+static int
+inl_cmp(const void *a, const void *b)
+{
+	const struct inl *x = a, *y = b;
+
+	if (x->in_origin != y->in_origin)
+		return x->in_origin < y->in_origin ? -1 : 1;
+	return (x->in_pc > y->in_pc) - (x->in_pc < y->in_pc);
+}
+
+/* The DIE an abstract_origin attribute of die names: its offset, or 0. */
+static Dwarf_Off
+origin_of(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die o;
+
+	if (dwarf_attr(die, DW_AT_abstract_origin, &a) == NULL ||
+	    dwarf_formref_die(&a, &o) == NULL)
+		return 0;
+	return dwarf_dieoffset(&o);
+}
+
+/*
+ * Where an inlined copy starts: DW_AT_entry_pc (DWARF 5 and GCC's
+ * earlier use: an address; DWARF 5 also allows an offset from
+ * low_pc), else low_pc, else the lowest of its ranges.
+ */
+static int
+inl_entry(Dwarf_Die *d, uint64_t *pc)
+{
+	Dwarf_Attribute a;
+	Dwarf_Addr lo, base, start, end, best = UINT64_MAX;
+	Dwarf_Word off;
+	ptrdiff_t k;
+
+	if (dwarf_attr(d, DW_AT_entry_pc, &a) != NULL) {
+		if (dwarf_formaddr(&a, &lo) == 0) {
+			*pc = lo;
+			return 0;
+		}
+		if (dwarf_formudata(&a, &off) == 0 &&
+		    dwarf_lowpc(d, &lo) == 0) {
+			*pc = lo + off;
+			return 0;
+		}
+	}
+	if (dwarf_lowpc(d, &lo) == 0) {
+		*pc = lo;
+		return 0;
+	}
+	for (k = 0; (k = dwarf_ranges(d, k, &base, &start, &end)) > 0; )
+		if (start < best)
+			best = start;
+	if (best == UINT64_MAX)
+		return -1;
+	*pc = best;
+	return 0;
+}
+
+/* Every inlined copy below die (any depth: copies nest in blocks and in
+ * other copies). */
+static int
+inl_walk(pb_dwarf_t *dw, Dwarf_Die *die, size_t *cap, int depth)
+{
+	Dwarf_Die ch;
+	uint64_t pc;
+	int tag;
+
+	if (depth > 256 || dwarf_child(die, &ch) != 0)
+		return 0;
+	do {
+		tag = dwarf_tag(&ch);
+		if (tag == DW_TAG_inlined_subroutine &&
+		    inl_entry(&ch, &pc) == 0) {
+			if (dw->dw_ninl == *cap) {
+				size_t n = *cap ? *cap * 2 : 256;
+				struct inl *p = realloc(dw->dw_inl,
+				    n * sizeof(*p));
+
+				if (p == NULL)
+					return -1;
+				dw->dw_inl = p;
+				*cap = n;
+			}
+			dw->dw_inl[dw->dw_ninl].in_origin = origin_of(&ch);
+			dw->dw_inl[dw->dw_ninl++].in_pc = pc;
+		}
+		/* types and declarations hold no code */
+		if ((tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block ||
+		    tag == DW_TAG_inlined_subroutine ||
+		    tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+		    tag == DW_TAG_structure_type ||
+		    tag == DW_TAG_try_block || tag == DW_TAG_catch_block) &&
+		    dwarf_haschildren(&ch) &&
+		    inl_walk(dw, &ch, cap, depth + 1) < 0)
+			return -1;
+	} while (dwarf_siblingof(&ch, &ch) == 0);
+	return 0;
+}
+
+long
+pb_dwarf_inlined(pb_dwarf_t *dw, uint64_t addr, uint64_t **pcs)
+{
+	Dwarf_Die cudie, die;
+	struct fent key, *fe;
+	struct inl k, *lo;
+	struct cu *c;
+	Dwarf_Off origin, off = 0, next;
+	size_t hsize, cap = 0, n, i;
+	uint64_t *v;
+
+	*pcs = NULL;
+	if (dwarf_addrdie(dw->dw_dbg, addr, &cudie) == NULL &&
+	    unit_at(dw, addr, &cudie) == NULL)
+		return 0;
+	if ((c = cu_get(dw, &cudie)) == NULL)
+		return -1;
+	key.fe_addr = addr;
+	fe = c->cu_nfuncs ? bsearch(&key, c->cu_funcs, c->cu_nfuncs,
+	    sizeof(key), fent_cmp) : NULL;
+	/* the out-of-line copy names the abstract function it is one of;
+	 * a function never inlined has no such link */
+	if (fe == NULL || dwarf_offdie(dw->dw_dbg, fe->fe_off, &die) == NULL ||
+	    (origin = origin_of(&die)) == 0)
+		return 0;
+	if (!dw->dw_inldone) {
+		dw->dw_inldone = true;
+		while (dwarf_nextcu(dw->dw_dbg, off, &next, &hsize, NULL, NULL,
+		    NULL) == 0) {
+			if (dwarf_offdie(dw->dw_dbg, off + hsize, &cudie) !=
+			    NULL && inl_walk(dw, &cudie, &cap, 0) < 0) {
+				errno = ENOMEM;
+				return -1;
+			}
+			off = next;
+		}
+		if (dw->dw_ninl > 1)
+			qsort(dw->dw_inl, dw->dw_ninl, sizeof(*dw->dw_inl),
+			    inl_cmp);
+	}
+	k.in_origin = origin;
+	k.in_pc = 0;
+	for (i = 0, n = dw->dw_ninl; i < n; ) {	/* the first of origin */
+		size_t m = i + (n - i) / 2;
+
+		if (inl_cmp(&dw->dw_inl[m], &k) < 0)
+			i = m + 1;
+		else
+			n = m;
+	}
+	lo = &dw->dw_inl[i];
+	for (n = 0; i + n < dw->dw_ninl && lo[n].in_origin == origin; n++)
+		;
+	if (n == 0)
+		return 0;
+	v = malloc(n * sizeof(*v));
+	if (v == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = lo[i].in_pc;
+	*pcs = v;
+	return (long)n;
 }

@@ -67,11 +67,20 @@ typedef struct pb_dwtype {
 	uint64_t ty_count;	/* PB_DW_ARRAY: elements (0: unknown) */
 	pb_dwmember_t *ty_members;
 	size_t ty_nmembers;
+	uint8_t ty_gokind;	/* Go's DW_AT_go_kind (reflect.Kind: 24
+				 * string, 23 slice, 20 interface...); 0 */
+	uint8_t ty_byref;	/* PB_DW_STRUCT, C++: non-trivial for the
+				 * purposes of calls (Itanium C++ ABI): a
+				 * value of it is passed and returned by
+				 * invisible reference */
 } pb_dwtype_t;
 
 typedef struct pb_dwparam {
 	char *pa_name;		/* "name", "this"; NULL: DWARF has none */
 	int32_t pa_type;	/* index in df_types */
+	uint8_t pa_out;		/* Go: a result ("~r0"), which Go's DWARF
+				 * lists among the parameters, marked
+				 * DW_AT_variable_parameter */
 } pb_dwparam_t;
 
 /* One function: everything it refers to is owned by it. */
@@ -79,6 +88,9 @@ typedef struct pb_dwfunc {
 	char *df_name;		/* DW_AT_name ("Put", "dw_rec") */
 	int df_cxx;		/* its compile unit is C++ (names are
 				 * spelled the C++ way) */
+	int df_lang;		/* its unit's DW_AT_language (DW_LANG_Go) */
+	int df_regabi;		/* Go: its producer says "regabi" (Go 1.17
+				 * on: arguments in registers) */
 	int32_t df_ret;		/* return type; -1: void */
 	pb_dwparam_t *df_params;	/* in order; "this" first */
 	size_t df_nparams;
@@ -108,6 +120,19 @@ pb_dwarf_func(pb_dwarf_t *dw, uint64_t addr, pb_dwfunc_t *out);
 
 void
 pb_dwfunc_free(pb_dwfunc_t *f);
+
+/*
+ * The copies of the function starting at link-time address addr that
+ * the compiler inlined into other functions: the DW_TAG_inlined_
+ * subroutine entries whose abstract origin is the one the function's
+ * own DIE names, each where it starts (DW_AT_entry_pc, else low_pc,
+ * else its lowest range), link-time, ascending, in a malloc'ed *pcs
+ * (the caller frees it).  Every unit is walked once, on the first
+ * call, for all functions.  Returns their number: 0 when there are none
+ * or the function has no DWARF; -1 with errno ENOMEM.
+ */
+long
+pb_dwarf_inlined(pb_dwarf_t *dw, uint64_t addr, uint64_t **pcs);
 
 /*
  * The name of type ty (-1: void) of f, as gdb prints it: "const char *",

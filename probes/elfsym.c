@@ -934,6 +934,59 @@ pb_elf_debuglink(pb_elf_t *e, const char **name, uint32_t *crc)
 }
 
 int
+pb_elf_section(pb_elf_t *e, const char *name, uint64_t *vaddr,
+    const uint8_t **data, size_t *size)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	size_t i;
+
+	for (i = 1; i < e->pe_shnum; i++) {
+		if (e->pe_sects[i].se_name == NULL ||
+		    strcmp(e->pe_sects[i].se_name, name) != 0)
+			continue;
+		scn = elf_getscn(e->pe_elf, i);
+		if (scn == NULL || gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type == SHT_NOBITS || sh.sh_offset > e->pe_size ||
+		    sh.sh_size > e->pe_size - sh.sh_offset ||
+		    (sh.sh_flags & SHF_COMPRESSED))
+			return -1;
+		*vaddr = sh.sh_addr;
+		*data = e->pe_image + sh.sh_offset;
+		*size = sh.sh_size;
+		return 0;
+	}
+	return -1;
+}
+
+const char *
+pb_elf_soname(pb_elf_t *e)
+{
+	GElf_Shdr sh;
+	GElf_Dyn dyn;
+	Elf_Scn *scn = NULL;
+	Elf_Data *d;
+	size_t i, n;
+
+	while ((scn = elf_nextscn(e->pe_elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_DYNAMIC || sh.sh_entsize == 0 ||
+		    (d = section_data(e, scn, &sh)) == NULL || d->d_buf == NULL)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n && gelf_getdyn(d, (int)i, &dyn) != NULL;
+		    i++) {
+			if (dyn.d_tag == DT_NULL)
+				break;
+			if (dyn.d_tag == DT_SONAME)
+				return elf_strptr(e->pe_elf, sh.sh_link,
+				    dyn.d_un.d_val);
+		}
+	}
+	return NULL;
+}
+
+int
 pb_elf_eh_frame_hdr(pb_elf_t *e, uint64_t *vaddr, uint64_t *size)
 {
 	size_t n, i;

@@ -192,6 +192,21 @@ int pb_elf_debuglink(pb_elf_t *e, const char **name, uint32_t *crc);
  */
 int pb_elf_eh_frame_hdr(pb_elf_t *e, uint64_t *vaddr, uint64_t *size);
 
+/*
+ * The bytes of the section called NAME (".gopclntab"): its link-time
+ * address in *VADDR, *DATA pointing into E's image (valid until
+ * pb_elf_close), *SIZE bytes.  Returns -1 when there is none, it has no
+ * bytes in the file (SHT_NOBITS), is compressed or lies past the end.
+ */
+int pb_elf_section(pb_elf_t *e, const char *name, uint64_t *vaddr,
+    const uint8_t **data, size_t *size);
+
+/*
+ * The DT_SONAME of a shared object ("libstdc++.so.6"), owned by E; NULL
+ * when it has none (programs, most plugins).
+ */
+const char *pb_elf_soname(pb_elf_t *e);
+
 /* The PT_LOAD program headers in file order; *LOADS belongs to E. */
 void pb_elf_loads(pb_elf_t *e, const pb_load_t **loads, size_t *nloads);
 

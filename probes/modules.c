@@ -299,6 +299,73 @@ pb_module_match(const pb_module_t *md, const char *glob)
 	return 0;
 }
 
+/* The sonames read so far, by file (device and inode); "" for none. */
+struct soname {
+	unsigned int so_major, so_minor;
+	uint64_t so_ino;
+	char *so_name;
+	struct soname *so_next;
+};
+
+static struct soname *sonames;
+
+void
+pb_module_soname_flush(void)
+{
+	struct soname *so;
+
+	while ((so = sonames) != NULL) {
+		sonames = so->so_next;
+		free(so->so_name);
+		free(so);
+	}
+}
+
+/* md's DT_SONAME ("" if none or unreadable), read once per file. */
+static const char *
+soname_of(pid_t pid, const pb_module_t *md)
+{
+	struct soname *so;
+	char path[PATH_MAX], e[128];
+	const char *name = NULL;
+	pb_elf_t *elf = NULL;
+
+	for (so = sonames; so != NULL; so = so->so_next)
+		if (so->so_ino == md->md_ino && so->so_major == md->md_major &&
+		    so->so_minor == md->md_minor)
+			return so->so_name;
+	if (pb_module_open_path(pid, md, path, sizeof(path)) == 0 &&
+	    (elf = pb_elf_open(path, e, sizeof(e))) != NULL)
+		name = pb_elf_soname(elf);
+	so = calloc(1, sizeof(*so));
+	if (so == NULL || (so->so_name = strdup(name ? name : "")) == NULL) {
+		free(so);
+		pb_elf_close(elf);
+		return "";
+	}
+	pb_elf_close(elf);
+	so->so_major = md->md_major;
+	so->so_minor = md->md_minor;
+	so->so_ino = md->md_ino;
+	so->so_next = sonames;
+	sonames = so;
+	return so->so_name;
+}
+
+int
+pb_module_match_pid(pid_t pid, const pb_module_t *md, const char *glob)
+{
+	const char *so;
+
+	if (pb_module_match(md, glob))
+		return 1;
+	/* Every soname has ".so": other globs never open a file. */
+	if (strstr(glob, ".so") == NULL || !md->md_exec)
+		return 0;
+	so = soname_of(pid, md);
+	return so[0] != '\0' && fnmatch(glob, so, 0) == 0;
+}
+
 int
 pb_module_open_path(pid_t pid, const pb_module_t *md, char *buf, size_t len)
 {

@@ -14,7 +14,9 @@
  * (pid123:libc:malloc:entry): the basename (libc.so.6), the basename cut
  * before ".so" (libc, libstdc++, ld-linux-x86-64), the basename cut
  * before ".so." (libc.so) and, for the main executable (the file
- * /proc/PID/exe points to), "a.out", as DTrace names it.
+ * /proc/PID/exe points to), "a.out", as DTrace names it; with
+ * pb_module_match_pid, its DT_SONAME too (libstdc++.so.6 for
+ * libstdc++.so.6.0.30: the name ldd and DT_NEEDED use).
  */
 #ifndef PB_MODULES_H
 #define PB_MODULES_H
@@ -83,6 +85,19 @@ pb_modlist_free(pb_modlist_t *ml);
  */
 int
 pb_module_match(const pb_module_t *md, const char *glob);
+
+/*
+ * pb_module_match, or the glob matches the module's DT_SONAME, read from
+ * its file (through pid's view, pb_module_open_path) the first time and
+ * kept by device and inode until pb_module_soname_flush.  Only a glob
+ * holding ".so" opens a file.  Not the firing path.
+ */
+int
+pb_module_match_pid(pid_t pid, const pb_module_t *md, const char *glob);
+
+/* Forget the sonames read (the process exec'ed). */
+void
+pb_module_soname_flush(void);
 
 /*
  * The path to open to read the module's file: md_path as the process

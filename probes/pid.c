@@ -38,6 +38,8 @@
 #include "probes/lsda.h"
 #include "probes/cfa.h"
 #include "probes/brtarget.h"
+#include "probes/abi.h"
+#include "probes/gosym.h"
 
 /* One name of a function. */
 struct fname {
@@ -54,6 +56,7 @@ struct func {
 	uint64_t fu_coldsize;
 	int fu_ifunc;		/* STT_GNU_IFUNC: the address is a resolver */
 	int fu_plt;		/* a PLT stub, "foo@plt" (elfsym.h) */
+	uint8_t fu_abi;		/* pb_abi_t: how it takes arguments */
 };
 
 /* One mapped ELF file (object.h), with its function index. */
@@ -81,6 +84,12 @@ struct symfile {
 	pb_brt_t *sf_brt;	/* where code may land (brtarget.h), on
 				 * first use with PB_FASTSITES; or NULL */
 	int sf_brttried;
+	int sf_goabi;		/* pb_gosym_abi: 0 not Go, 1 stack, 2
+				 * registers */
+	pb_gofunc_t *sf_gofuncs;	/* its .gopclntab, ascending */
+	size_t sf_ngofuncs;
+	int sf_fromgo;		/* the function names are .gopclntab's
+				 * (no .symtab) */
 };
 
 static void symfile_init(pb_object_t *ob, const pb_module_t *md);
@@ -95,6 +104,7 @@ static pb_objcache_t cache = {
 struct res;
 static void mark_sites(const struct res *rs, struct symfile *sf,
     pb_probe_t *p, uint64_t bias);
+static pb_dwarf_t *symfile_dwarf(struct symfile *sf);
 
 /*
  * Which alias names an address for a glob probe: .symtab before .dynsym
@@ -124,6 +134,7 @@ struct cand {
 	uint32_t rank;
 	int ifunc;
 	int plt;
+	int abi0;		/* named "foo.abi0": Go's ABI0 */
 };
 
 static int
@@ -207,8 +218,85 @@ add_plt(struct symfile *sf, struct cand **cv, size_t *ncand, size_t *ccap)
 		c->rank = 3U << 28;
 		c->ifunc = 0;
 		c->plt = 1;
+		c->abi0 = 0;
 	}
 	return 0;
+}
+
+static int
+gofunc_cmp(const void *a, const void *b)
+{
+	const pb_gofunc_t *x = a, *y = b;
+
+	return (x->gf_addr > y->gf_addr) - (x->gf_addr < y->gf_addr);
+}
+
+/*
+ * A Go binary: its .gopclntab says which functions are Go's (a cgo
+ * program's C functions are not there) and, without .symtab (go build
+ * -ldflags='-s -w'), names them.  Ranked after .dynsym's names.
+ */
+static int
+add_go(struct symfile *sf, int hassymtab, struct cand **cv, size_t *ncand,
+    size_t *ccap)
+{
+	char e[128];
+	long n, i;
+
+	sf->sf_goabi = pb_gosym_abi(sf->sf_ob.ob_elf);
+	if (sf->sf_goabi == 0)
+		return 0;
+	n = pb_gosym_funcs(sf->sf_ob.ob_elf, &sf->sf_gofuncs, e, sizeof(e));
+	if (n < 0) {
+		snprintf(sf->sf_ob.ob_err, sizeof(sf->sf_ob.ob_err), "%s",
+		    e);
+		return 0;	/* .symtab may still do */
+	}
+	sf->sf_ngofuncs = (size_t)n;
+	if (hassymtab)
+		return 0;
+	for (i = 0; i < n; i++) {
+		struct cand *c;
+
+		if (*ncand == *ccap) {
+			size_t nc = *ccap ? *ccap * 2 : 1024;
+			struct cand *p = realloc(*cv, nc * sizeof(*p));
+
+			if (p == NULL)
+				return -1;
+			*cv = p;
+			*ccap = nc;
+		}
+		c = &(*cv)[(*ncand)++];
+		c->addr = sf->sf_gofuncs[i].gf_addr;
+		c->size = sf->sf_gofuncs[i].gf_size;
+		c->name = sf->sf_gofuncs[i].gf_name;
+		c->rank = 2U << 28;
+		c->ifunc = 0;
+		c->plt = 0;
+		c->abi0 = 0;
+		sf->sf_fromgo = 1;
+	}
+	return 0;
+}
+
+/* How function f of Go binary sf takes its arguments (abi.h). */
+static uint8_t
+go_abi(const struct symfile *sf, const struct func *f, int abi0)
+{
+	pb_gofunc_t key, *g;
+
+	key.gf_addr = f->fu_addr;
+	g = sf->sf_ngofuncs == 0 ? NULL : bsearch(&key, sf->sf_gofuncs,
+	    sf->sf_ngofuncs, sizeof(key), gofunc_cmp);
+	if (g == NULL)
+		return PB_ABI_SYSV;	/* C, in a cgo program */
+	/* assembly takes ABI0 (a few runtime functions excepted, which
+	 * are taken for ABI0 too); so does "foo.abi0", its .symtab name
+	 * when a Go function of the same name exists */
+	if (sf->sf_goabi == 1 || abi0 || (g->gf_flags & PB_GOF_ASM))
+		return PB_ABI_GOSTACK;
+	return PB_ABI_GOREG;
 }
 
 static int
@@ -302,10 +390,16 @@ build_index(struct symfile *sf)
 			cv[ncand].ifunc =
 			    GELF_ST_TYPE(s->sy_info) == STT_GNU_IFUNC;
 			cv[ncand].plt = 0;
+			cv[ncand].abi0 = strlen(s->sy_name) > 5 &&
+			    strcmp(s->sy_name + strlen(s->sy_name) - 5,
+			    ".abi0") == 0;
 			ncand++;
 		}
 	}
-	if (add_plt(sf, &cv, &ncand, &ccap) < 0)
+	if (add_plt(sf, &cv, &ncand, &ccap) < 0 ||
+	    add_go(sf, pb_elf_has_table(sf->sf_ob.ob_elf, PB_SYMTAB) ||
+	    (sf->sf_dbg != NULL && pb_elf_has_table(sf->sf_dbg, PB_SYMTAB)),
+	    &cv, &ncand, &ccap) < 0)
 		goto nomem;
 	if (ncand > 1)	/* cv is NULL when nothing matched: no qsort(NULL) */
 		qsort(cv, ncand, sizeof(*cv), cand_cmp);
@@ -325,6 +419,8 @@ build_index(struct symfile *sf)
 			f->fu_size = cv[i].size;
 			f->fu_ifunc = cv[i].ifunc;
 			f->fu_plt = cv[i].plt;
+			if (sf->sf_goabi != 0 && !cv[i].plt)
+				f->fu_abi = go_abi(sf, f, cv[i].abi0);
 		}
 		/* Aliases may disagree on the size: a label has none. */
 		f = &sf->sf_funcs[sf->sf_nfuncs - 1];
@@ -449,6 +545,7 @@ symfile_fini(pb_object_t *ob)
 	free(sf->sf_lpads);
 	pb_cfi_close(sf->sf_cfi);
 	pb_brt_free(sf->sf_brt);
+	free(sf->sf_gofuncs);
 	free(sf->sf_funcs);
 	free(sf->sf_names);
 }
@@ -464,6 +561,7 @@ void
 pb_pid_cache_flush(void)
 {
 	pb_objcache_flush(&cache);
+	pb_module_soname_flush();
 }
 
 /* Module bias, from the file's PT_LOADs. */
@@ -564,6 +662,9 @@ pb_probe_list_free(pb_probe_list_t *list)
 		free(list->pl_refused[i].rf_func);
 	}
 	free(list->pl_refused);
+	for (i = 0; i < list->pl_nnotes; i++)
+		free(list->pl_notes[i]);
+	free(list->pl_notes);
 	if (pi != NULL) {
 		for (i = 0; i < pi->pi_cap; i++)
 			free(pi->pi_keys[i]);
@@ -719,6 +820,7 @@ new_probe(struct res *rs, const pb_module_t *md, const struct symfile *sf,
 	p->pr_fsize = f->fu_size;
 	p->pr_cold = f->fu_cold != 0 ? f->fu_cold + md->md_bias : 0;
 	p->pr_coldsize = f->fu_coldsize;
+	p->pr_data = f->fu_abi;		/* pid_args reads the words so */
 	if (!p->pr_mod || !p->pr_func || !p->pr_sym || !p->pr_name ||
 	    !p->pr_path) {
 		probe_free(p);
@@ -746,6 +848,8 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_fast = PB_FAST_NONE;
 	s[p->pr_nsites].st_slow = p->pr_kind == PB_OFFSET ?
 	    "offset probes always stop the thread" : NULL;
+	s[p->pr_nsites].st_inline = 0;
+	s[p->pr_nsites].st_recargs = 0;
 	s[p->pr_nsites].st_tprev = 0;
 	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
@@ -1039,6 +1143,26 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 }
 
 /*
+ * The argument words pid_args finds in a trampoline's record (provider.h,
+ * st_recargs): C's six registers at an entry, the offset and rax at a
+ * return.  Go's arguments start in rax and rbx, which an entry's record
+ * lacks, and ABI0's results are on the stack: a clause reading them
+ * needs the thread stopped (rdx too, at a C return: a string_view's
+ * pointer comes back there).
+ */
+static void
+record_args(const pb_probe_t *p, pb_site_t *st)
+{
+	if (p->pr_kind == PB_RETURN)
+		st->st_recargs = p->pr_data == PB_ABI_GOSTACK ? 0x1 : 0x3;
+	else
+		st->st_recargs = p->pr_data == PB_ABI_SYSV ? 0x3f : 0;
+	st->st_slow = p->pr_data != PB_ABI_SYSV ? "its clause reads Go "
+	    "arguments, which the record does not hold" : "its clause "
+	    "reads an argument the record does not hold";
+}
+
+/*
  * Which sites of entry or return probe p the tracer's fast path may run
  * (st_fast, st_slow: provider.h): an entry, and a plain ret; a return by
  * a jcc or tail jump fires only when it leaves the function, which only
@@ -1047,7 +1171,9 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
  * there (the unwinder enters it without a branch) forbids it, and so
  * does any address the module's code may jump to (st_tprev, st_tnext;
  * brtarget.h), scanned once per file when the glue says it will lay
- * jumps (PB_FASTSITES); the tracer weighs those.
+ * jumps (PB_FASTSITES); the tracer weighs those.  An inlined copy lies
+ * inside the function it was inlined into: a jump there would cover
+ * that function's code, which may be a branch's target.
  */
 static void
 mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
@@ -1074,9 +1200,14 @@ mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
 			st->st_fast = PB_FAST_REFUSED;
 			st->st_slow = "a C++ landing pad lies in the bytes a "
 			    "jump would replace";
+		} else if (st->st_inline) {
+			st->st_fast = PB_FAST_REFUSED;
+			st->st_slow = "an inlined copy: the jump would lie "
+			    "inside the function it was inlined into";
 		} else {
 			st->st_fast = p->pr_kind == PB_ENTRY ? PB_FAST_ENTRY :
 			    PB_FAST_RETURN;
+			record_args(p, st);
 		}
 		if (!(rs->rs_flags & PB_FASTSITES) || sf->sf_brt == NULL)
 			continue;
@@ -1119,6 +1250,145 @@ go_entry_off(struct symfile *sf, const struct func *f)
 	    pb_stackcheck_end(buf, f->fu_size, f->fu_addr);
 	free(buf);
 	return off;
+}
+
+/* A line the glue says about this resolution (pl_notes). */
+static void
+note(struct res *rs, const char *fmt, ...)
+{
+	pb_probe_list_t *l = &rs->rs_new;
+	char **nn, *s;
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0) {
+		rs->rs_nomem = 1;
+		return;
+	}
+	nn = realloc(l->pl_notes, (l->pl_nnotes + 1) * sizeof(*nn));
+	if (nn == NULL) {
+		free(s);
+		rs->rs_nomem = 1;
+		return;
+	}
+	l->pl_notes = nn;
+	nn[l->pl_nnotes++] = s;
+}
+
+/* The function of sf whose code holds link-time address a, or NULL. */
+static const struct func *
+func_at(const struct symfile *sf, uint64_t a)
+{
+	size_t lo = 0, hi = sf->sf_nfuncs;
+
+	while (lo < hi) {	/* the first function past a */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (sf->sf_funcs[m].fu_addr <= a)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	while (lo > 0) {	/* a function of size 0 hides none */
+		const struct func *f = &sf->sf_funcs[--lo];
+
+		/* an ifunc's resolver is code as any (ld.so inlines into
+		 * __x86_cpu_features_ifunc); a PLT stub holds no copy */
+		if (f->fu_plt)
+			return NULL;
+		if (a < f->fu_addr + f->fu_size)
+			return f;
+		if (f->fu_size != 0)
+			return NULL;
+	}
+	return NULL;
+}
+
+static int
+site_cmp(const void *a, const void *b);
+
+/*
+ * A copy GCC made of a function and named after it: foo.part.0 (the
+ * tail of foo, whose head is inlined into its callers), foo.isra.0,
+ * foo.constprop.0, foo.lto_priv.0, foo.localalias.  Its DWARF names
+ * foo's abstract function too, but foo's inlined copies are calls of
+ * foo, not of the clone: a part's probe would fire twice for one call.
+ */
+static int
+gcc_clone(const char *name)
+{
+	static const char *const tags[] = { ".part.", ".isra.",
+	    ".constprop.", ".lto_priv.", ".localalias", ".cold" };
+	size_t i;
+
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (strstr(name, tags[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Entry sites where the copies of f that the compiler inlined into
+ * other functions start (dwarf.h, pb_dwarf_inlined): the same probe
+ * fires there as at f's own entry, so a count is every call, made or
+ * inlined.  Each start is checked to be an instruction of the function
+ * holding it, decoded from that function's first byte: a copy starts
+ * in the middle of someone else's code, and DWARF is only the
+ * compiler's word.  A copy that fails is left out, and said.
+ */
+static void
+inline_sites(struct res *rs, const pb_module_t *md, struct symfile *sf,
+    const struct func *f, const char *sym, pb_probe_t *p)
+{
+	pb_dwarf_t *dw = symfile_dwarf(sf);
+	uint64_t *pcs;
+	long n, i;
+	size_t bad = 0;
+
+	if (dw == NULL || p == NULL || gcc_clone(sym))
+		return;
+	n = pb_dwarf_inlined(dw, f->fu_addr, &pcs);
+	if (n < 0) {
+		rs->rs_nomem = 1;
+		return;
+	}
+	for (i = 0; i < n && !rs->rs_nomem; i++) {
+		const struct func *h = func_at(sf, pcs[i]);
+		pb_fnscan_t fs;
+		int ok;
+
+		if (h == NULL) {
+			bad++;
+			continue;
+		}
+		if (scan(sf, h->fu_addr, h->fu_size, NULL, 0, &fs) < 0) {
+			rs->rs_nomem = 1;
+			break;
+		}
+		ok = !fs.fs_unsafe &&
+		    pb_fnscan_is_boundary(&fs, pcs[i] - h->fu_addr);
+		pb_fnscan_free(&fs);
+		if (!ok) {
+			bad++;
+			continue;
+		}
+		if (add_site(p, pcs[i] + md->md_bias, 0, 0, 0) < 0) {
+			rs->rs_nomem = 1;
+			break;
+		}
+		p->pr_sites[p->pr_nsites - 1].st_inline = 1;
+		p->pr_ninline++;
+	}
+	free(pcs);
+	if (bad > 0)
+		note(rs, "%s`%s: %zu of its %ld inlined copies are not probed: "
+		    "DWARF puts their start where no instruction of a known "
+		    "function starts", md->md_base, rs->rs_flags & PB_MANGLED ?
+		    sym : dm_demangle(sym), bad, n);
+	qsort(p->pr_sites, p->pr_nsites, sizeof(*p->pr_sites), site_cmp);
 }
 
 /*
@@ -1166,6 +1436,8 @@ make_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 		p = new_probe(rs, md, sf, f, sym, PB_ENTRY, "entry");
 		if (p != NULL && add_site(p, p->pr_faddr + off, off, 0, 0) < 0)
 			rs->rs_nomem = 1;
+		if (!f->fu_plt && !rs->rs_nomem)
+			inline_sites(rs, md, sf, f, sym, p);
 		mark_sites(rs, sf, p, md->md_bias);
 	}
 	/*
@@ -1280,7 +1552,8 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 		const pb_module_t *md = &ml->ml_mods[i];
 		struct symfile *sf;
 
-		if (!md->md_exec || !pb_module_match(md, mod_glob))
+		if (!md->md_exec ||
+		    !pb_module_match_pid(ml->ml_pid, md, mod_glob))
 			continue;
 		sf = (struct symfile *)pb_objcache_find(&cache, md);
 		if (sf == NULL)
@@ -1327,6 +1600,7 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	size_t i, added = 0;
 	pb_probe_t *np;
 	pb_refusal_t *nr;
+	char **nn;
 
 	if (pi == NULL) {
 		pi = calloc(1, sizeof(*pi));
@@ -1344,6 +1618,11 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	if (nr == NULL)
 		return -1;
 	out->pl_refused = nr;
+	nn = realloc(out->pl_notes, (out->pl_nnotes + nw->pl_nnotes + 1) *
+	    sizeof(*nn));
+	if (nn == NULL)
+		return -1;
+	out->pl_notes = nn;
 	for (i = 0; i < nw->pl_n; i++) {
 		pb_probe_t *p = &nw->pl_probes[i];
 		char *key = probe_key(p);
@@ -1364,10 +1643,131 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	}
 	for (i = 0; i < nw->pl_nrefused; i++)
 		out->pl_refused[out->pl_nrefused++] = nw->pl_refused[i];
+	for (i = 0; i < nw->pl_nnotes; i++)
+		out->pl_notes[out->pl_nnotes++] = nw->pl_notes[i];
+	free(nw->pl_notes);
 	free(nw->pl_probes);
 	free(nw->pl_refused);
 	memset(nw, 0, sizeof(*nw));
 	return (int)added;
+}
+
+/*
+ * DTrace's absolute-address probes: pid$target:a.out:-:4009a0 fires at
+ * run-time address 0x4009a0 of the program (the module must be a.out
+ * or left empty, the name one address, as dtrace-utils' dt_pid.c
+ * requires).  Its function is "-", its name the address.  The address
+ * must start an instruction of a function the program's symbols know,
+ * decoded from the function's first byte, as an offset probe's.
+ */
+static int
+absolute(pid_t pid, const char *mod_glob, const char *name, int flags,
+    pb_probe_list_t *out, char *err, size_t errlen)
+{
+	struct res rs;
+	pb_modlist_t ml;
+	pb_module_t *md = NULL, *at;
+	struct symfile *sf;
+	const struct func *f;
+	pb_fnscan_t fs;
+	pb_probe_t *p;
+	uint64_t addr, link, off;
+	const char *q = name != NULL ? name : "";
+	char *end, hex[32], list[128];
+	size_t i;
+	int rc = -1;
+
+	if (mod_glob != NULL && mod_glob[0] != '\0' &&
+	    strcmp(mod_glob, "a.out") != 0) {
+		pb_seterr(err, errlen, "function '-' takes an address in "
+		    "a.out: module '%s' is not the program", mod_glob);
+		return -1;
+	}
+	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
+		q += 2;
+	errno = 0;
+	addr = strtoull(q, &end, 16);
+	if (*q == '\0' || *end != '\0' || errno != 0 || *q == '-' ||
+	    *q == '+') {
+		pb_seterr(err, errlen, "function '-' takes one address as its "
+		    "name, in hexadecimal, not '%s'", name != NULL ? name : "");
+		return -1;
+	}
+	memset(&rs, 0, sizeof(rs));
+	rs.rs_pid = pid;
+	rs.rs_flags = flags;
+	if (pb_modules_read(pid, &ml) < 0) {
+		pb_seterr(err, errlen, "/proc/%d/maps: %s", (int)pid,
+		    strerror(errno));
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	for (i = 0; i < ml.ml_n && md == NULL; i++)
+		if (ml.ml_mods[i].md_is_exe)
+			md = &ml.ml_mods[i];
+	at = pb_modlist_find_addr(&ml, addr);
+	if (md == NULL || at != md) {
+		pb_seterr(err, errlen, "address %#" PRIx64 " is not in a.out "
+		    "of process %d", addr, (int)pid);
+		goto out;
+	}
+	sf = symfile_get(pid, md);
+	if (sf == NULL) {
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	if (sf->sf_ob.ob_elf == NULL || sf->sf_funcs == NULL ||
+	    module_bias(md, sf) < 0) {
+		pb_seterr(err, errlen, "%s: %s", md->md_path,
+		    sf->sf_ob.ob_err[0] ? sf->sf_ob.ob_err :
+		    "cannot read it");
+		goto out;
+	}
+	link = addr - md->md_bias;
+	if ((f = func_at(sf, link)) == NULL) {
+		pb_seterr(err, errlen, "address %#" PRIx64 " is in no function "
+		    "a.out's symbols know: where its instructions start is "
+		    "unknown", addr);
+		goto out;
+	}
+	off = link - f->fu_addr;
+	if (scan(sf, f->fu_addr, f->fu_size, NULL, 0, &fs) < 0) {
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	if (fs.fs_unsafe || !pb_fnscan_is_boundary(&fs, off)) {
+		boundary_list(&fs, list, sizeof(list));
+		for (i = 0; i < sf->sf_nnames; i++)
+			if (&sf->sf_funcs[sf->sf_names[i].fn_func] == f)
+				break;
+		if (fs.fs_unsafe)
+			pb_seterr(err, errlen, "address %#" PRIx64 " in %s: %s",
+			    addr, i < sf->sf_nnames ? dm_demangle(
+			    sf->sf_names[i].fn_name) : "?", fs.fs_why);
+		else
+			pb_seterr(err, errlen, "address %#" PRIx64 " is not "
+			    "on an instruction boundary of %s (instructions "
+			    "at offsets %s)", addr, i < sf->sf_nnames ?
+			    dm_demangle(sf->sf_names[i].fn_name) : "?", list);
+		pb_fnscan_free(&fs);
+		goto out;
+	}
+	snprintf(hex, sizeof(hex), "%" PRIx64, addr);
+	p = new_probe(&rs, md, sf, f, "-", PB_OFFSET, hex);
+	for (i = 0; i < fs.fs_ninsn && fs.fs_insn[i] != off; i++)
+		;
+	if (p != NULL && add_site(p, addr, off, (uint8_t)((i + 1 <
+	    fs.fs_ninsn ? fs.fs_insn[i + 1] : f->fu_size) - off), 0) < 0)
+		rs.rs_nomem = 1;
+	pb_fnscan_free(&fs);
+	if (rs.rs_nomem || (rc = append(out, &rs.rs_new)) < 0) {
+		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
+		rc = -1;
+	}
+out:
+	pb_probe_list_free(&rs.rs_new);
+	pb_modlist_free(&ml);
+	return rc;
 }
 
 int
@@ -1383,6 +1783,9 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	const char *where;
 	int rc = -1, plt_glob;
 
+	if (func_glob != NULL && strcmp(func_glob, "-") == 0)
+		return absolute(pid, mod_glob, name_glob, flags, out, err,
+		    errlen);
 	plt_glob = func_glob != NULL && strstr(func_glob, "@plt") != NULL;
 	memset(&rs, 0, sizeof(rs));
 	rs.rs_pid = pid;
@@ -1405,7 +1808,8 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		struct symfile *sf;
 		size_t taken = SIZE_MAX;
 
-		if (!md->md_exec || !pb_module_match(md, mod_glob))
+		if (!md->md_exec ||
+		    !pb_module_match_pid(pid, md, mod_glob))
 			continue;
 		sf = symfile_get(pid, md);
 		if (sf == NULL) {
@@ -1456,6 +1860,22 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			taken = fn->fn_func;
 			make_probes(&rs, md, sf, &sf->sf_funcs[fn->fn_func],
 			    fn->fn_name);
+			/*
+			 * Without DWARF the copies the compiler inlined are
+			 * not found, and a count misses them silently: say
+			 * so for a function named exactly whose symbol is
+			 * local (static), what -O2 inlines most, keeping
+			 * one copy where its address is taken.
+			 */
+			if (rs.rs_want.wa_entry && g.gl_literal &&
+			    ((fn->fn_rank >> 24) & 3) == 2 &&
+			    !sf->sf_funcs[fn->fn_func].fu_plt &&
+			    symfile_dwarf(sf) == NULL)
+				note(&rs, "%s has no debug info: copies of %s "
+				    "the compiler inlined, if any, are not "
+				    "probed", md->md_base, rs.rs_flags &
+				    PB_MANGLED ? fn->fn_name :
+				    dm_demangle(fn->fn_name));
 		}
 	}
 	if (rs.rs_nomem) {
@@ -1558,20 +1978,32 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 }
 
 /*
- * The calling convention: entry and offset probes get rdi, rsi, rdx,
- * rcx, r8, r9; return probes the offset of the returning instruction and
- * rax, as DTrace's pid provider.  A jcc or tail jmp returns only when it
- * leaves the function (fasttrap), an indirect jmp when it leaves its
- * .cold part too.
+ * The calling convention's words (abi.h, by the function's pb_abi_t in
+ * fr_data): entry and offset probes of C get rdi, rsi, rdx, rcx, r8,
+ * r9, then the stack; return probes the offset of the returning
+ * instruction and rax, as DTrace's pid provider, then rdx.  Go's
+ * ABIInternal: rax, rbx, rcx, rdi, rsi, r8, r9, r10, r11, then the
+ * stack, at entry and, after the offset, at return.  Go's ABI0: the
+ * stack.  A jcc or tail jmp returns only when it leaves the function
+ * (fasttrap), an indirect jmp when it leaves its .cold part too.  An
+ * inlined copy was never called: its arguments are wherever the
+ * compiler left them, and read 0 (the glue says so).
  */
 static int
 pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
     size_t max)
 {
 	const pb_regs_t *r = f->fi_regs;
+	const uint64_t go[PB_ABI_GONREGS] = { r->rax, r->rbx, r->rcx,
+	    r->rdi, r->rsi, r->r8, r->r9, r->r10, r->r11 };
+	size_t i;
 
-	if (max < 6)
+	if (max < PB_ABI_GONREGS + 1)
 		return -1;
+	if (fr->fr_inline) {
+		args[0] = 0;
+		return 1;
+	}
 	if (fr->fr_kind == PB_RETURN) {
 		if ((fr->fr_rskind == PB_RS_JCC_OUT ||
 		    fr->fr_rskind == PB_RS_TAIL ||
@@ -1588,7 +2020,24 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 		}
 		args[0] = fr->fr_off;
 		args[1] = r->rax;
-		return 2;
+		if (fr->fr_data == PB_ABI_GOSTACK)
+			return 1;	/* results on the stack: pid_getarg */
+		if (fr->fr_data != PB_ABI_GOREG)
+			return 2;	/* rdx: pid_getarg */
+		for (i = 0; i < PB_ABI_GONREGS; i++)
+			args[1 + i] = go[i];
+		return 1 + PB_ABI_GONREGS;
+	}
+	if (fr->fr_data == PB_ABI_GOREG) {
+		for (i = 0; i < PB_ABI_GONREGS; i++)
+			args[i] = go[i];
+		return PB_ABI_GONREGS;
+	}
+	if (fr->fr_data == PB_ABI_GOSTACK) {
+		/* one read now; the others when a clause asks */
+		if (f->fi_read(f->fi_cookie, r->rsp + 8, &args[0], 8) < 0)
+			args[0] = 0;
+		return 1;
 	}
 	args[0] = r->rdi;
 	args[1] = r->rsi;
@@ -1599,15 +2048,38 @@ pid_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 	return 6;
 }
 
-/* Arguments past the sixth are on the stack, above the return address. */
+/*
+ * The words pid_args left: stack words above the return address (C's
+ * past the sixth, Go's past the ninth register), rdx at a C return.
+ */
 static int
 pid_getarg(const pb_fireref_t *fr, const pb_fire_t *f, int i, uint64_t *val)
 {
-	(void)fr;
-	if (i < 6)
+	int first;	/* the word of the first stack word */
+
+	if (i < 0 || i >= PB_ABI_NOWORD || fr->fr_inline)
 		return -1;
-	return f->fi_read(f->fi_cookie, f->fi_regs->rsp + 8 * (uint64_t)(i - 5),
-	    val, 8);
+	if (fr->fr_kind == PB_RETURN && fr->fr_data == PB_ABI_SYSV) {
+		if (i != 2)
+			return -1;
+		*val = f->fi_regs->rdx;
+		return 0;
+	}
+	switch (fr->fr_data) {
+	case PB_ABI_GOREG:
+		first = PB_ABI_GONREGS + (fr->fr_kind == PB_RETURN);
+		break;
+	case PB_ABI_GOSTACK:
+		first = fr->fr_kind == PB_RETURN;
+		break;
+	default:
+		first = 6;
+		break;
+	}
+	if (i < first)
+		return -1;
+	return f->fi_read(f->fi_cookie, f->fi_regs->rsp + 8 +
+	    8 * (uint64_t)(i - first), val, 8);
 }
 
 /*
@@ -1675,18 +2147,34 @@ pb_pid_dwfunc(const pb_probe_t *pr, pb_dwfunc_t *out)
 	    out);
 }
 
+/* Where args[] are: by the function's convention, in pr_data. */
+static size_t
+pid_arglocs(const pb_probe_t *pr, const pb_dwfunc_t *df, pb_argloc_t *out,
+    size_t max)
+{
+	return pb_abi_args(df, (pb_abi_t)pr->pr_data,
+	    pr->pr_kind == PB_RETURN, out, max);
+}
+
 /*
  * Entry probes: the parameters' types; return probes: args[0] is the
- * offset of the return site (uint64_t), args[1] the return value with
- * the function's return type; offset probes stay untyped.
+ * offset of the return site (uint64_t), args[1] (and on, for Go) the
+ * return value with the function's return type; offset probes stay
+ * untyped.  Each as D types args[] (abi.h): a class passed by
+ * invisible reference is a pointer to it, a counted string its pointer
+ * (its length is another word); an aggregate in registers or a
+ * floating-point value, which args[] leaves untyped, by its declared
+ * type.
  */
 static int
 pid_argtypes(const pb_probe_t *pr, char ***types)
 {
+	pb_argloc_t al[16];
 	pb_dwfunc_t df;
 	char buf[1024];
-	size_t i;
+	size_t i, k, nal;
 	int n = 0, r;
+	int32_t decl;
 
 	*types = NULL;
 	if (pr->pr_kind == PB_OFFSET)
@@ -1694,21 +2182,29 @@ pid_argtypes(const pb_probe_t *pr, char ***types)
 	r = pb_pid_dwfunc(pr, &df);
 	if (r <= 0)
 		return r;
-	if (pr->pr_kind == PB_ENTRY) {
-		for (i = 0; i < df.df_nparams; i++) {
-			pb_dwtype_name(&df, df.df_params[i].pa_type, buf,
-			    sizeof(buf));
-			if (argtypes_add(types, &n, buf) < 0)
-				goto nomem;
-		}
-	} else {
-		if (argtypes_add(types, &n, "uint64_t") < 0)
+	nal = pb_abi_args(&df, (pb_abi_t)pr->pr_data,
+	    pr->pr_kind == PB_RETURN, al, sizeof(al) / sizeof(al[0]));
+	for (i = 0, k = 0; i < nal; i++) {
+		/* the parameter or result it is (Go lists both) */
+		decl = pr->pr_kind == PB_RETURN ? df.df_ret : -1;
+		for (; k < df.df_nparams && (pr->pr_kind == PB_RETURN ?
+		    i > 0 : 1); k++)
+			if (df.df_params[k].pa_out ==
+			    (pr->pr_kind == PB_RETURN)) {
+				decl = df.df_params[k++].pa_type;
+				break;
+			}
+		if (pr->pr_kind == PB_RETURN && i == 0) {
+			snprintf(buf, sizeof(buf), "uint64_t");
+		} else if (al[i].al_type < 0 || al[i].al_word < 0) {
+			pb_dwtype_name(&df, decl, buf, sizeof(buf));
+		} else
+			pb_dwtype_name(&df, al[i].al_type, buf,
+			    sizeof(buf) - 2);
+		if (al[i].al_byref && al[i].al_type >= 0)
+			strcat(buf, " *");
+		if (argtypes_add(types, &n, buf) < 0)
 			goto nomem;
-		if (df.df_ret >= 0) {
-			pb_dwtype_name(&df, df.df_ret, buf, sizeof(buf));
-			if (argtypes_add(types, &n, buf) < 0)
-				goto nomem;
-		}
 	}
 	pb_dwfunc_free(&df);
 	return n;
@@ -1731,6 +2227,7 @@ const pb_provider_t pb_pid_provider = {
 	.pv_flush = pb_pid_cache_flush,
 	.pv_argtypes = pid_argtypes,
 	.pv_dwfunc = pb_pid_dwfunc,
+	.pv_arglocs = pid_arglocs,
 	/* dtrace -lv: Private/Private/Unknown, as fasttrap's */
 	.pv_attr = { "Private", "Private", "Unknown" },
 };

@@ -41,6 +41,8 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 		fr->fr_off = pr->pr_sites[site].st_off;
 		fr->fr_fast = pr->pr_sites[site].st_fast;
 		fr->fr_slow = pr->pr_sites[site].st_slow;
+		fr->fr_inline = pr->pr_sites[site].st_inline;
+		fr->fr_recargs = pr->pr_sites[site].st_recargs;
 		fr->fr_rskind = pr->pr_sites[site].st_rskind;
 		fr->fr_tprev = pr->pr_sites[site].st_tprev;
 		fr->fr_tnext = pr->pr_sites[site].st_tnext;

@@ -64,12 +64,14 @@ typedef enum pb_kind {
  * Whether a site may run a trampoline in the tracee rather than stop the
  * thread (the tracer's fast path), and which: the provider knows what
  * the site is.  PB_FAST_ENTRY: a function's first instruction, the
- * arguments in rdi..r9; PB_FAST_RETURN: a plain ret, the value in rax.
+ * record holding rdi..r9; PB_FAST_RETURN: a plain ret, the record
+ * holding rax (st_recargs: which argument words those serve).
  * PB_FAST_REFUSED: such a site that may not (a return by a jump, whose
  * firing depends on where it goes; a C++ landing pad within reach of the
- * jump), st_slow saying why: the glue reports it whenever the fast path
- * is on.  PB_FAST_NONE: a probe the fast path never serves (an offset, a
- * USDT probe), st_slow saying so: the glue reports it under
+ * jump; an inlined copy, which lies inside another function), st_slow
+ * saying why: the glue reports it whenever the fast path is on.
+ * PB_FAST_NONE: a probe the fast path never serves (an offset, a USDT
+ * probe), st_slow saying so: the glue reports it under
  * -x fastpath=require only.
  */
 typedef enum pb_fastkind {
@@ -112,6 +114,18 @@ typedef struct pb_site {
 				 * path may run the site; 0: it stops */
 	const char *st_slow;	/* why the site stops the thread, a static
 				 * phrase: see pb_fastkind_t */
+	uint8_t st_inline;	/* pid entry: where a copy the compiler
+				 * inlined into another function starts
+				 * (DWARF); no call happens there, so no
+				 * argument is where the ABI puts it */
+	/*
+	 * PB_FAST_ENTRY, PB_FAST_RETURN: the argument words (bit N: argN,
+	 * as dsl_rt_args_read counts them) that pv_args finds in the
+	 * registers a trampoline's record holds (rdi, rsi, rdx, rcx, r8,
+	 * r9 at an entry, rax at a return).  A probe whose clauses read
+	 * another word stops the thread, st_slow (if set) saying why.
+	 */
+	uint64_t st_recargs;
 	/*
 	 * With PB_FASTSITES (pid): the nearest addresses code may land on
 	 * (brtarget.h: direct branch targets of the whole module, symbol
@@ -151,8 +165,10 @@ typedef struct pb_probe {
 	uint64_t pr_cold;	/* run-time start of its .cold part, or 0 */
 	uint64_t pr_coldsize;
 	pb_site_t *pr_sites;	/* PB_ARM_SITE: ascending st_addr */
-	size_t pr_nsites;	/* pid: 1 for entry and offsets, >= 1 for
-				 * return */
+	size_t pr_nsites;	/* pid: 1 for entry (more with inlined
+				 * copies) and offsets, >= 1 for return */
+	size_t pr_ninline;	/* pid entry: how many of the sites are
+				 * inlined copies (st_inline) */
 	pb_arm_syscall_t pr_syscall;	/* PB_ARM_SYSCALL */
 	pb_arm_sample_t pr_sample;	/* PB_ARM_SAMPLE, PB_ARM_TICK */
 	uint64_t pr_data;	/* the provider's own word, handed back in
@@ -187,9 +203,14 @@ typedef struct pb_probe_list {
 	size_t pl_nrefused;
 	void *pl_index;		/* private to pid.c: finds duplicates;
 				 * other providers leave it NULL */
+	char **pl_notes;	/* lines the glue says, once, under -q too:
+				 * what the probes may miss ("no debug
+				 * info: inlined copies of square, if any,
+				 * are not probed"); owned */
+	size_t pl_nnotes;
 } pb_probe_list_t;
 
-#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL }
+#define PB_PROBE_LIST_INIT	{ NULL, 0, NULL, 0, NULL, NULL, 0 }
 
 /* Frees every probe, refusal and pointer the list owns; leaves it
  * PB_PROBE_LIST_INIT. */
@@ -259,6 +280,8 @@ typedef struct pb_fireref {
 	uint8_t fr_rskind;	/* the site's st_rskind; 0 if not a site */
 	uint8_t fr_fast;	/* the site's st_fast; 0 if not a site */
 	const char *fr_slow;	/* the site's st_slow: a static string */
+	uint8_t fr_inline;	/* the site's st_inline; 0 if not a site */
+	uint64_t fr_recargs;	/* the site's st_recargs; 0 if not a site */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */
@@ -278,6 +301,7 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site);
 /* -- the interface -------------------------------------------------------- */
 
 struct pb_dwfunc;
+struct pb_argloc;
 
 typedef struct pb_provider {
 	const char *pv_name;	/* "pid", "usdt", "syscall", "profile" */
@@ -372,6 +396,16 @@ typedef struct pb_provider {
 	 * when there is none, -1 with errno ENOMEM.  Not the firing path.
 	 */
 	int (*pv_dwfunc)(const pb_probe_t *pr, struct pb_dwfunc *out);
+
+	/*
+	 * Optional, with pv_dwfunc: which argument word holds each of
+	 * args[] of probe pr, whose function df describes, under its
+	 * calling convention (probes/abi.h, pb_abi_args: a return probe's
+	 * out[0] is the offset); fills out[0..max) and returns how many.
+	 * NULL: the System V convention.  Not the firing path.
+	 */
+	size_t (*pv_arglocs)(const pb_probe_t *pr,
+	    const struct pb_dwfunc *df, struct pb_argloc *out, size_t max);
 
 	/*
 	 * -l without a program lists every probe this provider resolves for

@@ -878,7 +878,8 @@ pb_usdt_resolve(pid_t pid, pid_t tid, const char *prov_glob,
 		pb_module_t *md = &ml.ml_mods[i];
 		struct ufile *uf;
 
-		if (!md->md_exec || !pb_module_match(md, mod_glob))
+		if (!md->md_exec ||
+		    !pb_module_match_pid(tid, md, mod_glob))
 			continue;
 		uf = ufile_get(tid, md);
 		if (uf == NULL) {

@@ -23,3 +23,4 @@ include t/inproc/local.mk
 include t/containers/local.mk
 include t/inject/local.mk
 include t/doc/local.mk
+include t/code/local.mk

@@ -128,7 +128,8 @@ site_add(trace_scope_t *sc, const pb_probe_t *pr, const trace_ref_t *ref)
  * Ask for the fast path at a site when every probe on it says the same
  * fast-path kind (provider.h, st_fast), and none of their clauses needs
  * the thread stopped (dsl_rt_needs_stop: copyin and the like read memory
- * that a running thread may change; those probes keep the int3).  A site
+ * that a running thread may change; those probes keep the int3) or
+ * reads an argument word the record does not serve (st_recargs).  A site
  * that could run fast but may not says why in ts_slow (report.c); with
  * fastpath=require, so does every other site.
  */
@@ -179,6 +180,14 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 			ts->ts_slowarg = why;
 			return;
 		}
+		/* an argument the record lacks (Go's start in rax) */
+		if ((dsl_rt_args_read(tr->tr_rt, r->tf_id) &
+		    ~r->tf_fr.fr_recargs) != 0) {
+			ts->ts_slow = r->tf_fr.fr_slow != NULL ?
+			    r->tf_fr.fr_slow : "its clause reads an argument "
+			    "the record does not hold";
+			return;
+		}
 	}
 	r = &ts->ts_refs[0];
 	memset(&w, 0, sizeof(w));
@@ -194,6 +203,30 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 		sc->sc_proc->p_fastpend = true;
 	else
 		ts->ts_fastq = false;
+}
+
+/*
+ * At an inlined copy nothing was called: the arguments are wherever the
+ * compiler left them, and its provider reads them as 0.  Said once per
+ * probe whose clauses read them, under -q too.
+ */
+static void
+inline_args(trace_scope_t *sc, const trace_site_t *ts)
+{
+	size_t i;
+
+	for (i = 0; i < ts->ts_nrefs; i++) {
+		const trace_ref_t *r = &ts->ts_refs[i];
+		trace_probe_t *tp = &sc->sc_reg.rg_probes[r->tf_probe];
+
+		if (!r->tf_fr.fr_inline || tp->tp_argsaid ||
+		    dsl_rt_args_read(sc->sc_tr->tr_rt, r->tf_id) == 0)
+			continue;
+		tp->tp_argsaid = true;
+		trace_notice(sc->sc_tr, "%s: its arguments read 0 at its %zu "
+		    "inlined %s (no call passes them there)", tp->tp_name,
+		    tp->tp_ninline, tp->tp_ninline == 1 ? "copy" : "copies");
+	}
 }
 
 /* The loader's r_brk: dlopen and dlclose (rtld.h). */
@@ -245,6 +278,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 			    "there cannot be displaced" : strerror(e));
 			continue;
 		}
+		inline_args(sc, ts);
 		want_fast(sc, s, ts);
 	}
 	if (!stopped)

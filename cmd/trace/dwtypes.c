@@ -12,11 +12,15 @@
  * pv_names takes the description resolves it, registering and arming
  * nothing; the parameter types of an entry probe's function, or the
  * return type of a return probe's (args[0] the offset, args[1] the
- * value), are mapped into the table.  Types the program declared win
- * (looked up by name first); a struct, union or array passed or
- * returned by value, or a floating-point value, stays untyped (it is not
- * in the register args[] reads); functions without DWARF do not count.
- * The functions matched must agree on the types, else an error.
+ * value; Go's several results args[1], args[2]...), are mapped into the
+ * table, each at the argument word its calling convention puts it in
+ * (pv_arglocs, probes/abi.h): a C++ class passed by invisible reference
+ * is a pointer to it, a Go string or slice or a string_view its pointer
+ * with the word of its length.  Types the program declared win (looked
+ * up by name first); another struct, union or array passed by value in
+ * registers, or a floating-point value, stays untyped; functions
+ * without DWARF do not count.  The functions matched must agree on the
+ * types and words, else an error.
  *
  * The mapping is structural and by name: a struct, union, enum or
  * typedef whose D name ("struct point", "leveldb::Slice", "size_t") is
@@ -37,6 +41,7 @@
 #include <string.h>
 
 #include "cmd/trace/impl.h"
+#include "probes/abi.h"
 #include "probes/dwarf.h"
 #include "probes/provider.h"
 
@@ -309,13 +314,41 @@ typedef struct argctx {
 	size_t ac_errlen;
 } argctx_t;
 
+/*
+ * args[i] from where the calling convention put it (probes/abi.h): its
+ * word, the word of its length for a counted string, its type (a
+ * pointer to it when it travels by reference).
+ */
+static void
+place_arg(map_t *m, const pb_argloc_t *al, dsl_argtype_t *at)
+{
+	int32_t t;
+
+	at->at_word = (uint16_t)(al->al_word < 0 ? PB_ABI_NOWORD + 1 :
+	    al->al_word + 1);
+	at->at_lenword = (uint16_t)(al->al_lenword < 0 ? 0 :
+	    al->al_lenword + 1);
+	if (al->al_type < 0 || al->al_word < 0) {
+		at->at_type = 0;
+		return;
+	}
+	if (!al->al_byref) {
+		at->at_type = reg_type(m, al->al_type);
+		return;
+	}
+	t = map_type(m, al->al_type);
+	at->at_type = t != 0 ? dsl_type_ptr(m->mp_tt, t) : 0;
+}
+
 static int
 one_probe(argctx_t *ac, const pb_provider_t *pv, const pb_probe_t *pr)
 {
 	dsl_argtype_t at[DSL_NARGS];
+	pb_argloc_t al[DSL_NARGS];
 	pb_dwfunc_t df;
 	map_t m;
-	size_t i, max = ac->ac_max < DSL_NARGS ? ac->ac_max : DSL_NARGS;
+	size_t i, nal, max = ac->ac_max < DSL_NARGS ? ac->ac_max :
+	    DSL_NARGS;
 	int n = 0, r, k;
 
 	if (pr->pr_kind != PB_ENTRY && pr->pr_kind != PB_RETURN)
@@ -331,20 +364,37 @@ one_probe(argctx_t *ac, const pb_provider_t *pv, const pb_probe_t *pr)
 	m.mp_f = &df;
 	if ((m.mp_memo = calloc(df.df_ntypes + 1, sizeof(int32_t))) == NULL)
 		m.mp_nomem = true;
+	nal = pv->pv_arglocs != NULL ? pv->pv_arglocs(pr, &df, al, max) :
+	    pb_abi_args(&df, PB_ABI_SYSV, pr->pr_kind == PB_RETURN, al,
+	    max);
 	if (m.mp_nomem) {
 		/* nothing */
 	} else if (pr->pr_kind == PB_ENTRY) {
-		for (i = 0; i < df.df_nparams && i < max; i++) {
-			at[n].at_type = reg_type(&m, df.df_params[i].pa_type);
+		/* parameters in order; Go's results are not among them */
+		for (i = 0; i < df.df_nparams && (size_t)n < nal; i++) {
+			if (df.df_params[i].pa_out)
+				continue;
+			place_arg(&m, &al[n], &at[n]);
 			snprintf(at[n].at_name, sizeof(at[n].at_name), "%s",
 			    df.df_params[i].pa_name != NULL ?
 			    df.df_params[i].pa_name : "");
 			n++;
 		}
-	} else if (max >= 2) {
+	} else if (nal >= 1) {
 		at[0].at_type = dsl_type_int(ac->ac_tt, "uint64_t", 8, false);
-		at[1].at_type = df.df_ret >= 0 ? reg_type(&m, df.df_ret) : 0;
-		n = 2;
+		at[0].at_word = 1;
+		n = 1;
+		/* the return value, or Go's results, named as DWARF does */
+		for (i = 0; (size_t)n < nal; n++) {
+			place_arg(&m, &al[n], &at[n]);
+			while (i < df.df_nparams && !df.df_params[i].pa_out)
+				i++;
+			if (i < df.df_nparams && df.df_params[i].pa_name &&
+			    df.df_params[i].pa_name[0] != '~')
+				snprintf(at[n].at_name, sizeof(at[n].at_name),
+				    "%s", df.df_params[i].pa_name);
+			i++;
+		}
 	}
 	free(m.mp_memo);
 	pb_dwfunc_free(&df);
@@ -360,7 +410,10 @@ one_probe(argctx_t *ac, const pb_provider_t *pv, const pb_probe_t *pr)
 	}
 	for (k = 0; k < n || k < ac->ac_n; k++)
 		if ((k < n ? at[k].at_type : 0) !=
-		    (k < ac->ac_n ? ac->ac_at[k].at_type : 0)) {
+		    (k < ac->ac_n ? ac->ac_at[k].at_type : 0) ||
+		    (k < n && k < ac->ac_n &&
+		    (at[k].at_word != ac->ac_at[k].at_word ||
+		    at[k].at_lenword != ac->ac_at[k].at_lenword))) {
 			snprintf(ac->ac_err, ac->ac_errlen, "args[%d] has "
 			    "another type in %s than in %s: args[] needs "
 			    "a description whose functions agree", k,

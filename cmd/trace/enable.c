@@ -165,6 +165,10 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 		refusals(tr, &list);
 		if (list.pl_nrefused != 0 && note_refused(&sc->sc_reg, d) < 0)
 			goto nomem;
+		/* what the probes may miss (inlined copies unseen): lost
+		 * data, said under -q too */
+		for (i = 0; i < list.pl_nnotes; i++)
+			trace_notice(tr, "%s", list.pl_notes[i]);
 	}
 	/* A probe that cannot be armed is refused before any is registered. */
 	for (i = 0; i < list.pl_n; i++) {
@@ -353,6 +357,18 @@ enable_all(trace_t *tr, char *err, size_t errlen)
 	return 0;
 }
 
+/* The inlined copies each description's probes fire at (tm_inlined). */
+static void
+inlined(const trace_reg_t *rg, trace_match_t *m)
+{
+	size_t i, k;
+
+	for (i = 0; i < rg->rg_nprobes; i++)
+		for (k = 0; k < rg->rg_probes[i].tp_ndescs; k++)
+			m[rg->rg_probes[i].tp_descs[k]].tm_inlined +=
+			    rg->rg_probes[i].tp_ninline;
+}
+
 int
 trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
     char *err, size_t errlen)
@@ -374,6 +390,7 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 		*bad = d;
 		m[d].tm_elsewhere = NULL;
 		m[d].tm_refused = false;
+		m[d].tm_inlined = 0;
 		n = claim_own(tr, pd, d, &m[d].tm_elsewhere, err, errlen);
 		if (n < 0)
 			return -1;
@@ -410,6 +427,7 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 			m[d].tm_probes += (size_t)rg->rg_extra[d];
 		for (d = 0; d < rg->rg_nrefused; d++)
 			m[rg->rg_refused[d]].tm_refused = true;
+		inlined(rg, m);
 	}
 	return 0;
 }

@@ -5,14 +5,15 @@
  * memory, its thread's stack, the arguments its provider reads on
  * demand.  A NULL cookie is a firing of pidtrace's own (BEGIN, END, a
  * tick): there is no process to read, so a read faults ("invalid
- * address"), a stack is empty and an address prints in hex.  A stack is
- * named when printed (dh_pcsym, the host cookie the trace): its process
- * may be gone by then.
+ * address"), a stack is empty, a register unknown and an address
+ * prints in hex.  A stack is named when printed (dh_pcsym, the host
+ * cookie the trace): its process may be gone by then.
  */
 #include <config.h>
 
 #include <errno.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -132,6 +133,42 @@ host_pcsym(void *hcookie, int32_t pid, uint64_t pc, char *buf, size_t len)
 	return -1;
 }
 
+/*
+ * uregs[r]: r in DTrace's numbering for x86-64 (Oracle's regs.d, the
+ * kernel's pt_regs order), which is user_regs_struct's for R_R15 (0) to
+ * R_SS (20); then R_DS, R_ES, and R_FS and R_GS as the bases Oracle's
+ * uregs[] reads (thread.fsbase, thread.gsbase).  R_TRAPNO is not known
+ * from user space.  A syscall stop's few registers are filled in first;
+ * a record has no thread to ask (uregs[] makes its probe stop), and a
+ * firing of pidtrace's own has no registers.
+ */
+static int
+host_ureg(void *cookie, int r, uint64_t *val)
+{
+	trace_firing_t *fg = cookie;
+	const pb_regs_t *regs = fg != NULL ? fg->fg_fire.fi_regs : NULL;
+	pb_regs_t full;
+
+	if (regs == NULL || r < 0 || r > 24)
+		return -1;
+	if (fg->fg_partregs) {
+		if (fg->fg_th == NULL || tr_thread_regs(fg->fg_th, &full) < 0)
+			return -1;
+		regs = &full;
+	}
+	switch (r) {
+	case 21: *val = regs->ds; break;
+	case 22: *val = regs->es; break;
+	case 23: *val = regs->fs_base; break;
+	case 24: *val = regs->gs_base; break;
+	default:
+		/* r15 ... ss: 21 words in pt_regs' order */
+		memcpy(val, (const uint64_t *)(const void *)regs + r, 8);
+		break;
+	}
+	return 0;
+}
+
 /* raise(): a signal to the firing thread; the tracer passes it on as
  * any signal the thread gets. */
 static int
@@ -155,5 +192,6 @@ trace_host(trace_t *tr, dsl_host_t *host)
 	host->dh_vtimestamp = host_vtimestamp;
 	host->dh_pcsym = host_pcsym;
 	host->dh_raise = host_raise;
+	host->dh_ureg = host_ureg;
 	host->dh_cookie = tr;
 }

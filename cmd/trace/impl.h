@@ -76,6 +76,9 @@ typedef struct trace_probe {
 	bool		tp_listed;	/* -l lists it */
 	size_t		*tp_descs;	/* descriptions enabled on it */
 	size_t		tp_ndescs;
+	size_t		tp_ninline;	/* sites at inlined copies of its
+					 * function (pr_ninline) */
+	bool		tp_argsaid;	/* "arguments read 0" was said */
 } trace_probe_t;
 
 /* A description that a provider claimed in a process. */

@@ -4,7 +4,8 @@
  * ("%5u %10s %17s %33s %s"), pidtrace's own scope first, then each
  * process's (a probe shared with an earlier process is listed there);
  * with -v, each one's provider's attributes and argument types, as
- * dtrace -lv prints them.
+ * dtrace -lv prints them.  A probe that fires at inlined copies of its
+ * function too says how many in a notice.
  */
 #include <config.h>
 
@@ -28,6 +29,13 @@ list_scope(const trace_scope_t *sc, FILE *out)
 			continue;
 		fprintf(out, "%5u %10s %17s %33s %s\n", tp->tp_id, tp->tp_prov,
 		    tp->tp_mod, tp->tp_func, tp->tp_pname);
+		/* the listing stays dtrace's: the copies are a notice */
+		if (tp->tp_ninline != 0) {
+			fflush(out);
+			trace_notice(sc->sc_tr, "%s fires at %zu inlined %s "
+			    "too", tp->tp_name, tp->tp_ninline,
+			    tp->tp_ninline == 1 ? "copy" : "copies");
+		}
 		if (!sc->sc_tr->tr_opts.op_verbose || at[0] == NULL)
 			continue;
 		/* dtrace -lv's block, the provider's attributes */

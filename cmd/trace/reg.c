@@ -139,6 +139,7 @@ trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
 	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
 		goto nomem;
+	tp->tp_ninline = pr->pr_ninline;
 	if (tr->tr_opts.op_verbose && pv->pv_argtypes != NULL) {
 		int n = pv->pv_argtypes(pr, &tp->tp_argtypes);
 

@@ -315,7 +315,7 @@ on_stop_signal(int sig)
 }
 
 void
-trace_catch_signals(void)
+trace_run_catch_signals(void)
 {
 	struct sigaction sa;
 
@@ -468,8 +468,9 @@ run_procs(trace_t *tr)
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
 	if (interrupted) {
-		/* a signal while grabbing or compiling (trace_catch_signals):
-		 * arm, fire BEGIN, and end at once, as a ^C just after */
+		/* a signal while grabbing or compiling
+		 * (trace_run_catch_signals): arm, fire BEGIN, and end at
+		 * once, as a ^C just after */
 		tr->tr_signalled = true;
 		for (p = tr->tr_procs; p != NULL; p = p->p_next)
 			if (p->p_s != NULL && !p->p_gone)

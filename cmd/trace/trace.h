@@ -127,6 +127,12 @@ typedef struct trace_match {
 	 * run.
 	 */
 	bool		tm_refused;
+	/*
+	 * The inlined copies of functions its entry probes fire at
+	 * besides the functions' own entries (pr_ninline), for the
+	 * "matched" line.
+	 */
+	size_t		tm_inlined;
 } trace_match_t;
 
 /*
@@ -168,6 +174,6 @@ int	trace_run(trace_t *, uint64_t (*timed)(void *arg, uint64_t now_ns),
  * trace_run ends pidtrace at once (nothing is patched yet).  Call it
  * first thing in main.
  */
-void	trace_catch_signals(void);
+void	trace_run_catch_signals(void);
 
 #endif /* PIDTRACE_TRACE_H */

@@ -3,8 +3,8 @@
 # Bad input, each: one error line, exit 1, the target untouched (not
 # traced, its text equal to the file's, its output exact at the end).
 # Malformed D in every position, -p/-c arguments, probe descriptions
-# with a bad provider or too many fields, offsets past the end or inside
-# an instruction;
+# with a bad provider or a function of five fields, offsets past the end
+# or inside an instruction;
 # -p of a kernel thread, of pidtrace itself, of a zombie; -c of a file
 # that is not executable or not a program; a target whose ELF is
 # corrupt; and one deleted from disk while running, which is traced.
@@ -45,9 +45,10 @@ bad "$E { @ = count(); } }" \
 	"invalid probe specifier $E { @ = count(); } }:1:41: syntax error near \"}\""
 bad "$E { @ = count(); } pid\$target" \
 	"invalid probe specifier $E { @ = count(); } pid\$target:1:41: probe description :::pid@P does not match any probes"
-# Descriptions: five fields, no pid, pid0.
-bad 'pid$target:a:b:work:entry {}' \
-	'invalid probe specifier pid$target:a:b:work:entry {}:1:1: invalid probe description "pid@P:a:b:work:entry": too many fields'
+# Descriptions: five fields (the middle ones are the function), no
+# pid, pid0.
+bad 'pid$target:a.out:b:work:entry {}' \
+	"invalid probe specifier pid\$target:a.out:b:work:entry {}: no function matches 'b:work' in a.out; did you mean 'work'?"
 bad 'pid::work:entry {}' \
 	'invalid probe specifier pid::work:entry {}:1:1: probe description pid::work:entry does not match any probes'
 bad 'pid0::work:entry {}' \

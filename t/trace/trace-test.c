@@ -17,7 +17,8 @@
  *     stop's firing through trace_fire(): the provider's arguments, an
  *     argument read on demand (pv_getarg), exit(); the D hooks outside
  *     a process's firing (BEGIN) fault rather than crash;
- *   - -l: dtrace's listing format.
+ *   - -l: dtrace's listing format;
+ *   - a probe at inlined copies: their count, its provider's notes.
  * The expected values are the fake provider's own (its table and its
  * pv_args), and dtrace's formats.
  */
@@ -440,6 +441,7 @@ firing(fixture_t *fx)
 		CHECK(host.dh_addr2sym(NULL, 4096, buf, sizeof(buf)) == -1);
 		CHECK(host.dh_ustack(NULL, pcs, 4) == 0);
 		CHECK(host.dh_vtimestamp(NULL) == 0);
+		CHECK(host.dh_ureg(NULL, 0, &v) == -1);
 		CHECK(host.dh_pcsym(fx->fx_tr, 1, 4096, buf, sizeof(buf)) ==
 		    -1);
 	}
@@ -534,6 +536,134 @@ errors(void)
 	finish(&fx);
 }
 
+/*
+ * A provider whose entry probe of g fires at two inlined copies too
+ * (pr_ninline, st_inline) and whose resolution notes what it may miss
+ * (pl_notes): the "matched" count of copies, the note said once (not
+ * again when the description is resolved anew), -l's notice.
+ */
+static bool
+inl_names(const char *prov, pid_t pid)
+{
+	/* processes only, as pid */
+	return pid != 0 && strncmp(prov, "inl", 3) == 0;
+}
+
+static int
+inl_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
+    pb_probe_list_t *out, char *err, size_t errlen)
+{
+	static const uint64_t at[] = { 0x5000, 0x6010, 0x7020 };
+	pb_probe_t *pr;
+	size_t i;
+
+	(void)tid;
+	(void)d;
+	(void)flags;
+	(void)err;
+	(void)errlen;
+	out->pl_probes = calloc(1, sizeof(*pr));
+	out->pl_n = 1;
+	pr = &out->pl_probes[0];
+	snprintf(pr->pr_provider, sizeof(pr->pr_provider), "inl%d",
+	    (int)pid);
+	pr->pr_mod = strdup("m");
+	pr->pr_func = strdup("g");
+	pr->pr_name = strdup("entry");
+	pr->pr_kind = PB_ENTRY;
+	pr->pr_arm = PB_ARM_SITE;
+	pr->pr_faddr = at[0];
+	pr->pr_fsize = 0x10;
+	pr->pr_sites = calloc(3, sizeof(*pr->pr_sites));
+	pr->pr_nsites = 3;
+	pr->pr_ninline = 2;
+	for (i = 0; i < 3; i++) {
+		pr->pr_sites[i].st_addr = at[i];
+		pr->pr_sites[i].st_inline = i > 0;
+		pr->pr_sites[i].st_fast = i > 0 ? PB_FAST_REFUSED :
+		    PB_FAST_ENTRY;
+		pr->pr_sites[i].st_recargs = 0x3f;
+	}
+	out->pl_notes = calloc(1, sizeof(char *));
+	out->pl_notes[0] = strdup("m`h: its inlined copies are not probed");
+	out->pl_nnotes = 1;
+	return 1;
+}
+
+static const pb_provider_t inl = {
+	.pv_name = "inl",
+	.pv_names = inl_names,
+	.pv_resolve = inl_resolve,
+	.pv_attr = { "Private", "Private", "Unknown" },
+};
+
+static void
+inlined(void)
+{
+	static const pb_provider_t *const ps[] = {
+		&pb_dtrace_provider, &inl, NULL,
+	};
+	static const char prog_g[] = "inl$target::g:entry { trace(arg0); }";
+	static const char note[] =
+	    "pidtrace: m`h: its inlined copies are not probed\n";
+	dsl_src_t src = { "t", prog_g, sizeof(prog_g) - 1 };
+	fixture_t fx;
+	dsl_copts_t co;
+	dsl_host_t host;
+	char err[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&fx, 0, sizeof(fx));
+	memset(&co, 0, sizeof(co));
+	co.co_target = PID;
+	fx.fx_notes = open_memstream(&fx.fx_notebuf, &fx.fx_notelen);
+	fx.fx_tr = trace_new(ps, fx.fx_notes);
+	fx.fx_p = fake_proc(fx.fx_tr, PID);
+	fx.fx_pg = dsl_compile(&src, 1, &co, err, sizeof(err));
+	CHECKF(fx.fx_pg != NULL, "compile: %s", err);
+	if (fx.fx_pg == NULL)
+		exit(1);
+	trace_configure(fx.fx_tr, fx.fx_pg, 0);
+	memset(&host, 0, sizeof(host));
+	host.dh_out = stdout;
+	trace_host(fx.fx_tr, &host);
+	fx.fx_rt = dsl_rt_create(fx.fx_pg, &host);
+	CHECK(trace_enable(fx.fx_tr, fx.fx_rt, fx.fx_m, &fx.fx_bad, err,
+	    sizeof(err)) == 0);
+	CHECKF(fx.fx_m[0].tm_probes == 1 && fx.fx_m[0].tm_inlined == 2,
+	    "g: %zu probes, %zu copies", fx.fx_m[0].tm_probes,
+	    fx.fx_m[0].tm_inlined);
+	/* one probe, three sites: the copies' say they are copies */
+	CHECK(fx.fx_p->p_sc.sc_arm.am_nsites == 3 &&
+	    !fx.fx_p->p_sc.sc_arm.am_sites[0].ts_refs[0].tf_fr.fr_inline &&
+	    fx.fx_p->p_sc.sc_arm.am_sites[2].ts_refs[0].tf_fr.fr_inline &&
+	    fx.fx_p->p_sc.sc_arm.am_sites[2].ts_refs[0].tf_fr.fr_recargs ==
+	    0x3f);
+	CHECKF(strcmp(text(fx.fx_notes, &fx.fx_notebuf), note) == 0,
+	    "notes: %s", fx.fx_notebuf);
+	trace_arm_exec(&fx.fx_p->p_sc);
+	trace_enable_refresh(&fx.fx_p->p_sc);
+	CHECKF(strcmp(text(fx.fx_notes, &fx.fx_notebuf), note) == 0,
+	    "notes again: %s", fx.fx_notebuf);
+	/* -l: dtrace's line, and the copies in a notice */
+	f = open_memstream(&buf, &len);
+	trace_list(fx.fx_tr, f);
+	fclose(f);
+	CHECKF(strstr(buf, "inl4242                 m"
+	    "                                 g entry\n") != NULL, "-l: %s",
+	    buf);
+	CHECKF(strstr(text(fx.fx_notes, &fx.fx_notebuf), "pidtrace: "
+	    "inl4242:m:g:entry fires at 2 inlined copies too\n") != NULL,
+	    "-l notice: %s", fx.fx_notebuf);
+	free(buf);
+	dsl_rt_destroy(fx.fx_rt);
+	dsl_prog_free(fx.fx_pg);
+	trace_free(fx.fx_tr);
+	fclose(fx.fx_notes);
+	free(fx.fx_notebuf);
+}
+
 /* No process: syscall probes would fire in one; profile-N is a tick. */
 static void
 alone(void)
@@ -585,6 +715,7 @@ main(void)
 	listing(&fx);
 	finish(&fx);
 	errors();
+	inlined();
 	alone();
 	return failures != 0;
 }
