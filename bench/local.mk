@@ -16,7 +16,7 @@ bench_work_CFLAGS = $(AM_CFLAGS) -O2
 bench_floor_SOURCES = bench/floor.c
 bench_floor_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/overhead bench/overhead-leveldown.sh bench/attach.sh
-EXTRA_DIST += bench/usdt-attach.sh
+EXTRA_DIST += bench/usdt-attach.sh bench/scale.sh
 
 # bench/aggmem: bytes per aggregation key.
 noinst_PROGRAMS += bench/aggmem

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,12 +33,12 @@
 #include "tracer/tracer.h"
 
 #define MAXPROGS	64
-#define MAXGRABS	64
 
 typedef struct cmd_prog {
 	bool		cp_script;	/* -s FILE, else -n TEXT */
 	const char	*cp_arg;	/* the file name or the text */
 	char		*cp_text;	/* the D text */
+	char		*cp_own;	/* -P: the text made, cp_arg */
 	size_t		cp_matches;	/* probes its descriptions matched */
 	size_t		cp_inlined;	/* inlined copies they fire at too */
 } cmd_prog_t;
@@ -58,7 +59,7 @@ typedef struct cmd {
 	bool		c_quiet, c_compile_only, c_list, c_zdefs;
 	bool		c_verbose;	/* -v: -l lists argument types */
 	const char	*c_outfile;
-	cmd_grab_t	c_grabs[MAXGRABS];	/* -p and -c */
+	cmd_grab_t	*c_grabs;	/* -p and -c, as many as given */
 	size_t		c_ngrabs;
 	FILE		*c_out;
 	FILE		*c_final;	/* bufpolicy=ring: c_out's own output */
@@ -76,12 +77,15 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "Usage: pidtrace [-eqwlZhV] [-n program] [-s script] [-o output] "
+	    "Usage: pidtrace [-eqFwlZhV] [-n program] [-s script] "
+	    "[-P provider]\n\t[-o output] "
 	    "[-x opt[=val]]\n"
 	    "\t[-p pid]... [-c command]... [args ...]\n\n"
 	    "\t-n  enable probes described by a D program (several allowed)\n"
 	    "\t-s  enable probes of a D script file (several allowed)\n"
+	    "\t-P  enable every probe of a provider (-n 'provider:::')\n"
 	    "\t-q  quiet: only what the program prints\n"
+	    "\t-F  indent by calls: entry ->, return <-, per thread\n"
 	    "\t-w  allow destructive actions (system, raise, freopen)\n"
 	    "\t-o  append output to a file\n"
 	    "\t-x  set an option (quiet, aggsortkey, aggsortrev, "
@@ -96,7 +100,8 @@ usage(FILE *fp)
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
 	    "\t-v  with -l: each probe's attributes and argument types "
-	    "(DWARF);\n\t    refused without -l\n"
+	    "(DWARF);\n\t    tracing: at the end, the probe sites and "
+	    "firings of each path\n"
 	    "\t-Z  allow descriptions that match no probe\n"
 	    "\t-p  trace a running process (several allowed)\n"
 	    "\t-c  run a command and trace it (several allowed)\n"
@@ -228,6 +233,7 @@ enable_probes(cmd_t *c)
 		const dsl_pdesc_t *pd = dsl_prog_desc(c->c_pg, bad);
 		const cmd_prog_t *p = &c->c_progs[pd->pd_src];
 
+		free(m);	/* die() exits: nothing of ours stays */
 		if (p->cp_script)
 			die("failed to compile script %s: %s:%d:%d: %s",
 			    p->cp_arg, p->cp_arg, pd->pd_line, pd->pd_col,
@@ -240,14 +246,19 @@ enable_probes(cmd_t *c)
 		c->c_progs[pd->pd_src].cp_matches += m[d].tm_probes;
 		c->c_progs[pd->pd_src].cp_inlined += m[d].tm_inlined;
 		/* ours fire in traced processes only, dtrace's everywhere */
-		if (m[d].tm_probes == 0 && m[d].tm_elsewhere != NULL)
-			die("probe description %s: %s probes fire in traced "
-			    "processes only: give -p PID or -c CMD",
-			    pd->pd_text, m[d].tm_elsewhere);
+		if (m[d].tm_probes == 0 && m[d].tm_elsewhere != NULL) {
+			snprintf(what, sizeof(what), "probe description %s: "
+			    "%s probes fire in traced processes only: give "
+			    "-p PID or -c CMD", pd->pd_text,
+			    m[d].tm_elsewhere);
+			free(m);
+			die("%s", what);
+		}
 		if (m[d].tm_probes == 0 && !c->c_zdefs &&
 		    !trace_proc_deferred(c->c_tr) && !m[d].tm_refused) {
 			snprintf(what, sizeof(what), "probe description %s "
 			    "does not match any probes", pd->pd_text);
+			free(m);
 			desc_error(c, d, dsl_prog_option(c->c_pg, "errtags") !=
 			    NULL ? "[D_PDESC_ZERO] " : "", what);
 		}
@@ -306,6 +317,20 @@ metrics_tick(void *arg, uint64_t now)
 	return c->c_mnext;
 }
 
+/* A new -p or -c at the end of the list. */
+static cmd_grab_t *
+add_grab(cmd_t *c)
+{
+	cmd_grab_t *g = realloc(c->c_grabs, (c->c_ngrabs + 1) * sizeof(*g));
+
+	if (g == NULL)
+		die("out of memory");
+	c->c_grabs = g;
+	g += c->c_ngrabs++;
+	memset(g, 0, sizeof(*g));
+	return g;
+}
+
 static void
 parse_args(cmd_t *c, int argc, char **argv)
 {
@@ -320,7 +345,7 @@ parse_args(cmd_t *c, int argc, char **argv)
 	c->c_nargs = 1;
 	/* as dtrace: flags and macro arguments may be interleaved */
 	while (optind < argc) {
-		while ((ch = getopt_long(argc, argv, "+n:s:qwo:x:elvZp:c:hV",
+		while ((ch = getopt_long(argc, argv, "+n:s:P:qFwo:x:elvZp:c:hV",
 		    longopts, NULL)) != -1) {
 			switch (ch) {
 			case 'n':
@@ -330,6 +355,27 @@ parse_args(cmd_t *c, int argc, char **argv)
 				c->c_progs[c->c_nprogs].cp_script = ch == 's';
 				c->c_progs[c->c_nprogs].cp_arg = optarg;
 				c->c_nprogs++;
+				break;
+			case 'P': {
+				/* -P prov is -n 'prov:::', as in dtrace */
+				char *text = malloc(strlen(optarg) + 4);
+
+				if (text == NULL)
+					die("out of memory");
+				if (c->c_nprogs == MAXPROGS)
+					die("too many programs");
+				sprintf(text, "%s:::", optarg);
+				c->c_progs[c->c_nprogs].cp_script = false;
+				c->c_progs[c->c_nprogs].cp_arg = text;
+				c->c_progs[c->c_nprogs].cp_own = text;
+				c->c_nprogs++;
+				break;
+			}
+			case 'F':
+				/* -F is -x flowindent, as in dtrace */
+				if (c->c_nxopts == MAXPROGS)
+					die("too many -x options");
+				c->c_xopts[c->c_nxopts++] = "flowindent";
 				break;
 			case 'q':
 				/* -q is -x quiet, as in dtrace */
@@ -373,15 +419,11 @@ parse_args(cmd_t *c, int argc, char **argv)
 				if (errno != 0 || *e != '\0' || pid <= 0 ||
 				    pid > INT_MAX)
 					die("invalid process id: %s", optarg);
-				if (c->c_ngrabs == MAXGRABS)
-					die("too many -p and -c options");
-				c->c_grabs[c->c_ngrabs++].cg_pid = pid;
+				add_grab(c)->cg_pid = pid;
 				break;
 			}
 			case 'c':
-				if (c->c_ngrabs == MAXGRABS)
-					die("too many -p and -c options");
-				c->c_grabs[c->c_ngrabs++].cg_command = optarg;
+				add_grab(c)->cg_command = optarg;
 				break;
 			case 'h':
 				usage(stdout);
@@ -423,6 +465,7 @@ json_on_cmdline(const cmd_t *c)
 static void
 grab(cmd_t *c)
 {
+	struct rlimit rl;
 	char err[512];
 	int saved = -1;
 	size_t i;
@@ -430,6 +473,16 @@ grab(cmd_t *c)
 	c->c_tr = grabbed = trace_new(pb_providers, stderr);
 	if (c->c_tr == NULL)
 		die("out of memory");
+	/*
+	 * A process holds a few descriptors (its memory, its ring): the
+	 * soft limit of 1024 would stop a few hundred -p short of what the
+	 * hard limit allows.
+	 */
+	if (c->c_ngrabs > 64 && getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+	    rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
 	/* all before the first attach, while pidtrace has no thread */
 	for (i = 0; i < c->c_ngrabs; i++)
 		if (trace_proc_userns((pid_t)c->c_grabs[i].cg_pid, err,
@@ -503,17 +556,6 @@ main(int argc, char **argv)
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);
-		return 2;
-	}
-	/*
-	 * dtrace -v without -l compiles and prints each clause's minimum
-	 * stability attributes; D here has no attributes but the listed
-	 * probes', so say so rather than accept a flag that does nothing.
-	 */
-	if (c->c_verbose && !c->c_list) {
-		fprintf(stderr, "pidtrace: -v without -l: the stability report "
-		    "of dtrace -v is not implemented (-l -v lists the probes' "
-		    "attributes and argument types)\n");
 		return 2;
 	}
 	for (i = 0; i < c->c_nprogs; i++) {
@@ -636,6 +678,15 @@ main(int argc, char **argv)
 	status = trace_run(c->c_tr, metrics_tick, c);
 	if (status < 0)
 		status = 1;
+	{
+		char nm[1024];
+		size_t d;
+
+		if (trace_run_nomatch(c->c_tr, &d, nm, sizeof(nm))) {
+			fflush(c->c_out);
+			desc_error(c, d, "", nm);
+		}
+	}
 	flamegraph(c);
 	if (c->c_metrics != NULL) {
 		/* the file ends with the final counts */
@@ -653,7 +704,10 @@ main(int argc, char **argv)
 	dsl_rt_destroy(c->c_rt);
 	dsl_prog_free(c->c_pg);
 	trace_free(c->c_tr);
-	for (i = 0; i < c->c_nprogs; i++)
+	for (i = 0; i < c->c_nprogs; i++) {
 		free(c->c_progs[i].cp_text);
+		free(c->c_progs[i].cp_own);
+	}
+	free(c->c_grabs);
 	return status;
 }

@@ -15,6 +15,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_CLEANPATH] = { 1, 1, DT_STR, 0, false, "s" },
 	[F_USTACK] = { 0, 2, DT_STR, 0, false, "ii" },
 	[F_JSTACK] = { 0, 2, DT_STR, 0, false, "ii" },
+	[F_STACK] = { 0, 1, DT_STR, 0, false, "i" },
 	[F_UFUNC] = { 1, 1, DT_STR, 0, false, "i" },
 	[F_UMOD] = { 1, 1, DT_STR, 0, false, "i" },
 	[F_USYM] = { 1, 1, DT_STR, 0, false, "i" },
@@ -1739,6 +1741,132 @@ check_inlines(check_t *ck)
 	}
 }
 
+/*
+ * D's signal constants: dtrace's signal.d is made of every SIG* number
+ * <signal.h> defines (not SIGRTMIN, SIGRTMAX, SIG_*), as inline ints.
+ */
+static const struct {
+	const char *sc_name;
+	int sc_num;
+} sigconsts[] = {
+#ifdef SIGHUP
+	{ "SIGHUP", SIGHUP },
+#endif
+#ifdef SIGINT
+	{ "SIGINT", SIGINT },
+#endif
+#ifdef SIGQUIT
+	{ "SIGQUIT", SIGQUIT },
+#endif
+#ifdef SIGILL
+	{ "SIGILL", SIGILL },
+#endif
+#ifdef SIGTRAP
+	{ "SIGTRAP", SIGTRAP },
+#endif
+#ifdef SIGABRT
+	{ "SIGABRT", SIGABRT },
+#endif
+#ifdef SIGIOT
+	{ "SIGIOT", SIGIOT },
+#endif
+#ifdef SIGBUS
+	{ "SIGBUS", SIGBUS },
+#endif
+#ifdef SIGFPE
+	{ "SIGFPE", SIGFPE },
+#endif
+#ifdef SIGKILL
+	{ "SIGKILL", SIGKILL },
+#endif
+#ifdef SIGUSR1
+	{ "SIGUSR1", SIGUSR1 },
+#endif
+#ifdef SIGSEGV
+	{ "SIGSEGV", SIGSEGV },
+#endif
+#ifdef SIGUSR2
+	{ "SIGUSR2", SIGUSR2 },
+#endif
+#ifdef SIGPIPE
+	{ "SIGPIPE", SIGPIPE },
+#endif
+#ifdef SIGALRM
+	{ "SIGALRM", SIGALRM },
+#endif
+#ifdef SIGTERM
+	{ "SIGTERM", SIGTERM },
+#endif
+#ifdef SIGSTKFLT
+	{ "SIGSTKFLT", SIGSTKFLT },
+#endif
+#ifdef SIGCHLD
+	{ "SIGCHLD", SIGCHLD },
+#endif
+#ifdef SIGCLD
+	{ "SIGCLD", SIGCLD },
+#endif
+#ifdef SIGCONT
+	{ "SIGCONT", SIGCONT },
+#endif
+#ifdef SIGSTOP
+	{ "SIGSTOP", SIGSTOP },
+#endif
+#ifdef SIGTSTP
+	{ "SIGTSTP", SIGTSTP },
+#endif
+#ifdef SIGTTIN
+	{ "SIGTTIN", SIGTTIN },
+#endif
+#ifdef SIGTTOU
+	{ "SIGTTOU", SIGTTOU },
+#endif
+#ifdef SIGURG
+	{ "SIGURG", SIGURG },
+#endif
+#ifdef SIGXCPU
+	{ "SIGXCPU", SIGXCPU },
+#endif
+#ifdef SIGXFSZ
+	{ "SIGXFSZ", SIGXFSZ },
+#endif
+#ifdef SIGVTALRM
+	{ "SIGVTALRM", SIGVTALRM },
+#endif
+#ifdef SIGPROF
+	{ "SIGPROF", SIGPROF },
+#endif
+#ifdef SIGWINCH
+	{ "SIGWINCH", SIGWINCH },
+#endif
+#ifdef SIGIO
+	{ "SIGIO", SIGIO },
+#endif
+#ifdef SIGPOLL
+	{ "SIGPOLL", SIGPOLL },
+#endif
+#ifdef SIGPWR
+	{ "SIGPWR", SIGPWR },
+#endif
+#ifdef SIGSYS
+	{ "SIGSYS", SIGSYS },
+#endif
+};
+
+/* The number of signal constant name, or -1. */
+static int
+sigconst(const char *name)
+{
+	size_t i;
+
+	if (strncmp(name, "SIG", 3) != 0)
+		return -1;
+	for (i = 0; i < sizeof(sigconsts) / sizeof(sigconsts[0]); i++)
+		if (strcmp(sigconsts[i].sc_name, name) == 0)
+			return sigconsts[i].sc_num;
+	return -1;
+}
+
 static void
 ident(check_t *ck, int32_t n)
 {
@@ -1836,6 +1964,12 @@ ident(check_t *ck, int32_t n)
 			expr1(ck, n);
 			return;
 		}
+	}
+	if (sigconst(name) >= 0) {
+		nd->dn_op = N_INT;
+		nd->dn_ival = sigconst(name);
+		set_int(nd, 4, true);
+		return;
 	}
 	v = find_var(ck, V_GLOBAL, name, false);
 	if (v != NULL && v->va_type != DT_VOID && ck->ck_strict &&

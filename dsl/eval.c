@@ -1465,6 +1465,16 @@ subr(dsl_rt_t *rt, int32_t n)
 		d[len] = '\0';
 		return (int64_t)(uintptr_t)d;
 	}
+	case F_STACK:
+		/*
+		 * The kernel stack: none in a process traced from user
+		 * space.  dtrace's is empty in a pid probe (its test
+		 * pid/tst.emptystack.d): a stack of no frames.
+		 */
+		if ((d = scratch(rt, ss, n)) == NULL)
+			return 0;
+		snprintf(d, ss, "%c%d", DSL_STACKMARK, (int)rt->rt_ctx->cx_pid);
+		return (int64_t)(uintptr_t)d;
 	case F_USTACK:
 	case F_JSTACK:
 		return VAL(stack(rt, n, nargs > 0 ? av[0] : f == F_USTACK ?

@@ -21,9 +21,86 @@ dsl_print_heading(dsl_rt_t *rt)
 	if (rt->rt_heading)
 		return;
 	rt->rt_heading = true;
-	if (!rt->rt_quiet && rt->rt_emit == NULL)
+	if (rt->rt_flow && rt->rt_emit == NULL)
+		fprintf(rt->rt_out, "%3s %-41s\n", "CPU", "FUNCTION");
+	else if (!rt->rt_quiet && rt->rt_emit == NULL)
 		fprintf(rt->rt_out, "%3s %6s %32s\n", "CPU", "ID",
 		    "FUNCTION:NAME");
+}
+
+/* -F: the indent of thread tid, made 0 when new; NULL: out of memory. */
+static int32_t *
+flow_indent(dsl_rt_t *rt, int32_t tid)
+{
+	struct rt_flow *f;
+	size_t i;
+
+	for (i = 0; i < rt->rt_nflows; i++)
+		if (rt->rt_flows[i].fl_tid == tid)
+			return &rt->rt_flows[i].fl_indent;
+	f = realloc(rt->rt_flows, (rt->rt_nflows + 1) * sizeof(*f));
+	if (f == NULL)
+		return NULL;
+	rt->rt_flows = f;
+	f[rt->rt_nflows].fl_tid = tid;
+	f[rt->rt_nflows].fl_indent = 0;
+	return &f[rt->rt_nflows++].fl_indent;
+}
+
+/* Whether name is word ("entry") or ends in "-" word ("method-entry"). */
+static bool
+flow_name(const char *name, const char *word)
+{
+	size_t n = strlen(name), w = strlen(word);
+
+	return n >= w && strcmp(name + n - w, word) == 0 &&
+	    (n == w || name[n - w - 1] == '-');
+}
+
+/*
+ * -F, as dtrace's dt_flowindent and its chew() print it: an entry
+ * " -> func", then the thread's later lines two columns further in; a
+ * return back out, " <- func" (" => ", " <= " for syscall probes); any
+ * other probe "| func:name".  The indent is the thread's, since each
+ * thread has its own calls (dtrace keeps one per CPU buffer).  A second
+ * clause printing the same entry does not indent again.  Printed under
+ * -q too, as dtrace does.
+ */
+static void
+flow_probe(dsl_rt_t *rt, const rt_probe_t *p)
+{
+	int32_t *ind = flow_indent(rt, rt->rt_ctx->cx_tid), zero = 0;
+	bool sys = strcmp(p->pr_prov, "syscall") == 0;
+	const char *pre = "| ";
+	char name[600];
+	int kind = 0;
+
+	if (ind == NULL)
+		ind = &zero;
+	if (flow_name(p->pr_name, "entry"))
+		kind = 1;
+	else if (flow_name(p->pr_name, "return"))
+		kind = 2;
+	if (kind == 1 && rt->rt_pid == rt->rt_flowpid &&
+	    rt->rt_epid != rt->rt_flowepid)
+		kind = 0;
+	rt->rt_flowpid = rt->rt_pid;
+	rt->rt_flowepid = rt->rt_epid;
+	if (kind == 1)
+		pre = sys ? " => " : " -> ";
+	else if (kind == 2)
+		pre = sys ? " <= " : " <- ";
+	if (kind == 2 && *ind > 0)
+		*ind -= 2;
+	if (kind == 0)
+		snprintf(name, sizeof(name), "%*s%s%s:%s", (int)*ind, "", pre,
+		    p->pr_func, p->pr_name);
+	else
+		snprintf(name, sizeof(name), "%*s%s%s", (int)*ind, "", pre,
+		    p->pr_func);
+	fprintf(rt->rt_out, "%3d %-41s ", rt->rt_ctx->cx_cpu, name);
+	if (kind == 1)
+		*ind += 2;
 }
 
 void
@@ -32,6 +109,10 @@ dsl_print_probe(dsl_rt_t *rt)
 	const rt_probe_t *p = &rt->rt_probes[rt->rt_pid - 1];
 	char name[512];
 
+	if (rt->rt_flow && rt->rt_emit == NULL) {
+		flow_probe(rt, p);
+		return;
+	}
 	if (rt->rt_quiet || rt->rt_emit != NULL)
 		return;
 	snprintf(name, sizeof(name), "%s:%s", p->pr_func, p->pr_name);

@@ -51,6 +51,7 @@ static const char *const funcnames[F_NFUNCS] = {
 	[F_CLEANPATH] = "cleanpath",
 	[F_USTACK] = "ustack",
 	[F_JSTACK] = "jstack",
+	[F_STACK] = "stack",
 	[F_UFUNC] = "ufunc",
 	[F_UMOD] = "umod",
 	[F_USYM] = "usym",

@@ -101,7 +101,7 @@ enum {
 	F_PROGENYOF, F_ALLOCA, F_BCOPY, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
 	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
-	F_USTACK, F_JSTACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
+	F_USTACK, F_JSTACK, F_STACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
 	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
@@ -119,8 +119,9 @@ enum {
 #define F_ISACTION(f)	((f) >= F_PRINT && (f) <= F_SETOPT)
 #define F_ISAGG(f)	((f) >= F_COUNT)
 #define F_ISDESTRUCT(f)	((f) >= F_STOP && (f) <= F_COPYOUTSTR)
-/* ustack(); and jstack(); as statements record the stack (print it) */
-#define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK)
+/* ustack(); jstack(); and stack(); as statements record the stack (print
+ * it) */
+#define F_ISSTACK(f)	((f) == F_USTACK || (f) == F_JSTACK || (f) == F_STACK)
 
 /*
  * C types: one flat table per program (dsl_typetab_t, dsl.h), entries

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -263,6 +264,27 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 		fputc('\n', rt->rt_host.dh_out);
 }
 
+/*
+ * A boolean option: set by its name alone or any value but those dtrace
+ * reads as unset (no, false, disable(d), off, unset, in any case, and 0;
+ * its test misc/tst.boolopt.d).
+ */
+static bool
+optbool(const dsl_prog_t *pg, const char *name)
+{
+	static const char *const unset[] = { "no", "false", "disable",
+	    "disabled", "off", "unset", NULL };
+	const char *v = dsl_prog_option(pg, name);
+	size_t i;
+
+	if (v == NULL)
+		return false;
+	for (i = 0; unset[i] != NULL; i++)
+		if (strcasecmp(v, unset[i]) == 0)
+			return false;
+	return strcmp(v, "0") != 0;
+}
+
 /* An integer option's value, def when unset or not a positive number. */
 static int64_t
 optint(const dsl_prog_t *pg, const char *name, int64_t def)
@@ -298,6 +320,7 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
+	rt->rt_flow = optbool(pg, "flowindent");
 	if (host->dh_quiet)
 		rt->rt_opts[O_QUIET] = 1;
 	rt->rt_rand = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
@@ -439,8 +462,14 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 		return -1;
 	p = &rt->rt_probes[id - 1];
 	c = pg->pg_desc_clause[desc];
+	/*
+	 * One enabling per description, as dtrace makes one ECB for each
+	 * description of a clause: "a:::x, b:::x { }" over one probe runs
+	 * its clause twice (dtrace's test pid/tst.weak1.d counts two for
+	 * one call of go, named by go:entry and by its alias _go:entry).
+	 */
 	for (i = 0; i < p->pr_nclauses; i++)
-		if (p->pr_clauses[i] == c)
+		if (p->pr_descs[i] == (uint32_t)desc)
 			return 0;
 	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof(uint32_t));
 	if (nc == NULL)
@@ -450,12 +479,18 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	if (ne == NULL)
 		return -1;
 	p->pr_epids = ne;
-	/* keep program order */
-	for (i = p->pr_nclauses; i > 0 && p->pr_clauses[i - 1] > c; i--) {
+	ne = realloc(p->pr_descs, (p->pr_nclauses + 1) * sizeof(uint32_t));
+	if (ne == NULL)
+		return -1;
+	p->pr_descs = ne;
+	/* keep program order: descriptions are numbered in it */
+	for (i = p->pr_nclauses; i > 0 && p->pr_descs[i - 1] > desc; i--) {
 		p->pr_clauses[i] = p->pr_clauses[i - 1];
 		p->pr_epids[i] = p->pr_epids[i - 1];
+		p->pr_descs[i] = p->pr_descs[i - 1];
 	}
 	p->pr_clauses[i] = c;
+	p->pr_descs[i] = (uint32_t)desc;
 	p->pr_epids[i] = ++rt->rt_nepids;
 	p->pr_nclauses++;
 	return 0;
@@ -552,8 +587,10 @@ dsl_rt_destroy(dsl_rt_t *rt)
 		free(p->pr_name);
 		free(p->pr_clauses);
 		free(p->pr_epids);
+		free(p->pr_descs);
 	}
 	free(rt->rt_probes);
+	free(rt->rt_flows);
 	for (i = 0; i < rt->rt_nspec; i++)
 		free(rt->rt_spec[i].sp_buf);
 	free(rt->rt_spec);

@@ -60,6 +60,7 @@ typedef struct rt_probe {
 	char		*pr_prov, *pr_mod, *pr_func, *pr_name;
 	uint32_t	*pr_clauses;	/* enabled clauses, program order */
 	uint32_t	*pr_epids;	/* and their enabled probe ids */
+	uint32_t	*pr_descs;	/* and the descriptions enabling them */
 	uint32_t	pr_nclauses;
 } rt_probe_t;
 
@@ -138,6 +139,14 @@ struct dsl_rt {
 
 	bool		rt_heading;	/* the CPU ID FUNCTION:NAME line */
 	bool		rt_quiet;
+	bool		rt_flow;	/* -F, -x flowindent */
+	struct rt_flow {		/* -F: each thread's indent */
+		int32_t	fl_tid;
+		int32_t	fl_indent;
+	}		*rt_flows;
+	size_t		rt_nflows;
+	uint32_t	rt_flowpid;	/* the probe and epid printed last */
+	uint32_t	rt_flowepid;
 	bool		rt_exited;
 	bool		rt_ended;
 	bool		rt_intr;

@@ -738,9 +738,9 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		if (flags & PB_ALLOFFSETS)
 			w->wa_offglob = name;
 		if (!w->wa_entry && !w->wa_return && w->wa_offglob == NULL) {
-			pb_seterr(err, errlen, "probe name '%s' matches neither "
-			    "entry nor return (offset probes are created "
-			    "only by a hexadecimal name)", name);
+			pb_seterr(err, errlen, "[D_PROC_NAME] probe name '%s' "
+			    "matches neither entry nor return (offset probes "
+			    "are created only by a hexadecimal name)", name);
 			return -1;
 		}
 		return 0;
@@ -763,8 +763,9 @@ parse_name(const char *name, int flags, struct want *w, char *err,
 		w->wa_off = strtoull(p, &end, 16);
 		if (*p == '\0' || *end != '\0' || errno != 0 ||
 		    *p == '-' || *p == '+') {
-			pb_seterr(err, errlen, "invalid probe name '%s': expected "
-			    "entry, return or a hexadecimal offset", name);
+			pb_seterr(err, errlen, "[D_PROC_NAME] invalid probe "
+			    "name '%s': expected entry, return or a "
+			    "hexadecimal offset", name);
 			return -1;
 		}
 		w->wa_offset = 1;
@@ -1060,8 +1061,9 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 	size_t i;
 
 	if (w->wa_offset && w->wa_off >= f->fu_size) {
-		first_err(rs, "offset 0x%" PRIx64 " is beyond the end of %s "
-		    "(size 0x%" PRIx64 ")", w->wa_off, fname, f->fu_size);
+		first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is beyond "
+		    "the end of %s (size 0x%" PRIx64 ")", w->wa_off, fname,
+		    f->fu_size);
 		return;
 	}
 	if (scan(sf, f->fu_addr, f->fu_size, NULL, 0, &fs) < 0) {
@@ -1078,8 +1080,9 @@ offset_probes(struct res *rs, const pb_module_t *md, struct symfile *sf,
 
 		if (!pb_fnscan_is_boundary(&fs, w->wa_off)) {
 			boundary_list(&fs, list, sizeof(list));
-			first_err(rs, "offset 0x%" PRIx64 " is not on an "
-			    "instruction boundary of %s (instructions at %s)",
+			first_err(rs, "[D_PROC_OFF] offset 0x%" PRIx64 " is "
+			    "not on an instruction boundary of %s "
+			    "(instructions at %s)",
 			    w->wa_off, fname, list);
 			goto out;
 		}
@@ -1679,8 +1682,9 @@ absolute(pid_t pid, const char *mod_glob, const char *name, int flags,
 
 	if (mod_glob != NULL && mod_glob[0] != '\0' &&
 	    strcmp(mod_glob, "a.out") != 0) {
-		pb_seterr(err, errlen, "function '-' takes an address in "
-		    "a.out: module '%s' is not the program", mod_glob);
+		pb_seterr(err, errlen, "[D_PROC_LIB] function '-' takes an "
+		    "address in a.out: module '%s' is not the program",
+		    mod_glob);
 		return -1;
 	}
 	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
@@ -1689,8 +1693,9 @@ absolute(pid_t pid, const char *mod_glob, const char *name, int flags,
 	addr = strtoull(q, &end, 16);
 	if (*q == '\0' || *end != '\0' || errno != 0 || *q == '-' ||
 	    *q == '+') {
-		pb_seterr(err, errlen, "function '-' takes one address as its "
-		    "name, in hexadecimal, not '%s'", name != NULL ? name : "");
+		pb_seterr(err, errlen, "[D_PROC_NAME] function '-' takes one "
+		    "address as its name, in hexadecimal, not '%s'",
+		    name != NULL ? name : "");
 		return -1;
 	}
 	memset(&rs, 0, sizeof(rs));
@@ -1770,6 +1775,38 @@ out:
 	return rc;
 }
 
+/*
+ * The name dtrace gives the function whose names begin at sf_names[k]
+ * when it looks its address up (libproc's byaddr_cmp_common): a global
+ * or weak name before a local one, then the fewest leading
+ * underscores, then the first in byte order; a versioned name
+ * ("memcpy@GLIBC_2.2.5") only when there is no other.  malloc, not
+ * __libc_malloc; read, not __libc_read, though that one is global and
+ * read weak.
+ */
+static const char *
+preferred(const struct symfile *sf, size_t k)
+{
+	const struct fname *f0 = &sf->sf_names[k], *b = f0;
+	size_t i;
+
+	for (i = k + 1; i < sf->sf_nnames &&
+	    sf->sf_names[i].fn_func == f0->fn_func; i++) {
+		const struct fname *f = &sf->sf_names[i];
+		int fl = (f->fn_rank >> 24 & 0xf) == 2, bl =
+		    (b->fn_rank >> 24 & 0xf) == 2;
+		int fv = strchr(f->fn_name, '@') != NULL, bv =
+		    strchr(b->fn_name, '@') != NULL;
+		unsigned fu = f->fn_rank >> 16 & 0xff, bu = b->fn_rank >> 16 &
+		    0xff;
+
+		if (fv != bv ? fv < bv : fl != bl ? fl < bl : fu != bu ?
+		    fu < bu : strcmp(f->fn_name, b->fn_name) < 0)
+			b = f;
+	}
+	return b->fn_name;
+}
+
 int
 pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
@@ -1807,6 +1844,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		pb_module_t *md = &ml.ml_mods[i];
 		struct symfile *sf;
 		size_t taken = SIZE_MAX;
+		const char *best = NULL;
 
 		if (!md->md_exec ||
 		    !pb_module_match_pid(pid, md, mod_glob))
@@ -1838,8 +1876,20 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		for (k = 0; k < sf->sf_nnames && !rs.rs_nomem; k++) {
 			const struct fname *fn = &sf->sf_names[k];
 
-			/* A glob takes an address once, by its best name. */
-			if (!g.gl_literal && fn->fn_func == taken)
+			if (k == 0 ||
+			    fn->fn_func != sf->sf_names[k - 1].fn_func)
+				best = preferred(sf, k);
+			/*
+			 * An address is one probe.  A literal names it by
+			 * dtrace's preferred name (preferred()), whichever
+			 * alias it matched, as dtrace looks the address up
+			 * again: go and its weak alias _go are one probe,
+			 * "go" (dtrace's tests pid/tst.weak1.d,
+			 * tst.weak2.d).  A glob takes the first alias it
+			 * matches, best first, as dtrace's glob takes the
+			 * name matched.
+			 */
+			if (fn->fn_func == taken)
 				continue;
 			/*
 			 * foo.cold is no function of its own: entering it is
@@ -1859,7 +1909,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 				continue;
 			taken = fn->fn_func;
 			make_probes(&rs, md, sf, &sf->sf_funcs[fn->fn_func],
-			    fn->fn_name);
+			    g.gl_literal ? best : fn->fn_name);
 			/*
 			 * Without DWARF the copies the compiler inlined are
 			 * not found, and a count misses them silently: say
@@ -1898,25 +1948,28 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 		flags |= PB_ZEROOK;
 	if (rs.rs_new.pl_n == 0 && !(flags & PB_ZEROOK)) {
 		if (nmods == 0 && moderr[0] != '\0')
-			pb_seterr(err, errlen, "no module matches '%s' in process "
-			    "%d (%s)", mod_glob ? mod_glob : "", (int)pid,
-			    moderr);
+			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module "
+			    "matches '%s' in process %d (%s)",
+			    mod_glob ? mod_glob : "", (int)pid, moderr);
 		else if (nmods == 0)
-			pb_seterr(err, errlen, "no module matches '%s' in process "
-			    "%d", mod_glob ? mod_glob : "", (int)pid);
+			pb_seterr(err, errlen, "[D_PDESC_ZERO] no module "
+			    "matches '%s' in process %d",
+			    mod_glob ? mod_glob : "", (int)pid);
 		else if (rs.rs_nfuncs == 0 && moderr[0] != '\0')
 			/* A module was unreadable: it may hold the function. */
-			pb_seterr(err, errlen, "no function matches '%s' in %s "
-			    "(unreadable: %s)", g.gl_text, where, moderr);
+			pb_seterr(err, errlen, "[D_PROC_FUNC] no function "
+			    "matches '%s' in %s (unreadable: %s)", g.gl_text,
+			    where, moderr);
 		else if (rs.rs_nfuncs == 0) {
 			suggest(&ml, mod_glob, g.gl_text, dym, sizeof(dym));
 			if (dym[0] != '\0')
-				pb_seterr(err, errlen, "no function matches '%s' "
-				    "in %s; did you mean '%s'?", g.gl_text,
-				    where, dym);
+				pb_seterr(err, errlen, "[D_PROC_FUNC] no "
+				    "function matches '%s' in %s; did you "
+				    "mean '%s'?", g.gl_text, where, dym);
 			else
-				pb_seterr(err, errlen, "no function matches '%s' "
-				    "in %s", g.gl_text, where);
+				pb_seterr(err, errlen, "[D_PROC_FUNC] no "
+				    "function matches '%s' in %s", g.gl_text,
+				    where);
 		} else if (rs.rs_firsterr[0] != '\0')
 			pb_seterr(err, errlen, "%s", rs.rs_firsterr);
 		else
@@ -1946,12 +1999,22 @@ pid_names(const char *prov, pid_t pid)
 {
 	char name[32];
 
+	size_t n = strlen(prov), k = n;
+
 	/*
-	 * Only a field that names pid makes pid probes: dtrace makes them
-	 * for pid$target, never for :::entry or *:::entry, which would
-	 * patch every function of every library (provider.h, pv_names).
+	 * Only a field that names pid makes pid probes, never :::entry or
+	 * *:::entry, which would patch every function of every library
+	 * (provider.h, pv_names): one that begins with "pid" (pid$target;
+	 * pid* for every process grabbed), or, as dtrace takes the pid
+	 * from the field's last digits, one that ends in this pid and
+	 * matches pid<PID> as a glob (p*d$target).
 	 */
-	if (pid == 0 || strncmp(prov, "pid", 3) != 0)
+	while (k > 0 && prov[k - 1] >= '0' && prov[k - 1] <= '9')
+		k--;
+	if (pid == 0)	/* pid0 is refused by pid_resolve */
+		return strcmp(prov, "pid0") == 0;
+	if (strncmp(prov, "pid", 3) != 0 && (k == n || k == 0 ||
+	    prov[k] == '0' || strtol(prov + k, NULL, 10) != (long)pid))
 		return false;
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	return pb_prov_match(prov, name);
@@ -1969,8 +2032,19 @@ pid_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 	size_t first = out->pl_n, i;
 	int n;
 
-	n = pb_pid_resolve(tid, d->de_mod, d->de_func, d->de_name, flags,
-	    out, err, errlen);
+	/* pid0 names no process: dtrace refuses it (D_PROC_BADPID). */
+	if (pid == 0) {
+		pb_seterr(err, errlen, "[D_PROC_BADPID] provider pid0 names no "
+		    "process: give pid$target or pid<PID> of a -p or -c");
+		return -1;
+	}
+	/*
+	 * As dtrace: an empty or globbed name also makes a probe on each
+	 * instruction whose offset it matches (pid$target:a.out:f: is
+	 * entry, return and every offset of f).
+	 */
+	n = pb_pid_resolve(tid, d->de_mod, d->de_func, d->de_name,
+	    flags | PB_ALLOFFSETS, out, err, errlen);
 	for (i = first; n > 0 && i < out->pl_n; i++)
 		snprintf(out->pl_probes[i].pr_provider,
 		    sizeof(out->pl_probes[i].pr_provider), "pid%d", (int)pid);

@@ -27,7 +27,9 @@
  *     /proc and files: at claim, listing, dlopen and exec time only.
  *   - One thread: none of these is thread-safe (providers cache).
  *   - Errors: -1 with a one-line message in err; the glue adds
- *     "pidtrace: " and the context.
+ *     "pidtrace: " and the context.  The message may begin with
+ *     dtrace's tag for the error in brackets ("[D_PROC_FUNC] no
+ *     function matches ..."): the glue keeps it under -x errtags only.
  *
  * Adding a provider: its file probes/<name>.c defining a pb_provider_t,
  * an extern line below and an entry in pb_providers (provider.c), its
@@ -313,12 +315,14 @@ typedef struct pb_provider {
 	 * usdt for the providers of pid's notes ("python*" ->
 	 * python4242).  pid 0 is pidtrace's own scope: the probes of no
 	 * process (dtrace's, tick-N) and, for listing, those the same in
-	 * every process (syscall's, profile-N); pid and usdt say no.  An
+	 * every process (syscall's, profile-N); pid and usdt say no (pid
+	 * says yes to "pid0" alone, to refuse it with dtrace's error).  An
 	 * empty field names every provider, as in dtrace
 	 * (pb_prov_match), with one exception that is dtrace's too: pid
 	 * probes are made only for a field that names pid (pid$target,
-	 * pid4242, pid*), never for "" or "*" (dtrace's dt_setcontext
-	 * makes them only for a provider ending in a digit); such a field
+	 * pid4242, pid*, p*d4242), never for "" or "*" (dtrace's
+	 * dt_setcontext makes them only for a provider ending in a
+	 * digit); such a field
 	 * still matches the pid probes that other descriptions made
 	 * (cmd/trace/enable.c).  A yes only says pv_resolve is worth
 	 * calling.  Not the firing path.

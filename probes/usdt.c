@@ -1093,6 +1093,33 @@ spec_index(const pb_usdt_probe_t *p)
  * description may wait for a library not loaded yet: the glue then asks
  * again after each dlopen.
  */
+/*
+ * Whether a provider glob could name a probe of process pid, whose
+ * names all end in its decimal pid (python4242): a glob ending in
+ * literal digits (test_prov4242, p*d4242) must end as the pid does.
+ * This costs nothing, where asking the notes reads the process's maps:
+ * a script with one description for each of 100 processes would
+ * otherwise read every process's maps for every description.
+ */
+static bool
+pid_tail_fits(const char *prov, pid_t pid)
+{
+	char num[16];
+	size_t lp = strlen(prov), ln, k;
+
+	ln = (size_t)snprintf(num, sizeof(num), "%d", (int)pid);
+	for (k = 0; k < lp && k < ln; k++) {
+		char c = prov[lp - 1 - k];
+
+		/* a digit in brackets is never last: "]" ends them */
+		if (c < '0' || c > '9')
+			return true;	/* a glob character or the name */
+		if (c != num[ln - 1 - k])
+			return false;
+	}
+	return true;
+}
+
 static bool
 usdt_names(const char *prov, pid_t pid)
 {
@@ -1103,6 +1130,8 @@ usdt_names(const char *prov, pid_t pid)
 	/* pid<PID> is the pid provider's, even when a note says "pid" */
 	snprintf(name, sizeof(name), "pid%d", (int)pid);
 	if (strcmp(prov, name) == 0)
+		return false;
+	if (!pid_tail_fits(prov, pid))
 		return false;
 	return pb_usdt_any(pid, prov) == 1;
 }

@@ -9,6 +9,7 @@ include t/probes/local.mk
 include t/faults/local.mk
 include t/story/local.mk
 include t/multi/local.mk
+include t/pid/local.mk
 include t/endings/local.mk
 include t/output/local.mk
 include t/tools/local.mk
@@ -21,6 +22,7 @@ include t/args/local.mk
 include t/trace/local.mk
 include t/inproc/local.mk
 include t/containers/local.mk
+include t/scale/local.mk
 include t/inject/local.mk
 include t/doc/local.mk
 include t/code/local.mk

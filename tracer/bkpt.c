@@ -16,11 +16,40 @@
 
 static const uint8_t int3 = 0xcc;
 
-static unsigned
-bucket(uint64_t addr)
+static size_t
+bucket(const tr_session_t *s, uint64_t addr)
 {
-	return (unsigned)((addr ^ (addr >> 10) ^ (addr >> 20)) %
-			  TR_BKPT_BUCKETS);
+	return (size_t)((addr ^ (addr >> 10) ^ (addr >> 20)) *
+			0x9e3779b97f4a7c15ull >> 32) & (s->s_nbucket - 1);
+}
+
+/*
+ * Room for one more site: the table doubles when it holds twice as many
+ * sites as chains (a probe on every function of node: 85,000 sites, and
+ * every read of text looks up each 0xcc byte it holds).
+ */
+static int
+grow(tr_session_t *s)
+{
+	size_t n = s->s_nbucket ? 2 * s->s_nbucket : TR_BKPT_BUCKETS, b, o;
+	tr_bkpt_t **old = s->s_bkpt, **nb, *bp;
+
+	if (s->s_nbucket != 0 && s->s_nbkpt < 2 * s->s_nbucket)
+		return 0;
+	nb = calloc(n, sizeof(*nb));
+	if (nb == NULL)
+		return s->s_nbucket != 0 ? 0 : -1;	/* longer chains */
+	o = s->s_nbucket;
+	s->s_bkpt = nb;
+	s->s_nbucket = n;
+	for (b = 0; b < o; b++)
+		while ((bp = old[b]) != NULL) {
+			old[b] = bp->bp_next;
+			bp->bp_next = nb[bucket(s, bp->bp_addr)];
+			nb[bucket(s, bp->bp_addr)] = bp;
+		}
+	free(old);
+	return 0;
 }
 
 tr_bkpt_t *
@@ -30,7 +59,8 @@ tr_bkpt_find(const tr_session_t *s, uint64_t addr)
 
 	if (s->s_nbkpt == 0)
 		return NULL;
-	for (bp = s->s_bkpt[bucket(addr)]; bp != NULL; bp = bp->bp_next)
+	for (bp = s->s_bkpt[bucket(s, addr)]; bp != NULL;
+	     bp = bp->bp_next)
 		if (bp->bp_addr == addr)
 			return bp;
 	return NULL;
@@ -61,7 +91,7 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 	uint8_t code[TR_INSN_MAX];
 	tr_bkpt_t *bp;
 	ssize_t n;
-	unsigned b;
+	size_t b;
 
 	bp = tr_bkpt_find(s, addr);
 	if (bp != NULL) {
@@ -93,6 +123,8 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 		errno = EFAULT;
 		return -1;
 	}
+	if (grow(s) < 0)
+		return -1;
 	bp = calloc(1, sizeof(*bp));
 	if (bp == NULL)
 		return -1;
@@ -116,7 +148,7 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 	}
 	if (tr_mem_write(s, addr, &int3, 1) < 0)
 		goto fail;
-	b = bucket(addr);
+	b = bucket(s, addr);
 	bp->bp_next = s->s_bkpt[b];
 	s->s_bkpt[b] = bp;
 	s->s_nbkpt++;
@@ -138,7 +170,11 @@ unlink_bkpt(tr_session_t *s, uint64_t addr, bool write)
 	tr_bkpt_t **pp, *bp;
 	int rc = 0;
 
-	for (pp = &s->s_bkpt[bucket(addr)]; (bp = *pp) != NULL;
+	if (s->s_nbkpt == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	for (pp = &s->s_bkpt[bucket(s, addr)]; (bp = *pp) != NULL;
 	     pp = &bp->bp_next) {
 		if (bp->bp_addr != addr)
 			continue;
@@ -233,15 +269,18 @@ tr_bkpt_count(const tr_session_t *s)
 void
 tr_bkpt_forget_all(tr_session_t *s)
 {
-	unsigned b;
+	size_t b;
 	tr_bkpt_t *bp;
 
-	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+	for (b = 0; b < s->s_nbucket; b++)
 		while ((bp = s->s_bkpt[b]) != NULL) {
 			s->s_bkpt[b] = bp->bp_next;
 			free(bp);
 		}
 	s->s_nbkpt = 0;
+	free(s->s_bkpt);
+	s->s_bkpt = NULL;
+	s->s_nbucket = 0;
 	free(s->s_tomb);
 	s->s_tomb = NULL;
 	s->s_ntomb = s->s_tombcap = 0;
@@ -250,11 +289,11 @@ tr_bkpt_forget_all(tr_session_t *s)
 int
 tr_bkpt_restore_all(tr_session_t *s)
 {
-	unsigned b;
+	size_t b;
 	tr_bkpt_t *bp;
 	int rc = 0;
 
-	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+	for (b = 0; b < s->s_nbucket; b++)
 		while ((bp = s->s_bkpt[b]) != NULL) {
 			if (tr_mem_write(s, bp->bp_addr,
 					 bp->bp_insn.in_bytes, 1) < 0)
@@ -270,11 +309,11 @@ tr_bkpt_restore_all(tr_session_t *s)
 int
 tr_bkpt_restore_in(tr_session_t *s, pid_t pid)
 {
-	unsigned b;
+	size_t b;
 	tr_bkpt_t *bp;
 	int rc = 0;
 
-	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+	for (b = 0; b < s->s_nbucket; b++)
 		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
 			if (tr_fast_unpatch(s, bp->bp_addr, pid) < 0 ||
 			    tr_mem_write_pid(pid, bp->bp_addr,

@@ -122,7 +122,17 @@ struct tr_fast {
 	pid_t		*fa_mute;	/* tids whose records are a vfork
 					 * child's: dropped */
 	size_t		fa_nmute;
+	uint32_t	*fa_idx;	/* live sites by fs_p0 (fastidx.c) */
+	size_t		fa_nidx, fa_idxcap;
+	bool		fa_idxsorted;
 };
+
+/* fastidx.c */
+int	tr_fidx_add(struct tr_fast *fa, size_t i);
+void	tr_fidx_clear(struct tr_fast *fa);
+void	tr_fidx_free(struct tr_fast *fa);
+void	tr_fidx_each(const struct tr_fast *fa, uint64_t a, uint64_t b,
+		     bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 
 /* tramp.c */
 void	tr_fast_teardown(tr_session_t *s, bool unmap);

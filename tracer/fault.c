@@ -46,7 +46,7 @@ locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f)
 		f->fl_cookie = fs->fs_cookie;
 		return;
 	}
-	for (b = 0; b < TR_BKPT_BUCKETS; b++)
+	for (b = 0; b < s->s_nbucket; b++)
 		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
 			if (bp->bp_slot != 0 && pc >= bp->bp_slot &&
 			    pc < bp->bp_slot + TR_SLOT) {

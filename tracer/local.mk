@@ -8,4 +8,5 @@ tracer_libtracer_a_SOURCES = \
 	tracer/session.c tracer/loop.c tracer/counter.c tracer/syscall.c \
 	tracer/unwind.c tracer/sample.c tracer/sigframe.c tracer/fault.c \
 	tracer/inject.c
-tracer_libtracer_a_SOURCES += tracer/fast.h tracer/tramp.c tracer/ring.c tracer/clock.c
+tracer_libtracer_a_SOURCES += tracer/fast.h tracer/tramp.c tracer/ring.c tracer/clock.c \
+	tracer/fastidx.c

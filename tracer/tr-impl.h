@@ -112,7 +112,7 @@ struct tr_thread {
 	struct tr_thread *th_all;	/* list of all threads */
 };
 
-#define TR_BKPT_BUCKETS	1024
+#define TR_BKPT_BUCKETS	1024	/* at first; doubled as sites come */
 #define TR_THREAD_BUCKETS 64
 
 /* A u16 of the tracee we changed (tr_counter_add), by how much. */
@@ -138,7 +138,8 @@ struct tr_session {
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
-	tr_bkpt_t	*s_bkpt[TR_BKPT_BUCKETS];
+	tr_bkpt_t	**s_bkpt;	/* chains by address (bkpt.c) */
+	size_t		s_nbucket;	/* a power of two, or 0 */
 	size_t		s_nbkpt;
 	tr_xolpage_t	*s_xol;
 	uint64_t	*s_tomb;	/* removed sites: late hits rewind */

@@ -111,6 +111,18 @@ fast_of(tr_session_t *s)
 	return s->s_fast;
 }
 
+struct at_addr {
+	uint64_t	aa_addr;
+	const tr_fsite_t *aa_fs;
+};
+
+static bool
+any_site(const tr_fsite_t *fs, void *arg)
+{
+	((struct at_addr *)arg)->aa_fs = fs;
+	return true;
+}
+
 int
 tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 {
@@ -161,18 +173,25 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 	return 0;
 }
 
+static bool
+is_at(const tr_fsite_t *fs, void *arg)
+{
+	struct at_addr *aa = arg;
+
+	if (fs->fs_addr != aa->aa_addr)
+		return false;
+	aa->aa_fs = fs;
+	return true;
+}
+
+/* The live site at addr: its int3 address lies in the bytes it replaced. */
 static tr_fsite_t *
 live_site(const tr_session_t *s, uint64_t addr)
 {
-	const struct tr_fast *fa = s->s_fast;
-	size_t i;
+	struct at_addr aa = { addr, NULL };
 
-	if (fa == NULL)
-		return NULL;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_addr == addr)
-			return &fa->fa_sites[i];
-	return NULL;
+	tr_fidx_each(s->s_fast, addr, addr + 1, is_at, &aa);
+	return (tr_fsite_t *)aa.aa_fs;
 }
 
 bool
@@ -732,18 +751,14 @@ static bool
 range_free(tr_session_t *s, uint64_t p0, uint64_t end, uint64_t own,
 	   uint64_t own2)
 {
-	const struct tr_fast *fa = s->s_fast;
+	struct at_addr aa = { 0, NULL };
 	uint64_t a;
-	size_t i;
 
 	for (a = p0; a < end; a++)
 		if (a != own && a != own2 && tr_bkpt_find(s, a) != NULL)
 			return false;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_p0 < end &&
-		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
-			return false;
-	return true;
+	tr_fidx_each(s->s_fast, p0, end, any_site, &aa);
+	return aa.aa_fs == NULL;
 }
 
 /*
@@ -885,14 +900,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 		return -1;
 	/* Another site's int3 or jump in the range would be overwritten. */
 	fs->fs_why = TR_FW_SITE;
-	for (i = 0; i < end - p0; i++)
-		if (p0 + i != fs->fs_addr && tr_bkpt_find(s, p0 + i) != NULL)
-			return -1;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live &&
-		    fa->fa_sites[i].fs_p0 < end &&
-		    fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n > p0)
-			return -1;
+	if (!range_free(s, p0, end, fs->fs_addr, fs->fs_addr))
+		return -1;
 	fs->fs_why = TR_FW_ROOM;
 	ch = chunk_near(s, fd, p0, end);
 	if (ch == NULL)
@@ -1019,15 +1028,34 @@ collect_pcs(tr_session_t *s, pcs_t *pc, uint64_t lo, uint64_t hi, bool regs)
 	free(stk);
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* pc sorted (pcs_sort): one search a site, not a walk of every pc. */
+static void
+pcs_sort(pcs_t *pc)
+{
+	qsort(pc->pc_v, pc->pc_n, sizeof(*pc->pc_v), cmp_u64);
+}
+
 static bool
 pc_inside(const pcs_t *pc, uint64_t p0, uint64_t end)
 {
-	size_t i;
+	size_t lo = 0, hi = pc->pc_n, m;
 
-	for (i = 0; i < pc->pc_n; i++)
-		if (pc->pc_v[i] > p0 && pc->pc_v[i] < end)
-			return true;
-	return false;
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (pc->pc_v[m] <= p0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < pc->pc_n && pc->pc_v[lo] < end;
 }
 
 /* text_poke_bp's order: int3 on byte 0, the tail, byte 0. */
@@ -1089,6 +1117,7 @@ tr_fast_arm(tr_session_t *s)
 			hi = fa->fa_sites[i].fs_hi;
 	}
 	collect_pcs(s, &pc, lo, hi, true);
+	pcs_sort(&pc);
 	memset(&fn, 0, sizeof(fn));
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
 		tr_fsite_t *fs = &fa->fa_sites[i];
@@ -1137,7 +1166,8 @@ tr_fast_arm(tr_session_t *s)
 				fs[1].fs_why = TR_FW_THREAD;
 			continue;
 		}
-		if (poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0) {
+		if (tr_fidx_add(fa, (size_t)(fs - fa->fa_sites)) < 0 ||
+		    poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0) {
 			fs->fs_why = TR_FW_WRITE;
 			if (whole)
 				fs[1].fs_why = TR_FW_WRITE;
@@ -1198,29 +1228,33 @@ tr_fast_refusals(tr_session_t *s, tr_refusal_fn *fn, void *arg)
 	return fa->fa_nsites - fa->fa_pending;
 }
 
+struct overlay {
+	uint64_t	ov_addr;
+	uint8_t		*ov_buf;
+	size_t		ov_len;
+};
+
+static bool
+overlay_one(const tr_fsite_t *fs, void *arg)
+{
+	struct overlay *ov = arg;
+	uint64_t addr = ov->ov_addr, len = ov->ov_len, a, b;
+
+	a = fs->fs_p0 > addr ? fs->fs_p0 : addr;
+	b = fs->fs_p0 + fs->fs_n < addr + len ? fs->fs_p0 + fs->fs_n :
+	    addr + len;
+	memcpy(ov->ov_buf + (a - addr), fs->fs_orig + (a - fs->fs_p0), b - a);
+	return false;
+}
+
 /* tr_read: the original bytes over our jumps. */
 void
 tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 		size_t len)
 {
-	const struct tr_fast *fa = s->s_fast;
-	const tr_fsite_t *fs;
-	uint64_t a, b;
-	size_t i;
+	struct overlay ov = { addr, buf, len };
 
-	if (fa == NULL || fa->fa_nsites == 0)
-		return;
-	for (i = 0; i < fa->fa_nsites; i++) {
-		fs = &fa->fa_sites[i];
-		if (!fs->fs_live || fs->fs_p0 >= addr + len ||
-		    fs->fs_p0 + fs->fs_n <= addr)
-			continue;
-		a = fs->fs_p0 > addr ? fs->fs_p0 : addr;
-		b = fs->fs_p0 + fs->fs_n < addr + len ?
-		    fs->fs_p0 + fs->fs_n : addr + len;
-		memcpy(buf + (a - addr), fs->fs_orig + (a - fs->fs_p0),
-		       b - a);
-	}
+	tr_fidx_each(s->s_fast, addr, addr + len, overlay_one, &ov);
 }
 
 /*
@@ -1249,16 +1283,10 @@ unpatch(tr_session_t *s, tr_fsite_t *fs, pid_t pid)
 bool
 tr_fast_covers(const tr_session_t *s, uint64_t addr)
 {
-	const struct tr_fast *fa = s->s_fast;
-	size_t i;
+	struct at_addr aa = { 0, NULL };
 
-	if (fa == NULL)
-		return false;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live && addr >= fa->fa_sites[i].fs_p0 &&
-		    addr < fa->fa_sites[i].fs_p0 + fa->fa_sites[i].fs_n)
-			return true;
-	return false;
+	tr_fidx_each(s->s_fast, addr, addr + 1, any_site, &aa);
+	return aa.aa_fs != NULL;
 }
 
 /* Whether our jump at site addr is still in the text (dlclose). */
@@ -1725,6 +1753,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			s->s_st.st_fast--;
 		}
 	unmap_ours(fa);
+	tr_fidx_clear(fa);
 	fa->fa_nsites = fa->fa_pending = 0;
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
@@ -1791,6 +1820,7 @@ tr_fast_free(tr_session_t *s)
 		return;
 	unmap_ours(fa);
 	free(fa->fa_sites);
+	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa);
 	s->s_fast = NULL;

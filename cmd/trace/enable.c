@@ -154,8 +154,10 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 		desc.de_name = pd->pd_name;
 	}
 	if (pv->pv_resolve(sc->sc_pid, tid, &desc, (flags & ~RESOLVE_REFRESH) |
-	    tr->tr_opts.op_flags, &list, err, errlen) < 0)
+	    tr->tr_opts.op_flags, &list, err, errlen) < 0) {
+		trace_errtag(tr, err);
 		return -1;
+	}
 	/*
 	 * Said once, when the description is first resolved.  The other
 	 * probes run: a description whose every function was refused is
@@ -524,4 +526,70 @@ trace_enable_unmatched(trace_scope_t *sc)
 			unmatched(sc, rg->rg_claims[i].cl_desc);
 	for (i = 0; i < rg->rg_npending; i++)
 		unmatched(sc, rg->rg_pending[i]);
+}
+
+/* Whether any probe of scope sc is enabled. */
+static bool
+any_enabled(const trace_scope_t *sc)
+{
+	const trace_reg_t *rg = &sc->sc_reg;
+	size_t i;
+
+	for (i = 0; i < rg->rg_nprobes; i++)
+		if (rg->rg_probes[i].tp_ndescs != 0)
+			return true;
+	return false;
+}
+
+/*
+ * After a #! script's process exec'd the program its descriptions name
+ * (sc: that process, resolved again): when nothing of the trace can
+ * fire any more (no probe enabled in any process, no tick), dtrace
+ * would have refused the script before starting it; waiting for a ^C
+ * would trace nothing for ever.  Then note the first description that
+ * matched nothing, with its provider's error (and its tag) resolved
+ * again without PB_ZEROOK, and say so: the trace ends with that error.
+ */
+bool
+trace_enable_hopeless(trace_scope_t *sc)
+{
+	trace_t *tr = sc->sc_tr;
+	const trace_reg_t *rg = &sc->sc_reg;
+	const trace_proc_t *p;
+	const char *elsewhere = NULL;
+	char err[400];
+	size_t d;
+	long n;
+
+	if (sc->sc_proc == NULL || !sc->sc_proc->p_script ||
+	    tr->tr_opts.op_zdefs || tr->tr_own.sc_arm.am_ntimers != 0)
+		return false;
+	for (p = tr->tr_procs; p != NULL; p = p->p_next)
+		if (!p->p_gone && any_enabled(&p->p_sc))
+			return false;
+	err[0] = '\0';
+	if (rg->rg_nclaims != 0) {
+		d = rg->rg_claims[0].cl_desc;
+		n = resolve(sc, dsl_prog_desc(tr->tr_pg, d), d,
+		    rg->rg_claims[0].cl_pv, RESOLVE_REFRESH, &elsewhere, err,
+		    sizeof(err));
+		if (n > 0)
+			return false;
+		if (n == 0)
+			err[0] = '\0';
+	} else if (rg->rg_npending != 0) {
+		d = rg->rg_pending[0];
+	} else {
+		return false;
+	}
+	if (err[0] == '\0') {
+		snprintf(err, sizeof(err), "%sno provider makes probes for it",
+		    tr->tr_opts.op_errtags ? "[D_PDESC_ZERO] " : "");
+	}
+	tr->tr_nomatch = true;
+	tr->tr_nmdesc = d;
+	snprintf(tr->tr_nmerr, sizeof(tr->tr_nmerr), "%s (pid %d, %s, the "
+	    "program its #! script exec'd)", err, (int)sc->sc_pid,
+	    sc->sc_proc->p_comm);
+	return true;
 }

@@ -55,7 +55,10 @@ typedef struct trace_opts {
 	bool		op_zdefs;	/* -Z */
 	bool		op_list;	/* -l */
 	bool		op_verbose;	/* -l -v */
+	bool		op_paths;	/* -v without -l: the sites per path
+					 * at the end (report.c) */
 	bool		op_quiet;	/* -q, -x quiet: no informing notices */
+	bool		op_errtags;	/* -x errtags: dtrace's tags kept */
 	bool		op_fastoff;	/* -x fastpath=off */
 	bool		op_fastreq;	/* -x fastpath=require */
 	size_t		op_bufsize;	/* -x bufsize, bytes; 0: the default */
@@ -127,6 +130,11 @@ typedef struct trace_site {
 					 * for it (report.c); NULL */
 	const char	*ts_slowarg;	/* and the clause's reason */
 	bool		ts_fastq;	/* fast asked for, or ts_slow said */
+	bool		ts_wasfast;	/* ran fast once (report.c) */
+	const char	*ts_fail;	/* why it could not be patched, or
+					 * NULL once said */
+	bool		ts_failed;	/* it could not be */
+	const char	*ts_why;	/* why the tracer kept it int3 */
 } trace_site_t;
 
 /*
@@ -223,6 +231,10 @@ struct trace {
 	bool		tr_exited;	/* exit() ran */
 	bool		tr_signalled;	/* SIGINT & co */
 	bool		tr_begun;	/* BEGIN has fired */
+	bool		tr_nomatch;	/* ended: a #! script's program
+					 * matched nothing (tr_nmdesc) */
+	size_t		tr_nmdesc;
+	char		tr_nmerr[600];
 	uint64_t	(*tr_timed)(void *, uint64_t);
 	void		*tr_timedarg;
 };
@@ -257,8 +269,13 @@ typedef struct trace_firing {
 /* -- across files --------------------------------------------------------- */
 
 /* A notice, "pidtrace: " and one line (trace.h). */
+/* Whether a SIGINT, SIGTERM, SIGHUP or SIGPIPE asked for the end. */
+bool	trace_run_interrupted(void);
 void	trace_notice(const trace_t *tr, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+/* A provider's error: its leading "[D_TAG] " dropped unless -x errtags. */
+void	trace_errtag(const trace_t *tr, char *err);
 
 /* proc.c */
 pid_t	trace_proc_tid(const trace_proc_t *p);
@@ -274,6 +291,7 @@ void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
 void	trace_enable_refresh(trace_scope_t *sc);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
+bool	trace_enable_hopeless(trace_scope_t *sc);
 
 /* reg.c */
 long	trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv,
@@ -307,6 +325,7 @@ void	trace_fire_handlers(tr_handlers_t *h);
 
 /* report.c */
 void	trace_report_fast(trace_proc_t *p, tr_session_t *s);
+void	trace_report_paths(trace_proc_t *p, tr_session_t *s);
 void	trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig);
 
 /* run.c: the loader's r_brk, which fire.c's on_hit hands on */

@@ -63,8 +63,10 @@ on_refusal(void *arg, uint32_t cookie, uint64_t addr, const char *why)
 	if (am->am_rtld_ok && addr == am->am_rtld.rt_brk)
 		why = "pidtrace's own breakpoint there (the loader's r_brk, "
 		    "to follow dlopen) needs the thread stopped";
-	if (cookie < am->am_nsites)
+	if (cookie < am->am_nsites) {
 		slow_push(l, cookie, why, NULL);
+		((trace_site_t *)&am->am_sites[cookie])->ts_why = why;
+	}
 }
 
 static int
@@ -192,6 +194,8 @@ trace_report_fast(trace_proc_t *p, tr_session_t *s)
 		if (ts->ts_told || !ts->ts_armed || ts->ts_nrefs == 0)
 			continue;
 		ts->ts_told = true;
+		ts->ts_wasfast = !tr->tr_opts.op_fastoff &&
+		    tr_bkpt_is_fast(s, ts->ts_addr);
 		nq += ts->ts_fastq;
 		if (ts->ts_slow != NULL)
 			slow_push(&l, i, ts->ts_slow, ts->ts_slowarg);
@@ -253,4 +257,89 @@ trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig)
 	    (unsigned long long)f->fl_addr, f->fl_where == TR_FAULT_TRAMP ?
 	    "pidtrace's trampoline" : "pidtrace's out-of-line slot", name,
 	    (unsigned long long)f->fl_site);
+}
+
+/* One reason and how many sites it kept stopping the thread. */
+typedef struct why_count {
+	const char	*wc_why, *wc_arg;
+	size_t		wc_n;
+} why_count_t;
+
+#define WHY_MAX	32
+
+static void
+why_add(why_count_t *w, size_t *nw, const char *why, const char *arg)
+{
+	size_t i;
+
+	for (i = 0; i < *nw; i++)
+		if (strcmp(w[i].wc_why, why) == 0 &&
+		    strcmp(w[i].wc_arg ? w[i].wc_arg : "", arg ? arg : "") == 0)
+			break;
+	if (i == *nw) {
+		if (*nw == WHY_MAX)
+			i = WHY_MAX - 1;	/* folded into the last */
+		else
+			w[(*nw)++] = (why_count_t){ why, arg, 0 };
+	}
+	w[i].wc_n++;
+}
+
+/*
+ * At the end, with -v, or whenever the process went back from the fast
+ * path to stops during the session: how many sites took each path and
+ * how many firings each path delivered, then one line a reason for the
+ * sites that stopped the thread.
+ */
+void
+trace_report_paths(trace_proc_t *p, tr_session_t *s)
+{
+	const trace_t *tr = p->p_sc.sc_tr;
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const char *back = tr_fast_why(s);
+	why_count_t w[WHY_MAX];
+	size_t i, nw = 0, nsite = 0, nfast = 0, nfail = 0;
+	tr_stats_t st;
+
+	for (i = 0; i < am->am_nsites; i++)
+		if (am->am_sites[i].ts_wasfast)
+			break;
+	/* the set-up's refusal is not a fall back: said at the arming */
+	if (i == am->am_nsites)
+		back = "";
+	if (!tr->tr_opts.op_paths && *back == '\0')
+		return;
+	for (i = 0; i < am->am_nsites; i++) {
+		const trace_site_t *ts = &am->am_sites[i];
+
+		if (!ts->ts_armed || ts->ts_nrefs == 0)
+			continue;
+		nsite++;
+		if (ts->ts_failed) {
+			nfail++;
+		} else if (ts->ts_wasfast) {
+			nfast++;
+			if (*back != '\0')
+				why_add(w, &nw, back, NULL);
+		} else if (ts->ts_slow != NULL) {
+			why_add(w, &nw, ts->ts_slow, ts->ts_slowarg);
+		} else if (ts->ts_why != NULL) {
+			why_add(w, &nw, ts->ts_why, NULL);
+		} else {
+			why_add(w, &nw, tr->tr_opts.op_fastoff ?
+			    "-x fastpath=off" : "the probe always stops the "
+			    "thread", NULL);
+		}
+	}
+	tr_stats(s, &st);
+	trace_notice(tr, "pid %d: %zu probe sites: %zu ran fast%s, %zu "
+	    "stopped the thread, %zu not traced; %llu firings fast, %llu "
+	    "by a stop", (int)p->p_pid, nsite, nfast, *back != '\0' ?
+	    " until they fell back" : "", nsite - nfast - nfail, nfail,
+	    (unsigned long long)st.st_records,
+	    (unsigned long long)st.st_hits);
+	for (i = 0; i < nw; i++)
+		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
+		    w[i].wc_arg != NULL ? " " : "",
+		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
 }

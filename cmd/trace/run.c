@@ -183,6 +183,17 @@ begin_if_all_armed(trace_t *tr, tr_session_t *s)
 	fflush(NULL);
 }
 
+/* End the trace: every session still traced leaves its loop. */
+static void
+stop_all(trace_t *tr)
+{
+	trace_proc_t *p;
+
+	for (p = tr->tr_procs; p != NULL; p = p->p_next)
+		if (p->p_s != NULL && !p->p_gone)
+			tr_stop_async(p->p_s);
+}
+
 /* Every thread is stopped: after attach, at the entry of a new image. */
 static void
 on_ready(void *arg, tr_session_t *s)
@@ -191,6 +202,10 @@ on_ready(void *arg, tr_session_t *s)
 
 	if (p->p_armed && p->p_sc.sc_arm.am_nsites == 0) {
 		trace_enable_refresh(&p->p_sc);	/* after an exec */
+		if (trace_enable_hopeless(&p->p_sc)) {
+			stop_all(p->p_sc.sc_tr);
+			return;
+		}
 		trace_enable_exec_notice(&p->p_sc);
 	}
 	trace_arm_all(&p->p_sc, s, true);
@@ -312,6 +327,14 @@ on_stop_signal(int sig)
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
 		if (p->p_s != NULL && !p->p_gone)
 			tr_stop_async(p->p_s);
+}
+
+bool
+trace_run_interrupted(void)
+{
+	const trace_t *tr = the_trace;
+
+	return tr != NULL && tr->tr_signalled;
 }
 
 void
@@ -489,6 +512,8 @@ run_procs(trace_t *tr)
 
 		if (s != NULL && p->p_armed)
 			trace_report_fast(p, s);	/* a dlopen's, unsaid */
+		if (s != NULL && p->p_armed)
+			trace_report_paths(p, s);
 		refused |= p->p_refused;
 		if (!p->p_gone && p->p_launched) {
 			/* As dtrace: a process we created dies with us. */
@@ -500,7 +525,7 @@ run_procs(trace_t *tr)
 			    (unsigned long long)tr_fast_drops(s),
 			    (int)p->p_pid);
 		tr_free(s);
-		if (p->p_script && !tr->tr_opts.op_zdefs)
+		if (p->p_script && !tr->tr_opts.op_zdefs && !tr->tr_nomatch)
 			trace_enable_unmatched(&p->p_sc);
 	}
 	free(h);
@@ -509,10 +534,20 @@ run_procs(trace_t *tr)
 	if (tr->tr_signalled)
 		dsl_rt_interrupted(tr->tr_rt);
 	the_trace = NULL;
-	if (refused && !tr->tr_begun)
+	if ((refused && !tr->tr_begun) || tr->tr_nomatch)
 		return 1;	/* refused to start: nothing ran */
 	rc = dsl_rt_end(tr->tr_rt, NULL);
 	return refused ? 1 : rc;
+}
+
+bool
+trace_run_nomatch(const trace_t *tr, size_t *d, char *err, size_t errlen)
+{
+	if (!tr->tr_nomatch)
+		return false;
+	*d = tr->tr_nmdesc;
+	snprintf(err, errlen, "%s", tr->tr_nmerr);
+	return true;
 }
 
 int

@@ -57,6 +57,32 @@ trace_notice(const trace_t *tr, const char *fmt, ...)
 	fprintf(tr->tr_notices, "pidtrace: %s\n", msg);
 }
 
+/*
+ * A provider may begin an error with dtrace's tag for it, in brackets
+ * (provider.h): kept for -x errtags, which a test of dtrace's looks for,
+ * and dropped otherwise.
+ */
+void
+trace_errtag(const trace_t *tr, char *err)
+{
+	size_t n;
+
+	if (tr->tr_opts.op_errtags || strncmp(err, "[D_", 3) != 0)
+		return;
+	n = strspn(err + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") + 3;
+	if (err[n] == ']' && err[n + 1] == ' ')
+		memmove(err, err + n + 2, strlen(err + n + 2) + 1);
+}
+
+/*
+ * The rings' default sizes: a process's ring is 16 MB (the tracer's
+ * default) while the processes together stay within 64 MB; beyond four
+ * processes they share the 64 MB, down to 1 MB each.
+ */
+#define RING_DEFAULT	(16u << 20)
+#define RING_SHARED	(64u << 20)
+#define RING_MIN	(1u << 20)
+
 /* -x bufsize=N[k|m|g] (dtrace's option): the bytes of each ring. */
 static size_t
 bufsize(const char *opt)
@@ -81,12 +107,15 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	trace_opts_t *op = &tr->tr_opts;
 	trace_proc_t *p;
 	const char *opt;
+	size_t nprocs, ring;
 
 	tr->tr_pg = pg;
 	op->op_zdefs = (flags & (TRACE_ZDEFS | TRACE_LIST)) != 0;
 	op->op_list = (flags & TRACE_LIST) != 0;
-	op->op_verbose = (flags & TRACE_VERBOSE) != 0;
+	op->op_verbose = (flags & TRACE_VERBOSE) != 0 && op->op_list;
+	op->op_paths = (flags & TRACE_VERBOSE) != 0 && !op->op_list;
 	op->op_quiet = dsl_prog_quiet(pg);
+	op->op_errtags = dsl_prog_option(pg, "errtags") != NULL;
 	/* names of stacks too (profile clauses), not only of pid probes */
 	if (dsl_prog_option(pg, "mangled") != NULL)
 		op->op_flags |= PB_MANGLED;
@@ -106,10 +135,24 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	if (!op->op_fastoff)
 		op->op_flags |= PB_FASTSITES;
 	op->op_bufsize = bufsize(dsl_prog_option(pg, "bufsize"));
+	for (p = tr->tr_procs, nprocs = 0; p != NULL; p = p->p_next)
+		nprocs++;
+	/*
+	 * Without -x bufsize, the rings of many processes share one budget,
+	 * as dtrace's buffers do not grow with the processes it grabs: each
+	 * slot of a ring is written when the ring is set up, and 100
+	 * processes at 16 MB each were 1.6 GB of memory written before
+	 * BEGIN (most of the time to attach them).
+	 */
+	ring = op->op_bufsize;
+	if (ring == 0 && nprocs > RING_SHARED / RING_DEFAULT) {
+		ring = RING_SHARED / nprocs;
+		if (ring < RING_MIN)
+			ring = RING_MIN;
+	}
 	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
 		p->p_cpupin = op->op_cpupin;
 		if (p->p_s != NULL)
-			tr_fast_config(p->p_s, !op->op_fastoff,
-			    op->op_bufsize);
+			tr_fast_config(p->p_s, !op->op_fastoff, ring);
 	}
 }

@@ -168,6 +168,16 @@ int	trace_run(trace_t *, uint64_t (*timed)(void *arg, uint64_t now_ns),
 	    void *arg);
 
 /*
+ * After trace_run returned 1: whether the trace ended because a -c of a
+ * #! script exec'd a program that its descriptions do not match, and
+ * nothing else could fire (dtrace refuses such a script before it
+ * starts); *d is the description, err the error (one line, dtrace's
+ * tag first under -x errtags).
+ */
+bool	trace_run_nomatch(const trace_t *, size_t *d, char *err,
+	    size_t errlen);
+
+/*
  * Catch SIGINT, SIGTERM and SIGHUP from now on: one that arrives before
  * trace_run (while grabbing, compiling or resolving) is kept, and
  * trace_run then ends as if it came at its start; a second one before

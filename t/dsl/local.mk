@@ -24,6 +24,7 @@ dsl_d_tests = \
 	t/dsl/tst.declare.d \
 	t/dsl/tst.errorprobe.d \
 	t/dsl/tst.exit.d \
+	t/dsl/tst.ecb-per-desc.d \
 	t/dsl/tst.ifelse.d \
 	t/dsl/tst.llquantize-steps.d \
 	t/dsl/tst.llquantize.d \

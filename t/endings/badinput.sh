@@ -51,8 +51,9 @@ bad 'pid$target:a.out:b:work:entry {}' \
 	"invalid probe specifier pid\$target:a.out:b:work:entry {}: no function matches 'b:work' in a.out; did you mean 'work'?"
 bad 'pid::work:entry {}' \
 	'invalid probe specifier pid::work:entry {}:1:1: probe description pid::work:entry does not match any probes'
+# pid0 names no process: refused by name, as dtrace does (D_PROC_BADPID)
 bad 'pid0::work:entry {}' \
-	'invalid probe specifier pid0::work:entry {}:1:1: probe description pid0::work:entry does not match any probes'
+	'invalid probe specifier pid0::work:entry {}: provider pid0 names no process: give pid$target or pid<PID> of a -p or -c'
 # Offsets: far past the end, too big for 64 bits, inside an instruction.
 # (in the shell: gawk reads "0x1d" as 0 where mawk reads 29)
 size=$(nm -S "$COUNTER" | while read -r _a _s _t _n; do

@@ -52,32 +52,32 @@ main(void)
 	rc = pb_pid_resolve(me, "libc", "malloc", "entry", 0, &l, err,
 	    sizeof(err));
 	CHECKF(rc == 1, "malloc: %d %s", rc, err);
+	/*
+	 * An alias named literally is the same probe, named by dtrace's
+	 * preferred name (malloc, with fewer underscores): nothing new.
+	 */
 	rc = pb_pid_resolve(me, "libc.so.6", "__libc_malloc", "entry", 0, &l,
 	    err, sizeof(err));
-	CHECKF(rc == 1, "__libc_malloc: %d %s", rc, err);
-	CHECKF(l.pl_n == 2 && strcmp(l.pl_probes[0].pr_provider,
-	    "pid") > 0, "two probes");
-	if (l.pl_n == 2) {
-		CHECKF(l.pl_probes[0].pr_sites[0].st_addr ==
-		    l.pl_probes[1].pr_sites[0].st_addr, "aliases: one address");
-		CHECKF(strcmp(l.pl_probes[1].pr_func, "__libc_malloc") == 0,
-		    "named as written: %s", l.pl_probes[1].pr_func);
-	}
-	CHECKF(pb_probe_list_sites(&l, &refs, &nrefs) == 0 && nrefs == 2 &&
-	    refs[0].sr_addr == refs[1].sr_addr && refs[0].sr_probe == 0 &&
-	    refs[1].sr_probe == 1, "one breakpoint serves both");
+	CHECKF(rc == 0, "__libc_malloc: %d %s", rc, err);
+	CHECKF(l.pl_n == 1 && strcmp(l.pl_probes[0].pr_provider,
+	    "pid") > 0, "one probe: %zu", l.pl_n);
+	if (l.pl_n == 1)
+		CHECKF(strcmp(l.pl_probes[0].pr_func, "malloc") == 0,
+		    "named malloc: %s", l.pl_probes[0].pr_func);
+	CHECKF(pb_probe_list_sites(&l, &refs, &nrefs) == 0 && nrefs == 1,
+	    "one breakpoint");
 	free(refs);
 
 	/* Again, as after a dlopen: nothing new. */
 	rc = pb_pid_resolve(me, "libc", "malloc", "entry", PB_ZEROOK, &l,
 	    err, sizeof(err));
-	CHECKF(rc == 0 && l.pl_n == 2, "again: %d, %zu probes", rc, l.pl_n);
+	CHECKF(rc == 0 && l.pl_n == 1, "again: %d, %zu probes", rc, l.pl_n);
 	rc = pb_pid_resolve(me, "nosuch", "malloc", "entry", PB_ZEROOK, &l,
 	    err, sizeof(err));
-	CHECKF(rc == 0 && l.pl_n == 2, "ZEROOK: %d", rc);
+	CHECKF(rc == 0 && l.pl_n == 1, "ZEROOK: %d", rc);
 	rc = pb_pid_resolve(me, "nosuch", "malloc", "entry", 0, &l, err,
 	    sizeof(err));
-	CHECKF(rc == -1 && l.pl_n == 2 && strstr(err, "nosuch") != NULL,
+	CHECKF(rc == -1 && l.pl_n == 1 && strstr(err, "nosuch") != NULL,
 	    "error: %d %s", rc, err);
 	pb_probe_list_free(&l);
 

@@ -133,10 +133,18 @@ main(void)
 	CHECK(pv->pv_names("pid*", 4242));
 	CHECK(pv->pv_names("pid42[0-9]2", 4242));
 	CHECK(!pv->pv_names("pid4243", 4242));
-	/* pid probes are made only for a field that names pid (dtrace) */
+	/*
+	 * pid probes are made only for a field that names pid: dtrace
+	 * takes the pid from the field's last digits and makes them when
+	 * the field matches pid<PID> (pid/tst.provregex1.sh: p*d$target).
+	 */
 	CHECK(!pv->pv_names("", 4242));
 	CHECK(!pv->pv_names("*", 4242));
-	CHECK(!pv->pv_names("*4242", 4242));
+	CHECK(!pv->pv_names("p*d", 4242));
+	CHECK(pv->pv_names("*4242", 4242));
+	CHECK(pv->pv_names("p*d4242", 4242));
+	CHECK(!pv->pv_names("p*d4243", 4242));
+	CHECK(!pv->pv_names("q*4242", 4242));
 	CHECK(pb_prov_match("", "syscall") && pb_prov_match("", "pid4242"));
 	CHECK(!pv->pv_names("syscall", 4242));
 

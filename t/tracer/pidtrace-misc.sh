@@ -54,12 +54,25 @@ echo "go 10 1" >&3
 wait_for "$T/out" '^done work=10 '
 
 # -l lists the pid probes a description matches; the launched process dies.
+# An empty name is entry, return and every instruction's offset, as in
+# dtrace (its test pid/tst.offsets.sh): work's offsets from objdump.
 bounded 20 "$PIDTRACE" -l -n 'pid$target::work:,pid$target::mix:return' \
 	-c "$COUNTER" </dev/null >"$T/l.out" 2>&1 || fail "-l: $(cat "$T/l.out")"
 cat "$T/l.out"
 sed 's/pid[0-9]*/pidN/' "$T/l.out" | awk '{ print $2, $3, $4, $5 }' >"$T/got"
-printf '%s\n' 'PROVIDER MODULE FUNCTION NAME' 'pidN tr-counter work entry' \
-	'pidN tr-counter work return' 'pidN tr-counter mix return' >"$T/want"
+{
+	printf '%s\n' 'PROVIDER MODULE FUNCTION NAME' \
+	    'pidN tr-counter work entry' 'pidN tr-counter work return'
+	_w=
+	for _s in $(insn_sites "$COUNTER" work); do
+		case $_s in
+		-s) ;;
+		*) _a=${_s#*=}; [ -z "$_w" ] && _w=$_a
+		   printf 'pidN tr-counter work %x\n' $((16#$_a - 16#$_w)) ;;
+		esac
+	done
+	echo 'pidN tr-counter mix return'
+} >"$T/want"
 same_output "$T/want" "$T/got"
 
 # %A names an address: pthread_create's start routine is tr-counter's

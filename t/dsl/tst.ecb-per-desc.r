@@ -1,0 +1,4 @@
+run 1
+run 2
+after: 2
+

@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A probe on every function of sl-many (2,048 functions, two aliases):
+# each firing counted exactly, 2,050 a round (DTrace fires every enabled
+# probe at an address, so an alias counts its calls too); the aliases
+# share their function's site without a word; the process's maps are
+# identical before and after, and it runs on correctly.  PIDTRACE_X
+# picks the path (many-int3.sh: -x fastpath=off).
+. "$top_srcdir/t/lib.sh"
+TGT=$TARGETS/sl-many
+[ -x "$PIDTRACE" ] && [ -x "$TGT" ] || skip "pidtrace or sl-many not built"
+
+# The sums the target prints, untraced: the traced runs must print them.
+printf 'go 3\ngo 1\nquit\n' | bounded 30 "$TGT" >"$T/plain" ||
+	fail "sl-many alone failed"
+
+mkfifo "$T/in"
+# read-write: neither open waits for the other end
+exec 3<>"$T/in"
+# the redirections inside: a command put in the background by a function
+# would read /dev/null
+spawn tp 120 sh -c 'exec "$0" <"$1" >"$2"' "$TGT" "$T/in" "$T/out"
+wait_for "$T/out" '^ready '
+pid=$(sed -n 's/^ready //p' "$T/out")
+cp /proc/$pid/maps "$T/maps.before"
+
+spawn pp 300 "$PIDTRACE" ${PIDTRACE_X:-} -q -v -n 'BEGIN { printf("armed\n"); }
+	pid$target:sl-many:f[0-7]*:entry, pid$target:sl-many:al_*:entry
+	{ @ = count(); @f[probefunc] = count(); }
+	END { printa("total %@d\n", @); printa("%s %@d\n", @f); }' \
+	-p $pid >"$T/p.out" 2>"$T/p.err"
+wait_for "$T/p.out" '^armed$' 240
+echo 'go 3' >&3
+wait_for "$T/out" '^done ' 60
+kill -INT $pp
+wait $pp || fail "pidtrace exited $?: $(cat "$T/p.err")"
+
+say "every firing counted: 2,050 probes, 3 calls each"
+grep '^total' "$T/p.out" >"$T/total"
+echo 'total 6150' >"$T/want"
+same_output "$T/want" "$T/total"
+say "each function and alias 3 times"
+for f in f0000 f1234 f3777 al_first al_last; do
+	grep -qx "$f 3" "$T/p.out" || fail "$f: $(grep "^$f " "$T/p.out")"
+done
+[ "$(grep -c ' 3$' "$T/p.out")" = 2050 ] ||
+	fail "$(grep -c ' 3$' "$T/p.out") probes counted 3, not 2050"
+
+say "-v: 2,048 sites, every one traced, 6,144 firings of a site by either path"
+grep -E "^pidtrace: pid $pid: 2048 probe sites: [0-9]+ ran fast, [0-9]+ stopped the thread, 0 not traced; [0-9]+ firings fast, [0-9]+ by a stop$" \
+	"$T/p.err" >"$T/paths" || fail "no per-path line: $(cat "$T/p.err")"
+sed 's/.*; \([0-9]*\) firings fast, \([0-9]*\) by a stop/\1 \2/' "$T/paths" |
+	{ read -r a b; [ $((a + b)) = 6144 ] || fail "firings $a + $b"; }
+case ${PIDTRACE_X:-} in
+*fastpath=off*) grep -q ' 0 ran fast, 2048 stopped' "$T/paths" ||
+	fail "fastpath=off: $(cat "$T/paths")" ;;
+esac
+
+say "aliases share a site silently: nothing is said of a site"
+grep -E 'cannot trace|left mapped|drops' "$T/p.err" &&
+	fail "pidtrace said: $(cat "$T/p.err")"
+
+say "the process's maps as before, and it runs on"
+diff "$T/maps.before" /proc/$pid/maps || fail "maps differ after the session"
+printf 'go 1\nquit\n' >&3
+exec 3>&-
+wait $tp || fail "sl-many exited $?"
+grep -v '^ready ' "$T/plain" >"$T/want"
+grep -v '^ready ' "$T/out" >"$T/got"
+same_output "$T/want" "$T/got"
+exit 0
