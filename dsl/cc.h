@@ -22,8 +22,27 @@ enum {
 	K_SIZE_T, K_SSIZE_T, K_PID_T, K_UID_T,
 	K_UCHAR_T, K_USHORT_T, K_UINT_T, K_ULONG_T, K_ULONGLONG_T, K_LONGLONG_T,
 	K_IPADDR_T, K_VOID, K_STRUCT, K_UNION,
-	K_ENUM, K_TYPEDEF, K_NKEYWORDS
+	K_ENUM, K_TYPEDEF, K_UINT, K_FLOAT, K_DOUBLE, K_BOOL, K_CONST,
+	K_VOLATILE, K_RESTRICT, K_INLINE, K_OFFSETOF, K_EXTERN, K_STATIC,
+	K_REGISTER, K_AUTO, K_NKEYWORDS
 };
+
+/*
+ * An inline: "inline type name = expr;" or, with parameters, "inline
+ * type name[type x, ...] = expr;".  Each use becomes a copy of its
+ * expression (the parameters replaced by the use's keys), made the
+ * inline's type; the expression itself is never checked in place.
+ */
+typedef struct dsl_inline {
+	uint32_t	in_name;	/* strtab */
+	int		in_kind, in_size;	/* DT_*, integer bytes */
+	bool		in_sign;
+	int32_t		in_ctype;	/* C type, 0 for a plain integer */
+	int32_t		in_expr;	/* node */
+	int		in_nparams;	/* -1: not an array */
+	uint32_t	in_params[8];	/* strtab */
+	int		in_line, in_col, in_src;
+} dsl_inline_t;
 
 typedef struct dsl_cc {
 	/* input */
@@ -60,6 +79,10 @@ typedef struct dsl_cc {
 	uint32_t	cc_nodecap, cc_strcap, cc_clausecap, cc_desccap;
 	uint32_t	cc_varcap, cc_aggcap, cc_optcap;
 
+	/* inlines, in the order they are defined */
+	dsl_inline_t	*cc_inlines;
+	uint32_t	cc_ninlines, cc_inlinecap;
+
 	/* checker: variables given a value so far, in program order
 	 * (declared, or assigned in an earlier statement), by index */
 	uint8_t		*cc_vardef;
@@ -86,10 +109,13 @@ void	dsl_check(dsl_cc_t *);
 /* A declaration ("self int x;", "string a[int];"): the variable gets
  * its type before any use.  nkeys < 0: not an array. */
 void	dsl_check_declare(dsl_cc_t *, int scope, const char *name, int type,
-	    int size, bool sign, int nkeys, const uint8_t *ktype,
-	    const uint8_t *ksize, int line, int col);
-void	dsl_check_declare_ctype(dsl_cc_t *, int scope, const char *name,
-	    int32_t ctype);
+	    int size, bool sign, int32_t ctype, int nkeys,
+	    const uint8_t *ktype, const uint8_t *ksize, int line, int col);
+
+/* An inline's name may not be a built-in variable, a function or a
+ * variable declared: D_DECL_IDRED. */
+void	dsl_check_inline_name(dsl_cc_t *, const char *name, int line,
+	    int col);
 
 /* compile.c */
 /* Apply a "#pragma D option" or -x string "name[=value]". */

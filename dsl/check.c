@@ -52,6 +52,7 @@ static const fsig_t sigs[F_NFUNCS] = {
 	[F_STRINGOF] = { 1, 1, DT_STR, 0, false, "*" },
 	[F_PROGENYOF] = { 0, 0, 0, 0, false, NULL },
 	[F_ALLOCA] = { 1, 1, DT_INT, 8, false, "i" },
+	[F_BCOPY] = { 3, 3, DT_VOID, 0, false, "*ii" },
 	[F_SPECULATION] = { 0, 0, DT_INT, 4, true, "" },
 	[F_HTONS] = { 1, 1, DT_INT, 2, false, "i" },
 	[F_HTONL] = { 1, 1, DT_INT, 4, false, "i" },
@@ -173,6 +174,12 @@ typedef struct check {
 
 static void expr(check_t *, int32_t n);
 static void expr1(check_t *, int32_t n);
+static bool null_string(check_t *, int32_t);
+static bool is_ref(check_t *, int32_t);
+static bool same_type(check_t *, int32_t, int32_t);
+static void decay(check_t *, int32_t);
+static bool void_ptr(check_t *, int32_t);
+static const char *tname(check_t *, int32_t, char *, size_t);
 static bool is_ptr(check_t *, int32_t t);
 static const dsl_ctype_t *ctype(check_t *, int32_t t);
 
@@ -277,18 +284,77 @@ var_define(check_t *ck, const dsl_var_t *v)
 	cc->cc_vardef[i] = 1;
 }
 
-/* Give a variable its type at its first assignment. */
+#define MAXBYVAL	(1U << 20)	/* bytes a variable holds by value */
+
+/* The size of a value of C type t that a variable holds by value (a
+ * struct, union or array), or 0; MAXBYVAL + 1 for any larger. */
+static uint32_t
+byval_size(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = dsl_type_resolve(&PG(ck)->pg_tt, t, NULL);
+
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION && ty->ty_kind != TY_ARRAY))
+		return 0;
+	return ty->ty_size > MAXBYVAL ? MAXBYVAL + 1 : (uint32_t)ty->ty_size;
+}
+
+/* Refuse, at line and col, a variable name of C type t too large to
+ * hold by value. */
 static void
-type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign)
+byval_limit(check_t *ck, int32_t t, const char *name, int32_t n, int line,
+    int col)
+{
+	if (byval_size(ck, t) <= MAXBYVAL)
+		return;
+	if (n != DSL_NONE)
+		dsl_diag_nerror(ck->ck_cc, n, "D_DECL_TYPE", "%s: a variable "
+		    "holds at most %u bytes by value", name, MAXBYVAL);
+	dsl_diag_error(ck->ck_cc, line, col, "D_DECL_TYPE", "%s: a "
+	    "variable holds at most %u bytes by value", name, MAXBYVAL);
+}
+
+/*
+ * Give a variable its type at its first assignment or declaration.  A
+ * C type ctype (0: none) that is a struct, union or array is held by
+ * value: the variable has that many bytes of its scope's memory (an
+ * array's element as many of its own).
+ */
+static void
+type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign,
+    int32_t ctype)
 {
 	dsl_prog_t *pg = PG(ck);
+	uint32_t bytes, *mem = NULL;
 
 	if (v->va_type != DT_VOID || type == DT_VOID)
 		return;
 	v->va_type = (uint8_t)type;
 	v->va_size = (uint8_t)(type == DT_INT ? size : 0);
 	v->va_signed = sign;
+	if (ctype != 0)
+		v->va_ctype = ctype;
 	ck->ck_changed = true;
+	if ((bytes = byval_size(ck, v->va_ctype)) > MAXBYVAL) {
+		v->va_type = DT_VOID;	/* refused by the caller */
+		return;
+	}
+	if (bytes > 0) {
+		v->va_bytes = bytes;
+		if (bytes > pg->pg_maxbytes)
+			pg->pg_maxbytes = bytes;
+		switch (v->va_scope) {
+		case V_GLOBAL: mem = &pg->pg_nglobal_mem; break;
+		case V_THIS: mem = &pg->pg_nthis_mem; break;
+		case V_SELF: mem = &pg->pg_nself_mem; break;
+		default:
+			v->va_slot = (uint32_t)(v - pg->pg_vars);
+			return;
+		}
+		v->va_slot = *mem;
+		*mem += (bytes + 7) & ~7U;
+		return;
+	}
 	switch (v->va_scope) {
 	case V_GLOBAL:
 		v->va_slot = type == DT_STR ? pg->pg_nglobal_str++ :
@@ -308,17 +374,97 @@ type_var(check_t *ck, dsl_var_t *v, int type, int size, bool sign)
 	}
 }
 
+static void set_ctype(check_t *, int32_t, int32_t);
+
+/* Type node n, a reference to variable v or an assignment to it. */
 static void
-var_node(dsl_node_t *n, const dsl_var_t *v)
+var_node(check_t *ck, int32_t n, const dsl_var_t *v)
 {
+	dsl_node_t *nd = NODE(ck, n);
+	int op = nd->dn_op;
+
+	if (v->va_bytes > 0 && (op == N_GVAR || op == N_TVAR ||
+	    op == N_SVAR || op == N_ARR)) {
+		/* held by value: the node is its storage's address */
+		set_ctype(ck, n, v->va_ctype);
+		NODE(ck, n)->dn_aux |= AUX_LOCAL;
+		return;
+	}
 	if (v->va_type == DT_STR) {
-		n->dn_type = DT_STR;
+		nd->dn_type = DT_STR;
 	} else {
 		/* unset variables read as 0: int64 until assigned */
-		set_int(n, v->va_type == DT_INT ? v->va_size : 8,
+		set_int(nd, v->va_type == DT_INT ? v->va_size : 8,
 		    v->va_type == DT_INT ? v->va_signed : true);
 	}
-	n->dn_ctype = v->va_ctype;
+	nd->dn_ctype = v->va_bytes > 0 ? 0 : v->va_ctype;
+}
+
+static int count_args(check_t *, int32_t);
+
+/*
+ * Keys that are structs or unions (an array's only: its key is the
+ * struct's bytes, so two structs alike are one key, dtrace-utils
+ * struct/tst.StructAssoc): the array takes their types at its first use
+ * and the others must have them (D_PROTO_ARG, as dtrace's prototype
+ * check).  True if the keys were checked here.
+ */
+static bool
+ref_keys(check_t *ck, int32_t keys, bool agg, uint32_t idx,
+    const char *what, const char *name)
+{
+	dsl_var_t *v = agg ? NULL : &PG(ck)->pg_vars[idx];
+	char a[256], b[256];
+	bool any = false;
+	int32_t k;
+	int i = 0;
+
+	for (k = keys; k != DSL_NONE; k = NODE(ck, k)->dn_next)
+		any |= is_ref(ck, k);
+	if (v != NULL)
+		for (i = 0; i < v->va_nkeys && i < 8; i++)
+			any |= v->va_ktype[i] == DT_REF;
+	if (!any)
+		return false;
+	if (agg)
+		dsl_diag_nerror(ck->ck_cc, keys, "D_KEY_TYPE", "%s%s: a struct "
+		    "or union is no aggregation key", what, name);
+	i = 0;
+	for (k = keys; k != DSL_NONE && i < 8; k = NODE(ck, k)->dn_next, i++) {
+		bool ref = is_ref(ck, k);
+		int32_t t = NODE(ck, k)->dn_ctype;
+
+		if (v->va_nkeys < 0)
+			continue;
+		if (i >= v->va_nkeys)
+			break;
+		if ((v->va_ktype[i] == DT_REF) != ref || (ref &&
+		    !same_type(ck, v->va_kctype[i], t)) || (!ref &&
+		    v->va_ktype[i] != NODE(ck, k)->dn_type))
+			dsl_diag_nerror(ck->ck_cc, k, "D_PROTO_ARG", "%s%s[ ] "
+			    "key #%d is incompatible with prototype:\n"
+			    "\tprototype: %s\n\t      key: %s", what, name,
+			    i + 1, v->va_ktype[i] == DT_REF ?
+			    dsl_type_name(&PG(ck)->pg_tt, v->va_kctype[i], a,
+			    sizeof(a)) : v->va_ktype[i] == DT_STR ? "string" :
+			    "int", tname(ck, k, b, sizeof(b)));
+	}
+	if (v->va_nkeys >= 0) {
+		if (v->va_nkeys != i || k != DSL_NONE)
+			dsl_diag_nerror(ck->ck_cc, keys, "D_PROTO_LEN",
+			    "%s%s[ ] prototype mismatch: %d keys passed, %d "
+			    "expected", what, name, count_args(ck, keys),
+			    v->va_nkeys);
+		return true;
+	}
+	i = 0;
+	for (k = keys; k != DSL_NONE && i < 8; k = NODE(ck, k)->dn_next, i++) {
+		v->va_ktype[i] = is_ref(ck, k) ? DT_REF : NODE(ck, k)->dn_type;
+		v->va_ksize[i] = NODE(ck, k)->dn_size;
+		v->va_kctype[i] = is_ref(ck, k) ? NODE(ck, k)->dn_ctype : 0;
+	}
+	v->va_nkeys = i;
+	return true;
 }
 
 /*
@@ -360,6 +506,8 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 		dsl_diag_nerror(ck->ck_cc, n, "D_KEY_TYPE",
 		    "%s%s: more than 8 keys", what, name);
 	if (!ck->ck_strict)
+		return;
+	if (ref_keys(ck, keys, agg, idx, what, name))
 		return;
 	if (agg) {
 		dsl_agg_t *ag = &PG(ck)->pg_aggs[idx];
@@ -407,7 +555,8 @@ is_lvalue(int op)
 
 /* Resolve a variable reference (read or, with w, write). */
 static dsl_var_t *
-lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
+lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign,
+    int32_t rctype)
 {
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v = NULL;
@@ -479,8 +628,11 @@ lvalue(check_t *ck, int32_t n, bool w, int rtype, int rsize, bool rsign)
 	default:
 		return NULL;
 	}
-	if (w)
-		type_var(ck, v, rtype, rsize, rsign);
+	if (w) {
+		byval_limit(ck, rctype, dsl_prog_str(PG(ck), v->va_name), n,
+		    0, 0);
+		type_var(ck, v, rtype, rsize, rsign, rctype);
+	}
 	if (w && ck->ck_strict) {
 		uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
 
@@ -987,6 +1139,41 @@ cxx_string(check_t *ck, int32_t n, int32_t a)
 	return m2;
 }
 
+/* Is node n a pointer to char (which D takes for a string)? */
+static bool
+char_ptr(check_t *ck, int32_t n)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, n)->dn_ctype), *el;
+
+	if (NODE(ck, n)->dn_type != DT_INT || ty == NULL ||
+	    ty->ty_kind != TY_PTR)
+		return false;
+	el = ctype(ck, ty->ty_ref);
+	return el != NULL && el->ty_kind == TY_INT && el->ty_size == 1;
+}
+
+/* A char * where a string is wanted: the string it points at, as
+ * stringof() reads it.  Node n becomes the call, its operand a copy of
+ * what n was (the argument list stays linked through n). */
+static void
+ptr_string(check_t *ck, int32_t n)
+{
+	int32_t c = dsl_parse_node(ck->ck_cc, N_INT, 0, 0);
+	dsl_node_t *nd;
+
+	*NODE(ck, c) = *NODE(ck, n);
+	NODE(ck, c)->dn_next = DSL_NONE;
+	nd = NODE(ck, n);
+	nd->dn_op = N_CALL;
+	nd->dn_ival = F_STRINGOF;
+	nd->dn_aux = 1;		/* resolved */
+	nd->dn_a = c;
+	nd->dn_b = nd->dn_c = DSL_NONE;
+	nd->dn_type = DT_STR;
+	nd->dn_ctype = 0;
+	nd->dn_flags = 0;
+}
+
 /*
  * stringof(args[i]) and copyinstr(args[i]) of a counted string (a Go
  * string or slice, a C++ string_view: a pointer and a length in two
@@ -1159,6 +1346,7 @@ call(check_t *ck, int32_t n, bool stmt)
 	const char *name;
 	int f, nargs, i;
 	int32_t a;
+	char an[256];
 
 	f = resolve_func(ck, n, false);
 	nd = NODE(ck, n);
@@ -1232,6 +1420,18 @@ call(check_t *ck, int32_t n, bool stmt)
 			if (nargs == 1)
 				f = counted_string(ck, n, a, f);
 		}
+		if ((want == 's' || (want == '*' && f == F_STRTOK && i == 0)) &&
+		    char_ptr(ck, a))
+			ptr_string(ck, a);
+		if (want == 's')
+			(void)null_string(ck, a);
+		if (f == F_STRTOK && i == 0 && NODE(ck, a)->dn_type == DT_INT &&
+		    !(NODE(ck, a)->dn_op == N_INT && NODE(ck, a)->dn_ival == 0))
+			/* a string, or the constant NULL to go on */
+			dsl_diag_nerror(cc, a, "D_PROTO_ARG", "strtok( ) "
+			    "argument #1 is incompatible with prototype:\n"
+			    "\tprototype: char *\n\t argument: %s",
+			    tname(ck, a, an, sizeof(an)));
 		if (NODE(ck, a)->dn_type == DT_VOID)
 			dsl_diag_nerror(cc, a, f == F_TRACE ? "D_TRACE_VOID" :
 			    "D_PROTO_ARG", "%s( ) argument #%d is incompatible "
@@ -1320,6 +1520,28 @@ call(check_t *ck, int32_t n, bool stmt)
 			dsl_diag_nerror(cc, oa, "D_PROTO_ARG", "setopt( ) "
 			    "argument #1 must be a string constant");
 	}
+	if (f == F_ALLOCA && ck->ck_strict &&
+	    NODE(ck, NODE(ck, n)->dn_a)->dn_op == N_INT &&
+	    (uint64_t)NODE(ck, NODE(ck, n)->dn_a)->dn_ival >
+	    dsl_prog_scratchsize(PG(ck)) - 8)
+		/* dtrace-utils' dt_cg_subr_alloca_impl: too large even
+		 * alone */
+		dsl_diag_nerror(cc, n, "D_ALLOCA_SIZE", "alloca(%llu) size "
+		    "larger than scratchsize %llu", (unsigned long long)
+		    NODE(ck, NODE(ck, n)->dn_a)->dn_ival, (unsigned long long)
+		    (dsl_prog_scratchsize(PG(ck)) - 8));
+	if (f == F_BCOPY && ck->ck_strict) {
+		int32_t d = nth_arg(ck, NODE(ck, n)->dn_a, 1);
+
+		/* bcopy(src, dst, size): dst is alloca()'s memory, which
+		 * is only known when it runs; a constant never is */
+		if (!is_ptr(ck, NODE(ck, d)->dn_ctype) ||
+		    NODE(ck, d)->dn_op == N_INT)
+			dsl_diag_nerror(cc, d, "D_PROTO_ARG", "bcopy( ) "
+			    "argument #2 is incompatible with prototype:\n"
+			    "\tprototype: alloca pointer\n"
+			    "\t argument: non-alloca pointer");
+	}
 	nd = NODE(ck, n);
 	if (sigs[f].fs_ret == DT_INT)
 		set_int(nd, sigs[f].fs_size, sigs[f].fs_signed);
@@ -1335,6 +1557,187 @@ call(check_t *ck, int32_t n, bool stmt)
 		nd = NODE(ck, n);
 		set_int(nd, 8, false);
 		nd->dn_ctype = vp;
+	}
+}
+
+/* -- inlines ------------------------------------------------------------ */
+
+void
+dsl_check_inline_name(dsl_cc_t *cc, const char *name, int line, int col)
+{
+	check_t ck = { cc, false, false, NULL, 0 };
+
+	if (find_builtin(name) >= 0 || find_func(name) >= 0 ||
+	    find_var(&ck, V_GLOBAL, name, false) != NULL ||
+	    find_var(&ck, V_ARRAY, name, false) != NULL)
+		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
+		    "redefined: %s", name);
+}
+
+/* The inline named name that a use may reach (one defined before the
+ * inline whose expression the use is in: limit, DSL_NONE for a
+ * clause's), or -1. */
+static int
+find_inline(check_t *ck, const char *name, int32_t limit)
+{
+	const dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i;
+
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		if (limit != DSL_NONE && (int32_t)i >= limit)
+			break;
+		if (strcmp(dsl_prog_str(PG(ck), cc->cc_inlines[i].in_name),
+		    name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A copy of the parsed list of nodes at src (and the trees under
+ * them), as part of inline idx: its names reach the inlines defined
+ * before it, and the parameters of in are replaced by copies of the
+ * keys at keys. */
+static int32_t
+copy_tree(check_t *ck, int32_t src, int idx, const dsl_inline_t *in,
+    int32_t keys)
+{
+	int32_t first = DSL_NONE, last = DSL_NONE;
+
+	for (; src != DSL_NONE; src = NODE(ck, src)->dn_next) {
+		dsl_node_t s = *NODE(ck, src);
+		int32_t c = DSL_NONE, k;
+		int i;
+
+		if (s.dn_op == N_IDENT && in != NULL) {
+			for (i = 0; i < in->in_nparams; i++)
+				if (strcmp(dsl_prog_str(PG(ck),
+				    in->in_params[i]), nname(ck, src)) == 0)
+					break;
+			if (i < in->in_nparams) {
+				for (k = keys; i-- > 0 && k != DSL_NONE;)
+					k = NODE(ck, k)->dn_next;
+				if (k == DSL_NONE)
+					dsl_diag_nerror(ck->ck_cc, src,
+					    "D_PROTO_LEN", "%s[ ]: too few "
+					    "keys", dsl_prog_str(PG(ck),
+					    in->in_name));
+				/* a key's own copy, alone */
+				{
+					int32_t nx = NODE(ck, k)->dn_next;
+
+					NODE(ck, k)->dn_next = DSL_NONE;
+					c = copy_tree(ck, k, DSL_NONE, NULL,
+					    DSL_NONE);
+					NODE(ck, k)->dn_next = nx;
+				}
+			}
+		}
+		if (c == DSL_NONE) {
+			c = dsl_parse_node(ck->ck_cc, s.dn_op, s.dn_line,
+			    s.dn_col);
+			s.dn_next = DSL_NONE;
+			s.dn_a = copy_tree(ck, s.dn_a, idx, in, keys);
+			s.dn_b = copy_tree(ck, s.dn_b, idx, in, keys);
+			if (s.dn_op == N_COND || s.dn_op == S_IF)
+				s.dn_c = copy_tree(ck, s.dn_c, idx, in, keys);
+			else if (s.dn_op == N_IDENT || s.dn_op == N_ARR)
+				s.dn_c = idx;
+			*NODE(ck, c) = s;
+		}
+		if (last == DSL_NONE)
+			first = c;
+		else
+			NODE(ck, last)->dn_next = c;
+		last = c;
+	}
+	return first;
+}
+
+/*
+ * Node n uses inline idx (with keys, an inline array's): it becomes a
+ * copy of the inline's expression, made the inline's type (a cast for
+ * an integer or pointer), in n's place in its list.
+ */
+static void
+use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
+{
+	const dsl_inline_t *in = &ck->ck_cc->cc_inlines[idx];
+	dsl_inline_t copy = *in;
+	int32_t c, next = NODE(ck, n)->dn_next;
+	int nk = count_args(ck, keys);
+
+	if ((copy.in_nparams < 0) != (keys == DSL_NONE) ||
+	    (copy.in_nparams >= 0 && nk != copy.in_nparams))
+		dsl_diag_nerror(ck->ck_cc, n, "D_PROTO_LEN", "inline %s%s: "
+		    "%d key%s passed, %d expected", dsl_prog_str(PG(ck),
+		    copy.in_name), copy.in_nparams >= 0 ? "[ ]" : "", nk,
+		    nk == 1 ? "" : "s", copy.in_nparams < 0 ? 0 :
+		    copy.in_nparams);
+	c = copy_tree(ck, copy.in_expr, idx, &copy, keys);
+	if (copy.in_kind == DT_INT && (copy.in_ctype == 0 ||
+	    is_ptr(ck, copy.in_ctype))) {
+		dsl_node_t *nd = NODE(ck, n);
+
+		memset(nd, 0, sizeof(*nd));
+		nd->dn_op = N_CAST;
+		nd->dn_a = c;
+		nd->dn_b = nd->dn_c = DSL_NONE;
+		nd->dn_line = NODE(ck, c)->dn_line;
+		nd->dn_col = NODE(ck, c)->dn_col;
+		nd->dn_src = NODE(ck, c)->dn_src;
+		nd->dn_type = DT_INT;
+		nd->dn_size = (uint8_t)copy.in_size;
+		nd->dn_signed = copy.in_sign;
+		nd->dn_ctype = copy.in_ctype;
+	} else {
+		*NODE(ck, n) = *NODE(ck, c);
+	}
+	NODE(ck, n)->dn_next = next;
+}
+
+/* Check each inline's expression as dtrace does where it is defined:
+ * names it uses resolve, and its value has the inline's type. */
+static void
+check_inlines(check_t *ck)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i;
+
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		dsl_inline_t in = cc->cc_inlines[i];
+		int32_t keys = DSL_NONE, c, k;
+		const dsl_node_t *cn;
+		char a[256], b[256];
+		int j;
+
+		/* parameters stand for themselves */
+		for (j = in.in_nparams - 1; j >= 0; j--) {
+			k = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
+			set_int(NODE(ck, k), 8, true);
+			NODE(ck, k)->dn_next = keys;
+			keys = k;
+		}
+		c = copy_tree(ck, in.in_expr, (int)i, &in, keys);
+		expr(ck, c);
+		cn = NODE(ck, c);
+		if ((in.in_kind == DT_STR) != (cn->dn_type == DT_STR) ||
+		    cn->dn_type == DT_VOID ||
+		    (in.in_ctype != 0 && !is_ptr(ck, in.in_ctype) &&
+		    !same_type(ck, in.in_ctype, cn->dn_ctype)) ||
+		    (in.in_ctype == 0 && is_ref(ck, c))) {
+			if (in.in_ctype != 0)
+				dsl_type_name(&PG(ck)->pg_tt, in.in_ctype, a,
+				    sizeof(a));
+			else
+				snprintf(a, sizeof(a), "%s", in.in_kind ==
+				    DT_STR ? "string" : "int");
+			cc->cc_src = in.in_src;
+			dsl_diag_error(cc, in.in_line, in.in_col,
+			    "D_OP_INCOMPAT", "inline %s definition uses "
+			    "incompatible types: \"%s\" = \"%s\"",
+			    dsl_prog_str(PG(ck), in.in_name), a,
+			    tname(ck, c, b, sizeof(b)));
+		}
 	}
 }
 
@@ -1478,12 +1881,17 @@ ident(check_t *ck, int32_t n)
 		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF", "args may not "
 		    "be referenced as a scalar: use args[N]");
 	if (strcmp(name, "NULL") == 0) {
-		/* no pointers here: NULL is a 64-bit zero */
+		/* an int 0, as D's NULL is (dtrace-utils sizeof/
+		 * tst.SizeofNULL: sizeof (NULL) is 4) */
 		nd->dn_op = N_INT;
 		nd->dn_ival = 0;
-		set_int(nd, 8, false);
+		set_int(nd, 4, true);
 		return;
 	}
+	if (find_var(ck, V_ARRAY, name, false) != NULL &&
+	    find_var(ck, V_GLOBAL, name, false) == NULL)
+		dsl_diag_nerror(ck->ck_cc, n, "D_IDENT_BADREF", "associative "
+		    "array '%s' may not be referenced as scalar", name);
 	if (b >= 100) {
 		nd->dn_op = N_ARG;
 		nd->dn_ival = b - 100;
@@ -1548,6 +1956,15 @@ ident(check_t *ck, int32_t n)
 				return;
 			}
 	}
+	{
+		int k = find_inline(ck, name, nd->dn_c);
+
+		if (k >= 0) {
+			use_inline(ck, n, k, DSL_NONE);
+			expr1(ck, n);
+			return;
+		}
+	}
 	if (sigconst(name) >= 0) {
 		nd->dn_op = N_INT;
 		nd->dn_ival = sigconst(name);
@@ -1563,7 +1980,7 @@ ident(check_t *ck, int32_t n)
 	if (v != NULL && v->va_type != DT_VOID) {
 		nd->dn_op = N_GVAR;
 		nd->dn_ival = (int64_t)(v - PG(ck)->pg_vars);
-		var_node(nd, v);
+		var_node(ck, n, v);
 		return;
 	}
 	if (!ck->ck_strict) {
@@ -1596,6 +2013,223 @@ ident(check_t *ck, int32_t n)
 	}
 }
 
+/*
+ * A constant 0 (NULL) where a string is wanted is a NULL string, as
+ * dtrace takes a null pointer for one: s = NULL, s == NULL, strlen(0).
+ * Node n becomes one; true if it did.
+ */
+static bool
+null_string(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+
+	if (nd->dn_op != N_INT || nd->dn_ival != 0 || nd->dn_type != DT_INT)
+		return false;
+	nd->dn_type = DT_STR;
+	nd->dn_size = 0;
+	nd->dn_signed = 0;
+	nd->dn_ctype = 0;
+	return true;
+}
+
+/* Is node n an lvalue of C data: a member, *p or p[i]? */
+static bool
+is_clvalue(int op)
+{
+	return op == N_MEMBER || op == N_DEREF || op == N_INDEX;
+}
+
+/* Is node n a struct, union or array value, kept by its address (not
+ * a char array, which D reads as a string)? */
+static bool
+is_ref(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+	case N_MEMBER: case N_DEREF: case N_INDEX: case N_ARG: case N_CAST:
+		return (nd->dn_aux & AUX_BYADDR) != 0 &&
+		    (nd->dn_aux & AUX_CHARS) == 0;
+	default:
+		return false;
+	}
+}
+
+/* Are C types a and b the same type (or alike: the same name and
+ * size, as two declarations of one struct from DWARF and D)? */
+static bool
+same_type(check_t *ck, int32_t a, int32_t b)
+{
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	int32_t ra, rb;
+	const dsl_ctype_t *ta = dsl_type_resolve(tt, a, &ra);
+	const dsl_ctype_t *tb = dsl_type_resolve(tt, b, &rb);
+	char na[256], nb[256];
+
+	if (ta == NULL || tb == NULL)
+		return false;
+	if (ra == rb)
+		return true;
+	if (ta->ty_kind != tb->ty_kind || ta->ty_size != tb->ty_size ||
+	    ((ta->ty_kind == TY_STRUCT || ta->ty_kind == TY_UNION) &&
+	    dsl_type_str(tt, ta->ty_name)[0] == '\0'))
+		return false;
+	return strcmp(dsl_type_name(tt, ra, na, sizeof(na)),
+	    dsl_type_name(tt, rb, nb, sizeof(nb))) == 0;
+}
+
+static const char *
+tname(check_t *ck, int32_t n, char *buf, size_t len)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+
+	if (nd->dn_ctype != 0)
+		return dsl_type_name(&PG(ck)->pg_tt, nd->dn_ctype, buf, len);
+	snprintf(buf, len, "%s", nd->dn_type == DT_STR ? "string" :
+	    nd->dn_type == DT_VOID ? "void" : "int");
+	return buf;
+}
+
+/*
+ * a[k] where a is a pointer or a C array (a variable, not an associative
+ * array): element k.  Node n becomes N_INDEX over the variable; true if
+ * it did.  A scalar used with several keys is refused, as dtrace does.
+ */
+static bool
+index_var(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	const dsl_ctype_t *ty;
+	dsl_var_t *v;
+	const char *name;
+	uint32_t vi;
+	int32_t g;
+
+	if (nd->dn_op != N_ARR || nd->dn_aux != 0 || nd->dn_a == DSL_NONE)
+		return false;
+	name = nname(ck, n);
+	if ((v = find_var(ck, V_GLOBAL, name, false)) == NULL ||
+	    v->va_type == DT_VOID)
+		return false;
+	ty = ctype(ck, v->va_ctype);
+	if (ty == NULL || (ty->ty_kind != TY_PTR && ty->ty_kind != TY_ARRAY) ||
+	    NODE(ck, nd->dn_a)->dn_next != DSL_NONE)
+		dsl_diag_nerror(ck->ck_cc, n, "D_ARR_BADREF", "cannot "
+		    "access scalar %s as an associative array", name);
+	vi = (uint32_t)(v - PG(ck)->pg_vars);
+	g = dsl_parse_node(ck->ck_cc, N_GVAR, nd->dn_line, nd->dn_col);
+	nd = NODE(ck, n);
+	NODE(ck, g)->dn_ival = vi;
+	var_node(ck, g, &PG(ck)->pg_vars[vi]);
+	nd = NODE(ck, n);
+	nd->dn_b = nd->dn_a;
+	nd->dn_a = g;
+	nd->dn_op = N_INDEX;
+	return true;
+}
+
+/*
+ * An assignment to C data: a member, *p or p[i].  The value is an
+ * integer, or, for a struct, union or array, one of the same type (a
+ * copy).  Where it may be written is the runtime's to say: memory of D
+ * (a variable's, alloca()'s), never the traced process's.
+ */
+static void
+cassign(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t l = NODE(ck, n)->dn_a, r = NODE(ck, n)->dn_b;
+	int op = NODE(ck, n)->dn_aux;
+	dsl_node_t *nd, *ln, *rn;
+	char a[256], b[256];
+
+	expr(ck, l);
+	expr(ck, r);
+	ln = NODE(ck, l);
+	rn = NODE(ck, r);
+	if (rn->dn_type == DT_VOID)
+		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
+		    "right-hand operand has void type", opname(op));
+	if (ln->dn_aux & AUX_CHARS) {
+		/* a string member, a char array: the string's bytes */
+		if (op != '=' || rn->dn_type != DT_STR)
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    tname(ck, l, a, sizeof(a)), opname(op),
+			    tname(ck, r, b, sizeof(b)));
+	} else if (is_ref(ck, l)) {
+		if (op != '=' || !is_ref(ck, r) ||
+		    !same_type(ck, ln->dn_ctype, rn->dn_ctype))
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    tname(ck, l, a, sizeof(a)), opname(op),
+			    tname(ck, r, b, sizeof(b)));
+	} else if (ln->dn_type != DT_INT || rn->dn_type != DT_INT ||
+	    is_ref(ck, r)) {
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		    "incompatible types: \"%s\" %s \"%s\"",
+		    tname(ck, l, a, sizeof(a)), opname(op),
+		    tname(ck, r, b, sizeof(b)));
+	}
+	nd = NODE(ck, n);
+	ln = NODE(ck, l);
+	nd->dn_type = ln->dn_type;
+	nd->dn_size = ln->dn_size;
+	nd->dn_signed = ln->dn_signed;
+	nd->dn_ctype = is_ref(ck, l) ? 0 : ln->dn_ctype;
+}
+
+/* The variable lvalue node n names, if there is one; nothing is
+ * made. */
+static const dsl_var_t *
+var_of(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+	const dsl_var_t *v = NULL;
+	int scope = -1;
+
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR:
+		v = &PG(ck)->pg_vars[nd->dn_ival];
+		break;
+	case N_ARR:
+		if (nd->dn_aux != 0)
+			v = &PG(ck)->pg_vars[nd->dn_ival];
+		else
+			scope = V_ARRAY;
+		break;
+	case N_IDENT:
+		scope = V_GLOBAL;
+		break;
+	case N_SELFREF:
+		scope = V_SELF;
+		break;
+	case N_THISREF:
+		scope = V_THIS;
+		break;
+	}
+	if (v == NULL && scope >= 0)
+		v = find_var(ck, scope, nname(ck, n), false);
+	return v;
+}
+
+static int
+var_type(check_t *ck, int32_t n)
+{
+	const dsl_var_t *v = var_of(ck, n);
+
+	return v != NULL ? v->va_type : DT_VOID;
+}
+
+static int32_t
+var_ctype(check_t *ck, int32_t n)
+{
+	const dsl_var_t *v = var_of(ck, n);
+
+	return v != NULL ? v->va_ctype : 0;
+}
+
 static void
 assignment(check_t *ck, int32_t n)
 {
@@ -1605,6 +2239,7 @@ assignment(check_t *ck, int32_t n)
 	int op = nd->dn_aux;
 	dsl_var_t *v;
 	dsl_node_t *rn;
+	char a[256], b[256];
 
 	if (NODE(ck, l)->dn_op == N_AGGREF) {
 		if (op != '=')
@@ -1619,6 +2254,11 @@ assignment(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_AGG_MDIM", "aggregations may only "
 		    "have one set of keys: @%s[...][...]",
 		    nname(ck, NODE(ck, l)->dn_a));
+	(void)index_var(ck, l);
+	if (is_clvalue(NODE(ck, l)->dn_op)) {
+		cassign(ck, n);
+		return;
+	}
 	if (!is_lvalue(NODE(ck, l)->dn_op))
 		dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s requires a "
 		    "writable variable as its left-hand operand",
@@ -1643,12 +2283,33 @@ assignment(check_t *ck, int32_t n)
 	if (rn->dn_type == DT_VOID)
 		dsl_diag_nerror(cc, r, "D_OP_VOID", "operator %s: the "
 		    "right-hand operand has void type", opname(op));
+	if (op == '=' && rn->dn_type == DT_INT && var_type(ck, l) == DT_STR)
+		(void)null_string(ck, r);
+	rn = NODE(ck, r);
+	if (op == '=' && is_ref(ck, r) && ctype(ck, rn->dn_ctype) != NULL &&
+	    ctype(ck, rn->dn_ctype)->ty_kind == TY_ARRAY) {
+		const dsl_ctype_t *lt = ctype(ck, var_ctype(ck, l));
+
+		if (lt != NULL && lt->ty_kind == TY_ARRAY)
+			dsl_diag_nerror(cc, n, "D_OP_ARRFUN", "operator = may "
+			    "not be applied to operand of type \"%s\"",
+			    dsl_type_name(&PG(ck)->pg_tt, var_ctype(ck, l), a,
+			    sizeof(a)));
+		decay(ck, r);
+	}
+	rn = NODE(ck, r);
+	if (op != '=' && void_ptr(ck, rn->dn_ctype))
+		dsl_diag_nerror(cc, n, "D_OP_VFPTR", "operator %s requires "
+		    "left-hand scalar operand of known size", opname(op));
 	if (op == '=') {
 		int32_t rct = rn->dn_ctype;
+		bool ref = is_ref(ck, r);
 
+		/* a struct, union or array value makes a variable that
+		 * holds one by value */
 		v = lvalue(ck, l, true, rn->dn_type,
 		    rn->dn_size < 4 ? 4 : rn->dn_size,
-		    rn->dn_size < 4 ? true : rn->dn_signed);
+		    rn->dn_size < 4 ? true : rn->dn_signed, ref ? rct : 0);
 		/* a pointer variable takes the type of its first value */
 		if (v != NULL && v->va_ctype == 0 && rct != 0 &&
 		    is_ptr(ck, rct)) {
@@ -1656,13 +2317,60 @@ assignment(check_t *ck, int32_t n)
 			ck->ck_changed = true;
 		}
 	} else {
-		v = lvalue(ck, l, true, DT_INT, 8, true);
+		v = lvalue(ck, l, true, DT_INT, 8, true, 0);
 		if (rn->dn_type != DT_INT)
 			dsl_diag_nerror(cc, r, "D_OP_INCOMPAT", "operator %s "
 			    "requires operands of integer type", opname(op));
 	}
 	if (v == NULL)
 		return;
+	rn = NODE(ck, r);
+	if (rn->dn_flags & DN_NONASSIGN)
+		dsl_diag_nerror(cc, n, "D_ALLOCA_INCOMPAT", "ternary "
+		    "conditional with alloca and non-alloca branches cannot be "
+		    "assigned to a variable");
+	if (op == '=' && rn->dn_type == DT_INT) {
+		/* a variable holds alloca pointers or others, never both,
+		 * as dtrace-utils requires: 0 is either.  That a value is
+		 * no alloca pointer is known in the strict pass only: an
+		 * earlier pass reads names not typed yet (a variable the
+		 * clause's predicate makes an alloca pointer) as ints */
+		uint8_t k = (rn->dn_flags & DN_ALLOCA) ? VA_ALLOCA :
+		    (rn->dn_op == N_INT && rn->dn_ival == 0) ||
+		    !ck->ck_strict ? 0 : VA_NONALLOCA;
+
+		if ((v->va_alloca | k) != v->va_alloca) {
+			v->va_alloca |= k;
+			ck->ck_changed = true;
+		}
+		if (ck->ck_strict && v->va_alloca == (VA_ALLOCA | VA_NONALLOCA))
+			dsl_diag_nerror(cc, n, "D_ALLOCA_INCOMPAT", "%s: cannot "
+			    "reuse the same identifier for both alloca and "
+			    "non-alloca allocations",
+			    dsl_prog_str(PG(ck), v->va_name));
+	}
+	if (v->va_bytes > 0 && ck->ck_strict) {
+		/* a copy of a value of its type; 0 frees an element of an
+		 * array or a self-> variable, as for any other type */
+		bool zero = rn->dn_op == N_INT && rn->dn_ival == 0 &&
+		    (NODE(ck, l)->dn_op == N_ARR ||
+		    NODE(ck, l)->dn_op == N_SVAR ||
+		    NODE(ck, l)->dn_op == N_SELFREF);
+
+		if (op != '=' || (!zero && (!is_ref(ck, r) ||
+		    !same_type(ck, v->va_ctype, rn->dn_ctype))))
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    dsl_type_name(&PG(ck)->pg_tt, v->va_ctype, a,
+			    sizeof(a)), opname(op), tname(ck, r, b,
+			    sizeof(b)));
+	} else if (v->va_bytes == 0 && is_ref(ck, r) && ck->ck_strict &&
+	    v->va_type != DT_VOID) {
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+		    "incompatible types: \"%s\" %s \"%s\"",
+		    v->va_type == DT_STR ? "string" : "int", opname(op),
+		    tname(ck, r, b, sizeof(b)));
+	}
 	if (v->va_type != DT_VOID && v->va_type != NODE(ck, r)->dn_type &&
 	    ck->ck_strict)
 		dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
@@ -1672,8 +2380,7 @@ assignment(check_t *ck, int32_t n)
 	if (v->va_type == DT_STR && op != '=')
 		dsl_diag_nerror(cc, n, "D_OP_INT", "operator %s requires "
 		    "operands of integer type", opname(op));
-	nd = NODE(ck, n);
-	var_node(nd, v);
+	var_node(ck, n, v);
 	expr(ck, l);
 }
 
@@ -1790,6 +2497,117 @@ fold(check_t *ck, int32_t n)
 	nd->dn_a = nd->dn_b = nd->dn_c = DSL_NONE;
 }
 
+/* Is local node n (prog.h's AUX_LOCAL) in a global's or a this->
+ * variable's storage, which stays where it is?  (A self-> variable's
+ * or an array element's moves, and goes.) */
+static bool
+fixed_local(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+
+	while (nd->dn_op == N_MEMBER || nd->dn_op == N_INDEX)
+		nd = NODE(ck, nd->dn_a);
+	return nd->dn_op == N_GVAR || nd->dn_op == N_TVAR;
+}
+
+/* An array where a pointer is wanted (p = a): a pointer to its first
+ * element, as C's; a variable's array must stay where it is. */
+static void
+decay(check_t *ck, int32_t n)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, n)->dn_ctype);
+	int32_t t;
+
+	if (ty == NULL || ty->ty_kind != TY_ARRAY || !is_ref(ck, n))
+		return;
+	if ((NODE(ck, n)->dn_aux & AUX_LOCAL) && !fixed_local(ck, n))
+		dsl_diag_nerror(ck->ck_cc, n, "D_ADDROF_VAR", "cannot take "
+		    "address of dynamic variable");
+	if ((t = dsl_type_ptr(&PG(ck)->pg_tt, ty->ty_ref)) == 0)
+		dsl_diag_nerror(ck->ck_cc, n, NULL, "out of memory");
+	set_ctype(ck, n, t);
+}
+
+/* Is the address lvalue n designates in alloca()'s memory? */
+static bool
+addr_alloca(check_t *ck, int32_t n)
+{
+	const dsl_node_t *nd = NODE(ck, n);
+	const dsl_ctype_t *ty;
+
+	switch (nd->dn_op) {
+	case N_DEREF:
+		return (NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+	case N_INDEX:
+		ty = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
+		if (ty != NULL && ty->ty_kind == TY_ARRAY)
+			return addr_alloca(ck, nd->dn_a);
+		return (NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+	case N_MEMBER:
+		if ((nd->dn_aux & AUX_OP) == '.')
+			return addr_alloca(ck, nd->dn_a);
+		return (NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Follow alloca pointers (prog.h's DN_ALLOCA) as dtrace-utils'
+ * dt_cook_taint_alloca does: alloca() makes one; a cast, p + i, p - i,
+ * an assignment and a variable once given one keep it; &p[i] and
+ * &p->m are in the same memory; a ?: of one and another pointer may not
+ * be assigned (DN_NONASSIGN).
+ */
+static void
+taint(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = NODE(ck, n);
+	uint32_t fa, fb;
+
+	nd->dn_flags &= ~(uint32_t)(DN_ALLOCA | DN_NONASSIGN);
+	switch (nd->dn_op) {
+	case N_CALL:
+		if (nd->dn_aux != 0 && nd->dn_ival == F_ALLOCA)
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	case N_CAST:
+		if (nd->dn_type == DT_INT)
+			nd->dn_flags |= NODE(ck, nd->dn_a)->dn_flags &
+			    (DN_ALLOCA | DN_NONASSIGN);
+		break;
+	case N_BINOP:
+		fa = NODE(ck, nd->dn_a)->dn_flags & DN_ALLOCA;
+		fb = NODE(ck, nd->dn_b)->dn_flags & DN_ALLOCA;
+		if ((nd->dn_aux == '+' || nd->dn_aux == '-') && fa != fb)
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	case N_COND:
+		fa = NODE(ck, nd->dn_b)->dn_flags & DN_ALLOCA;
+		fb = NODE(ck, nd->dn_c)->dn_flags & DN_ALLOCA;
+		if (fa && fb)
+			nd->dn_flags |= DN_ALLOCA;
+		else if (fa || fb)
+			nd->dn_flags |= DN_NONASSIGN;
+		break;
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+		if ((nd->dn_aux & AUX_LOCAL) == 0 && nd->dn_ival >= 0 &&
+		    (uint32_t)nd->dn_ival < PG(ck)->pg_nvars &&
+		    (PG(ck)->pg_vars[nd->dn_ival].va_alloca & VA_ALLOCA))
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	case N_ASSIGN:
+		if (nd->dn_aux == '=')
+			nd->dn_flags |= NODE(ck, nd->dn_b)->dn_flags &
+			    DN_ALLOCA;
+		break;
+	case N_ADDROF:
+		if (addr_alloca(ck, nd->dn_a))
+			nd->dn_flags |= DN_ALLOCA;
+		break;
+	}
+}
+
 static void
 expr(check_t *ck, int32_t n)
 {
@@ -1800,6 +2618,7 @@ expr(check_t *ck, int32_t n)
 	if (op == N_BINOP || op == N_UNOP || op == N_CAST || op == N_LAND ||
 	    op == N_LOR || op == N_LXOR)
 		fold(ck, n);
+	taint(ck, n);
 }
 
 /* -- C types ------------------------------------------------------------ */
@@ -1846,6 +2665,17 @@ set_ctype(check_t *ck, int32_t n, int32_t t)
 		return;
 	case TY_PTR:
 		set_int(nd, 8, false);
+		nd->dn_ctype = r;
+		return;
+	case TY_STRING:
+		/* a string in memory: its bytes, read as a char array's */
+		nd->dn_type = DT_STR;
+		nd->dn_aux |= AUX_CHARS | AUX_BYADDR;
+		nd->dn_ctype = r;
+		return;
+	case TY_FLOAT:
+		/* its bits, which printf()'s %e %f %g read */
+		set_int(nd, ty->ty_size < 8 ? (int)ty->ty_size : 8, true);
 		nd->dn_ctype = r;
 		return;
 	case TY_ARRAY:
@@ -2211,10 +3041,16 @@ member(check_t *ck, int32_t n)
 
 		if (strcmp(dsl_type_str(tt, m->me_name), name) == 0) {
 			int32_t mt = m->me_type;
+			bool local = op == '.' &&
+			    (NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL) != 0;
 
 			nd->dn_ival = m->me_off;
 			nd->dn_aux |= AUX_DONE;
 			set_ctype(ck, n, mt);
+			DN_SETBITS(NODE(ck, n), m->me_bits);
+			/* a member of a variable's struct is the variable's */
+			if (local)
+				NODE(ck, n)->dn_aux |= AUX_LOCAL;
 			return;
 		}
 	}
@@ -2249,6 +3085,18 @@ deref(check_t *ck, int32_t n, int32_t a, const char *opn)
 		dsl_diag_nerror(ck->ck_cc, n, "D_DEREF_VOID", "operator %s "
 		    "cannot dereference a pointer to void", opn);
 	set_ctype(ck, n, ty->ty_ref);
+}
+
+/* Is t a pointer to void? */
+static bool
+void_ptr(check_t *ck, int32_t t)
+{
+	const dsl_ctype_t *ty = ctype(ck, t), *el;
+
+	if (ty == NULL || ty->ty_kind != TY_PTR)
+		return false;
+	el = ctype(ck, ty->ty_ref);
+	return el != NULL && el->ty_kind == TY_VOID;
 }
 
 /* The size of what pointer or array type t points at, or 0. */
@@ -2288,29 +3136,23 @@ expr1(check_t *ck, int32_t n)
 	case N_SELFREF:
 	case N_THISREF:
 	case N_ARR:
+		if (nd->dn_op == N_ARR && nd->dn_aux == 0) {
+			int k = find_inline(ck, nname(ck, n), nd->dn_c);
+
+			if (k >= 0) {
+				use_inline(ck, n, k, nd->dn_a);
+				expr1(ck, n);
+				return;
+			}
+		}
 		if (nd->dn_op == N_ARR && (args_index(ck, n) ||
 		    uregs_index(ck, n)))
 			return;
-		if (nd->dn_op == N_ARR && nd->dn_a != DSL_NONE &&
-		    NODE(ck, nd->dn_a)->dn_next == DSL_NONE &&
-		    find_var(ck, V_ARRAY, nname(ck, n), false) == NULL &&
-		    (v = find_var(ck, V_GLOBAL, nname(ck, n), false)) !=
-		    NULL && v->va_ctype != 0) {
-			/* p[i] of a pointer variable, not an array lookup */
-			uint32_t vi = (uint32_t)(v - PG(ck)->pg_vars);
-			int32_t g = dsl_parse_node(cc, N_GVAR, nd->dn_line,
-			    nd->dn_col);
-
-			nd = NODE(ck, n);
-			NODE(ck, g)->dn_ival = vi;
-			var_node(NODE(ck, g), &PG(ck)->pg_vars[vi]);
-			nd->dn_b = nd->dn_a;
-			nd->dn_a = g;
-			nd->dn_op = N_INDEX;
+		if (index_var(ck, n)) {
 			expr1(ck, n);
 			return;
 		}
-		v = lvalue(ck, n, false, DT_VOID, 0, false);
+		v = lvalue(ck, n, false, DT_VOID, 0, false, 0);
 		if (v != NULL && ck->ck_strict &&
 		    NODE(ck, n)->dn_op == N_GVAR && !var_defined(ck, v))
 			dsl_diag_nerror(cc, n, "D_IDENT_UNDEF", "failed to "
@@ -2318,7 +3160,7 @@ expr1(check_t *ck, int32_t n)
 			    "only later in the program)",
 			    dsl_prog_str(PG(ck), v->va_name));
 		if (v != NULL)
-			var_node(NODE(ck, n), v);
+			var_node(ck, n, v);
 		return;
 	case N_AGGREF:
 		dsl_diag_nerror(cc, n, "D_AGG_SCALAR", "aggregations may only "
@@ -2334,13 +3176,26 @@ expr1(check_t *ck, int32_t n)
 		return;
 	case N_INCDEC:
 		a = nd->dn_a;
+		(void)index_var(ck, a);
+		if (is_clvalue(NODE(ck, a)->dn_op)) {
+			expr(ck, a);
+			if (NODE(ck, a)->dn_type != DT_INT || is_ref(ck, a))
+				dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator "
+				    "%s requires operand of scalar type",
+				    opname(NODE(ck, n)->dn_aux));
+			nd = NODE(ck, n);
+			set_int(nd, NODE(ck, a)->dn_size,
+			    NODE(ck, a)->dn_signed);
+			nd->dn_ctype = NODE(ck, a)->dn_ctype;
+			return;
+		}
 		if (!is_lvalue(NODE(ck, a)->dn_op))
 			dsl_diag_nerror(cc, n, "D_OP_LVAL", "operator %s "
 			    "requires a writable variable as its operand",
 			    opname(nd->dn_aux));
 		/* x++ on a new name makes an int64_t */
-		v = lvalue(ck, a, true, DT_INT, 8, true);
-		if (v != NULL && v->va_type == DT_STR)
+		v = lvalue(ck, a, true, DT_INT, 8, true, 0);
+		if (v != NULL && (v->va_type == DT_STR || v->va_bytes > 0))
 			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator %s "
 			    "requires an operand of scalar type",
 			    opname(nd->dn_aux));
@@ -2366,10 +3221,14 @@ expr1(check_t *ck, int32_t n)
 		expr(ck, nd->dn_a);
 		expr(ck, NODE(ck, n)->dn_b);
 		nd = NODE(ck, n);
+		/* strings, structs and void are not scalars */
 		if (NODE(ck, nd->dn_a)->dn_type != DT_INT ||
-		    NODE(ck, nd->dn_b)->dn_type != DT_INT)
-			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "logical "
-			    "operators require scalar operands");
+		    NODE(ck, nd->dn_b)->dn_type != DT_INT ||
+		    is_ref(ck, nd->dn_a) || is_ref(ck, nd->dn_b))
+			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator %s "
+			    "requires operands of scalar type",
+			    nd->dn_op == N_LAND ? "&&" : nd->dn_op == N_LOR ?
+			    "||" : "^^");
 		set_int(nd, 4, true);
 		return;
 	case N_BINOP:
@@ -2378,6 +3237,7 @@ expr1(check_t *ck, int32_t n)
 		bool cmp = op == '<' || op == '>' || op == T_LE ||
 		    op == T_GE || op == T_EQ || op == T_NE;
 		dsl_node_t *an, *bn;
+		char ta[256], tb[256];
 
 		a = nd->dn_a;
 		b = nd->dn_b;
@@ -2393,6 +3253,10 @@ expr1(check_t *ck, int32_t n)
 		an = NODE(ck, a);
 		bn = NODE(ck, b);
 		nd = NODE(ck, n);
+		if (cmp && an->dn_type == DT_STR && bn->dn_type == DT_INT)
+			(void)null_string(ck, b);
+		if (cmp && bn->dn_type == DT_STR && an->dn_type == DT_INT)
+			(void)null_string(ck, a);
 		if (an->dn_type == DT_STR || bn->dn_type == DT_STR) {
 			/* dtrace's tags: integral, arithmetic, then any */
 			if (op == '%' || op == '&' || op == '|' || op == '^' ||
@@ -2433,6 +3297,45 @@ expr1(check_t *ck, int32_t n)
 			promote(nd, an, NULL);
 		else
 			promote(nd, an, bn);
+		if ((op == '+' || op == '-') &&
+		    (void_ptr(ck, an->dn_ctype) || void_ptr(ck, bn->dn_ctype)))
+			dsl_diag_nerror(cc, n, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" %s \"%s\"",
+			    tname(ck, a, ta, sizeof(ta)), opname(op),
+			    tname(ck, b, tb, sizeof(tb)));
+		if (op == '-' && is_ptr(ck, an->dn_ctype) &&
+		    is_ptr(ck, bn->dn_ctype)) {
+			/* p - q: the elements between them, as C's */
+			int64_t sz = elem_size(ck, an->dn_ctype);
+
+			if (elem_size(ck, bn->dn_ctype) != sz)
+				dsl_diag_nerror(cc, n, "D_OP_INCOMPAT",
+				    "operands have incompatible types: \"%s\" "
+				    "- \"%s\"", tname(ck, a, ta, sizeof(ta)),
+				    tname(ck, b, tb, sizeof(tb)));
+			if (nd->dn_c == DSL_NONE && sz > 1) {
+				int32_t k = dsl_parse_node(cc, N_INT,
+				    nd->dn_line, nd->dn_col);
+				int32_t m = dsl_parse_node(cc, N_BINOP,
+				    NODE(ck, n)->dn_line, NODE(ck, n)->dn_col);
+
+				*NODE(ck, m) = *NODE(ck, n);
+				NODE(ck, m)->dn_next = DSL_NONE;
+				NODE(ck, m)->dn_c = 1;
+				set_int(NODE(ck, m), 8, true);
+				NODE(ck, k)->dn_ival = sz;
+				set_int(NODE(ck, k), 8, true);
+				nd = NODE(ck, n);
+				nd->dn_aux = '/';
+				nd->dn_a = m;
+				nd->dn_b = k;
+			}
+			nd = NODE(ck, n);
+			nd->dn_c = 1;
+			set_int(nd, 8, true);
+			nd->dn_ctype = 0;
+			return;
+		}
 		if ((op == '+' || op == '-') && is_ptr(ck, an->dn_ctype) &&
 		    !is_ptr(ck, bn->dn_ctype)) {
 			/* p + i: i elements, not bytes (dn_c marks it done) */
@@ -2469,12 +3372,14 @@ expr1(check_t *ck, int32_t n)
 		nd = NODE(ck, n);
 		an = NODE(ck, nd->dn_b);
 		bn = NODE(ck, nd->dn_c);
-		if (NODE(ck, nd->dn_a)->dn_type == DT_VOID)
+		if (NODE(ck, nd->dn_a)->dn_type != DT_INT ||
+		    is_ref(ck, nd->dn_a))
 			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
-			    "requires a scalar first operand");
-		if (NODE(ck, nd->dn_a)->dn_type != DT_INT)
-			dsl_diag_nerror(cc, n, "D_OP_SCALAR", "operator ?: "
-			    "requires a scalar first operand");
+			    "expression must be of scalar type");
+		if (an->dn_type == DT_STR && bn->dn_type == DT_INT)
+			(void)null_string(ck, nd->dn_c);
+		if (bn->dn_type == DT_STR && an->dn_type == DT_INT)
+			(void)null_string(ck, nd->dn_b);
 		if (is_action(ck, nd->dn_b) || is_action(ck, nd->dn_c))
 			dsl_diag_nerror(cc, n, "D_OP_ACT", "operator ?: may "
 			    "not select an action: actions have no value");
@@ -2493,6 +3398,15 @@ expr1(check_t *ck, int32_t n)
 	case N_CAST:
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
+		if (nd->dn_type == DT_STR &&
+		    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
+			/* (string)p: the string p points at, as stringof */
+			nd->dn_op = N_CALL;
+			nd->dn_ival = F_STRINGOF;
+			nd->dn_aux = 1;		/* resolved */
+			nd->dn_ctype = 0;
+			return;
+		}
 		if (nd->dn_type == DT_STR &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_STR)
 			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
@@ -2513,27 +3427,61 @@ expr1(check_t *ck, int32_t n)
 		expr(ck, nd->dn_a);
 		deref(ck, n, NODE(ck, n)->dn_a, "*");
 		return;
-	case N_INDEX:
+	case N_INDEX: {
+		const dsl_ctype_t *at;
+		const dsl_node_t *bn;
+
 		expr(ck, nd->dn_a);
 		expr(ck, NODE(ck, n)->dn_b);
 		need_int(ck, NODE(ck, n)->dn_b, "[]");
 		deref(ck, n, NODE(ck, n)->dn_a, "[]");
+		nd = NODE(ck, n);
+		at = ctype(ck, NODE(ck, nd->dn_a)->dn_ctype);
+		bn = NODE(ck, nd->dn_b);
+		if (at == NULL || at->ty_kind != TY_ARRAY)
+			return;
+		/* an element of a C array: within its bounds, as dtrace
+		 * checks a constant index (a variable's own array is also
+		 * checked when the clause runs) */
+		if (bn->dn_op == N_INT && (bn->dn_ival < 0 ||
+		    (uint64_t)bn->dn_ival >= at->ty_nelem))
+			dsl_diag_nerror(cc, nd->dn_b, "D_ARR_BOUNDS", "index "
+			    "outside array bounds: %lld, max is %u",
+			    (long long)bn->dn_ival, at->ty_nelem);
+		if (NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL)
+			nd->dn_aux |= AUX_LOCAL;
 		return;
+	}
 	case N_ADDROF: {
 		int32_t t;
 		int aop = NODE(ck, nd->dn_a)->dn_op;
 
-		if (aop != N_AGGREF)
-			expr(ck, nd->dn_a);
-		nd = NODE(ck, n);
 		aop = NODE(ck, nd->dn_a)->dn_op;
-		if (aop == N_GVAR || aop == N_TVAR || aop == N_SVAR ||
-		    aop == N_ARR || aop == N_AGGREF)
+		if (aop == N_AGGREF)
 			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
-		if (aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX)
-			dsl_diag_nerror(cc, n, "D_ADDROF_LVAL", "unary & needs "
-			    "an object in memory: a member, *p or p[i]");
+		if (aop == N_MEMBER) {
+			expr(ck, nd->dn_a);
+			nd = NODE(ck, n);
+			if (DN_BITS(NODE(ck, nd->dn_a)) != 0)
+				dsl_diag_nerror(cc, n, "D_ADDROF_BITFIELD",
+				    "cannot take address of bit-field");
+		}
+		if (aop == N_INT || aop == N_STR || aop == N_BINOP ||
+		    aop == N_UNOP || aop == N_CALL || aop == N_CAST ||
+		    aop == N_COND || aop == N_ASSIGN || aop == N_INCDEC)
+			dsl_diag_nerror(cc, n, "D_ADDROF_LVAL", "unacceptable "
+			    "operand for unary & operator");
+		expr(ck, nd->dn_a);
+		nd = NODE(ck, n);
+		aop = NODE(ck, nd->dn_a)->dn_op;
+		/* a variable's storage is D's: only a global's or this->'s
+		 * has an address that lasts (the firing, for this->) */
+		if ((aop != N_MEMBER && aop != N_DEREF && aop != N_INDEX) ||
+		    ((NODE(ck, nd->dn_a)->dn_aux & AUX_LOCAL) != 0 &&
+		    !fixed_local(ck, nd->dn_a)))
+			dsl_diag_nerror(cc, n, "D_ADDROF_VAR", "cannot take "
+			    "address of dynamic variable");
 		t = NODE(ck, nd->dn_a)->dn_ctype;
 		if (t == 0) {
 			/* an integer member: its type by size */
@@ -2558,10 +3506,14 @@ expr1(check_t *ck, int32_t n)
 			dsl_node_t *an = NODE(ck, nd->dn_a);
 			const dsl_ctype_t *ct = ctype(ck, an->dn_ctype);
 			int64_t sz = ct != NULL ? (int64_t)ct->ty_size :
-			    an->dn_type == DT_STR ?
+			    an->dn_op == N_STR ? (int64_t)strlen(nname(ck,
+			    nd->dn_a)) + 1 : an->dn_type == DT_STR ?
 			    PG(ck)->pg_strsize : an->dn_type == DT_INT ?
 			    an->dn_size : 0;
 
+			if (DN_BITS(an) != 0)
+				dsl_diag_nerror(cc, n, "D_SIZEOF_BITFIELD",
+				    "cannot apply sizeof to a bit-field");
 			if (an->dn_type == DT_VOID)
 				dsl_diag_nerror(cc, n, "D_SIZEOF_TYPE",
 				    "cannot apply sizeof to an expression of "
@@ -2732,7 +3684,8 @@ stmts(check_t *ck, int32_t s)
 			break;
 		case S_IF:
 			expr(ck, nd->dn_a);
-			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID)
+			if (NODE(ck, NODE(ck, s)->dn_a)->dn_type == DT_VOID ||
+			    is_ref(ck, NODE(ck, s)->dn_a))
 				dsl_diag_nerror(ck->ck_cc, NODE(ck, s)->dn_a,
 				    "D_OP_SCALAR", "if condition must be "
 				    "scalar");
@@ -2793,7 +3746,8 @@ check_pass(check_t *ck)
 		ck->ck_clause = cl;
 		if (cl->cl_pred != DSL_NONE) {
 			expr(ck, cl->cl_pred);
-			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID)
+			if (NODE(ck, cl->cl_pred)->dn_type == DT_VOID ||
+			    is_ref(ck, cl->cl_pred))
 				dsl_diag_nerror(ck->ck_cc, cl->cl_pred,
 				    "D_PRED_SCALAR", "predicate result must "
 				    "be of scalar type");
@@ -2806,7 +3760,7 @@ check_pass(check_t *ck)
 
 void
 dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
-    int size, bool sign, int nkeys, const uint8_t *ktype,
+    int size, bool sign, int32_t ctype, int nkeys, const uint8_t *ktype,
     const uint8_t *ksize, int line, int col)
 {
 	check_t ck = { cc, false, false, NULL, 0 };
@@ -2818,24 +3772,14 @@ dsl_check_declare(dsl_cc_t *cc, int scope, const char *name, int type,
 	if (find_builtin(name) >= 0 || find_func(name) >= 0)
 		dsl_diag_error(cc, line, col, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s is built in", name);
+	byval_limit(&ck, ctype, name, DSL_NONE, line, col);
 	v = find_var(&ck, scope, name, true);
-	type_var(&ck, v, type, size, sign);
+	type_var(&ck, v, type, size, sign, ctype);
 	if (nkeys >= 0) {
 		v->va_nkeys = nkeys;
 		memcpy(v->va_ktype, ktype, (size_t)nkeys);
 		memcpy(v->va_ksize, ksize, (size_t)nkeys);
 	}
-}
-
-void
-dsl_check_declare_ctype(dsl_cc_t *cc, int scope, const char *name,
-    int32_t ctype)
-{
-	check_t ck = { cc, false, false, NULL, 0 };
-	dsl_var_t *v = find_var(&ck, scope, name, false);
-
-	if (v != NULL)
-		v->va_ctype = ctype;
 }
 
 /*
@@ -2939,6 +3883,7 @@ dsl_check(dsl_cc_t *cc)
 	}
 	memcpy(cc->cc_jmp, outer, sizeof(jmp_buf));
 	ck.ck_strict = true;
+	check_inlines(&ck);
 	check_pass(&ck);
 	printa_keys(&ck);
 	for (k = 0; k < (int)pg->pg_naggs; k++) {

@@ -76,6 +76,9 @@ dsl_compile_option(dsl_cc_t *cc, const char *opt, int line, int col)
 	/* strsize: a string and its NUL, within what a firing can hold */
 	if (o == O_STRSIZE && (v <= 0 || v > 65536))
 		o = DSL_OPT_BADVAL;
+	/* scratchsize: alloca()'s memory, at most 16 MiB a firing */
+	if (o == O_SCRATCHSIZE && v > (1 << 24))
+		o = DSL_OPT_BADVAL;
 	if (o == DSL_OPT_BADNAME)
 		dsl_diag_error(cc, line, col, "D_PRAGMA_OPTSET", line == 0 ?
 		    "failed to set -x %s: Invalid option name" :
@@ -152,6 +155,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	dsl_cc_t *volatile cc;
 	dsl_prog_t *volatile pg;
 	size_t i;
+	int eline, ecol, esrc;
 
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
@@ -177,6 +181,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 
 	if (setjmp(cc->cc_jmp) != 0) {
 		dsl_prog_free(cc->cc_pg);
+		free(cc->cc_inlines);
 		free(cc->cc_tstr);
 		free(cc->cc_pstr);
 		free(cc->cc_dstr);
@@ -201,13 +206,19 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		dsl_parse(cc);
 	}
 	/* nothing to run would wait for ever: dtrace refuses it unless -x
-	 * empty asks for it (the error is at the end of the last text) */
-	if (nsrcs > 0 && pg->pg_nclauses == 0 &&
-	    dsl_prog_option(pg, "empty") == NULL)
-		dsl_diag_error(cc, cc->cc_line, cc->cc_p != NULL ?
-		    (int)(cc->cc_p - cc->cc_linep) + 1 : 1, "D_EMPTY",
-		    "empty D program translation unit: no probe clause");
+	 * empty asks for it (the error is at the end of the last text),
+	 * once the declarations have been checked (an inline's definition
+	 * is wrong before the program is empty) */
+	eline = cc->cc_line;
+	ecol = cc->cc_p != NULL ? (int)(cc->cc_p - cc->cc_linep) + 1 : 1;
+	esrc = cc->cc_src;
 	dsl_check(cc);
+	if (nsrcs > 0 && pg->pg_nclauses == 0 &&
+	    dsl_prog_option(pg, "empty") == NULL) {
+		cc->cc_src = esrc;
+		dsl_diag_error(cc, eline, ecol, "D_EMPTY",
+		    "empty D program translation unit: no probe clause");
+	}
 	/* extraneous macro arguments are an error, as in dtrace */
 	for (i = 1; i < (size_t)cc->cc_copts->co_nargs &&
 	    i < DSL_MAXMACROARGS; i++) {
@@ -228,6 +239,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		d->pd_name = pg->pg_strtab + (uintptr_t)d->pd_name;
 		d->pd_text = pg->pg_strtab + (uintptr_t)d->pd_text;
 	}
+	free(cc->cc_inlines);
 	free(cc->cc_tstr);
 	free(cc->cc_pstr);
 	free(cc->cc_dstr);

@@ -58,6 +58,9 @@ int32_t		dsl_type_void(dsl_typetab_t *);
 /* A named integer type: "int", "uint64_t", "char"... */
 int32_t		dsl_type_int(dsl_typetab_t *, const char *name, size_t size,
 		    bool sign);
+/* A floating-point type: "float" (4), "double" (8), "long double" (16).
+ * D keeps such values but does no arithmetic on them. */
+int32_t		dsl_type_float(dsl_typetab_t *, const char *name, size_t size);
 int32_t		dsl_type_ptr(dsl_typetab_t *, int32_t to);
 int32_t		dsl_type_array(dsl_typetab_t *, int32_t elem, uint32_t n);
 /* struct or union TAG ("" = anonymous) of size bytes; members added with

@@ -187,21 +187,29 @@ builtin(dsl_rt_t *rt, int b)
 	return 0;
 }
 
+static int memread(dsl_rt_t *, uint64_t, void *, size_t, int32_t);
+
 /* Serialise a key tuple into rt_keybuf: integers as 8 bytes, strings
- * with their NUL, after the thread's id for self->x[k] (self).  Returns
- * the length. */
+ * with their NUL, structs as their bytes, after the thread's id for
+ * self->x[k] (self).  Returns the length. */
 static size_t
 mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype, bool self)
 {
 	char *buf = rt->rt_keybuf;
 	size_t len = 0;
 	int64_t vals[8];
+	int32_t nodes[8];
 	int i, n = 0;
+	int32_t n0 = k;
 
 	/* every key first: a key may itself look an array up, which uses
 	 * rt_keybuf (a[1, a[3, 2, 1], 3], dtrace-utils assocs/tst.nested) */
-	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next)
+	for (; k != DSL_NONE && n < 8; k = NODE(rt, k)->dn_next) {
+		if (n == 0)
+			n0 = k;
+		nodes[n] = k;
 		vals[n++] = eval(rt, k);
+	}
 	if (self) {
 		int64_t tid = rt->rt_ctx->cx_tid;
 
@@ -211,9 +219,27 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype, bool self)
 	for (i = 0; i < n; i++) {
 		int64_t v = vals[i];
 
-		if (ktype[i] == DT_STR) {
+		if (ktype[i] == DT_REF) {
+			/* a struct's bytes: its members, not its address */
+			const dsl_ctype_t *ty = dsl_type_resolve(
+			    &rt->rt_pg->pg_tt, NODE(rt, nodes[i])->dn_ctype,
+			    NULL);
+			size_t sz = ty != NULL ? (size_t)ty->ty_size : 0;
+
+			if (memread(rt, (uint64_t)v, buf + len, sz,
+			    nodes[i]) != 0)
+				memset(buf + len, 0, sz);
+			len += sz;
+		} else if (ktype[i] == DT_STR) {
 			const char *s = STR(v);
-			size_t sl = strnlen(s, rt->rt_strsize - 1);
+			size_t sl;
+
+			if (s == NULL) {
+				/* a NULL string is no key: dtrace reads it */
+				fault(rt, FLT_BADADDR, 0, n0);
+				s = empty;
+			}
+			sl = strnlen(s, rt->rt_strsize - 1);
 
 			memcpy(buf + len, s, sl);
 			buf[len + sl] = '\0';
@@ -226,13 +252,29 @@ mkkey(dsl_rt_t *rt, int32_t k, const uint8_t *ktype, bool self)
 	return len;
 }
 
+/* Store string src (NULL too) into a string variable's slot dst. */
 static void
 copystr(dsl_rt_t *rt, char *dst, const char *src)
 {
-	size_t n = strnlen(src, rt->rt_strsize - 1);
+	size_t n;
 
+	if (src == NULL) {
+		dst[0] = '\0';
+		dst[1] = DSL_NULLMARK;
+		return;
+	}
+	n = strnlen(src, rt->rt_strsize - 1);
 	memmove(dst, src, n);
 	dst[n] = '\0';
+	if (n == 0)
+		dst[1] = '\0';
+}
+
+/* A string variable's slot as a value: NULL if it holds NULL. */
+static int64_t
+slotstr(const char *p)
+{
+	return p[0] == '\0' && p[1] == DSL_NULLMARK ? 0 : VAL(p);
 }
 
 /* Read a variable (lvalue node). */
@@ -248,17 +290,18 @@ load(dsl_rt_t *rt, int32_t n)
 		return 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
-		return str ? VAL(rt->rt_gstr + (size_t)v->va_slot *
+		return str ? slotstr(rt->rt_gstr + (size_t)v->va_slot *
 		    rt->rt_strsize) : rt->rt_gint[v->va_slot];
 	case N_TVAR:
-		return str ? VAL(rt->rt_tstr + (size_t)v->va_slot *
+		return str ? slotstr(rt->rt_tstr + (size_t)v->va_slot *
 		    rt->rt_strsize) : rt->rt_tint[v->va_slot];
 	case N_SVAR: {
 		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, false);
 
+		/* a dynamic variable not there: 0, or a NULL string */
 		if (t == NULL)
-			return str ? VAL(empty) : 0;
-		return str ? VAL(t->th_strs + (size_t)v->va_slot *
+			return 0;
+		return str ? slotstr(t->th_strs + (size_t)v->va_slot *
 		    rt->rt_strsize) : t->th_ints[v->va_slot];
 	}
 	case N_ARR: {
@@ -269,15 +312,15 @@ load(dsl_rt_t *rt, int32_t n)
 		    rt->rt_keybuf, len, dsl_var_hash((uint32_t)nd->dn_ival,
 		    rt->rt_keybuf, len));
 		if (he == NULL)
-			return str ? VAL(empty) : 0;
+			return 0;
 		return str ? VAL((char *)he->he_data) : he->he_data[0];
 	}
 	}
 	return 0;
 }
 
-/* Write a variable; storing 0 (or "") into self-> or an array element
- * frees it, as in dtrace.  Returns the value stored. */
+/* Write a variable; storing 0 (or a NULL string) into self-> or an
+ * array element frees it, as in dtrace.  Returns the value stored. */
 static int64_t
 store(dsl_rt_t *rt, int32_t n, int64_t val)
 {
@@ -285,27 +328,32 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
 	bool str = nd->dn_type == DT_STR;
 	bool zero;
+	char *p;
 
 	if (rt->rt_fault != FLT_NONE)
 		return 0;
-	/* scalars keep all 64 bits, as DIF's variables do; trace() and
-	 * printf() narrow to the type (dtrace-utils arithmetic/tst.basics) */
-	zero = str ? STR(val)[0] == '\0' : val == 0;
+	/* a variable keeps its type's bits: an int holds 32 (Oracle's
+	 * dtrace stores a variable with its type's size; with int i =
+	 * 935761216, i * (i - 3) / i * 6 is 1319599982, dtrace-utils
+	 * arithmetic/tst.basics) */
+	if (!str && v->va_type == DT_INT && v->va_size < 8)
+		val = normv(val, v->va_size, v->va_signed);
+	zero = val == 0;
 	switch (nd->dn_op) {
 	case N_GVAR:
-		if (str)
-			copystr(rt, rt->rt_gstr + (size_t)v->va_slot *
-			    rt->rt_strsize, STR(val));
-		else
-			rt->rt_gint[v->va_slot] = val;
-		break;
 	case N_TVAR:
-		if (str)
-			copystr(rt, rt->rt_tstr + (size_t)v->va_slot *
-			    rt->rt_strsize, STR(val));
-		else
-			rt->rt_tint[v->va_slot] = val;
-		break;
+		if (!str) {
+			(nd->dn_op == N_GVAR ? rt->rt_gint :
+			    rt->rt_tint)[v->va_slot] = val;
+			break;
+		}
+		p = (nd->dn_op == N_GVAR ? rt->rt_gstr : rt->rt_tstr) +
+		    (size_t)v->va_slot * rt->rt_strsize;
+		copystr(rt, p, STR(val));
+		/* the assignment's value is the variable's string, as in
+		 * Oracle's dtrace, where (this->s = NULL) != "" is false
+		 * (dtrace-utils funcs/strtok/tst.strtok) */
+		return VAL(p);
 	case N_SVAR: {
 		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, !zero);
 
@@ -326,7 +374,7 @@ store(dsl_rt_t *rt, int32_t n, int64_t val)
 		const char *src = str ? STR(val) : NULL;
 
 		/* the value may live in the key buffer's way: keep it */
-		if (str && strlen(src) < sizeof(tmp)) {
+		if (str && src != NULL && strlen(src) < sizeof(tmp)) {
 			strcpy(tmp, src);
 			src = tmp;
 		}
@@ -462,7 +510,8 @@ readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 /*
  * C data: an address is either in this clause's scratch (copyin(),
  * alloca(): our own memory) or in the traced process (read through the
- * host's hook).  The scratch buffer's range tells them apart.
+ * host's hook).  The scratch buffer's range tells them apart.  A
+ * variable's own storage (AUX_LOCAL nodes) is known when compiled.
  */
 static bool
 in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
@@ -473,11 +522,93 @@ in_scratch(const dsl_rt_t *rt, uint64_t addr, size_t len)
 	    len <= rt->rt_scrsize - (addr - lo);
 }
 
+/* Is addr..addr+len in a global's or this-> variable's storage, whose
+ * address a pointer may hold (p = &a[1], p = a)? */
+static bool
+in_dmem(const dsl_rt_t *rt, uint64_t addr, size_t len)
+{
+	uint64_t g = (uint64_t)(uintptr_t)rt->rt_gmem;
+	uint64_t t = (uint64_t)(uintptr_t)rt->rt_tmem;
+	uint64_t gn = rt->rt_pg->pg_nglobal_mem, tn = rt->rt_pg->pg_nthis_mem;
+
+	if (gn > 0)
+		gn += DSL_GMEMSLACK;
+
+	return (addr >= g && addr - g <= gn && len <= gn - (addr - g)) ||
+	    (addr >= t && addr - t <= tn && len <= tn - (addr - t));
+}
+
+/* Is node n a variable's storage, or in it (a member, an element)? */
+static bool
+is_local(const dsl_node_t *nd)
+{
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+	case N_MEMBER: case N_INDEX:
+		return (nd->dn_aux & AUX_LOCAL) != 0;
+	default:
+		return false;
+	}
+}
+
+/*
+ * alloca()'s memory at offset off, len bytes of it: its address, or NULL
+ * after a fault, as Oracle's access check of an alloca pointer words it:
+ * an offset before the first allocation or past the last is an "invalid
+ * address", a size past the last an "invalid size" (dtrace-utils'
+ * dt_cg_alloca_access_check).
+ */
+static char *
+abytes(dsl_rt_t *rt, uint64_t off, uint64_t len, int32_t n)
+{
+	if (off < 8 || off >= rt->rt_atop) {
+		fault(rt, FLT_BADADDR, off, n);
+		return NULL;
+	}
+	if (len > rt->rt_atop - off) {
+		fault(rt, FLT_BADSIZE, len, n);
+		return NULL;
+	}
+	return rt->rt_abase + off;
+}
+
+/*
+ * An address in alloca()'s memory (a struct there, kept by address)?
+ * 0: no; 1: len bytes there that this clause allocated; -1: a fault.
+ */
+static int
+in_alloca(dsl_rt_t *rt, uint64_t addr, uint64_t len, int32_t n)
+{
+	uint64_t base = (uint64_t)(uintptr_t)rt->rt_abase;
+
+	if (addr < base || addr - base >= rt->rt_asize)
+		return 0;
+	return abytes(rt, addr - base, len, n) != NULL ? 1 : -1;
+}
+
 static int
 memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
-	if (in_scratch(rt, addr, len)) {
-		memcpy(buf, (const void *)(uintptr_t)addr, len);
+	int k;
+
+	if ((n >= 0 && is_local(NODE(rt, n))) || in_scratch(rt, addr, len)) {
+		memmove(buf, (const void *)(uintptr_t)addr, len);
+		return 0;
+	}
+	if (in_dmem(rt, addr, len)) {
+		/* an integer in D's memory is aligned, as a BPF map's
+		 * (dtrace-utils pointers/err.InvalidAddress5) */
+		if ((len == 2 || len == 4 || len == 8) && addr % len != 0) {
+			fault(rt, FLT_BADALIGN, addr, n);
+			return -1;
+		}
+		memmove(buf, (const void *)(uintptr_t)addr, len);
+		return 0;
+	}
+	if ((k = in_alloca(rt, addr, len, n)) != 0) {
+		if (k < 0)
+			return -1;
+		memmove(buf, (const void *)(uintptr_t)addr, len);
 		return 0;
 	}
 	return readmem(rt, addr, buf, len, n);
@@ -490,30 +621,196 @@ dsl_eval_memread(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len,
 	return memread(rt, addr, buf, len, n);
 }
 
-/* The address an lvalue of C data designates: s.m, p->m, *p, p[i]. */
+/* The memory a pointer value v of node n points at, len bytes of it:
+ * an alloca pointer (an offset) is made its address, checked (0 after
+ * a fault); any other is its own address. */
 static uint64_t
-address(dsl_rt_t *rt, int32_t n)
+ptrmem(dsl_rt_t *rt, int32_t n, uint64_t v, uint64_t len)
+{
+	char *p;
+
+	if ((NODE(rt, n)->dn_flags & DN_ALLOCA) == 0)
+		return v;
+	p = abytes(rt, v, len, n);
+	return p != NULL ? (uint64_t)(uintptr_t)p : 0;
+}
+
+/* Read len bytes of C data at addr (an alloca offset when ap). */
+static int
+cread(dsl_rt_t *rt, uint64_t addr, bool ap, void *buf, size_t len,
+    int32_t n)
+{
+	char *p;
+
+	if (!ap)
+		return memread(rt, addr, buf, len, n);
+	if ((p = abytes(rt, addr, len, n)) == NULL)
+		return -1;
+	memmove(buf, p, len);
+	return 0;
+}
+
+/*
+ * Write len bytes at addr (an alloca offset when ap) for the C lvalue
+ * node n: a variable's own storage, or D's scratch memory.  Anything
+ * else is the traced process's, which pidtrace never writes: the store
+ * faults there, as a store to memory it may not write does in dtrace.
+ */
+static int
+cwrite(dsl_rt_t *rt, uint64_t addr, bool ap, const void *buf, size_t len,
+    int32_t n)
+{
+	char *p;
+
+	if (ap) {
+		if ((p = abytes(rt, addr, len, n)) == NULL)
+			return -1;
+		memmove(p, buf, len);
+		return 0;
+	}
+	if (is_local(NODE(rt, n))) {
+		if (addr != 0)
+			memmove((void *)(uintptr_t)addr, buf, len);
+		return 0;
+	}
+	if (in_scratch(rt, addr, len) || in_dmem(rt, addr, len)) {
+		memmove((void *)(uintptr_t)addr, buf, len);
+		return 0;
+	}
+	switch (in_alloca(rt, addr, len, n)) {
+	case 1:
+		memmove((void *)(uintptr_t)addr, buf, len);
+		return 0;
+	case -1:
+		return -1;
+	}
+	fault(rt, FLT_BADADDR, addr, n);
+	return -1;
+}
+
+/*
+ * The storage of a variable that holds a struct, union or array by
+ * value.  A self-> variable or an array element that is not there
+ * reads as zeros (rt_zero, never written); create makes it, for a
+ * store: NULL if that fails (out of memory, the store is dropped).
+ */
+static char *
+varaddr(dsl_rt_t *rt, int32_t n, bool create)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
+
+	switch (nd->dn_op) {
+	case N_GVAR:
+		return rt->rt_gmem + v->va_slot;
+	case N_TVAR:
+		return rt->rt_tmem + v->va_slot;
+	case N_SVAR: {
+		dsl_thr_t *t = dsl_var_thr_get(rt, rt->rt_ctx->cx_tid, create);
+
+		if (t == NULL)
+			return create ? NULL : rt->rt_zero;
+		return t->th_mem + v->va_slot;
+	}
+	case N_ARR: {
+		size_t len = mkkey(rt, nd->dn_a, v->va_ktype, v->va_self);
+		uint64_t h = dsl_var_hash((uint32_t)nd->dn_ival,
+		    rt->rt_keybuf, len);
+		dsl_hent_t *he = dsl_var_ht_find(&rt->rt_arrays,
+		    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
+
+		if (rt->rt_fault != FLT_NONE)
+			return create ? NULL : rt->rt_zero;
+		if (he == NULL && create)
+			he = dsl_var_ht_insert(&rt->rt_arrays,
+			    (uint32_t)nd->dn_ival, rt->rt_keybuf, len, h);
+		if (he == NULL)
+			return create ? NULL : rt->rt_zero;
+		return (char *)he->he_data;
+	}
+	}
+	return create ? NULL : rt->rt_zero;
+}
+
+static uint64_t address(dsl_rt_t *, int32_t, bool, bool *);
+
+/* The address of a struct, union or array value (node n), for reading
+ * it or (w) writing in it; *ap: it is an alloca offset. */
+static uint64_t
+refaddr(dsl_rt_t *rt, int32_t n, bool w, bool *ap)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+
+	*ap = false;
+	switch (nd->dn_op) {
+	case N_GVAR: case N_TVAR: case N_SVAR: case N_ARR:
+		if (nd->dn_aux & AUX_LOCAL)
+			return (uint64_t)(uintptr_t)varaddr(rt, n, w);
+		break;
+	case N_MEMBER: case N_DEREF: case N_INDEX:
+		return address(rt, n, w, ap);
+	}
+	return (uint64_t)eval(rt, n);
+}
+
+/*
+ * The address an lvalue of C data designates: s.m, p->m, *p, p[i];
+ * with w, to be written.  Through an alloca pointer it is an offset in
+ * alloca()'s memory (*ap), checked where it is used.  An element of a
+ * variable's own array is within the array, or a fault (dtrace's
+ * "index out of bounds").
+ */
+static uint64_t
+address(dsl_rt_t *rt, int32_t n, bool w, bool *ap)
 {
 	const dsl_node_t *nd = NODE(rt, n);
 	const dsl_ctype_t *ty, *el;
 
+	*ap = false;
 	switch (nd->dn_op) {
 	case N_MEMBER:
+		if ((nd->dn_aux & AUX_OP) == '.')
+			return refaddr(rt, nd->dn_a, w, ap) +
+			    (uint64_t)nd->dn_ival;
+		*ap = (NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
 		return (uint64_t)eval(rt, nd->dn_a) + (uint64_t)nd->dn_ival;
 	case N_DEREF:
+		*ap = (NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
 		return (uint64_t)eval(rt, nd->dn_a);
 	case N_INDEX: {
-		uint64_t base = (uint64_t)eval(rt, nd->dn_a);
-		int64_t i = eval(rt, nd->dn_b);
+		uint64_t base;
+		int64_t i;
 
 		ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    NODE(rt, nd->dn_a)->dn_ctype, NULL);
 		el = ty != NULL ? dsl_type_resolve(&rt->rt_pg->pg_tt,
 		    ty->ty_ref, NULL) : NULL;
+		if (ty != NULL && ty->ty_kind == TY_ARRAY) {
+			base = refaddr(rt, nd->dn_a, w, ap);
+		} else {
+			*ap = (NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0;
+			base = (uint64_t)eval(rt, nd->dn_a);
+		}
+		i = eval(rt, nd->dn_b);
+		if ((nd->dn_aux & AUX_LOCAL) && (i < 0 ||
+		    (uint64_t)i >= ty->ty_nelem)) {
+			fault(rt, FLT_BADINDEX, (uint64_t)i, n);
+			return 0;
+		}
 		return base + (uint64_t)i * (el != NULL ? el->ty_size : 1);
 	}
 	}
 	return 0;
+}
+
+/* The size of node n's C type. */
+static size_t
+csize(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
+	    NODE(rt, n)->dn_ctype, NULL);
+
+	return ty != NULL ? (size_t)ty->ty_size : 0;
 }
 
 /* The value of C data at its address: an integer or pointer is read;
@@ -522,7 +819,8 @@ static int64_t
 cload(dsl_rt_t *rt, int32_t n)
 {
 	const dsl_node_t *nd = NODE(rt, n);
-	uint64_t addr = address(rt, n);
+	bool ap;
+	uint64_t addr = address(rt, n, false, &ap);
 	unsigned char b[8];
 	uint64_t v = 0;
 	int i;
@@ -530,27 +828,161 @@ cload(dsl_rt_t *rt, int32_t n)
 	if (rt->rt_fault != FLT_NONE)
 		return nd->dn_type == DT_STR ? VAL(empty) : 0;
 	if (nd->dn_aux & AUX_CHARS) {
-		const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
-		    nd->dn_ctype, NULL);
-		size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
+		size_t len = csize(rt, n);
 		char *d;
 
 		if (len > rt->rt_strsize - 1)
 			len = rt->rt_strsize - 1;
 		if ((d = scratch(rt, len + 1, n)) == NULL ||
-		    memread(rt, addr, d, len, n) != 0)
+		    cread(rt, addr, ap, d, len, n) != 0)
 			return VAL(empty);
 		d[len] = '\0';
 		return VAL(d);
 	}
-	if (nd->dn_aux & AUX_BYADDR)
-		return (int64_t)addr;
+	if (nd->dn_aux & AUX_BYADDR) {
+		char *p;
+
+		if (!ap)
+			return (int64_t)addr;
+		/* in alloca()'s memory, all of it allocated */
+		p = abytes(rt, addr, csize(rt, n), n);
+		return (int64_t)(uintptr_t)p;
+	}
 	if (nd->dn_size == 0 || nd->dn_size > 8 ||
-	    memread(rt, addr, b, nd->dn_size, n) != 0)
+	    cread(rt, addr, ap, b, nd->dn_size, n) != 0)
 		return 0;
 	for (i = nd->dn_size; i-- > 0;)
 		v = v << 8 | b[i];	/* little-endian, as x86-64 */
+	if ((i = DN_BITS(nd)) != 0 && i < 64) {
+		/* a bit-field: its low bits, sign-extended if signed */
+		v &= ((uint64_t)1 << i) - 1;
+		if (nd->dn_signed && (v >> (i - 1)) != 0)
+			v |= ~(((uint64_t)1 << i) - 1);
+		return (int64_t)v;
+	}
 	return normv((int64_t)v, nd->dn_size, nd->dn_signed);
+}
+
+/* Store integer val into C data node n (of dn_size bytes).  Returns the
+ * value as stored. */
+static int64_t
+cstore(dsl_rt_t *rt, int32_t n, int64_t val)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+	bool ap;
+	uint64_t addr = address(rt, n, true, &ap);
+	unsigned char b[8];
+	int i, w;
+
+	if (rt->rt_fault != FLT_NONE || nd->dn_size == 0 || nd->dn_size > 8)
+		return 0;
+	if ((w = DN_BITS(nd)) != 0 && w < 64) {
+		/* a bit-field: its bits change, its neighbours' stay */
+		uint64_t mask = ((uint64_t)1 << w) - 1, old = 0;
+
+		if (cread(rt, addr, ap, b, nd->dn_size, n) != 0)
+			return 0;
+		for (i = nd->dn_size; i-- > 0;)
+			old = old << 8 | b[i];
+		val = (int64_t)((old & ~mask) | ((uint64_t)val & mask));
+	}
+	val = normv(val, nd->dn_size, nd->dn_signed);
+	for (i = 0; i < nd->dn_size; i++)
+		b[i] = (unsigned char)((uint64_t)val >> (8 * i));
+	(void)cwrite(rt, addr, ap, b, nd->dn_size, n);
+	if ((w = DN_BITS(nd)) != 0 && w < 64) {
+		/* the value stored is the field's */
+		val &= (int64_t)(((uint64_t)1 << w) - 1);
+		if (nd->dn_signed && ((uint64_t)val >> (w - 1)) != 0)
+			val |= (int64_t)~(((uint64_t)1 << w) - 1);
+	}
+	return val;
+}
+
+/* Store string s into the char array or string member node n: its
+ * characters and a NUL, within the member.  Returns s. */
+static int64_t
+cstrstore(dsl_rt_t *rt, int32_t n, int64_t s)
+{
+	size_t size = csize(rt, n), len;
+	bool ap;
+	uint64_t addr;
+	char *b;
+
+	if (rt->rt_fault != FLT_NONE || size == 0)
+		return 0;
+	if (s == 0) {
+		fault(rt, FLT_BADADDR, 0, n);
+		return 0;
+	}
+	len = strnlen(STR(s), size - 1);
+	if ((b = scratch(rt, len + 1, n)) == NULL)
+		return 0;
+	memcpy(b, STR(s), len);
+	b[len] = '\0';
+	addr = address(rt, n, true, &ap);
+	if (rt->rt_fault == FLT_NONE)
+		(void)cwrite(rt, addr, ap, b, len + 1, n);
+	return s;
+}
+
+/*
+ * dst = src for a struct, union or array of size bytes: dst a C lvalue
+ * or a variable holding one by value, src any value of its type (a
+ * variable's, alloca()'s memory, the traced process's).  A constant 0
+ * for src frees an array element, or zeroes a self-> variable.
+ */
+static int64_t
+copyref(dsl_rt_t *rt, int32_t dst, int32_t src)
+{
+	const dsl_node_t *dn = NODE(rt, dst), *sn = NODE(rt, src);
+	size_t len = csize(rt, dst);
+	uint64_t from, to;
+	bool sap, dap;
+	char *p;
+
+	if (sn->dn_op == N_INT) {
+		if (dn->dn_op == N_ARR) {
+			const dsl_var_t *v = &rt->rt_pg->pg_vars[dn->dn_ival];
+			size_t kl = mkkey(rt, dn->dn_a, v->va_ktype, v->va_self);
+			dsl_hent_t *he = dsl_var_ht_find(&rt->rt_arrays,
+			    (uint32_t)dn->dn_ival, rt->rt_keybuf, kl,
+			    dsl_var_hash((uint32_t)dn->dn_ival, rt->rt_keybuf,
+			    kl));
+
+			if (he != NULL && rt->rt_fault == FLT_NONE)
+				dsl_var_ht_remove(&rt->rt_arrays, he);
+			return 0;
+		}
+		to = refaddr(rt, dst, true, &dap);
+		if (rt->rt_fault == FLT_NONE && to != 0 && !dap)
+			memset((void *)(uintptr_t)to, 0, len);
+		return 0;
+	}
+	from = refaddr(rt, src, false, &sap);
+	if (rt->rt_fault != FLT_NONE || len == 0)
+		return 0;
+	if (sap) {
+		if ((p = abytes(rt, from, len, src)) == NULL)
+			return 0;
+		from = (uint64_t)(uintptr_t)p;
+	}
+	to = refaddr(rt, dst, true, &dap);
+	if (rt->rt_fault != FLT_NONE || to == 0)
+		return 0;
+	if (dap) {
+		if ((p = abytes(rt, to, len, dst)) == NULL)
+			return 0;
+		to = (uint64_t)(uintptr_t)p;
+	} else if (!is_local(dn) && dn->dn_op != N_GVAR &&
+	    dn->dn_op != N_TVAR && dn->dn_op != N_SVAR &&
+	    dn->dn_op != N_ARR && !in_scratch(rt, to, len) &&
+	    !in_dmem(rt, to, len) && in_alloca(rt, to, len, dst) <= 0) {
+		fault(rt, FLT_BADADDR, to, dst);
+		return 0;
+	}
+	(void)memread(rt, from, (void *)(uintptr_t)to, len, src);
+	return (int64_t)to;
 }
 
 static int64_t
@@ -691,13 +1123,24 @@ subr(dsl_rt_t *rt, int32_t n)
 	char *d;
 
 	for (a = nd->dn_a; a != DSL_NONE && nargs < 3;
-	    a = NODE(rt, a)->dn_next)
+	    a = NODE(rt, a)->dn_next) {
 		av[nargs++] = eval(rt, a);
+		/* a NULL string is no string: the subroutine would read
+		 * it, and faults (dtrace-utils' strlen/tst.null and
+		 * strtok/tst.strtok_nullstr); stringof() passes it.
+		 * strtok(NULL, ...)'s NULL is the constant, an integer */
+		if (NODE(rt, a)->dn_type == DT_STR && av[nargs - 1] == 0 &&
+		    f != F_STRINGOF)
+			fault(rt, FLT_BADADDR, 0, a);
+	}
 	if (rt->rt_fault != FLT_NONE)
-		return nd->dn_type == DT_STR ? VAL(empty) : 0;
+		return 0;
 	switch (f) {
 	case F_STRLEN:
-		return (int64_t)strnlen(STR(av[0]), ss);
+		/* a string holds strsize characters at most: a longer
+		 * constant counts as cut (dtrace-utils
+		 * funcs/strlen/tst.capped-sizw) */
+		return (int64_t)strnlen(STR(av[0]), ss - 1);
 	case F_STRJOIN: {
 		size_t l1 = strnlen(STR(av[0]), ss - 1);
 		size_t l2 = strnlen(STR(av[1]), ss - 1);
@@ -715,7 +1158,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		/* dtrace_dif_subr(DIF_SUBR_SUBSTR) */
 		const char *s = STR(av[0]);
 		int64_t index = av[1], rem = nargs > 2 ? av[2] : (int64_t)ss;
-		int64_t len = (int64_t)strnlen(s, ss), i;
+		int64_t len = (int64_t)strnlen(s, ss - 1), i;
 
 		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
@@ -743,8 +1186,8 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_INDEX:
 	case F_RINDEX: {
 		const char *s = STR(av[0]), *sub = STR(av[1]);
-		int64_t len = (int64_t)strnlen(s, ss);
-		int64_t sl = (int64_t)strnlen(sub, ss), i, start;
+		int64_t len = (int64_t)strnlen(s, ss - 1);
+		int64_t sl = (int64_t)strnlen(sub, ss - 1), i, start;
 
 		if (f == F_INDEX) {
 			start = nargs > 2 ? av[2] : 0;
@@ -764,21 +1207,19 @@ subr(dsl_rt_t *rt, int32_t n)
 		return -1;
 	}
 	case F_STRSTR: {
-		const char *r = strstr(STR(av[0]), STR(av[1]));
-
-		return VAL(r != NULL ? r : empty);
+		/* NULL when not there, as dtrace's */
+		return VAL(strstr(STR(av[0]), STR(av[1])));
 	}
 	case F_STRCHR:
 	case F_STRRCHR: {
-		const char *r = f == F_STRCHR ? strchr(STR(av[0]), (int)av[1]) :
-		    strrchr(STR(av[0]), (int)av[1]);
-
-		return VAL(r != NULL ? r : empty);
+		/* NULL when not there, as dtrace's */
+		return VAL(f == F_STRCHR ? strchr(STR(av[0]), (int)av[1]) :
+		    strrchr(STR(av[0]), (int)av[1]));
 	}
 	case F_STRTOK: {
 		/* strtok(NULL, delim) goes on with the last string */
 		char *tok = rt->rt_scratch + rt->rt_scrsize;	/* tok area */
-		size_t *pos = (size_t *)(tok + ss);
+		size_t *pos = (size_t *)(tok + ((ss + 7) & ~(size_t)7));
 		const char *delim = STR(av[1]);
 		size_t i, start;
 
@@ -790,8 +1231,9 @@ subr(dsl_rt_t *rt, int32_t n)
 		while (tok[i] != '\0' && strchr(delim, tok[i]) != NULL)
 			i++;
 		if (tok[i] == '\0') {
+			/* no token left: NULL, as dtrace's */
 			*pos = i;
-			return VAL(empty);
+			return 0;
 		}
 		start = i;
 		while (tok[i] != '\0' && strchr(delim, tok[i]) == NULL)
@@ -800,7 +1242,10 @@ subr(dsl_rt_t *rt, int32_t n)
 			return VAL(empty);
 		memcpy(d, tok + start, i - start);
 		d[i - start] = '\0';
-		*pos = tok[i] != '\0' ? i + 1 : i;
+		/* the next call starts at the delimiter that ended this
+		 * token, which its own delimiters may not include
+		 * (dtrace-utils funcs/strtok/tst.strtok2) */
+		*pos = i;
 		return VAL(d);
 	}
 	case F_BASENAME:
@@ -917,7 +1362,10 @@ subr(dsl_rt_t *rt, int32_t n)
 			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = scratch(rt, ss, n)) == NULL ||
+		addr = ptrmem(rt, f == F_INET_NTOP ? NODE(rt, nd->dn_a)->dn_next :
+		    nd->dn_a, addr, af == AF_INET ? 4 : 16);
+		if (rt->rt_fault != FLT_NONE ||
+		    (d = scratch(rt, ss, n)) == NULL ||
 		    memread(rt, addr, ip, af == AF_INET ? 4 : 16, n) != 0)
 			return VAL(empty);
 		(void)inet_ntop((int)af, ip, txt, sizeof(txt));
@@ -957,11 +1405,54 @@ subr(dsl_rt_t *rt, int32_t n)
 	case F_COPYINSTR:
 		return copyinstr(rt, n, (uint64_t)av[0],
 		    nargs > 1 ? av[1] : -1);
-	case F_COPYIN:
 	case F_ALLOCA: {
+		/* len bytes at the next multiple of 8, until the clause
+		 * ends (dtrace-utils' dt_cg_subr_alloca_impl); alloca(0)
+		 * is where the next would go */
+		uint64_t len = (uint64_t)av[0], top = rt->rt_atop, next;
+
+		if (len > rt->rt_asize || top > rt->rt_asize - 8 ||
+		    (next = (top + len + 7) & ~(uint64_t)7) > rt->rt_asize) {
+			fault(rt, FLT_NOSCRATCH, 0, n);
+			return 0;
+		}
+		memset(rt->rt_abase + top, 0, (size_t)(next - top));
+		rt->rt_atop = next;
+		return (int64_t)top;
+	}
+	case F_BCOPY: {
+		/* bcopy(src, dst, size): dst in alloca()'s memory */
+		int32_t sa = nd->dn_a, da = NODE(rt, sa)->dn_next;
+		uint64_t dst = (uint64_t)av[1], src;
+		int64_t len = av[2];
+
+		if (len < 0 || (uint64_t)len > rt->rt_asize - 8) {
+			fault(rt, FLT_BADSIZE, (uint64_t)len, n);
+			return 0;
+		}
+		if (NODE(rt, sa)->dn_type == DT_STR && av[0] == 0) {
+			fault(rt, FLT_BADADDR, 0, sa);
+			return 0;
+		}
+		if ((d = abytes(rt, dst, (uint64_t)len, da)) == NULL)
+			return 0;
+		if (NODE(rt, sa)->dn_type == DT_STR) {
+			/* a string's bytes, its NUL, and no further */
+			size_t sl = strnlen(STR(av[0]), ss - 1) + 1;
+
+			memset(d, 0, (size_t)len);
+			memcpy(d, STR(av[0]), sl < (size_t)len ? sl :
+			    (size_t)len);
+			return 0;
+		}
+		src = ptrmem(rt, sa, (uint64_t)av[0], (uint64_t)len);
+		if (rt->rt_fault == FLT_NONE)
+			(void)memread(rt, src, d, (size_t)len, sa);
+		return 0;
+	}
+	case F_COPYIN: {
 		/* void *: len bytes of scratch, live until the clause ends */
-		size_t len = av[f == F_ALLOCA ? 0 : 1] < 0 ? 0 :
-		    (size_t)av[f == F_ALLOCA ? 0 : 1];
+		size_t len = av[1] < 0 ? 0 : (size_t)av[1];
 
 		if (len > rt->rt_scrsize) {
 			fault(rt, FLT_NOSCRATCH, 0, n);
@@ -969,9 +1460,7 @@ subr(dsl_rt_t *rt, int32_t n)
 		}
 		if ((d = scratch(rt, len + 1, n)) == NULL)
 			return 0;
-		if (f == F_ALLOCA)
-			memset(d, 0, len);
-		else if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
+		if (readmem(rt, (uint64_t)av[0], d, len, n) != 0)
 			return 0;
 		d[len] = '\0';
 		return (int64_t)(uintptr_t)d;
@@ -1007,19 +1496,29 @@ subr(dsl_rt_t *rt, int32_t n)
 			/* a pointer: the string it points at */
 			uint64_t addr = (uint64_t)av[0];
 
-			if (in_scratch(rt, addr, 1)) {
-				const char *src = (const char *)(uintptr_t)addr;
-				size_t max = rt->rt_scratch + rt->rt_scrsize -
-				    src, len = strnlen(src, max < ss ? max :
-				    ss - 1);
+			const char *src;
+			size_t max = 0, len;
 
-				if ((d = scratch(rt, len + 1, n)) == NULL)
+			if ((NODE(rt, nd->dn_a)->dn_flags & DN_ALLOCA) != 0) {
+				/* up to the last allocation */
+				src = abytes(rt, addr, 1, nd->dn_a);
+				if (src == NULL)
 					return VAL(empty);
-				memmove(d, src, len);
-				d[len] = '\0';
-				return VAL(d);
+				max = (size_t)(rt->rt_abase + rt->rt_atop -
+				    src);
+			} else if (in_scratch(rt, addr, 1)) {
+				src = (const char *)(uintptr_t)addr;
+				max = (size_t)(rt->rt_scratch +
+				    rt->rt_scrsize - src);
+			} else {
+				return copyinstr(rt, n, addr, -1);
 			}
-			return copyinstr(rt, n, addr, -1);
+			len = strnlen(src, max < ss ? max : ss - 1);
+			if ((d = scratch(rt, len + 1, n)) == NULL)
+				return VAL(empty);
+			memmove(d, src, len);
+			d[len] = '\0';
+			return VAL(d);
 		}
 		if ((d = scratch(rt, ss, n)) == NULL)
 			return VAL(empty);
@@ -1041,14 +1540,16 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_STR:
 		return VAL(rt->rt_pg->pg_strtab + nd->dn_ival);
 	case N_GVAR:
-		if (nd->dn_type != DT_STR &&
+		if (nd->dn_type != DT_STR && (nd->dn_aux & AUX_LOCAL) == 0 &&
 		    rt->rt_pg->pg_vars[nd->dn_ival].va_type != DT_VOID)
 			return rt->rt_gint[rt->rt_pg->pg_vars[
 			    nd->dn_ival].va_slot];
-		return load(rt, n);
+		/* FALLTHROUGH */
 	case N_TVAR:
 	case N_SVAR:
 	case N_ARR:
+		if (nd->dn_aux & AUX_LOCAL)
+			return (int64_t)(uintptr_t)varaddr(rt, n, false);
 		return load(rt, n);
 	case N_BUILTIN:
 		return builtin(rt, (int)nd->dn_ival);
@@ -1072,7 +1573,13 @@ eval(dsl_rt_t *rt, int32_t n)
 
 		a = eval(rt, nd->dn_a);
 		b = eval(rt, nd->dn_b);
-		c = strcmp(STR(a), STR(b));
+		/* NULL is less than any string, "" too, and equal to
+		 * itself (dtrace-utils operators/
+		 * tst.str_comparison-basic-with-NULL) */
+		if (a == 0 || b == 0)
+			c = (a != 0) - (b != 0);
+		else
+			c = strcmp(STR(a), STR(b));
 		switch (nd->dn_aux) {
 		case '<': return c < 0;
 		case '>': return c > 0;
@@ -1104,23 +1611,35 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_CAST:
 		a = widen(NODE(rt, nd->dn_a), nd, eval(rt, nd->dn_a));
 		return nd->dn_type == DT_INT ? norm(a, nd) : a;
-	case N_ASSIGN:
+	case N_ASSIGN: {
+		const dsl_node_t *ln = NODE(rt, nd->dn_a);
+		bool c = ln->dn_op == N_MEMBER || ln->dn_op == N_DEREF ||
+		    ln->dn_op == N_INDEX;
+
+		if (c && (ln->dn_aux & AUX_CHARS))
+			return cstrstore(rt, nd->dn_a, eval(rt, nd->dn_b));
+		if (ln->dn_aux & AUX_BYADDR && (c || (ln->dn_aux & AUX_LOCAL)))
+			return copyref(rt, nd->dn_a, nd->dn_b);
 		if (nd->dn_aux == '=') {
-			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
-			    eval(rt, nd->dn_b));
+			b = widen(NODE(rt, nd->dn_b), ln, eval(rt, nd->dn_b));
 		} else {
-			a = load(rt, nd->dn_a);
-			b = widen(NODE(rt, nd->dn_b), NODE(rt, nd->dn_a),
-			    eval(rt, nd->dn_b));
+			a = c ? cload(rt, nd->dn_a) : load(rt, nd->dn_a);
+			b = widen(NODE(rt, nd->dn_b), ln, eval(rt, nd->dn_b));
 			b = binop(rt, nd->dn_a, nd->dn_aux, a, b);
 		}
-		return store(rt, nd->dn_a, b);
-	case N_INCDEC:
-		a = load(rt, nd->dn_a);
+		return c ? cstore(rt, nd->dn_a, b) : store(rt, nd->dn_a, b);
+	}
+	case N_INCDEC: {
+		const dsl_node_t *ln = NODE(rt, nd->dn_a);
+		bool c = ln->dn_op == N_MEMBER || ln->dn_op == N_DEREF ||
+		    ln->dn_op == N_INDEX;
+
+		a = c ? cload(rt, nd->dn_a) : load(rt, nd->dn_a);
 		b = nd->dn_aux == T_INC ? (int64_t)((uint64_t)a + 1) :
 		    (int64_t)((uint64_t)a - 1);
-		b = store(rt, nd->dn_a, b);
+		b = c ? cstore(rt, nd->dn_a, b) : store(rt, nd->dn_a, b);
 		return nd->dn_ival ? a : b;
+	}
 	case N_CALL:
 		return subr(rt, n);
 	case N_MEMBER:
@@ -1128,7 +1647,11 @@ eval(dsl_rt_t *rt, int32_t n)
 	case N_INDEX:
 		return cload(rt, n);
 	case N_ADDROF:
-		return (int64_t)address(rt, nd->dn_a);
+	{
+		bool ap;
+
+		return (int64_t)address(rt, nd->dn_a, false, &ap);
+	}
 	}
 	return 0;
 }
@@ -1268,11 +1791,19 @@ pfargs(dsl_rt_t *rt, const dsl_node_t *fn, dsl_parg_t *args)
 		const dsl_node_t *xn = NODE(rt, x);
 		int64_t v = eval(rt, x);
 
+		const dsl_ctype_t *ty = xn->dn_ctype == 0 ? NULL :
+		    dsl_type_resolve(&rt->rt_pg->pg_tt, xn->dn_ctype, NULL);
+
 		args[k].pa_type = xn->dn_type;
 		args[k].pa_size = xn->dn_size;
 		args[k].pa_signed = xn->dn_signed;
 		args[k].pa_int = v;
+		args[k].pa_fsize = ty != NULL && ty->ty_kind == TY_FLOAT ?
+		    (int)ty->ty_size : 0;
 		args[k].pa_str = xn->dn_type == DT_STR ? STR(v) : NULL;
+		/* a NULL string is read when recorded: it faults */
+		if (xn->dn_type == DT_STR && v == 0)
+			fault(rt, FLT_BADADDR, 0, x);
 	}
 	return k;
 }
@@ -1325,6 +1856,8 @@ action(dsl_rt_t *rt, int32_t n)
 	case F_PRINT: {
 		int64_t v = eval(rt, a);
 
+		if (an->dn_type == DT_STR && v == 0)
+			fault(rt, FLT_BADADDR, 0, a);
 		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
 			dsl_print_trace(rt, an, v);	/* JSON: the value */
 		else if (rt->rt_fault == FLT_NONE)
@@ -1334,6 +1867,10 @@ action(dsl_rt_t *rt, int32_t n)
 	case F_TRACE: {
 		int64_t v = eval(rt, a);
 
+		/* a NULL string is read when recorded: it faults
+		 * (dtrace-utils funcs/strtok/tst.strtok_nullstr2) */
+		if (an->dn_type == DT_STR && v == 0)
+			fault(rt, FLT_BADADDR, 0, a);
 		if (rt->rt_fault == FLT_NONE)
 			dsl_print_trace(rt, an, v);
 		return;
@@ -1455,6 +1992,8 @@ action(dsl_rt_t *rt, int32_t n)
 
 		if (an->dn_next != DSL_NONE)
 			val = STR(eval(rt, an->dn_next));
+		if (val == NULL)
+			fault(rt, FLT_BADADDR, 0, an->dn_next);
 		if (rt->rt_fault == FLT_NONE)
 			setopt(rt, name, val);
 		return;
@@ -1507,6 +2046,8 @@ faultstr(int flt)
 	case FLT_DIVZERO: return "divide-by-zero";
 	case FLT_NOSCRATCH: return "out of scratch space";
 	case FLT_BADALIGN: return "invalid alignment";
+	case FLT_BADSIZE: return "invalid size";
+	case FLT_BADINDEX: return "index out of bounds";
 	default: return "illegal operation";
 	}
 }
@@ -1520,6 +2061,8 @@ faultnum(int flt)
 	case FLT_BADALIGN: return 2;
 	case FLT_DIVZERO: return 4;
 	case FLT_NOSCRATCH: return 5;
+	case FLT_BADSIZE: return 10;
+	case FLT_BADINDEX: return 11;
 	default: return 3;
 	}
 }
@@ -1542,9 +2085,13 @@ report(dsl_rt_t *rt)
 		snprintf(where, sizeof(where), "predicate");
 	else
 		snprintf(where, sizeof(where), "action #%u", rt->rt_faultact);
-	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN)
+	if (rt->rt_fault == FLT_BADADDR || rt->rt_fault == FLT_BADALIGN ||
+	    rt->rt_fault == FLT_BADSIZE)
 		snprintf(details, sizeof(details), " (0x%llx)",
 		    (unsigned long long)rt->rt_faultval);
+	else if (rt->rt_fault == FLT_BADINDEX)
+		snprintf(details, sizeof(details), " (%lld)",
+		    (long long)rt->rt_faultval);
 	fflush(rt->rt_host.dh_out);
 	fprintf(rt->rt_err, "pidtrace: error on enabled probe ID %u (ID %u: "
 	    "%s:%s:%s:%s): %s%s in %s at DIF offset %d\n", rt->rt_epid,
@@ -1583,6 +2130,7 @@ clause(dsl_rt_t *rt, uint32_t c, uint32_t epid, const dsl_ctx_t *ctx)
 
 	rt->rt_fault = FLT_NONE;
 	rt->rt_scrused = 0;
+	rt->rt_atop = 8;
 	rt->rt_epid = epid;
 	rt->rt_clause = c;
 	rt->rt_act = 0;
@@ -1655,6 +2203,8 @@ dsl_eval_fire_part(dsl_rt_t *rt, uint32_t id, const dsl_ctx_t *ctx,
 	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_str > 0)
 		memset(rt->rt_tstr, 0, rt->rt_pg->pg_nthis_str *
 		    (size_t)rt->rt_strsize);
+	if (!rt->rt_inerror && rt->rt_pg->pg_nthis_mem > 0)
+		memset(rt->rt_tmem, 0, rt->rt_pg->pg_nthis_mem);
 	rt->rt_now = ctx->cx_timestamp;	/* one timestamp per firing */
 	for (i = 0; i < p->pr_nclauses; i++) {
 		/* after exit(), as in dtrace-utils, no clause but END's and

@@ -297,6 +297,11 @@ var_opnd(gen_t *g, const dsl_node_t *nd, dsl_x86_opnd_t *m)
 	const dsl_var_t *v = &g->g_pg->pg_vars[nd->dn_ival];
 	const dsl_ip_t *ip = g->g_ip;
 
+	if (nd->dn_aux & AUX_LOCAL) {
+		nope(g, "%s holds a struct, union or array",
+		    dsl_prog_str(g->g_pg, v->va_name));
+		return false;
+	}
 	if (nd->dn_type != DT_INT) {
 		nope(g, "%s%s is a string", nd->dn_op == N_SVAR ? "self->" :
 		    nd->dn_op == N_TVAR ? "this->" : "",
@@ -571,6 +576,7 @@ static void
 var_store(gen_t *g, int32_t lv)
 {
 	const dsl_node_t *nd = NODE(g, lv);
+	const dsl_var_t *v;
 	uint32_t have, done;
 	dsl_x86_opnd_t m;
 	int t;
@@ -581,6 +587,10 @@ var_store(gen_t *g, int32_t lv)
 	}
 	if (!var_opnd(g, nd, &m))
 		return;
+	/* a variable keeps its type's bits (store() of eval.c) */
+	v = &g->g_pg->pg_vars[nd->dn_ival];
+	if (v->va_type == DT_INT && v->va_size < 8)
+		normv(g, ACC, v->va_size, v->va_signed);
 	if (nd->dn_op != N_SVAR) {
 		mov(g, m, R(ACC));
 		return;
@@ -992,7 +1002,8 @@ constkey(gen_t *g, int32_t k, const dsl_agg_t *ag, char *key, size_t cap,
 
 			if ((s = conststr(g, k)) == NULL)
 				return false;
-			sl = strnlen(s, strsize - 1);
+			/* strsize characters, as mkkey() of eval.c */
+			sl = strnlen(s, strsize);
 			if (n + sl + 1 > cap)
 				return false;
 			memcpy(key + n, s, sl);

@@ -24,6 +24,8 @@ const char *const dsl_lex_keywords[K_NKEYWORDS] = {
 	"intptr_t", "uintptr_t", "size_t", "ssize_t", "pid_t", "uid_t",
 	"uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
 	"longlong_t", "ipaddr_t", "void", "struct", "union", "enum", "typedef",
+	"uint", "float", "double", "_Bool", "const", "volatile", "restrict",
+	"inline", "offsetof", "extern", "static", "register", "auto",
 };
 
 static int
@@ -331,12 +333,19 @@ skip(dsl_cc_t *cc)
 	cc->cc_p = p;
 }
 
+/*
+ * The escape sequence after a backslash at *pp, as dtrace's stresc2chr
+ * reads it: octal (up to 3 digits), \x and its hex digits, \a \b \f
+ * \n \r \t \v, \" and \\; any other keeps its backslash ("\?" is
+ * two characters, dtrace-utils types/tst.stringconstants).  The
+ * characters go to out; returns how many (1 or 2).
+ */
 static int
-escape(dsl_cc_t *cc, const char **pp)
+escape(dsl_cc_t *cc, const char **pp, char *out)
 {
 	const char *p = *pp;
 	int c = (unsigned char)*p++;
-	int v, i;
+	int v, i, n = 1;
 
 	switch (c) {
 	case 'n': c = '\n'; break;
@@ -346,17 +355,17 @@ escape(dsl_cc_t *cc, const char **pp)
 	case 'b': c = '\b'; break;
 	case 'f': c = '\f'; break;
 	case 'v': c = '\v'; break;
-	case '\\': case '\'': case '"': case '?': break;
+	case '\\': case '"': break;
 	case 'x':
 		v = 0;
-		for (i = 0; i < 2 && p < cc->cc_end &&
-		    isxdigit((unsigned char)*p); i++, p++)
+		for (i = 0; p < cc->cc_end && isxdigit((unsigned char)*p);
+		    i++, p++)
 			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
 			    (tolower((unsigned char)*p) - 'a' + 10));
 		if (i == 0)
 			lex_error(cc, p, "D_STR_BADESC",
 			    "invalid escape sequence in string");
-		c = v;
+		c = v & 0xff;
 		break;
 	default:
 		if (c >= '0' && c <= '7') {
@@ -366,12 +375,13 @@ escape(dsl_cc_t *cc, const char **pp)
 				v = v * 8 + (*p - '0');
 			c = v & 0xff;
 		} else {
-			lex_error(cc, p - 1, "D_STR_BADESC",
-			    "invalid escape sequence in string");
+			out[0] = '\\';
+			n = 2;
 		}
 	}
+	out[n - 1] = (char)c;
 	*pp = p;
-	return c;
+	return n;
 }
 
 /* Type an integer constant as C does for its form and suffix. */
@@ -392,36 +402,32 @@ number(dsl_cc_t *cc, const char *p)
 	} else if (p[0] == '0') {
 		base = 8;
 	}
-	for (; p < cc->cc_end && isalnum((unsigned char)*p); p++) {
-		int d;
+	/*
+	 * As dtrace's lexer reads a constant: decimal or octal digits, or
+	 * hex ones, then u and up to two l; a letter after them begins the
+	 * next token ("int 0abc;" is a syntax error near "0").
+	 */
+	for (; p < cc->cc_end && (isdigit((unsigned char)*p) ||
+	    (base == 16 && isxdigit((unsigned char)*p))); p++) {
 		char c = (char)tolower((unsigned char)*p);
+		int d = isdigit((unsigned char)c) ? c - '0' : c - 'a' + 10;
 
-		if (c == 'u' || c == 'l')
-			break;
-		if (isdigit((unsigned char)c))
-			d = c - '0';
-		else if (base == 16 && c >= 'a' && c <= 'f')
-			d = c - 'a' + 10;
-		else
-			d = 99;
 		if (d >= base)
-			lex_error(cc, p, "D_INT_DIGIT", base == 8 ?
-			    "invalid digit in octal constant" :
-			    "invalid digit in integer constant");
+			lex_error(cc, p, "D_INT_DIGIT",
+			    "invalid digit in octal constant");
 		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
 			over = true;
 		v = v * (uint64_t)base + (uint64_t)d;
 	}
-	for (; p < cc->cc_end && isalnum((unsigned char)*p); p++) {
-		char c = (char)tolower((unsigned char)*p);
-
-		if (c == 'u' && !u)
-			u = true;
-		else if (c == 'l')
-			l = true;
-		else
-			lex_error(cc, p, "D_INT_SUFFIX",
-			    "invalid suffix in integer constant");
+	if (p < cc->cc_end && (*p == 'u' || *p == 'U')) {
+		u = true;
+		p++;
+	}
+	if (p < cc->cc_end && (*p == 'l' || *p == 'L')) {
+		l = true;
+		p++;
+		if (p < cc->cc_end && (*p == 'l' || *p == 'L'))
+			p++;
 	}
 	if (over)
 		lex_error(cc, s, "D_INT_OFLOW",
@@ -641,10 +647,15 @@ lex(dsl_cc_t *cc)
 			if (*p == '"')
 				break;
 			if (*p == '\\') {
+				char e[2];
+				int k, ne;
+
 				p++;
 				if (p >= cc->cc_end)
 					continue;
-				putc_tok(cc, (char)escape(cc, &p));
+				ne = escape(cc, &p, e);
+				for (k = 0; k < ne; k++)
+					putc_tok(cc, e[k]);
 			} else {
 				putc_tok(cc, *p++);
 			}
@@ -653,16 +664,30 @@ lex(dsl_cc_t *cc)
 		return T_STRING;
 	}
 	if (c == '\'') {
+		/*
+		 * Up to 8 characters, the first the most significant
+		 * byte of the value, as dtrace's lexer packs them (its
+		 * types/tst.charconstants: 'ab"d' is 1633821284, '\?'
+		 * 23615); typed as a decimal constant of that value.
+		 */
 		const char *s = p++;
-		uint32_t v = 0;
+		uint64_t v = 0;
 		int n = 0;
 
-		while (p < cc->cc_end && *p != '\'' && *p != '\n') {
-			int ch = *p == '\\' ? (p++, escape(cc, &p)) :
-			    (unsigned char)*p++;
+		while (p < cc->cc_end && *p != '\n' && *p != '\'') {
+			char e[2];
+			int k, ne = 1;
 
-			v = (v << 8) | (uint32_t)(ch & 0xff);
-			n++;
+			if (*p == '\\' && p + 1 < cc->cc_end) {
+				p++;
+				ne = escape(cc, &p, e);
+			} else {
+				e[0] = *p++;
+			}
+			for (k = 0; k < ne; k++) {
+				v = (v << 8) | (unsigned char)e[k];
+				n++;
+			}
 		}
 		if (p >= cc->cc_end || *p != '\'')
 			lex_error(cc, s, "D_CHR_NL",
@@ -670,14 +695,13 @@ lex(dsl_cc_t *cc)
 		if (n == 0)
 			lex_error(cc, s, "D_CHR_NULL",
 			    "empty character constant");
-		if (n > 4)
-			lex_error(cc, s, "D_CHR_TOOBIG",
+		if (n > 8)
+			lex_error(cc, s, "D_CHR_OFLOW",
 			    "character constant is too long");
 		cc->cc_p = p + 1;
-		cc->cc_tival = (int8_t)v;
-		if (n > 1)
-			cc->cc_tival = (int32_t)v;
-		cc->cc_tunsigned = cc->cc_tlong = false;
+		cc->cc_tival = (int64_t)v;
+		cc->cc_tunsigned = false;
+		cc->cc_tlong = v > INT32_MAX;
 		return T_INT;
 	}
 

@@ -15,6 +15,8 @@
 typedef struct pstate {
 	dsl_cc_t	*ps_cc;
 	bool		ps_pred;	/* inside /predicate/ */
+	bool		ps_defined;	/* a type declaration defined a
+					 * struct, union or enum */
 	int		ps_depth;	/* parentheses and brackets */
 	int		ps_nest;	/* depth budget used, see nest() */
 } pstate_t;
@@ -127,15 +129,20 @@ node2(pstate_t *ps, int op, int32_t a, int32_t b, int line, int col)
 	return n;
 }
 
-/* A base type name at the current token, or false.  Sets size/sign/kind. */
+/*
+ * A base type name at the current token, or false.  Sets kind, size and
+ * sign as D sees the value; *fsize is the size of a floating-point type
+ * (float 4, double 8, long double 16), 0 for the others.
+ */
 static bool
-base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
+base_type(pstate_t *ps, int *kind, int *size, bool *sign, int *fsize)
 {
 	dsl_cc_t *cc = ps->ps_cc;
-	bool sgn = true, seen = false, isunsigned = false;
+	bool sgn = true, seen = false, isunsigned = false, dbl = false;
 	int sz = 4, nlong = 0;
 
 	*kind = DT_INT;
+	*fsize = 0;
 	if (tok(ps) != T_KEYWORD)
 		return false;
 	switch (cc->cc_tival) {
@@ -145,49 +152,102 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, bool consume)
 	case K_INT32: sz = 4; break;
 	case K_INT64: case K_INTPTR: case K_SSIZE_T: case K_LONGLONG_T:
 		sz = 8; break;
-	case K_UINT8: case K_UCHAR_T: sz = 1; sgn = false; break;
+	case K_UINT8: case K_UCHAR_T: case K_BOOL: sz = 1; sgn = false; break;
 	case K_UINT16: case K_USHORT_T: sz = 2; sgn = false; break;
 	case K_UINT32: case K_UID_T: case K_UINT_T: case K_IPADDR_T:
+	case K_UINT:
 		sz = 4; sgn = false; break;
 	case K_UINT64: case K_UINTPTR: case K_SIZE_T: case K_ULONG_T:
 	case K_ULONGLONG_T:
 		sz = 8; sgn = false; break;
 	case K_PID_T: sz = 4; break;
 	case K_VOID: *kind = DT_VOID; sz = 0; break;
+	case K_FLOAT:
+		*fsize = sz = 4;
+		sgn = true;
+		break;
 	case K_CHAR: case K_SHORT: case K_INT: case K_LONG: case K_SIGNED:
-	case K_UNSIGNED:
-		/* a sequence of C base type words */
+	case K_UNSIGNED: case K_DOUBLE: {
+		/* a sequence of C base type words, checked as dtrace's
+		 * dt_decl_attr and dt_decl_spec check them */
+		int nchar = 0, nshort = 0, nint = 0, nsign = 0;
+		int line = cc->cc_tline, col = cc->cc_tcol;
+
 		sz = 0;
 		while (tok(ps) == T_KEYWORD) {
 			int k = (int)cc->cc_tival;
 
-			if (k == K_UNSIGNED)
-				isunsigned = true;
-			else if (k == K_CHAR)
+			if (k == K_UNSIGNED || k == K_SIGNED) {
+				isunsigned |= k == K_UNSIGNED;
+				nsign++;
+			} else if (k == K_CHAR) {
 				sz = 1;
-			else if (k == K_SHORT)
+				nchar++;
+			} else if (k == K_SHORT) {
 				sz = 2;
-			else if (k == K_LONG)
+				nshort++;
+			} else if (k == K_LONG) {
 				nlong++;
-			else if (k != K_INT && k != K_SIGNED)
+			} else if (k == K_DOUBLE) {
+				if (dbl)
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_COMBO", "invalid type "
+					    "combination");
+				dbl = true;
+			} else if (k == K_INT) {
+				nint++;
+			} else if (k != K_CONST && k != K_VOLATILE) {
 				break;
+			}
 			seen = true;
-			if (!consume)
-				break;
 			next(ps);
 		}
+		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
+		    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM ||
+		    cc->cc_tival == K_VOID || cc->cc_tival == K_FLOAT)) {
+			if (cc->cc_tival == K_VOID)
+				dsl_diag_error(cc, line, col, "D_DECL_VOIDATTR",
+				    "invalid type declaration: attributes may "
+				    "not be used with void type");
+			if (nlong > 0)
+				dsl_diag_error(cc, line, col, "D_DECL_LONGINT",
+				    "invalid type declaration: long and long "
+				    "long may only be used with integer or "
+				    "floating-point type");
+			if (nsign > 0)
+				dsl_diag_error(cc, line, col, "D_DECL_SIGNINT",
+				    "invalid type declaration: signed and "
+				    "unsigned may only be used with integer "
+				    "type");
+			dsl_diag_error(cc, line, col, "D_DECL_COMBO",
+			    "invalid type combination");
+		}
+		if (nchar > 0 && (nshort > 0 || nlong > 0))
+			dsl_diag_error(cc, line, col, "D_DECL_CHARATTR",
+			    "invalid type declaration: short and long may not "
+			    "be used with char type");
+		if (nshort > 0 && nlong > 0)
+			dsl_diag_error(cc, line, col, "D_UNKNOWN", "failed to "
+			    "resolve type short long : Unknown type name");
+		if (nchar + nshort + nint + (dbl ? 1 : 0) > 1 || nlong > 2 ||
+		    nsign > 1 || nshort > 1 || (dbl && (nlong > 1 ||
+		    nsign > 0 || nshort > 0 || nint > 0)))
+			dsl_diag_error(cc, line, col, "D_DECL_COMBO",
+			    "invalid type combination");
 		if (nlong > 0)
 			sz = 8;
 		if (sz == 0)
 			sz = 4;
+		if (dbl)
+			*fsize = sz = nlong > 0 ? 16 : 8;
 		*size = sz;
 		*sign = !isunsigned;
 		return seen;
+	}
 	default:
 		return false;
 	}
-	if (consume)
-		next(ps);
+	next(ps);
 	*size = sz;
 	*sign = sgn;
 	return true;
@@ -206,11 +266,43 @@ int_name(int size, bool sign)
 	    3];
 }
 
-/* Does the current token (or the peeked one) name a typedef? */
+/*
+ * Does the current token (or the peeked one) name a typedef?  Besides
+ * the program's and the host's, Linux's fixed-size integers and bool,
+ * which dtrace has from the kernel's types and programs written for it
+ * use (dtrace-utils' print tests declare members as __u8 and bool):
+ * made at their first use, unless the program has its own.
+ */
 static bool
 is_typedef(dsl_cc_t *cc, const char *name)
 {
-	return dsl_type_find(&cc->cc_pg->pg_tt, TY_TYPEDEF, name) != 0;
+	static const struct {
+		const char	*name;
+		int		size;
+		bool		sign;
+	} linux_types[] = {
+		{ "__u8", 1, false }, { "__s8", 1, true },
+		{ "__u16", 2, false }, { "__s16", 2, true },
+		{ "__u32", 4, false }, { "__s32", 4, true },
+		{ "__u64", 8, false }, { "__s64", 8, true },
+		{ "bool", 1, false },
+	};
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	size_t i;
+
+	if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
+		return true;
+	for (i = 0; i < sizeof(linux_types) / sizeof(linux_types[0]); i++) {
+		int32_t base;
+
+		if (strcmp(linux_types[i].name, name) != 0)
+			continue;
+		base = dsl_type_int(tt, i == 8 ? "_Bool" :
+		    int_name(linux_types[i].size, linux_types[i].sign),
+		    (size_t)linux_types[i].size, linux_types[i].sign);
+		return base != 0 && dsl_type_typedef(tt, name, base) != 0;
+	}
+	return false;
 }
 
 static void __attribute__((noreturn))
@@ -245,66 +337,134 @@ d_kind(dsl_cc_t *cc, int32_t t, int *kind, int *size, bool *sign)
 		*size = 4;
 		*sign = true;
 		return 0;
+	case TY_STRING:
+		*kind = DT_STR;
+		*size = 0;
+		return 0;
 	default:
 		return t;	/* pointers, and by address: structs, arrays */
 	}
 }
 
+/* Skip const, volatile and restrict: D reads through them. */
+static void
+qualifiers(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+
+	while (tok(ps) == T_KEYWORD && (cc->cc_tival == K_CONST ||
+	    cc->cc_tival == K_VOLATILE || cc->cc_tival == K_RESTRICT))
+		next(ps);
+}
+
+static void sou_body(pstate_t *, int32_t, bool);
+static void enum_body(pstate_t *, int32_t);
+static void skip_declarator(pstate_t *);
+
 /*
- * A type name at the current token, or false: a base type, struct/union/
- * enum TAG or a typedef name, then '*'s.  *ctype is its C type when it
- * is not a plain integer (0 then); kind/size/sign say what D sees.
+ * "struct|union|enum [TAG] [{ ... }]" at the keyword: the type, defined
+ * when a body follows (ps_defined is then set), else the one TAG names
+ * (a struct or union not known yet is declared, its members to come).
+ */
+static int32_t
+tagged_type(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
+	    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
+	char tag[256] = "";
+	int line, col;
+	int32_t t = 0;
+
+	next(ps);
+	line = cc->cc_tline;
+	col = cc->cc_tcol;
+	if (tok(ps) == T_IDENT) {
+		snprintf(tag, sizeof(tag), "%s", cc->cc_tstr);
+		next(ps);
+	} else if (tok(ps) != '{') {
+		syntax(ps);
+	}
+	if (tag[0] != '\0')
+		t = dsl_type_find(tt, k, tag);
+	if (tok(ps) == '{') {
+		if (t != 0 && (k == TY_ENUM || tt->tt_types[t].ty_complete))
+			dsl_diag_error(cc, line, col, "D_DECL_TYPERED",
+			    "type redeclared: %s %s", k == TY_STRUCT ?
+			    "struct" : k == TY_UNION ? "union" : "enum", tag);
+		if (t == 0)
+			t = k == TY_ENUM ? dsl_type_enum(tt, tag) :
+			    dsl_type_struct(tt, tag, k == TY_UNION, 0);
+		if (t == 0)
+			nomem(cc);
+		if (k == TY_ENUM)
+			enum_body(ps, t);
+		else
+			sou_body(ps, t, k == TY_UNION);
+		ps->ps_defined = true;
+		return t;
+	}
+	if (t != 0)
+		return t;
+	/* struct in_addr and in6_addr, unless the program declares them */
+	if (k == TY_STRUCT && (t = dsl_compile_builtin(cc, tag)) != 0)
+		return t;
+	if (k == TY_ENUM)
+		dsl_diag_error(cc, line, col, "D_TYPE_ERR", "failed to "
+		    "resolve type enum %s: Unknown type name", tag);
+	/* a forward reference: members come later */
+	if ((t = dsl_type_struct(tt, tag, k == TY_UNION, 0)) == 0)
+		nomem(cc);
+	tt->tt_types[t].ty_complete = 0;
+	return t;
+}
+
+/*
+ * A type name at the current token, or false: a base type, a struct,
+ * union or enum (with its body, which defines it), or a typedef name,
+ * then, with stars, '*'s.  *ctype is its C type when it is not a plain
+ * integer (0 then); kind/size/sign say what D sees.
  */
 static bool
-type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool consume,
+type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool stars,
     int32_t *ctype)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
 	int32_t t;
+	int fsize;
 
 	*ctype = 0;
+	qualifiers(ps);
 	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
 	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
-		int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
-		    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
-
-		next(ps);
-		if (tok(ps) != T_IDENT)
-			syntax(ps);
-		if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0 &&
-		    k == TY_STRUCT)
-			t = dsl_compile_builtin(cc, cc->cc_tstr);
-		if (t == 0) {
-			if (k == TY_ENUM)
-				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-				    "D_TYPE_ERR", "failed to resolve type "
-				    "enum %s: Unknown type name", cc->cc_tstr);
-			/* a forward reference: members come later */
-			t = dsl_type_struct(tt, cc->cc_tstr, k == TY_UNION, 0);
-			if (t == 0)
-				nomem(cc);
-			tt->tt_types[t].ty_complete = 0;
-		}
-		next(ps);
+		t = tagged_type(ps);
 	} else if (tok(ps) == T_IDENT && is_typedef(cc, cc->cc_tstr)) {
 		t = dsl_type_find(tt, TY_TYPEDEF, cc->cc_tstr);
 		next(ps);
 	} else {
-		if (!base_type(ps, kind, size, sign, consume))
+		if (!base_type(ps, kind, size, sign, &fsize))
 			return false;
-		if (*kind == DT_STR || (*kind == DT_INT && tok(ps) != '*'))
+		qualifiers(ps);
+		if (fsize == 0 && *kind != DT_VOID &&
+		    (!stars || tok(ps) != '*'))
 			return true;
-		t = *kind == DT_VOID ? dsl_type_void(tt) :
-		    dsl_type_int(tt, int_name(*size, *sign), (size_t)*size,
-		    *sign);
+		t = fsize != 0 ? dsl_type_float(tt, fsize == 4 ? "float" :
+		    fsize == 8 ? "double" : "long double", (size_t)fsize) :
+		    *kind == DT_VOID ? dsl_type_void(tt) :
+		    *kind == DT_STR ? dsl_type_string(tt,
+		    cc->cc_pg->pg_strsize) : dsl_type_int(tt, int_name(*size,
+		    *sign), (size_t)*size, *sign);
 		if (t == 0)
 			nomem(cc);
 	}
-	while (tok(ps) == '*') {
+	qualifiers(ps);
+	while (stars && tok(ps) == '*') {
 		if ((t = dsl_type_ptr(tt, t)) == 0)
 			nomem(cc);
 		next(ps);
+		qualifiers(ps);
 	}
 	*ctype = d_kind(cc, t, kind, size, sign);
 	return true;
@@ -555,6 +715,56 @@ nested(pstate_t *ps, int32_t (*fn)(pstate_t *))
 
 static int32_t unary1(pstate_t *);
 
+/*
+ * offsetof(type, member): the member's byte offset, a constant.  The
+ * type is a struct or union with that member, which is no bit-field
+ * (D_OFFSETOF_TYPE, D_UNKNOWN, D_OFFSETOF_BITFIELD, as dtrace's).
+ */
+static int32_t
+offsetof_expr(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	const dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int line = cc->cc_tline, col = cc->cc_tcol, kind, size;
+	const dsl_ctype_t *ty;
+	bool sign;
+	int32_t ct, n;
+	uint32_t i;
+
+	next(ps);
+	want(ps, '(');
+	if (!type_name(ps, &kind, &size, &sign, true, &ct))
+		syntax(ps);
+	want(ps, ',');
+	if (tok(ps) != T_IDENT)
+		syntax(ps);
+	ty = dsl_type_resolve(tt, ct, NULL);
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION) || !ty->ty_complete)
+		dsl_diag_error(cc, line, col, "D_OFFSETOF_TYPE", "offsetof "
+		    "operand must be a struct or union type");
+	for (i = 0; i < ty->ty_nmem; i++) {
+		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
+
+		if (strcmp(dsl_type_str(tt, m->me_name), cc->cc_tstr) != 0)
+			continue;
+		if (m->me_bits != 0)
+			dsl_diag_error(cc, line, col, "D_OFFSETOF_BITFIELD",
+			    "cannot take offset of a bit-field: %s",
+			    cc->cc_tstr);
+		next(ps);
+		want(ps, ')');
+		n = node2(ps, N_INT, DSL_NONE, DSL_NONE, line, col);
+		CC_NODE(cc, n)->dn_ival = m->me_off;
+		CC_NODE(cc, n)->dn_type = DT_INT;
+		CC_NODE(cc, n)->dn_size = 8;
+		CC_NODE(cc, n)->dn_signed = 0;
+		return n;
+	}
+	dsl_diag_error(cc, line, col, "D_UNKNOWN", "failed to determine "
+	    "offset of %s: Member name not found", cc->cc_tstr);
+}
+
 static int32_t
 unary(pstate_t *ps)
 {
@@ -593,6 +803,8 @@ unary1(pstate_t *ps)
 		return node2(ps, t == '*' ? N_DEREF : N_ADDROF, a, DSL_NONE,
 		    line, col);
 	case T_KEYWORD:
+		if (cc->cc_tival == K_OFFSETOF)
+			return offsetof_expr(ps);
 		if (cc->cc_tival == K_SIZEOF) {
 			int kind, size;
 			bool sign;
@@ -609,11 +821,15 @@ unary1(pstate_t *ps)
 					want(ps, ')');
 					n = node2(ps, N_INT, DSL_NONE,
 					    DSL_NONE, line, col);
+					if (kind == DT_VOID && ct == 0)
+						dsl_diag_error(cc, line, col,
+						    "D_SIZEOF_TYPE", "cannot "
+						    "apply sizeof to an operand "
+						    "of unknown size");
 					CC_NODE(cc, n)->dn_ival =
 					    ct != 0 ? type_size(ps, ct, line,
 					    col) : kind == DT_STR ?
-					    DSL_STRSIZE : kind == DT_VOID ? 1 :
-					    size;
+					    cc->cc_pg->pg_strsize : size;
 					CC_NODE(cc, n)->dn_type = DT_INT;
 					CC_NODE(cc, n)->dn_size = 8;
 					CC_NODE(cc, n)->dn_signed = 0;
@@ -844,11 +1060,29 @@ stmt1(pstate_t *ps)
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_ELSE)
 		syntax(ps);
 	e = expr(ps);
+	n = dsl_parse_node(cc, S_EXPR, line, col);
+	CC_NODE(cc, n)->dn_a = e;
+	if (tok(ps) == ',') {
+		/* D's comma operator ("a = 1, b = 2;"): each expression
+		 * in turn, a statement of its own in a block */
+		int32_t b = dsl_parse_node(cc, S_BLOCK, line, col), last = n;
+
+		CC_NODE(cc, b)->dn_a = n;
+		while (tok(ps) == ',') {
+			int32_t s;
+
+			next(ps);
+			e = expr(ps);
+			s = dsl_parse_node(cc, S_EXPR, line, col);
+			CC_NODE(cc, s)->dn_a = e;
+			CC_NODE(cc, last)->dn_next = s;
+			last = s;
+		}
+		n = b;
+	}
 	/* the last statement of a clause may omit its ';' */
 	if (tok(ps) != '}')
 		want(ps, ';');
-	n = dsl_parse_node(cc, S_EXPR, line, col);
-	CC_NODE(cc, n)->dn_a = e;
 	return n;
 }
 
@@ -917,17 +1151,18 @@ add_desc(dsl_cc_t *cc, const char *text, int line, int col)
 }
 
 /* Does a clause-level word start a declaration rather than a probe
- * description? */
+ * description?  A D keyword (a type, self, this, typedef, inline...) or
+ * a typedef's name. */
 static bool
-is_decl(const char *w)
+is_decl(dsl_cc_t *cc, const char *w)
 {
 	int k;
 
 	for (k = 0; k < K_NKEYWORDS; k++)
 		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
-		    strcmp(w, dsl_lex_keywords[k]) == 0)
+		    k != K_OFFSETOF && strcmp(w, dsl_lex_keywords[k]) == 0)
 			return true;
-	return false;
+	return is_typedef(cc, w);
 }
 
 /* An integer constant of a declaration (an array size, an enumerator's
@@ -961,12 +1196,54 @@ ctype_of(pstate_t *ps, int kind, int size, bool sign, int32_t ct)
 
 	if (ct != 0)
 		return ct;
-	if (kind == DT_STR)
-		syntax(ps);	/* no strings in C aggregates */
-	t = kind == DT_VOID ? dsl_type_void(tt) :
+	/* a string in a struct D declares: strsize bytes */
+	t = kind == DT_VOID ? dsl_type_void(tt) : kind == DT_STR ?
+	    dsl_type_string(tt, ps->ps_cc->cc_pg->pg_strsize) :
 	    dsl_type_int(tt, int_name(size, sign), (size_t)size, sign);
 	if (t == 0)
 		nomem(ps->ps_cc);
+	return t;
+}
+
+/* "[N]..." after a declarator's name: C array dimensions, outermost
+ * first, making arrays of t. */
+static int32_t
+dimensions(pstate_t *ps, int32_t t)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	int64_t dim[8];
+	int n = 0, line, col;
+
+	while (tok(ps) == '[') {
+		next(ps);
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
+		if (tok(ps) == ']')
+			dsl_diag_error(cc, line, col, "D_DECL_ARRNULL", "array "
+			    "declaration requires array dimension or tuple "
+			    "signature");
+		if (n == 8)
+			syntax(ps);
+		dim[n] = decl_const(ps);
+		if (dim[n] <= 0)
+			dsl_diag_error(cc, line, col, "D_DECL_ARRSUB",
+			    "positive integral constant expression or tuple "
+			    "signature expected as array declaration "
+			    "subscript");
+		if (dim[n] > (1 << 20))
+			dsl_diag_error(cc, line, col, "D_DECL_ARRBIG",
+			    "array dimension too big");
+		n++;
+		want(ps, ']');
+	}
+	/* int a[2][3] is 2 arrays of 3 ints: the last dimension is
+	 * the element's */
+	while (n-- > 0)
+		if ((t = dsl_type_array(tt, t, (uint32_t)dim[n])) == 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_INCOMPLETE", "array of an incomplete "
+			    "type");
 	return t;
 }
 
@@ -982,75 +1259,198 @@ declarator(pstate_t *ps, int32_t t, char *name, size_t len)
 		if ((t = dsl_type_ptr(tt, t)) == 0)
 			nomem(cc);
 		next(ps);
+		qualifiers(ps);
 	}
 	if (tok(ps) != T_IDENT)
 		syntax(ps);
 	snprintf(name, len, "%s", cc->cc_tstr);
 	next(ps);
-	while (tok(ps) == '[') {
-		int64_t n;
+	return dimensions(ps, t);
+}
 
-		next(ps);
-		n = decl_const(ps);
-		if (n < 0 || n > (1 << 20))
-			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-			    "D_DECL_ARRDIM", "array dimension must be a "
-			    "positive integer constant");
-		want(ps, ']');
-		if ((t = dsl_type_array(tt, t, (uint32_t)n)) == 0)
-			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-			    "D_DECL_INCOMPLETE", "array of an incomplete "
-			    "type");
+/* Is type t complete (a struct or union whose members are known, or
+ * an array of complete elements)? */
+static bool
+complete(const dsl_typetab_t *tt, int32_t t)
+{
+	const dsl_ctype_t *ty = dsl_type_resolve(tt, t, NULL);
+
+	while (ty != NULL && ty->ty_kind == TY_ARRAY)
+		ty = dsl_type_resolve(tt, ty->ty_ref, NULL);
+	return ty != NULL && ty->ty_complete;
+}
+
+/*
+ * A struct's members are kept together in the type table: when one of
+ * its members defined a struct of its own, whose members now follow
+ * the first ones, the first ones move to the end, where the next will
+ * join them.
+ */
+static int32_t
+relocate_members(dsl_cc_t *cc, int32_t t)
+{
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	uint32_t i, n = tt->tt_types[t].ty_nmem, m0 = tt->tt_types[t].ty_mem0;
+	dsl_cmember_t *save = malloc(n * sizeof(*save));
+	char **names = calloc(n, sizeof(*names));
+
+	for (i = 0; save != NULL && names != NULL && i < n; i++) {
+		save[i] = tt->tt_mems[m0 + i];
+		names[i] = strdup(dsl_type_str(tt, save[i].me_name));
+		if (names[i] == NULL)
+			break;
 	}
+	if (save == NULL || names == NULL || i < n) {
+		while (names != NULL && i-- > 0)
+			free(names[i]);
+		free(names);
+		free(save);
+		nomem(cc);
+	}
+	tt->tt_types[t].ty_nmem = 0;
+	for (i = 0; i < n; i++) {
+		int32_t r = dsl_type_member(tt, t, names[i], save[i].me_type,
+		    (uint64_t)save[i].me_off);
+
+		if (r != 0)
+			tt->tt_mems[tt->tt_nmems - 1].me_bits = save[i].me_bits;
+		free(names[i]);
+		if (r == 0) {
+			while (++i < n)
+				free(names[i]);
+			free(names);
+			free(save);
+			nomem(cc);
+		}
+	}
+	free(names);
+	free(save);
 	return t;
 }
 
-/* "struct TAG { members };" (or union): C's layout, each member at the
- * next multiple of its alignment, the size a multiple of the largest. */
+/* The smallest power of 2 at least n (n > 0). */
+static uint64_t
+pow2(uint64_t n)
+{
+	uint64_t p = 1;
+
+	while (p < n)
+		p <<= 1;
+	return p;
+}
+
+/*
+ * "struct TAG { members };" (or union), laid out as dtrace's CTF library
+ * lays out a D declaration (libctf's ctf_add_member): each member at
+ * the first byte after the last one's bits, rounded up to its
+ * alignment; no padding after the last; a union as large as its
+ * largest member.  A bit-field (int b : 3) is an integer of its width,
+ * kept in the fewest bytes (a power of 2) that hold it, starting on a
+ * byte (dtrace-utils bitfields/tst.SizeofBitField: struct { int a : 1;
+ * int b : 3; } is 2 bytes).
+ */
 static void
 sou_body(pstate_t *ps, int32_t t, bool isunion)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
-	uint64_t off = 0, max = 0;
+	uint64_t end = 0, max = 0;	/* bits, bytes */
 	uint32_t align = 1;
+	bool defined = ps->ps_defined;
 
-	if (tt->tt_types[t].ty_complete)
-		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_TYPERED",
-		    "type redeclared: %s %s", isunion ? "union" : "struct",
-		    dsl_type_str(tt, tt->tt_types[t].ty_name));
 	tt->tt_types[t].ty_complete = 1;	/* members may not be it */
 	tt->tt_types[t].ty_nmem = 0;
 	next(ps);	/* '{' */
 	while (tok(ps) != '}') {
 		int kind, size;
 		bool sign;
-		int32_t ct, base;
+		int32_t ct, base, mem0;
+		uint32_t nmem, i;
 
-		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+		/* a member's own struct is laid out (and its members
+		 * added) before this one's next member */
+		if (!type_name(ps, &kind, &size, &sign, false, &ct))
 			syntax(ps);
 		base = ctype_of(ps, kind, size, sign, ct);
 		for (;;) {
-			char name[256];
-			int32_t mt = declarator(ps, base, name, sizeof(name));
-			const dsl_ctype_t *m = dsl_type_resolve(tt, mt, NULL);
-			uint64_t moff;
+			char name[256] = "";
+			int32_t mt = base;
+			const dsl_ctype_t *m;
+			uint64_t moff, bits = 0;
+			int line = cc->cc_tline, col = cc->cc_tcol;
 
+			if (tok(ps) != ':')
+				mt = declarator(ps, base, name, sizeof(name));
+			if (tok(ps) == '(')
+				dsl_diag_error(cc, line, col, "D_DECL_VOIDOBJ",
+				    "cannot have void member: %s", name);
+			if (tok(ps) == ':') {
+				const dsl_ctype_t *bt;
+				int64_t w;
+
+				next(ps);
+				w = decl_const(ps);
+				bt = dsl_type_resolve(tt, mt, NULL);
+				if (w == 0 && name[0] == '\0')
+					goto nextmember;  /* ends a unit */
+				if (w <= 0)
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_BFCONST", "positive "
+					    "integral constant expression "
+					    "expected as bit-field size");
+				if (bt == NULL || (bt->ty_kind != TY_INT &&
+				    bt->ty_kind != TY_ENUM))
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_BFTYPE", "invalid type for "
+					    "bit-field: %s", name[0] != '\0' ?
+					    name : "(anon)");
+				if ((uint64_t)w > bt->ty_size * 8)
+					dsl_diag_error(cc, line, col,
+					    "D_DECL_BFSIZE", "bit-field too big "
+					    "for type: %s", name);
+				bits = (uint64_t)w;
+				mt = dsl_type_int(tt, int_name((int)pow2(
+				    (bits + 7) / 8), bt->ty_signed),
+				    (size_t)pow2((bits + 7) / 8),
+				    bt->ty_signed);
+				if (mt == 0)
+					nomem(cc);
+			}
+			m = dsl_type_resolve(tt, mt, NULL);
 			if (m == NULL || m->ty_kind == TY_VOID ||
 			    (m->ty_size == 0 && m->ty_kind != TY_ARRAY) ||
 			    mt == t)
-				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+				dsl_diag_error(cc, line, col,
 				    "D_DECL_INCOMPLETE", "member %s has an "
 				    "incomplete type", name);
-			moff = isunion ? 0 : (off + m->ty_align - 1) /
-			    m->ty_align * m->ty_align;
+			for (i = 0; name[0] != '\0' &&
+			    i < tt->tt_types[t].ty_nmem; i++)
+				if (strcmp(dsl_type_str(tt, tt->tt_mems[
+				    tt->tt_types[t].ty_mem0 + i].me_name),
+				    name) == 0)
+					dsl_diag_error(cc, line, col,
+					    "D_UNKNOWN", "failed to define "
+					    "member '%s': Duplicate member or "
+					    "variable name", name);
+			moff = isunion ? 0 : ((end + 7) / 8 + m->ty_align -
+			    1) / m->ty_align * m->ty_align;
 			if (m->ty_align > align)
 				align = m->ty_align;
+			/* members go in order after this struct's first:
+			 * one defined inside took its own in between */
+			mem0 = (int32_t)tt->tt_types[t].ty_mem0;
+			nmem = tt->tt_types[t].ty_nmem;
+			if (nmem > 0 && (uint32_t)mem0 + nmem != tt->tt_nmems)
+				t = relocate_members(cc, t);
 			if (dsl_type_member(tt, t, name, mt, moff) == 0)
 				nomem(cc);
-			off = moff + m->ty_size;
-			if (off > max)
-				max = off;
+			tt->tt_mems[tt->tt_nmems - 1].me_bits = (uint32_t)bits;
+			if (!isunion)
+				end = moff * 8 + (bits != 0 ? bits :
+				    m->ty_size * 8);
+			if (moff + m->ty_size > max)
+				max = moff + m->ty_size;
+nextmember:
 			if (tok(ps) != ',')
 				break;
 			next(ps);
@@ -1059,7 +1459,8 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 	}
 	next(ps);	/* '}' */
 	tt->tt_types[t].ty_align = align;
-	tt->tt_types[t].ty_size = (max + align - 1) / align * align;
+	tt->tt_types[t].ty_size = max;
+	ps->ps_defined = defined;
 }
 
 /* "enum TAG { A, B = 3, ... };": each value one more than the last. */
@@ -1067,11 +1468,14 @@ static void
 enum_body(pstate_t *ps, int32_t t)
 {
 	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
 	int64_t v = 0;
+	uint32_t i;
 
 	next(ps);	/* '{' */
 	while (tok(ps) != '}') {
 		char name[256];
+		int line = cc->cc_tline, col = cc->cc_tcol;
 
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
@@ -1079,9 +1483,30 @@ enum_body(pstate_t *ps, int32_t t)
 		next(ps);
 		if (tok(ps) == '=') {
 			next(ps);
+			if (tok(ps) != T_INT && tok(ps) != '-')
+				dsl_diag_error(cc, line, col, "D_DECL_ENCONST",
+				    "enumerator '%s' must be assigned to an "
+				    "integral constant expression", name);
 			v = decl_const(ps);
 		}
-		if (dsl_type_enumerator(&cc->cc_pg->pg_tt, t, name, v) == 0)
+		/* an enumerator is an int (dt_decl_enumerator) */
+		if (v > INT32_MAX || v < INT32_MIN)
+			dsl_diag_error(cc, line, col, "D_DECL_ENOFLOW",
+			    "enumerator '%s' value overflows INT_MAX "
+			    "(2147483647)", name);
+		for (i = 0; i < tt->tt_types[t].ty_nmem; i++)
+			if (strcmp(dsl_type_str(tt, tt->tt_mems[
+			    tt->tt_types[t].ty_mem0 + i].me_name), name) == 0)
+				dsl_diag_error(cc, line, col, "D_UNKNOWN",
+				    "failed to define enumerator '%s': "
+				    "Duplicate member or variable name", name);
+		for (i = 0; i < tt->tt_nmems; i++)
+			if (tt->tt_mems[i].me_type == 0 &&
+			    strcmp(dsl_type_str(tt, tt->tt_mems[i].me_name),
+			    name) == 0)
+				dsl_diag_error(cc, line, col, "D_DECL_IDRED",
+				    "identifier redeclared: %s", name);
+		if (dsl_type_enumerator(tt, t, name, v) == 0)
 			nomem(cc);
 		v++;
 		if (tok(ps) != ',')
@@ -1091,88 +1516,276 @@ enum_body(pstate_t *ps, int32_t t)
 	want(ps, '}');
 }
 
+/* "[type, ...]" after an array's name: its key types. */
+static int
+key_types(pstate_t *ps, uint8_t *ktype, uint8_t *ksize)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int nkeys = 0;
+
+	do {
+		int kk, ks;
+		bool ksg;
+		int32_t kct;
+
+		next(ps);
+		if (tok(ps) == '.')
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_PROTO_VARARGS", "array prototype may not "
+			    "use a variable-length argument list");
+		if (nkeys == 8 || !type_name(ps, &kk, &ks, &ksg, true, &kct))
+			syntax(ps);
+		if (kk == DT_VOID && kct == 0)
+			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
+			    "D_DECL_PROTO_TYPE", "array prototype may not use "
+			    "parameter of type void: (anonymous), parameter "
+			    "#%d", nkeys + 1);
+		if (kct != 0)
+			syntax(ps);
+		ktype[nkeys] = (uint8_t)kk;
+		ksize[nkeys] = (uint8_t)ks;
+		nkeys++;
+	} while (tok(ps) == ',');
+	want(ps, ']');
+	return nkeys;
+}
+
+/* Does '[' start key types (an associative array) rather than a C
+ * array's dimension? */
+static bool
+starts_keys(dsl_cc_t *cc)
+{
+	int t = dsl_lex_peek(cc);
+
+	return (t == T_KEYWORD && cc->cc_pival != K_SIZEOF) || t == '.' ||
+	    (t == T_IDENT && is_typedef(cc, cc->cc_peektext));
+}
+
 /*
- * A clause-level declaration: "[self|this] type name[, name...];",
- * "type name[type, ...];" (an array's key types), "struct|union TAG {
- * ... };", "enum TAG { ... };" or "typedef type name;".
+ * "inline type name = expr;" or "inline type name[type x, ...] = expr;":
+ * check.c puts a copy of the expression where the name is used.
+ */
+static void
+inline_decl(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_inline_t in;
+	int line, col;
+	uint32_t i;
+
+	memset(&in, 0, sizeof(in));
+	next(ps);	/* inline */
+	if (!type_name(ps, &in.in_kind, &in.in_size, &in.in_sign, true,
+	    &in.in_ctype) || in.in_kind == DT_VOID || tok(ps) != T_IDENT)
+		syntax(ps);
+	line = cc->cc_tline;
+	col = cc->cc_tcol;
+	in.in_name = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
+	in.in_nparams = -1;
+	next(ps);
+	if (tok(ps) == '[') {
+		in.in_nparams = 0;
+		do {
+			int k, sz;
+			bool sg;
+			int32_t ct;
+
+			next(ps);
+			if (in.in_nparams == 8 ||
+			    !type_name(ps, &k, &sz, &sg, true, &ct) ||
+			    tok(ps) != T_IDENT)
+				syntax(ps);
+			in.in_params[in.in_nparams++] = dsl_parse_str(cc,
+			    cc->cc_tstr, cc->cc_tstrlen);
+			next(ps);
+		} while (tok(ps) == ',');
+		want(ps, ']');
+	}
+	want(ps, '=');
+	for (i = 0; i < cc->cc_ninlines; i++)
+		if (strcmp(dsl_prog_str(cc->cc_pg, cc->cc_inlines[i].in_name),
+		    dsl_prog_str(cc->cc_pg, in.in_name)) == 0)
+			dsl_diag_error(cc, line, col, "D_DECL_IDRED",
+			    "identifier redefined: %s", dsl_prog_str(cc->cc_pg,
+			    in.in_name));
+	dsl_check_inline_name(cc, dsl_prog_str(cc->cc_pg, in.in_name), line,
+	    col);
+	in.in_expr = assign(ps);
+	if (tok(ps) != ';')
+		syntax(ps);
+	in.in_line = line;
+	in.in_col = col;
+	in.in_src = cc->cc_src;
+	cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
+	    &cc->cc_inlinecap, cc->cc_ninlines + 1, sizeof(dsl_inline_t));
+	cc->cc_inlines[cc->cc_ninlines++] = in;
+}
+
+/*
+ * "(params)" of a function's declaration, which D checks and forgets (it
+ * calls no function of the program): void alone, types with names or
+ * not, "..." last (dtrace's dt_decl_prototype rules).
+ */
+static void
+proto_params(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	int n = 0, kind, size, line, col;
+	bool sign, sawvoid = false;
+	int32_t ct;
+
+	next(ps);	/* '(' */
+	while (tok(ps) != ')') {
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
+		if (tok(ps) == '.') {
+			while (tok(ps) == '.')
+				next(ps);
+			break;
+		}
+		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STATIC ||
+		    cc->cc_tival == K_EXTERN || cc->cc_tival == K_SELF ||
+		    cc->cc_tival == K_THIS || cc->cc_tival == K_TYPEDEF ||
+		    cc->cc_tival == K_INLINE))
+			dsl_diag_error(cc, line, col, "D_DECL_PARMCLASS",
+			    "inappropriate storage class for function or "
+			    "associative array parameter");
+		if (tok(ps) == T_KEYWORD && cc->cc_tival == K_REGISTER)
+			next(ps);
+		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+			syntax(ps);
+		n++;
+		if (kind == DT_VOID && ct == 0) {
+			if (tok(ps) == T_IDENT)
+				dsl_diag_error(cc, line, col,
+				    "D_DECL_PROTO_NAME", "void parameter may "
+				    "not have a name: %s", cc->cc_tstr);
+			sawvoid = true;
+		}
+		if (sawvoid && n > 1)
+			dsl_diag_error(cc, line, col, "D_DECL_PROTO_VOID",
+			    "void must be sole parameter");
+		if (tok(ps) == '(' || tok(ps) == '*')
+			skip_declarator(ps);
+		else if (tok(ps) == T_IDENT) {
+			char pname[256];
+
+			snprintf(pname, sizeof(pname), "%s", cc->cc_tstr);
+			next(ps);
+			if (tok(ps) == '[' && starts_keys(cc))
+				dsl_diag_error(cc, line, col,
+				    "D_DECL_PROTO_TYPE", "function prototype "
+				    "may not use parameter of type dynamic "
+				    "variable: %s, parameter #%d", pname, n);
+			while (tok(ps) == '[') {
+				while (tok(ps) != ']' && tok(ps) != T_EOF)
+					next(ps);
+				want(ps, ']');
+			}
+		}
+		if (tok(ps) != ',')
+			break;
+		next(ps);
+	}
+	want(ps, ')');
+}
+
+/* A declarator of an extern declaration or a parameter, which names
+ * nothing D keeps: '*'s, a name or "( declarator )", "[...]"s and
+ * "(params)"s. */
+static void
+skip_declarator(pstate_t *ps)
+{
+	while (tok(ps) == '*') {
+		next(ps);
+		qualifiers(ps);
+	}
+	if (tok(ps) == '(') {
+		next(ps);
+		skip_declarator(ps);
+		want(ps, ')');
+	} else if (tok(ps) == T_IDENT) {
+		next(ps);
+	}
+	for (;;) {
+		if (tok(ps) == '[') {
+			while (tok(ps) != ']' && tok(ps) != T_EOF)
+				next(ps);
+			want(ps, ']');
+		} else if (tok(ps) == '(') {
+			proto_params(ps);
+		} else {
+			return;
+		}
+	}
+}
+
+/*
+ * A clause-level declaration: "[self|this] type name[, name...];" (a
+ * name with '*'s, C array dimensions "[N]", or an associative array's
+ * key types "[type, ...]"), "struct|union TAG { ... } [names];", "enum
+ * TAG { ... };" or "typedef type name[, name...];".  A variable of a
+ * struct, union or array type holds it by value.
  */
 static void
 declaration(pstate_t *ps)
 {
 	dsl_cc_t *cc = ps->ps_cc;
 	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
-	int scope = V_GLOBAL, kind, size, line, col, nkeys = -1;
-	uint8_t ktype[8], ksize[8];
-	bool sign;
+	int scope = V_GLOBAL, kind, size, line, col;
+	bool sign, istypedef = false;
 	char name[256];
 	int32_t ct;
 
 	/* lex the word again, as C tokens */
 	cc->cc_p = cc->cc_dstart;
 	dsl_lex_next(cc);
-	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_TYPEDEF) {
-		int32_t t;
-
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_INLINE) {
+		inline_decl(ps);
+		return;
+	}
+	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_REGISTER ||
+	    cc->cc_tival == K_AUTO || cc->cc_tival == K_STATIC))
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_BADCLASS",
+		    "specified storage class not appropriate in D");
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_EXTERN) {
+		/* the kernel's symbols, or functions: a user process
+		 * declares none that D could use, so they are checked
+		 * and forgotten */
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
 		next(ps);
-		if (!type_name(ps, &kind, &size, &sign, true, &ct))
+		if (!type_name(ps, &kind, &size, &sign, false, &ct))
 			syntax(ps);
-		t = declarator(ps, ctype_of(ps, kind, size, sign, ct), name,
-		    sizeof(name));
-		if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
-			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-			    "D_DECL_IDRED", "identifier redeclared: %s", name);
-		if (dsl_type_typedef(tt, name, t) == 0)
-			nomem(cc);
+		if (tok(ps) == ';' && !ps->ps_defined)
+			dsl_diag_error(cc, line, col, "D_DECL_USELESS",
+			    "useless declaration");
+		while (tok(ps) != ';') {
+			skip_declarator(ps);
+			if (tok(ps) != ',')
+				break;
+			next(ps);
+		}
 		if (tok(ps) != ';')
 			syntax(ps);
 		return;
 	}
-	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
-	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
-		int k = cc->cc_tival == K_STRUCT ? TY_STRUCT :
-		    cc->cc_tival == K_UNION ? TY_UNION : TY_ENUM;
-		int32_t t;
-
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_TYPEDEF) {
+		istypedef = true;
 		next(ps);
-		if (tok(ps) == T_IDENT && dsl_lex_peek(cc) == '{') {
-			if ((t = dsl_type_find(tt, k, cc->cc_tstr)) == 0)
-				t = k == TY_ENUM ? dsl_type_enum(tt,
-				    cc->cc_tstr) : dsl_type_struct(tt,
-				    cc->cc_tstr, k == TY_UNION, 0);
-			else if (k == TY_ENUM)
-				dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
-				    "D_DECL_TYPERED", "type redeclared: "
-				    "enum %s", cc->cc_tstr);
-			if (t == 0)
-				nomem(cc);
-			if (k != TY_ENUM && tt->tt_types[t].ty_nmem == 0 &&
-			    tt->tt_types[t].ty_size == 0)
-				tt->tt_types[t].ty_complete = 0;
-			next(ps);
-			if (k == TY_ENUM)
-				enum_body(ps, t);
-			else
-				sou_body(ps, t, k == TY_UNION);
-			if (tok(ps) != ';')
-				syntax(ps);
-			return;
-		}
-		/* "struct TAG *p;": a variable; read the type again */
-		cc->cc_p = cc->cc_dstart;
-		dsl_lex_next(cc);
-	}
-	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
+	} else if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
 	    cc->cc_tival == K_THIS)) {
 		scope = cc->cc_tival == K_SELF ? V_SELF : V_THIS;
 		next(ps);
 		if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_SELF ||
-		    cc->cc_tival == K_THIS))
+		    cc->cc_tival == K_THIS || cc->cc_tival == K_TYPEDEF))
 			dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol,
 			    "D_DECL_CLASS", "more than one storage class "
 			    "specified");
 	}
 	line = cc->cc_tline;
 	col = cc->cc_tcol;
+	ps->ps_defined = false;
 	if (scope != V_GLOBAL && tok(ps) == T_IDENT &&
 	    !is_typedef(cc, cc->cc_tstr)) {
 		/* "this x;": no type is int, as in C */
@@ -1180,14 +1793,25 @@ declaration(pstate_t *ps)
 		size = 4;
 		sign = true;
 		ct = 0;
-	} else if (!type_name(ps, &kind, &size, &sign, true, &ct) ||
-	    kind == DT_VOID) {
+	} else if (!type_name(ps, &kind, &size, &sign, false, &ct)) {
 		syntax(ps);
 	}
+	if (tok(ps) == ';' && !istypedef) {
+		/* "struct foo { ... };" or "struct foo;" */
+		if (ct != 0 || ps->ps_defined)
+			return;
+		syntax(ps);
+	}
+	/* "struct a { ... } struct b ...": a ';' is missing */
+	if (ps->ps_defined && (tok(ps) == T_KEYWORD && cc->cc_tival != K_SELF &&
+	    cc->cc_tival != K_THIS && cc->cc_tival != K_SIZEOF))
+		dsl_diag_error(cc, cc->cc_tline, cc->cc_tcol, "D_DECL_COMBO",
+		    "invalid type combination");
 	for (;;) {
-		int vkind = kind, vsize = size;
+		int vkind = kind, vsize = size, nkeys = -1;
 		bool vsign = sign;
 		int32_t vt = ct;
+		uint8_t ktype[8], ksize[8];
 
 		if (tok(ps) == '*') {
 			/* "int *p": the stars belong to the declarator */
@@ -1196,47 +1820,57 @@ declaration(pstate_t *ps)
 				if ((vt = dsl_type_ptr(tt, vt)) == 0)
 					nomem(cc);
 				next(ps);
+				qualifiers(ps);
 			}
-			vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
-		}
-		if (vt != 0) {
-			const dsl_ctype_t *ty = dsl_type_resolve(tt, vt, NULL);
-
-			if (ty != NULL && ty->ty_kind != TY_PTR)
-				dsl_diag_error(cc, line, col, "D_DECL_TYPE",
-				    "variables of struct, union or array type "
-				    "are not supported: declare a pointer");
 		}
 		if (tok(ps) != T_IDENT)
 			syntax(ps);
 		snprintf(name, sizeof(name), "%s", cc->cc_tstr);
+		line = cc->cc_tline;
+		col = cc->cc_tcol;
 		next(ps);
-		if (tok(ps) == '[') {
-			if (scope != V_GLOBAL || nkeys >= 0)
-				syntax(ps);
-			scope = V_ARRAY;
-			nkeys = 0;
-			do {
-				int kk, ks;
-				bool ksg;
-				int32_t kct;
-
-				next(ps);
-				if (nkeys == 8 ||
-				    !type_name(ps, &kk, &ks, &ksg, true,
-				    &kct) || kk == DT_VOID || kct != 0)
-					syntax(ps);
-				ktype[nkeys] = (uint8_t)kk;
-				ksize[nkeys] = (uint8_t)ks;
-				nkeys++;
-			} while (tok(ps) == ',');
-			want(ps, ']');
+		if (tok(ps) == '(') {
+			/* a function's declaration: checked, forgotten */
+			proto_params(ps);
+			if (tok(ps) != ',')
+				break;
+			next(ps);
+			continue;
 		}
-		dsl_check_declare(cc, scope, name, vkind, vsize, vsign, nkeys,
-		    ktype, ksize, line, col);
-		if (vt != 0)
-			dsl_check_declare_ctype(cc, scope, name, vt);
-		if (tok(ps) != ',' || nkeys >= 0)
+		if (tok(ps) == '[' && !istypedef && starts_keys(cc)) {
+			if (scope == V_THIS)
+				dsl_diag_error(cc, line, col, "D_DECL_LOCASSC",
+				    "associative arrays may not be declared as "
+				    "local variables: %s", name);
+			if (scope != V_GLOBAL)
+				syntax(ps);
+			nkeys = key_types(ps, ktype, ksize);
+		} else if (tok(ps) == '[') {
+			vt = dimensions(ps, ctype_of(ps, kind, size, sign, vt));
+		}
+		if (istypedef) {
+			if (vt == 0)
+				vt = ctype_of(ps, kind, size, sign, ct);
+			if (dsl_type_find(tt, TY_TYPEDEF, name) != 0)
+				dsl_diag_error(cc, line, col, "D_DECL_IDRED",
+				    "identifier redeclared: %s", name);
+			if (dsl_type_typedef(tt, name, vt) == 0)
+				nomem(cc);
+		} else {
+			if (vt != 0)
+				vt = d_kind(cc, vt, &vkind, &vsize, &vsign);
+			if (vkind == DT_VOID)
+				dsl_diag_error(cc, line, col, "D_DECL_VOIDOBJ",
+				    "cannot have void object: %s", name);
+			if (vt != 0 && !complete(tt, vt))
+				dsl_diag_error(cc, line, col,
+				    "D_DECL_INCOMPLETE", "variable %s has an "
+				    "incomplete type", name);
+			dsl_check_declare(cc, nkeys >= 0 ? V_ARRAY : scope,
+			    name, vkind, vsize, vsign, vt, nkeys, ktype, ksize,
+			    line, col);
+		}
+		if (tok(ps) != ',')
 			break;
 		next(ps);
 	}
@@ -1254,7 +1888,7 @@ dsl_parse(dsl_cc_t *cc)
 		dsl_clause_t *cl;
 		uint32_t d0 = pg->pg_ndescs;
 
-		if (is_decl(cc->cc_tstr)) {
+		if (is_decl(cc, cc->cc_tstr)) {
 			declaration(&ps);
 			continue;
 		}

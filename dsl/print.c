@@ -259,18 +259,46 @@ dsl_print_stack_fold(dsl_rt_t *rt, const char *st, char *buf, size_t len)
 }
 
 /*
+ * Bytes as dtrace's dt_print_rawbytes prints them: a heading of the 16
+ * columns, then each 16 bytes' offset, their hex and their characters
+ * (a dot for those that do not print).
+ */
+void
+dsl_print_rawbytes(dsl_rt_t *rt, const unsigned char *c, size_t n)
+{
+	FILE *fp = rt->rt_out;
+	size_t i, j;
+
+	if (n == 0)
+		return;
+	fprintf(fp, "\n%5s      ", "");
+	for (i = 0; i < 16; i++)
+		fprintf(fp, "  %c", "0123456789abcdef"[i]);
+	fprintf(fp, "  0123456789abcdef\n");
+	for (i = 0; i < n; i += 16) {
+		fprintf(fp, "%5s%5zx:", "", i);
+		for (j = i; j < i + 16 && j < n; j++)
+			fprintf(fp, " %02x", c[j]);
+		for (; j % 16 != 0; j++)
+			fputs("   ", fp);
+		fputs("  ", fp);
+		for (j = i; j < i + 16 && j < n; j++)
+			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], fp);
+		fputc('\n', fp);
+	}
+}
+
+/*
  * -x rawbytes: trace() prints its record's bytes, as dtrace-utils'
- * dt_print_rawbytes lays them out: a heading of 16 hex columns, then
- * each 16 bytes' offset, hex and printable characters.  A string's
- * record is its buffer, the string and NULs to its size; an integer's
- * its bytes, little-endian.
+ * dt_print_rawbytes lays them out.  A string's record is its buffer,
+ * the string and NULs to its size; an integer's its bytes,
+ * little-endian.
  */
 static void
 rawbytes(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 {
-	FILE *fp = rt->rt_out;
 	unsigned char buf[DSL_STACKSIZE];
-	size_t len, i, j;
+	size_t len, i;
 
 	if (n->dn_type == DT_STR) {
 		len = rt->rt_strsize < sizeof(buf) ? rt->rt_strsize :
@@ -283,21 +311,7 @@ rawbytes(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 		for (i = 0; i < len; i++)
 			buf[i] = (unsigned char)((uint64_t)v >> (8 * i));
 	}
-	fprintf(fp, "\n%5s      ", "");
-	for (i = 0; i < 16; i++)
-		fprintf(fp, "  %c", "0123456789abcdef"[i]);
-	fprintf(fp, "  0123456789abcdef\n");
-	for (i = 0; i < len; i += 16) {
-		fprintf(fp, "%5s%5zx:", "", i);
-		for (j = i; j < i + 16 && j < len; j++)
-			fprintf(fp, " %02x", buf[j]);
-		for (; j % 16 != 0; j++)
-			fprintf(fp, "   ");
-		fprintf(fp, "  ");
-		for (j = i; j < i + 16 && j < len; j++)
-			fputc(buf[j] < ' ' || buf[j] > '~' ? '.' : buf[j], fp);
-		fputc('\n', fp);
-	}
+	dsl_print_rawbytes(rt, buf, len);
 }
 
 /* trace(): dt_consume_cpu's record printing (Oracle's widths). */
@@ -309,6 +323,25 @@ dsl_print_trace(dsl_rt_t *rt, const dsl_node_t *n, int64_t v)
 
 	if (rt->rt_emit != NULL) {
 		dsl_emit_trace(rt, n, v);
+		return;
+	}
+	if (n->dn_type == DT_INT && (n->dn_aux & AUX_BYADDR) &&
+	    (n->dn_op == N_MEMBER || n->dn_op == N_DEREF ||
+	    n->dn_op == N_INDEX || n->dn_op == N_GVAR || n->dn_op == N_TVAR ||
+	    n->dn_op == N_SVAR || n->dn_op == N_ARR || n->dn_op == N_ARG ||
+	    n->dn_op == N_CAST)) {
+		/* a struct, union or array: its bytes, as dtrace's
+		 * dt_print_trace prints a value kept by reference */
+		const dsl_ctype_t *ty = dsl_type_resolve(&rt->rt_pg->pg_tt,
+		    n->dn_ctype, NULL);
+		size_t len = ty != NULL ? (size_t)ty->ty_size : 0;
+		unsigned char *b = len > 0 && len <= (1 << 20) ?
+		    malloc(len) : NULL;
+
+		if (b != NULL && dsl_eval_memread(rt, (uint64_t)v, b, len,
+		    (int32_t)(n - rt->rt_pg->pg_nodes)) == 0)
+			dsl_print_rawbytes(rt, b, len);
+		free(b);
 		return;
 	}
 	if (rt->rt_opts[O_RAWBYTES] > 0 && !(n->dn_type == DT_STR &&

@@ -102,6 +102,27 @@ widen(const dsl_parg_t *a, bool sign)
 	}
 }
 
+/* The value of a float or double argument from its bits (a long
+ * double's first 8 bytes are read as a double). */
+static double
+fbits(const dsl_parg_t *a)
+{
+	uint64_t u = (uint64_t)a->pa_int;
+
+	if (a->pa_fsize == 4) {
+		uint32_t w = (uint32_t)u;
+		float f;
+
+		memcpy(&f, &w, sizeof(f));
+		return f;
+	} else {
+		double d;
+
+		memcpy(&d, &u, sizeof(d));
+		return d;
+	}
+}
+
 /* Build "%<flags><width>.<prec><len><conv>" for the C library.  As
  * dt_printf.c's dt_printf_format, a width or a precision of 0 is none:
  * printf("%.0s", "hello") prints hello. */
@@ -266,8 +287,12 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'i':
 			if (a->pa_type != DT_INT)
 				break;
-			cfmt(f, sizeof(f), &cv, width, prec, "ll", 'd');
-			fprintf(fp, f, (long long)widen(a, true));
+			/* an unsigned argument prints unsigned, as
+			 * dt_printf.c's pfcheck_dint makes %d a %u:
+			 * (uint16_t)-1 is 65535 */
+			cfmt(f, sizeof(f), &cv, width, prec, "ll",
+			    a->pa_signed ? 'd' : 'u');
+			fprintf(fp, f, (long long)widen(a, a->pa_signed));
 			break;
 		case 'u':
 		case 'o':
@@ -311,8 +336,9 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'g':
 		case 'G':
 			cfmt(f, sizeof(f), &cv, width, prec, "", cv.cv_conv);
-			fprintf(fp, f, a->pa_type == DT_INT ?
-			    (double)widen(a, a->pa_signed) : 0.0);
+			fprintf(fp, f, a->pa_type != DT_INT ? 0.0 :
+			    a->pa_fsize != 0 ? fbits(a) :
+			    (double)widen(a, a->pa_signed));
 			break;
 		case 'k':
 			/* a stack (ustack(), jstack()): the format applies
@@ -341,7 +367,10 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			}
 			/* FALLTHROUGH */
 		case 's':
-			cfmt(f, sizeof(f), &cv, width, prec, "", 's');
+			/* a precision of 0 is none: "%.0s" prints all of the
+			 * string in dtrace (dtrace-utils printf/tst.precs) */
+			cfmt(f, sizeof(f), &cv, width, prec == 0 ? -1 : prec,
+			    "", 's');
 			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			else {

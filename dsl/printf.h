@@ -17,6 +17,8 @@ typedef struct dsl_parg {
 	int		pa_size;	/* integer bytes */
 	bool		pa_signed;
 	int64_t		pa_int;
+	int		pa_fsize;	/* a float (4) or double (8, 16):
+					 * pa_int holds its bits */
 	const char	*pa_str;
 	/* %@: print this aggregation entry's value */
 	uint32_t	pa_agg;

@@ -36,6 +36,7 @@ static const char *const funcnames[F_NFUNCS] = {
 	[F_STRINGOF] = "stringof",
 	[F_PROGENYOF] = NULL,
 	[F_ALLOCA] = "alloca",
+	[F_BCOPY] = "bcopy",
 	[F_SPECULATION] = "speculation",
 	[F_HTONS] = "htons",
 	[F_HTONL] = "htonl",
@@ -171,6 +172,7 @@ static const struct optdesc {
 	    "program" },
 	{ "quiet", O_QUIET, OV_BOOL, true, NULL },
 	{ "rawbytes", O_RAWBYTES, OV_BOOL, true, NULL },
+	{ "scratchsize", O_SCRATCHSIZE, OV_SIZE, false, NULL },
 	{ "specsize", O_SPECSIZE, OV_SIZE, false, NULL },
 	{ "stackfmt", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "stackframes", 0, OV_NO, false, "pidtrace has no kernel stacks "

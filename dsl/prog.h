@@ -28,8 +28,9 @@ enum {
 	T_XOREQ, T_SHLEQ, T_SHREQ,
 };
 
-/* Value types: integers (with size and sign) and strings. */
-enum { DT_VOID, DT_INT, DT_STR };
+/* Value types: integers (with size and sign) and strings.  DT_REF is
+ * only a key's type: a struct or union, its bytes the key. */
+enum { DT_VOID, DT_INT, DT_STR, DT_REF };
 
 /* Node operators. */
 enum {
@@ -75,7 +76,11 @@ enum {
 #define AUX_BYADDR	0x4000
 #define AUX_CHARS	0x2000
 #define AUX_DONE	0x1000	/* N_MEMBER: dn_ival is the offset now */
-#define AUX_OP		0x0fff
+/* A variable's own storage (a struct, union or array it holds by
+ * value), or a member or element of one: its address is in the
+ * runtime's memory, read and written directly (dtrace-utils' DPTR) */
+#define AUX_LOCAL	0x0800
+#define AUX_OP		0x07ff
 
 /* Built-in variables. */
 enum {
@@ -93,7 +98,7 @@ enum {
 	F_STRLEN, F_STRJOIN, F_SUBSTR, F_INDEX, F_RINDEX, F_STRSTR,
 	F_STRCHR, F_STRRCHR, F_STRTOK, F_BASENAME, F_DIRNAME, F_LLTOSTR,
 	F_TOUPPER, F_TOLOWER, F_RAND, F_COPYINSTR, F_COPYIN, F_STRINGOF,
-	F_PROGENYOF, F_ALLOCA, F_SPECULATION,
+	F_PROGENYOF, F_ALLOCA, F_BCOPY, F_SPECULATION,
 	F_HTONS, F_HTONL, F_HTONLL, F_NTOHS, F_NTOHL, F_NTOHLL,
 	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
 	F_USTACK, F_JSTACK, F_STACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
@@ -127,7 +132,7 @@ enum {
  * another (dsl_type_resolve() looks through them).
  */
 enum { TY_VOID = 1, TY_INT, TY_PTR, TY_ARRAY, TY_STRUCT, TY_UNION,
-	TY_ENUM, TY_TYPEDEF };
+	TY_ENUM, TY_TYPEDEF, TY_FLOAT, TY_STRING };
 
 typedef struct dsl_ctype {
 	uint8_t		ty_kind;	/* TY_* */
@@ -144,6 +149,8 @@ typedef struct dsl_ctype {
 typedef struct dsl_cmember {
 	uint32_t	me_name;	/* tt_str */
 	int32_t		me_type;	/* enum: 0 */
+	uint32_t	me_bits;	/* a bit-field's width, its low bits
+					 * at me_off; 0: not one */
 	int64_t		me_off;		/* byte offset; enum: the value */
 } dsl_cmember_t;
 
@@ -170,10 +177,30 @@ typedef struct dsl_node {
 	int32_t		dn_ctype;	/* C type (pg_tt), 0 = none */
 	int32_t		dn_ctdecl;	/* C type as declared, typedefs
 					 * and integers too (print()) */
+	uint32_t	dn_flags;	/* DN_* */
 	int64_t		dn_ival;
 } dsl_node_t;
 
+/*
+ * dn_flags.  DN_ALLOCA: the value is a pointer into alloca()'s memory,
+ * kept as Oracle's dtrace keeps one, an offset into that memory (8 for
+ * the first allocation, 0 NULL), which each access checks against what
+ * the clause allocated; the checker follows it through casts, pointer
+ * arithmetic, ?: and variables (dtrace-utils' DT_NF_ALLOCA).
+ * DN_NONASSIGN: a ?: of an alloca pointer and another, which no
+ * variable may take.
+ */
+#define DN_ALLOCA	0x1
+#define DN_NONASSIGN	0x2
+/* A bit-field member (N_MEMBER): its width, in bits 8-15 of dn_flags;
+ * its value is the low bits of the dn_size bytes at its offset. */
+#define DN_BITS(nd)	(((nd)->dn_flags >> 8) & 0xff)
+#define DN_SETBITS(nd, w)	((nd)->dn_flags = ((nd)->dn_flags & \
+	    ~(uint32_t)0xff00) | ((uint32_t)(w) & 0xff) << 8)
+
 enum { V_GLOBAL, V_THIS, V_SELF, V_ARRAY };
+#define VA_ALLOCA	0x1
+#define VA_NONALLOCA	0x2
 
 typedef struct dsl_var {
 	uint32_t	va_name;	/* strtab */
@@ -185,7 +212,14 @@ typedef struct dsl_var {
 	int		va_nkeys;	/* arrays: -1 until first use */
 	uint8_t		va_ktype[8];	/* arrays: key types */
 	uint8_t		va_ksize[8];
+	int32_t		va_kctype[8];	/* a DT_REF key's C type */
 	int32_t		va_ctype;	/* C type (pg_tt), 0 = none */
+	uint8_t		va_alloca;	/* VA_ALLOCA, VA_NONALLOCA: what
+					 * pointers it was given */
+	uint32_t	va_bytes;	/* a struct, union or array held by
+					 * value: its size, and va_slot is
+					 * its offset in the scope's memory
+					 * (an array's: each element's) */
 	uint8_t		va_self;	/* V_ARRAY: self->x[k], keyed
 					 * by the thread's id first */
 } dsl_var_t;
@@ -226,7 +260,7 @@ typedef struct dsl_clause {
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
 	O_RAWBYTES, O_STACKINDENT, O_AGGZOOM, O_DROPTAGS, O_DYNVARSIZE,
-	O_AGGSIZE, O_SPECSIZE,
+	O_AGGSIZE, O_SPECSIZE, O_SCRATCHSIZE,
 	O_NOPTS };
 
 typedef struct dsl_optval {
@@ -251,6 +285,10 @@ struct dsl_prog {
 	uint32_t	pg_nglobal_int, pg_nglobal_str;	/* slots */
 	uint32_t	pg_nthis_int, pg_nthis_str;
 	uint32_t	pg_nself_int, pg_nself_str;
+	/* bytes of the variables held by value, by scope, and the largest
+	 * one (of any scope, array elements too) */
+	uint32_t	pg_nglobal_mem, pg_nthis_mem, pg_nself_mem;
+	uint32_t	pg_maxbytes;
 	int64_t		pg_opts[O_NOPTS];	/* -1 = unset */
 	dsl_optval_t	*pg_optvals;		/* every option, as given */
 	uint32_t	pg_noptvals;
@@ -279,6 +317,9 @@ int		dsl_type_tab_copy(dsl_typetab_t *dst,
 void		dsl_type_tab_fini(dsl_typetab_t *);
 int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 		    const char *name);
+/* D's string as a C type, of size bytes (strsize): a member of a
+ * struct D declares, what a string * points at. */
+int32_t		dsl_type_string(dsl_typetab_t *, size_t size);
 /*
  * A user stack value (ustack(), jstack()) is a string: DSL_STACKMARK,
  * the pid in decimal, "/" and the string space in decimal when it has
@@ -295,6 +336,21 @@ int32_t		dsl_type_find(const dsl_typetab_t *, int kind,
 #define DSL_STACKSIZE	4096
 #define DSL_STACKMAX	((DSL_STACKSIZE - 16) / 17)
 
+/*
+ * alloca()'s memory, scratchsize bytes (Oracle's dtrace: 256 by default)
+ * after 8 that no allocation uses, so that the first one is never at
+ * offset 0 (dtrace-utils' alloca pointers are offsets; 0 is NULL).  The
+ * option rounds up to 8 bytes, as dt_opt_scratchsize does.
+ */
+static inline uint64_t
+dsl_prog_scratchsize(const dsl_prog_t *pg)
+{
+	int64_t v = pg->pg_opts[O_SCRATCHSIZE];
+
+	if (v < 0)
+		v = 256;
+	return ((uint64_t)v + 8 + 7) & ~(uint64_t)7;
+}
 /* The most aggregations one printa() joins. */
 #define DSL_PRINTA_MAX	64
 

@@ -313,7 +313,11 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 		rt->rt_host.dh_out = stdout;
 	rt->rt_out = rt->rt_host.dh_out;
 	rt->rt_err = host->dh_err != NULL ? host->dh_err : stderr;
-	rt->rt_strsize = pg->pg_strsize;
+	/* strsize is the characters a string holds, its NUL apart, as
+	 * Oracle's dtrace counts it: strsize=10 keeps "dtraceBEGI" of
+	 * strjoin("dtrace", "BEGIN") (dtrace-utils funcs/strjoin/
+	 * tst.strjoin-capped-size; illumos kept 9) */
+	rt->rt_strsize = pg->pg_strsize + 1;
 	ss = rt->rt_strsize;
 	memcpy(rt->rt_opts, pg->pg_opts, sizeof(rt->rt_opts));
 	rt->rt_quiet = pg->pg_opts[O_QUIET] > 0 || host->dh_quiet;
@@ -334,25 +338,57 @@ dsl_rt_create(const dsl_prog_t *pg, const dsl_host_t *host)
 	rt->rt_gstr = calloc(pg->pg_nglobal_str + 1, ss);
 	rt->rt_tint = calloc(pg->pg_nthis_int + 1, sizeof(int64_t));
 	rt->rt_tstr = calloc(pg->pg_nthis_str + 1, ss);
+	/* a pointer into a global may read past it (dtrace-utils
+	 * arrays/tst.declared-bounds.oob-cast), within this memory */
+	rt->rt_gmem = calloc(1, pg->pg_nglobal_mem > 0 ?
+	    pg->pg_nglobal_mem + DSL_GMEMSLACK : 8);
+	rt->rt_tmem = calloc(1, pg->pg_nthis_mem + 8);
+	rt->rt_zero = calloc(1, pg->pg_maxbytes + 8);
 	rt->rt_keycap = 8 * (ss + 8) + 64;
+	for (i = 0; i < pg->pg_nvars; i++) {
+		/* an array's struct keys are their bytes */
+		const dsl_var_t *v = &pg->pg_vars[i];
+		size_t need = 64;
+		int k;
+
+		for (k = 0; v->va_scope == V_ARRAY && k < v->va_nkeys &&
+		    k < 8; k++) {
+			const dsl_ctype_t *ty = v->va_ktype[k] != DT_REF ?
+			    NULL : dsl_type_resolve(&pg->pg_tt,
+			    v->va_kctype[k], NULL);
+
+			need += ty != NULL ? (size_t)ty->ty_size : ss + 8;
+		}
+		if (need > rt->rt_keycap)
+			rt->rt_keycap = need;
+	}
 	rt->rt_keybuf = malloc(rt->rt_keycap);
 	rt->rt_scrsize = SCRATCH > 4 * ss ? SCRATCH : 4 * ss;
 	/* after the scratch area: strtok's saved string and position */
 	rt->rt_scratch = calloc(1, rt->rt_scrsize + ss + 16);
+	rt->rt_asize = dsl_prog_scratchsize(pg);
+	rt->rt_abase = calloc(1, rt->rt_asize);
+	rt->rt_atop = 8;
 	rt->rt_aggs = calloc(pg->pg_naggs + 1, sizeof(rt_agg_t));
 	/* array elements hold a string only if some array's values are
 	 * strings: int arrays keep 8 bytes an element */
 	rt->rt_arrays.ht_dsize = 8;
 	for (i = 0; i < pg->pg_nvars; i++) {
-		if (pg->pg_vars[i].va_scope == V_ARRAY &&
-		    pg->pg_vars[i].va_type == DT_STR)
+		const dsl_var_t *v = &pg->pg_vars[i];
+
+		if (v->va_scope == V_ARRAY && v->va_type == DT_STR &&
+		    rt->rt_arrays.ht_dsize < ((ss + 7) & ~(size_t)7))
 			rt->rt_arrays.ht_dsize = (ss + 7) & ~(size_t)7;
-		if (pg->pg_vars[i].va_scope == V_ARRAY &&
-		    pg->pg_vars[i].va_self)
+		if (v->va_scope == V_ARRAY && v->va_bytes > 0 &&
+		    rt->rt_arrays.ht_dsize < ((v->va_bytes + 7) & ~7U))
+			rt->rt_arrays.ht_dsize = (v->va_bytes + 7) & ~7U;
+		if (v->va_scope == V_ARRAY && v->va_self)
 			rt->rt_selfarrays = true;
 	}
 	if (rt->rt_gint == NULL || rt->rt_gstr == NULL || rt->rt_tint == NULL ||
 	    rt->rt_tstr == NULL || rt->rt_keybuf == NULL ||
+	    rt->rt_gmem == NULL || rt->rt_tmem == NULL || rt->rt_zero == NULL ||
+	    rt->rt_abase == NULL ||
 	    rt->rt_scratch == NULL || rt->rt_aggs == NULL ||
 	    dsl_var_thr_init(rt) != 0) {
 		dsl_rt_destroy(rt);
@@ -574,8 +610,12 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	free(rt->rt_gstr);
 	free(rt->rt_tint);
 	free(rt->rt_tstr);
+	free(rt->rt_gmem);
+	free(rt->rt_tmem);
+	free(rt->rt_zero);
 	free(rt->rt_keybuf);
 	free(rt->rt_scratch);
+	free(rt->rt_abase);
 	if (rt->rt_buf != NULL)
 		fclose(rt->rt_buf);
 	free(rt->rt_bufmem);

@@ -37,6 +37,14 @@ typedef struct dsl_htab {
 
 #define HE_KEY(ht, he)	((char *)(he)->he_data + (ht)->ht_dsize)
 
+/*
+ * A string variable's storage holds NULL (D's strings may be: strchr()
+ * finding nothing, s = NULL) as an empty string whose second byte is
+ * 0x7f, as dtrace-utils' DT_NULL_STRING marks it; a string that is
+ * stored clears that byte.  Every slot is at least 2 bytes.
+ */
+#define DSL_NULLMARK	0x7f
+
 enum { DROP_SPECUNAVAIL, DROP_SPEC, DROP_DYNAMIC, DROP_AGGREGATION };
 
 /* A thread's self-> variables. */
@@ -45,6 +53,7 @@ typedef struct dsl_thr {
 	bool		th_used;
 	int64_t		*th_ints;
 	char		*th_strs;
+	char		*th_mem;	/* what it holds by value */
 } dsl_thr_t;
 
 typedef struct rt_probe {
@@ -76,7 +85,7 @@ typedef struct dsl_emit dsl_emit_t;
 /* Runtime faults, as dtrace names them; FLT_DROP ends a clause without
  * an error, its output dropped (speculate() on no live speculation). */
 enum { FLT_NONE, FLT_BADADDR, FLT_DIVZERO, FLT_NOSCRATCH, FLT_ILLOP,
-	FLT_BADALIGN, FLT_DROP };
+	FLT_BADALIGN, FLT_BADSIZE, FLT_BADINDEX, FLT_DROP };
 
 struct dsl_rt {
 	const dsl_prog_t *rt_pg;
@@ -93,6 +102,11 @@ struct dsl_rt {
 	char		*rt_gstr;
 	int64_t		*rt_tint;	/* this->, cleared per firing */
 	char		*rt_tstr;
+	/* variables holding a struct, union or array by value (prog.h's
+	 * va_bytes): the globals', this->'s, and zeros, which a self->
+	 * variable or an array element not there reads as */
+	char		*rt_gmem, *rt_tmem, *rt_zero;
+#define DSL_GMEMSLACK	4096	/* rt_gmem's bytes after the globals */
 	dsl_thr_t	*rt_thr;	/* self->: open addressing by tid */
 	size_t		rt_nthr, rt_thrcap;
 	dsl_thr_t	*rt_lastthr;
@@ -110,6 +124,11 @@ struct dsl_rt {
 	uint64_t	rt_now;		/* timestamp, read once per firing */
 	char		*rt_scratch;	/* string temporaries of one clause */
 	size_t		rt_scrused, rt_scrsize;
+	/* alloca()'s memory (prog.h's dsl_prog_scratchsize): rt_asize
+	 * bytes, of which a clause has allocated up to rt_atop; an alloca
+	 * pointer is an offset in it (prog.h's DN_ALLOCA) */
+	char		*rt_abase;
+	uint64_t	rt_asize, rt_atop;
 	int		rt_fault;	/* FLT_* */
 	uint64_t	rt_faultval;
 	int32_t		rt_faultnode;
@@ -257,6 +276,9 @@ void		dsl_rt_freopen(dsl_rt_t *, const char *path);
 void		dsl_print_heading(dsl_rt_t *);
 void		dsl_print_probe(dsl_rt_t *);	/* "%3d %6d %32s " */
 void		dsl_print_trace(dsl_rt_t *, const dsl_node_t *, int64_t v);
+/* Bytes as dtrace's rawbytes prints them (a heading, hex, chars). */
+void		dsl_print_rawbytes(dsl_rt_t *, const unsigned char *,
+		    size_t len);
 /* The value of an entry (its histogram for the quantizes), no newline. */
 void		dsl_print_value(dsl_rt_t *, uint32_t agg, dsl_hent_t *);
 /* printa([fmt,] @a [, @b...]): several aggregations join by key. */

@@ -168,6 +168,32 @@ dsl_type_int(dsl_typetab_t *tt, const char *name, size_t size, bool sign)
 }
 
 int32_t
+dsl_type_float(dsl_typetab_t *tt, const char *name, size_t size)
+{
+	int32_t t;
+
+	if (size != 4 && size != 8 && size != 16)
+		return 0;
+	if ((t = dsl_type_find(tt, TY_FLOAT, name)) != 0 &&
+	    tt->tt_types[t].ty_size == size)
+		return t;
+	if ((t = add(tt, TY_FLOAT, name, size, (uint32_t)size)) != 0)
+		tt->tt_types[t].ty_signed = 1;
+	return t;
+}
+
+int32_t
+dsl_type_string(dsl_typetab_t *tt, size_t size)
+{
+	int32_t t;
+
+	if ((t = dsl_type_find(tt, TY_STRING, "string")) != 0 &&
+	    tt->tt_types[t].ty_size == size)
+		return t;
+	return add(tt, TY_STRING, "string", size, 1);
+}
+
+int32_t
 dsl_type_ptr(dsl_typetab_t *tt, int32_t to)
 {
 	uint32_t i;
@@ -230,6 +256,7 @@ member(dsl_typetab_t *tt, int32_t st, const char *name, int32_t type,
 	m = &tt->tt_mems[tt->tt_nmems++];
 	m->me_name = (uint32_t)noff;
 	m->me_type = type;
+	m->me_bits = 0;
 	m->me_off = off;
 	s->ty_nmem++;
 	return st;
@@ -361,6 +388,8 @@ dsl_type_lookup(const dsl_typetab_t *tt, const char *name)
 	if ((t = dsl_type_find(tt, TY_TYPEDEF, name)) != 0)
 		return t;
 	if ((t = dsl_type_find(tt, TY_INT, name)) != 0)
+		return t;
+	if ((t = dsl_type_find(tt, TY_FLOAT, name)) != 0)
 		return t;
 	return dsl_type_find(tt, TY_VOID, name);
 }

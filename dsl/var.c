@@ -138,6 +138,7 @@ dsl_var_thr_fini(dsl_rt_t *rt)
 	for (i = 0; i < rt->rt_thrcap; i++) {
 		free(rt->rt_thr[i].th_ints);
 		free(rt->rt_thr[i].th_strs);
+		free(rt->rt_thr[i].th_mem);
 	}
 	free(rt->rt_thr);
 	rt->rt_thr = NULL;
@@ -178,6 +179,7 @@ rehash(dsl_rt_t *rt)
 		else {
 			free(rt->rt_thr[i].th_ints);
 			free(rt->rt_thr[i].th_strs);
+			free(rt->rt_thr[i].th_mem);
 		}
 	}
 	free(rt->rt_thr);
@@ -194,6 +196,7 @@ dsl_var_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	dsl_thr_t *t;
+	size_t i;
 
 	if (rt->rt_lastthr != NULL && rt->rt_lastthr->th_tid == tid &&
 	    rt->rt_lastthr->th_used)
@@ -213,10 +216,18 @@ dsl_var_thr_get(dsl_rt_t *rt, int64_t tid, bool create)
 	/* a freed slot keeps its buffers for reuse */
 	if (t->th_ints == NULL && pg->pg_nself_int > 0)
 		t->th_ints = calloc(pg->pg_nself_int, sizeof(int64_t));
-	if (t->th_strs == NULL && pg->pg_nself_str > 0)
+	if (t->th_strs == NULL && pg->pg_nself_str > 0) {
 		t->th_strs = calloc(pg->pg_nself_str, rt->rt_strsize);
+		/* a self-> string not yet set is NULL, as dtrace's
+		 * dynamic variables are */
+		for (i = 0; t->th_strs != NULL && i < pg->pg_nself_str; i++)
+			t->th_strs[i * rt->rt_strsize + 1] = DSL_NULLMARK;
+	}
+	if (t->th_mem == NULL && pg->pg_nself_mem > 0)
+		t->th_mem = calloc(1, pg->pg_nself_mem);
 	if ((pg->pg_nself_int > 0 && t->th_ints == NULL) ||
-	    (pg->pg_nself_str > 0 && t->th_strs == NULL))
+	    (pg->pg_nself_str > 0 && t->th_strs == NULL) ||
+	    (pg->pg_nself_mem > 0 && t->th_mem == NULL))
 		return NULL;
 	t->th_tid = tid;
 	t->th_used = true;
@@ -265,6 +276,7 @@ dsl_var_thread_gone(dsl_rt_t *rt, uint64_t tid)
 	 * cluster so that lookups still find them. */
 	free(t->th_ints);
 	free(t->th_strs);
+	free(t->th_mem);
 	memset(t, 0, sizeof(*t));
 	rt->rt_nthr--;
 	rt->rt_lastthr = NULL;

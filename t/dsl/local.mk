@@ -69,6 +69,48 @@ dsl_d_tests = \
 	t/dsl/tst.byteorder.d \
 	t/dsl/tst.typedefs.d \
 	t/dsl/tst.widen.d \
+	t/dsl/tst.intvars.d \
+	t/dsl/tst.moddiv.d \
+	t/dsl/tst.printf-unsigned.d \
+	t/dsl/tst.decls.d \
+	t/dsl/tst.structvars.d \
+	t/dsl/tst.arraybounds.d \
+	t/dsl/err.D_ARR_BOUNDS.d \
+	t/dsl/tst.alloca.d \
+	t/dsl/tst.alloca-pred.d \
+	t/dsl/tst.comma.d \
+	t/dsl/tst.linuxtypes.d \
+	t/dsl/tst.alloca-faults.d \
+	t/dsl/err.D_ALLOCA_SIZE.d \
+	t/dsl/err.D_ALLOCA_INCOMPAT.d \
+	t/dsl/tst.strsize.d \
+	t/dsl/tst.nullstr.d \
+	t/dsl/tst.nullstr-faults.d \
+	t/dsl/tst.strmembers.d \
+	t/dsl/tst.inline.d \
+	t/dsl/err.D_OP_INCOMPAT.inline.d \
+	t/dsl/tst.dptr.d \
+	t/dsl/err.D_OP_ARRFUN.d \
+	t/dsl/err.D_OP_INCOMPAT.voidptr.d \
+	t/dsl/err.D_ADDROF_VAR.self.d \
+	t/dsl/tst.bitfields.d \
+	t/dsl/err.D_OFFSETOF_TYPE.d \
+	t/dsl/err.D_DECL_BFSIZE.d \
+	t/dsl/tst.structkeys.d \
+	t/dsl/tst.externs.d \
+	t/dsl/err.D_PROTO_ARG.structkey.d \
+	t/dsl/err.D_DECL_PROTO_VOID.d \
+	t/dsl/err.D_DECL_COMBO.d \
+	t/dsl/err.D_DECL_ENOFLOW.d \
+	t/dsl/err.D_DECL_IDRED.enum.d \
+	t/dsl/err.D_DECL_BADCLASS.d \
+	t/dsl/err.D_OP_SCALAR.str.d \
+	t/dsl/err.D_ARR_BADREF.d \
+	t/dsl/err.D_PROTO_ARG.strtok.d \
+	t/dsl/tst.tracestruct.d \
+	t/dsl/tst.charconst.d \
+	t/dsl/err.bigvar.d \
+	t/dsl/tst.printf-prec0.d \
 	t/dsl/tst.macrovars.d \
 	t/dsl/tst.macrostr.d \
 	t/dsl/err.D_AGG_NULL.d \

@@ -662,6 +662,7 @@ test_syntax(void)
 		"BEGIN { x = 1; x *= 2; x /= 2; x %= 3; x &= 1; x |= 2; "
 		    "x ^= 3; x <<= 1; x >>= 1; x -= 1; }",
 		"BEGIN { x = 1; y = x ^^ 1; }",
+		"BEGIN { x = 0x1fUL + 10ull + 0777 + 12u + 3l + 0XaBLL; }",
 	};
 	static const struct { const char *src, *err; } bad[] = {
 		{ "BEGIN { x = ; }", "t.d:1:13: syntax error near \";\"" },
@@ -670,6 +671,12 @@ test_syntax(void)
 		    "string literal" },
 		{ "BEGIN { x = 09; }", "t.d:1:14: invalid digit in octal "
 		    "constant" },
+		/* dtrace's lexer ends a constant at its digits and suffix
+		 * (dtrace-utils types/err.D_SYNTAX.badid: "int 0abc;" is a
+		 * syntax error near "0") */
+		{ "int 0abc;", "t.d:1:5: syntax error near \"0\"" },
+		{ "BEGIN { x = 12ab; }", "t.d:1:15: syntax error near \"ab\"" },
+		{ "BEGIN { x = 1lu; }", "t.d:1:15: syntax error near \"u\"" },
 		{ "BEGIN { x = 1; /* }", "t.d:1:16: end of file in comment" },
 		{ "BEGIN { x = y + 1; }", "t.d:1:13: failed to resolve y: "
 		    "Unknown variable name" },

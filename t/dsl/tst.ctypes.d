@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ASSERTION: struct, union, enum and typedef declarations: C's layout
- * (sizeof, offsets through &p->m), enumerators as constants, typed
+ * (sizeof, offsets through &p->m) but for the padding after the last
+ * member, which dtrace's CTF library does not add (struct pair is 38
+ * bytes, not C's 40), enumerators as constants, typed
  * scratch memory from alloca(), pointer arithmetic in elements, casts
  * between pointer types, p[i] of a pointer variable, int declarations
  * with several names.

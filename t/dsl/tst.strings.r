@@ -5,7 +5,7 @@
 [libc.so] [/usr/lib] [/] [.]
 [HELLO, WORLD] [mixed]
 [-42] [ff] [0]
-[a][b][c][]
+[a][b][c]1
 1 1 1 1
 hello, world changed
 

@@ -4,6 +4,8 @@
  * memory: copyin() into typed scratch, a pointer into the tracee
  * dereferenced with ->, ., [] and *, copyinstr(addr, len), a char array
  * member read as a string, nested members, a negative int member.
+ * sizeof a struct D declares has no padding after its last member, as
+ * dtrace's CTF library lays it out (struct rec: 38, where C says 40).
  * @@trigger: dsl-struct 3
  * EXPECTED: the DTrace guide (Dynamic Tracing Guide), "User Process
  * Tracing": copyin() and copyinstr() read the process's memory; structs

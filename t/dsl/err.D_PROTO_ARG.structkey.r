@@ -1,0 +1,1 @@
+pidtrace: failed to compile script err.D_PROTO_ARG.structkey.d: err.D_PROTO_ARG.structkey.d:23:4: [D_PROTO_ARG] a[ ] key #1 is incompatible with prototype:  prototype: struct record        key: struct pirate

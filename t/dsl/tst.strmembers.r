@@ -1,0 +1,3 @@
+foo foobar 3 abc 40
+in alloca 16
+
