@@ -623,7 +623,33 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	free(rt);
 }
 
-/* Whether the tree under node n reads the tracee (dsl_rt_needs_stop). */
+/*
+ * Whether function f acts on the thread where it fired, so that its
+ * clause needs the thread stopped (dsl_rt_needs_stop): raise() and
+ * stop() as DTrace runs them take effect before the thread runs on, and
+ * copyout() writes while it is there; from a record, later, the program
+ * would have gone past the probe, or exited (t/pid/sigconst.sh).
+ */
+static const char *
+acts_on_thread(int64_t f)
+{
+	switch (f) {
+	case F_RAISE:
+		return "raise()";
+	case F_STOP:
+		return "stop()";
+	case F_CHILL:
+		return "chill()";
+	case F_COPYOUT:
+		return "copyout()";
+	case F_COPYOUTSTR:
+		return "copyoutstr()";
+	default:
+		return NULL;
+	}
+}
+
+/* The first thing under node n that needs the thread stopped, or NULL. */
 static const char *
 reads_tracee(const dsl_prog_t *pg, int32_t n)
 {
@@ -638,6 +664,9 @@ reads_tracee(const dsl_prog_t *pg, int32_t n)
 			return nd->dn_ival == F_COPYIN ? "copyin()" :
 			    nd->dn_ival == F_COPYINSTR ? "copyinstr()" :
 			    "stringof()";
+		if (nd->dn_op == N_CALL &&
+		    (why = acts_on_thread(nd->dn_ival)) != NULL)
+			return why;
 		if (nd->dn_op == N_ARG && nd->dn_ival >= 6)
 			return "an argument past arg5";
 		if (nd->dn_op == N_UREG)
