@@ -20,7 +20,7 @@ TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \
 # pidnm: nm for pidtrace users (joins mangled and demangled names, reads
 # a running process's modules).
 bin_PROGRAMS += pidnm
-pidnm_SOURCES = cmd/pidnm.c cmd/nmsort.c cmd/nmsort.h
+pidnm_SOURCES = cmd/pidnm.c cmd/nmsort.c cmd/nmsort.h cmd/nmout.c cmd/nmout.h
 pidnm_CFLAGS = $(AM_CFLAGS) -pthread
 pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)

@@ -40,6 +40,7 @@
 #include "probes/gosym.h"
 #include "probes/procns.h"
 
+#include "cmd/nmout.h"
 #include "cmd/nmsort.h"
 
 static const char *progname = "pidnm";
@@ -62,70 +63,6 @@ static const char *opt_grep;	/* --grep PATTERN */
 static bool grep_glob;		/* PATTERN has glob characters */
 static bool use_strcoll;	/* LC_COLLATE is not C: nm uses strcoll() */
 
-/* The output: one buffer, written when it fills. */
-static dm_buf_t out;
-
-static void
-out_flush(void)
-{
-	size_t off = 0;
-	ssize_t n;
-
-	while (off < out.db_len) {
-		n = write(STDOUT_FILENO, out.db_data + off, out.db_len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			/* Nothing sensible to print to: nm exits too. */
-			exit(EXIT_FAILURE);
-		}
-		off += n;
-	}
-	out.db_len = 0;
-}
-
-/* Room for N more bytes in B; the main buffer is written out when it
- * holds a megabyte, a worker's grows. */
-static void
-out_room(dm_buf_t *b, size_t n)
-{
-	if (b == &out && out.db_len + n > (1 << 20))
-		out_flush();
-	if (!dm_buf_reserve(b, n)) {
-		fprintf(stderr, "%s: %s\n", progname, strerror(ENOMEM));
-		exit(EXIT_FAILURE);
-	}
-}
-
-static void
-out_mem(dm_buf_t *b, const char *s, size_t n)
-{
-	out_room(b, n);
-	memcpy(b->db_data + b->db_len, s, n);
-	b->db_len += n;
-}
-
-static void
-out_str(dm_buf_t *b, const char *s)
-{
-	out_mem(b, s, strlen(s));
-}
-
-/* WIDTH hex digits of V, zero-padded, as nm's %016lx. */
-static void
-out_hex(dm_buf_t *b, uint64_t v, int width)
-{
-	static const char hex[] = "0123456789abcdef";
-	char *p;
-	int i;
-
-	out_room(b, width);
-	p = b->db_data + b->db_len;
-	for (i = width - 1; i >= 0; i--, v >>= 4)
-		p[i] = hex[v & 15];
-	b->db_len += width;
-}
-
 /* Errors go to stderr after what stdout has so far, so that a terminal
  * shows them in place, as nm's do. */
 static void
@@ -137,7 +74,7 @@ errorf(const char *fmt, ...)
 	char line[1024];
 	va_list ap;
 
-	out_flush();
+	nmout_flush();
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
@@ -168,7 +105,7 @@ keep(const pb_sym_t *s)
 static bool
 grep_match(const char *name)
 {
-	dm_buf_t *b = &out;
+	dm_buf_t *b = &nmout;
 	size_t mark;
 	bool hit;
 
@@ -199,10 +136,10 @@ static void
 out_name(dm_buf_t *b, const pb_sym_t *s, bool demangle)
 {
 	if (!demangle || !dm_demangle_append(b, s->sy_name))
-		out_str(b, s->sy_name);
+		nmout_str(b, s->sy_name);
 	if (s->sy_version != NULL) {
-		out_str(b, (s->sy_flags & PB_SYF_VERAT) ? "@" : "@@");
-		out_str(b, s->sy_version);
+		nmout_str(b, (s->sy_flags & PB_SYF_VERAT) ? "@" : "@@");
+		nmout_str(b, s->sy_version);
 	}
 }
 
@@ -220,7 +157,7 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
 	uint64_t v;
 	char *p;
 
-	out_room(b, li->li_width + 3);
+	nmout_room(b, li->li_width + 3);
 	if (nmsort_undefined(s)) {
 		memset(b->db_data + b->db_len, ' ', li->li_width);
 		b->db_len += li->li_width;
@@ -230,7 +167,7 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
 		if (s->sy_type != 'a' && s->sy_type != 'A' &&
 		    GELF_ST_TYPE(s->sy_info) != STT_TLS)
 			v += li->li_bias;
-		out_hex(b, v, li->li_width);
+		nmout_hex(b, v, li->li_width);
 	}
 	p = b->db_data + b->db_len;
 	p[0] = ' ';
@@ -238,17 +175,17 @@ print_sym(dm_buf_t *b, const pb_sym_t *s, const struct listing *li)
 	p[2] = ' ';
 	b->db_len += 3;
 	if (li->li_module != NULL) {
-		out_str(b, li->li_module);
-		out_mem(b, "`", 1);
+		nmout_str(b, li->li_module);
+		nmout_mem(b, "`", 1);
 	}
 	if (opt_join) {
 		out_name(b, s, false);
-		out_mem(b, " == ", 4);
+		nmout_mem(b, " == ", 4);
 		out_name(b, s, true);
 	} else {
 		out_name(b, s, opt_demangle);
 	}
-	out_mem(b, "\n", 1);
+	nmout_mem(b, "\n", 1);
 }
 
 /*
@@ -295,13 +232,13 @@ print_all(const nmsort_ent_t *ents, size_t n, const struct listing *li)
 			mid = n;
 	}
 	for (i = 0; i < mid; i++)
-		print_sym(&out, ents[i].en_sym, li);
+		print_sym(&nmout, ents[i].en_sym, li);
 	if (threaded) {
 		pthread_join(tid, NULL);
 		/* Our half first, then the worker's buffer becomes ours. */
-		out_flush();
-		free(out.db_data);
-		out = h.hf_buf;
+		nmout_flush();
+		free(nmout.db_data);
+		nmout = h.hf_buf;
 	}
 }
 
@@ -448,9 +385,9 @@ list_file(const char *path, bool heading)
 		return 1;
 	}
 	if (heading) {
-		out_str(&out, "\n");
-		out_str(&out, path);
-		out_str(&out, ":\n");
+		nmout_str(&nmout, "\n");
+		nmout_str(&nmout, path);
+		nmout_str(&nmout, ":\n");
 	}
 	if (opt_debugfile && table == PB_SYMTAB &&
 	    !pb_elf_has_table(e, PB_SYMTAB)) {
@@ -737,6 +674,6 @@ main(int argc, char **argv)
 		for (i = optind; i < argc; i++)
 			rc |= list_file(argv[i], argc - optind > 1);
 	}
-	out_flush();
+	nmout_flush();
 	return rc;
 }
