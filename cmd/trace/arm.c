@@ -249,84 +249,12 @@ rtld_arm(trace_scope_t *sc, tr_session_t *s)
 	    tr_bkpt_add(s, am->am_rtld.rt_brk, RTLD_COOKIE) == 0;
 }
 
-static uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* "84,776": counts of sites are read at a glance. */
-static const char *
-grouped(size_t n, char *buf, size_t len)
-{
-	char d[32];
-	size_t i, k = 0, nd = (size_t)snprintf(d, sizeof(d), "%zu", n);
-
-	for (i = 0; i < nd && k + 2 < len; i++) {
-		if (i != 0 && (nd - i) % 3 == 0)
-			buf[k++] = ',';
-		buf[k++] = d[i];
-	}
-	buf[k] = '\0';
-	return buf;
-}
-
 /*
- * Long arming is said: a line each second once it has taken one, on the
- * notices stream, never under -q (the trace has not begun; nothing is
- * lost).  PIDTRACE_TEST_SLOWARM=US makes each site take that much longer,
- * so that a test sees the lines with a small target.
+ * A site that cannot be patched: counted by reason and said once the
+ * arming is done (trace_report_unpatched), as a program whose symbols
+ * begin with the program's own int3 (V8's builtins) would bury the
+ * output under one line a site.
  */
-typedef struct arm_progress {
-	uint64_t	ap_t0, ap_next;
-	size_t		ap_total;
-	unsigned	ap_slow;	/* us a site, for the tests */
-} arm_progress_t;
-
-static void
-progress_start(arm_progress_t *ap, size_t total)
-{
-	const char *e = getenv("PIDTRACE_TEST_SLOWARM");
-
-	ap->ap_t0 = now_ns();
-	ap->ap_next = ap->ap_t0 + 1000000000ull;
-	ap->ap_total = total;
-	ap->ap_slow = e != NULL ? (unsigned)strtoul(e, NULL, 10) : 0;
-}
-
-static void
-progress(const trace_scope_t *sc, arm_progress_t *ap, size_t done)
-{
-	char a[32], b[32];
-	uint64_t t;
-
-	if (ap->ap_slow != 0) {
-		struct timespec ts = { 0, (long)ap->ap_slow * 1000 };
-
-		nanosleep(&ts, NULL);
-	} else if (done % 64 != 0) {
-		return;
-	}
-	if ((t = now_ns()) < ap->ap_next)
-		return;
-	ap->ap_next = t + 1000000000ull;
-	if (!sc->sc_tr->tr_opts.op_quiet)
-		trace_notice(sc->sc_tr, "pid %d: arming %s of %s sites",
-		    (int)sc->sc_pid, grouped(done, a, sizeof(a)),
-		    grouped(ap->ap_total, b, sizeof(b)));
-}
-
-/*
- * A site that cannot be patched.  Said at once for a few; past that,
- * counted by reason and said once the arming is done (sites_said):
- * a program whose symbols begin with the program's own int3 (V8's
- * builtins) would bury the output under one line a site.
- */
-#define FAIL_NAMES	3
-
 static void
 site_failed(trace_scope_t *sc, trace_site_t *ts, int e)
 {
@@ -341,52 +269,6 @@ site_failed(trace_scope_t *sc, trace_site_t *ts, int e)
 		    "or another tracer's)";
 }
 
-/* The sites that could not be patched, one line a reason. */
-static void
-sites_said(trace_scope_t *sc, size_t from)
-{
-	trace_arm_t *am = &sc->sc_arm;
-	const char *why;
-	char name[512], num[32];
-	size_t i, j, n, shown;
-
-	for (i = from; i < am->am_nsites; i++) {
-		if ((why = am->am_sites[i].ts_fail) == NULL || *why == '\0')
-			continue;	/* none, or said with its reason */
-		for (n = 0, j = i; j < am->am_nsites; j++)
-			n += am->am_sites[j].ts_fail == why;
-		if (n == 0)
-			continue;
-		name[0] = '\0';
-		for (shown = 0, j = i; j < am->am_nsites &&
-		    shown < FAIL_NAMES; j++) {
-			const trace_site_t *ts = &am->am_sites[j];
-			const trace_ref_t *r = &ts->ts_refs[0];
-			size_t k = strlen(name);
-
-			if (ts->ts_fail != why)
-				continue;
-			snprintf(name + k, sizeof(name) - k, "%s%s%s",
-			    shown == 0 ? "" : ", ",
-			    sc->sc_reg.rg_probes[r->tf_probe].tp_name,
-			    r->tf_fr.fr_kind == PB_RETURN ? " (a return)" :
-			    "");
-			shown++;
-		}
-		trace_notice(sc->sc_tr, "cannot trace %s %s: %s: %s%s",
-		    grouped(n, num, sizeof(num)), n == 1 ? "site" : "sites",
-		    why, name, n > FAIL_NAMES ? " and more" : "");
-		/* said: the next reason starts past every site of this one */
-		for (j = i; j < am->am_nsites; j++)
-			if (am->am_sites[j].ts_fail == why)
-				am->am_sites[j].ts_fail = "";
-	}
-	for (i = from; i < am->am_nsites; i++)
-		if (am->am_sites[i].ts_fail != NULL &&
-		    *am->am_sites[i].ts_fail == '\0')
-			am->am_sites[i].ts_fail = NULL;
-}
-
 /*
  * Patch the sites added since the last call.  stopped: every thread is
  * (h_ready): the loader's breakpoint is placed first, and the sites that
@@ -398,7 +280,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 {
 	trace_arm_t *am = &sc->sc_arm;
 	trace_proc_t *p = sc->sc_proc;
-	arm_progress_t ap;
+	trace_progress_t ap;
 	size_t i, first = am->am_nsites, n = 0, done = 0;
 
 	if (stopped && (sc->sc_reg.rg_nclaims != 0 ||
@@ -412,7 +294,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 			if (first == am->am_nsites)
 				first = i;
 		}
-	progress_start(&ap, n);
+	trace_report_progress_start(&ap, n);
 	for (i = first; i < am->am_nsites; i++) {
 		trace_site_t *ts = &am->am_sites[i];
 
@@ -421,7 +303,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 		/* SIGINT: the loop ends at its next look; arm no more */
 		if (trace_run_interrupted())
 			break;
-		progress(sc, &ap, done++);
+		trace_report_progress(sc, &ap, done++);
 		ts->ts_armed = true;	/* once, even when it fails */
 		if (tr_bkpt_add(s, ts->ts_addr, (uint32_t)i) < 0) {
 			site_failed(sc, ts, errno);
@@ -430,7 +312,7 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 		inline_args(sc, ts);
 		want_fast(sc, s, ts);
 	}
-	sites_said(sc, first);
+	trace_report_unpatched(sc, first);
 	if (!stopped || trace_run_interrupted())
 		return;
 	/* the jumps in, and what stayed int3 said */

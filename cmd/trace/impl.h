@@ -343,6 +343,17 @@ int	trace_fire_self(trace_t *tr, uint32_t id);
 void	trace_fire_handlers(tr_handlers_t *h);
 
 /* report.c */
+/* Arming's progress lines (trace_report_progress). */
+typedef struct trace_progress {
+	uint64_t	ap_t0, ap_next;
+	size_t		ap_total;
+	unsigned	ap_slow;	/* us a site, for the tests */
+} trace_progress_t;
+
+void	trace_report_progress_start(trace_progress_t *ap, size_t total);
+void	trace_report_progress(const trace_scope_t *sc, trace_progress_t *ap,
+	    size_t done);
+void	trace_report_unpatched(trace_scope_t *sc, size_t from);
 void	trace_report_fast(trace_proc_t *p, tr_session_t *s);
 void	trace_report_paths(trace_proc_t *p, tr_session_t *s);
 void	trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig);

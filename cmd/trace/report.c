@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd/trace/impl.h"
 
@@ -342,4 +343,119 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
 		    w[i].wc_arg != NULL ? " " : "",
 		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
+}
+
+/* -- arming: progress, and the sites that could not be patched ------------ */
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* "84,776": counts of sites are read at a glance. */
+static const char *
+grouped(size_t n, char *buf, size_t len)
+{
+	char d[32];
+	size_t i, k = 0, nd = (size_t)snprintf(d, sizeof(d), "%zu", n);
+
+	for (i = 0; i < nd && k + 2 < len; i++) {
+		if (i != 0 && (nd - i) % 3 == 0)
+			buf[k++] = ',';
+		buf[k++] = d[i];
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
+/*
+ * Long arming is said: a line each second once it has taken one, on the
+ * notices stream, never under -q (the trace has not begun; nothing is
+ * lost).  PIDTRACE_TEST_SLOWARM=US makes each site take that much longer,
+ * so that a test sees the lines with a small target.
+ */
+void
+trace_report_progress_start(trace_progress_t *ap, size_t total)
+{
+	const char *e = getenv("PIDTRACE_TEST_SLOWARM");
+
+	ap->ap_t0 = now_ns();
+	ap->ap_next = ap->ap_t0 + 1000000000ull;
+	ap->ap_total = total;
+	ap->ap_slow = e != NULL ? (unsigned)strtoul(e, NULL, 10) : 0;
+}
+
+void
+trace_report_progress(const trace_scope_t *sc, trace_progress_t *ap,
+    size_t done)
+{
+	char a[32], b[32];
+	uint64_t t;
+
+	if (ap->ap_slow != 0) {
+		struct timespec ts = { 0, (long)ap->ap_slow * 1000 };
+
+		nanosleep(&ts, NULL);
+	} else if (done % 64 != 0) {
+		return;
+	}
+	if ((t = now_ns()) < ap->ap_next)
+		return;
+	ap->ap_next = t + 1000000000ull;
+	if (!sc->sc_tr->tr_opts.op_quiet)
+		trace_notice(sc->sc_tr, "pid %d: arming %s of %s sites",
+		    (int)sc->sc_pid, grouped(done, a, sizeof(a)),
+		    grouped(ap->ap_total, b, sizeof(b)));
+}
+
+#define UNPATCHED_NAMES	3	/* sites named a reason */
+
+/* The sites that could not be patched, one line a reason. */
+void
+trace_report_unpatched(trace_scope_t *sc, size_t from)
+{
+	trace_arm_t *am = &sc->sc_arm;
+	const char *why;
+	char name[512], num[32];
+	size_t i, j, n, shown;
+
+	for (i = from; i < am->am_nsites; i++) {
+		if ((why = am->am_sites[i].ts_fail) == NULL || *why == '\0')
+			continue;	/* none, or said with its reason */
+		for (n = 0, j = i; j < am->am_nsites; j++)
+			n += am->am_sites[j].ts_fail == why;
+		if (n == 0)
+			continue;
+		name[0] = '\0';
+		for (shown = 0, j = i; j < am->am_nsites &&
+		    shown < UNPATCHED_NAMES; j++) {
+			const trace_site_t *ts = &am->am_sites[j];
+			const trace_ref_t *r = &ts->ts_refs[0];
+			size_t k = strlen(name);
+
+			if (ts->ts_fail != why)
+				continue;
+			snprintf(name + k, sizeof(name) - k, "%s%s%s",
+			    shown == 0 ? "" : ", ",
+			    sc->sc_reg.rg_probes[r->tf_probe].tp_name,
+			    r->tf_fr.fr_kind == PB_RETURN ? " (a return)" :
+			    "");
+			shown++;
+		}
+		trace_notice(sc->sc_tr, "cannot trace %s %s: %s: %s%s",
+		    grouped(n, num, sizeof(num)), n == 1 ? "site" : "sites",
+		    why, name, n > UNPATCHED_NAMES ? " and more" : "");
+		/* said: the next reason starts past every site of this one */
+		for (j = i; j < am->am_nsites; j++)
+			if (am->am_sites[j].ts_fail == why)
+				am->am_sites[j].ts_fail = "";
+	}
+	for (i = from; i < am->am_nsites; i++)
+		if (am->am_sites[i].ts_fail != NULL &&
+		    *am->am_sites[i].ts_fail == '\0')
+			am->am_sites[i].ts_fail = NULL;
 }
