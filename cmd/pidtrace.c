@@ -595,31 +595,8 @@ main(int argc, char **argv)
 		c->c_quiet = true;
 	if (dsl_prog_option(c->c_pg, "zdefs") != NULL)
 		c->c_zdefs = true;	/* -x zdefs is -Z */
-	{
-		/* -x oformat: dsl/emit.c's JSON Lines, or dtrace's text */
-		const char *of = dsl_prog_option(c->c_pg, "oformat");
-
-		/* none: FreeBSD's name for the text */
-		if (of != NULL && strcmp(of, "json") != 0 &&
-		    strcmp(of, "text") != 0 && strcmp(of, "none") != 0)
-			die("failed to set -x oformat to '%s': Invalid value "
-			    "(json, or text or none)", of);
-	}
-	{
-		/*
-		 * -x fastpath: an unknown value was taken for on, and a typo
-		 * of off, record or require went unseen.  0 and 1 are dtrace's
-		 * spelling of a boolean option's off and on.
-		 */
-		const char *fp = dsl_prog_option(c->c_pg, "fastpath");
-
-		if (fp != NULL && *fp != '\0' && strcmp(fp, "on") != 0 &&
-		    strcmp(fp, "record") != 0 && strcmp(fp, "off") != 0 &&
-		    strcmp(fp, "require") != 0 && strcmp(fp, "1") != 0 &&
-		    strcmp(fp, "0") != 0)
-			die("failed to set -x fastpath to '%s': Invalid value "
-			    "(on, record, off or require)", fp);
-	}
+	if (trace_check_options(c->c_pg, err, sizeof(err)) < 0)
+		die("%s", err);
 	if (c->c_compile_only && !c->c_list) {
 		dsl_prog_free(c->c_pg);
 		trace_free(c->c_tr);

@@ -102,6 +102,32 @@ bufsize(const char *opt)
 	return n;
 }
 
+int
+trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen)
+{
+	/* oformat: dsl/emit.c's JSON Lines, or dtrace's text; none is
+	 * FreeBSD's name for the text */
+	const char *of = dsl_prog_option(pg, "oformat");
+	/* 0 and 1: dtrace's spelling of a boolean option's off and on */
+	const char *fp = dsl_prog_option(pg, "fastpath");
+
+	if (of != NULL && strcmp(of, "json") != 0 &&
+	    strcmp(of, "text") != 0 && strcmp(of, "none") != 0) {
+		snprintf(err, errlen, "failed to set -x oformat to '%s': "
+		    "Invalid value (json, or text or none)", of);
+		return -1;
+	}
+	if (fp != NULL && *fp != '\0' && strcmp(fp, "on") != 0 &&
+	    strcmp(fp, "record") != 0 && strcmp(fp, "off") != 0 &&
+	    strcmp(fp, "require") != 0 && strcmp(fp, "1") != 0 &&
+	    strcmp(fp, "0") != 0) {
+		snprintf(err, errlen, "failed to set -x fastpath to '%s': "
+		    "Invalid value (on, record, off or require)", fp);
+		return -1;
+	}
+	return 0;
+}
+
 void
 trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 {

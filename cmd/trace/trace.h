@@ -92,6 +92,14 @@ int	trace_dwtypes(void *trace, const struct dsl_pdesc *pd,
 #define TRACE_VERBOSE	0x04	/* -l -v: each probe's argument types */
 
 /*
+ * Whether the values of the options the glue and the mains read
+ * (oformat, fastpath) are known ones: 0, or -1 and dtrace's message
+ * ("failed to set -x ... : Invalid value") in err.  A misspelt value is
+ * an error, never taken for the default.
+ */
+int	trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen);
+
+/*
  * Read the program's options once (-x mangled, cpupin, fastpath,
  * bufsize, quiet) with the command line's flags, and set each process's
  * fast path up.
