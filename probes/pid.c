@@ -185,6 +185,22 @@ cold_parent_len(const char *name)
 	return (size_t)(c - name);
 }
 
+/* Room for one more candidate at the end of *cv: it, counted, or NULL. */
+static struct cand *
+cand_new(struct cand **cv, size_t *ncand, size_t *ccap)
+{
+	if (*ncand == *ccap) {
+		size_t nc = *ccap ? *ccap * 2 : 1024;
+		struct cand *p = realloc(*cv, nc * sizeof(*p));
+
+		if (p == NULL)
+			return NULL;
+		*cv = p;
+		*ccap = nc;
+	}
+	return &(*cv)[(*ncand)++];
+}
+
 /*
  * The PLT stubs, as functions named "foo@plt" (objdump's names): no
  * symbol covers them, and they are where a program's calls into a
@@ -202,16 +218,8 @@ add_plt(struct symfile *sf, struct cand **cv, size_t *ncand, size_t *ccap)
 	for (i = 0; i < n; i++) {
 		struct cand *c;
 
-		if (*ncand == *ccap) {
-			size_t nc = *ccap ? *ccap * 2 : 1024;
-			struct cand *p = realloc(*cv, nc * sizeof(*p));
-
-			if (p == NULL)
-				return -1;
-			*cv = p;
-			*ccap = nc;
-		}
-		c = &(*cv)[(*ncand)++];
+		if ((c = cand_new(cv, ncand, ccap)) == NULL)
+			return -1;
 		c->addr = plt[i].pt_addr;
 		c->size = plt[i].pt_size;
 		c->name = plt[i].pt_name;
@@ -258,16 +266,8 @@ add_go(struct symfile *sf, int hassymtab, struct cand **cv, size_t *ncand,
 	for (i = 0; i < n; i++) {
 		struct cand *c;
 
-		if (*ncand == *ccap) {
-			size_t nc = *ccap ? *ccap * 2 : 1024;
-			struct cand *p = realloc(*cv, nc * sizeof(*p));
-
-			if (p == NULL)
-				return -1;
-			*cv = p;
-			*ccap = nc;
-		}
-		c = &(*cv)[(*ncand)++];
+		if ((c = cand_new(cv, ncand, ccap)) == NULL)
+			return -1;
 		c->addr = sf->sf_gofuncs[i].gf_addr;
 		c->size = sf->sf_gofuncs[i].gf_size;
 		c->name = sf->sf_gofuncs[i].gf_name;
@@ -302,7 +302,7 @@ go_abi(const struct symfile *sf, const struct func *f, int abi0)
 static int
 build_index(struct symfile *sf)
 {
-	struct cand *cv = NULL;
+	struct cand *cv = NULL, *cn;
 	struct coldent *cold = NULL;
 	size_t ncand = 0, ccap = 0, ncold = 0, coldcap = 0, i, j;
 	int table;
@@ -346,18 +346,11 @@ build_index(struct symfile *sf)
 			if (table == PB_SYMTAB &&
 			    strstr(s->sy_name, "@@") != NULL)
 				continue;
-			if (ncand == ccap) {
-				size_t nc = ccap ? ccap * 2 : 1024;
-				struct cand *p = realloc(cv, nc * sizeof(*p));
-
-				if (p == NULL)
-					goto nomem;
-				cv = p;
-				ccap = nc;
-			}
-			cv[ncand].addr = s->sy_value;
-			cv[ncand].size = s->sy_size;
-			cv[ncand].name = s->sy_name;
+			if ((cn = cand_new(&cv, &ncand, &ccap)) == NULL)
+				goto nomem;
+			cn->addr = s->sy_value;
+			cn->size = s->sy_size;
+			cn->name = s->sy_name;
 			/*
 			 * A non-default version (nm -D prints one '@') is
 			 * not what a user means by the plain name: libc has
@@ -384,16 +377,15 @@ build_index(struct symfile *sf)
 				}
 				sf->sf_owned = o;
 				o[sf->sf_nowned++] = v;
-				cv[ncand].name = v;
+				cn->name = v;
 			}
-			cv[ncand].rank = name_rank(s, table);
-			cv[ncand].ifunc =
+			cn->rank = name_rank(s, table);
+			cn->ifunc =
 			    GELF_ST_TYPE(s->sy_info) == STT_GNU_IFUNC;
-			cv[ncand].plt = 0;
-			cv[ncand].abi0 = strlen(s->sy_name) > 5 &&
+			cn->plt = 0;
+			cn->abi0 = strlen(s->sy_name) > 5 &&
 			    strcmp(s->sy_name + strlen(s->sy_name) - 5,
 			    ".abi0") == 0;
-			ncand++;
 		}
 	}
 	if (add_plt(sf, &cv, &ncand, &ccap) < 0 ||
