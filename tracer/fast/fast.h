@@ -132,6 +132,7 @@ struct tr_fast {
 	tr_fsite_t	*fa_sites;
 	size_t		fa_nsites, fa_cap;
 	size_t		fa_pending;	/* sites before it not yet tried */
+	size_t		fa_nwhole;	/* sites built as whole functions */
 	uint64_t	fa_deq[TR_NSHARDS];	/* consumer positions */
 	uint64_t	fa_stuck[TR_NSHARDS];	/* when a slot stalled, ns */
 	bool		fa_check;	/* a stall is old: check it */

@@ -217,27 +217,31 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 	return -1;
 }
 
+static tr_fsite_t *live_site(const tr_session_t *s, uint64_t addr);
+static tr_fsite_t *whole_of(const tr_session_t *s, uint64_t addr);
+
+/*
+ * Looked up through the index (live_site) and not by a walk of every
+ * site: the host sets the entry of each site in turn, and a walk made
+ * that quadratic (a probe on every function of node: 77,000 sites, most
+ * of arming's CPU).  A whole function's return site is never live
+ * itself, so the two lookups cannot both answer.
+ */
 int
 tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry)
 {
 	struct tr_fast *fa = s->s_fast;
+	const tr_fsite_t *fs;
 	uint64_t off = 0;
-	size_t i;
 
-	for (i = 0; fa != NULL && fa->fa_map != NULL && i < fa->fa_nsites;
-	     i++) {
-		const tr_fsite_t *fs = &fa->fa_sites[i];
-
-		if (!fs->fs_live)
-			continue;
-		if (fs->fs_addr == addr)
-			off = fs->fs_word;
-		else if (fs->fs_whole && fs->fs_retaddr == addr)
-			off = fs->fs_word2;
-		else
-			continue;
-		break;
+	if (fa == NULL || fa->fa_map == NULL) {
+		errno = ENOENT;
+		return -1;
 	}
+	if ((fs = live_site(s, addr)) != NULL)
+		off = fs->fs_word;
+	else if ((fs = whole_of(s, addr)) != NULL)
+		off = fs->fs_word2;
 	if (off == 0) {
 		errno = ENOENT;
 		return -1;
@@ -327,7 +331,10 @@ whole_of(const tr_session_t *s, uint64_t addr)
 	const struct tr_fast *fa = s->s_fast;
 	size_t i;
 
-	for (i = 0; fa != NULL && i < fa->fa_nsites; i++)
+	/* Asked at every breakpoint inserted or removed: no walk for none. */
+	if (fa == NULL || fa->fa_nwhole == 0)
+		return NULL;
+	for (i = 0; i < fa->fa_nsites; i++)
 		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_whole &&
 		    fa->fa_sites[i].fs_retaddr == addr)
 			return &fa->fa_sites[i];
@@ -1320,6 +1327,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	ch->ch_used += (uint32_t)tlen;
 	e->fs_tlen = (uint16_t)tlen;
 	e->fs_whole = true;
+	fa->fa_nwhole++;
 	e->fs_retaddr = r->fs_addr;
 	e->fs_tramp = tramp;
 	e->fs_p0 = e->fs_addr;
@@ -2321,7 +2329,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 		s->s_h->h_fast(s->s_h->h_arg, s, TR_FE_ENDING, 0, 0);
 	unmap_ours(fa);
 	tr_fidx_clear(fa);
-	fa->fa_nsites = fa->fa_pending = 0;
+	fa->fa_nsites = fa->fa_pending = fa->fa_nwhole = 0;
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
 	fa->fa_ncode = 0;
