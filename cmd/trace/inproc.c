@@ -268,7 +268,7 @@ gen_code(trace_t *tr, tr_session_t *s)
 	if (ids == NULL || entry == NULL)
 		goto fail;
 	for (id = 1; id <= tr->tr_nkinds; id++)
-		if (dsl_plan_inproc(tr->tr_ip, id))
+		if (dsl_plan_code(tr->tr_ip, id))
 			ids[nids++] = id;
 	if (nids != 0 && place(tr, s, ids, nids, entry) < 0)
 		goto fail;
