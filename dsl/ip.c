@@ -751,7 +751,7 @@ captures(dsl_ip_t *ip, uint32_t key, const dsl_jev_t *cev, size_t *len)
 {
 	size_t ring = ip->ip_cbufsz - 64, off, n;
 	uint64_t pos = cev->je_val, head;
-	uint8_t *e, *nb;
+	uint8_t *e = NULL, *nb;
 
 	*len = 0;
 	n = (size_t)(uint32_t)cev->je_node;
@@ -762,11 +762,13 @@ captures(dsl_ip_t *ip, uint32_t key, const dsl_jev_t *cev, size_t *len)
 	off = (size_t)(pos & (ring - 1));
 	if (off + n > ring)
 		goto lost;
-	if (n > ip->ip_capcap) {
-		if ((nb = realloc(ip->ip_capbytes, n)) == NULL)
+	if (n > ip->ip_capcap || ip->ip_capbytes == NULL) {
+		/* never NULL: a firing that captured nothing has its
+		 * (empty) captures too */
+		if ((nb = realloc(ip->ip_capbytes, n + 64)) == NULL)
 			goto lost;
 		ip->ip_capbytes = nb;
-		ip->ip_capcap = n;
+		ip->ip_capcap = n + 64;
 	}
 	memcpy(ip->ip_capbytes, e + 64 + off, n);
 	head = ld64(e + offsetof(dsl_ip_cbuf_t, cb_head));

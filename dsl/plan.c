@@ -370,11 +370,14 @@ first_paths(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 			return -1;
 		/* the capture event takes one of a record's events */
 		nfault = 0;
-		for (i = 0; i < pp->pp_n && kind == DSL_PK_FAST; i++)
-			if (touch_of(pl, id, i)->t_reads) {
+		for (i = 0; i < pp->pp_n && kind == DSL_PK_FAST; i++) {
+			const touch_t *t = touch_of(pl, id, i);
+
+			if (t->t_reads && t->t_capfits && !t->t_fits) {
 				nfault = 1;
 				break;
 			}
+		}
 		for (i = 0; i < pp->pp_n; i++) {
 			const touch_t *t = touch_of(pl, id, i);
 
@@ -407,7 +410,7 @@ first_paths(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 static int
 captures(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 {
-	uint32_t id, i;
+	uint32_t id, i, nfault;
 	char buf[200];
 
 	for (id = 1; id <= pl->pl_n; id++) {
@@ -419,18 +422,30 @@ captures(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 			return -1;
 		if (id == pl->pl_ip->ip_rt->rt_error)
 			continue;
+		/* the capture event takes one of the record's events: a
+		 * probe whose in-process clauses may report them all (one
+		 * moved to pidtrace since first_paths) keeps its stops */
+		nfault = 0;
+		for (i = 0; i < pp->pp_n; i++)
+			nfault += pp->pp_path[i] == DSL_PATH_INPROC &&
+			    touch_of(pl, id, i)->t_canfault;
 		for (i = 0; i < pp->pp_n; i++) {
 			const touch_t *t = touch_of(pl, id, i);
 
 			if (pp->pp_path[i] != DSL_PATH_PIDTRACE || !t->t_reads)
 				continue;
-			if (t->t_capfits) {
+			if (t->t_capfits && nfault < DSL_JIT_NEV) {
 				/* only where a trampoline runs the code */
 				pp->pp_cap[i] = id <= nkinds &&
 				    kinds[id - 1] == DSL_PK_FAST;
 				continue;
 			}
-			snprintf(buf, sizeof(buf), "%s", t->t_capwhy);
+			if (t->t_capfits)
+				snprintf(buf, sizeof(buf), "its probe has %d "
+				    "clauses in the process that may fault",
+				    DSL_JIT_NEV);
+			else
+				snprintf(buf, sizeof(buf), "%s", t->t_capwhy);
 			if ((pp->pp_capwhy[i] = strdup(buf)) == NULL)
 				return -1;
 		}

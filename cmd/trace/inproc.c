@@ -461,9 +461,13 @@ trace_inproc_path(const trace_scope_t *sc, size_t tp, uint32_t i,
 		snprintf(buf, len, "in pidtrace, stopping the thread: its "
 		    "clause uses %s", slow);
 	} else {
+		bool cap = tr->tr_ip != NULL &&
+		    dsl_plan_captured(tr->tr_ip, id, i, NULL);
+
 		if (why == NULL || tr->tr_ipwhy != NULL)
 			why = tr->tr_ipwhy;
-		snprintf(buf, len, "in pidtrace, from the firing's record%s%s",
+		snprintf(buf, len, "in pidtrace, from the firing's record%s%s%s",
+		    cap ? ", the bytes it reads captured at the firing" : "",
 		    why != NULL ? ": " : "", why != NULL ? why : "");
 	}
 }
