@@ -794,7 +794,6 @@ cap_read(void *arg, uint64_t addr, void *buf, size_t len)
 	const uint8_t *p, *end = ip->ip_rt->rt_cap + ip->ip_rt->rt_capn;
 	uint64_t a;
 	uint32_t want, got, keep;
-	const uint8_t *z;
 	int pass;
 	bool str;
 
@@ -804,6 +803,7 @@ cap_read(void *arg, uint64_t addr, void *buf, size_t len)
 			memcpy(&a, p, 8);
 			memcpy(&want, p + 8, 4);
 			memcpy(&got, p + 12, 4);
+			memcpy(&keep, p + 16, 4);
 			p += IP_CAPHDR;
 			str = (want & IP_CAPSTR) != 0;
 			want &= ~IP_CAPSTR;
@@ -813,15 +813,9 @@ cap_read(void *arg, uint64_t addr, void *buf, size_t len)
 					return -2;
 				continue;
 			}
-			if (got > want)
-				return 0;	/* never written so */
-			keep = want;
-			if (str) {
-				z = memchr(p, '\0', (size_t)(end - p) < got ?
-				    (size_t)(end - p) : got);
-				keep = z != NULL ? (uint32_t)(z - p) + 1 : got;
-			}
-			if ((size_t)(end - p) < keep)
+			/* never written so: not the code's */
+			if (got > want || (str ? keep > got : keep != want) ||
+			    (size_t)(end - p) < keep)
 				return 0;
 			if (str == (pass == 1) && addr >= a &&
 			    addr - a <= want && len <= want - (addr - a)) {

@@ -80,9 +80,10 @@ typedef struct dsl_ip_abuf {
  * fires a probe of the same thread in the middle writes past them.
  * pidtrace copies a firing's bytes, then reads head: at most one lap
  * ahead, they were whole.  Each read: u64 address, u32 bytes asked
- * (IP_CAPSTR: a string), u32 bytes got, then the bytes, padded to 8:
- * all asked, or a string's up to and with its first NUL (what follows
- * it, up to the bytes got, reads as zeros: a string ends there).
+ * (IP_CAPSTR: a string), u32 bytes got, u32 bytes kept, u32 unused,
+ * then the bytes kept, padded to 8: all asked, or a string's up to and
+ * with its first NUL (what follows it, up to the bytes got, reads as
+ * zeros: a string ends there).
  */
 typedef struct dsl_ip_cbuf {
 	uint32_t	cb_key;		/* the owner; 0 free, IP_TOMB freed */
@@ -91,7 +92,7 @@ typedef struct dsl_ip_cbuf {
 	uint64_t	cb_pad2[6];
 } dsl_ip_cbuf_t;
 
-#define IP_CAPHDR	16u	/* a captured read's head */
+#define IP_CAPHDR	24u	/* a captured read's head */
 #define IP_CAPSTR	0x80000000u	/* in its bytes asked: a string,
 					 * kept up to its first NUL */
 

@@ -2415,24 +2415,28 @@ stub_cbuf(gen_t *g)
 
 /*
  * Capture rcx bytes at address rax into the thread's buffer at jc_cpos:
- * a head (address, bytes asked, bytes got), then the bytes, read by
- * process_vm_readv as the member read's stub reads them, with the
- * remote range cut at its first page's end (a string that ends before
- * an unreadable page is read whole).  ST_CAPSTR, for a string: the head
- * says so (IP_CAPSTR) and the bytes kept end at the first NUL (pidtrace
- * reads a string no further; the rest of what was read is zeros to it).
- * Out: rax the bytes read (0 when the process refused) or -1 when
- * nothing was captured, r10 the bytes.  More than the scratch size: a
- * head saying so (pidtrace refuses that read as the interpreter refuses
- * one past its scratch space).  Keeps rdi rsi r8 r9 r11.
+ * a head (address, bytes asked, bytes got, bytes kept), then the bytes,
+ * read by process_vm_readv as the member read's stub reads them, with
+ * the remote range cut at its first page's end (a string that ends
+ * before an unreadable page is read whole).  ST_CAPSTR, for a string:
+ * the head says so (IP_CAPSTR) and the bytes kept end at the first NUL
+ * (pidtrace reads a string no further: the rest of what was read is
+ * zeros to it).  A read this firing made already (the same string, or
+ * bytes inside what an earlier read got) makes no system call: its
+ * bytes are there, and pidtrace finds them by address as well.  Out:
+ * rax the bytes read (0 when the process refused) or -1 when nothing
+ * was captured, r10 the bytes.  More than the scratch size: a head
+ * saying so (pidtrace refuses that read as the interpreter refuses one
+ * past its scratch space).  Keeps rdi rsi r8 r9 r11.
  */
 static void
 stub_capread(gen_t *g, bool str)
 {
 	static const int saved[4] = { BASE, BUF, THR, LINK };
 	uint32_t none = label(g), big = label(g), one = label(g);
-	uint32_t pos = label(g), scan = label(g), kept = label(g);
-	uint32_t adv = label(g);
+	uint32_t pos = label(g), scan = label(g), adv = label(g);
+	uint32_t look = label(g), next = label(g), fresh = label(g);
+	uint32_t out = label(g), sstr = label(g), nul = label(g);
 	int32_t ring = (int32_t)(g->g_ip->ip_cbufsz - 64);
 	int i;
 
@@ -2443,7 +2447,6 @@ stub_capread(gen_t *g, bool str)
 		bind(g, g->g_stub[ST_CAPREAD]);
 		op2i(g, X86_MOV, 8, CXI(jc_save, 5), 0);
 		bind(g, one);
-		one = label(g);
 	} else {
 		bind(g, g->g_stub[ST_CAPREAD]);
 		op2i(g, X86_MOV, 8, CXI(jc_save, 5), 0);
@@ -2451,15 +2454,64 @@ stub_capread(gen_t *g, bool str)
 	mov(g, R(X86_RDX), CX(jc_cbuf));
 	op2(g, X86_TEST, 8, R(X86_RDX), R(X86_RDX));
 	jcc(g, X86_CC_E, none);
+	for (i = 0; i < 4; i++)
+		mov(g, CXI(jc_save, i), R(saved[i]));
+	op2i(g, X86_CMP, 8, R(TMP), (int64_t)g->g_ip->ip_rt->rt_scrsize);
+	jcc(g, X86_CC_A, big);
+
+	/* this firing's reads so far: r8 its position, r9 its head */
+	mov(g, R(BUF), CXI(jc_ev, 1));
+	bind(g, look);
+	op2(g, X86_CMP, 8, R(BUF), CX(jc_cpos));
+	jcc(g, X86_CC_AE, fresh);
+	mov(g, R(THR), R(BUF));
+	op2i(g, X86_AND, 8, R(THR), ring - 1);
+	lea(g, THR, MX(X86_RDX, THR, 1, 64));
+	movx(g, X86_R10, M(THR, 8), 4, false);
+	op2i(g, X86_CMP, 8, CXI(jc_save, 5), 0);
+	jcc(g, X86_CC_NE, sstr);
+	/* bytes: inside a read that got them all */
+	op2i(g, X86_TEST, 4, R(X86_R10), (int32_t)IP_CAPSTR);
+	jcc(g, X86_CC_NE, next);
+	mov(g, R(X86_R10), R(ACC));
+	op2(g, X86_SUB, 8, R(X86_R10), M(THR, 0));
+	jcc(g, X86_CC_B, next);
+	op2(g, X86_ADD, 8, R(X86_R10), R(TMP));
+	jcc(g, X86_CC_B, next);
+	movx(g, LINK, M(THR, 12), 4, false);
+	op2(g, X86_CMP, 8, R(X86_R10), R(LINK));
+	jcc(g, X86_CC_A, next);
+	op2(g, X86_SUB, 8, R(X86_R10), R(TMP));
+	lea(g, X86_R10, MX(THR, X86_R10, 1, IP_CAPHDR));
+	mov(g, R(ACC), R(TMP));
+	jmp(g, out);
+	/* a string: the same string */
+	bind(g, sstr);
+	mov(g, R(LINK), R(TMP));
+	op2i(g, X86_OR, 8, R(LINK), (int32_t)IP_CAPSTR);
+	op2(g, X86_CMP, 8, R(X86_R10), R(LINK));
+	jcc(g, X86_CC_NE, next);
+	op2(g, X86_CMP, 8, R(ACC), M(THR, 0));
+	jcc(g, X86_CC_NE, next);
+	lea(g, X86_R10, M(THR, IP_CAPHDR));
+	movx(g, ACC, M(THR, 12), 4, false);
+	jmp(g, out);
+	bind(g, next);
+	movx(g, LINK, M(THR, 16), 4, false);
+	op2i(g, X86_ADD, 8, R(LINK), IP_CAPHDR + 7);
+	op2i(g, X86_AND, 8, R(LINK), -8);
+	op2(g, X86_ADD, 8, R(BUF), R(LINK));
+	jmp(g, look);
+
+	/* a new read: its head at jc_cpos */
+	bind(g, fresh);
 	mov(g, R(X86_R10), CX(jc_cpos));
 	op2i(g, X86_AND, 8, R(X86_R10), ring - 1);
 	lea(g, X86_R10, MX(X86_RDX, X86_R10, 1, 64));
 	mov(g, M(X86_R10, 0), R(ACC));
-	op2i(g, X86_CMP, 8, R(TMP), (int64_t)g->g_ip->ip_rt->rt_scrsize);
-	jcc(g, X86_CC_A, big);
 	op2(g, X86_MOV, 4, M(X86_R10, 8), R(TMP));
-	op2i(g, X86_MOV, 4, M(X86_R10, 12), 0);
-	/* the iovecs: local {r10 + 16, rcx}, remote {rax, n}, {rax + n,
+	op2i(g, X86_MOV, 8, M(X86_R10, 12), 0);	/* got, kept */
+	/* the iovecs: local {r10 + head, rcx}, remote {rax, n}, {rax + n,
 	 * rcx - n}, n = min(rcx, 4096 - rax % 4096) */
 	lea(g, X86_RDX, M(X86_R10, IP_CAPHDR));
 	mov(g, CXI(jc_iov, 0), R(X86_RDX));
@@ -2470,16 +2522,14 @@ stub_capread(gen_t *g, bool str)
 	op1(g, X86_NEG, 8, R(X86_RDX));
 	op2i(g, X86_ADD, 8, R(X86_RDX), 4096);
 	op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
-	jcc(g, X86_CC_BE, one);
+	jcc(g, X86_CC_BE, pos);
 	mov(g, R(X86_RDX), R(TMP));
-	bind(g, one);
+	bind(g, pos);
 	mov(g, CXI(jc_iov, 3), R(X86_RDX));
 	op2(g, X86_SUB, 8, R(TMP), R(X86_RDX));
 	mov(g, CXI(jc_iov, 5), R(TMP));
 	op2(g, X86_ADD, 8, R(X86_RDX), R(ACC));
 	mov(g, CXI(jc_iov, 4), R(X86_RDX));
-	for (i = 0; i < 4; i++)
-		mov(g, CXI(jc_save, i), R(saved[i]));
 	mov(g, CXI(jc_save, 4), R(X86_R10));
 	lea(g, X86_RSI, CXI(jc_iov, 0));
 	lea(g, X86_R10, CXI(jc_iov, 2));
@@ -2491,16 +2541,13 @@ stub_capread(gen_t *g, bool str)
 	dsl_x86_syscall(&g->g_b);
 	lea(g, CTX, M(X86_RSI,
 	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
-	for (i = 0; i < 4; i++)
-		mov(g, R(saved[i]), CXI(jc_save, i));
+	mov(g, R(BASE), CXI(jc_save, 0));
 	mov(g, R(X86_R10), CXI(jc_save, 4));
-	/* the way back and the buffer's address: not left on the stack */
-	op2i(g, X86_MOV, 8, CXI(jc_save, 3), 0);
 	op2i(g, X86_MOV, 8, CXI(jc_save, 4), 0);
 	op2(g, X86_TEST, 8, R(ACC), R(ACC));
-	jcc(g, X86_CC_NS, pos);
+	jcc(g, X86_CC_NS, nul);
 	movi(g, ACC, 0);
-	bind(g, pos);
+	bind(g, nul);
 	op2(g, X86_MOV, 4, M(X86_R10, 12), R(ACC));
 	/* rdx = the bytes kept: all asked, or a string's up to its NUL */
 	movx(g, X86_RDX, M(X86_R10, 8), 4, false);
@@ -2516,21 +2563,33 @@ stub_capread(gen_t *g, bool str)
 		op2i(g, X86_ADD, 8, R(X86_RDX), 1);
 		op2(g, X86_TEST, 4, R(TMP), R(TMP));
 		jcc(g, X86_CC_NE, scan);
-		jmp(g, adv);
 	}
-	(void)kept;
 	bind(g, adv);
+	op2(g, X86_MOV, 4, M(X86_R10, 16), R(X86_RDX));
 	/* the position moves past the head and the bytes kept */
 	op2i(g, X86_ADD, 8, R(X86_RDX), IP_CAPHDR + 7);
 	op2i(g, X86_AND, 8, R(X86_RDX), -8);
 	op2(g, X86_ADD, 8, CX(jc_cpos), R(X86_RDX));
 	op2i(g, X86_ADD, 8, R(X86_R10), IP_CAPHDR);
+	bind(g, out);
+	for (i = 1; i < 4; i++)
+		mov(g, R(saved[i]), CXI(jc_save, i));
+	/* the way back points into our code: not left on the stack */
+	op2i(g, X86_MOV, 8, CXI(jc_save, 3), 0);
 	op1(g, X86_JMPI, 8, R(LINK));
 
 	bind(g, big);
+	mov(g, R(X86_R10), CX(jc_cpos));
+	op2i(g, X86_AND, 8, R(X86_R10), ring - 1);
+	lea(g, X86_R10, MX(X86_RDX, X86_R10, 1, 64));
+	mov(g, M(X86_R10, 0), R(ACC));
 	op2i(g, X86_MOV, 4, M(X86_R10, 8), 0);
 	op2i(g, X86_MOV, 4, M(X86_R10, 12), -1);
+	op2i(g, X86_MOV, 4, M(X86_R10, 16), 0);
 	op2i(g, X86_ADD, 8, CX(jc_cpos), IP_CAPHDR);
+	movi(g, ACC, -1);
+	movi(g, X86_R10, 0);
+	jmp(g, out);
 	bind(g, none);
 	movi(g, ACC, -1);
 	movi(g, X86_R10, 0);

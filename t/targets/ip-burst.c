@@ -32,6 +32,8 @@
  *				reads them later than the call sees '#'s.
  *				Prints "str calls=N bytes=B", B the
  *				string bytes passed.
+ *	ip-burst put N		as str, with "key<i>" strings only and no
+ *				bad pointer (bench/put.sh)
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -202,7 +204,7 @@ struct slice {
 };
 
 static int
-strs(unsigned long n)
+strs(unsigned long n, int mixed)
 {
 	long pg = sysconf(_SC_PAGESIZE);
 	char *none, *gone, *bad[3], buf[512];
@@ -221,7 +223,7 @@ strs(unsigned long n)
 	bad[1] = gone;
 	bad[2] = none;
 	for (i = 0; i < n; i++) {
-		if (i % 4 == 3) {
+		if (mixed && i % 4 == 3) {
 			memset(buf, 'a' + (int)(i % 26), 300);
 			len = 300 + (size_t)snprintf(buf + 300, 32, "%lu", i);
 		} else {
@@ -229,7 +231,7 @@ strs(unsigned long n)
 		}
 		sl.data = buf;
 		sl.size = len;
-		if (i % 8 == 7) {
+		if (mixed && i % 8 == 7) {
 			sl.data = bad[(i / 8) % 3];
 			(void)ip_str((unsigned long)sl.data, len,
 			    (unsigned long)&sl);
@@ -244,7 +246,7 @@ strs(unsigned long n)
 		sl.size = 0;
 		__asm__ volatile("" : : "r"(buf), "r"(&sl) : "memory");
 	}
-	printf("str calls=%lu bytes=%lu\n", n, bytes);
+	printf("%s calls=%lu bytes=%lu\n", mixed ? "str" : "put", n, bytes);
 	return 0;
 }
 
@@ -269,7 +271,9 @@ main(int argc, char **argv)
 	else if (strcmp(argv[1], "ptr") == 0 && argc == 3)
 		rc = ptrs(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "str") == 0 && argc == 3)
-		rc = strs(strtoul(argv[2], NULL, 0));
+		rc = strs(strtoul(argv[2], NULL, 0), 1);
+	else if (strcmp(argv[1], "put") == 0 && argc == 3)
+		rc = strs(strtoul(argv[2], NULL, 0), 0);
 	fflush(stdout);
 	fp_done();
 	return rc;
