@@ -14,8 +14,8 @@
  *	ip_thr		the self-> table: ip_nthr entries of ip_thrsz bytes,
  *			u32 key, u32 unused, i64 per self-> integer slot
  *	ip_abuf		ip_nabuf aggregation buffers of ip_abufsz bytes
- *	ip_cbuf		ip_ncbuf capture buffers of ip_cbufsz bytes (none
- *			when no clause captures)
+ *	ip_cbuf		ip_ncbuf capture buffers of ip_cbufsz bytes
+ *			(none when no clause reads memory)
  *
  * Both tables are open-addressed by thread key (a multiplicative hash,
  * linear probing, at most n probes).  A thread claims its entry with
@@ -86,7 +86,8 @@ typedef struct dsl_ip_abuf {
  * zeros: a string ends there).
  */
 typedef struct dsl_ip_cbuf {
-	uint32_t	cb_key;		/* the owner; 0 free, IP_TOMB freed */
+	uint32_t	cb_key;		/* the owner; 0 free, IP_TOMB
+					 * freed */
 	uint32_t	cb_pad;
 	uint64_t	cb_head;	/* bytes written and reserved */
 	uint64_t	cb_pad2[6];
@@ -118,8 +119,8 @@ typedef struct dsl_ip_pplan {
 	uint32_t	pp_n;
 	uint8_t		*pp_path;	/* DSL_PATH_* */
 	char		**pp_why;	/* NULL: the fastest its probe allows */
-	uint8_t		*pp_cap;	/* a pidtrace enabling's reads are
-					 * captured at the firing */
+	uint8_t		*pp_cap;	/* a pidtrace enabling's reads
+					 * are captured at the firing */
 	char		**pp_capwhy;	/* its reads cannot be: why */
 } dsl_ip_pplan_t;
 
@@ -163,7 +164,7 @@ struct dsl_ip {
 	uint64_t	ip_repdyn, ip_repagg;	/* drops said so far */
 	uint64_t	ip_capdrops, ip_repcap;	/* records whose captures
 						 * were lost, and said */
-	uint8_t		*ip_capbytes;	/* a record's captures, copied */
+	uint8_t		*ip_capbytes;	/* a record's captures */
 	size_t		ip_capcap;
 };
 

@@ -72,8 +72,8 @@ typedef struct gen {
 	int		g_ntmp;		/* jc_tmp slots in use */
 
 	/* captures: a clause run in pidtrace whose reads are made here */
-	bool		g_cap;		/* making a clause's captures */
-	int		g_uncond;	/* inside a condition not computed */
+	bool		g_cap;		/* making captures */
+	int		g_uncond;	/* under a condition unknown */
 	uint32_t	g_unknown;	/* this-> slots not known here */
 	uint32_t	g_taint;	/* set under g_uncond */
 	uint64_t	g_capmax;	/* the most a firing captures */
@@ -1646,7 +1646,7 @@ capcall(gen_t *g, const dsl_node_t *nd)
 	case F_STRINGOF:
 		if (an == NULL || an->dn_type == DT_STR ||
 		    an->dn_ctype == 0)
-			break;		/* a string, or an integer printed */
+			break;	/* a string, or an integer printed */
 		if (an->dn_flags & DN_ALLOCA) {
 			nope(g, "alloca()");
 			return;
@@ -2488,7 +2488,7 @@ stub_capread(gen_t *g, bool str)
 	/* a string: the same string */
 	bind(g, sstr);
 	mov(g, R(LINK), R(TMP));
-	op2i(g, X86_OR, 8, R(LINK), (int32_t)IP_CAPSTR);
+	op2i(g, X86_OR, 4, R(LINK), (int32_t)IP_CAPSTR);
 	op2(g, X86_CMP, 8, R(X86_R10), R(LINK));
 	jcc(g, X86_CC_NE, next);
 	op2(g, X86_CMP, 8, R(ACC), M(THR, 0));

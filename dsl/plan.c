@@ -47,7 +47,7 @@ typedef struct touch {
 	bool		t_canfault;
 	char		t_why[160];
 	bool		t_reads;	/* it reads the process's memory */
-	bool		t_capfits;	/* and its reads can be captured */
+	bool		t_capfits;	/* and its reads can be */
 	char		t_capwhy[160];
 } touch_t;
 

@@ -466,9 +466,10 @@ trace_inproc_path(const trace_scope_t *sc, size_t tp, uint32_t i,
 
 		if (why == NULL || tr->tr_ipwhy != NULL)
 			why = tr->tr_ipwhy;
-		snprintf(buf, len, "in pidtrace, from the firing's record%s%s%s",
-		    cap ? ", the bytes it reads captured at the firing" : "",
-		    why != NULL ? ": " : "", why != NULL ? why : "");
+		snprintf(buf, len, "in pidtrace, from the firing's "
+		    "record%s%s%s", cap ? ", the bytes it reads captured at "
+		    "the firing" : "", why != NULL ? ": " : "",
+		    why != NULL ? why : "");
 	}
 }
 

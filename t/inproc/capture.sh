@@ -9,6 +9,9 @@
 # longer than D's strsize (256); every eighth call passes NULL, an
 # unmapped page or a PROT_NONE page for s and slice.data.
 #
+# A read made twice in a firing (the slice, the string) is made once in
+# the thread, and served twice.
+#
 # Asserts: -l -v says each clause runs from the record with its bytes
 # captured, and that a clause whose address comes from self-> (which
 # the firing cannot know: pidtrace keeps it) stops the thread and why;
@@ -37,7 +40,7 @@ pid$target::ip_str:entry
 
 pid$target::ip_str:entry
 {
-	printf("arg %s\n", copyinstr(arg0));
+	printf("arg %s %s\n", copyinstr(arg0), copyinstr(arg0));
 }
 
 pid$target::ip_str:entry
@@ -79,7 +82,7 @@ awk -v n=$n 'BEGIN {
 		}
 		if (i % 8 != 7) {
 			printf "put %s size %d\n", s, len
-			printf "arg %s\n", s
+			printf "arg %s %s\n", s, s
 		}
 		if (i % 4 != 3)
 			printf "big %d\n", len

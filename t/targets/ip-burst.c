@@ -32,8 +32,8 @@
  *				reads them later than the call sees '#'s.
  *				Prints "str calls=N bytes=B", B the
  *				string bytes passed.
- *	ip-burst put N		as str, with "key<i>" strings only and no
- *				bad pointer (bench/put.sh)
+ *	ip-burst put N		as str, with "key<i>" strings only
+ *				and no bad pointer (bench/put.sh)
  */
 #define _GNU_SOURCE
 #include <pthread.h>
