@@ -1725,6 +1725,30 @@ capwalk(gen_t *g, int32_t n)
 		case N_MEMBER:
 		case N_DEREF:
 		case N_INDEX:
+			if (nd->dn_aux & AUX_LOCAL) {
+				/* D's own storage (a struct variable's
+				 * member): what indexes it may read */
+				capwalk(g, nd->dn_a);
+				capwalk(g, nd->dn_b);
+				continue;
+			}
+			if (nd->dn_aux & AUX_BYADDR) {
+				/* a struct, union or array as a whole
+				 * (copied, printed): all of its bytes */
+				const dsl_ctype_t *ty = dsl_type_resolve(
+				    &g->g_pg->pg_tt, nd->dn_ctype, NULL);
+				uint64_t len = ty != NULL ? ty->ty_size : 0;
+
+				if (len > g->g_ip->ip_rt->rt_scrsize) {
+					nope(g, "a struct of more than %zu "
+					    "bytes", g->g_ip->ip_rt->rt_scrsize);
+					continue;
+				}
+				address(g, n);
+				movi(g, TMP, (int64_t)len);
+				capread(g, len, false);
+				continue;
+			}
 			if (nd->dn_aux & AUX_CHARS) {
 				/* a char array read as a string */
 				const dsl_ctype_t *ty = dsl_type_resolve(

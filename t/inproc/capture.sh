@@ -10,7 +10,8 @@
 # unmapped page or a PROT_NONE page for s and slice.data.
 #
 # A read made twice in a firing (the slice, the string) is made once in
-# the thread, and served twice.
+# the thread, and served twice.  A struct copied into a this-> variable
+# is read whole at the firing.
 #
 # Asserts: -l -v says each clause runs from the record with its bytes
 # captured, and that a clause whose address comes from self-> (which
@@ -48,6 +49,12 @@ pid$target::ip_str:entry
 	this->c = (struct slice *)copyin(arg2, arg1 * 250);
 	printf("big %d\n", this->c->size);
 }
+
+pid$target::ip_str:entry
+{
+	this->s = *(struct slice *)arg2;
+	printf("copy %d\n", this->s.size);
+}
 EOF
 reference str "$IP_BURST" str $n
 
@@ -57,7 +64,8 @@ bounded 120 "${PT[@]}" -l -v -s "$T/put.d" -c "$IP_BURST str 1" \
 rec="in pidtrace, from the firing's record, the bytes it reads captured at the firing: it records data (printf, trace...)"
 paths_is put "ip_str entry, line 4: $rec
 ip_str entry, line 12: $rec
-ip_str entry, line 17: $rec"
+ip_str entry, line 17: $rec
+ip_str entry, line 23: $rec"
 
 # An address made from self->: pidtrace's, not known in the thread.
 list_paths self 'pid$target::ip_str:entry { self->p = arg0; printf("%s\n", copyinstr(self->p)); }' -c "$IP_BURST str 1"
@@ -86,6 +94,7 @@ awk -v n=$n 'BEGIN {
 		}
 		if (i % 4 != 3)
 			printf "big %d\n", len
+		printf "copy %d\n", len
 	}
 	print "" }' >"$T/d.want"
 
