@@ -23,7 +23,8 @@
 # int3 path, where pidtrace reads while the thread waits; both say
 # "invalid address" as dtrace does, and "out of scratch space" for a
 # copyin() larger than D's scratch space, 64 KB, the most a capture
-# holds too), addresses aside.
+# holds too), addresses aside.  The README's stringof(args->key) on
+# demo/kvdemo: its path, and the keys kvdemo makes.
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((64 * FT_SCALE))
@@ -121,3 +122,21 @@ expect "invalid address errors" \
 	"$(grep -c 'invalid address (ADDR) in action' "$T/on.e")" $((2 * n / 8))
 expect "out of scratch space errors" \
 	"$(grep -c 'out of scratch space in action' "$T/on.e")" $((n / 4))
+
+# The README's stringof(args->key) on demo/kvdemo: the key's characters
+# read from its std::string (args->key->_M_dataplus._M_p, then the
+# string) at the firing; the keys kvdemo's own rule makes ("key" i), in
+# order, no notice that a probe stops the thread.
+KV=$top_builddir/demo/kvdemo
+[ -x "$KV" ] || fail "demo/kvdemo not built"
+DK='pid$target::*Store*Put*:entry { printf("%s\n", stringof(args->key)); }'
+list_paths kv "$DK" -c "$KV 1 0"
+paths_is kv "kv::Store::Put(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&) entry, line 1: $rec"
+bounded 120 "${PT[@]}" -q -n "$DK" -c "$KV 50 0" </dev/null \
+	>"$T/kv.out" 2>"$T/kv.err" ||
+	fail "kvdemo: pidtrace exited $?: $(head -n 3 "$T/kv.err")"
+[ -s "$T/kv.err" ] && fail "pidtrace said: $(cat "$T/kv.err")"
+grep '^key' "$T/kv.out" >"$T/kv.keys"
+awk 'BEGIN { for (i = 0; i < 50; i++) print "key" i }' >"$T/kv.want"
+same_output "$T/kv.want" "$T/kv.keys"
+expect "kvdemo's puts" "$(grep -c '^kvdemo: 50 puts, 50 gets$' "$T/kv.out")" 1
