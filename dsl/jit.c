@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jit.c: clause code for the traced process.  Each probe with clauses
- * that run in process gets one entry point; its clauses follow in
- * program order; a few stubs shared by the probes of one piece of code
- * (table lookups, the memory read) come last.  inproc.h has the calling
- * contract, ip.h the shared area, doc/INPROC.md why.
+ * that run in process, or with clauses run from the record whose reads
+ * are captured at the firing ("captures" below), gets one entry point;
+ * its clauses follow in program order; a few stubs shared by the probes
+ * of one piece of code (table lookups, the memory read, the capture)
+ * come last.  inproc.h has the calling contract, ip.h the shared area,
+ * doc/INPROC.md why.
  *
  * The code computes exactly what eval.c computes: each expression case
  * below mirrors eval()'s case of the same node, value for value (64-bit
