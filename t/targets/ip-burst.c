@@ -34,6 +34,11 @@
  *				string bytes passed.
  *	ip-burst put N		as str, with "key<i>" strings only
  *				and no bad pointer (bench/put.sh)
+ *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
+ *				60000 bytes of the heap whose first and
+ *				last bytes are 'A' + i % 26 and 'a' + i %
+ *				26 for the i-th call, '#' after it;
+ *				prints "big calls=N"
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -250,6 +255,31 @@ strs(unsigned long n, int mixed)
 	return 0;
 }
 
+static int
+bigs(unsigned long n)
+{
+	enum { BIG = 60000 };
+	char *p = malloc(BIG);
+	struct slice sl;
+	unsigned long i;
+
+	if (p == NULL)
+		return 1;
+	memset(p, 'x', BIG);
+	for (i = 0; i < n; i++) {
+		p[0] = (char)('A' + i % 26);
+		p[BIG - 1] = (char)('a' + i % 26);
+		sl.data = p;
+		sl.size = BIG;
+		(void)ip_str((unsigned long)p, BIG, (unsigned long)&sl);
+		p[0] = p[BIG - 1] = '#';
+		__asm__ volatile("" : : "r"(p), "r"(&sl) : "memory");
+	}
+	printf("big calls=%lu\n", n);
+	free(p);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -274,6 +304,8 @@ main(int argc, char **argv)
 		rc = strs(strtoul(argv[2], NULL, 0), 1);
 	else if (strcmp(argv[1], "put") == 0 && argc == 3)
 		rc = strs(strtoul(argv[2], NULL, 0), 0);
+	else if (strcmp(argv[1], "big") == 0 && argc == 3)
+		rc = bigs(strtoul(argv[2], NULL, 0));
 	fflush(stdout);
 	fp_done();
 	return rc;
