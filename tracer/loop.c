@@ -1152,7 +1152,9 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 	if (s->s_armed_pending) {
 		/* Attached: every thread is stopped; arm now. */
 		s->s_armed_pending = false;
-		s->s_armed = true;
+		/* At an exec event the image is armed at its entry. */
+		s->s_armed = !s->s_atexec;
+		s->s_atexec = false;
 		s->s_cur = tr_thread_find(s, s->s_pid);
 		if (s->s_cur == NULL || s->s_cur->th_zombie)
 			s->s_cur = NULL;	/* injection picks another */
@@ -1221,7 +1223,9 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 			continue;
 		/* Attached or launched: every thread is stopped; arm now. */
 		s->s_armed_pending = false;
-		s->s_armed = true;
+		/* At an exec event the image is armed at its entry. */
+		s->s_armed = !s->s_atexec;
+		s->s_atexec = false;
 		s->s_cur = tr_thread_find(s, s->s_pid);
 		if (s->s_cur == NULL || s->s_cur->th_zombie)
 			s->s_cur = NULL;	/* injection picks another */

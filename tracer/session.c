@@ -456,11 +456,65 @@ exec_path(char *const argv[])
 }
 
 /*
- * Launch: the child stops itself, we seize it, it execs.  An exec that
- * fails reports its errno through a close-on-exec pipe.
+ * Run a session that tr_launch_exec left at its exec event to the entry
+ * point: the dynamic loader has mapped the libraries by then, so the
+ * host can resolve probes in them, and main has not run.  The loop parks
+ * the thread there (no handlers yet) and tr_run() calls h_ready.
  */
+int
+tr_launch_entry(tr_session_t *s)
+{
+	if (!s->s_atexec) {
+		errno = EINVAL;
+		return -1;
+	}
+	s->s_atexec = false;
+	s->s_armed_pending = false;
+	if (tr_resume_all(s) < 0)
+		return -1;
+	while (!s->s_armed_pending && !s->s_gone)
+		if (tr_wait_one(s, -1, true) < 0)
+			break;
+	if (!s->s_armed_pending) {
+		tr_seterr("launch: %s: %s before its entry point",
+			  s->s_comm, s->s_gone ? "exited" : "lost");
+		return -1;
+	}
+	return 0;
+}
+
+bool
+tr_launch_atexec(const tr_session_t *s)
+{
+	return s->s_atexec;
+}
+
 tr_session_t *
 tr_launch(char *const argv[])
+{
+	tr_session_t *s = tr_launch_exec(argv);
+
+	int status;
+	pid_t pid;
+
+	if (s != NULL && tr_launch_entry(s) < 0) {
+		pid = s->s_pid;
+		kill(pid, SIGKILL);
+		tr_waitpid(pid, &status, __WALL);
+		tr_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/*
+ * Launch: the child stops itself, we seize it, it execs.  An exec that
+ * fails reports its errno through a close-on-exec pipe.  The new image
+ * is left at its exec event, its entry point armed: h_ready comes there
+ * (tr_run) and again at the entry.
+ */
+tr_session_t *
+tr_launch_exec(char *const argv[])
 {
 	tr_session_t *s;
 	int pfd[2], status, err = 0, sig;
@@ -492,6 +546,7 @@ tr_launch(char *const argv[])
 	if (s == NULL)
 		goto kill;
 	s->s_launched = true;
+	snprintf(s->s_comm, sizeof(s->s_comm), "%s", argv[0]);
 	if (tr_waitpid(pid, &status, WSTOPPED) != pid || !WIFSTOPPED(status)) {
 		tr_seterr("launch: %s: child did not stop", argv[0]);
 		goto kill;
@@ -535,6 +590,7 @@ tr_launch(char *const argv[])
 	close(pfd[0]);
 	th->th_stopped = true;
 	th->th_status = status;
+	th->th_hidexit = true;
 	if (tr_mem_open(s) < 0) {
 		tr_seterr("launch: open /proc/%d/mem: %s", (int)pid,
 			  strerror(errno));
@@ -547,22 +603,8 @@ tr_launch(char *const argv[])
 			  argv[0], strerror(errno));
 		goto kill;
 	}
-	/*
-	 * Run to the entry point: the dynamic loader has mapped the
-	 * libraries by then, so the host can resolve probes in them, and
-	 * main has not run.  The loop parks the thread there (no handlers
-	 * yet) and tr_run() calls h_ready.
-	 */
-	if (tr_resume_all(s) < 0)
-		goto kill;
-	while (!s->s_armed_pending && !s->s_gone)
-		if (tr_wait_one(s, -1, true) < 0)
-			break;
-	if (!s->s_armed_pending) {
-		tr_seterr("launch: %s: %s before its entry point", argv[0],
-			  s->s_gone ? "exited" : "lost");
-		goto kill;
-	}
+	s->s_atexec = true;
+	s->s_armed_pending = true;
 	return s;
 kill:
 	kill(pid, SIGKILL);

@@ -194,6 +194,7 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 		return 0;	/* an entry inside an injection is ours */
 	switch (si.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
+		th->th_hidexit = false;
 		sc.sc_entry = true;
 		sc.sc_nr = (long)si.entry.nr;
 		memcpy(sc.sc_args, si.entry.args, sizeof(sc.sc_args));
@@ -222,6 +223,15 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 		 */
 		sc.sc_nr = th->th_insys ? th->th_scnr : orig_rax(th->th_tid);
 		th->th_insys = false;
+		if (th->th_hidexit) {
+			/*
+			 * A launched image's execve: its entry was made by
+			 * pidtrace's child, and dtrace -c and strace -c
+			 * hand the image over from its return.
+			 */
+			th->th_hidexit = false;
+			return 0;
+		}
 		sc.sc_rval = si.exit.rval;
 		sc.sc_error = si.exit.is_error != 0;
 		if ((th->th_rsnr != 0 || th->th_rsexit) && flush(s, th) < 0)

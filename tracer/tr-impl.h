@@ -95,6 +95,8 @@ struct tr_thread {
 					 * it is, how it may lend itself to an
 					 * injected call (inject.c) */
 	bool		th_insys;	/* between a syscall's entry and exit */
+	bool		th_hidexit;	/* tr_launch_exec: the exit stop of
+					 * its execve is not the image's */
 	long		th_scnr;	/* that syscall's number */
 	long		th_rsnr;	/* 1 + the call that left with a
 					 * restart code (or that the attach
@@ -153,6 +155,8 @@ struct tr_session {
 	uint64_t	s_entry;	/* AT_ENTRY of the current image */
 	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
+	bool		s_atexec;	/* tr_launch_exec: at the exec event */
+	char		s_comm[64];	/* tr_launch's argv[0], for messages */
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */

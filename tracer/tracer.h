@@ -243,6 +243,26 @@ tr_session_t *
 tr_launch(char *const argv[]);
 
 /*
+ * tr_launch in two steps.  tr_launch_exec leaves the new image at its
+ * exec event, before the dynamic loader's first instruction: h_ready is
+ * called there from tr_run(), every syscall of the image's from then on
+ * reaches h_syscall once tr_syscalls() is on, and h_ready is called
+ * again at the entry point, when the libraries are mapped.  Or
+ * tr_launch_entry, before tr_run(), runs it on to the entry point as
+ * tr_launch does (-1 with tr_errmsg() when it exits first; the caller
+ * then frees the session).
+ */
+tr_session_t *
+tr_launch_exec(char *const argv[]);
+
+int
+tr_launch_entry(tr_session_t *s);
+
+/* Whether s is a launched image still at its exec event. */
+bool
+tr_launch_atexec(const tr_session_t *s);
+
+/*
  * The last constructor failure, for the host to print: the message
  * ("attach: process 42: Operation not permitted") and its hints, each a
  * line of its own ("process 42 is already traced by process 7 (gdb)");
