@@ -604,6 +604,11 @@ main(int argc, char **argv)
 	}
 	trace_configure(c->c_tr, c->c_pg, (c->c_zdefs ? TRACE_ZDEFS : 0) |
 	    (c->c_list ? TRACE_LIST : 0) | (c->c_verbose ? TRACE_VERBOSE : 0));
+	if (trace_proc_launched(c->c_tr, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pidtrace: %s\n", err);
+		trace_free(c->c_tr);
+		exit(1);
+	}
 
 	c->c_out = stdout;
 	if (c->c_outfile != NULL && !c->c_list) {

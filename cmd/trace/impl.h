@@ -206,6 +206,11 @@ struct trace_proc {
 	bool		p_launched;
 	bool		p_script;	/* -c of a #! script (see
 					 * trace_proc_deferred) */
+	bool		p_early;	/* -c with syscall probes: traced
+					 * from the exec, its other probes
+					 * resolved at the entry point */
+	bool		p_dwentry;	/* run to the entry point early by
+					 * trace_dwtypes */
 	pid_t		p_ppid;
 	uid_t		p_uid;
 	gid_t		p_gid;
@@ -301,6 +306,8 @@ int	trace_proc_read_user(void *proc, uint64_t addr, void *buf,
 	    size_t len);
 trace_addrsym_t *trace_proc_syms(trace_proc_t *p);
 void	trace_proc_ids(trace_proc_t *p);
+/* A -c command held at its exec event: on to its entry point (-1, err). */
+int	trace_proc_entry(trace_proc_t *p, char *err, size_t errlen);
 void	trace_proc_pin(trace_proc_t *p, pid_t tid);
 void	trace_proc_release(trace_proc_t *p);
 void	trace_proc_free(trace_proc_t *p);
@@ -311,6 +318,7 @@ void	trace_enable_refresh(trace_scope_t *sc);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
 bool	trace_enable_hopeless(trace_scope_t *sc);
+bool	trace_enable_early_unmatched(trace_scope_t *sc);
 
 /* reg.c */
 long	trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv,

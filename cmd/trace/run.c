@@ -205,6 +205,26 @@ on_ready(void *arg, tr_session_t *s)
 {
 	trace_proc_t *p = arg;
 
+	if (p->p_early && !p->p_armed) {
+		/*
+		 * A -c command at its exec event with syscall probes: those
+		 * are on from here (trace_arm_start), BEGIN fires, and the
+		 * rest is armed at the entry point, where the libraries are.
+		 */
+		p->p_armed = true;
+		begin_if_all_armed(p->p_sc.sc_tr, s);
+		return;
+	}
+	if (p->p_early) {
+		p->p_early = false;
+		trace_enable_refresh(&p->p_sc);
+		if (trace_enable_early_unmatched(&p->p_sc)) {
+			stop_all(p->p_sc.sc_tr);
+			return;
+		}
+		trace_arm_all(&p->p_sc, s, true);
+		return;
+	}
 	if (p->p_armed && p->p_sc.sc_arm.am_nsites == 0) {
 		trace_enable_refresh(&p->p_sc);	/* after an exec */
 		if (trace_enable_hopeless(&p->p_sc)) {
