@@ -483,6 +483,56 @@ tr_launch_entry(tr_session_t *s)
 	return 0;
 }
 
+void
+tr_follow(tr_session_t *s, bool on)
+{
+	s->s_follow = on;
+}
+
+/*
+ * th, a fork child of s cleaned of our bytes or a vfork child at its
+ * exec event, stopped: a session of its own, queued on s for the loop to
+ * hand to the host (h_child).  Its options were inherited at the
+ * auto-attach; it has no site, slot, counter or memfd of ours.  At an
+ * exec event its entry point is armed as tr_launch_exec's is.  -1 leaves
+ * th to the caller, untouched.
+ */
+int
+tr_adopt(tr_session_t *s, tr_thread_t *th, bool atexec)
+{
+	tr_session_t *c;
+	tr_thread_t *ct;
+
+	c = session_new(th->th_tid);
+	if (c == NULL)
+		return -1;
+	ct = tr_thread_new(c, th->th_tid, TR_KIND_THREAD);
+	if (ct == NULL || tr_mem_open(c) < 0)
+		goto fail;
+	ct->th_seen = true;
+	ct->th_stopped = true;
+	ct->th_status = th->th_status;
+	ct->th_sig = th->th_sig;
+	c->s_follow = true;
+	snprintf(c->s_comm, sizeof(c->s_comm), "%s", s->s_comm);
+	if (atexec) {
+		c->s_entry = tr_auxv_entry(c->s_memtid);
+		if (c->s_entry == 0 ||
+		    tr_bkpt_insert(c, c->s_entry, 0, true) < 0)
+			goto fail;
+		c->s_atexec = true;
+	} else {
+		c->s_entry = tr_auxv_entry(c->s_memtid);
+	}
+	c->s_armed_pending = true;
+	c->s_nextadopt = s->s_adopted;
+	s->s_adopted = c;
+	return 0;
+fail:
+	tr_free(c);
+	return -1;
+}
+
 bool
 tr_launch_atexec(const tr_session_t *s)
 {

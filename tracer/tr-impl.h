@@ -164,6 +164,10 @@ struct tr_session {
 					 * if never asked for */
 	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
+	bool		s_follow;	/* tr_follow */
+	struct tr_session *s_adopted;	/* children made, not yet handed
+					 * to the host (tr_adopt) */
+	struct tr_session *s_nextadopt;	/* next in its parent's list */
 };
 
 /*
@@ -275,6 +279,8 @@ long	tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr,
 
 /* session.c */
 uint64_t tr_auxv_entry(pid_t pid);
+/* tr_follow: th, a child task of s, becomes a session of its own. */
+int	tr_adopt(tr_session_t *s, tr_thread_t *th, bool atexec);
 void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 

@@ -204,6 +204,17 @@ typedef struct tr_handlers {
 	 */
 	void	(*h_fast)(void *arg, tr_session_t *s, int ev, pid_t tid,
 			  uint32_t key);
+
+	/*
+	 * tr_follow: child, a new process of s's, is a session of its own,
+	 * its one thread stopped and nothing of ours in it: a fork child
+	 * (before its first instruction), or a vfork child at its exec
+	 * event (tr_launch_exec's state).  Return its handlers; the loop
+	 * (tr_run_many) then runs it with the others, h_ready first.  NULL
+	 * lets it go untouched.
+	 */
+	const struct tr_handlers *(*h_child)(void *arg, tr_session_t *s,
+					     tr_session_t *child);
 } tr_handlers_t;
 
 enum { TR_FE_ARMED = 1, TR_FE_CLOCK, TR_FE_MUTE, TR_FE_UNMUTE,
@@ -257,6 +268,16 @@ tr_launch_exec(char *const argv[]);
 
 int
 tr_launch_entry(tr_session_t *s);
+
+/*
+ * Follow s's children (tr_run_many only): a fork child is cleaned of our
+ * bytes as ever and, instead of being let go, handed to h_child as a
+ * session of its own; a vfork child runs free as ever until its exec,
+ * and is handed over at its exec event.  A child's children are
+ * followed too.
+ */
+void
+tr_follow(tr_session_t *s, bool on);
 
 /* Whether s is a launched image still at its exec event. */
 bool
