@@ -491,6 +491,24 @@ trace_enable_refresh(trace_scope_t *sc)
 }
 
 /*
+ * -x follow: a child came after trace_enable.  A description may match
+ * nothing in it (pid$target names the first process only; a child's
+ * program may lack the functions), as for -Z: no error, and those no
+ * provider claims wait for an exec.
+ */
+void
+trace_enable_child(trace_proc_t *p)
+{
+	trace_t *tr = p->p_sc.sc_tr;
+	size_t d, nd = dsl_prog_ndescs(tr->tr_pg);
+	char err[512];
+
+	for (d = 0; d < nd; d++)
+		if (claim_proc(p, d, true, err, sizeof(err)) < 0)
+			trace_notice(tr, "pid %d: %s", (int)p->p_pid, err);
+}
+
+/*
  * A -c command traced from its exec (p_early) reached its entry point,
  * its descriptions resolved again with the libraries in: one that
  * matches nothing, in it or in pidtrace's own scope, is the error it
@@ -504,7 +522,7 @@ trace_enable_early_unmatched(trace_scope_t *sc)
 	const trace_proc_t *o;
 	size_t d, nd = dsl_prog_ndescs(tr->tr_pg);
 
-	if (tr->tr_opts.op_zdefs)
+	if (tr->tr_opts.op_zdefs || sc->sc_proc->p_child)
 		return false;
 	for (d = 0; d < nd; d++) {
 		if (trace_reg_enabled(&tr->tr_own.sc_reg, d))

@@ -212,6 +212,37 @@ trace_proc_grab(trace_t *tr, pid_t pid, const char *command, char *err,
 	return 0;
 }
 
+/*
+ * -x follow: a child of parent's (a fork child, or a vfork child at its
+ * exec), a session of its own, becomes a process traced by the same
+ * program, appended to the list ($target stays the first).  Its probes
+ * are claimed now; the loop arms them (h_ready).  NULL when out of
+ * memory: the tracer lets the child go.
+ */
+trace_proc_t *
+trace_proc_adopt(trace_t *tr, trace_proc_t *parent, tr_session_t *child)
+{
+	trace_proc_t *p, **pp;
+
+	(void)parent;	/* the program and options are the trace's */
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		return NULL;
+	p->p_s = child;
+	p->p_pid = tr_pid(child);
+	p->p_child = true;
+	p->p_cpupin = -1;
+	p->p_early = tr_launch_atexec(child);
+	trace_enable_scope(&p->p_sc, tr, p);
+	for (pp = &tr->tr_procs; *pp != NULL; pp = &(*pp)->p_next)
+		;
+	*pp = p;
+	trace_proc_ids(p);
+	tr_fast_config(child, !tr->tr_opts.op_fastoff, tr->tr_opts.op_ring);
+	tr_follow(child, true);
+	trace_enable_child(p);
+	return p;
+}
+
 pid_t
 trace_proc_target(const trace_t *tr)
 {
