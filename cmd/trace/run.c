@@ -231,7 +231,9 @@ on_ready(void *arg, tr_session_t *s)
 			stop_all(p->p_sc.sc_tr);
 			return;
 		}
-		trace_enable_exec_notice(&p->p_sc);
+		/* a child may match nothing (-x follow), as under -Z */
+		if (!p->p_child)
+			trace_enable_exec_notice(&p->p_sc);
 	}
 	trace_arm_all(&p->p_sc, s, true);
 	if (!p->p_armed) {
