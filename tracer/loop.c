@@ -1150,6 +1150,8 @@ drain_before_wake(tr_session_t *s)
 		tr_ring_drain(s, false, 0);
 }
 
+static void let_go(tr_session_t *c);
+
 int
 tr_run(tr_session_t *s, const tr_handlers_t *h)
 {
@@ -1174,6 +1176,13 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 	while (rc == 0 && !s->s_gone && !s->s_stop_req) {
 		if (tr_wait_one(s, -1, true) < 0)
 			rc = -1;
+		/* One session: a child tr_follow made is let go. */
+		while (s->s_adopted != NULL) {
+			tr_session_t *c = s->s_adopted;
+
+			s->s_adopted = c->s_nextadopt;
+			let_go(c);
+		}
 		if (s->s_wake_req) {
 			s->s_wake_req = 0;
 			drain_before_wake(s);

@@ -50,11 +50,18 @@ session_new(pid_t pid)
 void
 tr_free(tr_session_t *s)
 {
-	tr_session_t **pp;
+	tr_session_t **pp, *c;
 	tr_thread_t *th;
 
 	if (s == NULL)
 		return;
+	/* Children adopted and never handed over: let go untouched. */
+	while ((c = s->s_adopted) != NULL) {
+		s->s_adopted = c->s_nextadopt;
+		c->s_ending = true;
+		tr_release(c);
+		tr_free(c);
+	}
 	for (pp = &tr_sessions; *pp != NULL; pp = &(*pp)->s_nextsess)
 		if (*pp == s) {
 			*pp = s->s_nextsess;

@@ -270,10 +270,10 @@ int
 tr_launch_entry(tr_session_t *s);
 
 /*
- * Follow s's children (tr_run_many only): a fork child is cleaned of our
- * bytes as ever and, instead of being let go, handed to h_child as a
- * session of its own; a vfork child runs free as ever until its exec,
- * and is handed over at its exec event.  A child's children are
+ * Follow s's children (tr_run_many; tr_run lets them go): a fork child
+ * is cleaned of our bytes as ever and, instead of being let go, handed
+ * to h_child as a session of its own; a vfork child runs free as ever
+ * until its exec, and is handed over at its exec event.  A child's children are
  * followed too.
  */
 void
