@@ -145,8 +145,7 @@ vfork_done(tr_session_t *s, tr_thread_t *ch)
 static int
 resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 {
-	if (req == PTRACE_CONT && s->s_syscalls &&
-	    th->th_kind == TR_KIND_THREAD)
+	if (req == PTRACE_CONT && tr_sys_traced(s, th))
 		req = PTRACE_SYSCALL;
 	if (sig == 0)
 		sig = th->th_sig;

@@ -145,8 +145,7 @@ flush(tr_session_t *s, tr_thread_t *th)
 int
 tr_sys_signal(tr_session_t *s, tr_thread_t *th)
 {
-	if ((th->th_rsnr == 0 && !th->th_rsexit) || !s->s_syscalls ||
-	    th->th_kind != TR_KIND_THREAD)
+	if ((th->th_rsnr == 0 && !th->th_rsexit) || !tr_sys_traced(s, th))
 		return 0;
 	return flush(s, th);
 }
@@ -180,7 +179,7 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 	tr_syscall_t sc;
 	long was;
 
-	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD)
+	if (!tr_sys_traced(s, th))
 		return 0;
 	memset(&si, 0, sizeof(si));
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, th->th_tid, (void *)sizeof(si),
@@ -275,8 +274,7 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 void
 tr_sys_later(tr_session_t *s, tr_thread_t *th, int status)
 {
-	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD ||
-	    !WIFSTOPPED(status))
+	if (!tr_sys_traced(s, th) || !WIFSTOPPED(status))
 		return;
 	if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
 		(void)sys_stop(s, th, true);

@@ -279,6 +279,19 @@ long	tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr,
 
 /* session.c */
 uint64_t tr_auxv_entry(pid_t pid);
+/*
+ * Whether th's syscalls are traced: the target's threads, and under
+ * tr_follow a vfork child until its exec (it runs in its parent's
+ * memory, in its parent's session, its calls its own).
+ */
+static inline bool
+tr_sys_traced(const tr_session_t *s, const tr_thread_t *th)
+{
+	return s->s_syscalls && (th->th_kind == TR_KIND_THREAD ||
+	    (s->s_follow && th->th_kind == TR_KIND_VMCHILD &&
+	    th->th_vforker != 0));
+}
+
 /* tr_follow: th, a child task of s, becomes a session of its own. */
 int	tr_adopt(tr_session_t *s, tr_thread_t *th, bool atexec);
 void	tr_release(tr_session_t *s);

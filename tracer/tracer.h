@@ -488,6 +488,14 @@ pid_t
 tr_thread_tid(const tr_thread_t *th);
 
 /*
+ * Whether th is a vfork child of the target that has not exec'd yet
+ * (its syscalls reach h_syscall under tr_follow): its own process, its
+ * pid its tid, running in the target's memory.
+ */
+bool
+tr_thread_vfchild(const tr_thread_t *th);
+
+/*
  * The time th of s has spent on CPU, in ns (its schedstat), or -1 when
  * unreadable.  A read of a /proc file: a few us.
  */

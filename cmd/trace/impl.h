@@ -276,6 +276,9 @@ typedef struct trace_firing {
 					 * NULL for a record */
 	pid_t		fg_tid;
 	uint64_t	fg_addr;	/* the site hit, for fi_nextpc */
+	pid_t		fg_pid;		/* a vfork child's own pid (D's
+					 * pid), its parent's ppid; 0: the
+					 * process's */
 	bool		fg_partregs;	/* fi_regs are a syscall stop's few:
 					 * ustack() reads them all */
 	uint64_t	fg_ns;		/* the thread's own timestamp; 0:

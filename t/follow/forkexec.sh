@@ -5,14 +5,16 @@
 # execs fe_exec N+2 times, each saying its pid and count (the expected
 # values are the program's own).  pid* fires in all three, keyed by
 # the pid of each (the child's own in the child and in its exec'd
-# image); pid$target in the first process only; a vfork child that
-# execs is traced from its exec.
+# image); pid$target in the first process only; a vfork child's calls
+# are its own before its exec (execve's entry, by the child's pid) and
+# its probes fire from its exec.
 . "$top_srcdir/t/lib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 FE=$TARGETS/follow-fe
 [ -x "$FE" ] || skip "follow-fe not built"
 N=7
 D='pid*::fe_*:entry { @[probefunc, pid] = count(); }
+syscall::execve:entry { @[probefunc, pid] = count(); }
 END { printa("%s %d %@d\n", @); }'
 
 for mode in fork vfork; do
@@ -23,11 +25,14 @@ for mode in fork vfork; do
 	cat "$T/out" "$T/err"
 	[ -s "$T/err" ] && fail "$mode: pidtrace said: $(cat "$T/err")"
 	# the program's lines, "WHO PID fe_WHAT COUNT", as D prints them
-	awk 'NF == 4 && $3 ~ /^fe_/ { print $3, $2, $4 }' "$T/out" |
+	# and the child's execve, by its own pid (a vfork child's too)
+	awk 'NF == 4 && $3 ~ /^fe_/ { print $3, $2, $4 }
+	    $1 == "exec" { print "execve", $2, 1 }' "$T/out" |
 	    sort >"$T/want"
-	grep -E '^fe_[a-z]+ [0-9]+ [0-9]+$' "$T/out" | sort >"$T/got"
-	n=3
-	[ $mode = vfork ] && n=2
+	grep -E '^(fe_[a-z]+|execve) [0-9]+ [0-9]+$' "$T/out" |
+	    sort >"$T/got"
+	n=4
+	[ $mode = vfork ] && n=3
 	[ "$(wc -l <"$T/want")" = $n ] || fail "$mode: the program said: \
 $(cat "$T/out")"
 	same_output "$T/want" "$T/got"
