@@ -1240,11 +1240,11 @@ static int
 runset_add(runset_t *rs, tr_session_t *s, const tr_handlers_t *h)
 {
 	size_t m;
+	void *a;
 
 	if (rs->rs_n == rs->rs_max) {
 		m = rs->rs_max != 0 ? 2 * rs->rs_max : 8;
-		void *a = realloc(rs->rs_ss, m * sizeof(*rs->rs_ss));
-
+		a = realloc(rs->rs_ss, m * sizeof(*rs->rs_ss));
 		if (a == NULL)
 			return -1;
 		rs->rs_ss = a;

@@ -16,8 +16,8 @@
  *
  * The order of calls: trace_new, trace_proc_grab for each -p and -c (in
  * command-line order), the compiler (trace_dwtypes), trace_configure,
- * trace_proc_launched, trace_host, trace_enable, then trace_list or trace_run, then
- * trace_free.  One thread.
+ * trace_proc_launched, trace_host, trace_enable, then trace_list or
+ * trace_run, then trace_free.  One thread.
  */
 #ifndef PIDTRACE_TRACE_H
 #define PIDTRACE_TRACE_H
@@ -48,10 +48,11 @@ void	trace_free(trace_t *);
 /*
  * Grab a process: attach to pid, or launch command (split on blanks, as
  * dtrace -c does) and hold it at its exec event (trace_proc_launched
- * decides where it starts); every thread is stopped when this returns.  A pid given twice is grabbed once (a thread id
- * names its process).  -1 on failure: err says why, or is "" when the
- * tracer's message says it (tr_errmsg, tr_errhint); the processes
- * grabbed before are still held (trace_free lets them go).
+ * decides where it starts); every thread is stopped when this returns.
+ * A pid given twice is grabbed once (a thread id names its process).
+ * -1 on failure: err says why, or is "" when the tracer's message says
+ * it (tr_errmsg, tr_errhint); the processes grabbed before are still
+ * held (trace_free lets them go).
  */
 int	trace_proc_grab(trace_t *, pid_t pid, const char *command, char *err,
 	    size_t errlen);
