@@ -961,15 +961,23 @@ typedef struct tasm {
 	unsigned	ta_nref;
 } tasm_t;
 
+static unsigned
+hexval(char c)
+{
+	return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+}
+
+/*
+ * Bytes written as hex pairs, a space between some.  By hand, not by
+ * sscanf: every trampoline of a session is assembled here (85,000 of
+ * them with a probe on every function of node).
+ */
 static void
 tb(tasm_t *a, const char *hex)
 {
-	unsigned v;
-
-	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2) {
-		sscanf(hex, "%2x", &v);
-		a->ta_c[a->ta_n++] = (uint8_t)v;
-	}
+	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2)
+		a->ta_c[a->ta_n++] = (uint8_t)(hexval(hex[0]) << 4 |
+		    hexval(hex[1]));
 }
 
 static void
