@@ -136,14 +136,14 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 		bp->bp_insn.in_bytes[0] = code[0];
 		bp->bp_insn.in_len = 1;
 	} else {
-		if (tr_insn_plan(s, addr, code, (size_t)n, &bp->bp_insn) < 0)
-			goto fail;
 		/*
-		 * No thread to map the XOL page with (all in group-stop):
-		 * the first thread to hit the site maps it (loop.c).
+		 * The slot of an instruction run out of line is placed by
+		 * the first thread to hit the site (loop.c): most sites of
+		 * a probe on every function never fire, or fire through a
+		 * jump, and a slot each was a write each and an injected
+		 * mmap every 128 sites.
 		 */
-		if (bp->bp_insn.in_plan == TR_PLAN_XOL &&
-		    tr_xol_place(s, bp) < 0 && errno != EAGAIN)
+		if (tr_insn_plan(s, addr, code, (size_t)n, &bp->bp_insn) < 0)
 			goto fail;
 	}
 	if (tr_mem_write(s, addr, &int3, 1) < 0)
@@ -286,22 +286,26 @@ tr_bkpt_forget_all(tr_session_t *s)
 	s->s_ntomb = s->s_tombcap = 0;
 }
 
+/* At the end, every thread stopped: the original bytes in one batch. */
 int
 tr_bkpt_restore_all(tr_session_t *s)
 {
+	tr_wbatch_t wb = { NULL, 0, 0 };
 	size_t b;
 	tr_bkpt_t *bp;
 	int rc = 0;
 
 	for (b = 0; b < s->s_nbucket; b++)
 		while ((bp = s->s_bkpt[b]) != NULL) {
-			if (tr_mem_write(s, bp->bp_addr,
-					 bp->bp_insn.in_bytes, 1) < 0)
+			if (tr_wbatch_add(s, &wb, bp->bp_addr,
+					  bp->bp_insn.in_bytes, 1, NULL, 0) < 0)
 				rc = -1;
 			s->s_bkpt[b] = bp->bp_next;
 			free(bp);
 		}
 	s->s_nbkpt = 0;
+	if (tr_wbatch_flush(s, &wb, NULL, NULL) != 0)
+		rc = -1;
 	return rc;
 }
 

@@ -183,6 +183,38 @@ int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
 int	tr_mem_read_pid(pid_t pid, uint64_t addr, void *buf, size_t len);
 int	tr_mem_open(tr_session_t *s);
 
+/*
+ * Text writes kept and made one page range at a time (mem.c), with every
+ * thread stopped: a probe on every function of a large program patches
+ * tens of thousands of sites, and a write each was most of the arming's
+ * system time.  A patch with only_over writes a byte only where the text
+ * still holds only_over's (a jump taken back where the program did not
+ * change it); patches at one address apply in the order added.
+ */
+#define TR_WPATCH_MAX	32u
+
+typedef struct tr_wpatch {
+	uint64_t	wp_addr;
+	size_t		wp_tag;		/* the caller's, for wb_failed */
+	size_t		wp_seq;		/* order added */
+	uint8_t		wp_n;
+	bool		wp_cond;
+	uint8_t		wp_new[TR_WPATCH_MAX];
+	uint8_t		wp_old[TR_WPATCH_MAX];
+} tr_wpatch_t;
+
+typedef struct tr_wbatch {
+	tr_wpatch_t	*wb_v;
+	size_t		wb_n, wb_cap;
+} tr_wbatch_t;
+
+int	tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
+	    const uint8_t *bytes, size_t n, const uint8_t *only_over,
+	    size_t tag);
+size_t	tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
+	    void (*failed)(tr_session_t *s, size_t tag, void *arg),
+	    void *arg);
+
 /* counter.c */
 void	tr_counter_restore_all(tr_session_t *s);
 void	tr_counter_restore_in(tr_session_t *s, pid_t pid);

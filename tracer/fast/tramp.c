@@ -1593,11 +1593,31 @@ cmp_fn(const void *a, const void *b)
 	return x->fs_addr < y->fs_addr ? -1 : x->fs_addr > y->fs_addr;
 }
 
-/* From h_ready, every thread stopped: the sites asked for become jumps. */
+/* A jump the batch could not write: the site stays int3. */
+static void
+arm_failed(tr_session_t *s, size_t i, void *arg)
+{
+	tr_fsite_t *fs = &s->s_fast->fa_sites[i];
+
+	(void)arg;
+	fs->fs_live = false;
+	s->s_st.st_fast--;
+	fs->fs_why = TR_FW_WRITE;
+	if (fs->fs_whole)
+		fs[1].fs_why = TR_FW_WRITE;
+}
+
+/*
+ * From h_ready, every thread stopped: the sites asked for become jumps,
+ * written together (tr_wbatch_flush) once every site is planned.  Until
+ * then the text holds each site's int3, and a read of it shows the
+ * original bytes either way (tr_read's overlays).
+ */
 int
 tr_fast_arm(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_wbatch_t wb = { NULL, 0, 0 };
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
@@ -1677,7 +1697,8 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		}
 		if (tr_fidx_add(fa, (size_t)(fs - fa->fa_sites)) < 0 ||
-		    poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0) {
+		    tr_wbatch_add(s, &wb, fs->fs_p0, fs->fs_text, fs->fs_n,
+				  NULL, (size_t)(fs - fa->fa_sites)) < 0) {
 			fs->fs_why = TR_FW_WRITE;
 			if (whole)
 				fs[1].fs_why = TR_FW_WRITE;
@@ -1693,6 +1714,7 @@ broken:
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++)
 		fa->fa_sites[i].fs_why = TR_FW_PROC;
 out:
+	tr_wbatch_flush(s, &wb, arm_failed, NULL);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
@@ -2289,6 +2311,7 @@ void
 tr_fast_teardown(tr_session_t *s, bool unmap)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_wbatch_t wb = { NULL, 0, 0 };
 	tr_thread_t *th;
 	unsigned c;
 	size_t i;
@@ -2302,9 +2325,14 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			    th->th_kind != TR_KIND_FORK &&
 			    th->th_kind != TR_KIND_UNKNOWN)
 				tr_fast_fixup_thread(s, th);
+		/* every thread stopped: the originals back in one batch */
 		for (i = 0; i < fa->fa_nsites; i++)
 			if (fa->fa_sites[i].fs_live)
-				unpatch(s, &fa->fa_sites[i], 0);
+				tr_wbatch_add(s, &wb, fa->fa_sites[i].fs_p0,
+				    fa->fa_sites[i].fs_orig,
+				    fa->fa_sites[i].fs_n,
+				    fa->fa_sites[i].fs_text, i);
+		tr_wbatch_flush(s, &wb, NULL, NULL);
 		if (chunk_referenced(s, false)) {
 			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "a signal frame "
 				  "still points into pidtrace's trampolines: "
