@@ -80,12 +80,118 @@ tr_read_user(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 	return n;
 }
 
+/*
+ * tr_arm_hold's blocks: arming reads each function's code several times
+ * (its first instruction, the whole function for its branches, the bytes
+ * a jump would replace), a syscall each, and node has 77,000 of them.
+ */
+#define RC_BLOCK	(64u * 1024)
+#define RC_N		16u
+
+struct tr_rcache {
+	uint64_t	rc_base[RC_N];
+	size_t		rc_len[RC_N];	/* 0: empty */
+	unsigned	rc_next;
+	uint8_t		rc_buf[RC_N][RC_BLOCK];
+};
+
+void
+tr_rcache_drop(tr_session_t *s, uint64_t addr, size_t len)
+{
+	struct tr_rcache *rc = s->s_rc;
+	unsigned i;
+
+	if (rc == NULL)
+		return;
+	for (i = 0; i < RC_N; i++)
+		if (rc->rc_len[i] != 0 && addr < rc->rc_base[i] + RC_BLOCK &&
+		    addr + len > rc->rc_base[i])
+			rc->rc_len[i] = 0;
+}
+
+/* From a block, or -1 when the bytes are not in one (read them). */
+static ssize_t
+cached(tr_session_t *s, uint64_t addr, void *buf, size_t len)
+{
+	struct tr_rcache *rc = s->s_rc;
+	uint64_t base = addr & ~(uint64_t)(RC_BLOCK - 1);
+	struct iovec local, remote;
+	unsigned i;
+	ssize_t n;
+
+	if (rc == NULL || len == 0 || addr - base + len > RC_BLOCK)
+		return -1;
+	for (i = 0; i < RC_N; i++)
+		if (rc->rc_len[i] != 0 && rc->rc_base[i] == base)
+			break;
+	if (i == RC_N) {
+		i = rc->rc_next++ % RC_N;
+		local.iov_base = rc->rc_buf[i];
+		local.iov_len = RC_BLOCK;
+		remote.iov_base = (void *)(uintptr_t)base;
+		remote.iov_len = RC_BLOCK;
+		n = process_vm_readv(s->s_memtid, &local, 1, &remote, 1, 0);
+		rc->rc_base[i] = base;
+		rc->rc_len[i] = n > 0 ? (size_t)n : 0;
+	}
+	if (addr - base + len > rc->rc_len[i])
+		return -1;
+	memcpy(buf, rc->rc_buf[i] + (addr - base), len);
+	return (ssize_t)len;
+}
+
+void
+tr_arm_hold(tr_session_t *s)
+{
+	if (s->s_wb == NULL)
+		s->s_wb = calloc(1, sizeof(*s->s_wb));
+	if (s->s_rc == NULL)
+		s->s_rc = calloc(1, sizeof(*s->s_rc));
+}
+
+/* An int3 kept by tr_arm_hold that could not be written. */
+static void
+hold_failed(tr_session_t *s, size_t tag, uint64_t addr, void *arg)
+{
+	(void)arg;
+	if (tag != TR_WTAG_INT3) {
+		tr_fast_write_failed(s, tag);
+		return;
+	}
+	if (tr_bkpt_is_fast(s, addr) || tr_bkpt_forget(s, addr) < 0)
+		return;
+	tr_notice(s, TR_NOTE_SITE_LOST, addr, "the int3 at %#llx could not "
+		  "be written: %s; site removed", (unsigned long long)addr,
+		  strerror(errno != 0 ? errno : EFAULT));
+}
+
+void
+tr_arm_flush(tr_session_t *s)
+{
+	tr_wbatch_t *wb = s->s_wb;
+
+	if (wb == NULL) {
+		free(s->s_rc);
+		s->s_rc = NULL;
+		return;
+	}
+	free(s->s_rc);
+	s->s_rc = NULL;
+	s->s_wb = NULL;
+	tr_wbatch_flush(s, wb, hold_failed, NULL);
+	free(wb);
+	/* the int3s are in: a site without a slot goes as any other */
+	tr_bkpt_place_slots(s);
+}
+
 ssize_t
 tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 {
 	ssize_t n;
 
-	n = tr_mem_read_raw(s, addr, buf, len);
+	n = cached(s, addr, buf, len);
+	if (n < 0)
+		n = tr_mem_read_raw(s, addr, buf, len);
 	if (n > 0) {
 		tr_bkpt_overlay(s, addr, buf, (size_t)n);
 		tr_fast_overlay(s, addr, buf, (size_t)n);
@@ -111,6 +217,7 @@ write_fd(int fd, uint64_t addr, const void *buf, size_t len)
 int
 tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf, size_t len)
 {
+	tr_rcache_drop(s, addr, len);
 	return write_fd(s->s_memfd, addr, buf, len);
 }
 
@@ -208,8 +315,8 @@ cmp_seq(const void *a, const void *b)
 
 size_t
 tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
-		void (*failed)(tr_session_t *s, size_t tag, void *arg),
-		void *arg)
+		void (*failed)(tr_session_t *s, size_t tag, uint64_t addr,
+		void *arg), void *arg)
 {
 	uint8_t *buf;
 	size_t i, j, k, nfail = 0;
@@ -247,7 +354,8 @@ tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
 			if (write_one(s, &b->wb_v[k]) < 0) {
 				nfail++;
 				if (failed != NULL)
-					failed(s, b->wb_v[k].wp_tag, arg);
+					failed(s, b->wb_v[k].wp_tag,
+					    b->wb_v[k].wp_addr, arg);
 			}
 	}
 	free(buf);

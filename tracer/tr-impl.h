@@ -156,6 +156,8 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
+	struct tr_wbatch *s_wb;		/* tr_arm_hold's writes, or NULL */
+	struct tr_rcache *s_rc;		/* tr_arm_hold's reads, or NULL */
 	struct tr_fast	*s_fast;	/* the fast path (tracer/fast/), NULL
 					 * if never asked for */
 	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
@@ -212,8 +214,12 @@ int	tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
 	    const uint8_t *bytes, size_t n, const uint8_t *only_over,
 	    size_t tag);
 size_t	tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
-	    void (*failed)(tr_session_t *s, size_t tag, void *arg),
-	    void *arg);
+	    void (*failed)(tr_session_t *s, size_t tag, uint64_t addr,
+	    void *arg), void *arg);
+void	tr_rcache_drop(tr_session_t *s, uint64_t addr, size_t len);
+#define TR_WTAG_INT3	((size_t)-1)	/* tr_bkpt_insert's int3 */
+void	tr_fast_write_failed(tr_session_t *s, size_t i);
+void	tr_bkpt_place_slots(tr_session_t *s);
 
 /* counter.c */
 void	tr_counter_restore_all(tr_session_t *s);

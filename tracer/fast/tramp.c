@@ -324,21 +324,34 @@ live_site(const tr_session_t *s, uint64_t addr)
 	return (tr_fsite_t *)aa.aa_fs;
 }
 
-/* The live whole-function site whose return site is addr, or NULL. */
+static bool
+is_whole_of(const tr_fsite_t *fs, void *arg)
+{
+	struct at_addr *aa = arg;
+
+	if (!fs->fs_whole || fs->fs_retaddr != aa->aa_addr)
+		return false;
+	aa->aa_fs = fs;
+	return true;
+}
+
+/*
+ * The live whole-function site whose return site is addr, or NULL: its
+ * jump starts at the function, less than TR_RELOC_MAX bytes before its
+ * ret (build_whole), so the index finds it by its first byte.
+ */
 static tr_fsite_t *
 whole_of(const tr_session_t *s, uint64_t addr)
 {
 	const struct tr_fast *fa = s->s_fast;
-	size_t i;
+	struct at_addr aa = { addr, NULL };
 
-	/* Asked at every breakpoint inserted or removed: no walk for none. */
+	/* Asked at every breakpoint inserted or removed: none, no look. */
 	if (fa == NULL || fa->fa_nwhole == 0)
 		return NULL;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_whole &&
-		    fa->fa_sites[i].fs_retaddr == addr)
-			return &fa->fa_sites[i];
-	return NULL;
+	tr_fidx_from(fa, addr >= TR_RELOC_MAX ? addr - TR_RELOC_MAX : 0, addr,
+	    is_whole_of, &aa);
+	return (tr_fsite_t *)aa.aa_fs;
 }
 
 bool
@@ -1594,17 +1607,24 @@ cmp_fn(const void *a, const void *b)
 }
 
 /* A jump the batch could not write: the site stays int3. */
-static void
-arm_failed(tr_session_t *s, size_t i, void *arg)
+void
+tr_fast_write_failed(tr_session_t *s, size_t i)
 {
 	tr_fsite_t *fs = &s->s_fast->fa_sites[i];
 
-	(void)arg;
 	fs->fs_live = false;
 	s->s_st.st_fast--;
 	fs->fs_why = TR_FW_WRITE;
 	if (fs->fs_whole)
 		fs[1].fs_why = TR_FW_WRITE;
+}
+
+static void
+arm_failed(tr_session_t *s, size_t i, uint64_t addr, void *arg)
+{
+	(void)addr;
+	(void)arg;
+	tr_fast_write_failed(s, i);
 }
 
 /*
@@ -1617,7 +1637,7 @@ int
 tr_fast_arm(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
-	tr_wbatch_t wb = { NULL, 0, 0 };
+	tr_wbatch_t local = { NULL, 0, 0 }, *wb = s->s_wb ? s->s_wb : &local;
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
@@ -1697,7 +1717,7 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		}
 		if (tr_fidx_add(fa, (size_t)(fs - fa->fa_sites)) < 0 ||
-		    tr_wbatch_add(s, &wb, fs->fs_p0, fs->fs_text, fs->fs_n,
+		    tr_wbatch_add(s, wb, fs->fs_p0, fs->fs_text, fs->fs_n,
 				  NULL, (size_t)(fs - fa->fa_sites)) < 0) {
 			fs->fs_why = TR_FW_WRITE;
 			if (whole)
@@ -1714,7 +1734,8 @@ broken:
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++)
 		fa->fa_sites[i].fs_why = TR_FW_PROC;
 out:
-	tr_wbatch_flush(s, &wb, arm_failed, NULL);
+	/* tr_arm_hold's batch is written by tr_arm_flush */
+	tr_wbatch_flush(s, &local, arm_failed, NULL);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
