@@ -583,6 +583,14 @@ int
 tr_fast_arm(tr_session_t *s);
 
 /*
+ * pidtrace's own view of the trampolines let go of after a bulk change
+ * (tr_fast_arm does it; the host after setting every site's entry):
+ * they stay where the process runs them, and nothing else changes.
+ */
+void
+tr_fast_trim(tr_session_t *s);
+
+/*
  * The sites asked for that stayed int3 when they were armed, each told
  * once: fn(arg, cookie, addr, why), why a short phrase ("code may jump
  * into the bytes a jump would replace").  When the whole process cannot

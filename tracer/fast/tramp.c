@@ -251,6 +251,29 @@ tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry)
 	return 0;
 }
 
+/*
+ * pidtrace's view of the trampoline chunks given back: the pages stay
+ * in the memfd, where the process runs them, and come back into the
+ * view at the next access.  Every function of node has 80 MB of
+ * trampolines, counted in pidtrace's RSS once written.
+ */
+void
+tr_fast_trim(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t lo, hi;
+	unsigned c;
+
+	if (fa == NULL || fa->fa_map == NULL)
+		return;
+	for (c = 0; c < fa->fa_nchunk; c++) {
+		lo = fa->fa_chunk[c].ch_off;
+		hi = (lo + fa->fa_chunk[c].ch_used) & ~(uint64_t)(TR_PAGE - 1);
+		if (lo % TR_PAGE == 0 && hi > lo && hi <= fa->fa_mapsz)
+			madvise(fa->fa_map + lo, hi - lo, MADV_DONTNEED);
+	}
+}
+
 /* Whether pc lies in clause code placed by tr_fast_code. */
 static bool
 in_code(const struct tr_fast *fa, uint64_t pc)
@@ -1726,6 +1749,9 @@ tr_fast_arm(tr_session_t *s)
 		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
+		/* the chunks written so far out of pidtrace's RSS */
+		if (s->s_st.st_fast % 4096 == 0)
+			tr_fast_trim(s);
 	}
 	scan_free(&fn);
 	free(pc.pc_v);
@@ -1736,6 +1762,7 @@ broken:
 out:
 	/* tr_arm_hold's batch is written by tr_arm_flush */
 	tr_wbatch_flush(s, &local, arm_failed, NULL);
+	tr_fast_trim(s);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
