@@ -80,12 +80,12 @@ run_once() {
 		n=-
 	else
 		/usr/bin/time -f '%e %U %S %M' -o $T/time.$tag \
-		    $pt "$@" ${SCALE_X:-} -v -n \
-		    "$D END { printa(\"%@d\\n\", @); }" \
+		    $pt "$@" ${SCALE_X:-} -q -v -n \
+		    "$D END { printa(\"firings %@d\\n\", @); }" \
 		    -c "$node -e console.log(1+1)" >$T/out.$tag 2>$T/err.$tag
-		# node's own line is "2"; the count is the last number after
-		n=$(sed -n '/^2$/,$p' $T/out.$tag | sed 1d |
-		    grep -E '^ *[0-9]+$' | tail -1 | tr -d ' ')
+		# -q: no probe lines, so the count has a line of its own
+		# (without it, dtrace's END line holds it); node's is "2"
+		n=$(sed -n 's/^firings \([0-9][0-9]*\)$/\1/p' $T/out.$tag)
 		grep -qx 2 $T/out.$tag || n="none (node printed no 2)"
 		[ -n "$n" ] || n="none"
 	fi
