@@ -307,6 +307,8 @@ void	tr_fast_forget(tr_session_t *s);
 void	tr_fast_free(tr_session_t *s);
 bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
 bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
+bool	tr_fast_ours(const tr_session_t *s, uint64_t pc);	/* in our
+								 * chunks */
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
@@ -324,6 +326,6 @@ size_t	tr_ring_drain_all(bool force, size_t max);
 bool	tr_ring_check_due(const tr_session_t *s);	/* a shard stalled:
 							 * a stall check */
 int	tr_ring_stall_check(tr_session_t *s);
-void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
+void	tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on);
 
 #endif /* PIDTRACE_TR_IMPL_H */

@@ -125,6 +125,7 @@ struct tr_fast {
 	size_t		fa_ringsz;
 	uint32_t	fa_nslots;	/* per shard, a power of two */
 	uint32_t	fa_tidoff;	/* tid's offset in glibc's TCB */
+	bool		fa_gettid;	/* no TCB holds it: the key by gettid */
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
 	tr_chunk_t	fa_chunk[TR_MAXCHUNK];

@@ -14,6 +14,8 @@
  *	rdfsbase %rax; test; jz 1f	fs base 0: no TCB, tid 0
  *	mov %fs:TIDOFF,%r11d; jmp 2f	glibc's tid in its TCB
  *  1:	xor %r11d,%r11d
+ *	(or, where no TCB holds the tid: mov $SYS_gettid,%eax; syscall;
+ *	mov %eax,%r11d; jmp 2f)
  *  2:	shard = tid & 15; claim a slot (ring.c), write cookie, tid,
  *	rdi..r9 (or rax), rdtsc; publish with lock cmpxchg; if full,
  *	lock incq drops
@@ -92,6 +94,16 @@ static const uint8_t template[] = {
 #define T_COOKIE	0x88	/* imm32: the site's index */
 #define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
 #define T_DROPS		0xda	/* imm64: the drops counter */
+
+/*
+ * The tid asked of the kernel, laid over T_RDFS..the block's key's end
+ * (24 bytes) where no TCB holds it: mov $SYS_gettid,%eax; syscall; mov
+ * %eax,%r11d; jmp over the rest.  rcx and r11, which syscall spoils, are
+ * saved already.
+ */
+static const uint8_t gettid_key[12] = {
+	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3, 0xeb, 0x0c
+};
 
 static const uint8_t nop9[9] = {
 	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
@@ -498,11 +510,16 @@ setup(tr_session_t *s)
 	 */
 	fa->fa_rdfsbase = (auxv_val(s->s_memtid, 26 /* AT_HWCAP2 */) &
 			   2 /* HWCAP2_FSGSBASE */) != 0;
+	/*
+	 * The thread key: the tid glibc (or musl) keeps in its TCB, one
+	 * load; else (Go's threads, a runtime of its own, a thread not set
+	 * up yet when a static binary is launched) the kernel's, a gettid
+	 * run by the trampoline: about 0.1 us more a firing, and right
+	 * whatever the thread does with its fs base (doc/TRACER.md, "The
+	 * thread key").
+	 */
 	fa->fa_tidoff = find_tidoff(s);
-	if (fa->fa_tidoff == 0) {
-		broken(s, "%s", "no thread id in the threads' TCB (not glibc?)");
-		return -1;
-	}
+	fa->fa_gettid = fa->fa_tidoff == 0;
 	th = tr_inject_thread(s);
 	if (th == NULL || (sc = scratch(th)) == 0) {
 		broken(s, "%s", "no stopped thread to set it up with");
@@ -1085,12 +1102,21 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	}
 	/* rdtsc into TSC */
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
-	/* the key: the tid in glibc's TCB, 0 with fs base 0 */
-	if (fa->fa_rdfsbase)
-		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
-	tb(&a, "64 8b 04 25");
-	t32(&a, fa->fa_tidoff);
-	tb(&a, "eb 02 31 c0 89 44 24 38");
+	/*
+	 * The key: the tid in glibc's TCB, 0 with fs base 0; where no TCB
+	 * holds it, the kernel's (gettid: r11, the entry, kept in rdx,
+	 * free since rdtsc's value is stored).
+	 */
+	if (fa->fa_gettid) {
+		tb(&a, "4c 89 da b8 ba 00 00 00 0f 05 49 89 d3");
+		tb(&a, "89 44 24 38");
+	} else {
+		if (fa->fa_rdfsbase)
+			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+		tb(&a, "64 8b 04 25");
+		t32(&a, fa->fa_tidoff);
+		tb(&a, "eb 02 31 c0 89 44 24 38");
+	}
 	/* the link, then in */
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
@@ -1182,7 +1208,9 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	memcpy(c + T_DROPS, &fa->fa_ring, 8);
 	if (kind == TR_FAST_ENTRY)
 		memcpy(c + T_RAX, nop9, sizeof(nop9));
-	if (!fa->fa_rdfsbase)
+	if (fa->fa_gettid)
+		memcpy(c + T_RDFS, gettid_key, sizeof(gettid_key));
+	else if (!fa->fa_rdfsbase)
 		memcpy(c + T_RDFS, nop10, sizeof(nop10));
 	*tlen += sizeof(template);
 }
@@ -2026,6 +2054,17 @@ in_chunk(const tr_session_t *s, uint64_t pc)
 }
 
 /*
+ * Whether pc is in our chunks (trampolines, clause code): a system call
+ * made there (a trampoline's gettid, clause code's process_vm_readv) is
+ * ours, not the program's.
+ */
+bool
+tr_fast_ours(const tr_session_t *s, uint64_t pc)
+{
+	return s->s_fast != NULL && in_chunk(s, pc);
+}
+
+/*
  * A pc of a trampoline saved in a signal frame (sigframe.c): its exact
  * original where there is one, as tr_fast_fixup_thread moves a stopped
  * thread: the first byte (nothing ran yet), a relocated instruction, the
@@ -2415,7 +2454,7 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 	struct user_regs_struct r;
 
 	if (fa == NULL || fa->fa_ring == 0 || fa->fa_rdfsbase ||
-	    s->s_st.st_fast == 0)
+	    fa->fa_gettid || s->s_st.st_fast == 0)
 		return true;
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 || r.fs_base != 0)
 		return true;
