@@ -27,7 +27,7 @@ t_targets_fp_unwind_SOURCES = t/targets/fp-unwind.cc t/targets/fp-proto.h
 t_targets_fp_unwind_CXXFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_unwind_LDFLAGS = -pthread
 
-EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go
+EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go t/targets/fp-gokey.go
 FASTPATH_SH_TESTS = \
 	t/fastpath/asm.sh t/fastpath/asm-int3.sh t/fastpath/asm-record.sh \
 	t/fastpath/threads.sh t/fastpath/threads-int3.sh \
@@ -46,7 +46,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/dlopen-record.sh \
 	t/fastpath/lpad.sh \
 	t/fastpath/into.sh t/fastpath/into-int3.sh \
-	t/fastpath/require.sh t/fastpath/unseen.sh
+	t/fastpath/require.sh t/fastpath/unseen.sh t/fastpath/gokey.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go
