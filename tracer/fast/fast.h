@@ -128,6 +128,7 @@ struct tr_fast {
 	bool		fa_gettid;	/* no TCB holds it: the key by gettid */
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
+	char		fa_revwhy[96];	/* which, for fa_why */
 	tr_chunk_t	fa_chunk[TR_MAXCHUNK];
 	unsigned	fa_nchunk;
 	tr_fsite_t	*fa_sites;

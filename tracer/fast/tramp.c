@@ -2443,21 +2443,42 @@ tr_fast_free(tr_session_t *s)
 }
 
 /*
- * A new thread at its first stop: may it run trampolines?  Not with fs
- * base 0 when the trampolines cannot check it (no rdfsbase): then the
- * whole process goes back to int3 (tr_fast_revert, from the loop).
+ * A new thread at its first stop: may it run trampolines?  Where the key
+ * is the tid in the TCB (find_tidoff), only if its TCB holds its tid:
+ * a thread pointer of its own (a raw clone with CLONE_SETTLS, a runtime
+ * unlike the rest) would give another thread's key or none, so the whole
+ * process goes back to int3 (tr_fast_revert, from the loop).  So does
+ * fs base 0 when the trampolines cannot check it (no rdfsbase).  Keyed
+ * by gettid, every thread may.  The TCB is written before the thread
+ * runs: pthread_create's clone has the kernel store the tid there
+ * (CLONE_PARENT_SETTID) before either side returns.
  */
 bool
 tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 {
 	struct tr_fast *fa = s->s_fast;
 	struct user_regs_struct r;
+	uint32_t tid = 0;
 
-	if (fa == NULL || fa->fa_ring == 0 || fa->fa_rdfsbase ||
-	    fa->fa_gettid || s->s_st.st_fast == 0)
+	if (fa == NULL || fa->fa_ring == 0 || fa->fa_gettid ||
+	    s->s_st.st_fast == 0)
 		return true;
-	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 || r.fs_base != 0)
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return true;	/* gone: nothing of it will run */
+	if (r.fs_base == 0) {
+		if (fa->fa_rdfsbase)
+			return true;
+		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "a thread "
+			 "without a TCB (fs base 0) appeared: back to int3");
+	} else if (tr_read(s, r.fs_base + fa->fa_tidoff, &tid,
+			   sizeof(tid)) == (ssize_t)sizeof(tid) &&
+		   tid == (uint32_t)th->th_tid) {
 		return true;
+	} else {
+		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "thread %d's "
+			 "TCB does not hold its id (a thread pointer of its "
+			 "own): back to int3", (int)th->th_tid);
+	}
 	fa->fa_revert = true;
 	return false;
 }
@@ -2491,7 +2512,6 @@ tr_fast_revert(tr_session_t *s)
 		s->s_st.st_fast--;
 	}
 	fa->fa_broken = true;
-	snprintf(fa->fa_why, sizeof(fa->fa_why), "a thread without a "
-		 "TCB (fs base 0) appeared: back to int3");
+	snprintf(fa->fa_why, sizeof(fa->fa_why), "%s", fa->fa_revwhy);
 	tr_notice(s, TR_NOTE_FAST_OFF, 0, "%s", fa->fa_why);
 }
