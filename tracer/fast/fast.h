@@ -45,7 +45,7 @@
 typedef struct tr_rec {
 	uint64_t	r_seq;		/* Vyukov: pos + 1 once published */
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
-	uint32_t	r_tid;		/* from the TCB; 0 if fs base is 0 */
+	uint32_t	r_tid;		/* TCB's or gettid's; 0: fs base 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
 	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax; from
 					 * a context (TR_RF_CTX): its args */
