@@ -16,6 +16,8 @@
 #    attach: fast, and per thread exact, both count() and a self->
 #    script (self->n counted up at each entry, read at the return), while
 #    the threads swap and share fs bases: no state mixed;
+#  - with syscall probes on, syscall::gettid counts the program's own
+#    calls (strace's count), none of the trampolines';
 #  - raw threads made after a glibc process was set up with the TCB's
 #    key: pidtrace says the process goes back to int3, and the counts
 #    are exact;
@@ -85,6 +87,26 @@ if command -v musl-gcc >/dev/null; then
 		fail "musl -c: pidtrace exited $?: $(cat "$T/mc.err")"
 	check mc
 	no_drops "$T/mc.err"
+	# With syscall probes on, the trampolines' own gettid calls are
+	# not the program's: syscall::gettid counts what strace counts.
+	if command -v strace >/dev/null; then
+		strace -f -qq -e trace=gettid -o "$T/st.txt" \
+		    "$MUSL" pthread $g $n </dev/null >/dev/null 2>&1 ||
+			fail "strace of the musl build failed"
+		sg=$(grep -c 'gettid()' "$T/st.txt")
+		bounded 120 "${PT0[@]}" -q -o "$T/ms.d" -n "$C
+		    syscall::gettid:entry { @g = count(); }
+		    syscall::gettid:return { @r = count(); }
+		    END { printa(\"e %@d\n\", @g); printa(\"r %@d\n\", @r); }" \
+		    -c "$MUSL pthread $g $n" </dev/null >"$T/ms.out" \
+		    2>"$T/ms.err" ||
+			fail "musl -c with gettid probes: $(cat "$T/ms.err")"
+		check ms
+		[ "$(count "$T/ms.d" e)" = "$sg" ] &&
+		    [ "$(count "$T/ms.d" r)" = "$sg" ] ||
+			fail "ms: gettid $(count "$T/ms.d" e)/$(count "$T/ms.d" r) times, strace saw $sg"
+		say "ok: ms: the program's $sg gettid calls, none of ours"
+	fi
 else
 	say "musl-gcc not installed (Debian's musl-tools): no musl build"
 fi
