@@ -222,6 +222,9 @@ enum {
 	TR_NOTE_LEFT_TRACED,		/* a thread stays traced until
 					 * pidtrace exits (a vfork parent
 					 * whose child never exec'd) */
+	TR_NOTE_FAST_KEY,		/* the fast path's trampolines ask
+					 * the kernel for the thread's id
+					 * from now on: slower a little */
 };
 
 /*

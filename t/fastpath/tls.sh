@@ -19,8 +19,9 @@
 #  - with syscall probes on, syscall::gettid counts the program's own
 #    calls (strace's count), none of the trampolines';
 #  - raw threads made after a glibc process was set up with the TCB's
-#    key: pidtrace says the process goes back to int3, and the counts
-#    are exact;
+#    key, alone (late) or while pthreads fire (mixed): pidtrace says the
+#    trampolines ask the kernel from then on, every probe stays fast and
+#    per thread exact, both count() and self->;
 #  - after each detach the text equals the file and no mapping is left.
 . "$top_srcdir/t/fastpath/fplib.sh"
 
@@ -111,9 +112,23 @@ else
 	say "musl-gcc not installed (Debian's musl-tools): no musl build"
 fi
 
-# Raw threads made after the set-up took glibc's TCB for the key.
-attach_run late "$C" "$TLS" late $g $n
-check late
-grep -q "^pidtrace: pid [0-9]*: probes stop the thread at each firing: thread [0-9]*'s TCB does not hold its id (a thread pointer of its own): back to int3\$" \
-    "$T/late.err" || fail "late: no fall back said: $(cat "$T/late.err")"
-say "ok: late: back to int3, said"
+# Raw threads made after the set-up took glibc's TCB for the key: the
+# trampolines are switched to gettid with every thread stopped, some of
+# them inside record blocks (mixed).
+KEYED="^pidtrace: pid [0-9]*: thread [0-9]*'s TCB does not hold its id \
+(a thread pointer of its own): threads are keyed by gettid from now on \
+(a system call more a firing)\$"
+for m in late mixed; do
+	PT=("${FAST[@]}")
+	attach_run "$m" "$C" "$TLS" $m $g $n
+	attach_run "$m-s" "$S" "$TLS" $m $g $n
+	PT=("${PT0[@]}")
+	for r in "$m" "$m-s"; do
+		case $r in *-s) check "$r" s ;; *) check "$r" ;; esac
+		grep -q "$KEYED" "$T/$r.err" ||
+			fail "$r: the new key not said: $(cat "$T/$r.err")"
+		grep -v "$KEYED" "$T/$r.err" >"$T/$r.rest"
+		no_drops "$T/$r.rest"
+	done
+	say "ok: $m: keyed by gettid from the new thread on, said, exact"
+done

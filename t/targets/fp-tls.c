@@ -14,6 +14,9 @@
  *				threads had, and share them
  *	fp-tls late G N		as ownfs, the threads started after the
  *				handshake
+ *	fp-tls mixed G N	G / 2 threads of pthread_create after the
+ *				handshake, then, once the first made N / 4
+ *				calls, G - G / 2 raw ones as in late
  *
  * Each thread calls fp_add() N times.  Prints "ready pid=N", waits for a
  * line on stdin (EOF too), then "tid T calls C" for each thread (T from
@@ -37,7 +40,7 @@
 static volatile int start;
 static long n;
 static int g;
-static long calls[MAXT];
+static volatile long calls[MAXT];
 static volatile int tids[MAXT];
 static volatile int ctid[MAXT];		/* CLONE_CHILD_CLEARTID's */
 static long blocks[MAXT][512] __attribute__((aligned(4096)));
@@ -125,7 +128,7 @@ main(int argc, char **argv)
 {
 	pthread_t pt[MAXT];
 	char line[64];
-	int k, raw, early;
+	int k, raw, early, mixed;
 	long all = 0;
 
 	if (argc != 4 || (g = atoi(argv[2])) < 1 || g > MAXT ||
@@ -135,6 +138,7 @@ main(int argc, char **argv)
 	}
 	raw = strcmp(argv[1], "pthread") != 0;
 	early = strcmp(argv[1], "ownfs") == 0;
+	mixed = strcmp(argv[1], "mixed") == 0;
 	for (k = 0; early && k < g; k++)
 		if (raw_start(k) < 0)
 			return 1;
@@ -145,13 +149,19 @@ main(int argc, char **argv)
 	fflush(stdout);
 	if (fgets(line, sizeof(line), stdin) == NULL)
 		line[0] = 0;
-	for (k = 0; !early && k < g; k++)
-		if (raw ? raw_start(k) < 0 :
+	for (k = 0; !early && k < g; k++) {
+		if (mixed && k == g / 2) {
+			start = 1;
+			while (calls[0] < n / 4)
+				sched_yield();
+		}
+		if (raw && (!mixed || k >= g / 2) ? raw_start(k) < 0 :
 		    pthread_create(&pt[k], NULL, pt_main, (void *)(long)k) != 0)
 			return 1;
+	}
 	start = 1;
 	for (k = 0; k < g; k++) {
-		if (raw)
+		if (raw && (!mixed || k >= g / 2))
 			while (ctid[k] != 0)
 				sched_yield();
 		else

@@ -88,6 +88,9 @@ typedef struct tr_fsite {
 	uint64_t	fs_word2;	/* and of its return record's (whole) */
 	uint16_t	fs_plain, fs_plain2;	/* each record block's plain
 						 * template, from its start */
+	uint16_t	fs_ckey, fs_ckey2;	/* each context block's key
+						 * load, from its start; 0 if
+						 * none */
 } tr_fsite_t;
 
 /* Why a site asked for stays int3 (fs_why; tramp.c's why_text). */

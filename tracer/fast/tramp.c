@@ -1064,7 +1064,8 @@ static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
  */
 static void
 emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
-	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain)
+	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain,
+	 uint16_t *ckey)
 {
 	tasm_t a;
 	unsigned i;
@@ -1105,8 +1106,9 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	/*
 	 * The key: the tid in glibc's TCB, 0 with fs base 0; where no TCB
 	 * holds it, the kernel's (gettid: r11, the entry, kept in rdx,
-	 * free since rdtsc's value is stored).
+	 * free since rdtsc's value is stored).  Its offset for rekey().
 	 */
+	*ckey = (uint16_t)a.ta_n;
 	if (fa->fa_gettid) {
 		tb(&a, "4c 89 da b8 ba 00 00 00 0f 05 49 89 d3");
 		tb(&a, "89 44 24 38");
@@ -1219,12 +1221,13 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 static void
 emit_block(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	   size_t *tlen, uint32_t site, int kind, size_t *wfix,
-	   uint16_t *plain)
+	   uint16_t *plain, uint16_t *ckey)
 {
 	*wfix = 0;
 	*plain = 0;
+	*ckey = 0;
 	if (fs->fs_ctx)
-		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain);
+		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain, ckey);
 	else
 		emit_record(fa, code, tlen, site, kind);
 }
@@ -1331,7 +1334,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 		goto refuse;
 	e->fs_rec_lo = 0;
 	emit_block(fa, e, code, &tlen, (uint32_t)(e - fa->fa_sites),
-		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain);
+		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain, &e->fs_ckey);
 	e->fs_rec_hi = (uint16_t)tlen;
 	e->fs_nins = 0;
 	for (i = 0; i + 1 < cnt; i++) {
@@ -1343,7 +1346,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	}
 	e->fs_rec2_lo = (uint16_t)tlen;
 	emit_block(fa, r, code, &tlen, (uint32_t)(r - fa->fa_sites),
-		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2);
+		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2, &e->fs_ckey2);
 	e->fs_rec2_hi = (uint16_t)tlen;
 	e->fs_tend = (uint16_t)tlen;
 	code[tlen++] = 0xc3;
@@ -1477,7 +1480,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	}
 	fs->fs_rec_lo = (uint16_t)tlen;
 	emit_block(fa, fs, code, &tlen, site, fs->fs_kind, &wfix,
-		   &fs->fs_plain);
+		   &fs->fs_plain, &fs->fs_ckey);
 	fs->fs_rec_hi = (uint16_t)tlen;
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		for (i = 0; i < cnt; i++) {
@@ -2446,10 +2449,11 @@ tr_fast_free(tr_session_t *s)
  * A new thread at its first stop: may it run trampolines?  Where the key
  * is the tid in the TCB (find_tidoff), only if its TCB holds its tid:
  * a thread pointer of its own (a raw clone with CLONE_SETTLS, a runtime
- * unlike the rest) would give another thread's key or none, so the whole
- * process goes back to int3 (tr_fast_revert, from the loop).  So does
- * fs base 0 when the trampolines cannot check it (no rdfsbase).  Keyed
- * by gettid, every thread may.  The TCB is written before the thread
+ * unlike the rest) would give another thread's key or none, so the
+ * whole process is keyed by gettid from then on, or goes back to int3
+ * when that cannot be done (tr_fast_revert, from the loop, every thread
+ * stopped).  So does fs base 0 when the trampolines cannot check it (no
+ * rdfsbase).  Keyed by gettid, every thread may.  The TCB is written before the thread
  * runs: pthread_create's clone has the kernel store the tid there
  * (CLONE_PARENT_SETTID) before either side returns.
  */
@@ -2469,7 +2473,7 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 		if (fa->fa_rdfsbase)
 			return true;
 		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "a thread "
-			 "without a TCB (fs base 0) appeared: back to int3");
+			 "without a TCB (fs base 0) appeared");
 	} else if (tr_read(s, r.fs_base + fa->fa_tidoff, &tid,
 			   sizeof(tid)) == (ssize_t)sizeof(tid) &&
 		   tid == (uint32_t)th->th_tid) {
@@ -2477,15 +2481,164 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 	} else {
 		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "thread %d's "
 			 "TCB does not hold its id (a thread pointer of its "
-			 "own): back to int3", (int)th->th_tid);
+			 "own)", (int)th->th_tid);
 	}
 	fa->fa_revert = true;
 	return false;
 }
 
+/* The chunk holding tracee address a. */
+static tr_chunk_t *
+chunk_of(struct tr_fast *fa, uint64_t a)
+{
+	unsigned c;
+
+	for (c = 0; c < fa->fa_nchunk; c++)
+		if (a >= fa->fa_chunk[c].ch_addr &&
+		    a < fa->fa_chunk[c].ch_addr + TR_CHUNK)
+			return &fa->fa_chunk[c];
+	return NULL;
+}
+
+/* jmp rel32 from tracee address from to to, both in chunk ch. */
+static void
+put_jmp(struct tr_fast *fa, const tr_chunk_t *ch, uint64_t from, uint64_t to)
+{
+	uint8_t *p = fa->fa_map + ch->ch_off + (from - ch->ch_addr);
+	int32_t d = (int32_t)(int64_t)(to - (from + 5));
+
+	p[0] = 0xe9;
+	memcpy(p + 1, &d, 4);
+}
+
 /*
- * Every thread stopped: every fast site back to its int3, the threads in
- * trampolines moved out; the mappings stay until the end.
+ * The key loads of a trampoline's blocks, the plain one's and the
+ * context block's, each given a stub that asks the kernel: the load's
+ * first instruction (rdfsbase, 5 bytes, or without rdfsbase a 10-byte
+ * nop or the 8-byte %fs load) becomes a jmp to it, and the stub jumps
+ * back past the load.  No other byte changes, so a thread that a signal
+ * handler interrupted anywhere in the load comes back to the code it
+ * left: inside it, to the rest of the old load (its TCB was checked);
+ * at its start, to the jmp.
+ */
+#define STUB_PLAIN	16
+#define STUB_CTX	32
+static const uint8_t stub_plain[10] = {	/* gettid into r11d */
+	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3
+};
+static const uint8_t stub_ctx[13] = {	/* gettid into eax, r11 kept */
+	0x4c, 0x89, 0xda, 0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x49,
+	0x89, 0xd3
+};
+
+static void
+stub_at(struct tr_fast *fa, const tr_chunk_t *ch, uint64_t *at,
+	uint64_t load, const uint8_t *c, size_t n, size_t size, uint64_t back)
+{
+	uint8_t *p = fa->fa_map + ch->ch_off + (*at - ch->ch_addr);
+
+	memcpy(p, c, n);
+	put_jmp(fa, ch, *at + n, back);
+	memset(p + n + 5, 0xcc, size - n - 5);
+	put_jmp(fa, ch, load, *at);
+	*at += size;
+}
+
+/*
+ * Every thread stopped: the live trampolines keyed by gettid from now
+ * on (fa_gettid), through stubs placed after each chunk's trampolines
+ * and counted as clause code (in_code: a thread stopped in one is
+ * stepped back to its block, a signal frame there keeps the chunks).
+ * The keys do not change: the TCB held each thread's tid.  False, and
+ * nothing written, when a chunk has no room.
+ */
+static bool
+rekey(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t need[TR_MAXCHUNK], at[TR_MAXCHUNK], *nc, t, lo, k;
+	uint16_t blk[2][3];
+	tr_chunk_t *ch;
+	tr_thread_t *th;
+	unsigned c, b, nb;
+	size_t i;
+
+	memset(need, 0, sizeof(need));
+	for (i = 0; i < fa->fa_nsites; i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		if ((ch = chunk_of(fa, fs->fs_tramp)) == NULL)
+			return false;
+		c = (unsigned)(ch - fa->fa_chunk);
+		need[c] += (STUB_PLAIN + (fs->fs_ckey ? STUB_CTX : 0)) *
+			   (fs->fs_whole ? 2 : 1);
+	}
+	for (c = 0; c < fa->fa_nchunk; c++)
+		if (fa->fa_chunk[c].ch_used + need[c] > TR_CHUNK)
+			return false;
+	nc = realloc(fa->fa_code, (fa->fa_ncode + fa->fa_nchunk) * 2 *
+		     sizeof(*nc));
+	if (nc == NULL)
+		return false;
+	fa->fa_code = nc;
+	/* A vfork child's firings carry its own tid from now on. */
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, th->th_tid, false);
+	for (c = 0; c < fa->fa_nchunk; c++)
+		at[c] = fa->fa_chunk[c].ch_addr + fa->fa_chunk[c].ch_used;
+	for (i = 0; i < fa->fa_nsites; i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		ch = chunk_of(fa, fs->fs_tramp);
+		c = (unsigned)(ch - fa->fa_chunk);
+		t = fs->fs_tramp;
+		nb = 0;
+		blk[nb][0] = fs->fs_rec_lo;
+		blk[nb][1] = fs->fs_plain;
+		blk[nb++][2] = fs->fs_ckey;
+		if (fs->fs_whole) {
+			blk[nb][0] = fs->fs_rec2_lo;
+			blk[nb][1] = fs->fs_plain2;
+			blk[nb++][2] = fs->fs_ckey2;
+		}
+		for (b = 0; b < nb; b++) {
+			lo = t + blk[b][0];
+			k = lo + blk[b][1] + T_RDFS;
+			stub_at(fa, ch, &at[c], k, stub_plain,
+				sizeof(stub_plain), STUB_PLAIN, k + 24);
+			if (blk[b][2] == 0)
+				continue;
+			k = lo + blk[b][2];
+			stub_at(fa, ch, &at[c], k, stub_ctx, sizeof(stub_ctx),
+				STUB_CTX, k + (fa->fa_rdfsbase ? 22 : 12));
+		}
+	}
+	for (c = 0; c < fa->fa_nchunk; c++) {
+		ch = &fa->fa_chunk[c];
+		if (need[c] == 0)
+			continue;
+		nc[2 * fa->fa_ncode] = ch->ch_addr + ch->ch_used;
+		nc[2 * fa->fa_ncode + 1] = at[c];
+		fa->fa_ncode++;
+		ch->ch_used += (uint32_t)need[c];
+	}
+	fa->fa_gettid = true;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, th->th_tid, true);
+	return true;
+}
+
+/*
+ * Every thread stopped, a thread the TCB's key cannot name having
+ * appeared: every trampoline keyed by gettid (rekey), else every fast
+ * site back to its int3, the threads in trampolines moved out; the
+ * mappings stay until the end.
  */
 void
 tr_fast_revert(tr_session_t *s)
@@ -2496,6 +2649,12 @@ tr_fast_revert(tr_session_t *s)
 	size_t i;
 
 	fa->fa_revert = false;
+	if (rekey(s)) {
+		tr_notice(s, TR_NOTE_FAST_KEY, 0, "%s: threads are keyed by "
+			  "gettid from now on (a system call more a firing)",
+			  fa->fa_revwhy);
+		return;
+	}
 	for (th = s->s_all; th != NULL; th = th->th_all)
 		if (th->th_stopped && !th->th_zombie &&
 		    th->th_kind == TR_KIND_THREAD)
@@ -2512,6 +2671,7 @@ tr_fast_revert(tr_session_t *s)
 		s->s_st.st_fast--;
 	}
 	fa->fa_broken = true;
-	snprintf(fa->fa_why, sizeof(fa->fa_why), "%s", fa->fa_revwhy);
+	snprintf(fa->fa_why, sizeof(fa->fa_why), "%s: back to int3",
+		 fa->fa_revwhy);
 	tr_notice(s, TR_NOTE_FAST_OFF, 0, "%s", fa->fa_why);
 }
