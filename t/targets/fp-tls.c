@@ -46,6 +46,8 @@ static volatile int ctid[MAXT];		/* CLONE_CHILD_CLEARTID's */
 static long blocks[MAXT][512] __attribute__((aligned(4096)));
 static volatile long sink;
 
+long fp_add(long i, long k);
+
 __attribute__((noinline)) long
 fp_add(long i, long k)
 {
