@@ -307,8 +307,8 @@ void	tr_fast_forget(tr_session_t *s);
 void	tr_fast_free(tr_session_t *s);
 bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
 bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
-bool	tr_fast_ours(const tr_session_t *s, uint64_t pc);	/* in our
-								 * chunks */
+bool	tr_fast_ours(const tr_session_t *s, uint64_t pc);	/* pc in
+							 * our chunks */
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);

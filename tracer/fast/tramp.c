@@ -2453,9 +2453,9 @@ tr_fast_free(tr_session_t *s)
  * whole process is keyed by gettid from then on, or goes back to int3
  * when that cannot be done (tr_fast_revert, from the loop, every thread
  * stopped).  So does fs base 0 when the trampolines cannot check it (no
- * rdfsbase).  Keyed by gettid, every thread may.  The TCB is written before the thread
- * runs: pthread_create's clone has the kernel store the tid there
- * (CLONE_PARENT_SETTID) before either side returns.
+ * rdfsbase).  Keyed by gettid, every thread may.  The TCB is written
+ * before the thread runs: pthread_create's clone has the kernel store
+ * the tid there (CLONE_PARENT_SETTID) before either side returns.
  */
 bool
 tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
