@@ -234,8 +234,11 @@ void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
  */
 #define TR_NGREG	23
 #define TR_G_R8		0
+#define TR_G_R9		1
 #define TR_G_R10	2
 #define TR_G_R11	3
+#define TR_G_RDI	8
+#define TR_G_RSI	9
 #define TR_G_RDX	12
 #define TR_G_RAX	13
 #define TR_G_RCX	14

@@ -16,6 +16,8 @@
 #    attach: fast, and per thread exact, both count() and a self->
 #    script (self->n counted up at each entry, read at the return), while
 #    the threads swap and share fs bases: no state mixed;
+#  - a vfork child calling fp_add (musl, -c: keyed by its own tid) is
+#    not counted, as the int3 path fires nothing for it;
 #  - with syscall probes on, syscall::gettid counts the program's own
 #    calls (strace's count), none of the trampolines';
 #  - raw threads made after a glibc process was set up with the TCB's
@@ -88,6 +90,15 @@ if command -v musl-gcc >/dev/null; then
 		fail "musl -c: pidtrace exited $?: $(cat "$T/mc.err")"
 	check mc
 	no_drops "$T/mc.err"
+	# A vfork child, keyed by its own tid, calls fp_add in our memory
+	# until it exits: muted, as the int3 path fires nothing for it.
+	bounded 120 "${FAST[@]}" -q -o "$T/mv.d" -n "$C" \
+	    -c "$MUSL vfork $g $n" </dev/null >"$T/mv.out" 2>"$T/mv.err" ||
+		fail "musl vfork: pidtrace exited $?: $(cat "$T/mv.err")"
+	grep -q "^vfork calls=$n\$" "$T/mv.out" ||
+		fail "mv: no vfork child's calls: $(cat "$T/mv.out")"
+	check mv
+	no_drops "$T/mv.err"
 	# With syscall probes on, the trampolines' own gettid calls are
 	# not the program's: syscall::gettid counts what strace counts.
 	if command -v strace >/dev/null; then

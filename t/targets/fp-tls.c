@@ -17,6 +17,9 @@
  *	fp-tls mixed G N	G / 2 threads of pthread_create after the
  *				handshake, then, once the first made N / 4
  *				calls, G - G / 2 raw ones as in late
+ *	fp-tls vfork G N	as pthread, while the main thread vforks a
+ *				child that calls fp_add() N times in our
+ *				memory and exits; prints "vfork calls=N"
  *
  * Each thread calls fp_add() N times.  Prints "ready pid=N", waits for a
  * line on stdin (EOF too), then "tid T calls C" for each thread (T from
@@ -31,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAXT		16
@@ -68,6 +72,15 @@ sys2(long nr, long a, long b)
 	__asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b)
 			 : "rcx", "r11", "memory");
 	return r;
+}
+
+__attribute__((noinline)) static void
+vf_calls(void)
+{
+	long k;
+
+	for (k = 0; k < n; k++)
+		sink += fp_add(k, 99);
 }
 
 static void
@@ -108,6 +121,21 @@ pt_main(void *arg)
 	return NULL;
 }
 
+/* A vfork child calls fp_add() n times in our memory, and exits. */
+__attribute__((noinline)) static int
+vfork_run(void)
+{
+	pid_t c;
+	int st;
+
+	c = vfork();
+	if (c == 0) {
+		vf_calls();
+		sys2(60 /* exit */, 0, 0);
+	}
+	return c > 0 && waitpid(c, &st, 0) == c && st == 0 ? 0 : -1;
+}
+
 static int
 raw_start(int k)
 {
@@ -130,7 +158,7 @@ main(int argc, char **argv)
 {
 	pthread_t pt[MAXT];
 	char line[64];
-	int k, raw, early, mixed;
+	int k, raw, early, mixed, vf;
 	long all = 0;
 
 	if (argc != 4 || (g = atoi(argv[2])) < 1 || g > MAXT ||
@@ -138,7 +166,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: fp-tls pthread|ownfs|late G N\n");
 		return 2;
 	}
-	raw = strcmp(argv[1], "pthread") != 0;
+	vf = strcmp(argv[1], "vfork") == 0;
+	raw = strcmp(argv[1], "pthread") != 0 && !vf;
 	early = strcmp(argv[1], "ownfs") == 0;
 	mixed = strcmp(argv[1], "mixed") == 0;
 	for (k = 0; early && k < g; k++)
@@ -162,6 +191,11 @@ main(int argc, char **argv)
 			return 1;
 	}
 	start = 1;
+	if (vf) {
+		if (vfork_run() < 0)
+			return 1;
+		printf("vfork calls=%ld\n", n);
+	}
 	for (k = 0; k < g; k++) {
 		if (raw && (!mixed || k >= g / 2))
 			while (ctid[k] != 0)

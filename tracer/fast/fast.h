@@ -88,9 +88,12 @@ typedef struct tr_fsite {
 	uint64_t	fs_word2;	/* and of its return record's (whole) */
 	uint16_t	fs_plain, fs_plain2;	/* each record block's plain
 						 * template, from its start */
-	uint16_t	fs_ckey, fs_ckey2;	/* each context block's key
-						 * load, from its start; 0 if
-						 * none */
+	uint16_t	fs_cx[2][3];	/* each record block's context
+					 * block, from its start: its key
+					 * load, the first and the last
+					 * offsets (the jmp to the code)
+					 * where it holds TR_CTX_SIZE bytes
+					 * and 10 words pushed; 0s if none */
 } tr_fsite_t;
 
 /* Why a site asked for stays int3 (fs_why; tramp.c's why_text). */
@@ -132,6 +135,9 @@ struct tr_fast {
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
 	char		fa_revwhy[96];	/* which, for fa_why */
+	uint64_t	(*fa_stub)[3];	/* rekey's stubs: start, end, and
+					 * where each jumps back to */
+	size_t		fa_nstub;
 	tr_chunk_t	fa_chunk[TR_MAXCHUNK];
 	unsigned	fa_nchunk;
 	tr_fsite_t	*fa_sites;

@@ -1065,7 +1065,7 @@ static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
 static void
 emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain,
-	 uint16_t *ckey)
+	 uint16_t *cx)
 {
 	tasm_t a;
 	unsigned i;
@@ -1088,6 +1088,7 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tb(&a, "51 52 56 57 41 50 41 51 41 52 41 53 49 89 c3");
 	tb(&a, "48 81 ec");
 	t32(&a, TR_CTX_SIZE);
+	cx[1] = (uint16_t)a.ta_n;	/* the context and 10 words pushed */
 	if (kind == TR_FAST_ENTRY) {
 		/* rdi rsi rdx rcx r8 r9: untouched so far */
 		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
@@ -1108,7 +1109,7 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	 * holds it, the kernel's (gettid: r11, the entry, kept in rdx,
 	 * free since rdtsc's value is stored).  Its offset for rekey().
 	 */
-	*ckey = (uint16_t)a.ta_n;
+	cx[0] = (uint16_t)a.ta_n;
 	if (fa->fa_gettid) {
 		tb(&a, "4c 89 da b8 ba 00 00 00 0f 05 49 89 d3");
 		tb(&a, "89 44 24 38");
@@ -1123,6 +1124,7 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	cx[2] = (uint16_t)(a.ta_n - 3);	/* jmp *%r11 */
 	tbind(&a, L_BACK);
 	/*
 	 * movq $0,LINK: the stack below the function's rsp keeps what the
@@ -1221,13 +1223,13 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 static void
 emit_block(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	   size_t *tlen, uint32_t site, int kind, size_t *wfix,
-	   uint16_t *plain, uint16_t *ckey)
+	   uint16_t *plain, uint16_t *cx)
 {
 	*wfix = 0;
 	*plain = 0;
-	*ckey = 0;
+	memset(cx, 0, 3 * sizeof(*cx));
 	if (fs->fs_ctx)
-		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain, ckey);
+		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain, cx);
 	else
 		emit_record(fa, code, tlen, site, kind);
 }
@@ -1334,7 +1336,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 		goto refuse;
 	e->fs_rec_lo = 0;
 	emit_block(fa, e, code, &tlen, (uint32_t)(e - fa->fa_sites),
-		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain, &e->fs_ckey);
+		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain, e->fs_cx[0]);
 	e->fs_rec_hi = (uint16_t)tlen;
 	e->fs_nins = 0;
 	for (i = 0; i + 1 < cnt; i++) {
@@ -1346,7 +1348,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	}
 	e->fs_rec2_lo = (uint16_t)tlen;
 	emit_block(fa, r, code, &tlen, (uint32_t)(r - fa->fa_sites),
-		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2, &e->fs_ckey2);
+		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2, e->fs_cx[1]);
 	e->fs_rec2_hi = (uint16_t)tlen;
 	e->fs_tend = (uint16_t)tlen;
 	code[tlen++] = 0xc3;
@@ -1480,7 +1482,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	}
 	fs->fs_rec_lo = (uint16_t)tlen;
 	emit_block(fa, fs, code, &tlen, site, fs->fs_kind, &wfix,
-		   &fs->fs_plain, &fs->fs_ckey);
+		   &fs->fs_plain, fs->fs_cx[0]);
 	fs->fs_rec_hi = (uint16_t)tlen;
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		for (i = 0; i < cnt; i++) {
@@ -2172,6 +2174,36 @@ unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
 }
 
 /*
+ * A signal frame's registers g at offset k of a context block whose
+ * offsets are cx (fs_cx): between its pushes and its jump to the code,
+ * the context and ten words lie on the stack (r11 r10 r9 r8 rdi rsi rdx
+ * rcx rax, then the flags) above the red zone: popped as the block's
+ * end would, the record (none claimed yet) counted as a drop.
+ */
+static bool
+unwind_ctx(tr_session_t *s, pid_t tid, uint64_t k, const uint16_t *cx,
+	   uint64_t *g)
+{
+	static const int regs[10] = { TR_G_R11, TR_G_R10, TR_G_R9, TR_G_R8,
+				      TR_G_RDI, TR_G_RSI, TR_G_RDX, TR_G_RCX,
+				      TR_G_RAX, TR_G_EFL };
+	const tr_thread_t *th = tr_thread_find(s, tid);
+	uint64_t w[10];
+	unsigned i;
+
+	if (cx[1] == 0 || k < cx[1] || k > cx[2] ||
+	    tr_mem_read_pid(tid, g[TR_G_RSP] + TR_CTX_SIZE, w,
+			    sizeof(w)) < 0)
+		return false;
+	for (i = 0; i < 10; i++)
+		g[regs[i]] = w[i];
+	g[TR_G_RSP] += TR_CTX_SIZE + sizeof(w) + 128;
+	if (th != NULL && th->th_kind == TR_KIND_THREAD)
+		s->s_fast->fa_drops++;
+	return true;
+}
+
+/*
  * A trampoline's pc saved in a signal frame: moved to the original code,
  * with the registers a record block had pushed popped back (the record
  * is dropped), as if the probe had not fired.
@@ -2179,9 +2211,24 @@ unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
 static bool
 tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 {
-	const tr_fsite_t *fs = site_of_pc(s, g[TR_G_RIP]);
+	const struct tr_fast *fa = s->s_fast;
+	const tr_fsite_t *fs;
+	const uint16_t *cx;
 	uint64_t off, lo = 0, hi = 0, plain;
+	size_t i;
 
+	/*
+	 * In a stub of rekey's: as at the end of the key load it stands
+	 * for, which is where it goes back to (the registers it changed
+	 * are popped all the same).
+	 */
+	for (i = 0; i < fa->fa_nstub; i++)
+		if (g[TR_G_RIP] >= fa->fa_stub[i][0] &&
+		    g[TR_G_RIP] < fa->fa_stub[i][1]) {
+			g[TR_G_RIP] = fa->fa_stub[i][2];
+			break;
+		}
+	fs = site_of_pc(s, g[TR_G_RIP]);
 	if (fs == NULL)
 		return false;
 	off = g[TR_G_RIP] - fs->fs_tramp;
@@ -2197,14 +2244,19 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 		/*
 		 * A context block (clause code's) before the plain block
 		 * pushes what the template does not: a frame inside it is
-		 * not unwound, and keeps the chunks mapped.  The plain
-		 * block after it is the template, entered at its offset 6.
+		 * unwound only where the context and its pushes are all
+		 * on the stack (the gettid there is where signals come);
+		 * elsewhere it keeps the chunks mapped.  The plain block
+		 * after it is the template, entered at its offset 6.
 		 */
 		plain = lo == fs->fs_rec_lo ? fs->fs_plain : fs->fs_plain2;
-		if (off - lo <= plain && plain != 0)
+		cx = fs->fs_cx[lo == fs->fs_rec_lo ? 0 : 1];
+		if (off - lo <= plain && plain != 0) {
+			if (!unwind_ctx(s, tid, off - lo, cx, g))
+				return false;
+		} else if (!unwind_record(s, tid, off - lo - plain, g)) {
 			return false;
-		if (!unwind_record(s, tid, off - lo - plain, g))
-			return false;
+		}
 		g[TR_G_RIP] = fs->fs_tramp + hi;	/* the block's end */
 	}
 	return tramp_equiv(s, &g[TR_G_RIP]);
@@ -2375,6 +2427,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
 	fa->fa_ncode = 0;
+	fa->fa_nstub = 0;
 }
 
 /* exec: the image is gone, write nothing; a new one may be set up. */
@@ -2441,6 +2494,7 @@ tr_fast_free(tr_session_t *s)
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
+	free(fa->fa_stub);
 	free(fa);
 	s->s_fast = NULL;
 }
@@ -2537,6 +2591,10 @@ stub_at(struct tr_fast *fa, const tr_chunk_t *ch, uint64_t *at,
 {
 	uint8_t *p = fa->fa_map + ch->ch_off + (*at - ch->ch_addr);
 
+	fa->fa_stub[fa->fa_nstub][0] = *at;
+	fa->fa_stub[fa->fa_nstub][1] = *at + n + 5;
+	fa->fa_stub[fa->fa_nstub++][2] = back;
+
 	memcpy(p, c, n);
 	put_jmp(fa, ch, *at + n, back);
 	memset(p + n + 5, 0xcc, size - n - 5);
@@ -2557,6 +2615,8 @@ rekey(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
 	uint64_t need[TR_MAXCHUNK], at[TR_MAXCHUNK], *nc, t, lo, k;
+	uint64_t (*st)[3];
+	size_t nstub = 0;
 	uint16_t blk[2][3];
 	tr_chunk_t *ch;
 	tr_thread_t *th;
@@ -2572,8 +2632,13 @@ rekey(tr_session_t *s)
 		if ((ch = chunk_of(fa, fs->fs_tramp)) == NULL)
 			return false;
 		c = (unsigned)(ch - fa->fa_chunk);
-		need[c] += (STUB_PLAIN + (fs->fs_ckey ? STUB_CTX : 0)) *
-			   (fs->fs_whole ? 2 : 1);
+		need[c] += STUB_PLAIN + (fs->fs_cx[0][0] ? STUB_CTX : 0);
+		nstub += 1 + (fs->fs_cx[0][0] != 0);
+		if (fs->fs_whole) {
+			need[c] += STUB_PLAIN +
+				   (fs->fs_cx[1][0] ? STUB_CTX : 0);
+			nstub += 1 + (fs->fs_cx[1][0] != 0);
+		}
 	}
 	for (c = 0; c < fa->fa_nchunk; c++)
 		if (fa->fa_chunk[c].ch_used + need[c] > TR_CHUNK)
@@ -2583,6 +2648,10 @@ rekey(tr_session_t *s)
 	if (nc == NULL)
 		return false;
 	fa->fa_code = nc;
+	st = realloc(fa->fa_stub, (fa->fa_nstub + nstub) * sizeof(*st));
+	if (st == NULL)
+		return false;
+	fa->fa_stub = st;
 	/* A vfork child's firings carry its own tid from now on. */
 	for (th = s->s_all; th != NULL; th = th->th_all)
 		if (th->th_vforker != 0)
@@ -2600,11 +2669,11 @@ rekey(tr_session_t *s)
 		nb = 0;
 		blk[nb][0] = fs->fs_rec_lo;
 		blk[nb][1] = fs->fs_plain;
-		blk[nb++][2] = fs->fs_ckey;
+		blk[nb++][2] = fs->fs_cx[0][0];
 		if (fs->fs_whole) {
 			blk[nb][0] = fs->fs_rec2_lo;
 			blk[nb][1] = fs->fs_plain2;
-			blk[nb++][2] = fs->fs_ckey2;
+			blk[nb++][2] = fs->fs_cx[1][0];
 		}
 		for (b = 0; b < nb; b++) {
 			lo = t + blk[b][0];
