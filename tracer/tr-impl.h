@@ -132,6 +132,9 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
+	bool		s_frame_far;	/* the frame tr_frames_unref moves lies
+					 * past SCAN_LOOK from its start:
+					 * stale, no firing of it is cut */
 	bool		s_vfreeze;	/* stopping all parks vfork children
 					 * too (runs_free in loop.c) */
 	bool		s_ending;	/* released: nothing is reported */
@@ -305,6 +308,7 @@ bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
 						 * threads ran wait */
 bool	tr_fast_revert_due(const tr_session_t *s);	/* a thread without
 							 * a TCB appeared */
+void	tr_fast_wait_frames(tr_session_t *s);
 void	tr_fast_teardown(tr_session_t *s, bool unmap);
 void	tr_fast_forget(tr_session_t *s);
 void	tr_fast_free(tr_session_t *s);

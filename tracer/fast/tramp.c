@@ -44,6 +44,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <capstone/capstone.h>
 
@@ -2168,7 +2169,8 @@ unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
 		}
 		g[TR_G_RSP] = rsp + 128;
 	}
-	if (drop && th != NULL && th->th_kind == TR_KIND_THREAD)
+	if (drop && th != NULL && th->th_kind == TR_KIND_THREAD &&
+	    !s->s_frame_far)
 		s->s_fast->fa_drops++;
 	return true;
 }
@@ -2178,7 +2180,8 @@ unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
  * offsets are cx (fs_cx): between its pushes and its jump to the code,
  * the context and ten words lie on the stack (r11 r10 r9 r8 rdi rsi rdx
  * rcx rax, then the flags) above the red zone: popped as the block's
- * end would, the record (none claimed yet) counted as a drop.
+ * end would, the record (none claimed yet) counted as a drop, unless
+ * the frame is a dead handler's (s_frame_far).
  */
 static bool
 unwind_ctx(tr_session_t *s, pid_t tid, uint64_t k, const uint16_t *cx,
@@ -2198,9 +2201,45 @@ unwind_ctx(tr_session_t *s, pid_t tid, uint64_t k, const uint16_t *cx,
 	for (i = 0; i < 10; i++)
 		g[regs[i]] = w[i];
 	g[TR_G_RSP] += TR_CTX_SIZE + sizeof(w) + 128;
-	if (th != NULL && th->th_kind == TR_KIND_THREAD)
+	if (th != NULL && th->th_kind == TR_KIND_THREAD && !s->s_frame_far)
 		s->s_fast->fa_drops++;
 	return true;
+}
+
+static bool tramp_move(tr_session_t *s, pid_t tid, uint64_t *g);
+
+/*
+ * A signal frame's registers g in clause code, whose rsp is its context
+ * (the code uses no stack) and whose link is the way back into its
+ * context block, right after the block's jmp to the code: the block's
+ * pops, as unwind_ctx, the rest of the clauses not run, the firing
+ * counted as a drop.  Only at the end, once tr_fast_wait_frames let
+ * live handlers return: what is left is a stale frame or a handler that
+ * does not return, which would otherwise keep the chunks mapped.
+ */
+static bool
+unwind_code(tr_session_t *s, pid_t tid, uint64_t *g)
+{
+	const tr_fsite_t *fs;
+	uint64_t link, off;
+	unsigned b;
+
+	if (tr_mem_read_pid(tid, g[TR_G_RSP] + TR_CTX_LINK, &link,
+			    sizeof(link)) < 0 ||
+	    (fs = site_of_pc(s, link)) == NULL)
+		return false;
+	off = link - fs->fs_tramp;
+	for (b = 0; b < 2; b++) {
+		uint64_t lo = b == 0 ? fs->fs_rec_lo : fs->fs_rec2_lo;
+
+		if ((b == 1 && !fs->fs_whole) || fs->fs_cx[b][2] == 0 ||
+		    off != lo + fs->fs_cx[b][2] + 3u)
+			continue;
+		/* As if stopped at the jmp: same stack, same way out. */
+		g[TR_G_RIP] = fs->fs_tramp + lo + fs->fs_cx[b][2];
+		return tramp_move(s, tid, g);
+	}
+	return false;
 }
 
 /*
@@ -2228,6 +2267,8 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 			g[TR_G_RIP] = fa->fa_stub[i][2];
 			break;
 		}
+	if (i == fa->fa_nstub && in_code(fa, g[TR_G_RIP]))
+		return unwind_code(s, tid, g);
 	fs = site_of_pc(s, g[TR_G_RIP]);
 	if (fs == NULL)
 		return false;
@@ -2364,6 +2405,58 @@ tr_fast_settle(tr_session_t *s, bool out)
 			inside = true;
 	}
 	return inside || chunk_referenced(s, !out);
+}
+
+/*
+ * tr_release, every thread stopped and settled, before the last drain:
+ * a signal handler that interrupted our code where its frame cannot be
+ * moved (clause code, a block's first pushes) returns there, and kept
+ * the chunks mapped (Go's preemption signal lands in clause code often:
+ * t/fastpath/gokey.sh, t/inject/go-cgo.sh).  Such handlers return within
+ * microseconds once they run, and under load a thread may wait 100 ms
+ * and more for a CPU.  So the jumps go first (no firing starts, no
+ * frame may be moved while one is there), and while a frame is left
+ * the threads run for 5 ms, then 10, 20... 160, 800 ms in all at most,
+ * and are stopped and settled again: each finishes its firing, its
+ * record drained next.  What is left is unwound at the teardown (a
+ * firing cut short is counted as a drop) or keeps the chunks mapped.  Whatever stops the
+ * threads meanwhile waits for tr_stop_all, which rewinds int3 hits and
+ * reports nothing more (s_ending); an exec or the end of the process
+ * ends the wait.
+ */
+void
+tr_fast_wait_frames(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	struct timespec ts;
+	long ms = 0;
+	size_t i;
+	int n;
+
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_nchunk == 0)
+		return;
+	for (n = 0; ms < 800 && s->s_fast == fa && fa->fa_map != NULL &&
+	     !s->s_gone && chunk_referenced(s, true); n++) {
+		if (n == 0)
+			for (i = 0; i < fa->fa_nsites; i++) {
+				tr_fsite_t *fs = &fa->fa_sites[i];
+
+				if (!fs->fs_live)
+					continue;
+				unpatch(s, fs, 0);
+				fs->fs_live = false;
+				s->s_st.st_fast--;
+			}
+		if (tr_resume_all(s) < 0)
+			return;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (5L << (n < 5 ? n : 5)) * 1000000L;
+		ms += ts.tv_nsec / 1000000L;
+		nanosleep(&ts, NULL);
+		if (tr_stop_all(s) < 0)
+			return;
+		tr_fast_settle(s, true);
+	}
 }
 
 /*
