@@ -111,8 +111,8 @@ typedef struct dsl_jctx {
 	uint64_t	jc_args[6];	/* arg0..arg5 as D sees them: entry
 					 * rdi..r9; return offset, rax */
 	uint64_t	jc_tsc;		/* rdtsc at the firing */
-	uint32_t	jc_key;		/* the thread key (the tid in the
-					 * TCB), 0 when none */
+	uint32_t	jc_key;		/* the thread key (its tid, from
+					 * the TCB or gettid), 0 when none */
 	uint32_t	jc_status;	/* out: DSL_JIT_* */
 	uint64_t	jc_link;	/* where the code jumps back to */
 	/* out: faults, for the record */

@@ -134,6 +134,9 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
+	bool		s_frame_far;	/* the frame tr_frames_unref moves lies
+					 * past SCAN_LOOK from its start:
+					 * stale, no firing of it is cut */
 	bool		s_vfreeze;	/* stopping all parks vfork children
 					 * too (runs_free in loop.c) */
 	bool		s_ending;	/* released: nothing is reported */
@@ -280,8 +283,11 @@ void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
  */
 #define TR_NGREG	23
 #define TR_G_R8		0
+#define TR_G_R9		1
 #define TR_G_R10	2
 #define TR_G_R11	3
+#define TR_G_RDI	8
+#define TR_G_RSI	9
 #define TR_G_RDX	12
 #define TR_G_RAX	13
 #define TR_G_RCX	14
@@ -363,11 +369,14 @@ bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
 						 * threads ran wait */
 bool	tr_fast_revert_due(const tr_session_t *s);	/* a thread without
 							 * a TCB appeared */
+void	tr_fast_wait_frames(tr_session_t *s);
 void	tr_fast_teardown(tr_session_t *s, bool unmap);
 void	tr_fast_forget(tr_session_t *s);
 void	tr_fast_free(tr_session_t *s);
 bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
 bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
+bool	tr_fast_ours(const tr_session_t *s, uint64_t pc);	/* pc in
+							 * our chunks */
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
@@ -385,6 +394,6 @@ size_t	tr_ring_drain_all(bool force, size_t max);
 bool	tr_ring_check_due(const tr_session_t *s);	/* a shard stalled:
 							 * a stall check */
 int	tr_ring_stall_check(tr_session_t *s);
-void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
+void	tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on);
 
 #endif /* PIDTRACE_TR_IMPL_H */
