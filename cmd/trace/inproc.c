@@ -397,8 +397,7 @@ void
 trace_inproc_drops(trace_t *tr)
 {
 	if (tr->tr_ip != NULL && tr->tr_ipproc != NULL)
-		(void)dsl_ip_drops(tr->tr_ip, tr->tr_notices,
-		    tr->tr_ipproc->p_pid);
+		(void)dsl_ip_drops(tr->tr_ip, tr->tr_notices);
 }
 
 /* Whether every site of probe index tp of p's scope may run fast. */
