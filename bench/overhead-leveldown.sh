@@ -133,6 +133,14 @@ for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
 	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done
+v=$( [ -s $T/pidtrace ] && median <$T/pidtrace || echo -)
+[ "$v" != - ] && awk -v v=$v -v u=$u \
+	'BEGIN { printf "pidtrace/untraced (goal >= 0.95) %.2f\n", v / u }'
+# The same from each round's pair (one node process, batches close in
+# time): the load moves single batches 2x, a round's pair less.
+[ "$v" != - ] && printf 'pidtrace/untraced, median of the rounds'"'"' ratios %s\n' \
+	"$(paste $T/untraced $T/pidtrace | awk '$1 != "-" && $2 != "-" && $1 > 0 {
+		printf "%.3f\n", $2 / $1 }' | median)"
 b=$( [ -s $T/bpftrace ] && median <$T/bpftrace || echo -)
 for k in pidtrace pidrec pidoff; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
