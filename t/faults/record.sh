@@ -4,9 +4,10 @@
 # pidtrace from the trampolines' records (-x fastpath=record): concurrency
 # (entry, return, latency of 8 threads), unwinding (exceptions, longjmp,
 # deep recursion), threads created and gone at a high rate (self-> of
-# reused tids) and forced unwinding (pthread_cancel, pthread_exit).  The
-# default runs them in the process, and int3.sh with every probe
-# stopping the thread.
+# reused tids), forced unwinding (pthread_cancel, pthread_exit), every
+# first-instruction shape, a displaced instruction that faults, signals
+# across attach and detach, and signals that kill.  The default runs
+# them in the process, and int3.sh with every probe stopping the thread.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 FT_X="-x fastpath=record -x bufsize=256m" \
@@ -18,3 +19,11 @@ FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/threads.sh" ||
 	fail "threads.sh with -x fastpath=record"
 FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/cancel.sh" ||
 	fail "cancel.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/insns.sh" ||
+	fail "insns.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/fault.sh" ||
+	fail "fault.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/sigattach.sh" ||
+	fail "sigattach.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/death.sh" ||
+	fail "death.sh with -x fastpath=record"
