@@ -20,7 +20,7 @@ full=no
 [ "$FT_SCALE" -ge 10 ] && full=yes
 ALL='pid$target:::entry { @ = count(); }'
 
-RECORD=yes both ls "$ALL" ls -laR tree
+both ls "$ALL" ls -laR tree
 grep -q "pidtrace's own breakpoint there (the loader's r_brk, to follow dlopen) needs the thread stopped: pid[0-9]*:ld-linux-x86-64.so.2:_dl_debug_state:entry" \
 	"$T/ls.on.err" || fail "_dl_debug_state's site: $(cat "$T/ls.on.err")"
 INT3=$full both py "$ALL" "$PY" w.py $((30 * FT_SCALE))

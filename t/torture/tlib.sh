@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t/torture/tlib.sh: the torture suite's runs.  Real programs (cat, ls,
 # sort, python3.11, openssl, a C++ program) with every function of a
-# module probed, on the fast path (one program a file also with its
-# clauses run from the trampolines' records, -x fastpath=record) and on
-# the int3 path, the reference: a jump laid where code can land kills
-# the program (SIGILL, SIGTRAP, SIGSEGV) or corrupts it, and shows here
-# as a death or a different output.
+# module probed, on the fast path (one program of libc-entry,
+# libc-return and crypto also with its clauses run from the
+# trampolines' records, -x fastpath=record) and on the int3 path, the
+# reference: a jump laid where code can land kills the program (SIGILL,
+# SIGTRAP, SIGSEGV) or corrupts it, and shows here as a death or a
+# different output.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 command -v timeout >/dev/null 2>&1 || skip "no timeout(1)"
