@@ -269,7 +269,8 @@ bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
 void		dsl_rt_drops(dsl_rt_t *, bool final);
 /* One drop line of kind k (DROP_*), n of them, as dsl_rt_drops words it
  * (dtrace's words; its tag first under -x droptags), on out. */
-void		dsl_rt_drop_line(const dsl_rt_t *, FILE *out, int k, uint64_t n);
+void		dsl_rt_drop_line(const dsl_rt_t *, FILE *out, int k,
+		    uint64_t n);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);
 /* freopen(): the trace output appends to path; "" = the first one. */
