@@ -608,6 +608,23 @@ test_drops(void)
 	drops(&h, msg, sizeof(msg));
 	CHECKF(strcmp(msg, "pidtrace: 10 dynamic variable drops\n") == 0,
 	    "after detach: \"%s\"", msg);
+	/* -x droptags: dtrace's tag first, as on the runtime's own lines */
+	{
+		static const char *const tags[] = { "droptags", NULL };
+		hr_t g;
+
+		if (hr_open(&g, dyn, tags, &o) != 0)
+			CHECKF(false, "droptags: %s", g.hr_err);
+		else {
+			fire_keys(&g, true, 1, 40, 1);
+			hr_end(&g);
+			drops(&g, msg, sizeof(msg));
+			CHECKF(strcmp(msg, "pidtrace: [DTRACEDROP_DYNAMIC] 24 "
+			    "dynamic variable drops\n") == 0,
+			    "droptags: \"%s\"", msg);
+			hr_close(&g);
+		}
+	}
 	{
 		size_t sz = dsl_ip_size(h.hr_ip);
 		void *a2 = mmap(NULL, sz, PROT_READ | PROT_WRITE,
