@@ -185,7 +185,7 @@ bench(const char *name, const char *text, bool alt, long n, bool check)
 	wall = now_ns() - t0;
 	fp = open_memstream(&out, &len);
 	if (fp != NULL) {
-		(void)dsl_ip_drops(h.hr_ip, fp);
+		(void)dsl_ip_drops(h.hr_ip, fp, HR_PID);
 		fclose(fp);
 	}
 	printf("%-44s %d threads: %.1f ns a firing in each, %.0f M "

@@ -531,7 +531,7 @@ drops(hr_t *h, char *buf, size_t len)
 		buf[0] = '\0';
 		return;
 	}
-	(void)dsl_ip_drops(h->hr_ip, fp);
+	(void)dsl_ip_drops(h->hr_ip, fp, HR_PID);
 	fclose(fp);
 	snprintf(buf, len, "%s", m != NULL ? m : "");
 	free(m);

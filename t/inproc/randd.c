@@ -455,7 +455,7 @@ rd_run(rd_t *d, FILE *where)
 	hr_end(&h);
 	/* a buffer out of room drops updates, said: nothing to compare */
 	if ((fp = open_memstream(&drops, &dlen)) != NULL) {
-		(void)dsl_ip_drops(h.hr_ip, fp);
+		(void)dsl_ip_drops(h.hr_ip, fp, HR_PID);
 		fclose(fp);
 	}
 	if (dlen > 0) {
