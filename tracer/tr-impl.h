@@ -160,6 +160,8 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
+	struct tr_wbatch *s_wb;		/* tr_arm_hold's writes, or NULL */
+	struct tr_rcache *s_rc;		/* tr_arm_hold's reads, or NULL */
 	struct tr_fast	*s_fast;	/* the fast path (tracer/fast/), NULL
 					 * if never asked for */
 	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
@@ -190,6 +192,42 @@ int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf,
 int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
 int	tr_mem_read_pid(pid_t pid, uint64_t addr, void *buf, size_t len);
 int	tr_mem_open(tr_session_t *s);
+
+/*
+ * Text writes kept and made one page range at a time (mem.c), with every
+ * thread stopped: a probe on every function of a large program patches
+ * tens of thousands of sites, and a write each was most of the arming's
+ * system time.  A patch with only_over writes a byte only where the text
+ * still holds only_over's (a jump taken back where the program did not
+ * change it); patches at one address apply in the order added.
+ */
+#define TR_WPATCH_MAX	32u
+
+typedef struct tr_wpatch {
+	uint64_t	wp_addr;
+	size_t		wp_tag;		/* the caller's, for wb_failed */
+	size_t		wp_seq;		/* order added */
+	uint8_t		wp_n;
+	bool		wp_cond;
+	uint8_t		wp_new[TR_WPATCH_MAX];
+	uint8_t		wp_old[TR_WPATCH_MAX];
+} tr_wpatch_t;
+
+typedef struct tr_wbatch {
+	tr_wpatch_t	*wb_v;
+	size_t		wb_n, wb_cap;
+} tr_wbatch_t;
+
+int	tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
+	    const uint8_t *bytes, size_t n, const uint8_t *only_over,
+	    size_t tag);
+size_t	tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
+	    void (*failed)(tr_session_t *s, size_t tag, uint64_t addr,
+	    void *arg), void *arg);
+void	tr_rcache_drop(tr_session_t *s, uint64_t addr, size_t len);
+#define TR_WTAG_INT3	((size_t)-1)	/* tr_bkpt_insert's int3 */
+void	tr_fast_write_failed(tr_session_t *s, size_t i);
+void	tr_bkpt_place_slots(tr_session_t *s);
 
 /* counter.c */
 void	tr_counter_restore_all(tr_session_t *s);

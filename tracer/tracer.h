@@ -609,6 +609,19 @@ int
 tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w);
 
 /*
+ * Arming in bulk, every thread stopped (h_ready): after tr_arm_hold the
+ * int3 of each site added and the jumps of tr_fast_arm are kept, and
+ * reads of the process's memory come from blocks read once (nothing
+ * changes it meanwhile but an injected syscall, which drops them);
+ * tr_arm_flush writes what was kept one run of pages at a time.  A site
+ * whose int3 cannot be written then is given up (TR_NOTE_SITE_LOST).
+ */
+void
+tr_arm_hold(tr_session_t *s);
+void
+tr_arm_flush(tr_session_t *s);
+
+/*
  * At the end of h_ready: turn the sites asked for into jumps (the first
  * time, set the memfd and the ring up in the process).  Those it cannot
  * convert stay int3; when the process cannot take the fast path at all,
@@ -617,6 +630,14 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w);
  */
 int
 tr_fast_arm(tr_session_t *s);
+
+/*
+ * pidtrace's own view of the trampolines let go of after a bulk change
+ * (tr_fast_arm does it; the host after setting every site's entry):
+ * they stay where the process runs them, and nothing else changes.
+ */
+void
+tr_fast_trim(tr_session_t *s);
 
 /*
  * The sites asked for that stayed int3 when they were armed, each told

@@ -161,6 +161,8 @@ struct tr_fast {
 int	tr_fidx_add(struct tr_fast *fa, size_t i);
 void	tr_fidx_clear(struct tr_fast *fa);
 void	tr_fidx_free(struct tr_fast *fa);
+void	tr_fidx_from(const struct tr_fast *fa, uint64_t a, uint64_t b,
+	    bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 void	tr_fidx_each(const struct tr_fast *fa, uint64_t a, uint64_t b,
 		     bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 

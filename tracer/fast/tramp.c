@@ -251,6 +251,29 @@ tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry)
 	return 0;
 }
 
+/*
+ * pidtrace's view of the trampoline chunks given back: the pages stay
+ * in the memfd, where the process runs them, and come back into the
+ * view at the next access.  Every function of node has 80 MB of
+ * trampolines, counted in pidtrace's RSS once written.
+ */
+void
+tr_fast_trim(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t lo, hi;
+	unsigned c;
+
+	if (fa == NULL || fa->fa_map == NULL)
+		return;
+	for (c = 0; c < fa->fa_nchunk; c++) {
+		lo = fa->fa_chunk[c].ch_off;
+		hi = (lo + fa->fa_chunk[c].ch_used) & ~(uint64_t)(TR_PAGE - 1);
+		if (lo % TR_PAGE == 0 && hi > lo && hi <= fa->fa_mapsz)
+			madvise(fa->fa_map + lo, hi - lo, MADV_DONTNEED);
+	}
+}
+
 /* Whether pc lies in clause code placed by tr_fast_code. */
 static bool
 in_code(const struct tr_fast *fa, uint64_t pc)
@@ -324,21 +347,34 @@ live_site(const tr_session_t *s, uint64_t addr)
 	return (tr_fsite_t *)aa.aa_fs;
 }
 
-/* The live whole-function site whose return site is addr, or NULL. */
+static bool
+is_whole_of(const tr_fsite_t *fs, void *arg)
+{
+	struct at_addr *aa = arg;
+
+	if (!fs->fs_whole || fs->fs_retaddr != aa->aa_addr)
+		return false;
+	aa->aa_fs = fs;
+	return true;
+}
+
+/*
+ * The live whole-function site whose return site is addr, or NULL: its
+ * jump starts at the function, less than TR_RELOC_MAX bytes before its
+ * ret (build_whole), so the index finds it by its first byte.
+ */
 static tr_fsite_t *
 whole_of(const tr_session_t *s, uint64_t addr)
 {
 	const struct tr_fast *fa = s->s_fast;
-	size_t i;
+	struct at_addr aa = { addr, NULL };
 
-	/* Asked at every breakpoint inserted or removed: no walk for none. */
+	/* Asked at every breakpoint inserted or removed: none, no look. */
 	if (fa == NULL || fa->fa_nwhole == 0)
 		return NULL;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_whole &&
-		    fa->fa_sites[i].fs_retaddr == addr)
-			return &fa->fa_sites[i];
-	return NULL;
+	tr_fidx_from(fa, addr >= TR_RELOC_MAX ? addr - TR_RELOC_MAX : 0, addr,
+	    is_whole_of, &aa);
+	return (tr_fsite_t *)aa.aa_fs;
 }
 
 bool
@@ -961,15 +997,23 @@ typedef struct tasm {
 	unsigned	ta_nref;
 } tasm_t;
 
+static unsigned
+hexval(char c)
+{
+	return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+}
+
+/*
+ * Bytes written as hex pairs, a space between some.  By hand, not by
+ * sscanf: every trampoline of a session is assembled here (85,000 of
+ * them with a probe on every function of node).
+ */
 static void
 tb(tasm_t *a, const char *hex)
 {
-	unsigned v;
-
-	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2) {
-		sscanf(hex, "%2x", &v);
-		a->ta_c[a->ta_n++] = (uint8_t)v;
-	}
+	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2)
+		a->ta_c[a->ta_n++] = (uint8_t)(hexval(hex[0]) << 4 |
+		    hexval(hex[1]));
 }
 
 static void
@@ -1585,11 +1629,38 @@ cmp_fn(const void *a, const void *b)
 	return x->fs_addr < y->fs_addr ? -1 : x->fs_addr > y->fs_addr;
 }
 
-/* From h_ready, every thread stopped: the sites asked for become jumps. */
+/* A jump the batch could not write: the site stays int3. */
+void
+tr_fast_write_failed(tr_session_t *s, size_t i)
+{
+	tr_fsite_t *fs = &s->s_fast->fa_sites[i];
+
+	fs->fs_live = false;
+	s->s_st.st_fast--;
+	fs->fs_why = TR_FW_WRITE;
+	if (fs->fs_whole)
+		fs[1].fs_why = TR_FW_WRITE;
+}
+
+static void
+arm_failed(tr_session_t *s, size_t i, uint64_t addr, void *arg)
+{
+	(void)addr;
+	(void)arg;
+	tr_fast_write_failed(s, i);
+}
+
+/*
+ * From h_ready, every thread stopped: the sites asked for become jumps,
+ * written together (tr_wbatch_flush) once every site is planned.  Until
+ * then the text holds each site's int3, and a read of it shows the
+ * original bytes either way (tr_read's overlays).
+ */
 int
 tr_fast_arm(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_wbatch_t local = { NULL, 0, 0 }, *wb = s->s_wb ? s->s_wb : &local;
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
@@ -1669,7 +1740,8 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		}
 		if (tr_fidx_add(fa, (size_t)(fs - fa->fa_sites)) < 0 ||
-		    poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0) {
+		    tr_wbatch_add(s, wb, fs->fs_p0, fs->fs_text, fs->fs_n,
+				  NULL, (size_t)(fs - fa->fa_sites)) < 0) {
 			fs->fs_why = TR_FW_WRITE;
 			if (whole)
 				fs[1].fs_why = TR_FW_WRITE;
@@ -1677,6 +1749,9 @@ tr_fast_arm(tr_session_t *s)
 		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
+		/* the chunks written so far out of pidtrace's RSS */
+		if (s->s_st.st_fast % 4096 == 0)
+			tr_fast_trim(s);
 	}
 	scan_free(&fn);
 	free(pc.pc_v);
@@ -1685,6 +1760,9 @@ broken:
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++)
 		fa->fa_sites[i].fs_why = TR_FW_PROC;
 out:
+	/* tr_arm_hold's batch is written by tr_arm_flush */
+	tr_wbatch_flush(s, &local, arm_failed, NULL);
+	tr_fast_trim(s);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
@@ -2281,6 +2359,7 @@ void
 tr_fast_teardown(tr_session_t *s, bool unmap)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_wbatch_t wb = { NULL, 0, 0 };
 	tr_thread_t *th;
 	unsigned c;
 	size_t i;
@@ -2294,9 +2373,14 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			    th->th_kind != TR_KIND_FORK &&
 			    th->th_kind != TR_KIND_UNKNOWN)
 				tr_fast_fixup_thread(s, th);
+		/* every thread stopped: the originals back in one batch */
 		for (i = 0; i < fa->fa_nsites; i++)
 			if (fa->fa_sites[i].fs_live)
-				unpatch(s, &fa->fa_sites[i], 0);
+				tr_wbatch_add(s, &wb, fa->fa_sites[i].fs_p0,
+				    fa->fa_sites[i].fs_orig,
+				    fa->fa_sites[i].fs_n,
+				    fa->fa_sites[i].fs_text, i);
+		tr_wbatch_flush(s, &wb, NULL, NULL);
 		if (chunk_referenced(s, false)) {
 			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "a signal frame "
 				  "still points into pidtrace's trampolines: "
