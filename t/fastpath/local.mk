@@ -50,8 +50,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/sigframe.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
 	t/fastpath/dlopen-record.sh \
-	t/fastpath/lpad.sh \
-	t/fastpath/into.sh t/fastpath/into-int3.sh \
+	t/fastpath/lpad.sh t/fastpath/lpad-int3.sh t/fastpath/lpad-record.sh \
+	t/fastpath/into.sh t/fastpath/into-int3.sh t/fastpath/into-record.sh \
 	t/fastpath/require.sh t/fastpath/unseen.sh t/fastpath/gokey.sh \
 	t/fastpath/tls.sh
 TESTS += $(FASTPATH_SH_TESTS)
