@@ -37,8 +37,8 @@ median() { sort -g | awk '{ v[NR] = $1 }
 run() {
 	local name=$1 TIMEFORMAT='%R %U %S'; shift
 	{ time timeout -k 5 600 "$@" >/dev/null 2>"$T/err"; } 2>"$T/time"
-	awk '{ print $1 >>"'"$T/$name"'"; print $2 + $3 >>"'"$T/$name.cpu"'" }' \
-	    "$T/time"
+	awk '{ print $1 }' "$T/time" >>"$T/$name"
+	awk '{ print $2 + $3 }' "$T/time" >>"$T/$name.cpu"
 	awk '/^pidtrace: .*[0-9]+ drops/ { for (i = 1; i < NF; i++)
 		if ($(i + 1) == "drops") d += $i }
 	    /is not traced/ { c++ }
