@@ -173,6 +173,13 @@ struct dsl_rt {
 	uint64_t	rt_drops_told[4];	/* reported so far */
 	bool		rt_droppending;	/* some not reported yet */
 	uint64_t	rt_drops_when;	/* when the last report was, ns */
+	/* a record's captured bytes (ip.c): reads of the process are
+	 * served from them first (rt_capfn: 1 served, -1 refused, 0 not
+	 * there) */
+	const uint8_t	*rt_cap;
+	size_t		rt_capn;
+	int		(*rt_capfn)(void *, uint64_t, void *, size_t);
+	void		*rt_caparg;
 	struct dsl_ip	*rt_ip;		/* clauses in the traced process
 					 * (inproc.h), or NULL */
 };

@@ -674,7 +674,7 @@ tr_fast_drops(const tr_session_t *s);
 #define TR_CTX_LINK	64
 #define TR_CTX_NEV	72
 #define TR_CTX_EV	80
-#define TR_CTX_SIZE	384
+#define TR_CTX_SIZE	416
 
 /*
  * A data area of size bytes (a multiple of 4096) in the memfd, mapped
