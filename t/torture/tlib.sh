@@ -22,27 +22,26 @@ EXIT_D='pid$target:libc.so.6:exit:entry { printf("exit %d\n", (int)arg0); }'
 # ending under SIGTERM alone is seconds under load (its report, its
 # teardown), and `timeout -k 5` killed it mid-ending, which left a hang
 # and a slow ending looking alike (exit 137) and no trace of where it
-# waited.  Polled once a second: a deadline, not a handshake.
+# waited.  Polled once a second ($SECONDS, bash's wall clock): a
+# deadline, not a handshake.
 watched()
 {
 	_ws=$1 _wf=$2; shift 2
 	"$@" &
-	_wp=$! _wi=0
-	while kill -0 "$_wp" 2>/dev/null && [ "$_wi" -lt "$_ws" ]; do
+	_wp=$! _wd=$((SECONDS + _ws))
+	while kill -0 "$_wp" 2>/dev/null && [ "$SECONDS" -lt "$_wd" ]; do
 		sleep 1
-		_wi=$((_wi + 1))
 	done
 	if kill -0 "$_wp" 2>/dev/null; then
 		hang_report "$_wp" "$_ws" >"$_wf" 2>&1
 		kill -TERM "$_wp" 2>/dev/null
-		_wi=0
-		while kill -0 "$_wp" 2>/dev/null && [ "$_wi" -lt 30 ]; do
+		_wd=$((SECONDS + 30))
+		while kill -0 "$_wp" 2>/dev/null && [ "$SECONDS" -lt "$_wd" ]; do
 			sleep 1
-			_wi=$((_wi + 1))
 		done
 		if kill -0 "$_wp" 2>/dev/null; then
 			echo "still running 30 s after SIGTERM:" >>"$_wf"
-			hang_report "$_wp" "$_ws" >>"$_wf" 2>&1
+			hang_report "$_wp" $((_ws + 30)) >>"$_wf" 2>&1
 			for _c in $(cat /proc/"$_wp"/task/*/children \
 			    2>/dev/null); do
 				kill -KILL "$_c" 2>/dev/null
@@ -51,7 +50,7 @@ watched()
 			wait "$_wp"
 			return 137
 		fi
-		echo "ended ${_wi} s after SIGTERM" >>"$_wf"
+		echo "ended $((SECONDS + 30 - _wd)) s after SIGTERM" >>"$_wf"
 		wait "$_wp"
 		return 124
 	fi
@@ -66,8 +65,9 @@ hang_report()
 	    /proc/loadavg))"
 	for _hp in "$1" $(cat /proc/"$1"/task/*/children 2>/dev/null); do
 		for _ht in /proc/"$_hp"/task/*; do
+			_hs=$(sed 's/.*) //' "$_ht/stat" | cut -d' ' -f1)
 			echo "task ${_ht##*/} of $_hp ($(cat "$_ht/comm")):" \
-			    "state $(sed 's/.*) //' "$_ht/stat" | cut -d' ' -f1)" \
+			    "state $_hs" \
 			    "wchan $(cat "$_ht/wchan")" \
 			    "syscall $(cat "$_ht/syscall")"
 			grep -E '^(TracerPid|SigPnd|ShdPnd|SigBlk):' \
