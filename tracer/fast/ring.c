@@ -89,7 +89,8 @@ tr_ring_init(struct tr_fast *fa)
 
 /*
  * The records of tid are a vfork child's (it borrows tid's TCB) until
- * it execs or exits: dropped, and the host told (clause code must do
+ * the vfork ends (the parent's stop after it, or the child's exec or
+ * exit if seen first): dropped, and the host told (clause code must do
  * nothing for that key meanwhile).  The key is the tid: the fast path
  * runs only where the TCB holds the tid we see (find_tidoff).
  */
@@ -103,15 +104,28 @@ tr_ring_mute(tr_session_t *s, pid_t tid, bool on)
 
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
+	for (i = 0; i < fa->fa_nmute && fa->fa_mute[i] != tid; i++)
+		;
+	/*
+	 * Records published before the change are judged by the key's
+	 * state when they were written: the parent's before a vfork fire,
+	 * the child's before its end are dropped, even those past a shard
+	 * stalled on another thread's slot (tr_ring_drain_tid).  Both
+	 * threads are out of the trampolines here (the parent in or just
+	 * out of vfork, the child gone from our memory).
+	 */
+	if (on != (i < fa->fa_nmute)) {
+		tr_ring_drain(s, false, 0);
+		tr_ring_drain_tid(s, tid);
+	}
 	if (h != NULL && h->h_fast != NULL)
 		h->h_fast(h->h_arg, s, on ? TR_FE_MUTE : TR_FE_UNMUTE, tid,
 			  (uint32_t)tid);
-	for (i = 0; i < fa->fa_nmute; i++)
-		if (fa->fa_mute[i] == tid) {
-			if (!on)
-				fa->fa_mute[i] = fa->fa_mute[--fa->fa_nmute];
-			return;
-		}
+	if (i < fa->fa_nmute) {
+		if (!on)
+			fa->fa_mute[i] = fa->fa_mute[--fa->fa_nmute];
+		return;
+	}
 	if (!on)
 		return;
 	n = realloc(fa->fa_mute, (fa->fa_nmute + 1) * sizeof(*n));
