@@ -19,7 +19,8 @@
  *	fp-load burst N		one thread, N calls of fp_work();
  *				prints "burst calls=N sum=..."
  *	fp-load fork N [exec]	a second thread calls fp_bgwork() (about
- *				2 us, at most 20 N times) while the main
+ *				2 us, at most 20 N times; its first call
+ *				before ours) while the main
  *				thread calls fp_work() N times around a
  *				fork child (checks its own text and maps,
  *				then calls fp_work() N times), a vfork
@@ -44,6 +45,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
@@ -326,6 +328,13 @@ forks(const char *self, unsigned long n, int do_exec)
 	snprintf(nbuf, sizeof(nbuf), "%lu", n);
 	if (pthread_create(&th, NULL, bg, (void *)(20 * n)) != 0)
 		exit(3);
+	/*
+	 * The second thread is in its calls before ours begin: on a loaded
+	 * machine it was not scheduled once before the end (bg calls=0) or
+	 * the exec (fp_bgwork never fired, t/fastpath/fork.sh).
+	 */
+	while (atomic_load(&n_bgwork) == 0)
+		sched_yield();
 	s += loop(n);
 	p = fork();
 	if (p == 0) {
