@@ -641,6 +641,15 @@ probe_free(pb_probe_t *p)
 }
 
 void
+pb_probe_list_drop(pb_probe_list_t *list, size_t i)
+{
+	if (i >= list->pl_n)
+		return;
+	probe_free(&list->pl_probes[i]);
+	memset(&list->pl_probes[i], 0, sizeof(list->pl_probes[i]));
+}
+
+void
 pb_probe_list_free(pb_probe_list_t *list)
 {
 	struct pindex *pi = list->pl_index;
@@ -1919,6 +1928,8 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 				    PB_MANGLED ? fn->fn_name :
 				    dm_demangle(fn->fn_name));
 		}
+		/* its code was read for branch targets: not kept in RSS */
+		pb_elf_release_bytes(sf->sf_ob.ob_elf);
 	}
 	if (rs.rs_nomem) {
 		pb_seterr(err, errlen, "%s", strerror(ENOMEM));

@@ -738,6 +738,8 @@ tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
 
 	if (th == NULL)
 		return -EAGAIN;
+	/* what it maps or moves is not in tr_arm_hold's blocks */
+	tr_rcache_drop(s, 0, UINT64_MAX);
 	if (s->s_syscall_insn == 0)
 		s->s_syscall_insn = find_syscall_insn(s);
 	if (s->s_syscall_insn == 0)

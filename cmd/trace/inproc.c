@@ -281,7 +281,11 @@ gen_code(trace_t *tr, tr_session_t *s)
 		id = ts->ts_refs[0].tf_id;
 		(void)tr_fast_entry(s, ts->ts_addr, ts->ts_nrefs == 1 &&
 		    id <= tr->tr_nkinds ? entry[id] : 0);
+		/* each entry word touches a page of trampolines */
+		if (i % 4096 == 4095)
+			tr_fast_trim(s);
 	}
+	tr_fast_trim(s);
 	free(ids);
 	free(entry);
 	return;

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t/torture/tlib.sh: the torture suite's runs.  Real programs (cat, ls,
 # sort, python3.11, openssl, a C++ program) with every function of a
-# module probed, on the fast path and on the int3 path, the reference:
-# a jump laid where code can land kills the program (SIGILL, SIGTRAP,
-# SIGSEGV) or corrupts it, and shows here as a death or a different
-# output.
+# module probed, on the fast path (one program of libc-entry,
+# libc-return and crypto also with its clauses run from the
+# trampolines' records, -x fastpath=record) and on the int3 path, the
+# reference: a jump laid where code can land kills the program (SIGILL,
+# SIGTRAP, SIGSEGV) or corrupts it, and shows here as a death or a
+# different output.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 command -v timeout >/dev/null 2>&1 || skip "no timeout(1)"
@@ -50,12 +52,17 @@ torture()
 	say "ok: $_tn ($_tp): same output and status ($(cat "$T/$_tn.wstatus")), $_c firings"
 }
 
-# The two paths of torture NAME D CMD...: the fast path, then (unless
-# INT3 is "no") the int3 path.
+# The paths of torture NAME D CMD...: the fast path with the clauses in
+# the process; then, when RECORD is "yes" (every run at FT_SCALE=10),
+# the same trampolines with the clauses run from their records
+# (-x fastpath=record); then (unless INT3 is "no") the int3 path.
 both()
 {
 	_bn=$1 _bd=$2; shift 2
 	torture "$_bn" on "$_bd" "$@"
+	if [ "${RECORD:-no}" = yes ] || [ "${FT_SCALE:-1}" -ge 10 ]; then
+		torture "$_bn" record "$_bd" "$@"
+	fi
 	[ "${INT3:-yes}" = no ] || torture "$_bn" off "$_bd" "$@"
 }
 

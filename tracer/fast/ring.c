@@ -88,22 +88,25 @@ tr_ring_init(struct tr_fast *fa)
 }
 
 /*
- * The records of tid are a vfork child's (it borrows tid's TCB) until
- * the vfork ends (the parent's stop after it, or the child's exec or
- * exit if seen first): dropped, and the host told (clause code must do
- * nothing for that key meanwhile).  The key is the tid: the fast path
- * runs only where the TCB holds the tid we see (find_tidoff).
+ * vfork child child of parent runs in parent's memory until the vfork
+ * ends (the parent's stop after it, or the child's exec or exit if seen
+ * first): its firings are dropped, as the int3 path fires nothing for
+ * it, and the host told (clause code must do nothing for that key
+ * meanwhile).  The key is the one its trampolines take: the parent's
+ * tid where it is read from the TCB the child borrows (find_tidoff),
+ * its own where the kernel gives it (gettid).
  */
 void
-tr_ring_mute(tr_session_t *s, pid_t tid, bool on)
+tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on)
 {
 	struct tr_fast *fa = s->s_fast;
 	const tr_handlers_t *h = s->s_h;
-	pid_t *n;
+	pid_t *n, tid;
 	size_t i;
 
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
+	tid = fa->fa_gettid ? child : parent;
 	for (i = 0; i < fa->fa_nmute && fa->fa_mute[i] != tid; i++)
 		;
 	/*
