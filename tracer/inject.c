@@ -57,7 +57,7 @@
 /* How a parked thread can lend itself, best first. */
 typedef enum ik {
 	IK_READY,	/* inject (and re-trap if it is inside a call) */
-	IK_EVENT,	/* clone/fork/exec event: to the exit stop first */
+	IK_EVENT,	/* clone/fork/exec/vfork-done event: exit stop first */
 	IK_ENTRY,	/* syscall-entry stop: replace, then rewind */
 	IK_GROUP,	/* group-stop: inject, re-trap into the stop */
 	IK_SIGNAL,	/* a signal to deliver first */
@@ -157,6 +157,7 @@ kind_of(tr_thread_t *th)
 	case PTRACE_EVENT_FORK:
 	case PTRACE_EVENT_CLONE:
 	case PTRACE_EVENT_EXEC:
+	case PTRACE_EVENT_VFORK_DONE:
 		return IK_EVENT;
 	default:
 		/*

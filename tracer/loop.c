@@ -33,7 +33,7 @@ typedef enum tr_event {
 	EV_INTERRUPT,	/* interrupt, SIGCONT after LISTEN, new task: CONT */
 	EV_CLONE,	/* clone/fork/vfork event: settle the child, CONT */
 	EV_EXEC,	/* new image: re-arm at its entry, CONT */
-	EV_EXIT,	/* PTRACE_EVENT_EXIT: CONT */
+	EV_EXIT,	/* PTRACE_EVENT_EXIT, _VFORK_DONE: CONT */
 	EV_TRAP,	/* SIGTRAP: ours if rip-1 is a site, else delivered */
 	EV_SIGNAL,	/* signal-delivery-stop: CONT with the signal */
 } tr_event_t;
@@ -516,7 +516,16 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	th->th_stopped = true;
 	th->th_status = status;		/* how an injection may use it */
-	/* It stops: a vfork it was in is over (on_clone: a new one). */
+	/*
+	 * It stops: a vfork it was in is over (on_clone: a new one), most
+	 * often at PTRACE_EVENT_VFORK_DONE.  Its records are its own again
+	 * from here, not from its child's exec or exit, which may be
+	 * reported after it ran on (t/fastpath/vfrel.sh: every firing of
+	 * the parent in between was dropped, unsaid).  Its child's records
+	 * were all drained above, dropped.
+	 */
+	if (th->th_vfchild != 0)
+		tr_ring_mute(s, th->th_tid, th->th_vfchild, false);
 	th->th_vfchild = 0;
 	/*
 	 * Any ptrace-stop satisfies a PTRACE_INTERRUPT: the kernel clears

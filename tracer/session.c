@@ -22,9 +22,16 @@
 
 #include "tracer/tr-impl.h"
 
+/*
+ * PTRACE_O_TRACEVFORKDONE: a thread in vfork stops when its wait ends,
+ * before it runs code of its own again; the child's exec or exit is
+ * reported later, maybe much later (a leader that exits before its
+ * other threads is reported when the last one exits), and the parent's
+ * records are its own from the end of the wait (loop.c, dispatch).
+ */
 #define OPTS	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | \
 		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
-		 PTRACE_O_TRACEEXEC)
+		 PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC)
 
 tr_session_t *tr_sessions;
 

@@ -43,6 +43,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/signals.sh t/fastpath/signals-int3.sh \
 	t/fastpath/signals-record.sh \
 	t/fastpath/fork.sh t/fastpath/fork-int3.sh t/fastpath/fork-record.sh \
+	t/fastpath/vfrel.sh t/fastpath/vfrel-int3.sh t/fastpath/vfrel-record.sh \
 	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
 	t/fastpath/endings-record.sh \
 	t/fastpath/ring.sh \

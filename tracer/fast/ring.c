@@ -88,8 +88,9 @@ tr_ring_init(struct tr_fast *fa)
 }
 
 /*
- * vfork child child of parent runs in parent's memory until it execs or
- * exits: its firings are dropped, as the int3 path fires nothing for
+ * vfork child child of parent runs in parent's memory until the vfork
+ * ends (the parent's stop after it, or the child's exec or exit if seen
+ * first): its firings are dropped, as the int3 path fires nothing for
  * it, and the host told (clause code must do nothing for that key
  * meanwhile).  The key is the one its trampolines take: the parent's
  * tid where it is read from the TCB the child borrows (find_tidoff),
@@ -106,15 +107,28 @@ tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on)
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
 	tid = fa->fa_gettid ? child : parent;
+	for (i = 0; i < fa->fa_nmute && fa->fa_mute[i] != tid; i++)
+		;
+	/*
+	 * Records published before the change are judged by the key's
+	 * state when they were written: the parent's before a vfork fire,
+	 * the child's before its end are dropped, even those past a shard
+	 * stalled on another thread's slot (tr_ring_drain_tid).  Both
+	 * threads are out of the trampolines here (the parent in or just
+	 * out of vfork, the child gone from our memory).
+	 */
+	if (on != (i < fa->fa_nmute)) {
+		tr_ring_drain(s, false, 0);
+		tr_ring_drain_tid(s, tid);
+	}
 	if (h != NULL && h->h_fast != NULL)
 		h->h_fast(h->h_arg, s, on ? TR_FE_MUTE : TR_FE_UNMUTE, tid,
 			  (uint32_t)tid);
-	for (i = 0; i < fa->fa_nmute; i++)
-		if (fa->fa_mute[i] == tid) {
-			if (!on)
-				fa->fa_mute[i] = fa->fa_mute[--fa->fa_nmute];
-			return;
-		}
+	if (i < fa->fa_nmute) {
+		if (!on)
+			fa->fa_mute[i] = fa->fa_mute[--fa->fa_nmute];
+		return;
+	}
 	if (!on)
 		return;
 	n = realloc(fa->fa_mute, (fa->fa_nmute + 1) * sizeof(*n));
