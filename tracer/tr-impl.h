@@ -105,6 +105,9 @@ struct tr_thread {
 					 * at the next syscall or signal
 					 * stop unless the call goes on: */
 	tr_syscall_t	th_rssc;	/* what it said */
+	bool		th_sudstep;	/* dispatch off: its dispatched call
+					 * runs under PTRACE_SYSCALL, the
+					 * stop path, until its exit (sud.c) */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -136,6 +139,15 @@ struct tr_session {
 					 * too (runs_free in loop.c) */
 	bool		s_ending;	/* released: nothing is reported */
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
+	bool		s_sud;		/* syscall user dispatch is on in
+					 * every thread (sud.c): PTRACE_CONT
+					 * but for a thread's dispatched call */
+	bool		s_sudtried;	/* for this image: once */
+	bool		s_sudown;	/* SIGSYS of dispatch are ours (it was
+					 * on in this image) */
+	bool		s_sudquit;	/* the process sets dispatch up itself:
+					 * ours goes off everywhere */
+	uint64_t	s_sudlo, s_sudlen;	/* the range allowed */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
 	tr_bkpt_t	**s_bkpt;	/* chains by address (bkpt.c) */
@@ -280,6 +292,14 @@ void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 
+/* sud.c */
+void	tr_sud_ready(tr_session_t *s);
+int	tr_sud_thread(tr_session_t *s, tr_thread_t *th);
+int	tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours);
+void	tr_sud_exit(tr_session_t *s, tr_thread_t *th);
+bool	tr_sud_pending(const tr_session_t *s, pid_t tid);
+void	tr_sud_stop(tr_session_t *s);
+
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
 pid_t	tr_waitpid(pid_t pid, int *status, int flags);
@@ -296,6 +316,7 @@ bool	tr_in_vfork(const tr_thread_t *th);
  */
 
 /* fast/tramp.c */
+bool	tr_fast_wanted(const tr_session_t *s);	/* on, not broken */
 bool	tr_fast_live(const tr_session_t *s);	/* the ring is set up:
 						 * records may come */
 bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
@@ -316,6 +337,9 @@ void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
 int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
 void	tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f);
+int	tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
+			  uint64_t *len, uint64_t *insn, char *why,
+			  size_t wlen);
 
 /* fast/ring.c */
 size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);

@@ -714,6 +714,12 @@ typedef struct tr_stats {
 	uint64_t	st_fast;	/* sites running fast now */
 	uint64_t	st_syscalls;	/* syscall stops reported */
 	uint64_t	st_samples;	/* h_sample calls */
+	uint64_t	st_sysdisp;	/* calls dispatched to a stop (SIGSYS
+					 * of syscall user dispatch) */
+	uint64_t	st_systramp;	/* calls a syscall site's trampoline
+					 * recorded */
+	uint64_t	st_syssites;	/* syscall sites patched now */
+	bool		st_sud;		/* syscall user dispatch is on */
 } tr_stats_t;
 
 void

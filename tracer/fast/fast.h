@@ -150,6 +150,9 @@ struct tr_fast {
 					 * in the tracee */
 	size_t		fa_ncode;
 	uint64_t	fa_clkgen;	/* the clock line the host was told */
+	uint64_t	fa_sudinsn;	/* a `syscall` of ours in chunk 0, for
+					 * injected calls while dispatch is
+					 * on (tr_fast_sud_range) */
 };
 
 /*

@@ -360,6 +360,12 @@ tr_fast_live(const tr_session_t *s)
 }
 
 bool
+tr_fast_wanted(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_on && !s->s_fast->fa_broken;
+}
+
+bool
 tr_fast_arm_due(const tr_session_t *s)
 {
 	const struct tr_fast *fa = s->s_fast;
@@ -1691,6 +1697,63 @@ out:
 	return 0;
 }
 
+/*
+ * Syscall user dispatch lets one range of addresses make system calls:
+ * chunk 0, the first trampoline mapping, where clause code is placed
+ * first too (its process_vm_readv runs there).  A `syscall; int3` of ours
+ * is put at its start for the calls the tracer injects while dispatch is
+ * on: a call from libc's or the vDSO's `syscall` would be dispatched.
+ * Sets the memfd up (every thread stopped) when no site did yet.  0 with
+ * the range and that instruction, or -1 and why.
+ */
+int
+tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
+		  uint64_t *len, uint64_t *insn, char *why, size_t wlen)
+{
+	static const uint8_t stub[16] = {
+		0x0f, 0x05, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc
+	};
+	struct tr_fast *fa = s->s_fast;
+	tr_chunk_t *ch;
+	int fd = -1;
+
+	if (fa == NULL || !fa->fa_on) {
+		snprintf(why, wlen, "the fast path is off");
+		return -1;
+	}
+	if (!fa->fa_broken && fa->fa_ring == 0)
+		fd = setup(s);
+	if (fa->fa_broken) {
+		snprintf(why, wlen, "%s", fa->fa_why);
+		return -1;
+	}
+	if (fa->fa_nchunk == 0 && chunk_near(s, fd, near, near + 1) == NULL) {
+		if (fd >= 0)
+			tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
+		snprintf(why, wlen, "no room for a trampoline mapping");
+		return -1;
+	}
+	if (fd >= 0)
+		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
+	ch = &fa->fa_chunk[0];
+	if (fa->fa_sudinsn == 0) {
+		if (ch->ch_used + sizeof(stub) > TR_CHUNK) {
+			snprintf(why, wlen, "the first trampoline mapping is "
+				 "full");
+			return -1;
+		}
+		memcpy(fa->fa_map + ch->ch_off + ch->ch_used, stub,
+		       sizeof(stub));
+		fa->fa_sudinsn = ch->ch_addr + ch->ch_used;
+		ch->ch_used += sizeof(stub);
+	}
+	*lo = ch->ch_addr;
+	*len = TR_CHUNK;
+	*insn = fa->fa_sudinsn;
+	return 0;
+}
+
 static const char *const why_text[TR_FW_N] = {
 	[TR_FW_TARGET] = "code may jump into the bytes a jump would replace",
 	[TR_FW_UNKNOWN] = "the module's branch targets are unknown",
@@ -2333,6 +2396,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
 	fa->fa_ncode = 0;
+	fa->fa_sudinsn = 0;
 }
 
 /* exec: the image is gone, write nothing; a new one may be set up. */
