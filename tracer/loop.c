@@ -594,10 +594,12 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		return on_trap(s, th);
 	case EV_SIGNAL:
 		if (WSTOPSIG(status) == SIGSYS) {
-			bool ours;
+			bool ours, held;
 
-			if (tr_sud_sigsys(s, th, &ours) < 0)
+			if (tr_sud_sigsys(s, th, &ours, &held) < 0)
 				return -1;
+			if (held)
+				return 0;	/* tr_sud_patch_due */
 			if (ours)
 				return resume(s, th, PTRACE_CONT, 0);
 		}
@@ -1004,6 +1006,13 @@ have:
 			(unsigned)status >> 16 == 0;
 	if (dispatch(s, tid, status) < 0)
 		return -1;
+	if (s->s_sudsite != 0 && !s->s_stopping) {
+		/* A syscall site's first call: patch it, all stopped. */
+		if (tr_sud_patch_due(s) < 0)
+			return -1;
+		if (tr_resume_all(s) < 0)
+			return -1;
+	}
 	if (s->s_sudquit && !s->s_stopping && !s->s_gone) {
 		/* The process takes dispatch for itself: ours goes. */
 		if (tr_stop_all(s) < 0)

@@ -158,6 +158,20 @@ tr_sud_ready(tr_session_t *s)
 	s->s_sud = true;
 	s->s_sudown = true;
 	s->s_syscall_insn = insn;
+	tr_fast_sys_table(s);
+}
+
+int
+tr_syscall_probe(tr_session_t *s, long nr, unsigned how)
+{
+	if (nr < 0 || nr >= TR_SYSP_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	s->s_sysp[nr] = (uint8_t)how;
+	if (s->s_sud)
+		tr_fast_sys_table(s);
+	return 0;
 }
 
 /* A new thread, at its first stop: dispatch on before it runs. */
@@ -174,15 +188,20 @@ tr_sud_thread(tr_session_t *s, tr_thread_t *th)
 /*
  * A SIGSYS signal-delivery-stop of th.  *ours false: the process's own
  * (seccomp's, or its own dispatch), to deliver.  Else the call goes the
- * stop path from its `syscall` (the caller resumes th with no signal).
+ * stop path from its `syscall` (the caller resumes th with no signal),
+ * or, the first time a site that may be patched is seen, *held: th stays
+ * stopped for tr_sud_patch_due.
  */
+static int stop_path(tr_session_t *s, tr_thread_t *th, long nr);
+
 int
-tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours)
+tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
 {
-	struct user_regs_struct r;
+	uint64_t sc;
 	siginfo_t si;
 
 	*ours = false;
+	*held = false;
 	if (!s->s_sudown || th->th_kind != TR_KIND_THREAD)
 		return 0;
 	memset(&si, 0, sizeof(si));
@@ -191,19 +210,79 @@ tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours)
 	if (si.si_signo != SIGSYS || si.si_code != SI_SUD)
 		return 0;
 	*ours = true;
+	sc = (uint64_t)si.si_call_addr - 2;
+	if (s->s_sud && !s->s_stopping && !s->s_ending &&
+	    s->s_sudsite == 0 && !tr_fast_sys_ours(s, sc) &&
+	    !tr_fast_sys_known(s, sc) && s->s_h != NULL &&
+	    s->s_h->h_sysfunc != NULL) {
+		/* Held stopped: the loop patches it with all stopped. */
+		s->s_sudsite = sc;
+		s->s_sudth = th;
+		*held = true;
+		return 0;
+	}
+	return stop_path(s, th, (long)si.si_syscall);
+}
+
+/*
+ * th, stopped just past a dispatched call (rax its number), makes it
+ * again on the stop path.
+ */
+static int
+stop_path(tr_session_t *s, tr_thread_t *th, long nr)
+{
+	struct user_regs_struct r;
+
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
 	if (s->s_sud && set_config(s, th->th_tid, false) < 0)
 		return errno == ESRCH ? 0 : -1;
-	r.rip = (uint64_t)si.si_call_addr - 2;
-	r.rax = (uint64_t)(long)si.si_syscall;
+	r.rip -= 2;
+	r.rax = (uint64_t)nr;
 	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
 	th->th_sudstep = true;
 	s->s_st.st_sysdisp++;
-	if (s->s_sud && si.si_syscall == SYS_prctl && r.rdi == PR_SET_SUD)
+	if (s->s_sud && nr == SYS_prctl && r.rdi == PR_SET_SUD)
 		s->s_sudquit = true;
 	return 0;
+}
+
+/*
+ * A site's first call, its thread held (tr_sud_sigsys): every thread
+ * stopped, the site patched when it can be (h_sysfunc names its
+ * function), and the held thread sent into the trampoline just past the
+ * instruction the jump replaced, which it has run; else its call takes
+ * the stop path.  The caller resumes every thread.
+ */
+int
+tr_sud_patch_due(tr_session_t *s)
+{
+	struct user_regs_struct r;
+	tr_thread_t *th = s->s_sudth;
+	uint64_t sc = s->s_sudsite, lo, hi, entry;
+	const char *why;
+	int rc;
+
+	s->s_sudsite = 0;
+	s->s_sudth = NULL;
+	if (tr_stop_all(s) < 0)
+		return -1;
+	if (th == NULL || tr_thread_find(s, th->th_tid) != th)
+		return 0;	/* gone meanwhile */
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return errno == ESRCH ? 0 : -1;
+	if (s->s_sud && s->s_h->h_sysfunc(s->s_h->h_arg, s, sc, &lo,
+					  &hi) == 0 &&
+	    tr_fast_sys_patch(s, sc, lo, hi, &entry, &why) == 0) {
+		r.rip = entry;
+		r.rax = r.orig_rax;
+		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
+		    errno != ESRCH ? -1 : 0;
+	}
+	(void)why;
+	rc = stop_path(s, th, (long)r.orig_rax);
+	return rc;
 }
 
 /*

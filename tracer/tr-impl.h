@@ -148,6 +148,10 @@ struct tr_session {
 	bool		s_sudquit;	/* the process sets dispatch up itself:
 					 * ours goes off everywhere */
 	uint64_t	s_sudlo, s_sudlen;	/* the range allowed */
+	uint8_t		s_sysp[TR_SYSP_MAX];	/* tr_syscall_probe's */
+	uint64_t	s_sudsite;	/* a site's first call: patch it
+					 * (sud.c) with every thread stopped */
+	tr_thread_t	*s_sudth;	/* the thread that made it, held */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
 	tr_bkpt_t	**s_bkpt;	/* chains by address (bkpt.c) */
@@ -295,10 +299,12 @@ void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 /* sud.c */
 void	tr_sud_ready(tr_session_t *s);
 int	tr_sud_thread(tr_session_t *s, tr_thread_t *th);
-int	tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours);
+int	tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours,
+		      bool *held);
 void	tr_sud_exit(tr_session_t *s, tr_thread_t *th);
 bool	tr_sud_pending(const tr_session_t *s, pid_t tid);
 void	tr_sud_stop(tr_session_t *s);
+int	tr_sud_patch_due(tr_session_t *s);
 
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
@@ -337,6 +343,11 @@ void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
 int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
 void	tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f);
+int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo,
+			  uint64_t hi, uint64_t *entry, const char **why);
+bool	tr_fast_sys_known(const tr_session_t *s, uint64_t sc);
+bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
+void	tr_fast_sys_table(tr_session_t *s);
 int	tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
 			  uint64_t *len, uint64_t *insn, char *why,
 			  size_t wlen);

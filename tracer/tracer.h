@@ -59,6 +59,10 @@ typedef struct tr_syscall {
 	bool		sc_error;	/* exit: sc_rval is an error */
 	uint64_t	sc_pc;		/* after the syscall instruction */
 	uint64_t	sc_sp;
+	pid_t		sc_tid;		/* the thread (h_syscall's th may be
+					 * NULL: a trampoline's record) */
+	uint64_t	sc_ns;		/* a record's CLOCK_MONOTONIC, taken
+					 * in the thread; 0 at a stop */
 } tr_syscall_t;
 
 /*
@@ -165,6 +169,10 @@ typedef struct tr_handlers {
 	 * sites.  Return 0 to go on, non-zero to end the session.
 	 *
 	 * Every entry is followed by its exit in the same thread, except
+	 * th is NULL when a patched syscall site's trampoline recorded the
+	 * call (tr_syscall_probe): no thread is stopped, sc_tid and sc_ns
+	 * say which and when, and memory may have changed since.
+	 *
 	 * for calls that never return (exit, exit_group, a thread killed
 	 * meanwhile, a successful execve from a thread other than the
 	 * leader: its exit comes from the leader's tid, numbered as the
@@ -204,6 +212,17 @@ typedef struct tr_handlers {
 	 */
 	void	(*h_fast)(void *arg, tr_session_t *s, int ev, pid_t tid,
 			  uint32_t key);
+
+	/*
+	 * A syscall site at addr (its `syscall` instruction) is about to be
+	 * patched (tr_syscall_probe): the bounds [*lo, *hi) of the function
+	 * that holds it, from the module's symbols, so that its
+	 * instructions can be decoded from a known start.  Non-zero: leave
+	 * the site on the stop path (no symbol; a function whose syscall
+	 * pc is checked by the program, as glibc's cancellation bridge).
+	 */
+	int	(*h_sysfunc)(void *arg, tr_session_t *s, uint64_t addr,
+			     uint64_t *lo, uint64_t *hi);
 } tr_handlers_t;
 
 enum { TR_FE_ARMED = 1, TR_FE_CLOCK, TR_FE_MUTE, TR_FE_UNMUTE,
@@ -413,6 +432,26 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
  */
 int
 tr_syscalls(tr_session_t *s, bool on);
+
+/*
+ * Syscall sites as trampolines (doc/TRACER.md, "Syscall sites"): with
+ * tr_syscalls() on and the fast path configured, each thread runs under
+ * syscall user dispatch, and a site's first call patches it into a jump
+ * to a trampoline that makes the call itself.  The trampoline records
+ * what how asks for call nr: TR_SYSP_ENTRY, TR_SYSP_RETURN (records that
+ * come to h_syscall with th NULL), or TR_SYSP_STOP (every call of nr
+ * takes the stop path: a clause that reads memory the call changes).
+ * Calls no probe names cost the trampoline's jump.  Call before tr_run
+ * (or from h_ready), as tr_syscalls.  nr outside 0..TR_SYSP_MAX-1: -1/
+ * EINVAL.
+ */
+#define TR_SYSP_ENTRY	1
+#define TR_SYSP_RETURN	2
+#define TR_SYSP_STOP	4
+#define TR_SYSP_MAX	512
+
+int
+tr_syscall_probe(tr_session_t *s, long nr, unsigned how);
 
 /*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
