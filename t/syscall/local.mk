@@ -3,13 +3,15 @@
 # static so that every syscall of theirs is made after pidtrace -c has
 # them at the entry point (no dynamic loader before it): their counts
 # then equal strace -c -f's on an identical run, execve aside.
-check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads
+check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads t/targets/sc-sud
 t_targets_sc_calls_SOURCES = t/targets/sc-calls.c
 t_targets_sc_calls_CFLAGS = -O1 -pthread
 t_targets_sc_calls_LDFLAGS = -static -pthread
 t_targets_sc_threads_SOURCES = t/targets/sc-threads.c
 t_targets_sc_threads_CFLAGS = -O1 -fno-inline -pthread
 t_targets_sc_threads_LDFLAGS = -static -pthread
+t_targets_sc_sud_SOURCES = t/targets/sc-sud.c
+t_targets_sc_sud_CFLAGS = -O1
 
 EXTRA_DIST += t/syscall/sclib.sh
 SYSCALL_SH_TESTS = \
@@ -20,6 +22,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/threads.sh \
 	t/syscall/exec.sh \
 	t/syscall/emptyprov.sh \
-	t/syscall/quiet.sh
+	t/syscall/quiet.sh \
+	t/syscall/sud.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

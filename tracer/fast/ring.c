@@ -147,7 +147,6 @@ fire_sys(tr_session_t *s, const tr_rec_t *r)
 
 	if (muted(fa, (pid_t)r->r_tid))
 		return false;
-	s->s_st.st_records++;
 	if (!(r->r_site & TR_REC_EXIT))
 		s->s_st.st_systramp++;
 	if (h == NULL || h->h_syscall == NULL)
