@@ -260,7 +260,8 @@ tr_sud_patch_due(tr_session_t *s)
 {
 	struct user_regs_struct r;
 	tr_thread_t *th = s->s_sudth;
-	uint64_t sc = s->s_sudsite, lo, hi, entry;
+	uint64_t sc = s->s_sudsite, entry;
+	tr_fast_want_t w;
 	const char *why;
 	int rc;
 
@@ -272,9 +273,9 @@ tr_sud_patch_due(tr_session_t *s)
 		return 0;	/* gone meanwhile */
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
-	if (s->s_sud && s->s_h->h_sysfunc(s->s_h->h_arg, s, sc, &lo,
-					  &hi) == 0 &&
-	    tr_fast_sys_patch(s, sc, lo, hi, &entry, &why) == 0) {
+	memset(&w, 0, sizeof(w));
+	if (s->s_sud && s->s_h->h_sysfunc(s->s_h->h_arg, s, sc, &w) == 0 &&
+	    tr_fast_sys_patch(s, sc, &w, &entry, &why) == 0) {
 		r.rip = entry;
 		r.rax = r.orig_rax;
 		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&

@@ -343,8 +343,9 @@ void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
 int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
 void	tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f);
-int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo,
-			  uint64_t hi, uint64_t *entry, const char **why);
+int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc,
+			  const tr_fast_want_t *w, uint64_t *entry,
+			  const char **why);
 bool	tr_fast_sys_known(const tr_session_t *s, uint64_t sc);
 bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
 void	tr_fast_sys_table(tr_session_t *s);

@@ -42,6 +42,7 @@
 
 typedef struct tr_session tr_session_t;
 typedef struct tr_thread tr_thread_t;
+typedef struct tr_fast_want tr_fast_want_t;
 
 /*
  * A thread at the entry to or the exit from a system call, as
@@ -215,14 +216,18 @@ typedef struct tr_handlers {
 
 	/*
 	 * A syscall site at addr (its `syscall` instruction) is about to be
-	 * patched (tr_syscall_probe): the bounds [*lo, *hi) of the function
-	 * that holds it, from the module's symbols, so that its
-	 * instructions can be decoded from a known start.  Non-zero: leave
-	 * the site on the stop path (no symbol; a function whose syscall
-	 * pc is checked by the program, as glibc's cancellation bridge).
+	 * patched (tr_syscall_probe): in w, the bounds [fw_lo, fw_hi) of
+	 * the function that holds it, from the module's symbols, so that
+	 * its instructions can be decoded from a known start, and in
+	 * fw_tprev the greatest address below addr that the module's code
+	 * may land on (0: unknown; then only the one instruction before the
+	 * syscall may be replaced, if it is 5 bytes or more).  Non-zero:
+	 * leave the site on the stop path (no symbol; a function whose
+	 * syscall pc is checked by the program, as glibc's cancellation
+	 * bridge).
 	 */
 	int	(*h_sysfunc)(void *arg, tr_session_t *s, uint64_t addr,
-			     uint64_t *lo, uint64_t *hi);
+			     tr_fast_want_t *w);
 } tr_handlers_t;
 
 enum { TR_FE_ARMED = 1, TR_FE_CLOCK, TR_FE_MUTE, TR_FE_UNMUTE,
@@ -579,7 +584,7 @@ tr_ustack_flush(void);
 #define TR_FAST_ENTRY	1
 #define TR_FAST_RETURN	2
 
-typedef struct tr_fast_want {
+struct tr_fast_want {
 	int		fw_kind;	/* TR_FAST_ENTRY, TR_FAST_RETURN */
 	uint32_t	fw_cookie;	/* the site's, as tr_bkpt_add had it */
 	uint64_t	fw_lo, fw_hi;	/* the function */
@@ -590,7 +595,7 @@ typedef struct tr_fast_want {
 					 * code (tr_fast_entry) */
 	uint64_t	fw_arg0;	/* a return site's context: its first
 					 * argument (the ret's offset) */
-} tr_fast_want_t;
+};
 
 int
 tr_fast_config(tr_session_t *s, bool on, size_t bufsize);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cmd/trace/impl.h"
+#include "probes/pid.h"
 
 /*
  * Fire refs[0..nrefs) of one firing in order: each ref's provider reads
@@ -296,18 +297,20 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
  * not be.
  */
 static int
-on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, uint64_t *lo,
-    uint64_t *hi)
+on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 {
 	trace_proc_t *p = arg;
+	uint64_t next;
 	char name[256];
 
 	(void)s;
-	if (trace_addrsym_func(trace_proc_syms(p), addr, lo, hi, name,
-	    sizeof(name)) != 0)
+	if (trace_addrsym_func(trace_proc_syms(p), addr, &w->fw_lo,
+	    &w->fw_hi, name, sizeof(name)) != 0)
 		return -1;
 	if (strncmp(name, "__syscall_cancel_arch", 21) == 0)
 		return -1;
+	if (pb_pid_landings(p->p_pid, addr - 1, &w->fw_tprev, &next) < 0)
+		w->fw_tprev = 0;
 	return 0;
 }
 

@@ -2731,7 +2731,12 @@ sys_fixup(tr_session_t *s, tr_thread_t *th, tr_fsite_t *fs,
 		off = r->rip - fs->fs_tramp;
 	}
 	if (off < so[TR_SO_SYS]) {
+		unsigned i;
+
 		r->rip = fs->fs_p0;
+		for (i = 0; i < fs->fs_nins; i++)
+			if (off == fs->fs_toff[i])
+				r->rip = fs->fs_p0 + fs->fs_ooff[i];
 	} else if (off < so[TR_SO_LEA]) {
 		r->rip = fs->fs_sc;
 	} else if (off < so[TR_SO_AFTER]) {	/* noent: the number pushed */
@@ -2797,9 +2802,12 @@ sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
  * it can never be patched).
  */
 int
-tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo, uint64_t hi,
+tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 		  uint64_t *entry, const char **why)
 {
+	uint64_t lo = w->fw_lo, hi = w->fw_hi;
+	pcs_t pc = { NULL, 0 };
+	size_t j, k = 0;
 	struct tr_fast *fa = s->s_fast;
 	csh h = *(csh *)s->s_cs;
 	struct tr_sysite *sy;
@@ -2807,7 +2815,9 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo, uint64_t hi,
 	tr_chunk_t *ch, *c0;
 	tr_fsite_t *fs;
 	cs_insn *ci = NULL;
-	uint8_t code[TR_TRAMP_MAX], bytes[16], gate[32];
+	size_t nci = 0;
+	uint8_t toff[8], ooff[8];
+	uint8_t code[TR_TRAMP_MAX], bytes[TR_RELOC_MAX], gate[32];
 	uint16_t so[TR_SO_N];
 	size_t tlen = 0, i, f_never1, f_slow, f_g1, f_never2, f_noent,
 	       f_g2, f_noexit, f_rest, w1;
@@ -2851,20 +2861,43 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo, uint64_t hi,
 	*why = "the syscall is not on its function's instruction path";
 	if (i == fn.fn_ninsn || i == 0)
 		goto refuse;
-	p0 = fn.fn_insn[i - 1];
-	scan_free(&fn);
-	*why = "the instruction before the syscall is shorter than a jump";
-	if (sc - p0 < 5 || sc - p0 > sizeof(bytes))
+	/*
+	 * The instructions before the syscall, back to 5 bytes: over more
+	 * than one, no branch of the function and no landing address the
+	 * host knows of may lie strictly inside.
+	 */
+	for (j = i - 1; j > 0 && sc - fn.fn_insn[j] < 5; j--)
+		;
+	p0 = fn.fn_insn[j];
+	k = i - j;
+	*why = "the instructions before the syscall are shorter than a jump";
+	if (sc - p0 < 5 || sc - p0 > sizeof(bytes) || k > 6)
 		goto refuse;
+	*why = "code may jump into the bytes a jump would replace";
+	if (k > 1 && (target_inside(&fn, p0, sc) || w->fw_tprev == 0 ||
+		      w->fw_tprev > p0))
+		goto refuse;
+	scan_free(&fn);
 	*why = "another site lies in the bytes a jump would replace";
 	if (!range_free(s, p0, sc, 0, 0)) {
 		forgood = false;
 		goto refuse;
 	}
-	*why = "the instruction before the syscall cannot move";
+	if (k > 1) {
+		collect_pcs(s, &pc, p0, sc, true);
+		pcs_sort(&pc);
+		if (pc_inside(&pc, p0, sc)) {
+			*why = "a thread was stopped inside the bytes a jump "
+			    "would replace";
+			free(pc.pc_v);
+			forgood = false;
+			goto refuse;
+		}
+		free(pc.pc_v);
+	}
+	*why = "an instruction before the syscall cannot move";
 	if (tr_read(s, p0, bytes, sc - p0) != (ssize_t)(sc - p0) ||
-	    cs_disasm(h, bytes, sc - p0, p0, 1, &ci) != 1 ||
-	    ci->size != sc - p0)
+	    (nci = cs_disasm(h, bytes, sc - p0, p0, 0, &ci)) != k)
 		goto refuse;
 	*why = "no room for a trampoline within reach";
 	c0 = &fa->fa_chunk[0];
@@ -2877,10 +2910,14 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo, uint64_t hi,
 	tramp = ch->ch_addr + ch->ch_used;
 	if (!reach(p0 + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, sc + 2))
 		goto refuse;
-	*why = "the instruction before the syscall cannot move";
-	if (relocate(s, ci, 0, tramp, code, &tlen) < 0)
-		goto refuse;
-	cs_free(ci, 1);
+	*why = "an instruction before the syscall cannot move";
+	for (j = 0; j < k; j++) {
+		toff[j] = (uint8_t)tlen;
+		ooff[j] = (uint8_t)(ci[j].address - p0);
+		if (relocate(s, &ci[j], 1, tramp, code, &tlen) < 0)
+			goto refuse;
+	}
+	cs_free(ci, nci);
 	ci = NULL;
 	idx = (uint32_t)fa->fa_nsites;
 	tab = fa->fa_ring + TR_SYSTAB;
@@ -2988,6 +3025,9 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo, uint64_t hi,
 	fs->fs_g1 = g1;
 	fs->fs_g2 = g1 + 16;
 	memcpy(fs->fs_so, so, sizeof(so));
+	fs->fs_nins = (uint8_t)k;
+	memcpy(fs->fs_toff, toff, k);
+	memcpy(fs->fs_ooff, ooff, k);
 	memcpy(fs->fs_orig, bytes, fs->fs_n);
 	fs->fs_text[0] = 0xe9;
 	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
@@ -3008,7 +3048,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, uint64_t lo, uint64_t hi,
 refuse:
 	scan_free(&fn);
 	if (ci != NULL)
-		cs_free(ci, 1);
+		cs_free(ci, nci);
 	if (forgood || ++sy->sy_tries >= 8)
 		sy->sy_done = true;
 	return -1;
