@@ -11,7 +11,8 @@ t_targets_sc_threads_SOURCES = t/targets/sc-threads.c
 t_targets_sc_threads_CFLAGS = -O1 -fno-inline -pthread
 t_targets_sc_threads_LDFLAGS = -static -pthread
 t_targets_sc_sud_SOURCES = t/targets/sc-sud.c
-t_targets_sc_sud_CFLAGS = -O1
+t_targets_sc_sud_CFLAGS = -O1 -pthread
+t_targets_sc_sud_LDFLAGS = -pthread
 
 EXTRA_DIST += t/syscall/sclib.sh
 SYSCALL_SH_TESTS = \

@@ -16,6 +16,7 @@
 #    compared there);
 #  - seccomp: the program's own filter makes getppid fail with EPERM,
 #    and keeps doing so under both paths;
+#  - cancel: a thread blocked in read is cancelled, its cleanup runs;
 #  - burst: pidtrace -p on a program making calls in a loop, stopped by
 #    SIGINT mid-burst: the program runs on to its end, its answers all
 #    right, its maps as before the attach, no SIGSYS ever delivered.
@@ -117,6 +118,24 @@ getppid EPERM 100
 SIGSYS 0
 getppid entry 100
 getppid return -1 1: 100
+W
+done
+
+# pthread_cancel of a thread blocked in read(2) at a patched site (its
+# first read patched it): glibc before 2.41 cancels asynchronously
+# around the call, wherever the pc is; glibc 2.41's bridge
+# (__syscall_cancel_arch) checks the pc and is left on the stop path.
+for path in fast stops; do
+	o=; [ $path = stops ] && o="-x fastpath=off"
+	bounded 60 "$PIDTRACE" -q $o -n 'syscall::read:entry /tid != pid/
+	    { @ = count(); } END { printa("reader reads %@d\n", @); }' \
+	    -c "$SUD cancel" >"$T/cancel.out" 2>"$T/cancel.err" ||
+		fail "cancel $path: $(cat "$T/cancel.err")"
+	grep -v '^$' "$T/cancel.out" >"$T/got"
+	same_output - "$T/got" <<W
+cancelled, cleanup ran
+SIGSYS 0
+reader reads 2
 W
 done
 

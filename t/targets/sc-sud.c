@@ -13,12 +13,17 @@
  *	sc-sud seccomp N	its own filter makes getppid fail with
  *				EPERM (no signal); N calls
  *	sc-sud burst FILE	getppid in rounds until FILE exists
+ *	sc-sud cancel		a thread blocked in read(2) (glibc's
+ *				cancellation point) is cancelled: its
+ *				cleanup handler runs, the join sees it
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -139,6 +144,78 @@ burst(const char *file)
 	return 0;
 }
 
+static int cpipe[2];
+static volatile int cleaned;
+
+static void
+cleanup(void *arg)
+{
+	(void)arg;
+	cleaned = 1;
+}
+
+static void *
+reader(void *arg)
+{
+	char b[8];
+	int fd = open("/dev/null", O_RDONLY);
+
+	(void)arg;
+	/* The site's first call, then the one that blocks. */
+	if (read(fd, b, sizeof(b)) != 0)
+		return NULL;
+	pthread_cleanup_push(cleanup, NULL);
+	(void)read(cpipe[0], b, sizeof(b));
+	pthread_cleanup_pop(0);
+	return NULL;
+}
+
+/* Whether thread tid sleeps (blocked in its read). */
+static int
+sleeping(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	int s = 0;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) != NULL &&
+	    (p = strrchr(buf, ')')) != NULL)
+		s = p[2] == 'S';
+	fclose(f);
+	return s;
+}
+
+static volatile pid_t rtid;
+
+static void *
+reader_tid(void *arg)
+{
+	rtid = (pid_t)syscall(SYS_gettid);
+	return reader(arg);
+}
+
+static int
+cancel(void)
+{
+	pthread_t t;
+	void *rv;
+
+	if (pipe(cpipe) < 0 ||
+	    pthread_create(&t, NULL, reader_tid, NULL) != 0)
+		return 1;
+	while (rtid == 0 || !sleeping(rtid))
+		sched_yield();
+	pthread_cancel(t);
+	pthread_join(t, &rv);
+	printf("%s, cleanup %s\n", rv == PTHREAD_CANCELED ? "cancelled" :
+	    "not cancelled", cleaned ? "ran" : "did not run");
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -154,9 +231,11 @@ main(int argc, char **argv)
 		rc = filtered(atol(argv[2]));
 	else if (argc == 3 && strcmp(argv[1], "burst") == 0)
 		rc = burst(argv[2]);
+	else if (argc == 2 && strcmp(argv[1], "cancel") == 0)
+		rc = cancel();
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
-		    "| burst FILE\n");
+		    "| burst FILE | cancel\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }
