@@ -1703,6 +1703,15 @@ broken:
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++)
 		fa->fa_sites[i].fs_why = TR_FW_PROC;
 out:
+	/*
+	 * Syscall probes want chunk 0 for syscall user dispatch's range
+	 * (tr_fast_sud_range), and a chunk needs the fd in the tracee,
+	 * which goes now: map it now, when no site took one.
+	 */
+	if (fd >= 0 && s->s_syscalls && fa->fa_nchunk == 0 &&
+	    fa->fa_nsites != 0)
+		(void)chunk_near(s, fd, fa->fa_sites[0].fs_addr,
+				 fa->fa_sites[0].fs_addr + 1);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
