@@ -547,8 +547,10 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	case EV_SYSCALL:
 		if (tr_sys_stop(s, th) < 0)
 			return -1;
-		if (!th->th_insys)
+		if (!th->th_insys) {
 			tr_sud_exit(s, th);
+			tr_sud_retry(s, th);
+		}
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
 		return resume(s, th, PTRACE_CONT, 0);

@@ -129,10 +129,29 @@ tr_sud_ready(tr_session_t *s)
 			    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0)
 				near = r.rip;
 	}
-	if (no == NULL &&
-	    tr_fast_sud_range(s, near, &lo, &len, &insn, why,
-			      sizeof(why)) < 0)
-		no = why;
+	if (no == NULL) {
+		int r = tr_fast_sud_range(s, near, &lo, &len, &insn, why,
+					  sizeof(why));
+
+		if (r == -2 && s->s_sudretry == 0 && !s->s_sudretried) {
+			/*
+			 * A static program at its entry point: its TCB
+			 * comes with its first calls.  Tried again at the
+			 * stop path's exits (tr_sud_retry).
+			 */
+			s->s_sudretry = 64;
+			s->s_sudretried = true;
+			s->s_sudtried = false;
+			return;
+		}
+		if (r == -2 && s->s_sudretry > 1) {
+			s->s_sudtried = false;
+			return;
+		}
+		if (r < 0)
+			no = why;
+	}
+	s->s_sudretry = 0;
 	if (no != NULL) {
 		tr_notice(s, TR_NOTE_FAST_OFF, 0, "syscall probes stop the "
 			  "thread at each call: %s", no);
@@ -172,6 +191,27 @@ tr_syscall_probe(tr_session_t *s, long nr, unsigned how)
 	if (s->s_sud)
 		tr_fast_sys_table(s);
 	return 0;
+}
+
+/*
+ * The exit stop of th, on the stop path, while a static program's TCB is
+ * awaited (tr_sud_ready): with th its only thread, try again.
+ */
+void
+tr_sud_retry(tr_session_t *s, tr_thread_t *th)
+{
+	tr_thread_t *t;
+
+	if (s->s_sudretry == 0 || th->th_insys || s->s_stopping)
+		return;
+	for (t = s->s_all; t != NULL; t = t->th_all)
+		if (t != th && t->th_kind == TR_KIND_THREAD && !t->th_zombie)
+			return;
+	s->s_cur = th;
+	tr_sud_ready(s);
+	s->s_cur = NULL;
+	if (s->s_sudretry > 0)
+		s->s_sudretry--;
 }
 
 /* A new thread, at its first stop: dispatch on before it runs. */

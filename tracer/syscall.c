@@ -112,6 +112,8 @@ tr_sys_exec(tr_session_t *s, tr_thread_t *th)
 	s->s_sudown = false;
 	s->s_sudtried = false;
 	s->s_sudquit = false;
+	s->s_sudretry = 0;
+	s->s_sudretried = false;
 	if (!s->s_syscalls)
 		return;
 	th->th_scnr = orig_rax(th->th_tid);

@@ -143,6 +143,9 @@ struct tr_session {
 					 * every thread (sud.c): PTRACE_CONT
 					 * but for a thread's dispatched call */
 	bool		s_sudtried;	/* for this image: once */
+	int		s_sudretry;	/* tries left: a static program's TCB
+					 * is awaited (tr_sud_retry) */
+	bool		s_sudretried;	/* that wait began, for this image */
 	bool		s_sudown;	/* SIGSYS of dispatch are ours (it was
 					 * on in this image) */
 	bool		s_sudquit;	/* the process sets dispatch up itself:
@@ -298,6 +301,7 @@ void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 
 /* sud.c */
 void	tr_sud_ready(tr_session_t *s);
+void	tr_sud_retry(tr_session_t *s, tr_thread_t *th);
 int	tr_sud_thread(tr_session_t *s, tr_thread_t *th);
 int	tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours,
 		      bool *held);

@@ -130,6 +130,9 @@ typedef struct tr_chunk {
 struct tr_fast {
 	bool		fa_on;		/* the host wants it */
 	bool		fa_broken;	/* set-up failed: int3 for good */
+	bool		fa_notcb;	/* because no thread had a TCB yet (a
+					 * static program at its entry point):
+					 * syscall sites try again later */
 	size_t		fa_bufsize;
 	int		fa_fd;		/* our fd of the memfd, or -1 */
 	uint8_t		*fa_map;	/* our mapping of all of it */

@@ -363,7 +363,8 @@ tr_fast_live(const tr_session_t *s)
 bool
 tr_fast_wanted(const tr_session_t *s)
 {
-	return s->s_fast != NULL && s->s_fast->fa_on && !s->s_fast->fa_broken;
+	return s->s_fast != NULL && s->s_fast->fa_on &&
+	       (!s->s_fast->fa_broken || s->s_fast->fa_notcb);
 }
 
 bool
@@ -507,6 +508,7 @@ setup(tr_session_t *s)
 			   2 /* HWCAP2_FSGSBASE */) != 0;
 	fa->fa_tidoff = find_tidoff(s);
 	if (fa->fa_tidoff == 0) {
+		fa->fa_notcb = true;
 		broken(s, "%s", "no thread id in the threads' TCB (not glibc?)");
 		return -1;
 	}
@@ -1743,11 +1745,17 @@ tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
 		snprintf(why, wlen, "the fast path is off");
 		return -1;
 	}
+	if (fa->fa_broken && fa->fa_notcb && fa->fa_ring == 0) {
+		/* A static program's TCB comes after its entry point. */
+		fa->fa_broken = false;
+		fa->fa_notcb = false;
+		fa->fa_why[0] = '\0';
+	}
 	if (!fa->fa_broken && fa->fa_ring == 0)
 		fd = setup(s);
 	if (fa->fa_broken) {
 		snprintf(why, wlen, "%s", fa->fa_why);
-		return -1;
+		return fa->fa_notcb ? -2 : -1;
 	}
 	if (fa->fa_nchunk == 0 && chunk_near(s, fd, near, near + 1) == NULL) {
 		if (fd >= 0)
@@ -2501,6 +2509,7 @@ tr_fast_free(tr_session_t *s)
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
+	free(fa->fa_sys);
 	free(fa);
 	s->s_fast = NULL;
 }
