@@ -1020,6 +1020,8 @@ have:
 		if (tr_stop_all(s) < 0)
 			return -1;
 		tr_sud_stop(s);
+		tr_fast_sys_revert(s);
+		s->s_sudown = false;	/* its SIGSYS are its own now */
 		tr_notice(s, TR_NOTE_FAST_OFF, 0, "the process sets up "
 			  "syscall user dispatch itself: syscall probes stop "
 			  "the thread at each call from now on");

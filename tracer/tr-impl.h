@@ -353,6 +353,7 @@ int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc,
 bool	tr_fast_sys_known(const tr_session_t *s, uint64_t sc);
 bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
 void	tr_fast_sys_table(tr_session_t *s);
+void	tr_fast_sys_revert(tr_session_t *s);
 int	tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
 			  uint64_t *len, uint64_t *insn, char *why,
 			  size_t wlen);

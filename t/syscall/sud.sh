@@ -17,6 +17,7 @@
 #  - seccomp: the program's own filter makes getppid fail with EPERM,
 #    and keeps doing so under both paths;
 #  - cancel: a thread blocked in read is cancelled, its cleanup runs;
+#  - ownsud: a program that uses syscall user dispatch itself;
 #  - burst: pidtrace -p on a program making calls in a loop, stopped by
 #    SIGINT mid-burst: the program runs on to its end, its answers all
 #    right, its maps as before the attach, no SIGSYS ever delivered.
@@ -137,6 +138,31 @@ cancelled, cleanup ran
 SIGSYS 0
 reader reads 2
 W
+done
+
+# A program that turns syscall user dispatch on for itself (as Wine
+# does): ours goes off in every thread before its prctl runs, with a
+# notice, and its own SIGSYS reaches its handler.
+bounded 30 "$SUD" ownsud >"$T/own" || fail "untraced ownsud"
+same_output - "$T/own" <<W
+getppid 1, then 4242 from the handler, its SIGSYS 1
+SIGSYS 0
+W
+for path in fast stops; do
+	o=; [ $path = stops ] && o="-x fastpath=off"
+	bounded 30 "$PIDTRACE" -q $o -n 'syscall::getppid:entry { @ = count(); }
+	    END { printa("getppid calls %@d\n", @); }' -c "$SUD ownsud" \
+	    >"$T/ownsud.out" 2>"$T/ownsud.err" ||
+		fail "ownsud $path: $(cat "$T/ownsud.err")"
+	grep -v '^$' "$T/ownsud.out" >"$T/got"
+	same_output - "$T/got" <<W
+getppid 1, then 4242 from the handler, its SIGSYS 1
+SIGSYS 0
+getppid calls 2
+W
+	n=0; [ $path = fast ] && n=1
+	[ "$(grep -c 'sets up syscall user dispatch itself' \
+	    "$T/ownsud.err")" = $n ] || fail "ownsud $path: $(cat "$T/ownsud.err")"
 done
 
 # Detach mid-burst.

@@ -16,7 +16,13 @@
  *	sc-sud cancel		a thread blocked in read(2) (glibc's
  *				cancellation point) is cancelled: its
  *				cleanup handler runs, the join sees it
+ *	sc-sud ownsud		turns syscall user dispatch on for itself
+ *				(a selector byte, as Wine does) and
+ *				answers a blocked getppid in its handler
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -32,6 +38,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/ucontext.h>
 
 static volatile sig_atomic_t nsigsys, nalrm;
 static int wfd = -1;
@@ -216,12 +223,54 @@ cancel(void)
 	return 0;
 }
 
+static volatile char selector;		/* 0 allow, 1 block */
+static volatile sig_atomic_t nown;
+
+static void
+on_ownsys(int sig, siginfo_t *si, void *uc)
+{
+	ucontext_t *u = uc;
+
+	(void)sig;
+	selector = 0;
+	if (si->si_code == 2) {		/* SYS_USER_DISPATCH */
+		nown++;
+		u->uc_mcontext.gregs[REG_RAX] = 4242;
+	}
+}
+
+static int
+ownsud(void)
+{
+	struct sigaction sa;
+	long r1, r2;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_ownsys;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSYS, &sa, NULL);
+	/* a first call through syscall(): its site patched (traced) */
+	r1 = syscall(SYS_getppid) == getppid();
+	if (prctl(59, 1, 0UL, 0UL, &selector) < 0) {
+		printf("no dispatch: %s\n", strerror(errno));
+		return 0;
+	}
+	selector = 1;
+	r2 = syscall(SYS_getppid);	/* dispatched to our handler */
+	selector = 0;
+	prctl(59, 0, 0UL, 0UL, 0UL);
+	printf("getppid %ld, then %ld from the handler, its SIGSYS %d\n",
+	    r1, r2, (int)nown);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	int rc = 2;
 
-	signal(SIGSYS, on_sigsys);
+	if (argc < 2 || strcmp(argv[1], "ownsud") != 0)
+		signal(SIGSYS, on_sigsys);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && strcmp(argv[1], "loop") == 0)
 		rc = loop(atol(argv[2]));
@@ -233,9 +282,11 @@ main(int argc, char **argv)
 		rc = burst(argv[2]);
 	else if (argc == 2 && strcmp(argv[1], "cancel") == 0)
 		rc = cancel();
+	else if (argc == 2 && strcmp(argv[1], "ownsud") == 0)
+		rc = ownsud();
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
-		    "| burst FILE | cancel\n");
+		    "| burst FILE | cancel | ownsud\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }

@@ -3071,3 +3071,38 @@ refuse:
 		sy->sy_done = true;
 	return -1;
 }
+
+/*
+ * Every thread stopped: every syscall site back to its original bytes,
+ * threads in a trampoline or gate moved out (the process set up syscall
+ * user dispatch for itself: our gates' calls would be dispatched to its
+ * handler).  The mappings stay until the end; no site is patched again.
+ */
+void
+tr_fast_sys_revert(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	struct user_regs_struct r;
+	tr_fsite_t *fs;
+	tr_thread_t *th;
+	size_t i;
+
+	if (fa == NULL || fa->fa_nsys == 0)
+		return;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_stopped && !th->th_zombie &&
+		    th->th_kind != TR_KIND_UNKNOWN &&
+		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0 &&
+		    (fs = sys_site_of_pc(s, r.rip)) != NULL)
+			(void)sys_fixup(s, th, fs, &r);
+	for (i = 0; i < fa->fa_nsites; i++) {
+		fs = &fa->fa_sites[i];
+		if (!fs->fs_live || fs->fs_kind != TR_FAST_SYSCALL)
+			continue;
+		unpatch(s, fs, 0);
+		fs->fs_live = false;
+		s->s_st.st_fast--;
+	}
+	for (i = 0; i < fa->fa_nsys; i++)
+		fa->fa_sys[i].sy_done = true;
+}
