@@ -543,50 +543,10 @@ symfile_fini(pb_object_t *ob)
 }
 
 /* The cached function index of a module, opened on first use. */
-static int module_bias(pb_module_t *md, struct symfile *sf);
-
 static struct symfile *
 symfile_get(pid_t pid, const pb_module_t *md)
 {
 	return (struct symfile *)pb_objcache_get(&cache, pid, md);
-}
-
-int
-pb_pid_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
-{
-	pb_modlist_t ml;
-	pb_module_t *md = NULL;
-	struct symfile *sf;
-	size_t i, j;
-	int rc = -1;
-
-	if (pb_modules_read(pid, &ml) < 0)
-		return -1;
-	for (i = 0; i < ml.ml_n && md == NULL; i++)
-		for (j = 0; j < ml.ml_mods[i].md_nmaps; j++)
-			if (addr >= ml.ml_mods[i].md_maps[j].mp_start &&
-			    addr < ml.ml_mods[i].md_maps[j].mp_end &&
-			    ml.ml_mods[i].md_path[0] == '/') {
-				md = &ml.ml_mods[i];
-				break;
-			}
-	if (md != NULL && (sf = symfile_get(pid, md)) != NULL &&
-	    module_bias(md, sf) == 0) {
-		if (!sf->sf_brttried) {
-			sf->sf_brttried = 1;
-			sf->sf_brt = pb_brt_new(sf->sf_ob.ob_elf, sf->sf_dbg,
-			    NULL, 0);
-		}
-		if (sf->sf_brt != NULL) {
-			pb_brt_near(sf->sf_brt, addr - md->md_bias, prev,
-			    next);
-			*prev += md->md_bias;
-			*next += md->md_bias;
-			rc = 0;
-		}
-	}
-	pb_modlist_free(&ml);
-	return rc;
 }
 
 void

@@ -115,17 +115,6 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
     size_t errlen);
 
-/*
- * The landing addresses around run-time address addr of process pid's
- * code (brtarget.h, pb_brt_near, from the module's file, scanned once
- * and cached with its symbols): *prev the greatest at or below addr,
- * *next the least above it, run-time.  For a syscall site's jump
- * (syscall.h's provider patches sites the tracer finds at run time).
- * 0, or -1 when no module file maps addr or it cannot be scanned.
- */
-int
-pb_pid_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next);
-
 /* Drop the cached symbol tables (e.g. when the tracee execs). */
 void
 pb_pid_cache_flush(void);

@@ -308,6 +308,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 	tr_counter_forget_all(s);
 	tr_xol_forget(s);
 	s->s_syscall_insn = 0;
+	s->s_progsys = 0;
 	if (tr_mem_open(s) < 0)
 		return -1;
 	if (s->s_h != NULL && s->s_h->h_exec != NULL)

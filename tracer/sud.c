@@ -176,6 +176,7 @@ tr_sud_ready(tr_session_t *s)
 	}
 	s->s_sud = true;
 	s->s_sudown = true;
+	s->s_progsys = s->s_syscall_insn;
 	s->s_syscall_insn = insn;
 	tr_fast_sys_table(s);
 }
@@ -232,7 +233,8 @@ tr_sud_thread(tr_session_t *s, tr_thread_t *th)
  * or, the first time a site that may be patched is seen, *held: th stays
  * stopped for tr_sud_patch_due.
  */
-static int stop_path(tr_session_t *s, tr_thread_t *th, long nr);
+static int stop_path(tr_session_t *s, tr_thread_t *th, long nr,
+		     uint64_t at);
 
 int
 tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
@@ -261,15 +263,17 @@ tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
 		*held = true;
 		return 0;
 	}
-	return stop_path(s, th, (long)si.si_syscall);
+	return stop_path(s, th, (long)si.si_syscall,
+			 tr_fast_sys_never(s, sc));
 }
 
 /*
  * th, stopped just past a dispatched call (rax its number), makes it
- * again on the stop path.
+ * again on the stop path: from its `syscall`, or from at (a patched
+ * site's own, for a call a trampoline sent to the stop path).
  */
 static int
-stop_path(tr_session_t *s, tr_thread_t *th, long nr)
+stop_path(tr_session_t *s, tr_thread_t *th, long nr, uint64_t at)
 {
 	struct user_regs_struct r;
 
@@ -277,7 +281,7 @@ stop_path(tr_session_t *s, tr_thread_t *th, long nr)
 		return errno == ESRCH ? 0 : -1;
 	if (s->s_sud && set_config(s, th->th_tid, false) < 0)
 		return errno == ESRCH ? 0 : -1;
-	r.rip -= 2;
+	r.rip = at != 0 ? at : r.rip - 2;
 	r.rax = (uint64_t)nr;
 	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
@@ -322,7 +326,7 @@ tr_sud_patch_due(tr_session_t *s)
 		    errno != ESRCH ? -1 : 0;
 	}
 	(void)why;
-	rc = stop_path(s, th, (long)r.orig_rax);
+	rc = stop_path(s, th, (long)r.orig_rax, 0);
 	return rc;
 }
 
@@ -371,5 +375,5 @@ tr_sud_stop(tr_session_t *s)
 			(void)set_config(s, th->th_tid, false);
 	s->s_sud = false;
 	s->s_sudquit = false;
-	s->s_syscall_insn = 0;
+	s->s_syscall_insn = s->s_progsys;
 }

@@ -171,6 +171,8 @@ struct tr_session {
 	tr_thread_t	*s_cur;		/* stopped thread, for injection */
 	uint64_t	s_entry;	/* AT_ENTRY of the current image */
 	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
+	uint64_t	s_progsys;	/* one of the program's, while that
+					 * one is ours (sud.c): fork children */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
@@ -352,6 +354,7 @@ int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc,
 			  const char **why);
 bool	tr_fast_sys_known(const tr_session_t *s, uint64_t sc);
 bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
+uint64_t tr_fast_sys_never(const tr_session_t *s, uint64_t pc);
 void	tr_fast_sys_table(tr_session_t *s);
 void	tr_fast_sys_revert(tr_session_t *s);
 int	tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "cmd/trace/impl.h"
-#include "probes/pid.h"
+#include "probes/brtarget.h"
 
 /*
  * Fire refs[0..nrefs) of one firing in order: each ref's provider reads
@@ -309,7 +309,7 @@ on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 		return -1;
 	if (strncmp(name, "__syscall_cancel_arch", 21) == 0)
 		return -1;
-	if (pb_pid_landings(p->p_pid, addr - 1, &w->fw_tprev, &next) < 0)
+	if (pb_brt_landings(p->p_pid, addr - 1, &w->fw_tprev, &next) < 0)
 		w->fw_tprev = 0;
 	return 0;
 }

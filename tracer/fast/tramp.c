@@ -2599,7 +2599,8 @@ tr_fast_revert(tr_session_t *s)
  * The gates lie in chunk 0, the range dispatch lets call; the rest of
  * the trampoline lies outside it, so the `never` call is dispatched to
  * the stop path (clone, vfork, rt_sigreturn, exec, exit, and numbers a
- * clause needs a stop for).  rcx and r11 are the syscall's to clobber;
+ * clause needs a stop for), which makes it from the site's own `syscall`
+ * (tr_fast_sys_never).  rcx and r11 are the syscall's to clobber;
  * nothing is on the stack across the unprobed path's call, and only the
  * probed path's 144 bytes below the red zone across its own.  The flags
  * after the call are the trampoline's (no code reads flags across a
@@ -2654,6 +2655,24 @@ tr_fast_sys_known(const tr_session_t *s, uint64_t sc)
 		return true;
 	sy = sys_find(s->s_fast, sc);
 	return sy != NULL && sy->sy_done;
+}
+
+/*
+ * A dispatched call made at pc (its `syscall`) by a trampoline's `never`
+ * path: the site's own `syscall`, where the thread's registers are the
+ * same (nothing is pushed before that path), so that the stop path runs
+ * the call there: a stack taken at its stops unwinds through the
+ * program's code, and a fork or clone child returns there.  0 if pc is
+ * not such a call.
+ */
+uint64_t
+tr_fast_sys_never(const tr_session_t *s, uint64_t pc)
+{
+	const tr_fsite_t *fs = sys_site_of_pc(s, pc);
+
+	if (fs == NULL || pc != fs->fs_tramp + fs->fs_so[TR_SO_NEVER])
+		return 0;
+	return fs->fs_sc;
 }
 
 /* Whether pc lies in code of ours (a `syscall` there is not a site). */
