@@ -96,7 +96,9 @@ usage(FILE *fp)
 	    "\t    oformat=json: JSON Lines; metrics=[ADDR:]PORT: serve\n"
 	    "\t    Prometheus (127.0.0.1 unless ADDR); metrics-file=PATH;\n"
 	    "\t    rawbytes, stackindent, aggzoom, dynvarsize, aggsize,\n"
-	    "\t    specsize, droptags, nspec, zdefs: see pidtrace(1))\n"
+	    "\t    specsize, droptags, nspec, zdefs; follow: trace fork\n"
+	    "\t    and vfork children and what they exec too: see "
+	    "pidtrace(1))\n"
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
@@ -604,6 +606,11 @@ main(int argc, char **argv)
 	}
 	trace_configure(c->c_tr, c->c_pg, (c->c_zdefs ? TRACE_ZDEFS : 0) |
 	    (c->c_list ? TRACE_LIST : 0) | (c->c_verbose ? TRACE_VERBOSE : 0));
+	if (trace_proc_launched(c->c_tr, err, sizeof(err)) < 0) {
+		fprintf(stderr, "pidtrace: %s\n", err);
+		trace_free(c->c_tr);
+		exit(1);
+	}
 
 	c->c_out = stdout;
 	if (c->c_outfile != NULL && !c->c_list) {

@@ -149,6 +149,7 @@ static const struct optdesc {
 	{ "fastpath", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "flamegraph", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "flowindent", DSL_OPT_HOST, OV_BOOL, true, NULL },
+	{ "follow", DSL_OPT_HOST, OV_BOOL, false, NULL },
 	{ "grabanon", 0, OV_NO, false, "anonymous tracing is the kernel's" },
 	{ "incdir", 0, OV_NO, false, "pidtrace has no C preprocessor" },
 	{ "iregs", 0, OV_NO, false, "pidtrace has no registers to spare" },

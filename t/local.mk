@@ -15,6 +15,7 @@ include t/output/local.mk
 include t/tools/local.mk
 include t/usdt/local.mk
 include t/syscall/local.mk
+include t/follow/local.mk
 include t/fastpath/local.mk
 include t/torture/local.mk
 include t/profile/local.mk

@@ -145,10 +145,9 @@ vfork_done(tr_session_t *s, tr_thread_t *ch)
 static int
 resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 {
-	if (req == PTRACE_CONT && s->s_syscalls &&
-	    th->th_kind == TR_KIND_THREAD &&
-	    (!s->s_sud || th->th_sudstep || th->th_insys ||
-	     th->th_rsnr != 0 || th->th_rsexit))
+	if (req == PTRACE_CONT && tr_sys_traced(s, th) &&
+	    (th->th_kind != TR_KIND_THREAD || !s->s_sud || th->th_sudstep ||
+	     th->th_insys || th->th_rsnr != 0 || th->th_rsexit))
 		req = PTRACE_SYSCALL;
 	if (sig == 0)
 		sig = th->th_sig;
@@ -177,8 +176,10 @@ settle(tr_session_t *s, tr_thread_t *th)
 		tr_counter_restore_in(s, th->th_tid);
 		tr_fast_clean_child(s, th);
 		tr_xol_clean_child(s, th);
-		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		s->s_st.st_forks++;
+		/* Followed: a session of its own, as clean as one let go. */
+		if (!s->s_follow || s->s_ending || tr_adopt(s, th, false) < 0)
+			ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		tr_thread_del(s, th);
 		return 0;
 	case TR_KIND_THREAD:
@@ -286,9 +287,14 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 	tr_thread_t *t, *next;
 
 	if (th->th_kind == TR_KIND_VMCHILD || th->th_tid != s->s_pid) {
-		/* A vfork child got its own image: nothing of ours in it. */
+		/*
+		 * A vfork child got its own image: nothing of ours in it.
+		 * Followed, it is a session of its own from this exec.
+		 */
 		vfork_done(s, th);
-		ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
+		if (!s->s_follow || s->s_ending || th->th_kind != TR_KIND_VMCHILD ||
+		    tr_adopt(s, th, true) < 0)
+			ptrace(PTRACE_DETACH, th->th_tid, 0L, 0L);
 		tr_thread_del(s, th);
 		return 0;
 	}
@@ -1185,6 +1191,8 @@ drain_before_wake(tr_session_t *s)
 		tr_ring_drain(s, false, 0);
 }
 
+static void let_go(tr_session_t *c);
+
 int
 tr_run(tr_session_t *s, const tr_handlers_t *h)
 {
@@ -1194,7 +1202,9 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 	if (s->s_armed_pending) {
 		/* Attached: every thread is stopped; arm now. */
 		s->s_armed_pending = false;
-		s->s_armed = true;
+		/* At an exec event the image is armed at its entry. */
+		s->s_armed = !s->s_atexec;
+		s->s_atexec = false;
 		s->s_cur = tr_thread_find(s, s->s_pid);
 		if (s->s_cur == NULL || s->s_cur->th_zombie)
 			s->s_cur = NULL;	/* injection picks another */
@@ -1208,6 +1218,13 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 	while (rc == 0 && !s->s_gone && !s->s_stop_req) {
 		if (tr_wait_one(s, -1, true) < 0)
 			rc = -1;
+		/* One session: a child tr_follow made is let go. */
+		while (s->s_adopted != NULL) {
+			tr_session_t *c = s->s_adopted;
+
+			s->s_adopted = c->s_nextadopt;
+			let_go(c);
+		}
 		if (s->s_wake_req) {
 			s->s_wake_req = 0;
 			drain_before_wake(s);
@@ -1238,62 +1255,165 @@ finish(tr_session_t *s, const tr_handlers_t *h)
  * target that is gone is released alone and the others go on; a stop
  * request or a handler's non-zero on any session ends them all.
  */
-int
-tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
-	    size_t n)
+/* h_ready of a session stopped by its grab, adoption or launch. */
+static void
+ready(tr_session_t *s, const tr_handlers_t *h)
 {
+	s->s_armed_pending = false;
+	/* At an exec event the image is armed at its entry. */
+	s->s_armed = !s->s_atexec;
+	s->s_atexec = false;
+	s->s_cur = tr_thread_find(s, s->s_pid);
+	if (s->s_cur == NULL || s->s_cur->th_zombie)
+		s->s_cur = NULL;	/* injection picks another */
+	if (h != NULL && h->h_ready != NULL)
+		h->h_ready(h->h_arg, s);
+	tr_sud_ready(s);
+	s->s_cur = NULL;
+}
+
+/* The loop's sessions: those given, then the children adopted. */
+typedef struct {
+	tr_session_t		**rs_ss;
+	const tr_handlers_t	**rs_hs;
+	bool			*rs_done;
+	size_t			rs_n, rs_max;
+} runset_t;
+
+static int
+runset_add(runset_t *rs, tr_session_t *s, const tr_handlers_t *h)
+{
+	size_t m;
+	void *a;
+
+	if (rs->rs_n == rs->rs_max) {
+		m = rs->rs_max != 0 ? 2 * rs->rs_max : 8;
+		a = realloc(rs->rs_ss, m * sizeof(*rs->rs_ss));
+		if (a == NULL)
+			return -1;
+		rs->rs_ss = a;
+		a = realloc(rs->rs_hs, m * sizeof(*rs->rs_hs));
+		if (a == NULL)
+			return -1;
+		rs->rs_hs = a;
+		a = realloc(rs->rs_done, m * sizeof(*rs->rs_done));
+		if (a == NULL)
+			return -1;
+		rs->rs_done = a;
+		rs->rs_max = m;
+	}
+	rs->rs_ss[rs->rs_n] = s;
+	rs->rs_hs[rs->rs_n] = h;
+	rs->rs_done[rs->rs_n++] = false;
+	return 0;
+}
+
+/* Let an adopted child go untouched: nothing of ours is in it. */
+static void
+let_go(tr_session_t *c)
+{
+	c->s_ending = true;
+	tr_release(c);
+	tr_free(c);
+}
+
+/*
+ * Hand the children s adopted (tr_follow) to its host: each joins the
+ * loop, armed (h_ready) and running; while ending, or refused by the
+ * host, it is let go.
+ */
+static int
+adopt_children(runset_t *rs, tr_session_t *s, const tr_handlers_t *h,
+	       bool ending)
+{
+	tr_session_t *c;
+	const tr_handlers_t *ch;
+
+	while ((c = s->s_adopted) != NULL) {
+		s->s_adopted = c->s_nextadopt;
+		c->s_nextadopt = NULL;
+		ch = ending || h == NULL || h->h_child == NULL ? NULL :
+		    h->h_child(h->h_arg, s, c);
+		if (ch == NULL) {
+			let_go(c);
+			continue;
+		}
+		c->s_h = ch;
+		if (runset_add(rs, c, ch) < 0) {
+			/* the host has it: it frees it after the loop */
+			c->s_ending = true;
+			tr_release(c);
+			continue;
+		}
+		ready(c, ch);
+		if (tr_resume_all(c) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+tr_run_many(tr_session_t *const *ss0, const tr_handlers_t *const *hs0,
+	    size_t n0)
+{
+	runset_t rs;
 	tr_session_t *s, *w;
-	bool *done, stop = false, orphan = false;
-	size_t i, live;
+	bool stop = false, orphan = false;
+	size_t i, live, n;
 	int rc = 0;
 
-	done = calloc(n != 0 ? n : 1, sizeof(*done));
-	if (done == NULL)
-		return -1;
+	memset(&rs, 0, sizeof(rs));
+	for (i = 0; i < n0; i++)
+		if (runset_add(&rs, ss0[i], hs0[i]) < 0) {
+			free(rs.rs_ss);
+			free(rs.rs_hs);
+			free(rs.rs_done);
+			return -1;
+		}
+	n = rs.rs_n;
 	for (i = 0; i < n; i++) {
-		ss[i]->s_h = hs[i];
-		if (ss[i]->s_gone) {
+		rs.rs_ss[i]->s_h = rs.rs_hs[i];
+		if (rs.rs_ss[i]->s_gone) {
 			/* Died between the grab and now: nothing to arm. */
-			finish(ss[i], hs[i]);
-			done[i] = true;
+			finish(rs.rs_ss[i], rs.rs_hs[i]);
+			rs.rs_done[i] = true;
 		}
 	}
 	for (i = 0; i < n; i++) {
-		s = ss[i];
-		if (done[i] || !s->s_armed_pending)
+		s = rs.rs_ss[i];
+		if (rs.rs_done[i] || !s->s_armed_pending)
 			continue;
 		/* Attached or launched: every thread is stopped; arm now. */
-		s->s_armed_pending = false;
-		s->s_armed = true;
-		s->s_cur = tr_thread_find(s, s->s_pid);
-		if (s->s_cur == NULL || s->s_cur->th_zombie)
-			s->s_cur = NULL;	/* injection picks another */
-		if (hs[i] != NULL && hs[i]->h_ready != NULL)
-			hs[i]->h_ready(hs[i]->h_arg, s);
-		tr_sud_ready(s);
-		s->s_cur = NULL;
+		ready(s, rs.rs_hs[i]);
 	}
 	for (i = 0; i < n; i++)
-		if (!done[i] && tr_resume_all(ss[i]) < 0)
+		if (!rs.rs_done[i] && tr_resume_all(rs.rs_ss[i]) < 0)
 			rc = -1;
 	for (;;) {
+		/* The children the last stops made (tr_follow). */
+		for (i = 0; i < rs.rs_n && rc == 0 && !stop; i++)
+			if (rs.rs_ss[i]->s_adopted != NULL &&
+			    adopt_children(&rs, rs.rs_ss[i], rs.rs_hs[i],
+			    false) < 0)
+				rc = -1;
+		n = rs.rs_n;
 		w = NULL;
 		for (i = 0, live = 0; i < n; i++) {
-			if (done[i])
+			if (rs.rs_done[i])
 				continue;
-			s = ss[i];
+			s = rs.rs_ss[i];
 			if (s->s_wake_req) {
 				s->s_wake_req = 0;
 				drain_before_wake(s);
-				if (hs[i] != NULL && hs[i]->h_wake != NULL &&
-				    hs[i]->h_wake(hs[i]->h_arg, s) != 0)
+				if (rs.rs_hs[i] != NULL && rs.rs_hs[i]->h_wake != NULL &&
+				    rs.rs_hs[i]->h_wake(rs.rs_hs[i]->h_arg, s) != 0)
 					s->s_stop_req = 1;
 			}
 			if (s->s_stop_req)
 				stop = true;
 			if (s->s_gone) {
-				finish(s, hs[i]);
-				done[i] = true;
+				finish(s, rs.rs_hs[i]);
+				rs.rs_done[i] = true;
 				/*
 				 * A tick's wake sent to this process while it
 				 * was being released (the host learns it is
@@ -1327,13 +1447,18 @@ tr_run_many(tr_session_t *const *ss, const tr_handlers_t *const *hs,
 	 * meanwhile are rewound, not fired (nothing fires after exit()).
 	 */
 	for (i = 0; i < n; i++)
-		if (!done[i]) {
-			ss[i]->s_stopping = true;
-			ss[i]->s_ending = true;
+		if (!rs.rs_done[i]) {
+			rs.rs_ss[i]->s_stopping = true;
+			rs.rs_ss[i]->s_ending = true;
 		}
 	for (i = 0; i < n; i++)
-		if (!done[i])
-			finish(ss[i], hs[i]);
-	free(done);
+		if (!rs.rs_done[i])
+			finish(rs.rs_ss[i], rs.rs_hs[i]);
+	/* Children that came while the others were released: let go. */
+	for (i = 0; i < n; i++)
+		adopt_children(&rs, rs.rs_ss[i], rs.rs_hs[i], true);
+	free(rs.rs_ss);
+	free(rs.rs_hs);
+	free(rs.rs_done);
 	return rc;
 }

@@ -50,11 +50,18 @@ session_new(pid_t pid)
 void
 tr_free(tr_session_t *s)
 {
-	tr_session_t **pp;
+	tr_session_t **pp, *c;
 	tr_thread_t *th;
 
 	if (s == NULL)
 		return;
+	/* Children adopted and never handed over: let go untouched. */
+	while ((c = s->s_adopted) != NULL) {
+		s->s_adopted = c->s_nextadopt;
+		c->s_ending = true;
+		tr_release(c);
+		tr_free(c);
+	}
 	for (pp = &tr_sessions; *pp != NULL; pp = &(*pp)->s_nextsess)
 		if (*pp == s) {
 			*pp = s->s_nextsess;
@@ -457,11 +464,115 @@ exec_path(char *const argv[])
 }
 
 /*
- * Launch: the child stops itself, we seize it, it execs.  An exec that
- * fails reports its errno through a close-on-exec pipe.
+ * Run a session that tr_launch_exec left at its exec event to the entry
+ * point: the dynamic loader has mapped the libraries by then, so the
+ * host can resolve probes in them, and main has not run.  The loop parks
+ * the thread there (no handlers yet) and tr_run() calls h_ready.
  */
+int
+tr_launch_entry(tr_session_t *s)
+{
+	if (!s->s_atexec) {
+		errno = EINVAL;
+		return -1;
+	}
+	s->s_atexec = false;
+	s->s_armed_pending = false;
+	if (tr_resume_all(s) < 0)
+		return -1;
+	while (!s->s_armed_pending && !s->s_gone)
+		if (tr_wait_one(s, -1, true) < 0)
+			break;
+	if (!s->s_armed_pending) {
+		tr_seterr("launch: %s: %s before its entry point",
+			  s->s_comm, s->s_gone ? "exited" : "lost");
+		return -1;
+	}
+	return 0;
+}
+
+void
+tr_follow(tr_session_t *s, bool on)
+{
+	s->s_follow = on;
+}
+
+/*
+ * th, a fork child of s cleaned of our bytes or a vfork child at its
+ * exec event, stopped: a session of its own, queued on s for the loop to
+ * hand to the host (h_child).  Its options were inherited at the
+ * auto-attach; it has no site, slot, counter or memfd of ours.  At an
+ * exec event its entry point is armed as tr_launch_exec's is.  -1 leaves
+ * th to the caller, untouched.
+ */
+int
+tr_adopt(tr_session_t *s, tr_thread_t *th, bool atexec)
+{
+	tr_session_t *c;
+	tr_thread_t *ct;
+
+	c = session_new(th->th_tid);
+	if (c == NULL)
+		return -1;
+	ct = tr_thread_new(c, th->th_tid, TR_KIND_THREAD);
+	if (ct == NULL || tr_mem_open(c) < 0)
+		goto fail;
+	ct->th_seen = true;
+	ct->th_stopped = true;
+	ct->th_status = th->th_status;
+	ct->th_sig = th->th_sig;
+	c->s_follow = true;
+	snprintf(c->s_comm, sizeof(c->s_comm), "%s", s->s_comm);
+	if (atexec) {
+		c->s_entry = tr_auxv_entry(c->s_memtid);
+		if (c->s_entry == 0 ||
+		    tr_bkpt_insert(c, c->s_entry, 0, true) < 0)
+			goto fail;
+		c->s_atexec = true;
+	} else {
+		c->s_entry = tr_auxv_entry(c->s_memtid);
+	}
+	c->s_armed_pending = true;
+	c->s_nextadopt = s->s_adopted;
+	s->s_adopted = c;
+	return 0;
+fail:
+	tr_free(c);
+	return -1;
+}
+
+bool
+tr_launch_atexec(const tr_session_t *s)
+{
+	return s->s_atexec;
+}
+
 tr_session_t *
 tr_launch(char *const argv[])
+{
+	tr_session_t *s = tr_launch_exec(argv);
+
+	int status;
+	pid_t pid;
+
+	if (s != NULL && tr_launch_entry(s) < 0) {
+		pid = s->s_pid;
+		kill(pid, SIGKILL);
+		tr_waitpid(pid, &status, __WALL);
+		tr_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/*
+ * Launch: the child stops itself, we seize it, it execs.  An exec that
+ * fails reports its errno through a close-on-exec pipe.  The new image
+ * is left at its exec event, its entry point armed: h_ready comes there
+ * (tr_run) and again at the entry.
+ */
+tr_session_t *
+tr_launch_exec(char *const argv[])
 {
 	tr_session_t *s;
 	int pfd[2], status, err = 0, sig;
@@ -493,6 +604,7 @@ tr_launch(char *const argv[])
 	if (s == NULL)
 		goto kill;
 	s->s_launched = true;
+	snprintf(s->s_comm, sizeof(s->s_comm), "%s", argv[0]);
 	if (tr_waitpid(pid, &status, WSTOPPED) != pid || !WIFSTOPPED(status)) {
 		tr_seterr("launch: %s: child did not stop", argv[0]);
 		goto kill;
@@ -536,6 +648,7 @@ tr_launch(char *const argv[])
 	close(pfd[0]);
 	th->th_stopped = true;
 	th->th_status = status;
+	th->th_hidexit = true;
 	if (tr_mem_open(s) < 0) {
 		tr_seterr("launch: open /proc/%d/mem: %s", (int)pid,
 			  strerror(errno));
@@ -548,22 +661,8 @@ tr_launch(char *const argv[])
 			  argv[0], strerror(errno));
 		goto kill;
 	}
-	/*
-	 * Run to the entry point: the dynamic loader has mapped the
-	 * libraries by then, so the host can resolve probes in them, and
-	 * main has not run.  The loop parks the thread there (no handlers
-	 * yet) and tr_run() calls h_ready.
-	 */
-	if (tr_resume_all(s) < 0)
-		goto kill;
-	while (!s->s_armed_pending && !s->s_gone)
-		if (tr_wait_one(s, -1, true) < 0)
-			break;
-	if (!s->s_armed_pending) {
-		tr_seterr("launch: %s: %s before its entry point", argv[0],
-			  s->s_gone ? "exited" : "lost");
-		goto kill;
-	}
+	s->s_atexec = true;
+	s->s_armed_pending = true;
 	return s;
 kill:
 	kill(pid, SIGKILL);

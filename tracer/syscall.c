@@ -153,8 +153,7 @@ flush(tr_session_t *s, tr_thread_t *th)
 int
 tr_sys_signal(tr_session_t *s, tr_thread_t *th)
 {
-	if ((th->th_rsnr == 0 && !th->th_rsexit) || !s->s_syscalls ||
-	    th->th_kind != TR_KIND_THREAD)
+	if ((th->th_rsnr == 0 && !th->th_rsexit) || !tr_sys_traced(s, th))
 		return 0;
 	return flush(s, th);
 }
@@ -188,7 +187,7 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 	tr_syscall_t sc;
 	long was;
 
-	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD)
+	if (!tr_sys_traced(s, th))
 		return 0;
 	memset(&si, 0, sizeof(si));
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, th->th_tid, (void *)sizeof(si),
@@ -202,6 +201,7 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 		return 0;	/* an entry inside an injection is ours */
 	switch (si.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
+		th->th_hidexit = false;
 		sc.sc_entry = true;
 		sc.sc_nr = (long)si.entry.nr;
 		memcpy(sc.sc_args, si.entry.args, sizeof(sc.sc_args));
@@ -230,6 +230,15 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 		 */
 		sc.sc_nr = th->th_insys ? th->th_scnr : orig_rax(th->th_tid);
 		th->th_insys = false;
+		if (th->th_hidexit) {
+			/*
+			 * A launched image's execve: its entry was made by
+			 * pidtrace's child, and dtrace -c and strace -c
+			 * hand the image over from its return.
+			 */
+			th->th_hidexit = false;
+			return 0;
+		}
 		sc.sc_rval = si.exit.rval;
 		sc.sc_error = si.exit.is_error != 0;
 		if ((th->th_rsnr != 0 || th->th_rsexit) && flush(s, th) < 0)
@@ -273,8 +282,7 @@ tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 void
 tr_sys_later(tr_session_t *s, tr_thread_t *th, int status)
 {
-	if (!s->s_syscalls || th->th_kind != TR_KIND_THREAD ||
-	    !WIFSTOPPED(status))
+	if (!tr_sys_traced(s, th) || !WIFSTOPPED(status))
 		return;
 	if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
 		(void)sys_stop(s, th, true);

@@ -102,6 +102,12 @@ tr_thread_tid(const tr_thread_t *th)
 	return th->th_tid;
 }
 
+bool
+tr_thread_vfchild(const tr_thread_t *th)
+{
+	return th->th_kind == TR_KIND_VMCHILD && th->th_vforker != 0;
+}
+
 void **
 tr_thread_user(tr_thread_t *th)
 {

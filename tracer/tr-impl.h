@@ -95,6 +95,8 @@ struct tr_thread {
 					 * it is, how it may lend itself to an
 					 * injected call (inject.c) */
 	bool		th_insys;	/* between a syscall's entry and exit */
+	bool		th_hidexit;	/* tr_launch_exec: the exit stop of
+					 * its execve is not the image's */
 	long		th_scnr;	/* that syscall's number */
 	long		th_rsnr;	/* 1 + the call that left with a
 					 * restart code (or that the attach
@@ -174,6 +176,8 @@ struct tr_session {
 	uint64_t	s_progsys;	/* one of the program's, while that
 					 * one is ours (sud.c): fork children */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
+	bool		s_atexec;	/* tr_launch_exec: at the exec event */
+	char		s_comm[64];	/* tr_launch's argv[0], for messages */
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
@@ -181,6 +185,10 @@ struct tr_session {
 					 * if never asked for */
 	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
 	struct tr_session *s_nextsess;	/* next in tr_sessions */
+	bool		s_follow;	/* tr_follow */
+	struct tr_session *s_adopted;	/* children made, not yet handed
+					 * to the host (tr_adopt) */
+	struct tr_session *s_nextadopt;	/* next in its parent's list */
 };
 
 /*
@@ -292,6 +300,21 @@ long	tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr,
 
 /* session.c */
 uint64_t tr_auxv_entry(pid_t pid);
+/*
+ * Whether th's syscalls are traced: the target's threads, and under
+ * tr_follow a vfork child until its exec (it runs in its parent's
+ * memory, in its parent's session, its calls its own).
+ */
+static inline bool
+tr_sys_traced(const tr_session_t *s, const tr_thread_t *th)
+{
+	return s->s_syscalls && (th->th_kind == TR_KIND_THREAD ||
+	    (s->s_follow && th->th_kind == TR_KIND_VMCHILD &&
+	    th->th_vforker != 0));
+}
+
+/* tr_follow: th, a child task of s, becomes a session of its own. */
+int	tr_adopt(tr_session_t *s, tr_thread_t *th, bool atexec);
 void	tr_release(tr_session_t *s);
 tr_session_t *tr_session_of(tr_session_t *s, pid_t tid);
 

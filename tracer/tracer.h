@@ -228,6 +228,17 @@ typedef struct tr_handlers {
 	 */
 	int	(*h_sysfunc)(void *arg, tr_session_t *s, uint64_t addr,
 			     tr_fast_want_t *w);
+
+	/*
+	 * tr_follow: child, a new process of s's, is a session of its own,
+	 * its one thread stopped and nothing of ours in it: a fork child
+	 * (before its first instruction), or a vfork child at its exec
+	 * event (tr_launch_exec's state).  Return its handlers; the loop
+	 * (tr_run_many) then runs it with the others, h_ready first.  NULL
+	 * lets it go untouched.
+	 */
+	const struct tr_handlers *(*h_child)(void *arg, tr_session_t *s,
+					     tr_session_t *child);
 } tr_handlers_t;
 
 enum { TR_FE_ARMED = 1, TR_FE_CLOCK, TR_FE_MUTE, TR_FE_UNMUTE,
@@ -265,6 +276,36 @@ tr_attach(pid_t pid);
  */
 tr_session_t *
 tr_launch(char *const argv[]);
+
+/*
+ * tr_launch in two steps.  tr_launch_exec leaves the new image at its
+ * exec event, before the dynamic loader's first instruction: h_ready is
+ * called there from tr_run(), every syscall of the image's from then on
+ * reaches h_syscall once tr_syscalls() is on, and h_ready is called
+ * again at the entry point, when the libraries are mapped.  Or
+ * tr_launch_entry, before tr_run(), runs it on to the entry point as
+ * tr_launch does (-1 with tr_errmsg() when it exits first; the caller
+ * then frees the session).
+ */
+tr_session_t *
+tr_launch_exec(char *const argv[]);
+
+int
+tr_launch_entry(tr_session_t *s);
+
+/*
+ * Follow s's children (tr_run_many; tr_run lets them go): a fork child
+ * is cleaned of our bytes as ever and, instead of being let go, handed
+ * to h_child as a session of its own; a vfork child runs free as ever
+ * until its exec, and is handed over at its exec event.  A child's children are
+ * followed too.
+ */
+void
+tr_follow(tr_session_t *s, bool on);
+
+/* Whether s is a launched image still at its exec event. */
+bool
+tr_launch_atexec(const tr_session_t *s);
 
 /*
  * The last constructor failure, for the host to print: the message
@@ -489,6 +530,14 @@ tr_free(tr_session_t *s);
 /* Thread accessors, valid during a handler call. */
 pid_t
 tr_thread_tid(const tr_thread_t *th);
+
+/*
+ * Whether th is a vfork child of the target that has not exec'd yet
+ * (its syscalls reach h_syscall under tr_follow): its own process, its
+ * pid its tid, running in the target's memory.
+ */
+bool
+tr_thread_vfchild(const tr_thread_t *th);
 
 /*
  * The time th of s has spent on CPU, in ns (its schedstat), or -1 when

@@ -430,13 +430,19 @@ each_probe(trace_t *tr, const dsl_pdesc_t *pd, argctx_t *ac, char *err,
 {
 	pb_desc_t desc = { pd->pd_prov, pd->pd_mod, pd->pd_func, pd->pd_name };
 	const pb_provider_t *const *pp;
-	const trace_proc_t *p;
+	trace_proc_t *p;
 	size_t i;
 	int r = 0;
 
 	for (p = tr->tr_procs; p != NULL && r == 0; p = p->p_next) {
 		if (p->p_script)
 			continue;
+		/* The types are in the libraries, mapped at the entry. */
+		if (p->p_s != NULL && tr_launch_atexec(p->p_s)) {
+			if (trace_proc_entry(p, err, errlen) < 0)
+				return -1;
+			p->p_dwentry = true;
+		}
 		for (pp = tr->tr_provs; *pp != NULL && r == 0; pp++) {
 			pb_probe_list_t list = PB_PROBE_LIST_INIT;
 

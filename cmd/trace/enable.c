@@ -254,8 +254,12 @@ claim_proc(trace_proc_t *p, size_t d, bool zdefs, char *err, size_t errlen)
 		if (!(*pp)->pv_names(pd->pd_prov, p->p_pid))
 			continue;
 		claimed = true;
-		/* A script's interpreter has none of the program's probes. */
-		n = resolve(&p->p_sc, pd, d, *pp, zdefs || p->p_script ?
+		/*
+		 * A script's interpreter has none of the program's probes,
+		 * a -c command at its exec event none of its libraries'.
+		 */
+		n = resolve(&p->p_sc, pd, d, *pp,
+		    zdefs || p->p_script || p->p_early ?
 		    PB_ZEROOK : 0, &elsewhere, err, errlen);
 		if (n < 0)
 			return -1;
@@ -484,6 +488,59 @@ trace_enable_refresh(trace_scope_t *sc)
 		else
 			i++;
 	}
+}
+
+/*
+ * -x follow: a child came after trace_enable.  A description may match
+ * nothing in it (pid$target names the first process only; a child's
+ * program may lack the functions), as for -Z: no error, and those no
+ * provider claims wait for an exec.
+ */
+void
+trace_enable_child(trace_proc_t *p)
+{
+	trace_t *tr = p->p_sc.sc_tr;
+	size_t d, nd = dsl_prog_ndescs(tr->tr_pg);
+	char err[512];
+
+	for (d = 0; d < nd; d++)
+		if (claim_proc(p, d, true, err, sizeof(err)) < 0)
+			trace_notice(tr, "pid %d: %s", (int)p->p_pid, err);
+}
+
+/*
+ * A -c command traced from its exec (p_early) reached its entry point,
+ * its descriptions resolved again with the libraries in: one that
+ * matches nothing, in it or in pidtrace's own scope, is the error it
+ * would have been had the command started at its entry (unless -Z).
+ * True when the trace is to end so.
+ */
+bool
+trace_enable_early_unmatched(trace_scope_t *sc)
+{
+	trace_t *tr = sc->sc_tr;
+	const trace_proc_t *o;
+	size_t d, nd = dsl_prog_ndescs(tr->tr_pg);
+
+	if (tr->tr_opts.op_zdefs || sc->sc_proc->p_child)
+		return false;
+	for (d = 0; d < nd; d++) {
+		if (trace_reg_enabled(&tr->tr_own.sc_reg, d))
+			continue;
+		for (o = tr->tr_procs; o != NULL; o = o->p_next)
+			if (trace_reg_enabled(&o->p_sc.sc_reg, d))
+				break;
+		if (o != NULL)
+			continue;
+		tr->tr_nomatch = true;
+		tr->tr_nmdesc = d;
+		snprintf(tr->tr_nmerr, sizeof(tr->tr_nmerr), "%sprobe "
+		    "description %s does not match any probes",
+		    tr->tr_opts.op_errtags ? "[D_PDESC_ZERO] " : "",
+		    dsl_prog_desc(tr->tr_pg, d)->pd_text);
+		return true;
+	}
+	return false;
 }
 
 /* After an exec: name the descriptions the new program does not match. */

@@ -42,8 +42,8 @@ trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 	if (p->p_refused && !tr->tr_begun)
 		return 0;	/* fastpath=require refused to start */
 	memset(&cx, 0, sizeof(cx));
-	cx.cx_pid = p->p_pid;
-	cx.cx_ppid = p->p_ppid;
+	cx.cx_pid = fg->fg_pid != 0 ? fg->fg_pid : p->p_pid;
+	cx.cx_ppid = fg->fg_pid != 0 ? p->p_pid : p->p_ppid;
 	cx.cx_tid = fg->fg_tid;
 	cx.cx_uid = p->p_uid;
 	cx.cx_gid = p->p_gid;
@@ -281,6 +281,8 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	firing_init(&fg, p, s, th, th != NULL ? tr_thread_tid(th) :
 	    sc->sc_tid, &regs);
 	fg.fg_partregs = true;
+	if (th != NULL && tr_thread_vfchild(th))
+		fg.fg_pid = tr_thread_tid(th);	/* -x follow */
 	if (th == NULL) {	/* a trampoline's record (tr_syscall_probe) */
 		fg.fg_ns = sc->sc_ns;
 		fg.fg_flush = false;	/* once drained */

@@ -65,6 +65,9 @@ typedef struct trace_opts {
 	bool		op_fastrec;	/* -x fastpath=record: no clause runs
 					 * in the process (inproc.c) */
 	size_t		op_bufsize;	/* -x bufsize, bytes; 0: the default */
+	bool		op_follow;	/* -x follow: fork, vfork children and
+					 * what they exec are traced too */
+	size_t		op_ring;	/* each process's ring, as configured */
 	int		op_cpupin;	/* -x cpupin: a CPU, INT_MAX: the
 					 * target's; -1: off */
 } trace_opts_t;
@@ -206,6 +209,14 @@ struct trace_proc {
 	bool		p_launched;
 	bool		p_script;	/* -c of a #! script (see
 					 * trace_proc_deferred) */
+	bool		p_early;	/* -c with syscall probes: traced
+					 * from the exec, its other probes
+					 * resolved at the entry point */
+	bool		p_child;	/* -x follow: a child of a process
+					 * traced, adopted in the loop */
+	tr_handlers_t	p_h;		/* a child's handlers */
+	bool		p_dwentry;	/* run to the entry point early by
+					 * trace_dwtypes */
 	pid_t		p_ppid;
 	uid_t		p_uid;
 	gid_t		p_gid;
@@ -265,6 +276,9 @@ typedef struct trace_firing {
 					 * NULL for a record */
 	pid_t		fg_tid;
 	uint64_t	fg_addr;	/* the site hit, for fi_nextpc */
+	pid_t		fg_pid;		/* a vfork child's own pid (D's
+					 * pid), its parent's ppid; 0: the
+					 * process's */
 	bool		fg_partregs;	/* fi_regs are a syscall stop's few:
 					 * ustack() reads them all */
 	uint64_t	fg_ns;		/* the thread's own timestamp; 0:
@@ -301,6 +315,13 @@ int	trace_proc_read_user(void *proc, uint64_t addr, void *buf,
 	    size_t len);
 trace_addrsym_t *trace_proc_syms(trace_proc_t *p);
 void	trace_proc_ids(trace_proc_t *p);
+/* A -c command held at its exec event: on to its entry point (-1, err). */
+int	trace_proc_entry(trace_proc_t *p, char *err, size_t errlen);
+/* -x follow: child, adopted from parent's session, as a process of tr's. */
+trace_proc_t *trace_proc_adopt(trace_t *tr, trace_proc_t *parent,
+	    tr_session_t *child);
+/* Claim every description for a process that came after trace_enable. */
+void	trace_enable_child(trace_proc_t *p);
 void	trace_proc_pin(trace_proc_t *p, pid_t tid);
 void	trace_proc_release(trace_proc_t *p);
 void	trace_proc_free(trace_proc_t *p);
@@ -311,6 +332,7 @@ void	trace_enable_refresh(trace_scope_t *sc);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
 bool	trace_enable_hopeless(trace_scope_t *sc);
+bool	trace_enable_early_unmatched(trace_scope_t *sc);
 
 /* reg.c */
 long	trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv,

@@ -74,7 +74,8 @@ trace_inproc_new(trace_t *tr)
 	 * One process: its area holds the globals, and they can live in
 	 * one place only.  -l plans anyway, to say each clause's path.
 	 */
-	tr->tr_ipwhy = tr->tr_opts.op_fastoff ? "-x fastpath=off" :
+	tr->tr_ipwhy = tr->tr_opts.op_follow ? "-x follow" :
+	    tr->tr_opts.op_fastoff ? "-x fastpath=off" :
 	    tr->tr_opts.op_fastrec ? "-x fastpath=record" :
 	    p->p_next != NULL ? "clauses run in a traced process only when "
 	    "one is traced" : NULL;

@@ -156,7 +156,7 @@ launch(const char *command, bool *script, char *err, size_t errlen)
 		else
 			snprintf(err, errlen, "-c: empty command");
 	} else {
-		s = tr_launch(argv);
+		s = tr_launch_exec(argv);
 		*script = is_script(argv[0]);
 	}
 	free(argv);
@@ -212,6 +212,37 @@ trace_proc_grab(trace_t *tr, pid_t pid, const char *command, char *err,
 	return 0;
 }
 
+/*
+ * -x follow: a child of parent's (a fork child, or a vfork child at its
+ * exec), a session of its own, becomes a process traced by the same
+ * program, appended to the list ($target stays the first).  Its probes
+ * are claimed now; the loop arms them (h_ready).  NULL when out of
+ * memory: the tracer lets the child go.
+ */
+trace_proc_t *
+trace_proc_adopt(trace_t *tr, trace_proc_t *parent, tr_session_t *child)
+{
+	trace_proc_t *p, **pp;
+
+	(void)parent;	/* the program and options are the trace's */
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		return NULL;
+	p->p_s = child;
+	p->p_pid = tr_pid(child);
+	p->p_child = true;
+	p->p_cpupin = -1;
+	p->p_early = tr_launch_atexec(child);
+	trace_enable_scope(&p->p_sc, tr, p);
+	for (pp = &tr->tr_procs; *pp != NULL; pp = &(*pp)->p_next)
+		;
+	*pp = p;
+	trace_proc_ids(p);
+	tr_fast_config(child, !tr->tr_opts.op_fastoff, tr->tr_opts.op_ring);
+	tr_follow(child, true);
+	trace_enable_child(p);
+	return p;
+}
+
 pid_t
 trace_proc_target(const trace_t *tr)
 {
@@ -224,9 +255,91 @@ trace_proc_deferred(const trace_t *tr)
 	const trace_proc_t *p;
 
 	for (p = tr->tr_procs; p != NULL; p = p->p_next)
-		if (p->p_script)
+		if (p->p_script || p->p_early)
 			return true;
 	return false;
+}
+
+/* A -c command held at its exec event: run it to its entry point. */
+int
+trace_proc_entry(trace_proc_t *p, char *err, size_t errlen)
+{
+	if (p->p_s == NULL || !tr_launch_atexec(p->p_s))
+		return 0;
+	if (tr_launch_entry(p->p_s) < 0) {
+		snprintf(err, errlen, "%s", tr_errmsg());
+		return -1;
+	}
+	trace_proc_ids(p);
+	return 0;
+}
+
+/*
+ * Whether a description of the program matches a syscall probe (BEGIN's
+ * empty provider field names every provider, and matches none).
+ */
+static bool
+wants_syscalls(const trace_t *tr, const trace_proc_t *p)
+{
+	const pb_provider_t *const *pp;
+	const dsl_pdesc_t *pd;
+	char err[256];
+	size_t d, n;
+
+	for (pp = tr->tr_provs; *pp != NULL; pp++) {
+		if (strcmp((*pp)->pv_name, "syscall") != 0)
+			continue;
+		for (d = 0; d < dsl_prog_ndescs(tr->tr_pg); d++) {
+			pb_probe_list_t list = PB_PROBE_LIST_INIT;
+			pb_desc_t desc;
+
+			pd = dsl_prog_desc(tr->tr_pg, d);
+			if (!(*pp)->pv_names(pd->pd_prov, p->p_pid))
+				continue;
+			desc.de_prov = pd->pd_prov;
+			desc.de_mod = pd->pd_mod;
+			desc.de_func = pd->pd_func;
+			desc.de_name = pd->pd_name;
+			n = (*pp)->pv_resolve(p->p_pid, trace_proc_tid(p),
+			    &desc, PB_ZEROOK, &list, err, sizeof(err)) < 0 ?
+			    0 : list.pl_n;
+			pb_probe_list_free(&list);
+			if (n != 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+int
+trace_proc_launched(trace_t *tr, char *err, size_t errlen)
+{
+	trace_proc_t *p;
+
+	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
+		if (p->p_s == NULL || !p->p_launched)
+			continue;
+		if (!tr_launch_atexec(p->p_s)) {
+			if (p->p_dwentry && wants_syscalls(tr, p))
+				trace_notice(tr, "pid %d: syscall probes "
+				    "start at its entry point, not at its "
+				    "exec: args[] of a pid probe needed its "
+				    "libraries", (int)p->p_pid);
+			continue;
+		}
+		/*
+		 * -x fastpath=require refuses syscall probes before
+		 * anything runs: from the entry point, as ever.
+		 */
+		if (!tr->tr_opts.op_list && !tr->tr_opts.op_fastreq &&
+		    !p->p_script && wants_syscalls(tr, p)) {
+			p->p_early = true;
+			continue;
+		}
+		if (trace_proc_entry(p, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /*

@@ -205,13 +205,35 @@ on_ready(void *arg, tr_session_t *s)
 {
 	trace_proc_t *p = arg;
 
+	if (p->p_early && !p->p_armed) {
+		/*
+		 * A -c command at its exec event with syscall probes: those
+		 * are on from here (trace_arm_start), BEGIN fires, and the
+		 * rest is armed at the entry point, where the libraries are.
+		 */
+		p->p_armed = true;
+		begin_if_all_armed(p->p_sc.sc_tr, s);
+		return;
+	}
+	if (p->p_early) {
+		p->p_early = false;
+		trace_enable_refresh(&p->p_sc);
+		if (trace_enable_early_unmatched(&p->p_sc)) {
+			stop_all(p->p_sc.sc_tr);
+			return;
+		}
+		trace_arm_all(&p->p_sc, s, true);
+		return;
+	}
 	if (p->p_armed && p->p_sc.sc_arm.am_nsites == 0) {
 		trace_enable_refresh(&p->p_sc);	/* after an exec */
 		if (trace_enable_hopeless(&p->p_sc)) {
 			stop_all(p->p_sc.sc_tr);
 			return;
 		}
-		trace_enable_exec_notice(&p->p_sc);
+		/* a child may match nothing (-x follow), as under -Z */
+		if (!p->p_child)
+			trace_enable_exec_notice(&p->p_sc);
 	}
 	trace_arm_all(&p->p_sc, s, true);
 	if (!p->p_armed) {
@@ -298,9 +320,34 @@ on_exit_(void *arg, tr_session_t *s, int status)
 		    (int)p->p_pid, sig, sigabbrev_np(sig) != NULL ?
 		    sigabbrev_np(sig) : "?");
 		trace_report_fault(p, s, sig);
-	} else if (!tr->tr_opts.op_quiet) {
+	} else if (!tr->tr_opts.op_quiet && !p->p_child) {
 		trace_notice(tr, "pid %d has exited", (int)p->p_pid);
 	}
+}
+
+static void set_handlers(tr_handlers_t *h, trace_proc_t *p);
+
+/*
+ * -x follow: a child of p's is a process of the trace, traced by the
+ * same program from here (a fork child before its first instruction, a
+ * vfork child from its exec).
+ */
+static const tr_handlers_t *
+on_child(void *arg, tr_session_t *s, tr_session_t *child)
+{
+	trace_proc_t *p = arg, *c;
+
+	(void)s;
+	c = trace_proc_adopt(p->p_sc.sc_tr, p, child);
+	if (c == NULL) {
+		trace_notice(p->p_sc.sc_tr, "pid %d: out of memory: its "
+		    "child %d is not traced", (int)p->p_pid,
+		    (int)tr_pid(child));
+		return NULL;
+	}
+	set_handlers(&c->p_h, c);
+	trace_arm_start(&c->p_sc, child);
+	return &c->p_h;
 }
 
 /* What the tracer says while it runs: one line, under -q too. */
@@ -467,6 +514,25 @@ end:
 	return dsl_rt_end(tr->tr_rt, NULL);
 }
 
+static void
+set_handlers(tr_handlers_t *h, trace_proc_t *p)
+{
+	memset(h, 0, sizeof(*h));
+	h->h_arg = p;
+	h->h_ready = on_ready;
+	h->h_thread_exit = on_thread_exit;
+	h->h_exec = on_exec;
+	h->h_exit = on_exit_;
+	h->h_wake = on_wake;
+	h->h_notice = on_notice;
+	h->h_fast = on_fast;
+	if (p->p_sc.sc_tr->tr_opts.op_follow) {
+		h->h_child = on_child;
+		tr_follow(p->p_s, true);
+	}
+	trace_fire_handlers(h);
+}
+
 /* The tracer's loop over every process. */
 static int
 run_procs(trace_t *tr)
@@ -494,15 +560,7 @@ run_procs(trace_t *tr)
 		return -1;
 	}
 	for (p = tr->tr_procs, i = 0; p != NULL; p = p->p_next, i++) {
-		h[i].h_arg = p;
-		h[i].h_ready = on_ready;
-		h[i].h_thread_exit = on_thread_exit;
-		h[i].h_exec = on_exec;
-		h[i].h_exit = on_exit_;
-		h[i].h_wake = on_wake;
-		h[i].h_notice = on_notice;
-		h[i].h_fast = on_fast;
-		trace_fire_handlers(&h[i]);
+		set_handlers(&h[i], p);
 		hs[i] = &h[i];
 		ss[i] = p->p_s;
 		trace_arm_start(&p->p_sc, p->p_s);

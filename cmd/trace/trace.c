@@ -146,6 +146,7 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 	/* names of stacks too (profile clauses), not only of pid probes */
 	if (dsl_prog_option(pg, "mangled") != NULL)
 		op->op_flags |= PB_MANGLED;
+	op->op_follow = dsl_prog_option(pg, "follow") != NULL;
 	if ((opt = dsl_prog_option(pg, "cpupin")) != NULL)
 		op->op_cpupin = *opt >= '0' && *opt <= '9' ? atoi(opt) :
 		    INT_MAX;
@@ -179,6 +180,7 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 		if (ring < RING_MIN)
 			ring = RING_MIN;
 	}
+	op->op_ring = ring;
 	for (p = tr->tr_procs; p != NULL; p = p->p_next) {
 		p->p_cpupin = op->op_cpupin;
 		if (p->p_s != NULL)

@@ -16,8 +16,8 @@
  *
  * The order of calls: trace_new, trace_proc_grab for each -p and -c (in
  * command-line order), the compiler (trace_dwtypes), trace_configure,
- * trace_host, trace_enable, then trace_list or trace_run, then
- * trace_free.  One thread.
+ * trace_proc_launched, trace_host, trace_enable, then trace_list or
+ * trace_run, then trace_free.  One thread.
  */
 #ifndef PIDTRACE_TRACE_H
 #define PIDTRACE_TRACE_H
@@ -47,11 +47,12 @@ void	trace_free(trace_t *);
 
 /*
  * Grab a process: attach to pid, or launch command (split on blanks, as
- * dtrace -c does) and run it to its entry point; every thread is stopped
- * when this returns.  A pid given twice is grabbed once (a thread id
- * names its process).  -1 on failure: err says why, or is "" when the
- * tracer's message says it (tr_errmsg, tr_errhint); the processes
- * grabbed before are still held (trace_free lets them go).
+ * dtrace -c does) and hold it at its exec event (trace_proc_launched
+ * decides where it starts); every thread is stopped when this returns.
+ * A pid given twice is grabbed once (a thread id names its process).
+ * -1 on failure: err says why, or is "" when the tracer's message says
+ * it (tr_errmsg, tr_errhint); the processes grabbed before are still
+ * held (trace_free lets them go).
  */
 int	trace_proc_grab(trace_t *, pid_t pid, const char *command, char *err,
 	    size_t errlen);
@@ -105,6 +106,17 @@ int	trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen);
  * fast path up.
  */
 void	trace_configure(trace_t *, const dsl_prog_t *pg, int flags);
+
+/*
+ * After trace_configure: where each -c command starts.  With a syscall
+ * probe in the program, at its exec event, so that the dynamic loader's
+ * calls are traced as strace and dtrace -c see them; its other probes
+ * are resolved again at the entry point, when the libraries are mapped,
+ * and a description that matches nothing there ends the trace with
+ * trace_run_nomatch's error.  Else (or with -l) it runs to its entry
+ * point now.  -1 with err when it exits first.
+ */
+int	trace_proc_launched(trace_t *, char *err, size_t errlen);
 
 /* Fill the host hooks of host (dh_readmem, dh_getarg, ...); host->dh_out
  * is the output flushed after each firing that printed. */

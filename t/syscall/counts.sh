@@ -6,8 +6,8 @@
 # named file and of a missing one, nanosleep, fork by clone, exec), the
 # buffer of a read through copyin at its return; then every call of the
 # run tabulated and compared with strace -c -f on an identical run
-# (pidtrace -c starts at the entry point: strace's first execve is not
-# ours; strace -c counts no exit_group).
+# (the first execve is the launcher's: strace's is not ours, and
+# pidtrace reports none of its child's; strace -c counts no exit_group).
 . "$top_srcdir/t/syscall/sclib.sh"
 command -v strace >/dev/null || skip "strace is not installed"
 

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # t/syscall: the syscall provider in traced processes.  The targets are
-# static so that every syscall of theirs is made after pidtrace -c has
-# them at the entry point (no dynamic loader before it): their counts
-# then equal strace -c -f's on an identical run, execve aside.
+# static (no dynamic loader: the first call is their own); a dynamic
+# program's loader is traced too (fromexec.sh).  Their counts equal
+# strace -c -f's on an identical run, execve aside.
 check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads t/targets/sc-sud
 t_targets_sc_calls_SOURCES = t/targets/sc-calls.c
 t_targets_sc_calls_CFLAGS = -O1 -pthread
@@ -24,6 +24,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/exec.sh \
 	t/syscall/emptyprov.sh \
 	t/syscall/quiet.sh \
+	t/syscall/fromexec.sh \
 	t/syscall/sud.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

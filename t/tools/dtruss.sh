@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tools/pidtrace-dtruss on targets with known calls.  Asserts: -h exits
-# 0, a bad option, -f and no target exit 2; on t/targets/sc-calls (N
+# 0, a bad option and no target exit 2; on t/targets/sc-calls (N
 # reads of 1234 bytes from /dev/zero, N opens of a file and N of a
 # missing one, N reads of 5 bytes, N nanosleeps) the exact lines dtruss
 # prints for those calls (paths and buffers with %S, errors as
@@ -20,7 +20,7 @@ export PIDTRACE
 
 "$DTRUSS" -h >"$T/h" || fail "-h exits $?"
 grep -q '^Usage: pidtrace-dtruss ' "$T/h" || fail "-h: $(cat "$T/h")"
-for bad in "-Q true" "-f true" "" "-p 1 true"; do
+for bad in "-Q true" "" "-p 1 true"; do
 	"$DTRUSS" $bad >/dev/null 2>"$T/e"
 	[ $? = 2 ] || fail "pidtrace-dtruss $bad does not exit 2"
 done

@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# pidtrace -c with syscall probes traces the command from its exec on,
+# the dynamic loader's calls included, as strace -f and dtrace -c do: a
+# dynamically linked dd's calls, every one, counted as strace -c -f
+# counts them on an identical run (the first execve is the launcher's in
+# both: strace's is not ours, and pidtrace hands over no call of its
+# child before the image; strace -c counts no exit_group).  BEGIN fires
+# before the first call, the first call is the one strace shows first
+# after the execve, and pid probes in the libraries, resolved at the
+# entry point, still fire (libc's write, as often as the write calls).
+. "$top_srcdir/t/syscall/sclib.sh"
+command -v strace >/dev/null || skip "strace is not installed"
+DD=$(command -v dd) || skip "no dd"
+grep -aq 'ld-linux' "$DD" || skip "$DD is not dynamically linked"
+CMD="$DD if=/dev/zero of=/dev/null bs=1 count=3000"
+
+bounded 60 strace -c -f -o "$T/strace" $CMD 2>/dev/null ||
+	fail "strace run failed"
+strace_table "$T/strace" |
+    awk '$1 == "execve" { $2 = $2 - 1 } $1 != "total" && $2 > 0' \
+    >"$T/strace.tab"
+bounded 60 "$PIDTRACE" -q -n "$SC_TABLE" -c "$CMD" \
+    >"$T/p.tab.raw" 2>"$T/err" || fail "pidtrace: $(cat "$T/err")"
+grep -E '^[a-z0-9_]+ [0-9]+ [0-9]+$' "$T/p.tab.raw" |
+    grep -v '^exit_group ' | sort >"$T/p.tab"
+same_output "$T/strace.tab" "$T/p.tab"
+say "$(wc -l <"$T/p.tab") calls agree with strace -c -f"
+
+# The order: BEGIN, then the image's first call (strace's second line).
+bounded 60 strace -o "$T/trace" $CMD 2>/dev/null || fail "strace run failed"
+first=$(sed -n '2s/(.*//p' "$T/trace")
+[ -n "$first" ] || fail "no first call in strace's output"
+bounded 60 "$PIDTRACE" -q -c "$CMD" -n '
+BEGIN { printf("begin\n"); }
+syscall:::entry /!done/ { printf("first %s\n", probefunc); done = 1; }
+syscall::execve:entry, syscall::execve:return { printf("execve\n"); }
+syscall::write:entry { @s = count(); }
+pid$target:libc.so.6:write:entry { @l = count(); }
+END { printa("syscall %@d\n", @s); printa("libc %@d\n", @l); }' \
+    >"$T/out" 2>"$T/err" || fail "pidtrace: $(cat "$T/err")"
+grep -v '^$' "$T/out" >"$T/got"
+w=$(awk '$1 == "write" { print $2 }' "$T/strace.tab")
+printf 'begin\nfirst %s\nsyscall %s\nlibc %s\n' "$first" "$w" "$w" \
+    >"$T/want"
+same_output "$T/want" "$T/got"
+
+# A description that matches nothing once the libraries are in is still
+# the error it was, the command killed; -Z lets it be.
+bounded 60 "$PIDTRACE" -q -c "$CMD" -n 'syscall::read:entry { }
+    pid$target::no_such_function_here:entry { }' >"$T/out" 2>"$T/err" &&
+	fail "an unmatched description was accepted"
+grep -q 'no_such_function_here:entry does not match any probes' \
+    "$T/err" || fail "no error: $(cat "$T/err")"
+bounded 60 "$PIDTRACE" -q -Z -c "$CMD" -n 'syscall::read:entry { @ = count(); }
+    pid$target::no_such_function_here:entry { }' >"$T/out" 2>"$T/err" ||
+	fail "-Z: $(cat "$T/err")"
+r=$(awk '$1 == "read" { print $2 }' "$T/strace.tab")
+grep -q "^ *$r\$" "$T/out" || fail "-Z: $(cat "$T/out"), not $r"
+
+say "pass"
