@@ -25,10 +25,12 @@
 SUD=$TARGETS/sc-sud
 [ -x "$SUD" ] || skip "sc-sud not built"
 
-D='syscall::getppid:entry, syscall::write:entry, syscall::read:entry
-	{ @e[probefunc] = count(); }
-   syscall::getppid:return, syscall::write:return, syscall::read:return
-	/probefunc != "write"/ { @r[probefunc, arg0 == ppid ? 1 : arg0, errno] = count(); }
+# The program's reads are of 16 bytes (the loader's, from the exec on,
+# are not).
+D='syscall::getppid:entry, syscall::write:entry { @e[probefunc] = count(); }
+   syscall::read:entry /arg2 == 16/ { @e[probefunc] = count(); self->r = 1; }
+   syscall::getppid:return { @r[probefunc, arg0 == ppid ? 1 : arg0, errno] = count(); }
+   syscall::read:return /self->r/ { @r[probefunc, arg0, errno] = count(); self->r = 0; }
    syscall::write:return /arg0 == 1/ { @r["write", 1, errno] = count(); }
    END { printa("%s entry %@d\n", @e); printa("%s return %d %d: %@d\n", @r); }'
 
