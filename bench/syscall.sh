@@ -77,7 +77,9 @@ function row(name, x, note) {
 }
 BEGIN {
 	printf "%-34s %10s  %10s\n", "getppid(), ns per call", "ns", "added"
-XX, f, sprintf("  count %s of %d", cf, n))
+	row("untraced", u, "")
+	row("floor: dispatch on, no tracer", fl, "  (the kernel check alone)")
+	row("pidtrace, trampolines", f, sprintf("  count %s of %d", cf, n))
 	row("pidtrace -x fastpath=off (stops)", st,
 	    sprintf("  count %s of %d", cs, n))
 	row("pidtrace, getppid unprobed", un, "")
@@ -125,8 +127,8 @@ awk -v u="$w_un" -v f="$w_fast" -v st="$w_stops" -v s="$w_strace" 'BEGIN {
 	printf "%-34s %8.3f  %.2fx untraced\n", "pidtrace -x fastpath=off", st, st / u
 	printf "%-34s %8.3f  %.2fx untraced\n", "strace -f -c", s, s / u
 }'
-echo "counts, strace -f -c | pidtrace (calls before dd's entry point and"
-echo "exit_group are strace's alone until syscall probes start at exec):"
+echo "counts, strace -f -c | pidtrace (strace counts the execve it makes"
+echo "and no exit_group; pidtrace sees the other way round):"
 join -a1 -a2 -e - -o 0,1.2,2.2 "$tmp/s.tab" "$tmp/p.tab" |
     awk '{ printf "  %-20s %8s %8s%s\n", $1, $2, $3, $2 == $3 ? "" : "  *" }'
 echo "drops reported: $(awk '{ s += $1 } END { print s + 0 }' "$tmp/drops")"
