@@ -2,6 +2,8 @@
 # bench: benchmarks run by hand (never by make check); each prints a
 # ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh
+# bench/go.sh builds its Go target itself.
+EXTRA_DIST += bench/go.sh bench/go-add.go
 
 # bench/eval: ns per firing of D clauses.
 noinst_PROGRAMS += bench/eval
@@ -38,6 +40,9 @@ noinst_PROGRAMS += bench/sysloop
 bench_sysloop_SOURCES = bench/sysloop.c
 bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/syscall.sh
+
+# bench/follow.sh: a fork-heavy shell under -x follow, against strace -f.
+EXTRA_DIST += bench/follow.sh
 
 # bench/latency: a function of known duration, measured by the README's
 # latency script under pidtrace and bpftrace.

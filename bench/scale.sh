@@ -29,25 +29,38 @@ np=
 trap 'kill $np 2>/dev/null; rm -rf $T' EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 D='pid$target:node::entry { @ = count(); }'
-# the notices worth a line in the figures: paths, reasons, leftovers
-NOTES='probe sites|fell back|left mapped|drops|cannot trace|^pidtrace:   [0-9]+: [^:]*$'
+# the notices worth a line in the figures: paths, reasons (a reason may
+# hold a colon: "its clause uses: copyin"), leftovers
+NOTES='probe sites|fell back|left mapped|drops|cannot trace|^pidtrace:   [0-9]+: '
 
 # One arm and disarm on a fresh idle node: "wall user sys rssKB maps".
 arm_once() {
 	local tag=$1; shift
-	node -e 'console.log("ready"); setInterval(() => {}, 1e6);' \
-	    >$T/idle.out 2>&1 &
+	# a file of its own: a second run must not read the first's "ready"
+	# before its own node has truncated the file
+	node -e 'console.log("ready " + process.pid);
+	    setInterval(() => {}, 1e6);' >$T/idle.$tag 2>&1 &
 	np=$!
-	for i in $(seq 3000); do grep -q ready $T/idle.out && break; sleep 0.01; done
+	for i in $(seq 3000); do
+		grep -qx "ready $np" $T/idle.$tag && break
+		kill -0 $np 2>/dev/null || break
+		sleep 0.01
+	done
+	grep -qx "ready $np" $T/idle.$tag ||
+	    { echo "cannot run: node is not ready: $(cat $T/idle.$tag)" >&2
+	      exit 1; }
 	cp /proc/$np/maps $T/maps.before
 	/usr/bin/time -f '%e %U %S %M' -o $T/time.$tag \
 	    $pt "$@" ${SCALE_X:-} -v -p $np -n "$D BEGIN { exit(0); }" \
 	    >$T/out.$tag 2>$T/err.$tag
-	if cmp -s $T/maps.before /proc/$np/maps; then
+	# a copy: cmp takes /proc's size of 0 for the file's and differs
+	cp /proc/$np/maps $T/maps.after
+	if cmp -s $T/maps.before $T/maps.after; then
 		maps=identical
 	else
-		diff $T/maps.before /proc/$np/maps >$T/maps.diff.$tag
+		diff $T/maps.before $T/maps.after >$T/maps.diff.$tag
 		maps="differ: $(grep -c '^>' $T/maps.diff.$tag) new or changed"
+		maps="$maps, $(grep -c '^<' $T/maps.diff.$tag) gone or changed"
 		maps="$maps, $(grep -c pidtrace $T/maps.diff.$tag) pidtrace's"
 	fi
 	kill -0 $np 2>/dev/null || maps="$maps, node died"
@@ -67,10 +80,14 @@ run_once() {
 		n=-
 	else
 		/usr/bin/time -f '%e %U %S %M' -o $T/time.$tag \
-		    $pt "$@" ${SCALE_X:-} -v -n \
-		    "$D END { printa(\"%@d\\n\", @); }" \
+		    $pt "$@" ${SCALE_X:-} -q -v -n \
+		    "$D END { printa(\"firings %@d\\n\", @); }" \
 		    -c "$node -e console.log(1+1)" >$T/out.$tag 2>$T/err.$tag
-		n=$(grep -E '^ *[0-9]+$' $T/out.$tag | tail -1 | tr -d ' ')
+		# -q: no probe lines, so the count has a line of its own
+		# (without it, dtrace's END line holds it); node's is "2"
+		n=$(sed -n 's/^firings \([0-9][0-9]*\)$/\1/p' $T/out.$tag)
+		grep -qx 2 $T/out.$tag || n="none (node printed no 2)"
+		[ -n "$n" ] || n="none"
 	fi
 	printf '%-18s %7.1f s %6.1f+%-5.1f CPU %6.0f MB  firings %s\n' "$tag" \
 	    $(awk '{ print $1, $2, $3, $4 / 1024 }' $T/time.$tag) "$n"
@@ -98,7 +115,10 @@ if [ "$what" = run ] || [ "$what" = all ]; then
 	    -v b=$(cat $T/w.fastpath=off) 'BEGIN {
 	    printf "default/untraced   %7.1f\ndefault/off        %7.2f (goal: default <= 10 s)\n",
 	    a / u, a / b }'
-	if [ "$(cat $T/n.default)" = "$(cat $T/n.fastpath=off)" ]; then
+	a=$(cat $T/n.default) b=$(cat $T/n.fastpath=off)
+	if ! [ "$a" -gt 0 ] 2>/dev/null || ! [ "$b" -gt 0 ] 2>/dev/null; then
+		echo "firings: NOT COMPARED (a run printed no count: $a, $b)"
+	elif [ "$a" = "$b" ]; then
 		echo "firings: equal on both paths"
 	else
 		echo "firings: DIFFER ($(cat $T/n.default) against $(cat $T/n.fastpath=off))"

@@ -498,6 +498,19 @@ binop(dsl_rt_t *rt, int32_t n, int op, int64_t a, int64_t b)
 static int
 readmem(dsl_rt_t *rt, uint64_t addr, void *buf, size_t len, int32_t n)
 {
+	int k;
+
+	/* bytes the thread read at the firing, for a record run later */
+	if (rt->rt_capfn != NULL &&
+	    (k = rt->rt_capfn(rt->rt_caparg, addr, buf, len)) != 0) {
+		if (k > 0)
+			return 0;
+		/* -2: a copyin() larger than a capture holds, refused as
+		 * one larger than the scratch space is */
+		fault(rt, k == -2 ? FLT_NOSCRATCH : FLT_BADADDR,
+		    k == -2 ? 0 : addr, n);
+		return -1;
+	}
 	if (rt->rt_host.dh_readmem == NULL ||
 	    rt->rt_host.dh_readmem(rt->rt_ctx->cx_cookie, addr, buf,
 	    len) != 0) {

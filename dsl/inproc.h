@@ -72,10 +72,22 @@ typedef struct dsl_ip dsl_ip_t;
  *    when the thread has no key (the code ran nothing: pidtrace runs
  *    every clause from the record).
  *  - The code may make one system call, process_vm_readv on the
- *    process's own pid, to read memory for a member read: a bad address
- *    is an error D reports, never a fault in the process.  It calls
- *    nothing else and jumps nowhere outside its own bytes.
+ *    process's own pid, to read memory for a member read or a capture:
+ *    a bad address is an error D reports, never a fault in the process.
+ *    It calls nothing else and jumps nowhere outside its own bytes.
+ *
+ * Captures: a clause that runs in pidtrace but reads the process's
+ * memory (copyin, copyinstr, stringof, member reads) need not stop the
+ * thread when its reads can be computed at the firing (dsl_plan says
+ * which: dsl_plan_captured).  The probe's code then reads those bytes
+ * into the thread's capture buffer in the area, and the record's event
+ * DSL_JIT_CAPEV says where; dsl_ip_fire_record serves the runtime's
+ * reads of those addresses from them.  One read captures at most the
+ * runtime's scratch size (64 KB by default): a copyin() larger than
+ * that fails on both paths alike, for want of scratch space.
  */
+#define DSL_JIT_CAPEV	0xffu	/* je_flt of the capture event: je_val
+				 * its start, je_node its bytes */
 #define DSL_JIT_NEV	3	/* faults one firing can report: what a
 				 * 128-byte record slot has room for */
 #define DSL_JIT_NTHIS	8	/* this-> integer slots in the code */
@@ -99,8 +111,8 @@ typedef struct dsl_jctx {
 	uint64_t	jc_args[6];	/* arg0..arg5 as D sees them: entry
 					 * rdi..r9; return offset, rax */
 	uint64_t	jc_tsc;		/* rdtsc at the firing */
-	uint32_t	jc_key;		/* the thread key (the tid in the
-					 * TCB), 0 when none */
+	uint32_t	jc_key;		/* the thread key (its tid, from
+					 * the TCB or gettid), 0 when none */
 	uint32_t	jc_status;	/* out: DSL_JIT_* */
 	uint64_t	jc_link;	/* where the code jumps back to */
 	/* out: faults, for the record */
@@ -113,8 +125,11 @@ typedef struct dsl_jctx {
 	int64_t		jc_this[DSL_JIT_NTHIS];
 	uint64_t	jc_tmp[DSL_JIT_NTMP];
 	uint64_t	jc_save[6];	/* registers around the syscall */
-	uint64_t	jc_iov[4];	/* its local and remote iovec */
+	uint64_t	jc_iov[6];	/* its local and remote iovecs */
 	uint64_t	jc_buf;		/* the bytes it read */
+	uint64_t	jc_cbuf;	/* the thread's capture buffer, 0 if
+					 * none (inproc.h's captures) */
+	uint64_t	jc_cpos;	/* where the next capture goes */
 } dsl_jctx_t;
 
 /* Where a probe's firings run, as the host arms it (dsl_plan). */
@@ -186,6 +201,14 @@ void		dsl_plan_where(const dsl_ip_t *, uint32_t id, uint32_t i,
 /* Whether probe id has clauses in process / in pidtrace. */
 bool		dsl_plan_inproc(const dsl_ip_t *, uint32_t id);
 bool		dsl_plan_records(const dsl_ip_t *, uint32_t id);
+/* Whether enabling i of probe id runs in pidtrace from the record with
+ * the bytes it reads captured at the firing; when it reads memory and
+ * cannot, why not (NULL when it reads none). */
+bool		dsl_plan_captured(const dsl_ip_t *, uint32_t id, uint32_t i,
+		    const char **why);
+/* Whether probe id gets code (dsl_jit_gen): clauses in process, or
+ * captures. */
+bool		dsl_plan_code(const dsl_ip_t *, uint32_t id);
 
 /* Bytes of the shared area (a multiple of 4096). */
 size_t		dsl_ip_size(const dsl_ip_t *);
@@ -252,9 +275,11 @@ int		dsl_ip_mute(dsl_ip_t *, uint32_t key, bool on);
 /* The end: from now on the code does nothing and asks no record.  The
  * runtime calls it when exit() runs; the host at its other endings. */
 void		dsl_ip_end(dsl_ip_t *);
-/* Drops since the last call, as dtrace words them, one line each on
- * out: "pidtrace: N dynamic variable drops in pid P", "pidtrace: N
- * aggregation drops in pid P".  Returns how many lines. */
+/* Drops since the last call, as dtrace words them and as the runtime
+ * words its own (dsl_rt_drop_line), one line each on out: "pidtrace: N
+ * dynamic variable drops", "pidtrace: N aggregation drops"; captures
+ * lost as the ring's records are, "pidtrace: N drops in pid P".
+ * Returns how many lines. */
 int		dsl_ip_drops(dsl_ip_t *, FILE *out, int32_t pid);
 
 /* For tests: self->'s integer slot of thread key, as the code stored

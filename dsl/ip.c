@@ -28,6 +28,7 @@
 #define PAGE		4096u
 #define ALIGN(v, a)	(((v) + (a) - 1) & ~(size_t)((a) - 1))
 #define AREA_MAX	((size_t)1 << 31)	/* rel32 displacements */
+#define CBUF_RING	((size_t)1 << 20)	/* a capture ring's bytes */
 
 static uint32_t
 pow2_floor(uint64_t v, uint32_t *log)
@@ -75,6 +76,25 @@ dsl_ip_opts_default(const dsl_prog_t *pg, dsl_ip_opts_t *o)
 	o->io_nabuf = 64;
 }
 
+/* Whether any clause reads the process's memory: then its reads may be
+ * captured at the firing, into buffers the area must have. */
+static bool
+prog_reads(const dsl_prog_t *pg)
+{
+	uint32_t n;
+
+	for (n = 0; n < pg->pg_nnodes; n++) {
+		const dsl_node_t *nd = &pg->pg_nodes[n];
+
+		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
+		    nd->dn_op == N_INDEX || (nd->dn_op == N_CALL &&
+		    (nd->dn_ival == F_COPYIN || nd->dn_ival == F_COPYINSTR ||
+		    nd->dn_ival == F_STRINGOF)))
+			return true;
+	}
+	return false;
+}
+
 /* The layout of ip.h for the program and options. */
 static int
 layout(dsl_ip_t *ip, char *err, size_t errlen)
@@ -118,6 +138,16 @@ layout(dsl_ip_t *ip, char *err, size_t errlen)
 	off = ip->ip_thr + (size_t)ip->ip_nthr * ip->ip_thrsz;
 	ip->ip_abuf = ALIGN(off, PAGE);
 	ip->ip_size = ip->ip_abuf + (size_t)ip->ip_nabuf * ip->ip_abufsz;
+	/* capture buffers: a ring of 1 MB a thread (a firing reserves at
+	 * most a quarter), for as many threads as aggregate */
+	ip->ip_cbuf = ip->ip_size;
+	if (prog_reads(pg)) {
+		ip->ip_cbufsz = 64 + CBUF_RING;
+		ip->ip_ncbuf = ip->ip_nabuf;
+		ip->ip_cbuflog = ip->ip_abuflog;
+		ip->ip_size = ALIGN(ip->ip_cbuf + (size_t)ip->ip_ncbuf *
+		    ip->ip_cbufsz, PAGE);
+	}
 	if (ip->ip_size >= AREA_MAX || ip->ip_abufsz >= AREA_MAX ||
 	    ip->ip_nidxlog < 4) {
 		snprintf(err, errlen, "the in-process area would take %zu "
@@ -172,6 +202,7 @@ dsl_ip_destroy(dsl_ip_t *ip)
 		free(ip->ip_strs[i]);
 	free(ip->ip_strs);
 	dsl_plan_free(ip);
+	free(ip->ip_capbytes);
 	free(ip->ip_key);
 	free(ip);
 }
@@ -569,6 +600,14 @@ dsl_ip_thread_gone(dsl_ip_t *ip, uint32_t key)
 		__atomic_store_n((uint32_t *)(void *)e, IP_TOMB,
 		    __ATOMIC_RELEASE);
 	}
+	if (ip->ip_ncbuf != 0 && (e = table_find(ip, ip->ip_cbuf,
+	    ip->ip_ncbuf, ip->ip_cbuflog, ip->ip_cbufsz, key)) != NULL) {
+		/* the head only: the ring's old bytes are never read (a
+		 * record names its thread's buffer by key) */
+		((dsl_ip_cbuf_t *)(void *)e)->cb_head = 0;
+		__atomic_store_n((uint32_t *)(void *)e, IP_TOMB,
+		    __ATOMIC_RELEASE);
+	}
 }
 
 int64_t
@@ -675,21 +714,124 @@ dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 		area_drops(ip, &dyn, &agg);
 	dyn += ip->ip_dynbase;
 	agg += ip->ip_aggbase + ip->ip_deadagg;
+	/* The runtime's words for the same drops of its own tables, so
+	 * that a clause's drops read alike on every path */
 	if (dyn != ip->ip_repdyn) {
-		fprintf(out, "pidtrace: %llu dynamic variable drop%s in pid "
-		    "%d\n", (unsigned long long)(dyn - ip->ip_repdyn),
-		    dyn - ip->ip_repdyn > 1 ? "s" : "", (int)pid);
+		dsl_rt_drop_line(ip->ip_rt, out, DROP_DYNAMIC,
+		    dyn - ip->ip_repdyn);
 		ip->ip_repdyn = dyn;
 		lines++;
 	}
 	if (agg != ip->ip_repagg) {
-		fprintf(out, "pidtrace: %llu aggregation drop%s in pid %d\n",
-		    (unsigned long long)(agg - ip->ip_repagg),
-		    agg - ip->ip_repagg > 1 ? "s" : "", (int)pid);
+		dsl_rt_drop_line(ip->ip_rt, out, DROP_AGGREGATION,
+		    agg - ip->ip_repagg);
 		ip->ip_repagg = agg;
 		lines++;
 	}
+	if (ip->ip_capdrops != ip->ip_repcap) {
+		/* as the ring's drops are said: the firing's record is lost
+		 * to its clauses (its bytes were overwritten unread) */
+		fprintf(out, "pidtrace: %llu drop%s in pid %d\n",
+		    (unsigned long long)(ip->ip_capdrops - ip->ip_repcap),
+		    ip->ip_capdrops - ip->ip_repcap > 1 ? "s" : "", (int)pid);
+		ip->ip_repcap = ip->ip_capdrops;
+		lines++;
+	}
 	return lines;
+}
+
+/*
+ * The captures of a record of thread key: ev's capture event names
+ * [pos, pos + len) in the thread's ring.  Copied out, then the head read:
+ * if the thread has not written a lap past pos since, the copy is whole.
+ * NULL when lost (counted) or when there is none to find.
+ */
+static const uint8_t *
+captures(dsl_ip_t *ip, uint32_t key, const dsl_jev_t *cev, size_t *len)
+{
+	size_t ring = ip->ip_cbufsz - 64, off, n;
+	uint64_t pos = cev->je_val, head;
+	uint8_t *e = NULL, *nb;
+
+	*len = 0;
+	n = (size_t)(uint32_t)cev->je_node;
+	if (ip->ip_area == NULL || ip->ip_ncbuf == 0 || key == 0 ||
+	    n > ring || (e = table_find(ip, ip->ip_cbuf, ip->ip_ncbuf,
+	    ip->ip_cbuflog, ip->ip_cbufsz, key)) == NULL)
+		goto lost;
+	off = (size_t)(pos & (ring - 1));
+	if (off + n > ring)
+		goto lost;
+	if (n > ip->ip_capcap || ip->ip_capbytes == NULL) {
+		/* never NULL: a firing that captured nothing has its
+		 * (empty) captures too */
+		if ((nb = realloc(ip->ip_capbytes, n + 64)) == NULL)
+			goto lost;
+		ip->ip_capbytes = nb;
+		ip->ip_capcap = n + 64;
+	}
+	memcpy(ip->ip_capbytes, e + 64 + off, n);
+	head = ld64(e + offsetof(dsl_ip_cbuf_t, cb_head));
+	if (head < pos + n || head - pos > ring)
+		goto lost;
+	*len = n;
+	return ip->ip_capbytes;
+lost:
+	ip->ip_capdrops++;
+	return NULL;
+}
+
+/*
+ * The runtime's read of [addr, addr + len) from a firing's captures: 1
+ * served, -1 a read the thread made and the process refused (D's
+ * invalid address, as the read would have been), -2 a read too large
+ * to capture, 0 not captured (read from the process, as records are).
+ */
+static int
+cap_read(void *arg, uint64_t addr, void *buf, size_t len)
+{
+	const dsl_ip_t *ip = arg;
+	const uint8_t *p, *end = ip->ip_rt->rt_cap + ip->ip_rt->rt_capn;
+	uint64_t a;
+	uint32_t want, got, keep;
+	int pass;
+	bool str;
+
+	/* bytes read as they are first, then strings (zeros past NUL) */
+	for (pass = 0; pass < 2; pass++) {
+		for (p = ip->ip_rt->rt_cap; end - p >= (ptrdiff_t)IP_CAPHDR;) {
+			memcpy(&a, p, 8);
+			memcpy(&want, p + 8, 4);
+			memcpy(&got, p + 12, 4);
+			memcpy(&keep, p + 16, 4);
+			p += IP_CAPHDR;
+			str = (want & IP_CAPSTR) != 0;
+			want &= ~IP_CAPSTR;
+			if (got == UINT32_MAX && want == 0) {
+				/* a read over the scratch size, not made */
+				if (addr == a && pass == 0)
+					return -2;
+				continue;
+			}
+			/* never written so: not the code's */
+			if (got > want || (str ? keep > got : keep != want) ||
+			    (size_t)(end - p) < keep)
+				return 0;
+			if (str == (pass == 1) && addr >= a &&
+			    addr - a <= want && len <= want - (addr - a)) {
+				if (len > got || addr - a > got - len)
+					return -1;
+				memset(buf, 0, len);
+				if (addr - a < keep)
+					memcpy(buf, p + (addr - a),
+					    len < keep - (addr - a) ? len :
+					    keep - (addr - a));
+				return 1;
+			}
+			p += (keep + 7) & ~7u;
+		}
+	}
+	return 0;
 }
 
 int
@@ -697,8 +839,12 @@ dsl_ip_fire_record(dsl_ip_t *ip, uint32_t id, const dsl_ctx_t *ctx,
     const dsl_jev_t *ev, size_t nev, bool all)
 {
 	const dsl_ip_pplan_t *pp;
+	const dsl_jev_t *cev = NULL;
+	dsl_jev_t evs[DSL_JIT_NEV];
 	uint64_t ran = 0;
+	size_t k, n = 0, clen = 0;
 	uint32_t i;
+	int r;
 
 	if (!all && id >= 1 && id <= ip->ip_nplan) {
 		pp = &ip->ip_plan[id - 1];
@@ -706,5 +852,23 @@ dsl_ip_fire_record(dsl_ip_t *ip, uint32_t id, const dsl_ctx_t *ctx,
 			if (pp->pp_path[i] == DSL_PATH_INPROC)
 				ran |= (uint64_t)1 << i;
 	}
-	return dsl_eval_fire_part(ip->ip_rt, id, ctx, ran, ev, nev);
+	for (k = 0; k < nev && n < DSL_JIT_NEV; k++)
+		if (ev[k].je_flt == DSL_JIT_CAPEV)
+			cev = &ev[k];
+		else
+			evs[n++] = ev[k];
+	if (cev == NULL)
+		return dsl_eval_fire_part(ip->ip_rt, id, ctx, ran, evs, n);
+	ip->ip_rt->rt_cap = captures(ip, (uint32_t)ctx->cx_tid, cev, &clen);
+	if (ip->ip_rt->rt_cap == NULL)	/* lost, counted: none runs */
+		return dsl_eval_fire_part(ip->ip_rt, id, ctx, ~(uint64_t)0,
+		    evs, n);
+	ip->ip_rt->rt_capn = clen;
+	ip->ip_rt->rt_capfn = cap_read;
+	ip->ip_rt->rt_caparg = ip;
+	r = dsl_eval_fire_part(ip->ip_rt, id, ctx, ran, evs, n);
+	ip->ip_rt->rt_cap = NULL;
+	ip->ip_rt->rt_capn = 0;
+	ip->ip_rt->rt_capfn = NULL;
+	return r;
 }

@@ -14,6 +14,8 @@
  *	ip_thr		the self-> table: ip_nthr entries of ip_thrsz bytes,
  *			u32 key, u32 unused, i64 per self-> integer slot
  *	ip_abuf		ip_nabuf aggregation buffers of ip_abufsz bytes
+ *	ip_cbuf		ip_ncbuf capture buffers of ip_cbufsz bytes
+ *			(none when no clause reads memory)
  *
  * Both tables are open-addressed by thread key (a multiplicative hash,
  * linear probing, at most n probes).  A thread claims its entry with
@@ -68,6 +70,33 @@ typedef struct dsl_ip_abuf {
 	uint64_t	ab_pad2[5];
 } dsl_ip_abuf_t;
 
+/*
+ * A capture buffer: this head, then a ring of ip_cbufsz - 64 bytes
+ * (a power of two) the owning thread writes at head and pidtrace reads
+ * behind it.  Positions only grow; a firing's captures are contiguous
+ * in the ring (the code skips to the ring's start when the most the
+ * probe can capture does not fit before its end) and reserved before
+ * they are written (head moves on first), so a signal handler that
+ * fires a probe of the same thread in the middle writes past them.
+ * pidtrace copies a firing's bytes, then reads head: at most one lap
+ * ahead, they were whole.  Each read: u64 address, u32 bytes asked
+ * (IP_CAPSTR: a string), u32 bytes got, u32 bytes kept, u32 unused,
+ * then the bytes kept, padded to 8: all asked, or a string's up to and
+ * with its first NUL (what follows it, up to the bytes got, reads as
+ * zeros: a string ends there).
+ */
+typedef struct dsl_ip_cbuf {
+	uint32_t	cb_key;		/* the owner; 0 free, IP_TOMB
+					 * freed */
+	uint32_t	cb_pad;
+	uint64_t	cb_head;	/* bytes written and reserved */
+	uint64_t	cb_pad2[6];
+} dsl_ip_cbuf_t;
+
+#define IP_CAPHDR	24u	/* a captured read's head */
+#define IP_CAPSTR	0x80000000u	/* in its bytes asked: a string,
+					 * kept up to its first NUL */
+
 /* The head of every entry, before its data words. */
 typedef struct dsl_ip_ent {
 	uint64_t	en_count;	/* updates: pidtrace folds a changed
@@ -90,6 +119,9 @@ typedef struct dsl_ip_pplan {
 	uint32_t	pp_n;
 	uint8_t		*pp_path;	/* DSL_PATH_* */
 	char		**pp_why;	/* NULL: the fastest its probe allows */
+	uint8_t		*pp_cap;	/* a pidtrace enabling's reads
+					 * are captured at the firing */
+	char		**pp_capwhy;	/* its reads cannot be: why */
 } dsl_ip_pplan_t;
 
 struct dsl_ip {
@@ -107,6 +139,8 @@ struct dsl_ip {
 	uint32_t	ip_st, ip_stsize, ip_stused;
 	uint32_t	ip_idx, ip_nidx, ip_nidxlog;
 	uint32_t	ip_heap, ip_heapsz;
+	size_t		ip_cbuf, ip_cbufsz;
+	uint32_t	ip_ncbuf, ip_cbuflog;
 
 	dsl_ip_static_t	*ip_sts;
 	uint32_t	ip_nst, ip_stcap;
@@ -128,6 +162,10 @@ struct dsl_ip {
 	uint64_t	ip_deadagg;	/* drops of buffers freed since */
 	uint64_t	ip_dynbase, ip_aggbase;	/* drops of areas detached */
 	uint64_t	ip_repdyn, ip_repagg;	/* drops said so far */
+	uint64_t	ip_capdrops, ip_repcap;	/* records whose captures
+						 * were lost, and said */
+	uint8_t		*ip_capbytes;	/* a record's captures */
+	size_t		ip_capcap;
 };
 
 static inline dsl_ip_hdr_t *
@@ -144,6 +182,11 @@ uint32_t	dsl_ip_static(dsl_ip_t *, uint32_t agg, const char *key,
 /* ip.c: the word of a string key element of text s (truncated to
  * strsize as keys are); UINT32_MAX when out of memory. */
 uint32_t	dsl_ip_intern(dsl_ip_t *, const char *s);
+
+/* jit.c: whether the memory reads of clause c (run in pidtrace) can be
+ * captured at the firing; why not, into why.  *reads: it reads any. */
+bool		dsl_jit_capfits(dsl_ip_t *, uint32_t clause, bool *reads,
+		    char *why, size_t len);
 
 /* plan.c: free the plan. */
 void		dsl_plan_free(dsl_ip_t *);

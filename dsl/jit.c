@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jit.c: clause code for the traced process.  Each probe with clauses
- * that run in process gets one entry point; its clauses follow in
- * program order; a few stubs shared by the probes of one piece of code
- * (table lookups, the memory read) come last.  inproc.h has the calling
- * contract, ip.h the shared area, doc/INPROC.md why.
+ * that run in process, or with clauses run from the record whose reads
+ * are captured at the firing ("captures" below), gets one entry point;
+ * its clauses follow in program order; a few stubs shared by the probes
+ * of one piece of code (table lookups, the memory read, the capture)
+ * come last.  inproc.h has the calling contract, ip.h the shared area,
+ * doc/INPROC.md why.
  *
  * The code computes exactly what eval.c computes: each expression case
  * below mirrors eval()'s case of the same node, value for value (64-bit
@@ -47,7 +49,8 @@
 #define HDR(f)		M(BASE, (int32_t)offsetof(dsl_ip_hdr_t, f))
 
 /* Stubs: shared code entered by jmp with the way back in r11. */
-enum { ST_THRFIND, ST_THRCLAIM, ST_BUFGET, ST_MEMREAD, ST_N };
+enum { ST_THRFIND, ST_THRCLAIM, ST_BUFGET, ST_MEMREAD, ST_CAPBUF,
+    ST_CAPREAD, ST_CAPSTR, ST_N };
 
 typedef struct gen {
 	dsl_ip_t	*g_ip;
@@ -69,9 +72,21 @@ typedef struct gen {
 	uint16_t	g_act;		/* the statement being made */
 	bool		g_dynact;	/* the statement is kept in jc_act */
 	int		g_ntmp;		/* jc_tmp slots in use */
+
+	/* captures: a clause run in pidtrace whose reads are made here */
+	bool		g_cap;		/* making captures */
+	int		g_uncond;	/* under a condition unknown */
+	uint32_t	g_unknown;	/* this-> slots not known here */
+	uint32_t	g_taint;	/* set under g_uncond */
+	uint64_t	g_capmax;	/* the most a firing captures */
+	bool		g_reads;	/* the clause reads memory */
+	bool		g_storing;	/* var_opnd for a store */
 } gen_t;
 
 static void	expr(gen_t *, int32_t);
+static void	capcopyin(gen_t *, const dsl_node_t *);
+static void	capblocks(gen_t *, uint32_t, uint32_t, uint32_t);
+static void	add_imm(gen_t *, int, int64_t);
 static void	nope(gen_t *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -266,6 +281,12 @@ fault(gen_t *g, int flt, int32_t node, bool val)
 	uint64_t w = (uint32_t)node | (uint64_t)(g->g_dynact ? 0 : g->g_act)
 	    << 32 | (uint64_t)g->g_idx << 48 | (uint64_t)flt << 56;
 
+	if (g->g_cap) {
+		/* pidtrace meets the fault itself, from the record: the
+		 * captures of this clause end here, as its reads do */
+		jmp(g, g->g_next);
+		return;
+	}
 	g->g_canfault = true;
 	if (!val)
 		movi(g, TMP, 0);
@@ -305,6 +326,20 @@ var_opnd(gen_t *g, const dsl_node_t *nd, dsl_x86_opnd_t *m)
 	if (nd->dn_type != DT_INT) {
 		nope(g, "%s%s is a string", nd->dn_op == N_SVAR ? "self->" :
 		    nd->dn_op == N_TVAR ? "this->" : "",
+		    dsl_prog_str(g->g_pg, v->va_name));
+		return false;
+	}
+	if (g->g_cap && nd->dn_op != N_TVAR) {
+		/* the clause runs in pidtrace: the value is pidtrace's,
+		 * later, not the thread's now */
+		nope(g, "%s%s is not known at the firing",
+		    nd->dn_op == N_SVAR ? "self->" : "",
+		    dsl_prog_str(g->g_pg, v->va_name));
+		return false;
+	}
+	if (g->g_cap && !g->g_storing && v->va_slot < 32 &&
+	    (g->g_unknown >> v->va_slot & 1) != 0) {
+		nope(g, "this->%s is not known at the firing",
 		    dsl_prog_str(g->g_pg, v->va_name));
 		return false;
 	}
@@ -585,8 +620,12 @@ var_store(gen_t *g, int32_t lv)
 		nope(g, "associative arrays");
 		return;
 	}
-	if (!var_opnd(g, nd, &m))
+	g->g_storing = true;
+	if (!var_opnd(g, nd, &m)) {
+		g->g_storing = false;
 		return;
+	}
+	g->g_storing = false;
 	/* a variable keeps its type's bits (store() of eval.c) */
 	v = &g->g_pg->pg_vars[nd->dn_ival];
 	if (v->va_type == DT_INT && v->va_size < 8)
@@ -617,12 +656,53 @@ var_store(gen_t *g, int32_t lv)
 
 static void	address(gen_t *, int32_t);
 
+/*
+ * Capture mode: rax = the size bytes at address rax, read into the
+ * capture buffer (the record takes them to pidtrace), or 0 when the
+ * read failed: pidtrace's own read of them meets the fault.  An address
+ * inside the thread's capture ring (a copyin()'s copy) is a load there:
+ * pidtrace reads its own copy, not the process.
+ */
+static void
+capmemread(gen_t *g, int size, bool sign)
+{
+	uint32_t slow = label(g), ok = label(g), done = label(g);
+	int32_t ring = (int32_t)(g->g_ip->ip_cbufsz - 64);
+
+	g->g_capmax += IP_CAPHDR + 8;
+	mov(g, R(X86_RDX), CX(jc_cbuf));
+	op2(g, X86_TEST, 8, R(X86_RDX), R(X86_RDX));
+	jcc(g, X86_CC_E, slow);
+	lea(g, X86_R10, M(X86_RDX, 64));
+	op2(g, X86_CMP, 8, R(ACC), R(X86_R10));
+	jcc(g, X86_CC_B, slow);
+	lea(g, X86_R10, M(X86_RDX, 64 + ring - size));
+	op2(g, X86_CMP, 8, R(ACC), R(X86_R10));
+	jcc(g, X86_CC_A, slow);
+	movx(g, ACC, M(ACC, 0), size, sign);
+	jmp(g, done);
+	bind(g, slow);
+	movi(g, TMP, size);
+	stub(g, ST_CAPREAD);
+	op2i(g, X86_CMP, 8, R(ACC), size);
+	jcc(g, X86_CC_E, ok);
+	movi(g, ACC, 0);
+	jmp(g, done);
+	bind(g, ok);
+	movx(g, ACC, M(X86_R10, 0), size, sign);
+	bind(g, done);
+}
+
 /* rax = the size bytes at address rax of the process, or a fault at n. */
 static void
 memread(gen_t *g, int32_t n, int size, bool sign)
 {
 	uint32_t ok = label(g);
 
+	if (g->g_cap) {
+		capmemread(g, size, sign);
+		return;
+	}
 	movi(g, TMP, size);
 	stub(g, ST_MEMREAD);
 	op2i(g, X86_CMP, 8, R(ACC), size);
@@ -643,6 +723,8 @@ cload(gen_t *g, int32_t n)
 		return;
 	}
 	address(g, n);
+	if (g->g_cap && !(nd->dn_aux & AUX_BYADDR))
+		g->g_reads = true;
 	if (nd->dn_aux & AUX_BYADDR)
 		return;
 	if (nd->dn_size == 0 || nd->dn_size > 8) {
@@ -967,6 +1049,10 @@ expr(gen_t *g, int32_t n)
 		incdec(g, nd);
 		return;
 	case N_CALL:
+		if (g->g_cap && nd->dn_ival == F_COPYIN) {
+			capcopyin(g, nd);
+			return;
+		}
 		nope(g, "%s()", dsl_prog_funcname((int)nd->dn_ival));
 		return;
 	case N_MEMBER:
@@ -1424,6 +1510,401 @@ aggregate(gen_t *g, int32_t n)
 	g->g_ntmp = t0;
 }
 
+
+/* --- captures ------------------------------------------------------- */
+
+/*
+ * A clause that runs in pidtrace from the record, but reads the
+ * process's memory, has its reads made here, at the firing: the same
+ * tree walked for what it reads (every copyin, copyinstr, stringof and
+ * member read, with the addresses computed as eval() computes them),
+ * the bytes written to the thread's capture buffer; pidtrace then serves
+ * its reads of those addresses from them (ip.c).  The walk keeps the
+ * clause's predicate and ifs when it can compute them, and reads both
+ * ways when it cannot (a read too many costs time, never a wrong
+ * answer: pidtrace looks bytes up by address).  this-> integers are set
+ * as the clause sets them; anything else the clause keeps (self->,
+ * globals, strings) is pidtrace's and unknown here: an address made
+ * from it cannot be captured, and the clause keeps its stop.
+ */
+
+/* A try: code made after mark is dropped again if it could not be. */
+typedef struct mark {
+	size_t		m_len;
+	uint32_t	m_nfix;
+	int		m_ntmp;
+	uint64_t	m_capmax;
+} mark_t;
+
+static void
+mark(gen_t *g, mark_t *m)
+{
+	m->m_len = g->g_b.xb_len;
+	m->m_nfix = g->g_b.xb_nfix;
+	m->m_ntmp = g->g_ntmp;
+	m->m_capmax = g->g_capmax;
+}
+
+/* Whether what was made since m stands; if not, it is undone. */
+static bool
+undo(gen_t *g, const mark_t *m)
+{
+	if (!g->g_fail || g->g_b.xb_err)
+		return !g->g_fail;
+	g->g_fail = false;
+	g->g_b.xb_len = m->m_len;
+	g->g_b.xb_nfix = m->m_nfix;
+	g->g_ntmp = m->m_ntmp;
+	g->g_capmax = m->m_capmax;
+	return false;
+}
+
+/* Capture rcx bytes (at most the scratch size, else refused there) at
+ * address rax: r10 = the bytes, rax = how many were read (-1 none). */
+static void
+capread(gen_t *g, uint64_t most, bool str)
+{
+	g->g_reads = true;
+	g->g_capmax += IP_CAPHDR + ((most + 7) & ~(uint64_t)7);
+	stub(g, str ? ST_CAPSTR : ST_CAPREAD);
+}
+
+/* copyin(addr, len): rax = where its copy is (pidtrace's read of the
+ * address is served from it), 0 when none. */
+static void
+capcopyin(gen_t *g, const dsl_node_t *nd)
+{
+	int32_t a = nd->dn_a, l = a != DSL_NONE ? NODE(g, a)->dn_next :
+	    DSL_NONE;
+	uint32_t pos = label(g);
+	uint64_t most;
+	int t;
+
+	if (l == DSL_NONE) {
+		nope(g, "copyin()");
+		return;
+	}
+	/* the most it holds: its size when known now */
+	most = g->g_ip->ip_rt->rt_scrsize;
+	if (NODE(g, l)->dn_op == N_INT && (uint64_t)NODE(g, l)->dn_ival <
+	    most)
+		most = (uint64_t)NODE(g, l)->dn_ival;
+	expr(g, a);
+	t = push(g);
+	expr(g, l);
+	mov(g, R(TMP), R(ACC));
+	pop(g, t, ACC);
+	/* eval.c: a negative length reads nothing */
+	op2(g, X86_TEST, 8, R(TMP), R(TMP));
+	jcc(g, X86_CC_NS, pos);
+	movi(g, TMP, 0);
+	bind(g, pos);
+	capread(g, most, false);
+	mov(g, R(ACC), R(X86_R10));
+}
+
+/* A string at address rax, as copyinstr() reads it: strsize - 1 bytes,
+ * or max (in rcx, when has) if less; the NUL is pidtrace's to find. */
+static void
+capstr(gen_t *g, bool has)
+{
+	uint64_t lim = g->g_ip->ip_rt->rt_strsize - 1;
+	uint32_t ok = label(g);
+
+	if (has) {
+		/* eval.c: 0 <= max < lim limits it; unsigned, a
+		 * negative one is above */
+		op2i(g, X86_CMP, 8, R(TMP), (int64_t)lim);
+		jcc(g, X86_CC_BE, ok);
+	}
+	movi(g, TMP, (int64_t)lim);
+	bind(g, ok);
+	capread(g, lim, true);
+}
+
+static void	capwalk(gen_t *, int32_t);
+
+/* The reads of call nd (a string function, printf...). */
+static void
+capcall(gen_t *g, const dsl_node_t *nd)
+{
+	const dsl_node_t *an = nd->dn_a != DSL_NONE ? NODE(g, nd->dn_a) :
+	    NULL;
+	int t;
+
+	switch (nd->dn_ival) {
+	case F_COPYINSTR:
+		if (an == NULL)
+			break;
+		expr(g, nd->dn_a);
+		if (an->dn_next != DSL_NONE) {
+			t = push(g);
+			expr(g, an->dn_next);
+			mov(g, R(TMP), R(ACC));
+			pop(g, t, ACC);
+		}
+		capstr(g, an->dn_next != DSL_NONE);
+		return;
+	case F_STRINGOF:
+		if (an == NULL || an->dn_type == DT_STR ||
+		    an->dn_ctype == 0)
+			break;	/* a string, or an integer printed */
+		if (an->dn_flags & DN_ALLOCA) {
+			nope(g, "alloca()");
+			return;
+		}
+		expr(g, nd->dn_a);
+		capstr(g, false);
+		return;
+	case F_COPYIN:
+		capcopyin(g, nd);
+		return;
+	case F_ALLOCA:
+	case F_BCOPY:
+	case F_RAISE:
+	case F_STOP:
+	case F_CHILL:
+	case F_COPYOUT:
+	case F_COPYOUTSTR:
+		nope(g, "%s()", dsl_prog_funcname((int)nd->dn_ival));
+		return;
+	}
+	capwalk(g, nd->dn_a);
+}
+
+/* An assignment or ++/-- of a this-> integer: made, or its variable
+ * unknown from here on (and what its value reads captured). */
+static void
+capset(gen_t *g, int32_t n)
+{
+	const dsl_node_t *nd = NODE(g, n);
+	const dsl_node_t *lv = NODE(g, nd->dn_a);
+	uint32_t slot = g->g_pg->pg_vars[lv->dn_ival].va_slot;
+	mark_t m;
+
+	mark(g, &m);
+	if (lv->dn_type == DT_INT && !(lv->dn_aux & AUX_LOCAL))
+		expr(g, n);
+	else
+		nope(g, "a this-> string");
+	if (!undo(g, &m)) {
+		if (nd->dn_op == N_ASSIGN)
+			capwalk(g, nd->dn_b);
+		if (slot < 32)
+			g->g_unknown |= 1u << slot;
+		return;
+	}
+	if (slot < 32)
+		g->g_unknown &= ~(1u << slot);
+	if (g->g_uncond > 0 && slot < 32)
+		g->g_taint |= 1u << slot;
+}
+
+/* What the tree under n (a list) reads, captured, in eval()'s order. */
+static void
+capwalk(gen_t *g, int32_t n)
+{
+	for (; n != DSL_NONE && !g->g_fail; n = NODE(g, n)->dn_next) {
+		const dsl_node_t *nd = NODE(g, n);
+		uint32_t other, done;
+		mark_t m;
+
+		switch (nd->dn_op) {
+		case N_INT:
+		case N_STR:
+		case N_GVAR:
+		case N_SVAR:
+		case N_TVAR:
+		case N_BUILTIN:
+			continue;
+		case N_ARG:
+			if (nd->dn_ival >= 6)
+				nope(g, "an argument past arg5");
+			continue;
+		case N_UREG:
+			nope(g, "uregs[]");
+			continue;
+		case N_MEMBER:
+		case N_DEREF:
+		case N_INDEX:
+			if (nd->dn_aux & AUX_LOCAL) {
+				/* D's own storage (a struct variable's
+				 * member): what indexes it may read */
+				capwalk(g, nd->dn_a);
+				capwalk(g, nd->dn_b);
+				continue;
+			}
+			if (nd->dn_aux & AUX_BYADDR) {
+				/* a struct, union or array as a whole
+				 * (copied, printed): all of its bytes */
+				const dsl_ctype_t *ty = dsl_type_resolve(
+				    &g->g_pg->pg_tt, nd->dn_ctype, NULL);
+				uint64_t len = ty != NULL ? ty->ty_size : 0;
+
+				if (len > g->g_ip->ip_rt->rt_scrsize) {
+					nope(g, "a struct of more than %zu "
+					    "bytes", g->g_ip->ip_rt->rt_scrsize);
+					continue;
+				}
+				address(g, n);
+				movi(g, TMP, (int64_t)len);
+				capread(g, len, false);
+				continue;
+			}
+			if (nd->dn_aux & AUX_CHARS) {
+				/* a char array read as a string */
+				const dsl_ctype_t *ty = dsl_type_resolve(
+				    &g->g_pg->pg_tt, nd->dn_ctype, NULL);
+				uint64_t len = ty != NULL ? ty->ty_size : 0;
+				uint64_t lim = g->g_ip->ip_rt->rt_strsize - 1;
+
+				if (len > lim)
+					len = lim;
+				address(g, n);
+				movi(g, TMP, (int64_t)len);
+				capread(g, len, true);
+				continue;
+			}
+			if (nd->dn_type == DT_STR) {
+				nope(g, "a string member");
+				continue;
+			}
+			expr(g, n);
+			continue;
+		case N_CALL:
+			capcall(g, nd);
+			continue;
+		case N_ASSIGN:
+			if (NODE(g, nd->dn_a)->dn_op == N_TVAR) {
+				capset(g, n);
+				continue;
+			}
+			if (NODE(g, nd->dn_a)->dn_op == N_ARR)
+				capwalk(g, NODE(g, nd->dn_a)->dn_a);
+			else if (NODE(g, nd->dn_a)->dn_op != N_GVAR &&
+			    NODE(g, nd->dn_a)->dn_op != N_SVAR)
+				capwalk(g, nd->dn_a);	/* C data stored */
+			capwalk(g, nd->dn_b);
+			continue;
+		case N_INCDEC:
+			if (NODE(g, nd->dn_a)->dn_op == N_TVAR)
+				capset(g, n);
+			else if (NODE(g, nd->dn_a)->dn_op == N_ARR)
+				capwalk(g, NODE(g, nd->dn_a)->dn_a);
+			continue;
+		case N_COND:
+			/* computed when it can be; else both ways */
+			mark(g, &m);
+			other = label(g);
+			done = label(g);
+			expr(g, nd->dn_a);
+			if (undo(g, &m)) {
+				op2(g, X86_TEST, 8, R(ACC), R(ACC));
+				jcc(g, X86_CC_E, other);
+				capwalk(g, nd->dn_b);
+				jmp(g, done);
+				bind(g, other);
+				capwalk(g, nd->dn_c);
+				bind(g, done);
+				continue;
+			}
+			capwalk(g, nd->dn_a);
+			g->g_uncond++;
+			capwalk(g, nd->dn_b);
+			capwalk(g, nd->dn_c);
+			if (--g->g_uncond == 0)
+				g->g_unknown |= g->g_taint;
+			continue;
+		}
+		capwalk(g, nd->dn_a);
+		capwalk(g, nd->dn_b);
+	}
+}
+
+static void
+capstmts(gen_t *g, int32_t s)
+{
+	for (; s != DSL_NONE && !g->g_fail; s = NODE(g, s)->dn_next) {
+		const dsl_node_t *nd = NODE(g, s);
+		uint32_t other, done;
+		mark_t m;
+
+		switch (nd->dn_op) {
+		case S_EXPR:
+			capwalk(g, nd->dn_a);
+			break;
+		case S_IF:
+			mark(g, &m);
+			other = label(g);
+			done = label(g);
+			expr(g, nd->dn_a);
+			if (undo(g, &m)) {
+				op2(g, X86_TEST, 8, R(ACC), R(ACC));
+				jcc(g, X86_CC_E, other);
+				capstmts(g, nd->dn_b);
+				jmp(g, done);
+				bind(g, other);
+				capstmts(g, nd->dn_c);
+				bind(g, done);
+				break;
+			}
+			capwalk(g, nd->dn_a);
+			g->g_uncond++;
+			capstmts(g, nd->dn_b);
+			capstmts(g, nd->dn_c);
+			if (--g->g_uncond == 0)
+				g->g_unknown |= g->g_taint;
+			break;
+		case S_BLOCK:
+			capstmts(g, nd->dn_a);
+			break;
+		default:
+			nope(g, "this statement");
+		}
+	}
+}
+
+/* The captures of enabling i (clause c), run in pidtrace. */
+static void
+capclause(gen_t *g, uint32_t i, uint32_t c)
+{
+	const dsl_clause_t *cl = &g->g_pg->pg_clauses[c];
+	mark_t m;
+
+	if (cl->cl_stack) {
+		nope(g, "ustack(), ucaller or ustackdepth");
+		return;
+	}
+	g->g_cap = true;
+	g->g_idx = i;
+	g->g_act = 0;
+	g->g_ntmp = 0;
+	g->g_dynact = false;
+	g->g_uncond = 0;
+	g->g_taint = 0;
+	/* a this-> value another clause made is not the capture's to
+	 * know (it may come from what that clause could not compute) */
+	g->g_unknown = ~0u;
+	g->g_next = label(g);
+	if (cl->cl_pred != DSL_NONE) {
+		mark(g, &m);
+		expr(g, cl->cl_pred);
+		if (undo(g, &m)) {
+			op2(g, X86_TEST, 8, R(ACC), R(ACC));
+			jcc(g, X86_CC_E, g->g_next);
+		} else {
+			capwalk(g, cl->cl_pred);
+			g->g_uncond++;
+		}
+	}
+	capstmts(g, cl->cl_body);
+	if (g->g_uncond > 0)
+		g->g_unknown |= g->g_taint;
+	g->g_uncond = 0;
+	bind(g, g->g_next);
+	g->g_cap = false;
+}
+
 /* --- clauses and probes ------------------------------------------- */
 
 static void
@@ -1642,6 +2123,78 @@ fault_tail(gen_t *g)
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 
+
+/*
+ * A firing's captures (jit.c's capture mode) go to the thread's capture
+ * buffer (ip.h), contiguous: capinit finds or claims the buffer, skips to
+ * the ring's start when the most this probe captures (g_capmax) does not
+ * fit before its end, reserves that much (head moves on before anything
+ * is written: a signal handler firing a probe of this thread meanwhile
+ * writes past it) and makes the record's capture event (jc_ev[0]: its
+ * start; the plan leaves the probe's faults one event fewer).  capfini
+ * gives back what was not used, unless a handler moved head meanwhile,
+ * and puts the bytes used in the event.  No buffer: an event that
+ * pidtrace counts as a drop, never reads served from the process later.
+ */
+static void
+capblocks(gen_t *g, uint32_t capinit, uint32_t capback, uint32_t capfini)
+{
+	const dsl_ip_t *ip = g->g_ip;
+	uint64_t ring = ip->ip_cbufsz - 64, max = g->g_capmax;
+	uint64_t w = (uint64_t)0xff << 48 | (uint64_t)DSL_JIT_CAPEV << 56;
+	uint32_t fits = label(g), none = label(g), gone = label(g);
+
+	if (max > ring / 4) {
+		nope(g, "its clauses capture more than %llu bytes a firing",
+		    (unsigned long long)(ring / 4));
+		return;
+	}
+	bind(g, capinit);
+	stub(g, ST_CAPBUF);
+	mov(g, R(X86_RDX), CX(jc_cbuf));
+	op2(g, X86_TEST, 8, R(X86_RDX), R(X86_RDX));
+	jcc(g, X86_CC_E, none);
+	mov(g, R(TMP), M(X86_RDX, 8));
+	mov(g, R(ACC), R(TMP));
+	op2i(g, X86_AND, 8, R(ACC), (int64_t)(ring - 1));
+	op2i(g, X86_ADD, 8, R(ACC), (int64_t)max);
+	op2i(g, X86_CMP, 8, R(ACC), (int64_t)ring);
+	jcc(g, X86_CC_BE, fits);
+	op2i(g, X86_ADD, 8, R(TMP), (int64_t)ring);
+	op2i(g, X86_AND, 8, R(TMP), -(int64_t)ring);
+	bind(g, fits);
+	mov(g, CX(jc_cpos), R(TMP));
+	mov(g, CXI(jc_ev, 1), R(TMP));
+	add_imm(g, TMP, (int64_t)max);
+	mov(g, M(X86_RDX, 8), R(TMP));
+	op2i(g, X86_MOV, 8, R(X86_R10), (int64_t)w);
+	mov(g, CXI(jc_ev, 0), R(X86_R10));
+	op2i(g, X86_MOV, 4, CX(jc_nev), 1);
+	jmp(g, capback);
+	bind(g, none);
+	op2i(g, X86_MOV, 8, R(X86_R10), (int64_t)(w | 0xffffffffu));
+	mov(g, CXI(jc_ev, 0), R(X86_R10));
+	op2i(g, X86_MOV, 8, CXI(jc_ev, 1), 0);
+	op2i(g, X86_MOV, 4, CX(jc_nev), 1);
+	jmp(g, capback);
+
+	bind(g, capfini);
+	mov(g, R(X86_RDX), CX(jc_cbuf));
+	op2(g, X86_TEST, 8, R(X86_RDX), R(X86_RDX));
+	jcc(g, X86_CC_E, gone);
+	mov(g, R(ACC), CXI(jc_ev, 1));
+	add_imm(g, ACC, (int64_t)max);
+	mov(g, R(TMP), CX(jc_cpos));
+	/* the owner's own word: no lock, as the buffers' updates */
+	op2(g, X86_CMPXCHG, 8, M(X86_RDX, 8), R(TMP));
+	op2(g, X86_SUB, 8, R(TMP), CXI(jc_ev, 1));
+	op2(g, X86_MOV, 4, CXI(jc_ev, 0), R(TMP));	/* je_node: used */
+	bind(g, gone);
+	op2i(g, X86_OR, 4, CX(jc_status), DSL_JIT_RECORD);
+	op2i(g, X86_MOV, 8, CX(jc_cbuf), 0);
+	op1(g, X86_JMPI, 8, CX(jc_link));
+}
+
 static void
 probe(gen_t *g, uint32_t id, uint32_t *entry)
 {
@@ -1649,20 +2202,26 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 	const rt_probe_t *p = &g->g_ip->ip_rt->rt_probes[id - 1];
 	uint32_t quiet = label(g), nokey = label(g), go = label(g);
 	uint32_t mute = label(g), mnext = label(g), i, s;
+	uint32_t capinit = label(g), capback = label(g), capfini = label(g);
 	uses_t u = { false, false, 0 };
-	bool records = false;
+	bool records = false, caps = false;
 
 	g->g_probe = id;
 	g->g_p = p;
 	g->g_fault = label(g);
 	g->g_canfault = false;
+	g->g_capmax = 0;
+	g->g_unknown = 0;
 	for (i = 0; i < pp->pp_n; i++) {
 		const dsl_clause_t *cl = &g->g_pg->pg_clauses[
 		    p->pr_clauses[i]];
 
 		if (pp->pp_path[i] != DSL_PATH_INPROC) {
 			records = true;
-			continue;
+			if (pp->pp_path[i] != DSL_PATH_PIDTRACE ||
+			    pp->pp_cap == NULL || !pp->pp_cap[i])
+				continue;
+			caps = true;
 		}
 		scan(g->g_pg, cl->cl_pred, &u);
 		scan(g->g_pg, cl->cl_body, &u);
@@ -1680,6 +2239,10 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 	op2i(g, X86_MOV, 4, CX(jc_status), records ? DSL_JIT_RECORD : 0);
 	op2i(g, X86_MOV, 4, CX(jc_nev), 0);
 	movi(g, BUF, 0);
+	if (caps) {
+		jmp(g, capinit);
+		bind(g, capback);
+	}
 	if (u.u_ns)
 		clock(g);
 	if (u.u_self)
@@ -1688,10 +2251,17 @@ probe(gen_t *g, uint32_t id, uint32_t *entry)
 		if (u.u_this & 1u << s)
 			op2i(g, X86_MOV, 8, CXI(jc_this, s), 0);
 
-	for (i = 0; i < pp->pp_n; i++)
+	for (i = 0; i < pp->pp_n && !g->g_fail; i++)
 		if (pp->pp_path[i] == DSL_PATH_INPROC)
 			clause(g, i, p->pr_clauses[i]);
+		else if (caps && pp->pp_path[i] == DSL_PATH_PIDTRACE &&
+		    pp->pp_cap[i])
+			capclause(g, i, p->pr_clauses[i]);
+	if (caps)
+		jmp(g, capfini);
 	op1(g, X86_JMPI, 8, CX(jc_link));
+	if (caps)
+		capblocks(g, capinit, capback, capfini);
 
 	/* no key (no TCB): pidtrace runs it all from the record */
 	bind(g, nokey);
@@ -1847,6 +2417,211 @@ stub_memread(gen_t *g)
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 
+
+/* jc_cbuf = the thread's capture buffer, claimed if it has none, or 0.
+ * Clobbers rax, rcx, rdx, r10; r8 stays 0 (no aggregation buffer yet:
+ * capinit runs before every clause). */
+static void
+stub_cbuf(gen_t *g)
+{
+	const dsl_ip_t *ip = g->g_ip;
+	uint32_t found = label(g), none = label(g);
+
+	table_loop(g, BUF, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
+	    ip->ip_cbufsz, false, found, none);
+	bind(g, none);
+	table_loop(g, BUF, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
+	    ip->ip_cbufsz, true, found, found);
+	movi(g, BUF, 0);
+	bind(g, found);
+	mov(g, CX(jc_cbuf), R(BUF));
+	movi(g, BUF, 0);
+	op1(g, X86_JMPI, 8, R(LINK));
+}
+
+/*
+ * Capture rcx bytes at address rax into the thread's buffer at jc_cpos:
+ * a head (address, bytes asked, bytes got, bytes kept), then the bytes,
+ * read by process_vm_readv as the member read's stub reads them, with
+ * the remote range cut at its first page's end (a string that ends
+ * before an unreadable page is read whole).  ST_CAPSTR, for a string:
+ * the head says so (IP_CAPSTR) and the bytes kept end at the first NUL
+ * (pidtrace reads a string no further: the rest of what was read is
+ * zeros to it).  A read this firing made already (the same string, or
+ * bytes inside what an earlier read got) makes no system call: its
+ * bytes are there, and pidtrace finds them by address as well.  Out:
+ * rax the bytes read (0 when the process refused) or -1 when nothing
+ * was captured, r10 the bytes.  More than the scratch size: a head
+ * saying so (pidtrace refuses that read as the interpreter refuses one
+ * past its scratch space).  Keeps rdi rsi r8 r9 r11.
+ */
+static void
+stub_capread(gen_t *g, bool str)
+{
+	static const int saved[4] = { BASE, BUF, THR, LINK };
+	uint32_t none = label(g), big = label(g), one = label(g);
+	uint32_t pos = label(g), scan = label(g), adv = label(g);
+	uint32_t look = label(g), next = label(g), fresh = label(g);
+	uint32_t out = label(g), sstr = label(g), nul = label(g);
+	int32_t ring = (int32_t)(g->g_ip->ip_cbufsz - 64);
+	int i;
+
+	if (str) {
+		bind(g, g->g_stub[ST_CAPSTR]);
+		op2i(g, X86_MOV, 8, CXI(jc_save, 5), 1);
+		jmp(g, one);
+		bind(g, g->g_stub[ST_CAPREAD]);
+		op2i(g, X86_MOV, 8, CXI(jc_save, 5), 0);
+		bind(g, one);
+	} else {
+		bind(g, g->g_stub[ST_CAPREAD]);
+		op2i(g, X86_MOV, 8, CXI(jc_save, 5), 0);
+	}
+	mov(g, R(X86_RDX), CX(jc_cbuf));
+	op2(g, X86_TEST, 8, R(X86_RDX), R(X86_RDX));
+	jcc(g, X86_CC_E, none);
+	for (i = 0; i < 4; i++)
+		mov(g, CXI(jc_save, i), R(saved[i]));
+	op2i(g, X86_CMP, 8, R(TMP), (int64_t)g->g_ip->ip_rt->rt_scrsize);
+	jcc(g, X86_CC_A, big);
+
+	/* this firing's reads so far: r8 its position, r9 its head */
+	mov(g, R(BUF), CXI(jc_ev, 1));
+	bind(g, look);
+	op2(g, X86_CMP, 8, R(BUF), CX(jc_cpos));
+	jcc(g, X86_CC_AE, fresh);
+	mov(g, R(THR), R(BUF));
+	op2i(g, X86_AND, 8, R(THR), ring - 1);
+	lea(g, THR, MX(X86_RDX, THR, 1, 64));
+	movx(g, X86_R10, M(THR, 8), 4, false);
+	op2i(g, X86_CMP, 8, CXI(jc_save, 5), 0);
+	jcc(g, X86_CC_NE, sstr);
+	/* bytes: inside a read that got them all */
+	op2i(g, X86_TEST, 4, R(X86_R10), (int32_t)IP_CAPSTR);
+	jcc(g, X86_CC_NE, next);
+	mov(g, R(X86_R10), R(ACC));
+	op2(g, X86_SUB, 8, R(X86_R10), M(THR, 0));
+	jcc(g, X86_CC_B, next);
+	op2(g, X86_ADD, 8, R(X86_R10), R(TMP));
+	jcc(g, X86_CC_B, next);
+	movx(g, LINK, M(THR, 12), 4, false);
+	op2(g, X86_CMP, 8, R(X86_R10), R(LINK));
+	jcc(g, X86_CC_A, next);
+	op2(g, X86_SUB, 8, R(X86_R10), R(TMP));
+	lea(g, X86_R10, MX(THR, X86_R10, 1, IP_CAPHDR));
+	mov(g, R(ACC), R(TMP));
+	jmp(g, out);
+	/* a string: the same string */
+	bind(g, sstr);
+	mov(g, R(LINK), R(TMP));
+	op2i(g, X86_OR, 4, R(LINK), (int32_t)IP_CAPSTR);
+	op2(g, X86_CMP, 8, R(X86_R10), R(LINK));
+	jcc(g, X86_CC_NE, next);
+	op2(g, X86_CMP, 8, R(ACC), M(THR, 0));
+	jcc(g, X86_CC_NE, next);
+	lea(g, X86_R10, M(THR, IP_CAPHDR));
+	movx(g, ACC, M(THR, 12), 4, false);
+	jmp(g, out);
+	bind(g, next);
+	movx(g, LINK, M(THR, 16), 4, false);
+	op2i(g, X86_ADD, 8, R(LINK), IP_CAPHDR + 7);
+	op2i(g, X86_AND, 8, R(LINK), -8);
+	op2(g, X86_ADD, 8, R(BUF), R(LINK));
+	jmp(g, look);
+
+	/* a new read: its head at jc_cpos */
+	bind(g, fresh);
+	mov(g, R(X86_R10), CX(jc_cpos));
+	op2i(g, X86_AND, 8, R(X86_R10), ring - 1);
+	lea(g, X86_R10, MX(X86_RDX, X86_R10, 1, 64));
+	mov(g, M(X86_R10, 0), R(ACC));
+	op2(g, X86_MOV, 4, M(X86_R10, 8), R(TMP));
+	op2i(g, X86_MOV, 8, M(X86_R10, 12), 0);	/* got, kept */
+	/* the iovecs: local {r10 + head, rcx}, remote {rax, n}, {rax + n,
+	 * rcx - n}, n = min(rcx, 4096 - rax % 4096) */
+	lea(g, X86_RDX, M(X86_R10, IP_CAPHDR));
+	mov(g, CXI(jc_iov, 0), R(X86_RDX));
+	mov(g, CXI(jc_iov, 1), R(TMP));
+	mov(g, CXI(jc_iov, 2), R(ACC));
+	mov(g, R(X86_RDX), R(ACC));
+	op2i(g, X86_AND, 8, R(X86_RDX), 4095);
+	op1(g, X86_NEG, 8, R(X86_RDX));
+	op2i(g, X86_ADD, 8, R(X86_RDX), 4096);
+	op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
+	jcc(g, X86_CC_BE, pos);
+	mov(g, R(X86_RDX), R(TMP));
+	bind(g, pos);
+	mov(g, CXI(jc_iov, 3), R(X86_RDX));
+	op2(g, X86_SUB, 8, R(TMP), R(X86_RDX));
+	mov(g, CXI(jc_iov, 5), R(TMP));
+	op2(g, X86_ADD, 8, R(X86_RDX), R(ACC));
+	mov(g, CXI(jc_iov, 4), R(X86_RDX));
+	mov(g, CXI(jc_save, 4), R(X86_R10));
+	lea(g, X86_RSI, CXI(jc_iov, 0));
+	lea(g, X86_R10, CXI(jc_iov, 2));
+	movi(g, X86_RDX, 1);
+	movi(g, X86_R8, 2);
+	movi(g, X86_R9, 0);
+	movi(g, X86_RDI, g->g_ip->ip_o.io_nspid);
+	movi(g, ACC, 310);			/* process_vm_readv */
+	dsl_x86_syscall(&g->g_b);
+	lea(g, CTX, M(X86_RSI,
+	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
+	mov(g, R(BASE), CXI(jc_save, 0));
+	mov(g, R(X86_R10), CXI(jc_save, 4));
+	op2i(g, X86_MOV, 8, CXI(jc_save, 4), 0);
+	op2(g, X86_TEST, 8, R(ACC), R(ACC));
+	jcc(g, X86_CC_NS, nul);
+	movi(g, ACC, 0);
+	bind(g, nul);
+	op2(g, X86_MOV, 4, M(X86_R10, 12), R(ACC));
+	/* rdx = the bytes kept: all asked, or a string's up to its NUL */
+	movx(g, X86_RDX, M(X86_R10, 8), 4, false);
+	if (str) {
+		op2i(g, X86_CMP, 8, CXI(jc_save, 5), 0);
+		jcc(g, X86_CC_E, adv);
+		op2i(g, X86_OR, 4, M(X86_R10, 8), (int32_t)IP_CAPSTR);
+		movi(g, X86_RDX, 0);
+		bind(g, scan);
+		op2(g, X86_CMP, 8, R(X86_RDX), R(ACC));
+		jcc(g, X86_CC_AE, adv);
+		movx(g, TMP, MX(X86_R10, X86_RDX, 1, IP_CAPHDR), 1, false);
+		op2i(g, X86_ADD, 8, R(X86_RDX), 1);
+		op2(g, X86_TEST, 4, R(TMP), R(TMP));
+		jcc(g, X86_CC_NE, scan);
+	}
+	bind(g, adv);
+	op2(g, X86_MOV, 4, M(X86_R10, 16), R(X86_RDX));
+	/* the position moves past the head and the bytes kept */
+	op2i(g, X86_ADD, 8, R(X86_RDX), IP_CAPHDR + 7);
+	op2i(g, X86_AND, 8, R(X86_RDX), -8);
+	op2(g, X86_ADD, 8, CX(jc_cpos), R(X86_RDX));
+	op2i(g, X86_ADD, 8, R(X86_R10), IP_CAPHDR);
+	bind(g, out);
+	for (i = 1; i < 4; i++)
+		mov(g, R(saved[i]), CXI(jc_save, i));
+	/* the way back points into our code: not left on the stack */
+	op2i(g, X86_MOV, 8, CXI(jc_save, 3), 0);
+	op1(g, X86_JMPI, 8, R(LINK));
+
+	bind(g, big);
+	mov(g, R(X86_R10), CX(jc_cpos));
+	op2i(g, X86_AND, 8, R(X86_R10), ring - 1);
+	lea(g, X86_R10, MX(X86_RDX, X86_R10, 1, 64));
+	mov(g, M(X86_R10, 0), R(ACC));
+	op2i(g, X86_MOV, 4, M(X86_R10, 8), 0);
+	op2i(g, X86_MOV, 4, M(X86_R10, 12), -1);
+	op2i(g, X86_MOV, 4, M(X86_R10, 16), 0);
+	op2i(g, X86_ADD, 8, CX(jc_cpos), IP_CAPHDR);
+	movi(g, ACC, -1);
+	movi(g, X86_R10, 0);
+	jmp(g, out);
+	bind(g, none);
+	movi(g, ACC, -1);
+	movi(g, X86_R10, 0);
+	op1(g, X86_JMPI, 8, R(LINK));
+}
+
 static void
 gen_init(gen_t *g, dsl_ip_t *ip, bool dry)
 {
@@ -1880,6 +2655,31 @@ dsl_jit_fits(dsl_ip_t *ip, uint32_t c, bool *canfault, char *why,
 	return !g.g_fail;
 }
 
+bool
+dsl_jit_capfits(dsl_ip_t *ip, uint32_t c, bool *reads, char *why,
+    size_t len)
+{
+	gen_t g;
+
+	gen_init(&g, ip, true);
+	g.g_fault = label(&g);
+	if (ip->ip_ncbuf == 0)
+		nope(&g, "no capture buffers");
+	else
+		capclause(&g, 0, c);
+	if (g.g_b.xb_err && !g.g_fail)
+		nope(&g, "out of memory");
+	if (!g.g_fail && g.g_capmax > (ip->ip_cbufsz - 64) / 4)
+		nope(&g, "it captures more than %zu bytes a firing",
+		    (ip->ip_cbufsz - 64) / 4);
+	if (reads != NULL)
+		*reads = g.g_reads;
+	if (g.g_fail && why != NULL)
+		snprintf(why, len, "%s", g.g_why);
+	dsl_x86_fini(&g.g_b);
+	return !g.g_fail;
+}
+
 int
 dsl_jit_gen(dsl_ip_t *ip, const uint32_t *probes, size_t n,
     dsl_jit_code_t *out, char *err, size_t errlen)
@@ -1900,7 +2700,7 @@ dsl_jit_gen(dsl_ip_t *ip, const uint32_t *probes, size_t n,
 	gen_init(&g, ip, false);
 	for (i = 0; i < n && !g.g_fail; i++) {
 		if (probes[i] == 0 || probes[i] > ip->ip_nplan ||
-		    !dsl_plan_inproc(ip, probes[i]))
+		    !dsl_plan_code(ip, probes[i]))
 			nope(&g, "probe %u has no in-process clause",
 			    probes[i]);
 		else
@@ -1922,6 +2722,12 @@ dsl_jit_gen(dsl_ip_t *ip, const uint32_t *probes, size_t n,
 		bind(&g, g.g_stub[ST_MEMREAD]);
 		stub_memread(&g);
 	}
+	if (g.g_used[ST_CAPBUF]) {
+		bind(&g, g.g_stub[ST_CAPBUF]);
+		stub_cbuf(&g);
+	}
+	if (g.g_used[ST_CAPREAD] || g.g_used[ST_CAPSTR])
+		stub_capread(&g, g.g_used[ST_CAPSTR]);
 	if (!g.g_fail && dsl_x86_finish(&g.g_b) != 0)
 		nope(&g, "out of memory");
 	if (g.g_fail) {

@@ -46,6 +46,9 @@ typedef struct touch {
 	bool		t_fits;
 	bool		t_canfault;
 	char		t_why[160];
+	bool		t_reads;	/* it reads the process's memory */
+	bool		t_capfits;	/* and its reads can be */
+	char		t_capwhy[160];
 } touch_t;
 
 static void	walk(const dsl_prog_t *, int32_t, touch_t *);
@@ -149,6 +152,10 @@ touches(dsl_ip_t *ip)
 		walk(pg, cl->cl_body, t);
 		t->t_fits = dsl_jit_fits(ip, c, &t->t_canfault, t->t_why,
 		    sizeof(t->t_why));
+		t->t_capfits = dsl_jit_capfits(ip, c, &t->t_reads,
+		    t->t_capwhy, sizeof(t->t_capwhy));
+		if (!t->t_capfits)
+			t->t_reads = true;	/* unknown: as if */
 	}
 	return ts;
 }
@@ -361,7 +368,16 @@ first_paths(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 		pp->pp_why = calloc(pp->pp_n + 1, sizeof(char *));
 		if (pp->pp_path == NULL || pp->pp_why == NULL)
 			return -1;
+		/* the capture event takes one of a record's events */
 		nfault = 0;
+		for (i = 0; i < pp->pp_n && kind == DSL_PK_FAST; i++) {
+			const touch_t *t = touch_of(pl, id, i);
+
+			if (t->t_reads && t->t_capfits && !t->t_fits) {
+				nfault = 1;
+				break;
+			}
+		}
 		for (i = 0; i < pp->pp_n; i++) {
 			const touch_t *t = touch_of(pl, id, i);
 
@@ -386,6 +402,57 @@ first_paths(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
 	return pl->pl_oom ? -1 : 0;
 }
 
+/*
+ * The enablings left in pidtrace on a probe that runs fast: whose reads
+ * of the process are captured at the firing (none stops the thread),
+ * and why not for the others that read.
+ */
+static int
+captures(plan_t *pl, const uint8_t *kinds, uint32_t nkinds)
+{
+	uint32_t id, i, nfault;
+	char buf[200];
+
+	for (id = 1; id <= pl->pl_n; id++) {
+		dsl_ip_pplan_t *pp = &pl->pl_pp[id - 1];
+
+		pp->pp_cap = calloc(pp->pp_n + 1, 1);
+		pp->pp_capwhy = calloc(pp->pp_n + 1, sizeof(char *));
+		if (pp->pp_cap == NULL || pp->pp_capwhy == NULL)
+			return -1;
+		if (id == pl->pl_ip->ip_rt->rt_error)
+			continue;
+		/* the capture event takes one of the record's events: a
+		 * probe whose in-process clauses may report them all (one
+		 * moved to pidtrace since first_paths) keeps its stops */
+		nfault = 0;
+		for (i = 0; i < pp->pp_n; i++)
+			nfault += pp->pp_path[i] == DSL_PATH_INPROC &&
+			    touch_of(pl, id, i)->t_canfault;
+		for (i = 0; i < pp->pp_n; i++) {
+			const touch_t *t = touch_of(pl, id, i);
+
+			if (pp->pp_path[i] != DSL_PATH_PIDTRACE || !t->t_reads)
+				continue;
+			if (t->t_capfits && nfault < DSL_JIT_NEV) {
+				/* only where a trampoline runs the code */
+				pp->pp_cap[i] = id <= nkinds &&
+				    kinds[id - 1] == DSL_PK_FAST;
+				continue;
+			}
+			if (t->t_capfits)
+				snprintf(buf, sizeof(buf), "its probe has %d "
+				    "clauses in the process that may fault",
+				    DSL_JIT_NEV);
+			else
+				snprintf(buf, sizeof(buf), "%s", t->t_capwhy);
+			if ((pp->pp_capwhy[i] = strdup(buf)) == NULL)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 static void
 pplan_free(dsl_ip_pplan_t *pp, uint32_t n)
 {
@@ -394,7 +461,11 @@ pplan_free(dsl_ip_pplan_t *pp, uint32_t n)
 	for (id = 0; pp != NULL && id < n; id++) {
 		for (i = 0; pp[id].pp_why != NULL && i < pp[id].pp_n; i++)
 			free(pp[id].pp_why[i]);
+		for (i = 0; pp[id].pp_capwhy != NULL && i < pp[id].pp_n; i++)
+			free(pp[id].pp_capwhy[i]);
 		free(pp[id].pp_why);
+		free(pp[id].pp_capwhy);
+		free(pp[id].pp_cap);
 		free(pp[id].pp_path);
 	}
 	free(pp);
@@ -417,13 +488,15 @@ dsl_plan(dsl_ip_t *ip, const uint8_t *kinds, uint32_t nkinds)
 		goto oom;
 	while (pass_vars(&pl) || pass_actions(&pl))
 		;
-	if (pl.pl_oom)
+	if (pl.pl_oom || captures(&pl, kinds, nkinds) != 0)
 		goto oom;
 	/* a path that changed means code made with the old one is wrong */
 	for (id = 1; id <= pl.pl_n && id <= ip->ip_nplan && !changed; id++)
 		changed = pl.pl_pp[id - 1].pp_n != ip->ip_plan[id - 1].pp_n ||
 		    memcmp(pl.pl_pp[id - 1].pp_path, ip->ip_plan[id - 1].
-		    pp_path, pl.pl_pp[id - 1].pp_n) != 0;
+		    pp_path, pl.pl_pp[id - 1].pp_n) != 0 ||
+		    memcmp(pl.pl_pp[id - 1].pp_cap, ip->ip_plan[id - 1].
+		    pp_cap, pl.pl_pp[id - 1].pp_n) != 0;
 	pplan_free(ip->ip_plan, ip->ip_nplan);
 	ip->ip_plan = pl.pl_pp;
 	ip->ip_nplan = pl.pl_n;
@@ -499,6 +572,36 @@ bool
 dsl_plan_records(const dsl_ip_t *ip, uint32_t id)
 {
 	return has(ip, id, DSL_PATH_PIDTRACE);
+}
+
+bool
+dsl_plan_captured(const dsl_ip_t *ip, uint32_t id, uint32_t i,
+    const char **why)
+{
+	const dsl_ip_pplan_t *pp;
+
+	if (why != NULL)
+		*why = NULL;
+	if (id == 0 || id > ip->ip_nplan || i >= ip->ip_plan[id - 1].pp_n ||
+	    ip->ip_plan[id - 1].pp_cap == NULL)
+		return false;
+	pp = &ip->ip_plan[id - 1];
+	if (why != NULL)
+		*why = pp->pp_capwhy[i];
+	return pp->pp_cap[i] != 0;
+}
+
+bool
+dsl_plan_code(const dsl_ip_t *ip, uint32_t id)
+{
+	uint32_t i;
+
+	if (dsl_plan_inproc(ip, id))
+		return true;
+	for (i = 0; i < dsl_plan_nclauses(ip, id); i++)
+		if (dsl_plan_captured(ip, id, i, NULL))
+			return true;
+	return false;
 }
 
 void

@@ -106,16 +106,29 @@ dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 	return true;
 }
 
+static const struct { const char *tag, *what, *why; } drop_kind[4] = {
+	{ "DTRACEDROP_SPECUNAVAIL", "failed speculation",
+	    " (no speculative buffer available)" },
+	{ "DTRACEDROP_SPEC", "speculative drop", "" },
+	{ "DTRACEDROP_DYNAMIC", "dynamic variable drop", "" },
+	{ "DTRACEDROP_AGGREGATION", "aggregation drop", "" },
+};
+
+void
+dsl_rt_drop_line(const dsl_rt_t *rt, FILE *out, int k, uint64_t n)
+{
+	/* -x droptags: dtrace's tag of the kind first */
+	fprintf(out, "pidtrace: %s%s%s%llu %s%s%s\n",
+	    rt->rt_opts[O_DROPTAGS] > 0 ? "[" : "",
+	    rt->rt_opts[O_DROPTAGS] > 0 ? drop_kind[k].tag : "",
+	    rt->rt_opts[O_DROPTAGS] > 0 ? "] " : "",
+	    (unsigned long long)n, drop_kind[k].what, n == 1 ? "" : "s",
+	    drop_kind[k].why);
+}
+
 void
 dsl_rt_drops(dsl_rt_t *rt, bool final)
 {
-	static const struct { const char *tag, *what, *why; } kind[4] = {
-		{ "DTRACEDROP_SPECUNAVAIL", "failed speculation",
-		    " (no speculative buffer available)" },
-		{ "DTRACEDROP_SPEC", "speculative drop", "" },
-		{ "DTRACEDROP_DYNAMIC", "dynamic variable drop", "" },
-		{ "DTRACEDROP_AGGREGATION", "aggregation drop", "" },
-	};
 	uint64_t n, now;
 	struct timespec ts;
 	int k;
@@ -132,13 +145,7 @@ dsl_rt_drops(dsl_rt_t *rt, bool final)
 		if (n == 0)
 			continue;
 		rt->rt_drops_told[k] = rt->rt_drops[k];
-		/* -x droptags: dtrace's tag of the kind first */
-		fprintf(rt->rt_err, "pidtrace: %s%s%s%llu %s%s%s\n",
-		    rt->rt_opts[O_DROPTAGS] > 0 ? "[" : "",
-		    rt->rt_opts[O_DROPTAGS] > 0 ? kind[k].tag : "",
-		    rt->rt_opts[O_DROPTAGS] > 0 ? "] " : "",
-		    (unsigned long long)n, kind[k].what, n == 1 ? "" : "s",
-		    kind[k].why);
+		dsl_rt_drop_line(rt, rt->rt_err, k, n);
 	}
 	fflush(rt->rt_err);
 }
@@ -733,13 +740,24 @@ dsl_rt_args_read(const dsl_rt_t *rt, uint32_t id)
 	return m;
 }
 
+/* Whether reads_tracee's w names an action on the thread, not a read. */
+static bool
+acts_on_thread_name(const char *w)
+{
+	return strcmp(w, "raise()") == 0 || strcmp(w, "stop()") == 0 ||
+	    strcmp(w, "chill()") == 0 || strcmp(w, "copyout()") == 0 ||
+	    strcmp(w, "copyoutstr()") == 0;
+}
+
 bool
 dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 {
+	/* the reason's text, until the next call (one thread) */
+	static char stopwhy[256];
 	const dsl_prog_t *pg = rt->rt_pg;
 	const rt_probe_t *p;
 	const dsl_clause_t *cl;
-	const char *w = NULL;
+	const char *w = NULL, *cw = NULL;
 	uint32_t i;
 
 	if (id == 0 || id > rt->rt_nprobes)
@@ -747,14 +765,24 @@ dsl_rt_needs_stop(const dsl_rt_t *rt, uint32_t id, const char **why)
 	p = &rt->rt_probes[id - 1];
 	for (i = 0; i < p->pr_nclauses && w == NULL; i++) {
 		cl = &pg->pg_clauses[p->pr_clauses[i]];
-		/* run in the thread: its reads are the code's own */
-		if (rt->rt_ip != NULL && dsl_plan_path(rt->rt_ip, id, i,
-		    NULL) == DSL_PATH_INPROC)
+		/* run in the thread: its reads are the code's own; or
+		 * captured there, its reads served from the record */
+		if (rt->rt_ip != NULL && (dsl_plan_path(rt->rt_ip, id, i,
+		    NULL) == DSL_PATH_INPROC ||
+		    dsl_plan_captured(rt->rt_ip, id, i, &cw)))
 			continue;
 		if (cl->cl_stack)	/* walks the stopped thread's stack */
 			w = "ustack(), ucaller or ustackdepth";
 		else if ((w = reads_tracee(pg, cl->cl_pred)) == NULL)
 			w = reads_tracee(pg, cl->cl_body);
+		if (w != NULL && cw != NULL && !cl->cl_stack &&
+		    !acts_on_thread_name(w)) {
+			/* the -l -v and notice text: what, and why its
+			 * bytes cannot be read at the firing */
+			snprintf(stopwhy, sizeof(stopwhy), "%s (not read at "
+			    "the firing: %s)", w, cw);
+			w = stopwhy;
+		}
 	}
 	if (why != NULL)
 		*why = w;

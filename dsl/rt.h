@@ -173,6 +173,13 @@ struct dsl_rt {
 	uint64_t	rt_drops_told[4];	/* reported so far */
 	bool		rt_droppending;	/* some not reported yet */
 	uint64_t	rt_drops_when;	/* when the last report was, ns */
+	/* a record's captured bytes (ip.c): reads of the process are
+	 * served from them first (rt_capfn: 1 served, -1 refused, 0 not
+	 * there) */
+	const uint8_t	*rt_cap;
+	size_t		rt_capn;
+	int		(*rt_capfn)(void *, uint64_t, void *, size_t);
+	void		*rt_caparg;
 	struct dsl_ip	*rt_ip;		/* clauses in the traced process
 					 * (inproc.h), or NULL */
 };
@@ -267,6 +274,10 @@ bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
 /* Report the drops since the last report, as dtrace's status reports
  * them: at most once a second (final: now). */
 void		dsl_rt_drops(dsl_rt_t *, bool final);
+/* One drop line of kind k (DROP_*), n of them, as dsl_rt_drops words it
+ * (dtrace's words; its tag first under -x droptags), on out. */
+void		dsl_rt_drop_line(const dsl_rt_t *, FILE *out, int k,
+		    uint64_t n);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);
 /* freopen(): the trace output appends to path; "" = the first one. */

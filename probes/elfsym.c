@@ -349,6 +349,36 @@ pb_elf_open(const char *path, char *err, size_t errlen)
 	return e;
 }
 
+/*
+ * Only sections libelf never converts in place (bytes: SHT_PROGBITS,
+ * SHT_STRTAB), and only whole pages inside them: those pages of the
+ * private mapping were never written, so MADV_DONTNEED gives the file's
+ * bytes back on the next read.
+ */
+void
+pb_elf_release_bytes(pb_elf_t *e)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	uint64_t lo, hi, pg;
+	long ps = sysconf(_SC_PAGESIZE);
+
+	if (e == NULL || !e->pe_mapped || ps <= 0)
+		return;
+	pg = (uint64_t)ps;
+	while ((scn = elf_nextscn(e->pe_elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    (sh.sh_type != SHT_PROGBITS && sh.sh_type != SHT_STRTAB) ||
+		    sh.sh_offset > e->pe_size ||
+		    sh.sh_size > e->pe_size - sh.sh_offset)
+			continue;
+		lo = (sh.sh_offset + pg - 1) & ~(pg - 1);
+		hi = (sh.sh_offset + sh.sh_size) & ~(pg - 1);
+		if (hi > lo)
+			madvise(e->pe_image + lo, hi - lo, MADV_DONTNEED);
+	}
+}
+
 pb_elf_t *
 pb_elf_open_mem(const void *buf, size_t len, char *err, size_t errlen)
 {

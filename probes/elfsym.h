@@ -112,6 +112,15 @@ pb_elf_t *pb_elf_open_mem(const void *buf, size_t len, char *err,
 struct Elf;
 struct Elf *pb_elf_libelf(pb_elf_t *e);
 
+/*
+ * Done reading E's code and data for now: the pages of its byte
+ * sections (code, read-only data, string tables) that were read are
+ * given back, and read from the file again if asked for.  A probe on
+ * every function of node reads its 70 MB of code and data once to find
+ * branch targets, then holds them in pidtrace's RSS to the end.
+ */
+void pb_elf_release_bytes(pb_elf_t *e);
+
 /* Close E and free everything it owns (symbols, names).  NULL is fine. */
 void pb_elf_close(pb_elf_t *e);
 

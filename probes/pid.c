@@ -556,6 +556,12 @@ pb_pid_cache_flush(void)
 	pb_module_soname_flush();
 }
 
+void
+pb_pid_cache_age(void)
+{
+	pb_objcache_age(&cache);
+}
+
 /* Module bias, from the file's PT_LOADs. */
 static int
 module_bias(pb_module_t *md, struct symfile *sf)
@@ -638,6 +644,15 @@ probe_free(pb_probe_t *p)
 	free(p->pr_name);
 	free(p->pr_path);
 	free(p->pr_sites);
+}
+
+void
+pb_probe_list_drop(pb_probe_list_t *list, size_t i)
+{
+	if (i >= list->pl_n)
+		return;
+	probe_free(&list->pl_probes[i]);
+	memset(&list->pl_probes[i], 0, sizeof(list->pl_probes[i]));
 }
 
 void
@@ -1919,6 +1934,8 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 				    PB_MANGLED ? fn->fn_name :
 				    dm_demangle(fn->fn_name));
 		}
+		/* its code was read for branch targets: not kept in RSS */
+		pb_elf_release_bytes(sf->sf_ob.ob_elf);
 	}
 	if (rs.rs_nomem) {
 		pb_seterr(err, errlen, "%s", strerror(ENOMEM));
@@ -2290,7 +2307,7 @@ const pb_provider_t pb_pid_provider = {
 	.pv_resolve = pid_resolve,
 	.pv_args = pid_args,
 	.pv_getarg = pid_getarg,
-	.pv_flush = pb_pid_cache_flush,
+	.pv_flush = pb_pid_cache_age,
 	.pv_argtypes = pid_argtypes,
 	.pv_dwfunc = pb_pid_dwfunc,
 	.pv_arglocs = pid_arglocs,

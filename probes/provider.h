@@ -219,6 +219,15 @@ typedef struct pb_probe_list {
 void
 pb_probe_list_free(pb_probe_list_t *list);
 
+/*
+ * Probe i's names and sites freed once the glue has copied what it
+ * keeps (it is left zeroed; pb_probe_list_free skips it): with a probe
+ * on every function of node the list and the glue's copies side by side
+ * were pidtrace's peak of memory.
+ */
+void
+pb_probe_list_drop(pb_probe_list_t *list, size_t i);
+
 /* One (site, probe) pair; see pb_probe_list_sites. */
 typedef struct pb_siteref {
 	uint64_t sr_addr;	/* run-time address */
@@ -372,8 +381,8 @@ typedef struct pb_provider {
 	int (*pv_getarg)(const pb_fireref_t *fr, const pb_fire_t *f, int i,
 	    uint64_t *val);
 
-	/* Drop cached state (symbol tables, notes) when the tracee execs;
-	 * optional. */
+	/* A tracee exec'd: drop cached state (symbol tables, notes) that
+	 * the next images will not use again; optional. */
 	void (*pv_flush)(void);
 
 	/*

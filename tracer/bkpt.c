@@ -140,13 +140,17 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 			goto fail;
 		/*
 		 * No thread to map the XOL page with (all in group-stop):
-		 * the first thread to hit the site maps it (loop.c).
+		 * the first thread to hit the site maps it (loop.c).  Under
+		 * tr_arm_hold the slot waits for tr_arm_flush, which places
+		 * one only for the sites that stayed int3: most of a probe
+		 * on every function run through a jump.
 		 */
-		if (bp->bp_insn.in_plan == TR_PLAN_XOL &&
+		if (s->s_wb == NULL && bp->bp_insn.in_plan == TR_PLAN_XOL &&
 		    tr_xol_place(s, bp) < 0 && errno != EAGAIN)
 			goto fail;
 	}
-	if (tr_mem_write(s, addr, &int3, 1) < 0)
+	if ((s->s_wb != NULL ? tr_wbatch_add(s, s->s_wb, addr, &int3, 1,
+	    NULL, TR_WTAG_INT3) : tr_mem_write(s, addr, &int3, 1)) < 0)
 		goto fail;
 	b = bucket(s, addr);
 	bp->bp_next = s->s_bkpt[b];
@@ -156,6 +160,45 @@ tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 fail:
 	free(bp);
 	return -1;
+}
+
+/*
+ * tr_arm_flush: the XOL slots of the sites that stayed int3.  A site
+ * without one is given up as tr_bkpt_insert would have refused it.
+ */
+void
+tr_bkpt_place_slots(tr_session_t *s)
+{
+	uint64_t *lost = NULL;
+	size_t b, n = 0, cap = 0, i;
+	tr_bkpt_t *bp;
+
+	for (b = 0; b < s->s_nbucket; b++)
+		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next) {
+			if (bp->bp_internal || bp->bp_slot != 0 ||
+			    bp->bp_insn.in_plan != TR_PLAN_XOL ||
+			    (!bp->bp_shared && tr_bkpt_is_fast(s, bp->bp_addr)))
+				continue;
+			if (tr_xol_place(s, bp) == 0 || errno == EAGAIN)
+				continue;
+			if (n == cap) {
+				uint64_t *v;
+
+				cap = cap ? 2 * cap : 16;
+				v = realloc(lost, cap * sizeof(*v));
+				if (v == NULL)
+					continue;
+				lost = v;
+			}
+			lost[n++] = bp->bp_addr;
+		}
+	for (i = 0; i < n; i++) {
+		tr_notice(s, TR_NOTE_SITE_LOST, lost[i], "no room to run the "
+			  "instruction at %#llx out of line: %s; site removed",
+			  (unsigned long long)lost[i], strerror(ENOMEM));
+		tr_bkpt_remove(s, lost[i]);
+	}
+	free(lost);
 }
 
 int
@@ -286,22 +329,26 @@ tr_bkpt_forget_all(tr_session_t *s)
 	s->s_ntomb = s->s_tombcap = 0;
 }
 
+/* At the end, every thread stopped: the original bytes in one batch. */
 int
 tr_bkpt_restore_all(tr_session_t *s)
 {
+	tr_wbatch_t wb = { NULL, 0, 0 };
 	size_t b;
 	tr_bkpt_t *bp;
 	int rc = 0;
 
 	for (b = 0; b < s->s_nbucket; b++)
 		while ((bp = s->s_bkpt[b]) != NULL) {
-			if (tr_mem_write(s, bp->bp_addr,
-					 bp->bp_insn.in_bytes, 1) < 0)
+			if (tr_wbatch_add(s, &wb, bp->bp_addr,
+					  bp->bp_insn.in_bytes, 1, NULL, 0) < 0)
 				rc = -1;
 			s->s_bkpt[b] = bp->bp_next;
 			free(bp);
 		}
 	s->s_nbkpt = 0;
+	if (tr_wbatch_flush(s, &wb, NULL, NULL) != 0)
+		rc = -1;
 	return rc;
 }
 

@@ -738,6 +738,8 @@ tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
 
 	if (th == NULL)
 		return -EAGAIN;
+	/* what it maps or moves is not in tr_arm_hold's blocks */
+	tr_rcache_drop(s, 0, UINT64_MAX);
 	/*
 	 * While syscall user dispatch is on, the process's threads make
 	 * our calls from our `syscall` in its range (sud.c); a fork or

@@ -129,7 +129,7 @@ vfork_done(tr_session_t *s, tr_thread_t *ch)
 
 	if (ch->th_vforker == 0)
 		return;
-	tr_ring_mute(s, ch->th_vforker, false);
+	tr_ring_mute(s, ch->th_vforker, ch->th_tid, false);
 	p = tr_thread_find(s, ch->th_vforker);
 	if (p != NULL && p->th_vfchild == ch->th_tid)
 		p->th_vfchild = 0;
@@ -245,13 +245,14 @@ on_clone(tr_session_t *s, tr_thread_t *th, int status)
 	if (kind == TR_KIND_VMCHILD && ev == PTRACE_EVENT_VFORK) {
 		/*
 		 * Until it execs or exits, the child runs in our memory with
-		 * its parent's TCB: its records carry the parent's tid, and
-		 * the parent is blocked in vfork meanwhile.  Drop them, as
-		 * the int3 path fires nothing for a vfork child.
+		 * its parent's TCB: its records carry the parent's tid (its
+		 * own where the key is gettid's), and the parent is blocked
+		 * in vfork meanwhile.  Drop them, as the int3 path fires
+		 * nothing for a vfork child.
 		 */
 		ch->th_vforker = th->th_tid;
 		th->th_vfchild = ch->th_tid;
-		tr_ring_mute(s, th->th_tid, true);
+		tr_ring_mute(s, th->th_tid, ch->th_tid, true);
 	}
 	/*
 	 * The parent first: a vforking one goes on into its wait even

@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -78,12 +80,118 @@ tr_read_user(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 	return n;
 }
 
+/*
+ * tr_arm_hold's blocks: arming reads each function's code several times
+ * (its first instruction, the whole function for its branches, the bytes
+ * a jump would replace), a syscall each, and node has 77,000 of them.
+ */
+#define RC_BLOCK	(64u * 1024)
+#define RC_N		16u
+
+struct tr_rcache {
+	uint64_t	rc_base[RC_N];
+	size_t		rc_len[RC_N];	/* 0: empty */
+	unsigned	rc_next;
+	uint8_t		rc_buf[RC_N][RC_BLOCK];
+};
+
+void
+tr_rcache_drop(tr_session_t *s, uint64_t addr, size_t len)
+{
+	struct tr_rcache *rc = s->s_rc;
+	unsigned i;
+
+	if (rc == NULL)
+		return;
+	for (i = 0; i < RC_N; i++)
+		if (rc->rc_len[i] != 0 && addr < rc->rc_base[i] + RC_BLOCK &&
+		    addr + len > rc->rc_base[i])
+			rc->rc_len[i] = 0;
+}
+
+/* From a block, or -1 when the bytes are not in one (read them). */
+static ssize_t
+cached(tr_session_t *s, uint64_t addr, void *buf, size_t len)
+{
+	struct tr_rcache *rc = s->s_rc;
+	uint64_t base = addr & ~(uint64_t)(RC_BLOCK - 1);
+	struct iovec local, remote;
+	unsigned i;
+	ssize_t n;
+
+	if (rc == NULL || len == 0 || addr - base + len > RC_BLOCK)
+		return -1;
+	for (i = 0; i < RC_N; i++)
+		if (rc->rc_len[i] != 0 && rc->rc_base[i] == base)
+			break;
+	if (i == RC_N) {
+		i = rc->rc_next++ % RC_N;
+		local.iov_base = rc->rc_buf[i];
+		local.iov_len = RC_BLOCK;
+		remote.iov_base = (void *)(uintptr_t)base;
+		remote.iov_len = RC_BLOCK;
+		n = process_vm_readv(s->s_memtid, &local, 1, &remote, 1, 0);
+		rc->rc_base[i] = base;
+		rc->rc_len[i] = n > 0 ? (size_t)n : 0;
+	}
+	if (addr - base + len > rc->rc_len[i])
+		return -1;
+	memcpy(buf, rc->rc_buf[i] + (addr - base), len);
+	return (ssize_t)len;
+}
+
+void
+tr_arm_hold(tr_session_t *s)
+{
+	if (s->s_wb == NULL)
+		s->s_wb = calloc(1, sizeof(*s->s_wb));
+	if (s->s_rc == NULL)
+		s->s_rc = calloc(1, sizeof(*s->s_rc));
+}
+
+/* An int3 kept by tr_arm_hold that could not be written. */
+static void
+hold_failed(tr_session_t *s, size_t tag, uint64_t addr, void *arg)
+{
+	(void)arg;
+	if (tag != TR_WTAG_INT3) {
+		tr_fast_write_failed(s, tag);
+		return;
+	}
+	if (tr_bkpt_is_fast(s, addr) || tr_bkpt_forget(s, addr) < 0)
+		return;
+	tr_notice(s, TR_NOTE_SITE_LOST, addr, "the int3 at %#llx could not "
+		  "be written: %s; site removed", (unsigned long long)addr,
+		  strerror(errno != 0 ? errno : EFAULT));
+}
+
+void
+tr_arm_flush(tr_session_t *s)
+{
+	tr_wbatch_t *wb = s->s_wb;
+
+	if (wb == NULL) {
+		free(s->s_rc);
+		s->s_rc = NULL;
+		return;
+	}
+	free(s->s_rc);
+	s->s_rc = NULL;
+	s->s_wb = NULL;
+	tr_wbatch_flush(s, wb, hold_failed, NULL);
+	free(wb);
+	/* the int3s are in: a site without a slot goes as any other */
+	tr_bkpt_place_slots(s);
+}
+
 ssize_t
 tr_read(tr_session_t *s, uint64_t addr, void *buf, size_t len)
 {
 	ssize_t n;
 
-	n = tr_mem_read_raw(s, addr, buf, len);
+	n = cached(s, addr, buf, len);
+	if (n < 0)
+		n = tr_mem_read_raw(s, addr, buf, len);
 	if (n > 0) {
 		tr_bkpt_overlay(s, addr, buf, (size_t)n);
 		tr_fast_overlay(s, addr, buf, (size_t)n);
@@ -109,7 +217,153 @@ write_fd(int fd, uint64_t addr, const void *buf, size_t len)
 int
 tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf, size_t len)
 {
+	tr_rcache_drop(s, addr, len);
 	return write_fd(s->s_memfd, addr, buf, len);
+}
+
+static void
+apply(const tr_wpatch_t *wp, uint8_t *buf)
+{
+	size_t i;
+
+	for (i = 0; i < wp->wp_n; i++)
+		if (!wp->wp_cond || buf[i] == wp->wp_old[i])
+			buf[i] = wp->wp_new[i];
+}
+
+/* One patch on its own: read, apply, write. */
+static int
+write_one(tr_session_t *s, const tr_wpatch_t *wp)
+{
+	uint8_t cur[TR_WPATCH_MAX];
+
+	if (!wp->wp_cond)
+		return tr_mem_write(s, wp->wp_addr, wp->wp_new, wp->wp_n);
+	if (tr_mem_read_raw(s, wp->wp_addr, cur, wp->wp_n) != wp->wp_n)
+		return -1;
+	apply(wp, cur);
+	return tr_mem_write(s, wp->wp_addr, cur, wp->wp_n);
+}
+
+/*
+ * Kept for tr_wbatch_flush; written at once when there is no memory to
+ * keep it (0), -1 when that write failed.
+ */
+int
+tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
+	      const uint8_t *bytes, size_t n, const uint8_t *only_over,
+	      size_t tag)
+{
+	tr_wpatch_t one, *wp = &one, *v;
+
+	if (n == 0 || n > TR_WPATCH_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (b->wb_n == b->wb_cap) {
+		size_t nc = b->wb_cap ? 2 * b->wb_cap : 1024;
+
+		v = realloc(b->wb_v, nc * sizeof(*v));
+		if (v != NULL) {
+			b->wb_v = v;
+			b->wb_cap = nc;
+		}
+	}
+	if (b->wb_n < b->wb_cap)
+		wp = &b->wb_v[b->wb_n];
+	wp->wp_addr = addr;
+	wp->wp_tag = tag;
+	wp->wp_seq = b->wb_n;
+	wp->wp_n = (uint8_t)n;
+	wp->wp_cond = only_over != NULL;
+	memcpy(wp->wp_new, bytes, n);
+	if (only_over != NULL)
+		memcpy(wp->wp_old, only_over, n);
+	if (wp == &one)
+		return write_one(s, wp);
+	b->wb_n++;
+	return 0;
+}
+
+static int
+cmp_wp(const void *a, const void *b)
+{
+	const tr_wpatch_t *x = a, *y = b;
+
+	if (x->wp_addr != y->wp_addr)
+		return x->wp_addr < y->wp_addr ? -1 : 1;
+	return x->wp_seq < y->wp_seq ? -1 : x->wp_seq > y->wp_seq;
+}
+
+static int
+cmp_seq(const void *a, const void *b)
+{
+	const tr_wpatch_t *x = a, *y = b;
+
+	return x->wp_seq < y->wp_seq ? -1 : x->wp_seq > y->wp_seq;
+}
+
+/*
+ * The patches of b, in runs: a run grows while the next patch starts
+ * less than a page after the run ends, so every page it rewrites holds
+ * one of its patches (a page of text the program never had written
+ * stays shared with the file).  A run is read, patched and written
+ * whole; when that fails its patches are written one by one, and those
+ * that fail go to failed.  Returns how many failed; b is emptied.
+ */
+#define WRUN_MAX	(256u * 1024)
+
+size_t
+tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
+		void (*failed)(tr_session_t *s, size_t tag, uint64_t addr,
+		void *arg), void *arg)
+{
+	uint8_t *buf;
+	size_t i, j, k, nfail = 0;
+	uint64_t lo, hi, e;
+	bool ok;
+
+	if (b->wb_n == 0)
+		goto out;
+	qsort(b->wb_v, b->wb_n, sizeof(*b->wb_v), cmp_wp);
+	buf = malloc(WRUN_MAX);
+	for (i = 0; i < b->wb_n; i = j) {
+		lo = b->wb_v[i].wp_addr;
+		hi = lo + b->wb_v[i].wp_n;
+		for (j = i + 1; j < b->wb_n; j++) {
+			e = b->wb_v[j].wp_addr + b->wb_v[j].wp_n;
+			if (b->wb_v[j].wp_addr >= hi + TR_PAGE ||
+			    (e > hi ? e : hi) - lo > WRUN_MAX)
+				break;
+			if (e > hi)
+				hi = e;
+		}
+		/* overlapping patches: in the order added */
+		qsort(b->wb_v + i, j - i, sizeof(*b->wb_v), cmp_seq);
+		ok = buf != NULL && tr_mem_read_raw(s, lo, buf, hi - lo) ==
+		    (ssize_t)(hi - lo);
+		if (ok) {
+			for (k = i; k < j; k++)
+				apply(&b->wb_v[k], buf + (b->wb_v[k].wp_addr -
+				    lo));
+			ok = tr_mem_write(s, lo, buf, hi - lo) == 0;
+		}
+		if (ok)
+			continue;
+		for (k = i; k < j; k++)
+			if (write_one(s, &b->wb_v[k]) < 0) {
+				nfail++;
+				if (failed != NULL)
+					failed(s, b->wb_v[k].wp_tag,
+					    b->wb_v[k].wp_addr, arg);
+			}
+	}
+	free(buf);
+out:
+	free(b->wb_v);
+	b->wb_v = NULL;
+	b->wb_n = b->wb_cap = 0;
+	return nfail;
 }
 
 /* Write into another process (a fork child), opening its mem file. */

@@ -747,8 +747,10 @@ tr_release(tr_session_t *s)
 		 * (a slot claimed by a live thread is published): what is
 		 * in the ring is all there is.
 		 */
-		if (!s->s_gone)
+		if (!s->s_gone) {
 			tr_fast_settle(s, true);
+			tr_fast_wait_frames(s);
+		}
 		tr_ring_drain(s, true, 0);
 		tr_fast_teardown(s, !s->s_gone);
 	}

@@ -213,6 +213,13 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 				if (!ours(s, g[TR_G_RIP]))
 					continue;
 				memcpy(old, g, sizeof(old));
+				/*
+				 * A handler running now has its frame near
+				 * where it runs; one further up is a dead
+				 * one's (tr_fast_wait_frames waits for the
+				 * near ones only).
+				 */
+				s->s_frame_far = done + i * 8 >= SCAN_LOOK;
 				if (known && move != NULL &&
 				    move(s, tid, g) && !ours(s, g[TR_G_RIP])) {
 					/*
@@ -226,6 +233,14 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 					    TR_G_RIP * 8 + 16) == 0)
 						continue;
 				}
+				/*
+				 * A dead handler's frame that cannot be
+				 * moved (Go's heap past a goroutine's stack
+				 * holds old stacks' words): nothing returns
+				 * there.
+				 */
+				if (s->s_frame_far && move != NULL)
+					continue;
 				left++;
 			}
 			if (n + 16 < SCAN_CHUNK + 16)

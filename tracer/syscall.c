@@ -199,6 +199,13 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 	sc.sc_compat = si.arch != AUDIT_ARCH_X86_64;
 	if (later && si.op != PTRACE_SYSCALL_INFO_EXIT)
 		return 0;	/* an entry inside an injection is ours */
+	/*
+	 * A call made by our code in the process (a trampoline's gettid,
+	 * clause code's memory read) is not the program's: neither its
+	 * entry nor its exit is told, nor does it touch th's own call.
+	 */
+	if (tr_fast_ours(s, si.instruction_pointer))
+		return 0;
 	switch (si.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		th->th_hidexit = false;

@@ -137,6 +137,9 @@ struct tr_session {
 	volatile sig_atomic_t s_stop_req; /* tr_stop_async */
 	volatile sig_atomic_t s_wake_req; /* tr_wake_async */
 	bool		s_stopping;	/* stopping all: park, do not restart */
+	bool		s_frame_far;	/* the frame tr_frames_unref moves lies
+					 * past SCAN_LOOK from its start:
+					 * stale, no firing of it is cut */
 	bool		s_vfreeze;	/* stopping all parks vfork children
 					 * too (runs_free in loop.c) */
 	bool		s_ending;	/* released: nothing is reported */
@@ -181,6 +184,8 @@ struct tr_session {
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
 	void		*s_cs;		/* capstone handle (csh *) */
+	struct tr_wbatch *s_wb;		/* tr_arm_hold's writes, or NULL */
+	struct tr_rcache *s_rc;		/* tr_arm_hold's reads, or NULL */
 	struct tr_fast	*s_fast;	/* the fast path (tracer/fast/), NULL
 					 * if never asked for */
 	tr_fault_t	s_fault;	/* the last fault signal (fault.c) */
@@ -211,6 +216,42 @@ int	tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf,
 int	tr_mem_write_pid(pid_t pid, uint64_t addr, const void *buf, size_t len);
 int	tr_mem_read_pid(pid_t pid, uint64_t addr, void *buf, size_t len);
 int	tr_mem_open(tr_session_t *s);
+
+/*
+ * Text writes kept and made one page range at a time (mem.c), with every
+ * thread stopped: a probe on every function of a large program patches
+ * tens of thousands of sites, and a write each was most of the arming's
+ * system time.  A patch with only_over writes a byte only where the text
+ * still holds only_over's (a jump taken back where the program did not
+ * change it); patches at one address apply in the order added.
+ */
+#define TR_WPATCH_MAX	32u
+
+typedef struct tr_wpatch {
+	uint64_t	wp_addr;
+	size_t		wp_tag;		/* the caller's, for wb_failed */
+	size_t		wp_seq;		/* order added */
+	uint8_t		wp_n;
+	bool		wp_cond;
+	uint8_t		wp_new[TR_WPATCH_MAX];
+	uint8_t		wp_old[TR_WPATCH_MAX];
+} tr_wpatch_t;
+
+typedef struct tr_wbatch {
+	tr_wpatch_t	*wb_v;
+	size_t		wb_n, wb_cap;
+} tr_wbatch_t;
+
+int	tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
+	    const uint8_t *bytes, size_t n, const uint8_t *only_over,
+	    size_t tag);
+size_t	tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
+	    void (*failed)(tr_session_t *s, size_t tag, uint64_t addr,
+	    void *arg), void *arg);
+void	tr_rcache_drop(tr_session_t *s, uint64_t addr, size_t len);
+#define TR_WTAG_INT3	((size_t)-1)	/* tr_bkpt_insert's int3 */
+void	tr_fast_write_failed(tr_session_t *s, size_t i);
+void	tr_bkpt_place_slots(tr_session_t *s);
 
 /* counter.c */
 void	tr_counter_restore_all(tr_session_t *s);
@@ -263,8 +304,11 @@ void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
  */
 #define TR_NGREG	23
 #define TR_G_R8		0
+#define TR_G_R9		1
 #define TR_G_R10	2
 #define TR_G_R11	3
+#define TR_G_RDI	8
+#define TR_G_RSI	9
 #define TR_G_RDX	12
 #define TR_G_RAX	13
 #define TR_G_RCX	14
@@ -358,11 +402,14 @@ bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
 						 * threads ran wait */
 bool	tr_fast_revert_due(const tr_session_t *s);	/* a thread without
 							 * a TCB appeared */
+void	tr_fast_wait_frames(tr_session_t *s);
 void	tr_fast_teardown(tr_session_t *s, bool unmap);
 void	tr_fast_forget(tr_session_t *s);
 void	tr_fast_free(tr_session_t *s);
 bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);
 bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
+bool	tr_fast_ours(const tr_session_t *s, uint64_t pc);	/* pc in
+							 * our chunks */
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
@@ -391,6 +438,6 @@ size_t	tr_ring_drain_all(bool force, size_t max);
 bool	tr_ring_check_due(const tr_session_t *s);	/* a shard stalled:
 							 * a stall check */
 int	tr_ring_stall_check(tr_session_t *s);
-void	tr_ring_mute(tr_session_t *s, pid_t tid, bool on);
+void	tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on);
 
 #endif /* PIDTRACE_TR_IMPL_H */

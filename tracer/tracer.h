@@ -69,8 +69,9 @@ typedef struct tr_syscall {
 /*
  * A fast-path record: thread tid ran the trampoline of site cookie.
  * args are rdi, rsi, rdx, rcx, r8, r9 at an entry site, or args[0] is
- * rax at a return site.  tid is the thread's id as its TCB holds it, 0
- * for a thread whose fs base is 0.  rc_code: the site's clause code ran
+ * rax at a return site.  tid is the thread's id: as its TCB holds it,
+ * or gettid's where no TCB does; 0 for a thread whose fs base is 0 in a
+ * process keyed by the TCB.  rc_code: the site's clause code ran
  * first (tr_fast_entry) and asked for the record; rc_status is its
  * context's status word, rc_ev[0..2 * rc_nev) its events, two words
  * each, opaque here (doc/INPROC.md).
@@ -205,8 +206,8 @@ typedef struct tr_handlers {
 	 *    their entries (tr_fast_entry) before any of them runs;
 	 *  - TR_FE_CLOCK: the clock line changed (tr_fast_clock);
 	 *  - TR_FE_MUTE, TR_FE_UNMUTE: thread tid's firings are a vfork
-	 *    child's, until it execs or exits (key: the tid in the TCB the
-	 *    child borrows, which its firings carry);
+	 *    child's, until it execs or exits (key: the one its firings
+	 *    carry, the tid in the TCB it borrows, or its own gettid's);
 	 *  - TR_FE_ENDING: the area and the code are about to go (the end,
 	 *    an exec, the target gone): no thread runs the code any more
 	 *    and the area still reads as the tracee left it.
@@ -256,6 +257,9 @@ enum {
 	TR_NOTE_LEFT_TRACED,		/* a thread stays traced until
 					 * pidtrace exits (a vfork parent
 					 * whose child never exec'd) */
+	TR_NOTE_FAST_KEY,		/* the fast path's trampolines ask
+					 * the kernel for the thread's id
+					 * from now on: slower a little */
 };
 
 /*
@@ -653,6 +657,19 @@ int
 tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w);
 
 /*
+ * Arming in bulk, every thread stopped (h_ready): after tr_arm_hold the
+ * int3 of each site added and the jumps of tr_fast_arm are kept, and
+ * reads of the process's memory come from blocks read once (nothing
+ * changes it meanwhile but an injected syscall, which drops them);
+ * tr_arm_flush writes what was kept one run of pages at a time.  A site
+ * whose int3 cannot be written then is given up (TR_NOTE_SITE_LOST).
+ */
+void
+tr_arm_hold(tr_session_t *s);
+void
+tr_arm_flush(tr_session_t *s);
+
+/*
  * At the end of h_ready: turn the sites asked for into jumps (the first
  * time, set the memfd and the ring up in the process).  Those it cannot
  * convert stay int3; when the process cannot take the fast path at all,
@@ -661,6 +678,14 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w);
  */
 int
 tr_fast_arm(tr_session_t *s);
+
+/*
+ * pidtrace's own view of the trampolines let go of after a bulk change
+ * (tr_fast_arm does it; the host after setting every site's entry):
+ * they stay where the process runs them, and nothing else changes.
+ */
+void
+tr_fast_trim(tr_session_t *s);
 
 /*
  * The sites asked for that stayed int3 when they were armed, each told
@@ -703,7 +728,8 @@ tr_fast_drops(const tr_session_t *s);
  *	TR_CTX_ARGS	6 x u64: rdi..r9 at an entry; fw_arg0, rax, 0...
  *			at a return
  *	TR_CTX_TSC	u64: rdtsc
- *	TR_CTX_KEY	u32: the tid in the TCB, 0 without one
+ *	TR_CTX_KEY	u32: the thread's tid (TCB or gettid), 0 for
+ *			fs base 0 in a process keyed by the TCB
  *	TR_CTX_STATUS	u32: the code's; bit 0 asks for a record
  *	TR_CTX_LINK	u64: where the code jumps back to
  *	TR_CTX_NEV	u32: events for the record, TR_REC_NEV at most,
@@ -718,7 +744,7 @@ tr_fast_drops(const tr_session_t *s);
 #define TR_CTX_LINK	64
 #define TR_CTX_NEV	72
 #define TR_CTX_EV	80
-#define TR_CTX_SIZE	384
+#define TR_CTX_SIZE	416
 
 /*
  * A data area of size bytes (a multiple of 4096) in the memfd, mapped

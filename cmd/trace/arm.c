@@ -283,6 +283,9 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 	trace_progress_t ap;
 	size_t i, first = am->am_nsites, n = 0, done = 0;
 
+	/* every thread stopped: the bytes go in together at the end */
+	if (stopped)
+		tr_arm_hold(s);
 	if (stopped && (sc->sc_reg.rg_nclaims != 0 ||
 	    sc->sc_reg.rg_npending != 0))
 		rtld_arm(sc, s);
@@ -313,10 +316,13 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 		want_fast(sc, s, ts);
 	}
 	trace_report_unpatched(sc, first);
-	if (!stopped || trace_run_interrupted())
+	if (!stopped || trace_run_interrupted()) {
+		tr_arm_flush(s);
 		return;
+	}
 	/* the jumps in, and what stayed int3 said */
 	tr_fast_arm(s);
+	tr_arm_flush(s);
 	trace_inproc_armed(p, s);
 	trace_report_fast(p, s);
 }

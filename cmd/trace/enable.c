@@ -10,6 +10,7 @@
  */
 #include <config.h>
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,7 +185,9 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 		pb_probe_list_free(&list);
 		return -1;
 	}
-	for (i = 0; i < list.pl_n; i++) {
+	/* each probe dropped once copied: the list and the copies are
+	 * never both whole (every function of node: 50 MB each) */
+	for (i = 0; i < list.pl_n; pb_probe_list_drop(&list, i), i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
 		int how = trace_arm_accepts(sc, pr);
 		size_t had = sc->sc_reg.rg_nprobes;
@@ -436,6 +439,8 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 		inlined(rg, m);
 	}
 	trace_inproc_new(tr);
+	/* the probe lists resolving freed, given back before arming */
+	malloc_trim(0);
 	return 0;
 }
 

@@ -269,7 +269,7 @@ gen_code(trace_t *tr, tr_session_t *s)
 	if (ids == NULL || entry == NULL)
 		goto fail;
 	for (id = 1; id <= tr->tr_nkinds; id++)
-		if (dsl_plan_inproc(tr->tr_ip, id))
+		if (dsl_plan_code(tr->tr_ip, id))
 			ids[nids++] = id;
 	if (nids != 0 && place(tr, s, ids, nids, entry) < 0)
 		goto fail;
@@ -281,7 +281,11 @@ gen_code(trace_t *tr, tr_session_t *s)
 		id = ts->ts_refs[0].tf_id;
 		(void)tr_fast_entry(s, ts->ts_addr, ts->ts_nrefs == 1 &&
 		    id <= tr->tr_nkinds ? entry[id] : 0);
+		/* each entry word touches a page of trampolines */
+		if (i % 4096 == 4095)
+			tr_fast_trim(s);
 	}
+	tr_fast_trim(s);
 	free(ids);
 	free(entry);
 	return;
@@ -462,10 +466,15 @@ trace_inproc_path(const trace_scope_t *sc, size_t tp, uint32_t i,
 		snprintf(buf, len, "in pidtrace, stopping the thread: its "
 		    "clause uses %s", slow);
 	} else {
+		bool cap = tr->tr_ip != NULL &&
+		    dsl_plan_captured(tr->tr_ip, id, i, NULL);
+
 		if (why == NULL || tr->tr_ipwhy != NULL)
 			why = tr->tr_ipwhy;
-		snprintf(buf, len, "in pidtrace, from the firing's record%s%s",
-		    why != NULL ? ": " : "", why != NULL ? why : "");
+		snprintf(buf, len, "in pidtrace, from the firing's "
+		    "record%s%s%s", cap ? ", the bytes it reads captured at "
+		    "the firing" : "", why != NULL ? ": " : "",
+		    why != NULL ? why : "");
 	}
 }
 

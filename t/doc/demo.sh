@@ -5,7 +5,8 @@
 # make has nothing to do).  demo/run-demo lists kvdemo's Put symbols,
 # prints the keys of 3 puts from DWARF-typed args, and times 3000 puts.
 # Asserts: exit status 0; the listing has kv::Store::Put in both forms;
-# the three keys; one histogram, of kv::Store::Put, holding the 3000
+# the three keys in order, kvdemo's line once, no other line (a notice
+# that a probe stops the thread would be one); one histogram, of kv::Store::Put, holding the 3000
 # puts kvdemo says it made.
 . "$top_srcdir/t/lib.sh"
 
@@ -18,13 +19,19 @@ cat "$T/out"
 grep -Eq '^[0-9a-f]{16} T _ZN2kv5Store3Put.* == kv::Store::Put\(' "$T/out" ||
 	grep -Eq '^[0-9a-f]{16} T kv::Store::Put\(' "$T/out" ||
 	fail "no kv::Store::Put in the listing"
-# The keys are stdout; pidtrace's notices on stderr (which probes stop
-# the thread, and why) are interleaved in the demo's output and are not
-# the keys.
-sed -n '/stringof(args->key)/,/^kvdemo: 3 puts/p' "$T/out" | sed '1d' |
-	grep -v '^pidtrace: ' >"$T/keys"
-printf 'key0\nkey1\nkey2\nkvdemo: 3 puts, 3 gets\n' >"$T/want"
+# The keys, and kvdemo's own last line: the clause runs from the
+# firings' records, so pidtrace prints the keys when it reads them, in
+# their order, and kvdemo's line may come before, between or after
+# them.  The block ends at the next command (its "$ " line); a notice
+# of pidtrace's (a probe that stops the thread) would be a line too
+# many.
+sed -n '/stringof(args->key)/,/^\$ /p' "$T/out" | sed '1d;$d' |
+	grep -v '^$' >"$T/block"
+grep -v '^kvdemo: ' "$T/block" >"$T/keys"
+printf 'key0\nkey1\nkey2\n' >"$T/want"
 same_output "$T/want" "$T/keys"
+[ "$(grep -c '^kvdemo: 3 puts, 3 gets$' "$T/block")" = 1 ] ||
+	fail "kvdemo's line is not there once: $(cat "$T/block")"
 grep -q '^kvdemo: 3000 puts, ' "$T/out" || fail "kvdemo did not make its 3000 puts"
 [ "$(grep -c '^  kv::Store::Put(' "$T/out")" = 1 ] || fail "not one histogram"
 n=$(awk '/^  kv::Store::Put\(/ { on = 1; next }

@@ -13,7 +13,10 @@ Keys:
                  postgres
     compare=C    exact (the default when output is shown), shape (numbers,
                  runs of @ and of blanks are one token: histograms and
-                 timings), run (the default when none is shown: exit
+                 timings), lines (exact, but the lines in any order: a
+                 target's output and pidtrace's, which runs a clause
+                 from the firing's record, after it, interleave as they
+                 come), run (the default when none is shown: exit
                  status 0), skip:REASON (not run, said in the log)
     status=N     the exit status the command must have (0)
     end=int      a command with -p runs until interrupted: started
@@ -296,6 +299,9 @@ def example(name, keys, lines, where):
             continue
         w = norm(shown, mode == "shape")
         g = norm(got, mode == "shape")
+        if mode == "lines":
+            w = sorted(w)
+            g = sorted(g)
         if not matches(w, g):
             log("FAIL: %s %s: the output differs from the text (%s):" %
                 (where, name, mode))

@@ -5,7 +5,13 @@
 # *-record.sh ones with -x fastpath=record (no clause in the process).
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
 check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
-check_PROGRAMS += t/targets/fp-unseen
+check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls
+# Raw clone threads with fs bases of their own run no C library code: no
+# sanitizer (its run time wants its TLS), no stack protector (the canary
+# is read at %fs:0x28).
+t_targets_fp_tls_SOURCES = t/targets/fp-tls.c
+t_targets_fp_tls_CFLAGS = $(WARN_CFLAGS) -O1 -fno-stack-protector -pthread
+t_targets_fp_tls_LDFLAGS = -pthread
 t_targets_fp_unseen_SOURCES = t/targets/fp-unseen-main.c t/targets/fp-unseen.S \
 	t/targets/fp-proto.h
 # No sanitizer: ASan's handler would turn the death that unseen.sh
@@ -27,7 +33,7 @@ t_targets_fp_unwind_SOURCES = t/targets/fp-unwind.cc t/targets/fp-proto.h
 t_targets_fp_unwind_CXXFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_unwind_LDFLAGS = -pthread
 
-EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go
+EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go t/targets/fp-gokey.go
 FASTPATH_SH_TESTS = \
 	t/fastpath/asm.sh t/fastpath/asm-int3.sh t/fastpath/asm-record.sh \
 	t/fastpath/threads.sh t/fastpath/threads-int3.sh \
@@ -44,9 +50,10 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/sigframe.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
 	t/fastpath/dlopen-record.sh \
-	t/fastpath/lpad.sh \
-	t/fastpath/into.sh t/fastpath/into-int3.sh \
-	t/fastpath/require.sh t/fastpath/unseen.sh
+	t/fastpath/lpad.sh t/fastpath/lpad-int3.sh t/fastpath/lpad-record.sh \
+	t/fastpath/into.sh t/fastpath/into-int3.sh t/fastpath/into-record.sh \
+	t/fastpath/require.sh t/fastpath/unseen.sh t/fastpath/gokey.sh \
+	t/fastpath/tls.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go

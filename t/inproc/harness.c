@@ -157,8 +157,9 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 	/* a clock that is not the identity: 1.5 ns a tick from 10 s on */
 	dsl_ip_clock(h->hr_ip, 1000, 10000000000ULL, (int64_t)3 << 31,
 	    1700000000000000000LL);
+	/* as the host: code for clauses in process, and for captures */
 	for (id = 1; id <= HP_N; id++)
-		if (dsl_plan_inproc(h->hr_ip, id))
+		if (dsl_plan_code(h->hr_ip, id))
 			ids[n++] = id;
 	if (n == 0)
 		return 0;

@@ -16,10 +16,36 @@
  *				K calls until a line on stdin, once all
  *				printed "paused calls=T*K"; then "threads
  *				calls=C"
+ *	ip-burst watch T N	as threads, but every thread stops calling
+ *				once ip_one's first byte is the one it
+ *				read before the handshake (pidtrace's
+ *				detach restored it); prints "watch
+ *				calls=C stopped=S": S threads saw the
+ *				restore, each after at most one call
+ *				made after it (its check came first)
  *	ip-burst ptr N		N calls of ip_ptr(p) with p a good
  *				pointer, NULL, an unmapped page and a
  *				PROT_NONE page in turn; prints "ptr
  *				calls=N"
+ *	ip-burst str N		N calls of ip_str(s, len, sl) (returns
+ *				s): s a string "key<i>" (every fourth a
+ *				300-byte one, longer than D's strsize),
+ *				len its length, sl a struct slice { char
+ *				*data; size_t size; } of it, as leveldb's
+ *				Put takes its key; every eighth call's s and
+ *				sl->data are NULL, an unmapped page, a
+ *				PROT_NONE page in turn.  After each call
+ *				the bytes are overwritten: a tracer that
+ *				reads them later than the call sees '#'s.
+ *				Prints "str calls=N bytes=B", B the
+ *				string bytes passed.
+ *	ip-burst put N		as str, with "key<i>" strings only
+ *				and no bad pointer (bench/put.sh)
+ *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
+ *				60000 bytes of the heap whose first and
+ *				last bytes are 'A' + i % 26 and 'a' + i %
+ *				26 for the i-th call, '#' after it;
+ *				prints "big calls=N"
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -35,6 +61,7 @@
 unsigned long ip_one(unsigned long);
 unsigned long ip_push(unsigned long);
 unsigned long ip_ptr(unsigned long);
+unsigned long ip_str(unsigned long, unsigned long, unsigned long);
 
 __asm__(
 "	.text\n"
@@ -64,16 +91,28 @@ __asm__(
 "	nop\n"
 "	ret\n"
 "	.size ip_ptr, .-ip_ptr\n"
+"	.p2align 4\n"
+"	.globl ip_str\n"
+"	.type ip_str, @function\n"
+"ip_str:\n"
+"	mov %rdi, %rax\n"
+"	nop\n"
+"	nop\n"
+"	ret\n"
+"	.size ip_str, .-ip_str\n"
 "	.p2align 4\n");
 
 static unsigned long nper, kpause;
 static pthread_barrier_t bar;
 static int pausing;
+static int watching;
+static unsigned char orig;	/* ip_one's first byte, untraced */
 static unsigned long (*fn)(unsigned long) = ip_one;
 
 typedef struct worker {
 	pthread_t	w_t;
 	unsigned long	w_calls, w_sum;
+	int		w_stopped;	/* watch: saw the restore */
 } worker_t;
 
 /*
@@ -103,9 +142,16 @@ run(void *arg)
 			w->w_calls = i;
 			pause_here();
 		}
+		/* Every thread is stopped while pidtrace writes the byte
+		 * back: a call after this check is traced unless the detach
+		 * came between the two, which only the last call can. */
+		if (watching && *(volatile unsigned char *)ip_one == orig) {
+			w->w_stopped = 1;
+			break;
+		}
 		s += fn(i);
 	}
-	w->w_calls = nper;
+	w->w_calls = i;
 	w->w_sum = s;
 	return NULL;
 }
@@ -114,7 +160,7 @@ static int
 threads(unsigned long t, unsigned long n, unsigned long k)
 {
 	worker_t *w = calloc(t, sizeof(*w));
-	unsigned long i, calls = 0, sum = 0;
+	unsigned long i, calls = 0, sum = 0, stopped = 0;
 	char line[64];
 
 	if (w == NULL)
@@ -141,8 +187,12 @@ threads(unsigned long t, unsigned long n, unsigned long k)
 		pthread_join(w[i].w_t, NULL);
 		calls += w[i].w_calls;
 		sum += w[i].w_sum;
+		stopped += (unsigned long)w[i].w_stopped;
 	}
-	printf("threads calls=%lu sum=%lu\n", calls, sum);
+	if (watching)
+		printf("watch calls=%lu stopped=%lu\n", calls, stopped);
+	else
+		printf("threads calls=%lu sum=%lu\n", calls, sum);
 	free(w);
 	return 0;
 }
@@ -174,6 +224,83 @@ ptrs(unsigned long n)
 	return 0;
 }
 
+struct slice {
+	char	*data;
+	size_t	size;
+};
+
+static int
+strs(unsigned long n, int mixed)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *none, *gone, *bad[3], buf[512];
+	unsigned long i, bytes = 0;
+	struct slice sl;
+	size_t len;
+
+	none = mmap(NULL, (size_t)pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	gone = mmap(NULL, (size_t)pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (none == MAP_FAILED || gone == MAP_FAILED)
+		return 1;
+	munmap(gone, (size_t)pg);
+	bad[0] = NULL;
+	bad[1] = gone;
+	bad[2] = none;
+	for (i = 0; i < n; i++) {
+		if (mixed && i % 4 == 3) {
+			memset(buf, 'a' + (int)(i % 26), 300);
+			len = 300 + (size_t)snprintf(buf + 300, 32, "%lu", i);
+		} else {
+			len = (size_t)snprintf(buf, sizeof(buf), "key%lu", i);
+		}
+		sl.data = buf;
+		sl.size = len;
+		if (mixed && i % 8 == 7) {
+			sl.data = bad[(i / 8) % 3];
+			(void)ip_str((unsigned long)sl.data, len,
+			    (unsigned long)&sl);
+		} else {
+			bytes += len;
+			(void)ip_str((unsigned long)buf, len,
+			    (unsigned long)&sl);
+		}
+		/* what a late reader would find */
+		memset(buf, '#', sizeof(buf) - 1);
+		buf[sizeof(buf) - 1] = '\0';
+		sl.size = 0;
+		__asm__ volatile("" : : "r"(buf), "r"(&sl) : "memory");
+	}
+	printf("%s calls=%lu bytes=%lu\n", mixed ? "str" : "put", n, bytes);
+	return 0;
+}
+
+static int
+bigs(unsigned long n)
+{
+	enum { BIG = 60000 };
+	char *p = malloc(BIG);
+	struct slice sl;
+	unsigned long i;
+
+	if (p == NULL)
+		return 1;
+	memset(p, 'x', BIG);
+	for (i = 0; i < n; i++) {
+		p[0] = (char)('A' + i % 26);
+		p[BIG - 1] = (char)('a' + i % 26);
+		sl.data = p;
+		sl.size = BIG;
+		(void)ip_str((unsigned long)p, BIG, (unsigned long)&sl);
+		p[0] = p[BIG - 1] = '#';
+		__asm__ volatile("" : : "r"(p), "r"(&sl) : "memory");
+	}
+	printf("big calls=%lu\n", n);
+	free(p);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -181,8 +308,13 @@ main(int argc, char **argv)
 
 	if (argc < 2)
 		return 2;
+	orig = *(volatile unsigned char *)ip_one;
 	fp_ready();
-	if (strcmp(argv[1], "threads") == 0 && argc == 4)
+	if (strcmp(argv[1], "watch") == 0 && argc == 4) {
+		watching = 1;
+		rc = threads(strtoul(argv[2], NULL, 0),
+		    strtoul(argv[3], NULL, 0), ~0ul);
+	} else if (strcmp(argv[1], "threads") == 0 && argc == 4)
 		rc = threads(strtoul(argv[2], NULL, 0),
 		    strtoul(argv[3], NULL, 0), ~0ul);
 	else if (strcmp(argv[1], "push") == 0 && argc == 4) {
@@ -194,6 +326,12 @@ main(int argc, char **argv)
 		    strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0));
 	else if (strcmp(argv[1], "ptr") == 0 && argc == 3)
 		rc = ptrs(strtoul(argv[2], NULL, 0));
+	else if (strcmp(argv[1], "str") == 0 && argc == 3)
+		rc = strs(strtoul(argv[2], NULL, 0), 1);
+	else if (strcmp(argv[1], "put") == 0 && argc == 3)
+		rc = strs(strtoul(argv[2], NULL, 0), 0);
+	else if (strcmp(argv[1], "big") == 0 && argc == 3)
+		rc = bigs(strtoul(argv[2], NULL, 0));
 	fflush(stdout);
 	fp_done();
 	return rc;

@@ -45,7 +45,7 @@
 typedef struct tr_rec {
 	uint64_t	r_seq;		/* Vyukov: pos + 1 once published */
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
-	uint32_t	r_tid;		/* from the TCB; 0 if fs base is 0 */
+	uint32_t	r_tid;		/* TCB's or gettid's; 0: fs base 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
 	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax; from
 					 * a context (TR_RF_CTX): its args */
@@ -101,6 +101,12 @@ typedef struct tr_fsite {
 	uint64_t	fs_sc;		/* TR_FAST_SYSCALL: its `syscall` */
 	uint64_t	fs_g1, fs_g2;	/* its gates in chunk 0 */
 	uint16_t	fs_so[TR_SO_N];	/* its labels (tramp.c, TR_SO_*) */
+	uint16_t	fs_cx[2][3];	/* each record block's context
+					 * block, from its start: its key
+					 * load, the first and the last
+					 * offsets (the jmp to the code)
+					 * where it holds TR_CTX_SIZE bytes
+					 * and 10 words pushed; 0s if none */
 } tr_fsite_t;
 
 /* Why a site asked for stays int3 (fs_why; tramp.c's why_text). */
@@ -141,8 +147,13 @@ struct tr_fast {
 	size_t		fa_ringsz;
 	uint32_t	fa_nslots;	/* per shard, a power of two */
 	uint32_t	fa_tidoff;	/* tid's offset in glibc's TCB */
+	bool		fa_gettid;	/* no TCB holds it: the key by gettid */
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
+	char		fa_revwhy[96];	/* which, for fa_why */
+	uint64_t	(*fa_stub)[3];	/* rekey's stubs: start, end, and
+					 * where each jumps back to */
+	size_t		fa_nstub;
 	tr_chunk_t	fa_chunk[TR_MAXCHUNK];
 	unsigned	fa_nchunk;
 	tr_fsite_t	*fa_sites;
@@ -186,6 +197,8 @@ struct tr_fast {
 int	tr_fidx_add(struct tr_fast *fa, size_t i);
 void	tr_fidx_clear(struct tr_fast *fa);
 void	tr_fidx_free(struct tr_fast *fa);
+void	tr_fidx_from(const struct tr_fast *fa, uint64_t a, uint64_t b,
+	    bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 void	tr_fidx_each(const struct tr_fast *fa, uint64_t a, uint64_t b,
 		     bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 

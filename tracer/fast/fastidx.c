@@ -88,6 +88,49 @@ tr_fidx_free(struct tr_fast *fa)
 	fa->fa_nidx = fa->fa_idxcap = 0;
 }
 
+/* The first entry of the index whose site's fs_p0 >= from. */
+static size_t
+lower(struct tr_fast *fa, uint64_t from)
+{
+	size_t lo = 0, hi, m;
+
+	if (!fa->fa_idxsorted)
+		resort(fa);
+	hi = fa->fa_nidx;
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (fa->fa_sites[fa->fa_idx[m]].fs_p0 < from)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/*
+ * Call fn for every live site whose first replaced byte lies in
+ * [a, b], in address order (a whole function by its ret); it returns
+ * true to stop.
+ */
+void
+tr_fidx_from(const struct tr_fast *cfa, uint64_t a, uint64_t b,
+	     bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg)
+{
+	struct tr_fast *fa = (struct tr_fast *)cfa;
+	const tr_fsite_t *fs;
+	size_t i;
+
+	if (fa == NULL || fa->fa_nidx == 0)
+		return;
+	for (i = lower(fa, a); i < fa->fa_nidx; i++) {
+		fs = &fa->fa_sites[fa->fa_idx[i]];
+		if (fs->fs_p0 > b)
+			break;
+		if (fs->fs_live && fn(fs, arg))
+			return;
+	}
+}
+
 /*
  * Call fn for every live site whose replaced bytes overlap [a, b), in
  * address order; it returns true to stop.  The index is sorted on the
@@ -100,22 +143,12 @@ tr_fidx_each(const struct tr_fast *cfa, uint64_t a, uint64_t b,
 {
 	struct tr_fast *fa = (struct tr_fast *)cfa;
 	uint64_t from = a > TR_RELOC_MAX ? a - TR_RELOC_MAX : 0;
-	size_t lo = 0, hi, m;
+	size_t lo;
 	const tr_fsite_t *fs;
 
 	if (fa == NULL || fa->fa_nidx == 0)
 		return;
-	if (!fa->fa_idxsorted)
-		resort(fa);
-	hi = fa->fa_nidx;
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		if (fa->fa_sites[fa->fa_idx[m]].fs_p0 < from)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	for (; lo < fa->fa_nidx; lo++) {
+	for (lo = lower(fa, from); lo < fa->fa_nidx; lo++) {
 		fs = &fa->fa_sites[fa->fa_idx[lo]];
 		if (fs->fs_p0 >= b)
 			break;

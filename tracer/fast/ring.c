@@ -88,21 +88,24 @@ tr_ring_init(struct tr_fast *fa)
 }
 
 /*
- * The records of tid are a vfork child's (it borrows tid's TCB) until
- * it execs or exits: dropped, and the host told (clause code must do
- * nothing for that key meanwhile).  The key is the tid: the fast path
- * runs only where the TCB holds the tid we see (find_tidoff).
+ * vfork child child of parent runs in parent's memory until it execs or
+ * exits: its firings are dropped, as the int3 path fires nothing for
+ * it, and the host told (clause code must do nothing for that key
+ * meanwhile).  The key is the one its trampolines take: the parent's
+ * tid where it is read from the TCB the child borrows (find_tidoff),
+ * its own where the kernel gives it (gettid).
  */
 void
-tr_ring_mute(tr_session_t *s, pid_t tid, bool on)
+tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on)
 {
 	struct tr_fast *fa = s->s_fast;
 	const tr_handlers_t *h = s->s_h;
-	pid_t *n;
+	pid_t *n, tid;
 	size_t i;
 
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
+	tid = fa->fa_gettid ? child : parent;
 	if (h != NULL && h->h_fast != NULL)
 		h->h_fast(h->h_arg, s, on ? TR_FE_MUTE : TR_FE_UNMUTE, tid,
 			  (uint32_t)tid);

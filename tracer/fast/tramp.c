@@ -14,6 +14,8 @@
  *	rdfsbase %rax; test; jz 1f	fs base 0: no TCB, tid 0
  *	mov %fs:TIDOFF,%r11d; jmp 2f	glibc's tid in its TCB
  *  1:	xor %r11d,%r11d
+ *	(or, where no TCB holds the tid: mov $SYS_gettid,%eax; syscall;
+ *	mov %eax,%r11d; jmp 2f)
  *  2:	shard = tid & 15; claim a slot (ring.c), write cookie, tid,
  *	rdi..r9 (or rax), rdtsc; publish with lock cmpxchg; if full,
  *	lock incq drops
@@ -43,6 +45,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <capstone/capstone.h>
 
@@ -93,6 +96,16 @@ static const uint8_t template[] = {
 #define T_COOKIE	0x88	/* imm32: the site's index */
 #define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
 #define T_DROPS		0xda	/* imm64: the drops counter */
+
+/*
+ * The tid asked of the kernel, laid over T_RDFS..the block's key's end
+ * (24 bytes) where no TCB holds it: mov $SYS_gettid,%eax; syscall; mov
+ * %eax,%r11d; jmp over the rest.  rcx and r11, which syscall spoils, are
+ * saved already.
+ */
+static const uint8_t gettid_key[12] = {
+	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3, 0xeb, 0x0c
+};
 
 static const uint8_t nop9[9] = {
 	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
@@ -252,6 +265,29 @@ tr_fast_entry(tr_session_t *s, uint64_t addr, uint64_t entry)
 	return 0;
 }
 
+/*
+ * pidtrace's view of the trampoline chunks given back: the pages stay
+ * in the memfd, where the process runs them, and come back into the
+ * view at the next access.  Every function of node has 80 MB of
+ * trampolines, counted in pidtrace's RSS once written.
+ */
+void
+tr_fast_trim(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t lo, hi;
+	unsigned c;
+
+	if (fa == NULL || fa->fa_map == NULL)
+		return;
+	for (c = 0; c < fa->fa_nchunk; c++) {
+		lo = fa->fa_chunk[c].ch_off;
+		hi = (lo + fa->fa_chunk[c].ch_used) & ~(uint64_t)(TR_PAGE - 1);
+		if (lo % TR_PAGE == 0 && hi > lo && hi <= fa->fa_mapsz)
+			madvise(fa->fa_map + lo, hi - lo, MADV_DONTNEED);
+	}
+}
+
 /* Whether pc lies in clause code placed by tr_fast_code. */
 static bool
 in_code(const struct tr_fast *fa, uint64_t pc)
@@ -325,21 +361,34 @@ live_site(const tr_session_t *s, uint64_t addr)
 	return (tr_fsite_t *)aa.aa_fs;
 }
 
-/* The live whole-function site whose return site is addr, or NULL. */
+static bool
+is_whole_of(const tr_fsite_t *fs, void *arg)
+{
+	struct at_addr *aa = arg;
+
+	if (!fs->fs_whole || fs->fs_retaddr != aa->aa_addr)
+		return false;
+	aa->aa_fs = fs;
+	return true;
+}
+
+/*
+ * The live whole-function site whose return site is addr, or NULL: its
+ * jump starts at the function, less than TR_RELOC_MAX bytes before its
+ * ret (build_whole), so the index finds it by its first byte.
+ */
 static tr_fsite_t *
 whole_of(const tr_session_t *s, uint64_t addr)
 {
 	const struct tr_fast *fa = s->s_fast;
-	size_t i;
+	struct at_addr aa = { addr, NULL };
 
-	/* Asked at every breakpoint inserted or removed: no walk for none. */
+	/* Asked at every breakpoint inserted or removed: none, no look. */
 	if (fa == NULL || fa->fa_nwhole == 0)
 		return NULL;
-	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live && fa->fa_sites[i].fs_whole &&
-		    fa->fa_sites[i].fs_retaddr == addr)
-			return &fa->fa_sites[i];
-	return NULL;
+	tr_fidx_from(fa, addr >= TR_RELOC_MAX ? addr - TR_RELOC_MAX : 0, addr,
+	    is_whole_of, &aa);
+	return (tr_fsite_t *)aa.aa_fs;
 }
 
 bool
@@ -506,12 +555,16 @@ setup(tr_session_t *s)
 	 */
 	fa->fa_rdfsbase = (auxv_val(s->s_memtid, 26 /* AT_HWCAP2 */) &
 			   2 /* HWCAP2_FSGSBASE */) != 0;
+	/*
+	 * The thread key: the tid glibc (or musl) keeps in its TCB, one
+	 * load; else (Go's threads, a runtime of its own, a thread not set
+	 * up yet when a static binary is launched) the kernel's, a gettid
+	 * run by the trampoline: about 0.1 us more a firing, and right
+	 * whatever the thread does with its fs base (doc/TRACER.md, "The
+	 * thread key").
+	 */
 	fa->fa_tidoff = find_tidoff(s);
-	if (fa->fa_tidoff == 0) {
-		fa->fa_notcb = true;
-		broken(s, "%s", "no thread id in the threads' TCB (not glibc?)");
-		return -1;
-	}
+	fa->fa_gettid = fa->fa_tidoff == 0;
 	th = tr_inject_thread(s);
 	if (th == NULL || (sc = scratch(th)) == 0) {
 		broken(s, "%s", "no stopped thread to set it up with");
@@ -981,15 +1034,23 @@ typedef struct tasm {
 	unsigned	ta_nref;
 } tasm_t;
 
+static unsigned
+hexval(char c)
+{
+	return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+}
+
+/*
+ * Bytes written as hex pairs, a space between some.  By hand, not by
+ * sscanf: every trampoline of a session is assembled here (85,000 of
+ * them with a probe on every function of node).
+ */
 static void
 tb(tasm_t *a, const char *hex)
 {
-	unsigned v;
-
-	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2) {
-		sscanf(hex, "%2x", &v);
-		a->ta_c[a->ta_n++] = (uint8_t)v;
-	}
+	for (; hex[0] != '\0'; hex += hex[2] == ' ' ? 3 : 2)
+		a->ta_c[a->ta_n++] = (uint8_t)(hexval(hex[0]) << 4 |
+		    hexval(hex[1]));
 }
 
 static void
@@ -1067,7 +1128,8 @@ static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
  */
 static void
 emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
-	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain)
+	 size_t *tlen, uint32_t site, int kind, size_t *wfix, uint16_t *plain,
+	 uint16_t *cx)
 {
 	tasm_t a;
 	unsigned i;
@@ -1090,6 +1152,7 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tb(&a, "51 52 56 57 41 50 41 51 41 52 41 53 49 89 c3");
 	tb(&a, "48 81 ec");
 	t32(&a, TR_CTX_SIZE);
+	cx[1] = (uint16_t)a.ta_n;	/* the context and 10 words pushed */
 	if (kind == TR_FAST_ENTRY) {
 		/* rdi rsi rdx rcx r8 r9: untouched so far */
 		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
@@ -1105,16 +1168,27 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	}
 	/* rdtsc into TSC */
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
-	/* the key: the tid in glibc's TCB, 0 with fs base 0 */
-	if (fa->fa_rdfsbase)
-		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
-	tb(&a, "64 8b 04 25");
-	t32(&a, fa->fa_tidoff);
-	tb(&a, "eb 02 31 c0 89 44 24 38");
+	/*
+	 * The key: the tid in glibc's TCB, 0 with fs base 0; where no TCB
+	 * holds it, the kernel's (gettid: r11, the entry, kept in rdx,
+	 * free since rdtsc's value is stored).  Its offset for rekey().
+	 */
+	cx[0] = (uint16_t)a.ta_n;
+	if (fa->fa_gettid) {
+		tb(&a, "4c 89 da b8 ba 00 00 00 0f 05 49 89 d3");
+		tb(&a, "89 44 24 38");
+	} else {
+		if (fa->fa_rdfsbase)
+			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+		tb(&a, "64 8b 04 25");
+		t32(&a, fa->fa_tidoff);
+		tb(&a, "eb 02 31 c0 89 44 24 38");
+	}
 	/* the link, then in */
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	cx[2] = (uint16_t)(a.ta_n - 3);	/* jmp *%r11 */
 	tbind(&a, L_BACK);
 	/*
 	 * movq $0,LINK: the stack below the function's rsp keeps what the
@@ -1202,7 +1276,9 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	memcpy(c + T_DROPS, &fa->fa_ring, 8);
 	if (kind == TR_FAST_ENTRY)
 		memcpy(c + T_RAX, nop9, sizeof(nop9));
-	if (!fa->fa_rdfsbase)
+	if (fa->fa_gettid)
+		memcpy(c + T_RDFS, gettid_key, sizeof(gettid_key));
+	else if (!fa->fa_rdfsbase)
 		memcpy(c + T_RDFS, nop10, sizeof(nop10));
 	*tlen += sizeof(template);
 }
@@ -1211,12 +1287,13 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 static void
 emit_block(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	   size_t *tlen, uint32_t site, int kind, size_t *wfix,
-	   uint16_t *plain)
+	   uint16_t *plain, uint16_t *cx)
 {
 	*wfix = 0;
 	*plain = 0;
+	memset(cx, 0, 3 * sizeof(*cx));
 	if (fs->fs_ctx)
-		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain);
+		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain, cx);
 	else
 		emit_record(fa, code, tlen, site, kind);
 }
@@ -1323,7 +1400,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 		goto refuse;
 	e->fs_rec_lo = 0;
 	emit_block(fa, e, code, &tlen, (uint32_t)(e - fa->fa_sites),
-		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain);
+		   TR_FAST_ENTRY, &wfix[0], &e->fs_plain, e->fs_cx[0]);
 	e->fs_rec_hi = (uint16_t)tlen;
 	e->fs_nins = 0;
 	for (i = 0; i + 1 < cnt; i++) {
@@ -1335,7 +1412,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	}
 	e->fs_rec2_lo = (uint16_t)tlen;
 	emit_block(fa, r, code, &tlen, (uint32_t)(r - fa->fa_sites),
-		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2);
+		   TR_FAST_RETURN, &wfix[1], &e->fs_plain2, e->fs_cx[1]);
 	e->fs_rec2_hi = (uint16_t)tlen;
 	e->fs_tend = (uint16_t)tlen;
 	code[tlen++] = 0xc3;
@@ -1469,7 +1546,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	}
 	fs->fs_rec_lo = (uint16_t)tlen;
 	emit_block(fa, fs, code, &tlen, site, fs->fs_kind, &wfix,
-		   &fs->fs_plain);
+		   &fs->fs_plain, fs->fs_cx[0]);
 	fs->fs_rec_hi = (uint16_t)tlen;
 	if (fs->fs_kind == TR_FAST_ENTRY) {
 		for (i = 0; i < cnt; i++) {
@@ -1605,11 +1682,38 @@ cmp_fn(const void *a, const void *b)
 	return x->fs_addr < y->fs_addr ? -1 : x->fs_addr > y->fs_addr;
 }
 
-/* From h_ready, every thread stopped: the sites asked for become jumps. */
+/* A jump the batch could not write: the site stays int3. */
+void
+tr_fast_write_failed(tr_session_t *s, size_t i)
+{
+	tr_fsite_t *fs = &s->s_fast->fa_sites[i];
+
+	fs->fs_live = false;
+	s->s_st.st_fast--;
+	fs->fs_why = TR_FW_WRITE;
+	if (fs->fs_whole)
+		fs[1].fs_why = TR_FW_WRITE;
+}
+
+static void
+arm_failed(tr_session_t *s, size_t i, uint64_t addr, void *arg)
+{
+	(void)addr;
+	(void)arg;
+	tr_fast_write_failed(s, i);
+}
+
+/*
+ * From h_ready, every thread stopped: the sites asked for become jumps,
+ * written together (tr_wbatch_flush) once every site is planned.  Until
+ * then the text holds each site's int3, and a read of it shows the
+ * original bytes either way (tr_read's overlays).
+ */
 int
 tr_fast_arm(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_wbatch_t local = { NULL, 0, 0 }, *wb = s->s_wb ? s->s_wb : &local;
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
@@ -1689,7 +1793,8 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		}
 		if (tr_fidx_add(fa, (size_t)(fs - fa->fa_sites)) < 0 ||
-		    poke(s, 0, fs->fs_p0, fs->fs_text, fs->fs_n) < 0) {
+		    tr_wbatch_add(s, wb, fs->fs_p0, fs->fs_text, fs->fs_n,
+				  NULL, (size_t)(fs - fa->fa_sites)) < 0) {
 			fs->fs_why = TR_FW_WRITE;
 			if (whole)
 				fs[1].fs_why = TR_FW_WRITE;
@@ -1697,6 +1802,9 @@ tr_fast_arm(tr_session_t *s)
 		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
+		/* the chunks written so far out of pidtrace's RSS */
+		if (s->s_st.st_fast % 4096 == 0)
+			tr_fast_trim(s);
 	}
 	scan_free(&fn);
 	free(pc.pc_v);
@@ -1714,6 +1822,9 @@ out:
 	    fa->fa_nsites != 0)
 		(void)chunk_near(s, fd, fa->fa_sites[0].fs_addr,
 				 fa->fa_sites[0].fs_addr + 1);
+	/* tr_arm_hold's batch is written by tr_arm_flush */
+	tr_wbatch_flush(s, &local, arm_failed, NULL);
+	tr_fast_trim(s);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
@@ -1745,17 +1856,26 @@ tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
 		snprintf(why, wlen, "the fast path is off");
 		return -1;
 	}
-	if (fa->fa_broken && fa->fa_notcb && fa->fa_ring == 0) {
-		/* A static program's TCB comes after its entry point. */
-		fa->fa_broken = false;
-		fa->fa_notcb = false;
-		fa->fa_why[0] = '\0';
+	/*
+	 * Without a tid in the TCB the record blocks would ask gettid, a
+	 * call of ours dispatched to the stop path and seen as the
+	 * program's.  A static program's TCB comes after its entry point:
+	 * the caller tries again (-2).
+	 */
+	if (!fa->fa_broken && fa->fa_ring == 0 && find_tidoff(s) == 0) {
+		snprintf(why, wlen, "no thread id in the threads' TCB");
+		return -2;
+	}
+	if (fa->fa_gettid) {
+		snprintf(why, wlen, "no thread id in the threads' TCB: the "
+			 "trampolines would make a call of their own");
+		return -1;
 	}
 	if (!fa->fa_broken && fa->fa_ring == 0)
 		fd = setup(s);
 	if (fa->fa_broken) {
 		snprintf(why, wlen, "%s", fa->fa_why);
-		return fa->fa_notcb ? -2 : -1;
+		return -1;
 	}
 	if (fa->fa_nchunk == 0 && chunk_near(s, fd, near, near + 1) == NULL) {
 		if (fd >= 0)
@@ -2127,6 +2247,17 @@ in_chunk(const tr_session_t *s, uint64_t pc)
 }
 
 /*
+ * Whether pc is in our chunks (trampolines, clause code): a system call
+ * made there (a trampoline's gettid, clause code's process_vm_readv) is
+ * ours, not the program's.
+ */
+bool
+tr_fast_ours(const tr_session_t *s, uint64_t pc)
+{
+	return s->s_fast != NULL && in_chunk(s, pc);
+}
+
+/*
  * A pc of a trampoline saved in a signal frame (sigframe.c): its exact
  * original where there is one, as tr_fast_fixup_thread moves a stopped
  * thread: the first byte (nothing ran yet), a relocated instruction, the
@@ -2225,9 +2356,77 @@ unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
 		}
 		g[TR_G_RSP] = rsp + 128;
 	}
-	if (drop && th != NULL && th->th_kind == TR_KIND_THREAD)
+	if (drop && th != NULL && th->th_kind == TR_KIND_THREAD &&
+	    !s->s_frame_far)
 		s->s_fast->fa_drops++;
 	return true;
+}
+
+/*
+ * A signal frame's registers g at offset k of a context block whose
+ * offsets are cx (fs_cx): between its pushes and its jump to the code,
+ * the context and ten words lie on the stack (r11 r10 r9 r8 rdi rsi rdx
+ * rcx rax, then the flags) above the red zone: popped as the block's
+ * end would, the record (none claimed yet) counted as a drop, unless
+ * the frame is a dead handler's (s_frame_far).
+ */
+static bool
+unwind_ctx(tr_session_t *s, pid_t tid, uint64_t k, const uint16_t *cx,
+	   uint64_t *g)
+{
+	static const int regs[10] = { TR_G_R11, TR_G_R10, TR_G_R9, TR_G_R8,
+				      TR_G_RDI, TR_G_RSI, TR_G_RDX, TR_G_RCX,
+				      TR_G_RAX, TR_G_EFL };
+	const tr_thread_t *th = tr_thread_find(s, tid);
+	uint64_t w[10];
+	unsigned i;
+
+	if (cx[1] == 0 || k < cx[1] || k > cx[2] ||
+	    tr_mem_read_pid(tid, g[TR_G_RSP] + TR_CTX_SIZE, w,
+			    sizeof(w)) < 0)
+		return false;
+	for (i = 0; i < 10; i++)
+		g[regs[i]] = w[i];
+	g[TR_G_RSP] += TR_CTX_SIZE + sizeof(w) + 128;
+	if (th != NULL && th->th_kind == TR_KIND_THREAD && !s->s_frame_far)
+		s->s_fast->fa_drops++;
+	return true;
+}
+
+static bool tramp_move(tr_session_t *s, pid_t tid, uint64_t *g);
+
+/*
+ * A signal frame's registers g in clause code, whose rsp is its context
+ * (the code uses no stack) and whose link is the way back into its
+ * context block, right after the block's jmp to the code: the block's
+ * pops, as unwind_ctx, the rest of the clauses not run, the firing
+ * counted as a drop.  Only at the end, once tr_fast_wait_frames let
+ * live handlers return: what is left is a stale frame or a handler that
+ * does not return, which would otherwise keep the chunks mapped.
+ */
+static bool
+unwind_code(tr_session_t *s, pid_t tid, uint64_t *g)
+{
+	const tr_fsite_t *fs;
+	uint64_t link, off;
+	unsigned b;
+
+	if (tr_mem_read_pid(tid, g[TR_G_RSP] + TR_CTX_LINK, &link,
+			    sizeof(link)) < 0 ||
+	    (fs = site_of_pc(s, link)) == NULL)
+		return false;
+	off = link - fs->fs_tramp;
+	for (b = 0; b < 2; b++) {
+		uint64_t lo = b == 0 ? fs->fs_rec_lo : fs->fs_rec2_lo;
+
+		if ((b == 1 && !fs->fs_whole) || fs->fs_cx[b][2] == 0 ||
+		    off != lo + fs->fs_cx[b][2] + 3u)
+			continue;
+		/* As if stopped at the jmp: same stack, same way out. */
+		g[TR_G_RIP] = fs->fs_tramp + lo + fs->fs_cx[b][2];
+		return tramp_move(s, tid, g);
+	}
+	return false;
 }
 
 /*
@@ -2238,9 +2437,26 @@ unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
 static bool
 tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 {
-	const tr_fsite_t *fs = site_of_pc(s, g[TR_G_RIP]);
+	const struct tr_fast *fa = s->s_fast;
+	const tr_fsite_t *fs;
+	const uint16_t *cx;
 	uint64_t off, lo = 0, hi = 0, plain;
+	size_t i;
 
+	/*
+	 * In a stub of rekey's: as at the end of the key load it stands
+	 * for, which is where it goes back to (the registers it changed
+	 * are popped all the same).
+	 */
+	for (i = 0; i < fa->fa_nstub; i++)
+		if (g[TR_G_RIP] >= fa->fa_stub[i][0] &&
+		    g[TR_G_RIP] < fa->fa_stub[i][1]) {
+			g[TR_G_RIP] = fa->fa_stub[i][2];
+			break;
+		}
+	if (i == fa->fa_nstub && in_code(fa, g[TR_G_RIP]))
+		return unwind_code(s, tid, g);
+	fs = site_of_pc(s, g[TR_G_RIP]);
 	if (fs == NULL)
 		return false;
 	off = g[TR_G_RIP] - fs->fs_tramp;
@@ -2256,14 +2472,19 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 		/*
 		 * A context block (clause code's) before the plain block
 		 * pushes what the template does not: a frame inside it is
-		 * not unwound, and keeps the chunks mapped.  The plain
-		 * block after it is the template, entered at its offset 6.
+		 * unwound only where the context and its pushes are all
+		 * on the stack (the gettid there is where signals come);
+		 * elsewhere it keeps the chunks mapped.  The plain block
+		 * after it is the template, entered at its offset 6.
 		 */
 		plain = lo == fs->fs_rec_lo ? fs->fs_plain : fs->fs_plain2;
-		if (off - lo <= plain && plain != 0)
+		cx = fs->fs_cx[lo == fs->fs_rec_lo ? 0 : 1];
+		if (off - lo <= plain && plain != 0) {
+			if (!unwind_ctx(s, tid, off - lo, cx, g))
+				return false;
+		} else if (!unwind_record(s, tid, off - lo - plain, g)) {
 			return false;
-		if (!unwind_record(s, tid, off - lo - plain, g))
-			return false;
+		}
 		g[TR_G_RIP] = fs->fs_tramp + hi;	/* the block's end */
 	}
 	return tramp_equiv(s, &g[TR_G_RIP]);
@@ -2378,6 +2599,58 @@ tr_fast_settle(tr_session_t *s, bool out)
 }
 
 /*
+ * tr_release, every thread stopped and settled, before the last drain:
+ * a signal handler that interrupted our code where its frame cannot be
+ * moved (clause code, a block's first pushes) returns there, and kept
+ * the chunks mapped (Go's preemption signal lands in clause code often:
+ * t/fastpath/gokey.sh, t/inject/go-cgo.sh).  Such handlers return within
+ * microseconds once they run, and under load a thread may wait 100 ms
+ * and more for a CPU.  So the jumps go first (no firing starts, no
+ * frame may be moved while one is there), and while a frame is left
+ * the threads run for 5 ms, then 10, 20... 160, 800 ms in all at most,
+ * and are stopped and settled again: each finishes its firing, its
+ * record drained next.  What is left is unwound at the teardown (a
+ * firing cut short is counted as a drop) or keeps the chunks mapped.  Whatever stops the
+ * threads meanwhile waits for tr_stop_all, which rewinds int3 hits and
+ * reports nothing more (s_ending); an exec or the end of the process
+ * ends the wait.
+ */
+void
+tr_fast_wait_frames(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	struct timespec ts;
+	long ms = 0;
+	size_t i;
+	int n;
+
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_nchunk == 0)
+		return;
+	for (n = 0; ms < 800 && s->s_fast == fa && fa->fa_map != NULL &&
+	     !s->s_gone && chunk_referenced(s, true); n++) {
+		if (n == 0)
+			for (i = 0; i < fa->fa_nsites; i++) {
+				tr_fsite_t *fs = &fa->fa_sites[i];
+
+				if (!fs->fs_live)
+					continue;
+				unpatch(s, fs, 0);
+				fs->fs_live = false;
+				s->s_st.st_fast--;
+			}
+		if (tr_resume_all(s) < 0)
+			return;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (5L << (n < 5 ? n : 5)) * 1000000L;
+		ms += ts.tv_nsec / 1000000L;
+		nanosleep(&ts, NULL);
+		if (tr_stop_all(s) < 0)
+			return;
+		tr_fast_settle(s, true);
+	}
+}
+
+/*
  * tr_release, every thread stopped and the ring drained: threads out of
  * the trampolines, the original bytes back, the mappings gone (unmap: the
  * process lives on).
@@ -2386,6 +2659,7 @@ void
 tr_fast_teardown(tr_session_t *s, bool unmap)
 {
 	struct tr_fast *fa = s->s_fast;
+	tr_wbatch_t wb = { NULL, 0, 0 };
 	tr_thread_t *th;
 	unsigned c;
 	size_t i;
@@ -2399,9 +2673,14 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			    th->th_kind != TR_KIND_FORK &&
 			    th->th_kind != TR_KIND_UNKNOWN)
 				tr_fast_fixup_thread(s, th);
+		/* every thread stopped: the originals back in one batch */
 		for (i = 0; i < fa->fa_nsites; i++)
 			if (fa->fa_sites[i].fs_live)
-				unpatch(s, &fa->fa_sites[i], 0);
+				tr_wbatch_add(s, &wb, fa->fa_sites[i].fs_p0,
+				    fa->fa_sites[i].fs_orig,
+				    fa->fa_sites[i].fs_n,
+				    fa->fa_sites[i].fs_text, i);
+		tr_wbatch_flush(s, &wb, NULL, NULL);
 		if (chunk_referenced(s, false)) {
 			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "a signal frame "
 				  "still points into pidtrace's trampolines: "
@@ -2440,6 +2719,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	fa->fa_ncode = 0;
 	fa->fa_sudinsn = 0;
 	fa->fa_nsys = 0;
+	fa->fa_nstub = 0;
 }
 
 /* exec: the image is gone, write nothing; a new one may be set up. */
@@ -2510,33 +2790,220 @@ tr_fast_free(tr_session_t *s)
 	free(fa->fa_mute);
 	free(fa->fa_code);
 	free(fa->fa_sys);
+	free(fa->fa_stub);
 	free(fa);
 	s->s_fast = NULL;
 }
 
 /*
- * A new thread at its first stop: may it run trampolines?  Not with fs
- * base 0 when the trampolines cannot check it (no rdfsbase): then the
- * whole process goes back to int3 (tr_fast_revert, from the loop).
+ * A new thread at its first stop: may it run trampolines?  Where the key
+ * is the tid in the TCB (find_tidoff), only if its TCB holds its tid:
+ * a thread pointer of its own (a raw clone with CLONE_SETTLS, a runtime
+ * unlike the rest) would give another thread's key or none, so the
+ * whole process is keyed by gettid from then on, or goes back to int3
+ * when that cannot be done (tr_fast_revert, from the loop, every thread
+ * stopped).  So does fs base 0 when the trampolines cannot check it (no
+ * rdfsbase).  Keyed by gettid, every thread may.  The TCB is written
+ * before the thread runs: pthread_create's clone has the kernel store
+ * the tid there (CLONE_PARENT_SETTID) before either side returns.
  */
 bool
 tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 {
 	struct tr_fast *fa = s->s_fast;
 	struct user_regs_struct r;
+	uint32_t tid = 0;
 
-	if (fa == NULL || fa->fa_ring == 0 || fa->fa_rdfsbase ||
+	if (fa == NULL || fa->fa_ring == 0 || fa->fa_gettid ||
 	    s->s_st.st_fast == 0)
 		return true;
-	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 || r.fs_base != 0)
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return true;	/* gone: nothing of it will run */
+	if (r.fs_base == 0) {
+		if (fa->fa_rdfsbase)
+			return true;
+		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "a thread "
+			 "without a TCB (fs base 0) appeared");
+	} else if (tr_read(s, r.fs_base + fa->fa_tidoff, &tid,
+			   sizeof(tid)) == (ssize_t)sizeof(tid) &&
+		   tid == (uint32_t)th->th_tid) {
 		return true;
+	} else {
+		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "thread %d's "
+			 "TCB does not hold its id (a thread pointer of its "
+			 "own)", (int)th->th_tid);
+	}
 	fa->fa_revert = true;
 	return false;
 }
 
+/* The chunk holding tracee address a. */
+static tr_chunk_t *
+chunk_of(struct tr_fast *fa, uint64_t a)
+{
+	unsigned c;
+
+	for (c = 0; c < fa->fa_nchunk; c++)
+		if (a >= fa->fa_chunk[c].ch_addr &&
+		    a < fa->fa_chunk[c].ch_addr + TR_CHUNK)
+			return &fa->fa_chunk[c];
+	return NULL;
+}
+
+/* jmp rel32 from tracee address from to to, both in chunk ch. */
+static void
+put_jmp(struct tr_fast *fa, const tr_chunk_t *ch, uint64_t from, uint64_t to)
+{
+	uint8_t *p = fa->fa_map + ch->ch_off + (from - ch->ch_addr);
+	int32_t d = (int32_t)(int64_t)(to - (from + 5));
+
+	p[0] = 0xe9;
+	memcpy(p + 1, &d, 4);
+}
+
 /*
- * Every thread stopped: every fast site back to its int3, the threads in
- * trampolines moved out; the mappings stay until the end.
+ * The key loads of a trampoline's blocks, the plain one's and the
+ * context block's, each given a stub that asks the kernel: the load's
+ * first instruction (rdfsbase, 5 bytes, or without rdfsbase a 10-byte
+ * nop or the 8-byte %fs load) becomes a jmp to it, and the stub jumps
+ * back past the load.  No other byte changes, so a thread that a signal
+ * handler interrupted anywhere in the load comes back to the code it
+ * left: inside it, to the rest of the old load (its TCB was checked);
+ * at its start, to the jmp.
+ */
+#define STUB_PLAIN	16
+#define STUB_CTX	32
+static const uint8_t stub_plain[10] = {	/* gettid into r11d */
+	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3
+};
+static const uint8_t stub_ctx[13] = {	/* gettid into eax, r11 kept */
+	0x4c, 0x89, 0xda, 0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x49,
+	0x89, 0xd3
+};
+
+static void
+stub_at(struct tr_fast *fa, const tr_chunk_t *ch, uint64_t *at,
+	uint64_t load, const uint8_t *c, size_t n, size_t size, uint64_t back)
+{
+	uint8_t *p = fa->fa_map + ch->ch_off + (*at - ch->ch_addr);
+
+	fa->fa_stub[fa->fa_nstub][0] = *at;
+	fa->fa_stub[fa->fa_nstub][1] = *at + n + 5;
+	fa->fa_stub[fa->fa_nstub++][2] = back;
+
+	memcpy(p, c, n);
+	put_jmp(fa, ch, *at + n, back);
+	memset(p + n + 5, 0xcc, size - n - 5);
+	put_jmp(fa, ch, load, *at);
+	*at += size;
+}
+
+/*
+ * Every thread stopped: the live trampolines keyed by gettid from now
+ * on (fa_gettid), through stubs placed after each chunk's trampolines
+ * and counted as clause code (in_code: a thread stopped in one is
+ * stepped back to its block, a signal frame there keeps the chunks).
+ * The keys do not change: the TCB held each thread's tid.  False, and
+ * nothing written, when a chunk has no room.
+ */
+static bool
+rekey(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint64_t need[TR_MAXCHUNK], at[TR_MAXCHUNK], *nc, t, lo, k;
+	uint64_t (*st)[3];
+	size_t nstub = 0;
+	uint16_t blk[2][3];
+	tr_chunk_t *ch;
+	tr_thread_t *th;
+	unsigned c, b, nb;
+	size_t i;
+
+	memset(need, 0, sizeof(need));
+	for (i = 0; i < fa->fa_nsites; i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		if ((ch = chunk_of(fa, fs->fs_tramp)) == NULL)
+			return false;
+		c = (unsigned)(ch - fa->fa_chunk);
+		need[c] += STUB_PLAIN + (fs->fs_cx[0][0] ? STUB_CTX : 0);
+		nstub += 1 + (fs->fs_cx[0][0] != 0);
+		if (fs->fs_whole) {
+			need[c] += STUB_PLAIN +
+				   (fs->fs_cx[1][0] ? STUB_CTX : 0);
+			nstub += 1 + (fs->fs_cx[1][0] != 0);
+		}
+	}
+	for (c = 0; c < fa->fa_nchunk; c++)
+		if (fa->fa_chunk[c].ch_used + need[c] > TR_CHUNK)
+			return false;
+	nc = realloc(fa->fa_code, (fa->fa_ncode + fa->fa_nchunk) * 2 *
+		     sizeof(*nc));
+	if (nc == NULL)
+		return false;
+	fa->fa_code = nc;
+	st = realloc(fa->fa_stub, (fa->fa_nstub + nstub) * sizeof(*st));
+	if (st == NULL)
+		return false;
+	fa->fa_stub = st;
+	/* A vfork child's firings carry its own tid from now on. */
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, th->th_tid, false);
+	for (c = 0; c < fa->fa_nchunk; c++)
+		at[c] = fa->fa_chunk[c].ch_addr + fa->fa_chunk[c].ch_used;
+	for (i = 0; i < fa->fa_nsites; i++) {
+		const tr_fsite_t *fs = &fa->fa_sites[i];
+
+		if (!fs->fs_live)
+			continue;
+		ch = chunk_of(fa, fs->fs_tramp);
+		c = (unsigned)(ch - fa->fa_chunk);
+		t = fs->fs_tramp;
+		nb = 0;
+		blk[nb][0] = fs->fs_rec_lo;
+		blk[nb][1] = fs->fs_plain;
+		blk[nb++][2] = fs->fs_cx[0][0];
+		if (fs->fs_whole) {
+			blk[nb][0] = fs->fs_rec2_lo;
+			blk[nb][1] = fs->fs_plain2;
+			blk[nb++][2] = fs->fs_cx[1][0];
+		}
+		for (b = 0; b < nb; b++) {
+			lo = t + blk[b][0];
+			k = lo + blk[b][1] + T_RDFS;
+			stub_at(fa, ch, &at[c], k, stub_plain,
+				sizeof(stub_plain), STUB_PLAIN, k + 24);
+			if (blk[b][2] == 0)
+				continue;
+			k = lo + blk[b][2];
+			stub_at(fa, ch, &at[c], k, stub_ctx, sizeof(stub_ctx),
+				STUB_CTX, k + (fa->fa_rdfsbase ? 22 : 12));
+		}
+	}
+	for (c = 0; c < fa->fa_nchunk; c++) {
+		ch = &fa->fa_chunk[c];
+		if (need[c] == 0)
+			continue;
+		nc[2 * fa->fa_ncode] = ch->ch_addr + ch->ch_used;
+		nc[2 * fa->fa_ncode + 1] = at[c];
+		fa->fa_ncode++;
+		ch->ch_used += (uint32_t)need[c];
+	}
+	fa->fa_gettid = true;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, th->th_tid, true);
+	return true;
+}
+
+/*
+ * Every thread stopped, a thread the TCB's key cannot name having
+ * appeared: every trampoline keyed by gettid (rekey), else every fast
+ * site back to its int3, the threads in trampolines moved out; the
+ * mappings stay until the end.
  */
 void
 tr_fast_revert(tr_session_t *s)
@@ -2547,6 +3014,12 @@ tr_fast_revert(tr_session_t *s)
 	size_t i;
 
 	fa->fa_revert = false;
+	if (rekey(s)) {
+		tr_notice(s, TR_NOTE_FAST_KEY, 0, "%s: threads are keyed by "
+			  "gettid from now on (a system call more a firing)",
+			  fa->fa_revwhy);
+		return;
+	}
 	for (th = s->s_all; th != NULL; th = th->th_all)
 		if (th->th_stopped && !th->th_zombie &&
 		    th->th_kind == TR_KIND_THREAD)
@@ -2565,8 +3038,8 @@ tr_fast_revert(tr_session_t *s)
 		s->s_st.st_fast--;
 	}
 	fa->fa_broken = true;
-	snprintf(fa->fa_why, sizeof(fa->fa_why), "a thread without a "
-		 "TCB (fs base 0) appeared: back to int3");
+	snprintf(fa->fa_why, sizeof(fa->fa_why), "%s: back to int3",
+		 fa->fa_revwhy);
 	tr_notice(s, TR_NOTE_FAST_OFF, 0, "%s", fa->fa_why);
 }
 
@@ -2865,7 +3338,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 
 	*why = "the fast path is off";
 	if (fa == NULL || fa->fa_map == NULL || fa->fa_broken ||
-	    fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
+	    fa->fa_gettid || fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {

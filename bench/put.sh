@@ -1,0 +1,170 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/put.sh [ROUNDS]: the README's put.d (two copyin()s of a slice,
+# then copyinstr() of the key the slice points at, printed) per traced
+# call, in one run: pidtrace with its default options (the bytes read in
+# the thread at the firing, the clause run by pidtrace from the record),
+# pidtrace -x fastpath=off (the thread stopped while pidtrace reads), and
+# bpftrace's uprobes with str() (the same reads, in the kernel).  The
+# target is t/targets/ip-burst put: one thread calling ip_str(s, len,
+# &slice) N times, as leveldb's Put gets its key; each tool attaches
+# with -p while it waits at its "ready", its output goes to a file.
+# CPU is read from /proc (utime + stime) of the target and of the tool
+# (the target waits after its work); the drops each tool reported are
+# printed beside.  Prints per tool: the target's CPU and wall time per
+# call, the tool's CPU per call, both less the untraced target's, the
+# drops, and the ratios: fastpath=off / pidtrace and bpftrace / pidtrace
+# per call (target CPU and total), pidtrace's goal being 1 us a call.
+#	N (200000): calls under pidtrace; NSLOW (5000): under -x
+#	fastpath=off (a ptrace stop a call: 20-250 us); NBPF (50000):
+#	under bpftrace
+set -u
+cd "$(dirname "$0")/.."
+top=$PWD
+B=$top/t/targets/ip-burst P=$top/pidtrace
+for x in $B $P; do
+	[ -x $x ] || { echo "bench/put.sh: $x missing: make check TESTS= first" >&2; exit 1; }
+done
+rounds=${1:-3} n=${N:-200000} ns=${NSLOW:-5000} nb=${NBPF:-50000}
+T=$(mktemp -d /tmp/put.XXXXXX)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
+hz=$(getconf CLK_TCK)
+
+# cpu PID: utime + stime of PID and its threads, in ns.
+cpu() {
+	awk -v hz=$hz '{ sub(/.*\) /, ""); print ($12 + $13) * 1e9 / hz }' \
+		/proc/$1/stat
+}
+# tcpu PID: the ns on CPU of PID's live threads (schedstat).
+tcpu() {
+	cat /proc/$1/task/*/schedstat | awk '{ n += $1 } END { print n + 0 }'
+}
+now() { date +%s%N; }
+# waitline FILE REGEX: until FILE has a line matching REGEX (60 s).
+waitline() {
+	local i
+	for i in $(seq 12000); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		sleep 0.005
+	done
+	return 1
+}
+# start CALLS: ip-burst put CALLS, waiting at its "ready"; sets TP.
+start() {
+	rm -f $T/in $T/t.out; mkfifo $T/in
+	$B put $1 <$T/in >$T/t.out 2>&1 &
+	TP=$!
+	exec 3>$T/in
+	waitline $T/t.out '^ready'
+}
+# finish NAME CALLS TOOLPID: let the target go; at its "done" read the
+# CPUs and the wall time; stop the tool (SIGINT); keep "tool target
+# calls drops wall" in NAME.
+finish() {
+	local name=$1 calls=$2 tp=$3 tc pc p0=0 w0 w1
+	[ -n "$tp" ] && p0=$(tcpu $tp)
+	w0=$(now)
+	echo go >&3
+	waitline $T/t.out '^done' || { echo "cannot run: no done" >$T/$name.why; return; }
+	w1=$(now)
+	tc=$(cpu $TP)
+	pc=$( [ -n "$tp" ] && tcpu $tp || echo 0)
+	[ -n "$tp" ] && { kill -INT $tp; wait $tp; }
+	exec 3>&-; wait $TP
+	drops=$(awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ { n += $2 }
+	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
+		if ($i == "Lost") n += $(i + 1) }
+	    END { print n + 0 }' $T/p.err 2>/dev/null)
+	lines=$(grep -c '^put key' $T/p.out 2>/dev/null)
+	echo "$((pc - p0)) $tc $calls ${drops:-0} $((w1 - w0)) ${lines:-0}" >>$T/$name
+}
+untraced() {
+	start $1
+	finish untraced$2 $1 ""
+}
+cat >$T/put.d <<'EOF'
+#pragma D option quiet
+struct slice { uintptr_t data; size_t size; };
+
+BEGIN
+{
+	printf("armed\n");
+}
+
+pid$target::ip_str:entry
+{
+	this->k = (struct slice *)copyin(arg2, sizeof (struct slice));
+	this->v = (struct slice *)copyin(arg2, sizeof (struct slice));
+	printf("put %s value %d bytes\n",
+	    copyinstr(this->k->data, this->k->size), this->v->size);
+}
+EOF
+# pid NAME MODE CALLS
+pid() {
+	local name=$1 mode=$2 pp
+	start $3
+	$P -x fastpath=$mode -s $T/put.d -p $TP >$T/p.out 2>$T/p.err &
+	pp=$!
+	waitline $T/p.out '^armed' || { echo "cannot run: $(tail -n 1 $T/p.err)" >$T/$name.why; kill $pp; exec 3>&-; return; }
+	finish $name $3 $pp
+	grep -q 'stops the thread' $T/p.err && [ $mode = on ] &&
+		echo "pidtrace stopped the thread: $(head -n 2 $T/p.err)" >$T/$name.note
+}
+bpf() {
+	local bp
+	if ! command -v bpftrace >/dev/null; then
+		echo "cannot run: bpftrace not installed" >$T/bpf.why; return
+	fi
+	start $nb
+	bpftrace -p $TP -e "struct slice { char *data; unsigned long size; }
+BEGIN { printf(\"armed\\n\"); }
+uprobe:$B:ip_str {
+	\$k = (struct slice *)arg2; \$v = (struct slice *)arg2;
+	printf(\"put %s value %d bytes\\n\", str(\$k->data, \$k->size), \$v->size); }" \
+		>$T/p.out 2>$T/p.err &
+	bp=$!
+	waitline $T/p.out '^armed' || { echo "cannot run: $(tail -n 1 $T/p.err)" >$T/bpf.why; kill $bp; exec 3>&-; return; }
+	finish bpf $nb $bp
+}
+for r in $(seq $rounds); do
+	untraced $n ""
+	pid on on $n
+	pid off off $ns
+	bpf
+done
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
+echo "bench/put.sh $rounds (N=$n NSLOW=$ns NBPF=$nb), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "ip-burst put: ip_str(key, len, &slice) x N, put.d's clause; CPU from /proc, median of $rounds rounds"
+printf '%-36s %10s %10s %10s %10s %8s %8s\n' "" "target us" "wall us" "tool us" "total us" "lines" "drops"
+u=$(awk '{ print $2 / $3 }' $T/untraced | median)
+uw=$(awk '{ print $5 / $3 }' $T/untraced | median)
+for k in on off bpf; do
+	case $k in
+	on) l="pidtrace (bytes read at the firing)" ;;
+	off) l="pidtrace -x fastpath=off (NSLOW)" ;;
+	bpf) l="bpftrace uprobe, str() (NBPF)" ;;
+	esac
+	if [ ! -s $T/$k ]; then
+		printf '%-36s %s\n' "$l" "$(cat $T/$k.why 2>/dev/null || echo -)"
+		continue
+	fi
+	# us per call: the target's CPU and wall, less untraced; the tool's
+	tg=$(awk -v b=$u '{ print ($2 / $3 - b) / 1000 }' $T/$k | median)
+	wl=$(awk -v b=$uw '{ print ($5 / $3 - b) / 1000 }' $T/$k | median)
+	tl=$(awk '{ print $1 / $3 / 1000 }' $T/$k | median)
+	tt=$(awk -v b=$u '{ print (($1 + $2) / $3 - b) / 1000 }' $T/$k | median)
+	printf '%-36s %10.3f %10.3f %10.3f %10.3f %8s %8s\n' "$l" "$tg" "$wl" \
+		"$tl" "$tt" "$(awk '{ n += $6 } END { print n }' $T/$k)/$(awk '{ n += $3 } END { print n }' $T/$k)" \
+		"$(awk '{ n += $4 } END { print n }' $T/$k)"
+	echo "$tg $tt $wl" >$T/$k.pc
+	[ -s $T/$k.note ] && cat $T/$k.note
+done
+echo "ratios (per call)"
+for k in off bpf; do
+	[ -s $T/$k.pc ] && [ -s $T/on.pc ] || continue
+	awk -v k=$k 'NR == FNR { a = $1; b = $2; c = $3; next }
+	    { printf "%-44s target %.1f, total %.1f, wall %.1f\n", k " / pidtrace", a / $1, b / $2, c / $3 }' \
+		$T/$k.pc $T/on.pc
+done
+[ -s $T/on.pc ] && awk '{ printf "%-44s %.3f us (goal <= 1)\n", "pidtrace: total CPU per call", $2 }' $T/on.pc
+exit 0
