@@ -102,6 +102,7 @@ void
 tr_stats(const tr_session_t *s, tr_stats_t *st)
 {
 	*st = s->s_st;
+	st->st_sud = s->s_sud;
 }
 
 long
@@ -745,6 +746,8 @@ tr_release(tr_session_t *s)
 	s->s_ending = true;
 	if (s->s_all != NULL)
 		tr_stop_all(s);
+	/* Before our range goes: no call may be dispatched to nobody. */
+	tr_sud_stop(s);
 	if (tr_fast_live(s)) {
 		/*
 		 * Every thread stopped and stepped out of the record blocks
