@@ -41,6 +41,9 @@ bench_sysloop_SOURCES = bench/sysloop.c
 bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/syscall.sh
 
+# bench/follow.sh: a fork-heavy shell under -x follow, against strace -f.
+EXTRA_DIST += bench/follow.sh
+
 # bench/latency: a function of known duration, measured by the README's
 # latency script under pidtrace and bpftrace.
 noinst_PROGRAMS += bench/spin

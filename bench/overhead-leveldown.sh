@@ -38,17 +38,36 @@ waitline() {
 	done
 	return 1
 }
-# batch: run one batch, print puts per second.  node's stdout is a
-# coprocess pipe: the read blocks, nothing polls while the batch runs.
+# cpu PID: the CPU time of PID, all its threads, in clock ticks (0 when
+# there is no PID).
+hz=$(getconf CLK_TCK)
+cpu() {
+	[ -n "$1" ] && [ -r /proc/$1/stat ] || { echo 0; return; }
+	awk '{ sub(/.*\) /, ""); print $12 + $13 }' /proc/$1/stat
+}
+# batch [TOOL]: run one batch, print puts per second; append to $T/cpu
+# the CPU node and TOOL (a tracer's pid) spent on it, us per put (the
+# uprobes' handlers and the in-process clauses count as node's): a
+# second view of the cost, as the puts per second of one batch move 2x
+# under load; node's own CPU a put moves with the load and placement
+# too (its threads wait less or more).  node's stdout is a coprocess pipe: the read blocks,
+# nothing polls while the batch runs.
 batch() {
-	local t0 t1 line
+	local t0 t1 line c0 c1 k0 k1
+	rm -f $T/cpu
+	c0=$(cpu $np) k0=$(cpu "${1:-}")
 	t0=$(now); kill -USR1 $np
 	read -r line <&${NODE[0]} || { echo -; return; }
 	t1=$(now)
+	c1=$(cpu $np) k1=$(cpu "${1:-}")
 	case $line in done*) ;; *) echo -; return;; esac
+	awk -v n=$batch -v c=$((c1 - c0 + k1 - k0)) -v hz=$hz \
+		'BEGIN { printf "%.2f\n", c * 1e6 / hz / n }' >$T/cpu
 	awk -v n=$batch -v d=$((t1 - t0)) 'BEGIN { printf "%.0f\n", n / (d / 1e9) }'
 }
-run_untraced() { batch >>$T/untraced; }
+# keep NAME: the last batch's CPU per put, kept as NAME's.
+keep() { [ -s $T/cpu ] && cat $T/cpu >>$T/$1.cpu; }
+run_untraced() { batch >>$T/untraced; keep untraced; }
 # pidrun NAME FLAGS...: a batch under pidtrace FLAGS, kept as NAME.
 pidrun() {
 	local name=$1; shift
@@ -56,7 +75,7 @@ pidrun() {
 	pp=$!
 	if waitline $T/p.out '^armed\|^pidtrace:'; then
 		if grep -q '^armed' $T/p.out; then
-			batch >>$T/$name
+			batch $pp >>$T/$name; keep $name
 		else
 			echo "cannot run: $(tail -n 1 $T/p.out)" >$T/$name.why
 		fi
@@ -80,7 +99,7 @@ run_onecpu() {
 	pp=$!
 	taskset -p -c 0 $pp >/dev/null
 	if waitline $T/p.out '^armed'; then
-		batch >>$T/onecpu
+		batch $pp >>$T/onecpu; keep onecpu
 	fi
 	kill -INT $pp; wait $pp
 	taskset -a -p -c 0-$(($(nproc) - 1)) $np >/dev/null
@@ -93,7 +112,7 @@ run_bpftrace() {
 	bpftrace -e "$bscript" -p $np >$T/b.out 2>&1 &
 	bp=$!
 	if waitline $T/b.out '^armed'; then
-		batch >>$T/bpftrace
+		batch $bp >>$T/bpftrace; keep bpftrace
 	else
 		echo "cannot run: $(grep -v '^$' $T/b.out | tail -n 1)" >$T/bpftrace.why
 	fi
@@ -123,16 +142,33 @@ for r in $(seq $rounds); do
 done
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 u=$(median <$T/untraced)
+uc=$( [ -s $T/untraced.cpu ] && median <$T/untraced.cpu || echo -)
 printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(cut -d' ' -f1-3 /proc/loadavg)"
+echo "mode: puts/s, then CPU us a put (node's and the tracer's)"
 for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
+	c=$( [ -s $T/$k.cpu ] && median <$T/$k.cpu || echo -)
 	printf '%-10s %8s' $k "$v"
 	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
+	printf '  %6s' "$c"
+	[ "$c" != - ] && [ "$uc" != - ] &&
+		awk -v c=$c -v u=$uc 'BEGIN { if (u > 0) printf " (%.2f of untraced)", c / u }'
 	[ -s $T/$k.drops ] && printf '  drops %s' \
 		"$(awk '{ n += $1 } END { print n }' $T/$k.drops)"
 	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done
+v=$( [ -s $T/pidtrace ] && median <$T/pidtrace || echo -)
+[ "$v" != - ] && awk -v v=$v -v u=$u \
+	'BEGIN { printf "pidtrace/untraced (goal >= 0.95) %.2f\n", v / u }'
+# The same from each round's pair (one node process, batches close in
+# time): the load moves single batches 2x, a round's pair less.
+[ "$v" != - ] && printf 'pidtrace/untraced, median of the rounds'"'"' ratios %s\n' \
+	"$(paste $T/untraced $T/pidtrace | awk '$1 != "-" && $2 != "-" && $1 > 0 {
+		printf "%.3f\n", $2 / $1 }' | median)"
+[ "$uc" != - ] && [ -s $T/pidtrace.cpu ] && awk -v u=$uc \
+	-v c=$(median <$T/pidtrace.cpu) 'BEGIN { if (c > 0)
+	printf "untraced/pidtrace, CPU a put %.2f\n", u / c }'
 b=$( [ -s $T/bpftrace ] && median <$T/bpftrace || echo -)
 for k in pidtrace pidrec pidoff; do
 	v=$( [ -s $T/$k ] && median <$T/$k || echo -)

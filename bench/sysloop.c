@@ -8,9 +8,18 @@
  * the nanoseconds one took, timed around the loop by the target itself,
  * so that start-up and attach do not count.  never() is never called: a
  * pid probe on it arms a site that never fires.
+ *
+ *	sysloop N sud
+ *
+ * The same with syscall user dispatch on in the loop's thread and every
+ * user address allowed: no call is dispatched, each pays only the
+ * kernel's dispatch check (its syscall work path), the floor under
+ * pidtrace's syscall trampolines.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,6 +41,12 @@ main(int argc, char **argv)
 
 	if (n < 0)
 		never();
+	/* PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON: all allowed */
+	if (argc > 2 && strcmp(argv[2], "sud") == 0 &&
+	    prctl(59, 1, 0x1000UL, 0x7ffffffff000UL, 0) < 0) {
+		perror("sysloop: syscall user dispatch");
+		return 1;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < n; i++)
 		syscall(SYS_getppid);

@@ -275,9 +275,11 @@ int		dsl_ip_mute(dsl_ip_t *, uint32_t key, bool on);
 /* The end: from now on the code does nothing and asks no record.  The
  * runtime calls it when exit() runs; the host at its other endings. */
 void		dsl_ip_end(dsl_ip_t *);
-/* Drops since the last call, as dtrace words them, one line each on
- * out: "pidtrace: N dynamic variable drops in pid P", "pidtrace: N
- * aggregation drops in pid P".  Returns how many lines. */
+/* Drops since the last call, as dtrace words them and as the runtime
+ * words its own (dsl_rt_drop_line), one line each on out: "pidtrace: N
+ * dynamic variable drops", "pidtrace: N aggregation drops"; captures
+ * lost as the ring's records are, "pidtrace: N drops in pid P".
+ * Returns how many lines. */
 int		dsl_ip_drops(dsl_ip_t *, FILE *out, int32_t pid);
 
 /* For tests: self->'s integer slot of thread key, as the code stored

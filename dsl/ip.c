@@ -714,17 +714,17 @@ dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 		area_drops(ip, &dyn, &agg);
 	dyn += ip->ip_dynbase;
 	agg += ip->ip_aggbase + ip->ip_deadagg;
+	/* The runtime's words for the same drops of its own tables, so
+	 * that a clause's drops read alike on every path */
 	if (dyn != ip->ip_repdyn) {
-		fprintf(out, "pidtrace: %llu dynamic variable drop%s in pid "
-		    "%d\n", (unsigned long long)(dyn - ip->ip_repdyn),
-		    dyn - ip->ip_repdyn > 1 ? "s" : "", (int)pid);
+		dsl_rt_drop_line(ip->ip_rt, out, DROP_DYNAMIC,
+		    dyn - ip->ip_repdyn);
 		ip->ip_repdyn = dyn;
 		lines++;
 	}
 	if (agg != ip->ip_repagg) {
-		fprintf(out, "pidtrace: %llu aggregation drop%s in pid %d\n",
-		    (unsigned long long)(agg - ip->ip_repagg),
-		    agg - ip->ip_repagg > 1 ? "s" : "", (int)pid);
+		dsl_rt_drop_line(ip->ip_rt, out, DROP_AGGREGATION,
+		    agg - ip->ip_repagg);
 		ip->ip_repagg = agg;
 		lines++;
 	}

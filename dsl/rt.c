@@ -106,16 +106,29 @@ dsl_rt_spec_use(dsl_rt_t *rt, int64_t id)
 	return true;
 }
 
+static const struct { const char *tag, *what, *why; } drop_kind[4] = {
+	{ "DTRACEDROP_SPECUNAVAIL", "failed speculation",
+	    " (no speculative buffer available)" },
+	{ "DTRACEDROP_SPEC", "speculative drop", "" },
+	{ "DTRACEDROP_DYNAMIC", "dynamic variable drop", "" },
+	{ "DTRACEDROP_AGGREGATION", "aggregation drop", "" },
+};
+
+void
+dsl_rt_drop_line(const dsl_rt_t *rt, FILE *out, int k, uint64_t n)
+{
+	/* -x droptags: dtrace's tag of the kind first */
+	fprintf(out, "pidtrace: %s%s%s%llu %s%s%s\n",
+	    rt->rt_opts[O_DROPTAGS] > 0 ? "[" : "",
+	    rt->rt_opts[O_DROPTAGS] > 0 ? drop_kind[k].tag : "",
+	    rt->rt_opts[O_DROPTAGS] > 0 ? "] " : "",
+	    (unsigned long long)n, drop_kind[k].what, n == 1 ? "" : "s",
+	    drop_kind[k].why);
+}
+
 void
 dsl_rt_drops(dsl_rt_t *rt, bool final)
 {
-	static const struct { const char *tag, *what, *why; } kind[4] = {
-		{ "DTRACEDROP_SPECUNAVAIL", "failed speculation",
-		    " (no speculative buffer available)" },
-		{ "DTRACEDROP_SPEC", "speculative drop", "" },
-		{ "DTRACEDROP_DYNAMIC", "dynamic variable drop", "" },
-		{ "DTRACEDROP_AGGREGATION", "aggregation drop", "" },
-	};
 	uint64_t n, now;
 	struct timespec ts;
 	int k;
@@ -132,13 +145,7 @@ dsl_rt_drops(dsl_rt_t *rt, bool final)
 		if (n == 0)
 			continue;
 		rt->rt_drops_told[k] = rt->rt_drops[k];
-		/* -x droptags: dtrace's tag of the kind first */
-		fprintf(rt->rt_err, "pidtrace: %s%s%s%llu %s%s%s\n",
-		    rt->rt_opts[O_DROPTAGS] > 0 ? "[" : "",
-		    rt->rt_opts[O_DROPTAGS] > 0 ? kind[k].tag : "",
-		    rt->rt_opts[O_DROPTAGS] > 0 ? "] " : "",
-		    (unsigned long long)n, kind[k].what, n == 1 ? "" : "s",
-		    kind[k].why);
+		dsl_rt_drop_line(rt, rt->rt_err, k, n);
 	}
 	fflush(rt->rt_err);
 }

@@ -274,6 +274,10 @@ bool		dsl_rt_spec_use(dsl_rt_t *, int64_t id);
 /* Report the drops since the last report, as dtrace's status reports
  * them: at most once a second (final: now). */
 void		dsl_rt_drops(dsl_rt_t *, bool final);
+/* One drop line of kind k (DROP_*), n of them, as dsl_rt_drops words it
+ * (dtrace's words; its tag first under -x droptags), on out. */
+void		dsl_rt_drop_line(const dsl_rt_t *, FILE *out, int k,
+		    uint64_t n);
 /* system(): run cmd with /bin/sh, its stdout the trace output. */
 void		dsl_rt_system(dsl_rt_t *, const char *cmd);
 /* freopen(): the trace output appends to path; "" = the first one. */

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <gelf.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,6 +14,9 @@
 #include <capstone/capstone.h>
 
 #include "probes/brtarget.h"
+#include "probes/debugfile.h"
+#include "probes/modules.h"
+#include "probes/object.h"
 
 #define MAXSEC		64
 #define MAXANCHOR	(1u << 20)	/* decode at most this far */
@@ -554,4 +558,89 @@ pb_brt_near(pb_brt_t *b, uint64_t addr, uint64_t *prev, uint64_t *next)
 			break;
 		}
 	}
+}
+
+/* -- landing addresses of a process's modules, by file -------------------- */
+
+typedef struct brt_file {
+	pb_object_t	bf_ob;		/* first, for the cache */
+	pb_elf_t	*bf_dbg;
+	pb_brt_t	*bf_brt;
+} brt_file_t;
+
+static void
+brt_file_init(pb_object_t *ob, const pb_module_t *md)
+{
+	brt_file_t *bf = (brt_file_t *)ob;
+	char path[PATH_MAX], e[128];
+
+	(void)md;
+	if (pb_debugfile_find(ob->ob_pid, ob->ob_objpath, ob->ob_elf, path,
+	    sizeof(path)) == 0) {
+		bf->bf_dbg = pb_elf_open(path, e, sizeof(e));
+		if (bf->bf_dbg != NULL &&
+		    (pb_elf_machine(bf->bf_dbg) != EM_X86_64 ||
+		     pb_elf_class(bf->bf_dbg) != ELFCLASS64 ||
+		     !pb_elf_has_table(bf->bf_dbg, PB_SYMTAB))) {
+			pb_elf_close(bf->bf_dbg);
+			bf->bf_dbg = NULL;
+		}
+	}
+	bf->bf_brt = pb_brt_new(ob->ob_elf, bf->bf_dbg, NULL, 0);
+}
+
+static void
+brt_file_fini(pb_object_t *ob)
+{
+	brt_file_t *bf = (brt_file_t *)ob;
+
+	pb_brt_free(bf->bf_brt);
+	if (bf->bf_dbg != NULL)
+		pb_elf_close(bf->bf_dbg);
+}
+
+static pb_objcache_t brt_cache = {
+	NULL, sizeof(brt_file_t), brt_file_init, brt_file_fini
+};
+
+int
+pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
+{
+	pb_modlist_t ml;
+	pb_module_t *md = NULL;
+	brt_file_t *bf;
+	const pb_load_t *loads;
+	size_t i, j, n;
+	int rc = -1;
+
+	if (pb_modules_read(pid, &ml) < 0)
+		return -1;
+	for (i = 0; i < ml.ml_n && md == NULL; i++)
+		for (j = 0; j < ml.ml_mods[i].md_nmaps; j++)
+			if (addr >= ml.ml_mods[i].md_maps[j].mp_start &&
+			    addr < ml.ml_mods[i].md_maps[j].mp_end &&
+			    ml.ml_mods[i].md_path[0] == '/') {
+				md = &ml.ml_mods[i];
+				break;
+			}
+	if (md != NULL &&
+	    (bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md)) !=
+	    NULL && bf->bf_ob.ob_elf != NULL && bf->bf_brt != NULL) {
+		pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
+		if (pb_module_bias(md, loads, n,
+		    bf->bf_ob.ob_type == ET_EXEC) == 0) {
+			pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
+			*prev += md->md_bias;
+			*next += md->md_bias;
+			rc = 0;
+		}
+	}
+	pb_modlist_free(&ml);
+	return rc;
+}
+
+void
+pb_brt_flush(void)
+{
+	pb_objcache_flush(&brt_cache);
 }

@@ -40,6 +40,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "probes/elfsym.h"
 
@@ -67,6 +68,20 @@ void pb_brt_free(pb_brt_t *b);
  */
 void pb_brt_near(pb_brt_t *b, uint64_t addr, uint64_t *prev,
     uint64_t *next);
+
+/*
+ * The landing addresses around run-time address addr of process pid's
+ * code, from the file of the module that maps addr (and its separate
+ * debug file's symbols), scanned once and cached by file: *prev the
+ * greatest at or below addr, *next the least above it, run-time (as
+ * pb_brt_near).  For a syscall site's jump, which the tracer finds at
+ * run time.  0, or -1 when no module file maps addr or it cannot be
+ * scanned.  pb_brt_flush drops the cache (exec).
+ */
+int pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev,
+    uint64_t *next);
+
+void pb_brt_flush(void);
 
 /* Counts, for tests and for the measurements in doc/TRACER.md. */
 typedef struct pb_brt_stats {

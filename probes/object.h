@@ -11,6 +11,16 @@
  * in the cache with its reason in ob_err, so that a module that fails
  * fails once, not at every resolution.
  *
+ * An exec does not empty the cache (pb_objcache_age): the processes of
+ * a trace that follows children map the same libc, shell and loader
+ * again and again, and reading a file's symbols, its debug file and
+ * where its code may land took most of each child's arming.  A kept
+ * entry is used again only when its file, looked up by the path it was
+ * opened by, is still the same: device, inode, size, mtime and ctime as
+ * when it was read (a file rewritten in place keeps its inode, not its
+ * ctime).  An entry used by none of the last PB_OBJCACHE_KEEP images is
+ * dropped.
+ *
  * Not the firing path: everything here allocates and reads files.  Not
  * thread-safe.
  */
@@ -20,6 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "probes/elfsym.h"
 #include "probes/modules.h"
@@ -34,8 +45,20 @@ typedef struct pb_object {
 	pb_elf_t *ob_elf;	/* NULL when it did not open */
 	int ob_type;		/* ET_EXEC or ET_DYN */
 	char ob_err[512];	/* why it cannot be used, or "" */
+	/* ob_path's stat when the file was read: ob_stok when taken and
+	 * of the file that was opened */
+	int ob_stok;
+	dev_t ob_stdev;
+	ino_t ob_stino;
+	off_t ob_stsize;
+	struct timespec ob_mtime, ob_ctime;
+	unsigned int ob_used;	/* oc_gen when last asked for */
+	int ob_check;		/* aged since: stat again before use */
 	struct pb_object *ob_next;
 } pb_object_t;
+
+/* Images (execs) an unused entry outlives. */
+#define PB_OBJCACHE_KEEP	16u
 
 typedef struct pb_objcache {
 	pb_object_t *oc_head;
@@ -45,6 +68,7 @@ typedef struct pb_objcache {
 	void (*oc_init)(pb_object_t *ob, const pb_module_t *md);
 	/* Free the provider's part (not the pb_object_t's).  Optional. */
 	void (*oc_fini)(pb_object_t *ob);
+	unsigned int oc_gen;	/* pb_objcache_age calls */
 } pb_objcache_t;
 
 /*
@@ -54,13 +78,23 @@ typedef struct pb_objcache {
 pb_object_t *
 pb_objcache_get(pb_objcache_t *oc, pid_t pid, const pb_module_t *md);
 
-/* The entry of module md if the cache has it, without opening anything. */
+/*
+ * The entry of module md if the cache has it, without opening anything
+ * (an aged entry whose file changed is dropped: NULL).
+ */
 pb_object_t *
-pb_objcache_find(const pb_objcache_t *oc, const pb_module_t *md);
+pb_objcache_find(pb_objcache_t *oc, const pb_module_t *md);
 
-/* The entry whose file was opened as path, or NULL. */
+/* The entry whose file was opened as path, or NULL; not an aged one. */
 pb_object_t *
 pb_objcache_find_path(const pb_objcache_t *oc, const char *path);
+
+/*
+ * The process exec'd: every entry is to be checked before its next use,
+ * and those unused for PB_OBJCACHE_KEEP images are dropped.
+ */
+void
+pb_objcache_age(pb_objcache_t *oc);
 
 /* Close and free every entry (the tracee exec'd). */
 void

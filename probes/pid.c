@@ -556,6 +556,12 @@ pb_pid_cache_flush(void)
 	pb_module_soname_flush();
 }
 
+void
+pb_pid_cache_age(void)
+{
+	pb_objcache_age(&cache);
+}
+
 /* Module bias, from the file's PT_LOADs. */
 static int
 module_bias(pb_module_t *md, struct symfile *sf)
@@ -2301,7 +2307,7 @@ const pb_provider_t pb_pid_provider = {
 	.pv_resolve = pid_resolve,
 	.pv_args = pid_args,
 	.pv_getarg = pid_getarg,
-	.pv_flush = pb_pid_cache_flush,
+	.pv_flush = pb_pid_cache_age,
 	.pv_argtypes = pid_argtypes,
 	.pv_dwfunc = pb_pid_dwfunc,
 	.pv_arglocs = pid_arglocs,

@@ -77,7 +77,8 @@
  *
  * Not for the probe-firing path: everything here allocates and reads
  * files.  Not thread-safe (symbol tables are cached per process, by
- * device and inode, and live until pb_pid_cache_flush).
+ * device and inode, and live until pb_pid_cache_flush, or until an
+ * exec finds their file changed or unused: pb_pid_cache_age).
  */
 #ifndef PB_PID_H
 #define PB_PID_H
@@ -115,9 +116,16 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
     const char *name_glob, int flags, pb_probe_list_t *out, char *err,
     size_t errlen);
 
-/* Drop the cached symbol tables (e.g. when the tracee execs). */
+/* Drop the cached symbol tables. */
 void
 pb_pid_cache_flush(void);
+
+/*
+ * A tracee exec'd: keep the symbol tables of files that are unchanged
+ * and were used lately, for the next images (object.h).
+ */
+void
+pb_pid_cache_age(void);
 
 /*
  * The DWARF description of the function of probe pr (just resolved by

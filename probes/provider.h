@@ -381,8 +381,8 @@ typedef struct pb_provider {
 	int (*pv_getarg)(const pb_fireref_t *fr, const pb_fire_t *f, int i,
 	    uint64_t *val);
 
-	/* Drop cached state (symbol tables, notes) when the tracee execs;
-	 * optional. */
+	/* A tracee exec'd: drop cached state (symbol tables, notes) that
+	 * the next images will not use again; optional. */
 	void (*pv_flush)(void);
 
 	/*

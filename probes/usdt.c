@@ -642,6 +642,12 @@ pb_usdt_cache_flush(void)
 	pb_objcache_flush(&ucache);
 }
 
+void
+pb_usdt_cache_age(void)
+{
+	pb_objcache_age(&ucache);
+}
+
 static int
 func_cmp(const void *a, const void *b)
 {
@@ -1232,7 +1238,7 @@ const pb_provider_t pb_usdt_provider = {
 	.pv_resolve = usdt_resolve,
 	.pv_args = usdt_args,
 	.pv_getarg = usdt_getarg,
-	.pv_flush = pb_usdt_cache_flush,
+	.pv_flush = pb_usdt_cache_age,
 	.pv_listall = true,
 	.pv_attr = { "Private", "Private", "Unknown" },
 };

@@ -209,8 +209,12 @@ pb_usdt_any(pid_t pid, const char *prov_glob);
 void
 pb_usdt_list_free(pb_usdt_list_t *l);
 
-/* Drop the cached notes and symbols (e.g. when the tracee execs). */
+/* Drop the cached notes and symbols. */
 void
 pb_usdt_cache_flush(void);
+
+/* A tracee exec'd: keep what is unchanged and used lately (object.h). */
+void
+pb_usdt_cache_age(void);
 
 #endif /* PB_USDT_H */

@@ -57,7 +57,7 @@
 /* How a parked thread can lend itself, best first. */
 typedef enum ik {
 	IK_READY,	/* inject (and re-trap if it is inside a call) */
-	IK_EVENT,	/* clone/fork/exec event: to the exit stop first */
+	IK_EVENT,	/* clone/fork/exec/vfork-done event: exit stop first */
 	IK_ENTRY,	/* syscall-entry stop: replace, then rewind */
 	IK_GROUP,	/* group-stop: inject, re-trap into the stop */
 	IK_SIGNAL,	/* a signal to deliver first */
@@ -157,6 +157,7 @@ kind_of(tr_thread_t *th)
 	case PTRACE_EVENT_FORK:
 	case PTRACE_EVENT_CLONE:
 	case PTRACE_EVENT_EXEC:
+	case PTRACE_EVENT_VFORK_DONE:
 		return IK_EVENT;
 	default:
 		/*
@@ -731,6 +732,7 @@ tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
 		     long a2, long a3, long a4, long a5, long a6)
 {
 	const long a[6] = { a1, a2, a3, a4, a5, a6 };
+	uint64_t ours;
 	long ret = -EAGAIN;
 	int tries, rc = 1;
 	ik_t k;
@@ -739,6 +741,24 @@ tr_inject_syscall_th(tr_session_t *s, tr_thread_t *th, long nr, long a1,
 		return -EAGAIN;
 	/* what it maps or moves is not in tr_arm_hold's blocks */
 	tr_rcache_drop(s, 0, UINT64_MAX);
+	/*
+	 * While syscall user dispatch is on, the process's threads make
+	 * our calls from our `syscall` in its range (sud.c); a fork or
+	 * vfork child has no dispatch, and may have our pages unmapped
+	 * already: it makes them from the program's.
+	 */
+	if (s->s_sud && th->th_kind != TR_KIND_THREAD) {
+		long r;
+
+		ours = s->s_syscall_insn;
+		s->s_syscall_insn = s->s_progsys;
+		s->s_sud = false;
+		r = tr_inject_syscall_th(s, th, nr, a1, a2, a3, a4, a5, a6);
+		s->s_sud = true;
+		s->s_progsys = s->s_syscall_insn;
+		s->s_syscall_insn = ours;
+		return r;
+	}
 	if (s->s_syscall_insn == 0)
 		s->s_syscall_insn = find_syscall_insn(s);
 	if (s->s_syscall_insn == 0)

@@ -7,6 +7,6 @@ tracer_libtracer_a_SOURCES = \
 	tracer/xol.c tracer/regs-x86_64.c tracer/thread.c \
 	tracer/session.c tracer/loop.c tracer/counter.c tracer/syscall.c \
 	tracer/unwind.c tracer/sample.c tracer/sigframe.c tracer/fault.c \
-	tracer/inject.c
+	tracer/inject.c tracer/sud.c
 tracer_libtracer_a_SOURCES += tracer/fast/fast.h tracer/fast/tramp.c \
 	tracer/fast/ring.c tracer/fast/clock.c tracer/fast/fastidx.c

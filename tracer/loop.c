@@ -33,7 +33,7 @@ typedef enum tr_event {
 	EV_INTERRUPT,	/* interrupt, SIGCONT after LISTEN, new task: CONT */
 	EV_CLONE,	/* clone/fork/vfork event: settle the child, CONT */
 	EV_EXEC,	/* new image: re-arm at its entry, CONT */
-	EV_EXIT,	/* PTRACE_EVENT_EXIT: CONT */
+	EV_EXIT,	/* PTRACE_EVENT_EXIT, _VFORK_DONE: CONT */
 	EV_TRAP,	/* SIGTRAP: ours if rip-1 is a site, else delivered */
 	EV_SIGNAL,	/* signal-delivery-stop: CONT with the signal */
 } tr_event_t;
@@ -145,7 +145,9 @@ vfork_done(tr_session_t *s, tr_thread_t *ch)
 static int
 resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 {
-	if (req == PTRACE_CONT && tr_sys_traced(s, th))
+	if (req == PTRACE_CONT && tr_sys_traced(s, th) &&
+	    (th->th_kind != TR_KIND_THREAD || !s->s_sud || th->th_sudstep ||
+	     th->th_insys || th->th_rsnr != 0 || th->th_rsexit))
 		req = PTRACE_SYSCALL;
 	if (sig == 0)
 		sig = th->th_sig;
@@ -181,6 +183,8 @@ settle(tr_session_t *s, tr_thread_t *th)
 		tr_thread_del(s, th);
 		return 0;
 	case TR_KIND_THREAD:
+		if (tr_sud_thread(s, th) < 0)
+			return -1;
 		if (!tr_fast_thread_ok(s, th)) {
 			th->th_stopped = true;	/* until tr_fast_revert */
 			return 0;
@@ -311,6 +315,7 @@ on_exec(tr_session_t *s, tr_thread_t *th)
 	tr_counter_forget_all(s);
 	tr_xol_forget(s);
 	s->s_syscall_insn = 0;
+	s->s_progsys = 0;
 	if (tr_mem_open(s) < 0)
 		return -1;
 	if (s->s_h != NULL && s->s_h->h_exec != NULL)
@@ -390,6 +395,7 @@ on_trap(tr_session_t *s, tr_thread_t *th)
 		s->s_armed = true;
 		if (s->s_h != NULL && s->s_h->h_ready != NULL)
 			s->s_h->h_ready(s->s_h->h_arg, s);
+		tr_sud_ready(s);
 		s->s_cur = NULL;
 		return resume(s, th, PTRACE_CONT, 0);
 	}
@@ -516,7 +522,16 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	}
 	th->th_stopped = true;
 	th->th_status = status;		/* how an injection may use it */
-	/* It stops: a vfork it was in is over (on_clone: a new one). */
+	/*
+	 * It stops: a vfork it was in is over (on_clone: a new one), most
+	 * often at PTRACE_EVENT_VFORK_DONE.  Its records are its own again
+	 * from here, not from its child's exec or exit, which may be
+	 * reported after it ran on (t/fastpath/vfrel.sh: every firing of
+	 * the parent in between was dropped, unsaid).  Its child's records
+	 * were all drained above, dropped.
+	 */
+	if (th->th_vfchild != 0)
+		tr_ring_mute(s, th->th_tid, th->th_vfchild, false);
 	th->th_vfchild = 0;
 	/*
 	 * Any ptrace-stop satisfies a PTRACE_INTERRUPT: the kernel clears
@@ -549,13 +564,18 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	case EV_SYSCALL:
 		if (tr_sys_stop(s, th) < 0)
 			return -1;
+		if (!th->th_insys) {
+			tr_sud_exit(s, th);
+			tr_sud_retry(s, th);
+		}
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_EXIT:
 		return resume(s, th, PTRACE_CONT, 0);
 	case EV_GROUP_STOP:
 		th->th_interrupted = false;
-		if (s->s_stopping && s->s_nbkpt != 0 &&
-		    sigtrap_pending(s, th->th_tid)) {
+		if (s->s_stopping && ((s->s_nbkpt != 0 &&
+		    sigtrap_pending(s, th->th_tid)) ||
+		    tr_sud_pending(s, th->th_tid))) {
 			/*
 			 * As below for an interrupt stop, but in group-stop:
 			 * take it out to reach its SIGTRAP stop (no user code
@@ -571,8 +591,9 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 		if (th->th_sample != 0 && !s->s_stopping)
 			return on_sample(s, th);
 		th->th_sample = 0;
-		if (s->s_stopping && s->s_nbkpt != 0 &&
-		    sigtrap_pending(s, th->th_tid)) {
+		if (s->s_stopping && ((s->s_nbkpt != 0 &&
+		    sigtrap_pending(s, th->th_tid)) ||
+		    tr_sud_pending(s, th->th_tid))) {
 			/*
 			 * It executed one of our int3s just as it was
 			 * interrupted: the interrupt stop comes before the
@@ -591,6 +612,16 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 	case EV_TRAP:
 		return on_trap(s, th);
 	case EV_SIGNAL:
+		if (WSTOPSIG(status) == SIGSYS) {
+			bool ours, held;
+
+			if (tr_sud_sigsys(s, th, &ours, &held) < 0)
+				return -1;
+			if (held)
+				return 0;	/* tr_sud_patch_due */
+			if (ours)
+				return resume(s, th, PTRACE_CONT, 0);
+		}
 		if (tr_sys_signal(s, th) < 0)
 			return -1;
 		s->s_st.st_signals++;
@@ -994,6 +1025,26 @@ have:
 			(unsigned)status >> 16 == 0;
 	if (dispatch(s, tid, status) < 0)
 		return -1;
+	if (s->s_sudsite != 0 && !s->s_stopping) {
+		/* A syscall site's first call: patch it, all stopped. */
+		if (tr_sud_patch_due(s) < 0)
+			return -1;
+		if (tr_resume_all(s) < 0)
+			return -1;
+	}
+	if (s->s_sudquit && !s->s_stopping && !s->s_gone) {
+		/* The process takes dispatch for itself: ours goes. */
+		if (tr_stop_all(s) < 0)
+			return -1;
+		tr_sud_stop(s);
+		tr_fast_sys_revert(s);
+		s->s_sudown = false;	/* its SIGSYS are its own now */
+		tr_notice(s, TR_NOTE_FAST_OFF, 0, "the process sets up "
+			  "syscall user dispatch itself: syscall probes stop "
+			  "the thread at each call from now on");
+		if (tr_resume_all(s) < 0)
+			return -1;
+	}
 	if (tr_fast_revert_due(s) && !s->s_stopping) {
 		if (tr_stop_all(s) < 0)
 			return -1;
@@ -1169,6 +1220,7 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 			s->s_cur = NULL;	/* injection picks another */
 		if (h != NULL && h->h_ready != NULL)
 			h->h_ready(h->h_arg, s);
+		tr_sud_ready(s);
 		s->s_cur = NULL;
 	}
 	if (tr_resume_all(s) < 0)
@@ -1226,6 +1278,7 @@ ready(tr_session_t *s, const tr_handlers_t *h)
 		s->s_cur = NULL;	/* injection picks another */
 	if (h != NULL && h->h_ready != NULL)
 		h->h_ready(h->h_arg, s);
+	tr_sud_ready(s);
 	s->s_cur = NULL;
 }
 

@@ -22,9 +22,16 @@
 
 #include "tracer/tr-impl.h"
 
+/*
+ * PTRACE_O_TRACEVFORKDONE: a thread in vfork stops when its wait ends,
+ * before it runs code of its own again; the child's exec or exit is
+ * reported later, maybe much later (a leader that exits before its
+ * other threads is reported when the last one exits), and the parent's
+ * records are its own from the end of the wait (loop.c, dispatch).
+ */
 #define OPTS	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | \
 		 PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
-		 PTRACE_O_TRACEEXEC)
+		 PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC)
 
 tr_session_t *tr_sessions;
 
@@ -95,6 +102,7 @@ void
 tr_stats(const tr_session_t *s, tr_stats_t *st)
 {
 	*st = s->s_st;
+	st->st_sud = s->s_sud;
 }
 
 long
@@ -738,6 +746,8 @@ tr_release(tr_session_t *s)
 	s->s_ending = true;
 	if (s->s_all != NULL)
 		tr_stop_all(s);
+	/* Before our range goes: no call may be dispatched to nobody. */
+	tr_sud_stop(s);
 	if (tr_fast_live(s)) {
 		/*
 		 * Every thread stopped and stepped out of the record blocks

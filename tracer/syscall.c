@@ -106,6 +106,14 @@ tr_sys_exec(tr_session_t *s, tr_thread_t *th)
 {
 	th->th_rsnr = 0;
 	th->th_rsexit = false;
+	/* exec turned dispatch off: the new image starts on stops. */
+	th->th_sudstep = false;
+	s->s_sud = false;
+	s->s_sudown = false;
+	s->s_sudtried = false;
+	s->s_sudquit = false;
+	s->s_sudretry = 0;
+	s->s_sudretried = false;
 	if (!s->s_syscalls)
 		return;
 	th->th_scnr = orig_rax(th->th_tid);

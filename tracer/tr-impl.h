@@ -107,6 +107,9 @@ struct tr_thread {
 					 * at the next syscall or signal
 					 * stop unless the call goes on: */
 	tr_syscall_t	th_rssc;	/* what it said */
+	bool		th_sudstep;	/* dispatch off: its dispatched call
+					 * runs under PTRACE_SYSCALL, the
+					 * stop path, until its exit (sud.c) */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -141,6 +144,22 @@ struct tr_session {
 					 * too (runs_free in loop.c) */
 	bool		s_ending;	/* released: nothing is reported */
 	bool		s_syscalls;	/* restart with PTRACE_SYSCALL */
+	bool		s_sud;		/* syscall user dispatch is on in
+					 * every thread (sud.c): PTRACE_CONT
+					 * but for a thread's dispatched call */
+	bool		s_sudtried;	/* for this image: once */
+	int		s_sudretry;	/* tries left: a static program's TCB
+					 * is awaited (tr_sud_retry) */
+	bool		s_sudretried;	/* that wait began, for this image */
+	bool		s_sudown;	/* SIGSYS of dispatch are ours (it was
+					 * on in this image) */
+	bool		s_sudquit;	/* the process sets dispatch up itself:
+					 * ours goes off everywhere */
+	uint64_t	s_sudlo, s_sudlen;	/* the range allowed */
+	uint8_t		s_sysp[TR_SYSP_MAX];	/* tr_syscall_probe's */
+	uint64_t	s_sudsite;	/* a site's first call: patch it
+					 * (sud.c) with every thread stopped */
+	tr_thread_t	*s_sudth;	/* the thread that made it, held */
 	tr_eh_table_t	s_ehtab;	/* the vDSO's CFI (tr_ustack_table) */
 	int		s_exit_status;
 	tr_bkpt_t	**s_bkpt;	/* chains by address (bkpt.c) */
@@ -157,6 +176,8 @@ struct tr_session {
 	tr_thread_t	*s_cur;		/* stopped thread, for injection */
 	uint64_t	s_entry;	/* AT_ENTRY of the current image */
 	uint64_t	s_syscall_insn;	/* a `syscall` in the tracee */
+	uint64_t	s_progsys;	/* one of the program's, while that
+					 * one is ours (sud.c): fork children */
 	bool		s_armed_pending; /* attached: h_ready due in tr_run */
 	bool		s_atexec;	/* tr_launch_exec: at the exec event */
 	char		s_comm[64];	/* tr_launch's argv[0], for messages */
@@ -347,6 +368,17 @@ void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
 
+/* sud.c */
+void	tr_sud_ready(tr_session_t *s);
+void	tr_sud_retry(tr_session_t *s, tr_thread_t *th);
+int	tr_sud_thread(tr_session_t *s, tr_thread_t *th);
+int	tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours,
+		      bool *held);
+void	tr_sud_exit(tr_session_t *s, tr_thread_t *th);
+bool	tr_sud_pending(const tr_session_t *s, pid_t tid);
+void	tr_sud_stop(tr_session_t *s);
+int	tr_sud_patch_due(tr_session_t *s);
+
 /* loop.c */
 int	tr_wait_one(tr_session_t *s, pid_t want, bool block);
 pid_t	tr_waitpid(pid_t pid, int *status, int flags);
@@ -363,6 +395,7 @@ bool	tr_in_vfork(const tr_thread_t *th);
  */
 
 /* fast/tramp.c */
+bool	tr_fast_wanted(const tr_session_t *s);	/* on, not broken */
 bool	tr_fast_live(const tr_session_t *s);	/* the ring is set up:
 						 * records may come */
 bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
@@ -386,6 +419,17 @@ void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
 int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
 void	tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f);
+int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc,
+			  const tr_fast_want_t *w, uint64_t *entry,
+			  const char **why);
+bool	tr_fast_sys_known(const tr_session_t *s, uint64_t sc);
+bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
+uint64_t tr_fast_sys_never(const tr_session_t *s, uint64_t pc);
+void	tr_fast_sys_table(tr_session_t *s);
+void	tr_fast_sys_revert(tr_session_t *s);
+int	tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
+			  uint64_t *len, uint64_t *insn, char *why,
+			  size_t wlen);
 
 /* fast/ring.c */
 size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);

@@ -42,6 +42,7 @@
 
 typedef struct tr_session tr_session_t;
 typedef struct tr_thread tr_thread_t;
+typedef struct tr_fast_want tr_fast_want_t;
 
 /*
  * A thread at the entry to or the exit from a system call, as
@@ -59,6 +60,10 @@ typedef struct tr_syscall {
 	bool		sc_error;	/* exit: sc_rval is an error */
 	uint64_t	sc_pc;		/* after the syscall instruction */
 	uint64_t	sc_sp;
+	pid_t		sc_tid;		/* the thread (h_syscall's th may be
+					 * NULL: a trampoline's record) */
+	uint64_t	sc_ns;		/* a record's CLOCK_MONOTONIC, taken
+					 * in the thread; 0 at a stop */
 } tr_syscall_t;
 
 /*
@@ -166,6 +171,10 @@ typedef struct tr_handlers {
 	 * sites.  Return 0 to go on, non-zero to end the session.
 	 *
 	 * Every entry is followed by its exit in the same thread, except
+	 * th is NULL when a patched syscall site's trampoline recorded the
+	 * call (tr_syscall_probe): no thread is stopped, sc_tid and sc_ns
+	 * say which and when, and memory may have changed since.
+	 *
 	 * for calls that never return (exit, exit_group, a thread killed
 	 * meanwhile, a successful execve from a thread other than the
 	 * leader: its exit comes from the leader's tid, numbered as the
@@ -205,6 +214,21 @@ typedef struct tr_handlers {
 	 */
 	void	(*h_fast)(void *arg, tr_session_t *s, int ev, pid_t tid,
 			  uint32_t key);
+
+	/*
+	 * A syscall site at addr (its `syscall` instruction) is about to be
+	 * patched (tr_syscall_probe): in w, the bounds [fw_lo, fw_hi) of
+	 * the function that holds it, from the module's symbols, so that
+	 * its instructions can be decoded from a known start, and in
+	 * fw_tprev the greatest address below addr that the module's code
+	 * may land on (0: unknown; then only the one instruction before the
+	 * syscall may be replaced, if it is 5 bytes or more).  Non-zero:
+	 * leave the site on the stop path (no symbol; a function whose
+	 * syscall pc is checked by the program, as glibc's cancellation
+	 * bridge).
+	 */
+	int	(*h_sysfunc)(void *arg, tr_session_t *s, uint64_t addr,
+			     tr_fast_want_t *w);
 
 	/*
 	 * tr_follow: child, a new process of s's, is a session of its own,
@@ -460,6 +484,26 @@ int
 tr_syscalls(tr_session_t *s, bool on);
 
 /*
+ * Syscall sites as trampolines (doc/TRACER.md, "Syscall sites"): with
+ * tr_syscalls() on and the fast path configured, each thread runs under
+ * syscall user dispatch, and a site's first call patches it into a jump
+ * to a trampoline that makes the call itself.  The trampoline records
+ * what how asks for call nr: TR_SYSP_ENTRY, TR_SYSP_RETURN (records that
+ * come to h_syscall with th NULL), or TR_SYSP_STOP (every call of nr
+ * takes the stop path: a clause that reads memory the call changes).
+ * Calls no probe names cost the trampoline's jump.  Call before tr_run
+ * (or from h_ready), as tr_syscalls.  nr outside 0..TR_SYSP_MAX-1: -1/
+ * EINVAL.
+ */
+#define TR_SYSP_ENTRY	1
+#define TR_SYSP_RETURN	2
+#define TR_SYSP_STOP	4
+#define TR_SYSP_MAX	512
+
+int
+tr_syscall_probe(tr_session_t *s, long nr, unsigned how);
+
+/*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a
  * SIGINT/SIGTERM/SIGHUP/SIGPIPE handler running in the thread that runs
  * the loop (any other thread of the host must block those signals): the
@@ -593,7 +637,7 @@ tr_ustack_flush(void);
 #define TR_FAST_ENTRY	1
 #define TR_FAST_RETURN	2
 
-typedef struct tr_fast_want {
+struct tr_fast_want {
 	int		fw_kind;	/* TR_FAST_ENTRY, TR_FAST_RETURN */
 	uint32_t	fw_cookie;	/* the site's, as tr_bkpt_add had it */
 	uint64_t	fw_lo, fw_hi;	/* the function */
@@ -604,7 +648,7 @@ typedef struct tr_fast_want {
 					 * code (tr_fast_entry) */
 	uint64_t	fw_arg0;	/* a return site's context: its first
 					 * argument (the ret's offset) */
-} tr_fast_want_t;
+};
 
 int
 tr_fast_config(tr_session_t *s, bool on, size_t bufsize);
@@ -789,6 +833,12 @@ typedef struct tr_stats {
 	uint64_t	st_fast;	/* sites running fast now */
 	uint64_t	st_syscalls;	/* syscall stops reported */
 	uint64_t	st_samples;	/* h_sample calls */
+	uint64_t	st_sysdisp;	/* calls dispatched to a stop (SIGSYS
+					 * of syscall user dispatch) */
+	uint64_t	st_systramp;	/* calls a syscall site's trampoline
+					 * recorded */
+	uint64_t	st_syssites;	/* syscall sites patched now */
+	bool		st_sud;		/* syscall user dispatch is on */
 } tr_stats_t;
 
 void

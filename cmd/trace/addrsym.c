@@ -648,3 +648,26 @@ trace_addrsym_lookup(trace_addrsym_t *a, uint64_t addr, int mangled, char *buf,
 	    addr, mangled);
 	return 0;
 }
+
+int
+trace_addrsym_func(trace_addrsym_t *a, uint64_t addr, uint64_t *lo,
+    uint64_t *hi, char *name, size_t len)
+{
+	const as_fn_t *f;
+	as_mod_t *m;
+	size_t i;
+
+	if (a == NULL || find_module(a, addr, &i) != 0 ||
+	    a->a_ml.ml_mods[i].md_base[0] == '[')
+		return -1;
+	m = &a->a_mods[i];
+	if (!m->as_loaded)
+		load(a, i);
+	f = fn_at(m->as_fns, m->as_nfns, addr - m->as_bias);
+	if (f == NULL || f->fn_size == 0)
+		return -1;
+	*lo = f->fn_value + m->as_bias;
+	*hi = *lo + f->fn_size;
+	snprintf(name, len, "%s", f->fn_name != NULL ? f->fn_name : "");
+	return 0;
+}

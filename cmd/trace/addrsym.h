@@ -34,6 +34,14 @@ int		trace_addrsym_lookup(trace_addrsym_t *, uint64_t addr,
 		    int mangled, char *buf, size_t len);
 
 /*
+ * The function of a module's symbols that covers run-time address addr:
+ * its run-time bounds [*lo, *hi) and its name (as in the file).  0, or
+ * -1 when no module or no sized function covers addr.
+ */
+int		trace_addrsym_func(trace_addrsym_t *, uint64_t addr,
+		    uint64_t *lo, uint64_t *hi, char *name, size_t len);
+
+/*
  * Read the module of addr and its symbols now, while the process lives:
  * a stack taken at a firing is named when printed, perhaps after the
  * process is gone (the module list and symbols stay cached).

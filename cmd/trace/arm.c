@@ -472,13 +472,40 @@ sys_add(trace_scope_t *sc, const pb_probe_t *pr, const trace_ref_t *ref)
 	return 0;
 }
 
+/*
+ * Each call number probed, for the trampolines of patched syscall sites
+ * (tr_syscall_probe): entry, return, or a stop for every call of the
+ * number when a clause needs the thread stopped (copyin of a buffer
+ * the call fills, a stack: dsl_rt_needs_stop).
+ */
 static void
 sys_start(trace_scope_t *sc, tr_session_t *s)
 {
-	if (sc->sc_arm.am_nsysref != 0 && tr_syscalls(s, true) < 0)
+	const trace_arm_t *am = &sc->sc_arm;
+	const char *why;
+	unsigned how[TR_SYSP_MAX];
+	size_t k;
+
+	if (am->am_nsysref == 0)
+		return;
+	if (tr_syscalls(s, true) < 0) {
 		trace_notice(sc->sc_tr, "pid %d: syscall probes need "
 		    "PTRACE_GET_SYSCALL_INFO (Linux 5.3): %s",
 		    (int)sc->sc_pid, strerror(errno));
+		return;
+	}
+	memset(how, 0, sizeof(how));
+	for (k = 0; k < am->am_nsysref; k++) {
+		if (am->am_sysref[k].tf_id == 0 || k / 2 >= TR_SYSP_MAX)
+			continue;
+		how[k / 2] |= k % 2 == 0 ? TR_SYSP_ENTRY : TR_SYSP_RETURN;
+		if (dsl_rt_needs_stop(sc->sc_tr->tr_rt,
+		    am->am_sysref[k].tf_id, &why))
+			how[k / 2] |= TR_SYSP_STOP;
+	}
+	for (k = 0; k < TR_SYSP_MAX; k++)
+		if (how[k] != 0)
+			(void)tr_syscall_probe(s, (long)k, how[k]);
 }
 
 /* -- clocks (PB_ARM_SAMPLE, PB_ARM_TICK): run.c runs them ------------------ */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cmd/trace/impl.h"
+#include "probes/brtarget.h"
 
 /*
  * Fire refs[0..nrefs) of one firing in order: each ref's provider reads
@@ -277,11 +278,42 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	regs.rax = sc->sc_entry ? (uint64_t)-ENOSYS : (uint64_t)sc->sc_rval;
 	regs.rip = sc->sc_pc;
 	regs.rsp = sc->sc_sp;
-	firing_init(&fg, p, s, th, tr_thread_tid(th), &regs);
+	firing_init(&fg, p, s, th, th != NULL ? tr_thread_tid(th) :
+	    sc->sc_tid, &regs);
 	fg.fg_partregs = true;
-	if (tr_thread_vfchild(th))
+	if (th != NULL && tr_thread_vfchild(th))
 		fg.fg_pid = tr_thread_tid(th);	/* -x follow */
+	if (th == NULL) {	/* a trampoline's record (tr_syscall_probe) */
+		fg.fg_ns = sc->sc_ns;
+		fg.fg_flush = false;	/* once drained */
+	}
 	return trace_fire(&fg, &am->am_sysref[k], 1);
+}
+
+/*
+ * A syscall site to patch (tr_syscall_probe): the bounds of its function
+ * from the module's symbols.  glibc's cancellation bridge stays on the
+ * stop path: glibc 2.41 and later decide a pthread_cancel by whether the
+ * interrupted pc lies between __syscall_cancel_arch_start and _end
+ * (nptl/pthread_cancel.c), and a call made from our trampoline would
+ * not be.
+ */
+static int
+on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
+{
+	trace_proc_t *p = arg;
+	uint64_t next;
+	char name[256];
+
+	(void)s;
+	if (trace_addrsym_func(trace_proc_syms(p), addr, &w->fw_lo,
+	    &w->fw_hi, name, sizeof(name)) != 0)
+		return -1;
+	if (strncmp(name, "__syscall_cancel_arch", 21) == 0)
+		return -1;
+	if (pb_brt_landings(p->p_pid, addr - 1, &w->fw_tprev, &next) < 0)
+		w->fw_tprev = 0;
+	return 0;
 }
 
 /* The firing handlers of a process's tracer session. */
@@ -293,4 +325,5 @@ trace_fire_handlers(tr_handlers_t *h)
 	h->h_drained = on_drained;
 	h->h_sample = on_sample;
 	h->h_syscall = on_syscall;
+	h->h_sysfunc = on_sysfunc;
 }

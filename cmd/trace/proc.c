@@ -223,6 +223,7 @@ trace_proc_t *
 trace_proc_adopt(trace_t *tr, trace_proc_t *parent, tr_session_t *child)
 {
 	trace_proc_t *p, **pp;
+	const pb_provider_t *const *pv;
 
 	(void)parent;	/* the program and options are the trace's */
 	if ((p = calloc(1, sizeof(*p))) == NULL)
@@ -239,6 +240,16 @@ trace_proc_adopt(trace_t *tr, trace_proc_t *parent, tr_session_t *child)
 	trace_proc_ids(p);
 	tr_fast_config(child, !tr->tr_opts.op_fastoff, tr->tr_opts.op_ring);
 	tr_follow(child, true);
+	/*
+	 * A vfork child adopted at its exec is a new image that no on_exec
+	 * announced: the providers' caches are aged as for an exec, or a
+	 * file rewritten in place since they read it would be taken for
+	 * the one they read (its device and inode are the same).
+	 */
+	if (p->p_early)
+		for (pv = tr->tr_provs; *pv != NULL; pv++)
+			if ((*pv)->pv_flush != NULL)
+				(*pv)->pv_flush();
 	trace_enable_child(p);
 	return p;
 }

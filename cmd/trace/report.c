@@ -343,6 +343,14 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
 		    w[i].wc_arg != NULL ? " " : "",
 		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
+	if (am->am_nsysref != 0)
+		trace_notice(tr, "pid %d: system calls: %llu through %llu "
+		    "patched sites, %llu dispatched to a stop, %llu syscall "
+		    "stops reported", (int)p->p_pid,
+		    (unsigned long long)st.st_systramp,
+		    (unsigned long long)st.st_syssites,
+		    (unsigned long long)st.st_sysdisp,
+		    (unsigned long long)st.st_syscalls);
 }
 
 /* -- arming: progress, and the sites that could not be patched ------------ */

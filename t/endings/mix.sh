@@ -15,9 +15,10 @@
 # busy threads waited 30 to 90 s for the main thread's turn.
 #
 # make check runs one run per mix, the thread counts, modes, endings
-# and the fast path (on, off) taken in turn, and a few vfork runs;
-# FT_SCALE=10 runs every combination (31 mixes x 3 x 3 x 4 x 2: 2232
-# runs, about an hour).
+# and the fast path (on: clauses in the process; record: from the
+# trampolines' records; off: int3) taken in turn, and a few vfork runs;
+# FT_SCALE=10 runs every combination (31 mixes x 3 x 3 x 4 x 3: 3348
+# runs, about an hour and a half).
 . "$top_srcdir/t/endings/endlib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 
@@ -125,6 +126,7 @@ one sr 16 busy TERM off
 one p 1 vfork INT on
 one psr 4 vfork TERM off
 one pusrt 16 vfork exit on
+one pu 4 vfork INT record
 THREADS="1 4 16"
 MODES="idle busy vfork"
 ENDS="INT TERM exit gone"
@@ -140,7 +142,7 @@ for m in $(seq 1 31); do
 		for n in $THREADS; do
 			for mode in $MODES; do
 				for e in $ENDS; do
-					for fp in on off; do
+					for fp in on record off; do
 						one "$mix" "$n" "$mode" "$e" "$fp"
 					done
 				done
@@ -151,7 +153,7 @@ for m in $(seq 1 31); do
 	set -- $THREADS; shift $((k % 3)); n=$1
 	set -- idle busy; shift $((k / 3 % 2)); mode=$1
 	set -- $ENDS; shift $(( (k + k / 9) % 4 )); e=$1
-	fp=on; [ $((k / 2 % 2)) = 1 ] && fp=off
+	set -- on record off; shift $((k / 2 % 3)); fp=$1
 	one "$mix" "$n" "$mode" "$e" "$fp"
 	k=$((k + 1))
 done

@@ -48,6 +48,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/signals.sh t/fastpath/signals-int3.sh \
 	t/fastpath/signals-record.sh \
 	t/fastpath/fork.sh t/fastpath/fork-int3.sh t/fastpath/fork-record.sh \
+	t/fastpath/vfrel.sh t/fastpath/vfrel-int3.sh t/fastpath/vfrel-record.sh \
 	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
 	t/fastpath/endings-record.sh \
 	t/fastpath/ring.sh \
@@ -56,8 +57,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/altstack.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
 	t/fastpath/dlopen-record.sh \
-	t/fastpath/lpad.sh \
-	t/fastpath/into.sh t/fastpath/into-int3.sh \
+	t/fastpath/lpad.sh t/fastpath/lpad-int3.sh t/fastpath/lpad-record.sh \
+	t/fastpath/into.sh t/fastpath/into-int3.sh t/fastpath/into-record.sh \
 	t/fastpath/require.sh t/fastpath/unseen.sh t/fastpath/gokey.sh \
 	t/fastpath/tls.sh
 TESTS += $(FASTPATH_SH_TESTS)

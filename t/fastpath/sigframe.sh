@@ -7,8 +7,10 @@
 # signal, delivered on the way out of it, saves the slot's address in the
 # handler's frame.  In the last round the handler waits for a line on
 # stdin while pidtrace is stopped with SIGINT: the frame's pc must be moved
-# back to the original code and the page unmapped.  Both ways
-# (-x fastpath=on adds the entry's trampoline and the memfd; off: int3).
+# back to the original code and the page unmapped.  Three ways
+# (-x fastpath=on adds the entry's trampoline and the memfd, its count()
+# run in the process; record: the same trampoline, the count() from its
+# records; off: int3).
 # Asserts: the counts equal the rounds; pidtrace said nothing; after
 # detach, before the handler returns: no tracer, the text equals the file,
 # no mapping is new since before attach; then the handler returns, every
@@ -22,7 +24,7 @@ reference sf "$FP_SIGFRAME" $n
 grep -q "^rounds=$n handled=$n\$" "$T/sf.want" ||
 	fail "untraced: $(cat "$T/sf.want")"
 
-for mode in on off; do
+for mode in on record off; do
 	say "== -x fastpath=$mode"
 	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn tp 120 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" \
@@ -35,10 +37,12 @@ for mode in on off; do
 		pid$target::fs_suspend:entry { @e = count(); }
 		pid$target::fs_suspend:a { @s = count(); }
 		END { printa("entry %@d\n", @e); printa("syscall %@d\n", @s); }'
-	# The entry's count() runs in the process (fastpath=on), the
-	# offset probe stops the thread (the one whose frame is moved).
+	# The entry's count() runs in the process (fastpath=on) or from
+	# its records, the offset probe stops the thread (the one whose
+	# frame is moved).
 	list_paths sf$mode "$D" -x fastpath=$mode -p "$TPID"
-	FP_MODE=$([ $mode = on ] && echo fast || echo int3) \
+	FP_MODE=$(case $mode in on) echo fast ;; record) echo record ;;
+		*) echo int3 ;; esac) \
 		paths_is sf$mode "BEGIN, line 1: in pidtrace
 END, line 4: in pidtrace
 fs_suspend entry, line 2: in the process

@@ -5,14 +5,16 @@
 # signal, SIGCANCEL, passes through the tracer), which glibc implements
 # by unwinding the stack (ft-cancel, 2,000 threads; 20,000 with
 # FT_SCALE=10).  Asserts: the output is the untraced output; entries =
-# calls; returns = the normal returns the target counted.
+# calls; returns = the normal returns the target counted.  FT_X: flags
+# for pidtrace (int3.sh, record.sh: the other paths).
 . "$top_srcdir/t/faults/ftlib.sh"
 
 CANCEL=$TARGETS/ft-cancel
 n=$((2000 * FT_SCALE))
 bounded 60 "$CANCEL" $n >"$T/want" || fail "untraced run"
 cat "$T/want"
-bounded 120 "$PIDTRACE" -q -n 'pid$target::ft_*:entry,
+# shellcheck disable=SC2086
+bounded 120 "$PIDTRACE" ${FT_X:-} -q -n 'pid$target::ft_*:entry,
 	pid$target::ft_*:return { @[probefunc, probename] = count(); }
 	END { printa("%s:%s %@d\n", @); }' -c "$CANCEL $n" \
 	>"$T/out" 2>"$T/err" || fail "pidtrace: $(cat "$T/err")"

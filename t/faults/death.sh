@@ -36,7 +36,7 @@ made_at_most()
 }
 
 # -c: the SIGSEGV of the program itself.
-bounded 60 "$PIDTRACE" -n "$D" -c "$STRESS segv 5000" </dev/null \
+bounded 60 "$PIDTRACE" ${FT_X:-} -n "$D" -c "$STRESS segv 5000" </dev/null \
 	>"$T/c.out" 2>"$T/c.err"
 rc=$?
 cat "$T/c.out" "$T/c.err"
@@ -48,7 +48,7 @@ grep -q "^pidtrace: pid [0-9]* was killed by signal 11 " "$T/c.err" ||
 
 # -q: the death is said all the same, once, and nothing else is; no
 # fault of ours is named (the program's own NULL write, not a site).
-bounded 60 "$PIDTRACE" -q -n "$D" -c "$STRESS segv 5000" </dev/null \
+bounded 60 "$PIDTRACE" ${FT_X:-} -q -n "$D" -c "$STRESS segv 5000" </dev/null \
 	>"$T/q.out" 2>"$T/q.err"
 rc=$?
 cat "$T/q.out" "$T/q.err"
@@ -62,7 +62,7 @@ same_output "$T/q.want" "$T/q.said"
 
 # -c: SIGKILL and SIGTERM from outside.
 for sig in KILL TERM; do
-	spawn _cp 60 "$PIDTRACE" -n "$D" -c "$STRESS spin 3 $N" \
+	spawn _cp 60 "$PIDTRACE" ${FT_X:-} -n "$D" -c "$STRESS spin 3 $N" \
 		</dev/null >"$T/c$sig.out" 2>"$T/c$sig.err"
 	# Both lines share the file: the target's "ready" may come after
 	# pidtrace's first "fired".
@@ -93,7 +93,7 @@ prun()
 	wait_for "$T/$1" '^ready'
 	_t=$(sed -n 's/^ready pid=//p' "$T/$1")
 	if [ "$4" = yes ]; then
-		spawn _pp 60 "$PIDTRACE" -n "$D" -p "$_t" >"$T/$1.p" 2>"$T/$1.perr"
+		spawn _pp 60 "$PIDTRACE" ${FT_X:-} -n "$D" -p "$_t" >"$T/$1.p" 2>"$T/$1.perr"
 		wait_for "$T/$1.p" 'armed$'
 	fi
 	echo go >&3

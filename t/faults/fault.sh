@@ -10,7 +10,7 @@ FAULT=$TARGETS/ft-fault
 n=$((2000 * FT_SCALE))
 bounded 60 "$FAULT" $n >"$T/want" || fail "untraced run"
 cat "$T/want"
-bounded 60 "$PIDTRACE" -q -n 'pid$target::ft_load:entry { @e = count(); }
+bounded 60 "$PIDTRACE" ${FT_X:-} -q -n 'pid$target::ft_load:entry { @e = count(); }
 	pid$target::ft_load:return { @r = count(); }
 	END { printa("e %@d\n", @e); printa("r %@d\n", @r); }' \
 	-c "$FAULT $n" >"$T/out" 2>"$T/err" || fail "pidtrace: $(cat "$T/err")"

@@ -11,7 +11,7 @@
 
 r=$((2000 * FT_SCALE))
 bounded 60 "$INSNS" $r >"$T/want" || fail "untraced run"
-bounded 120 "$PIDTRACE" -q -n '
+bounded 120 "$PIDTRACE" ${FT_X:-} -q -n '
 	pid$target::insn_*:entry, pid$target::ft_add1:entry,
 	pid$target::insn_*:return, pid$target::ft_add1:return,
 	pid$target::insn_jcc:4 { @[probefunc, probename] = count(); }

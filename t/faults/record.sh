@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The fault suite's heaviest checks again with every clause run in
 # pidtrace from the trampolines' records (-x fastpath=record): concurrency
-# (entry, return, latency of 8 threads) and unwinding (exceptions,
-# longjmp, deep recursion).  The default runs them in the process, and
-# int3.sh with every probe stopping the thread.
+# (entry, return, latency of 8 threads), unwinding (exceptions, longjmp,
+# deep recursion), threads created and gone at a high rate (self-> of
+# reused tids), forced unwinding (pthread_cancel, pthread_exit), every
+# first-instruction shape, a displaced instruction that faults, signals
+# across attach and detach, and signals that kill.  The default runs
+# them in the process, and int3.sh with every probe stopping the thread.
 . "$top_srcdir/t/faults/ftlib.sh"
 
 FT_X="-x fastpath=record -x bufsize=256m" \
@@ -12,3 +15,15 @@ FT_X="-x fastpath=record -x bufsize=256m" \
 	fail "concurrency.sh with -x fastpath=record"
 FT_X="-x fastpath=record -x bufsize=128m" bash "$top_srcdir/t/faults/unwind.sh" ||
 	fail "unwind.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/threads.sh" ||
+	fail "threads.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/cancel.sh" ||
+	fail "cancel.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/insns.sh" ||
+	fail "insns.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/fault.sh" ||
+	fail "fault.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/sigattach.sh" ||
+	fail "sigattach.sh with -x fastpath=record"
+FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/death.sh" ||
+	fail "death.sh with -x fastpath=record"

@@ -38,7 +38,7 @@ spawn _sp $((240 * FT_SCALE)) "$STRESS" send "$TPID" $n "$T/ack" >"$T/send"
 child_of "$_sp" >/dev/null || fail "no sender pid"
 k=0 fired=0
 while [ $k -lt $cycles ] && running "$_sp" && running "$_tp"; do
-	spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
+	spawn _pp 60 "$PIDTRACE" ${FT_X:-} -q -n 'BEGIN { printf("armed\n"); }
 		pid$target::ft_work:entry, pid$target::ft_onsig:entry {
 			@[probefunc] = count(); }' -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 	PPID_=$(child_of "$_pp") || fail "no pidtrace pid"

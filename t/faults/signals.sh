@@ -49,8 +49,10 @@ expect "SIGUSR2 handler firings" "$(agg "$T/out" sig12)" $(((n + 1) / 3))
 expect "SIGALRM handler firings" "$(agg "$T/out" sig14)" $((n / 3))
 [ "$(agg "$T/out" w)" -gt 0 ] || fail "ft_work did not fire"
 
-# The fast path: handlers run while threads are inside trampolines; every
-# signal is delivered once (the target counts them), the ring may drop.
+# The fast path: handlers run while threads are inside trampolines and
+# clause code; every signal is delivered once (the target counts them).
+# With the clauses in the process nothing is recorded and the handler
+# firings are exact; from records (-x fastpath=record) the ring may drop.
 sigrun fast "$PIDTRACE" -q -x fastpath=on -x bufsize=1m -n 'pid$target::ft_work:entry { @w = count(); }
 	pid$target::ft_onsig:entry { @s[arg0] = count(); }
 	END { printa("w %@d\n", @w); printa("sig%d %@d\n", @s); }' \
@@ -58,6 +60,16 @@ sigrun fast "$PIDTRACE" -q -x fastpath=on -x bufsize=1m -n 'pid$target::ft_work:
 grep -e usr1= -e work '-e^ready' "$T/fast" | sed 's/pid=[0-9]*//' >"$T/got"
 same_output "$T/want2" "$T/got"
 [ "$(agg "$T/fast" w)" -gt 0 ] || fail "fast: ft_work did not fire"
+expect "fast: SIGUSR1 handler firings" "$(agg "$T/fast" sig10)" $(((n + 2) / 3))
+expect "fast: SIGUSR2 handler firings" "$(agg "$T/fast" sig12)" $(((n + 1) / 3))
+expect "fast: SIGALRM handler firings" "$(agg "$T/fast" sig14)" $((n / 3))
+sigrun rec "$PIDTRACE" -q -x fastpath=record -x bufsize=1m -n 'pid$target::ft_work:entry { @w = count(); }
+	pid$target::ft_onsig:entry { @s[arg0] = count(); }
+	END { printa("w %@d\n", @w); printa("sig%d %@d\n", @s); }' \
+	-c "$STRESS sigs $n $T/ack"
+grep -e usr1= -e work '-e^ready' "$T/rec" | sed 's/pid=[0-9]*//' >"$T/got"
+same_output "$T/want2" "$T/got"
+[ "$(agg "$T/rec" w)" -gt 0 ] || fail "record: ft_work did not fire"
 
 # Job control: a stopped traced target has every task stopped and
 # burns no CPU; SIGCONT resumes it; it runs on after detach.

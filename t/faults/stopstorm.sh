@@ -34,7 +34,8 @@ expect "entry count" "$(agg "$T/out" e)" $n
 expect "return count" "$(agg "$T/out" r)" $n
 
 # The storm again, against three spinning threads, while pidtrace -p
-# attaches and detaches 10 times (100 with FT_SCALE=10): seizing and
+# attaches and detaches 10 times (100 with FT_SCALE=10), the fast path
+# on, record and off in turn: seizing and
 # parking threads that group-stop and resume under our feet.  Each is
 # ended by SIGINT once it has fired, not a fixed 50 ms after "armed"
 # (the handshake files are removed first: see wait_for).  Asserts: each
@@ -49,7 +50,8 @@ _pt_pids="$_pt_pids $!"
 storm=$!
 for k in $(seq $((10 * FT_SCALE))); do
 	rm -f "$T/p.out" "$T/p.err"
-	spawn _pp 60 "$PIDTRACE" -q -n 'BEGIN { printf("armed\n"); }
+	set -- on record off; shift $((k % 3)); fp=$1
+	spawn _pp 60 "$PIDTRACE" -x fastpath=$fp -q -n 'BEGIN { printf("armed\n"); }
 		pid$target::ft_work:entry { @w = count(); }
 		pid$target::ft_work:entry /!fired/ { fired = 1; printf("fired\n"); }
 		END { printa("w %@d\n", @w); }' -p "$TPID" >"$T/p.out" 2>"$T/p.err"
@@ -57,8 +59,8 @@ for k in $(seq $((10 * FT_SCALE))); do
 	wait_for "$T/p.out" '^armed'
 	wait_for "$T/p.out" '^fired'
 	kill -INT "$PPID_"
-	wait "$_pp" || fail "pidtrace $k: status $?: $(cat "$T/p.err")"
-	[ "$(agg "$T/p.out" w)" -gt 0 ] || fail "pidtrace $k: no firings"
+	wait "$_pp" || fail "pidtrace $k ($fp): status $?: $(cat "$T/p.err")"
+	[ "$(agg "$T/p.out" w)" -gt 0 ] || fail "pidtrace $k ($fp): no firings"
 done
 kill "$storm"
 wait "$storm" 2>/dev/null

@@ -11,6 +11,7 @@ FOLLOW_SH_TESTS = \
 	t/follow/shell.sh \
 	t/follow/forkexec.sh \
 	t/follow/ctrlc.sh \
-	t/follow/dtruss.sh
+	t/follow/dtruss.sh \
+	t/follow/rewrite.sh
 TESTS += $(FOLLOW_SH_TESTS)
 EXTRA_DIST += $(FOLLOW_SH_TESTS)

@@ -7,11 +7,11 @@
 IP_BURST=$TARGETS/ip-burst
 [ -x "$IP_BURST" ] || skip "ip-burst not built"
 
-# ip_drops ERRFILE KIND: the N of "pidtrace: N KIND drops in pid P" (0
-# when there is none): KIND "dynamic variable" or "aggregation", as
-# dtrace words them.
+# ip_drops ERRFILE KIND: the N of "pidtrace: N KIND drops" (0 when there
+# is none): KIND "dynamic variable" or "aggregation", as dtrace words
+# them and as the runtime words its own.
 ip_drops()
 {
-	sed -n "s/^pidtrace: \([0-9]*\) $2 drops\{0,1\} in pid [0-9]*\$/\1/p" \
+	sed -n "s/^pidtrace: \([0-9]*\) $2 drops\{0,1\}\$/\1/p" \
 		"$1" | awk '{ n += $1 } END { print n + 0 }'
 }

@@ -597,8 +597,8 @@ test_drops(void)
 	    r.hr_ref.hs_obuf);
 	drops(&h, msg, sizeof(msg));
 	/* dtrace: "%llu dynamic variable drop%s" */
-	CHECKF(strcmp(msg, "pidtrace: 24 dynamic variable drops in pid "
-	    "4242\n") == 0, "got \"%s\"", msg);
+	CHECKF(strcmp(msg, "pidtrace: 24 dynamic variable drops\n") == 0,
+	    "got \"%s\"", msg);
 	drops(&h, msg, sizeof(msg));
 	CHECKF(msg[0] == '\0', "said twice: \"%s\"", msg);
 	/* the area goes before its drops are said (an exec, the end):
@@ -606,8 +606,25 @@ test_drops(void)
 	fire_keys(&h, true, 41, 50, 1);
 	dsl_ip_detach(h.hr_ip);
 	drops(&h, msg, sizeof(msg));
-	CHECKF(strcmp(msg, "pidtrace: 10 dynamic variable drops in pid "
-	    "4242\n") == 0, "after detach: \"%s\"", msg);
+	CHECKF(strcmp(msg, "pidtrace: 10 dynamic variable drops\n") == 0,
+	    "after detach: \"%s\"", msg);
+	/* -x droptags: dtrace's tag first, as on the runtime's own lines */
+	{
+		static const char *const tags[] = { "droptags", NULL };
+		hr_t g;
+
+		if (hr_open(&g, dyn, tags, &o) != 0)
+			CHECKF(false, "droptags: %s", g.hr_err);
+		else {
+			fire_keys(&g, true, 1, 40, 1);
+			hr_end(&g);
+			drops(&g, msg, sizeof(msg));
+			CHECKF(strcmp(msg, "pidtrace: [DTRACEDROP_DYNAMIC] 24 "
+			    "dynamic variable drops\n") == 0,
+			    "droptags: \"%s\"", msg);
+			hr_close(&g);
+		}
+	}
 	{
 		size_t sz = dsl_ip_size(h.hr_ip);
 		void *a2 = mmap(NULL, sz, PROT_READ | PROT_WRITE,
@@ -645,7 +662,7 @@ test_drops(void)
 	}
 	hr_end(&h);
 	drops(&h, msg, sizeof(msg));
-	CHECKF(sscanf(msg, "pidtrace: %llu aggregation drops in pid 4242",
+	CHECKF(sscanf(msg, "pidtrace: %llu aggregation drops\n",
 	    &nd) == 1 && nd > 0 && nd < 300, "got \"%s\"", msg);
 	if (hr_open(&r, "pid1::foo:entry { @[arg0] = count(); }", NULL,
 	    NULL) == 0) {
@@ -684,8 +701,8 @@ test_drops(void)
 	hr_end(&r);
 	CHECK(same_as(&h, &r));
 	drops(&h, msg, sizeof(msg));
-	CHECKF(strcmp(msg, "pidtrace: 30 aggregation drops in pid 4242\n") ==
-	    0, "got \"%s\"", msg);
+	CHECKF(strcmp(msg, "pidtrace: 30 aggregation drops\n") == 0,
+	    "got \"%s\"", msg);
 	hr_close(&h);
 	hr_close(&r);
 }

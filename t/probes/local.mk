@@ -11,6 +11,11 @@ TESTS += t/probes/modules-test
 t_probes_modules_test_SOURCES = t/probes/modules-test.c
 t_probes_modules_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
 
+check_PROGRAMS += t/probes/object-test
+TESTS += t/probes/object-test
+t_probes_object_test_SOURCES = t/probes/object-test.c
+t_probes_object_test_LDADD = probes/libprobes.a $(LIBELF_LIBS)
+
 # The C++ target of the resolution tests.  -O2 for real tail calls and
 # .cold parts; no sanitizers (AM_CXXFLAGS is replaced on purpose): the
 # tests compare its code with objdump's view of it.

@@ -6,6 +6,8 @@
 # 0 having printed its aggregation, the target is no longer traced, the
 # text of its executable in /proc/PID/mem equals the file's bytes (every
 # int3 restored), and the target's whole output equals an untraced run's.
+# The runs take the three paths in turn: clauses in the process, from
+# records (-x fastpath=record), at stops (-x fastpath=off).
 # make check runs it with a small N (t/endings/endings.sh); by hand:
 #	top_srcdir=. top_builddir=. t/stress/endings.sh 100
 # ENDINGS_WORK (calls per thread) scales the load.
@@ -29,7 +31,9 @@ while [ $i -lt "$N" ]; do
 	i=$((i + 1))
 	rm -f "$T/in" "$T/out" "$T/p.out" "$T/p.err"
 	start_counter
-	spawn _pp 60 "$PIDTRACE" -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
+	set -- on record off; shift $((i % 3)); fp=$1
+	spawn _pp 60 "$PIDTRACE" -x fastpath=$fp -q -n "$D" -p "$TPID" \
+		>"$T/p.out" 2>"$T/p.err"
 	PT=$(child_of "$_pp") || fail "no pidtrace pid"
 	wait_for "$T/p.out" 'armed'
 	echo "go $WORK $THREADS" >&3
@@ -39,7 +43,7 @@ while [ $i -lt "$N" ]; do
 	kill -"$sig" "$PT"
 	wait "$_pp"
 	rc=$?
-	say "run $i: SIG$sig, pidtrace exit $rc, $(tr '\n' ' ' <"$T/p.out")"
+	say "run $i: fastpath=$fp, SIG$sig, pidtrace exit $rc, $(tr '\n' ' ' <"$T/p.out")"
 	[ $rc = 0 ] || fail "run $i: pidtrace exited $rc: $(cat "$T/p.err")"
 	# Under this load the fast path's ring overflows: its one line.
 	grep -Ev '^pidtrace: [0-9]+ drops in pid [0-9]+$' "$T/p.err" >"$T/p.err2"

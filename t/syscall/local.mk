@@ -3,13 +3,16 @@
 # static (no dynamic loader: the first call is their own); a dynamic
 # program's loader is traced too (fromexec.sh).  Their counts equal
 # strace -c -f's on an identical run, execve aside.
-check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads
+check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads t/targets/sc-sud
 t_targets_sc_calls_SOURCES = t/targets/sc-calls.c
 t_targets_sc_calls_CFLAGS = -O1 -pthread
 t_targets_sc_calls_LDFLAGS = -static -pthread
 t_targets_sc_threads_SOURCES = t/targets/sc-threads.c
 t_targets_sc_threads_CFLAGS = -O1 -fno-inline -pthread
 t_targets_sc_threads_LDFLAGS = -static -pthread
+t_targets_sc_sud_SOURCES = t/targets/sc-sud.c
+t_targets_sc_sud_CFLAGS = -O1 -pthread
+t_targets_sc_sud_LDFLAGS = -pthread
 
 EXTRA_DIST += t/syscall/sclib.sh
 SYSCALL_SH_TESTS = \
@@ -21,6 +24,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/exec.sh \
 	t/syscall/emptyprov.sh \
 	t/syscall/quiet.sh \
-	t/syscall/fromexec.sh
+	t/syscall/fromexec.sh \
+	t/syscall/sud.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

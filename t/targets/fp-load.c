@@ -19,7 +19,8 @@
  *	fp-load burst N		one thread, N calls of fp_work();
  *				prints "burst calls=N sum=..."
  *	fp-load fork N [exec]	a second thread calls fp_bgwork() (about
- *				2 us, at most 20 N times) while the main
+ *				2 us, at most 20 N times; its first call
+ *				before ours) while the main
  *				thread calls fp_work() N times around a
  *				fork child (checks its own text and maps,
  *				then calls fp_work() N times), a vfork
@@ -30,6 +31,13 @@
  *				thread's ("bg calls=", timing-dependent),
  *				or with "exec", execs "fp-load child N"
  *				while the second thread still runs
+ *	fp-load vfrel N		a vfork child whose leader exits at once
+ *				while a thread of its own waits on a
+ *				pipe: the exit frees us from vfork, but
+ *				no tracer hears of it until that thread
+ *				exits too; meanwhile we call fp_work() N
+ *				times, then release the thread; prints
+ *				"vfrel calls=N sum=... status=0"
  *	fp-load child N		N calls of fp_work(); prints
  *				"child calls=N"
  */
@@ -37,6 +45,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
@@ -248,6 +257,65 @@ self_clean(void)
 
 static unsigned long fsum;
 
+/*
+ * In a vfork child: clone a thread (CLONE_THREAD, on stack) that reads a
+ * byte from fd and exits, and exit the leader at once (SYS_exit, not
+ * exit_group).  The leader's exit ends the parent's vfork, but a leader
+ * is reported to waitpid, a tracer's too, only once its group is empty
+ * (the kernel's delay_group_leader).  Raw system calls: the thread has
+ * no TCB of its own, and the leader borrows the parent's.
+ */
+static void __attribute__((noreturn))
+vfork_exit_late(int fd, char *stack)
+{
+	long fl = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+	    CLONE_THREAD | CLONE_SYSVSEM;
+
+	__asm__ volatile(
+	    "mov %[nr], %%eax\n\t"
+	    "mov %[fl], %%rdi\n\t"
+	    "mov %[sp], %%rsi\n\t"
+	    "xor %%edx, %%edx\n\t"
+	    "xor %%r10d, %%r10d\n\t"
+	    "xor %%r8d, %%r8d\n\t"
+	    "syscall\n\t"
+	    "test %%rax, %%rax\n\t"
+	    "jnz 1f\n\t"
+	    "xor %%eax, %%eax\n\t"		/* the thread: read(fd, sp - 64, 1) */
+	    "mov %[fd], %%rdi\n\t"
+	    "lea -64(%%rsp), %%rsi\n\t"
+	    "mov $1, %%edx\n\t"
+	    "syscall\n"
+	    "1:\tmov %[ex], %%eax\n\t"	/* both: exit(0) */
+	    "xor %%edi, %%edi\n\t"
+	    "syscall\n\t"
+	    "hlt"
+	    : : [nr] "i"(SYS_clone), [ex] "i"(SYS_exit), [fl] "r"(fl),
+		[sp] "r"(stack), [fd] "r"((long)fd)
+	    : "rax", "rdi", "rsi", "rdx", "r10", "r8", "rcx", "r11", "memory");
+	__builtin_unreachable();
+}
+
+static void
+vfrel(unsigned long n)
+{
+	static char stack[65536] __attribute__((aligned(16)));
+	unsigned long s;
+	int p[2];
+	pid_t c;
+
+	if (pipe(p) != 0)
+		exit(3);
+	c = vfork();
+	if (c == 0)
+		vfork_exit_late(p[0], stack + sizeof(stack) - 64);
+	s = loop(n);
+	if (c < 0 || write(p[1], "x", 1) != 1)
+		exit(3);
+	printf("vfrel calls=%lu sum=%lu status=%#x\n", atomic_load(&n_work), s,
+	       status(c));
+}
+
 static void
 forks(const char *self, unsigned long n, int do_exec)
 {
@@ -260,6 +328,13 @@ forks(const char *self, unsigned long n, int do_exec)
 	snprintf(nbuf, sizeof(nbuf), "%lu", n);
 	if (pthread_create(&th, NULL, bg, (void *)(20 * n)) != 0)
 		exit(3);
+	/*
+	 * The second thread is in its calls before ours begin: on a loaded
+	 * machine it was not scheduled once before the end (bg calls=0) or
+	 * the exec (fp_bgwork never fired, t/fastpath/fork.sh).
+	 */
+	while (atomic_load(&n_bgwork) == 0)
+		sched_yield();
 	s += loop(n);
 	p = fork();
 	if (p == 0) {
@@ -357,13 +432,15 @@ main(int argc, char **argv)
 		unsigned long s = loop(a);
 
 		printf("burst calls=%lu sum=%lu\n", atomic_load(&n_work), s);
+	} else if (strcmp(mode, "vfrel") == 0) {
+		vfrel(a);
 	} else if (strcmp(mode, "fork") == 0) {
 		forks(argv[0][0] == '/' ? argv[0] : "/proc/self/exe", a,
 		      argc > 3 && strcmp(argv[3], "exec") == 0);
 		return 0;
 	} else {
 		fprintf(stderr,
-			"usage: fp-load threads|sig|burst|fork|child ...\n");
+			"usage: fp-load threads|sig|burst|fork|vfrel|child ...\n");
 		return 2;
 	}
 	fp_done();

@@ -16,6 +16,13 @@
  *				K calls until a line on stdin, once all
  *				printed "paused calls=T*K"; then "threads
  *				calls=C"
+ *	ip-burst watch T N	as threads, but every thread stops calling
+ *				once ip_one's first byte is the one it
+ *				read before the handshake (pidtrace's
+ *				detach restored it); prints "watch
+ *				calls=C stopped=S": S threads saw the
+ *				restore, each after at most one call
+ *				made after it (its check came first)
  *	ip-burst ptr N		N calls of ip_ptr(p) with p a good
  *				pointer, NULL, an unmapped page and a
  *				PROT_NONE page in turn; prints "ptr
@@ -98,11 +105,14 @@ __asm__(
 static unsigned long nper, kpause;
 static pthread_barrier_t bar;
 static int pausing;
+static int watching;
+static unsigned char orig;	/* ip_one's first byte, untraced */
 static unsigned long (*fn)(unsigned long) = ip_one;
 
 typedef struct worker {
 	pthread_t	w_t;
 	unsigned long	w_calls, w_sum;
+	int		w_stopped;	/* watch: saw the restore */
 } worker_t;
 
 /*
@@ -132,9 +142,16 @@ run(void *arg)
 			w->w_calls = i;
 			pause_here();
 		}
+		/* Every thread is stopped while pidtrace writes the byte
+		 * back: a call after this check is traced unless the detach
+		 * came between the two, which only the last call can. */
+		if (watching && *(volatile unsigned char *)ip_one == orig) {
+			w->w_stopped = 1;
+			break;
+		}
 		s += fn(i);
 	}
-	w->w_calls = nper;
+	w->w_calls = i;
 	w->w_sum = s;
 	return NULL;
 }
@@ -143,7 +160,7 @@ static int
 threads(unsigned long t, unsigned long n, unsigned long k)
 {
 	worker_t *w = calloc(t, sizeof(*w));
-	unsigned long i, calls = 0, sum = 0;
+	unsigned long i, calls = 0, sum = 0, stopped = 0;
 	char line[64];
 
 	if (w == NULL)
@@ -170,8 +187,12 @@ threads(unsigned long t, unsigned long n, unsigned long k)
 		pthread_join(w[i].w_t, NULL);
 		calls += w[i].w_calls;
 		sum += w[i].w_sum;
+		stopped += (unsigned long)w[i].w_stopped;
 	}
-	printf("threads calls=%lu sum=%lu\n", calls, sum);
+	if (watching)
+		printf("watch calls=%lu stopped=%lu\n", calls, stopped);
+	else
+		printf("threads calls=%lu sum=%lu\n", calls, sum);
 	free(w);
 	return 0;
 }
@@ -287,8 +308,13 @@ main(int argc, char **argv)
 
 	if (argc < 2)
 		return 2;
+	orig = *(volatile unsigned char *)ip_one;
 	fp_ready();
-	if (strcmp(argv[1], "threads") == 0 && argc == 4)
+	if (strcmp(argv[1], "watch") == 0 && argc == 4) {
+		watching = 1;
+		rc = threads(strtoul(argv[2], NULL, 0),
+		    strtoul(argv[3], NULL, 0), ~0ul);
+	} else if (strcmp(argv[1], "threads") == 0 && argc == 4)
 		rc = threads(strtoul(argv[2], NULL, 0),
 		    strtoul(argv[3], NULL, 0), ~0ul);
 	else if (strcmp(argv[1], "push") == 0 && argc == 4) {

@@ -13,6 +13,6 @@ mkdir -p "$T/run"
 seq 1 20000 >"$T/run/in"
 C='pid$target:libcrypto.so.3::entry { @ = count(); }'
 
-both dgst "$C" openssl dgst -sha512 in
+RECORD=yes both dgst "$C" openssl dgst -sha512 in
 both enc "$C" openssl enc -aes-256-cbc -pbkdf2 -iter 1000 -S 0102030405060708 \
 	-pass pass:x -a -in in

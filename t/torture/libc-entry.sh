@@ -27,7 +27,7 @@ full=no
 [ "$FT_SCALE" -ge 10 ] && full=yes
 
 both cat "$LIBC_E" cat "$T/run/sort.in"
-both ls "$LIBC_E" ls -laR tree
+RECORD=yes both ls "$LIBC_E" ls -laR tree
 both sort "$LIBC_E" sort -n sort.in
 both py "$LIBC_E" "$PY" w.py $((30 * FT_SCALE))
 both cxx "$LIBC_E" "$TARGETS/tt-cxx" $((500 * FT_SCALE))

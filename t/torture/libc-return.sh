@@ -29,4 +29,4 @@ both cat "$LIBC_ER" cat "$T/run/sort.in"
 both ls "$LIBC_ER" ls -laR tree
 both sort "$LIBC_ER" sort -n sort.in
 both py "$LIBC_ER" "$PY" w.py $((30 * FT_SCALE))
-both cxx "$LIBC_ER" "$TARGETS/tt-cxx" $((500 * FT_SCALE))
+RECORD=yes both cxx "$LIBC_ER" "$TARGETS/tt-cxx" $((500 * FT_SCALE))

@@ -56,6 +56,16 @@ typedef struct tr_rec {
 
 #define TR_RF_CTX	0x80000000u	/* a context block wrote it */
 
+/*
+ * A syscall site (kind TR_FAST_SYSCALL, sud.c): the labels of its
+ * trampoline, offsets from fs_tramp (tramp.c, "Syscall sites").
+ */
+#define TR_FAST_SYSCALL	3
+enum { TR_SO_SYS, TR_SO_SLOW, TR_SO_LEA, TR_SO_NOENT, TR_SO_AFTER,
+       TR_SO_NOEXIT, TR_SO_NEVER, TR_SO_REST, TR_SO_N };
+#define TR_SYSTAB	2048u		/* the table's offset in the header */
+#define TR_REC_EXIT	0x40000000u	/* r_site of a syscall's exit */
+
 /* A site the host asked to run fast (tr_bkpt_want_fast). */
 typedef struct tr_fsite {
 	uint64_t	fs_addr;	/* the int3 site (entry, or the ret) */
@@ -88,6 +98,9 @@ typedef struct tr_fsite {
 	uint64_t	fs_word2;	/* and of its return record's (whole) */
 	uint16_t	fs_plain, fs_plain2;	/* each record block's plain
 						 * template, from its start */
+	uint64_t	fs_sc;		/* TR_FAST_SYSCALL: its `syscall` */
+	uint64_t	fs_g1, fs_g2;	/* its gates in chunk 0 */
+	uint16_t	fs_so[TR_SO_N];	/* its labels (tramp.c, TR_SO_*) */
 	uint16_t	fs_cx[2][3];	/* each record block's context
 					 * block, from its start: its key
 					 * load, the first and the last
@@ -123,6 +136,9 @@ typedef struct tr_chunk {
 struct tr_fast {
 	bool		fa_on;		/* the host wants it */
 	bool		fa_broken;	/* set-up failed: int3 for good */
+	bool		fa_notcb;	/* because no thread had a TCB yet (a
+					 * static program at its entry point):
+					 * syscall sites try again later */
 	size_t		fa_bufsize;
 	int		fa_fd;		/* our fd of the memfd, or -1 */
 	uint8_t		*fa_map;	/* our mapping of all of it */
@@ -161,6 +177,15 @@ struct tr_fast {
 					 * in the tracee */
 	size_t		fa_ncode;
 	uint64_t	fa_clkgen;	/* the clock line the host was told */
+	struct tr_sysite {
+		uint64_t	sy_addr;	/* the `syscall` */
+		uint8_t		sy_tries;	/* patches refused so far */
+		bool		sy_done;	/* patched, or never will be */
+	}		*fa_sys;
+	size_t		fa_nsys, fa_syscap;
+	uint64_t	fa_sudinsn;	/* a `syscall` of ours in chunk 0, for
+					 * injected calls while dispatch is
+					 * on (tr_fast_sud_range) */
 };
 
 /*

@@ -88,8 +88,9 @@ tr_ring_init(struct tr_fast *fa)
 }
 
 /*
- * vfork child child of parent runs in parent's memory until it execs or
- * exits: its firings are dropped, as the int3 path fires nothing for
+ * vfork child child of parent runs in parent's memory until the vfork
+ * ends (the parent's stop after it, or the child's exec or exit if seen
+ * first): its firings are dropped, as the int3 path fires nothing for
  * it, and the host told (clause code must do nothing for that key
  * meanwhile).  The key is the one its trampolines take: the parent's
  * tid where it is read from the TCB the child borrows (find_tidoff),
@@ -106,15 +107,28 @@ tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on)
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
 	tid = fa->fa_gettid ? child : parent;
+	for (i = 0; i < fa->fa_nmute && fa->fa_mute[i] != tid; i++)
+		;
+	/*
+	 * Records published before the change are judged by the key's
+	 * state when they were written: the parent's before a vfork fire,
+	 * the child's before its end are dropped, even those past a shard
+	 * stalled on another thread's slot (tr_ring_drain_tid).  Both
+	 * threads are out of the trampolines here (the parent in or just
+	 * out of vfork, the child gone from our memory).
+	 */
+	if (on != (i < fa->fa_nmute)) {
+		tr_ring_drain(s, false, 0);
+		tr_ring_drain_tid(s, tid);
+	}
 	if (h != NULL && h->h_fast != NULL)
 		h->h_fast(h->h_arg, s, on ? TR_FE_MUTE : TR_FE_UNMUTE, tid,
 			  (uint32_t)tid);
-	for (i = 0; i < fa->fa_nmute; i++)
-		if (fa->fa_mute[i] == tid) {
-			if (!on)
-				fa->fa_mute[i] = fa->fa_mute[--fa->fa_nmute];
-			return;
-		}
+	if (i < fa->fa_nmute) {
+		if (!on)
+			fa->fa_mute[i] = fa->fa_mute[--fa->fa_nmute];
+		return;
+	}
 	if (!on)
 		return;
 	n = realloc(fa->fa_mute, (fa->fa_nmute + 1) * sizeof(*n));
@@ -136,6 +150,42 @@ muted(const struct tr_fast *fa, pid_t tid)
 }
 
 /*
+ * A syscall site's record (tramp.c, "syscall sites"), to h_syscall as
+ * a stop would tell it, with no thread: the entry's arguments and
+ * number, or the exit's value.
+ */
+static bool
+fire_sys(tr_session_t *s, const tr_rec_t *r)
+{
+	struct tr_fast *fa = s->s_fast;
+	const tr_handlers_t *h = s->s_h;
+	const tr_fsite_t *fs = &fa->fa_sites[r->r_site & ~TR_REC_EXIT];
+	tr_syscall_t sc;
+
+	if (muted(fa, (pid_t)r->r_tid))
+		return false;
+	if (!(r->r_site & TR_REC_EXIT))
+		s->s_st.st_systramp++;
+	if (h == NULL || h->h_syscall == NULL)
+		return true;
+	memset(&sc, 0, sizeof(sc));
+	sc.sc_entry = !(r->r_site & TR_REC_EXIT);
+	sc.sc_nr = (long)r->r_flags;
+	if (sc.sc_entry) {
+		memcpy(sc.sc_args, r->r_args, sizeof(sc.sc_args));
+	} else {
+		sc.sc_rval = (int64_t)r->r_args[3];
+		sc.sc_error = r->r_args[3] >= (uint64_t)-4095;
+	}
+	sc.sc_pc = fs->fs_sc + 2;
+	sc.sc_tid = (pid_t)r->r_tid;
+	sc.sc_ns = tr_clock_ns(r->r_tsc);
+	if (h->h_syscall(h->h_arg, s, NULL, &sc) != 0)
+		s->s_stop_req = 1;
+	return true;
+}
+
+/*
  * Hand one published record (a copy, r) to h_record; whether it was one
  * to hand.  A context block's record of a return site holds the
  * context's arguments (the ret's offset, rax): the host gets rax where a
@@ -149,6 +199,10 @@ fire(tr_session_t *s, const tr_rec_t *r)
 	tr_record_t rc;
 	pid_t tid = (pid_t)r->r_tid;
 
+	if ((r->r_site & ~TR_REC_EXIT) < fa->fa_nsites &&
+	    fa->fa_sites[r->r_site & ~TR_REC_EXIT].fs_kind ==
+	    TR_FAST_SYSCALL)
+		return fire_sys(s, r);
 	if (r->r_site >= fa->fa_nsites || muted(fa, tid))
 		return false;
 	s->s_st.st_records++;

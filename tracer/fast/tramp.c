@@ -35,6 +35,7 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -406,6 +407,13 @@ bool
 tr_fast_live(const tr_session_t *s)
 {
 	return s->s_fast != NULL && s->s_fast->fa_ring != 0;
+}
+
+bool
+tr_fast_wanted(const tr_session_t *s)
+{
+	return s->s_fast != NULL && s->s_fast->fa_on &&
+	       (!s->s_fast->fa_broken || s->s_fast->fa_notcb);
 }
 
 bool
@@ -944,9 +952,14 @@ chunk_dup(tr_session_t *s, uint64_t a)
 	return ch;
 }
 
-/* A chunk whose free space is within rel32 reach of [a, b). */
+/*
+ * A chunk whose free space is within rel32 reach of [a, b), chunk first
+ * or a later one (a syscall site's trampoline must lie outside chunk 0,
+ * the range syscall user dispatch lets make calls).
+ */
 static tr_chunk_t *
-chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
+chunk_near_from(tr_session_t *s, int fd, uint64_t a, uint64_t b,
+		unsigned first)
 {
 	struct tr_fast *fa = s->s_fast;
 	tr_chunk_t *ch;
@@ -955,7 +968,7 @@ chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
 	long r;
 	int tries;
 
-	for (i = 0; i < fa->fa_nchunk; i++) {
+	for (i = first; i < fa->fa_nchunk; i++) {
 		ch = &fa->fa_chunk[i];
 		if (ch->ch_used + TR_TRAMP_MAX <= TR_CHUNK &&
 		    dist(ch->ch_addr, a) < NEAR + NEAR / 2 &&
@@ -991,6 +1004,12 @@ chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
 	ch->ch_off = off;
 	ch->ch_used = 0;
 	return ch;
+}
+
+static tr_chunk_t *
+chunk_near(tr_session_t *s, int fd, uint64_t a, uint64_t b)
+{
+	return chunk_near_from(s, fd, a, b, 0);
 }
 
 static bool
@@ -1794,12 +1813,93 @@ broken:
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++)
 		fa->fa_sites[i].fs_why = TR_FW_PROC;
 out:
+	/*
+	 * Syscall probes want chunk 0 for syscall user dispatch's range
+	 * (tr_fast_sud_range), and a chunk needs the fd in the tracee,
+	 * which goes now: map it now, when no site took one.
+	 */
+	if (fd >= 0 && s->s_syscalls && fa->fa_nchunk == 0 &&
+	    fa->fa_nsites != 0)
+		(void)chunk_near(s, fd, fa->fa_sites[0].fs_addr,
+				 fa->fa_sites[0].fs_addr + 1);
 	/* tr_arm_hold's batch is written by tr_arm_flush */
 	tr_wbatch_flush(s, &local, arm_failed, NULL);
 	tr_fast_trim(s);
 	if (fd >= 0)
 		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
 	fa->fa_pending = fa->fa_nsites;
+	return 0;
+}
+
+/*
+ * Syscall user dispatch lets one range of addresses make system calls:
+ * chunk 0, the first trampoline mapping, where clause code is placed
+ * first too (its process_vm_readv runs there).  A `syscall; int3` of ours
+ * is put at its start for the calls the tracer injects while dispatch is
+ * on: a call from libc's or the vDSO's `syscall` would be dispatched.
+ * Sets the memfd up (every thread stopped) when no site did yet.  0 with
+ * the range and that instruction, or -1 and why.
+ */
+int
+tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
+		  uint64_t *len, uint64_t *insn, char *why, size_t wlen)
+{
+	static const uint8_t stub[16] = {
+		0x0f, 0x05, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc
+	};
+	struct tr_fast *fa = s->s_fast;
+	tr_chunk_t *ch;
+	int fd = -1;
+
+	if (fa == NULL || !fa->fa_on) {
+		snprintf(why, wlen, "the fast path is off");
+		return -1;
+	}
+	/*
+	 * Without a tid in the TCB the record blocks would ask gettid, a
+	 * call of ours dispatched to the stop path and seen as the
+	 * program's.  A static program's TCB comes after its entry point:
+	 * the caller tries again (-2).
+	 */
+	if (!fa->fa_broken && fa->fa_ring == 0 && find_tidoff(s) == 0) {
+		snprintf(why, wlen, "no thread id in the threads' TCB");
+		return -2;
+	}
+	if (fa->fa_gettid) {
+		snprintf(why, wlen, "no thread id in the threads' TCB: the "
+			 "trampolines would make a call of their own");
+		return -1;
+	}
+	if (!fa->fa_broken && fa->fa_ring == 0)
+		fd = setup(s);
+	if (fa->fa_broken) {
+		snprintf(why, wlen, "%s", fa->fa_why);
+		return -1;
+	}
+	if (fa->fa_nchunk == 0 && chunk_near(s, fd, near, near + 1) == NULL) {
+		if (fd >= 0)
+			tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
+		snprintf(why, wlen, "no room for a trampoline mapping");
+		return -1;
+	}
+	if (fd >= 0)
+		tr_inject_syscall(s, SYS_close, fd, 0, 0, 0, 0, 0);
+	ch = &fa->fa_chunk[0];
+	if (fa->fa_sudinsn == 0) {
+		if (ch->ch_used + sizeof(stub) > TR_CHUNK) {
+			snprintf(why, wlen, "the first trampoline mapping is "
+				 "full");
+			return -1;
+		}
+		memcpy(fa->fa_map + ch->ch_off + ch->ch_used, stub,
+		       sizeof(stub));
+		fa->fa_sudinsn = ch->ch_addr + ch->ch_used;
+		ch->ch_used += sizeof(stub);
+	}
+	*lo = ch->ch_addr;
+	*len = TR_CHUNK;
+	*insn = fa->fa_sudinsn;
 	return 0;
 }
 
@@ -1987,6 +2087,12 @@ tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
 
 /* -- threads inside a trampoline ----------------------------------------- */
 
+static tr_fsite_t *sys_site_of_pc(const tr_session_t *s, uint64_t pc);
+static bool sys_fixup(tr_session_t *s, tr_thread_t *th, tr_fsite_t *fs,
+		      struct user_regs_struct *r);
+static bool sys_step_records(tr_session_t *s, tr_thread_t *th,
+			     tr_fsite_t *fs, struct user_regs_struct *r);
+
 static tr_fsite_t *
 site_of_pc(const tr_session_t *s, uint64_t pc)
 {
@@ -1995,6 +2101,7 @@ site_of_pc(const tr_session_t *s, uint64_t pc)
 
 	for (i = 0; i < fa->fa_nsites; i++)
 		if (fa->fa_sites[i].fs_live &&
+		    fa->fa_sites[i].fs_kind != TR_FAST_SYSCALL &&
 		    pc >= fa->fa_sites[i].fs_tramp &&
 		    pc < fa->fa_sites[i].fs_tramp + fa->fa_sites[i].fs_tlen)
 			return &fa->fa_sites[i];
@@ -2068,6 +2175,8 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 	if (s->s_fast == NULL || s->s_fast->fa_nsites == 0 ||
 	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 		return false;
+	if ((fs = sys_site_of_pc(s, r.rip)) != NULL)
+		return sys_fixup(s, th, fs, &r);
 	/* In clause code: stepped until it is back in its block. */
 	if (in_code(s->s_fast, r.rip) &&
 	    step_out(s, th, r.rip, r.rip + 1, &r) < 0)
@@ -2440,8 +2549,12 @@ step_records(tr_session_t *s, tr_thread_t *th)
 	tr_fsite_t *fs;
 	uint64_t lo, hi;
 
-	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 ||
-	    (fs = site_of_pc(s, r.rip)) == NULL)
+	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+		return false;
+	if ((fs = sys_site_of_pc(s, r.rip)) != NULL &&
+	    r.rip >= fs->fs_tramp && r.rip < fs->fs_tramp + fs->fs_tlen)
+		return sys_step_records(s, th, fs, &r);
+	if ((fs = site_of_pc(s, r.rip)) == NULL)
 		return false;
 	lo = fs->fs_tramp + fs->fs_rec_lo;
 	hi = fs->fs_tramp + fs->fs_rec_hi;
@@ -2604,6 +2717,8 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
 	fa->fa_ncode = 0;
+	fa->fa_sudinsn = 0;
+	fa->fa_nsys = 0;
 	fa->fa_nstub = 0;
 }
 
@@ -2639,6 +2754,9 @@ tr_fast_clean_child(tr_session_t *s, tr_thread_t *th)
 			unpatch(s, &fa->fa_sites[i], th->th_tid);
 	if (th == NULL || !th->th_stopped)
 		return 0;
+	/* fork from a syscall site's trampoline: the child returns there. */
+	if (fa->fa_nsys != 0)
+		(void)tr_fast_fixup_thread(s, th);
 	/* It forked in a handler that interrupted a trampoline? */
 	if (tr_frames_unref(s, th->th_tid, in_chunk, tramp_move) != 0) {
 		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "fork child %d: a signal "
@@ -2671,6 +2789,7 @@ tr_fast_free(tr_session_t *s)
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
+	free(fa->fa_sys);
 	free(fa->fa_stub);
 	free(fa);
 	s->s_fast = NULL;
@@ -2911,8 +3030,10 @@ tr_fast_revert(tr_session_t *s)
 		if (!fs->fs_live)
 			continue;
 		unpatch(s, fs, 0);
-		tr_mem_write(s, fs->fs_addr, &int3, 1);
-		rearm_inside(s, fs, fs->fs_addr);
+		if (fs->fs_kind != TR_FAST_SYSCALL) {
+			tr_mem_write(s, fs->fs_addr, &int3, 1);
+			rearm_inside(s, fs, fs->fs_addr);
+		}
 		fs->fs_live = false;
 		s->s_st.st_fast--;
 	}
@@ -2920,4 +3041,560 @@ tr_fast_revert(tr_session_t *s)
 	snprintf(fa->fa_why, sizeof(fa->fa_why), "%s: back to int3",
 		 fa->fa_revwhy);
 	tr_notice(s, TR_NOTE_FAST_OFF, 0, "%s", fa->fa_why);
+}
+
+/* -- syscall sites (sud.c) ------------------------------------------------ */
+
+/*
+ * A syscall site's trampoline.  The site is the `syscall` at sc and the
+ * one instruction before it, p0, of 5 bytes or more (mov $NR,%eax in
+ * glibc's wrappers, mov 8(%rsp),%r9 in its syscall()): a jump over one
+ * instruction cannot be entered mid-way, so no branch analysis is
+ * needed, and the `syscall` itself stays where it was (a branch to it
+ * runs it there, dispatched to the stop path).  p0 is found by decoding
+ * the function from its start (the host's symbol), never backwards.
+ *
+ *	    p0 relocated
+ *	sys:  cmp $511,%rax; ja never
+ *	      movabs $table,%r11; movzbl (%r11,%rax),%r11d
+ *	      test %r11d,%r11d; jnz slow
+ *	      jmp *g1		gate 1: syscall; jmp *rest
+ *	slow: test $4,%r11b; jnz never
+ *	lea:  lea -128(%rsp),%rsp; push %rax; push %r11
+ *	      test $1,%r11b; jz noent; mov %r10,%rcx; entry record
+ *	noent: mov 8(%rsp),%rax; jmp *g2	gate 2: syscall; jmp *after
+ *	after: mov %rax,%rcx; pop %r11; pop %rax; lea 128(%rsp),%rsp
+ *	      test $2,%r11b; jz noexit; exit record
+ *	noexit: mov %rcx,%rax; jmp rest
+ *	never: syscall		outside chunk 0: dispatched, a stop
+ *	rest: jmp sc + 2
+ *
+ * The gates lie in chunk 0, the range dispatch lets call; the rest of
+ * the trampoline lies outside it, so the `never` call is dispatched to
+ * the stop path (clone, vfork, rt_sigreturn, exec, exit, and numbers a
+ * clause needs a stop for), which makes it from the site's own `syscall`
+ * (tr_fast_sys_never).  rcx and r11 are the syscall's to clobber;
+ * nothing is on the stack across the unprobed path's call, and only the
+ * probed path's 144 bytes below the red zone across its own.  The flags
+ * after the call are the trampoline's (no code reads flags across a
+ * syscall: the kernel's sysret sets them from r11).  An -ERESTART*
+ * rewinds onto the gate's `syscall`, in the range.  The records: entry
+ * rdi rsi rdx r10 r8 r9 in r_args, the number in r_flags; exit (site
+ * index | TR_REC_EXIT) the value in r_args[3], the number in r_flags.
+ */
+static const int sys_never[] = {
+	SYS_rt_sigreturn, SYS_clone, SYS_clone3, SYS_fork, SYS_vfork,
+	SYS_execve, SYS_execveat, SYS_exit, SYS_exit_group,
+	SYS_prctl,	/* PR_SET_SYSCALL_USER_DISPATCH must be seen */
+};
+
+void
+tr_fast_sys_table(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint8_t *tab;
+	size_t i;
+
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0)
+		return;
+	tab = fa->fa_map + TR_SYSTAB;
+	for (i = 0; i < TR_SYSP_MAX; i++)
+		__atomic_store_n(&tab[i], s->s_sysp[i], __ATOMIC_RELAXED);
+	for (i = 0; i < sizeof(sys_never) / sizeof(sys_never[0]); i++)
+		__atomic_store_n(&tab[sys_never[i]],
+				 (uint8_t)(s->s_sysp[sys_never[i]] |
+					   TR_SYSP_STOP), __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static struct tr_sysite *
+sys_find(const struct tr_fast *fa, uint64_t sc)
+{
+	size_t i;
+
+	for (i = 0; i < fa->fa_nsys; i++)
+		if (fa->fa_sys[i].sy_addr == sc)
+			return &fa->fa_sys[i];
+	return NULL;
+}
+
+/* Whether sc was patched, or was refused for good. */
+bool
+tr_fast_sys_known(const tr_session_t *s, uint64_t sc)
+{
+	const struct tr_sysite *sy;
+
+	if (s->s_fast == NULL)
+		return true;
+	sy = sys_find(s->s_fast, sc);
+	return sy != NULL && sy->sy_done;
+}
+
+/*
+ * A dispatched call made at pc (its `syscall`) by a trampoline's `never`
+ * path: the site's own `syscall`, where the thread's registers are the
+ * same (nothing is pushed before that path), so that the stop path runs
+ * the call there: a stack taken at its stops unwinds through the
+ * program's code, and a fork or clone child returns there.  0 if pc is
+ * not such a call.
+ */
+uint64_t
+tr_fast_sys_never(const tr_session_t *s, uint64_t pc)
+{
+	const tr_fsite_t *fs = sys_site_of_pc(s, pc);
+
+	if (fs == NULL || pc != fs->fs_tramp + fs->fs_so[TR_SO_NEVER])
+		return 0;
+	return fs->fs_sc;
+}
+
+/* Whether pc lies in code of ours (a `syscall` there is not a site). */
+bool
+tr_fast_sys_ours(const tr_session_t *s, uint64_t pc)
+{
+	return s->s_fast != NULL && in_chunk(s, pc);
+}
+
+static tr_fsite_t *
+sys_site_of_pc(const tr_session_t *s, uint64_t pc)
+{
+	const struct tr_fast *fa = s->s_fast;
+	tr_fsite_t *fs;
+	size_t i;
+
+	if (fa == NULL || fa->fa_nsys == 0)
+		return NULL;
+	for (i = 0; i < fa->fa_nsites; i++) {
+		fs = &fa->fa_sites[i];
+		if (!fs->fs_live || fs->fs_kind != TR_FAST_SYSCALL)
+			continue;
+		if ((pc >= fs->fs_tramp && pc < fs->fs_tramp + fs->fs_tlen) ||
+		    (pc >= fs->fs_g1 && pc < fs->fs_g1 + 16) ||
+		    (pc >= fs->fs_g2 && pc < fs->fs_g2 + 16))
+			return fs;
+	}
+	return NULL;
+}
+
+/* A thread inside a record block: through it, so its slot is published. */
+static bool
+sys_step_records(tr_session_t *s, tr_thread_t *th, tr_fsite_t *fs,
+		 struct user_regs_struct *r)
+{
+	uint64_t off = r->rip - fs->fs_tramp, lo, hi;
+
+	if (off >= fs->fs_so[TR_SO_LEA] && off < fs->fs_so[TR_SO_NOENT]) {
+		lo = fs->fs_so[TR_SO_LEA];
+		hi = fs->fs_so[TR_SO_NOENT];
+	} else if (off >= fs->fs_so[TR_SO_AFTER] &&
+		   off < fs->fs_so[TR_SO_NOEXIT]) {
+		lo = fs->fs_so[TR_SO_AFTER];
+		hi = fs->fs_so[TR_SO_NOEXIT];
+	} else {
+		return false;
+	}
+	if (step_out(s, th, fs->fs_tramp + lo, fs->fs_tramp + hi, r) < 0)
+		return true;
+	tr_requeue_signals(s, th);
+	ptrace(PTRACE_SETREGS, th->th_tid, 0L, r);
+	return false;
+}
+
+/*
+ * A stopped thread in a syscall site's trampoline or gate, to the
+ * original code with the state it would have there: before the call,
+ * at the `syscall` (rax the number); in or after it, past it (a pending
+ * restart rewinds onto the original); the probed path's stack given
+ * back.  A record block is run through first.
+ */
+static bool
+sys_fixup(tr_session_t *s, tr_thread_t *th, tr_fsite_t *fs,
+	  struct user_regs_struct *r)
+{
+	const uint16_t *so = fs->fs_so;
+	uint64_t off, w;
+
+	if (r->rip >= fs->fs_g1 && r->rip < fs->fs_g1 + 16) {
+		r->rip = fs->fs_sc + (r->rip - fs->fs_g1 > 2 ? 2 :
+				      r->rip - fs->fs_g1);
+		goto set;
+	}
+	if (r->rip >= fs->fs_g2 && r->rip < fs->fs_g2 + 16) {
+		r->rip = fs->fs_sc + (r->rip - fs->fs_g2 > 2 ? 2 :
+				      r->rip - fs->fs_g2);
+		r->rsp += 144;
+		goto set;
+	}
+	off = r->rip - fs->fs_tramp;
+	if (off >= so[TR_SO_LEA] && off < so[TR_SO_NOENT]) {
+		if (step_out(s, th, fs->fs_tramp + so[TR_SO_LEA],
+			     fs->fs_tramp + so[TR_SO_NOENT], r) < 0)
+			return false;
+		tr_requeue_signals(s, th);
+		off = r->rip - fs->fs_tramp;
+	}
+	if (off >= so[TR_SO_AFTER] && off < so[TR_SO_NOEXIT]) {
+		if (step_out(s, th, fs->fs_tramp + so[TR_SO_AFTER],
+			     fs->fs_tramp + so[TR_SO_NOEXIT], r) < 0)
+			return false;
+		tr_requeue_signals(s, th);
+		off = r->rip - fs->fs_tramp;
+	}
+	if (off < so[TR_SO_SYS]) {
+		unsigned i;
+
+		r->rip = fs->fs_p0;
+		for (i = 0; i < fs->fs_nins; i++)
+			if (off == fs->fs_toff[i])
+				r->rip = fs->fs_p0 + fs->fs_ooff[i];
+	} else if (off < so[TR_SO_LEA]) {
+		r->rip = fs->fs_sc;
+	} else if (off < so[TR_SO_AFTER]) {	/* noent: the number pushed */
+		if (tr_mem_read_pid(th->th_tid, r->rsp + 8, &w, 8) < 0)
+			return false;
+		r->rax = w;
+		r->rsp += 144;
+		r->rip = fs->fs_sc;
+	} else if (off < so[TR_SO_NEVER]) {
+		if (off == so[TR_SO_NOEXIT])
+			r->rax = r->rcx;
+		r->rip = fs->fs_sc + 2;
+	} else if (off < so[TR_SO_REST]) {
+		r->rip = fs->fs_sc + (off - so[TR_SO_NEVER]);
+	} else {
+		r->rip = fs->fs_sc + 2;
+	}
+set:
+	return ptrace(PTRACE_SETREGS, th->th_tid, 0L, r) == 0;
+}
+
+static void
+put(uint8_t *code, size_t *n, const char *hex)
+{
+	unsigned v;
+
+	while (*hex != '\0') {
+		if (*hex == ' ') {
+			hex++;
+			continue;
+		}
+		sscanf(hex, "%2x", &v);
+		code[(*n)++] = (uint8_t)v;
+		hex += 2;
+	}
+}
+
+/* A rel32 at code + at, to land on label offset to (from at + 4). */
+static void
+rel_to(uint8_t *code, size_t at, size_t to)
+{
+	int32_t d = (int32_t)((int64_t)to - (int64_t)(at + 4));
+
+	memcpy(code + at, &d, 4);
+}
+
+/* A record block whose stored rax goes to r_flags (the number). */
+static void
+sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
+	   uint32_t cookie)
+{
+	size_t at = *tlen;
+
+	emit_record(fa, code, tlen, cookie, TR_FAST_RETURN);
+	code[at + T_RAX + 8] = (uint8_t)offsetof(tr_rec_t, r_flags);
+}
+
+/*
+ * Patch the syscall site sc of the function [lo, hi); every thread is
+ * stopped.  *entry: where a thread stopped just past sc's call goes to
+ * make it again through the trampoline (the trampoline's `sys`, p0
+ * already run).  0, or -1 with *why (and the site refused for good when
+ * it can never be patched).
+ */
+int
+tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
+		  uint64_t *entry, const char **why)
+{
+	uint64_t lo = w->fw_lo, hi = w->fw_hi;
+	pcs_t pc = { NULL, 0 };
+	size_t j, k = 0;
+	struct tr_fast *fa = s->s_fast;
+	csh h = *(csh *)s->s_cs;
+	struct tr_sysite *sy;
+	fn_scan_t fn;
+	tr_chunk_t *ch, *c0;
+	tr_fsite_t *fs;
+	cs_insn *ci = NULL;
+	size_t nci = 0;
+	uint8_t toff[8], ooff[8];
+	uint8_t code[TR_TRAMP_MAX], bytes[TR_RELOC_MAX], gate[32];
+	uint16_t so[TR_SO_N];
+	size_t tlen = 0, i, f_never1, f_slow, f_g1, f_never2, f_noent,
+	       f_g2, f_noexit, f_rest, w1;
+	uint64_t p0, tramp, g1, tab, a;
+	uint32_t idx;
+	int32_t d32;
+	bool forgood = true;
+
+	*why = "the fast path is off";
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_broken ||
+	    fa->fa_gettid || fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
+		return -1;
+	sy = sys_find(fa, sc);
+	if (sy == NULL) {
+		if (fa->fa_nsys == fa->fa_syscap) {
+			size_t nc = fa->fa_syscap ? 2 * fa->fa_syscap : 64;
+			struct tr_sysite *n = realloc(fa->fa_sys,
+						      nc * sizeof(*n));
+
+			if (n == NULL)
+				return -1;
+			fa->fa_sys = n;
+			fa->fa_syscap = nc;
+		}
+		sy = &fa->fa_sys[fa->fa_nsys++];
+		memset(sy, 0, sizeof(*sy));
+		sy->sy_addr = sc;
+	}
+	if (sy->sy_done) {
+		*why = "refused before";
+		return -1;
+	}
+	memset(&fn, 0, sizeof(fn));
+	*why = "its function's bounds are wrong";
+	if (lo >= sc || sc + 2 > hi || sc - lo > (1u << 20))
+		goto refuse;
+	scan_range(s, lo, sc + 2, &fn, true);
+	for (i = 0; i < fn.fn_ninsn; i++)
+		if (fn.fn_insn[i] == sc)
+			break;
+	*why = "the syscall is not on its function's instruction path";
+	if (i == fn.fn_ninsn || i == 0)
+		goto refuse;
+	/*
+	 * The instructions before the syscall, back to 5 bytes: over more
+	 * than one, no branch of the function and no landing address the
+	 * host knows of may lie strictly inside.
+	 */
+	for (j = i - 1; j > 0 && sc - fn.fn_insn[j] < 5; j--)
+		;
+	p0 = fn.fn_insn[j];
+	k = i - j;
+	*why = "the instructions before the syscall are shorter than a jump";
+	if (sc - p0 < 5 || sc - p0 > sizeof(bytes) || k > 6)
+		goto refuse;
+	*why = "code may jump into the bytes a jump would replace";
+	if (k > 1 && (target_inside(&fn, p0, sc) || w->fw_tprev == 0 ||
+		      w->fw_tprev > p0))
+		goto refuse;
+	scan_free(&fn);
+	*why = "another site lies in the bytes a jump would replace";
+	if (!range_free(s, p0, sc, 0, 0)) {
+		forgood = false;
+		goto refuse;
+	}
+	if (k > 1) {
+		collect_pcs(s, &pc, p0, sc, true);
+		pcs_sort(&pc);
+		if (pc_inside(&pc, p0, sc)) {
+			*why = "a thread was stopped inside the bytes a jump "
+			    "would replace";
+			free(pc.pc_v);
+			forgood = false;
+			goto refuse;
+		}
+		free(pc.pc_v);
+	}
+	*why = "an instruction before the syscall cannot move";
+	if (tr_read(s, p0, bytes, sc - p0) != (ssize_t)(sc - p0) ||
+	    (nci = cs_disasm(h, bytes, sc - p0, p0, 0, &ci)) != k)
+		goto refuse;
+	*why = "no room for a trampoline within reach";
+	c0 = &fa->fa_chunk[0];
+	if (c0->ch_used + sizeof(gate) > TR_CHUNK)
+		goto refuse;
+	ch = chunk_near_from(s, -1, p0, sc + 2, 1);
+	c0 = &fa->fa_chunk[0];	/* chunk_near may grow the array */
+	if (ch == NULL)
+		goto refuse;
+	tramp = ch->ch_addr + ch->ch_used;
+	if (!reach(p0 + 5, tramp) || !reach(tramp + TR_TRAMP_MAX, sc + 2))
+		goto refuse;
+	*why = "an instruction before the syscall cannot move";
+	for (j = 0; j < k; j++) {
+		toff[j] = (uint8_t)tlen;
+		ooff[j] = (uint8_t)(ci[j].address - p0);
+		if (relocate(s, &ci[j], 1, tramp, code, &tlen) < 0)
+			goto refuse;
+	}
+	cs_free(ci, nci);
+	ci = NULL;
+	idx = (uint32_t)fa->fa_nsites;
+	tab = fa->fa_ring + TR_SYSTAB;
+
+	so[TR_SO_SYS] = (uint16_t)tlen;
+	put(code, &tlen, "48 3d ff 01 00 00  0f 87");
+	f_never1 = tlen;
+	tlen += 4;
+	put(code, &tlen, "49 bb");
+	memcpy(code + tlen, &tab, 8);
+	tlen += 8;
+	put(code, &tlen, "45 0f b6 1c 03  45 85 db  0f 85");
+	f_slow = tlen;
+	tlen += 4;
+	put(code, &tlen, "ff 25");
+	f_g1 = tlen;
+	tlen += 4;
+	so[TR_SO_SLOW] = (uint16_t)tlen;
+	put(code, &tlen, "41 f6 c3 04  0f 85");
+	f_never2 = tlen;
+	tlen += 4;
+	so[TR_SO_LEA] = (uint16_t)tlen;
+	put(code, &tlen, "48 8d 64 24 80  50  41 53  41 f6 c3 01  0f 84");
+	f_noent = tlen;
+	tlen += 4;
+	put(code, &tlen, "4c 89 d1");
+	sys_record(fa, code, &tlen, idx);
+	so[TR_SO_NOENT] = (uint16_t)tlen;
+	put(code, &tlen, "48 8b 44 24 08  ff 25");
+	f_g2 = tlen;
+	tlen += 4;
+	so[TR_SO_AFTER] = (uint16_t)tlen;
+	put(code, &tlen, "48 89 c1  41 5b  58  48 8d a4 24 80 00 00 00");
+	put(code, &tlen, "41 f6 c3 02  0f 84");
+	f_noexit = tlen;
+	tlen += 4;
+	sys_record(fa, code, &tlen, idx | TR_REC_EXIT);
+	so[TR_SO_NOEXIT] = (uint16_t)tlen;
+	put(code, &tlen, "48 89 c8  e9");
+	f_rest = tlen;
+	tlen += 4;
+	so[TR_SO_NEVER] = (uint16_t)tlen;
+	put(code, &tlen, "0f 05");
+	so[TR_SO_REST] = (uint16_t)tlen;
+	put(code, &tlen, "e9");
+	d32 = (int32_t)(int64_t)((sc + 2) - (tramp + tlen + 4));
+	memcpy(code + tlen, &d32, 4);
+	tlen += 4;
+	rel_to(code, f_never1, so[TR_SO_NEVER]);
+	rel_to(code, f_slow, so[TR_SO_SLOW]);
+	rel_to(code, f_never2, so[TR_SO_NEVER]);
+	rel_to(code, f_noent, so[TR_SO_NOENT]);
+	rel_to(code, f_noexit, so[TR_SO_NOEXIT]);
+	rel_to(code, f_rest, so[TR_SO_REST]);
+	while (tlen % 8 != 0)
+		code[tlen++] = 0xcc;
+	w1 = tlen;
+	g1 = c0->ch_addr + c0->ch_used;
+	memcpy(code + w1, &g1, 8);
+	a = g1 + 16;
+	memcpy(code + w1 + 8, &a, 8);
+	tlen += 16;
+	rel_to(code, f_g1, w1);
+	rel_to(code, f_g2, w1 + 8);
+	memset(code + tlen, 0xcc, (16 - tlen % 16) % 16);
+	tlen += (16 - tlen % 16) % 16;
+	if (ch->ch_used + tlen > TR_CHUNK) {
+		*why = "no room for a trampoline within reach";
+		forgood = false;
+		goto refuse;
+	}
+	/* The gates: syscall; jmp *(%rip) to rest, and to after. */
+	memset(gate, 0xcc, sizeof(gate));
+	put(gate, &(size_t){ 0 }, "0f 05 ff 25 00 00 00 00");
+	a = tramp + so[TR_SO_REST];
+	memcpy(gate + 8, &a, 8);
+	put(gate + 16, &(size_t){ 0 }, "0f 05 ff 25 00 00 00 00");
+	a = tramp + so[TR_SO_AFTER];
+	memcpy(gate + 24, &a, 8);
+
+	if (fa->fa_nsites == fa->fa_cap) {
+		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
+		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
+
+		if (n == NULL)
+			return -1;
+		fa->fa_sites = n;
+		fa->fa_cap = ncap;
+	}
+	memcpy(fa->fa_map + c0->ch_off + c0->ch_used, gate, sizeof(gate));
+	c0->ch_used += sizeof(gate);
+	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
+	ch->ch_used += (uint32_t)tlen;
+	fs = &fa->fa_sites[fa->fa_nsites++];
+	memset(fs, 0, sizeof(*fs));
+	fs->fs_addr = p0;
+	fs->fs_p0 = p0;
+	fs->fs_n = (uint8_t)(sc - p0);
+	fs->fs_kind = TR_FAST_SYSCALL;
+	fs->fs_lo = lo;
+	fs->fs_hi = hi;
+	fs->fs_tramp = tramp;
+	fs->fs_tlen = (uint16_t)tlen;
+	fs->fs_sc = sc;
+	fs->fs_g1 = g1;
+	fs->fs_g2 = g1 + 16;
+	memcpy(fs->fs_so, so, sizeof(so));
+	fs->fs_nins = (uint8_t)k;
+	memcpy(fs->fs_toff, toff, k);
+	memcpy(fs->fs_ooff, ooff, k);
+	memcpy(fs->fs_orig, bytes, fs->fs_n);
+	fs->fs_text[0] = 0xe9;
+	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
+	memcpy(fs->fs_text + 1, &d32, 4);
+	memset(fs->fs_text + 5, 0xcc, fs->fs_n - 5);
+	fa->fa_pending = fa->fa_nsites;
+	sy->sy_done = true;
+	*why = "the jump could not be written";
+	if (tr_fidx_add(fa, idx) < 0 ||
+	    poke(s, 0, p0, fs->fs_text, fs->fs_n) < 0)
+		return -1;
+	fs->fs_live = true;
+	s->s_st.st_fast++;
+	s->s_st.st_syssites++;
+	*entry = tramp + so[TR_SO_SYS];
+	*why = NULL;
+	return 0;
+refuse:
+	scan_free(&fn);
+	if (ci != NULL)
+		cs_free(ci, nci);
+	if (forgood || ++sy->sy_tries >= 8)
+		sy->sy_done = true;
+	return -1;
+}
+
+/*
+ * Every thread stopped: every syscall site back to its original bytes,
+ * threads in a trampoline or gate moved out (the process set up syscall
+ * user dispatch for itself: our gates' calls would be dispatched to its
+ * handler).  The mappings stay until the end; no site is patched again.
+ */
+void
+tr_fast_sys_revert(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	struct user_regs_struct r;
+	tr_fsite_t *fs;
+	tr_thread_t *th;
+	size_t i;
+
+	if (fa == NULL || fa->fa_nsys == 0)
+		return;
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_stopped && !th->th_zombie &&
+		    th->th_kind != TR_KIND_UNKNOWN &&
+		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0 &&
+		    (fs = sys_site_of_pc(s, r.rip)) != NULL)
+			(void)sys_fixup(s, th, fs, &r);
+	for (i = 0; i < fa->fa_nsites; i++) {
+		fs = &fa->fa_sites[i];
+		if (!fs->fs_live || fs->fs_kind != TR_FAST_SYSCALL)
+			continue;
+		unpatch(s, fs, 0);
+		fs->fs_live = false;
+		s->s_st.st_fast--;
+	}
+	for (i = 0; i < fa->fa_nsys; i++)
+		fa->fa_sys[i].sy_done = true;
 }

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * t/targets/sc-sud.c: system calls through one site, for the syscall
+ * sites' trampolines (t/syscall/sud.sh).  Every call goes through libc's
+ * syscall(), whose site is patched at its first call; the program counts
+ * its own calls and prints them, and counts any SIGSYS it is given (one
+ * of ours delivered would be a bug).
+ *
+ *	sc-sud loop N		N getppid and N write to /dev/null
+ *	sc-sud restart		a blocking read of a pipe, interrupted by
+ *				SA_RESTART signals, restarted each time;
+ *				the fifth signal's handler writes the data
+ *	sc-sud seccomp N	its own filter makes getppid fail with
+ *				EPERM (no signal); N calls
+ *	sc-sud burst FILE	getppid in rounds until FILE exists
+ *	sc-sud cancel		a thread blocked in read(2) (glibc's
+ *				cancellation point) is cancelled: its
+ *				cleanup handler runs, the join sees it
+ *	sc-sud ownsud		turns syscall user dispatch on for itself
+ *				(a selector byte, as Wine does) and
+ *				answers a blocked getppid in its handler
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/ucontext.h>
+
+static volatile sig_atomic_t nsigsys, nalrm;
+static int wfd = -1;
+
+static void
+on_sigsys(int sig)
+{
+	(void)sig;
+	nsigsys++;
+}
+
+static void
+on_alrm(int sig)
+{
+	(void)sig;
+	if (++nalrm == 5)
+		syscall(SYS_write, wfd, "hello", 5);
+}
+
+static int
+loop(long n)
+{
+	int fd = open("/dev/null", O_WRONLY);
+	long i, pp = 0, w = 0;
+
+	for (i = 0; i < n; i++) {
+		if (syscall(SYS_getppid) == getppid())
+			pp++;
+		if (syscall(SYS_write, fd, "x", 1) == 1)
+			w++;
+	}
+	printf("getppid %ld write %ld\n", pp, w);
+	return 0;
+}
+
+static int
+restart(void)
+{
+	struct sigaction sa;
+	struct itimerval it;
+	char buf[16];
+	long r0, r;
+	int p[2], fd;
+
+	if (pipe(p) < 0)
+		return 1;
+	wfd = p[1];
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alrm;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGALRM, &sa, NULL);
+	/* The site's first call: patched before the blocking one. */
+	fd = open("/dev/null", O_RDONLY);
+	r0 = syscall(SYS_read, fd, buf, sizeof(buf));
+	memset(&it, 0, sizeof(it));
+	it.it_interval.tv_usec = 10000;
+	it.it_value.tv_usec = 10000;
+	setitimer(ITIMER_REAL, &it, NULL);
+	r = syscall(SYS_read, p[0], buf, sizeof(buf));
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	printf("read %ld then %ld [%.*s] after %d signals\n", r0, r,
+	    r > 0 ? (int)r : 0, buf, nalrm >= 5 ? 5 : -1);
+	return 0;
+}
+
+static int
+filtered(long n)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+		    offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+	long i, eperm = 0;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) < 0) {
+		printf("no filter: %s\n", strerror(errno));
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		if (syscall(SYS_getppid) == -1 && errno == EPERM)
+			eperm++;
+	printf("getppid EPERM %ld\n", eperm);
+	return 0;
+}
+
+static int
+burst(const char *file)
+{
+	long rounds = 0, i, bad = 0;
+	pid_t pp = getppid();
+
+	for (;;) {
+		for (i = 0; i < 1000; i++)
+			if (syscall(SYS_getppid) != pp)
+				bad++;
+		if (++rounds == 1) {
+			printf("ready\n");
+			fflush(stdout);
+		}
+		if (access(file, F_OK) == 0)
+			break;
+	}
+	printf("rounds done, %ld wrong\n", bad);
+	return 0;
+}
+
+static int cpipe[2];
+static volatile int cleaned;
+
+static void
+cleanup(void *arg)
+{
+	(void)arg;
+	cleaned = 1;
+}
+
+static void *
+reader(void *arg)
+{
+	char b[8];
+	int fd = open("/dev/null", O_RDONLY);
+
+	(void)arg;
+	/* The site's first call, then the one that blocks. */
+	if (read(fd, b, sizeof(b)) != 0)
+		return NULL;
+	pthread_cleanup_push(cleanup, NULL);
+	(void)read(cpipe[0], b, sizeof(b));
+	pthread_cleanup_pop(0);
+	return NULL;
+}
+
+/* Whether thread tid sleeps (blocked in its read). */
+static int
+sleeping(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	int s = 0;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) != NULL &&
+	    (p = strrchr(buf, ')')) != NULL)
+		s = p[2] == 'S';
+	fclose(f);
+	return s;
+}
+
+static volatile pid_t rtid;
+
+static void *
+reader_tid(void *arg)
+{
+	rtid = (pid_t)syscall(SYS_gettid);
+	return reader(arg);
+}
+
+static int
+cancel(void)
+{
+	pthread_t t;
+	void *rv;
+
+	if (pipe(cpipe) < 0 ||
+	    pthread_create(&t, NULL, reader_tid, NULL) != 0)
+		return 1;
+	while (rtid == 0 || !sleeping(rtid))
+		sched_yield();
+	pthread_cancel(t);
+	pthread_join(t, &rv);
+	printf("%s, cleanup %s\n", rv == PTHREAD_CANCELED ? "cancelled" :
+	    "not cancelled", cleaned ? "ran" : "did not run");
+	return 0;
+}
+
+static volatile char selector;		/* 0 allow, 1 block */
+static volatile sig_atomic_t nown;
+
+static void
+on_ownsys(int sig, siginfo_t *si, void *uc)
+{
+	ucontext_t *u = uc;
+
+	(void)sig;
+	selector = 0;
+	if (si->si_code == 2) {		/* SYS_USER_DISPATCH */
+		nown++;
+		u->uc_mcontext.gregs[REG_RAX] = 4242;
+	}
+}
+
+static int
+ownsud(void)
+{
+	struct sigaction sa;
+	long r1, r2;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_ownsys;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSYS, &sa, NULL);
+	/* a first call through syscall(): its site patched (traced) */
+	r1 = syscall(SYS_getppid) == getppid();
+	if (prctl(59, 1, 0UL, 0UL, &selector) < 0) {
+		printf("no dispatch: %s\n", strerror(errno));
+		return 0;
+	}
+	selector = 1;
+	r2 = syscall(SYS_getppid);	/* dispatched to our handler */
+	selector = 0;
+	prctl(59, 0, 0UL, 0UL, 0UL);
+	printf("getppid %ld, then %ld from the handler, its SIGSYS %d\n",
+	    r1, r2, (int)nown);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int rc = 2;
+
+	if (argc < 2 || strcmp(argv[1], "ownsud") != 0)
+		signal(SIGSYS, on_sigsys);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 3 && strcmp(argv[1], "loop") == 0)
+		rc = loop(atol(argv[2]));
+	else if (argc == 2 && strcmp(argv[1], "restart") == 0)
+		rc = restart();
+	else if (argc == 3 && strcmp(argv[1], "seccomp") == 0)
+		rc = filtered(atol(argv[2]));
+	else if (argc == 3 && strcmp(argv[1], "burst") == 0)
+		rc = burst(argv[2]);
+	else if (argc == 2 && strcmp(argv[1], "cancel") == 0)
+		rc = cancel();
+	else if (argc == 2 && strcmp(argv[1], "ownsud") == 0)
+		rc = ownsud();
+	else
+		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
+		    "| burst FILE | cancel | ownsud\n");
+	printf("SIGSYS %d\n", (int)nsigsys);
+	return rc;
+}
