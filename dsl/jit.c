@@ -1623,6 +1623,7 @@ capstr(gen_t *g, bool has)
 }
 
 static void	capwalk(gen_t *, int32_t);
+static void	capstmts(gen_t *, int32_t);
 
 /* The reads of call nd (a string function, printf...). */
 static void
@@ -1700,14 +1701,46 @@ capset(gen_t *g, int32_t n)
 		g->g_taint |= 1u << slot;
 }
 
+/*
+ * The captures of a choice (`?:`, `if`): its condition computed when it
+ * can be, the chosen side walked; else both sides, each marked as read
+ * whichever way the condition goes.  walk is capwalk for the sides of
+ * `?:` and capstmts for those of `if`.
+ */
+static void
+capchoice(gen_t *g, const dsl_node_t *nd, void (*walk)(gen_t *, int32_t))
+{
+	uint32_t other, done;
+	mark_t m;
+
+	mark(g, &m);
+	other = label(g);
+	done = label(g);
+	expr(g, nd->dn_a);
+	if (undo(g, &m)) {
+		op2(g, X86_TEST, 8, R(ACC), R(ACC));
+		jcc(g, X86_CC_E, other);
+		walk(g, nd->dn_b);
+		jmp(g, done);
+		bind(g, other);
+		walk(g, nd->dn_c);
+		bind(g, done);
+		return;
+	}
+	capwalk(g, nd->dn_a);
+	g->g_uncond++;
+	walk(g, nd->dn_b);
+	walk(g, nd->dn_c);
+	if (--g->g_uncond == 0)
+		g->g_unknown |= g->g_taint;
+}
+
 /* What the tree under n (a list) reads, captured, in eval()'s order. */
 static void
 capwalk(gen_t *g, int32_t n)
 {
 	for (; n != DSL_NONE && !g->g_fail; n = NODE(g, n)->dn_next) {
 		const dsl_node_t *nd = NODE(g, n);
-		uint32_t other, done;
-		mark_t m;
 
 		switch (nd->dn_op) {
 		case N_INT:
@@ -1793,27 +1826,7 @@ capwalk(gen_t *g, int32_t n)
 				capwalk(g, NODE(g, nd->dn_a)->dn_a);
 			continue;
 		case N_COND:
-			/* computed when it can be; else both ways */
-			mark(g, &m);
-			other = label(g);
-			done = label(g);
-			expr(g, nd->dn_a);
-			if (undo(g, &m)) {
-				op2(g, X86_TEST, 8, R(ACC), R(ACC));
-				jcc(g, X86_CC_E, other);
-				capwalk(g, nd->dn_b);
-				jmp(g, done);
-				bind(g, other);
-				capwalk(g, nd->dn_c);
-				bind(g, done);
-				continue;
-			}
-			capwalk(g, nd->dn_a);
-			g->g_uncond++;
-			capwalk(g, nd->dn_b);
-			capwalk(g, nd->dn_c);
-			if (--g->g_uncond == 0)
-				g->g_unknown |= g->g_taint;
+			capchoice(g, nd, capwalk);
 			continue;
 		}
 		capwalk(g, nd->dn_a);
@@ -1826,34 +1839,13 @@ capstmts(gen_t *g, int32_t s)
 {
 	for (; s != DSL_NONE && !g->g_fail; s = NODE(g, s)->dn_next) {
 		const dsl_node_t *nd = NODE(g, s);
-		uint32_t other, done;
-		mark_t m;
 
 		switch (nd->dn_op) {
 		case S_EXPR:
 			capwalk(g, nd->dn_a);
 			break;
 		case S_IF:
-			mark(g, &m);
-			other = label(g);
-			done = label(g);
-			expr(g, nd->dn_a);
-			if (undo(g, &m)) {
-				op2(g, X86_TEST, 8, R(ACC), R(ACC));
-				jcc(g, X86_CC_E, other);
-				capstmts(g, nd->dn_b);
-				jmp(g, done);
-				bind(g, other);
-				capstmts(g, nd->dn_c);
-				bind(g, done);
-				break;
-			}
-			capwalk(g, nd->dn_a);
-			g->g_uncond++;
-			capstmts(g, nd->dn_b);
-			capstmts(g, nd->dn_c);
-			if (--g->g_uncond == 0)
-				g->g_unknown |= g->g_taint;
+			capchoice(g, nd, capstmts);
 			break;
 		case S_BLOCK:
 			capstmts(g, nd->dn_a);

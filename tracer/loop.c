@@ -1203,26 +1203,40 @@ drain_before_wake(tr_session_t *s)
 
 static void let_go(tr_session_t *c);
 
+/* h_ready of a session stopped by its grab, adoption or launch. */
+static void
+ready(tr_session_t *s, const tr_handlers_t *h)
+{
+	s->s_armed_pending = false;
+	/* At an exec event the image is armed at its entry. */
+	s->s_armed = !s->s_atexec;
+	s->s_atexec = false;
+	s->s_cur = tr_thread_find(s, s->s_pid);
+	if (s->s_cur == NULL || s->s_cur->th_zombie)
+		s->s_cur = NULL;	/* injection picks another */
+	if (h != NULL && h->h_ready != NULL)
+		h->h_ready(h->h_arg, s);
+	tr_sud_ready(s);
+	s->s_cur = NULL;
+}
+
+/* The target of s is gone: let go of it, tell the host. */
+static void
+finish(tr_session_t *s, const tr_handlers_t *h)
+{
+	tr_release(s);
+	if (s->s_gone && h != NULL && h->h_exit != NULL)
+		h->h_exit(h->h_arg, s, s->s_exit_status);
+}
+
 int
 tr_run(tr_session_t *s, const tr_handlers_t *h)
 {
 	int rc = 0;
 
 	s->s_h = h;
-	if (s->s_armed_pending) {
-		/* Attached: every thread is stopped; arm now. */
-		s->s_armed_pending = false;
-		/* At an exec event the image is armed at its entry. */
-		s->s_armed = !s->s_atexec;
-		s->s_atexec = false;
-		s->s_cur = tr_thread_find(s, s->s_pid);
-		if (s->s_cur == NULL || s->s_cur->th_zombie)
-			s->s_cur = NULL;	/* injection picks another */
-		if (h != NULL && h->h_ready != NULL)
-			h->h_ready(h->h_arg, s);
-		tr_sud_ready(s);
-		s->s_cur = NULL;
-	}
+	if (s->s_armed_pending)
+		ready(s, h);	/* attached: every thread is stopped */
 	if (tr_resume_all(s) < 0)
 		rc = -1;
 	while (rc == 0 && !s->s_gone && !s->s_stop_req) {
@@ -1243,43 +1257,8 @@ tr_run(tr_session_t *s, const tr_handlers_t *h)
 				s->s_stop_req = 1;
 		}
 	}
-	tr_release(s);
-	if (s->s_gone && h != NULL && h->h_exit != NULL)
-		h->h_exit(h->h_arg, s, s->s_exit_status);
+	finish(s, h);
 	return rc;
-}
-
-/* The target of s is gone: let go of it, tell the host. */
-static void
-finish(tr_session_t *s, const tr_handlers_t *h)
-{
-	tr_release(s);
-	if (s->s_gone && h != NULL && h->h_exit != NULL)
-		h->h_exit(h->h_arg, s, s->s_exit_status);
-}
-
-/*
- * One loop for several sessions (pidtrace -p A -p B -c CMD): every
- * session is armed (h_ready) before any runs, one blocking waitpid(-1)
- * takes the events of all (tr_wait_one hands each to its owner), a
- * target that is gone is released alone and the others go on; a stop
- * request or a handler's non-zero on any session ends them all.
- */
-/* h_ready of a session stopped by its grab, adoption or launch. */
-static void
-ready(tr_session_t *s, const tr_handlers_t *h)
-{
-	s->s_armed_pending = false;
-	/* At an exec event the image is armed at its entry. */
-	s->s_armed = !s->s_atexec;
-	s->s_atexec = false;
-	s->s_cur = tr_thread_find(s, s->s_pid);
-	if (s->s_cur == NULL || s->s_cur->th_zombie)
-		s->s_cur = NULL;	/* injection picks another */
-	if (h != NULL && h->h_ready != NULL)
-		h->h_ready(h->h_arg, s);
-	tr_sud_ready(s);
-	s->s_cur = NULL;
 }
 
 /* The loop's sessions: those given, then the children adopted. */
@@ -1362,6 +1341,13 @@ adopt_children(runset_t *rs, tr_session_t *s, const tr_handlers_t *h,
 	return 0;
 }
 
+/*
+ * One loop for several sessions (pidtrace -p A -p B -c CMD): every
+ * session is armed (h_ready) before any runs, one blocking waitpid(-1)
+ * takes the events of all (tr_wait_one hands each to its owner), a
+ * target that is gone is released alone and the others go on; a stop
+ * request or a handler's non-zero on any session ends them all.
+ */
 int
 tr_run_many(tr_session_t *const *ss0, const tr_handlers_t *const *hs0,
 	    size_t n0)

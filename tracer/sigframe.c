@@ -36,7 +36,12 @@
  * alternate stack).  Each is scanned up to the first unreadable page, 8
  * MB at most; 64 KB when only counting (a stall check of the fast
  * path's ring, with every thread stopped: a frame missed there costs a
- * record, counted as a drop, and 8 MB a thread took too long).
+ * record, counted as a drop, and 8 MB a thread took too long).  A frame
+ * on the alternate stack its uc_stack names (the kernel saves the
+ * thread's sigaltstack there) is live only if the scan started on that
+ * stack; then the scan stops at the stack's top.  Others are returned
+ * handlers' (t/fastpath/altstack.sh): Go's signal stacks lie in its
+ * heap beside its threads' stacks.
  *
  * A frame found is moved by the caller's move(): its registers are made
  * the exactly equivalent original state (the pc of the instruction that
@@ -62,6 +67,10 @@
 #define SCAN_LOOK	65536u		/* the same, when only counting */
 #define RIP_OFF		176u		/* pretcode to uc_mcontext.rip */
 #define MAX_STACKS	16		/* stacks followed through frames */
+/* pretcode, uc_flags, uc_link, then uc_stack: ss_sp, ss_flags, ss_size */
+#define UC_SS_SP	3
+#define UC_SS_SIZE	5
+#define UC_WORDS	6
 
 /* What process_vm_readv could read of [addr, addr + len): stops at a gap. */
 static size_t
@@ -96,18 +105,28 @@ is_segs(uint64_t w)
 	return w == 0x33 || w == 0x002b000000000033ull;
 }
 
-/* The frame whose rip is at a: its gregs, and whether its restorer is known. */
+/*
+ * The frame whose rip is at a: its gregs, whether its restorer is known,
+ * and the alternate signal stack it was delivered with ([*ss_lo,
+ * *ss_hi), empty without one: the kernel's uc_stack, saved as it was
+ * then).
+ */
 static bool
-read_frame(pid_t tid, uint64_t a, uint64_t g[TR_NGREG], bool *known)
+read_frame(pid_t tid, uint64_t a, uint64_t g[TR_NGREG], bool *known,
+	   uint64_t *ss_lo, uint64_t *ss_hi)
 {
-	uint64_t pretcode;
+	uint64_t head[UC_WORDS];
 
 	if (a < RIP_OFF ||
 	    read_some(tid, a - TR_G_RIP * 8, g, TR_NGREG * 8) !=
 	    TR_NGREG * 8 || !is_segs(g[TR_G_RIP + 2]) ||
-	    read_some(tid, a - RIP_OFF, &pretcode, 8) != 8)
+	    read_some(tid, a - RIP_OFF, head, sizeof(head)) != sizeof(head))
 		return false;
-	*known = is_restorer(tid, pretcode);
+	*known = is_restorer(tid, head[0]);
+	*ss_lo = head[UC_SS_SP];
+	*ss_hi = head[UC_SS_SP] + head[UC_SS_SIZE];
+	if (*ss_hi < *ss_lo)
+		*ss_hi = *ss_lo;
 	return true;
 }
 
@@ -172,7 +191,7 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 		tr_frame_move_t *move)
 {
 	struct user_regs_struct r;
-	uint64_t *buf, a, at, g[TR_NGREG], old[TR_NGREG];
+	uint64_t *buf, a, at, g[TR_NGREG], old[TR_NGREG], ss_lo, ss_hi, lim;
 	size_t n, i, done;
 	size_t max = move != NULL ? SCAN_MAX : SCAN_LOOK;
 	scan_t sc;
@@ -193,7 +212,8 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 		a = sc.todo[--sc.ntodo];
 		sc.lo[sc.nscanned] = a;
 		sc.hi[sc.nscanned++] = a;
-		for (done = 0; done < max; done += n) {
+		lim = a + max < a ? UINT64_MAX : a + max;
+		for (done = 0; a + done < lim; done += n) {
 			/* Two words more: the segments after a rip. */
 			n = read_some(tid, a + done, buf, SCAN_CHUNK + 16) &
 			    ~(size_t)7;
@@ -201,12 +221,34 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 			if (n < 24)
 				break;
 			n -= 16;
-			for (i = 0; i < n / 8; i++) {
+			for (i = 0; i < n / 8 && a + done + i * 8 < lim;
+			     i++) {
 				if (!is_segs(buf[i + 2]))
 					continue;
 				at = a + done + i * 8;
-				if (!read_frame(tid, at, g, &known))
+				if (!read_frame(tid, at, g, &known, &ss_lo,
+						&ss_hi))
 					continue;
+				if (at >= ss_lo && at < ss_hi) {
+					/*
+					 * On the alternate stack it was
+					 * delivered on: live only while the
+					 * scan's start (the thread, or what
+					 * a live frame interrupted) runs on
+					 * that stack, below it; nested
+					 * handlers stay there.  Else it is
+					 * a returned handler's, or another
+					 * thread's (its own scan sees it):
+					 * left as it is, not counted.  Go's
+					 * signal stacks lie in its heap next
+					 * to its threads' stacks.
+					 */
+					if (a < ss_lo || a >= ss_hi)
+						continue;
+					/* Nothing above is on this stack. */
+					if (ss_hi < lim)
+						lim = ss_hi;
+				}
 				/* The stack it interrupted may hold more. */
 				if (known)
 					add_start(&sc, g[TR_G_RSP]);
@@ -246,6 +288,8 @@ tr_frames_unref(tr_session_t *s, pid_t tid, tr_pc_ours_t *ours,
 			if (n + 16 < SCAN_CHUNK + 16)
 				break;
 		}
+		if (sc.hi[sc.nscanned - 1] > lim)
+			sc.hi[sc.nscanned - 1] = lim;
 	}
 	free(buf);
 	return left;

@@ -5,7 +5,7 @@
 # *-record.sh ones with -x fastpath=record (no clause in the process).
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
 check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
-check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls
+check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls t/targets/fp-altstack
 # Raw clone threads with fs bases of their own run no C library code: no
 # sanitizer (its run time wants its TLS), no stack protector (the canary
 # is read at %fs:0x28).
@@ -24,6 +24,11 @@ t_targets_fp_lpad_SOURCES = t/targets/fp-lpad-main.cc t/targets/fp-lpad.S \
 	t/targets/fp-proto.h
 t_targets_fp_lpad_CXXFLAGS = -O1
 t_targets_fp_sigframe_SOURCES = t/targets/fp-sigframe.c t/targets/fp-proto.h
+# A thread on a 32 KB stack of its own: no sanitizer (its run time wants
+# more stack, and a signal stack of its own).
+t_targets_fp_altstack_SOURCES = t/targets/fp-altstack.c t/targets/fp-proto.h
+t_targets_fp_altstack_CFLAGS = $(WARN_CFLAGS) -O1 -pthread
+t_targets_fp_altstack_LDFLAGS = -pthread
 t_targets_fp_load_SOURCES = t/targets/fp-load.c t/targets/fp-proto.h
 t_targets_fp_load_CFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_load_LDFLAGS = -pthread
@@ -50,6 +55,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/ring.sh \
 	t/fastpath/go.sh t/fastpath/go-int3.sh t/fastpath/go-record.sh \
 	t/fastpath/sigframe.sh \
+	t/fastpath/altstack.sh \
 	t/fastpath/dlopen.sh t/fastpath/dlopen-int3.sh \
 	t/fastpath/dlopen-record.sh \
 	t/fastpath/lpad.sh t/fastpath/lpad-int3.sh t/fastpath/lpad-record.sh \
