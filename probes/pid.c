@@ -858,6 +858,7 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	    "offset probes always stop the thread" : NULL;
 	s[p->pr_nsites].st_inline = 0;
 	s[p->pr_nsites].st_recargs = 0;
+	s[p->pr_nsites].st_recgo = 0;
 	s[p->pr_nsites].st_tprev = 0;
 	s[p->pr_nsites].st_tnext = 0;
 	p->pr_nsites++;
@@ -1155,21 +1156,26 @@ lpad_in(struct symfile *sf, uint64_t lo, uint64_t hi)
 /*
  * The argument words pid_args finds in a trampoline's record (provider.h,
  * st_recargs): C's six registers at an entry, the offset and rax at a
- * return.  Go's arguments start in rax and rbx, which an entry's record
- * lacks, and ABI0's results are on the stack: a clause reading them
- * needs the thread stopped (rdx too, at a C return: a string_view's
- * pointer comes back there).
+ * return.  A function of Go's register ABI has its record hold Go's
+ * first six registers (st_recgo: rax rbx rcx rdi rsi r8), its
+ * arguments at an entry, the offset and its first five results at a
+ * return.  ABI0's results are on the stack: a clause reading them needs
+ * the thread stopped (rdx too, at a C return: a string_view's pointer
+ * comes back there).
  */
 static void
 record_args(const pb_probe_t *p, pb_site_t *st)
 {
-	if (p->pr_kind == PB_RETURN)
+	st->st_recgo = p->pr_data == PB_ABI_GOREG;
+	if (p->pr_data == PB_ABI_GOREG)
+		st->st_recargs = 0x3f;
+	else if (p->pr_kind == PB_RETURN)
 		st->st_recargs = p->pr_data == PB_ABI_GOSTACK ? 0x1 : 0x3;
 	else
 		st->st_recargs = p->pr_data == PB_ABI_SYSV ? 0x3f : 0;
-	st->st_slow = p->pr_data != PB_ABI_SYSV ? "its clause reads Go "
-	    "arguments, which the record does not hold" : "its clause "
-	    "reads an argument the record does not hold";
+	st->st_slow = p->pr_data == PB_ABI_GOSTACK ? "its clause reads "
+	    "arguments of Go's stack ABI, which the record does not hold" :
+	    "its clause reads an argument the record does not hold";
 }
 
 /*

@@ -43,6 +43,7 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 		fr->fr_slow = pr->pr_sites[site].st_slow;
 		fr->fr_inline = pr->pr_sites[site].st_inline;
 		fr->fr_recargs = pr->pr_sites[site].st_recargs;
+		fr->fr_recgo = pr->pr_sites[site].st_recgo;
 		fr->fr_rskind = pr->pr_sites[site].st_rskind;
 		fr->fr_tprev = pr->pr_sites[site].st_tprev;
 		fr->fr_tnext = pr->pr_sites[site].st_tnext;

@@ -124,10 +124,12 @@ typedef struct pb_site {
 	 * PB_FAST_ENTRY, PB_FAST_RETURN: the argument words (bit N: argN,
 	 * as dsl_rt_args_read counts them) that pv_args finds in the
 	 * registers a trampoline's record holds (rdi, rsi, rdx, rcx, r8,
-	 * r9 at an entry, rax at a return).  A probe whose clauses read
+	 * r9 at an entry, rax at a return; with st_recgo, Go's rax, rbx,
+	 * rcx, rdi, rsi, r8 at either).  A probe whose clauses read
 	 * another word stops the thread, st_slow (if set) saying why.
 	 */
 	uint64_t st_recargs;
+	uint8_t st_recgo;	/* the record holds Go's registers */
 	/*
 	 * With PB_FASTSITES (pid): the nearest addresses code may land on
 	 * (brtarget.h: direct branch targets of the whole module, symbol
@@ -293,6 +295,7 @@ typedef struct pb_fireref {
 	const char *fr_slow;	/* the site's st_slow: a static string */
 	uint8_t fr_inline;	/* the site's st_inline; 0 if not a site */
 	uint64_t fr_recargs;	/* the site's st_recargs; 0 if not a site */
+	uint8_t fr_recgo;	/* the site's st_recgo; 0 if not a site */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
 	uint64_t fr_faddr;	/* pr_faddr */
 	uint64_t fr_fsize;	/* pr_fsize */

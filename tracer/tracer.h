@@ -69,7 +69,8 @@ typedef struct tr_syscall {
 /*
  * A fast-path record: thread tid ran the trampoline of site cookie.
  * args are rdi, rsi, rdx, rcx, r8, r9 at an entry site, or args[0] is
- * rax at a return site.  tid is the thread's id: as its TCB holds it,
+ * rax at a return site; at either of a site asked for with fw_goregs,
+ * rax, rbx, rcx, rdi, rsi, r8 (Go's first six integer registers).  tid is the thread's id: as its TCB holds it,
  * or gettid's where no TCB does; 0 for a thread whose fs base is 0 in a
  * process keyed by the TCB.  rc_code: the site's clause code ran
  * first (tr_fast_entry) and asked for the record; rc_status is its
@@ -648,6 +649,11 @@ struct tr_fast_want {
 					 * code (tr_fast_entry) */
 	uint64_t	fw_arg0;	/* a return site's context: its first
 					 * argument (the ret's offset) */
+	bool		fw_goregs;	/* the function takes its arguments
+					 * and returns its results in Go's
+					 * registers (ABIInternal): records
+					 * and contexts hold rax rbx rcx rdi
+					 * rsi r8 (TR_CTX_ARGS) */
 };
 
 int
@@ -726,7 +732,9 @@ tr_fast_drops(const tr_session_t *s);
  * change all of them but rdi):
  *
  *	TR_CTX_ARGS	6 x u64: rdi..r9 at an entry; fw_arg0, rax, 0...
- *			at a return
+ *			at a return; with fw_goregs, rax rbx rcx rdi rsi
+ *			r8 at an entry, fw_arg0 then rax rbx rcx rdi rsi
+ *			at a return (Go's words, probes/abi.h)
  *	TR_CTX_TSC	u64: rdtsc
  *	TR_CTX_KEY	u32: the thread's tid (TCB or gettid), 0 for
  *			fs base 0 in a process keyed by the TCB

@@ -175,13 +175,19 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 			ts->ts_slow = "an entry and a return share the site";
 			return;
 		}
+		/* one record a site: one convention for its words */
+		if (r->tf_fr.fr_recgo != ts->ts_refs[0].tf_fr.fr_recgo) {
+			ts->ts_slow = "probes of two calling conventions "
+			    "share the site";
+			return;
+		}
 		kind = k;
 		if (dsl_rt_needs_stop(tr->tr_rt, r->tf_id, &why)) {
 			ts->ts_slow = "its clause uses";
 			ts->ts_slowarg = why;
 			return;
 		}
-		/* an argument the record lacks (Go's start in rax) */
+		/* an argument the record lacks (ABI0's, past arg5) */
 		if ((dsl_rt_args_read(tr->tr_rt, r->tf_id) &
 		    ~r->tf_fr.fr_recargs) != 0) {
 			ts->ts_slow = r->tf_fr.fr_slow != NULL ?
@@ -197,6 +203,7 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 	w.fw_ctx = tr->tr_ip != NULL && sc->sc_proc == tr->tr_ipproc &&
 	    ts->ts_nrefs == 1;
 	w.fw_arg0 = r->tf_fr.fr_off;
+	w.fw_goregs = r->tf_fr.fr_recgo != 0;
 	w.fw_cookie = (uint32_t)(ts - sc->sc_arm.am_sites);
 	w.fw_lo = r->tf_fr.fr_faddr;
 	w.fw_hi = r->tf_fr.fr_faddr + r->tf_fr.fr_fsize;

@@ -194,13 +194,23 @@ on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 	ts = &am->am_sites[cookie];
 	memset(&regs, 0, sizeof(regs));
 	regs.rip = ts->ts_addr;
-	regs.rdi = args[0];
-	regs.rsi = args[1];
-	regs.rdx = args[2];
-	regs.rcx = args[3];
-	regs.r8 = args[4];
-	regs.r9 = args[5];
-	regs.rax = args[0];	/* a return site's record holds rax there */
+	if (ts->ts_nrefs > 0 && ts->ts_refs[0].tf_fr.fr_recgo) {
+		/* Go's registers, at an entry and a return alike */
+		regs.rax = args[0];
+		regs.rbx = args[1];
+		regs.rcx = args[2];
+		regs.rdi = args[3];
+		regs.rsi = args[4];
+		regs.r8 = args[5];
+	} else {
+		regs.rdi = args[0];
+		regs.rsi = args[1];
+		regs.rdx = args[2];
+		regs.rcx = args[3];
+		regs.r8 = args[4];
+		regs.r9 = args[5];
+		regs.rax = args[0];	/* a return's record holds rax there */
+	}
 	firing_init(&fg, p, s, NULL, tid, &regs);
 	fg.fg_ns = rc->rc_ns;
 	if (rc->rc_code) {

@@ -38,7 +38,8 @@ t_targets_fp_unwind_SOURCES = t/targets/fp-unwind.cc t/targets/fp-proto.h
 t_targets_fp_unwind_CXXFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_unwind_LDFLAGS = -pthread
 
-EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go t/targets/fp-gokey.go
+EXTRA_DIST += t/fastpath/fplib.sh t/targets/fp-go.go t/targets/fp-gokey.go \
+	t/targets/fp-goargs.go
 FASTPATH_SH_TESTS = \
 	t/fastpath/asm.sh t/fastpath/asm-int3.sh t/fastpath/asm-record.sh \
 	t/fastpath/threads.sh t/fastpath/threads-int3.sh \
@@ -60,10 +61,12 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/lpad.sh t/fastpath/lpad-int3.sh t/fastpath/lpad-record.sh \
 	t/fastpath/into.sh t/fastpath/into-int3.sh t/fastpath/into-record.sh \
 	t/fastpath/require.sh t/fastpath/unseen.sh t/fastpath/gokey.sh \
+	t/fastpath/goargs.sh t/fastpath/goargs-int3.sh \
+	t/fastpath/goargs-record.sh \
 	t/fastpath/tls.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
-CLEANFILES += t/targets/fp-go
+CLEANFILES += t/targets/fp-go t/targets/fp-goargs
 
 # The ring's consumer alone, producers played by hand (no process).
 check_PROGRAMS += t/fastpath/ring-test

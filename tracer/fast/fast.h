@@ -47,8 +47,10 @@ typedef struct tr_rec {
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
 	uint32_t	r_tid;		/* TCB's or gettid's; 0: fs base 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
-	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax; from
-					 * a context (TR_RF_CTX): its args */
+	uint64_t	r_args[6];	/* rdi rsi rdx rcx r8 r9; or rax; Go's
+					 * rax rbx rcx rdi rsi r8 (fs_goregs);
+					 * from a context (TR_RF_CTX): its
+					 * args */
 	uint32_t	r_flags;	/* TR_RF_CTX | the context's status */
 	uint32_t	r_nev;		/* its events, TR_REC_NEV at most */
 	uint64_t	r_ev[2 * TR_REC_NEV];
@@ -93,6 +95,7 @@ typedef struct tr_fsite {
 	bool		fs_said;	/* tr_fast_refusals told it */
 	bool		fs_ctx;		/* context blocks (fw_ctx) */
 	uint64_t	fs_arg0;	/* fw_arg0, a return's context's */
+	bool		fs_goregs;	/* fw_goregs: Go's registers */
 	uint64_t	fs_word;	/* the memfd offset of its entry word
 					 * (fs_ctx), 0 if none */
 	uint64_t	fs_word2;	/* and of its return record's (whole) */

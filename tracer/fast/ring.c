@@ -219,9 +219,16 @@ fire(tr_session_t *s, const tr_rec_t *r)
 		rc.rc_status = r->r_flags & ~TR_RF_CTX;
 		rc.rc_nev = r->r_nev < TR_REC_NEV ? r->r_nev : TR_REC_NEV;
 		rc.rc_ev = r->r_ev;
+		/*
+		 * A return's context holds arg0 (the offset) first: the
+		 * record's words are the ones after it (rax; Go's rax rbx
+		 * rcx rdi rsi, its r8 lost, a word no clause of a fast
+		 * site reads: arg6).
+		 */
 		if (fa->fa_sites[r->r_site].fs_kind == TR_FAST_RETURN) {
-			rc.rc_args[0] = r->r_args[1];
-			rc.rc_args[1] = 0;
+			memmove(rc.rc_args, r->r_args + 1,
+				5 * sizeof(rc.rc_args[0]));
+			rc.rc_args[5] = 0;
 		}
 	}
 	if (h->h_record(h->h_arg, s, &rc) != 0)

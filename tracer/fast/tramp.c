@@ -17,8 +17,8 @@
  *	(or, where no TCB holds the tid: mov $SYS_gettid,%eax; syscall;
  *	mov %eax,%r11d; jmp 2f)
  *  2:	shard = tid & 15; claim a slot (ring.c), write cookie, tid,
- *	rdi..r9 (or rax), rdtsc; publish with lock cmpxchg; if full,
- *	lock incq drops
+ *	rdi..r9 (or rax; Go's rax rbx rcx rdi rsi r8), rdtsc; publish
+ *	with lock cmpxchg; if full, lock incq drops
  *	pop everything, popfq, lea 128(%rsp),%rsp
  *
  * Which instructions move (doc/TRACER.md): no call (a return address
@@ -95,6 +95,7 @@ static const uint8_t template[] = {
 #define T_SLMASK	0x5d	/* imm32: slots - 1 */
 #define T_COOKIE	0x88	/* imm32: the site's index */
 #define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
+#define T_ARGS		0x90	/* 48 bytes: the stores of rdi..r9 and rax */
 #define T_DROPS		0xda	/* imm64: the drops counter */
 
 /*
@@ -105,6 +106,24 @@ static const uint8_t template[] = {
  */
 static const uint8_t gettid_key[12] = {
 	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3, 0xeb, 0x0c
+};
+
+/*
+ * Over T_ARGS where the function takes Go's registers (fs_goregs): the
+ * stores of rax rbx rcx rdi rsi r8 into r_args, at an entry and at a
+ * return alike (Go's results come back in the registers its arguments
+ * go in).  rax, rcx and r8 from where the block saved them (rsp + 0x30,
+ * 0x28, 0x18), through r11; rbx, rdi and rsi as they are (the block
+ * never writes them).  A 9-byte nop pads it to the 48 bytes it covers.
+ */
+static const uint8_t go_args[48] = {
+	0x4c, 0x8b, 0x5c, 0x24, 0x30, 0x4d, 0x89, 0x5a, 0x18,	/* rax */
+	0x49, 0x89, 0x5a, 0x20,					/* rbx */
+	0x4c, 0x8b, 0x5c, 0x24, 0x28, 0x4d, 0x89, 0x5a, 0x28,	/* rcx */
+	0x49, 0x89, 0x7a, 0x30,					/* rdi */
+	0x49, 0x89, 0x72, 0x38,					/* rsi */
+	0x4c, 0x8b, 0x5c, 0x24, 0x18, 0x4d, 0x89, 0x5a, 0x40,	/* r8 */
+	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
 static const uint8_t nop9[9] = {
@@ -337,6 +356,7 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 	fs->fs_tnext = w->fw_tnext;
 	fs->fs_ctx = w->fw_ctx;
 	fs->fs_arg0 = w->fw_arg0;
+	fs->fs_goregs = w->fw_goregs;
 	return 0;
 }
 
@@ -1102,7 +1122,7 @@ tfix(tasm_t *a)
 enum { L_PLAIN, L_GO, L_BACK, L_DONE, L_L1, L_L2, L_CLAIM, L_FULL };
 
 static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
-			    uint32_t, int);
+			    uint32_t, int, bool);
 
 /*
  * A context block for site index site (doc/INPROC.md, tracer.h's
@@ -1153,7 +1173,24 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tb(&a, "48 81 ec");
 	t32(&a, TR_CTX_SIZE);
 	cx[1] = (uint16_t)a.ta_n;	/* the context and 10 words pushed */
-	if (kind == TR_FAST_ENTRY) {
+	if (fs->fs_goregs) {
+		/*
+		 * Go's rax (saved, under the 8 pushes) rbx rcx rdi rsi
+		 * r8, untouched so far but rax; at a return, after arg0.
+		 */
+		tb(&a, "48 8b 84 24");
+		t32(&a, TR_CTX_SIZE + 64);
+		if (kind == TR_FAST_ENTRY) {
+			tb(&a, "48 89 04 24 48 89 5c 24 08 48 89 4c 24 10");
+			tb(&a, "48 89 7c 24 18 48 89 74 24 20");
+			tb(&a, "4c 89 44 24 28");
+		} else {
+			tb(&a, "48 89 44 24 08 48 c7 04 24");
+			t32(&a, (uint32_t)fs->fs_arg0);
+			tb(&a, "48 89 5c 24 10 48 89 4c 24 18");
+			tb(&a, "48 89 7c 24 20 48 89 74 24 28");
+		}
+	} else if (kind == TR_FAST_ENTRY) {
 		/* rdi rsi rdx rcx r8 r9: untouched so far */
 		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
 		tb(&a, "48 89 4c 24 18 4c 89 44 24 20 4c 89 4c 24 28");
@@ -1253,13 +1290,16 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tfix(&a);
 	*plain = (uint16_t)a.ta_n;
 	*tlen += a.ta_n;
-	emit_record(fa, code, tlen, site, kind);
+	emit_record(fa, code, tlen, site, kind, fs->fs_goregs);
 }
 
-/* The record block for site index site at code + *tlen. */
+/*
+ * The record block for site index site at code + *tlen; goregs: it
+ * records Go's registers (go_args).
+ */
 static void
 emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
-	    uint32_t site, int kind)
+	    uint32_t site, int kind, bool goregs)
 {
 	uint8_t *c = code + *tlen;
 	int32_t d32;
@@ -1274,7 +1314,9 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	memcpy(c + T_SLMASK, &d32, 4);
 	memcpy(c + T_COOKIE, &site, 4);
 	memcpy(c + T_DROPS, &fa->fa_ring, 8);
-	if (kind == TR_FAST_ENTRY)
+	if (goregs)
+		memcpy(c + T_ARGS, go_args, sizeof(go_args));
+	else if (kind == TR_FAST_ENTRY)
 		memcpy(c + T_RAX, nop9, sizeof(nop9));
 	if (fa->fa_gettid)
 		memcpy(c + T_RDFS, gettid_key, sizeof(gettid_key));
@@ -1295,7 +1337,7 @@ emit_block(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	if (fs->fs_ctx)
 		emit_ctx(fa, fs, code, tlen, site, kind, wfix, plain, cx);
 	else
-		emit_record(fa, code, tlen, site, kind);
+		emit_record(fa, code, tlen, site, kind, fs->fs_goregs);
 }
 
 /*
@@ -3300,7 +3342,7 @@ sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 {
 	size_t at = *tlen;
 
-	emit_record(fa, code, tlen, cookie, TR_FAST_RETURN);
+	emit_record(fa, code, tlen, cookie, TR_FAST_RETURN, false);
 	code[at + T_RAX + 8] = (uint8_t)offsetof(tr_rec_t, r_flags);
 }
 

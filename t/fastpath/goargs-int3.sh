@@ -1,0 +1,5 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# t/fastpath/goargs.sh with -x fastpath=off.
+PIDTRACE_X="-x fastpath=off" \
+	exec bash "$top_srcdir/t/fastpath/goargs.sh"
