@@ -117,7 +117,7 @@ enum {
 	TR_FW_NONE = 0,
 	TR_FW_TARGET,	/* code may land inside the bytes replaced */
 	TR_FW_UNKNOWN,	/* the host knows no landing addresses */
-	TR_FW_FUNC,	/* an indirect jmp in the function */
+	TR_FW_FUNC,	/* an indirect jmp whose targets are unknown */
 	TR_FW_UNDEC,	/* bytes of the function do not decode */
 	TR_FW_NOSIZE,	/* the function's size is unknown (0) */
 	TR_FW_INSN,	/* an instruction there cannot move */
@@ -127,6 +127,7 @@ enum {
 	TR_FW_SHARED,	/* a second hook needs the stop */
 	TR_FW_WRITE,	/* the jump could not be written */
 	TR_FW_PROC,	/* the process cannot take the fast path */
+	TR_FW_BODY,	/* not an instruction of the function's body */
 	TR_FW_N
 };
 
