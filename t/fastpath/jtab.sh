@@ -6,7 +6,8 @@
 # The fast path proves where a switch's table and a tail call through a
 # loaded pointer land, and keeps int3 where it cannot:
 #  - fj_abs (a bounded table through a base register), fj_ptr (a tail
-#    call through a pointer loaded from memory), and two C switches gcc
+#    call through a pointer loaded from memory), fj_hand (through a table
+#    of handlers, no bound check), and two C switches gcc
 #    -O2 makes jump tables of (fj_sw, with a .cold part; fj_state, a
 #    switch in a loop whose table address is set before the loop) run
 #    fast, entries and returns;
@@ -28,9 +29,9 @@
 
 command -v objdump >/dev/null || skip "needs objdump (binutils)"
 n=$((1000 * FT_SCALE))
-A='fj_into fj_abs fj_nobound fj_land fj_ptr fj_reg fj_helper'
-# fj_ptr's and fj_reg's returns fire at their tail jmp, before the value
-# exists; fj_regcall's too.
+A='fj_into fj_abs fj_nobound fj_land fj_ptr fj_reg fj_helper fj_hand fj_helper2'
+# fj_ptr's, fj_reg's and fj_hand's returns fire at their tail jmp, before
+# the value exists; fj_regcall's too.
 V='fj_into fj_abs fj_nobound fj_land fj_sw fj_state'
 
 run()
@@ -53,7 +54,7 @@ run()
 	      printa(\"s %s %@d\\n\", @s); }" "$bin" $n
 	same_output "$T/$tag.want" "$T/$tag.out"
 	no_drops "$T/$tag.err" "\
-a return by a jump fires only when the jump leaves the function: pid:$(basename "$bin"):fj_into:return at offset 0x1c, pid:$(basename "$bin"):fj_abs:return at offset 0xe, pid:$(basename "$bin"):fj_nobound:return at offset 0x13 and 3 more
+a return by a jump fires only when the jump leaves the function: pid:$(basename "$bin"):fj_into:return at offset 0x1c, pid:$(basename "$bin"):fj_abs:return at offset 0xe, pid:$(basename "$bin"):fj_nobound:return at offset 0x13 and 4 more
 an indirect jump (jump table?) in the function: pid:$(basename "$bin"):fj_nobound:entry, pid:$(basename "$bin"):fj_land:entry, pid:$(basename "$bin"):fj_reg:entry and 6 more
 code may jump into the bytes a jump would replace: pid:$(basename "$bin"):fj_into:entry"
 	calls() { sed -n "s/^$1 calls=\([0-9]*\).*/\1/p" "$T/$tag.out"; }

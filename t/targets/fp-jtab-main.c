@@ -19,6 +19,7 @@
 typedef uint64_t (*fn_t)(uint64_t);
 uint64_t fj_into(uint64_t), fj_abs(uint64_t), fj_nobound(uint64_t);
 uint64_t fj_land(uint64_t), fj_ptr(uint64_t), fj_helper(uint64_t);
+uint64_t fj_hand(uint64_t), fj_helper2(uint64_t);
 uint64_t fj_reg(uint64_t, fn_t);
 uint64_t fj_sw(uint64_t), fj_state(uint64_t), fj_regcall(uint64_t);
 
@@ -130,7 +131,8 @@ want(unsigned k, uint64_t x)
 	case 4: return x + 3;
 	case 5: return x + 1003;
 	case 6: return want_sw(x);
-	default: return want_state(x);
+	case 7: return want_state(x);
+	default: return x & 1 ? x + 30 : x + 3;
 	}
 }
 
@@ -147,6 +149,7 @@ static const struct {
 	{ "fj_regcall", fj_regcall, 1000 },
 	{ "fj_sw", fj_sw, 1000 },
 	{ "fj_state", fj_state, 100000 },
+	{ "fj_hand", fj_hand, 1000 },
 };
 #define NFN (sizeof(fns) / sizeof(fns[0]))
 
@@ -177,8 +180,10 @@ main(int argc, char **argv)
 	for (unsigned k = 0; k < NFN; k++)
 		printf("%s calls=%lu sum=%llu\n", fns[k].name, n,
 		       (unsigned long long)sums[k]);
-	/* fj_helper: the tail of fj_ptr and of fj_reg. */
-	printf("fj_helper calls=%lu\n", 2 * n);
+	/* fj_helper: the tail of fj_ptr, of fj_reg and of fj_hand's even
+	 * calls; fj_helper2 of its odd ones. */
+	printf("fj_helper calls=%lu\n", 2 * n + (n + 1) / 2);
+	printf("fj_helper2 calls=%lu\n", n / 2);
 	/* fj_reg: called by fj_regcall. */
 	printf("fj_reg calls=%lu\n", n);
 	printf("wrong=%lu\n", bad);

@@ -146,6 +146,31 @@ fj_vtab:
 	.quad	0, fj_helper
 	.text
 
+	/* Tail calls fj_helper or fj_helper2 (rdi & 1) through a table of
+	 * handlers, no bound check: returns rdi + 3 or rdi + 30. */
+	.globl	fj_hand
+	.type	fj_hand, @function
+fj_hand:
+	mov	%edi, %eax
+	and	$1, %eax
+	lea	fj_htab(%rip), %rdx
+	mov	(%rdx,%rax,8), %rax
+	jmp	*%rax
+	.size	fj_hand, .-fj_hand
+
+	.globl	fj_helper2
+	.type	fj_helper2, @function
+fj_helper2:
+	lea	30(%rdi), %rax
+	ret
+	.size	fj_helper2, .-fj_helper2
+
+	.section .data.rel.ro, "aw"
+	.balign	8
+fj_htab:
+	.quad	fj_helper, fj_helper2
+	.text
+
 	/* Tail calls the function its second argument points at with rdi +
 	 * 1000: where that lands is not known. */
 	.globl	fj_reg

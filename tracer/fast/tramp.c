@@ -699,9 +699,12 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
  *     so a site whose bytes hold one stays int3 (range_why);
  *   - a jump through a 64-bit pointer loaded from memory on a straight
  *     path (`mov 0x8(%rax),%rax; jmp *%rax`, `jmp *0x18(%rax)`: a
- *     tail call through a vtable or a function pointer): it lands where
- *     a pointer the program holds points, as an indirect call does, and
- *     such addresses are the host's landing addresses (tprev, tnext).
+ *     tail call through a vtable or a function pointer; a table of
+ *     handlers; a table whose bound is not in sight): it lands where a
+ *     pointer the program holds points, as an indirect call does, and
+ *     such addresses are the host's landing addresses (tprev, tnext:
+ *     words of an executable's data, relative relocations, addresses
+ *     the code takes), which range_why weighs.
  *
  * Anything else (a register of unknown origin, a table without a bound
  * found, an offset added by other means) keeps the function on int3.
@@ -804,12 +807,14 @@ op_reg(const cs_x86_op *op, int f, unsigned minsize)
  * The entries of the table whose index (family f) w[at] reads: the
  * count the bound check before it allows, or 0 if none is found.  *lo
  * is the check's address.  Between the check and w[at] the index may
- * only be copied whole (`mov %edi,%edi`, `mov %edi,%eax`).
+ * only be copied whole (`mov %edi,%edi`, `mov %edi,%eax`) or zero
+ * extended from the byte or word compared.
  */
 static unsigned
 ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 {
-	int i;
+	unsigned size = 4;	/* of the compare: 1 or 2 after a movzx */
+	int i, zreg = 0;
 
 	for (i = at - 1; i >= 1; i--) {
 		const cs_insn *ci = &w[i];
@@ -820,7 +825,9 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 			const cs_x86 *cx = &c->detail->x86;
 
 			if (c->id != X86_INS_CMP || cx->op_count != 2 ||
-			    !op_reg(&cx->operands[0], f, 4) ||
+			    !op_reg(&cx->operands[0], f, size) ||
+			    (size < 4 && cx->operands[0].size != size) ||
+			    (size < 4 && cx->operands[0].reg != zreg) ||
 			    cx->operands[1].type != X86_OP_IMM ||
 			    cx->operands[1].imm < 0 ||
 			    cx->operands[1].imm >= IJ_MAXENT)
@@ -834,12 +841,22 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 					 * goes on */
 		if (!ij_writes(h, ci, f))
 			continue;
-		if (ci->id != X86_INS_MOV || x->op_count != 2 ||
-		    !op_reg(&x->operands[0], f, 4) ||
+		/*
+		 * A copy (`mov %edi,%edi`), or a zero extension of the
+		 * byte or word that the check compares (`cmp $0x5b,%al;
+		 * ja; movzbl %al,%eax`).
+		 */
+		if ((ci->id != X86_INS_MOV && ci->id != X86_INS_MOVZX) ||
+		    x->op_count != 2 || !op_reg(&x->operands[0], f, 4) ||
 		    x->operands[1].type != X86_OP_REG ||
-		    x->operands[1].size != x->operands[0].size ||
+		    (ci->id == X86_INS_MOV && x->operands[1].size !=
+		     x->operands[0].size) ||
 		    (f = reg_fam(x->operands[1].reg)) == 0)
 			return 0;
+		if (ci->id == X86_INS_MOVZX) {
+			size = x->operands[1].size;
+			zreg = x->operands[1].reg;
+		}
 	}
 	return 0;
 }
@@ -894,42 +911,45 @@ ij_path(fn_scan_t *fn, uint64_t lo, uint64_t at)
 }
 
 /*
- * The jmp w[n - 1] through memory operand m read at w[at]: a pointer
- * load, or a table of absolute entries (an index).  lo: where the
- * proof's path starts so far.
+ * The jmp w[n - 1] through memory operand m read at w[at] (by the jmp
+ * itself, or by the mov that set its register, lo): a 64-bit pointer
+ * the program holds.  When m is a table of absolute entries whose bound
+ * is in sight, its entries join the function's targets too.
  */
 static int
 ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
        const x86_op_mem *m, uint64_t lo, uint64_t jmp)
 {
 	csh h = *(csh *)s->s_cs;
-	uint64_t tab = (uint64_t)m->disp, blo;
+	uint64_t tab = (uint64_t)m->disp, blo, tlo = lo;
 	unsigned cnt;
-	int k;
+	int k = -1;
 
 	if (m->segment != X86_REG_INVALID)
 		return -1;
-	if (m->index == X86_REG_INVALID)
-		return lo == jmp ? 0 : ij_path(fn, lo, jmp);
-	if (m->scale != 8 || m->base == X86_REG_RIP)
-		return -1;
-	if (m->base != X86_REG_INVALID) {
+	if (m->index != X86_REG_INVALID && m->scale == 8 &&
+	    m->base != X86_REG_RIP) {
 		/* lea T(%rip),base, the base unchanged since */
-		k = ij_def(h, w, at, reg_fam(m->base));
-		if (k < 0 || w[k].id != X86_INS_LEA ||
-		    w[k].detail->x86.operands[1].mem.base != X86_REG_RIP ||
-		    w[k].detail->x86.operands[1].mem.index !=
-		    X86_REG_INVALID)
-			return -1;
-		tab += w[k].address + w[k].size +
-		    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
-		if (w[k].address < lo)
-			lo = w[k].address;
+		if (m->base != X86_REG_INVALID &&
+		    ((k = ij_def(h, w, at, reg_fam(m->base))) < 0 ||
+		     w[k].id != X86_INS_LEA ||
+		     w[k].detail->x86.operands[1].mem.base != X86_REG_RIP ||
+		     w[k].detail->x86.operands[1].mem.index !=
+		     X86_REG_INVALID))
+			k = -2;
+		if (k >= 0) {
+			tab += w[k].address + w[k].size +
+			    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
+			if (w[k].address < tlo)
+				tlo = w[k].address;
+		}
+		if (k != -2 &&
+		    (cnt = ij_bound(h, w, at, reg_fam(m->index), &blo)) != 0 &&
+		    ij_table(s, fn, tab, cnt, 8) == 0)
+			return ij_path(fn, blo < tlo ? blo : tlo, jmp);
+		/* a table of other functions, or its bound not in sight */
 	}
-	cnt = ij_bound(h, w, at, reg_fam(m->index), &blo);
-	if (cnt == 0 || ij_table(s, fn, tab, cnt, 8) < 0)
-		return -1;
-	return ij_path(fn, blo < lo ? blo : lo, jmp);
+	return lo == jmp ? 0 : ij_path(fn, lo, jmp);
 }
 
 /*
