@@ -35,7 +35,9 @@
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
-#define TR_MAXCHUNK	64u
+#define TR_MAXCHUNK	128u		/* 64 left no room for the clause
+					 * code of every function of node
+					 * (74,000 sites with context blocks) */
 #define TR_TRAMP_MAX	2048u		/* bytes per trampoline, at most (a
 					 * whole function's: two records,
 					 * each with its context block) */
