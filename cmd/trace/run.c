@@ -356,11 +356,21 @@ on_notice(void *arg, tr_session_t *s, int code, uint64_t addr,
     const char *text)
 {
 	trace_proc_t *p = arg;
+	const trace_t *tr = p->p_sc.sc_tr;
 
-	(void)s;
-	(void)code;
 	(void)addr;
-	trace_notice(p->p_sc.sc_tr, "pid %d: %s", (int)p->p_pid, text);
+	if (code != TR_NOTE_SYS_STOPS || !tr->tr_opts.op_fastreq) {
+		trace_notice(tr, "pid %d: %s", (int)p->p_pid, text);
+		return;
+	}
+	/* -x fastpath=require: syscall probes would stop at every call */
+	if (!p->p_refused)
+		trace_notice(tr, "pid %d: -x fastpath=require: %s",
+		    (int)p->p_pid, text);
+	p->p_refused = true;
+	if (p->p_launched && !tr->tr_begun && !p->p_gone)
+		kill(p->p_pid, SIGKILL);
+	tr_stop_async(s);
 }
 
 static int

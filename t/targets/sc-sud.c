@@ -19,6 +19,9 @@
  *	sc-sud ownsud		turns syscall user dispatch on for itself
  *				(a selector byte, as Wine does) and
  *				answers a blocked getppid in its handler
+ *	sc-sud short N		N getppid through a site of its own with
+ *				2 bytes before the `syscall` (as glibc's
+ *				__read_nocancel): too short for a jump
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -71,6 +74,24 @@ loop(long n)
 			w++;
 	}
 	printf("getppid %ld write %ld\n", pp, w);
+	return 0;
+}
+
+/* long shortsys(long nr): mov %edi,%eax; syscall; ret */
+long shortsys(long nr);
+__asm__(".text\n.globl shortsys\n.type shortsys, @function\n"
+	"shortsys:\n\tmov %edi, %eax\n\tsyscall\n\tret\n"
+	".size shortsys, .-shortsys\n");
+
+static int
+shortloop(long n)
+{
+	long i, pp = 0;
+
+	for (i = 0; i < n; i++)
+		if (shortsys(SYS_getppid) == getppid())
+			pp++;
+	printf("short getppid %ld\n", pp);
 	return 0;
 }
 
@@ -284,9 +305,11 @@ main(int argc, char **argv)
 		rc = cancel();
 	else if (argc == 2 && strcmp(argv[1], "ownsud") == 0)
 		rc = ownsud();
+	else if (argc == 3 && strcmp(argv[1], "short") == 0)
+		rc = shortloop(atol(argv[2]));
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
-		    "| burst FILE | cancel | ownsud\n");
+		    "| burst FILE | cancel | ownsud | short N\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }
