@@ -18,7 +18,9 @@
 #    2..TRANSACTIONS over the time between the first and the last, so
 #    the wait on the lock and the attach do not count;
 #  - pidtrace runs syscall:::entry { @[probefunc] = count(); } on the
-#    backend; strace -c on an identical run: every count side by side
+#    backend, and syscall::getppid:entry, which it never calls (its
+#    sites patched, no record: what dispatch and the jumps cost alone);
+#    strace -c on an identical run: every count side by side
 #    (both from the attach to the backend's exit; calls that depend on
 #    timing, as epoll_wait when a query is not there yet, may differ).
 # Each tps is the best of REPEATS runs (the machine is shared); the
@@ -118,10 +120,13 @@ tr_untraced_end() { :; }
 
 P='BEGIN { printf("armed\n"); } syscall:::entry { @[probefunc] = count(); }
 	END { printa("%s %@d\n", @); }'
-# pidtrace_on OPTS BACKEND: pidtrace attached, its BEGIN seen.
+# A call the backend never makes: every site patched, no record.
+P_IDLE='BEGIN { printf("armed\n"); } syscall::getppid:entry { @ = count(); }'
+# pidtrace_on OPTS BACKEND [PROGRAM]: pidtrace attached, its BEGIN seen.
 pidtrace_on()
 {
-	./pidtrace -v -q $1 -n "$P" -p "$2" >"$tmp/pt.out" 2>"$tmp/pt.err" &
+	./pidtrace -v -q $1 -n "${3:-$P}" -p "$2" >"$tmp/pt.out" \
+	    2>"$tmp/pt.err" &
 	ptp=$!
 	while ! grep -q '^armed' "$tmp/pt.out"; do
 		kill -0 "$ptp" 2>/dev/null || { cat "$tmp/pt.err" >&2; exit 1; }
@@ -143,6 +148,8 @@ tr_fast_end()
 }
 tr_stops() { pname=stops; pidtrace_on "-x fastpath=off" "$1"; }
 tr_stops_end() { pidtrace_off; }
+tr_idle() { pname=idle; pidtrace_on "" "$1" "$P_IDLE"; }
+tr_idle_end() { pidtrace_off; }
 tr_strace()
 {
 	strace -c -o "$tmp/strace.out" -p "$1" 2>/dev/null &
@@ -162,11 +169,11 @@ tr_strace_end()
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cpus," \
     "kernel $(uname -r); postgres $("$PGBIN/postgres" -V | awk '{print $3}'),"\
     "pgbench -c 1 -t $N, best of $R runs"
-r_untraced=0 r_fast=0 r_stops=0 r_strace=0
+r_untraced=0 r_fast=0 r_idle=0 r_stops=0 r_strace=0
 # Rounds of the four, so that a change of the machine's load strikes
 # them alike.
 for i in $(seq "$R"); do
-	for name in untraced fast stops strace; do
+	for name in untraced fast idle stops strace; do
 		run $name
 	done
 done
@@ -176,10 +183,13 @@ printf '%-44s %10s %6s\n' "backend traced by" "tps" "ratio"
 printf '%-44s %10s %6s\n' "nothing" "$r_untraced" "1.00"
 printf '%-44s %10s %6s\n' "pidtrace syscall:::entry count() (goal 0.9)" \
     "$r_fast" "$(ratio "$r_fast")"
+printf '%-44s %10s %6s\n' "pidtrace syscall::getppid:entry (not called)" \
+    "$r_idle" "$(ratio "$r_idle")"
 printf '%-44s %10s %6s\n' "pidtrace -x fastpath=off (the stop path)" \
     "$r_stops" "$(ratio "$r_stops")"
 printf '%-44s %10s %6s\n' "strace -c" "$r_strace" "$(ratio "$r_strace")"
 echo "paths of the last runs: fast: $(cat "$tmp/path.fast")"
+echo "  idle: $(cat "$tmp/path.idle")"
 echo "  stops: $(cat "$tmp/path.stops")"
 echo "counts of the last runs: call, pidtrace, strace -c"
 join -a 1 -a 2 -e 0 -o 0,1.2,2.2 "$tmp/fast.counts" "$tmp/strace.counts" |
