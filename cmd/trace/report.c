@@ -100,6 +100,68 @@ site_name(const trace_proc_t *p, const trace_site_t *ts, char *buf,
 }
 
 /*
+ * Syscall probes whose every call stops the thread, one line a reason
+ * with the first probes (syscall:::entry names all the calls that
+ * always stop).
+ */
+static void
+refuse_sys(trace_proc_t *p)
+{
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const trace_t *tr = p->p_sc.sc_tr;
+	const char **why, *w;
+	size_t k, j, n, said;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (am->am_nsysref == 0 ||
+	    (why = calloc(am->am_nsysref, sizeof(*why))) == NULL)
+		return;
+	for (k = 0; k < am->am_nsysref; k++) {
+		if (am->am_sysref[k].tf_id == 0)
+			continue;
+		if (tr_syscall_always_stops((long)(k / 2)))
+			why[k] = "the call always stops the thread (it makes "
+			    "a child, replaces or ends the image, returns "
+			    "from a signal, or may set up syscall user "
+			    "dispatch)";
+		else
+			(void)dsl_rt_needs_stop(tr->tr_rt,
+			    am->am_sysref[k].tf_id, &why[k]);
+	}
+	for (k = 0; k < am->am_nsysref; k++) {
+		if ((w = why[k]) == NULL)
+			continue;
+		for (n = 0, j = k; j < am->am_nsysref; j++)
+			n += why[j] != NULL && strcmp(why[j], w) == 0;
+		if ((out = open_memstream(&text, &len)) == NULL)
+			break;
+		fprintf(out, "pid %d: -x fastpath=require: %zu syscall "
+		    "probe%s stop%s the thread at each call: %s:",
+		    (int)p->p_pid, n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+		    w);
+		for (said = 0, j = k; j < am->am_nsysref; j++) {
+			if (why[j] == NULL || strcmp(why[j], w) != 0)
+				continue;
+			why[j] = NULL;
+			if (said++ < SLOW_NAMES)
+				fprintf(out, "%s %s", said == 1 ? "" : ",",
+				    p->p_sc.sc_reg.rg_probes[
+				    am->am_sysref[j].tf_probe].tp_name);
+		}
+		if (n > SLOW_NAMES)
+			fprintf(out, " and %zu more", n - SLOW_NAMES);
+		fclose(out);
+		trace_notice(tr, "%s", text);
+		free(text);
+		text = NULL;
+		p->p_refused = true;
+	}
+	free(why);
+}
+
+/*
  * -x fastpath=require: profile probes always stop; syscall probes run
  * through the trampolines of patched syscall sites, but for the calls
  * that always stop (tr_syscall_always_stops), a clause that needs the
@@ -111,33 +173,13 @@ refuse_kinds(trace_proc_t *p, tr_session_t *s)
 {
 	const trace_arm_t *am = &p->p_sc.sc_arm;
 	const trace_t *tr = p->p_sc.sc_tr;
-	const char *why;
-	size_t k;
 
 	if (am->am_ntimers != 0) {
 		trace_notice(tr, "pid %d: -x fastpath=require: profile probes "
 		    "stop the threads at each sample", (int)p->p_pid);
 		p->p_refused = true;
 	}
-	for (k = 0; k < am->am_nsysref; k++) {
-		const trace_ref_t *r = &am->am_sysref[k];
-
-		if (r->tf_id == 0)
-			continue;
-		why = NULL;
-		if (tr_syscall_always_stops((long)(k / 2)))
-			why = "the call always stops the thread (it makes a "
-			    "child, replaces or ends the image, returns from "
-			    "a signal, or may set up syscall user dispatch)";
-		else
-			(void)dsl_rt_needs_stop(tr->tr_rt, r->tf_id, &why);
-		if (why == NULL)
-			continue;
-		trace_notice(tr, "pid %d: -x fastpath=require: %s stops the "
-		    "thread at each call: %s", (int)p->p_pid,
-		    p->p_sc.sc_reg.rg_probes[r->tf_probe].tp_name, why);
-		p->p_refused = true;
-	}
+	refuse_sys(p);
 	/* on_notice refuses and says why when dispatch cannot be on */
 	if (am->am_nsysref != 0 && !p->p_refused)
 		(void)tr_syscalls_dispatch(s);

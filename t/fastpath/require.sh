@@ -79,7 +79,7 @@ rc=$?
 cat "$T/s.out" "$T/s.err"
 expect "syscall refused: status" $rc 1
 [ -s "$T/s.out" ] && fail "syscall refused: something ran: $(cat "$T/s.out")"
-grep -q '^pidtrace: pid [0-9]*: -x fastpath=require: syscall::exit_group:entry stops the thread at each call: the call always stops the thread' \
+grep -qx 'pidtrace: pid [0-9]*: -x fastpath=require: 1 syscall probe stops the thread at each call: the call always stops the thread (it makes a child, replaces or ends the image, returns from a signal, or may set up syscall user dispatch): syscall::exit_group:entry' \
 	"$T/s.err" || fail "syscall refused: $(cat "$T/s.err")"
 
 # -p: refused, detached, the process untouched and correct.

@@ -13,8 +13,10 @@
 #    (as glibc's __read_nocancel) cannot take a jump: its first probed
 #    call ends the trace with that reason, status 1, and the program,
 #    which pidtrace started, dies with it (as dtrace -c's does).
-# The always-stopping calls (exit_group) are refused before anything
-# runs: t/fastpath/require.sh.
+#  - all: syscall:::entry names the calls that always stop the thread
+#    (clone, fork, exec, exit, rt_sigreturn, prctl: the tracer's
+#    table), refused before the program runs in one line that counts
+#    and names the first three.
 . "$top_srcdir/t/syscall/sclib.sh"
 SUD=$TARGETS/sc-sud
 [ -x "$SUD" ] || skip "sc-sud not built"
@@ -73,5 +75,18 @@ sed 's/pid [0-9]*/pid/; s/thread [0-9]*/thread/; s/at 0x[0-9a-f]*/at ADDR/' \
 same_output - "$T/said" <<W
 pidtrace: pid: -x fastpath=require: syscall probes start at its entry point, not at its exec: the dynamic loader's calls would stop the thread
 pidtrace: pid: -x fastpath=require: syscall::getppid:entry stopped thread at the syscall at ADDR in shortsys: the instructions before the syscall are shorter than a jump
+W
+
+bounded 60 "$PIDTRACE" -q -x fastpath=require -n 'BEGIN { trace("begun"); }
+    syscall:::entry { @[probefunc] = count(); }' \
+    -c "$SUD short 10" >"$T/all.out" 2>"$T/all.err"
+rc=$?
+cat "$T/all.out" "$T/all.err"
+[ $rc = 1 ] || fail "all: status $rc"
+[ -s "$T/all.out" ] && fail "all: something ran: $(cat "$T/all.out")"
+sed 's/pid [0-9]*/pid/' "$T/all.err" >"$T/said"
+same_output - "$T/said" <<W
+pidtrace: pid: -x fastpath=require: syscall probes start at its entry point, not at its exec: the dynamic loader's calls would stop the thread
+pidtrace: pid: -x fastpath=require: 10 syscall probes stop the thread at each call: the call always stops the thread (it makes a child, replaces or ends the image, returns from a signal, or may set up syscall user dispatch): syscall::rt_sigreturn:entry, syscall::clone:entry, syscall::fork:entry and 7 more
 W
 say pass
