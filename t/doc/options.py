@@ -5,8 +5,9 @@
 # the -x table (dsl/prog.c: each name and whether it is taken or
 # refused), pidnm's getopt string and long options (cmd/pidnm.c).  The
 # text's side: man/pidtrace.1 (SYNOPSIS, OPTIONS, the -x section),
-# README.md's list of flags, the --help outputs, man/pidnm.1.  Prints
-# one line per mismatch; exits 1 if there is any.
+# README.md's list of flags, the --help outputs, man/pidnm.1, and what
+# bash completion (completion/pidtrace) offers.  Prints one line per
+# mismatch; exits 1 if there is any.
 import re
 import sys
 
@@ -151,6 +152,25 @@ for ch in sorted(nmshort - set(nflags)):
     bad.append("pidnm.1: -%s, which pidnm does not take" % ch)
 for n in sorted(nmlong - longs):
     bad.append("pidnm.1: --%s, which pidnm does not take" % n)
+
+# bash completion: the flags and -x options it offers
+comp = read(src + "/completion/pidtrace")
+m = re.search(r'_pidtrace_xopts="([^"]*)"', comp)
+cx = {w.split("=")[0] for w in m.group(1).split()} if m else set()
+m = re.search(r'compgen -W "(-n [^"]*)"', comp)
+cf = {w[1:] for w in m.group(1).split()} if m else set()
+m = re.search(r'compgen -W "(-a [^"]*)"', comp)
+cn = set(m.group(1).split()) if m else set()
+for n in sorted(taken ^ cx):
+    bad.append("completion: -x %s %s" %
+               (n, "not offered" if n in taken else "offered, not taken"))
+for ch in sorted(set(letters) ^ cf):
+    bad.append("completion: -%s %s" %
+               (ch, "not offered" if ch in letters else "offered, not taken"))
+want = {"-" + ch for ch in nflags} | {"--" + n for n in longs}
+for w in sorted(want ^ cn):
+    bad.append("completion: pidnm %s %s" %
+               (w, "not offered" if w in want else "offered, not taken"))
 
 for b in bad:
     print(b)
