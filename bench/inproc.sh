@@ -35,13 +35,7 @@ T=$(mktemp -d /tmp/inproc.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
 # start CALLS [MODE]: ip-burst MODE (threads) 8 CALLS, waiting at its
 # "ready"; sets TP.
-start() {
-	rm -f $T/in $T/t.out; mkfifo $T/in
-	$B ${2:-threads} 8 $1 <$T/in >$T/t.out 2>&1 &
-	TP=$!
-	exec 3>$T/in
-	waitline $T/t.out '^ready'
-}
+start() { fifo_start $B ${2:-threads} 8 $1; }
 # finish NAME CALLS TOOLPID: let the target go, at its "done" read both
 # CPUs, stop the tool (SIGINT), keep "tool target calls drops toolrun"
 # in NAME: toolrun is the tool's CPU from the go to the done, without
@@ -55,10 +49,7 @@ finish() {
 	pc=$( [ -n "$tp" ] && tcpu $tp || echo 0)
 	[ -n "$tp" ] && { kill -INT $tp; wait $tp; }
 	exec 3>&-; wait $TP
-	drops=$(awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ { n += $2 }
-	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
-		if ($i == "Lost") n += $(i + 1) }
-	    END { print n + 0 }' $T/p.err 2>/dev/null)
+	drops=$(dropsum $T/p.err)
 	echo "$pc $tc $calls ${drops:-0} $((pc - p0))" >>$T/$name
 }
 # untraced CALLS SUFFIX MODE

@@ -40,8 +40,31 @@ waitline() {
 	return 1
 }
 
+# fifo_start CMD...: CMD in the background reading the fifo $T/in (held
+# open on fd 3: echo go >&3 speaks to it), its output in $T/t.out,
+# waited for at its "ready"; sets TP.
+fifo_start() {
+	rm -f $T/in $T/t.out; mkfifo $T/in
+	"$@" <$T/in >$T/t.out 2>&1 &
+	TP=$!
+	exec 3>$T/in
+	waitline $T/t.out '^ready'
+}
+
+# dropsum FILE: the records a tool said it lost on stderr, in FILE:
+# pidtrace's drop reports and bpftrace's "Lost N events"; 0 for none.
+dropsum() {
+	awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ { n += $2 }
+	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
+		if ($i == "Lost") n += $(i + 1) }
+	    END { print n + 0 }' "$1" 2>/dev/null
+}
+
 # median: the median of the figures on stdin, one a line ("-" for none).
 median() {
 	sort -g | awk '{ v[NR] = $1 }
 	    END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'
 }
+
+# get NAME: the median of the figures in $T/NAME, "-" when it has none.
+get() { [ -s $T/$1 ] && median <$T/$1 || echo -; }

@@ -125,12 +125,12 @@ for r in $(seq $rounds); do
 	kill -TERM $np; wait $np
 done
 u=$(median <$T/untraced)
-uc=$( [ -s $T/untraced.cpu ] && median <$T/untraced.cpu || echo -)
+uc=$(get untraced.cpu)
 printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(load)"
 echo "mode: puts/s, then CPU us a put (node's and the tracer's)"
 for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
-	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
-	c=$( [ -s $T/$k.cpu ] && median <$T/$k.cpu || echo -)
+	v=$(get $k)
+	c=$(get $k.cpu)
 	printf '%-10s %8s' $k "$v"
 	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
 	printf '  %6s' "$c"
@@ -141,7 +141,7 @@ for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
 	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done
-v=$( [ -s $T/pidtrace ] && median <$T/pidtrace || echo -)
+v=$(get pidtrace)
 [ "$v" != - ] && awk -v v=$v -v u=$u \
 	'BEGIN { printf "pidtrace/untraced (goal >= 0.95) %.2f\n", v / u }'
 # The same from each round's pair (one node process, batches close in
@@ -152,9 +152,9 @@ v=$( [ -s $T/pidtrace ] && median <$T/pidtrace || echo -)
 [ "$uc" != - ] && [ -s $T/pidtrace.cpu ] && awk -v u=$uc \
 	-v c=$(median <$T/pidtrace.cpu) 'BEGIN { if (c > 0)
 	printf "untraced/pidtrace, CPU a put %.2f\n", u / c }'
-b=$( [ -s $T/bpftrace ] && median <$T/bpftrace || echo -)
+b=$(get bpftrace)
 for k in pidtrace pidrec pidoff; do
-	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
+	v=$(get $k)
 	[ "$v" != - ] && [ "$b" != - ] &&
 		awk -v k=$k -v v=$v -v b=$b 'BEGIN { printf "%s/bpftrace %.2f\n", k, v / b }'
 done

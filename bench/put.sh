@@ -30,13 +30,7 @@ rounds=${1:-3} n=${N:-200000} ns=${NSLOW:-5000} nb=${NBPF:-50000}
 T=$(mktemp -d /tmp/put.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
 # start CALLS: ip-burst put CALLS, waiting at its "ready"; sets TP.
-start() {
-	rm -f $T/in $T/t.out; mkfifo $T/in
-	$B put $1 <$T/in >$T/t.out 2>&1 &
-	TP=$!
-	exec 3>$T/in
-	waitline $T/t.out '^ready'
-}
+start() { fifo_start $B put $1; }
 # finish NAME CALLS TOOLPID: let the target go; at its "done" read the
 # CPUs and the wall time; stop the tool (SIGINT); keep "tool target
 # calls drops wall" in NAME.
@@ -51,10 +45,7 @@ finish() {
 	pc=$( [ -n "$tp" ] && tcpu $tp || echo 0)
 	[ -n "$tp" ] && { kill -INT $tp; wait $tp; }
 	exec 3>&-; wait $TP
-	drops=$(awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ { n += $2 }
-	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
-		if ($i == "Lost") n += $(i + 1) }
-	    END { print n + 0 }' $T/p.err 2>/dev/null)
+	drops=$(dropsum $T/p.err)
 	lines=$(grep -c '^put key' $T/p.out 2>/dev/null)
 	echo "$((pc - p0)) $tc $calls ${drops:-0} $((w1 - w0)) ${lines:-0}" >>$T/$name
 }
