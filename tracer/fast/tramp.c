@@ -49,6 +49,7 @@
 #include <unistd.h>
 #include <capstone/capstone.h>
 
+#include "lib/grow.h"
 #include "tracer/fast/fast.h"
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -319,25 +320,6 @@ in_code(const struct tr_fast *fa, uint64_t pc)
 	return false;
 }
 
-/*
- * Room for one more entry in the table v of n entries of sz bytes, room
- * for *cap: v, or v moved by realloc to twice the room (first entries
- * when it had none).  NULL, v untouched, when memory runs out.
- */
-static void *
-grow(void *v, size_t n, size_t *cap, size_t sz, size_t first)
-{
-	size_t nc;
-
-	if (n < *cap)
-		return v;
-	nc = *cap ? 2 * *cap : first;
-	v = realloc(v, nc * sz);
-	if (v != NULL)
-		*cap = nc;
-	return v;
-}
-
 int
 tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 {
@@ -353,7 +335,8 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 		errno = ENOENT;
 		return -1;
 	}
-	fs = grow(fa->fa_sites, fa->fa_nsites, &fa->fa_cap, sizeof(*fs), 256);
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
 	if (fs == NULL)
 		return -1;
 	fa->fa_sites = fs;
@@ -3398,7 +3381,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {
-		sy = grow(fa->fa_sys, fa->fa_nsys, &fa->fa_syscap,
+		sy = array_room(fa->fa_sys, fa->fa_nsys, &fa->fa_syscap,
 		    sizeof(*sy), 64);
 		if (sy == NULL)
 			return -1;
@@ -3559,7 +3542,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	a = tramp + so[TR_SO_AFTER];
 	memcpy(gate + 24, &a, 8);
 
-	fs = grow(fa->fa_sites, fa->fa_nsites, &fa->fa_cap, sizeof(*fs), 256);
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
 	if (fs == NULL)
 		return -1;
 	fa->fa_sites = fs;
