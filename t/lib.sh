@@ -165,14 +165,11 @@ not_fast_report()
 	return 0
 }
 
-# pg_session SECONDS: a throw-away PostgreSQL cluster of $PGBIN's in
-# $T/pg (initdb there, its unix socket there, no TCP; as root it runs as
-# the postgres user, since initdb refuses root), started and waited for,
-# then a psql session bounded by SECONDS, reading the fifo $T/in (open
-# on fd 3) and writing $T/psql.  Sets D (the cluster's folder), as_pg
-# (the prefix that runs a command as the cluster's user) and
-# PG_BACKEND (the session's backend pid).
-pg_session()
+# pg_init: a throw-away PostgreSQL cluster of $PGBIN's, made in $T/pg
+# (as root, owned by the postgres user: initdb refuses root).  Sets D
+# (the cluster's folder) and as_pg (the prefix that runs a command as
+# the cluster's user).
+pg_init()
 {
 	as_pg=
 	if [ "$(id -u)" = 0 ]; then
@@ -185,16 +182,27 @@ pg_session()
 	bounded 120 $as_pg "$PGBIN/initdb" -D "$D/data" -A trust -U postgres \
 		--no-sync >"$T/initdb.log" 2>&1 ||
 		fail "initdb: $(tail -n 3 "$T/initdb.log")"
+}
+
+# pg_session SECONDS [POSTGRES-ARG...]: pg_init's cluster started (its
+# unix socket in $D, no TCP, with the ARGs) and waited for, then a psql
+# session bounded by SECONDS, reading the fifo $T/in (open on fd 3) and
+# writing $T/psql.  Sets PG_BACKEND (the session's backend pid).
+pg_session()
+{
+	_pgs=$1
+	shift
+	pg_init
 	spawn _pm 300 $as_pg "$PGBIN/postgres" -D "$D/data" -k "$D" \
-		-c listen_addresses= -c fsync=off >"$T/pg.log" 2>&1
+		-c listen_addresses= -c fsync=off "$@" >"$T/pg.log" 2>&1
 	for _pg in $(seq 300); do
 		"$PGBIN/pg_isready" -q -h "$D" && break
 		sleep 0.1
 	done
 	"$PGBIN/pg_isready" -q -h "$D" ||
 		fail "postgres did not start: $(tail -n 3 "$T/pg.log")"
-	mkfifo "$T/in"
-	spawn _ps "$1" sh -c \
+	rm -f "$T/in" && mkfifo "$T/in"
+	spawn _ps "$_pgs" sh -c \
 	    'exec psql -X -q -At -h "$0" -U postgres <"$1" >"$2" 2>&1' \
 	    "$D" "$T/in" "$T/psql"
 	exec 3>"$T/in"
