@@ -58,18 +58,32 @@ spawn()
 	eval "$_v=\$!"
 }
 
-# child_of PID: the single child of PID (timeout's child), waiting for it
-# to appear.
+# child_of PID: the single child of PID (timeout's child, or a child of
+# one), waiting for it to appear for as long as PID lives: however long
+# a loaded machine takes to fork, and no longer once PID ended (its
+# command ended at once, or never started).  A fixed count of tries
+# could say "no pid" of a command still on its way on a slow machine.
+# PID is the same process while its start time in /proc stays what it
+# was.  The bound (60 s of tries at least) is a hang guard.
 child_of()
 {
-	_i=0
-	while [ $_i -lt 500 ]; do
-		_c=$(cat "/proc/$1/task/$1/children" 2>/dev/null)
+	_p=$1 _t0= _i=0
+	while [ $_i -lt 6000 ]; do
+		_c=$(cat "/proc/$_p/task/$_p/children" 2>/dev/null)
 		if [ -n "$_c" ]; then
 			set -- $_c
 			echo "$1"
 			return 0
 		fi
+		_st=$(sed 's/.*) //' "/proc/$_p/stat" 2>/dev/null)
+		set -- $_st
+		# state, then starttime (the 22nd field, the 20th here)
+		[ $# -ge 20 ] || return 1
+		case $1 in
+		Z | X) return 1 ;;
+		esac
+		[ -z "$_t0" ] && _t0=${20}
+		[ "${20}" = "$_t0" ] || return 1
 		_i=$((_i + 1))
 		sleep 0.01
 	done
@@ -114,6 +128,26 @@ running_with()
 		tr '\0' ' ' <"$_f" 2>/dev/null | grep -qF -- "$1" && return 0
 	done
 	return 1
+}
+
+# subtest WHAT CMD...: run CMD, a test of its own (a wrapper running
+# tests again in another mode), its output in our log; when it fails,
+# fail with its own FAIL lines, or its last lines when it printed none
+# (killed, an error of the shell's), so that the end of the log, which
+# is all a CI report shows, says why it failed and not only which.  Its
+# output goes through a file, not a pipe: a process it left behind
+# could hold a pipe open and hang us.
+subtest()
+{
+	_what=$1; shift
+	"$@" >"$T/subtest.log" 2>&1
+	_rc=$?
+	cat "$T/subtest.log"
+	[ "$_rc" = 0 ] && return 0
+	_why=$(sed -n 's/^FAIL: //p' "$T/subtest.log" | tail -n 5)
+	[ -n "$_why" ] || _why="exit status $_rc, no FAIL line; its last lines:
+$(tail -n 15 "$T/subtest.log")"
+	fail "$_what: $_why"
 }
 
 # same_output EXPECTED ACTUAL: exact comparison, with the diff in the log.
