@@ -2371,7 +2371,8 @@ stub_buf(gen_t *g)
 /*
  * rax = process_vm_readv(own pid, {jc_buf, rcx}, 1, {rax, rcx}, 1, 0):
  * rcx bytes at address rax into jc_buf; the count read, or -errno.  A
- * bad address gives EFAULT, never a signal.  The syscall takes rdi,
+ * bad address gives EFAULT, never a signal.  A word inside the pages of
+ * the firing's frame is loaded instead (rcx is at most 8).  The syscall takes rdi,
  * rsi, rdx, r10, r8, r9 and spoils rcx, r11: the context comes back
  * from rsi (the local iovec is in it), the rest from jc_save, whose
  * copy of the way back is then zeroed.
@@ -2380,8 +2381,31 @@ static void
 stub_memread(gen_t *g)
 {
 	static const int saved[4] = { BASE, BUF, THR, LINK };
+	uint32_t sys = label(g);
 	int i;
 
+	/*
+	 * A word wholly inside the pages of the firing's own frame
+	 * (inproc.h): loaded, no system call.  rdx = the first page, then
+	 * the frame's pages' end; r10 = the word's end.
+	 */
+	mov(g, R(X86_RDX), R(CTX));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+	jcc(g, X86_CC_B, sys);
+	lea(g, X86_R10, M(ACC, 8));
+	op2(g, X86_CMP, 8, R(X86_R10), R(ACC));
+	jcc(g, X86_CC_B, sys);
+	lea(g, X86_RDX, M(CTX, DSL_JIT_FRAME - 1 + 4096));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(X86_R10), R(X86_RDX));
+	jcc(g, X86_CC_A, sys);
+	mov(g, CXI(jc_iov, 2), R(ACC));
+	mov(g, R(X86_R10), M(ACC, 0));
+	mov(g, CX(jc_buf), R(X86_R10));
+	mov(g, R(ACC), R(TMP));
+	op1(g, X86_JMPI, 8, R(LINK));
+	bind(g, sys);
 	mov(g, CXI(jc_iov, 2), R(ACC));
 	mov(g, CXI(jc_iov, 3), R(TMP));
 	mov(g, CXI(jc_iov, 1), R(TMP));

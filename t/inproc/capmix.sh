@@ -19,7 +19,8 @@
 # pidtrace reads) must print the same.  Asserts also: each clause runs
 # from the record with its bytes captured (-l -v), no notice that a
 # probe stops the thread, no drop, the process notices nothing (its
-# output is the untraced one, bad addresses aside; exit 0).
+# output is the untraced one, bad addresses aside; exit 0).  Then the
+# same reads from a clause that runs in the process (aggregations).
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((48 * FT_SCALE))
@@ -107,4 +108,63 @@ for m in on off; do
 	[ -s "$T/$m.rest" ] && fail "fastpath=$m: pidtrace said: $(head -n 3 "$T/$m.rest")"
 done
 [ "$(drops "$T/on.err")" = 0 ] || fail "drops: $(cat "$T/on.err")"
+
+# The same reads in a clause run in the process (aggregations): the
+# slice's size (a word in the frame, loaded), then its data's first
+# byte (the key, or a bad pointer: the clause ends there), on each
+# firing.  Expected, the interpreter's and dtrace's rule: the size
+# counted on every call, the rest on even calls only, one invalid
+# address error at each odd call's bad pointer.
+cat >"$T/ip.d" <<'EOF'
+struct slice { uintptr_t data; size_t size; };
+
+pid$target::ip_str:entry
+{
+	@size[((struct slice *)arg2)->size] = count();
+	@first[*(char *)((struct slice *)arg2)->data] = count();
+	@n = count();
+}
+
+END
+{
+	printa("size %d %@d\n", @size);
+	printa("first %c %@d\n", @first);
+	printa("n %@d\n", @n);
+}
+EOF
+list_paths ip "$(cat "$T/ip.d")" -c "$IP_BURST mix 1"
+paths_is ip "END, line 10: in pidtrace
+ip_str entry, line 3: in the process"
+for m in on off; do
+	bounded 120 "${PT[@]}" -q -x fastpath=$m -s "$T/ip.d" \
+		-c "$IP_BURST mix $n" </dev/null >"$T/ip$m.out" \
+		2>"$T/ip$m.err" ||
+		fail "fastpath=$m: pidtrace exited $?: $(head -n 3 "$T/ip$m.err")"
+	grep -e '^ready' -e '^mix ' -e '^done' "$T/ip$m.out" >"$T/ip$m.t"
+	cutbad "$T/ip$m.t" >"$T/ip$m.got"
+	same_output "$T/mix.cut" "$T/ip$m.got"
+	bad=$(sed -n 's/^mix bad=//p' "$T/ip$m.out")
+	awk -v n=$n 'BEGIN {
+		for (i = 0; i < n; i++)
+			c[length("key" i)]++
+		for (l in c)
+			printf "size %d %d\n", l, c[l]
+		printf "first k %d\n", int((n + 1) / 2)
+		printf "n %d\n", int((n + 1) / 2) }' | sort >"$T/ip$m.want"
+	grep -e '^size ' -e '^first ' -e '^n ' "$T/ip$m.out" | sort \
+		>"$T/ip$m.d"
+	same_output "$T/ip$m.want" "$T/ip$m.d"
+	awk -v n=$n -v bad="$bad" 'BEGIN {
+		split(bad, b, ",")
+		for (i = 1; i < n; i += 2)
+			printf "1 invalid address (%s) in action #2\n",
+			    b[int(i / 2) % 3 + 1] }' >"$T/ip$m.ewant"
+	sed -n -E 's/^pidtrace: error on enabled probe ID ([0-9]+) \(ID [0-9]+: pid[0-9]+:ip-burst:ip_str:entry\): (invalid address \(0x[0-9a-f]+\) in action #[0-9]+) at DIF offset [0-9]+$/\1 \2/p' \
+		"$T/ip$m.err" >"$T/ip$m.egot"
+	same_output "$T/ip$m.ewant" "$T/ip$m.egot"
+	grep -v -e '^pidtrace: error on enabled probe' "$T/ip$m.err" \
+		>"$T/ip$m.rest"
+	[ -s "$T/ip$m.rest" ] &&
+		fail "fastpath=$m: pidtrace said: $(head -n 3 "$T/ip$m.rest")"
+done
 exit 0
