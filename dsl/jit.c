@@ -2349,19 +2349,35 @@ stub_thr(gen_t *g, bool claim)
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 
-/* r8 = the thread's aggregation buffer, claimed if it has none, or 0
- * (counted as an aggregation drop).  Clobbers rax, rcx, rdx, r10. */
+/*
+ * r8 = the thread's buffer in the table at off (n entries of stride
+ * bytes, n = 1 << log): the thread's own, else one claimed for it.
+ * Jumps to found with it; falls through when every entry is taken.
+ * Clobbers rax, rcx, rdx, r10.
+ */
+static void
+claim_buf(gen_t *g, size_t off, uint32_t n, uint32_t log, size_t stride,
+    uint32_t found)
+{
+	uint32_t none = label(g);
+
+	table_loop(g, BUF, off, n, log, stride, false, found, none);
+	bind(g, none);
+	table_loop(g, BUF, off, n, log, stride, true, found, found);
+}
+
+/*
+ * r8 = the thread's aggregation buffer, claimed if it has none, or 0
+ * (counted as an aggregation drop).  Clobbers rax, rcx, rdx, r10.
+ */
 static void
 stub_buf(gen_t *g)
 {
 	const dsl_ip_t *ip = g->g_ip;
-	uint32_t found = label(g), none = label(g);
+	uint32_t found = label(g);
 
-	table_loop(g, BUF, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
-	    ip->ip_abufsz, false, found, none);
-	bind(g, none);
-	table_loop(g, BUF, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
-	    ip->ip_abufsz, true, found, found);
+	claim_buf(g, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
+	    ip->ip_abufsz, found);
 	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_aggdrops));
 	movi(g, BUF, 0);
 	bind(g, found);
@@ -2433,21 +2449,19 @@ stub_memread(gen_t *g)
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 
-
-/* jc_cbuf = the thread's capture buffer, claimed if it has none, or 0.
+/*
+ * jc_cbuf = the thread's capture buffer, claimed if it has none, or 0.
  * Clobbers rax, rcx, rdx, r10; r8 stays 0 (no aggregation buffer yet:
- * capinit runs before every clause). */
+ * capinit runs before every clause).
+ */
 static void
 stub_cbuf(gen_t *g)
 {
 	const dsl_ip_t *ip = g->g_ip;
-	uint32_t found = label(g), none = label(g);
+	uint32_t found = label(g);
 
-	table_loop(g, BUF, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
-	    ip->ip_cbufsz, false, found, none);
-	bind(g, none);
-	table_loop(g, BUF, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
-	    ip->ip_cbufsz, true, found, found);
+	claim_buf(g, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
+	    ip->ip_cbufsz, found);
 	movi(g, BUF, 0);
 	bind(g, found);
 	mov(g, CX(jc_cbuf), R(BUF));

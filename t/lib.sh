@@ -164,3 +164,49 @@ not_fast_report()
 	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: ' "$1"
 	return 0
 }
+
+# pg_init: a throw-away PostgreSQL cluster of $PGBIN's, made in $T/pg
+# (as root, owned by the postgres user: initdb refuses root).  Sets D
+# (the cluster's folder) and as_pg (the prefix that runs a command as
+# the cluster's user).
+pg_init()
+{
+	as_pg=
+	if [ "$(id -u)" = 0 ]; then
+		as_pg="runuser -u postgres --"
+		chmod 711 "$T"
+	fi
+	D=$T/pg
+	mkdir "$D" && { [ -z "$as_pg" ] || chown postgres "$D"; } ||
+		fail "mkdir $D"
+	bounded 120 $as_pg "$PGBIN/initdb" -D "$D/data" -A trust -U postgres \
+		--no-sync >"$T/initdb.log" 2>&1 ||
+		fail "initdb: $(tail -n 3 "$T/initdb.log")"
+}
+
+# pg_session SECONDS [POSTGRES-ARG...]: pg_init's cluster started (its
+# unix socket in $D, no TCP, with the ARGs) and waited for, then a psql
+# session bounded by SECONDS, reading the fifo $T/in (open on fd 3) and
+# writing $T/psql.  Sets PG_BACKEND (the session's backend pid).
+pg_session()
+{
+	_pgs=$1
+	shift
+	pg_init
+	spawn _pm 300 $as_pg "$PGBIN/postgres" -D "$D/data" -k "$D" \
+		-c listen_addresses= -c fsync=off "$@" >"$T/pg.log" 2>&1
+	for _pg in $(seq 300); do
+		"$PGBIN/pg_isready" -q -h "$D" && break
+		sleep 0.1
+	done
+	"$PGBIN/pg_isready" -q -h "$D" ||
+		fail "postgres did not start: $(tail -n 3 "$T/pg.log")"
+	rm -f "$T/in" && mkfifo "$T/in"
+	spawn _ps "$_pgs" sh -c \
+	    'exec psql -X -q -At -h "$0" -U postgres <"$1" >"$2" 2>&1' \
+	    "$D" "$T/in" "$T/psql"
+	exec 3>"$T/in"
+	echo "select 'backend=' || pg_backend_pid();" >&3
+	wait_for "$T/psql" '^backend=' 30
+	PG_BACKEND=$(sed -n 's/^backend=//p' "$T/psql")
+}

@@ -25,6 +25,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/emptyprov.sh \
 	t/syscall/quiet.sh \
 	t/syscall/fromexec.sh \
-	t/syscall/sud.sh
+	t/syscall/sud.sh \
+	t/syscall/inflight.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
