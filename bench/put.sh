@@ -7,7 +7,8 @@
 # pidtrace -x fastpath=off (the thread stopped while pidtrace reads), and
 # bpftrace's uprobes with str() (the same reads, in the kernel).  The
 # target is t/targets/ip-burst put: one thread calling ip_str(s, len,
-# &slice) N times, as leveldb's Put gets its key; each tool attaches
+# &slice) N times, as leveldb's Put gets its key (the slice in the
+# caller's frame, the key's bytes on the heap); each tool attaches
 # with -p while it waits at its "ready", its output goes to a file.
 # CPU is read from /proc (utime + stime) of the target and of the tool
 # (the target waits after its work); the drops each tool reported are
