@@ -6,8 +6,9 @@
 # `xor %eax,%eax; ret`, and return probes after `pop; ret`, `leave; ret`
 # and `add $N,%rsp; pop; pop; ret`, and fa_jtab's (its jmp *%rax, with
 # no CFI to say it stays inside, is a site that never fires: int3; its
-# rets fire).  pidtrace -p attaches between the target's "ready" and its
-# work.
+# rets fire, fast: the table's bound and entries are proven, none lands
+# inside a jump's bytes).  pidtrace -p attaches between the target's
+# "ready" and its work.
 # Asserts: every entry and return count equals the target's calls, every
 # sum(arg1) of a return probe equals the sum of the values the target got
 # (not fa_tail's: its return fires at the tail jmp, before the value
@@ -40,8 +41,7 @@ $(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_tail fa_tiny \
 	*) echo "$f return, line 2: in the process" ;;
 	esac; done)"
 # The shapes that must stay int3, and why (t/targets/fp-asm.S): a return
-# by a tail jmp (fa_tail's, and fa_jtab's jmp *%rax at 0x14), a jump
-# table (fa_jtab's entry and its five rets: 0x1b, 0x21, ...), a call in
+# by a tail jmp (fa_tail's, and fa_jtab's jmp *%rax at 0x14), a call in
 # the first 5 bytes, entry and return sites whose bytes overlap where
 # one trampoline cannot take both (fa_tail's entry and its tail jmp,
 # fa_call5's call and ret), a loop back into the first 5 bytes, and
@@ -50,7 +50,6 @@ $(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_tail fa_tiny \
 # entry and return, its jump covering its ret.
 no_drops "$T/asm.err" "\
 a return by a jump fires only when the jump leaves the function: pid:fp-asm:fa_tail:return at offset 0x4, pid:fp-asm:fa_jtab:return at offset 0x14
-an indirect jump (jump table?) in the function: pid:fp-asm:fa_jtab:entry, pid:fp-asm:fa_jtab:return at offset 0x1b, pid:fp-asm:fa_jtab:return at offset 0x21 and 3 more
 an instruction a jump would replace cannot move: pid:fp-asm:fa_call5:entry, pid:fp-asm:fa_loop:return at offset 0xa
 another site lies in the bytes a jump would replace: pid:fp-asm:fa_tail:entry, pid:fp-asm:fa_call5:return at offset 0x8
 code may jump into the bytes a jump would replace: pid:fp-asm:fa_loop:entry, pid:fp-asm:fa_tiny:entry, pid:fp-asm:fa_tiny:return at offset 0x2"

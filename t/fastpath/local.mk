@@ -6,6 +6,18 @@
 check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
 check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
 check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls t/targets/fp-altstack
+check_PROGRAMS += t/targets/fp-jtab t/targets/fp-jtab-nopie
+# Switches compiled to jump tables (-O2), PIC and not (Debian's node is
+# not); no sanitizer, whose checks would change the code around them.
+t_targets_fp_jtab_SOURCES = t/targets/fp-jtab-main.c t/targets/fp-jtab.S \
+	t/targets/fp-proto.h
+t_targets_fp_jtab_CFLAGS = $(WARN_CFLAGS) -O2
+t_targets_fp_jtab_LDFLAGS =
+t_targets_fp_jtab_nopie_SOURCES = t/targets/fp-jtab-main.c t/targets/fp-jtab.S \
+	t/targets/fp-proto.h
+t_targets_fp_jtab_nopie_CFLAGS = $(WARN_CFLAGS) -O2 -fno-pie
+t_targets_fp_jtab_nopie_CCASFLAGS = -fno-pie
+t_targets_fp_jtab_nopie_LDFLAGS = -no-pie
 # Raw clone threads with fs bases of their own run no C library code: no
 # sanitizer (its run time wants its TLS), no stack protector (the canary
 # is read at %fs:0x28).
@@ -63,7 +75,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/require.sh t/fastpath/unseen.sh t/fastpath/gokey.sh \
 	t/fastpath/goargs.sh t/fastpath/goargs-int3.sh \
 	t/fastpath/goargs-record.sh \
-	t/fastpath/tls.sh
+	t/fastpath/tls.sh \
+	t/fastpath/jtab.sh t/fastpath/jtab-int3.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go t/targets/fp-goargs

@@ -19,6 +19,11 @@
  *	sc-sud ownsud		turns syscall user dispatch on for itself
  *				(a selector byte, as Wine does) and
  *				answers a blocked getppid in its handler
+ *	sc-sud inflight poll	one thread: prints "ready", blocks in
+ *				poll(2) of stdin (no timeout), then reads
+ *				the line that woke it (one read(2))
+ *	sc-sud inflight read	one thread: prints "ready", blocks in
+ *				read(2) of stdin
  *	sc-sud short N		N getppid through a site of its own with
  *				2 bytes before the `syscall` (as glibc's
  *				__read_nocancel): too short for a jump
@@ -38,6 +43,7 @@
 #include <unistd.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -285,6 +291,31 @@ ownsud(void)
 	return 0;
 }
 
+/*
+ * One thread blocked in a call when a tracer attaches: poll(2), which
+ * the kernel restarts through restart_syscall once the attach's
+ * interrupt has broken it, or read(2), restarted as itself.
+ */
+static int
+inflight(const char *how)
+{
+	struct pollfd pfd = { 0, POLLIN, 0 };
+	char buf[16];
+	long pr = -2, r;
+
+	printf("ready\n");
+	if (strcmp(how, "poll") == 0)
+		pr = poll(&pfd, 1, -1);
+	else if (strcmp(how, "read") != 0)
+		return 2;
+	r = read(0, buf, sizeof(buf));
+	if (pr == -2)
+		printf("read %ld\n", r);
+	else
+		printf("poll %ld read %ld\n", pr, r);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -305,11 +336,14 @@ main(int argc, char **argv)
 		rc = cancel();
 	else if (argc == 2 && strcmp(argv[1], "ownsud") == 0)
 		rc = ownsud();
+	else if (argc == 3 && strcmp(argv[1], "inflight") == 0)
+		rc = inflight(argv[2]);
 	else if (argc == 3 && strcmp(argv[1], "short") == 0)
 		rc = shortloop(atol(argv[2]));
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
-		    "| burst FILE | cancel | ownsud | short N\n");
+		    "| burst FILE | cancel | ownsud | inflight poll|read "
+		    "| short N\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }

@@ -35,7 +35,9 @@
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
-#define TR_MAXCHUNK	64u
+#define TR_MAXCHUNK	128u		/* 64 left no room for the clause
+					 * code of every function of node
+					 * (74,000 sites with context blocks) */
 #define TR_TRAMP_MAX	2048u		/* bytes per trampoline, at most (a
 					 * whole function's: two records,
 					 * each with its context block) */
@@ -117,7 +119,7 @@ enum {
 	TR_FW_NONE = 0,
 	TR_FW_TARGET,	/* code may land inside the bytes replaced */
 	TR_FW_UNKNOWN,	/* the host knows no landing addresses */
-	TR_FW_FUNC,	/* an indirect jmp in the function */
+	TR_FW_FUNC,	/* an indirect jmp whose targets are unknown */
 	TR_FW_UNDEC,	/* bytes of the function do not decode */
 	TR_FW_NOSIZE,	/* the function's size is unknown (0) */
 	TR_FW_INSN,	/* an instruction there cannot move */
@@ -127,6 +129,7 @@ enum {
 	TR_FW_SHARED,	/* a second hook needs the stop */
 	TR_FW_WRITE,	/* the jump could not be written */
 	TR_FW_PROC,	/* the process cannot take the fast path */
+	TR_FW_BODY,	/* not an instruction of the function's body */
 	TR_FW_N
 };
 

@@ -49,6 +49,7 @@
 #include <unistd.h>
 #include <capstone/capstone.h>
 
+#include "lib/grow.h"
 #include "tracer/fast/fast.h"
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -334,15 +335,11 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 		errno = ENOENT;
 		return -1;
 	}
-	if (fa->fa_nsites == fa->fa_cap) {
-		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
-		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
-
-		if (n == NULL)
-			return -1;
-		fa->fa_sites = n;
-		fa->fa_cap = ncap;
-	}
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
+	if (fs == NULL)
+		return -1;
+	fa->fa_sites = fs;
 	fs = &fa->fa_sites[fa->fa_nsites++];
 	memset(fs, 0, sizeof(*fs));
 	fs->fs_addr = addr;
@@ -650,11 +647,20 @@ setup(tr_session_t *s)
 
 typedef struct fn_scan {
 	uint64_t	fn_lo, fn_hi;
-	uint64_t	*fn_tgt;	/* direct branch targets */
+	uint64_t	fn_clo, fn_chi;	/* its .cold part, or 0, 0 */
+	uint64_t	*fn_tgt;	/* branch targets: direct, and the
+					 * entries of its jump tables */
 	size_t		fn_ntgt;
 	uint64_t	*fn_insn;	/* instruction addresses */
 	size_t		fn_ninsn;
-	bool		fn_bad;		/* undecodable, or an indirect jmp */
+	uint64_t	*fn_ij;		/* pairs: the straight paths that the
+					 * proofs of its indirect jmps read */
+	size_t		fn_nij;
+	uint64_t	*fn_pend;	/* fours: tables whose base register
+					 * is set before a loop (ij_base) */
+	size_t		fn_npend;
+	bool		fn_bad;		/* undecodable, or an indirect jmp
+					 * whose targets are unknown */
 	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
 } fn_scan_t;
 
@@ -673,7 +679,391 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
 	return 0;
 }
 
-/* Decode [lo, hi): its instructions and every direct branch target. */
+/*
+ * Indirect jumps.  A jump laid over a site's bytes is safe only if no
+ * branch lands strictly inside them, and an indirect jmp may land
+ * anywhere in its own function: a state machine's first case placed at
+ * the loop head right after a 1-byte push is entered at offset 1.  Two
+ * shapes are proven here instead of refusing the whole function:
+ *
+ *   - a switch's jump table: an index bounded by `cmp $N,idx; ja` (or
+ *     jae) on a straight path to `jmp *T(,idx,8)` (absolute entries,
+ *     as in a non-PIC executable such as Debian's node), or to `lea
+ *     T(%rip),base; movslq (base,idx,4),r; add base,r; jmp *r` (PIC,
+ *     entries relative to T).  Every entry is read from the process and
+ *     must land in the function or its .cold part (else the shape was
+ *     not a switch's: refused); they join the function's branch targets,
+ *     so a site whose bytes hold one stays int3 (range_why);
+ *   - a jump through a 64-bit pointer loaded from memory on a straight
+ *     path (`mov 0x8(%rax),%rax; jmp *%rax`, `jmp *0x18(%rax)`: a
+ *     tail call through a vtable or a function pointer; a table of
+ *     handlers; a table whose bound is not in sight): it lands where a
+ *     pointer the program holds points, as an indirect call does, and
+ *     such addresses are the host's landing addresses (tprev, tnext:
+ *     words of an executable's data, relative relocations, addresses
+ *     the code takes), which range_why weighs.
+ *
+ * Anything else (a register of unknown origin, a table without a bound
+ * found, an offset added by other means) keeps the function on int3.
+ * "A straight path": the proof reads the instructions from the bound
+ * check (or the load) to the jmp; scan_done refuses the function when
+ * any branch of it lands strictly after the first and up to the jmp.
+ */
+#define IJ_WIN		16	/* instructions read back from the jmp */
+#define IJ_MAXENT	4096	/* entries of a table, at most */
+
+/* The 64-bit register holding r (al, ax, eax, rax: rax), or 0. */
+static int
+reg_fam(int r)
+{
+	static const int fam[][5] = {
+		{ X86_REG_RAX, X86_REG_EAX, X86_REG_AX, X86_REG_AL,
+		  X86_REG_AH },
+		{ X86_REG_RBX, X86_REG_EBX, X86_REG_BX, X86_REG_BL,
+		  X86_REG_BH },
+		{ X86_REG_RCX, X86_REG_ECX, X86_REG_CX, X86_REG_CL,
+		  X86_REG_CH },
+		{ X86_REG_RDX, X86_REG_EDX, X86_REG_DX, X86_REG_DL,
+		  X86_REG_DH },
+		{ X86_REG_RSI, X86_REG_ESI, X86_REG_SI, X86_REG_SIL, 0 },
+		{ X86_REG_RDI, X86_REG_EDI, X86_REG_DI, X86_REG_DIL, 0 },
+		{ X86_REG_RBP, X86_REG_EBP, X86_REG_BP, X86_REG_BPL, 0 },
+		{ X86_REG_RSP, X86_REG_ESP, X86_REG_SP, X86_REG_SPL, 0 },
+		{ X86_REG_R8, X86_REG_R8D, X86_REG_R8W, X86_REG_R8B, 0 },
+		{ X86_REG_R9, X86_REG_R9D, X86_REG_R9W, X86_REG_R9B, 0 },
+		{ X86_REG_R10, X86_REG_R10D, X86_REG_R10W, X86_REG_R10B, 0 },
+		{ X86_REG_R11, X86_REG_R11D, X86_REG_R11W, X86_REG_R11B, 0 },
+		{ X86_REG_R12, X86_REG_R12D, X86_REG_R12W, X86_REG_R12B, 0 },
+		{ X86_REG_R13, X86_REG_R13D, X86_REG_R13W, X86_REG_R13B, 0 },
+		{ X86_REG_R14, X86_REG_R14D, X86_REG_R14W, X86_REG_R14B, 0 },
+		{ X86_REG_R15, X86_REG_R15D, X86_REG_R15W, X86_REG_R15B, 0 },
+	};
+	size_t i, j;
+
+	if (r == X86_REG_INVALID)
+		return 0;
+	for (i = 0; i < sizeof(fam) / sizeof(fam[0]); i++)
+		for (j = 0; j < 5; j++)
+			if (fam[i][j] == r)
+				return fam[i][0];
+	return 0;
+}
+
+/*
+ * Whether ci may change register family f, or ends a straight path (a
+ * call clobbers, a ret or jmp leaves, anything capstone cannot say
+ * changes).
+ */
+/* Whether ci may change register family f (capstone's access lists). */
+static bool
+ij_writes_reg(csh h, const cs_insn *ci, int f)
+{
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0, i;
+
+	if (cs_regs_access(h, ci, rd, &nrd, wr, &nwr) != CS_ERR_OK)
+		return true;
+	for (i = 0; i < nwr; i++)
+		if (reg_fam(wr[i]) == f)
+			return true;
+	return false;
+}
+
+static bool
+ij_writes(csh h, const cs_insn *ci, int f)
+{
+	if (ci->id == X86_INS_CALL || ci->id == X86_INS_RET ||
+	    ci->id == X86_INS_JMP || ci->id == X86_INS_LCALL ||
+	    ci->id == X86_INS_LJMP || ci->id == X86_INS_SYSCALL ||
+	    ci->id == X86_INS_INT3 || ci->id == X86_INS_UD2 ||
+	    ci->id == X86_INS_HLT)
+		return true;
+	return ij_writes_reg(h, ci, f);
+}
+
+/* The last instruction before w[at] that writes family f, or -1. */
+static int
+ij_def(csh h, const cs_insn *w, int at, int f)
+{
+	int i;
+
+	for (i = at - 1; i >= 0; i--)
+		if (ij_writes(h, &w[i], f))
+			return i;
+	return -1;
+}
+
+static bool
+op_reg(const cs_x86_op *op, int f, unsigned minsize)
+{
+	return op->type == X86_OP_REG && reg_fam(op->reg) == f &&
+	    op->size >= minsize;
+}
+
+/*
+ * The entries of the table whose index (family f) w[at] reads: the
+ * count the bound check before it allows, or 0 if none is found.  *lo
+ * is the check's address.  Between the check and w[at] the index may
+ * only be copied whole (`mov %edi,%edi`, `mov %edi,%eax`) or zero
+ * extended from the byte or word compared.
+ */
+static unsigned
+ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
+{
+	unsigned size = 4;	/* of the compare: 1 or 2 after a movzx */
+	int i, zreg = 0;
+
+	for (i = at - 1; i >= 1; i--) {
+		const cs_insn *ci = &w[i];
+		const cs_x86 *x = &ci->detail->x86;
+
+		if (ci->id == X86_INS_JA || ci->id == X86_INS_JAE) {
+			const cs_insn *c = &w[i - 1];
+			const cs_x86 *cx = &c->detail->x86;
+
+			if (c->id != X86_INS_CMP || cx->op_count != 2 ||
+			    !op_reg(&cx->operands[0], f, size) ||
+			    (size < 4 && cx->operands[0].size != size) ||
+			    (size < 4 && cx->operands[0].reg != zreg) ||
+			    cx->operands[1].type != X86_OP_IMM ||
+			    cx->operands[1].imm < 0 ||
+			    cx->operands[1].imm >= IJ_MAXENT)
+				return 0;
+			*lo = c->address;
+			return (unsigned)cx->operands[1].imm +
+			    (ci->id == X86_INS_JA);
+		}
+		if (tr_insn_is_jcc(ci->id))
+			continue;	/* leaves the path; its fall-through
+					 * goes on */
+		if (!ij_writes(h, ci, f))
+			continue;
+		/*
+		 * A copy (`mov %edi,%edi`), or a zero extension of the
+		 * byte or word that the check compares (`cmp $0x5b,%al;
+		 * ja; movzbl %al,%eax`).
+		 */
+		if ((ci->id != X86_INS_MOV && ci->id != X86_INS_MOVZX) ||
+		    x->op_count != 2 || !op_reg(&x->operands[0], f, 4) ||
+		    x->operands[1].type != X86_OP_REG ||
+		    (ci->id == X86_INS_MOV && x->operands[1].size !=
+		     x->operands[0].size) ||
+		    (f = reg_fam(x->operands[1].reg)) == 0)
+			return 0;
+		if (ci->id == X86_INS_MOVZX) {
+			size = x->operands[1].size;
+			zreg = x->operands[1].reg;
+		}
+	}
+	return 0;
+}
+
+static bool
+in_fn(const fn_scan_t *fn, uint64_t a)
+{
+	return (a >= fn->fn_lo && a < fn->fn_hi) ||
+	    (a >= fn->fn_clo && a < fn->fn_chi);
+}
+
+/*
+ * Read the table at tab (n entries of esz bytes: 8 absolute, 4 relative
+ * to tab) and add its targets to fn's; -1 if one lands outside the
+ * function.
+ */
+static int
+ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
+	 unsigned esz)
+{
+	uint8_t *b;
+	unsigned i;
+	uint64_t t;
+	int32_t r;
+	int rc = 0;
+
+	if (n == 0 || (b = malloc((size_t)n * esz)) == NULL)
+		return -1;
+	if (tr_read(s, tab, b, (size_t)n * esz) != (ssize_t)n * esz)
+		rc = -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		if (esz == 8) {
+			memcpy(&t, b + 8 * i, 8);
+		} else {
+			memcpy(&r, b + 4 * i, 4);
+			t = tab + (uint64_t)(int64_t)r;
+		}
+		if (!in_fn(fn, t) ||
+		    push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0)
+			rc = -1;
+	}
+	free(b);
+	return rc;
+}
+
+/* A straight path [lo, at] that the proof of the jmp at at reads. */
+static int
+ij_path(fn_scan_t *fn, uint64_t lo, uint64_t at)
+{
+	return push_u64(&fn->fn_ij, &fn->fn_nij, lo) < 0 ||
+	    push_u64(&fn->fn_ij, &fn->fn_nij, at) < 0 ? -1 : 0;
+}
+
+/*
+ * The jmp w[n - 1] through memory operand m read at w[at] (by the jmp
+ * itself, or by the mov that set its register, lo): a 64-bit pointer
+ * the program holds.  When m is a table of absolute entries whose bound
+ * is in sight, its entries join the function's targets too.
+ */
+static int
+ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
+       const x86_op_mem *m, uint64_t lo, uint64_t jmp)
+{
+	csh h = *(csh *)s->s_cs;
+	uint64_t tab = (uint64_t)m->disp, blo, tlo = lo;
+	unsigned cnt;
+	int k = -1;
+
+	if (m->segment != X86_REG_INVALID)
+		return -1;
+	if (m->index != X86_REG_INVALID && m->scale == 8 &&
+	    m->base != X86_REG_RIP) {
+		/* lea T(%rip),base, the base unchanged since */
+		if (m->base != X86_REG_INVALID &&
+		    ((k = ij_def(h, w, at, reg_fam(m->base))) < 0 ||
+		     w[k].id != X86_INS_LEA ||
+		     w[k].detail->x86.operands[1].mem.base != X86_REG_RIP ||
+		     w[k].detail->x86.operands[1].mem.index !=
+		     X86_REG_INVALID))
+			k = -2;
+		if (k >= 0) {
+			tab += w[k].address + w[k].size +
+			    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
+			if (w[k].address < tlo)
+				tlo = w[k].address;
+		}
+		if (k != -2 &&
+		    (cnt = ij_bound(h, w, at, reg_fam(m->index), &blo)) != 0 &&
+		    ij_table(s, fn, tab, cnt, 8) == 0)
+			return ij_path(fn, blo < tlo ? blo : tlo, jmp);
+		/* a table of other functions, or its bound not in sight */
+	}
+	return lo == jmp ? 0 : ij_path(fn, lo, jmp);
+}
+
+/*
+ * The jmp w[n - 1] (n instructions decoded back from it, a straight
+ * run of the function's text): 0 if its targets are proven (see above),
+ * -1 if not.
+ */
+static int
+ij_resolve(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int n)
+{
+	csh h = *(csh *)s->s_cs;
+	const cs_insn *j = &w[n - 1], *d, *v;
+	const cs_x86_op *op = &j->detail->x86.operands[0];
+	const x86_op_mem *m;
+	uint64_t blo, tab, lo;
+	unsigned cnt;
+	int f, k, k2, guard;
+
+	if (j->detail->x86.op_count != 1)
+		return -1;
+	if (op->type == X86_OP_MEM)
+		return ij_mem(s, fn, w, n - 1, &op->mem, j->address,
+		    j->address);
+	if (op->type != X86_OP_REG || op->size != 8)
+		return -1;
+	f = reg_fam(op->reg);
+	k = n - 1;
+	for (guard = 0; guard < IJ_WIN; guard++) {
+		if (f == 0 || (k = ij_def(h, w, k, f)) < 0)
+			return -1;
+		d = &w[k];
+		if (d->id == X86_INS_MOV && d->detail->x86.op_count == 2 &&
+		    op_reg(&d->detail->x86.operands[0], f, 8)) {
+			if (d->detail->x86.operands[1].type == X86_OP_MEM)
+				return ij_mem(s, fn, w, k,
+				    &d->detail->x86.operands[1].mem,
+				    d->address, j->address);
+			if (d->detail->x86.operands[1].type != X86_OP_REG ||
+			    d->detail->x86.operands[1].size != 8)
+				return -1;
+			/* a copy: follow its source */
+			f = reg_fam(d->detail->x86.operands[1].reg);
+			continue;
+		}
+		break;
+	}
+	/* add base,r after movslq (base,idx,4),r after lea T(%rip),base */
+	if (d->id != X86_INS_ADD || d->detail->x86.op_count != 2 ||
+	    !op_reg(&d->detail->x86.operands[0], f, 8) ||
+	    d->detail->x86.operands[1].type != X86_OP_REG ||
+	    d->detail->x86.operands[1].size != 8)
+		return -1;
+	k2 = ij_def(h, w, k, f);
+	if (k2 < 0)
+		return -1;
+	v = &w[k2];
+	m = &v->detail->x86.operands[1].mem;
+	if (v->id != X86_INS_MOVSXD || v->detail->x86.op_count != 2 ||
+	    v->detail->x86.operands[1].type != X86_OP_MEM ||
+	    reg_fam(m->base) != reg_fam(d->detail->x86.operands[1].reg) ||
+	    m->index == X86_REG_INVALID || m->scale != 4 || m->disp != 0 ||
+	    m->segment != X86_REG_INVALID)
+		return -1;
+	/*
+	 * The base: a lea on the path from it (tab, from lo), or, when gcc
+	 * set it before the loop around an interpreter's switch, one lea
+	 * for the whole function (ij_base).  Which one holds is known once
+	 * every part is decoded (scan_done).
+	 */
+	cnt = ij_bound(h, w, k2, reg_fam(m->index), &blo);
+	if (cnt == 0)
+		return -1;
+	k = ij_def(h, w, k, reg_fam(m->base));
+	tab = lo = 0;
+	if (k >= 0 && k < k2 && w[k].id == X86_INS_LEA &&
+	    w[k].detail->x86.operands[1].mem.base == X86_REG_RIP &&
+	    w[k].detail->x86.operands[1].mem.index == X86_REG_INVALID) {
+		tab = w[k].address + w[k].size +
+		    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
+		lo = w[k].address < blo ? w[k].address : blo;
+	}
+	return push_u64(&fn->fn_pend, &fn->fn_npend,
+	    (uint64_t)reg_fam(m->base)) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend, cnt) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend, blo) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend, j->address) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend, tab) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend, lo) < 0 ? -1 : 0;
+}
+
+/*
+ * The indirect jmp ending at end, the last of the nring instructions
+ * whose addresses ring holds (buf holds [lo, ...)): decode back to
+ * IJ_WIN instructions before it and prove its targets.
+ */
+static int
+ij_window(tr_session_t *s, fn_scan_t *fn, const uint8_t *buf, uint64_t lo,
+	  const uint64_t *ring, unsigned nring, uint64_t end)
+{
+	csh h = *(csh *)s->s_cs;
+	uint64_t from = ring[nring > IJ_WIN ? nring % IJ_WIN : 0];
+	cs_insn *w = NULL;
+	size_t n;
+	int rc = -1;
+
+	n = cs_disasm(h, buf + (from - lo), end - from, from, 0, &w);
+	if (n > 0 && n <= IJ_WIN && w[n - 1].address + w[n - 1].size == end)
+		rc = ij_resolve(s, fn, w, (int)n);
+	if (w != NULL)
+		cs_free(w, n);
+	return rc;
+}
+
+/*
+ * Decode [lo, hi): its instructions, every direct branch target and the
+ * targets of the indirect jmps proven (above).
+ */
 static void
 scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 	   bool insns)
@@ -683,8 +1073,8 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 	uint8_t *buf;
 	cs_insn *ci;
 	size_t len = hi - lo, left;
-	uint64_t a;
-	unsigned i;
+	uint64_t a, ring[IJ_WIN];
+	unsigned i, nring = 0;
 
 	if (hi <= lo || len > (16u << 20)) {
 		fn->fn_bad = true;
@@ -709,6 +1099,7 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			break;
 		}
 		x = &ci->detail->x86;
+		ring[nring++ % IJ_WIN] = ci->address;
 		if (insns && push_u64(&fn->fn_insn, &fn->fn_ninsn,
 				      ci->address) < 0)
 			fn->fn_bad = true;
@@ -727,9 +1118,31 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			    x->operands[0].type != X86_OP_IMM &&
 			    !(x->operands[0].type == X86_OP_MEM &&
 			      x->operands[0].mem.base == X86_REG_RIP &&
-			      x->operands[0].mem.index == X86_REG_INVALID)) {
+			      x->operands[0].mem.index == X86_REG_INVALID) &&
+			    ij_window(s, fn, buf, lo, ring, nring,
+				      ci->address + ci->size) < 0) {
 				fn->fn_bad = true;
 				fn->fn_why = TR_FW_FUNC;
+			}
+		} else if (fn->fn_hi != 0) {
+			/*
+			 * The function taking an address of its own (a label
+			 * of a computed goto, `mov $.L3,%eax` or `lea
+			 * .L3(%rip)`): a pointer jump may land there.
+			 */
+			for (i = 0; i < x->op_count; i++) {
+				const cs_x86_op *o = &x->operands[i];
+				uint64_t t = o->type == X86_OP_IMM ?
+				    (uint64_t)o->imm : ci->address + ci->size +
+				    (uint64_t)o->mem.disp;
+
+				if ((o->type == X86_OP_IMM ||
+				     (o->type == X86_OP_MEM &&
+				      ci->id == X86_INS_LEA &&
+				      o->mem.base == X86_REG_RIP)) &&
+				    in_fn(fn, t) && push_u64(&fn->fn_tgt,
+				    &fn->fn_ntgt, t) < 0)
+					fn->fn_bad = true;
 			}
 		}
 	}
@@ -740,11 +1153,127 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 	free(buf);
 }
 
+/* Whether a branch of fn lands in (lo, at]. */
+static bool
+target_in(const fn_scan_t *fn, uint64_t lo, uint64_t at)
+{
+	size_t k;
+
+	for (k = 0; k < fn->fn_ntgt; k++)
+		if (fn->fn_tgt[k] > lo && fn->fn_tgt[k] <= at)
+			return true;
+	return false;
+}
+
+/*
+ * The table address in register family f where no straight path from
+ * its lea reaches the table's load: gcc sets it once before the loop
+ * around a switch (an interpreter's).  Then every write to f in the
+ * function (and its .cold part) must be the same `lea T(%rip)`: on any
+ * path the load reads T (a call may spoil f, but code that reads f
+ * after a call sets it again).  0 with *tab = T, else -1.
+ */
+static int
+ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
+{
+	csh h = *(csh *)s->s_cs;
+	uint64_t part[2][2] = { { fn->fn_lo, fn->fn_hi },
+				{ fn->fn_clo, fn->fn_chi } };
+	const uint8_t *p;
+	uint8_t *buf;
+	size_t left;
+	uint64_t a, t = 0;
+	cs_insn *ci;
+	int i, rc = 0;
+	bool seen = false;
+
+	if (f == 0 || (ci = cs_malloc(h)) == NULL)
+		return -1;
+	for (i = 0; i < 2 && rc == 0; i++) {
+		left = part[i][1] - part[i][0];
+		if (part[i][1] <= part[i][0])
+			continue;
+		buf = malloc(left);
+		if (buf == NULL || tr_read(s, part[i][0], buf, left) !=
+		    (ssize_t)left) {
+			free(buf);
+			rc = -1;
+			break;
+		}
+		p = buf;
+		a = part[i][0];
+		while (left > 0 && rc == 0) {
+			const cs_x86 *x;
+
+			if (!cs_disasm_iter(h, &p, &left, &a, ci)) {
+				rc = -1;
+				break;
+			}
+			if (ci->id == X86_INS_CALL)
+				continue;
+			x = &ci->detail->x86;
+			if (!ij_writes_reg(h, ci, f))
+				continue;
+			if (ci->id != X86_INS_LEA || x->op_count != 2 ||
+			    !op_reg(&x->operands[0], f, 8) ||
+			    x->operands[1].mem.base != X86_REG_RIP ||
+			    x->operands[1].mem.index != X86_REG_INVALID ||
+			    (seen && t != ci->address + ci->size +
+			     (uint64_t)x->operands[1].mem.disp)) {
+				rc = -1;
+				break;
+			}
+			t = ci->address + ci->size +
+			    (uint64_t)x->operands[1].mem.disp;
+			seen = true;
+		}
+		free(buf);
+	}
+	cs_free(ci, 1);
+	*tab = t;
+	return rc == 0 && seen ? 0 : -1;
+}
+
+/*
+ * After every part of the function is scanned: a branch landing inside
+ * a path that an indirect jmp's proof read (after its first
+ * instruction) would bring another value to the jmp.
+ */
+static void
+scan_done(tr_session_t *s, fn_scan_t *fn)
+{
+	uint64_t tab;
+	size_t i;
+
+	/* PIC tables: the lea on the path, else the function's one lea */
+	for (i = 0; i + 5 < fn->fn_npend && !fn->fn_bad; i += 6) {
+		uint64_t *pd = &fn->fn_pend[i], lo = pd[2];
+
+		tab = pd[4];
+		if (tab != 0 && !target_in(fn, pd[5], pd[3]))
+			lo = pd[5];
+		else if (ij_base(s, fn, (int)pd[0], &tab) < 0)
+			tab = 0;
+		if (tab == 0 || ij_table(s, fn, tab, (unsigned)pd[1], 4) < 0 ||
+		    ij_path(fn, lo, pd[3]) < 0) {
+			fn->fn_bad = true;
+			fn->fn_why = TR_FW_FUNC;
+		}
+	}
+	for (i = 0; i + 1 < fn->fn_nij && !fn->fn_bad; i += 2)
+		if (target_in(fn, fn->fn_ij[i], fn->fn_ij[i + 1])) {
+			fn->fn_bad = true;
+			fn->fn_why = TR_FW_FUNC;
+		}
+}
+
 static void
 scan_free(fn_scan_t *fn)
 {
 	free(fn->fn_tgt);
 	free(fn->fn_insn);
+	free(fn->fn_ij);
+	free(fn->fn_pend);
 	memset(fn, 0, sizeof(*fn));
 }
 
@@ -1509,7 +2038,7 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	for (k = 0; k < fn->fn_ninsn && fn->fn_insn[k] != fs->fs_addr; k++)
 		;
 	if (k == fn->fn_ninsn) {
-		fs->fs_why = TR_FW_FUNC;
+		fs->fs_why = TR_FW_BODY;
 		return -1;
 	}
 	/*
@@ -1794,10 +2323,15 @@ tr_fast_arm(tr_session_t *s)
 			scan_free(&fn);
 			fn.fn_lo = fs->fs_lo;
 			fn.fn_hi = fs->fs_hi;
+			if (fs->fs_clo != 0 && fs->fs_chi > fs->fs_clo) {
+				fn.fn_clo = fs->fs_clo;
+				fn.fn_chi = fs->fs_chi;
+			}
 			scan_range(s, fs->fs_lo, fs->fs_hi, &fn, true);
-			if (fs->fs_clo != 0 && fs->fs_chi > fs->fs_clo)
+			if (fn.fn_chi != 0)
 				scan_range(s, fs->fs_clo, fs->fs_chi, &fn,
 					   false);
+			scan_done(s, &fn);
 		}
 		bp = tr_bkpt_find(s, fs->fs_addr);
 		if (bp == NULL) {
@@ -1820,7 +2354,7 @@ tr_fast_arm(tr_session_t *s)
 		} else if (fs->fs_addr < fs->fs_lo ||
 			   fs->fs_addr >= fs->fs_hi) {
 			fs->fs_why = fs->fs_hi <= fs->fs_lo ? TR_FW_NOSIZE :
-				     TR_FW_FUNC;
+				     TR_FW_BODY;
 			continue;
 		} else if (build(s, fd, fs, &fn) < 0) {
 			continue;
@@ -1959,6 +2493,8 @@ static const char *const why_text[TR_FW_N] = {
 		"replace",
 	[TR_FW_SHARED] = "another hook at the site needs the thread stopped",
 	[TR_FW_WRITE] = "the jump could not be written",
+	[TR_FW_BODY] = "not an instruction of the function's body (a .cold "
+		"part's)",
 };
 
 size_t
@@ -3410,16 +3946,11 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {
-		if (fa->fa_nsys == fa->fa_syscap) {
-			size_t nc = fa->fa_syscap ? 2 * fa->fa_syscap : 64;
-			struct tr_sysite *n = realloc(fa->fa_sys,
-						      nc * sizeof(*n));
-
-			if (n == NULL)
-				return -1;
-			fa->fa_sys = n;
-			fa->fa_syscap = nc;
-		}
+		sy = array_room(fa->fa_sys, fa->fa_nsys, &fa->fa_syscap,
+		    sizeof(*sy), 64);
+		if (sy == NULL)
+			return -1;
+		fa->fa_sys = sy;
 		sy = &fa->fa_sys[fa->fa_nsys++];
 		memset(sy, 0, sizeof(*sy));
 		sy->sy_addr = sc;
@@ -3576,15 +4107,11 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	a = tramp + so[TR_SO_AFTER];
 	memcpy(gate + 24, &a, 8);
 
-	if (fa->fa_nsites == fa->fa_cap) {
-		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
-		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
-
-		if (n == NULL)
-			return -1;
-		fa->fa_sites = n;
-		fa->fa_cap = ncap;
-	}
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
+	if (fs == NULL)
+		return -1;
+	fa->fa_sites = fs;
 	memcpy(fa->fa_map + c0->ch_off + c0->ch_used, gate, sizeof(gate));
 	c0->ch_used += sizeof(gate);
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);

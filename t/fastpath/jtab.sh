@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Indirect jumps (t/targets/fp-jtab.S, fp-jtab-main.c), in fp-jtab (PIE:
+# jump tables of offsets relative to the table) and fp-jtab-nopie (tables of
+# absolute addresses, `jmp *T(,%rax,8)`, the shape of Debian's node).
+# The fast path proves where a switch's table and a tail call through a
+# loaded pointer land, and keeps int3 where it cannot:
+#  - fj_abs (a bounded table through a base register), fj_ptr (a tail
+#    call through a pointer loaded from memory), fj_hand (through a table
+#    of handlers, no bound check), and two C switches gcc
+#    -O2 makes jump tables of (fj_sw, with a .cold part; fj_state, a
+#    switch in a loop whose table address is set before the loop) run
+#    fast, entries and returns;
+#  - fj_into's table has an entry at offset 1, inside the bytes an entry
+#    jump would replace: its entry stays int3, its returns run fast;
+#  - fj_nobound (an index masked, no bound check), fj_land (a branch into
+#    the bound check's path) and fj_reg (a jump through an argument
+#    register) keep every site on int3.
+# Every indirect jmp is also a return site that stops the thread
+# (retsite.h).  pidtrace -p attaches between the target's "ready" and
+# its work.
+# Asserts, for each binary: every entry and return count equals the
+# target's calls, sum(arg1) of the returns that return a value equals
+# the target's sum, the output equals the untraced output, the fast
+# path's report is exactly the list above (the expected paths follow
+# from the shapes in fp-jtab.S); after detach the text equals the files
+# and no mapping was left (fplib.sh).
+. "$top_srcdir/t/fastpath/fplib.sh"
+
+command -v objdump >/dev/null || skip "needs objdump (binutils)"
+n=$((1000 * FT_SCALE))
+A='fj_into fj_abs fj_nobound fj_land fj_ptr fj_reg fj_helper fj_hand fj_helper2'
+# fj_ptr's, fj_reg's and fj_hand's returns fire at their tail jmp, before
+# the value exists; fj_regcall's too.
+V='fj_into fj_abs fj_nobound fj_land fj_sw fj_state'
+
+run()
+{
+	tag=$1 bin=$2
+	[ -x "$bin" ] || skip "$bin not built"
+	# Without jump tables in the C switches there is nothing to prove.
+	for f in fj_sw fj_state; do
+		objdump -d --no-show-raw-insn "$bin" |
+		    awk -v f="<$f>:" '$2 == f { p = 1; next } /^$/ { p = 0 }
+			p && /jmp +\*/ { n++ } END { exit n == 0 }' ||
+		    skip "the compiler made no jump table of $f in $bin"
+	done
+	reference "$tag" "$bin" $n
+	ent=$(for f in $A; do printf 'pid$target::%s:entry,' $f; done)
+	ret=$(for f in $A; do printf 'pid$target::%s:return,' $f; done)
+	attach_run "$tag" "${ent%,} { @e[probefunc] = count(); }
+	${ret%,} { @r[probefunc] = count(); @s[probefunc] = sum(arg1); }
+	END { printa(\"e %s %@d\\n\", @e); printa(\"r %s %@d\\n\", @r);
+	      printa(\"s %s %@d\\n\", @s); }" "$bin" $n
+	same_output "$T/$tag.want" "$T/$tag.out"
+	no_drops "$T/$tag.err" "\
+a return by a jump fires only when the jump leaves the function: pid:$(basename "$bin"):fj_into:return at offset 0x1c, pid:$(basename "$bin"):fj_abs:return at offset 0xe, pid:$(basename "$bin"):fj_nobound:return at offset 0x13 and 4 more
+an indirect jump (jump table?) in the function: pid:$(basename "$bin"):fj_nobound:entry, pid:$(basename "$bin"):fj_land:entry, pid:$(basename "$bin"):fj_reg:entry and 6 more
+code may jump into the bytes a jump would replace: pid:$(basename "$bin"):fj_into:entry"
+	calls() { sed -n "s/^$1 calls=\([0-9]*\).*/\1/p" "$T/$tag.out"; }
+	sums() { sed -n "s/^$1 calls=.* sum=//p" "$T/$tag.out"; }
+	for f in $A; do
+		expect "$tag $f entries" "$(count "$T/$tag.d" "e $f")" \
+		    "$(calls $f)"
+		expect "$tag $f returns" "$(count "$T/$tag.d" "r $f")" \
+		    "$(calls $f)"
+	done
+	for f in fj_into fj_abs fj_nobound fj_land; do
+		expect "$tag $f sum(arg1)" "$(count "$T/$tag.d" "s $f")" \
+		    "$(sums $f)"
+	done
+
+	# The C switches: their entries run fast, no site says "indirect
+	# jump"; which of their returns stop depends on gcc's layout.
+	attach_run "$tag-c" 'pid$target::fj_sw:entry,pid$target::fj_state:entry
+	{ @e[probefunc] = count(); }
+	pid$target::fj_sw:return,pid$target::fj_state:return
+	{ @r[probefunc] = count(); @s[probefunc] = sum(arg1); }
+	END { printa("e %s %@d\n", @e); printa("r %s %@d\n", @r);
+	      printa("s %s %@d\n", @s); }' "$bin" $n
+	same_output "$T/$tag.want" "$T/$tag-c.out"
+	if [ "$FP_MODE" != int3 ]; then
+		slow "$T/$tag-c.err" >"$T/$tag-c.slow"
+		grep -E 'indirect jump|:entry' "$T/$tag-c.slow" &&
+		    fail "$tag: a C switch's site stayed int3 for its table"
+		grep -q 'fj_sw:return' "$T/$tag-c.slow" ||
+		    fail "$tag: fj_sw's table jmp is no return site: $(cat "$T/$tag-c.slow")"
+	fi
+	for f in fj_sw fj_state; do
+		expect "$tag $f entries" "$(count "$T/$tag-c.d" "e $f")" \
+		    "$(calls $f)"
+		expect "$tag $f returns" "$(count "$T/$tag-c.d" "r $f")" \
+		    "$(calls $f)"
+		expect "$tag $f sum(arg1)" "$(count "$T/$tag-c.d" "s $f")" \
+		    "$(sums $f)"
+	done
+}
+
+run pie "$TARGETS/fp-jtab"
+run nopie "$TARGETS/fp-jtab-nopie"

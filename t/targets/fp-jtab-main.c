@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fp-jtab: drives the indirect jumps of fp-jtab.S and two switches gcc
+ * compiles to jump tables at -O2 (PIC: entries relative to the table;
+ * built without PIE as fp-jtab-nopie: `jmp *T(,%rax,8)` on absolute
+ * entries, the shape of Debian's node), N times each (the handshake of
+ * fp-proto.h), checks every result, and prints per function the calls
+ * and the sum of the return values, which a test compares with
+ * pidtrace's counts and sum(arg1) of the return probes.
+ *
+ * usage: fp-jtab N; exits 1 at a wrong result.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fp-proto.h"
+
+typedef uint64_t (*fn_t)(uint64_t);
+uint64_t fj_into(uint64_t), fj_abs(uint64_t), fj_nobound(uint64_t);
+uint64_t fj_land(uint64_t), fj_ptr(uint64_t), fj_helper(uint64_t);
+uint64_t fj_hand(uint64_t), fj_helper2(uint64_t);
+uint64_t fj_reg(uint64_t, fn_t);
+uint64_t fj_sw(uint64_t), fj_state(uint64_t), fj_regcall(uint64_t);
+
+/* Eight cases of different work: a table of code, not of values. */
+__attribute__((noinline)) uint64_t
+fj_sw(uint64_t x)
+{
+	switch (x % 10) {
+	case 0: return x * 3 + 1;
+	case 1: return x ^ 0x55;
+	case 2: return (x << 4) - x;
+	case 3: return x / 7 + 100;
+	case 4: return ~x & 0xffff;
+	case 5: return x * x;
+	case 6: return x + 1000;
+	case 7: return (x >> 1) | 0x80;
+	default: return 9;
+	}
+}
+
+/* A little interpreter: the digits of x in base 6 are its opcodes. */
+__attribute__((noinline)) uint64_t
+fj_state(uint64_t x)
+{
+	uint64_t acc = 1;
+
+	for (; x != 0; x /= 6) {
+		switch (x % 6) {
+		case 0: acc += 3; break;
+		case 1: acc *= 5; break;
+		case 2: acc ^= 0x99; break;
+		case 3: acc -= 2; break;
+		case 4: acc = (acc << 3) + 1; break;
+		default: acc >>= 1; break;
+		}
+	}
+	return acc;
+}
+
+/* fj_reg's caller: the pointer comes from here. */
+__attribute__((noinline)) uint64_t
+fj_regcall(uint64_t x)
+{
+	return fj_reg(x, fj_helper);
+}
+
+static uint64_t
+want_sw(uint64_t x)
+{
+	switch (x % 10) {
+	case 0: return x * 3 + 1;
+	case 1: return x ^ 0x55;
+	case 2: return x * 15;
+	case 3: return x / 7 + 100;
+	case 4: return ~x & 0xffff;
+	case 5: return x * x;
+	case 6: return x + 1000;
+	case 7: return (x >> 1) | 0x80;
+	default: return 9;
+	}
+}
+
+static uint64_t
+want_state(uint64_t x)
+{
+	uint64_t acc = 1;
+	unsigned d;
+
+	for (; x != 0; x /= 6) {
+		d = (unsigned)(x % 6);
+		if (d == 0)
+			acc += 3;
+		else if (d == 1)
+			acc *= 5;
+		else if (d == 2)
+			acc ^= 0x99;
+		else if (d == 3)
+			acc -= 2;
+		else if (d == 4)
+			acc = (acc << 3) + 1;
+		else
+			acc >>= 1;
+	}
+	return acc;
+}
+
+/* fj_into's argument: its first byte 1 (dispatch again) or not. */
+static uint64_t
+arg_into(uint64_t i)
+{
+	static const uint64_t a[] = { 0, 2, 3, 1 | 0 << 8, 1 | 2 << 8 };
+
+	return a[i % 5];
+}
+
+static uint64_t
+want(unsigned k, uint64_t x)
+{
+	switch (k) {
+	case 0: {
+		uint64_t b = (x & 0xff) == 1 ? x >> 8 : x & 0xff;
+
+		return b == 0 ? 100 : b == 2 ? 200 : (uint64_t)-1;
+	}
+	case 1: return x == 0 ? x + 1 : x == 1 ? 2 * x + 5 :
+		    x == 2 ? 3 * x : 0;
+	case 2: return 10 + (x & 3);
+	case 3: return x == 0 ? 10 : x == 1 ? 17 : (uint64_t)-1;
+	case 4: return x + 3;
+	case 5: return x + 1003;
+	case 6: return want_sw(x);
+	case 7: return want_state(x);
+	default: return x & 1 ? x + 30 : x + 3;
+	}
+}
+
+static const struct {
+	const char *name;
+	fn_t fn;
+	unsigned arg_mod;	/* the argument is i % arg_mod */
+} fns[] = {
+	{ "fj_into", fj_into, 0 },	/* arg_into */
+	{ "fj_abs", fj_abs, 4 },
+	{ "fj_nobound", fj_nobound, 1000 },
+	{ "fj_land", fj_land, 3 },
+	{ "fj_ptr", fj_ptr, 1000 },
+	{ "fj_regcall", fj_regcall, 1000 },
+	{ "fj_sw", fj_sw, 1000 },
+	{ "fj_state", fj_state, 100000 },
+	{ "fj_hand", fj_hand, 1000 },
+};
+#define NFN (sizeof(fns) / sizeof(fns[0]))
+
+int
+main(int argc, char **argv)
+{
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000;
+	uint64_t sums[NFN] = { 0 };
+	unsigned long bad = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	fp_ready();
+	for (unsigned long i = 0; i < n; i++) {
+		for (unsigned k = 0; k < NFN; k++) {
+			uint64_t x = fns[k].arg_mod ? i % fns[k].arg_mod :
+				     arg_into(i);
+			uint64_t got = fns[k].fn(x);
+
+			sums[k] += got;
+			if (got != want(k, x) && bad++ < 10)
+				fprintf(stderr, "fp-jtab: %s(%llu) = %llu, "
+					"want %llu\n", fns[k].name,
+					(unsigned long long)x,
+					(unsigned long long)got,
+					(unsigned long long)want(k, x));
+		}
+	}
+	for (unsigned k = 0; k < NFN; k++)
+		printf("%s calls=%lu sum=%llu\n", fns[k].name, n,
+		       (unsigned long long)sums[k]);
+	/* fj_helper: the tail of fj_ptr, of fj_reg and of fj_hand's even
+	 * calls; fj_helper2 of its odd ones. */
+	printf("fj_helper calls=%lu\n", 2 * n + (n + 1) / 2);
+	printf("fj_helper2 calls=%lu\n", n / 2);
+	/* fj_reg: called by fj_regcall. */
+	printf("fj_reg calls=%lu\n", n);
+	printf("wrong=%lu\n", bad);
+	fp_done();
+	return bad != 0;
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fp-jtab.S: indirect jumps whose targets a jump-patching tracer can or
+ * cannot prove.  Proven: a switch's table with its bound check (fj_abs,
+ * absolute entries through a base register), a tail call through a
+ * pointer loaded from memory (fj_ptr).  Not proven, so the function's
+ * sites must stay int3: a table without a bound check (fj_nobound), a
+ * table whose bound check a branch jumps past (fj_land), a jump through
+ * an argument register (fj_reg).  And fj_into: a proven table with an
+ * entry at offset 1, inside the bytes an entry jump would replace, so
+ * that entry must stay int3 (its returns need not).  Each returns a
+ * value of %rdi that fp-jtab-main.c checks and sums.
+ */
+	.text
+
+	/* A state machine: dispatch on the low byte of rdi, whose case 1
+	 * takes the next byte and dispatches again from offset 1.
+	 * Returns 100 (0), 200 (2) or -1 (above 2). */
+	.globl	fj_into
+	.type	fj_into, @function
+fj_into:
+	push	%rbp
+1:	movzbl	%dil, %ecx
+	shr	$8, %rdi
+	cmp	$2, %ecx
+	ja	9f
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rcx,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+3:	mov	$100, %eax
+	pop	%rbp
+	ret
+4:	mov	$200, %eax
+	pop	%rbp
+	ret
+9:	mov	$-1, %rax
+	pop	%rbp
+	ret
+	.size	fj_into, .-fj_into
+	.section .rodata
+	.balign	4
+2:	.long	3b - 2b, 1b - 2b, 4b - 2b
+	.text
+
+	/* An absolute table reached through a base register (PIC): returns
+	 * rdi + 1, 2 * rdi + 5, 3 * rdi or 0 (above 2). */
+	.globl	fj_abs
+	.type	fj_abs, @function
+fj_abs:
+	cmp	$2, %edi
+	ja	9f
+	mov	%edi, %edi
+	lea	fj_abstab(%rip), %rdx
+	jmp	*(%rdx,%rdi,8)
+1:	lea	1(%rdi), %rax
+	ret
+2:	lea	5(%rdi,%rdi), %rax
+	ret
+3:	lea	(%rdi,%rdi,2), %rax
+	ret
+9:	mov	$0, %rax
+	ret
+	.size	fj_abs, .-fj_abs
+	.section .data.rel.ro, "aw"
+	.balign	8
+fj_abstab:
+	.quad	1b, 2b, 3b
+	.text
+
+	/* The same table shape as fj_into's, the index masked instead of
+	 * bounded by a compare: returns 10, 11, 12 or 13 for rdi & 3. */
+	.globl	fj_nobound
+	.type	fj_nobound, @function
+fj_nobound:
+	mov	%edi, %ecx
+	and	$3, %ecx
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rcx,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+1:	mov	$10, %eax
+	ret
+3:	mov	$11, %eax
+	ret
+4:	mov	$12, %eax
+	ret
+5:	mov	$13, %eax
+	ret
+	.size	fj_nobound, .-fj_nobound
+	.section .rodata
+	.balign	4
+2:	.long	1b - 2b, 3b - 2b, 4b - 2b, 5b - 2b
+	.text
+
+	/* A bounded table whose case 1 jumps back between the bound check
+	 * and the jmp: returns 10 (0), 17 (1) or -1. */
+	.globl	fj_land
+	.type	fj_land, @function
+fj_land:
+	xor	%r8d, %r8d
+	cmp	$1, %rdi
+	ja	9f
+5:	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rdi,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+3:	lea	10(%r8), %rax
+	ret
+4:	mov	$7, %r8d
+	xor	%edi, %edi
+	jmp	5b
+9:	mov	$-1, %rax
+	ret
+	.size	fj_land, .-fj_land
+	.section .rodata
+	.balign	4
+2:	.long	3b - 2b, 4b - 2b
+	.text
+
+	/* Tail calls fj_helper through a pointer loaded from a table in
+	 * memory, with a frame torn down first: returns rdi + 3. */
+	.globl	fj_ptr
+	.type	fj_ptr, @function
+fj_ptr:
+	push	%rbx
+	lea	fj_vtab(%rip), %rax
+	mov	%rdi, %rbx
+	add	$0, %rbx
+	mov	%rbx, %rdi
+	pop	%rbx
+	mov	8(%rax), %rax
+	jmp	*%rax
+	.size	fj_ptr, .-fj_ptr
+
+	.globl	fj_helper
+	.type	fj_helper, @function
+fj_helper:
+	lea	3(%rdi), %rax
+	ret
+	.size	fj_helper, .-fj_helper
+
+	.section .data.rel.ro, "aw"
+	.balign	8
+fj_vtab:
+	.quad	0, fj_helper
+	.text
+
+	/* Tail calls fj_helper or fj_helper2 (rdi & 1) through a table of
+	 * handlers, no bound check: returns rdi + 3 or rdi + 30. */
+	.globl	fj_hand
+	.type	fj_hand, @function
+fj_hand:
+	mov	%edi, %eax
+	and	$1, %eax
+	lea	fj_htab(%rip), %rdx
+	mov	(%rdx,%rax,8), %rax
+	jmp	*%rax
+	.size	fj_hand, .-fj_hand
+
+	.globl	fj_helper2
+	.type	fj_helper2, @function
+fj_helper2:
+	lea	30(%rdi), %rax
+	ret
+	.size	fj_helper2, .-fj_helper2
+
+	.section .data.rel.ro, "aw"
+	.balign	8
+fj_htab:
+	.quad	fj_helper, fj_helper2
+	.text
+
+	/* Tail calls the function its second argument points at with rdi +
+	 * 1000: where that lands is not known. */
+	.globl	fj_reg
+	.type	fj_reg, @function
+fj_reg:
+	add	$1000, %rdi
+	jmp	*%rsi
+	.size	fj_reg, .-fj_reg
+
+	.section .note.GNU-stack, "", @progbits
