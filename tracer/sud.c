@@ -284,7 +284,7 @@ static int stop_path(tr_session_t *s, tr_thread_t *th, long nr,
 
 /* Why a dispatched call made at sc is not sent through a trampoline. */
 static const char *
-sigsys_why(const tr_session_t *s, uint64_t sc)
+sigsys_why(const tr_session_t *s, const tr_thread_t *th, uint64_t sc)
 {
 	uint64_t never = tr_fast_sys_never(s, sc);
 
@@ -298,6 +298,9 @@ sigsys_why(const tr_session_t *s, uint64_t sc)
 		return "a call made by pidtrace's own code";
 	if (s->s_sudsite != 0)
 		return "another thread's call site was being patched";
+	if (th->th_rsnr != 0 || th->th_rsexit)
+		return "the kernel restarts a call the thread began on the "
+		    "stop path";
 	if (tr_fast_sys_known(s, sc))
 		return tr_fast_sys_why(s, sc);
 	return "its function is unknown";
@@ -332,7 +335,7 @@ tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
 		return 0;
 	}
 	return stop_path(s, th, (long)si.si_syscall,
-			 tr_fast_sys_never(s, sc), sigsys_why(s, sc));
+			 tr_fast_sys_never(s, sc), sigsys_why(s, th, sc));
 }
 
 /*
