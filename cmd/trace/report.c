@@ -208,7 +208,8 @@ trace_report_sysstop(trace_proc_t *p, tr_session_t *s, tr_thread_t *th,
 		    (unsigned long long)(pc - 2), fn,
 		    tr_syscall_stopwhy(s, th));
 	p->p_refused = true;
-	if (p->p_launched && !tr->tr_begun && !p->p_gone)
+	/* A program we started must not run on untraced: it dies first. */
+	if (p->p_launched && !p->p_gone)
 		kill(p->p_pid, SIGKILL);
 	tr_stop_async(s);
 }

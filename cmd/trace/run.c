@@ -312,9 +312,8 @@ on_exit_(void *arg, tr_session_t *s, int status)
 	 * A death by a signal is said under -q too: a quiet run's output
 	 * must not look complete when the program did not finish.
 	 */
-	if (sig == SIGKILL && p->p_refused && !tr->tr_begun &&
-	    p->p_launched) {
-		/* Ours: fastpath=require refused to start it. */
+	if (sig == SIGKILL && p->p_refused && p->p_launched) {
+		/* Ours: fastpath=require refused to start or go on. */
 	} else if (sig != 0) {
 		trace_notice(tr, "pid %d was killed by signal %d (SIG%s)",
 		    (int)p->p_pid, sig, sigabbrev_np(sig) != NULL ?
