@@ -2,6 +2,8 @@
 # bench: benchmarks run by hand (never by make check); each prints a
 # ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh
+# bench/lib.sh: what the shell benchmarks source (CPU from /proc, ...).
+EXTRA_DIST += bench/lib.sh bench/inproc.sh bench/put.sh
 # bench/go.sh builds its Go target itself.
 EXTRA_DIST += bench/go.sh bench/go-add.go
 
@@ -40,6 +42,9 @@ noinst_PROGRAMS += bench/sysloop
 bench_sysloop_SOURCES = bench/sysloop.c
 bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/syscall.sh
+# bench/pgbench.sh: syscall:::entry count() on a PostgreSQL backend
+# under pgbench, against untraced, strace -c and the stop path.
+EXTRA_DIST += bench/pgbench.sh
 
 # bench/follow.sh: a fork-heavy shell under -x follow, against strace -f.
 EXTRA_DIST += bench/follow.sh

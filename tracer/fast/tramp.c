@@ -49,6 +49,7 @@
 #include <unistd.h>
 #include <capstone/capstone.h>
 
+#include "lib/grow.h"
 #include "tracer/fast/fast.h"
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -334,15 +335,11 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 		errno = ENOENT;
 		return -1;
 	}
-	if (fa->fa_nsites == fa->fa_cap) {
-		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
-		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
-
-		if (n == NULL)
-			return -1;
-		fa->fa_sites = n;
-		fa->fa_cap = ncap;
-	}
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
+	if (fs == NULL)
+		return -1;
+	fa->fa_sites = fs;
 	fs = &fa->fa_sites[fa->fa_nsites++];
 	memset(fs, 0, sizeof(*fs));
 	fs->fs_addr = addr;
@@ -3669,6 +3666,17 @@ static const int sys_never[] = {
 	SYS_prctl,	/* PR_SET_SYSCALL_USER_DISPATCH must be seen */
 };
 
+bool
+tr_syscall_always_stops(long nr)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sys_never) / sizeof(sys_never[0]); i++)
+		if (sys_never[i] == nr)
+			return true;
+	return false;
+}
+
 void
 tr_fast_sys_table(tr_session_t *s)
 {
@@ -3709,6 +3717,21 @@ tr_fast_sys_known(const tr_session_t *s, uint64_t sc)
 		return true;
 	sy = sys_find(s->s_fast, sc);
 	return sy != NULL && sy->sy_done;
+}
+
+/* Why a known site's calls take the stop path (tr_fast_sys_known). */
+const char *
+tr_fast_sys_why(const tr_session_t *s, uint64_t sc)
+{
+	const struct tr_sysite *sy;
+
+	if (s->s_fast == NULL ||
+	    (sy = sys_find(s->s_fast, sc)) == NULL)
+		return "the fast path is off";
+	if (sy->sy_why != NULL)
+		return sy->sy_why;
+	return "a branch goes straight to the syscall instruction of a "
+	    "patched site";
 }
 
 /*
@@ -3923,16 +3946,11 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {
-		if (fa->fa_nsys == fa->fa_syscap) {
-			size_t nc = fa->fa_syscap ? 2 * fa->fa_syscap : 64;
-			struct tr_sysite *n = realloc(fa->fa_sys,
-						      nc * sizeof(*n));
-
-			if (n == NULL)
-				return -1;
-			fa->fa_sys = n;
-			fa->fa_syscap = nc;
-		}
+		sy = array_room(fa->fa_sys, fa->fa_nsys, &fa->fa_syscap,
+		    sizeof(*sy), 64);
+		if (sy == NULL)
+			return -1;
+		fa->fa_sys = sy;
 		sy = &fa->fa_sys[fa->fa_nsys++];
 		memset(sy, 0, sizeof(*sy));
 		sy->sy_addr = sc;
@@ -4089,15 +4107,11 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	a = tramp + so[TR_SO_AFTER];
 	memcpy(gate + 24, &a, 8);
 
-	if (fa->fa_nsites == fa->fa_cap) {
-		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
-		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
-
-		if (n == NULL)
-			return -1;
-		fa->fa_sites = n;
-		fa->fa_cap = ncap;
-	}
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
+	if (fs == NULL)
+		return -1;
+	fa->fa_sites = fs;
 	memcpy(fa->fa_map + c0->ch_off + c0->ch_used, gate, sizeof(gate));
 	c0->ch_used += sizeof(gate);
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
@@ -4142,6 +4156,7 @@ refuse:
 		cs_free(ci, nci);
 	if (forgood || ++sy->sy_tries >= 8)
 		sy->sy_done = true;
+	sy->sy_why = *why;
 	return -1;
 }
 
