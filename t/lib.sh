@@ -16,11 +16,36 @@ export LC_ALL=C
 T=$(mktemp -d "${TMPDIR:-/tmp}/pidtrace-test.XXXXXX")
 _pt_pids=
 
+# _pt_ours PID: PID is a descendant of this shell now.  A pid in
+# $_pt_pids may be that of a command that ended long ago: bash reaps a
+# background job as soon as it ends, and once the kernel's pid counter
+# wraps (32768 pids: a minute on a loaded machine) the number names
+# another process, another test's shell or target, which a SIGKILL from
+# here would end with no message (t/suite/cleanup.sh).  A pid is not
+# reused before the counter wraps again, so a pid found ours here is
+# still ours when it is killed just after.
+_pt_ours()
+{
+	_pt_q=$1
+	while [ "$_pt_q" -gt 1 ] 2>/dev/null; do
+		[ "$_pt_q" = $$ ] && return 0
+		_pt_st=
+		read -r _pt_st 2>/dev/null <"/proc/$_pt_q/stat" || return 1
+		# The parent is the field after the state, after the name
+		# (which may hold spaces and parentheses).
+		_pt_st=${_pt_st##*) }
+		_pt_st=${_pt_st#* }
+		_pt_q=${_pt_st%% *}
+	done
+	return 1
+}
+
 # SIGKILL to `timeout` would orphan its child (timeout cannot pass it
 # on), so each started command is killed first, then its timeout.
 _pt_cleanup()
 {
 	for p in $_pt_pids; do
+		_pt_ours "$p" || continue
 		for c in $(cat /proc/"$p"/task/*/children 2>/dev/null); do
 			kill -KILL "$c" 2>/dev/null
 		done

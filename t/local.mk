@@ -27,3 +27,4 @@ include t/scale/local.mk
 include t/inject/local.mk
 include t/doc/local.mk
 include t/code/local.mk
+include t/suite/local.mk
