@@ -24,10 +24,7 @@
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((48 * FT_SCALE))
-cat >"$T/mix.d" <<'EOF'
-#pragma D option quiet
-struct slice { uintptr_t data; size_t size; };
-
+ip_str_d "$T/mix.d" <<'EOF'
 pid$target::ip_str:entry
 {
 	this->a = (struct slice *)copyin(arg2, sizeof (struct slice));

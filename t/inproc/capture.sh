@@ -28,10 +28,7 @@
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((64 * FT_SCALE))
-cat >"$T/put.d" <<'EOF'
-#pragma D option quiet
-struct slice { uintptr_t data; size_t size; };
-
+ip_str_d "$T/put.d" <<'EOF'
 pid$target::ip_str:entry
 {
 	this->k = (struct slice *)copyin(arg2, sizeof (struct slice));

@@ -15,3 +15,15 @@ ip_drops()
 	sed -n "s/^pidtrace: \([0-9]*\) $2 drops\{0,1\}\$/\1/p" \
 		"$1" | awk '{ n += $1 } END { print n + 0 }'
 }
+
+# ip_str_d FILE: FILE gets the D program on stdin after the lines that
+# all the clauses on ip-burst's ip_str want: quiet, and the declaration
+# of struct slice, its third argument (a pointer and a size).
+ip_str_d()
+{
+	{
+		printf '#pragma D option quiet\n'
+		printf 'struct slice { uintptr_t data; size_t size; };\n\n'
+		cat
+	} >"$1"
+}
