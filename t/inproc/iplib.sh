@@ -27,3 +27,16 @@ ip_str_d()
 		cat
 	} >"$1"
 }
+
+# list_file NAME ARGS...: list_paths for the D program in $T/NAME.d.
+list_file()
+{
+	_ln=$1; shift
+	bounded 120 "${PT[@]}" -l -v -s "$T/$_ln.d" "$@" </dev/null \
+		>"$T/$_ln.list" 2>"$T/$_ln.lerr" ||
+		fail "pidtrace -l -v: $(cat "$T/$_ln.lerr")"
+}
+
+# The path that -l -v names for a clause that reads the process's memory
+# and runs in pidtrace from the firing's record.
+IP_CAPREC="in pidtrace, from the firing's record, the bytes it reads captured at the firing: it records data (printf, trace...)"
