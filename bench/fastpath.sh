@@ -17,6 +17,7 @@
 #	NPID (20000): calls under pidtrace; NFAST (500000): the others
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 top=$PWD
 W=$top/bench/work P=$top/pidtrace
 for x in $W $P; do
@@ -26,7 +27,6 @@ rounds=${1:-3} np=${NPID:-20000} nf=${NFAST:-500000}
 T=$(mktemp -d /tmp/fastpath.XXXXXX)
 trap 'rm -rf $T' EXIT
 ulimit -l 8192 2>/dev/null
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 # us NAME CMD...: run CMD (which runs bench/work), keep its us/call.
 us() {
 	local name=$1 out; shift
@@ -64,10 +64,9 @@ for r in $(seq $rounds); do
 		echo "cannot run: uftrace not installed" >$T/uftrace.why
 	fi
 done
-get() { [ -s $T/$1 ] && median <$T/$1 || echo -; }
 echo "bench/fastpath.sh $rounds (NPID=$np NFAST=$nf), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs"
 printf 'work_push (push %%rbp first), us per call, median of %s rounds (load: %s)\n' \
-	$rounds "$(cut -d' ' -f1-3 /proc/loadavg)"
+	$rounds "$(load)"
 printf '%-34s %10s  %s\n' "" "us/call" "drops (all rounds)"
 for k in untraced pid pidoff bpf uftrace; do
 	case $k in

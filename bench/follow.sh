@@ -19,6 +19,7 @@
 # `make`.
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 P=${PIDTRACE:-$PWD/pidtrace}	# PIDTRACE=path: another build
 [ -x "$P" ] || { echo "bench/follow.sh: make first" >&2; exit 1; }
 command -v strace >/dev/null ||
@@ -29,8 +30,6 @@ trap 'rm -rf "$T"' EXIT
 W="i=0; while [ \$i -lt $n ]; do /bin/true; i=\$((i + 1)); done"
 SC='syscall:::entry { @ = count(); }'
 PC='pid*::malloc:entry { @ = count(); }'
-median() { sort -g | awk '{ v[NR] = $1 }
-    END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 # run NAME CMD...: CMD's wall seconds to $T/NAME, its CPU seconds
 # (the tool's and the workload's, user and system) to $T/NAME.cpu, its
 # drops and children not traced to $T/NAME.lost
@@ -44,7 +43,7 @@ run() {
 	    /is not traced/ { c++ }
 	    END { print d + 0, c + 0 }' "$T/err" >>"$T/$name.lost"
 }
-echo "# $(date -u '+%F %T') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)," \
+echo "# $(date -u '+%F %T') UTC, load $(load)," \
     "$(nproc) CPUs: bench/follow.sh $n $rounds"
 for r in $(seq "$rounds"); do
 	run untraced bash -c "$W"

@@ -15,6 +15,7 @@
 # after `make`.
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 top=$PWD
 P=$top/pidtrace
 [ -x $P ] || { echo "bench/go.sh: $P missing: make first" >&2; exit 1; }
@@ -26,7 +27,6 @@ trap 'rm -rf $T' EXIT
     go build -o $T/go-add $top/bench/go-add.go) >$T/build.log 2>&1 ||
 	{ echo "bench/go.sh: go build: $(tail -n 3 $T/build.log)" >&2; exit 1; }
 W="$T/go-add 4 $n"
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 # ms NAME CMD...: run CMD (which runs go-add), keep its ms and its
 # tool's drops; the firings the tool counted must equal the calls.
 ms() {
@@ -60,10 +60,9 @@ for r in $(seq $rounds); do
 		echo "cannot run: bpftrace not installed" >$T/bpf.why
 	fi
 done
-get() { [ -s $T/$1 ] && median <$T/$1 || echo -; }
 echo "bench/go.sh $rounds (NGO=$n), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(go env GOVERSION)"
 printf 'main.add, 4 goroutines, %s calls: ms for all, median of %s rounds (load: %s)\n' \
-	$n $rounds "$(cut -d' ' -f1-3 /proc/loadavg)"
+	$n $rounds "$(load)"
 printf '%-36s %10s %9s  %s\n' "" "ms" "us/call" "drops (all rounds)"
 for k in untraced fast lat off bpf; do
 	case $k in

@@ -24,6 +24,7 @@
 #	bpftrace (a uprobe traps into the kernel: 1-10 us)
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 top=$PWD
 B=$top/t/targets/ip-burst P=$top/pidtrace
 for x in $B $P; do
@@ -32,37 +33,9 @@ done
 rounds=${1:-3} n=${N:-1000000} ns=${NSLOW:-20000}
 T=$(mktemp -d /tmp/inproc.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
-hz=$(getconf CLK_TCK)
-
-# cpu PID: utime + stime of PID and its threads, dead ones too, in ns
-# (clock ticks: the target's threads are gone when it is read).
-cpu() {
-	awk -v hz=$hz '{ sub(/.*\) /, ""); print ($12 + $13) * 1e9 / hz }' \
-		/proc/$1/stat
-}
-# tcpu PID: the ns on CPU of PID's live threads (schedstat: a tool's,
-# whose threads live to the end; ticks are too coarse for pidtrace's).
-tcpu() {
-	cat /proc/$1/task/*/schedstat | awk '{ n += $1 } END { print n + 0 }'
-}
-# waitline FILE REGEX: until FILE has a line matching REGEX (60 s).
-waitline() {
-	local i
-	for i in $(seq 12000); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
-		sleep 0.005
-	done
-	return 1
-}
 # start CALLS [MODE]: ip-burst MODE (threads) 8 CALLS, waiting at its
 # "ready"; sets TP.
-start() {
-	rm -f $T/in $T/t.out; mkfifo $T/in
-	$B ${2:-threads} 8 $1 <$T/in >$T/t.out 2>&1 &
-	TP=$!
-	exec 3>$T/in
-	waitline $T/t.out '^ready'
-}
+start() { fifo_start $B ${2:-threads} 8 $1; }
 # finish NAME CALLS TOOLPID: let the target go, at its "done" read both
 # CPUs, stop the tool (SIGINT), keep "tool target calls drops toolrun"
 # in NAME: toolrun is the tool's CPU from the go to the done, without
@@ -76,10 +49,7 @@ finish() {
 	pc=$( [ -n "$tp" ] && tcpu $tp || echo 0)
 	[ -n "$tp" ] && { kill -INT $tp; wait $tp; }
 	exec 3>&-; wait $TP
-	drops=$(awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ { n += $2 }
-	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
-		if ($i == "Lost") n += $(i + 1) }
-	    END { print n + 0 }' $T/p.err 2>/dev/null)
+	drops=$(dropsum $T/p.err)
 	echo "$pc $tc $calls ${drops:-0} $((pc - p0))" >>$T/$name
 }
 # untraced CALLS SUFFIX MODE
@@ -141,10 +111,9 @@ for r in $(seq $rounds); do
 	bpf
 	uft
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 # col NAME K: the median of column K of NAME's rounds
 col() { [ -s $T/$1 ] && awk -v k=$2 '{ print $k }' $T/$1 | median || echo -; }
-echo "bench/inproc.sh $rounds (N=$n NSLOW=$ns), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "bench/inproc.sh $rounds (N=$n NSLOW=$ns), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(load)"
 echo "ip-burst: 8 threads x N calls of ip_one, entry + return; CPU from /proc, median of $rounds rounds"
 printf '%-34s %8s %8s %9s %8s %9s\n' "" "tool ms" "its run" "target ms" "ns/call" "drops"
 u=$(awk '{ print $2 / $3 }' $T/untraced | median)

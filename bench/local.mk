@@ -2,6 +2,8 @@
 # bench: benchmarks run by hand (never by make check); each prints a
 # ratio against a peer or a floor.
 EXTRA_DIST += bench/pidnm.sh bench/firing.sh bench/profile.sh
+# bench/lib.sh: what the shell benchmarks source (CPU from /proc, ...).
+EXTRA_DIST += bench/lib.sh bench/inproc.sh bench/put.sh
 # bench/go.sh builds its Go target itself.
 EXTRA_DIST += bench/go.sh bench/go-add.go
 

@@ -13,6 +13,7 @@
 # pidtrace both on CPU 0 (taskset): what placement costs, a diagnosis.
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 top=$PWD
 rounds=${1:-3}
 batch=${BATCH:-20000}
@@ -28,23 +29,6 @@ fi
 T=$(mktemp -d /tmp/ovld.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
 ulimit -l 8192 2>/dev/null
-now() { date +%s%N; }
-# waitline FILE REGEX [COUNT]: until FILE has COUNT lines matching REGEX.
-waitline() {
-	local i
-	for i in $(seq 6000); do
-		[ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "${3:-1}" ] && return 0
-		sleep 0.005
-	done
-	return 1
-}
-# cpu PID: the CPU time of PID, all its threads, in clock ticks (0 when
-# there is no PID).
-hz=$(getconf CLK_TCK)
-cpu() {
-	[ -n "$1" ] && [ -r /proc/$1/stat ] || { echo 0; return; }
-	awk '{ sub(/.*\) /, ""); print $12 + $13 }' /proc/$1/stat
-}
 # batch [TOOL]: run one batch, print puts per second; append to $T/cpu
 # the CPU node and TOOL (a tracer's pid) spent on it, us per put (the
 # uprobes' handlers and the in-process clauses count as node's): a
@@ -55,11 +39,11 @@ cpu() {
 batch() {
 	local t0 t1 line c0 c1 k0 k1
 	rm -f $T/cpu
-	c0=$(cpu $np) k0=$(cpu "${1:-}")
+	c0=$(ticks $np) k0=$(ticks "${1:-}")
 	t0=$(now); kill -USR1 $np
 	read -r line <&${NODE[0]} || { echo -; return; }
 	t1=$(now)
-	c1=$(cpu $np) k1=$(cpu "${1:-}")
+	c1=$(ticks $np) k1=$(ticks "${1:-}")
 	case $line in done*) ;; *) echo -; return;; esac
 	awk -v n=$batch -v c=$((c1 - c0 + k1 - k0)) -v hz=$hz \
 		'BEGIN { printf "%.2f\n", c * 1e6 / hz / n }' >$T/cpu
@@ -73,7 +57,7 @@ pidrun() {
 	local name=$1; shift
 	$P "$@" -q -n "$pscript" -p $np >$T/p.out 2>&1 &
 	pp=$!
-	if waitline $T/p.out '^armed\|^pidtrace:'; then
+	if waitline $T/p.out '^armed\|^pidtrace:' 30; then
 		if grep -q '^armed' $T/p.out; then
 			batch $pp >>$T/$name; keep $name
 		else
@@ -98,7 +82,7 @@ run_onecpu() {
 	$P -q -n "$pscript" -p $np >$T/p.out 2>&1 &
 	pp=$!
 	taskset -p -c 0 $pp >/dev/null
-	if waitline $T/p.out '^armed'; then
+	if waitline $T/p.out '^armed' 30; then
 		batch $pp >>$T/onecpu; keep onecpu
 	fi
 	kill -INT $pp; wait $pp
@@ -111,7 +95,7 @@ run_bpftrace() {
 	fi
 	bpftrace -e "$bscript" -p $np >$T/b.out 2>&1 &
 	bp=$!
-	if waitline $T/b.out '^armed'; then
+	if waitline $T/b.out '^armed' 30; then
 		batch $bp >>$T/bpftrace; keep bpftrace
 	else
 		echo "cannot run: $(grep -v '^$' $T/b.out | tail -n 1)" >$T/bpftrace.why
@@ -140,14 +124,13 @@ for r in $(seq $rounds); do
 	done
 	kill -TERM $np; wait $np
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 u=$(median <$T/untraced)
-uc=$( [ -s $T/untraced.cpu ] && median <$T/untraced.cpu || echo -)
-printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(cut -d' ' -f1-3 /proc/loadavg)"
+uc=$(get untraced.cpu)
+printf 'leveldown puts/s, median of %s rounds of %s (load: %s)\n' $rounds $batch "$(load)"
 echo "mode: puts/s, then CPU us a put (node's and the tracer's)"
 for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
-	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
-	c=$( [ -s $T/$k.cpu ] && median <$T/$k.cpu || echo -)
+	v=$(get $k)
+	c=$(get $k.cpu)
 	printf '%-10s %8s' $k "$v"
 	[ "$v" != - ] && awk -v v=$v -v u=$u 'BEGIN { printf "  (%.2f of untraced)", v / u }'
 	printf '  %6s' "$c"
@@ -158,7 +141,7 @@ for k in untraced pidtrace pidrec pidoff bpftrace onecpu; do
 	[ -f $T/$k.why ] && printf '  %s' "$(cat $T/$k.why)"
 	echo
 done
-v=$( [ -s $T/pidtrace ] && median <$T/pidtrace || echo -)
+v=$(get pidtrace)
 [ "$v" != - ] && awk -v v=$v -v u=$u \
 	'BEGIN { printf "pidtrace/untraced (goal >= 0.95) %.2f\n", v / u }'
 # The same from each round's pair (one node process, batches close in
@@ -169,9 +152,9 @@ v=$( [ -s $T/pidtrace ] && median <$T/pidtrace || echo -)
 [ "$uc" != - ] && [ -s $T/pidtrace.cpu ] && awk -v u=$uc \
 	-v c=$(median <$T/pidtrace.cpu) 'BEGIN { if (c > 0)
 	printf "untraced/pidtrace, CPU a put %.2f\n", u / c }'
-b=$( [ -s $T/bpftrace ] && median <$T/bpftrace || echo -)
+b=$(get bpftrace)
 for k in pidtrace pidrec pidoff; do
-	v=$( [ -s $T/$k ] && median <$T/$k || echo -)
+	v=$(get $k)
 	[ "$v" != - ] && [ "$b" != - ] &&
 		awk -v k=$k -v v=$v -v b=$b 'BEGIN { printf "%s/bpftrace %.2f\n", k, v / b }'
 done

@@ -7,7 +7,8 @@
 # pidtrace -x fastpath=off (the thread stopped while pidtrace reads), and
 # bpftrace's uprobes with str() (the same reads, in the kernel).  The
 # target is t/targets/ip-burst put: one thread calling ip_str(s, len,
-# &slice) N times, as leveldb's Put gets its key; each tool attaches
+# &slice) N times, as leveldb's Put gets its key (the slice in the
+# caller's frame, the key's bytes on the heap); each tool attaches
 # with -p while it waits at its "ready", its output goes to a file.
 # CPU is read from /proc (utime + stime) of the target and of the tool
 # (the target waits after its work); the drops each tool reported are
@@ -20,6 +21,7 @@
 #	under bpftrace
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 top=$PWD
 B=$top/t/targets/ip-burst P=$top/pidtrace
 for x in $B $P; do
@@ -28,35 +30,8 @@ done
 rounds=${1:-3} n=${N:-200000} ns=${NSLOW:-5000} nb=${NBPF:-50000}
 T=$(mktemp -d /tmp/put.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
-hz=$(getconf CLK_TCK)
-
-# cpu PID: utime + stime of PID and its threads, in ns.
-cpu() {
-	awk -v hz=$hz '{ sub(/.*\) /, ""); print ($12 + $13) * 1e9 / hz }' \
-		/proc/$1/stat
-}
-# tcpu PID: the ns on CPU of PID's live threads (schedstat).
-tcpu() {
-	cat /proc/$1/task/*/schedstat | awk '{ n += $1 } END { print n + 0 }'
-}
-now() { date +%s%N; }
-# waitline FILE REGEX: until FILE has a line matching REGEX (60 s).
-waitline() {
-	local i
-	for i in $(seq 12000); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
-		sleep 0.005
-	done
-	return 1
-}
 # start CALLS: ip-burst put CALLS, waiting at its "ready"; sets TP.
-start() {
-	rm -f $T/in $T/t.out; mkfifo $T/in
-	$B put $1 <$T/in >$T/t.out 2>&1 &
-	TP=$!
-	exec 3>$T/in
-	waitline $T/t.out '^ready'
-}
+start() { fifo_start $B put $1; }
 # finish NAME CALLS TOOLPID: let the target go; at its "done" read the
 # CPUs and the wall time; stop the tool (SIGINT); keep "tool target
 # calls drops wall" in NAME.
@@ -71,10 +46,7 @@ finish() {
 	pc=$( [ -n "$tp" ] && tcpu $tp || echo 0)
 	[ -n "$tp" ] && { kill -INT $tp; wait $tp; }
 	exec 3>&-; wait $TP
-	drops=$(awk '/^pidtrace: [0-9]+ (dynamic variable |aggregation )?drops/ { n += $2 }
-	    /Lost [0-9]+ events/ { for (i = 1; i < NF; i++)
-		if ($i == "Lost") n += $(i + 1) }
-	    END { print n + 0 }' $T/p.err 2>/dev/null)
+	drops=$(dropsum $T/p.err)
 	lines=$(grep -c '^put key' $T/p.out 2>/dev/null)
 	echo "$((pc - p0)) $tc $calls ${drops:-0} $((w1 - w0)) ${lines:-0}" >>$T/$name
 }
@@ -132,8 +104,7 @@ for r in $(seq $rounds); do
 	pid off off $ns
 	bpf
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
-echo "bench/put.sh $rounds (N=$n NSLOW=$ns NBPF=$nb), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "bench/put.sh $rounds (N=$n NSLOW=$ns NBPF=$nb), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(load)"
 echo "ip-burst put: ip_str(key, len, &slice) x N, put.d's clause; CPU from /proc, median of $rounds rounds"
 printf '%-36s %10s %10s %10s %10s %8s %8s\n' "" "target us" "wall us" "tool us" "total us" "lines" "drops"
 u=$(awk '{ print $2 / $3 }' $T/untraced | median)

@@ -75,6 +75,13 @@ typedef struct dsl_ip dsl_ip_t;
  *    process's own pid, to read memory for a member read or a capture:
  *    a bad address is an error D reports, never a fault in the process.
  *    It calls nothing else and jumps nowhere outside its own bytes.
+ *  - It may load, without that call, bytes of the pages that hold the
+ *    context and the DSL_JIT_FRAME bytes from it (the context and the
+ *    ten words pushed above it): the trampoline wrote them in this
+ *    firing and reads them again after the code (the status, the
+ *    pops), so a load there faults only where the trampoline's own
+ *    would.  An argument that points into the caller's frame, as a
+ *    C++ reference to a local does, is often there.
  *
  * Captures: a clause that runs in pidtrace but reads the process's
  * memory (copyin, copyinstr, stringof, member reads) need not stop the
@@ -92,6 +99,8 @@ typedef struct dsl_ip dsl_ip_t;
 				 * 128-byte record slot has room for */
 #define DSL_JIT_NTHIS	8	/* this-> integer slots in the code */
 #define DSL_JIT_NTMP	12	/* expression temporaries */
+#define DSL_JIT_FRAME	496	/* the context, then the flags and nine
+				 * registers the trampoline pushed */
 
 #define DSL_JIT_RECORD	0x1
 #define DSL_JIT_ALL	0x2

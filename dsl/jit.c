@@ -2349,19 +2349,35 @@ stub_thr(gen_t *g, bool claim)
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 
-/* r8 = the thread's aggregation buffer, claimed if it has none, or 0
- * (counted as an aggregation drop).  Clobbers rax, rcx, rdx, r10. */
+/*
+ * r8 = the thread's buffer in the table at off (n entries of stride
+ * bytes, n = 1 << log): the thread's own, else one claimed for it.
+ * Jumps to found with it; falls through when every entry is taken.
+ * Clobbers rax, rcx, rdx, r10.
+ */
+static void
+claim_buf(gen_t *g, size_t off, uint32_t n, uint32_t log, size_t stride,
+    uint32_t found)
+{
+	uint32_t none = label(g);
+
+	table_loop(g, BUF, off, n, log, stride, false, found, none);
+	bind(g, none);
+	table_loop(g, BUF, off, n, log, stride, true, found, found);
+}
+
+/*
+ * r8 = the thread's aggregation buffer, claimed if it has none, or 0
+ * (counted as an aggregation drop).  Clobbers rax, rcx, rdx, r10.
+ */
 static void
 stub_buf(gen_t *g)
 {
 	const dsl_ip_t *ip = g->g_ip;
-	uint32_t found = label(g), none = label(g);
+	uint32_t found = label(g);
 
-	table_loop(g, BUF, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
-	    ip->ip_abufsz, false, found, none);
-	bind(g, none);
-	table_loop(g, BUF, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
-	    ip->ip_abufsz, true, found, found);
+	claim_buf(g, ip->ip_abuf, ip->ip_nabuf, ip->ip_abuflog,
+	    ip->ip_abufsz, found);
 	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_aggdrops));
 	movi(g, BUF, 0);
 	bind(g, found);
@@ -2371,7 +2387,8 @@ stub_buf(gen_t *g)
 /*
  * rax = process_vm_readv(own pid, {jc_buf, rcx}, 1, {rax, rcx}, 1, 0):
  * rcx bytes at address rax into jc_buf; the count read, or -errno.  A
- * bad address gives EFAULT, never a signal.  The syscall takes rdi,
+ * bad address gives EFAULT, never a signal.  A word inside the pages of
+ * the firing's frame is loaded instead (rcx is at most 8).  The syscall takes rdi,
  * rsi, rdx, r10, r8, r9 and spoils rcx, r11: the context comes back
  * from rsi (the local iovec is in it), the rest from jc_save, whose
  * copy of the way back is then zeroed.
@@ -2380,8 +2397,31 @@ static void
 stub_memread(gen_t *g)
 {
 	static const int saved[4] = { BASE, BUF, THR, LINK };
+	uint32_t sys = label(g);
 	int i;
 
+	/*
+	 * A word wholly inside the pages of the firing's own frame
+	 * (inproc.h): loaded, no system call.  rdx = the first page, then
+	 * the frame's pages' end; r10 = the word's end.
+	 */
+	mov(g, R(X86_RDX), R(CTX));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+	jcc(g, X86_CC_B, sys);
+	lea(g, X86_R10, M(ACC, 8));
+	op2(g, X86_CMP, 8, R(X86_R10), R(ACC));
+	jcc(g, X86_CC_B, sys);
+	lea(g, X86_RDX, M(CTX, DSL_JIT_FRAME - 1 + 4096));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(X86_R10), R(X86_RDX));
+	jcc(g, X86_CC_A, sys);
+	mov(g, CXI(jc_iov, 2), R(ACC));
+	mov(g, R(X86_R10), M(ACC, 0));
+	mov(g, CX(jc_buf), R(X86_R10));
+	mov(g, R(ACC), R(TMP));
+	op1(g, X86_JMPI, 8, R(LINK));
+	bind(g, sys);
 	mov(g, CXI(jc_iov, 2), R(ACC));
 	mov(g, CXI(jc_iov, 3), R(TMP));
 	mov(g, CXI(jc_iov, 1), R(TMP));
@@ -2409,21 +2449,19 @@ stub_memread(gen_t *g)
 	op1(g, X86_JMPI, 8, R(LINK));
 }
 
-
-/* jc_cbuf = the thread's capture buffer, claimed if it has none, or 0.
+/*
+ * jc_cbuf = the thread's capture buffer, claimed if it has none, or 0.
  * Clobbers rax, rcx, rdx, r10; r8 stays 0 (no aggregation buffer yet:
- * capinit runs before every clause). */
+ * capinit runs before every clause).
+ */
 static void
 stub_cbuf(gen_t *g)
 {
 	const dsl_ip_t *ip = g->g_ip;
-	uint32_t found = label(g), none = label(g);
+	uint32_t found = label(g);
 
-	table_loop(g, BUF, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
-	    ip->ip_cbufsz, false, found, none);
-	bind(g, none);
-	table_loop(g, BUF, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
-	    ip->ip_cbufsz, true, found, found);
+	claim_buf(g, ip->ip_cbuf, ip->ip_ncbuf, ip->ip_cbuflog,
+	    ip->ip_cbufsz, found);
 	movi(g, BUF, 0);
 	bind(g, found);
 	mov(g, CX(jc_cbuf), R(BUF));
@@ -2441,7 +2479,11 @@ stub_cbuf(gen_t *g)
  * (pidtrace reads a string no further: the rest of what was read is
  * zeros to it).  A read this firing made already (the same string, or
  * bytes inside what an earlier read got) makes no system call: its
- * bytes are there, and pidtrace finds them by address as well.  Out:
+ * bytes are there, and pidtrace finds them by address as well.  Bytes
+ * inside the pages of the firing's frame (a reference to a caller's
+ * local) are loaded, with no system call (inproc.h says why that is
+ * safe); the words loaded may run past the bytes asked, never past the
+ * room capread reserved for them.  Out:
  * rax the bytes read (0 when the process refused) or -1 when nothing
  * was captured, r10 the bytes.  More than the scratch size: a head
  * saying so (pidtrace refuses that read as the interpreter refuses one
@@ -2455,6 +2497,8 @@ stub_capread(gen_t *g, bool str)
 	uint32_t pos = label(g), scan = label(g), adv = label(g);
 	uint32_t look = label(g), next = label(g), fresh = label(g);
 	uint32_t out = label(g), sstr = label(g), nul = label(g);
+	uint32_t sys = label(g), cp = label(g), copied = label(g);
+	uint32_t got = label(g);
 	int32_t ring = (int32_t)(g->g_ip->ip_cbufsz - 64);
 	int i;
 
@@ -2529,6 +2573,37 @@ stub_capread(gen_t *g, bool str)
 	mov(g, M(X86_R10, 0), R(ACC));
 	op2(g, X86_MOV, 4, M(X86_R10, 8), R(TMP));
 	op2i(g, X86_MOV, 8, M(X86_R10, 12), 0);	/* got, kept */
+	/*
+	 * Inside the pages of the firing's own frame (inproc.h), rounded
+	 * up to words: loads, no system call.  rdx = the first page, r8 =
+	 * the words' bytes, r9 = their end, then the frame's pages' end.
+	 */
+	mov(g, R(X86_RDX), R(CTX));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+	jcc(g, X86_CC_B, sys);
+	lea(g, X86_R8, M(TMP, 7));
+	op2i(g, X86_AND, 8, R(X86_R8), -8);
+	mov(g, R(X86_R9), R(ACC));
+	op2(g, X86_ADD, 8, R(X86_R9), R(X86_R8));
+	jcc(g, X86_CC_B, sys);
+	lea(g, X86_RDX, M(CTX, DSL_JIT_FRAME - 1 + 4096));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(X86_R9), R(X86_RDX));
+	jcc(g, X86_CC_A, sys);
+	mov(g, CXI(jc_save, 4), R(X86_R10));
+	movi(g, X86_RDX, 0);
+	bind(g, cp);
+	op2(g, X86_CMP, 8, R(X86_RDX), R(X86_R8));
+	jcc(g, X86_CC_AE, copied);
+	mov(g, R(X86_R9), MX(ACC, X86_RDX, 1, 0));
+	mov(g, MX(X86_R10, X86_RDX, 1, IP_CAPHDR), R(X86_R9));
+	op2i(g, X86_ADD, 8, R(X86_RDX), 8);
+	jmp(g, cp);
+	bind(g, copied);
+	mov(g, R(ACC), R(TMP));
+	jmp(g, got);
+	bind(g, sys);
 	/* the iovecs: local {r10 + head, rcx}, remote {rax, n}, {rax + n,
 	 * rcx - n}, n = min(rcx, 4096 - rax % 4096) */
 	lea(g, X86_RDX, M(X86_R10, IP_CAPHDR));
@@ -2559,6 +2634,7 @@ stub_capread(gen_t *g, bool str)
 	dsl_x86_syscall(&g->g_b);
 	lea(g, CTX, M(X86_RSI,
 	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
+	bind(g, got);
 	mov(g, R(BASE), CXI(jc_save, 0));
 	mov(g, R(X86_R10), CXI(jc_save, 4));
 	op2i(g, X86_MOV, 8, CXI(jc_save, 4), 0);

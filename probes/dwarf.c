@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/grow.h"
 #include "probes/dwarf.h"
 
 /* Past this many types, structs are described without members: a
@@ -231,15 +232,12 @@ entry_addr(Dwarf_Die *d, uint64_t *addr)
 static int
 add_scope(struct cu *c, Dwarf_Off off, const char *prefix)
 {
-	if (c->cu_nscopes == c->cu_scap) {
-		size_t n = c->cu_scap ? c->cu_scap * 2 : 256;
-		struct scope *p = realloc(c->cu_scopes, n * sizeof(*p));
+	struct scope *p = array_room(c->cu_scopes, c->cu_nscopes, &c->cu_scap,
+	    sizeof(*p), 256);
 
-		if (p == NULL)
-			return -1;
-		c->cu_scopes = p;
-		c->cu_scap = n;
-	}
+	if (p == NULL)
+		return -1;
+	c->cu_scopes = p;
 	c->cu_scopes[c->cu_nscopes].sc_off = off;
 	c->cu_scopes[c->cu_nscopes++].sc_prefix = prefix;
 	return 0;
@@ -248,15 +246,12 @@ add_scope(struct cu *c, Dwarf_Off off, const char *prefix)
 static int
 add_func(struct cu *c, uint64_t addr, Dwarf_Off off)
 {
-	if (c->cu_nfuncs == c->cu_fcap) {
-		size_t n = c->cu_fcap ? c->cu_fcap * 2 : 256;
-		struct fent *p = realloc(c->cu_funcs, n * sizeof(*p));
+	struct fent *p = array_room(c->cu_funcs, c->cu_nfuncs, &c->cu_fcap,
+	    sizeof(*p), 256);
 
-		if (p == NULL)
-			return -1;
-		c->cu_funcs = p;
-		c->cu_fcap = n;
-	}
+	if (p == NULL)
+		return -1;
+	c->cu_funcs = p;
 	c->cu_funcs[c->cu_nfuncs].fe_addr = addr;
 	c->cu_funcs[c->cu_nfuncs++].fe_off = off;
 	return 0;

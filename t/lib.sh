@@ -58,18 +58,32 @@ spawn()
 	eval "$_v=\$!"
 }
 
-# child_of PID: the single child of PID (timeout's child), waiting for it
-# to appear.
+# child_of PID: the single child of PID (timeout's child, or a child of
+# one), waiting for it to appear for as long as PID lives: however long
+# a loaded machine takes to fork, and no longer once PID ended (its
+# command ended at once, or never started).  A fixed count of tries
+# could say "no pid" of a command still on its way on a slow machine.
+# PID is the same process while its start time in /proc stays what it
+# was.  The bound (60 s of tries at least) is a hang guard.
 child_of()
 {
-	_i=0
-	while [ $_i -lt 500 ]; do
-		_c=$(cat "/proc/$1/task/$1/children" 2>/dev/null)
+	_p=$1 _t0= _i=0
+	while [ $_i -lt 6000 ]; do
+		_c=$(cat "/proc/$_p/task/$_p/children" 2>/dev/null)
 		if [ -n "$_c" ]; then
 			set -- $_c
 			echo "$1"
 			return 0
 		fi
+		_st=$(sed 's/.*) //' "/proc/$_p/stat" 2>/dev/null)
+		set -- $_st
+		# state, then starttime (the 22nd field, the 20th here)
+		[ $# -ge 20 ] || return 1
+		case $1 in
+		Z | X) return 1 ;;
+		esac
+		[ -z "$_t0" ] && _t0=${20}
+		[ "${20}" = "$_t0" ] || return 1
 		_i=$((_i + 1))
 		sleep 0.01
 	done
@@ -114,6 +128,26 @@ running_with()
 		tr '\0' ' ' <"$_f" 2>/dev/null | grep -qF -- "$1" && return 0
 	done
 	return 1
+}
+
+# subtest WHAT CMD...: run CMD, a test of its own (a wrapper running
+# tests again in another mode), its output in our log; when it fails,
+# fail with its own FAIL lines, or its last lines when it printed none
+# (killed, an error of the shell's), so that the end of the log, which
+# is all a CI report shows, says why it failed and not only which.  Its
+# output goes through a file, not a pipe: a process it left behind
+# could hold a pipe open and hang us.
+subtest()
+{
+	_what=$1; shift
+	"$@" >"$T/subtest.log" 2>&1
+	_rc=$?
+	cat "$T/subtest.log"
+	[ "$_rc" = 0 ] && return 0
+	_why=$(sed -n 's/^FAIL: //p' "$T/subtest.log" | tail -n 5)
+	[ -n "$_why" ] || _why="exit status $_rc, no FAIL line; its last lines:
+$(tail -n 15 "$T/subtest.log")"
+	fail "$_what: $_why"
 }
 
 # same_output EXPECTED ACTUAL: exact comparison, with the diff in the log.
@@ -163,4 +197,50 @@ not_fast_report()
 {
 	grep -Ev '^pidtrace: pid [0-9]+: [0-9]+ of [0-9]+ probe sites stops? the thread|^pidtrace:   [0-9]+: ' "$1"
 	return 0
+}
+
+# pg_init: a throw-away PostgreSQL cluster of $PGBIN's, made in $T/pg
+# (as root, owned by the postgres user: initdb refuses root).  Sets D
+# (the cluster's folder) and as_pg (the prefix that runs a command as
+# the cluster's user).
+pg_init()
+{
+	as_pg=
+	if [ "$(id -u)" = 0 ]; then
+		as_pg="runuser -u postgres --"
+		chmod 711 "$T"
+	fi
+	D=$T/pg
+	mkdir "$D" && { [ -z "$as_pg" ] || chown postgres "$D"; } ||
+		fail "mkdir $D"
+	bounded 120 $as_pg "$PGBIN/initdb" -D "$D/data" -A trust -U postgres \
+		--no-sync >"$T/initdb.log" 2>&1 ||
+		fail "initdb: $(tail -n 3 "$T/initdb.log")"
+}
+
+# pg_session SECONDS [POSTGRES-ARG...]: pg_init's cluster started (its
+# unix socket in $D, no TCP, with the ARGs) and waited for, then a psql
+# session bounded by SECONDS, reading the fifo $T/in (open on fd 3) and
+# writing $T/psql.  Sets PG_BACKEND (the session's backend pid).
+pg_session()
+{
+	_pgs=$1
+	shift
+	pg_init
+	spawn _pm 300 $as_pg "$PGBIN/postgres" -D "$D/data" -k "$D" \
+		-c listen_addresses= -c fsync=off "$@" >"$T/pg.log" 2>&1
+	for _pg in $(seq 300); do
+		"$PGBIN/pg_isready" -q -h "$D" && break
+		sleep 0.1
+	done
+	"$PGBIN/pg_isready" -q -h "$D" ||
+		fail "postgres did not start: $(tail -n 3 "$T/pg.log")"
+	rm -f "$T/in" && mkfifo "$T/in"
+	spawn _ps "$_pgs" sh -c \
+	    'exec psql -X -q -At -h "$0" -U postgres <"$1" >"$2" 2>&1' \
+	    "$D" "$T/in" "$T/psql"
+	exec 3>"$T/in"
+	echo "select 'backend=' || pg_backend_pid();" >&3
+	wait_for "$T/psql" '^backend=' 30
+	PG_BACKEND=$(sed -n 's/^backend=//p' "$T/psql")
 }

@@ -277,8 +277,17 @@ seize_all(tr_session_t *s)
 	for (pass = 0, added = true; added && pass < 100; pass++) {
 		added = false;
 		d = opendir(path);
-		if (d == NULL)
+		if (d == NULL) {
+			/*
+			 * Gone since tr_attach looked at its state: the
+			 * process exited and was reaped.  Said as the seize
+			 * would say it, not as "No such file or directory"
+			 * about a ptrace call.
+			 */
+			if (errno == ENOENT)
+				errno = ESRCH;
 			return -1;
+		}
 		while ((de = readdir(d)) != NULL) {
 			tid = (pid_t)atoi(de->d_name);
 			if (tid <= 0 || tr_thread_find(s, tid) != NULL)

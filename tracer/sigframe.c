@@ -109,7 +109,15 @@ is_segs(uint64_t w)
  * The frame whose rip is at a: its gregs, whether its restorer is known,
  * and the alternate signal stack it was delivered with ([*ss_lo,
  * *ss_hi), empty without one: the kernel's uc_stack, saved as it was
- * then).
+ * then).  Only a frame whose restorer is known says where a stack is:
+ * the rip, flags and segments of a dead frame outlive its head, which a
+ * later frame laid a few words lower overwrites with its registers, so
+ * a word shaped like a frame may hold anything as its uc_stack.  In
+ * t/faults/sigattach.sh under -x fastpath=record such a word said [1,
+ * an address just above it), which held the scan's start: the scan
+ * stopped there, below the frame of a handler that had interrupted a
+ * trampoline, the chunk was unmapped, and the process died of SIGSEGV
+ * when the handler returned (t/fastpath/sigframe.sh's decoy).
  */
 static bool
 read_frame(pid_t tid, uint64_t a, uint64_t g[TR_NGREG], bool *known,
@@ -123,8 +131,11 @@ read_frame(pid_t tid, uint64_t a, uint64_t g[TR_NGREG], bool *known,
 	    read_some(tid, a - RIP_OFF, head, sizeof(head)) != sizeof(head))
 		return false;
 	*known = is_restorer(tid, head[0]);
-	*ss_lo = head[UC_SS_SP];
-	*ss_hi = head[UC_SS_SP] + head[UC_SS_SIZE];
+	*ss_lo = *ss_hi = 0;
+	if (*known) {
+		*ss_lo = head[UC_SS_SP];
+		*ss_hi = head[UC_SS_SP] + head[UC_SS_SIZE];
+	}
 	if (*ss_hi < *ss_lo)
 		*ss_hi = *ss_lo;
 	return true;

@@ -753,6 +753,10 @@ tr_fast_drops(const tr_session_t *s);
 #define TR_CTX_NEV	72
 #define TR_CTX_EV	80
 #define TR_CTX_SIZE	416
+/* the context and the words pushed above it (flags, rax, then rcx rdx
+ * rsi rdi r8 r9 r10 r11): what a firing writes on the thread's stack and
+ * reads again after the code */
+#define TR_CTX_FRAME	(TR_CTX_SIZE + 10 * 8)
 
 /*
  * A data area of size bytes (a multiple of 4096) in the memfd, mapped

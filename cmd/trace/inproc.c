@@ -46,6 +46,7 @@ _Static_assert(offsetof(dsl_jctx_t, jc_link) == TR_CTX_LINK, "link");
 _Static_assert(offsetof(dsl_jctx_t, jc_nev) == TR_CTX_NEV, "nev");
 _Static_assert(offsetof(dsl_jctx_t, jc_ev) == TR_CTX_EV, "ev");
 _Static_assert(sizeof(dsl_jctx_t) == TR_CTX_SIZE, "size");
+_Static_assert(DSL_JIT_FRAME == TR_CTX_FRAME, "frame");
 _Static_assert(DSL_JIT_NEV == TR_REC_NEV, "events");
 _Static_assert(sizeof(dsl_jev_t) == 16, "an event is two words");
 

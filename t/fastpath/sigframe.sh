@@ -10,7 +10,12 @@
 # back to the original code and the page unmapped.  Three ways
 # (-x fastpath=on adds the entry's trampoline and the memfd, its count()
 # run in the process; record: the same trampoline, the count() from its
-# records; off: int3).
+# records; off: int3).  Each again with a decoy (fp-sigframe's "decoy"):
+# words shaped like a signal frame on the handler's stack below the live
+# frame, whose restorer is none and whose uc_stack covers the stack up to
+# them, as a dead frame's leftovers may look; the scan for frames must
+# not take it for an alternate signal stack and stop below the live one
+# (the handler then returned into an unmapped page: SIGSEGV).
 # Asserts: the counts equal the rounds; pidtrace said nothing; after
 # detach, before the handler returns: no tracer, the text equals the file,
 # no mapping is new since before attach; then the handler returns, every
@@ -24,11 +29,13 @@ reference sf "$FP_SIGFRAME" $n
 grep -q "^rounds=$n handled=$n\$" "$T/sf.want" ||
 	fail "untraced: $(cat "$T/sf.want")"
 
-for mode in on record off; do
-	say "== -x fastpath=$mode"
+for run in on record off "on decoy" "record decoy" "off decoy"; do
+	set -- $run
+	mode=$1 decoy=${2:-}
+	say "== -x fastpath=$mode $decoy"
 	rm -f "$T/in" "$T/in.out"; mkfifo "$T/in"
 	spawn tp 120 sh -c 'exec "$@" <"$0" >"$0.out" 2>&1' "$T/in" \
-		"$FP_SIGFRAME" $n
+		"$FP_SIGFRAME" $n $decoy
 	exec 3>"$T/in"
 	wait_for "$T/in.out" '^ready pid='
 	TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")

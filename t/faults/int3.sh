@@ -9,19 +9,27 @@
 # and signals that kill.
 . "$top_srcdir/t/faults/ftlib.sh"
 
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/concurrency.sh" ||
-	fail "concurrency.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/unwind.sh" ||
-	fail "unwind.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/threads.sh" ||
-	fail "threads.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/cancel.sh" ||
-	fail "cancel.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/insns.sh" ||
-	fail "insns.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/fault.sh" ||
-	fail "fault.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/sigattach.sh" ||
-	fail "sigattach.sh with -x fastpath=off"
-FT_X="-x fastpath=off" bash "$top_srcdir/t/faults/death.sh" ||
-	fail "death.sh with -x fastpath=off"
+FT_X="-x fastpath=off" \
+	subtest "concurrency.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/concurrency.sh"
+FT_X="-x fastpath=off" \
+	subtest "unwind.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/unwind.sh"
+FT_X="-x fastpath=off" \
+	subtest "threads.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/threads.sh"
+FT_X="-x fastpath=off" \
+	subtest "cancel.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/cancel.sh"
+FT_X="-x fastpath=off" \
+	subtest "insns.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/insns.sh"
+FT_X="-x fastpath=off" \
+	subtest "fault.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/fault.sh"
+FT_X="-x fastpath=off" \
+	subtest "sigattach.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/sigattach.sh"
+FT_X="-x fastpath=off" \
+	subtest "death.sh with -x fastpath=off" \
+	bash "$top_srcdir/t/faults/death.sh"

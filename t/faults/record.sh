@@ -11,19 +11,26 @@
 . "$top_srcdir/t/faults/ftlib.sh"
 
 FT_X="-x fastpath=record -x bufsize=256m" \
-	bash "$top_srcdir/t/faults/concurrency.sh" ||
-	fail "concurrency.sh with -x fastpath=record"
-FT_X="-x fastpath=record -x bufsize=128m" bash "$top_srcdir/t/faults/unwind.sh" ||
-	fail "unwind.sh with -x fastpath=record"
-FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/threads.sh" ||
-	fail "threads.sh with -x fastpath=record"
-FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/cancel.sh" ||
-	fail "cancel.sh with -x fastpath=record"
-FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/insns.sh" ||
-	fail "insns.sh with -x fastpath=record"
-FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/fault.sh" ||
-	fail "fault.sh with -x fastpath=record"
-FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/sigattach.sh" ||
-	fail "sigattach.sh with -x fastpath=record"
-FT_X="-x fastpath=record" bash "$top_srcdir/t/faults/death.sh" ||
-	fail "death.sh with -x fastpath=record"
+	subtest "concurrency.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/concurrency.sh"
+FT_X="-x fastpath=record -x bufsize=128m" \
+	subtest "unwind.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/unwind.sh"
+FT_X="-x fastpath=record" \
+	subtest "threads.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/threads.sh"
+FT_X="-x fastpath=record" \
+	subtest "cancel.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/cancel.sh"
+FT_X="-x fastpath=record" \
+	subtest "insns.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/insns.sh"
+FT_X="-x fastpath=record" \
+	subtest "fault.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/fault.sh"
+FT_X="-x fastpath=record" \
+	subtest "sigattach.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/sigattach.sh"
+FT_X="-x fastpath=record" \
+	subtest "death.sh with -x fastpath=record" \
+	bash "$top_srcdir/t/faults/death.sh"

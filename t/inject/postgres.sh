@@ -23,18 +23,9 @@ PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 	skip "postgresql is not installed"
 [ -x "$PGBIN/pgbench" ] || skip "pgbench is not installed"
 
-as_pg=
-if [ "$(id -u)" = 0 ]; then
-	getent passwd postgres >/dev/null ||
-		skip "no postgres user to run the cluster as root"
-	as_pg="runuser -u postgres --"
-	chmod 711 "$T"
-fi
-D=$T/pg
-mkdir "$D" && { [ -z "$as_pg" ] || chown postgres "$D"; } || fail "mkdir $D"
-bounded 120 $as_pg "$PGBIN/initdb" -D "$D/data" -A trust -U postgres \
-	--no-sync >"$T/initdb.log" 2>&1 ||
-	fail "initdb: $(tail -n 3 "$T/initdb.log")"
+[ "$(id -u)" != 0 ] || getent passwd postgres >/dev/null ||
+	skip "no postgres user to run the cluster as root"
+pg_init
 # A free port: postgres says when it is not.
 for try in 1 2 3 4 5; do
 	port=$((20000 + RANDOM % 20000))

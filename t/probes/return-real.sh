@@ -86,35 +86,10 @@ if [ -n "$PGBIN" ] && [ -x "$PGBIN/postgres" ] && command -v psql >/dev/null &&
     [ -f "$PGLIB/pg_stat_statements.so" ]; then
 	say "PostgreSQL: ExecutorRun with pg_stat_statements' hook"
 	checked="$checked postgres"
-	as_pg=
-	if [ "$(id -u)" = 0 ]; then
-		getent passwd postgres >/dev/null ||
-			fail "no postgres user to run the cluster as root"
-		as_pg="runuser -u postgres --"
-		chmod 711 "$T"
-	fi
-	D=$T/pg
-	mkdir "$D" && { [ -z "$as_pg" ] || chown postgres "$D"; } ||
-		fail "mkdir $D"
-	bounded 120 $as_pg "$PGBIN/initdb" -D "$D/data" -A trust -U postgres \
-	    --no-sync >"$T/initdb.log" 2>&1 ||
-		fail "initdb: $(tail -n 3 "$T/initdb.log")"
-	spawn _pm 300 $as_pg "$PGBIN/postgres" -D "$D/data" -k "$D" \
-	    -c listen_addresses= -c fsync=off \
-	    -c shared_preload_libraries=pg_stat_statements >"$T/pg.log" 2>&1
-	for i in $(seq 300); do
-		"$PGBIN/pg_isready" -q -h "$D" && break
-		sleep 0.1
-	done
-	"$PGBIN/pg_isready" -q -h "$D" ||
-		fail "postgres did not start: $(tail -n 3 "$T/pg.log")"
-	rm -f "$T/in" && mkfifo "$T/in"
-	spawn _ps 120 sh -c 'exec psql -X -q -At -h "$0" -U postgres <"$1" >"$2" 2>&1' \
-	    "$D" "$T/in" "$T/psql"
-	exec 3>"$T/in"
-	echo "select 'backend=' || pg_backend_pid();" >&3
-	wait_for "$T/psql" '^backend=' 30
-	BP=$(sed -n 's/^backend=//p' "$T/psql")
+	[ "$(id -u)" != 0 ] || getent passwd postgres >/dev/null ||
+		fail "no postgres user to run the cluster as root"
+	pg_session 120 -c shared_preload_libraries=pg_stat_statements
+	BP=$PG_BACKEND
 	sites_are "$BP" "$PGBIN/postgres" ExecutorRun
 	set -- $(dyn_sym "$PGBIN/postgres" ExecutorRun)
 	objdump_sites "$PGBIN/postgres" "$1" "$2" >"$T/sites"

@@ -13,4 +13,4 @@ SCALE_SH_TESTS = \
 	t/scale/words.sh t/scale/words-int3.sh \
 	t/scale/progress.sh
 TESTS += $(SCALE_SH_TESTS)
-EXTRA_DIST += $(SCALE_SH_TESTS)
+EXTRA_DIST += $(SCALE_SH_TESTS) t/scale/sllib.sh

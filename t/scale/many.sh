@@ -7,23 +7,8 @@
 # its code are identical before and after (the sites' bytes go in and
 # out in batches of page runs), and it runs on correctly.  PIDTRACE_X
 # picks the path (many-int3.sh: -x fastpath=off).
-. "$top_srcdir/t/lib.sh"
-TGT=$TARGETS/sl-many
-[ -x "$PIDTRACE" ] && [ -x "$TGT" ] || skip "pidtrace or sl-many not built"
-
-# The sums the target prints, untraced: the traced runs must print them.
-printf 'go 3\ngo 1\nquit\n' | bounded 30 "$TGT" >"$T/plain" ||
-	fail "sl-many alone failed"
-
-mkfifo "$T/in"
-# read-write: neither open waits for the other end
-exec 3<>"$T/in"
-# the redirections inside: a command put in the background by a function
-# would read /dev/null
-spawn tp 120 sh -c 'exec "$0" <"$1" >"$2"' "$TGT" "$T/in" "$T/out"
-wait_for "$T/out" '^ready '
-pid=$(sed -n 's/^ready //p' "$T/out")
-cp /proc/$pid/maps "$T/maps.before"
+. "$top_srcdir/t/scale/sllib.sh"
+sl_start sl-many 'go 3\ngo 1\nquit\n'
 # text TAG: sl-many's code as the process holds it, in $T/text.TAG
 text() {
 	grep " r-xp .*/sl-many\$" "$T/maps.before" | while read -r r _; do
@@ -84,10 +69,5 @@ diff "$T/maps.before" /proc/$pid/maps || fail "maps differ after the session"
 text after
 cmp "$T/text.before" "$T/text.after" ||
 	fail "sl-many's code differs after the session"
-printf 'go 1\nquit\n' >&3
-exec 3>&-
-wait $tp || fail "sl-many exited $?"
-grep -v '^ready ' "$T/plain" >"$T/want"
-grep -v '^ready ' "$T/out" >"$T/got"
-same_output "$T/want" "$T/got"
+sl_finish sl-many 'go 1\nquit\n'
 exit 0

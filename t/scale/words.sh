@@ -7,21 +7,8 @@
 # signal frame's saved rip is): after the session nothing of pidtrace's
 # is left mapped, nothing is said of it, and the program runs on.
 # PIDTRACE_X picks the path (words-int3.sh: -x fastpath=off).
-. "$top_srcdir/t/lib.sh"
-TGT=$TARGETS/sl-words
-[ -x "$PIDTRACE" ] && [ -x "$TGT" ] || skip "pidtrace or sl-words not built"
-
-printf 'go 10\ngo 5\nquit\n' | bounded 30 "$TGT" >"$T/plain" ||
-	fail "sl-words alone failed"
-mkfifo "$T/in"
-# read-write: neither open waits for the other end
-exec 3<>"$T/in"
-# the redirections inside: a command put in the background by a function
-# would read /dev/null
-spawn tp 120 sh -c 'exec "$0" <"$1" >"$2"' "$TGT" "$T/in" "$T/out"
-wait_for "$T/out" '^ready '
-pid=$(sed -n 's/^ready //p' "$T/out")
-cp /proc/$pid/maps "$T/maps.before"
+. "$top_srcdir/t/scale/sllib.sh"
+sl_start sl-words 'go 10\ngo 5\nquit\n'
 
 spawn pp 120 "$PIDTRACE" ${PIDTRACE_X:-} -q -n 'BEGIN { printf("armed\n"); }
 	pid$target::work:entry { @ = count(); }
@@ -36,10 +23,5 @@ grep -qx 'work 10' "$T/p.out" || fail "$(cat "$T/p.out")"
 say "nothing left mapped, nothing said of it"
 grep 'left mapped' "$T/p.err" && fail "pidtrace left its pages"
 diff "$T/maps.before" /proc/$pid/maps || fail "maps differ after the session"
-printf 'go 5\nquit\n' >&3
-exec 3>&-
-wait $tp || fail "sl-words exited $?"
-grep -v '^ready ' "$T/plain" >"$T/want"
-grep -v '^ready ' "$T/out" >"$T/got"
-same_output "$T/want" "$T/got"
+sl_finish sl-words 'go 5\nquit\n'
 exit 0

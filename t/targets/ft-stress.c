@@ -12,14 +12,16 @@
  *				test attaches first, and inspects the
  *				threads after detaching)
  *	ft-stress sigs N FIFO	call ft_work() in three threads until N
- *				signals (SIGUSR1/SIGUSR2/SIGALRM) arrived,
- *				or SIGTERM; each handler writes a byte to
- *				FIFO
- *	ft-stress send PID N FIFO   the sender: N signals to PID, each one
- *				after the previous one's byte came back (an
- *				ordinary signal sent while one is pending is
- *				merged, even untraced); SIGTERM ends it
- *				early, after the byte of the last one sent
+ *				signals (SIGUSR1/SIGUSR2/SIGALRM) arrived
+ *				(N 0: no limit), or SIGTERM; each handler
+ *				writes a byte to FIFO
+ *	ft-stress send PID N FIFO   the sender: N signals to PID (N 0: no
+ *				limit), each one after the previous one's
+ *				byte came back (an ordinary signal sent
+ *				while one is pending is merged, even
+ *				untraced); prints "flowing" once the first
+ *				byte came back; SIGTERM ends it early, after
+ *				the byte of the last one sent
  *	ft-stress spin [T]	T threads (1) call ft_work() until killed
  *	ft-stress spin T N	after a line (or EOF) on stdin, T threads
  *				call ft_work() N times in all, then wait
@@ -202,6 +204,8 @@ main(int argc, char **argv)
 		sigset_t set;
 
 		sig_total = strtoul(argv[2], NULL, 0);
+		if (sig_total == 0)
+			sig_total = ~0ul;	/* until SIGTERM */
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = ft_onsig;
 		sa.sa_flags = SA_RESTART;
@@ -242,6 +246,8 @@ main(int argc, char **argv)
 		stop_on_term();
 		fd = open(argv[4], O_RDONLY);
 		n = strtoul(argv[3], NULL, 0);
+		if (n == 0)
+			n = ~0ul;	/* until SIGTERM */
 		if (fd < 0)
 			return 2;
 		for (i = 0; i < n && !sig_stop; i++) {
@@ -250,6 +256,8 @@ main(int argc, char **argv)
 				printf("sent %lu, then lost\n", i);
 				return 1;
 			}
+			if (i == 0)
+				printf("flowing\n");
 		}
 		printf("sent %lu\n", i);
 		return 0;

@@ -39,8 +39,20 @@
  *				reads them later than the call sees '#'s.
  *				Prints "str calls=N bytes=B", B the
  *				string bytes passed.
- *	ip-burst put N		as str, with "key<i>" strings only
- *				and no bad pointer (bench/put.sh)
+ *	ip-burst put N		as str, with "key<i>" strings only,
+ *				on the heap (a reference to the
+ *				caller's slice, a pointer to the heap,
+ *				as leveldown's Put), and no bad pointer
+ *				(bench/put.sh)
+ *	ip-burst mix N		as put, but every odd call's sl->data
+ *				is NULL, an unmapped page, a PROT_NONE
+ *				page in turn (s stays the good key):
+ *				one firing reads the slice in the
+ *				caller's frame, a good string on the
+ *				heap and a bad pointer.  Prints "mix
+ *				bad=0x0,GONE,NONE" (the three bad
+ *				pointers) first, "mix calls=N bytes=B"
+ *				last.
  *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
  *				60000 bytes of the heap whose first and
  *				last bytes are 'A' + i % 26 and 'a' + i %
@@ -229,12 +241,16 @@ struct slice {
 	size_t	size;
 };
 
+enum { S_STR, S_PUT, S_MIX };
+static const char *const smode[] = { "str", "put", "mix" };
+
 static int
-strs(unsigned long n, int mixed)
+strs(unsigned long n, int mode)
 {
 	long pg = sysconf(_SC_PAGESIZE);
-	char *none, *gone, *bad[3], buf[512];
+	char *none, *gone, *bad[3], sbuf[512], *buf = sbuf;
 	unsigned long i, bytes = 0;
+	int mixed = mode == S_STR;
 	struct slice sl;
 	size_t len;
 
@@ -244,16 +260,21 @@ strs(unsigned long n, int mixed)
 	    -1, 0);
 	if (none == MAP_FAILED || gone == MAP_FAILED)
 		return 1;
+	if (mode != S_STR && (buf = malloc(sizeof(sbuf))) == NULL)
+		return 1;
 	munmap(gone, (size_t)pg);
 	bad[0] = NULL;
 	bad[1] = gone;
 	bad[2] = none;
+	if (mode == S_MIX)
+		printf("mix bad=0x0,%#lx,%#lx\n", (unsigned long)gone,
+		    (unsigned long)none);
 	for (i = 0; i < n; i++) {
 		if (mixed && i % 4 == 3) {
 			memset(buf, 'a' + (int)(i % 26), 300);
 			len = 300 + (size_t)snprintf(buf + 300, 32, "%lu", i);
 		} else {
-			len = (size_t)snprintf(buf, sizeof(buf), "key%lu", i);
+			len = (size_t)snprintf(buf, sizeof(sbuf), "key%lu", i);
 		}
 		sl.data = buf;
 		sl.size = len;
@@ -261,18 +282,24 @@ strs(unsigned long n, int mixed)
 			sl.data = bad[(i / 8) % 3];
 			(void)ip_str((unsigned long)sl.data, len,
 			    (unsigned long)&sl);
+		} else if (mode == S_MIX && i % 2 == 1) {
+			sl.data = bad[(i / 2) % 3];
+			(void)ip_str((unsigned long)buf, len,
+			    (unsigned long)&sl);
 		} else {
 			bytes += len;
 			(void)ip_str((unsigned long)buf, len,
 			    (unsigned long)&sl);
 		}
 		/* what a late reader would find */
-		memset(buf, '#', sizeof(buf) - 1);
-		buf[sizeof(buf) - 1] = '\0';
+		memset(buf, '#', sizeof(sbuf) - 1);
+		buf[sizeof(sbuf) - 1] = '\0';
 		sl.size = 0;
 		__asm__ volatile("" : : "r"(buf), "r"(&sl) : "memory");
 	}
-	printf("%s calls=%lu bytes=%lu\n", mixed ? "str" : "put", n, bytes);
+	printf("%s calls=%lu bytes=%lu\n", smode[mode], n, bytes);
+	if (buf != sbuf)
+		free(buf);
 	return 0;
 }
 
@@ -327,9 +354,11 @@ main(int argc, char **argv)
 	else if (strcmp(argv[1], "ptr") == 0 && argc == 3)
 		rc = ptrs(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "str") == 0 && argc == 3)
-		rc = strs(strtoul(argv[2], NULL, 0), 1);
+		rc = strs(strtoul(argv[2], NULL, 0), S_STR);
 	else if (strcmp(argv[1], "put") == 0 && argc == 3)
-		rc = strs(strtoul(argv[2], NULL, 0), 0);
+		rc = strs(strtoul(argv[2], NULL, 0), S_PUT);
+	else if (strcmp(argv[1], "mix") == 0 && argc == 3)
+		rc = strs(strtoul(argv[2], NULL, 0), S_MIX);
 	else if (strcmp(argv[1], "big") == 0 && argc == 3)
 		rc = bigs(strtoul(argv[2], NULL, 0));
 	fflush(stdout);

@@ -28,6 +28,7 @@ tab()
 tab 'pidtrace -x oforma	' 'oformat='
 tab 'pidtrace -x oformat=j	' 'oformat=json '
 tab 'pidtrace -x metrics-f	' 'metrics-file='
+tab 'pidtrace -x fastpath=rec	' 'fastpath=record '
 tab 'pidtrace -Z	' '-Z '
 
 start_counter

@@ -12,18 +12,7 @@
 
 need_libc_dbg
 [ -x "$PY" ] || skip "no $PY"
-mkdir -p "$T/run/tree"
-for d in 0 1 2 3 4 5; do
-	mkdir -p "$T/run/tree/d$d/e$d"
-	for f in 0 1 2 3 4 5 6 7; do
-		seq 1 $((d * f * 37)) >"$T/run/tree/d$d/f$f"
-		ln -s "f$f" "$T/run/tree/d$d/e$d/l$f"
-	done
-done
-seq 1 3 3000 | sed 's/^\(.*\)\(.\)$/\2\1 line \1/' >"$T/run/sort.in"
-py_script
-full=no
-[ "$FT_SCALE" -ge 10 ] && full=yes
+libc_work
 
 both cat "$LIBC_ER" cat "$T/run/sort.in"
 both ls "$LIBC_ER" ls -laR tree

@@ -167,3 +167,21 @@ back = json.loads(s)
 print(len(s), sum(len(v[1]) for v in back.values()), sorted(back)[:3])
 PYEOF
 }
+
+# libc_work: the inputs of libc-entry.sh's and libc-return.sh's runs, in
+# $T/run: tree/ (6 folders of 8 files and 8 symbolic links, for ls
+# -laR), sort.in (for sort -n) and w.py (py_script).
+libc_work()
+{
+	mkdir -p "$T/run/tree"
+	for _d in 0 1 2 3 4 5; do
+		mkdir -p "$T/run/tree/d$_d/e$_d"
+		for _f in 0 1 2 3 4 5 6 7; do
+			seq 1 $((_d * _f * 37)) >"$T/run/tree/d$_d/f$_f"
+			ln -s "f$_f" "$T/run/tree/d$_d/e$_d/l$_f"
+		done
+	done
+	seq 1 3 3000 | sed 's/^\(.*\)\(.\)$/\2\1 line \1/' \
+	    >"$T/run/sort.in"
+	py_script
+}

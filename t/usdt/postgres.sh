@@ -16,31 +16,10 @@ command -v psql >/dev/null || skip "psql is not installed"
 readelf -n "$PGBIN/postgres" | grep -q 'Name: query__start' ||
 	skip "$PGBIN/postgres has no query__start probe (built without dtrace)"
 
-as_pg=
-if [ "$(id -u)" = 0 ]; then
-	getent passwd postgres >/dev/null || skip "no postgres user to run the cluster as root"
-	as_pg="runuser -u postgres --"
-	chmod 711 "$T"
-fi
-D=$T/pg
-mkdir "$D" && { [ -z "$as_pg" ] || chown postgres "$D"; } || fail "mkdir $D"
-bounded 120 $as_pg "$PGBIN/initdb" -D "$D/data" -A trust -U postgres \
-	--no-sync >"$T/initdb.log" 2>&1 || fail "initdb: $(tail -n 3 "$T/initdb.log")"
-spawn _pm 300 $as_pg "$PGBIN/postgres" -D "$D/data" -k "$D" \
-	-c listen_addresses= -c fsync=off >"$T/pg.log" 2>&1
-for i in $(seq 300); do
-	"$PGBIN/pg_isready" -q -h "$D" && break
-	sleep 0.1
-done
-"$PGBIN/pg_isready" -q -h "$D" || fail "postgres did not start: $(tail -n 3 "$T/pg.log")"
-
-mkfifo "$T/in"
-spawn _ps 120 sh -c 'exec psql -X -q -At -h "$0" -U postgres <"$1" >"$2" 2>&1' \
-	"$D" "$T/in" "$T/psql"
-exec 3>"$T/in"
-echo "select 'backend=' || pg_backend_pid();" >&3
-wait_for "$T/psql" '^backend=' 30
-BP=$(sed -n 's/^backend=//p' "$T/psql")
+[ "$(id -u)" != 0 ] || getent passwd postgres >/dev/null ||
+	skip "no postgres user to run the cluster as root"
+pg_session 120
+BP=$PG_BACKEND
 
 spawn _pp 60 "$PIDTRACE" -q -n '
 	BEGIN { printf("armed\n"); }

@@ -51,6 +51,7 @@
 #include <unistd.h>
 #include <capstone/capstone.h>
 
+#include "lib/grow.h"
 #include "tracer/fast/fast.h"
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -336,15 +337,11 @@ tr_bkpt_want_fast(tr_session_t *s, uint64_t addr, const tr_fast_want_t *w)
 		errno = ENOENT;
 		return -1;
 	}
-	if (fa->fa_nsites == fa->fa_cap) {
-		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
-		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
-
-		if (n == NULL)
-			return -1;
-		fa->fa_sites = n;
-		fa->fa_cap = ncap;
-	}
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
+	if (fs == NULL)
+		return -1;
+	fa->fa_sites = fs;
 	fs = &fa->fa_sites[fa->fa_nsites++];
 	memset(fs, 0, sizeof(*fs));
 	fs->fs_addr = addr;
@@ -4039,16 +4036,11 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {
-		if (fa->fa_nsys == fa->fa_syscap) {
-			size_t nc = fa->fa_syscap ? 2 * fa->fa_syscap : 64;
-			struct tr_sysite *n = realloc(fa->fa_sys,
-						      nc * sizeof(*n));
-
-			if (n == NULL)
-				return -1;
-			fa->fa_sys = n;
-			fa->fa_syscap = nc;
-		}
+		sy = array_room(fa->fa_sys, fa->fa_nsys, &fa->fa_syscap,
+		    sizeof(*sy), 64);
+		if (sy == NULL)
+			return -1;
+		fa->fa_sys = sy;
 		sy = &fa->fa_sys[fa->fa_nsys++];
 		memset(sy, 0, sizeof(*sy));
 		sy->sy_addr = sc;
@@ -4205,15 +4197,11 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	a = tramp + so[TR_SO_AFTER];
 	memcpy(gate + 24, &a, 8);
 
-	if (fa->fa_nsites == fa->fa_cap) {
-		size_t ncap = fa->fa_cap ? 2 * fa->fa_cap : 256;
-		tr_fsite_t *n = realloc(fa->fa_sites, ncap * sizeof(*n));
-
-		if (n == NULL)
-			return -1;
-		fa->fa_sites = n;
-		fa->fa_cap = ncap;
-	}
+	fs = array_room(fa->fa_sites, fa->fa_nsites, &fa->fa_cap,
+	    sizeof(*fs), 256);
+	if (fs == NULL)
+		return -1;
+	fa->fa_sites = fs;
 	memcpy(fa->fa_map + c0->ch_off + c0->ch_used, gate, sizeof(gate));
 	c0->ch_used += sizeof(gate);
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, code, tlen);
