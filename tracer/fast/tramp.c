@@ -2207,12 +2207,15 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			 * A call moves only as the last instruction, ending
 			 * where the jump's bytes end: its return address
 			 * is then the first byte after them.  Any earlier,
-			 * the callee would return into the jump.
+			 * the callee would return into the jump; nor may
+			 * it call into the jump (`call 1f; 1: pop`, whose
+			 * target is the byte after it, may).
 			 */
 			if (i + 1 == cnt && ci[i].id == X86_INS_CALL &&
 			    ci[i].address + ci[i].size == end) {
 				if (relocate_call(&ci[i], tramp, code, &tlen,
-						  &rfix, &cjmp, &ctgt) < 0)
+						  &rfix, &cjmp, &ctgt) < 0 ||
+				    (ctgt > p0 && ctgt < end))
 					goto refuse;
 				continue;
 			}
@@ -2968,8 +2971,10 @@ tramp_equiv(const tr_session_t *s, uint64_t *pc)
 	}
 	/* A moved call's return address pushed: at its (direct) target. */
 	if (fs->fs_calljmp != 0 && off == fs->fs_calljmp) {
+		if (fs->fs_calltgt == 0)
+			return false;
 		*pc = fs->fs_calltgt;
-		return fs->fs_calltgt != 0;
+		return true;
 	}
 	if (off == fs->fs_tend) {
 		*pc = fs->fs_whole ? fs->fs_retaddr :
