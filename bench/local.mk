@@ -42,6 +42,9 @@ noinst_PROGRAMS += bench/sysloop
 bench_sysloop_SOURCES = bench/sysloop.c
 bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/syscall.sh
+# bench/pgbench.sh: syscall:::entry count() on a PostgreSQL backend
+# under pgbench, against untraced, strace -c and the stop path.
+EXTRA_DIST += bench/pgbench.sh
 
 # bench/follow.sh: a fork-heavy shell under -x follow, against strace -f.
 EXTRA_DIST += bench/follow.sh

@@ -1039,7 +1039,9 @@ have:
 		tr_sud_stop(s);
 		tr_fast_sys_revert(s);
 		s->s_sudown = false;	/* its SIGSYS are its own now */
-		tr_notice(s, TR_NOTE_FAST_OFF, 0, "the process sets up "
+		snprintf(s->s_sudno, sizeof(s->s_sudno), "the process "
+			 "sets up syscall user dispatch itself");
+		tr_notice(s, TR_NOTE_SYS_STOPS, 0, "the process sets up "
 			  "syscall user dispatch itself: syscall probes stop "
 			  "the thread at each call from now on");
 		if (tr_resume_all(s) < 0)

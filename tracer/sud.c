@@ -153,7 +153,8 @@ tr_sud_ready(tr_session_t *s)
 	}
 	s->s_sudretry = 0;
 	if (no != NULL) {
-		tr_notice(s, TR_NOTE_FAST_OFF, 0, "syscall probes stop the "
+		snprintf(s->s_sudno, sizeof(s->s_sudno), "%s", no);
+		tr_notice(s, TR_NOTE_SYS_STOPS, 0, "syscall probes stop the "
 			  "thread at each call: %s", no);
 		return;
 	}
@@ -168,8 +169,10 @@ tr_sud_ready(tr_session_t *s)
 			for (t = s->s_all; t != th; t = t->th_all)
 				if (threadlike(t))
 					set_config(s, t->th_tid, false);
-			tr_notice(s, TR_NOTE_FAST_OFF, 0, "syscall probes stop "
-				  "the thread at each call: syscall user "
+			snprintf(s->s_sudno, sizeof(s->s_sudno), "syscall "
+				 "user dispatch refused: %s", strerror(e));
+			tr_notice(s, TR_NOTE_SYS_STOPS, 0, "syscall probes "
+				  "stop the thread at each call: syscall user "
 				  "dispatch refused: %s", strerror(e));
 			return;
 		}
@@ -179,6 +182,38 @@ tr_sud_ready(tr_session_t *s)
 	s->s_progsys = s->s_syscall_insn;
 	s->s_syscall_insn = insn;
 	tr_fast_sys_table(s);
+}
+
+int
+tr_syscalls_dispatch(tr_session_t *s)
+{
+	tr_sud_ready(s);
+	if (s->s_sud)
+		return 1;
+	if (s->s_sudretry != 0)
+		return 0;
+	if (s->s_sudno[0] == '\0') {
+		snprintf(s->s_sudno, sizeof(s->s_sudno), "%s",
+			 s->s_fast == NULL || *tr_fast_why(s) == '\0' ?
+			 "the fast path is not set up" : tr_fast_why(s));
+		tr_notice(s, TR_NOTE_SYS_STOPS, 0, "syscall probes stop the "
+			  "thread at each call: %s", s->s_sudno);
+	}
+	return -1;
+}
+
+const char *
+tr_syscall_stopwhy(const tr_session_t *s, const tr_thread_t *th)
+{
+	if (th != NULL && th->th_sudstep && th->th_sudwhy != NULL)
+		return th->th_sudwhy;
+	if (s->s_sudno[0] != '\0')
+		return s->s_sudno;
+	if (s->s_sudretry != 0)
+		return "a static program's thread pointer is not set up yet";
+	if (!s->s_sud)
+		return "syscall user dispatch is not on in the thread";
+	return "the call was not dispatched";
 }
 
 int
@@ -245,7 +280,31 @@ tr_sud_thread(tr_session_t *s, tr_thread_t *th)
  * run in 3 to 15, when its poll thread's restart was dispatched first).
  */
 static int stop_path(tr_session_t *s, tr_thread_t *th, long nr,
-		     uint64_t at);
+		     uint64_t at, const char *why);
+
+/* Why a dispatched call made at sc is not sent through a trampoline. */
+static const char *
+sigsys_why(const tr_session_t *s, const tr_thread_t *th, uint64_t sc)
+{
+	uint64_t never = tr_fast_sys_never(s, sc);
+
+	if (never != 0)
+		return "the call always stops the thread (clone, fork, "
+		    "vfork, exec, exit, rt_sigreturn, prctl), or a clause "
+		    "of its probe needs the thread stopped";
+	if (!s->s_sud || s->s_stopping || s->s_ending)
+		return "tracing is ending";
+	if (tr_fast_sys_ours(s, sc))
+		return "a call made by pidtrace's own code";
+	if (s->s_sudsite != 0)
+		return "another thread's call site was being patched";
+	if (th->th_rsnr != 0 || th->th_rsexit)
+		return "the kernel restarts a call the thread began on the "
+		    "stop path";
+	if (tr_fast_sys_known(s, sc))
+		return tr_fast_sys_why(s, sc);
+	return "its function is unknown";
+}
 
 int
 tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
@@ -276,7 +335,7 @@ tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
 		return 0;
 	}
 	return stop_path(s, th, (long)si.si_syscall,
-			 tr_fast_sys_never(s, sc));
+			 tr_fast_sys_never(s, sc), sigsys_why(s, th, sc));
 }
 
 /*
@@ -285,7 +344,8 @@ tr_sud_sigsys(tr_session_t *s, tr_thread_t *th, bool *ours, bool *held)
  * site's own, for a call a trampoline sent to the stop path).
  */
 static int
-stop_path(tr_session_t *s, tr_thread_t *th, long nr, uint64_t at)
+stop_path(tr_session_t *s, tr_thread_t *th, long nr, uint64_t at,
+	  const char *why)
 {
 	struct user_regs_struct r;
 
@@ -298,6 +358,7 @@ stop_path(tr_session_t *s, tr_thread_t *th, long nr, uint64_t at)
 	if (ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
 	th->th_sudstep = true;
+	th->th_sudwhy = why;
 	s->s_st.st_sysdisp++;
 	if (s->s_sud && nr == SYS_prctl && r.rdi == PR_SET_SUD)
 		s->s_sudquit = true;
@@ -330,15 +391,18 @@ tr_sud_patch_due(tr_session_t *s)
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;
 	memset(&w, 0, sizeof(w));
-	if (s->s_sud && s->s_h->h_sysfunc(s->s_h->h_arg, s, sc, &w) == 0 &&
-	    tr_fast_sys_patch(s, sc, &w, &entry, &why) == 0) {
+	why = "tracing is ending";
+	if (s->s_sud && s->s_h->h_sysfunc(s->s_h->h_arg, s, sc, &w) != 0)
+		why = "its function is unknown, or is glibc's cancellation "
+		    "bridge (it decides a cancel by the pc)";
+	else if (s->s_sud &&
+		 tr_fast_sys_patch(s, sc, &w, &entry, &why) == 0) {
 		r.rip = entry;
 		r.rax = r.orig_rax;
 		return ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r) < 0 &&
 		    errno != ESRCH ? -1 : 0;
 	}
-	(void)why;
-	rc = stop_path(s, th, (long)r.orig_rax, 0);
+	rc = stop_path(s, th, (long)r.orig_rax, 0, why);
 	return rc;
 }
 

@@ -114,6 +114,7 @@ tr_sys_exec(tr_session_t *s, tr_thread_t *th)
 	s->s_sudquit = false;
 	s->s_sudretry = 0;
 	s->s_sudretried = false;
+	s->s_sudno[0] = '\0';
 	if (!s->s_syscalls)
 		return;
 	th->th_scnr = orig_rax(th->th_tid);

@@ -110,6 +110,7 @@ struct tr_thread {
 	bool		th_sudstep;	/* dispatch off: its dispatched call
 					 * runs under PTRACE_SYSCALL, the
 					 * stop path, until its exit (sud.c) */
+	const char	*th_sudwhy;	/* why that call was not patched */
 	uint32_t	th_sample;	/* tr_sample's cookie + 1, pending */
 	long long	th_runtime;	/* ns on CPU at the last sample */
 	void		*th_user;	/* the host's */
@@ -156,6 +157,7 @@ struct tr_session {
 	bool		s_sudquit;	/* the process sets dispatch up itself:
 					 * ours goes off everywhere */
 	uint64_t	s_sudlo, s_sudlen;	/* the range allowed */
+	char		s_sudno[200];	/* why dispatch is not on, or "" */
 	uint8_t		s_sysp[TR_SYSP_MAX];	/* tr_syscall_probe's */
 	uint64_t	s_sudsite;	/* a site's first call: patch it
 					 * (sud.c) with every thread stopped */
@@ -423,6 +425,7 @@ int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc,
 			  const tr_fast_want_t *w, uint64_t *entry,
 			  const char **why);
 bool	tr_fast_sys_known(const tr_session_t *s, uint64_t sc);
+const char *tr_fast_sys_why(const tr_session_t *s, uint64_t sc);
 bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
 uint64_t tr_fast_sys_never(const tr_session_t *s, uint64_t pc);
 void	tr_fast_sys_table(tr_session_t *s);

@@ -261,6 +261,8 @@ enum {
 	TR_NOTE_FAST_KEY,		/* the fast path's trampolines ask
 					 * the kernel for the thread's id
 					 * from now on: slower a little */
+	TR_NOTE_SYS_STOPS,		/* syscall user dispatch is not on:
+					 * syscall probes stop the thread */
 };
 
 /*
@@ -503,6 +505,32 @@ tr_syscalls(tr_session_t *s, bool on);
 
 int
 tr_syscall_probe(tr_session_t *s, long nr, unsigned how);
+
+/*
+ * From h_ready, every thread stopped: turn syscall user dispatch on now
+ * rather than after h_ready returns, so that the host knows before any
+ * thread runs.  1: on; 0: not yet (a static program whose thread
+ * pointer comes with its first calls, which stop); -1: the stop path
+ * stays, and an h_notice (TR_NOTE_SYS_STOPS) said why.
+ */
+int
+tr_syscalls_dispatch(tr_session_t *s);
+
+/*
+ * Why th's call, just reported to h_syscall at a stop, did not run
+ * through a syscall site's trampoline (dispatch is off, and why; its
+ * site could not be patched, and why; the number always stops).
+ */
+const char *
+tr_syscall_stopwhy(const tr_session_t *s, const tr_thread_t *th);
+
+/*
+ * Whether every call of nr takes the stop path even with dispatch on
+ * (a child that returns on another stack, an exec, an exit, a signal
+ * frame's return, a prctl that may set dispatch up).
+ */
+bool
+tr_syscall_always_stops(long nr);
 
 /*
  * Ask the loop to end (detach).  Async-signal-safe: call it from a

@@ -288,6 +288,13 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	regs.rax = sc->sc_entry ? (uint64_t)-ENOSYS : (uint64_t)sc->sc_rval;
 	regs.rip = sc->sc_pc;
 	regs.rsp = sc->sc_sp;
+	if (th != NULL && p->p_sc.sc_tr->tr_opts.op_fastreq) {
+		const trace_ref_t *r = &am->am_sysref[k];
+
+		trace_report_sysstop(p, s, th,
+		    p->p_sc.sc_reg.rg_probes[r->tf_probe].tp_name, sc->sc_pc);
+		return 0;
+	}
 	firing_init(&fg, p, s, th, th != NULL ? tr_thread_tid(th) :
 	    sc->sc_tid, &regs);
 	fg.fg_partregs = true;

@@ -376,6 +376,8 @@ void	trace_report_progress_start(trace_progress_t *ap, size_t total);
 void	trace_report_progress(const trace_scope_t *sc, trace_progress_t *ap,
 	    size_t done);
 void	trace_report_unpatched(trace_scope_t *sc, size_t from);
+void	trace_report_sysstop(trace_proc_t *p, tr_session_t *s,
+	    tr_thread_t *th, const char *probe, uint64_t pc);
 void	trace_report_fast(trace_proc_t *p, tr_session_t *s);
 void	trace_report_paths(trace_proc_t *p, tr_session_t *s);
 void	trace_report_fault(trace_proc_t *p, tr_session_t *s, int sig);

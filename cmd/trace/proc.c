@@ -339,14 +339,21 @@ trace_proc_launched(trace_t *tr, char *err, size_t errlen)
 			continue;
 		}
 		/*
-		 * -x fastpath=require refuses syscall probes before
-		 * anything runs: from the entry point, as ever.
+		 * -x fastpath=require: the loader's calls would stop the
+		 * thread (dispatch needs the fast path's pages, which come
+		 * at the entry point): syscall probes start there, said.
 		 */
 		if (!tr->tr_opts.op_list && !tr->tr_opts.op_fastreq &&
 		    !p->p_script && wants_syscalls(tr, p)) {
 			p->p_early = true;
 			continue;
 		}
+		if (!tr->tr_opts.op_list && tr->tr_opts.op_fastreq &&
+		    wants_syscalls(tr, p))
+			trace_notice(tr, "pid %d: -x fastpath=require: "
+			    "syscall probes start at its entry point, not at "
+			    "its exec: the dynamic loader's calls would stop "
+			    "the thread", (int)p->p_pid);
 		if (trace_proc_entry(p, err, errlen) < 0)
 			return -1;
 	}

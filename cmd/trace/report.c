@@ -99,21 +99,119 @@ site_name(const trace_proc_t *p, const trace_site_t *ts, char *buf,
 		snprintf(buf, len, "%s", name);
 }
 
-/* -x fastpath=require: syscall and profile probes always stop. */
+/*
+ * Syscall probes whose every call stops the thread, one line a reason
+ * with the first probes (syscall:::entry names all the calls that
+ * always stop).
+ */
 static void
-refuse_kinds(trace_proc_t *p)
+refuse_sys(trace_proc_t *p)
+{
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const trace_t *tr = p->p_sc.sc_tr;
+	const char **why, *w;
+	size_t k, j, n, said;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (am->am_nsysref == 0 ||
+	    (why = calloc(am->am_nsysref, sizeof(*why))) == NULL)
+		return;
+	for (k = 0; k < am->am_nsysref; k++) {
+		if (am->am_sysref[k].tf_id == 0)
+			continue;
+		if (tr_syscall_always_stops((long)(k / 2)))
+			why[k] = "the call always stops the thread (it makes "
+			    "a child, replaces or ends the image, returns "
+			    "from a signal, or may set up syscall user "
+			    "dispatch)";
+		else
+			(void)dsl_rt_needs_stop(tr->tr_rt,
+			    am->am_sysref[k].tf_id, &why[k]);
+	}
+	for (k = 0; k < am->am_nsysref; k++) {
+		if ((w = why[k]) == NULL)
+			continue;
+		for (n = 0, j = k; j < am->am_nsysref; j++)
+			n += why[j] != NULL && strcmp(why[j], w) == 0;
+		if ((out = open_memstream(&text, &len)) == NULL)
+			break;
+		fprintf(out, "pid %d: -x fastpath=require: %zu syscall "
+		    "probe%s stop%s the thread at each call: %s:",
+		    (int)p->p_pid, n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+		    w);
+		for (said = 0, j = k; j < am->am_nsysref; j++) {
+			if (why[j] == NULL || strcmp(why[j], w) != 0)
+				continue;
+			why[j] = NULL;
+			if (said++ < SLOW_NAMES)
+				fprintf(out, "%s %s", said == 1 ? "" : ",",
+				    p->p_sc.sc_reg.rg_probes[
+				    am->am_sysref[j].tf_probe].tp_name);
+		}
+		if (n > SLOW_NAMES)
+			fprintf(out, " and %zu more", n - SLOW_NAMES);
+		fclose(out);
+		trace_notice(tr, "%s", text);
+		free(text);
+		text = NULL;
+		p->p_refused = true;
+	}
+	free(why);
+}
+
+/*
+ * -x fastpath=require: profile probes always stop; syscall probes run
+ * through the trampolines of patched syscall sites, but for the calls
+ * that always stop (tr_syscall_always_stops), a clause that needs the
+ * thread stopped, and a process where syscall user dispatch cannot be
+ * set up: each said in one line, before anything runs.
+ */
+static void
+refuse_kinds(trace_proc_t *p, tr_session_t *s)
 {
 	const trace_arm_t *am = &p->p_sc.sc_arm;
 	const trace_t *tr = p->p_sc.sc_tr;
 
-	if (am->am_nsysref != 0)
-		trace_notice(tr, "pid %d: -x fastpath=require: syscall probes "
-		    "stop the thread at each syscall", (int)p->p_pid);
-	if (am->am_ntimers != 0)
+	if (am->am_ntimers != 0) {
 		trace_notice(tr, "pid %d: -x fastpath=require: profile probes "
 		    "stop the threads at each sample", (int)p->p_pid);
-	if (am->am_nsysref != 0 || am->am_ntimers != 0)
 		p->p_refused = true;
+	}
+	refuse_sys(p);
+	/* on_notice refuses and says why when dispatch cannot be on */
+	if (am->am_nsysref != 0 && !p->p_refused)
+		(void)tr_syscalls_dispatch(s);
+}
+
+/*
+ * -x fastpath=require: a syscall probe's firing came at a stop (its
+ * site could not be patched, dispatch went off): the trace ends there,
+ * the firing not run, as a site that stops ends it at its arming.
+ */
+void
+trace_report_sysstop(trace_proc_t *p, tr_session_t *s, tr_thread_t *th,
+    const char *probe, uint64_t pc)
+{
+	const trace_t *tr = p->p_sc.sc_tr;
+	char fn[256];
+	uint64_t lo, hi;
+
+	if (trace_addrsym_func(trace_proc_syms(p), pc - 2, &lo, &hi, fn,
+	    sizeof(fn)) != 0)
+		snprintf(fn, sizeof(fn), "?");
+	if (!p->p_refused)
+		trace_notice(tr, "pid %d: -x fastpath=require: %s stopped "
+		    "thread %d at the syscall at %#llx in %s: %s",
+		    (int)p->p_pid, probe, (int)tr_thread_tid(th),
+		    (unsigned long long)(pc - 2), fn,
+		    tr_syscall_stopwhy(s, th));
+	p->p_refused = true;
+	/* A program we started must not run on untraced: it dies first. */
+	if (p->p_launched && !p->p_gone)
+		kill(p->p_pid, SIGKILL);
+	tr_stop_async(s);
 }
 
 /*
@@ -202,7 +300,7 @@ trace_report_fast(trace_proc_t *p, tr_session_t *s)
 			slow_push(&l, i, ts->ts_slow, ts->ts_slowarg);
 	}
 	if (tr->tr_opts.op_fastreq && !p->p_fastsaid && !p->p_armed)
-		refuse_kinds(p);
+		refuse_kinds(p, s);
 	p->p_fastsaid = true;
 	if (l.sl_n != 0) {
 		say_slow(p, s, &l, nq);

@@ -312,9 +312,8 @@ on_exit_(void *arg, tr_session_t *s, int status)
 	 * A death by a signal is said under -q too: a quiet run's output
 	 * must not look complete when the program did not finish.
 	 */
-	if (sig == SIGKILL && p->p_refused && !tr->tr_begun &&
-	    p->p_launched) {
-		/* Ours: fastpath=require refused to start it. */
+	if (sig == SIGKILL && p->p_refused && p->p_launched) {
+		/* Ours: fastpath=require refused to start or go on. */
 	} else if (sig != 0) {
 		trace_notice(tr, "pid %d was killed by signal %d (SIG%s)",
 		    (int)p->p_pid, sig, sigabbrev_np(sig) != NULL ?
@@ -356,11 +355,21 @@ on_notice(void *arg, tr_session_t *s, int code, uint64_t addr,
     const char *text)
 {
 	trace_proc_t *p = arg;
+	const trace_t *tr = p->p_sc.sc_tr;
 
-	(void)s;
-	(void)code;
 	(void)addr;
-	trace_notice(p->p_sc.sc_tr, "pid %d: %s", (int)p->p_pid, text);
+	if (code != TR_NOTE_SYS_STOPS || !tr->tr_opts.op_fastreq) {
+		trace_notice(tr, "pid %d: %s", (int)p->p_pid, text);
+		return;
+	}
+	/* -x fastpath=require: syscall probes would stop at every call */
+	if (!p->p_refused)
+		trace_notice(tr, "pid %d: -x fastpath=require: %s",
+		    (int)p->p_pid, text);
+	p->p_refused = true;
+	if (p->p_launched && !tr->tr_begun && !p->p_gone)
+		kill(p->p_pid, SIGKILL);
+	tr_stop_async(s);
 }
 
 static int

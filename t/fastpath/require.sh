@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -x fastpath=require: pidtrace refuses to trace when an enabled probe
 # would stop the thread.  fp-into's fi_b must stay int3 (t/fastpath/
-# into.sh); fi_a and fi_d run fast; a syscall probe always stops.
+# into.sh); fi_a and fi_d run fast; a probe on exit_group always stops
+# (t/syscall/require.sh has the rest of syscall probes under it).
 # Asserts: with fi_b under -c, pidtrace exits 1, says the report with
 # "-x fastpath=require:" and nothing else, fires neither BEGIN nor END,
 # and the program it started never ran (no output); under -p, the same,
 # and the process, detached untouched (text and mappings as before), then
 # runs correctly; with fi_a and fi_d, the run is as without the option,
-# exact counts; a syscall probe is refused with its own line.  An
+# exact counts; a syscall probe on a call that always stops is refused
+# with its own line.  An
 # unknown value (-x fastpath=bogus, a pragma's fastpath=of) is refused
 # in one line that lists the values, status 1 as for any bad -x value
 # (dtrace's "failed to set -x"), before the program runs.
@@ -70,14 +72,14 @@ grep -q '^wrong=0$' "$T/f.out" || fail "-c fast: the program failed"
 expect "fi_a entries" "$(count "$T/f.out" "e fi_a")" $n
 expect "fi_d entries" "$(count "$T/f.out" "e fi_d")" $n
 
-# -c, a syscall probe stops the thread at each syscall.
-bounded 60 "${RQ[@]}" -n "$D_END syscall::write:entry { @ = count(); }" \
+# -c, exit_group always takes the stop path.
+bounded 60 "${RQ[@]}" -n "$D_END syscall::exit_group:entry { @ = count(); }" \
 	-c "$FP_INTO $n" </dev/null >"$T/s.out" 2>"$T/s.err"
 rc=$?
 cat "$T/s.out" "$T/s.err"
 expect "syscall refused: status" $rc 1
 [ -s "$T/s.out" ] && fail "syscall refused: something ran: $(cat "$T/s.out")"
-grep -q '^pidtrace: pid [0-9]*: -x fastpath=require: syscall probes stop the thread at each syscall$' \
+grep -qx 'pidtrace: pid [0-9]*: -x fastpath=require: 1 syscall probe stops the thread at each call: the call always stops the thread (it makes a child, replaces or ends the image, returns from a signal, or may set up syscall user dispatch): syscall::exit_group:entry' \
 	"$T/s.err" || fail "syscall refused: $(cat "$T/s.err")"
 
 # -p: refused, detached, the process untouched and correct.

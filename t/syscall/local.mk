@@ -26,6 +26,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/quiet.sh \
 	t/syscall/fromexec.sh \
 	t/syscall/sud.sh \
-	t/syscall/inflight.sh
+	t/syscall/inflight.sh \
+	t/syscall/require.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

@@ -24,6 +24,9 @@
  *				the line that woke it (one read(2))
  *	sc-sud inflight read	one thread: prints "ready", blocks in
  *				read(2) of stdin
+ *	sc-sud short N		N getppid through a site of its own with
+ *				2 bytes before the `syscall` (as glibc's
+ *				__read_nocancel): too short for a jump
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -77,6 +80,24 @@ loop(long n)
 			w++;
 	}
 	printf("getppid %ld write %ld\n", pp, w);
+	return 0;
+}
+
+/* long shortsys(long nr): mov %edi,%eax; syscall; ret */
+long shortsys(long nr);
+__asm__(".text\n.globl shortsys\n.type shortsys, @function\n"
+	"shortsys:\n\tmov %edi, %eax\n\tsyscall\n\tret\n"
+	".size shortsys, .-shortsys\n");
+
+static int
+shortloop(long n)
+{
+	long i, pp = 0;
+
+	for (i = 0; i < n; i++)
+		if (shortsys(SYS_getppid) == getppid())
+			pp++;
+	printf("short getppid %ld\n", pp);
 	return 0;
 }
 
@@ -317,9 +338,12 @@ main(int argc, char **argv)
 		rc = ownsud();
 	else if (argc == 3 && strcmp(argv[1], "inflight") == 0)
 		rc = inflight(argv[2]);
+	else if (argc == 3 && strcmp(argv[1], "short") == 0)
+		rc = shortloop(atol(argv[2]));
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
-		    "| burst FILE | cancel | ownsud | inflight poll|read\n");
+		    "| burst FILE | cancel | ownsud | inflight poll|read "
+		    "| short N\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }

@@ -191,6 +191,7 @@ struct tr_fast {
 		uint64_t	sy_addr;	/* the `syscall` */
 		uint8_t		sy_tries;	/* patches refused so far */
 		bool		sy_done;	/* patched, or never will be */
+		const char	*sy_why;	/* refused: why, or NULL */
 	}		*fa_sys;
 	size_t		fa_nsys, fa_syscap;
 	uint64_t	fa_sudinsn;	/* a `syscall` of ours in chunk 0, for

@@ -3787,6 +3787,17 @@ static const int sys_never[] = {
 	SYS_prctl,	/* PR_SET_SYSCALL_USER_DISPATCH must be seen */
 };
 
+bool
+tr_syscall_always_stops(long nr)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sys_never) / sizeof(sys_never[0]); i++)
+		if (sys_never[i] == nr)
+			return true;
+	return false;
+}
+
 void
 tr_fast_sys_table(tr_session_t *s)
 {
@@ -3827,6 +3838,21 @@ tr_fast_sys_known(const tr_session_t *s, uint64_t sc)
 		return true;
 	sy = sys_find(s->s_fast, sc);
 	return sy != NULL && sy->sy_done;
+}
+
+/* Why a known site's calls take the stop path (tr_fast_sys_known). */
+const char *
+tr_fast_sys_why(const tr_session_t *s, uint64_t sc)
+{
+	const struct tr_sysite *sy;
+
+	if (s->s_fast == NULL ||
+	    (sy = sys_find(s->s_fast, sc)) == NULL)
+		return "the fast path is off";
+	if (sy->sy_why != NULL)
+		return sy->sy_why;
+	return "a branch goes straight to the syscall instruction of a "
+	    "patched site";
 }
 
 /*
@@ -4251,6 +4277,7 @@ refuse:
 		cs_free(ci, nci);
 	if (forgood || ++sy->sy_tries >= 8)
 		sy->sy_done = true;
+	sy->sy_why = *why;
 	return -1;
 }
 
