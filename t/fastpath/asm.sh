@@ -41,16 +41,17 @@ $(for f in fa_endbr fa_riprel fa_loop fa_call5 fa_leaf fa_tail fa_tiny \
 	*) echo "$f return, line 2: in the process" ;;
 	esac; done)"
 # The shapes that must stay int3, and why (t/targets/fp-asm.S): a return
-# by a tail jmp (fa_tail's, and fa_jtab's jmp *%rax at 0x14), a call in
-# the first 5 bytes, entry and return sites whose bytes overlap where
-# one trampoline cannot take both (fa_tail's entry and its tail jmp,
-# fa_call5's call and ret), a loop back into the first 5 bytes, and
+# by a tail jmp (fa_tail's, and fa_jtab's jmp *%rax at 0x14), a return
+# whose bytes hold a jcc (fa_loop's), entry and return sites whose
+# bytes overlap where one trampoline cannot take both (fa_tail's entry
+# and its tail jmp, fa_call5's call and ret: its entry, a call that ends
+# the 5 bytes, takes the jump), a loop back into the first 5 bytes, and
 # fa_tiny (3 bytes): a jump over it would cover fa_frame's first bytes.
 # fa_leaf (`lea; ret`, 5 bytes) runs fast: one trampoline takes its
 # entry and return, its jump covering its ret.
 no_drops "$T/asm.err" "\
 a return by a jump fires only when the jump leaves the function: pid:fp-asm:fa_tail:return at offset 0x4, pid:fp-asm:fa_jtab:return at offset 0x14
-an instruction a jump would replace cannot move: pid:fp-asm:fa_call5:entry, pid:fp-asm:fa_loop:return at offset 0xa
+an instruction a jump would replace cannot move: pid:fp-asm:fa_loop:return at offset 0xa
 another site lies in the bytes a jump would replace: pid:fp-asm:fa_tail:entry, pid:fp-asm:fa_call5:return at offset 0x8
 code may jump into the bytes a jump would replace: pid:fp-asm:fa_loop:entry, pid:fp-asm:fa_tiny:entry, pid:fp-asm:fa_tiny:return at offset 0x2"
 

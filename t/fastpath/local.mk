@@ -7,6 +7,15 @@ check_PROGRAMS += t/targets/fp-load t/targets/fp-asm t/targets/fp-unwind
 check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
 check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls t/targets/fp-altstack
 check_PROGRAMS += t/targets/fp-jtab t/targets/fp-jtab-nopie
+check_PROGRAMS += t/targets/fp-call t/targets/fp-call-nopie
+# Calls among the bytes an entry jump replaces, PIE and not.
+t_targets_fp_call_SOURCES = t/targets/fp-call-main.c t/targets/fp-call.S \
+	t/targets/fp-proto.h
+t_targets_fp_call_nopie_SOURCES = t/targets/fp-call-main.c \
+	t/targets/fp-call.S t/targets/fp-proto.h
+t_targets_fp_call_nopie_CFLAGS = $(AM_CFLAGS) -fno-pie
+t_targets_fp_call_nopie_CCASFLAGS = -fno-pie
+t_targets_fp_call_nopie_LDFLAGS = -no-pie
 # Switches compiled to jump tables (-O2), PIC and not (Debian's node is
 # not); no sanitizer, whose checks would change the code around them.
 t_targets_fp_jtab_SOURCES = t/targets/fp-jtab-main.c t/targets/fp-jtab.S \
@@ -76,7 +85,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/goargs.sh t/fastpath/goargs-int3.sh \
 	t/fastpath/goargs-record.sh \
 	t/fastpath/tls.sh \
-	t/fastpath/jtab.sh t/fastpath/jtab-int3.sh
+	t/fastpath/jtab.sh t/fastpath/jtab-int3.sh \
+	t/fastpath/call.sh t/fastpath/call-int3.sh t/fastpath/call-record.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go t/targets/fp-goargs

@@ -88,6 +88,10 @@ typedef struct tr_fsite {
 	uint8_t		fs_toff[8];	/* each one's offset in the tramp */
 	uint8_t		fs_ooff[8];	/* and in the original (from p0) */
 	uint16_t	fs_tend;	/* offset of the jmp back / the ret */
+	uint16_t	fs_calljmp;	/* an entry's moved call: offset of
+					 * its jump (after the push of its
+					 * return address), 0 if none */
+	uint64_t	fs_calltgt;	/* and its target if direct, or 0 */
 	bool		fs_whole;	/* the whole function: entry record,
 					 * body, return record, ret */
 	uint16_t	fs_rec2_lo, fs_rec2_hi;	/* its return record block */

@@ -21,12 +21,14 @@
  *	with lock cmpxchg; if full, lock incq drops
  *	pop everything, popfq, lea 128(%rsp),%rsp
  *
- * Which instructions move (doc/TRACER.md): no call (a return address
- * would point at us), no syscall, nothing that reads rip but through a
- * rip-relative operand (re-pointed here), jcc becomes jcc rel32; no
- * branch of the function (and its .cold part) may land strictly inside
- * the replaced bytes, and an indirect jmp that may be a jump table
- * refuses the whole function.  Refused sites stay int3.
+ * Which instructions move (doc/TRACER.md): a call only as the last of an
+ * entry's, run as a push of its original return address (past the
+ * replaced bytes) and a jump, so no return address points at us; no
+ * syscall, nothing that reads rip but through a rip-relative operand
+ * (re-pointed here), jcc becomes jcc rel32; no branch of the function
+ * (and its .cold part) may land strictly inside the replaced bytes, and
+ * an indirect jmp that may be a jump table refuses the whole function.
+ * Refused sites stay int3.
  */
 #include "config.h"
 
@@ -1445,6 +1447,78 @@ relocate(tr_session_t *s, const cs_insn *ci, int allow_jcc, uint64_t tramp,
 	return 0;
 }
 
+/*
+ * A call that ends an entry's replaced bytes, run in the trampoline at
+ * tramp + *tlen as `push RET(%rip)` and a jump to the call's target: the
+ * word pushed (placed after the code, *rfix its rel32's offset) is the
+ * call's own return address in the original code, so the callee returns
+ * past the replaced bytes, and unwinders, C++ exceptions and return
+ * probes see the real caller.  The jump: `jmp rel32` for `call rel32`
+ * (*tgt its target), `jmp *disp(%rip)` re-pointed for `call
+ * *disp(%rip)`, `jmp *%reg` for `call *%reg` (not %rsp, which the push
+ * moves).  *jmp: the jump's offset, where a stopped thread has made the
+ * push already.  -1 for any other call.
+ */
+static int
+relocate_call(const cs_insn *ci, uint64_t tramp, uint8_t *out, size_t *tlen,
+	      size_t *rfix, size_t *jmp, uint64_t *tgt)
+{
+	const cs_x86 *x = &ci->detail->x86;
+	const cs_x86_op *op = &x->operands[0];
+	const uint8_t *b = ci->bytes;
+	uint64_t at, slot;
+	int64_t d;
+	int32_t d32;
+	size_t n = *tlen;
+
+	*tgt = 0;
+	if (ci->id != X86_INS_CALL || x->op_count != 1)
+		return -1;
+	/* push RET(%rip): its rel32 is filled in once the word is placed. */
+	out[n++] = 0xff;
+	out[n++] = 0x35;
+	*rfix = n;
+	memset(out + n, 0, 4);
+	n += 4;
+	*jmp = n;
+	at = tramp + n;
+	if (op->type == X86_OP_IMM && ci->size == 5 && b[0] == 0xe8) {
+		*tgt = (uint64_t)op->imm;
+		d = (int64_t)(*tgt - (at + 5));
+		if (d < INT32_MIN || d > INT32_MAX)
+			return -1;
+		d32 = (int32_t)d;
+		out[n++] = 0xe9;
+		memcpy(out + n, &d32, 4);
+		n += 4;
+	} else if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP &&
+		   op->mem.index == X86_REG_INVALID && ci->size == 6 &&
+		   b[0] == 0xff && b[1] == 0x15) {
+		slot = ci->address + ci->size + (uint64_t)op->mem.disp;
+		d = (int64_t)(slot - (at + 6));
+		if (d < INT32_MIN || d > INT32_MAX)
+			return -1;
+		d32 = (int32_t)d;
+		out[n++] = 0xff;
+		out[n++] = 0x25;
+		memcpy(out + n, &d32, 4);
+		n += 4;
+	} else if (op->type == X86_OP_REG && op->reg != X86_REG_RSP &&
+		   ((ci->size == 2 && b[0] == 0xff && (b[1] & 0xf8) == 0xd0) ||
+		    (ci->size == 3 && b[0] == 0x41 && b[1] == 0xff &&
+		     (b[2] & 0xf8) == 0xd0))) {
+		/* ff /2 (call) becomes ff /4 (jmp), the register kept. */
+		memcpy(out + n, b, ci->size);
+		out[n + ci->size - 1] = (uint8_t)(0xe0 |
+						  (b[ci->size - 1] & 7));
+		n += ci->size;
+	} else {
+		return -1;
+	}
+	*tlen = n;
+	return 0;
+}
+
 static uint64_t
 dist(uint64_t a, uint64_t b)
 {
@@ -1995,6 +2069,8 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	ch->ch_used += (uint32_t)tlen;
 	e->fs_tlen = (uint16_t)tlen;
 	e->fs_whole = true;
+	e->fs_calljmp = 0;
+	e->fs_calltgt = 0;
 	fa->fa_nwhole++;
 	e->fs_retaddr = r->fs_addr;
 	e->fs_tramp = tramp;
@@ -2023,8 +2099,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	csh h = *(csh *)s->s_cs;
 	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
-	size_t cnt, tlen = 0, k, first, last, i, wfix;
-	uint64_t p0, end, cend, tramp;
+	size_t cnt, tlen = 0, k, first, last, i, wfix, rfix = 0, cjmp = 0;
+	uint64_t p0, end, cend, tramp, ctgt = 0;
 	tr_chunk_t *ch;
 	int32_t d32;
 	uint32_t site = (uint32_t)(fs - fa->fa_sites);
@@ -2127,15 +2203,41 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			/* offsets past 255: kept relative to rec_hi */
 			fs->fs_toff[fs->fs_nins - 1] =
 				(uint8_t)(tlen - fs->fs_rec_hi);
+			/*
+			 * A call moves only as the last instruction, ending
+			 * where the jump's bytes end: its return address
+			 * is then the first byte after them.  Any earlier,
+			 * the callee would return into the jump; nor may
+			 * it call into the jump (`call 1f; 1: pop`, whose
+			 * target is the byte after it, may).
+			 */
+			if (i + 1 == cnt && ci[i].id == X86_INS_CALL &&
+			    ci[i].address + ci[i].size == end) {
+				if (relocate_call(&ci[i], tramp, code, &tlen,
+						  &rfix, &cjmp, &ctgt) < 0 ||
+				    (ctgt > p0 && ctgt < end))
+					goto refuse;
+				continue;
+			}
 			if (relocate(s, &ci[i], i + 1 == cnt ? TERM_OK : 1,
 				     tramp, code, &tlen) < 0)
 				goto refuse;
 		}
 		fs->fs_tend = (uint16_t)tlen;
-		code[tlen++] = 0xe9;
-		d32 = (int32_t)(int64_t)(end - (tramp + tlen + 4));
-		memcpy(code + tlen, &d32, 4);
-		tlen += 4;
+		if (rfix != 0) {
+			/* No jump back: the callee returns to end. */
+			while (tlen % 8 != 0)
+				code[tlen++] = 0xcc;
+			memcpy(code + tlen, &end, 8);
+			d32 = (int32_t)(tlen - (rfix + 4));
+			memcpy(code + rfix, &d32, 4);
+			tlen += 8;
+		} else {
+			code[tlen++] = 0xe9;
+			d32 = (int32_t)(int64_t)(end - (tramp + tlen + 4));
+			memcpy(code + tlen, &d32, 4);
+			tlen += 4;
+		}
 	} else {
 		fs->fs_tend = (uint16_t)tlen;
 		memcpy(code + tlen, ci[cnt - 1].bytes, ci[cnt - 1].size);
@@ -2147,6 +2249,8 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 	ch->ch_used += (uint32_t)tlen;
 	fs->fs_tramp = tramp;
 	fs->fs_tlen = (uint16_t)tlen;
+	fs->fs_calljmp = (uint16_t)cjmp;
+	fs->fs_calltgt = ctgt;
 	memcpy(fs->fs_orig, bytes, fs->fs_n);
 	fs->fs_text[0] = 0xe9;
 	d32 = (int32_t)(int64_t)(tramp - (p0 + 5));
@@ -2767,6 +2871,16 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 	    (fs->fs_whole && step_out(s, th, fs->fs_tramp + fs->fs_rec2_lo,
 				      fs->fs_tramp + fs->fs_rec2_hi, &r) < 0))
 		return false;
+	/*
+	 * At a moved call's jump, the return address pushed: the state of
+	 * the call done, at its target (stepped to it when indirect).
+	 */
+	if (fs->fs_calljmp != 0 && r.rip == fs->fs_tramp + fs->fs_calljmp) {
+		if (fs->fs_calltgt != 0)
+			r.rip = fs->fs_calltgt;
+		else if (step_out(s, th, r.rip, r.rip + 1, &r) < 0)
+			return false;
+	}
 	tr_requeue_signals(s, th);
 	off = r.rip - fs->fs_tramp;
 	if (r.rip < fs->fs_tramp || off >= fs->fs_tlen)	/* left */
@@ -2853,6 +2967,13 @@ tramp_equiv(const tr_session_t *s, uint64_t *pc)
 	off = *pc - fs->fs_tramp;
 	if (off == 0) {
 		*pc = fs->fs_p0;
+		return true;
+	}
+	/* A moved call's return address pushed: at its (direct) target. */
+	if (fs->fs_calljmp != 0 && off == fs->fs_calljmp) {
+		if (fs->fs_calltgt == 0)
+			return false;
+		*pc = fs->fs_calltgt;
 		return true;
 	}
 	if (off == fs->fs_tend) {
