@@ -2385,6 +2385,32 @@ stub_buf(gen_t *g)
 }
 
 /*
+ * Jump to sys unless the read at rax starts at or above the first page
+ * of the firing's own frame (inproc.h).  Spoils rdx.
+ */
+static void
+frame_low(gen_t *g, uint32_t sys)
+{
+	mov(g, R(X86_RDX), R(CTX));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+	jcc(g, X86_CC_B, sys);
+}
+
+/*
+ * Jump to sys unless end (the read's end) is at or below the end of the
+ * last page of the firing's own frame.  Spoils rdx.
+ */
+static void
+frame_high(gen_t *g, int end, uint32_t sys)
+{
+	lea(g, X86_RDX, M(CTX, DSL_JIT_FRAME - 1 + 4096));
+	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
+	op2(g, X86_CMP, 8, R(end), R(X86_RDX));
+	jcc(g, X86_CC_A, sys);
+}
+
+/*
  * rax = process_vm_readv(own pid, {jc_buf, rcx}, 1, {rax, rcx}, 1, 0):
  * rcx bytes at address rax into jc_buf; the count read, or -errno.  A
  * bad address gives EFAULT, never a signal.  A word inside the pages of
@@ -2405,17 +2431,11 @@ stub_memread(gen_t *g)
 	 * (inproc.h): loaded, no system call.  rdx = the first page, then
 	 * the frame's pages' end; r10 = the word's end.
 	 */
-	mov(g, R(X86_RDX), R(CTX));
-	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
-	op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
-	jcc(g, X86_CC_B, sys);
+	frame_low(g, sys);
 	lea(g, X86_R10, M(ACC, 8));
 	op2(g, X86_CMP, 8, R(X86_R10), R(ACC));
 	jcc(g, X86_CC_B, sys);
-	lea(g, X86_RDX, M(CTX, DSL_JIT_FRAME - 1 + 4096));
-	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
-	op2(g, X86_CMP, 8, R(X86_R10), R(X86_RDX));
-	jcc(g, X86_CC_A, sys);
+	frame_high(g, X86_R10, sys);
 	mov(g, CXI(jc_iov, 2), R(ACC));
 	mov(g, R(X86_R10), M(ACC, 0));
 	mov(g, CX(jc_buf), R(X86_R10));
@@ -2578,19 +2598,13 @@ stub_capread(gen_t *g, bool str)
 	 * up to words: loads, no system call.  rdx = the first page, r8 =
 	 * the words' bytes, r9 = their end, then the frame's pages' end.
 	 */
-	mov(g, R(X86_RDX), R(CTX));
-	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
-	op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
-	jcc(g, X86_CC_B, sys);
+	frame_low(g, sys);
 	lea(g, X86_R8, M(TMP, 7));
 	op2i(g, X86_AND, 8, R(X86_R8), -8);
 	mov(g, R(X86_R9), R(ACC));
 	op2(g, X86_ADD, 8, R(X86_R9), R(X86_R8));
 	jcc(g, X86_CC_B, sys);
-	lea(g, X86_RDX, M(CTX, DSL_JIT_FRAME - 1 + 4096));
-	op2i(g, X86_AND, 8, R(X86_RDX), -4096);
-	op2(g, X86_CMP, 8, R(X86_R9), R(X86_RDX));
-	jcc(g, X86_CC_A, sys);
+	frame_high(g, X86_R9, sys);
 	mov(g, CXI(jc_save, 4), R(X86_R10));
 	movi(g, X86_RDX, 0);
 	bind(g, cp);

@@ -19,11 +19,11 @@ t_targets_fp_call_nopie_LDFLAGS = -no-pie
 # Switches compiled to jump tables (-O2), PIC and not (Debian's node is
 # not); no sanitizer, whose checks would change the code around them.
 t_targets_fp_jtab_SOURCES = t/targets/fp-jtab-main.c t/targets/fp-jtab.S \
-	t/targets/fp-proto.h
+	t/targets/fp-proto.h t/targets/fp-drive.h
 t_targets_fp_jtab_CFLAGS = $(WARN_CFLAGS) -O2
 t_targets_fp_jtab_LDFLAGS =
 t_targets_fp_jtab_nopie_SOURCES = t/targets/fp-jtab-main.c t/targets/fp-jtab.S \
-	t/targets/fp-proto.h
+	t/targets/fp-proto.h t/targets/fp-drive.h
 t_targets_fp_jtab_nopie_CFLAGS = $(WARN_CFLAGS) -O2 -fno-pie
 t_targets_fp_jtab_nopie_CCASFLAGS = -fno-pie
 t_targets_fp_jtab_nopie_LDFLAGS = -no-pie
@@ -54,7 +54,7 @@ t_targets_fp_load_SOURCES = t/targets/fp-load.c t/targets/fp-proto.h
 t_targets_fp_load_CFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_load_LDFLAGS = -pthread
 t_targets_fp_asm_SOURCES = t/targets/fp-asm-main.c t/targets/fp-asm.S \
-	t/targets/fp-proto.h
+	t/targets/fp-proto.h t/targets/fp-drive.h
 t_targets_fp_unwind_SOURCES = t/targets/fp-unwind.cc t/targets/fp-proto.h
 t_targets_fp_unwind_CXXFLAGS = -O1 -fno-inline -pthread
 t_targets_fp_unwind_LDFLAGS = -pthread

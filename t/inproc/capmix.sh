@@ -24,10 +24,7 @@
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((48 * FT_SCALE))
-cat >"$T/mix.d" <<'EOF'
-#pragma D option quiet
-struct slice { uintptr_t data; size_t size; };
-
+ip_str_d "$T/mix.d" <<'EOF'
 pid$target::ip_str:entry
 {
 	this->a = (struct slice *)copyin(arg2, sizeof (struct slice));
@@ -57,10 +54,8 @@ cutbad() { sed -e 's/^ready pid=.*/ready/' -e 's/^mix bad=.*/mix bad=/' "$1"; }
 reference mix "$IP_BURST" mix $n
 cutbad "$T/mix.want" >"$T/mix.cut"
 
-bounded 120 "${PT[@]}" -l -v -s "$T/mix.d" -c "$IP_BURST mix 1" \
-	</dev/null >"$T/mix.list" 2>"$T/mix.lerr" ||
-	fail "pidtrace -l -v: $(cat "$T/mix.lerr")"
-rec="in pidtrace, from the firing's record, the bytes it reads captured at the firing: it records data (printf, trace...)"
+list_file mix -c "$IP_BURST mix 1"
+rec=$IP_CAPREC
 paths_is mix "ip_str entry, line 4: $rec
 ip_str entry, line 10: $rec
 ip_str entry, line 15: $rec

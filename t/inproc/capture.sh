@@ -28,10 +28,7 @@
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((64 * FT_SCALE))
-cat >"$T/put.d" <<'EOF'
-#pragma D option quiet
-struct slice { uintptr_t data; size_t size; };
-
+ip_str_d "$T/put.d" <<'EOF'
 pid$target::ip_str:entry
 {
 	this->k = (struct slice *)copyin(arg2, sizeof (struct slice));
@@ -59,10 +56,8 @@ pid$target::ip_str:entry
 EOF
 reference str "$IP_BURST" str $n
 
-bounded 120 "${PT[@]}" -l -v -s "$T/put.d" -c "$IP_BURST str 1" \
-	</dev/null >"$T/put.list" 2>"$T/put.lerr" ||
-	fail "pidtrace -l -v: $(cat "$T/put.lerr")"
-rec="in pidtrace, from the firing's record, the bytes it reads captured at the firing: it records data (printf, trace...)"
+list_file put -c "$IP_BURST str 1"
+rec=$IP_CAPREC
 paths_is put "ip_str entry, line 4: $rec
 ip_str entry, line 12: $rec
 ip_str entry, line 17: $rec

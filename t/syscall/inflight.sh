@@ -19,15 +19,7 @@
 # paths: the patched one (the default where the kernel has syscall
 # user dispatch) and the stop path (-x fastpath=off).
 . "$top_srcdir/t/syscall/sclib.sh"
-SUD=$TARGETS/sc-sud
-[ -x "$SUD" ] || skip "sc-sud not built"
-
-bounded 30 "$PIDTRACE" -q -n 'syscall::getppid:entry { @ = count(); }' \
-    -c "$SUD loop 1" >/dev/null 2>"$T/probe.err" ||
-	fail "pidtrace: $(cat "$T/probe.err")"
-if grep -q 'no syscall user dispatch' "$T/probe.err"; then
-	skip "the kernel has no syscall user dispatch (Linux 6.4)"
-fi
+need_sud
 
 D='BEGIN { printf("armed\n"); }
 syscall::poll:entry, syscall::poll:return, syscall::read:entry,

@@ -18,15 +18,7 @@
 #    table), refused before the program runs in one line that counts
 #    and names the first three.
 . "$top_srcdir/t/syscall/sclib.sh"
-SUD=$TARGETS/sc-sud
-[ -x "$SUD" ] || skip "sc-sud not built"
-
-bounded 30 "$PIDTRACE" -q -n 'syscall::getppid:entry { @ = count(); }' \
-    -c "$SUD loop 1" >/dev/null 2>"$T/probe.err" ||
-	fail "pidtrace: $(cat "$T/probe.err")"
-if grep -q 'no syscall user dispatch' "$T/probe.err"; then
-	skip "the kernel has no syscall user dispatch (Linux 6.4)"
-fi
+need_sud
 
 D='syscall::getppid:entry, syscall::write:entry { @[probefunc] = count(); }
    END { printa("%s %@d\n", @); }'

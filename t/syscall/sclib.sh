@@ -20,3 +20,19 @@ strace_table()
 		print name, calls, errs
 	}' "$1" | sort
 }
+
+# need_sud: SUD names t/targets/sc-sud, or the test skips.  Where the
+# kernel lacks syscall user dispatch, pidtrace says so in one line:
+# then a test of the patched syscall sites has nothing to check.
+need_sud()
+{
+	SUD=$TARGETS/sc-sud
+	[ -x "$SUD" ] || skip "sc-sud not built"
+	bounded 30 "$PIDTRACE" -q \
+	    -n 'syscall::getppid:entry { @ = count(); }' \
+	    -c "$SUD loop 1" >/dev/null 2>"$T/probe.err" ||
+		fail "pidtrace: $(cat "$T/probe.err")"
+	if grep -q 'no syscall user dispatch' "$T/probe.err"; then
+		skip "the kernel has no syscall user dispatch (Linux 6.4)"
+	fi
+}

@@ -22,8 +22,7 @@
 #    SIGINT mid-burst: the program runs on to its end, its answers all
 #    right, its maps as before the attach, no SIGSYS ever delivered.
 . "$top_srcdir/t/syscall/sclib.sh"
-SUD=$TARGETS/sc-sud
-[ -x "$SUD" ] || skip "sc-sud not built"
+need_sud
 
 # The program's reads are of 16 bytes (the loader's, from the exec on,
 # are not).
@@ -49,15 +48,6 @@ sysd()
 {
 	sed -n 's/.*system calls: \([0-9]*\) through [0-9]* patched sites, \([0-9]*\) dispatched.*/\1 \2/p' "$1"
 }
-
-# Where the kernel lacks it, pidtrace says so in one line: then this
-# test has nothing to check.
-bounded 30 "$PIDTRACE" -q -n 'syscall::getppid:entry { @ = count(); }' \
-    -c "$SUD loop 1" >/dev/null 2>"$T/probe.err" ||
-	fail "pidtrace: $(cat "$T/probe.err")"
-if grep -q 'no syscall user dispatch' "$T/probe.err"; then
-	skip "the kernel has no syscall user dispatch (Linux 6.4)"
-fi
 
 N=1000
 # The target's own counts, untraced: N of each, through syscall().

@@ -11,9 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fp-proto.h"
+#include "fp-drive.h"
 
-typedef uint64_t (*fn_t)(uint64_t);
 uint64_t fa_endbr(uint64_t), fa_riprel(uint64_t), fa_loop(uint64_t);
 uint64_t fa_call5(uint64_t), fa_leaf(uint64_t), fa_jtab(uint64_t);
 uint64_t fa_tail(uint64_t), fa_tiny(uint64_t), fa_frame(uint64_t);
@@ -37,11 +36,7 @@ want_jtab(uint64_t x)
 	return x < 3 ? v[x] : 40 + x;
 }
 
-static const struct {
-	const char *name;
-	fn_t fn;
-	unsigned arg_mod;	/* the argument is i % arg_mod */
-} fns[] = {
+static const fp_call_t fns[] = {
 	{ "fa_endbr", fa_endbr, 1000 },
 	{ "fa_riprel", fa_riprel, 1000 },
 	{ "fa_loop", fa_loop, 8 },
@@ -76,28 +71,8 @@ int
 main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000;
-	uint64_t sums[NFN] = { 0 };
-	unsigned long bad = 0;
+	unsigned long bad = fp_drive("fp-asm", fns, NFN, n, want, NULL);
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	fp_ready();
-	for (unsigned long i = 0; i < n; i++) {
-		for (unsigned k = 0; k < NFN; k++) {
-			uint64_t x = i % fns[k].arg_mod;
-			uint64_t got = fns[k].fn(x);
-
-			sums[k] += got;
-			if (got != want(k, x) && bad++ < 10)
-				fprintf(stderr, "fp-asm: %s(%llu) = %llu, "
-					"want %llu\n", fns[k].name,
-					(unsigned long long)x,
-					(unsigned long long)got,
-					(unsigned long long)want(k, x));
-		}
-	}
-	for (unsigned k = 0; k < NFN; k++)
-		printf("%s calls=%lu sum=%llu\n", fns[k].name, n,
-		       (unsigned long long)sums[k]);
 	/* fa_leaf: called by fa_call5 and fa_tail, never directly. */
 	printf("fa_leaf calls=%lu\n", 2 * n);
 	printf("wrong=%lu\n", bad);

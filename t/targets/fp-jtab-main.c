@@ -14,13 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fp-proto.h"
+#include "fp-drive.h"
 
-typedef uint64_t (*fn_t)(uint64_t);
 uint64_t fj_into(uint64_t), fj_abs(uint64_t), fj_nobound(uint64_t);
 uint64_t fj_land(uint64_t), fj_ptr(uint64_t), fj_helper(uint64_t);
 uint64_t fj_hand(uint64_t), fj_helper2(uint64_t);
-uint64_t fj_reg(uint64_t, fn_t);
+uint64_t fj_reg(uint64_t, fp_fn_t);
 uint64_t fj_sw(uint64_t), fj_state(uint64_t), fj_regcall(uint64_t);
 
 /* Eight cases of different work: a table of code, not of values. */
@@ -136,11 +135,7 @@ want(unsigned k, uint64_t x)
 	}
 }
 
-static const struct {
-	const char *name;
-	fn_t fn;
-	unsigned arg_mod;	/* the argument is i % arg_mod */
-} fns[] = {
+static const fp_call_t fns[] = {
 	{ "fj_into", fj_into, 0 },	/* arg_into */
 	{ "fj_abs", fj_abs, 4 },
 	{ "fj_nobound", fj_nobound, 1000 },
@@ -157,29 +152,9 @@ int
 main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000;
-	uint64_t sums[NFN] = { 0 };
-	unsigned long bad = 0;
+	unsigned long bad = fp_drive("fp-jtab", fns, NFN, n, want,
+	    arg_into);
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	fp_ready();
-	for (unsigned long i = 0; i < n; i++) {
-		for (unsigned k = 0; k < NFN; k++) {
-			uint64_t x = fns[k].arg_mod ? i % fns[k].arg_mod :
-				     arg_into(i);
-			uint64_t got = fns[k].fn(x);
-
-			sums[k] += got;
-			if (got != want(k, x) && bad++ < 10)
-				fprintf(stderr, "fp-jtab: %s(%llu) = %llu, "
-					"want %llu\n", fns[k].name,
-					(unsigned long long)x,
-					(unsigned long long)got,
-					(unsigned long long)want(k, x));
-		}
-	}
-	for (unsigned k = 0; k < NFN; k++)
-		printf("%s calls=%lu sum=%llu\n", fns[k].name, n,
-		       (unsigned long long)sums[k]);
 	/* fj_helper: the tail of fj_ptr, of fj_reg and of fj_hand's even
 	 * calls; fj_helper2 of its odd ones. */
 	printf("fj_helper calls=%lu\n", 2 * n + (n + 1) / 2);
