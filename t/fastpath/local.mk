@@ -73,7 +73,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/vfrel.sh t/fastpath/vfrel-int3.sh t/fastpath/vfrel-record.sh \
 	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
 	t/fastpath/endings-record.sh \
-	t/fastpath/ring.sh \
+	t/fastpath/ring.sh t/fastpath/vcount.sh \
 	t/fastpath/go.sh t/fastpath/go-int3.sh t/fastpath/go-record.sh \
 	t/fastpath/sigframe.sh \
 	t/fastpath/altstack.sh \
