@@ -9,4 +9,5 @@ tracer_libtracer_a_SOURCES = \
 	tracer/unwind.c tracer/sample.c tracer/sigframe.c tracer/fault.c \
 	tracer/inject.c tracer/sud.c
 tracer_libtracer_a_SOURCES += tracer/fast/fast.h tracer/fast/tramp.c \
-	tracer/fast/ring.c tracer/fast/clock.c tracer/fast/fastidx.c lib/grow.h
+	tracer/fast/ring.c tracer/fast/clock.c tracer/fast/fastidx.c \
+	tracer/fast/shstk.c lib/grow.h

@@ -431,12 +431,21 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		}
 	}
 	tr_stats(s, &st);
+	/*
+	 * The tracer counts the records it read and the stops it took; a
+	 * firing whose clauses ran in the process (count() there) leaves
+	 * neither, and no counter of it is kept: the line says so rather
+	 * than show such firings as none.
+	 */
 	trace_notice(tr, "pid %d: %zu probe sites: %zu ran fast%s, %zu "
-	    "stopped the thread, %zu not traced; %llu firings fast, %llu "
-	    "by a stop", (int)p->p_pid, nsite, nfast, *back != '\0' ?
-	    " until they fell back" : "", nsite - nfast - nfail, nfail,
+	    "stopped the thread, %zu not traced; %llu firings read as "
+	    "records, %llu by a stop%s", (int)p->p_pid, nsite, nfast,
+	    *back != '\0' ? " until they fell back" : "",
+	    nsite - nfast - nfail, nfail,
 	    (unsigned long long)st.st_records,
-	    (unsigned long long)st.st_hits);
+	    (unsigned long long)st.st_hits,
+	    nfast != 0 && !tr->tr_opts.op_fastrec ? "; firings run in the "
+	    "process are not counted" : "");
 	for (i = 0; i < nw; i++)
 		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
 		    w[i].wc_arg != NULL ? " " : "",

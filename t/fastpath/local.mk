@@ -73,7 +73,8 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/vfrel.sh t/fastpath/vfrel-int3.sh t/fastpath/vfrel-record.sh \
 	t/fastpath/endings.sh t/fastpath/endings-int3.sh \
 	t/fastpath/endings-record.sh \
-	t/fastpath/ring.sh \
+	t/fastpath/ring.sh t/fastpath/vcount.sh \
+	t/fastpath/shstk.sh t/fastpath/shstk-real.sh \
 	t/fastpath/go.sh t/fastpath/go-int3.sh t/fastpath/go-record.sh \
 	t/fastpath/sigframe.sh \
 	t/fastpath/altstack.sh \
@@ -96,3 +97,9 @@ check_PROGRAMS += t/fastpath/ring-test
 TESTS += t/fastpath/ring-test
 t_fastpath_ring_test_SOURCES = t/fastpath/ring-test.c tracer/fast/ring.c \
 	tracer/fast/fast.h t/check.h
+
+# The reading of a status file for a shadow stack (x86 CET).
+check_PROGRAMS += t/fastpath/shstk-test
+TESTS += t/fastpath/shstk-test
+t_fastpath_shstk_test_SOURCES = t/fastpath/shstk-test.c \
+	tracer/fast/shstk.c tracer/fast/fast.h t/check.h

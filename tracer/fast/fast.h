@@ -134,6 +134,7 @@ enum {
 	TR_FW_WRITE,	/* the jump could not be written */
 	TR_FW_PROC,	/* the process cannot take the fast path */
 	TR_FW_BODY,	/* not an instruction of the function's body */
+	TR_FW_SHSTK,	/* a call to move, and a shadow stack (CET) */
 	TR_FW_N
 };
 
@@ -194,6 +195,8 @@ struct tr_fast {
 		const char	*sy_why;	/* refused: why, or NULL */
 	}		*fa_sys;
 	size_t		fa_nsys, fa_syscap;
+	bool		fa_shstk;	/* a thread has a shadow stack on
+					 * (tr_proc_shstk, at each arming) */
 	uint64_t	fa_sudinsn;	/* a `syscall` of ours in chunk 0, for
 					 * injected calls while dispatch is
 					 * on (tr_fast_sud_range) */
@@ -212,6 +215,10 @@ void	tr_fidx_from(const struct tr_fast *fa, uint64_t a, uint64_t b,
 	    bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
 void	tr_fidx_each(const struct tr_fast *fa, uint64_t a, uint64_t b,
 		     bool (*fn)(const tr_fsite_t *fs, void *arg), void *arg);
+
+/* shstk.c */
+bool	tr_status_shstk(const char *status);
+bool	tr_proc_shstk(pid_t pid);
 
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);

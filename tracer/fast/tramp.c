@@ -2213,6 +2213,14 @@ build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 			 */
 			if (i + 1 == cnt && ci[i].id == X86_INS_CALL &&
 			    ci[i].address + ci[i].size == end) {
+				/*
+				 * The push makes no shadow stack entry:
+				 * the callee's ret would fault.
+				 */
+				if (fa->fa_shstk) {
+					fs->fs_why = TR_FW_SHSTK;
+					goto refuse;
+				}
 				if (relocate_call(&ci[i], tramp, code, &tlen,
 						  &rfix, &cjmp, &ctgt) < 0 ||
 				    (ctgt > p0 && ctgt < end))
@@ -2409,6 +2417,11 @@ tr_fast_arm(tr_session_t *s)
 	/* After set-up, new chunks are mremap'd copies (chunk_dup). */
 	if (fa->fa_ring == 0 && (fd = setup(s)) < 0)
 		goto broken;
+	/*
+	 * Read at each arming: the dynamic loader turns the shadow stack
+	 * on, so a process armed before it ran says no at first.
+	 */
+	fa->fa_shstk = tr_proc_shstk(s->s_pid);
 	qsort(fa->fa_sites + fa->fa_pending, fa->fa_nsites - fa->fa_pending,
 	      sizeof(*fa->fa_sites), cmp_fn);
 	for (i = fa->fa_pending; i < fa->fa_nsites; i++) {
@@ -2599,6 +2612,8 @@ static const char *const why_text[TR_FW_N] = {
 	[TR_FW_WRITE] = "the jump could not be written",
 	[TR_FW_BODY] = "not an instruction of the function's body (a .cold "
 		"part's)",
+	[TR_FW_SHSTK] = "a call a jump would replace cannot move: the "
+		"process has a shadow stack (x86 CET shstk)",
 };
 
 size_t
