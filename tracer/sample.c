@@ -14,6 +14,7 @@
 #include <sys/ptrace.h>
 #include <unistd.h>
 
+#include "lib/text.h"
 #include "tracer/tr-impl.h"
 
 /*
@@ -23,19 +24,12 @@
 static long long
 task_runtime(pid_t pid, pid_t tid)
 {
-	char buf[128];
-	ssize_t n;
-	int fd;
+	char path[64], buf[128];
 
-	snprintf(buf, sizeof(buf), "/proc/%d/task/%d/schedstat", (int)pid,
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/schedstat", (int)pid,
 		 (int)tid);
-	if ((fd = open(buf, O_RDONLY | O_CLOEXEC)) < 0)
+	if (read_text(path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	return strtoll(buf, NULL, 10);
 }
 

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/text.h"
 #include "tracer/tr-impl.h"
 
 /*
@@ -189,18 +190,10 @@ is_kthread(pid_t pid)
 {
 	char path[64], buf[1024], *p;
 	unsigned long flags = 0;
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_text(path, buf, sizeof(buf)) < 0)
 		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
 	p = strrchr(buf, ')');	/* comm may hold spaces and parentheses */
 	if (p == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu",
 				&flags) != 1)
@@ -244,19 +237,11 @@ static char
 task_state(pid_t pid, pid_t tid)
 {
 	char path[64], buf[512], *p;
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid,
 		 (int)tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_text(path, buf, sizeof(buf)) < 0)
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
 	p = strrchr(buf, ')');
 	return p != NULL && p[1] == ' ' ? p[2] : 0;
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd/trace/impl.h"
+#include "lib/text.h"
 #include "probes/procns.h"
 
 /* D's ppid, uid, gid and execname of the process: at grab, at exec. */
@@ -428,19 +429,13 @@ trace_proc_syms(trace_proc_t *p)
 static int
 task_cpu(pid_t pid, pid_t tid)
 {
-	char buf[1024], *s;
-	ssize_t n;
-	int fd, i;
+	char path[64], buf[1024], *s;
+	int i;
 
-	snprintf(buf, sizeof(buf), "/proc/%d/task/%d/stat", (int)pid,
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid,
 	    (int)tid);
-	if ((fd = open(buf, O_RDONLY | O_CLOEXEC)) < 0)
+	if (read_text(path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	s = strrchr(buf, ')');	/* comm may hold spaces */
 	for (i = 2; s != NULL && i < 39; i++)
 		s = strchr(s + 1, ' ');

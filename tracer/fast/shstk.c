@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/text.h"
 #include "tracer/fast/fast.h"
 
 static const char feat[] = "x86_Thread_features:";
@@ -74,19 +75,11 @@ task_shstk(pid_t pid, const char *tid)
 {
 	const char *test = getenv("PIDTRACE_TEST_SHSTK");
 	char path[96], buf[8192];
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/task/%s/status", (int)pid,
 		 tid);
-	fd = open(test != NULL ? test : path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_text(test != NULL ? test : path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	return tr_status_shstk(buf) ? 1 : 0;
 }
 
