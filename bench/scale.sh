@@ -124,11 +124,11 @@ run_once() {
 }
 
 # python3.11 -c "$PY": "wall firings"; the output must be the untraced
-# run's.  No single quote in it: it goes to -c inside one.  Python does
-# not call its functions equally often in every run: two runs differed
-# by about 150 firings in 832,000; with its hash seed fixed and no
-# address randomisation by 0 to 200 (why, not known), so the
-# paths' counts are compared and their difference printed.
+# run's.  No single quote in it: it goes to -c inside one.  With its
+# hash seed fixed and no address randomisation a path repeats its count
+# exactly (without, runs differ by about 150 in 832,000); the paths may
+# still differ where the fast path's pages change the address space
+# (malloc's brk growth), so their difference is printed.
 FIXED="env PYTHONHASHSEED=0 setarch -R"
 PY='def f(x): return x * 2
 d = {i: f(i) for i in range(1000)}
