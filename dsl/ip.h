@@ -52,7 +52,10 @@ typedef struct dsl_ip_hdr {
 	uint64_t	ih_aggdrops;	/* lock incq: no buffer free */
 	uint64_t	ih_nmute;	/* muted keys (vfork children) */
 	uint32_t	ih_mute[IP_NMUTE];
-	uint64_t	ih_pad[3];
+	uint64_t	ih_loads;	/* not 0: memory reads may be plain
+					 * loads (the tracer fixes up their
+					 * faults; inproc.h) */
+	uint64_t	ih_pad[2];
 	/* the clock, a line of its own: pidtrace writes it each second */
 	uint64_t	ih_clkseq;	/* odd while pidtrace writes */
 	uint64_t	ih_tsc0;

@@ -450,6 +450,18 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
 		    w[i].wc_arg != NULL ? " " : "",
 		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
+	/* which way clause code read memory: a test can tell them apart */
+	if (tr->tr_ip != NULL && p == tr->tr_ipproc && tr->tr_iploads &&
+	    !tr->tr_iploadwarn)
+		trace_notice(tr, "pid %d: clause code read memory by loads "
+		    "while pidtrace traced every thread; %llu faulting "
+		    "loads fixed up, none delivered", (int)p->p_pid,
+		    (unsigned long long)st.st_fixups);
+	else if (tr->tr_ip != NULL && p == tr->tr_ipproc &&
+	    dsl_prog_option(tr->tr_pg, "memread") != NULL)
+		trace_notice(tr, "pid %d: clause code read memory by "
+		    "process_vm_readv only (-x memread=%s)", (int)p->p_pid,
+		    dsl_prog_option(tr->tr_pg, "memread"));
 	if (am->am_nsysref != 0)
 		trace_notice(tr, "pid %d: system calls: %llu through %llu "
 		    "patched sites, %llu dispatched to a stop, %llu syscall "
