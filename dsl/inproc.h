@@ -255,6 +255,9 @@ typedef struct dsl_jit_code {
  * reports D's invalid address as a failed process_vm_readv does.
  */
 size_t		dsl_ip_loads_off(void);
+/* After this many faults fixed up, the code reads by process_vm_readv:
+ * each fault is a stop of the thread. */
+#define DSL_IP_MAXFAULTS	256
 
 /*
  * Code for probes[0..n-1] (each with in-process clauses), after attach.

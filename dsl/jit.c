@@ -91,6 +91,7 @@ static void	expr(gen_t *, int32_t);
 static void	capcopyin(gen_t *, const dsl_node_t *);
 static void	capblocks(gen_t *, uint32_t, uint32_t, uint32_t);
 static void	add_imm(gen_t *, int, int64_t);
+static void	loadable(gen_t *, uint32_t);
 static void	nope(gen_t *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -2481,8 +2482,7 @@ stub_memread(gen_t *g)
 		 * page is readable or not as a whole); else byte by byte,
 		 * the last first, into r10.
 		 */
-		op2i(g, X86_CMP, 8, HDR(ih_loads), 0);
-		jcc(g, X86_CC_E, sys);
+		loadable(g, sys);
 		mov(g, CXI(jc_iov, 2), R(ACC));
 		mov(g, R(X86_RDX), R(ACC));
 		op2i(g, X86_AND, 4, R(X86_RDX), 4095);
@@ -2507,6 +2507,7 @@ stub_memread(gen_t *g)
 		mov(g, R(ACC), CXI(jc_iov, 3));
 		op1(g, X86_JMPI, 8, R(LINK));
 		bind(g, bad);
+		op1(g, X86_INC, X86_LOCK | 8, HDR(ih_faults));
 		movi(g, ACC, 0);
 		op1(g, X86_JMPI, 8, R(LINK));
 	}
@@ -2559,6 +2560,22 @@ stub_cbuf(gen_t *g)
 }
 
 /*
+ * Jump to sys unless the read at rax may be loads: the area says so
+ * (dsl_ip_loads_off), fewer than IP_MAXFAULTS were fixed up, and the
+ * address is not below IP_LOWLOAD.
+ */
+static void
+loadable(gen_t *g, uint32_t sys)
+{
+	op2i(g, X86_CMP, 8, HDR(ih_loads), 0);
+	jcc(g, X86_CC_E, sys);
+	op2i(g, X86_CMP, 8, HDR(ih_faults), IP_MAXFAULTS);
+	jcc(g, X86_CC_AE, sys);
+	op2i(g, X86_CMP, 8, R(ACC), IP_LOWLOAD);
+	jcc(g, X86_CC_B, sys);
+}
+
+/*
  * stub_capread's loads, while the area allows them (dsl_ip_loads_off;
  * else to vm, the system call): rcx bytes at rax to r8 = r10 + the
  * head, rdx the bytes copied, on to got with rax = the bytes read.  A
@@ -2573,12 +2590,11 @@ static void
 caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 {
 	uint32_t wl = label(g), byte = label(g), sl = label(g);
-	uint32_t done = label(g);
+	uint32_t done = label(g), flt = label(g);
 	/* mov %r9b, (%r8,%rdx,1): the encoder stores words only */
 	static const uint8_t st8[] = { 0x45, 0x88, 0x0c, 0x10 };
 
-	op2i(g, X86_CMP, 8, HDR(ih_loads), 0);
-	jcc(g, X86_CC_E, vm);
+	loadable(g, vm);
 	mov(g, CXI(jc_save, 4), R(X86_R10));
 	lea(g, X86_R8, M(X86_R10, IP_CAPHDR));
 	movi(g, X86_RDX, 0);
@@ -2597,13 +2613,13 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 	op2i(g, X86_AND, 4, R(X86_R9), 4095);
 	op2i(g, X86_CMP, 4, R(X86_R9), 4096 - 8);
 	jcc(g, X86_CC_A, byte);
-	fixload(g, done);
+	fixload(g, flt);
 	mov(g, R(X86_R9), MX(ACC, X86_RDX, 1, 0));
 	mov(g, MX(X86_R8, X86_RDX, 1, 0), R(X86_R9));
 	op2i(g, X86_ADD, 8, R(X86_RDX), 8);
 	jmp(g, wl);
 	bind(g, byte);
-	fixload(g, done);
+	fixload(g, flt);
 	movx(g, X86_R9, MX(ACC, X86_RDX, 1, 0), 1, false);
 	dsl_x86_bytes(&g->g_b, st8, sizeof(st8));
 	op2i(g, X86_ADD, 8, R(X86_RDX), 1);
@@ -2612,7 +2628,7 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 		bind(g, sl);
 		op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
 		jcc(g, X86_CC_AE, done);
-		fixload(g, done);
+		fixload(g, flt);
 		movx(g, X86_R9, MX(ACC, X86_RDX, 1, 0), 1, false);
 		dsl_x86_bytes(&g->g_b, st8, sizeof(st8));
 		op2i(g, X86_ADD, 8, R(X86_RDX), 1);
@@ -2628,6 +2644,9 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 		jcc(g, X86_CC_AE, done);
 		mov(g, R(X86_RDX), R(X86_R9));
 	}
+	jmp(g, done);
+	bind(g, flt);
+	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_faults));
 	bind(g, done);
 	mov(g, R(ACC), R(X86_RDX));
 	jmp(g, got);

@@ -400,6 +400,13 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 	size_t i, nw = 0, nsite = 0, nfast = 0, nfail = 0;
 	tr_stats_t st;
 
+	/* a slower path taken is said under -q too */
+	tr_stats(s, &st);
+	if (tr->tr_ip != NULL && p == tr->tr_ipproc && tr->tr_iploads &&
+	    st.st_fixups >= DSL_IP_MAXFAULTS)
+		trace_notice(tr, "pid %d: clause code met %d bad addresses: "
+		    "its memory reads went back to process_vm_readv",
+		    (int)p->p_pid, DSL_IP_MAXFAULTS);
 	for (i = 0; i < am->am_nsites; i++)
 		if (am->am_sites[i].ts_wasfast)
 			break;
