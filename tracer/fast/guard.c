@@ -23,7 +23,8 @@
  * every signal it can, closes every descriptor but the read end of a
  * pipe whose write end only pidtrace holds, and waits for that pipe's
  * end of file: the kernel closes pidtrace's descriptors when it exits.
- * It then clears every word registered and exits.  Code running no
+ * It then clears every word registered and exits.  Its name (comm) is
+ * "ptwd" and pidtrace's pid, for a test to wait for its end.  Code running no
  * library: raw system calls (errno is the calling thread's).
  */
 #include "config.h"
@@ -32,6 +33,8 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +59,7 @@
 static uint64_t *guard_word[GUARD_NWORD];
 static int guard_wfd = -1;
 static bool guard_failed;
+static char guard_name[16];	/* its comm: "ptwd" and pidtrace's pid */
 static uint8_t guard_stack[2][GUARD_STACK] __attribute__((aligned(64)));
 
 static long
@@ -90,6 +94,7 @@ watchdog(void *arg)
 	int i, fd = (int)(intptr_t)arg;
 
 	raw4(SYS_rt_sigprocmask, SIG_SETMASK, (long)&all, 0, 8);
+	raw3(SYS_prctl, PR_SET_NAME, (long)guard_name, 0);
 	/* nothing of pidtrace's held open but the pipe */
 	if (raw3(SYS_close_range, 0, fd - 1, 0) < 0 && fd > 0)
 		for (i = 0; i < fd; i++)
@@ -133,6 +138,7 @@ guard_start(void)
 	}
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -1;
+	snprintf(guard_name, sizeof(guard_name), "ptwd%d", (int)getpid());
 	mid = clone(midwife, guard_stack[0] + GUARD_STACK, CLONE_VM,
 	    (void *)(intptr_t)fds[0]);
 	if (mid < 0 || tr_waitpid(mid, &st, __WALL) != mid ||
