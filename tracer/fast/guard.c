@@ -62,7 +62,7 @@ static bool guard_failed;
 static char guard_name[16];	/* its comm: "ptwd" and pidtrace's pid */
 static uint8_t guard_stack[2][GUARD_STACK] __attribute__((aligned(64)));
 
-static long
+static inline __attribute__((always_inline)) long
 raw3(long nr, long a, long b, long c)
 {
 	long r;
@@ -73,7 +73,7 @@ raw3(long nr, long a, long b, long c)
 	return r;
 }
 
-static long
+static inline __attribute__((always_inline)) long
 raw4(long nr, long a, long b, long c, long d)
 {
 	register long r10 __asm__("r10") = d;

@@ -2845,7 +2845,14 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 		th->th_status = status;
 		trapped = WSTOPSIG(status) == SIGTRAP &&
 			  (unsigned)status >> 16 == 0;
-		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0)
+		/*
+		 * A load of clause code that faulted under the step: to its
+		 * landing, the signal dropped, as the loop does; kept, it
+		 * would be delivered at the detach.
+		 */
+		if (WSTOPSIG(status) != SIGTRAP &&
+		    (unsigned)status >> 16 == 0 &&
+		    !tr_fast_load_fault(s, th, WSTOPSIG(status)))
 			tr_keep_signal(th, WSTOPSIG(status));
 		if (th->th_listen) {
 			th->th_listen = false;
