@@ -161,7 +161,7 @@ typedef struct dsl_ip_opts {
 	int32_t		io_nspid;	/* the pid in the process's own
 					 * namespace (NSpid's last), for
 					 * process_vm_readv */
-	bool		io_memsys;	/* memory reads by process_vm_readv
+	bool		io_memsys;	/* reads by process_vm_readv
 					 * only, never loads (-x
 					 * memread=syscall) */
 } dsl_ip_opts_t;

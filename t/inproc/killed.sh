@@ -4,12 +4,12 @@
 # the process (doc/TRACER.md): the process runs on.  Clause code reads
 # memory by loads only while pidtrace can fix up their faults; its
 # watchdog (comm "ptwd<pid>") clears the area's word when pidtrace dies,
-# and the code goes back to process_vm_readv.  ip-burst kill N reads a
-# good int N times while traced, waits, and once pidtrace was killed and
-# its watchdog is gone, makes N reads of an unmapped and a PROT_NONE page:
-# without the watchdog the first would kill it.  (Its first N reads,
-# traced, alternate the good int and the unmapped page: faults fixed up.)  Asserts: its handlers
-# saw no SIGSEGV or SIGBUS, it exits 0 with its untraced output.
+# and the code goes back to process_vm_readv.  ip-burst kill N makes N
+# reads while traced (a good int and an unmapped page in turn: faults
+# fixed up), waits, and once pidtrace was killed and its watchdog is
+# gone, makes N reads of an unmapped and a PROT_NONE page: without the
+# watchdog the first would kill it.  Asserts: its handlers saw no
+# SIGSEGV or SIGBUS, it exits 0 with its untraced output.
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((100 * FT_SCALE))

@@ -62,16 +62,16 @@
  *				(and skip the call).  Prints "segv
  *				gone=A none=B edge=C" first (the bad
  *				pointers), "segv calls=N signals=S" last.
- *	ip-burst race N		N calls of ip_ptr(p) while a second thread
- *				maps a page of 42s at p and unmaps it, in
- *				a loop; handlers as segv's.  Prints
- *				"race at=P" first, "race calls=N
- *				signals=S maps=M" last (M > 0: the other
- *				thread ran).
- *	ip-burst kill N		as segv, N calls of ip_ptr(p), p the good
- *				int and an unmapped page in turn, then
- *				"paused calls=N" and a wait for
- *				a line on stdin, then N calls with p an
+ *	ip-burst race N		N calls of ip_ptr(p) while a second
+ *				thread maps a page of 42s at p and unmaps
+ *				it, in a loop; handlers as segv's.
+ *				Prints "race at=P" first, "race
+ *				calls=N signals=S maps=M" last (M > 0:
+ *				the other thread ran).
+ *	ip-burst kill N		as segv, N calls of ip_ptr(p), p the
+ *				good int and an unmapped page in turn,
+ *				then "paused calls=N" and a wait for a
+ *				line on stdin, then N calls with p an
  *				unmapped page and the PROT_NONE page in
  *				turn; prints "kill calls=2N signals=S"
  *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
