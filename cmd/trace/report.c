@@ -395,7 +395,7 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 {
 	const trace_t *tr = p->p_sc.sc_tr;
 	const trace_arm_t *am = &p->p_sc.sc_arm;
-	const char *back = tr_fast_why(s);
+	const char *back = tr_fast_why(s), *mr;
 	why_count_t w[WHY_MAX];
 	size_t i, nw = 0, nsite = 0, nfast = 0, nfail = 0;
 	tr_stats_t st;
@@ -465,10 +465,11 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		    "loads fixed up, none delivered", (int)p->p_pid,
 		    (unsigned long long)st.st_fixups);
 	else if (tr->tr_ip != NULL && p == tr->tr_ipproc &&
-	    dsl_prog_option(tr->tr_pg, "memread") != NULL)
+	    (mr = dsl_prog_option(tr->tr_pg, "memread")) != NULL &&
+	    strcmp(mr, "syscall") == 0)
 		trace_notice(tr, "pid %d: clause code read memory by "
-		    "process_vm_readv only (-x memread=%s)", (int)p->p_pid,
-		    dsl_prog_option(tr->tr_pg, "memread"));
+		    "process_vm_readv only (-x memread=syscall)",
+		    (int)p->p_pid);
 	if (am->am_nsysref != 0)
 		trace_notice(tr, "pid %d: system calls: %llu through %llu "
 		    "patched sites, %llu dispatched to a stop, %llu syscall "

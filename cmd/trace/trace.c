@@ -126,7 +126,7 @@ trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen)
 		    "Invalid value (on, record, off or require)", fp);
 		return -1;
 	}
-	if (mr != NULL && strcmp(mr, "load") != 0 &&
+	if (mr != NULL && *mr != '\0' && strcmp(mr, "load") != 0 &&
 	    strcmp(mr, "syscall") != 0) {
 		snprintf(err, errlen, "failed to set -x memread to '%s': "
 		    "Invalid value (load or syscall)", mr);
