@@ -52,30 +52,100 @@ dist(uint64_t a, uint64_t b)
 	return a > b ? a - b : b - a;
 }
 
-/* A free range of size bytes in /proc/PID/maps close to addr, or 0. */
+/* Whether [c, c + size) overlaps [blo, bhi). */
+static bool
+in_brk(uint64_t c, uint64_t size, uint64_t blo, uint64_t bhi)
+{
+	return c < bhi && c + size > blo;
+}
+
+/*
+ * The room left free above the program break.  A page of ours at the
+ * break's end would stop brk(2) from growing the heap, and glibc's malloc
+ * would then fall back to mmap and trim less: the program's behaviour
+ * changes.  1 GiB is more than the heaps of the programs we trace grow to
+ * by brk (python3.11, node, postgres back ends: tens of MB), and leaves
+ * the usual nearer choices within rel32 reach: below a non-PIE text at
+ * 0x400000, below a PIE executable, or next to the libraries.
+ */
+#define BRK_ROOM	(1ull << 30)
+
+/*
+ * start_brk, where the heap begins: field 47 of /proc/PID/stat (Linux 3.3
+ * on; the current break is not there, field 48 is arg_start).  comm,
+ * field 2, may hold spaces and parentheses: the fields are counted after
+ * its last ')'.  0 when it cannot be read.
+ */
+static uint64_t
+start_brk(pid_t pid)
+{
+	char path[64], buf[2048], *p;
+	unsigned long long v;
+	size_t n;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	if (p == NULL)
+		return 0;
+	p++;
+	/* Field 3 (state) follows the ')'; skip fields 3 to 46. */
+	for (i = 3; i < 47; i++) {
+		p += strspn(p, " ");
+		p += strcspn(p, " ");
+	}
+	if (sscanf(p, " %llu", &v) != 1)
+		return 0;
+	return v;
+}
+
+/*
+ * A free range of size bytes in /proc/PID/maps close to addr, or 0.
+ * Never one in [start_brk, max(brk, start_brk) + BRK_ROOM), the heap and
+ * its room to grow; the break is the end of the maps' [heap] (none
+ * before the program first moved it).
+ */
 uint64_t
 tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip)
 {
 	char path[64], line[512];
 	uint64_t prev_end = 0x10000, lo, hi, best = 0, c;
+	uint64_t blo, bhi;
 	FILE *f;
 
+	blo = bhi = start_brk(pid);
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
 	f = fopen(path, "re");
 	if (f == NULL)
 		return 0;
+	while (blo != 0 && fgets(line, sizeof(line), f) != NULL) {
+		if (strstr(line, " [heap]") != NULL &&
+		    sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) == 2 &&
+		    hi > bhi)
+			bhi = hi;
+	}
+	if (blo != 0)
+		bhi = bhi + BRK_ROOM < bhi ? UINT64_MAX : bhi + BRK_ROOM;
+	rewind(f);
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
 			continue;
 		if (lo >= prev_end + size) {
 			/* Gap [prev_end, lo): try both of its ends. */
 			c = lo - size;
-			if (c != skip && (best == 0 ||
-			    dist(c, addr) < dist(best, addr)))
+			if (c != skip && !in_brk(c, size, blo, bhi) &&
+			    (best == 0 || dist(c, addr) < dist(best, addr)))
 				best = c;
 			c = prev_end;
-			if (c != skip && (best == 0 ||
-			    dist(c, addr) < dist(best, addr)))
+			if (c != skip && !in_brk(c, size, blo, bhi) &&
+			    (best == 0 || dist(c, addr) < dist(best, addr)))
 				best = c;
 		}
 		if (hi > prev_end)

@@ -206,6 +206,8 @@ reference()
 # handshake), the target let go, and at its "done" pidtrace stopped with
 # SIGINT.  Then, while the target waits: pidtrace exited 0, the target is
 # not traced, text_clean and maps_clean.  Then the target exits 0.
+# AT_DONE, when set, names a function called at "done" with pidtrace
+# still attached, as AT_DONE PID MAPS0 (MAPS0: maps_snap before attach).
 # Leaves: $T/NAME.out (the target's output, "ready pid=N" cut to
 # "ready"), $T/NAME.d (pidtrace's), $T/NAME.err, $T/NAME.list (the
 # clauses' paths, list_paths, taken before the run); TPID.
@@ -225,6 +227,7 @@ attach_run()
 	wait_for "$T/$_an.d" '^armed' 60
 	echo go >&3
 	wait_for "$T/in.out" '^done' 300
+	[ -z "${AT_DONE:-}" ] || "$AT_DONE" "$TPID" "$T/$_an.maps0"
 	kill -INT "$_ptp"
 	wait "$_pp"; _rc=$?
 	cat "$T/$_an.d" "$T/$_an.err"
