@@ -16,5 +16,5 @@ dsl_libdslrt_a_SOURCES = \
 	dsl/prog.c dsl/type.c dsl/eval.c dsl/rt.c dsl/var.c dsl/agg.c \
 	dsl/print.c dsl/printf.c dsl/emit.c dsl/flame.c dsl/typeprint.c \
 	dsl/inproc.h dsl/ip.h dsl/x86.h dsl/x86.c dsl/ip.c dsl/plan.c \
-	dsl/jit.c
+	dsl/jit.c lib/strpack.h
 dsl_libdslrt_a_CFLAGS = $(AM_CFLAGS) -O2

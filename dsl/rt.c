@@ -19,6 +19,7 @@
 #include "dsl/inproc.h"
 #include "dsl/rt.h"
 #include "dsl/emit.h"
+#include "lib/strpack.h"
 
 #define SCRATCH	(64 * 1024)	/* string temporaries of one clause */
 
@@ -422,6 +423,8 @@ uint32_t
 dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
     const char *func, const char *name)
 {
+	const char *part[4] = { prov, mod, func, name };
+	char **to[4];
 	rt_probe_t *p;
 
 	if (rt->rt_nprobes == rt->rt_probecap) {
@@ -435,18 +438,13 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 	}
 	p = &rt->rt_probes[rt->rt_nprobes];
 	memset(p, 0, sizeof(*p));
-	p->pr_prov = strdup(prov);
-	p->pr_mod = strdup(mod);
-	p->pr_func = strdup(func);
-	p->pr_name = strdup(name);
-	if (p->pr_prov == NULL || p->pr_mod == NULL || p->pr_func == NULL ||
-	    p->pr_name == NULL) {
-		free(p->pr_prov);
-		free(p->pr_mod);
-		free(p->pr_func);
-		free(p->pr_name);
+	/* pr_prov the block, the others in it */
+	to[0] = &p->pr_prov;
+	to[1] = &p->pr_mod;
+	to[2] = &p->pr_func;
+	to[3] = &p->pr_name;
+	if (strpack(part, to, 4) < 0)
 		return 0;
-	}
 	rt->rt_nprobes++;
 	if (strcmp(prov, "dtrace") == 0) {
 		if (strcmp(name, "BEGIN") == 0)
@@ -589,10 +587,7 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	for (i = 0; i < rt->rt_nprobes; i++) {
 		rt_probe_t *p = &rt->rt_probes[i];
 
-		free(p->pr_prov);
-		free(p->pr_mod);
-		free(p->pr_func);
-		free(p->pr_name);
+		free(p->pr_prov);	/* and the names in its block */
 		free(p->pr_clauses);
 		free(p->pr_epids);
 		free(p->pr_descs);

@@ -219,6 +219,9 @@ off:
 	trace_inproc_free(tr);
 }
 
+/* Probes whose code is made at once (gen_code): well within a chunk. */
+#define PLACE_SLICE	1024u
+
 /*
  * The code of n probes placed, their entries in entry[id].  Code too big
  * for a chunk (thousands of probes) is made and placed in halves, each
@@ -261,7 +264,7 @@ static void
 gen_code(trace_t *tr, tr_session_t *s)
 {
 	const trace_arm_t *am = &tr->tr_ipproc->p_sc.sc_arm;
-	uint32_t *ids, nids = 0, id;
+	uint32_t *ids, nids = 0, id, k, n;
 	uint64_t *entry;
 	size_t i;
 
@@ -272,8 +275,17 @@ gen_code(trace_t *tr, tr_session_t *s)
 	for (id = 1; id <= tr->tr_nkinds; id++)
 		if (dsl_plan_code(tr->tr_ip, id))
 			ids[nids++] = id;
-	if (nids != 0 && place(tr, s, ids, nids, entry) < 0)
-		goto fail;
+	/*
+	 * In slices that fit a chunk as a rule: made whole, the code of
+	 * every node function (73,000 probes) is 10 MB a chunk refuses,
+	 * and its buffers were pidtrace's peak memory before the halving.
+	 */
+	for (k = 0; k < nids; k += n) {
+		n = nids - k < PLACE_SLICE ? nids - k : PLACE_SLICE;
+		if (place(tr, s, ids + k, n, entry) < 0)
+			goto fail;
+		tr_fast_trim(s);	/* the code written, out of view */
+	}
 	for (i = 0; i < am->am_nsites; i++) {
 		const trace_site_t *ts = &am->am_sites[i];
 

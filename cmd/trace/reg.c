@@ -15,6 +15,7 @@
 
 #include "cmd/trace/impl.h"
 #include "lib/fnv.h"
+#include "lib/strpack.h"
 
 void
 trace_reg_free(trace_reg_t *rg)
@@ -25,11 +26,7 @@ trace_reg_free(trace_reg_t *rg)
 	for (i = 0; i < rg->rg_nprobes; i++) {
 		trace_probe_t *tp = &rg->rg_probes[i];
 
-		free(tp->tp_name);
-		free(tp->tp_prov);
-		free(tp->tp_mod);
-		free(tp->tp_func);
-		free(tp->tp_pname);
+		free(tp->tp_name);	/* and the names in its block */
 		for (a = 0; a < tp->tp_nargtypes; a++)
 			free(tp->tp_argtypes[a]);
 		free(tp->tp_argtypes);
@@ -109,6 +106,9 @@ trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 	trace_probe_t *tp;
 	byname_t bn = { rg, NULL };
 	char name[1024];
+	const char *part[5] = { name, pr->pr_provider, pr->pr_mod,
+	    pr->pr_func, pr->pr_name };
+	char **to[5];
 	long i;
 
 	snprintf(name, sizeof(name), "%s:%s:%s:%s", pr->pr_provider,
@@ -126,18 +126,20 @@ trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 	}
 	tp = &rg->rg_probes[rg->rg_nprobes];
 	memset(tp, 0, sizeof(*tp));
-	tp->tp_name = strdup(name);
-	tp->tp_prov = strdup(pr->pr_provider);
-	tp->tp_mod = strdup(pr->pr_mod);
-	tp->tp_func = strdup(pr->pr_func);
-	tp->tp_pname = strdup(pr->pr_name);
+	/* tp_name the block, the others in it */
+	to[0] = &tp->tp_name;
+	to[1] = &tp->tp_prov;
+	to[2] = &tp->tp_mod;
+	to[3] = &tp->tp_func;
+	to[4] = &tp->tp_pname;
+	if (strpack(part, to, 5) < 0)
+		return -1;
 	tp->tp_pv = pv;
 	tp->tp_id = trace_reg_shared(sc, name, false);
 	if (tp->tp_id == 0)
 		tp->tp_id = dsl_rt_add_probe(tr->tr_rt, pr->pr_provider,
 		    pr->pr_mod, pr->pr_func, pr->pr_name);
-	if (tp->tp_name == NULL || tp->tp_prov == NULL || tp->tp_mod == NULL ||
-	    tp->tp_func == NULL || tp->tp_pname == NULL || tp->tp_id == 0)
+	if (tp->tp_id == 0)
 		goto nomem;
 	tp->tp_ninline = pr->pr_ninline;
 	if (tr->tr_opts.op_verbose && pv->pv_argtypes != NULL) {
@@ -154,10 +156,6 @@ trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 	return (long)rg->rg_nprobes++;
 nomem:
 	free(tp->tp_name);
-	free(tp->tp_prov);
-	free(tp->tp_mod);
-	free(tp->tp_func);
-	free(tp->tp_pname);
 	return -1;
 }
 
