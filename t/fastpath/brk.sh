@@ -9,8 +9,12 @@
 # Asserts, for each binary: the target's output (64 steps of 1 MB, each
 # sbrk() returning the previous break) equals the untraced output;
 # fb_step's entries equal the target's steps; at "done", with pidtrace
-# still attached, it has mapped something new and nothing new lies in
-# [start_brk, start_brk + 64 MB) (start_brk: /proc/PID/stat field 47);
+# still attached, it has mapped something new, nothing new lies in
+# [start_brk, break + 1 GiB) (start_brk: /proc/PID/stat field 47; the
+# break: the end of [heap] at "ready"; 1 GiB: the room doc/TRACER.md
+# says pidtrace keeps),
+# and the maps' [heap] ends exactly the target's own count of bytes
+# ("grown=", from its sbrk() results) past where it ended before attach;
 # after detach the text equals the files and no mapping was left.
 #
 # With address space randomization the heap starts up to 32 MB past the
@@ -22,7 +26,7 @@
 # personality), the same assertions hold on a randomized layout.
 . "$top_srcdir/t/fastpath/fplib.sh"
 
-ROOM=$((64 << 20))
+ROOM=$((1 << 30))
 NORAND=()
 if setarch -R true 2>/dev/null; then
 	NORAND=(setarch -R)
@@ -31,10 +35,31 @@ else
 	say "setarch -R refused: a randomized layout"
 fi
 
-# brk_room PID MAPS0: pidtrace mapped pages, none in the heap's room.
+# heap_end PID: the end of the [heap] line in /proc/PID/maps, in decimal.
+heap_end()
+{
+	_he=$(awk '$NF == "[heap]" { split($1, r, "-"); print r[2] }' \
+	    "/proc/$1/maps")
+	[ -n "$_he" ] || fail "no [heap] in /proc/$1/maps"
+	echo $((16#$_he))
+}
+
+# At "ready": where the heap ends before the target's sbrk() loop.
+heap_ready()
+{
+	HEAP0=$(heap_end "$1")
+}
+AT_READY=heap_ready
+
+# brk_room PID MAPS0: pidtrace mapped pages, none in the heap's room, and
+# the heap grew by the target's count.
 brk_room()
 {
 	_bp=$1 _m0=$2
+	_grown=$(sed -n 's/.* grown=\([0-9]*\) .*/\1/p' "$T/in.out")
+	[ -n "$_grown" ] || fail "no grown= in the target's output"
+	expect "the heap's growth in the maps" \
+	    $(($(heap_end "$_bp") - HEAP0)) "$_grown"
 	_st=$(cat "/proc/$_bp/stat") || fail "no /proc/$_bp/stat"
 	# comm may hold spaces and ')': fields are counted after the last.
 	# shellcheck disable=SC2086
@@ -47,10 +72,10 @@ brk_room()
 	[ -s "$T/brk.new" ] || fail "pidtrace mapped nothing in pid $_bp"
 	while read -r _range _rest; do
 		_lo=$((16#${_range%-*})); _hi=$((16#${_range#*-}))
-		[ "$_hi" -le "$_sb" ] || [ "$_lo" -ge $((_sb + ROOM)) ] ||
+		[ "$_hi" -le "$_sb" ] || [ "$_lo" -ge $((HEAP0 + ROOM)) ] ||
 			fail "a mapping of pidtrace's in the heap's room: $_range $_rest"
 	done <"$T/brk.new"
-	say "ok: no mapping in [start_brk, start_brk + 64 MB)"
+	say "ok: no mapping in [start_brk, break + 1 GiB)"
 }
 AT_DONE=brk_room
 
