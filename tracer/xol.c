@@ -108,6 +108,25 @@ start_brk(pid_t pid)
 	return v;
 }
 
+/*
+ * The lowest address mmap may use (/proc/sys/vm/mmap_min_addr, 64 KB on
+ * Debian): a gap below it is no gap, a mapping there fails with EPERM.
+ */
+static uint64_t
+min_addr(void)
+{
+	unsigned long long v;
+	FILE *f;
+
+	f = fopen("/proc/sys/vm/mmap_min_addr", "re");
+	if (f == NULL)
+		return 0x10000;
+	if (fscanf(f, "%llu", &v) != 1 || v < 0x1000)
+		v = 0x10000;
+	fclose(f);
+	return (v + 0xfff) & ~0xfffull;
+}
+
 /* Takes c, a candidate start of size bytes, when nearer to addr. */
 static void
 consider(uint64_t *best, uint64_t c, uint64_t addr, uint64_t skip)
@@ -141,7 +160,7 @@ tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip,
 		   uint64_t maxd)
 {
 	char path[64], line[512];
-	uint64_t prev_end = 0x10000, lo, hi, best = 0;
+	uint64_t prev_end = min_addr(), lo, hi, best = 0;
 	uint64_t blo, bhi;
 	FILE *f;
 
