@@ -61,10 +61,10 @@ dist(uint64_t a, uint64_t b)
  * heap grows as far as the program allocates; no room is enough for all
  * programs, 1 GiB is far more than the heaps of the programs we trace
  * grow to while traced (python3.11, node, postgres back ends: tens to
- * hundreds of MB).  It is also the span over which Linux 6 on x86-64
- * puts start_brk past the bss (measured: 0 to 1 GiB, 32 MiB on older
- * kernels), so a chunk placed past the room of a heap that starts right
- * after the bss lies where a randomized heap could have started anyway.
+ * hundreds of MB).  It is also the span over which Linux on x86-64
+ * puts start_brk past the bss (measured on 6.18: 0 to 1 GiB), so a chunk
+ * placed past the room of a heap that starts right after the bss lies
+ * where a randomized heap could have started anyway.
  * Placements that need rel32 reach look up to 1.5 GiB away (TR_GAP_REACH),
  * so for a non-PIE program the room below start_brk plus the room past
  * the heap's is about 0.5 GiB minus the executable's and the heap's size
@@ -175,8 +175,11 @@ tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip,
 		    hi > bhi)
 			bhi = hi;
 	}
+	/* Whole pages: start_brk need not be aligned, our mappings must. */
+	blo &= ~(uint64_t)(TR_PAGE - 1);
 	if (blo != 0)
-		bhi = bhi + BRK_ROOM < bhi ? UINT64_MAX : bhi + BRK_ROOM;
+		bhi = bhi + BRK_ROOM + TR_PAGE < bhi ? UINT64_MAX :
+		    (bhi + BRK_ROOM + TR_PAGE - 1) & ~(uint64_t)(TR_PAGE - 1);
 	rewind(f);
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)

@@ -1536,7 +1536,7 @@ dist(uint64_t a, uint64_t b)
  * chunk whatever the number of chunks: duplicating chunk 0 instead, the
  * head grew by a chunk each time, a gap large enough for it was found
  * ever further, and chunks spread out (node's 56th needed 57 MB free and
- * the 60th lay 250 MB past the first).  The gap comes from /proc/PID/maps
+ * the 60th lay 370 MB past the first).  The gap comes from /proc/PID/maps
  * with every thread stopped, so MREMAP_FIXED replaces nothing.
  */
 static tr_chunk_t *
