@@ -22,8 +22,8 @@ grep -q "^race calls=$n signals=0 maps=[1-9]" "$T/out" ||
 at=$(sed -n 's/^race at=//p' "$T/out")
 [ -n "$at" ] || fail "no address printed"
 good=$(awk '$1 == 42 { print $2 }' "$T/out")
-keys=$(grep -v -e '^ready' -e '^race ' -e '^done' "$T/out" | awk 'NF' |
-	wc -l)
+keys=$(grep -v -e '^ready' -e '^race ' -e '^done' "$T/out" |
+	awk 'NF { n++ } END { print n + 0 }')
 expect "keys" "$keys" "$([ -n "$good" ] && echo 1 || echo 0)"
 bad=$(grep -c "invalid address ($at) in action #1" "$T/err")
 expect "errors elsewhere" "$(grep -c 'invalid address' "$T/err")" "$bad"
