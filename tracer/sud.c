@@ -203,6 +203,12 @@ tr_syscalls_dispatch(tr_session_t *s)
 }
 
 const char *
+tr_syscalls_nodispatch(const tr_session_t *s)
+{
+	return s->s_sudno[0] != '\0' ? s->s_sudno : NULL;
+}
+
+const char *
 tr_syscall_stopwhy(const tr_session_t *s, const tr_thread_t *th)
 {
 	if (th != NULL && th->th_sudstep && th->th_sudwhy != NULL)

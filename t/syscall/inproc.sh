@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Clause code at syscall sites (doc/INPROC.md, doc/TRACER.md "Syscall
+# sites"): the trampolines of patched sites run the clauses that fit the
+# subset in the calling thread, with no record and no stop.  The
+# expected counts are the target's own (t/targets/sc-sud threads: T
+# threads started together, each making N getppid and N getpgid through
+# libc's syscall(), every third getpgid with argument 0):
+#  - path: -l -v says every syscall clause runs in the process, and the
+#    start report under -v says so in one line; a silent fall back to
+#    records or stops fails here;
+#  - burst: 8 threads x 20000 calls of each: count() on getppid's entry
+#    and return, @[probefunc] over both calls' entries, a predicate on
+#    arg0, self->ts from getpgid's entry to its return with quantize()
+#    and count() beside it: every count exact, the quantize's buckets
+#    adding up to the count, no drop, no stop for the threads' calls;
+#  - both paths: the same program on 4 x 500 calls prints the same
+#    lines in the process and with -x fastpath=off (the stop path),
+#    the quantize's bucket totals aside, which are timings.
+. "$top_srcdir/t/syscall/sclib.sh"
+need_sud
+
+D='syscall::getppid:entry { @e = count(); }
+   syscall::getppid:return { @r = count(); }
+   syscall::getppid:entry, syscall::getpgid:entry { @f[probefunc] = count(); }
+   syscall::getpgid:entry /arg0 == 0/ { @z = count(); }
+   syscall::getpgid:entry /arg0 != 0/ { self->ts = timestamp; }
+   syscall::getpgid:return /self->ts/ {
+	@q = quantize(timestamp - self->ts); @n = count(); self->ts = 0; }
+   END { printa("entry %@d\n", @e); printa("return %@d\n", @r);
+	printa("%s %@d\n", @f); printa("zero %@d\n", @z);
+	printa("timed %@d\n", @n); printa(@q); }'
+
+# -l -v: each clause of each syscall probe, and where it runs.
+bounded 60 "$PIDTRACE" -l -v -n "$D" -c "$SUD threads 1 1" >"$T/list" \
+    2>"$T/list.err" || fail "-l -v: $(cat "$T/list.err")"
+grep -c 'the clause of syscall::.*: in the process$' "$T/list" >"$T/n"
+grep 'the clause of syscall::' "$T/list" | grep -v ': in the process$' \
+    >"$T/other"
+same_output /dev/null "$T/other"
+same_output - "$T/n" <<W
+7
+W
+
+# expect T N: the lines the program's own counts say pidtrace prints
+# (the quantize's aside), from "calls C getpgid0 Z".
+expect()
+{
+	set -- $1 $2 $(sed -n 's/^calls \([0-9]*\) getpgid0 \([0-9]*\)$/\1 \2/p' \
+	    "$T/$3.out")
+	[ "$3" = $(($1 * $2 * 2)) ] || fail "$3: the target's calls: $3"
+	cat <<W
+calls $3 getpgid0 $4
+SIGSYS 0
+entry $(($1 * $2))
+return $(($1 * $2))
+getpgid $(($1 * $2))
+getppid $(($1 * $2))
+zero $4
+timed $(($1 * $2 - $4))
+W
+}
+
+# run NAME OPTS T N: pidtrace's lines, the quantize's total apart.
+run()
+{
+	bounded 120 "$PIDTRACE" -v -q $2 -n "$D" -c "$SUD threads $3 $4" \
+	    >"$T/$1.out" 2>"$T/$1.err" ||
+		fail "$1: pidtrace: $(cat "$T/$1.err")"
+	grep -E '^[a-zA-Z]' "$T/$1.out" >"$T/$1.lines"
+	awk '$1 ~ /^[0-9]+$/ && $2 ~ /^\|/ { s += $NF } END { print s + 0 }' \
+	    "$T/$1.out" >"$T/$1.qsum"
+	grep -q 'drops' "$T/$1.err" && fail "$1: drops: $(cat "$T/$1.err")"
+	expect "$3" "$4" "$1" >"$T/$1.want"
+	same_output "$T/$1.want" "$T/$1.lines"
+	# every timed call in the quantize
+	same_output - "$T/$1.qsum" <<W
+$(sed -n 's/^timed //p' "$T/$1.lines")
+W
+}
+
+run burst "" 8 20000
+grep -E '^pidtrace: pid [0-9]+: syscall probes: ' "$T/burst.err" |
+    sed 's/pid [0-9]*/pid/' >"$T/said"
+same_output - "$T/said" <<W
+pidtrace: pid: syscall probes: 7 clauses in the process: syscall::getppid:entry, syscall::getppid:return, syscall::getpgid:entry, syscall::getpgid:return
+W
+# No record and at most the loader's and each thread's first calls
+# stopped: the threads' 320000 calls ran their clauses in place.
+set -- $(sed -n 's/.*system calls: \([0-9]*\) through [0-9]* patched sites, \([0-9]*\) dispatched to a stop, \([0-9]*\) syscall stops.*/\1 \2 \3/p' \
+    "$T/burst.err")
+[ "${1:-x}" = 0 ] && [ "${2:-999}" -lt 200 ] && [ "${3:-999}" -lt 400 ] ||
+	fail "burst: not the in-process path: $(cat "$T/burst.err")"
+
+run inproc "" 4 500
+run stops "-x fastpath=off" 4 500
+same_output "$T/inproc.lines" "$T/stops.lines"
+grep -q 'system calls: 0 through 0 patched sites, 0 dispatched' \
+    "$T/stops.err" || fail "stops: not the stop path: $(cat "$T/stops.err")"
+say pass
