@@ -17,6 +17,14 @@
 #  - both paths: the same program on 4 x 500 calls prints the same
 #    lines in the process and with -x fastpath=off (the stop path),
 #    the quantize's bucket totals aside, which are timings.
+#  - restart: a read at a patched site interrupted by SA_RESTART
+#    signals and restarted inside the trampoline, self-> from its entry
+#    to its return in the process: the program's two reads are two
+#    entries and two returns (0 and 5 bytes), the handler's write one;
+#  - vfork: a vfork child making calls at a patched site with its
+#    parent's TCB: its clause code is muted until the vfork ends, so
+#    only the parent's calls count, as on the stop path (vfork children
+#    are not traced).
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
 
@@ -97,4 +105,41 @@ run stops "-x fastpath=off" 4 500
 same_output "$T/inproc.lines" "$T/stops.lines"
 grep -q 'system calls: 0 through 0 patched sites, 0 dispatched' \
     "$T/stops.err" || fail "stops: not the stop path: $(cat "$T/stops.err")"
+# The restart, in the process.
+R='syscall::read:entry /arg2 == 16/ { @e = count(); self->r = 1; }
+   syscall::read:return /self->r/ { @r[arg0] = count(); self->r = 0; }
+   syscall::write:entry /arg2 == 5/ { @w = count(); }
+   END { printa("read entries %@d\n", @e); printa("read returned %d: %@d\n", @r);
+	printa("handler writes %@d\n", @w); }'
+bounded 60 "$PIDTRACE" -v -q -n "$R" -c "$SUD restart" >"$T/restart.out" \
+    2>"$T/restart.err" || fail "restart: $(cat "$T/restart.err")"
+grep -E '^pidtrace: pid [0-9]+: syscall probes: ' "$T/restart.err" |
+    sed 's/pid [0-9]*/pid/' >"$T/said"
+same_output - "$T/said" <<W
+pidtrace: pid: syscall probes: 3 clauses in the process: syscall::read:entry, syscall::read:return, syscall::write:entry
+W
+grep -v '^$' "$T/restart.out" >"$T/got"
+same_output - "$T/got" <<W
+read 0 then 5 [hello] after 5 signals
+SIGSYS 0
+read entries 2
+read returned 0: 1
+read returned 5: 1
+handler writes 1
+W
+
+# The vfork child, muted.
+V='syscall::getppid:entry { @ = count(); } END { printa("getppid %@d\n", @); }'
+for path in inproc stops; do
+	o=; [ $path = stops ] && o="-x fastpath=off"
+	bounded 60 "$PIDTRACE" -q $o -n "$V" -c "$SUD vfork 1000" \
+	    >"$T/vfork.out" 2>"$T/vfork.err" ||
+		fail "vfork $path: $(cat "$T/vfork.err")"
+	grep -v '^$' "$T/vfork.out" >"$T/got"
+	same_output - "$T/got" <<W
+parent getppid 1001, child 1000
+SIGSYS 0
+getppid 1001
+W
+done
 say pass

@@ -31,6 +31,8 @@
  *				getppid and N getpgid, every third with
  *				argument 0, the others with its own pid;
  *				prints the calls made and the getpgid(0)s
+ *	sc-sud vfork N		one getppid, then a vfork child makes N
+ *				getppid and _exits, then the parent N more
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -52,6 +54,7 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/ucontext.h>
+#include <sys/wait.h>
 
 static volatile sig_atomic_t nsigsys, nalrm;
 static int wfd = -1;
@@ -320,6 +323,31 @@ inflight(const char *how)
 	return 0;
 }
 
+/* The child shares the parent's memory and TCB until it _exits. */
+static int
+vforked(long n)
+{
+	long i, pp = 0;
+	pid_t c;
+	int st;
+
+	if (syscall(SYS_getppid) > 0)	/* the site patched before */
+		pp++;
+	c = vfork();
+	if (c == 0) {
+		for (i = 0; i < n; i++)
+			syscall(SYS_getppid);
+		_exit(0);
+	}
+	if (c < 0 || waitpid(c, &st, 0) != c)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (syscall(SYS_getppid) > 0)
+			pp++;
+	printf("parent getppid %ld, child %ld\n", pp, n);
+	return 0;
+}
+
 static pthread_barrier_t tbar;
 static long tcalls, tzero;
 
@@ -384,12 +412,14 @@ main(int argc, char **argv)
 		rc = inflight(argv[2]);
 	else if (argc == 3 && strcmp(argv[1], "short") == 0)
 		rc = shortloop(atol(argv[2]));
+	else if (argc == 3 && strcmp(argv[1], "vfork") == 0)
+		rc = vforked(atol(argv[2]));
 	else if (argc == 4 && strcmp(argv[1], "threads") == 0)
 		rc = threads(atoi(argv[2]), atol(argv[3]));
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
 		    "| burst FILE | cancel | ownsud | inflight poll|read "
-		    "| short N | threads T N\n");
+		    "| short N | threads T N | vfork N\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }
