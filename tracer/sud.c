@@ -235,6 +235,12 @@ tr_syscall_probe(tr_session_t *s, long nr, unsigned how)
 	return 0;
 }
 
+unsigned
+tr_syscall_probed(const tr_session_t *s, long nr)
+{
+	return nr >= 0 && nr < TR_SYSP_MAX ? s->s_sysp[nr] : 0;
+}
+
 /*
  * The exit stop of th, on the stop path, while a static program's TCB is
  * awaited (tr_sud_ready): with th its only thread, try again.

@@ -512,6 +512,10 @@ tr_syscalls(tr_session_t *s, bool on);
 int
 tr_syscall_probe(tr_session_t *s, long nr, unsigned how);
 
+/* What tr_syscall_probe set for nr (0: not probed, or out of range). */
+unsigned
+tr_syscall_probed(const tr_session_t *s, long nr);
+
 /*
  * The clause code of call nr's entry probe (ret false) or return probe
  * (ret true): entry, as tr_fast_code placed it, or 0 for none.  The

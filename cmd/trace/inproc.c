@@ -145,6 +145,19 @@ sys_fast(const trace_proc_t *p)
 }
 
 /*
+ * Whether the number of syscall ref k stops the thread at every call
+ * (its trampolines' TR_SYSP_STOP, which arm.c set from the clauses
+ * before any plan: a clause that reads memory keeps the stop, so that
+ * what it prints comes before what the call does, as it did).
+ */
+static bool
+sys_stops(const trace_proc_t *p, size_t k)
+{
+	return p->p_s != NULL &&
+	    (tr_syscall_probed(p->p_s, (long)(k / 2)) & TR_SYSP_STOP) != 0;
+}
+
+/*
  * The kinds of every probe: pidtrace's own scope fires in pidtrace, a
  * process's probe runs in it when each of its sites can (site_fast), and
  * when stopped[id - 1] does not say it needs the thread stopped.
@@ -199,7 +212,7 @@ kinds(trace_t *tr, bool now, const uint8_t *stopped)
 		if (id < 1 || id > n || k[id - 1] == DSL_PK_HOST)
 			continue;
 		if (tr_syscall_always_stops((long)(i / 2)) ||
-		    i / 2 >= TR_SYSP_MAX ||
+		    i / 2 >= TR_SYSP_MAX || sys_stops(p, i) ||
 		    (stopped != NULL && stopped[id - 1]) ||
 		    (now && !sys_fast(p)))
 			seen[id - 1] = 2;
@@ -220,14 +233,30 @@ void
 trace_inproc_prospect(trace_scope_t *sc)
 {
 	trace_t *tr = sc->sc_tr;
+	const trace_arm_t *am = &sc->sc_arm;
 	uint8_t *stopped;
 	uint32_t id;
-	bool moved;
+	bool moved, first;
+	size_t k;
 
 	if (tr->tr_ip == NULL || sc->sc_proc != tr->tr_ipproc)
 		return;
+	first = tr->tr_kinds == NULL;
 	if (kinds(tr, false, NULL) < 0 ||
 	    (stopped = calloc(tr->tr_nkinds + 1, 1)) == NULL)
+		goto off;
+	/*
+	 * Before any plan (-l: no trace runs, so no TR_SYSP_STOP is set):
+	 * a syscall probe whose clauses read memory stops, as arm.c will
+	 * decide for a run (sys_stops).
+	 */
+	for (k = 0; first && k < am->am_nsysref; k++) {
+		id = am->am_sysref[k].tf_id;
+		if (id >= 1 && id <= tr->tr_nkinds &&
+		    dsl_rt_needs_stop(tr->tr_rt, id, NULL))
+			stopped[id - 1] = 1;
+	}
+	if (first && kinds(tr, false, stopped) < 0)
 		goto off;
 	do {
 		moved = false;
