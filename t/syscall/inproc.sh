@@ -25,6 +25,11 @@
 #    parent's TCB: its clause code is muted until the vfork ends, so
 #    only the parent's calls count, as on the stop path (vfork children
 #    are not traced).
+#  - clone: a clause at clone's (or clone3's) return fires in each new
+#    thread too, with 0, on its new stack, as the kernel's sys_exit
+#    tracepoint sees it there (Oracle's Linux DTrace fires from it):
+#    8 threads, 8 returns in them and 8 in the main thread, on both
+#    paths.
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
 
@@ -140,6 +145,26 @@ for path in inproc stops; do
 parent getppid 1001, child 1000
 SIGSYS 0
 getppid 1001
+W
+done
+# A clause at clone's return in the child threads.
+C='syscall::clone:return, syscall::clone3:return /arg0 == 0/ {
+	@c[tid != pid] = count(); }
+   syscall::clone:return, syscall::clone3:return /arg0 > 0/ {
+	@p[tid == pid] = count(); }
+   END { printa("in a new thread %d: %@d\n", @c);
+	printa("in the main thread %d: %@d\n", @p); }'
+for path in inproc stops; do
+	o=; [ $path = stops ] && o="-x fastpath=off"
+	bounded 60 "$PIDTRACE" -q $o -n "$C" -c "$SUD threads 8 10" \
+	    >"$T/clone.out" 2>"$T/clone.err" ||
+		fail "clone $path: $(cat "$T/clone.err")"
+	grep -v '^$' "$T/clone.out" >"$T/got"
+	same_output - "$T/got" <<W
+calls 160 getpgid0 32
+SIGSYS 0
+in a new thread 1: 8
+in the main thread 1: 8
 W
 done
 say pass
