@@ -95,6 +95,7 @@ static const uint8_t template[] = {
 #define T_SHMASK	0x38	/* imm8: shards - 1 */
 #define T_SHBYTES	0x48	/* imm32: bytes of a shard's slots */
 #define T_SLMASK	0x5d	/* imm32: slots - 1 */
+#define T_SLOTS		0x50	/* disp32: TR_RING_SLOTS */
 #define T_COOKIE	0x88	/* imm32: the site's index */
 #define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
 #define T_ARGS		0x90	/* 48 bytes: the stores of rdi..r9 and rax */
@@ -136,6 +137,10 @@ static const uint8_t nop10[10] = {
 };
 
 static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd);
+
+_Static_assert(TR_SYSCODE >= TR_SYSTAB + TR_SYSP_MAX &&
+	       TR_SYSCODE + 2 * 8 * TR_SYSP_MAX <= TR_RING_SLOTS,
+	       "the syscall tables lie in the ring's header");
 
 static struct tr_fast *
 fast_of(tr_session_t *s)
@@ -1738,6 +1743,85 @@ static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
 			    uint32_t, int, bool);
 
 /*
+ * A context block's record, when the code's status asks for one: the
+ * plain block's claim (T_* above), from the context.  sys: 0 a pid
+ * site's; 1 a syscall site's entry, 2 its exit (the raw value in
+ * r_args[3] as the plain exit record has it, the number in r_nev's top
+ * half, TR_REC_NRSHIFT).
+ */
+static void
+ctx_record(const struct tr_fast *fa, tasm_t *a, uint32_t site, int sys)
+{
+	unsigned i;
+	char hex[32];
+
+	tb(a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
+	tref(a, L_DONE, 4);
+	/* the plain block's claim (T_* above), from the context */
+	tb(a, "44 8b 5c 24 38 48 b9");
+	t64(a, fa->fa_ring);
+	snprintf(hex, sizeof(hex), "44 89 d8 83 e0 %02x", TR_NSHARDS - 1);
+	tb(a, hex);
+	tb(a, "48 89 c2 48 c1 e2 06 48 8d 54 11 40 48 69 c0");
+	t32(a, fa->fa_nslots * TR_SLOTSZ);
+	tb(a, "48 8d 8c 01");
+	t32(a, TR_RING_SLOTS);
+	tb(a, "41 b9 40 00 00 00 48 8b 02");
+	tbind(a, L_L1);
+	tb(a, "49 89 c2 49 81 e2");
+	t32(a, fa->fa_nslots - 1);
+	tb(a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
+	tref(a, L_CLAIM, 4);
+	tb(a, "0f 8c");
+	tref(a, L_FULL, 4);
+	tb(a, "48 8b 02");
+	tbind(a, L_L2);
+	tb(a, "41 ff c9 0f 85");
+	tref(a, L_L1, 4);
+	tb(a, "e9");
+	tref(a, L_FULL, 4);
+	tbind(a, L_CLAIM);
+	tb(a, "4c 8d 40 01 f0 4c 0f b1 02 0f 85");
+	tref(a, L_L2, 4);
+	tb(a, "41 c7 42 08");
+	t32(a, site);
+	tb(a, "45 89 5a 0c 48 8b 44 24 30 49 89 42 10");
+	for (i = 0; i < 6; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_ARGS + 8 * i, 0x18 + 8 * i);
+		tb(a, hex);
+	}
+	tb(a, "8b 44 24 3c 0d 00 00 00 80 41 89 42 48");
+	if (sys == 2) {
+		/* a syscall's exit: the raw value (saved rcx) for errno */
+		tb(a, "48 8b 84 24");
+		t32(a, TR_CTX_SIZE + 56);
+		tb(a, "49 89 42 30");
+	}
+	tb(a, "8b 44 24 48");
+	if (sys != 0) {
+		/* a syscall site's: the number (saved rax) in the top half */
+		tb(a, "8b 8c 24");
+		t32(a, TR_CTX_SIZE + 64);
+		snprintf(hex, sizeof(hex), "c1 e1 %02x 09 c8", TR_REC_NRSHIFT);
+		tb(a, hex);
+	}
+	tb(a, "41 89 42 4c");
+	for (i = 0; i < 2 * TR_REC_NEV; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
+		tb(a, hex);
+	}
+	tb(a, "49 8d 40 ff f0 4d 0f b1 02 eb");
+	tref(a, L_DONE, 1);
+	tbind(a, L_FULL);
+	tb(a, "48 b8");
+	t64(a, fa->fa_ring);
+	tb(a, "f0 48 ff 00");
+	tbind(a, L_DONE);
+}
+
+/*
  * A context block for site index site (doc/INPROC.md, tracer.h's
  * TR_CTX_*) at code + *tlen, the plain record block after it: with no
  * entry in the site's word the thread goes to the plain block (entered
@@ -1765,8 +1849,6 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	 uint16_t *cx)
 {
 	tasm_t a;
-	unsigned i;
-	char hex[32];
 
 	memset(&a, 0, sizeof(a));
 	a.ta_c = code + *tlen;
@@ -1846,54 +1928,7 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	 * the chunks mapped at the end (the scan cannot tell it dead).
 	 */
 	tb(&a, "48 c7 44 24 40 00 00 00 00");
-	tb(&a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
-	tref(&a, L_DONE, 4);
-	/* the plain block's claim (T_* above), from the context */
-	tb(&a, "44 8b 5c 24 38 48 b9");
-	t64(&a, fa->fa_ring);
-	snprintf(hex, sizeof(hex), "44 89 d8 83 e0 %02x", TR_NSHARDS - 1);
-	tb(&a, hex);
-	tb(&a, "48 89 c2 48 c1 e2 06 48 8d 54 11 40 48 69 c0");
-	t32(&a, fa->fa_nslots * TR_SLOTSZ);
-	tb(&a, "48 8d 8c 01 00 10 00 00 41 b9 40 00 00 00 48 8b 02");
-	tbind(&a, L_L1);
-	tb(&a, "49 89 c2 49 81 e2");
-	t32(&a, fa->fa_nslots - 1);
-	tb(&a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
-	tref(&a, L_CLAIM, 4);
-	tb(&a, "0f 8c");
-	tref(&a, L_FULL, 4);
-	tb(&a, "48 8b 02");
-	tbind(&a, L_L2);
-	tb(&a, "41 ff c9 0f 85");
-	tref(&a, L_L1, 4);
-	tb(&a, "e9");
-	tref(&a, L_FULL, 4);
-	tbind(&a, L_CLAIM);
-	tb(&a, "4c 8d 40 01 f0 4c 0f b1 02 0f 85");
-	tref(&a, L_L2, 4);
-	tb(&a, "41 c7 42 08");
-	t32(&a, site);
-	tb(&a, "45 89 5a 0c 48 8b 44 24 30 49 89 42 10");
-	for (i = 0; i < 6; i++) {
-		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
-			 TR_CTX_ARGS + 8 * i, 0x18 + 8 * i);
-		tb(&a, hex);
-	}
-	tb(&a, "8b 44 24 3c 0d 00 00 00 80 41 89 42 48");
-	tb(&a, "8b 44 24 48 41 89 42 4c");
-	for (i = 0; i < 2 * TR_REC_NEV; i++) {
-		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
-			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
-		tb(&a, hex);
-	}
-	tb(&a, "49 8d 40 ff f0 4d 0f b1 02 eb");
-	tref(&a, L_DONE, 1);
-	tbind(&a, L_FULL);
-	tb(&a, "48 b8");
-	t64(&a, fa->fa_ring);
-	tb(&a, "f0 48 ff 00");
-	tbind(&a, L_DONE);
+	ctx_record(fa, &a, site, 0);
 	tb(&a, "48 81 c4");
 	t32(&a, TR_CTX_SIZE);
 	tb(&a, "41 5b 41 5a 41 59 41 58 5f 5e 5a 59 58 9d");
@@ -1925,6 +1960,8 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	memcpy(c + T_SHBYTES, &d32, 4);
 	d32 = (int32_t)(fa->fa_nslots - 1);
 	memcpy(c + T_SLMASK, &d32, 4);
+	d32 = (int32_t)TR_RING_SLOTS;
+	memcpy(c + T_SLOTS, &d32, 4);
 	memcpy(c + T_COOKIE, &site, 4);
 	memcpy(c + T_DROPS, &fa->fa_ring, 8);
 	if (goregs)
@@ -2885,9 +2922,15 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 	if ((fs = sys_site_of_pc(s, r.rip)) != NULL)
 		return sys_fixup(s, th, fs, &r);
 	/* In clause code: stepped until it is back in its block. */
-	if (in_code(s->s_fast, r.rip) &&
-	    step_out(s, th, r.rip, r.rip + 1, &r) < 0)
-		return false;
+	if (in_code(s->s_fast, r.rip)) {
+		if (step_out(s, th, r.rip, r.rip + 1, &r) < 0)
+			return false;
+		/* a syscall site's context block ran it */
+		if ((fs = sys_site_of_pc(s, r.rip)) != NULL) {
+			tr_requeue_signals(s, th);
+			return sys_fixup(s, th, fs, &r);
+		}
+	}
 	fs = site_of_pc(s, r.rip);
 	if (fs == NULL)
 		return false;
@@ -3649,6 +3692,13 @@ rekey(tr_session_t *s)
 
 		if (!fs->fs_live)
 			continue;
+		/*
+		 * A syscall site's blocks are not laid out as a pid site's
+		 * (no key load where the stubs go), and a gettid there
+		 * would be dispatched: back to int3 and the stop path.
+		 */
+		if (fs->fs_kind == TR_FAST_SYSCALL)
+			return false;
 		if ((ch = chunk_of(fa, fs->fs_tramp)) == NULL)
 			return false;
 		c = (unsigned)(ch - fa->fa_chunk);
@@ -3785,10 +3835,13 @@ tr_fast_revert(tr_session_t *s)
  *	      jmp *g1		gate 1: syscall; jmp *rest
  *	slow: test $4,%r11b; jnz never
  *	lea:  lea -128(%rsp),%rsp; push %rax; push %r11
- *	      test $1,%r11b; jz noent; mov %r10,%rcx; entry record
+ *	      test $1,%r11b; jz noent
+ *	      entry's context block (emit_sysctx): the number's code, if
+ *	      any, then jmp noent; else mov %r10,%rcx; entry record
  *	noent: mov 8(%rsp),%rax; jmp *g2	gate 2: syscall; jmp *after
  *	after: mov %rax,%rcx; pop %r11; pop %rax; lea 128(%rsp),%rsp
- *	      test $2,%r11b; jz noexit; exit record
+ *	      test $2,%r11b; jz noexit
+ *	      exit's context block, then jmp noexit; else exit record
  *	noexit: mov %rcx,%rax; jmp rest
  *	never: syscall		outside chunk 0: dispatched, a stop
  *	rest: jmp sc + 2
@@ -3805,6 +3858,10 @@ tr_fast_revert(tr_session_t *s)
  * rewinds onto the gate's `syscall`, in the range.  The records: entry
  * rdi rsi rdx r10 r8 r9 in r_args, the number in r_flags; exit (site
  * index | TR_REC_EXIT) the value in r_args[3], the number in r_flags.
+ * A context block's record (TR_RF_CTX) has the code's status in r_flags
+ * and the number in r_nev's top half.  The context blocks lie inside
+ * [lea, noent) and [after, noexit), the ranges a thread stopped there is
+ * stepped through (sys_fixup), clause code included (step_out).
  */
 static const int sys_never[] = {
 	SYS_rt_sigreturn, SYS_clone, SYS_clone3, SYS_fork, SYS_vfork,
@@ -3840,6 +3897,25 @@ tr_fast_sys_table(tr_session_t *s)
 				 (uint8_t)(s->s_sysp[sys_never[i]] |
 					   TR_SYSP_STOP), __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+int
+tr_syscall_code(tr_session_t *s, long nr, bool ret, uint64_t entry)
+{
+	struct tr_fast *fa = s->s_fast;
+
+	if (nr < 0 || nr >= TR_SYSP_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	__atomic_store_n((uint64_t *)(void *)(fa->fa_map + TR_SYSCODE) +
+			 (ret ? TR_SYSP_MAX : 0) + nr, entry,
+			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 static struct tr_sysite *
@@ -4055,6 +4131,96 @@ sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 }
 
 /*
+ * A syscall site's context block (doc/INPROC.md) at code + *tlen, the
+ * plain record block after it: the clause code of the call's number
+ * (the entry's or the exit's, from the table at TR_SYSCODE, which the
+ * host fills with every thread stopped), 0 sending the thread to the
+ * plain record.  Else the context a pid site's block builds, with the
+ * syscall convention's arguments (rdi rsi rdx r10 r8 r9) at the entry
+ * and the provider's at the exit (the value, -1 for -4095..-1, as arg0
+ * and arg1, zeros after), the code run, and a record from the context
+ * when its status asks (ctx_record: the number and the raw value go
+ * with it).  Then a jump past the plain record: *fix is its rel32.
+ * Entry: rax the number, rcx and r11 the syscall's to spoil; exit: rax
+ * the number, rcx the value, r11 free.
+ *
+ *	movabs $table,%r11; mov (%r11,%rax,8),%r11; test; jz plain
+ *	(exit) lea -128(%rsp),%rsp; pushfq; push rax rcx rdx rsi rdi r8
+ *	r9 r10 r11; sub $TR_CTX_SIZE,%rsp; the args; rdtsc; the key; the
+ *	link; mov %rsp,%rdi; jmp *%r11
+ * back: link and saved r11 zeroed; the record if asked; add; pops;
+ *	popfq; (exit) lea 128(%rsp),%rsp; jmp past the plain record
+ *
+ * Below the function's rsp: 144 + 80 + TR_CTX_SIZE = 640 bytes at the
+ * entry (the trampoline's frame skipped the red zone), 624 at the exit,
+ * as a pid site's context block.
+ * plain:
+ */
+static void
+emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
+	    uint32_t site, bool exit, size_t *fix)
+{
+	uint64_t tab = fa->fa_ring + TR_SYSCODE +
+		       (exit ? 8 * TR_SYSP_MAX : 0);
+	tasm_t a;
+
+	memset(&a, 0, sizeof(a));
+	a.ta_c = code + *tlen;
+	tb(&a, "49 bb");
+	t64(&a, tab);
+	tb(&a, "4d 8b 1c c3 4d 85 db 0f 84");
+	tref(&a, L_PLAIN, 4);
+	/* the entry's red zone is behind the trampoline's 144 bytes */
+	if (exit)
+		tb(&a, "48 8d 64 24 80");
+	tb(&a, "9c 50 51 52 56 57 41 50 41 51 41 52 41 53");
+	tb(&a, "48 81 ec");
+	t32(&a, TR_CTX_SIZE);
+	if (!exit) {
+		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
+		tb(&a, "4c 89 54 24 18 4c 89 44 24 20 4c 89 4c 24 28");
+	} else {
+		/* mov %rcx,%rax; cmp $-4095,%rax; jb 1f; mov $-1,%rax */
+		tb(&a, "48 89 c8 48 3d 01 f0 ff ff 72 07");
+		tb(&a, "48 c7 c0 ff ff ff ff");
+		tb(&a, "48 89 04 24 48 89 44 24 08 31 c9 48 89 4c 24 10");
+		tb(&a, "48 89 4c 24 18 48 89 4c 24 20 48 89 4c 24 28");
+	}
+	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
+	/* the key as a pid site's (never gettid's: such sites are refused) */
+	if (fa->fa_rdfsbase)
+		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+	tb(&a, "64 8b 04 25");
+	t32(&a, fa->fa_tidoff);
+	tb(&a, "eb 02 31 c0 89 44 24 38");
+	tb(&a, "48 8d 05");
+	tref(&a, L_BACK, 4);
+	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	tbind(&a, L_BACK);
+	/*
+	 * The link and the saved r11 (the entry) zeroed, as emit_ctx says
+	 * why: no word of the dead stack may point into a chunk.  r11 is
+	 * the syscall's to spoil at the entry, and at the exit this path
+	 * leaves the table byte there anyway.
+	 */
+	tb(&a, "48 c7 44 24 40 00 00 00 00 48 c7 84 24");
+	t32(&a, TR_CTX_SIZE);
+	t32(&a, 0);
+	ctx_record(fa, &a, exit ? site | TR_REC_EXIT : site, exit ? 2 : 1);
+	tb(&a, "48 81 c4");
+	t32(&a, TR_CTX_SIZE);
+	tb(&a, "41 5b 41 5a 41 59 41 58 5f 5e 5a 59 58 9d");
+	if (exit)
+		tb(&a, "48 8d a4 24 80 00 00 00");
+	tb(&a, "e9");
+	*fix = *tlen + a.ta_n;
+	a.ta_n += 4;
+	tbind(&a, L_PLAIN);
+	tfix(&a);
+	*tlen += a.ta_n;
+}
+
+/*
  * Patch the syscall site sc of the function [lo, hi); every thread is
  * stopped.  *entry: where a thread stopped just past sc's call goes to
  * make it again through the trampoline (the trampoline's `sys`, p0
@@ -4080,7 +4246,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	uint8_t code[TR_TRAMP_MAX], bytes[TR_RELOC_MAX], gate[32];
 	uint16_t so[TR_SO_N];
 	size_t tlen = 0, i, f_never1, f_slow, f_g1, f_never2, f_noent,
-	       f_g2, f_noexit, f_rest, w1;
+	       f_g2, f_noexit, f_rest, w1, f_cx1, f_cx2;
 	uint64_t p0, tramp, g1, tab, a;
 	uint32_t idx;
 	int32_t d32;
@@ -4198,6 +4364,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "48 8d 64 24 80  50  41 53  41 f6 c3 01  0f 84");
 	f_noent = tlen;
 	tlen += 4;
+	emit_sysctx(fa, code, &tlen, idx, false, &f_cx1);
 	put(code, &tlen, "4c 89 d1");
 	sys_record(fa, code, &tlen, idx);
 	so[TR_SO_NOENT] = (uint16_t)tlen;
@@ -4209,6 +4376,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "41 f6 c3 02  0f 84");
 	f_noexit = tlen;
 	tlen += 4;
+	emit_sysctx(fa, code, &tlen, idx, true, &f_cx2);
 	sys_record(fa, code, &tlen, idx | TR_REC_EXIT);
 	so[TR_SO_NOEXIT] = (uint16_t)tlen;
 	put(code, &tlen, "48 89 c8  e9");
@@ -4225,6 +4393,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	rel_to(code, f_slow, so[TR_SO_SLOW]);
 	rel_to(code, f_never2, so[TR_SO_NEVER]);
 	rel_to(code, f_noent, so[TR_SO_NOENT]);
+	rel_to(code, f_cx1, so[TR_SO_NOENT]);
+	rel_to(code, f_cx2, so[TR_SO_NOEXIT]);
 	rel_to(code, f_noexit, so[TR_SO_NOEXIT]);
 	rel_to(code, f_rest, so[TR_SO_REST]);
 	while (tlen % 8 != 0)
@@ -4323,12 +4493,24 @@ tr_fast_sys_revert(tr_session_t *s)
 
 	if (fa == NULL || fa->fa_nsys == 0)
 		return;
-	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (th->th_stopped && !th->th_zombie &&
-		    th->th_kind != TR_KIND_UNKNOWN &&
-		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0 &&
-		    (fs = sys_site_of_pc(s, r.rip)) != NULL)
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (!th->th_stopped || th->th_zombie ||
+		    th->th_kind == TR_KIND_UNKNOWN ||
+		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+			continue;
+		/* in clause code: back to the block that ran it first */
+		if (in_code(fa, r.rip)) {
+			if (step_out(s, th, r.rip, r.rip + 1, &r) < 0)
+				continue;
+			tr_requeue_signals(s, th);
+			if (sys_site_of_pc(s, r.rip) == NULL) {
+				ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
+				continue;
+			}
+		}
+		if ((fs = sys_site_of_pc(s, r.rip)) != NULL)
 			(void)sys_fixup(s, th, fs, &r);
+	}
 	for (i = 0; i < fa->fa_nsites; i++) {
 		fs = &fa->fa_sites[i];
 		if (!fs->fs_live || fs->fs_kind != TR_FAST_SYSCALL)
