@@ -21,6 +21,8 @@ uint64_t fj_land(uint64_t), fj_ptr(uint64_t), fj_helper(uint64_t);
 uint64_t fj_hand(uint64_t), fj_helper2(uint64_t);
 uint64_t fj_reg(uint64_t, fp_fn_t);
 uint64_t fj_sw(uint64_t), fj_state(uint64_t), fj_regcall(uint64_t);
+uint64_t fj_memidx(uint64_t), fj_memglob(uint64_t), fj_memst(uint64_t);
+uint64_t fj_far(uint64_t), fj_xland(uint64_t), fj_victim(uint64_t);
 
 /* Eight cases of different work: a table of code, not of values. */
 __attribute__((noinline)) uint64_t
@@ -131,7 +133,13 @@ want(unsigned k, uint64_t x)
 	case 5: return x + 1003;
 	case 6: return want_sw(x);
 	case 7: return want_state(x);
-	default: return x & 1 ? x + 30 : x + 3;
+	case 8: return x & 1 ? x + 30 : x + 3;
+	case 9: return x <= 2 ? 20 + x : (uint64_t)-1;
+	case 10: return x <= 2 ? 30 + x : (uint64_t)-1;
+	case 11: return x <= 2 ? 40 + x : (uint64_t)-1;
+	case 12: return x <= 2 ? 50 + x : (uint64_t)-1;
+	case 13: return x == 0 ? 70 : x == 1 ? 61 : (uint64_t)-1;
+	default: return x + 60;
 	}
 }
 
@@ -145,6 +153,12 @@ static const fp_call_t fns[] = {
 	{ "fj_sw", fj_sw, 1000 },
 	{ "fj_state", fj_state, 100000 },
 	{ "fj_hand", fj_hand, 1000 },
+	{ "fj_memidx", fj_memidx, 4 },
+	{ "fj_memglob", fj_memglob, 4 },
+	{ "fj_memst", fj_memst, 4 },
+	{ "fj_far", fj_far, 4 },
+	{ "fj_xland", fj_xland, 3 },
+	{ "fj_victim", fj_victim, 1000 },
 };
 #define NFN (sizeof(fns) / sizeof(fns[0]))
 

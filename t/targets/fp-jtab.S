@@ -180,4 +180,154 @@ fj_reg:
 	jmp	*%rsi
 	.size	fj_reg, .-fj_reg
 
+	/* gcc's reading of a switch's index twice (postgres): the bound
+	 * compared in memory, the index loaded again from the same word.
+	 * fj_memidx: a stack slot; returns 20 + rdi for rdi <= 2, else -1. */
+	.globl	fj_memidx
+	.type	fj_memidx, @function
+fj_memidx:
+	mov	%rdi, -8(%rsp)
+	cmpl	$2, -8(%rsp)
+	ja	9f
+	mov	-8(%rsp), %eax
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rax,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+1:	mov	$20, %eax
+	ret
+3:	mov	$21, %eax
+	ret
+4:	mov	$22, %eax
+	ret
+9:	mov	$-1, %rax
+	ret
+	.size	fj_memidx, .-fj_memidx
+	.section .rodata
+	.balign	4
+2:	.long	1b - 2b, 3b - 2b, 4b - 2b
+	.text
+
+	/* The same through a global (rip-relative): 30 + rdi, else -1. */
+	.globl	fj_memglob
+	.type	fj_memglob, @function
+fj_memglob:
+	mov	%edi, fj_gidx(%rip)
+	cmpl	$2, fj_gidx(%rip)
+	ja	9f
+	mov	fj_gidx(%rip), %eax
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rax,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+1:	mov	$30, %eax
+	ret
+3:	mov	$31, %eax
+	ret
+4:	mov	$32, %eax
+	ret
+9:	mov	$-1, %rax
+	ret
+	.size	fj_memglob, .-fj_memglob
+	.section .rodata
+	.balign	4
+2:	.long	1b - 2b, 3b - 2b, 4b - 2b
+	.text
+
+	/* A store between the compare and the reload: the word may have
+	 * changed, the index is not bounded.  40 + rdi, else -1. */
+	.globl	fj_memst
+	.type	fj_memst, @function
+fj_memst:
+	mov	%rdi, -8(%rsp)
+	cmpl	$2, -8(%rsp)
+	ja	9f
+	movl	$0, -16(%rsp)
+	mov	-8(%rsp), %eax
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rax,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+1:	mov	$40, %eax
+	ret
+3:	mov	$41, %eax
+	ret
+4:	mov	$42, %eax
+	ret
+9:	mov	$-1, %rax
+	ret
+	.size	fj_memst, .-fj_memst
+	.section .rodata
+	.balign	4
+2:	.long	1b - 2b, 3b - 2b, 4b - 2b
+	.text
+
+	/* A table whose last entry lands in code no symbol bounds, in
+	 * .text.unlikely (a stripped file's .cold part): 50 + rdi for rdi
+	 * <= 2, else -1. */
+	.globl	fj_far
+	.type	fj_far, @function
+fj_far:
+	cmp	$2, %edi
+	ja	9f
+	mov	%edi, %edi
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rdi,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+1:	mov	$50, %eax
+	ret
+3:	mov	$51, %eax
+	ret
+9:	mov	$-1, %rax
+	ret
+	.size	fj_far, .-fj_far
+	.section .text.unlikely, "ax", @progbits
+4:	mov	$52, %eax
+	ret
+	.section .rodata
+	.balign	4
+2:	.long	1b - 2b, 3b - 2b, 4b - 2b
+	.text
+
+	/* A table whose entry 1 lands at offset 1 of another function,
+	 * fj_victim, inside the bytes a jump at fj_victim's entry would
+	 * replace: fj_xland's sites may run fast, fj_victim's entry must
+	 * not.  fj_xland returns 70 (0), 61 (1, fj_victim's work) or -1. */
+	.globl	fj_xland
+	.type	fj_xland, @function
+fj_xland:
+	cmp	$1, %edi
+	ja	9f
+	mov	%edi, %edi
+	lea	2f(%rip), %rdx
+	movslq	(%rdx,%rdi,4), %rax
+	add	%rdx, %rax
+	jmp	*%rax
+1:	mov	$70, %eax
+	ret
+9:	mov	$-1, %rax
+	ret
+	.size	fj_xland, .-fj_xland
+	.section .rodata
+	.balign	4
+2:	.long	1b - 2b, .Lfj_victim_in - 2b
+	.text
+
+	/* Returns rdi + 60. */
+	.globl	fj_victim
+	.type	fj_victim, @function
+fj_victim:
+	nop
+.Lfj_victim_in:
+	lea	60(%rdi), %rax
+	ret
+	.size	fj_victim, .-fj_victim
+
+	.bss
+	.balign	4
+fj_gidx:
+	.long	0
+	.text
+
 	.section .note.GNU-stack, "", @progbits

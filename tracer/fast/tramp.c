@@ -692,10 +692,14 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
  *     jae) on a straight path to `jmp *T(,idx,8)` (absolute entries,
  *     as in a non-PIC executable such as Debian's node), or to `lea
  *     T(%rip),base; movslq (base,idx,4),r; add base,r; jmp *r` (PIC,
- *     entries relative to T).  Every entry is read from the process and
- *     must land in the function or its .cold part (else the shape was
- *     not a switch's: refused); they join the function's branch targets,
- *     so a site whose bytes hold one stays int3 (range_why);
+ *     entries relative to T); the bound may also be compared in memory
+ *     and the index read again from that word (`cmpl $N,0x20(%rbx); ja;
+ *     mov 0x20(%rbx),%eax`, ij_bound).  Every entry is read from the
+ *     process and joins the function's branch targets, so a site whose
+ *     bytes hold one stays int3 (range_why); an entry outside the
+ *     function and its .cold part (a stripped file's unnamed .cold
+ *     code) joins the session's fa_xtgt, against which every site's
+ *     bytes are checked before any jump is written (tr_fast_arm);
  *   - a jump through a 64-bit pointer loaded from memory on a straight
  *     path (`mov 0x8(%rax),%rax; jmp *%rax`, `jmp *0x18(%rax)`: a
  *     tail call through a vtable or a function pointer; a table of
@@ -803,17 +807,71 @@ op_reg(const cs_x86_op *op, int f, unsigned minsize)
 }
 
 /*
+ * Whether memory operand a of instruction ca and b of cb name the same
+ * address: the same registers and displacement, or the same address
+ * relative to rip.
+ */
+static bool
+same_mem(const cs_insn *ca, const x86_op_mem *a, const cs_insn *cb,
+	 const x86_op_mem *b)
+{
+	if (a->segment != b->segment || a->base != b->base ||
+	    a->index != b->index || a->scale != b->scale)
+		return false;
+	if (a->base == X86_REG_RIP)
+		return ca->address + ca->size + (uint64_t)a->disp ==
+		    cb->address + cb->size + (uint64_t)b->disp;
+	return a->disp == b->disp;
+}
+
+/*
+ * Whether ci may change the word at memory operand m (its base and
+ * index registers, or any memory: a store, a push, a string store), or
+ * ends a straight path.
+ */
+static bool
+ij_writes_mem(csh h, const cs_insn *ci, const x86_op_mem *m)
+{
+	const cs_x86 *x = &ci->detail->x86;
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0, i;
+
+	if ((m->base != X86_REG_INVALID && m->base != X86_REG_RIP &&
+	     ij_writes(h, ci, reg_fam(m->base))) ||
+	    (m->index != X86_REG_INVALID && ij_writes(h, ci, reg_fam(m->index))))
+		return true;
+	if (x->prefix[0] != 0 || cs_regs_access(h, ci, rd, &nrd, wr, &nwr) !=
+	    CS_ERR_OK)
+		return true;	/* rep, lock: a string or atomic store */
+	for (i = 0; i < nwr; i++)
+		if (reg_fam(wr[i]) == X86_REG_RSP)
+			return true;	/* push, pop */
+	for (i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_MEM &&
+		    (x->operands[i].access & CS_AC_WRITE))
+			return true;
+	return false;
+}
+
+/*
  * The entries of the table whose index (family f) w[at] reads: the
  * count the bound check before it allows, or 0 if none is found.  *lo
  * is the check's address.  Between the check and w[at] the index may
  * only be copied whole (`mov %edi,%edi`, `mov %edi,%eax`) or zero
- * extended from the byte or word compared.
+ * extended from the byte or word compared.  Or the index is loaded
+ * from the word the check compared (`cmpl $0x13,0x20(%rbx); ja; mov
+ * 0x20(%rbx),%eax`, `movzwl` of a word: gcc reads a field twice), with
+ * no store and no change of the word's address registers between: a
+ * thread that changed the word meanwhile races the program's own
+ * jump, whose table the check bounds.
  */
 static unsigned
 ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 {
 	unsigned size = 4;	/* of the compare: 1 or 2 after a movzx */
 	int i, zreg = 0;
+	const x86_op_mem *m = NULL;	/* the word the index was read from */
+	const cs_insn *ld = NULL;	/* by this load */
 
 	for (i = at - 1; i >= 1; i--) {
 		const cs_insn *ci = &w[i];
@@ -824,12 +882,16 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 			const cs_x86 *cx = &c->detail->x86;
 
 			if (c->id != X86_INS_CMP || cx->op_count != 2 ||
-			    !op_reg(&cx->operands[0], f, size) ||
-			    (size < 4 && cx->operands[0].size != size) ||
-			    (size < 4 && cx->operands[0].reg != zreg) ||
 			    cx->operands[1].type != X86_OP_IMM ||
 			    cx->operands[1].imm < 0 ||
 			    cx->operands[1].imm >= IJ_MAXENT)
+				return 0;
+			if (m != NULL ? cx->operands[0].type != X86_OP_MEM ||
+			    cx->operands[0].size != size ||
+			    !same_mem(c, &cx->operands[0].mem, ld, m) :
+			    !op_reg(&cx->operands[0], f, size) ||
+			    (size < 4 && cx->operands[0].size != size) ||
+			    (size < 4 && cx->operands[0].reg != zreg))
 				return 0;
 			*lo = c->address;
 			return (unsigned)cx->operands[1].imm +
@@ -838,8 +900,25 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 		if (tr_insn_is_jcc(ci->id))
 			continue;	/* leaves the path; its fall-through
 					 * goes on */
+		if (m != NULL) {
+			if (ij_writes_mem(h, ci, m))
+				return 0;
+			continue;
+		}
 		if (!ij_writes(h, ci, f))
 			continue;
+		/* mov 0x20(%rbx),%eax; movzwl 0x10(%rbx),%eax */
+		if ((ci->id == X86_INS_MOV || ci->id == X86_INS_MOVZX) &&
+		    x->op_count == 2 && op_reg(&x->operands[0], f, 4) &&
+		    x->operands[1].type == X86_OP_MEM &&
+		    (ci->id == X86_INS_MOVZX ? x->operands[1].size < 4 :
+		     x->operands[1].size == x->operands[0].size) &&
+		    x->prefix[0] == 0) {
+			m = &x->operands[1].mem;
+			ld = ci;
+			size = x->operands[1].size;
+			continue;
+		}
 		/*
 		 * A copy (`mov %edi,%edi`), or a zero extension of the
 		 * byte or word that the check compares (`cmp $0x5b,%al;
@@ -869,16 +948,21 @@ in_fn(const fn_scan_t *fn, uint64_t a)
 
 /*
  * Read the table at tab (n entries of esz bytes: 8 absolute, 4 relative
- * to tab) and add its targets to fn's; -1 if one lands outside the
- * function.
+ * to tab) and add its targets to fn's; -1 if it cannot be read.  An
+ * entry outside the function and its .cold part (a stripped file's
+ * .cold code, which no symbol bounds: postgres' elog(ERROR) at a
+ * switch's default) joins the session's fa_xtgt, which every site's
+ * bytes are checked against (tr_fast_arm, scan_done): it may land in
+ * another function.
  */
 static int
 ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 	 unsigned esz)
 {
+	struct tr_fast *fa = s->s_fast;
 	uint8_t *b;
 	unsigned i;
-	uint64_t t;
+	uint64_t t, last = 0;
 	int32_t r;
 	int rc = 0;
 
@@ -893,9 +977,15 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 			memcpy(&r, b + 4 * i, 4);
 			t = tab + (uint64_t)(int64_t)r;
 		}
-		if (!in_fn(fn, t) ||
-		    push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0)
-			rc = -1;
+		if (in_fn(fn, t)) {
+			if (push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0)
+				rc = -1;
+		} else if (t != last) {	/* a default repeats */
+			if (fa == NULL ||
+			    push_u64(&fa->fa_xtgt, &fa->fa_nxtgt, t) < 0)
+				rc = -1;
+			last = t;
+		}
 	}
 	free(b);
 	return rc;
@@ -1262,6 +1352,12 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			fn->fn_why = TR_FW_FUNC;
 		}
 	}
+	/* entries of other functions' tables that land in this one */
+	for (i = 0; s->s_fast != NULL && i < s->s_fast->fa_nxtgt; i++)
+		if (in_fn(fn, s->s_fast->fa_xtgt[i]) &&
+		    push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+			     s->s_fast->fa_xtgt[i]) < 0)
+			fn->fn_bad = true;
 	for (i = 0; i + 1 < fn->fn_nij && !fn->fn_bad; i += 2)
 		if (target_in(fn, fn->fn_ij[i], fn->fn_ij[i + 1])) {
 			fn->fn_bad = true;
@@ -2355,6 +2451,23 @@ poke(tr_session_t *s, pid_t pid, uint64_t p0, const uint8_t *text, size_t n)
 	return 0;
 }
 
+/* Whether an entry of fa_xtgt (sorted) lies strictly inside (p0, end). */
+static bool
+xtgt_inside(const struct tr_fast *fa, uint64_t p0, uint64_t end)
+{
+	size_t lo = 0, hi = fa->fa_nxtgt;
+
+	while (lo < hi) {	/* the first entry past p0 */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (fa->fa_xtgt[m] <= p0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < fa->fa_nxtgt && fa->fa_xtgt[lo] < end;
+}
+
 static int
 cmp_fn(const void *a, const void *b)
 {
@@ -2405,6 +2518,8 @@ tr_fast_arm(tr_session_t *s)
 	uint64_t lo = UINT64_MAX, hi = 0;
 	int fd = -1;
 	bool whole;
+	uint64_t *built = NULL;	/* sites built, to write */
+	size_t nbuilt = 0, k;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
@@ -2467,7 +2582,6 @@ tr_fast_arm(tr_session_t *s)
 		    !tr_bkpt_find(s, fs[1].fs_addr)->bp_shared &&
 		    build_whole(s, fd, fs, &fs[1], &fn) == 0) {
 			i++;	/* its return site rides along */
-			whole = true;
 		} else if (fs->fs_addr < fs->fs_lo ||
 			   fs->fs_addr >= fs->fs_hi) {
 			fs->fs_why = fs->fs_hi <= fs->fs_lo ? TR_FW_NOSIZE :
@@ -2475,8 +2589,28 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		} else if (build(s, fd, fs, &fn) < 0) {
 			continue;
-		} else {
-			whole = false;
+		}
+		if (push_u64(&built, &nbuilt, (uint64_t)(fs - fa->fa_sites)) <
+		    0)
+			fs->fs_why = TR_FW_WRITE;
+	}
+	/*
+	 * Written once every function is scanned: a jump table's entry
+	 * outside its own function (fa_xtgt) may land in the bytes of a
+	 * site built before the table was read.
+	 */
+	if (fa->fa_nxtgt > 1)
+		qsort(fa->fa_xtgt, fa->fa_nxtgt, sizeof(*fa->fa_xtgt),
+		      cmp_u64);
+	for (k = 0; k < nbuilt; k++) {
+		tr_fsite_t *fs = &fa->fa_sites[built[k]];
+
+		whole = fs->fs_whole;
+		if (xtgt_inside(fa, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
+			fs->fs_why = TR_FW_TARGET;
+			if (whole)
+				fs[1].fs_why = TR_FW_TARGET;
+			continue;
 		}
 		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
 			/* A thread would resume torn: int3. */
@@ -2499,6 +2633,7 @@ tr_fast_arm(tr_session_t *s)
 		if (s->s_st.st_fast % 4096 == 0)
 			tr_fast_trim(s);
 	}
+	free(built);
 	scan_free(&fn);
 	free(pc.pc_v);
 	goto out;
@@ -3500,6 +3635,7 @@ tr_fast_free(tr_session_t *s)
 		return;
 	unmap_ours(fa);
 	free(fa->fa_sites);
+	free(fa->fa_xtgt);
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
