@@ -21,7 +21,10 @@
 #    a table whose entry lands in code no symbol bounds (fj_far, in
 #    .text.unlikely), run fast; a store between the compare and the
 #    reload (fj_memst) keeps int3, and so does fj_victim's entry, whose
-#    offset 1 is an entry of fj_xland's table (fj_xland runs fast).
+#    offset 1 is an entry of fj_xland's table (fj_xland runs fast); a
+#    table base set once before the loop around its switch, the register
+#    used otherwise after it (fj_loopbase), runs fast, and stays int3
+#    when a case loops back with another table's address (fj_loopbad).
 # Every indirect jmp is also a return site that stops the thread
 # (retsite.h).  pidtrace -p attaches between the target's "ready" and
 # its work.
@@ -39,7 +42,8 @@ A='fj_into fj_abs fj_nobound fj_land fj_ptr fj_reg fj_helper fj_hand fj_helper2'
 # fj_ptr's, fj_reg's and fj_hand's returns fire at their tail jmp, before
 # the value exists; fj_regcall's too.
 V='fj_into fj_abs fj_nobound fj_land fj_sw fj_state'
-M='fj_memidx fj_memglob fj_memst fj_far fj_xland fj_victim'
+M='fj_memidx fj_memglob fj_memst fj_far fj_xland fj_victim fj_loopbase
+   fj_loopbad'
 
 run()
 {
@@ -103,15 +107,16 @@ code may jump into the bytes a jump would replace: pid:$(basename "$bin"):fj_int
 	done
 
 	# The shapes of postgres' switches: the entries of fj_memidx,
-	# fj_memglob, fj_far and fj_xland run fast; fj_memst's stays int3
-	# (a store between the compare and the reload), and so does
-	# fj_victim's, where fj_xland's table lands at offset 1.
+	# fj_memglob, fj_far, fj_xland and fj_loopbase run fast; fj_memst's
+	# stays int3 (a store between the compare and the reload), so does
+	# fj_victim's, where fj_xland's table lands at offset 1, and
+	# fj_loopbad's (another table's address reaches the dispatch).
 	ent=$(for f in $M; do printf 'pid$target::%s:entry,' $f; done)
 	attach_run "$tag-m" "${ent%,} { @e[probefunc] = count(); }
 	END { printa(\"e %s %@d\\n\", @e); }" "$bin" $n
 	same_output "$T/$tag.want" "$T/$tag-m.out"
 	no_drops "$T/$tag-m.err" "\
-an indirect jump (jump table?) in the function: pid:$(basename "$bin"):fj_memst:entry
+an indirect jump (jump table?) in the function: pid:$(basename "$bin"):fj_memst:entry, pid:$(basename "$bin"):fj_loopbad:entry
 code may jump into the bytes a jump would replace: pid:$(basename "$bin"):fj_victim:entry"
 	for f in $M; do
 		expect "$tag $f entries" "$(count "$T/$tag-m.d" "e $f")" \

@@ -23,6 +23,20 @@ uint64_t fj_reg(uint64_t, fp_fn_t);
 uint64_t fj_sw(uint64_t), fj_state(uint64_t), fj_regcall(uint64_t);
 uint64_t fj_memidx(uint64_t), fj_memglob(uint64_t), fj_memst(uint64_t);
 uint64_t fj_far(uint64_t), fj_xland(uint64_t), fj_victim(uint64_t);
+uint64_t fj_loopbase(uint64_t), fj_loopbad(uint64_t);
+
+/* fj_loopbase's and fj_loopbad's sum: rdi % 8 base-4 digits of rdi. */
+static uint64_t
+want_loop(uint64_t x)
+{
+	static const uint64_t add[] = { 1, 10, 100, 0 };
+	uint64_t acc = 0, d = x;
+	unsigned k;
+
+	for (k = 0; k < (x & 7); k++, d >>= 2)
+		acc += add[d & 3];
+	return acc;
+}
 
 /* Eight cases of different work: a table of code, not of values. */
 __attribute__((noinline)) uint64_t
@@ -139,7 +153,9 @@ want(unsigned k, uint64_t x)
 	case 11: return x <= 2 ? 40 + x : (uint64_t)-1;
 	case 12: return x <= 2 ? 50 + x : (uint64_t)-1;
 	case 13: return x == 0 ? 70 : x == 1 ? 61 : (uint64_t)-1;
-	default: return x + 60;
+	case 14: return x + 60;
+	case 15: return 2 * want_loop(x);
+	default: return want_loop(x);
 	}
 }
 
@@ -159,6 +175,8 @@ static const fp_call_t fns[] = {
 	{ "fj_far", fj_far, 4 },
 	{ "fj_xland", fj_xland, 3 },
 	{ "fj_victim", fj_victim, 1000 },
+	{ "fj_loopbase", fj_loopbase, 100000 },
+	{ "fj_loopbad", fj_loopbad, 100000 },
 };
 #define NFN (sizeof(fns) / sizeof(fns[0]))
 

@@ -330,4 +330,86 @@ fj_gidx:
 	.long	0
 	.text
 
+	/* A switch in a loop whose table address gcc keeps in a saved
+	 * register set once before the loop, the register used for other
+	 * work after it (postgres' core_yylex): every path from the lea to
+	 * the load meets no other write.  Sums 1, 10 or 100 for each of the
+	 * rdi % 8 low digits of rdi in base 4 (a digit 3 adds nothing),
+	 * then returns the sum times 2. */
+	.globl	fj_loopbase
+	.type	fj_loopbase, @function
+fj_loopbase:
+	push	%rbx
+	lea	2f(%rip), %rbx
+	xor	%eax, %eax
+	mov	%rdi, %rsi
+	mov	%edi, %ecx
+	and	$7, %ecx
+1:	test	%ecx, %ecx
+	je	8f
+	mov	%esi, %edx
+	and	$3, %edx
+	shr	$2, %rsi
+	dec	%ecx
+	cmp	$2, %edx
+	ja	1b
+	movslq	(%rbx,%rdx,4), %rdx
+	add	%rbx, %rdx
+	jmp	*%rdx
+3:	add	$1, %rax
+	jmp	1b
+4:	add	$10, %rax
+	jmp	1b
+5:	add	$100, %rax
+	jmp	1b
+8:	mov	%rax, %rbx
+	add	%rax, %rbx
+	mov	%rbx, %rax
+	pop	%rbx
+	ret
+	.size	fj_loopbase, .-fj_loopbase
+	.section .rodata
+	.balign	4
+2:	.long	3b - 2b, 4b - 2b, 5b - 2b
+	.text
+
+	/* The same, but case 2 puts another table's address in the
+	 * register and loops: the next dispatch reads that table, whose
+	 * entries the proof does not know, so the function stays int3. */
+	.globl	fj_loopbad
+	.type	fj_loopbad, @function
+fj_loopbad:
+	push	%rbx
+	lea	2f(%rip), %rbx
+	xor	%eax, %eax
+	mov	%rdi, %rsi
+	mov	%edi, %ecx
+	and	$7, %ecx
+1:	test	%ecx, %ecx
+	je	8f
+	mov	%esi, %edx
+	and	$3, %edx
+	shr	$2, %rsi
+	dec	%ecx
+	cmp	$2, %edx
+	ja	1b
+	movslq	(%rbx,%rdx,4), %rdx
+	add	%rbx, %rdx
+	jmp	*%rdx
+3:	add	$1, %rax
+	jmp	1b
+4:	add	$10, %rax
+	jmp	1b
+5:	add	$100, %rax
+	lea	6f(%rip), %rbx
+	jmp	1b
+8:	pop	%rbx
+	ret
+	.size	fj_loopbad, .-fj_loopbad
+	.section .rodata
+	.balign	4
+2:	.long	3b - 2b, 4b - 2b, 5b - 2b
+6:	.long	3b - 6b, 4b - 6b, 5b - 6b
+	.text
+
 	.section .note.GNU-stack, "", @progbits

@@ -658,9 +658,17 @@ typedef struct fn_scan {
 	uint64_t	*fn_ij;		/* pairs: the straight paths that the
 					 * proofs of its indirect jmps read */
 	size_t		fn_nij;
-	uint64_t	*fn_pend;	/* fours: tables whose base register
-					 * is set before a loop (ij_base) */
+	uint64_t	*fn_pend;	/* sevens: tables whose base register
+					 * is set before a loop (ij_base):
+					 * the load, the base, the count, the
+					 * check, the jmp, the table, its lea */
 	size_t		fn_npend;
+	uint64_t	*fn_edge;	/* pairs: a direct jmp or jcc of the
+					 * body, and its target */
+	size_t		fn_nedge;
+	uint64_t	*fn_itgt;	/* targets no direct branch names:
+					 * table entries, addresses taken */
+	size_t		fn_nitgt;
 	bool		fn_bad;		/* undecodable, or an indirect jmp
 					 * whose targets are unknown */
 	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
@@ -694,7 +702,10 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
  *     T(%rip),base; movslq (base,idx,4),r; add base,r; jmp *r` (PIC,
  *     entries relative to T); the bound may also be compared in memory
  *     and the index read again from that word (`cmpl $N,0x20(%rbx); ja;
- *     mov 0x20(%rbx),%eax`, ij_bound).  Every entry is read from the
+ *     mov 0x20(%rbx),%eax`, ij_bound), and the base set off the path,
+ *     once before the loop around the switch, when every path back
+ *     from the load meets that lea first (ij_base_cfg).  Every entry is
+ *     read from the
  *     process and joins the function's branch targets, so a site whose
  *     bytes hold one stays int3 (range_why); an entry outside the
  *     function and its .cold part (a stripped file's unnamed .cold
@@ -978,7 +989,8 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 			t = tab + (uint64_t)(int64_t)r;
 		}
 		if (in_fn(fn, t)) {
-			if (push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0)
+			if (push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0 ||
+			    push_u64(&fn->fn_itgt, &fn->fn_nitgt, t) < 0)
 				rc = -1;
 		} else if (t != last) {	/* a default repeats */
 			if (fa == NULL ||
@@ -1120,7 +1132,10 @@ ij_resolve(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int n)
 		    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
 		lo = w[k].address < blo ? w[k].address : blo;
 	}
-	return push_u64(&fn->fn_pend, &fn->fn_npend,
+	/* a write of the base between the load and the add: ij_base only */
+	return push_u64(&fn->fn_pend, &fn->fn_npend, k > k2 ? 0 :
+	    v->address) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend,
 	    (uint64_t)reg_fam(m->base)) < 0 ||
 	    push_u64(&fn->fn_pend, &fn->fn_npend, cnt) < 0 ||
 	    push_u64(&fn->fn_pend, &fn->fn_npend, blo) < 0 ||
@@ -1202,8 +1217,13 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 		    ci->id == X86_INS_XBEGIN) {
 			for (i = 0; i < x->op_count; i++)
 				if (x->operands[i].type == X86_OP_IMM &&
-				    push_u64(&fn->fn_tgt, &fn->fn_ntgt,
-				    (uint64_t)x->operands[i].imm) < 0)
+				    (push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+				     (uint64_t)x->operands[i].imm) < 0 ||
+				     (ci->id != X86_INS_CALL &&
+				      (push_u64(&fn->fn_edge, &fn->fn_nedge,
+				       ci->address) < 0 ||
+				       push_u64(&fn->fn_edge, &fn->fn_nedge,
+				       (uint64_t)x->operands[i].imm) < 0))))
 					fn->fn_bad = true;
 			/* jmp *reg, jmp *table(,%rax,8): a jump table? */
 			if (ci->id == X86_INS_JMP && x->op_count == 1 &&
@@ -1232,8 +1252,9 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 				     (o->type == X86_OP_MEM &&
 				      ci->id == X86_INS_LEA &&
 				      o->mem.base == X86_REG_RIP)) &&
-				    in_fn(fn, t) && push_u64(&fn->fn_tgt,
-				    &fn->fn_ntgt, t) < 0)
+				    in_fn(fn, t) && (push_u64(&fn->fn_tgt,
+				    &fn->fn_ntgt, t) < 0 ||
+				    push_u64(&fn->fn_itgt, &fn->fn_nitgt, t) < 0))
 					fn->fn_bad = true;
 			}
 		}
@@ -1327,6 +1348,170 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 }
 
 /*
+ * Whether the table whose base register (family f) the load ci[j] reads
+ * holds T on every path there: walking back from it, from each
+ * instruction to those that fall into it or jump to it (fn_edge), every
+ * path must meet a write of f that is `lea T(%rip)` before any other
+ * write of f, before the function's entry, before an address an
+ * indirect jump may reach (fn_itgt), before a call when f does not
+ * survive calls, and within
+ * the body (a .cold part's jump back is not followed).  gcc sets a
+ * switch's base once before the loop around it and uses the register
+ * for other work elsewhere (postgres' core_yylex).  An entry of one of
+ * the function's tables whose base is being proven (xe, nxe of them) is
+ * reached from that table's jmp (xj): the walk goes on from there.
+ */
+static bool
+ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+	    int f, size_t j0, uint64_t T, const uint64_t *xe,
+	    const uint64_t *xj, size_t nxe)
+{
+	static const int saved[] = { X86_REG_RBX, X86_REG_RBP, X86_REG_R12,
+		X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+	size_t k, *work, nw = 0;
+	uint8_t *seen;
+	bool callsafe = false, ok = false;
+
+	for (k = 0; k < sizeof(saved) / sizeof(saved[0]); k++)
+		callsafe |= saved[k] == f;
+	seen = calloc(n, 1);
+	work = malloc(n * sizeof(*work));
+	if (seen == NULL || work == NULL)
+		goto out;
+	work[nw++] = j0;
+	seen[j0] = 1;
+	while (nw > 0) {
+		size_t j = work[--nw], e, np = 0, pred[64];
+		uint64_t a = ci[j].address;
+
+		if (j == 0)
+			goto out;	/* the caller's value */
+		for (e = 0; e < fn->fn_nitgt; e++)
+			if (fn->fn_itgt[e] == a)
+				goto out;
+		/* a table's entry: reached from its jmp */
+		for (e = 0; e < nxe; e++) {
+			size_t lo = 0, hi = n;
+
+			if (xe[e] != a)
+				continue;
+			while (lo < hi) {
+				size_t m = lo + (hi - lo) / 2;
+
+				if (ci[m].address < xj[e])
+					lo = m + 1;
+				else
+					hi = m;
+			}
+			if (lo == n || ci[lo].address != xj[e] || np == 64)
+				goto out;
+			pred[np++] = lo;
+		}
+		/* the instruction before, unless it jumps away or stops */
+		if (!(ci[j - 1].id == X86_INS_JMP || ci[j - 1].id ==
+		      X86_INS_RET || ci[j - 1].id == X86_INS_UD2 ||
+		      ci[j - 1].id == X86_INS_HLT || ci[j - 1].id ==
+		      X86_INS_INT3 || ci[j - 1].id == X86_INS_LJMP))
+			pred[np++] = j - 1;
+		for (e = 0; e + 1 < fn->fn_nedge; e += 2) {
+			size_t lo = 0, hi = n;
+
+			if (fn->fn_edge[e + 1] != a)
+				continue;
+			if (fn->fn_edge[e] < fn->fn_lo ||
+			    fn->fn_edge[e] >= fn->fn_hi || np == 64)
+				goto out;	/* from the .cold part */
+			while (lo < hi) {
+				size_t m = lo + (hi - lo) / 2;
+
+				if (ci[m].address < fn->fn_edge[e])
+					lo = m + 1;
+				else
+					hi = m;
+			}
+			if (lo == n || ci[lo].address != fn->fn_edge[e])
+				goto out;
+			pred[np++] = lo;
+		}
+		for (e = 0; e < np; e++) {
+			const cs_insn *p = &ci[pred[e]];
+			const cs_x86 *x = &p->detail->x86;
+
+			if (seen[pred[e]])
+				continue;
+			seen[pred[e]] = 1;
+			if (p->id == X86_INS_CALL && !callsafe)
+				goto out;
+			if (p->id == X86_INS_CALL || !ij_writes_reg(h, p, f)) {
+				work[nw++] = pred[e];
+				continue;
+			}
+			if (p->id != X86_INS_LEA || x->op_count != 2 ||
+			    !op_reg(&x->operands[0], f, 8) ||
+			    x->operands[1].mem.base != X86_REG_RIP ||
+			    x->operands[1].mem.index != X86_REG_INVALID ||
+			    T != p->address + p->size +
+			    (uint64_t)x->operands[1].mem.disp)
+				goto out;
+		}
+	}
+	ok = true;
+out:
+	free(seen);
+	free(work);
+	return ok;
+}
+
+/*
+ * The one address the body's `lea X(%rip)` into family f take (ci, n
+ * instructions), or 0 when none or two differ: the table ij_base_cfg
+ * then proves.
+ */
+static uint64_t
+ij_lea_cand(csh h, const cs_insn *ci, size_t n, int f)
+{
+	uint64_t t = 0, x;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const cs_x86 *d = &ci[k].detail->x86;
+
+		if (ci[k].id != X86_INS_LEA || d->op_count != 2 ||
+		    !op_reg(&d->operands[0], f, 8) ||
+		    d->operands[1].mem.base != X86_REG_RIP ||
+		    d->operands[1].mem.index != X86_REG_INVALID)
+			continue;
+		x = ci[k].address + ci[k].size +
+		    (uint64_t)d->operands[1].mem.disp;
+		if (t != 0 && x != t)
+			return 0;
+		t = x;
+	}
+	(void)h;
+	return t;
+}
+
+/* The n entries of the table at tab (4 bytes, relative to it), or NULL. */
+static uint64_t *
+ij_entries(tr_session_t *s, uint64_t tab, unsigned n)
+{
+	uint64_t *v = malloc((size_t)n * sizeof(*v));
+	int32_t *r = malloc((size_t)n * 4);
+	unsigned i;
+
+	if (v == NULL || r == NULL ||
+	    tr_read(s, tab, r, (size_t)n * 4) != (ssize_t)n * 4) {
+		free(v);
+		free(r);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = tab + (uint64_t)(int64_t)r[i];
+	free(r);
+	return v;
+}
+
+/*
  * After every part of the function is scanned: a branch landing inside
  * a path that an indirect jmp's proof read (after its first
  * instruction) would bring another value to the jmp.
@@ -1334,30 +1519,101 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 static void
 scan_done(tr_session_t *s, fn_scan_t *fn)
 {
-	uint64_t tab;
-	size_t i;
+	uint64_t *tabs = NULL, *xe = NULL, *xj = NULL;
+	size_t i, k, np, nci = 0, nxe = 0, nxj = 0;
+	bool *cfg = NULL, tried = false;
+	cs_insn *ci = NULL;
+	uint8_t *buf = NULL;
 
-	/* PIC tables: the lea on the path, else the function's one lea */
-	for (i = 0; i + 5 < fn->fn_npend && !fn->fn_bad; i += 6) {
-		uint64_t *pd = &fn->fn_pend[i], lo = pd[2];
+	/* entries of other functions' tables that land in this one */
+	for (i = 0; s->s_fast != NULL && i < s->s_fast->fa_nxtgt; i++)
+		if (in_fn(fn, s->s_fast->fa_xtgt[i]) &&
+		    (push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+			      s->s_fast->fa_xtgt[i]) < 0 ||
+		     push_u64(&fn->fn_itgt, &fn->fn_nitgt,
+			      s->s_fast->fa_xtgt[i]) < 0))
+			fn->fn_bad = true;
+	/*
+	 * PIC tables: the lea on the path, else the function's one lea
+	 * (ij_base), else the lea every path to the load meets
+	 * (ij_base_cfg), the entries of all such tables known first.
+	 */
+	np = fn->fn_npend / 7;
+	tabs = calloc(np ? np : 1, sizeof(*tabs));
+	cfg = calloc(np ? np : 1, sizeof(*cfg));
+	if (tabs == NULL || cfg == NULL)
+		fn->fn_bad = true;
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1];
 
-		tab = pd[4];
-		if (tab != 0 && !target_in(fn, pd[5], pd[3]))
-			lo = pd[5];
-		else if (ij_base(s, fn, (int)pd[0], &tab) < 0)
-			tab = 0;
-		if (tab == 0 || ij_table(s, fn, tab, (unsigned)pd[1], 4) < 0 ||
+		if (pd[4] != 0 && !target_in(fn, pd[5], pd[3])) {
+			tabs[k] = pd[4];
+		} else if (ij_base(s, fn, (int)pd[0], &tabs[k]) < 0) {
+			if (!tried && fn->fn_hi - fn->fn_lo < (1u << 20) &&
+			    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
+			    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo)
+			    == (ssize_t)(fn->fn_hi - fn->fn_lo))
+				nci = cs_disasm(*(csh *)s->s_cs, buf,
+				    fn->fn_hi - fn->fn_lo, fn->fn_lo, 0, &ci);
+			tried = true;
+			tabs[k] = nci == fn->fn_ninsn ? ij_lea_cand(
+			    *(csh *)s->s_cs, ci, nci, (int)pd[0]) : 0;
+			cfg[k] = true;
+		}
+		if (tabs[k] == 0) {
+			fn->fn_bad = true;
+			fn->fn_why = TR_FW_FUNC;
+		} else {
+			uint64_t *v = ij_entries(s, tabs[k], (unsigned)pd[1]);
+			size_t q;
+
+			for (q = 0; v != NULL && q < pd[1]; q++)
+				if (push_u64(&xe, &nxe, v[q]) < 0 ||
+				    push_u64(&xj, &nxj, pd[3]) < 0)
+					break;
+			if (v == NULL || q < pd[1])
+				fn->fn_bad = true;
+			free(v);
+		}
+	}
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1], lo = pd[2];
+		size_t j0 = 0, lo2 = 0, hi2 = nci;
+
+		if (!cfg[k]) {
+			if (pd[4] == tabs[k] && !target_in(fn, pd[5], pd[3]))
+				lo = pd[5];
+		} else {
+			/* the load's index; the others' entries, not its */
+			while (lo2 < hi2) {
+				size_t m = lo2 + (hi2 - lo2) / 2;
+
+				if (ci[m].address < fn->fn_pend[7 * k])
+					lo2 = m + 1;
+				else
+					hi2 = m;
+			}
+			j0 = lo2;
+			if (fn->fn_pend[7 * k] == 0 || j0 == nci ||
+			    ci[j0].address != fn->fn_pend[7 * k] ||
+			    !ij_base_cfg(*(csh *)s->s_cs, fn, ci, nci,
+			    (int)pd[0], j0, tabs[k], xe, xj, nxe))
+				tabs[k] = 0;
+		}
+		if (tabs[k] == 0 ||
+		    ij_table(s, fn, tabs[k], (unsigned)pd[1], 4) < 0 ||
 		    ij_path(fn, lo, pd[3]) < 0) {
 			fn->fn_bad = true;
 			fn->fn_why = TR_FW_FUNC;
 		}
 	}
-	/* entries of other functions' tables that land in this one */
-	for (i = 0; s->s_fast != NULL && i < s->s_fast->fa_nxtgt; i++)
-		if (in_fn(fn, s->s_fast->fa_xtgt[i]) &&
-		    push_u64(&fn->fn_tgt, &fn->fn_ntgt,
-			     s->s_fast->fa_xtgt[i]) < 0)
-			fn->fn_bad = true;
+	if (ci != NULL)
+		cs_free(ci, nci);
+	free(buf);
+	free(tabs);
+	free(cfg);
+	free(xe);
+	free(xj);
 	for (i = 0; i + 1 < fn->fn_nij && !fn->fn_bad; i += 2)
 		if (target_in(fn, fn->fn_ij[i], fn->fn_ij[i + 1])) {
 			fn->fn_bad = true;
@@ -1372,6 +1628,8 @@ scan_free(fn_scan_t *fn)
 	free(fn->fn_insn);
 	free(fn->fn_ij);
 	free(fn->fn_pend);
+	free(fn->fn_edge);
+	free(fn->fn_itgt);
 	memset(fn, 0, sizeof(*fn));
 }
 
