@@ -993,7 +993,7 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 			    push_u64(&fn->fn_itgt, &fn->fn_nitgt, t) < 0)
 				rc = -1;
 		} else if (t != last) {	/* a default repeats */
-			if (fa == NULL ||
+			if (fa == NULL || fn->fn_hi == 0 ||
 			    push_u64(&fa->fa_xtgt, &fa->fa_nxtgt, t) < 0)
 				rc = -1;
 			last = t;
@@ -1347,6 +1347,80 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 	return rc == 0 && seen ? 0 : -1;
 }
 
+/* The index of the instruction at a in ci (n, sorted), or n. */
+static size_t
+insn_at(const cs_insn *ci, size_t n, uint64_t a)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (ci[m].address < a)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < n && ci[lo].address == a ? lo : n;
+}
+
+#define CFG_MAXPRED	64
+
+/*
+ * The instructions of the body (ci, n) that may run just before ci[j]:
+ * the one before, unless it jumps away or stops (none before the
+ * entry), the direct jmps and jccs to it (fn_edge), and for an entry
+ * of a table being proven (xe, nxe), that table's jmp (xj).  False when
+ * they are not all known: an address an unknown indirect jump may
+ * reach (fn_itgt), a jump from the .cold part, too many.
+ */
+static bool
+cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
+	  const uint64_t *xe, const uint64_t *xj, size_t nxe, size_t *pred,
+	  size_t *np)
+{
+	uint64_t a = ci[j].address;
+	size_t e, q;
+
+	*np = 0;
+	for (e = 0; e < fn->fn_nitgt; e++)
+		if (fn->fn_itgt[e] == a)
+			return false;
+	for (e = 0; e < nxe; e++) {
+		if (xe[e] != a)
+			continue;
+		if ((q = insn_at(ci, n, xj[e])) == n || *np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = q;
+	}
+	if (j > 0 && !(ci[j - 1].id == X86_INS_JMP || ci[j - 1].id ==
+	    X86_INS_RET || ci[j - 1].id == X86_INS_UD2 ||
+	    ci[j - 1].id == X86_INS_HLT || ci[j - 1].id == X86_INS_INT3 ||
+	    ci[j - 1].id == X86_INS_LJMP)) {
+		if (*np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = j - 1;
+	}
+	for (e = 0; e + 1 < fn->fn_nedge; e += 2) {
+		if (fn->fn_edge[e + 1] != a)
+			continue;
+		if (fn->fn_edge[e] < fn->fn_lo || fn->fn_edge[e] >= fn->fn_hi ||
+		    *np == CFG_MAXPRED ||
+		    (q = insn_at(ci, n, fn->fn_edge[e])) == n)
+			return false;	/* from the .cold part */
+		pred[(*np)++] = q;
+	}
+	return true;
+}
+
+/* Whether a call preserves register family f (the SysV ABI). */
+static bool
+call_saved(int f)
+{
+	return f == X86_REG_RBX || f == X86_REG_RBP || f == X86_REG_R12 ||
+	    f == X86_REG_R13 || f == X86_REG_R14 || f == X86_REG_R15;
+}
+
 /*
  * Whether the table whose base register (family f) the load ci[j] reads
  * holds T on every path there: walking back from it, from each
@@ -1366,14 +1440,10 @@ ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 	    int f, size_t j0, uint64_t T, const uint64_t *xe,
 	    const uint64_t *xj, size_t nxe)
 {
-	static const int saved[] = { X86_REG_RBX, X86_REG_RBP, X86_REG_R12,
-		X86_REG_R13, X86_REG_R14, X86_REG_R15 };
-	size_t k, *work, nw = 0;
+	size_t *work, nw = 0;
 	uint8_t *seen;
-	bool callsafe = false, ok = false;
+	bool ok = false;
 
-	for (k = 0; k < sizeof(saved) / sizeof(saved[0]); k++)
-		callsafe |= saved[k] == f;
 	seen = calloc(n, 1);
 	work = malloc(n * sizeof(*work));
 	if (seen == NULL || work == NULL)
@@ -1381,58 +1451,11 @@ ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 	work[nw++] = j0;
 	seen[j0] = 1;
 	while (nw > 0) {
-		size_t j = work[--nw], e, np = 0, pred[64];
-		uint64_t a = ci[j].address;
+		size_t j = work[--nw], e, np, pred[CFG_MAXPRED];
 
-		if (j == 0)
-			goto out;	/* the caller's value */
-		for (e = 0; e < fn->fn_nitgt; e++)
-			if (fn->fn_itgt[e] == a)
-				goto out;
-		/* a table's entry: reached from its jmp */
-		for (e = 0; e < nxe; e++) {
-			size_t lo = 0, hi = n;
-
-			if (xe[e] != a)
-				continue;
-			while (lo < hi) {
-				size_t m = lo + (hi - lo) / 2;
-
-				if (ci[m].address < xj[e])
-					lo = m + 1;
-				else
-					hi = m;
-			}
-			if (lo == n || ci[lo].address != xj[e] || np == 64)
-				goto out;
-			pred[np++] = lo;
-		}
-		/* the instruction before, unless it jumps away or stops */
-		if (!(ci[j - 1].id == X86_INS_JMP || ci[j - 1].id ==
-		      X86_INS_RET || ci[j - 1].id == X86_INS_UD2 ||
-		      ci[j - 1].id == X86_INS_HLT || ci[j - 1].id ==
-		      X86_INS_INT3 || ci[j - 1].id == X86_INS_LJMP))
-			pred[np++] = j - 1;
-		for (e = 0; e + 1 < fn->fn_nedge; e += 2) {
-			size_t lo = 0, hi = n;
-
-			if (fn->fn_edge[e + 1] != a)
-				continue;
-			if (fn->fn_edge[e] < fn->fn_lo ||
-			    fn->fn_edge[e] >= fn->fn_hi || np == 64)
-				goto out;	/* from the .cold part */
-			while (lo < hi) {
-				size_t m = lo + (hi - lo) / 2;
-
-				if (ci[m].address < fn->fn_edge[e])
-					lo = m + 1;
-				else
-					hi = m;
-			}
-			if (lo == n || ci[lo].address != fn->fn_edge[e])
-				goto out;
-			pred[np++] = lo;
-		}
+		if (j == 0 ||	/* the caller's value */
+		    !cfg_preds(fn, ci, n, j, xe, xj, nxe, pred, &np))
+			goto out;
 		for (e = 0; e < np; e++) {
 			const cs_insn *p = &ci[pred[e]];
 			const cs_x86 *x = &p->detail->x86;
@@ -1440,7 +1463,7 @@ ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 			if (seen[pred[e]])
 				continue;
 			seen[pred[e]] = 1;
-			if (p->id == X86_INS_CALL && !callsafe)
+			if (p->id == X86_INS_CALL && !call_saved(f))
 				goto out;
 			if (p->id == X86_INS_CALL || !ij_writes_reg(h, p, f)) {
 				work[nw++] = pred[e];
