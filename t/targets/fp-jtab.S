@@ -172,7 +172,8 @@ fj_htab:
 	.text
 
 	/* Tail calls the function its second argument points at with rdi +
-	 * 1000: where that lands is not known. */
+	 * 1000: a function pointer the caller passed, which lands where an
+	 * indirect call through it would. */
 	.globl	fj_reg
 	.type	fj_reg, @function
 fj_reg:
@@ -411,5 +412,37 @@ fj_loopbad:
 2:	.long	3b - 2b, 4b - 2b, 5b - 2b
 6:	.long	3b - 6b, 4b - 6b, 5b - 6b
 	.text
+
+	/* postgres' expression_tree_walker: the walker argument kept in a
+	 * saved register across a branch and a call, then tail called.
+	 * Returns fj_helper(rdi) = rdi + 3 (the call's result unused). */
+	.globl	fj_walk
+	.type	fj_walk, @function
+fj_walk:
+	push	%rbx
+	mov	%rsi, %rbx
+	push	%rdi
+	test	%rdi, %rdi
+	je	1f
+	call	fj_helper
+1:	pop	%rdi
+	mov	%rbx, %rax
+	pop	%rbx
+	jmp	*%rax
+	.size	fj_walk, .-fj_walk
+
+	/* A pointer popped from the stack (a return address could come
+	 * that way): not proven.  Returns rdi + 3. */
+	.globl	fj_popjmp
+	.type	fj_popjmp, @function
+fj_popjmp:
+	lea	fj_helper(%rip), %rax
+	push	%rax
+	test	%rdi, %rdi
+	je	1f
+	nop
+1:	pop	%rcx
+	jmp	*%rcx
+	.size	fj_popjmp, .-fj_popjmp
 
 	.section .note.GNU-stack, "", @progbits

@@ -663,6 +663,10 @@ typedef struct fn_scan {
 					 * the load, the base, the count, the
 					 * check, the jmp, the table, its lea */
 	size_t		fn_npend;
+	uint64_t	*fn_pptr;	/* pairs: a `jmp *reg` not proven on
+					 * its straight path, and the family
+					 * of reg (ij_ptr_cfg) */
+	size_t		fn_npptr;
 	uint64_t	*fn_edge;	/* pairs: a direct jmp or jcc of the
 					 * body, and its target */
 	size_t		fn_nedge;
@@ -1232,7 +1236,15 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			      x->operands[0].mem.base == X86_REG_RIP &&
 			      x->operands[0].mem.index == X86_REG_INVALID) &&
 			    ij_window(s, fn, buf, lo, ring, nring,
-				      ci->address + ci->size) < 0) {
+				      ci->address + ci->size) < 0 &&
+			    !(fn->fn_hi != 0 &&
+			      x->operands[0].type == X86_OP_REG &&
+			      x->operands[0].size == 8 &&
+			      push_u64(&fn->fn_pptr, &fn->fn_npptr,
+				       ci->address) == 0 &&
+			      push_u64(&fn->fn_pptr, &fn->fn_npptr,
+				       (uint64_t)reg_fam(x->operands[0].reg))
+			      == 0)) {
 				fn->fn_bad = true;
 				fn->fn_why = TR_FW_FUNC;
 			}
@@ -1485,6 +1497,115 @@ out:
 	return ok;
 }
 
+/* The index of register family f among the sixteen, or -1. */
+static int
+fam_idx(int f)
+{
+	static const int fams[16] = { X86_REG_RAX, X86_REG_RBX, X86_REG_RCX,
+		X86_REG_RDX, X86_REG_RSI, X86_REG_RDI, X86_REG_RBP,
+		X86_REG_RSP, X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11,
+		X86_REG_R12, X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (fams[i] == f)
+			return i;
+	return -1;
+}
+
+static int
+reg_fam_of_idx(size_t i)
+{
+	static const int fams[16] = { X86_REG_RAX, X86_REG_RBX, X86_REG_RCX,
+		X86_REG_RDX, X86_REG_RSI, X86_REG_RDI, X86_REG_RBP,
+		X86_REG_RSP, X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11,
+		X86_REG_R12, X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+
+	return fams[i & 15];
+}
+
+/*
+ * Whether the `jmp *reg` ci[j0] (reg of family f0) jumps where a pointer
+ * the program holds points: walking back over the body's flow
+ * (cfg_preds), following whole 64-bit copies from register to register,
+ * every path must end at a 64-bit load from memory (a pointer held in
+ * the data, as on a straight path: ij_mem) or at the function's entry
+ * in an argument register (a function pointer the caller passed:
+ * `return walker(node, context)` in postgres' expression_tree_walker,
+ * CPython's visitproc calls).  Either lands where an indirect call
+ * through that pointer would: a symbol, an address taken, a landing
+ * address (brtarget.h); a jump table's address is computed, not
+ * loaded or passed.  Any other write on the way (an add, a lea, a
+ * pop: a return address), a call when the register does not survive
+ * calls, an address an unknown indirect jump reaches, or a jump from
+ * the .cold part: not proven.
+ */
+static bool
+ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+	   size_t j0, int f0, const uint64_t *xe, const uint64_t *xj,
+	   size_t nxe)
+{
+	size_t *work, nw = 0;
+	uint8_t *seen;
+	bool ok = false;
+
+	if (fam_idx(f0) < 0)
+		return false;
+	seen = calloc(n, 16);
+	work = malloc(n * 16 * sizeof(*work));
+	if (seen == NULL || work == NULL)
+		goto out;
+	work[nw++] = j0 * 16 + (size_t)fam_idx(f0);
+	seen[work[0]] = 1;
+	while (nw > 0) {
+		size_t st = work[--nw], j = st / 16, e, np;
+		size_t pred[CFG_MAXPRED];
+		int f = reg_fam_of_idx(st % 16);
+
+		/* from the caller: an argument register's value */
+		if (j == 0 && f != X86_REG_RDI && f != X86_REG_RSI &&
+		    f != X86_REG_RDX && f != X86_REG_RCX && f != X86_REG_R8 &&
+		    f != X86_REG_R9)
+			goto out;
+		if (!cfg_preds(fn, ci, n, j, xe, xj, nxe, pred, &np))
+			goto out;
+		for (e = 0; e < np; e++) {
+			const cs_insn *p = &ci[pred[e]];
+			const cs_x86 *x = &p->detail->x86;
+			int g = f;
+
+			if (p->id == X86_INS_CALL && !call_saved(f))
+				goto out;
+			if (p->id != X86_INS_CALL && ij_writes_reg(h, p, f)) {
+				if (p->id != X86_INS_MOV || x->op_count != 2 ||
+				    !op_reg(&x->operands[0], f, 8) ||
+				    x->prefix[0] != 0)
+					goto out;
+				if (x->operands[1].type == X86_OP_MEM &&
+				    x->operands[1].size == 8 &&
+				    x->operands[1].mem.segment ==
+				    X86_REG_INVALID)
+					continue;	/* a pointer loaded */
+				if (x->operands[1].type != X86_OP_REG ||
+				    x->operands[1].size != 8 ||
+				    fam_idx(g = reg_fam(
+				    x->operands[1].reg)) < 0)
+					goto out;
+			}
+			st = pred[e] * 16 + (size_t)fam_idx(g);
+			if (!seen[st]) {
+				seen[st] = 1;
+				work[nw++] = st;
+			}
+		}
+	}
+	ok = true;
+out:
+	free(seen);
+	free(work);
+	return ok;
+}
+
 /*
  * The one address the body's `lea X(%rip)` into family f take (ci, n
  * instructions), or 0 when none or two differ: the table ij_base_cfg
@@ -1579,7 +1700,9 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 				nci = cs_disasm(*(csh *)s->s_cs, buf,
 				    fn->fn_hi - fn->fn_lo, fn->fn_lo, 0, &ci);
 			tried = true;
-			tabs[k] = nci == fn->fn_ninsn ? ij_lea_cand(
+			/* each step of a walk looks at every edge */
+			tabs[k] = nci == fn->fn_ninsn &&
+			    nci * fn->fn_nedge <= (1u << 24) ? ij_lea_cand(
 			    *(csh *)s->s_cs, ci, nci, (int)pd[0]) : 0;
 			cfg[k] = true;
 		}
@@ -1630,6 +1753,25 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			fn->fn_why = TR_FW_FUNC;
 		}
 	}
+	/* jumps through a register whose origin is off the straight path */
+	if (fn->fn_npptr > 0 && !fn->fn_bad && !tried &&
+	    fn->fn_hi - fn->fn_lo < (1u << 20) &&
+	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
+	    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo) ==
+	    (ssize_t)(fn->fn_hi - fn->fn_lo))
+		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
+				fn->fn_lo, 0, &ci);
+	for (i = 0; i + 1 < fn->fn_npptr && !fn->fn_bad; i += 2) {
+		size_t j0 = nci == fn->fn_ninsn ?
+		    insn_at(ci, nci, fn->fn_pptr[i]) : nci;
+
+		if (j0 == nci || nci * fn->fn_nedge > (1u << 24) ||
+		    !ij_ptr_cfg(*(csh *)s->s_cs, fn, ci, nci, j0,
+				(int)fn->fn_pptr[i + 1], xe, xj, nxe)) {
+			fn->fn_bad = true;
+			fn->fn_why = TR_FW_FUNC;
+		}
+	}
 	if (ci != NULL)
 		cs_free(ci, nci);
 	free(buf);
@@ -1653,6 +1795,7 @@ scan_free(fn_scan_t *fn)
 	free(fn->fn_pend);
 	free(fn->fn_edge);
 	free(fn->fn_itgt);
+	free(fn->fn_pptr);
 	memset(fn, 0, sizeof(*fn));
 }
 
