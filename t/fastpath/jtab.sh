@@ -28,7 +28,9 @@
 #    when a case loops back with another table's address (fj_loopbad);
 #    a tail call through an argument kept across a branch and a call
 #    (fj_walk, postgres' expression_tree_walker) runs fast, one through
-#    a word popped from the stack (fj_popjmp) stays int3.
+#    a word popped from the stack (fj_popjmp) stays int3; fj_cgoto's
+#    computed goto counts as a way into every label, one of which
+#    reaches its switch with the base register cleared: int3.
 # Every indirect jmp is also a return site that stops the thread
 # (retsite.h).  pidtrace -p attaches between the target's "ready" and
 # its work.
@@ -47,7 +49,7 @@ A='fj_into fj_abs fj_nobound fj_land fj_ptr fj_reg fj_helper fj_hand fj_helper2'
 # the value exists; fj_regcall's too.
 V='fj_into fj_abs fj_nobound fj_land fj_sw fj_state'
 M='fj_memidx fj_memglob fj_memst fj_far fj_xland fj_victim fj_loopbase
-   fj_loopbad fj_walk fj_popjmp'
+   fj_loopbad fj_walk fj_popjmp fj_cgoto'
 
 run()
 {
@@ -117,13 +119,15 @@ code may jump into the bytes a jump would replace: pid:$(basename "$bin"):fj_int
 	# fj_loopbad's (another table's address reaches the dispatch);
 	# fj_walk's tail call through the walker argument, kept in a saved
 	# register across a branch and a call, runs fast, fj_popjmp's
-	# through a popped word stays int3.
+	# through a popped word stays int3, and so does fj_cgoto, whose
+	# computed goto may reach a label from which the switch's base
+	# register holds no table.
 	ent=$(for f in $M; do printf 'pid$target::%s:entry,' $f; done)
 	attach_run "$tag-m" "${ent%,} { @e[probefunc] = count(); }
 	END { printa(\"e %s %@d\\n\", @e); }" "$bin" $n
 	same_output "$T/$tag.want" "$T/$tag-m.out"
 	no_drops "$T/$tag-m.err" "\
-an indirect jump (jump table?) in the function: pid:$(basename "$bin"):fj_memst:entry, pid:$(basename "$bin"):fj_loopbad:entry, pid:$(basename "$bin"):fj_popjmp:entry
+an indirect jump (jump table?) in the function: pid:$(basename "$bin"):fj_memst:entry, pid:$(basename "$bin"):fj_loopbad:entry, pid:$(basename "$bin"):fj_popjmp:entry and 1 more
 code may jump into the bytes a jump would replace: pid:$(basename "$bin"):fj_victim:entry"
 	for f in $M; do
 		expect "$tag $f entries" "$(count "$T/$tag-m.d" "e $f")" \

@@ -25,7 +25,7 @@ uint64_t fj_walkcall(uint64_t);
 uint64_t fj_memidx(uint64_t), fj_memglob(uint64_t), fj_memst(uint64_t);
 uint64_t fj_far(uint64_t), fj_xland(uint64_t), fj_victim(uint64_t);
 uint64_t fj_loopbase(uint64_t), fj_loopbad(uint64_t);
-uint64_t fj_walk(uint64_t, fp_fn_t), fj_popjmp(uint64_t);
+uint64_t fj_walk(uint64_t, fp_fn_t), fj_popjmp(uint64_t), fj_cgoto(uint64_t);
 
 /* fj_walk's caller: the walker comes from here. */
 __attribute__((noinline)) uint64_t
@@ -165,7 +165,8 @@ want(unsigned k, uint64_t x)
 	case 14: return x + 60;
 	case 15: return 2 * want_loop(x);
 	case 16: return want_loop(x);
-	default: return x + 3;
+	case 17: case 18: return x + 3;
+	default: return x <= 1 ? 90 + x : (uint64_t)-1;
 	}
 }
 
@@ -189,6 +190,7 @@ static const fp_call_t fns[] = {
 	{ "fj_loopbad", fj_loopbad, 100000 },
 	{ "fj_walkcall", fj_walkcall, 1000 },
 	{ "fj_popjmp", fj_popjmp, 1000 },
+	{ "fj_cgoto", fj_cgoto, 3 },
 };
 #define NFN (sizeof(fns) / sizeof(fns[0]))
 

@@ -445,4 +445,48 @@ fj_popjmp:
 	jmp	*%rcx
 	.size	fj_popjmp, .-fj_popjmp
 
+	/* A computed goto (a label loaded from a table in the data) may
+	 * land on any label: here on Lbad, which reaches the switch below
+	 * with %rbx cleared, though at run time the goto always takes Lok,
+	 * which sets %rbx to the switch's table.  Proving the table's base
+	 * must count the goto as a way into every label: the function
+	 * stays int3.  Returns 90 + rdi for rdi <= 1, else -1. */
+	.globl	fj_cgoto
+	.type	fj_cgoto, @function
+fj_cgoto:
+	push	%rbx
+	xor	%ebx, %ebx
+	lea	fj_cgtab(%rip), %rdx
+	mov	(%rdx), %rdx
+	jmp	*%rdx
+.Lfj_bad:
+	mov	%edi, %ecx
+	jmp	1f
+.Lfj_ok:
+	lea	2f(%rip), %rbx
+	mov	%edi, %ecx
+1:	cmp	$1, %ecx
+	ja	9f
+	movslq	(%rbx,%rcx,4), %rax
+	add	%rbx, %rax
+	jmp	*%rax
+5:	mov	$90, %eax
+	pop	%rbx
+	ret
+6:	mov	$91, %eax
+	pop	%rbx
+	ret
+9:	mov	$-1, %rax
+	pop	%rbx
+	ret
+	.size	fj_cgoto, .-fj_cgoto
+	.section .rodata
+	.balign	4
+2:	.long	5b - 2b, 6b - 2b
+	.section .data.rel.ro, "aw"
+	.balign	8
+fj_cgtab:
+	.quad	.Lfj_ok, .Lfj_bad
+	.text
+
 	.section .note.GNU-stack, "", @progbits

@@ -670,9 +670,16 @@ typedef struct fn_scan {
 	uint64_t	*fn_edge;	/* pairs: a direct jmp or jcc of the
 					 * body, and its target */
 	size_t		fn_nedge;
-	uint64_t	*fn_itgt;	/* targets no direct branch names:
-					 * table entries, addresses taken */
+	uint64_t	*fn_itgt;	/* targets no direct branch names and
+					 * no known jmp reaches: addresses
+					 * taken, other functions' entries */
 	size_t		fn_nitgt;
+	uint64_t	*fn_xe, *fn_xj;	/* a table's entries, and its jmp */
+	size_t		fn_nxe, fn_nxj;
+	uint64_t	*fn_pjmp;	/* jmps through a pointer loaded from
+					 * memory, proven on a straight path:
+					 * they may reach any label */
+	size_t		fn_npjmp;
 	bool		fn_bad;		/* undecodable, or an indirect jmp
 					 * whose targets are unknown */
 	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
@@ -963,7 +970,9 @@ in_fn(const fn_scan_t *fn, uint64_t a)
 
 /*
  * Read the table at tab (n entries of esz bytes: 8 absolute, 4 relative
- * to tab) and add its targets to fn's; -1 if it cannot be read.  An
+ * to tab) and add its targets to fn's, and with the jmp that reads it
+ * (jmp; 0: scan_done has them) to the table entries the flow's walks
+ * know (fn_xe, fn_xj); -1 if it cannot be read.  An
  * entry outside the function and its .cold part (a stripped file's
  * .cold code, which no symbol bounds: postgres' elog(ERROR) at a
  * switch's default) joins the session's fa_xtgt, which every site's
@@ -972,7 +981,7 @@ in_fn(const fn_scan_t *fn, uint64_t a)
  */
 static int
 ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
-	 unsigned esz)
+	 unsigned esz, uint64_t jmp)
 {
 	struct tr_fast *fa = s->s_fast;
 	uint8_t *b;
@@ -994,7 +1003,9 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 		}
 		if (in_fn(fn, t)) {
 			if (push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0 ||
-			    push_u64(&fn->fn_itgt, &fn->fn_nitgt, t) < 0)
+			    (jmp != 0 &&
+			     (push_u64(&fn->fn_xe, &fn->fn_nxe, t) < 0 ||
+			      push_u64(&fn->fn_xj, &fn->fn_nxj, jmp) < 0)))
 				rc = -1;
 		} else if (t != last) {	/* a default repeats */
 			if (fa == NULL || fn->fn_hi == 0 ||
@@ -1050,10 +1061,13 @@ ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
 		}
 		if (k != -2 &&
 		    (cnt = ij_bound(h, w, at, reg_fam(m->index), &blo)) != 0 &&
-		    ij_table(s, fn, tab, cnt, 8) == 0)
+		    ij_table(s, fn, tab, cnt, 8, jmp) == 0)
 			return ij_path(fn, blo < tlo ? blo : tlo, jmp);
 		/* a table of other functions, or its bound not in sight */
 	}
+	/* it may land on any of the function's labels (a computed goto) */
+	if (push_u64(&fn->fn_pjmp, &fn->fn_npjmp, jmp) < 0)
+		return -1;
 	return lo == jmp ? 0 : ij_path(fn, lo, jmp);
 }
 
@@ -1382,15 +1396,17 @@ insn_at(const cs_insn *ci, size_t n, uint64_t a)
  * The instructions of the body (ci, n) that may run just before ci[j]:
  * the one before, unless it jumps away or stops (none before the
  * entry), the direct jmps and jccs to it (fn_edge), and for an entry
- * of a table being proven (xe, nxe), that table's jmp (xj).  False when
+ * of one of its tables (fn_xe), that table's jmp (fn_xj), and the jmps
+ * through a pointer loaded from memory (u).  False when
  * they are not all known: an address an unknown indirect jump may
  * reach (fn_itgt), a jump from the .cold part, too many.
  */
 static bool
 cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
-	  const uint64_t *xe, const uint64_t *xj, size_t nxe, size_t *pred,
-	  size_t *np)
+	  const size_t *u, size_t nu, size_t *pred, size_t *np)
 {
+	const uint64_t *xe = fn->fn_xe, *xj = fn->fn_xj;
+	size_t nxe = fn->fn_nxe;
 	uint64_t a = ci[j].address;
 	size_t e, q;
 
@@ -1422,6 +1438,16 @@ cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
 			return false;	/* from the .cold part */
 		pred[(*np)++] = q;
 	}
+	/*
+	 * A jump through a pointer loaded from memory may reach any
+	 * instruction (a computed goto's table holds the function's
+	 * labels): each such jmp (u, nu indexes) is a way in.
+	 */
+	for (e = 0; e < nu; e++) {
+		if (*np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = u[e];
+	}
 	return true;
 }
 
@@ -1444,13 +1470,12 @@ call_saved(int f)
  * the body (a .cold part's jump back is not followed).  gcc sets a
  * switch's base once before the loop around it and uses the register
  * for other work elsewhere (postgres' core_yylex).  An entry of one of
- * the function's tables whose base is being proven (xe, nxe of them) is
- * reached from that table's jmp (xj): the walk goes on from there.
+ * the function's tables, those whose base is being proven too, is
+ * reached from that table's jmp (cfg_preds): the walk goes on there.
  */
 static bool
 ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
-	    int f, size_t j0, uint64_t T, const uint64_t *xe,
-	    const uint64_t *xj, size_t nxe)
+	    int f, size_t j0, uint64_t T, const size_t *u, size_t nu)
 {
 	size_t *work, nw = 0;
 	uint8_t *seen;
@@ -1466,7 +1491,7 @@ ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 		size_t j = work[--nw], e, np, pred[CFG_MAXPRED];
 
 		if (j == 0 ||	/* the caller's value */
-		    !cfg_preds(fn, ci, n, j, xe, xj, nxe, pred, &np))
+		    !cfg_preds(fn, ci, n, j, u, nu, pred, &np))
 			goto out;
 		for (e = 0; e < np; e++) {
 			const cs_insn *p = &ci[pred[e]];
@@ -1538,17 +1563,18 @@ reg_fam_of_idx(size_t i)
  * loaded or passed.  Any other write on the way (an add, a lea, a
  * pop: a return address), a call when the register does not survive
  * calls, an address an unknown indirect jump reaches, or a jump from
- * the .cold part: not proven.
+ * the .cold part: not proven.  *loaded: some path ends at a load (the
+ * jmp may then be a computed goto, a way into any label: u).
  */
 static bool
 ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
-	   size_t j0, int f0, const uint64_t *xe, const uint64_t *xj,
-	   size_t nxe)
+	   size_t j0, int f0, const size_t *u, size_t nu, bool *loaded)
 {
 	size_t *work, nw = 0;
 	uint8_t *seen;
 	bool ok = false;
 
+	*loaded = false;
 	if (fam_idx(f0) < 0)
 		return false;
 	seen = calloc(n, 16);
@@ -1567,7 +1593,7 @@ ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 		    f != X86_REG_RDX && f != X86_REG_RCX && f != X86_REG_R8 &&
 		    f != X86_REG_R9)
 			goto out;
-		if (!cfg_preds(fn, ci, n, j, xe, xj, nxe, pred, &np))
+		if (!cfg_preds(fn, ci, n, j, u, nu, pred, &np))
 			goto out;
 		for (e = 0; e < np; e++) {
 			const cs_insn *p = &ci[pred[e]];
@@ -1584,8 +1610,10 @@ ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 				if (x->operands[1].type == X86_OP_MEM &&
 				    x->operands[1].size == 8 &&
 				    x->operands[1].mem.segment ==
-				    X86_REG_INVALID)
-					continue;	/* a pointer loaded */
+				    X86_REG_INVALID) {
+					*loaded = true;	/* a pointer loaded */
+					continue;
+				}
 				if (x->operands[1].type != X86_OP_REG ||
 				    x->operands[1].size != 8 ||
 				    fam_idx(g = reg_fam(
@@ -1663,8 +1691,9 @@ ij_entries(tr_session_t *s, uint64_t tab, unsigned n)
 static void
 scan_done(tr_session_t *s, fn_scan_t *fn)
 {
-	uint64_t *tabs = NULL, *xe = NULL, *xj = NULL;
-	size_t i, k, np, nci = 0, nxe = 0, nxj = 0;
+	uint64_t *tabs = NULL;
+	size_t i, k, np, nci = 0, *u = NULL, nu = 0, nu0 = 0;
+	int round;
 	bool *cfg = NULL, tried = false;
 	cs_insn *ci = NULL;
 	uint8_t *buf = NULL;
@@ -1714,46 +1743,21 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			size_t q;
 
 			for (q = 0; v != NULL && q < pd[1]; q++)
-				if (push_u64(&xe, &nxe, v[q]) < 0 ||
-				    push_u64(&xj, &nxj, pd[3]) < 0)
+				if (push_u64(&fn->fn_xe, &fn->fn_nxe, v[q]) <
+				    0 || push_u64(&fn->fn_xj, &fn->fn_nxj,
+				    pd[3]) < 0)
 					break;
 			if (v == NULL || q < pd[1])
 				fn->fn_bad = true;
 			free(v);
 		}
 	}
-	for (k = 0; k < np && !fn->fn_bad; k++) {
-		uint64_t *pd = &fn->fn_pend[7 * k + 1], lo = pd[2];
-		size_t j0 = 0, lo2 = 0, hi2 = nci;
-
-		if (!cfg[k]) {
-			if (pd[4] == tabs[k] && !target_in(fn, pd[5], pd[3]))
-				lo = pd[5];
-		} else {
-			/* the load's index; the others' entries, not its */
-			while (lo2 < hi2) {
-				size_t m = lo2 + (hi2 - lo2) / 2;
-
-				if (ci[m].address < fn->fn_pend[7 * k])
-					lo2 = m + 1;
-				else
-					hi2 = m;
-			}
-			j0 = lo2;
-			if (fn->fn_pend[7 * k] == 0 || j0 == nci ||
-			    ci[j0].address != fn->fn_pend[7 * k] ||
-			    !ij_base_cfg(*(csh *)s->s_cs, fn, ci, nci,
-			    (int)pd[0], j0, tabs[k], xe, xj, nxe))
-				tabs[k] = 0;
-		}
-		if (tabs[k] == 0 ||
-		    ij_table(s, fn, tabs[k], (unsigned)pd[1], 4) < 0 ||
-		    ij_path(fn, lo, pd[3]) < 0) {
-			fn->fn_bad = true;
-			fn->fn_why = TR_FW_FUNC;
-		}
-	}
-	/* jumps through a register whose origin is off the straight path */
+	/*
+	 * The body decoded for the walks (ij_base_cfg, ij_ptr_cfg), and
+	 * the ways in from jumps through loaded pointers: those proven on
+	 * a straight path, then those the walks find loaded (twice: a new
+	 * way in may change what another walk finds).
+	 */
 	if (fn->fn_npptr > 0 && !fn->fn_bad && !tried &&
 	    fn->fn_hi - fn->fn_lo < (1u << 20) &&
 	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
@@ -1761,24 +1765,70 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 	    (ssize_t)(fn->fn_hi - fn->fn_lo))
 		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
 				fn->fn_lo, 0, &ci);
-	for (i = 0; i + 1 < fn->fn_npptr && !fn->fn_bad; i += 2) {
-		size_t j0 = nci == fn->fn_ninsn ?
-		    insn_at(ci, nci, fn->fn_pptr[i]) : nci;
+	if (nci == fn->fn_ninsn && nci * fn->fn_nedge <= (1u << 24) &&
+	    (u = malloc((fn->fn_npjmp + fn->fn_npptr / 2 + 1) *
+			sizeof(*u))) != NULL) {
+		for (i = 0; i < fn->fn_npjmp; i++)
+			if ((u[nu] = insn_at(ci, nci, fn->fn_pjmp[i])) < nci)
+				nu++;
+		nu0 = nu;
+	}
+	for (round = 0; round < 2 && !fn->fn_bad; round++) {
+		size_t nl = nu;
 
-		if (j0 == nci || nci * fn->fn_nedge > (1u << 24) ||
-		    !ij_ptr_cfg(*(csh *)s->s_cs, fn, ci, nci, j0,
-				(int)fn->fn_pptr[i + 1], xe, xj, nxe)) {
+		for (i = 0; i + 1 < fn->fn_npptr && !fn->fn_bad; i += 2) {
+			size_t j0 = u != NULL ? insn_at(ci, nci,
+			    fn->fn_pptr[i]) : nci, q;
+			bool loaded;
+
+			if (j0 == nci || !ij_ptr_cfg(*(csh *)s->s_cs, fn, ci,
+			    nci, j0, (int)fn->fn_pptr[i + 1], u, nu,
+			    &loaded)) {
+				fn->fn_bad = true;
+				fn->fn_why = TR_FW_FUNC;
+				break;
+			}
+			for (q = nu0; q < nl && u[q] != j0; q++)
+				;
+			if (loaded && q == nl) {
+				if (round == 1) {	/* no fixed point */
+					fn->fn_bad = true;
+					fn->fn_why = TR_FW_FUNC;
+				}
+				u[nl++] = j0;
+			}
+		}
+		if (nl == nu)
+			break;
+		nu = nl;
+	}
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1], lo = pd[2];
+		size_t j0 = 0;
+
+		if (!cfg[k]) {
+			if (pd[4] == tabs[k] && !target_in(fn, pd[5], pd[3]))
+				lo = pd[5];
+		} else {
+			j0 = u != NULL && fn->fn_pend[7 * k] != 0 ?
+			    insn_at(ci, nci, fn->fn_pend[7 * k]) : nci;
+			if (j0 == nci || !ij_base_cfg(*(csh *)s->s_cs, fn, ci,
+			    nci, (int)pd[0], j0, tabs[k], u, nu))
+				tabs[k] = 0;
+		}
+		if (tabs[k] == 0 ||
+		    ij_table(s, fn, tabs[k], (unsigned)pd[1], 4, 0) < 0 ||
+		    ij_path(fn, lo, pd[3]) < 0) {
 			fn->fn_bad = true;
 			fn->fn_why = TR_FW_FUNC;
 		}
 	}
+	free(u);
 	if (ci != NULL)
 		cs_free(ci, nci);
 	free(buf);
 	free(tabs);
 	free(cfg);
-	free(xe);
-	free(xj);
 	for (i = 0; i + 1 < fn->fn_nij && !fn->fn_bad; i += 2)
 		if (target_in(fn, fn->fn_ij[i], fn->fn_ij[i + 1])) {
 			fn->fn_bad = true;
@@ -1796,6 +1846,9 @@ scan_free(fn_scan_t *fn)
 	free(fn->fn_edge);
 	free(fn->fn_itgt);
 	free(fn->fn_pptr);
+	free(fn->fn_xe);
+	free(fn->fn_xj);
+	free(fn->fn_pjmp);
 	memset(fn, 0, sizeof(*fn));
 }
 
