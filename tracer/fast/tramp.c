@@ -1765,7 +1765,8 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 	    (ssize_t)(fn->fn_hi - fn->fn_lo))
 		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
 				fn->fn_lo, 0, &ci);
-	if (nci == fn->fn_ninsn && nci * fn->fn_nedge <= (1u << 24) &&
+	if (nci == fn->fn_ninsn && nci <= (1u << 16) &&
+	    nci * fn->fn_nedge <= (1u << 24) &&
 	    (u = malloc((fn->fn_npjmp + fn->fn_npptr / 2 + 1) *
 			sizeof(*u))) != NULL) {
 		for (i = 0; i < fn->fn_npjmp; i++)
