@@ -972,7 +972,9 @@ in_fn(const fn_scan_t *fn, uint64_t a)
  * Read the table at tab (n entries of esz bytes: 8 absolute, 4 relative
  * to tab) and add its targets to fn's, and with the jmp that reads it
  * (jmp; 0: scan_done has them) to the table entries the flow's walks
- * know (fn_xe, fn_xj); -1 if it cannot be read.  An
+ * know (fn_xe, fn_xj); -1 if it cannot be read, or if an absolute
+ * entry lands outside the function (ij_mem takes the table as one of
+ * pointers, which are landing addresses).  A relative
  * entry outside the function and its .cold part (a stripped file's
  * .cold code, which no symbol bounds: postgres' elog(ERROR) at a
  * switch's default) joins the session's fa_xtgt, which every site's
@@ -1007,6 +1009,9 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 			     (push_u64(&fn->fn_xe, &fn->fn_nxe, t) < 0 ||
 			      push_u64(&fn->fn_xj, &fn->fn_nxj, jmp) < 0)))
 				rc = -1;
+		} else if (esz == 8) {
+			rc = -1;	/* absolute: a table of pointers, data
+					 * words the host knows (ij_mem) */
 		} else if (t != last) {	/* a default repeats */
 			if (fa == NULL || fn->fn_hi == 0 ||
 			    push_u64(&fa->fa_xtgt, &fa->fa_nxtgt, t) < 0)
@@ -1391,6 +1396,13 @@ insn_at(const cs_insn *ci, size_t n, uint64_t a)
 }
 
 #define CFG_MAXPRED	64
+/*
+ * The walks decode a body whole, with capstone's details (about 1.5 KB
+ * an instruction): bodies of at most 8,192 instructions (48 KB of
+ * code) are walked, larger ones stay int3 where they need it.
+ */
+#define CFG_MAXINSN	8192u
+#define CFG_MAXBYTES	(48u << 10)
 
 /*
  * The instructions of the body (ci, n) that may run just before ci[j]:
@@ -1722,7 +1734,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 		if (pd[4] != 0 && !target_in(fn, pd[5], pd[3])) {
 			tabs[k] = pd[4];
 		} else if (ij_base(s, fn, (int)pd[0], &tabs[k]) < 0) {
-			if (!tried && fn->fn_hi - fn->fn_lo < (1u << 20) &&
+			if (!tried && fn->fn_hi - fn->fn_lo < CFG_MAXBYTES &&
 			    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
 			    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo)
 			    == (ssize_t)(fn->fn_hi - fn->fn_lo))
@@ -1731,6 +1743,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			tried = true;
 			/* each step of a walk looks at every edge */
 			tabs[k] = nci == fn->fn_ninsn &&
+			    nci <= CFG_MAXINSN &&
 			    nci * fn->fn_nedge <= (1u << 24) ? ij_lea_cand(
 			    *(csh *)s->s_cs, ci, nci, (int)pd[0]) : 0;
 			cfg[k] = true;
@@ -1759,13 +1772,13 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 	 * way in may change what another walk finds).
 	 */
 	if (fn->fn_npptr > 0 && !fn->fn_bad && !tried &&
-	    fn->fn_hi - fn->fn_lo < (1u << 20) &&
+	    fn->fn_hi - fn->fn_lo < CFG_MAXBYTES &&
 	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
 	    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo) ==
 	    (ssize_t)(fn->fn_hi - fn->fn_lo))
 		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
 				fn->fn_lo, 0, &ci);
-	if (nci == fn->fn_ninsn && nci <= (1u << 16) &&
+	if (nci == fn->fn_ninsn && nci <= CFG_MAXINSN &&
 	    nci * fn->fn_nedge <= (1u << 24) &&
 	    (u = malloc((fn->fn_npjmp + fn->fn_npptr / 2 + 1) *
 			sizeof(*u))) != NULL) {
@@ -3071,6 +3084,9 @@ tr_fast_arm(tr_session_t *s)
 		if (push_u64(&built, &nbuilt, (uint64_t)(fs - fa->fa_sites)) <
 		    0)
 			fs->fs_why = TR_FW_WRITE;
+		/* the chunks written so far out of pidtrace's RSS */
+		if (nbuilt % 4096 == 0)
+			tr_fast_trim(s);
 	}
 	/*
 	 * Written once every function is scanned: a jump table's entry
@@ -3107,9 +3123,6 @@ tr_fast_arm(tr_session_t *s)
 		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
-		/* the chunks written so far out of pidtrace's RSS */
-		if (s->s_st.st_fast % 4096 == 0)
-			tr_fast_trim(s);
 	}
 	free(built);
 	scan_free(&fn);
