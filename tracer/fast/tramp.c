@@ -3009,7 +3009,7 @@ tr_fast_arm(tr_session_t *s)
 	uint64_t lo = UINT64_MAX, hi = 0;
 	int fd = -1;
 	bool whole;
-	uint64_t *built = NULL;	/* sites built, to write */
+	uint32_t *built;	/* sites built, to write */
 	size_t nbuilt = 0, k;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
@@ -3036,6 +3036,8 @@ tr_fast_arm(tr_session_t *s)
 		if (fa->fa_sites[i].fs_hi > hi)
 			hi = fa->fa_sites[i].fs_hi;
 	}
+	/* one block, before the scans' arrays come and go */
+	built = malloc((fa->fa_nsites - fa->fa_pending) * sizeof(*built));
 	collect_pcs(s, &pc, lo, hi, true);
 	pcs_sort(&pc);
 	memset(&fn, 0, sizeof(fn));
@@ -3081,9 +3083,10 @@ tr_fast_arm(tr_session_t *s)
 		} else if (build(s, fd, fs, &fn) < 0) {
 			continue;
 		}
-		if (push_u64(&built, &nbuilt, (uint64_t)(fs - fa->fa_sites)) <
-		    0)
+		if (built == NULL)
 			fs->fs_why = TR_FW_WRITE;
+		else
+			built[nbuilt++] = (uint32_t)(fs - fa->fa_sites);
 		/* the chunks written so far out of pidtrace's RSS */
 		if (nbuilt % 4096 == 0)
 			tr_fast_trim(s);
