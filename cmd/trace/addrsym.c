@@ -37,7 +37,7 @@ typedef struct as_mod {
 	uint64_t	as_bias;
 	as_fn_t		*as_fns;	/* sorted by fn_value */
 	size_t		as_nfns;
-	const as_fn_t	**as_cold;	/* its foo.cold parts, by "foo" */
+	const as_fn_t	**as_cold;	/* its foo.cold parts, by foo */
 	size_t		as_ncold;
 	int		as_coldok;	/* as_cold made */
 } as_mod_t;

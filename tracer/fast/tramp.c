@@ -674,7 +674,7 @@ typedef struct fn_scan {
 					 * no known jmp reaches: addresses
 					 * taken, other functions' entries */
 	size_t		fn_nitgt;
-	uint64_t	*fn_xe, *fn_xj;	/* a table's entries, and its jmp */
+	uint64_t	*fn_xe, *fn_xj;	/* table entries, and their jmp */
 	size_t		fn_nxe, fn_nxj;
 	uint64_t	*fn_pjmp;	/* jmps through a pointer loaded from
 					 * memory, proven on a straight path:
@@ -860,7 +860,8 @@ ij_writes_mem(csh h, const cs_insn *ci, const x86_op_mem *m)
 
 	if ((m->base != X86_REG_INVALID && m->base != X86_REG_RIP &&
 	     ij_writes(h, ci, reg_fam(m->base))) ||
-	    (m->index != X86_REG_INVALID && ij_writes(h, ci, reg_fam(m->index))))
+	    (m->index != X86_REG_INVALID &&
+	     ij_writes(h, ci, reg_fam(m->index))))
 		return true;
 	if (x->prefix[0] != 0 || cs_regs_access(h, ci, rd, &nrd, wr, &nwr) !=
 	    CS_ERR_OK)
@@ -892,7 +893,7 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 {
 	unsigned size = 4;	/* of the compare: 1 or 2 after a movzx */
 	int i, zreg = 0;
-	const x86_op_mem *m = NULL;	/* the word the index was read from */
+	const x86_op_mem *m = NULL;	/* the word the index came from */
 	const cs_insn *ld = NULL;	/* by this load */
 
 	for (i = at - 1; i >= 1; i--) {
@@ -1285,7 +1286,8 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 				      o->mem.base == X86_REG_RIP)) &&
 				    in_fn(fn, t) && (push_u64(&fn->fn_tgt,
 				    &fn->fn_ntgt, t) < 0 ||
-				    push_u64(&fn->fn_itgt, &fn->fn_nitgt, t) < 0))
+				    push_u64(&fn->fn_itgt, &fn->fn_nitgt,
+					     t) < 0))
 					fn->fn_bad = true;
 			}
 		}
@@ -1623,7 +1625,7 @@ ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 				    x->operands[1].size == 8 &&
 				    x->operands[1].mem.segment ==
 				    X86_REG_INVALID) {
-					*loaded = true;	/* a pointer loaded */
+					*loaded = true;	/* loaded */
 					continue;
 				}
 				if (x->operands[1].type != X86_OP_REG ||
