@@ -1465,6 +1465,24 @@ cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
 	return true;
 }
 
+/*
+ * Whether ci may write registers capstone does not list, or leaves the
+ * flow: a walk stops there (a syscall writes rcx and r11).
+ */
+static bool
+cfg_opaque(const cs_insn *ci)
+{
+	switch (ci->id) {
+	case X86_INS_SYSCALL: case X86_INS_SYSENTER: case X86_INS_INT:
+	case X86_INS_INT1: case X86_INS_INT3: case X86_INS_INTO:
+	case X86_INS_UD2: case X86_INS_HLT: case X86_INS_LCALL:
+	case X86_INS_LJMP: case X86_INS_IRET: case X86_INS_IRETQ:
+	case X86_INS_RETF:
+		return true;
+	}
+	return false;
+}
+
 /* Whether a call preserves register family f (the SysV ABI). */
 static bool
 call_saved(int f)
@@ -1514,7 +1532,8 @@ ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 			if (seen[pred[e]])
 				continue;
 			seen[pred[e]] = 1;
-			if (p->id == X86_INS_CALL && !call_saved(f))
+			if (cfg_opaque(p) ||
+			    (p->id == X86_INS_CALL && !call_saved(f)))
 				goto out;
 			if (p->id == X86_INS_CALL || !ij_writes_reg(h, p, f)) {
 				work[nw++] = pred[e];
@@ -1614,7 +1633,8 @@ ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 			const cs_x86 *x = &p->detail->x86;
 			int g = f;
 
-			if (p->id == X86_INS_CALL && !call_saved(f))
+			if (cfg_opaque(p) ||
+			    (p->id == X86_INS_CALL && !call_saved(f)))
 				goto out;
 			if (p->id != X86_INS_CALL && ij_writes_reg(h, p, f)) {
 				if (p->id != X86_INS_MOV || x->op_count != 2 ||
