@@ -24,17 +24,23 @@ TG=$TARGETS/fp-inl
 [ -x "$TG" ] || skip "$TG not built"
 command -v objdump >/dev/null || skip "needs objdump (binutils)"
 # The compiler's layout the test is about: no call of twice or spin is
-# left in fi_*, and fi_loop's back edge lands 1 to 4 bytes past the nop
-# that starts spin's copy (inside the 5 bytes a jump replaces).
+# left in fi_*, and the back edge of fi_loop's copy of spin's loop, and
+# of spin's own, lands 1 to 4 bytes past the nop that starts it (inside
+# the 5 bytes a jump replaces).
 objdump -d --no-show-raw-insn "$TG" >"$T/dis"
 awk '/^[0-9a-f]+ <fi_(a|b|c|loop)>:/ { u = 1; next } /^$/ { u = 0 }
 	u && /call.*<(twice|spin)>/ { n++ } END { exit n > 0 }' "$T/dis" ||
 	skip "gcc left calls of twice or spin in fi_*"
-awk '/^[0-9a-f]+ <fi_loop>:/ { u = 1; next } /^$/ { u = 0 }
-	u && $2 == "nop" && nop == "" { nop = strtonum("0x" $1) }
-	u && $2 == "jg" { t = strtonum("0x" $3) }
-	END { exit !(nop != "" && t > nop && t < nop + 5) }' "$T/dis" ||
-	skip "gcc laid fi_loop's loop otherwise: $(grep -A14 '<fi_loop>:' "$T/dis")"
+for f in fi_loop spin; do
+	# shellcheck disable=SC2046
+	set -- $(awk -v f="<$f>:" '$2 == f { u = 1; next } /^$/ { u = 0 }
+	    u && $2 == "nop" && nop == "" { nop = $1 }
+	    u && $2 == "jg" { t = $3 }
+	    END { sub(/:$/, "", nop); print nop, t }' "$T/dis")
+	[ $# = 2 ] && [ $((16#$2)) -gt $((16#$1)) ] &&
+	    [ $((16#$2)) -lt $((16#$1 + 5)) ] ||
+		skip "gcc laid $f's loop otherwise: $(grep -A14 "<$f>:" "$T/dis")"
+done
 
 n=$((500 * FT_SCALE))
 reference ref "$TG" $n
