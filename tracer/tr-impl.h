@@ -290,6 +290,14 @@ int	tr_xol_place(tr_session_t *s, tr_bkpt_t *bp);
 bool	tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip);
 void	tr_xol_forget(tr_session_t *s);
 uint64_t tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip);
+/*
+ * How far from the code the fast path looks for a chunk: its trampolines
+ * are reached by rel32 jumps (2 GiB), the rest is slack for the span of
+ * the sites a chunk serves.
+ */
+#define TR_GAP_REACH	(3ull << 29)
+uint64_t tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size,
+			    uint64_t skip, uint64_t maxd);
 void	tr_xol_unmap(tr_session_t *s);
 void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
 

@@ -61,7 +61,6 @@
 #define MFD_CLOEXEC 1u
 #endif
 
-#define NEAR		(1ull << 30)
 #define STACKSCAN	65536u	/* bytes above rsp searched for our pcs */
 
 /* The record block; the offsets below patch it per site. */
@@ -136,7 +135,7 @@ static const uint8_t nop10[10] = {
 	0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
 };
 
-static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a);
+static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd);
 
 static struct tr_fast *
 fast_of(tr_session_t *s)
@@ -224,12 +223,12 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 	/*
 	 * The code is entered through an absolute address, so any chunk
 	 * will do; when none has room (thousands of probes fill the
-	 * trampolines' chunks), a new one next to the first.
+	 * trampolines' chunks), a new one as near the first as the heap's
+	 * room lets, however far.
 	 */
 	for (i = 0; i <= fa->fa_nchunk; i++) {
 		if (i == fa->fa_nchunk &&
-		    (fa->fa_nchunk == TR_MAXCHUNK ||
-		     chunk_dup(s, fa->fa_chunk[0].ch_addr) == NULL))
+		    chunk_dup(s, fa->fa_chunk[0].ch_addr, UINT64_MAX) == NULL)
 			break;
 		ch = &fa->fa_chunk[i];
 		if (ch->ch_used + need > TR_CHUNK)
@@ -2135,31 +2134,41 @@ dist(uint64_t a, uint64_t b)
 }
 
 /*
- * A new chunk near a when the tracee no longer holds the memfd's fd (it
- * is closed after set-up, so the program never sees it): mremap with
- * old_size 0 makes a second mapping of a shared one's pages, from its
- * offset on.  Chunk 0's mapping (read-execute, at the first chunk's
- * offset) is duplicated at hint, long enough to cover chunk k, and the
- * head before chunk k is unmapped.  The gap comes from /proc/PID/maps
+ * A new chunk near a, at most maxd away, when the tracee no longer holds
+ * the memfd's fd (it is closed after set-up, so the program never sees
+ * it): mremap with old_size 0 makes a second mapping of a shared one's
+ * pages, from the offset of the address it is given on.  The last page of
+ * the newest chunk is duplicated at hint, one page and a chunk long, so
+ * that the new mapping covers the next chunk's offsets, and that page is
+ * unmapped.  The page duplicated is the one just before the new chunk's
+ * offset, so that what is mapped for a moment is a page more than the
+ * chunk whatever the number of chunks: duplicating chunk 0 instead, the
+ * head grew by a chunk each time, a gap large enough for it was found
+ * ever further, and chunks spread out (node's 56th needed 57 MB free and
+ * the 60th lay 370 MB past the first).  The gap comes from /proc/PID/maps
  * with every thread stopped, so MREMAP_FIXED replaces nothing.
  */
 static tr_chunk_t *
-chunk_dup(tr_session_t *s, uint64_t a)
+chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 {
 	struct tr_fast *fa = s->s_fast;
-	uint64_t k = fa->fa_nchunk, head = k * TR_CHUNK, hint, skip = 0;
+	const tr_chunk_t *last;
+	uint64_t hint, skip = 0, src;
 	tr_chunk_t *ch;
 	long r;
 	int tries;
 
+	if (fa->fa_nchunk == 0 || fa->fa_nchunk == TR_MAXCHUNK)
+		return NULL;
+	last = &fa->fa_chunk[fa->fa_nchunk - 1];
+	src = last->ch_addr + TR_CHUNK - TR_PAGE;
 	for (tries = 0; tries < 4; tries++) {
-		hint = tr_find_gap(s->s_memtid, a > head ? a - head : a,
-				   head + TR_CHUNK, skip);
-		if (hint == 0 || dist(hint + head, a) >= NEAR + NEAR / 2)
+		hint = tr_find_gap_within(s->s_memtid, a, TR_PAGE + TR_CHUNK,
+					  skip, maxd);
+		if (hint == 0)
 			return NULL;
-		r = tr_inject_syscall(s, SYS_mremap,
-				      (long)fa->fa_chunk[0].ch_addr, 0,
-				      (long)(head + TR_CHUNK),
+		r = tr_inject_syscall(s, SYS_mremap, (long)src, 0,
+				      (long)(TR_PAGE + TR_CHUNK),
 				      MREMAP_MAYMOVE | MREMAP_FIXED,
 				      (long)hint, 0);
 		if (r == (long)hint)
@@ -2170,17 +2179,17 @@ chunk_dup(tr_session_t *s, uint64_t a)
 	}
 	if (tries == 4)
 		return NULL;
-	if (head != 0 &&
-	    tr_inject_syscall(s, SYS_munmap, (long)hint, (long)head, 0, 0, 0,
+	if (tr_inject_syscall(s, SYS_munmap, (long)hint, TR_PAGE, 0, 0, 0,
 			      0) != 0) {
 		tr_inject_syscall(s, SYS_munmap, (long)hint,
-				  (long)(head + TR_CHUNK), 0, 0, 0, 0);
+				  (long)(TR_PAGE + TR_CHUNK), 0, 0, 0, 0);
 		return NULL;
 	}
-	ch = &fa->fa_chunk[fa->fa_nchunk++];
-	ch->ch_addr = hint + head;
-	ch->ch_off = fa->fa_chunk[0].ch_off + head;
+	ch = &fa->fa_chunk[fa->fa_nchunk];
+	ch->ch_addr = hint + TR_PAGE;
+	ch->ch_off = last->ch_off + TR_CHUNK;
 	ch->ch_used = 0;
+	fa->fa_nchunk++;
 	return ch;
 }
 
@@ -2203,17 +2212,18 @@ chunk_near_from(tr_session_t *s, int fd, uint64_t a, uint64_t b,
 	for (i = first; i < fa->fa_nchunk; i++) {
 		ch = &fa->fa_chunk[i];
 		if (ch->ch_used + TR_TRAMP_MAX <= TR_CHUNK &&
-		    dist(ch->ch_addr, a) < NEAR + NEAR / 2 &&
-		    dist(ch->ch_addr + TR_CHUNK, b) < NEAR + NEAR / 2)
+		    dist(ch->ch_addr, a) < TR_GAP_REACH &&
+		    dist(ch->ch_addr + TR_CHUNK, b) < TR_GAP_REACH)
 			return ch;
 	}
 	if (fa->fa_nchunk == TR_MAXCHUNK)
 		return NULL;
 	if (fd < 0)
-		return fa->fa_nchunk == 0 ? NULL : chunk_dup(s, a);
+		return chunk_dup(s, a, TR_GAP_REACH);
 	off = fa->fa_ringsz + (uint64_t)fa->fa_nchunk * TR_CHUNK;
 	for (tries = 0; tries < 4; tries++) {
-		hint = tr_find_gap(s->s_memtid, a, TR_CHUNK, skip);
+		hint = tr_find_gap_within(s->s_memtid, a, TR_CHUNK, skip,
+					  TR_GAP_REACH);
 		if (hint == 0)
 			return NULL;
 		r = tr_inject_syscall(s, SYS_mmap, (long)hint, TR_CHUNK,
