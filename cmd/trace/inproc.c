@@ -126,6 +126,10 @@ site_fast(const trace_proc_t *p, const trace_site_t *ts, bool now)
 	if (ts->ts_nrefs != 1 || (r->tf_fr.fr_fast != PB_FAST_ENTRY &&
 	    r->tf_fr.fr_fast != PB_FAST_RETURN))
 		return false;
+	/* at an inlined copy no register holds an argument: they read 0 */
+	if (r->tf_fr.fr_inline &&
+	    dsl_rt_args_read(p->p_sc.sc_tr->tr_rt, r->tf_id) != 0)
+		return false;
 	if (!now)
 		return true;
 	return ts->ts_ctx && p->p_s != NULL && tr_bkpt_is_fast(p->p_s,

@@ -8,6 +8,14 @@ check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
 check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls t/targets/fp-altstack
 check_PROGRAMS += t/targets/fp-jtab t/targets/fp-jtab-nopie
 check_PROGRAMS += t/targets/fp-call t/targets/fp-call-nopie
+check_PROGRAMS += t/targets/fp-inl
+# Copies of functions gcc inlined (-O2 -g), laid out without alignment
+# padding so a loop's head follows its copy's first instruction; no
+# sanitizer, whose checks would change the code around them.
+t_targets_fp_inl_SOURCES = t/targets/fp-inl.c t/targets/fp-proto.h
+t_targets_fp_inl_CFLAGS = $(WARN_CFLAGS) -O2 -g -fno-align-loops \
+	-fno-align-jumps -fno-align-labels
+t_targets_fp_inl_LDFLAGS =
 check_PROGRAMS += t/targets/fp-brk t/targets/fp-brk-nopie t/targets/fp-reach
 check_PROGRAMS += t/targets/fp-stackroom
 # A heap grown by sbrk(), PIE and not.  No sanitizer (its run time maps
@@ -111,6 +119,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/tls.sh \
 	t/fastpath/jtab.sh t/fastpath/jtab-int3.sh \
 	t/fastpath/call.sh t/fastpath/call-int3.sh t/fastpath/call-record.sh \
+	t/fastpath/inline.sh t/fastpath/inline-int3.sh \
 	t/fastpath/brk.sh t/fastpath/brk-int3.sh t/fastpath/brk-reach.sh \
 	t/fastpath/stack-room.sh
 TESTS += $(FASTPATH_SH_TESTS)

@@ -178,6 +178,12 @@ struct tr_fast {
 	tr_fsite_t	*fa_sites;
 	size_t		fa_nsites, fa_cap;
 	size_t		fa_pending;	/* sites before it not yet tried */
+	uint64_t	*fa_xtgt;	/* jump-table entries that land in no
+					 * site's function (a stripped
+					 * file's unnamed .cold code): the
+					 * functions of later sites weigh
+					 * them (tramp.c, ij_table) */
+	size_t		fa_nxtgt;
 	size_t		fa_nwhole;	/* sites built as whole functions */
 	uint64_t	fa_deq[TR_NSHARDS];	/* consumer positions */
 	uint64_t	fa_stuck[TR_NSHARDS];	/* when a slot stalled, ns */

@@ -662,9 +662,28 @@ typedef struct fn_scan {
 	uint64_t	*fn_ij;		/* pairs: the straight paths that the
 					 * proofs of its indirect jmps read */
 	size_t		fn_nij;
-	uint64_t	*fn_pend;	/* fours: tables whose base register
-					 * is set before a loop (ij_base) */
+	uint64_t	*fn_pend;	/* sevens: tables whose base register
+					 * is set before a loop (ij_base):
+					 * the load, the base, the count, the
+					 * check, the jmp, the table, its lea */
 	size_t		fn_npend;
+	uint64_t	*fn_pptr;	/* pairs: a `jmp *reg` not proven on
+					 * its straight path, and the family
+					 * of reg (ij_ptr_cfg) */
+	size_t		fn_npptr;
+	uint64_t	*fn_edge;	/* pairs: a direct jmp or jcc of the
+					 * body, and its target */
+	size_t		fn_nedge;
+	uint64_t	*fn_itgt;	/* targets no direct branch names and
+					 * no known jmp reaches: addresses
+					 * taken, other functions' entries */
+	size_t		fn_nitgt;
+	uint64_t	*fn_xe, *fn_xj;	/* table entries, and their jmp */
+	size_t		fn_nxe, fn_nxj;
+	uint64_t	*fn_pjmp;	/* jmps through a pointer loaded from
+					 * memory, proven on a straight path:
+					 * they may reach any label */
+	size_t		fn_npjmp;
 	bool		fn_bad;		/* undecodable, or an indirect jmp
 					 * whose targets are unknown */
 	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
@@ -696,10 +715,17 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
  *     jae) on a straight path to `jmp *T(,idx,8)` (absolute entries,
  *     as in a non-PIC executable such as Debian's node), or to `lea
  *     T(%rip),base; movslq (base,idx,4),r; add base,r; jmp *r` (PIC,
- *     entries relative to T).  Every entry is read from the process and
- *     must land in the function or its .cold part (else the shape was
- *     not a switch's: refused); they join the function's branch targets,
- *     so a site whose bytes hold one stays int3 (range_why);
+ *     entries relative to T); the bound may also be compared in memory
+ *     and the index read again from that word (`cmpl $N,0x20(%rbx); ja;
+ *     mov 0x20(%rbx),%eax`, ij_bound), and the base set off the path,
+ *     once before the loop around the switch, when every path back
+ *     from the load meets that lea first (ij_base_cfg).  Every entry is
+ *     read from the
+ *     process and joins the function's branch targets, so a site whose
+ *     bytes hold one stays int3 (range_why); an entry outside the
+ *     function and its .cold part (a stripped file's unnamed .cold
+ *     code) joins the session's fa_xtgt, against which every site's
+ *     bytes are checked before any jump is written (tr_fast_arm);
  *   - a jump through a 64-bit pointer loaded from memory on a straight
  *     path (`mov 0x8(%rax),%rax; jmp *%rax`, `jmp *0x18(%rax)`: a
  *     tail call through a vtable or a function pointer; a table of
@@ -807,17 +833,72 @@ op_reg(const cs_x86_op *op, int f, unsigned minsize)
 }
 
 /*
+ * Whether memory operand a of instruction ca and b of cb name the same
+ * address: the same registers and displacement, or the same address
+ * relative to rip.
+ */
+static bool
+same_mem(const cs_insn *ca, const x86_op_mem *a, const cs_insn *cb,
+	 const x86_op_mem *b)
+{
+	if (a->segment != b->segment || a->base != b->base ||
+	    a->index != b->index || a->scale != b->scale)
+		return false;
+	if (a->base == X86_REG_RIP)
+		return ca->address + ca->size + (uint64_t)a->disp ==
+		    cb->address + cb->size + (uint64_t)b->disp;
+	return a->disp == b->disp;
+}
+
+/*
+ * Whether ci may change the word at memory operand m (its base and
+ * index registers, or any memory: a store, a push, a string store), or
+ * ends a straight path.
+ */
+static bool
+ij_writes_mem(csh h, const cs_insn *ci, const x86_op_mem *m)
+{
+	const cs_x86 *x = &ci->detail->x86;
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0, i;
+
+	if ((m->base != X86_REG_INVALID && m->base != X86_REG_RIP &&
+	     ij_writes(h, ci, reg_fam(m->base))) ||
+	    (m->index != X86_REG_INVALID &&
+	     ij_writes(h, ci, reg_fam(m->index))))
+		return true;
+	if (x->prefix[0] != 0 || cs_regs_access(h, ci, rd, &nrd, wr, &nwr) !=
+	    CS_ERR_OK)
+		return true;	/* rep, lock: a string or atomic store */
+	for (i = 0; i < nwr; i++)
+		if (reg_fam(wr[i]) == X86_REG_RSP)
+			return true;	/* push, pop */
+	for (i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_MEM &&
+		    (x->operands[i].access & CS_AC_WRITE))
+			return true;
+	return false;
+}
+
+/*
  * The entries of the table whose index (family f) w[at] reads: the
  * count the bound check before it allows, or 0 if none is found.  *lo
  * is the check's address.  Between the check and w[at] the index may
  * only be copied whole (`mov %edi,%edi`, `mov %edi,%eax`) or zero
- * extended from the byte or word compared.
+ * extended from the byte or word compared.  Or the index is loaded
+ * from the word the check compared (`cmpl $0x13,0x20(%rbx); ja; mov
+ * 0x20(%rbx),%eax`, `movzwl` of a word: gcc reads a field twice), with
+ * no store and no change of the word's address registers between: a
+ * thread that changed the word meanwhile races the program's own
+ * jump, whose table the check bounds.
  */
 static unsigned
 ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 {
 	unsigned size = 4;	/* of the compare: 1 or 2 after a movzx */
 	int i, zreg = 0;
+	const x86_op_mem *m = NULL;	/* the word the index came from */
+	const cs_insn *ld = NULL;	/* by this load */
 
 	for (i = at - 1; i >= 1; i--) {
 		const cs_insn *ci = &w[i];
@@ -828,12 +909,16 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 			const cs_x86 *cx = &c->detail->x86;
 
 			if (c->id != X86_INS_CMP || cx->op_count != 2 ||
-			    !op_reg(&cx->operands[0], f, size) ||
-			    (size < 4 && cx->operands[0].size != size) ||
-			    (size < 4 && cx->operands[0].reg != zreg) ||
 			    cx->operands[1].type != X86_OP_IMM ||
 			    cx->operands[1].imm < 0 ||
 			    cx->operands[1].imm >= IJ_MAXENT)
+				return 0;
+			if (m != NULL ? cx->operands[0].type != X86_OP_MEM ||
+			    cx->operands[0].size != size ||
+			    !same_mem(c, &cx->operands[0].mem, ld, m) :
+			    !op_reg(&cx->operands[0], f, size) ||
+			    (size < 4 && cx->operands[0].size != size) ||
+			    (size < 4 && cx->operands[0].reg != zreg))
 				return 0;
 			*lo = c->address;
 			return (unsigned)cx->operands[1].imm +
@@ -842,8 +927,25 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 		if (tr_insn_is_jcc(ci->id))
 			continue;	/* leaves the path; its fall-through
 					 * goes on */
+		if (m != NULL) {
+			if (ij_writes_mem(h, ci, m))
+				return 0;
+			continue;
+		}
 		if (!ij_writes(h, ci, f))
 			continue;
+		/* mov 0x20(%rbx),%eax; movzwl 0x10(%rbx),%eax */
+		if ((ci->id == X86_INS_MOV || ci->id == X86_INS_MOVZX) &&
+		    x->op_count == 2 && op_reg(&x->operands[0], f, 4) &&
+		    x->operands[1].type == X86_OP_MEM &&
+		    (ci->id == X86_INS_MOVZX ? x->operands[1].size < 4 :
+		     x->operands[1].size == x->operands[0].size) &&
+		    x->prefix[0] == 0) {
+			m = &x->operands[1].mem;
+			ld = ci;
+			size = x->operands[1].size;
+			continue;
+		}
 		/*
 		 * A copy (`mov %edi,%edi`), or a zero extension of the
 		 * byte or word that the check compares (`cmp $0x5b,%al;
@@ -873,16 +975,25 @@ in_fn(const fn_scan_t *fn, uint64_t a)
 
 /*
  * Read the table at tab (n entries of esz bytes: 8 absolute, 4 relative
- * to tab) and add its targets to fn's; -1 if one lands outside the
- * function.
+ * to tab) and add its targets to fn's, and with the jmp that reads it
+ * (jmp; 0: scan_done has them) to the table entries the flow's walks
+ * know (fn_xe, fn_xj); -1 if it cannot be read, or if an absolute
+ * entry lands outside the function (ij_mem takes the table as one of
+ * pointers, which are landing addresses).  A relative
+ * entry outside the function and its .cold part (a stripped file's
+ * .cold code, which no symbol bounds: postgres' elog(ERROR) at a
+ * switch's default) joins the session's fa_xtgt, which every site's
+ * bytes are checked against (tr_fast_arm, scan_done): it may land in
+ * another function.
  */
 static int
 ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
-	 unsigned esz)
+	 unsigned esz, uint64_t jmp)
 {
+	struct tr_fast *fa = s->s_fast;
 	uint8_t *b;
 	unsigned i;
-	uint64_t t;
+	uint64_t t, last = 0;
 	int32_t r;
 	int rc = 0;
 
@@ -897,9 +1008,21 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 			memcpy(&r, b + 4 * i, 4);
 			t = tab + (uint64_t)(int64_t)r;
 		}
-		if (!in_fn(fn, t) ||
-		    push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0)
-			rc = -1;
+		if (in_fn(fn, t)) {
+			if (push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0 ||
+			    (jmp != 0 &&
+			     (push_u64(&fn->fn_xe, &fn->fn_nxe, t) < 0 ||
+			      push_u64(&fn->fn_xj, &fn->fn_nxj, jmp) < 0)))
+				rc = -1;
+		} else if (esz == 8) {
+			rc = -1;	/* absolute: a table of pointers, data
+					 * words the host knows (ij_mem) */
+		} else if (t != last) {	/* a default repeats */
+			if (fa == NULL || fn->fn_hi == 0 ||
+			    push_u64(&fa->fa_xtgt, &fa->fa_nxtgt, t) < 0)
+				rc = -1;
+			last = t;
+		}
 	}
 	free(b);
 	return rc;
@@ -948,10 +1071,13 @@ ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
 		}
 		if (k != -2 &&
 		    (cnt = ij_bound(h, w, at, reg_fam(m->index), &blo)) != 0 &&
-		    ij_table(s, fn, tab, cnt, 8) == 0)
+		    ij_table(s, fn, tab, cnt, 8, jmp) == 0)
 			return ij_path(fn, blo < tlo ? blo : tlo, jmp);
 		/* a table of other functions, or its bound not in sight */
 	}
+	/* it may land on any of the function's labels (a computed goto) */
+	if (push_u64(&fn->fn_pjmp, &fn->fn_npjmp, jmp) < 0)
+		return -1;
 	return lo == jmp ? 0 : ij_path(fn, lo, jmp);
 }
 
@@ -1034,7 +1160,10 @@ ij_resolve(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int n)
 		    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
 		lo = w[k].address < blo ? w[k].address : blo;
 	}
-	return push_u64(&fn->fn_pend, &fn->fn_npend,
+	/* a write of the base between the load and the add: ij_base only */
+	return push_u64(&fn->fn_pend, &fn->fn_npend, k > k2 ? 0 :
+	    v->address) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend,
 	    (uint64_t)reg_fam(m->base)) < 0 ||
 	    push_u64(&fn->fn_pend, &fn->fn_npend, cnt) < 0 ||
 	    push_u64(&fn->fn_pend, &fn->fn_npend, blo) < 0 ||
@@ -1116,8 +1245,13 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 		    ci->id == X86_INS_XBEGIN) {
 			for (i = 0; i < x->op_count; i++)
 				if (x->operands[i].type == X86_OP_IMM &&
-				    push_u64(&fn->fn_tgt, &fn->fn_ntgt,
-				    (uint64_t)x->operands[i].imm) < 0)
+				    (push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+				     (uint64_t)x->operands[i].imm) < 0 ||
+				     (ci->id != X86_INS_CALL &&
+				      (push_u64(&fn->fn_edge, &fn->fn_nedge,
+				       ci->address) < 0 ||
+				       push_u64(&fn->fn_edge, &fn->fn_nedge,
+				       (uint64_t)x->operands[i].imm) < 0))))
 					fn->fn_bad = true;
 			/* jmp *reg, jmp *table(,%rax,8): a jump table? */
 			if (ci->id == X86_INS_JMP && x->op_count == 1 &&
@@ -1126,7 +1260,15 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			      x->operands[0].mem.base == X86_REG_RIP &&
 			      x->operands[0].mem.index == X86_REG_INVALID) &&
 			    ij_window(s, fn, buf, lo, ring, nring,
-				      ci->address + ci->size) < 0) {
+				      ci->address + ci->size) < 0 &&
+			    !(fn->fn_hi != 0 &&
+			      x->operands[0].type == X86_OP_REG &&
+			      x->operands[0].size == 8 &&
+			      push_u64(&fn->fn_pptr, &fn->fn_npptr,
+				       ci->address) == 0 &&
+			      push_u64(&fn->fn_pptr, &fn->fn_npptr,
+				       (uint64_t)reg_fam(x->operands[0].reg))
+			      == 0)) {
 				fn->fn_bad = true;
 				fn->fn_why = TR_FW_FUNC;
 			}
@@ -1146,8 +1288,10 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 				     (o->type == X86_OP_MEM &&
 				      ci->id == X86_INS_LEA &&
 				      o->mem.base == X86_REG_RIP)) &&
-				    in_fn(fn, t) && push_u64(&fn->fn_tgt,
-				    &fn->fn_ntgt, t) < 0)
+				    in_fn(fn, t) && (push_u64(&fn->fn_tgt,
+				    &fn->fn_ntgt, t) < 0 ||
+				    push_u64(&fn->fn_itgt, &fn->fn_nitgt,
+					     t) < 0))
 					fn->fn_bad = true;
 			}
 		}
@@ -1240,6 +1384,343 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 	return rc == 0 && seen ? 0 : -1;
 }
 
+/* The index of the instruction at a in ci (n, sorted), or n. */
+static size_t
+insn_at(const cs_insn *ci, size_t n, uint64_t a)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (ci[m].address < a)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < n && ci[lo].address == a ? lo : n;
+}
+
+#define CFG_MAXPRED	64
+/*
+ * The walks decode a body whole, with capstone's details (about 1.5 KB
+ * an instruction): bodies of at most 8,192 instructions (48 KB of
+ * code) are walked, larger ones stay int3 where they need it.
+ */
+#define CFG_MAXINSN	8192u
+#define CFG_MAXBYTES	(48u << 10)
+
+/*
+ * The instructions of the body (ci, n) that may run just before ci[j]:
+ * the one before, unless it jumps away or stops (none before the
+ * entry), the direct jmps and jccs to it (fn_edge), and for an entry
+ * of one of its tables (fn_xe), that table's jmp (fn_xj), and the jmps
+ * through a pointer loaded from memory (u).  False when
+ * they are not all known: an address an unknown indirect jump may
+ * reach (fn_itgt), a jump from the .cold part, too many.
+ */
+static bool
+cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
+	  const size_t *u, size_t nu, size_t *pred, size_t *np)
+{
+	const uint64_t *xe = fn->fn_xe, *xj = fn->fn_xj;
+	size_t nxe = fn->fn_nxe;
+	uint64_t a = ci[j].address;
+	size_t e, q;
+
+	*np = 0;
+	for (e = 0; e < fn->fn_nitgt; e++)
+		if (fn->fn_itgt[e] == a)
+			return false;
+	for (e = 0; e < nxe; e++) {
+		if (xe[e] != a)
+			continue;
+		if ((q = insn_at(ci, n, xj[e])) == n || *np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = q;
+	}
+	if (j > 0 && !(ci[j - 1].id == X86_INS_JMP || ci[j - 1].id ==
+	    X86_INS_RET || ci[j - 1].id == X86_INS_UD2 ||
+	    ci[j - 1].id == X86_INS_HLT || ci[j - 1].id == X86_INS_INT3 ||
+	    ci[j - 1].id == X86_INS_LJMP)) {
+		if (*np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = j - 1;
+	}
+	for (e = 0; e + 1 < fn->fn_nedge; e += 2) {
+		if (fn->fn_edge[e + 1] != a)
+			continue;
+		if (fn->fn_edge[e] < fn->fn_lo || fn->fn_edge[e] >= fn->fn_hi ||
+		    *np == CFG_MAXPRED ||
+		    (q = insn_at(ci, n, fn->fn_edge[e])) == n)
+			return false;	/* from the .cold part */
+		pred[(*np)++] = q;
+	}
+	/*
+	 * A jump through a pointer loaded from memory may reach any
+	 * instruction (a computed goto's table holds the function's
+	 * labels): each such jmp (u, nu indexes) is a way in.
+	 */
+	for (e = 0; e < nu; e++) {
+		if (*np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = u[e];
+	}
+	return true;
+}
+
+/*
+ * Whether ci may write registers capstone does not list, or leaves the
+ * flow: a walk stops there (a syscall writes rcx and r11).
+ */
+static bool
+cfg_opaque(const cs_insn *ci)
+{
+	switch (ci->id) {
+	case X86_INS_SYSCALL: case X86_INS_SYSENTER: case X86_INS_INT:
+	case X86_INS_INT1: case X86_INS_INT3: case X86_INS_INTO:
+	case X86_INS_UD2: case X86_INS_HLT: case X86_INS_LCALL:
+	case X86_INS_LJMP: case X86_INS_IRET: case X86_INS_IRETQ:
+	case X86_INS_RETF:
+		return true;
+	}
+	return false;
+}
+
+/* Whether a call preserves register family f (the SysV ABI). */
+static bool
+call_saved(int f)
+{
+	return f == X86_REG_RBX || f == X86_REG_RBP || f == X86_REG_R12 ||
+	    f == X86_REG_R13 || f == X86_REG_R14 || f == X86_REG_R15;
+}
+
+/*
+ * Whether the table whose base register (family f) the load ci[j] reads
+ * holds T on every path there: walking back from it, from each
+ * instruction to those that fall into it or jump to it (fn_edge), every
+ * path must meet a write of f that is `lea T(%rip)` before any other
+ * write of f, before the function's entry, before an address an
+ * indirect jump may reach (fn_itgt), before a call when f does not
+ * survive calls, and within
+ * the body (a .cold part's jump back is not followed).  gcc sets a
+ * switch's base once before the loop around it and uses the register
+ * for other work elsewhere (postgres' core_yylex).  An entry of one of
+ * the function's tables, those whose base is being proven too, is
+ * reached from that table's jmp (cfg_preds): the walk goes on there.
+ */
+static bool
+ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+	    int f, size_t j0, uint64_t T, const size_t *u, size_t nu)
+{
+	size_t *work, nw = 0;
+	uint8_t *seen;
+	bool ok = false;
+
+	seen = calloc(n, 1);
+	work = malloc(n * sizeof(*work));
+	if (seen == NULL || work == NULL)
+		goto out;
+	work[nw++] = j0;
+	seen[j0] = 1;
+	while (nw > 0) {
+		size_t j = work[--nw], e, np, pred[CFG_MAXPRED];
+
+		if (j == 0 ||	/* the caller's value */
+		    !cfg_preds(fn, ci, n, j, u, nu, pred, &np))
+			goto out;
+		for (e = 0; e < np; e++) {
+			const cs_insn *p = &ci[pred[e]];
+			const cs_x86 *x = &p->detail->x86;
+
+			if (seen[pred[e]])
+				continue;
+			seen[pred[e]] = 1;
+			if (cfg_opaque(p) ||
+			    (p->id == X86_INS_CALL && !call_saved(f)))
+				goto out;
+			if (p->id == X86_INS_CALL || !ij_writes_reg(h, p, f)) {
+				work[nw++] = pred[e];
+				continue;
+			}
+			if (p->id != X86_INS_LEA || x->op_count != 2 ||
+			    !op_reg(&x->operands[0], f, 8) ||
+			    x->operands[1].mem.base != X86_REG_RIP ||
+			    x->operands[1].mem.index != X86_REG_INVALID ||
+			    T != p->address + p->size +
+			    (uint64_t)x->operands[1].mem.disp)
+				goto out;
+		}
+	}
+	ok = true;
+out:
+	free(seen);
+	free(work);
+	return ok;
+}
+
+/* The index of register family f among the sixteen, or -1. */
+static int
+fam_idx(int f)
+{
+	static const int fams[16] = { X86_REG_RAX, X86_REG_RBX, X86_REG_RCX,
+		X86_REG_RDX, X86_REG_RSI, X86_REG_RDI, X86_REG_RBP,
+		X86_REG_RSP, X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11,
+		X86_REG_R12, X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (fams[i] == f)
+			return i;
+	return -1;
+}
+
+static int
+reg_fam_of_idx(size_t i)
+{
+	static const int fams[16] = { X86_REG_RAX, X86_REG_RBX, X86_REG_RCX,
+		X86_REG_RDX, X86_REG_RSI, X86_REG_RDI, X86_REG_RBP,
+		X86_REG_RSP, X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11,
+		X86_REG_R12, X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+
+	return fams[i & 15];
+}
+
+/*
+ * Whether the `jmp *reg` ci[j0] (reg of family f0) jumps where a pointer
+ * the program holds points: walking back over the body's flow
+ * (cfg_preds), following whole 64-bit copies from register to register,
+ * every path must end at a 64-bit load from memory (a pointer held in
+ * the data, as on a straight path: ij_mem) or at the function's entry
+ * in an argument register (a function pointer the caller passed:
+ * `return walker(node, context)` in postgres' expression_tree_walker,
+ * CPython's visitproc calls).  Either lands where an indirect call
+ * through that pointer would: a symbol, an address taken, a landing
+ * address (brtarget.h); a jump table's address is computed, not
+ * loaded or passed.  Any other write on the way (an add, a lea, a
+ * pop: a return address), a call when the register does not survive
+ * calls, an address an unknown indirect jump reaches, or a jump from
+ * the .cold part: not proven.  *loaded: some path ends at a load (the
+ * jmp may then be a computed goto, a way into any label: u).
+ */
+static bool
+ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+	   size_t j0, int f0, const size_t *u, size_t nu, bool *loaded)
+{
+	size_t *work, nw = 0;
+	uint8_t *seen;
+	bool ok = false;
+
+	*loaded = false;
+	if (fam_idx(f0) < 0)
+		return false;
+	seen = calloc(n, 16);
+	work = malloc(n * 16 * sizeof(*work));
+	if (seen == NULL || work == NULL)
+		goto out;
+	work[nw++] = j0 * 16 + (size_t)fam_idx(f0);
+	seen[work[0]] = 1;
+	while (nw > 0) {
+		size_t st = work[--nw], j = st / 16, e, np;
+		size_t pred[CFG_MAXPRED];
+		int f = reg_fam_of_idx(st % 16);
+
+		/* from the caller: an argument register's value */
+		if (j == 0 && f != X86_REG_RDI && f != X86_REG_RSI &&
+		    f != X86_REG_RDX && f != X86_REG_RCX && f != X86_REG_R8 &&
+		    f != X86_REG_R9)
+			goto out;
+		if (!cfg_preds(fn, ci, n, j, u, nu, pred, &np))
+			goto out;
+		for (e = 0; e < np; e++) {
+			const cs_insn *p = &ci[pred[e]];
+			const cs_x86 *x = &p->detail->x86;
+			int g = f;
+
+			if (cfg_opaque(p) ||
+			    (p->id == X86_INS_CALL && !call_saved(f)))
+				goto out;
+			if (p->id != X86_INS_CALL && ij_writes_reg(h, p, f)) {
+				if (p->id != X86_INS_MOV || x->op_count != 2 ||
+				    !op_reg(&x->operands[0], f, 8) ||
+				    x->prefix[0] != 0)
+					goto out;
+				if (x->operands[1].type == X86_OP_MEM &&
+				    x->operands[1].size == 8 &&
+				    x->operands[1].mem.segment ==
+				    X86_REG_INVALID) {
+					*loaded = true;	/* loaded */
+					continue;
+				}
+				if (x->operands[1].type != X86_OP_REG ||
+				    x->operands[1].size != 8 ||
+				    fam_idx(g = reg_fam(
+				    x->operands[1].reg)) < 0)
+					goto out;
+			}
+			st = pred[e] * 16 + (size_t)fam_idx(g);
+			if (!seen[st]) {
+				seen[st] = 1;
+				work[nw++] = st;
+			}
+		}
+	}
+	ok = true;
+out:
+	free(seen);
+	free(work);
+	return ok;
+}
+
+/*
+ * The one address the body's `lea X(%rip)` into family f take (ci, n
+ * instructions), or 0 when none or two differ: the table ij_base_cfg
+ * then proves.
+ */
+static uint64_t
+ij_lea_cand(csh h, const cs_insn *ci, size_t n, int f)
+{
+	uint64_t t = 0, x;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const cs_x86 *d = &ci[k].detail->x86;
+
+		if (ci[k].id != X86_INS_LEA || d->op_count != 2 ||
+		    !op_reg(&d->operands[0], f, 8) ||
+		    d->operands[1].mem.base != X86_REG_RIP ||
+		    d->operands[1].mem.index != X86_REG_INVALID)
+			continue;
+		x = ci[k].address + ci[k].size +
+		    (uint64_t)d->operands[1].mem.disp;
+		if (t != 0 && x != t)
+			return 0;
+		t = x;
+	}
+	(void)h;
+	return t;
+}
+
+/* The n entries of the table at tab (4 bytes, relative to it), or NULL. */
+static uint64_t *
+ij_entries(tr_session_t *s, uint64_t tab, unsigned n)
+{
+	uint64_t *v = malloc((size_t)n * sizeof(*v));
+	int32_t *r = malloc((size_t)n * 4);
+	unsigned i;
+
+	if (v == NULL || r == NULL ||
+	    tr_read(s, tab, r, (size_t)n * 4) != (ssize_t)n * 4) {
+		free(v);
+		free(r);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = tab + (uint64_t)(int64_t)r[i];
+	free(r);
+	return v;
+}
+
 /*
  * After every part of the function is scanned: a branch landing inside
  * a path that an indirect jmp's proof read (after its first
@@ -1248,24 +1729,146 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 static void
 scan_done(tr_session_t *s, fn_scan_t *fn)
 {
-	uint64_t tab;
-	size_t i;
+	uint64_t *tabs = NULL;
+	size_t i, k, np, nci = 0, *u = NULL, nu = 0, nu0 = 0;
+	int round;
+	bool *cfg = NULL, tried = false;
+	cs_insn *ci = NULL;
+	uint8_t *buf = NULL;
 
-	/* PIC tables: the lea on the path, else the function's one lea */
-	for (i = 0; i + 5 < fn->fn_npend && !fn->fn_bad; i += 6) {
-		uint64_t *pd = &fn->fn_pend[i], lo = pd[2];
+	/* entries of other functions' tables that land in this one */
+	for (i = 0; s->s_fast != NULL && i < s->s_fast->fa_nxtgt; i++)
+		if (in_fn(fn, s->s_fast->fa_xtgt[i]) &&
+		    (push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+			      s->s_fast->fa_xtgt[i]) < 0 ||
+		     push_u64(&fn->fn_itgt, &fn->fn_nitgt,
+			      s->s_fast->fa_xtgt[i]) < 0))
+			fn->fn_bad = true;
+	/*
+	 * PIC tables: the lea on the path, else the function's one lea
+	 * (ij_base), else the lea every path to the load meets
+	 * (ij_base_cfg), the entries of all such tables known first.
+	 */
+	np = fn->fn_npend / 7;
+	tabs = calloc(np ? np : 1, sizeof(*tabs));
+	cfg = calloc(np ? np : 1, sizeof(*cfg));
+	if (tabs == NULL || cfg == NULL)
+		fn->fn_bad = true;
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1];
 
-		tab = pd[4];
-		if (tab != 0 && !target_in(fn, pd[5], pd[3]))
-			lo = pd[5];
-		else if (ij_base(s, fn, (int)pd[0], &tab) < 0)
-			tab = 0;
-		if (tab == 0 || ij_table(s, fn, tab, (unsigned)pd[1], 4) < 0 ||
+		if (pd[4] != 0 && !target_in(fn, pd[5], pd[3])) {
+			tabs[k] = pd[4];
+		} else if (ij_base(s, fn, (int)pd[0], &tabs[k]) < 0) {
+			if (!tried && fn->fn_hi - fn->fn_lo < CFG_MAXBYTES &&
+			    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
+			    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo)
+			    == (ssize_t)(fn->fn_hi - fn->fn_lo))
+				nci = cs_disasm(*(csh *)s->s_cs, buf,
+				    fn->fn_hi - fn->fn_lo, fn->fn_lo, 0, &ci);
+			tried = true;
+			/* each step of a walk looks at every edge */
+			tabs[k] = nci == fn->fn_ninsn &&
+			    nci <= CFG_MAXINSN &&
+			    nci * fn->fn_nedge <= (1u << 24) ? ij_lea_cand(
+			    *(csh *)s->s_cs, ci, nci, (int)pd[0]) : 0;
+			cfg[k] = true;
+		}
+		if (tabs[k] == 0) {
+			fn->fn_bad = true;
+			fn->fn_why = TR_FW_FUNC;
+		} else {
+			uint64_t *v = ij_entries(s, tabs[k], (unsigned)pd[1]);
+			size_t q;
+
+			for (q = 0; v != NULL && q < pd[1]; q++)
+				if (push_u64(&fn->fn_xe, &fn->fn_nxe, v[q]) <
+				    0 || push_u64(&fn->fn_xj, &fn->fn_nxj,
+				    pd[3]) < 0)
+					break;
+			if (v == NULL || q < pd[1])
+				fn->fn_bad = true;
+			free(v);
+		}
+	}
+	/*
+	 * The body decoded for the walks (ij_base_cfg, ij_ptr_cfg), and
+	 * the ways in from jumps through loaded pointers: those proven on
+	 * a straight path, then those the walks find loaded (twice: a new
+	 * way in may change what another walk finds).
+	 */
+	if (fn->fn_npptr > 0 && !fn->fn_bad && !tried &&
+	    fn->fn_hi - fn->fn_lo < CFG_MAXBYTES &&
+	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
+	    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo) ==
+	    (ssize_t)(fn->fn_hi - fn->fn_lo))
+		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
+				fn->fn_lo, 0, &ci);
+	if (nci == fn->fn_ninsn && nci <= CFG_MAXINSN &&
+	    nci * fn->fn_nedge <= (1u << 24) &&
+	    (u = malloc((fn->fn_npjmp + fn->fn_npptr / 2 + 1) *
+			sizeof(*u))) != NULL) {
+		for (i = 0; i < fn->fn_npjmp; i++)
+			if ((u[nu] = insn_at(ci, nci, fn->fn_pjmp[i])) < nci)
+				nu++;
+		nu0 = nu;
+	}
+	for (round = 0; round < 2 && !fn->fn_bad; round++) {
+		size_t nl = nu;
+
+		for (i = 0; i + 1 < fn->fn_npptr && !fn->fn_bad; i += 2) {
+			size_t j0 = u != NULL ? insn_at(ci, nci,
+			    fn->fn_pptr[i]) : nci, q;
+			bool loaded;
+
+			if (j0 == nci || !ij_ptr_cfg(*(csh *)s->s_cs, fn, ci,
+			    nci, j0, (int)fn->fn_pptr[i + 1], u, nu,
+			    &loaded)) {
+				fn->fn_bad = true;
+				fn->fn_why = TR_FW_FUNC;
+				break;
+			}
+			for (q = nu0; q < nl && u[q] != j0; q++)
+				;
+			if (loaded && q == nl) {
+				if (round == 1) {	/* no fixed point */
+					fn->fn_bad = true;
+					fn->fn_why = TR_FW_FUNC;
+				}
+				u[nl++] = j0;
+			}
+		}
+		if (nl == nu)
+			break;
+		nu = nl;
+	}
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1], lo = pd[2];
+		size_t j0 = 0;
+
+		if (!cfg[k]) {
+			if (pd[4] == tabs[k] && !target_in(fn, pd[5], pd[3]))
+				lo = pd[5];
+		} else {
+			j0 = u != NULL && fn->fn_pend[7 * k] != 0 ?
+			    insn_at(ci, nci, fn->fn_pend[7 * k]) : nci;
+			if (j0 == nci || !ij_base_cfg(*(csh *)s->s_cs, fn, ci,
+			    nci, (int)pd[0], j0, tabs[k], u, nu))
+				tabs[k] = 0;
+		}
+		if (tabs[k] == 0 ||
+		    ij_table(s, fn, tabs[k], (unsigned)pd[1], 4, 0) < 0 ||
 		    ij_path(fn, lo, pd[3]) < 0) {
 			fn->fn_bad = true;
 			fn->fn_why = TR_FW_FUNC;
 		}
 	}
+	free(u);
+	if (ci != NULL)
+		cs_free(ci, nci);
+	free(buf);
+	free(tabs);
+	free(cfg);
 	for (i = 0; i + 1 < fn->fn_nij && !fn->fn_bad; i += 2)
 		if (target_in(fn, fn->fn_ij[i], fn->fn_ij[i + 1])) {
 			fn->fn_bad = true;
@@ -1280,6 +1883,12 @@ scan_free(fn_scan_t *fn)
 	free(fn->fn_insn);
 	free(fn->fn_ij);
 	free(fn->fn_pend);
+	free(fn->fn_edge);
+	free(fn->fn_itgt);
+	free(fn->fn_pptr);
+	free(fn->fn_xe);
+	free(fn->fn_xj);
+	free(fn->fn_pjmp);
 	memset(fn, 0, sizeof(*fn));
 }
 
@@ -2402,6 +3011,23 @@ poke(tr_session_t *s, pid_t pid, uint64_t p0, const uint8_t *text, size_t n)
 	return 0;
 }
 
+/* Whether an entry of fa_xtgt (sorted) lies strictly inside (p0, end). */
+static bool
+xtgt_inside(const struct tr_fast *fa, uint64_t p0, uint64_t end)
+{
+	size_t lo = 0, hi = fa->fa_nxtgt;
+
+	while (lo < hi) {	/* the first entry past p0 */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (fa->fa_xtgt[m] <= p0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < fa->fa_nxtgt && fa->fa_xtgt[lo] < end;
+}
+
 static int
 cmp_fn(const void *a, const void *b)
 {
@@ -2452,6 +3078,8 @@ tr_fast_arm(tr_session_t *s)
 	uint64_t lo = UINT64_MAX, hi = 0;
 	int fd = -1;
 	bool whole;
+	uint32_t *built;	/* sites built, to write */
+	size_t nbuilt = 0, k;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
@@ -2477,6 +3105,8 @@ tr_fast_arm(tr_session_t *s)
 		if (fa->fa_sites[i].fs_hi > hi)
 			hi = fa->fa_sites[i].fs_hi;
 	}
+	/* one block, before the scans' arrays come and go */
+	built = malloc((fa->fa_nsites - fa->fa_pending) * sizeof(*built));
 	collect_pcs(s, &pc, lo, hi, true);
 	pcs_sort(&pc);
 	memset(&fn, 0, sizeof(fn));
@@ -2514,7 +3144,6 @@ tr_fast_arm(tr_session_t *s)
 		    !tr_bkpt_find(s, fs[1].fs_addr)->bp_shared &&
 		    build_whole(s, fd, fs, &fs[1], &fn) == 0) {
 			i++;	/* its return site rides along */
-			whole = true;
 		} else if (fs->fs_addr < fs->fs_lo ||
 			   fs->fs_addr >= fs->fs_hi) {
 			fs->fs_why = fs->fs_hi <= fs->fs_lo ? TR_FW_NOSIZE :
@@ -2522,8 +3151,32 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		} else if (build(s, fd, fs, &fn) < 0) {
 			continue;
-		} else {
-			whole = false;
+		}
+		if (built == NULL)
+			fs->fs_why = TR_FW_WRITE;
+		else
+			built[nbuilt++] = (uint32_t)(fs - fa->fa_sites);
+		/* the chunks written so far out of pidtrace's RSS */
+		if (nbuilt % 4096 == 0)
+			tr_fast_trim(s);
+	}
+	/*
+	 * Written once every function is scanned: a jump table's entry
+	 * outside its own function (fa_xtgt) may land in the bytes of a
+	 * site built before the table was read.
+	 */
+	if (fa->fa_nxtgt > 1)
+		qsort(fa->fa_xtgt, fa->fa_nxtgt, sizeof(*fa->fa_xtgt),
+		      cmp_u64);
+	for (k = 0; k < nbuilt; k++) {
+		tr_fsite_t *fs = &fa->fa_sites[built[k]];
+
+		whole = fs->fs_whole;
+		if (xtgt_inside(fa, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
+			fs->fs_why = TR_FW_TARGET;
+			if (whole)
+				fs[1].fs_why = TR_FW_TARGET;
+			continue;
 		}
 		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
 			/* A thread would resume torn: int3. */
@@ -2542,10 +3195,8 @@ tr_fast_arm(tr_session_t *s)
 		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
-		/* the chunks written so far out of pidtrace's RSS */
-		if (s->s_st.st_fast % 4096 == 0)
-			tr_fast_trim(s);
 	}
+	free(built);
 	scan_free(&fn);
 	free(pc.pc_v);
 	goto out;
@@ -3553,6 +4204,7 @@ tr_fast_free(tr_session_t *s)
 		return;
 	unmap_ours(fa);
 	free(fa->fa_sites);
+	free(fa->fa_xtgt);
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
