@@ -377,6 +377,7 @@ int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
+int	tr_sys_newthread(tr_session_t *s, tr_thread_t *th);
 
 /* sud.c */
 void	tr_sud_ready(tr_session_t *s);

@@ -147,11 +147,88 @@ ends(uint64_t *best, uint64_t lo, uint64_t hi, uint64_t size, uint64_t addr,
 }
 
 /*
+ * The room the main thread's stack may grow into, below its [stack]
+ * mapping: the kernel lets it grow down to RLIMIT_STACK's soft limit,
+ * and refuses to grow it within stack_guard_gap (256 pages by default) of
+ * the mapping below.  A page of ours there would turn a deep recursion
+ * the program survives untraced into a SIGSEGV.  The kernel keeps its
+ * own mmap_base at least 128 MiB below the stack's top for the same
+ * reason (mm/util.c, mmap_base()), so no less than that; an unlimited
+ * stack (the kernel then lays mappings out bottom-up, far away) keeps a
+ * terabyte.  The soft limit is the process's, from /proc/PID/limits;
+ * 0 when it cannot be read, and then 128 MiB.
+ */
+#define STACK_GUARD	(256ull * 4096)
+#define STACK_MIN_GAP	(128ull << 20)
+#define STACK_UNLIMITED	(1ull << 40)
+
+static uint64_t
+stack_room(pid_t pid)
+{
+	char path[64], line[256], soft[64];
+	unsigned long long v;
+	uint64_t room = STACK_MIN_GAP;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/limits", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return room + STACK_GUARD;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "Max stack size", 14) != 0)
+			continue;
+		if (sscanf(line + 14, " %63s", soft) != 1)
+			break;
+		if (strcmp(soft, "unlimited") == 0)
+			room = STACK_UNLIMITED;
+		else if (sscanf(soft, "%llu", &v) == 1 && v > room)
+			room = v < STACK_UNLIMITED ? v : STACK_UNLIMITED;
+		break;
+	}
+	fclose(f);
+	return room + STACK_GUARD;
+}
+
+/*
+ * The end of the address space mmap gives a process on x86-64 without an
+ * address hint above it (47 bits less a page, TASK_SIZE_MAX): the gap
+ * between [stack] and [vsyscall] is no gap, a mapping there is ENOMEM.
+ */
+#define USER_TOP	0x7ffffffff000ull
+
+/* A range no page of ours may take: [lo, hi), whole pages. */
+struct room {
+	uint64_t lo, hi;
+};
+
+/*
+ * The candidates of the free range [lo, hi) less the rooms (sorted by
+ * lo, not overlapping): the ends of each piece left.
+ */
+static void
+gap_ends(uint64_t *best, uint64_t lo, uint64_t hi, const struct room *r,
+	 int nr, uint64_t size, uint64_t addr, uint64_t skip)
+{
+	int i;
+
+	for (i = 0; i < nr && lo < hi; i++) {
+		if (r[i].hi <= lo || r[i].lo >= hi)
+			continue;
+		if (r[i].lo > lo)
+			ends(best, lo, r[i].lo, size, addr, skip);
+		lo = r[i].hi;
+	}
+	if (lo < hi)
+		ends(best, lo, hi, size, addr, skip);
+}
+
+/*
  * A free range of size bytes in /proc/PID/maps at most maxd from addr, or
  * 0: an end of a gap between mappings, the one nearest to addr (so that
- * successive ones pack side by side).  Never one in [start_brk,
- * max(brk, start_brk) + BRK_ROOM), the heap and its room to grow: a gap
- * that holds that range is cut in two, and the range's own ends are
+ * successive ones pack side by side).  Never one in the rooms the
+ * process's memory grows into: [start_brk, max(brk, start_brk) +
+ * BRK_ROOM), the heap and its room, and stack_room() below the [stack]
+ * mapping.  A gap that holds a room is cut, and the room's own ends are
  * candidates too.  The break is the end of the maps' [heap] (none before
  * the program first moved it).
  */
@@ -161,7 +238,9 @@ tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip,
 {
 	char path[64], line[512];
 	uint64_t prev_end = min_addr(), lo, hi, best = 0;
-	uint64_t blo, bhi;
+	uint64_t blo, bhi, slo = 0;
+	struct room r[2], t;
+	int nr = 0;
 	FILE *f;
 
 	blo = bhi = start_brk(pid);
@@ -169,30 +248,41 @@ tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip,
 	f = fopen(path, "re");
 	if (f == NULL)
 		return 0;
-	while (blo != 0 && fgets(line, sizeof(line), f) != NULL) {
-		if (strstr(line, " [heap]") != NULL &&
-		    sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) == 2 &&
-		    hi > bhi)
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
+			continue;
+		if (blo != 0 && strstr(line, " [heap]") != NULL && hi > bhi)
 			bhi = hi;
+		if (strstr(line, " [stack]") != NULL)
+			slo = lo;
 	}
 	/* Whole pages: start_brk need not be aligned, our mappings must. */
 	blo &= ~(uint64_t)(TR_PAGE - 1);
-	if (blo != 0)
-		bhi = bhi + BRK_ROOM + TR_PAGE < bhi ? UINT64_MAX :
+	if (blo != 0) {
+		r[nr].lo = blo;
+		r[nr].hi = bhi + BRK_ROOM + TR_PAGE < bhi ? UINT64_MAX :
 		    (bhi + BRK_ROOM + TR_PAGE - 1) & ~(uint64_t)(TR_PAGE - 1);
+		nr++;
+	}
+	if (slo != 0) {
+		hi = stack_room(pid);
+		r[nr].lo = slo > hi ? (slo - hi) & ~(uint64_t)(TR_PAGE - 1) : 0;
+		r[nr].hi = slo;
+		nr++;
+	}
+	if (nr == 2 && r[1].lo < r[0].lo) {
+		t = r[0];
+		r[0] = r[1];
+		r[1] = t;
+	}
 	rewind(f);
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
 			continue;
-		if (lo > prev_end) {
-			/* The gap [prev_end, lo), less the heap's room. */
-			if (blo == 0 || lo <= blo || prev_end >= bhi) {
-				ends(&best, prev_end, lo, size, addr, skip);
-			} else {
-				ends(&best, prev_end, blo, size, addr, skip);
-				ends(&best, bhi, lo, size, addr, skip);
-			}
-		}
+		if (lo > USER_TOP)
+			lo = USER_TOP;
+		if (lo > prev_end)
+			gap_ends(&best, prev_end, lo, r, nr, size, addr, skip);
 		if (hi > prev_end)
 			prev_end = hi;
 	}
