@@ -101,6 +101,8 @@ usage(FILE *fp)
 	    "\t    every probe, fastpath=record: no clause in the process,\n"
 	    "\t    fastpath=require: refuse a probe that would stop its "
 	    "thread;\n"
+	    "\t    memread=syscall: clause code reads by process_vm_readv, "
+	    "not loads;\n"
 	    "\t    bufsize=SIZE, bufpolicy=ring; dynvarsize, aggsize, "
 	    "specsize,\n"
 	    "\t    nspec; zdefs, empty; oformat=json: JSON Lines;\n"

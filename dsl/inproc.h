@@ -161,6 +161,9 @@ typedef struct dsl_ip_opts {
 	int32_t		io_nspid;	/* the pid in the process's own
 					 * namespace (NSpid's last), for
 					 * process_vm_readv */
+	bool		io_memsys;	/* reads by process_vm_readv
+					 * only, never loads (-x
+					 * memread=syscall) */
 } dsl_ip_opts_t;
 
 /* opts from the program's options: dynvarsize (default 1m, as dtrace);
@@ -238,7 +241,23 @@ typedef struct dsl_jit_code {
 	uint8_t		*ic_bytes;
 	size_t		ic_len;
 	uint32_t	*ic_entry;	/* [i]: probes[i]'s entry */
+	uint32_t	*ic_fix;	/* the loads that may fault: pairs of
+					 * offsets, the load then its
+					 * landing */
+	size_t		ic_nfix;	/* pairs */
 } dsl_jit_code_t;
+
+/*
+ * Memory reads outside the firing's frame are plain loads while the
+ * area's 8-byte word at this offset is not 0, else process_vm_readv.
+ * The host sets it only where a fault of a load listed in ic_fix is
+ * never delivered: the thread goes on at the load's landing, which
+ * reports D's invalid address as a failed process_vm_readv does.
+ */
+size_t		dsl_ip_loads_off(void);
+/* After this many faults fixed up, the code reads by process_vm_readv:
+ * each fault is a stop of the thread. */
+#define DSL_IP_MAXFAULTS	256
 
 /*
  * Code for probes[0..n-1] (each with in-process clauses), after attach.

@@ -213,6 +213,12 @@ dsl_ip_size(const dsl_ip_t *ip)
 	return ip->ip_size;
 }
 
+size_t
+dsl_ip_loads_off(void)
+{
+	return offsetof(dsl_ip_hdr_t, ih_loads);
+}
+
 int
 dsl_ip_attach(dsl_ip_t *ip, void *local, uint64_t remote)
 {

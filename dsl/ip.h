@@ -44,6 +44,16 @@
 #define IP_NMUTE	16
 #define IP_GOLD32	0x9e3779b1u	/* Fibonacci hashing (Knuth) */
 #define IP_GOLD64	0x9e3779b97f4a7c15ull
+/*
+ * Loads: each fault is a stop of the thread (tens of microseconds, and a
+ * signal lost if pidtrace died during it), so a program whose clauses
+ * keep meeting bad addresses goes back to process_vm_readv after
+ * IP_MAXFAULTS; and an address below IP_LOWLOAD, which no process maps
+ * without privilege (vm.mmap_min_addr; NULL and a member of NULL), is
+ * never loaded.
+ */
+#define IP_MAXFAULTS	DSL_IP_MAXFAULTS
+#define IP_LOWLOAD	65536
 
 typedef struct dsl_ip_hdr {
 	uint64_t	ih_magic;
@@ -52,7 +62,12 @@ typedef struct dsl_ip_hdr {
 	uint64_t	ih_aggdrops;	/* lock incq: no buffer free */
 	uint64_t	ih_nmute;	/* muted keys (vfork children) */
 	uint32_t	ih_mute[IP_NMUTE];
-	uint64_t	ih_pad[3];
+	uint64_t	ih_loads;	/* not 0: memory reads may be plain
+					 * loads (the tracer fixes up their
+					 * faults; inproc.h) */
+	uint64_t	ih_faults;	/* lock incq: loads fixed up; from
+					 * IP_MAXFAULTS on, no more loads */
+	uint64_t	ih_pad[1];
 	/* the clock, a line of its own: pidtrace writes it each second */
 	uint64_t	ih_clkseq;	/* odd while pidtrace writes */
 	uint64_t	ih_tsc0;

@@ -81,12 +81,17 @@ typedef struct gen {
 	uint64_t	g_capmax;	/* the most a firing captures */
 	bool		g_reads;	/* the clause reads memory */
 	bool		g_storing;	/* var_opnd for a store */
+
+	/* loads that may fault: code offset, landing label */
+	uint32_t	*g_fixv;
+	size_t		g_nfix, g_fixcap;
 } gen_t;
 
 static void	expr(gen_t *, int32_t);
 static void	capcopyin(gen_t *, const dsl_node_t *);
 static void	capblocks(gen_t *, uint32_t, uint32_t, uint32_t);
 static void	add_imm(gen_t *, int, int64_t);
+static void	loadable(gen_t *, uint32_t);
 static void	nope(gen_t *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -188,6 +193,31 @@ stub(gen_t *g, int s)
 	dsl_x86_lea_label(&g->g_b, LINK, back);
 	jmp(g, g->g_stub[s]);
 	bind(g, back);
+}
+
+/*
+ * The next instruction is a load of the process's memory that may
+ * fault: the tracer sends the thread to landing instead of delivering
+ * the signal (inproc.h, dsl_ip_loads_off).
+ */
+static void
+fixload(gen_t *g, uint32_t landing)
+{
+	uint32_t *v;
+
+	if (g->g_nfix == g->g_fixcap) {
+		g->g_fixcap = g->g_fixcap != 0 ? 2 * g->g_fixcap : 8;
+		v = realloc(g->g_fixv, 2 * g->g_fixcap * sizeof(*v));
+		if (v == NULL) {
+			g->g_b.xb_err = true;
+			g->g_fixcap = g->g_nfix;
+			return;
+		}
+		g->g_fixv = v;
+	}
+	g->g_fixv[2 * g->g_nfix] = (uint32_t)g->g_b.xb_len;
+	g->g_fixv[2 * g->g_nfix + 1] = landing;
+	g->g_nfix++;
 }
 
 /* r = v.  Zero is xor, which sets the flags: never between a compare
@@ -2423,7 +2453,7 @@ static void
 stub_memread(gen_t *g)
 {
 	static const int saved[4] = { BASE, BUF, THR, LINK };
-	uint32_t sys = label(g);
+	uint32_t sys = label(g), out = label(g);
 	int i;
 
 	/*
@@ -2431,16 +2461,56 @@ stub_memread(gen_t *g)
 	 * (inproc.h): loaded, no system call.  rdx = the first page, then
 	 * the frame's pages' end; r10 = the word's end.
 	 */
-	frame_low(g, sys);
+	frame_low(g, out);
 	lea(g, X86_R10, M(ACC, 8));
 	op2(g, X86_CMP, 8, R(X86_R10), R(ACC));
-	jcc(g, X86_CC_B, sys);
-	frame_high(g, X86_R10, sys);
+	jcc(g, X86_CC_B, out);
+	frame_high(g, X86_R10, out);
 	mov(g, CXI(jc_iov, 2), R(ACC));
 	mov(g, R(X86_R10), M(ACC, 0));
 	mov(g, CX(jc_buf), R(X86_R10));
 	mov(g, R(ACC), R(TMP));
 	op1(g, X86_JMPI, 8, R(LINK));
+	bind(g, out);
+	if (!g->g_ip->ip_o.io_memsys) {
+		uint32_t bytes = label(g), loop = label(g), bad = label(g);
+
+		/*
+		 * Loads while the area says the tracer fixes up their
+		 * faults (dsl_ip_loads_off): a bad address lands at bad,
+		 * 0 bytes read.  A word within one page is one load (its
+		 * page is readable or not as a whole); else byte by byte,
+		 * the last first, into r10.
+		 */
+		loadable(g, sys);
+		mov(g, CXI(jc_iov, 2), R(ACC));
+		mov(g, R(X86_RDX), R(ACC));
+		op2i(g, X86_AND, 4, R(X86_RDX), 4095);
+		op2i(g, X86_CMP, 4, R(X86_RDX), 4096 - 8);
+		jcc(g, X86_CC_A, bytes);
+		fixload(g, bad);
+		mov(g, R(X86_R10), M(ACC, 0));
+		mov(g, CX(jc_buf), R(X86_R10));
+		mov(g, R(ACC), R(TMP));
+		op1(g, X86_JMPI, 8, R(LINK));
+		bind(g, bytes);
+		mov(g, CXI(jc_iov, 3), R(TMP));
+		movi(g, X86_R10, 0);
+		bind(g, loop);
+		shift(g, X86_SHL, 8, R(X86_R10), 8);
+		fixload(g, bad);
+		movx(g, X86_RDX, MX(ACC, TMP, 1, -1), 1, false);
+		op2(g, X86_OR, 8, R(X86_R10), R(X86_RDX));
+		op1(g, X86_DEC, 8, R(TMP));
+		jcc(g, X86_CC_NE, loop);
+		mov(g, CX(jc_buf), R(X86_R10));
+		mov(g, R(ACC), CXI(jc_iov, 3));
+		op1(g, X86_JMPI, 8, R(LINK));
+		bind(g, bad);
+		op1(g, X86_INC, X86_LOCK | 8, HDR(ih_faults));
+		movi(g, ACC, 0);
+		op1(g, X86_JMPI, 8, R(LINK));
+	}
 	bind(g, sys);
 	mov(g, CXI(jc_iov, 2), R(ACC));
 	mov(g, CXI(jc_iov, 3), R(TMP));
@@ -2490,6 +2560,99 @@ stub_cbuf(gen_t *g)
 }
 
 /*
+ * Jump to sys unless the read at rax may be loads: the area says so
+ * (dsl_ip_loads_off), fewer than IP_MAXFAULTS were fixed up, and the
+ * address is not below IP_LOWLOAD.
+ */
+static void
+loadable(gen_t *g, uint32_t sys)
+{
+	op2i(g, X86_CMP, 8, HDR(ih_loads), 0);
+	jcc(g, X86_CC_E, sys);
+	op2i(g, X86_CMP, 8, HDR(ih_faults), IP_MAXFAULTS);
+	jcc(g, X86_CC_AE, sys);
+	op2i(g, X86_CMP, 8, R(ACC), IP_LOWLOAD);
+	jcc(g, X86_CC_B, sys);
+}
+
+/*
+ * stub_capread's loads, while the area allows them (dsl_ip_loads_off;
+ * else to vm, the system call): rcx bytes at rax to r8 = r10 + the
+ * head, rdx the bytes copied, on to got with rax = the bytes read.  A
+ * fault lands with rdx the bytes before it: what process_vm_readv
+ * would have read (a page is readable or not as a whole).  Bytes: a
+ * word where 8 are left within one page, else a byte.  A string
+ * (jc_save[5]): byte by byte up to its NUL; read as the page of its NUL
+ * to the end (or rcx), which is what process_vm_readv gets and what
+ * pidtrace's copyinstr() reads, page by page, of it.  Spoils r8 r9.
+ */
+static void
+caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
+{
+	uint32_t wl = label(g), byte = label(g), sl = label(g);
+	uint32_t done = label(g), flt = label(g);
+	/* mov %r9b, (%r8,%rdx,1): the encoder stores words only */
+	static const uint8_t st8[] = { 0x45, 0x88, 0x0c, 0x10 };
+
+	loadable(g, vm);
+	mov(g, CXI(jc_save, 4), R(X86_R10));
+	lea(g, X86_R8, M(X86_R10, IP_CAPHDR));
+	movi(g, X86_RDX, 0);
+	if (str) {
+		op2i(g, X86_CMP, 8, CXI(jc_save, 5), 0);
+		jcc(g, X86_CC_NE, sl);
+	}
+	bind(g, wl);
+	op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
+	jcc(g, X86_CC_AE, done);
+	mov(g, R(X86_R9), R(TMP));
+	op2(g, X86_SUB, 8, R(X86_R9), R(X86_RDX));
+	op2i(g, X86_CMP, 8, R(X86_R9), 8);
+	jcc(g, X86_CC_B, byte);
+	lea(g, X86_R9, MX(ACC, X86_RDX, 1, 0));
+	op2i(g, X86_AND, 4, R(X86_R9), 4095);
+	op2i(g, X86_CMP, 4, R(X86_R9), 4096 - 8);
+	jcc(g, X86_CC_A, byte);
+	fixload(g, flt);
+	mov(g, R(X86_R9), MX(ACC, X86_RDX, 1, 0));
+	mov(g, MX(X86_R8, X86_RDX, 1, 0), R(X86_R9));
+	op2i(g, X86_ADD, 8, R(X86_RDX), 8);
+	jmp(g, wl);
+	bind(g, byte);
+	fixload(g, flt);
+	movx(g, X86_R9, MX(ACC, X86_RDX, 1, 0), 1, false);
+	dsl_x86_bytes(&g->g_b, st8, sizeof(st8));
+	op2i(g, X86_ADD, 8, R(X86_RDX), 1);
+	jmp(g, wl);
+	if (str) {
+		bind(g, sl);
+		op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
+		jcc(g, X86_CC_AE, done);
+		fixload(g, flt);
+		movx(g, X86_R9, MX(ACC, X86_RDX, 1, 0), 1, false);
+		dsl_x86_bytes(&g->g_b, st8, sizeof(st8));
+		op2i(g, X86_ADD, 8, R(X86_RDX), 1);
+		op2(g, X86_TEST, 4, R(X86_R9), R(X86_R9));
+		jcc(g, X86_CC_NE, sl);
+		/* r9 = the end of the NUL's page, less the address */
+		lea(g, X86_R9, MX(ACC, X86_RDX, 1, -1));
+		op2i(g, X86_OR, 8, R(X86_R9), 4095);
+		op2i(g, X86_ADD, 8, R(X86_R9), 1);
+		op2(g, X86_SUB, 8, R(X86_R9), R(ACC));
+		mov(g, R(X86_RDX), R(TMP));
+		op2(g, X86_CMP, 8, R(X86_R9), R(TMP));
+		jcc(g, X86_CC_AE, done);
+		mov(g, R(X86_RDX), R(X86_R9));
+	}
+	jmp(g, done);
+	bind(g, flt);
+	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_faults));
+	bind(g, done);
+	mov(g, R(ACC), R(X86_RDX));
+	jmp(g, got);
+}
+
+/*
  * Capture rcx bytes at address rax into the thread's buffer at jc_cpos:
  * a head (address, bytes asked, bytes got, bytes kept), then the bytes,
  * read by process_vm_readv as the member read's stub reads them, with
@@ -2518,7 +2681,7 @@ stub_capread(gen_t *g, bool str)
 	uint32_t look = label(g), next = label(g), fresh = label(g);
 	uint32_t out = label(g), sstr = label(g), nul = label(g);
 	uint32_t sys = label(g), cp = label(g), copied = label(g);
-	uint32_t got = label(g);
+	uint32_t got = label(g), vm = label(g);
 	int32_t ring = (int32_t)(g->g_ip->ip_cbufsz - 64);
 	int i;
 
@@ -2618,6 +2781,9 @@ stub_capread(gen_t *g, bool str)
 	mov(g, R(ACC), R(TMP));
 	jmp(g, got);
 	bind(g, sys);
+	if (!g->g_ip->ip_o.io_memsys)
+		caploads(g, str, got, vm);
+	bind(g, vm);
 	/* the iovecs: local {r10 + head, rcx}, remote {rax, n}, {rax + n,
 	 * rcx - n}, n = min(rcx, 4096 - rax % 4096) */
 	lea(g, X86_RDX, M(X86_R10, IP_CAPHDR));
@@ -2815,8 +2981,17 @@ dsl_jit_gen(dsl_ip_t *ip, const uint32_t *probes, size_t n,
 	if (g.g_fail) {
 		snprintf(err, errlen, "%s", g.g_why);
 		dsl_x86_fini(&g.g_b);
+		free(g.g_fixv);
 		dsl_jit_code_free(out);
 		return -1;
+	}
+	if (g.g_nfix != 0) {
+		out->ic_fix = g.g_fixv;
+		out->ic_nfix = g.g_nfix;
+		for (i = 0; i < g.g_nfix; i++)
+			out->ic_fix[2 * i + 1] = (uint32_t)
+			    g.g_b.xb_labels[out->ic_fix[2 * i + 1]];
+		g.g_fixv = NULL;
 	}
 	out->ic_bytes = g.g_b.xb_code;
 	out->ic_len = g.g_b.xb_len;
@@ -2830,5 +3005,6 @@ dsl_jit_code_free(dsl_jit_code_t *c)
 {
 	free(c->ic_bytes);
 	free(c->ic_entry);
+	free(c->ic_fix);
 	memset(c, 0, sizeof(*c));
 }

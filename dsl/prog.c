@@ -161,6 +161,7 @@ static const struct optdesc {
 	{ "linkmode", 0, OV_NO, false, "pidtrace links no objects" },
 	{ "linktype", 0, OV_NO, false, "pidtrace links no objects" },
 	{ "mangled", DSL_OPT_HOST, OV_BOOL, false, NULL },
+	{ "memread", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "metrics", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "metrics-file", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "nolibs", DSL_OPT_HOST, OV_BOOL, false, NULL },

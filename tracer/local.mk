@@ -10,4 +10,4 @@ tracer_libtracer_a_SOURCES = \
 	tracer/inject.c tracer/sud.c
 tracer_libtracer_a_SOURCES += tracer/fast/fast.h tracer/fast/tramp.c \
 	tracer/fast/ring.c tracer/fast/clock.c tracer/fast/fastidx.c \
-	tracer/fast/shstk.c lib/grow.h lib/text.h
+	tracer/fast/shstk.c tracer/fast/guard.c lib/grow.h lib/text.h

@@ -622,6 +622,9 @@ dispatch(tr_session_t *s, pid_t tid, int status)
 			if (ours)
 				return resume(s, th, PTRACE_CONT, 0);
 		}
+		/* a load of clause code that faulted: never delivered */
+		if (tr_fast_load_fault(s, th, WSTOPSIG(status)))
+			return resume(s, th, PTRACE_CONT, 0);
 		if (tr_sys_signal(s, th) < 0)
 			return -1;
 		s->s_st.st_signals++;

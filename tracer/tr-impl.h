@@ -430,6 +430,9 @@ void	tr_fast_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);
 int	tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid);
 void	tr_fast_locate(const tr_session_t *s, uint64_t pc, tr_fault_t *f);
+/* A fault of a load of clause code listed in its fixup table: the thread
+ * moved to the load's landing, the signal to be dropped (true). */
+bool	tr_fast_load_fault(tr_session_t *s, tr_thread_t *th, int sig);
 int	tr_fast_sys_patch(tr_session_t *s, uint64_t sc,
 			  const tr_fast_want_t *w, uint64_t *entry,
 			  const char **why);

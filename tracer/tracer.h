@@ -838,7 +838,25 @@ tr_fast_area_map(const tr_session_t *s, uint64_t *remote);
  */
 int
 tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
-	     uint64_t *remote);
+	     const uint32_t *fix, size_t nfix, uint64_t *remote);
+
+/*
+ * fix (nfix pairs of offsets in the code, load then landing) lists the
+ * loads of the code that may fault: a SIGSEGV or SIGBUS the kernel
+ * raises for one of them is never delivered; the thread goes on at its
+ * landing (st_fixups counts them).  The code may only run such loads
+ * while the 8-byte word at offset off of the area (tr_fast_area) is not
+ * 0: tr_fast_loads sets it once every thread is traced, and it is
+ * cleared before pidtrace lets go of the process, and by a watchdog
+ * task when pidtrace dies however it dies (a SIGKILL: the code goes
+ * back to reads that cannot fault).  -1 when no watchdog could be made:
+ * the word stays 0.  tr_fast_loads_on: whether it is set.
+ */
+int
+tr_fast_loads(tr_session_t *s, size_t off);
+
+bool
+tr_fast_loads_on(const tr_session_t *s);
 
 /*
  * The entry of site addr's clause code (from tr_fast_code), or 0 for
@@ -906,6 +924,8 @@ typedef struct tr_stats {
 	uint64_t	st_systramp;	/* calls a syscall site's trampoline
 					 * recorded */
 	uint64_t	st_syssites;	/* syscall sites patched now */
+	uint64_t	st_fixups;	/* faults of clause code's loads
+					 * fixed up, never delivered */
 	bool		st_sud;		/* syscall user dispatch is on */
 } tr_stats_t;
 

@@ -260,6 +260,8 @@ struct trace {
 	uint8_t		*tr_kinds;	/* [id - 1]: DSL_PK_*, the last plan's */
 	uint32_t	tr_nkinds;
 	bool		tr_ipattached;	/* its area is attached */
+	bool		tr_iploads;	/* its code loads (fixed up) */
+	bool		tr_iploadwarn;	/* loads could not be on: said */
 	const char	*tr_ipwhy;	/* why no clause runs in a process
 					 * (-l says it), or NULL */
 };

@@ -67,6 +67,7 @@ trace_inproc_new(trace_t *tr)
 {
 	trace_proc_t *p = tr->tr_procs;
 	dsl_ip_opts_t o;
+	const char *opt;
 	char err[256];
 
 	if (p == NULL)
@@ -88,6 +89,9 @@ trace_inproc_new(trace_t *tr)
 	o.io_nspid = pb_proc_nspid(p->p_pid);
 	if (o.io_nspid <= 0)
 		o.io_nspid = p->p_pid;
+	/* -x memread=syscall: never a load, the old way (tests, doubt) */
+	o.io_memsys = (opt = dsl_prog_option(tr->tr_pg, "memread")) != NULL &&
+	    strcmp(opt, "syscall") == 0;
 	tr->tr_ip = dsl_ip_create(tr->tr_rt, &o, err, sizeof(err));
 	if (tr->tr_ip == NULL) {
 		trace_notice(tr, "pid %d: clauses run in pidtrace: %s",
@@ -304,7 +308,8 @@ place(trace_t *tr, tr_session_t *s, const uint32_t *ids, uint32_t n,
 		    (int)tr->tr_ipproc->p_pid, err);
 		return -1;
 	}
-	if (tr_fast_code(s, code.ic_bytes, code.ic_len, &at) < 0) {
+	if (tr_fast_code(s, code.ic_bytes, code.ic_len, code.ic_fix,
+	    code.ic_nfix, &at) < 0) {
 		bool full = errno == ENOSPC;
 
 		dsl_jit_code_free(&code);
@@ -318,6 +323,8 @@ place(trace_t *tr, tr_session_t *s, const uint32_t *ids, uint32_t n,
 	}
 	for (k = 0; k < n; k++)
 		entry[ids[k]] = at + code.ic_entry[k];
+	if (code.ic_nfix != 0)
+		tr->tr_iploads = true;
 	dsl_jit_code_free(&code);
 	return 0;
 }
@@ -425,6 +432,19 @@ start(trace_t *tr, tr_session_t *s)
 		publish_clock(tr);
 	}
 	gen_code(tr, s);
+	/*
+	 * The code's reads are loads from now on, every thread being
+	 * traced (the tracer fixes up their faults), until pidtrace lets
+	 * go or dies.  Without the watchdog that clears the word when it
+	 * dies, they stay system calls: said, as a fallback is.
+	 */
+	if (tr->tr_iploads && tr_fast_loads(s, dsl_ip_loads_off()) < 0 &&
+	    !tr->tr_iploadwarn) {
+		tr->tr_iploadwarn = true;
+		trace_notice(tr, "pid %d: clause code reads memory by "
+		    "process_vm_readv: %s", (int)tr->tr_ipproc->p_pid,
+		    strerror(errno));
+	}
 }
 
 void

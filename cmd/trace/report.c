@@ -399,11 +399,18 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 {
 	const trace_t *tr = p->p_sc.sc_tr;
 	const trace_arm_t *am = &p->p_sc.sc_arm;
-	const char *back = tr_fast_why(s);
+	const char *back = tr_fast_why(s), *mr;
 	why_count_t w[WHY_MAX];
 	size_t i, nw = 0, nsite = 0, nfast = 0, nfail = 0;
 	tr_stats_t st;
 
+	/* a slower path taken is said under -q too */
+	tr_stats(s, &st);
+	if (tr->tr_ip != NULL && p == tr->tr_ipproc && tr->tr_iploads &&
+	    st.st_fixups >= DSL_IP_MAXFAULTS)
+		trace_notice(tr, "pid %d: clause code met %d bad addresses: "
+		    "its memory reads went back to process_vm_readv",
+		    (int)p->p_pid, DSL_IP_MAXFAULTS);
 	for (i = 0; i < am->am_nsites; i++)
 		if (am->am_sites[i].ts_wasfast)
 			break;
@@ -454,6 +461,19 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
 		    w[i].wc_arg != NULL ? " " : "",
 		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
+	/* which way clause code read memory: a test can tell them apart */
+	if (tr->tr_ip != NULL && p == tr->tr_ipproc && tr->tr_iploads &&
+	    !tr->tr_iploadwarn)
+		trace_notice(tr, "pid %d: clause code read memory by loads "
+		    "while pidtrace traced every thread; %llu faulting "
+		    "loads fixed up, none delivered", (int)p->p_pid,
+		    (unsigned long long)st.st_fixups);
+	else if (tr->tr_ip != NULL && p == tr->tr_ipproc &&
+	    (mr = dsl_prog_option(tr->tr_pg, "memread")) != NULL &&
+	    strcmp(mr, "syscall") == 0)
+		trace_notice(tr, "pid %d: clause code read memory by "
+		    "process_vm_readv only (-x memread=syscall)",
+		    (int)p->p_pid);
 	/* as above: calls whose clauses all ran in the process leave none */
 	if (am->am_nsysref != 0)
 		trace_notice(tr, "pid %d: system calls: %llu through %llu "

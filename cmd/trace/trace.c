@@ -110,6 +110,7 @@ trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen)
 	const char *of = dsl_prog_option(pg, "oformat");
 	/* 0 and 1: dtrace's spelling of a boolean option's off and on */
 	const char *fp = dsl_prog_option(pg, "fastpath");
+	const char *mr = dsl_prog_option(pg, "memread");
 
 	if (of != NULL && strcmp(of, "json") != 0 &&
 	    strcmp(of, "text") != 0 && strcmp(of, "none") != 0) {
@@ -123,6 +124,12 @@ trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen)
 	    strcmp(fp, "0") != 0) {
 		snprintf(err, errlen, "failed to set -x fastpath to '%s': "
 		    "Invalid value (on, record, off or require)", fp);
+		return -1;
+	}
+	if (mr != NULL && *mr != '\0' && strcmp(mr, "load") != 0 &&
+	    strcmp(mr, "syscall") != 0) {
+		snprintf(err, errlen, "failed to set -x memread to '%s': "
+		    "Invalid value (load or syscall)", mr);
 		return -1;
 	}
 	return 0;

@@ -5,13 +5,17 @@
 #include <config.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ucontext.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "t/inproc/harness.h"
+
+static void	loads_on(hr_t *, const dsl_jit_code_t *);
 
 static const struct {
 	const char	*p_prov, *p_mod, *p_func, *p_name;
@@ -180,8 +184,70 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		h->hr_entry[ids[id]] = code.ic_entry[id];
 		h->hr_inproc[ids[id]] = true;
 	}
+	if (hr_loads)
+		loads_on(h, &code);
 	dsl_jit_code_free(&code);
 	return 0;
+}
+
+bool hr_loads;
+unsigned long hr_fixups;
+
+/* every load of every code made, absolute: pc, landing */
+static uint64_t (*fixes)[2];
+static size_t nfixes;
+
+static void
+on_fault(int sig, siginfo_t *si, void *uc0)
+{
+	ucontext_t *uc = uc0;
+	uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+	size_t i;
+
+	/* newest first: code made later may lie where older code was */
+	if (si->si_code > 0)
+		for (i = nfixes; i-- > 0;)
+			if (fixes[i][0] == pc) {
+				uc->uc_mcontext.gregs[REG_RIP] =
+				    (greg_t)fixes[i][1];
+				__atomic_add_fetch(&hr_fixups, 1,
+				    __ATOMIC_RELAXED);
+				return;
+			}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* code at base with fix (n pairs of offsets) runs loads from now on */
+static void
+loads_on(hr_t *h, const dsl_jit_code_t *code)
+{
+	static bool handled;
+	struct sigaction sa;
+	uint64_t (*nf)[2];
+	size_t i;
+
+	nf = realloc(fixes, (nfixes + code->ic_nfix) * sizeof(*nf));
+	if (nf == NULL)
+		return;
+	for (i = 0; i < code->ic_nfix; i++) {
+		nf[nfixes + i][0] = (uint64_t)(uintptr_t)h->hr_code +
+		    code->ic_fix[2 * i];
+		nf[nfixes + i][1] = (uint64_t)(uintptr_t)h->hr_code +
+		    code->ic_fix[2 * i + 1];
+	}
+	fixes = nf;
+	nfixes += code->ic_nfix;
+	if (!handled) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_fault;
+		sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGSEGV, &sa, NULL);
+		sigaction(SIGBUS, &sa, NULL);
+		handled = true;
+	}
+	*(uint64_t *)(void *)((char *)h->hr_area + dsl_ip_loads_off()) = 1;
 }
 
 /*

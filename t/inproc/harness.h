@@ -33,6 +33,16 @@ enum { HP_BEGIN = 1, HP_END, HP_ERROR, HP_FOO_ENTRY, HP_FOO_RETURN,
 
 #define HR_PID		4242	/* D's pid */
 
+/*
+ * hr_loads: code made from now on reads memory by plain loads, as under
+ * pidtrace, and a SIGSEGV or SIGBUS handler of ours plays pidtrace's
+ * part: a fault at a load of the code's fixup table goes on at its
+ * landing (hr_fixups counts them); any other fault is fatal.  Off: the
+ * area's word stays 0 and the code reads by process_vm_readv.
+ */
+extern bool hr_loads;
+extern unsigned long hr_fixups;
+
 typedef struct hr_firing {
 	uint32_t	hf_probe;	/* HP_* */
 	uint32_t	hf_key;		/* the thread (0: no TCB) */

@@ -950,6 +950,13 @@ main(void)
 	test_threads();
 	test_signals();
 	test_random();
+	/* again, reading by loads whose faults are fixed up */
+	hr_loads = true;
+	test_memory();
+	test_faults();
+	test_random();
+	printf("jit-test: %lu faulting loads fixed up\n", hr_fixups);
+	CHECKF(hr_fixups > 0, "no load faulted: loads never ran");
 	if (failures == 0)
 		printf("jit-test: the code and the interpreter agree\n");
 	return failures != 0;

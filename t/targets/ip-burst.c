@@ -53,6 +53,27 @@
  *				bad=0x0,GONE,NONE" (the three bad
  *				pointers) first, "mix calls=N bytes=B"
  *				last.
+ *	ip-burst segv N		N calls of ip_ptr(p), p in turn a good
+ *				int (42) at the end of a page, an
+ *				unmapped page, the PROT_NONE page after
+ *				the int's, and an int that starts 2 bytes
+ *				before that page; SIGSEGV and SIGBUS
+ *				handlers count what reaches the process
+ *				(and skip the call).  Prints "segv
+ *				gone=A none=B edge=C" first (the bad
+ *				pointers), "segv calls=N signals=S" last.
+ *	ip-burst race N		N calls of ip_ptr(p) while a second
+ *				thread maps a page of 42s at p and unmaps
+ *				it, in a loop; handlers as segv's.
+ *				Prints "race at=P" first, "race
+ *				calls=N signals=S maps=M" last (M > 0:
+ *				the other thread ran).
+ *	ip-burst kill N		as segv, N calls of ip_ptr(p), p the
+ *				good int and an unmapped page in turn,
+ *				then "paused calls=N" and a wait for a
+ *				line on stdin, then N calls with p an
+ *				unmapped page and the PROT_NONE page in
+ *				turn; prints "kill calls=2N signals=S"
  *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
  *				60000 bytes of the heap whose first and
  *				last bytes are 'A' + i % 26 and 'a' + i %
@@ -61,6 +82,9 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +231,150 @@ threads(unsigned long t, unsigned long n, unsigned long k)
 		printf("threads calls=%lu sum=%lu\n", calls, sum);
 	free(w);
 	return 0;
+}
+
+static volatile sig_atomic_t nsig;
+static sigjmp_buf sigjb;
+
+static void
+on_fault(int sig)
+{
+	(void)sig;
+	nsig++;
+	siglongjmp(sigjb, 1);
+}
+
+static void
+count_faults(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fault;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static int
+segvs(unsigned long n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *two, *gone;
+	unsigned long p[4];
+	volatile unsigned long i;
+
+	two = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	gone = mmap(NULL, (size_t)pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (two == MAP_FAILED || gone == MAP_FAILED ||
+	    mprotect(two + pg, (size_t)pg, PROT_NONE) != 0)
+		return 1;
+	munmap(gone, (size_t)pg);
+	*(int *)(void *)(two + pg - 8) = 42;
+	p[0] = (unsigned long)(two + pg - 8);
+	p[1] = (unsigned long)gone;
+	p[2] = (unsigned long)(two + pg);
+	p[3] = (unsigned long)(two + pg - 2);
+	printf("segv gone=%#lx none=%#lx edge=%#lx\n", p[1], p[2], p[3]);
+	fflush(stdout);
+	count_faults();
+	for (i = 0; i < n; i++)
+		if (sigsetjmp(sigjb, 1) == 0)
+			ip_ptr(p[i % 4]);
+	printf("segv calls=%lu signals=%d\n", n, (int)nsig);
+	return 0;
+}
+
+static int
+kills(unsigned long n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *two, *gone, line[64];
+	volatile unsigned long i;
+	static int good = 42;
+
+	two = mmap(NULL, 2 * (size_t)pg, PROT_READ,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	gone = two + pg;
+	if (two == MAP_FAILED || munmap(gone, (size_t)pg) != 0 ||
+	    mprotect(two, (size_t)pg, PROT_NONE) != 0)
+		return 1;
+	count_faults();
+	for (i = 0; i < n; i++)
+		if (sigsetjmp(sigjb, 1) == 0)
+			ip_ptr(i % 2 ? (unsigned long)gone :
+			    (unsigned long)&good);
+	printf("paused calls=%lu\n", n);
+	fflush(stdout);
+	if (fgets(line, sizeof(line), stdin) == NULL)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (sigsetjmp(sigjb, 1) == 0)
+			ip_ptr((unsigned long)(i % 2 ? two : gone));
+	printf("kill calls=%lu signals=%d\n", 2 * n, (int)nsig);
+	return 0;
+}
+
+static char *race_at;
+static int race_fd;
+static volatile int race_stop;
+static unsigned long race_maps;
+
+static void *
+racer(void *arg)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	(void)arg;
+	while (!race_stop) {
+		p = mmap(race_at, (size_t)pg, PROT_READ,
+		    MAP_SHARED | MAP_FIXED_NOREPLACE, race_fd, 0);
+		if (p != race_at)
+			return (void *)1;
+		race_maps++;
+		munmap(race_at, (size_t)pg);
+	}
+	return NULL;
+}
+
+static int
+races(unsigned long n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	volatile unsigned long i;
+	pthread_t t;
+	void *bad;
+	int k, v = 42;
+
+	race_fd = memfd_create("ip-race", 0);
+	if (race_fd < 0)
+		return 1;
+	for (k = 0; k < pg / (long)sizeof(v); k++)
+		if (pwrite(race_fd, &v, sizeof(v), k * (long)sizeof(v)) !=
+		    (ssize_t)sizeof(v))
+			return 1;
+	race_at = mmap(NULL, (size_t)pg, PROT_READ, MAP_SHARED, race_fd, 0);
+	if (race_at == MAP_FAILED)
+		return 1;
+	munmap(race_at, (size_t)pg);
+	printf("race at=%#lx\n", (unsigned long)race_at);
+	fflush(stdout);
+	count_faults();
+	if (pthread_create(&t, NULL, racer, NULL) != 0)
+		return 1;
+	while (__atomic_load_n(&race_maps, __ATOMIC_RELAXED) == 0)
+		sched_yield();
+	for (i = 0; i < n; i++)
+		if (sigsetjmp(sigjb, 1) == 0)
+			ip_ptr((unsigned long)race_at);
+	race_stop = 1;
+	pthread_join(t, &bad);
+	printf("race calls=%lu signals=%d maps=%lu\n", n, (int)nsig,
+	    race_maps);
+	return bad != NULL;
 }
 
 static int
@@ -359,6 +527,12 @@ main(int argc, char **argv)
 		rc = strs(strtoul(argv[2], NULL, 0), S_PUT);
 	else if (strcmp(argv[1], "mix") == 0 && argc == 3)
 		rc = strs(strtoul(argv[2], NULL, 0), S_MIX);
+	else if (strcmp(argv[1], "segv") == 0 && argc == 3)
+		rc = segvs(strtoul(argv[2], NULL, 0));
+	else if (strcmp(argv[1], "kill") == 0 && argc == 3)
+		rc = kills(strtoul(argv[2], NULL, 0));
+	else if (strcmp(argv[1], "race") == 0 && argc == 3)
+		rc = races(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "big") == 0 && argc == 3)
 		rc = bigs(strtoul(argv[2], NULL, 0));
 	fflush(stdout);

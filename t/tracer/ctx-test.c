@@ -181,7 +181,7 @@ h_ready(void *arg, tr_session_t *s)
 	}
 	for (i = 0; i < nsites; i++) {
 		n = make_code(code, i, remote + 32 * (uint64_t)i);
-		if (tr_fast_code(s, code, n, &at) < 0) {
+		if (tr_fast_code(s, code, n, NULL, 0, &at) < 0) {
 			fprintf(stderr, "ctx-test: code: %s\n",
 				strerror(errno));
 			exit(2);

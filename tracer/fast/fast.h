@@ -211,6 +211,12 @@ struct tr_fast {
 	size_t		fa_nsys, fa_syscap;
 	bool		fa_shstk;	/* a thread has a shadow stack on
 					 * (tr_proc_shstk, at each arming) */
+	uint64_t	*fa_fix;	/* clause code's loads: [pc, landing]
+					 * pairs in the tracee (guard.c) */
+	size_t		fa_nfix;
+	bool		fa_fixsorted;
+	uint64_t	*fa_loads;	/* the area's word that lets the code
+					 * load, here; NULL when not set */
 	uint64_t	fa_sudinsn;	/* a `syscall` of ours in chunk 0, for
 					 * injected calls while dispatch is
 					 * on (tr_fast_sud_range) */
@@ -239,6 +245,10 @@ void	tr_ring_init(struct tr_fast *fa);
 
 /* clock.c */
 bool	tr_clock_usable(char *why, size_t len);
+/* guard.c: clause code's loads and their fixups */
+int	tr_fast_fix_add(struct tr_fast *fa, uint64_t at, const uint32_t *fix,
+			size_t nfix);
+void	tr_fast_loads_off(struct tr_fast *fa);
 void	tr_clock_refit(void);
 uint64_t tr_clock_ns(uint64_t tsc);
 uint64_t tr_clock_mono(void);

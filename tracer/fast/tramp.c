@@ -208,7 +208,7 @@ tr_fast_area_map(const tr_session_t *s, uint64_t *remote)
 
 int
 tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
-	     uint64_t *remote)
+	     const uint32_t *fix, size_t nfix, uint64_t *remote)
 {
 	struct tr_fast *fa = s->s_fast;
 	size_t need = (len + 15) & ~(size_t)15;
@@ -243,6 +243,9 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 		if (nc == NULL)
 			return -1;
 		fa->fa_code = nc;
+		if (tr_fast_fix_add(fa, ch->ch_addr + ch->ch_used, fix,
+		    nfix) < 0)
+			return -1;
 		memcpy(fa->fa_map + ch->ch_off + ch->ch_used, bytes, len);
 		memset(fa->fa_map + ch->ch_off + ch->ch_used + len, 0xcc,
 		       need - len);
@@ -3540,7 +3543,14 @@ step_out(tr_session_t *s, tr_thread_t *th, uint64_t lo, uint64_t hi,
 		th->th_status = status;
 		trapped = WSTOPSIG(status) == SIGTRAP &&
 			  (unsigned)status >> 16 == 0;
-		if (WSTOPSIG(status) != SIGTRAP && (unsigned)status >> 16 == 0)
+		/*
+		 * A load of clause code that faulted under the step: to its
+		 * landing, the signal dropped, as the loop does; kept, it
+		 * would be delivered at the detach.
+		 */
+		if (WSTOPSIG(status) != SIGTRAP &&
+		    (unsigned)status >> 16 == 0 &&
+		    !tr_fast_load_fault(s, th, WSTOPSIG(status)))
 			tr_keep_signal(th, WSTOPSIG(status));
 		if (th->th_listen) {
 			th->th_listen = false;
@@ -3634,6 +3644,7 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 static void
 unmap_ours(struct tr_fast *fa)
 {
+	tr_fast_loads_off(fa);
 	if (fa->fa_map != NULL) {
 		fa->fa_drops += *(uint64_t *)(void *)fa->fa_map;
 		munmap(fa->fa_map, fa->fa_mapsz);
@@ -4135,6 +4146,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	fa->fa_ring = 0;
 	fa->fa_nchunk = 0;
 	fa->fa_ncode = 0;
+	fa->fa_nfix = 0;
 	fa->fa_sudinsn = 0;
 	fa->fa_nsys = 0;
 	fa->fa_nstub = 0;
@@ -4208,6 +4220,7 @@ tr_fast_free(tr_session_t *s)
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
+	free(fa->fa_fix);
 	free(fa->fa_sys);
 	free(fa->fa_stub);
 	free(fa);
