@@ -2,11 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench/put.sh [ROUNDS]: the README's put.d (two copyin()s of a slice,
 # then copyinstr() of the key the slice points at, printed) per traced
-# call, in one run: pidtrace with its default options (the bytes read in
+# call, in one run: pidtrace with -x memread=load (the bytes read in
 # the thread at the firing by loads, the clause run by pidtrace from the
-# record), the same with -x memread=syscall (the bytes read by
-# process_vm_readv, a system call a read outside the firing's frame, as
-# before loads), pidtrace -x fastpath=off (the thread stopped while
+# record), the same with its default options (the bytes read by
+# process_vm_readv, a system call a read outside the firing's frame), pidtrace -x fastpath=off (the thread stopped while
 # pidtrace reads), and
 # bpftrace's uprobes with str() (the same reads, in the kernel).  The
 # target is t/targets/ip-burst put: one thread calling ip_str(s, len,
@@ -110,8 +109,8 @@ uprobe:$B:ip_str {
 }
 for r in $(seq $rounds); do
 	untraced $n ""
-	pid on on $n ${BUFSIZE:+-x bufsize=$BUFSIZE}
-	pid sys on $n -x memread=syscall ${BUFSIZE:+-x bufsize=$BUFSIZE}
+	pid on on $n -x memread=load ${BUFSIZE:+-x bufsize=$BUFSIZE}
+	pid sys on $n ${BUFSIZE:+-x bufsize=$BUFSIZE}
 	pid off off $ns
 	bpf
 done
@@ -122,8 +121,8 @@ u=$(awk '{ print $2 / $3 }' $T/untraced | median)
 uw=$(awk '{ print $5 / $3 }' $T/untraced | median)
 for k in on sys off bpf; do
 	case $k in
-	on) l="pidtrace (bytes read at the firing)" ;;
-	sys) l="pidtrace -x memread=syscall" ;;
+	on) l="pidtrace -x memread=load" ;;
+	sys) l="pidtrace (process_vm_readv)" ;;
 	off) l="pidtrace -x fastpath=off (NSLOW)" ;;
 	bpf) l="bpftrace uprobe, str() (NBPF)" ;;
 	esac

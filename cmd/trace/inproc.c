@@ -89,9 +89,15 @@ trace_inproc_new(trace_t *tr)
 	o.io_nspid = pb_proc_nspid(p->p_pid);
 	if (o.io_nspid <= 0)
 		o.io_nspid = p->p_pid;
-	/* -x memread=syscall: never a load, the old way (tests, doubt) */
-	o.io_memsys = (opt = dsl_prog_option(tr->tr_pg, "memread")) != NULL &&
-	    strcmp(opt, "syscall") == 0;
+	/*
+	 * Loads only under -x memread=load: a fault the kernel forces on a
+	 * thread that blocks SIGSEGV or SIGBUS, or a process that ignores
+	 * it, resets its action to the default before pidtrace sees the
+	 * stop (force_sig_info_to_task), and pidtrace cannot put it back:
+	 * the process would be changed.  process_vm_readv changes nothing.
+	 */
+	o.io_memsys = (opt = dsl_prog_option(tr->tr_pg, "memread")) == NULL ||
+	    strcmp(opt, "load") != 0;
 	tr->tr_ip = dsl_ip_create(tr->tr_rt, &o, err, sizeof(err));
 	if (tr->tr_ip == NULL) {
 		trace_notice(tr, "pid %d: clauses run in pidtrace: %s",

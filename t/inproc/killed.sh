@@ -20,7 +20,7 @@ spawn _tp 120 sh -c 'exec "$0" kill "$1" <"$2" >"$3" 2>&1' "$IP_BURST" $n \
 exec 3>"$T/in"
 wait_for "$T/out" '^ready'
 TPID=$(child_of "$_tp") || fail "no target pid"
-spawn _pp 120 "$PIDTRACE" -v -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
+spawn _pp 120 "$PIDTRACE" -v -x memread=load -q -n "$D" -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 PT=$(child_of "$_pp") || fail "no pidtrace pid"
 wait_for "$T/p.out" '^armed'
 # the watchdog of pidtrace's loads: there while it traces

@@ -65,7 +65,7 @@ for c in 8 $n; do
 	bad=$((3 * c / 4))
 	want_fix=$bad
 	[ $bad -gt 256 ] && want_fix=256
-	run load$c $c "$COUNT"
+	run load$c $c "$COUNT" -x memread=load
 	run sys$c $c "$COUNT" -x memread=syscall
 	run off$c $c "$COUNT" -x fastpath=off
 	expect "count of 42s ($c calls)" \
@@ -96,7 +96,7 @@ done
 # NUL (the good int is "*"; EDGE's two bytes are NULs: an empty string,
 # the page after never read).
 c=8
-run sload $c "$STR"
+run sload $c "$STR" -x memread=load
 run soff $c "$STR" -x fastpath=off
 expect "strings" "$(grep -c '^\[\*\]$' "$T/sload.out")" $((c / 4))
 expect "empty strings" "$(grep -c '^\[\]$' "$T/sload.out")" $((c / 4))

@@ -12,7 +12,7 @@
 
 n=$((4000 * FT_SCALE))
 D='pid$target::ip_ptr:entry { @[*(int *)arg0] = count(); }'
-bounded 180 "$PIDTRACE" -v -q -n "$D" -c "$IP_BURST race $n" </dev/null \
+bounded 180 "$PIDTRACE" -v -x memread=load -q -n "$D" -c "$IP_BURST race $n" </dev/null \
 	>"$T/out" 2>"$T/err" ||
 	fail "pidtrace exited $?: $(tail -n 3 "$T/err")"
 grep 'race calls' "$T/out"
