@@ -1828,7 +1828,7 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 	struct res rs;
 	pb_modlist_t ml;
 	pb_glob_t g;
-	size_t i, k, nmods = 0;
+	size_t i, k, nmods = 0, made = 0;
 	char moderr[512] = "", dym[600];
 	const char *where;
 	int rc = -1, plt_glob;
@@ -1923,6 +1923,9 @@ pb_pid_resolve(pid_t pid, const char *mod_glob, const char *func_glob,
 			taken = fn->fn_func;
 			make_probes(&rs, md, sf, &sf->sf_funcs[fn->fn_func],
 			    g.gl_literal ? best : fn->fn_name);
+			/* the code decoded for it, out of RSS as it goes */
+			if (++made % 4096 == 0)
+				pb_elf_release_bytes(sf->sf_ob.ob_elf);
 			/*
 			 * Without DWARF the copies the compiler inlined are
 			 * not found, and a count misses them silently: say
