@@ -562,6 +562,28 @@ pb_pid_cache_age(void)
 	pb_objcache_age(&cache);
 }
 
+void
+pb_pid_cache_trim(void)
+{
+	pb_brt_stats_t st;
+	pb_object_t *ob;
+
+	for (ob = cache.oc_head; ob != NULL; ob = ob->ob_next) {
+		struct symfile *sf = (struct symfile *)ob;
+
+		if (sf->sf_brt == NULL)
+			continue;
+		/* a candidate is 9 bytes, a symbol or pointer 8 */
+		pb_brt_stats(sf->sf_brt, &st);
+		if (st.bs_candidates * 9 + (st.bs_symbols + st.bs_pointers) *
+		    8 <= PB_PID_BRT_KEEP)
+			continue;
+		pb_brt_free(sf->sf_brt);
+		sf->sf_brt = NULL;
+		sf->sf_brttried = 0;
+	}
+}
+
 /* Module bias, from the file's PT_LOADs. */
 static int
 module_bias(pb_module_t *md, struct symfile *sf)
@@ -2317,6 +2339,7 @@ const pb_provider_t pb_pid_provider = {
 	.pv_args = pid_args,
 	.pv_getarg = pid_getarg,
 	.pv_flush = pb_pid_cache_age,
+	.pv_trim = pb_pid_cache_trim,
 	.pv_argtypes = pid_argtypes,
 	.pv_dwfunc = pb_pid_dwfunc,
 	.pv_arglocs = pid_arglocs,

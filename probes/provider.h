@@ -389,6 +389,14 @@ typedef struct pb_provider {
 	void (*pv_flush)(void);
 
 	/*
+	 * Optional: the probes resolved so far are being armed.  Give back
+	 * what only resolving them used, where keeping it costs more memory
+	 * than making it again costs time (pid: a big module's landing
+	 * addresses); a later resolve makes it again.
+	 */
+	void (*pv_trim)(void);
+
+	/*
 	 * Optional: the types of probe pr's arguments, named as dtrace -lv
 	 * lists them ("const char *"): *types gets a malloc'ed array of n
 	 * malloc'ed strings, types[i] being args[i]'s.  Returns n (0:

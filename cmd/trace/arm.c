@@ -288,9 +288,17 @@ sites_arm(trace_scope_t *sc, tr_session_t *s, bool stopped)
 {
 	trace_arm_t *am = &sc->sc_arm;
 	trace_proc_t *p = sc->sc_proc;
+	const pb_provider_t *const *pp;
 	trace_progress_t ap;
 	size_t i, first = am->am_nsites, n = 0, done = 0;
 
+	/*
+	 * What only resolving needed goes before the sites' tables grow
+	 * (pv_trim: node's landing addresses, 20 MB).
+	 */
+	for (pp = sc->sc_tr->tr_provs; *pp != NULL; pp++)
+		if ((*pp)->pv_trim != NULL)
+			(*pp)->pv_trim();
 	/* every thread stopped: the bytes go in together at the end */
 	if (stopped)
 		tr_arm_hold(s);
