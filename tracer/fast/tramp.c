@@ -2396,7 +2396,7 @@ int
 tr_fast_arm(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
-	tr_wbatch_t local = { NULL, 0, 0 }, *wb = s->s_wb ? s->s_wb : &local;
+	tr_wbatch_t local = TR_WBATCH_INIT, *wb = s->s_wb ? s->s_wb : &local;
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
@@ -3373,7 +3373,7 @@ void
 tr_fast_teardown(tr_session_t *s, bool unmap)
 {
 	struct tr_fast *fa = s->s_fast;
-	tr_wbatch_t wb = { NULL, 0, 0 };
+	tr_wbatch_t wb = TR_WBATCH_INIT;
 	tr_thread_t *th;
 	unsigned c;
 	size_t i;
