@@ -458,6 +458,22 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 }
 
 int
+dsl_rt_probe_names(const dsl_rt_t *rt, uint32_t id, const char **prov,
+    const char **mod, const char **func, const char **name)
+{
+	const rt_probe_t *p;
+
+	if (id == 0 || id > rt->rt_nprobes)
+		return -1;
+	p = &rt->rt_probes[id - 1];
+	*prov = p->pr_prov;
+	*mod = p->pr_mod;
+	*func = p->pr_func;
+	*name = p->pr_name;
+	return 0;
+}
+
+int
 dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
