@@ -632,7 +632,7 @@ setup(tr_session_t *s)
 		return -1;
 	}
 	fa->fa_mapsz = total;
-	tr_ring_init(fa);
+	tr_ring_init_shared(fa);
 	r = tr_inject_syscall_th(s, th, SYS_mmap, 0, (long)fa->fa_ringsz,
 				 PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (r < 0 && r > -4096) {
