@@ -1630,7 +1630,33 @@ suggest(const pb_modlist_t *ml, const char *mod_glob, const char *glob,
 		out[0] = '\0';
 }
 
-/* Move the new probes into out, leaving out those it already has. */
+/* The keys of out's probes, made when a second resolve appends to it. */
+static int
+index_list(pb_probe_list_t *out)
+{
+	struct pindex *pi = calloc(1, sizeof(*pi));
+	size_t i;
+	char *key;
+
+	if (pi == NULL)
+		return -1;
+	out->pl_index = pi;
+	for (i = 0; i < out->pl_n; i++) {
+		if ((key = probe_key(&out->pl_probes[i])) == NULL)
+			return -1;
+		if (pindex_has(pi, key, 1) != 0)
+			free(key);	/* one resolve makes no two alike */
+	}
+	return 0;
+}
+
+/*
+ * Move the new probes into out, leaving out those it already has.  Into
+ * an empty out they move whole, without a copy and without keys (a
+ * probe on every function of node: 15 MB of probes and 12 MB of keys,
+ * besides the probes themselves): the glue resolves each description
+ * into a list of its own.
+ */
 static int
 append(pb_probe_list_t *out, pb_probe_list_t *nw)
 {
@@ -1640,11 +1666,19 @@ append(pb_probe_list_t *out, pb_probe_list_t *nw)
 	pb_refusal_t *nr;
 	char **nn;
 
+	if (out->pl_n == 0 && out->pl_nrefused == 0 && out->pl_nnotes == 0 &&
+	    pi == NULL) {
+		free(out->pl_probes);
+		free(out->pl_refused);
+		free(out->pl_notes);
+		*out = *nw;
+		memset(nw, 0, sizeof(*nw));
+		return (int)out->pl_n;
+	}
 	if (pi == NULL) {
-		pi = calloc(1, sizeof(*pi));
-		if (pi == NULL)
+		if (index_list(out) < 0)
 			return -1;
-		out->pl_index = pi;
+		pi = out->pl_index;
 	}
 	np = realloc(out->pl_probes, (out->pl_n + nw->pl_n + 1) *
 	    sizeof(*np));
