@@ -199,6 +199,7 @@ add_relocs(pb_brt_t *b, pb_elf_t *e, Elf *elf, size_t *cap)
 	GElf_Shdr sh;
 	GElf_Rela r;
 	Elf_Data *d;
+	const uint8_t *p;
 	uint64_t w;
 	size_t i, n;
 	bool exec = gelf_getehdr(elf, &eh) != NULL && eh.e_type == ET_EXEC;
@@ -208,6 +209,7 @@ add_relocs(pb_brt_t *b, pb_elf_t *e, Elf *elf, size_t *cap)
 		    sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_ALLOC) &&
 		    !(sh.sh_flags & SHF_EXECINSTR) &&
 		    (d = elf_getdata(scn, NULL)) != NULL && d->d_buf != NULL) {
+			p = d->d_buf;
 			for (i = (8 - sh.sh_addr % 8) % 8; i + 8 <= d->d_size;
 			    i += 8) {
 				memcpy(&w, (const uint8_t *)d->d_buf + i, 8);
@@ -216,8 +218,8 @@ add_relocs(pb_brt_t *b, pb_elf_t *e, Elf *elf, size_t *cap)
 				    w) < 0)
 					return -1;
 				if ((i + 8) % SCANWIN == 0)
-					pb_elf_release_range(e, (const uint8_t *)
-					    d->d_buf + i + 8 - SCANWIN, SCANWIN);
+					pb_elf_release_range(e,
+					    p + i + 8 - SCANWIN, SCANWIN);
 			}
 			pb_elf_release_range(e, d->d_buf, d->d_size);
 			continue;

@@ -106,7 +106,7 @@ main(void)
 		off = PG + 16 + (i * 37) % (PG - 64);
 		if (i % 5 == 0) {
 			memcpy(over, want + off, 2);
-			over[1] ^= (uint8_t)(i & 1);	/* half of them differ */
+			over[1] ^= (uint8_t)(i & 1);	/* half differ */
 			add(s, &b, off, nop2, 2, over, 6);
 		} else {
 			add(s, &b, off, nop2 + (i & 1), 1, NULL, 6);
