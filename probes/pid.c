@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "demangle/demangle.h"
 #include "lib/fnv.h"
@@ -675,6 +676,22 @@ pb_probe_list_drop(pb_probe_list_t *list, size_t i)
 		return;
 	probe_free(&list->pl_probes[i]);
 	memset(&list->pl_probes[i], 0, sizeof(list->pl_probes[i]));
+}
+
+void
+pb_probe_list_release(pb_probe_list_t *list, size_t n)
+{
+	uintptr_t lo, hi, pg = 4096;
+	long ps = sysconf(_SC_PAGESIZE);
+
+	if (ps > 0)
+		pg = (uintptr_t)ps;
+	if (n > list->pl_n)
+		n = list->pl_n;
+	lo = ((uintptr_t)list->pl_probes + pg - 1) & ~(pg - 1);
+	hi = (uintptr_t)(list->pl_probes + n) & ~(pg - 1);
+	if (list->pl_probes != NULL && hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
 void
