@@ -20,6 +20,8 @@
 #  - pidtrace runs syscall:::entry { @[probefunc] = count(); } on the
 #    backend, and syscall::getppid:entry, which it never calls (its
 #    sites patched, no record: what dispatch and the jumps cost alone);
+#    the first again under -x fastpath=record (every call's record
+#    evaluated by pidtrace, as before clause code ran at syscall sites);
 #    strace -c on an identical run: every count side by side
 #    (both from the attach to the backend's exit; calls that depend on
 #    timing, as epoll_wait when a query is not there yet, may differ).
@@ -146,6 +148,8 @@ tr_fast_end()
 	pidtrace_off
 	grep -E '^[a-z_0-9]+ [0-9]+$' "$tmp/pt.out" | sort >"$tmp/fast.counts"
 }
+tr_rec() { pname=rec; pidtrace_on "-x fastpath=record" "$1"; }
+tr_rec_end() { pidtrace_off; }
 tr_stops() { pname=stops; pidtrace_on "-x fastpath=off" "$1"; }
 tr_stops_end() { pidtrace_off; }
 tr_idle() { pname=idle; pidtrace_on "" "$1" "$P_IDLE"; }
@@ -169,11 +173,11 @@ tr_strace_end()
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cpus," \
     "kernel $(uname -r); postgres $("$PGBIN/postgres" -V | awk '{print $3}'),"\
     "pgbench -c 1 -t $N, best of $R runs"
-r_untraced=0 r_fast=0 r_idle=0 r_stops=0 r_strace=0
-# Rounds of the four, so that a change of the machine's load strikes
+r_untraced=0 r_fast=0 r_rec=0 r_idle=0 r_stops=0 r_strace=0
+# Rounds of them all, so that a change of the machine's load strikes
 # them alike.
 for i in $(seq "$R"); do
-	for name in untraced fast idle stops strace; do
+	for name in untraced fast rec idle stops strace; do
 		run $name
 	done
 done
@@ -183,12 +187,15 @@ printf '%-44s %10s %6s\n' "backend traced by" "tps" "ratio"
 printf '%-44s %10s %6s\n' "nothing" "$r_untraced" "1.00"
 printf '%-44s %10s %6s\n' "pidtrace syscall:::entry count() (goal 0.9)" \
     "$r_fast" "$(ratio "$r_fast")"
+printf '%-44s %10s %6s\n' "pidtrace the same, -x fastpath=record" \
+    "$r_rec" "$(ratio "$r_rec")"
 printf '%-44s %10s %6s\n' "pidtrace syscall::getppid:entry (not called)" \
     "$r_idle" "$(ratio "$r_idle")"
 printf '%-44s %10s %6s\n' "pidtrace -x fastpath=off (the stop path)" \
     "$r_stops" "$(ratio "$r_stops")"
 printf '%-44s %10s %6s\n' "strace -c" "$r_strace" "$(ratio "$r_strace")"
 echo "paths of the last runs: fast: $(cat "$tmp/path.fast")"
+echo "  record: $(cat "$tmp/path.rec")"
 echo "  idle: $(cat "$tmp/path.idle")"
 echo "  stops: $(cat "$tmp/path.stops")"
 echo "counts of the last runs: call, pidtrace, strace -c"

@@ -9,7 +9,10 @@
 #
 #  1. bench/sysloop makes CALLS getppid(2) calls (libc's syscall(): one
 #     site) and times them itself; syscall::getppid:entry counts them:
-#     ns added per call, and the count against CALLS.
+#     ns added per call, and the count against CALLS; the clause in
+#     the process (the default), and under -x fastpath=record (every
+#     call's record evaluated by pidtrace, the path before clause code
+#     ran at syscall sites).
 #  2. The same loop with only syscall::write:entry enabled: what an
 #     unprobed call costs (its site patched, its number not probed).
 #     The floor: the loop with dispatch on in itself and every address
@@ -59,6 +62,8 @@ best untraced $L "$n"
 best floor $L "$n" sud
 best fast ./pidtrace -q -n "$P1" -c "$L $n"
 cnt_fast=$(cat "$tmp/fast.count")
+best rec ./pidtrace -q -x fastpath=record -n "$P1" -c "$L $n"
+cnt_rec=$(cat "$tmp/rec.count")
 best stops ./pidtrace -q -x fastpath=off -n "$P1" -c "$L $n"
 cnt_stops=$(cat "$tmp/stops.count")
 best unprobed ./pidtrace -q -n "$P2" -c "$L $n"
@@ -71,7 +76,8 @@ fi
 
 awk -v u="$r_untraced" -v fl="$r_floor" -v f="$r_fast" -v st="$r_stops" \
     -v un="$r_unprobed" -v s="$r_strace" -v peer="$peer" \
-    -v q="${r_perf:-0}" -v n="$n" -v cf="$cnt_fast" -v cs="$cnt_stops" '
+    -v q="${r_perf:-0}" -v n="$n" -v cf="$cnt_fast" -v cs="$cnt_stops" \
+    -v rc="$r_rec" -v cr="$cnt_rec" '
 function row(name, x, note) {
 	printf "%-34s %10.1f  %+10.1f%s\n", name, x, x - u, note
 }
@@ -80,6 +86,8 @@ BEGIN {
 	row("untraced", u, "")
 	row("floor: dispatch on, no tracer", fl, "  (the kernel check alone)")
 	row("pidtrace, trampolines", f, sprintf("  count %s of %d", cf, n))
+	row("pidtrace -x fastpath=record", rc,
+	    sprintf("  count %s of %d", cr, n))
 	row("pidtrace -x fastpath=off (stops)", st,
 	    sprintf("  count %s of %d", cs, n))
 	row("pidtrace, getppid unprobed", un, "")

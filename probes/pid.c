@@ -1217,6 +1217,42 @@ record_args(const pb_probe_t *p, pb_site_t *st)
 	    "its clause reads an argument the record does not hold";
 }
 
+static const struct func *
+func_at(const struct symfile *sf, uint64_t a);
+
+/*
+ * Whether the function holding an inlined copy at link-time address a
+ * is a .cold part, or is not known.  The tracer proves the bytes a jump
+ * would replace there from the enclosing function's code and its .cold
+ * part (the glue finds them): a cold part is scanned with its function,
+ * and which function a cold part belongs to its symbol does not say
+ * for sure; a jump table of the body landing in it would go unseen.
+ */
+static int
+inline_cold(const struct symfile *sf, uint64_t a)
+{
+	const struct func *h = func_at(sf, a);
+	uint32_t k;
+	size_t lo = 0, hi = sf->sf_nnames;
+
+	if (h == NULL)
+		return 1;
+	/* h a .cold part itself: the body's tables may land in it */
+	k = (uint32_t)(h - sf->sf_funcs);
+	while (lo < hi) {	/* sf_names ascend by function */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (sf->sf_names[m].fn_func < k)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	for (; lo < sf->sf_nnames && sf->sf_names[lo].fn_func == k; lo++)
+		if (cold_parent_len(sf->sf_names[lo].fn_name) > 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Which sites of entry or return probe p the tracer's fast path may run
  * (st_fast, st_slow: provider.h): an entry, and a plain ret; a return by
@@ -1227,8 +1263,10 @@ record_args(const pb_probe_t *p, pb_site_t *st)
  * does any address the module's code may jump to (st_tprev, st_tnext;
  * brtarget.h), scanned once per file when the glue says it will lay
  * jumps (PB_FASTSITES); the tracer weighs those.  An inlined copy lies
- * inside the function it was inlined into: a jump there would cover
- * that function's code, which may be a branch's target.
+ * inside the function it was inlined into: a jump there covers that
+ * function's code, so the tracer weighs the branches of the enclosing
+ * function (the glue names its bounds) as it does a function's own for
+ * its entry, and no argument is in a register there (st_recargs 0).
  */
 static void
 mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
@@ -1255,10 +1293,16 @@ mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
 			st->st_fast = PB_FAST_REFUSED;
 			st->st_slow = "a C++ landing pad lies in the bytes a "
 			    "jump would replace";
-		} else if (st->st_inline) {
+		} else if (st->st_inline && inline_cold(sf, a)) {
 			st->st_fast = PB_FAST_REFUSED;
-			st->st_slow = "an inlined copy: the jump would lie "
-			    "inside the function it was inlined into";
+			st->st_slow = "an inlined copy in a .cold part, or in "
+			    "no known function";
+		} else if (st->st_inline) {
+			/* the tracer weighs the enclosing function's code */
+			st->st_fast = PB_FAST_ENTRY;
+			st->st_recargs = 0;
+			st->st_slow = "an inlined copy: no call passes its "
+			    "arguments there";
 		} else {
 			st->st_fast = p->pr_kind == PB_ENTRY ? PB_FAST_ENTRY :
 			    PB_FAST_RETURN;

@@ -183,7 +183,7 @@ settle(tr_session_t *s, tr_thread_t *th)
 		tr_thread_del(s, th);
 		return 0;
 	case TR_KIND_THREAD:
-		if (tr_sud_thread(s, th) < 0)
+		if (tr_sud_thread(s, th) < 0 || tr_sys_newthread(s, th) < 0)
 			return -1;
 		if (!tr_fast_thread_ok(s, th)) {
 			th->th_stopped = true;	/* until tr_fast_revert */

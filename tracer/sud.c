@@ -203,6 +203,12 @@ tr_syscalls_dispatch(tr_session_t *s)
 }
 
 const char *
+tr_syscalls_nodispatch(const tr_session_t *s)
+{
+	return s->s_sudno[0] != '\0' ? s->s_sudno : NULL;
+}
+
+const char *
 tr_syscall_stopwhy(const tr_session_t *s, const tr_thread_t *th)
 {
 	if (th != NULL && th->th_sudstep && th->th_sudwhy != NULL)
@@ -227,6 +233,12 @@ tr_syscall_probe(tr_session_t *s, long nr, unsigned how)
 	if (s->s_sud)
 		tr_fast_sys_table(s);
 	return 0;
+}
+
+unsigned
+tr_syscall_probed(const tr_session_t *s, long nr)
+{
+	return nr >= 0 && nr < TR_SYSP_MAX ? s->s_sysp[nr] : 0;
 }
 
 /*

@@ -269,6 +269,33 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 	return report(s, th, &sc);
 }
 
+/*
+ * A new thread at its first stop, before it runs an instruction: its
+ * clone or clone3 returned 0 in it, on its new stack.  No syscall stop
+ * shows that return (the kernel turns syscall tracing off in a child,
+ * copy_process), but the kernel's sys_exit tracepoint, which Oracle's
+ * Linux DTrace fires its syscall provider from, sees it in the child as
+ * in the parent: told here as that exit, on both paths.  The child's
+ * registers say which call (orig_rax, copied from the parent's).
+ */
+int
+tr_sys_newthread(tr_session_t *s, tr_thread_t *th)
+{
+	struct user_regs_struct r;
+	tr_syscall_t sc;
+
+	if (!tr_sys_traced(s, th) ||
+	    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 || r.rax != 0 ||
+	    (r.orig_rax != SYS_clone && r.orig_rax != SYS_clone3))
+		return 0;
+	memset(&sc, 0, sizeof(sc));
+	sc.sc_nr = (long)r.orig_rax;
+	sc.sc_pc = r.rip;
+	sc.sc_sp = r.rsp;
+	sc.sc_tid = th->th_tid;
+	return report(s, th, &sc);
+}
+
 int
 tr_sys_stop(tr_session_t *s, tr_thread_t *th)
 {

@@ -300,6 +300,14 @@ int	tr_xol_place(tr_session_t *s, tr_bkpt_t *bp);
 bool	tr_xol_fixup_rip(tr_session_t *s, uint64_t *rip);
 void	tr_xol_forget(tr_session_t *s);
 uint64_t tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip);
+/*
+ * How far from the code the fast path looks for a chunk: its trampolines
+ * are reached by rel32 jumps (2 GiB), the rest is slack for the span of
+ * the sites a chunk serves.
+ */
+#define TR_GAP_REACH	(3ull << 29)
+uint64_t tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size,
+			    uint64_t skip, uint64_t maxd);
 void	tr_xol_unmap(tr_session_t *s);
 void	tr_xol_clean_child(tr_session_t *s, tr_thread_t *th);
 
@@ -379,6 +387,7 @@ int	tr_sys_stop(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_exec(tr_session_t *s, tr_thread_t *th);
 int	tr_sys_signal(tr_session_t *s, tr_thread_t *th);
 void	tr_sys_later(tr_session_t *s, tr_thread_t *th, int status);
+int	tr_sys_newthread(tr_session_t *s, tr_thread_t *th);
 
 /* sud.c */
 void	tr_sud_ready(tr_session_t *s);

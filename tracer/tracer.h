@@ -64,6 +64,12 @@ typedef struct tr_syscall {
 					 * NULL: a trampoline's record) */
 	uint64_t	sc_ns;		/* a record's CLOCK_MONOTONIC, taken
 					 * in the thread; 0 at a stop */
+	bool		sc_code;	/* the number's clause code ran first
+					 * (tr_syscall_code) and asked for
+					 * the record: as tr_record_t's */
+	uint32_t	sc_status;
+	uint32_t	sc_nev;
+	const uint64_t	*sc_ev;
 } tr_syscall_t;
 
 /*
@@ -506,6 +512,24 @@ tr_syscalls(tr_session_t *s, bool on);
 int
 tr_syscall_probe(tr_session_t *s, long nr, unsigned how);
 
+/* What tr_syscall_probe set for nr (0: not probed, or out of range). */
+unsigned
+tr_syscall_probed(const tr_session_t *s, long nr);
+
+/*
+ * The clause code of call nr's entry probe (ret false) or return probe
+ * (ret true): entry, as tr_fast_code placed it, or 0 for none.  The
+ * trampolines of patched syscall sites run it (doc/INPROC.md, the
+ * context of tracer.h's TR_CTX_*: the syscall convention's six
+ * arguments at the entry, the value as arg0 and arg1 at the return, -1
+ * for an error) in place of the record, which then comes to h_syscall
+ * only when the code's status asks (sc_code).  Every thread stopped.
+ * -1/EINVAL for nr outside 0..TR_SYSP_MAX-1, -1/ENOENT before the fast
+ * path is set up (after an exec, until the new image's).
+ */
+int
+tr_syscall_code(tr_session_t *s, long nr, bool ret, uint64_t entry);
+
 /*
  * From h_ready, every thread stopped: turn syscall user dispatch on now
  * rather than after h_ready returns, so that the host knows before any
@@ -515,6 +539,10 @@ tr_syscall_probe(tr_session_t *s, long nr, unsigned how);
  */
 int
 tr_syscalls_dispatch(tr_session_t *s);
+
+/* Why dispatch stays off for the image (its notice's words), or NULL. */
+const char *
+tr_syscalls_nodispatch(const tr_session_t *s);
 
 /*
  * Why th's call, just reported to h_syscall at a stop, did not run

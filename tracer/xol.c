@@ -52,14 +52,198 @@ dist(uint64_t a, uint64_t b)
 	return a > b ? a - b : b - a;
 }
 
-/* A free range of size bytes in /proc/PID/maps close to addr, or 0. */
-uint64_t
-tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip)
+/*
+ * The room left free above the program break.  A page of ours at the
+ * break's end would stop brk(2) from growing the heap, and glibc's malloc
+ * would then fall back to mmap and trim less: the program's behaviour
+ * changes.  glibc grows the heap by brk for every request under its mmap
+ * threshold (128 KiB, raised up to 32 MiB as the program frees), so a
+ * heap grows as far as the program allocates; no room is enough for all
+ * programs, 1 GiB is far more than the heaps of the programs we trace
+ * grow to while traced (python3.11, node, postgres back ends: tens to
+ * hundreds of MB).  It is also the span over which Linux on x86-64
+ * puts start_brk past the bss (measured on 6.18: 0 to 1 GiB), so a chunk
+ * placed past the room of a heap that starts right after the bss lies
+ * where a randomized heap could have started anyway.
+ * Placements that need rel32 reach look up to 1.5 GiB away (TR_GAP_REACH),
+ * so for a non-PIE program the room below start_brk plus the room past
+ * the heap's is about 0.5 GiB minus the executable's and the heap's size
+ * whatever the randomization: 430 MB for node.
+ */
+#define BRK_ROOM	(1ull << 30)
+
+/*
+ * start_brk, where the heap begins: field 47 of /proc/PID/stat (Linux 3.3
+ * on; the current break is not there, field 48 is arg_start).  comm,
+ * field 2, may hold spaces and parentheses: the fields are counted after
+ * its last ')'.  0 when it cannot be read.
+ */
+static uint64_t
+start_brk(pid_t pid)
 {
-	char path[64], line[512];
-	uint64_t prev_end = 0x10000, lo, hi, best = 0, c;
+	char path[64], buf[2048], *p;
+	unsigned long long v;
+	size_t n;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	if (p == NULL)
+		return 0;
+	p++;
+	/* Field 3 (state) follows the ')'; skip fields 3 to 46. */
+	for (i = 3; i < 47; i++) {
+		p += strspn(p, " ");
+		p += strcspn(p, " ");
+	}
+	if (sscanf(p, " %llu", &v) != 1)
+		return 0;
+	return v;
+}
+
+/*
+ * The lowest address mmap may use (/proc/sys/vm/mmap_min_addr, 64 KB on
+ * Debian): a gap below it is no gap, a mapping there fails with EPERM.
+ */
+static uint64_t
+min_addr(void)
+{
+	unsigned long long v;
 	FILE *f;
 
+	f = fopen("/proc/sys/vm/mmap_min_addr", "re");
+	if (f == NULL)
+		return 0x10000;
+	if (fscanf(f, "%llu", &v) != 1 || v < 0x1000)
+		v = 0x10000;
+	fclose(f);
+	return (v + 0xfff) & ~0xfffull;
+}
+
+/* Takes c, a candidate start of size bytes, when nearer to addr. */
+static void
+consider(uint64_t *best, uint64_t c, uint64_t addr, uint64_t skip)
+{
+	if (c != skip && (*best == 0 || dist(c, addr) < dist(*best, addr)))
+		*best = c;
+}
+
+/* Both ends of the free range [lo, hi), when size bytes fit in it. */
+static void
+ends(uint64_t *best, uint64_t lo, uint64_t hi, uint64_t size, uint64_t addr,
+     uint64_t skip)
+{
+	if (hi <= lo || hi - lo < size)
+		return;
+	consider(best, hi - size, addr, skip);
+	consider(best, lo, addr, skip);
+}
+
+/*
+ * The room the main thread's stack may grow into, below its [stack]
+ * mapping: the kernel lets it grow down to RLIMIT_STACK's soft limit,
+ * and refuses to grow it within stack_guard_gap (256 pages by default) of
+ * the mapping below.  A page of ours there would turn a deep recursion
+ * the program survives untraced into a SIGSEGV.  The kernel keeps its
+ * own mmap_base at least 128 MiB below the stack's top for the same
+ * reason (mm/util.c, mmap_base()), so no less than that; an unlimited
+ * stack (the kernel then lays mappings out bottom-up, far away) keeps a
+ * terabyte.  The soft limit is the process's, from /proc/PID/limits;
+ * 0 when it cannot be read, and then 128 MiB.
+ */
+#define STACK_GUARD	(256ull * 4096)
+#define STACK_MIN_GAP	(128ull << 20)
+#define STACK_UNLIMITED	(1ull << 40)
+
+static uint64_t
+stack_room(pid_t pid)
+{
+	char path[64], line[256], soft[64];
+	unsigned long long v;
+	uint64_t room = STACK_MIN_GAP;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/limits", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return room + STACK_GUARD;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "Max stack size", 14) != 0)
+			continue;
+		if (sscanf(line + 14, " %63s", soft) != 1)
+			break;
+		if (strcmp(soft, "unlimited") == 0)
+			room = STACK_UNLIMITED;
+		else if (sscanf(soft, "%llu", &v) == 1 && v > room)
+			room = v < STACK_UNLIMITED ? v : STACK_UNLIMITED;
+		break;
+	}
+	fclose(f);
+	return room + STACK_GUARD;
+}
+
+/*
+ * The end of the address space mmap gives a process on x86-64 without an
+ * address hint above it (47 bits less a page, TASK_SIZE_MAX): the gap
+ * between [stack] and [vsyscall] is no gap, a mapping there is ENOMEM.
+ */
+#define USER_TOP	0x7ffffffff000ull
+
+/* A range no page of ours may take: [lo, hi), whole pages. */
+struct room {
+	uint64_t lo, hi;
+};
+
+/*
+ * The candidates of the free range [lo, hi) less the rooms (sorted by
+ * lo, not overlapping): the ends of each piece left.
+ */
+static void
+gap_ends(uint64_t *best, uint64_t lo, uint64_t hi, const struct room *r,
+	 int nr, uint64_t size, uint64_t addr, uint64_t skip)
+{
+	int i;
+
+	for (i = 0; i < nr && lo < hi; i++) {
+		if (r[i].hi <= lo || r[i].lo >= hi)
+			continue;
+		if (r[i].lo > lo)
+			ends(best, lo, r[i].lo, size, addr, skip);
+		lo = r[i].hi;
+	}
+	if (lo < hi)
+		ends(best, lo, hi, size, addr, skip);
+}
+
+/*
+ * A free range of size bytes in /proc/PID/maps at most maxd from addr, or
+ * 0: an end of a gap between mappings, the one nearest to addr (so that
+ * successive ones pack side by side).  Never one in the rooms the
+ * process's memory grows into: [start_brk, max(brk, start_brk) +
+ * BRK_ROOM), the heap and its room, and stack_room() below the [stack]
+ * mapping.  A gap that holds a room is cut, and the room's own ends are
+ * candidates too.  The break is the end of the maps' [heap] (none before
+ * the program first moved it).
+ */
+uint64_t
+tr_find_gap_within(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip,
+		   uint64_t maxd)
+{
+	char path[64], line[512];
+	uint64_t prev_end = min_addr(), lo, hi, best = 0;
+	uint64_t blo, bhi, slo = 0;
+	struct room r[2], t;
+	int nr = 0;
+	FILE *f;
+
+	blo = bhi = start_brk(pid);
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
 	f = fopen(path, "re");
 	if (f == NULL)
@@ -67,24 +251,52 @@ tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
 			continue;
-		if (lo >= prev_end + size) {
-			/* Gap [prev_end, lo): try both of its ends. */
-			c = lo - size;
-			if (c != skip && (best == 0 ||
-			    dist(c, addr) < dist(best, addr)))
-				best = c;
-			c = prev_end;
-			if (c != skip && (best == 0 ||
-			    dist(c, addr) < dist(best, addr)))
-				best = c;
-		}
+		if (blo != 0 && strstr(line, " [heap]") != NULL && hi > bhi)
+			bhi = hi;
+		if (strstr(line, " [stack]") != NULL)
+			slo = lo;
+	}
+	/* Whole pages: start_brk need not be aligned, our mappings must. */
+	blo &= ~(uint64_t)(TR_PAGE - 1);
+	if (blo != 0) {
+		r[nr].lo = blo;
+		r[nr].hi = bhi + BRK_ROOM + TR_PAGE < bhi ? UINT64_MAX :
+		    (bhi + BRK_ROOM + TR_PAGE - 1) & ~(uint64_t)(TR_PAGE - 1);
+		nr++;
+	}
+	if (slo != 0) {
+		hi = stack_room(pid);
+		r[nr].lo = slo > hi ? (slo - hi) & ~(uint64_t)(TR_PAGE - 1) : 0;
+		r[nr].hi = slo;
+		nr++;
+	}
+	if (nr == 2 && r[1].lo < r[0].lo) {
+		t = r[0];
+		r[0] = r[1];
+		r[1] = t;
+	}
+	rewind(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &lo, &hi) != 2)
+			continue;
+		if (lo > USER_TOP)
+			lo = USER_TOP;
+		if (lo > prev_end)
+			gap_ends(&best, prev_end, lo, r, nr, size, addr, skip);
 		if (hi > prev_end)
 			prev_end = hi;
 	}
 	fclose(f);
-	if (best != 0 && dist(best, addr) > NEAR)
+	if (best != 0 && dist(best, addr) > maxd)
 		return 0;
 	return best;
+}
+
+/* A free range of size bytes within NEAR of addr, or 0. */
+uint64_t
+tr_find_gap(pid_t pid, uint64_t addr, uint64_t size, uint64_t skip)
+{
+	return tr_find_gap_within(pid, addr, size, skip, NEAR);
 }
 
 static tr_xolpage_t *

@@ -304,6 +304,12 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 		fg.fg_ns = sc->sc_ns;
 		fg.fg_flush = false;	/* once drained */
 	}
+	if (th == NULL && sc->sc_code) {	/* after clause code */
+		fg.fg_code = true;
+		fg.fg_all = (sc->sc_status & DSL_JIT_ALL) != 0;
+		fg.fg_ev = (const dsl_jev_t *)(const void *)sc->sc_ev;
+		fg.fg_nev = sc->sc_nev;
+	}
 	return trace_fire(&fg, &am->am_sysref[k], 1);
 }
 

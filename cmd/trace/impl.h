@@ -227,6 +227,7 @@ struct trace_proc {
 	bool		p_armed;	/* h_ready armed it once */
 	int		p_cpupin;	/* as op_cpupin; -1 once done */
 	bool		p_fastsaid;	/* the first fast-path report made */
+	bool		p_syssaid;	/* the image's syscall paths said (-v) */
 	bool		p_whysaid;	/* tr_fast_why() was said */
 	bool		p_fastpend;	/* sites asked for, not reported yet */
 	bool		p_refused;	/* fastpath=require refused a probe */
@@ -396,6 +397,7 @@ void	trace_inproc_drops(trace_t *tr);
 void	trace_inproc_path(const trace_scope_t *sc, size_t tp, uint32_t i,
 	    char *buf, size_t len);
 void	trace_inproc_list(trace_t *tr);
+void	trace_inproc_sysreport(trace_proc_t *p);
 
 /* run.c: the loader's r_brk, which fire.c's on_hit hands on */
 void	trace_run_rtld(trace_proc_t *p, tr_session_t *s);

@@ -126,10 +126,39 @@ site_fast(const trace_proc_t *p, const trace_site_t *ts, bool now)
 	if (ts->ts_nrefs != 1 || (r->tf_fr.fr_fast != PB_FAST_ENTRY &&
 	    r->tf_fr.fr_fast != PB_FAST_RETURN))
 		return false;
+	/* at an inlined copy no register holds an argument: they read 0 */
+	if (r->tf_fr.fr_inline &&
+	    dsl_rt_args_read(p->p_sc.sc_tr->tr_rt, r->tf_id) != 0)
+		return false;
 	if (!now)
 		return true;
 	return ts->ts_ctx && p->p_s != NULL && tr_bkpt_is_fast(p->p_s,
 	    ts->ts_addr);
+}
+
+/*
+ * Whether p's system calls go through patched sites' trampolines:
+ * dispatch on (turned on now if it is due: every thread is stopped).
+ * Not with the fast path given up, which was said already.
+ */
+static bool
+sys_fast(const trace_proc_t *p)
+{
+	return p->p_s != NULL && !p->p_gone && *tr_fast_why(p->p_s) == '\0' &&
+	    tr_syscalls_dispatch(p->p_s) == 1;
+}
+
+/*
+ * Whether the number of syscall ref k stops the thread at every call
+ * (its trampolines' TR_SYSP_STOP, which arm.c set from the clauses
+ * before any plan: a clause that reads memory keeps the stop, so that
+ * what it prints comes before what the call does, as it did).
+ */
+static bool
+sys_stops(const trace_proc_t *p, size_t k)
+{
+	return p->p_s != NULL &&
+	    (tr_syscall_probed(p->p_s, (long)(k / 2)) & TR_SYSP_STOP) != 0;
 }
 
 /*
@@ -176,6 +205,24 @@ kinds(trace_t *tr, bool now, const uint8_t *stopped)
 			}
 		}
 	}
+	/*
+	 * Syscall probes: their code runs in the trampolines of patched
+	 * syscall sites, for every number but those that always stop; now:
+	 * once syscall user dispatch is on (tr_syscalls_dispatch, which
+	 * turns it on here rather than after h_ready).
+	 */
+	for (i = 0; i < am->am_nsysref && tr->tr_ipwhy == NULL; i++) {
+		id = am->am_sysref[i].tf_id;
+		if (id < 1 || id > n || k[id - 1] == DSL_PK_HOST)
+			continue;
+		if (tr_syscall_always_stops((long)(i / 2)) ||
+		    i / 2 >= TR_SYSP_MAX || sys_stops(p, i) ||
+		    (stopped != NULL && stopped[id - 1]) ||
+		    (now && !sys_fast(p)))
+			seen[id - 1] = 2;
+		else if (seen[id - 1] == 0)
+			seen[id - 1] = 1;
+	}
 	for (id = 1; id <= n; id++)
 		if (seen[id - 1] == 1)
 			k[id - 1] = DSL_PK_FAST;
@@ -190,14 +237,30 @@ void
 trace_inproc_prospect(trace_scope_t *sc)
 {
 	trace_t *tr = sc->sc_tr;
+	const trace_arm_t *am = &sc->sc_arm;
 	uint8_t *stopped;
 	uint32_t id;
-	bool moved;
+	bool moved, first;
+	size_t k;
 
 	if (tr->tr_ip == NULL || sc->sc_proc != tr->tr_ipproc)
 		return;
+	first = tr->tr_kinds == NULL;
 	if (kinds(tr, false, NULL) < 0 ||
 	    (stopped = calloc(tr->tr_nkinds + 1, 1)) == NULL)
+		goto off;
+	/*
+	 * Before any plan (-l: no trace runs, so no TR_SYSP_STOP is set):
+	 * a syscall probe whose clauses read memory stops, as arm.c will
+	 * decide for a run (sys_stops).
+	 */
+	for (k = 0; first && k < am->am_nsysref; k++) {
+		id = am->am_sysref[k].tf_id;
+		if (id >= 1 && id <= tr->tr_nkinds &&
+		    dsl_rt_needs_stop(tr->tr_rt, id, NULL))
+			stopped[id - 1] = 1;
+	}
+	if (first && kinds(tr, false, stopped) < 0)
 		goto off;
 	do {
 		moved = false;
@@ -259,6 +322,25 @@ place(trace_t *tr, tr_session_t *s, const uint32_t *ids, uint32_t n,
 	return 0;
 }
 
+/*
+ * Each probed system call's entry and return code (entry[id], none when
+ * entry is NULL), for the trampolines of its patched sites.
+ */
+static void
+sys_entries(trace_t *tr, tr_session_t *s, const uint64_t *entry)
+{
+	const trace_arm_t *am = &tr->tr_ipproc->p_sc.sc_arm;
+	uint32_t id;
+	size_t k;
+
+	for (k = 0; k < am->am_nsysref && k / 2 < TR_SYSP_MAX; k++) {
+		id = am->am_sysref[k].tf_id;
+		(void)tr_syscall_code(s, (long)(k / 2), k % 2 == 1,
+		    entry != NULL && id >= 1 && id <= tr->tr_nkinds ?
+		    entry[id] : 0);
+	}
+}
+
 /* The code of every probe with clauses in process, and each site's entry. */
 static void
 gen_code(trace_t *tr, tr_session_t *s)
@@ -298,6 +380,7 @@ gen_code(trace_t *tr, tr_session_t *s)
 		if (i % 4096 == 4095)
 			tr_fast_trim(s);
 	}
+	sys_entries(tr, s, entry);
 	tr_fast_trim(s);
 	free(ids);
 	free(entry);
@@ -313,6 +396,7 @@ fail:
 	for (i = 0; i < am->am_nsites; i++)
 		if (am->am_sites[i].ts_ctx)
 			(void)tr_fast_entry(s, am->am_sites[i].ts_addr, 0);
+	sys_entries(tr, s, NULL);
 }
 
 /* The clock line of the records, in the area for the code. */
@@ -428,6 +512,23 @@ probe_fast(const trace_proc_t *p, size_t tp, const char **slow)
 	size_t i, j;
 
 	*slow = NULL;
+	/* a syscall probe: its number's calls, at patched sites */
+	for (i = 0; i < am->am_nsysref; i++) {
+		if (am->am_sysref[i].tf_id == 0 ||
+		    am->am_sysref[i].tf_probe != tp)
+			continue;
+		if (tr_syscall_always_stops((long)(i / 2))) {
+			*slow = "the call always stops the thread (it makes "
+			    "a child, replaces or ends the image, returns "
+			    "from a signal, or may set up syscall user "
+			    "dispatch)";
+			return false;
+		}
+		if (p->p_s != NULL &&
+		    (*slow = tr_syscalls_nodispatch(p->p_s)) != NULL)
+			return false;
+		return true;
+	}
 	for (i = 0; i < am->am_nsites; i++) {
 		const trace_site_t *ts = &am->am_sites[i];
 
@@ -497,4 +598,73 @@ trace_inproc_list(trace_t *tr)
 {
 	if (tr->tr_ip != NULL && tr->tr_ipproc != NULL)
 		trace_inproc_prospect(&tr->tr_ipproc->p_sc);
+}
+
+/* Probes named in a line of trace_inproc_sysreport; -l -v lists all. */
+#define SYS_NAMES	4
+
+/*
+ * -v, at the start of each image: where the clauses of the syscall
+ * probes run, one line a path (trace_inproc_path's words) with the
+ * first probes, as -l -v says it clause by clause.  A fall back to
+ * records or stops shows here.
+ */
+void
+trace_inproc_sysreport(trace_proc_t *p)
+{
+	const trace_arm_t *am = &p->p_sc.sc_arm;
+	const trace_t *tr = p->p_sc.sc_tr;
+	struct { char path[512]; size_t tp; bool done; } *c = NULL, *nc;
+	size_t k, j, n = 0, names, cnt, len;
+	char *text = NULL;
+	uint32_t id, i, ncl;
+	FILE *out;
+
+	if (!tr->tr_opts.op_paths || am->am_nsysref == 0)
+		return;
+	for (k = 0; k < am->am_nsysref; k++) {
+		if ((id = am->am_sysref[k].tf_id) == 0)
+			continue;
+		ncl = tr->tr_ip != NULL ? dsl_plan_nclauses(tr->tr_ip, id) : 1;
+		for (i = 0; i < ncl; i++) {
+			if ((nc = realloc(c, (n + 1) * sizeof(*c))) == NULL)
+				goto out;
+			c = nc;
+			c[n].tp = am->am_sysref[k].tf_probe;
+			c[n].done = false;
+			trace_inproc_path(&p->p_sc, c[n].tp, i, c[n].path,
+			    sizeof(c[n].path));
+			n++;
+		}
+	}
+	for (k = 0; k < n; k++) {
+		if (c[k].done)
+			continue;
+		for (cnt = 0, j = k; j < n; j++)
+			cnt += strcmp(c[j].path, c[k].path) == 0;
+		if ((out = open_memstream(&text, &len)) == NULL)
+			break;
+		fprintf(out, "pid %d: syscall probes: %zu clause%s %s:",
+		    (int)p->p_pid, cnt, cnt == 1 ? "" : "s", c[k].path);
+		for (names = 0, j = k; j < n; j++) {
+			if (c[j].done || strcmp(c[j].path, c[k].path) != 0)
+				continue;
+			c[j].done = true;
+			/* a probe's clauses on one path: named once */
+			if (j > k && c[j - 1].tp == c[j].tp &&
+			    strcmp(c[j - 1].path, c[k].path) == 0)
+				continue;
+			if (names++ < SYS_NAMES)
+				fprintf(out, "%s %s", names == 1 ? "" : ",",
+				    p->p_sc.sc_reg.rg_probes[c[j].tp].tp_name);
+		}
+		if (names > SYS_NAMES)
+			fprintf(out, " and %zu more", names - SYS_NAMES);
+		fclose(out);
+		trace_notice(tr, "%s", text);
+		free(text);
+		text = NULL;
+	}
+out:
+	free(c);
 }

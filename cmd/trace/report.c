@@ -280,6 +280,10 @@ trace_report_fast(trace_proc_t *p, tr_session_t *s)
 	slow_list_t l = { p, NULL, 0, 0 };
 	size_t i, nq = 0;
 
+	if (!p->p_syssaid) {
+		p->p_syssaid = true;
+		trace_inproc_sysreport(p);
+	}
 	if (tr->tr_opts.op_fastoff)
 		return;
 	p->p_fastpend = tr_fast_refusals(s, on_refusal, &l) != 0;
@@ -450,14 +454,18 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		trace_notice(tr, "  %zu: %s%s%s", w[i].wc_n, w[i].wc_why,
 		    w[i].wc_arg != NULL ? " " : "",
 		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
+	/* as above: calls whose clauses all ran in the process leave none */
 	if (am->am_nsysref != 0)
 		trace_notice(tr, "pid %d: system calls: %llu through %llu "
 		    "patched sites, %llu dispatched to a stop, %llu syscall "
-		    "stops reported", (int)p->p_pid,
+		    "stops reported%s", (int)p->p_pid,
 		    (unsigned long long)st.st_systramp,
 		    (unsigned long long)st.st_syssites,
 		    (unsigned long long)st.st_sysdisp,
-		    (unsigned long long)st.st_syscalls);
+		    (unsigned long long)st.st_syscalls,
+		    st.st_syssites != 0 && !tr->tr_opts.op_fastrec ?
+		    "; calls whose clauses run in the process are not "
+		    "counted" : "");
 }
 
 /* -- arming: progress, and the sites that could not be patched ------------ */

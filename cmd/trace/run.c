@@ -290,6 +290,7 @@ on_exec(void *arg, tr_session_t *s)
 	 * when the new program reaches its entry (its probes get new ids).
 	 */
 	trace_arm_exec(&p->p_sc);
+	p->p_syssaid = false;
 	trace_addrsym_flush(p->p_syms);
 	tr_ustack_flush();
 	trace_proc_ids(p);

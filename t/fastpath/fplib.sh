@@ -206,6 +206,9 @@ reference()
 # handshake), the target let go, and at its "done" pidtrace stopped with
 # SIGINT.  Then, while the target waits: pidtrace exited 0, the target is
 # not traced, text_clean and maps_clean.  Then the target exits 0.
+# AT_READY, when set, names a function called at "ready" before pidtrace
+# attaches, as AT_READY PID; AT_DONE one called at "done" with pidtrace
+# still attached, as AT_DONE PID MAPS0 (MAPS0: maps_snap before attach).
 # Leaves: $T/NAME.out (the target's output, "ready pid=N" cut to
 # "ready"), $T/NAME.d (pidtrace's), $T/NAME.err, $T/NAME.list (the
 # clauses' paths, list_paths, taken before the run); TPID.
@@ -218,6 +221,7 @@ attach_run()
 	wait_for "$T/in.out" '^ready pid='
 	TPID=$(sed -n 's/^ready pid=//p' "$T/in.out")
 	maps_snap "$TPID" >"$T/$_an.maps0"
+	[ -z "${AT_READY:-}" ] || "$AT_READY" "$TPID"
 	list_paths "$_an" "BEGIN { trace(\"armed\"); } $_ad" -p "$TPID"
 	spawn _pp 300 "${PT[@]}" -q -n "BEGIN { trace(\"armed\"); } $_ad" \
 		-p "$TPID" >"$T/$_an.d" 2>"$T/$_an.err"
@@ -225,6 +229,7 @@ attach_run()
 	wait_for "$T/$_an.d" '^armed' 60
 	echo go >&3
 	wait_for "$T/in.out" '^done' 300
+	[ -z "${AT_DONE:-}" ] || "$AT_DONE" "$TPID" "$T/$_an.maps0"
 	kill -INT "$_ptp"
 	wait "$_pp"; _rc=$?
 	cat "$T/$_an.d" "$T/$_an.err"

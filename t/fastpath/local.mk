@@ -8,6 +8,37 @@ check_PROGRAMS += t/targets/fp-sigframe t/targets/fp-lpad t/targets/fp-into
 check_PROGRAMS += t/targets/fp-unseen t/targets/fp-tls t/targets/fp-altstack
 check_PROGRAMS += t/targets/fp-jtab t/targets/fp-jtab-nopie
 check_PROGRAMS += t/targets/fp-call t/targets/fp-call-nopie
+check_PROGRAMS += t/targets/fp-inl
+# Copies of functions gcc inlined (-O2 -g), laid out without alignment
+# padding so a loop's head follows its copy's first instruction; no
+# sanitizer, whose checks would change the code around them.
+t_targets_fp_inl_SOURCES = t/targets/fp-inl.c t/targets/fp-proto.h
+t_targets_fp_inl_CFLAGS = $(WARN_CFLAGS) -O2 -g -fno-align-loops \
+	-fno-align-jumps -fno-align-labels
+t_targets_fp_inl_LDFLAGS =
+check_PROGRAMS += t/targets/fp-brk t/targets/fp-brk-nopie t/targets/fp-reach
+check_PROGRAMS += t/targets/fp-stackroom
+# A heap grown by sbrk(), PIE and not.  No sanitizer (its run time maps
+# and allocates on its own), no endbr64: fb_step's first instruction is
+# one the int3 path runs out of line.
+t_targets_fp_brk_SOURCES = t/targets/fp-brk.c t/targets/fp-proto.h
+t_targets_fp_brk_CFLAGS = $(WARN_CFLAGS) -O1 -fcf-protection=none
+t_targets_fp_brk_LDFLAGS =
+t_targets_fp_brk_nopie_SOURCES = t/targets/fp-brk.c t/targets/fp-proto.h
+t_targets_fp_brk_nopie_CFLAGS = $(WARN_CFLAGS) -O1 -fcf-protection=none \
+	-fno-pie
+t_targets_fp_brk_nopie_LDFLAGS = -no-pie
+# No free address below the heap, non-PIE; no sanitizer, whose run time
+# maps in the ranges the target reserves.
+t_targets_fp_reach_SOURCES = t/targets/fp-reach.c t/targets/fp-proto.h
+t_targets_fp_reach_CFLAGS = $(WARN_CFLAGS) -O1 -fcf-protection=none \
+	-fno-pie
+t_targets_fp_reach_LDFLAGS = -no-pie
+# Nothing free near libc but the main stack's room; no sanitizer, for
+# the same reason.
+t_targets_fp_stackroom_SOURCES = t/targets/fp-stackroom.c \
+	t/targets/fp-proto.h
+t_targets_fp_stackroom_CFLAGS = $(WARN_CFLAGS) -O1
 # Calls among the bytes an entry jump replaces, PIE and not.
 t_targets_fp_call_SOURCES = t/targets/fp-call-main.c t/targets/fp-call.S \
 	t/targets/fp-proto.h
@@ -87,7 +118,10 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/goargs-record.sh \
 	t/fastpath/tls.sh \
 	t/fastpath/jtab.sh t/fastpath/jtab-int3.sh \
-	t/fastpath/call.sh t/fastpath/call-int3.sh t/fastpath/call-record.sh
+	t/fastpath/call.sh t/fastpath/call-int3.sh t/fastpath/call-record.sh \
+	t/fastpath/inline.sh t/fastpath/inline-int3.sh \
+	t/fastpath/brk.sh t/fastpath/brk-int3.sh t/fastpath/brk-reach.sh \
+	t/fastpath/stack-room.sh
 TESTS += $(FASTPATH_SH_TESTS)
 EXTRA_DIST += $(FASTPATH_SH_TESTS)
 CLEANFILES += t/targets/fp-go t/targets/fp-goargs

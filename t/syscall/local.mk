@@ -27,6 +27,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/fromexec.sh \
 	t/syscall/sud.sh \
 	t/syscall/inflight.sh \
-	t/syscall/require.sh
+	t/syscall/require.sh \
+	t/syscall/inproc.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

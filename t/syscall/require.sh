@@ -7,8 +7,10 @@
 #  - fast: t/targets/sc-sud's loop under require, with a notice that
 #    probes start at the entry point: counts equal to the program's own
 #    (N syscall(SYS_getppid) and N getppid(), N writes and its own two
-#    lines), status 0, nothing else said, and -v's line shows the
-#    calls went through patched sites;
+#    lines), status 0, nothing else said, and -v's lines show the
+#    clauses ran in the process at patched sites (no stop, no record);
+#    again under -x fastpath=record: the calls' records went through
+#    patched sites;
 #  - short: the program's own site with 2 bytes before its `syscall`
 #    (as glibc's __read_nocancel) cannot take a jump: its first probed
 #    call ends the trace with that reason, status 1, and the program,
@@ -28,27 +30,48 @@ same_output - "$T/own" <<W
 getppid $N write $N
 SIGSYS 0
 W
-bounded 60 "$PIDTRACE" -v -q -x fastpath=require -n "$D" \
-    -c "$SUD loop $N" >"$T/fast.out" 2>"$T/fast.err"
-rc=$?
-cat "$T/fast.out" "$T/fast.err"
-[ $rc = 0 ] || fail "fast: status $rc"
-grep -v '^$' "$T/fast.out" >"$T/got"
-same_output - "$T/got" <<W
+# fastrun NAME OPTS: the loop, its counts and notices (require's).
+fastrun()
+{
+	bounded 60 "$PIDTRACE" -v -q $2 -n "$D" \
+	    -c "$SUD loop $N" >"$T/$1.out" 2>"$T/$1.err"
+	rc=$?
+	cat "$T/$1.out" "$T/$1.err"
+	[ $rc = 0 ] || fail "$1: status $rc"
+	grep -v '^$' "$T/$1.out" >"$T/got"
+	same_output - "$T/got" <<W
 getppid $N write $N
 SIGSYS 0
 write $((N + 2))
 getppid $((2 * N))
 W
-grep -v -E '^pidtrace: pid [0-9]+: ([0-9]+ probe sites:|system calls:)' \
-    "$T/fast.err" | sed 's/pid [0-9]*/pid/' >"$T/said"
-same_output - "$T/said" <<W
+	grep -v -E '^pidtrace: pid [0-9]+: ([0-9]+ probe sites:|system calls:|syscall probes: )' \
+	    "$T/$1.err" | sed 's/pid [0-9]*/pid/' >"$T/said"
+	if [ "$2" = "-x fastpath=require" ]; then
+		same_output - "$T/said" <<W
 pidtrace: pid: -x fastpath=require: syscall probes start at its entry point, not at its exec: the dynamic loader's calls would stop the thread
 W
-through=$(sed -n 's/.*system calls: \([0-9]*\) through [0-9]* patched sites.*/\1/p' \
-    "$T/fast.err")
-[ "${through:-0}" -ge $((3 * N)) ] ||
-	fail "fast: not the patched path: $(cat "$T/fast.err")"
+	else
+		same_output /dev/null "$T/said"
+	fi
+	# "R D S": calls recorded, dispatched to a stop, stops reported
+	set -- $(sed -n 's/.*system calls: \([0-9]*\) through [0-9]* patched sites, \([0-9]*\) dispatched to a stop, \([0-9]*\) syscall stops.*/\1 \2 \3/p' \
+	    "$T/$1.err")
+	through=${1:-0} disp=${2:-0} stops=${3:-0}
+}
+
+fastrun fast "-x fastpath=require"
+# The clause in the process: no record, no stop for the loop's calls.
+grep -E '^pidtrace: pid [0-9]+: syscall probes: ' "$T/fast.err" |
+    sed 's/pid [0-9]*/pid/' >"$T/said"
+same_output - "$T/said" <<W
+pidtrace: pid: syscall probes: 2 clauses in the process: syscall::write:entry, syscall::getppid:entry
+W
+[ "$through" -lt "$N" ] && [ "$disp" -lt 50 ] && [ "$stops" -lt 50 ] ||
+	fail "fast: not the in-process path: $(cat "$T/fast.err")"
+fastrun record "-x fastpath=record"
+[ "$through" -ge $((3 * N)) ] && [ "$disp" -lt 50 ] ||
+	fail "record: not the patched path: $(cat "$T/record.err")"
 
 bounded 30 "$SUD" short 10 >"$T/own" || fail "untraced short"
 same_output - "$T/own" <<W

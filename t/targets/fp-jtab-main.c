@@ -21,6 +21,31 @@ uint64_t fj_land(uint64_t), fj_ptr(uint64_t), fj_helper(uint64_t);
 uint64_t fj_hand(uint64_t), fj_helper2(uint64_t);
 uint64_t fj_reg(uint64_t, fp_fn_t);
 uint64_t fj_sw(uint64_t), fj_state(uint64_t), fj_regcall(uint64_t);
+uint64_t fj_walkcall(uint64_t);
+uint64_t fj_memidx(uint64_t), fj_memglob(uint64_t), fj_memst(uint64_t);
+uint64_t fj_far(uint64_t), fj_xland(uint64_t), fj_victim(uint64_t);
+uint64_t fj_loopbase(uint64_t), fj_loopbad(uint64_t);
+uint64_t fj_walk(uint64_t, fp_fn_t), fj_popjmp(uint64_t), fj_cgoto(uint64_t);
+
+/* fj_walk's caller: the walker comes from here. */
+__attribute__((noinline)) uint64_t
+fj_walkcall(uint64_t x)
+{
+	return fj_walk(x, fj_helper);
+}
+
+/* fj_loopbase's and fj_loopbad's sum: rdi % 8 base-4 digits of rdi. */
+static uint64_t
+want_loop(uint64_t x)
+{
+	static const uint64_t add[] = { 1, 10, 100, 0 };
+	uint64_t acc = 0, d = x;
+	unsigned k;
+
+	for (k = 0; k < (x & 7); k++, d >>= 2)
+		acc += add[d & 3];
+	return acc;
+}
 
 /* Eight cases of different work: a table of code, not of values. */
 __attribute__((noinline)) uint64_t
@@ -131,7 +156,17 @@ want(unsigned k, uint64_t x)
 	case 5: return x + 1003;
 	case 6: return want_sw(x);
 	case 7: return want_state(x);
-	default: return x & 1 ? x + 30 : x + 3;
+	case 8: return x & 1 ? x + 30 : x + 3;
+	case 9: return x <= 2 ? 20 + x : (uint64_t)-1;
+	case 10: return x <= 2 ? 30 + x : (uint64_t)-1;
+	case 11: return x <= 2 ? 40 + x : (uint64_t)-1;
+	case 12: return x <= 2 ? 50 + x : (uint64_t)-1;
+	case 13: return x == 0 ? 70 : x == 1 ? 61 : (uint64_t)-1;
+	case 14: return x + 60;
+	case 15: return 2 * want_loop(x);
+	case 16: return want_loop(x);
+	case 17: case 18: return x + 3;
+	default: return x <= 1 ? 90 + x : (uint64_t)-1;
 	}
 }
 
@@ -145,6 +180,17 @@ static const fp_call_t fns[] = {
 	{ "fj_sw", fj_sw, 1000 },
 	{ "fj_state", fj_state, 100000 },
 	{ "fj_hand", fj_hand, 1000 },
+	{ "fj_memidx", fj_memidx, 4 },
+	{ "fj_memglob", fj_memglob, 4 },
+	{ "fj_memst", fj_memst, 4 },
+	{ "fj_far", fj_far, 4 },
+	{ "fj_xland", fj_xland, 3 },
+	{ "fj_victim", fj_victim, 1000 },
+	{ "fj_loopbase", fj_loopbase, 100000 },
+	{ "fj_loopbad", fj_loopbad, 100000 },
+	{ "fj_walkcall", fj_walkcall, 1000 },
+	{ "fj_popjmp", fj_popjmp, 1000 },
+	{ "fj_cgoto", fj_cgoto, 3 },
 };
 #define NFN (sizeof(fns) / sizeof(fns[0]))
 
@@ -155,9 +201,12 @@ main(int argc, char **argv)
 	unsigned long bad = fp_drive("fp-jtab", fns, NFN, n, want,
 	    arg_into);
 
-	/* fj_helper: the tail of fj_ptr, of fj_reg and of fj_hand's even
-	 * calls; fj_helper2 of its odd ones. */
-	printf("fj_helper calls=%lu\n", 2 * n + (n + 1) / 2);
+	/* fj_helper: the tail of fj_ptr, of fj_reg, of fj_walk, of
+	 * fj_popjmp and of fj_hand's even calls, and called by fj_walk for
+	 * x = i % 1000 != 0; fj_helper2 the tail of fj_hand's odd ones. */
+	printf("fj_helper calls=%lu\n", 4 * n + (n + 1) / 2 +
+	    (n - (n + 999) / 1000));
+	printf("fj_walk calls=%lu\n", n);
 	printf("fj_helper2 calls=%lu\n", n / 2);
 	/* fj_reg: called by fj_regcall. */
 	printf("fj_reg calls=%lu\n", n);

@@ -27,6 +27,12 @@
  *	sc-sud short N		N getppid through a site of its own with
  *				2 bytes before the `syscall` (as glibc's
  *				__read_nocancel): too short for a jump
+ *	sc-sud threads T N	T threads started together, each making N
+ *				getppid and N getpgid, every third with
+ *				argument 0, the others with its own pid;
+ *				prints the calls made and the getpgid(0)s
+ *	sc-sud vfork N		one getppid, then a vfork child makes N
+ *				getppid and _exits, then the parent N more
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -48,6 +54,7 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/ucontext.h>
+#include <sys/wait.h>
 
 static volatile sig_atomic_t nsigsys, nalrm;
 static int wfd = -1;
@@ -316,6 +323,71 @@ inflight(const char *how)
 	return 0;
 }
 
+/* The child shares the parent's memory and TCB until it _exits. */
+static int
+vforked(long n)
+{
+	long i, pp = 0;
+	pid_t c;
+	int st;
+
+	if (syscall(SYS_getppid) > 0)	/* the site patched before */
+		pp++;
+	c = vfork();
+	if (c == 0) {
+		for (i = 0; i < n; i++)
+			syscall(SYS_getppid);
+		_exit(0);
+	}
+	if (c < 0 || waitpid(c, &st, 0) != c)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (syscall(SYS_getppid) > 0)
+			pp++;
+	printf("parent getppid %ld, child %ld\n", pp, n);
+	return 0;
+}
+
+static pthread_barrier_t tbar;
+static long tcalls, tzero;
+
+static void *
+tworker(void *arg)
+{
+	long n = *(const long *)arg, i, z = 0, ok = 0;
+	pid_t me = getpid();
+
+	pthread_barrier_wait(&tbar);
+	for (i = 0; i < n; i++) {
+		if (syscall(SYS_getppid) > 0)
+			ok++;
+		if (syscall(SYS_getpgid, i % 3 == 0 ? 0 : me) > 0)
+			ok++;
+		z += i % 3 == 0;
+	}
+	__atomic_add_fetch(&tcalls, ok, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&tzero, z, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+static int
+threads(int t, long n)
+{
+	pthread_t th[64];
+	int i;
+
+	if (t < 1 || t > 64)
+		return 2;
+	pthread_barrier_init(&tbar, NULL, (unsigned)t);
+	for (i = 0; i < t; i++)
+		if (pthread_create(&th[i], NULL, tworker, &n) != 0)
+			return 1;
+	for (i = 0; i < t; i++)
+		pthread_join(th[i], NULL);
+	printf("calls %ld getpgid0 %ld\n", tcalls, tzero);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -340,10 +412,14 @@ main(int argc, char **argv)
 		rc = inflight(argv[2]);
 	else if (argc == 3 && strcmp(argv[1], "short") == 0)
 		rc = shortloop(atol(argv[2]));
+	else if (argc == 3 && strcmp(argv[1], "vfork") == 0)
+		rc = vforked(atol(argv[2]));
+	else if (argc == 4 && strcmp(argv[1], "threads") == 0)
+		rc = threads(atoi(argv[2]), atol(argv[3]));
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
 		    "| burst FILE | cancel | ownsud | inflight poll|read "
-		    "| short N\n");
+		    "| short N | threads T N | vfork N\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }

@@ -13,7 +13,10 @@
  * code it serves (a jmp rel32 reaches it).
  *
  *	offset 0		header: drops (u64) at 0; shard i's producer
- *				position (u64) at 64 + 64 * i
+ *				position (u64) at 64 + 64 * i; the syscall
+ *				table (TR_SYSTAB) at 2048
+ *	offset TR_SYSCODE	each syscall number's clause code entry
+ *				(u64), entry then return: 2 x 512 words
  *	offset TR_RING_SLOTS	shard 0's slots, then shard 1's, ...
  *	then			the host's data area (tr_fast_area), if any:
  *				fa_ringsz covers the ring and it, the one
@@ -31,7 +34,7 @@
 
 #include "tracer/tr-impl.h"
 
-#define TR_RING_SLOTS	4096u		/* offset of shard 0's slots */
+#define TR_RING_SLOTS	16384u		/* offset of shard 0's slots */
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
@@ -69,6 +72,11 @@ enum { TR_SO_SYS, TR_SO_SLOW, TR_SO_LEA, TR_SO_NOENT, TR_SO_AFTER,
        TR_SO_NOEXIT, TR_SO_NEVER, TR_SO_REST, TR_SO_N };
 #define TR_SYSTAB	2048u		/* the table's offset in the header */
 #define TR_REC_EXIT	0x40000000u	/* r_site of a syscall's exit */
+#define TR_SYSCODE	4096u		/* the code table's offset: u64
+					 * [2][TR_SYSP_MAX], read by the
+					 * trampolines of syscall sites */
+/* A syscall site's context record: the number in r_nev's high half. */
+#define TR_REC_NRSHIFT	16
 
 /* A site the host asked to run fast (tr_bkpt_want_fast). */
 typedef struct tr_fsite {
@@ -170,6 +178,12 @@ struct tr_fast {
 	tr_fsite_t	*fa_sites;
 	size_t		fa_nsites, fa_cap;
 	size_t		fa_pending;	/* sites before it not yet tried */
+	uint64_t	*fa_xtgt;	/* jump-table entries that land in no
+					 * site's function (a stripped
+					 * file's unnamed .cold code): the
+					 * functions of later sites weigh
+					 * them (tramp.c, ij_table) */
+	size_t		fa_nxtgt;
 	size_t		fa_nwhole;	/* sites built as whole functions */
 	uint64_t	fa_deq[TR_NSHARDS];	/* consumer positions */
 	uint64_t	fa_stuck[TR_NSHARDS];	/* when a slot stalled, ns */

@@ -186,13 +186,33 @@ fire_sys(tr_session_t *s, const tr_rec_t *r)
 
 	if (muted(fa, (pid_t)r->r_tid))
 		return false;
-	if (!(r->r_site & TR_REC_EXIT))
-		s->s_st.st_systramp++;
-	if (h == NULL || h->h_syscall == NULL)
+	if (h == NULL || h->h_syscall == NULL) {
+		if (!(r->r_site & TR_REC_EXIT))
+			s->s_st.st_systramp++;
 		return true;
+	}
 	memset(&sc, 0, sizeof(sc));
 	sc.sc_entry = !(r->r_site & TR_REC_EXIT);
 	sc.sc_nr = (long)r->r_flags;
+	if (r->r_flags & TR_RF_CTX) {
+		/* a context block's: the code's status and events */
+		sc.sc_nr = (long)(r->r_nev >> TR_REC_NRSHIFT);
+		sc.sc_code = true;
+		sc.sc_status = r->r_flags & ~TR_RF_CTX;
+		sc.sc_nev = r->r_nev & 0xffff;
+		if (sc.sc_nev > TR_REC_NEV)
+			sc.sc_nev = TR_REC_NEV;
+		sc.sc_ev = r->r_ev;
+	}
+	/*
+	 * A call recorded: by its entry's record, or by its exit's when the
+	 * entry left none (not probed, or its clauses ran in the process).
+	 */
+	if (sc.sc_entry || sc.sc_nr < 0 || sc.sc_nr >= TR_SYSP_MAX ||
+	    !(s->s_sysp[sc.sc_nr] & TR_SYSP_ENTRY) ||
+	    __atomic_load_n((uint64_t *)(void *)(fa->fa_map + TR_SYSCODE) +
+			    sc.sc_nr, __ATOMIC_RELAXED) != 0)
+		s->s_st.st_systramp++;
 	if (sc.sc_entry) {
 		memcpy(sc.sc_args, r->r_args, sizeof(sc.sc_args));
 	} else {

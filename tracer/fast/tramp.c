@@ -61,7 +61,6 @@
 #define MFD_CLOEXEC 1u
 #endif
 
-#define NEAR		(1ull << 30)
 #define STACKSCAN	65536u	/* bytes above rsp searched for our pcs */
 
 /* The record block; the offsets below patch it per site. */
@@ -96,6 +95,7 @@ static const uint8_t template[] = {
 #define T_SHMASK	0x38	/* imm8: shards - 1 */
 #define T_SHBYTES	0x48	/* imm32: bytes of a shard's slots */
 #define T_SLMASK	0x5d	/* imm32: slots - 1 */
+#define T_SLOTS		0x50	/* disp32: TR_RING_SLOTS */
 #define T_COOKIE	0x88	/* imm32: the site's index */
 #define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
 #define T_ARGS		0x90	/* 48 bytes: the stores of rdi..r9 and rax */
@@ -136,7 +136,11 @@ static const uint8_t nop10[10] = {
 	0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00
 };
 
-static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a);
+static tr_chunk_t *chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd);
+
+_Static_assert(TR_SYSCODE >= TR_SYSTAB + TR_SYSP_MAX &&
+	       TR_SYSCODE + 2 * 8 * TR_SYSP_MAX <= TR_RING_SLOTS,
+	       "the syscall tables lie in the ring's header");
 
 static struct tr_fast *
 fast_of(tr_session_t *s)
@@ -224,12 +228,12 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 	/*
 	 * The code is entered through an absolute address, so any chunk
 	 * will do; when none has room (thousands of probes fill the
-	 * trampolines' chunks), a new one next to the first.
+	 * trampolines' chunks), a new one as near the first as the heap's
+	 * room lets, however far.
 	 */
 	for (i = 0; i <= fa->fa_nchunk; i++) {
 		if (i == fa->fa_nchunk &&
-		    (fa->fa_nchunk == TR_MAXCHUNK ||
-		     chunk_dup(s, fa->fa_chunk[0].ch_addr) == NULL))
+		    chunk_dup(s, fa->fa_chunk[0].ch_addr, UINT64_MAX) == NULL)
 			break;
 		ch = &fa->fa_chunk[i];
 		if (ch->ch_used + need > TR_CHUNK)
@@ -658,9 +662,28 @@ typedef struct fn_scan {
 	uint64_t	*fn_ij;		/* pairs: the straight paths that the
 					 * proofs of its indirect jmps read */
 	size_t		fn_nij;
-	uint64_t	*fn_pend;	/* fours: tables whose base register
-					 * is set before a loop (ij_base) */
+	uint64_t	*fn_pend;	/* sevens: tables whose base register
+					 * is set before a loop (ij_base):
+					 * the load, the base, the count, the
+					 * check, the jmp, the table, its lea */
 	size_t		fn_npend;
+	uint64_t	*fn_pptr;	/* pairs: a `jmp *reg` not proven on
+					 * its straight path, and the family
+					 * of reg (ij_ptr_cfg) */
+	size_t		fn_npptr;
+	uint64_t	*fn_edge;	/* pairs: a direct jmp or jcc of the
+					 * body, and its target */
+	size_t		fn_nedge;
+	uint64_t	*fn_itgt;	/* targets no direct branch names and
+					 * no known jmp reaches: addresses
+					 * taken, other functions' entries */
+	size_t		fn_nitgt;
+	uint64_t	*fn_xe, *fn_xj;	/* table entries, and their jmp */
+	size_t		fn_nxe, fn_nxj;
+	uint64_t	*fn_pjmp;	/* jmps through a pointer loaded from
+					 * memory, proven on a straight path:
+					 * they may reach any label */
+	size_t		fn_npjmp;
 	bool		fn_bad;		/* undecodable, or an indirect jmp
 					 * whose targets are unknown */
 	uint8_t		fn_why;		/* TR_FW_FUNC or TR_FW_UNDEC */
@@ -692,10 +715,17 @@ push_u64(uint64_t **v, size_t *n, uint64_t x)
  *     jae) on a straight path to `jmp *T(,idx,8)` (absolute entries,
  *     as in a non-PIC executable such as Debian's node), or to `lea
  *     T(%rip),base; movslq (base,idx,4),r; add base,r; jmp *r` (PIC,
- *     entries relative to T).  Every entry is read from the process and
- *     must land in the function or its .cold part (else the shape was
- *     not a switch's: refused); they join the function's branch targets,
- *     so a site whose bytes hold one stays int3 (range_why);
+ *     entries relative to T); the bound may also be compared in memory
+ *     and the index read again from that word (`cmpl $N,0x20(%rbx); ja;
+ *     mov 0x20(%rbx),%eax`, ij_bound), and the base set off the path,
+ *     once before the loop around the switch, when every path back
+ *     from the load meets that lea first (ij_base_cfg).  Every entry is
+ *     read from the
+ *     process and joins the function's branch targets, so a site whose
+ *     bytes hold one stays int3 (range_why); an entry outside the
+ *     function and its .cold part (a stripped file's unnamed .cold
+ *     code) joins the session's fa_xtgt, against which every site's
+ *     bytes are checked before any jump is written (tr_fast_arm);
  *   - a jump through a 64-bit pointer loaded from memory on a straight
  *     path (`mov 0x8(%rax),%rax; jmp *%rax`, `jmp *0x18(%rax)`: a
  *     tail call through a vtable or a function pointer; a table of
@@ -803,17 +833,72 @@ op_reg(const cs_x86_op *op, int f, unsigned minsize)
 }
 
 /*
+ * Whether memory operand a of instruction ca and b of cb name the same
+ * address: the same registers and displacement, or the same address
+ * relative to rip.
+ */
+static bool
+same_mem(const cs_insn *ca, const x86_op_mem *a, const cs_insn *cb,
+	 const x86_op_mem *b)
+{
+	if (a->segment != b->segment || a->base != b->base ||
+	    a->index != b->index || a->scale != b->scale)
+		return false;
+	if (a->base == X86_REG_RIP)
+		return ca->address + ca->size + (uint64_t)a->disp ==
+		    cb->address + cb->size + (uint64_t)b->disp;
+	return a->disp == b->disp;
+}
+
+/*
+ * Whether ci may change the word at memory operand m (its base and
+ * index registers, or any memory: a store, a push, a string store), or
+ * ends a straight path.
+ */
+static bool
+ij_writes_mem(csh h, const cs_insn *ci, const x86_op_mem *m)
+{
+	const cs_x86 *x = &ci->detail->x86;
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0, i;
+
+	if ((m->base != X86_REG_INVALID && m->base != X86_REG_RIP &&
+	     ij_writes(h, ci, reg_fam(m->base))) ||
+	    (m->index != X86_REG_INVALID &&
+	     ij_writes(h, ci, reg_fam(m->index))))
+		return true;
+	if (x->prefix[0] != 0 || cs_regs_access(h, ci, rd, &nrd, wr, &nwr) !=
+	    CS_ERR_OK)
+		return true;	/* rep, lock: a string or atomic store */
+	for (i = 0; i < nwr; i++)
+		if (reg_fam(wr[i]) == X86_REG_RSP)
+			return true;	/* push, pop */
+	for (i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_MEM &&
+		    (x->operands[i].access & CS_AC_WRITE))
+			return true;
+	return false;
+}
+
+/*
  * The entries of the table whose index (family f) w[at] reads: the
  * count the bound check before it allows, or 0 if none is found.  *lo
  * is the check's address.  Between the check and w[at] the index may
  * only be copied whole (`mov %edi,%edi`, `mov %edi,%eax`) or zero
- * extended from the byte or word compared.
+ * extended from the byte or word compared.  Or the index is loaded
+ * from the word the check compared (`cmpl $0x13,0x20(%rbx); ja; mov
+ * 0x20(%rbx),%eax`, `movzwl` of a word: gcc reads a field twice), with
+ * no store and no change of the word's address registers between: a
+ * thread that changed the word meanwhile races the program's own
+ * jump, whose table the check bounds.
  */
 static unsigned
 ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 {
 	unsigned size = 4;	/* of the compare: 1 or 2 after a movzx */
 	int i, zreg = 0;
+	const x86_op_mem *m = NULL;	/* the word the index came from */
+	const cs_insn *ld = NULL;	/* by this load */
 
 	for (i = at - 1; i >= 1; i--) {
 		const cs_insn *ci = &w[i];
@@ -824,12 +909,16 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 			const cs_x86 *cx = &c->detail->x86;
 
 			if (c->id != X86_INS_CMP || cx->op_count != 2 ||
-			    !op_reg(&cx->operands[0], f, size) ||
-			    (size < 4 && cx->operands[0].size != size) ||
-			    (size < 4 && cx->operands[0].reg != zreg) ||
 			    cx->operands[1].type != X86_OP_IMM ||
 			    cx->operands[1].imm < 0 ||
 			    cx->operands[1].imm >= IJ_MAXENT)
+				return 0;
+			if (m != NULL ? cx->operands[0].type != X86_OP_MEM ||
+			    cx->operands[0].size != size ||
+			    !same_mem(c, &cx->operands[0].mem, ld, m) :
+			    !op_reg(&cx->operands[0], f, size) ||
+			    (size < 4 && cx->operands[0].size != size) ||
+			    (size < 4 && cx->operands[0].reg != zreg))
 				return 0;
 			*lo = c->address;
 			return (unsigned)cx->operands[1].imm +
@@ -838,8 +927,25 @@ ij_bound(csh h, const cs_insn *w, int at, int f, uint64_t *lo)
 		if (tr_insn_is_jcc(ci->id))
 			continue;	/* leaves the path; its fall-through
 					 * goes on */
+		if (m != NULL) {
+			if (ij_writes_mem(h, ci, m))
+				return 0;
+			continue;
+		}
 		if (!ij_writes(h, ci, f))
 			continue;
+		/* mov 0x20(%rbx),%eax; movzwl 0x10(%rbx),%eax */
+		if ((ci->id == X86_INS_MOV || ci->id == X86_INS_MOVZX) &&
+		    x->op_count == 2 && op_reg(&x->operands[0], f, 4) &&
+		    x->operands[1].type == X86_OP_MEM &&
+		    (ci->id == X86_INS_MOVZX ? x->operands[1].size < 4 :
+		     x->operands[1].size == x->operands[0].size) &&
+		    x->prefix[0] == 0) {
+			m = &x->operands[1].mem;
+			ld = ci;
+			size = x->operands[1].size;
+			continue;
+		}
 		/*
 		 * A copy (`mov %edi,%edi`), or a zero extension of the
 		 * byte or word that the check compares (`cmp $0x5b,%al;
@@ -869,16 +975,25 @@ in_fn(const fn_scan_t *fn, uint64_t a)
 
 /*
  * Read the table at tab (n entries of esz bytes: 8 absolute, 4 relative
- * to tab) and add its targets to fn's; -1 if one lands outside the
- * function.
+ * to tab) and add its targets to fn's, and with the jmp that reads it
+ * (jmp; 0: scan_done has them) to the table entries the flow's walks
+ * know (fn_xe, fn_xj); -1 if it cannot be read, or if an absolute
+ * entry lands outside the function (ij_mem takes the table as one of
+ * pointers, which are landing addresses).  A relative
+ * entry outside the function and its .cold part (a stripped file's
+ * .cold code, which no symbol bounds: postgres' elog(ERROR) at a
+ * switch's default) joins the session's fa_xtgt, which every site's
+ * bytes are checked against (tr_fast_arm, scan_done): it may land in
+ * another function.
  */
 static int
 ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
-	 unsigned esz)
+	 unsigned esz, uint64_t jmp)
 {
+	struct tr_fast *fa = s->s_fast;
 	uint8_t *b;
 	unsigned i;
-	uint64_t t;
+	uint64_t t, last = 0;
 	int32_t r;
 	int rc = 0;
 
@@ -893,9 +1008,21 @@ ij_table(tr_session_t *s, fn_scan_t *fn, uint64_t tab, unsigned n,
 			memcpy(&r, b + 4 * i, 4);
 			t = tab + (uint64_t)(int64_t)r;
 		}
-		if (!in_fn(fn, t) ||
-		    push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0)
-			rc = -1;
+		if (in_fn(fn, t)) {
+			if (push_u64(&fn->fn_tgt, &fn->fn_ntgt, t) < 0 ||
+			    (jmp != 0 &&
+			     (push_u64(&fn->fn_xe, &fn->fn_nxe, t) < 0 ||
+			      push_u64(&fn->fn_xj, &fn->fn_nxj, jmp) < 0)))
+				rc = -1;
+		} else if (esz == 8) {
+			rc = -1;	/* absolute: a table of pointers, data
+					 * words the host knows (ij_mem) */
+		} else if (t != last) {	/* a default repeats */
+			if (fa == NULL || fn->fn_hi == 0 ||
+			    push_u64(&fa->fa_xtgt, &fa->fa_nxtgt, t) < 0)
+				rc = -1;
+			last = t;
+		}
 	}
 	free(b);
 	return rc;
@@ -944,10 +1071,13 @@ ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
 		}
 		if (k != -2 &&
 		    (cnt = ij_bound(h, w, at, reg_fam(m->index), &blo)) != 0 &&
-		    ij_table(s, fn, tab, cnt, 8) == 0)
+		    ij_table(s, fn, tab, cnt, 8, jmp) == 0)
 			return ij_path(fn, blo < tlo ? blo : tlo, jmp);
 		/* a table of other functions, or its bound not in sight */
 	}
+	/* it may land on any of the function's labels (a computed goto) */
+	if (push_u64(&fn->fn_pjmp, &fn->fn_npjmp, jmp) < 0)
+		return -1;
 	return lo == jmp ? 0 : ij_path(fn, lo, jmp);
 }
 
@@ -1030,7 +1160,10 @@ ij_resolve(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int n)
 		    (uint64_t)w[k].detail->x86.operands[1].mem.disp;
 		lo = w[k].address < blo ? w[k].address : blo;
 	}
-	return push_u64(&fn->fn_pend, &fn->fn_npend,
+	/* a write of the base between the load and the add: ij_base only */
+	return push_u64(&fn->fn_pend, &fn->fn_npend, k > k2 ? 0 :
+	    v->address) < 0 ||
+	    push_u64(&fn->fn_pend, &fn->fn_npend,
 	    (uint64_t)reg_fam(m->base)) < 0 ||
 	    push_u64(&fn->fn_pend, &fn->fn_npend, cnt) < 0 ||
 	    push_u64(&fn->fn_pend, &fn->fn_npend, blo) < 0 ||
@@ -1112,8 +1245,13 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 		    ci->id == X86_INS_XBEGIN) {
 			for (i = 0; i < x->op_count; i++)
 				if (x->operands[i].type == X86_OP_IMM &&
-				    push_u64(&fn->fn_tgt, &fn->fn_ntgt,
-				    (uint64_t)x->operands[i].imm) < 0)
+				    (push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+				     (uint64_t)x->operands[i].imm) < 0 ||
+				     (ci->id != X86_INS_CALL &&
+				      (push_u64(&fn->fn_edge, &fn->fn_nedge,
+				       ci->address) < 0 ||
+				       push_u64(&fn->fn_edge, &fn->fn_nedge,
+				       (uint64_t)x->operands[i].imm) < 0))))
 					fn->fn_bad = true;
 			/* jmp *reg, jmp *table(,%rax,8): a jump table? */
 			if (ci->id == X86_INS_JMP && x->op_count == 1 &&
@@ -1122,7 +1260,15 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 			      x->operands[0].mem.base == X86_REG_RIP &&
 			      x->operands[0].mem.index == X86_REG_INVALID) &&
 			    ij_window(s, fn, buf, lo, ring, nring,
-				      ci->address + ci->size) < 0) {
+				      ci->address + ci->size) < 0 &&
+			    !(fn->fn_hi != 0 &&
+			      x->operands[0].type == X86_OP_REG &&
+			      x->operands[0].size == 8 &&
+			      push_u64(&fn->fn_pptr, &fn->fn_npptr,
+				       ci->address) == 0 &&
+			      push_u64(&fn->fn_pptr, &fn->fn_npptr,
+				       (uint64_t)reg_fam(x->operands[0].reg))
+			      == 0)) {
 				fn->fn_bad = true;
 				fn->fn_why = TR_FW_FUNC;
 			}
@@ -1142,8 +1288,10 @@ scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 				     (o->type == X86_OP_MEM &&
 				      ci->id == X86_INS_LEA &&
 				      o->mem.base == X86_REG_RIP)) &&
-				    in_fn(fn, t) && push_u64(&fn->fn_tgt,
-				    &fn->fn_ntgt, t) < 0)
+				    in_fn(fn, t) && (push_u64(&fn->fn_tgt,
+				    &fn->fn_ntgt, t) < 0 ||
+				    push_u64(&fn->fn_itgt, &fn->fn_nitgt,
+					     t) < 0))
 					fn->fn_bad = true;
 			}
 		}
@@ -1236,6 +1384,343 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 	return rc == 0 && seen ? 0 : -1;
 }
 
+/* The index of the instruction at a in ci (n, sorted), or n. */
+static size_t
+insn_at(const cs_insn *ci, size_t n, uint64_t a)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (ci[m].address < a)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < n && ci[lo].address == a ? lo : n;
+}
+
+#define CFG_MAXPRED	64
+/*
+ * The walks decode a body whole, with capstone's details (about 1.5 KB
+ * an instruction): bodies of at most 8,192 instructions (48 KB of
+ * code) are walked, larger ones stay int3 where they need it.
+ */
+#define CFG_MAXINSN	8192u
+#define CFG_MAXBYTES	(48u << 10)
+
+/*
+ * The instructions of the body (ci, n) that may run just before ci[j]:
+ * the one before, unless it jumps away or stops (none before the
+ * entry), the direct jmps and jccs to it (fn_edge), and for an entry
+ * of one of its tables (fn_xe), that table's jmp (fn_xj), and the jmps
+ * through a pointer loaded from memory (u).  False when
+ * they are not all known: an address an unknown indirect jump may
+ * reach (fn_itgt), a jump from the .cold part, too many.
+ */
+static bool
+cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
+	  const size_t *u, size_t nu, size_t *pred, size_t *np)
+{
+	const uint64_t *xe = fn->fn_xe, *xj = fn->fn_xj;
+	size_t nxe = fn->fn_nxe;
+	uint64_t a = ci[j].address;
+	size_t e, q;
+
+	*np = 0;
+	for (e = 0; e < fn->fn_nitgt; e++)
+		if (fn->fn_itgt[e] == a)
+			return false;
+	for (e = 0; e < nxe; e++) {
+		if (xe[e] != a)
+			continue;
+		if ((q = insn_at(ci, n, xj[e])) == n || *np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = q;
+	}
+	if (j > 0 && !(ci[j - 1].id == X86_INS_JMP || ci[j - 1].id ==
+	    X86_INS_RET || ci[j - 1].id == X86_INS_UD2 ||
+	    ci[j - 1].id == X86_INS_HLT || ci[j - 1].id == X86_INS_INT3 ||
+	    ci[j - 1].id == X86_INS_LJMP)) {
+		if (*np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = j - 1;
+	}
+	for (e = 0; e + 1 < fn->fn_nedge; e += 2) {
+		if (fn->fn_edge[e + 1] != a)
+			continue;
+		if (fn->fn_edge[e] < fn->fn_lo || fn->fn_edge[e] >= fn->fn_hi ||
+		    *np == CFG_MAXPRED ||
+		    (q = insn_at(ci, n, fn->fn_edge[e])) == n)
+			return false;	/* from the .cold part */
+		pred[(*np)++] = q;
+	}
+	/*
+	 * A jump through a pointer loaded from memory may reach any
+	 * instruction (a computed goto's table holds the function's
+	 * labels): each such jmp (u, nu indexes) is a way in.
+	 */
+	for (e = 0; e < nu; e++) {
+		if (*np == CFG_MAXPRED)
+			return false;
+		pred[(*np)++] = u[e];
+	}
+	return true;
+}
+
+/*
+ * Whether ci may write registers capstone does not list, or leaves the
+ * flow: a walk stops there (a syscall writes rcx and r11).
+ */
+static bool
+cfg_opaque(const cs_insn *ci)
+{
+	switch (ci->id) {
+	case X86_INS_SYSCALL: case X86_INS_SYSENTER: case X86_INS_INT:
+	case X86_INS_INT1: case X86_INS_INT3: case X86_INS_INTO:
+	case X86_INS_UD2: case X86_INS_HLT: case X86_INS_LCALL:
+	case X86_INS_LJMP: case X86_INS_IRET: case X86_INS_IRETQ:
+	case X86_INS_RETF:
+		return true;
+	}
+	return false;
+}
+
+/* Whether a call preserves register family f (the SysV ABI). */
+static bool
+call_saved(int f)
+{
+	return f == X86_REG_RBX || f == X86_REG_RBP || f == X86_REG_R12 ||
+	    f == X86_REG_R13 || f == X86_REG_R14 || f == X86_REG_R15;
+}
+
+/*
+ * Whether the table whose base register (family f) the load ci[j] reads
+ * holds T on every path there: walking back from it, from each
+ * instruction to those that fall into it or jump to it (fn_edge), every
+ * path must meet a write of f that is `lea T(%rip)` before any other
+ * write of f, before the function's entry, before an address an
+ * indirect jump may reach (fn_itgt), before a call when f does not
+ * survive calls, and within
+ * the body (a .cold part's jump back is not followed).  gcc sets a
+ * switch's base once before the loop around it and uses the register
+ * for other work elsewhere (postgres' core_yylex).  An entry of one of
+ * the function's tables, those whose base is being proven too, is
+ * reached from that table's jmp (cfg_preds): the walk goes on there.
+ */
+static bool
+ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+	    int f, size_t j0, uint64_t T, const size_t *u, size_t nu)
+{
+	size_t *work, nw = 0;
+	uint8_t *seen;
+	bool ok = false;
+
+	seen = calloc(n, 1);
+	work = malloc(n * sizeof(*work));
+	if (seen == NULL || work == NULL)
+		goto out;
+	work[nw++] = j0;
+	seen[j0] = 1;
+	while (nw > 0) {
+		size_t j = work[--nw], e, np, pred[CFG_MAXPRED];
+
+		if (j == 0 ||	/* the caller's value */
+		    !cfg_preds(fn, ci, n, j, u, nu, pred, &np))
+			goto out;
+		for (e = 0; e < np; e++) {
+			const cs_insn *p = &ci[pred[e]];
+			const cs_x86 *x = &p->detail->x86;
+
+			if (seen[pred[e]])
+				continue;
+			seen[pred[e]] = 1;
+			if (cfg_opaque(p) ||
+			    (p->id == X86_INS_CALL && !call_saved(f)))
+				goto out;
+			if (p->id == X86_INS_CALL || !ij_writes_reg(h, p, f)) {
+				work[nw++] = pred[e];
+				continue;
+			}
+			if (p->id != X86_INS_LEA || x->op_count != 2 ||
+			    !op_reg(&x->operands[0], f, 8) ||
+			    x->operands[1].mem.base != X86_REG_RIP ||
+			    x->operands[1].mem.index != X86_REG_INVALID ||
+			    T != p->address + p->size +
+			    (uint64_t)x->operands[1].mem.disp)
+				goto out;
+		}
+	}
+	ok = true;
+out:
+	free(seen);
+	free(work);
+	return ok;
+}
+
+/* The index of register family f among the sixteen, or -1. */
+static int
+fam_idx(int f)
+{
+	static const int fams[16] = { X86_REG_RAX, X86_REG_RBX, X86_REG_RCX,
+		X86_REG_RDX, X86_REG_RSI, X86_REG_RDI, X86_REG_RBP,
+		X86_REG_RSP, X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11,
+		X86_REG_R12, X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (fams[i] == f)
+			return i;
+	return -1;
+}
+
+static int
+reg_fam_of_idx(size_t i)
+{
+	static const int fams[16] = { X86_REG_RAX, X86_REG_RBX, X86_REG_RCX,
+		X86_REG_RDX, X86_REG_RSI, X86_REG_RDI, X86_REG_RBP,
+		X86_REG_RSP, X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11,
+		X86_REG_R12, X86_REG_R13, X86_REG_R14, X86_REG_R15 };
+
+	return fams[i & 15];
+}
+
+/*
+ * Whether the `jmp *reg` ci[j0] (reg of family f0) jumps where a pointer
+ * the program holds points: walking back over the body's flow
+ * (cfg_preds), following whole 64-bit copies from register to register,
+ * every path must end at a 64-bit load from memory (a pointer held in
+ * the data, as on a straight path: ij_mem) or at the function's entry
+ * in an argument register (a function pointer the caller passed:
+ * `return walker(node, context)` in postgres' expression_tree_walker,
+ * CPython's visitproc calls).  Either lands where an indirect call
+ * through that pointer would: a symbol, an address taken, a landing
+ * address (brtarget.h); a jump table's address is computed, not
+ * loaded or passed.  Any other write on the way (an add, a lea, a
+ * pop: a return address), a call when the register does not survive
+ * calls, an address an unknown indirect jump reaches, or a jump from
+ * the .cold part: not proven.  *loaded: some path ends at a load (the
+ * jmp may then be a computed goto, a way into any label: u).
+ */
+static bool
+ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+	   size_t j0, int f0, const size_t *u, size_t nu, bool *loaded)
+{
+	size_t *work, nw = 0;
+	uint8_t *seen;
+	bool ok = false;
+
+	*loaded = false;
+	if (fam_idx(f0) < 0)
+		return false;
+	seen = calloc(n, 16);
+	work = malloc(n * 16 * sizeof(*work));
+	if (seen == NULL || work == NULL)
+		goto out;
+	work[nw++] = j0 * 16 + (size_t)fam_idx(f0);
+	seen[work[0]] = 1;
+	while (nw > 0) {
+		size_t st = work[--nw], j = st / 16, e, np;
+		size_t pred[CFG_MAXPRED];
+		int f = reg_fam_of_idx(st % 16);
+
+		/* from the caller: an argument register's value */
+		if (j == 0 && f != X86_REG_RDI && f != X86_REG_RSI &&
+		    f != X86_REG_RDX && f != X86_REG_RCX && f != X86_REG_R8 &&
+		    f != X86_REG_R9)
+			goto out;
+		if (!cfg_preds(fn, ci, n, j, u, nu, pred, &np))
+			goto out;
+		for (e = 0; e < np; e++) {
+			const cs_insn *p = &ci[pred[e]];
+			const cs_x86 *x = &p->detail->x86;
+			int g = f;
+
+			if (cfg_opaque(p) ||
+			    (p->id == X86_INS_CALL && !call_saved(f)))
+				goto out;
+			if (p->id != X86_INS_CALL && ij_writes_reg(h, p, f)) {
+				if (p->id != X86_INS_MOV || x->op_count != 2 ||
+				    !op_reg(&x->operands[0], f, 8) ||
+				    x->prefix[0] != 0)
+					goto out;
+				if (x->operands[1].type == X86_OP_MEM &&
+				    x->operands[1].size == 8 &&
+				    x->operands[1].mem.segment ==
+				    X86_REG_INVALID) {
+					*loaded = true;	/* loaded */
+					continue;
+				}
+				if (x->operands[1].type != X86_OP_REG ||
+				    x->operands[1].size != 8 ||
+				    fam_idx(g = reg_fam(
+				    x->operands[1].reg)) < 0)
+					goto out;
+			}
+			st = pred[e] * 16 + (size_t)fam_idx(g);
+			if (!seen[st]) {
+				seen[st] = 1;
+				work[nw++] = st;
+			}
+		}
+	}
+	ok = true;
+out:
+	free(seen);
+	free(work);
+	return ok;
+}
+
+/*
+ * The one address the body's `lea X(%rip)` into family f take (ci, n
+ * instructions), or 0 when none or two differ: the table ij_base_cfg
+ * then proves.
+ */
+static uint64_t
+ij_lea_cand(csh h, const cs_insn *ci, size_t n, int f)
+{
+	uint64_t t = 0, x;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const cs_x86 *d = &ci[k].detail->x86;
+
+		if (ci[k].id != X86_INS_LEA || d->op_count != 2 ||
+		    !op_reg(&d->operands[0], f, 8) ||
+		    d->operands[1].mem.base != X86_REG_RIP ||
+		    d->operands[1].mem.index != X86_REG_INVALID)
+			continue;
+		x = ci[k].address + ci[k].size +
+		    (uint64_t)d->operands[1].mem.disp;
+		if (t != 0 && x != t)
+			return 0;
+		t = x;
+	}
+	(void)h;
+	return t;
+}
+
+/* The n entries of the table at tab (4 bytes, relative to it), or NULL. */
+static uint64_t *
+ij_entries(tr_session_t *s, uint64_t tab, unsigned n)
+{
+	uint64_t *v = malloc((size_t)n * sizeof(*v));
+	int32_t *r = malloc((size_t)n * 4);
+	unsigned i;
+
+	if (v == NULL || r == NULL ||
+	    tr_read(s, tab, r, (size_t)n * 4) != (ssize_t)n * 4) {
+		free(v);
+		free(r);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = tab + (uint64_t)(int64_t)r[i];
+	free(r);
+	return v;
+}
+
 /*
  * After every part of the function is scanned: a branch landing inside
  * a path that an indirect jmp's proof read (after its first
@@ -1244,24 +1729,146 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 static void
 scan_done(tr_session_t *s, fn_scan_t *fn)
 {
-	uint64_t tab;
-	size_t i;
+	uint64_t *tabs = NULL;
+	size_t i, k, np, nci = 0, *u = NULL, nu = 0, nu0 = 0;
+	int round;
+	bool *cfg = NULL, tried = false;
+	cs_insn *ci = NULL;
+	uint8_t *buf = NULL;
 
-	/* PIC tables: the lea on the path, else the function's one lea */
-	for (i = 0; i + 5 < fn->fn_npend && !fn->fn_bad; i += 6) {
-		uint64_t *pd = &fn->fn_pend[i], lo = pd[2];
+	/* entries of other functions' tables that land in this one */
+	for (i = 0; s->s_fast != NULL && i < s->s_fast->fa_nxtgt; i++)
+		if (in_fn(fn, s->s_fast->fa_xtgt[i]) &&
+		    (push_u64(&fn->fn_tgt, &fn->fn_ntgt,
+			      s->s_fast->fa_xtgt[i]) < 0 ||
+		     push_u64(&fn->fn_itgt, &fn->fn_nitgt,
+			      s->s_fast->fa_xtgt[i]) < 0))
+			fn->fn_bad = true;
+	/*
+	 * PIC tables: the lea on the path, else the function's one lea
+	 * (ij_base), else the lea every path to the load meets
+	 * (ij_base_cfg), the entries of all such tables known first.
+	 */
+	np = fn->fn_npend / 7;
+	tabs = calloc(np ? np : 1, sizeof(*tabs));
+	cfg = calloc(np ? np : 1, sizeof(*cfg));
+	if (tabs == NULL || cfg == NULL)
+		fn->fn_bad = true;
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1];
 
-		tab = pd[4];
-		if (tab != 0 && !target_in(fn, pd[5], pd[3]))
-			lo = pd[5];
-		else if (ij_base(s, fn, (int)pd[0], &tab) < 0)
-			tab = 0;
-		if (tab == 0 || ij_table(s, fn, tab, (unsigned)pd[1], 4) < 0 ||
+		if (pd[4] != 0 && !target_in(fn, pd[5], pd[3])) {
+			tabs[k] = pd[4];
+		} else if (ij_base(s, fn, (int)pd[0], &tabs[k]) < 0) {
+			if (!tried && fn->fn_hi - fn->fn_lo < CFG_MAXBYTES &&
+			    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
+			    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo)
+			    == (ssize_t)(fn->fn_hi - fn->fn_lo))
+				nci = cs_disasm(*(csh *)s->s_cs, buf,
+				    fn->fn_hi - fn->fn_lo, fn->fn_lo, 0, &ci);
+			tried = true;
+			/* each step of a walk looks at every edge */
+			tabs[k] = nci == fn->fn_ninsn &&
+			    nci <= CFG_MAXINSN &&
+			    nci * fn->fn_nedge <= (1u << 24) ? ij_lea_cand(
+			    *(csh *)s->s_cs, ci, nci, (int)pd[0]) : 0;
+			cfg[k] = true;
+		}
+		if (tabs[k] == 0) {
+			fn->fn_bad = true;
+			fn->fn_why = TR_FW_FUNC;
+		} else {
+			uint64_t *v = ij_entries(s, tabs[k], (unsigned)pd[1]);
+			size_t q;
+
+			for (q = 0; v != NULL && q < pd[1]; q++)
+				if (push_u64(&fn->fn_xe, &fn->fn_nxe, v[q]) <
+				    0 || push_u64(&fn->fn_xj, &fn->fn_nxj,
+				    pd[3]) < 0)
+					break;
+			if (v == NULL || q < pd[1])
+				fn->fn_bad = true;
+			free(v);
+		}
+	}
+	/*
+	 * The body decoded for the walks (ij_base_cfg, ij_ptr_cfg), and
+	 * the ways in from jumps through loaded pointers: those proven on
+	 * a straight path, then those the walks find loaded (twice: a new
+	 * way in may change what another walk finds).
+	 */
+	if (fn->fn_npptr > 0 && !fn->fn_bad && !tried &&
+	    fn->fn_hi - fn->fn_lo < CFG_MAXBYTES &&
+	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
+	    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo) ==
+	    (ssize_t)(fn->fn_hi - fn->fn_lo))
+		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
+				fn->fn_lo, 0, &ci);
+	if (nci == fn->fn_ninsn && nci <= CFG_MAXINSN &&
+	    nci * fn->fn_nedge <= (1u << 24) &&
+	    (u = malloc((fn->fn_npjmp + fn->fn_npptr / 2 + 1) *
+			sizeof(*u))) != NULL) {
+		for (i = 0; i < fn->fn_npjmp; i++)
+			if ((u[nu] = insn_at(ci, nci, fn->fn_pjmp[i])) < nci)
+				nu++;
+		nu0 = nu;
+	}
+	for (round = 0; round < 2 && !fn->fn_bad; round++) {
+		size_t nl = nu;
+
+		for (i = 0; i + 1 < fn->fn_npptr && !fn->fn_bad; i += 2) {
+			size_t j0 = u != NULL ? insn_at(ci, nci,
+			    fn->fn_pptr[i]) : nci, q;
+			bool loaded;
+
+			if (j0 == nci || !ij_ptr_cfg(*(csh *)s->s_cs, fn, ci,
+			    nci, j0, (int)fn->fn_pptr[i + 1], u, nu,
+			    &loaded)) {
+				fn->fn_bad = true;
+				fn->fn_why = TR_FW_FUNC;
+				break;
+			}
+			for (q = nu0; q < nl && u[q] != j0; q++)
+				;
+			if (loaded && q == nl) {
+				if (round == 1) {	/* no fixed point */
+					fn->fn_bad = true;
+					fn->fn_why = TR_FW_FUNC;
+				}
+				u[nl++] = j0;
+			}
+		}
+		if (nl == nu)
+			break;
+		nu = nl;
+	}
+	for (k = 0; k < np && !fn->fn_bad; k++) {
+		uint64_t *pd = &fn->fn_pend[7 * k + 1], lo = pd[2];
+		size_t j0 = 0;
+
+		if (!cfg[k]) {
+			if (pd[4] == tabs[k] && !target_in(fn, pd[5], pd[3]))
+				lo = pd[5];
+		} else {
+			j0 = u != NULL && fn->fn_pend[7 * k] != 0 ?
+			    insn_at(ci, nci, fn->fn_pend[7 * k]) : nci;
+			if (j0 == nci || !ij_base_cfg(*(csh *)s->s_cs, fn, ci,
+			    nci, (int)pd[0], j0, tabs[k], u, nu))
+				tabs[k] = 0;
+		}
+		if (tabs[k] == 0 ||
+		    ij_table(s, fn, tabs[k], (unsigned)pd[1], 4, 0) < 0 ||
 		    ij_path(fn, lo, pd[3]) < 0) {
 			fn->fn_bad = true;
 			fn->fn_why = TR_FW_FUNC;
 		}
 	}
+	free(u);
+	if (ci != NULL)
+		cs_free(ci, nci);
+	free(buf);
+	free(tabs);
+	free(cfg);
 	for (i = 0; i + 1 < fn->fn_nij && !fn->fn_bad; i += 2)
 		if (target_in(fn, fn->fn_ij[i], fn->fn_ij[i + 1])) {
 			fn->fn_bad = true;
@@ -1276,6 +1883,12 @@ scan_free(fn_scan_t *fn)
 	free(fn->fn_insn);
 	free(fn->fn_ij);
 	free(fn->fn_pend);
+	free(fn->fn_edge);
+	free(fn->fn_itgt);
+	free(fn->fn_pptr);
+	free(fn->fn_xe);
+	free(fn->fn_xj);
+	free(fn->fn_pjmp);
 	memset(fn, 0, sizeof(*fn));
 }
 
@@ -1526,31 +2139,41 @@ dist(uint64_t a, uint64_t b)
 }
 
 /*
- * A new chunk near a when the tracee no longer holds the memfd's fd (it
- * is closed after set-up, so the program never sees it): mremap with
- * old_size 0 makes a second mapping of a shared one's pages, from its
- * offset on.  Chunk 0's mapping (read-execute, at the first chunk's
- * offset) is duplicated at hint, long enough to cover chunk k, and the
- * head before chunk k is unmapped.  The gap comes from /proc/PID/maps
+ * A new chunk near a, at most maxd away, when the tracee no longer holds
+ * the memfd's fd (it is closed after set-up, so the program never sees
+ * it): mremap with old_size 0 makes a second mapping of a shared one's
+ * pages, from the offset of the address it is given on.  The last page of
+ * the newest chunk is duplicated at hint, one page and a chunk long, so
+ * that the new mapping covers the next chunk's offsets, and that page is
+ * unmapped.  The page duplicated is the one just before the new chunk's
+ * offset, so that what is mapped for a moment is a page more than the
+ * chunk whatever the number of chunks: duplicating chunk 0 instead, the
+ * head grew by a chunk each time, a gap large enough for it was found
+ * ever further, and chunks spread out (node's 56th needed 57 MB free and
+ * the 60th lay 370 MB past the first).  The gap comes from /proc/PID/maps
  * with every thread stopped, so MREMAP_FIXED replaces nothing.
  */
 static tr_chunk_t *
-chunk_dup(tr_session_t *s, uint64_t a)
+chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 {
 	struct tr_fast *fa = s->s_fast;
-	uint64_t k = fa->fa_nchunk, head = k * TR_CHUNK, hint, skip = 0;
+	const tr_chunk_t *last;
+	uint64_t hint, skip = 0, src;
 	tr_chunk_t *ch;
 	long r;
 	int tries;
 
+	if (fa->fa_nchunk == 0 || fa->fa_nchunk == TR_MAXCHUNK)
+		return NULL;
+	last = &fa->fa_chunk[fa->fa_nchunk - 1];
+	src = last->ch_addr + TR_CHUNK - TR_PAGE;
 	for (tries = 0; tries < 4; tries++) {
-		hint = tr_find_gap(s->s_memtid, a > head ? a - head : a,
-				   head + TR_CHUNK, skip);
-		if (hint == 0 || dist(hint + head, a) >= NEAR + NEAR / 2)
+		hint = tr_find_gap_within(s->s_memtid, a, TR_PAGE + TR_CHUNK,
+					  skip, maxd);
+		if (hint == 0)
 			return NULL;
-		r = tr_inject_syscall(s, SYS_mremap,
-				      (long)fa->fa_chunk[0].ch_addr, 0,
-				      (long)(head + TR_CHUNK),
+		r = tr_inject_syscall(s, SYS_mremap, (long)src, 0,
+				      (long)(TR_PAGE + TR_CHUNK),
 				      MREMAP_MAYMOVE | MREMAP_FIXED,
 				      (long)hint, 0);
 		if (r == (long)hint)
@@ -1561,17 +2184,17 @@ chunk_dup(tr_session_t *s, uint64_t a)
 	}
 	if (tries == 4)
 		return NULL;
-	if (head != 0 &&
-	    tr_inject_syscall(s, SYS_munmap, (long)hint, (long)head, 0, 0, 0,
+	if (tr_inject_syscall(s, SYS_munmap, (long)hint, TR_PAGE, 0, 0, 0,
 			      0) != 0) {
 		tr_inject_syscall(s, SYS_munmap, (long)hint,
-				  (long)(head + TR_CHUNK), 0, 0, 0, 0);
+				  (long)(TR_PAGE + TR_CHUNK), 0, 0, 0, 0);
 		return NULL;
 	}
-	ch = &fa->fa_chunk[fa->fa_nchunk++];
-	ch->ch_addr = hint + head;
-	ch->ch_off = fa->fa_chunk[0].ch_off + head;
+	ch = &fa->fa_chunk[fa->fa_nchunk];
+	ch->ch_addr = hint + TR_PAGE;
+	ch->ch_off = last->ch_off + TR_CHUNK;
 	ch->ch_used = 0;
+	fa->fa_nchunk++;
 	return ch;
 }
 
@@ -1594,17 +2217,18 @@ chunk_near_from(tr_session_t *s, int fd, uint64_t a, uint64_t b,
 	for (i = first; i < fa->fa_nchunk; i++) {
 		ch = &fa->fa_chunk[i];
 		if (ch->ch_used + TR_TRAMP_MAX <= TR_CHUNK &&
-		    dist(ch->ch_addr, a) < NEAR + NEAR / 2 &&
-		    dist(ch->ch_addr + TR_CHUNK, b) < NEAR + NEAR / 2)
+		    dist(ch->ch_addr, a) < TR_GAP_REACH &&
+		    dist(ch->ch_addr + TR_CHUNK, b) < TR_GAP_REACH)
 			return ch;
 	}
 	if (fa->fa_nchunk == TR_MAXCHUNK)
 		return NULL;
 	if (fd < 0)
-		return fa->fa_nchunk == 0 ? NULL : chunk_dup(s, a);
+		return chunk_dup(s, a, TR_GAP_REACH);
 	off = fa->fa_ringsz + (uint64_t)fa->fa_nchunk * TR_CHUNK;
 	for (tries = 0; tries < 4; tries++) {
-		hint = tr_find_gap(s->s_memtid, a, TR_CHUNK, skip);
+		hint = tr_find_gap_within(s->s_memtid, a, TR_CHUNK, skip,
+					  TR_GAP_REACH);
 		if (hint == 0)
 			return NULL;
 		r = tr_inject_syscall(s, SYS_mmap, (long)hint, TR_CHUNK,
@@ -1728,6 +2352,85 @@ static void	emit_record(const struct tr_fast *, uint8_t *, size_t *,
 			    uint32_t, int, bool);
 
 /*
+ * A context block's record, when the code's status asks for one: the
+ * plain block's claim (T_* above), from the context.  sys: 0 a pid
+ * site's; 1 a syscall site's entry, 2 its exit (the raw value in
+ * r_args[3] as the plain exit record has it, the number in r_nev's top
+ * half, TR_REC_NRSHIFT).
+ */
+static void
+ctx_record(const struct tr_fast *fa, tasm_t *a, uint32_t site, int sys)
+{
+	unsigned i;
+	char hex[32];
+
+	tb(a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
+	tref(a, L_DONE, 4);
+	/* the plain block's claim (T_* above), from the context */
+	tb(a, "44 8b 5c 24 38 48 b9");
+	t64(a, fa->fa_ring);
+	snprintf(hex, sizeof(hex), "44 89 d8 83 e0 %02x", TR_NSHARDS - 1);
+	tb(a, hex);
+	tb(a, "48 89 c2 48 c1 e2 06 48 8d 54 11 40 48 69 c0");
+	t32(a, fa->fa_nslots * TR_SLOTSZ);
+	tb(a, "48 8d 8c 01");
+	t32(a, TR_RING_SLOTS);
+	tb(a, "41 b9 40 00 00 00 48 8b 02");
+	tbind(a, L_L1);
+	tb(a, "49 89 c2 49 81 e2");
+	t32(a, fa->fa_nslots - 1);
+	tb(a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
+	tref(a, L_CLAIM, 4);
+	tb(a, "0f 8c");
+	tref(a, L_FULL, 4);
+	tb(a, "48 8b 02");
+	tbind(a, L_L2);
+	tb(a, "41 ff c9 0f 85");
+	tref(a, L_L1, 4);
+	tb(a, "e9");
+	tref(a, L_FULL, 4);
+	tbind(a, L_CLAIM);
+	tb(a, "4c 8d 40 01 f0 4c 0f b1 02 0f 85");
+	tref(a, L_L2, 4);
+	tb(a, "41 c7 42 08");
+	t32(a, site);
+	tb(a, "45 89 5a 0c 48 8b 44 24 30 49 89 42 10");
+	for (i = 0; i < 6; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_ARGS + 8 * i, 0x18 + 8 * i);
+		tb(a, hex);
+	}
+	tb(a, "8b 44 24 3c 0d 00 00 00 80 41 89 42 48");
+	if (sys == 2) {
+		/* a syscall's exit: the raw value (saved rcx) for errno */
+		tb(a, "48 8b 84 24");
+		t32(a, TR_CTX_SIZE + 56);
+		tb(a, "49 89 42 30");
+	}
+	tb(a, "8b 44 24 48");
+	if (sys != 0) {
+		/* a syscall site's: the number (saved rax) in the top half */
+		tb(a, "8b 8c 24");
+		t32(a, TR_CTX_SIZE + 64);
+		snprintf(hex, sizeof(hex), "c1 e1 %02x 09 c8", TR_REC_NRSHIFT);
+		tb(a, hex);
+	}
+	tb(a, "41 89 42 4c");
+	for (i = 0; i < 2 * TR_REC_NEV; i++) {
+		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
+			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
+		tb(a, hex);
+	}
+	tb(a, "49 8d 40 ff f0 4d 0f b1 02 eb");
+	tref(a, L_DONE, 1);
+	tbind(a, L_FULL);
+	tb(a, "48 b8");
+	t64(a, fa->fa_ring);
+	tb(a, "f0 48 ff 00");
+	tbind(a, L_DONE);
+}
+
+/*
  * A context block for site index site (doc/INPROC.md, tracer.h's
  * TR_CTX_*) at code + *tlen, the plain record block after it: with no
  * entry in the site's word the thread goes to the plain block (entered
@@ -1755,8 +2458,6 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	 uint16_t *cx)
 {
 	tasm_t a;
-	unsigned i;
-	char hex[32];
 
 	memset(&a, 0, sizeof(a));
 	a.ta_c = code + *tlen;
@@ -1836,54 +2537,7 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	 * the chunks mapped at the end (the scan cannot tell it dead).
 	 */
 	tb(&a, "48 c7 44 24 40 00 00 00 00");
-	tb(&a, "f6 44 24 3c 01 0f 84");	/* testb $1,STATUS; je done */
-	tref(&a, L_DONE, 4);
-	/* the plain block's claim (T_* above), from the context */
-	tb(&a, "44 8b 5c 24 38 48 b9");
-	t64(&a, fa->fa_ring);
-	snprintf(hex, sizeof(hex), "44 89 d8 83 e0 %02x", TR_NSHARDS - 1);
-	tb(&a, hex);
-	tb(&a, "48 89 c2 48 c1 e2 06 48 8d 54 11 40 48 69 c0");
-	t32(&a, fa->fa_nslots * TR_SLOTSZ);
-	tb(&a, "48 8d 8c 01 00 10 00 00 41 b9 40 00 00 00 48 8b 02");
-	tbind(&a, L_L1);
-	tb(&a, "49 89 c2 49 81 e2");
-	t32(&a, fa->fa_nslots - 1);
-	tb(&a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
-	tref(&a, L_CLAIM, 4);
-	tb(&a, "0f 8c");
-	tref(&a, L_FULL, 4);
-	tb(&a, "48 8b 02");
-	tbind(&a, L_L2);
-	tb(&a, "41 ff c9 0f 85");
-	tref(&a, L_L1, 4);
-	tb(&a, "e9");
-	tref(&a, L_FULL, 4);
-	tbind(&a, L_CLAIM);
-	tb(&a, "4c 8d 40 01 f0 4c 0f b1 02 0f 85");
-	tref(&a, L_L2, 4);
-	tb(&a, "41 c7 42 08");
-	t32(&a, site);
-	tb(&a, "45 89 5a 0c 48 8b 44 24 30 49 89 42 10");
-	for (i = 0; i < 6; i++) {
-		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
-			 TR_CTX_ARGS + 8 * i, 0x18 + 8 * i);
-		tb(&a, hex);
-	}
-	tb(&a, "8b 44 24 3c 0d 00 00 00 80 41 89 42 48");
-	tb(&a, "8b 44 24 48 41 89 42 4c");
-	for (i = 0; i < 2 * TR_REC_NEV; i++) {
-		snprintf(hex, sizeof(hex), "48 8b 44 24 %02x 49 89 42 %02x",
-			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
-		tb(&a, hex);
-	}
-	tb(&a, "49 8d 40 ff f0 4d 0f b1 02 eb");
-	tref(&a, L_DONE, 1);
-	tbind(&a, L_FULL);
-	tb(&a, "48 b8");
-	t64(&a, fa->fa_ring);
-	tb(&a, "f0 48 ff 00");
-	tbind(&a, L_DONE);
+	ctx_record(fa, &a, site, 0);
 	tb(&a, "48 81 c4");
 	t32(&a, TR_CTX_SIZE);
 	tb(&a, "41 5b 41 5a 41 59 41 58 5f 5e 5a 59 58 9d");
@@ -1915,6 +2569,8 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	memcpy(c + T_SHBYTES, &d32, 4);
 	d32 = (int32_t)(fa->fa_nslots - 1);
 	memcpy(c + T_SLMASK, &d32, 4);
+	d32 = (int32_t)TR_RING_SLOTS;
+	memcpy(c + T_SLOTS, &d32, 4);
 	memcpy(c + T_COOKIE, &site, 4);
 	memcpy(c + T_DROPS, &fa->fa_ring, 8);
 	if (goregs)
@@ -2355,6 +3011,23 @@ poke(tr_session_t *s, pid_t pid, uint64_t p0, const uint8_t *text, size_t n)
 	return 0;
 }
 
+/* Whether an entry of fa_xtgt (sorted) lies strictly inside (p0, end). */
+static bool
+xtgt_inside(const struct tr_fast *fa, uint64_t p0, uint64_t end)
+{
+	size_t lo = 0, hi = fa->fa_nxtgt;
+
+	while (lo < hi) {	/* the first entry past p0 */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (fa->fa_xtgt[m] <= p0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < fa->fa_nxtgt && fa->fa_xtgt[lo] < end;
+}
+
 static int
 cmp_fn(const void *a, const void *b)
 {
@@ -2405,6 +3078,8 @@ tr_fast_arm(tr_session_t *s)
 	uint64_t lo = UINT64_MAX, hi = 0;
 	int fd = -1;
 	bool whole;
+	uint32_t *built;	/* sites built, to write */
+	size_t nbuilt = 0, k;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
@@ -2430,6 +3105,8 @@ tr_fast_arm(tr_session_t *s)
 		if (fa->fa_sites[i].fs_hi > hi)
 			hi = fa->fa_sites[i].fs_hi;
 	}
+	/* one block, before the scans' arrays come and go */
+	built = malloc((fa->fa_nsites - fa->fa_pending) * sizeof(*built));
 	collect_pcs(s, &pc, lo, hi, true);
 	pcs_sort(&pc);
 	memset(&fn, 0, sizeof(fn));
@@ -2467,7 +3144,6 @@ tr_fast_arm(tr_session_t *s)
 		    !tr_bkpt_find(s, fs[1].fs_addr)->bp_shared &&
 		    build_whole(s, fd, fs, &fs[1], &fn) == 0) {
 			i++;	/* its return site rides along */
-			whole = true;
 		} else if (fs->fs_addr < fs->fs_lo ||
 			   fs->fs_addr >= fs->fs_hi) {
 			fs->fs_why = fs->fs_hi <= fs->fs_lo ? TR_FW_NOSIZE :
@@ -2475,8 +3151,32 @@ tr_fast_arm(tr_session_t *s)
 			continue;
 		} else if (build(s, fd, fs, &fn) < 0) {
 			continue;
-		} else {
-			whole = false;
+		}
+		if (built == NULL)
+			fs->fs_why = TR_FW_WRITE;
+		else
+			built[nbuilt++] = (uint32_t)(fs - fa->fa_sites);
+		/* the chunks written so far out of pidtrace's RSS */
+		if (nbuilt % 4096 == 0)
+			tr_fast_trim(s);
+	}
+	/*
+	 * Written once every function is scanned: a jump table's entry
+	 * outside its own function (fa_xtgt) may land in the bytes of a
+	 * site built before the table was read.
+	 */
+	if (fa->fa_nxtgt > 1)
+		qsort(fa->fa_xtgt, fa->fa_nxtgt, sizeof(*fa->fa_xtgt),
+		      cmp_u64);
+	for (k = 0; k < nbuilt; k++) {
+		tr_fsite_t *fs = &fa->fa_sites[built[k]];
+
+		whole = fs->fs_whole;
+		if (xtgt_inside(fa, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
+			fs->fs_why = TR_FW_TARGET;
+			if (whole)
+				fs[1].fs_why = TR_FW_TARGET;
+			continue;
 		}
 		if (pc_inside(&pc, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
 			/* A thread would resume torn: int3. */
@@ -2495,10 +3195,8 @@ tr_fast_arm(tr_session_t *s)
 		}
 		fs->fs_live = true;
 		s->s_st.st_fast++;
-		/* the chunks written so far out of pidtrace's RSS */
-		if (s->s_st.st_fast % 4096 == 0)
-			tr_fast_trim(s);
 	}
+	free(built);
 	scan_free(&fn);
 	free(pc.pc_v);
 	goto out;
@@ -2875,9 +3573,15 @@ tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th)
 	if ((fs = sys_site_of_pc(s, r.rip)) != NULL)
 		return sys_fixup(s, th, fs, &r);
 	/* In clause code: stepped until it is back in its block. */
-	if (in_code(s->s_fast, r.rip) &&
-	    step_out(s, th, r.rip, r.rip + 1, &r) < 0)
-		return false;
+	if (in_code(s->s_fast, r.rip)) {
+		if (step_out(s, th, r.rip, r.rip + 1, &r) < 0)
+			return false;
+		/* a syscall site's context block ran it */
+		if ((fs = sys_site_of_pc(s, r.rip)) != NULL) {
+			tr_requeue_signals(s, th);
+			return sys_fixup(s, th, fs, &r);
+		}
+	}
 	fs = site_of_pc(s, r.rip);
 	if (fs == NULL)
 		return false;
@@ -3500,6 +4204,7 @@ tr_fast_free(tr_session_t *s)
 		return;
 	unmap_ours(fa);
 	free(fa->fa_sites);
+	free(fa->fa_xtgt);
 	tr_fidx_free(fa);
 	free(fa->fa_mute);
 	free(fa->fa_code);
@@ -3639,6 +4344,13 @@ rekey(tr_session_t *s)
 
 		if (!fs->fs_live)
 			continue;
+		/*
+		 * A syscall site's blocks are not laid out as a pid site's
+		 * (no key load where the stubs go), and a gettid there
+		 * would be dispatched: back to int3 and the stop path.
+		 */
+		if (fs->fs_kind == TR_FAST_SYSCALL)
+			return false;
 		if ((ch = chunk_of(fa, fs->fs_tramp)) == NULL)
 			return false;
 		c = (unsigned)(ch - fa->fa_chunk);
@@ -3775,10 +4487,13 @@ tr_fast_revert(tr_session_t *s)
  *	      jmp *g1		gate 1: syscall; jmp *rest
  *	slow: test $4,%r11b; jnz never
  *	lea:  lea -128(%rsp),%rsp; push %rax; push %r11
- *	      test $1,%r11b; jz noent; mov %r10,%rcx; entry record
+ *	      test $1,%r11b; jz noent
+ *	      entry's context block (emit_sysctx): the number's code, if
+ *	      any, then jmp noent; else mov %r10,%rcx; entry record
  *	noent: mov 8(%rsp),%rax; jmp *g2	gate 2: syscall; jmp *after
  *	after: mov %rax,%rcx; pop %r11; pop %rax; lea 128(%rsp),%rsp
- *	      test $2,%r11b; jz noexit; exit record
+ *	      test $2,%r11b; jz noexit
+ *	      exit's context block, then jmp noexit; else exit record
  *	noexit: mov %rcx,%rax; jmp rest
  *	never: syscall		outside chunk 0: dispatched, a stop
  *	rest: jmp sc + 2
@@ -3795,6 +4510,10 @@ tr_fast_revert(tr_session_t *s)
  * rewinds onto the gate's `syscall`, in the range.  The records: entry
  * rdi rsi rdx r10 r8 r9 in r_args, the number in r_flags; exit (site
  * index | TR_REC_EXIT) the value in r_args[3], the number in r_flags.
+ * A context block's record (TR_RF_CTX) has the code's status in r_flags
+ * and the number in r_nev's top half.  The context blocks lie inside
+ * [lea, noent) and [after, noexit), the ranges a thread stopped there is
+ * stepped through (sys_fixup), clause code included (step_out).
  */
 static const int sys_never[] = {
 	SYS_rt_sigreturn, SYS_clone, SYS_clone3, SYS_fork, SYS_vfork,
@@ -3830,6 +4549,25 @@ tr_fast_sys_table(tr_session_t *s)
 				 (uint8_t)(s->s_sysp[sys_never[i]] |
 					   TR_SYSP_STOP), __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+int
+tr_syscall_code(tr_session_t *s, long nr, bool ret, uint64_t entry)
+{
+	struct tr_fast *fa = s->s_fast;
+
+	if (nr < 0 || nr >= TR_SYSP_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_ring == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	__atomic_store_n((uint64_t *)(void *)(fa->fa_map + TR_SYSCODE) +
+			 (ret ? TR_SYSP_MAX : 0) + nr, entry,
+			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 static struct tr_sysite *
@@ -4045,6 +4783,96 @@ sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 }
 
 /*
+ * A syscall site's context block (doc/INPROC.md) at code + *tlen, the
+ * plain record block after it: the clause code of the call's number
+ * (the entry's or the exit's, from the table at TR_SYSCODE, which the
+ * host fills with every thread stopped), 0 sending the thread to the
+ * plain record.  Else the context a pid site's block builds, with the
+ * syscall convention's arguments (rdi rsi rdx r10 r8 r9) at the entry
+ * and the provider's at the exit (the value, -1 for -4095..-1, as arg0
+ * and arg1, zeros after), the code run, and a record from the context
+ * when its status asks (ctx_record: the number and the raw value go
+ * with it).  Then a jump past the plain record: *fix is its rel32.
+ * Entry: rax the number, rcx and r11 the syscall's to spoil; exit: rax
+ * the number, rcx the value, r11 free.
+ *
+ *	movabs $table,%r11; mov (%r11,%rax,8),%r11; test; jz plain
+ *	(exit) lea -128(%rsp),%rsp; pushfq; push rax rcx rdx rsi rdi r8
+ *	r9 r10 r11; sub $TR_CTX_SIZE,%rsp; the args; rdtsc; the key; the
+ *	link; mov %rsp,%rdi; jmp *%r11
+ * back: link and saved r11 zeroed; the record if asked; add; pops;
+ *	popfq; (exit) lea 128(%rsp),%rsp; jmp past the plain record
+ *
+ * Below the function's rsp: 144 + 80 + TR_CTX_SIZE = 640 bytes at the
+ * entry (the trampoline's frame skipped the red zone), 624 at the exit,
+ * as a pid site's context block.
+ * plain:
+ */
+static void
+emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
+	    uint32_t site, bool exit, size_t *fix)
+{
+	uint64_t tab = fa->fa_ring + TR_SYSCODE +
+		       (exit ? 8 * TR_SYSP_MAX : 0);
+	tasm_t a;
+
+	memset(&a, 0, sizeof(a));
+	a.ta_c = code + *tlen;
+	tb(&a, "49 bb");
+	t64(&a, tab);
+	tb(&a, "4d 8b 1c c3 4d 85 db 0f 84");
+	tref(&a, L_PLAIN, 4);
+	/* the entry's red zone is behind the trampoline's 144 bytes */
+	if (exit)
+		tb(&a, "48 8d 64 24 80");
+	tb(&a, "9c 50 51 52 56 57 41 50 41 51 41 52 41 53");
+	tb(&a, "48 81 ec");
+	t32(&a, TR_CTX_SIZE);
+	if (!exit) {
+		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
+		tb(&a, "4c 89 54 24 18 4c 89 44 24 20 4c 89 4c 24 28");
+	} else {
+		/* mov %rcx,%rax; cmp $-4095,%rax; jb 1f; mov $-1,%rax */
+		tb(&a, "48 89 c8 48 3d 01 f0 ff ff 72 07");
+		tb(&a, "48 c7 c0 ff ff ff ff");
+		tb(&a, "48 89 04 24 48 89 44 24 08 31 c9 48 89 4c 24 10");
+		tb(&a, "48 89 4c 24 18 48 89 4c 24 20 48 89 4c 24 28");
+	}
+	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
+	/* the key as a pid site's (never gettid's: such sites are refused) */
+	if (fa->fa_rdfsbase)
+		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+	tb(&a, "64 8b 04 25");
+	t32(&a, fa->fa_tidoff);
+	tb(&a, "eb 02 31 c0 89 44 24 38");
+	tb(&a, "48 8d 05");
+	tref(&a, L_BACK, 4);
+	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	tbind(&a, L_BACK);
+	/*
+	 * The link and the saved r11 (the entry) zeroed, as emit_ctx says
+	 * why: no word of the dead stack may point into a chunk.  r11 is
+	 * the syscall's to spoil at the entry, and at the exit this path
+	 * leaves the table byte there anyway.
+	 */
+	tb(&a, "48 c7 44 24 40 00 00 00 00 48 c7 84 24");
+	t32(&a, TR_CTX_SIZE);
+	t32(&a, 0);
+	ctx_record(fa, &a, exit ? site | TR_REC_EXIT : site, exit ? 2 : 1);
+	tb(&a, "48 81 c4");
+	t32(&a, TR_CTX_SIZE);
+	tb(&a, "41 5b 41 5a 41 59 41 58 5f 5e 5a 59 58 9d");
+	if (exit)
+		tb(&a, "48 8d a4 24 80 00 00 00");
+	tb(&a, "e9");
+	*fix = *tlen + a.ta_n;
+	a.ta_n += 4;
+	tbind(&a, L_PLAIN);
+	tfix(&a);
+	*tlen += a.ta_n;
+}
+
+/*
  * Patch the syscall site sc of the function [lo, hi); every thread is
  * stopped.  *entry: where a thread stopped just past sc's call goes to
  * make it again through the trampoline (the trampoline's `sys`, p0
@@ -4070,7 +4898,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	uint8_t code[TR_TRAMP_MAX], bytes[TR_RELOC_MAX], gate[32];
 	uint16_t so[TR_SO_N];
 	size_t tlen = 0, i, f_never1, f_slow, f_g1, f_never2, f_noent,
-	       f_g2, f_noexit, f_rest, w1;
+	       f_g2, f_noexit, f_rest, w1, f_cx1, f_cx2;
 	uint64_t p0, tramp, g1, tab, a;
 	uint32_t idx;
 	int32_t d32;
@@ -4188,6 +5016,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "48 8d 64 24 80  50  41 53  41 f6 c3 01  0f 84");
 	f_noent = tlen;
 	tlen += 4;
+	emit_sysctx(fa, code, &tlen, idx, false, &f_cx1);
 	put(code, &tlen, "4c 89 d1");
 	sys_record(fa, code, &tlen, idx);
 	so[TR_SO_NOENT] = (uint16_t)tlen;
@@ -4199,6 +5028,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "41 f6 c3 02  0f 84");
 	f_noexit = tlen;
 	tlen += 4;
+	emit_sysctx(fa, code, &tlen, idx, true, &f_cx2);
 	sys_record(fa, code, &tlen, idx | TR_REC_EXIT);
 	so[TR_SO_NOEXIT] = (uint16_t)tlen;
 	put(code, &tlen, "48 89 c8  e9");
@@ -4215,6 +5045,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	rel_to(code, f_slow, so[TR_SO_SLOW]);
 	rel_to(code, f_never2, so[TR_SO_NEVER]);
 	rel_to(code, f_noent, so[TR_SO_NOENT]);
+	rel_to(code, f_cx1, so[TR_SO_NOENT]);
+	rel_to(code, f_cx2, so[TR_SO_NOEXIT]);
 	rel_to(code, f_noexit, so[TR_SO_NOEXIT]);
 	rel_to(code, f_rest, so[TR_SO_REST]);
 	while (tlen % 8 != 0)
@@ -4313,12 +5145,24 @@ tr_fast_sys_revert(tr_session_t *s)
 
 	if (fa == NULL || fa->fa_nsys == 0)
 		return;
-	for (th = s->s_all; th != NULL; th = th->th_all)
-		if (th->th_stopped && !th->th_zombie &&
-		    th->th_kind != TR_KIND_UNKNOWN &&
-		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0 &&
-		    (fs = sys_site_of_pc(s, r.rip)) != NULL)
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (!th->th_stopped || th->th_zombie ||
+		    th->th_kind == TR_KIND_UNKNOWN ||
+		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
+			continue;
+		/* in clause code: back to the block that ran it first */
+		if (in_code(fa, r.rip)) {
+			if (step_out(s, th, r.rip, r.rip + 1, &r) < 0)
+				continue;
+			tr_requeue_signals(s, th);
+			if (sys_site_of_pc(s, r.rip) == NULL) {
+				ptrace(PTRACE_SETREGS, th->th_tid, 0L, &r);
+				continue;
+			}
+		}
+		if ((fs = sys_site_of_pc(s, r.rip)) != NULL)
 			(void)sys_fixup(s, th, fs, &r);
+	}
 	for (i = 0; i < fa->fa_nsites; i++) {
 		fs = &fa->fa_sites[i];
 		if (!fs->fs_live || fs->fs_kind != TR_FAST_SYSCALL)
