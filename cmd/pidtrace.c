@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
@@ -573,6 +574,13 @@ main(int argc, char **argv)
 
 	/* a ^C while attaching or compiling ends the trace cleanly */
 	trace_run_catch_signals();
+	/*
+	 * glibc's default, fixed: raised by each big free, it let the
+	 * tables of a probe on every function grow in the heap by copies
+	 * that left holes in the RSS.  Mapped, a big table grows by mremap
+	 * and goes back to the system when freed.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	parse_args(c, argc, argv);
 	if (c->c_nprogs == 0 && !c->c_list) {
 		usage(stderr);

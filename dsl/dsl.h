@@ -291,6 +291,14 @@ dsl_rt_t	*dsl_rt_create(const dsl_prog_t *, const dsl_host_t *host);
  */
 uint32_t	dsl_rt_add_probe(dsl_rt_t *, const char *prov, const char *mod,
 		    const char *func, const char *name);
+/*
+ * The four parts of probe id's name, as registered; they live as long as
+ * the runtime, for a host that would otherwise keep a copy of its own.
+ * -1 when there is no such probe.
+ */
+int		dsl_rt_probe_names(const dsl_rt_t *, uint32_t id,
+		    const char **prov, const char **mod, const char **func,
+		    const char **name);
 /* Run the clause of description desc_index when probe probe_id fires.  A
  * clause with several descriptions matching one probe runs once.  Returns
  * 0, or -1 for a bad id or index.  Not for the firing path. */

@@ -458,11 +458,27 @@ dsl_rt_add_probe(dsl_rt_t *rt, const char *prov, const char *mod,
 }
 
 int
+dsl_rt_probe_names(const dsl_rt_t *rt, uint32_t id, const char **prov,
+    const char **mod, const char **func, const char **name)
+{
+	const rt_probe_t *p;
+
+	if (id == 0 || id > rt->rt_nprobes)
+		return -1;
+	p = &rt->rt_probes[id - 1];
+	*prov = p->pr_prov;
+	*mod = p->pr_mod;
+	*func = p->pr_func;
+	*name = p->pr_name;
+	return 0;
+}
+
+int
 dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 {
 	const dsl_prog_t *pg = rt->rt_pg;
 	rt_probe_t *p;
-	uint32_t c, i, *nc, *ne;
+	uint32_t c, i, n, *nc, *ne, *nd;
 
 	if (id == 0 || id > rt->rt_nprobes || desc >= pg->pg_ndescs)
 		return -1;
@@ -477,18 +493,26 @@ dsl_rt_enable(dsl_rt_t *rt, uint32_t id, size_t desc)
 	for (i = 0; i < p->pr_nclauses; i++)
 		if (p->pr_descs[i] == (uint32_t)desc)
 			return 0;
-	nc = realloc(p->pr_clauses, (p->pr_nclauses + 1) * sizeof(uint32_t));
+	/*
+	 * The three arrays in one block, pr_clauses first: a probe on every
+	 * function of node made three blocks a probe, each the allocator's
+	 * 32-byte minimum for its 4 bytes (7 MB).
+	 */
+	n = p->pr_nclauses;
+	nc = malloc(3 * (n + 1) * sizeof(uint32_t));
 	if (nc == NULL)
 		return -1;
+	ne = nc + n + 1;
+	nd = ne + n + 1;
+	if (n != 0) {
+		memcpy(nc, p->pr_clauses, n * sizeof(uint32_t));
+		memcpy(ne, p->pr_epids, n * sizeof(uint32_t));
+		memcpy(nd, p->pr_descs, n * sizeof(uint32_t));
+	}
+	free(p->pr_clauses);
 	p->pr_clauses = nc;
-	ne = realloc(p->pr_epids, (p->pr_nclauses + 1) * sizeof(uint32_t));
-	if (ne == NULL)
-		return -1;
 	p->pr_epids = ne;
-	ne = realloc(p->pr_descs, (p->pr_nclauses + 1) * sizeof(uint32_t));
-	if (ne == NULL)
-		return -1;
-	p->pr_descs = ne;
+	p->pr_descs = nd;
 	/* keep program order: descriptions are numbered in it */
 	for (i = p->pr_nclauses; i > 0 && p->pr_descs[i - 1] > desc; i--) {
 		p->pr_clauses[i] = p->pr_clauses[i - 1];
@@ -588,9 +612,7 @@ dsl_rt_destroy(dsl_rt_t *rt)
 		rt_probe_t *p = &rt->rt_probes[i];
 
 		free(p->pr_prov);	/* and the names in its block */
-		free(p->pr_clauses);
-		free(p->pr_epids);
-		free(p->pr_descs);
+		free(p->pr_clauses);	/* and the other two */
 	}
 	free(rt->rt_probes);
 	free(rt->rt_flows);

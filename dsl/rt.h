@@ -58,7 +58,8 @@ typedef struct dsl_thr {
 
 typedef struct rt_probe {
 	char		*pr_prov, *pr_mod, *pr_func, *pr_name;
-	uint32_t	*pr_clauses;	/* enabled clauses, program order */
+	uint32_t	*pr_clauses;	/* enabled clauses, program order;
+					 * one block with the next two */
 	uint32_t	*pr_epids;	/* and their enabled probe ids */
 	uint32_t	*pr_descs;	/* and the descriptions enabling them */
 	uint32_t	pr_nclauses;

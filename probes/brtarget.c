@@ -20,6 +20,7 @@
 
 #define MAXSEC		64
 #define MAXANCHOR	(1u << 20)	/* decode at most this far */
+#define SCANWIN		(1u << 20)	/* bytes read before they go */
 
 /* A candidate branch: where its opcode is and where it lands. */
 typedef struct cand {
@@ -191,13 +192,14 @@ sort_uniq(uint64_t *v, size_t *n)
  * address in the text counts.
  */
 static int
-add_relocs(pb_brt_t *b, Elf *elf, size_t *cap)
+add_relocs(pb_brt_t *b, pb_elf_t *e, Elf *elf, size_t *cap)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 	GElf_Rela r;
 	Elf_Data *d;
+	const uint8_t *p;
 	uint64_t w;
 	size_t i, n;
 	bool exec = gelf_getehdr(elf, &eh) != NULL && eh.e_type == ET_EXEC;
@@ -207,6 +209,7 @@ add_relocs(pb_brt_t *b, Elf *elf, size_t *cap)
 		    sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_ALLOC) &&
 		    !(sh.sh_flags & SHF_EXECINSTR) &&
 		    (d = elf_getdata(scn, NULL)) != NULL && d->d_buf != NULL) {
+			p = d->d_buf;
 			for (i = (8 - sh.sh_addr % 8) % 8; i + 8 <= d->d_size;
 			    i += 8) {
 				memcpy(&w, (const uint8_t *)d->d_buf + i, 8);
@@ -214,7 +217,11 @@ add_relocs(pb_brt_t *b, Elf *elf, size_t *cap)
 				    push_u64(&b->bt_ptr, &b->bt_nptr, cap,
 				    w) < 0)
 					return -1;
+				if ((i + 8) % SCANWIN == 0)
+					pb_elf_release_range(e,
+					    p + i + 8 - SCANWIN, SCANWIN);
 			}
+			pb_elf_release_range(e, d->d_buf, d->d_size);
 			continue;
 		}
 		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_RELA ||
@@ -307,12 +314,18 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 		size_t len = sc->sc_hi - sc->sc_lo;
 
 		for (j = 0; j < len; j++) {
+			/* read once: out of RSS as it goes (elfsym.h) */
+			if (j % SCANWIN == 0 && j != 0)
+				pb_elf_release_range(e, sc->sc_p + j - SCANWIN,
+				    SCANWIN);
 			if (branch_form(sc->sc_p + j, len - j, sc->sc_lo + j,
 			    &tgt) == 0 || sec_of(b, tgt) == NULL)
 				continue;
 			if (push_cand(b, &cap, tgt, sc->sc_lo + j) < 0)
 				goto nomem;
 		}
+		pb_elf_release_range(e, sc->sc_p + len - len % SCANWIN,
+		    len % SCANWIN);
 	}
 	if (b->bt_ncand > 1)
 		qsort(b->bt_cand, b->bt_ncand, sizeof(*b->bt_cand), cand_cmp);
@@ -325,7 +338,7 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 	    add_syms(b, dbg, PB_SYMTAB, &cap) < 0)
 		goto nomem;
 	cap = 0;
-	if (add_relocs(b, elf, &cap) < 0)
+	if (add_relocs(b, e, elf, &cap) < 0)
 		goto nomem;
 	sort_uniq(b->bt_sym, &b->bt_nsym);
 	sort_uniq(b->bt_ptr, &b->bt_nptr);

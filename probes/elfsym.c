@@ -379,6 +379,24 @@ pb_elf_release_bytes(pb_elf_t *e)
 	}
 }
 
+void
+pb_elf_release_range(pb_elf_t *e, const void *p, size_t len)
+{
+	const unsigned char *b = p;
+	uint64_t lo, hi, pg;
+	long ps = sysconf(_SC_PAGESIZE);
+
+	if (e == NULL || !e->pe_mapped || ps <= 0 || b < e->pe_image ||
+	    (size_t)(b - e->pe_image) > e->pe_size ||
+	    len > e->pe_size - (size_t)(b - e->pe_image))
+		return;
+	pg = (uint64_t)ps;
+	lo = ((uint64_t)(b - e->pe_image) + pg - 1) & ~(pg - 1);
+	hi = ((uint64_t)(b - e->pe_image) + len) & ~(pg - 1);
+	if (hi > lo)
+		madvise(e->pe_image + lo, hi - lo, MADV_DONTNEED);
+}
+
 pb_elf_t *
 pb_elf_open_mem(const void *buf, size_t len, char *err, size_t errlen)
 {

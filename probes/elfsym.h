@@ -121,6 +121,15 @@ struct Elf *pb_elf_libelf(pb_elf_t *e);
  */
 void pb_elf_release_bytes(pb_elf_t *e);
 
+/*
+ * The same for the LEN bytes at P, which a byte section of E (code,
+ * read-only data) gave: its whole pages inside them.  For a reader of a
+ * whole section that is done with each part as it goes (brtarget.c
+ * reads node's 75 MB of code and data byte by byte).  Nothing when P is
+ * not in E's own mapping.
+ */
+void pb_elf_release_range(pb_elf_t *e, const void *p, size_t len);
+
 /* Close E and free everything it owns (symbols, names).  NULL is fine. */
 void pb_elf_close(pb_elf_t *e);
 

@@ -128,6 +128,18 @@ void
 pb_pid_cache_age(void);
 
 /*
+ * Arming is under way: the landing addresses of the modules whose table
+ * is over PB_PID_BRT_KEEP bytes are freed, made again if a later resolve
+ * (a dlopen) needs them.  node's take 20 MB and 0.4 s to make (2.1
+ * million candidate branches); libc's 1 MB and 20 ms, and they are
+ * what a trace that follows children uses again at each exec.
+ */
+#define PB_PID_BRT_KEEP	(8u << 20)
+
+void
+pb_pid_cache_trim(void);
+
+/*
  * The DWARF description of the function of probe pr (just resolved by
  * the pid provider, its module still cached): parameters and return
  * type as probes/dwarf.h describes them, from the object's DWARF or its

@@ -230,6 +230,16 @@ pb_probe_list_free(pb_probe_list_t *list);
 void
 pb_probe_list_drop(pb_probe_list_t *list, size_t i);
 
+/*
+ * Probes 0 to n - 1, every one dropped, go out of RSS: the whole pages
+ * of pl_probes they fill are given back (they read as zeroes, as a
+ * dropped probe is).  For the glue, which drops them in order: every
+ * function of node probed, the array is 15 MB beside the registry the
+ * glue fills from it.
+ */
+void
+pb_probe_list_release(pb_probe_list_t *list, size_t n);
+
 /* One (site, probe) pair; see pb_probe_list_sites. */
 typedef struct pb_siteref {
 	uint64_t sr_addr;	/* run-time address */
@@ -387,6 +397,14 @@ typedef struct pb_provider {
 	/* A tracee exec'd: drop cached state (symbol tables, notes) that
 	 * the next images will not use again; optional. */
 	void (*pv_flush)(void);
+
+	/*
+	 * Optional: the probes resolved so far are being armed.  Give back
+	 * what only resolving them used, where keeping it costs more memory
+	 * than making it again costs time (pid: a big module's landing
+	 * addresses); a later resolve makes it again.
+	 */
+	void (*pv_trim)(void);
 
 	/*
 	 * Optional: the types of probe pr's arguments, named as dtrace -lv

@@ -333,7 +333,7 @@ tr_bkpt_forget_all(tr_session_t *s)
 int
 tr_bkpt_restore_all(tr_session_t *s)
 {
-	tr_wbatch_t wb = { NULL, 0, 0 };
+	tr_wbatch_t wb = TR_WBATCH_INIT;
 	size_t b;
 	tr_bkpt_t *bp;
 	int rc = 0;

@@ -221,66 +221,113 @@ tr_mem_write(tr_session_t *s, uint64_t addr, const void *buf, size_t len)
 	return write_fd(s->s_memfd, addr, buf, len);
 }
 
+/* n new bytes onto buf, where it holds old's if old is not NULL */
 static void
-apply(const tr_wpatch_t *wp, uint8_t *buf)
+apply(const uint8_t *new, const uint8_t *old, size_t n, uint8_t *buf)
 {
 	size_t i;
 
-	for (i = 0; i < wp->wp_n; i++)
-		if (!wp->wp_cond || buf[i] == wp->wp_old[i])
-			buf[i] = wp->wp_new[i];
+	for (i = 0; i < n; i++)
+		if (old == NULL || buf[i] == old[i])
+			buf[i] = new[i];
 }
 
 /* One patch on its own: read, apply, write. */
 static int
-write_one(tr_session_t *s, const tr_wpatch_t *wp)
+write_one(tr_session_t *s, uint64_t addr, const uint8_t *new,
+	  const uint8_t *old, size_t n)
 {
 	uint8_t cur[TR_WPATCH_MAX];
 
-	if (!wp->wp_cond)
-		return tr_mem_write(s, wp->wp_addr, wp->wp_new, wp->wp_n);
-	if (tr_mem_read_raw(s, wp->wp_addr, cur, wp->wp_n) != wp->wp_n)
+	if (old == NULL)
+		return tr_mem_write(s, addr, new, n);
+	if (tr_mem_read_raw(s, addr, cur, n) != (ssize_t)n)
 		return -1;
-	apply(wp, cur);
-	return tr_mem_write(s, wp->wp_addr, cur, wp->wp_n);
+	apply(new, old, n, cur);
+	return tr_mem_write(s, addr, cur, n);
+}
+
+static const uint8_t *
+wp_new(const tr_wbatch_t *b, const tr_wpatch_t *wp)
+{
+	return b->wb_bytes + wp->wp_off;
+}
+
+static const uint8_t *
+wp_old(const tr_wbatch_t *b, const tr_wpatch_t *wp)
+{
+	return wp->wp_cond ? b->wb_bytes + wp->wp_off + wp->wp_n : NULL;
+}
+
+static size_t
+wp_tag(const tr_wpatch_t *wp)
+{
+	return wp->wp_tag == UINT32_MAX ? TR_WTAG_INT3 : wp->wp_tag;
+}
+
+/* Room for one more patch of need bytes in b, false when none. */
+static bool
+wb_room(tr_wbatch_t *b, size_t need)
+{
+	tr_wpatch_t *v;
+	uint8_t *nb;
+	size_t nc;
+
+	if (b->wb_n >= UINT32_MAX ||
+	    b->wb_nbytes + need > (size_t)UINT32_MAX)
+		return false;
+	if (b->wb_n == b->wb_cap) {
+		nc = b->wb_cap ? 2 * b->wb_cap : 1024;
+		v = realloc(b->wb_v, nc * sizeof(*v));
+		if (v == NULL)
+			return false;
+		b->wb_v = v;
+		b->wb_cap = nc;
+	}
+	if (b->wb_nbytes + need > b->wb_bcap) {
+		nc = b->wb_bcap ? 2 * b->wb_bcap : 4096;
+		while (nc < b->wb_nbytes + need)
+			nc *= 2;
+		nb = realloc(b->wb_bytes, nc);
+		if (nb == NULL)
+			return false;
+		b->wb_bytes = nb;
+		b->wb_bcap = nc;
+	}
+	return true;
 }
 
 /*
  * Kept for tr_wbatch_flush; written at once when there is no memory to
- * keep it (0), -1 when that write failed.
+ * keep it (0), -1 when that write failed.  A tag above UINT32_MAX - 1,
+ * TR_WTAG_INT3 but, is refused (EINVAL): site indices are 32-bit.
  */
 int
 tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
 	      const uint8_t *bytes, size_t n, const uint8_t *only_over,
 	      size_t tag)
 {
-	tr_wpatch_t one, *wp = &one, *v;
+	size_t need = only_over != NULL ? 2 * n : n;
+	tr_wpatch_t *wp;
 
-	if (n == 0 || n > TR_WPATCH_MAX) {
+	if (n == 0 || n > TR_WPATCH_MAX ||
+	    (tag >= UINT32_MAX && tag != TR_WTAG_INT3)) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (b->wb_n == b->wb_cap) {
-		size_t nc = b->wb_cap ? 2 * b->wb_cap : 1024;
-
-		v = realloc(b->wb_v, nc * sizeof(*v));
-		if (v != NULL) {
-			b->wb_v = v;
-			b->wb_cap = nc;
-		}
-	}
-	if (b->wb_n < b->wb_cap)
-		wp = &b->wb_v[b->wb_n];
+	if (!wb_room(b, need))
+		return write_one(s, addr, bytes, only_over, n);
+	wp = &b->wb_v[b->wb_n];
 	wp->wp_addr = addr;
-	wp->wp_tag = tag;
-	wp->wp_seq = b->wb_n;
+	wp->wp_tag = tag == TR_WTAG_INT3 ? UINT32_MAX : (uint32_t)tag;
+	wp->wp_seq = (uint32_t)b->wb_n;
+	wp->wp_off = (uint32_t)b->wb_nbytes;
 	wp->wp_n = (uint8_t)n;
 	wp->wp_cond = only_over != NULL;
-	memcpy(wp->wp_new, bytes, n);
+	memcpy(b->wb_bytes + b->wb_nbytes, bytes, n);
 	if (only_over != NULL)
-		memcpy(wp->wp_old, only_over, n);
-	if (wp == &one)
-		return write_one(s, wp);
+		memcpy(b->wb_bytes + b->wb_nbytes + n, only_over, n);
+	b->wb_nbytes += need;
 	b->wb_n++;
 	return 0;
 }
@@ -344,25 +391,30 @@ tr_wbatch_flush(tr_session_t *s, tr_wbatch_t *b,
 		    (ssize_t)(hi - lo);
 		if (ok) {
 			for (k = i; k < j; k++)
-				apply(&b->wb_v[k], buf + (b->wb_v[k].wp_addr -
-				    lo));
+				apply(wp_new(b, &b->wb_v[k]),
+				    wp_old(b, &b->wb_v[k]), b->wb_v[k].wp_n,
+				    buf + (b->wb_v[k].wp_addr - lo));
 			ok = tr_mem_write(s, lo, buf, hi - lo) == 0;
 		}
 		if (ok)
 			continue;
 		for (k = i; k < j; k++)
-			if (write_one(s, &b->wb_v[k]) < 0) {
+			if (write_one(s, b->wb_v[k].wp_addr,
+			    wp_new(b, &b->wb_v[k]), wp_old(b, &b->wb_v[k]),
+			    b->wb_v[k].wp_n) < 0) {
 				nfail++;
 				if (failed != NULL)
-					failed(s, b->wb_v[k].wp_tag,
+					failed(s, wp_tag(&b->wb_v[k]),
 					    b->wb_v[k].wp_addr, arg);
 			}
 	}
 	free(buf);
 out:
 	free(b->wb_v);
+	free(b->wb_bytes);
 	b->wb_v = NULL;
-	b->wb_n = b->wb_cap = 0;
+	b->wb_bytes = NULL;
+	b->wb_n = b->wb_cap = b->wb_nbytes = b->wb_bcap = 0;
 	return nfail;
 }
 

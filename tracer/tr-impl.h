@@ -229,20 +229,30 @@ int	tr_mem_open(tr_session_t *s);
  */
 #define TR_WPATCH_MAX	32u
 
+/*
+ * A patch kept: 24 bytes, its bytes in the batch's pool (the new, then
+ * the old ones of a conditional patch), as most patches are an int3's
+ * one byte or a jump's five: a probe on every function of node keeps
+ * 154,000 of them (an int3 and a jump a site) until they are written.
+ */
 typedef struct tr_wpatch {
 	uint64_t	wp_addr;
-	size_t		wp_tag;		/* the caller's, for wb_failed */
-	size_t		wp_seq;		/* order added */
+	uint32_t	wp_tag;		/* the caller's, for wb_failed
+					 * (TR_WTAG_INT3 kept as UINT32_MAX) */
+	uint32_t	wp_seq;		/* order added */
+	uint32_t	wp_off;		/* its bytes in wb_bytes */
 	uint8_t		wp_n;
 	bool		wp_cond;
-	uint8_t		wp_new[TR_WPATCH_MAX];
-	uint8_t		wp_old[TR_WPATCH_MAX];
 } tr_wpatch_t;
 
 typedef struct tr_wbatch {
 	tr_wpatch_t	*wb_v;
 	size_t		wb_n, wb_cap;
+	uint8_t		*wb_bytes;	/* the patches' bytes */
+	size_t		wb_nbytes, wb_bcap;
 } tr_wbatch_t;
+
+#define TR_WBATCH_INIT	{ NULL, 0, 0, NULL, 0, 0 }
 
 int	tr_wbatch_add(tr_session_t *s, tr_wbatch_t *b, uint64_t addr,
 	    const uint8_t *bytes, size_t n, const uint8_t *only_over,

@@ -189,8 +189,13 @@ resolve(trace_scope_t *sc, const dsl_pdesc_t *pd, size_t d,
 	 * never both whole (every function of node: 50 MB each) */
 	for (i = 0; i < list.pl_n; pb_probe_list_drop(&list, i), i++) {
 		const pb_probe_t *pr = &list.pl_probes[i];
-		int how = trace_arm_accepts(sc, pr);
+		int how;
 		size_t had = sc->sc_reg.rg_nprobes;
+
+		/* those dropped so far out of RSS too */
+		if (i % 4096 == 0)
+			pb_probe_list_release(&list, i);
+		how = trace_arm_accepts(sc, pr);
 
 		if (how == ARM_NOT || (how == ARM_ELSEWHERE && pd == NULL))
 			continue;

@@ -77,7 +77,8 @@ typedef struct trace_opts {
 /* A probe registered with the D runtime, known by its four-part name. */
 typedef struct trace_probe {
 	char		*tp_name;	/* "pid42:libc.so.6:malloc:entry" */
-	char		*tp_prov, *tp_mod, *tp_func, *tp_pname;
+	/* its parts, the runtime's (dsl_rt_probe_names): as long as it */
+	const char	*tp_prov, *tp_mod, *tp_func, *tp_pname;
 	const pb_provider_t *tp_pv;	/* its provider (-l -v attributes) */
 	char		**tp_argtypes;	/* -l -v: args[i]'s types */
 	int		tp_nargtypes;

@@ -15,7 +15,6 @@
 
 #include "cmd/trace/impl.h"
 #include "lib/fnv.h"
-#include "lib/strpack.h"
 
 void
 trace_reg_free(trace_reg_t *rg)
@@ -26,7 +25,7 @@ trace_reg_free(trace_reg_t *rg)
 	for (i = 0; i < rg->rg_nprobes; i++) {
 		trace_probe_t *tp = &rg->rg_probes[i];
 
-		free(tp->tp_name);	/* and the names in its block */
+		free(tp->tp_name);
 		for (a = 0; a < tp->tp_nargtypes; a++)
 			free(tp->tp_argtypes[a]);
 		free(tp->tp_argtypes);
@@ -106,9 +105,6 @@ trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 	trace_probe_t *tp;
 	byname_t bn = { rg, NULL };
 	char name[1024];
-	const char *part[5] = { name, pr->pr_provider, pr->pr_mod,
-	    pr->pr_func, pr->pr_name };
-	char **to[5];
 	long i;
 
 	snprintf(name, sizeof(name), "%s:%s:%s:%s", pr->pr_provider,
@@ -126,20 +122,19 @@ trace_reg_get(trace_scope_t *sc, const pb_provider_t *pv, const pb_probe_t *pr)
 	}
 	tp = &rg->rg_probes[rg->rg_nprobes];
 	memset(tp, 0, sizeof(*tp));
-	/* tp_name the block, the others in it */
-	to[0] = &tp->tp_name;
-	to[1] = &tp->tp_prov;
-	to[2] = &tp->tp_mod;
-	to[3] = &tp->tp_func;
-	to[4] = &tp->tp_pname;
-	if (strpack(part, to, 5) < 0)
+	/*
+	 * The parts are the runtime's: a probe on every function of node
+	 * had them twice, 7 MB of copies.
+	 */
+	if ((tp->tp_name = strdup(name)) == NULL)
 		return -1;
 	tp->tp_pv = pv;
 	tp->tp_id = trace_reg_shared(sc, name, false);
 	if (tp->tp_id == 0)
 		tp->tp_id = dsl_rt_add_probe(tr->tr_rt, pr->pr_provider,
 		    pr->pr_mod, pr->pr_func, pr->pr_name);
-	if (tp->tp_id == 0)
+	if (tp->tp_id == 0 || dsl_rt_probe_names(tr->tr_rt, tp->tp_id,
+	    &tp->tp_prov, &tp->tp_mod, &tp->tp_func, &tp->tp_pname) < 0)
 		goto nomem;
 	tp->tp_ninline = pr->pr_ninline;
 	if (tr->tr_opts.op_verbose && pv->pv_argtypes != NULL) {

@@ -584,6 +584,63 @@ test_self(void)
 	dsl_prog_free(pg);
 }
 
+/*
+ * A probe's enablings (its clauses, their enabled probe ids and the
+ * descriptions enabling them, kept in one block): enabled out of program
+ * order, with a description enabled twice, a firing runs the clauses in
+ * program order, once per description (dtrace makes one ECB for each
+ * description of a clause), each with the epid its enabling got, in the
+ * order enabled.  And the probe's names as registered.
+ */
+static void
+test_enablings(void)
+{
+	char err[256], *out = NULL;
+	size_t outlen = 0;
+	FILE *fp = open_memstream(&out, &outlen);
+	dsl_prog_t *pg = compile(
+	    "#pragma D option quiet\n"
+	    "a:m:f:x { printf(\"1 %d\\n\", epid); }\n"
+	    "a:m:f:x, a:m:*:x { printf(\"2 %d\\n\", epid); }\n"
+	    "a:m:f:x { printf(\"3 %d\\n\", epid); }\n", 0, err, sizeof(err));
+	const char *prov, *mod, *func, *name;
+	dsl_host_t host;
+	dsl_rt_t *rt;
+	dsl_ctx_t cx;
+
+	CHECK(pg != NULL);
+	if (pg == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	memset(&host, 0, sizeof(host));
+	host.dh_out = fp;
+	rt = dsl_rt_create(pg, &host);
+	CHECK(rt != NULL);
+	CHECK(dsl_rt_add_probe(rt, "a", "m", "f", "x") == 1);
+	CHECK(dsl_rt_probe_names(rt, 1, &prov, &mod, &func, &name) == 0);
+	CHECK(strcmp(prov, "a") == 0 && strcmp(mod, "m") == 0 &&
+	    strcmp(func, "f") == 0 && strcmp(name, "x") == 0);
+	CHECK(dsl_rt_probe_names(rt, 0, &prov, &mod, &func, &name) < 0);
+	CHECK(dsl_rt_probe_names(rt, 2, &prov, &mod, &func, &name) < 0);
+	CHECK(dsl_rt_enable(rt, 1, 3) == 0);
+	CHECK(dsl_rt_enable(rt, 1, 1) == 0);
+	CHECK(dsl_rt_enable(rt, 1, 2) == 0);
+	CHECK(dsl_rt_enable(rt, 1, 0) == 0);
+	CHECK(dsl_rt_enable(rt, 1, 1) == 0);	/* once */
+	CHECK(dsl_rt_nenabled(rt) == 4);
+	memset(&cx, 0, sizeof(cx));
+	cx.cx_tid = 100;
+	CHECK(dsl_eval_fire(rt, 1, &cx) == DSL_FIRE_OK);
+	fclose(fp);
+	CHECK(out != NULL && strcmp(out, "1 4\n2 2\n2 3\n3 1\n") == 0);
+	if (failures && out != NULL)
+		fprintf(stderr, "%s", out);
+	free(out);
+	dsl_rt_destroy(rt);
+	dsl_prog_free(pg);
+}
+
 /* self->a[k]: an element per thread, freed when its thread goes (as
  * DTrace's thread-local associative arrays). */
 static void
@@ -790,6 +847,7 @@ main(void)
 {
 	test_needs_stop();
 	test_descs();
+	test_enablings();
 	test_self();
 	test_selfarray();
 	test_netfuncs();

@@ -10,7 +10,9 @@
  */
 #include "config.h"
 
+#include <gelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "probes/brtarget.h"
@@ -31,8 +33,61 @@ sym(pb_elf_t *e, const char *name)
 	return 0;
 }
 
+/*
+ * pb_elf_release_range, which brtarget.c calls as it reads: the bytes
+ * of a section read the same after their pages went (the file's, read
+ * again), and memory that is not the file's mapping is left alone (a
+ * MADV_DONTNEED there would zero it).  On this test's own program,
+ * whose .text spans pages.
+ */
+static void
+release_check(const char *self)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf_Data *d = NULL;
+	unsigned char *copy, *heap;
+	char err[256];
+	pb_elf_t *el = pb_elf_open(self, err, sizeof(err));
+	const char *name;
+	size_t shstr;
+
+	CHECKF(el != NULL, "%s: %s", self, err);
+	if (el == NULL)
+		return;
+	CHECK(elf_getshdrstrndx(pb_elf_libelf(el), &shstr) == 0);
+	while ((scn = elf_nextscn(pb_elf_libelf(el), scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL)
+			continue;
+		name = elf_strptr(pb_elf_libelf(el), shstr, sh.sh_name);
+		if (name != NULL && strcmp(name, ".text") == 0) {
+			d = elf_getdata(scn, NULL);
+			break;
+		}
+	}
+	CHECKF(d != NULL && d->d_size > 3 * 4096, "%s: no .text of 3 pages",
+	    self);
+	if (d == NULL || d->d_size <= 3 * 4096) {
+		pb_elf_close(el);
+		return;
+	}
+	copy = malloc(d->d_size);
+	heap = malloc(3 * 4096);
+	if (copy == NULL || heap == NULL)
+		exit(1);
+	memcpy(copy, d->d_buf, d->d_size);
+	pb_elf_release_range(el, d->d_buf, d->d_size);
+	CHECK(memcmp(copy, d->d_buf, d->d_size) == 0);
+	memset(heap, 0x5a, 3 * 4096);
+	pb_elf_release_range(el, heap, 3 * 4096);
+	CHECK(heap[0] == 0x5a && heap[4096] == 0x5a && heap[2 * 4096] == 0x5a);
+	free(heap);
+	free(copy);
+	pb_elf_close(el);
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *path = "t/targets/fp-into";
 	uint64_t a, b, c, c2, d, e, g, prev, next;
@@ -41,6 +96,8 @@ main(void)
 	pb_brt_t *bt;
 	char err[256];
 
+	(void)argc;
+	release_check(argv[0]);
 	el = pb_elf_open(path, err, sizeof(err));
 	if (el == NULL) {
 		printf("SKIP: %s: %s\n", path, err);

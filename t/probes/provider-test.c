@@ -108,6 +108,54 @@ own_scope(void)
 	pb_probe_list_free(&l);
 }
 
+/*
+ * pb_probe_list_release, as the glue calls it while it copies a list:
+ * every entry of libc, half of them dropped, the pages those fill given
+ * back; the other half keep their names and sites, whole; a count past
+ * the end is the end; the list frees as any other.
+ */
+static void
+list_release(const pb_provider_t *pv)
+{
+	pb_probe_list_t l = PB_PROBE_LIST_INIT;
+	pb_probe_t *kept;
+	char prov[32];
+	size_t i, k;
+	int n;
+
+	snprintf(prov, sizeof(prov), "pid%d", (int)getpid());
+	n = resolve(pv, getpid(), prov, "libc.so.6", "*", "entry", &l);
+	CHECKF(n > 1000 && (size_t)n == l.pl_n, "libc's entries: %d", n);
+	if (n <= 1000 || (size_t)n != l.pl_n) {
+		pb_probe_list_free(&l);
+		return;
+	}
+	k = l.pl_n / 2;
+	kept = malloc((l.pl_n - k) * sizeof(*kept));
+	if (kept == NULL)
+		exit(1);
+	memcpy(kept, l.pl_probes + k, (l.pl_n - k) * sizeof(*kept));
+	for (i = 0; i < k; i++)
+		pb_probe_list_drop(&l, i);
+	pb_probe_list_release(&l, k);
+	for (i = 0; i < k; i++)
+		CHECKF(l.pl_probes[i].pr_func == NULL &&
+		    l.pl_probes[i].pr_nsites == 0, "dropped %zu", i);
+	for (i = k; i < l.pl_n; i++)
+		if (memcmp(&l.pl_probes[i], &kept[i - k], sizeof(*kept)) != 0 ||
+		    l.pl_probes[i].pr_func == NULL ||
+		    strcmp(l.pl_probes[i].pr_name, "entry") != 0) {
+			CHECKF(0, "probe %zu of %zu kept whole", i, l.pl_n);
+			break;
+		}
+	free(kept);
+	for (i = k; i < l.pl_n; i++)
+		pb_probe_list_drop(&l, i);
+	pb_probe_list_release(&l, l.pl_n + 10);
+	pb_probe_list_free(&l);
+	CHECK(l.pl_probes == NULL && l.pl_n == 0);
+}
+
 int
 main(void)
 {
@@ -166,6 +214,7 @@ main(void)
 	pb_probe_list_free(&l);
 	snprintf(name, sizeof(name), "pid%d", (int)getpid());
 	CHECK(pv->pv_names(name, getpid()));
+	list_release(pv);
 
 	/* The firing path, from registers and a memory reader only. */
 	memset(&regs, 0, sizeof(regs));

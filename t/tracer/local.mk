@@ -17,6 +17,12 @@ t_tracer_inject_test_SOURCES = t/tracer/inject-test.c
 t_tracer_inject_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 t_tracer_inject_test_LDFLAGS = $(AM_LDFLAGS) -pthread
 
+# wbatch-test: text writes kept and made a page range at a time.
+check_PROGRAMS += t/tracer/wbatch-test
+TESTS += t/tracer/wbatch-test
+t_tracer_wbatch_test_SOURCES = t/tracer/wbatch-test.c
+t_tracer_wbatch_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+
 # Targets keep their functions: -O1 and no inlining, as a probed program.
 t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
 t_targets_tr_counter_CFLAGS = -O1 -fno-inline -pthread

@@ -242,6 +242,9 @@ bool	tr_proc_shstk(pid_t pid);
 
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
+/* the same on the memfd's view: each shard's pages given back once
+ * written (they stay in the memfd) */
+void	tr_ring_init_shared(struct tr_fast *fa);
 
 /* clock.c */
 bool	tr_clock_usable(char *why, size_t len);

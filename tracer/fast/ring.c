@@ -45,6 +45,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "tracer/fast/fast.h"
 
@@ -72,8 +73,8 @@ slot(const struct tr_fast *fa, unsigned shard, uint64_t pos)
 		 (size_t)(pos & (fa->fa_nslots - 1))) * TR_SLOTSZ);
 }
 
-void
-tr_ring_init(struct tr_fast *fa)
+static void
+ring_init(struct tr_fast *fa, bool shared)
 {
 	unsigned sh;
 	uint32_t i;
@@ -84,7 +85,28 @@ tr_ring_init(struct tr_fast *fa)
 		fa->fa_stuck[sh] = 0;
 		for (i = 0; i < fa->fa_nslots; i++)
 			slot(fa, sh, i)->r_seq = i;
+		/*
+		 * The process writes its records in the memfd; pidtrace's
+		 * view of a shard comes back page by page as it reads them
+		 * (the default ring: 16 MB of its RSS otherwise, whether a
+		 * record is ever read or not).
+		 */
+		if (shared)
+			madvise(slot(fa, sh, 0), (size_t)fa->fa_nslots *
+				TR_SLOTSZ, MADV_DONTNEED);
 	}
+}
+
+void
+tr_ring_init(struct tr_fast *fa)
+{
+	ring_init(fa, false);
+}
+
+void
+tr_ring_init_shared(struct tr_fast *fa)
+{
+	ring_init(fa, true);
 }
 
 /*

@@ -639,7 +639,7 @@ setup(tr_session_t *s)
 		return -1;
 	}
 	fa->fa_mapsz = total;
-	tr_ring_init(fa);
+	tr_ring_init_shared(fa);
 	r = tr_inject_syscall_th(s, th, SYS_mmap, 0, (long)fa->fa_ringsz,
 				 PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (r < 0 && r > -4096) {
@@ -3072,7 +3072,7 @@ int
 tr_fast_arm(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
-	tr_wbatch_t local = { NULL, 0, 0 }, *wb = s->s_wb ? s->s_wb : &local;
+	tr_wbatch_t local = TR_WBATCH_INIT, *wb = s->s_wb ? s->s_wb : &local;
 	tr_thread_t *th;
 	fn_scan_t fn;
 	pcs_t pc = { NULL, 0 };
@@ -4088,7 +4088,7 @@ void
 tr_fast_teardown(tr_session_t *s, bool unmap)
 {
 	struct tr_fast *fa = s->s_fast;
-	tr_wbatch_t wb = { NULL, 0, 0 };
+	tr_wbatch_t wb = TR_WBATCH_INIT;
 	tr_thread_t *th;
 	unsigned c;
 	size_t i;
