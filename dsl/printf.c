@@ -123,20 +123,78 @@ fbits(const dsl_parg_t *a)
 	}
 }
 
+/* n in decimal at q, which has room; returns the end */
+static char *
+decimal(char *q, unsigned int n)
+{
+	char d[12];
+	size_t k = 0;
+
+	do {
+		d[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n != 0);
+	while (k > 0)
+		*q++ = d[--k];
+	return q;
+}
+
 /* Build "%<flags><width>.<prec><len><conv>" for the C library.  As
  * dt_printf.c's dt_printf_format, a width or a precision of 0 is none:
- * printf("%.0s", "hello") prints hello. */
+ * printf("%.0s", "hello") prints hello.  Built by hand: three
+ * snprintf()s a conversion were a third of the cost of a record's
+ * printf (bench/put.sh). */
 static void
 cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
     const char *lenmod, char conv)
 {
-	char w[16] = "", pr[16] = "";
+	char *q = buf;
+	size_t nf = strnlen(cv->cv_flags, sizeof(cv->cv_flags) - 1);
 
+	/* flags (7), two numbers (10 each), '.', lenmod (2), conv, NUL */
+	if (len < 40) {
+		*buf = '\0';
+		return;
+	}
+	*q++ = '%';
+	memcpy(q, cv->cv_flags, nf);
+	q += nf;
 	if (width > 0)
-		snprintf(w, sizeof(w), "%d", width);
-	if (prec > 0)
-		snprintf(pr, sizeof(pr), ".%d", prec);
-	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
+		q = decimal(q, (unsigned int)width);
+	if (prec > 0) {
+		*q++ = '.';
+		q = decimal(q, (unsigned int)prec);
+	}
+	while (*lenmod != '\0')
+		*q++ = *lenmod++;
+	*q++ = conv;
+	*q = '\0';
+}
+
+/*
+ * An integer as a plain %d, %u, %o, %x or %X (no flag, width or
+ * precision) prints it: what the C library's printf would print, without
+ * its parsing of a format (most of a record's cost in a clause that
+ * printf()s a line per firing, bench/put.sh).
+ */
+static void
+plainint(FILE *fp, int64_t v, bool sign, char conv)
+{
+	static const char lo[] = "0123456789abcdef";
+	static const char up[] = "0123456789ABCDEF";
+	const char *dig = conv == 'X' ? up : lo;
+	unsigned int base = conv == 'o' ? 8 : conv == 'x' || conv == 'X' ?
+	    16 : 10;
+	uint64_t u = sign && v < 0 ? -(uint64_t)v : (uint64_t)v;
+	char b[32], *q = b + sizeof(b);
+
+	do {
+		*--q = dig[u % base];
+		u /= base;
+	} while (u != 0);
+	if (sign && v < 0)
+		*--q = '-';
+	fwrite(q, 1, (size_t)(b + sizeof(b) - q), fp);
 }
 
 /*
@@ -197,6 +255,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		const dsl_parg_t *a;
 		char f[64];
 		int width, prec;
+		bool plain;
 
 		if (*p != '%') {
 			const char *q = strchr(p, '%');
@@ -282,6 +341,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		if (ai >= nargs)
 			continue;
 		a = &args[ai++];
+		plain = cv.cv_flags[0] == '\0' && width <= 0 && prec <= 0;
 		switch (cv.cv_conv) {
 		case 'd':
 		case 'i':
@@ -290,6 +350,11 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			/* an unsigned argument prints unsigned, as
 			 * dt_printf.c's pfcheck_dint makes %d a %u:
 			 * (uint16_t)-1 is 65535 */
+			if (plain) {
+				plainint(fp, widen(a, a->pa_signed),
+				    a->pa_signed, 'd');
+				break;
+			}
 			cfmt(f, sizeof(f), &cv, width, prec, "ll",
 			    a->pa_signed ? 'd' : 'u');
 			fprintf(fp, f, (long long)widen(a, a->pa_signed));
@@ -300,6 +365,11 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'X':
 			if (a->pa_type != DT_INT)
 				break;
+			if (plain) {
+				plainint(fp, widen(a, false), false,
+				    cv.cv_conv);
+				break;
+			}
 			cfmt(f, sizeof(f), &cv, width, prec, "ll", cv.cv_conv);
 			fprintf(fp, f, (unsigned long long)widen(a, false));
 			break;
@@ -371,7 +441,9 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			 * string in dtrace (dtrace-utils printf/tst.precs) */
 			cfmt(f, sizeof(f), &cv, width, prec == 0 ? -1 : prec,
 			    "", 's');
-			if (a->pa_type == DT_STR)
+			if (a->pa_type == DT_STR && plain)
+				fputs(a->pa_str, fp);
+			else if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			else {
 				char s[32];
