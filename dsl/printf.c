@@ -172,13 +172,46 @@ cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
 }
 
 /*
+ * A conversion's text gathered for one fwrite(): the C library's stream
+ * costs most of a record's printf() per write, and a line is often five
+ * (bench/put.sh's "put %s value %d bytes\n").
+ */
+typedef struct obuf {
+	FILE	*ob_fp;
+	size_t	ob_n;
+	char	ob_b[512];
+} obuf_t;
+
+static void
+ob_flush(obuf_t *o)
+{
+	if (o->ob_n > 0)
+		fwrite(o->ob_b, 1, o->ob_n, o->ob_fp);
+	o->ob_n = 0;
+}
+
+static void
+ob_put(obuf_t *o, const char *s, size_t n)
+{
+	if (n > sizeof(o->ob_b) - o->ob_n) {
+		ob_flush(o);
+		if (n > sizeof(o->ob_b)) {
+			fwrite(s, 1, n, o->ob_fp);
+			return;
+		}
+	}
+	memcpy(o->ob_b + o->ob_n, s, n);
+	o->ob_n += n;
+}
+
+/*
  * An integer as a plain %d, %u, %o, %x or %X (no flag, width or
  * precision) prints it: what the C library's printf would print, without
  * its parsing of a format (most of a record's cost in a clause that
  * printf()s a line per firing, bench/put.sh).
  */
 static void
-plainint(FILE *fp, int64_t v, bool sign, char conv)
+plainint(obuf_t *o, int64_t v, bool sign, char conv)
 {
 	static const char lo[] = "0123456789abcdef";
 	static const char up[] = "0123456789ABCDEF";
@@ -194,7 +227,7 @@ plainint(FILE *fp, int64_t v, bool sign, char conv)
 	} while (u != 0);
 	if (sign && v < 0)
 		*--q = '-';
-	fwrite(q, 1, (size_t)(b + sizeof(b) - q), fp);
+	ob_put(o, q, (size_t)(b + sizeof(b) - q));
 }
 
 /*
@@ -243,10 +276,13 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	const char *p = fmt;
 	size_t ai = 0, vi = 0;
 	const dsl_parg_t *aggarg = NULL;
+	obuf_t ob;
 
 	/* -x oformat=json: a record, whose text comes back here */
 	if (rt->rt_emit != NULL && !dsl_emit_busy(rt))
 		return dsl_emit_printf(rt, fmt, args, nargs);
+	ob.ob_fp = fp;
+	ob.ob_n = 0;
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
@@ -255,23 +291,23 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		const dsl_parg_t *a;
 		char f[64];
 		int width, prec;
-		bool plain;
 
 		if (*p != '%') {
 			const char *q = strchr(p, '%');
 			size_t n = q ? (size_t)(q - p) : strlen(p);
 
-			fwrite(p, 1, n, fp);
+			ob_put(&ob, p, n);
 			p += n;
 			continue;
 		}
 		if (!dsl_printf_conv(p + 1, &cv, &end)) {
-			fputs(p, fp);	/* checked at compile time */
+			/* checked at compile time */
+			ob_put(&ob, p, strlen(p));
 			break;
 		}
 		p = end;
 		if (cv.cv_conv == '%') {
-			fputc('%', fp);
+			ob_put(&ob, "%", 1);
 			continue;
 		}
 		width = cv.cv_width;
@@ -298,6 +334,8 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		}
 		if (cv.cv_agg) {
 			dsl_hent_t *he;
+
+			ob_flush(&ob);
 			const dsl_agg_t *ag;
 
 			while (vi < nargs && args[vi].pa_type != DT_VOID)
@@ -341,7 +379,30 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		if (ai >= nargs)
 			continue;
 		a = &args[ai++];
-		plain = cv.cv_flags[0] == '\0' && width <= 0 && prec <= 0;
+		/* no flag, width or precision: printed here, as the C
+		 * library would */
+		if (cv.cv_flags[0] == '\0' && width <= 0 && prec <= 0) {
+			if (a->pa_type == DT_INT && (cv.cv_conv == 'd' ||
+			    cv.cv_conv == 'i')) {
+				/* an unsigned argument prints unsigned, as
+				 * below */
+				plainint(&ob, widen(a, a->pa_signed),
+				    a->pa_signed, 'd');
+				continue;
+			}
+			if (a->pa_type == DT_INT && (cv.cv_conv == 'u' ||
+			    cv.cv_conv == 'o' || cv.cv_conv == 'x' ||
+			    cv.cv_conv == 'X')) {
+				plainint(&ob, widen(a, false), false,
+				    cv.cv_conv);
+				continue;
+			}
+			if (a->pa_type == DT_STR && cv.cv_conv == 's') {
+				ob_put(&ob, a->pa_str, strlen(a->pa_str));
+				continue;
+			}
+		}
+		ob_flush(&ob);
 		switch (cv.cv_conv) {
 		case 'd':
 		case 'i':
@@ -350,11 +411,6 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			/* an unsigned argument prints unsigned, as
 			 * dt_printf.c's pfcheck_dint makes %d a %u:
 			 * (uint16_t)-1 is 65535 */
-			if (plain) {
-				plainint(fp, widen(a, a->pa_signed),
-				    a->pa_signed, 'd');
-				break;
-			}
 			cfmt(f, sizeof(f), &cv, width, prec, "ll",
 			    a->pa_signed ? 'd' : 'u');
 			fprintf(fp, f, (long long)widen(a, a->pa_signed));
@@ -365,11 +421,6 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		case 'X':
 			if (a->pa_type != DT_INT)
 				break;
-			if (plain) {
-				plainint(fp, widen(a, false), false,
-				    cv.cv_conv);
-				break;
-			}
 			cfmt(f, sizeof(f), &cv, width, prec, "ll", cv.cv_conv);
 			fprintf(fp, f, (unsigned long long)widen(a, false));
 			break;
@@ -441,9 +492,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 			 * string in dtrace (dtrace-utils printf/tst.precs) */
 			cfmt(f, sizeof(f), &cv, width, prec == 0 ? -1 : prec,
 			    "", 's');
-			if (a->pa_type == DT_STR && plain)
-				fputs(a->pa_str, fp);
-			else if (a->pa_type == DT_STR)
+			if (a->pa_type == DT_STR)
 				fprintf(fp, f, a->pa_str);
 			else {
 				char s[32];
@@ -469,5 +518,6 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		}
 		}
 	}
+	ob_flush(&ob);
 	return 0;
 }
