@@ -26,6 +26,17 @@
  * precision ("%**d"), nor put anything between '%' and a second '%'
  * ("%-%"): such a format is refused, not printed.
  */
+/* Is c one of set's characters (not its NUL)?  strchr() for a few
+ * characters cost more than the rest of a conversion's parsing. */
+static inline bool
+oneof(char c, const char *set)
+{
+	for (; *set != '\0'; set++)
+		if (*set == c)
+			return true;
+	return false;
+}
+
 bool
 dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 {
@@ -43,7 +54,7 @@ dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 		} else if (*p == '?') {
 			cv->cv_width = 16;	/* a pointer's width, LP64 */
 			p++;
-		} else if (*p != '\0' && (strchr("-+ #'", *p) != NULL ||
+		} else if (*p != '\0' && (oneof(*p, "-+ #'") ||
 		    (*p == '0' && cv->cv_width == -1))) {
 			if (nf < sizeof(cv->cv_flags) - 1 && *p != '\'')
 				cv->cv_flags[nf++] = *p;
@@ -79,9 +90,9 @@ dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 				p++;
 		}
 	}
-	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
+	while (*p != '\0' && oneof(*p, "hlLqjzt"))
 		p++;
-	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL ||
+	if (*p == '\0' || !oneof(*p, "aAcdiouxXeEfFgGkpsSY%") ||
 	    (*p == '%' && p != start))
 		return false;
 	cv->cv_conv = *p++;
@@ -293,8 +304,7 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		int width, prec;
 
 		if (*p != '%') {
-			const char *q = strchr(p, '%');
-			size_t n = q ? (size_t)(q - p) : strlen(p);
+			size_t n = (size_t)(strchrnul(p, '%') - p);
 
 			ob_put(&ob, p, n);
 			p += n;
