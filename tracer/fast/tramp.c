@@ -3082,7 +3082,7 @@ tr_fast_arm(tr_session_t *s)
 	int fd = -1;
 	bool whole;
 	uint32_t *built;	/* sites built, to write */
-	size_t nbuilt = 0, k;
+	size_t nbuilt = 0, k, g0, g;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
@@ -3171,10 +3171,35 @@ tr_fast_arm(tr_session_t *s)
 	if (fa->fa_nxtgt > 1)
 		qsort(fa->fa_xtgt, fa->fa_nxtgt, sizeof(*fa->fa_xtgt),
 		      cmp_u64);
-	for (k = 0; k < nbuilt; k++) {
+	for (k = 0, g0 = 0, g = 0; k < nbuilt; k++) {
 		tr_fsite_t *fs = &fa->fa_sites[built[k]];
 
 		whole = fs->fs_whole;
+		/*
+		 * Two sites built in this pass may share bytes: each was
+		 * checked against the int3s and the live jumps only (an
+		 * inlined copy's jump ending on the first byte of its
+		 * enclosing function's return jump; python3.11's
+		 * _Py_GetConfig died of the torn bytes).  Sites that share
+		 * bytes share a function (fs_lo, the order of built):
+		 * the first written keeps them, the other stays int3, its
+		 * int3 outside the first's bytes (range_free).
+		 */
+		if (k == 0 || fa->fa_sites[built[k - 1]].fs_lo != fs->fs_lo)
+			g0 = k;
+		for (g = g0; g < k; g++) {
+			const tr_fsite_t *o = &fa->fa_sites[built[g]];
+
+			if (o->fs_live && o->fs_p0 < fs->fs_p0 + fs->fs_n &&
+			    fs->fs_p0 < o->fs_p0 + o->fs_n)
+				break;
+		}
+		if (g < k) {
+			fs->fs_why = TR_FW_SITE;
+			if (whole)
+				fs[1].fs_why = TR_FW_SITE;
+			continue;
+		}
 		if (xtgt_inside(fa, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
 			fs->fs_why = TR_FW_TARGET;
 			if (whole)
