@@ -18,6 +18,10 @@
 # call, the tool's CPU per call, both less the untraced target's, the
 # drops, and the ratios: fastpath=off / pidtrace and bpftrace / pidtrace
 # per call (target CPU and total), pidtrace's goal being 1 us a call.
+# A paced run (PACE="B U", 500 2000 by default; PACE=0: none) has the
+# target sleep U us after every B calls, so pidtrace keeps up with
+# -x memread=load and the total per call is measured with no drops (its
+# wall time counts the sleeps: not shown).
 #	N (200000): calls under pidtrace; NSLOW (5000): under -x
 #	fastpath=off (a ptrace stop a call: 20-250 us); NBPF (50000):
 #	under bpftrace; NOBPF=1: without bpftrace (where it cannot
@@ -33,10 +37,14 @@ for x in $B $P; do
 	[ -x $x ] || { echo "bench/put.sh: $x missing: make check TESTS= first" >&2; exit 1; }
 done
 rounds=${1:-3} n=${N:-200000} ns=${NSLOW:-5000} nb=${NBPF:-50000}
+pace=${PACE-500 2000}
+[ "$pace" = 0 ] && pace=
+paced=	# the pace of the next start, if any
 T=$(mktemp -d /tmp/put.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf $T' EXIT
-# start CALLS: ip-burst put CALLS, waiting at its "ready"; sets TP.
-start() { fifo_start $B put $1; }
+# start CALLS: ip-burst put CALLS (paced by $paced), waiting at its
+# "ready"; sets TP.
+start() { fifo_start $B put $1 $paced; }
 # finish NAME CALLS TOOLPID: let the target go; at its "done" read the
 # CPUs and the wall time; stop the tool (SIGINT); keep "tool target
 # calls drops wall" in NAME.
@@ -110,6 +118,11 @@ uprobe:$B:ip_str {
 for r in $(seq $rounds); do
 	untraced $n ""
 	pid on on $n -x memread=load ${BUFSIZE:+-x bufsize=$BUFSIZE}
+	if [ -n "$pace" ]; then
+		paced=$pace
+		pid pace on $n -x memread=load ${BUFSIZE:+-x bufsize=$BUFSIZE}
+		paced=
+	fi
 	pid sys on $n ${BUFSIZE:+-x bufsize=$BUFSIZE}
 	pid off off $ns
 	bpf
@@ -119,9 +132,11 @@ echo "ip-burst put: ip_str(key, len, &slice) x N, put.d's clause; CPU from /proc
 printf '%-36s %10s %10s %10s %10s %8s %8s\n' "" "target us" "wall us" "tool us" "total us" "lines" "drops"
 u=$(awk '{ print $2 / $3 }' $T/untraced | median)
 uw=$(awk '{ print $5 / $3 }' $T/untraced | median)
-for k in on sys off bpf; do
+for k in on pace sys off bpf; do
 	case $k in
 	on) l="pidtrace -x memread=load" ;;
+	pace) [ -n "$pace" ] || continue
+	    l="pidtrace -x memread=load, paced" ;;
 	sys) l="pidtrace (process_vm_readv)" ;;
 	off) l="pidtrace -x fastpath=off (NSLOW)" ;;
 	bpf) l="bpftrace uprobe, str() (NBPF)" ;;
@@ -135,7 +150,9 @@ for k in on sys off bpf; do
 	wl=$(awk -v b=$uw '{ print ($5 / $3 - b) / 1000 }' $T/$k | median)
 	tl=$(awk '{ print $1 / $3 / 1000 }' $T/$k | median)
 	tt=$(awk -v b=$u '{ print (($1 + $2) / $3 - b) / 1000 }' $T/$k | median)
-	printf '%-36s %10.3f %10.3f %10.3f %10.3f %8s %8s\n' "$l" "$tg" "$wl" \
+	# a paced run's wall time counts its sleeps
+	[ $k = pace ] && wl=- || wl=$(printf '%.3f' "$wl")
+	printf '%-36s %10.3f %10s %10.3f %10.3f %8s %8s\n' "$l" "$tg" "$wl" \
 		"$tl" "$tt" "$(awk '{ n += $6 } END { print n }' $T/$k)/$(awk '{ n += $3 } END { print n }' $T/$k)" \
 		"$(awk '{ n += $4 } END { print n }' $T/$k)"
 	echo "$tg $tt $wl" >$T/$k.pc
@@ -150,4 +167,5 @@ for k in sys off bpf; do
 		$T/$k.pc $T/on.pc
 done
 [ -s $T/on.pc ] && awk '{ printf "%-44s %.3f us (goal <= 1)\n", "pidtrace: total CPU per call", $2 }' $T/on.pc
+[ -s $T/pace.pc ] && awk -v p="$pace" '{ printf "%-44s %.3f us (goal <= 1)\n", "pidtrace paced (" p "): total CPU per call", $2 }' $T/pace.pc
 exit 0

@@ -864,8 +864,7 @@ cload(dsl_rt_t *rt, int32_t n)
 	if (nd->dn_size == 0 || nd->dn_size > 8 ||
 	    cread(rt, addr, ap, b, nd->dn_size, n) != 0)
 		return 0;
-	for (i = nd->dn_size; i-- > 0;)
-		v = v << 8 | b[i];	/* little-endian, as x86-64 */
+	memcpy(&v, b, nd->dn_size);	/* little-endian, as x86-64 */
 	if ((i = DN_BITS(nd)) != 0 && i < 64) {
 		/* a bit-field: its low bits, sign-extended if signed */
 		v &= ((uint64_t)1 << i) - 1;

@@ -26,6 +26,17 @@
  * precision ("%**d"), nor put anything between '%' and a second '%'
  * ("%-%"): such a format is refused, not printed.
  */
+/* Is c one of set's characters (not its NUL)?  strchr() for a few
+ * characters cost more than the rest of a conversion's parsing. */
+static inline bool
+oneof(char c, const char *set)
+{
+	for (; *set != '\0'; set++)
+		if (*set == c)
+			return true;
+	return false;
+}
+
 bool
 dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 {
@@ -43,7 +54,7 @@ dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 		} else if (*p == '?') {
 			cv->cv_width = 16;	/* a pointer's width, LP64 */
 			p++;
-		} else if (*p != '\0' && (strchr("-+ #'", *p) != NULL ||
+		} else if (*p != '\0' && (oneof(*p, "-+ #'") ||
 		    (*p == '0' && cv->cv_width == -1))) {
 			if (nf < sizeof(cv->cv_flags) - 1 && *p != '\'')
 				cv->cv_flags[nf++] = *p;
@@ -79,9 +90,9 @@ dsl_printf_conv(const char *p, dsl_conv_t *cv, const char **endp)
 				p++;
 		}
 	}
-	while (*p != '\0' && strchr("hlLqjzt", *p) != NULL)
+	while (*p != '\0' && oneof(*p, "hlLqjzt"))
 		p++;
-	if (*p == '\0' || strchr("aAcdiouxXeEfFgGkpsSY%", *p) == NULL ||
+	if (*p == '\0' || !oneof(*p, "aAcdiouxXeEfFgGkpsSY%") ||
 	    (*p == '%' && p != start))
 		return false;
 	cv->cv_conv = *p++;
@@ -123,20 +134,111 @@ fbits(const dsl_parg_t *a)
 	}
 }
 
+/* n in decimal at q, which has room; returns the end */
+static char *
+decimal(char *q, unsigned int n)
+{
+	char d[12];
+	size_t k = 0;
+
+	do {
+		d[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n != 0);
+	while (k > 0)
+		*q++ = d[--k];
+	return q;
+}
+
 /* Build "%<flags><width>.<prec><len><conv>" for the C library.  As
  * dt_printf.c's dt_printf_format, a width or a precision of 0 is none:
- * printf("%.0s", "hello") prints hello. */
+ * printf("%.0s", "hello") prints hello.  Built by hand: three
+ * snprintf()s a conversion were a third of the cost of a record's
+ * printf (bench/put.sh). */
 static void
 cfmt(char *buf, size_t len, const dsl_conv_t *cv, int width, int prec,
     const char *lenmod, char conv)
 {
-	char w[16] = "", pr[16] = "";
+	char *q = buf;
+	size_t nf = strnlen(cv->cv_flags, sizeof(cv->cv_flags) - 1);
 
+	/* flags (7), two numbers (10 each), '.', lenmod (2), conv, NUL */
+	if (len < 40) {
+		*buf = '\0';
+		return;
+	}
+	*q++ = '%';
+	memcpy(q, cv->cv_flags, nf);
+	q += nf;
 	if (width > 0)
-		snprintf(w, sizeof(w), "%d", width);
-	if (prec > 0)
-		snprintf(pr, sizeof(pr), ".%d", prec);
-	snprintf(buf, len, "%%%s%s%s%s%c", cv->cv_flags, w, pr, lenmod, conv);
+		q = decimal(q, (unsigned int)width);
+	if (prec > 0) {
+		*q++ = '.';
+		q = decimal(q, (unsigned int)prec);
+	}
+	while (*lenmod != '\0')
+		*q++ = *lenmod++;
+	*q++ = conv;
+	*q = '\0';
+}
+
+/*
+ * A conversion's text gathered for one fwrite(): the C library's stream
+ * costs most of a record's printf() per write, and a line is often five
+ * (bench/put.sh's "put %s value %d bytes\n").
+ */
+typedef struct obuf {
+	FILE	*ob_fp;
+	size_t	ob_n;
+	char	ob_b[512];
+} obuf_t;
+
+static void
+ob_flush(obuf_t *o)
+{
+	if (o->ob_n > 0)
+		fwrite(o->ob_b, 1, o->ob_n, o->ob_fp);
+	o->ob_n = 0;
+}
+
+static void
+ob_put(obuf_t *o, const char *s, size_t n)
+{
+	if (n > sizeof(o->ob_b) - o->ob_n) {
+		ob_flush(o);
+		if (n > sizeof(o->ob_b)) {
+			fwrite(s, 1, n, o->ob_fp);
+			return;
+		}
+	}
+	memcpy(o->ob_b + o->ob_n, s, n);
+	o->ob_n += n;
+}
+
+/*
+ * An integer as a plain %d, %u, %o, %x or %X (no flag, width or
+ * precision) prints it: what the C library's printf would print, without
+ * its parsing of a format (most of a record's cost in a clause that
+ * printf()s a line per firing, bench/put.sh).
+ */
+static void
+plainint(obuf_t *o, int64_t v, bool sign, char conv)
+{
+	static const char lo[] = "0123456789abcdef";
+	static const char up[] = "0123456789ABCDEF";
+	const char *dig = conv == 'X' ? up : lo;
+	unsigned int base = conv == 'o' ? 8 : conv == 'x' || conv == 'X' ?
+	    16 : 10;
+	uint64_t u = sign && v < 0 ? -(uint64_t)v : (uint64_t)v;
+	char b[32], *q = b + sizeof(b);
+
+	do {
+		*--q = dig[u % base];
+		u /= base;
+	} while (u != 0);
+	if (sign && v < 0)
+		*--q = '-';
+	ob_put(o, q, (size_t)(b + sizeof(b) - q));
 }
 
 /*
@@ -185,10 +287,13 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	const char *p = fmt;
 	size_t ai = 0, vi = 0;
 	const dsl_parg_t *aggarg = NULL;
+	obuf_t ob;
 
 	/* -x oformat=json: a record, whose text comes back here */
 	if (rt->rt_emit != NULL && !dsl_emit_busy(rt))
 		return dsl_emit_printf(rt, fmt, args, nargs);
+	ob.ob_fp = fp;
+	ob.ob_n = 0;
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
@@ -199,20 +304,20 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		int width, prec;
 
 		if (*p != '%') {
-			const char *q = strchr(p, '%');
-			size_t n = q ? (size_t)(q - p) : strlen(p);
+			size_t n = (size_t)(strchrnul(p, '%') - p);
 
-			fwrite(p, 1, n, fp);
+			ob_put(&ob, p, n);
 			p += n;
 			continue;
 		}
 		if (!dsl_printf_conv(p + 1, &cv, &end)) {
-			fputs(p, fp);	/* checked at compile time */
+			/* checked at compile time */
+			ob_put(&ob, p, strlen(p));
 			break;
 		}
 		p = end;
 		if (cv.cv_conv == '%') {
-			fputc('%', fp);
+			ob_put(&ob, "%", 1);
 			continue;
 		}
 		width = cv.cv_width;
@@ -239,6 +344,8 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		}
 		if (cv.cv_agg) {
 			dsl_hent_t *he;
+
+			ob_flush(&ob);
 			const dsl_agg_t *ag;
 
 			while (vi < nargs && args[vi].pa_type != DT_VOID)
@@ -282,6 +389,30 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		if (ai >= nargs)
 			continue;
 		a = &args[ai++];
+		/* no flag, width or precision: printed here, as the C
+		 * library would */
+		if (cv.cv_flags[0] == '\0' && width <= 0 && prec <= 0) {
+			if (a->pa_type == DT_INT && (cv.cv_conv == 'd' ||
+			    cv.cv_conv == 'i')) {
+				/* an unsigned argument prints unsigned, as
+				 * below */
+				plainint(&ob, widen(a, a->pa_signed),
+				    a->pa_signed, 'd');
+				continue;
+			}
+			if (a->pa_type == DT_INT && (cv.cv_conv == 'u' ||
+			    cv.cv_conv == 'o' || cv.cv_conv == 'x' ||
+			    cv.cv_conv == 'X')) {
+				plainint(&ob, widen(a, false), false,
+				    cv.cv_conv);
+				continue;
+			}
+			if (a->pa_type == DT_STR && cv.cv_conv == 's') {
+				ob_put(&ob, a->pa_str, strlen(a->pa_str));
+				continue;
+			}
+		}
+		ob_flush(&ob);
 		switch (cv.cv_conv) {
 		case 'd':
 		case 'i':
@@ -397,5 +528,6 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 		}
 		}
 	}
+	ob_flush(&ob);
 	return 0;
 }

@@ -159,8 +159,10 @@ dsl_rt_clause_flush(dsl_rt_t *rt)
 	if (rt->rt_buf == NULL || rt->rt_out != rt->rt_buf ||
 	    rt->rt_specid != 0)
 		return;
-	n = ftello(rt->rt_buf);
+	/* open_memstream's size after fflush: the position, rewound at
+	 * each clause's start (no ftello: a seek of its own) */
 	fflush(rt->rt_buf);
+	n = (off_t)rt->rt_bufsize;
 	heading(rt);
 	if (n > 0)
 		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
@@ -233,8 +235,8 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 
 	if (rt->rt_buf == NULL)
 		return;
-	n = ftello(rt->rt_buf);
 	fflush(rt->rt_buf);
+	n = (off_t)rt->rt_bufsize;	/* the position, as above */
 	rt->rt_specid = 0;
 	if (drop || id < 0)
 		return;

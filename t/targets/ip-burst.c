@@ -44,6 +44,9 @@
  *				caller's slice, a pointer to the heap,
  *				as leveldown's Put), and no bad pointer
  *				(bench/put.sh)
+ *	ip-burst put N B U	as put, but sleeping U microseconds after
+ *				every B calls: a consumer slower than the
+ *				calls keeps up (bench/put.sh's paced runs)
  *	ip-burst mix N		as put, but every odd call's sl->data
  *				is NULL, an unmapped page, a PROT_NONE
  *				page in turn (s stays the good key):
@@ -412,6 +415,9 @@ struct slice {
 enum { S_STR, S_PUT, S_MIX };
 static const char *const smode[] = { "str", "put", "mix" };
 
+/* put's pace: sleep pace_us after every pace_n calls; 0: never */
+static unsigned long pace_n, pace_us;
+
 static int
 strs(unsigned long n, int mode)
 {
@@ -464,6 +470,8 @@ strs(unsigned long n, int mode)
 		buf[sizeof(sbuf) - 1] = '\0';
 		sl.size = 0;
 		__asm__ volatile("" : : "r"(buf), "r"(&sl) : "memory");
+		if (pace_n != 0 && (i + 1) % pace_n == 0)
+			usleep((useconds_t)pace_us);
 	}
 	printf("%s calls=%lu bytes=%lu\n", smode[mode], n, bytes);
 	if (buf != sbuf)
@@ -525,7 +533,11 @@ main(int argc, char **argv)
 		rc = strs(strtoul(argv[2], NULL, 0), S_STR);
 	else if (strcmp(argv[1], "put") == 0 && argc == 3)
 		rc = strs(strtoul(argv[2], NULL, 0), S_PUT);
-	else if (strcmp(argv[1], "mix") == 0 && argc == 3)
+	else if (strcmp(argv[1], "put") == 0 && argc == 5) {
+		pace_n = strtoul(argv[3], NULL, 0);
+		pace_us = strtoul(argv[4], NULL, 0);
+		rc = strs(strtoul(argv[2], NULL, 0), S_PUT);
+	} else if (strcmp(argv[1], "mix") == 0 && argc == 3)
 		rc = strs(strtoul(argv[2], NULL, 0), S_MIX);
 	else if (strcmp(argv[1], "segv") == 0 && argc == 3)
 		rc = segvs(strtoul(argv[2], NULL, 0));
