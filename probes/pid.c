@@ -1280,8 +1280,8 @@ inline_host(const struct symfile *sf, uint64_t a)
 
 /*
  * The bounds of an inlined copy's host h and of its .cold part, as
- * offsets from the copy at link-time a: 0, or -1 when they are not
- * known for sure (fu_unsure) or do not fit.
+ * offsets from the copy at link-time a: 0, or -1, the site's left 0,
+ * when they are not known for sure (fu_unsure) or do not fit.
  */
 static int
 inline_bounds(pb_site_t *st, const struct func *h, uint64_t a)
@@ -1344,12 +1344,11 @@ mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
 			st->st_fast = PB_FAST_REFUSED;
 			st->st_slow = "an inlined copy in a .cold part, or in "
 			    "no known function";
-		} else if (st->st_inline && inline_bounds(st, h, a) != 0) {
-			st->st_fast = PB_FAST_REFUSED;
-			st->st_slow = "an inlined copy in a function whose "
-			    "bounds or .cold part its symbols do not give";
 		} else if (st->st_inline) {
-			/* the tracer weighs the enclosing function's code */
+			/* the tracer weighs the enclosing function's code;
+			 * bounds not known for sure stay 0 and the glue
+			 * keeps the site int3, saying why */
+			(void)inline_bounds(st, h, a);
 			st->st_fast = PB_FAST_ENTRY;
 			st->st_recargs = 0;
 			st->st_slow = "an inlined copy: no call passes its "

@@ -145,6 +145,8 @@ typedef struct pb_site {
 	 * into, whose code a jump there covers, as
 	 * [st_addr - st_inback, + st_insize), and its .cold part as
 	 * [st_addr + st_incold, + st_incoldsize) (st_incoldsize 0: none).
+	 * st_insize 0: not known for sure (its names disagree on its
+	 * size, or name two .cold parts), and the site stays int3.
 	 * Offsets, not addresses: four words more a site for every
 	 * function of node is megabytes.
 	 */

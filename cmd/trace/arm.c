@@ -220,8 +220,15 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 		 * An inlined copy: the jump lies in the function it was
 		 * inlined into, whose branches (and its .cold part's) the
 		 * tracer weighs as it does a function's own at its entry;
-		 * the provider gives its bounds in the copy's reference.
+		 * the provider gives its bounds in the copy's reference,
+		 * a size of 0 when its symbols do not say for sure.
 		 */
+		if (fr->fr_fsize == 0) {
+			ts->ts_slow = "an inlined copy in a function whose "
+			    "bounds or .cold part its symbols do not give";
+			ts->ts_fastq = false;
+			return;
+		}
 		w.fw_lo = fr->fr_faddr;
 		w.fw_hi = fr->fr_faddr + fr->fr_fsize;
 		w.fw_clo = fr->fr_cold;
