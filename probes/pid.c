@@ -1318,7 +1318,7 @@ static void
 mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
     uint64_t bias)
 {
-	const struct func *h;
+	const struct func *h = NULL;	/* an inlined copy's host */
 	size_t i;
 	uint64_t prev, next;
 
