@@ -1408,7 +1408,8 @@ typedef struct cfg_insn {
 	uint8_t		cn_op0type, cn_op0size;
 	uint8_t		cn_op1type, cn_op1size;
 	uint8_t		cn_op0reg, cn_op1reg;	/* operands' reg */
-	uint8_t		cn_op1base, cn_op1index, cn_op1seg;	/* mem */
+	uint8_t		cn_op1base, cn_op1index;	/* its mem */
+	uint8_t		cn_op1seg;
 } cfg_insn_t;
 
 static int fam_idx(int f);
@@ -1751,8 +1752,8 @@ ij_ptr_cfg(const fn_scan_t *fn, const cfg_insn_t *ci, size_t n,
 			    (p->cn_id == X86_INS_CALL && !call_saved(f)))
 				goto out;
 			if (p->cn_id != X86_INS_CALL && cfg_writes_reg(p, f)) {
-				if (p->cn_id != X86_INS_MOV || p->cn_nops != 2 ||
-				    !cfg_op0_reg(p, f, 8) ||
+				if (p->cn_id != X86_INS_MOV ||
+				    p->cn_nops != 2 || !cfg_op0_reg(p, f, 8) ||
 				    p->cn_prefix0 != 0)
 					goto out;
 				if (p->cn_op1type == X86_OP_MEM &&
