@@ -164,6 +164,8 @@ typedef struct dsl_ip_opts {
 	bool		io_memsys;	/* reads by process_vm_readv
 					 * only, never loads (-x
 					 * memread=syscall) */
+	uint64_t	io_gate;	/* the system calls' gate, 0 for
+					 * none (dsl_ip_gate) */
 } dsl_ip_opts_t;
 
 /* opts from the program's options: dynvarsize (default 1m, as dtrace);
@@ -258,6 +260,22 @@ size_t		dsl_ip_loads_off(void);
 /* After this many faults fixed up, the code reads by process_vm_readv:
  * each fault is a stop of the thread. */
 #define DSL_IP_MAXFAULTS	256
+
+/*
+ * Where the code's system calls are made (process_vm_readv): 0 (the
+ * default), a `syscall` in the code itself; else the address of a gate
+ * in the tracee,
+ *
+ *	syscall
+ *	jmp *DSL_JIT_GATE_BACK(%rsi)
+ *
+ * which the code enters with a jump, rsi its local iovec (jc_iov) and
+ * the way back in jc_buf.  Syscall user dispatch lets calls through from
+ * one range of addresses only, and the code may lie outside it: made
+ * there, each call would stop the thread.  Applies to code made after.
+ */
+#define DSL_JIT_GATE_BACK	48
+void		dsl_ip_gate(dsl_ip_t *, uint64_t gate);
 
 /*
  * Code for probes[0..n-1] (each with in-process clauses), after attach.

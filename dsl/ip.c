@@ -213,6 +213,12 @@ dsl_ip_size(const dsl_ip_t *ip)
 	return ip->ip_size;
 }
 
+void
+dsl_ip_gate(dsl_ip_t *ip, uint64_t gate)
+{
+	ip->ip_o.io_gate = gate;
+}
+
 size_t
 dsl_ip_loads_off(void)
 {

@@ -2441,9 +2441,39 @@ frame_high(gen_t *g, int end, uint32_t sys)
 }
 
 /*
- * rax = process_vm_readv(own pid, {jc_buf, rcx}, 1, {rax, rcx}, 1, 0):
- * rcx bytes at address rax into jc_buf; the count read, or -errno.  A
- * bad address gives EFAULT, never a signal.  A word inside the pages of
+ * The system call whose registers are set, rsi pointing at jc_iov: a
+ * `syscall` here, or through the host's gate (dsl_ip_gate), entered with
+ * a jump and the way back in jc_buf.  Syscall user dispatch lets calls
+ * through from the gate's range only, and this code may lie elsewhere:
+ * a call made here would be two stops of the thread.  rcx and r11 are
+ * the call's to spoil either way; no register of the program changes,
+ * and nothing is pushed.
+ */
+static void
+syscall_made(gen_t *g)
+{
+	uint64_t gate = g->g_ip->ip_o.io_gate;
+	uint32_t back;
+
+	_Static_assert(offsetof(dsl_jctx_t, jc_buf) -
+	    offsetof(dsl_jctx_t, jc_iov) == DSL_JIT_GATE_BACK, "gate");
+	if (gate == 0) {
+		dsl_x86_syscall(&g->g_b);
+		return;
+	}
+	back = label(g);
+	dsl_x86_lea_label(&g->g_b, X86_R11, back);
+	mov(g, M(X86_RSI, DSL_JIT_GATE_BACK), R(X86_R11));
+	movi(g, X86_R11, (int64_t)gate);
+	op1(g, X86_JMPI, 8, R(X86_R11));
+	bind(g, back);
+}
+
+/*
+ * rax = process_vm_readv(own pid, {jc_iov[4], rcx}, 1, {rax, rcx}, 1, 0)
+ * then jc_buf = jc_iov[4] (jc_buf holds the way back from the gate
+ * meanwhile): rcx bytes at address rax into jc_buf; the count read, or
+ * -errno.  A bad address gives EFAULT, never a signal.  A word inside the pages of
  * the firing's frame is loaded instead (rcx is at most 8).  The syscall takes rdi,
  * rsi, rdx, r10, r8, r9 and spoils rcx, r11: the context comes back
  * from rsi (the local iovec is in it), the rest from jc_save, whose
@@ -2515,7 +2545,7 @@ stub_memread(gen_t *g)
 	mov(g, CXI(jc_iov, 2), R(ACC));
 	mov(g, CXI(jc_iov, 3), R(TMP));
 	mov(g, CXI(jc_iov, 1), R(TMP));
-	lea(g, ACC, CX(jc_buf));
+	lea(g, ACC, CXI(jc_iov, 4));
 	mov(g, CXI(jc_iov, 0), R(ACC));
 	for (i = 0; i < 4; i++)
 		mov(g, CXI(jc_save, i), R(saved[i]));
@@ -2526,9 +2556,11 @@ stub_memread(gen_t *g)
 	movi(g, X86_R9, 0);
 	movi(g, X86_RDI, g->g_ip->ip_o.io_nspid);
 	movi(g, ACC, 310);			/* process_vm_readv */
-	dsl_x86_syscall(&g->g_b);
+	syscall_made(g);
 	lea(g, CTX, M(X86_RSI,
 	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
+	mov(g, R(X86_R10), CXI(jc_iov, 4));
+	mov(g, CX(jc_buf), R(X86_R10));
 	for (i = 0; i < 4; i++)
 		mov(g, R(saved[i]), CXI(jc_save, i));
 	/*
@@ -2811,9 +2843,11 @@ stub_capread(gen_t *g, bool str)
 	movi(g, X86_R9, 0);
 	movi(g, X86_RDI, g->g_ip->ip_o.io_nspid);
 	movi(g, ACC, 310);			/* process_vm_readv */
-	dsl_x86_syscall(&g->g_b);
+	syscall_made(g);
 	lea(g, CTX, M(X86_RSI,
 	    -(int32_t)offsetof(dsl_jctx_t, jc_iov)));
+	/* the way back points into our code: not left on the stack */
+	op2i(g, X86_MOV, 8, CX(jc_buf), 0);
 	bind(g, got);
 	mov(g, R(BASE), CXI(jc_save, 0));
 	mov(g, R(X86_R10), CXI(jc_save, 4));

@@ -841,6 +841,30 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 	     const uint32_t *fix, size_t nfix, uint64_t *remote);
 
 /*
+ * The address of the gate for clause code's system calls, 0 when there is
+ * none (no trampoline chunk yet).  Syscall user dispatch lets calls
+ * through only from the first trampoline chunk, and clause code may lie
+ * in any: a `syscall` of its own would stop the thread twice for each
+ * call, dispatched to the stop path.  The gate, at the first chunk's
+ * start, is
+ *
+ *	syscall
+ *	jmp *TR_GATE_BACK(%rsi)
+ *
+ * entered with a jump, the call's registers set: no return address is
+ * pushed (the program's stack holds none of ours), and the way back is
+ * read from memory at rsi + TR_GATE_BACK (rsi is the second argument,
+ * which the kernel keeps; clause code points it at its local iovec), so
+ * that no register of the program is changed.  An -ERESTART* rewinds
+ * onto the gate's `syscall`, in the range.  A thread stopped in the gate
+ * counts as in clause code (it is stepped back into it at the end).
+ */
+#define TR_GATE_BACK	48
+
+uint64_t
+tr_fast_gate(const tr_session_t *s);
+
+/*
  * fix (nfix pairs of offsets in the code, load then landing) lists the
  * loads of the code that may fault: a SIGSEGV or SIGBUS the kernel
  * raises for one of them is never delivered; the thread goes on at its

@@ -47,6 +47,7 @@ _Static_assert(offsetof(dsl_jctx_t, jc_nev) == TR_CTX_NEV, "nev");
 _Static_assert(offsetof(dsl_jctx_t, jc_ev) == TR_CTX_EV, "ev");
 _Static_assert(sizeof(dsl_jctx_t) == TR_CTX_SIZE, "size");
 _Static_assert(DSL_JIT_FRAME == TR_CTX_FRAME, "frame");
+_Static_assert(DSL_JIT_GATE_BACK == TR_GATE_BACK, "gate");
 _Static_assert(DSL_JIT_NEV == TR_REC_NEV, "events");
 _Static_assert(sizeof(dsl_jev_t) == 16, "an event is two words");
 
@@ -309,6 +310,12 @@ place(trace_t *tr, tr_session_t *s, const uint32_t *ids, uint32_t n,
 	char err[256];
 	uint32_t k;
 
+	/*
+	 * The code's system calls go through the tracer's gate, inside the
+	 * range syscall user dispatch lets call: the code may lie in any
+	 * chunk.
+	 */
+	dsl_ip_gate(tr->tr_ip, tr_fast_gate(s));
 	if (dsl_jit_gen(tr->tr_ip, ids, n, &code, err, sizeof(err)) < 0) {
 		trace_notice(tr, "pid %d: clause code: %s",
 		    (int)tr->tr_ipproc->p_pid, err);

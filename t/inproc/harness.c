@@ -100,6 +100,54 @@ hr_ns(const hr_t *h, uint64_t tsc)
 	return dsl_ip_clock_ns(h->hr_ip, tsc);
 }
 
+bool hr_gate;
+
+/*
+ * The gate, made once: its page, then a page with its counter.
+ *	lock incq counter(%rip); syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ * The flags the increment changes are the code's to lose: a system call
+ * keeps none for it.
+ */
+static uint8_t *gate;
+
+static int
+gate_make(void)
+{
+	uint8_t *p;
+	int32_t rel;
+
+	if (gate != NULL)
+		return 0;
+	p = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	memset(p, 0xcc, 4096);
+	p[0] = 0xf0;
+	p[1] = 0x48;
+	p[2] = 0xff;
+	p[3] = 0x05;
+	rel = 4096 - 8;
+	memcpy(p + 4, &rel, 4);
+	p[8] = 0x0f;
+	p[9] = 0x05;
+	p[10] = 0xff;
+	p[11] = 0x66;
+	p[12] = DSL_JIT_GATE_BACK;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
+		return -1;
+	gate = p;
+	return 0;
+}
+
+unsigned long
+hr_gatecalls(void)
+{
+	return gate == NULL ? 0 :
+	    __atomic_load_n((unsigned long *)(void *)(gate + 4096),
+	    __ATOMIC_RELAXED);
+}
+
 int
 hr_open(hr_t *h, const char *text, const char *const *xopts,
     const dsl_ip_opts_t *opts)
@@ -167,6 +215,12 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 			ids[n++] = id;
 	if (n == 0)
 		return 0;
+	if (hr_gate && gate_make() != 0) {
+		snprintf(h->hr_err, sizeof(h->hr_err), "the gate: %s",
+		    strerror(errno));
+		return -1;
+	}
+	dsl_ip_gate(h->hr_ip, hr_gate ? (uint64_t)(uintptr_t)gate : 0);
 	if (dsl_jit_gen(h->hr_ip, ids, n, &code, h->hr_err,
 	    sizeof(h->hr_err)) != 0)
 		return -1;

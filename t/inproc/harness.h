@@ -43,6 +43,15 @@ enum { HP_BEGIN = 1, HP_END, HP_ERROR, HP_FOO_ENTRY, HP_FOO_RETURN,
 extern bool hr_loads;
 extern unsigned long hr_fixups;
 
+/*
+ * hr_gate: code made from now on makes its system calls through a gate
+ * (dsl_ip_gate), as pidtrace's code does, where the tracer's gate is
+ * `syscall; jmp *DSL_JIT_GATE_BACK(%rsi)`; the harness's counts the
+ * calls made through it first (hr_gatecalls).
+ */
+extern bool hr_gate;
+unsigned long hr_gatecalls(void);
+
 typedef struct hr_firing {
 	uint32_t	hf_probe;	/* HP_* */
 	uint32_t	hf_key;		/* the thread (0: no TCB) */

@@ -950,6 +950,14 @@ main(void)
 	test_threads();
 	test_signals();
 	test_random();
+	/* again, the system calls made through a gate, as under pidtrace */
+	hr_gate = true;
+	test_memory();
+	test_faults();
+	test_random();
+	printf("jit-test: %lu system calls through the gate\n",
+	    hr_gatecalls());
+	CHECKF(hr_gatecalls() > 0, "no call went through the gate");
 	/* again, reading by loads whose faults are fixed up */
 	hr_loads = true;
 	test_memory();

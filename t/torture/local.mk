@@ -8,6 +8,6 @@ t_targets_tt_cxx_LDFLAGS =
 
 EXTRA_DIST += t/torture/tlib.sh
 TORTURE_SH_TESTS = t/torture/libc-entry.sh t/torture/libc-return.sh \
-	t/torture/modules.sh t/torture/crypto.sh
+	t/torture/modules.sh t/torture/crypto.sh t/torture/py-return.sh
 TESTS += $(TORTURE_SH_TESTS)
 EXTRA_DIST += $(TORTURE_SH_TESTS)

@@ -38,6 +38,7 @@
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
+#define TR_GATE_LEN	16u		/* clause code's syscall gate */
 #define TR_MAXCHUNK	128u		/* 64 left no room for the clause
 					 * code of every function of node
 					 * (74,000 sites with context blocks) */
@@ -217,6 +218,8 @@ struct tr_fast {
 	bool		fa_fixsorted;
 	uint64_t	*fa_loads;	/* the area's word that lets the code
 					 * load, here; NULL when not set */
+	uint64_t	fa_gate;	/* clause code's syscall gate, at
+					 * chunk 0's start (tr_fast_gate) */
 	uint64_t	fa_sudinsn;	/* a `syscall` of ours in chunk 0, for
 					 * injected calls while dispatch is
 					 * on (tr_fast_sud_range) */

@@ -317,12 +317,18 @@ tr_fast_trim(tr_session_t *s)
 	}
 }
 
-/* Whether pc lies in clause code placed by tr_fast_code. */
+/*
+ * Whether pc lies in clause code placed by tr_fast_code, or in the gate
+ * its system calls go through (stepped out of alike).
+ */
 static bool
 in_code(const struct tr_fast *fa, uint64_t pc)
 {
 	size_t i;
 
+	if (fa->fa_gate != 0 && pc >= fa->fa_gate &&
+	    pc < fa->fa_gate + TR_GATE_LEN)
+		return true;
 	for (i = 0; i < fa->fa_ncode; i++)
 		if (pc >= fa->fa_code[2 * i] && pc < fa->fa_code[2 * i + 1])
 			return true;
@@ -2309,6 +2315,31 @@ chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 }
 
 /*
+ * Clause code's syscall gate (tracer.h, tr_fast_gate) at the start of
+ * chunk 0, the range syscall user dispatch lets make calls.
+ */
+static void
+gate_put(struct tr_fast *fa, tr_chunk_t *ch)
+{
+	static const uint8_t gate[TR_GATE_LEN] = {
+		0x0f, 0x05,			/* syscall */
+		0xff, 0x66, TR_GATE_BACK,	/* jmp *TR_GATE_BACK(%rsi) */
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+		0xcc
+	};
+
+	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, gate, sizeof(gate));
+	fa->fa_gate = ch->ch_addr + ch->ch_used;
+	ch->ch_used += sizeof(gate);
+}
+
+uint64_t
+tr_fast_gate(const tr_session_t *s)
+{
+	return s->s_fast != NULL ? s->s_fast->fa_gate : 0;
+}
+
+/*
  * A chunk whose free space is within rel32 reach of [a, b), chunk first
  * or a later one (a syscall site's trampoline must lie outside chunk 0,
  * the range syscall user dispatch lets make calls).
@@ -2360,6 +2391,8 @@ chunk_near_from(tr_session_t *s, int fd, uint64_t a, uint64_t b,
 	ch->ch_addr = hint;
 	ch->ch_off = off;
 	ch->ch_used = 0;
+	if (fa->fa_nchunk == 1)
+		gate_put(fa, ch);
 	return ch;
 }
 
@@ -3189,7 +3222,7 @@ tr_fast_arm(tr_session_t *s)
 	int fd = -1;
 	bool whole;
 	uint32_t *built;	/* sites built, to write */
-	size_t nbuilt = 0, k;
+	size_t nbuilt = 0, k, g0, g;
 
 	if (fa == NULL || !fa->fa_on || fa->fa_pending == fa->fa_nsites)
 		return 0;
@@ -3278,10 +3311,35 @@ tr_fast_arm(tr_session_t *s)
 	if (fa->fa_nxtgt > 1)
 		qsort(fa->fa_xtgt, fa->fa_nxtgt, sizeof(*fa->fa_xtgt),
 		      cmp_u64);
-	for (k = 0; k < nbuilt; k++) {
+	for (k = 0, g0 = 0, g = 0; k < nbuilt; k++) {
 		tr_fsite_t *fs = &fa->fa_sites[built[k]];
 
 		whole = fs->fs_whole;
+		/*
+		 * Two sites built in this pass may share bytes: each was
+		 * checked against the int3s and the live jumps only (an
+		 * inlined copy's jump ending on the first byte of its
+		 * enclosing function's return jump; python3.11's
+		 * _Py_GetConfig died of the torn bytes).  Sites that share
+		 * bytes share a function (fs_lo, the order of built):
+		 * the first written keeps them, the other stays int3, its
+		 * int3 outside the first's bytes (range_free).
+		 */
+		if (k == 0 || fa->fa_sites[built[k - 1]].fs_lo != fs->fs_lo)
+			g0 = k;
+		for (g = g0; g < k; g++) {
+			const tr_fsite_t *o = &fa->fa_sites[built[g]];
+
+			if (o->fs_live && o->fs_p0 < fs->fs_p0 + fs->fs_n &&
+			    fs->fs_p0 < o->fs_p0 + o->fs_n)
+				break;
+		}
+		if (g < k) {
+			fs->fs_why = TR_FW_SITE;
+			if (whole)
+				fs[1].fs_why = TR_FW_SITE;
+			continue;
+		}
 		if (xtgt_inside(fa, fs->fs_p0, fs->fs_p0 + fs->fs_n)) {
 			fs->fs_why = TR_FW_TARGET;
 			if (whole)
@@ -4255,6 +4313,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 	fa->fa_ncode = 0;
 	fa->fa_nfix = 0;
 	fa->fa_sudinsn = 0;
+	fa->fa_gate = 0;
 	fa->fa_nsys = 0;
 	fa->fa_nstub = 0;
 }
