@@ -58,6 +58,9 @@ struct func {
 	int fu_ifunc;		/* STT_GNU_IFUNC: the address is a resolver */
 	int fu_plt;		/* a PLT stub, "foo@plt" (elfsym.h) */
 	uint8_t fu_abi;		/* pb_abi_t: how it takes arguments */
+	uint8_t fu_unsure;	/* its names disagree on its size, or name
+				 * two .cold parts: which bytes are its own
+				 * is not known (inlined copies) */
 };
 
 /* One mapped ELF file (object.h), with its function index. */
@@ -417,6 +420,9 @@ build_index(struct symfile *sf)
 		}
 		/* Aliases may disagree on the size: a label has none. */
 		f = &sf->sf_funcs[sf->sf_nfuncs - 1];
+		if (cv[i].size != 0 && f->fu_size != 0 &&
+		    cv[i].size != f->fu_size)
+			f->fu_unsure = 1;
 		if (cv[i].size > f->fu_size)
 			f->fu_size = cv[i].size;
 		/* The same symbol in both tables: one name. */
@@ -464,7 +470,21 @@ build_index(struct symfile *sf)
 			if (c != NULL) {
 				struct func *f =
 				    &sf->sf_funcs[sf->sf_names[i].fn_func];
+				struct coldent *d;
 
+				/* two parts of one name (static functions
+				 * in two files), or two names of f with
+				 * parts of their own: one part under two
+				 * names is one part */
+				for (d = c; d > cold &&
+				    cold_cmp(d - 1, c) == 0; d--)
+					;
+				for (; d < cold + ncold &&
+				    cold_cmp(d, c) == 0; d++)
+					if (d->addr != c->addr)
+						f->fu_unsure = 1;
+				if (f->fu_cold != 0 && f->fu_cold != c->addr)
+					f->fu_unsure = 1;
 				f->fu_cold = c->addr;
 				f->fu_coldsize = c->size;
 			}
@@ -900,6 +920,10 @@ add_site(pb_probe_t *p, uint64_t addr, uint64_t off, uint8_t len,
 	s[p->pr_nsites].st_recgo = 0;
 	s[p->pr_nsites].st_tprev = 0;
 	s[p->pr_nsites].st_tnext = 0;
+	s[p->pr_nsites].st_inback = 0;
+	s[p->pr_nsites].st_insize = 0;
+	s[p->pr_nsites].st_incold = 0;
+	s[p->pr_nsites].st_incoldsize = 0;
 	p->pr_nsites++;
 	return 0;
 }
@@ -1221,22 +1245,23 @@ static const struct func *
 func_at(const struct symfile *sf, uint64_t a);
 
 /*
- * Whether the function holding an inlined copy at link-time address a
- * is a .cold part, or is not known.  The tracer proves the bytes a jump
- * would replace there from the enclosing function's code and its .cold
- * part (the glue finds them): a cold part is scanned with its function,
- * and which function a cold part belongs to its symbol does not say
- * for sure; a jump table of the body landing in it would go unseen.
+ * The function holding an inlined copy at link-time address a, or NULL
+ * when it is a .cold part or is not known.  The tracer proves the bytes
+ * a jump would replace there from the enclosing function's code and its
+ * .cold part (the site's st_inback...): a cold part is scanned with its
+ * function, and which function a cold part belongs to its symbol does
+ * not say for sure; a jump table of the body landing in it would go
+ * unseen.
  */
-static int
-inline_cold(const struct symfile *sf, uint64_t a)
+static const struct func *
+inline_host(const struct symfile *sf, uint64_t a)
 {
 	const struct func *h = func_at(sf, a);
 	uint32_t k;
 	size_t lo = 0, hi = sf->sf_nnames;
 
 	if (h == NULL)
-		return 1;
+		return NULL;
 	/* h a .cold part itself: the body's tables may land in it */
 	k = (uint32_t)(h - sf->sf_funcs);
 	while (lo < hi) {	/* sf_names ascend by function */
@@ -1249,7 +1274,28 @@ inline_cold(const struct symfile *sf, uint64_t a)
 	}
 	for (; lo < sf->sf_nnames && sf->sf_names[lo].fn_func == k; lo++)
 		if (cold_parent_len(sf->sf_names[lo].fn_name) > 0)
-			return 1;
+			return NULL;
+	return h;
+}
+
+/*
+ * The bounds of an inlined copy's host h and of its .cold part, as
+ * offsets from the copy at link-time a: 0, or -1, the site's left 0,
+ * when they are not known for sure (fu_unsure) or do not fit.
+ */
+static int
+inline_bounds(pb_site_t *st, const struct func *h, uint64_t a)
+{
+	int64_t d = (int64_t)(h->fu_cold - a);
+
+	if (h->fu_unsure || h->fu_size > UINT32_MAX ||
+	    h->fu_coldsize > UINT32_MAX ||
+	    (h->fu_cold != 0 && (d < INT32_MIN || d > INT32_MAX)))
+		return -1;
+	st->st_inback = (uint32_t)(a - h->fu_addr);
+	st->st_insize = (uint32_t)h->fu_size;
+	st->st_incold = h->fu_cold != 0 ? (int32_t)d : 0;
+	st->st_incoldsize = h->fu_cold != 0 ? (uint32_t)h->fu_coldsize : 0;
 	return 0;
 }
 
@@ -1265,13 +1311,14 @@ inline_cold(const struct symfile *sf, uint64_t a)
  * jumps (PB_FASTSITES); the tracer weighs those.  An inlined copy lies
  * inside the function it was inlined into: a jump there covers that
  * function's code, so the tracer weighs the branches of the enclosing
- * function (the glue names its bounds) as it does a function's own for
+ * function (the site names its bounds) as it does a function's own for
  * its entry, and no argument is in a register there (st_recargs 0).
  */
 static void
 mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
     uint64_t bias)
 {
+	const struct func *h = NULL;	/* an inlined copy's host */
 	size_t i;
 	uint64_t prev, next;
 
@@ -1293,12 +1340,15 @@ mark_sites(const struct res *rs, struct symfile *sf, pb_probe_t *p,
 			st->st_fast = PB_FAST_REFUSED;
 			st->st_slow = "a C++ landing pad lies in the bytes a "
 			    "jump would replace";
-		} else if (st->st_inline && inline_cold(sf, a)) {
+		} else if (st->st_inline && (h = inline_host(sf, a)) == NULL) {
 			st->st_fast = PB_FAST_REFUSED;
 			st->st_slow = "an inlined copy in a .cold part, or in "
 			    "no known function";
 		} else if (st->st_inline) {
-			/* the tracer weighs the enclosing function's code */
+			/* the tracer weighs the enclosing function's code;
+			 * bounds not known for sure stay 0 and the glue
+			 * keeps the site int3, saying why */
+			(void)inline_bounds(st, h, a);
 			st->st_fast = PB_FAST_ENTRY;
 			st->st_recargs = 0;
 			st->st_slow = "an inlined copy: no call passes its "

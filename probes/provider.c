@@ -48,4 +48,13 @@ pb_fireref_init(pb_fireref_t *fr, const pb_probe_t *pr, size_t site)
 		fr->fr_tprev = pr->pr_sites[site].st_tprev;
 		fr->fr_tnext = pr->pr_sites[site].st_tnext;
 	}
+	if (fr->fr_inline) {
+		const pb_site_t *st = &pr->pr_sites[site];
+
+		fr->fr_faddr = st->st_addr - st->st_inback;
+		fr->fr_fsize = st->st_insize;
+		fr->fr_cold = st->st_incoldsize != 0 ?
+		    st->st_addr + (uint64_t)(int64_t)st->st_incold : 0;
+		fr->fr_coldsize = st->st_incoldsize;
+	}
 }

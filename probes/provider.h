@@ -109,17 +109,18 @@ typedef enum pb_armkind {
 typedef struct pb_site {
 	uint64_t st_addr;	/* run-time address to patch */
 	uint64_t st_off;	/* offset in the function; arg0 of return */
+	const char *st_slow;	/* why the site stops the thread, a static
+				 * phrase: see pb_fastkind_t */
 	uint8_t st_len;		/* length of the instruction there; 0 for
 				 * entry sites (not decoded here) */
 	uint8_t st_rskind;	/* return sites: pb_rskind_t; else 0 */
 	uint8_t st_fast;	/* pb_fastkind_t: how the tracer's fast
 				 * path may run the site; 0: it stops */
-	const char *st_slow;	/* why the site stops the thread, a static
-				 * phrase: see pb_fastkind_t */
 	uint8_t st_inline;	/* pid entry: where a copy the compiler
 				 * inlined into another function starts
 				 * (DWARF); no call happens there, so no
 				 * argument is where the ABI puts it */
+	uint8_t st_recgo;	/* the record holds Go's registers */
 	/*
 	 * PB_FAST_ENTRY, PB_FAST_RETURN: the argument words (bit N: argN,
 	 * as dsl_rt_args_read counts them) that pv_args finds in the
@@ -129,7 +130,6 @@ typedef struct pb_site {
 	 * another word stops the thread, st_slow (if set) saying why.
 	 */
 	uint64_t st_recargs;
-	uint8_t st_recgo;	/* the record holds Go's registers */
 	/*
 	 * With PB_FASTSITES (pid): the nearest addresses code may land on
 	 * (brtarget.h: direct branch targets of the whole module, symbol
@@ -140,6 +140,20 @@ typedef struct pb_site {
 	 */
 	uint64_t st_tprev;
 	uint64_t st_tnext;
+	/*
+	 * st_inline with PB_FAST_ENTRY: the function the copy was inlined
+	 * into, whose code a jump there covers, as
+	 * [st_addr - st_inback, + st_insize), and its .cold part as
+	 * [st_addr + st_incold, + st_incoldsize) (st_incoldsize 0: none).
+	 * st_insize 0: not known for sure (its names disagree on its
+	 * size, or name two .cold parts), and the site stays int3.
+	 * Offsets, not addresses: four words more a site for every
+	 * function of node is megabytes.
+	 */
+	uint32_t st_inback;
+	uint32_t st_insize;
+	int32_t st_incold;
+	uint32_t st_incoldsize;
 } pb_site_t;
 
 /* PB_ARM_SYSCALL: syscall::read:entry is one probe on one number. */
@@ -307,10 +321,13 @@ typedef struct pb_fireref {
 	uint64_t fr_recargs;	/* the site's st_recargs; 0 if not a site */
 	uint8_t fr_recgo;	/* the site's st_recgo; 0 if not a site */
 	uint64_t fr_off;	/* the site's st_off; 0 if not a site */
-	uint64_t fr_faddr;	/* pr_faddr */
-	uint64_t fr_fsize;	/* pr_fsize */
-	uint64_t fr_cold;	/* pr_cold */
-	uint64_t fr_coldsize;	/* pr_coldsize */
+	/* pr_faddr, pr_fsize, pr_cold, pr_coldsize; at an inlined copy
+	 * (fr_inline), the function it lies in and its .cold part, from
+	 * the site's st_inback, st_insize, st_incold and st_incoldsize */
+	uint64_t fr_faddr;
+	uint64_t fr_fsize;
+	uint64_t fr_cold;
+	uint64_t fr_coldsize;
 	uint64_t fr_data;	/* pr_data */
 	int32_t fr_sysnr;	/* pr_syscall.sc_nr */
 	uint64_t fr_tprev;	/* the site's st_tprev; 0 if not a site */

@@ -37,9 +37,6 @@ typedef struct as_mod {
 	uint64_t	as_bias;
 	as_fn_t		*as_fns;	/* sorted by fn_value */
 	size_t		as_nfns;
-	const as_fn_t	**as_cold;	/* its foo.cold parts, by foo */
-	size_t		as_ncold;
-	int		as_coldok;	/* as_cold made */
 } as_mod_t;
 
 /* A JIT's symbol, from /tmp/perf-PID.map ("START SIZE name" in hex). */
@@ -113,7 +110,6 @@ drop(trace_addrsym_t *a)
 			for (j = 0; j < a->a_mods[i].as_nfns; j++)
 				free(a->a_mods[i].as_fns[j].fn_name);
 			free(a->a_mods[i].as_fns);
-			free(a->a_mods[i].as_cold);
 		}
 	free(a->a_mods);
 	a->a_mods = NULL;
@@ -650,132 +646,6 @@ trace_addrsym_lookup(trace_addrsym_t *a, uint64_t addr, int mangled, char *buf,
 	format(buf, len, a->a_ml.ml_mods[i].md_base,
 	    fn_at(m->as_fns, m->as_nfns, addr - m->as_bias), addr - m->as_bias,
 	    addr, mangled);
-	return 0;
-}
-
-/*
- * The length of "foo" in GCC's name of a function's cold part,
- * "foo.cold" or "foo.cold.N" (older releases); else 0.
- */
-static size_t
-cold_parent(const char *name)
-{
-	const char *c = strstr(name, ".cold");
-
-	if (c == NULL || c == name || (c[5] != '\0' && c[5] != '.'))
-		return 0;
-	return (size_t)(c - name);
-}
-
-/* Cold parts by their parent's name, then address. */
-static int
-coldcmp(const void *x, const void *y)
-{
-	const as_fn_t *p = *(const as_fn_t *const *)x;
-	const as_fn_t *q = *(const as_fn_t *const *)y;
-	size_t lp = cold_parent(p->fn_name), lq = cold_parent(q->fn_name);
-	int c = memcmp(p->fn_name, q->fn_name, lp < lq ? lp : lq);
-
-	if (c != 0)
-		return c;
-	if (lp != lq)
-		return lp < lq ? -1 : 1;
-	return (p->fn_value > q->fn_value) - (p->fn_value < q->fn_value);
-}
-
-/*
- * The cold part of the function named name (len bytes) in m: 1 with it
- * in *c, 0 if none, -1 if more than one part bears the name (static
- * functions of one name in two files).
- */
-static int
-cold_of(as_mod_t *m, const char *name, size_t len, const as_fn_t **c)
-{
-	size_t lo = 0, hi, k, n = 0;
-
-	if (!m->as_coldok) {
-		m->as_coldok = 1;
-		for (k = 0; k < m->as_nfns; k++)
-			n += m->as_fns[k].fn_size != 0 &&
-			    cold_parent(m->as_fns[k].fn_name) > 0;
-		m->as_cold = n == 0 ? NULL : malloc(n * sizeof(*m->as_cold));
-		if (n != 0 && m->as_cold == NULL) {
-			m->as_coldok = 0;	/* try again next time */
-			return -1;
-		}
-		for (k = 0; k < m->as_nfns && n != 0; k++)
-			if (m->as_fns[k].fn_size != 0 &&
-			    cold_parent(m->as_fns[k].fn_name) > 0)
-				m->as_cold[m->as_ncold++] = &m->as_fns[k];
-		if (m->as_ncold > 1)
-			qsort(m->as_cold, m->as_ncold, sizeof(*m->as_cold),
-			    coldcmp);
-	}
-	hi = m->as_ncold;
-	while (lo < hi) {	/* the first part whose parent >= name */
-		size_t mid = lo + (hi - lo) / 2;
-		const char *pn = m->as_cold[mid]->fn_name;
-		size_t pl = cold_parent(pn);
-		int r = memcmp(pn, name, pl < len ? pl : len);
-
-		if (r < 0 || (r == 0 && pl < len))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*c = NULL;
-	for (n = 0; lo < m->as_ncold; lo++, n++) {
-		const char *pn = m->as_cold[lo]->fn_name;
-
-		if (cold_parent(pn) != len || memcmp(pn, name, len) != 0)
-			break;
-		/* one part under two names (aliases) is one part */
-		if (*c != NULL && (*c)->fn_value != m->as_cold[lo]->fn_value)
-			return -1;
-		*c = m->as_cold[lo];
-	}
-	return *c != NULL;
-}
-
-int
-trace_addrsym_cold(trace_addrsym_t *a, uint64_t addr, uint64_t *lo,
-    uint64_t *hi, uint64_t *clo, uint64_t *chi)
-{
-	const as_fn_t *f, *g, *c, *found = NULL;
-	as_mod_t *m;
-	size_t i;
-	int r;
-
-	if (a == NULL || find_module(a, addr, &i) != 0 ||
-	    a->a_ml.ml_mods[i].md_base[0] == '[')
-		return -1;
-	m = &a->a_mods[i];
-	if (!m->as_loaded)
-		load(a, i);
-	f = fn_at(m->as_fns, m->as_nfns, addr - m->as_bias);
-	if (f == NULL || f->fn_size == 0 || f->fn_name == NULL ||
-	    cold_parent(f->fn_name) > 0)
-		return -1;
-	/* every name at f's address: an alias's part is f's */
-	for (g = f; g > m->as_fns && g[-1].fn_value == f->fn_value; g--)
-		;
-	for (; g < m->as_fns + m->as_nfns && g->fn_value == f->fn_value;
-	    g++) {
-		if (g->fn_name == NULL || g->fn_size == 0)
-			continue;	/* a label */
-		if (g->fn_size != f->fn_size || cold_parent(g->fn_name) > 0)
-			return -1;
-		r = cold_of(m, g->fn_name, strlen(g->fn_name), &c);
-		if (r < 0 || (r > 0 && found != NULL &&
-		    found->fn_value != c->fn_value))
-			return -1;
-		if (r > 0)
-			found = c;
-	}
-	*lo = f->fn_value + m->as_bias;
-	*hi = *lo + f->fn_size;
-	*clo = found != NULL ? found->fn_value + m->as_bias : 0;
-	*chi = found != NULL ? *clo + found->fn_size : 0;
 	return 0;
 }
 

@@ -42,16 +42,6 @@ int		trace_addrsym_func(trace_addrsym_t *, uint64_t addr,
 		    uint64_t *lo, uint64_t *hi, char *name, size_t len);
 
 /*
- * As trace_addrsym_func, and the function's cold part (GCC's foo.cold),
- * [*clo, *chi), or 0, 0 when it has none.  -1 also when the function
- * is itself a cold part, when its names disagree on its size, or when
- * two cold parts bear its name (static functions of one name in two
- * files): which part is its own is not known.
- */
-int		trace_addrsym_cold(trace_addrsym_t *, uint64_t addr,
-		    uint64_t *lo, uint64_t *hi, uint64_t *clo, uint64_t *chi);
-
-/*
  * Read the module of addr and its symbols now, while the process lives:
  * a stack taken at a firing is named when printed, perhaps after the
  * process is gone (the module list and symbols stay cached).

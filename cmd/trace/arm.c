@@ -212,21 +212,27 @@ want_fast(trace_scope_t *sc, tr_session_t *s, trace_site_t *ts)
 	w.fw_clo = r->tf_fr.fr_cold;
 	w.fw_chi = r->tf_fr.fr_cold + r->tf_fr.fr_coldsize;
 	for (i = 0; i < ts->ts_nrefs; i++) {
-		if (!ts->ts_refs[i].tf_fr.fr_inline)
+		const pb_fireref_t *fr = &ts->ts_refs[i].tf_fr;
+
+		if (!fr->fr_inline)
 			continue;
 		/*
 		 * An inlined copy: the jump lies in the function it was
 		 * inlined into, whose branches (and its .cold part's) the
-		 * tracer weighs as it does a function's own at its entry.
+		 * tracer weighs as it does a function's own at its entry;
+		 * the provider gives its bounds in the copy's reference,
+		 * a size of 0 when its symbols do not say for sure.
 		 */
-		if (trace_addrsym_cold(trace_proc_syms(sc->sc_proc),
-		    ts->ts_addr, &w.fw_lo, &w.fw_hi, &w.fw_clo,
-		    &w.fw_chi) != 0) {
+		if (fr->fr_fsize == 0) {
 			ts->ts_slow = "an inlined copy in a function whose "
 			    "bounds or .cold part its symbols do not give";
 			ts->ts_fastq = false;
 			return;
 		}
+		w.fw_lo = fr->fr_faddr;
+		w.fw_hi = fr->fr_faddr + fr->fr_fsize;
+		w.fw_clo = fr->fr_cold;
+		w.fw_chi = fr->fr_cold + fr->fr_coldsize;
 		break;
 	}
 	w.fw_tprev = r->tf_fr.fr_tprev;

@@ -16,6 +16,12 @@ t_targets_fp_inl_SOURCES = t/targets/fp-inl.c t/targets/fp-proto.h
 t_targets_fp_inl_CFLAGS = $(WARN_CFLAGS) -O2 -g -fno-align-loops \
 	-fno-align-jumps -fno-align-labels
 t_targets_fp_inl_LDFLAGS =
+# Two static fi_s with a .cold part each, one holding an inlined copy.
+check_PROGRAMS += t/targets/fp-inl2
+t_targets_fp_inl2_SOURCES = t/targets/fp-inl2.c t/targets/fp-inl2b.c \
+	t/targets/fp-proto.h
+t_targets_fp_inl2_CFLAGS = $(WARN_CFLAGS) -O2 -g
+t_targets_fp_inl2_LDFLAGS =
 check_PROGRAMS += t/targets/fp-brk t/targets/fp-brk-nopie t/targets/fp-reach
 check_PROGRAMS += t/targets/fp-stackroom
 # A heap grown by sbrk(), PIE and not.  No sanitizer (its run time maps
@@ -120,6 +126,7 @@ FASTPATH_SH_TESTS = \
 	t/fastpath/jtab.sh t/fastpath/jtab-int3.sh \
 	t/fastpath/call.sh t/fastpath/call-int3.sh t/fastpath/call-record.sh \
 	t/fastpath/inline.sh t/fastpath/inline-int3.sh \
+	t/fastpath/inline-amb.sh \
 	t/fastpath/brk.sh t/fastpath/brk-int3.sh t/fastpath/brk-reach.sh \
 	t/fastpath/stack-room.sh
 TESTS += $(FASTPATH_SH_TESTS)

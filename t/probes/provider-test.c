@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,7 +263,9 @@ main(void)
 
 	/* pb_fireref_init copies what the firing path needs. */
 	{
-		pb_site_t st = { 0x1010, 0x10, 1, PB_RS_TAIL, PB_FAST_NONE };
+		pb_site_t st = { .st_addr = 0x1010, .st_off = 0x10,
+		    .st_len = 1, .st_rskind = PB_RS_TAIL,
+		    .st_fast = PB_FAST_NONE };
 		pb_probe_t pr;
 
 		memset(&pr, 0, sizeof(pr));
@@ -282,6 +285,31 @@ main(void)
 		st.st_fast = PB_FAST_RETURN;
 		pb_fireref_init(&fr, &pr, 0);
 		CHECK(fr.fr_fast == PB_FAST_RETURN);
+
+		/* An inlined copy at 0x1010 inside a host at 0x0f00 of
+		 * 0x200 bytes, whose .cold part is 0x30 bytes at 0x0800:
+		 * the copy's reference holds the host's bounds, not the
+		 * probe's function's. */
+		pr.pr_kind = PB_ENTRY;
+		pr.pr_cold = 0x5000;
+		pr.pr_coldsize = 0x10;
+		st.st_rskind = 0;
+		st.st_fast = PB_FAST_ENTRY;
+		st.st_inline = 1;
+		st.st_inback = 0x110;
+		st.st_insize = 0x200;
+		st.st_incold = -0x810;
+		st.st_incoldsize = 0x30;
+		pb_fireref_init(&fr, &pr, 0);
+		CHECKF(fr.fr_inline && fr.fr_faddr == 0x0f00 &&
+		    fr.fr_fsize == 0x200 && fr.fr_cold == 0x0800 &&
+		    fr.fr_coldsize == 0x30, "inline: %#" PRIx64 " %#" PRIx64
+		    " %#" PRIx64 " %#" PRIx64, fr.fr_faddr, fr.fr_fsize,
+		    fr.fr_cold, fr.fr_coldsize);
+		st.st_incoldsize = 0;	/* no .cold part */
+		pb_fireref_init(&fr, &pr, 0);
+		CHECK(fr.fr_faddr == 0x0f00 && fr.fr_cold == 0 &&
+		    fr.fr_coldsize == 0);
 	}
 	own_scope();
 	return failures != 0;

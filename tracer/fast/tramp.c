@@ -1393,31 +1393,141 @@ ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 	return rc == 0 && seen ? 0 : -1;
 }
 
+/*
+ * What the walks below read of one instruction of a body: capstone's
+ * cs_insn with its details takes about 1.7 KB an instruction, and a
+ * body of 8,192 held 14 MB of pidtrace's heap with every function of
+ * node probed; this is 40 bytes, filled from one reused cs_insn.
+ * Operands 0 and 1 are kept, the only ones the walks look at (a lea's
+ * and a mov's).
+ */
+typedef struct cfg_insn {
+	uint64_t	cn_addr;
+	int64_t		cn_disp;	/* operand 1's mem.disp */
+	uint32_t	cn_writes;	/* register families written: bit
+					 * fam_idx, bit 16 any other
+					 * register; all when unknown */
+	uint16_t	cn_id;
+	uint8_t		cn_size;
+	uint8_t		cn_nops;	/* x86.op_count */
+	uint8_t		cn_prefix0;	/* x86.prefix[0] */
+	uint8_t		cn_op0type, cn_op0size;
+	uint8_t		cn_op1type, cn_op1size;
+	uint8_t		cn_op0reg, cn_op1reg;	/* operands' reg */
+	uint8_t		cn_op1base, cn_op1index;	/* its mem */
+	uint8_t		cn_op1seg;
+} cfg_insn_t;
+
+static int fam_idx(int f);
+
+/* Registers and operand types fit the bytes they are kept in. */
+_Static_assert(X86_REG_ENDING <= 256 && X86_OP_MEM <= 255,
+    "cfg_insn_t keeps x86 registers in a byte");
+
+/* ij_writes_reg for a cfg_insn_t. */
+static bool
+cfg_writes_reg(const cfg_insn_t *ci, int f)
+{
+	int i = f == 0 ? 16 : fam_idx(f);
+
+	if (ci->cn_writes == UINT32_MAX)
+		return true;
+	return i >= 0 && (ci->cn_writes & (1u << i)) != 0;
+}
+
+/* op_reg for operand 0 of a cfg_insn_t. */
+static bool
+cfg_op0_reg(const cfg_insn_t *ci, int f, unsigned minsize)
+{
+	return ci->cn_op0type == X86_OP_REG && reg_fam(ci->cn_op0reg) == f &&
+	    ci->cn_op0size >= minsize;
+}
+
 /* The index of the instruction at a in ci (n, sorted), or n. */
 static size_t
-insn_at(const cs_insn *ci, size_t n, uint64_t a)
+insn_at(const cfg_insn_t *ci, size_t n, uint64_t a)
 {
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t m = lo + (hi - lo) / 2;
 
-		if (ci[m].address < a)
+		if (ci[m].cn_addr < a)
 			lo = m + 1;
 		else
 			hi = m;
 	}
-	return lo < n && ci[lo].address == a ? lo : n;
+	return lo < n && ci[lo].cn_addr == a ? lo : n;
 }
 
 #define CFG_MAXPRED	64
 /*
- * The walks decode a body whole, with capstone's details (about 1.5 KB
- * an instruction): bodies of at most 8,192 instructions (48 KB of
- * code) are walked, larger ones stay int3 where they need it.
+ * The walks decode a body whole: bodies of at most 8,192 instructions
+ * (48 KB of code) are walked, larger ones stay int3 where they need it.
  */
 #define CFG_MAXINSN	8192u
 #define CFG_MAXBYTES	(48u << 10)
+
+/*
+ * Decode the len bytes at buf (the body at lo) for the walks: at most
+ * max instructions, fewer where one does not decode.  The count in *n;
+ * NULL when out of memory.
+ */
+static cfg_insn_t *
+cfg_decode(csh h, const uint8_t *buf, size_t len, uint64_t lo, size_t max,
+	   size_t *n)
+{
+	cfg_insn_t *v = calloc(max ? max : 1, sizeof(*v));
+	cs_insn *ci = cs_malloc(h);
+	const uint8_t *p = buf;
+	uint64_t a = lo;
+	size_t left = len;
+
+	*n = 0;
+	if (v == NULL || ci == NULL) {
+		free(v);
+		if (ci != NULL)
+			cs_free(ci, 1);
+		return NULL;
+	}
+	while (*n < max && left > 0 && cs_disasm_iter(h, &p, &left, &a, ci)) {
+		const cs_x86 *x = &ci->detail->x86;
+		cfg_insn_t *c = &v[(*n)++];
+		cs_regs rd, wr;
+		uint8_t nrd = 0, nwr = 0, i;
+
+		c->cn_addr = ci->address;
+		c->cn_size = (uint8_t)ci->size;
+		c->cn_id = (uint16_t)ci->id;
+		c->cn_nops = x->op_count;
+		c->cn_prefix0 = x->prefix[0];
+		if (x->op_count >= 1) {
+			c->cn_op0type = (uint8_t)x->operands[0].type;
+			c->cn_op0size = x->operands[0].size;
+			c->cn_op0reg = (uint8_t)x->operands[0].reg;
+		}
+		if (x->op_count >= 2) {
+			c->cn_op1type = (uint8_t)x->operands[1].type;
+			c->cn_op1size = x->operands[1].size;
+			c->cn_op1reg = (uint8_t)x->operands[1].reg;
+			c->cn_op1base = (uint8_t)x->operands[1].mem.base;
+			c->cn_op1index = (uint8_t)x->operands[1].mem.index;
+			c->cn_op1seg = (uint8_t)x->operands[1].mem.segment;
+			c->cn_disp = x->operands[1].mem.disp;
+		}
+		if (cs_regs_access(h, ci, rd, &nrd, wr, &nwr) != CS_ERR_OK) {
+			c->cn_writes = UINT32_MAX;
+			continue;
+		}
+		for (i = 0; i < nwr; i++) {
+			int f = reg_fam(wr[i]);
+
+			c->cn_writes |= 1u << (f == 0 ? 16 : fam_idx(f));
+		}
+	}
+	cs_free(ci, 1);
+	return v;
+}
 
 /*
  * The instructions of the body (ci, n) that may run just before ci[j]:
@@ -1429,12 +1539,12 @@ insn_at(const cs_insn *ci, size_t n, uint64_t a)
  * reach (fn_itgt), a jump from the .cold part, too many.
  */
 static bool
-cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
+cfg_preds(const fn_scan_t *fn, const cfg_insn_t *ci, size_t n, size_t j,
 	  const size_t *u, size_t nu, size_t *pred, size_t *np)
 {
 	const uint64_t *xe = fn->fn_xe, *xj = fn->fn_xj;
 	size_t nxe = fn->fn_nxe;
-	uint64_t a = ci[j].address;
+	uint64_t a = ci[j].cn_addr;
 	size_t e, q;
 
 	*np = 0;
@@ -1448,10 +1558,10 @@ cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
 			return false;
 		pred[(*np)++] = q;
 	}
-	if (j > 0 && !(ci[j - 1].id == X86_INS_JMP || ci[j - 1].id ==
-	    X86_INS_RET || ci[j - 1].id == X86_INS_UD2 ||
-	    ci[j - 1].id == X86_INS_HLT || ci[j - 1].id == X86_INS_INT3 ||
-	    ci[j - 1].id == X86_INS_LJMP)) {
+	if (j > 0 && !(ci[j - 1].cn_id == X86_INS_JMP || ci[j - 1].cn_id ==
+	    X86_INS_RET || ci[j - 1].cn_id == X86_INS_UD2 ||
+	    ci[j - 1].cn_id == X86_INS_HLT || ci[j - 1].cn_id == X86_INS_INT3 ||
+	    ci[j - 1].cn_id == X86_INS_LJMP)) {
 		if (*np == CFG_MAXPRED)
 			return false;
 		pred[(*np)++] = j - 1;
@@ -1483,9 +1593,9 @@ cfg_preds(const fn_scan_t *fn, const cs_insn *ci, size_t n, size_t j,
  * flow: a walk stops there (a syscall writes rcx and r11).
  */
 static bool
-cfg_opaque(const cs_insn *ci)
+cfg_opaque(const cfg_insn_t *ci)
 {
-	switch (ci->id) {
+	switch (ci->cn_id) {
 	case X86_INS_SYSCALL: case X86_INS_SYSENTER: case X86_INS_INT:
 	case X86_INS_INT1: case X86_INS_INT3: case X86_INS_INTO:
 	case X86_INS_UD2: case X86_INS_HLT: case X86_INS_LCALL:
@@ -1519,7 +1629,7 @@ call_saved(int f)
  * reached from that table's jmp (cfg_preds): the walk goes on there.
  */
 static bool
-ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+ij_base_cfg(const fn_scan_t *fn, const cfg_insn_t *ci, size_t n,
 	    int f, size_t j0, uint64_t T, const size_t *u, size_t nu)
 {
 	size_t *work, nw = 0;
@@ -1539,25 +1649,24 @@ ij_base_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 		    !cfg_preds(fn, ci, n, j, u, nu, pred, &np))
 			goto out;
 		for (e = 0; e < np; e++) {
-			const cs_insn *p = &ci[pred[e]];
-			const cs_x86 *x = &p->detail->x86;
+			const cfg_insn_t *p = &ci[pred[e]];
 
 			if (seen[pred[e]])
 				continue;
 			seen[pred[e]] = 1;
 			if (cfg_opaque(p) ||
-			    (p->id == X86_INS_CALL && !call_saved(f)))
+			    (p->cn_id == X86_INS_CALL && !call_saved(f)))
 				goto out;
-			if (p->id == X86_INS_CALL || !ij_writes_reg(h, p, f)) {
+			if (p->cn_id == X86_INS_CALL || !cfg_writes_reg(p, f)) {
 				work[nw++] = pred[e];
 				continue;
 			}
-			if (p->id != X86_INS_LEA || x->op_count != 2 ||
-			    !op_reg(&x->operands[0], f, 8) ||
-			    x->operands[1].mem.base != X86_REG_RIP ||
-			    x->operands[1].mem.index != X86_REG_INVALID ||
-			    T != p->address + p->size +
-			    (uint64_t)x->operands[1].mem.disp)
+			if (p->cn_id != X86_INS_LEA || p->cn_nops != 2 ||
+			    !cfg_op0_reg(p, f, 8) ||
+			    p->cn_op1base != X86_REG_RIP ||
+			    p->cn_op1index != X86_REG_INVALID ||
+			    T != p->cn_addr + p->cn_size +
+			    (uint64_t)p->cn_disp)
 				goto out;
 		}
 	}
@@ -1613,7 +1722,7 @@ reg_fam_of_idx(size_t i)
  * jmp may then be a computed goto, a way into any label: u).
  */
 static bool
-ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
+ij_ptr_cfg(const fn_scan_t *fn, const cfg_insn_t *ci, size_t n,
 	   size_t j0, int f0, const size_t *u, size_t nu, bool *loaded)
 {
 	size_t *work, nw = 0;
@@ -1642,29 +1751,26 @@ ij_ptr_cfg(csh h, const fn_scan_t *fn, const cs_insn *ci, size_t n,
 		if (!cfg_preds(fn, ci, n, j, u, nu, pred, &np))
 			goto out;
 		for (e = 0; e < np; e++) {
-			const cs_insn *p = &ci[pred[e]];
-			const cs_x86 *x = &p->detail->x86;
+			const cfg_insn_t *p = &ci[pred[e]];
 			int g = f;
 
 			if (cfg_opaque(p) ||
-			    (p->id == X86_INS_CALL && !call_saved(f)))
+			    (p->cn_id == X86_INS_CALL && !call_saved(f)))
 				goto out;
-			if (p->id != X86_INS_CALL && ij_writes_reg(h, p, f)) {
-				if (p->id != X86_INS_MOV || x->op_count != 2 ||
-				    !op_reg(&x->operands[0], f, 8) ||
-				    x->prefix[0] != 0)
+			if (p->cn_id != X86_INS_CALL && cfg_writes_reg(p, f)) {
+				if (p->cn_id != X86_INS_MOV ||
+				    p->cn_nops != 2 || !cfg_op0_reg(p, f, 8) ||
+				    p->cn_prefix0 != 0)
 					goto out;
-				if (x->operands[1].type == X86_OP_MEM &&
-				    x->operands[1].size == 8 &&
-				    x->operands[1].mem.segment ==
-				    X86_REG_INVALID) {
+				if (p->cn_op1type == X86_OP_MEM &&
+				    p->cn_op1size == 8 &&
+				    p->cn_op1seg == X86_REG_INVALID) {
 					*loaded = true;	/* loaded */
 					continue;
 				}
-				if (x->operands[1].type != X86_OP_REG ||
-				    x->operands[1].size != 8 ||
-				    fam_idx(g = reg_fam(
-				    x->operands[1].reg)) < 0)
+				if (p->cn_op1type != X86_OP_REG ||
+				    p->cn_op1size != 8 ||
+				    fam_idx(g = reg_fam(p->cn_op1reg)) < 0)
 					goto out;
 			}
 			st = pred[e] * 16 + (size_t)fam_idx(g);
@@ -1687,26 +1793,24 @@ out:
  * then proves.
  */
 static uint64_t
-ij_lea_cand(csh h, const cs_insn *ci, size_t n, int f)
+ij_lea_cand(const cfg_insn_t *ci, size_t n, int f)
 {
 	uint64_t t = 0, x;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		const cs_x86 *d = &ci[k].detail->x86;
+		const cfg_insn_t *c = &ci[k];
 
-		if (ci[k].id != X86_INS_LEA || d->op_count != 2 ||
-		    !op_reg(&d->operands[0], f, 8) ||
-		    d->operands[1].mem.base != X86_REG_RIP ||
-		    d->operands[1].mem.index != X86_REG_INVALID)
+		if (c->cn_id != X86_INS_LEA || c->cn_nops != 2 ||
+		    !cfg_op0_reg(c, f, 8) ||
+		    c->cn_op1base != X86_REG_RIP ||
+		    c->cn_op1index != X86_REG_INVALID)
 			continue;
-		x = ci[k].address + ci[k].size +
-		    (uint64_t)d->operands[1].mem.disp;
+		x = c->cn_addr + c->cn_size + (uint64_t)c->cn_disp;
 		if (t != 0 && x != t)
 			return 0;
 		t = x;
 	}
-	(void)h;
 	return t;
 }
 
@@ -1742,8 +1846,11 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 	size_t i, k, np, nci = 0, *u = NULL, nu = 0, nu0 = 0;
 	int round;
 	bool *cfg = NULL, tried = false;
-	cs_insn *ci = NULL;
+	cfg_insn_t *ci = NULL;
 	uint8_t *buf = NULL;
+	/* a body of more cannot be walked: nci == fn_ninsn fails */
+	size_t max = (fn->fn_ninsn < CFG_MAXINSN ? fn->fn_ninsn :
+	    CFG_MAXINSN) + 1;
 
 	/* entries of other functions' tables that land in this one */
 	for (i = 0; s->s_fast != NULL && i < s->s_fast->fa_nxtgt; i++)
@@ -1773,14 +1880,15 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
 			    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo)
 			    == (ssize_t)(fn->fn_hi - fn->fn_lo))
-				nci = cs_disasm(*(csh *)s->s_cs, buf,
-				    fn->fn_hi - fn->fn_lo, fn->fn_lo, 0, &ci);
+				ci = cfg_decode(*(csh *)s->s_cs, buf,
+				    fn->fn_hi - fn->fn_lo, fn->fn_lo, max,
+				    &nci);
 			tried = true;
 			/* each step of a walk looks at every edge */
-			tabs[k] = nci == fn->fn_ninsn &&
+			tabs[k] = ci != NULL && nci == fn->fn_ninsn &&
 			    nci <= CFG_MAXINSN &&
 			    nci * fn->fn_nedge <= (1u << 24) ? ij_lea_cand(
-			    *(csh *)s->s_cs, ci, nci, (int)pd[0]) : 0;
+			    ci, nci, (int)pd[0]) : 0;
 			cfg[k] = true;
 		}
 		if (tabs[k] == 0) {
@@ -1811,9 +1919,9 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
 	    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo) ==
 	    (ssize_t)(fn->fn_hi - fn->fn_lo))
-		nci = cs_disasm(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
-				fn->fn_lo, 0, &ci);
-	if (nci == fn->fn_ninsn && nci <= CFG_MAXINSN &&
+		ci = cfg_decode(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
+				fn->fn_lo, max, &nci);
+	if (ci != NULL && nci == fn->fn_ninsn && nci <= CFG_MAXINSN &&
 	    nci * fn->fn_nedge <= (1u << 24) &&
 	    (u = malloc((fn->fn_npjmp + fn->fn_npptr / 2 + 1) *
 			sizeof(*u))) != NULL) {
@@ -1830,7 +1938,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			    fn->fn_pptr[i]) : nci, q;
 			bool loaded;
 
-			if (j0 == nci || !ij_ptr_cfg(*(csh *)s->s_cs, fn, ci,
+			if (j0 == nci || !ij_ptr_cfg(fn, ci,
 			    nci, j0, (int)fn->fn_pptr[i + 1], u, nu,
 			    &loaded)) {
 				fn->fn_bad = true;
@@ -1861,7 +1969,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 		} else {
 			j0 = u != NULL && fn->fn_pend[7 * k] != 0 ?
 			    insn_at(ci, nci, fn->fn_pend[7 * k]) : nci;
-			if (j0 == nci || !ij_base_cfg(*(csh *)s->s_cs, fn, ci,
+			if (j0 == nci || !ij_base_cfg(fn, ci,
 			    nci, (int)pd[0], j0, tabs[k], u, nu))
 				tabs[k] = 0;
 		}
@@ -1873,8 +1981,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 		}
 	}
 	free(u);
-	if (ci != NULL)
-		cs_free(ci, nci);
+	free(ci);
 	free(buf);
 	free(tabs);
 	free(cfg);
