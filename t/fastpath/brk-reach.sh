@@ -31,31 +31,13 @@ setarch -R true 2>/dev/null ||
 	skip "setarch -R refused: the heap's place is randomized"
 ROOM=$((1 << 30))
 
-# heap_end PID: the end of the [heap] line in /proc/PID/maps, in decimal.
-heap_end()
-{
-	_he=$(awk '$NF == "[heap]" { split($1, r, "-"); print r[2] }' \
-	    "/proc/$1/maps")
-	[ -n "$_he" ] || fail "no [heap] in /proc/$1/maps"
-	echo $((16#$_he))
-}
-
-heap_ready()
-{
-	HEAP0=$(heap_end "$1")
-}
 AT_READY=heap_ready
 
 # reach_room PID MAPS0: nothing new in the heap's room, a chunk at its end.
 reach_room()
 {
 	_bp=$1 _m0=$2
-	_st=$(cat "/proc/$_bp/stat") || fail "no /proc/$_bp/stat"
-	# comm may hold spaces and ')': fields are counted after the last.
-	# shellcheck disable=SC2086
-	set -- ${_st##*)}
-	_sb=${45}
-	[ -n "$_sb" ] && [ "$_sb" -gt 0 ] || fail "no start_brk in $_st"
+	_sb=$(start_brk "$_bp") || fail "start_brk: $_sb"
 	_end=$((HEAP0 + ROOM))
 	maps_snap "$_bp" | grep -vxF -f "$_m0" >"$T/reach.new"
 	say "start_brk $(printf '%x' "$_sb"), room's end $(printf '%x' \

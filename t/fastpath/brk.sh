@@ -35,20 +35,7 @@ else
 	say "setarch -R refused: a randomized layout"
 fi
 
-# heap_end PID: the end of the [heap] line in /proc/PID/maps, in decimal.
-heap_end()
-{
-	_he=$(awk '$NF == "[heap]" { split($1, r, "-"); print r[2] }' \
-	    "/proc/$1/maps")
-	[ -n "$_he" ] || fail "no [heap] in /proc/$1/maps"
-	echo $((16#$_he))
-}
-
 # At "ready": where the heap ends before the target's sbrk() loop.
-heap_ready()
-{
-	HEAP0=$(heap_end "$1")
-}
 AT_READY=heap_ready
 
 # brk_room PID MAPS0: pidtrace mapped pages, none in the heap's room, and
@@ -60,12 +47,7 @@ brk_room()
 	[ -n "$_grown" ] || fail "no grown= in the target's output"
 	expect "the heap's growth in the maps" \
 	    $(($(heap_end "$_bp") - HEAP0)) "$_grown"
-	_st=$(cat "/proc/$_bp/stat") || fail "no /proc/$_bp/stat"
-	# comm may hold spaces and ')': fields are counted after the last.
-	# shellcheck disable=SC2086
-	set -- ${_st##*)}
-	_sb=${45}
-	[ -n "$_sb" ] && [ "$_sb" -gt 0 ] || fail "no start_brk in $_st"
+	_sb=$(start_brk "$_bp") || fail "start_brk: $_sb"
 	maps_snap "$_bp" | grep -vxF -f "$_m0" >"$T/brk.new"
 	say "start_brk $(printf '%x' "$_sb"); pidtrace's mappings:"
 	cat "$T/brk.new"

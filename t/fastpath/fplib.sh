@@ -94,6 +94,32 @@ no_drops()
 	return 0
 }
 
+# heap_end PID: the end of the [heap] line in /proc/PID/maps, in decimal.
+heap_end()
+{
+	_he=$(awk '$NF == "[heap]" { split($1, r, "-"); print r[2] }' \
+	    "/proc/$1/maps")
+	[ -n "$_he" ] || fail "no [heap] in /proc/$1/maps"
+	echo $((16#$_he))
+}
+
+# heap_ready PID: HEAP0, where the heap ends at "ready" (an AT_READY).
+heap_ready()
+{
+	HEAP0=$(heap_end "$1")
+}
+
+# start_brk PID: where the heap begins, field 47 of /proc/PID/stat.
+start_brk()
+{
+	_st=$(cat "/proc/$1/stat") || fail "no /proc/$1/stat"
+	# comm may hold spaces and ')': fields are counted after the last.
+	# shellcheck disable=SC2086
+	set -- ${_st##*)}
+	[ -n "${45}" ] && [ "${45}" -gt 0 ] || fail "no start_brk in $_st"
+	echo "${45}"
+}
+
 # maps_snap PID: the mappings of PID that could be a tracer's: executable
 # or shared ones, and any memfd, as "start-end perms offset path".
 maps_snap()
