@@ -36,14 +36,15 @@ t_targets_fp_brk_nopie_CFLAGS = $(WARN_CFLAGS) -O1 -fcf-protection=none \
 t_targets_fp_brk_nopie_LDFLAGS = -no-pie
 # No free address below the heap, non-PIE; no sanitizer, whose run time
 # maps in the ranges the target reserves.
-t_targets_fp_reach_SOURCES = t/targets/fp-reach.c t/targets/fp-proto.h
+t_targets_fp_reach_SOURCES = t/targets/fp-reach.c t/targets/fp-proto.h \
+	t/targets/fp-reserve.h
 t_targets_fp_reach_CFLAGS = $(WARN_CFLAGS) -O1 -fcf-protection=none \
 	-fno-pie
 t_targets_fp_reach_LDFLAGS = -no-pie
 # Nothing free near libc but the main stack's room; no sanitizer, for
 # the same reason.
 t_targets_fp_stackroom_SOURCES = t/targets/fp-stackroom.c \
-	t/targets/fp-proto.h
+	t/targets/fp-proto.h t/targets/fp-reserve.h
 t_targets_fp_stackroom_CFLAGS = $(WARN_CFLAGS) -O1
 # Calls among the bytes an entry jump replaces, PIE and not.
 t_targets_fp_call_SOURCES = t/targets/fp-call-main.c t/targets/fp-call.S \

@@ -19,13 +19,9 @@
 #include <unistd.h>
 
 #include "fp-proto.h"
-
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
+#include "fp-reserve.h"
 
 #define NCALL	1000
-#define MAXGAP	64
 
 unsigned long fr_total;
 unsigned long fr_step(unsigned long x);
@@ -68,12 +64,9 @@ start_brk(void)
 static int
 reserve(void)
 {
-	uint64_t lo[MAXGAP], hi[MAXGAP], prev, a, b, sb;
 	unsigned long long min = 4096;
-	char line[512];
-	unsigned n = 0, i;
+	uint64_t sb;
 	FILE *f;
-	void *r;
 
 	sb = start_brk();
 	if (sb == 0)
@@ -84,30 +77,8 @@ reserve(void)
 			min = 4096;
 		fclose(f);
 	}
-	prev = (min + 4095) & ~4095ull;
-	/* The ranges first, the mappings after: the file is read whole. */
-	f = fopen("/proc/self/maps", "re");
-	if (f == NULL)
-		return printf("no maps\n"), -1;
-	while (fgets(line, sizeof(line), f) != NULL && prev < sb) {
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &a, &b) != 2)
-			continue;
-		if (a > prev && n < MAXGAP) {
-			lo[n] = prev;
-			hi[n++] = a < sb ? a : sb;
-		}
-		if (b > prev)
-			prev = b;
-	}
-	fclose(f);
-	for (i = 0; i < n; i++) {
-		r = mmap((void *)(uintptr_t)lo[i], hi[i] - lo[i], PROT_NONE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-			 MAP_FIXED_NOREPLACE, -1, 0);
-		if (r != (void *)(uintptr_t)lo[i])
-			return printf("reserve %" PRIx64 "-%" PRIx64 ": %s\n",
-				      lo[i], hi[i], strerror(errno)), -1;
-	}
+	if (fp_reserve((min + 4095) & ~4095ull, sb) < 0)
+		return -1;
 	printf("reserved\n");
 	return 0;
 }

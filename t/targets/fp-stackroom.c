@@ -25,57 +25,12 @@
 #include <unistd.h>
 
 #include "fp-proto.h"
-
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
+#include "fp-reserve.h"
 
 #define NCALL	1000
 #define DEPTH	80
 #define FRAME	65536
-#define MAXGAP	64
 #define MiB	(1ull << 20)
-
-/* Maps every free range in [from, to) PROT_NONE; -1 when one failed. */
-static int
-reserve(uint64_t from, uint64_t to)
-{
-	uint64_t lo[MAXGAP], hi[MAXGAP], a, b, prev = from;
-	char line[512];
-	unsigned n = 0, i;
-	FILE *f;
-	void *r;
-
-	/* The ranges first, the mappings after: the file is read whole. */
-	f = fopen("/proc/self/maps", "re");
-	if (f == NULL)
-		return printf("no maps\n"), -1;
-	while (fgets(line, sizeof(line), f) != NULL && prev < to) {
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64, &a, &b) != 2 ||
-		    b <= from)
-			continue;
-		if (a > prev && n < MAXGAP) {
-			lo[n] = prev;
-			hi[n++] = a < to ? a : to;
-		}
-		if (b > prev)
-			prev = b;
-	}
-	fclose(f);
-	if (prev < to && n < MAXGAP) {
-		lo[n] = prev;
-		hi[n++] = to;
-	}
-	for (i = 0; i < n; i++) {
-		r = mmap((void *)(uintptr_t)lo[i], hi[i] - lo[i], PROT_NONE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-			 MAP_FIXED_NOREPLACE, -1, 0);
-		if (r != (void *)(uintptr_t)lo[i])
-			return printf("reserve %" PRIx64 "-%" PRIx64 ": %s\n",
-				      lo[i], hi[i], strerror(errno)), -1;
-	}
-	return 0;
-}
 
 static int
 layout(void)
@@ -99,8 +54,8 @@ layout(void)
 	if (libc == 0 || stack == 0 || stack < libc || stack - libc > 1024 * MiB)
 		return printf("layout: libc %" PRIx64 " stack %" PRIx64 "\n",
 			      libc, stack), -1;
-	if (reserve(libc - 2048 * MiB, libc - 900 * MiB) < 0 ||
-	    reserve(libc - 836 * MiB, stack - 6 * MiB) < 0)
+	if (fp_reserve(libc - 2048 * MiB, libc - 900 * MiB) < 0 ||
+	    fp_reserve(libc - 836 * MiB, stack - 6 * MiB) < 0)
 		return -1;
 	printf("reserved\n");
 	return 0;
