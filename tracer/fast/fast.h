@@ -38,7 +38,10 @@
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
-#define TR_GATE_LEN	16u		/* clause code's syscall gate */
+#define TR_GATE_LEN	16u		/* clause code's syscall gate, and
+					 * the key's (TR_KEYGATE) */
+#define TR_KEYGATE	6u		/* the trampolines' gettid gate, at
+					 * fa_gate + this */
 #define TR_MAXCHUNK	128u		/* 64 left no room for the clause
 					 * code of every function of node
 					 * (74,000 sites with context blocks) */

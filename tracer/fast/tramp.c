@@ -14,8 +14,9 @@
  *	rdfsbase %rax; test; jz 1f	fs base 0: no TCB, tid 0
  *	mov %fs:TIDOFF,%r11d; jmp 2f	glibc's tid in its TCB
  *  1:	xor %r11d,%r11d
- *	(or, where no TCB holds the tid: mov $SYS_gettid,%eax; syscall;
- *	mov %eax,%r11d; jmp 2f)
+ *	(or, where no TCB holds the tid: lea 3f(%rip),%rdx; movabs
+ *	$keygate,%rax; jmp *%rax; 3: mov %eax,%r11d: the gettid is made
+ *	in chunk 0, the range syscall user dispatch lets call)
  *  2:	shard = tid & 15; claim a slot (ring.c), write cookie, tid,
  *	rdi..r9 (or rax; Go's rax rbx rcx rdi rsi r8), rdtsc; publish
  *	with lock cmpxchg; if full, lock incq drops
@@ -103,12 +104,22 @@ static const uint8_t template[] = {
 
 /*
  * The tid asked of the kernel, laid over T_RDFS..the block's key's end
- * (24 bytes) where no TCB holds it: mov $SYS_gettid,%eax; syscall; mov
- * %eax,%r11d; jmp over the rest.  rcx and r11, which syscall spoils, are
- * saved already.
+ * (24 bytes) where no TCB holds it: lea 1f(%rip),%rdx; movabs
+ * $keygate,%rax; jmp *%rax; 1: mov %eax,%r11d; a 2-byte nop.  The key
+ * gate (gate_put: mov $SYS_gettid,%eax; syscall; jmp *%rdx) lies in
+ * chunk 0, the one range syscall user dispatch lets make calls: a
+ * gettid made here, in any other chunk, would be dispatched to the stop
+ * path.  rax, rcx, rdx and r11 are saved already (rdx is free until the
+ * shard's address goes there).  The gate's address is at
+ * GETTID_GATE.
  */
-static const uint8_t gettid_key[12] = {
-	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3, 0xeb, 0x0c
+#define GETTID_GATE	9
+static const uint8_t gettid_key[24] = {
+	0x48, 0x8d, 0x15, 0x0c, 0x00, 0x00, 0x00,
+	0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0,
+	0xff, 0xe0,
+	0x41, 0x89, 0xc3,
+	0x66, 0x90
 };
 
 /*
@@ -2316,7 +2327,11 @@ chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 
 /*
  * Clause code's syscall gate (tracer.h, tr_fast_gate) at the start of
- * chunk 0, the range syscall user dispatch lets make calls.
+ * chunk 0, the range syscall user dispatch lets make calls, and the
+ * trampolines' gettid gate after it (TR_KEYGATE), entered with a jump,
+ * the way back in rdx.  A thread stopped in either counts as in clause
+ * code (in_code): the endings step it back out to the block it came
+ * from.
  */
 static void
 gate_put(struct tr_fast *fa, tr_chunk_t *ch)
@@ -2324,7 +2339,11 @@ gate_put(struct tr_fast *fa, tr_chunk_t *ch)
 	static const uint8_t gate[TR_GATE_LEN] = {
 		0x0f, 0x05,			/* syscall */
 		0xff, 0x66, TR_GATE_BACK,	/* jmp *TR_GATE_BACK(%rsi) */
-		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+		0xcc,
+		/* TR_KEYGATE: the trampolines' key (gettid_key) */
+		0xb8, 0xba, 0x00, 0x00, 0x00,	/* mov $SYS_gettid,%eax */
+		0x0f, 0x05,			/* syscall */
+		0xff, 0xe2,			/* jmp *%rdx */
 		0xcc
 	};
 
@@ -2574,6 +2593,20 @@ ctx_record(const struct tr_fast *fa, tasm_t *a, uint32_t site, int sys)
 }
 
 /*
+ * A context block's key where no TCB holds the tid: gettid through the
+ * key gate in chunk 0 (gettid_key says why), the way back in rdx; r11,
+ * the code's entry, kept in rsi meanwhile (both pushed, and free: the
+ * arguments and rdtsc's value are stored), the tid into the context.
+ */
+static void
+ctx_gettid(const struct tr_fast *fa, tasm_t *a)
+{
+	tb(a, "4c 89 de 48 8d 15 0c 00 00 00 48 b8");
+	t64(a, fa->fa_gate + TR_KEYGATE);
+	tb(a, "ff e0 49 89 f3 89 44 24 38");
+}
+
+/*
  * A context block for site index site (doc/INPROC.md, tracer.h's
  * TR_CTX_*) at code + *tlen, the plain record block after it: with no
  * entry in the site's word the thread goes to the plain block (entered
@@ -2654,13 +2687,11 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
 	/*
 	 * The key: the tid in glibc's TCB, 0 with fs base 0; where no TCB
-	 * holds it, the kernel's (gettid: r11, the entry, kept in rdx,
-	 * free since rdtsc's value is stored).  Its offset for rekey().
+	 * holds it, the kernel's (ctx_gettid).  Its offset for rekey().
 	 */
 	cx[0] = (uint16_t)a.ta_n;
 	if (fa->fa_gettid) {
-		tb(&a, "4c 89 da b8 ba 00 00 00 0f 05 49 89 d3");
-		tb(&a, "89 44 24 38");
+		ctx_gettid(fa, &a);
 	} else {
 		if (fa->fa_rdfsbase)
 			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
@@ -2720,8 +2751,12 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 		memcpy(c + T_ARGS, go_args, sizeof(go_args));
 	else if (kind == TR_FAST_ENTRY)
 		memcpy(c + T_RAX, nop9, sizeof(nop9));
-	if (fa->fa_gettid)
+	if (fa->fa_gettid) {
+		uint64_t g = fa->fa_gate + TR_KEYGATE;
+
 		memcpy(c + T_RDFS, gettid_key, sizeof(gettid_key));
+		memcpy(c + T_RDFS + GETTID_GATE, &g, 8);
+	}
 	else if (!fa->fa_rdfsbase)
 		memcpy(c + T_RDFS, nop10, sizeof(nop10));
 	*tlen += sizeof(template);
@@ -3397,10 +3432,11 @@ out:
  * is put at its start for the calls the tracer injects while dispatch is
  * on: a call from libc's or the vDSO's `syscall` would be dispatched.
  * Sets the memfd up (every thread stopped) when no site did yet.  0 with
- * the range and that instruction, or -1 and why.
+ * the range and that instruction, -2 to wait for the TCB (wait: the
+ * caller may), or -1 and why.
  */
 int
-tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
+tr_fast_sud_range(tr_session_t *s, uint64_t near, bool wait, uint64_t *lo,
 		  uint64_t *len, uint64_t *insn, char *why, size_t wlen)
 {
 	static const uint8_t stub[16] = {
@@ -3416,19 +3452,17 @@ tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
 		return -1;
 	}
 	/*
-	 * Without a tid in the TCB the record blocks would ask gettid, a
-	 * call of ours dispatched to the stop path and seen as the
-	 * program's.  A static program's TCB comes after its entry point:
-	 * the caller tries again (-2).
+	 * A launched image whose TCB is not set up yet (a static program
+	 * at its entry point; glibc stores the tid after the thread
+	 * pointer): the caller tries again (-2) while it waits, since the
+	 * TCB's key costs a firing no system call.  Without a tid in the
+	 * TCB (Go, the wait over) the blocks ask gettid through the key
+	 * gate in chunk 0, inside the range: no call of ours is dispatched.
 	 */
-	if (!fa->fa_broken && fa->fa_ring == 0 && find_tidoff(s) == 0) {
-		snprintf(why, wlen, "no thread id in the threads' TCB");
+	if (wait && !fa->fa_broken && fa->fa_ring == 0 &&
+	    find_tidoff(s) == 0) {
+		snprintf(why, wlen, "no thread id in the threads' TCB yet");
 		return -2;
-	}
-	if (fa->fa_gettid) {
-		snprintf(why, wlen, "no thread id in the threads' TCB: the "
-			 "trampolines would make a call of their own");
-		return -1;
 	}
 	if (!fa->fa_broken && fa->fa_ring == 0)
 		fd = setup(s);
@@ -4048,6 +4082,20 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 			g[TR_G_RIP] = fa->fa_stub[i][2];
 			break;
 		}
+	/*
+	 * In the key gate (a signal is delivered at its gettid's return
+	 * more than anywhere): as at the block's instruction it goes back
+	 * to, rdx, with the tid not taken; the block is then unwound as
+	 * from there (its record dropped).
+	 */
+	if (i == fa->fa_nstub && fa->fa_gate != 0 &&
+	    g[TR_G_RIP] >= fa->fa_gate + TR_KEYGATE &&
+	    g[TR_G_RIP] < fa->fa_gate + TR_GATE_LEN) {
+		if (g[TR_G_RDX] == g[TR_G_RIP] || in_code(fa, g[TR_G_RDX]))
+			return false;
+		g[TR_G_RIP] = g[TR_G_RDX];
+		return tramp_move(s, tid, g);
+	}
 	if (i == fa->fa_nstub && in_code(fa, g[TR_G_RIP]))
 		return unwind_code(s, tid, g);
 	fs = site_of_pc(s, g[TR_G_RIP]);
@@ -5018,12 +5066,16 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 		tb(&a, "48 89 4c 24 18 48 89 4c 24 20 48 89 4c 24 28");
 	}
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
-	/* the key as a pid site's (never gettid's: such sites are refused) */
-	if (fa->fa_rdfsbase)
-		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
-	tb(&a, "64 8b 04 25");
-	t32(&a, fa->fa_tidoff);
-	tb(&a, "eb 02 31 c0 89 44 24 38");
+	/* the key as a pid site's: the TCB's, or gettid's through the gate */
+	if (fa->fa_gettid) {
+		ctx_gettid(fa, &a);
+	} else {
+		if (fa->fa_rdfsbase)
+			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+		tb(&a, "64 8b 04 25");
+		t32(&a, fa->fa_tidoff);
+		tb(&a, "eb 02 31 c0 89 44 24 38");
+	}
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
@@ -5085,7 +5137,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 
 	*why = "the fast path is off";
 	if (fa == NULL || fa->fa_map == NULL || fa->fa_broken ||
-	    fa->fa_gettid || fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
+	    fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {
