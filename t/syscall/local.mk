@@ -3,7 +3,8 @@
 # static (no dynamic loader: the first call is their own); a dynamic
 # program's loader is traced too (fromexec.sh).  Their counts equal
 # strace -c -f's on an identical run, execve aside.
-check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads t/targets/sc-sud
+check_PROGRAMS += t/targets/sc-calls t/targets/sc-threads t/targets/sc-sud \
+	t/targets/sc-static
 t_targets_sc_calls_SOURCES = t/targets/sc-calls.c
 t_targets_sc_calls_CFLAGS = -O1 -pthread
 t_targets_sc_calls_LDFLAGS = -static -pthread
@@ -13,8 +14,11 @@ t_targets_sc_threads_LDFLAGS = -static -pthread
 t_targets_sc_sud_SOURCES = t/targets/sc-sud.c
 t_targets_sc_sud_CFLAGS = -O1 -pthread
 t_targets_sc_sud_LDFLAGS = -pthread
+t_targets_sc_static_SOURCES = t/targets/sc-static.c
+t_targets_sc_static_CFLAGS = -O2 -pthread
+t_targets_sc_static_LDFLAGS = -static -pthread
 
-EXTRA_DIST += t/syscall/sclib.sh
+EXTRA_DIST += t/syscall/sclib.sh t/targets/sc-go.go
 SYSCALL_SH_TESTS = \
 	t/syscall/counts.sh \
 	t/syscall/signals.sh \
@@ -28,6 +32,8 @@ SYSCALL_SH_TESTS = \
 	t/syscall/sud.sh \
 	t/syscall/inflight.sh \
 	t/syscall/require.sh \
-	t/syscall/inproc.sh
+	t/syscall/inproc.sh \
+	t/syscall/gosys.sh \
+	t/syscall/static.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)
