@@ -18,7 +18,12 @@
 #    stops two stops); under -x fastpath=off no patched site and at
 #    least two stops a call.
 #  - the program's own output is what it prints untraced, thread ids
-#    aside.
+#    aside;
+#  - Ctrl-C: pidtrace -p stopped by SIGINT while every goroutine is in
+#    its loop (Go's preemption signals land in the trampolines and the
+#    key gate, threads are stopped anywhere in them): the program runs
+#    on to its exact counts, no SIGSYS kills it, and its maps hold
+#    nothing of ours after the detach.
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
 command -v go >/dev/null || skip "go is not installed (Debian's golang-go)"
@@ -35,6 +40,7 @@ D='syscall::getppid:entry { @c[tid] = count(); }
 bounded 60 "$GO_BIN" $G $N >"$T/own" || fail "untraced run"
 sed 's/^tid [0-9]* /tid T /' "$T/own" >"$T/own.want"
 same_output - "$T/own.want" <<W
+calling
 $(for i in $(seq $G); do echo "tid T getppid $N"; done)
 getppid $((G * N))
 W
@@ -76,3 +82,30 @@ for path in fast stops; do
 	attach_run "p-$path" "$o" "$D" "$GO_BIN" $G $N
 	check "p-$path" "$T/p-$path.tgt" $path
 done
+
+# Ctrl-C mid-burst.
+N2=$((N * 20))
+rm -f "$T/x.go" "$T/x.tgt"
+spawn _xt 300 sh -c 'exec "$0" "$1" "$2" "$3" >"$4"' "$GO_BIN" $G $N2 \
+    "$T/x.go" "$T/x.tgt"
+wait_for "$T/x.tgt" '^ready' 60
+XPID=$(child_of "$_xt") || fail "ctrlc: no target pid"
+spawn _xp 300 "$PIDTRACE" -q -n 'syscall::getppid:entry { @ = count(); }
+    syscall::getpid:entry /!live/ { live = 1; printf("live\n"); }' \
+    -p "$XPID" >"$T/x.out" 2>"$T/x.err"
+XPT=$(child_of "$_xp") || fail "ctrlc: no pidtrace pid"
+wait_for "$T/x.out" '^live' 60
+: >"$T/x.go"
+wait_for "$T/x.tgt" '^calling' 120
+kill -INT "$XPT"
+wait "$_xp" || fail "ctrlc: pidtrace: $(cat "$T/x.err")"
+grep -q 'memfd:pidtrace' "/proc/$XPID/maps" 2>/dev/null &&
+	fail "ctrlc: our mapping left: $(grep pidtrace "/proc/$XPID/maps")"
+wait "$_xt" || fail "ctrlc: the target failed: $(cat "$T/x.tgt")"
+grep -Ev '^(ready|$)' "$T/x.tgt" | sed 's/^tid [0-9]* /tid T /' >"$T/x.got"
+same_output - "$T/x.got" <<W
+calling
+$(for i in $(seq $G); do echo "tid T getppid $N2"; done)
+getppid $((G * N2))
+W
+say "ctrlc: $(grep -E '^ +[0-9]+$' "$T/x.out" | tr -d ' ') calls counted before the detach"

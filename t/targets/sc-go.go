@@ -10,8 +10,9 @@
 //	sc-go G N [FILE]
 //
 // With FILE: prints "ready", then waits until FILE exists (a getpid and
-// a 1 ms sleep a round) before the calls.  Prints "tid T getppid C" for
-// each goroutine (T its thread's id, from gettid; C its calls), then
+// a 1 ms sleep a round) before the calls.  Prints "calling" once every
+// goroutine made half its calls, then "tid T getppid C" for each
+// goroutine (T its thread's id, from gettid; C its calls), then
 // "getppid C" for all of them.
 package main
 
@@ -45,9 +46,10 @@ func main() {
 	}
 	tids := make([]int, g)
 	calls := make([]int, g)
-	var wg sync.WaitGroup
+	var wg, started sync.WaitGroup
 	for i := 0; i < g; i++ {
 		wg.Add(1)
+		started.Add(1)
 		go func(i int) {
 			defer wg.Done()
 			runtime.LockOSThread()
@@ -55,9 +57,14 @@ func main() {
 			for j := 0; j < n; j++ {
 				syscall.Getppid()
 				calls[i]++
+				if j == n/2 {
+					started.Done()
+				}
 			}
 		}(i)
 	}
+	started.Wait()
+	fmt.Println("calling")
 	wg.Wait()
 	lines := make([]string, 0, g)
 	total := 0

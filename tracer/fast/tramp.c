@@ -4024,6 +4024,104 @@ unwind_ctx(tr_session_t *s, pid_t tid, uint64_t k, const uint16_t *cx,
 static bool tramp_move(tr_session_t *s, pid_t tid, uint64_t *g);
 
 /*
+ * A signal frame's registers g whose pc is in syscall site fs's
+ * trampoline or gates (tr_fast_sys_patch's layout): made the state the
+ * original code would have, as sys_fixup moves a stopped thread, but
+ * without a step: a record or context block is unwound from the words
+ * it pushed (unwind_record, unwind_ctx), its record dropped.  Before
+ * the call, at the site's `syscall` with rax the number; after it,
+ * past it with rax the value; the probed path's 144 bytes given back.
+ * Signals come at the gates' and the key gate's calls (Go's preemption
+ * signals, all the time), and those frames stay on Go's signal stacks.
+ * False at a pc between a block's pushes or after its code ran.
+ */
+static bool
+sys_frame_move(tr_session_t *s, pid_t tid, const tr_fsite_t *fs,
+	       uint64_t *g)
+{
+	const uint16_t *so = fs->fs_so;
+	uint64_t rip = g[TR_G_RIP], off, k, w;
+	uint16_t cx[3];
+	unsigned b, i;
+
+	if (rip >= fs->fs_g1 && rip < fs->fs_g1 + 16) {
+		g[TR_G_RIP] = fs->fs_sc + (rip - fs->fs_g1 > 2 ? 2 :
+					   rip - fs->fs_g1);
+		return true;
+	}
+	if (rip >= fs->fs_g2 && rip < fs->fs_g2 + 16) {
+		g[TR_G_RIP] = fs->fs_sc + (rip - fs->fs_g2 > 2 ? 2 :
+					   rip - fs->fs_g2);
+		g[TR_G_RSP] += 144;
+		return true;
+	}
+	off = rip - fs->fs_tramp;
+	if (off < so[TR_SO_SYS]) {
+		for (i = 0; i < fs->fs_nins; i++)
+			if (off == fs->fs_toff[i]) {
+				g[TR_G_RIP] = fs->fs_p0 + fs->fs_ooff[i];
+				return true;
+			}
+		return false;
+	}
+	if (off < so[TR_SO_LEA]) {
+		g[TR_G_RIP] = fs->fs_sc;
+		return true;
+	}
+	if (off >= so[TR_SO_NEVER]) {
+		g[TR_G_RIP] = fs->fs_sc + (off < so[TR_SO_REST] ?
+					   off - so[TR_SO_NEVER] : 2);
+		return true;
+	}
+	b = off < so[TR_SO_AFTER] ? TR_SO_CX : TR_SO_CX2;
+	k = b == TR_SO_CX ? off - so[TR_SO_LEA] : off - so[TR_SO_AFTER];
+	if (off >= so[b + 3] && off < so[b + 3] + sizeof(template)) {
+		if (!unwind_record(s, tid, off - so[b + 3], g))
+			return false;
+	} else if (off >= so[b + 1] && off <= so[b + 2]) {
+		cx[0] = 0;
+		cx[1] = (uint16_t)(so[b + 1] - so[b]);
+		cx[2] = (uint16_t)(so[b + 2] - so[b]);
+		if (!unwind_ctx(s, tid, off - so[b], cx, g))
+			return false;
+		if (b == TR_SO_CX)	/* no red zone skipped: the 144 did */
+			g[TR_G_RSP] -= 128;
+	} else if (b == TR_SO_CX && off < so[TR_SO_CX]) {
+		/* lea -128(%rsp); push %rax; push %r11; test; jz */
+		g[TR_G_RSP] += k == 0 ? 0 : k == 5 ? 128 : k == 6 ? 136 : 144;
+		g[TR_G_RIP] = fs->fs_sc;
+		return k == 0 || k == 5 || k == 6 || k >= 8;
+	} else if (b == TR_SO_CX2 && off < so[TR_SO_CX2]) {
+		/* mov %rax,%rcx; pop %r11; pop %rax; lea 128(%rsp),%rsp */
+		if (k == 0 || k == 3 || k == 5)
+			g[TR_G_RSP] += k == 5 ? 136 : 144;
+		else if (k == 6)
+			g[TR_G_RSP] += 128;
+		else if (k < 14)
+			return false;
+		if (k >= 6)
+			g[TR_G_RAX] = g[TR_G_RCX];
+		g[TR_G_RIP] = fs->fs_sc + 2;
+		return true;
+	} else if (!(b == TR_SO_CX && off >= so[TR_SO_CXJ] + 3u &&
+		     off < so[TR_SO_PL] && off >= so[TR_SO_PL] - 3u)) {
+		return false;
+	}
+	/* At the block's end: noent (the call to make) or noexit. */
+	if (b == TR_SO_CX) {
+		if (tr_mem_read_pid(tid, g[TR_G_RSP] + 8, &w, 8) < 0)
+			return false;
+		g[TR_G_RAX] = w;
+		g[TR_G_RSP] += 144;
+		g[TR_G_RIP] = fs->fs_sc;
+	} else {
+		g[TR_G_RAX] = g[TR_G_RCX];
+		g[TR_G_RIP] = fs->fs_sc + 2;
+	}
+	return true;
+}
+
+/*
  * A signal frame's registers g in clause code, whose rsp is its context
  * (the code uses no stack) and whose link is the way back into its
  * context block, right after the block's jmp to the code: the block's
@@ -4040,8 +4138,18 @@ unwind_code(tr_session_t *s, pid_t tid, uint64_t *g)
 	unsigned b;
 
 	if (tr_mem_read_pid(tid, g[TR_G_RSP] + TR_CTX_LINK, &link,
-			    sizeof(link)) < 0 ||
-	    (fs = site_of_pc(s, link)) == NULL)
+			    sizeof(link)) < 0)
+		return false;
+	/* A syscall site's context block: as if at its jmp to the code. */
+	if ((fs = sys_site_of_pc(s, link)) != NULL) {
+		off = link - fs->fs_tramp;
+		if (off != fs->fs_so[TR_SO_CXJ] + 3u &&
+		    off != fs->fs_so[TR_SO_CXJ2] + 3u)
+			return false;
+		g[TR_G_RIP] = link - 3;
+		return tramp_move(s, tid, g);
+	}
+	if ((fs = site_of_pc(s, link)) == NULL)
 		return false;
 	off = link - fs->fs_tramp;
 	for (b = 0; b < 2; b++) {
@@ -4098,6 +4206,8 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 	}
 	if (i == fa->fa_nstub && in_code(fa, g[TR_G_RIP]))
 		return unwind_code(s, tid, g);
+	if ((fs = sys_site_of_pc(s, g[TR_G_RIP])) != NULL)
+		return sys_frame_move(s, tid, fs, g);
 	fs = site_of_pc(s, g[TR_G_RIP]);
 	if (fs == NULL)
 		return false;
@@ -5037,7 +5147,7 @@ sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
  */
 static void
 emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
-	    uint32_t site, bool exit, size_t *fix)
+	    uint32_t site, bool exit, size_t *fix, uint16_t *so)
 {
 	uint64_t tab = fa->fa_ring + TR_SYSCODE +
 		       (exit ? 8 * TR_SYSP_MAX : 0);
@@ -5045,6 +5155,7 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 
 	memset(&a, 0, sizeof(a));
 	a.ta_c = code + *tlen;
+	so[0] = (uint16_t)*tlen;
 	tb(&a, "49 bb");
 	t64(&a, tab);
 	tb(&a, "4d 8b 1c c3 4d 85 db 0f 84");
@@ -5055,6 +5166,7 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	tb(&a, "9c 50 51 52 56 57 41 50 41 51 41 52 41 53");
 	tb(&a, "48 81 ec");
 	t32(&a, TR_CTX_SIZE);
+	so[1] = (uint16_t)(*tlen + a.ta_n);	/* the context pushed */
 	if (!exit) {
 		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
 		tb(&a, "4c 89 54 24 18 4c 89 44 24 20 4c 89 4c 24 28");
@@ -5079,6 +5191,7 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	so[2] = (uint16_t)(*tlen + a.ta_n - 3);	/* jmp *%r11 */
 	tbind(&a, L_BACK);
 	/*
 	 * The link and the saved r11 (the entry) zeroed, as emit_ctx says
@@ -5247,8 +5360,9 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "48 8d 64 24 80  50  41 53  41 f6 c3 01  0f 84");
 	f_noent = tlen;
 	tlen += 4;
-	emit_sysctx(fa, code, &tlen, idx, false, &f_cx1);
+	emit_sysctx(fa, code, &tlen, idx, false, &f_cx1, &so[TR_SO_CX]);
 	put(code, &tlen, "4c 89 d1");
+	so[TR_SO_PL] = (uint16_t)tlen;
 	sys_record(fa, code, &tlen, idx);
 	so[TR_SO_NOENT] = (uint16_t)tlen;
 	put(code, &tlen, "48 8b 44 24 08  ff 25");
@@ -5259,7 +5373,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "41 f6 c3 02  0f 84");
 	f_noexit = tlen;
 	tlen += 4;
-	emit_sysctx(fa, code, &tlen, idx, true, &f_cx2);
+	emit_sysctx(fa, code, &tlen, idx, true, &f_cx2, &so[TR_SO_CX2]);
+	so[TR_SO_PL2] = (uint16_t)tlen;
 	sys_record(fa, code, &tlen, idx | TR_REC_EXIT);
 	so[TR_SO_NOEXIT] = (uint16_t)tlen;
 	put(code, &tlen, "48 89 c8  e9");
