@@ -152,8 +152,8 @@ struct tr_session {
 	int		s_sudretry;	/* tries left: a static program's TCB
 					 * is awaited (tr_sud_retry) */
 	bool		s_sudretried;	/* that wait began, for this image */
-	bool		s_sudlast;	/* the wait ends with threads running:
-					 * the loop stops them all and decides
+	bool		s_sudlast;	/* the wait ends, threads running: the
+					 * loop stops them all and decides
 					 * (tr_sud_ready, the key gettid's) */
 	bool		s_sudown;	/* SIGSYS of dispatch are ours (it was
 					 * on in this image) */
