@@ -82,11 +82,6 @@ threadlike(const tr_thread_t *th)
 	       !th->th_zombie;
 }
 
-/*
- * After h_ready (every thread stopped): dispatch on in every thread, if
- * syscall probes are enabled and the fast path may map its range.
- * Otherwise the stop path stays, and one notice says why.
- */
 /* Whether a thread of s has no thread pointer yet (fs base 0). */
 static bool
 fsbase0(tr_session_t *s)
@@ -102,6 +97,11 @@ fsbase0(tr_session_t *s)
 	return false;
 }
 
+/*
+ * After h_ready (every thread stopped): dispatch on in every thread, if
+ * syscall probes are enabled and the fast path may map its range.
+ * Otherwise the stop path stays, and one notice says why.
+ */
 void
 tr_sud_ready(tr_session_t *s)
 {
