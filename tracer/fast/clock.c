@@ -4,9 +4,12 @@
  * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns
  * it into CLOCK_MONOTONIC with a line through (tsc, monotonic) pairs it
  * samples itself.  Each pair is the reading bracketed by the narrowest of
- * a few rdtsc pairs; the slope comes from two pairs at least 5 ms apart
- * (then at least a second apart) and the line is refitted at least once a
- * second, since a fit drifts tens of ns over seconds.  Only
+ * a few rdtsc pairs; the slope comes from two pairs at least 1 ms apart,
+ * and the line is refitted over spans 16 times longer each time (16 ms,
+ * 256 ms) up to a second, then at least once a second, since a fit
+ * drifts tens of ns over seconds.  Set-up sleeps for its two spans (it
+ * used to spin for two of 5 ms: half of what `pidtrace -c true` with a
+ * syscall probe cost, every run).  Only
  * when the kernel's clocksource reads the TSC (tsc, or kvm-clock and
  * Hyper-V's TSC page, which scale it) and the CPU says constant_tsc and
  * nonstop_tsc: then CLOCK_MONOTONIC is the TSC scaled, and the line is
@@ -15,6 +18,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -34,6 +38,16 @@ static int64_t walloff;		/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 static uint64_t gen;		/* lines fitted so far */
 static bool fitted;
 static pair_t truth;		/* the last sample: where the line heads */
+static uint64_t every;		/* ns between refits: grows to a second */
+
+/*
+ * The set-up's span.  Its samples are each within a bracket of tens of
+ * ns, so the first slope is good to tens of ppm (tens of us over the
+ * first second if kept), and the early refits bring it to the long
+ * spans' precision before the error reaches a microsecond.
+ */
+#define SPAN_NS		1000000ull	/* 1 ms */
+#define EVERY_MAX	1000000000ull	/* 1 s */
 
 static void	set_mult(void);
 
@@ -70,6 +84,19 @@ tr_clock_mono(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Sleep (never spin) until CLOCK_MONOTONIC reaches ns. */
+static void
+sleep_until(uint64_t ns)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)(ns / 1000000000ull);
+	ts.tv_nsec = (long)(ns % 1000000000ull);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
 }
 
 /* The narrowest-bracketed of a few (tsc, monotonic) readings. */
@@ -180,28 +207,28 @@ tr_clock_usable(char *why, size_t len)
 		goto out;
 	}
 	/*
-	 * The line through two samples 5 ms apart must hold a third 5 ms
-	 * later.  A sample is the narrowest of eight brackets, but a
-	 * preempted run of them can still miss: three fits, the last one
-	 * decides.
+	 * The line through two samples 1 ms apart must hold a third 1 ms
+	 * later, within 1 us (a sample is off by tens of ns, an unstable
+	 * TSC by far more).  A sample is the narrowest of eight brackets,
+	 * but a preempted run of them can still miss: three fits, the last
+	 * one decides.  A sleep that oversleeps (a loaded machine) only
+	 * lengthens the span.
 	 */
 	for (try = 0; try < 3; try++) {
 		if (try > 0)
 			older = sample();
-		while (tr_clock_mono() - older.p_ns < 5000000)
-			;
+		sleep_until(older.p_ns + SPAN_NS);
 		anchor = sample();
 		set_line();
-		while (tr_clock_mono() - anchor.p_ns < 5000000)
-			;
+		sleep_until(anchor.p_ns + SPAN_NS);
 		check = sample();
 		err = (int64_t)(tr_clock_ns(check.p_tsc) - check.p_ns);
-		if (err <= 2000 && err >= -2000)
+		if (err <= 1000 && err >= -1000)
 			break;
 	}
 	if (try == 3) {
 		snprintf(reason, sizeof(reason), "CLOCK_MONOTONIC is not "
-			 "linear in the TSC (%lld ns off after 5 ms)",
+			 "linear in the TSC (%lld ns off after 1 ms)",
 			 (long long)err);
 		goto out;
 	}
@@ -209,6 +236,7 @@ tr_clock_usable(char *why, size_t len)
 	anchor = check;
 	set_line();
 	truth = anchor;
+	every = 16 * SPAN_NS;
 	fitted = ok = true;
 out:
 	snprintf(why, len, "%s", reason);
@@ -216,7 +244,8 @@ out:
 }
 
 /*
- * At least once a second, a new line, continuous with the old one: a
+ * After every (16 ms, then 16 times longer each time up to a second,
+ * then each second), a new line, continuous with the old one: a
  * timestamp taken in the thread never goes back across a refit (an
  * entry before it and a return after it measured -32 ns when the new
  * line went through the new sample).  It starts where the old line is
@@ -231,11 +260,12 @@ tr_clock_refit(void)
 	int64_t err;
 	pair_t p;
 
-	if (!fitted || tr_clock_mono() - anchor.p_ns < 1000000000ull)
+	if (!fitted || tr_clock_mono() - anchor.p_ns < every)
 		return;
 	p = sample();
 	if (p.p_tsc <= anchor.p_tsc || p.p_tsc <= truth.p_tsc)
 		return;
+	every = every * 16 < EVERY_MAX ? every * 16 : EVERY_MAX;
 	measured = (double)(p.p_ns - truth.p_ns) /
 		   (double)(p.p_tsc - truth.p_tsc);
 	err = (int64_t)(p.p_ns - tr_clock_ns(p.p_tsc));
