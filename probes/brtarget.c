@@ -80,16 +80,6 @@ u64_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int
-cand_cmp(const void *a, const void *b)
-{
-	const cand_t *x = a, *y = b;
-
-	if (x->c_tgt != y->c_tgt)
-		return x->c_tgt < y->c_tgt ? -1 : 1;
-	return (x->c_src > y->c_src) - (x->c_src < y->c_src);
-}
-
 static const sec_t *
 sec_of(const pb_brt_t *b, uint64_t a)
 {
@@ -99,6 +89,69 @@ sec_of(const pb_brt_t *b, uint64_t a)
 		if (a >= b->bt_sec[i].sc_lo && a < b->bt_sec[i].sc_hi)
 			return &b->bt_sec[i];
 	return NULL;
+}
+
+/*
+ * The bytes a branch form may start with (branch_form): most bytes of
+ * code are none, and the scan reads every one (libc: 1.8 MB).
+ */
+static const uint8_t form_first[256] = {
+	[0x0f] = 1, [0x70 ... 0x7f] = 1, [0x8d] = 1, [0xe0 ... 0xe3] = 1,
+	[0xe8] = 1, [0xe9] = 1, [0xeb] = 1,
+};
+
+/*
+ * bt_cand in ascending order of the target, then the source, by a
+ * stable radix sort on 16-bit digits, least significant first: qsort
+ * took 6 of the 14 ms that libc's scan cost (105,000 candidates), which
+ * a syscall site's first call waits for.
+ */
+static int
+cand_sort(pb_brt_t *b)
+{
+	size_t n = b->bt_ncand, i, sum, c;
+	cand_t *tmp, *from, *to, *t;
+	uint32_t *cnt, d;
+	unsigned pass;
+
+	if (n < 2)
+		return 0;
+	tmp = malloc(n * sizeof(*tmp));
+	cnt = malloc(65536 * sizeof(*cnt));
+	if (tmp == NULL || cnt == NULL) {
+		free(tmp);
+		free(cnt);
+		return -1;
+	}
+	from = b->bt_cand;
+	to = tmp;
+	for (pass = 0; pass < 4; pass++) {
+		memset(cnt, 0, 65536 * sizeof(*cnt));
+		for (i = 0; i < n; i++) {
+			d = pass < 2 ? from[i].c_src : from[i].c_tgt;
+			cnt[(d >> (pass % 2 * 16)) & 0xffff]++;
+		}
+		d = pass < 2 ? from[0].c_src : from[0].c_tgt;
+		if (cnt[(d >> (pass % 2 * 16)) & 0xffff] == n)
+			continue;	/* one digit for all: in order */
+		for (i = sum = 0; i < 65536; i++) {
+			c = cnt[i];
+			cnt[i] = (uint32_t)sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++) {
+			d = pass < 2 ? from[i].c_src : from[i].c_tgt;
+			to[cnt[(d >> (pass % 2 * 16)) & 0xffff]++] = from[i];
+		}
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != b->bt_cand)
+		memcpy(b->bt_cand, from, n * sizeof(*from));
+	free(tmp);
+	free(cnt);
+	return 0;
 }
 
 /*
@@ -318,7 +371,8 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 			if (j % SCANWIN == 0 && j != 0)
 				pb_elf_release_range(e, sc->sc_p + j - SCANWIN,
 				    SCANWIN);
-			if (branch_form(sc->sc_p + j, len - j, sc->sc_lo + j,
+			if (!form_first[sc->sc_p[j]] ||
+			    branch_form(sc->sc_p + j, len - j, sc->sc_lo + j,
 			    &tgt) == 0 || sec_of(b, tgt) == NULL)
 				continue;
 			if (push_cand(b, &cap, tgt, sc->sc_lo + j) < 0)
@@ -327,8 +381,8 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 		pb_elf_release_range(e, sc->sc_p + len - len % SCANWIN,
 		    len % SCANWIN);
 	}
-	if (b->bt_ncand > 1)
-		qsort(b->bt_cand, b->bt_ncand, sizeof(*b->bt_cand), cand_cmp);
+	if (cand_sort(b) < 0)
+		goto nomem;
 	b->bt_state = calloc(b->bt_ncand ? b->bt_ncand : 1, 1);
 	if (b->bt_state == NULL)
 		goto nomem;
