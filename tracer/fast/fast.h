@@ -49,7 +49,8 @@
 
 /* One record, as a trampoline writes it. */
 typedef struct tr_rec {
-	uint64_t	r_seq;		/* Vyukov: pos + 1 once published */
+	uint64_t	r_seq;		/* Vyukov's, less the slot's index
+					 * (ring.c): 0 free for the 1st lap */
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
 	uint32_t	r_tid;		/* TCB's or gettid's; 0: fs base 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
