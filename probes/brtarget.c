@@ -60,6 +60,9 @@ struct pb_brt {
 					 * landing addresses only (a word
 					 * may hold one by chance) */
 	size_t		bt_nptr;
+	uint8_t		*bt_near;	/* pb_brt_new_sys's: a bit per byte
+					 * from bt_base, set near a syscall;
+					 * NULL: every candidate kept */
 	csh		bt_cs;
 	bool		bt_csok;
 	/*
@@ -314,8 +317,49 @@ add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
 	return 0;
 }
 
-pb_brt_t *
-pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
+/* Is off (from bt_base) within reach of a syscall (bt_near)? */
+static bool
+near_bit(const pb_brt_t *b, uint64_t off)
+{
+	return (b->bt_near[off / 8] >> (off % 8) & 1) != 0;
+}
+
+/*
+ * The bytes around every `syscall` of the executable sections (0f 05 at
+ * any byte position, as the branches are read), [q - REACH - 1, q +
+ * REACH) for a syscall at q: pb_brt_near at q - 1 reads the candidates
+ * landing in [q - 1 - REACH, q - 1 + REACH].
+ */
+static int
+mark_sys(pb_brt_t *b, uint64_t hi)
+{
+	uint64_t span = hi - b->bt_base, q, lo, end, k;
+	const uint8_t *p, *x;
+	size_t i, len;
+
+	b->bt_near = calloc(span / 8 + 1, 1);
+	if (b->bt_near == NULL)
+		return -1;
+	for (i = 0; i < b->bt_nsec; i++) {
+		p = b->bt_sec[i].sc_p;
+		len = b->bt_sec[i].sc_hi - b->bt_sec[i].sc_lo;
+		for (x = p; len > 1 && (x = memchr(x, 0x0f, len - 1 -
+		    (size_t)(x - p))) != NULL; x++) {
+			if (x[1] != 0x05)
+				continue;
+			q = b->bt_sec[i].sc_lo + (uint64_t)(x - p) - b->bt_base;
+			lo = q > PB_BRT_REACH + 1 ? q - PB_BRT_REACH - 1 : 0;
+			end = q + PB_BRT_REACH < span ? q + PB_BRT_REACH :
+			    span;
+			for (k = lo; k < end; k++)
+				b->bt_near[k / 8] |= (uint8_t)(1u << (k % 8));
+		}
+	}
+	return 0;
+}
+
+static pb_brt_t *
+brt_new(pb_elf_t *e, pb_elf_t *dbg, bool sys, char *err, size_t errlen)
 {
 	Elf *elf = pb_elf_libelf(e);
 	Elf_Scn *scn = NULL;
@@ -361,6 +405,8 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 		    "4 GB");
 		goto fail;
 	}
+	if (sys && mark_sys(b, hi) < 0)
+		goto nomem;
 	/* Every byte position read as a branch. */
 	for (i = 0; i < b->bt_nsec; i++) {
 		const sec_t *sc = &b->bt_sec[i];
@@ -373,7 +419,9 @@ pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
 				    SCANWIN);
 			if (!form_first[sc->sc_p[j]] ||
 			    branch_form(sc->sc_p + j, len - j, sc->sc_lo + j,
-			    &tgt) == 0 || sec_of(b, tgt) == NULL)
+			    &tgt) == 0 || tgt < b->bt_base || tgt >= hi ||
+			    (sys && !near_bit(b, tgt - b->bt_base)) ||
+			    sec_of(b, tgt) == NULL)
 				continue;
 			if (push_cand(b, &cap, tgt, sc->sc_lo + j) < 0)
 				goto nomem;
@@ -408,6 +456,29 @@ fail:
 	return NULL;
 }
 
+pb_brt_t *
+pb_brt_new(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
+{
+	return brt_new(e, dbg, false, err, errlen);
+}
+
+pb_brt_t *
+pb_brt_new_sys(pb_elf_t *e, pb_elf_t *dbg, char *err, size_t errlen)
+{
+	return brt_new(e, dbg, true, err, errlen);
+}
+
+/* Does link-time address a hold a `syscall` in the file? */
+static bool
+sys_at(const pb_brt_t *b, uint64_t a)
+{
+	const sec_t *sc = sec_of(b, a);
+
+	return sc != NULL && a + 2 <= sc->sc_hi &&
+	    sc->sc_p[a - sc->sc_lo] == 0x0f &&
+	    sc->sc_p[a - sc->sc_lo + 1] == 0x05;
+}
+
 void
 pb_brt_free(pb_brt_t *b)
 {
@@ -421,6 +492,7 @@ pb_brt_free(pb_brt_t *b)
 	free(b->bt_state);
 	free(b->bt_sym);
 	free(b->bt_ptr);
+	free(b->bt_near);
 	for (i = 0; i < NDEC; i++)
 		free(b->bt_dec[i].dc_ins);
 	free(b);
@@ -653,7 +725,7 @@ brt_file_init(pb_object_t *ob, const pb_module_t *md)
 			bf->bf_dbg = NULL;
 		}
 	}
-	bf->bf_brt = pb_brt_new(ob->ob_elf, bf->bf_dbg, NULL, 0);
+	bf->bf_brt = pb_brt_new_sys(ob->ob_elf, bf->bf_dbg, NULL, 0);
 }
 
 static void
@@ -695,7 +767,8 @@ pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
 	    NULL && bf->bf_ob.ob_elf != NULL && bf->bf_brt != NULL) {
 		pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
 		if (pb_module_bias(md, loads, n,
-		    bf->bf_ob.ob_type == ET_EXEC) == 0) {
+		    bf->bf_ob.ob_type == ET_EXEC) == 0 &&
+		    sys_at(bf->bf_brt, addr - md->md_bias + 1)) {
 			pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
 			*prev += md->md_bias;
 			*next += md->md_bias;
