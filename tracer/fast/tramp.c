@@ -5058,6 +5058,25 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 }
 
 /*
+ * The greatest address below syscall site sc that its module's code may
+ * land on: w's, else the host's (h_syslandings, a scan of the module
+ * made at its first site whose jump covers more than one instruction);
+ * 0 if unknown.
+ */
+static uint64_t
+sys_tprev(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w)
+{
+	uint64_t t = 0;
+
+	if (w->fw_tprev != 0)
+		return w->fw_tprev;
+	if (s->s_h == NULL || s->s_h->h_syslandings == NULL ||
+	    s->s_h->h_syslandings(s->s_h->h_arg, s, sc, &t) != 0)
+		return 0;
+	return t;
+}
+
+/*
  * Patch the syscall site sc of the function [lo, hi); every thread is
  * stopped.  *entry: where a thread stopped just past sc's call goes to
  * make it again through the trampoline (the trampoline's `sys`, p0
@@ -5084,7 +5103,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	uint16_t so[TR_SO_N];
 	size_t tlen = 0, i, f_never1, f_slow, f_g1, f_never2, f_noent,
 	       f_g2, f_noexit, f_rest, w1, f_cx1, f_cx2;
-	uint64_t p0, tramp, g1, tab, a;
+	uint64_t p0, tramp, g1, tab, a, tprev;
 	uint32_t idx;
 	int32_t d32;
 	bool forgood = true;
@@ -5132,8 +5151,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	if (sc - p0 < 5 || sc - p0 > sizeof(bytes) || k > 6)
 		goto refuse;
 	*why = "code may jump into the bytes a jump would replace";
-	if (k > 1 && (target_inside(&fn, p0, sc) || w->fw_tprev == 0 ||
-		      w->fw_tprev > p0))
+	if (k > 1 && (target_inside(&fn, p0, sc) ||
+		      (tprev = sys_tprev(s, sc, w)) == 0 || tprev > p0))
 		goto refuse;
 	scan_free(&fn);
 	*why = "another site lies in the bytes a jump would replace";
