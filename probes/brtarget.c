@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <capstone/capstone.h>
+#include <emmintrin.h>
 
 #include "probes/brtarget.h"
 #include "probes/debugfile.h"
@@ -102,6 +103,38 @@ static const uint8_t form_first[256] = {
 	[0x0f] = 1, [0x70 ... 0x7f] = 1, [0x8d] = 1, [0xe0 ... 0xe3] = 1,
 	[0xe8] = 1, [0xe9] = 1, [0xeb] = 1,
 };
+
+/*
+ * Bit i set where p[i] may start a branch form (form_first), for the 16
+ * bytes at p (fewer when n < 16): SSE2's compares, which every x86-64
+ * has, find them without a branch per byte; the scan of libc's 1.8 MB
+ * spent most of its time on mispredicted tests of single bytes.
+ */
+static unsigned
+form_mask(const uint8_t *p, size_t n)
+{
+	__m128i v, m;
+	unsigned r = 0;
+	size_t i;
+
+	if (n < 16) {
+		for (i = 0; i < n; i++)
+			if (form_first[p[i]])
+				r |= 1u << i;
+		return r;
+	}
+	v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	m = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xf0)),
+	    _mm_set1_epi8(0x70));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v,
+	    _mm_set1_epi8((char)0xfc)), _mm_set1_epi8((char)0xe0)));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0f)));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x8d)));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xe8)));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xe9)));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xeb)));
+	return (unsigned)_mm_movemask_epi8(m);
+}
 
 /*
  * bt_cand in ascending order of the target, then the source, by a
@@ -477,26 +510,32 @@ brt_new(pb_elf_t *e, pb_elf_t *dbg, bool sys, char *err, size_t errlen)
 	}
 	if (sys && mark_sys(b, hi) < 0)
 		goto nomem;
-	/* Every byte position read as a branch. */
+	/* Every byte position read as a branch, 16 at a time. */
 	for (i = 0; i < b->bt_nsec; i++) {
 		const sec_t *sc = &b->bt_sec[i];
-		size_t len = sc->sc_hi - sc->sc_lo;
+		size_t len = sc->sc_hi - sc->sc_lo, k;
+		unsigned m;
 
-		for (j = 0; j < len; j++) {
+		for (j = 0; j < len; j += 16) {
 			/* read once: out of RSS as it goes (elfsym.h) */
 			if (j % SCANWIN == 0 && j != 0)
 				pb_elf_release_range(e, sc->sc_p + j - SCANWIN,
 				    SCANWIN);
-			if (!form_first[sc->sc_p[j]] ||
-			    (sys && j + 6 <= len && !sys_may(b, sc->sc_p + j,
-			    sc->sc_lo + j, hi - b->bt_base)) ||
-			    branch_form(sc->sc_p + j, len - j, sc->sc_lo + j,
-			    &tgt) == 0 || tgt < b->bt_base || tgt >= hi ||
-			    (sys && !near_bit(b, tgt - b->bt_base)) ||
-			    sec_of(b, tgt) == NULL)
-				continue;
-			if (push_cand(b, &cap, tgt, sc->sc_lo + j) < 0)
-				goto nomem;
+			m = form_mask(sc->sc_p + j, len - j);
+			for (; m != 0; m &= m - 1) {
+				k = j + (size_t)__builtin_ctz(m);
+				if ((sys && k + 6 <= len && !sys_may(b,
+				    sc->sc_p + k, sc->sc_lo + k,
+				    hi - b->bt_base)) ||
+				    branch_form(sc->sc_p + k, len - k,
+				    sc->sc_lo + k, &tgt) == 0 ||
+				    tgt < b->bt_base || tgt >= hi ||
+				    (sys && !near_bit(b, tgt - b->bt_base)) ||
+				    sec_of(b, tgt) == NULL)
+					continue;
+				if (push_cand(b, &cap, tgt, sc->sc_lo + k) < 0)
+					goto nomem;
+			}
 		}
 		pb_elf_release_range(e, sc->sc_p + len - len % SCANWIN,
 		    len % SCANWIN);
