@@ -4,12 +4,14 @@
  * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns
  * it into CLOCK_MONOTONIC with a line through (tsc, monotonic) pairs it
  * samples itself.  Each pair is the reading bracketed by the narrowest of
- * a few rdtsc pairs; the slope comes from two pairs at least 1 ms apart,
- * and the line is refitted over spans 16 times longer each time (16 ms,
- * 256 ms) up to a second, then at least once a second, since a fit
- * drifts tens of ns over seconds.  Set-up sleeps for its two spans (it
- * used to spin for two of 5 ms: half of what `pidtrace -c true` with a
- * syscall probe cost, every run).  Only
+ * a few rdtsc pairs; the slope comes from two pairs at least 0.5 ms
+ * apart, the first taken when the fast path is configured (before the
+ * process is launched or attached), and the line is refitted over spans
+ * 16 times longer each time (16 ms, 256 ms) up to a second, then at
+ * least once a second, since a fit drifts tens of ns over seconds.
+ * Set-up sleeps 0.5 ms for the check of the line, and for the first
+ * span only if it is short (two spins of 5 ms were a quarter of what
+ * `pidtrace -c true` with a syscall probe cost, every run).  Only
  * when the kernel's clocksource reads the TSC (tsc, or kvm-clock and
  * Hyper-V's TSC page, which scale it) and the CPU says constant_tsc and
  * nonstop_tsc: then CLOCK_MONOTONIC is the TSC scaled, and the line is
@@ -41,12 +43,13 @@ static pair_t truth;		/* the last sample: where the line heads */
 static uint64_t every;		/* ns between refits: grows to a second */
 
 /*
- * The set-up's span.  Its samples are each within a bracket of tens of
- * ns, so the first slope is good to tens of ppm (tens of us over the
- * first second if kept), and the early refits bring it to the long
- * spans' precision before the error reaches a microsecond.
+ * The set-up's span, at least.  Its samples are each within a bracket of
+ * tens of ns, so the first slope is good to 100 ppm (1.6 us at the first
+ * refit, 16 ms on), and the early refits bring it to the long spans'
+ * precision.
  */
-#define SPAN_NS		1000000ull	/* 1 ms */
+#define SPAN_NS		500000ull	/* 0.5 ms */
+static bool begun;		/* older holds tr_clock_begin's sample */
 #define EVERY_MAX	1000000000ull	/* 1 s */
 
 static void	set_mult(void);
@@ -155,6 +158,21 @@ static const char *const clocksources[] = {
 	"tsc", "kvm-clock", "hyperv_clocksource_tsc_page", NULL,
 };
 
+/*
+ * The fit's first sample, taken as early as the fast path is wanted: by
+ * set-up, launching or attaching the process has made the first span
+ * and no sleep is needed for it.  Once; a sample from a clock that is
+ * not usable is never used.
+ */
+void
+tr_clock_begin(void)
+{
+	if (begun)
+		return;
+	begun = true;
+	older = sample();
+}
+
 bool
 tr_clock_usable(char *why, size_t len)
 {
@@ -197,8 +215,8 @@ tr_clock_usable(char *why, size_t len)
 		n0 = tr_clock_mono();
 		for (i = 0; i < 100; i++)
 			tr_clock_mono();
-		older = sample();
-		if (older.p_ns - n0 <= 20000)
+		check = sample();
+		if (check.p_ns - n0 <= 20000)
 			break;
 	}
 	if (try == 64) {
@@ -207,15 +225,17 @@ tr_clock_usable(char *why, size_t len)
 		goto out;
 	}
 	/*
-	 * The line through two samples 1 ms apart must hold a third 1 ms
-	 * later, within 1 us (a sample is off by tens of ns, an unstable
-	 * TSC by far more).  A sample is the narrowest of eight brackets,
-	 * but a preempted run of them can still miss: three fits, the last
-	 * one decides.  A sleep that oversleeps (a loaded machine) only
+	 * The line through two samples at least 0.5 ms apart (the first
+	 * tr_clock_begin's if there was one, taken with the clock as fast
+	 * as this check found it) must hold a third 0.5 ms later, within
+	 * 1 us (a sample is off by tens of ns, an unstable TSC by far
+	 * more).  A sample is the narrowest of eight brackets, but a
+	 * preempted run of them can still miss: three fits, the last one
+	 * decides.  A sleep that oversleeps (a loaded machine) only
 	 * lengthens the span.
 	 */
 	for (try = 0; try < 3; try++) {
-		if (try > 0)
+		if (try > 0 || !begun)
 			older = sample();
 		sleep_until(older.p_ns + SPAN_NS);
 		anchor = sample();
@@ -228,7 +248,7 @@ tr_clock_usable(char *why, size_t len)
 	}
 	if (try == 3) {
 		snprintf(reason, sizeof(reason), "CLOCK_MONOTONIC is not "
-			 "linear in the TSC (%lld ns off after 1 ms)",
+			 "linear in the TSC (%lld ns off after 0.5 ms)",
 			 (long long)err);
 		goto out;
 	}
@@ -236,7 +256,7 @@ tr_clock_usable(char *why, size_t len)
 	anchor = check;
 	set_line();
 	truth = anchor;
-	every = 16 * SPAN_NS;
+	every = 16000000ull;	/* 16 ms */
 	fitted = ok = true;
 out:
 	snprintf(why, len, "%s", reason);

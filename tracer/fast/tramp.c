@@ -177,6 +177,8 @@ tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 		return -1;
 	fa->fa_on = on;
 	fa->fa_bufsize = bufsize;
+	if (on)
+		tr_clock_begin();
 	return 0;
 }
 
