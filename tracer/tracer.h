@@ -226,16 +226,24 @@ typedef struct tr_handlers {
 	 * A syscall site at addr (its `syscall` instruction) is about to be
 	 * patched (tr_syscall_probe): in w, the bounds [fw_lo, fw_hi) of
 	 * the function that holds it, from the module's symbols, so that
-	 * its instructions can be decoded from a known start, and in
-	 * fw_tprev the greatest address below addr that the module's code
-	 * may land on (0: unknown; then only the one instruction before the
-	 * syscall may be replaced, if it is 5 bytes or more).  Non-zero:
+	 * its instructions can be decoded from a known start.  Non-zero:
 	 * leave the site on the stop path (no symbol; a function whose
 	 * syscall pc is checked by the program, as glibc's cancellation
 	 * bridge).
 	 */
 	int	(*h_sysfunc)(void *arg, tr_session_t *s, uint64_t addr,
 			     tr_fast_want_t *w);
+
+	/*
+	 * Only when the jump at the syscall site at addr would cover more
+	 * than one instruction: in *tprev, the greatest address below addr
+	 * that the module's code may land on.  Non-zero, or NULL: unknown,
+	 * and only one instruction of 5 bytes or more may be replaced.
+	 * Asked for lazily because it scans the module's code (libc: ms)
+	 * and most sites (`mov $NR,%eax; syscall`) never need it.
+	 */
+	int	(*h_syslandings)(void *arg, tr_session_t *s, uint64_t addr,
+				 uint64_t *tprev);
 
 	/*
 	 * tr_follow: child, a new process of s's, is a session of its own,

@@ -176,10 +176,10 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 		nprocs++;
 	/*
 	 * Without -x bufsize, the rings of many processes share one budget,
-	 * as dtrace's buffers do not grow with the processes it grabs: each
-	 * slot of a ring is written when the ring is set up, and 100
-	 * processes at 16 MB each were 1.6 GB of memory written before
-	 * BEGIN (most of the time to attach them).
+	 * as dtrace's buffers do not grow with the processes it grabs: a
+	 * ring's pages are allocated as records reach them, and 100
+	 * processes at 16 MB each could hold 1.6 GB (each slot was written
+	 * at set-up once, most of the time to attach them).
 	 */
 	ring = op->op_bufsize;
 	if (ring == 0 && nprocs > RING_SHARED / RING_DEFAULT) {
