@@ -193,6 +193,20 @@ prog_name(const cmd_prog_t *p, char *buf, size_t len)
 	return buf;
 }
 
+/* Does msg begin with the n bytes of name, whose newlines and tabs the
+ * one-line message has as blanks (a -n text of several lines)? */
+static bool
+same_name(const char *msg, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (msg[i] != ((name[i] == '\n' || name[i] == '\t') ? ' ' :
+		    name[i]))
+			return false;
+	return true;
+}
+
 /* "failed to compile script x.d: ..." or "invalid probe specifier ...". */
 static void __attribute__((noreturn))
 compile_error(const cmd_t *c, const char *err)
@@ -209,8 +223,16 @@ compile_error(const cmd_t *c, const char *err)
 		const cmd_prog_t *pr = &c->c_progs[i];
 		size_t n = strlen(pr->cp_arg);
 
-		if (strncmp(msg, pr->cp_arg, n) != 0 || msg[n] != ':')
+		if (!same_name(msg, pr->cp_arg, n) || msg[n] != ':')
 			continue;
+		/* in a file it includes (-C): "x.d: inc.h:3:1: ..." */
+		if (msg[n + 1] == ' ') {
+			if (pr->cp_script)
+				die("failed to compile script %s: %s",
+				    pr->cp_arg, msg + n + 2);
+			die("invalid probe specifier %s: %s", pr->cp_arg,
+			    msg + n + 2);
+		}
 		if (pr->cp_script)
 			die("failed to compile script %s: %s", pr->cp_arg, msg);
 		die("invalid probe specifier %s", msg);

@@ -126,6 +126,8 @@ dsl_d_tests = \
 	t/dsl/err.D_CHR_NULL.d \
 	t/dsl/err.D_OP_INT.d \
 	t/dsl/err.D_PRAGMA_MALFORM.d \
+	t/dsl/err.D_SYNTAX.line.d \
+	t/dsl/err.D_SYNTAX.linemarker.d \
 	t/dsl/err.D_PRAGMA_OPTSET.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
