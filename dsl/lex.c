@@ -331,8 +331,8 @@ directive(dsl_cc_t *cc)
 		lex_error(cc, start, "D_PRAGMA_INVAL", msg);
 	} else {
 		lex_error(cc, start, "D_PRAGCTL_INVAL",
-		    "preprocessor directives need the C "
-		    "preprocessor (-C), which pidtrace lacks");
+		    "invalid control directive: preprocessor directives "
+		    "need the C preprocessor: give -C");
 	}
 done:
 	cc->cc_p = e;
