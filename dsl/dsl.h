@@ -142,7 +142,9 @@ typedef struct dsl_copts {
  * Compile srcs[0..nsrcs-1], in command-line order, into one program.  On
  * error returns NULL and writes one line (no newline) into err:
  * "NAME:LINE:COL: message" (with "[D_TAG] " before the message when
- * -x errtags), where NAME is the ds_name of the failing text.  The caller
+ * -x errtags), where NAME is the ds_name of the failing text; in a file
+ * a line marker named (# N "inc.h", cpp's), "NAME: inc.h:LINE:COL: ...".
+ * The caller
  * prefixes "pidtrace: failed to compile script NAME: " (or for -n
  * "pidtrace: invalid probe specifier ").  An error in a -x option has
  * no place: "failed to set -x NAME: Invalid option name".  Never crashes

@@ -126,6 +126,8 @@ dsl_d_tests = \
 	t/dsl/err.D_CHR_NULL.d \
 	t/dsl/err.D_OP_INT.d \
 	t/dsl/err.D_PRAGMA_MALFORM.d \
+	t/dsl/err.D_SYNTAX.line.d \
+	t/dsl/err.D_SYNTAX.linemarker.d \
 	t/dsl/err.D_PRAGMA_OPTSET.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
@@ -158,8 +160,8 @@ t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
 t_dsl_rt_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
-TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh
-EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh
+TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh
+EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh
 
 # The runtime never calls the compiler; names say their file (nm).
 TESTS += t/dsl/layers.sh
