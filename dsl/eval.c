@@ -1396,13 +1396,18 @@ subr(dsl_rt_t *rt, int32_t n)
 		 * (net.d's ARPHRD_ETHER, ARPHRD_INFINIBAND), in hex */
 		unsigned char hw[20];
 		size_t len = av[0] == 1 ? 6 : av[0] == 32 ? 20 : 0, i, o;
+		uint64_t addr;
 
 		if (len == 0) {
 			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = scratch(rt, ss, n)) == NULL ||
-		    memread(rt, (uint64_t)av[1], hw, len, n) != 0)
+		/* the address is read from the tracee or scratch memory */
+		addr = ptrmem(rt, NODE(rt, nd->dn_a)->dn_next,
+		    (uint64_t)av[1], len);
+		if (rt->rt_fault != FLT_NONE ||
+		    (d = scratch(rt, ss, n)) == NULL ||
+		    memread(rt, addr, hw, len, n) != 0)
 			return VAL(empty);
 		for (i = 0, o = 0; i < len && o + 3 < ss; i++)
 			o += (size_t)snprintf(d + o, ss - o, "%s%02x",

@@ -77,6 +77,7 @@ dsl_d_tests = \
 	t/dsl/tst.arraybounds.d \
 	t/dsl/err.D_ARR_BOUNDS.d \
 	t/dsl/tst.alloca.d \
+	t/dsl/tst.chararray-addr.d \
 	t/dsl/tst.alloca-pred.d \
 	t/dsl/tst.comma.d \
 	t/dsl/tst.linuxtypes.d \
