@@ -1489,15 +1489,21 @@ call(check_t *ck, int32_t n, bool stmt)
 	if (f == F_INET_NTOA || f == F_INET_NTOA6)
 		addr_arg(ck, n, f == F_INET_NTOA ? "ipaddr_t" :
 		    "struct in6_addr");
-	/* print() of a pointer to a type of no known size has nothing to
-	 * show (dtrace's D_PRINT_SIZE) */
+	/* print() shows what a pointer points at (Oracle's prototype:
+	 * void(void *)); a pointer to a type of no known size, void's
+	 * too, has nothing to show (dtrace's D_PRINT_SIZE) */
 	if (f == F_PRINT && nd->dn_a != DSL_NONE &&
-	    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
+	    !is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype))
+		dsl_diag_nerror(cc, nd->dn_a, "D_PROTO_ARG", "print( ) "
+		    "argument #1 is incompatible with prototype:\n\tprototype: "
+		    "void *\n\t argument: %s; print( ) takes a pointer and shows "
+		    "what it points at: print(&v.member), print(args[0])",
+		    tname(ck, nd->dn_a, an, sizeof(an)));
+	if (f == F_PRINT && nd->dn_a != DSL_NONE) {
 		const dsl_ctype_t *to = ctype(ck, ctype(ck,
 		    NODE(ck, nd->dn_a)->dn_ctype)->ty_ref);
 
-		if (to == NULL || (to->ty_kind != TY_VOID &&
-		    to->ty_size == 0)) {
+		if (to == NULL || to->ty_size == 0) {
 			char tn[256];
 
 			dsl_type_name(&PG(ck)->pg_tt, NODE(ck,

@@ -89,7 +89,7 @@ prog_reads(const dsl_prog_t *pg)
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
 		    nd->dn_op == N_INDEX || (nd->dn_op == N_CALL &&
 		    (nd->dn_ival == F_COPYIN || nd->dn_ival == F_COPYINSTR ||
-		    nd->dn_ival == F_STRINGOF)))
+		    nd->dn_ival == F_STRINGOF || nd->dn_ival == F_PRINT)))
 			return true;
 	}
 	return false;
