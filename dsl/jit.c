@@ -1713,6 +1713,29 @@ capcall(gen_t *g, const dsl_node_t *nd)
 		capread(g, len, false);
 		return;
 	}
+	case F_INET_NTOA:
+	case F_INET_NTOA6:
+	case F_INET_NTOP:
+	case F_LINK_NTOP: {
+		/* the address's bytes, as many as the longest form the
+		 * function reads (an IPv6 address, InfiniBand's 20); a read
+		 * cut short by the mapping's end still serves a shorter
+		 * one */
+		int32_t pa = nd->dn_a;
+		uint64_t len = nd->dn_ival == F_INET_NTOA ? 4 :
+		    nd->dn_ival == F_LINK_NTOP ? 20 : 16;
+
+		if (pa != DSL_NONE && (nd->dn_ival == F_INET_NTOP ||
+		    nd->dn_ival == F_LINK_NTOP))
+			pa = NODE(g, pa)->dn_next;
+		if (pa == DSL_NONE || (NODE(g, pa)->dn_flags & DN_ALLOCA))
+			break;
+		capwalk(g, nd->dn_a);
+		expr(g, pa);
+		movi(g, TMP, (int64_t)len);
+		capread(g, len, false);
+		return;
+	}
 	case F_ALLOCA:
 	case F_BCOPY:
 	case F_RAISE:

@@ -22,8 +22,8 @@ args_d_tests = \
 	t/args/err.member.d \
 	t/args/err.name.d \
 	t/args/err.nodwarf.d
-TESTS += t/args/print.sh t/args/python.sh
-EXTRA_DIST += t/args/print.sh t/args/python.sh
+TESTS += t/args/print.sh t/args/python.sh t/args/ntop.sh
+EXTRA_DIST += t/args/print.sh t/args/python.sh t/args/ntop.sh
 TESTS += $(args_d_tests)
 EXTRA_DIST += $(args_d_tests) $(args_d_tests:.d=.r)
 
