@@ -18,6 +18,7 @@ args_d_tests = \
 	t/args/tst.c.d \
 	t/args/tst.cxx.d \
 	t/args/tst.declared.d \
+	t/args/tst.castfwd.d \
 	t/args/tst.nodwarf.d \
 	t/args/err.member.d \
 	t/args/err.name.d \
