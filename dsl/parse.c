@@ -629,6 +629,28 @@ primary(pstate_t *ps)
 	}
 }
 
+/*
+ * Was this->name (node n) used before n, in the program's text?  Then
+ * this->name[i] indexes what it holds (a pointer, an array): only a
+ * this-> variable not yet seen would become an associative array, which
+ * a clause-local one may not be (dtrace's D_ARR_LOCAL, dt_parser.c
+ * checks that the identifier is unreferenced).
+ */
+static bool
+this_seen(dsl_cc_t *cc, int32_t n)
+{
+	const char *name = dsl_prog_str(cc->cc_pg,
+	    (uint32_t)CC_NODE(cc, n)->dn_ival);
+	int32_t i;
+
+	for (i = 0; i < n; i++)
+		if (CC_NODE(cc, i)->dn_op == N_THISREF &&
+		    strcmp(dsl_prog_str(cc->cc_pg,
+		    (uint32_t)CC_NODE(cc, i)->dn_ival), name) == 0)
+			return true;
+	return false;
+}
+
 static int32_t
 postfix(pstate_t *ps)
 {
@@ -671,7 +693,8 @@ postfix(pstate_t *ps)
 			    cc->cc_tstrlen);
 			next(ps);
 			n = m;
-		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF) {
+		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF &&
+		    !this_seen(cc, n)) {
 			dsl_diag_error(cc, line, col, "D_ARR_LOCAL",
 			    "this->%s: local variables may not be used as "
 			    "associative arrays", dsl_prog_str(cc->cc_pg,
