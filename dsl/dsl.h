@@ -81,6 +81,10 @@ int32_t		dsl_type_typedef(dsl_typetab_t *, const char *name,
  * host that adds types (DWARF) looks a name up first, so that a type the
  * program declares wins over its own. */
 int32_t		dsl_type_lookup(const dsl_typetab_t *, const char *name);
+/* Struct or union st if it is a forward reference only (named, no
+ * members yet: "struct rec *" in a cast), now of size bytes, for the
+ * host to give it its members; else 0 (a declaration that wins). */
+int32_t		dsl_type_complete(dsl_typetab_t *, int32_t st, uint64_t size);
 
 /*
  * args[] of a probe description, from the host (co_argtypes): the C type

@@ -89,7 +89,9 @@ prog_reads(const dsl_prog_t *pg)
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
 		    nd->dn_op == N_INDEX || (nd->dn_op == N_CALL &&
 		    (nd->dn_ival == F_COPYIN || nd->dn_ival == F_COPYINSTR ||
-		    nd->dn_ival == F_STRINGOF)))
+		    nd->dn_ival == F_STRINGOF || nd->dn_ival == F_PRINT ||
+		    nd->dn_ival == F_INET_NTOA || nd->dn_ival == F_INET_NTOA6 ||
+		    nd->dn_ival == F_INET_NTOP || nd->dn_ival == F_LINK_NTOP)))
 			return true;
 	}
 	return false;

@@ -1690,6 +1690,52 @@ capcall(gen_t *g, const dsl_node_t *nd)
 	case F_COPYIN:
 		capcopyin(g, nd);
 		return;
+	case F_PRINT: {
+		/* print(p): all of the object p points at, as eval.c's
+		 * print_pointee reads it */
+		const dsl_ctype_t *pt = an == NULL ? NULL : dsl_type_resolve(
+		    &g->g_pg->pg_tt, an->dn_ctype, NULL);
+		const dsl_ctype_t *ty = pt == NULL || pt->ty_kind != TY_PTR ?
+		    NULL : dsl_type_resolve(&g->g_pg->pg_tt, pt->ty_ref, NULL);
+		uint64_t len = ty != NULL ? ty->ty_size : 0;
+
+		if (len > 65536)
+			len = 65536;
+		if (an == NULL || len == 0 || (an->dn_flags & DN_ALLOCA))
+			break;
+		if (len > g->g_ip->ip_rt->rt_scrsize) {
+			nope(g, "print() of more than %zu bytes",
+			    g->g_ip->ip_rt->rt_scrsize);
+			return;
+		}
+		expr(g, nd->dn_a);
+		movi(g, TMP, (int64_t)len);
+		capread(g, len, false);
+		return;
+	}
+	case F_INET_NTOA:
+	case F_INET_NTOA6:
+	case F_INET_NTOP:
+	case F_LINK_NTOP: {
+		/* the address's bytes, as many as the longest form the
+		 * function reads (an IPv6 address, InfiniBand's 20); a read
+		 * cut short by the mapping's end still serves a shorter
+		 * one */
+		int32_t pa = nd->dn_a;
+		uint64_t len = nd->dn_ival == F_INET_NTOA ? 4 :
+		    nd->dn_ival == F_LINK_NTOP ? 20 : 16;
+
+		if (pa != DSL_NONE && (nd->dn_ival == F_INET_NTOP ||
+		    nd->dn_ival == F_LINK_NTOP))
+			pa = NODE(g, pa)->dn_next;
+		if (pa == DSL_NONE || (NODE(g, pa)->dn_flags & DN_ALLOCA))
+			break;
+		capwalk(g, nd->dn_a);
+		expr(g, pa);
+		movi(g, TMP, (int64_t)len);
+		capread(g, len, false);
+		return;
+	}
 	case F_ALLOCA:
 	case F_BCOPY:
 	case F_RAISE:

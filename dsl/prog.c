@@ -175,6 +175,7 @@ static const struct optdesc {
 	{ "oformat", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "pgmax", 0, OV_NO, false, "pidtrace compiles no D library "
 	    "pages" },
+	{ "printsize", O_PRINTSIZE, OV_SIZE, true, NULL },
 	{ "procfs", 0, OV_NO, false, "pidtrace reads /proc itself" },
 	{ "pspec", 0, OV_NO, false, "pidtrace reads every -n text as a "
 	    "program" },

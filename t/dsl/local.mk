@@ -77,6 +77,10 @@ dsl_d_tests = \
 	t/dsl/tst.arraybounds.d \
 	t/dsl/err.D_ARR_BOUNDS.d \
 	t/dsl/tst.alloca.d \
+	t/dsl/tst.chararray-addr.d \
+	t/dsl/tst.print-pointee.d \
+	t/dsl/err.D_PROTO_ARG.print.d \
+	t/dsl/tst.this-index.d \
 	t/dsl/tst.alloca-pred.d \
 	t/dsl/tst.comma.d \
 	t/dsl/tst.linuxtypes.d \
