@@ -861,6 +861,18 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
  */
 #define TR_GATE_BACK	48
 
+/*
+ * A second gate at tr_fast_gate + TR_GATE_R9, for a call whose second
+ * argument is not clause code's own memory (rt_sigprocmask's set):
+ *
+ *	syscall
+ *	jmp *%r9
+ *
+ * the way back in r9, which the kernel keeps and which such a call
+ * (four arguments) does not take.  Both lie in chunk 0's range.
+ */
+#define TR_GATE_R9	8
+
 uint64_t
 tr_fast_gate(const tr_session_t *s);
 
