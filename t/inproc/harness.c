@@ -103,18 +103,35 @@ hr_ns(const hr_t *h, uint64_t tsc)
 bool hr_gate;
 
 /*
- * The gate, made once: its page, then a page with its counter.
- *	lock incq counter(%rip); syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ * The gates, made once: their page, then a page with their counter.
+ *	gate:	jmp 1f
+ *	gate + DSL_JIT_GATE_R9:
+ *		lock incq counter(%rip); syscall; jmp *%r9
+ *	1:	lock incq counter(%rip); syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
  * The flags the increment changes are the code's to lose: a system call
  * keeps none for it.
  */
 static uint8_t *gate;
 
+/* at p + at: lock incq counter(%rip); syscall */
+static void
+gate_count(uint8_t *p, int at)
+{
+	int32_t rel = 4096 - (at + 8);
+
+	p[at] = 0xf0;
+	p[at + 1] = 0x48;
+	p[at + 2] = 0xff;
+	p[at + 3] = 0x05;
+	memcpy(p + at + 4, &rel, 4);
+	p[at + 8] = 0x0f;
+	p[at + 9] = 0x05;
+}
+
 static int
 gate_make(void)
 {
 	uint8_t *p;
-	int32_t rel;
 
 	if (gate != NULL)
 		return 0;
@@ -123,17 +140,16 @@ gate_make(void)
 	if (p == MAP_FAILED)
 		return -1;
 	memset(p, 0xcc, 4096);
-	p[0] = 0xf0;
-	p[1] = 0x48;
-	p[2] = 0xff;
-	p[3] = 0x05;
-	rel = 4096 - 8;
-	memcpy(p + 4, &rel, 4);
-	p[8] = 0x0f;
-	p[9] = 0x05;
-	p[10] = 0xff;
-	p[11] = 0x66;
-	p[12] = DSL_JIT_GATE_BACK;
+	p[0] = 0xeb;				/* jmp 32 */
+	p[1] = 30;
+	gate_count(p, DSL_JIT_GATE_R9);
+	p[DSL_JIT_GATE_R9 + 10] = 0x41;		/* jmp *%r9 */
+	p[DSL_JIT_GATE_R9 + 11] = 0xff;
+	p[DSL_JIT_GATE_R9 + 12] = 0xe1;
+	gate_count(p, 32);
+	p[42] = 0xff;				/* jmp *48(%rsi) */
+	p[43] = 0x66;
+	p[44] = DSL_JIT_GATE_BACK;
 	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
 		return -1;
 	gate = p;
@@ -181,6 +197,7 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		dsl_ip_opts_default(h->hr_pg, &o);
 	o.io_pid = HR_PID;
 	o.io_nspid = (int32_t)getpid();
+	o.io_memread = hr_memread;
 	h->hr_ip = dsl_ip_create(h->hr_jit.hs_rt, &o, h->hr_err,
 	    sizeof(h->hr_err));
 	if (h->hr_ip == NULL)
@@ -245,6 +262,7 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 }
 
 bool hr_loads;
+int hr_memread;
 unsigned long hr_fixups;
 
 /* every load of every code made, absolute: pc, landing */

@@ -936,6 +936,8 @@ test_random(void)
 int
 main(void)
 {
+	unsigned long calls;
+
 	recs_init();
 	test_aggs();
 	test_exprs();
@@ -958,8 +960,29 @@ main(void)
 	printf("jit-test: %lu system calls through the gate\n",
 	    hr_gatecalls());
 	CHECKF(hr_gatecalls() > 0, "no call went through the gate");
-	/* again, reading by loads whose faults are fixed up */
+	/*
+	 * again, reading by loads of pages the kernel read first (the
+	 * default): no load faults, each check a call through the gate
+	 */
 	hr_loads = true;
+	calls = hr_gatecalls();
+	test_memory();
+	test_faults();
+	test_random();
+	printf("jit-test: %lu faulting loads fixed up of checked pages, "
+	    "%lu calls\n", hr_fixups, hr_gatecalls() - calls);
+	CHECKF(hr_fixups == 0, "a load of a checked page faulted");
+	CHECKF(hr_gatecalls() > calls, "no check went through the gate");
+	/* and with the checks' calls made in the code itself */
+	hr_gate = false;
+	calls = hr_gatecalls();
+	test_memory();
+	test_faults();
+	CHECKF(hr_fixups == 0, "a load of a checked page faulted");
+	CHECKF(hr_gatecalls() == calls, "a call went through the gate");
+	hr_gate = true;
+	/* again, reading by loads whose faults are fixed up */
+	hr_memread = DSL_MR_LOAD;
 	test_memory();
 	test_faults();
 	test_random();
