@@ -2479,22 +2479,21 @@ syscall_made(gen_t *g)
  * nothing (kernel/signal.c).  EINVAL: readable, on.  EFAULT: to no,
  * where the caller gives up as a failed process_vm_readv does.  Any
  * other answer (a kernel or sandbox that refuses the call): to other,
- * where the caller reads by process_vm_readv.  No page is pinned, no signal raised, the mask is not
- * touched.  Every register is kept: rax rcx rdx r8 r9 r10 r11 go to
- * jc_iov[0..5] and jc_buf (so those hold nothing live across it), rdi
- * rides in r8 across the call (the kernel keeps r8 and r9; this call
- * takes neither), rsi is the area's address again after.  Through the
- * check's gate (DSL_JIT_GATE_R9: syscall; jmp *%r9) when there is one.
+ * where the caller reads by process_vm_readv.  No page is pinned, no
+ * signal raised, the mask is not touched.  Every register is kept:
+ * rax rcx rdx r8 r9 r10 r11 go to jc_iov[0..5] and jc_buf (so those
+ * hold nothing live across it), rdi rides in r8 across the call (the
+ * kernel keeps r8 and r9; this call takes neither), rsi is the area's
+ * address again after.  Through the check's gate (DSL_JIT_GATE_R9:
+ * syscall; jmp *%r9) when there is one.
  */
 static void
 page_check(gen_t *g, int a, uint32_t no, uint32_t other)
 {
-	uint32_t ok = label(g);
-
 	static const int kept[7] = { ACC, TMP, X86_RDX, BUF, THR, X86_R10,
 	    LINK };
 	uint64_t gate = g->g_ip->ip_o.io_gate;
-	uint32_t back;
+	uint32_t ok = label(g), back;
 	int i;
 
 	for (i = 0; i < 6; i++)
