@@ -29,7 +29,8 @@
 #     the first byte it cannot read;
 #   - and under -x memread=load, the reason it is not the default: the
 #     same reads fault, are fixed up (counted), and leave the handlers
-#     and masks changed.
+#     and masks changed;
+#   - a misspelt -x memread is an error (status 1, nothing run).
 . "$top_srcdir/t/inproc/iplib.sh"
 
 n=$((6 * FT_SCALE))
@@ -122,4 +123,15 @@ grep -q '^keep handler segv=changed .*mask=changed$' "$T/countld.keep" ||
 grep -q '^keep blocked segv=changed bus=changed mask=changed$' \
     "$T/countld.keep" ||
 	fail "memread=load left the thread's state: $(cat "$T/countld.keep")"
+
+# A misspelt mode is an error before anything runs, in dtrace's words
+# for a bad option value, never taken for the default.
+bounded 60 "$PIDTRACE" -x memread=checked -q -n "$COUNT" \
+    -c "$IP_BURST keep 1" </dev/null >"$T/bad.out" 2>"$T/bad.err"
+expect "a misspelt mode: status" $? 1
+[ -s "$T/bad.out" ] && fail "a misspelt mode: something ran: $(cat \
+    "$T/bad.out")"
+printf "pidtrace: failed to set -x memread to 'checked': Invalid value (check, load or syscall)\n" \
+    >"$T/bad.want"
+same_output "$T/bad.want" "$T/bad.err"
 exit 0
