@@ -178,6 +178,11 @@ typedef struct dsl_ip_opts {
 					 * the process (-x memread) */
 	uint64_t	io_gate;	/* the system calls' gate, 0 for
 					 * none (dsl_ip_gate) */
+	uint64_t	io_growlo;	/* [io_growlo, io_growhi): where
+					 * the main stack grows (a load or
+					 * the check there would grow it):
+					 * read by process_vm_readv */
+	uint64_t	io_growhi;
 } dsl_ip_opts_t;
 
 /* opts from the program's options: dynvarsize (default 1m, as dtrace);

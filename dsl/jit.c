@@ -2677,18 +2677,32 @@ stub_cbuf(gen_t *g)
 
 /*
  * Jump to sys unless the read at rax may be loads: the area says so
- * (dsl_ip_loads_off), fewer than IP_MAXFAULTS were fixed up, and the
- * address is not below IP_LOWLOAD.
+ * (dsl_ip_loads_off), fewer than IP_MAXFAULTS were fixed up, the
+ * address is not below IP_LOWLOAD, nor where the main stack grows
+ * (io_growlo..io_growhi: a load or the check there would grow it).
+ * Spoils rdx.
  */
 static void
 loadable(gen_t *g, uint32_t sys)
 {
+	const dsl_ip_opts_t *o = &g->g_ip->ip_o;
+	uint32_t out = label(g);
+
 	op2i(g, X86_CMP, 8, HDR(ih_loads), 0);
 	jcc(g, X86_CC_E, sys);
 	op2i(g, X86_CMP, 8, HDR(ih_faults), IP_MAXFAULTS);
 	jcc(g, X86_CC_AE, sys);
 	op2i(g, X86_CMP, 8, R(ACC), IP_LOWLOAD);
 	jcc(g, X86_CC_B, sys);
+	if (o->io_growhi > o->io_growlo) {
+		movi(g, X86_RDX, (int64_t)o->io_growlo);
+		op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+		jcc(g, X86_CC_B, out);
+		movi(g, X86_RDX, (int64_t)o->io_growhi);
+		op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+		jcc(g, X86_CC_B, sys);
+	}
+	bind(g, out);
 }
 
 /*

@@ -877,6 +877,17 @@ uint64_t
 tr_fast_gate(const tr_session_t *s);
 
 /*
+ * [*lo, *hi): the room the main thread's stack of pid may still grow
+ * into, below its [stack] mapping (down to RLIMIT_STACK's soft limit and
+ * its guard gap, as the kernel lets it grow).  A read there by the kernel
+ * on the process's behalf (copy_from_user) or by a load grows the stack
+ * to the address; process_vm_readv does not.  0, or -1 (errno) with
+ * both 0 when pid has no [stack].
+ */
+int
+tr_stack_room(pid_t pid, uint64_t *lo, uint64_t *hi);
+
+/*
  * fix (nfix pairs of offsets in the code, load then landing) lists the
  * loads of the code that may fault: a SIGSEGV or SIGBUS the kernel
  * raises for one of them is never delivered; the thread goes on at its

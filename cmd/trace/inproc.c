@@ -101,6 +101,13 @@ trace_inproc_new(trace_t *tr)
 	 */
 	opt = dsl_prog_option(tr->tr_pg, "memread");
 	o.io_memread = trace_memread(opt);
+	/*
+	 * Below the main stack a load, or the kernel's copy for the check,
+	 * grows the stack to the address (the process changed, and bytes
+	 * read where process_vm_readv says "invalid address"): reads there
+	 * are the system call's.  Without [stack] there is nothing to grow.
+	 */
+	(void)tr_stack_room(p->p_pid, &o.io_growlo, &o.io_growhi);
 	tr->tr_ip = dsl_ip_create(tr->tr_rt, &o, err, sizeof(err));
 	if (tr->tr_ip == NULL) {
 		trace_notice(tr, "pid %d: clauses run in pidtrace: %s",

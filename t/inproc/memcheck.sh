@@ -30,6 +30,8 @@
 #   - and under -x memread=load, the reason it is not the default: the
 #     same reads fault, are fixed up (counted), and leave the handlers
 #     and masks changed;
+#   - below the main stack, where a load or the check would grow it,
+#     the stack does not move and each read is an error, in each mode;
 #   - a misspelt -x memread is an error (status 1, nothing run).
 . "$top_srcdir/t/inproc/iplib.sh"
 
@@ -123,6 +125,31 @@ grep -q '^keep handler segv=changed .*mask=changed$' "$T/countld.keep" ||
 grep -q '^keep blocked segv=changed bus=changed mask=changed$' \
     "$T/countld.keep" ||
 	fail "memread=load left the thread's state: $(cat "$T/countld.keep")"
+
+# Below the main thread's stack, where it may grow: a load there, or the
+# kernel's copy for the check, would grow the stack to the address (the
+# process changed, and zeros read where process_vm_readv and dtrace say
+# "invalid address").  ip-burst grow reads 64 pages below [stack], then
+# shows the address is in the stack's room (its own load grows it).
+# Each mode: the stack has not moved after the calls, one error a call
+# at that address, as under -x fastpath=off.
+c=$((4 * FT_SCALE))
+for m in check load syscall off; do
+	[ $m = off ] && set -- -x fastpath=off || set -- -x memread=$m
+	bounded 120 "$PIDTRACE" -v "$@" -q -n "$COUNT" \
+	    -c "$IP_BURST grow $c" </dev/null >"$T/g$m.out" 2>"$T/g$m.err" ||
+		fail "grow, $m: pidtrace exited $?: $(tail -n 3 "$T/g$m.err")"
+	grep -q "^grow calls=$c moved=0\$" "$T/g$m.out" ||
+		fail "grow, $m: the stack grew: $(grep '^grow' "$T/g$m.out")"
+	grep -q '^grow loaded moved=64$' "$T/g$m.out" ||
+		fail "grow, $m: not in the stack's room: $(grep '^grow' \
+		    "$T/g$m.out")"
+	at=$(sed -n 's/^grow at=//p' "$T/g$m.out")
+	expect "grow, $m: errors at the address" "$(grep -c \
+	    "invalid address ($at) in action #1" "$T/g$m.err")" $c
+	expect "grow, $m: keys" "$(grep -v -e '^ready' -e '^grow' -e '^done' \
+	    "$T/g$m.out" | grep -c '[0-9]')" 0
+done
 
 # A misspelt mode is an error before anything runs, in dtrace's words
 # for a bad option value, never taken for the default.

@@ -94,6 +94,14 @@
  *				"changed".  Prints "keep gone=A none=B
  *				str=C bus=D high=E" first, "keep calls=2N
  *				signals=S" last.
+ *	ip-burst grow N		N calls of ip_ptr(p), p 64 pages below
+ *				the main thread's [stack] mapping, where
+ *				the stack may grow (a load there grows it);
+ *				prints "grow at=P" first, then "grow
+ *				calls=N moved=M", M the pages [stack] grew
+ *				down meanwhile (0 untraced), then loads
+ *				from p itself and prints "grow loaded
+ *				moved=64" (the stack grew to p)
  *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
  *				60000 bytes of the heap whose first and
  *				last bytes are 'A' + i % 26 and 'a' + i %
@@ -442,6 +450,44 @@ keeps(unsigned long n)
 	return 0;
 }
 
+/* the start of the main thread's [stack] mapping, 0 when not found */
+static unsigned long
+stack_start(void)
+{
+	char line[512];
+	unsigned long a = 0, lo;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strstr(line, " [stack]") != NULL &&
+		    sscanf(line, "%lx", &lo) == 1)
+			a = lo;
+	fclose(f);
+	return a;
+}
+
+static int
+grows(unsigned long n)
+{
+	unsigned long pg = (unsigned long)sysconf(_SC_PAGESIZE);
+	unsigned long s0 = stack_start(), p = s0 - 64 * pg;
+	volatile unsigned long i;
+
+	if (s0 == 0)
+		return 1;
+	printf("grow at=%#lx\n", p);
+	fflush(stdout);
+	for (i = 0; i < n; i++)
+		ip_ptr(p);
+	printf("grow calls=%lu moved=%lu\n", n, (s0 - stack_start()) / pg);
+	/* the address is in the stack's room: a load of its own grows it */
+	(void)*(volatile char *)p;
+	printf("grow loaded moved=%lu\n", (s0 - stack_start()) / pg);
+	return 0;
+}
+
 static char *race_at;
 static int race_fd;
 static volatile int race_stop;
@@ -667,6 +713,8 @@ main(int argc, char **argv)
 		rc = kills(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "race") == 0 && argc == 3)
 		rc = races(strtoul(argv[2], NULL, 0));
+	else if (strcmp(argv[1], "grow") == 0 && argc == 3)
+		rc = grows(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "keep") == 0 && argc == 3)
 		rc = keeps(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "big") == 0 && argc == 3)
