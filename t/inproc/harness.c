@@ -156,6 +156,58 @@ gate_make(void)
 	return 0;
 }
 
+bool hr_racegate;
+
+/*
+ * The racing gates, made once: the first as the gate's, and at
+ * DSL_JIT_GATE_R9 the check's followed by mprotect(PROT_NONE) of the
+ * page it asked about, as if another thread took it away between the
+ * kernel's answer and the load:
+ *	gate:	jmp 1f
+ *	gate + DSL_JIT_GATE_R9:
+ *		syscall; mov %rax, %r10
+ *		mov $10, %eax; mov %rsi, %rdi; and $-4096, %rdi
+ *		mov $4096, %esi; xor %edx, %edx; syscall
+ *		mov %r10, %rax; jmp *%r9
+ *	1:	syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ * r10 holds the check's answer across mprotect (the code sets r10 from
+ * rax after the call); rdi, rsi and rdx are the code's to set again.
+ */
+static uint8_t *racegate;
+
+static int
+racegate_make(void)
+{
+	static const uint8_t r9[] = {
+		0x0f, 0x05, 0x49, 0x89, 0xc2,
+		0xb8, 0x0a, 0x00, 0x00, 0x00, 0x48, 0x89, 0xf7,
+		0x48, 0x81, 0xe7, 0x00, 0xf0, 0xff, 0xff,
+		0xbe, 0x00, 0x10, 0x00, 0x00, 0x31, 0xd2, 0x0f, 0x05,
+		0x4c, 0x89, 0xd0, 0x41, 0xff, 0xe1
+	};
+	uint8_t *p;
+
+	if (racegate != NULL)
+		return 0;
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	memset(p, 0xcc, 4096);
+	p[0] = 0xeb;				/* jmp 64 */
+	p[1] = 62;
+	memcpy(p + DSL_JIT_GATE_R9, r9, sizeof(r9));
+	p[64] = 0x0f;
+	p[65] = 0x05;
+	p[66] = 0xff;				/* jmp *48(%rsi) */
+	p[67] = 0x66;
+	p[68] = DSL_JIT_GATE_BACK;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
+		return -1;
+	racegate = p;
+	return 0;
+}
+
 unsigned long
 hr_gatecalls(void)
 {
@@ -237,7 +289,13 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		    strerror(errno));
 		return -1;
 	}
-	dsl_ip_gate(h->hr_ip, hr_gate ? (uint64_t)(uintptr_t)gate : 0);
+	if (hr_racegate && racegate_make() != 0) {
+		snprintf(h->hr_err, sizeof(h->hr_err), "the racing gate: %s",
+		    strerror(errno));
+		return -1;
+	}
+	dsl_ip_gate(h->hr_ip, hr_racegate ? (uint64_t)(uintptr_t)racegate :
+	    hr_gate ? (uint64_t)(uintptr_t)gate : 0);
 	if (dsl_jit_gen(h->hr_ip, ids, n, &code, h->hr_err,
 	    sizeof(h->hr_err)) != 0)
 		return -1;

@@ -54,6 +54,12 @@ extern int hr_memread;
  * made through them first (hr_gatecalls).
  */
 extern bool hr_gate;
+/*
+ * hr_racegate: code made from now on goes through gates whose check's
+ * gate makes the page it asked about PROT_NONE right after the kernel's
+ * answer: the race of another thread unmapping it before the load.
+ */
+extern bool hr_racegate;
 unsigned long hr_gatecalls(void);
 
 typedef struct hr_firing {
