@@ -351,8 +351,10 @@ void		dsl_ip_end(dsl_ip_t *);
 /* Drops since the last call, as dtrace words them and as the runtime
  * words its own (dsl_rt_drop_line), one line each on out: "pidtrace: N
  * dynamic variable drops", "pidtrace: N aggregation drops"; captures
- * lost as the ring's records are, "pidtrace: N drops in pid P".
- * Returns how many lines. */
+ * lost as the ring's records are, "pidtrace: N drops in pid P"; and
+ * reads that took the slower path because the kernel gave the
+ * readability check no answer, "pidtrace: N memory reads in pid P went
+ * to process_vm_readv: ...".  Returns how many lines. */
 int		dsl_ip_drops(dsl_ip_t *, FILE *out, int32_t pid);
 
 /* For tests: self->'s integer slot of thread key, as the code stored

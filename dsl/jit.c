@@ -2478,9 +2478,9 @@ syscall_made(gen_t *g)
  * before it looks at how, then refuses how 3 with EINVAL and changes
  * nothing (kernel/signal.c).  EINVAL: readable, on.  EFAULT: to no,
  * where the caller gives up as a failed process_vm_readv does.  Any
- * other answer (a kernel or sandbox that refuses the call): to other,
- * where the caller reads by process_vm_readv.  No page is pinned, no
- * signal raised, the mask is not touched.  Every register is kept:
+ * other answer (a kernel or sandbox that refuses the call): counted in
+ * ih_nocheck, to other, where the caller reads by process_vm_readv.  No
+ * page is pinned, no signal raised, the mask is not touched.  Every register is kept:
  * rax rcx rdx r8 r9 r10 r11 go to jc_iov[0..5] and jc_buf (so those
  * hold nothing live across it), rdi rides in r8 across the call (the
  * kernel keeps r8 and r9; this call takes neither), rsi is the area's
@@ -2530,6 +2530,8 @@ page_check(gen_t *g, int a, uint32_t no, uint32_t other)
 	op2i(g, X86_CMP, 8, R(X86_R10), -14);	/* -EFAULT */
 	mov(g, R(X86_R10), CXI(jc_iov, 5));
 	jcc(g, X86_CC_E, no);
+	/* no answer: the slower path is counted (dsl_ip_drops says it) */
+	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_nocheck));
 	jmp(g, other);
 	bind(g, ok);
 	mov(g, R(X86_R10), CXI(jc_iov, 5));

@@ -156,7 +156,7 @@ gate_make(void)
 	return 0;
 }
 
-bool hr_racegate;
+bool hr_racegate, hr_mutegate;
 
 /*
  * The racing gates, made once: the first as the gate's, and at
@@ -173,7 +173,44 @@ bool hr_racegate;
  * r10 holds the check's answer across mprotect (the code sets r10 from
  * rax after the call); rdi, rsi and rdx are the code's to set again.
  */
-static uint8_t *racegate;
+static uint8_t *racegate, *mutegate;
+
+/*
+ * The mute gates: the check's answers -ENOSYS without a call (a kernel
+ * or sandbox that refuses rt_sigprocmask), the first is the gate's.
+ *	gate:	jmp 1f
+ *	gate + DSL_JIT_GATE_R9:
+ *		mov $-38, %rax; jmp *%r9
+ *	1:	syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ */
+static int
+mutegate_make(void)
+{
+	static const uint8_t r9[] = {
+		0x48, 0xc7, 0xc0, 0xda, 0xff, 0xff, 0xff, 0x41, 0xff, 0xe1
+	};
+	uint8_t *p;
+
+	if (mutegate != NULL)
+		return 0;
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	memset(p, 0xcc, 4096);
+	p[0] = 0xeb;				/* jmp 64 */
+	p[1] = 62;
+	memcpy(p + DSL_JIT_GATE_R9, r9, sizeof(r9));
+	p[64] = 0x0f;
+	p[65] = 0x05;
+	p[66] = 0xff;				/* jmp *48(%rsi) */
+	p[67] = 0x66;
+	p[68] = DSL_JIT_GATE_BACK;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
+		return -1;
+	mutegate = p;
+	return 0;
+}
 
 static int
 racegate_make(void)
@@ -294,7 +331,13 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		    strerror(errno));
 		return -1;
 	}
+	if (hr_mutegate && mutegate_make() != 0) {
+		snprintf(h->hr_err, sizeof(h->hr_err), "the mute gate: %s",
+		    strerror(errno));
+		return -1;
+	}
 	dsl_ip_gate(h->hr_ip, hr_racegate ? (uint64_t)(uintptr_t)racegate :
+	    hr_mutegate ? (uint64_t)(uintptr_t)mutegate :
 	    hr_gate ? (uint64_t)(uintptr_t)gate : 0);
 	if (dsl_jit_gen(h->hr_ip, ids, n, &code, h->hr_err,
 	    sizeof(h->hr_err)) != 0)

@@ -60,6 +60,8 @@ extern bool hr_gate;
  * answer: the race of another thread unmapping it before the load.
  */
 extern bool hr_racegate;
+/* hr_mutegate: ... whose check's gate answers -ENOSYS, making no call */
+extern bool hr_mutegate;
 unsigned long hr_gatecalls(void);
 
 typedef struct hr_firing {

@@ -377,6 +377,52 @@ test_race(void)
 	munmap(page, 4096);
 }
 
+static void	drops(hr_t *, char *, size_t);
+
+/*
+ * A check the kernel gives no answer (-ENOSYS): the read goes to
+ * process_vm_readv, the output is the interpreter's, and the slower path
+ * is said, one line with the count, as drops are.
+ */
+static void
+test_noanswer(void)
+{
+	static const char text[] = "pid1:::entry { @[*(int *)arg0] = "
+	    "count(); }\nERROR { @err[arg4] = count(); }\n";
+	char buf[512], want[256];
+	hr_firing_t f;
+	hr_t h;
+	int i, n = 30;
+
+	hr_mutegate = true;
+	if (hr_open(&h, text, NULL, NULL) != 0) {
+		CHECKF(false, "no answer: %s", h.hr_err);
+		hr_mutegate = false;
+		hr_close(&h);
+		return;
+	}
+	hr_mutegate = false;
+	for (i = 0; i < n; i++) {
+		mkfiring(&f, HP_FOO_ENTRY, 1, 5000 + (uint64_t)i * 1000);
+		/* good ints, and a PROT_NONE page every third */
+		f.hf_args[0] = i % 3 == 2 && nopage != MAP_FAILED ?
+		    (uint64_t)(uintptr_t)(nopage + 4096) :
+		    (uint64_t)(uintptr_t)&recs[i % 8].i;
+		hr_fire(&h, &f);
+	}
+	hr_end(&h);
+	CHECKF(hr_same(&h, stdout), "no answer: the outputs differ");
+	drops(&h, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "pidtrace: %d memory reads in pid %d "
+	    "went to process_vm_readv: the kernel gave the readability "
+	    "check no answer\n", n, HR_PID);
+	CHECKF(strcmp(buf, want) == 0, "no answer: said '%s', not '%s'",
+	    buf, want);
+	drops(&h, buf, sizeof(buf));
+	CHECKF(buf[0] == '\0', "no answer: said twice: %s", buf);
+	hr_close(&h);
+}
+
 static void
 test_faults(void)
 {
@@ -1024,6 +1070,7 @@ main(void)
 	CHECKF(hr_fixups == 0, "a load of a checked page faulted");
 	CHECKF(hr_gatecalls() > calls, "no check went through the gate");
 	test_race();
+	test_noanswer();
 	/* and with the checks' calls made in the code itself */
 	hr_gate = false;
 	calls = hr_gatecalls();
