@@ -74,33 +74,36 @@ static const uint8_t template[] = {
 	0xe0, 0x0f, 0x48, 0x89, 0xc2, 0x48, 0xc1, 0xe2, 0x06, 0x48, 0x8d,
 	0x54, 0x11, 0x40, 0x48, 0x69, 0xc0, 0x78, 0x56, 0x34, 0x12, 0x48,
 	0x8d, 0x8c, 0x01, 0x00, 0x10, 0x00, 0x00, 0x48, 0x8b, 0x02, 0x49,
-	0x89, 0xc2, 0x49, 0x81, 0xe2, 0x78, 0x56, 0x34, 0x12, 0x49, 0xc1,
-	0xe2, 0x07, 0x49, 0x01, 0xca, 0x49, 0x39, 0x02, 0x74, 0x0c, 0x7c,
-	0x69, 0x48, 0x8b, 0x02, 0xff, 0x0c, 0x24, 0x75, 0xe0, 0xeb, 0x5f,
-	0x4c, 0x8d, 0x40, 0x01, 0xf0, 0x4c, 0x0f, 0xb1, 0x02, 0x75, 0xee,
-	0x41, 0xc7, 0x42, 0x08, 0x78, 0x56, 0x34, 0x12, 0x45, 0x89, 0x5a,
-	0x0c, 0x49, 0x89, 0x7a, 0x18, 0x49, 0x89, 0x72, 0x20, 0x4c, 0x8b,
-	0x5c, 0x24, 0x20, 0x4d, 0x89, 0x5a, 0x28, 0x4c, 0x8b, 0x5c, 0x24,
-	0x28, 0x4d, 0x89, 0x5a, 0x30, 0x4c, 0x8b, 0x5c, 0x24, 0x18, 0x4d,
-	0x89, 0x5a, 0x38, 0x4d, 0x89, 0x4a, 0x40, 0x4c, 0x8b, 0x5c, 0x24,
-	0x30, 0x4d, 0x89, 0x5a, 0x18, 0x0f, 0x31, 0x48, 0xc1, 0xe2, 0x20,
-	0x48, 0x09, 0xd0, 0x49, 0x89, 0x42, 0x10, 0x49, 0x8d, 0x40, 0xff,
-	0xf0, 0x4d, 0x0f, 0xb1, 0x02, 0xeb, 0x0e, 0x48, 0xb8, 0x88, 0x77,
-	0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0xf0, 0x48, 0xff, 0x00, 0x48,
-	0x8d, 0x64, 0x24, 0x08, 0x41, 0x5b, 0x41, 0x5a, 0x41, 0x58, 0x5a,
-	0x59, 0x58, 0x9d, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0x00, 0x00, 0x00,
+	0x89, 0xc0, 0x49, 0x81, 0xe0, 0x78, 0x56, 0x34, 0x12, 0x49, 0x89,
+	0xc2, 0x4d, 0x29, 0xc2, 0x49, 0xc1, 0xe2, 0x07, 0x49, 0x01, 0xca,
+	0x4d, 0x39, 0x02, 0x74, 0x0c, 0x7c, 0x73, 0x48, 0x8b, 0x02, 0xff,
+	0x0c, 0x24, 0x75, 0xda, 0xeb, 0x69, 0x4c, 0x8d, 0x40, 0x01, 0xf0,
+	0x4c, 0x0f, 0xb1, 0x02, 0x75, 0xee, 0x41, 0xc7, 0x42, 0x08, 0x78,
+	0x56, 0x34, 0x12, 0x45, 0x89, 0x5a, 0x0c, 0x49, 0x89, 0x7a, 0x18,
+	0x49, 0x89, 0x72, 0x20, 0x4c, 0x8b, 0x5c, 0x24, 0x20, 0x4d, 0x89,
+	0x5a, 0x28, 0x4c, 0x8b, 0x5c, 0x24, 0x28, 0x4d, 0x89, 0x5a, 0x30,
+	0x4c, 0x8b, 0x5c, 0x24, 0x18, 0x4d, 0x89, 0x5a, 0x38, 0x4d, 0x89,
+	0x4a, 0x40, 0x4c, 0x8b, 0x5c, 0x24, 0x30, 0x4d, 0x89, 0x5a, 0x18,
+	0x0f, 0x31, 0x48, 0xc1, 0xe2, 0x20, 0x48, 0x09, 0xd0, 0x49, 0x89,
+	0x42, 0x10, 0x49, 0x8d, 0x40, 0xff, 0x48, 0x25, 0x78, 0x56, 0x34,
+	0x12, 0x4c, 0x8d, 0x40, 0x01, 0xf0, 0x4d, 0x0f, 0xb1, 0x02, 0xeb,
+	0x0e, 0x48, 0xb8, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
+	0xf0, 0x48, 0xff, 0x00, 0x48, 0x8d, 0x64, 0x24, 0x08, 0x41, 0x5b,
+	0x41, 0x5a, 0x41, 0x58, 0x5a, 0x59, 0x58, 0x9d, 0x48, 0x8d, 0xa4,
+	0x24, 0x80, 0x00, 0x00, 0x00,
 };
 #define T_RDFS		0x11	/* 10 bytes: rdfsbase; test; jz */
 #define T_TIDOFF	0x20	/* disp32 of mov %fs:TIDOFF,%r11d */
 #define T_RING		0x2b	/* imm64: the ring */
 #define T_SHMASK	0x38	/* imm8: shards - 1 */
 #define T_SHBYTES	0x48	/* imm32: bytes of a shard's slots */
-#define T_SLMASK	0x5d	/* imm32: slots - 1 */
+#define T_SLMASK	0x5d	/* imm32: ~(slots - 1), a lap's mask */
+#define T_SLMASK2	0xd9	/* imm32: the same, at the publish */
 #define T_SLOTS		0x50	/* disp32: TR_RING_SLOTS */
-#define T_COOKIE	0x88	/* imm32: the site's index */
-#define T_RAX		0xb7	/* 9 bytes: store of the saved rax */
-#define T_ARGS		0x90	/* 48 bytes: the stores of rdi..r9 and rax */
-#define T_DROPS		0xda	/* imm64: the drops counter */
+#define T_COOKIE	0x8e	/* imm32: the site's index */
+#define T_RAX		0xbd	/* 9 bytes: store of the saved rax */
+#define T_ARGS		0x96	/* 48 bytes: the stores of rdi..r9 and rax */
+#define T_DROPS		0xea	/* imm64: the drops counter */
 
 /*
  * The tid asked of the kernel, laid over T_RDFS..the block's key's end
@@ -185,6 +188,8 @@ tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 		return -1;
 	fa->fa_on = on;
 	fa->fa_bufsize = bufsize;
+	if (on)
+		tr_clock_begin();
 	return 0;
 }
 
@@ -2326,12 +2331,12 @@ chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 }
 
 /*
- * Clause code's syscall gate (tracer.h, tr_fast_gate) at the start of
- * chunk 0, the range syscall user dispatch lets make calls, and the
- * trampolines' gettid gate after it (TR_KEYGATE), entered with a jump,
- * the way back in rdx.  A thread stopped in either counts as in clause
- * code (in_code): the endings step it back out to the block it came
- * from.
+ * Clause code's syscall gates (tracer.h, tr_fast_gate, TR_GATE_R9) at
+ * the start of chunk 0, the range syscall user dispatch lets make calls,
+ * and the trampolines' gettid gate after them (TR_KEYGATE), entered
+ * with a jump, the way back in rdx.  A thread stopped in any counts as
+ * in clause code (in_code): the endings step it back out to the block
+ * it came from.
  */
 static void
 gate_put(struct tr_fast *fa, tr_chunk_t *ch)
@@ -2339,13 +2344,19 @@ gate_put(struct tr_fast *fa, tr_chunk_t *ch)
 	static const uint8_t gate[TR_GATE_LEN] = {
 		0x0f, 0x05,			/* syscall */
 		0xff, 0x66, TR_GATE_BACK,	/* jmp *TR_GATE_BACK(%rsi) */
-		0xcc,
+		0xcc, 0xcc, 0xcc,
+		0x0f, 0x05,			/* TR_GATE_R9: syscall */
+		0x41, 0xff, 0xe1,		/* jmp *%r9 */
+		0xcc, 0xcc, 0xcc,
 		/* TR_KEYGATE: the trampolines' key (gettid_key) */
 		0xb8, 0xba, 0x00, 0x00, 0x00,	/* mov $SYS_gettid,%eax */
 		0x0f, 0x05,			/* syscall */
 		0xff, 0xe2,			/* jmp *%rdx */
-		0xcc
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc
 	};
+
+	_Static_assert(TR_GATE_R9 == 8, "the second gate's place");
+	_Static_assert(TR_KEYGATE == 16, "the key gate's place");
 
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, gate, sizeof(gate));
 	fa->fa_gate = ch->ch_addr + ch->ch_used;
@@ -2539,9 +2550,9 @@ ctx_record(const struct tr_fast *fa, tasm_t *a, uint32_t site, int sys)
 	t32(a, TR_RING_SLOTS);
 	tb(a, "41 b9 40 00 00 00 48 8b 02");
 	tbind(a, L_L1);
-	tb(a, "49 89 c2 49 81 e2");
-	t32(a, fa->fa_nslots - 1);
-	tb(a, "49 c1 e2 07 49 01 ca 49 39 02 0f 84");
+	tb(a, "49 89 c0 49 81 e0");
+	t32(a, ~(fa->fa_nslots - 1));
+	tb(a, "49 89 c2 4d 29 c2 49 c1 e2 07 49 01 ca 4d 39 02 0f 84");
 	tref(a, L_CLAIM, 4);
 	tb(a, "0f 8c");
 	tref(a, L_FULL, 4);
@@ -2583,7 +2594,9 @@ ctx_record(const struct tr_fast *fa, tasm_t *a, uint32_t site, int sys)
 			 TR_CTX_EV + 8 * i, 0x50 + 8 * i);
 		tb(a, hex);
 	}
-	tb(a, "49 8d 40 ff f0 4d 0f b1 02 eb");
+	tb(a, "49 8d 40 ff 48 25");
+	t32(a, ~(fa->fa_nslots - 1));
+	tb(a, "4c 8d 40 01 f0 4d 0f b1 02 eb");
 	tref(a, L_DONE, 1);
 	tbind(a, L_FULL);
 	tb(a, "48 b8");
@@ -2741,8 +2754,9 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	c[T_SHMASK] = TR_NSHARDS - 1;
 	d32 = (int32_t)((uint64_t)fa->fa_nslots * TR_SLOTSZ);
 	memcpy(c + T_SHBYTES, &d32, 4);
-	d32 = (int32_t)(fa->fa_nslots - 1);
+	d32 = (int32_t)~(fa->fa_nslots - 1);
 	memcpy(c + T_SLMASK, &d32, 4);
+	memcpy(c + T_SLMASK2, &d32, 4);
 	d32 = (int32_t)TR_RING_SLOTS;
 	memcpy(c + T_SLOTS, &d32, 4);
 	memcpy(c + T_COOKIE, &site, 4);
@@ -3927,10 +3941,10 @@ tramp_equiv(const tr_session_t *s, uint64_t *pc)
  * ring (T_DROP to T_EPI), and the epilogue that pops it all back.
  */
 #define T_BODY		0x11
-#define T_CLAIMED	0x82
-#define T_PUBLISHED	0xd6
-#define T_DROP		0xd8
-#define T_EPI		0xe6
+#define T_CLAIMED	0x88
+#define T_PUBLISHED	0xe6
+#define T_DROP		0xe8
+#define T_EPI		0xf6
 
 /*
  * A signal frame whose pc is inside a record block: the handler would
@@ -3946,8 +3960,8 @@ static bool
 unwind_record(tr_session_t *s, pid_t tid, uint64_t k, uint64_t *g)
 {
 	static const uint8_t pushes[] = { 5, 6, 7, 8, 9, 0x0b, 0x0d, 0x0f };
-	static const uint8_t epi[] = { T_EPI, 0xeb, 0xed, 0xef, 0xf1, 0xf2,
-				       0xf3, 0xf4, 0xf5 };
+	static const uint16_t epi[] = { T_EPI, 0xfb, 0xfd, 0xff, 0x101, 0x102,
+					0x103, 0x104, 0x105 };
 	static const int pops[] = { TR_G_R11, TR_G_R10, TR_G_R8, TR_G_RDX,
 				    TR_G_RCX, TR_G_RAX, TR_G_EFL };
 	const tr_thread_t *th = tr_thread_find(s, tid);
@@ -5217,6 +5231,25 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 }
 
 /*
+ * The greatest address below syscall site sc that its module's code may
+ * land on: w's, else the host's (h_syslandings, a scan of the module
+ * made at its first site whose jump covers more than one instruction);
+ * 0 if unknown.
+ */
+static uint64_t
+sys_tprev(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w)
+{
+	uint64_t t = 0;
+
+	if (w->fw_tprev != 0)
+		return w->fw_tprev;
+	if (s->s_h == NULL || s->s_h->h_syslandings == NULL ||
+	    s->s_h->h_syslandings(s->s_h->h_arg, s, sc, &t) != 0)
+		return 0;
+	return t;
+}
+
+/*
  * Patch the syscall site sc of the function [lo, hi); every thread is
  * stopped.  *entry: where a thread stopped just past sc's call goes to
  * make it again through the trampoline (the trampoline's `sys`, p0
@@ -5243,7 +5276,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	uint16_t so[TR_SO_N];
 	size_t tlen = 0, i, f_never1, f_slow, f_g1, f_never2, f_noent,
 	       f_g2, f_noexit, f_rest, w1, f_cx1, f_cx2;
-	uint64_t p0, tramp, g1, tab, a;
+	uint64_t p0, tramp, g1, tab, a, tprev;
 	uint32_t idx;
 	int32_t d32;
 	bool forgood = true;
@@ -5291,8 +5324,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	if (sc - p0 < 5 || sc - p0 > sizeof(bytes) || k > 6)
 		goto refuse;
 	*why = "code may jump into the bytes a jump would replace";
-	if (k > 1 && (target_inside(&fn, p0, sc) || w->fw_tprev == 0 ||
-		      w->fw_tprev > p0))
+	if (k > 1 && (target_inside(&fn, p0, sc) ||
+		      (tprev = sys_tprev(s, sc, w)) == 0 || tprev > p0))
 		goto refuse;
 	scan_free(&fn);
 	*why = "another site lies in the bytes a jump would replace";
