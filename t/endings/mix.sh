@@ -90,7 +90,13 @@ one()
 		fail "$m_tag: pidtrace took $m_ms ms to end"
 	grep -q '^end$' "$T/p.out" ||
 		fail "$m_tag: END did not run: $(tail -n 3 "$T/p.out")"
-	not_fast_report "$T/p.err" | grep -q . &&
+	# From records, a thread outruns a pidtrace starved of CPU (a loaded
+	# machine, a sanitizer build): its ring fills and pidtrace reports
+	# the drops, as it must.  This test is about endings: a drop report
+	# is accepted there, and nothing else.
+	m_drop='^$'
+	[ "$m_fp" = record ] && m_drop='^pidtrace: [0-9]+ drops in pid [0-9]+$'
+	not_fast_report "$T/p.err" | grep -Ev "$m_drop" | grep -q . &&
 		fail "$m_tag: pidtrace said: $(cat "$T/p.err")"
 	if [ "$m_end" = gone ]; then
 		exec 3>&-
