@@ -20,7 +20,10 @@
 #     which every call of a traced thread pays.
 #  3. dd if=/dev/zero of=/dev/null bs=1 count=100000 under
 #     syscall:::entry { @[probefunc] = count(); }: wall time against
-#     untraced, and every count against strace -f -c's.
+#     untraced, and every count against strace -f -c's.  The floor row:
+#     the same script on true(1), pidtrace's fixed cost (its start, the
+#     fast path's set-up, the first calls' patching, the end), which
+#     dd's row pays once whatever its count.
 # Each figure is the least of REPEATS runs (the machine is shared).
 # Prints the drops pidtrace reported (none expected).
 set -u
@@ -125,13 +128,18 @@ w_fast=$(wall ./pidtrace -q -n 'syscall:::entry { @[probefunc] = count(); }
 grep -E '^[a-z_0-9]+ [0-9]+$' "$tmp/dd.out" | sort >"$tmp/p.tab"
 w_stops=$(wall ./pidtrace -q -x fastpath=off -n 'syscall:::entry {
     @[probefunc] = count(); }' -c "$DD")
+w_true=$(wall ./pidtrace -q -n 'syscall:::entry { @[probefunc] = count(); }' \
+    -c true)
 w_strace=$(wall strace -f -c -o "$tmp/strace" $DD)
 awk '$1 ~ /^[0-9.]+$/ && NF >= 5 && $NF != "total" { print $NF, $4 }' \
     "$tmp/strace" | sort >"$tmp/s.tab"
-awk -v u="$w_un" -v f="$w_fast" -v st="$w_stops" -v s="$w_strace" 'BEGIN {
+awk -v u="$w_un" -v f="$w_fast" -v st="$w_stops" -v s="$w_strace" \
+    -v t="$w_true" 'BEGIN {
 	printf "%s, wall seconds\n", "dd bs=1 count=100000"
 	printf "%-34s %8.3f\n", "untraced", u
 	printf "%-34s %8.3f  %.2fx untraced\n", "pidtrace, trampolines", f, f / u
+	printf "%-34s %8.3f  (fixed cost: the script on true)\n", \
+	    "floor: pidtrace -c true", t
 	printf "%-34s %8.3f  %.2fx untraced\n", "pidtrace -x fastpath=off", st, st / u
 	printf "%-34s %8.3f  %.2fx untraced\n", "strace -f -c", s, s / u
 }'

@@ -1396,13 +1396,18 @@ subr(dsl_rt_t *rt, int32_t n)
 		 * (net.d's ARPHRD_ETHER, ARPHRD_INFINIBAND), in hex */
 		unsigned char hw[20];
 		size_t len = av[0] == 1 ? 6 : av[0] == 32 ? 20 : 0, i, o;
+		uint64_t addr;
 
 		if (len == 0) {
 			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = scratch(rt, ss, n)) == NULL ||
-		    memread(rt, (uint64_t)av[1], hw, len, n) != 0)
+		/* the address is read from the tracee or scratch memory */
+		addr = ptrmem(rt, NODE(rt, nd->dn_a)->dn_next,
+		    (uint64_t)av[1], len);
+		if (rt->rt_fault != FLT_NONE ||
+		    (d = scratch(rt, ss, n)) == NULL ||
+		    memread(rt, addr, hw, len, n) != 0)
 			return VAL(empty);
 		for (i = 0, o = 0; i < len && o + 3 < ss; i++)
 			o += (size_t)snprintf(d + o, ss - o, "%s%02x",
@@ -1893,6 +1898,43 @@ formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
 	free(text);
 }
 
+/*
+ * print(p): what p points at, read once (the whole object, up to 64 KiB,
+ * as Oracle's dtrace records it) and shown up to printsize bytes: its
+ * default 8192, a value past 64 KiB or not positive taken for it, and
+ * rounded up to a multiple of 8 (Oracle's dt_opt_printsize).
+ */
+static void
+print_pointee(dsl_rt_t *rt, int32_t n, int32_t a, uint64_t v)
+{
+	const dsl_typetab_t *tt = &rt->rt_pg->pg_tt;
+	const dsl_ctype_t *pt = dsl_type_resolve(tt, NODE(rt, a)->dn_ctype,
+	    NULL);
+	const dsl_ctype_t *ty;
+	int64_t limit = rt->rt_opts[O_PRINTSIZE];
+	unsigned char *buf;
+	uint64_t addr;
+	size_t len;
+
+	if (pt == NULL || pt->ty_kind != TY_PTR ||
+	    (ty = dsl_type_resolve(tt, pt->ty_ref, NULL)) == NULL)
+		return;		/* the compiler refused it */
+	if (limit <= 0 || limit > 65536)
+		limit = 8192;
+	limit = (limit + 7) & ~(int64_t)7;
+	len = ty->ty_size < 65536 ? (size_t)ty->ty_size : 65536;
+	if (len == 0 || (buf = malloc(len)) == NULL)
+		return;
+	if (v == 0)
+		fault(rt, FLT_BADADDR, 0, a);
+	else if ((addr = ptrmem(rt, a, v, len)) != 0 &&
+	    rt->rt_fault == FLT_NONE)
+		(void)memread(rt, addr, buf, len, n);
+	if (rt->rt_fault == FLT_NONE)
+		dsl_typeprint(rt, pt->ty_ref, v, buf, len, (size_t)limit);
+	free(buf);
+}
+
 static void
 action(dsl_rt_t *rt, int32_t n)
 {
@@ -1909,7 +1951,7 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
 			dsl_print_trace(rt, an, v);	/* JSON: the value */
 		else if (rt->rt_fault == FLT_NONE)
-			dsl_typeprint(rt, an, v, a);
+			print_pointee(rt, n, a, (uint64_t)v);
 		return;
 	}
 	case F_TRACE: {

@@ -226,16 +226,24 @@ typedef struct tr_handlers {
 	 * A syscall site at addr (its `syscall` instruction) is about to be
 	 * patched (tr_syscall_probe): in w, the bounds [fw_lo, fw_hi) of
 	 * the function that holds it, from the module's symbols, so that
-	 * its instructions can be decoded from a known start, and in
-	 * fw_tprev the greatest address below addr that the module's code
-	 * may land on (0: unknown; then only the one instruction before the
-	 * syscall may be replaced, if it is 5 bytes or more).  Non-zero:
+	 * its instructions can be decoded from a known start.  Non-zero:
 	 * leave the site on the stop path (no symbol; a function whose
 	 * syscall pc is checked by the program, as glibc's cancellation
 	 * bridge).
 	 */
 	int	(*h_sysfunc)(void *arg, tr_session_t *s, uint64_t addr,
 			     tr_fast_want_t *w);
+
+	/*
+	 * Only when the jump at the syscall site at addr would cover more
+	 * than one instruction: in *tprev, the greatest address below addr
+	 * that the module's code may land on.  Non-zero, or NULL: unknown,
+	 * and only one instruction of 5 bytes or more may be replaced.
+	 * Asked for lazily because it scans the module's code (libc: ms)
+	 * and most sites (`mov $NR,%eax; syscall`) never need it.
+	 */
+	int	(*h_syslandings)(void *arg, tr_session_t *s, uint64_t addr,
+				 uint64_t *tprev);
 
 	/*
 	 * tr_follow: child, a new process of s's, is a session of its own,
@@ -861,8 +869,31 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
  */
 #define TR_GATE_BACK	48
 
+/*
+ * A second gate at tr_fast_gate + TR_GATE_R9, for a call whose second
+ * argument is not clause code's own memory (rt_sigprocmask's set):
+ *
+ *	syscall
+ *	jmp *%r9
+ *
+ * the way back in r9, which the kernel keeps and which such a call
+ * (four arguments) does not take.  Both lie in chunk 0's range.
+ */
+#define TR_GATE_R9	8
+
 uint64_t
 tr_fast_gate(const tr_session_t *s);
+
+/*
+ * [*lo, *hi): the room the main thread's stack of pid may still grow
+ * into, below its [stack] mapping (down to RLIMIT_STACK's soft limit and
+ * its guard gap, as the kernel lets it grow).  A read there by the kernel
+ * on the process's behalf (copy_from_user) or by a load grows the stack
+ * to the address; process_vm_readv does not.  0, or -1 (errno) with
+ * both 0 when pid has no [stack].
+ */
+int
+tr_stack_room(pid_t pid, uint64_t *lo, uint64_t *hi);
 
 /*
  * fix (nfix pairs of offsets in the code, load then landing) lists the

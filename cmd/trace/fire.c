@@ -354,7 +354,6 @@ static int
 on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 {
 	trace_proc_t *p = arg;
-	uint64_t next;
 	char name[256];
 
 	(void)s;
@@ -363,9 +362,18 @@ on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 		return -1;
 	if (strncmp(name, "__syscall_cancel_arch", 21) == 0)
 		return -1;
-	if (pb_brt_landings(p->p_pid, addr - 1, &w->fw_tprev, &next) < 0)
-		w->fw_tprev = 0;
 	return 0;
+}
+
+/* Its module's landing addresses, scanned at the first site that asks. */
+static int
+on_syslandings(void *arg, tr_session_t *s, uint64_t addr, uint64_t *tprev)
+{
+	trace_proc_t *p = arg;
+	uint64_t next;
+
+	(void)s;
+	return pb_brt_landings(p->p_pid, addr - 1, tprev, &next);
 }
 
 /* The firing handlers of a process's tracer session. */
@@ -378,4 +386,5 @@ trace_fire_handlers(tr_handlers_t *h)
 	h->h_sample = on_sample;
 	h->h_syscall = on_syscall;
 	h->h_sysfunc = on_sysfunc;
+	h->h_syslandings = on_syslandings;
 }

@@ -126,13 +126,24 @@ trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen)
 		    "Invalid value (on, record, off or require)", fp);
 		return -1;
 	}
-	if (mr != NULL && *mr != '\0' && strcmp(mr, "load") != 0 &&
-	    strcmp(mr, "syscall") != 0) {
+	if (mr != NULL && *mr != '\0' && trace_memread(mr) < 0) {
 		snprintf(err, errlen, "failed to set -x memread to '%s': "
-		    "Invalid value (load or syscall)", mr);
+		    "Invalid value (check, load or syscall)", mr);
 		return -1;
 	}
 	return 0;
+}
+
+int
+trace_memread(const char *v)
+{
+	if (v == NULL || *v == '\0' || strcmp(v, "check") == 0)
+		return DSL_MR_CHECK;
+	if (strcmp(v, "load") == 0)
+		return DSL_MR_LOAD;
+	if (strcmp(v, "syscall") == 0)
+		return DSL_MR_SYSCALL;
+	return -1;
 }
 
 void
@@ -176,10 +187,10 @@ trace_configure(trace_t *tr, const dsl_prog_t *pg, int flags)
 		nprocs++;
 	/*
 	 * Without -x bufsize, the rings of many processes share one budget,
-	 * as dtrace's buffers do not grow with the processes it grabs: each
-	 * slot of a ring is written when the ring is set up, and 100
-	 * processes at 16 MB each were 1.6 GB of memory written before
-	 * BEGIN (most of the time to attach them).
+	 * as dtrace's buffers do not grow with the processes it grabs: a
+	 * ring's pages are allocated as records reach them, and 100
+	 * processes at 16 MB each could hold 1.6 GB (each slot was written
+	 * at set-up once, most of the time to attach them).
 	 */
 	ring = op->op_bufsize;
 	if (ring == 0 && nprocs > RING_SHARED / RING_DEFAULT) {

@@ -57,6 +57,13 @@ slot_at(unsigned sh, uint64_t pos)
 		((size_t)sh * NSLOTS + (pos & (NSLOTS - 1))) * TR_SLOTSZ);
 }
 
+/* The sequence a slot keeps for pos: pos less its index (ring.c). */
+static uint64_t
+lap(uint64_t pos)
+{
+	return pos & ~(uint64_t)(NSLOTS - 1);
+}
+
 /* A trampoline's claim: the position, as the trampoline takes it. */
 static uint64_t
 claim(unsigned sh, pid_t tid, uint32_t site, uint64_t arg)
@@ -64,7 +71,8 @@ claim(unsigned sh, pid_t tid, uint32_t site, uint64_t arg)
 	uint64_t pos = (*head(sh))++;
 	tr_rec_t *r = slot_at(sh, pos);
 
-	CHECKF(r->r_seq == pos, "slot %llu free", (unsigned long long)pos);
+	CHECKF(r->r_seq == lap(pos), "slot %llu free",
+	       (unsigned long long)pos);
 	r->r_site = site;
 	r->r_tid = (uint32_t)tid;
 	r->r_tsc = pos;
@@ -76,10 +84,10 @@ claim(unsigned sh, pid_t tid, uint32_t site, uint64_t arg)
 static bool
 publish(unsigned sh, uint64_t pos)
 {
-	uint64_t want = pos;
+	uint64_t want = lap(pos);
 
 	return __atomic_compare_exchange_n(&slot_at(sh, pos)->r_seq, &want,
-					   pos + 1, false, __ATOMIC_ACQ_REL,
+					   want + 1, false, __ATOMIC_ACQ_REL,
 					   __ATOMIC_ACQUIRE);
 }
 

@@ -6,6 +6,8 @@
  * fi_c's second, the jmp from fi_e past fi_d's 10-byte first
  * instruction, the address of fi_g's second instruction that fi_f takes
  * with a lea; and no spurious one where bytes only look like a branch.
+ * The syscall sites' scan (pb_brt_new_sys) on t/targets/sc-into: the
+ * same answers as the full scan just before each syscall.
  * Run from the build directory (make check).
  */
 #include "config.h"
@@ -86,6 +88,55 @@ release_check(const char *self)
 	pb_elf_close(el);
 }
 
+/*
+ * pb_brt_new_sys on t/targets/sc-into: just before si_get's syscall the
+ * last landing address is its `mov $110,%al`, which si_enter jumps to
+ * from a page away (sc-into.S), as the full scan says; si_ok's syscall
+ * has none past its function's start.
+ */
+static void
+sys_check(void)
+{
+	const char *path = "t/targets/sc-into";
+	uint64_t get, ok, p1, p2, n1, n2;
+	pb_brt_t *full, *sys;
+	pb_elf_t *el;
+	char err[256];
+
+	el = pb_elf_open(path, err, sizeof(err));
+	CHECKF(el != NULL, "%s: %s", path, err);
+	if (el == NULL)
+		return;
+	get = sym(el, "si_get");
+	ok = sym(el, "si_ok");
+	CHECK(get && ok);
+	full = pb_brt_new(el, NULL, err, sizeof(err));
+	sys = pb_brt_new_sys(el, NULL, err, sizeof(err));
+	CHECKF(full != NULL && sys != NULL, "%s", err);
+	if (full != NULL && sys != NULL && get && ok) {
+		/* push; pop; xor (2); mov $110,%al (2); syscall */
+		pb_brt_near(full, get + 5, &p1, &n1);
+		pb_brt_near(sys, get + 5, &p2, &n2);
+		CHECKF(p1 == get + 4 && p2 == p1 && n2 == n1,
+		    "si_get: full %#llx %#llx, sys %#llx %#llx",
+		    (unsigned long long)(p1 - get),
+		    (unsigned long long)(n1 - get),
+		    (unsigned long long)(p2 - get),
+		    (unsigned long long)(n2 - get));
+		pb_brt_near(full, ok + 5, &p1, &n1);
+		pb_brt_near(sys, ok + 5, &p2, &n2);
+		CHECKF(p1 == ok && p2 == p1 && n2 == n1,
+		    "si_ok: full %#llx %#llx, sys %#llx %#llx",
+		    (unsigned long long)(p1 - ok),
+		    (unsigned long long)(n1 - ok),
+		    (unsigned long long)(p2 - ok),
+		    (unsigned long long)(n2 - ok));
+	}
+	pb_brt_free(full);
+	pb_brt_free(sys);
+	pb_elf_close(el);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -141,6 +192,8 @@ main(int argc, char **argv)
 	CHECKF(prev == a && next == (c - a < PB_BRT_REACH ? c :
 	    a + PB_BRT_REACH), "fi_a: %#llx %#llx",
 	    (unsigned long long)(prev - a), (unsigned long long)(next - a));
+
+	sys_check();
 
 	/* Every candidate checked was decoded; some were not branches. */
 	pb_brt_stats(bt, &st);

@@ -25,7 +25,10 @@ static struct tr_fast fa;
 static unsigned long delivered, refill;
 static uint64_t next_arg[TR_NSHARDS], last_arg[TR_NSHARDS];
 
-/* A trampoline's producer: claim the position, write, publish. */
+/*
+ * A trampoline's producer: claim the position, write, publish.  A slot
+ * keeps its sequence less its index (ring.c's lap()).
+ */
 static int
 produce(unsigned sh, uint32_t tid)
 {
@@ -33,15 +36,16 @@ produce(unsigned sh, uint32_t tid)
 	uint64_t pos = __atomic_load_n(ctrl, __ATOMIC_ACQUIRE);
 	tr_rec_t *r = (tr_rec_t *)(void *)(fa.fa_map + TR_RING_SLOTS +
 	    ((size_t)sh * NSLOTS + (pos & (NSLOTS - 1))) * TR_SLOTSZ);
+	uint64_t lap = pos & ~(uint64_t)(NSLOTS - 1);
 
-	if (__atomic_load_n(&r->r_seq, __ATOMIC_ACQUIRE) != pos)
+	if (__atomic_load_n(&r->r_seq, __ATOMIC_ACQUIRE) != lap)
 		return 0;	/* full: a drop */
 	__atomic_store_n(ctrl, pos + 1, __ATOMIC_RELEASE);
 	r->r_site = 0;
 	r->r_tid = tid;
 	r->r_tsc = 0;
 	r->r_args[0] = ++next_arg[sh];
-	__atomic_store_n(&r->r_seq, pos + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&r->r_seq, lap + 1, __ATOMIC_RELEASE);
 	return 1;
 }
 

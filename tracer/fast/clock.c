@@ -4,9 +4,14 @@
  * raw TSC (rdtsc: 10 ns here, no call, nothing below rsp); pidtrace turns
  * it into CLOCK_MONOTONIC with a line through (tsc, monotonic) pairs it
  * samples itself.  Each pair is the reading bracketed by the narrowest of
- * a few rdtsc pairs; the slope comes from two pairs at least 5 ms apart
- * (then at least a second apart) and the line is refitted at least once a
- * second, since a fit drifts tens of ns over seconds.  Only
+ * a few rdtsc pairs; the slope comes from two pairs at least 0.5 ms
+ * apart, the first taken when the fast path is configured (before the
+ * process is launched or attached), and the line is refitted over spans
+ * 16 times longer each time (16 ms, 256 ms) up to a second, then at
+ * least once a second, since a fit drifts tens of ns over seconds.
+ * Set-up sleeps 0.5 ms for the check of the line, and for the first
+ * span only if it is short (two spins of 5 ms were a quarter of what
+ * `pidtrace -c true` with a syscall probe cost, every run).  Only
  * when the kernel's clocksource reads the TSC (tsc, or kvm-clock and
  * Hyper-V's TSC page, which scale it) and the CPU says constant_tsc and
  * nonstop_tsc: then CLOCK_MONOTONIC is the TSC scaled, and the line is
@@ -15,6 +20,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -34,6 +40,17 @@ static int64_t walloff;		/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 static uint64_t gen;		/* lines fitted so far */
 static bool fitted;
 static pair_t truth;		/* the last sample: where the line heads */
+static uint64_t every;		/* ns between refits: grows to a second */
+
+/*
+ * The set-up's span, at least.  Its samples are each within a bracket of
+ * tens of ns, so the first slope is good to 100 ppm (1.6 us at the first
+ * refit, 16 ms on), and the early refits bring it to the long spans'
+ * precision.
+ */
+#define SPAN_NS		500000ull	/* 0.5 ms */
+static bool begun;		/* older holds tr_clock_begin's sample */
+#define EVERY_MAX	1000000000ull	/* 1 s */
 
 static void	set_mult(void);
 
@@ -70,6 +87,19 @@ tr_clock_mono(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Sleep (never spin) until CLOCK_MONOTONIC reaches ns. */
+static void
+sleep_until(uint64_t ns)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)(ns / 1000000000ull);
+	ts.tv_nsec = (long)(ns % 1000000000ull);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
 }
 
 /* The narrowest-bracketed of a few (tsc, monotonic) readings. */
@@ -128,6 +158,21 @@ static const char *const clocksources[] = {
 	"tsc", "kvm-clock", "hyperv_clocksource_tsc_page", NULL,
 };
 
+/*
+ * The fit's first sample, taken as early as the fast path is wanted: by
+ * set-up, launching or attaching the process has made the first span
+ * and no sleep is needed for it.  Once; a sample from a clock that is
+ * not usable is never used.
+ */
+void
+tr_clock_begin(void)
+{
+	if (begun)
+		return;
+	begun = true;
+	older = sample();
+}
+
 bool
 tr_clock_usable(char *why, size_t len)
 {
@@ -170,8 +215,8 @@ tr_clock_usable(char *why, size_t len)
 		n0 = tr_clock_mono();
 		for (i = 0; i < 100; i++)
 			tr_clock_mono();
-		older = sample();
-		if (older.p_ns - n0 <= 20000)
+		check = sample();
+		if (check.p_ns - n0 <= 20000)
 			break;
 	}
 	if (try == 64) {
@@ -180,28 +225,30 @@ tr_clock_usable(char *why, size_t len)
 		goto out;
 	}
 	/*
-	 * The line through two samples 5 ms apart must hold a third 5 ms
-	 * later.  A sample is the narrowest of eight brackets, but a
+	 * The line through two samples at least 0.5 ms apart (the first
+	 * tr_clock_begin's if there was one, taken with the clock as fast
+	 * as this check found it) must hold a third 0.5 ms later, within
+	 * 1 us (a sample is off by tens of ns, an unstable TSC by far
+	 * more).  A sample is the narrowest of eight brackets, but a
 	 * preempted run of them can still miss: three fits, the last one
-	 * decides.
+	 * decides.  A sleep that oversleeps (a loaded machine) only
+	 * lengthens the span.
 	 */
 	for (try = 0; try < 3; try++) {
-		if (try > 0)
+		if (try > 0 || !begun)
 			older = sample();
-		while (tr_clock_mono() - older.p_ns < 5000000)
-			;
+		sleep_until(older.p_ns + SPAN_NS);
 		anchor = sample();
 		set_line();
-		while (tr_clock_mono() - anchor.p_ns < 5000000)
-			;
+		sleep_until(anchor.p_ns + SPAN_NS);
 		check = sample();
 		err = (int64_t)(tr_clock_ns(check.p_tsc) - check.p_ns);
-		if (err <= 2000 && err >= -2000)
+		if (err <= 1000 && err >= -1000)
 			break;
 	}
 	if (try == 3) {
 		snprintf(reason, sizeof(reason), "CLOCK_MONOTONIC is not "
-			 "linear in the TSC (%lld ns off after 5 ms)",
+			 "linear in the TSC (%lld ns off after 0.5 ms)",
 			 (long long)err);
 		goto out;
 	}
@@ -209,6 +256,7 @@ tr_clock_usable(char *why, size_t len)
 	anchor = check;
 	set_line();
 	truth = anchor;
+	every = 16000000ull;	/* 16 ms */
 	fitted = ok = true;
 out:
 	snprintf(why, len, "%s", reason);
@@ -216,7 +264,8 @@ out:
 }
 
 /*
- * At least once a second, a new line, continuous with the old one: a
+ * After every (16 ms, then 16 times longer each time up to a second,
+ * then each second), a new line, continuous with the old one: a
  * timestamp taken in the thread never goes back across a refit (an
  * entry before it and a return after it measured -32 ns when the new
  * line went through the new sample).  It starts where the old line is
@@ -231,11 +280,12 @@ tr_clock_refit(void)
 	int64_t err;
 	pair_t p;
 
-	if (!fitted || tr_clock_mono() - anchor.p_ns < 1000000000ull)
+	if (!fitted || tr_clock_mono() - anchor.p_ns < every)
 		return;
 	p = sample();
 	if (p.p_tsc <= anchor.p_tsc || p.p_tsc <= truth.p_tsc)
 		return;
+	every = every * 16 < EVERY_MAX ? every * 16 : EVERY_MAX;
 	measured = (double)(p.p_ns - truth.p_ns) /
 		   (double)(p.p_tsc - truth.p_tsc);
 	err = (int64_t)(p.p_ns - tr_clock_ns(p.p_tsc));

@@ -49,7 +49,8 @@
 
 /* One record, as a trampoline writes it. */
 typedef struct tr_rec {
-	uint64_t	r_seq;		/* Vyukov: pos + 1 once published */
+	uint64_t	r_seq;		/* Vyukov's, less the slot's index
+					 * (ring.c): 0 free for the 1st lap */
 	uint32_t	r_site;		/* index in s_fast->fs_sites */
 	uint32_t	r_tid;		/* TCB's or gettid's; 0: fs base 0 */
 	uint64_t	r_tsc;		/* rdtsc in the thread */
@@ -245,11 +246,11 @@ bool	tr_proc_shstk(pid_t pid);
 
 /* ring.c */
 void	tr_ring_init(struct tr_fast *fa);
-/* the same on the memfd's view: each shard's pages given back once
- * written (they stay in the memfd) */
+/* the same on the memfd's view, left as the kernel gives it */
 void	tr_ring_init_shared(struct tr_fast *fa);
 
 /* clock.c */
+void	tr_clock_begin(void);	/* the fit's first sample, early */
 bool	tr_clock_usable(char *why, size_t len);
 /* guard.c: clause code's loads and their fixups */
 int	tr_fast_fix_add(struct tr_fast *fa, uint64_t at, const uint32_t *fix,
