@@ -11,7 +11,7 @@ cmd_trace_libtrace_a_SOURCES = cmd/trace/trace.h cmd/trace/impl.h \
 	cmd/trace/trace.c cmd/trace/report.c cmd/trace/inproc.c \
 	cmd/trace/outring.c \
 	cmd/trace/addrsym.c cmd/trace/addrsym.h cmd/trace/dwtypes.c \
-	lib/fnv.h lib/text.h lib/strpack.h
+	lib/fnv.h lib/text.h lib/strpack.h lib/radix.h
 TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \
 	probes/libprobes.a $(JSON_C_LIBS) demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS) \

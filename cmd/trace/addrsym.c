@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "cmd/trace/addrsym.h"
 #include "demangle/demangle.h"
+#include "lib/radix.h"
 #include "probes/debugfile.h"
 #include "probes/elfsym.h"
 #include "probes/modules.h"
@@ -162,52 +164,23 @@ fncmp(const void *x, const void *y)
 }
 
 /*
- * v[0..n) in fncmp's order.  A module's table (libc with its debug file:
- * 9,655 functions, a millisecond in qsort, which a syscall site's first
- * call waits for) by a stable radix sort on fn_value's 16-bit digits,
- * least significant first, when every rank is equal (load's are 0);
- * else, or with no memory, by qsort.
+ * v[0..n) in fncmp's order: by lib/radix.h's stable sort on fn_value when
+ * every rank is equal (load's are 0) and the table is big enough for it
+ * to matter (libc with its debug file: 9,655 functions, a millisecond in
+ * qsort, which a syscall site's first call waits for); else, or with no
+ * memory, by qsort.
  */
 static void
 fn_sort(as_fn_t *v, size_t n)
 {
-	as_fn_t *tmp, *from, *to, *t;
-	size_t i, sum, c;
-	uint32_t *cnt;
-	unsigned sh;
+	size_t i;
 
 	for (i = 1; i < n && v[i].fn_rank == v[0].fn_rank; i++)
 		;
-	tmp = n >= 256 && i == n ? malloc(n * sizeof(*tmp)) : NULL;
-	cnt = tmp != NULL ? malloc(65536 * sizeof(*cnt)) : NULL;
-	if (cnt == NULL) {
-		free(tmp);
-		qsort(v, n, sizeof(*v), fncmp);
+	if (n >= 256 && i == n &&
+	    radix_sort64(v, n, sizeof(*v), offsetof(as_fn_t, fn_value)) == 0)
 		return;
-	}
-	from = v;
-	to = tmp;
-	for (sh = 0; sh < 64; sh += 16) {
-		memset(cnt, 0, 65536 * sizeof(*cnt));
-		for (i = 0; i < n; i++)
-			cnt[from[i].fn_value >> sh & 0xffff]++;
-		if (cnt[from[0].fn_value >> sh & 0xffff] == n)
-			continue;	/* one digit for all: in order */
-		for (i = sum = 0; i < 65536; i++) {
-			c = cnt[i];
-			cnt[i] = (uint32_t)sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			to[cnt[from[i].fn_value >> sh & 0xffff]++] = from[i];
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != v)
-		memcpy(v, from, n * sizeof(*v));
-	free(tmp);
-	free(cnt);
+	qsort(v, n, sizeof(*v), fncmp);
 }
 
 /*
