@@ -27,9 +27,9 @@ pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 dist_man_MANS += man/pidnm.1
 
 # pidtrace: dtrace's command line over the glue; cmd/metrics.c is its
-# Prometheus exporter.
+# Prometheus exporter (libmicrohttpd opened only for -x metrics).
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/metrics.c cmd/metrics.h
 pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
-pidtrace_LDADD = $(TRACE_LIBS) $(LIBMICROHTTPD_LIBS)
+pidtrace_LDADD = $(TRACE_LIBS)
 dist_man_MANS += man/pidtrace.1
