@@ -37,6 +37,10 @@ typedef struct as_mod {
 	uint64_t	as_bias;
 	as_fn_t		*as_fns;	/* sorted by fn_value */
 	size_t		as_nfns;
+	/* the file (and its debug file) kept open while only functions'
+	 * bounds were asked for (trace_addrsym_func): 1 open, -1 failed */
+	int		as_open;
+	pb_elf_t	*as_elf, *as_dbg;
 } as_mod_t;
 
 /* A JIT's symbol, from /tmp/perf-PID.map ("START SIZE name" in hex). */
@@ -100,6 +104,16 @@ drop_vdso(trace_addrsym_t *a)
 }
 
 static void
+close_files(as_mod_t *m)
+{
+	if (m->as_dbg != NULL)
+		pb_elf_close(m->as_dbg);
+	if (m->as_elf != NULL)
+		pb_elf_close(m->as_elf);
+	m->as_elf = m->as_dbg = NULL;
+}
+
+static void
 drop(trace_addrsym_t *a)
 {
 	size_t i, j;
@@ -110,6 +124,7 @@ drop(trace_addrsym_t *a)
 			for (j = 0; j < a->a_mods[i].as_nfns; j++)
 				free(a->a_mods[i].as_fns[j].fn_name);
 			free(a->a_mods[i].as_fns);
+			close_files(&a->a_mods[i]);
 		}
 	free(a->a_mods);
 	a->a_mods = NULL;
@@ -332,33 +347,54 @@ debug_file(trace_addrsym_t *a, const pb_module_t *md, pb_elf_t *e)
 	return pb_elf_open(path, err, sizeof(err));
 }
 
-/* Read module i's function symbols and bias. */
-static void
-load(trace_addrsym_t *a, size_t i)
+/* Open module i's file and debug file, and find its bias: 0, or -1. */
+static int
+open_files(trace_addrsym_t *a, size_t i)
 {
 	pb_module_t *md = &a->a_ml.ml_mods[i];
 	as_mod_t *m = &a->a_mods[i];
 	const pb_load_t *loads;
+	char path[4096], err[256];
+	size_t nloads;
+	pb_elf_t *e;
+
+	if (m->as_open != 0)
+		return m->as_open > 0 ? 0 : -1;
+	m->as_open = -1;
+	if (pb_module_open_path(a->a_tid, md, path, sizeof(path)) != 0)
+		return -1;
+	e = pb_elf_open(path, err, sizeof(err));
+	if (e == NULL)
+		return -1;
+	pb_elf_loads(e, &loads, &nloads);
+	if (pb_module_bias(md, loads, nloads, pb_elf_type(e) == ET_EXEC) != 0) {
+		pb_elf_close(e);
+		return -1;
+	}
+	m->as_bias = md->md_bias;
+	m->as_elf = e;
+	m->as_dbg = debug_file(a, md, e);
+	m->as_open = 1;
+	return 0;
+}
+
+/* Read module i's function symbols and bias. */
+static void
+load(trace_addrsym_t *a, size_t i)
+{
+	as_mod_t *m = &a->a_mods[i];
 	const pb_sym_t *syms;
 	const pb_plt_t *plt;
-	char path[4096], err[256];
-	size_t nloads, nsyms, nplt, k, n = 0;
+	char err[256];
+	size_t nsyms, nplt, k, n = 0;
 	pb_elf_t *e, *dbg;
 	int t;
 
 	m->as_loaded = 1;
-	if (pb_module_open_path(a->a_tid, md, path, sizeof(path)) != 0)
+	if (open_files(a, i) != 0)
 		return;
-	e = pb_elf_open(path, err, sizeof(err));
-	if (e == NULL)
-		return;
-	pb_elf_loads(e, &loads, &nloads);
-	if (pb_module_bias(md, loads, nloads, pb_elf_type(e) == ET_EXEC) != 0) {
-		pb_elf_close(e);
-		return;
-	}
-	m->as_bias = md->md_bias;
-	dbg = debug_file(a, md, e);
+	e = m->as_elf;
+	dbg = m->as_dbg;
 	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
 		as_fn_t *nf;
 
@@ -410,9 +446,76 @@ load(trace_addrsym_t *a, size_t i)
 	m->as_nfns = n;
 	if (n > 0)
 		fn_sort(m->as_fns, n);
-	if (dbg != NULL)
-		pb_elf_close(dbg);
-	pb_elf_close(e);
+	close_files(m);
+}
+
+/*
+ * The function covering link-time address v, as load() then fn_at()
+ * would find it (the same tables in the same order, the last of equal
+ * starts winning as in the stable sort), by a scan of the tables: the
+ * syscall sites' bounds need a function or two of a module, and reading
+ * every name, sorting them and freeing them was ~1.5 ms of a short
+ * traced command's run (libc and the loader, under the syscall
+ * provider).  0 with its bounds and name, or -1.
+ */
+static int
+func_scan(as_mod_t *m, uint64_t v, uint64_t *value, uint64_t *size,
+    char *name, size_t len)
+{
+	const pb_sym_t *syms, *best = NULL;
+	const pb_plt_t *plt, *bestplt = NULL;
+	char err[256];
+	size_t nsyms, nplt, k;
+	int t, bestt = 0;
+
+	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
+		if (t == PB_DYNSYM + 1 ? m->as_dbg == NULL ||
+		    pb_elf_symbols(m->as_dbg, PB_SYMTAB, &syms, &nsyms, err,
+		    sizeof(err)) != 0 :
+		    pb_elf_symbols(m->as_elf, t, &syms, &nsyms, err,
+		    sizeof(err)) != 0)
+			continue;
+		for (k = 0; k < nsyms; k++) {
+			if (!(syms[k].sy_flags & PB_SYF_FUNC) ||
+			    syms[k].sy_size == 0 || syms[k].sy_name[0] == '\0' ||
+			    syms[k].sy_value > v)
+				continue;
+			if ((best == NULL && bestplt == NULL) ||
+			    syms[k].sy_value >= (best != NULL ?
+			    best->sy_value : bestplt->pt_addr)) {
+				best = &syms[k];
+				bestt = t;
+			}
+		}
+	}
+	if (pb_elf_plt(m->as_elf, &plt, &nplt) == 0)
+		for (k = 0; k < nplt; k++) {
+			if (plt[k].pt_addr > v)
+				continue;
+			if ((best == NULL && bestplt == NULL) ||
+			    plt[k].pt_addr >= (best != NULL ?
+			    best->sy_value : bestplt->pt_addr)) {
+				bestplt = &plt[k];
+				best = NULL;
+			}
+		}
+	if (best != NULL) {
+		if (v - best->sy_value >= best->sy_size)
+			return -1;
+		*value = best->sy_value;
+		*size = best->sy_size;
+		snprintf(name, len, "%.*s", (int)(bestt > PB_DYNSYM ?
+		    strcspn(best->sy_name, "@") : strlen(best->sy_name)),
+		    best->sy_name);
+		return 0;
+	}
+	if (bestplt == NULL || v - bestplt->pt_addr >= bestplt->pt_size ||
+	    bestplt->pt_size == 0)
+		return -1;
+	*value = bestplt->pt_addr;
+	*size = bestplt->pt_size;
+	snprintf(name, len, "%s", bestplt->pt_name);
+	return 0;
 }
 
 static int
@@ -710,8 +813,16 @@ trace_addrsym_func(trace_addrsym_t *a, uint64_t addr, uint64_t *lo,
 	    a->a_ml.ml_mods[i].md_base[0] == '[')
 		return -1;
 	m = &a->a_mods[i];
-	if (!m->as_loaded)
-		load(a, i);
+	if (!m->as_loaded) {
+		uint64_t value, size;
+
+		if (open_files(a, i) != 0 || func_scan(m, addr - m->as_bias,
+		    &value, &size, name, len) != 0)
+			return -1;
+		*lo = value + m->as_bias;
+		*hi = *lo + size;
+		return 0;
+	}
 	f = fn_at(m->as_fns, m->as_nfns, addr - m->as_bias);
 	if (f == NULL || f->fn_size == 0)
 		return -1;
