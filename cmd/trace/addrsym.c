@@ -41,7 +41,18 @@ typedef struct as_mod {
 	 * bounds were asked for (trace_addrsym_func): 1 open, -1 failed */
 	int		as_open;
 	pb_elf_t	*as_elf, *as_dbg;
+	struct as_ent	*as_ent;	/* their functions' bounds, sorted */
+	size_t		as_nent;
 } as_mod_t;
+
+/* A function's bounds, its name in the open files' tables. */
+typedef struct as_ent {
+	uint64_t	en_value, en_size;
+	const char	*en_name;
+	uint32_t	en_seq;		/* order read: of equal starts the
+					 * last read wins, as in load() */
+	uint8_t		en_cut;		/* name ends at '@' */
+} as_ent_t;
 
 /* A JIT's symbol, from /tmp/perf-PID.map ("START SIZE name" in hex). */
 typedef struct as_jit {
@@ -111,6 +122,9 @@ close_files(as_mod_t *m)
 	if (m->as_elf != NULL)
 		pb_elf_close(m->as_elf);
 	m->as_elf = m->as_dbg = NULL;
+	free(m->as_ent);
+	m->as_ent = NULL;
+	m->as_nent = 0;
 }
 
 static void
@@ -449,12 +463,82 @@ load(trace_addrsym_t *a, size_t i)
 	close_files(m);
 }
 
+static int
+entcmp(const void *x, const void *y)
+{
+	const as_ent_t *a = x, *b = y;
+
+	if (a->en_value != b->en_value)
+		return a->en_value < b->en_value ? -1 : 1;
+	return a->en_seq < b->en_seq ? -1 : a->en_seq > b->en_seq;
+}
+
+/* The open files' functions and PLT stubs, in load()'s order, sorted. */
+static int
+index_files(as_mod_t *m)
+{
+	const pb_sym_t *syms;
+	const pb_plt_t *plt;
+	char err[256];
+	size_t nsyms, nplt, k, n = 0, cap = 0;
+	as_ent_t *v = NULL, *nv;
+	int t;
+
+	for (t = PB_SYMTAB; t <= PB_DYNSYM + 2; t++) {
+		if (t == PB_DYNSYM + 2) {
+			/* PLT stubs: "foo@plt", as load() names them */
+			if (pb_elf_plt(m->as_elf, &plt, &nplt) != 0)
+				break;
+			nsyms = nplt;
+			syms = NULL;
+		} else if (t == PB_DYNSYM + 1 ? m->as_dbg == NULL ||
+		    pb_elf_symbols(m->as_dbg, PB_SYMTAB, &syms, &nsyms, err,
+		    sizeof(err)) != 0 :
+		    pb_elf_symbols(m->as_elf, t, &syms, &nsyms, err,
+		    sizeof(err)) != 0)
+			continue;
+		if (n + nsyms > cap) {
+			cap = n + nsyms;
+			nv = realloc(v, (cap ? cap : 1) * sizeof(*v));
+			if (nv == NULL) {
+				free(v);
+				return -1;
+			}
+			v = nv;
+		}
+		for (k = 0; k < nsyms; k++) {
+			if (syms == NULL) {
+				v[n].en_value = plt[k].pt_addr;
+				v[n].en_size = plt[k].pt_size;
+				v[n].en_name = plt[k].pt_name;
+				v[n].en_cut = 0;
+			} else {
+				if (!(syms[k].sy_flags & PB_SYF_FUNC) ||
+				    syms[k].sy_size == 0 ||
+				    syms[k].sy_name[0] == '\0')
+					continue;
+				v[n].en_value = syms[k].sy_value;
+				v[n].en_size = syms[k].sy_size;
+				v[n].en_name = syms[k].sy_name;
+				v[n].en_cut = t > PB_DYNSYM;
+			}
+			v[n].en_seq = (uint32_t)n;
+			n++;
+		}
+	}
+	if (n > 0)
+		qsort(v, n, sizeof(*v), entcmp);
+	m->as_ent = v;
+	m->as_nent = n;
+	return 0;
+}
+
 /*
  * The function covering link-time address v, as load() then fn_at()
  * would find it (the same tables in the same order, the last of equal
- * starts winning as in the stable sort), by a scan of the tables: the
- * syscall sites' bounds need a function or two of a module, and reading
- * every name, sorting them and freeing them was ~1.5 ms of a short
+ * starts winning as in its stable sort), without reading the names:
+ * the syscall sites' bounds need a function or two of a module, and
+ * copying every name, sorting and freeing them was ~1 ms of a short
  * traced command's run (libc and the loader, under the syscall
  * provider).  0 with its bounds and name, or -1.
  */
@@ -462,59 +546,29 @@ static int
 func_scan(as_mod_t *m, uint64_t v, uint64_t *value, uint64_t *size,
     char *name, size_t len)
 {
-	const pb_sym_t *syms, *best = NULL;
-	const pb_plt_t *plt, *bestplt = NULL;
-	char err[256];
-	size_t nsyms, nplt, k;
-	int t, bestt = 0;
+	const as_ent_t *e;
+	size_t lo = 0, hi;
 
-	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
-		if (t == PB_DYNSYM + 1 ? m->as_dbg == NULL ||
-		    pb_elf_symbols(m->as_dbg, PB_SYMTAB, &syms, &nsyms, err,
-		    sizeof(err)) != 0 :
-		    pb_elf_symbols(m->as_elf, t, &syms, &nsyms, err,
-		    sizeof(err)) != 0)
-			continue;
-		for (k = 0; k < nsyms; k++) {
-			if (!(syms[k].sy_flags & PB_SYF_FUNC) ||
-			    syms[k].sy_size == 0 || syms[k].sy_name[0] == '\0' ||
-			    syms[k].sy_value > v)
-				continue;
-			if ((best == NULL && bestplt == NULL) ||
-			    syms[k].sy_value >= (best != NULL ?
-			    best->sy_value : bestplt->pt_addr)) {
-				best = &syms[k];
-				bestt = t;
-			}
-		}
-	}
-	if (pb_elf_plt(m->as_elf, &plt, &nplt) == 0)
-		for (k = 0; k < nplt; k++) {
-			if (plt[k].pt_addr > v)
-				continue;
-			if ((best == NULL && bestplt == NULL) ||
-			    plt[k].pt_addr >= (best != NULL ?
-			    best->sy_value : bestplt->pt_addr)) {
-				bestplt = &plt[k];
-				best = NULL;
-			}
-		}
-	if (best != NULL) {
-		if (v - best->sy_value >= best->sy_size)
-			return -1;
-		*value = best->sy_value;
-		*size = best->sy_size;
-		snprintf(name, len, "%.*s", (int)(bestt > PB_DYNSYM ?
-		    strcspn(best->sy_name, "@") : strlen(best->sy_name)),
-		    best->sy_name);
-		return 0;
-	}
-	if (bestplt == NULL || v - bestplt->pt_addr >= bestplt->pt_size ||
-	    bestplt->pt_size == 0)
+	if (m->as_ent == NULL && index_files(m) != 0)
 		return -1;
-	*value = bestplt->pt_addr;
-	*size = bestplt->pt_size;
-	snprintf(name, len, "%s", bestplt->pt_name);
+	hi = m->as_nent;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->as_ent[mid].en_value <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return -1;
+	e = &m->as_ent[lo - 1];
+	if (e->en_size == 0 || v - e->en_value >= e->en_size)
+		return -1;
+	*value = e->en_value;
+	*size = e->en_size;
+	snprintf(name, len, "%.*s", (int)(e->en_cut ?
+	    strcspn(e->en_name, "@") : strlen(e->en_name)), e->en_name);
 	return 0;
 }
 
