@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench/put.sh [ROUNDS]: the README's put.d (two copyin()s of a slice,
 # then copyinstr() of the key the slice points at, printed) per traced
-# call, in one run: pidtrace with -x memread=load (the bytes read in
-# the thread at the firing by loads, the clause run by pidtrace from the
-# record), the same with its default options (the bytes read by
-# process_vm_readv, a system call a read outside the firing's frame), pidtrace -x fastpath=off (the thread stopped while
-# pidtrace reads), and
-# bpftrace's uprobes with str() (the same reads, in the kernel).  The
+# call, in one run: pidtrace with its default options (-x
+# memread=check: the bytes read in the thread at the firing by loads,
+# each page outside the firing's frame asked of the kernel first by a
+# system call that changes nothing; the clause run by pidtrace from the
+# record), then each other way of reading: -x memread=load (loads, no
+# question), -x memread=syscall (process_vm_readv a read outside the
+# firing's frame), pidtrace -x fastpath=off (the thread stopped while
+# pidtrace reads), and bpftrace's uprobes with str() (the same reads,
+# in the kernel).  The
 # target is t/targets/ip-burst put: one thread calling ip_str(s, len,
 # &slice) N times, as leveldb's Put gets its key (the slice in the
 # caller's frame, the key's bytes on the heap); each tool attaches
@@ -16,11 +19,11 @@
 # (the target waits after its work); the drops each tool reported are
 # printed beside.  Prints per tool: the target's CPU and wall time per
 # call, the tool's CPU per call, both less the untraced target's, the
-# drops, and the ratios: fastpath=off / pidtrace and bpftrace / pidtrace
-# per call (target CPU and total), pidtrace's goal being 1 us a call.
+# drops, and the ratios of each to the default per call (target CPU
+# and total), pidtrace's goal being 1 us a call.
 # A paced run (PACE="B U", 500 2000 by default; PACE=0: none) has the
 # target sleep U us after every B calls, so pidtrace keeps up with
-# -x memread=load and the total per call is measured with no drops (its
+# the default and the total per call is measured with no drops (its
 # wall time counts the sleeps: not shown).
 #	N (200000): calls under pidtrace; NSLOW (5000): under -x
 #	fastpath=off (a ptrace stop a call: 20-250 us); NBPF (50000):
@@ -117,13 +120,14 @@ uprobe:$B:ip_str {
 }
 for r in $(seq $rounds); do
 	untraced $n ""
-	pid on on $n -x memread=load ${BUFSIZE:+-x bufsize=$BUFSIZE}
+	pid on on $n ${BUFSIZE:+-x bufsize=$BUFSIZE}
 	if [ -n "$pace" ]; then
 		paced=$pace
-		pid pace on $n -x memread=load ${BUFSIZE:+-x bufsize=$BUFSIZE}
+		pid pace on $n ${BUFSIZE:+-x bufsize=$BUFSIZE}
 		paced=
 	fi
-	pid sys on $n ${BUFSIZE:+-x bufsize=$BUFSIZE}
+	pid load on $n -x memread=load ${BUFSIZE:+-x bufsize=$BUFSIZE}
+	pid sys on $n -x memread=syscall ${BUFSIZE:+-x bufsize=$BUFSIZE}
 	pid off off $ns
 	bpf
 done
@@ -132,12 +136,13 @@ echo "ip-burst put: ip_str(key, len, &slice) x N, put.d's clause; CPU from /proc
 printf '%-36s %10s %10s %10s %10s %8s %8s\n' "" "target us" "wall us" "tool us" "total us" "lines" "drops"
 u=$(awk '{ print $2 / $3 }' $T/untraced | median)
 uw=$(awk '{ print $5 / $3 }' $T/untraced | median)
-for k in on pace sys off bpf; do
+for k in on pace load sys off bpf; do
 	case $k in
-	on) l="pidtrace -x memread=load" ;;
+	on) l="pidtrace (default: memread=check)" ;;
 	pace) [ -n "$pace" ] || continue
-	    l="pidtrace -x memread=load, paced" ;;
-	sys) l="pidtrace (process_vm_readv)" ;;
+	    l="pidtrace (default), paced" ;;
+	load) l="pidtrace -x memread=load" ;;
+	sys) l="pidtrace -x memread=syscall" ;;
 	off) l="pidtrace -x fastpath=off (NSLOW)" ;;
 	bpf) l="bpftrace uprobe, str() (NBPF)" ;;
 	esac
@@ -159,13 +164,17 @@ for k in on pace sys off bpf; do
 	[ -s $T/$k.note ] && cat $T/$k.note
 done
 echo "ratios (per call)"
-for k in sys off bpf; do
+for k in load sys off bpf; do
 	[ -s $T/$k.pc ] && [ -s $T/on.pc ] || continue
 	awk -v k=$k 'NR == FNR { a = $1; b = $2; c = $3; next }
 	    function r(x, y) { return y > 0 ? sprintf("%.1f", x / y) : "-" }
-	    { printf "%-44s target %s, total %s, wall %s\n", k " / pidtrace", r(a, $1), r(b, $2), r(c, $3) }' \
+	    { printf "%-44s target %s, total %s, wall %s\n", k " / default", r(a, $1), r(b, $2), r(c, $3) }' \
 		$T/$k.pc $T/on.pc
 done
-[ -s $T/on.pc ] && awk '{ printf "%-44s %.3f us (goal <= 1)\n", "pidtrace: total CPU per call", $2 }' $T/on.pc
-[ -s $T/pace.pc ] && awk -v p="$pace" '{ printf "%-44s %.3f us (goal <= 1)\n", "pidtrace paced (" p "): total CPU per call", $2 }' $T/pace.pc
+# a total with drops counts pidtrace's CPU for the records it got only
+goal() { awk -v d="$(awk '{ n += $4 } END { print n + 0 }' $T/$1)" -v l="$2" '{
+	w = d + 0 > 0 ? ", " d " drops: not a figure" : ""
+	printf("%-44s %.3f us (goal <= 1)%s\n", l, $2, w) }' $T/$1.pc; }
+[ -s $T/on.pc ] && goal on "pidtrace default: total CPU per call"
+[ -s $T/pace.pc ] && goal pace "pidtrace paced ($pace): total CPU per call"
 exit 0

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/cpp.h"
 #include "cmd/metrics.h"
 #include "cmd/trace/trace.h"
 #include "dsl/dsl.h"
@@ -59,6 +60,10 @@ typedef struct cmd {
 	int		c_nargs;
 	bool		c_quiet, c_compile_only, c_list, c_zdefs;
 	bool		c_verbose;	/* -v: -l lists argument types */
+	bool		c_cpp;		/* -C: the C preprocessor first */
+	const char	*c_cpppath;	/* -x cpppath, else "cpp" */
+	char		*c_cppargs[MAXPROGS];	/* -D -U -I -H, for cpp */
+	size_t		c_ncppargs;
 	const char	*c_outfile;
 	cmd_grab_t	*c_grabs;	/* -p and -c, as many as given */
 	size_t		c_ngrabs;
@@ -78,9 +83,9 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "Usage: pidtrace [-eqFwlvZhV] [-n program] [-s script] "
+	    "Usage: pidtrace [-CeqFwHlvZhV] [-n program] [-s script] "
 	    "[-P provider]\n\t[-o output] "
-	    "[-x opt[=val]]\n"
+	    "[-x opt[=val]] [-D name[=def]] [-U name] [-I path]\n"
 	    "\t[-p pid]... [-c command]... [args ...]\n\n"
 	    "\t-n  enable probes described by a D program (several allowed)\n"
 	    "\t-s  enable probes of a D script file (several allowed)\n"
@@ -93,17 +98,18 @@ usage(FILE *fp)
 	    "flowindent,\n"
 	    "\t    aggsortkey, aggsortrev, aggsortkeypos, aggsortpos, "
 	    "aggzoom,\n"
-	    "\t    strsize, scratchsize, errtags, droptags, defaultargs, "
-	    "mangled,\n"
-	    "\t    ustackframes, jstackframes, jstackstrsize, stackindent, "
-	    "rawbytes,\n"
-	    "\t    stackfmt=folded, flamegraph=FILE; fastpath=off: a ptrace "
-	    "stop at\n"
-	    "\t    every probe, fastpath=record: no clause in the process,\n"
+	    "\t    strsize, scratchsize, printsize, errtags, droptags, "
+	    "defaultargs,\n"
+	    "\t    mangled, ustackframes, jstackframes, jstackstrsize, "
+	    "stackindent,\n\t    rawbytes, "
+	    "stackfmt=folded, flamegraph=FILE; fastpath=off: a ptrace\n"
+	    "\t    stop at every probe, fastpath=record: no clause in the "
+	    "process,\n"
 	    "\t    fastpath=require: refuse a probe that would stop its "
 	    "thread;\n"
-	    "\t    memread=load: clause code reads by loads, not "
-	    "process_vm_readv;\n"
+	    "\t    memread=check (loads of pages the kernel read first), "
+	    "load\n"
+	    "\t    (unchecked loads) or syscall (process_vm_readv);\n"
 	    "\t    bufsize=SIZE, bufpolicy=ring; dynvarsize, aggsize, "
 	    "specsize,\n"
 	    "\t    nspec; zdefs, empty; oformat=json: JSON Lines;\n"
@@ -111,9 +117,16 @@ usage(FILE *fp)
 	    "ADDR);\n"
 	    "\t    metrics-file=PATH; follow: trace fork and vfork children "
 	    "and\n"
-	    "\t    what they exec too; cpupin[=CPU]; accepted, no effect:\n"
-	    "\t    switchrate, aggrate, statusrate, cleanrate, bufresize, "
-	    "nolibs)\n"
+	    "\t    what they exec too; cpupin[=CPU]; cpp, define=, undef=,\n"
+	    "\t    incdir=, cpphdrs: -C -D -U -I -H; cpppath=PATH: the "
+	    "cpp to run;\n"
+	    "\t    accepted, no effect: switchrate, aggrate, statusrate, "
+	    "cleanrate,\n\t    bufresize, nolibs)\n"
+	    "\t-C  run the C preprocessor (cpp) over the programs first\n"
+	    "\t-D  define a macro for cpp (name or name=def); -U undefine "
+	    "one\n"
+	    "\t-I  add a directory cpp searches for #include files\n"
+	    "\t-H  print the name of each file cpp includes\n"
 	    "\t-e  exit after compiling\n"
 	    "\t-l  list the probes the programs match (all probes without "
 	    "one)\n"
@@ -193,6 +206,20 @@ prog_name(const cmd_prog_t *p, char *buf, size_t len)
 	return buf;
 }
 
+/* Does msg begin with the n bytes of name, whose newlines and tabs the
+ * one-line message has as blanks (a -n text of several lines)? */
+static bool
+same_name(const char *msg, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (msg[i] != ((name[i] == '\n' || name[i] == '\t') ? ' ' :
+		    name[i]))
+			return false;
+	return true;
+}
+
 /* "failed to compile script x.d: ..." or "invalid probe specifier ...". */
 static void __attribute__((noreturn))
 compile_error(const cmd_t *c, const char *err)
@@ -209,8 +236,16 @@ compile_error(const cmd_t *c, const char *err)
 		const cmd_prog_t *pr = &c->c_progs[i];
 		size_t n = strlen(pr->cp_arg);
 
-		if (strncmp(msg, pr->cp_arg, n) != 0 || msg[n] != ':')
+		if (!same_name(msg, pr->cp_arg, n) || msg[n] != ':')
 			continue;
+		/* in a file it includes (-C): "x.d: inc.h:3:1: ..." */
+		if (msg[n + 1] == ' ') {
+			if (pr->cp_script)
+				die("failed to compile script %s: %s",
+				    pr->cp_arg, msg + n + 2);
+			die("invalid probe specifier %s: %s", pr->cp_arg,
+			    msg + n + 2);
+		}
 		if (pr->cp_script)
 			die("failed to compile script %s: %s", pr->cp_arg, msg);
 		die("invalid probe specifier %s", msg);
@@ -349,6 +384,65 @@ add_grab(cmd_t *c)
 	return g;
 }
 
+/* A -D, -U, -I (opt the flag, arg its argument) or -H for cpp. */
+static void
+add_cpparg(cmd_t *c, const char *opt, const char *arg)
+{
+	char *a;
+
+	if (c->c_ncppargs == MAXPROGS)
+		die("too many preprocessor options");
+	if (arg != NULL && *arg == '\0')
+		die("option %s requires an argument", opt);
+	a = malloc(strlen(opt) + (arg != NULL ? strlen(arg) : 0) + 1);
+	if (a == NULL)
+		die("out of memory");
+	strcpy(a, opt);
+	if (arg != NULL)
+		strcat(a, arg);
+	c->c_cppargs[c->c_ncppargs++] = a;
+}
+
+/*
+ * The preprocessor's -x options, dtrace's names for -C (cpp), -D
+ * (define), -U (undef), -I (incdir), -H (cpphdrs) and the cpp to run
+ * (cpppath).  They act before anything is compiled, so the command line
+ * takes them; true if opt was one.
+ */
+static bool
+cpp_xopt(cmd_t *c, const char *opt)
+{
+	/* the name ("=": it takes a value) and cpp's flag for it */
+	static const struct { const char *x, *flag; } map[] = {
+		{ "cpp", NULL },
+		{ "cpphdrs", "-H" },
+		{ "cpppath=", NULL },
+		{ "define=", "-D" },
+		{ "undef=", "-U" },
+		{ "incdir=", "-I" },
+	};
+	size_t i, n;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		n = strlen(map[i].x);
+		if (map[i].x[n - 1] == '=' ? strncmp(opt, map[i].x, n) != 0 :
+		    strcmp(opt, map[i].x) != 0)
+			continue;
+		if (map[i].x[n - 1] == '=' && opt[n] == '\0')
+			die("failed to set -x %.*s: a value expected",
+			    (int)(n - 1), opt);
+		if (strcmp(map[i].x, "cpp") == 0)
+			c->c_cpp = true;
+		else if (strcmp(map[i].x, "cpppath=") == 0)
+			c->c_cpppath = opt + n;
+		else
+			add_cpparg(c, map[i].flag, map[i].x[n - 1] == '=' ?
+			    opt + n : NULL);
+		return true;
+	}
+	return false;
+}
+
 static void
 parse_args(cmd_t *c, int argc, char **argv)
 {
@@ -363,8 +457,9 @@ parse_args(cmd_t *c, int argc, char **argv)
 	c->c_nargs = 1;
 	/* as dtrace: flags and macro arguments may be interleaved */
 	while (optind < argc) {
-		while ((ch = getopt_long(argc, argv, "+n:s:P:qFwo:x:elvZp:c:hV",
-		    longopts, NULL)) != -1) {
+		while ((ch = getopt_long(argc, argv,
+		    "+n:s:P:qFwo:x:elvZp:c:hVCD:U:I:H", longopts, NULL)) !=
+		    -1) {
 			switch (ch) {
 			case 'n':
 			case 's':
@@ -411,7 +506,24 @@ parse_args(cmd_t *c, int argc, char **argv)
 			case 'o':
 				c->c_outfile = optarg;
 				break;
+			case 'C':
+				c->c_cpp = true;
+				break;
+			case 'D':
+				add_cpparg(c, "-D", optarg);
+				break;
+			case 'U':
+				add_cpparg(c, "-U", optarg);
+				break;
+			case 'I':
+				add_cpparg(c, "-I", optarg);
+				break;
+			case 'H':
+				add_cpparg(c, "-H", NULL);
+				break;
 			case 'x':
+				if (cpp_xopt(c, optarg))
+					break;
 				if (c->c_nxopts == MAXPROGS)
 					die("too many -x options");
 				c->c_xopts[c->c_nxopts++] = optarg;
@@ -593,6 +705,23 @@ main(int argc, char **argv)
 		    strdup(p->cp_arg);
 		if (p->cp_text == NULL)
 			die("out of memory");
+		if (c->c_cpp) {
+			/* before any process is grabbed: a failure harms
+			 * nothing */
+			char *pp = cpp_run(c->c_cpppath != NULL ?
+			    c->c_cpppath : "cpp",
+			    (const char *const *)c->c_cppargs, c->c_ncppargs,
+			    p->cp_arg, p->cp_text, err, sizeof(err));
+
+			if (pp == NULL && p->cp_script)
+				die("failed to compile script %s: %s",
+				    p->cp_arg, err);
+			if (pp == NULL)
+				die("invalid probe specifier %s: %s",
+				    p->cp_arg, err);
+			free(p->cp_text);
+			p->cp_text = pp;
+		}
 		/* -n: the text names itself in messages, as in dtrace */
 		srcs[i].ds_name = p->cp_arg;
 		srcs[i].ds_text = p->cp_text;
@@ -720,5 +849,7 @@ main(int argc, char **argv)
 		free(c->c_progs[i].cp_own);
 	}
 	free(c->c_grabs);
+	for (i = 0; i < c->c_ncppargs; i++)
+		free(c->c_cppargs[i]);
 	return status;
 }

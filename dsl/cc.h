@@ -60,6 +60,8 @@ typedef struct dsl_cc {
 	const char	*cc_p, *cc_end;
 	int		cc_line;
 	const char	*cc_linep;	/* start of the current line */
+	char		cc_fname[256];	/* the file a line marker named,
+					 * "": the source's own name */
 	int		cc_tok;		/* current token */
 	int64_t		cc_tival;
 	bool		cc_tunsigned, cc_tlong;

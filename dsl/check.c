@@ -178,6 +178,8 @@ static bool null_string(check_t *, int32_t);
 static bool is_ref(check_t *, int32_t);
 static bool same_type(check_t *, int32_t, int32_t);
 static void decay(check_t *, int32_t);
+static void decay_chars(check_t *, int32_t);
+static void taint(check_t *, int32_t);
 static bool void_ptr(check_t *, int32_t);
 static const char *tname(check_t *, int32_t, char *, size_t);
 static bool is_ptr(check_t *, int32_t t);
@@ -1425,6 +1427,8 @@ call(check_t *ck, int32_t n, bool stmt)
 			ptr_string(ck, a);
 		if (want == 's')
 			(void)null_string(ck, a);
+		if (want == 'i')
+			decay_chars(ck, a);
 		if (f == F_STRTOK && i == 0 && NODE(ck, a)->dn_type == DT_INT &&
 		    !(NODE(ck, a)->dn_op == N_INT && NODE(ck, a)->dn_ival == 0))
 			/* a string, or the constant NULL to go on */
@@ -1485,15 +1489,21 @@ call(check_t *ck, int32_t n, bool stmt)
 	if (f == F_INET_NTOA || f == F_INET_NTOA6)
 		addr_arg(ck, n, f == F_INET_NTOA ? "ipaddr_t" :
 		    "struct in6_addr");
-	/* print() of a pointer to a type of no known size has nothing to
-	 * show (dtrace's D_PRINT_SIZE) */
+	/* print() shows what a pointer points at (Oracle's prototype:
+	 * void(void *)); a pointer to a type of no known size, void's
+	 * too, has nothing to show (dtrace's D_PRINT_SIZE) */
 	if (f == F_PRINT && nd->dn_a != DSL_NONE &&
-	    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
+	    !is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype))
+		dsl_diag_nerror(cc, nd->dn_a, "D_PROTO_ARG", "print( ) "
+		    "argument #1 is incompatible with prototype:\n\tprototype: "
+		    "void *\n\t argument: %s; print( ) takes a pointer and shows "
+		    "what it points at: print(&v.member), print(args[0])",
+		    tname(ck, nd->dn_a, an, sizeof(an)));
+	if (f == F_PRINT && nd->dn_a != DSL_NONE) {
 		const dsl_ctype_t *to = ctype(ck, ctype(ck,
 		    NODE(ck, nd->dn_a)->dn_ctype)->ty_ref);
 
-		if (to == NULL || (to->ty_kind != TY_VOID &&
-		    to->ty_size == 0)) {
+		if (to == NULL || to->ty_size == 0) {
 			char tn[256];
 
 			dsl_type_name(&PG(ck)->pg_tt, NODE(ck,
@@ -2517,6 +2527,7 @@ decay(check_t *ck, int32_t n)
 {
 	const dsl_ctype_t *ty = ctype(ck, NODE(ck, n)->dn_ctype);
 	int32_t t;
+	int op;
 
 	if (ty == NULL || ty->ty_kind != TY_ARRAY || !is_ref(ck, n))
 		return;
@@ -2525,7 +2536,50 @@ decay(check_t *ck, int32_t n)
 		    "address of dynamic variable");
 	if ((t = dsl_type_ptr(&PG(ck)->pg_tt, ty->ty_ref)) == 0)
 		dsl_diag_nerror(ck->ck_cc, n, NULL, "out of memory");
+	op = NODE(ck, n)->dn_op;
+	if (op == N_MEMBER || op == N_DEREF || op == N_INDEX) {
+		/* an array inside other memory (t->name, p[1]): n becomes
+		 * &n, the array's address, which a variable's name gives
+		 * by itself; loading n as a pointer would read the array's
+		 * first bytes */
+		int32_t c = dsl_parse_node(ck->ck_cc, N_INT, 0, 0);
+		dsl_node_t *nd;
+
+		*NODE(ck, c) = *NODE(ck, n);
+		NODE(ck, c)->dn_next = DSL_NONE;
+		nd = NODE(ck, n);
+		nd->dn_op = N_ADDROF;
+		nd->dn_a = c;
+		nd->dn_b = nd->dn_c = DSL_NONE;
+		nd->dn_flags = 0;
+		nd->dn_aux = 0;
+		set_ctype(ck, n, t);
+		taint(ck, n);
+		return;
+	}
 	set_ctype(ck, n, t);
+}
+
+/*
+ * A char array where an integer is wanted (a cast, an address argument
+ * such as link_ntop()'s or inet_ntop()'s): the array decays to a pointer
+ * to its first element, as any other C array does.  D reads a char array
+ * as a string only where a string is wanted.
+ */
+static void
+decay_chars(check_t *ck, int32_t n)
+{
+	const dsl_ctype_t *ty = ctype(ck, NODE(ck, n)->dn_ctype);
+
+	if ((NODE(ck, n)->dn_aux & AUX_CHARS) == 0 || ty == NULL ||
+	    ty->ty_kind != TY_ARRAY)
+		return;
+	NODE(ck, n)->dn_aux &= (uint16_t)~AUX_CHARS;
+	if (!is_ref(ck, n)) {
+		NODE(ck, n)->dn_aux |= AUX_CHARS;
+		return;
+	}
+	decay(ck, n);
 }
 
 /* Is the address lvalue n designates in alloca()'s memory? */
@@ -3411,6 +3465,8 @@ expr1(check_t *ck, int32_t n)
 		    NODE(ck, nd->dn_a)->dn_type != DT_STR)
 			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
 			    "expression: integer to string (use lltostr( ))");
+		if (nd->dn_type == DT_INT)
+			decay_chars(ck, nd->dn_a);
 		if (nd->dn_type == DT_INT &&
 		    NODE(ck, nd->dn_a)->dn_type != DT_INT)
 			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "

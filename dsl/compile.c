@@ -205,6 +205,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		dsl_lex_init(cc, (int)i);
 		dsl_parse(cc);
 	}
+	cc->cc_fname[0] = '\0';	/* the checker's errors: a node's source */
 	/* nothing to run would wait for ever: dtrace refuses it unless -x
 	 * empty asks for it (the error is at the end of the last text),
 	 * once the declarations have been checked (an inline's definition

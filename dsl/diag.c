@@ -3,7 +3,8 @@
  * diag.c: compile errors.  One message, "NAME:LINE:COL: message", and a
  * longjmp back to dsl_compile: the first error ends the compile, as in
  * dtrace.  With -x errtags the DTrace tag (dt_errtags.h) goes before the
- * message: "NAME:LINE:COL: [D_SYNTAX] message".
+ * message: "NAME:LINE:COL: [D_SYNTAX] message".  In a file a line
+ * marker named (cpp's #include, dsl/lex.c): "NAME: FILE:LINE:COL: ...".
  */
 #include <config.h>
 
@@ -23,6 +24,17 @@ verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (src >= 0 && (size_t)src < cc->cc_nsrcs)
 		name = cc->cc_srcs[src].ds_name;
+	/* an included file's lines, while the lexer is in them: the
+	 * source, then the file ("x.d: inc.h:3:1: ...") */
+	if (src >= 0 && src == cc->cc_src && cc->cc_fname[0] != '\0' &&
+	    cc->cc_err != NULL && cc->cc_errlen > 0) {
+		snprintf(cc->cc_err, cc->cc_errlen, "%s: %s:%d:%d: %s%s%s%s",
+		    name, cc->cc_fname, line, col > 0 ? col : 1,
+		    cc->cc_errtags && tag != NULL ? "[" : "",
+		    cc->cc_errtags && tag != NULL ? tag : "",
+		    cc->cc_errtags && tag != NULL ? "] " : "", msg);
+		longjmp(cc->cc_jmp, 1);
+	}
 	if (cc->cc_err != NULL && cc->cc_errlen > 0 && src < 0) {
 		/* not in a source: a -x option */
 		snprintf(cc->cc_err, cc->cc_errlen, "%s%s%s%s",

@@ -81,6 +81,10 @@ int32_t		dsl_type_typedef(dsl_typetab_t *, const char *name,
  * host that adds types (DWARF) looks a name up first, so that a type the
  * program declares wins over its own. */
 int32_t		dsl_type_lookup(const dsl_typetab_t *, const char *name);
+/* Struct or union st if it is a forward reference only (named, no
+ * members yet: "struct rec *" in a cast), now of size bytes, for the
+ * host to give it its members; else 0 (a declaration that wins). */
+int32_t		dsl_type_complete(dsl_typetab_t *, int32_t st, uint64_t size);
 
 /*
  * args[] of a probe description, from the host (co_argtypes): the C type
@@ -142,7 +146,9 @@ typedef struct dsl_copts {
  * Compile srcs[0..nsrcs-1], in command-line order, into one program.  On
  * error returns NULL and writes one line (no newline) into err:
  * "NAME:LINE:COL: message" (with "[D_TAG] " before the message when
- * -x errtags), where NAME is the ds_name of the failing text.  The caller
+ * -x errtags), where NAME is the ds_name of the failing text; in a file
+ * a line marker named (# N "inc.h", cpp's), "NAME: inc.h:LINE:COL: ...".
+ * The caller
  * prefixes "pidtrace: failed to compile script NAME: " (or for -n
  * "pidtrace: invalid probe specifier ").  An error in a -x option has
  * no place: "failed to set -x NAME: Invalid option name".  Never crashes

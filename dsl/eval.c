@@ -33,7 +33,7 @@
 
 static const char empty[1] = "";
 
-static int64_t eval(dsl_rt_t *, int32_t);
+static inline int64_t eval(dsl_rt_t *, int32_t);
 
 static inline int64_t
 normv(int64_t v, int size, bool sign)
@@ -1396,13 +1396,18 @@ subr(dsl_rt_t *rt, int32_t n)
 		 * (net.d's ARPHRD_ETHER, ARPHRD_INFINIBAND), in hex */
 		unsigned char hw[20];
 		size_t len = av[0] == 1 ? 6 : av[0] == 32 ? 20 : 0, i, o;
+		uint64_t addr;
 
 		if (len == 0) {
 			fault(rt, FLT_ILLOP, 0, n);
 			return VAL(empty);
 		}
-		if ((d = scratch(rt, ss, n)) == NULL ||
-		    memread(rt, (uint64_t)av[1], hw, len, n) != 0)
+		/* the address is read from the tracee or scratch memory */
+		addr = ptrmem(rt, NODE(rt, nd->dn_a)->dn_next,
+		    (uint64_t)av[1], len);
+		if (rt->rt_fault != FLT_NONE ||
+		    (d = scratch(rt, ss, n)) == NULL ||
+		    memread(rt, addr, hw, len, n) != 0)
 			return VAL(empty);
 		for (i = 0, o = 0; i < len && o + 3 < ss; i++)
 			o += (size_t)snprintf(d + o, ss - o, "%s%02x",
@@ -1541,7 +1546,7 @@ subr(dsl_rt_t *rt, int32_t n)
 }
 
 static int64_t
-eval(dsl_rt_t *rt, int32_t n)
+eval_node(dsl_rt_t *rt, int32_t n)
 {
 	const dsl_node_t *nd = NODE(rt, n);
 	int64_t a, b;
@@ -1666,6 +1671,42 @@ eval(dsl_rt_t *rt, int32_t n)
 	}
 	}
 	return 0;
+}
+
+/*
+ * The nodes a clause evaluates most without eval_node()'s frame and
+ * its switch's indirect jump: the leaves (a constant, an argument, a
+ * this-> integer), and calls and C data, whose functions have their
+ * own (put.d's clause in bench/eval: a sixth fewer instructions).
+ * The rest, and every case these do not settle, as eval_node().
+ */
+static inline int64_t
+eval(dsl_rt_t *rt, int32_t n)
+{
+	const dsl_node_t *nd = NODE(rt, n);
+
+	if (nd->dn_op == N_INT)
+		return nd->dn_ival;
+	if (nd->dn_op == N_CALL)
+		return subr(rt, n);
+	if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
+	    nd->dn_op == N_INDEX)
+		return cload(rt, n);
+	if (nd->dn_op == N_ARG) {
+		const dsl_ctx_t *cx = rt->rt_ctx;
+		int i = (int)nd->dn_ival;
+
+		if (i >= 0 && i < DSL_NARGS && (cx->cx_nargs == 0 ||
+		    (uint32_t)i < cx->cx_nargs))
+			return (int64_t)cx->cx_args[i];
+	} else if (nd->dn_op == N_TVAR && nd->dn_type != DT_STR &&
+	    (nd->dn_aux & AUX_LOCAL) == 0) {
+		const dsl_var_t *v = &rt->rt_pg->pg_vars[nd->dn_ival];
+
+		if (v->va_type != DT_VOID)
+			return rt->rt_tint[v->va_slot];
+	}
+	return eval_node(rt, n);
 }
 
 /* -x aggsize: would a new entry (a key of klen bytes) of ra take the
@@ -1857,6 +1898,43 @@ formatted(dsl_rt_t *rt, int32_t n, int32_t a, bool sys)
 	free(text);
 }
 
+/*
+ * print(p): what p points at, read once (the whole object, up to 64 KiB,
+ * as Oracle's dtrace records it) and shown up to printsize bytes: its
+ * default 8192, a value past 64 KiB or not positive taken for it, and
+ * rounded up to a multiple of 8 (Oracle's dt_opt_printsize).
+ */
+static void
+print_pointee(dsl_rt_t *rt, int32_t n, int32_t a, uint64_t v)
+{
+	const dsl_typetab_t *tt = &rt->rt_pg->pg_tt;
+	const dsl_ctype_t *pt = dsl_type_resolve(tt, NODE(rt, a)->dn_ctype,
+	    NULL);
+	const dsl_ctype_t *ty;
+	int64_t limit = rt->rt_opts[O_PRINTSIZE];
+	unsigned char *buf;
+	uint64_t addr;
+	size_t len;
+
+	if (pt == NULL || pt->ty_kind != TY_PTR ||
+	    (ty = dsl_type_resolve(tt, pt->ty_ref, NULL)) == NULL)
+		return;		/* the compiler refused it */
+	if (limit <= 0 || limit > 65536)
+		limit = 8192;
+	limit = (limit + 7) & ~(int64_t)7;
+	len = ty->ty_size < 65536 ? (size_t)ty->ty_size : 65536;
+	if (len == 0 || (buf = malloc(len)) == NULL)
+		return;
+	if (v == 0)
+		fault(rt, FLT_BADADDR, 0, a);
+	else if ((addr = ptrmem(rt, a, v, len)) != 0 &&
+	    rt->rt_fault == FLT_NONE)
+		(void)memread(rt, addr, buf, len, n);
+	if (rt->rt_fault == FLT_NONE)
+		dsl_typeprint(rt, pt->ty_ref, v, buf, len, (size_t)limit);
+	free(buf);
+}
+
 static void
 action(dsl_rt_t *rt, int32_t n)
 {
@@ -1873,7 +1951,7 @@ action(dsl_rt_t *rt, int32_t n)
 		if (rt->rt_fault == FLT_NONE && rt->rt_emit != NULL)
 			dsl_print_trace(rt, an, v);	/* JSON: the value */
 		else if (rt->rt_fault == FLT_NONE)
-			dsl_typeprint(rt, an, v, a);
+			print_pointee(rt, n, a, (uint64_t)v);
 		return;
 	}
 	case F_TRACE: {

@@ -150,6 +150,19 @@ enum {
 			 * code (and record) */
 };
 
+/*
+ * How clause code reads the process's memory outside the firing's own
+ * frame (doc/INPROC.md, "Memory reads"), each falling back to
+ * process_vm_readv while the area's load word is 0:
+ * DSL_MR_CHECK: loads, each page asked of the kernel first (a system
+ * call that copies from it and changes nothing): a page it refuses is
+ * never loaded, so only a page unmapped by another thread between the
+ * question and the load can fault, and the tracer fixes that up;
+ * DSL_MR_LOAD: loads, every fault fixed up by the tracer;
+ * DSL_MR_SYSCALL: process_vm_readv only.
+ */
+enum { DSL_MR_CHECK, DSL_MR_LOAD, DSL_MR_SYSCALL };
+
 /* Where an enabling (a clause on a probe) runs. */
 enum { DSL_PATH_HOST, DSL_PATH_PIDTRACE, DSL_PATH_INPROC };
 
@@ -161,11 +174,15 @@ typedef struct dsl_ip_opts {
 	int32_t		io_nspid;	/* the pid in the process's own
 					 * namespace (NSpid's last), for
 					 * process_vm_readv */
-	bool		io_memsys;	/* reads by process_vm_readv
-					 * only, never loads (-x
-					 * memread=syscall) */
+	int		io_memread;	/* DSL_MR_*: how the code reads
+					 * the process (-x memread) */
 	uint64_t	io_gate;	/* the system calls' gate, 0 for
 					 * none (dsl_ip_gate) */
+	uint64_t	io_growlo;	/* [io_growlo, io_growhi): where
+					 * the main stack grows (a load or
+					 * the check there would grow it):
+					 * read by process_vm_readv */
+	uint64_t	io_growhi;
 } dsl_ip_opts_t;
 
 /* opts from the program's options: dynvarsize (default 1m, as dtrace);
@@ -275,6 +292,16 @@ size_t		dsl_ip_loads_off(void);
  * there, each call would stop the thread.  Applies to code made after.
  */
 #define DSL_JIT_GATE_BACK	48
+/*
+ * The readability check's gate, at gate + DSL_JIT_GATE_R9:
+ *
+ *	syscall
+ *	jmp *%r9
+ *
+ * rt_sigprocmask's second argument is the address asked about, so the
+ * way back is in r9, which the kernel keeps and that call does not take.
+ */
+#define DSL_JIT_GATE_R9		8
 void		dsl_ip_gate(dsl_ip_t *, uint64_t gate);
 
 /*
@@ -324,8 +351,10 @@ void		dsl_ip_end(dsl_ip_t *);
 /* Drops since the last call, as dtrace words them and as the runtime
  * words its own (dsl_rt_drop_line), one line each on out: "pidtrace: N
  * dynamic variable drops", "pidtrace: N aggregation drops"; captures
- * lost as the ring's records are, "pidtrace: N drops in pid P".
- * Returns how many lines. */
+ * lost as the ring's records are, "pidtrace: N drops in pid P"; and
+ * reads that took the slower path because the kernel gave the
+ * readability check no answer, "pidtrace: N memory reads in pid P went
+ * to process_vm_readv: ...".  Returns how many lines. */
 int		dsl_ip_drops(dsl_ip_t *, FILE *out, int32_t pid);
 
 /* For tests: self->'s integer slot of thread key, as the code stored

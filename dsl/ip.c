@@ -89,7 +89,9 @@ prog_reads(const dsl_prog_t *pg)
 		if (nd->dn_op == N_MEMBER || nd->dn_op == N_DEREF ||
 		    nd->dn_op == N_INDEX || (nd->dn_op == N_CALL &&
 		    (nd->dn_ival == F_COPYIN || nd->dn_ival == F_COPYINSTR ||
-		    nd->dn_ival == F_STRINGOF)))
+		    nd->dn_ival == F_STRINGOF || nd->dn_ival == F_PRINT ||
+		    nd->dn_ival == F_INET_NTOA || nd->dn_ival == F_INET_NTOA6 ||
+		    nd->dn_ival == F_INET_NTOP || nd->dn_ival == F_LINK_NTOP)))
 			return true;
 	}
 	return false;
@@ -253,6 +255,7 @@ dsl_ip_attach(dsl_ip_t *ip, void *local, uint64_t remote)
 }
 
 static void	area_drops(const dsl_ip_t *, uint64_t *, uint64_t *);
+static uint64_t	ld64(const void *);
 
 void
 dsl_ip_detach(dsl_ip_t *ip)
@@ -268,6 +271,7 @@ dsl_ip_detach(dsl_ip_t *ip)
 	area_drops(ip, &dyn, &agg);
 	ip->ip_dynbase += dyn;
 	ip->ip_aggbase += agg;
+	ip->ip_nochkbase += ld64(&dsl_ip_hdr(ip)->ih_nocheck);
 	memcpy(ip->ip_gint, ip->ip_area + ip->ip_glob,
 	    8 * (size_t)ip->ip_pg->pg_nglobal_int);
 	ip->ip_rt->rt_gint = ip->ip_gint;
@@ -719,11 +723,14 @@ dsl_ip_clock_wall(const dsl_ip_t *ip, uint64_t tsc)
 int
 dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 {
-	uint64_t dyn = 0, agg = 0;
+	uint64_t dyn = 0, agg = 0, nochk = 0;
 	int lines = 0;
 
-	if (ip->ip_area != NULL)
+	if (ip->ip_area != NULL) {
 		area_drops(ip, &dyn, &agg);
+		nochk = ld64(&dsl_ip_hdr(ip)->ih_nocheck);
+	}
+	nochk += ip->ip_nochkbase;
 	dyn += ip->ip_dynbase;
 	agg += ip->ip_aggbase + ip->ip_deadagg;
 	/* The runtime's words for the same drops of its own tables, so
@@ -747,6 +754,16 @@ dsl_ip_drops(dsl_ip_t *ip, FILE *out, int32_t pid)
 		    (unsigned long long)(ip->ip_capdrops - ip->ip_repcap),
 		    ip->ip_capdrops - ip->ip_repcap > 1 ? "s" : "", (int)pid);
 		ip->ip_repcap = ip->ip_capdrops;
+		lines++;
+	}
+	if (nochk != ip->ip_repnochk) {
+		/* a slower path taken is said, as drops are */
+		fprintf(out, "pidtrace: %llu memory read%s in pid %d went to "
+		    "process_vm_readv: the kernel gave the readability "
+		    "check no answer\n",
+		    (unsigned long long)(nochk - ip->ip_repnochk),
+		    nochk - ip->ip_repnochk > 1 ? "s" : "", (int)pid);
+		ip->ip_repnochk = nochk;
 		lines++;
 	}
 	return lines;

@@ -67,7 +67,9 @@ typedef struct dsl_ip_hdr {
 					 * faults; inproc.h) */
 	uint64_t	ih_faults;	/* lock incq: loads fixed up; from
 					 * IP_MAXFAULTS on, no more loads */
-	uint64_t	ih_pad[1];
+	uint64_t	ih_nocheck;	/* lock incq: readability checks the
+					 * kernel gave no answer (read by
+					 * process_vm_readv instead) */
 	/* the clock, a line of its own: pidtrace writes it each second */
 	uint64_t	ih_clkseq;	/* odd while pidtrace writes */
 	uint64_t	ih_tsc0;
@@ -177,6 +179,8 @@ struct dsl_ip {
 	uint64_t	ip_deadagg;	/* drops of buffers freed since */
 	uint64_t	ip_dynbase, ip_aggbase;	/* drops of areas detached */
 	uint64_t	ip_repdyn, ip_repagg;	/* drops said so far */
+	uint64_t	ip_nochkbase;	/* ih_nocheck of areas detached */
+	uint64_t	ip_repnochk;	/* ... said so far */
 	uint64_t	ip_capdrops, ip_repcap;	/* records whose captures
 						 * were lost, and said */
 	uint8_t		*ip_capbytes;	/* a record's captures */

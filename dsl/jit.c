@@ -1690,6 +1690,52 @@ capcall(gen_t *g, const dsl_node_t *nd)
 	case F_COPYIN:
 		capcopyin(g, nd);
 		return;
+	case F_PRINT: {
+		/* print(p): all of the object p points at, as eval.c's
+		 * print_pointee reads it */
+		const dsl_ctype_t *pt = an == NULL ? NULL : dsl_type_resolve(
+		    &g->g_pg->pg_tt, an->dn_ctype, NULL);
+		const dsl_ctype_t *ty = pt == NULL || pt->ty_kind != TY_PTR ?
+		    NULL : dsl_type_resolve(&g->g_pg->pg_tt, pt->ty_ref, NULL);
+		uint64_t len = ty != NULL ? ty->ty_size : 0;
+
+		if (len > 65536)
+			len = 65536;
+		if (an == NULL || len == 0 || (an->dn_flags & DN_ALLOCA))
+			break;
+		if (len > g->g_ip->ip_rt->rt_scrsize) {
+			nope(g, "print() of more than %zu bytes",
+			    g->g_ip->ip_rt->rt_scrsize);
+			return;
+		}
+		expr(g, nd->dn_a);
+		movi(g, TMP, (int64_t)len);
+		capread(g, len, false);
+		return;
+	}
+	case F_INET_NTOA:
+	case F_INET_NTOA6:
+	case F_INET_NTOP:
+	case F_LINK_NTOP: {
+		/* the address's bytes, as many as the longest form the
+		 * function reads (an IPv6 address, InfiniBand's 20); a read
+		 * cut short by the mapping's end still serves a shorter
+		 * one */
+		int32_t pa = nd->dn_a;
+		uint64_t len = nd->dn_ival == F_INET_NTOA ? 4 :
+		    nd->dn_ival == F_LINK_NTOP ? 20 : 16;
+
+		if (pa != DSL_NONE && (nd->dn_ival == F_INET_NTOP ||
+		    nd->dn_ival == F_LINK_NTOP))
+			pa = NODE(g, pa)->dn_next;
+		if (pa == DSL_NONE || (NODE(g, pa)->dn_flags & DN_ALLOCA))
+			break;
+		capwalk(g, nd->dn_a);
+		expr(g, pa);
+		movi(g, TMP, (int64_t)len);
+		capread(g, len, false);
+		return;
+	}
 	case F_ALLOCA:
 	case F_BCOPY:
 	case F_RAISE:
@@ -2470,6 +2516,74 @@ syscall_made(gen_t *g)
 }
 
 /*
+ * Jump to no unless the kernel can read the page of the address in
+ * register a, asked with no side effect: rt_sigprocmask(3, a & ~7,
+ * NULL, 8) copies the 8 bytes at its set (copy_from_user, with the
+ * kernel's fault handling: EFAULT for an unmapped, PROT_NONE or guard
+ * page, a file page past its end, a non-canonical or kernel address)
+ * before it looks at how, then refuses how 3 with EINVAL and changes
+ * nothing (kernel/signal.c).  EINVAL: readable, on.  EFAULT: to no,
+ * where the caller gives up as a failed process_vm_readv does.  Any
+ * other answer (a kernel or sandbox that refuses the call): counted in
+ * ih_nocheck, to other, where the caller reads by process_vm_readv.  No
+ * page is pinned, no signal raised, the mask is not touched.  Every register is kept:
+ * rax rcx rdx r8 r9 r10 r11 go to jc_iov[0..5] and jc_buf (so those
+ * hold nothing live across it), rdi rides in r8 across the call (the
+ * kernel keeps r8 and r9; this call takes neither), rsi is the area's
+ * address again after.  Through the check's gate (DSL_JIT_GATE_R9:
+ * syscall; jmp *%r9) when there is one.
+ */
+static void
+page_check(gen_t *g, int a, uint32_t no, uint32_t other)
+{
+	static const int kept[7] = { ACC, TMP, X86_RDX, BUF, THR, X86_R10,
+	    LINK };
+	uint64_t gate = g->g_ip->ip_o.io_gate;
+	uint32_t ok = label(g), back;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		mov(g, CXI(jc_iov, i), R(kept[i]));
+	mov(g, CX(jc_buf), R(kept[6]));
+	mov(g, R(X86_RSI), R(a));
+	op2i(g, X86_AND, 8, R(X86_RSI), -8);
+	mov(g, R(X86_R8), R(CTX));
+	movi(g, X86_RDI, 3);			/* not SIG_BLOCK..SETMASK */
+	movi(g, X86_RDX, 0);
+	movi(g, X86_R10, 8);			/* sizeof (sigset_t) */
+	movi(g, ACC, 14);			/* rt_sigprocmask */
+	if (gate == 0) {
+		dsl_x86_syscall(&g->g_b);
+	} else {
+		back = label(g);
+		dsl_x86_lea_label(&g->g_b, X86_R9, back);
+		movi(g, X86_R11, (int64_t)(gate + DSL_JIT_GATE_R9));
+		op1(g, X86_JMPI, 8, R(X86_R11));
+		bind(g, back);
+	}
+	mov(g, R(CTX), R(X86_R8));
+	movi(g, BASE, (int64_t)g->g_ip->ip_remote);
+	mov(g, R(X86_R10), R(ACC));
+	for (i = 0; i < 6; i++)
+		if (kept[i] != X86_R10)
+			mov(g, R(kept[i]), CXI(jc_iov, i));
+	mov(g, R(kept[6]), CX(jc_buf));
+	/* the way back points into our code: not left on the stack */
+	op2i(g, X86_MOV, 8, CX(jc_buf), 0);
+	/* r10 back last: a mov keeps the flags of the compares */
+	op2i(g, X86_CMP, 8, R(X86_R10), -22);	/* -EINVAL: readable */
+	jcc(g, X86_CC_E, ok);
+	op2i(g, X86_CMP, 8, R(X86_R10), -14);	/* -EFAULT */
+	mov(g, R(X86_R10), CXI(jc_iov, 5));
+	jcc(g, X86_CC_E, no);
+	/* no answer: the slower path is counted (dsl_ip_drops says it) */
+	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_nocheck));
+	jmp(g, other);
+	bind(g, ok);
+	mov(g, R(X86_R10), CXI(jc_iov, 5));
+}
+
+/*
  * rax = process_vm_readv(own pid, {jc_iov[4], rcx}, 1, {rax, rcx}, 1, 0)
  * then jc_buf = jc_iov[4] (jc_buf holds the way back from the gate
  * meanwhile): rcx bytes at address rax into jc_buf; the count read, or
@@ -2502,17 +2616,35 @@ stub_memread(gen_t *g)
 	mov(g, R(ACC), R(TMP));
 	op1(g, X86_JMPI, 8, R(LINK));
 	bind(g, out);
-	if (!g->g_ip->ip_o.io_memsys) {
+	if (g->g_ip->ip_o.io_memread != DSL_MR_SYSCALL) {
 		uint32_t bytes = label(g), loop = label(g), bad = label(g);
+		uint32_t one = label(g), refused = label(g);
 
 		/*
 		 * Loads while the area says the tracer fixes up their
 		 * faults (dsl_ip_loads_off): a bad address lands at bad,
-		 * 0 bytes read.  A word within one page is one load (its
-		 * page is readable or not as a whole); else byte by byte,
-		 * the last first, into r10.
+		 * 0 bytes read.  Under DSL_MR_CHECK the kernel is asked
+		 * first about the page of the first byte and of the last:
+		 * one it refuses is 0 bytes read, no load made.  A word
+		 * within one page is one load (its page is readable or not
+		 * as a whole); else byte by byte, the last first, into r10.
 		 */
 		loadable(g, sys);
+		if (g->g_ip->ip_o.io_memread == DSL_MR_CHECK) {
+			page_check(g, ACC, refused, sys);
+			lea(g, X86_R10, MX(ACC, TMP, 1, -1));
+			mov(g, R(X86_RDX), R(X86_R10));
+			op2(g, X86_XOR, 8, R(X86_RDX), R(ACC));
+			op2i(g, X86_CMP, 8, R(X86_RDX), 4095);
+			jcc(g, X86_CC_BE, one);
+			page_check(g, X86_R10, refused, sys);
+			jmp(g, one);
+			bind(g, refused);
+			mov(g, CXI(jc_iov, 2), R(ACC));
+			movi(g, ACC, 0);
+			op1(g, X86_JMPI, 8, R(LINK));
+			bind(g, one);
+		}
 		mov(g, CXI(jc_iov, 2), R(ACC));
 		mov(g, R(X86_RDX), R(ACC));
 		op2i(g, X86_AND, 4, R(X86_RDX), 4095);
@@ -2593,18 +2725,54 @@ stub_cbuf(gen_t *g)
 
 /*
  * Jump to sys unless the read at rax may be loads: the area says so
- * (dsl_ip_loads_off), fewer than IP_MAXFAULTS were fixed up, and the
- * address is not below IP_LOWLOAD.
+ * (dsl_ip_loads_off), fewer than IP_MAXFAULTS were fixed up, the
+ * address is not below IP_LOWLOAD, nor where the main stack grows
+ * (io_growlo..io_growhi: a load or the check there would grow it).
+ * Spoils rdx.
  */
 static void
 loadable(gen_t *g, uint32_t sys)
 {
+	const dsl_ip_opts_t *o = &g->g_ip->ip_o;
+	uint32_t out = label(g);
+
 	op2i(g, X86_CMP, 8, HDR(ih_loads), 0);
 	jcc(g, X86_CC_E, sys);
 	op2i(g, X86_CMP, 8, HDR(ih_faults), IP_MAXFAULTS);
 	jcc(g, X86_CC_AE, sys);
 	op2i(g, X86_CMP, 8, R(ACC), IP_LOWLOAD);
 	jcc(g, X86_CC_B, sys);
+	if (o->io_growhi > o->io_growlo) {
+		movi(g, X86_RDX, (int64_t)o->io_growlo);
+		op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+		jcc(g, X86_CC_B, out);
+		movi(g, X86_RDX, (int64_t)o->io_growhi);
+		op2(g, X86_CMP, 8, R(ACC), R(X86_RDX));
+		jcc(g, X86_CC_B, sys);
+	}
+	bind(g, out);
+}
+
+/*
+ * caploads under DSL_MR_CHECK, before the load at rax + rdx: unless
+ * that byte lies below r10 (the end of the pages asked about already),
+ * the kernel is asked about its page (page_check), and r10 moves to
+ * that page's end.  A page refused: to no, rdx the bytes before it,
+ * which is what process_vm_readv reads of such a range.  Spoils r9.
+ */
+static void
+capcheck(gen_t *g, uint32_t no, uint32_t other)
+{
+	uint32_t have = label(g);
+
+	lea(g, X86_R9, MX(ACC, X86_RDX, 1, 0));
+	op2(g, X86_CMP, 8, R(X86_R9), R(X86_R10));
+	jcc(g, X86_CC_B, have);
+	page_check(g, X86_R9, no, other);
+	mov(g, R(X86_R10), R(X86_R9));
+	op2i(g, X86_OR, 8, R(X86_R10), 4095);
+	op2i(g, X86_ADD, 8, R(X86_R10), 1);
+	bind(g, have);
 }
 
 /*
@@ -2622,7 +2790,8 @@ static void
 caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 {
 	uint32_t wl = label(g), byte = label(g), sl = label(g);
-	uint32_t done = label(g), flt = label(g);
+	uint32_t done = label(g), flt = label(g), other = label(g);
+	bool check = g->g_ip->ip_o.io_memread == DSL_MR_CHECK;
 	/* mov %r9b, (%r8,%rdx,1): the encoder stores words only */
 	static const uint8_t st8[] = { 0x45, 0x88, 0x0c, 0x10 };
 
@@ -2630,6 +2799,9 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 	mov(g, CXI(jc_save, 4), R(X86_R10));
 	lea(g, X86_R8, M(X86_R10, IP_CAPHDR));
 	movi(g, X86_RDX, 0);
+	/* r10: the end of the pages the kernel said it reads */
+	if (check)
+		mov(g, R(X86_R10), R(ACC));
 	if (str) {
 		op2i(g, X86_CMP, 8, CXI(jc_save, 5), 0);
 		jcc(g, X86_CC_NE, sl);
@@ -2637,6 +2809,8 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 	bind(g, wl);
 	op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
 	jcc(g, X86_CC_AE, done);
+	if (check)
+		capcheck(g, done, other);
 	mov(g, R(X86_R9), R(TMP));
 	op2(g, X86_SUB, 8, R(X86_R9), R(X86_RDX));
 	op2i(g, X86_CMP, 8, R(X86_R9), 8);
@@ -2660,6 +2834,8 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 		bind(g, sl);
 		op2(g, X86_CMP, 8, R(X86_RDX), R(TMP));
 		jcc(g, X86_CC_AE, done);
+		if (check)
+			capcheck(g, done, other);
 		fixload(g, flt);
 		movx(g, X86_R9, MX(ACC, X86_RDX, 1, 0), 1, false);
 		dsl_x86_bytes(&g->g_b, st8, sizeof(st8));
@@ -2677,6 +2853,12 @@ caploads(gen_t *g, bool str, uint32_t got, uint32_t vm)
 		mov(g, R(X86_RDX), R(X86_R9));
 	}
 	jmp(g, done);
+	if (check) {
+		/* the kernel gave no answer: the system call reads */
+		bind(g, other);
+		mov(g, R(X86_R10), CXI(jc_save, 4));
+		jmp(g, vm);
+	}
 	bind(g, flt);
 	op1(g, X86_INC, X86_LOCK | 8, HDR(ih_faults));
 	bind(g, done);
@@ -2813,7 +2995,7 @@ stub_capread(gen_t *g, bool str)
 	mov(g, R(ACC), R(TMP));
 	jmp(g, got);
 	bind(g, sys);
-	if (!g->g_ip->ip_o.io_memsys)
+	if (g->g_ip->ip_o.io_memread != DSL_MR_SYSCALL)
 		caploads(g, str, got, vm);
 	bind(g, vm);
 	/* the iovecs: local {r10 + head, rcx}, remote {rax, n}, {rax + n,

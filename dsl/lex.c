@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,7 @@ dsl_lex_init(dsl_cc_t *cc, int src)
 	cc->cc_end = s->ds_text + s->ds_len;
 	cc->cc_line = 1;
 	cc->cc_linep = cc->cc_p;
+	cc->cc_fname[0] = '\0';
 	cc->cc_tok = T_EOF;
 	/* #!/usr/bin/env pidtrace -s: an interpreter line, not D. */
 	if (cc->cc_end - cc->cc_p >= 2 && cc->cc_p[0] == '#' &&
@@ -141,13 +143,50 @@ attr_triple(const char *s)
 }
 
 /*
+ * "#line N ["file"]" or cpp's line marker "# N ["file" [flags]]": the
+ * next line is line N of file (the C preprocessor's manual, "Preprocessor
+ * Output" and "Line Control").  pidtrace -C runs the text through cpp, so
+ * errors cite the lines of the text the user wrote and the files it
+ * includes.  A marker naming the source itself (cmd/cpp.c begins each
+ * text with one) gives the source's own name back.
+ */
+static void
+line_marker(dsl_cc_t *cc, const char *start, char **tok, int nt)
+{
+	int d = isdigit((unsigned char)tok[0][0]) ? 0 : 1;
+	const char *name = cc->cc_srcs[cc->cc_src].ds_name;
+	char *e;
+	long n;
+
+	if (nt <= d)
+		lex_error(cc, start, "D_PRAGMA_MALFORM", "malformed #line: "
+		    "a line number expected");
+	errno = 0;
+	n = strtol(tok[d], &e, 10);
+	if (errno != 0 || *e != '\0' || n < 0 || n > INT_MAX / 2 ||
+	    !isdigit((unsigned char)tok[d][0]))
+		lex_error(cc, start, "D_PRAGMA_MALFORM", "malformed #line: "
+		    "a line number expected");
+	if (nt > d + 1) {
+		if (strcmp(tok[d + 1], name) == 0)
+			cc->cc_fname[0] = '\0';
+		else
+			snprintf(cc->cc_fname, sizeof(cc->cc_fname), "%s",
+			    tok[d + 1]);
+	}
+	/* the newline ending this line makes it line n */
+	cc->cc_line = (int)n - 1;
+}
+
+/*
  * A control line: "#pragma D option x=y" sets an option; the other
  * directives dtrace knows without its C preprocessor are checked as
  * dt_pragma.c checks them: "#pragma D attributes" and "binding" (no
  * effect: pidtrace reports no stability), "#pragma D depends_on" (what
  * pidtrace has is there: the dtrace, pid, syscall and profile providers;
  * a library or a kernel module is not), "#error" and "#pragma D error"
- * (the compile fails with its text), "#ident" (ignored), "#line".
+ * (the compile fails with its text), "#ident" (ignored), "#line" and
+ * cpp's "# N" markers (line_marker).
  * Other "#pragma" lines are ignored, as K&R asks; "#pragma D" names no
  * other pragma.
  */
@@ -176,12 +215,26 @@ directive(dsl_cc_t *cc)
 		if (*w == '\0')
 			break;
 		if (*w == '"') {
-			char *q = strchr(w + 1, '"');
+			/* cpp writes \" \\ and \n in a file name's string
+			 * (pidtrace -C names a -n text by the text) */
+			char *q = w + 1, *o = w + 1;
 
 			tok[nt++] = w + 1;
-			if (q == NULL)
+			while (*q != '\0' && *q != '"') {
+				if (*q == '\\' && q[1] == 'n') {
+					*o++ = '\n';
+					q += 2;
+					continue;
+				}
+				if (*q == '\\' && (q[1] == '"' || q[1] == '\\'))
+					q++;
+				*o++ = *q++;
+			}
+			if (*q == '\0') {
+				*o = '\0';
 				break;
-			*q = '\0';
+			}
+			*o = '\0';
 			p = q + 1;
 			continue;
 		}
@@ -194,13 +247,18 @@ directive(dsl_cc_t *cc)
 	}
 	if (nt == 0)
 		goto done;	/* a null directive */
+	if (isdigit((unsigned char)tok[0][0]) ||
+	    strcmp(tok[0], "line") == 0) {
+		line_marker(cc, start, tok, nt);
+		goto done;
+	}
 	d = strcmp(tok[0], "pragma") == 0 ? 1 : 0;
 	if (d == 1 && nt >= 2 && strcmp(tok[1], "D") == 0)
 		d = 2;		/* tok[d] names the pragma */
 	if (d == 1 && nt == 1)
 		goto done;
 	if (d == 1 && strcmp(tok[1], "error") != 0 &&
-	    strcmp(tok[1], "ident") != 0 && strcmp(tok[1], "line") != 0)
+	    strcmp(tok[1], "ident") != 0)
 		goto done;	/* another's #pragma */
 	if (d == 2 && nt == 2)
 		goto done;
@@ -264,9 +322,8 @@ directive(dsl_cc_t *cc)
 			o += (size_t)snprintf(msg + o, sizeof(msg) - o, " %s",
 			    tok[i]);
 		lex_error(cc, start, "D_PRAGERR", msg);
-	} else if (strcmp(tok[d], "ident") == 0 ||
-	    strcmp(tok[d], "line") == 0) {
-		/* ignored, as dtrace ignores #ident; #line is cpp's */
+	} else if (strcmp(tok[d], "ident") == 0) {
+		/* ignored, as dtrace ignores #ident */
 	} else if (d == 2) {
 		char msg[300];
 
@@ -274,8 +331,8 @@ directive(dsl_cc_t *cc)
 		lex_error(cc, start, "D_PRAGMA_INVAL", msg);
 	} else {
 		lex_error(cc, start, "D_PRAGCTL_INVAL",
-		    "preprocessor directives need the C "
-		    "preprocessor (-C), which pidtrace lacks");
+		    "invalid control directive: preprocessor directives "
+		    "need the C preprocessor: give -C");
 	}
 done:
 	cc->cc_p = e;
@@ -764,7 +821,9 @@ dsl_lex_peek(dsl_cc_t *cc)
 	int64_t iv = cc->cc_tival;
 	bool u = cc->cc_tunsigned, l = cc->cc_tlong;
 	size_t len = cc->cc_tstrlen, i;
+	char fname[sizeof(cc->cc_fname)];
 
+	memcpy(fname, cc->cc_fname, sizeof(fname));
 	cc->cc_pstrlen = 0;
 	for (i = 0; i < len; i++)
 		putc_buf(cc, &cc->cc_pstr, &cc->cc_pstrlen, &cc->cc_pstrcap,
@@ -777,6 +836,7 @@ dsl_lex_peek(dsl_cc_t *cc)
 	cc->cc_p = p;
 	cc->cc_linep = linep;
 	cc->cc_line = line;
+	memcpy(cc->cc_fname, fname, sizeof(fname));	/* a marker peeked */
 	cc->cc_tok = tok;
 	cc->cc_tline = tl;
 	cc->cc_tcol = tc;

@@ -19,6 +19,11 @@ typedef struct pstate {
 					 * struct, union or enum */
 	int		ps_depth;	/* parentheses and brackets */
 	int		ps_nest;	/* depth budget used, see nest() */
+	/* the last type_name()'s type as spelled: a typedef, an enum,
+	 * "long long" or "uint64_t" (0 for none), and base_type()'s
+	 * spelling of an integer type; print() shows these names */
+	int32_t		ps_spelled;
+	char		ps_tname[24];
 } pstate_t;
 
 /*
@@ -145,6 +150,7 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, int *fsize)
 	*fsize = 0;
 	if (tok(ps) != T_KEYWORD)
 		return false;
+	snprintf(ps->ps_tname, sizeof(ps->ps_tname), "%s", cc->cc_tstr);
 	switch (cc->cc_tival) {
 	case K_STRING: *kind = DT_STR; sz = 0; break;
 	case K_INT8: sz = 1; break;
@@ -238,6 +244,11 @@ base_type(pstate_t *ps, int *kind, int *size, bool *sign, int *fsize)
 			sz = 8;
 		if (sz == 0)
 			sz = 4;
+		/* C's own spelling of the words, as CTF names the type */
+		snprintf(ps->ps_tname, sizeof(ps->ps_tname), "%s%s",
+		    isunsigned ? "unsigned " : nchar > 0 && nsign > 0 ?
+		    "signed " : "", nchar > 0 ? "char" : nshort > 0 ? "short" :
+		    nlong > 1 ? "long long" : nlong > 0 ? "long" : "int");
 		if (dbl)
 			*fsize = sz = nlong > 0 ? 16 : 8;
 		*size = sz;
@@ -436,6 +447,7 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool stars,
 	int fsize;
 
 	*ctype = 0;
+	ps->ps_spelled = 0;
 	qualifiers(ps);
 	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_STRUCT ||
 	    cc->cc_tival == K_UNION || cc->cc_tival == K_ENUM)) {
@@ -447,6 +459,10 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool stars,
 		if (!base_type(ps, kind, size, sign, &fsize))
 			return false;
 		qualifiers(ps);
+		if (fsize == 0 && *kind == DT_INT && (ps->ps_spelled =
+		    dsl_type_int(tt, ps->ps_tname, (size_t)*size,
+		    *sign)) == 0)
+			nomem(cc);
 		if (fsize == 0 && *kind != DT_VOID &&
 		    (!stars || tok(ps) != '*'))
 			return true;
@@ -460,6 +476,7 @@ type_name(pstate_t *ps, int *kind, int *size, bool *sign, bool stars,
 			nomem(cc);
 	}
 	qualifiers(ps);
+	ps->ps_spelled = t;
 	while (stars && tok(ps) == '*') {
 		if ((t = dsl_type_ptr(tt, t)) == 0)
 			nomem(cc);
@@ -612,6 +629,28 @@ primary(pstate_t *ps)
 	}
 }
 
+/*
+ * Was this->name (node n) used before n, in the program's text?  Then
+ * this->name[i] indexes what it holds (a pointer, an array): only a
+ * this-> variable not yet seen would become an associative array, which
+ * a clause-local one may not be (dtrace's D_ARR_LOCAL, dt_parser.c
+ * checks that the identifier is unreferenced).
+ */
+static bool
+this_seen(dsl_cc_t *cc, int32_t n)
+{
+	const char *name = dsl_prog_str(cc->cc_pg,
+	    (uint32_t)CC_NODE(cc, n)->dn_ival);
+	int32_t i;
+
+	for (i = 0; i < n; i++)
+		if (CC_NODE(cc, i)->dn_op == N_THISREF &&
+		    strcmp(dsl_prog_str(cc->cc_pg,
+		    (uint32_t)CC_NODE(cc, i)->dn_ival), name) == 0)
+			return true;
+	return false;
+}
+
 static int32_t
 postfix(pstate_t *ps)
 {
@@ -654,7 +693,8 @@ postfix(pstate_t *ps)
 			    cc->cc_tstrlen);
 			next(ps);
 			n = m;
-		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF) {
+		} else if (tok(ps) == '[' && nd->dn_op == N_THISREF &&
+		    !this_seen(cc, n)) {
 			dsl_diag_error(cc, line, col, "D_ARR_LOCAL",
 			    "this->%s: local variables may not be used as "
 			    "associative arrays", dsl_prog_str(cc->cc_pg,
@@ -1371,7 +1411,9 @@ sou_body(pstate_t *ps, int32_t t, bool isunion)
 		 * added) before this one's next member */
 		if (!type_name(ps, &kind, &size, &sign, false, &ct))
 			syntax(ps);
-		base = ctype_of(ps, kind, size, sign, ct);
+		/* a member keeps its type's name (__u8, enum e, uint64_t) */
+		base = ps->ps_spelled != 0 && kind == DT_INT ?
+		    ps->ps_spelled : ctype_of(ps, kind, size, sign, ct);
 		for (;;) {
 			char name[256] = "";
 			int32_t mt = base;

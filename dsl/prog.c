@@ -95,8 +95,13 @@ static const char *const funcnames[F_NFUNCS] = {
  * g or t; rates a number with a unit (ns, us, ms, s, m, h, d) or hz.
  * Refused are those that act on the kernel, on D libraries, on the C
  * preprocessor or on the code dtrace generates, none of which pidtrace
- * has, each with its reason.
+ * has, each with its reason.  The preprocessor's options are the command
+ * line's (cmd/pidtrace.c takes -x cpp, define, undef, incdir, cpphdrs
+ * and cpppath before compiling); in a #pragma they come too late, as in
+ * dtrace (its option context error).
  */
+#define CPP_WHY	"the C preprocessor runs before the program is read: " \
+	"give -C, -D, -U, -I or -H on the command line"
 enum { OV_BOOL, OV_NUM, OV_SIZE, OV_RATE, OV_STR, OV_POLICY, OV_RESIZE,
 	OV_NO };
 
@@ -126,15 +131,16 @@ static const struct optdesc {
 	{ "cleanrate", DSL_OPT_HOST, OV_RATE, false, NULL },
 	{ "core", 0, OV_NO, false, "pidtrace writes no core file of its "
 	    "own" },
-	{ "cpp", 0, OV_NO, false, "pidtrace has no C preprocessor" },
-	{ "cpppath", 0, OV_NO, false, "pidtrace has no C preprocessor" },
+	{ "cpp", 0, OV_NO, false, CPP_WHY },
+	{ "cpphdrs", 0, OV_NO, false, CPP_WHY },
+	{ "cpppath", 0, OV_NO, false, CPP_WHY },
 	{ "cpu", 0, OV_NO, false, "pidtrace traces processes, on whatever "
 	    "CPU they run" },
 	{ "cpupin", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "ctypes", 0, OV_NO, false, "pidtrace writes no CTF" },
 	{ "debug", 0, OV_NO, false, "libdtrace's debugging output" },
 	{ "defaultargs", O_DEFAULTARGS, OV_BOOL, false, NULL },
-	{ "define", 0, OV_NO, false, "pidtrace has no C preprocessor" },
+	{ "define", 0, OV_NO, false, CPP_WHY },
 	{ "destructive", O_DESTRUCTIVE, OV_BOOL, false, NULL },
 	{ "disasm", 0, OV_NO, false, "pidtrace generates no DIF or BPF to "
 	    "show" },
@@ -151,7 +157,7 @@ static const struct optdesc {
 	{ "flowindent", DSL_OPT_HOST, OV_BOOL, true, NULL },
 	{ "follow", DSL_OPT_HOST, OV_BOOL, false, NULL },
 	{ "grabanon", 0, OV_NO, false, "anonymous tracing is the kernel's" },
-	{ "incdir", 0, OV_NO, false, "pidtrace has no C preprocessor" },
+	{ "incdir", 0, OV_NO, false, CPP_WHY },
 	{ "iregs", 0, OV_NO, false, "pidtrace has no registers to spare" },
 	{ "jstackframes", DSL_OPT_HOST, OV_NUM, false, NULL },
 	{ "jstackstrsize", DSL_OPT_HOST, OV_SIZE, false, NULL },
@@ -169,6 +175,7 @@ static const struct optdesc {
 	{ "oformat", DSL_OPT_HOST, OV_STR, false, NULL },
 	{ "pgmax", 0, OV_NO, false, "pidtrace compiles no D library "
 	    "pages" },
+	{ "printsize", O_PRINTSIZE, OV_SIZE, true, NULL },
 	{ "procfs", 0, OV_NO, false, "pidtrace reads /proc itself" },
 	{ "pspec", 0, OV_NO, false, "pidtrace reads every -n text as a "
 	    "program" },
@@ -186,7 +193,7 @@ static const struct optdesc {
 	{ "switchrate", DSL_OPT_HOST, OV_RATE, true, NULL },
 	{ "tree", 0, OV_NO, false, "libdtrace's parse trees" },
 	{ "tregs", 0, OV_NO, false, "pidtrace has no registers to spare" },
-	{ "undef", 0, OV_NO, false, "pidtrace has no C preprocessor" },
+	{ "undef", 0, OV_NO, false, CPP_WHY },
 	{ "ustackframes", DSL_OPT_HOST, OV_NUM, false, NULL },
 	{ "verbose", 0, OV_NO, false, "pidtrace generates no DIF to show" },
 	{ "version", 0, OV_NO, false, "pidtrace implements one version of "

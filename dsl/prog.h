@@ -103,7 +103,7 @@ enum {
 	F_INET_NTOA, F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH,
 	F_USTACK, F_JSTACK, F_STACK, F_UFUNC, F_UMOD, F_USYM, F_UADDR,
 	/* actions: record data (a clause with one prints its probe line) */
-	F_PRINT,	/* print(): a value with its C type (typeprint.c) */
+	F_PRINT,	/* print(): what a pointer points at, typed (typeprint.c) */
 	F_PRINTF, F_PRINTA, F_TRACE, F_EXIT, F_CLEAR, F_TRUNC, F_NORMALIZE,
 	F_DENORMALIZE,
 	F_SPECULATE, F_COMMIT, F_DISCARD,
@@ -260,7 +260,7 @@ typedef struct dsl_clause {
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
 	O_RAWBYTES, O_STACKINDENT, O_AGGZOOM, O_DROPTAGS, O_DYNVARSIZE,
-	O_AGGSIZE, O_SPECSIZE, O_SCRATCHSIZE,
+	O_AGGSIZE, O_SPECSIZE, O_SCRATCHSIZE, O_PRINTSIZE,
 	O_NOPTS };
 
 typedef struct dsl_optval {

@@ -156,6 +156,8 @@ struct dsl_rt {
 	FILE		*rt_buf;	/* a traced clause's output */
 	char		*rt_bufmem;
 	size_t		rt_bufsize;
+	size_t		rt_bufstart;	/* where this clause's output starts */
+	struct dsl_pfseg *rt_pfseg;	/* printf's parsed formats (printf.c) */
 	uint64_t	rt_rand;
 	dsl_emit_t	*rt_emit;	/* -x oformat=json, else NULL */
 	int64_t		rt_ustackframes;	/* -x ustackframes */
@@ -310,10 +312,11 @@ size_t		dsl_print_stack_fold(dsl_rt_t *, const char *stack,
 size_t		dsl_print_fold_keys(dsl_rt_t *, const dsl_agg_t *,
 		    const char *key, char *buf, size_t len);
 
-/* typeprint.c: print(): the value of node n with its C type, as
- * illumos's print() lays it out; node is n's index (for faults). */
-void		dsl_typeprint(dsl_rt_t *, const dsl_node_t *n, int64_t v,
-		    int32_t node);
+/* typeprint.c: print(): the object of C type ct at addr, whose first
+ * len bytes are buf, as Oracle's print() lays it out, showing at most
+ * limit bytes of it (printsize). */
+void		dsl_typeprint(dsl_rt_t *, int32_t ct, uint64_t addr,
+		    const unsigned char *buf, size_t len, size_t limit);
 
 /* emit.c: true while printf's text is formatted for a JSON record. */
 bool		dsl_emit_busy(const dsl_rt_t *);

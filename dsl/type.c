@@ -369,6 +369,22 @@ dsl_type_name(const dsl_typetab_t *tt, int32_t t, char *buf, size_t len)
 }
 
 int32_t
+dsl_type_complete(dsl_typetab_t *tt, int32_t st, uint64_t size)
+{
+	dsl_ctype_t *s;
+
+	if (!valid(tt, st))
+		return 0;
+	s = &tt->tt_types[st];
+	if ((s->ty_kind != TY_STRUCT && s->ty_kind != TY_UNION) ||
+	    s->ty_complete || s->ty_nmem != 0)
+		return 0;
+	s->ty_size = size;
+	s->ty_complete = 1;
+	return st;
+}
+
+int32_t
 dsl_type_lookup(const dsl_typetab_t *tt, const char *name)
 {
 	static const struct { const char *pfx; int kind; } tags[] = {

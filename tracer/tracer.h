@@ -869,8 +869,31 @@ tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
  */
 #define TR_GATE_BACK	48
 
+/*
+ * A second gate at tr_fast_gate + TR_GATE_R9, for a call whose second
+ * argument is not clause code's own memory (rt_sigprocmask's set):
+ *
+ *	syscall
+ *	jmp *%r9
+ *
+ * the way back in r9, which the kernel keeps and which such a call
+ * (four arguments) does not take.  Both lie in chunk 0's range.
+ */
+#define TR_GATE_R9	8
+
 uint64_t
 tr_fast_gate(const tr_session_t *s);
+
+/*
+ * [*lo, *hi): the room the main thread's stack of pid may still grow
+ * into, below its [stack] mapping (down to RLIMIT_STACK's soft limit and
+ * its guard gap, as the kernel lets it grow).  A read there by the kernel
+ * on the process's behalf (copy_from_user) or by a load grows the stack
+ * to the address; process_vm_readv does not.  0, or -1 (errno) with
+ * both 0 when pid has no [stack].
+ */
+int
+tr_stack_room(pid_t pid, uint64_t *lo, uint64_t *hi);
 
 /*
  * fix (nfix pairs of offsets in the code, load then landing) lists the

@@ -189,6 +189,32 @@ stack_room(pid_t pid)
 	return room + STACK_GUARD;
 }
 
+int
+tr_stack_room(pid_t pid, uint64_t *lo, uint64_t *hi)
+{
+	char path[64], line[512];
+	uint64_t a, b, room;
+	FILE *f;
+
+	*lo = *hi = 0;
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strstr(line, " [stack]") != NULL &&
+		    sscanf(line, "%" SCNx64 "-%" SCNx64, &a, &b) == 2)
+			*hi = a;
+	fclose(f);
+	if (*hi == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	room = stack_room(pid);
+	*lo = *hi > room ? (*hi - room) & ~(uint64_t)(TR_PAGE - 1) : 0;
+	return 0;
+}
+
 /*
  * The end of the address space mmap gives a process on x86-64 without an
  * address hint above it (47 bits less a page, TASK_SIZE_MAX): the gap

@@ -190,16 +190,21 @@ map_struct(map_t *m, int32_t ty, const pb_dwtype_t *t)
 	char full[1024];
 	flat_t *v = NULL;
 	size_t n = 0, cap = 0, i;
-	int32_t r;
+	int32_t r = 0;
 
 	if (t->ty_name != NULL) {
 		snprintf(full, sizeof(full), "%s %s",
 		    isunion ? "union" : "struct", t->ty_name);
-		if ((r = dsl_type_lookup(m->mp_tt, full)) != 0)
+		/* the program's own declaration wins; a mere forward
+		 * reference (a cast to struct rec * before args[] are
+		 * typed) is completed with DWARF's members */
+		if ((r = dsl_type_lookup(m->mp_tt, full)) != 0 &&
+		    dsl_type_complete(m->mp_tt, r, t->ty_size) == 0)
 			return r;
 	}
-	r = dsl_type_struct(m->mp_tt, t->ty_name != NULL ? t->ty_name : "",
-	    isunion, t->ty_size);
+	if (r == 0)
+		r = dsl_type_struct(m->mp_tt, t->ty_name != NULL ?
+		    t->ty_name : "", isunion, t->ty_size);
 	if (r == 0)
 		return 0;
 	/* before the members: a member may point back at it */

@@ -48,6 +48,7 @@ _Static_assert(offsetof(dsl_jctx_t, jc_ev) == TR_CTX_EV, "ev");
 _Static_assert(sizeof(dsl_jctx_t) == TR_CTX_SIZE, "size");
 _Static_assert(DSL_JIT_FRAME == TR_CTX_FRAME, "frame");
 _Static_assert(DSL_JIT_GATE_BACK == TR_GATE_BACK, "gate");
+_Static_assert(DSL_JIT_GATE_R9 == TR_GATE_R9, "the check's gate");
 _Static_assert(DSL_JIT_NEV == TR_REC_NEV, "events");
 _Static_assert(sizeof(dsl_jev_t) == 16, "an event is two words");
 
@@ -91,14 +92,22 @@ trace_inproc_new(trace_t *tr)
 	if (o.io_nspid <= 0)
 		o.io_nspid = p->p_pid;
 	/*
-	 * Loads only under -x memread=load: a fault the kernel forces on a
+	 * By default loads of pages the kernel said it can read, asked by
+	 * a system call that changes nothing: unchecked loads (-x
+	 * memread=load) may fault, and a fault the kernel forces on a
 	 * thread that blocks SIGSEGV or SIGBUS, or a process that ignores
 	 * it, resets its action to the default before pidtrace sees the
-	 * stop (force_sig_info_to_task), and pidtrace cannot put it back:
-	 * the process would be changed.  process_vm_readv changes nothing.
+	 * stop (force_sig_info_to_task), which pidtrace cannot put back.
 	 */
-	o.io_memsys = (opt = dsl_prog_option(tr->tr_pg, "memread")) == NULL ||
-	    strcmp(opt, "load") != 0;
+	opt = dsl_prog_option(tr->tr_pg, "memread");
+	o.io_memread = trace_memread(opt);
+	/*
+	 * Below the main stack a load, or the kernel's copy for the check,
+	 * grows the stack to the address (the process changed, and bytes
+	 * read where process_vm_readv says "invalid address"): reads there
+	 * are the system call's.  Without [stack] there is nothing to grow.
+	 */
+	(void)tr_stack_room(p->p_pid, &o.io_growlo, &o.io_growhi);
 	tr->tr_ip = dsl_ip_create(tr->tr_rt, &o, err, sizeof(err));
 	if (tr->tr_ip == NULL) {
 		trace_notice(tr, "pid %d: clauses run in pidtrace: %s",

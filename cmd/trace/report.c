@@ -462,15 +462,17 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		    w[i].wc_arg != NULL ? " " : "",
 		    w[i].wc_arg != NULL ? w[i].wc_arg : "");
 	/* which way clause code read memory: a test can tell them apart */
+	mr = dsl_prog_option(tr->tr_pg, "memread");
 	if (tr->tr_ip != NULL && p == tr->tr_ipproc && tr->tr_iploads &&
 	    !tr->tr_iploadwarn)
-		trace_notice(tr, "pid %d: clause code read memory by loads "
+		trace_notice(tr, "pid %d: clause code read memory by loads%s "
 		    "while pidtrace traced every thread; %llu faulting "
 		    "loads fixed up, none delivered", (int)p->p_pid,
-		    (unsigned long long)st.st_fixups);
+		    trace_memread(mr) == DSL_MR_CHECK ? " of pages the "
+		    "kernel read first (-x memread=check)" :
+		    " (-x memread=load)", (unsigned long long)st.st_fixups);
 	else if (tr->tr_ip != NULL && p == tr->tr_ipproc &&
-	    (mr = dsl_prog_option(tr->tr_pg, "memread")) != NULL &&
-	    strcmp(mr, "syscall") == 0)
+	    trace_memread(mr) == DSL_MR_SYSCALL)
 		trace_notice(tr, "pid %d: clause code read memory by "
 		    "process_vm_readv only (-x memread=syscall)",
 		    (int)p->p_pid);

@@ -126,13 +126,24 @@ trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen)
 		    "Invalid value (on, record, off or require)", fp);
 		return -1;
 	}
-	if (mr != NULL && *mr != '\0' && strcmp(mr, "load") != 0 &&
-	    strcmp(mr, "syscall") != 0) {
+	if (mr != NULL && *mr != '\0' && trace_memread(mr) < 0) {
 		snprintf(err, errlen, "failed to set -x memread to '%s': "
-		    "Invalid value (load or syscall)", mr);
+		    "Invalid value (check, load or syscall)", mr);
 		return -1;
 	}
 	return 0;
+}
+
+int
+trace_memread(const char *v)
+{
+	if (v == NULL || *v == '\0' || strcmp(v, "check") == 0)
+		return DSL_MR_CHECK;
+	if (strcmp(v, "load") == 0)
+		return DSL_MR_LOAD;
+	if (strcmp(v, "syscall") == 0)
+		return DSL_MR_SYSCALL;
+	return -1;
 }
 
 void

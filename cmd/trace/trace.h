@@ -101,6 +101,12 @@ int	trace_dwtypes(void *trace, const struct dsl_pdesc *pd,
 int	trace_check_options(const dsl_prog_t *pg, char *err, size_t errlen);
 
 /*
+ * -x memread's value (NULL or empty: the default) as inproc.h's
+ * DSL_MR_*, or -1 when it is none of check, load, syscall.
+ */
+int	trace_memread(const char *v);
+
+/*
  * Read the program's options once (-x mangled, cpupin, fastpath,
  * bufsize, quiet) with the command line's flags, and set each process's
  * fast path up.

@@ -18,12 +18,13 @@ args_d_tests = \
 	t/args/tst.c.d \
 	t/args/tst.cxx.d \
 	t/args/tst.declared.d \
+	t/args/tst.castfwd.d \
 	t/args/tst.nodwarf.d \
 	t/args/err.member.d \
 	t/args/err.name.d \
 	t/args/err.nodwarf.d
-TESTS += t/args/print.sh t/args/python.sh
-EXTRA_DIST += t/args/print.sh t/args/python.sh
+TESTS += t/args/print.sh t/args/python.sh t/args/ntop.sh
+EXTRA_DIST += t/args/print.sh t/args/python.sh t/args/ntop.sh
 TESTS += $(args_d_tests)
 EXTRA_DIST += $(args_d_tests) $(args_d_tests:.d=.r)
 

@@ -57,7 +57,7 @@ def getopt_letters(c_src, pattern):
 
 # pidtrace's flags
 pt = read(src + "/cmd/pidtrace.c")
-flags, withval = getopt_letters(pt, r'getopt_long\(argc, argv, "([^"]*)"')
+flags, withval = getopt_letters(pt, r'getopt_long\(argc, argv,\s*"([^"]*)"')
 letters = flags + withval
 man = read(src + "/man/pidtrace.1")
 syn = unroff("\n".join(section(man, "SYNOPSIS")))
@@ -101,6 +101,16 @@ if len(table) < 40:
     bad.append("dsl/prog.c: %d options read, the table moved?" % len(table))
 taken = {n for n, k in table if k != "NO"}
 refused = {n for n, k in table if k == "NO"}
+# the preprocessor's, which the command line takes (cpp_xopt in
+# cmd/pidtrace.c) and a #pragma is refused
+cmdx = set(re.findall(r'^\t\t\{ "([a-z]+)=?", (?:"-[A-Z]"|NULL) \},', pt,
+                      re.M))
+if len(cmdx) < 6:
+    bad.append("cmd/pidtrace.c: %d preprocessor -x options read" % len(cmdx))
+for n in sorted(cmdx - refused):
+    bad.append("dsl/prog.c: -x %s not refused in a #pragma" % n)
+taken |= cmdx
+refused -= cmdx
 xsec = section(man, "OPTIONS (-x")
 if not xsec:
     xsec = section(man, "OPTIONS (\\-x")

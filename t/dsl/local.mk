@@ -77,6 +77,10 @@ dsl_d_tests = \
 	t/dsl/tst.arraybounds.d \
 	t/dsl/err.D_ARR_BOUNDS.d \
 	t/dsl/tst.alloca.d \
+	t/dsl/tst.chararray-addr.d \
+	t/dsl/tst.print-pointee.d \
+	t/dsl/err.D_PROTO_ARG.print.d \
+	t/dsl/tst.this-index.d \
 	t/dsl/tst.alloca-pred.d \
 	t/dsl/tst.comma.d \
 	t/dsl/tst.linuxtypes.d \
@@ -126,6 +130,8 @@ dsl_d_tests = \
 	t/dsl/err.D_CHR_NULL.d \
 	t/dsl/err.D_OP_INT.d \
 	t/dsl/err.D_PRAGMA_MALFORM.d \
+	t/dsl/err.D_SYNTAX.line.d \
+	t/dsl/err.D_SYNTAX.linemarker.d \
 	t/dsl/err.D_PRAGMA_OPTSET.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
@@ -158,8 +164,8 @@ t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
 t_dsl_rt_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
-TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh
-EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh
+TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh
+EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh
 
 # The runtime never calls the compiler; names say their file (nm).
 TESTS += t/dsl/layers.sh

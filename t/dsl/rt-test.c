@@ -760,9 +760,9 @@ test_syntax(void)
 		{ "BEGIN { x = @a; }", "t.d:1:13: aggregations may only be "
 		    "assigned an aggregating function or passed to printa( ), "
 		    "clear( ), trunc( ), normalize( )" },
-		{ "#include <x.h>\nBEGIN { }", "t.d:1:1: preprocessor "
-		    "directives need the C preprocessor (-C), which pidtrace "
-		    "lacks" },
+		{ "#include <x.h>\nBEGIN { }", "t.d:1:1: invalid control "
+		    "directive: preprocessor directives need the C "
+		    "preprocessor: give -C" },
 	};
 	char err[512];
 	size_t i;

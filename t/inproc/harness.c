@@ -103,18 +103,35 @@ hr_ns(const hr_t *h, uint64_t tsc)
 bool hr_gate;
 
 /*
- * The gate, made once: its page, then a page with its counter.
- *	lock incq counter(%rip); syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ * The gates, made once: their page, then a page with their counter.
+ *	gate:	jmp 1f
+ *	gate + DSL_JIT_GATE_R9:
+ *		lock incq counter(%rip); syscall; jmp *%r9
+ *	1:	lock incq counter(%rip); syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
  * The flags the increment changes are the code's to lose: a system call
  * keeps none for it.
  */
 static uint8_t *gate;
 
+/* at p + at: lock incq counter(%rip); syscall */
+static void
+gate_count(uint8_t *p, int at)
+{
+	int32_t rel = 4096 - (at + 8);
+
+	p[at] = 0xf0;
+	p[at + 1] = 0x48;
+	p[at + 2] = 0xff;
+	p[at + 3] = 0x05;
+	memcpy(p + at + 4, &rel, 4);
+	p[at + 8] = 0x0f;
+	p[at + 9] = 0x05;
+}
+
 static int
 gate_make(void)
 {
 	uint8_t *p;
-	int32_t rel;
 
 	if (gate != NULL)
 		return 0;
@@ -123,20 +140,108 @@ gate_make(void)
 	if (p == MAP_FAILED)
 		return -1;
 	memset(p, 0xcc, 4096);
-	p[0] = 0xf0;
-	p[1] = 0x48;
-	p[2] = 0xff;
-	p[3] = 0x05;
-	rel = 4096 - 8;
-	memcpy(p + 4, &rel, 4);
-	p[8] = 0x0f;
-	p[9] = 0x05;
-	p[10] = 0xff;
-	p[11] = 0x66;
-	p[12] = DSL_JIT_GATE_BACK;
+	p[0] = 0xeb;				/* jmp 32 */
+	p[1] = 30;
+	gate_count(p, DSL_JIT_GATE_R9);
+	p[DSL_JIT_GATE_R9 + 10] = 0x41;		/* jmp *%r9 */
+	p[DSL_JIT_GATE_R9 + 11] = 0xff;
+	p[DSL_JIT_GATE_R9 + 12] = 0xe1;
+	gate_count(p, 32);
+	p[42] = 0xff;				/* jmp *48(%rsi) */
+	p[43] = 0x66;
+	p[44] = DSL_JIT_GATE_BACK;
 	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
 		return -1;
 	gate = p;
+	return 0;
+}
+
+bool hr_racegate, hr_mutegate;
+
+/*
+ * The racing gates, made once: the first as the gate's, and at
+ * DSL_JIT_GATE_R9 the check's followed by mprotect(PROT_NONE) of the
+ * page it asked about, as if another thread took it away between the
+ * kernel's answer and the load:
+ *	gate:	jmp 1f
+ *	gate + DSL_JIT_GATE_R9:
+ *		syscall; mov %rax, %r10
+ *		mov $10, %eax; mov %rsi, %rdi; and $-4096, %rdi
+ *		mov $4096, %esi; xor %edx, %edx; syscall
+ *		mov %r10, %rax; jmp *%r9
+ *	1:	syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ * r10 holds the check's answer across mprotect (the code sets r10 from
+ * rax after the call); rdi, rsi and rdx are the code's to set again.
+ */
+static uint8_t *racegate, *mutegate;
+
+/*
+ * The mute gates: the check's answers -ENOSYS without a call (a kernel
+ * or sandbox that refuses rt_sigprocmask), the first is the gate's.
+ *	gate:	jmp 1f
+ *	gate + DSL_JIT_GATE_R9:
+ *		mov $-38, %rax; jmp *%r9
+ *	1:	syscall; jmp *DSL_JIT_GATE_BACK(%rsi)
+ */
+static int
+mutegate_make(void)
+{
+	static const uint8_t r9[] = {
+		0x48, 0xc7, 0xc0, 0xda, 0xff, 0xff, 0xff, 0x41, 0xff, 0xe1
+	};
+	uint8_t *p;
+
+	if (mutegate != NULL)
+		return 0;
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	memset(p, 0xcc, 4096);
+	p[0] = 0xeb;				/* jmp 64 */
+	p[1] = 62;
+	memcpy(p + DSL_JIT_GATE_R9, r9, sizeof(r9));
+	p[64] = 0x0f;
+	p[65] = 0x05;
+	p[66] = 0xff;				/* jmp *48(%rsi) */
+	p[67] = 0x66;
+	p[68] = DSL_JIT_GATE_BACK;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
+		return -1;
+	mutegate = p;
+	return 0;
+}
+
+static int
+racegate_make(void)
+{
+	static const uint8_t r9[] = {
+		0x0f, 0x05, 0x49, 0x89, 0xc2,
+		0xb8, 0x0a, 0x00, 0x00, 0x00, 0x48, 0x89, 0xf7,
+		0x48, 0x81, 0xe7, 0x00, 0xf0, 0xff, 0xff,
+		0xbe, 0x00, 0x10, 0x00, 0x00, 0x31, 0xd2, 0x0f, 0x05,
+		0x4c, 0x89, 0xd0, 0x41, 0xff, 0xe1
+	};
+	uint8_t *p;
+
+	if (racegate != NULL)
+		return 0;
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	memset(p, 0xcc, 4096);
+	p[0] = 0xeb;				/* jmp 64 */
+	p[1] = 62;
+	memcpy(p + DSL_JIT_GATE_R9, r9, sizeof(r9));
+	p[64] = 0x0f;
+	p[65] = 0x05;
+	p[66] = 0xff;				/* jmp *48(%rsi) */
+	p[67] = 0x66;
+	p[68] = DSL_JIT_GATE_BACK;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
+		return -1;
+	racegate = p;
 	return 0;
 }
 
@@ -181,6 +286,7 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		dsl_ip_opts_default(h->hr_pg, &o);
 	o.io_pid = HR_PID;
 	o.io_nspid = (int32_t)getpid();
+	o.io_memread = hr_memread;
 	h->hr_ip = dsl_ip_create(h->hr_jit.hs_rt, &o, h->hr_err,
 	    sizeof(h->hr_err));
 	if (h->hr_ip == NULL)
@@ -220,7 +326,19 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 		    strerror(errno));
 		return -1;
 	}
-	dsl_ip_gate(h->hr_ip, hr_gate ? (uint64_t)(uintptr_t)gate : 0);
+	if (hr_racegate && racegate_make() != 0) {
+		snprintf(h->hr_err, sizeof(h->hr_err), "the racing gate: %s",
+		    strerror(errno));
+		return -1;
+	}
+	if (hr_mutegate && mutegate_make() != 0) {
+		snprintf(h->hr_err, sizeof(h->hr_err), "the mute gate: %s",
+		    strerror(errno));
+		return -1;
+	}
+	dsl_ip_gate(h->hr_ip, hr_racegate ? (uint64_t)(uintptr_t)racegate :
+	    hr_mutegate ? (uint64_t)(uintptr_t)mutegate :
+	    hr_gate ? (uint64_t)(uintptr_t)gate : 0);
 	if (dsl_jit_gen(h->hr_ip, ids, n, &code, h->hr_err,
 	    sizeof(h->hr_err)) != 0)
 		return -1;
@@ -245,6 +363,7 @@ hr_open(hr_t *h, const char *text, const char *const *xopts,
 }
 
 bool hr_loads;
+int hr_memread;
 unsigned long hr_fixups;
 
 /* every load of every code made, absolute: pc, landing */

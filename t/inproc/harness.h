@@ -42,14 +42,26 @@ enum { HP_BEGIN = 1, HP_END, HP_ERROR, HP_FOO_ENTRY, HP_FOO_RETURN,
  */
 extern bool hr_loads;
 extern unsigned long hr_fixups;
+/* hr_memread: code made from now on reads as -x memread says
+ * (inproc.h's DSL_MR_*; 0, the default, checks each page first) */
+extern int hr_memread;
 
 /*
  * hr_gate: code made from now on makes its system calls through a gate
  * (dsl_ip_gate), as pidtrace's code does, where the tracer's gate is
- * `syscall; jmp *DSL_JIT_GATE_BACK(%rsi)`; the harness's counts the
- * calls made through it first (hr_gatecalls).
+ * `syscall; jmp *DSL_JIT_GATE_BACK(%rsi)`, and the check's gate
+ * `syscall; jmp *%r9` at DSL_JIT_GATE_R9; the harness's count the calls
+ * made through them first (hr_gatecalls).
  */
 extern bool hr_gate;
+/*
+ * hr_racegate: code made from now on goes through gates whose check's
+ * gate makes the page it asked about PROT_NONE right after the kernel's
+ * answer: the race of another thread unmapping it before the load.
+ */
+extern bool hr_racegate;
+/* hr_mutegate: ... whose check's gate answers -ENOSYS, making no call */
+extern bool hr_mutegate;
 unsigned long hr_gatecalls(void);
 
 typedef struct hr_firing {

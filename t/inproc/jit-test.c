@@ -327,6 +327,102 @@ test_memory(void)
 	diff_with("member reads and bad addresses", text, 3000, mk_mem, pids);
 }
 
+/*
+ * The check's race: a page readable when the kernel is asked, PROT_NONE
+ * by the load (the racing gate takes it away in between).  The load
+ * faults, the harness fixes it up as pidtrace does, and the read is the
+ * invalid address the interpreter meets on the page as it is after:
+ * each firing one fault fixed up, the outputs the same.
+ */
+static void
+test_race(void)
+{
+	static const char text[] = "pid1:::entry { @[*(int *)arg0] = "
+	    "count(); }\nERROR { @err[arg4] = count(); }\n";
+	unsigned long fixed = hr_fixups;
+	hr_firing_t f;
+	hr_t h;
+	uint8_t *page;
+	int i, n = 20;
+
+	page = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECKF(page != MAP_FAILED, "race: mmap");
+	if (page == MAP_FAILED)
+		return;
+	*(int *)(void *)(page + 64) = 42;
+	hr_racegate = true;
+	if (hr_open(&h, text, NULL, NULL) != 0) {
+		CHECKF(false, "race: %s", h.hr_err);
+		hr_racegate = false;
+		hr_close(&h);
+		return;
+	}
+	hr_racegate = false;
+	for (i = 0; i < n; i++) {
+		CHECKF(mprotect(page, 4096, PROT_READ | PROT_WRITE) == 0,
+		    "race: mprotect");
+		mkfiring(&f, HP_FOO_ENTRY, 1, 5000 + (uint64_t)i * 1000);
+		f.hf_args[0] = (uint64_t)(uintptr_t)(page + 64);
+		hr_fire_jit(&h, &f);
+		hr_fire_ref(&h, &f);
+	}
+	hr_end(&h);
+	CHECKF(hr_same(&h, stdout), "race: the outputs differ");
+	printf("jit-test: the check's race: %lu faults fixed up in %d "
+	    "firings\n", hr_fixups - fixed, n);
+	CHECKF(hr_fixups - fixed == (unsigned long)n,
+	    "race: %lu faults fixed up, not %d", hr_fixups - fixed, n);
+	hr_close(&h);
+	munmap(page, 4096);
+}
+
+static void	drops(hr_t *, char *, size_t);
+
+/*
+ * A check the kernel gives no answer (-ENOSYS): the read goes to
+ * process_vm_readv, the output is the interpreter's, and the slower path
+ * is said, one line with the count, as drops are.
+ */
+static void
+test_noanswer(void)
+{
+	static const char text[] = "pid1:::entry { @[*(int *)arg0] = "
+	    "count(); }\nERROR { @err[arg4] = count(); }\n";
+	char buf[512], want[256];
+	hr_firing_t f;
+	hr_t h;
+	int i, n = 30;
+
+	hr_mutegate = true;
+	if (hr_open(&h, text, NULL, NULL) != 0) {
+		CHECKF(false, "no answer: %s", h.hr_err);
+		hr_mutegate = false;
+		hr_close(&h);
+		return;
+	}
+	hr_mutegate = false;
+	for (i = 0; i < n; i++) {
+		mkfiring(&f, HP_FOO_ENTRY, 1, 5000 + (uint64_t)i * 1000);
+		/* good ints, and a PROT_NONE page every third */
+		f.hf_args[0] = i % 3 == 2 && nopage != MAP_FAILED ?
+		    (uint64_t)(uintptr_t)(nopage + 4096) :
+		    (uint64_t)(uintptr_t)&recs[i % 8].i;
+		hr_fire(&h, &f);
+	}
+	hr_end(&h);
+	CHECKF(hr_same(&h, stdout), "no answer: the outputs differ");
+	drops(&h, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "pidtrace: %d memory reads in pid %d "
+	    "went to process_vm_readv: the kernel gave the readability "
+	    "check no answer\n", n, HR_PID);
+	CHECKF(strcmp(buf, want) == 0, "no answer: said '%s', not '%s'",
+	    buf, want);
+	drops(&h, buf, sizeof(buf));
+	CHECKF(buf[0] == '\0', "no answer: said twice: %s", buf);
+	hr_close(&h);
+}
+
 static void
 test_faults(void)
 {
@@ -936,6 +1032,8 @@ test_random(void)
 int
 main(void)
 {
+	unsigned long calls, fixed;
+
 	recs_init();
 	test_aggs();
 	test_exprs();
@@ -958,13 +1056,38 @@ main(void)
 	printf("jit-test: %lu system calls through the gate\n",
 	    hr_gatecalls());
 	CHECKF(hr_gatecalls() > 0, "no call went through the gate");
-	/* again, reading by loads whose faults are fixed up */
+	/*
+	 * again, reading by loads of pages the kernel read first (the
+	 * default): no load faults, each check a call through the gate
+	 */
 	hr_loads = true;
+	calls = hr_gatecalls();
 	test_memory();
 	test_faults();
 	test_random();
-	printf("jit-test: %lu faulting loads fixed up\n", hr_fixups);
-	CHECKF(hr_fixups > 0, "no load faulted: loads never ran");
+	printf("jit-test: %lu faulting loads fixed up of checked pages, "
+	    "%lu calls\n", hr_fixups, hr_gatecalls() - calls);
+	CHECKF(hr_fixups == 0, "a load of a checked page faulted");
+	CHECKF(hr_gatecalls() > calls, "no check went through the gate");
+	test_race();
+	test_noanswer();
+	/* and with the checks' calls made in the code itself */
+	hr_gate = false;
+	calls = hr_gatecalls();
+	fixed = hr_fixups;
+	test_memory();
+	test_faults();
+	CHECKF(hr_fixups == fixed, "a load of a checked page faulted");
+	CHECKF(hr_gatecalls() == calls, "a call went through the gate");
+	hr_gate = true;
+	/* again, reading by loads whose faults are fixed up */
+	hr_memread = DSL_MR_LOAD;
+	fixed = hr_fixups;
+	test_memory();
+	test_faults();
+	test_random();
+	printf("jit-test: %lu faulting loads fixed up\n", hr_fixups - fixed);
+	CHECKF(hr_fixups > fixed, "no load faulted: loads never ran");
 	if (failures == 0)
 		printf("jit-test: the code and the interpreter agree\n");
 	return failures != 0;

@@ -25,6 +25,6 @@ INPROC_SH_TESTS = t/inproc/burst.sh t/inproc/overflow.sh \
 	t/inproc/badptr.sh t/inproc/ctrlc.sh t/inproc/same.sh \
 	t/inproc/capture.sh t/inproc/capdrops.sh t/inproc/capmix.sh \
 	t/inproc/loadfix.sh t/inproc/unmapped.sh t/inproc/killed.sh \
-	t/inproc/sysgate.sh
+	t/inproc/sysgate.sh t/inproc/memcheck.sh
 TESTS += $(INPROC_SH_TESTS)
 EXTRA_DIST += $(INPROC_SH_TESTS)

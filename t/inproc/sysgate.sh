@@ -10,12 +10,15 @@
 # both of arg0, which is the loop's counter (0..K-1: below 64 KiB, read by
 # process_vm_readv under any -x memread, and refused by the kernel:
 # EFAULT, D's "invalid address", as dtrace says for an address the process
-# cannot load).  Asserts:
+# cannot load), then the address of an int and of a string (read by loads
+# after the kernel's readability check, a call through the check's gate).
+# Asserts:
 #  - both clauses take the path planned for them (-l -v);
 #  - each read's call ran without a stop: the calls dispatched to a stop
 #    (-v's "system calls" line) are as many as in the same run with
 #    clauses that read nothing, so 2 K fewer than a `syscall` in the code
-#    made, each of which is dispatched;
+#    made, each of which is dispatched (and as many calls of the
+#    check);
 #  - the output and the errors are those of -x fastpath=off (every clause
 #    in pidtrace at int3 stops), pids aside: the counts are sl-many's
 #    (2,048 functions K times each, entry and return), an error a call.
@@ -30,7 +33,7 @@ grep -q 'no syscall user dispatch' "$T/probe.err" &&
 	skip "the kernel has no syscall user dispatch (Linux 6.4)"
 
 k=$((20 * FT_SCALE))
-printf 'go %d\nquit\n' $k >"$T/in"
+printf 'go %d\naddr %d\nquit\n' $k $k >"$T/in"
 all='pid$target:sl-many:f[0-7]*:entry, pid$target:sl-many:f[0-7]*:return
 	{ @n[probename] = count(); }'
 sys='syscall::getppid:entry { @s = count(); }'
@@ -91,9 +94,15 @@ norm "$T/read.err" >"$T/read.e"
 norm "$T/off.err" >"$T/off.e"
 same_output "$T/off.e" "$T/read.e"
 expect "entries" "$(awk '$1 == "entry" { print $2 }' "$T/read.out")" \
-    $((2048 * k))
+    $((2048 * k + 2 * k))
 expect "returns" "$(awk '$1 == "return" { print $2 }' "$T/read.out")" \
-    $((2048 * k))
+    $((2048 * k + 2 * k))
+expect "ints read" "$(awk '$1 == "read" && $2 == 42 { print $3 }' \
+    "$T/read.out")" $k
+expect "strings read" "$(grep -c '^str sl-many$' "$T/read.out")" $k
+grep -q 'clause code read memory by loads of pages the kernel read first' \
+    "$T/read.err" || fail "not read by checked loads: $(grep 'clause code' \
+    "$T/read.err")"
 expect "errors" "$(grep -c 'invalid address (0x[0-9a-f]*) in action #1' \
     "$T/read.e")" $((2 * k))
 exit 0

@@ -77,6 +77,31 @@
  *				line on stdin, then N calls with p an
  *				unmapped page and the PROT_NONE page in
  *				turn; prints "kill calls=2N signals=S"
+ *	ip-burst keep N		N calls of ip_ptr(p) from inside the
+ *				process's own SIGSEGV handler (raised),
+ *				then N from a thread that blocks SIGSEGV
+ *				and SIGBUS; p in turn a good int (42) at
+ *				the end of a page, an unmapped page, a
+ *				PROT_NONE page, "abc" in the last bytes
+ *				before it (no NUL), a page of a file past
+ *				its end, a non-canonical address.  Each
+ *				place then checks its handlers and mask
+ *				against POSIX's (sigaction: a handler
+ *				stays until changed; while it runs, the
+ *				signal it handles is blocked; a mask
+ *				stays as set): "keep handler|blocked
+ *				segv=S bus=B mask=M", each "kept" or
+ *				"changed".  Prints "keep gone=A none=B
+ *				str=C bus=D high=E" first, "keep calls=2N
+ *				signals=S" last.
+ *	ip-burst grow N		N calls of ip_ptr(p), p 64 pages below
+ *				the main thread's [stack] mapping, where
+ *				the stack may grow (a load there grows it);
+ *				prints "grow at=P" first, then "grow
+ *				calls=N moved=M", M the pages [stack] grew
+ *				down meanwhile (0 untraced), then loads
+ *				from p itself and prints "grow loaded
+ *				moved=64" (the stack grew to p)
  *	ip-burst big N		N calls of ip_str(p, 60000, &slice), p
  *				60000 bytes of the heap whose first and
  *				last bytes are 'A' + i % 26 and 'a' + i %
@@ -320,6 +345,149 @@ kills(unsigned long n)
 	return 0;
 }
 
+static void	keep_calls(const char *, int);
+
+static unsigned long keep_p[6], keep_n;
+static volatile sig_atomic_t keep_raised;
+
+static void
+on_keep(int sig)
+{
+	(void)sig;
+	if (keep_raised) {
+		keep_raised = 0;
+		keep_calls("handler", SIGSEGV);
+		return;
+	}
+	nsig++;
+	siglongjmp(sigjb, 1);
+}
+
+/* who's calls, then its handlers and mask against POSIX's */
+static void
+keep_calls(const char *who, int blocked)
+{
+	struct sigaction sg, sb;
+	sigset_t m;
+	volatile unsigned long i;
+	int mask;
+
+	for (i = 0; i < keep_n; i++)
+		ip_ptr(keep_p[i % 6]);
+	sigaction(SIGSEGV, NULL, &sg);
+	sigaction(SIGBUS, NULL, &sb);
+	pthread_sigmask(SIG_BLOCK, NULL, &m);
+	mask = sigismember(&m, SIGSEGV) &&
+	    sigismember(&m, SIGBUS) == (blocked == SIGBUS);
+	printf("keep %s segv=%s bus=%s mask=%s\n", who,
+	    sg.sa_handler == on_keep ? "kept" : "changed",
+	    sb.sa_handler == on_keep ? "kept" : "changed",
+	    mask ? "kept" : "changed");
+	fflush(stdout);
+}
+
+static void *
+keep_thread(void *arg)
+{
+	sigset_t m;
+
+	(void)arg;
+	sigemptyset(&m);
+	sigaddset(&m, SIGSEGV);
+	sigaddset(&m, SIGBUS);
+	pthread_sigmask(SIG_BLOCK, &m, NULL);
+	keep_calls("blocked", SIGBUS);
+	return NULL;
+}
+
+static int
+keeps(unsigned long n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	struct sigaction sa;
+	pthread_t t;
+	char *two, *gone, *file;
+	FILE *f;
+
+	two = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	gone = mmap(NULL, (size_t)pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	/* a file of one byte mapped for two pages: the second is past
+	 * its end (a load there is SIGBUS) */
+	if ((f = tmpfile()) == NULL || fputc('#', f) == EOF ||
+	    fflush(f) != 0)
+		return 1;
+	file = mmap(NULL, 2 * (size_t)pg, PROT_READ, MAP_SHARED, fileno(f),
+	    0);
+	if (two == MAP_FAILED || gone == MAP_FAILED || file == MAP_FAILED ||
+	    mprotect(two + pg, (size_t)pg, PROT_NONE) != 0)
+		return 1;
+	munmap(gone, (size_t)pg);
+	*(int *)(void *)(two + pg - 8) = 42;
+	memcpy(two + pg - 3, "abc", 3);
+	keep_p[0] = (unsigned long)(two + pg - 8);
+	keep_p[1] = (unsigned long)gone;
+	keep_p[2] = (unsigned long)(two + pg);
+	keep_p[3] = (unsigned long)(two + pg - 3);
+	keep_p[4] = (unsigned long)(file + pg);
+	keep_p[5] = 0x8000000000000000ul;
+	keep_n = n;
+	printf("keep gone=%#lx none=%#lx str=%#lx bus=%#lx high=%#lx\n",
+	    keep_p[1], keep_p[2], keep_p[3], keep_p[4], keep_p[5]);
+	fflush(stdout);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_keep;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	keep_raised = 1;
+	raise(SIGSEGV);
+	if (pthread_create(&t, NULL, keep_thread, NULL) != 0)
+		return 1;
+	pthread_join(t, NULL);
+	printf("keep calls=%lu signals=%d\n", 2 * n, (int)nsig);
+	return 0;
+}
+
+/* the start of the main thread's [stack] mapping, 0 when not found */
+static unsigned long
+stack_start(void)
+{
+	char line[512];
+	unsigned long a = 0, lo;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strstr(line, " [stack]") != NULL &&
+		    sscanf(line, "%lx", &lo) == 1)
+			a = lo;
+	fclose(f);
+	return a;
+}
+
+static int
+grows(unsigned long n)
+{
+	unsigned long pg = (unsigned long)sysconf(_SC_PAGESIZE);
+	unsigned long s0 = stack_start(), p = s0 - 64 * pg;
+	volatile unsigned long i;
+
+	if (s0 == 0)
+		return 1;
+	printf("grow at=%#lx\n", p);
+	fflush(stdout);
+	for (i = 0; i < n; i++)
+		ip_ptr(p);
+	printf("grow calls=%lu moved=%lu\n", n, (s0 - stack_start()) / pg);
+	/* the address is in the stack's room: a load of its own grows it */
+	(void)*(volatile char *)p;
+	printf("grow loaded moved=%lu\n", (s0 - stack_start()) / pg);
+	return 0;
+}
+
 static char *race_at;
 static int race_fd;
 static volatile int race_stop;
@@ -545,6 +713,10 @@ main(int argc, char **argv)
 		rc = kills(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "race") == 0 && argc == 3)
 		rc = races(strtoul(argv[2], NULL, 0));
+	else if (strcmp(argv[1], "grow") == 0 && argc == 3)
+		rc = grows(strtoul(argv[2], NULL, 0));
+	else if (strcmp(argv[1], "keep") == 0 && argc == 3)
+		rc = keeps(strtoul(argv[2], NULL, 0));
 	else if (strcmp(argv[1], "big") == 0 && argc == 3)
 		rc = bigs(strtoul(argv[2], NULL, 0));
 	fflush(stdout);

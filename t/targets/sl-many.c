@@ -5,6 +5,9 @@
  * al_last of f3777: two symbols at one address.  Reads commands from stdin:
  *
  *	go K	call every function K times, print "done SUM"
+ *	addr K	call f0001 with the address of an int (42) and f0002 with
+ *		that of the string "sl-many", K times each: pointers a
+ *		clause can read; print "done SUM"
  *	quit	exit 0
  *
  * Prints "ready PID" first.  With every function probed, each call fires one
@@ -36,6 +39,9 @@ static long (*const fns[])(long) = { P512(0) P512(1) P512(2) P512(3) };
 long al_first(long) __attribute__((alias("f0000")));
 long al_last(long) __attribute__((alias("f3777")));
 
+static int cell = 42;
+static const char name[] = "sl-many";
+
 int
 main(void)
 {
@@ -48,6 +54,13 @@ main(void)
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		if (strncmp(line, "quit", 4) == 0)
 			break;
+		if (sscanf(line, "addr %ld", &k) == 1) {
+			for (sum = 0, i = 0; i < k; i++)
+				sum += f0001((long)&cell) - (long)&cell +
+				    f0002((long)name) - (long)name;
+			printf("done %ld\n", sum);
+			continue;
+		}
 		if (sscanf(line, "go %ld", &k) != 1)
 			continue;
 		for (sum = 0, i = 0; i < k; i++)

@@ -30,6 +30,7 @@ tab 'pidtrace -x oformat=j	' 'oformat=json '
 tab 'pidtrace -x metrics-f	' 'metrics-file='
 tab 'pidtrace -x fastpath=rec	' 'fastpath=record '
 tab 'pidtrace -Z	' '-Z '
+tab 'pidtrace -x cpph	' 'cpphdrs '
 
 start_counter
 # quoted: bash lists the whole descriptions (two match)

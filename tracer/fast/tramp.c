@@ -2329,9 +2329,13 @@ gate_put(struct tr_fast *fa, tr_chunk_t *ch)
 	static const uint8_t gate[TR_GATE_LEN] = {
 		0x0f, 0x05,			/* syscall */
 		0xff, 0x66, TR_GATE_BACK,	/* jmp *TR_GATE_BACK(%rsi) */
-		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
-		0xcc
+		0xcc, 0xcc, 0xcc,
+		0x0f, 0x05,			/* TR_GATE_R9: syscall */
+		0x41, 0xff, 0xe1,		/* jmp *%r9 */
+		0xcc, 0xcc, 0xcc
 	};
+
+	_Static_assert(TR_GATE_R9 == 8, "the second gate's place");
 
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, gate, sizeof(gate));
 	fa->fa_gate = ch->ch_addr + ch->ch_used;

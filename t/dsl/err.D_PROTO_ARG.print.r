@@ -1,0 +1,1 @@
+pidtrace: failed to compile script err.D_PROTO_ARG.print.d: err.D_PROTO_ARG.print.d:14:8: [D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:  prototype: void *   argument: int; print( ) takes a pointer and shows what it points at: print(&v.member), print(args[0])
