@@ -32,7 +32,7 @@ bench_aggmem_CFLAGS = $(AM_CFLAGS) -O2
 # rendering; bench/metrics.sh: the cost of a scrape, against node_exporter.
 noinst_PROGRAMS += bench/metrics-render
 bench_metrics_render_SOURCES = bench/metrics-render.c cmd/metrics.c
-bench_metrics_render_LDADD = $(DSL_LIBS) $(JSON_C_LIBS) $(LIBMICROHTTPD_LIBS)
+bench_metrics_render_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 bench_metrics_render_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 EXTRA_DIST += bench/metrics.sh
 

@@ -11,7 +11,7 @@ cmd_trace_libtrace_a_SOURCES = cmd/trace/trace.h cmd/trace/impl.h \
 	cmd/trace/trace.c cmd/trace/report.c cmd/trace/inproc.c \
 	cmd/trace/outring.c \
 	cmd/trace/addrsym.c cmd/trace/addrsym.h cmd/trace/dwtypes.c \
-	lib/fnv.h lib/text.h lib/strpack.h
+	lib/fnv.h lib/text.h lib/strpack.h lib/radix.h
 TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \
 	probes/libprobes.a $(JSON_C_LIBS) demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS) \
@@ -27,10 +27,11 @@ pidnm_LDADD = probes/libprobes.a demangle/libdemangle.a \
 dist_man_MANS += man/pidnm.1
 
 # pidtrace: dtrace's command line over the glue; cmd/metrics.c is its
-# Prometheus exporter, cmd/cpp.c runs the C preprocessor for -C.
+# Prometheus exporter (libmicrohttpd opened only for -x metrics), cmd/cpp.c
+# runs the C preprocessor for -C.
 bin_PROGRAMS += pidtrace
 pidtrace_SOURCES = cmd/pidtrace.c cmd/metrics.c cmd/metrics.h \
 	cmd/cpp.c cmd/cpp.h
 pidtrace_CFLAGS = $(AM_CFLAGS) -pthread
-pidtrace_LDADD = $(TRACE_LIBS) $(LIBMICROHTTPD_LIBS)
+pidtrace_LDADD = $(TRACE_LIBS)
 dist_man_MANS += man/pidtrace.1

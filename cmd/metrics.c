@@ -20,9 +20,11 @@
  */
 #include <config.h>
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
@@ -35,6 +37,74 @@
 
 #include "dsl/emit.h"
 #include "cmd/metrics.h"
+
+/*
+ * libmicrohttpd is opened by its soname when a server is asked for, not
+ * linked: loading it and its TLS chain (gnutls, nettle, p11-kit, ...)
+ * costs every run of pidtrace about 2 ms of relocation and page faults
+ * (an empty program linked with and without it), which a short traced
+ * command (dd under the syscall provider) pays in full.  The header still
+ * gives the types; only these entry points are looked up.
+ */
+struct mhd_fns {
+	struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t,
+	    MHD_AcceptPolicyCallback, void *, MHD_AccessHandlerCallback,
+	    void *, ...);
+	void (*stop_daemon)(struct MHD_Daemon *);
+	struct MHD_Response *(*create_response_from_buffer)(size_t, void *,
+	    enum MHD_ResponseMemoryMode);
+	enum MHD_Result (*add_response_header)(struct MHD_Response *,
+	    const char *, const char *);
+	enum MHD_Result (*queue_response)(struct MHD_Connection *,
+	    unsigned int, struct MHD_Response *);
+	void (*destroy_response)(struct MHD_Response *);
+};
+static struct mhd_fns mhd;
+
+/* Open the library once; on failure one line on stderr and -1. */
+static int
+mhd_load(void)
+{
+	static const struct {
+		const char	*name;
+		size_t		off;
+	} fn[] = {
+		{ "MHD_start_daemon", offsetof(struct mhd_fns, start_daemon) },
+		{ "MHD_stop_daemon", offsetof(struct mhd_fns, stop_daemon) },
+		{ "MHD_create_response_from_buffer",
+		    offsetof(struct mhd_fns, create_response_from_buffer) },
+		{ "MHD_add_response_header",
+		    offsetof(struct mhd_fns, add_response_header) },
+		{ "MHD_queue_response",
+		    offsetof(struct mhd_fns, queue_response) },
+		{ "MHD_destroy_response",
+		    offsetof(struct mhd_fns, destroy_response) },
+	};
+	void *h, *f;
+	size_t i;
+
+	if (mhd.destroy_response != NULL)
+		return 0;
+	h = dlopen(PT_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL) {
+		fprintf(stderr, "pidtrace: metrics: cannot load %s (install "
+		    "the Debian package libmicrohttpd12): %s\n",
+		    PT_MHD_SONAME, dlerror());
+		return -1;
+	}
+	for (i = 0; i < sizeof(fn) / sizeof(fn[0]); i++) {
+		if ((f = dlsym(h, fn[i].name)) == NULL) {
+			fprintf(stderr, "pidtrace: metrics: %s has no %s\n",
+			    PT_MHD_SONAME, fn[i].name);
+			memset(&mhd, 0, sizeof(mhd));
+			dlclose(h);
+			return -1;
+		}
+		memcpy((char *)&mhd + fn[i].off, &f, sizeof(f));
+	}
+	/* kept open: the server's thread runs its code until the end */
+	return 0;
+}
 
 struct cmd_metrics {
 	struct MHD_Daemon *m_daemon;
@@ -438,27 +508,27 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
 	(void)ccls;
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
 		code = MHD_HTTP_METHOD_NOT_ALLOWED;
-		rsp = MHD_create_response_from_buffer(0, NULL,
+		rsp = mhd.create_response_from_buffer(0, NULL,
 		    MHD_RESPMEM_PERSISTENT);
 	} else if (strcmp(url, "/metrics") != 0) {
 		code = MHD_HTTP_NOT_FOUND;
-		rsp = MHD_create_response_from_buffer(sizeof(notfound) - 1,
+		rsp = mhd.create_response_from_buffer(sizeof(notfound) - 1,
 		    (void *)(uintptr_t)notfound, MHD_RESPMEM_PERSISTENT);
 	} else {
 		/* a copy: the tracing thread may swap the text right after */
 		pthread_mutex_lock(&m->m_lock);
-		rsp = MHD_create_response_from_buffer(m->m_len,
+		rsp = mhd.create_response_from_buffer(m->m_len,
 		    m->m_text != NULL ? m->m_text : (char *)"",
 		    MHD_RESPMEM_MUST_COPY);
 		pthread_mutex_unlock(&m->m_lock);
 		if (rsp != NULL)
-			MHD_add_response_header(rsp, "Content-Type",
+			mhd.add_response_header(rsp, "Content-Type",
 			    "text/plain; version=0.0.4; charset=utf-8");
 	}
 	if (rsp == NULL)
 		return MHD_NO;
-	ret = MHD_queue_response(conn, code, rsp);
-	MHD_destroy_response(rsp);
+	ret = mhd.queue_response(conn, code, rsp);
+	mhd.destroy_response(rsp);
 	return ret;
 }
 
@@ -557,7 +627,7 @@ metrics_open(const char *listen, const char *file)
 	}
 	if (listen == NULL)
 		return m;
-	if ((family = listen_on(m, listen)) < 0) {
+	if (mhd_load() != 0 || (family = listen_on(m, listen)) < 0) {
 		metrics_close(m);
 		return NULL;
 	}
@@ -565,7 +635,7 @@ metrics_open(const char *listen, const char *file)
 	 * and SIGCHLD are the tracing thread's */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	m->m_daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD |
+	m->m_daemon = mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD |
 	    (family == AF_INET6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, answer, m,
 	    MHD_OPTION_LISTEN_SOCKET, m->m_sock,
 	    MHD_OPTION_CONNECTION_LIMIT, 64U,
@@ -664,7 +734,7 @@ metrics_close(cmd_metrics_t *m)
 	if (m == NULL)
 		return;
 	if (m->m_daemon != NULL)
-		MHD_stop_daemon(m->m_daemon);
+		mhd.stop_daemon(m->m_daemon);
 	if (m->m_sock >= 0)
 		close(m->m_sock);
 	pthread_mutex_destroy(&m->m_lock);

@@ -278,6 +278,52 @@ escape(const char *s)
 	return out;
 }
 
+/*
+ * A piece of a format, parsed once: the run of text up to the next '%',
+ * or a conversion.  A clause's printf() parses the same format at every
+ * firing; its pieces are kept by their address in the program's string
+ * table (which lives as long as the runtime), a table indexed by a hash
+ * of that address, a collision parsing again.  Parsing was a tenth of
+ * pidtrace's cost per record for put.d's clause (bench/put.sh).
+ * Formats from elsewhere (printa()'s default, built on the stack) are
+ * parsed each time.
+ */
+#define PFSEG_LOG	6
+
+typedef struct dsl_pfseg {
+	const char	*ps_at;		/* where it starts; NULL: unused */
+	const char	*ps_end;	/* where the next piece starts */
+	bool		ps_ok;		/* text, or a conversion accepted */
+	dsl_conv_t	ps_cv;
+} dsl_pfseg_t;
+
+static const dsl_pfseg_t *
+pfseg(dsl_rt_t *rt, const char *p, dsl_pfseg_t *tmp)
+{
+	const dsl_prog_t *pg = rt->rt_pg;
+	dsl_pfseg_t *s = tmp;
+
+	if (pg != NULL && p >= pg->pg_strtab &&
+	    p < pg->pg_strtab + pg->pg_strlen) {
+		if (rt->rt_pfseg == NULL)
+			rt->rt_pfseg = calloc((size_t)1 << PFSEG_LOG,
+			    sizeof(*rt->rt_pfseg));
+		if (rt->rt_pfseg != NULL) {
+			s = &rt->rt_pfseg[((uintptr_t)p *
+			    0x9e3779b97f4a7c15ULL) >> (64 - PFSEG_LOG)];
+			if (s->ps_at == p)
+				return s;
+		}
+	}
+	s->ps_at = p;
+	if (*p != '%') {
+		s->ps_end = strchrnul(p, '%');
+		s->ps_ok = true;
+	} else {
+		s->ps_ok = dsl_printf_conv(p + 1, &s->ps_cv, &s->ps_end);
+	}
+	return s;
+}
 
 int
 dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
@@ -297,25 +343,25 @@ dsl_printf_out(dsl_rt_t *rt, const char *fmt, const dsl_parg_t *args,
 	/* printa: the value arguments (DT_VOID) are only for %@, each
 	 * %@ taking the next (the last again when they run out) */
 	while (*p != '\0') {
+		dsl_pfseg_t tmp;
+		const dsl_pfseg_t *sg = pfseg(rt, p, &tmp);
 		dsl_conv_t cv;
-		const char *end;
 		const dsl_parg_t *a;
 		char f[64];
 		int width, prec;
 
 		if (*p != '%') {
-			size_t n = (size_t)(strchrnul(p, '%') - p);
-
-			ob_put(&ob, p, n);
-			p += n;
+			ob_put(&ob, p, (size_t)(sg->ps_end - p));
+			p = sg->ps_end;
 			continue;
 		}
-		if (!dsl_printf_conv(p + 1, &cv, &end)) {
+		if (!sg->ps_ok) {
 			/* checked at compile time */
 			ob_put(&ob, p, strlen(p));
 			break;
 		}
-		p = end;
+		cv = sg->ps_cv;
+		p = sg->ps_end;
 		if (cv.cv_conv == '%') {
 			ob_put(&ob, "%", 1);
 			continue;

@@ -159,14 +159,15 @@ dsl_rt_clause_flush(dsl_rt_t *rt)
 	if (rt->rt_buf == NULL || rt->rt_out != rt->rt_buf ||
 	    rt->rt_specid != 0)
 		return;
-	/* open_memstream's size after fflush: the position, rewound at
-	 * each clause's start (no ftello: a seek of its own) */
+	/* open_memstream's size after fflush: the position (no ftello: a
+	 * seek of its own); the clause goes on after what went out */
 	fflush(rt->rt_buf);
-	n = (off_t)rt->rt_bufsize;
+	n = (off_t)(rt->rt_bufsize - rt->rt_bufstart);
 	heading(rt);
 	if (n > 0)
-		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
-	rewind(rt->rt_buf);
+		fwrite(rt->rt_bufmem + rt->rt_bufstart, 1, (size_t)n,
+		    rt->rt_host.dh_out);
+	rt->rt_bufstart = rt->rt_bufsize;
 }
 
 void
@@ -223,7 +224,17 @@ dsl_rt_clause_begin(dsl_rt_t *rt)
 		rt->rt_buf = open_memstream(&rt->rt_bufmem, &rt->rt_bufsize);
 	if (rt->rt_buf == NULL)
 		return rt->rt_host.dh_out;
-	rewind(rt->rt_buf);
+	/*
+	 * A clause's output follows the last one's (rt_bufsize: the
+	 * position at the last fflush, which every clause's end makes),
+	 * the stream rewound only once it holds 64 KB: a seek cost as
+	 * much as the rest of a short clause's buffering (bench/put.sh).
+	 */
+	if (rt->rt_bufsize > 65536) {
+		rewind(rt->rt_buf);
+		rt->rt_bufsize = 0;
+	}
+	rt->rt_bufstart = rt->rt_bufsize;
 	return rt->rt_buf;
 }
 
@@ -236,7 +247,7 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 	if (rt->rt_buf == NULL)
 		return;
 	fflush(rt->rt_buf);
-	n = (off_t)rt->rt_bufsize;	/* the position, as above */
+	n = (off_t)(rt->rt_bufsize - rt->rt_bufstart);	/* as above */
 	rt->rt_specid = 0;
 	if (drop || id < 0)
 		return;
@@ -262,7 +273,8 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 			sp->sp_buf = b;
 			sp->sp_cap = cap;
 		}
-		memcpy(sp->sp_buf + sp->sp_len, rt->rt_bufmem, (size_t)n);
+		memcpy(sp->sp_buf + sp->sp_len, rt->rt_bufmem +
+		    rt->rt_bufstart, (size_t)n);
 		sp->sp_len += (size_t)n;
 		if (!rt->rt_quiet && rt->rt_emit == NULL)
 			sp->sp_buf[sp->sp_len++] = '\n';
@@ -270,7 +282,8 @@ dsl_rt_clause_end(dsl_rt_t *rt, bool drop)
 	}
 	dsl_print_heading(rt);
 	if (n > 0)
-		fwrite(rt->rt_bufmem, 1, (size_t)n, rt->rt_host.dh_out);
+		fwrite(rt->rt_bufmem + rt->rt_bufstart, 1, (size_t)n,
+		    rt->rt_host.dh_out);
 	if (!rt->rt_quiet && rt->rt_emit == NULL)
 		fputc('\n', rt->rt_host.dh_out);
 }
@@ -645,6 +658,7 @@ dsl_rt_destroy(dsl_rt_t *rt)
 	if (rt->rt_buf != NULL)
 		fclose(rt->rt_buf);
 	free(rt->rt_bufmem);
+	free(rt->rt_pfseg);
 	dsl_emit_fini(rt);
 	free(rt);
 }

@@ -156,6 +156,8 @@ struct dsl_rt {
 	FILE		*rt_buf;	/* a traced clause's output */
 	char		*rt_bufmem;
 	size_t		rt_bufsize;
+	size_t		rt_bufstart;	/* where this clause's output starts */
+	struct dsl_pfseg *rt_pfseg;	/* printf's parsed formats (printf.c) */
 	uint64_t	rt_rand;
 	dsl_emit_t	*rt_emit;	/* -x oformat=json, else NULL */
 	int64_t		rt_ustackframes;	/* -x ustackframes */

@@ -14,6 +14,7 @@
 #include <capstone/capstone.h>
 #include <emmintrin.h>
 
+#include "lib/radix.h"
 #include "probes/brtarget.h"
 #include "probes/debugfile.h"
 #include "probes/modules.h"
@@ -259,49 +260,15 @@ push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t a)
 }
 
 /*
- * v[0..n) in ascending order by a radix sort on 16-bit digits, least
- * significant first (libc's symbols with its debug file's: 9,640, half a
- * millisecond in qsort); qsort where no memory is to be had.
+ * v[0..n) in ascending order: lib/radix.h's sort (libc's symbols with
+ * its debug file's: 9,640, half a millisecond in qsort); qsort where no
+ * memory is to be had.
  */
 static void
 sort_u64(uint64_t *v, size_t n)
 {
-	uint64_t *tmp, *from, *to, *t;
-	size_t i, sum, c;
-	uint32_t *cnt;
-	unsigned sh;
-
-	tmp = malloc(n * sizeof(*tmp));
-	cnt = malloc(65536 * sizeof(*cnt));
-	if (tmp == NULL || cnt == NULL) {
-		free(tmp);
-		free(cnt);
+	if (radix_sort64(v, n, sizeof(*v), 0) != 0)
 		qsort(v, n, sizeof(*v), u64_cmp);
-		return;
-	}
-	from = v;
-	to = tmp;
-	for (sh = 0; sh < 64; sh += 16) {
-		memset(cnt, 0, 65536 * sizeof(*cnt));
-		for (i = 0; i < n; i++)
-			cnt[from[i] >> sh & 0xffff]++;
-		if (cnt[from[0] >> sh & 0xffff] == n)
-			continue;	/* one digit for all: in order */
-		for (i = sum = 0; i < 65536; i++) {
-			c = cnt[i];
-			cnt[i] = (uint32_t)sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			to[cnt[from[i] >> sh & 0xffff]++] = from[i];
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != v)
-		memcpy(v, from, n * sizeof(*v));
-	free(tmp);
-	free(cnt);
 }
 
 /* Sort v[0..*n) and drop repeats. */

@@ -16,7 +16,8 @@ probes_libprobes_a_SOURCES += probes/rtld.c probes/rtld.h
 probes_libprobes_a_SOURCES += probes/provider.c probes/provider.h
 probes_libprobes_a_SOURCES += probes/usdt.c probes/usdt.h
 probes_libprobes_a_SOURCES += probes/debugfile.c probes/debugfile.h
-probes_libprobes_a_SOURCES += probes/dwarf.c probes/dwarf.h lib/grow.h
+probes_libprobes_a_SOURCES += probes/dwarf.c probes/dwarf.h lib/grow.h \
+	lib/radix.h
 # Calling conventions (System V, Go's two) and Go's function table.
 probes_libprobes_a_SOURCES += probes/abi.c probes/abi.h
 probes_libprobes_a_SOURCES += probes/gosym.c probes/gosym.h

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "cmd/trace/addrsym.h"
 #include "demangle/demangle.h"
+#include "lib/radix.h"
 #include "probes/debugfile.h"
 #include "probes/elfsym.h"
 #include "probes/modules.h"
@@ -37,7 +39,22 @@ typedef struct as_mod {
 	uint64_t	as_bias;
 	as_fn_t		*as_fns;	/* sorted by fn_value */
 	size_t		as_nfns;
+	/* the file (and its debug file) kept open while only functions'
+	 * bounds were asked for (trace_addrsym_func): 1 open, -1 failed */
+	int		as_open;
+	pb_elf_t	*as_elf, *as_dbg;
+	struct as_ent	*as_ent;	/* their functions' bounds, sorted */
+	size_t		as_nent;
 } as_mod_t;
+
+/* A function's bounds, its name in the open files' tables. */
+typedef struct as_ent {
+	uint64_t	en_value, en_size;
+	const char	*en_name;
+	uint32_t	en_seq;		/* order read: of equal starts the
+					 * last read wins, as in load() */
+	uint8_t		en_cut;		/* name ends at '@' */
+} as_ent_t;
 
 /* A JIT's symbol, from /tmp/perf-PID.map ("START SIZE name" in hex). */
 typedef struct as_jit {
@@ -100,6 +117,19 @@ drop_vdso(trace_addrsym_t *a)
 }
 
 static void
+close_files(as_mod_t *m)
+{
+	if (m->as_dbg != NULL)
+		pb_elf_close(m->as_dbg);
+	if (m->as_elf != NULL)
+		pb_elf_close(m->as_elf);
+	m->as_elf = m->as_dbg = NULL;
+	free(m->as_ent);
+	m->as_ent = NULL;
+	m->as_nent = 0;
+}
+
+static void
 drop(trace_addrsym_t *a)
 {
 	size_t i, j;
@@ -110,6 +140,7 @@ drop(trace_addrsym_t *a)
 			for (j = 0; j < a->a_mods[i].as_nfns; j++)
 				free(a->a_mods[i].as_fns[j].fn_name);
 			free(a->a_mods[i].as_fns);
+			close_files(&a->a_mods[i]);
 		}
 	free(a->a_mods);
 	a->a_mods = NULL;
@@ -162,52 +193,23 @@ fncmp(const void *x, const void *y)
 }
 
 /*
- * v[0..n) in fncmp's order.  A module's table (libc with its debug file:
- * 9,655 functions, a millisecond in qsort, which a syscall site's first
- * call waits for) by a stable radix sort on fn_value's 16-bit digits,
- * least significant first, when every rank is equal (load's are 0);
- * else, or with no memory, by qsort.
+ * v[0..n) in fncmp's order: by lib/radix.h's stable sort on fn_value when
+ * every rank is equal (load's are 0) and the table is big enough for it
+ * to matter (libc with its debug file: 9,655 functions, a millisecond in
+ * qsort, which a syscall site's first call waits for); else, or with no
+ * memory, by qsort.
  */
 static void
 fn_sort(as_fn_t *v, size_t n)
 {
-	as_fn_t *tmp, *from, *to, *t;
-	size_t i, sum, c;
-	uint32_t *cnt;
-	unsigned sh;
+	size_t i;
 
 	for (i = 1; i < n && v[i].fn_rank == v[0].fn_rank; i++)
 		;
-	tmp = n >= 256 && i == n ? malloc(n * sizeof(*tmp)) : NULL;
-	cnt = tmp != NULL ? malloc(65536 * sizeof(*cnt)) : NULL;
-	if (cnt == NULL) {
-		free(tmp);
-		qsort(v, n, sizeof(*v), fncmp);
+	if (n >= 256 && i == n &&
+	    radix_sort64(v, n, sizeof(*v), offsetof(as_fn_t, fn_value)) == 0)
 		return;
-	}
-	from = v;
-	to = tmp;
-	for (sh = 0; sh < 64; sh += 16) {
-		memset(cnt, 0, 65536 * sizeof(*cnt));
-		for (i = 0; i < n; i++)
-			cnt[from[i].fn_value >> sh & 0xffff]++;
-		if (cnt[from[0].fn_value >> sh & 0xffff] == n)
-			continue;	/* one digit for all: in order */
-		for (i = sum = 0; i < 65536; i++) {
-			c = cnt[i];
-			cnt[i] = (uint32_t)sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			to[cnt[from[i].fn_value >> sh & 0xffff]++] = from[i];
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != v)
-		memcpy(v, from, n * sizeof(*v));
-	free(tmp);
-	free(cnt);
+	qsort(v, n, sizeof(*v), fncmp);
 }
 
 /*
@@ -332,33 +334,54 @@ debug_file(trace_addrsym_t *a, const pb_module_t *md, pb_elf_t *e)
 	return pb_elf_open(path, err, sizeof(err));
 }
 
-/* Read module i's function symbols and bias. */
-static void
-load(trace_addrsym_t *a, size_t i)
+/* Open module i's file and debug file, and find its bias: 0, or -1. */
+static int
+open_files(trace_addrsym_t *a, size_t i)
 {
 	pb_module_t *md = &a->a_ml.ml_mods[i];
 	as_mod_t *m = &a->a_mods[i];
 	const pb_load_t *loads;
+	char path[4096], err[256];
+	size_t nloads;
+	pb_elf_t *e;
+
+	if (m->as_open != 0)
+		return m->as_open > 0 ? 0 : -1;
+	m->as_open = -1;
+	if (pb_module_open_path(a->a_tid, md, path, sizeof(path)) != 0)
+		return -1;
+	e = pb_elf_open(path, err, sizeof(err));
+	if (e == NULL)
+		return -1;
+	pb_elf_loads(e, &loads, &nloads);
+	if (pb_module_bias(md, loads, nloads, pb_elf_type(e) == ET_EXEC) != 0) {
+		pb_elf_close(e);
+		return -1;
+	}
+	m->as_bias = md->md_bias;
+	m->as_elf = e;
+	m->as_dbg = debug_file(a, md, e);
+	m->as_open = 1;
+	return 0;
+}
+
+/* Read module i's function symbols and bias. */
+static void
+load(trace_addrsym_t *a, size_t i)
+{
+	as_mod_t *m = &a->a_mods[i];
 	const pb_sym_t *syms;
 	const pb_plt_t *plt;
-	char path[4096], err[256];
-	size_t nloads, nsyms, nplt, k, n = 0;
+	char err[256];
+	size_t nsyms, nplt, k, n = 0;
 	pb_elf_t *e, *dbg;
 	int t;
 
 	m->as_loaded = 1;
-	if (pb_module_open_path(a->a_tid, md, path, sizeof(path)) != 0)
+	if (open_files(a, i) != 0)
 		return;
-	e = pb_elf_open(path, err, sizeof(err));
-	if (e == NULL)
-		return;
-	pb_elf_loads(e, &loads, &nloads);
-	if (pb_module_bias(md, loads, nloads, pb_elf_type(e) == ET_EXEC) != 0) {
-		pb_elf_close(e);
-		return;
-	}
-	m->as_bias = md->md_bias;
-	dbg = debug_file(a, md, e);
+	e = m->as_elf;
+	dbg = m->as_dbg;
 	for (t = PB_SYMTAB; t <= PB_DYNSYM + 1; t++) {
 		as_fn_t *nf;
 
@@ -410,9 +433,116 @@ load(trace_addrsym_t *a, size_t i)
 	m->as_nfns = n;
 	if (n > 0)
 		fn_sort(m->as_fns, n);
-	if (dbg != NULL)
-		pb_elf_close(dbg);
-	pb_elf_close(e);
+	close_files(m);
+}
+
+static int
+entcmp(const void *x, const void *y)
+{
+	const as_ent_t *a = x, *b = y;
+
+	if (a->en_value != b->en_value)
+		return a->en_value < b->en_value ? -1 : 1;
+	return a->en_seq < b->en_seq ? -1 : a->en_seq > b->en_seq;
+}
+
+/* The open files' functions and PLT stubs, in load()'s order, sorted. */
+static int
+index_files(as_mod_t *m)
+{
+	const pb_sym_t *syms;
+	const pb_plt_t *plt;
+	char err[256];
+	size_t nsyms, nplt, k, n = 0, cap = 0;
+	as_ent_t *v = NULL, *nv;
+	int t;
+
+	for (t = PB_SYMTAB; t <= PB_DYNSYM + 2; t++) {
+		if (t == PB_DYNSYM + 2) {
+			/* PLT stubs: "foo@plt", as load() names them */
+			if (pb_elf_plt(m->as_elf, &plt, &nplt) != 0)
+				break;
+			nsyms = nplt;
+			syms = NULL;
+		} else if (t == PB_DYNSYM + 1 ? m->as_dbg == NULL ||
+		    pb_elf_symbols(m->as_dbg, PB_SYMTAB, &syms, &nsyms, err,
+		    sizeof(err)) != 0 :
+		    pb_elf_symbols(m->as_elf, t, &syms, &nsyms, err,
+		    sizeof(err)) != 0)
+			continue;
+		if (n + nsyms > cap) {
+			cap = n + nsyms;
+			nv = realloc(v, (cap ? cap : 1) * sizeof(*v));
+			if (nv == NULL) {
+				free(v);
+				return -1;
+			}
+			v = nv;
+		}
+		for (k = 0; k < nsyms; k++) {
+			if (syms == NULL) {
+				v[n].en_value = plt[k].pt_addr;
+				v[n].en_size = plt[k].pt_size;
+				v[n].en_name = plt[k].pt_name;
+				v[n].en_cut = 0;
+			} else {
+				if (!(syms[k].sy_flags & PB_SYF_FUNC) ||
+				    syms[k].sy_size == 0 ||
+				    syms[k].sy_name[0] == '\0')
+					continue;
+				v[n].en_value = syms[k].sy_value;
+				v[n].en_size = syms[k].sy_size;
+				v[n].en_name = syms[k].sy_name;
+				v[n].en_cut = t > PB_DYNSYM;
+			}
+			v[n].en_seq = (uint32_t)n;
+			n++;
+		}
+	}
+	if (n > 0)
+		qsort(v, n, sizeof(*v), entcmp);
+	m->as_ent = v;
+	m->as_nent = n;
+	return 0;
+}
+
+/*
+ * The function covering link-time address v, as load() then fn_at()
+ * would find it (the same tables in the same order, the last of equal
+ * starts winning as in its stable sort), without reading the names:
+ * the syscall sites' bounds need a function or two of a module, and
+ * copying every name, sorting and freeing them was ~1 ms of a short
+ * traced command's run (libc and the loader, under the syscall
+ * provider).  0 with its bounds and name, or -1.
+ */
+static int
+func_scan(as_mod_t *m, uint64_t v, uint64_t *value, uint64_t *size,
+    char *name, size_t len)
+{
+	const as_ent_t *e;
+	size_t lo = 0, hi;
+
+	if (m->as_ent == NULL && index_files(m) != 0)
+		return -1;
+	hi = m->as_nent;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->as_ent[mid].en_value <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return -1;
+	e = &m->as_ent[lo - 1];
+	if (e->en_size == 0 || v - e->en_value >= e->en_size)
+		return -1;
+	*value = e->en_value;
+	*size = e->en_size;
+	snprintf(name, len, "%.*s", (int)(e->en_cut ?
+	    strcspn(e->en_name, "@") : strlen(e->en_name)), e->en_name);
+	return 0;
 }
 
 static int
@@ -710,8 +840,16 @@ trace_addrsym_func(trace_addrsym_t *a, uint64_t addr, uint64_t *lo,
 	    a->a_ml.ml_mods[i].md_base[0] == '[')
 		return -1;
 	m = &a->a_mods[i];
-	if (!m->as_loaded)
-		load(a, i);
+	if (!m->as_loaded) {
+		uint64_t value, size;
+
+		if (open_files(a, i) != 0 || func_scan(m, addr - m->as_bias,
+		    &value, &size, name, len) != 0)
+			return -1;
+		*lo = value + m->as_bias;
+		*hi = *lo + size;
+		return 0;
+	}
 	f = fn_at(m->as_fns, m->as_nfns, addr - m->as_bias);
 	if (f == NULL || f->fn_size == 0)
 		return -1;

@@ -41,15 +41,25 @@ trace_fire(trace_firing_t *fg, const trace_ref_t *refs, size_t nrefs)
 
 	if (p->p_refused && !tr->tr_begun)
 		return 0;	/* fastpath=require refused to start */
-	memset(&cx, 0, sizeof(cx));
+	/*
+	 * Every field but the arguments, set one by one: a memset of the
+	 * whole (a rep stos) was a visible part of a record's cost
+	 * (bench/put.sh).  Each ref's pv_args writes the cx_nargs
+	 * arguments D may read; the rest are never read (arg()).
+	 */
+	cx.cx_nargs = 0;
 	cx.cx_pid = fg->fg_pid != 0 ? fg->fg_pid : p->p_pid;
 	cx.cx_ppid = fg->fg_pid != 0 ? p->p_pid : p->p_ppid;
 	cx.cx_tid = fg->fg_tid;
 	cx.cx_uid = p->p_uid;
 	cx.cx_gid = p->p_gid;
+	cx.cx_cpu = 0;
+	cx.cx_errno = 0;
 	cx.cx_execname = p->p_comm;
-	cx.cx_cookie = fg;
 	cx.cx_timestamp = fg->fg_ns;
+	cx.cx_vtimestamp = 0;
+	cx.cx_walltimestamp = 0;
+	cx.cx_cookie = fg;
 	for (i = 0; i < nrefs; i++) {
 		const trace_ref_t *r = &refs[i];
 
@@ -127,21 +137,40 @@ fire_nextpc(void *cookie)
 	return fg->fg_nextpc;
 }
 
+/*
+ * Zeros to copy over a record's registers: a struct copy is a few
+ * vector moves, where a memset of its 216 bytes is a rep stos, which
+ * cost as much as the rest of on_record() (perf, bench/put.sh).
+ */
+static const pb_regs_t regs_zero;
+
 /* A firing of a thread th of p, stopped with regs. */
 static void
 firing_init(trace_firing_t *fg, trace_proc_t *p, tr_session_t *s,
     tr_thread_t *th, pid_t tid, const pb_regs_t *regs)
 {
-	memset(fg, 0, sizeof(*fg));
+	/* field by field, as trace_fire's context: no rep stos */
 	fg->fg_proc = p;
 	fg->fg_s = s;
 	fg->fg_th = th;
 	fg->fg_tid = tid;
-	fg->fg_fire.fi_regs = regs;
-	fg->fg_fire.fi_read = fire_read;
-	fg->fg_fire.fi_cookie = fg;
+	fg->fg_addr = 0;
+	fg->fg_pid = 0;
+	fg->fg_partregs = false;
+	fg->fg_ns = 0;
 	fg->fg_maxargs = DSL_NARGS;
 	fg->fg_flush = true;
+	fg->fg_fire.fi_regs = regs;
+	fg->fg_fire.fi_read = fire_read;
+	fg->fg_fire.fi_nextpc = NULL;
+	fg->fg_fire.fi_cookie = fg;
+	fg->fg_ref = NULL;
+	fg->fg_nextpc = 0;
+	fg->fg_have_next = false;
+	fg->fg_code = false;
+	fg->fg_all = false;
+	fg->fg_ev = NULL;
+	fg->fg_nev = 0;
 }
 
 static int
@@ -192,7 +221,7 @@ on_record(void *arg, tr_session_t *s, const tr_record_t *rc)
 	if (p->p_cpupin >= 0)
 		trace_proc_pin(p, tid);
 	ts = &am->am_sites[cookie];
-	memset(&regs, 0, sizeof(regs));
+	regs = regs_zero;
 	regs.rip = ts->ts_addr;
 	if (ts->ts_nrefs > 0 && ts->ts_refs[0].tf_fr.fr_recgo) {
 		/* Go's registers, at an entry and a return alike */
@@ -277,7 +306,7 @@ on_syscall(void *arg, tr_session_t *s, tr_thread_t *th,
 	k = 2 * (size_t)sc->sc_nr + (sc->sc_entry ? 0 : 1);
 	if (k >= am->am_nsysref || am->am_sysref[k].tf_id == 0)
 		return 0;
-	memset(&regs, 0, sizeof(regs));
+	regs = regs_zero;
 	regs.orig_rax = (uint64_t)sc->sc_nr;
 	regs.rdi = sc->sc_args[0];
 	regs.rsi = sc->sc_args[1];

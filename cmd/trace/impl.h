@@ -271,7 +271,8 @@ struct trace {
  * One firing, however it came (a site's stop, a trampoline's record, a
  * sample, a syscall stop, a clock): the cookie of the D host hooks while
  * its clauses run.  NULL as a cookie is a firing of pidtrace's own
- * (BEGIN, END, a tick): no process, no thread.
+ * (BEGIN, END, a tick): no process, no thread.  firing_init (fire.c)
+ * sets each field, with no memset: a new field is set there too.
  */
 typedef struct trace_firing {
 	trace_proc_t	*fg_proc;

@@ -145,10 +145,23 @@ main(void)
 	want_output("pid1::f:entry { printf(\"%d %d %d %d\\n\", "
 	    "args[0]->y, args->p->x, args->count, args[1] + 1); }", true,
 	    "4 3 7 8\n");
-	want_output("pid1::f:entry { print(*args[0]); printf(\"|\"); "
-	    "print(args[1]); }", true,
-	    "struct pt {\n    int x = 0x3\n    int y = 0x4\n"
-	    "    int size_ = 0x5\n}|int 0x7\n");
+	/*
+	 * print() of a pointer in Oracle's Linux DTrace's layout (its
+	 * print tests): the address, " = *", then the object, a member a
+	 * line as ".name = (type)value,", indented 44 columns
+	 */
+	want_output("pid1::f:entry { print(args[0]); }", true,
+	    "0x1000 = *\n"
+	    "                                            (struct pt) {\n"
+	    "                                             .x = (int)3,\n"
+	    "                                             .y = (int)4,\n"
+	    "                                             .size_ = (int)5,\n"
+	    "                                            }\n");
+	/* a value is refused, as Oracle's print() refuses it */
+	want_error("pid1::f:entry { print(args[1]); }",
+	    "t.d:1:23: print( ) argument #1 is incompatible with prototype:\n"
+	    "\tprototype: void *\n\t argument: int; print( ) takes a pointer "
+	    "and shows what it points at: print(&v.member), print(args[0])");
 	/* the program's declaration wins: y and x swapped */
 	want_output("struct pt { int y; int x; }; pid1::f:entry "
 	    "{ printf(\"%d\\n\", args[0]->x); }", true, "4\n");

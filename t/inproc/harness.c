@@ -176,6 +176,37 @@ bool hr_racegate, hr_mutegate;
 static uint8_t *racegate, *mutegate;
 
 /*
+ * *gate made once (the racing and mute gates): a page of int3 with a jump over the r9 entry at
+ * DSL_JIT_GATE_R9 (r9, r9len bytes) to the common entry at 64,
+ * "syscall; jmp *DSL_JIT_GATE_BACK(%rsi)", as the tracer's gate is.
+ */
+static int
+plain_gate_make(uint8_t **gate, const uint8_t *r9, size_t r9len)
+{
+	uint8_t *p;
+
+	if (*gate != NULL)
+		return 0;
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	memset(p, 0xcc, 4096);
+	p[0] = 0xeb;				/* jmp 64 */
+	p[1] = 62;
+	memcpy(p + DSL_JIT_GATE_R9, r9, r9len);
+	p[64] = 0x0f;
+	p[65] = 0x05;
+	p[66] = 0xff;				/* jmp *48(%rsi) */
+	p[67] = 0x66;
+	p[68] = DSL_JIT_GATE_BACK;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
+		return -1;
+	*gate = p;
+	return 0;
+}
+
+/*
  * The mute gates: the check's answers -ENOSYS without a call (a kernel
  * or sandbox that refuses rt_sigprocmask), the first is the gate's.
  *	gate:	jmp 1f
@@ -189,27 +220,8 @@ mutegate_make(void)
 	static const uint8_t r9[] = {
 		0x48, 0xc7, 0xc0, 0xda, 0xff, 0xff, 0xff, 0x41, 0xff, 0xe1
 	};
-	uint8_t *p;
 
-	if (mutegate != NULL)
-		return 0;
-	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return -1;
-	memset(p, 0xcc, 4096);
-	p[0] = 0xeb;				/* jmp 64 */
-	p[1] = 62;
-	memcpy(p + DSL_JIT_GATE_R9, r9, sizeof(r9));
-	p[64] = 0x0f;
-	p[65] = 0x05;
-	p[66] = 0xff;				/* jmp *48(%rsi) */
-	p[67] = 0x66;
-	p[68] = DSL_JIT_GATE_BACK;
-	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
-		return -1;
-	mutegate = p;
-	return 0;
+	return plain_gate_make(&mutegate, r9, sizeof(r9));
 }
 
 static int
@@ -222,27 +234,8 @@ racegate_make(void)
 		0xbe, 0x00, 0x10, 0x00, 0x00, 0x31, 0xd2, 0x0f, 0x05,
 		0x4c, 0x89, 0xd0, 0x41, 0xff, 0xe1
 	};
-	uint8_t *p;
 
-	if (racegate != NULL)
-		return 0;
-	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return -1;
-	memset(p, 0xcc, 4096);
-	p[0] = 0xeb;				/* jmp 64 */
-	p[1] = 62;
-	memcpy(p + DSL_JIT_GATE_R9, r9, sizeof(r9));
-	p[64] = 0x0f;
-	p[65] = 0x05;
-	p[66] = 0xff;				/* jmp *48(%rsi) */
-	p[67] = 0x66;
-	p[68] = DSL_JIT_GATE_BACK;
-	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
-		return -1;
-	racegate = p;
-	return 0;
+	return plain_gate_make(&racegate, r9, sizeof(r9));
 }
 
 unsigned long

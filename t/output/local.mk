@@ -10,6 +10,7 @@ OUTPUT_SH_TESTS = \
 	t/output/node-exporter.sh \
 	t/output/metrics-text.sh \
 	t/output/metrics-stacks.sh \
+	t/output/metrics-load.sh \
 	t/output/json-child.sh
 TESTS += $(OUTPUT_SH_TESTS)
 EXTRA_DIST += $(OUTPUT_SH_TESTS) t/output/jsonlines.py t/output/aggs.d \

@@ -39,3 +39,12 @@ t_profile_perfmap_test_SOURCES = t/profile/perfmap-test.c \
 	cmd/trace/addrsym.c
 t_profile_perfmap_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# funcbounds-test: cmd/trace/addrsym.c's functions' bounds, by a scan
+# and by the sorted table, against the dynamic linker's symbols.
+check_PROGRAMS += t/profile/funcbounds-test
+TESTS += t/profile/funcbounds-test
+t_profile_funcbounds_test_SOURCES = t/profile/funcbounds-test.c \
+	cmd/trace/addrsym.c
+t_profile_funcbounds_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(LIBELF_LIBS) $(LIBIBERTY_LIBS)

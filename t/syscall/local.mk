@@ -34,6 +34,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/threads.sh \
 	t/syscall/exec.sh \
 	t/syscall/emptyprov.sh \
+	t/syscall/resolve.sh \
 	t/syscall/quiet.sh \
 	t/syscall/fromexec.sh \
 	t/syscall/sud.sh \
