@@ -1035,6 +1035,19 @@ have:
 		if (tr_resume_all(s) < 0)
 			return -1;
 	}
+	if (s->s_sudlast && !s->s_stopping && !s->s_gone) {
+		/*
+		 * The TCB awaited (tr_sud_retry) and a second thread runs:
+		 * dispatch decided now, the key gettid's if the TCB still
+		 * holds no tid.
+		 */
+		if (tr_stop_all(s) < 0)
+			return -1;
+		tr_sud_ready(s);
+		s->s_sudlast = false;
+		if (tr_resume_all(s) < 0)
+			return -1;
+	}
 	if (s->s_sudquit && !s->s_stopping && !s->s_gone) {
 		/* The process takes dispatch for itself: ours goes. */
 		if (tr_stop_all(s) < 0)

@@ -82,6 +82,21 @@ threadlike(const tr_thread_t *th)
 	       !th->th_zombie;
 }
 
+/* Whether a thread of s has no thread pointer yet (fs base 0). */
+static bool
+fsbase0(tr_session_t *s)
+{
+	struct user_regs_struct r;
+	tr_thread_t *th;
+
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (threadlike(th) &&
+		    ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) == 0 &&
+		    r.fs_base == 0)
+			return true;
+	return false;
+}
+
 /*
  * After h_ready (every thread stopped): dispatch on in every thread, if
  * syscall probes are enabled and the fast path may map its range.
@@ -130,21 +145,26 @@ tr_sud_ready(tr_session_t *s)
 				near = r.rip;
 	}
 	if (no == NULL) {
-		int r = tr_fast_sud_range(s, near, &lo, &len, &insn, why,
+		/*
+		 * A launched image whose thread has no thread pointer yet
+		 * (fs base 0: a static program, or Go's, at its entry
+		 * point): its TCB comes with its first calls, which take
+		 * the stop path meanwhile.  Tried again at the stop path's
+		 * exits (tr_sud_retry), 64 at most; then, or once a second
+		 * thread runs, the process is keyed by gettid.  An
+		 * attached process with no tid in its TCB (Go's) is keyed
+		 * by gettid at once: waiting would never end.
+		 */
+		bool wait = s->s_sudretried ?
+		    s->s_sudretry > 1 && !s->s_sudlast :
+		    fsbase0(s);
+		int r = tr_fast_sud_range(s, near, wait, &lo, &len, &insn, why,
 					  sizeof(why));
 
-		if (r == -2 && s->s_sudretry == 0 && !s->s_sudretried) {
-			/*
-			 * A static program at its entry point: its TCB
-			 * comes with its first calls.  Tried again at the
-			 * stop path's exits (tr_sud_retry).
-			 */
-			s->s_sudretry = 64;
+		if (r == -2) {
+			if (!s->s_sudretried)
+				s->s_sudretry = 64;
 			s->s_sudretried = true;
-			s->s_sudtried = false;
-			return;
-		}
-		if (r == -2 && s->s_sudretry > 1) {
 			s->s_sudtried = false;
 			return;
 		}
@@ -182,6 +202,12 @@ tr_sud_ready(tr_session_t *s)
 	s->s_progsys = s->s_syscall_insn;
 	s->s_syscall_insn = insn;
 	tr_fast_sys_table(s);
+	/*
+	 * After a wait, h_ready is long past: the host places the clause
+	 * code of syscall probes now, every thread still stopped.
+	 */
+	if (s->s_sudretried && s->s_h != NULL && s->s_h->h_fast != NULL)
+		s->s_h->h_fast(s->s_h->h_arg, s, TR_FE_ARMED, 0, 0);
 }
 
 int
@@ -253,8 +279,11 @@ tr_sud_retry(tr_session_t *s, tr_thread_t *th)
 	if (s->s_sudretry == 0 || th->th_insys || s->s_stopping)
 		return;
 	for (t = s->s_all; t != NULL; t = t->th_all)
-		if (t != th && t->th_kind == TR_KIND_THREAD && !t->th_zombie)
+		if (t != th && t->th_kind == TR_KIND_THREAD && !t->th_zombie) {
+			/* the loop stops them all and decides */
+			s->s_sudlast = true;
 			return;
+		}
 	s->s_cur = th;
 	tr_sud_ready(s);
 	s->s_cur = NULL;

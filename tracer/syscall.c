@@ -114,6 +114,7 @@ tr_sys_exec(tr_session_t *s, tr_thread_t *th)
 	s->s_sudquit = false;
 	s->s_sudretry = 0;
 	s->s_sudretried = false;
+	s->s_sudlast = false;
 	s->s_sudno[0] = '\0';
 	if (!s->s_syscalls)
 		return;
@@ -204,8 +205,15 @@ sys_stop(tr_session_t *s, tr_thread_t *th, bool later)
 	 * A call made by our code in the process (a trampoline's gettid,
 	 * clause code's memory read) is not the program's: neither its
 	 * entry nor its exit is told, nor does it touch th's own call.
+	 * But the program's rt_sigreturn, its entry seen, returns to the
+	 * pc its signal interrupted, ours when that was a trampoline's or
+	 * a gate's call (Go's preemption signals, at a gettid): its exit
+	 * is the program's, which ends a call on the stop path (left
+	 * untold, the thread stayed on syscall stops for good).
 	 */
-	if (tr_fast_ours(s, si.instruction_pointer))
+	if (tr_fast_ours(s, si.instruction_pointer) &&
+	    !(si.op == PTRACE_SYSCALL_INFO_EXIT && th->th_insys &&
+	      th->th_scnr == SYS_rt_sigreturn))
 		return 0;
 	switch (si.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:

@@ -152,6 +152,9 @@ struct tr_session {
 	int		s_sudretry;	/* tries left: a static program's TCB
 					 * is awaited (tr_sud_retry) */
 	bool		s_sudretried;	/* that wait began, for this image */
+	bool		s_sudlast;	/* the wait ends, threads running: the
+					 * loop stops them all and decides
+					 * (tr_sud_ready, the key gettid's) */
 	bool		s_sudown;	/* SIGSYS of dispatch are ours (it was
 					 * on in this image) */
 	bool		s_sudquit;	/* the process sets dispatch up itself:
@@ -452,9 +455,9 @@ bool	tr_fast_sys_ours(const tr_session_t *s, uint64_t pc);
 uint64_t tr_fast_sys_never(const tr_session_t *s, uint64_t pc);
 void	tr_fast_sys_table(tr_session_t *s);
 void	tr_fast_sys_revert(tr_session_t *s);
-int	tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
-			  uint64_t *len, uint64_t *insn, char *why,
-			  size_t wlen);
+int	tr_fast_sud_range(tr_session_t *s, uint64_t near, bool wait,
+			  uint64_t *lo, uint64_t *len, uint64_t *insn,
+			  char *why, size_t wlen);
 
 /* fast/ring.c */
 size_t	tr_ring_drain(tr_session_t *s, bool force, size_t max);

@@ -158,14 +158,17 @@ site_fast(const trace_proc_t *p, const trace_site_t *ts, bool now)
 
 /*
  * Whether p's system calls go through patched sites' trampolines:
- * dispatch on (turned on now if it is due: every thread is stopped).
- * Not with the fast path given up, which was said already.
+ * dispatch on (turned on now if it is due: every thread is stopped), or
+ * to come once a launched image's TCB exists (its calls meanwhile on
+ * stops, whose clauses run in pidtrace; the code is placed when
+ * dispatch comes on, TR_FE_ARMED).  Not with the fast path given up,
+ * which was said already.
  */
 static bool
 sys_fast(const trace_proc_t *p)
 {
 	return p->p_s != NULL && !p->p_gone && *tr_fast_why(p->p_s) == '\0' &&
-	    tr_syscalls_dispatch(p->p_s) == 1;
+	    tr_syscalls_dispatch(p->p_s) >= 0;
 }
 
 /*

@@ -176,16 +176,16 @@ bool hr_racegate, hr_mutegate;
 static uint8_t *racegate, *mutegate;
 
 /*
- * *gate made once (the racing and mute gates): a page of int3 with a jump over the r9 entry at
+ * *gp made once (the racing and mute gates): a page of int3 with a jump over the r9 entry at
  * DSL_JIT_GATE_R9 (r9, r9len bytes) to the common entry at 64,
  * "syscall; jmp *DSL_JIT_GATE_BACK(%rsi)", as the tracer's gate is.
  */
 static int
-plain_gate_make(uint8_t **gate, const uint8_t *r9, size_t r9len)
+plain_gate_make(uint8_t **gp, const uint8_t *r9, size_t r9len)
 {
 	uint8_t *p;
 
-	if (*gate != NULL)
+	if (*gp != NULL)
 		return 0;
 	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -202,7 +202,7 @@ plain_gate_make(uint8_t **gate, const uint8_t *r9, size_t r9len)
 	p[68] = DSL_JIT_GATE_BACK;
 	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) != 0)
 		return -1;
-	*gate = p;
+	*gp = p;
 	return 0;
 }
 

@@ -36,3 +36,32 @@ need_sud()
 		skip "the kernel has no syscall user dispatch (Linux 6.4)"
 	fi
 }
+
+# sys_path ERRFILE: -v's "system calls: T through M patched sites, D
+# dispatched to a stop, S syscall stops" line as "T M D S".
+sys_path()
+{
+	sed -n 's/.*system calls: \([0-9]*\) through \([0-9]*\) patched sites, \([0-9]*\) dispatched to a stop, \([0-9]*\) syscall stops.*/\1 \2 \3 \4/p' "$1"
+}
+
+# attach_run NAME OPTS D CMD...: CMD (which prints "ready", then waits
+# for the file $T/NAME.go) traced by pidtrace -p with OPTS and the D
+# program D, a getpid clause telling when tracing is live; CMD's output
+# in $T/NAME.tgt, pidtrace's in $T/NAME.out and $T/NAME.err.
+attach_run()
+{
+	_an=$1 _ao=$2 _ad=$3
+	shift 3
+	rm -f "$T/$_an.go" "$T/$_an.tgt" "$T/$_an.out"
+	spawn _atp 120 sh -c 'f=$1; shift; exec "$@" "$f.go" >"$f.tgt"' \
+	    sh "$T/$_an" "$@"
+	wait_for "$T/$_an.tgt" '^ready' 60
+	_atpid=$(child_of "$_atp") || fail "$_an: no target pid"
+	spawn _app 120 "$PIDTRACE" -v -q $_ao -n "$_ad
+	    syscall::getpid:entry /!live/ { live = 1; printf(\"live\\n\"); }" \
+	    -p "$_atpid" >"$T/$_an.out" 2>"$T/$_an.err"
+	wait_for "$T/$_an.out" '^live' 60
+	: >"$T/$_an.go"
+	wait "$_app" || fail "$_an: pidtrace: $(cat "$T/$_an.err")"
+	wait "$_atp" || fail "$_an: the target failed: $(cat "$T/$_an.tgt")"
+}

@@ -38,7 +38,10 @@
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
-#define TR_GATE_LEN	16u		/* clause code's syscall gate */
+#define TR_GATE_LEN	32u		/* clause code's syscall gates, and
+					 * the key's (TR_KEYGATE) */
+#define TR_KEYGATE	16u		/* the trampolines' gettid gate, at
+					 * fa_gate + this */
 #define TR_MAXCHUNK	128u		/* 64 left no room for the clause
 					 * code of every function of node
 					 * (74,000 sites with context blocks) */
@@ -71,7 +74,11 @@ typedef struct tr_rec {
  */
 #define TR_FAST_SYSCALL	3
 enum { TR_SO_SYS, TR_SO_SLOW, TR_SO_LEA, TR_SO_NOENT, TR_SO_AFTER,
-       TR_SO_NOEXIT, TR_SO_NEVER, TR_SO_REST, TR_SO_N };
+       TR_SO_NOEXIT, TR_SO_NEVER, TR_SO_REST,
+       /* the entry's context block: its start, its pushes done, its
+        * jmp to the code; its plain record; then the exit's four */
+       TR_SO_CX, TR_SO_CXP, TR_SO_CXJ, TR_SO_PL,
+       TR_SO_CX2, TR_SO_CXP2, TR_SO_CXJ2, TR_SO_PL2, TR_SO_N };
 #define TR_SYSTAB	2048u		/* the table's offset in the header */
 #define TR_REC_EXIT	0x40000000u	/* r_site of a syscall's exit */
 #define TR_SYSCODE	4096u		/* the code table's offset: u64

@@ -14,8 +14,9 @@
  *	rdfsbase %rax; test; jz 1f	fs base 0: no TCB, tid 0
  *	mov %fs:TIDOFF,%r11d; jmp 2f	glibc's tid in its TCB
  *  1:	xor %r11d,%r11d
- *	(or, where no TCB holds the tid: mov $SYS_gettid,%eax; syscall;
- *	mov %eax,%r11d; jmp 2f)
+ *	(or, where no TCB holds the tid: lea 3f(%rip),%rdx; movabs
+ *	$keygate,%rax; jmp *%rax; 3: mov %eax,%r11d: the gettid is made
+ *	in chunk 0, the range syscall user dispatch lets call)
  *  2:	shard = tid & 15; claim a slot (ring.c), write cookie, tid,
  *	rdi..r9 (or rax; Go's rax rbx rcx rdi rsi r8), rdtsc; publish
  *	with lock cmpxchg; if full, lock incq drops
@@ -106,12 +107,22 @@ static const uint8_t template[] = {
 
 /*
  * The tid asked of the kernel, laid over T_RDFS..the block's key's end
- * (24 bytes) where no TCB holds it: mov $SYS_gettid,%eax; syscall; mov
- * %eax,%r11d; jmp over the rest.  rcx and r11, which syscall spoils, are
- * saved already.
+ * (24 bytes) where no TCB holds it: lea 1f(%rip),%rdx; movabs
+ * $keygate,%rax; jmp *%rax; 1: mov %eax,%r11d; a 2-byte nop.  The key
+ * gate (gate_put: mov $SYS_gettid,%eax; syscall; jmp *%rdx) lies in
+ * chunk 0, the one range syscall user dispatch lets make calls: a
+ * gettid made here, in any other chunk, would be dispatched to the stop
+ * path.  rax, rcx, rdx and r11 are saved already (rdx is free until the
+ * shard's address goes there).  The gate's address is at
+ * GETTID_GATE.
  */
-static const uint8_t gettid_key[12] = {
-	0xb8, 0xba, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x41, 0x89, 0xc3, 0xeb, 0x0c
+#define GETTID_GATE	9
+static const uint8_t gettid_key[24] = {
+	0x48, 0x8d, 0x15, 0x0c, 0x00, 0x00, 0x00,
+	0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0,
+	0xff, 0xe0,
+	0x41, 0x89, 0xc3,
+	0x66, 0x90
 };
 
 /*
@@ -2320,8 +2331,12 @@ chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 }
 
 /*
- * Clause code's syscall gate (tracer.h, tr_fast_gate) at the start of
- * chunk 0, the range syscall user dispatch lets make calls.
+ * Clause code's syscall gates (tracer.h, tr_fast_gate, TR_GATE_R9) at
+ * the start of chunk 0, the range syscall user dispatch lets make calls,
+ * and the trampolines' gettid gate after them (TR_KEYGATE), entered
+ * with a jump, the way back in rdx.  A thread stopped in any counts as
+ * in clause code (in_code): the endings step it back out to the block
+ * it came from.
  */
 static void
 gate_put(struct tr_fast *fa, tr_chunk_t *ch)
@@ -2332,10 +2347,16 @@ gate_put(struct tr_fast *fa, tr_chunk_t *ch)
 		0xcc, 0xcc, 0xcc,
 		0x0f, 0x05,			/* TR_GATE_R9: syscall */
 		0x41, 0xff, 0xe1,		/* jmp *%r9 */
-		0xcc, 0xcc, 0xcc
+		0xcc, 0xcc, 0xcc,
+		/* TR_KEYGATE: the trampolines' key (gettid_key) */
+		0xb8, 0xba, 0x00, 0x00, 0x00,	/* mov $SYS_gettid,%eax */
+		0x0f, 0x05,			/* syscall */
+		0xff, 0xe2,			/* jmp *%rdx */
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc
 	};
 
 	_Static_assert(TR_GATE_R9 == 8, "the second gate's place");
+	_Static_assert(TR_KEYGATE == 16, "the key gate's place");
 
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, gate, sizeof(gate));
 	fa->fa_gate = ch->ch_addr + ch->ch_used;
@@ -2585,6 +2606,20 @@ ctx_record(const struct tr_fast *fa, tasm_t *a, uint32_t site, int sys)
 }
 
 /*
+ * A context block's key where no TCB holds the tid: gettid through the
+ * key gate in chunk 0 (gettid_key says why), the way back in rdx; r11,
+ * the code's entry, kept in rsi meanwhile (both pushed, and free: the
+ * arguments and rdtsc's value are stored), the tid into the context.
+ */
+static void
+ctx_gettid(const struct tr_fast *fa, tasm_t *a)
+{
+	tb(a, "4c 89 de 48 8d 15 0c 00 00 00 48 b8");
+	t64(a, fa->fa_gate + TR_KEYGATE);
+	tb(a, "ff e0 49 89 f3 89 44 24 38");
+}
+
+/*
  * A context block for site index site (doc/INPROC.md, tracer.h's
  * TR_CTX_*) at code + *tlen, the plain record block after it: with no
  * entry in the site's word the thread goes to the plain block (entered
@@ -2665,13 +2700,11 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
 	/*
 	 * The key: the tid in glibc's TCB, 0 with fs base 0; where no TCB
-	 * holds it, the kernel's (gettid: r11, the entry, kept in rdx,
-	 * free since rdtsc's value is stored).  Its offset for rekey().
+	 * holds it, the kernel's (ctx_gettid).  Its offset for rekey().
 	 */
 	cx[0] = (uint16_t)a.ta_n;
 	if (fa->fa_gettid) {
-		tb(&a, "4c 89 da b8 ba 00 00 00 0f 05 49 89 d3");
-		tb(&a, "89 44 24 38");
+		ctx_gettid(fa, &a);
 	} else {
 		if (fa->fa_rdfsbase)
 			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
@@ -2732,8 +2765,12 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 		memcpy(c + T_ARGS, go_args, sizeof(go_args));
 	else if (kind == TR_FAST_ENTRY)
 		memcpy(c + T_RAX, nop9, sizeof(nop9));
-	if (fa->fa_gettid)
+	if (fa->fa_gettid) {
+		uint64_t g = fa->fa_gate + TR_KEYGATE;
+
 		memcpy(c + T_RDFS, gettid_key, sizeof(gettid_key));
+		memcpy(c + T_RDFS + GETTID_GATE, &g, 8);
+	}
 	else if (!fa->fa_rdfsbase)
 		memcpy(c + T_RDFS, nop10, sizeof(nop10));
 	*tlen += sizeof(template);
@@ -3409,10 +3446,11 @@ out:
  * is put at its start for the calls the tracer injects while dispatch is
  * on: a call from libc's or the vDSO's `syscall` would be dispatched.
  * Sets the memfd up (every thread stopped) when no site did yet.  0 with
- * the range and that instruction, or -1 and why.
+ * the range and that instruction, -2 to wait for the TCB (wait: the
+ * caller may), or -1 and why.
  */
 int
-tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
+tr_fast_sud_range(tr_session_t *s, uint64_t near, bool wait, uint64_t *lo,
 		  uint64_t *len, uint64_t *insn, char *why, size_t wlen)
 {
 	static const uint8_t stub[16] = {
@@ -3428,19 +3466,17 @@ tr_fast_sud_range(tr_session_t *s, uint64_t near, uint64_t *lo,
 		return -1;
 	}
 	/*
-	 * Without a tid in the TCB the record blocks would ask gettid, a
-	 * call of ours dispatched to the stop path and seen as the
-	 * program's.  A static program's TCB comes after its entry point:
-	 * the caller tries again (-2).
+	 * A launched image whose TCB is not set up yet (a static program
+	 * at its entry point; glibc stores the tid after the thread
+	 * pointer): the caller tries again (-2) while it waits, since the
+	 * TCB's key costs a firing no system call.  Without a tid in the
+	 * TCB (Go, the wait over) the blocks ask gettid through the key
+	 * gate in chunk 0, inside the range: no call of ours is dispatched.
 	 */
-	if (!fa->fa_broken && fa->fa_ring == 0 && find_tidoff(s) == 0) {
-		snprintf(why, wlen, "no thread id in the threads' TCB");
+	if (wait && !fa->fa_broken && fa->fa_ring == 0 &&
+	    find_tidoff(s) == 0) {
+		snprintf(why, wlen, "no thread id in the threads' TCB yet");
 		return -2;
-	}
-	if (fa->fa_gettid) {
-		snprintf(why, wlen, "no thread id in the threads' TCB: the "
-			 "trampolines would make a call of their own");
-		return -1;
 	}
 	if (!fa->fa_broken && fa->fa_ring == 0)
 		fd = setup(s);
@@ -3663,6 +3699,8 @@ tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
 /* -- threads inside a trampoline ----------------------------------------- */
 
 static tr_fsite_t *sys_site_of_pc(const tr_session_t *s, uint64_t pc);
+static tr_fsite_t *sys_site_at(const tr_session_t *s, uint64_t pc,
+			       bool gone);
 static bool sys_fixup(tr_session_t *s, tr_thread_t *th, tr_fsite_t *fs,
 		      struct user_regs_struct *r);
 static bool sys_step_records(tr_session_t *s, tr_thread_t *th,
@@ -4002,6 +4040,104 @@ unwind_ctx(tr_session_t *s, pid_t tid, uint64_t k, const uint16_t *cx,
 static bool tramp_move(tr_session_t *s, pid_t tid, uint64_t *g);
 
 /*
+ * A signal frame's registers g whose pc is in syscall site fs's
+ * trampoline or gates (tr_fast_sys_patch's layout): made the state the
+ * original code would have, as sys_fixup moves a stopped thread, but
+ * without a step: a record or context block is unwound from the words
+ * it pushed (unwind_record, unwind_ctx), its record dropped.  Before
+ * the call, at the site's `syscall` with rax the number; after it,
+ * past it with rax the value; the probed path's 144 bytes given back.
+ * Signals come at the gates' and the key gate's calls (Go's preemption
+ * signals, all the time), and those frames stay on Go's signal stacks.
+ * False at a pc between a block's pushes or after its code ran.
+ */
+static bool
+sys_frame_move(tr_session_t *s, pid_t tid, const tr_fsite_t *fs,
+	       uint64_t *g)
+{
+	const uint16_t *so = fs->fs_so;
+	uint64_t rip = g[TR_G_RIP], off, k, w;
+	uint16_t cx[3];
+	unsigned b, i;
+
+	if (rip >= fs->fs_g1 && rip < fs->fs_g1 + 16) {
+		g[TR_G_RIP] = fs->fs_sc + (rip - fs->fs_g1 > 2 ? 2 :
+					   rip - fs->fs_g1);
+		return true;
+	}
+	if (rip >= fs->fs_g2 && rip < fs->fs_g2 + 16) {
+		g[TR_G_RIP] = fs->fs_sc + (rip - fs->fs_g2 > 2 ? 2 :
+					   rip - fs->fs_g2);
+		g[TR_G_RSP] += 144;
+		return true;
+	}
+	off = rip - fs->fs_tramp;
+	if (off < so[TR_SO_SYS]) {
+		for (i = 0; i < fs->fs_nins; i++)
+			if (off == fs->fs_toff[i]) {
+				g[TR_G_RIP] = fs->fs_p0 + fs->fs_ooff[i];
+				return true;
+			}
+		return false;
+	}
+	if (off < so[TR_SO_LEA]) {
+		g[TR_G_RIP] = fs->fs_sc;
+		return true;
+	}
+	if (off >= so[TR_SO_NEVER]) {
+		g[TR_G_RIP] = fs->fs_sc + (off < so[TR_SO_REST] ?
+					   off - so[TR_SO_NEVER] : 2);
+		return true;
+	}
+	b = off < so[TR_SO_AFTER] ? TR_SO_CX : TR_SO_CX2;
+	k = b == TR_SO_CX ? off - so[TR_SO_LEA] : off - so[TR_SO_AFTER];
+	if (off >= so[b + 3] && off < so[b + 3] + sizeof(template)) {
+		if (!unwind_record(s, tid, off - so[b + 3], g))
+			return false;
+	} else if (off >= so[b + 1] && off <= so[b + 2]) {
+		cx[0] = 0;
+		cx[1] = (uint16_t)(so[b + 1] - so[b]);
+		cx[2] = (uint16_t)(so[b + 2] - so[b]);
+		if (!unwind_ctx(s, tid, off - so[b], cx, g))
+			return false;
+		if (b == TR_SO_CX)	/* no red zone skipped: the 144 did */
+			g[TR_G_RSP] -= 128;
+	} else if (b == TR_SO_CX && off < so[TR_SO_CX]) {
+		/* lea -128(%rsp); push %rax; push %r11; test; jz */
+		g[TR_G_RSP] += k == 0 ? 0 : k == 5 ? 128 : k == 6 ? 136 : 144;
+		g[TR_G_RIP] = fs->fs_sc;
+		return k == 0 || k == 5 || k == 6 || k >= 8;
+	} else if (b == TR_SO_CX2 && off < so[TR_SO_CX2]) {
+		/* mov %rax,%rcx; pop %r11; pop %rax; lea 128(%rsp),%rsp */
+		if (k == 0 || k == 3 || k == 5)
+			g[TR_G_RSP] += k == 5 ? 136 : 144;
+		else if (k == 6)
+			g[TR_G_RSP] += 128;
+		else if (k < 14)
+			return false;
+		if (k >= 6)
+			g[TR_G_RAX] = g[TR_G_RCX];
+		g[TR_G_RIP] = fs->fs_sc + 2;
+		return true;
+	} else if (!(b == TR_SO_CX && off >= so[TR_SO_CXJ] + 3u &&
+		     off < so[TR_SO_PL] && off >= so[TR_SO_PL] - 3u)) {
+		return false;
+	}
+	/* At the block's end: noent (the call to make) or noexit. */
+	if (b == TR_SO_CX) {
+		if (tr_mem_read_pid(tid, g[TR_G_RSP] + 8, &w, 8) < 0)
+			return false;
+		g[TR_G_RAX] = w;
+		g[TR_G_RSP] += 144;
+		g[TR_G_RIP] = fs->fs_sc;
+	} else {
+		g[TR_G_RAX] = g[TR_G_RCX];
+		g[TR_G_RIP] = fs->fs_sc + 2;
+	}
+	return true;
+}
+
+/*
  * A signal frame's registers g in clause code, whose rsp is its context
  * (the code uses no stack) and whose link is the way back into its
  * context block, right after the block's jmp to the code: the block's
@@ -4018,8 +4154,18 @@ unwind_code(tr_session_t *s, pid_t tid, uint64_t *g)
 	unsigned b;
 
 	if (tr_mem_read_pid(tid, g[TR_G_RSP] + TR_CTX_LINK, &link,
-			    sizeof(link)) < 0 ||
-	    (fs = site_of_pc(s, link)) == NULL)
+			    sizeof(link)) < 0)
+		return false;
+	/* A syscall site's context block: as if at its jmp to the code. */
+	if ((fs = sys_site_at(s, link, true)) != NULL) {
+		off = link - fs->fs_tramp;
+		if (off != fs->fs_so[TR_SO_CXJ] + 3u &&
+		    off != fs->fs_so[TR_SO_CXJ2] + 3u)
+			return false;
+		g[TR_G_RIP] = link - 3;
+		return tramp_move(s, tid, g);
+	}
+	if ((fs = site_of_pc(s, link)) == NULL)
 		return false;
 	off = link - fs->fs_tramp;
 	for (b = 0; b < 2; b++) {
@@ -4060,8 +4206,24 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 			g[TR_G_RIP] = fa->fa_stub[i][2];
 			break;
 		}
+	/*
+	 * In the key gate (a signal is delivered at its gettid's return
+	 * more than anywhere): as at the block's instruction it goes back
+	 * to, rdx, with the tid not taken; the block is then unwound as
+	 * from there (its record dropped).
+	 */
+	if (i == fa->fa_nstub && fa->fa_gate != 0 &&
+	    g[TR_G_RIP] >= fa->fa_gate + TR_KEYGATE &&
+	    g[TR_G_RIP] < fa->fa_gate + TR_GATE_LEN) {
+		if (g[TR_G_RDX] == g[TR_G_RIP] || in_code(fa, g[TR_G_RDX]))
+			return false;
+		g[TR_G_RIP] = g[TR_G_RDX];
+		return tramp_move(s, tid, g);
+	}
 	if (i == fa->fa_nstub && in_code(fa, g[TR_G_RIP]))
 		return unwind_code(s, tid, g);
+	if ((fs = sys_site_at(s, g[TR_G_RIP], true)) != NULL)
+		return sys_frame_move(s, tid, fs, g);
 	fs = site_of_pc(s, g[TR_G_RIP]);
 	if (fs == NULL)
 		return false;
@@ -4827,6 +4989,18 @@ tr_fast_sys_ours(const tr_session_t *s, uint64_t pc)
 static tr_fsite_t *
 sys_site_of_pc(const tr_session_t *s, uint64_t pc)
 {
+	return sys_site_at(s, pc, false);
+}
+
+/*
+ * The syscall site whose trampoline or gates hold pc; gone: an unpatched
+ * one's too, whose code stays until the chunks go (a signal frame there
+ * is moved to the original code all the same: tr_fast_wait_frames
+ * unpatches before the last look at the frames).
+ */
+static tr_fsite_t *
+sys_site_at(const tr_session_t *s, uint64_t pc, bool gone)
+{
 	const struct tr_fast *fa = s->s_fast;
 	tr_fsite_t *fs;
 	size_t i;
@@ -4835,7 +5009,8 @@ sys_site_of_pc(const tr_session_t *s, uint64_t pc)
 		return NULL;
 	for (i = 0; i < fa->fa_nsites; i++) {
 		fs = &fa->fa_sites[i];
-		if (!fs->fs_live || fs->fs_kind != TR_FAST_SYSCALL)
+		if ((!fs->fs_live && !gone) || fs->fs_kind != TR_FAST_SYSCALL ||
+		    fs->fs_tramp == 0)
 			continue;
 		if ((pc >= fs->fs_tramp && pc < fs->fs_tramp + fs->fs_tlen) ||
 		    (pc >= fs->fs_g1 && pc < fs->fs_g1 + 16) ||
@@ -5001,7 +5176,7 @@ sys_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
  */
 static void
 emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
-	    uint32_t site, bool exit, size_t *fix)
+	    uint32_t site, bool exit, size_t *fix, uint16_t *so)
 {
 	uint64_t tab = fa->fa_ring + TR_SYSCODE +
 		       (exit ? 8 * TR_SYSP_MAX : 0);
@@ -5009,6 +5184,7 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 
 	memset(&a, 0, sizeof(a));
 	a.ta_c = code + *tlen;
+	so[0] = (uint16_t)*tlen;
 	tb(&a, "49 bb");
 	t64(&a, tab);
 	tb(&a, "4d 8b 1c c3 4d 85 db 0f 84");
@@ -5019,6 +5195,7 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	tb(&a, "9c 50 51 52 56 57 41 50 41 51 41 52 41 53");
 	tb(&a, "48 81 ec");
 	t32(&a, TR_CTX_SIZE);
+	so[1] = (uint16_t)(*tlen + a.ta_n);	/* the context pushed */
 	if (!exit) {
 		tb(&a, "48 89 3c 24 48 89 74 24 08 48 89 54 24 10");
 		tb(&a, "4c 89 54 24 18 4c 89 44 24 20 4c 89 4c 24 28");
@@ -5030,15 +5207,20 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 		tb(&a, "48 89 4c 24 18 48 89 4c 24 20 48 89 4c 24 28");
 	}
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
-	/* the key as a pid site's (never gettid's: such sites are refused) */
-	if (fa->fa_rdfsbase)
-		tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
-	tb(&a, "64 8b 04 25");
-	t32(&a, fa->fa_tidoff);
-	tb(&a, "eb 02 31 c0 89 44 24 38");
+	/* the key as a pid site's: the TCB's, or gettid's through the gate */
+	if (fa->fa_gettid) {
+		ctx_gettid(fa, &a);
+	} else {
+		if (fa->fa_rdfsbase)
+			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
+		tb(&a, "64 8b 04 25");
+		t32(&a, fa->fa_tidoff);
+		tb(&a, "eb 02 31 c0 89 44 24 38");
+	}
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
+	so[2] = (uint16_t)(*tlen + a.ta_n - 3);	/* jmp *%r11 */
 	tbind(&a, L_BACK);
 	/*
 	 * The link and the saved r11 (the entry) zeroed, as emit_ctx says
@@ -5116,7 +5298,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 
 	*why = "the fast path is off";
 	if (fa == NULL || fa->fa_map == NULL || fa->fa_broken ||
-	    fa->fa_gettid || fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
+	    fa->fa_nchunk == 0 || fa->fa_sudinsn == 0)
 		return -1;
 	sy = sys_find(fa, sc);
 	if (sy == NULL) {
@@ -5226,8 +5408,9 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "48 8d 64 24 80  50  41 53  41 f6 c3 01  0f 84");
 	f_noent = tlen;
 	tlen += 4;
-	emit_sysctx(fa, code, &tlen, idx, false, &f_cx1);
+	emit_sysctx(fa, code, &tlen, idx, false, &f_cx1, &so[TR_SO_CX]);
 	put(code, &tlen, "4c 89 d1");
+	so[TR_SO_PL] = (uint16_t)tlen;
 	sys_record(fa, code, &tlen, idx);
 	so[TR_SO_NOENT] = (uint16_t)tlen;
 	put(code, &tlen, "48 8b 44 24 08  ff 25");
@@ -5238,7 +5421,8 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	put(code, &tlen, "41 f6 c3 02  0f 84");
 	f_noexit = tlen;
 	tlen += 4;
-	emit_sysctx(fa, code, &tlen, idx, true, &f_cx2);
+	emit_sysctx(fa, code, &tlen, idx, true, &f_cx2, &so[TR_SO_CX2]);
+	so[TR_SO_PL2] = (uint16_t)tlen;
 	sys_record(fa, code, &tlen, idx | TR_REC_EXIT);
 	so[TR_SO_NOEXIT] = (uint16_t)tlen;
 	put(code, &tlen, "48 89 c8  e9");

@@ -1,0 +1,111 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# gosys: Go's raw system calls go through patched sites, their clauses
+# in the process (doc/TRACER.md, "Syscall sites" and "The thread key").
+# Go makes its calls with `syscall` instructions of its own and its
+# threads keep no thread id in a TCB: the trampolines key them by gettid,
+# made through the key gate in the range dispatch lets call.
+# t/targets/sc-go.go (built here with Debian's go, offline): G goroutines
+# locked to their threads, N getppid each, counted by the program.
+# Asserts, on -c and on -p, in the process and with -x fastpath=off:
+#  - @[tid] count() at getppid's entry equals each thread's own count
+#    (the key is the thread's id as the kernel gives it), and the
+#    returns equal the program's total;
+#  - the path: -v says both clauses run in the process, and "system
+#    calls: R through M patched sites" with M >= 1, fewer records R (the
+#    -p run's getpid clause makes a few) and fewer stops than one
+#    thread's calls (each call from records would make two records, on
+#    stops two stops); under -x fastpath=off no patched site and at
+#    least two stops a call.
+#  - the program's own output is what it prints untraced, thread ids
+#    aside;
+#  - Ctrl-C: pidtrace -p stopped by SIGINT while every goroutine is in
+#    its loop (Go's preemption signals land in the trampolines and the
+#    key gate, threads are stopped anywhere in them): the program runs
+#    on to its exact counts, no SIGSYS kills it, and its maps hold
+#    nothing of ours after the detach.
+. "$top_srcdir/t/syscall/sclib.sh"
+need_sud
+command -v go >/dev/null || skip "go is not installed (Debian's golang-go)"
+GO_BIN=$T/sc-go
+(cd "$T" && GOCACHE=$T/gocache GOTOOLCHAIN=local GOPROXY=off GOFLAGS= \
+    bounded 300 go build -o "$GO_BIN" "$top_srcdir/t/targets/sc-go.go") \
+    >"$T/go.log" 2>&1 || fail "go build: $(tail -n 3 "$T/go.log")"
+
+G=4 N=20000
+D='syscall::getppid:entry { @c[tid] = count(); }
+   syscall::getppid:return { @r = count(); }
+   END { printa("pt tid %d getppid %@d\n", @c); printa("pt getppid %@d\n", @r); }'
+
+bounded 60 "$GO_BIN" $G $N >"$T/own" || fail "untraced run"
+sed 's/^tid [0-9]* /tid T /' "$T/own" >"$T/own.want"
+same_output - "$T/own.want" <<W
+calling
+$(for i in $(seq $G); do echo "tid T getppid $N"; done)
+getppid $((G * N))
+W
+
+# check NAME TARGETOUT PATH: the counts against the program's, and the
+# path.
+check()
+{
+	grep '^tid ' "$2" | LC_ALL=C sort >"$T/$1.mine"
+	sed -n 's/^pt tid /tid /p' "$T/$1.out" | LC_ALL=C sort >"$T/$1.got"
+	[ -s "$T/$1.mine" ] || fail "$1: the program printed nothing: $(cat "$2")"
+	same_output "$T/$1.mine" "$T/$1.got"
+	grep -qx "pt getppid $((G * N))" "$T/$1.out" ||
+		fail "$1: returns: $(cat "$T/$1.out")"
+	grep -Ev '^(ready|pt |live|$)' "$2" | sed 's/^tid [0-9]* /tid T /' \
+	    >"$T/$1.tgtw"
+	same_output "$T/own.want" "$T/$1.tgtw"
+	set -- "$1" "$3" $(sys_path "$T/$1.err")
+	say "$1: system calls: $3 through $4 patched sites, $5 dispatched, $6 stops"
+	if [ "$2" = fast ]; then
+		grep -q 'syscall probes: 2 clauses in the process: syscall::getppid:entry, syscall::getppid:return$' \
+		    "$T/$1.err" || fail "$1: not in the process: $(cat "$T/$1.err")"
+		[ "${3:-$N}" -lt $N ] && [ "${4:-0}" -ge 1 ] &&
+		    [ "${6:-$N}" -lt $N ] ||
+			fail "$1: not the patched path: $(cat "$T/$1.err")"
+	else
+		[ "${4:-x}" = 0 ] && [ "${5:-x}" = 0 ] &&
+		    [ "${6:-0}" -ge $((2 * G * N)) ] ||
+			fail "$1: not the stop path: $(cat "$T/$1.err")"
+	fi
+}
+
+for path in fast stops; do
+	o=; [ $path = stops ] && o="-x fastpath=off"
+	bounded 120 "$PIDTRACE" -v -q $o -n "$D" -c "$GO_BIN $G $N" \
+	    >"$T/c-$path.out" 2>"$T/c-$path.err" ||
+		fail "c-$path: pidtrace: $(cat "$T/c-$path.err")"
+	check "c-$path" "$T/c-$path.out" $path
+	attach_run "p-$path" "$o" "$D" "$GO_BIN" $G $N
+	check "p-$path" "$T/p-$path.tgt" $path
+done
+
+# Ctrl-C mid-burst.
+N2=$((N * 20))
+rm -f "$T/x.go" "$T/x.tgt"
+spawn _xt 300 sh -c 'exec "$0" "$1" "$2" "$3" >"$4"' "$GO_BIN" $G $N2 \
+    "$T/x.go" "$T/x.tgt"
+wait_for "$T/x.tgt" '^ready' 60
+XPID=$(child_of "$_xt") || fail "ctrlc: no target pid"
+spawn _xp 300 "$PIDTRACE" -q -n 'syscall::getppid:entry { @ = count(); }
+    syscall::getpid:entry /!live/ { live = 1; printf("live\n"); }' \
+    -p "$XPID" >"$T/x.out" 2>"$T/x.err"
+XPT=$(child_of "$_xp") || fail "ctrlc: no pidtrace pid"
+wait_for "$T/x.out" '^live' 60
+: >"$T/x.go"
+wait_for "$T/x.tgt" '^calling' 120
+kill -INT "$XPT"
+wait "$_xp" || fail "ctrlc: pidtrace: $(cat "$T/x.err")"
+grep -q 'memfd:pidtrace' "/proc/$XPID/maps" 2>/dev/null &&
+	fail "ctrlc: our mapping left: $(grep pidtrace "/proc/$XPID/maps")"
+wait "$_xt" || fail "ctrlc: the target failed: $(cat "$T/x.tgt")"
+grep -Ev '^(ready|$)' "$T/x.tgt" | sed 's/^tid [0-9]* /tid T /' >"$T/x.got"
+same_output - "$T/x.got" <<W
+calling
+$(for i in $(seq $G); do echo "tid T getppid $N2"; done)
+getppid $((G * N2))
+W
+say "ctrlc: $(grep -E '^ +[0-9]+$' "$T/x.out" | tr -d ' ') calls counted before the detach"
