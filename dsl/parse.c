@@ -59,6 +59,7 @@ dsl_parse_node(dsl_cc_t *cc, int op, int line, int col)
 	n->dn_line = line;
 	n->dn_col = col;
 	n->dn_src = cc->cc_src;
+	n->dn_file = cc->cc_file;
 	return (int32_t)pg->pg_nnodes++;
 }
 
@@ -1658,6 +1659,7 @@ inline_decl(pstate_t *ps)
 	in.in_line = line;
 	in.in_col = col;
 	in.in_src = cc->cc_src;
+	in.in_file = cc->cc_file;
 	cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
 	    &cc->cc_inlinecap, cc->cc_ninlines + 1, sizeof(dsl_inline_t));
 	cc->cc_inlines[cc->cc_ninlines++] = in;
