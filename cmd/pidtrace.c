@@ -726,6 +726,7 @@ main(int argc, char **argv)
 		srcs[i].ds_name = p->cp_arg;
 		srcs[i].ds_text = p->cp_text;
 		srcs[i].ds_len = strlen(p->cp_text);
+		srcs[i].ds_file = p->cp_script;
 		if (p->cp_script && c->c_nargs > 0 && i == 0)
 			c->c_args[0] = p->cp_arg;	/* $0 */
 	}

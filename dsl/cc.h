@@ -41,7 +41,7 @@ typedef struct dsl_inline {
 	int32_t		in_expr;	/* node */
 	int		in_nparams;	/* -1: not an array */
 	uint32_t	in_params[8];	/* strtab */
-	int		in_line, in_col, in_src;
+	int		in_line, in_col, in_src, in_file;
 } dsl_inline_t;
 
 typedef struct dsl_cc {
@@ -60,8 +60,9 @@ typedef struct dsl_cc {
 	const char	*cc_p, *cc_end;
 	int		cc_line;
 	const char	*cc_linep;	/* start of the current line */
-	char		cc_fname[256];	/* the file a line marker named,
-					 * "": the source's own name */
+	int		cc_file;	/* the file a line marker named:
+					 * cc_files[cc_file], 0 the source's
+					 * own name */
 	int		cc_tok;		/* current token */
 	int64_t		cc_tival;
 	bool		cc_tunsigned, cc_tlong;
@@ -75,6 +76,12 @@ typedef struct dsl_cc {
 	char		*cc_dstr;	/* dsl_lex_pdesc's word */
 	size_t		cc_dstrlen, cc_dstrcap;
 	const char	*cc_dstart;	/* where that word starts */
+
+	/* the files line markers named, each once; [0] is unused.  A
+	 * node keeps an index (dn_file), so an error the checker finds
+	 * cites the file the node was read from. */
+	char		**cc_files;
+	uint32_t	cc_nfiles, cc_filecap;
 
 	/* the program being built (its arrays grow) */
 	dsl_prog_t	*cc_pg;
@@ -130,7 +137,9 @@ int32_t	dsl_compile_builtin(dsl_cc_t *, const char *tag);
 void	*dsl_compile_grow(dsl_cc_t *, void *arr, uint32_t *cap,
 	    uint32_t need, size_t elsize);
 
-/* diag.c: report an error at a place, or at a node, and longjmp. */
+/* diag.c: report an error at a place, or at a node, and longjmp.  The
+ * place is in source cc_src, file cc_file (where the lexer is while
+ * parsing; set both to a node's or a definition's after). */
 void	dsl_diag_error(dsl_cc_t *, int line, int col, const char *tag,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6),
 	    noreturn));

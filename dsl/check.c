@@ -744,6 +744,7 @@ find_agg(check_t *ck, const char *name, int32_t n)
 		ag->ag_line = nd->dn_line;
 		ag->ag_col = nd->dn_col;
 		ag->ag_src = nd->dn_src;
+		ag->ag_file = nd->dn_file;
 	}
 	return ag;
 }
@@ -1695,6 +1696,7 @@ use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
 		nd->dn_line = NODE(ck, c)->dn_line;
 		nd->dn_col = NODE(ck, c)->dn_col;
 		nd->dn_src = NODE(ck, c)->dn_src;
+		nd->dn_file = NODE(ck, c)->dn_file;
 		nd->dn_type = DT_INT;
 		nd->dn_size = (uint8_t)copy.in_size;
 		nd->dn_signed = copy.in_sign;
@@ -1742,6 +1744,7 @@ check_inlines(check_t *ck)
 				snprintf(a, sizeof(a), "%s", in.in_kind ==
 				    DT_STR ? "string" : "int");
 			cc->cc_src = in.in_src;
+			cc->cc_file = in.in_file;
 			dsl_diag_error(cc, in.in_line, in.in_col,
 			    "D_OP_INCOMPAT", "inline %s definition uses "
 			    "incompatible types: \"%s\" = \"%s\"",
@@ -3947,6 +3950,7 @@ dsl_check(dsl_cc_t *cc)
 
 		if (ag->ag_func < 0) {
 			cc->cc_src = ag->ag_src;
+			cc->cc_file = ag->ag_file;
 			dsl_diag_error(cc, ag->ag_line, ag->ag_col,
 			    "D_IDENT_UNDEF", "failed to resolve @%s: "
 			    "Unknown aggregation",

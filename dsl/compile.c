@@ -147,6 +147,16 @@ dsl_compile_builtin(dsl_cc_t *cc, const char *tag)
 	return t;
 }
 
+static void
+free_files(dsl_cc_t *cc)
+{
+	uint32_t i;
+
+	for (i = 1; i < cc->cc_nfiles; i++)
+		free(cc->cc_files[i]);
+	free(cc->cc_files);
+}
+
 dsl_prog_t *
 dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
     char *err, size_t errlen)
@@ -155,7 +165,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	dsl_cc_t *volatile cc;
 	dsl_prog_t *volatile pg;
 	size_t i;
-	int eline, ecol, esrc;
+	int eline, ecol, esrc, efile;
 
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
@@ -186,6 +196,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		free(cc->cc_pstr);
 		free(cc->cc_dstr);
 		free(cc->cc_vardef);
+		free_files(cc);
 		free(cc);
 		return NULL;
 	}
@@ -205,7 +216,6 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		dsl_lex_init(cc, (int)i);
 		dsl_parse(cc);
 	}
-	cc->cc_fname[0] = '\0';	/* the checker's errors: a node's source */
 	/* nothing to run would wait for ever: dtrace refuses it unless -x
 	 * empty asks for it (the error is at the end of the last text),
 	 * once the declarations have been checked (an inline's definition
@@ -213,10 +223,13 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	eline = cc->cc_line;
 	ecol = cc->cc_p != NULL ? (int)(cc->cc_p - cc->cc_linep) + 1 : 1;
 	esrc = cc->cc_src;
+	efile = cc->cc_file;
+	cc->cc_file = 0;	/* the checker's errors: a node's file */
 	dsl_check(cc);
 	if (nsrcs > 0 && pg->pg_nclauses == 0 &&
 	    dsl_prog_option(pg, "empty") == NULL) {
 		cc->cc_src = esrc;
+		cc->cc_file = efile;
 		dsl_diag_error(cc, eline, ecol, "D_EMPTY",
 		    "empty D program translation unit: no probe clause");
 	}
@@ -226,6 +239,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 		if (cc->cc_copts->co_args[i] != NULL && !cc->cc_argused[i] &&
 		    pg->pg_opts[O_DEFAULTARGS] <= 0) {
 			cc->cc_src = nsrcs > 0 ? (int)nsrcs - 1 : -1;
+			cc->cc_file = 0;
 			dsl_diag_error(cc, 1, 1, "D_MACRO_UNUSED", "extraneous "
 			    "argument '%s' ($%zu is not referenced)",
 			    cc->cc_copts->co_args[i], i);
@@ -245,6 +259,7 @@ dsl_compile(const dsl_src_t *srcs, size_t nsrcs, const dsl_copts_t *opts,
 	free(cc->cc_pstr);
 	free(cc->cc_dstr);
 	free(cc->cc_vardef);
+	free_files(cc);
 	free(cc);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';

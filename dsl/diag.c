@@ -14,39 +14,34 @@
 
 #include "dsl/cc.h"
 
-static void __attribute__((noreturn, format(printf, 6, 0)))
-verror(dsl_cc_t *cc, int src, int line, int col, const char *tag,
+static void __attribute__((noreturn, format(printf, 7, 0)))
+verror(dsl_cc_t *cc, int src, int file, int line, int col, const char *tag,
     const char *fmt, va_list ap)
 {
 	char msg[512];
 	const char *name = "<input>";
+	const char *t0 = cc->cc_errtags && tag != NULL ? "[" : "";
+	const char *t1 = cc->cc_errtags && tag != NULL ? tag : "";
+	const char *t2 = cc->cc_errtags && tag != NULL ? "] " : "";
 
+	if (cc->cc_err == NULL || cc->cc_errlen == 0)
+		longjmp(cc->cc_jmp, 1);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (src >= 0 && (size_t)src < cc->cc_nsrcs)
 		name = cc->cc_srcs[src].ds_name;
-	/* an included file's lines, while the lexer is in them: the
-	 * source, then the file ("x.d: inc.h:3:1: ...") */
-	if (src >= 0 && src == cc->cc_src && cc->cc_fname[0] != '\0' &&
-	    cc->cc_err != NULL && cc->cc_errlen > 0) {
-		snprintf(cc->cc_err, cc->cc_errlen, "%s: %s:%d:%d: %s%s%s%s",
-		    name, cc->cc_fname, line, col > 0 ? col : 1,
-		    cc->cc_errtags && tag != NULL ? "[" : "",
-		    cc->cc_errtags && tag != NULL ? tag : "",
-		    cc->cc_errtags && tag != NULL ? "] " : "", msg);
-		longjmp(cc->cc_jmp, 1);
-	}
-	if (cc->cc_err != NULL && cc->cc_errlen > 0 && src < 0) {
+	if (src < 0) {
 		/* not in a source: a -x option */
-		snprintf(cc->cc_err, cc->cc_errlen, "%s%s%s%s",
-		    cc->cc_errtags && tag != NULL ? "[" : "",
-		    cc->cc_errtags && tag != NULL ? tag : "",
-		    cc->cc_errtags && tag != NULL ? "] " : "", msg);
-	} else if (cc->cc_err != NULL && cc->cc_errlen > 0) {
+		snprintf(cc->cc_err, cc->cc_errlen, "%s%s%s%s", t0, t1, t2,
+		    msg);
+	} else if (file > 0 && (uint32_t)file < cc->cc_nfiles) {
+		/* in a file a line marker named (cpp's #include): the
+		 * source, then the file ("x.d: inc.h:3:1: ...") */
+		snprintf(cc->cc_err, cc->cc_errlen, "%s: %s:%d:%d: %s%s%s%s",
+		    name, cc->cc_files[file], line, col > 0 ? col : 1, t0, t1,
+		    t2, msg);
+	} else {
 		snprintf(cc->cc_err, cc->cc_errlen, "%s:%d:%d: %s%s%s%s",
-		    name, line, col > 0 ? col : 1,
-		    cc->cc_errtags && tag != NULL ? "[" : "",
-		    cc->cc_errtags && tag != NULL ? tag : "",
-		    cc->cc_errtags && tag != NULL ? "] " : "", msg);
+		    name, line, col > 0 ? col : 1, t0, t1, t2, msg);
 	}
 	longjmp(cc->cc_jmp, 1);
 }
@@ -58,7 +53,7 @@ dsl_diag_error(dsl_cc_t *cc, int line, int col, const char *tag,
 	va_list ap;
 
 	va_start(ap, fmt);
-	verror(cc, cc->cc_src, line, col, tag, fmt, ap);
+	verror(cc, cc->cc_src, cc->cc_file, line, col, tag, fmt, ap);
 	va_end(ap);
 }
 
@@ -70,7 +65,8 @@ dsl_diag_nerror(dsl_cc_t *cc, int32_t node, const char *tag,
 	dsl_node_t *n = CC_NODE(cc, node);
 
 	va_start(ap, fmt);
-	verror(cc, n->dn_src, n->dn_line, n->dn_col, tag, fmt, ap);
+	verror(cc, n->dn_src, n->dn_file, n->dn_line, n->dn_col, tag, fmt,
+	    ap);
 	va_end(ap);
 }
 

@@ -34,6 +34,9 @@ typedef struct dsl_src {
 	const char	*ds_text;	/* NUL-terminated; a first #! line is
 					 * skipped */
 	size_t		ds_len;		/* bytes of ds_text */
+	bool		ds_file;	/* a -s file: each probe description
+					 * needs a predicate or actions (a
+					 * bare one is a -n text's only) */
 } dsl_src_t;
 
 #define DSL_MAXMACROARGS	10	/* $0..$9 */

@@ -94,7 +94,7 @@ dsl_lex_init(dsl_cc_t *cc, int src)
 	cc->cc_end = s->ds_text + s->ds_len;
 	cc->cc_line = 1;
 	cc->cc_linep = cc->cc_p;
-	cc->cc_fname[0] = '\0';
+	cc->cc_file = 0;
 	cc->cc_tok = T_EOF;
 	/* #!/usr/bin/env pidtrace -s: an interpreter line, not D. */
 	if (cc->cc_end - cc->cc_p >= 2 && cc->cc_p[0] == '#' &&
@@ -143,6 +143,32 @@ attr_triple(const char *s)
 }
 
 /*
+ * The index of file in cc_files, added if new.  cpp names the same few
+ * files again at each #include's end and after each run of blank lines,
+ * so the file the lexer is in is tried first.
+ */
+static int
+file_index(dsl_cc_t *cc, const char *file)
+{
+	uint32_t i;
+	char *f;
+
+	if (cc->cc_file > 0 && strcmp(cc->cc_files[cc->cc_file], file) == 0)
+		return cc->cc_file;
+	for (i = 1; i < cc->cc_nfiles; i++)
+		if (strcmp(cc->cc_files[i], file) == 0)
+			return (int)i;
+	if (cc->cc_nfiles == 0)
+		cc->cc_nfiles = 1;
+	cc->cc_files = dsl_compile_grow(cc, cc->cc_files, &cc->cc_filecap,
+	    cc->cc_nfiles + 1, sizeof(char *));
+	if ((f = strdup(file)) == NULL)
+		dsl_diag_error(cc, cc->cc_line, 0, NULL, "out of memory");
+	cc->cc_files[cc->cc_nfiles] = f;
+	return (int)cc->cc_nfiles++;
+}
+
+/*
  * "#line N ["file"]" or cpp's line marker "# N ["file" [flags]]": the
  * next line is line N of file (the C preprocessor's manual, "Preprocessor
  * Output" and "Line Control").  pidtrace -C runs the text through cpp, so
@@ -167,13 +193,9 @@ line_marker(dsl_cc_t *cc, const char *start, char **tok, int nt)
 	    !isdigit((unsigned char)tok[d][0]))
 		lex_error(cc, start, "D_PRAGMA_MALFORM", "malformed #line: "
 		    "a line number expected");
-	if (nt > d + 1) {
-		if (strcmp(tok[d + 1], name) == 0)
-			cc->cc_fname[0] = '\0';
-		else
-			snprintf(cc->cc_fname, sizeof(cc->cc_fname), "%s",
-			    tok[d + 1]);
-	}
+	if (nt > d + 1)
+		cc->cc_file = strcmp(tok[d + 1], name) == 0 ? 0 :
+		    file_index(cc, tok[d + 1]);
 	/* the newline ending this line makes it line n */
 	cc->cc_line = (int)n - 1;
 }
@@ -821,9 +843,8 @@ dsl_lex_peek(dsl_cc_t *cc)
 	int64_t iv = cc->cc_tival;
 	bool u = cc->cc_tunsigned, l = cc->cc_tlong;
 	size_t len = cc->cc_tstrlen, i;
-	char fname[sizeof(cc->cc_fname)];
+	int file = cc->cc_file;
 
-	memcpy(fname, cc->cc_fname, sizeof(fname));
 	cc->cc_pstrlen = 0;
 	for (i = 0; i < len; i++)
 		putc_buf(cc, &cc->cc_pstr, &cc->cc_pstrlen, &cc->cc_pstrcap,
@@ -836,7 +857,7 @@ dsl_lex_peek(dsl_cc_t *cc)
 	cc->cc_p = p;
 	cc->cc_linep = linep;
 	cc->cc_line = line;
-	memcpy(cc->cc_fname, fname, sizeof(fname));	/* a marker peeked */
+	cc->cc_file = file;	/* a marker peeked */
 	cc->cc_tok = tok;
 	cc->cc_tline = tl;
 	cc->cc_tcol = tc;

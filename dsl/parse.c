@@ -59,6 +59,7 @@ dsl_parse_node(dsl_cc_t *cc, int op, int line, int col)
 	n->dn_line = line;
 	n->dn_col = col;
 	n->dn_src = cc->cc_src;
+	n->dn_file = cc->cc_file;
 	return (int32_t)pg->pg_nnodes++;
 }
 
@@ -1658,6 +1659,7 @@ inline_decl(pstate_t *ps)
 	in.in_line = line;
 	in.in_col = col;
 	in.in_src = cc->cc_src;
+	in.in_file = cc->cc_file;
 	cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
 	    &cc->cc_inlinecap, cc->cc_ninlines + 1, sizeof(dsl_inline_t));
 	cc->cc_inlines[cc->cc_ninlines++] = in;
@@ -1929,6 +1931,8 @@ dsl_parse(dsl_cc_t *cc)
 	while (dsl_lex_pdesc(cc)) {
 		dsl_clause_t *cl;
 		uint32_t d0 = pg->pg_ndescs;
+		int dline = cc->cc_tline, dcol = cc->cc_tcol;
+		int dfile = cc->cc_file;
 
 		if (is_decl(cc, cc->cc_tstr)) {
 			declaration(&ps);
@@ -1962,8 +1966,22 @@ dsl_parse(dsl_cc_t *cc)
 		cl->cl_pred = DSL_NONE;
 		cl->cl_body = DSL_NONE;
 		pg->pg_nclauses++;
+		/*
+		 * In a file a probe description needs a predicate or actions
+		 * after it; from the command line (-n BEGIN) it may stand
+		 * alone and enables its probes with the default action
+		 * (dtrace-utils' dt_grammar.y, probe_definition).
+		 */
+		if (cc->cc_srcs[cc->cc_src].ds_file && cc->cc_tok != '/' &&
+		    cc->cc_tok != '{') {
+			cc->cc_file = dfile;
+			dsl_diag_error(cc, dline, dcol, "D_SYNTAX", "expected a "
+			    "predicate or actions after the probe "
+			    "description: add { } after it");
+		}
 		if (cc->cc_tok == '/') {
 			int32_t p;
+			int pline, pcol, pfile;
 
 			dsl_lex_next(cc);
 			ps.ps_pred = true;
@@ -1973,7 +1991,18 @@ dsl_parse(dsl_cc_t *cc)
 			if (cc->cc_tok != '/')
 				syntax(&ps);
 			pg->pg_clauses[pg->pg_nclauses - 1].cl_pred = p;
+			pline = cc->cc_tline;
+			pcol = cc->cc_tcol;
+			pfile = cc->cc_file;
 			dsl_lex_next(cc);
+			/* a predicate needs actions, from the command line
+			 * too (dt_grammar.y) */
+			if (cc->cc_tok != '{') {
+				cc->cc_file = pfile;
+				dsl_diag_error(cc, pline, pcol, "D_SYNTAX",
+				    "expected actions after the predicate: "
+				    "add { } after it");
+			}
 		}
 		if (cc->cc_tok == '{') {
 			int32_t b;

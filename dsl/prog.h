@@ -174,6 +174,9 @@ typedef struct dsl_node {
 	int32_t		dn_next;	/* next in a list (args, statements) */
 	int32_t		dn_line, dn_col;
 	int32_t		dn_src;		/* source text index */
+	int32_t		dn_file;	/* the file a line marker named in
+					 * it (the compiler's table), 0 the
+					 * source itself */
 	int32_t		dn_ctype;	/* C type (pg_tt), 0 = none */
 	int32_t		dn_ctdecl;	/* C type as declared, typedefs
 					 * and integers too (print()) */
@@ -234,7 +237,7 @@ typedef struct dsl_agg {
 					 * llquantize factor, low, high,
 					 * nsteps */
 	uint32_t	ag_ndata;	/* int64 words of data per entry */
-	int32_t		ag_line, ag_col, ag_src;
+	int32_t		ag_line, ag_col, ag_src, ag_file;
 } dsl_agg_t;
 
 typedef struct dsl_clause {

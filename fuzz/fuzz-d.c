@@ -33,6 +33,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	src.ds_name = "fuzz.d";
 	src.ds_text = text;
 	src.ds_len = strlen(text);
+	/* both forms: an input that starts with a newline is a -s file's */
+	src.ds_file = size > 0 && data[0] == '\n';
 	memset(&co, 0, sizeof(co));
 	co.co_args[0] = args[0];
 	co.co_args[1] = args[1];

@@ -183,6 +183,42 @@ printf 'pidtrace: failed to compile script %s: %s/inc/bad.h:3:13: syntax error n
     "$T/b.d" "$T" >"$T/want"
 same_output "$T/want" "$T/err"
 
+say "an error the checker finds in an included file names that file"
+# cpp's line markers (GCC's cpp manual, "Preprocessor Output") say which
+# file each line came from; an error found after parsing (an undefined
+# name, a type error, an inline's definition) cites it as one found
+# while reading does.
+printf '\n/* a header */\nBEGIN\n{\n\ttrace(nosuch + 1);\n}\n' \
+    >"$T/inc/undef.h"
+printf '#pragma D option quiet\n\n\n#include "undef.h"\n' >"$T/cu.d"
+bounded 20 "$PIDTRACE" -C -I "$T/inc" -xerrtags -s "$T/cu.d" >"$T/out" \
+    2>"$T/err" && fail "an undefined name in a header compiled"
+printf 'pidtrace: failed to compile script %s: %s/inc/undef.h:5:8: [D_IDENT_UNDEF] failed to resolve nosuch: Unknown variable name\n' \
+    "$T/cu.d" "$T" >"$T/want"
+same_output "$T/want" "$T/err"
+printf 'BEGIN\n{\n\tx = "a" + 1;\n}\n' >"$T/inc/type.h"
+printf 'BEGIN { exit(0); }\n#include "type.h"\nEND { }\n' >"$T/ct.d"
+bounded 20 "$PIDTRACE" -C -I "$T/inc" -s "$T/ct.d" >"$T/out" 2>"$T/err" &&
+    fail "a type error in a header compiled"
+printf 'pidtrace: failed to compile script %s: %s/inc/type.h:3:10: operator +: operands have incompatible types: "string" + "int"\n' \
+    "$T/ct.d" "$T" >"$T/want"
+same_output "$T/want" "$T/err"
+printf '\ninline int bad = "str";\n' >"$T/inc/inl.h"
+printf '#include "inl.h"\nBEGIN { exit(0); }\n' >"$T/ci.d"
+bounded 20 "$PIDTRACE" -C -I "$T/inc" -s "$T/ci.d" >"$T/out" 2>"$T/err" &&
+    fail "a bad inline in a header compiled"
+printf 'pidtrace: failed to compile script %s: %s/inc/inl.h:2:12: inline bad definition uses incompatible types: "int" = "string"\n' \
+    "$T/ci.d" "$T" >"$T/want"
+same_output "$T/want" "$T/err"
+# and back in the script after the #include, the script's own name
+printf 'BEGIN\n{\n\ty = 1;\n}\n' >"$T/inc/fine.h"
+printf '#include "fine.h"\nBEGIN\n{\n\ttrace(nosuch);\n}\n' >"$T/cb.d"
+bounded 20 "$PIDTRACE" -C -I "$T/inc" -s "$T/cb.d" >"$T/out" 2>"$T/err" &&
+    fail "an undefined name compiled"
+printf 'pidtrace: failed to compile script %s: %s:4:8: failed to resolve nosuch: Unknown variable name\n' \
+    "$T/cb.d" "$T/cb.d" >"$T/want"
+same_output "$T/want" "$T/err"
+
 say "cpp's own errors: one line, the file and line, status 1"
 printf 'BEGIN { exit(0); }\n\n#else\n' >"$T/c1.d"
 bounded 20 "$PIDTRACE" -C -s "$T/c1.d" >"$T/out" 2>"$T/err"

@@ -132,6 +132,8 @@ dsl_d_tests = \
 	t/dsl/err.D_PRAGMA_MALFORM.d \
 	t/dsl/err.D_SYNTAX.line.d \
 	t/dsl/err.D_SYNTAX.linemarker.d \
+	t/dsl/err.D_SYNTAX.nobody.d \
+	t/dsl/err.D_SYNTAX.nobody-pred.d \
 	t/dsl/err.D_PRAGMA_OPTSET.d \
 	t/dsl/err.D_AGG_REDEF.d \
 	t/dsl/err.D_PROTO_LEN.d \
@@ -164,8 +166,10 @@ t_dsl_rt_test_SOURCES = t/dsl/rt-test.c
 t_dsl_rt_test_LDADD = $(DSL_LIBS) $(JSON_C_LIBS)
 TESTS += t/dsl/rt-test
 
-TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh
-EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh
+TESTS += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh \
+	t/dsl/clause-body.sh
+EXTRA_DIST += t/dsl/cmdline.sh t/dsl/errtags.sh t/dsl/cpp.sh \
+	t/dsl/clause-body.sh
 
 # The runtime never calls the compiler; names say their file (nm).
 TESTS += t/dsl/layers.sh

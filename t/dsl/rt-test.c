@@ -217,6 +217,7 @@ test_host_types(void)
 	src.ds_name = "t.d";
 	src.ds_text = text;
 	src.ds_len = strlen(text);
+	src.ds_file = false;
 	pg = dsl_compile(&src, 1, &co, err, sizeof(err));
 	dsl_type_tab_free(tt);	/* the program has its own copy */
 	CHECK(pg != NULL);
