@@ -2620,6 +2620,25 @@ ctx_gettid(const struct tr_fast *fa, tasm_t *a)
 }
 
 /*
+ * The thread's key into the context, for pid and syscall sites alike:
+ * the tid in glibc's TCB (0 with fs base 0), or the kernel's where no
+ * TCB holds it (ctx_gettid).
+ */
+static void
+ctx_key(const struct tr_fast *fa, tasm_t *a)
+{
+	if (fa->fa_gettid) {
+		ctx_gettid(fa, a);
+		return;
+	}
+	if (fa->fa_rdfsbase)
+		tb(a, "f3 48 0f ae c0 48 85 c0 74 0a");
+	tb(a, "64 8b 04 25");
+	t32(a, fa->fa_tidoff);
+	tb(a, "eb 02 31 c0 89 44 24 38");
+}
+
+/*
  * A context block for site index site (doc/INPROC.md, tracer.h's
  * TR_CTX_*) at code + *tlen, the plain record block after it: with no
  * entry in the site's word the thread goes to the plain block (entered
@@ -2698,20 +2717,9 @@ emit_ctx(const struct tr_fast *fa, const tr_fsite_t *fs, uint8_t *code,
 	}
 	/* rdtsc into TSC */
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
-	/*
-	 * The key: the tid in glibc's TCB, 0 with fs base 0; where no TCB
-	 * holds it, the kernel's (ctx_gettid).  Its offset for rekey().
-	 */
+	/* the key (ctx_key); its offset for rekey() */
 	cx[0] = (uint16_t)a.ta_n;
-	if (fa->fa_gettid) {
-		ctx_gettid(fa, &a);
-	} else {
-		if (fa->fa_rdfsbase)
-			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
-		tb(&a, "64 8b 04 25");
-		t32(&a, fa->fa_tidoff);
-		tb(&a, "eb 02 31 c0 89 44 24 38");
-	}
+	ctx_key(fa, &a);
 	/* the link, then in */
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
@@ -5208,15 +5216,7 @@ emit_sysctx(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	}
 	tb(&a, "0f 31 48 c1 e2 20 48 09 d0 48 89 44 24 30");
 	/* the key as a pid site's: the TCB's, or gettid's through the gate */
-	if (fa->fa_gettid) {
-		ctx_gettid(fa, &a);
-	} else {
-		if (fa->fa_rdfsbase)
-			tb(&a, "f3 48 0f ae c0 48 85 c0 74 0a");
-		tb(&a, "64 8b 04 25");
-		t32(&a, fa->fa_tidoff);
-		tb(&a, "eb 02 31 c0 89 44 24 38");
-	}
+	ctx_key(fa, &a);
 	tb(&a, "48 8d 05");
 	tref(&a, L_BACK, 4);
 	tb(&a, "48 89 44 24 40 48 89 e7 41 ff e3");
