@@ -58,19 +58,7 @@ check()
 	grep -Ev '^(ready|pt |live|$)' "$2" | sed 's/^tid [0-9]* /tid T /' \
 	    >"$T/$1.tgtw"
 	same_output "$T/own.want" "$T/$1.tgtw"
-	set -- "$1" "$3" $(sys_path "$T/$1.err")
-	say "$1: system calls: $3 through $4 patched sites, $5 dispatched, $6 stops"
-	if [ "$2" = fast ]; then
-		grep -q 'syscall probes: 2 clauses in the process: syscall::getppid:entry, syscall::getppid:return$' \
-		    "$T/$1.err" || fail "$1: not in the process: $(cat "$T/$1.err")"
-		[ "${3:-$N}" -lt $N ] && [ "${4:-0}" -ge 1 ] &&
-		    [ "${6:-$N}" -lt $N ] ||
-			fail "$1: not the patched path: $(cat "$T/$1.err")"
-	else
-		[ "${4:-x}" = 0 ] && [ "${5:-x}" = 0 ] &&
-		    [ "${6:-0}" -ge $((2 * G * N)) ] ||
-			fail "$1: not the stop path: $(cat "$T/$1.err")"
-	fi
+	getppid_path "$1" "$3" $N $((2 * G * N))
 }
 
 for path in fast stops; do

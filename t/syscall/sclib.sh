@@ -44,6 +44,28 @@ sys_path()
 	sed -n 's/.*system calls: \([0-9]*\) through \([0-9]*\) patched sites, \([0-9]*\) dispatched to a stop, \([0-9]*\) syscall stops.*/\1 \2 \3 \4/p' "$1"
 }
 
+# getppid_path NAME PATH CALLS STOPS: pidtrace's -v in $T/NAME.err says
+# the getppid entry and return clauses took PATH: "fast" (both in the
+# process, a patched site, fewer than CALLS calls counted through the
+# sites and fewer than CALLS stops) or else the stop path (no patched
+# site, nothing dispatched, at least STOPS syscall stops).
+getppid_path()
+{
+	set -- "$1" "$2" "$3" "$4" $(sys_path "$T/$1.err")
+	say "$1: system calls: $5 through $6 patched sites, $7 dispatched, $8 stops"
+	if [ "$2" = fast ]; then
+		grep -q 'syscall probes: 2 clauses in the process: syscall::getppid:entry, syscall::getppid:return$' \
+		    "$T/$1.err" || fail "$1: not in the process: $(cat "$T/$1.err")"
+		[ "${5:-$3}" -lt "$3" ] && [ "${6:-0}" -ge 1 ] &&
+		    [ "${8:-$3}" -lt "$3" ] ||
+			fail "$1: not the patched path: $(cat "$T/$1.err")"
+	else
+		[ "${6:-x}" = 0 ] && [ "${7:-x}" = 0 ] &&
+		    [ "${8:-0}" -ge "$4" ] ||
+			fail "$1: not the stop path: $(cat "$T/$1.err")"
+	fi
+}
+
 # attach_run NAME OPTS D CMD...: CMD (which prints "ready", then waits
 # for the file $T/NAME.go) traced by pidtrace -p with OPTS and the D
 # program D, a getpid clause telling when tracing is live; CMD's output
