@@ -1919,10 +1919,10 @@ print_pointee(dsl_rt_t *rt, int32_t n, int32_t a, uint64_t v)
 	if (pt == NULL || pt->ty_kind != TY_PTR ||
 	    (ty = dsl_type_resolve(tt, pt->ty_ref, NULL)) == NULL)
 		return;		/* the compiler refused it */
-	if (limit <= 0 || limit > 65536)
+	if (limit <= 0 || limit > DSL_PRINTMAX)
 		limit = 8192;
 	limit = (limit + 7) & ~(int64_t)7;
-	len = ty->ty_size < 65536 ? (size_t)ty->ty_size : 65536;
+	len = ty->ty_size < DSL_PRINTMAX ? (size_t)ty->ty_size : DSL_PRINTMAX;
 	if (len == 0 || (buf = malloc(len)) == NULL)
 		return;
 	if (v == 0)

@@ -1699,8 +1699,8 @@ capcall(gen_t *g, const dsl_node_t *nd)
 		    NULL : dsl_type_resolve(&g->g_pg->pg_tt, pt->ty_ref, NULL);
 		uint64_t len = ty != NULL ? ty->ty_size : 0;
 
-		if (len > 65536)
-			len = 65536;
+		if (len > DSL_PRINTMAX)
+			len = DSL_PRINTMAX;
 		if (an == NULL || len == 0 || (an->dn_flags & DN_ALLOCA))
 			break;
 		if (len > g->g_ip->ip_rt->rt_scrsize) {

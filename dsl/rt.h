@@ -312,6 +312,11 @@ size_t		dsl_print_stack_fold(dsl_rt_t *, const char *stack,
 size_t		dsl_print_fold_keys(dsl_rt_t *, const dsl_agg_t *,
 		    const char *key, char *buf, size_t len);
 
+/* print(p) reads at most this much of the object p points at, the
+ * whole of it below that (eval.c at the firing, jit.c's capture at a
+ * record's): as Oracle's dtrace records it. */
+#define DSL_PRINTMAX	65536
+
 /* typeprint.c: print(): the object of C type ct at addr, whose first
  * len bytes are buf, as Oracle's print() lays it out, showing at most
  * limit bytes of it (printsize). */
