@@ -19,6 +19,7 @@ ct_copy "$T/stage" "$NODE"
 cp "$NODE" "$T/stage/usr/bin/node"
 cp "$top_srcdir/t/targets/pf-hot.js" "$T/stage/app/pf-hot.js"
 mkfifo "$T/in"
+: >"$T/before"
 # node writes isolate-*-v8.log where it runs: in the container's /
 ct_start _c 120 "$T/stage" "$T/in" "$T/out" -- \
     /usr/bin/node --perf-basic-prof /app/pf-hot.js 30
@@ -28,7 +29,19 @@ TP=$(ct_target "$_c") || fail "no target pid"
 ns=$(sed -n 's/^NStgid:.*[[:space:]]\([0-9][0-9]*\)$/\1/p' "/proc/$TP/status")
 say "node: host pid $TP, its own pid $ns"
 [ -n "$ns" ] && [ "$ns" != "$TP" ] || fail "not in a PID namespace"
-[ -e "/tmp/perf-$TP.map" ] && fail "/tmp/perf-$TP.map exists on the host"
+# A host file of that name may be an earlier process's (node leaves its
+# map behind, and pids come round): what is asserted is that this node
+# writes none.  So the file, if there, was last written before the
+# container started (find's -newer compares to the nanosecond), and
+# stays as it is (inode, size, mtime; "none" if absent) once node has
+# written hotLoop into its own map.
+hostmap()
+{
+	stat -c '%i %s %y' "/tmp/perf-$TP.map" 2>/dev/null || echo none
+}
+host_before=$(hostmap)
+[ -z "$(find /tmp -maxdepth 1 -name "perf-$TP.map" -newer "$T/before")" ] ||
+	fail "/tmp/perf-$TP.map was written on the host"
 # node writes its map as it compiles: wait until hotLoop is in it
 n=0
 until grep -q 'hotLoop' "/proc/$TP/root/tmp/perf-$ns.map" 2>/dev/null; do
@@ -36,6 +49,8 @@ until grep -q 'hotLoop' "/proc/$TP/root/tmp/perf-$ns.map" 2>/dev/null; do
 	[ $n -lt 3000 ] || fail "no hotLoop in the container's perf-$ns.map"
 	sleep 0.01
 done
+[ "$(hostmap)" = "$host_before" ] ||
+	fail "/tmp/perf-$TP.map was written on the host"
 
 # top FILE: the folded stack with the most samples
 top()
