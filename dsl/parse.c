@@ -1206,6 +1206,37 @@ is_decl(dsl_cc_t *cc, const char *w)
 	return is_typedef(cc, w);
 }
 
+/*
+ * Is a clause-level word like "int*x" a declaration that begins with a
+ * type name?  A probe description may hold '*' as a glob, so the word is
+ * read up to its first '*' and is a type when that part (or the whole
+ * word) names one.  A word with a character no type name has (":-.?!`"),
+ * BEGIN, END and ERROR stay descriptions, and so does every word once
+ * the pspec option is set, and in -n text, which dtrace compiles as a
+ * probe specifier (dtrace-utils' dt_lex.l, its RGX_PSPEC rule).
+ */
+static bool
+is_typed_decl(dsl_cc_t *cc, const char *w)
+{
+	char name[256];
+	size_t n = strcspn(w, "*");
+	int k;
+
+	if (!cc->cc_srcs[cc->cc_src].ds_file ||
+	    cc->cc_pg->pg_opts[O_PSPEC] > 0 ||
+	    strpbrk(w, ":-.?!`") != NULL || strcmp(w, "BEGIN") == 0 ||
+	    strcmp(w, "END") == 0 || strcmp(w, "ERROR") == 0 ||
+	    w[n] == '\0' || n == 0 || n >= sizeof(name))
+		return false;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	for (k = K_CHAR; k < K_NKEYWORDS; k++)
+		if (strcmp(name, dsl_lex_keywords[k]) == 0)
+			return (k >= K_CHAR && k <= K_VOID) || k == K_UINT ||
+			    k == K_FLOAT || k == K_DOUBLE || k == K_BOOL;
+	return is_typedef(cc, name);
+}
+
 /* An integer constant of a declaration (an array size, an enumerator's
  * value): a literal, maybe negated. */
 static int64_t
@@ -1934,7 +1965,7 @@ dsl_parse(dsl_cc_t *cc)
 		int dline = cc->cc_tline, dcol = cc->cc_tcol;
 		int dfile = cc->cc_file;
 
-		if (is_decl(cc, cc->cc_tstr)) {
+		if (is_decl(cc, cc->cc_tstr) || is_typed_decl(cc, cc->cc_tstr)) {
 			declaration(&ps);
 			continue;
 		}

@@ -48,6 +48,10 @@ dsl_d_tests = \
 	t/dsl/tst.bufring-wrap.d \
 	t/dsl/err.dynvarsize.d \
 	t/dsl/err.optrefused.d \
+	t/dsl/tst.typeword.d \
+	t/dsl/err.typeword.d \
+	t/dsl/tst.pspec.d \
+	t/dsl/err.pspec.d \
 	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
