@@ -223,6 +223,14 @@ directive(dsl_cc_t *cc)
 	while (p < cc->cc_end && *p != '\n')
 		p++;
 	e = p;
+	/*
+	 * A control line ends at its newline: in a file, dtrace refuses
+	 * one that the end of the file cuts short (dtrace-utils'
+	 * dt_lex.l), whatever it says.
+	 */
+	if (e == cc->cc_end && cc->cc_srcs[cc->cc_src].ds_file)
+		lex_error(cc, start, "D_SYNTAX", "end of file in a control "
+		    "line: end it with a newline");
 	n = (size_t)(e - start);
 	if (n >= sizeof(word))
 		lex_error(cc, start, "D_PRAGMA_MALFORM", "#pragma too long");

@@ -52,6 +52,7 @@ dsl_d_tests = \
 	t/dsl/err.typeword.d \
 	t/dsl/tst.pspec.d \
 	t/dsl/err.pspec.d \
+	t/dsl/err.eof-pragma.d \
 	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
