@@ -164,6 +164,8 @@ typedef struct check {
 	dsl_clause_t	*ck_clause;
 	int		ck_action;	/* action number in the clause */
 	unsigned	ck_cflags;	/* CF_*: what the clause did so far */
+	bool		ck_xlok;	/* the node checked next may be an
+					 * xlate<>(): a member's operand */
 } check_t;
 
 /* What a clause's statements did so far, for speculation's rules. */
@@ -1597,7 +1599,8 @@ find_inline(check_t *ck, const char *name, int32_t limit)
 	for (i = 0; i < cc->cc_ninlines; i++) {
 		if (limit != DSL_NONE && (int32_t)i >= limit)
 			break;
-		if (strcmp(dsl_prog_str(PG(ck), cc->cc_inlines[i].in_name),
+		if (cc->cc_inlines[i].in_xlout == 0 &&
+		    strcmp(dsl_prog_str(PG(ck), cc->cc_inlines[i].in_name),
 		    name) == 0)
 			return (int)i;
 	}
@@ -1686,7 +1689,7 @@ use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
 		    copy.in_nparams);
 	c = copy_tree(ck, copy.in_expr, idx, &copy, keys);
 	if (copy.in_kind == DT_INT && (copy.in_ctype == 0 ||
-	    is_ptr(ck, copy.in_ctype))) {
+	    is_ptr(ck, copy.in_ctype)) && NODE(ck, c)->dn_op != N_XLATE) {
 		dsl_node_t *nd = NODE(ck, n);
 
 		memset(nd, 0, sizeof(*nd));
@@ -1707,6 +1710,71 @@ use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
 	NODE(ck, n)->dn_next = next;
 }
 
+/*
+ * A translator's member idx, checked where it is defined, as dtrace does
+ * (dtrace-utils' dt_parser.c, dt_node_xlator): its parameter stands for
+ * a value of the input type (*(type *)0, never evaluated), and the value
+ * has the member's type.
+ */
+static void
+xlate_check(check_t *ck, int idx)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_inline_t in = cc->cc_inlines[idx];
+	dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	const dsl_node_t *cn;
+	int32_t p, c;
+	char a[256], b[256];
+
+	if (in.in_xlin != 0) {
+		int32_t z = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
+		int32_t k = dsl_parse_node(cc, N_CAST, in.in_line, in.in_col);
+		int32_t pt = dsl_type_ptr(tt, in.in_xlin);
+
+		if (pt == 0)
+			dsl_diag_error(cc, in.in_line, in.in_col, NULL,
+			    "out of memory");
+		set_int(NODE(ck, z), 8, false);
+		NODE(ck, k)->dn_a = z;
+		NODE(ck, k)->dn_type = DT_INT;
+		NODE(ck, k)->dn_size = 8;
+		NODE(ck, k)->dn_ctype = pt;
+		p = dsl_parse_node(cc, N_DEREF, in.in_line, in.in_col);
+		NODE(ck, p)->dn_a = k;
+	} else if (in.in_xlkind == DT_STR) {
+		p = dsl_parse_node(cc, N_STR, in.in_line, in.in_col);
+		NODE(ck, p)->dn_ival = dsl_parse_str(cc, "", 0);
+		NODE(ck, p)->dn_type = DT_STR;
+	} else {
+		p = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
+		set_int(NODE(ck, p), 8, true);
+	}
+	c = copy_tree(ck, in.in_expr, idx, &in, p);
+	expr(ck, c);
+	cn = NODE(ck, c);
+	if ((in.in_kind == DT_STR) == (cn->dn_type == DT_STR) &&
+	    cn->dn_type != DT_VOID && (in.in_ctype == 0 ?
+	    !is_ref(ck, c) && (in.in_kind == DT_STR ||
+	    !is_ptr(ck, cn->dn_ctype)) : is_ptr(ck, in.in_ctype) ?
+	    is_ptr(ck, cn->dn_ctype) || cn->dn_op == N_INT :
+	    same_type(ck, in.in_ctype, cn->dn_ctype)))
+		return;
+	if (in.in_ctype != 0)
+		dsl_type_name(tt, in.in_ctype, a, sizeof(a));
+	else if (in.in_kind == DT_STR)
+		snprintf(a, sizeof(a), "string");
+	else
+		snprintf(a, sizeof(a), "%s%s", in.in_sign ? "" : "unsigned ",
+		    in.in_size == 1 ? "char" : in.in_size == 2 ? "short" :
+		    in.in_size == 4 ? "int" : "long");
+	cc->cc_src = in.in_src;
+	cc->cc_file = in.in_file;
+	dsl_diag_error(cc, in.in_line, in.in_col, "D_XLATE_INCOMPAT",
+	    "translator member %s definition uses incompatible types: "
+	    "\"%s\" = \"%s\"", dsl_prog_str(PG(ck), in.in_name), a,
+	    tname(ck, c, b, sizeof(b)));
+}
+
 /* Check each inline's expression as dtrace does where it is defined:
  * names it uses resolve, and its value has the inline's type. */
 static void
@@ -1722,6 +1790,10 @@ check_inlines(check_t *ck)
 		char a[256], b[256];
 		int j;
 
+		if (in.in_xlout != 0) {
+			xlate_check(ck, (int)i);
+			continue;
+		}
 		/* parameters stand for themselves */
 		for (j = in.in_nparams - 1; j >= 0; j--) {
 			k = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
@@ -1730,6 +1802,28 @@ check_inlines(check_t *ck)
 			keys = k;
 		}
 		c = copy_tree(ck, in.in_expr, (int)i, &in, keys);
+		if (NODE(ck, c)->dn_op == N_XLATE) {
+			/* a translated struct: its members are checked
+			 * where they are used */
+			int32_t to = (int32_t)NODE(ck, c)->dn_ival;
+
+			if (in.in_ctype != 0 && to != 0 &&
+			    same_type(ck, in.in_ctype, to))
+				continue;
+			dsl_type_name(&PG(ck)->pg_tt, to, b, sizeof(b));
+			if (in.in_ctype != 0)
+				dsl_type_name(&PG(ck)->pg_tt, in.in_ctype, a,
+				    sizeof(a));
+			else
+				snprintf(a, sizeof(a), "%s", in.in_kind ==
+				    DT_STR ? "string" : "int");
+			cc->cc_src = in.in_src;
+			cc->cc_file = in.in_file;
+			dsl_diag_error(cc, in.in_line, in.in_col,
+			    "D_OP_INCOMPAT", "inline %s definition uses "
+			    "incompatible types: \"%s\" = \"%s\"",
+			    dsl_prog_str(PG(ck), in.in_name), a, b);
+		}
 		expr(ck, c);
 		cn = NODE(ck, c);
 		if ((in.in_kind == DT_STR) != (cn->dn_type == DT_STR) ||
@@ -3060,6 +3154,109 @@ member_synonym(const char *name, const char *const *names, size_t n)
 	return NULL;
 }
 
+/* Does the operand (checked: node oc) suit the input of translator
+ * member in?  exact: the same type; otherwise one compatible as dtrace's
+ * argument rules have it (integer and integer, string and string,
+ * pointer and pointer). */
+static bool
+xlate_input(check_t *ck, const dsl_inline_t *in, int32_t oc, bool exact)
+{
+	const dsl_node_t *o = NODE(ck, oc);
+
+	if (in->in_xlin != 0 && o->dn_ctype != 0 &&
+	    same_type(ck, in->in_xlin, o->dn_ctype))
+		return true;
+	if (in->in_xlkind != o->dn_type)
+		return false;
+	if (in->in_xlin == 0 && o->dn_ctype == 0)
+		return true;
+	if (exact)
+		return false;
+	if (in->in_xlin == 0)
+		return o->dn_type == DT_INT && !is_ptr(ck, o->dn_ctype) &&
+		    in->in_xlkind == DT_INT;
+	return is_ptr(ck, in->in_xlin) && is_ptr(ck, o->dn_ctype);
+}
+
+/*
+ * xlate<type>(x).m (node n, a member of an N_XLATE): the translator from
+ * x's type to type gives m as its expression for m, x in place of its
+ * parameter; with xlate<type *>(x)->m, the translator to *type.  A
+ * translator whose input is x's very type is preferred to one whose
+ * input is only compatible (dtrace-utils' dt_xlator_lookup).
+ */
+static void
+xlate_member(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	const dsl_node_t *nd = NODE(ck, n);
+	int32_t x = nd->dn_a, to = (int32_t)NODE(ck, x)->dn_ival;
+	int32_t opnd = NODE(ck, x)->dn_a, oc, nx;
+	const dsl_ctype_t *ty = to != 0 ? ctype(ck, to) : NULL;
+	const dsl_inline_t *xl = NULL;
+	int op = nd->dn_aux & AUX_OP, found = -1, pass;
+	const char *name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
+	bool isptr;
+	char a[256], b[256];
+	uint32_t i;
+
+	/* xlate<struct s *>: the translator to struct s */
+	isptr = ty != NULL && ty->ty_kind == TY_PTR;
+	if (isptr) {
+		to = ty->ty_ref;
+		ty = ctype(ck, to);
+	}
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION))
+		dsl_diag_nerror(cc, x, "D_XLATE_SOU", "translator output "
+		    "type must be a struct or union");
+	/* the operand's type, from a copy of it checked alone */
+	nx = NODE(ck, opnd)->dn_next;
+	NODE(ck, opnd)->dn_next = DSL_NONE;
+	oc = copy_tree(ck, opnd, DSL_NONE, NULL, DSL_NONE);
+	NODE(ck, opnd)->dn_next = nx;
+	expr(ck, oc);
+	for (pass = 0; pass < 2 && xl == NULL; pass++)
+		for (i = 0; i < cc->cc_ninlines && xl == NULL; i++)
+			if (cc->cc_inlines[i].in_xlout != 0 &&
+			    same_type(ck, cc->cc_inlines[i].in_xlout, to) &&
+			    xlate_input(ck, &cc->cc_inlines[i], oc,
+			    pass == 0))
+				xl = &cc->cc_inlines[i];
+	if (xl == NULL) {
+		dsl_type_name(tt, to, b, sizeof(b));
+		dsl_diag_nerror(cc, x, "D_XLATE_NONE", "cannot translate "
+		    "from \"%s\" to \"%s\"", tname(ck, oc, a, sizeof(a)),
+		    b);
+	}
+	if (op == T_ARROW && !isptr)
+		dsl_diag_nerror(cc, n, "D_OP_PTR", "operator -> must be "
+		    "applied to a pointer");
+	if (op != T_ARROW && isptr)
+		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator . cannot be "
+		    "applied to a pointer: xlate<%s>(x)->%s",
+		    tname(ck, x, a, sizeof(a)), name);
+	/* the same translator's members: its types and its parameter */
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		const dsl_inline_t *in = &cc->cc_inlines[i];
+
+		if (in->in_xlout == xl->in_xlout &&
+		    in->in_xlin == xl->in_xlin &&
+		    in->in_xlkind == xl->in_xlkind &&
+		    in->in_params[0] == xl->in_params[0] &&
+		    strcmp(dsl_prog_str(PG(ck), in->in_name), name) == 0) {
+			found = (int)i;
+			break;
+		}
+	}
+	if (found < 0)
+		dsl_diag_nerror(cc, n, "D_XLATE_NOCONV", "translator does not "
+		    "define conversion for member: %s", name);
+	use_inline(ck, n, found, opnd);
+	expr1(ck, n);
+}
+
 static void
 member(check_t *ck, int32_t n)
 {
@@ -3074,7 +3271,13 @@ member(check_t *ck, int32_t n)
 
 	if (op == T_ARROW && args_name(ck, n))
 		return;
+	ck->ck_xlok = true;
 	expr(ck, nd->dn_a);
+	ck->ck_xlok = false;
+	if (NODE(ck, NODE(ck, n)->dn_a)->dn_op == N_XLATE) {
+		xlate_member(ck, n);
+		return;
+	}
 	if (NODE(ck, n)->dn_aux & AUX_DONE)
 		return;		/* resolved on an earlier pass */
 	nd = NODE(ck, n);
@@ -3093,6 +3296,12 @@ member(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
 		    "applied to a forward declaration or a non-struct/union "
 		    "type", op == T_ARROW ? "->" : ".");
+	if (!ty->ty_complete) {
+		dsl_type_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof(tn));
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPLETE", "operator %s cannot "
+		    "be applied to a forward declaration: no %s definition is "
+		    "available", op == T_ARROW ? "->" : ".", tn);
+	}
 	for (i = 0; i < ty->ty_nmem; i++) {
 		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
 
@@ -3176,7 +3385,11 @@ expr1(check_t *ck, int32_t n)
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v;
 	int32_t a, b;
+	bool xlok = ck->ck_xlok;
 
+	/* only the operand of a member, or the inline it names, may be an
+	 * xlate<>() */
+	ck->ck_xlok = false;
 	switch (nd->dn_op) {
 	case N_INT:
 	case N_STR:
@@ -3184,8 +3397,17 @@ expr1(check_t *ck, int32_t n)
 	case N_ARG:
 	case N_UREG:
 		return;
+	case N_XLATE:
+		if (!xlok)
+			dsl_diag_nerror(cc, n, NULL, "xlate<>() "
+			    "gives a whole struct, which pidtrace does not "
+			    "build: name one of its members, "
+			    "xlate<type>(x).member");
+		return;
 	case N_IDENT:
+		ck->ck_xlok = xlok;
 		ident(ck, n);
+		ck->ck_xlok = false;
 		return;
 	case N_GVAR:
 	case N_SVAR:
@@ -3198,7 +3420,9 @@ expr1(check_t *ck, int32_t n)
 
 			if (k >= 0) {
 				use_inline(ck, n, k, nd->dn_a);
+				ck->ck_xlok = xlok;
 				expr1(ck, n);
+				ck->ck_xlok = false;
 				return;
 			}
 		}
@@ -3453,8 +3677,37 @@ expr1(check_t *ck, int32_t n)
 		return;
 	}
 	case N_CAST:
+		/* a translated struct is no scalar: dtrace's rules for a
+		 * cast refuse it (dtrace-utils' dt_parser.c) */
+		if (NODE(ck, nd->dn_a)->dn_op == N_XLATE)
+			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			    "expression: a translated struct");
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
+		{
+			/* (struct s)v: v itself when it is a struct s (C's
+			 * compatible types; a translator's input read as
+			 * its own type), else no cast D has */
+			const dsl_ctype_t *ct = nd->dn_ctype != 0 ?
+			    ctype(ck, nd->dn_ctype) : NULL;
+			int32_t op = nd->dn_a, next = nd->dn_next;
+			char t1[256], t2[256];
+
+			if (ct != NULL && (ct->ty_kind == TY_STRUCT ||
+			    ct->ty_kind == TY_UNION)) {
+				if ((NODE(ck, op)->dn_aux & AUX_BYADDR) == 0 ||
+				    !same_type(ck, nd->dn_ctype,
+				    NODE(ck, op)->dn_ctype))
+					dsl_diag_nerror(cc, n, "D_CAST_INVAL",
+					    "invalid cast expression: \"%s\" "
+					    "to \"%s\"", tname(ck, op, t1,
+					    sizeof(t1)), tname(ck, n, t2,
+					    sizeof(t2)));
+				*NODE(ck, n) = *NODE(ck, op);
+				NODE(ck, n)->dn_next = next;
+				return;
+			}
+		}
 		if (nd->dn_type == DT_STR &&
 		    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
 			/* (string)p: the string p points at, as stringof */

@@ -27,6 +27,7 @@ const char *const dsl_lex_keywords[K_NKEYWORDS] = {
 	"longlong_t", "ipaddr_t", "void", "struct", "union", "enum", "typedef",
 	"uint", "float", "double", "_Bool", "const", "volatile", "restrict",
 	"inline", "offsetof", "extern", "static", "register", "auto",
+	"translator", "xlate",
 };
 
 static int

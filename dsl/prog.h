@@ -64,6 +64,8 @@ enum {
 	N_INDEX,	/* dn_a[dn_b]: pointer or array */
 	N_ADDROF,	/* &dn_a (a member, deref or index) */
 	N_UREG,		/* uregs[dn_ival]: a register, DTrace's R_* */
+	N_XLATE,	/* xlate<type>(dn_a), type in dn_ival: check.c makes
+			 * xlate<type>(x).m the translator's m for x */
 	/* statements */
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */

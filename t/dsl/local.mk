@@ -53,6 +53,15 @@ dsl_d_tests = \
 	t/dsl/tst.pspec.d \
 	t/dsl/err.pspec.d \
 	t/dsl/err.eof-pragma.d \
+	t/dsl/tst.translator.d \
+	t/dsl/err.D_XLATE_NONE.d \
+	t/dsl/err.D_XLATE_MEMB.d \
+	t/dsl/err.D_XLATE_INCOMPAT.d \
+	t/dsl/err.D_XLATE_NOCONV.d \
+	t/dsl/err.D_XLATE_REDECL.d \
+	t/dsl/err.D_XLATE_SOU.d \
+	t/dsl/err.D_OP_INCOMPLETE.d \
+	t/dsl/err.D_CAST_INVAL.struct.d \
 	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
