@@ -506,9 +506,10 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 			    "%s%s key #%d has void type", what, name, i + 1);
 		i++;
 	}
+	/* dtrace runs out of tuple registers, an error with no tag */
 	if (i > 8)
-		dsl_diag_nerror(ck->ck_cc, n, "D_KEY_TYPE",
-		    "%s%s: more than 8 keys", what, name);
+		dsl_diag_nerror(ck->ck_cc, n, NULL, "%s%s: more than 8 keys: "
+		    "insufficient tuple registers", what, name);
 	if (!ck->ck_strict)
 		return;
 	if (ref_keys(ck, keys, agg, idx, what, name))
