@@ -1655,7 +1655,8 @@ copy_tree(check_t *ck, int32_t src, int idx, const dsl_inline_t *in,
 			s.dn_b = copy_tree(ck, s.dn_b, idx, in, keys);
 			if (s.dn_op == N_COND || s.dn_op == S_IF)
 				s.dn_c = copy_tree(ck, s.dn_c, idx, in, keys);
-			else if (s.dn_op == N_IDENT || s.dn_op == N_ARR)
+			else if (s.dn_op == N_IDENT || s.dn_op == N_ARR ||
+			    s.dn_op == N_XLATE)
 				s.dn_c = idx;
 			*NODE(ck, c) = s;
 		}
@@ -3200,7 +3201,7 @@ xlate_member(check_t *ck, int32_t n)
 	const char *name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
 	bool isptr;
 	char a[256], b[256];
-	uint32_t i;
+	uint32_t i, limit;
 
 	/* xlate<struct s *>: the translator to struct s */
 	isptr = ty != NULL && ty->ty_kind == TY_PTR;
@@ -3218,8 +3219,12 @@ xlate_member(check_t *ck, int32_t n)
 	oc = copy_tree(ck, opnd, DSL_NONE, NULL, DSL_NONE);
 	NODE(ck, opnd)->dn_next = nx;
 	expr(ck, oc);
+	/* in an inline or a translator, those defined before it (so none
+	 * is its own) */
+	limit = NODE(ck, x)->dn_c == DSL_NONE ? cc->cc_ninlines :
+	    (uint32_t)NODE(ck, x)->dn_c;
 	for (pass = 0; pass < 2 && xl == NULL; pass++)
-		for (i = 0; i < cc->cc_ninlines && xl == NULL; i++)
+		for (i = 0; i < limit && xl == NULL; i++)
 			if (cc->cc_inlines[i].in_xlout != 0 &&
 			    same_type(ck, cc->cc_inlines[i].in_xlout, to) &&
 			    xlate_input(ck, &cc->cc_inlines[i], oc,
@@ -3813,11 +3818,15 @@ expr1(check_t *ck, int32_t n)
 		return;
 	}
 	case N_SIZEOF:
+		/* sizeof xlate<type>(x): the size of type */
+		ck->ck_xlok = true;
 		expr(ck, nd->dn_a);
+		ck->ck_xlok = false;
 		nd = NODE(ck, n);
 		{
 			dsl_node_t *an = NODE(ck, nd->dn_a);
-			const dsl_ctype_t *ct = ctype(ck, an->dn_ctype);
+			const dsl_ctype_t *ct = ctype(ck, an->dn_op == N_XLATE ?
+			    (int32_t)an->dn_ival : an->dn_ctype);
 			int64_t sz = ct != NULL ? (int64_t)ct->ty_size :
 			    an->dn_op == N_STR ? (int64_t)strlen(nname(ck,
 			    nd->dn_a)) + 1 : an->dn_type == DT_STR ?

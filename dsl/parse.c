@@ -636,6 +636,7 @@ primary(pstate_t *ps)
 			want(ps, ')');
 			n = node2(ps, N_XLATE, a, DSL_NONE, line, col);
 			CC_NODE(cc, n)->dn_ival = ct;
+			CC_NODE(cc, n)->dn_type = DT_INT;
 			return n;
 		}
 		syntax(ps);
@@ -1736,7 +1737,7 @@ translator_decl(pstate_t *ps)
 	int inkind, insize;
 	bool sign, insign;
 	int32_t out, in, ro;
-	uint32_t param, i;
+	uint32_t param, i, first;
 	char on[256], in1[256], in2[256];
 
 	next(ps);	/* translator */
@@ -1776,6 +1777,7 @@ translator_decl(pstate_t *ps)
 		    "from %s to %s has already been declared", in1, on);
 	}
 	want(ps, '{');
+	first = cc->cc_ninlines;
 	while (tok(ps) != '}') {
 		dsl_inline_t xm;
 		int mline = cc->cc_tline, mcol = cc->cc_tcol;
@@ -1796,6 +1798,12 @@ translator_decl(pstate_t *ps)
 			    "translator member %s is not a member of %s", in2,
 			    on);
 		}
+		for (i = first; i < cc->cc_ninlines; i++)
+			if (strcmp(dsl_prog_str(cc->cc_pg,
+			    cc->cc_inlines[i].in_name), cc->cc_tstr) == 0)
+				dsl_diag_error(cc, mline, mcol, NULL,
+				    "translator member %s is defined twice",
+				    cc->cc_tstr);
 		memset(&xm, 0, sizeof(xm));
 		xm.in_name = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
 		xm.in_ctype = d_kind(cc, m->me_type, &xm.in_kind, &xm.in_size,

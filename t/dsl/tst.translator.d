@@ -8,7 +8,9 @@
  * EXPECTED: the DTrace guide's Translators chapter (translator
  * declarations and the xlate operator) and Oracle's Linux DTrace, which
  * evaluates each member's expression on use; the values follow from the
- * expressions (7 + 3, 7 - 3, strlen("hello"), 21 * 2, 100 + 23 + 1).
+ * expressions (7 + 3, 7 - 3, strlen("hello"), 21 * 2, 100 + 23 + 1);
+ * sizeof of a translation is its type's (struct out by C's layout, a
+ * string member being char[256] as strsize makes it; a pointer 8).
  */
 #pragma D option quiet
 
@@ -60,5 +62,7 @@ BEGIN
 	printf("%s %d\n", xlate<struct out>("hello").name,
 	    xlate<struct out>("hello").len);
 	printf("%d %d %d\n", byint.sum, twice[21], (xlate<struct out>(g)).sum);
+	printf("%d %d\n", sizeof (xlate<struct out>(1)),
+	    sizeof (xlate<struct out *>(this->p)));
 	exit(0);
 }
