@@ -446,10 +446,13 @@ escape(dsl_cc_t *cc, const char **pp, char *out)
 	case '\\': case '"': break;
 	case 'x':
 		v = 0;
+		/* every digit counts and the character is the low byte
+		 * (dtrace's stresc2chr): kept to that byte as it goes, so
+		 * a long run of digits cannot overflow */
 		for (i = 0; p < cc->cc_end && isxdigit((unsigned char)*p);
 		    i++, p++)
-			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
-			    (tolower((unsigned char)*p) - 'a' + 10));
+			v = (v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
+			    (tolower((unsigned char)*p) - 'a' + 10))) & 0xff;
 		if (i == 0)
 			lex_error(cc, p, "D_STR_BADESC",
 			    "invalid escape sequence in string");
