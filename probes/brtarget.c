@@ -1046,38 +1046,45 @@ static pb_objcache_t brt_cache = {
 };
 
 int
-pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
+pb_brt_landings_in(pid_t pid, pb_modlist_t *ml, uint64_t addr,
+    uint64_t *prev, uint64_t *next)
 {
-	pb_modlist_t ml;
 	pb_module_t *md = NULL;
 	brt_file_t *bf;
 	const pb_load_t *loads;
 	size_t i, j, n;
-	int rc = -1;
+
+	for (i = 0; i < ml->ml_n && md == NULL; i++)
+		for (j = 0; j < ml->ml_mods[i].md_nmaps; j++)
+			if (addr >= ml->ml_mods[i].md_maps[j].mp_start &&
+			    addr < ml->ml_mods[i].md_maps[j].mp_end &&
+			    ml->ml_mods[i].md_path[0] == '/') {
+				md = &ml->ml_mods[i];
+				break;
+			}
+	if (md == NULL ||
+	    (bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md)) ==
+	    NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
+		return -1;
+	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
+	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0 ||
+	    !sys_at(bf->bf_brt, addr - md->md_bias + 1))
+		return -1;
+	pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
+	*prev += md->md_bias;
+	*next += md->md_bias;
+	return 0;
+}
+
+int
+pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
+{
+	pb_modlist_t ml;
+	int rc;
 
 	if (pb_modules_read(pid, &ml) < 0)
 		return -1;
-	for (i = 0; i < ml.ml_n && md == NULL; i++)
-		for (j = 0; j < ml.ml_mods[i].md_nmaps; j++)
-			if (addr >= ml.ml_mods[i].md_maps[j].mp_start &&
-			    addr < ml.ml_mods[i].md_maps[j].mp_end &&
-			    ml.ml_mods[i].md_path[0] == '/') {
-				md = &ml.ml_mods[i];
-				break;
-			}
-	if (md != NULL &&
-	    (bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md)) !=
-	    NULL && bf->bf_ob.ob_elf != NULL && bf->bf_brt != NULL) {
-		pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
-		if (pb_module_bias(md, loads, n,
-		    bf->bf_ob.ob_type == ET_EXEC) == 0 &&
-		    sys_at(bf->bf_brt, addr - md->md_bias + 1)) {
-			pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
-			*prev += md->md_bias;
-			*next += md->md_bias;
-			rc = 0;
-		}
-	}
+	rc = pb_brt_landings_in(pid, &ml, addr, prev, next);
 	pb_modlist_free(&ml);
 	return rc;
 }
@@ -1099,29 +1106,30 @@ at_hand(pid_t pid, const pb_module_t *md)
 	return bf;
 }
 
-int
-pb_brt_func(pid_t pid, uint64_t addr, uint64_t *lo, uint64_t *hi,
-    bool *cancel)
+bool
+pb_brt_any(void)
 {
-	pb_modlist_t ml;
+	return brt_cache.oc_head != NULL || (pf.pf_started && !pf.pf_taken);
+}
+
+int
+pb_brt_func(pid_t pid, pb_modlist_t *ml, uint64_t addr, uint64_t *lo,
+    uint64_t *hi, bool *cancel)
+{
 	pb_module_t *md;
 	const pb_load_t *loads;
 	const brt_fn_t *f;
 	brt_file_t *bf;
 	size_t n, a = 0, z;
 	uint64_t v;
-	int rc = 1;
 
-	if (pb_modules_read(pid, &ml) < 0)
-		return 1;
-	md = pb_modlist_find_addr(&ml, addr);
+	md = pb_modlist_find_addr(ml, addr);
 	if (md == NULL || md->md_path[0] != '/' ||
 	    (bf = at_hand(pid, md)) == NULL)
-		goto out;
+		return 1;
 	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
-	if (pb_module_bias(md, loads, n,
-	    bf->bf_ob.ob_type == ET_EXEC) != 0)
-		goto out;
+	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0)
+		return 1;
 	v = addr - md->md_bias;
 	z = bf->bf_brt->bt_nfn;
 	while (a < z) {
@@ -1132,19 +1140,15 @@ pb_brt_func(pid_t pid, uint64_t addr, uint64_t *lo, uint64_t *hi,
 		else
 			z = m;
 	}
-	rc = -1;
 	if (a == 0)
-		goto out;
+		return -1;
 	f = &bf->bf_brt->bt_fn[a - 1];
 	if (v - f->fn_lo >= f->fn_size)
-		goto out;
+		return -1;
 	*lo = f->fn_lo + md->md_bias;
 	*hi = *lo + f->fn_size;
 	*cancel = f->fn_cancel != 0;
-	rc = 0;
-out:
-	pb_modlist_free(&ml);
-	return rc;
+	return 0;
 }
 
 void

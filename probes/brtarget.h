@@ -44,6 +44,7 @@
 #include <sys/types.h>
 
 #include "probes/elfsym.h"
+#include "probes/modules.h"
 
 /* How far from a site the fast path may lay its bytes, at most. */
 #define PB_BRT_REACH	32u
@@ -99,16 +100,23 @@ void pb_brt_flush(void);
 
 /*
  * The bounds [*lo, *hi) of the function holding run-time address addr
- * of process pid, from the symbol tables pb_brt_landings' scan read
- * (the file's .symtab and .dynsym, then its debug file's: of equal
- * starts the last read, the one whose start is the greatest at or
- * below addr), when that scan is at hand: already made, or prefetched
- * for the module's file.  *cancel: glibc's cancellation bridge
- * (__syscall_cancel_arch*).  0; -1 when no function holds addr; 1 when
- * the scan is not at hand (ask the module's symbols another way).
+ * of process pid, whose modules ml lists (pb_modules_read), from the
+ * symbol tables pb_brt_landings' scan read (the file's .symtab and
+ * .dynsym, then its debug file's: of equal starts the last read, the
+ * one whose start is the greatest at or below addr), when that scan is
+ * at hand: already made, or prefetched for the module's file.
+ * *cancel: glibc's cancellation bridge (__syscall_cancel_arch*).  0;
+ * -1 when no function holds addr; 1 when the scan is not at hand (ask
+ * the module's symbols another way).  pb_brt_any: whether any scan is
+ * (if not, pb_brt_func would answer 1: the modules need not be read).
  */
-int pb_brt_func(pid_t pid, uint64_t addr, uint64_t *lo, uint64_t *hi,
-    bool *cancel);
+int pb_brt_func(pid_t pid, pb_modlist_t *ml, uint64_t addr, uint64_t *lo,
+    uint64_t *hi, bool *cancel);
+bool pb_brt_any(void);
+
+/* pb_brt_landings with pid's modules read by the caller. */
+int pb_brt_landings_in(pid_t pid, pb_modlist_t *ml, uint64_t addr,
+    uint64_t *prev, uint64_t *next);
 
 /*
  * Begin pb_brt_landings' scan of the file at path now, in a thread of

@@ -5,7 +5,8 @@
  * every `syscall` byte pair of libc's text (0f 05, at any position:
  * what a syscall site's first patch asks about).
  * Asserts:
- *  - before the prefetch, pb_brt_func has no scan at hand (1);
+ *  - before the prefetch, pb_brt_func has no scan at hand (1), nor
+ *    any scan (pb_brt_any);
  *  - after it, pb_brt_func answers at every site, with the bounds (or
  *    the -1) of the symbolizer's own look-up, trace_addrsym_func
  *    (cmd/trace/addrsym.c), which the syscall sites used before;
@@ -62,6 +63,20 @@ pass(void)
 {
 }
 
+/* pb_brt_func on this process's modules as they are now */
+static int
+func(uint64_t a, uint64_t *lo, uint64_t *hi, bool *cancel)
+{
+	pb_modlist_t ml;
+	int rc;
+
+	if (pb_modules_read(getpid(), &ml) != 0)
+		return 99;
+	rc = pb_brt_func(getpid(), &ml, a, lo, hi, cancel);
+	pb_modlist_free(&ml);
+	return rc;
+}
+
 int
 main(void)
 {
@@ -86,13 +101,14 @@ main(void)
 	CHECKF(nsite >= 50 && nsite < MAXSITES, "%zu syscall byte pairs in "
 	    "libc's text", nsite);
 
-	CHECK(pb_brt_func(getpid(), site[0], &lo, &hi, &cancel) == 1);
+	CHECK(func(site[0], &lo, &hi, &cancel) == 1 && !pb_brt_any());
 	CHECK(pb_brt_prefetch_libc(getpid()) == 0);
+	CHECK(pb_brt_any());
 	/* one file a run */
 	CHECK(pb_brt_prefetch_libc(getpid()) == -1);
 
 	for (i = 0; i < nsite; i++) {
-		r1 = pb_brt_func(getpid(), site[i], &lo, &hi, &cancel);
+		r1 = func(site[i], &lo, &hi, &cancel);
 		r2 = trace_addrsym_func(as, site[i], &lo2, &hi2, name,
 		    sizeof(name));
 		CHECKF(r1 == r2, "%" PRIx64 ": pb_brt_func %d, "
@@ -128,8 +144,7 @@ main(void)
 	}
 
 	/* this executable: not the prefetched file, never scanned */
-	CHECK(pb_brt_func(getpid(), (uint64_t)(uintptr_t)pass, &lo, &hi,
-	    &cancel) == 1);
+	CHECK(func((uint64_t)(uintptr_t)pass, &lo, &hi, &cancel) == 1);
 	pb_brt_flush();
 	trace_addrsym_free(as);
 	if (failures == 0)
