@@ -1793,7 +1793,8 @@ check_inlines(check_t *ck)
 		int j;
 
 		if (in.in_xlout != 0) {
-			xlate_check(ck, (int)i);
+			if (in.in_expr != DSL_NONE)
+				xlate_check(ck, (int)i);
 			continue;
 		}
 		/* parameters stand for themselves */
@@ -3180,32 +3181,35 @@ xlate_input(check_t *ck, const dsl_inline_t *in, int32_t oc, bool exact)
 	return is_ptr(ck, in->in_xlin) && is_ptr(ck, o->dn_ctype);
 }
 
+/* Are a and b entries of the same translator? */
+static bool
+xlate_same(const dsl_inline_t *a, const dsl_inline_t *b)
+{
+	return a->in_xlout != 0 && a->in_xlout == b->in_xlout &&
+	    a->in_xlin == b->in_xlin && a->in_xlkind == b->in_xlkind &&
+	    a->in_params[0] == b->in_params[0];
+}
+
 /*
- * xlate<type>(x).m (node n, a member of an N_XLATE): the translator from
- * x's type to type gives m as its expression for m, x in place of its
- * parameter; with xlate<type *>(x)->m, the translator to *type.  A
- * translator whose input is x's very type is preferred to one whose
- * input is only compatible (dtrace-utils' dt_xlator_lookup).
+ * The translator for xlate<type>(x) (node x): to type, or with
+ * xlate<type *>, to *type (*isptr).  *top is the struct or union.
  */
-static void
-xlate_member(check_t *ck, int32_t n)
+static const dsl_inline_t *
+xlate_find(check_t *ck, int32_t x, int32_t *top, bool *isptr)
 {
 	dsl_cc_t *cc = ck->ck_cc;
 	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
-	const dsl_node_t *nd = NODE(ck, n);
-	int32_t x = nd->dn_a, to = (int32_t)NODE(ck, x)->dn_ival;
+	int32_t to = (int32_t)NODE(ck, x)->dn_ival;
 	int32_t opnd = NODE(ck, x)->dn_a, oc, nx;
 	const dsl_ctype_t *ty = to != 0 ? ctype(ck, to) : NULL;
 	const dsl_inline_t *xl = NULL;
-	int op = nd->dn_aux & AUX_OP, found = -1, pass;
-	const char *name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
-	bool isptr;
 	char a[256], b[256];
 	uint32_t i, limit;
+	int pass;
 
 	/* xlate<struct s *>: the translator to struct s */
-	isptr = ty != NULL && ty->ty_kind == TY_PTR;
-	if (isptr) {
+	*isptr = ty != NULL && ty->ty_kind == TY_PTR;
+	if (*isptr) {
 		to = ty->ty_ref;
 		ty = ctype(ck, to);
 	}
@@ -3213,6 +3217,7 @@ xlate_member(check_t *ck, int32_t n)
 	    ty->ty_kind != TY_UNION))
 		dsl_diag_nerror(cc, x, "D_XLATE_SOU", "translator output "
 		    "type must be a struct or union");
+	*top = to;
 	/* the operand's type, from a copy of it checked alone */
 	nx = NODE(ck, opnd)->dn_next;
 	NODE(ck, opnd)->dn_next = DSL_NONE;
@@ -3223,6 +3228,13 @@ xlate_member(check_t *ck, int32_t n)
 	 * is its own) */
 	limit = NODE(ck, x)->dn_c == DSL_NONE ? cc->cc_ninlines :
 	    (uint32_t)NODE(ck, x)->dn_c;
+	if (limit < cc->cc_ninlines && cc->cc_inlines[limit].in_xlout != 0) {
+		const dsl_inline_t *self = &cc->cc_inlines[limit];
+
+		while (limit > 0 && xlate_same(&cc->cc_inlines[limit - 1],
+		    self))
+			limit--;
+	}
 	for (pass = 0; pass < 2 && xl == NULL; pass++)
 		for (i = 0; i < limit && xl == NULL; i++)
 			if (cc->cc_inlines[i].in_xlout != 0 &&
@@ -3236,6 +3248,46 @@ xlate_member(check_t *ck, int32_t n)
 		    "from \"%s\" to \"%s\"", tname(ck, oc, a, sizeof(a)),
 		    b);
 	}
+	return xl;
+}
+
+/* The member name of translator xl (its index in the inlines), or -1. */
+static int
+xlate_defines(check_t *ck, const dsl_inline_t *xl, const char *name)
+{
+	const dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i;
+
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		const dsl_inline_t *in = &cc->cc_inlines[i];
+
+		if (xlate_same(in, xl) && in->in_expr != DSL_NONE &&
+		    strcmp(dsl_prog_str(PG(ck), in->in_name), name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * xlate<type>(x).m (node n, a member of an N_XLATE): the translator from
+ * x's type to type gives m as its expression for m, x in place of its
+ * parameter; with xlate<type *>(x)->m, the translator to *type.  A
+ * translator whose input is x's very type is preferred to one whose
+ * input is only compatible (the DTrace guide's Translators chapter).
+ */
+static void
+xlate_member(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_node_t *nd = NODE(ck, n);
+	int32_t x = nd->dn_a, to;
+	const dsl_inline_t *xl;
+	int op = nd->dn_aux & AUX_OP, found;
+	const char *name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
+	bool isptr;
+	char a[256];
+
+	xl = xlate_find(ck, x, &to, &isptr);
 	if (op == T_ARROW && !isptr)
 		dsl_diag_nerror(cc, n, "D_OP_PTR", "operator -> must be "
 		    "applied to a pointer");
@@ -3243,24 +3295,158 @@ xlate_member(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator . cannot be "
 		    "applied to a pointer: xlate<%s>(x)->%s",
 		    tname(ck, x, a, sizeof(a)), name);
-	/* the same translator's members: its types and its parameter */
-	for (i = 0; i < cc->cc_ninlines; i++) {
-		const dsl_inline_t *in = &cc->cc_inlines[i];
-
-		if (in->in_xlout == xl->in_xlout &&
-		    in->in_xlin == xl->in_xlin &&
-		    in->in_xlkind == xl->in_xlkind &&
-		    in->in_params[0] == xl->in_params[0] &&
-		    strcmp(dsl_prog_str(PG(ck), in->in_name), name) == 0) {
-			found = (int)i;
-			break;
-		}
-	}
-	if (found < 0)
+	if ((found = xlate_defines(ck, xl, name)) < 0)
 		dsl_diag_nerror(cc, n, "D_XLATE_NOCONV", "translator does not "
 		    "define conversion for member: %s", name);
-	use_inline(ck, n, found, opnd);
+	use_inline(ck, n, found, NODE(ck, x)->dn_a);
 	expr1(ck, n);
+}
+
+/* A copy of the tree at n alone (not the list after it). */
+static int32_t
+copy_one(check_t *ck, int32_t n)
+{
+	int32_t nx = NODE(ck, n)->dn_next, c;
+
+	NODE(ck, n)->dn_next = DSL_NONE;
+	c = copy_tree(ck, n, DSL_NONE, NULL, DSL_NONE);
+	NODE(ck, n)->dn_next = nx;
+	return c;
+}
+
+/* A node of op at n's place in the text. */
+static int32_t
+node_at(check_t *ck, int op, int32_t n)
+{
+	const dsl_node_t *at = NODE(ck, n);
+	int32_t c = dsl_parse_node(ck->ck_cc, op, at->dn_line, at->dn_col);
+
+	NODE(ck, c)->dn_src = NODE(ck, n)->dn_src;
+	NODE(ck, c)->dn_file = NODE(ck, n)->dn_file;
+	return c;
+}
+
+/*
+ * v = xlate<struct s>(x); or v = *xlate<struct s *>(x); as statement s:
+ * the whole translated struct copied to v, a struct s variable.  The
+ * translated struct is never built: s becomes a block of one assignment
+ * per member, v.m = xlate<struct s>(x).m, and 0 or "" for a member the
+ * translator leaves out (the DTrace guide's Translators chapter: such a
+ * member is zero-filled).  False if s is no such statement.
+ */
+static bool
+xlate_assign(check_t *ck, int32_t s)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t e = NODE(ck, s)->dn_a, r, x, lhs, lc, to, first = DSL_NONE;
+	int32_t last = DSL_NONE;
+	const dsl_inline_t *xl;
+	const dsl_ctype_t *ty;
+	dsl_var_t *v;
+	bool isptr;
+	char a[256], b[256];
+	uint32_t i, nmem, mem0;
+	int k;
+
+	if (NODE(ck, e)->dn_op != N_ASSIGN || NODE(ck, e)->dn_aux != '=')
+		return false;
+	r = NODE(ck, e)->dn_b;
+	if (NODE(ck, r)->dn_op == N_IDENT &&
+	    (k = find_inline(ck, nname(ck, r), NODE(ck, r)->dn_c)) >= 0 &&
+	    NODE(ck, cc->cc_inlines[k].in_expr)->dn_op == N_XLATE)
+		use_inline(ck, r, k, DSL_NONE);
+	x = NODE(ck, r)->dn_op == N_DEREF ? NODE(ck, r)->dn_a : r;
+	if (NODE(ck, x)->dn_op != N_XLATE)
+		return false;
+	xl = xlate_find(ck, x, &to, &isptr);
+	dsl_type_name(&PG(ck)->pg_tt, (int32_t)NODE(ck, x)->dn_ival, a,
+	    sizeof(a));
+	if (isptr != (x != r))
+		dsl_diag_nerror(cc, r, NULL, "xlate<%s>( ) %s", a, isptr ?
+		    "gives a pointer to a struct no "
+		    "variable can hold: assign *xlate<>( ), or name a member "
+		    "with ->" : "gives a struct, not a pointer: * cannot be "
+		    "applied to it");
+	lhs = NODE(ck, e)->dn_a;
+	/* a variable first named here takes the struct's type, as one
+	 * assigned a struct does */
+	if (NODE(ck, lhs)->dn_op == N_IDENT || NODE(ck, lhs)->dn_op ==
+	    N_THISREF || NODE(ck, lhs)->dn_op == N_SELFREF) {
+		int scope = NODE(ck, lhs)->dn_op == N_IDENT ? V_GLOBAL :
+		    NODE(ck, lhs)->dn_op == N_THISREF ? V_THIS : V_SELF;
+		const char *vn = dsl_prog_str(PG(ck),
+		    (uint32_t)NODE(ck, lhs)->dn_ival);
+
+		if (find_var(ck, scope, vn, false) == NULL &&
+		    (scope != V_GLOBAL || (find_inline(ck, vn, DSL_NONE) < 0 &&
+		    find_builtin(vn) < 0)))
+			dsl_check_declare(cc, scope, vn, DT_INT, 8, false, to,
+			    -1, NULL, NULL, NODE(ck, lhs)->dn_line,
+			    NODE(ck, lhs)->dn_col);
+		/* given its value here, in program order */
+		if (scope == V_GLOBAL &&
+		    (v = find_var(ck, scope, vn, false)) != NULL)
+			var_define(ck, v);
+	}
+	lc = copy_one(ck, lhs);
+	expr(ck, lc);
+	if (NODE(ck, lc)->dn_ctype == 0 ||
+	    !same_type(ck, NODE(ck, lc)->dn_ctype, to)) {
+		dsl_type_name(&PG(ck)->pg_tt, to, b, sizeof(b));
+		dsl_diag_nerror(cc, e, "D_OP_INCOMPAT", "operator = operands "
+		    "have incompatible types: \"%s\" = \"%s\" (declare the "
+		    "variable as a %s)", tname(ck, lc, a, sizeof(a)), b, b);
+	}
+	ty = ctype(ck, to);
+	nmem = ty->ty_nmem;
+	mem0 = ty->ty_mem0;
+	for (i = 0; i < nmem; i++) {
+		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+		const dsl_cmember_t *m = &tt->tt_mems[mem0 + i];
+		const char *name = dsl_type_str(tt, m->me_name);
+		const dsl_ctype_t *mt = ctype(ck, m->me_type);
+		uint32_t mname = dsl_parse_str(cc, name, strlen(name));
+		int32_t dst, val, asg, st;
+
+		dst = node_at(ck, N_MEMBER, lhs);
+		NODE(ck, dst)->dn_a = copy_one(ck, lhs);
+		NODE(ck, dst)->dn_aux = '.';
+		NODE(ck, dst)->dn_ival = mname;
+		if (xlate_defines(ck, xl, name) >= 0) {
+			val = node_at(ck, N_MEMBER, x);
+			NODE(ck, val)->dn_a = copy_one(ck, x);
+			NODE(ck, val)->dn_aux = (uint16_t)(isptr ? T_ARROW :
+			    '.');
+			NODE(ck, val)->dn_ival = mname;
+		} else if (mt != NULL && mt->ty_kind == TY_STRING) {
+			val = node_at(ck, N_STR, x);
+			NODE(ck, val)->dn_ival = dsl_parse_str(cc, "", 0);
+			NODE(ck, val)->dn_type = DT_STR;
+		} else if (mt != NULL && (mt->ty_kind == TY_INT ||
+		    mt->ty_kind == TY_ENUM || mt->ty_kind == TY_PTR)) {
+			val = node_at(ck, N_INT, x);
+			set_int(NODE(ck, val), 4, true);
+		} else {
+			dsl_diag_nerror(cc, e, NULL, "the translator leaves "
+			    "member %s out, and pidtrace zero-fills only the "
+			    "integers, pointers and strings of a translated "
+			    "struct: define %s in the translator", name, name);
+		}
+		asg = node_at(ck, N_ASSIGN, e);
+		NODE(ck, asg)->dn_a = dst;
+		NODE(ck, asg)->dn_b = val;
+		NODE(ck, asg)->dn_aux = '=';
+		st = node_at(ck, S_EXPR, s);
+		NODE(ck, st)->dn_a = asg;
+		if (last == DSL_NONE)
+			first = st;
+		else
+			NODE(ck, last)->dn_next = st;
+		last = st;
+	}
+	NODE(ck, s)->dn_op = S_BLOCK;
+	NODE(ck, s)->dn_a = first;
+	return true;
 }
 
 static void
@@ -3405,10 +3591,10 @@ expr1(check_t *ck, int32_t n)
 		return;
 	case N_XLATE:
 		if (!xlok)
-			dsl_diag_nerror(cc, n, NULL, "xlate<>() "
-			    "gives a whole struct, which pidtrace does not "
-			    "build: name one of its members, "
-			    "xlate<type>(x).member");
+			dsl_diag_nerror(cc, n, NULL, "a translated "
+			    "struct is read a member at a time, "
+			    "xlate<type>(x).member, or copied whole by a "
+			    "statement v = xlate<type>(x);");
 		return;
 	case N_IDENT:
 		ck->ck_xlok = xlok;
@@ -3999,6 +4185,9 @@ stmts(check_t *ck, int32_t s)
 				dsl_diag_nerror(ck->ck_cc, e, "D_AGG_NULL",
 				    "@%s has no aggregating function: assign "
 				    "it one, such as count( )", nname(ck, e));
+			} else if (xlate_assign(ck, s)) {
+				stmts(ck, NODE(ck, s)->dn_a);
+				break;
 			} else {
 				expr(ck, e);
 			}

@@ -1737,7 +1737,7 @@ translator_decl(pstate_t *ps)
 	int inkind, insize;
 	bool sign, insign;
 	int32_t out, in, ro;
-	uint32_t param, i, first;
+	uint32_t param, i;
 	char on[256], in1[256], in2[256];
 
 	next(ps);	/* translator */
@@ -1777,7 +1777,28 @@ translator_decl(pstate_t *ps)
 		    "from %s to %s has already been declared", in1, on);
 	}
 	want(ps, '{');
-	first = cc->cc_ninlines;
+	/* the translator itself, members or none: an entry with no name
+	 * and no expression */
+	{
+		dsl_inline_t xt;
+
+		memset(&xt, 0, sizeof(xt));
+		xt.in_name = dsl_parse_str(cc, "", 0);
+		xt.in_expr = DSL_NONE;
+		xt.in_nparams = 1;
+		xt.in_params[0] = param;
+		xt.in_xlout = out;
+		xt.in_xlin = in;
+		xt.in_xlkind = inkind;
+		xt.in_line = line;
+		xt.in_col = col;
+		xt.in_src = cc->cc_src;
+		xt.in_file = cc->cc_file;
+		cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
+		    &cc->cc_inlinecap, cc->cc_ninlines + 1,
+		    sizeof(dsl_inline_t));
+		cc->cc_inlines[cc->cc_ninlines++] = xt;
+	}
 	while (tok(ps) != '}') {
 		dsl_inline_t xm;
 		int mline = cc->cc_tline, mcol = cc->cc_tcol;
@@ -1798,12 +1819,6 @@ translator_decl(pstate_t *ps)
 			    "translator member %s is not a member of %s", in2,
 			    on);
 		}
-		for (i = first; i < cc->cc_ninlines; i++)
-			if (strcmp(dsl_prog_str(cc->cc_pg,
-			    cc->cc_inlines[i].in_name), cc->cc_tstr) == 0)
-				dsl_diag_error(cc, mline, mcol, NULL,
-				    "translator member %s is defined twice",
-				    cc->cc_tstr);
 		memset(&xm, 0, sizeof(xm));
 		xm.in_name = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
 		xm.in_ctype = d_kind(cc, m->me_type, &xm.in_kind, &xm.in_size,

@@ -65,6 +65,7 @@ dsl_d_tests = \
 	t/dsl/err.D_OP_INCOMPLETE.d \
 	t/dsl/err.D_CAST_INVAL.struct.d \
 	t/dsl/err.xlate-self.d \
+	t/dsl/tst.translator-struct.d \
 	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \
