@@ -9,6 +9,8 @@ BEGIN
 	this->p = (struct in *)alloca(sizeof (struct in));
 	trace(xlate<struct out *>(this->p)->sum + sizeof (xlate<struct out>(1)));
 	trace(o.name);
+	v = *xlate<struct out *>(this->p);
+	trace(v.sum);
 	trace(((struct in)*this->p).a);
 	exit(0);
 }
