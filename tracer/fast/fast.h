@@ -258,6 +258,7 @@ void	tr_ring_init_shared(struct tr_fast *fa);
 
 /* clock.c */
 void	tr_clock_begin(void);	/* the fit's first sample, early */
+void	tr_clock_mid(void);	/* its second, passing by */
 bool	tr_clock_usable(char *why, size_t len);
 /* guard.c: clause code's loads and their fixups */
 int	tr_fast_fix_add(struct tr_fast *fa, uint64_t at, const uint32_t *fix,

@@ -464,6 +464,13 @@ tr_fast_wanted(const tr_session_t *s)
 	       (!s->s_fast->fa_broken || s->s_fast->fa_notcb);
 }
 
+void
+tr_fast_passing(const tr_session_t *s)
+{
+	if (tr_fast_wanted(s) && s->s_fast->fa_ring == 0)
+		tr_clock_mid();
+}
+
 bool
 tr_fast_arm_due(const tr_session_t *s)
 {
