@@ -183,6 +183,9 @@ struct tr_fast {
 					 * (Go's m.procid) first (find_gokey) */
 	bool		fa_gonever;	/* a thread not Go's: fa_gokey never
 					 * again */
+	bool		fa_gotry;	/* a Go thread appeared: try Go's key
+					 * with every thread stopped */
+	uint8_t		fa_gotries;	/* tries left (find_gokey failed) */
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
 	char		fa_revwhy[96];	/* which, for fa_why */

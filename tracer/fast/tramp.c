@@ -476,7 +476,8 @@ tr_fast_arm_due(const tr_session_t *s)
 bool
 tr_fast_revert_due(const tr_session_t *s)
 {
-	return s->s_fast != NULL && s->s_fast->fa_revert;
+	return s->s_fast != NULL &&
+	       (s->s_fast->fa_revert || s->s_fast->fa_gotry);
 }
 
 uint64_t
@@ -578,36 +579,56 @@ find_tidoff(tr_session_t *s)
  * stored yet: Go's key gate asks gettid then) or tid.  The M is the
  * current g's (g.m at 48), or, for a child of runtime·clone stopped
  * before it stored g (g 0), r13 with r9 its g0, as the parent passed
- * them.
+ * them.  -1 if the thread or its memory is gone (it is exiting).
  */
 #define GO_G_M		48	/* runtime.g's m */
 #define GO_M_PROCID	72	/* runtime.m's procid */
 
+/*
+ * A word of thread tid's memory, read through tid itself: ESRCH then
+ * means that thread has no memory any more (it is exiting).
+ */
 static bool
+go_read(tr_session_t *s, pid_t tid, uint64_t a, uint64_t *v)
+{
+	struct iovec l = { v, 8 }, r = { (void *)(uintptr_t)a, 8 };
+	ssize_t n = process_vm_readv(tid, &l, 1, &r, 1, 0);
+
+	if (n < 0 && (errno == EPERM || errno == ENOSYS))
+		n = tr_read(s, a, v, 8);
+	return n == 8;
+}
+
+static int
 go_thread(tr_session_t *s, pid_t tid, int32_t *off)
 {
 	struct user_regs_struct r;
 	uint64_t g = 0, m = 0, id = 1;
 	int64_t o;
 
-	if (ptrace(PTRACE_GETREGS, tid, 0L, &r) < 0 || r.fs_base < 4096 ||
-	    tr_read(s, r.fs_base - 8, &g, 8) != 8)
-		return false;
+	errno = 0;
+	if (ptrace(PTRACE_GETREGS, tid, 0L, &r) < 0)
+		return -1;
+	if (r.fs_base < 4096 || !go_read(s, tid, r.fs_base - 8, &g))
+		goto no;
 	if (g != 0) {
-		if (tr_read(s, g + GO_G_M, &m, 8) != 8 || m == 0)
-			return false;
+		if (!go_read(s, tid, g + GO_G_M, &m) || m == 0)
+			goto no;
 	} else if (r.r13 != 0 && r.r9 != 0) {
 		m = r.r13;
 	} else {
-		return false;
+		goto no;
 	}
 	o = (int64_t)(m + GO_M_PROCID - r.fs_base);
 	if (o < -1024 || o > -16 || (*off != 0 && o != *off) ||
-	    tr_read(s, m + GO_M_PROCID, &id, 8) != 8 ||
+	    !go_read(s, tid, m + GO_M_PROCID, &id) ||
 	    (id != 0 && id != (uint64_t)tid))
-		return false;
+		goto no;
 	*off = (int32_t)o;
-	return true;
+	return 1;
+no:
+	/* no memory to read: the thread is exiting (its mm gone) */
+	return errno == ESRCH ? -1 : 0;
 }
 
 /*
@@ -628,7 +649,7 @@ find_gokey(tr_session_t *s)
 		if (th->th_zombie || th->th_kind != TR_KIND_THREAD ||
 		    !th->th_stopped)
 			continue;
-		if (!go_thread(s, th->th_tid, &off))
+		if (go_thread(s, th->th_tid, &off) != 1)
 			return 0;
 	}
 	return off;
@@ -4738,13 +4759,28 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 		 */
 		int32_t off = fa->fa_gokey;
 
-		if (go_thread(s, th->th_tid, &off))
-			return true;
+		if (go_thread(s, th->th_tid, &off) != 0)
+			return true;	/* Go's, or gone: none of it runs */
 		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "thread %d's "
 			 "fs base is not in a Go M holding its id",
 			 (int)th->th_tid);
 		fa->fa_revert = true;
 		return false;
+	}
+	if (fa != NULL && fa->fa_ring != 0 && fa->fa_gettid &&
+	    fa->fa_rdfsbase && !fa->fa_gonever && fa->fa_gotries < 4) {
+		/*
+		 * Keyed by gettid since a set-up that found no Go M (a Go
+		 * program launched with -c: its first thread had no fs
+		 * base yet): a thread Go started may make Go's key
+		 * provable now; the loop stops every thread and tries
+		 * (tr_fast_revert), at most 4 times.
+		 */
+		int32_t off = 0;
+
+		if (go_thread(s, th->th_tid, &off) == 1)
+			fa->fa_gotry = true;
+		return true;
 	}
 	if (fa == NULL || fa->fa_ring == 0 || fa->fa_gettid ||
 	    s->s_st.st_fast == 0)
@@ -4951,8 +4987,31 @@ tr_fast_revert(tr_session_t *s)
 	static const uint8_t int3 = 0xcc;
 	struct tr_fast *fa = s->s_fast;
 	tr_thread_t *th;
+	int32_t off;
 	size_t i;
 
+	if (fa->fa_gotry && !fa->fa_revert) {
+		/* every thread stopped: Go's key if each is Go's now */
+		fa->fa_gotry = false;
+		fa->fa_gotries++;
+		if (!fa->fa_gettid || fa->fa_gokey != 0 || fa->fa_gonever ||
+		    (off = find_gokey(s)) == 0)
+			return;
+		/* a vfork child's firings carry its parent's key now */
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_vforker != 0)
+				tr_ring_mute(s, th->th_vforker, th->th_tid,
+					     false);
+		fa->fa_gokey = off;
+		gokey_set(fa, true);
+		key_said(s);
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_vforker != 0)
+				tr_ring_mute(s, th->th_vforker, th->th_tid,
+					     true);
+		return;
+	}
+	fa->fa_gotry = false;
 	fa->fa_revert = false;
 	if (fa->fa_gettid && fa->fa_gokey != 0) {
 		/*
