@@ -5,14 +5,21 @@
  */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <gelf.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <capstone/capstone.h>
 #include <emmintrin.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/radix.h"
 #include "probes/brtarget.h"
@@ -46,6 +53,12 @@ typedef struct dec {
 
 #define NDEC		64
 
+/* A function symbol's bounds; fn_cancel: glibc's cancellation bridge. */
+typedef struct brt_fn {
+	uint64_t	fn_lo, fn_size;
+	uint64_t	fn_cancel;
+} brt_fn_t;
+
 struct pb_brt {
 	uint64_t	bt_base;	/* the lowest executable address */
 	sec_t		bt_sec[MAXSEC];
@@ -62,6 +75,9 @@ struct pb_brt {
 					 * landing addresses only (a word
 					 * may hold one by chance) */
 	size_t		bt_nptr;
+	brt_fn_t	*bt_fn;		/* functions' bounds (pb_brt_func),
+					 * ascending, one per start */
+	size_t		bt_nfn;
 	uint8_t		*bt_near;	/* pb_brt_new_sys's: a bit per byte
 					 * from bt_base, set near a syscall;
 					 * NULL: every candidate kept */
@@ -346,7 +362,7 @@ add_relocs(pb_brt_t *b, pb_elf_t *e, Elf *elf, size_t *cap)
 }
 
 static int
-add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
+add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap, size_t *fcap)
 {
 	const pb_sym_t *syms;
 	size_t n, i;
@@ -356,6 +372,26 @@ add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
 	for (i = 0; i < n; i++) {
 		const pb_sym_t *s = &syms[i];
 
+		/* functions as the glue's symbolizer reads them: a size
+		 * and a name, whatever the section */
+		if ((s->sy_flags & PB_SYF_FUNC) && s->sy_size != 0 &&
+		    s->sy_name[0] != '\0') {
+			if (b->bt_nfn == *fcap) {
+				size_t nc = *fcap ? *fcap * 2 : 1024;
+				brt_fn_t *nf = realloc(b->bt_fn,
+				    nc * sizeof(*nf));
+
+				if (nf == NULL)
+					return -1;
+				b->bt_fn = nf;
+				*fcap = nc;
+			}
+			b->bt_fn[b->bt_nfn].fn_lo = s->sy_value;
+			b->bt_fn[b->bt_nfn].fn_size = s->sy_size;
+			b->bt_fn[b->bt_nfn].fn_cancel = strncmp(s->sy_name,
+			    "__syscall_cancel_arch", 21) == 0;
+			b->bt_nfn++;
+		}
 		if ((s->sy_flags & (PB_SYF_UNDEF | PB_SYF_DEBUG)) ||
 		    sec_of(b, s->sy_value) == NULL)
 			continue;
@@ -363,6 +399,31 @@ add_syms(pb_brt_t *b, pb_elf_t *e, int table, size_t *cap)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * bt_fn by start, of equal starts the one read last (a stable sort on
+ * the tables in their order: .symtab, .dynsym, the debug file's), as
+ * the symbolizer picks.
+ */
+static void
+fn_sort(pb_brt_t *b)
+{
+	size_t i, j;
+
+	if (b->bt_nfn > 1 && radix_sort64(b->bt_fn, b->bt_nfn,
+	    sizeof(*b->bt_fn), offsetof(brt_fn_t, fn_lo)) != 0) {
+		free(b->bt_fn);		/* no memory: no bounds */
+		b->bt_fn = NULL;
+		b->bt_nfn = 0;
+		return;
+	}
+	for (i = j = 0; i < b->bt_nfn; i++) {
+		if (j > 0 && b->bt_fn[j - 1].fn_lo == b->bt_fn[i].fn_lo)
+			j--;
+		b->bt_fn[j++] = b->bt_fn[i];
+	}
+	b->bt_nfn = j;
 }
 
 /* Is off (from bt_base) within reach of a syscall (bt_near)? */
@@ -436,7 +497,7 @@ brt_new(pb_elf_t *e, pb_elf_t *dbg, bool sys, char *err, size_t errlen)
 	GElf_Shdr sh;
 	Elf_Data *d;
 	pb_brt_t *b;
-	size_t cap = 0, i, j;
+	size_t cap = 0, fcap, i, j;
 	uint64_t hi = 0, tgt;
 
 	b = calloc(1, sizeof(*b));
@@ -512,11 +573,12 @@ brt_new(pb_elf_t *e, pb_elf_t *dbg, bool sys, char *err, size_t errlen)
 	b->bt_state = calloc(b->bt_ncand ? b->bt_ncand : 1, 1);
 	if (b->bt_state == NULL)
 		goto nomem;
-	cap = 0;
-	if (add_syms(b, e, PB_SYMTAB, &cap) < 0 ||
-	    add_syms(b, e, PB_DYNSYM, &cap) < 0 ||
-	    add_syms(b, dbg, PB_SYMTAB, &cap) < 0)
+	cap = fcap = 0;
+	if (add_syms(b, e, PB_SYMTAB, &cap, &fcap) < 0 ||
+	    add_syms(b, e, PB_DYNSYM, &cap, &fcap) < 0 ||
+	    add_syms(b, dbg, PB_SYMTAB, &cap, &fcap) < 0)
 		goto nomem;
+	fn_sort(b);
 	cap = 0;
 	if (add_relocs(b, e, elf, &cap) < 0)
 		goto nomem;
@@ -571,6 +633,7 @@ pb_brt_free(pb_brt_t *b)
 	free(b->bt_sym);
 	free(b->bt_ptr);
 	free(b->bt_near);
+	free(b->bt_fn);
 	for (i = 0; i < NDEC; i++)
 		free(b->bt_dec[i].dc_ins);
 	free(b);
@@ -783,26 +846,186 @@ typedef struct brt_file {
 	pb_object_t	bf_ob;		/* first, for the cache */
 	pb_elf_t	*bf_dbg;
 	pb_brt_t	*bf_brt;
+	pb_elf_t	*bf_elf;	/* the prefetch's open file, whose
+					 * bytes bf_brt reads, or NULL */
 } brt_file_t;
+
+/* objpath's separate debug file, as pid sees it (0: as we do), or NULL. */
+static pb_elf_t *
+dbg_open(pid_t pid, const char *objpath, pb_elf_t *e)
+{
+	char path[PATH_MAX], err[128];
+	pb_elf_t *d;
+
+	if (pb_debugfile_find(pid, objpath, e, path, sizeof(path)) != 0 ||
+	    (d = pb_elf_open(path, err, sizeof(err))) == NULL)
+		return NULL;
+	if (pb_elf_machine(d) != EM_X86_64 || pb_elf_class(d) != ELFCLASS64 ||
+	    !pb_elf_has_table(d, PB_SYMTAB)) {
+		pb_elf_close(d);
+		return NULL;
+	}
+	return d;
+}
+
+/*
+ * The scan of one file begun ahead of need (pb_brt_prefetch) in a thread
+ * of ours, taken by the cache entry of the same file.  pf_st is read
+ * before the thread starts and never changes after: matching needs no
+ * lock, and the join is the only synchronisation.
+ */
+static struct {
+	bool		pf_started, pf_joined, pf_taken;
+	pthread_t	pf_thread;
+	char		pf_path[PATH_MAX];
+	struct stat	pf_st;
+	pb_elf_t	*pf_elf, *pf_dbg;	/* the thread's results */
+	pb_brt_t	*pf_brt;
+} pf;
+
+static bool
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	    a->st_size == b->st_size &&
+	    a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	    a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	    a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	    a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+static void *
+pf_run(void *arg)
+{
+	char err[128];
+	struct stat st;
+
+	(void)arg;
+	pf.pf_elf = pb_elf_open(pf.pf_path, err, sizeof(err));
+	if (pf.pf_elf == NULL)
+		return NULL;
+	/* the file opened is the one stat'ed, or nothing is kept */
+	if (stat(pf.pf_path, &st) != 0 || !same_file(&st, &pf.pf_st)) {
+		pb_elf_close(pf.pf_elf);
+		pf.pf_elf = NULL;
+		return NULL;
+	}
+	pf.pf_dbg = dbg_open(0, pf.pf_path, pf.pf_elf);
+	pf.pf_brt = pb_brt_new_sys(pf.pf_elf, pf.pf_dbg, NULL, 0);
+	return NULL;
+}
+
+static void
+pf_join(void)
+{
+	if (pf.pf_started && !pf.pf_joined) {
+		pthread_join(pf.pf_thread, NULL);
+		pf.pf_joined = true;
+	}
+}
+
+int
+pb_brt_prefetch(const char *path)
+{
+	sigset_t all, old;
+	int rc;
+
+	if (pf.pf_started || path == NULL || path[0] != '/' ||
+	    strlen(path) >= sizeof(pf.pf_path) || stat(path, &pf.pf_st) != 0)
+		return -1;
+	snprintf(pf.pf_path, sizeof(pf.pf_path), "%s", path);
+	/* libelf's version is a global: set before a second thread reads
+	 * it */
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -1;
+	/* our signals (SIGINT, SIGCHLD, a tick's SIGALRM) stay the main
+	 * thread's */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&pf.pf_thread, NULL, pf_run, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0)
+		return -1;
+	pf.pf_started = true;
+	return 0;
+}
+
+int
+pb_brt_prefetch_libc(pid_t pid)
+{
+	char path[PATH_MAX];
+	pb_modlist_t ml;
+	const char *base;
+	Dl_info di;
+	size_t i;
+	int rc = 1;
+
+	if (pb_modules_read(pid, &ml) == 0) {
+		for (i = 0; i < ml.ml_n && rc > 0; i++) {
+			base = strrchr(ml.ml_mods[i].md_path, '/');
+			if (base != NULL && strncmp(base, "/libc.so.", 9) == 0)
+				rc = pb_module_open_path(pid, &ml.ml_mods[i],
+				    path, sizeof(path)) == 0 ?
+				    pb_brt_prefetch(path) : -1;
+		}
+		pb_modlist_free(&ml);
+	}
+	if (rc <= 0)
+		return rc;
+	if (dladdr((void *)getpid, &di) == 0 || di.dli_fname == NULL)
+		return -1;
+	return pb_brt_prefetch(di.dli_fname);
+}
+
+/* The prefetched scan, if it is of ob's file: moved into bf. */
+static bool
+pf_take(const pb_object_t *ob, brt_file_t *bf)
+{
+	struct stat st;
+
+	if (!pf.pf_started || pf.pf_taken || !ob->ob_stok)
+		return false;
+	memset(&st, 0, sizeof(st));
+	st.st_dev = ob->ob_stdev;
+	st.st_ino = ob->ob_stino;
+	st.st_size = ob->ob_stsize;
+	st.st_mtim = ob->ob_mtime;
+	st.st_ctim = ob->ob_ctime;
+	if (!same_file(&st, &pf.pf_st))
+		return false;
+	pf_join();
+	if (pf.pf_brt == NULL)
+		return false;
+	bf->bf_brt = pf.pf_brt;
+	bf->bf_dbg = pf.pf_dbg;
+	bf->bf_elf = pf.pf_elf;
+	pf.pf_brt = NULL;
+	pf.pf_dbg = pf.pf_elf = NULL;
+	pf.pf_taken = true;
+	return true;
+}
+
+void
+pb_brt_prefetch_end(void)
+{
+	pf_join();
+	pb_brt_free(pf.pf_brt);
+	if (pf.pf_dbg != NULL)
+		pb_elf_close(pf.pf_dbg);
+	if (pf.pf_elf != NULL)
+		pb_elf_close(pf.pf_elf);
+	memset(&pf, 0, sizeof(pf));
+}
 
 static void
 brt_file_init(pb_object_t *ob, const pb_module_t *md)
 {
 	brt_file_t *bf = (brt_file_t *)ob;
-	char path[PATH_MAX], e[128];
 
 	(void)md;
-	if (pb_debugfile_find(ob->ob_pid, ob->ob_objpath, ob->ob_elf, path,
-	    sizeof(path)) == 0) {
-		bf->bf_dbg = pb_elf_open(path, e, sizeof(e));
-		if (bf->bf_dbg != NULL &&
-		    (pb_elf_machine(bf->bf_dbg) != EM_X86_64 ||
-		     pb_elf_class(bf->bf_dbg) != ELFCLASS64 ||
-		     !pb_elf_has_table(bf->bf_dbg, PB_SYMTAB))) {
-			pb_elf_close(bf->bf_dbg);
-			bf->bf_dbg = NULL;
-		}
-	}
+	if (pf_take(ob, bf))
+		return;
+	bf->bf_dbg = dbg_open(ob->ob_pid, ob->ob_objpath, ob->ob_elf);
 	bf->bf_brt = pb_brt_new_sys(ob->ob_elf, bf->bf_dbg, NULL, 0);
 }
 
@@ -814,6 +1037,8 @@ brt_file_fini(pb_object_t *ob)
 	pb_brt_free(bf->bf_brt);
 	if (bf->bf_dbg != NULL)
 		pb_elf_close(bf->bf_dbg);
+	if (bf->bf_elf != NULL)
+		pb_elf_close(bf->bf_elf);
 }
 
 static pb_objcache_t brt_cache = {
@@ -821,40 +1046,109 @@ static pb_objcache_t brt_cache = {
 };
 
 int
-pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
+pb_brt_landings_in(pid_t pid, pb_modlist_t *ml, uint64_t addr,
+    uint64_t *prev, uint64_t *next)
 {
-	pb_modlist_t ml;
 	pb_module_t *md = NULL;
 	brt_file_t *bf;
 	const pb_load_t *loads;
 	size_t i, j, n;
-	int rc = -1;
+
+	for (i = 0; i < ml->ml_n && md == NULL; i++)
+		for (j = 0; j < ml->ml_mods[i].md_nmaps; j++)
+			if (addr >= ml->ml_mods[i].md_maps[j].mp_start &&
+			    addr < ml->ml_mods[i].md_maps[j].mp_end &&
+			    ml->ml_mods[i].md_path[0] == '/') {
+				md = &ml->ml_mods[i];
+				break;
+			}
+	if (md == NULL ||
+	    (bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md)) ==
+	    NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
+		return -1;
+	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
+	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0 ||
+	    !sys_at(bf->bf_brt, addr - md->md_bias + 1))
+		return -1;
+	pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
+	*prev += md->md_bias;
+	*next += md->md_bias;
+	return 0;
+}
+
+int
+pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
+{
+	pb_modlist_t ml;
+	int rc;
 
 	if (pb_modules_read(pid, &ml) < 0)
 		return -1;
-	for (i = 0; i < ml.ml_n && md == NULL; i++)
-		for (j = 0; j < ml.ml_mods[i].md_nmaps; j++)
-			if (addr >= ml.ml_mods[i].md_maps[j].mp_start &&
-			    addr < ml.ml_mods[i].md_maps[j].mp_end &&
-			    ml.ml_mods[i].md_path[0] == '/') {
-				md = &ml.ml_mods[i];
-				break;
-			}
-	if (md != NULL &&
-	    (bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md)) !=
-	    NULL && bf->bf_ob.ob_elf != NULL && bf->bf_brt != NULL) {
-		pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
-		if (pb_module_bias(md, loads, n,
-		    bf->bf_ob.ob_type == ET_EXEC) == 0 &&
-		    sys_at(bf->bf_brt, addr - md->md_bias + 1)) {
-			pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
-			*prev += md->md_bias;
-			*next += md->md_bias;
-			rc = 0;
-		}
-	}
+	rc = pb_brt_landings_in(pid, &ml, addr, prev, next);
 	pb_modlist_free(&ml);
 	return rc;
+}
+
+/* Module md's cache entry if it is at hand: cached, or prefetched. */
+static brt_file_t *
+at_hand(pid_t pid, const pb_module_t *md)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	brt_file_t *bf = (brt_file_t *)pb_objcache_find(&brt_cache, md);
+
+	if (bf == NULL && pf.pf_started && !pf.pf_taken &&
+	    pb_module_open_path(pid, md, path, sizeof(path)) == 0 &&
+	    stat(path, &st) == 0 && same_file(&st, &pf.pf_st))
+		bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md);
+	if (bf == NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
+		return NULL;
+	return bf;
+}
+
+bool
+pb_brt_any(void)
+{
+	return brt_cache.oc_head != NULL || (pf.pf_started && !pf.pf_taken);
+}
+
+int
+pb_brt_func(pid_t pid, pb_modlist_t *ml, uint64_t addr, uint64_t *lo,
+    uint64_t *hi, bool *cancel)
+{
+	pb_module_t *md;
+	const pb_load_t *loads;
+	const brt_fn_t *f;
+	brt_file_t *bf;
+	size_t n, a = 0, z;
+	uint64_t v;
+
+	md = pb_modlist_find_addr(ml, addr);
+	if (md == NULL || md->md_path[0] != '/' ||
+	    (bf = at_hand(pid, md)) == NULL)
+		return 1;
+	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
+	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0)
+		return 1;
+	v = addr - md->md_bias;
+	z = bf->bf_brt->bt_nfn;
+	while (a < z) {
+		size_t m = a + (z - a) / 2;
+
+		if (bf->bf_brt->bt_fn[m].fn_lo <= v)
+			a = m + 1;
+		else
+			z = m;
+	}
+	if (a == 0)
+		return -1;
+	f = &bf->bf_brt->bt_fn[a - 1];
+	if (v - f->fn_lo >= f->fn_size)
+		return -1;
+	*lo = f->fn_lo + md->md_bias;
+	*hi = *lo + f->fn_size;
+	*cancel = f->fn_cancel != 0;
+	return 0;
 }
 
 void

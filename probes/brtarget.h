@@ -38,11 +38,13 @@
 #ifndef PB_BRTARGET_H
 #define PB_BRTARGET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 #include "probes/elfsym.h"
+#include "probes/modules.h"
 
 /* How far from a site the fast path may lay its bytes, at most. */
 #define PB_BRT_REACH	32u
@@ -95,6 +97,44 @@ int pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev,
     uint64_t *next);
 
 void pb_brt_flush(void);
+
+/*
+ * The bounds [*lo, *hi) of the function holding run-time address addr
+ * of process pid, whose modules ml lists (pb_modules_read), from the
+ * symbol tables pb_brt_landings' scan read (the file's .symtab and
+ * .dynsym, then its debug file's: of equal starts the last read, the
+ * one whose start is the greatest at or below addr), when that scan is
+ * at hand: already made, or prefetched for the module's file.
+ * *cancel: glibc's cancellation bridge (__syscall_cancel_arch*).  0;
+ * -1 when no function holds addr; 1 when the scan is not at hand (ask
+ * the module's symbols another way).  pb_brt_any: whether any scan is
+ * (if not, pb_brt_func would answer 1: the modules need not be read).
+ */
+int pb_brt_func(pid_t pid, pb_modlist_t *ml, uint64_t addr, uint64_t *lo,
+    uint64_t *hi, bool *cancel);
+bool pb_brt_any(void);
+
+/* pb_brt_landings with pid's modules read by the caller. */
+int pb_brt_landings_in(pid_t pid, pb_modlist_t *ml, uint64_t addr,
+    uint64_t *prev, uint64_t *next);
+
+/*
+ * Begin pb_brt_landings' scan of the file at path now, in a thread of
+ * ours, for a module the traced process will most likely map: the
+ * first patch of one of its syscall sites otherwise waits for the scan
+ * while the whole process is stopped (libc with its debug file: ~3.5
+ * ms, most of a short traced command's start).  The module whose file
+ * is the same (device, inode, size, mtime, ctime) takes the result;
+ * another file is scanned as before.  One file per run; 0, or -1 if
+ * it cannot start (the scan is then made when asked for).
+ * pb_brt_prefetch_libc: process pid's C library, or before it maps
+ * one (a command launched, at its exec) the one pidtrace itself runs
+ * on, which a command of the same system maps.  pb_brt_prefetch_end
+ * waits for the thread and frees what no module took.
+ */
+int pb_brt_prefetch(const char *path);
+int pb_brt_prefetch_libc(pid_t pid);
+void pb_brt_prefetch_end(void);
 
 /* Counts, for tests and for the measurements in doc/TRACER.md. */
 typedef struct pb_brt_stats {

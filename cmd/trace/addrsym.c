@@ -499,7 +499,9 @@ index_files(as_mod_t *m)
 			n++;
 		}
 	}
-	if (n > 0)
+	/* v is in en_seq order: a stable sort on en_value is entcmp's */
+	if (n > 1 && radix_sort64(v, n, sizeof(*v),
+	    offsetof(as_ent_t, en_value)) != 0)
 		qsort(v, n, sizeof(*v), entcmp);
 	m->as_ent = v;
 	m->as_nent = n;

@@ -19,6 +19,7 @@
 
 #include "cmd/trace/impl.h"
 #include "demangle/demangle.h"
+#include "probes/brtarget.h"
 
 /* The counter's index in the table: past the provider's kinds. */
 #define ARM_COUNTER	PB_ARM_NKINDS
@@ -549,6 +550,10 @@ sys_start(trace_scope_t *sc, tr_session_t *s)
 		    (int)sc->sc_pid, strerror(errno));
 		return;
 	}
+	/* the C library's landing addresses, scanned meanwhile: its sites'
+	 * first patches wait for them otherwise */
+	if (!sc->sc_tr->tr_opts.op_fastoff)
+		(void)pb_brt_prefetch_libc(sc->sc_pid);
 	memset(how, 0, sizeof(how));
 	for (k = 0; k < am->am_nsysref; k++) {
 		if (am->am_sysref[k].tf_id == 0 || k / 2 >= TR_SYSP_MAX)

@@ -355,8 +355,23 @@ on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 {
 	trace_proc_t *p = arg;
 	char name[256];
+	bool cancel = false;
+	int rc = 1;
 
 	(void)s;
+	trace_proc_sysml_drop(p);
+	/* the landing scan's tables when at hand (libc's is prefetched):
+	 * the symbolizer's index of libc and its debug file took ~1.5 ms
+	 * of the first patch */
+	if (pb_brt_any() && pb_modules_read(p->p_pid, &p->p_sysml) == 0) {
+		p->p_sysml_at = addr;
+		rc = pb_brt_func(p->p_pid, &p->p_sysml, addr, &w->fw_lo,
+		    &w->fw_hi, &cancel);
+	}
+	if (rc < 0 || (rc == 0 && cancel))
+		return -1;
+	if (rc == 0)
+		return 0;
 	if (trace_addrsym_func(trace_proc_syms(p), addr, &w->fw_lo,
 	    &w->fw_hi, name, sizeof(name)) != 0)
 		return -1;
@@ -371,9 +386,15 @@ on_syslandings(void *arg, tr_session_t *s, uint64_t addr, uint64_t *tprev)
 {
 	trace_proc_t *p = arg;
 	uint64_t next;
+	int rc;
 
 	(void)s;
-	return pb_brt_landings(p->p_pid, addr - 1, tprev, &next);
+	if (p->p_sysml_at != addr)
+		return pb_brt_landings(p->p_pid, addr - 1, tprev, &next);
+	rc = pb_brt_landings_in(p->p_pid, &p->p_sysml, addr - 1, tprev,
+	    &next);
+	trace_proc_sysml_drop(p);
+	return rc;
 }
 
 /* The firing handlers of a process's tracer session. */

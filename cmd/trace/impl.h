@@ -20,6 +20,7 @@
 #include "cmd/trace/trace.h"
 #include "dsl/dsl.h"
 #include "dsl/inproc.h"
+#include "probes/modules.h"
 #include "probes/provider.h"
 #include "probes/rtld.h"
 #include "tracer/tracer.h"
@@ -233,6 +234,11 @@ struct trace_proc {
 	bool		p_refused;	/* fastpath=require refused a probe */
 	char		*p_report;	/* the last fast-path report */
 	trace_addrsym_t	*p_syms;	/* for %a, %A and stacks */
+	/* the modules read for a syscall site's bounds (h_sysfunc), for
+	 * its landing addresses next (h_syslandings), every thread
+	 * stopped meanwhile: read once a patch */
+	pb_modlist_t	p_sysml;
+	uint64_t	p_sysml_at;	/* that site; 0: p_sysml unused */
 	trace_proc_t	*p_next;	/* the next grabbed */
 };
 
@@ -330,6 +336,8 @@ void	trace_enable_child(trace_proc_t *p);
 void	trace_proc_pin(trace_proc_t *p, pid_t tid);
 void	trace_proc_release(trace_proc_t *p);
 void	trace_proc_free(trace_proc_t *p);
+/* p_sysml freed, unused */
+void	trace_proc_sysml_drop(trace_proc_t *p);
 
 /* enable.c */
 void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);

@@ -490,8 +490,17 @@ trace_proc_release(trace_proc_t *p)
 }
 
 void
+trace_proc_sysml_drop(trace_proc_t *p)
+{
+	if (p->p_sysml_at != 0)
+		pb_modlist_free(&p->p_sysml);
+	p->p_sysml_at = 0;
+}
+
+void
 trace_proc_free(trace_proc_t *p)
 {
+	trace_proc_sysml_drop(p);
 	trace_proc_release(p);
 	trace_reg_free(&p->p_sc.sc_reg);
 	trace_arm_free(&p->p_sc.sc_arm);

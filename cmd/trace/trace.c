@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd/trace/impl.h"
+#include "probes/brtarget.h"
 
 trace_t *
 trace_new(const pb_provider_t *const *provs, FILE *notices)
@@ -44,6 +45,7 @@ trace_free(trace_t *tr)
 	trace_arm_free(&tr->tr_own.sc_arm);
 	free(tr->tr_kinds);	/* tr_ip went with trace_run or trace_list */
 	free(tr);
+	pb_brt_prefetch_end();
 }
 
 void

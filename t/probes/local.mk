@@ -132,3 +132,13 @@ TESTS += t/probes/brtarget-test
 t_probes_brtarget_test_SOURCES = t/probes/brtarget-test.c
 t_probes_brtarget_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
 	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+
+# The C library's landing scan begun ahead (probes/brtarget.c's
+# prefetch) against the symbolizer's bounds and an on-demand scan.
+check_PROGRAMS += t/probes/brtprefetch-test
+TESTS += t/probes/brtprefetch-test
+t_probes_brtprefetch_test_SOURCES = t/probes/brtprefetch-test.c \
+	cmd/trace/addrsym.c
+t_probes_brtprefetch_test_CFLAGS = $(AM_CFLAGS) -pthread
+t_probes_brtprefetch_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
+	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
