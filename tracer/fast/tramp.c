@@ -579,7 +579,8 @@ find_tidoff(tr_session_t *s)
  * stored yet: Go's key gate asks gettid then) or tid.  The M is the
  * current g's (g.m at 48), or, for a child of runtime·clone stopped
  * before it stored g (g 0), r13 with r9 its g0, as the parent passed
- * them.  -1 if the thread or its memory is gone (it is exiting).
+ * them.  2 if procid holds tid, 1 if 0, 0 if not Go's; -1 if the
+ * thread or its memory is gone (it is exiting).
  */
 #define GO_G_M		48	/* runtime.g's m */
 #define GO_M_PROCID	72	/* runtime.m's procid */
@@ -625,7 +626,7 @@ go_thread(tr_session_t *s, pid_t tid, int32_t *off)
 	    (id != 0 && id != (uint64_t)tid))
 		goto no;
 	*off = (int32_t)o;
-	return 1;
+	return id != 0 ? 2 : 1;
 no:
 	/* no memory to read: the thread is exiting (its mm gone) */
 	return errno == ESRCH ? -1 : 0;
@@ -633,14 +634,18 @@ no:
 
 /*
  * The offset of Go's m.procid from the fs base of every stopped thread
- * (go_thread), 0 if one is not Go's or the trampolines cannot check a
- * thread's fs base (no rdfsbase: an fs base 0 would fault the load).
+ * (go_thread), 0 if one is not Go's, if none holds its tid yet (a word
+ * that is 0 everywhere proves nothing: it could be anything later), or
+ * if the trampolines cannot check a thread's fs base (no rdfsbase: an
+ * fs base 0 would fault the load).
  */
 static int32_t
 find_gokey(tr_session_t *s)
 {
 	tr_thread_t *th;
 	int32_t off = 0;
+	bool held = false;
+	int k;
 
 	if (!(auxv_val(s->s_memtid, 26 /* AT_HWCAP2 */) &
 	      2 /* HWCAP2_FSGSBASE */))
@@ -649,10 +654,11 @@ find_gokey(tr_session_t *s)
 		if (th->th_zombie || th->th_kind != TR_KIND_THREAD ||
 		    !th->th_stopped)
 			continue;
-		if (go_thread(s, th->th_tid, &off) != 1)
+		if ((k = go_thread(s, th->th_tid, &off)) < 1)
 			return 0;
+		held |= k == 2;
 	}
-	return off;
+	return held ? off : 0;
 }
 
 /* The key's description in the counters (tr_stats_t's st_key). */
@@ -4749,7 +4755,8 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 	struct user_regs_struct r;
 	uint32_t tid = 0;
 
-	if (fa != NULL && fa->fa_gettid && fa->fa_gokey != 0) {
+	if (fa != NULL && fa->fa_ring != 0 && !fa->fa_broken &&
+	    fa->fa_gettid && fa->fa_gokey != 0) {
 		/*
 		 * Go's key: the thread's fs base must lie in an M whose
 		 * procid holds its tid or 0 (go_thread); a thread that
@@ -4778,7 +4785,7 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 		 */
 		int32_t off = 0;
 
-		if (go_thread(s, th->th_tid, &off) == 1)
+		if (go_thread(s, th->th_tid, &off) >= 1)
 			fa->fa_gotry = true;
 		return true;
 	}
