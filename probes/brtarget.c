@@ -869,18 +869,26 @@ dbg_open(pid_t pid, const char *objpath, pb_elf_t *e)
 }
 
 /*
- * The scan of one file begun ahead of need (pb_brt_prefetch) in a thread
- * of ours, taken by the cache entry of the same file.  pf_st is read
+ * The scans begun ahead of need (pb_brt_prefetch), in one thread of
+ * ours, each taken by the cache entry of the same file.  pf_st is read
  * before the thread starts and never changes after: matching needs no
  * lock, and the join is the only synchronisation.
  */
-static struct {
-	bool		pf_started, pf_joined, pf_taken;
-	pthread_t	pf_thread;
+#define NPF	2
+
+typedef struct pf_file {
 	char		pf_path[PATH_MAX];
 	struct stat	pf_st;
+	bool		pf_taken;
 	pb_elf_t	*pf_elf, *pf_dbg;	/* the thread's results */
 	pb_brt_t	*pf_brt;
+} pf_file_t;
+
+static struct {
+	bool		started, joined;
+	pthread_t	thread;
+	pf_file_t	file[NPF];
+	size_t		n;
 } pf;
 
 static bool
@@ -894,96 +902,125 @@ same_file(const struct stat *a, const struct stat *b)
 	    a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
-static void *
-pf_run(void *arg)
+static void
+pf_scan(pf_file_t *f)
 {
 	char err[128];
 	struct stat st;
 
-	(void)arg;
-	pf.pf_elf = pb_elf_open(pf.pf_path, err, sizeof(err));
-	if (pf.pf_elf == NULL)
-		return NULL;
+	f->pf_elf = pb_elf_open(f->pf_path, err, sizeof(err));
+	if (f->pf_elf == NULL)
+		return;
 	/* the file opened is the one stat'ed, or nothing is kept */
-	if (stat(pf.pf_path, &st) != 0 || !same_file(&st, &pf.pf_st)) {
-		pb_elf_close(pf.pf_elf);
-		pf.pf_elf = NULL;
-		return NULL;
+	if (stat(f->pf_path, &st) != 0 || !same_file(&st, &f->pf_st)) {
+		pb_elf_close(f->pf_elf);
+		f->pf_elf = NULL;
+		return;
 	}
-	pf.pf_dbg = dbg_open(0, pf.pf_path, pf.pf_elf);
-	pf.pf_brt = pb_brt_new_sys(pf.pf_elf, pf.pf_dbg, NULL, 0);
+	f->pf_dbg = dbg_open(0, f->pf_path, f->pf_elf);
+	f->pf_brt = pb_brt_new_sys(f->pf_elf, f->pf_dbg, NULL, 0);
+}
+
+static void *
+pf_run(void *arg)
+{
+	size_t i;
+
+	(void)arg;
+	for (i = 0; i < pf.n; i++)
+		pf_scan(&pf.file[i]);
 	return NULL;
 }
 
 static void
 pf_join(void)
 {
-	if (pf.pf_started && !pf.pf_joined) {
-		pthread_join(pf.pf_thread, NULL);
-		pf.pf_joined = true;
+	if (pf.started && !pf.joined) {
+		pthread_join(pf.thread, NULL);
+		pf.joined = true;
 	}
 }
 
 int
-pb_brt_prefetch(const char *path)
+pb_brt_prefetch(const char *const *paths, size_t n)
 {
 	sigset_t all, old;
+	size_t i;
 	int rc;
 
-	if (pf.pf_started || path == NULL || path[0] != '/' ||
-	    strlen(path) >= sizeof(pf.pf_path) || stat(path, &pf.pf_st) != 0)
+	if (pf.started)
 		return -1;
-	snprintf(pf.pf_path, sizeof(pf.pf_path), "%s", path);
+	for (i = 0; i < n && pf.n < NPF; i++) {
+		pf_file_t *f = &pf.file[pf.n];
+
+		if (paths[i] == NULL || paths[i][0] != '/' ||
+		    strlen(paths[i]) >= sizeof(f->pf_path) ||
+		    stat(paths[i], &f->pf_st) != 0)
+			continue;
+		snprintf(f->pf_path, sizeof(f->pf_path), "%s", paths[i]);
+		pf.n++;
+	}
 	/* libelf's version is a global: set before a second thread reads
 	 * it */
-	if (elf_version(EV_CURRENT) == EV_NONE)
+	if (pf.n == 0 || elf_version(EV_CURRENT) == EV_NONE) {
+		memset(&pf, 0, sizeof(pf));
 		return -1;
+	}
 	/* our signals (SIGINT, SIGCHLD, a tick's SIGALRM) stay the main
 	 * thread's */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&pf.pf_thread, NULL, pf_run, NULL);
+	rc = pthread_create(&pf.thread, NULL, pf_run, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0)
+	if (rc != 0) {
+		memset(&pf, 0, sizeof(pf));
 		return -1;
-	pf.pf_started = true;
+	}
+	pf.started = true;
 	return 0;
 }
 
 int
 pb_brt_prefetch_libc(pid_t pid)
 {
-	char path[PATH_MAX];
+	char path[2][PATH_MAX];
+	const char *paths[2] = { NULL, NULL };
 	pb_modlist_t ml;
 	const char *base;
 	Dl_info di;
 	size_t i;
-	int rc = 1;
+	int k;
 
 	if (pb_modules_read(pid, &ml) == 0) {
-		for (i = 0; i < ml.ml_n && rc > 0; i++) {
+		for (i = 0; i < ml.ml_n; i++) {
 			base = strrchr(ml.ml_mods[i].md_path, '/');
-			if (base != NULL && strncmp(base, "/libc.so.", 9) == 0)
-				rc = pb_module_open_path(pid, &ml.ml_mods[i],
-				    path, sizeof(path)) == 0 ?
-				    pb_brt_prefetch(path) : -1;
+			if (base == NULL)
+				continue;
+			/* the loader first: its sites come first */
+			k = strncmp(base, "/ld-", 4) == 0 ? 0 :
+			    strncmp(base, "/libc.so.", 9) == 0 ? 1 : -1;
+			if (k >= 0 && paths[k] == NULL &&
+			    pb_module_open_path(pid, &ml.ml_mods[i], path[k],
+			    sizeof(path[k])) == 0)
+				paths[k] = path[k];
 		}
 		pb_modlist_free(&ml);
 	}
-	if (rc <= 0)
-		return rc;
-	if (dladdr((void *)getpid, &di) == 0 || di.dli_fname == NULL)
-		return -1;
-	return pb_brt_prefetch(di.dli_fname);
+	if (paths[1] == NULL && dladdr((void *)getpid, &di) != 0 &&
+	    di.dli_fname != NULL)
+		paths[1] = di.dli_fname;
+	return pb_brt_prefetch(paths, 2);
 }
 
-/* The prefetched scan, if it is of ob's file: moved into bf. */
+/* The prefetched scan of ob's file, if any: moved into bf. */
 static bool
 pf_take(const pb_object_t *ob, brt_file_t *bf)
 {
 	struct stat st;
+	pf_file_t *f;
+	size_t i;
 
-	if (!pf.pf_started || pf.pf_taken || !ob->ob_stok)
+	if (!pf.started || !ob->ob_stok)
 		return false;
 	memset(&st, 0, sizeof(st));
 	st.st_dev = ob->ob_stdev;
@@ -991,29 +1028,50 @@ pf_take(const pb_object_t *ob, brt_file_t *bf)
 	st.st_size = ob->ob_stsize;
 	st.st_mtim = ob->ob_mtime;
 	st.st_ctim = ob->ob_ctime;
-	if (!same_file(&st, &pf.pf_st))
-		return false;
-	pf_join();
-	if (pf.pf_brt == NULL)
-		return false;
-	bf->bf_brt = pf.pf_brt;
-	bf->bf_dbg = pf.pf_dbg;
-	bf->bf_elf = pf.pf_elf;
-	pf.pf_brt = NULL;
-	pf.pf_dbg = pf.pf_elf = NULL;
-	pf.pf_taken = true;
-	return true;
+	for (i = 0; i < pf.n; i++) {
+		f = &pf.file[i];
+		if (f->pf_taken || !same_file(&st, &f->pf_st))
+			continue;
+		pf_join();
+		f->pf_taken = true;
+		if (f->pf_brt == NULL)
+			return false;
+		bf->bf_brt = f->pf_brt;
+		bf->bf_dbg = f->pf_dbg;
+		bf->bf_elf = f->pf_elf;
+		f->pf_brt = NULL;
+		f->pf_dbg = f->pf_elf = NULL;
+		return true;
+	}
+	return false;
+}
+
+/* Whether a prefetched scan of a file like st's waits to be taken. */
+static bool
+pf_pending(const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; pf.started && i < pf.n; i++)
+		if (!pf.file[i].pf_taken &&
+		    (st == NULL || same_file(st, &pf.file[i].pf_st)))
+			return true;
+	return false;
 }
 
 void
 pb_brt_prefetch_end(void)
 {
+	size_t i;
+
 	pf_join();
-	pb_brt_free(pf.pf_brt);
-	if (pf.pf_dbg != NULL)
-		pb_elf_close(pf.pf_dbg);
-	if (pf.pf_elf != NULL)
-		pb_elf_close(pf.pf_elf);
+	for (i = 0; i < pf.n; i++) {
+		pb_brt_free(pf.file[i].pf_brt);
+		if (pf.file[i].pf_dbg != NULL)
+			pb_elf_close(pf.file[i].pf_dbg);
+		if (pf.file[i].pf_elf != NULL)
+			pb_elf_close(pf.file[i].pf_elf);
+	}
 	memset(&pf, 0, sizeof(pf));
 }
 
@@ -1097,9 +1155,9 @@ at_hand(pid_t pid, const pb_module_t *md)
 	struct stat st;
 	brt_file_t *bf = (brt_file_t *)pb_objcache_find(&brt_cache, md);
 
-	if (bf == NULL && pf.pf_started && !pf.pf_taken &&
+	if (bf == NULL && pf_pending(NULL) &&
 	    pb_module_open_path(pid, md, path, sizeof(path)) == 0 &&
-	    stat(path, &st) == 0 && same_file(&st, &pf.pf_st))
+	    stat(path, &st) == 0 && pf_pending(&st))
 		bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md);
 	if (bf == NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
 		return NULL;
@@ -1109,7 +1167,7 @@ at_hand(pid_t pid, const pb_module_t *md)
 bool
 pb_brt_any(void)
 {
-	return brt_cache.oc_head != NULL || (pf.pf_started && !pf.pf_taken);
+	return brt_cache.oc_head != NULL || pf_pending(NULL);
 }
 
 int

@@ -119,20 +119,21 @@ int pb_brt_landings_in(pid_t pid, pb_modlist_t *ml, uint64_t addr,
     uint64_t *prev, uint64_t *next);
 
 /*
- * Begin pb_brt_landings' scan of the file at path now, in a thread of
- * ours, for a module the traced process will most likely map: the
- * first patch of one of its syscall sites otherwise waits for the scan
- * while the whole process is stopped (libc with its debug file: ~3.5
- * ms, most of a short traced command's start).  The module whose file
- * is the same (device, inode, size, mtime, ctime) takes the result;
- * another file is scanned as before.  One file per run; 0, or -1 if
- * it cannot start (the scan is then made when asked for).
- * pb_brt_prefetch_libc: process pid's C library, or before it maps
- * one (a command launched, at its exec) the one pidtrace itself runs
- * on, which a command of the same system maps.  pb_brt_prefetch_end
- * waits for the thread and frees what no module took.
+ * Begin pb_brt_landings' scans of the files at paths (2 at most) now,
+ * in a thread of ours, for modules the traced process will most likely
+ * map: the first patch of one of their syscall sites otherwise waits
+ * for the scan while the whole process is stopped (libc with its debug
+ * file: ~3.5 ms, most of a short traced command's start).  The module
+ * whose file is the same (device, inode, size, mtime, ctime) takes the
+ * result; another file is scanned as before.  Once a run; 0, or -1 if
+ * it cannot start (the scans are then made when asked for).
+ * pb_brt_prefetch_libc: process pid's dynamic loader and C library, or
+ * before it maps one (a command launched, at its exec) the C library
+ * pidtrace itself runs on, which a command of the same system maps.
+ * pb_brt_prefetch_end waits for the thread and frees what no module
+ * took.
  */
-int pb_brt_prefetch(const char *path);
+int pb_brt_prefetch(const char *const *paths, size_t n);
 int pb_brt_prefetch_libc(pid_t pid);
 void pb_brt_prefetch_end(void);
 

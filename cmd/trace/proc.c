@@ -19,6 +19,7 @@
 
 #include "cmd/trace/impl.h"
 #include "lib/text.h"
+#include "probes/brtarget.h"
 #include "probes/procns.h"
 
 /* D's ppid, uid, gid and execname of the process: at grab, at exec. */
@@ -347,6 +348,11 @@ trace_proc_launched(trace_t *tr, char *err, size_t errlen)
 		if (!tr->tr_opts.op_list && !tr->tr_opts.op_fastreq &&
 		    !p->p_script && wants_syscalls(tr, p)) {
 			p->p_early = true;
+			/* its libc's landing scan, from now on (arm.c's
+			 * sys_start would begin it only after the
+			 * probes are resolved) */
+			if (!tr->tr_opts.op_fastoff)
+				(void)pb_brt_prefetch_libc(p->p_pid);
 			continue;
 		}
 		if (!tr->tr_opts.op_list && tr->tr_opts.op_fastreq &&

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * brtprefetch-test: the landing scan of the C library begun ahead of
- * need (pb_brt_prefetch_libc, probes/brtarget.c), in this process, at
- * every `syscall` byte pair of libc's text (0f 05, at any position:
- * what a syscall site's first patch asks about).
+ * brtprefetch-test: the landing scans of the dynamic loader and the C
+ * library begun ahead of need (pb_brt_prefetch_libc, probes/brtarget.c),
+ * in this process, at every `syscall` byte pair of their text (0f 05,
+ * at any position: what a syscall site's first patch asks about).
  * Asserts:
  *  - before the prefetch, pb_brt_func has no scan at hand (1), nor
  *    any scan (pb_brt_any);
@@ -34,25 +34,29 @@
 
 #define MAXSITES	4096
 
-static uint64_t text_lo, text_hi;
+/* The text of libc (0) and of the loader (1). */
+static uint64_t text_lo[2], text_hi[2];
 
 static int
-find_libc(struct dl_phdr_info *info, size_t size, void *arg)
+find_text(struct dl_phdr_info *info, size_t size, void *arg)
 {
-	int i;
+	const char *base;
+	int i, k;
 
 	(void)size;
 	(void)arg;
-	if (info->dlpi_name == NULL || strstr(info->dlpi_name, "/libc.so.") ==
-	    NULL)
+	if (info->dlpi_name == NULL ||
+	    (base = strrchr(info->dlpi_name, '/')) == NULL)
 		return 0;
-	for (i = 0; i < info->dlpi_phnum; i++) {
+	k = strncmp(base, "/libc.so.", 9) == 0 ? 0 :
+	    strncmp(base, "/ld-", 4) == 0 ? 1 : -1;
+	for (i = 0; k >= 0 && i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-			text_lo = info->dlpi_addr + ph->p_vaddr;
-			text_hi = text_lo + ph->p_memsz;
-			return 1;
+			text_lo[k] = info->dlpi_addr + ph->p_vaddr;
+			text_hi[k] = text_lo[k] + ph->p_memsz;
+			break;
 		}
 	}
 	return 0;
@@ -83,23 +87,29 @@ main(void)
 	static uint64_t site[MAXSITES], prev[MAXSITES], next[MAXSITES];
 	trace_addrsym_t *as = trace_addrsym_new(getpid(), 0);
 	uint64_t a, lo, hi, lo2, hi2, p, n;
-	size_t nsite = 0, i, nfunc = 0, nland = 0;
+	size_t nsite = 0, i, k, nfunc = 0, nland = 0, nmod[2] = { 0, 0 };
 	char name[256];
 	bool cancel;
 	int r1, r2;
 
 	if (as == NULL)
 		return 99;
-	if (dl_iterate_phdr(find_libc, NULL) == 0 || text_lo == 0) {
-		printf("SKIP: no libc.so mapped in this test\n");
+	dl_iterate_phdr(find_text, NULL);
+	if (text_lo[0] == 0 || text_lo[1] == 0) {
+		printf("SKIP: no libc.so or ld-*.so mapped in this test\n");
 		return 77;
 	}
-	for (a = text_lo; a + 2 <= text_hi && nsite < MAXSITES; a++)
-		if (((const uint8_t *)(uintptr_t)a)[0] == 0x0f &&
-		    ((const uint8_t *)(uintptr_t)a)[1] == 0x05)
-			site[nsite++] = a;
-	CHECKF(nsite >= 50 && nsite < MAXSITES, "%zu syscall byte pairs in "
-	    "libc's text", nsite);
+	for (k = 0; k < 2; k++)
+		for (a = text_lo[k]; a + 2 <= text_hi[k] && nsite < MAXSITES;
+		    a++)
+			if (((const uint8_t *)(uintptr_t)a)[0] == 0x0f &&
+			    ((const uint8_t *)(uintptr_t)a)[1] == 0x05) {
+				site[nsite++] = a;
+				nmod[k]++;
+			}
+	CHECKF(nmod[0] >= 50 && nmod[1] >= 10 && nsite < MAXSITES,
+	    "%zu syscall byte pairs in libc's text, %zu in the loader's",
+	    nmod[0], nmod[1]);
 
 	CHECK(func(site[0], &lo, &hi, &cancel) == 1 && !pb_brt_any());
 	CHECK(pb_brt_prefetch_libc(getpid()) == 0);
@@ -148,7 +158,7 @@ main(void)
 	pb_brt_flush();
 	trace_addrsym_free(as);
 	if (failures == 0)
-		printf("PASS: brtprefetch (%zu sites, %zu in functions)\n",
-		    nsite, nfunc);
+		printf("PASS: brtprefetch (%zu sites in libc, %zu in the "
+		    "loader, %zu in functions)\n", nmod[0], nmod[1], nfunc);
 	return failures != 0;
 }
