@@ -41,7 +41,7 @@ EXTRA_DIST += bench/metrics.sh
 noinst_PROGRAMS += bench/sysloop
 bench_sysloop_SOURCES = bench/sysloop.c
 bench_sysloop_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/syscall.sh
+EXTRA_DIST += bench/syscall.sh bench/sysloop-go.go
 # bench/pgbench.sh: syscall:::entry count() on a PostgreSQL backend
 # under pgbench, against untraced, strace -c and the stop path.
 EXTRA_DIST += bench/pgbench.sh

@@ -18,7 +18,13 @@
 #     The floor: the loop with dispatch on in itself and every address
 #     allowed (sysloop N sud): the kernel's own price for dispatch,
 #     which every call of a traced thread pays.
-#  3. dd if=/dev/zero of=/dev/null bs=1 count=100000 under
+#  3. The same getppid loop in Go (bench/sysloop-go.go, built here with
+#     `go build`; the rows are skipped, said why, without go): Go
+#     makes its calls with a `syscall` instruction of its own and its
+#     threads keep no tid in a glibc TCB (doc/TRACER.md, "The thread
+#     key").  Untraced, the floor (dispatch on in the loop's thread,
+#     every address allowed), count() in the process and the stop path.
+#  4. dd if=/dev/zero of=/dev/null bs=1 count=100000 under
 #     syscall:::entry { @[probefunc] = count(); }: wall time against
 #     untraced, and every count against strace -f -c's.  The floor row:
 #     the same script on true(1), pidtrace's fixed cost (its start, the
@@ -104,6 +110,45 @@ BEGIN {
 		printf "added: strace/trampolines %.0fx, stops/trampolines %.0fx\n",
 		    (s - u) / (f - u), (st - u) / (f - u)
 }'
+
+# Go: the same loop in Go (bench/sysloop-go.go), built here offline.
+gorow() {
+	command -v go >/dev/null ||
+		{ echo "go: skipped: go is not installed (golang-go)"; return; }
+	_src=$PWD/bench/sysloop-go.go
+	(cd "$tmp" && GOCACHE=$tmp/gocache GOTOOLCHAIN=local GOPROXY=off \
+	    GOFLAGS= go build -o "$tmp/sysloop-go" "$_src") \
+	    >"$tmp/go.log" 2>&1 || {
+		echo "go: skipped: go build failed: $(tail -n 1 "$tmp/go.log")"
+		return
+	}
+	G=$tmp/sysloop-go
+	best gu $G "$n"
+	best gfl $G "$n" sud
+	best gfast ./pidtrace -q -n "$P1" -c "$G $n"
+	cnt_gfast=$(cat "$tmp/gfast.count")
+	best gstops ./pidtrace -q -x fastpath=off -n "$P1" -c "$G $n"
+	cnt_gstops=$(cat "$tmp/gstops.count")
+	awk -v u="$r_gu" -v fl="$r_gfl" -v f="$r_gfast" -v st="$r_gstops" \
+	    -v n="$n" -v cf="$cnt_gfast" -v cs="$cnt_gstops" '
+	function row(name, x, note) {
+		printf "%-34s %10.1f  %+10.1f%s\n", name, x, x - u, note
+	}
+	BEGIN {
+		printf "%-34s %10s  %10s\n", "Go getppid (RawSyscall), ns/call",
+		    "ns", "added"
+		row("untraced", u, "")
+		row("floor: dispatch on, no tracer", fl,
+		    "  (the kernel check alone)")
+		row("pidtrace, trampolines", f,
+		    sprintf("  count %s of %d", cf, n))
+		row("pidtrace -x fastpath=off (stops)", st,
+		    sprintf("  count %s of %d", cs, n))
+		if (f > fl)
+			printf "trampolines over the floor: %+.1f\n", f - fl
+	}'
+}
+gorow
 
 # dd: wall time and every count against strace -f -c.
 DD='dd if=/dev/zero of=/dev/null bs=1 count=100000'

@@ -872,13 +872,16 @@ dbg_open(pid_t pid, const char *objpath, pb_elf_t *e)
  * The scans begun ahead of need (pb_brt_prefetch), in one thread of
  * ours, each taken by the cache entry of the same file.  pf_st is read
  * before the thread starts and never changes after: matching needs no
- * lock, and the join is the only synchronisation.
+ * lock.  A file's results are the thread's until its pf_done, set under
+ * pf.lock once they are written: the loader's sites, which come first,
+ * need not wait for libc's scan.
  */
 #define NPF	2
 
 typedef struct pf_file {
 	char		pf_path[PATH_MAX];
 	struct stat	pf_st;
+	bool		pf_done;	/* under pf.lock */
 	bool		pf_taken;
 	pb_elf_t	*pf_elf, *pf_dbg;	/* the thread's results */
 	pb_brt_t	*pf_brt;
@@ -887,6 +890,8 @@ typedef struct pf_file {
 static struct {
 	bool		started, joined;
 	pthread_t	thread;
+	pthread_mutex_t	lock;
+	pthread_cond_t	cond;
 	pf_file_t	file[NPF];
 	size_t		n;
 } pf;
@@ -927,9 +932,24 @@ pf_run(void *arg)
 	size_t i;
 
 	(void)arg;
-	for (i = 0; i < pf.n; i++)
+	for (i = 0; i < pf.n; i++) {
 		pf_scan(&pf.file[i]);
+		pthread_mutex_lock(&pf.lock);
+		pf.file[i].pf_done = true;
+		pthread_cond_broadcast(&pf.cond);
+		pthread_mutex_unlock(&pf.lock);
+	}
 	return NULL;
+}
+
+/* Until file f's scan is done. */
+static void
+pf_wait(const pf_file_t *f)
+{
+	pthread_mutex_lock(&pf.lock);
+	while (!f->pf_done)
+		pthread_cond_wait(&pf.cond, &pf.lock);
+	pthread_mutex_unlock(&pf.lock);
 }
 
 static void
@@ -966,6 +986,8 @@ pb_brt_prefetch(const char *const *paths, size_t n)
 		memset(&pf, 0, sizeof(pf));
 		return -1;
 	}
+	pthread_mutex_init(&pf.lock, NULL);
+	pthread_cond_init(&pf.cond, NULL);
 	/* our signals (SIGINT, SIGCHLD, a tick's SIGALRM) stay the main
 	 * thread's */
 	sigfillset(&all);
@@ -973,6 +995,8 @@ pb_brt_prefetch(const char *const *paths, size_t n)
 	rc = pthread_create(&pf.thread, NULL, pf_run, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc != 0) {
+		pthread_cond_destroy(&pf.cond);
+		pthread_mutex_destroy(&pf.lock);
 		memset(&pf, 0, sizeof(pf));
 		return -1;
 	}
@@ -1032,7 +1056,7 @@ pf_take(const pb_object_t *ob, brt_file_t *bf)
 		f = &pf.file[i];
 		if (f->pf_taken || !same_file(&st, &f->pf_st))
 			continue;
-		pf_join();
+		pf_wait(f);
 		f->pf_taken = true;
 		if (f->pf_brt == NULL)
 			return false;
@@ -1064,7 +1088,11 @@ pb_brt_prefetch_end(void)
 {
 	size_t i;
 
+	if (!pf.started)
+		return;
 	pf_join();
+	pthread_cond_destroy(&pf.cond);
+	pthread_mutex_destroy(&pf.lock);
 	for (i = 0; i < pf.n; i++) {
 		pb_brt_free(pf.file[i].pf_brt);
 		if (pf.file[i].pf_dbg != NULL)

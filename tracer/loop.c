@@ -783,7 +783,8 @@ spin_wait(pid_t want, int *status, bool sleep)
 	}
 }
 
-static bool last_was_trap;	/* the last event was a firing */
+static bool last_was_trap;	/* the last event was a firing, a syscall
+				 * stop or a dispatched call */
 
 static bool
 any_ring(void)
@@ -803,8 +804,11 @@ any_ring(void)
  * a full RING_PASS in a shard (a flood would fill the ring in a
  * millisecond), checking for a stop between passes, and sleep in nap()
  * meanwhile, which a stop of a traced task and our own signals (SIGINT,
- * a tick's SIGALRM) end.  The spin of spin_wait only right after an int3
- * firing, which is likely to repeat.
+ * a tick's SIGALRM) end.  The spin of spin_wait only right after an
+ * event that is likely to be followed by another soon: an int3 firing,
+ * a syscall stop (a call on the stop path stops again at its exit), a
+ * dispatched call's SIGSYS (a site's first call: a starting program's
+ * next new site is tens of microseconds away).
  */
 #define RING_PASS	512	/* records of a shard in one pass */
 
@@ -1024,8 +1028,11 @@ have:
 		/* A shard stalled on another thread's slot: tid's own. */
 		tr_ring_drain_tid(s, tid);
 	}
-	last_was_trap = WIFSTOPPED(status) && WSTOPSIG(status) == SIGTRAP &&
-			(unsigned)status >> 16 == 0;
+	last_was_trap = WIFSTOPPED(status) &&
+			(((WSTOPSIG(status) == SIGTRAP ||
+			   WSTOPSIG(status) == SIGSYS) &&
+			  (unsigned)status >> 16 == 0) ||
+			 WSTOPSIG(status) == (SIGTRAP | 0x80));
 	if (dispatch(s, tid, status) < 0)
 		return -1;
 	if (s->s_sudsite != 0 && !s->s_stopping) {

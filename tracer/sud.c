@@ -278,6 +278,7 @@ tr_sud_retry(tr_session_t *s, tr_thread_t *th)
 
 	if (s->s_sudretry == 0 || th->th_insys || s->s_stopping)
 		return;
+	tr_fast_passing(s);
 	for (t = s->s_all; t != NULL; t = t->th_all)
 		if (t != th && t->th_kind == TR_KIND_THREAD && !t->th_zombie) {
 			/* the loop stops them all and decides */

@@ -420,6 +420,9 @@ bool	tr_in_vfork(const tr_thread_t *th);
 
 /* fast/tramp.c */
 bool	tr_fast_wanted(const tr_session_t *s);	/* on, not broken */
+void	tr_fast_passing(const tr_session_t *s);	/* before set-up: the
+						 * clock fit's second
+						 * sample, if due */
 bool	tr_fast_live(const tr_session_t *s);	/* the ring is set up:
 						 * records may come */
 bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while

@@ -982,6 +982,10 @@ typedef struct tr_stats {
 	uint64_t	st_fixups;	/* faults of clause code's loads
 					 * fixed up, never delivered */
 	bool		st_sud;		/* syscall user dispatch is on */
+	const char	*st_key;	/* where the trampolines took the
+					 * thread's key last: the TCB, Go's
+					 * M or gettid (doc/TRACER.md, "The
+					 * thread key"); NULL if never set up */
 } tr_stats_t;
 
 void

@@ -476,6 +476,9 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 		trace_notice(tr, "pid %d: clause code read memory by "
 		    "process_vm_readv only (-x memread=syscall)",
 		    (int)p->p_pid);
+	if (st.st_key != NULL)
+		trace_notice(tr, "pid %d: the thread key: %s", (int)p->p_pid,
+		    st.st_key);
 	/* as above: calls whose clauses all ran in the process leave none */
 	if (am->am_nsysref != 0)
 		trace_notice(tr, "pid %d: system calls: %llu through %llu "

@@ -11,8 +11,8 @@
 # included though stacks grow (see below), the D output of -c and of -p
 # is the same text, the program's output equals the untraced
 # output (Go's stack copier, GC and preemption met nothing of ours),
-# nothing dropped, every entry and return site fast (gettid keys Go's
-# threads); after detach (-p) the text equals the file and no
+# nothing dropped, every entry and return site fast (Go's m.procid keys
+# Go's threads, -v says so under -c); after detach (-p) the text equals the file and no
 # mapping was left.
 . "$top_srcdir/t/fastpath/fplib.sh"
 
@@ -73,9 +73,10 @@ dcheck()
 }
 
 # A Go program's threads have no glibc TCB to read the thread id from:
-# the trampolines ask the kernel (gettid), and every entry and return
-# site runs fast: the report names none (the offset probe stops the
-# thread by the pid provider's rule, which the report does not list).
+# the trampolines load the one Go keeps in its M (gettid until a thread
+# stored it), and every entry and return site runs fast: the report
+# names none (the offset probe stops the thread by the pid provider's
+# rule, which the report does not list).
 GO_SLOW=
 
 # -c
@@ -87,6 +88,21 @@ sed 's/^ready pid=.*/ready/' "$T/c.raw" >"$T/c.out"
 same_output "$T/go.want" "$T/c.out"
 no_drops "$T/c.err" "$GO_SLOW"
 dcheck c
+
+# The key under -c: the set-up at the entry point finds no Go M (no fs
+# base yet), so it is gettid's until the first thread Go starts lets
+# every thread's M be checked; -v names the key the trampolines took
+# last, and main.leaf's count is the program's.
+if [ "$FP_MODE" != int3 ]; then
+	bounded 300 "${PT[@]}" -v -q -n 'pid$target::main.leaf:entry {
+	    @ = count(); } END { printa("leaf %@d\n", @); }' \
+	    -c "$GO_BIN $g $n" </dev/null >"$T/k.out" 2>"$T/k.err" ||
+		fail "-c -v: pidtrace exited $?: $(cat "$T/k.err")"
+	grep -qx "leaf $c" "$T/k.out" || fail "-c -v: $(cat "$T/k.out")"
+	grep -q "the thread key: Go's m.procid (gettid until it is set)\$" \
+	    "$T/k.err" || fail "-c -v: not Go's key: $(cat "$T/k.err")"
+	say "ok: -c: $c calls of main.leaf counted with Go's key"
+fi
 
 # -p
 attach_run gp "$D" "$GO_BIN" $g $n

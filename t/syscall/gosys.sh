@@ -3,8 +3,9 @@
 # gosys: Go's raw system calls go through patched sites, their clauses
 # in the process (doc/TRACER.md, "Syscall sites" and "The thread key").
 # Go makes its calls with `syscall` instructions of its own and its
-# threads keep no thread id in a TCB: the trampolines key them by gettid,
-# made through the key gate in the range dispatch lets call.
+# threads keep no thread id in a TCB: the trampolines key them by the
+# tid Go keeps in its M (m.procid), or by gettid, made through the key
+# gate in the range dispatch lets call, while a thread has not stored it.
 # t/targets/sc-go.go (built here with Debian's go, offline): G goroutines
 # locked to their threads, N getppid each, counted by the program.
 # Asserts, on -c and on -p, in the process and with -x fastpath=off:
@@ -17,6 +18,9 @@
 #    thread's calls (each call from records would make two records, on
 #    stops two stops); under -x fastpath=off no patched site and at
 #    least two stops a call.
+#  - the key: -v says the trampolines took Go's m.procid, the tid Go
+#    keeps in its M (gettid only for a thread that has not stored it
+#    yet), not a gettid a firing;
 #  - the program's own output is what it prints untraced, thread ids
 #    aside;
 #  - Ctrl-C: pidtrace -p stopped by SIGINT while every goroutine is in
@@ -59,6 +63,11 @@ check()
 	    >"$T/$1.tgtw"
 	same_output "$T/own.want" "$T/$1.tgtw"
 	getppid_path "$1" "$3" $N $((2 * G * N))
+	# The key: Go's m.procid, no gettid a firing (each thread's count
+	# above says it is the thread's own).
+	[ "$3" != fast ] ||
+	    grep -q "the thread key: Go's m.procid (gettid until it is set)\$" \
+	    "$T/$1.err" || fail "$1: not Go's key: $(cat "$T/$1.err")"
 }
 
 for path in fast stops; do

@@ -25,7 +25,7 @@ t_targets_sc_into_SOURCES = t/targets/sc-into-main.c t/targets/sc-into.S
 t_targets_sc_into_CFLAGS = -O1
 t_targets_sc_into_LDFLAGS =
 
-EXTRA_DIST += t/syscall/sclib.sh t/targets/sc-go.go
+EXTRA_DIST += t/syscall/sclib.sh t/targets/sc-go.go t/targets/sc-goexec.go
 SYSCALL_SH_TESTS = \
 	t/syscall/counts.sh \
 	t/syscall/signals.sh \
@@ -43,6 +43,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/require.sh \
 	t/syscall/inproc.sh \
 	t/syscall/gosys.sh \
+	t/syscall/goexec.sh \
 	t/syscall/static.sh
 TESTS += $(SYSCALL_SH_TESTS)
 EXTRA_DIST += $(SYSCALL_SH_TESTS)

@@ -45,7 +45,7 @@ SIGSYS 0
 write $((N + 2))
 getppid $((2 * N))
 W
-	grep -v -E '^pidtrace: pid [0-9]+: ([0-9]+ probe sites:|system calls:|syscall probes: )' \
+	grep -v -E '^pidtrace: pid [0-9]+: ([0-9]+ probe sites:|system calls:|syscall probes: |the thread key: )' \
 	    "$T/$1.err" | sed 's/pid [0-9]*/pid/' >"$T/said"
 	if [ "$2" = "-x fastpath=require" ]; then
 		same_output - "$T/said" <<W

@@ -9,9 +9,12 @@
  * process is launched or attached), and the line is refitted over spans
  * 16 times longer each time (16 ms, 256 ms) up to a second, then at
  * least once a second, since a fit drifts tens of ns over seconds.
- * Set-up sleeps 0.5 ms for the check of the line, and for the first
- * span only if it is short (two spins of 5 ms were a quarter of what
- * `pidtrace -c true` with a syscall probe cost, every run).  Only
+ * Set-up sleeps for the check of the line and for the first span only
+ * as long as they are short of 0.5 ms (two spins of 5 ms were a quarter
+ * of what `pidtrace -c true` with a syscall probe cost, every run; a
+ * sleep of 0.5 ms with the process stopped, still a few per cent): the
+ * second sample may come from the tracer passing by (tr_clock_mid)
+ * while a launched command runs its loader's first calls.  Only
  * when the kernel's clocksource reads the TSC (tsc, or kvm-clock and
  * Hyper-V's TSC page, which scale it) and the CPU says constant_tsc and
  * nonstop_tsc: then CLOCK_MONOTONIC is the TSC scaled, and the line is
@@ -50,6 +53,7 @@ static uint64_t every;		/* ns between refits: grows to a second */
  */
 #define SPAN_NS		500000ull	/* 0.5 ms */
 static bool begun;		/* older holds tr_clock_begin's sample */
+static bool mid;		/* anchor holds tr_clock_mid's */
 #define EVERY_MAX	1000000000ull	/* 1 s */
 
 static void	set_mult(void);
@@ -173,6 +177,21 @@ tr_clock_begin(void)
 	older = sample();
 }
 
+/*
+ * The fit's second sample, when the tracer passes by a span or more
+ * after the first and before set-up (a launched command's stops before
+ * its thread pointer is set): set-up then sleeps only for what is left
+ * of the check's span.
+ */
+void
+tr_clock_mid(void)
+{
+	if (!begun || mid || fitted || tr_clock_mono() < older.p_ns + SPAN_NS)
+		return;
+	anchor = sample();
+	mid = true;
+}
+
 bool
 tr_clock_usable(char *why, size_t len)
 {
@@ -237,8 +256,10 @@ tr_clock_usable(char *why, size_t len)
 	for (try = 0; try < 3; try++) {
 		if (try > 0 || !begun)
 			older = sample();
-		sleep_until(older.p_ns + SPAN_NS);
-		anchor = sample();
+		if (try > 0 || !mid) {
+			sleep_until(older.p_ns + SPAN_NS);
+			anchor = sample();
+		}
 		set_line();
 		sleep_until(anchor.p_ns + SPAN_NS);
 		check = sample();

@@ -38,10 +38,13 @@
 #define TR_NSHARDS	4u		/* a power of two, at most 62 */
 #define TR_SLOTSZ	128u		/* bytes per record slot */
 #define TR_CHUNK	(1u << 20)	/* bytes per trampoline chunk */
-#define TR_GATE_LEN	32u		/* clause code's syscall gates, and
-					 * the key's (TR_KEYGATE) */
+#define TR_GATE_LEN	64u		/* clause code's syscall gates, and
+					 * the key's (TR_KEYGATE, TR_GOKEY) */
 #define TR_KEYGATE	16u		/* the trampolines' gettid gate, at
 					 * fa_gate + this */
+#define TR_GOKEY	32u		/* the gate the blocks enter where
+					 * no TCB holds the tid: Go's
+					 * m.procid, else on to TR_KEYGATE */
 #define TR_MAXCHUNK	128u		/* 64 left no room for the clause
 					 * code of every function of node
 					 * (74,000 sites with context blocks) */
@@ -176,6 +179,13 @@ struct tr_fast {
 	uint32_t	fa_nslots;	/* per shard, a power of two */
 	uint32_t	fa_tidoff;	/* tid's offset in glibc's TCB */
 	bool		fa_gettid;	/* no TCB holds it: the key by gettid */
+	int32_t		fa_gokey;	/* with fa_gettid, non-zero: %fs:this
+					 * (Go's m.procid) first (find_gokey) */
+	bool		fa_gonever;	/* a thread not Go's: fa_gokey never
+					 * again */
+	bool		fa_gotry;	/* a Go thread appeared: try Go's key
+					 * with every thread stopped */
+	uint8_t		fa_gotries;	/* tries left (find_gokey failed) */
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
 	char		fa_revwhy[96];	/* which, for fa_why */
@@ -258,6 +268,7 @@ void	tr_ring_init_shared(struct tr_fast *fa);
 
 /* clock.c */
 void	tr_clock_begin(void);	/* the fit's first sample, early */
+void	tr_clock_mid(void);	/* its second, passing by */
 bool	tr_clock_usable(char *why, size_t len);
 /* guard.c: clause code's loads and their fixups */
 int	tr_fast_fix_add(struct tr_fast *fa, uint64_t at, const uint32_t *fix,

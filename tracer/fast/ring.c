@@ -126,8 +126,9 @@ tr_ring_init_shared(struct tr_fast *fa)
  * first): its firings are dropped, as the int3 path fires nothing for
  * it, and the host told (clause code must do nothing for that key
  * meanwhile).  The key is the one its trampolines take: the parent's
- * tid where it is read from the TCB the child borrows (find_tidoff),
- * its own where the kernel gives it (gettid).
+ * tid where it is read from the TCB or the Go M the child borrows
+ * (find_tidoff, find_gokey), its own where the kernel gives it
+ * (gettid).
  */
 void
 tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on)
@@ -139,7 +140,7 @@ tr_ring_mute(tr_session_t *s, pid_t parent, pid_t child, bool on)
 
 	if (fa == NULL || fa->fa_map == NULL)
 		return;
-	tid = fa->fa_gettid ? child : parent;
+	tid = fa->fa_gettid && fa->fa_gokey == 0 ? child : parent;
 	for (i = 0; i < fa->fa_nmute && fa->fa_mute[i] != tid; i++)
 		;
 	/*

@@ -464,6 +464,13 @@ tr_fast_wanted(const tr_session_t *s)
 	       (!s->s_fast->fa_broken || s->s_fast->fa_notcb);
 }
 
+void
+tr_fast_passing(const tr_session_t *s)
+{
+	if (tr_fast_wanted(s) && s->s_fast->fa_ring == 0)
+		tr_clock_mid();
+}
+
 bool
 tr_fast_arm_due(const tr_session_t *s)
 {
@@ -476,7 +483,8 @@ tr_fast_arm_due(const tr_session_t *s)
 bool
 tr_fast_revert_due(const tr_session_t *s)
 {
-	return s->s_fast != NULL && s->s_fast->fa_revert;
+	return s->s_fast != NULL &&
+	       (s->s_fast->fa_revert || s->s_fast->fa_gotry);
 }
 
 uint64_t
@@ -566,6 +574,114 @@ find_tidoff(tr_session_t *s)
 	return ncand != 0 ? cand[0] : 0;
 }
 
+/*
+ * Go keeps each thread's tid in its M, m.procid, written only by that
+ * thread with its own gettid: runtime·clone's child first thing, minit
+ * for the bootstrap thread (Go 1.19, runtime/sys_linux_amd64.s and
+ * os_linux.go).  A thread's fs base points into its M (m.tls + 8: Go's
+ * g is at -8(%fs)), so %fs:OFF is m.procid for one OFF below the fs
+ * base: -72 where procid is at 72 and tls at 136 (runtime.m's DWARF in
+ * Go 1.19).  go_thread: whether thread tid's fs base lies in an M whose
+ * procid is at %fs:*off (set from the first thread), holding 0 (not
+ * stored yet: Go's key gate asks gettid then) or tid.  The M is the
+ * current g's (g.m at 48), or, for a child of runtime·clone stopped
+ * before it stored g (g 0), r13 with r9 its g0, as the parent passed
+ * them.  2 if procid holds tid, 1 if 0, 0 if not Go's; -1 if the
+ * thread or its memory is gone (it is exiting).
+ */
+#define GO_G_M		48	/* runtime.g's m */
+#define GO_M_PROCID	72	/* runtime.m's procid */
+
+/*
+ * A word of thread tid's memory, read through tid itself: ESRCH then
+ * means that thread has no memory any more (it is exiting).
+ */
+static bool
+go_read(tr_session_t *s, pid_t tid, uint64_t a, uint64_t *v)
+{
+	struct iovec l = { v, 8 }, r = { (void *)(uintptr_t)a, 8 };
+	ssize_t n = process_vm_readv(tid, &l, 1, &r, 1, 0);
+
+	if (n < 0 && (errno == EPERM || errno == ENOSYS))
+		n = tr_read(s, a, v, 8);
+	return n == 8;
+}
+
+static int
+go_thread(tr_session_t *s, pid_t tid, int32_t *off)
+{
+	struct user_regs_struct r;
+	uint64_t g = 0, m = 0, id = 1;
+	int64_t o;
+
+	errno = 0;
+	if (ptrace(PTRACE_GETREGS, tid, 0L, &r) < 0)
+		return -1;
+	if (r.fs_base < 4096 || !go_read(s, tid, r.fs_base - 8, &g))
+		goto no;
+	if (g != 0) {
+		if (!go_read(s, tid, g + GO_G_M, &m) || m == 0)
+			goto no;
+	} else if (r.r13 != 0 && r.r9 != 0) {
+		m = r.r13;
+	} else {
+		goto no;
+	}
+	o = (int64_t)(m + GO_M_PROCID - r.fs_base);
+	if (o < -1024 || o > -16 || (*off != 0 && o != *off) ||
+	    !go_read(s, tid, m + GO_M_PROCID, &id) ||
+	    (id != 0 && id != (uint64_t)tid))
+		goto no;
+	*off = (int32_t)o;
+	return id != 0 ? 2 : 1;
+no:
+	/* no memory to read: the thread is exiting (its mm gone) */
+	return errno == ESRCH ? -1 : 0;
+}
+
+/*
+ * The offset of Go's m.procid from the fs base of every stopped thread
+ * (go_thread), 0 if one is not Go's, if none holds its tid yet (a word
+ * that is 0 everywhere proves nothing: it could be anything later), or
+ * if the trampolines cannot check a thread's fs base (no rdfsbase: an
+ * fs base 0 would fault the load).
+ */
+static int32_t
+find_gokey(tr_session_t *s)
+{
+	tr_thread_t *th;
+	int32_t off = 0;
+	bool held = false;
+	int k;
+
+	if (!(auxv_val(s->s_memtid, 26 /* AT_HWCAP2 */) &
+	      2 /* HWCAP2_FSGSBASE */))
+		return 0;
+	for (th = s->s_all; th != NULL; th = th->th_all) {
+		if (th->th_zombie || th->th_kind != TR_KIND_THREAD ||
+		    !th->th_stopped)
+			continue;
+		if ((k = go_thread(s, th->th_tid, &off)) < 1)
+			return 0;
+		held |= k == 2;
+	}
+	return held ? off : 0;
+}
+
+/* The key's description in the counters (tr_stats_t's st_key). */
+static void
+key_said(tr_session_t *s)
+{
+	const struct tr_fast *fa = s->s_fast;
+
+	if (!fa->fa_gettid)
+		s->s_st.st_key = "the tid in the TCB";
+	else if (fa->fa_gokey != 0)
+		s->s_st.st_key = "Go's m.procid (gettid until it is set)";
+	else
+		s->s_st.st_key = "gettid";
+}
+
 /* Scratch memory in thread th: below its red zone, dead while stopped. */
 static uint64_t
 scratch(tr_thread_t *th)
@@ -613,6 +729,15 @@ setup(tr_session_t *s)
 	 */
 	fa->fa_tidoff = find_tidoff(s);
 	fa->fa_gettid = fa->fa_tidoff == 0;
+	/*
+	 * No TCB (Go): the blocks enter Go's key gate, which loads
+	 * m.procid where every thread's fs base is in a Go M, one load and
+	 * no system call, and asks gettid while a thread's is not stored
+	 * yet (doc/TRACER.md, "The thread key").
+	 */
+	if (fa->fa_gettid && fa->fa_rdfsbase)
+		fa->fa_gokey = find_gokey(s);
+	key_said(s);
 	th = tr_inject_thread(s);
 	if (th == NULL || (sc = scratch(th)) == 0) {
 		broken(s, "%s", "no stopped thread to set it up with");
@@ -2333,11 +2458,40 @@ chunk_dup(tr_session_t *s, uint64_t a, uint64_t maxd)
 /*
  * Clause code's syscall gates (tracer.h, tr_fast_gate, TR_GATE_R9) at
  * the start of chunk 0, the range syscall user dispatch lets make calls,
- * and the trampolines' gettid gate after them (TR_KEYGATE), entered
- * with a jump, the way back in rdx.  A thread stopped in any counts as
- * in clause code (in_code): the endings step it back out to the block
- * it came from.
+ * and the trampolines' key gates after them, entered with a jump, the
+ * way back in rdx: the blocks enter TR_GOKEY, whose first instruction
+ * goes on to the gettid gate (TR_KEYGATE) unless Go's key is on
+ * (gokey_set).  A thread stopped in any counts as in clause code
+ * (in_code): the endings step it back out to the block it came from.
  */
+#define GOKEY_OFF	0xee	/* jmp rel8 from TR_GOKEY + 2 to TR_KEYGATE */
+#define GOKEY_DISP	(TR_GOKEY + 16)	/* disp32 of the %fs load */
+/*
+ * Go's key gate on (the disp32 first) or off, every thread stopped.
+ * Only the first instruction changes, a 2-byte one either way, so a
+ * thread stopped at it takes the new one and one past it (on before)
+ * finishes the load its thread's check allowed.
+ */
+static void
+gokey_set(struct tr_fast *fa, bool on)
+{
+	uint8_t *g;
+
+	if (fa->fa_gate == 0 || fa->fa_nchunk == 0)
+		return;
+	g = fa->fa_map + fa->fa_chunk[0].ch_off +
+	    (fa->fa_gate - fa->fa_chunk[0].ch_addr);
+	if (on) {
+		memcpy(g + GOKEY_DISP, &fa->fa_gokey, 4);
+		__atomic_store_n((uint16_t *)(void *)(g + TR_GOKEY),
+				 (uint16_t)0x9066, __ATOMIC_RELEASE);
+	} else {
+		__atomic_store_n((uint16_t *)(void *)(g + TR_GOKEY),
+				 (uint16_t)(0xeb | GOKEY_OFF << 8),
+				 __ATOMIC_RELEASE);
+	}
+}
+
 static void
 gate_put(struct tr_fast *fa, tr_chunk_t *ch)
 {
@@ -2348,19 +2502,33 @@ gate_put(struct tr_fast *fa, tr_chunk_t *ch)
 		0x0f, 0x05,			/* TR_GATE_R9: syscall */
 		0x41, 0xff, 0xe1,		/* jmp *%r9 */
 		0xcc, 0xcc, 0xcc,
-		/* TR_KEYGATE: the trampolines' key (gettid_key) */
+		/* TR_KEYGATE: the kernel's key (gettid_key) */
 		0xb8, 0xba, 0x00, 0x00, 0x00,	/* mov $SYS_gettid,%eax */
 		0x0f, 0x05,			/* syscall */
 		0xff, 0xe2,			/* jmp *%rdx */
-		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+		/* TR_GOKEY: jmp TR_KEYGATE, or a 2-byte nop (gokey_set) */
+		0xeb, GOKEY_OFF,
+		0xf3, 0x48, 0x0f, 0xae, 0xc0,	/* rdfsbase %rax */
+		0x48, 0x85, 0xc0,		/* test %rax,%rax */
+		0x74, 0xe4,			/* jz TR_KEYGATE */
+		0x64, 0x8b, 0x04, 0x25,		/* mov %fs:GOKEY_DISP,%eax */
+		0x00, 0x00, 0x00, 0x00,
+		0x85, 0xc0,			/* test %eax,%eax */
+		0x74, 0xd8,			/* jz TR_KEYGATE */
+		0xff, 0xe2,			/* jmp *%rdx */
+		0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc
 	};
 
 	_Static_assert(TR_GATE_R9 == 8, "the second gate's place");
 	_Static_assert(TR_KEYGATE == 16, "the key gate's place");
+	_Static_assert(TR_GOKEY == 32, "Go's key gate's place");
 
 	memcpy(fa->fa_map + ch->ch_off + ch->ch_used, gate, sizeof(gate));
 	fa->fa_gate = ch->ch_addr + ch->ch_used;
 	ch->ch_used += sizeof(gate);
+	if (fa->fa_gokey != 0)
+		gokey_set(fa, true);
 }
 
 uint64_t
@@ -2615,7 +2783,7 @@ static void
 ctx_gettid(const struct tr_fast *fa, tasm_t *a)
 {
 	tb(a, "4c 89 de 48 8d 15 0c 00 00 00 48 b8");
-	t64(a, fa->fa_gate + TR_KEYGATE);
+	t64(a, fa->fa_gate + TR_GOKEY);
 	tb(a, "ff e0 49 89 f3 89 44 24 38");
 }
 
@@ -2774,7 +2942,7 @@ emit_record(const struct tr_fast *fa, uint8_t *code, size_t *tlen,
 	else if (kind == TR_FAST_ENTRY)
 		memcpy(c + T_RAX, nop9, sizeof(nop9));
 	if (fa->fa_gettid) {
-		uint64_t g = fa->fa_gate + TR_KEYGATE;
+		uint64_t g = fa->fa_gate + TR_GOKEY;
 
 		memcpy(c + T_RDFS, gettid_key, sizeof(gettid_key));
 		memcpy(c + T_RDFS + GETTID_GATE, &g, 8);
@@ -3482,7 +3650,7 @@ tr_fast_sud_range(tr_session_t *s, uint64_t near, bool wait, uint64_t *lo,
 	 * gate in chunk 0, inside the range: no call of ours is dispatched.
 	 */
 	if (wait && !fa->fa_broken && fa->fa_ring == 0 &&
-	    find_tidoff(s) == 0) {
+	    find_tidoff(s) == 0 && find_gokey(s) == 0) {
 		snprintf(why, wlen, "no thread id in the threads' TCB yet");
 		return -2;
 	}
@@ -4594,6 +4762,40 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 	struct user_regs_struct r;
 	uint32_t tid = 0;
 
+	if (fa != NULL && fa->fa_ring != 0 && !fa->fa_broken &&
+	    fa->fa_gettid && fa->fa_gokey != 0) {
+		/*
+		 * Go's key: the thread's fs base must lie in an M whose
+		 * procid holds its tid or 0 (go_thread); a thread that
+		 * shares another's (a raw clone without CLONE_SETTLS) or
+		 * has a thread pointer of its own keys the process by
+		 * gettid from now on (tr_fast_revert).
+		 */
+		int32_t off = fa->fa_gokey;
+
+		if (go_thread(s, th->th_tid, &off) != 0)
+			return true;	/* Go's, or gone: none of it runs */
+		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "thread %d's "
+			 "fs base is not in a Go M holding its id",
+			 (int)th->th_tid);
+		fa->fa_revert = true;
+		return false;
+	}
+	if (fa != NULL && fa->fa_ring != 0 && fa->fa_gettid &&
+	    fa->fa_rdfsbase && !fa->fa_gonever && fa->fa_gotries < 4) {
+		/*
+		 * Keyed by gettid since a set-up that found no Go M (a Go
+		 * program launched with -c: its first thread had no fs
+		 * base yet): a thread Go started may make Go's key
+		 * provable now; the loop stops every thread and tries
+		 * (tr_fast_revert), at most 4 times.
+		 */
+		int32_t off = 0;
+
+		if (go_thread(s, th->th_tid, &off) >= 1)
+			fa->fa_gotry = true;
+		return true;
+	}
 	if (fa == NULL || fa->fa_ring == 0 || fa->fa_gettid ||
 	    s->s_st.st_fast == 0)
 		return true;
@@ -4780,6 +4982,7 @@ rekey(tr_session_t *s)
 		ch->ch_used += (uint32_t)need[c];
 	}
 	fa->fa_gettid = true;
+	key_said(s);
 	for (th = s->s_all; th != NULL; th = th->th_all)
 		if (th->th_vforker != 0)
 			tr_ring_mute(s, th->th_vforker, th->th_tid, true);
@@ -4798,9 +5001,55 @@ tr_fast_revert(tr_session_t *s)
 	static const uint8_t int3 = 0xcc;
 	struct tr_fast *fa = s->s_fast;
 	tr_thread_t *th;
+	int32_t off;
 	size_t i;
 
+	if (fa->fa_gotry && !fa->fa_revert) {
+		/* every thread stopped: Go's key if each is Go's now */
+		fa->fa_gotry = false;
+		fa->fa_gotries++;
+		if (!fa->fa_gettid || fa->fa_gokey != 0 || fa->fa_gonever ||
+		    (off = find_gokey(s)) == 0)
+			return;
+		/* a vfork child's firings carry its parent's key now */
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_vforker != 0)
+				tr_ring_mute(s, th->th_vforker, th->th_tid,
+					     false);
+		fa->fa_gokey = off;
+		gokey_set(fa, true);
+		key_said(s);
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_vforker != 0)
+				tr_ring_mute(s, th->th_vforker, th->th_tid,
+					     true);
+		return;
+	}
+	fa->fa_gotry = false;
 	fa->fa_revert = false;
+	if (fa->fa_gettid && fa->fa_gokey != 0) {
+		/*
+		 * Go's key gate off: every block asks gettid from now on.
+		 * The keys do not change (each thread's procid held its
+		 * tid or 0); a vfork child's firings carry its own tid.
+		 */
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_vforker != 0)
+				tr_ring_mute(s, th->th_vforker, th->th_tid,
+					     false);
+		gokey_set(fa, false);
+		fa->fa_gokey = 0;
+		fa->fa_gonever = true;
+		key_said(s);
+		for (th = s->s_all; th != NULL; th = th->th_all)
+			if (th->th_vforker != 0)
+				tr_ring_mute(s, th->th_vforker, th->th_tid,
+					     true);
+		tr_notice(s, TR_NOTE_FAST_KEY, 0, "%s: threads are keyed by "
+			  "gettid from now on (a system call more a firing)",
+			  fa->fa_revwhy);
+		return;
+	}
 	if (rekey(s)) {
 		tr_notice(s, TR_NOTE_FAST_KEY, 0, "%s: threads are keyed by "
 			  "gettid from now on (a system call more a firing)",
