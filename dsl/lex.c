@@ -391,6 +391,14 @@ skip(dsl_cc_t *cc)
 			    !(p[0] == '*' && p[1] == '/')) {
 				if (*p == '\n')
 					newline(cc, p);
+				/* D comments do not nest: dtrace refuses
+				 * a comment's opening inside one
+				 * (dtrace-utils' dt_lex.l) */
+				if (p[0] == '/' && p[1] == '*') {
+					cc->cc_p = p;
+					lex_error(cc, p, "D_SYNTAX", "/* inside "
+					    "a comment: comments do not nest");
+				}
 				p++;
 			}
 			if (p + 1 >= cc->cc_end) {

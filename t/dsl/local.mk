@@ -54,6 +54,7 @@ dsl_d_tests = \
 	t/dsl/err.pspec.d \
 	t/dsl/err.eof-pragma.d \
 	t/dsl/err.keys9.d \
+	t/dsl/err.nested-comment.d \
 	t/dsl/tst.hexescape.d \
 	t/dsl/tst.translator.d \
 	t/dsl/err.D_XLATE_NONE.d \
