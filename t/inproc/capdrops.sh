@@ -31,6 +31,16 @@ spawn _pp 300 "${PT[@]}" -q -n "BEGIN { printf(\"armed\\n\"); } $D" \
 	-p "$TPID" >"$T/big.d" 2>"$T/big.err"
 _ptp=$(child_of "$_pp") || fail "no pidtrace pid"
 wait_for "$T/big.d" '^armed' 60
+# BEGIN fires before pidtrace lets the target go on (as dtrace fires it
+# once tracing is enabled): stopping pidtrace then would keep the target
+# in its trace stop.  Handshake: the target sleeps in its read of "go",
+# released.
+w=0
+until [ "$(sed 's/.*) //' "/proc/$TPID/stat" | cut -d' ' -f1)" = S ]; do
+	w=$((w + 1))
+	[ $w -lt 6000 ] || fail "the target still stopped a minute after BEGIN"
+	sleep 0.01
+done
 kill -STOP "$_ptp"
 echo go >&3
 wait_for "$T/in.out" '^done' 120
