@@ -112,7 +112,7 @@ usage(FILE *fp)
 	    "\t    (unchecked loads) or syscall (process_vm_readv);\n"
 	    "\t    bufsize=SIZE, bufpolicy=ring; dynvarsize, aggsize, "
 	    "specsize,\n"
-	    "\t    nspec; zdefs, empty; oformat=json: JSON Lines;\n"
+	    "\t    nspec; zdefs, empty, pspec; oformat=json: JSON Lines;\n"
 	    "\t    metrics=[ADDR:]PORT: serve Prometheus (127.0.0.1 unless "
 	    "ADDR);\n"
 	    "\t    metrics-file=PATH; follow: trace fork and vfork children "

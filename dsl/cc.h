@@ -24,12 +24,14 @@ enum {
 	K_IPADDR_T, K_VOID, K_STRUCT, K_UNION,
 	K_ENUM, K_TYPEDEF, K_UINT, K_FLOAT, K_DOUBLE, K_BOOL, K_CONST,
 	K_VOLATILE, K_RESTRICT, K_INLINE, K_OFFSETOF, K_EXTERN, K_STATIC,
-	K_REGISTER, K_AUTO, K_NKEYWORDS
+	K_REGISTER, K_AUTO, K_XLATOR, K_XLATE, K_NKEYWORDS
 };
 
 /*
  * An inline: "inline type name = expr;" or, with parameters, "inline
- * type name[type x, ...] = expr;".  Each use becomes a copy of its
+ * type name[type x, ...] = expr;", or a translator's member ("translator
+ * struct s < type x > { member = expr; };", used as xlate<struct s>(e).member).
+ * Each use becomes a copy of its
  * expression (the parameters replaced by the use's keys), made the
  * inline's type; the expression itself is never checked in place.
  */
@@ -42,6 +44,11 @@ typedef struct dsl_inline {
 	int		in_nparams;	/* -1: not an array */
 	uint32_t	in_params[8];	/* strtab */
 	int		in_line, in_col, in_src, in_file;
+	/* a translator's member (in_name): its output struct or union,
+	 * 0 for an inline; its input type (in_params[0] names it) */
+	int32_t		in_xlout;
+	int32_t		in_xlin;	/* C type, 0 for an integer or string */
+	int		in_xlkind;	/* DT_INT or DT_STR */
 } dsl_inline_t;
 
 typedef struct dsl_cc {

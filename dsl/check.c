@@ -164,6 +164,8 @@ typedef struct check {
 	dsl_clause_t	*ck_clause;
 	int		ck_action;	/* action number in the clause */
 	unsigned	ck_cflags;	/* CF_*: what the clause did so far */
+	bool		ck_xlok;	/* the node checked next may be an
+					 * xlate<>(): a member's operand */
 } check_t;
 
 /* What a clause's statements did so far, for speculation's rules. */
@@ -504,9 +506,10 @@ check_keys(check_t *ck, int32_t n, int32_t keys, bool agg, uint32_t idx,
 			    "%s%s key #%d has void type", what, name, i + 1);
 		i++;
 	}
+	/* dtrace runs out of tuple registers, an error with no tag */
 	if (i > 8)
-		dsl_diag_nerror(ck->ck_cc, n, "D_KEY_TYPE",
-		    "%s%s: more than 8 keys", what, name);
+		dsl_diag_nerror(ck->ck_cc, n, NULL, "%s%s: more than 8 keys: "
+		    "insufficient tuple registers", what, name);
 	if (!ck->ck_strict)
 		return;
 	if (ref_keys(ck, keys, agg, idx, what, name))
@@ -1597,7 +1600,8 @@ find_inline(check_t *ck, const char *name, int32_t limit)
 	for (i = 0; i < cc->cc_ninlines; i++) {
 		if (limit != DSL_NONE && (int32_t)i >= limit)
 			break;
-		if (strcmp(dsl_prog_str(PG(ck), cc->cc_inlines[i].in_name),
+		if (cc->cc_inlines[i].in_xlout == 0 &&
+		    strcmp(dsl_prog_str(PG(ck), cc->cc_inlines[i].in_name),
 		    name) == 0)
 			return (int)i;
 	}
@@ -1651,7 +1655,8 @@ copy_tree(check_t *ck, int32_t src, int idx, const dsl_inline_t *in,
 			s.dn_b = copy_tree(ck, s.dn_b, idx, in, keys);
 			if (s.dn_op == N_COND || s.dn_op == S_IF)
 				s.dn_c = copy_tree(ck, s.dn_c, idx, in, keys);
-			else if (s.dn_op == N_IDENT || s.dn_op == N_ARR)
+			else if (s.dn_op == N_IDENT || s.dn_op == N_ARR ||
+			    s.dn_op == N_XLATE)
 				s.dn_c = idx;
 			*NODE(ck, c) = s;
 		}
@@ -1686,7 +1691,7 @@ use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
 		    copy.in_nparams);
 	c = copy_tree(ck, copy.in_expr, idx, &copy, keys);
 	if (copy.in_kind == DT_INT && (copy.in_ctype == 0 ||
-	    is_ptr(ck, copy.in_ctype))) {
+	    is_ptr(ck, copy.in_ctype)) && NODE(ck, c)->dn_op != N_XLATE) {
 		dsl_node_t *nd = NODE(ck, n);
 
 		memset(nd, 0, sizeof(*nd));
@@ -1707,6 +1712,71 @@ use_inline(check_t *ck, int32_t n, int idx, int32_t keys)
 	NODE(ck, n)->dn_next = next;
 }
 
+/*
+ * A translator's member idx, checked where it is defined, as dtrace does
+ * (dtrace-utils' dt_parser.c, dt_node_xlator): its parameter stands for
+ * a value of the input type (*(type *)0, never evaluated), and the value
+ * has the member's type.
+ */
+static void
+xlate_check(check_t *ck, int idx)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	dsl_inline_t in = cc->cc_inlines[idx];
+	dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	const dsl_node_t *cn;
+	int32_t p, c;
+	char a[256], b[256];
+
+	if (in.in_xlin != 0) {
+		int32_t z = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
+		int32_t k = dsl_parse_node(cc, N_CAST, in.in_line, in.in_col);
+		int32_t pt = dsl_type_ptr(tt, in.in_xlin);
+
+		if (pt == 0)
+			dsl_diag_error(cc, in.in_line, in.in_col, NULL,
+			    "out of memory");
+		set_int(NODE(ck, z), 8, false);
+		NODE(ck, k)->dn_a = z;
+		NODE(ck, k)->dn_type = DT_INT;
+		NODE(ck, k)->dn_size = 8;
+		NODE(ck, k)->dn_ctype = pt;
+		p = dsl_parse_node(cc, N_DEREF, in.in_line, in.in_col);
+		NODE(ck, p)->dn_a = k;
+	} else if (in.in_xlkind == DT_STR) {
+		p = dsl_parse_node(cc, N_STR, in.in_line, in.in_col);
+		NODE(ck, p)->dn_ival = dsl_parse_str(cc, "", 0);
+		NODE(ck, p)->dn_type = DT_STR;
+	} else {
+		p = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
+		set_int(NODE(ck, p), 8, true);
+	}
+	c = copy_tree(ck, in.in_expr, idx, &in, p);
+	expr(ck, c);
+	cn = NODE(ck, c);
+	if ((in.in_kind == DT_STR) == (cn->dn_type == DT_STR) &&
+	    cn->dn_type != DT_VOID && (in.in_ctype == 0 ?
+	    !is_ref(ck, c) && (in.in_kind == DT_STR ||
+	    !is_ptr(ck, cn->dn_ctype)) : is_ptr(ck, in.in_ctype) ?
+	    is_ptr(ck, cn->dn_ctype) || cn->dn_op == N_INT :
+	    same_type(ck, in.in_ctype, cn->dn_ctype)))
+		return;
+	if (in.in_ctype != 0)
+		dsl_type_name(tt, in.in_ctype, a, sizeof(a));
+	else if (in.in_kind == DT_STR)
+		snprintf(a, sizeof(a), "string");
+	else
+		snprintf(a, sizeof(a), "%s%s", in.in_sign ? "" : "unsigned ",
+		    in.in_size == 1 ? "char" : in.in_size == 2 ? "short" :
+		    in.in_size == 4 ? "int" : "long");
+	cc->cc_src = in.in_src;
+	cc->cc_file = in.in_file;
+	dsl_diag_error(cc, in.in_line, in.in_col, "D_XLATE_INCOMPAT",
+	    "translator member %s definition uses incompatible types: "
+	    "\"%s\" = \"%s\"", dsl_prog_str(PG(ck), in.in_name), a,
+	    tname(ck, c, b, sizeof(b)));
+}
+
 /* Check each inline's expression as dtrace does where it is defined:
  * names it uses resolve, and its value has the inline's type. */
 static void
@@ -1722,6 +1792,11 @@ check_inlines(check_t *ck)
 		char a[256], b[256];
 		int j;
 
+		if (in.in_xlout != 0) {
+			if (in.in_expr != DSL_NONE)
+				xlate_check(ck, (int)i);
+			continue;
+		}
 		/* parameters stand for themselves */
 		for (j = in.in_nparams - 1; j >= 0; j--) {
 			k = dsl_parse_node(cc, N_INT, in.in_line, in.in_col);
@@ -1730,6 +1805,28 @@ check_inlines(check_t *ck)
 			keys = k;
 		}
 		c = copy_tree(ck, in.in_expr, (int)i, &in, keys);
+		if (NODE(ck, c)->dn_op == N_XLATE) {
+			/* a translated struct: its members are checked
+			 * where they are used */
+			int32_t to = (int32_t)NODE(ck, c)->dn_ival;
+
+			if (in.in_ctype != 0 && to != 0 &&
+			    same_type(ck, in.in_ctype, to))
+				continue;
+			dsl_type_name(&PG(ck)->pg_tt, to, b, sizeof(b));
+			if (in.in_ctype != 0)
+				dsl_type_name(&PG(ck)->pg_tt, in.in_ctype, a,
+				    sizeof(a));
+			else
+				snprintf(a, sizeof(a), "%s", in.in_kind ==
+				    DT_STR ? "string" : "int");
+			cc->cc_src = in.in_src;
+			cc->cc_file = in.in_file;
+			dsl_diag_error(cc, in.in_line, in.in_col,
+			    "D_OP_INCOMPAT", "inline %s definition uses "
+			    "incompatible types: \"%s\" = \"%s\"",
+			    dsl_prog_str(PG(ck), in.in_name), a, b);
+		}
 		expr(ck, c);
 		cn = NODE(ck, c);
 		if ((in.in_kind == DT_STR) != (cn->dn_type == DT_STR) ||
@@ -3060,6 +3157,298 @@ member_synonym(const char *name, const char *const *names, size_t n)
 	return NULL;
 }
 
+/* Does the operand (checked: node oc) suit the input of translator
+ * member in?  exact: the same type; otherwise one compatible as dtrace's
+ * argument rules have it (integer and integer, string and string,
+ * pointer and pointer). */
+static bool
+xlate_input(check_t *ck, const dsl_inline_t *in, int32_t oc, bool exact)
+{
+	const dsl_node_t *o = NODE(ck, oc);
+
+	if (in->in_xlin != 0 && o->dn_ctype != 0 &&
+	    same_type(ck, in->in_xlin, o->dn_ctype))
+		return true;
+	if (in->in_xlkind != o->dn_type)
+		return false;
+	if (in->in_xlin == 0 && o->dn_ctype == 0)
+		return true;
+	if (exact)
+		return false;
+	if (in->in_xlin == 0)
+		return o->dn_type == DT_INT && !is_ptr(ck, o->dn_ctype) &&
+		    in->in_xlkind == DT_INT;
+	return is_ptr(ck, in->in_xlin) && is_ptr(ck, o->dn_ctype);
+}
+
+/* Are a and b entries of the same translator? */
+static bool
+xlate_same(const dsl_inline_t *a, const dsl_inline_t *b)
+{
+	return a->in_xlout != 0 && a->in_xlout == b->in_xlout &&
+	    a->in_xlin == b->in_xlin && a->in_xlkind == b->in_xlkind &&
+	    a->in_params[0] == b->in_params[0];
+}
+
+/*
+ * The translator for xlate<type>(x) (node x): to type, or with
+ * xlate<type *>, to *type (*isptr).  *top is the struct or union.
+ */
+static const dsl_inline_t *
+xlate_find(check_t *ck, int32_t x, int32_t *top, bool *isptr)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+	int32_t to = (int32_t)NODE(ck, x)->dn_ival;
+	int32_t opnd = NODE(ck, x)->dn_a, oc, nx;
+	const dsl_ctype_t *ty = to != 0 ? ctype(ck, to) : NULL;
+	const dsl_inline_t *xl = NULL;
+	char a[256], b[256];
+	uint32_t i, limit;
+	int pass;
+
+	/* xlate<struct s *>: the translator to struct s */
+	*isptr = ty != NULL && ty->ty_kind == TY_PTR;
+	if (*isptr) {
+		to = ty->ty_ref;
+		ty = ctype(ck, to);
+	}
+	if (ty == NULL || (ty->ty_kind != TY_STRUCT &&
+	    ty->ty_kind != TY_UNION))
+		dsl_diag_nerror(cc, x, "D_XLATE_SOU", "translator output "
+		    "type must be a struct or union");
+	*top = to;
+	/* the operand's type, from a copy of it checked alone */
+	nx = NODE(ck, opnd)->dn_next;
+	NODE(ck, opnd)->dn_next = DSL_NONE;
+	oc = copy_tree(ck, opnd, DSL_NONE, NULL, DSL_NONE);
+	NODE(ck, opnd)->dn_next = nx;
+	expr(ck, oc);
+	/* in an inline or a translator, those defined before it (so none
+	 * is its own) */
+	limit = NODE(ck, x)->dn_c == DSL_NONE ? cc->cc_ninlines :
+	    (uint32_t)NODE(ck, x)->dn_c;
+	if (limit < cc->cc_ninlines && cc->cc_inlines[limit].in_xlout != 0) {
+		const dsl_inline_t *self = &cc->cc_inlines[limit];
+
+		while (limit > 0 && xlate_same(&cc->cc_inlines[limit - 1],
+		    self))
+			limit--;
+	}
+	for (pass = 0; pass < 2 && xl == NULL; pass++)
+		for (i = 0; i < limit && xl == NULL; i++)
+			if (cc->cc_inlines[i].in_xlout != 0 &&
+			    same_type(ck, cc->cc_inlines[i].in_xlout, to) &&
+			    xlate_input(ck, &cc->cc_inlines[i], oc,
+			    pass == 0))
+				xl = &cc->cc_inlines[i];
+	if (xl == NULL) {
+		dsl_type_name(tt, to, b, sizeof(b));
+		dsl_diag_nerror(cc, x, "D_XLATE_NONE", "cannot translate "
+		    "from \"%s\" to \"%s\"", tname(ck, oc, a, sizeof(a)),
+		    b);
+	}
+	return xl;
+}
+
+/* The member name of translator xl (its index in the inlines), or -1. */
+static int
+xlate_defines(check_t *ck, const dsl_inline_t *xl, const char *name)
+{
+	const dsl_cc_t *cc = ck->ck_cc;
+	uint32_t i;
+
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		const dsl_inline_t *in = &cc->cc_inlines[i];
+
+		if (xlate_same(in, xl) && in->in_expr != DSL_NONE &&
+		    strcmp(dsl_prog_str(PG(ck), in->in_name), name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * xlate<type>(x).m (node n, a member of an N_XLATE): the translator from
+ * x's type to type gives m as its expression for m, x in place of its
+ * parameter; with xlate<type *>(x)->m, the translator to *type.  A
+ * translator whose input is x's very type is preferred to one whose
+ * input is only compatible (the DTrace guide's Translators chapter).
+ */
+static void
+xlate_member(check_t *ck, int32_t n)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	const dsl_node_t *nd = NODE(ck, n);
+	int32_t x = nd->dn_a, to;
+	const dsl_inline_t *xl;
+	int op = nd->dn_aux & AUX_OP, found;
+	const char *name = dsl_prog_str(PG(ck), (uint32_t)nd->dn_ival);
+	bool isptr;
+	char a[256];
+
+	xl = xlate_find(ck, x, &to, &isptr);
+	if (op == T_ARROW && !isptr)
+		dsl_diag_nerror(cc, n, "D_OP_PTR", "operator -> must be "
+		    "applied to a pointer");
+	if (op != T_ARROW && isptr)
+		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator . cannot be "
+		    "applied to a pointer: xlate<%s>(x)->%s",
+		    tname(ck, x, a, sizeof(a)), name);
+	if ((found = xlate_defines(ck, xl, name)) < 0)
+		dsl_diag_nerror(cc, n, "D_XLATE_NOCONV", "translator does not "
+		    "define conversion for member: %s", name);
+	use_inline(ck, n, found, NODE(ck, x)->dn_a);
+	expr1(ck, n);
+}
+
+/* A copy of the tree at n alone (not the list after it). */
+static int32_t
+copy_one(check_t *ck, int32_t n)
+{
+	int32_t nx = NODE(ck, n)->dn_next, c;
+
+	NODE(ck, n)->dn_next = DSL_NONE;
+	c = copy_tree(ck, n, DSL_NONE, NULL, DSL_NONE);
+	NODE(ck, n)->dn_next = nx;
+	return c;
+}
+
+/* A node of op at n's place in the text. */
+static int32_t
+node_at(check_t *ck, int op, int32_t n)
+{
+	const dsl_node_t *at = NODE(ck, n);
+	int32_t c = dsl_parse_node(ck->ck_cc, op, at->dn_line, at->dn_col);
+
+	NODE(ck, c)->dn_src = NODE(ck, n)->dn_src;
+	NODE(ck, c)->dn_file = NODE(ck, n)->dn_file;
+	return c;
+}
+
+/*
+ * v = xlate<struct s>(x); or v = *xlate<struct s *>(x); as statement s:
+ * the whole translated struct copied to v, a struct s variable.  The
+ * translated struct is never built: s becomes a block of one assignment
+ * per member, v.m = xlate<struct s>(x).m, and 0 or "" for a member the
+ * translator leaves out (the DTrace guide's Translators chapter: such a
+ * member is zero-filled).  False if s is no such statement.
+ */
+static bool
+xlate_assign(check_t *ck, int32_t s)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	int32_t e = NODE(ck, s)->dn_a, r, x, lhs, lc, to, first = DSL_NONE;
+	int32_t last = DSL_NONE;
+	const dsl_inline_t *xl;
+	const dsl_ctype_t *ty;
+	dsl_var_t *v;
+	bool isptr;
+	char a[256], b[256];
+	uint32_t i, nmem, mem0;
+	int k;
+
+	if (NODE(ck, e)->dn_op != N_ASSIGN || NODE(ck, e)->dn_aux != '=')
+		return false;
+	r = NODE(ck, e)->dn_b;
+	if (NODE(ck, r)->dn_op == N_IDENT &&
+	    (k = find_inline(ck, nname(ck, r), NODE(ck, r)->dn_c)) >= 0 &&
+	    NODE(ck, cc->cc_inlines[k].in_expr)->dn_op == N_XLATE)
+		use_inline(ck, r, k, DSL_NONE);
+	x = NODE(ck, r)->dn_op == N_DEREF ? NODE(ck, r)->dn_a : r;
+	if (NODE(ck, x)->dn_op != N_XLATE)
+		return false;
+	xl = xlate_find(ck, x, &to, &isptr);
+	dsl_type_name(&PG(ck)->pg_tt, (int32_t)NODE(ck, x)->dn_ival, a,
+	    sizeof(a));
+	if (isptr != (x != r))
+		dsl_diag_nerror(cc, r, NULL, "xlate<%s>( ) %s", a, isptr ?
+		    "gives a pointer to a struct no "
+		    "variable can hold: assign *xlate<>( ), or name a member "
+		    "with ->" : "gives a struct, not a pointer: * cannot be "
+		    "applied to it");
+	lhs = NODE(ck, e)->dn_a;
+	/* a variable first named here takes the struct's type, as one
+	 * assigned a struct does */
+	if (NODE(ck, lhs)->dn_op == N_IDENT || NODE(ck, lhs)->dn_op ==
+	    N_THISREF || NODE(ck, lhs)->dn_op == N_SELFREF) {
+		int scope = NODE(ck, lhs)->dn_op == N_IDENT ? V_GLOBAL :
+		    NODE(ck, lhs)->dn_op == N_THISREF ? V_THIS : V_SELF;
+		const char *vn = dsl_prog_str(PG(ck),
+		    (uint32_t)NODE(ck, lhs)->dn_ival);
+
+		if (find_var(ck, scope, vn, false) == NULL &&
+		    (scope != V_GLOBAL || (find_inline(ck, vn, DSL_NONE) < 0 &&
+		    find_builtin(vn) < 0)))
+			dsl_check_declare(cc, scope, vn, DT_INT, 8, false, to,
+			    -1, NULL, NULL, NODE(ck, lhs)->dn_line,
+			    NODE(ck, lhs)->dn_col);
+		/* given its value here, in program order */
+		if (scope == V_GLOBAL &&
+		    (v = find_var(ck, scope, vn, false)) != NULL)
+			var_define(ck, v);
+	}
+	lc = copy_one(ck, lhs);
+	expr(ck, lc);
+	if (NODE(ck, lc)->dn_ctype == 0 ||
+	    !same_type(ck, NODE(ck, lc)->dn_ctype, to)) {
+		dsl_type_name(&PG(ck)->pg_tt, to, b, sizeof(b));
+		dsl_diag_nerror(cc, e, "D_OP_INCOMPAT", "operator = operands "
+		    "have incompatible types: \"%s\" = \"%s\" (declare the "
+		    "variable as a %s)", tname(ck, lc, a, sizeof(a)), b, b);
+	}
+	ty = ctype(ck, to);
+	nmem = ty->ty_nmem;
+	mem0 = ty->ty_mem0;
+	for (i = 0; i < nmem; i++) {
+		const dsl_typetab_t *tt = &PG(ck)->pg_tt;
+		const dsl_cmember_t *m = &tt->tt_mems[mem0 + i];
+		const char *name = dsl_type_str(tt, m->me_name);
+		const dsl_ctype_t *mt = ctype(ck, m->me_type);
+		uint32_t mname = dsl_parse_str(cc, name, strlen(name));
+		int32_t dst, val, asg, st;
+
+		dst = node_at(ck, N_MEMBER, lhs);
+		NODE(ck, dst)->dn_a = copy_one(ck, lhs);
+		NODE(ck, dst)->dn_aux = '.';
+		NODE(ck, dst)->dn_ival = mname;
+		if (xlate_defines(ck, xl, name) >= 0) {
+			val = node_at(ck, N_MEMBER, x);
+			NODE(ck, val)->dn_a = copy_one(ck, x);
+			NODE(ck, val)->dn_aux = (uint16_t)(isptr ? T_ARROW :
+			    '.');
+			NODE(ck, val)->dn_ival = mname;
+		} else if (mt != NULL && mt->ty_kind == TY_STRING) {
+			val = node_at(ck, N_STR, x);
+			NODE(ck, val)->dn_ival = dsl_parse_str(cc, "", 0);
+			NODE(ck, val)->dn_type = DT_STR;
+		} else if (mt != NULL && (mt->ty_kind == TY_INT ||
+		    mt->ty_kind == TY_ENUM || mt->ty_kind == TY_PTR)) {
+			val = node_at(ck, N_INT, x);
+			set_int(NODE(ck, val), 4, true);
+		} else {
+			dsl_diag_nerror(cc, e, NULL, "the translator leaves "
+			    "member %s out, and pidtrace zero-fills only the "
+			    "integers, pointers and strings of a translated "
+			    "struct: define %s in the translator", name, name);
+		}
+		asg = node_at(ck, N_ASSIGN, e);
+		NODE(ck, asg)->dn_a = dst;
+		NODE(ck, asg)->dn_b = val;
+		NODE(ck, asg)->dn_aux = '=';
+		st = node_at(ck, S_EXPR, s);
+		NODE(ck, st)->dn_a = asg;
+		if (last == DSL_NONE)
+			first = st;
+		else
+			NODE(ck, last)->dn_next = st;
+		last = st;
+	}
+	NODE(ck, s)->dn_op = S_BLOCK;
+	NODE(ck, s)->dn_a = first;
+	return true;
+}
+
 static void
 member(check_t *ck, int32_t n)
 {
@@ -3074,7 +3463,13 @@ member(check_t *ck, int32_t n)
 
 	if (op == T_ARROW && args_name(ck, n))
 		return;
+	ck->ck_xlok = true;
 	expr(ck, nd->dn_a);
+	ck->ck_xlok = false;
+	if (NODE(ck, NODE(ck, n)->dn_a)->dn_op == N_XLATE) {
+		xlate_member(ck, n);
+		return;
+	}
 	if (NODE(ck, n)->dn_aux & AUX_DONE)
 		return;		/* resolved on an earlier pass */
 	nd = NODE(ck, n);
@@ -3093,6 +3488,12 @@ member(check_t *ck, int32_t n)
 		dsl_diag_nerror(cc, n, "D_OP_SOU", "operator %s cannot be "
 		    "applied to a forward declaration or a non-struct/union "
 		    "type", op == T_ARROW ? "->" : ".");
+	if (!ty->ty_complete) {
+		dsl_type_name(tt, (int32_t)(ty - tt->tt_types), tn, sizeof(tn));
+		dsl_diag_nerror(cc, n, "D_OP_INCOMPLETE", "operator %s cannot "
+		    "be applied to a forward declaration: no %s definition is "
+		    "available", op == T_ARROW ? "->" : ".", tn);
+	}
 	for (i = 0; i < ty->ty_nmem; i++) {
 		const dsl_cmember_t *m = &tt->tt_mems[ty->ty_mem0 + i];
 
@@ -3176,7 +3577,11 @@ expr1(check_t *ck, int32_t n)
 	dsl_node_t *nd = NODE(ck, n);
 	dsl_var_t *v;
 	int32_t a, b;
+	bool xlok = ck->ck_xlok;
 
+	/* only the operand of a member, or the inline it names, may be an
+	 * xlate<>() */
+	ck->ck_xlok = false;
 	switch (nd->dn_op) {
 	case N_INT:
 	case N_STR:
@@ -3184,8 +3589,17 @@ expr1(check_t *ck, int32_t n)
 	case N_ARG:
 	case N_UREG:
 		return;
+	case N_XLATE:
+		if (!xlok)
+			dsl_diag_nerror(cc, n, NULL, "a translated "
+			    "struct is read a member at a time, "
+			    "xlate<type>(x).member, or copied whole by a "
+			    "statement v = xlate<type>(x);");
+		return;
 	case N_IDENT:
+		ck->ck_xlok = xlok;
 		ident(ck, n);
+		ck->ck_xlok = false;
 		return;
 	case N_GVAR:
 	case N_SVAR:
@@ -3198,7 +3612,9 @@ expr1(check_t *ck, int32_t n)
 
 			if (k >= 0) {
 				use_inline(ck, n, k, nd->dn_a);
+				ck->ck_xlok = xlok;
 				expr1(ck, n);
+				ck->ck_xlok = false;
 				return;
 			}
 		}
@@ -3453,8 +3869,37 @@ expr1(check_t *ck, int32_t n)
 		return;
 	}
 	case N_CAST:
+		/* a translated struct is no scalar: dtrace's rules for a
+		 * cast refuse it (dtrace-utils' dt_parser.c) */
+		if (NODE(ck, nd->dn_a)->dn_op == N_XLATE)
+			dsl_diag_nerror(cc, n, "D_CAST_INVAL", "invalid cast "
+			    "expression: a translated struct");
 		expr(ck, nd->dn_a);
 		nd = NODE(ck, n);
+		{
+			/* (struct s)v: v itself when it is a struct s (C's
+			 * compatible types; a translator's input read as
+			 * its own type), else no cast D has */
+			const dsl_ctype_t *ct = nd->dn_ctype != 0 ?
+			    ctype(ck, nd->dn_ctype) : NULL;
+			int32_t op = nd->dn_a, next = nd->dn_next;
+			char t1[256], t2[256];
+
+			if (ct != NULL && (ct->ty_kind == TY_STRUCT ||
+			    ct->ty_kind == TY_UNION)) {
+				if ((NODE(ck, op)->dn_aux & AUX_BYADDR) == 0 ||
+				    !same_type(ck, nd->dn_ctype,
+				    NODE(ck, op)->dn_ctype))
+					dsl_diag_nerror(cc, n, "D_CAST_INVAL",
+					    "invalid cast expression: \"%s\" "
+					    "to \"%s\"", tname(ck, op, t1,
+					    sizeof(t1)), tname(ck, n, t2,
+					    sizeof(t2)));
+				*NODE(ck, n) = *NODE(ck, op);
+				NODE(ck, n)->dn_next = next;
+				return;
+			}
+		}
 		if (nd->dn_type == DT_STR &&
 		    is_ptr(ck, NODE(ck, nd->dn_a)->dn_ctype)) {
 			/* (string)p: the string p points at, as stringof */
@@ -3559,11 +4004,15 @@ expr1(check_t *ck, int32_t n)
 		return;
 	}
 	case N_SIZEOF:
+		/* sizeof xlate<type>(x): the size of type */
+		ck->ck_xlok = true;
 		expr(ck, nd->dn_a);
+		ck->ck_xlok = false;
 		nd = NODE(ck, n);
 		{
 			dsl_node_t *an = NODE(ck, nd->dn_a);
-			const dsl_ctype_t *ct = ctype(ck, an->dn_ctype);
+			const dsl_ctype_t *ct = ctype(ck, an->dn_op == N_XLATE ?
+			    (int32_t)an->dn_ival : an->dn_ctype);
 			int64_t sz = ct != NULL ? (int64_t)ct->ty_size :
 			    an->dn_op == N_STR ? (int64_t)strlen(nname(ck,
 			    nd->dn_a)) + 1 : an->dn_type == DT_STR ?
@@ -3736,6 +4185,9 @@ stmts(check_t *ck, int32_t s)
 				dsl_diag_nerror(ck->ck_cc, e, "D_AGG_NULL",
 				    "@%s has no aggregating function: assign "
 				    "it one, such as count( )", nname(ck, e));
+			} else if (xlate_assign(ck, s)) {
+				stmts(ck, NODE(ck, s)->dn_a);
+				break;
 			} else {
 				expr(ck, e);
 			}

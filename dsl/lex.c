@@ -27,6 +27,7 @@ const char *const dsl_lex_keywords[K_NKEYWORDS] = {
 	"longlong_t", "ipaddr_t", "void", "struct", "union", "enum", "typedef",
 	"uint", "float", "double", "_Bool", "const", "volatile", "restrict",
 	"inline", "offsetof", "extern", "static", "register", "auto",
+	"translator", "xlate",
 };
 
 static int
@@ -223,6 +224,14 @@ directive(dsl_cc_t *cc)
 	while (p < cc->cc_end && *p != '\n')
 		p++;
 	e = p;
+	/*
+	 * A control line ends at its newline: in a file, dtrace refuses
+	 * one that the end of the file cuts short (dtrace-utils'
+	 * dt_lex.l), whatever it says.
+	 */
+	if (e == cc->cc_end && cc->cc_srcs[cc->cc_src].ds_file)
+		lex_error(cc, start, "D_SYNTAX", "end of file in a control "
+		    "line: end it with a newline");
 	n = (size_t)(e - start);
 	if (n >= sizeof(word))
 		lex_error(cc, start, "D_PRAGMA_MALFORM", "#pragma too long");
@@ -382,6 +391,14 @@ skip(dsl_cc_t *cc)
 			    !(p[0] == '*' && p[1] == '/')) {
 				if (*p == '\n')
 					newline(cc, p);
+				/* D comments do not nest: dtrace refuses
+				 * a comment's opening inside one
+				 * (dtrace-utils' dt_lex.l) */
+				if (p[0] == '/' && p[1] == '*') {
+					cc->cc_p = p;
+					lex_error(cc, p, "D_SYNTAX", "/* inside "
+					    "a comment: comments do not nest");
+				}
 				p++;
 			}
 			if (p + 1 >= cc->cc_end) {
@@ -437,10 +454,13 @@ escape(dsl_cc_t *cc, const char **pp, char *out)
 	case '\\': case '"': break;
 	case 'x':
 		v = 0;
+		/* every digit counts and the character is the low byte
+		 * (dtrace's stresc2chr): kept to that byte as it goes, so
+		 * a long run of digits cannot overflow */
 		for (i = 0; p < cc->cc_end && isxdigit((unsigned char)*p);
 		    i++, p++)
-			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
-			    (tolower((unsigned char)*p) - 'a' + 10));
+			v = (v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
+			    (tolower((unsigned char)*p) - 'a' + 10))) & 0xff;
 		if (i == 0)
 			lex_error(cc, p, "D_STR_BADESC",
 			    "invalid escape sequence in string");

@@ -497,7 +497,8 @@ starts_type(dsl_cc_t *cc)
 	if (t == T_KEYWORD)
 		return cc->cc_pival != K_SELF && cc->cc_pival != K_THIS &&
 		    cc->cc_pival != K_SIZEOF && cc->cc_pival != K_IF &&
-		    cc->cc_pival != K_ELSE;
+		    cc->cc_pival != K_ELSE && cc->cc_pival != K_XLATE &&
+		    cc->cc_pival != K_XLATOR;
 	return t == T_IDENT && is_typedef(cc, cc->cc_peektext);
 }
 
@@ -615,6 +616,27 @@ primary(pstate_t *ps)
 			CC_NODE(cc, n)->dn_ival = dsl_parse_str(cc, cc->cc_tstr,
 			    cc->cc_tstrlen);
 			next(ps);
+			return n;
+		}
+		if (cc->cc_tival == K_XLATE) {
+			int kind, size;
+			bool sign;
+			int32_t ct, a;
+
+			/* xlate < type > ( expr ) */
+			next(ps);
+			want(ps, '<');
+			if (!type_name(ps, &kind, &size, &sign, true, &ct))
+				syntax(ps);
+			want(ps, '>');
+			want(ps, '(');
+			ps->ps_depth++;
+			a = expr(ps);
+			ps->ps_depth--;
+			want(ps, ')');
+			n = node2(ps, N_XLATE, a, DSL_NONE, line, col);
+			CC_NODE(cc, n)->dn_ival = ct;
+			CC_NODE(cc, n)->dn_type = DT_INT;
 			return n;
 		}
 		syntax(ps);
@@ -1201,9 +1223,41 @@ is_decl(dsl_cc_t *cc, const char *w)
 
 	for (k = 0; k < K_NKEYWORDS; k++)
 		if (k != K_IF && k != K_ELSE && k != K_SIZEOF &&
-		    k != K_OFFSETOF && strcmp(w, dsl_lex_keywords[k]) == 0)
+		    k != K_OFFSETOF && k != K_XLATE &&
+		    strcmp(w, dsl_lex_keywords[k]) == 0)
 			return true;
 	return is_typedef(cc, w);
+}
+
+/*
+ * Is a clause-level word like "int*x" a declaration that begins with a
+ * type name?  A probe description may hold '*' as a glob, so the word is
+ * read up to its first '*' and is a type when that part (or the whole
+ * word) names one.  A word with a character no type name has (":-.?!`"),
+ * BEGIN, END and ERROR stay descriptions, and so does every word once
+ * the pspec option is set, and in -n text, which dtrace compiles as a
+ * probe specifier (dtrace-utils' dt_lex.l, its RGX_PSPEC rule).
+ */
+static bool
+is_typed_decl(dsl_cc_t *cc, const char *w)
+{
+	char name[256];
+	size_t n = strcspn(w, "*");
+	int k;
+
+	if (!cc->cc_srcs[cc->cc_src].ds_file ||
+	    cc->cc_pg->pg_opts[O_PSPEC] > 0 ||
+	    strpbrk(w, ":-.?!`") != NULL || strcmp(w, "BEGIN") == 0 ||
+	    strcmp(w, "END") == 0 || strcmp(w, "ERROR") == 0 ||
+	    w[n] == '\0' || n == 0 || n >= sizeof(name))
+		return false;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	for (k = K_CHAR; k < K_NKEYWORDS; k++)
+		if (strcmp(name, dsl_lex_keywords[k]) == 0)
+			return (k >= K_CHAR && k <= K_VOID) || k == K_UINT ||
+			    k == K_FLOAT || k == K_DOUBLE || k == K_BOOL;
+	return is_typedef(cc, name);
 }
 
 /* An integer constant of a declaration (an array size, an enumerator's
@@ -1646,7 +1700,8 @@ inline_decl(pstate_t *ps)
 	}
 	want(ps, '=');
 	for (i = 0; i < cc->cc_ninlines; i++)
-		if (strcmp(dsl_prog_str(cc->cc_pg, cc->cc_inlines[i].in_name),
+		if (cc->cc_inlines[i].in_xlout == 0 &&
+		    strcmp(dsl_prog_str(cc->cc_pg, cc->cc_inlines[i].in_name),
 		    dsl_prog_str(cc->cc_pg, in.in_name)) == 0)
 			dsl_diag_error(cc, line, col, "D_DECL_IDRED",
 			    "identifier redefined: %s", dsl_prog_str(cc->cc_pg,
@@ -1663,6 +1718,132 @@ inline_decl(pstate_t *ps)
 	cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
 	    &cc->cc_inlinecap, cc->cc_ninlines + 1, sizeof(dsl_inline_t));
 	cc->cc_inlines[cc->cc_ninlines++] = in;
+}
+
+/*
+ * translator out < in x > { member = expr; ... };  Each member's
+ * conversion is kept as an inline with the one parameter x, found by
+ * xlate<out>(e).member (check.c), where e stands for x.  The output type
+ * is a complete struct or union and each member one of its own
+ * (dtrace-utils' dt_parser.c, dt_node_xlator).
+ */
+static void
+translator_decl(pstate_t *ps)
+{
+	dsl_cc_t *cc = ps->ps_cc;
+	dsl_typetab_t *tt = &cc->cc_pg->pg_tt;
+	const dsl_ctype_t *oty;
+	int kind, size, line = cc->cc_tline, col = cc->cc_tcol;
+	int inkind, insize;
+	bool sign, insign;
+	int32_t out, in, ro;
+	uint32_t param, i;
+	char on[256], in1[256], in2[256];
+
+	next(ps);	/* translator */
+	if (!type_name(ps, &kind, &size, &sign, true, &out))
+		syntax(ps);
+	oty = out != 0 ? dsl_type_resolve(tt, out, &ro) : NULL;
+	if (oty == NULL || (oty->ty_kind != TY_STRUCT &&
+	    oty->ty_kind != TY_UNION))
+		dsl_diag_error(cc, line, col, "D_XLATE_SOU", "translator "
+		    "output type must be a struct or union");
+	if (!complete(tt, out)) {
+		dsl_type_name(tt, out, on, sizeof(on));
+		dsl_diag_error(cc, line, col, "D_XLATE_SOU", "incomplete "
+		    "struct/union/enum %s", on);
+	}
+	want(ps, '<');
+	if (!type_name(ps, &inkind, &insize, &insign, true, &in) ||
+	    tok(ps) != T_IDENT)
+		syntax(ps);
+	param = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
+	next(ps);
+	want(ps, '>');
+	/* one translator for each pair of types */
+	for (i = 0; i < cc->cc_ninlines; i++) {
+		const dsl_inline_t *o = &cc->cc_inlines[i];
+
+		if (o->in_xlout == 0 || o->in_xlout != out ||
+		    o->in_xlin != in || o->in_xlkind != inkind)
+			continue;
+		dsl_type_name(tt, out, on, sizeof(on));
+		if (in != 0)
+			dsl_type_name(tt, in, in1, sizeof(in1));
+		else
+			snprintf(in1, sizeof(in1), "%s", inkind == DT_STR ?
+			    "string" : int_name(insize, insign));
+		dsl_diag_error(cc, line, col, "D_XLATE_REDECL", "translator "
+		    "from %s to %s has already been declared", in1, on);
+	}
+	want(ps, '{');
+	/* the translator itself, members or none: an entry with no name
+	 * and no expression */
+	{
+		dsl_inline_t xt;
+
+		memset(&xt, 0, sizeof(xt));
+		xt.in_name = dsl_parse_str(cc, "", 0);
+		xt.in_expr = DSL_NONE;
+		xt.in_nparams = 1;
+		xt.in_params[0] = param;
+		xt.in_xlout = out;
+		xt.in_xlin = in;
+		xt.in_xlkind = inkind;
+		xt.in_line = line;
+		xt.in_col = col;
+		xt.in_src = cc->cc_src;
+		xt.in_file = cc->cc_file;
+		cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
+		    &cc->cc_inlinecap, cc->cc_ninlines + 1,
+		    sizeof(dsl_inline_t));
+		cc->cc_inlines[cc->cc_ninlines++] = xt;
+	}
+	while (tok(ps) != '}') {
+		dsl_inline_t xm;
+		int mline = cc->cc_tline, mcol = cc->cc_tcol;
+		const dsl_cmember_t *m = NULL;
+
+		if (tok(ps) != T_IDENT)
+			syntax(ps);
+		/* the table grows as the members' expressions are read */
+		oty = dsl_type_resolve(tt, out, &ro);
+		for (i = 0; i < oty->ty_nmem; i++)
+			if (strcmp(dsl_type_str(tt, tt->tt_mems[oty->ty_mem0 +
+			    i].me_name), cc->cc_tstr) == 0)
+				m = &tt->tt_mems[oty->ty_mem0 + i];
+		if (m == NULL) {
+			dsl_type_name(tt, out, on, sizeof(on));
+			snprintf(in2, sizeof(in2), "%s", cc->cc_tstr);
+			dsl_diag_error(cc, mline, mcol, "D_XLATE_MEMB",
+			    "translator member %s is not a member of %s", in2,
+			    on);
+		}
+		memset(&xm, 0, sizeof(xm));
+		xm.in_name = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
+		xm.in_ctype = d_kind(cc, m->me_type, &xm.in_kind, &xm.in_size,
+		    &xm.in_sign);
+		xm.in_nparams = 1;
+		xm.in_params[0] = param;
+		xm.in_xlout = out;
+		xm.in_xlin = in;
+		xm.in_xlkind = inkind;
+		next(ps);
+		want(ps, '=');
+		xm.in_expr = assign(ps);
+		want(ps, ';');
+		xm.in_line = mline;
+		xm.in_col = mcol;
+		xm.in_src = cc->cc_src;
+		xm.in_file = cc->cc_file;
+		cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
+		    &cc->cc_inlinecap, cc->cc_ninlines + 1,
+		    sizeof(dsl_inline_t));
+		cc->cc_inlines[cc->cc_ninlines++] = xm;
+	}
+	next(ps);	/* } */
+	if (tok(ps) != ';')
+		syntax(ps);
 }
 
 /*
@@ -1786,6 +1967,10 @@ declaration(pstate_t *ps)
 	dsl_lex_next(cc);
 	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_INLINE) {
 		inline_decl(ps);
+		return;
+	}
+	if (tok(ps) == T_KEYWORD && cc->cc_tival == K_XLATOR) {
+		translator_decl(ps);
 		return;
 	}
 	if (tok(ps) == T_KEYWORD && (cc->cc_tival == K_REGISTER ||
@@ -1934,7 +2119,7 @@ dsl_parse(dsl_cc_t *cc)
 		int dline = cc->cc_tline, dcol = cc->cc_tcol;
 		int dfile = cc->cc_file;
 
-		if (is_decl(cc, cc->cc_tstr)) {
+		if (is_decl(cc, cc->cc_tstr) || is_typed_decl(cc, cc->cc_tstr)) {
 			declaration(&ps);
 			continue;
 		}

@@ -177,8 +177,7 @@ static const struct optdesc {
 	    "pages" },
 	{ "printsize", O_PRINTSIZE, OV_SIZE, true, NULL },
 	{ "procfs", 0, OV_NO, false, "pidtrace reads /proc itself" },
-	{ "pspec", 0, OV_NO, false, "pidtrace reads every -n text as a "
-	    "program" },
+	{ "pspec", O_PSPEC, OV_BOOL, false, NULL },
 	{ "quiet", O_QUIET, OV_BOOL, true, NULL },
 	{ "rawbytes", O_RAWBYTES, OV_BOOL, true, NULL },
 	{ "scratchsize", O_SCRATCHSIZE, OV_SIZE, false, NULL },

@@ -64,6 +64,8 @@ enum {
 	N_INDEX,	/* dn_a[dn_b]: pointer or array */
 	N_ADDROF,	/* &dn_a (a member, deref or index) */
 	N_UREG,		/* uregs[dn_ival]: a register, DTrace's R_* */
+	N_XLATE,	/* xlate<type>(dn_a), type in dn_ival: check.c makes
+			 * xlate<type>(x).m the translator's m for x */
 	/* statements */
 	S_EXPR,		/* dn_a */
 	S_IF,		/* dn_a cond, dn_b then, dn_c else */
@@ -263,7 +265,7 @@ typedef struct dsl_clause {
 enum { O_QUIET, O_AGGSORTKEY, O_AGGSORTREV, O_AGGSORTKEYPOS, O_AGGSORTPOS,
 	O_STRSIZE, O_ERRTAGS, O_DEFAULTARGS, O_NSPEC, O_DESTRUCTIVE,
 	O_RAWBYTES, O_STACKINDENT, O_AGGZOOM, O_DROPTAGS, O_DYNVARSIZE,
-	O_AGGSIZE, O_SPECSIZE, O_SCRATCHSIZE, O_PRINTSIZE,
+	O_AGGSIZE, O_SPECSIZE, O_SCRATCHSIZE, O_PRINTSIZE, O_PSPEC,
 	O_NOPTS };
 
 typedef struct dsl_optval {

@@ -48,6 +48,25 @@ dsl_d_tests = \
 	t/dsl/tst.bufring-wrap.d \
 	t/dsl/err.dynvarsize.d \
 	t/dsl/err.optrefused.d \
+	t/dsl/tst.typeword.d \
+	t/dsl/err.typeword.d \
+	t/dsl/tst.pspec.d \
+	t/dsl/err.pspec.d \
+	t/dsl/err.eof-pragma.d \
+	t/dsl/err.keys9.d \
+	t/dsl/err.nested-comment.d \
+	t/dsl/tst.hexescape.d \
+	t/dsl/tst.translator.d \
+	t/dsl/err.D_XLATE_NONE.d \
+	t/dsl/err.D_XLATE_MEMB.d \
+	t/dsl/err.D_XLATE_INCOMPAT.d \
+	t/dsl/err.D_XLATE_NOCONV.d \
+	t/dsl/err.D_XLATE_REDECL.d \
+	t/dsl/err.D_XLATE_SOU.d \
+	t/dsl/err.D_OP_INCOMPLETE.d \
+	t/dsl/err.D_CAST_INVAL.struct.d \
+	t/dsl/err.xlate-self.d \
+	t/dsl/tst.translator-struct.d \
 	t/dsl/tst.printf-prec.d \
 	t/dsl/tst.quantize-neg.d \
 	t/dsl/tst.quantize.d \

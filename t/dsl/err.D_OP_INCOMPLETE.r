@@ -1,0 +1,1 @@
+pidtrace: failed to compile script err.D_OP_INCOMPLETE.d: err.D_OP_INCOMPLETE.d:12:9: [D_OP_INCOMPLETE] operator -> cannot be applied to a forward declaration: no struct nowhere definition is available
