@@ -1777,6 +1777,26 @@ xlate_check(check_t *ck, int idx)
 	    tname(ck, c, b, sizeof(b)));
 }
 
+/* Inline in's value has type `got`, not the inline's: dtrace's error,
+ * at the definition. */
+static void
+inline_incompat(check_t *ck, const dsl_inline_t *in, const char *got)
+{
+	dsl_cc_t *cc = ck->ck_cc;
+	char a[256];
+
+	if (in->in_ctype != 0)
+		dsl_type_name(&PG(ck)->pg_tt, in->in_ctype, a, sizeof(a));
+	else
+		snprintf(a, sizeof(a), "%s", in->in_kind == DT_STR ?
+		    "string" : "int");
+	cc->cc_src = in->in_src;
+	cc->cc_file = in->in_file;
+	dsl_diag_error(cc, in->in_line, in->in_col, "D_OP_INCOMPAT",
+	    "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+	    dsl_prog_str(PG(ck), in->in_name), a, got);
+}
+
 /* Check each inline's expression as dtrace does where it is defined:
  * names it uses resolve, and its value has the inline's type. */
 static void
@@ -1789,7 +1809,7 @@ check_inlines(check_t *ck)
 		dsl_inline_t in = cc->cc_inlines[i];
 		int32_t keys = DSL_NONE, c, k;
 		const dsl_node_t *cn;
-		char a[256], b[256];
+		char b[256];
 		int j;
 
 		if (in.in_xlout != 0) {
@@ -1814,18 +1834,7 @@ check_inlines(check_t *ck)
 			    same_type(ck, in.in_ctype, to))
 				continue;
 			dsl_type_name(&PG(ck)->pg_tt, to, b, sizeof(b));
-			if (in.in_ctype != 0)
-				dsl_type_name(&PG(ck)->pg_tt, in.in_ctype, a,
-				    sizeof(a));
-			else
-				snprintf(a, sizeof(a), "%s", in.in_kind ==
-				    DT_STR ? "string" : "int");
-			cc->cc_src = in.in_src;
-			cc->cc_file = in.in_file;
-			dsl_diag_error(cc, in.in_line, in.in_col,
-			    "D_OP_INCOMPAT", "inline %s definition uses "
-			    "incompatible types: \"%s\" = \"%s\"",
-			    dsl_prog_str(PG(ck), in.in_name), a, b);
+			inline_incompat(ck, &in, b);
 		}
 		expr(ck, c);
 		cn = NODE(ck, c);
@@ -1833,21 +1842,8 @@ check_inlines(check_t *ck)
 		    cn->dn_type == DT_VOID ||
 		    (in.in_ctype != 0 && !is_ptr(ck, in.in_ctype) &&
 		    !same_type(ck, in.in_ctype, cn->dn_ctype)) ||
-		    (in.in_ctype == 0 && is_ref(ck, c))) {
-			if (in.in_ctype != 0)
-				dsl_type_name(&PG(ck)->pg_tt, in.in_ctype, a,
-				    sizeof(a));
-			else
-				snprintf(a, sizeof(a), "%s", in.in_kind ==
-				    DT_STR ? "string" : "int");
-			cc->cc_src = in.in_src;
-			cc->cc_file = in.in_file;
-			dsl_diag_error(cc, in.in_line, in.in_col,
-			    "D_OP_INCOMPAT", "inline %s definition uses "
-			    "incompatible types: \"%s\" = \"%s\"",
-			    dsl_prog_str(PG(ck), in.in_name), a,
-			    tname(ck, c, b, sizeof(b)));
-		}
+		    (in.in_ctype == 0 && is_ref(ck, c)))
+			inline_incompat(ck, &in, tname(ck, c, b, sizeof(b)));
 	}
 }
 

@@ -1727,6 +1727,26 @@ inline_decl(pstate_t *ps)
  * is a complete struct or union and each member one of its own
  * (dtrace-utils' dt_parser.c, dt_node_xlator).
  */
+/* Entry x of translator in -> out (its parameter param), defined at
+ * line:col of the source being read, appended to the inlines. */
+static void
+xlate_add(dsl_cc_t *cc, dsl_inline_t *x, uint32_t param, int32_t out,
+    int32_t in, int inkind, int line, int col)
+{
+	x->in_nparams = 1;
+	x->in_params[0] = param;
+	x->in_xlout = out;
+	x->in_xlin = in;
+	x->in_xlkind = inkind;
+	x->in_line = line;
+	x->in_col = col;
+	x->in_src = cc->cc_src;
+	x->in_file = cc->cc_file;
+	cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
+	    &cc->cc_inlinecap, cc->cc_ninlines + 1, sizeof(dsl_inline_t));
+	cc->cc_inlines[cc->cc_ninlines++] = *x;
+}
+
 static void
 translator_decl(pstate_t *ps)
 {
@@ -1785,19 +1805,7 @@ translator_decl(pstate_t *ps)
 		memset(&xt, 0, sizeof(xt));
 		xt.in_name = dsl_parse_str(cc, "", 0);
 		xt.in_expr = DSL_NONE;
-		xt.in_nparams = 1;
-		xt.in_params[0] = param;
-		xt.in_xlout = out;
-		xt.in_xlin = in;
-		xt.in_xlkind = inkind;
-		xt.in_line = line;
-		xt.in_col = col;
-		xt.in_src = cc->cc_src;
-		xt.in_file = cc->cc_file;
-		cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
-		    &cc->cc_inlinecap, cc->cc_ninlines + 1,
-		    sizeof(dsl_inline_t));
-		cc->cc_inlines[cc->cc_ninlines++] = xt;
+		xlate_add(cc, &xt, param, out, in, inkind, line, col);
 	}
 	while (tok(ps) != '}') {
 		dsl_inline_t xm;
@@ -1823,23 +1831,11 @@ translator_decl(pstate_t *ps)
 		xm.in_name = dsl_parse_str(cc, cc->cc_tstr, cc->cc_tstrlen);
 		xm.in_ctype = d_kind(cc, m->me_type, &xm.in_kind, &xm.in_size,
 		    &xm.in_sign);
-		xm.in_nparams = 1;
-		xm.in_params[0] = param;
-		xm.in_xlout = out;
-		xm.in_xlin = in;
-		xm.in_xlkind = inkind;
 		next(ps);
 		want(ps, '=');
 		xm.in_expr = assign(ps);
 		want(ps, ';');
-		xm.in_line = mline;
-		xm.in_col = mcol;
-		xm.in_src = cc->cc_src;
-		xm.in_file = cc->cc_file;
-		cc->cc_inlines = dsl_compile_grow(cc, cc->cc_inlines,
-		    &cc->cc_inlinecap, cc->cc_ninlines + 1,
-		    sizeof(dsl_inline_t));
-		cc->cc_inlines[cc->cc_ninlines++] = xm;
+		xlate_add(cc, &xm, param, out, in, inkind, mline, mcol);
 	}
 	next(ps);	/* } */
 	if (tok(ps) != ';')
