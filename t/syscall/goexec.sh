@@ -16,11 +16,7 @@
 #  - every run of /bin/true succeeded, and -v says the key was Go's.
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
-command -v go >/dev/null || skip "go is not installed (Debian's golang-go)"
-GO_BIN=$T/sc-goexec
-(cd "$T" && GOCACHE=$T/gocache GOTOOLCHAIN=local GOPROXY=off GOFLAGS= \
-    bounded 300 go build -o "$GO_BIN" "$top_srcdir/t/targets/sc-goexec.go") \
-    >"$T/go.log" 2>&1 || fail "go build: $(tail -n 3 "$T/go.log")"
+go_target sc-goexec
 [ -x /bin/true ] || skip "no /bin/true"
 
 K=20 N=5000

@@ -30,11 +30,7 @@
 #    nothing of ours after the detach.
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
-command -v go >/dev/null || skip "go is not installed (Debian's golang-go)"
-GO_BIN=$T/sc-go
-(cd "$T" && GOCACHE=$T/gocache GOTOOLCHAIN=local GOPROXY=off GOFLAGS= \
-    bounded 300 go build -o "$GO_BIN" "$top_srcdir/t/targets/sc-go.go") \
-    >"$T/go.log" 2>&1 || fail "go build: $(tail -n 3 "$T/go.log")"
+go_target sc-go
 
 G=4 N=20000
 D='syscall::getppid:entry { @c[tid] = count(); }

@@ -37,6 +37,19 @@ need_sud()
 	fi
 }
 
+# go_target NAME: t/targets/NAME.go built into $T/NAME, offline, as
+# GO_BIN; the test skips where go is not installed.
+go_target()
+{
+	command -v go >/dev/null ||
+		skip "go is not installed (Debian's golang-go)"
+	GO_BIN=$T/$1
+	(cd "$T" && GOCACHE=$T/gocache GOTOOLCHAIN=local GOPROXY=off \
+	    GOFLAGS= bounded 300 go build -o "$GO_BIN" \
+	    "$top_srcdir/t/targets/$1.go") >"$T/go.log" 2>&1 ||
+		fail "go build: $(tail -n 3 "$T/go.log")"
+}
+
 # sys_path ERRFILE: -v's "system calls: T through M patched sites, D
 # dispatched to a stop, S syscall stops" line as "T M D S".
 sys_path()
