@@ -1158,11 +1158,13 @@ char_ptr(check_t *ck, int32_t n)
 	return el != NULL && el->ty_kind == TY_INT && el->ty_size == 1;
 }
 
-/* A char * where a string is wanted: the string it points at, as
- * stringof() reads it.  Node n becomes the call, its operand a copy of
- * what n was (the argument list stays linked through n). */
-static void
-ptr_string(check_t *ck, int32_t n)
+/*
+ * Node n made an operator over a copy of what it was, its dn_a (dn_b,
+ * dn_c and the flags cleared): n keeps its place, so an argument list
+ * goes on through it.  n, for the caller to say which operator.
+ */
+static dsl_node_t *
+push_down(check_t *ck, int32_t n)
 {
 	int32_t c = dsl_parse_node(ck->ck_cc, N_INT, 0, 0);
 	dsl_node_t *nd;
@@ -1170,14 +1172,25 @@ ptr_string(check_t *ck, int32_t n)
 	*NODE(ck, c) = *NODE(ck, n);
 	NODE(ck, c)->dn_next = DSL_NONE;
 	nd = NODE(ck, n);
+	nd->dn_a = c;
+	nd->dn_b = nd->dn_c = DSL_NONE;
+	nd->dn_flags = 0;
+	return nd;
+}
+
+/* A char * where a string is wanted: the string it points at, as
+ * stringof() reads it.  Node n becomes the call, its operand a copy of
+ * what n was (the argument list stays linked through n). */
+static void
+ptr_string(check_t *ck, int32_t n)
+{
+	dsl_node_t *nd = push_down(ck, n);
+
 	nd->dn_op = N_CALL;
 	nd->dn_ival = F_STRINGOF;
 	nd->dn_aux = 1;		/* resolved */
-	nd->dn_a = c;
-	nd->dn_b = nd->dn_c = DSL_NONE;
 	nd->dn_type = DT_STR;
 	nd->dn_ctype = 0;
-	nd->dn_flags = 0;
 }
 
 /*
@@ -2638,16 +2651,9 @@ decay(check_t *ck, int32_t n)
 		 * &n, the array's address, which a variable's name gives
 		 * by itself; loading n as a pointer would read the array's
 		 * first bytes */
-		int32_t c = dsl_parse_node(ck->ck_cc, N_INT, 0, 0);
-		dsl_node_t *nd;
+		dsl_node_t *nd = push_down(ck, n);
 
-		*NODE(ck, c) = *NODE(ck, n);
-		NODE(ck, c)->dn_next = DSL_NONE;
-		nd = NODE(ck, n);
 		nd->dn_op = N_ADDROF;
-		nd->dn_a = c;
-		nd->dn_b = nd->dn_c = DSL_NONE;
-		nd->dn_flags = 0;
 		nd->dn_aux = 0;
 		set_ctype(ck, n, t);
 		taint(ck, n);
