@@ -1131,30 +1131,56 @@ static pb_objcache_t brt_cache = {
 	NULL, sizeof(brt_file_t), brt_file_init, brt_file_fini
 };
 
+/* Module md's cache entry if it is at hand: cached, or prefetched. */
+static brt_file_t *
+at_hand(pid_t pid, const pb_module_t *md)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	brt_file_t *bf = (brt_file_t *)pb_objcache_find(&brt_cache, md);
+
+	if (bf == NULL && pf_pending(NULL) &&
+	    pb_module_open_path(pid, md, path, sizeof(path)) == 0 &&
+	    stat(path, &st) == 0 && pf_pending(&st))
+		bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md);
+	return bf;
+}
+
+/*
+ * The cache entry of the module file mapping run-time address addr of
+ * process pid (ml: its modules), scanned now if scan, else only if at
+ * hand, with the module's bias set in *mdp; NULL if there is none.
+ */
+static brt_file_t *
+site_file(pid_t pid, pb_modlist_t *ml, uint64_t addr, bool scan,
+    pb_module_t **mdp)
+{
+	pb_module_t *md = pb_modlist_find_addr(ml, addr);
+	const pb_load_t *loads;
+	brt_file_t *bf;
+	size_t n;
+
+	if (md == NULL || md->md_path[0] != '/')
+		return NULL;
+	bf = scan ? (brt_file_t *)pb_objcache_get(&brt_cache, pid, md) :
+	    at_hand(pid, md);
+	if (bf == NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
+		return NULL;
+	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
+	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0)
+		return NULL;
+	*mdp = md;
+	return bf;
+}
+
 int
 pb_brt_landings_in(pid_t pid, pb_modlist_t *ml, uint64_t addr,
     uint64_t *prev, uint64_t *next)
 {
-	pb_module_t *md = NULL;
-	brt_file_t *bf;
-	const pb_load_t *loads;
-	size_t i, j, n;
+	pb_module_t *md;
+	brt_file_t *bf = site_file(pid, ml, addr, true, &md);
 
-	for (i = 0; i < ml->ml_n && md == NULL; i++)
-		for (j = 0; j < ml->ml_mods[i].md_nmaps; j++)
-			if (addr >= ml->ml_mods[i].md_maps[j].mp_start &&
-			    addr < ml->ml_mods[i].md_maps[j].mp_end &&
-			    ml->ml_mods[i].md_path[0] == '/') {
-				md = &ml->ml_mods[i];
-				break;
-			}
-	if (md == NULL ||
-	    (bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md)) ==
-	    NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
-		return -1;
-	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
-	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0 ||
-	    !sys_at(bf->bf_brt, addr - md->md_bias + 1))
+	if (bf == NULL || !sys_at(bf->bf_brt, addr - md->md_bias + 1))
 		return -1;
 	pb_brt_near(bf->bf_brt, addr - md->md_bias, prev, next);
 	*prev += md->md_bias;
@@ -1175,23 +1201,6 @@ pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
 	return rc;
 }
 
-/* Module md's cache entry if it is at hand: cached, or prefetched. */
-static brt_file_t *
-at_hand(pid_t pid, const pb_module_t *md)
-{
-	char path[PATH_MAX];
-	struct stat st;
-	brt_file_t *bf = (brt_file_t *)pb_objcache_find(&brt_cache, md);
-
-	if (bf == NULL && pf_pending(NULL) &&
-	    pb_module_open_path(pid, md, path, sizeof(path)) == 0 &&
-	    stat(path, &st) == 0 && pf_pending(&st))
-		bf = (brt_file_t *)pb_objcache_get(&brt_cache, pid, md);
-	if (bf == NULL || bf->bf_ob.ob_elf == NULL || bf->bf_brt == NULL)
-		return NULL;
-	return bf;
-}
-
 bool
 pb_brt_any(void)
 {
@@ -1203,18 +1212,12 @@ pb_brt_func(pid_t pid, pb_modlist_t *ml, uint64_t addr, uint64_t *lo,
     uint64_t *hi, bool *cancel)
 {
 	pb_module_t *md;
-	const pb_load_t *loads;
 	const brt_fn_t *f;
-	brt_file_t *bf;
-	size_t n, a = 0, z;
+	brt_file_t *bf = site_file(pid, ml, addr, false, &md);
+	size_t a = 0, z;
 	uint64_t v;
 
-	md = pb_modlist_find_addr(ml, addr);
-	if (md == NULL || md->md_path[0] != '/' ||
-	    (bf = at_hand(pid, md)) == NULL)
-		return 1;
-	pb_elf_loads(bf->bf_ob.ob_elf, &loads, &n);
-	if (pb_module_bias(md, loads, n, bf->bf_ob.ob_type == ET_EXEC) != 0)
+	if (bf == NULL)
 		return 1;
 	v = addr - md->md_bias;
 	z = bf->bf_brt->bt_nfn;
