@@ -85,10 +85,15 @@ say "$N sessions, $runs pgbench runs"
 [ -e "$T/bench.bad" ] && { cat "$T/bench.bad"; fail "pgbench failed"; }
 cat "$T"/bench.* | grep -E 'error|abort|failed transactions: [1-9]' &&
 	fail "pgbench saw errors"
-ok=$(grep -c 'number of failed transactions: 0 ' "$T"/bench.[0-9]* |
-	awk -F: '{ n += $2 } END { print n }')
-[ "$ok" = "$runs" ] ||
+# One line a run (grep -c over one file would print no file name).
+ok=$(cat "$T"/bench.[0-9]* | grep -c 'number of failed transactions: 0 ')
+if [ "$ok" != "$runs" ]; then
+	for f in "$T"/bench.[0-9]*; do
+		grep -q 'number of failed transactions: 0 ' "$f" ||
+			sed "s|^|${f##*/}: |" "$f"
+	done
 	fail "$((runs - ok)) pgbench runs did not report 0 failed transactions"
+fi
 grep -E 'terminated|reinitializ|startup packet|exited with exit code|crash' \
 	"$T/pg.log" && fail "the postmaster's log tells of a crash"
 expect "postmaster pid" "$(head -n 1 "$D/data/postmaster.pid")" "$PM"
