@@ -1194,7 +1194,7 @@ pb_brt_landings(pid_t pid, uint64_t addr, uint64_t *prev, uint64_t *next)
 	pb_modlist_t ml;
 	int rc;
 
-	if (pb_modules_read(pid, &ml) < 0)
+	if (pb_module_at(pid, addr, &ml) < 0)
 		return -1;
 	rc = pb_brt_landings_in(pid, &ml, addr, prev, next);
 	pb_modlist_free(&ml);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -214,11 +215,49 @@ fail:
 	return NULL;
 }
 
+/* exe: the process's /proc/PID/exe, or NULL */
+static int
+parse_unrooted(pid_t pid, const char *text, const char *exe,
+    pb_modlist_t *out)
+{
+	char root[PATH_MAX];
+	size_t i;
+	int rc;
+
+	rc = pb_maps_parse(text, exe, out);
+	out->ml_pid = pid;
+	/* paths as the process sees them: a chroot's root cut off */
+	if (rc == 0 && pb_proc_rootlink(pid, root, sizeof(root)) == 0 &&
+	    root[0] != '\0')
+		for (i = 0; i < out->ml_n; i++) {
+			pb_module_t *md = &out->ml_mods[i];
+
+			pb_proc_unroot(root, md->md_path);
+			md->md_base = strrchr(md->md_path, '/');
+			md->md_base = md->md_base ? md->md_base + 1 :
+			    md->md_path;
+		}
+	return rc;
+}
+
+static const char *
+exe_link(pid_t pid, char *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
+	n = readlink(path, buf, len - 1);
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	return buf;
+}
+
 int
 pb_modules_read(pid_t pid, pb_modlist_t *out)
 {
 	char path[64], exe[PATH_MAX];
-	ssize_t n;
 	char *text;
 	int rc;
 
@@ -227,28 +266,91 @@ pb_modules_read(pid_t pid, pb_modlist_t *out)
 	text = slurp(path);
 	if (text == NULL)
 		return -1;
-	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
-	n = readlink(path, exe, sizeof(exe) - 1);
-	if (n >= 0)
-		exe[n] = '\0';
-	rc = pb_maps_parse(text, n >= 0 ? exe : NULL, out);
-	out->ml_pid = pid;
+	rc = parse_unrooted(pid, text, exe_link(pid, exe, sizeof(exe)), out);
 	free(text);
-	/* paths as the process sees them: a chroot's root cut off */
-	if (rc == 0 && pb_proc_rootlink(pid, exe, sizeof(exe)) == 0 &&
-	    exe[0] != '\0') {
-		size_t i;
-
-		for (i = 0; i < out->ml_n; i++) {
-			pb_module_t *md = &out->ml_mods[i];
-
-			pb_proc_unroot(exe, md->md_path);
-			md->md_base = strrchr(md->md_path, '/');
-			md->md_base = md->md_base ? md->md_base + 1 :
-			    md->md_path;
-		}
-	}
 	return rc;
+}
+
+/*
+ * Linux 6.11's PROCMAP_QUERY ioctl on a maps file: the one mapping that
+ * covers an address, without the text of the whole file.  The layout is
+ * the kernel's ABI (include/uapi/linux/fs.h), spelled out here because
+ * Debian 12's headers predate it.
+ */
+struct pm_query {
+	uint64_t size;
+	uint64_t query_flags;
+	uint64_t query_addr;
+	uint64_t vma_start;
+	uint64_t vma_end;
+	uint64_t vma_flags;
+	uint64_t vma_page_size;
+	uint64_t vma_offset;
+	uint64_t inode;
+	uint32_t dev_major;
+	uint32_t dev_minor;
+	uint32_t vma_name_size;
+	uint32_t build_id_size;
+	uint64_t vma_name_addr;
+	uint64_t build_id_addr;
+};
+#define PM_QUERY	_IOWR('f', 17, struct pm_query)
+#define PM_READABLE	0x01
+#define PM_WRITABLE	0x02
+#define PM_EXECUTABLE	0x04
+#define PM_SHARED	0x08
+
+/* 1 once the kernel said it has no PROCMAP_QUERY */
+static int pm_none;
+
+int
+pb_module_at(pid_t pid, uint64_t addr, pb_modlist_t *out)
+{
+	char path[64], name[PATH_MAX], line[PATH_MAX + 128], exe[PATH_MAX];
+	struct pm_query q;
+	int fd, rc, e;
+
+	if (__atomic_load_n(&pm_none, __ATOMIC_RELAXED))
+		return pb_modules_read(pid, out);
+	memset(out, 0, sizeof(*out));
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q);
+	q.query_addr = addr;
+	q.vma_name_addr = (uint64_t)(uintptr_t)name;
+	q.vma_name_size = sizeof(name);
+	rc = ioctl(fd, PM_QUERY, &q);
+	e = errno;
+	close(fd);
+	if (rc < 0 && (e == ENOTTY || e == EINVAL)) {
+		__atomic_store_n(&pm_none, 1, __ATOMIC_RELAXED);
+		return pb_modules_read(pid, out);
+	}
+	if (rc < 0 && e == ENOENT) {	/* nothing mapped there */
+		out->ml_pid = pid;
+		return 0;
+	}
+	if (rc < 0) {
+		errno = e;
+		return -1;
+	}
+	if (q.vma_name_size == 0)
+		name[0] = '\0';
+	if (strchr(name, '\n') != NULL)	/* maps would escape it */
+		return pb_modules_read(pid, out);
+	/* one maps line, parsed as the whole file's are */
+	snprintf(line, sizeof(line), "%" PRIx64 "-%" PRIx64 " %c%c%c%c %"
+	    PRIx64 " %x:%x %" PRIu64 " %s\n", q.vma_start, q.vma_end,
+	    q.vma_flags & PM_READABLE ? 'r' : '-',
+	    q.vma_flags & PM_WRITABLE ? 'w' : '-',
+	    q.vma_flags & PM_EXECUTABLE ? 'x' : '-',
+	    q.vma_flags & PM_SHARED ? 's' : 'p', q.vma_offset,
+	    q.dev_major, q.dev_minor, q.inode, name);
+	return parse_unrooted(pid, line, exe_link(pid, exe, sizeof(exe)),
+	    out);
 }
 
 void

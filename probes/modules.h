@@ -76,6 +76,16 @@ pb_maps_parse(const char *text, const char *exe_path, pb_modlist_t *out);
 int
 pb_modules_read(pid_t pid, pb_modlist_t *out);
 
+/*
+ * The module mapping addr in process pid, with only that one mapping
+ * (its md_maps holds the mapping that covers addr): a list of one module,
+ * or none when addr is not in a file's mapping.  A single query where
+ * the kernel answers one (Linux 6.11 and later), else pb_modules_read's
+ * whole list.  Returns as pb_modules_read.
+ */
+int
+pb_module_at(pid_t pid, uint64_t addr, pb_modlist_t *out);
+
 void
 pb_modlist_free(pb_modlist_t *ml);
 

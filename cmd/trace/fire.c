@@ -362,8 +362,9 @@ on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 	trace_proc_sysml_drop(p);
 	/* the landing scan's tables when at hand (libc's is prefetched):
 	 * the symbolizer's index of libc and its debug file took ~1.5 ms
-	 * of the first patch */
-	if (pb_brt_any() && pb_modules_read(p->p_pid, &p->p_sysml) == 0) {
+	 * of the first patch.  The site's one mapping, read fresh: a
+	 * stale module list could give a wrong start to decode from. */
+	if (pb_brt_any() && pb_module_at(p->p_pid, addr, &p->p_sysml) == 0) {
 		p->p_sysml_at = addr;
 		rc = pb_brt_func(p->p_pid, &p->p_sysml, addr, &w->fw_lo,
 		    &w->fw_hi, &cancel);

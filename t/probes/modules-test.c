@@ -3,7 +3,8 @@
  * modules: parse a maps fixture (grouping, deleted files, names, a.out,
  * version suffixes, paths with spaces) and check the live /proc/self/maps
  * against what the dynamic loader itself reports (dl_iterate_phdr gives
- * every object's load bias and PT_LOAD headers).
+ * every object's load bias and PT_LOAD headers); the one module at an
+ * address against the whole file's.
  */
 #include "config.h"
 
@@ -206,6 +207,64 @@ test_live(void)
 }
 
 /*
+ * pb_module_at at the first and last byte of every file mapping of this
+ * process: one module, the same file, flags and that one mapping as the
+ * whole maps file gives; at an anonymous address, none.
+ */
+static void
+test_at(void)
+{
+	pb_modlist_t ml, one;
+	size_t i, j, k, n = 0;
+	int anon = 0;
+
+	CHECKF(pb_modules_read(getpid(), &ml) == 0, "read: %s",
+	    strerror(errno));
+	for (i = 0; i < ml.ml_n; i++) {
+		const pb_module_t *md = &ml.ml_mods[i];
+
+		for (j = 0; j < md->md_nmaps; j++)
+			for (k = 0; k < 2; k++) {
+				const pb_mapping_t *mp = &md->md_maps[j];
+				uint64_t a = k ? mp->mp_end - 1 : mp->mp_start;
+				const pb_module_t *o;
+
+				CHECKF(pb_module_at(getpid(), a, &one) == 0 &&
+				    one.ml_n == 1, "at %#lx: %zu modules",
+				    (unsigned long)a, one.ml_n);
+				if (one.ml_n != 1) {
+					pb_modlist_free(&one);
+					continue;
+				}
+				o = &one.ml_mods[0];
+				CHECKF(strcmp(o->md_path, md->md_path) == 0 &&
+				    strcmp(o->md_base, md->md_base) == 0 &&
+				    o->md_ino == md->md_ino &&
+				    o->md_major == md->md_major &&
+				    o->md_minor == md->md_minor &&
+				    o->md_is_exe == md->md_is_exe &&
+				    o->md_deleted == md->md_deleted &&
+				    o->md_nmaps == 1 &&
+				    !!o->md_exec == !!(mp->mp_prot & PROT_EXEC) &&
+				    memcmp(&o->md_maps[0], mp, sizeof(*mp)) == 0,
+				    "at %#lx: %s, not %s", (unsigned long)a,
+				    o->md_path, md->md_path);
+				pb_modlist_free(&one);
+				n++;
+			}
+	}
+	CHECKF(n >= 8, "%zu addresses checked", n);
+	CHECKF(pb_module_at(getpid(), (uint64_t)(uintptr_t)&anon, &one) == 0 &&
+	    one.ml_n == 0, "the stack: %zu modules", one.ml_n);
+	pb_modlist_free(&one);
+	CHECKF(pb_module_at(-1, 0x1000, &one) == -1 && one.ml_n == 0,
+	    "no such pid");
+	pb_modlist_free(&one);
+	pb_modlist_free(&ml);
+	printf("at: %zu addresses as in maps\n", n);
+}
+
+/*
  * Whether this process may open /proc/self/map_files (it needs
  * CAP_CHECKPOINT_RESTORE or CAP_SYS_ADMIN, which root has and the
  * unprivileged pass of .ci/run has not): the mapping at P tells.
@@ -261,6 +320,15 @@ test_deleted(void)
 		if (strcmp(ml.ml_mods[i].md_path, tmpl) == 0)
 			m = &ml.ml_mods[i];
 	CHECKF(m != NULL && m->md_deleted && m->md_exec, "deleted in maps");
+	{
+		pb_modlist_t one;
+
+		CHECKF(pb_module_at(getpid(), (uint64_t)(uintptr_t)p,
+		    &one) == 0 && one.ml_n == 1 &&
+		    strcmp(one.ml_mods[0].md_path, tmpl) == 0 &&
+		    one.ml_mods[0].md_deleted, "deleted, at its address");
+		pb_modlist_free(&one);
+	}
 	if (m != NULL && may_open_map_files(p)) {
 		CHECKF(pb_module_open_path(getpid(), m, path,
 		    sizeof(path)) == 0 && strstr(path, "/map_files/") &&
@@ -285,5 +353,6 @@ main(void)
 	test_deleted();
 	test_fixture();
 	test_live();
+	test_at();
 	return failures ? 1 : 0;
 }
