@@ -130,19 +130,27 @@ close_files(as_mod_t *m)
 	m->as_nent = 0;
 }
 
+/* What was read of a module: its functions, its open files. */
+static void
+mod_free(as_mod_t *m)
+{
+	size_t j;
+
+	for (j = 0; j < m->as_nfns; j++)
+		free(m->as_fns[j].fn_name);
+	free(m->as_fns);
+	close_files(m);
+}
+
 static void
 drop(trace_addrsym_t *a)
 {
-	size_t i, j;
+	size_t i;
 
 	drop_vdso(a);	/* an exec maps another */
 	if (a->a_mods != NULL)
-		for (i = 0; i < a->a_ml.ml_n; i++) {
-			for (j = 0; j < a->a_mods[i].as_nfns; j++)
-				free(a->a_mods[i].as_fns[j].fn_name);
-			free(a->a_mods[i].as_fns);
-			close_files(&a->a_mods[i]);
-		}
+		for (i = 0; i < a->a_ml.ml_n; i++)
+			mod_free(&a->a_mods[i]);
 	free(a->a_mods);
 	a->a_mods = NULL;
 	if (a->a_ml_ok)
@@ -592,12 +600,8 @@ trace_addrsym_grow(trace_addrsym_t *a)
 				break;
 			}
 	free(moved);
-	for (j = 0; j < a->a_ml.ml_n; j++) {
-		for (i = 0; i < a->a_mods[j].as_nfns; i++)
-			free(a->a_mods[j].as_fns[i].fn_name);
-		free(a->a_mods[j].as_fns);
-		close_files(&a->a_mods[j]);
-	}
+	for (j = 0; j < a->a_ml.ml_n; j++)
+		mod_free(&a->a_mods[j]);
 	free(a->a_mods);
 	pb_modlist_free(&a->a_ml);
 	a->a_ml = ml;
