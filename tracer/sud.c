@@ -420,16 +420,19 @@ tr_sud_patch_due(tr_session_t *s)
 	struct user_regs_struct r;
 	tr_thread_t *th = s->s_sudth;
 	uint64_t sc = s->s_sudsite, entry;
+	pid_t tid = th != NULL ? th->th_tid : 0;
 	tr_fast_want_t w;
 	const char *why;
 	int rc;
 
 	s->s_sudsite = 0;
 	s->s_sudth = NULL;
+	/* th may be freed in there (an exiting thread reaped): its tid is
+	 * looked up again, th is not read */
 	if (tr_stop_all(s) < 0)
 		return -1;
 	tr_fast_tcb_try(s);
-	if (th == NULL || tr_thread_find(s, th->th_tid) != th)
+	if (th == NULL || tr_thread_find(s, tid) != th)
 		return 0;	/* gone meanwhile */
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)
 		return errno == ESRCH ? 0 : -1;

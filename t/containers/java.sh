@@ -26,6 +26,7 @@ mkdir -p "$T/stage$JDK"
 cp -RL "$JDK/bin" "$JDK/lib" "$JDK/conf" "$T/stage$JDK/" 2>/dev/null ||
 	cp -R "$JDK/." "$T/stage$JDK/" || fail "cannot copy $JDK"
 mkfifo "$T/in"
+: >"$T/started"	# the host's /tmp may hold another process's old map
 ct_start _c 180 "$T/stage" "$T/in" "$T/out" -- \
     "$JDK/bin/java" -Xshare:off -cp /app Hot 60
 exec 3>"$T/in"
@@ -45,7 +46,8 @@ until grep -q 'Hot.hotLoop' "/proc/$TP/root/tmp/perf-$ns.map" 2>/dev/null; do
 	grep -q 'Hot.hotLoop' "/proc/$TP/root/tmp/perf-$ns.map" 2>/dev/null ||
 		sleep 0.5
 done
-[ -e "/tmp/perf-$TP.map" ] && fail "/tmp/perf-$TP.map exists on the host"
+[ -n "$(find /tmp -maxdepth 1 -name "perf-$TP.map" -newer "$T/started")" ] &&
+	fail "/tmp/perf-$TP.map was written on the host"
 
 bounded 60 "$PIDTRACE" -q -x stackfmt=folded -n '
     profile-97 { @[ustack(1)] = count(); }
