@@ -21,3 +21,7 @@ t_lib_csload_nosym_test_SOURCES = t/lib/csload-fail-test.c lib/csload.c
 t_lib_csload_nosym_test_CPPFLAGS = $(AM_CPPFLAGS) -DCSLOAD_NOSYM \
 	-DCSLOAD_SONAME='"libc.so.6"'
 
+
+# pidtrace with capstone's soname resolving to a library without it.
+TESTS += t/lib/csload-absent.sh
+EXTRA_DIST += t/lib/csload-absent.sh
