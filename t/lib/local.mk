@@ -2,7 +2,7 @@
 # t/lib: lib/'s compiled helper, capstone loaded on first use
 # (lib/csload.c): every entry point against the library, and the
 # failures when it cannot be loaded (built to open a missing library, and
-# one without capstone's names).
+# one without capstone's names), and which runs of pidtrace map it.
 check_PROGRAMS += t/lib/csload-test
 TESTS += t/lib/csload-test
 t_lib_csload_test_SOURCES = t/lib/csload-test.c t/check.h
@@ -25,3 +25,7 @@ t_lib_csload_nosym_test_CPPFLAGS = $(AM_CPPFLAGS) -DCSLOAD_NOSYM \
 # pidtrace with capstone's soname resolving to a library without it.
 TESTS += t/lib/csload-absent.sh
 EXTRA_DIST += t/lib/csload-absent.sh
+
+# Which runs of pidtrace map capstone: a decoding one only.
+TESTS += t/lib/csload-maps.sh
+EXTRA_DIST += t/lib/csload-maps.sh
