@@ -4,10 +4,14 @@
  * library's entry points at the first call.  Every entry point is called
  * and must reach the library: the bytes 0f 05 c3 are SYSCALL (0F 05)
  * and a near RET (C3), and 50 is PUSH RAX (50+rd), which reads RAX and
- * RSP and writes RSP, as the Intel SDM's volume 2 gives them.
+ * RSP and writes RSP, as the Intel SDM's volume 2 gives them.  The first
+ * calls come from several threads at once, as the landing scans'
+ * prefetch thread and the main thread may make them: each gets the
+ * library, loaded once (the threads that come second wait for it).
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "lib/csload.h"
@@ -27,9 +31,33 @@ has(const uint16_t *regs, uint8_t n, uint16_t reg)
 	return 0;
 }
 
+#define NTHREADS	4
+
+/* A first use: open, decode SYSCALL, close; 0 when all went right. */
+static void *
+first_use(void *arg)
+{
+	cs_insn *ins = NULL;
+	size_t n = 0;
+	csh h = 0;
+	int bad;
+
+	(void)arg;
+	bad = cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK ||
+	    (n = cs_disasm(h, code, sizeof(code), 0, 1, &ins)) != 1 ||
+	    ins[0].id != X86_INS_SYSCALL || ins[0].size != 2;
+	cs_free(ins, n);
+	if (h != 0 && cs_close(&h) != CS_ERR_OK)
+		bad = 1;
+	return bad ? (void *)1 : NULL;
+}
+
 int
 main(void)
 {
+	pthread_t th[NTHREADS];
+	void *rv;
+	int started[NTHREADS], k;
 	const uint8_t *p = code;
 	size_t left = sizeof(code), n;
 	uint64_t addr = 0x1000;
@@ -39,6 +67,17 @@ main(void)
 	csh h = 0;
 
 	CHECK(csload_error() == NULL);
+	for (k = 0; k < NTHREADS; k++)
+		started[k] = pthread_create(&th[k], NULL, first_use, NULL) == 0;
+	CHECK(first_use(NULL) == NULL);
+	for (k = 0; k < NTHREADS; k++) {
+		CHECK(started[k]);
+		if (started[k]) {
+			CHECK(pthread_join(th[k], &rv) == 0);
+			CHECKF(rv == NULL, "thread %d's first use failed", k);
+		}
+	}
+
 	CHECKF(cs_open(CS_ARCH_X86, CS_MODE_64, &h) == CS_ERR_OK,
 	    "%s", csload_error() != NULL ? csload_error() : "cs_open");
 	CHECK(h != 0);

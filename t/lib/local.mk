@@ -7,6 +7,7 @@ check_PROGRAMS += t/lib/csload-test
 TESTS += t/lib/csload-test
 t_lib_csload_test_SOURCES = t/lib/csload-test.c t/check.h
 t_lib_csload_test_LDADD = $(CSLOAD_LIBS)
+t_lib_csload_test_CFLAGS = $(AM_CFLAGS) -pthread
 
 check_PROGRAMS += t/lib/csload-nolib-test
 TESTS += t/lib/csload-nolib-test
