@@ -587,11 +587,28 @@ table_find(const dsl_ip_t *ip, size_t off, uint32_t n, uint32_t log,
 	return NULL;
 }
 
+/*
+ * An aggregation buffer (or its mirror) zeroed but for its key word:
+ * only what entries can have written, the static entries laid out, the
+ * index and the heap taken (heap: ab_heap as it was).  Zeroing all of
+ * it (256 KB, twice) cost a thread's exit a fifth of a millisecond of
+ * page faults, most on pages the thread never touched.
+ */
+static void
+abuf_clear(const dsl_ip_t *ip, uint8_t *e, uint64_t heap)
+{
+	if (heap > ip->ip_heapsz)
+		heap = ip->ip_heapsz;
+	memset(e + 8, 0, ip->ip_stused - 8);
+	memset(e + ip->ip_idx, 0, (size_t)ip->ip_heap - ip->ip_idx + heap);
+}
+
 void
 dsl_ip_thread_gone(dsl_ip_t *ip, uint32_t key)
 {
 	uint8_t *e;
 	uint32_t b;
+	uint64_t heap;
 
 	if (ip->ip_area == NULL || key == 0 || key == IP_TOMB)
 		return;
@@ -610,9 +627,10 @@ dsl_ip_thread_gone(dsl_ip_t *ip, uint32_t key)
 			fold_buf(ip, b);
 		/* its drops are counted on, as a dead thread's */
 		ip->ip_deadagg += ((dsl_ip_abuf_t *)(void *)e)->ab_drops;
-		memset(e + 8, 0, ip->ip_abufsz - 8);
+		heap = ((dsl_ip_abuf_t *)(void *)e)->ab_heap;
+		abuf_clear(ip, e, heap);
 		if (ip->ip_mirror[b] != NULL)
-			memset(ip->ip_mirror[b], 0, ip->ip_abufsz);
+			abuf_clear(ip, ip->ip_mirror[b], heap);
 		__atomic_store_n((uint32_t *)(void *)e, IP_TOMB,
 		    __ATOMIC_RELEASE);
 	}

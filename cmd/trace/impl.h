@@ -267,6 +267,12 @@ struct trace {
 	uint8_t		*tr_kinds;	/* [id - 1]: DSL_PK_*, the last plan's */
 	uint32_t	tr_nkinds;
 	bool		tr_ipattached;	/* its area is attached */
+	uint64_t	*tr_ipentry;	/* [id]: its code's entry in the
+					 * attached area, 0: none; NULL: none
+					 * made since the area was attached */
+	uint32_t	tr_nipentry;	/* ids tr_ipentry holds, + 1 */
+	bool		tr_ipregen;	/* a plan changed a path since the
+					 * code was made: make it all again */
 	bool		tr_iploads;	/* its code loads (fixed up) */
 	bool		tr_iploadwarn;	/* loads could not be on: said */
 	const char	*tr_ipwhy;	/* why no clause runs in a process

@@ -123,6 +123,29 @@ trace_inproc_new(trace_t *tr)
 	}
 }
 
+/* The code made so far is gone with its area, or wrong: none now. */
+static void
+code_drop(trace_t *tr)
+{
+	free(tr->tr_ipentry);
+	tr->tr_ipentry = NULL;
+	tr->tr_nipentry = 0;
+}
+
+/*
+ * dsl_plan, remembering whether a path changed since the code was made
+ * (gen_code keeps the code of an unchanged plan).
+ */
+static int
+plan(trace_t *tr)
+{
+	int rc = dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds);
+
+	if (rc != 0)
+		tr->tr_ipregen = true;
+	return rc;
+}
+
 void
 trace_inproc_free(trace_t *tr)
 {
@@ -131,6 +154,7 @@ trace_inproc_free(trace_t *tr)
 	tr->tr_ip = NULL;
 	free(tr->tr_kinds);
 	tr->tr_kinds = NULL;
+	code_drop(tr);
 }
 
 /*
@@ -287,7 +311,7 @@ trace_inproc_prospect(trace_scope_t *sc)
 		goto off;
 	do {
 		moved = false;
-		if (dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds) < 0)
+		if (plan(tr) < 0)
 			goto off;
 		for (id = 1; id <= tr->tr_nkinds; id++)
 			if (tr->tr_kinds[id - 1] == DSL_PK_FAST &&
@@ -373,21 +397,32 @@ sys_entries(trace_t *tr, tr_session_t *s, const uint64_t *entry)
 	}
 }
 
-/* The code of every probe with clauses in process, and each site's entry. */
+/*
+ * The code of every probe with clauses in process, and each site's entry.
+ * Code made before in the same area stays while no plan changed a path
+ * (tr_ipregen): only probes that have none yet get theirs.  The second
+ * arming of a command's syscall probes, at its entry point, made the
+ * same code for 370 probes again: half a millisecond, and the room.
+ */
 static void
 gen_code(trace_t *tr, tr_session_t *s)
 {
 	const trace_arm_t *am = &tr->tr_ipproc->p_sc.sc_arm;
 	uint32_t *ids, nids = 0, id, k, n;
 	uint64_t *entry;
+	bool keep = tr->tr_ipentry != NULL && !tr->tr_ipregen;
 	size_t i;
 
 	ids = calloc(tr->tr_nkinds + 1, sizeof(*ids));
 	entry = calloc(tr->tr_nkinds + 1, sizeof(*entry));
 	if (ids == NULL || entry == NULL)
 		goto fail;
+	if (keep)
+		memcpy(entry, tr->tr_ipentry, (tr->tr_nipentry <
+		    tr->tr_nkinds + 1 ? tr->tr_nipentry : tr->tr_nkinds + 1) *
+		    sizeof(*entry));
 	for (id = 1; id <= tr->tr_nkinds; id++)
-		if (dsl_plan_code(tr->tr_ip, id))
+		if (dsl_plan_code(tr->tr_ip, id) && entry[id] == 0)
 			ids[nids++] = id;
 	/*
 	 * In slices that fit a chunk as a rule: made whole, the code of
@@ -415,15 +450,19 @@ gen_code(trace_t *tr, tr_session_t *s)
 	sys_entries(tr, s, entry);
 	tr_fast_trim(s);
 	free(ids);
-	free(entry);
+	free(tr->tr_ipentry);
+	tr->tr_ipentry = entry;
+	tr->tr_nipentry = tr->tr_nkinds + 1;
+	tr->tr_ipregen = false;
 	return;
 fail:
 	free(ids);
 	free(entry);
+	code_drop(tr);
 	/* every clause in pidtrace, and no site runs code */
 	if (kinds(tr, false, NULL) == 0) {
 		memset(tr->tr_kinds, DSL_PK_TRACEE, tr->tr_nkinds);
-		(void)dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds);
+		(void)plan(tr);
 	}
 	for (i = 0; i < am->am_nsites; i++)
 		if (am->am_sites[i].ts_ctx)
@@ -454,6 +493,7 @@ start(trace_t *tr, tr_session_t *s)
 		    dsl_ip_attach(tr->tr_ip, area, remote) < 0)
 			return;
 		tr->tr_ipattached = true;
+		code_drop(tr);	/* made for an area gone (exec) */
 		publish_clock(tr);
 	}
 	gen_code(tr, s);
@@ -479,8 +519,7 @@ trace_inproc_armed(trace_proc_t *p, tr_session_t *s)
 
 	if (tr->tr_ip == NULL || p != tr->tr_ipproc)
 		return;
-	if (kinds(tr, true, NULL) < 0 ||
-	    dsl_plan(tr->tr_ip, tr->tr_kinds, tr->tr_nkinds) < 0) {
+	if (kinds(tr, true, NULL) < 0 || plan(tr) < 0) {
 		trace_notice(tr, "out of memory: clauses run in pidtrace");
 		return;
 	}
@@ -528,6 +567,7 @@ trace_inproc_event(trace_proc_t *p, tr_session_t *s, int ev, pid_t tid,
 		if (tr->tr_ipattached) {
 			dsl_ip_detach(tr->tr_ip);
 			tr->tr_ipattached = false;
+			code_drop(tr);
 		}
 		return;
 	}

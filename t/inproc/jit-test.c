@@ -803,6 +803,51 @@ test_drops(void)
 	hr_close(&r);
 }
 
+/*
+ * A thread's exit folds its buffer and frees it for the next thread: two
+ * buffers, threads 1 and 2 take them, 1 exits, 3 takes its buffer.  Its
+ * static, keyed and histogram entries must start from zero there: the
+ * totals equal the reference run's (pidtrace's own runtime, every
+ * firing), which a buffer left with thread 1's entries would not (3's
+ * first min(), where 1's was, would keep 1's smaller value).
+ */
+static void
+test_reuse(void)
+{
+	static const char text[] = "pid1::foo:entry { @ = count(); "
+	    "@k[arg0] = sum(arg0); @q = quantize(arg0); @a[tid] = avg(arg0); "
+	    "@n[arg0] = min(arg0); }";
+	dsl_ip_opts_t o;
+	hr_t h, r;
+	char msg[256];
+
+	memset(&o, 0, sizeof(o));
+	o.io_aggsize = 256 << 10;
+	o.io_nabuf = 2;
+	if (hr_open(&h, text, NULL, &o) != 0 ||
+	    hr_open(&r, text, NULL, NULL) != 0) {
+		CHECKF(false, "reuse: %s", h.hr_err);
+		return;
+	}
+	fire_keys(&h, true, 1, 2, 7);
+	fire_keys(&r, false, 1, 2, 7);
+	dsl_ip_thread_gone(h.hr_ip, 1);
+	fire_keys(&h, true, 3, 3, 5);
+	fire_keys(&r, false, 3, 3, 5);
+	dsl_ip_thread_gone(h.hr_ip, 3);
+	fire_keys(&h, true, 4, 4, 3);
+	fire_keys(&r, false, 4, 4, 3);
+	hr_end(&h);
+	hr_end(&r);
+	CHECKF(same_as(&h, &r), "reuse: got \"%.*s\" want \"%.*s\"",
+	    (int)h.hr_jit.hs_olen, h.hr_jit.hs_obuf, (int)r.hr_ref.hs_olen,
+	    r.hr_ref.hs_obuf);
+	drops(&h, msg, sizeof(msg));
+	CHECKF(msg[0] == '\0', "reuse: drops \"%s\"", msg);
+	hr_close(&h);
+	hr_close(&r);
+}
+
 /* --- the end, muted threads, wall time, thread exit -------------------- */
 
 static void
@@ -1044,6 +1089,7 @@ main(void)
 	test_partition();
 	test_host();
 	test_drops();
+	test_reuse();
 	test_control();
 	test_threads();
 	test_signals();
