@@ -580,6 +580,7 @@ tr_launch_exec(char *const argv[])
 		tr_seterr("launch: pipe: %s", strerror(errno));
 		return NULL;
 	}
+	tr_fast_launching();
 	pid = fork();
 	if (pid < 0) {
 		tr_seterr("launch: fork: %s", strerror(errno));

@@ -428,6 +428,7 @@ tr_sud_patch_due(tr_session_t *s)
 	s->s_sudth = NULL;
 	if (tr_stop_all(s) < 0)
 		return -1;
+	tr_fast_tcb_try(s);
 	if (th == NULL || tr_thread_find(s, th->th_tid) != th)
 		return 0;	/* gone meanwhile */
 	if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0)

@@ -423,6 +423,8 @@ bool	tr_fast_wanted(const tr_session_t *s);	/* on, not broken */
 void	tr_fast_passing(const tr_session_t *s);	/* before set-up: the
 						 * clock fit's second
 						 * sample, if due */
+void	tr_fast_launching(void);	/* a command is launched: the fit's
+					 * first sample */
 bool	tr_fast_live(const tr_session_t *s);	/* the ring is set up:
 						 * records may come */
 bool	tr_fast_arm_due(const tr_session_t *s);	/* sites asked for while
@@ -438,6 +440,8 @@ bool	tr_fast_intact(tr_session_t *s, uint64_t addr);
 bool	tr_fast_ours(const tr_session_t *s, uint64_t pc);	/* pc in
 							 * our chunks */
 bool	tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th);
+void	tr_fast_tcb_try(tr_session_t *s);	/* every thread stopped:
+						 * the TCB's key, if due */
 void	tr_fast_revert(tr_session_t *s);
 bool	tr_fast_fixup_thread(tr_session_t *s, tr_thread_t *th);
 bool	tr_fast_settle(tr_session_t *s, bool out);

@@ -3,9 +3,10 @@
 # static: a static program's system calls go through patched sites with
 # their clauses in the process, under -c too (doc/TRACER.md, "Syscall
 # sites" and "The thread key").  Launched, its thread starts with fs
-# base 0 (glibc's __libc_setup_tls comes after the entry point): its
-# first calls take the stop path until its TCB holds the tid, then
-# dispatch comes on and the clause code is placed.  t/targets/sc-static:
+# base 0 (glibc's __libc_setup_tls comes after the entry point):
+# dispatch comes on at its exec, its first firings keyed by gettid, and
+# by the TCB's tid through the key gate once it holds it (-v says
+# which).  t/targets/sc-static:
 # the main thread and a second thread, N getppid each through
 # syscall(), counted by the program.
 # Asserts, on -c and on -p, in the process and with -x fastpath=off:
@@ -17,6 +18,7 @@
 #    patched sites" with M >= 1 and fewer records and stops than one
 #    thread's calls; under -x fastpath=off no patched site and at least
 #    two stops a call;
+#  - the key -v names under -c: the TCB's tid (not gettid's);
 #  - the program's own output is what it prints untraced.
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
@@ -56,6 +58,16 @@ for path in fast stops; do
 	    >"$T/c-$path.out" 2>"$T/c-$path.err" ||
 		fail "c-$path: pidtrace: $(cat "$T/c-$path.err")"
 	check "c-$path" "$T/c-$path.out" $path
+	# the key: launched at fs base 0, the TCB's tid once it holds it;
+	# through the key gate where rdfsbase can tell fs base 0 (the CPU
+	# has it and the kernel lets the program use it, HWCAP2_FSGSBASE)
+	if [ $path = fast ]; then
+		k="the tid in the TCB"
+		h=$(LD_SHOW_AUXV=1 /bin/true | awk '/^AT_HWCAP2:/ { print $2 }')
+		[ $(( ${h:-0} & 2 )) != 0 ] && k="$k, through the key gate"
+		grep -q "the thread key: $k\$" "$T/c-$path.err" ||
+			fail "c-$path: not the TCB's key: $(grep 'thread key' "$T/c-$path.err")"
+	fi
 	attach_run "p-$path" "$o" "$D" "$ST" $N
 	check "p-$path" "$T/p-$path.tgt" $path
 done

@@ -186,6 +186,12 @@ struct tr_fast {
 	bool		fa_gotry;	/* a Go thread appeared: try Go's key
 					 * with every thread stopped */
 	uint8_t		fa_gotries;	/* tries left (find_gokey failed) */
+	bool		fa_tcbwait;	/* set up before a thread pointer was:
+					 * keyed by gettid until the TCB holds
+					 * the tid (tr_fast_tcb_try) */
+	uint8_t		fa_tcbtries;	/* tries made while waiting */
+	bool		fa_tcbkey;	/* the key gate loads the TCB's tid:
+					 * fa_gokey is its offset (positive) */
 	bool		fa_rdfsbase;	/* the trampolines check fs base */
 	bool		fa_revert;	/* a thread without TCB: back to int3 */
 	char		fa_revwhy[96];	/* which, for fa_why */

@@ -188,9 +188,22 @@ tr_fast_config(tr_session_t *s, bool on, size_t bufsize)
 		return -1;
 	fa->fa_on = on;
 	fa->fa_bufsize = bufsize;
-	if (on)
+	if (on) {
 		tr_clock_begin();
+		tr_clock_mid();	/* a launch took the first */
+	}
 	return 0;
+}
+
+/*
+ * A command's set-up comes at its exec, a few ms after pidtrace starts:
+ * the clock's first sample at the launch, its second when the fast path
+ * is configured, so that set-up need not sleep for the fit's spans.
+ */
+void
+tr_fast_launching(void)
+{
+	tr_clock_begin();
 }
 
 int
@@ -676,6 +689,8 @@ key_said(tr_session_t *s)
 
 	if (!fa->fa_gettid)
 		s->s_st.st_key = "the tid in the TCB";
+	else if (fa->fa_tcbkey)
+		s->s_st.st_key = "the tid in the TCB, through the key gate";
 	else if (fa->fa_gokey != 0)
 		s->s_st.st_key = "Go's m.procid (gettid until it is set)";
 	else
@@ -3651,8 +3666,20 @@ tr_fast_sud_range(tr_session_t *s, uint64_t near, bool wait, uint64_t *lo,
 	 */
 	if (wait && !fa->fa_broken && fa->fa_ring == 0 &&
 	    find_tidoff(s) == 0 && find_gokey(s) == 0) {
-		snprintf(why, wlen, "no thread id in the threads' TCB yet");
-		return -2;
+		/*
+		 * Where the blocks' key gate can tell a thread without a
+		 * thread pointer (rdfsbase), no wait: set up now, keyed by
+		 * gettid, and the gate loads the TCB's tid once it holds
+		 * it (tr_fast_tcb_try).  The loader's calls before that
+		 * took two stops each: 3 ms of a short command's start.
+		 */
+		if (!(auxv_val(s->s_memtid, 26 /* AT_HWCAP2 */) &
+		      2 /* HWCAP2_FSGSBASE */)) {
+			snprintf(why, wlen, "no thread id in the threads' "
+				 "TCB yet");
+			return -2;
+		}
+		fa->fa_tcbwait = true;
 	}
 	if (!fa->fa_broken && fa->fa_ring == 0)
 		fd = setup(s);
@@ -4763,6 +4790,27 @@ tr_fast_thread_ok(tr_session_t *s, tr_thread_t *th)
 	uint32_t tid = 0;
 
 	if (fa != NULL && fa->fa_ring != 0 && !fa->fa_broken &&
+	    fa->fa_gettid && fa->fa_tcbkey) {
+		/*
+		 * The TCB's key through the gate: fs base 0 asks gettid
+		 * there; else the TCB must hold the thread's tid, or the
+		 * gate goes off and every block asks gettid
+		 * (tr_fast_revert).
+		 */
+		if (ptrace(PTRACE_GETREGS, th->th_tid, 0L, &r) < 0 ||
+		    r.fs_base == 0)
+			return true;	/* gone, or gettid's */
+		if (tr_read(s, r.fs_base + (uint32_t)fa->fa_gokey, &tid,
+			    sizeof(tid)) == (ssize_t)sizeof(tid) &&
+		    tid == (uint32_t)th->th_tid)
+			return true;
+		snprintf(fa->fa_revwhy, sizeof(fa->fa_revwhy), "thread %d's "
+			 "TCB does not hold its id (a thread pointer of its "
+			 "own)", (int)th->th_tid);
+		fa->fa_revert = true;
+		return false;
+	}
+	if (fa != NULL && fa->fa_ring != 0 && !fa->fa_broken &&
 	    fa->fa_gettid && fa->fa_gokey != 0) {
 		/*
 		 * Go's key: the thread's fs base must lie in an M whose
@@ -4990,6 +5038,58 @@ rekey(tr_session_t *s)
 }
 
 /*
+ * Every thread stopped, the blocks keyed by gettid through the key gate:
+ * the gate loads %fs:off first (Go's m.procid, or the TCB's tid) and
+ * asks gettid only where that is 0.  A vfork child's firings carry its
+ * parent's key from now on (it borrows the parent's M or TCB).
+ */
+static void
+gate_key_on(tr_session_t *s, int32_t off)
+{
+	struct tr_fast *fa = s->s_fast;
+	tr_thread_t *th;
+
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, th->th_tid, false);
+	fa->fa_gokey = off;
+	gokey_set(fa, true);
+	key_said(s);
+	for (th = s->s_all; th != NULL; th = th->th_all)
+		if (th->th_vforker != 0)
+			tr_ring_mute(s, th->th_vforker, th->th_tid, true);
+}
+
+/*
+ * Every thread stopped, in a process set up before its thread pointer
+ * was (fa_tcbwait: a command at its exec): once each thread's TCB holds
+ * its tid at one offset (find_tidoff), the key gate loads it, no system
+ * call a firing.  Tried at each site's patch, 64 times at most; the
+ * blocks ask gettid meanwhile, and for good if it never comes (Go's
+ * threads, a runtime of its own).
+ */
+void
+tr_fast_tcb_try(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	uint32_t off;
+
+	if (fa == NULL || !fa->fa_tcbwait)
+		return;
+	if (fa->fa_ring == 0 || fa->fa_broken || !fa->fa_gettid ||
+	    fa->fa_gokey != 0 || fa->fa_gonever || fa->fa_tcbtries >= 64) {
+		fa->fa_tcbwait = fa->fa_ring == 0 && !fa->fa_broken;
+		return;
+	}
+	fa->fa_tcbtries++;
+	if ((off = find_tidoff(s)) == 0 || off > INT32_MAX)
+		return;
+	fa->fa_tcbwait = false;
+	fa->fa_tcbkey = true;
+	gate_key_on(s, (int32_t)off);
+}
+
+/*
  * Every thread stopped, a thread the TCB's key cannot name having
  * appeared: every trampoline keyed by gettid (rekey), else every fast
  * site back to its int3, the threads in trampolines moved out; the
@@ -5011,18 +5111,7 @@ tr_fast_revert(tr_session_t *s)
 		if (!fa->fa_gettid || fa->fa_gokey != 0 || fa->fa_gonever ||
 		    (off = find_gokey(s)) == 0)
 			return;
-		/* a vfork child's firings carry its parent's key now */
-		for (th = s->s_all; th != NULL; th = th->th_all)
-			if (th->th_vforker != 0)
-				tr_ring_mute(s, th->th_vforker, th->th_tid,
-					     false);
-		fa->fa_gokey = off;
-		gokey_set(fa, true);
-		key_said(s);
-		for (th = s->s_all; th != NULL; th = th->th_all)
-			if (th->th_vforker != 0)
-				tr_ring_mute(s, th->th_vforker, th->th_tid,
-					     true);
+		gate_key_on(s, off);
 		return;
 	}
 	fa->fa_gotry = false;
@@ -5040,6 +5129,8 @@ tr_fast_revert(tr_session_t *s)
 		gokey_set(fa, false);
 		fa->fa_gokey = 0;
 		fa->fa_gonever = true;
+		fa->fa_tcbkey = false;
+		fa->fa_tcbwait = false;
 		key_said(s);
 		for (th = s->s_all; th != NULL; th = th->th_all)
 			if (th->th_vforker != 0)
