@@ -254,7 +254,8 @@ dsl_ip_attach(dsl_ip_t *ip, void *local, uint64_t remote)
 	return 0;
 }
 
-static void	area_drops(const dsl_ip_t *, uint64_t *, uint64_t *);
+static void	area_drops(dsl_ip_t *, uint64_t *, uint64_t *);
+static uint8_t	*abuf(const dsl_ip_t *, uint32_t);
 static uint64_t	ld64(const void *);
 
 void
@@ -279,7 +280,38 @@ dsl_ip_detach(dsl_ip_t *ip)
 		free(ip->ip_mirror[i]);
 	free(ip->ip_mirror);
 	ip->ip_mirror = NULL;
+	free(ip->ip_abufon);
+	ip->ip_abufon = NULL;
+	ip->ip_written = NULL;
 	ip->ip_area = NULL;
+}
+
+void
+dsl_ip_written(dsl_ip_t *ip, bool (*fn)(void *, const void *, size_t),
+    void *arg)
+{
+	if (ip->ip_area == NULL)
+		return;
+	free(ip->ip_abufon);
+	ip->ip_abufon = calloc(ip->ip_nabuf, 1);
+	ip->ip_written = ip->ip_abufon != NULL ? fn : NULL;
+	ip->ip_wrarg = arg;
+}
+
+/*
+ * Whether buffer b may have been taken: its header was written once (a
+ * taken buffer's key stays written: freed, it holds IP_TOMB).
+ */
+static bool
+abuf_used(dsl_ip_t *ip, uint32_t b)
+{
+	if (ip->ip_written == NULL || ip->ip_abufon[b])
+		return true;
+	if (!ip->ip_written(ip->ip_wrarg, abuf(ip, b),
+	    sizeof(dsl_ip_abuf_t)))
+		return false;
+	ip->ip_abufon[b] = 1;
+	return true;
 }
 
 uint32_t
@@ -365,7 +397,7 @@ abuf(const dsl_ip_t *ip, uint32_t i)
 
 /* The drops counted in the area now: self-> stores and aggregations. */
 static void
-area_drops(const dsl_ip_t *ip, uint64_t *dyn, uint64_t *agg)
+area_drops(dsl_ip_t *ip, uint64_t *dyn, uint64_t *agg)
 {
 	const dsl_ip_hdr_t *h = dsl_ip_hdr(ip);
 	uint32_t b, key;
@@ -373,6 +405,8 @@ area_drops(const dsl_ip_t *ip, uint64_t *dyn, uint64_t *agg)
 	*dyn = ld64(&h->ih_dyndrops);
 	*agg = ld64(&h->ih_aggdrops);
 	for (b = 0; b < ip->ip_nabuf; b++) {
+		if (!abuf_used(ip, b))
+			continue;
 		key = ld32(abuf(ip, b));
 		if (key != 0 && key != IP_TOMB)
 			*agg += ld64(abuf(ip, b) + offsetof(dsl_ip_abuf_t,
@@ -545,6 +579,8 @@ dsl_ip_fold(dsl_ip_t *ip)
 	if (ip == NULL || ip->ip_area == NULL)
 		return;
 	for (b = 0; b < ip->ip_nabuf; b++) {
+		if (!abuf_used(ip, b))
+			continue;
 		key = ld32(abuf(ip, b));
 		if (key == 0 || key == IP_TOMB)
 			continue;

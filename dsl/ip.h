@@ -174,6 +174,9 @@ struct dsl_ip {
 	uint64_t	ip_remote;	/* in the tracee */
 	int64_t		*ip_gint;	/* the runtime's own globals array */
 	uint8_t		**ip_mirror;	/* [buffer]: what was folded of it */
+	bool		(*ip_written)(void *, const void *, size_t);
+	void		*ip_wrarg;	/* dsl_ip_written's */
+	uint8_t		*ip_abufon;	/* [buffer]: 1 once seen written */
 	char		*ip_key;	/* a key being made, ip_keycap bytes */
 	size_t		ip_keycap;
 	uint64_t	ip_deadagg;	/* drops of buffers freed since */

@@ -150,6 +150,7 @@ profile_args(const pb_fireref_t *fr, const pb_fire_t *f, uint64_t *args,
 
 const pb_provider_t pb_profile_provider = {
 	.pv_name = "profile",
+	.pv_fixed = true,
 	.pv_names = profile_names,
 	.pv_resolve = profile_resolve,
 	.pv_args = profile_args,

@@ -348,6 +348,14 @@ typedef struct pb_provider {
 	const char *pv_name;	/* "pid", "usdt", "syscall", "profile" */
 
 	/*
+	 * Its probes in a process do not depend on what the process maps
+	 * (syscall's, profile's): resolved again after a library came or
+	 * went, or at the entry point of the image they were resolved in,
+	 * they are the same, and the glue does not ask.
+	 */
+	bool pv_fixed;
+
+	/*
 	 * Whether the provider field prov (a glob, as the user wrote it
 	 * after $target substitution) may name probes of this provider in
 	 * process pid: pid answers for "pid<PID>", syscall for "syscall",

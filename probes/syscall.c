@@ -317,6 +317,7 @@ sys_errno(const pb_fireref_t *fr, const pb_fire_t *f)
 
 const pb_provider_t pb_syscall_provider = {
 	.pv_name = "syscall",
+	.pv_fixed = true,
 	.pv_names = sys_names,
 	.pv_resolve = sys_resolve,
 	.pv_args = sys_args,

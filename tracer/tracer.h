@@ -837,6 +837,16 @@ void *
 tr_fast_area_map(const tr_session_t *s, uint64_t *remote);
 
 /*
+ * Whether any of the len bytes at p, in the area as tr_fast_area_map
+ * gave it, was ever written (by the tracee or by us): false for a hole
+ * of the memfd, which reads as zeros.  Reading a hole through the
+ * mapping would fault a page in (and allocate it); this asks the file
+ * (SEEK_DATA).  True when it cannot tell.
+ */
+bool
+tr_fast_area_written(const tr_session_t *s, const void *p, size_t len);
+
+/*
  * Copy len bytes of clause code into a trampoline chunk of the tracee:
  * its address there in *remote.  Bytes placed are never moved, reused
  * or freed before the end, so a thread may run old code while new code

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,19 +130,27 @@ close_files(as_mod_t *m)
 	m->as_nent = 0;
 }
 
+/* What was read of a module: its functions, its open files. */
+static void
+mod_free(as_mod_t *m)
+{
+	size_t j;
+
+	for (j = 0; j < m->as_nfns; j++)
+		free(m->as_fns[j].fn_name);
+	free(m->as_fns);
+	close_files(m);
+}
+
 static void
 drop(trace_addrsym_t *a)
 {
-	size_t i, j;
+	size_t i;
 
 	drop_vdso(a);	/* an exec maps another */
 	if (a->a_mods != NULL)
-		for (i = 0; i < a->a_ml.ml_n; i++) {
-			for (j = 0; j < a->a_mods[i].as_nfns; j++)
-				free(a->a_mods[i].as_fns[j].fn_name);
-			free(a->a_mods[i].as_fns);
-			close_files(&a->a_mods[i]);
-		}
+		for (i = 0; i < a->a_ml.ml_n; i++)
+			mod_free(&a->a_mods[i]);
 	free(a->a_mods);
 	a->a_mods = NULL;
 	if (a->a_ml_ok)
@@ -544,6 +553,59 @@ func_scan(as_mod_t *m, uint64_t v, uint64_t *value, uint64_t *size,
 	*size = e->en_size;
 	snprintf(name, len, "%.*s", (int)(e->en_cut ?
 	    strcspn(e->en_name, "@") : strlen(e->en_name)), e->en_name);
+	return 0;
+}
+
+/* The same module: its file and where its first mapping lies. */
+static bool
+same_module(const pb_module_t *x, const pb_module_t *y)
+{
+	return x->md_ino == y->md_ino && x->md_major == y->md_major &&
+	    x->md_minor == y->md_minor && x->md_nmaps != 0 &&
+	    y->md_nmaps != 0 &&
+	    x->md_maps[0].mp_start == y->md_maps[0].mp_start &&
+	    strcmp(x->md_path, y->md_path) == 0;
+}
+
+int
+trace_addrsym_grow(trace_addrsym_t *a)
+{
+	pb_modlist_t ml;
+	as_mod_t *mods;
+	bool *moved;
+	size_t i, j;
+
+	if (a == NULL || !a->a_ml_ok || a->a_dirty)
+		return -1;	/* the next lookup reads it all anyway */
+	if (pb_modules_read(a->a_tid, &ml) != 0) {
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	mods = calloc(ml.ml_n ? ml.ml_n : 1, sizeof(*mods));
+	moved = calloc(a->a_ml.ml_n ? a->a_ml.ml_n : 1, sizeof(*moved));
+	if (mods == NULL || moved == NULL) {
+		free(mods);
+		free(moved);
+		pb_modlist_free(&ml);
+		return -1;
+	}
+	/* what was read of a module that is still there moves over */
+	for (i = 0; i < ml.ml_n; i++)
+		for (j = 0; j < a->a_ml.ml_n; j++)
+			if (!moved[j] &&
+			    same_module(&ml.ml_mods[i], &a->a_ml.ml_mods[j])) {
+				mods[i] = a->a_mods[j];
+				memset(&a->a_mods[j], 0, sizeof(a->a_mods[j]));
+				moved[j] = true;
+				break;
+			}
+	free(moved);
+	for (j = 0; j < a->a_ml.ml_n; j++)
+		mod_free(&a->a_mods[j]);
+	free(a->a_mods);
+	pb_modlist_free(&a->a_ml);
+	a->a_ml = ml;
+	a->a_mods = mods;
 	return 0;
 }
 

@@ -65,6 +65,14 @@ const pb_vdso_unwind_t *trace_addrsym_vdso(trace_addrsym_t *);
 
 /* The mappings changed (dlopen, dlclose, exec): read them again. */
 void		trace_addrsym_flush(trace_addrsym_t *);
+/*
+ * The module list read again, what was read of each module that is
+ * still mapped where it was kept: after a miss at an address a module
+ * mapped since may hold (a library the loader mapped before any r_brk
+ * is watched).  0, or -1 when nothing changed (no list yet, a flush
+ * pending, an error).
+ */
+int		trace_addrsym_grow(trace_addrsym_t *);
 
 void		trace_addrsym_free(trace_addrsym_t *);
 

@@ -452,11 +452,15 @@ trace_enable(trace_t *tr, dsl_rt_t *rt, trace_match_t *m, size_t *bad,
 /*
  * A library came or went (the loader's r_brk with r_state consistent),
  * or a new image reached its entry: resolve every claimed description
- * again and arm what is new.  Errors are notices: a description that
- * matched before must not end the trace.
+ * again and arm what is new.  mapped: only the mappings changed since
+ * the last resolution (not the image), so the claims of providers whose
+ * probes do not depend on them (pv_fixed) are not resolved again: at a
+ * command's entry point its 370 syscall probes were, 0.3 ms.  Errors
+ * are notices: a description that matched before must not end the
+ * trace.
  */
 void
-trace_enable_refresh(trace_scope_t *sc)
+trace_enable_refresh(trace_scope_t *sc, bool mapped)
 {
 	trace_t *tr = sc->sc_tr;
 	trace_reg_t *rg = &sc->sc_reg;
@@ -469,6 +473,8 @@ trace_enable_refresh(trace_scope_t *sc)
 	for (i = 0; i < rg->rg_nclaims; i++) {
 		size_t d = rg->rg_claims[i].cl_desc;
 
+		if (mapped && rg->rg_claims[i].cl_pv->pv_fixed)
+			continue;
 		n = resolve(sc, dsl_prog_desc(tr->tr_pg, d), d,
 		    rg->rg_claims[i].cl_pv, PB_ZEROOK | RESOLVE_REFRESH,
 		    &elsewhere, err, sizeof(err));

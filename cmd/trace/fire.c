@@ -373,8 +373,17 @@ on_sysfunc(void *arg, tr_session_t *s, uint64_t addr, tr_fast_want_t *w)
 		return -1;
 	if (rc == 0)
 		return 0;
+	/*
+	 * A miss: the site may lie in a library the loader mapped since
+	 * the module list was read (a command's sites are patched from
+	 * its exec, before its libraries are there, and no r_brk is
+	 * watched before its entry point).
+	 */
 	if (trace_addrsym_func(trace_proc_syms(p), addr, &w->fw_lo,
-	    &w->fw_hi, name, sizeof(name)) != 0)
+	    &w->fw_hi, name, sizeof(name)) != 0 &&
+	    (trace_addrsym_grow(trace_proc_syms(p)) != 0 ||
+	    trace_addrsym_func(trace_proc_syms(p), addr, &w->fw_lo,
+	    &w->fw_hi, name, sizeof(name)) != 0))
 		return -1;
 	if (strncmp(name, "__syscall_cancel_arch", 21) == 0)
 		return -1;

@@ -347,7 +347,7 @@ void	trace_proc_sysml_drop(trace_proc_t *p);
 
 /* enable.c */
 void	trace_enable_scope(trace_scope_t *sc, trace_t *tr, trace_proc_t *p);
-void	trace_enable_refresh(trace_scope_t *sc);
+void	trace_enable_refresh(trace_scope_t *sc, bool mapped);
 void	trace_enable_exec_notice(trace_scope_t *sc);
 void	trace_enable_unmatched(trace_scope_t *sc);
 bool	trace_enable_hopeless(trace_scope_t *sc);

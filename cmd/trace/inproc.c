@@ -481,6 +481,13 @@ publish_clock(trace_t *tr)
 		dsl_ip_clock(tr->tr_ip, tsc0, ns0, mult, walloff);
 }
 
+/* dsl_ip_written's question, asked of the memfd the area lies in. */
+static bool
+area_written(void *arg, const void *p, size_t len)
+{
+	return tr_fast_area_written(arg, p, len);
+}
+
 /* Every thread of s stopped: the area attached if it is not, the code. */
 static void
 start(trace_t *tr, tr_session_t *s)
@@ -492,6 +499,7 @@ start(trace_t *tr, tr_session_t *s)
 		if ((area = tr_fast_area_map(s, &remote)) == NULL ||
 		    dsl_ip_attach(tr->tr_ip, area, remote) < 0)
 			return;
+		dsl_ip_written(tr->tr_ip, area_written, s);
 		tr->tr_ipattached = true;
 		code_drop(tr);	/* made for an area gone (exec) */
 		publish_clock(tr);

@@ -217,7 +217,7 @@ on_ready(void *arg, tr_session_t *s)
 	}
 	if (p->p_early) {
 		p->p_early = false;
-		trace_enable_refresh(&p->p_sc);
+		trace_enable_refresh(&p->p_sc, true);
 		if (trace_enable_early_unmatched(&p->p_sc)) {
 			stop_all(p->p_sc.sc_tr);
 			return;
@@ -226,7 +226,7 @@ on_ready(void *arg, tr_session_t *s)
 		return;
 	}
 	if (p->p_armed && p->p_sc.sc_arm.am_nsites == 0) {
-		trace_enable_refresh(&p->p_sc);	/* after an exec */
+		trace_enable_refresh(&p->p_sc, false);	/* after an exec */
 		if (trace_enable_hopeless(&p->p_sc)) {
 			stop_all(p->p_sc.sc_tr);
 			return;
@@ -257,7 +257,7 @@ trace_run_rtld(trace_proc_t *p, tr_session_t *s)
 	trace_arm_unmapped(&p->p_sc, s);
 	trace_addrsym_flush(p->p_syms);
 	tr_ustack_flush();
-	trace_enable_refresh(&p->p_sc);
+	trace_enable_refresh(&p->p_sc, true);
 	trace_arm_all(&p->p_sc, s, false);
 }
 

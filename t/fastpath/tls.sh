@@ -24,6 +24,8 @@
 #    key, alone (late) or while pthreads fire (mixed): pidtrace says the
 #    trampolines ask the kernel from then on, every probe stays fast and
 #    per thread exact, both count() and self->;
+#  - the same launched with a syscall probe on (set up at the exec,
+#    keyed through the key gate): the gate goes off, said, exact;
 #  - after each detach the text equals the file and no mapping is left.
 . "$top_srcdir/t/fastpath/fplib.sh"
 
@@ -144,3 +146,18 @@ for m in late mixed; do
 	done
 	say "ok: $m: keyed by gettid from the new thread on, said, exact"
 done
+
+# Launched with a syscall probe on: set up at its exec, keyed by gettid
+# until glibc's TCB holds the tid, then by the TCB's tid through the key
+# gate (-v says which); raw threads made after that turn the gate off:
+# said, every block asks the kernel, and every count stays exact.
+D="$C syscall::getppid:entry { @p = count(); }"
+bounded 120 "${PT0[@]}" -q -v -o "$T/lc.d" -n "$D" -c "$TLS late $g $n" \
+    </dev/null >"$T/lc.out" 2>"$T/lc.err" ||
+	fail "lc: pidtrace exited $?: $(cat "$T/lc.err")"
+check lc
+grep -q "$KEYED" "$T/lc.err" ||
+	fail "lc: the new key not said: $(cat "$T/lc.err")"
+grep -q 'the thread key: gettid$' "$T/lc.err" ||
+	fail "lc: not gettid's key at the end: $(grep 'thread key' "$T/lc.err")"
+say "ok: lc: launched, the TCB's key through the gate, then gettid's"

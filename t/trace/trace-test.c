@@ -476,7 +476,7 @@ exec_again(fixture_t *fx)
 
 	trace_arm_exec(sc);
 	CHECK(sc->sc_arm.am_nsites == 0 && sc->sc_arm.am_nctrs == 0);
-	trace_enable_refresh(sc);
+	trace_enable_refresh(sc, false);
 	/* the five claims of fake (":::entry" is no claim of its) */
 	CHECKF(nresolve == before + 5, "resolved again: %d", nresolve -
 	    before);
@@ -488,6 +488,12 @@ exec_again(fixture_t *fx)
 	CHECKF(strcmp(text(fx->fx_notes, &fx->fx_notebuf),
 	    "pidtrace: no return probe for m`f3: no ret in f3\n") == 0,
 	    "notices: %s", fx->fx_notebuf);
+	/* a library came (r_brk): fake's probes depend on the mappings
+	 * (not pv_fixed): its claims are resolved again, nothing new */
+	before = nresolve;
+	trace_enable_refresh(sc, true);
+	CHECKF(nresolve == before + 5, "at r_brk: %d", nresolve - before);
+	CHECK(sc->sc_arm.am_nsites == 6 && sc->sc_reg.rg_nprobes == 5);
 }
 
 static void
@@ -657,7 +663,7 @@ inlined(void)
 	CHECKF(strcmp(text(fx.fx_notes, &fx.fx_notebuf), note) == 0,
 	    "notes: %s", fx.fx_notebuf);
 	trace_arm_exec(&fx.fx_p->p_sc);
-	trace_enable_refresh(&fx.fx_p->p_sc);
+	trace_enable_refresh(&fx.fx_p->p_sc, false);
 	CHECKF(strcmp(text(fx.fx_notes, &fx.fx_notebuf), note) == 0,
 	    "notes again: %s", fx.fx_notebuf);
 	/* -l: dtrace's line, and the copies in a notice */

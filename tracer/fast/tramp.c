@@ -235,6 +235,23 @@ tr_fast_area_map(const tr_session_t *s, uint64_t *remote)
 	return fa->fa_map + off;
 }
 
+bool
+tr_fast_area_written(const tr_session_t *s, const void *p, size_t len)
+{
+	const struct tr_fast *fa = s->s_fast;
+	const uint8_t *b = p;
+	off_t off, data;
+
+	if (fa == NULL || fa->fa_map == NULL || fa->fa_fd < 0 ||
+	    b < fa->fa_map || b + len > fa->fa_map + fa->fa_mapsz)
+		return true;
+	off = (off_t)(b - fa->fa_map);
+	data = lseek(fa->fa_fd, off, SEEK_DATA);
+	if (data < 0)
+		return errno != ENXIO;	/* ENXIO: no data from off on */
+	return data < off + (off_t)len;
+}
+
 int
 tr_fast_code(tr_session_t *s, const void *bytes, size_t len,
 	     const uint32_t *fix, size_t nfix, uint64_t *remote)
