@@ -14,7 +14,7 @@ cmd_trace_libtrace_a_SOURCES = cmd/trace/trace.h cmd/trace/impl.h \
 	lib/fnv.h lib/text.h lib/strpack.h lib/radix.h
 TRACE_LIBS = cmd/trace/libtrace.a $(DSL_LIBS) tracer/libtracer.a \
 	probes/libprobes.a $(JSON_C_LIBS) demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS) \
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS) \
 	$(LIBUNWIND_PTRACE_LIBS)
 
 # pidnm: nm for pidtrace users (joins mangled and demangled names, reads

@@ -12,6 +12,7 @@
 
 #include <capstone/capstone.h>
 
+#include "lib/csload.h"
 #include "probes/retsite.h"
 
 /*
@@ -160,8 +161,12 @@ pb_retsite_scan(const uint8_t *code, size_t size, uint64_t start,
 		return 0;
 	}
 	if (cs_get(&h) < 0) {
-		errno = EIO;
-		return -1;
+		/* no decoder (lib/csload.h): refused, with why */
+		out->fs_unsafe = 1;
+		snprintf(out->fs_why, sizeof(out->fs_why), "%s",
+		    csload_error() != NULL ? csload_error() :
+		    "capstone cannot decode x86-64");
+		return 0;
 	}
 	in = cs_malloc(h);
 	if (in == NULL) {

@@ -2,6 +2,7 @@
 # The test suite: shell tests (*.sh) and D-script pairs (*.d with *.r).
 # Each area's tests are listed in its own block below.
 EXTRA_DIST += t/lib.sh t/check.h t/skips-allowed
+include t/lib/local.mk
 include t/pidnm/local.mk
 include t/dsl/local.mk
 include t/tracer/local.mk

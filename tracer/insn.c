@@ -21,22 +21,30 @@
 
 #include "tracer/tr-impl.h"
 
-int
-tr_insn_init(tr_session_t *s)
+/*
+ * The session's decoder, opened at its first use: a session that patches
+ * nothing (BEGIN alone, syscall probes without the fast path) never loads
+ * capstone (lib/csload.h).  0 when capstone cannot be used: every entry
+ * point given 0 decodes nothing, and the callers take their paths for
+ * bytes that cannot be decoded.
+ */
+csh
+tr_insn_cs(tr_session_t *s)
 {
-	csh *h;
+	csh *h = s->s_cs;
 
-	h = calloc(1, sizeof(*h));
-	if (h == NULL)
-		return -1;
-	if (cs_open(CS_ARCH_X86, CS_MODE_64, h) != CS_ERR_OK) {
-		free(h);
-		errno = EINVAL;
-		return -1;
+	if (h == NULL) {
+		h = calloc(1, sizeof(*h));
+		if (h == NULL)
+			return 0;
+		if (cs_open(CS_ARCH_X86, CS_MODE_64, h) != CS_ERR_OK) {
+			free(h);
+			return 0;
+		}
+		cs_option(*h, CS_OPT_DETAIL, CS_OPT_ON);
+		s->s_cs = h;
 	}
-	cs_option(*h, CS_OPT_DETAIL, CS_OPT_ON);
-	s->s_cs = h;
-	return 0;
+	return *h;
 }
 
 void
@@ -240,7 +248,7 @@ int
 tr_insn_plan(tr_session_t *s, uint64_t addr, const uint8_t *bytes,
 	     size_t avail, tr_insn_t *in)
 {
-	csh *h = s->s_cs;
+	csh h;
 	cs_insn *ci;
 	size_t n;
 	int rc;
@@ -250,7 +258,8 @@ tr_insn_plan(tr_session_t *s, uint64_t addr, const uint8_t *bytes,
 		errno = EINVAL;
 		return -1;
 	}
-	n = cs_disasm(*h, bytes, avail, addr, 1, &ci);
+	h = tr_insn_cs(s);
+	n = cs_disasm(h, bytes, avail, addr, 1, &ci);
 	if (n != 1) {
 		errno = EINVAL;
 		return -1;

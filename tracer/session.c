@@ -46,10 +46,6 @@ session_new(pid_t pid)
 		return NULL;
 	s->s_pid = pid;
 	s->s_memfd = -1;
-	if (tr_insn_init(s) < 0) {
-		free(s);
-		return NULL;
-	}
 	s->s_nextsess = tr_sessions;
 	tr_sessions = s;
 	return s;

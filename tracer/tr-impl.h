@@ -188,7 +188,7 @@ struct tr_session {
 	char		s_comm[64];	/* tr_launch's argv[0], for messages */
 	const tr_handlers_t *s_h;
 	tr_stats_t	s_st;
-	void		*s_cs;		/* capstone handle (csh *) */
+	void		*s_cs;		/* capstone handle (csh *): tr_insn_cs */
 	struct tr_wbatch *s_wb;		/* tr_arm_hold's writes, or NULL */
 	struct tr_rcache *s_rc;		/* tr_arm_hold's reads, or NULL */
 	struct tr_fast	*s_fast;	/* the fast path (tracer/fast/), NULL
@@ -289,7 +289,7 @@ void	tr_bkpt_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 
 /* insn.c */
 struct cs_insn;
-int	tr_insn_init(tr_session_t *s);
+size_t	tr_insn_cs(tr_session_t *s);	/* the decoder (csh), or 0 */
 void	tr_insn_fini(tr_session_t *s);
 int	tr_insn_plan(tr_session_t *s, uint64_t addr, const uint8_t *bytes,
 		     size_t avail, tr_insn_t *in);

@@ -19,6 +19,7 @@
 
 #include "cmd/trace/impl.h"
 #include "demangle/demangle.h"
+#include "lib/csload.h"
 #include "probes/brtarget.h"
 
 /* The counter's index in the table: past the provider's kinds. */
@@ -297,6 +298,11 @@ site_failed(trace_scope_t *sc, trace_site_t *ts, int e)
 	ts->ts_failed = true;
 	ts->ts_fail = e == EINVAL ? "the instruction there cannot be "
 	    "displaced" : strerror(e);
+	/* nothing is decoded: the one reason for every site */
+	if (e == EINVAL && csload_error() != NULL) {
+		ts->ts_fail = csload_error();
+		return;
+	}
 	if (tr_read(sc->sc_proc->p_s, ts->ts_addr, b, sizeof(b)) > 0 &&
 	    b[0] == 0xcc && e == EINVAL)
 		ts->ts_fail = "an int3 is there already (the program's own, "

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "cmd/trace/impl.h"
+#include "lib/csload.h"
 
 /* A site that stops the thread, and why. */
 typedef struct slow_site {
@@ -406,6 +407,12 @@ trace_report_paths(trace_proc_t *p, tr_session_t *s)
 
 	/* a slower path taken is said under -q too */
 	tr_stats(s, &st);
+	/* no decoder: no call site was patched, each call stopped */
+	if (am->am_nsysref != 0 && csload_error() != NULL &&
+	    !tr->tr_opts.op_fastoff)
+		trace_notice(tr, "pid %d: system calls stopped the thread, "
+		    "no call site patched: %s", (int)p->p_pid,
+		    csload_error());
 	if (tr->tr_ip != NULL && p == tr->tr_ipproc && tr->tr_iploads &&
 	    st.st_fixups >= DSL_IP_MAXFAULTS)
 		trace_notice(tr, "pid %d: clause code met %d bad addresses: "

@@ -4,7 +4,7 @@
 # pidtrace on ip-burst (bursts, the area's limits, bad pointers, ^C).
 check_PROGRAMS += t/inproc/x86-test
 t_inproc_x86_test_SOURCES = t/inproc/x86-test.c
-t_inproc_x86_test_LDADD = $(DSL_LIBS) $(CAPSTONE_LIBS)
+t_inproc_x86_test_LDADD = $(DSL_LIBS) $(CSLOAD_LIBS)
 TESTS += t/inproc/x86-test
 
 # The generated clause code against the interpreter (harness.h).

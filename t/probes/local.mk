@@ -4,7 +4,7 @@
 check_PROGRAMS += t/probes/retsite-test
 TESTS += t/probes/retsite-test
 t_probes_retsite_test_SOURCES = t/probes/retsite-test.c
-t_probes_retsite_test_LDADD = probes/libprobes.a $(CAPSTONE_LIBS) $(LIBELF_LIBS)
+t_probes_retsite_test_LDADD = probes/libprobes.a $(CSLOAD_LIBS) $(LIBELF_LIBS)
 
 check_PROGRAMS += t/probes/modules-test
 TESTS += t/probes/modules-test
@@ -28,7 +28,7 @@ t_targets_pb_kv_LDFLAGS =
 check_PROGRAMS += t/probes/resolve
 t_probes_resolve_SOURCES = t/probes/resolve.c
 t_probes_resolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 TESTS += t/probes/resolve-kv.sh
 EXTRA_DIST += t/probes/resolve-kv.sh t/probes/sites.sh
@@ -46,14 +46,14 @@ check_PROGRAMS += t/probes/pid-test
 TESTS += t/probes/pid-test
 t_probes_pid_test_SOURCES = t/probes/pid-test.c
 t_probes_pid_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 # provider-test: the pid provider through probes/provider.h.
 check_PROGRAMS += t/probes/provider-test
 TESTS += t/probes/provider-test
 t_probes_provider_test_SOURCES = t/probes/provider-test.c
 t_probes_provider_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 # The same target linked ET_EXEC: load bias 0.
 check_PROGRAMS += t/targets/pb-kv-nopie
@@ -111,7 +111,7 @@ check_PROGRAMS += t/probes/syscall-test
 TESTS += t/probes/syscall-test
 t_probes_syscall_test_SOURCES = t/probes/syscall-test.c
 t_probes_syscall_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 # Return probes through indirect jumps, and a function that has none:
 # -O2 for the tail calls and the jump table.  No sanitizers: the tests
@@ -131,7 +131,7 @@ check_PROGRAMS += t/probes/brtarget-test
 TESTS += t/probes/brtarget-test
 t_probes_brtarget_test_SOURCES = t/probes/brtarget-test.c
 t_probes_brtarget_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 # The C library's landing scan begun ahead (probes/brtarget.c's
 # prefetch) against the symbolizer's bounds and an on-demand scan.
@@ -141,4 +141,4 @@ t_probes_brtprefetch_test_SOURCES = t/probes/brtprefetch-test.c \
 	cmd/trace/addrsym.c
 t_probes_brtprefetch_test_CFLAGS = $(AM_CFLAGS) -pthread
 t_probes_brtprefetch_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)

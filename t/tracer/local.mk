@@ -2,26 +2,26 @@
 # t/tracer: tests of the tracer area (listed in TESTS, targets in check_PROGRAMS)
 check_PROGRAMS += t/tracer/trdrive t/targets/tr-counter
 t_tracer_trdrive_SOURCES = t/tracer/trdrive.c
-t_tracer_trdrive_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+t_tracer_trdrive_LDADD = tracer/libtracer.a $(CSLOAD_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 
 # ring-test: the fast path's ring consumer against simulated producers.
 check_PROGRAMS += t/tracer/ring-test
 TESTS += t/tracer/ring-test
 t_tracer_ring_test_SOURCES = t/tracer/ring-test.c
-t_tracer_ring_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+t_tracer_ring_test_LDADD = tracer/libtracer.a $(CSLOAD_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 
 # inject-test: a syscall injected while a thread is inside its clone or fork.
 check_PROGRAMS += t/tracer/inject-test
 TESTS += t/tracer/inject-test
 t_tracer_inject_test_SOURCES = t/tracer/inject-test.c
-t_tracer_inject_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+t_tracer_inject_test_LDADD = tracer/libtracer.a $(CSLOAD_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 t_tracer_inject_test_LDFLAGS = $(AM_LDFLAGS) -pthread
 
 # wbatch-test: text writes kept and made a page range at a time.
 check_PROGRAMS += t/tracer/wbatch-test
 TESTS += t/tracer/wbatch-test
 t_tracer_wbatch_test_SOURCES = t/tracer/wbatch-test.c
-t_tracer_wbatch_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+t_tracer_wbatch_test_LDADD = tracer/libtracer.a $(CSLOAD_LIBS) $(LIBUNWIND_PTRACE_LIBS)
 
 # Targets keep their functions: -O1 and no inlining, as a probed program.
 t_targets_tr_counter_SOURCES = t/targets/tr-counter.c
@@ -78,4 +78,4 @@ EXTRA_DIST += $(PIDTRACE_SH_TESTS)
 # ctx-test: the fast path's context blocks running hand-written code.
 check_PROGRAMS += t/tracer/ctx-test
 t_tracer_ctx_test_SOURCES = t/tracer/ctx-test.c
-t_tracer_ctx_test_LDADD = tracer/libtracer.a $(CAPSTONE_LIBS) $(LIBUNWIND_PTRACE_LIBS)
+t_tracer_ctx_test_LDADD = tracer/libtracer.a $(CSLOAD_LIBS) $(LIBUNWIND_PTRACE_LIBS)

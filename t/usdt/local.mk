@@ -6,7 +6,7 @@ check_PROGRAMS += t/probes/usdt-test
 TESTS += t/probes/usdt-test
 t_probes_usdt_test_SOURCES = t/probes/usdt-test.c
 t_probes_usdt_test_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 # The targets: -O2 so that GCC picks every kind of operand; no
 # sanitizers (AM_CFLAGS replaced): the notes are what is tested.
@@ -23,7 +23,7 @@ t_targets_usdt_lib_so_LDFLAGS = -shared
 check_PROGRAMS += t/usdt/uresolve
 t_usdt_uresolve_SOURCES = t/usdt/uresolve.c
 t_usdt_uresolve_LDADD = probes/libprobes.a demangle/libdemangle.a \
-	$(CAPSTONE_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
+	$(CSLOAD_LIBS) $(LIBELF_LIBS) $(LIBIBERTY_LIBS)
 
 # A C++ program that throws a known number of times (libstdcxx:::throw).
 check_PROGRAMS += t/targets/usdt-throw

@@ -1228,7 +1228,7 @@ static int
 ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
        const x86_op_mem *m, uint64_t lo, uint64_t jmp)
 {
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	uint64_t tab = (uint64_t)m->disp, blo, tlo = lo;
 	unsigned cnt;
 	int k = -1;
@@ -1271,7 +1271,7 @@ ij_mem(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int at,
 static int
 ij_resolve(tr_session_t *s, fn_scan_t *fn, const cs_insn *w, int n)
 {
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	const cs_insn *j = &w[n - 1], *d, *v;
 	const cs_x86_op *op = &j->detail->x86.operands[0];
 	const x86_op_mem *m;
@@ -1363,7 +1363,7 @@ static int
 ij_window(tr_session_t *s, fn_scan_t *fn, const uint8_t *buf, uint64_t lo,
 	  const uint64_t *ring, unsigned nring, uint64_t end)
 {
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	uint64_t from = ring[nring > IJ_WIN ? nring % IJ_WIN : 0];
 	cs_insn *w = NULL;
 	size_t n;
@@ -1385,7 +1385,7 @@ static void
 scan_range(tr_session_t *s, uint64_t lo, uint64_t hi, fn_scan_t *fn,
 	   bool insns)
 {
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	const uint8_t *p;
 	uint8_t *buf;
 	cs_insn *ci;
@@ -1508,7 +1508,7 @@ target_in(const fn_scan_t *fn, uint64_t lo, uint64_t at)
 static int
 ij_base(tr_session_t *s, const fn_scan_t *fn, int f, uint64_t *tab)
 {
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	uint64_t part[2][2] = { { fn->fn_lo, fn->fn_hi },
 				{ fn->fn_clo, fn->fn_chi } };
 	const uint8_t *p;
@@ -2053,7 +2053,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 			    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
 			    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo)
 			    == (ssize_t)(fn->fn_hi - fn->fn_lo))
-				ci = cfg_decode(*(csh *)s->s_cs, buf,
+				ci = cfg_decode(tr_insn_cs(s), buf,
 				    fn->fn_hi - fn->fn_lo, fn->fn_lo, max,
 				    &nci);
 			tried = true;
@@ -2092,7 +2092,7 @@ scan_done(tr_session_t *s, fn_scan_t *fn)
 	    (buf = malloc(fn->fn_hi - fn->fn_lo)) != NULL &&
 	    tr_read(s, fn->fn_lo, buf, fn->fn_hi - fn->fn_lo) ==
 	    (ssize_t)(fn->fn_hi - fn->fn_lo))
-		ci = cfg_decode(*(csh *)s->s_cs, buf, fn->fn_hi - fn->fn_lo,
+		ci = cfg_decode(tr_insn_cs(s), buf, fn->fn_hi - fn->fn_lo,
 				fn->fn_lo, max, &nci);
 	if (ci != NULL && nci == fn->fn_ninsn && nci <= CFG_MAXINSN &&
 	    nci * fn->fn_nedge <= (1u << 24) &&
@@ -2235,7 +2235,7 @@ terminator(const cs_insn *ci)
 static int
 terminator_at(tr_session_t *s, uint64_t addr)
 {
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	uint8_t b[16];
 	cs_insn *ci = NULL;
 	ssize_t n = tr_read(s, addr, b, sizeof(b));
@@ -3054,7 +3054,7 @@ build_whole(tr_session_t *s, int fd, tr_fsite_t *e, tr_fsite_t *r,
 	    const fn_scan_t *fn)
 {
 	struct tr_fast *fa = s->s_fast;
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
 	size_t cnt = 0, tlen = 0, i, n5 = 0, wfix[2];
@@ -3152,7 +3152,7 @@ static int
 build(tr_session_t *s, int fd, tr_fsite_t *fs, const fn_scan_t *fn)
 {
 	struct tr_fast *fa = s->s_fast;
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	uint8_t code[TR_TRAMP_MAX], bytes[64];
 	cs_insn *ci = NULL;
 	size_t cnt, tlen = 0, k, first, last, i, wfix, rfix = 0, cjmp = 0;
@@ -5636,7 +5636,7 @@ tr_fast_sys_patch(tr_session_t *s, uint64_t sc, const tr_fast_want_t *w,
 	pcs_t pc = { NULL, 0 };
 	size_t j, k = 0;
 	struct tr_fast *fa = s->s_fast;
-	csh h = *(csh *)s->s_cs;
+	csh h = tr_insn_cs(s);
 	struct tr_sysite *sy;
 	fn_scan_t fn;
 	tr_chunk_t *ch, *c0;
