@@ -761,6 +761,11 @@ setup(tr_session_t *s)
 	 */
 	fa->fa_tidoff = find_tidoff(s);
 	fa->fa_gettid = fa->fa_tidoff == 0;
+	/* what an image before an exec had found is not this one's */
+	fa->fa_gokey = 0;
+	fa->fa_gonever = fa->fa_gotry = fa->fa_tcbkey = false;
+	fa->fa_gotries = fa->fa_tcbtries = 0;
+	fa->fa_tcbwait = fa->fa_tcbwait && fa->fa_gettid;
 	/*
 	 * No TCB (Go): the blocks enter Go's key gate, which loads
 	 * m.procid where every thread's fs base is in a Go M, one load and
