@@ -1015,6 +1015,8 @@ pb_brt_prefetch_libc(pid_t pid)
 	size_t i;
 	int k;
 
+	if (pf.started)		/* one a run: before the maps are read */
+		return -1;
 	if (pb_modules_read(pid, &ml) == 0) {
 		for (i = 0; i < ml.ml_n; i++) {
 			base = strrchr(ml.ml_mods[i].md_path, '/');
