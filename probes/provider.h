@@ -53,6 +53,8 @@
 				 * re-resolution after a dlopen or exec) */
 #define PB_FASTSITES	0x08	/* pid: the glue may lay jumps over the
 				 * sites: fill st_tprev and st_tnext */
+#define PB_COUNT	0x10	/* syscall: how many probes match, none
+				 * appended (others make them as without) */
 
 /* A probe's kind, as its provider means it (pid: all three; syscall:
  * entry and return; others may leave it 0). */

@@ -239,7 +239,9 @@ sys_resolve(pid_t pid, pid_t tid, const pb_desc_t *d, int flags,
 
 	(void)pid;
 	(void)tid;
-	(void)flags;
+	if (flags & PB_COUNT)
+		return (int)pb_syscall_match(d->de_prov, d->de_mod, d->de_func,
+		    d->de_name, NULL, NULL);
 	memset(&co, 0, sizeof(co));
 	co.co_out = out;
 	co.co_first = out->pl_n;

@@ -21,7 +21,6 @@
 #include "lib/text.h"
 #include "probes/brtarget.h"
 #include "probes/procns.h"
-#include "probes/syscall.h"
 
 /* D's ppid, uid, gid and execname of the process: at grab, at exec. */
 void
@@ -291,24 +290,37 @@ trace_proc_entry(trace_proc_t *p, char *err, size_t errlen)
 /*
  * Whether a description of the program matches a syscall probe (BEGIN's
  * empty provider field names every provider, and matches none): the
- * provider's count of matches, no probe made (making the 370 of
- * syscall:::entry to throw them away took 0.2 ms of every start).
+ * provider's count of matches (PB_COUNT), no probe made (making the 370
+ * of syscall:::entry to throw them away took 0.2 ms of every start).
  */
 static bool
 wants_syscalls(const trace_t *tr, const trace_proc_t *p)
 {
 	const pb_provider_t *const *pp;
 	const dsl_pdesc_t *pd;
+	char err[256];
 	size_t d;
 
 	for (pp = tr->tr_provs; *pp != NULL; pp++) {
-		if (strcmp((*pp)->pv_name, PB_SYSCALL_PROVIDER) != 0)
+		if (strcmp((*pp)->pv_name, "syscall") != 0)
 			continue;
 		for (d = 0; d < dsl_prog_ndescs(tr->tr_pg); d++) {
+			pb_probe_list_t list = PB_PROBE_LIST_INIT;
+			pb_desc_t desc;
+			int n;
+
 			pd = dsl_prog_desc(tr->tr_pg, d);
-			if ((*pp)->pv_names(pd->pd_prov, p->p_pid) &&
-			    pb_syscall_match(pd->pd_prov, pd->pd_mod,
-			    pd->pd_func, pd->pd_name, NULL, NULL) != 0)
+			if (!(*pp)->pv_names(pd->pd_prov, p->p_pid))
+				continue;
+			desc.de_prov = pd->pd_prov;
+			desc.de_mod = pd->pd_mod;
+			desc.de_func = pd->pd_func;
+			desc.de_name = pd->pd_name;
+			n = (*pp)->pv_resolve(p->p_pid, trace_proc_tid(p),
+			    &desc, PB_ZEROOK | PB_COUNT, &list, err,
+			    sizeof(err));
+			pb_probe_list_free(&list);
+			if (n > 0)
 				return true;
 		}
 	}

@@ -152,6 +152,21 @@ main(void)
 		de.de_func = "nosuchcall";
 		CHECK(pv->pv_resolve(1, 1, &de, 0, &l, ebuf,
 				     sizeof(ebuf)) == 0);
+		/* PB_COUNT: how many match, the list as it was */
+		CHECK(pv->pv_resolve(1, 1, &de, PB_COUNT, &l, ebuf,
+				     sizeof(ebuf)) == 0);
+		de.de_func = "read*";
+		{
+			pb_probe_list_t all = PB_PROBE_LIST_INIT;
+			int na = pv->pv_resolve(1, 1, &de, 0, &all, ebuf,
+			    sizeof(ebuf));
+
+			CHECKF(na >= 6 && pv->pv_resolve(1, 1, &de, PB_COUNT,
+			    &l, ebuf, sizeof(ebuf)) == na && l.pl_n == 2,
+			    "read*: %d probes", na);
+			pb_probe_list_free(&all);
+		}
+		de.de_func = "nosuchcall";
 		memset(&regs, 0, sizeof(regs));
 		regs.orig_rax = SYS_read;
 		regs.rdi = 3;
