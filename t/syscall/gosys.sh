@@ -93,7 +93,7 @@ wait_for "$T/x.tgt" '^calling' 120
 kill -INT "$XPT"
 wait "$_xp" || fail "ctrlc: pidtrace: $(cat "$T/x.err")"
 grep -q 'memfd:pidtrace' "/proc/$XPID/maps" 2>/dev/null &&
-	fail "ctrlc: our mapping left: $(grep pidtrace "/proc/$XPID/maps")"
+	fail "ctrlc: our mapping left: $(grep pidtrace "/proc/$XPID/maps"); pidtrace said: $(cat "$T/x.err")"
 wait "$_xt" || fail "ctrlc: the target failed: $(cat "$T/x.tgt")"
 grep -Ev '^(ready|$)' "$T/x.tgt" | sed 's/^tid [0-9]* /tid T /' >"$T/x.got"
 same_output - "$T/x.got" <<W
