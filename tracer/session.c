@@ -752,6 +752,7 @@ tr_release(tr_session_t *s)
 		tr_ring_drain(s, true, 0);
 		tr_fast_teardown(s, !s->s_gone);
 	}
+	tr_fast_check_left(s);
 	if (s->s_xol != NULL)
 		for (th = s->s_all; th != NULL; th = th->th_all) {
 			if (!th->th_stopped || th->th_kind == TR_KIND_FORK)

@@ -433,6 +433,7 @@ bool	tr_fast_revert_due(const tr_session_t *s);	/* a thread without
 							 * a TCB appeared */
 void	tr_fast_wait_frames(tr_session_t *s);
 void	tr_fast_teardown(tr_session_t *s, bool unmap);
+void	tr_fast_check_left(tr_session_t *s);
 void	tr_fast_forget(tr_session_t *s);
 void	tr_fast_free(tr_session_t *s);
 bool	tr_fast_covers(const tr_session_t *s, uint64_t addr);

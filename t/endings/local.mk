@@ -20,6 +20,7 @@ ENDINGS_SH_TESTS = \
 	t/endings/badinput.sh \
 	t/endings/interrupted.sh \
 	t/endings/early.sh \
+	t/endings/leftmaps.sh \
 	t/endings/endings.sh \
 	t/endings/mix.sh
 TESTS += $(ENDINGS_SH_TESTS)

@@ -172,6 +172,9 @@ struct tr_fast {
 					 * syscall sites try again later */
 	size_t		fa_bufsize;
 	int		fa_fd;		/* our fd of the memfd, or -1 */
+	unsigned long	fa_ino;		/* its inode: which lines of the
+					 * process's maps are ours */
+	bool		fa_leftsaid;	/* the teardown said what it left */
 	uint8_t		*fa_map;	/* our mapping of all of it */
 	size_t		fa_mapsz;
 	uint64_t	fa_ring;	/* the ring in the tracee, 0 if none */

@@ -45,6 +45,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -730,6 +731,7 @@ setup(tr_session_t *s)
 {
 	struct tr_fast *fa = s->s_fast;
 	char path[64], why[128];
+	struct stat st;
 	tr_thread_t *th;
 	uint64_t sc, total;
 	uint32_t nslots;
@@ -805,6 +807,8 @@ setup(tr_session_t *s)
 	 */
 	snprintf(path, sizeof(path), "/proc/%d/fd/%ld", (int)s->s_memtid, fd);
 	fa->fa_fd = open(path, O_RDWR | O_CLOEXEC);
+	fa->fa_ino = fa->fa_fd >= 0 && fstat(fa->fa_fd, &st) == 0 ?
+		     (unsigned long)st.st_ino : 0;
 	nslots = 64;
 	while ((uint64_t)nslots * 2 * TR_SLOTSZ * TR_NSHARDS <=
 	       (fa->fa_bufsize ? fa->fa_bufsize : 16u << 20) && nslots < (1u << 24))
@@ -4644,6 +4648,58 @@ tr_fast_wait_frames(tr_session_t *s)
 }
 
 /*
+ * How many lines of the process's maps are the memfd's (by its inode:
+ * another pidtrace's memfd has the same name), the first of them in
+ * line.  0 when the maps cannot be read: a process gone maps nothing.
+ */
+static unsigned
+maps_of_ours(const tr_session_t *s, unsigned long ino, char *line,
+	     size_t len)
+{
+	char path[64], buf[512];
+	unsigned long i;
+	unsigned n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)s->s_memtid);
+	if (ino == 0 || (f = fopen(path, "re")) == NULL)
+		return 0;
+	while (fgets(buf, sizeof(buf), f) != NULL)
+		if (sscanf(buf, "%*x-%*x %*s %*x %*s %lu", &i) == 1 &&
+		    i == ino && n++ == 0)
+			snprintf(line, len, "%.*s", (int)strcspn(buf, "\n"),
+				 buf);
+	fclose(f);
+	return n;
+}
+
+/*
+ * tr_release, the teardown done and every thread still stopped: nothing
+ * of the memfd may be left in the process unsaid.  Every path that
+ * leaves it says why; this reads the maps once more so that a path
+ * nobody thought of is said too (a process whose exit was seen maps
+ * nothing: then it is not looked at again).
+ */
+void
+tr_fast_check_left(tr_session_t *s)
+{
+	struct tr_fast *fa = s->s_fast;
+	char line[256];
+	unsigned n;
+
+	if (fa == NULL || fa->fa_ino == 0)
+		return;
+	if (!fa->fa_leftsaid &&
+	    (n = maps_of_ours(s, fa->fa_ino, line, sizeof(line))) != 0)
+		tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "%u of pidtrace's "
+			  "mappings are still in the process after its "
+			  "release%s: %s", n, s->s_gone ? " (its exit was "
+			  "seen)" : "", line);
+	fa->fa_ino = 0;
+	fa->fa_leftsaid = false;
+}
+
+/*
  * tr_release, every thread stopped and the ring drained: threads out of
  * the trampolines, the original bytes back, the mappings gone (unmap: the
  * process lives on).
@@ -4675,10 +4731,17 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 				    fa->fa_sites[i].fs_text, i);
 		tr_wbatch_flush(s, &wb, NULL, NULL);
 		if (chunk_referenced(s, false)) {
+			fa->fa_leftsaid = true;
 			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "a signal frame "
 				  "still points into pidtrace's trampolines: "
 				  "left mapped");
+		} else if (getenv("PIDTRACE_TEST_KEEPMAPS") != NULL) {
+			/*
+			 * A test's stand-in for a path that leaves them
+			 * unsaid: tr_fast_check_left must say it.
+			 */
 		} else if ((th = tr_inject_thread_mm(s)) == NULL) {
+			fa->fa_leftsaid = true;
 			tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "no thread can "
 				  "run munmap: pidtrace's trampolines and ring "
 				  "are left mapped");
@@ -4690,6 +4753,7 @@ tr_fast_teardown(tr_session_t *s, bool unmap)
 			r = tr_inject_syscall_th(s, th, SYS_munmap,
 			    (long)fa->fa_ring, (long)fa->fa_ringsz, 0, 0, 0,
 			    0) == 0 ? r : -1;
+			fa->fa_leftsaid = r != 0;
 			if (r != 0)
 				tr_notice(s, TR_NOTE_LEFT_MAPPED, 0, "munmap "
 					  "of pidtrace's trampolines or ring "
@@ -4726,6 +4790,7 @@ tr_fast_forget(tr_session_t *s)
 	if (fa == NULL)
 		return;
 	tr_fast_teardown(s, false);
+	fa->fa_ino = 0;		/* went with the image */
 	fa->fa_broken = false;
 	fa->fa_why[0] = '\0';
 }
