@@ -140,12 +140,16 @@ vfork_done(tr_session_t *s, tr_thread_t *ch)
  * Restart, or park while stopping all: the pending signal is kept.  While
  * syscalls are traced (tr_syscalls) the target's threads go on with
  * PTRACE_SYSCALL, and only they: fork and vfork children never stop at
- * their syscalls.
+ * their syscalls.  Not once the session ends (s_ending), when a stop
+ * reports nothing: the threads tr_fast_wait_frames lets run while a
+ * handler's frame is waited for must run freely, their stops handled by
+ * nobody until the next tr_stop_all (a handler that made a call a
+ * round never returned: t/syscall/heldframe.sh).
  */
 static int
 resume(tr_session_t *s, tr_thread_t *th, int req, int sig)
 {
-	if (req == PTRACE_CONT && tr_sys_traced(s, th) &&
+	if (req == PTRACE_CONT && !s->s_ending && tr_sys_traced(s, th) &&
 	    (th->th_kind != TR_KIND_THREAD || !s->s_sud || th->th_sudstep ||
 	     th->th_insys || th->th_rsnr != 0 || th->th_rsexit))
 		req = PTRACE_SYSCALL;

@@ -40,6 +40,7 @@ SYSCALL_SH_TESTS = \
 	t/syscall/sud.sh \
 	t/syscall/into.sh \
 	t/syscall/inflight.sh \
+	t/syscall/heldframe.sh \
 	t/syscall/require.sh \
 	t/syscall/inproc.sh \
 	t/syscall/gosys.sh \

@@ -24,6 +24,13 @@
  *				the line that woke it (one read(2))
  *	sc-sud inflight read	one thread: prints "ready", blocks in
  *				read(2) of stdin
+ *	sc-sud handler		one thread: prints "ready", reads a line of
+ *				stdin, then blocks in read(2) again; a
+ *				SIGUSR1 there runs a handler (SA_RESTART,
+ *				a restorer of its own) that prints
+ *				"handler" and returns, saying "handler
+ *				back", once read()'s code is as it was
+ *				at the start
  *	sc-sud short N		N getppid through a site of its own with
  *				2 bytes before the `syscall` (as glibc's
  *				__read_nocancel): too short for a jump
@@ -42,10 +49,12 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -323,6 +332,67 @@ inflight(const char *how)
 	return 0;
 }
 
+/*
+ * handler: a restorer of its own (one byte more than glibc's), which
+ * pidtrace does not know, so the frame's registers are not moved while
+ * the handler runs; the handler returns once libc's read() is as it was
+ * before pidtrace came (its patch taken out), as at a detach.
+ */
+void sc_restorer(void);
+__asm__(".text\n"
+	".globl sc_restorer\n"
+	"sc_restorer:\n"
+	"\tnop\n"
+	"\tmovl $15, %eax\n"
+	"\tsyscall\n");
+
+struct ksigaction {
+	void		(*ks_handler)(int);
+	unsigned long	ks_flags;
+	void		(*ks_restorer)(void);
+	uint64_t	ks_mask;
+};
+
+static uint8_t read_was[256];
+
+static void
+on_usr1(int sig)
+{
+	static const char said[] = "handler\n", back[] = "handler back\n";
+	struct timespec ms = { 0, 1000000 };
+
+	(void)sig;
+	if (write(1, said, sizeof(said) - 1) < 0)
+		return;
+	while (memcmp((const void *)read, read_was, sizeof(read_was)) != 0)
+		nanosleep(&ms, NULL);
+	if (write(1, back, sizeof(back) - 1) < 0)
+		return;
+}
+
+static int
+handler(void)
+{
+	struct ksigaction ks;
+	char buf[16];
+	long r1, r2;
+
+	memcpy(read_was, (const void *)read, sizeof(read_was));
+	memset(&ks, 0, sizeof(ks));
+	ks.ks_handler = on_usr1;
+	ks.ks_flags = SA_RESTART | 0x04000000 /* SA_RESTORER */;
+	ks.ks_restorer = sc_restorer;
+	if (syscall(SYS_rt_sigaction, SIGUSR1, &ks, NULL, 8) < 0)
+		return 2;
+	setvbuf(stdout, NULL, _IONBF, 0);
+	printf("ready\n");
+	r1 = read(0, buf, sizeof(buf));
+	printf("read %ld\n", r1);
+	r2 = read(0, buf, sizeof(buf));
+	printf("read %ld\n", r2);
+	return 0;
+}
+
 /* The child shares the parent's memory and TCB until it _exits. */
 static int
 vforked(long n)
@@ -410,6 +480,8 @@ main(int argc, char **argv)
 		rc = ownsud();
 	else if (argc == 3 && strcmp(argv[1], "inflight") == 0)
 		rc = inflight(argv[2]);
+	else if (argc == 2 && strcmp(argv[1], "handler") == 0)
+		rc = handler();
 	else if (argc == 3 && strcmp(argv[1], "short") == 0)
 		rc = shortloop(atol(argv[2]));
 	else if (argc == 3 && strcmp(argv[1], "vfork") == 0)
@@ -419,7 +491,7 @@ main(int argc, char **argv)
 	else
 		fprintf(stderr, "usage: sc-sud loop N | restart | seccomp N "
 		    "| burst FILE | cancel | ownsud | inflight poll|read "
-		    "| short N | threads T N | vfork N\n");
+		    "| handler | short N | threads T N | vfork N\n");
 	printf("SIGSYS %d\n", (int)nsigsys);
 	return rc;
 }

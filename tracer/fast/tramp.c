@@ -3928,13 +3928,18 @@ tr_fast_unpatch(tr_session_t *s, uint64_t addr, pid_t pid)
 /* -- threads inside a trampoline ----------------------------------------- */
 
 static tr_fsite_t *sys_site_of_pc(const tr_session_t *s, uint64_t pc);
-static tr_fsite_t *sys_site_at(const tr_session_t *s, uint64_t pc,
-			       bool gone);
 static bool sys_fixup(tr_session_t *s, tr_thread_t *th, tr_fsite_t *fs,
 		      struct user_regs_struct *r);
 static bool sys_step_records(tr_session_t *s, tr_thread_t *th,
 			     tr_fsite_t *fs, struct user_regs_struct *r);
 
+/*
+ * The site whose trampoline holds pc, patched or not: a site's code stays
+ * until the chunks go, and a thread or a frame may still be in it after
+ * its jump was taken out (tr_fast_wait_frames takes out every one, then
+ * lets the threads run; tr_fast_unpatch, tr_fast_revert one or all).
+ * Trampolines are never placed over another's, so one site holds pc.
+ */
 static tr_fsite_t *
 site_of_pc(const tr_session_t *s, uint64_t pc)
 {
@@ -3942,7 +3947,7 @@ site_of_pc(const tr_session_t *s, uint64_t pc)
 	size_t i;
 
 	for (i = 0; i < fa->fa_nsites; i++)
-		if (fa->fa_sites[i].fs_live &&
+		if (fa->fa_sites[i].fs_tramp != 0 &&
 		    fa->fa_sites[i].fs_kind != TR_FAST_SYSCALL &&
 		    pc >= fa->fa_sites[i].fs_tramp &&
 		    pc < fa->fa_sites[i].fs_tramp + fa->fa_sites[i].fs_tlen)
@@ -4386,7 +4391,7 @@ unwind_code(tr_session_t *s, pid_t tid, uint64_t *g)
 			    sizeof(link)) < 0)
 		return false;
 	/* A syscall site's context block: as if at its jmp to the code. */
-	if ((fs = sys_site_at(s, link, true)) != NULL) {
+	if ((fs = sys_site_of_pc(s, link)) != NULL) {
 		off = link - fs->fs_tramp;
 		if (off != fs->fs_so[TR_SO_CXJ] + 3u &&
 		    off != fs->fs_so[TR_SO_CXJ2] + 3u)
@@ -4451,7 +4456,7 @@ tramp_move(tr_session_t *s, pid_t tid, uint64_t *g)
 	}
 	if (i == fa->fa_nstub && in_code(fa, g[TR_G_RIP]))
 		return unwind_code(s, tid, g);
-	if ((fs = sys_site_at(s, g[TR_G_RIP], true)) != NULL)
+	if ((fs = sys_site_of_pc(s, g[TR_G_RIP])) != NULL)
 		return sys_frame_move(s, tid, fs, g);
 	fs = site_of_pc(s, g[TR_G_RIP]);
 	if (fs == NULL)
@@ -5421,20 +5426,12 @@ tr_fast_sys_ours(const tr_session_t *s, uint64_t pc)
 	return s->s_fast != NULL && in_chunk(s, pc);
 }
 
-static tr_fsite_t *
-sys_site_of_pc(const tr_session_t *s, uint64_t pc)
-{
-	return sys_site_at(s, pc, false);
-}
-
 /*
- * The syscall site whose trampoline or gates hold pc; gone: an unpatched
- * one's too, whose code stays until the chunks go (a signal frame there
- * is moved to the original code all the same: tr_fast_wait_frames
- * unpatches before the last look at the frames).
+ * As site_of_pc, for a syscall site: the one whose trampoline or gates
+ * hold pc, patched or not.
  */
 static tr_fsite_t *
-sys_site_at(const tr_session_t *s, uint64_t pc, bool gone)
+sys_site_of_pc(const tr_session_t *s, uint64_t pc)
 {
 	const struct tr_fast *fa = s->s_fast;
 	tr_fsite_t *fs;
@@ -5444,8 +5441,7 @@ sys_site_at(const tr_session_t *s, uint64_t pc, bool gone)
 		return NULL;
 	for (i = 0; i < fa->fa_nsites; i++) {
 		fs = &fa->fa_sites[i];
-		if ((!fs->fs_live && !gone) || fs->fs_kind != TR_FAST_SYSCALL ||
-		    fs->fs_tramp == 0)
+		if (fs->fs_kind != TR_FAST_SYSCALL || fs->fs_tramp == 0)
 			continue;
 		if ((pc >= fs->fs_tramp && pc < fs->fs_tramp + fs->fs_tlen) ||
 		    (pc >= fs->fs_g1 && pc < fs->fs_g1 + 16) ||

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A detach while a signal handler holds a frame into a trampoline and its
+# thread is blocked in a patched site's call (doc/TRACER.md, "Shutdown").
+# The target (t/targets/sc-sud handler) reads stdin through libc's
+# read(2), whose site pidtrace -p patches at its first call; blocked in
+# the trampoline's call, it takes SIGUSR1, whose handler blocks in
+# read(2) through the same site.  pidtrace then gets SIGINT: the frame
+# points into the trampoline and cannot go before the handler returns,
+# so the release takes every jump out and waits (800 ms at most); the
+# handler stays, and the thread's own pc is still in the call of a site
+# no longer patched.  It used to be looked up among the patched sites
+# only: the thread was left there, and the trampolines with it ("a
+# signal frame still points into pidtrace's trampolines: left mapped";
+# Go's preemption signals made it happen in t/syscall/gosys.sh's Ctrl-C).
+# Asserts: pidtrace exits 0 having said nothing of the kind, the target
+# is no longer traced and maps nothing of ours; then the handler's read
+# and the interrupted read each take their line (restarted, SA_RESTART,
+# at libc's own `syscall`), with the output an untraced run gives:
+# "ready", "read 2" (the first line), "handler", "handler read 2",
+# "read 2", "SIGSYS 0" (none of ours delivered).
+. "$top_srcdir/t/syscall/sclib.sh"
+need_sud
+
+# blocked PID: until PID sits in read(2) (system call 0).
+blocked()
+{
+	_n=2000
+	while :; do
+		read -r _s _ <"/proc/$1/syscall" 2>/dev/null
+		[ "$_s" = 0 ] && return 0
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $1 in syscall '$_s', wanted read"
+		sleep 0.01
+	done
+}
+
+mkfifo "$T/in"
+spawn TP 60 sh -c 'exec "$0" handler <"$1" >"$2"' "$SUD" "$T/in" "$T/out"
+exec 3>"$T/in"
+wait_for "$T/out" '^ready'
+TPID=$(child_of "$TP") || fail "no target pid"
+blocked "$TPID"
+spawn PP 60 "$PIDTRACE" -v -q -n 'BEGIN { printf("armed\n"); }
+    syscall::read:entry { @ = count(); }' -p "$TPID" \
+    >"$T/p.out" 2>"$T/p.err"
+PT=$(child_of "$PP") || fail "no pidtrace pid"
+wait_for "$T/p.out" '^armed'
+echo a >&3
+wait_for "$T/out" '^read 2'
+blocked "$TPID"
+kill -USR1 "$TPID"
+wait_for "$T/out" '^handler$'
+kill -INT "$PT"
+wait "$PP" || fail "pidtrace exited $?: $(cat "$T/p.err")"
+grep -E 'system calls: ' "$T/p.err" >"$T/path" ||
+	fail "no path line: $(cat "$T/p.err")"
+say "$(cat "$T/path")"
+n=$(sed -n 's/.*calls: [0-9]* through \([0-9]*\) patched.*/\1/p' "$T/path")
+[ "${n:-0}" -ge 1 ] || fail "no site patched: $(cat "$T/path")"
+grep -E 'left mapped|still in the process' "$T/p.err" &&
+	fail "pidtrace left its pages: $(cat "$T/p.err")"
+grep 'memfd:pidtrace' "/proc/$TPID/maps" &&
+	fail "our mappings are still in the target"
+[ "$(awk '/^TracerPid:/ { print $2 }' "/proc/$TPID/status")" = 0 ] ||
+	fail "the target is still traced"
+wait_for "$T/out" '^handler back'
+echo b >&3
+exec 3>&-
+wait "$TP" || fail "the target failed: $(cat "$T/out")"
+same_output - "$T/out" <<W
+ready
+read 2
+handler
+handler back
+read 2
+SIGSYS 0
+W
+say "a frame into a trampoline and a thread back in its call: all moved out, nothing left"
