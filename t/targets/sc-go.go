@@ -7,13 +7,15 @@
 // the runtime itself never calls getppid.
 // Standard library only; built offline with `go build`.
 //
-//	sc-go G N [FILE]
+//	sc-go G N [FILE [STOP]]
 //
 // With FILE: prints "ready", then waits until FILE exists (a getpid and
-// a 1 ms sleep a round) before the calls.  Prints "calling" once every
-// goroutine made half its calls, then "tid T getppid C" for each
-// goroutine (T its thread's id, from gettid; C its calls), then
-// "getppid C" for all of them.
+// a 1 ms sleep a round) before the calls.  With STOP: each goroutine
+// goes on calling after its N calls until STOP exists (looked at every
+// 4096 calls), so that a test acts while every one is in its loop.
+// Prints "calling" once every goroutine made half its N calls, then
+// "tid T getppid C" for each goroutine (T its thread's id, from gettid;
+// C its calls), then "getppid C" for all of them.
 package main
 
 import (
@@ -29,7 +31,7 @@ import (
 
 func main() {
 	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: sc-go G N [FILE]")
+		fmt.Fprintln(os.Stderr, "usage: sc-go G N [FILE [STOP]]")
 		os.Exit(2)
 	}
 	g, _ := strconv.Atoi(os.Args[1])
@@ -43,6 +45,10 @@ func main() {
 			syscall.Getpid()
 			time.Sleep(time.Millisecond)
 		}
+	}
+	stop := ""
+	if len(os.Args) > 4 {
+		stop = os.Args[4]
 	}
 	tids := make([]int, g)
 	calls := make([]int, g)
@@ -59,6 +65,15 @@ func main() {
 				calls[i]++
 				if j == n/2 {
 					started.Done()
+				}
+			}
+			for stop != "" {
+				for k := 0; k < 4096; k++ {
+					syscall.Getppid()
+					calls[i]++
+				}
+				if _, err := os.Stat(stop); err == nil {
+					break
 				}
 			}
 		}(i)
