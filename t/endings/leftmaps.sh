@@ -6,7 +6,8 @@
 # Each path that leaves one says why on its own; this look is for a
 # path nobody thought of.  PIDTRACE_TEST_KEEPMAPS plays that path: the
 # teardown skips its munmaps and says nothing.
-# Asserts, on -p after a burst of firings and a SIGINT:
+# Asserts, on -p after a burst of firings (each counted, against the
+# target's own count) and a SIGINT:
 #  - without the variable, no such line, and the target's maps hold no
 #    /memfd:pidtrace after the detach;
 #  - with it, one line "pidtrace: pid P: N of pidtrace's mappings are
@@ -17,7 +18,8 @@
 . "$top_srcdir/t/endings/endlib.sh"
 [ -x "$PIDTRACE" ] || skip "pidtrace not built"
 
-D='pid$target::work:entry { @ = count(); }'
+D='BEGIN { printf("armed\n"); } pid$target::work:entry { @ = count(); }
+   END { printa("work %@d\n", @); }'
 
 # attached NAME [ENV]: -p on the counter, a burst, SIGINT, then the maps.
 attached()
@@ -26,11 +28,14 @@ attached()
 	spawn _pp 60 env ${2:-} "$PIDTRACE" -q -n "$D" -p "$TPID" \
 	    >"$T/$1.out" 2>"$T/$1.err"
 	PT=$(child_of "$_pp") || fail "$1: no pidtrace pid"
-	# armed: work() is patched (its first byte an int3 or a jump)
+	wait_for "$T/$1.out" '^armed'
 	echo "go 200 2" >&3
 	wait_for "$T/out" '^done'
 	kill -INT "$PT"
 	wait "$_pp" || fail "$1: pidtrace exited $?: $(cat "$T/$1.err")"
+	# the burst was traced: every call counted
+	grep -qx "work $(field "$T/out" done work)" "$T/$1.out" ||
+		fail "$1: not every call counted: $(cat "$T/$1.out") against $(grep '^done' "$T/out")"
 	grep '/memfd:pidtrace' "/proc/$TPID/maps" >"$T/$1.maps"
 	[ "$(tracer_of "$TPID")" = 0 ] || fail "$1: target still traced"
 	text_intact "$TPID" "$COUNTER" || fail "$1: target's text changed"
