@@ -352,6 +352,29 @@ tr_bkpt_restore_all(tr_session_t *s)
 	return rc;
 }
 
+/*
+ * Every thread stopped, near the end: the original bytes back, the
+ * breakpoints kept (a fork child not yet let go still has our int3s in
+ * its copy: tr_release writes its originals from them).
+ */
+int
+tr_bkpt_disarm_all(tr_session_t *s)
+{
+	tr_wbatch_t wb = TR_WBATCH_INIT;
+	size_t b;
+	tr_bkpt_t *bp;
+	int rc = 0;
+
+	for (b = 0; b < s->s_nbucket; b++)
+		for (bp = s->s_bkpt[b]; bp != NULL; bp = bp->bp_next)
+			if (tr_wbatch_add(s, &wb, bp->bp_addr,
+					  bp->bp_insn.in_bytes, 1, NULL, 0) < 0)
+				rc = -1;
+	if (tr_wbatch_flush(s, &wb, NULL, NULL) != 0)
+		rc = -1;
+	return rc;
+}
+
 /* A fork child inherited our int3s: write the originals into its copy. */
 int
 tr_bkpt_restore_in(tr_session_t *s, pid_t pid)

@@ -746,7 +746,18 @@ tr_release(tr_session_t *s)
 		 * in the ring is all there is.
 		 */
 		if (!s->s_gone) {
-			tr_fast_settle(s, true);
+			/*
+			 * A frame left into the trampolines: the wait lets
+			 * the threads run.  An int3 of ours would stop one
+			 * until the next round, which rewinds it onto the
+			 * same int3: it would never get past, nor a handler
+			 * that calls a probed function return.  The
+			 * original bytes go back first (nothing fires after
+			 * the end); the breakpoints stay known for the fork
+			 * children below, the slots until tr_xol_unmap.
+			 */
+			if (tr_fast_settle(s, true))
+				tr_bkpt_disarm_all(s);
 			tr_fast_wait_frames(s);
 		}
 		tr_ring_drain(s, true, 0);

@@ -283,6 +283,7 @@ int	tr_bkpt_insert(tr_session_t *s, uint64_t addr, uint32_t cookie,
 void	tr_bkpt_forget_all(tr_session_t *s);
 bool	tr_bkpt_was_site(const tr_session_t *s, uint64_t addr);
 int	tr_bkpt_restore_all(tr_session_t *s);
+int	tr_bkpt_disarm_all(tr_session_t *s);
 int	tr_bkpt_restore_in(tr_session_t *s, pid_t pid);
 void	tr_bkpt_overlay(const tr_session_t *s, uint64_t addr, uint8_t *buf,
 			size_t len);

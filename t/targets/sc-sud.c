@@ -30,7 +30,9 @@
  *				a restorer of its own) that prints
  *				"handler" and returns, saying "handler
  *				back", once read()'s code is as it was
- *				at the start
+ *				at the start; it calls sc_tick() every
+ *				millisecond meanwhile, and once more
+ *				before it returns
  *	sc-sud short N		N getppid through a site of its own with
  *				2 bytes before the `syscall` (as glibc's
  *				__read_nocancel): too short for a jump
@@ -355,6 +357,22 @@ struct ksigaction {
 
 static uint8_t read_was[256];
 
+/*
+ * A branch target 2 bytes in: no jump may cover it, so a probe at its
+ * entry takes an int3.
+ */
+void sc_tick(void);
+__asm__(".text\n"
+	".globl sc_tick\n"
+	".type sc_tick, @function\n"
+	"sc_tick:\n"
+	"\txorl %eax, %eax\n"
+	"1:\tincl %eax\n"
+	"\tcmpl $2, %eax\n"
+	"\tjb 1b\n"
+	"\tret\n"
+	".size sc_tick, .-sc_tick\n");
+
 static void
 on_usr1(int sig)
 {
@@ -364,8 +382,11 @@ on_usr1(int sig)
 	(void)sig;
 	if (write(1, said, sizeof(said) - 1) < 0)
 		return;
-	while (memcmp((const void *)read, read_was, sizeof(read_was)) != 0)
+	do {
+		sc_tick();
 		nanosleep(&ms, NULL);
+	} while (memcmp((const void *)read, read_was, sizeof(read_was)) != 0);
+	sc_tick();
 	if (write(1, back, sizeof(back) - 1) < 0)
 		return;
 }
