@@ -49,7 +49,16 @@ start_counter
 spawn _pp 60 "$PIDTRACE" -q -n 'pid$target::work:entry { @ = count(); }
 	tick-10ms /++t == 30/ { printf("ticked %d\n", t); exit(0); }' \
 	-p "$TPID" >"$T/p.out" 2>"$T/p.err"
-wait_for "$T/p.out" '^ticked 30$'
+PT=$(child_of "$_pp") || fail "tick: no pidtrace pid"
+(wait_for "$T/p.out" '^ticked 30$') || {
+	# what pidtrace was doing, for a failure seen once in a while
+	say "pidtrace said: $(cat "$T/p.err")"
+	for _t in /proc/$PT/task/*; do
+		say "pidtrace task ${_t##*/}: $(cut -d' ' -f3 "$_t/stat") $(cat "$_t/wchan") syscall $(cut -d' ' -f1 "$_t/syscall")"
+	done
+	say "target: $(grep -E '^(State|TracerPid)' "/proc/$TPID/status" | tr '\n' ' ')"
+	fail "tick-10ms did not fire 30 times"
+}
 echo "go 10 1" >&3
 wait_for "$T/out" '^done work=10 '
 
