@@ -54,6 +54,7 @@ import time
 GROUP = sys.argv[1]
 FILES = sys.argv[2:]
 WORK = os.environ["DOC_WORK"]
+STARTED = time.time() - 1	# perf maps newer than this may be ours
 failures = 0
 ran = 0
 
@@ -203,9 +204,34 @@ def helper(*args):
         raise RuntimeError("%s exited %d" % (" ".join(args), r.returncode))
 
 
+def perf_maps_left(since):
+    """Remove the /tmp/perf-PID.map files an example's runtimes wrote
+    (node --perf-basic-prof) once their process is gone: left behind, a
+    file of one user's keeps a later process of another user with that
+    pid from writing its own (node aborts), and pids come round.  A map
+    of a live process is another test's, still read: left alone."""
+    for name in os.listdir("/tmp"):
+        m = re.match(r"perf-(\d+)\.map$", name)
+        if not m or os.path.exists("/proc/" + m.group(1)):
+            continue
+        path = os.path.join("/tmp", name)
+        try:
+            if os.stat(path).st_mtime >= since:
+                os.unlink(path)
+        except OSError:
+            pass
+
+
 def run(cmd, keys, interrupt):
     """Run cmd in the work folder; its output (stdout and stderr, as a
     terminal shows them) and exit status."""
+    try:
+        return run_it(cmd, keys, interrupt)
+    finally:
+        perf_maps_left(STARTED)
+
+
+def run_it(cmd, keys, interrupt):
     outf = open(os.path.join(WORK, ".out"), "w+b")
     if interrupt:
         wait = keys.get("wait")
@@ -313,6 +339,7 @@ def example(name, keys, lines, where):
 for path in FILES:
     for b in blocks(path):
         example(*b)
+perf_maps_left(STARTED)
 log("%d commands of group %s run, %d failed" % (ran, GROUP, failures))
 if failures:
     sys.exit(1)

@@ -41,10 +41,13 @@ for stack in 'jstack(100, 8000)' 'ustack()'; do
 	    -c "$NODE --perf-basic-prof $JS 2" >"$T/out" 2>"$T/err"
 	rc=$?
 	pid=$(sed -n 's/^target //p' "$T/out")
+	# another user's stale map of that pid: node cannot write its own
+	# and aborts (say so)
+	map=$(ls -l "/tmp/perf-$pid.map" 2>/dev/null)
 	[ -n "$pid" ] && rm -f "/tmp/perf-$pid.map"
 	[ $rc = 0 ] || fail "pidtrace exited $rc: $(cat "$T/err")"
 	grep -q '^done true$' "$T/out" ||
-		fail "node did not finish: $(tail -n 3 "$T/out")"
+		fail "node did not finish: $(tail -n 3 "$T/out") (its map: ${map:-none})"
 	t=$(top "$T/out")
 	case $t in
 	*'JS:'*hotLoop*) say "top stack ends ...${t: -60}" ;;
