@@ -329,26 +329,23 @@ tr_bkpt_forget_all(tr_session_t *s)
 	s->s_ntomb = s->s_tombcap = 0;
 }
 
-/* At the end, every thread stopped: the original bytes in one batch. */
+/*
+ * At the end, every thread stopped: the original bytes in one batch
+ * (tr_bkpt_disarm_all), and the breakpoints gone.
+ */
 int
 tr_bkpt_restore_all(tr_session_t *s)
 {
-	tr_wbatch_t wb = TR_WBATCH_INIT;
+	int rc = tr_bkpt_disarm_all(s);
 	size_t b;
 	tr_bkpt_t *bp;
-	int rc = 0;
 
 	for (b = 0; b < s->s_nbucket; b++)
 		while ((bp = s->s_bkpt[b]) != NULL) {
-			if (tr_wbatch_add(s, &wb, bp->bp_addr,
-					  bp->bp_insn.in_bytes, 1, NULL, 0) < 0)
-				rc = -1;
 			s->s_bkpt[b] = bp->bp_next;
 			free(bp);
 		}
 	s->s_nbkpt = 0;
-	if (tr_wbatch_flush(s, &wb, NULL, NULL) != 0)
-		rc = -1;
 	return rc;
 }
 

@@ -24,19 +24,6 @@
 . "$top_srcdir/t/syscall/sclib.sh"
 need_sud
 
-# blocked PID: until PID sits in read(2) (system call 0).
-blocked()
-{
-	_n=2000
-	while :; do
-		read -r _s _ <"/proc/$1/syscall" 2>/dev/null
-		[ "$_s" = 0 ] && return 0
-		_n=$((_n - 1))
-		[ $_n -gt 0 ] || fail "pid $1 in syscall '$_s', wanted read"
-		sleep 0.01
-	done
-}
-
 # run NAME D: the scene above, under the D program D.
 run()
 {
@@ -47,14 +34,14 @@ run()
 	exec 3>"$T/in"
 	wait_for "$T/out" '^ready'
 	TPID=$(child_of "$TP") || fail "$1: no target pid"
-	blocked "$TPID"
+	blocked "$TPID" 0
 	spawn PP 60 "$PIDTRACE" -v -q -n "BEGIN { printf(\"armed\\n\"); } $2" \
 	    -p "$TPID" >"$T/p.out" 2>"$T/p.err"
 	PT=$(child_of "$PP") || fail "$1: no pidtrace pid"
 	wait_for "$T/p.out" '^armed'
 	echo a >&3
 	wait_for "$T/out" '^read 2'
-	blocked "$TPID"
+	blocked "$TPID" 0
 	kill -USR1 "$TPID"
 	wait_for "$T/out" '^handler$'
 	kill -INT "$PT"

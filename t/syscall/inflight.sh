@@ -26,20 +26,6 @@ syscall::poll:entry, syscall::poll:return, syscall::read:entry,
 syscall::read:return { @[probefunc, probename] = count(); }
 END { printa("%s %s %@d\n", @); }'
 
-# blocked PID NR: until PID sits in system call NR (x86-64 numbers,
-# /proc/PID/syscall's first field): the attach must find it inside.
-blocked()
-{
-	_n=2000
-	while :; do
-		read -r _s _ <"/proc/$1/syscall" 2>/dev/null
-		[ "$_s" = "$2" ] && return 0
-		_n=$((_n - 1))
-		[ $_n -gt 0 ] || fail "pid $1 in syscall '$_s', wanted $2"
-		sleep 0.01
-	done
-}
-
 # run HOW NR PATH OPTS: the target blocked in HOW (system call NR), then
 # pidtrace -p, then the line that wakes it.
 run()

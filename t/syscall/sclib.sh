@@ -50,6 +50,20 @@ go_target()
 		fail "go build: $(tail -n 3 "$T/go.log")"
 }
 
+# blocked PID NR: until PID sits in system call NR (x86-64 numbers,
+# /proc/PID/syscall's first field: 0 is read), 20 s at most.
+blocked()
+{
+	_n=2000
+	while :; do
+		read -r _s _ <"/proc/$1/syscall" 2>/dev/null
+		[ "$_s" = "$2" ] && return 0
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "pid $1 in syscall '$_s', wanted $2"
+		sleep 0.01
+	done
+}
+
 # sys_path ERRFILE: -v's "system calls: T through M patched sites, D
 # dispatched to a stop, S syscall stops" line as "T M D S".
 sys_path()
