@@ -4,17 +4,18 @@
 # thread is blocked in a patched site's call (doc/TRACER.md, "Shutdown").
 # The target (t/targets/sc-sud handler) reads stdin through libc's
 # read(2), whose site pidtrace -p patches at its first call; blocked in
-# the trampoline's call, it takes SIGUSR1, whose handler blocks in
-# read(2) through the same site.  pidtrace then gets SIGINT: the frame
-# points into the trampoline and cannot go before the handler returns,
-# so the release takes every jump out and waits (800 ms at most); the
-# handler stays, and the thread's own pc is still in the call of a site
-# no longer patched.  It used to be looked up among the patched sites
-# only: the thread was left there, and the trampolines with it ("a
-# signal frame still points into pidtrace's trampolines: left mapped";
-# Go's preemption signals made it happen in t/syscall/gosys.sh's Ctrl-C).
-# The same again with a pid probe on a function the handler calls, whose
-# site takes an int3 (below).
+# the trampoline's call, it takes SIGUSR1, whose handler (a restorer
+# pidtrace does not know: its frame cannot be moved) returns only once
+# read()'s code is restored.  pidtrace then gets SIGINT: the frame points
+# into the trampoline, so the release takes every jump out and lets the
+# threads run (800 ms at most); the handler returns, and the thread is
+# back in the call of a site no longer patched.  Each of three faults
+# kept the trampolines mapped ("a signal frame still points into
+# pidtrace's trampolines: left mapped"; Go's preemption signals made it
+# happen in t/syscall/gosys.sh's Ctrl-C): such a thread was looked up
+# among the patched sites only, and not moved; the threads ran under
+# syscall stops nobody handled, a call a round; an int3 in the
+# handler's way stopped it every round (the second run below).
 # Asserts: pidtrace exits 0 having said nothing of the kind, the target
 # is no longer traced and maps nothing of ours; then the handler
 # returns and the interrupted read takes its line (restarted,
@@ -75,9 +76,9 @@ run sys 'syscall::read:entry { @ = count(); }'
 say "sys: a frame into a trampoline and a thread back in its call: all moved out, nothing left"
 
 # The handler calls sc_tick every millisecond, a loop whose branch
-# target is 2 bytes in: a probe there takes an int3, which the wait must not leave in the handler's
-# way (a hit would stop it until the next round, rewound onto the same
-# int3, every round).
+# target is 2 bytes in: a probe there takes an int3, which the wait
+# must not leave in the handler's way (a hit would stop it until the
+# next round, rewound onto the same int3, every round).
 run int3 'syscall::read:entry { @ = count(); } pid$target::sc_tick:entry { @t = count(); }'
 grep -q ' 1 probe sites: 0 ran fast, 1 stopped the thread' "$T/p.err" ||
 	fail "int3: sc_tick's site is not an int3: $(cat "$T/p.err")"
